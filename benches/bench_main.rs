@@ -1,0 +1,3 @@
+//! Criterion benchmarks of fake-tensor, one module per area.
+
+fn main() {}

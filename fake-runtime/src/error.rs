@@ -1,0 +1,138 @@
+//! The runtime's one error type. Every variant carries what went wrong and
+//! the offending values, so a message can be acted on without a debugger.
+
+use thiserror::Error;
+
+/// Result with the runtime's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything the runtime can refuse to do.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Error {
+    // ---- symbolic arithmetic -------------------------------------------------
+    /// Integer arithmetic on sizes overflowed `i64`.
+    #[error("integer overflow in {op}: {lhs} {op} {rhs}")]
+    Overflow {
+        /// The arithmetic operation (`+`, `*`, `//`, ...).
+        op: &'static str,
+        /// Left operand, printed.
+        lhs: String,
+        /// Right operand, printed.
+        rhs: String,
+    },
+    /// Division or modulus by zero.
+    #[error("division by zero in {op}: {lhs} {op} {rhs}")]
+    DivisionByZero {
+        /// The arithmetic operation (`//`, `%`, `CeilDiv`).
+        op: &'static str,
+        /// Dividend, printed.
+        lhs: String,
+        /// Divisor, printed.
+        rhs: String,
+    },
+    /// A decision needs the value of an unbacked symbol (one without a hint),
+    /// as PyTorch's `GuardOnDataDependentSymNode`.
+    #[error(
+        "could not guard on data-dependent expression {expr} (unhinted: {unbacked}) in {op}; \
+         add a runtime assert (torch._check) or constrain_range to decide it"
+    )]
+    DataDependent {
+        /// The operator (or caller-supplied context) that needed the decision.
+        op: String,
+        /// The condition or size that could not be decided, printed.
+        expr: String,
+        /// The unbacked symbols it mentions, printed.
+        unbacked: String,
+    },
+    /// A runtime assert or guard was statically false.
+    #[error("{op}: condition {expr} is always false")]
+    StaticallyFalse {
+        /// The operator (or caller-supplied context).
+        op: String,
+        /// The condition, printed.
+        expr: String,
+    },
+    /// A value range constraint is empty or contradicts what is known.
+    #[error("invalid range [{min}, {max}] for {symbol}: {reason}")]
+    InvalidRange {
+        /// The symbol, printed.
+        symbol: String,
+        /// Lower bound asked for.
+        min: String,
+        /// Upper bound asked for.
+        max: String,
+        /// Why it cannot hold.
+        reason: String,
+    },
+    /// A hint (concrete value seen at trace time) is outside the range given
+    /// for its symbol.
+    #[error("hint {hint} for {source_name} is outside its range [{min}, {max}]")]
+    HintOutOfRange {
+        /// The size's source, printed (`x.size()[0]`).
+        source_name: String,
+        /// The hint.
+        hint: i64,
+        /// Lower bound.
+        min: String,
+        /// Upper bound.
+        max: String,
+    },
+    /// A size was negative.
+    #[error("negative size {value} for {source_name}")]
+    NegativeSize {
+        /// The size's source, printed.
+        source_name: String,
+        /// The value.
+        value: i64,
+    },
+    /// `check_guards` was given sizes that do not cover every source.
+    #[error("no value given for source {source_name}")]
+    MissingSource {
+        /// The source that had no value.
+        source_name: String,
+    },
+    /// An expression handle came from another ShapeEnv or is out of date.
+    #[error("expression handle {id} does not belong to this ShapeEnv")]
+    ForeignExpr {
+        /// The raw handle.
+        id: u32,
+    },
+
+    // ---- dtypes, devices, layouts ---------------------------------------------
+    /// A dtype name that PyTorch does not have.
+    #[error("unknown dtype {name:?}")]
+    UnknownDType {
+        /// The name given.
+        name: String,
+    },
+    /// Type promotion PyTorch refuses (float8 kinds, the barebones unsigned
+    /// types).
+    #[error("promotion of {a} with {b} is not supported")]
+    UnsupportedPromotion {
+        /// First dtype, printed.
+        a: String,
+        /// Second dtype, printed.
+        b: String,
+    },
+    /// A device string that cannot be parsed.
+    #[error("invalid device {text:?}: {reason}")]
+    InvalidDevice {
+        /// The text given.
+        text: String,
+        /// Why it is invalid.
+        reason: String,
+    },
+    /// A layout name PyTorch does not have.
+    #[error("unknown layout {name:?}")]
+    UnknownLayout {
+        /// The name given.
+        name: String,
+    },
+    /// A memory format name PyTorch does not have.
+    #[error("unknown memory format {name:?}")]
+    UnknownMemoryFormat {
+        /// The name given.
+        name: String,
+    },
+}

@@ -1,0 +1,24 @@
+//! The runtime of fake-tensor: symbolic integers, the ShapeEnv that decides
+//! what may be assumed about sizes not known yet, dtypes and devices, and
+//! (built on those) fake tensors and the mode that dispatches operators on
+//! them.
+//!
+//! The runtime never names a concrete operator: it knows the kernel
+//! interface, and a registry of kernels is handed to it by `fake-ops`.
+
+#![warn(missing_docs)]
+
+pub mod device;
+pub mod dtype;
+pub mod error;
+pub mod layout;
+pub mod promotion;
+pub mod shape_env;
+pub mod sym;
+
+// pub use device::{Device, DeviceType};
+// pub use dtype::DType;
+pub use error::{Error, Result};
+// pub use layout::{Layout, MemoryFormat};
+pub use shape_env::{DimDynamic, ShapeEnv, ShapeEnvSettings, Source};
+pub use sym::{SymBool, SymInt};

@@ -1,0 +1,447 @@
+//! Deciding conditions: static knowledge first, then hints and a recorded
+//! guard; equality guards become replacements, inequalities narrow ranges;
+//! runtime asserts for unbacked symbols; printing and checking guards.
+
+use super::ShapeEnv;
+use crate::error::{Error, Result};
+use crate::sym::{ExprId, RelOp, SymBool, SymInt, Symbol, ValueRange};
+use std::fmt::Write as _;
+
+/// A condition the compiled artifact assumes, with what asked for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guard {
+    /// The condition, true at trace time (simplified when recorded).
+    pub expr: ExprId,
+    /// The operator or caller context that needed the decision.
+    pub origin: String,
+}
+
+impl ShapeEnv {
+    /// `e` with every replacement applied (memoised until the replacements
+    /// change).
+    pub(crate) fn simplify(&mut self, e: ExprId) -> Result<ExprId> {
+        if self.replacements.is_empty() {
+            return Ok(e);
+        }
+        if let Some(&s) = self.simplified.get(&e) {
+            return Ok(s);
+        }
+        let replacements = &self.replacements;
+        let mut lookup = |s: Symbol| replacements.get(&s).copied();
+        let s = self.exprs.subst(e, &mut lookup)?;
+        self.simplified.insert(e, s);
+        Ok(s)
+    }
+
+    /// The value of `e` under the hints; `Ok(None)` when it needs an
+    /// unbacked symbol.
+    fn hint_of(&self, e: ExprId) -> Result<Option<i64>> {
+        let symbols = &self.symbols;
+        self.exprs
+            .eval(e, &|s: Symbol| symbols.get(s.0 as usize).and_then(|d| d.hint))
+    }
+
+    fn data_dependent(&self, e: ExprId, origin: &str) -> Error {
+        let unbacked: Vec<String> = self
+            .exprs
+            .free_symbols(e)
+            .into_iter()
+            .filter(|&s| self.exprs.is_unbacked(s))
+            .map(|s| self.exprs.symbol_name(s))
+            .collect();
+        Error::DataDependent {
+            op: origin.to_string(),
+            expr: self.exprs.display(e),
+            unbacked: unbacked.join(", "),
+        }
+    }
+
+    /// Decide `c` without recording anything: `Some` when the canonical
+    /// form, the value ranges or an earlier decision settle it.
+    fn decide_statically(&mut self, c: SymBool) -> Result<(Option<bool>, ExprId)> {
+        let e = match c {
+            SymBool::Bool(b) => return Ok((Some(b), self.exprs.bool(b))),
+            SymBool::Expr(_) => self.bool_expr_of(c)?,
+        };
+        let s = self.simplify(e)?;
+        if let Some(b) = self.exprs.as_bool(s) {
+            return Ok((Some(b), s));
+        }
+        if let Some(&b) = self.decided.get(&s) {
+            return Ok((Some(b), s));
+        }
+        if let Some(b) = self.exprs.decide_by_ranges(s) {
+            // Ranges only ever narrow, so the answer stays right.
+            self.decided.insert(s, b);
+            return Ok((Some(b), s));
+        }
+        Ok((None, s))
+    }
+
+    /// True when `c` holds for every value the symbols may take, without
+    /// recording a guard (`statically_known_true`).
+    pub fn statically_known_true(&mut self, c: SymBool) -> bool {
+        matches!(self.decide_statically(c), Ok((Some(true), _)))
+    }
+
+    /// Decide `c`, as PyTorch's `guard_bool`: static knowledge first, then
+    /// the hints, recording the answer as a guard. `origin` names the
+    /// operator (or context) asking, for the guard and for errors.
+    pub fn guard_bool(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        if let SymBool::Bool(b) = c {
+            return Ok(b);
+        }
+        let (known, s) = self.decide_statically(c)?;
+        if let Some(b) = known {
+            return Ok(b);
+        }
+        let b = match self.hint_of(s)? {
+            Some(v) => v != 0,
+            None => return Err(self.data_dependent(s, origin)),
+        };
+        let fact = if b { s } else { self.exprs.not(s) };
+        self.guards.push(Guard {
+            expr: fact,
+            origin: origin.to_string(),
+        });
+        self.learn(fact)?;
+        Ok(b)
+    }
+
+    /// Specialise `v` to its hint, recording `v == hint` (PyTorch's
+    /// `guard_int`): the symbol is replaced by the constant from then on.
+    pub fn guard_int(&mut self, v: SymInt, origin: &str) -> Result<i64> {
+        let e = match v {
+            SymInt::Int(x) => return Ok(x),
+            SymInt::Expr(_) => self.expr_of(v)?,
+        };
+        let s = self.simplify(e)?;
+        if let Some(x) = self.exprs.as_int(s) {
+            return Ok(x);
+        }
+        let hint = match self.hint_of(s)? {
+            Some(h) => h,
+            None => return Err(self.data_dependent(s, origin)),
+        };
+        let cond = self.eq(self.symint_of(s), SymInt::Int(hint))?;
+        self.guard_bool(cond, origin)?;
+        Ok(hint)
+    }
+
+    /// The value of `v` under the hints, without guarding (`size_hint`);
+    /// `None` when it depends on an unbacked symbol.
+    pub fn size_hint(&mut self, v: SymInt) -> Result<Option<i64>> {
+        match v {
+            SymInt::Int(x) => Ok(Some(x)),
+            SymInt::Expr(_) => {
+                let e = self.expr_of(v)?;
+                let s = self.simplify(e)?;
+                self.hint_of(s)
+            }
+        }
+    }
+
+    /// Assert `c` at run time, as `torch._check`: statically true is
+    /// nothing, statically false is an error; a condition on backed symbols
+    /// is guarded; one on unbacked symbols is recorded as a runtime assert
+    /// and assumed from then on (narrowing ranges, adding replacements).
+    pub fn expect_true(&mut self, c: SymBool, origin: &str) -> Result<()> {
+        let (known, s) = self.decide_statically(c)?;
+        match known {
+            Some(true) => return Ok(()),
+            Some(false) => {
+                return Err(Error::StaticallyFalse {
+                    op: origin.to_string(),
+                    expr: self.display_bool(c),
+                });
+            }
+            None => {}
+        }
+        match self.hint_of(s)? {
+            Some(0) => Err(Error::StaticallyFalse {
+                op: origin.to_string(),
+                expr: self.exprs.display(s),
+            }),
+            Some(_) => self.guard_bool(c, origin).map(|_| ()),
+            None => {
+                self.runtime_asserts.push(Guard {
+                    expr: s,
+                    origin: origin.to_string(),
+                });
+                self.learn(s)
+            }
+        }
+    }
+
+    /// Constrain an unbacked (or any) symbol to `[min, max]`, as PyTorch's
+    /// `constrain_range`; recorded as a runtime assert.
+    pub fn constrain_range(&mut self, v: SymInt, min: Option<i64>, max: Option<i64>, origin: &str) -> Result<()> {
+        let asked = ValueRange::new(min, max);
+        let bound = |x: Option<i64>, inf: &str| x.map_or(inf.to_string(), |v| v.to_string());
+        if asked.is_empty() {
+            return Err(Error::InvalidRange {
+                symbol: self.display(v),
+                min: bound(min, "-int_oo"),
+                max: bound(max, "int_oo"),
+                reason: "min > max".into(),
+            });
+        }
+        let current = self.value_range(v)?;
+        if current.intersect(&asked).is_empty() {
+            return Err(Error::InvalidRange {
+                symbol: self.display(v),
+                min: bound(min, "-int_oo"),
+                max: bound(max, "int_oo"),
+                reason: format!("it is known to be in {current}"),
+            });
+        }
+        if let Some(lo) = min {
+            let c = self.ge(v, SymInt::Int(lo))?;
+            self.expect_true(c, origin)?;
+        }
+        if let Some(hi) = max {
+            let c = self.le(v, SymInt::Int(hi))?;
+            self.expect_true(c, origin)?;
+        }
+        Ok(())
+    }
+
+    /// Take a fact (true from now on) into the ranges, replacements and the
+    /// decided conditions.
+    fn learn(&mut self, fact: ExprId) -> Result<()> {
+        use crate::sym::ExprArena;
+        self.decided.insert(fact, true);
+        let negation = self.exprs.not(fact);
+        self.decided.insert(negation, false);
+        let arena: &ExprArena = &self.exprs;
+        let Some((op, p)) = arena.as_rel(fact) else {
+            if let Some(parts) = self.exprs.as_and(fact) {
+                for part in parts {
+                    self.learn(part)?;
+                }
+            }
+            return Ok(());
+        };
+        let linear = self.exprs.linear_terms(p);
+        match (op, linear) {
+            // `c*s + rest == 0` with c = +-1: replace s by -c*rest.
+            (RelOp::Eq, Some((terms, constant))) => self.learn_equality(&terms, constant),
+            // `s + k OP 0`: narrow the range of s.
+            (_, Some((terms, constant))) if terms.len() == 1 && terms[0].1 == 1 => {
+                let (s, k) = (terms[0].0, constant);
+                let neg_k = k.checked_neg();
+                let r = match (op, neg_k) {
+                    (RelOp::Gt, Some(nk)) => nk.checked_add(1).map(|v| ValueRange::new(Some(v), None)),
+                    (RelOp::Ge, Some(nk)) => Some(ValueRange::new(Some(nk), None)),
+                    (RelOp::Lt, Some(nk)) => nk.checked_sub(1).map(|v| ValueRange::new(None, Some(v))),
+                    (RelOp::Le, Some(nk)) => Some(ValueRange::new(None, Some(nk))),
+                    (RelOp::Ne, Some(nk)) => {
+                        let cur = self.exprs.symbol_range(s);
+                        if cur.lo() == Some(nk) {
+                            nk.checked_add(1).map(|v| ValueRange::new(Some(v), None))
+                        } else if cur.hi() == Some(nk) {
+                            nk.checked_sub(1).map(|v| ValueRange::new(None, Some(v)))
+                        } else {
+                            None
+                        }
+                    }
+                    _ => None,
+                };
+                if let Some(r) = r {
+                    self.narrow(s, r)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn narrow(&mut self, s: Symbol, r: ValueRange) -> Result<()> {
+        let cur = self.exprs.symbol_range(s);
+        let new = cur.intersect(&r);
+        if new.is_empty() {
+            return Err(Error::InvalidRange {
+                symbol: self.exprs.symbol_name(s),
+                min: r.to_string(),
+                max: String::new(),
+                reason: format!("it is known to be in {cur}"),
+            });
+        }
+        self.exprs.set_symbol_range(s, new);
+        if let Some(v) = new.as_exact() {
+            let c = self.exprs.int(v);
+            self.add_replacement(s, c)?;
+        }
+        Ok(())
+    }
+
+    /// `sum(c_i * s_i) + constant == 0`: solve for the newest symbol with
+    /// coefficient +-1 that may be replaced.
+    fn learn_equality(&mut self, terms: &[(Symbol, i64)], constant: i64) -> Result<()> {
+        let any_unbacked = terms.iter().any(|&(s, _)| self.exprs.is_unbacked(s));
+        let candidate = terms
+            .iter()
+            .rev()
+            .find(|&&(s, c)| {
+                c.abs() == 1
+                    // A backed symbol is never replaced by something unbacked.
+                    && (self.exprs.is_unbacked(s) || !any_unbacked)
+            })
+            .copied();
+        let Some((target, c)) = candidate else {
+            return Ok(());
+        };
+        // target = -(constant + sum of the others) / c
+        let mut rest = self.exprs.int(constant);
+        for &(s, k) in terms {
+            if s == target {
+                continue;
+            }
+            let k = self.exprs.int(k);
+            let se = self.exprs.symbol_expr(s);
+            let t = self.exprs.mul(k, se)?;
+            rest = self.exprs.add(rest, t)?;
+        }
+        let value = if c == 1 { self.exprs.neg(rest)? } else { rest };
+        // The replacement inherits the target's range.
+        let target_range = self.exprs.symbol_range(target);
+        if let Some(other) = self.exprs.as_symbol(value) {
+            let merged = self.exprs.symbol_range(other).intersect(&target_range);
+            if !merged.is_empty() {
+                self.exprs.set_symbol_range(other, merged);
+            }
+        }
+        self.add_replacement(target, value)
+    }
+
+    fn add_replacement(&mut self, target: Symbol, value: ExprId) -> Result<()> {
+        let value = self.simplify(value)?;
+        if self.exprs.as_symbol(value) == Some(target) {
+            return Ok(());
+        }
+        if let Some(v) = self.exprs.as_int(value) {
+            self.exprs.set_symbol_range(target, ValueRange::exact(v));
+        }
+        self.replacements.insert(target, value);
+        // Keep every replacement fully resolved.
+        let keys: Vec<Symbol> = self.replacements.keys().copied().collect();
+        for k in keys {
+            let v = self.replacements[&k];
+            let mut lookup = |s: Symbol| if s == target { Some(value) } else { None };
+            let nv = self.exprs.subst(v, &mut lookup)?;
+            self.replacements.insert(k, nv);
+        }
+        self.simplified.clear();
+        Ok(())
+    }
+
+    // ---- guards out ------------------------------------------------------------------
+
+    /// The guards recorded so far, in the order they were made.
+    pub fn guards(&self) -> &[Guard] {
+        &self.guards
+    }
+
+    /// The runtime asserts recorded so far (conditions on unbacked symbols).
+    pub fn runtime_asserts(&self) -> &[Guard] {
+        &self.runtime_asserts
+    }
+
+    /// The replacement of a symbol, if an equality guard made one.
+    pub fn replacement(&self, s: Symbol) -> Option<SymInt> {
+        self.replacements.get(&s).map(|&e| self.symint_of(e))
+    }
+
+    /// The recorded guards printed in terms of sources
+    /// (`x.size()[0] + y.size()[0] > 2`), in the order they were made.
+    pub fn format_guards(&self) -> Vec<String> {
+        self.guards
+            .iter()
+            .map(|g| self.display_with_sources(g.expr))
+            .collect()
+    }
+
+    /// Every condition a reuse of the trace depends on, in terms of sources
+    /// and in a deterministic order: sources specialised to constants,
+    /// sources that share a symbol, symbol ranges, then the recorded guards.
+    pub fn produce_guards(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (src, v) in &self.static_sources {
+            out.push(format!("{src} == {v}"));
+        }
+        for (i, d) in self.symbols.iter().enumerate() {
+            if d.hint.is_none() {
+                continue;
+            }
+            let Some(first) = d.sources.first() else { continue };
+            for other in &d.sources[1..] {
+                out.push(format!("{other} == {first}"));
+            }
+            let r = self.exprs.symbol_range(Symbol(i as u32));
+            let mut line = String::new();
+            match (r.lo(), r.hi()) {
+                (Some(lo), Some(hi)) => {
+                    let _ = write!(line, "{lo} <= {first} <= {hi}");
+                }
+                (Some(lo), None) => {
+                    let _ = write!(line, "{lo} <= {first}");
+                }
+                (None, Some(hi)) => {
+                    let _ = write!(line, "{first} <= {hi}");
+                }
+                (None, None) => {}
+            }
+            if !line.is_empty() {
+                out.push(line);
+            }
+        }
+        out.extend(self.format_guards());
+        out
+    }
+
+    /// Would a trace with these input sizes take the same decisions? Every
+    /// backed symbol takes the value of its first source; every other source
+    /// of the symbol, every specialised source, every range and every guard
+    /// must hold. A source without a value is an error.
+    pub fn check_guards(&self, value_of: &dyn Fn(&Source) -> Option<i64>) -> Result<bool> {
+        let get = |src: &Source| {
+            value_of(src).ok_or_else(|| Error::MissingSource {
+                source_name: src.to_string(),
+            })
+        };
+        for (src, v) in &self.static_sources {
+            if get(src)? != *v {
+                return Ok(false);
+            }
+        }
+        let mut values: Vec<Option<i64>> = vec![None; self.symbols.len()];
+        for (i, d) in self.symbols.iter().enumerate() {
+            if d.hint.is_none() {
+                continue;
+            }
+            let Some(first) = d.sources.first() else { continue };
+            let v = get(first)?;
+            for other in &d.sources[1..] {
+                if get(other)? != v {
+                    return Ok(false);
+                }
+            }
+            if !self.exprs.symbol_range(Symbol(i as u32)).contains(v) {
+                return Ok(false);
+            }
+            values[i] = Some(v);
+        }
+        for g in &self.guards {
+            match self.exprs.eval(g.expr, &|s: Symbol| values.get(s.0 as usize).copied().flatten()) {
+                Ok(Some(0)) => return Ok(false),
+                Ok(Some(_)) => {}
+                // A guard that cannot be evaluated (overflow at these sizes,
+                // an unbacked symbol) does not hold.
+                Ok(None) | Err(_) => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+}
+
+use super::Source;

@@ -1,0 +1,536 @@
+//! The ShapeEnv: symbols, hints, guards, replacements and value ranges, as
+//! `torch.fx.experimental.symbolic_shapes.ShapeEnv`.
+//!
+//! A ShapeEnv decides what a compiler may assume about sizes it does not know
+//! yet. Sizes become symbols (`s0`) with a *hint* (the value seen at trace
+//! time) and a *source* (`x.size()[0]`). Asking a symbolic question
+//! ([`ShapeEnv::guard_bool`]) first tries what is statically known (canonical
+//! form, value ranges, earlier decisions), then answers from the hints and
+//! records a *guard*; an equality guard becomes a *replacement*, an
+//! inequality narrows a range. Unbacked symbols (`u0`) have no hint: a
+//! decision that needs one is an [`Error::DataDependent`].
+
+mod guards;
+mod source;
+
+pub use guards::Guard;
+pub use source::Source;
+
+use crate::error::{Error, Result};
+use crate::sym::{ExprArena, ExprId, RelOp, SymBool, SymInt, Symbol, ValueRange};
+use rustc_hash::FxHashMap;
+
+/// How a dimension becomes symbolic (`torch.fx.experimental.symbolic_shapes.DimDynamic`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DimDynamic {
+    /// Always the hint: no symbol.
+    Static,
+    /// A fresh symbol, never shared with another dimension.
+    Dynamic,
+    /// A symbol shared with every other duck-sized dimension of the same
+    /// hint (when duck sizing is on).
+    Duck,
+}
+
+/// Policies of a ShapeEnv.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShapeEnvSettings {
+    /// Duck sizing: duck-sized dimensions with equal hints share a symbol.
+    pub duck_shape: bool,
+    /// Sizes 0 and 1 stay static, so symbols are known to be `>= 2`.
+    pub specialize_zero_one: bool,
+}
+
+impl Default for ShapeEnvSettings {
+    fn default() -> Self {
+        ShapeEnvSettings {
+            duck_shape: true,
+            specialize_zero_one: true,
+        }
+    }
+}
+
+/// What the ShapeEnv knows of one symbol beyond its range.
+#[derive(Debug, Clone)]
+pub(crate) struct SymbolData {
+    /// The value seen at trace time; `None` for unbacked symbols.
+    pub(crate) hint: Option<i64>,
+    /// Every source that has this symbol as its value; the first names it.
+    pub(crate) sources: Vec<Source>,
+    /// What made an unbacked symbol (`nonzero`, `item`).
+    pub(crate) origin: String,
+}
+
+/// Symbols, guards and replacements of one trace.
+#[derive(Debug, Clone)]
+pub struct ShapeEnv {
+    pub(crate) exprs: ExprArena,
+    settings: ShapeEnvSettings,
+    pub(crate) symbols: Vec<SymbolData>,
+    /// Duck sizing: hint -> the symbol duck-sized dimensions share.
+    duck: FxHashMap<i64, Symbol>,
+    /// Sources specialised to a constant (static dims, 0/1 specialisation).
+    pub(crate) static_sources: Vec<(Source, i64)>,
+    pub(crate) replacements: FxHashMap<Symbol, ExprId>,
+    /// Expression -> expression with replacements applied, for the current
+    /// set of replacements.
+    pub(crate) simplified: FxHashMap<ExprId, ExprId>,
+    /// Conditions already decided (in simplified form) -> their answer.
+    pub(crate) decided: FxHashMap<ExprId, bool>,
+    pub(crate) guards: Vec<Guard>,
+    pub(crate) runtime_asserts: Vec<Guard>,
+}
+
+impl Default for ShapeEnv {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cold]
+fn overflow(op: &'static str, a: i64, b: i64) -> Error {
+    Error::Overflow {
+        op,
+        lhs: a.to_string(),
+        rhs: b.to_string(),
+    }
+}
+
+#[cold]
+fn div_zero(op: &'static str, a: i64, b: i64) -> Error {
+    Error::DivisionByZero {
+        op,
+        lhs: a.to_string(),
+        rhs: b.to_string(),
+    }
+}
+
+impl ShapeEnv {
+    /// A ShapeEnv with PyTorch's default policies (duck sizing and 0/1
+    /// specialisation on).
+    pub fn new() -> Self {
+        Self::with_settings(ShapeEnvSettings::default())
+    }
+
+    /// A ShapeEnv with the given policies.
+    pub fn with_settings(settings: ShapeEnvSettings) -> Self {
+        ShapeEnv {
+            exprs: ExprArena::new(),
+            settings,
+            symbols: Vec::new(),
+            duck: FxHashMap::default(),
+            static_sources: Vec::new(),
+            replacements: FxHashMap::default(),
+            simplified: FxHashMap::default(),
+            decided: FxHashMap::default(),
+            guards: Vec::new(),
+            runtime_asserts: Vec::new(),
+        }
+    }
+
+    /// The policies in force.
+    pub fn settings(&self) -> ShapeEnvSettings {
+        self.settings
+    }
+
+    /// The expression arena, for inspection.
+    pub fn arena(&self) -> &ExprArena {
+        &self.exprs
+    }
+
+    // ---- symbols ---------------------------------------------------------------
+
+    /// The size of a dimension with hint `hint` from `source`, as PyTorch's
+    /// `create_symbol`: static when the policy says so or (with 0/1
+    /// specialisation) when the hint is 0 or 1; shared with an earlier
+    /// symbol of the same hint under duck sizing; otherwise a fresh symbol
+    /// with range `[2, inf)` (or `[0, inf)` without 0/1 specialisation)
+    /// narrowed by `constraint`.
+    pub fn create_symbol(
+        &mut self,
+        hint: i64,
+        source: Source,
+        dynamic: DimDynamic,
+        constraint: Option<ValueRange>,
+    ) -> Result<SymInt> {
+        if hint < 0 {
+            return Err(Error::NegativeSize {
+                source_name: source.to_string(),
+                value: hint,
+            });
+        }
+        if dynamic == DimDynamic::Static || (self.settings.specialize_zero_one && hint <= 1) {
+            self.static_sources.push((source, hint));
+            return Ok(SymInt::Int(hint));
+        }
+        let duck = dynamic == DimDynamic::Duck && self.settings.duck_shape && constraint.is_none();
+        if duck && let Some(&sym) = self.duck.get(&hint) {
+            self.symbols[sym.0 as usize].sources.push(source);
+            return Ok(SymInt::Expr(self.exprs.symbol_expr(sym)));
+        }
+        let base = ValueRange::at_least(if self.settings.specialize_zero_one { 2 } else { 0 });
+        let range = match constraint {
+            Some(c) => base.intersect(&c),
+            None => base,
+        };
+        if !range.contains(hint) {
+            return Err(Error::HintOutOfRange {
+                source_name: source.to_string(),
+                hint,
+                min: range.lo().map_or("-int_oo".into(), |v| v.to_string()),
+                max: range.hi().map_or("int_oo".into(), |v| v.to_string()),
+            });
+        }
+        let sym = self.new_symbol(Some(hint), source, range, String::new());
+        if duck {
+            self.duck.insert(hint, sym);
+        }
+        Ok(SymInt::Expr(self.exprs.symbol_expr(sym)))
+    }
+
+    /// A symbol for a plain integer input (a `SymInt` argument of a graph),
+    /// with the given hint and range; never specialised or duck-sized.
+    pub fn create_symint_input(&mut self, hint: i64, source: Source, range: ValueRange) -> Result<SymInt> {
+        if !range.contains(hint) {
+            return Err(Error::HintOutOfRange {
+                source_name: source.to_string(),
+                hint,
+                min: range.lo().map_or("-int_oo".into(), |v| v.to_string()),
+                max: range.hi().map_or("int_oo".into(), |v| v.to_string()),
+            });
+        }
+        let sym = self.new_symbol(Some(hint), source, range, String::new());
+        Ok(SymInt::Expr(self.exprs.symbol_expr(sym)))
+    }
+
+    /// A fresh unbacked symbol (`u0`) made by `origin` (an operator name).
+    /// Size-like ones are known to be `>= 0`.
+    pub fn create_unbacked(&mut self, size_like: bool, origin: &str) -> SymInt {
+        let range = if size_like {
+            ValueRange::at_least(0)
+        } else {
+            ValueRange::UNBOUNDED
+        };
+        let sym = self.exprs.new_symbol(true, range);
+        self.symbols.push(SymbolData {
+            hint: None,
+            sources: Vec::new(),
+            origin: origin.to_string(),
+        });
+        debug_assert_eq!(self.symbols.len(), self.exprs.num_symbols());
+        SymInt::Expr(self.exprs.symbol_expr(sym))
+    }
+
+    fn new_symbol(&mut self, hint: Option<i64>, source: Source, range: ValueRange, origin: String) -> Symbol {
+        let sym = self.exprs.new_symbol(hint.is_none(), range);
+        self.symbols.push(SymbolData {
+            hint,
+            sources: vec![source],
+            origin,
+        });
+        sym
+    }
+
+    /// The symbol a `SymInt` is exactly, if it is one.
+    pub fn as_symbol(&self, v: SymInt) -> Option<Symbol> {
+        match v {
+            SymInt::Int(_) => None,
+            SymInt::Expr(e) => self.exprs.as_symbol(e),
+        }
+    }
+
+    /// The hint of a symbol (`None` for unbacked ones).
+    pub fn symbol_hint(&self, s: Symbol) -> Option<i64> {
+        self.symbols.get(s.0 as usize).and_then(|d| d.hint)
+    }
+
+    /// The sources of a symbol, the naming one first.
+    pub fn symbol_sources(&self, s: Symbol) -> &[Source] {
+        self.symbols.get(s.0 as usize).map_or(&[], |d| d.sources.as_slice())
+    }
+
+    /// The operator that made an unbacked symbol (empty for backed ones).
+    pub fn symbol_origin(&self, s: Symbol) -> &str {
+        self.symbols.get(s.0 as usize).map_or("", |d| d.origin.as_str())
+    }
+
+    /// The current value range of a symbol.
+    pub fn symbol_range(&self, s: Symbol) -> ValueRange {
+        self.exprs.symbol_range(s)
+    }
+
+    /// Every symbol, in creation order.
+    pub fn symbols(&self) -> impl Iterator<Item = Symbol> + '_ {
+        (0..self.symbols.len() as u32).map(Symbol)
+    }
+
+    /// What `v` can be, from the ranges (after replacements).
+    pub fn value_range(&mut self, v: SymInt) -> Result<ValueRange> {
+        match v {
+            SymInt::Int(x) => Ok(ValueRange::exact(x)),
+            SymInt::Expr(e) => {
+                let s = self.simplify(e)?;
+                Ok(self.exprs.range(s))
+            }
+        }
+    }
+
+    // ---- conversions ----------------------------------------------------------
+
+    pub(crate) fn expr_of(&mut self, v: SymInt) -> Result<ExprId> {
+        match v {
+            SymInt::Int(x) => Ok(self.exprs.int(x)),
+            SymInt::Expr(e) if self.exprs.owns(e) => Ok(e),
+            SymInt::Expr(e) => Err(Error::ForeignExpr { id: e.index() }),
+        }
+    }
+
+    pub(crate) fn bool_expr_of(&mut self, v: SymBool) -> Result<ExprId> {
+        match v {
+            SymBool::Bool(b) => Ok(self.exprs.bool(b)),
+            SymBool::Expr(e) if self.exprs.owns(e) => Ok(e),
+            SymBool::Expr(e) => Err(Error::ForeignExpr { id: e.index() }),
+        }
+    }
+
+    pub(crate) fn symint_of(&self, e: ExprId) -> SymInt {
+        match self.exprs.as_int(e) {
+            Some(v) => SymInt::Int(v),
+            None => SymInt::Expr(e),
+        }
+    }
+
+    pub(crate) fn symbool_of(&self, e: ExprId) -> SymBool {
+        match self.exprs.as_bool(e) {
+            Some(b) => SymBool::Bool(b),
+            None => SymBool::Expr(e),
+        }
+    }
+
+    /// The expression of a `SymInt`, with replacements applied.
+    pub fn simplify_int(&mut self, v: SymInt) -> Result<SymInt> {
+        match v {
+            SymInt::Int(_) => Ok(v),
+            SymInt::Expr(e) => {
+                let s = self.simplify(e)?;
+                Ok(self.symint_of(s))
+            }
+        }
+    }
+
+    // ---- arithmetic -------------------------------------------------------------
+
+    fn binary(
+        &mut self,
+        a: SymInt,
+        b: SymInt,
+        f: fn(&mut ExprArena, ExprId, ExprId) -> Result<ExprId>,
+    ) -> Result<SymInt> {
+        let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
+        let r = f(&mut self.exprs, x, y)?;
+        Ok(self.symint_of(r))
+    }
+
+    /// `a + b`; overflow is an error.
+    #[inline]
+    pub fn add(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return x.checked_add(y).map(SymInt::Int).ok_or_else(|| overflow("+", x, y));
+        }
+        self.binary(a, b, ExprArena::add)
+    }
+
+    /// `a - b`; overflow is an error.
+    #[inline]
+    pub fn sub(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return x.checked_sub(y).map(SymInt::Int).ok_or_else(|| overflow("-", x, y));
+        }
+        self.binary(a, b, ExprArena::sub)
+    }
+
+    /// `a * b`; overflow is an error.
+    #[inline]
+    pub fn mul(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return x.checked_mul(y).map(SymInt::Int).ok_or_else(|| overflow("*", x, y));
+        }
+        self.binary(a, b, ExprArena::mul)
+    }
+
+    /// `-a`.
+    #[inline]
+    pub fn neg(&mut self, a: SymInt) -> Result<SymInt> {
+        self.sub(SymInt::Int(0), a)
+    }
+
+    /// Floor division `a // b` (Python semantics); division by zero and
+    /// overflow are errors.
+    #[inline]
+    pub fn floordiv(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            if y == 0 {
+                return Err(div_zero("//", x, y));
+            }
+            return crate::sym::floor_div(x, y).map(SymInt::Int).ok_or_else(|| overflow("//", x, y));
+        }
+        self.binary(a, b, ExprArena::floordiv)
+    }
+
+    /// Ceiling division `-((-a) // b)`.
+    #[inline]
+    pub fn ceildiv(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            if y == 0 {
+                return Err(div_zero("CeilDiv", x, y));
+            }
+            return x
+                .checked_neg()
+                .and_then(|nx| crate::sym::floor_div(nx, y))
+                .and_then(i64::checked_neg)
+                .map(SymInt::Int)
+                .ok_or_else(|| overflow("CeilDiv", x, y));
+        }
+        self.binary(a, b, ExprArena::ceildiv)
+    }
+
+    /// Python modulus `a % b`.
+    #[inline]
+    pub fn modulo(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            if y == 0 {
+                return Err(div_zero("%", x, y));
+            }
+            return crate::sym::py_mod(x, y).map(SymInt::Int).ok_or_else(|| overflow("%", x, y));
+        }
+        self.binary(a, b, ExprArena::modulo)
+    }
+
+    /// `Max(a, b)`.
+    #[inline]
+    pub fn max(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return Ok(SymInt::Int(x.max(y)));
+        }
+        self.binary(a, b, |arena, x, y| arena.max(&[x, y]))
+    }
+
+    /// `Min(a, b)`.
+    #[inline]
+    pub fn min(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return Ok(SymInt::Int(x.min(y)));
+        }
+        self.binary(a, b, |arena, x, y| arena.min(&[x, y]))
+    }
+
+    // ---- conditions -------------------------------------------------------------
+
+    /// The condition `a OP b` (not yet decided).
+    #[inline]
+    pub fn compare(&mut self, op: RelOp, a: SymInt, b: SymInt) -> Result<SymBool> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return Ok(SymBool::Bool(op.holds(x.cmp(&y))));
+        }
+        let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
+        let r = self.exprs.rel(op, x, y)?;
+        Ok(self.symbool_of(r))
+    }
+
+    /// `a == b`.
+    pub fn eq(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
+        self.compare(RelOp::Eq, a, b)
+    }
+
+    /// `a != b`.
+    pub fn ne(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
+        self.compare(RelOp::Ne, a, b)
+    }
+
+    /// `a < b`.
+    pub fn lt(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
+        self.compare(RelOp::Lt, a, b)
+    }
+
+    /// `a <= b`.
+    pub fn le(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
+        self.compare(RelOp::Le, a, b)
+    }
+
+    /// `a > b`.
+    pub fn gt(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
+        self.compare(RelOp::Gt, a, b)
+    }
+
+    /// `a >= b`.
+    pub fn ge(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
+        self.compare(RelOp::Ge, a, b)
+    }
+
+    /// `a and b`.
+    pub fn and(&mut self, a: SymBool, b: SymBool) -> Result<SymBool> {
+        match (a, b) {
+            (SymBool::Bool(false), _) | (_, SymBool::Bool(false)) => Ok(SymBool::Bool(false)),
+            (SymBool::Bool(true), x) | (x, SymBool::Bool(true)) => Ok(x),
+            _ => {
+                let (x, y) = (self.bool_expr_of(a)?, self.bool_expr_of(b)?);
+                let r = self.exprs.and(&[x, y]);
+                Ok(self.symbool_of(r))
+            }
+        }
+    }
+
+    /// `a or b`.
+    pub fn or(&mut self, a: SymBool, b: SymBool) -> Result<SymBool> {
+        match (a, b) {
+            (SymBool::Bool(true), _) | (_, SymBool::Bool(true)) => Ok(SymBool::Bool(true)),
+            (SymBool::Bool(false), x) | (x, SymBool::Bool(false)) => Ok(x),
+            _ => {
+                let (x, y) = (self.bool_expr_of(a)?, self.bool_expr_of(b)?);
+                let r = self.exprs.or(&[x, y]);
+                Ok(self.symbool_of(r))
+            }
+        }
+    }
+
+    /// `not a`.
+    pub fn not(&mut self, a: SymBool) -> Result<SymBool> {
+        match a {
+            SymBool::Bool(b) => Ok(SymBool::Bool(!b)),
+            SymBool::Expr(_) => {
+                let x = self.bool_expr_of(a)?;
+                let r = self.exprs.not(x);
+                Ok(self.symbool_of(r))
+            }
+        }
+    }
+
+    // ---- printing ------------------------------------------------------------------
+
+    /// `v` printed as PyTorch prints it (`s0 + 2*s1`).
+    pub fn display(&self, v: SymInt) -> String {
+        match v {
+            SymInt::Int(x) => x.to_string(),
+            SymInt::Expr(e) if self.exprs.owns(e) => self.exprs.display(e),
+            SymInt::Expr(e) => format!("<foreign expression {}>", e.index()),
+        }
+    }
+
+    /// `c` printed as PyTorch prints it (`s0 + s1 > 2`).
+    pub fn display_bool(&self, c: SymBool) -> String {
+        match c {
+            SymBool::Bool(b) => if b { "True" } else { "False" }.to_string(),
+            SymBool::Expr(e) if self.exprs.owns(e) => self.exprs.display(e),
+            SymBool::Expr(e) => format!("<foreign expression {}>", e.index()),
+        }
+    }
+
+    /// `e` printed with every backed symbol named by its source.
+    pub fn display_with_sources(&self, e: ExprId) -> String {
+        let names = |s: Symbol| match self.symbols.get(s.0 as usize).and_then(|d| d.sources.first()) {
+            Some(src) => src.to_string(),
+            None => self.exprs.symbol_name(s),
+        };
+        self.exprs.display_with(e, &names)
+    }
+}

@@ -1,0 +1,1026 @@
+//! The expression arena: hash-consing, canonicalising constructors, value
+//! ranges, substitution and evaluation.
+//!
+//! Every constructor returns the canonical form, so two ways of writing the
+//! same expression (`s0 + s1` and `s1 + s0`, `(2*s0)//2` and `s0`) give the
+//! same [`ExprId`]. Simplifications that depend on what is known about a
+//! symbol (`Max(s0, 1)` is `s0` when `s0 >= 2`) read the symbol ranges the
+//! arena holds at the time of construction.
+
+use super::expr::{Args, CoeffOverflow, ExprId, Node, Poly, RelOp, Symbol, floor_div, gcd, py_mod};
+use super::range::ValueRange;
+use crate::error::{Error, Result};
+use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
+
+/// What the arena knows of one symbol.
+#[derive(Debug, Clone)]
+pub(crate) struct SymbolInfo {
+    /// Unbacked symbols (`u0`) have no hint.
+    pub(crate) unbacked: bool,
+    /// The number in the symbol's name (`s3` -> 3).
+    pub(crate) ordinal: u32,
+    /// What values the symbol may take.
+    pub(crate) range: ValueRange,
+    /// The symbol's own expression.
+    pub(crate) expr: ExprId,
+}
+
+/// Interned expressions and the symbols they are built from.
+#[derive(Debug, Clone)]
+pub struct ExprArena {
+    nodes: Vec<Node>,
+    memo: FxHashMap<Node, ExprId>,
+    pub(crate) symbols: Vec<SymbolInfo>,
+    backed: u32,
+    unbacked: u32,
+    true_id: ExprId,
+    false_id: ExprId,
+}
+
+impl Default for ExprArena {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Which of `Max`/`Min` a constructor builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extremum {
+    Max,
+    Min,
+}
+
+impl ExprArena {
+    /// An empty arena.
+    pub fn new() -> Self {
+        let mut arena = ExprArena {
+            nodes: Vec::new(),
+            memo: FxHashMap::default(),
+            symbols: Vec::new(),
+            backed: 0,
+            unbacked: 0,
+            true_id: ExprId(0),
+            false_id: ExprId(0),
+        };
+        arena.true_id = arena.intern(Node::Bool(true));
+        arena.false_id = arena.intern(Node::Bool(false));
+        arena
+    }
+
+    pub(crate) fn intern(&mut self, node: Node) -> ExprId {
+        if let Some(&id) = self.memo.get(&node) {
+            return id;
+        }
+        let id = ExprId(self.nodes.len() as u32);
+        self.nodes.push(node.clone());
+        self.memo.insert(node, id);
+        id
+    }
+
+    pub(crate) fn node(&self, id: ExprId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    /// True when `id` was made by this arena.
+    pub fn owns(&self, id: ExprId) -> bool {
+        (id.0 as usize) < self.nodes.len()
+    }
+
+    /// Number of interned nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when nothing but the boolean constants is interned.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 2
+    }
+
+    /// The constant `v`.
+    pub fn int(&mut self, v: i64) -> ExprId {
+        self.intern(Node::Int(v))
+    }
+
+    /// The boolean constant `b`.
+    pub fn bool(&self, b: bool) -> ExprId {
+        if b { self.true_id } else { self.false_id }
+    }
+
+    /// The constant value of `id`, if it is an integer constant.
+    pub fn as_int(&self, id: ExprId) -> Option<i64> {
+        match self.node(id) {
+            Node::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The constant value of `id`, if it is a boolean constant.
+    pub fn as_bool(&self, id: ExprId) -> Option<bool> {
+        match self.node(id) {
+            Node::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The symbol, if `id` is exactly one symbol.
+    pub fn as_symbol(&self, id: ExprId) -> Option<Symbol> {
+        match self.node(id) {
+            Node::Symbol(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// True for boolean-valued expressions (relations, `and`, `or`, bools).
+    pub fn is_bool(&self, id: ExprId) -> bool {
+        matches!(
+            self.node(id),
+            Node::Bool(_) | Node::Rel(..) | Node::And(_) | Node::Or(_)
+        )
+    }
+
+    /// A new symbol with the given range.
+    pub(crate) fn new_symbol(&mut self, unbacked: bool, range: ValueRange) -> Symbol {
+        let sym = Symbol(self.symbols.len() as u32);
+        let ordinal = if unbacked {
+            self.unbacked += 1;
+            self.unbacked - 1
+        } else {
+            self.backed += 1;
+            self.backed - 1
+        };
+        let expr = self.intern(Node::Symbol(sym));
+        self.symbols.push(SymbolInfo {
+            unbacked,
+            ordinal,
+            range,
+            expr,
+        });
+        sym
+    }
+
+    /// The expression of a symbol.
+    pub fn symbol_expr(&self, s: Symbol) -> ExprId {
+        self.symbols[s.0 as usize].expr
+    }
+
+    /// The symbol's name as PyTorch prints it (`s0`, `u3`).
+    pub fn symbol_name(&self, s: Symbol) -> String {
+        let info = &self.symbols[s.0 as usize];
+        format!("{}{}", if info.unbacked { 'u' } else { 's' }, info.ordinal)
+    }
+
+    /// True for unbacked symbols.
+    pub fn is_unbacked(&self, s: Symbol) -> bool {
+        self.symbols[s.0 as usize].unbacked
+    }
+
+    /// The range recorded for a symbol.
+    pub fn symbol_range(&self, s: Symbol) -> ValueRange {
+        self.symbols[s.0 as usize].range
+    }
+
+    pub(crate) fn set_symbol_range(&mut self, s: Symbol, range: ValueRange) {
+        self.symbols[s.0 as usize].range = range;
+    }
+
+    /// Number of symbols.
+    pub fn num_symbols(&self) -> usize {
+        self.symbols.len()
+    }
+
+    // ---- polynomial view -----------------------------------------------------
+
+    pub(crate) fn poly(&self, id: ExprId) -> Poly {
+        match self.node(id) {
+            Node::Int(v) => Poly::constant(*v),
+            Node::Sum { constant, terms } => Poly {
+                constant: *constant,
+                terms: terms.clone(),
+            },
+            _ => Poly::atom(id),
+        }
+    }
+
+    pub(crate) fn from_poly(&mut self, p: Poly) -> ExprId {
+        if let Some(c) = p.as_constant() {
+            return self.int(c);
+        }
+        if let Some(a) = p.as_atom() {
+            return a;
+        }
+        self.intern(Node::Sum {
+            constant: p.constant,
+            terms: p.terms,
+        })
+    }
+
+    fn overflow(&self, op: &'static str, a: ExprId, b: ExprId) -> Error {
+        Error::Overflow {
+            op,
+            lhs: self.display(a),
+            rhs: self.display(b),
+        }
+    }
+
+    fn div_zero(&self, op: &'static str, a: ExprId, b: ExprId) -> Error {
+        Error::DivisionByZero {
+            op,
+            lhs: self.display(a),
+            rhs: self.display(b),
+        }
+    }
+
+    // ---- integer arithmetic --------------------------------------------------
+
+    /// `a + b`.
+    pub fn add(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        self.add_scaled(a, b, 1, "+")
+    }
+
+    /// `a - b`.
+    pub fn sub(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        self.add_scaled(a, b, -1, "-")
+    }
+
+    fn add_scaled(&mut self, a: ExprId, b: ExprId, sign: i64, op: &'static str) -> Result<ExprId> {
+        if let (Node::Int(x), Node::Int(y)) = (self.node(a), self.node(b)) {
+            let v = y.checked_mul(sign).and_then(|y| x.checked_add(y));
+            return match v {
+                Some(v) => Ok(self.int(v)),
+                None => Err(self.overflow(op, a, b)),
+            };
+        }
+        let p = self
+            .poly(a)
+            .add_scaled(&self.poly(b), sign)
+            .map_err(|CoeffOverflow| self.overflow(op, a, b))?;
+        Ok(self.from_poly(p))
+    }
+
+    /// `a * b`.
+    pub fn mul(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        if let (Node::Int(x), Node::Int(y)) = (self.node(a), self.node(b)) {
+            return match x.checked_mul(*y) {
+                Some(v) => Ok(self.int(v)),
+                None => Err(self.overflow("*", a, b)),
+            };
+        }
+        let p = self
+            .poly(a)
+            .mul(&self.poly(b))
+            .map_err(|CoeffOverflow| self.overflow("*", a, b))?;
+        Ok(self.from_poly(p))
+    }
+
+    /// `-a`.
+    pub fn neg(&mut self, a: ExprId) -> Result<ExprId> {
+        let zero = self.int(0);
+        self.sub(zero, a)
+    }
+
+    /// Floor division `a // b`, canonicalised as PyTorch's `FloorDiv`: terms
+    /// whose coefficient the divisor divides are taken out of the division,
+    /// nested divisions by constants merge, and a remainder whose range lies
+    /// in `[0, b)` vanishes.
+    pub fn floordiv(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        match (self.node(a).clone(), self.node(b).clone()) {
+            (_, Node::Int(0)) => Err(self.div_zero("//", a, b)),
+            (Node::Int(x), Node::Int(y)) => match floor_div(x, y) {
+                Some(v) => Ok(self.int(v)),
+                None => Err(self.overflow("//", a, b)),
+            },
+            (_, Node::Int(1)) => Ok(a),
+            (Node::Int(0), _) => Ok(a),
+            (_, Node::Int(d)) if d > 0 => self.floordiv_const(a, d),
+            _ => self.floordiv_symbolic(a, b),
+        }
+    }
+
+    fn floordiv_const(&mut self, a: ExprId, d: i64) -> Result<ExprId> {
+        let p = self.poly(a);
+        let mut quotient = Poly::constant(0);
+        let mut rest = Poly::constant(0);
+        if p.constant % d == 0 {
+            quotient.constant = p.constant / d;
+        } else {
+            rest.constant = p.constant;
+        }
+        for (m, c) in p.terms {
+            if c % d == 0 {
+                quotient.terms.push((m, c / d));
+            } else {
+                rest.terms.push((m, c));
+            }
+        }
+        let q = self.from_poly(quotient);
+        if rest.terms.is_empty() {
+            // Only a constant that `d` does not divide is left.
+            let v = floor_div(rest.constant, d).unwrap_or(0);
+            let v = self.int(v);
+            return self.add(q, v);
+        }
+        // Divide the remainder and the divisor by their common factor.
+        let g = gcd(gcd(rest.content(), rest.constant), d);
+        let (rest, d) = if g > 1 {
+            (rest.div_exact(g), d / g)
+        } else {
+            (rest, d)
+        };
+        let r = self.from_poly(rest);
+        let range = self.range(r);
+        if range.lo_raw() >= 0 && range.hi_raw() < i128::from(d) {
+            return Ok(q);
+        }
+        let div = if d == 1 {
+            r
+        } else if let Node::FloorDiv(inner, d1) = self.node(r).clone() {
+            match self.as_int(d1).and_then(|d1| d1.checked_mul(d)) {
+                Some(dd) if self.as_int(d1).is_some_and(|d1| d1 > 0) => {
+                    let dd = self.int(dd);
+                    self.intern(Node::FloorDiv(inner, dd))
+                }
+                _ => {
+                    let dd = self.int(d);
+                    self.intern(Node::FloorDiv(r, dd))
+                }
+            }
+        } else {
+            let dd = self.int(d);
+            self.intern(Node::FloorDiv(r, dd))
+        };
+        self.add(q, div)
+    }
+
+    fn floordiv_symbolic(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        let b_range = self.range(b);
+        let nonzero = b_range.lo_raw() > 0 || b_range.hi_raw() < 0;
+        if a == b && nonzero {
+            return Ok(self.int(1));
+        }
+        // Exact division by a monomial divisor: (s0*s1 + 2*s1) // s1 = s0 + 2.
+        let bp = self.poly(b);
+        if nonzero
+            && let (0, [(bm, 1)]) = (bp.constant, bp.terms.as_slice())
+        {
+            let ap = self.poly(a);
+            if ap.constant == 0 {
+                let mut out = Poly::constant(0);
+                let mut exact = true;
+                for (m, c) in &ap.terms {
+                    match divide_monomial(m, bm) {
+                        Some(q) => out.terms.push((q, *c)),
+                        None => {
+                            exact = false;
+                            break;
+                        }
+                    }
+                }
+                if exact {
+                    // Quotient monomials may now coincide or be constant.
+                    let mut acc = Poly::constant(0);
+                    for (m, c) in out.terms {
+                        let term = if m.is_empty() {
+                            Poly::constant(c)
+                        } else {
+                            let mut t = Poly::constant(0);
+                            t.terms.push((m, c));
+                            t
+                        };
+                        acc = acc
+                            .add_scaled(&term, 1)
+                            .map_err(|CoeffOverflow| self.overflow("//", a, b))?;
+                    }
+                    return Ok(self.from_poly(acc));
+                }
+            }
+        }
+        Ok(self.intern(Node::FloorDiv(a, b)))
+    }
+
+    /// Ceiling division, as PyTorch's `CeilDiv`: `(a + b - 1) // b`.
+    pub fn ceildiv(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        if self.as_int(b) == Some(0) {
+            return Err(self.div_zero("CeilDiv", a, b));
+        }
+        if let (Some(x), Some(y)) = (self.as_int(a), self.as_int(b)) {
+            // -((-x) // y), checked.
+            return match x.checked_neg().and_then(|nx| floor_div(nx, y)).and_then(i64::checked_neg) {
+                Some(v) => Ok(self.int(v)),
+                None => Err(self.overflow("CeilDiv", a, b)),
+            };
+        }
+        let one = self.int(1);
+        let bm1 = self.sub(b, one)?;
+        let num = self.add(a, bm1)?;
+        self.floordiv(num, b)
+    }
+
+    /// Python modulus `a % b`: coefficients reduce modulo a constant divisor
+    /// (`(4*s0) % 2 = 0`), and a dividend already in `[0, b)` is itself.
+    pub fn modulo(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        match (self.node(a).clone(), self.node(b).clone()) {
+            (_, Node::Int(0)) => Err(self.div_zero("%", a, b)),
+            (Node::Int(x), Node::Int(y)) => match py_mod(x, y) {
+                Some(v) => Ok(self.int(v)),
+                None => Err(self.overflow("%", a, b)),
+            },
+            (_, Node::Int(1) | Node::Int(-1)) => Ok(self.int(0)),
+            (_, Node::Int(d)) if d > 0 => {
+                let p = self.poly(a);
+                let mut rest = Poly::constant(p.constant.rem_euclid(d));
+                for (m, c) in p.terms {
+                    let r = c.rem_euclid(d);
+                    if r != 0 {
+                        rest.terms.push((m, r));
+                    }
+                }
+                if rest.terms.is_empty() {
+                    return Ok(self.int(rest.constant));
+                }
+                let r = self.from_poly(rest);
+                let range = self.range(r);
+                if range.lo_raw() >= 0 && range.hi_raw() < i128::from(d) {
+                    return Ok(r);
+                }
+                Ok(self.intern(Node::Mod(r, b)))
+            }
+            _ => {
+                let b_range = self.range(b);
+                if a == b && (b_range.lo_raw() > 0 || b_range.hi_raw() < 0) {
+                    return Ok(self.int(0));
+                }
+                Ok(self.intern(Node::Mod(a, b)))
+            }
+        }
+    }
+
+    /// `Max(args...)`.
+    pub fn max(&mut self, args: &[ExprId]) -> Result<ExprId> {
+        self.extremum(Extremum::Max, args)
+    }
+
+    /// `Min(args...)`.
+    pub fn min(&mut self, args: &[ExprId]) -> Result<ExprId> {
+        self.extremum(Extremum::Min, args)
+    }
+
+    fn extremum(&mut self, which: Extremum, args: &[ExprId]) -> Result<ExprId> {
+        let mut flat = Args::new();
+        let mut constant: Option<i64> = None;
+        for &a in args {
+            match self.node(a) {
+                Node::Int(v) => {
+                    let v = *v;
+                    constant = Some(match (constant, which) {
+                        (None, _) => v,
+                        (Some(c), Extremum::Max) => c.max(v),
+                        (Some(c), Extremum::Min) => c.min(v),
+                    });
+                }
+                Node::Max(inner) if which == Extremum::Max => flat.extend(inner.iter().copied()),
+                Node::Min(inner) if which == Extremum::Min => flat.extend(inner.iter().copied()),
+                _ => flat.push(a),
+            }
+        }
+        // Nested constants were folded when the inner node was made, but an
+        // inner node may hold one: fold again.
+        let mut symbolic = Args::new();
+        for a in flat {
+            match self.as_int(a) {
+                Some(v) => {
+                    constant = Some(match (constant, which) {
+                        (None, _) => v,
+                        (Some(c), Extremum::Max) => c.max(v),
+                        (Some(c), Extremum::Min) => c.min(v),
+                    });
+                }
+                None => symbolic.push(a),
+            }
+        }
+        if let Some(c) = constant {
+            symbolic.push(self.int(c));
+        }
+        symbolic.sort();
+        symbolic.dedup();
+        // Drop arguments another argument always dominates, by ranges.
+        let mut kept = Args::new();
+        for (i, &x) in symbolic.iter().enumerate() {
+            let mut dominated = false;
+            for (j, &y) in symbolic.iter().enumerate() {
+                if i == j || (j < i && !kept.contains(&y)) {
+                    continue;
+                }
+                let diff = match which {
+                    Extremum::Max => self.sub(y, x),
+                    Extremum::Min => self.sub(x, y),
+                };
+                let Ok(diff) = diff else { continue };
+                if self.range(diff).lo_raw() >= 0 {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                kept.push(x);
+            }
+        }
+        match kept.len() {
+            0 => Ok(symbolic.first().copied().unwrap_or_else(|| self.int(0))),
+            1 => Ok(kept[0]),
+            _ => Ok(self.intern(match which {
+                Extremum::Max => Node::Max(kept),
+                Extremum::Min => Node::Min(kept),
+            })),
+        }
+    }
+
+    // ---- relations and logic -------------------------------------------------
+
+    /// `a OP b` in canonical form `p OP 0`.
+    pub fn rel(&mut self, op: RelOp, a: ExprId, b: ExprId) -> Result<ExprId> {
+        let p = self
+            .poly(a)
+            .add_scaled(&self.poly(b), -1)
+            .map_err(|CoeffOverflow| self.overflow(op.symbol(), a, b))?;
+        Ok(self.rel_poly(op, p))
+    }
+
+    pub(crate) fn rel_poly(&mut self, mut op: RelOp, mut p: Poly) -> ExprId {
+        if let Some(c) = p.as_constant() {
+            return self.bool(op.holds(c.cmp(&0)));
+        }
+        if p.terms[0].1 < 0 {
+            match p.scale(-1) {
+                Ok(n) => {
+                    p = n;
+                    op = op.flip();
+                }
+                Err(CoeffOverflow) => return self.intern_rel(op, p),
+            }
+        }
+        let g = p.content();
+        if g > 1 {
+            let c = p.constant;
+            let new_constant = match op {
+                RelOp::Eq | RelOp::Ne => {
+                    if c % g != 0 {
+                        return self.bool(op == RelOp::Ne);
+                    }
+                    c / g
+                }
+                // q*g + c > 0  <=>  q + ceil(c/g) > 0, and so on.
+                RelOp::Gt | RelOp::Le => ceil_div(c, g),
+                RelOp::Ge | RelOp::Lt => c.div_euclid(g),
+            };
+            p = Poly {
+                constant: new_constant,
+                terms: p.terms.iter().map(|(m, k)| (m.clone(), k / g)).collect(),
+            };
+        }
+        self.intern_rel(op, p)
+    }
+
+    fn intern_rel(&mut self, op: RelOp, p: Poly) -> ExprId {
+        let lhs = self.from_poly(p);
+        self.intern(Node::Rel(op, lhs))
+    }
+
+    /// `not c`, pushed inwards.
+    pub fn not(&mut self, c: ExprId) -> ExprId {
+        match self.node(c).clone() {
+            Node::Bool(b) => self.bool(!b),
+            Node::Rel(op, p) => self.intern(Node::Rel(op.negate(), p)),
+            Node::And(args) => {
+                let negated: Args = args.iter().map(|&a| self.not(a)).collect();
+                self.or(&negated)
+            }
+            Node::Or(args) => {
+                let negated: Args = args.iter().map(|&a| self.not(a)).collect();
+                self.and(&negated)
+            }
+            // Integers as conditions are `!= 0`.
+            _ => {
+                let p = self.poly(c);
+                self.rel_poly(RelOp::Eq, p)
+            }
+        }
+    }
+
+    /// `a and b and ...`.
+    pub fn and(&mut self, args: &[ExprId]) -> ExprId {
+        self.junction(true, args)
+    }
+
+    /// `a or b or ...`.
+    pub fn or(&mut self, args: &[ExprId]) -> ExprId {
+        self.junction(false, args)
+    }
+
+    fn junction(&mut self, is_and: bool, args: &[ExprId]) -> ExprId {
+        let mut flat = Args::new();
+        for &a in args {
+            match self.node(a) {
+                Node::Bool(b) if *b == is_and => {}
+                Node::Bool(_) => return self.bool(!is_and),
+                Node::And(inner) if is_and => flat.extend(inner.iter().copied()),
+                Node::Or(inner) if !is_and => flat.extend(inner.iter().copied()),
+                _ => flat.push(a),
+            }
+        }
+        flat.sort();
+        flat.dedup();
+        match flat.len() {
+            0 => self.bool(is_and),
+            1 => flat[0],
+            _ => self.intern(if is_and {
+                Node::And(flat)
+            } else {
+                Node::Or(flat)
+            }),
+        }
+    }
+
+    // ---- ranges --------------------------------------------------------------
+
+    /// What values `id` can take, from the symbol ranges, by interval
+    /// arithmetic (sound, not always tight).
+    pub fn range(&self, id: ExprId) -> ValueRange {
+        match self.node(id) {
+            Node::Int(v) => ValueRange::exact(*v),
+            Node::Bool(b) => ValueRange::exact(i64::from(*b)),
+            Node::Symbol(s) => self.symbol_range(*s),
+            Node::Sum { constant, terms } => {
+                let mut acc = ValueRange::exact(*constant);
+                for (m, c) in terms {
+                    let mut r = ValueRange::exact(1);
+                    for &(atom, pow) in m {
+                        r = r.mul(&self.range(atom).pow(pow));
+                    }
+                    acc = acc.add(&r.scale(*c));
+                }
+                acc
+            }
+            Node::FloorDiv(a, b) => {
+                let ra = self.range(*a);
+                match self.as_int(*b) {
+                    Some(d) if d > 0 => ra.floordiv_const(d),
+                    _ => {
+                        let rb = self.range(*b);
+                        if ra.lo_raw() >= 0 && rb.lo_raw() >= 1 {
+                            ValueRange::raw(0, ra.hi_raw())
+                        } else {
+                            ValueRange::UNBOUNDED
+                        }
+                    }
+                }
+            }
+            Node::Mod(a, b) => {
+                let ra = self.range(*a);
+                let rb = self.range(*b);
+                if rb.lo_raw() >= 1 {
+                    let top = rb.hi_raw() - 1;
+                    let top = if ra.lo_raw() >= 0 { top.min(ra.hi_raw()) } else { top };
+                    ValueRange::raw(0, top)
+                } else {
+                    ValueRange::UNBOUNDED
+                }
+            }
+            Node::Max(args) => args
+                .iter()
+                .map(|&a| self.range(a))
+                .reduce(|x, y| x.max(&y))
+                .unwrap_or(ValueRange::UNBOUNDED),
+            Node::Min(args) => args
+                .iter()
+                .map(|&a| self.range(a))
+                .reduce(|x, y| x.min(&y))
+                .unwrap_or(ValueRange::UNBOUNDED),
+            Node::Rel(..) | Node::And(_) | Node::Or(_) => ValueRange::new(Some(0), Some(1)),
+        }
+    }
+
+    /// Decide a condition from ranges alone: `Some(answer)` when every value
+    /// the symbols may take gives the same answer.
+    pub fn decide_by_ranges(&self, cond: ExprId) -> Option<bool> {
+        match self.node(cond) {
+            Node::Bool(b) => Some(*b),
+            Node::Rel(op, p) => {
+                let r = self.range(*p);
+                let (lo, hi) = (r.lo_raw(), r.hi_raw());
+                match op {
+                    RelOp::Eq | RelOp::Ne => {
+                        let eq = if lo == 0 && hi == 0 {
+                            Some(true)
+                        } else if lo > 0 || hi < 0 {
+                            Some(false)
+                        } else {
+                            None
+                        };
+                        eq.map(|e| e == (*op == RelOp::Eq))
+                    }
+                    RelOp::Lt => decide_range(hi < 0, lo >= 0),
+                    RelOp::Le => decide_range(hi <= 0, lo > 0),
+                    RelOp::Gt => decide_range(lo > 0, hi <= 0),
+                    RelOp::Ge => decide_range(lo >= 0, hi < 0),
+                }
+            }
+            Node::And(args) => {
+                let mut all = true;
+                for &a in args {
+                    match self.decide_by_ranges(a) {
+                        Some(false) => return Some(false),
+                        Some(true) => {}
+                        None => all = false,
+                    }
+                }
+                all.then_some(true)
+            }
+            Node::Or(args) => {
+                let mut none = true;
+                for &a in args {
+                    match self.decide_by_ranges(a) {
+                        Some(true) => return Some(true),
+                        Some(false) => {}
+                        None => none = false,
+                    }
+                }
+                none.then_some(false)
+            }
+            _ => {
+                let r = self.range(cond);
+                decide_range(r.lo_raw() > 0 || r.hi_raw() < 0, r.lo_raw() == 0 && r.hi_raw() == 0)
+            }
+        }
+    }
+
+    // ---- traversal -------------------------------------------------------------
+
+    /// Every symbol `id` mentions, in ascending order.
+    pub fn free_symbols(&self, id: ExprId) -> Vec<Symbol> {
+        let mut out = Vec::new();
+        self.collect_symbols(id, &mut out);
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn collect_symbols(&self, id: ExprId, out: &mut Vec<Symbol>) {
+        match self.node(id) {
+            Node::Int(_) | Node::Bool(_) => {}
+            Node::Symbol(s) => out.push(*s),
+            Node::Sum { terms, .. } => {
+                for (m, _) in terms {
+                    for &(a, _) in m {
+                        self.collect_symbols(a, out);
+                    }
+                }
+            }
+            Node::FloorDiv(a, b) | Node::Mod(a, b) => {
+                self.collect_symbols(*a, out);
+                self.collect_symbols(*b, out);
+            }
+            Node::Rel(_, p) => self.collect_symbols(*p, out),
+            Node::Max(args) | Node::Min(args) | Node::And(args) | Node::Or(args) => {
+                for &a in args {
+                    self.collect_symbols(a, out);
+                }
+            }
+        }
+    }
+
+    /// Rebuild `id` with every symbol `s` for which `f(s)` is `Some(e)`
+    /// replaced by `e`, re-canonicalising on the way up.
+    pub fn subst(&mut self, id: ExprId, f: &mut dyn FnMut(Symbol) -> Option<ExprId>) -> Result<ExprId> {
+        let mut memo = FxHashMap::default();
+        self.subst_memo(id, f, &mut memo)
+    }
+
+    fn subst_memo(
+        &mut self,
+        id: ExprId,
+        f: &mut dyn FnMut(Symbol) -> Option<ExprId>,
+        memo: &mut FxHashMap<ExprId, ExprId>,
+    ) -> Result<ExprId> {
+        if let Some(&done) = memo.get(&id) {
+            return Ok(done);
+        }
+        let out = match self.node(id).clone() {
+            Node::Int(_) | Node::Bool(_) => id,
+            Node::Symbol(s) => f(s).unwrap_or(id),
+            Node::Sum { constant, terms } => {
+                let mut acc = self.int(constant);
+                for (m, c) in terms {
+                    let mut t = self.int(c);
+                    for (atom, pow) in m {
+                        let a = self.subst_memo(atom, f, memo)?;
+                        for _ in 0..pow {
+                            t = self.mul(t, a)?;
+                        }
+                    }
+                    acc = self.add(acc, t)?;
+                }
+                acc
+            }
+            Node::FloorDiv(a, b) => {
+                let (a, b) = (self.subst_memo(a, f, memo)?, self.subst_memo(b, f, memo)?);
+                self.floordiv(a, b)?
+            }
+            Node::Mod(a, b) => {
+                let (a, b) = (self.subst_memo(a, f, memo)?, self.subst_memo(b, f, memo)?);
+                self.modulo(a, b)?
+            }
+            Node::Max(args) | Node::Min(args) => {
+                let is_max = matches!(self.node(id), Node::Max(_));
+                let mut new = Args::new();
+                for a in args {
+                    new.push(self.subst_memo(a, f, memo)?);
+                }
+                if is_max { self.max(&new)? } else { self.min(&new)? }
+            }
+            Node::Rel(op, p) => {
+                let p = self.subst_memo(p, f, memo)?;
+                let zero = self.int(0);
+                self.rel(op, p, zero)?
+            }
+            Node::And(args) | Node::Or(args) => {
+                let is_and = matches!(self.node(id), Node::And(_));
+                let mut new = Args::new();
+                for a in args {
+                    new.push(self.subst_memo(a, f, memo)?);
+                }
+                if is_and { self.and(&new) } else { self.or(&new) }
+            }
+        };
+        memo.insert(id, out);
+        Ok(out)
+    }
+
+    /// The value of `id` when every symbol has the value `value(s)`;
+    /// `Ok(None)` when some symbol it needs has none. Booleans are 0 or 1.
+    pub fn eval(&self, id: ExprId, value: &dyn Fn(Symbol) -> Option<i64>) -> Result<Option<i64>> {
+        let ov = |op: &'static str, a: i64, b: i64| Error::Overflow {
+            op,
+            lhs: a.to_string(),
+            rhs: b.to_string(),
+        };
+        let dz = |op: &'static str, a: i64, b: i64| Error::DivisionByZero {
+            op,
+            lhs: a.to_string(),
+            rhs: b.to_string(),
+        };
+        macro_rules! get {
+            ($e:expr) => {
+                match self.eval($e, value)? {
+                    Some(v) => v,
+                    None => return Ok(None),
+                }
+            };
+        }
+        Ok(Some(match self.node(id) {
+            Node::Int(v) => *v,
+            Node::Bool(b) => i64::from(*b),
+            Node::Symbol(s) => match value(*s) {
+                Some(v) => v,
+                None => return Ok(None),
+            },
+            Node::Sum { constant, terms } => {
+                let mut acc = *constant;
+                for (m, c) in terms {
+                    let mut t = *c;
+                    for &(atom, pow) in m {
+                        let a = get!(atom);
+                        for _ in 0..pow {
+                            t = t.checked_mul(a).ok_or_else(|| ov("*", t, a))?;
+                        }
+                    }
+                    acc = acc.checked_add(t).ok_or_else(|| ov("+", acc, t))?;
+                }
+                acc
+            }
+            Node::FloorDiv(a, b) => {
+                let (a, b) = (get!(*a), get!(*b));
+                if b == 0 {
+                    return Err(dz("//", a, b));
+                }
+                floor_div(a, b).ok_or_else(|| ov("//", a, b))?
+            }
+            Node::Mod(a, b) => {
+                let (a, b) = (get!(*a), get!(*b));
+                if b == 0 {
+                    return Err(dz("%", a, b));
+                }
+                py_mod(a, b).ok_or_else(|| ov("%", a, b))?
+            }
+            Node::Max(args) | Node::Min(args) => {
+                let is_max = matches!(self.node(id), Node::Max(_));
+                let mut acc: Option<i64> = None;
+                for &a in args {
+                    let v = get!(a);
+                    acc = Some(match acc {
+                        None => v,
+                        Some(x) if is_max => x.max(v),
+                        Some(x) => x.min(v),
+                    });
+                }
+                acc.unwrap_or(0)
+            }
+            Node::Rel(op, p) => i64::from(op.holds(get!(*p).cmp(&0))),
+            Node::And(args) => {
+                let mut all = true;
+                for &a in args {
+                    all &= get!(a) != 0;
+                }
+                i64::from(all)
+            }
+            Node::Or(args) => {
+                let mut any = false;
+                for &a in args {
+                    any |= get!(a) != 0;
+                }
+                i64::from(any)
+            }
+        }))
+    }
+}
+
+fn decide_range(is_true: bool, is_false: bool) -> Option<bool> {
+    if is_true {
+        Some(true)
+    } else if is_false {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    // b > 0 here; -((-a) div_euclid b) without overflow for a = i64::MIN.
+    let q = a.div_euclid(b);
+    if a.rem_euclid(b) == 0 { q } else { q + 1 }
+}
+
+/// `m / d` when the monomial `d` divides `m`.
+fn divide_monomial(m: &super::expr::Monomial, d: &super::expr::Monomial) -> Option<super::expr::Monomial> {
+    let mut out = m.clone();
+    for &(atom, pow) in d {
+        let pos = out.iter().position(|&(a, _)| a == atom)?;
+        match out[pos].1.cmp(&pow) {
+            Ordering::Less => return None,
+            Ordering::Equal => {
+                out.remove(pos);
+            }
+            Ordering::Greater => out[pos].1 -= pow,
+        }
+    }
+    Some(out)
+}
+
+impl ExprArena {
+    /// `id` printed as PyTorch prints it, symbols named `s0`, `u0`.
+    pub fn display(&self, id: ExprId) -> String {
+        let names = |s: Symbol| self.symbol_name(s);
+        super::print::Printer {
+            arena: self,
+            names: &names,
+        }
+        .print(id)
+    }
+
+    /// `id` printed with symbols named by `names`.
+    pub fn display_with(&self, id: ExprId, names: &dyn Fn(Symbol) -> String) -> String {
+        super::print::Printer { arena: self, names }.print(id)
+    }
+}
+
+impl ExprArena {
+    /// `(op, p)` when `id` is the relation `p OP 0`.
+    pub fn as_rel(&self, id: ExprId) -> Option<(RelOp, ExprId)> {
+        match self.node(id) {
+            Node::Rel(op, p) => Some((*op, *p)),
+            _ => None,
+        }
+    }
+
+    /// The conjuncts, when `id` is an `and`.
+    pub fn as_and(&self, id: ExprId) -> Option<Vec<ExprId>> {
+        match self.node(id) {
+            Node::And(args) => Some(args.to_vec()),
+            _ => None,
+        }
+    }
+
+    /// `(terms, constant)` when `id` is linear in symbols:
+    /// `constant + sum(c * s)`.
+    pub fn linear_terms(&self, id: ExprId) -> Option<(Vec<(Symbol, i64)>, i64)> {
+        let p = self.poly(id);
+        let mut out = Vec::with_capacity(p.terms.len());
+        for (m, c) in &p.terms {
+            match m.as_slice() {
+                [(atom, 1)] => out.push((self.as_symbol(*atom)?, *c)),
+                _ => return None,
+            }
+        }
+        Some((out, p.constant))
+    }
+}

@@ -1,0 +1,202 @@
+//! Value ranges: what is known about the integer a symbol or expression can
+//! take, as a closed interval whose ends may be infinite.
+//!
+//! Arithmetic on ranges is sound and saturating: a bound that would overflow
+//! becomes infinite, which only ever loses precision, never correctness.
+
+use std::fmt;
+
+/// Bounds are kept as `i128` so interval arithmetic on `i64` ends cannot
+/// overflow; anything at or beyond [`INF`] in magnitude means infinity.
+pub(crate) const INF: i128 = 1 << 100;
+
+/// A closed integer interval `[lo, hi]`; either end may be infinite.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ValueRange {
+    lo: i128,
+    hi: i128,
+}
+
+fn clamp(v: i128) -> i128 {
+    v.clamp(-INF, INF)
+}
+
+impl ValueRange {
+    /// Every integer.
+    pub const UNBOUNDED: ValueRange = ValueRange { lo: -INF, hi: INF };
+
+    /// `[lo, hi]`, with `None` for an infinite end.
+    pub fn new(lo: Option<i64>, hi: Option<i64>) -> Self {
+        ValueRange {
+            lo: lo.map_or(-INF, i128::from),
+            hi: hi.map_or(INF, i128::from),
+        }
+    }
+
+    /// The single value `v`.
+    pub fn exact(v: i64) -> Self {
+        ValueRange::new(Some(v), Some(v))
+    }
+
+    /// `[lo, +inf)`.
+    pub fn at_least(lo: i64) -> Self {
+        ValueRange::new(Some(lo), None)
+    }
+
+    pub(crate) fn raw(lo: i128, hi: i128) -> Self {
+        ValueRange {
+            lo: clamp(lo),
+            hi: clamp(hi),
+        }
+    }
+
+    /// Lower end, `None` if `-inf`.
+    pub fn lo(&self) -> Option<i64> {
+        (self.lo > -INF).then(|| i64::try_from(self.lo).ok()).flatten()
+    }
+
+    /// Upper end, `None` if `+inf`.
+    pub fn hi(&self) -> Option<i64> {
+        (self.hi < INF).then(|| i64::try_from(self.hi).ok()).flatten()
+    }
+
+    pub(crate) fn lo_raw(&self) -> i128 {
+        self.lo
+    }
+
+    pub(crate) fn hi_raw(&self) -> i128 {
+        self.hi
+    }
+
+    /// The value, when the range holds exactly one.
+    pub fn as_exact(&self) -> Option<i64> {
+        if self.lo == self.hi { self.lo() } else { None }
+    }
+
+    /// True when no integer is in the range.
+    pub fn is_empty(&self) -> bool {
+        self.lo > self.hi
+    }
+
+    /// True when `v` is in the range.
+    pub fn contains(&self, v: i64) -> bool {
+        self.lo <= i128::from(v) && i128::from(v) <= self.hi
+    }
+
+    /// The intersection (may be empty).
+    pub fn intersect(&self, other: &ValueRange) -> ValueRange {
+        ValueRange {
+            lo: self.lo.max(other.lo),
+            hi: self.hi.min(other.hi),
+        }
+    }
+
+    /// The smallest range holding both.
+    pub fn union(&self, other: &ValueRange) -> ValueRange {
+        ValueRange {
+            lo: self.lo.min(other.lo),
+            hi: self.hi.max(other.hi),
+        }
+    }
+
+    /// `self + other`.
+    pub fn add(&self, other: &ValueRange) -> ValueRange {
+        ValueRange::raw(self.lo + other.lo, self.hi + other.hi)
+    }
+
+    /// `c * self`.
+    pub fn scale(&self, c: i64) -> ValueRange {
+        let c = i128::from(c);
+        let (a, b) = (
+            clamp(self.lo.saturating_mul(c)),
+            clamp(self.hi.saturating_mul(c)),
+        );
+        ValueRange::raw(a.min(b), a.max(b))
+    }
+
+    /// `self * other`.
+    pub fn mul(&self, other: &ValueRange) -> ValueRange {
+        let products = [
+            mul_bound(self.lo, other.lo),
+            mul_bound(self.lo, other.hi),
+            mul_bound(self.hi, other.lo),
+            mul_bound(self.hi, other.hi),
+        ];
+        let lo = products.iter().copied().min().unwrap_or(-INF);
+        let hi = products.iter().copied().max().unwrap_or(INF);
+        ValueRange::raw(lo, hi)
+    }
+
+    /// `self ** n`.
+    pub fn pow(&self, n: u32) -> ValueRange {
+        let mut acc = ValueRange::exact(1);
+        for _ in 0..n {
+            acc = acc.mul(self);
+        }
+        // An even power is never negative, whatever the interval says.
+        if n % 2 == 0 && acc.lo < 0 {
+            acc.lo = 0;
+        }
+        acc
+    }
+
+    /// `self // d` for a positive constant `d`.
+    pub fn floordiv_const(&self, d: i64) -> ValueRange {
+        let d = i128::from(d);
+        let f = |v: i128| if v.abs() >= INF { v } else { v.div_euclid(d) };
+        ValueRange::raw(f(self.lo), f(self.hi))
+    }
+
+    /// `Max(self, other)`.
+    pub fn max(&self, other: &ValueRange) -> ValueRange {
+        ValueRange::raw(self.lo.max(other.lo), self.hi.max(other.hi))
+    }
+
+    /// `Min(self, other)`.
+    pub fn min(&self, other: &ValueRange) -> ValueRange {
+        ValueRange::raw(self.lo.min(other.lo), self.hi.min(other.hi))
+    }
+}
+
+fn mul_bound(a: i128, b: i128) -> i128 {
+    if a == 0 || b == 0 {
+        0
+    } else {
+        clamp(a.saturating_mul(b))
+    }
+}
+
+impl fmt::Display for ValueRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let end = |v: i128| match v {
+            v if v >= INF => "int_oo".to_string(),
+            v if v <= -INF => "-int_oo".to_string(),
+            v => v.to_string(),
+        };
+        write!(f, "[{}, {}]", end(self.lo), end(self.hi))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn infinite_ends_stay_infinite() {
+        let r = ValueRange::at_least(2);
+        assert_eq!(r.add(&ValueRange::exact(-5)).lo(), Some(-3));
+        assert_eq!(r.add(&ValueRange::exact(-5)).hi(), None);
+        assert_eq!(r.mul(&r).lo(), Some(4));
+        assert_eq!(r.mul(&r).hi(), None);
+        assert_eq!(r.scale(-1).lo(), None);
+        assert_eq!(r.scale(-1).hi(), Some(-2));
+        assert_eq!(r.scale(0), ValueRange::exact(0));
+        assert_eq!(r.to_string(), "[2, int_oo]");
+    }
+
+    #[test]
+    fn floordiv_rounds_down() {
+        let r = ValueRange::new(Some(-3), Some(7));
+        assert_eq!(r.floordiv_const(2), ValueRange::new(Some(-2), Some(3)));
+    }
+}

@@ -1,0 +1,179 @@
+//! Canonical forms, simplifications and printing of symbolic integers, as
+//! sympy and PyTorch's `torch.utils._sympy` give them.
+
+use fake_runtime::sym::{RelOp, SymInt, ValueRange};
+use fake_runtime::{DimDynamic, Error, ShapeEnv, ShapeEnvSettings, Source};
+
+/// A ShapeEnv with `n` dynamic symbols of the given hints, no 0/1
+/// specialisation, so ranges are `[0, inf)` unless said otherwise.
+fn env_with(hints: &[i64]) -> (ShapeEnv, Vec<SymInt>) {
+    let mut env = ShapeEnv::with_settings(ShapeEnvSettings {
+        duck_shape: false,
+        specialize_zero_one: false,
+    });
+    let syms = hints
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| {
+            env.create_symbol(h, Source::size("x", i), DimDynamic::Dynamic, None)
+                .expect("valid symbol")
+        })
+        .collect();
+    (env, syms)
+}
+
+#[test]
+fn static_arithmetic_never_allocates_an_expression() {
+    let mut env = ShapeEnv::new();
+    let before = env.arena().len();
+    let a = env.add(SymInt::Int(3), SymInt::Int(4)).unwrap();
+    let b = env.mul(a, SymInt::Int(2)).unwrap();
+    let c = env.floordiv(b, SymInt::Int(3)).unwrap();
+    assert_eq!(c, SymInt::Int(4));
+    assert_eq!(env.arena().len(), before);
+}
+
+#[test]
+fn equal_expressions_are_equal_handles() {
+    let (mut env, s) = env_with(&[5, 7]);
+    let a = env.add(s[0], s[1]).unwrap();
+    let b = env.add(s[1], s[0]).unwrap();
+    assert_eq!(a, b);
+    let two = SymInt::Int(2);
+    let x = env.mul(two, s[0]).unwrap();
+    let y = env.add(s[0], s[0]).unwrap();
+    assert_eq!(x, y);
+    // (s0 + s1) * 2 == 2*s0 + 2*s1
+    let lhs = env.mul(a, two).unwrap();
+    let t = env.mul(s[1], two).unwrap();
+    let rhs = env.add(x, t).unwrap();
+    assert_eq!(lhs, rhs);
+}
+
+#[test]
+fn simplifications_sympy_users_rely_on() {
+    let (mut env, s) = env_with(&[5]);
+    let s0 = s[0];
+    let two = env.mul(SymInt::Int(2), s0).unwrap();
+    assert_eq!(env.floordiv(two, SymInt::Int(2)).unwrap(), s0, "(2*s0)//2 = s0");
+    assert_eq!(env.sub(s0, s0).unwrap(), SymInt::Int(0), "s0 - s0 = 0");
+    assert_eq!(env.max(s0, s0).unwrap(), s0, "Max(s0, s0) = s0");
+    let four = env.mul(s0, SymInt::Int(4)).unwrap();
+    assert_eq!(env.modulo(four, SymInt::Int(2)).unwrap(), SymInt::Int(0), "(s0*4) % 2 = 0");
+    // Max(s0, 1) stays while s0 may be 0 ...
+    let m = env.max(s0, SymInt::Int(1)).unwrap();
+    assert_eq!(env.display(m), "Max(1, s0)");
+    // ... and is s0 once the range says s0 >= 2.
+    let mut env2 = ShapeEnv::new();
+    let t0 = env2.create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None).unwrap();
+    assert_eq!(env2.max(t0, SymInt::Int(1)).unwrap(), t0, "Max(s0, 1) = s0 when s0 >= 2");
+    assert_eq!(env2.min(t0, SymInt::Int(1)).unwrap(), SymInt::Int(1));
+}
+
+#[test]
+fn division_rules() {
+    let (mut env, s) = env_with(&[5, 7]);
+    let (s0, s1) = (s[0], s[1]);
+    // (4*s0 + 2)//2 = 2*s0 + 1
+    let a = env.mul(s0, SymInt::Int(4)).unwrap();
+    let a = env.add(a, SymInt::Int(2)).unwrap();
+    let q = env.floordiv(a, SymInt::Int(2)).unwrap();
+    assert_eq!(env.display(q), "2*s0 + 1");
+    // (s0//2)//3 = s0//6
+    let h = env.floordiv(s0, SymInt::Int(2)).unwrap();
+    let h = env.floordiv(h, SymInt::Int(3)).unwrap();
+    assert_eq!(env.display(h), "(s0//6)");
+    // (s0*s1)//s1 stays while s1 may be 0, and is s0 once s1 >= 1.
+    let p = env.mul(s0, s1).unwrap();
+    let q = env.floordiv(p, s1).unwrap();
+    assert_eq!(env.display(q), "((s0*s1)//s1)");
+    let mut env2 = ShapeEnv::new();
+    let t0 = env2.create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None).unwrap();
+    let t1 = env2.create_symbol(7, Source::size("x", 1), DimDynamic::Dynamic, None).unwrap();
+    let p = env2.mul(t0, t1).unwrap();
+    assert_eq!(env2.floordiv(p, t1).unwrap(), t0);
+    // CeilDiv(s0, 4) = (s0 + 3)//4
+    let c = env.ceildiv(s0, SymInt::Int(4)).unwrap();
+    assert_eq!(env.display(c), "((s0 + 3)//4)");
+    // Mod(s0 + 5, 2) = Mod(s0 + 1, 2)
+    let m = env.add(s0, SymInt::Int(5)).unwrap();
+    let m = env.modulo(m, SymInt::Int(2)).unwrap();
+    assert_eq!(env.display(m), "Mod(s0 + 1, 2)");
+}
+
+#[test]
+fn printing_like_pytorch() {
+    let (mut env, s) = env_with(&[5, 7]);
+    let (s0, s1) = (s[0], s[1]);
+    let t = env.mul(SymInt::Int(2), s1).unwrap();
+    let e = env.add(s0, t).unwrap();
+    assert_eq!(env.display(e), "s0 + 2*s1");
+    // The conv output size: ((s0 - 3)//2) + 1
+    let num = env.sub(s0, SymInt::Int(3)).unwrap();
+    let q = env.floordiv(num, SymInt::Int(2)).unwrap();
+    let out = env.add(q, SymInt::Int(1)).unwrap();
+    assert_eq!(env.display(out), "((s0 - 3)//2) + 1");
+    let m = env.max(SymInt::Int(1), s0).unwrap();
+    assert_eq!(env.display(m), "Max(1, s0)");
+    let sq = env.mul(s0, s0).unwrap();
+    let sq = env.sub(sq, s1).unwrap();
+    assert_eq!(env.display(sq), "s0**2 - s1");
+    let neg = env.sub(SymInt::Int(5), s0).unwrap();
+    assert_eq!(env.display(neg), "5 - s0");
+    let c = env.eq(s0, SymInt::Int(4)).unwrap();
+    assert_eq!(env.display_bool(c), "Eq(s0, 4)");
+    let sum = env.add(s0, s1).unwrap();
+    let c = env.gt(sum, SymInt::Int(2)).unwrap();
+    assert_eq!(env.display_bool(c), "s0 + s1 > 2");
+    let c = env.lt(SymInt::Int(2), sum).unwrap();
+    assert_eq!(env.display_bool(c), "s0 + s1 > 2", "2 < s0 + s1 is the same condition");
+}
+
+#[test]
+fn relations_are_canonical() {
+    let (mut env, s) = env_with(&[5, 7]);
+    let (s0, s1) = (s[0], s[1]);
+    let a = env.lt(s0, s1).unwrap();
+    let b = env.gt(s1, s0).unwrap();
+    assert_eq!(a, b);
+    let c = env.ge(s0, s1).unwrap();
+    assert_eq!(env.not(a).unwrap(), c);
+    // 2*s0 > 3  <=>  s0 > 1
+    let two = env.mul(s0, SymInt::Int(2)).unwrap();
+    let d = env.gt(two, SymInt::Int(3)).unwrap();
+    let e = env.gt(s0, SymInt::Int(1)).unwrap();
+    assert_eq!(d, e);
+    // 2*s0 == 3 is false for integers.
+    assert_eq!(env.eq(two, SymInt::Int(3)).unwrap().as_bool(), Some(false));
+    assert_eq!(env.compare(RelOp::Le, s0, s0).unwrap().as_bool(), Some(true));
+}
+
+#[test]
+fn checked_arithmetic_reports_errors() {
+    let (mut env, s) = env_with(&[5]);
+    assert!(matches!(
+        env.add(SymInt::Int(i64::MAX), SymInt::Int(1)),
+        Err(Error::Overflow { op: "+", .. })
+    ));
+    assert!(matches!(
+        env.floordiv(SymInt::Int(3), SymInt::Int(0)),
+        Err(Error::DivisionByZero { .. })
+    ));
+    assert!(matches!(env.modulo(s[0], SymInt::Int(0)), Err(Error::DivisionByZero { .. })));
+    let big = env.mul(s[0], SymInt::Int(i64::MAX)).unwrap();
+    assert!(matches!(env.mul(big, SymInt::Int(2)), Err(Error::Overflow { op: "*", .. })));
+    let err = env.floordiv(SymInt::Int(i64::MIN), SymInt::Int(-1)).unwrap_err();
+    assert_eq!(err.to_string(), "integer overflow in //: -9223372036854775808 // -1");
+}
+
+#[test]
+fn value_ranges_follow_expressions() {
+    let mut env = ShapeEnv::new();
+    let s0 = env
+        .create_symbol(8, Source::size("x", 0), DimDynamic::Dynamic, Some(ValueRange::new(Some(4), Some(64))))
+        .unwrap();
+    let e = env.mul(s0, SymInt::Int(2)).unwrap();
+    let e = env.sub(e, SymInt::Int(1)).unwrap();
+    let r = env.value_range(e).unwrap();
+    assert_eq!((r.lo(), r.hi()), (Some(7), Some(127)));
+}

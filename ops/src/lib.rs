@@ -1,0 +1,1 @@
+//! The declared operator surface of fake-tensor and its shape rules.

@@ -1,0 +1,3 @@
+//! The `fake` command line.
+
+fn main() {}
