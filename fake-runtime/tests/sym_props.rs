@@ -1,0 +1,216 @@
+//! Property tests of the symbolic core: canonical forms keep the value of
+//! the expression they stand for, and guards are sound (sizes that pass
+//! `check_guards` take the same decisions as the trace did).
+
+use fake_runtime::sym::{SymBool, SymInt};
+use fake_runtime::{DimDynamic, Error, ShapeEnv, Source};
+use proptest::prelude::*;
+
+const NSYM: usize = 3;
+
+/// An expression tree evaluated directly, to compare with the canonical form.
+#[derive(Debug, Clone)]
+enum Tree {
+    Sym(usize),
+    Const(i64),
+    Add(Box<Tree>, Box<Tree>),
+    Sub(Box<Tree>, Box<Tree>),
+    Mul(Box<Tree>, Box<Tree>),
+    FloorDiv(Box<Tree>, i64),
+    FloorDivSym(Box<Tree>, usize),
+    CeilDiv(Box<Tree>, i64),
+    Mod(Box<Tree>, i64),
+    Max(Box<Tree>, Box<Tree>),
+    Min(Box<Tree>, Box<Tree>),
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = prop_oneof![(0..NSYM).prop_map(Tree::Sym), (-4i64..5).prop_map(Tree::Const)];
+    leaf.prop_recursive(5, 32, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Add(a.into(), b.into())),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Sub(a.into(), b.into())),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Mul(a.into(), b.into())),
+            (inner.clone(), 1i64..7).prop_map(|(a, d)| Tree::FloorDiv(a.into(), d)),
+            (inner.clone(), 0..NSYM).prop_map(|(a, s)| Tree::FloorDivSym(a.into(), s)),
+            (inner.clone(), 1i64..7).prop_map(|(a, d)| Tree::CeilDiv(a.into(), d)),
+            (inner.clone(), 1i64..7).prop_map(|(a, d)| Tree::Mod(a.into(), d)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Max(a.into(), b.into())),
+            (inner.clone(), inner).prop_map(|(a, b)| Tree::Min(a.into(), b.into())),
+        ]
+    })
+}
+
+fn floor_div(a: i128, b: i128) -> i128 {
+    a.div_euclid(b) - if b < 0 && a.rem_euclid(b) != 0 { 1 } else { 0 }
+}
+
+/// Direct evaluation in i128 (trees are small enough never to overflow it).
+fn eval_tree(t: &Tree, vals: &[i64]) -> i128 {
+    match t {
+        Tree::Sym(i) => i128::from(vals[*i]),
+        Tree::Const(c) => i128::from(*c),
+        Tree::Add(a, b) => eval_tree(a, vals) + eval_tree(b, vals),
+        Tree::Sub(a, b) => eval_tree(a, vals) - eval_tree(b, vals),
+        Tree::Mul(a, b) => eval_tree(a, vals).saturating_mul(eval_tree(b, vals)),
+        Tree::FloorDiv(a, d) => floor_div(eval_tree(a, vals), i128::from(*d)),
+        Tree::FloorDivSym(a, s) => floor_div(eval_tree(a, vals), i128::from(vals[*s])),
+        Tree::CeilDiv(a, d) => -floor_div(-eval_tree(a, vals), i128::from(*d)),
+        Tree::Mod(a, d) => eval_tree(a, vals).rem_euclid(i128::from(*d)),
+        Tree::Max(a, b) => eval_tree(a, vals).max(eval_tree(b, vals)),
+        Tree::Min(a, b) => eval_tree(a, vals).min(eval_tree(b, vals)),
+    }
+}
+
+fn build(env: &mut ShapeEnv, syms: &[SymInt], t: &Tree) -> Result<SymInt, Error> {
+    Ok(match t {
+        Tree::Sym(i) => syms[*i],
+        Tree::Const(c) => SymInt::Int(*c),
+        Tree::Add(a, b) => {
+            let (a, b) = (build(env, syms, a)?, build(env, syms, b)?);
+            env.add(a, b)?
+        }
+        Tree::Sub(a, b) => {
+            let (a, b) = (build(env, syms, a)?, build(env, syms, b)?);
+            env.sub(a, b)?
+        }
+        Tree::Mul(a, b) => {
+            let (a, b) = (build(env, syms, a)?, build(env, syms, b)?);
+            env.mul(a, b)?
+        }
+        Tree::FloorDiv(a, d) => {
+            let a = build(env, syms, a)?;
+            env.floordiv(a, SymInt::Int(*d))?
+        }
+        Tree::FloorDivSym(a, s) => {
+            let a = build(env, syms, a)?;
+            env.floordiv(a, syms[*s])?
+        }
+        Tree::CeilDiv(a, d) => {
+            let a = build(env, syms, a)?;
+            env.ceildiv(a, SymInt::Int(*d))?
+        }
+        Tree::Mod(a, d) => {
+            let a = build(env, syms, a)?;
+            env.modulo(a, SymInt::Int(*d))?
+        }
+        Tree::Max(a, b) => {
+            let (a, b) = (build(env, syms, a)?, build(env, syms, b)?);
+            env.max(a, b)?
+        }
+        Tree::Min(a, b) => {
+            let (a, b) = (build(env, syms, a)?, build(env, syms, b)?);
+            env.min(a, b)?
+        }
+    })
+}
+
+/// Value of a SymInt when symbol `i` takes `vals[i]`.
+fn eval_sym(env: &ShapeEnv, v: SymInt, vals: &[i64]) -> Option<i64> {
+    match v {
+        SymInt::Int(x) => Some(x),
+        SymInt::Expr(e) => env
+            .arena()
+            .eval(e, &|s| vals.get(s.index() as usize).copied())
+            .ok()
+            .flatten(),
+    }
+}
+
+fn eval_bool(env: &ShapeEnv, c: SymBool, vals: &[i64]) -> Option<bool> {
+    match c {
+        SymBool::Bool(b) => Some(b),
+        SymBool::Expr(e) => env
+            .arena()
+            .eval(e, &|s| vals.get(s.index() as usize).copied())
+            .ok()
+            .flatten()
+            .map(|v| v != 0),
+    }
+}
+
+fn new_env(hints: &[i64]) -> (ShapeEnv, Vec<SymInt>) {
+    let mut env = ShapeEnv::new();
+    let syms = hints
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| {
+            env.create_symbol(h, Source::size("x", i), DimDynamic::Dynamic, None)
+                .expect("hint >= 2")
+        })
+        .collect();
+    (env, syms)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
+    /// The canonical form of a tree evaluates to what the tree does, for
+    /// every assignment the symbol ranges allow (symbols are >= 2).
+    #[test]
+    fn canonical_form_keeps_the_value(
+        t in tree(),
+        hints in proptest::collection::vec(2i64..40, NSYM),
+        assignments in proptest::collection::vec(proptest::collection::vec(2i64..60, NSYM), 8),
+    ) {
+        let (mut env, syms) = new_env(&hints);
+        let Ok(v) = build(&mut env, &syms, &t) else { return Ok(()) };
+        for vals in std::iter::once(&hints).chain(assignments.iter()) {
+            let want = eval_tree(&t, vals);
+            if want.unsigned_abs() >= (1u128 << 62) {
+                continue;
+            }
+            prop_assert_eq!(eval_sym(&env, v, vals).map(i128::from), Some(want),
+                "tree {:?} printed {} at {:?}", t, env.display(v), vals);
+        }
+    }
+
+    /// Decide random conditions by hints; any sizes that pass
+    /// `check_guards` give every condition the answer the trace took.
+    #[test]
+    fn guards_are_sound(
+        conds in proptest::collection::vec((tree(), tree(), 0u8..6), 1..6),
+        hints in proptest::collection::vec(2i64..12, NSYM),
+        assignments in proptest::collection::vec(proptest::collection::vec(2i64..14, NSYM), 24),
+    ) {
+        let (mut env, syms) = new_env(&hints);
+        let mut decided = Vec::new();
+        for (a, b, op) in &conds {
+            let (Ok(x), Ok(y)) = (build(&mut env, &syms, a), build(&mut env, &syms, b)) else { continue };
+            let c = match op {
+                0 => env.eq(x, y),
+                1 => env.ne(x, y),
+                2 => env.lt(x, y),
+                3 => env.le(x, y),
+                4 => env.gt(x, y),
+                _ => env.ge(x, y),
+            };
+            let Ok(c) = c else { continue };
+            match env.guard_bool(c, "prop") {
+                Ok(answer) => decided.push((c, answer)),
+                Err(Error::Overflow { .. } | Error::DivisionByZero { .. }) => continue,
+                Err(e) => return Err(TestCaseError::fail(format!("unexpected error {e}"))),
+            }
+        }
+        // The hints themselves pass.
+        let at = |vals: &[i64]| {
+            let vals = vals.to_vec();
+            move |s: &Source| match s {
+                Source::Size { dim, .. } => vals.get(*dim).copied(),
+                _ => None,
+            }
+        };
+        prop_assert!(env.check_guards(&at(&hints)).unwrap_or(false));
+        for vals in &assignments {
+            if !env.check_guards(&at(vals)).unwrap_or(false) {
+                continue;
+            }
+            for (c, answer) in &decided {
+                if let Some(now) = eval_bool(&env, *c, vals) {
+                    prop_assert_eq!(now, *answer, "{} at {:?}; guards {:?}",
+                        env.display_bool(*c), vals, env.produce_guards());
+                }
+            }
+        }
+    }
+}
