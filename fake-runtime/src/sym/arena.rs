@@ -31,6 +31,11 @@ pub(crate) struct SymbolInfo {
 pub struct ExprArena {
     nodes: Vec<Node>,
     memo: FxHashMap<Node, ExprId>,
+    /// `(op, a, b) -> result` for binary constructors. Handles are
+    /// canonical, so a result stays right until a symbol range narrows
+    /// (range-dependent simplifications could then go further): the cache
+    /// is cleared then.
+    op_cache: FxHashMap<(BinOp, ExprId, ExprId), ExprId>,
     pub(crate) symbols: Vec<SymbolInfo>,
     backed: u32,
     unbacked: u32,
@@ -42,6 +47,18 @@ impl Default for ExprArena {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// Binary constructors whose results are memoised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    FloorDiv,
+    Mod,
+    Max,
+    Min,
 }
 
 /// Which of `Max`/`Min` a constructor builds.
@@ -57,6 +74,7 @@ impl ExprArena {
         let mut arena = ExprArena {
             nodes: Vec::new(),
             memo: FxHashMap::default(),
+            op_cache: FxHashMap::default(),
             symbols: Vec::new(),
             backed: 0,
             unbacked: 0,
@@ -181,6 +199,7 @@ impl ExprArena {
     }
 
     pub(crate) fn set_symbol_range(&mut self, s: Symbol, range: ValueRange) {
+        self.op_cache.clear();
         self.symbols[s.0 as usize].range = range;
     }
 
@@ -233,14 +252,29 @@ impl ExprArena {
 
     // ---- integer arithmetic --------------------------------------------------
 
+    fn cached(
+        &mut self,
+        op: BinOp,
+        a: ExprId,
+        b: ExprId,
+        f: fn(&mut Self, ExprId, ExprId) -> Result<ExprId>,
+    ) -> Result<ExprId> {
+        if let Some(&r) = self.op_cache.get(&(op, a, b)) {
+            return Ok(r);
+        }
+        let r = f(self, a, b)?;
+        self.op_cache.insert((op, a, b), r);
+        Ok(r)
+    }
+
     /// `a + b`.
     pub fn add(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
-        self.add_scaled(a, b, 1, "+")
+        self.cached(BinOp::Add, a, b, |s, a, b| s.add_scaled(a, b, 1, "+"))
     }
 
     /// `a - b`.
     pub fn sub(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
-        self.add_scaled(a, b, -1, "-")
+        self.cached(BinOp::Sub, a, b, |s, a, b| s.add_scaled(a, b, -1, "-"))
     }
 
     fn add_scaled(&mut self, a: ExprId, b: ExprId, sign: i64, op: &'static str) -> Result<ExprId> {
@@ -260,6 +294,10 @@ impl ExprArena {
 
     /// `a * b`.
     pub fn mul(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        self.cached(BinOp::Mul, a, b, Self::mul_uncached)
+    }
+
+    fn mul_uncached(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
         if let (Node::Int(x), Node::Int(y)) = (self.node(a), self.node(b)) {
             return match x.checked_mul(*y) {
                 Some(v) => Ok(self.int(v)),
@@ -284,6 +322,10 @@ impl ExprArena {
     /// nested divisions by constants merge, and a remainder whose range lies
     /// in `[0, b)` vanishes.
     pub fn floordiv(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        self.cached(BinOp::FloorDiv, a, b, Self::floordiv_uncached)
+    }
+
+    fn floordiv_uncached(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
         match (self.node(a).clone(), self.node(b).clone()) {
             (_, Node::Int(0)) => Err(self.div_zero("//", a, b)),
             (Node::Int(x), Node::Int(y)) => match floor_div(x, y) {
@@ -419,6 +461,10 @@ impl ExprArena {
     /// Python modulus `a % b`: coefficients reduce modulo a constant divisor
     /// (`(4*s0) % 2 = 0`), and a dividend already in `[0, b)` is itself.
     pub fn modulo(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
+        self.cached(BinOp::Mod, a, b, Self::modulo_uncached)
+    }
+
+    fn modulo_uncached(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
         match (self.node(a).clone(), self.node(b).clone()) {
             (_, Node::Int(0)) => Err(self.div_zero("%", a, b)),
             (Node::Int(x), Node::Int(y)) => match py_mod(x, y) {
@@ -457,12 +503,18 @@ impl ExprArena {
 
     /// `Max(args...)`.
     pub fn max(&mut self, args: &[ExprId]) -> Result<ExprId> {
-        self.extremum(Extremum::Max, args)
+        match args {
+            &[a, b] => self.cached(BinOp::Max, a, b, |s, a, b| s.extremum(Extremum::Max, &[a, b])),
+            _ => self.extremum(Extremum::Max, args),
+        }
     }
 
     /// `Min(args...)`.
     pub fn min(&mut self, args: &[ExprId]) -> Result<ExprId> {
-        self.extremum(Extremum::Min, args)
+        match args {
+            &[a, b] => self.cached(BinOp::Min, a, b, |s, a, b| s.extremum(Extremum::Min, &[a, b])),
+            _ => self.extremum(Extremum::Min, args),
+        }
     }
 
     fn extremum(&mut self, which: Extremum, args: &[ExprId]) -> Result<ExprId> {

@@ -1,3 +1,5 @@
 //! Criterion benchmarks of fake-tensor, one module per area.
 
-fn main() {}
+mod sym;
+
+criterion::criterion_main!(sym::benches);
