@@ -24,7 +24,10 @@ fn main() -> Result<()> {
     let x = make(&mut env, "x", &x_shape)?;
     let y = make(&mut env, "y", &y_shape)?;
     let show = |env: &ShapeEnv, v: &[SymInt]| {
-        v.iter().map(|&s| env.display(s)).collect::<Vec<_>>().join(", ")
+        v.iter()
+            .map(|&s| env.display(s))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     println!("x: [{}]", show(&env, &x));
     println!("y: [{}]", show(&env, &y));
@@ -35,7 +38,12 @@ fn main() -> Result<()> {
         env.expect_true(same, "aten::cat")?;
     }
     let rows = env.add(x[0], y[0])?;
-    println!("cat([x, y]): [{}, {}, {}]", env.display(rows), env.display(x[1]), env.display(x[2]));
+    println!(
+        "cat([x, y]): [{}, {}, {}]",
+        env.display(rows),
+        env.display(x[1]),
+        env.display(x[2])
+    );
 
     // A conv-like output length: ((L - 3) // 2) + 1.
     let l = env.sub(x[2], SymInt::Int(3))?;

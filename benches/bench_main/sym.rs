@@ -12,8 +12,13 @@ fn env_with(n: usize) -> (ShapeEnv, Vec<SymInt>) {
     let mut env = ShapeEnv::new();
     let syms = (0..n)
         .map(|i| {
-            env.create_symbol(2 + i as i64, Source::size("x", i), DimDynamic::Dynamic, None)
-                .expect("valid symbol")
+            env.create_symbol(
+                2 + i as i64,
+                Source::size("x", i),
+                DimDynamic::Dynamic,
+                None,
+            )
+            .expect("valid symbol")
         })
         .collect();
     (env, syms)
@@ -49,7 +54,11 @@ fn symbolic_add(c: &mut Criterion) {
         // The first time these two handles meet: no memoised result.
         g.bench_with_input(BenchmarkId::new("terms_uncached", n), &n, |b, _| {
             b.iter_batched_ref(
-                || env.clone(),
+                || {
+                    let mut fresh = env.clone();
+                    fresh.clear_caches();
+                    fresh
+                },
                 |env| env.add(black_box(a), black_box(bb)),
                 BatchSize::SmallInput,
             )

@@ -6,10 +6,36 @@ use thiserror::Error;
 /// Result with the runtime's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// An error of the runtime: a boxed [`ErrorKind`], so that results on hot
+/// paths stay two words wide (as `std::io::Error` and `serde_json::Error`
+/// do). Match on [`Error::kind`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error(transparent)]
+pub struct Error(Box<ErrorKind>);
+
+impl Error {
+    /// What went wrong, with the offending values.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0
+    }
+
+    /// The kind, unboxed.
+    pub fn into_kind(self) -> ErrorKind {
+        *self.0
+    }
+}
+
+impl From<ErrorKind> for Error {
+    #[cold]
+    fn from(kind: ErrorKind) -> Self {
+        Error(Box::new(kind))
+    }
+}
+
 /// Everything the runtime can refuse to do.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum Error {
+pub enum ErrorKind {
     // ---- symbolic arithmetic -------------------------------------------------
     /// Integer arithmetic on sizes overflowed `i64`.
     #[error("integer overflow in {op}: {lhs} {op} {rhs}")]

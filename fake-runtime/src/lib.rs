@@ -18,7 +18,7 @@ pub mod sym;
 
 // pub use device::{Device, DeviceType};
 // pub use dtype::DType;
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result};
 // pub use layout::{Layout, MemoryFormat};
 pub use shape_env::{DimDynamic, ShapeEnv, ShapeEnvSettings, Source};
 pub use sym::{SymBool, SymInt};

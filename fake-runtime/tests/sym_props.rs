@@ -3,7 +3,7 @@
 //! `check_guards` take the same decisions as the trace did).
 
 use fake_runtime::sym::{SymBool, SymInt};
-use fake_runtime::{DimDynamic, Error, ShapeEnv, Source};
+use fake_runtime::{DimDynamic, Error, ErrorKind, ShapeEnv, Source};
 use proptest::prelude::*;
 
 const NSYM: usize = 3;
@@ -25,7 +25,10 @@ enum Tree {
 }
 
 fn tree() -> impl Strategy<Value = Tree> {
-    let leaf = prop_oneof![(0..NSYM).prop_map(Tree::Sym), (-4i64..5).prop_map(Tree::Const)];
+    let leaf = prop_oneof![
+        (0..NSYM).prop_map(Tree::Sym),
+        (-4i64..5).prop_map(Tree::Const)
+    ];
     leaf.prop_recursive(5, 32, 2, |inner| {
         prop_oneof![
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Add(a.into(), b.into())),
@@ -186,9 +189,9 @@ proptest! {
                 _ => env.ge(x, y),
             };
             let Ok(c) = c else { continue };
-            match env.guard_bool(c, "prop") {
+            match env.guard_bool(c, "prop").map_err(Error::into_kind) {
                 Ok(answer) => decided.push((c, answer)),
-                Err(Error::Overflow { .. } | Error::DivisionByZero { .. }) => continue,
+                Err(ErrorKind::Overflow { .. } | ErrorKind::DivisionByZero { .. }) => continue,
                 Err(e) => return Err(TestCaseError::fail(format!("unexpected error {e}"))),
             }
         }

@@ -3,7 +3,7 @@
 //! runtime asserts for unbacked symbols; printing and checking guards.
 
 use super::ShapeEnv;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::sym::{ExprId, RelOp, SymBool, SymInt, Symbol, ValueRange};
 use std::fmt::Write as _;
 
@@ -37,8 +37,9 @@ impl ShapeEnv {
     /// unbacked symbol.
     fn hint_of(&self, e: ExprId) -> Result<Option<i64>> {
         let symbols = &self.symbols;
-        self.exprs
-            .eval(e, &|s: Symbol| symbols.get(s.0 as usize).and_then(|d| d.hint))
+        self.exprs.eval(e, &|s: Symbol| {
+            symbols.get(s.0 as usize).and_then(|d| d.hint)
+        })
     }
 
     fn data_dependent(&self, e: ExprId, origin: &str) -> Error {
@@ -49,11 +50,11 @@ impl ShapeEnv {
             .filter(|&s| self.exprs.is_unbacked(s))
             .map(|s| self.exprs.symbol_name(s))
             .collect();
-        Error::DataDependent {
+        Error::from(ErrorKind::DataDependent {
             op: origin.to_string(),
             expr: self.exprs.display(e),
             unbacked: unbacked.join(", "),
-        }
+        })
     }
 
     /// Decide `c` without recording anything: `Some` when the canonical
@@ -150,18 +151,18 @@ impl ShapeEnv {
         match known {
             Some(true) => return Ok(()),
             Some(false) => {
-                return Err(Error::StaticallyFalse {
+                return Err(Error::from(ErrorKind::StaticallyFalse {
                     op: origin.to_string(),
                     expr: self.display_bool(c),
-                });
+                }));
             }
             None => {}
         }
         match self.hint_of(s)? {
-            Some(0) => Err(Error::StaticallyFalse {
+            Some(0) => Err(Error::from(ErrorKind::StaticallyFalse {
                 op: origin.to_string(),
                 expr: self.exprs.display(s),
-            }),
+            })),
             Some(_) => self.guard_bool(c, origin).map(|_| ()),
             None => {
                 self.runtime_asserts.push(Guard {
@@ -175,25 +176,31 @@ impl ShapeEnv {
 
     /// Constrain an unbacked (or any) symbol to `[min, max]`, as PyTorch's
     /// `constrain_range`; recorded as a runtime assert.
-    pub fn constrain_range(&mut self, v: SymInt, min: Option<i64>, max: Option<i64>, origin: &str) -> Result<()> {
+    pub fn constrain_range(
+        &mut self,
+        v: SymInt,
+        min: Option<i64>,
+        max: Option<i64>,
+        origin: &str,
+    ) -> Result<()> {
         let asked = ValueRange::new(min, max);
         let bound = |x: Option<i64>, inf: &str| x.map_or(inf.to_string(), |v| v.to_string());
         if asked.is_empty() {
-            return Err(Error::InvalidRange {
+            return Err(Error::from(ErrorKind::InvalidRange {
                 symbol: self.display(v),
                 min: bound(min, "-int_oo"),
                 max: bound(max, "int_oo"),
                 reason: "min > max".into(),
-            });
+            }));
         }
         let current = self.value_range(v)?;
         if current.intersect(&asked).is_empty() {
-            return Err(Error::InvalidRange {
+            return Err(Error::from(ErrorKind::InvalidRange {
                 symbol: self.display(v),
                 min: bound(min, "-int_oo"),
                 max: bound(max, "int_oo"),
                 reason: format!("it is known to be in {current}"),
-            });
+            }));
         }
         if let Some(lo) = min {
             let c = self.ge(v, SymInt::Int(lo))?;
@@ -231,9 +238,13 @@ impl ShapeEnv {
                 let (s, k) = (terms[0].0, constant);
                 let neg_k = k.checked_neg();
                 let r = match (op, neg_k) {
-                    (RelOp::Gt, Some(nk)) => nk.checked_add(1).map(|v| ValueRange::new(Some(v), None)),
+                    (RelOp::Gt, Some(nk)) => {
+                        nk.checked_add(1).map(|v| ValueRange::new(Some(v), None))
+                    }
                     (RelOp::Ge, Some(nk)) => Some(ValueRange::new(Some(nk), None)),
-                    (RelOp::Lt, Some(nk)) => nk.checked_sub(1).map(|v| ValueRange::new(None, Some(v))),
+                    (RelOp::Lt, Some(nk)) => {
+                        nk.checked_sub(1).map(|v| ValueRange::new(None, Some(v)))
+                    }
                     (RelOp::Le, Some(nk)) => Some(ValueRange::new(None, Some(nk))),
                     (RelOp::Ne, Some(nk)) => {
                         let cur = self.exprs.symbol_range(s);
@@ -260,12 +271,12 @@ impl ShapeEnv {
         let cur = self.exprs.symbol_range(s);
         let new = cur.intersect(&r);
         if new.is_empty() {
-            return Err(Error::InvalidRange {
+            return Err(Error::from(ErrorKind::InvalidRange {
                 symbol: self.exprs.symbol_name(s),
                 min: r.to_string(),
                 max: String::new(),
                 reason: format!("it is known to be in {cur}"),
-            });
+            }));
         }
         self.exprs.set_symbol_range(s, new);
         if let Some(v) = new.as_exact() {
@@ -373,7 +384,9 @@ impl ShapeEnv {
             if d.hint.is_none() {
                 continue;
             }
-            let Some(first) = d.sources.first() else { continue };
+            let Some(first) = d.sources.first() else {
+                continue;
+            };
             for other in &d.sources[1..] {
                 out.push(format!("{other} == {first}"));
             }
@@ -405,8 +418,10 @@ impl ShapeEnv {
     /// must hold. A source without a value is an error.
     pub fn check_guards(&self, value_of: &dyn Fn(&Source) -> Option<i64>) -> Result<bool> {
         let get = |src: &Source| {
-            value_of(src).ok_or_else(|| Error::MissingSource {
-                source_name: src.to_string(),
+            value_of(src).ok_or_else(|| {
+                Error::from(ErrorKind::MissingSource {
+                    source_name: src.to_string(),
+                })
             })
         };
         for (src, v) in &self.static_sources {
@@ -419,7 +434,9 @@ impl ShapeEnv {
             if d.hint.is_none() {
                 continue;
             }
-            let Some(first) = d.sources.first() else { continue };
+            let Some(first) = d.sources.first() else {
+                continue;
+            };
             let v = get(first)?;
             for other in &d.sources[1..] {
                 if get(other)? != v {
@@ -432,7 +449,9 @@ impl ShapeEnv {
             values[i] = Some(v);
         }
         for g in &self.guards {
-            match self.exprs.eval(g.expr, &|s: Symbol| values.get(s.0 as usize).copied().flatten()) {
+            match self.exprs.eval(g.expr, &|s: Symbol| {
+                values.get(s.0 as usize).copied().flatten()
+            }) {
                 Ok(Some(0)) => return Ok(false),
                 Ok(Some(_)) => {}
                 // A guard that cannot be evaluated (overflow at these sizes,

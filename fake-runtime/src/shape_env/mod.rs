@@ -8,7 +8,7 @@
 //! form, value ranges, earlier decisions), then answers from the hints and
 //! records a *guard*; an equality guard becomes a *replacement*, an
 //! inequality narrows a range. Unbacked symbols (`u0`) have no hint: a
-//! decision that needs one is an [`Error::DataDependent`].
+//! decision that needs one is an [`crate::ErrorKind::DataDependent`].
 
 mod guards;
 mod source;
@@ -16,7 +16,7 @@ mod source;
 pub use guards::Guard;
 pub use source::Source;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::sym::{ExprArena, ExprId, RelOp, SymBool, SymInt, Symbol, ValueRange};
 use rustc_hash::FxHashMap;
 
@@ -89,20 +89,20 @@ impl Default for ShapeEnv {
 
 #[cold]
 fn overflow(op: &'static str, a: i64, b: i64) -> Error {
-    Error::Overflow {
+    Error::from(ErrorKind::Overflow {
         op,
         lhs: a.to_string(),
         rhs: b.to_string(),
-    }
+    })
 }
 
 #[cold]
 fn div_zero(op: &'static str, a: i64, b: i64) -> Error {
-    Error::DivisionByZero {
+    Error::from(ErrorKind::DivisionByZero {
         op,
         lhs: a.to_string(),
         rhs: b.to_string(),
-    }
+    })
 }
 
 impl ShapeEnv {
@@ -133,6 +133,13 @@ impl ShapeEnv {
         self.settings
     }
 
+    /// Forget memoised results (constructor results and simplifications),
+    /// to bound memory on long traces; nothing decided is forgotten.
+    pub fn clear_caches(&mut self) {
+        self.exprs.clear_memo();
+        self.simplified.clear();
+    }
+
     /// The expression arena, for inspection.
     pub fn arena(&self) -> &ExprArena {
         &self.exprs
@@ -154,10 +161,10 @@ impl ShapeEnv {
         constraint: Option<ValueRange>,
     ) -> Result<SymInt> {
         if hint < 0 {
-            return Err(Error::NegativeSize {
+            return Err(Error::from(ErrorKind::NegativeSize {
                 source_name: source.to_string(),
                 value: hint,
-            });
+            }));
         }
         if dynamic == DimDynamic::Static || (self.settings.specialize_zero_one && hint <= 1) {
             self.static_sources.push((source, hint));
@@ -168,18 +175,22 @@ impl ShapeEnv {
             self.symbols[sym.0 as usize].sources.push(source);
             return Ok(SymInt::Expr(self.exprs.symbol_expr(sym)));
         }
-        let base = ValueRange::at_least(if self.settings.specialize_zero_one { 2 } else { 0 });
+        let base = ValueRange::at_least(if self.settings.specialize_zero_one {
+            2
+        } else {
+            0
+        });
         let range = match constraint {
             Some(c) => base.intersect(&c),
             None => base,
         };
         if !range.contains(hint) {
-            return Err(Error::HintOutOfRange {
+            return Err(Error::from(ErrorKind::HintOutOfRange {
                 source_name: source.to_string(),
                 hint,
                 min: range.lo().map_or("-int_oo".into(), |v| v.to_string()),
                 max: range.hi().map_or("int_oo".into(), |v| v.to_string()),
-            });
+            }));
         }
         let sym = self.new_symbol(Some(hint), source, range, String::new());
         if duck {
@@ -190,14 +201,19 @@ impl ShapeEnv {
 
     /// A symbol for a plain integer input (a `SymInt` argument of a graph),
     /// with the given hint and range; never specialised or duck-sized.
-    pub fn create_symint_input(&mut self, hint: i64, source: Source, range: ValueRange) -> Result<SymInt> {
+    pub fn create_symint_input(
+        &mut self,
+        hint: i64,
+        source: Source,
+        range: ValueRange,
+    ) -> Result<SymInt> {
         if !range.contains(hint) {
-            return Err(Error::HintOutOfRange {
+            return Err(Error::from(ErrorKind::HintOutOfRange {
                 source_name: source.to_string(),
                 hint,
                 min: range.lo().map_or("-int_oo".into(), |v| v.to_string()),
                 max: range.hi().map_or("int_oo".into(), |v| v.to_string()),
-            });
+            }));
         }
         let sym = self.new_symbol(Some(hint), source, range, String::new());
         Ok(SymInt::Expr(self.exprs.symbol_expr(sym)))
@@ -221,7 +237,13 @@ impl ShapeEnv {
         SymInt::Expr(self.exprs.symbol_expr(sym))
     }
 
-    fn new_symbol(&mut self, hint: Option<i64>, source: Source, range: ValueRange, origin: String) -> Symbol {
+    fn new_symbol(
+        &mut self,
+        hint: Option<i64>,
+        source: Source,
+        range: ValueRange,
+        origin: String,
+    ) -> Symbol {
         let sym = self.exprs.new_symbol(hint.is_none(), range);
         self.symbols.push(SymbolData {
             hint,
@@ -246,12 +268,16 @@ impl ShapeEnv {
 
     /// The sources of a symbol, the naming one first.
     pub fn symbol_sources(&self, s: Symbol) -> &[Source] {
-        self.symbols.get(s.0 as usize).map_or(&[], |d| d.sources.as_slice())
+        self.symbols
+            .get(s.0 as usize)
+            .map_or(&[], |d| d.sources.as_slice())
     }
 
     /// The operator that made an unbacked symbol (empty for backed ones).
     pub fn symbol_origin(&self, s: Symbol) -> &str {
-        self.symbols.get(s.0 as usize).map_or("", |d| d.origin.as_str())
+        self.symbols
+            .get(s.0 as usize)
+            .map_or("", |d| d.origin.as_str())
     }
 
     /// The current value range of a symbol.
@@ -281,7 +307,7 @@ impl ShapeEnv {
         match v {
             SymInt::Int(x) => Ok(self.exprs.int(x)),
             SymInt::Expr(e) if self.exprs.owns(e) => Ok(e),
-            SymInt::Expr(e) => Err(Error::ForeignExpr { id: e.index() }),
+            SymInt::Expr(e) => Err(Error::from(ErrorKind::ForeignExpr { id: e.index() })),
         }
     }
 
@@ -289,7 +315,7 @@ impl ShapeEnv {
         match v {
             SymBool::Bool(b) => Ok(self.exprs.bool(b)),
             SymBool::Expr(e) if self.exprs.owns(e) => Ok(e),
-            SymBool::Expr(e) => Err(Error::ForeignExpr { id: e.index() }),
+            SymBool::Expr(e) => Err(Error::from(ErrorKind::ForeignExpr { id: e.index() })),
         }
     }
 
@@ -335,7 +361,10 @@ impl ShapeEnv {
     #[inline]
     pub fn add(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
-            return x.checked_add(y).map(SymInt::Int).ok_or_else(|| overflow("+", x, y));
+            return x
+                .checked_add(y)
+                .map(SymInt::Int)
+                .ok_or_else(|| overflow("+", x, y));
         }
         self.binary(a, b, ExprArena::add)
     }
@@ -344,7 +373,10 @@ impl ShapeEnv {
     #[inline]
     pub fn sub(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
-            return x.checked_sub(y).map(SymInt::Int).ok_or_else(|| overflow("-", x, y));
+            return x
+                .checked_sub(y)
+                .map(SymInt::Int)
+                .ok_or_else(|| overflow("-", x, y));
         }
         self.binary(a, b, ExprArena::sub)
     }
@@ -353,7 +385,10 @@ impl ShapeEnv {
     #[inline]
     pub fn mul(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
-            return x.checked_mul(y).map(SymInt::Int).ok_or_else(|| overflow("*", x, y));
+            return x
+                .checked_mul(y)
+                .map(SymInt::Int)
+                .ok_or_else(|| overflow("*", x, y));
         }
         self.binary(a, b, ExprArena::mul)
     }
@@ -372,7 +407,9 @@ impl ShapeEnv {
             if y == 0 {
                 return Err(div_zero("//", x, y));
             }
-            return crate::sym::floor_div(x, y).map(SymInt::Int).ok_or_else(|| overflow("//", x, y));
+            return crate::sym::floor_div(x, y)
+                .map(SymInt::Int)
+                .ok_or_else(|| overflow("//", x, y));
         }
         self.binary(a, b, ExprArena::floordiv)
     }
@@ -401,7 +438,9 @@ impl ShapeEnv {
             if y == 0 {
                 return Err(div_zero("%", x, y));
             }
-            return crate::sym::py_mod(x, y).map(SymInt::Int).ok_or_else(|| overflow("%", x, y));
+            return crate::sym::py_mod(x, y)
+                .map(SymInt::Int)
+                .ok_or_else(|| overflow("%", x, y));
         }
         self.binary(a, b, ExprArena::modulo)
     }
@@ -527,7 +566,11 @@ impl ShapeEnv {
 
     /// `e` printed with every backed symbol named by its source.
     pub fn display_with_sources(&self, e: ExprId) -> String {
-        let names = |s: Symbol| match self.symbols.get(s.0 as usize).and_then(|d| d.sources.first()) {
+        let names = |s: Symbol| match self
+            .symbols
+            .get(s.0 as usize)
+            .and_then(|d| d.sources.first())
+        {
             Some(src) => src.to_string(),
             None => self.exprs.symbol_name(s),
         };

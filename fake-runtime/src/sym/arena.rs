@@ -9,7 +9,7 @@
 
 use super::expr::{Args, CoeffOverflow, ExprId, Node, Poly, RelOp, Symbol, floor_div, gcd, py_mod};
 use super::range::ValueRange;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -103,6 +103,11 @@ impl ExprArena {
     /// True when `id` was made by this arena.
     pub fn owns(&self, id: ExprId) -> bool {
         (id.0 as usize) < self.nodes.len()
+    }
+
+    /// Forget memoised constructor results (the interned nodes stay).
+    pub fn clear_memo(&mut self) {
+        self.op_cache.clear();
     }
 
     /// Number of interned nodes.
@@ -235,19 +240,19 @@ impl ExprArena {
     }
 
     fn overflow(&self, op: &'static str, a: ExprId, b: ExprId) -> Error {
-        Error::Overflow {
+        Error::from(ErrorKind::Overflow {
             op,
             lhs: self.display(a),
             rhs: self.display(b),
-        }
+        })
     }
 
     fn div_zero(&self, op: &'static str, a: ExprId, b: ExprId) -> Error {
-        Error::DivisionByZero {
+        Error::from(ErrorKind::DivisionByZero {
             op,
             lhs: self.display(a),
             rhs: self.display(b),
-        }
+        })
     }
 
     // ---- integer arithmetic --------------------------------------------------
@@ -402,9 +407,7 @@ impl ExprArena {
         }
         // Exact division by a monomial divisor: (s0*s1 + 2*s1) // s1 = s0 + 2.
         let bp = self.poly(b);
-        if nonzero
-            && let (0, [(bm, 1)]) = (bp.constant, bp.terms.as_slice())
-        {
+        if nonzero && let (0, [(bm, 1)]) = (bp.constant, bp.terms.as_slice()) {
             let ap = self.poly(a);
             if ap.constant == 0 {
                 let mut out = Poly::constant(0);
@@ -447,7 +450,11 @@ impl ExprArena {
         }
         if let (Some(x), Some(y)) = (self.as_int(a), self.as_int(b)) {
             // -((-x) // y), checked.
-            return match x.checked_neg().and_then(|nx| floor_div(nx, y)).and_then(i64::checked_neg) {
+            return match x
+                .checked_neg()
+                .and_then(|nx| floor_div(nx, y))
+                .and_then(i64::checked_neg)
+            {
                 Some(v) => Ok(self.int(v)),
                 None => Err(self.overflow("CeilDiv", a, b)),
             };
@@ -504,7 +511,9 @@ impl ExprArena {
     /// `Max(args...)`.
     pub fn max(&mut self, args: &[ExprId]) -> Result<ExprId> {
         match args {
-            &[a, b] => self.cached(BinOp::Max, a, b, |s, a, b| s.extremum(Extremum::Max, &[a, b])),
+            &[a, b] => self.cached(BinOp::Max, a, b, |s, a, b| {
+                s.extremum(Extremum::Max, &[a, b])
+            }),
             _ => self.extremum(Extremum::Max, args),
         }
     }
@@ -512,7 +521,9 @@ impl ExprArena {
     /// `Min(args...)`.
     pub fn min(&mut self, args: &[ExprId]) -> Result<ExprId> {
         match args {
-            &[a, b] => self.cached(BinOp::Min, a, b, |s, a, b| s.extremum(Extremum::Min, &[a, b])),
+            &[a, b] => self.cached(BinOp::Min, a, b, |s, a, b| {
+                s.extremum(Extremum::Min, &[a, b])
+            }),
             _ => self.extremum(Extremum::Min, args),
         }
     }
@@ -732,7 +743,11 @@ impl ExprArena {
                 let rb = self.range(*b);
                 if rb.lo_raw() >= 1 {
                     let top = rb.hi_raw() - 1;
-                    let top = if ra.lo_raw() >= 0 { top.min(ra.hi_raw()) } else { top };
+                    let top = if ra.lo_raw() >= 0 {
+                        top.min(ra.hi_raw())
+                    } else {
+                        top
+                    };
                     ValueRange::raw(0, top)
                 } else {
                     ValueRange::UNBOUNDED
@@ -801,7 +816,10 @@ impl ExprArena {
             }
             _ => {
                 let r = self.range(cond);
-                decide_range(r.lo_raw() > 0 || r.hi_raw() < 0, r.lo_raw() == 0 && r.hi_raw() == 0)
+                decide_range(
+                    r.lo_raw() > 0 || r.hi_raw() < 0,
+                    r.lo_raw() == 0 && r.hi_raw() == 0,
+                )
             }
         }
     }
@@ -843,7 +861,11 @@ impl ExprArena {
 
     /// Rebuild `id` with every symbol `s` for which `f(s)` is `Some(e)`
     /// replaced by `e`, re-canonicalising on the way up.
-    pub fn subst(&mut self, id: ExprId, f: &mut dyn FnMut(Symbol) -> Option<ExprId>) -> Result<ExprId> {
+    pub fn subst(
+        &mut self,
+        id: ExprId,
+        f: &mut dyn FnMut(Symbol) -> Option<ExprId>,
+    ) -> Result<ExprId> {
         let mut memo = FxHashMap::default();
         self.subst_memo(id, f, &mut memo)
     }
@@ -888,7 +910,11 @@ impl ExprArena {
                 for a in args {
                     new.push(self.subst_memo(a, f, memo)?);
                 }
-                if is_max { self.max(&new)? } else { self.min(&new)? }
+                if is_max {
+                    self.max(&new)?
+                } else {
+                    self.min(&new)?
+                }
             }
             Node::Rel(op, p) => {
                 let p = self.subst_memo(p, f, memo)?;
@@ -901,7 +927,11 @@ impl ExprArena {
                 for a in args {
                     new.push(self.subst_memo(a, f, memo)?);
                 }
-                if is_and { self.and(&new) } else { self.or(&new) }
+                if is_and {
+                    self.and(&new)
+                } else {
+                    self.or(&new)
+                }
             }
         };
         memo.insert(id, out);
@@ -911,15 +941,19 @@ impl ExprArena {
     /// The value of `id` when every symbol has the value `value(s)`;
     /// `Ok(None)` when some symbol it needs has none. Booleans are 0 or 1.
     pub fn eval(&self, id: ExprId, value: &dyn Fn(Symbol) -> Option<i64>) -> Result<Option<i64>> {
-        let ov = |op: &'static str, a: i64, b: i64| Error::Overflow {
-            op,
-            lhs: a.to_string(),
-            rhs: b.to_string(),
+        let ov = |op: &'static str, a: i64, b: i64| {
+            Error::from(ErrorKind::Overflow {
+                op,
+                lhs: a.to_string(),
+                rhs: b.to_string(),
+            })
         };
-        let dz = |op: &'static str, a: i64, b: i64| Error::DivisionByZero {
-            op,
-            lhs: a.to_string(),
-            rhs: b.to_string(),
+        let dz = |op: &'static str, a: i64, b: i64| {
+            Error::from(ErrorKind::DivisionByZero {
+                op,
+                lhs: a.to_string(),
+                rhs: b.to_string(),
+            })
         };
         macro_rules! get {
             ($e:expr) => {
@@ -1013,7 +1047,10 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 }
 
 /// `m / d` when the monomial `d` divides `m`.
-fn divide_monomial(m: &super::expr::Monomial, d: &super::expr::Monomial) -> Option<super::expr::Monomial> {
+fn divide_monomial(
+    m: &super::expr::Monomial,
+    d: &super::expr::Monomial,
+) -> Option<super::expr::Monomial> {
     let mut out = m.clone();
     for &(atom, pow) in d {
         let pos = out.iter().position(|&(a, _)| a == atom)?;

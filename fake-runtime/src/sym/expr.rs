@@ -247,14 +247,16 @@ impl Poly {
             partial.constant = 0;
             partial.terms.clear();
             if other.constant != 0 {
-                partial
-                    .terms
-                    .push((m.clone(), c.checked_mul(other.constant).ok_or(CoeffOverflow)?));
+                partial.terms.push((
+                    m.clone(),
+                    c.checked_mul(other.constant).ok_or(CoeffOverflow)?,
+                ));
             }
             for (m2, c2) in &other.terms {
-                partial
-                    .terms
-                    .push((mul_monomials(m, m2)?, c.checked_mul(*c2).ok_or(CoeffOverflow)?));
+                partial.terms.push((
+                    mul_monomials(m, m2)?,
+                    c.checked_mul(*c2).ok_or(CoeffOverflow)?,
+                ));
             }
             partial.terms.sort_by(|a, b| a.0.cmp(&b.0));
             combine_sorted(&mut partial.terms)?;

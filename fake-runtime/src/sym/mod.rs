@@ -14,8 +14,8 @@ mod range;
 
 pub use arena::ExprArena;
 pub use expr::{ExprId, RelOp, Symbol};
-pub use range::ValueRange;
 pub(crate) use expr::{floor_div, py_mod};
+pub use range::ValueRange;
 
 /// A size, stride or other integer that may be symbolic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -106,7 +106,12 @@ impl Printer<'_> {
                     .collect();
                 let mut lhs = String::new();
                 self.sum(terms, 0, &mut lhs);
-                (lhs, constant.checked_neg().map_or_else(|| format!("{}", -(*constant as i128)), |c| c.to_string()))
+                (
+                    lhs,
+                    constant
+                        .checked_neg()
+                        .map_or_else(|| format!("{}", -(*constant as i128)), |c| c.to_string()),
+                )
             }
             _ => (self.print(p), "0".to_string()),
         };
@@ -122,7 +127,11 @@ impl Printer<'_> {
             .iter()
             .map(|&(atom, pow)| {
                 let base = self.print(atom);
-                if pow == 1 { base } else { format!("{base}**{pow}") }
+                if pow == 1 {
+                    base
+                } else {
+                    format!("{base}**{pow}")
+                }
             })
             .collect();
         factors.sort();

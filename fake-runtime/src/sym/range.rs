@@ -52,12 +52,16 @@ impl ValueRange {
 
     /// Lower end, `None` if `-inf`.
     pub fn lo(&self) -> Option<i64> {
-        (self.lo > -INF).then(|| i64::try_from(self.lo).ok()).flatten()
+        (self.lo > -INF)
+            .then(|| i64::try_from(self.lo).ok())
+            .flatten()
     }
 
     /// Upper end, `None` if `+inf`.
     pub fn hi(&self) -> Option<i64> {
-        (self.hi < INF).then(|| i64::try_from(self.hi).ok()).flatten()
+        (self.hi < INF)
+            .then(|| i64::try_from(self.hi).ok())
+            .flatten()
     }
 
     pub(crate) fn lo_raw(&self) -> i128 {
