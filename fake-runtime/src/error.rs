@@ -125,6 +125,43 @@ pub enum ErrorKind {
         id: u32,
     },
 
+    // ---- shapes ----------------------------------------------------------------
+    /// Two sizes that must agree do not.
+    #[error("{op}: {what}: expected {expected}, got {got}")]
+    SizeMismatch {
+        /// The operator.
+        op: String,
+        /// Which sizes (`"the size of tensor a at non-singleton dimension 1"`).
+        what: String,
+        /// The size required, printed.
+        expected: String,
+        /// The size given, printed.
+        got: String,
+    },
+    /// A dimension index outside `[-rank, rank)`.
+    #[error(
+        "{op}: dimension out of range (expected to be in range of [{min}, {max}], but got {dim})"
+    )]
+    DimOutOfRange {
+        /// The operator.
+        op: String,
+        /// The dimension given.
+        dim: i64,
+        /// Smallest allowed.
+        min: i64,
+        /// Largest allowed.
+        max: i64,
+    },
+    /// An argument no tensor can satisfy (a negative size, a bad
+    /// permutation, two `-1`s in a view...).
+    #[error("{op}: {reason}")]
+    InvalidArgument {
+        /// The operator.
+        op: String,
+        /// What is wrong, with the values.
+        reason: String,
+    },
+
     // ---- dtypes, devices, layouts ---------------------------------------------
     /// A dtype name that PyTorch does not have.
     #[error("unknown dtype {name:?}")]

@@ -13,7 +13,9 @@ pub mod dtype;
 pub mod error;
 pub mod layout;
 pub mod promotion;
+pub mod shape;
 pub mod shape_env;
+pub mod strides;
 pub mod sym;
 
 // pub use device::{Device, DeviceType};

@@ -226,7 +226,7 @@ impl ExprArena {
         }
     }
 
-    pub(crate) fn from_poly(&mut self, p: Poly) -> ExprId {
+    pub(crate) fn intern_poly(&mut self, p: Poly) -> ExprId {
         if let Some(c) = p.as_constant() {
             return self.int(c);
         }
@@ -294,7 +294,7 @@ impl ExprArena {
             .poly(a)
             .add_scaled(&self.poly(b), sign)
             .map_err(|CoeffOverflow| self.overflow(op, a, b))?;
-        Ok(self.from_poly(p))
+        Ok(self.intern_poly(p))
     }
 
     /// `a * b`.
@@ -313,7 +313,7 @@ impl ExprArena {
             .poly(a)
             .mul(&self.poly(b))
             .map_err(|CoeffOverflow| self.overflow("*", a, b))?;
-        Ok(self.from_poly(p))
+        Ok(self.intern_poly(p))
     }
 
     /// `-a`.
@@ -360,7 +360,7 @@ impl ExprArena {
                 rest.terms.push((m, c));
             }
         }
-        let q = self.from_poly(quotient);
+        let q = self.intern_poly(quotient);
         if rest.terms.is_empty() {
             // Only a constant that `d` does not divide is left.
             let v = floor_div(rest.constant, d).unwrap_or(0);
@@ -374,7 +374,7 @@ impl ExprArena {
         } else {
             (rest, d)
         };
-        let r = self.from_poly(rest);
+        let r = self.intern_poly(rest);
         let range = self.range(r);
         if range.lo_raw() >= 0 && range.hi_raw() < i128::from(d) {
             return Ok(q);
@@ -436,7 +436,7 @@ impl ExprArena {
                             .add_scaled(&term, 1)
                             .map_err(|CoeffOverflow| self.overflow("//", a, b))?;
                     }
-                    return Ok(self.from_poly(acc));
+                    return Ok(self.intern_poly(acc));
                 }
             }
         }
@@ -491,7 +491,7 @@ impl ExprArena {
                 if rest.terms.is_empty() {
                     return Ok(self.int(rest.constant));
                 }
-                let r = self.from_poly(rest);
+                let r = self.intern_poly(rest);
                 let range = self.range(r);
                 if range.lo_raw() >= 0 && range.hi_raw() < i128::from(d) {
                     return Ok(r);
@@ -645,7 +645,7 @@ impl ExprArena {
     }
 
     fn intern_rel(&mut self, op: RelOp, p: Poly) -> ExprId {
-        let lhs = self.from_poly(p);
+        let lhs = self.intern_poly(p);
         self.intern(Node::Rel(op, lhs))
     }
 

@@ -138,7 +138,7 @@ impl ValueRange {
             acc = acc.mul(self);
         }
         // An even power is never negative, whatever the interval says.
-        if n % 2 == 0 && acc.lo < 0 {
+        if n.is_multiple_of(2) && acc.lo < 0 {
             acc.lo = 0;
         }
         acc

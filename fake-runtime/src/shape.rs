@@ -1,0 +1,619 @@
+//! Shape arithmetic shared by meta kernels: broadcasting, reductions,
+//! dimension wrapping, inserting/removing/permuting dims, expand, view size
+//! inference, cat, and the convolution/pooling output formulas — each as
+//! ATen computes it, on sizes that may be symbolic.
+//!
+//! Every decision on a symbolic size goes through the [`ShapeEnv`]: it is
+//! answered statically when it can be, otherwise guarded (backed sizes) or
+//! asserted at run time (unbacked sizes). A static mismatch is a typed error
+//! naming the operator and the sizes.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::shape_env::ShapeEnv;
+use crate::sym::SymInt;
+use smallvec::SmallVec;
+
+/// Sizes or strides of one tensor.
+pub type Dims = SmallVec<[SymInt; 6]>;
+
+/// `dims` printed as `[s0, 3, 4]`.
+pub fn display_dims(env: &ShapeEnv, dims: &[SymInt]) -> String {
+    let parts: Vec<String> = dims.iter().map(|&d| env.display(d)).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+fn invalid(op: &str, reason: String) -> Error {
+    ErrorKind::InvalidArgument {
+        op: op.to_string(),
+        reason,
+    }
+    .into()
+}
+
+/// Decide `a == b` (guarding when it must).
+pub fn guard_eq(env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
+    if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+        return Ok(x == y);
+    }
+    let c = env.eq(a, b)?;
+    env.guard_bool(c, op)
+}
+
+/// Require `a == b`: a static mismatch is [`ErrorKind::SizeMismatch`]; a
+/// symbolic equality is guarded for backed sizes and asserted at run time
+/// for unbacked ones (as `torch._check`).
+pub fn check_eq(
+    env: &mut ShapeEnv,
+    a: SymInt,
+    b: SymInt,
+    op: &str,
+    what: &dyn Fn() -> String,
+) -> Result<()> {
+    if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+        if x == y {
+            return Ok(());
+        }
+    } else {
+        let c = env.eq(a, b)?;
+        match env.expect_true(c, op) {
+            Ok(()) => return Ok(()),
+            Err(e) if matches!(e.kind(), ErrorKind::StaticallyFalse { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(ErrorKind::SizeMismatch {
+        op: op.to_string(),
+        what: what(),
+        expected: env.display(a),
+        got: env.display(b),
+    }
+    .into())
+}
+
+/// Require a condition, with a message when it is false.
+pub fn check(
+    env: &mut ShapeEnv,
+    c: crate::sym::SymBool,
+    op: &str,
+    reason: &dyn Fn() -> String,
+) -> Result<()> {
+    match env.expect_true(c, op) {
+        Ok(()) => Ok(()),
+        Err(e) if matches!(e.kind(), ErrorKind::StaticallyFalse { .. }) => {
+            Err(invalid(op, reason()))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Wrap a possibly negative dimension index into `[0, rank)`, as ATen's
+/// `maybe_wrap_dim` (a zero-dim tensor accepts `0` and `-1`).
+pub fn wrap_dim(op: &str, dim: i64, rank: usize) -> Result<usize> {
+    let r = rank.max(1) as i64;
+    if dim < -r || dim >= r {
+        return Err(ErrorKind::DimOutOfRange {
+            op: op.to_string(),
+            dim,
+            min: -r,
+            max: r - 1,
+        }
+        .into());
+    }
+    Ok(if dim < 0 {
+        (dim + r) as usize
+    } else {
+        dim as usize
+    })
+}
+
+/// Product of the sizes.
+pub fn numel(env: &mut ShapeEnv, dims: &[SymInt]) -> Result<SymInt> {
+    let mut acc = SymInt::Int(1);
+    for &d in dims {
+        acc = env.mul(acc, d)?;
+    }
+    Ok(acc)
+}
+
+/// True when `d` is known to be 1, or decided (guarded) to be.
+fn is_one(env: &mut ShapeEnv, d: SymInt, op: &str) -> Result<bool> {
+    match d {
+        SymInt::Int(v) => Ok(v == 1),
+        SymInt::Expr(_) => {
+            let c = env.eq(d, SymInt::Int(1))?;
+            // Like PyTorch's broadcasting on unbacked sizes: an undecidable
+            // "== 1" is taken as false (the size is assumed not to broadcast).
+            if env.statically_known_true(c) {
+                return Ok(true);
+            }
+            let not_one = env.ne(d, SymInt::Int(1))?;
+            if env.statically_known_true(not_one) {
+                return Ok(false);
+            }
+            match env.guard_bool(c, op) {
+                Ok(b) => Ok(b),
+                Err(e) if matches!(e.kind(), ErrorKind::DataDependent { .. }) => Ok(false),
+                Err(e) => Err(e),
+            }
+        }
+    }
+}
+
+/// Broadcast shapes as `torch.broadcast_shapes` / ATen's `infer_size`:
+/// right-aligned, a size of 1 stretches, other sizes must agree.
+pub fn broadcast(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]]) -> Result<Dims> {
+    let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
+    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    for (k, shape) in shapes.iter().enumerate() {
+        let offset = rank - shape.len();
+        for (i, &d) in shape.iter().enumerate() {
+            let j = offset + i;
+            let cur = out[j];
+            if cur == d || is_one(env, d, op)? {
+                continue;
+            }
+            if is_one(env, cur, op)? {
+                out[j] = d;
+                continue;
+            }
+            check_eq(env, cur, d, op, &|| {
+                format!(
+                    "the size of tensor {k} must match the broadcast size at non-singleton dimension {j}"
+                )
+            })?;
+        }
+    }
+    Ok(out)
+}
+
+/// Sizes after reducing over `dims` (all dims when `dims` is `None` or
+/// empty), keeping reduced dims as 1 when `keepdim`.
+pub fn reduce(op: &str, sizes: &[SymInt], dims: Option<&[i64]>, keepdim: bool) -> Result<Dims> {
+    let rank = sizes.len();
+    let mut reduced: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank);
+    match dims {
+        None | Some([]) => reduced.iter_mut().for_each(|r| *r = true),
+        Some(list) => {
+            for &d in list {
+                let w = wrap_dim(op, d, rank)?;
+                if rank == 0 {
+                    continue;
+                }
+                if reduced[w] {
+                    return Err(invalid(
+                        op,
+                        format!("dim {w} appears multiple times in the list of dims"),
+                    ));
+                }
+                reduced[w] = true;
+            }
+        }
+    }
+    Ok(sizes
+        .iter()
+        .zip(&reduced)
+        .filter_map(|(&s, &r)| match (r, keepdim) {
+            (false, _) => Some(s),
+            (true, true) => Some(SymInt::Int(1)),
+            (true, false) => None,
+        })
+        .collect())
+}
+
+/// `sizes` with `value` inserted at `dim` (wrapped against `rank + 1`), as
+/// `unsqueeze`.
+pub fn insert(op: &str, sizes: &[SymInt], dim: i64, value: SymInt) -> Result<Dims> {
+    let d = wrap_dim(op, dim, sizes.len() + 1)?;
+    let mut out: Dims = sizes.iter().copied().collect();
+    out.insert(d, value);
+    Ok(out)
+}
+
+/// `sizes` without `dim`.
+pub fn remove(op: &str, sizes: &[SymInt], dim: i64) -> Result<Dims> {
+    let d = wrap_dim(op, dim, sizes.len())?;
+    let mut out: Dims = sizes.iter().copied().collect();
+    if !out.is_empty() {
+        out.remove(d);
+    }
+    Ok(out)
+}
+
+/// Which of `dims` (all when `None`) `squeeze` removes: those of size 1.
+pub fn squeeze_mask(
+    env: &mut ShapeEnv,
+    op: &str,
+    sizes: &[SymInt],
+    dims: Option<&[i64]>,
+) -> Result<SmallVec<[bool; 6]>> {
+    let rank = sizes.len();
+    let mut mask: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank);
+    let chosen: SmallVec<[usize; 6]> = match dims {
+        None => (0..rank).collect(),
+        Some(list) => list
+            .iter()
+            .map(|&d| wrap_dim(op, d, rank))
+            .collect::<Result<_>>()?,
+    };
+    for d in chosen {
+        if rank > 0 && guard_eq(env, sizes[d], SymInt::Int(1), op)? {
+            mask[d] = true;
+        }
+    }
+    Ok(mask)
+}
+
+/// Validate a permutation of `rank` dims and wrap it.
+pub fn permutation(op: &str, order: &[i64], rank: usize) -> Result<SmallVec<[usize; 6]>> {
+    if order.len() != rank {
+        return Err(invalid(
+            op,
+            format!(
+                "number of dims don't match in permute: got {} for a tensor of rank {rank}",
+                order.len()
+            ),
+        ));
+    }
+    let mut seen: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank);
+    let mut out = SmallVec::with_capacity(rank);
+    for &d in order {
+        let w = wrap_dim(op, d, rank)?;
+        if rank > 0 && seen[w] {
+            return Err(invalid(
+                op,
+                format!("repeated dim {w} in permute {order:?}"),
+            ));
+        }
+        if rank > 0 {
+            seen[w] = true;
+        }
+        out.push(w);
+    }
+    Ok(out)
+}
+
+/// `dims` reordered by `perm` (`out[i] = dims[perm[i]]`).
+pub fn apply_perm(dims: &[SymInt], perm: &[usize]) -> Dims {
+    perm.iter().map(|&p| dims[p]).collect()
+}
+
+/// Sizes of `expand(sizes)`: `-1` keeps a size, new dims lead, an existing
+/// size must equal the target or be 1.
+pub fn expand(env: &mut ShapeEnv, op: &str, sizes: &[SymInt], target: &[SymInt]) -> Result<Dims> {
+    if target.len() < sizes.len() {
+        return Err(invalid(
+            op,
+            format!(
+                "the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
+                target.len(),
+                sizes.len()
+            ),
+        ));
+    }
+    let offset = target.len() - sizes.len();
+    let mut out = Dims::with_capacity(target.len());
+    for (i, &t) in target.iter().enumerate() {
+        if i < offset {
+            if t == SymInt::Int(-1) {
+                return Err(invalid(
+                    op,
+                    format!(
+                        "the expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension {i}"
+                    ),
+                ));
+            }
+            out.push(t);
+            continue;
+        }
+        let s = sizes[i - offset];
+        if t == SymInt::Int(-1) {
+            out.push(s);
+        } else if s == t || is_one(env, s, op)? {
+            out.push(t);
+        } else {
+            check_eq(env, t, s, op, &|| {
+                format!(
+                    "the expanded size of the tensor must match the existing size at non-singleton dimension {i}"
+                )
+            })?;
+            out.push(t);
+        }
+    }
+    Ok(out)
+}
+
+/// Sizes of `view(sizes)` of a tensor with `numel` elements, inferring one
+/// `-1` (ATen's `infer_size`).
+pub fn infer_view(env: &mut ShapeEnv, op: &str, numel: SymInt, sizes: &[SymInt]) -> Result<Dims> {
+    let mut known = SymInt::Int(1);
+    let mut infer: Option<usize> = None;
+    for (i, &s) in sizes.iter().enumerate() {
+        match s {
+            SymInt::Int(-1) => {
+                if infer.is_some() {
+                    return Err(invalid(op, "only one dimension can be inferred".into()));
+                }
+                infer = Some(i);
+            }
+            SymInt::Int(v) if v < 0 => {
+                return Err(invalid(op, format!("invalid shape dimension {v}")));
+            }
+            _ => known = env.mul(known, s)?,
+        }
+    }
+    let shape = display_dims(env, sizes);
+    let mut out: Dims = sizes.iter().copied().collect();
+    match infer {
+        None => {
+            check_eq(env, numel, known, op, &|| {
+                format!("shape '{shape}' is invalid for input of that size")
+            })?;
+        }
+        Some(i) => {
+            let nonzero = env.ne(known, SymInt::Int(0))?;
+            check(env, nonzero, op, &|| {
+                format!(
+                    "cannot reshape tensor of 0 elements into shape {shape} because the unspecified dimension size -1 can be any value and is ambiguous"
+                )
+            })?;
+            let rem = env.modulo(numel, known)?;
+            let divides = env.eq(rem, SymInt::Int(0))?;
+            let n = env.display(numel);
+            check(env, divides, op, &|| {
+                format!("shape '{shape}' is invalid for input of size {n}")
+            })?;
+            out[i] = env.floordiv(numel, known)?;
+        }
+    }
+    Ok(out)
+}
+
+/// Sizes of `cat(tensors, dim)`: all but `dim` must agree; legacy empty
+/// 1-D tensors (`[0]`) are skipped, as ATen does.
+pub fn cat(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]], dim: i64) -> Result<Dims> {
+    let is_skipped = |s: &[SymInt]| s.len() == 1 && s[0] == SymInt::Int(0);
+    let Some(first) = shapes.iter().find(|s| !is_skipped(s)) else {
+        if shapes.is_empty() {
+            return Err(invalid(op, "expected a non-empty list of Tensors".into()));
+        }
+        return Ok(SmallVec::from_slice(&[SymInt::Int(0)]));
+    };
+    if first.is_empty() {
+        return Err(invalid(
+            op,
+            "zero-dimensional tensor cannot be concatenated".into(),
+        ));
+    }
+    let d = wrap_dim(op, dim, first.len())?;
+    let mut out: Dims = first.iter().copied().collect();
+    out[d] = SymInt::Int(0);
+    for (k, s) in shapes.iter().enumerate() {
+        if is_skipped(s) {
+            continue;
+        }
+        if s.len() != first.len() {
+            return Err(invalid(
+                op,
+                format!(
+                    "tensors must have same number of dimensions: got {} and {} (tensor {k})",
+                    first.len(),
+                    s.len()
+                ),
+            ));
+        }
+        for (i, (&a, &b)) in first.iter().zip(s.iter()).enumerate() {
+            if i == d {
+                continue;
+            }
+            check_eq(env, a, b, op, &|| {
+                format!(
+                    "sizes of tensors must match except in dimension {d}: tensor {k} at dimension {i}"
+                )
+            })?;
+        }
+        out[d] = env.add(out[d], s[d])?;
+    }
+    Ok(out)
+}
+
+/// Convolution output length: `(in + 2*pad - dilation*(kernel - 1) - 1) // stride + 1`.
+pub fn conv_out(
+    env: &mut ShapeEnv,
+    input: SymInt,
+    kernel: SymInt,
+    stride: i64,
+    padding: i64,
+    dilation: i64,
+) -> Result<SymInt> {
+    let k1 = env.sub(kernel, SymInt::Int(1))?;
+    let span = env.mul(k1, SymInt::Int(dilation))?;
+    let x = env.add(input, SymInt::Int(2 * padding))?;
+    let x = env.sub(x, span)?;
+    let x = env.sub(x, SymInt::Int(1))?;
+    let x = env.floordiv(x, SymInt::Int(stride))?;
+    env.add(x, SymInt::Int(1))
+}
+
+/// Transposed convolution output length:
+/// `(in - 1)*stride - 2*pad + dilation*(kernel - 1) + output_padding + 1`.
+pub fn conv_transpose_out(
+    env: &mut ShapeEnv,
+    input: SymInt,
+    kernel: SymInt,
+    stride: i64,
+    padding: i64,
+    dilation: i64,
+    output_padding: i64,
+) -> Result<SymInt> {
+    let x = env.sub(input, SymInt::Int(1))?;
+    let x = env.mul(x, SymInt::Int(stride))?;
+    let x = env.sub(x, SymInt::Int(2 * padding))?;
+    let k1 = env.sub(kernel, SymInt::Int(1))?;
+    let span = env.mul(k1, SymInt::Int(dilation))?;
+    let x = env.add(x, span)?;
+    env.add(x, SymInt::Int(output_padding + 1))
+}
+
+/// Pooling output length, as ATen's `pooling_output_shape`: with
+/// `ceil_mode`, rounds up, but the last window must start inside the input
+/// or the left padding.
+#[allow(clippy::too_many_arguments)]
+pub fn pool_out(
+    env: &mut ShapeEnv,
+    op: &str,
+    input: SymInt,
+    kernel: i64,
+    stride: i64,
+    padding: i64,
+    dilation: i64,
+    ceil_mode: bool,
+) -> Result<SymInt> {
+    if stride == 0 {
+        return Err(invalid(op, "stride should not be zero".into()));
+    }
+    if padding < 0 || padding > kernel / 2 {
+        return Err(invalid(
+            op,
+            format!(
+                "pad should be at least 0 and at most half of effective kernel size, but got pad={padding}, kernel_size={kernel}"
+            ),
+        ));
+    }
+    let x = env.add(input, SymInt::Int(2 * padding))?;
+    let x = env.sub(x, SymInt::Int(dilation * (kernel - 1) + 1))?;
+    let x = if ceil_mode {
+        env.add(x, SymInt::Int(stride - 1))?
+    } else {
+        x
+    };
+    let q = env.floordiv(x, SymInt::Int(stride))?;
+    let mut out = env.add(q, SymInt::Int(1))?;
+    if ceil_mode {
+        // ensure that the last pooling starts inside the image
+        let last = env.sub(out, SymInt::Int(1))?;
+        let last = env.mul(last, SymInt::Int(stride))?;
+        let limit = env.add(input, SymInt::Int(padding))?;
+        let c = env.ge(last, limit)?;
+        if env.guard_bool(c, op)? {
+            out = env.sub(out, SymInt::Int(1))?;
+        }
+    }
+    let positive = env.ge(out, SymInt::Int(1))?;
+    let shown = env.display(input);
+    check(env, positive, op, &|| {
+        format!(
+            "output size is too small for input size {shown}, kernel {kernel}, stride {stride}, padding {padding}, dilation {dilation}"
+        )
+    })?;
+    Ok(out)
+}
+
+/// `(start, length)` of `slice(dim, start, end, step)` on a dim of `size`,
+/// as ATen: negative indices wrap once, then both ends clamp to `[0, size]`.
+pub fn slice(
+    env: &mut ShapeEnv,
+    op: &str,
+    size: SymInt,
+    start: Option<SymInt>,
+    end: Option<SymInt>,
+    step: i64,
+) -> Result<(SymInt, SymInt)> {
+    if step <= 0 {
+        return Err(invalid(
+            op,
+            format!("slice step must be positive, got {step}"),
+        ));
+    }
+    let clamp = |env: &mut ShapeEnv, v: SymInt| -> Result<SymInt> {
+        let neg = env.lt(v, SymInt::Int(0))?;
+        let v = if env.guard_bool(neg, op)? {
+            env.add(v, size)?
+        } else {
+            v
+        };
+        let below = env.lt(v, SymInt::Int(0))?;
+        if env.guard_bool(below, op)? {
+            return Ok(SymInt::Int(0));
+        }
+        let above = env.gt(v, size)?;
+        if env.guard_bool(above, op)? {
+            return Ok(size);
+        }
+        Ok(v)
+    };
+    let start = match start {
+        Some(s) => clamp(env, s)?,
+        None => SymInt::Int(0),
+    };
+    let end = match end {
+        // i64::MAX is PyTorch's "to the end".
+        Some(SymInt::Int(i64::MAX)) | None => size,
+        Some(e) => clamp(env, e)?,
+    };
+    let empty = env.lt(end, start)?;
+    let len = if env.guard_bool(empty, op)? {
+        SymInt::Int(0)
+    } else {
+        let span = env.sub(end, start)?;
+        env.ceildiv(span, SymInt::Int(step))?
+    };
+    Ok((start, len))
+}
+
+/// Wrap an index into a dim of `size` for `select`, checking bounds.
+pub fn select_index(env: &mut ShapeEnv, op: &str, size: SymInt, index: SymInt) -> Result<SymInt> {
+    let neg_size = env.neg(size)?;
+    let lo = env.ge(index, neg_size)?;
+    let hi = env.lt(index, size)?;
+    let ok = env.and(lo, hi)?;
+    let (i, s) = (env.display(index), env.display(size));
+    check(env, ok, op, &|| {
+        format!("index {i} out of range for tensor of size {s}")
+    })?;
+    let neg = env.lt(index, SymInt::Int(0))?;
+    if env.guard_bool(neg, op)? {
+        env.add(index, size)
+    } else {
+        Ok(index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ints(v: &[i64]) -> Dims {
+        v.iter().map(|&x| SymInt::Int(x)).collect()
+    }
+
+    #[test]
+    fn static_broadcast_and_mismatch() {
+        let mut env = ShapeEnv::new();
+        let out = broadcast(&mut env, "aten::add", &[&ints(&[4, 1, 3]), &ints(&[5, 1])]).unwrap();
+        assert_eq!(out, ints(&[4, 5, 3]));
+        let err = broadcast(&mut env, "aten::add", &[&ints(&[2, 3]), &ints(&[4])]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "aten::add: the size of tensor 1 must match the broadcast size at non-singleton dimension 1: expected 3, got 4"
+        );
+    }
+
+    #[test]
+    fn view_inference() {
+        let mut env = ShapeEnv::new();
+        let out = infer_view(&mut env, "aten::view", SymInt::Int(24), &ints(&[2, -1, 4])).unwrap();
+        assert_eq!(out, ints(&[2, 3, 4]));
+        assert!(infer_view(&mut env, "aten::view", SymInt::Int(24), &ints(&[5, -1])).is_err());
+        assert!(infer_view(&mut env, "aten::view", SymInt::Int(24), &ints(&[-1, -1])).is_err());
+    }
+
+    #[test]
+    fn pooling_ceil_mode() {
+        let mut env = ShapeEnv::new();
+        // PyTorch: MaxPool2d(3, stride=2, ceil_mode=True) on 6 -> 3, on 5 -> 2.
+        let o = pool_out(&mut env, "pool", SymInt::Int(6), 3, 2, 0, 1, true).unwrap();
+        assert_eq!(o, SymInt::Int(3));
+        let o = pool_out(&mut env, "pool", SymInt::Int(5), 3, 2, 0, 1, true).unwrap();
+        assert_eq!(o, SymInt::Int(2));
+    }
+}
