@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-/// Result with the runtime's [`Error`].
+/// Result with the runtime's [`Error`](struct@Error).
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// An error of the runtime: a boxed [`ErrorKind`], so that results on hot
