@@ -1,0 +1,195 @@
+"""Export PyTorch's ShapeEnv behaviour as a conformance fixture.
+
+Run by hand from the repository root, in a virtualenv with torch==2.15.0:
+
+    python scripts/export_shape_env.py
+
+Writes fake-runtime/tests/fixtures/shape_env.json. Each scenario creates
+symbols for tensor dims under PyTorch's ShapeEnv (duck sizing, 0/1
+specialisation, DimDynamic, ranges), then takes decisions on conditions
+written in a small prefix language over the dims ("x.0" is x.size()[0]):
+["gt", ["add", "x.0", "y.0"], 7]. For every dim it records the symbol PyTorch
+made (or the constant), its range; for every step the answer, how many
+guards it added, and the replacements in force afterwards (symbol -> value,
+with symbols named by the first dim that made them).
+"""
+
+import json
+import pathlib
+
+import torch
+from torch._dynamo.source import LocalSource, TensorProperty, TensorPropertySource
+from torch.fx.experimental.symbolic_shapes import DimDynamic, ShapeEnv
+from torch.utils._sympy.numbers import int_oo
+from torch.utils._sympy.value_ranges import ValueRanges
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "fake-runtime" / "tests" / "fixtures" / "shape_env.json"
+
+DYN = {"duck": DimDynamic.DUCK, "dynamic": DimDynamic.DYNAMIC, "static": DimDynamic.STATIC}
+
+
+def dim(name, d, hint, dynamic="duck", lo=None, hi=None):
+    return {"tensor": name, "dim": d, "hint": hint, "dynamic": dynamic, "min": lo, "max": hi}
+
+
+SCENARIOS = [
+    {
+        "name": "duck sizing shares symbols of equal hints",
+        "settings": {"duck_shape": True, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 8), dim("y", 0, 8), dim("y", 1, 9), dim("z", 0, 8, "dynamic")],
+        "steps": [],
+    },
+    {
+        "name": "no duck sizing",
+        "settings": {"duck_shape": False, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 8), dim("y", 0, 8)],
+        "steps": [],
+    },
+    {
+        "name": "zero and one specialise",
+        "settings": {"duck_shape": True, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 0), dim("x", 1, 1), dim("x", 2, 5), dim("x", 3, 7, "static")],
+        "steps": [],
+    },
+    {
+        "name": "no zero-one specialisation",
+        "settings": {"duck_shape": True, "specialize_zero_one": False},
+        "dims": [dim("x", 0, 0), dim("x", 1, 1), dim("x", 2, 5)],
+        "steps": [],
+    },
+    {
+        "name": "cat then size check",
+        "settings": {"duck_shape": True, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 3), dim("y", 0, 4)],
+        "steps": [
+            {"cond": ["gt", ["add", "x.0", "y.0"], 2]},
+            {"cond": ["gt", ["add", "x.0", "y.0"], 7]},
+            {"cond": ["le", ["add", "x.0", "y.0"], 7]},
+            {"cond": ["eq", "x.0", 3]},
+            {"cond": ["gt", ["mul", "x.0", 2], 5]},
+        ],
+    },
+    {
+        "name": "cat then size check without zero-one specialisation",
+        "settings": {"duck_shape": True, "specialize_zero_one": False},
+        "dims": [dim("x", 0, 3), dim("y", 0, 4)],
+        "steps": [{"cond": ["gt", ["add", "x.0", "y.0"], 2]}],
+    },
+    {
+        "name": "equality of two symbols",
+        "settings": {"duck_shape": False, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 5, "dynamic"), dim("y", 0, 5, "dynamic"), dim("y", 1, 6, "dynamic")],
+        "steps": [
+            {"cond": ["eq", "x.0", "y.0"]},
+            {"cond": ["eq", ["add", "x.0", 1], "y.1"]},
+            {"cond": ["gt", ["add", "y.0", "y.1"], 10]},
+        ],
+    },
+    {
+        "name": "ranges decide without guards",
+        "settings": {"duck_shape": True, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 8, "dynamic", 4, 16)],
+        "steps": [
+            {"cond": ["le", "x.0", 16]},
+            {"cond": ["ge", "x.0", 4]},
+            {"cond": ["gt", "x.0", 6]},
+            {"cond": ["gt", "x.0", 5]},
+            {"cond": ["ne", "x.0", 1]},
+            {"cond": ["eq", ["mod", ["mul", "x.0", 4], 2], 0]},
+        ],
+    },
+    {
+        "name": "floor division and modulus",
+        "settings": {"duck_shape": True, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 10), dim("x", 1, 7)],
+        "steps": [
+            {"cond": ["eq", ["mod", "x.0", 2], 0]},
+            {"cond": ["gt", ["floordiv", ["sub", "x.1", 3], 2], 1]},
+            {"cond": ["lt", ["max", "x.0", "x.1"], 11]},
+        ],
+    },
+]
+
+
+def build(e, dims):
+    if isinstance(e, int):
+        return e
+    if isinstance(e, str):
+        return dims[e]
+    op, *args = e
+    vals = [build(a, dims) for a in args]
+    if op == "add":
+        return vals[0] + vals[1]
+    if op == "sub":
+        return vals[0] - vals[1]
+    if op == "mul":
+        return vals[0] * vals[1]
+    if op == "floordiv":
+        return vals[0] // vals[1]
+    if op == "mod":
+        return vals[0] % vals[1]
+    if op == "max":
+        return torch.sym_max(vals[0], vals[1])
+    if op in ("eq", "ne", "lt", "le", "gt", "ge"):
+        import operator
+
+        return getattr(operator, op)(vals[0], vals[1])
+    raise ValueError(op)
+
+
+def run(sc):
+    env = ShapeEnv(**sc["settings"])
+    dims = {}
+    out_dims = []
+    first_dim_of = {}
+    for d in sc["dims"]:
+        src = TensorPropertySource(LocalSource(d["tensor"]), TensorProperty.SIZE, d["dim"])
+        constraint = None
+        if d["min"] is not None or d["max"] is not None:
+            from torch.fx.experimental.symbolic_shapes import StrictMinMaxConstraint
+
+            constraint = StrictMinMaxConstraint(
+                vr=ValueRanges(d["min"] if d["min"] is not None else 0, d["max"] if d["max"] is not None else int(1e18)),
+                warn_only=False,
+            )
+        sym = env.create_symbol(d["hint"], src, dynamic_dim=DYN[d["dynamic"]], constraint_dim=constraint)
+        key = f'{d["tensor"]}.{d["dim"]}'
+        if isinstance(sym, int) or getattr(sym, "is_Integer", False):
+            dims[key] = int(sym)
+            out_dims.append({"dim": key, "static": int(sym)})
+        else:
+            node = env.create_symintnode(sym, hint=d["hint"], source=src)
+            dims[key] = node
+            first_dim_of.setdefault(str(sym), key)
+            vr = env.var_to_range[sym]
+            out_dims.append(
+                {
+                    "dim": key,
+                    "symbol": first_dim_of[str(sym)],
+                    "range": [None if vr.lower == -int_oo else int(vr.lower), None if vr.upper == int_oo else int(vr.upper)],
+                }
+            )
+    steps = []
+    for st in sc["steps"]:
+        before = len(env.guards)
+        answer = bool(build(st["cond"], dims))
+        reps = {}
+        for s, v in env.replacements.items():
+            if v.is_Integer:
+                reps[first_dim_of[str(s)]] = int(v)
+            else:
+                reps[first_dim_of[str(s)]] = "symbol" if v.is_Symbol else "expr"
+        steps.append({"cond": st["cond"], "answer": answer, "new_guards": len(env.guards) - before, "replacements": reps})
+    return {"name": sc["name"], "settings": sc["settings"], "dims": sc["dims"], "expect": {"dims": out_dims, "steps": steps}}
+
+
+def main():
+    data = {"torch_version": torch.__version__.split("+")[0], "scenarios": [run(s) for s in SCENARIOS]}
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(data['scenarios'])} scenarios")
+
+
+if __name__ == "__main__":
+    main()
