@@ -291,10 +291,28 @@ impl ExprArena {
             };
         }
         let p = self
-            .poly(a)
-            .add_scaled(&self.poly(b), sign)
+            .with_terms(a, |ca, ta| {
+                self.with_terms(b, |cb, tb| super::expr::merge_scaled(ca, ta, cb, tb, sign))
+            })
             .map_err(|CoeffOverflow| self.overflow(op, a, b))?;
         Ok(self.intern_poly(p))
+    }
+
+    /// Call `f` with the polynomial form of `id` borrowed, not cloned.
+    fn with_terms<R>(
+        &self,
+        id: ExprId,
+        f: impl FnOnce(i64, &[(super::expr::Monomial, i64)]) -> R,
+    ) -> R {
+        match self.node(id) {
+            Node::Int(v) => f(*v, &[]),
+            Node::Sum { constant, terms } => f(*constant, terms),
+            _ => {
+                let mut m = super::expr::Monomial::new();
+                m.push((id, 1));
+                f(0, &[(m, 1)])
+            }
+        }
     }
 
     /// `a * b`.

@@ -179,42 +179,13 @@ impl Poly {
 
     /// `self + sign * other`, merging the sorted term lists.
     pub(crate) fn add_scaled(&self, other: &Poly, sign: i64) -> Result<Poly, CoeffOverflow> {
-        let constant = other
-            .constant
-            .checked_mul(sign)
-            .and_then(|c| self.constant.checked_add(c))
-            .ok_or(CoeffOverflow)?;
-        let mut terms = Terms::with_capacity(self.terms.len() + other.terms.len());
-        let (mut i, mut j) = (0, 0);
-        while i < self.terms.len() || j < other.terms.len() {
-            let ord = match (self.terms.get(i), other.terms.get(j)) {
-                (Some(a), Some(b)) => a.0.cmp(&b.0),
-                (Some(_), None) => Ordering::Less,
-                _ => Ordering::Greater,
-            };
-            match ord {
-                Ordering::Less => {
-                    terms.push(self.terms[i].clone());
-                    i += 1;
-                }
-                Ordering::Greater => {
-                    let (m, c) = &other.terms[j];
-                    terms.push((m.clone(), c.checked_mul(sign).ok_or(CoeffOverflow)?));
-                    j += 1;
-                }
-                Ordering::Equal => {
-                    let (m, a) = &self.terms[i];
-                    let b = other.terms[j].1.checked_mul(sign).ok_or(CoeffOverflow)?;
-                    let c = a.checked_add(b).ok_or(CoeffOverflow)?;
-                    if c != 0 {
-                        terms.push((m.clone(), c));
-                    }
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        Ok(Poly { constant, terms })
+        merge_scaled(
+            self.constant,
+            &self.terms,
+            other.constant,
+            &other.terms,
+            sign,
+        )
     }
 
     /// `c * self`.
@@ -278,6 +249,51 @@ impl Poly {
             terms: self.terms.iter().map(|(m, c)| (m.clone(), c / d)).collect(),
         }
     }
+}
+
+/// `(ca + ta) + sign * (cb + tb)` for borrowed sorted term lists.
+pub(crate) fn merge_scaled(
+    ca: i64,
+    ta: &[(Monomial, i64)],
+    cb: i64,
+    tb: &[(Monomial, i64)],
+    sign: i64,
+) -> Result<Poly, CoeffOverflow> {
+    let constant = cb
+        .checked_mul(sign)
+        .and_then(|c| ca.checked_add(c))
+        .ok_or(CoeffOverflow)?;
+    let mut terms = Terms::with_capacity(ta.len() + tb.len());
+    let (mut i, mut j) = (0, 0);
+    while i < ta.len() || j < tb.len() {
+        let ord = match (ta.get(i), tb.get(j)) {
+            (Some(a), Some(b)) => a.0.cmp(&b.0),
+            (Some(_), None) => Ordering::Less,
+            _ => Ordering::Greater,
+        };
+        match ord {
+            Ordering::Less => {
+                terms.push(ta[i].clone());
+                i += 1;
+            }
+            Ordering::Greater => {
+                let (m, c) = &tb[j];
+                terms.push((m.clone(), c.checked_mul(sign).ok_or(CoeffOverflow)?));
+                j += 1;
+            }
+            Ordering::Equal => {
+                let (m, a) = &ta[i];
+                let b = tb[j].1.checked_mul(sign).ok_or(CoeffOverflow)?;
+                let c = a.checked_add(b).ok_or(CoeffOverflow)?;
+                if c != 0 {
+                    terms.push((m.clone(), c));
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    Ok(Poly { constant, terms })
 }
 
 /// Merge adjacent equal monomials of a sorted term list, dropping zeros.
