@@ -14,7 +14,7 @@ use crate::sym::SymInt;
 use smallvec::SmallVec;
 
 /// Sizes or strides of one tensor.
-pub type Dims = SmallVec<[SymInt; 6]>;
+pub type Dims = SmallVec<[SymInt; 5]>;
 
 /// `dims` printed as `[s0, 3, 4]`.
 pub fn display_dims(env: &ShapeEnv, dims: &[SymInt]) -> String {
