@@ -3,10 +3,10 @@
 //! them into typed meta kernels.
 //!
 //! The front end is a plain library inside this crate, tested without a
-//! compiler: [`schema`] and [`parse`] read the files into an [`ast`],
-//! [`check`] resolves and checks every rule against its schema and returns
-//! the IR of [`ir`] that code generation consumes. Every mistake becomes a
-//! [`diagnostic::Diagnostic`] rendered as rustc renders errors; nothing
+//! compiler: `schema` and `parse` read the files into an `ast`,
+//! `check` resolves and checks every rule against its schema and returns
+//! the IR of `ir` that code generation consumes. Every mistake becomes a
+//! `diagnostic::Diagnostic` rendered as rustc renders errors; nothing
 //! panics on any input.
 
 #![warn(clippy::missing_docs_in_private_items)]
