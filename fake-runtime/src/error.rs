@@ -162,6 +162,49 @@ pub enum ErrorKind {
         reason: String,
     },
 
+    // ---- the mode ----------------------------------------------------------------
+    /// No operator of this name is registered.
+    #[error("unsupported operator {name}: no rule or kernel")]
+    UnknownOp {
+        /// The name asked for.
+        name: String,
+    },
+    /// Arguments that do not fit the schema (count or kind).
+    #[error("{op}: bad arguments: {reason}")]
+    BadArguments {
+        /// The operator.
+        op: String,
+        /// What does not fit.
+        reason: String,
+    },
+    /// A tensor handle from another mode (or a real tensor where fake ones
+    /// are required).
+    #[error("{op}: tensor #{index} does not belong to this FakeTensorMode")]
+    ForeignTensor {
+        /// The operator.
+        op: String,
+        /// The tensor's index in its own mode.
+        index: u32,
+    },
+    /// Tensors on different devices met in one operator.
+    #[error(
+        "{op}: expected all tensors to be on the same device, but found at least two devices, {a} and {b}"
+    )]
+    DeviceMismatch {
+        /// The operator.
+        op: String,
+        /// The first device seen.
+        a: String,
+        /// The other device.
+        b: String,
+    },
+    /// Data was asked of a fake tensor, which has none.
+    #[error("{what}: a fake tensor has no data")]
+    NoData {
+        /// What asked (`item()`, `tolist()`, ...).
+        what: String,
+    },
+
     // ---- dtypes, devices, layouts ---------------------------------------------
     /// A dtype name that PyTorch does not have.
     #[error("unknown dtype {name:?}")]

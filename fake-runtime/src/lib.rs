@@ -8,19 +8,31 @@
 
 #![warn(missing_docs)]
 
+pub mod convert;
 pub mod device;
 pub mod dtype;
 pub mod error;
+pub mod kernel;
 pub mod layout;
+pub mod meta;
+pub mod mode;
+pub mod pointwise;
 pub mod promotion;
 pub mod shape;
 pub mod shape_env;
 pub mod strides;
 pub mod sym;
+pub mod tensor;
 
-// pub use device::{Device, DeviceType};
-// pub use dtype::DType;
+pub use convert::{HostTensor, RealTensor, SymbolicContext};
+pub use device::{Device, DeviceType};
+pub use dtype::DType;
 pub use error::{Error, ErrorKind, Result};
-// pub use layout::{Layout, MemoryFormat};
+pub use kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry, StaticRegistry, Tags};
+pub use layout::{Layout, MemoryFormat};
+pub use meta::{Scalar, TensorMeta};
+pub use mode::FakeTensorMode;
+pub use promotion::{PromotionKind, promote_types, result_type};
 pub use shape_env::{DimDynamic, ShapeEnv, ShapeEnvSettings, Source};
 pub use sym::{SymBool, SymInt};
+pub use tensor::{FakeTensor, TensorId};

@@ -1,0 +1,255 @@
+//! The memo converter: real tensors in, fake tensors out.
+//!
+//! `from_real` is memoised on the real tensor's identity and on its
+//! storage's identity, as PyTorch's `FakeTensorConverter` is: converting
+//! the same tensor twice gives the same fake tensor, and two views of one
+//! storage (tied weights) give fake tensors on one fake storage with the
+//! real strides and offsets. A [`SymbolicContext`] says per dimension
+//! whether the size becomes a symbol, and names the sources for guards.
+
+use crate::error::Result;
+use crate::meta::TensorMeta;
+use crate::mode::FakeTensorMode;
+use crate::shape::Dims;
+use crate::shape_env::{DimDynamic, Source};
+use crate::sym::{SymInt, ValueRange};
+use crate::tensor::TensorId;
+use crate::{DType, Device, Layout};
+use std::sync::Arc;
+
+/// What the converter needs of a real tensor, whatever its host type.
+pub trait RealTensor {
+    /// Identity of the tensor object (equal for the same tensor).
+    fn id(&self) -> u64;
+    /// Identity of its storage (equal for views of one storage).
+    fn storage_id(&self) -> u64;
+    /// Sizes.
+    fn sizes(&self) -> &[i64];
+    /// Strides in elements.
+    fn strides(&self) -> &[i64];
+    /// Storage offset in elements.
+    fn storage_offset(&self) -> i64;
+    /// Element type.
+    fn dtype(&self) -> DType;
+    /// Device.
+    fn device(&self) -> Device;
+    /// Whether autograd tracks it.
+    fn requires_grad(&self) -> bool;
+    /// Whether it is an autograd leaf.
+    fn is_leaf(&self) -> bool;
+    /// The value of a one-element tensor, when the host can tell it.
+    fn scalar_value(&self) -> Option<crate::meta::Scalar> {
+        None
+    }
+}
+
+/// How the dims of one converted tensor become sizes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SymbolicContext {
+    /// The tensor's name in sources (`x` gives `x.size()[0]`).
+    pub name: String,
+    /// Per dim: static, dynamic or duck-sized. Missing dims are static.
+    pub dynamic: Vec<DimDynamic>,
+    /// Per dim: an optional `[min, max]` range.
+    pub constraints: Vec<Option<ValueRange>>,
+}
+
+impl SymbolicContext {
+    /// Every dim static.
+    pub fn static_(name: impl Into<String>) -> Self {
+        SymbolicContext {
+            name: name.into(),
+            dynamic: Vec::new(),
+            constraints: Vec::new(),
+        }
+    }
+
+    /// Every one of `rank` dims duck-sized.
+    pub fn duck(name: impl Into<String>, rank: usize) -> Self {
+        SymbolicContext {
+            name: name.into(),
+            dynamic: vec![DimDynamic::Duck; rank],
+            constraints: Vec::new(),
+        }
+    }
+}
+
+impl FakeTensorMode {
+    /// The fake tensor of `real`, made once: a second call with the same
+    /// tensor returns the same handle; tensors sharing a storage share a
+    /// fake storage. Sizes become symbols as `ctx` says (strides and the
+    /// offset follow: contiguous strides over symbolic sizes are symbolic
+    /// products; other strides stay as they are).
+    pub fn from_real(&mut self, real: &dyn RealTensor, ctx: &SymbolicContext) -> Result<TensorId> {
+        if let Some(&t) = self.memo_tensors.get(&real.id()) {
+            return Ok(t);
+        }
+        let env = self.env_mut();
+        let mut sizes = Dims::new();
+        for (d, &h) in real.sizes().iter().enumerate() {
+            let dynamic = ctx.dynamic.get(d).copied().unwrap_or(DimDynamic::Static);
+            let constraint = ctx.constraints.get(d).copied().flatten();
+            sizes.push(env.create_symbol(
+                h,
+                Source::size(ctx.name.clone(), d),
+                dynamic,
+                constraint,
+            )?);
+        }
+        // Strides: where the real strides are the contiguous ones, use the
+        // contiguous strides of the (maybe symbolic) sizes.
+        let real_strides: Dims = real.strides().iter().map(|&s| SymInt::Int(s)).collect();
+        let real_sizes: Dims = real.sizes().iter().map(|&s| SymInt::Int(s)).collect();
+        let contiguous_real = crate::strides::contiguous(env, &real_sizes)?;
+        let strides = if real_strides == contiguous_real {
+            crate::strides::contiguous(env, &sizes)?
+        } else {
+            real_strides
+        };
+        let meta = TensorMeta {
+            sizes,
+            strides,
+            storage_offset: SymInt::Int(real.storage_offset()),
+            dtype: real.dtype(),
+            device: real.device(),
+            layout: Layout::Strided,
+            requires_grad: real.requires_grad(),
+        };
+        let storage = match self.memo_storages.get(&real.storage_id()) {
+            Some(&s) => s,
+            None => {
+                let s = self.new_storage();
+                self.memo_storages.insert(real.storage_id(), s);
+                s
+            }
+        };
+        let t = self.add_tensor(meta, Some(storage), real.is_leaf());
+        if real.sizes().iter().product::<i64>() <= crate::tensor::CONSTANT_NUMEL_LIMIT as i64
+            && let Some(v) = real.scalar_value()
+        {
+            self.set_constant(t, v);
+        }
+        self.memo_tensors.insert(real.id(), t);
+        Ok(t)
+    }
+}
+
+/// The storage of a [`HostTensor`]: bytes with an identity.
+#[derive(Debug)]
+pub struct HostStorage {
+    id: u64,
+    /// The bytes (little-endian elements).
+    pub bytes: Vec<u8>,
+}
+
+static NEXT_HOST_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_id() -> u64 {
+    NEXT_HOST_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A small owned host tensor (for tests and examples): real data, a
+/// shared storage, any strides.
+#[derive(Debug, Clone)]
+pub struct HostTensor {
+    id: u64,
+    storage: Arc<HostStorage>,
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+    offset: i64,
+    dtype: DType,
+    device: Device,
+    requires_grad: bool,
+}
+
+impl HostTensor {
+    /// A contiguous tensor of zeros.
+    pub fn zeros(sizes: &[i64], dtype: DType) -> Self {
+        let numel: i64 = sizes.iter().product();
+        let bytes = vec![0u8; (numel.max(0) as usize) * dtype.itemsize()];
+        let mut strides = vec![1i64; sizes.len()];
+        for i in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * sizes[i + 1].max(1);
+        }
+        HostTensor {
+            id: next_id(),
+            storage: Arc::new(HostStorage {
+                id: next_id(),
+                bytes,
+            }),
+            sizes: sizes.to_vec(),
+            strides,
+            offset: 0,
+            dtype,
+            device: Device::cpu(),
+            requires_grad: false,
+        }
+    }
+
+    /// A one-element float32 tensor holding `v` (zero-dim).
+    pub fn scalar_f32(v: f32) -> Self {
+        let mut t = HostTensor::zeros(&[], DType::Float32);
+        if let Some(s) = Arc::get_mut(&mut t.storage) {
+            s.bytes = v.to_le_bytes().to_vec();
+        }
+        t
+    }
+
+    /// A view of the same storage with other sizes, strides and offset (a
+    /// new tensor identity).
+    pub fn view_as_strided(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Self {
+        HostTensor {
+            id: next_id(),
+            storage: Arc::clone(&self.storage),
+            sizes: sizes.to_vec(),
+            strides: strides.to_vec(),
+            offset,
+            ..*self
+        }
+    }
+
+    /// The same tensor with `requires_grad` set.
+    pub fn requires_grad_(mut self, r: bool) -> Self {
+        self.requires_grad = r;
+        self
+    }
+}
+
+impl RealTensor for HostTensor {
+    fn id(&self) -> u64 {
+        self.id
+    }
+    fn storage_id(&self) -> u64 {
+        self.storage.id
+    }
+    fn sizes(&self) -> &[i64] {
+        &self.sizes
+    }
+    fn strides(&self) -> &[i64] {
+        &self.strides
+    }
+    fn storage_offset(&self) -> i64 {
+        self.offset
+    }
+    fn dtype(&self) -> DType {
+        self.dtype
+    }
+    fn device(&self) -> Device {
+        self.device
+    }
+    fn requires_grad(&self) -> bool {
+        self.requires_grad
+    }
+    fn is_leaf(&self) -> bool {
+        true
+    }
+    fn scalar_value(&self) -> Option<crate::meta::Scalar> {
+        if self.dtype != DType::Float32 || self.sizes.iter().product::<i64>() != 1 {
+            return None;
+        }
+        let start = (self.offset as usize).checked_mul(4)?;
+        let b = self.storage.bytes.get(start..start + 4)?;
+        let v = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        Some(crate::meta::Scalar::Float(f64::from(v)))
+    }
+}
