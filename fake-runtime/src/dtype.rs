@@ -43,6 +43,8 @@ pub enum DType {
     Complex64,
     /// `torch.complex128`.
     Complex128,
+    /// `torch.bcomplex32`: complex with `bfloat16` parts.
+    BComplex32,
     /// `torch.float8_e5m2`.
     Float8E5M2,
     /// `torch.float8_e4m3fn`.
@@ -53,11 +55,13 @@ pub enum DType {
     Float8E4M3Fnuz,
     /// `torch.float8_e8m0fnu`.
     Float8E8M0Fnu,
+    /// `torch.float4_e2m1fn_x2`: two 4-bit floats packed in a byte.
+    Float4E2M1FnX2,
 }
 
 impl DType {
     /// Every dtype, in declaration order.
-    pub const ALL: [DType; 21] = [
+    pub const ALL: [DType; 23] = [
         DType::Bool,
         DType::UInt8,
         DType::UInt16,
@@ -74,11 +78,13 @@ impl DType {
         DType::Complex32,
         DType::Complex64,
         DType::Complex128,
+        DType::BComplex32,
         DType::Float8E5M2,
         DType::Float8E4M3Fn,
         DType::Float8E5M2Fnuz,
         DType::Float8E4M3Fnuz,
         DType::Float8E8M0Fnu,
+        DType::Float4E2M1FnX2,
     ];
 
     /// The Python name without `torch.` (`float32`).
@@ -100,11 +106,13 @@ impl DType {
             DType::Complex32 => "complex32",
             DType::Complex64 => "complex64",
             DType::Complex128 => "complex128",
+            DType::BComplex32 => "bcomplex32",
             DType::Float8E5M2 => "float8_e5m2",
             DType::Float8E4M3Fn => "float8_e4m3fn",
             DType::Float8E5M2Fnuz => "float8_e5m2fnuz",
             DType::Float8E4M3Fnuz => "float8_e4m3fnuz",
             DType::Float8E8M0Fnu => "float8_e8m0fnu",
+            DType::Float4E2M1FnX2 => "float4_e2m1fn_x2",
         }
     }
 
@@ -116,9 +124,14 @@ impl DType {
             | DType::Float8E4M3Fn
             | DType::Float8E5M2Fnuz
             | DType::Float8E4M3Fnuz
-            | DType::Float8E8M0Fnu => 1,
+            | DType::Float8E8M0Fnu
+            | DType::Float4E2M1FnX2 => 1,
             DType::UInt16 | DType::Int16 | DType::Float16 | DType::BFloat16 => 2,
-            DType::UInt32 | DType::Int32 | DType::Float32 | DType::Complex32 => 4,
+            DType::UInt32
+            | DType::Int32
+            | DType::Float32
+            | DType::Complex32
+            | DType::BComplex32 => 4,
             DType::UInt64 | DType::Int64 | DType::Float64 | DType::Complex64 => 8,
             DType::Complex128 => 16,
         }
@@ -137,10 +150,12 @@ impl DType {
                 | DType::Float8E5M2Fnuz
                 | DType::Float8E4M3Fnuz
                 | DType::Float8E8M0Fnu
+                | DType::Float4E2M1FnX2
         )
     }
 
-    /// The float8 kinds, which PyTorch promotes with nothing but themselves.
+    /// The float8 kinds, which PyTorch promotes with nothing but
+    /// themselves.
     pub const fn is_float8(self) -> bool {
         matches!(
             self,
@@ -156,7 +171,7 @@ impl DType {
     pub const fn is_complex(self) -> bool {
         matches!(
             self,
-            DType::Complex32 | DType::Complex64 | DType::Complex128
+            DType::Complex32 | DType::Complex64 | DType::Complex128 | DType::BComplex32
         )
     }
 
@@ -201,8 +216,9 @@ impl DType {
     pub const fn to_complex(self) -> DType {
         match self {
             DType::Float16 => DType::Complex32,
+            DType::BFloat16 => DType::BComplex32,
             DType::Float64 => DType::Complex128,
-            DType::Complex32 | DType::Complex64 | DType::Complex128 => self,
+            DType::Complex32 | DType::Complex64 | DType::Complex128 | DType::BComplex32 => self,
             _ => DType::Complex64,
         }
     }
@@ -212,6 +228,7 @@ impl DType {
     pub const fn to_real(self) -> DType {
         match self {
             DType::Complex32 => DType::Float16,
+            DType::BComplex32 => DType::BFloat16,
             DType::Complex64 => DType::Float32,
             DType::Complex128 => DType::Float64,
             _ => self,

@@ -8,7 +8,9 @@ use crate::error::{ErrorKind, Result};
 
 /// `torch.promote_types(a, b)`: the smallest dtype both convert to without
 /// changing category. Float8 kinds promote only with themselves; the
-/// barebones unsigned types (`uint16..uint64`) only with floating types.
+/// barebones unsigned types (`uint16..uint64`) only with floating types
+/// (float4 included); float4 with nothing else. The checks run in
+/// PyTorch's order, which decides the mixed cases.
 pub fn promote_types(a: DType, b: DType) -> Result<DType> {
     if a == b {
         return Ok(a);
@@ -32,11 +34,14 @@ pub fn promote_types(a: DType, b: DType) -> Result<DType> {
             Err(refuse())
         };
     }
+    if a == DType::Float4E2M1FnX2 || b == DType::Float4E2M1FnX2 {
+        return Err(refuse());
+    }
     Ok(promote_plain(a, b))
 }
 
-/// Promotion among the thirteen classic dtypes (no float8, no barebones
-/// unsigned), `a != b`.
+/// Promotion among the classic dtypes (no float8/float4, no barebones
+/// unsigned).
 fn promote_plain(a: DType, b: DType) -> DType {
     use DType::*;
     if a == Bool {
@@ -55,7 +60,7 @@ fn promote_plain(a: DType, b: DType) -> DType {
             (Float16, BFloat16) | (BFloat16, Float16) => Float32,
             _ => wider(a, b),
         },
-        (3, 3) => wider(a, b),
+        (3, 3) => promote_plain(a.to_real(), b.to_real()).to_complex(),
         (3, 2) => promote_plain(a.to_real(), b).to_complex(),
         (2, 3) => promote_plain(a, b.to_real()).to_complex(),
         (ca, cb) => {
@@ -190,7 +195,7 @@ impl PromotionKind {
 pub const fn computation_dtype(dtype: DType) -> DType {
     match dtype {
         DType::Float16 | DType::BFloat16 => DType::Float32,
-        DType::Complex32 => DType::Complex64,
+        DType::Complex32 | DType::BComplex32 => DType::Complex64,
         _ => dtype,
     }
 }
