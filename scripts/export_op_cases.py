@@ -1,0 +1,1151 @@
+"""Export PyTorch's answers for operator cases as a conformance fixture.
+
+Run by hand from the repository root with torch 2.15 installed (nothing else
+is needed):
+
+    python scripts/export_op_cases.py
+
+Writes ops/tests/fixtures/op_cases.json, which ops/tests/conformance.rs
+replays through fake-tensor's own FakeTensorMode. Expected results are
+PyTorch's answers, never typed by hand: every case below only says which
+inputs to make and which operator to call.
+
+Every case runs under `torch._subclasses.fake_tensor.FakeTensorMode` (backed
+by a fresh `ShapeEnv`, so data-dependent operators such as `nonzero` give
+unbacked sizes instead of refusing) with the operator called as
+`torch.ops.aten.<name>.<overload>`.
+
+Format (version 1)
+------------------
+
+    {
+      "header": {"format_version": 1, "script": "scripts/export_op_cases.py",
+                 "torch_version": "2.15.0+..."},
+      "ops": {                       # sorted by operator name
+        "aten::add.Tensor": {
+          "schema": "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+          "cases": [ CASE, ... ]     # in the order written below
+        }, ...
+      },
+      "symbolic": [ SYMBOLIC_CASE, ... ]
+    }
+
+Operator names are `aten::<name>.<overload>`, the default overload without
+`.default` (`aten::relu`).
+
+CASE is
+
+    {"name": "broadcast column and row",
+     "inputs": [ INPUT, ... ],      # every schema argument, in schema order
+     "outputs": [ OUTPUT, ... ]}    # every schema return, in order
+  or, when PyTorch refuses the call,
+    {"name": ..., "inputs": [...],
+     "error": {"class": "RuntimeError", "message": "<first line>"}}
+
+INPUT is {"name": <schema argument name>, "value": VALUE} and, for an
+argument the case did not give (its schema default was used),
+"defaulted": true. Defaults are always written out, so a replay passes every
+argument. VALUE is a one-key object naming the schema type:
+
+    {"none": null}                   absent optional (Tensor?, int?, ScalarType?...)
+    {"tensor": TENSOR}               Tensor
+    {"tensors": [TENSOR, ...]}       Tensor[]
+    {"int": 3}                       int / SymInt
+    {"ints": [2, 3]}                 int[] / SymInt[] / int[N] (a bare int given
+                                     for int[N] is expanded to N copies, as
+                                     PyTorch does)
+    {"float": 1e-05}                 float
+    {"bool": true}                   bool
+    {"scalar": {"int": 2}}           Scalar; inner key int, float, bool, or
+                                     complex ([re, im])
+    {"dtype": "float32"}             ScalarType (names without `torch.`)
+    {"layout": "strided"}            Layout
+    {"device": "cuda:0"}             Device
+    {"memory_format": "channels_last"}  MemoryFormat
+
+TENSOR is the metadata of an input tensor, each on its own storage:
+
+    {"sizes": [2, 3], "strides": [3, 1], "storage_offset": 0,
+     "dtype": "float32", "device": "cpu"}
+
+OUTPUT is
+
+    {"tensor": TENSOR, "alias": ALIAS}
+    {"tensors": [{"tensor": TENSOR, "alias": ALIAS}, ...]}   (Tensor[] returns)
+
+with ALIAS null for a tensor on a new storage, {"view_of": i} for a tensor
+sharing the storage of the tensor argument at schema position i, and
+{"inplace": i} when the output is the argument at position i itself (its
+metadata, as recorded, is the argument's after the call). Sizes, strides and
+offsets of outputs are integers, or strings for symbolic values printed as
+PyTorch prints them (`u0`: an unbacked size, made by `nonzero`); such an
+output also carries "unbacked": ["u0", ...], the unbacked symbols it
+introduced (the marker that its sizes depend on data). Unbacked symbols are
+named `u0, u1, ...` in the order they were made within the case.
+
+SYMBOLIC_CASE (a small, separate section) is
+
+    {"name": ..., "op": "aten::cat",
+     "symbols": {"s0": "x.size()[0]", ...},
+     "inputs": [ INPUT, ... ],      # as above; a symbolic TENSOR also has
+                                     # "source": "x" and "dynamic": ["dynamic" |
+                                     # "duck" | "static", ...] per dim
+     "outputs": [ OUTPUT, ... ] | "error": {...},
+     "guards": ["Eq(s1, s3)", ...],
+     "samples": [ SAMPLE, ... ]}
+
+Each symbolic case runs with a fresh ShapeEnv (PyTorch's defaults: duck
+sizing, 0/1 specialisation); tensors with a source are converted with
+`FakeTensorMode.from_tensor(t, source=LocalSource(<source>),
+symbolic_context=StatelessSymbolicContext(dynamic_sizes=[...]))`, the others
+with static shapes. Input sizes in the fixture are the symbols; the hints are
+in the first sample. PyTorch names symbols by a hash of their source; the
+fixture renames them `s0, s1, ...` in the order the inputs' dims made them
+(argument by argument, dim by dim), which is the order fake-tensor's ShapeEnv
+makes them.
+
+Output sizes, strides and offsets are printed (`str` of the sympy expression)
+after the ShapeEnv's replacements are applied, and with every symbol that an
+equality made equal to an older one written as the oldest: PyTorch picks
+which side of `Eq(s0, s2)` replaces the other by its hashed names,
+fake-tensor keeps the symbol made first; both are right. "guards" are the
+expressions of `ShapeEnv.guards` in the order PyTorch recorded them
+(informative: their wording is PyTorch's).
+
+What the guards mean is in "samples": input sizes near the hints (the hints;
+each non-static dim alone moved to hint + 1 and to 2; all of them 6; all
+doubled), each
+
+    {"sizes": {"x.size()[0]": 3, ...}, "guards_hold": true,
+     "outputs": [{"sizes": [...], "strides": [...], "storage_offset": 0}, ...]}
+
+where "guards_hold" is `ShapeEnv.evaluate_guards_for_args` (sizes of static
+dims are not listed and keep their value), and, where they hold, "outputs" is
+what PyTorch computes for static inputs of those sizes (every output tensor,
+in order). A replay checks that its own guards accept the same samples and
+that its symbolic outputs evaluate there to PyTorch's sizes.
+"""
+
+import json
+import logging
+import pathlib
+import re
+
+import sympy
+import torch
+from torch._dynamo.source import LocalSource
+from torch._subclasses.fake_tensor import FakeTensorMode
+from torch.fx.experimental.symbolic_shapes import DimDynamic, ShapeEnv, StatelessSymbolicContext
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "ops" / "tests" / "fixtures" / "op_cases.json"
+SCRIPT = "scripts/export_op_cases.py"
+FORMAT_VERSION = 1
+
+# ---- describing inputs -------------------------------------------------------
+
+
+class T:
+    """An input tensor to make inside the fake mode.
+
+    sizes: its sizes. strides/offset: an explicit layout (made with as_strided
+    over a fresh storage large enough). fmt: a memory format for torch.empty.
+    then: a function applied after making it (a transpose, a slice), whose
+    result is the input.
+    """
+
+    def __init__(self, sizes, dtype=torch.float32, device="cpu", strides=None, offset=0,
+                 fmt=None, then=None, source=None, dynamic=None):
+        self.sizes = list(sizes)
+        self.dtype = dtype
+        self.device = device
+        self.strides = strides
+        self.offset = offset
+        self.fmt = fmt
+        self.then = then
+        self.source = source
+        self.dynamic = dynamic
+
+    def make(self):
+        """The tensor: fake inside a FakeTensorMode, real (for symbolic cases) outside."""
+        kw = {"dtype": self.dtype, "device": self.device}
+        if self.strides is not None:
+            need = self.offset + 1 + sum((s - 1) * st for s, st in zip(self.sizes, self.strides))
+            if any(s == 0 for s in self.sizes):
+                need = self.offset
+            base = torch.empty([need], **kw)
+            t = base.as_strided(self.sizes, self.strides, self.offset)
+        elif self.fmt is not None:
+            t = torch.empty(self.sizes, memory_format=self.fmt, **kw)
+        else:
+            t = torch.empty(self.sizes, **kw)
+        if self.then is not None:
+            t = self.then(t)
+        return t
+
+
+def cl(*sizes, **kw):
+    """A channels-last 4-d input."""
+    return T(sizes, fmt=torch.channels_last, **kw)
+
+
+def tr(*sizes, **kw):
+    """An input of `sizes` whose last two dims are transposed (strides like [1, n])."""
+    s = list(sizes)
+    s[-1], s[-2] = s[-2], s[-1]
+    return T(s, then=lambda t: t.transpose(-1, -2), **kw)
+
+
+def off(*sizes, **kw):
+    """A contiguous input starting at storage offset 3."""
+    strides = []
+    acc = 1
+    for s in reversed(sizes):
+        strides.insert(0, acc)
+        acc *= max(s, 1)
+    return T(sizes, strides=strides, offset=3, **kw)
+
+
+class Case:
+    """One call: positional and keyword arguments as the Python API takes them."""
+
+    def __init__(self, name, *args, **kwargs):
+        self.name = name
+        self.args = args
+        self.kwargs = kwargs
+
+
+C = Case
+f32, f64, f16, bf16 = torch.float32, torch.float64, torch.float16, torch.bfloat16
+i32, i64, u8, b8, c64 = torch.int32, torch.int64, torch.uint8, torch.bool, torch.complex64
+CL = torch.channels_last
+
+# ---- the cases -----------------------------------------------------------------
+
+CASES = {
+    "add.Tensor": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast column and row", T([3, 1]), T([1, 4])),
+        C("broadcast lower rank", T([2, 3, 4]), T([4])),
+        C("zero size broadcast", T([0, 3]), T([1, 3])),
+        C("zero-dim and matrix", T([]), T([2, 3])),
+        C("zero-dim and zero-dim", T([], dtype=f64), T([], dtype=f32)),
+        C("transposed and contiguous", tr(2, 3), T([2, 3])),
+        C("both transposed", tr(2, 3), tr(2, 3)),
+        C("channels last both", cl(2, 3, 4, 5), cl(2, 3, 4, 5)),
+        C("channels last and broadcast bias", cl(2, 3, 4, 5), T([3, 1, 1])),
+        C("int64 and float32 promote", T([2], dtype=i64), T([2], dtype=f32)),
+        C("int32 and zero-dim float64", T([2], dtype=i32), T([], dtype=f64)),
+        C("float16 and zero-dim float64", T([2], dtype=f16), T([], dtype=f64)),
+        C("alpha 2", T([2]), T([2]), alpha=2),
+        C("float alpha with int tensors", T([2], dtype=i64), T([2], dtype=i64), alpha=1.5),
+        C("size mismatch", T([2, 3]), T([2, 4])),
+        C("cpu zero-dim joins cuda", T([]), T([2], device="cuda")),
+        C("cpu and cuda", T([2]), T([2], device="cuda")),
+    ],
+    "add.Scalar": [
+        C("float tensor int scalar", T([2, 3]), 2),
+        C("int tensor float scalar", T([2, 3], dtype=i64), 2.5),
+        C("int32 tensor int scalar", T([2], dtype=i32), 7),
+        C("bool tensor bool scalar", T([2], dtype=b8), True),
+        C("bool tensor int scalar", T([2], dtype=b8), 3),
+        C("zero-dim int float scalar", T([], dtype=i64), 1.5),
+        C("float16 tensor float scalar", T([4], dtype=f16), 1.5),
+        C("transposed input", tr(2, 3), 1.0),
+        C("channels last input", cl(1, 2, 3, 3), 1.0),
+        C("alpha", T([2]), 2, alpha=3),
+        C("zero size", T([0, 2]), 1),
+    ],
+    "sub.Tensor": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast", T([4, 1, 3]), T([2, 1])),
+        C("int minus float", T([2], dtype=i64), T([2], dtype=f32)),
+        C("bool minus bool", T([2], dtype=b8), T([2], dtype=b8)),
+        C("alpha", T([2]), T([2]), alpha=2.5),
+        C("transposed", tr(3, 4), T([3, 4])),
+        C("zero-dim", T([]), T([])),
+        C("mismatch", T([3]), T([4])),
+    ],
+    "mul.Tensor": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast", T([2, 1, 4]), T([3, 1])),
+        C("bool times bool", T([2], dtype=b8), T([2], dtype=b8)),
+        C("complex times float64", T([2], dtype=c64), T([2], dtype=f64)),
+        C("int8 times uint8", T([2], dtype=torch.int8), T([2], dtype=u8)),
+        C("bfloat16 times float16", T([2], dtype=bf16), T([2], dtype=f16)),
+        C("channels last times contiguous", cl(2, 3, 2, 2), T([2, 3, 2, 2])),
+        C("zero-dim times matrix", T([], dtype=f64), T([2, 2])),
+        C("zero size", T([0]), T([1])),
+        C("mismatch", T([2, 3]), T([3, 2])),
+    ],
+    "mul.Scalar": [
+        C("float tensor", T([2, 3]), 2),
+        C("int tensor float scalar", T([3], dtype=i64), 0.5),
+        C("int tensor bool scalar", T([3], dtype=i32), True),
+        C("bool tensor int scalar", T([3], dtype=b8), 2),
+        C("complex scalar", T([3]), 1 + 2j),
+        C("transposed", tr(2, 5), 3.0),
+        C("zero-dim", T([], dtype=u8), 2),
+    ],
+    "div.Tensor": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("int by int", T([4], dtype=i64), T([4], dtype=i64)),
+        C("int by zero-dim float64", T([4], dtype=i32), T([], dtype=f64)),
+        C("broadcast", T([2, 1]), T([1, 5])),
+        C("float16 by float32", T([2], dtype=f16), T([2], dtype=f32)),
+        C("bool by bool", T([2], dtype=b8), T([2], dtype=b8)),
+        C("transposed", tr(2, 3), tr(2, 3)),
+        C("mismatch", T([2]), T([3])),
+    ],
+    "relu": [
+        C("matrix", T([2, 3])),
+        C("transposed", tr(2, 3)),
+        C("channels last", cl(2, 3, 4, 5)),
+        C("zero-dim", T([])),
+        C("zero size", T([0, 4])),
+        C("int64", T([5], dtype=i64)),
+        C("float16", T([5], dtype=f16)),
+        C("storage offset", off(2, 2)),
+        C("bool", T([3], dtype=b8)),
+    ],
+    "exp": [
+        C("matrix", T([2, 3])),
+        C("int64 to float", T([4], dtype=i64)),
+        C("bool to float", T([4], dtype=b8)),
+        C("float16", T([4], dtype=f16)),
+        C("float64", T([4], dtype=f64)),
+        C("complex64", T([4], dtype=c64)),
+        C("transposed", tr(3, 4)),
+        C("channels last", cl(1, 3, 2, 2)),
+        C("zero size", T([3, 0])),
+        C("zero-dim", T([])),
+        C("sliced non-dense", T([4, 6], then=lambda t: t[:, ::2])),
+    ],
+    "where.self": [
+        C("same shape", T([2, 3], dtype=b8), T([2, 3]), T([2, 3])),
+        C("broadcast all three", T([2, 1], dtype=b8), T([1, 3]), T([3])),
+        C("int and float promote", T([2], dtype=b8), T([2], dtype=i64), T([2], dtype=f32)),
+        C("zero-dim operands", T([2, 2], dtype=b8), T([]), T([], dtype=f64)),
+        C("uint8 condition", T([2], dtype=u8), T([2]), T([2])),
+        C("float condition", T([2]), T([2]), T([2])),
+        C("channels last", cl(1, 2, 2, 2, dtype=b8), cl(1, 2, 2, 2), cl(1, 2, 2, 2)),
+        C("transposed self", T([3, 2], dtype=b8), tr(3, 2), T([3, 2])),
+        C("mismatch", T([2], dtype=b8), T([3]), T([3])),
+    ],
+    "eq.Tensor": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast", T([3, 1]), T([1, 3])),
+        C("int and float", T([2], dtype=i64), T([2], dtype=f32)),
+        C("zero-dim and vector", T([], dtype=f64), T([4], dtype=f16)),
+        C("transposed", tr(2, 3), T([2, 3])),
+        C("channels last", cl(2, 2, 2, 2), cl(2, 2, 2, 2)),
+        C("zero size", T([0, 3]), T([3])),
+        C("mismatch", T([2]), T([3])),
+    ],
+    "eq.Scalar": [
+        C("float tensor int scalar", T([2, 3]), 2),
+        C("int tensor float scalar", T([3], dtype=i64), 2.5),
+        C("bool tensor", T([3], dtype=b8), True),
+        C("zero-dim", T([]), 0),
+        C("transposed", tr(4, 2), 1.0),
+        C("zero size", T([0]), 1),
+    ],
+    "sum.dim_IntList": [
+        C("one dim", T([2, 3, 4]), [1]),
+        C("keepdim", T([2, 3, 4]), [1], True),
+        C("negative dim", T([2, 3, 4]), [-1]),
+        C("several dims", T([2, 3, 4]), [0, 2]),
+        C("empty dim list reduces all", T([2, 3]), []),
+        C("dim None reduces all", T([2, 3]), None),
+        C("int32 accumulates to int64", T([2, 3], dtype=i32), [0]),
+        C("bool accumulates to int64", T([2, 3], dtype=b8), [0]),
+        C("explicit dtype", T([2, 3]), [1], dtype=f64),
+        C("zero size reduced dim", T([0, 3]), [0]),
+        C("zero-dim input dim 0", T([]), [0]),
+        C("transposed keepdim", tr(3, 4), [0], True),
+        C("channels last keepdim", cl(2, 3, 4, 5), [1], True),
+        C("dim out of range", T([2, 3]), [2]),
+        C("repeated dim", T([2, 3]), [0, 0]),
+    ],
+    "mean.dim": [
+        C("one dim", T([2, 3, 4]), [1]),
+        C("keepdim", T([2, 3, 4]), [-1], True),
+        C("all dims", T([2, 3]), None),
+        C("float16", T([2, 3], dtype=f16), [0]),
+        C("int input", T([2, 3], dtype=i64), [0]),
+        C("int input with dtype", T([2, 3], dtype=i64), [0], dtype=f32),
+        C("zero size reduced dim", T([0, 3]), [0]),
+        C("transposed", tr(3, 4), [1]),
+        C("dim out of range", T([2, 3]), [-3]),
+    ],
+    "amax": [
+        C("all dims", T([2, 3])),
+        C("one dim", T([2, 3, 4]), [1]),
+        C("keepdim", T([2, 3, 4]), [1], True),
+        C("negative dims", T([2, 3, 4]), [-1, -2]),
+        C("int64", T([2, 3], dtype=i64), [0]),
+        C("bool", T([2, 3], dtype=b8), [1]),
+        C("zero-dim", T([]), []),
+        C("zero size kept dim", T([0, 3]), [1]),
+        C("zero size reduced dim", T([0, 3]), [0]),
+        C("transposed", tr(3, 4), [0], True),
+        C("dim out of range", T([2]), [1]),
+    ],
+    "mm": [
+        C("basic", T([2, 3]), T([3, 4])),
+        C("transposed operands", tr(2, 3), tr(3, 4)),
+        C("zero rows", T([0, 3]), T([3, 4])),
+        C("zero inner", T([2, 0]), T([0, 4])),
+        C("float16", T([2, 3], dtype=f16), T([3, 4], dtype=f16)),
+        C("inner mismatch", T([2, 3]), T([4, 5])),
+        C("vector operand", T([3]), T([3, 4])),
+        C("dtype mismatch", T([2, 3]), T([3, 4], dtype=f64)),
+        C("storage offset", off(2, 3), T([3, 1])),
+    ],
+    "bmm": [
+        C("basic", T([5, 2, 3]), T([5, 3, 4])),
+        C("transposed operand", tr(5, 2, 3), T([5, 3, 4])),
+        C("zero batch", T([0, 2, 3]), T([0, 3, 4])),
+        C("batch mismatch", T([5, 2, 3]), T([4, 3, 4])),
+        C("inner mismatch", T([5, 2, 3]), T([5, 2, 4])),
+        C("no broadcast of batch 1", T([1, 2, 3]), T([5, 3, 4])),
+        C("matrix operand", T([2, 3]), T([3, 4])),
+    ],
+    "addmm": [
+        C("bias vector", T([4]), T([2, 3]), T([3, 4])),
+        C("full bias", T([2, 4]), T([2, 3]), T([3, 4])),
+        C("scalar-like bias", T([1, 1]), T([2, 3]), T([3, 4])),
+        C("beta and alpha", T([4]), T([2, 3]), T([3, 4]), beta=0.5, alpha=2),
+        C("transposed mat1", T([4]), tr(2, 3), T([3, 4])),
+        C("bias mismatch", T([5]), T([2, 3]), T([3, 4])),
+        C("inner mismatch", T([4]), T([2, 3]), T([2, 4])),
+        C("zero-dim bias", T([]), T([2, 3]), T([3, 4])),
+    ],
+    "view": [
+        C("merge leading dims", T([2, 3, 4]), [6, 4]),
+        C("infer minus one", T([2, 3, 4]), [-1, 2]),
+        C("flatten", T([2, 3, 4]), [24]),
+        C("zero-dim to one", T([]), [1]),
+        C("one to zero-dim", T([1]), []),
+        C("storage offset kept", off(2, 6), [3, 4]),
+        C("split dim of transposed", tr(4, 6), [2, 3, 4]),
+        C("merge dims of transposed", tr(4, 6), [24]),
+        C("split last dim of transposed", tr(4, 6), [4, 3, 2]),
+        C("zero elements", T([0, 3]), [3, 0]),
+        C("zero elements infer", T([0, 3]), [-1, 0]),
+        C("two minus ones", T([2, 3]), [-1, -1]),
+        C("wrong numel", T([2, 3]), [4, 2]),
+        C("channels last to flat", cl(2, 3, 4, 4), [2, 48]),
+    ],
+    "permute": [
+        C("rotate", T([2, 3, 4]), [2, 0, 1]),
+        C("negative dims", T([2, 3, 4]), [-1, -3, -2]),
+        C("identity", T([2, 3]), [0, 1]),
+        C("zero-dim", T([]), []),
+        C("storage offset", off(2, 3), [1, 0]),
+        C("transposed input", tr(3, 5), [1, 0]),
+        C("repeated dim", T([2, 3]), [0, 0]),
+        C("wrong length", T([2, 3]), [0]),
+        C("dim out of range", T([2, 3]), [0, 2]),
+    ],
+    "expand": [
+        C("broadcast column", T([3, 1]), [3, 4]),
+        C("minus one keeps size", T([3, 1]), [-1, 4]),
+        C("new leading dims", T([3, 1]), [2, 3, 4]),
+        C("zero-dim", T([]), [2, 2]),
+        C("expand one to zero", T([1, 3]), [0, 3]),
+        C("transposed input", tr(3, 1), [2, 1, 3]),
+        C("storage offset", off(1, 3), [4, 3]),
+        C("non-singleton mismatch", T([3, 2]), [3, 4]),
+        C("fewer sizes than dims", T([2, 3]), [3]),
+        C("minus one in new dim", T([3]), [-1, 3]),
+    ],
+    "unsqueeze": [
+        C("front", T([2, 3]), 0),
+        C("back", T([2, 3]), 2),
+        C("negative", T([2, 3]), -1),
+        C("middle of transposed", tr(2, 3), 1),
+        C("zero-dim", T([]), 0),
+        C("zero size", T([0, 3]), 1),
+        C("storage offset", off(2, 3), 0),
+        C("out of range", T([2, 3]), 3),
+        C("negative out of range", T([2, 3]), -4),
+    ],
+    "squeeze.dims": [
+        C("one dim", T([1, 3, 1]), [0]),
+        C("two dims", T([1, 3, 1]), [0, 2]),
+        C("negative dim", T([1, 3, 1]), [-1]),
+        C("non-singleton dim kept", T([2, 3]), [0]),
+        C("empty dims", T([1, 3]), []),
+        C("zero-dim", T([]), [0]),
+        C("zero size", T([0, 1]), [1]),
+        C("transposed", tr(1, 3, 1), [0, 1]),
+        C("storage offset", off(1, 3), [0]),
+        C("out of range", T([1, 3]), [2]),
+    ],
+    "slice.Tensor": [
+        C("basic", T([6, 3]), 0, 1, 4),
+        C("step", T([6, 3]), 0, 0, 6, 2),
+        C("dim 1", T([3, 6]), 1, 2, 5),
+        C("negative start", T([6]), 0, -2),
+        C("end past size", T([6]), 0, 2, 100),
+        C("start past end", T([6]), 0, 4, 2),
+        C("all defaults", T([4, 2])),
+        C("negative dim", T([2, 8]), -1, 1, None, 3),
+        C("storage offset input", off(4, 2), 0, 1, 3),
+        C("transposed input", tr(4, 6), 1, 1, 3),
+        C("zero size", T([0, 2]), 0, 0, 1),
+        C("step zero", T([6]), 0, 0, 6, 0),
+        C("dim out of range", T([6]), 1, 0, 1),
+    ],
+    "select.int": [
+        C("first", T([3, 4]), 0, 0),
+        C("negative index", T([3, 4]), 0, -1),
+        C("dim 1", T([3, 4]), 1, 2),
+        C("negative dim", T([2, 3, 4]), -2, 1),
+        C("storage offset", off(3, 4), 0, 2),
+        C("transposed", tr(3, 4), 1, 1),
+        C("to zero-dim", T([5]), 0, 4),
+        C("index out of range", T([3, 4]), 0, 3),
+        C("negative index out of range", T([3, 4]), 1, -5),
+        C("zero-dim input", T([]), 0, 0),
+        C("dim out of range", T([3]), 1, 0),
+    ],
+    "cat": [
+        C("dim 0", [T([2, 3]), T([4, 3])], 0),
+        C("dim 1", [T([2, 3]), T([2, 5])], 1),
+        C("negative dim", [T([2, 3]), T([2, 1]), T([2, 2])], -1),
+        C("single tensor", [T([2, 3])]),
+        C("promote int and float", [T([2], dtype=i64), T([3], dtype=f32)]),
+        C("zero size part", [T([0, 3]), T([2, 3])], 0),
+        C("legacy empty 1-d skipped", [T([0]), T([2, 3])], 1),
+        C("channels last inputs", [cl(1, 2, 3, 3), cl(1, 2, 3, 3)], 1),
+        C("transposed inputs", [tr(2, 3), tr(2, 3)], 0),
+        C("size mismatch", [T([2, 3]), T([2, 4])], 0),
+        C("rank mismatch", [T([2, 3]), T([3])], 0),
+        C("empty list", [], 0),
+        C("zero-dim tensor", [T([]), T([])], 0),
+        C("dim out of range", [T([2]), T([2])], 1),
+    ],
+    "convolution": [
+        C("2d basic", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([4]), [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+        C("2d stride padding dilation", T([1, 3, 9, 7]), T([6, 3, 3, 2]), None,
+          [2, 1], [1, 2], [2, 1], False, [0, 0], 1),
+        C("2d groups", T([1, 4, 5, 5]), T([8, 2, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0], 2),
+        C("2d channels last input", cl(2, 3, 8, 8), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+        C("2d channels last both", cl(2, 3, 8, 8), cl(4, 3, 3, 3), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+        C("1d", T([2, 3, 10]), T([5, 3, 4]), T([5]), [2], [1], [1], False, [0], 1),
+        C("3d", T([1, 2, 4, 5, 6]), T([3, 2, 2, 2, 2]), None, [1, 1, 1], [0, 0, 0], [1, 1, 1], False, [0, 0, 0], 1),
+        C("transposed 2d", T([1, 4, 5, 5]), T([4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [1, 1], 1),
+        C("unbatched 2d", T([3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+        C("channel mismatch", T([2, 3, 8, 8]), T([4, 2, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+        C("kernel larger than input", T([1, 3, 2, 2]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+        C("zero batch", T([0, 3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+    ],
+    "max_pool2d_with_indices": [
+        C("basic", T([1, 3, 8, 8]), [2, 2]),
+        C("stride and padding", T([2, 3, 9, 9]), [3, 3], [2, 2], [1, 1]),
+        C("ceil mode", T([1, 1, 7, 7]), [2, 2], [2, 2], [0, 0], [1, 1], True),
+        C("dilation", T([1, 2, 10, 10]), [3, 3], [1, 1], [0, 0], [2, 2]),
+        C("single int sizes", T([1, 2, 6, 6]), [2]),
+        C("unbatched", T([3, 8, 8]), [2, 2]),
+        C("channels last", cl(2, 3, 8, 8), [2, 2]),
+        C("float16", T([1, 3, 4, 4], dtype=f16), [2, 2]),
+        C("padding more than half kernel", T([1, 1, 8, 8]), [2, 2], [2, 2], [2, 2]),
+        C("kernel larger than input", T([1, 1, 2, 2]), [3, 3]),
+        C("2-d input", T([8, 8]), [2, 2]),
+    ],
+    "native_layer_norm": [
+        C("last dim", T([2, 3, 4]), [4], None, None, 1e-5),
+        C("two dims with affine", T([2, 3, 4]), [3, 4], T([3, 4]), T([3, 4]), 1e-5),
+        C("float16", T([2, 4], dtype=f16), [4], T([4], dtype=f16), T([4], dtype=f16), 1e-5),
+        C("bfloat16", T([2, 4], dtype=bf16), [4], None, None, 1e-5),
+        C("transposed input", tr(3, 4), [4], None, None, 1e-5),
+        C("zero size batch", T([0, 4]), [4], None, None, 1e-5),
+        C("all dims", T([2, 3]), [2, 3], None, None, 1e-5),
+        C("shape mismatch", T([2, 3, 4]), [3], None, None, 1e-5),
+        C("weight mismatch", T([2, 4]), [4], T([3]), None, 1e-5),
+    ],
+    "_softmax": [
+        C("last dim", T([2, 3]), -1, False),
+        C("dim 0", T([2, 3]), 0, False),
+        C("transposed", tr(2, 3), 1, False),
+        C("channels last", cl(2, 3, 4, 4), 1, False),
+        C("zero-dim", T([]), 0, False),
+        C("float16", T([2, 3], dtype=f16), 1, False),
+        C("half to float on cpu", T([2, 3], dtype=f16), 1, True),
+        C("half to float on cuda", T([2, 3], dtype=f16, device="cuda"), 1, True),
+        C("zero size", T([0, 3]), 1, False),
+        C("dim out of range", T([2, 3]), 2, False),
+    ],
+    "embedding": [
+        C("matrix of indices", T([10, 3]), T([2, 4], dtype=i64)),
+        C("vector of indices", T([10, 3]), T([5], dtype=i64)),
+        C("int32 indices", T([10, 3]), T([5], dtype=i32)),
+        C("zero-dim index", T([10, 3]), T([], dtype=i64)),
+        C("float16 weight", T([10, 3], dtype=f16), T([2], dtype=i64)),
+        C("transposed weight", tr(10, 3), T([4], dtype=i64)),
+        C("padding idx", T([10, 3]), T([4], dtype=i64), 0),
+        C("zero indices", T([10, 3]), T([0], dtype=i64)),
+        C("float indices", T([10, 3]), T([4])),
+        C("vector weight", T([10]), T([4], dtype=i64)),
+    ],
+    "nonzero": [
+        C("matrix", T([3, 4])),
+        C("bool vector", T([5], dtype=b8)),
+        C("3-d int", T([2, 3, 4], dtype=i64)),
+        C("zero-dim", T([])),
+        C("zero size", T([0, 3])),
+        C("transposed", tr(3, 4)),
+    ],
+    "_to_copy": [
+        C("no change", T([2, 3])),
+        C("dtype", T([2, 3]), dtype=f16),
+        C("device", T([2, 3]), device=torch.device("cuda:0")),
+        C("to channels last", T([2, 3, 4, 5]), memory_format=CL),
+        C("preserve transposed", tr(2, 3)),
+        C("contiguous from transposed", tr(2, 3), memory_format=torch.contiguous_format),
+        C("preserve channels last", cl(2, 3, 4, 5), dtype=f64),
+        C("preserve non-dense", T([4, 6], then=lambda t: t[:, ::2])),
+        C("storage offset dropped", off(2, 3)),
+        C("zero-dim", T([], dtype=i64), dtype=f32),
+        C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
+    ],
+    "empty.memory_format": [
+        C("matrix", [2, 3]),
+        C("int64", [4], dtype=i64),
+        C("cuda", [2, 2], device=torch.device("cuda:0")),
+        C("channels last", [2, 3, 4, 5], memory_format=CL),
+        C("zero-dim", []),
+        C("zero size", [0, 3]),
+        C("layout strided", [3], layout=torch.strided),
+        C("channels last on 3-d", [2, 3, 4], memory_format=CL),
+        C("negative size", [2, -1]),
+    ],
+    "full": [
+        C("float fill", [2, 3], 1.5),
+        C("int fill", [2, 3], 7),
+        C("bool fill", [4], True),
+        C("complex fill", [2], 1 + 1j),
+        C("explicit dtype", [2], 1, dtype=f16),
+        C("cuda", [2], 0.0, device=torch.device("cuda:0")),
+        C("zero-dim", [], 3),
+        C("zero size", [0, 4], 1.0),
+        C("negative size", [-2], 1.0),
+    ],
+    "add_.Tensor": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast other", T([2, 3]), T([3])),
+        C("transposed self keeps strides", tr(2, 3), T([2, 3])),
+        C("channels last self", cl(1, 2, 3, 3), T([1, 2, 3, 3])),
+        C("int other into float", T([2]), T([2], dtype=i64)),
+        C("float other into int", T([2], dtype=i64), T([2])),
+        C("zero-dim other", T([2], dtype=f16), T([], dtype=f64)),
+        C("self would need to broadcast", T([1, 3]), T([2, 3])),
+        C("storage offset self", off(2, 3), T([3])),
+        C("alpha", T([2]), T([2]), alpha=3),
+    ],
+    "t_": [
+        C("matrix", T([2, 3])),
+        C("vector", T([3])),
+        C("zero-dim", T([])),
+        C("transposed input", tr(2, 3)),
+        C("storage offset", off(2, 3)),
+        C("3-d", T([2, 3, 4])),
+    ],
+    "unsqueeze_": [
+        C("front", T([2, 3]), 0),
+        C("back", T([2, 3]), -1),
+        C("middle of transposed", tr(2, 3), 1),
+        C("zero-dim", T([]), 0),
+        C("storage offset", off(2, 3), 1),
+        C("out of range", T([2, 3]), 3),
+    ],
+}
+
+
+# ---- symbolic cases ----------------------------------------------------------------
+
+
+def D(sizes, source, dynamic=None, **kw):
+    """A tensor whose dims are dynamic (DimDynamic.DYNAMIC) unless said."""
+    dynamic = dynamic or ["dynamic"] * len(sizes)
+    return T(sizes, source=source, dynamic=dynamic, **kw)
+
+
+SYMBOLIC = [
+    ("add broadcast equal sizes", "add.Tensor", Case("", D([3, 4], "x"), D([3, 4], "y"))),
+    ("add broadcast against size one", "add.Tensor", Case("", D([3, 4], "x"), D([1, 4], "y", ["static", "dynamic"]))),
+    ("cat along dim 0", "cat", Case("", [D([3, 4], "x"), D([5, 4], "y")], 0)),
+    ("mm inner sizes", "mm", Case("", D([2, 3], "x"), D([3, 4], "y"))),
+    ("view infers minus one", "view", Case("", D([4, 6], "x"), [-1])),
+    ("sum keepdim", "sum.dim_IntList", Case("", D([3, 4, 5], "x"), [1], True)),
+    ("expand size one dim", "expand", Case("", D([1, 4], "x", ["static", "dynamic"]), [3, -1])),
+    ("slice with a constant end", "slice.Tensor", Case("", D([8, 2], "x"), 0, 0, 5)),
+    ("conv2d output size", "convolution", Case(
+        "", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
+        [2, 2], [1, 1], [1, 1], False, [0, 0], 1)),
+    ("duck sized operands", "add.Tensor", Case(
+        "", D([3, 4], "x", ["duck", "duck"]), D([3, 4], "y", ["duck", "duck"]))),
+]
+
+# ---- schemas and encoding ------------------------------------------------------------
+
+
+def aten_op(name):
+    base, _, overload = name.partition(".")
+    return getattr(getattr(torch.ops.aten, base), overload or "default")
+
+
+def split_args(text):
+    """Split a schema's argument list on top-level commas."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur.strip())
+    return parts
+
+
+SCHEMA_ARG = re.compile(r"^(?P<type>[A-Za-z]+(?:\([a-z!|]+\))?(?:\[\d*\])?\??(?:\[\d*\])?\??)\s+(?P<name>\w+)(?:=(?P<default>.*))?$")
+
+
+def schema_args(op):
+    """[(name, declared type without alias annotation, kwarg_only, default_value or MISSING)]."""
+    text = str(op._schema)
+    inner = text[text.index("(") + 1 : text.rindex(") ->")]
+    declared = {}
+    for part in split_args(inner):
+        if part == "*":
+            continue
+        m = SCHEMA_ARG.match(part)
+        if not m:
+            raise ValueError(f"cannot parse schema argument {part!r} of {text}")
+        declared[m["name"]] = re.sub(r"\([a-z!|]+\)", "", m["type"])
+    out = []
+    for a in op._schema.arguments:
+        default = a.default_value if a.has_default_value() else MISSING
+        out.append((a.name, declared[a.name], a.kwarg_only, default))
+    return out
+
+
+MISSING = object()
+
+
+def dtype_name(d):
+    return str(d).removeprefix("torch.")
+
+
+def tensor_meta(t):
+    return {
+        "sizes": [sym_value(s) for s in t.shape],
+        "strides": [sym_value(s) for s in t.stride()],
+        "storage_offset": sym_value(t.storage_offset()),
+        "dtype": dtype_name(t.dtype),
+        "device": str(t.device),
+    }
+
+
+# Set per case: how symbols are printed (renaming PyTorch's hashed names).
+RENAME = {}
+SHAPE_ENV = [None]
+
+
+def sym_expr_str(expr):
+    env = SHAPE_ENV[0]
+    if env is not None:
+        expr = env.simplify(expr)
+    return str(expr.xreplace(RENAME))
+
+
+def sym_value(v):
+    if isinstance(v, torch.SymInt):
+        node_expr = v.node.expr
+        if isinstance(node_expr, sympy.Integer) or getattr(node_expr, "is_number", False):
+            return int(node_expr)
+        return sym_expr_str(node_expr)
+    return int(v)
+
+
+def scalar_value(v):
+    if isinstance(v, bool):
+        return {"bool": v}
+    if isinstance(v, int):
+        return {"int": v}
+    if isinstance(v, float):
+        return {"float": v}
+    if isinstance(v, complex):
+        return {"complex": [v.real, v.imag]}
+    raise TypeError(f"not a scalar: {v!r}")
+
+
+def encode(declared, value):
+    """A Python argument value as a typed fixture VALUE."""
+    if value is None:
+        return {"none": None}
+    base = declared.rstrip("?")
+    fixed = re.match(r"^(\w+)\[(\d*)\]\??$", declared)
+    if base == "Tensor":
+        return {"tensor": tensor_meta(value)}
+    if base == "Tensor[]":
+        return {"tensors": [tensor_meta(t) for t in value]}
+    if fixed and fixed[1] in ("int", "SymInt"):
+        if isinstance(value, int):
+            value = [value] * int(fixed[2] or 1)
+        return {"ints": [sym_value(v) for v in value]}
+    if fixed and fixed[1] == "bool":
+        return {"bools": list(value)}
+    if fixed and fixed[1] == "float":
+        return {"floats": [float(v) for v in value]}
+    if base in ("int", "SymInt"):
+        return {"int": sym_value(value)}
+    if base == "float":
+        return {"float": float(value)}
+    if base == "bool":
+        return {"bool": bool(value)}
+    if base == "Scalar":
+        return {"scalar": scalar_value(value)}
+    if base == "ScalarType":
+        return {"dtype": dtype_name(value)}
+    if base == "Layout":
+        return {"layout": str(value).removeprefix("torch.")}
+    if base == "Device":
+        return {"device": str(torch.device(value))}
+    if base == "MemoryFormat":
+        return {"memory_format": str(value).removeprefix("torch.")}
+    if base == "str":
+        return {"str": value}
+    raise TypeError(f"no encoding for schema type {declared}")
+
+
+def bind(op, case):
+    """Every schema argument in order: (name, declared type, value, defaulted)."""
+    args = schema_args(op)
+    positional = list(case.args)
+    kwargs = dict(case.kwargs)
+    bound = []
+    for name, declared, kwarg_only, default in args:
+        if not kwarg_only and positional:
+            bound.append((name, declared, kwarg_only, positional.pop(0), False))
+        elif name in kwargs:
+            bound.append((name, declared, kwarg_only, kwargs.pop(name), False))
+        elif default is not MISSING:
+            bound.append((name, declared, kwarg_only, default, True))
+        else:
+            raise ValueError(f"{op}: case {case.name!r} gives no {name}")
+    if positional or kwargs:
+        raise ValueError(f"{op}: case {case.name!r} has extra arguments {positional} {kwargs}")
+    return bound
+
+
+def materialise(value, make):
+    """Replace T descriptions (also inside lists) by tensors."""
+    if isinstance(value, T):
+        return make(value)
+    if isinstance(value, list) and any(isinstance(v, T) for v in value):
+        return [make(v) for v in value]
+    return value
+
+
+def error_of(e):
+    message = str(e).strip().splitlines()
+    return {"class": type(e).__name__, "message": message[0] if message else ""}
+
+
+def alias_of(out, tensor_args):
+    for i, t in tensor_args:
+        if out is t:
+            return {"inplace": i}
+    for i, t in tensor_args:
+        if out.untyped_storage()._cdata == t.untyped_storage()._cdata:
+            return {"view_of": i}
+    return None
+
+
+def unbacked_of(t):
+    names = set()
+    for v in list(t.shape) + list(t.stride()) + [t.storage_offset()]:
+        if isinstance(v, torch.SymInt):
+            for s in v.node.expr.free_symbols:
+                if str(s).startswith("u"):
+                    names.add(str(s.xreplace(RENAME)))
+    return sorted(names)
+
+
+def encode_output(out, tensor_args):
+    entry = {"tensor": tensor_meta(out), "alias": alias_of(out, tensor_args)}
+    unbacked = unbacked_of(out)
+    if unbacked:
+        entry["unbacked"] = unbacked
+    return entry
+
+
+def static_case(name, case):
+    op = aten_op(name)
+    env = ShapeEnv()
+    mode = FakeTensorMode(shape_env=env)
+    RENAME.clear()
+    SHAPE_ENV[0] = env
+    record = {"name": case.name}
+    with mode:
+        bound_desc = bind(op, case)
+        bound = [(n, d, kw, materialise(v, T.make), dflt) for (n, d, kw, v, dflt) in bound_desc]
+    record["inputs"] = input_records(bound)
+    tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
+    with mode:
+        try:
+            before = set(env.var_to_range)
+            outputs_raw = None
+            try:
+                outputs_raw = run_raw(op, bound)
+            except Exception as e:  # PyTorch's refusal is the expected answer
+                record["error"] = error_of(e)
+                return record
+            made = [s for s in env.var_to_range if s not in before and str(s).startswith("u")]
+            for k, s in enumerate(sorted(made, key=lambda s: int(str(s)[1:]))):
+                RENAME[s] = sympy.Symbol(f"u{k}", integer=True)
+            record["outputs"] = encode_outputs(op, outputs_raw, tensor_args)
+        finally:
+            SHAPE_ENV[0] = None
+    return record
+
+
+def run_raw(op, bound):
+    positional = [v for (_, _, kw, v, _) in bound if not kw]
+    kwargs = {n: v for (n, _, kw, v, _) in bound if kw}
+    return op(*positional, **kwargs)
+
+
+def encode_outputs(op, result, tensor_args):
+    returns = op._schema.returns
+    results = list(result) if len(returns) > 1 else [result]
+    outputs = []
+    for ret, r in zip(returns, results):
+        if str(ret.type).startswith("List"):
+            outputs.append({"tensors": [encode_output(t, tensor_args) for t in r]})
+        else:
+            outputs.append(encode_output(r, tensor_args))
+    return outputs
+
+
+def input_records(bound, extra=None):
+    records = []
+    for i, (n, d, _, v, dflt) in enumerate(bound):
+        rec = {"name": n, "value": encode(d, v)}
+        if dflt:
+            rec["defaulted"] = True
+        if extra and i in extra:
+            rec["value"]["tensor"].update(extra[i])
+        records.append(rec)
+    return records
+
+
+DIM_DYNAMIC = {"dynamic": DimDynamic.DYNAMIC, "duck": DimDynamic.DUCK, "static": DimDynamic.STATIC}
+
+
+def canonicalise(env):
+    """Rename every symbol an equality made equal to an older one to the oldest.
+
+    PyTorch picks which side of `Eq(a, b)` replaces the other by its hashed
+    symbol names; fake-tensor keeps the symbol made first. Both are right, so
+    the fixture records the oldest-symbol form.
+    """
+    order = {k: int(str(v)[1:]) for k, v in RENAME.items() if str(v).startswith("s")}
+    parent = {k: k for k in order}
+
+    def find(k):
+        while parent[k] != k:
+            k = parent[k]
+        return k
+
+    for k, v in env.replacements.items():
+        if k in parent and v in parent:
+            a, b = find(k), find(v)
+            if a != b:
+                lo, hi = sorted([a, b], key=order.get)
+                parent[hi] = lo
+    for k in order:
+        RENAME[k] = RENAME[find(k)]
+
+
+def sample_points(descs):
+    """Input sizes to check the guards at: the hints, each dynamic dim moved
+    alone (to hint + 1 and to 2), all dynamic dims 6, all doubled."""
+    dims = [(f"{t.source}.size()[{d}]", h) for t in descs for d, (h, dyn) in
+            enumerate(zip(t.sizes, t.dynamic)) if dyn != "static"]
+    hints = dict(dims)
+    points = [dict(hints)]
+    for name, h in dims:
+        for v in (h + 1, 2):
+            if v != h:
+                points.append({**hints, name: v})
+    points.append({name: 6 for name, _ in dims})
+    points.append({name: 2 * h for name, h in dims})
+    unique = []
+    for p in points:
+        if p not in unique:
+            unique.append(p)
+    return unique
+
+
+def resized(desc, point):
+    sizes = [point.get(f"{desc.source}.size()[{d}]", h) for d, h in enumerate(desc.sizes)]
+    return T(sizes, dtype=desc.dtype, device=desc.device, fmt=desc.fmt, then=desc.then)
+
+
+def symbolic_case(title, name, case):
+    op = aten_op(name)
+    env = ShapeEnv()
+    mode = FakeTensorMode(shape_env=env)
+    RENAME.clear()
+    SHAPE_ENV[0] = env
+    symbols = {}
+    sourced = []  # (description, fake tensor) of every tensor with a source
+
+    def convert(desc):
+        real = desc.make()
+        if desc.source is None:
+            return mode.from_tensor(real, static_shapes=True)
+        ctx = StatelessSymbolicContext(dynamic_sizes=[DIM_DYNAMIC[d] for d in desc.dynamic])
+        fake = mode.from_tensor(real, source=LocalSource(desc.source), symbolic_context=ctx)
+        sourced.append((desc, fake))
+        for d, s in enumerate(fake.shape):
+            if isinstance(s, torch.SymInt) and s.node.expr.is_symbol and s.node.expr not in RENAME:
+                new = sympy.Symbol(f"s{len(RENAME)}", integer=True, positive=True)
+                RENAME[s.node.expr] = new
+                symbols[str(new)] = f"{desc.source}.size()[{d}]"
+        return fake
+
+    try:
+        bound_desc = bind(op, case)
+        bound = [(n, d, kw, materialise(v, convert), dflt) for (n, d, kw, v, dflt) in bound_desc]
+        extra = {}
+        for i, (_, _, _, v, _) in enumerate(bound_desc):
+            if isinstance(v, T) and v.source is not None:
+                extra[i] = {"source": v.source, "dynamic": list(v.dynamic)}
+        record = {"name": title, "op": op_name(name), "inputs": input_records(bound, extra),
+                  "symbols": symbols}
+        tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
+        with mode:
+            try:
+                result = run_raw(op, bound)
+            except Exception as e:  # PyTorch's refusal is the expected answer
+                result = None
+                record["error"] = error_of(e)
+        record["guards"] = [str(g.expr.xreplace(RENAME)) for g in env.guards]
+        canonicalise(env)
+        if result is not None:
+            record["outputs"] = encode_outputs(op, result, tensor_args)
+    finally:
+        SHAPE_ENV[0] = None
+
+    # The guards' meaning: at which input sizes they hold, and what PyTorch
+    # computes there.
+    samples = []
+    placeholders = [fake for _, fake in sourced]
+    for point in sample_points([desc for desc, _ in sourced]):
+        reals = [resized(desc, point).make() for desc, _ in sourced]
+        holds = env.evaluate_guards_for_args(placeholders, reals, ignore_static=False)
+        sample = {"sizes": point, "guards_hold": bool(holds)}
+        if holds and result is not None:
+            sample["outputs"] = concrete_outputs(op, case, point)
+        samples.append(sample)
+    record["samples"] = samples
+    return record
+
+
+def concrete_outputs(op, case, point):
+    """Output sizes, strides and offsets PyTorch computes for static inputs of these sizes."""
+    mode = FakeTensorMode()
+
+    def make(desc):
+        if desc.source is None:
+            return desc.make()
+        return resized(desc, point).make()
+
+    with mode:
+        bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
+        result = run_raw(op, bound)
+    results = list(result) if len(op._schema.returns) > 1 else [result]
+    return [{"sizes": list(r.shape), "strides": list(r.stride()), "storage_offset": r.storage_offset()}
+            for r in results]
+
+
+def op_name(name):
+    return "aten::" + name
+
+
+# ---- writing -------------------------------------------------------------------------
+
+
+# Keys in this order first, the rest sorted: a case reads name, inputs, answer.
+KEY_ORDER = ["header", "ops", "symbolic", "name", "op", "schema", "symbols", "inputs", "value",
+             "defaulted", "outputs", "error", "guards", "samples", "tensor", "tensors", "alias",
+             "unbacked", "sizes", "strides", "storage_offset", "dtype", "device", "source",
+             "dynamic", "guards_hold", "cases"]
+
+
+def ordered(d):
+    return sorted(d.items(), key=lambda kv: (KEY_ORDER.index(kv[0]) if kv[0] in KEY_ORDER
+                                             else len(KEY_ORDER), kv[0]))
+
+
+def flat(value):
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)}: {flat(v)}" for k, v in ordered(value)) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flat(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+def dump(value, indent=0):
+    """JSON with keys in a fixed order and one short object or list per line."""
+    text = flat(value)
+    is_tensor = isinstance(value, dict) and "sizes" in value
+    if not isinstance(value, (dict, list)) or is_tensor or len(text) + indent <= 140:
+        return text
+    pad = " " * (indent + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k)}: {dump(v, indent + 1)}" for k, v in ordered(value)]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + dump(v, indent + 1) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def main():
+    # PyTorch logs refused calls at error level; the refusal is recorded.
+    logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+    ops = {}
+    for name in sorted(CASES):
+        op = aten_op(name)
+        names = [c.name for c in CASES[name]]
+        assert len(set(names)) == len(names), f"duplicate case names for {name}"
+        ops[op_name(name)] = {
+            "schema": str(op._schema),
+            "cases": [static_case(name, c) for c in CASES[name]],
+        }
+    symbolic = [symbolic_case(title, name, case) for title, name, case in SYMBOLIC]
+    fixture = {
+        "header": {"format_version": FORMAT_VERSION, "script": SCRIPT, "torch_version": torch.__version__},
+        "ops": ops,
+        "symbolic": symbolic,
+    }
+    text = dump(fixture) + "\n"
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text)
+    total = sum(len(v["cases"]) for v in ops.values())
+    errors = sum(1 for v in ops.values() for c in v["cases"] if "error" in c)
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(ops)} ops, {total} cases ({errors} errors), "
+          f"{len(symbolic)} symbolic cases, {len(text)} bytes")
+
+
+if __name__ == "__main__":
+    main()
