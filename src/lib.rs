@@ -1,8 +1,13 @@
 //! fake-tensor: tensor metadata propagation with symbolic shapes.
 //!
-//! This facade re-exports the runtime; the graph IR, torch.export import
-//! and the `fake` command line build on it.
+//! The runtime ([`runtime`], the `fake-runtime` crate) computes what tensor
+//! operations produce without data. This crate reads programs saved by
+//! `torch.export` ([`export`]), turns them into a small graph IR,
+//! propagates fake tensors through every node and compares the result with
+//! what PyTorch recorded; the `fake` command line drives it.
 
 #![warn(missing_docs)]
+
+pub mod export;
 
 pub use fake_runtime as runtime;

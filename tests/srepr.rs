@@ -1,0 +1,205 @@
+//! The srepr reader against expressions PyTorch writes: sympy's own strings
+//! of torch's size functions with sympy's values (tests/fixtures/srepr.json,
+//! written by scripts/export_examples.py), every symbolic size recorded in
+//! the example programs with its recorded hint, and malformed text.
+
+use fake_tensor::export::schema::{SymExpr, SymInt as SerSymInt};
+use fake_tensor::export::srepr::{self, ResolveError, SreprErrorKind, SymbolDecl, Value};
+use fake_tensor::runtime::sym::ValueRange;
+use fake_tensor::runtime::{ShapeEnv, Source, SymBool, SymInt};
+use std::collections::HashMap;
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The value of a lowered expression under the symbols' hints.
+fn hint_of(env: &mut ShapeEnv, v: Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => env.size_hint(i).expect("hint"),
+        Value::Bool(SymBool::Bool(b)) => Some(i64::from(b)),
+        Value::Bool(SymBool::Expr(e)) => {
+            env.arena().eval(e, &|s| env.symbol_hint(s)).expect("eval")
+        }
+    }
+}
+
+#[test]
+fn sympy_values_of_torch_functions() {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/srepr.json")).unwrap();
+    let fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let assignments = fixture["assignments"].as_array().unwrap();
+    let cases = fixture["cases"].as_array().unwrap();
+    assert!(cases.len() >= 20);
+    for (k, assignment) in assignments.iter().enumerate() {
+        let mut env = ShapeEnv::new();
+        let mut symbols: HashMap<String, SymInt> = HashMap::new();
+        for name in ["s0", "s1"] {
+            let hint = assignment[name].as_i64().unwrap();
+            let s = env
+                .create_symint_input(hint, Source::Local(name.into()), ValueRange::at_least(1))
+                .unwrap();
+            symbols.insert(name.to_string(), s);
+        }
+        for case in cases {
+            let text = case["srepr"].as_str().unwrap();
+            let want = &case["values"][k];
+            let want = want.as_i64().or_else(|| want.as_bool().map(i64::from));
+            let v = srepr::lower_str(text, &mut env, &mut symbols)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(hint_of(&mut env, v), want, "{text} under {assignment}");
+        }
+    }
+}
+
+/// Every symbolic value recorded in the example programs, with its hint.
+fn recorded_exprs(program: &fake_tensor::export::ExportedProgram) -> Vec<SymExpr> {
+    let g = program.graph();
+    let mut out = Vec::new();
+    let mut push = |s: &SerSymInt| {
+        if let SerSymInt::Expr(e) = s {
+            out.push(e.clone());
+        }
+    };
+    for t in g.tensor_values.values() {
+        t.sizes.iter().chain(&t.strides).for_each(&mut push);
+        push(&t.storage_offset);
+    }
+    g.sym_int_values.values().for_each(push);
+    out
+}
+
+#[test]
+fn recorded_sizes_lower_to_their_hints() {
+    let mut total = 0;
+    for name in ["resnet18", "resnet18_core", "gpt2", "gpt2_core"] {
+        let path = root().join(format!("examples/{name}.json"));
+        let program = fake_tensor::export::load(&path).unwrap();
+        let exprs = recorded_exprs(&program);
+        let mut env = ShapeEnv::new();
+        // Symbols get their hints from the sizes that are exactly them.
+        let mut symbols: HashMap<String, SymInt> = HashMap::new();
+        for e in &exprs {
+            let parsed = e.parse().unwrap();
+            if let srepr::NodeKind::Symbol(decl) = &parsed.root().kind
+                && !symbols.contains_key(&decl.name)
+            {
+                let hint = e.hint.as_ref().and_then(|h| h.as_int()).unwrap();
+                let range = program.range_constraints[&decl.name];
+                let s = env
+                    .create_symint_input(
+                        hint,
+                        Source::Local(decl.name.clone()),
+                        ValueRange::new(range.min_val, range.max_val),
+                    )
+                    .unwrap();
+                symbols.insert(decl.name.clone(), s);
+            }
+        }
+        assert!(!symbols.is_empty(), "{name} has symbolic sizes");
+        for e in &exprs {
+            let v = srepr::lower_str(&e.expr_str, &mut env, &mut symbols)
+                .unwrap_or_else(|err| panic!("{name}: {err}"));
+            let want = e.hint.as_ref().and_then(|h| h.as_int());
+            assert_eq!(hint_of(&mut env, v), want, "{name}: {}", e.expr_str);
+            total += 1;
+        }
+    }
+    assert!(total > 100, "{total} expressions");
+}
+
+#[test]
+fn resolver_closures_create_symbols_on_first_use() {
+    let mut env = ShapeEnv::new();
+    let mut made = Vec::new();
+    let mut resolver = |env: &mut ShapeEnv, d: &SymbolDecl| -> Result<SymInt, ResolveError> {
+        if d.assumption("positive") != Some(true) {
+            return Err(ResolveError::Refused("not a size".into()));
+        }
+        made.push(d.name.clone());
+        env.create_symint_input(8, Source::Local(d.name.clone()), ValueRange::at_least(1))
+            .map_err(|e| ResolveError::Refused(e.to_string()))
+    };
+    let v = srepr::lower_str(
+        "Mul(Integer(2), Symbol('s3', positive=True, integer=True))",
+        &mut env,
+        &mut resolver,
+    )
+    .unwrap();
+    assert_eq!(hint_of(&mut env, v), Some(16));
+    let e = srepr::lower_str("Symbol('u0', integer=True)", &mut env, &mut resolver).unwrap_err();
+    assert!(matches!(e.kind, SreprErrorKind::Resolve { .. }), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "cannot resolve symbol `u0`: not a size at byte 0 in \"Symbol('u0', integer=True)\""
+    );
+    assert_eq!(made, ["s3"]);
+}
+
+#[test]
+fn malformed_expressions_are_clear_errors() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "Add(Symbol('s0'",
+            "expected ',' or ')' but found end of input at byte 15",
+        ),
+        ("Integer(12", "expected ',' or ')' but found end of input"),
+        (
+            "Frobnicate(Integer(1))",
+            "unknown function `Frobnicate` at byte 0",
+        ),
+        (
+            "FloorDiv(Integer(1))",
+            "FloorDiv takes 2 argument(s), got 1",
+        ),
+        ("Integer('x')", "Integer expects an integer literal"),
+        ("Integer(99999999999999999999)", "does not fit in 64 bits"),
+        ("Rational(1, 0)", "invalid Rational: denominator 0"),
+        ("Symbol(1)", "Symbol expects a string"),
+        ("Symbol('s0", "invalid string: unterminated"),
+        (
+            "Add(Integer(1), Integer(2)) junk",
+            "expected end of input but found 'j' at byte 28",
+        ),
+        (
+            "",
+            "expected an expression but found end of input at byte 0",
+        ),
+        ("s0", "unknown name `s0`"),
+        (
+            "Add(Integer(1), Equality(Integer(1), Integer(2)))",
+            "expected a number, found a condition",
+        ),
+        ("Rational(1, 3)", "is not an integer"),
+        ("FloorDiv(Integer(1), Integer(0))", "division by zero"),
+        (
+            "OpaqueUnaryFn_sqrt(Integer(4))",
+            "`OpaqueUnaryFn_sqrt` cannot be lowered",
+        ),
+        ("int_oo", "`int_oo` cannot be lowered"),
+        (
+            "Symbol('s9', positive=True, integer=True)",
+            "cannot resolve symbol `s9`",
+        ),
+    ];
+    for (text, want) in cases {
+        let mut env = ShapeEnv::new();
+        let mut none: HashMap<String, SymInt> = HashMap::new();
+        let e = srepr::lower_str(text, &mut env, &mut none).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains(want), "{text:?}: {msg:?} lacks {want:?}");
+    }
+}
+
+#[test]
+fn hostile_input_does_not_overflow_the_stack() {
+    let deep = format!(
+        "{}Integer(1){}",
+        "Add(Integer(1), ".repeat(5000),
+        ")".repeat(5000)
+    );
+    let mut env = ShapeEnv::new();
+    let mut none: HashMap<String, SymInt> = HashMap::new();
+    let e = srepr::lower_str(&deep, &mut env, &mut none).unwrap_err();
+    assert!(matches!(e.kind, SreprErrorKind::TooDeep { .. }), "{e}");
+}
