@@ -88,8 +88,9 @@ SYMBOLIC_CASE (a small, separate section) is
     {"name": ..., "op": "aten::cat",
      "symbols": {"s0": "x.size()[0]", ...},
      "inputs": [ INPUT, ... ],      # as above; a symbolic TENSOR also has
-                                     # "source": "x" and "dynamic": ["dynamic" |
-                                     # "duck" | "static", ...] per dim
+                                     # "source": "x", "hints": [3, 4] and
+                                     # "dynamic": ["dynamic" | "duck" | "static",
+                                     # ...] per dim
      "outputs": [ OUTPUT, ... ] | "error": {...},
      "guards": ["Eq(s1, s3)", ...],
      "samples": [ SAMPLE, ... ]}
@@ -98,8 +99,8 @@ Each symbolic case runs with a fresh ShapeEnv (PyTorch's defaults: duck
 sizing, 0/1 specialisation); tensors with a source are converted with
 `FakeTensorMode.from_tensor(t, source=LocalSource(<source>),
 symbolic_context=StatelessSymbolicContext(dynamic_sizes=[...]))`, the others
-with static shapes. Input sizes in the fixture are the symbols; the hints are
-in the first sample. PyTorch names symbols by a hash of their source; the
+with static shapes. Input sizes in the fixture are the symbols; "hints" are
+the sizes seen. PyTorch names symbols by a hash of their source; the
 fixture renames them `s0, s1, ...` in the order the inputs' dims made them
 (argument by argument, dim by dim), which is the order fake-tensor's ShapeEnv
 makes them.
@@ -943,7 +944,11 @@ def input_records(bound, extra=None):
         if dflt:
             rec["defaulted"] = True
         if extra and i in extra:
-            rec["value"]["tensor"].update(extra[i])
+            if isinstance(extra[i], list):
+                for meta, fields in zip(rec["value"]["tensors"], extra[i]):
+                    meta.update(fields)
+            else:
+                rec["value"]["tensor"].update(extra[i])
         records.append(rec)
     return records
 
@@ -1001,6 +1006,13 @@ def resized(desc, point):
     return T(sizes, dtype=desc.dtype, device=desc.device, fmt=desc.fmt, then=desc.then)
 
 
+def symbolic_fields(desc):
+    """What a symbolic TENSOR adds: its source, hints and DimDynamic per dim."""
+    if desc.source is None:
+        return {}
+    return {"source": desc.source, "dynamic": list(desc.dynamic), "hints": list(desc.sizes)}
+
+
 def symbolic_case(title, name, case):
     op = aten_op(name)
     env = ShapeEnv()
@@ -1029,8 +1041,10 @@ def symbolic_case(title, name, case):
         bound = [(n, d, kw, materialise(v, convert), dflt) for (n, d, kw, v, dflt) in bound_desc]
         extra = {}
         for i, (_, _, _, v, _) in enumerate(bound_desc):
-            if isinstance(v, T) and v.source is not None:
-                extra[i] = {"source": v.source, "dynamic": list(v.dynamic)}
+            if isinstance(v, T):
+                extra[i] = symbolic_fields(v)
+            elif isinstance(v, list) and any(isinstance(t, T) for t in v):
+                extra[i] = [symbolic_fields(t) for t in v]
         record = {"name": title, "op": op_name(name), "inputs": input_records(bound, extra),
                   "symbols": symbols}
         tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
@@ -1090,7 +1104,7 @@ def op_name(name):
 KEY_ORDER = ["header", "ops", "symbolic", "name", "op", "schema", "symbols", "inputs", "value",
              "defaulted", "outputs", "error", "guards", "samples", "tensor", "tensors", "alias",
              "unbacked", "sizes", "strides", "storage_offset", "dtype", "device", "source",
-             "dynamic", "guards_hold", "cases"]
+             "hints", "dynamic", "guards_hold", "cases"]
 
 
 def ordered(d):
