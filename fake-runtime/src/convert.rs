@@ -7,7 +7,7 @@
 //! real strides and offsets. A [`SymbolicContext`] says per dimension
 //! whether the size becomes a symbol, and names the sources for guards.
 
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::meta::TensorMeta;
 use crate::mode::FakeTensorMode;
 use crate::shape::Dims;
@@ -40,6 +40,11 @@ pub trait RealTensor {
     /// The value of a one-element tensor, when the host can tell it.
     fn scalar_value(&self) -> Option<crate::meta::Scalar> {
         None
+    }
+    /// Its version counter (bumped by in-place writes); a new fake storage
+    /// starts from it.
+    fn version(&self) -> u32 {
+        0
     }
 }
 
@@ -76,40 +81,75 @@ impl SymbolicContext {
 
 impl FakeTensorMode {
     /// The fake tensor of `real`, made once: a second call with the same
-    /// tensor returns the same handle; tensors sharing a storage share a
-    /// fake storage. Sizes become symbols as `ctx` says (strides and the
-    /// offset follow: contiguous strides over symbolic sizes are symbolic
-    /// products; other strides stay as they are).
+    /// tensor returns the same handle (whatever `ctx` says then, as
+    /// PyTorch's converter memo); tensors sharing a storage share a fake
+    /// storage, with their own strides and offsets.
+    ///
+    /// Sizes become symbols as `ctx` says. Strides and the offset follow
+    /// PyTorch's `_create_symbolic_sizes_strides_storage_offset`: strides
+    /// are visited from the smallest; a stride equal to an earlier dim's
+    /// size times its stride is that product (so contiguous and permuted
+    /// tensors get strides in terms of the size symbols), a stride of 0 or
+    /// 1 stays, any other becomes a symbol of its own (`x.stride()[i]`),
+    /// static when every size is; the offset is a duck-sized symbol
+    /// (`x.storage_offset()`) unless every size is static.
+    ///
+    /// The fake tensor has no constant: see [`FakeTensorMode::lift`].
     pub fn from_real(&mut self, real: &dyn RealTensor, ctx: &SymbolicContext) -> Result<TensorId> {
         if let Some(&t) = self.memo_tensors.get(&real.id()) {
             return Ok(t);
         }
+        let (ex_sizes, ex_strides) = (real.sizes(), real.strides());
+        if ex_sizes.len() != ex_strides.len() {
+            return Err(ErrorKind::InvalidArgument {
+                op: "from_real".into(),
+                reason: format!(
+                    "{} sizes but {} strides ({:?}, {:?})",
+                    ex_sizes.len(),
+                    ex_strides.len(),
+                    ex_sizes,
+                    ex_strides
+                ),
+            }
+            .into());
+        }
         let env = self.env_mut();
         let mut sizes = Dims::new();
-        for (d, &h) in real.sizes().iter().enumerate() {
-            let dynamic = ctx.dynamic.get(d).copied().unwrap_or(DimDynamic::Static);
+        let policy = |d: usize| ctx.dynamic.get(d).copied().unwrap_or(DimDynamic::Static);
+        for (d, &h) in ex_sizes.iter().enumerate() {
             let constraint = ctx.constraints.get(d).copied().flatten();
             sizes.push(env.create_symbol(
                 h,
                 Source::size(ctx.name.clone(), d),
-                dynamic,
+                policy(d),
                 constraint,
             )?);
         }
-        // Strides: where the real strides are the contiguous ones, use the
-        // contiguous strides of the (maybe symbolic) sizes.
-        let real_strides: Dims = real.strides().iter().map(|&s| SymInt::Int(s)).collect();
-        let real_sizes: Dims = real.sizes().iter().map(|&s| SymInt::Int(s)).collect();
-        let contiguous_real = crate::strides::contiguous(env, &real_sizes)?;
-        let strides = if real_strides == contiguous_real {
-            crate::strides::contiguous(env, &sizes)?
+        // As PyTorch, by policy rather than by value: a dynamic dim whose
+        // size specialised to 0 or 1 still makes the strides symbolic.
+        let derived = if (0..ex_sizes.len()).all(|d| policy(d) == DimDynamic::Static) {
+            DimDynamic::Static
         } else {
-            real_strides
+            DimDynamic::Duck
         };
+        let strides = if derived == DimDynamic::Static {
+            ex_strides.iter().map(|&s| SymInt::Int(s)).collect()
+        } else {
+            symbolic_strides(env, &ctx.name, ex_sizes, ex_strides, &sizes, derived)?
+        };
+        let offset_policy = derived;
+        let storage_offset = env.create_symbol(
+            real.storage_offset(),
+            Source::StorageOffset {
+                tensor: ctx.name.clone(),
+            },
+            offset_policy,
+            None,
+        )?;
         let meta = TensorMeta {
             sizes,
             strides,
-            storage_offset: SymInt::Int(real.storage_offset()),
+            storage_offset,
             dtype: real.dtype(),
             device: real.device(),
             layout: Layout::Strided,
@@ -118,20 +158,77 @@ impl FakeTensorMode {
         let storage = match self.memo_storages.get(&real.storage_id()) {
             Some(&s) => s,
             None => {
-                let s = self.new_storage();
+                let s = self.new_storage(real.version());
                 self.memo_storages.insert(real.storage_id(), s);
                 s
             }
         };
         let t = self.add_tensor(meta, Some(storage), real.is_leaf());
-        if real.sizes().iter().product::<i64>() <= crate::tensor::CONSTANT_NUMEL_LIMIT as i64
+        self.memo_tensors.insert(real.id(), t);
+        Ok(t)
+    }
+
+    /// The fake tensor of `real` with static sizes, remembering its value
+    /// when it has at most [`crate::tensor::CONSTANT_NUMEL_LIMIT`] element
+    /// and the host can tell it, as PyTorch does for `torch.tensor(...)`
+    /// under the mode (`lift_fresh`, `make_constant=True`): `item()` on it
+    /// then gives the value.
+    pub fn lift(&mut self, real: &dyn RealTensor) -> Result<TensorId> {
+        let known = self.memo_tensors.contains_key(&real.id());
+        let t = self.from_real(real, &SymbolicContext::static_(""))?;
+        if !known
+            && real.sizes().iter().product::<i64>() <= crate::tensor::CONSTANT_NUMEL_LIMIT as i64
             && let Some(v) = real.scalar_value()
         {
             self.set_constant(t, v);
         }
-        self.memo_tensors.insert(real.id(), t);
         Ok(t)
     }
+}
+
+/// PyTorch's `_compute_symbolic_stride`.
+fn symbolic_strides(
+    env: &mut crate::ShapeEnv,
+    name: &str,
+    ex_sizes: &[i64],
+    ex_strides: &[i64],
+    sizes: &[SymInt],
+    derived: DimDynamic,
+) -> Result<Dims> {
+    let n = ex_sizes.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    // Ascending stride; on ties the last dim first.
+    order.sort_by(|&a, &b| ex_strides[a].cmp(&ex_strides[b]).then(b.cmp(&a)));
+    let mut out: Dims = smallvec::smallvec![SymInt::Int(0); n];
+    let mut candidates: Vec<(i64, SymInt)> = Vec::new();
+    for i in order {
+        let val = ex_strides[i];
+        let contiguous_stride =
+            i + 1 < n && ex_sizes[i + 1].checked_mul(ex_strides[i + 1]) == Some(val);
+        let stride = if (val == 0 || val == 1) && !contiguous_stride {
+            SymInt::Int(val)
+        } else if let Some(&(_, c)) = candidates.iter().find(|(v, _)| *v == val) {
+            c
+        } else {
+            env.create_symbol(
+                val,
+                Source::Stride {
+                    tensor: name.to_string(),
+                    dim: i,
+                },
+                derived,
+                None,
+            )?
+        };
+        out[i] = stride;
+        let key = ex_sizes[i].saturating_mul(val);
+        let expr = env.mul(sizes[i], stride)?;
+        match candidates.iter_mut().find(|(v, _)| *v == key) {
+            Some(slot) => slot.1 = expr,
+            None => candidates.push((key, expr)),
+        }
+    }
+    Ok(out)
 }
 
 /// The storage of a [`HostTensor`]: bytes with an identity.

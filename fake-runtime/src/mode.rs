@@ -9,6 +9,7 @@
 //! their base's, in-place outputs rewrite their argument and bump its
 //! storage's version.
 
+use crate::convert::RealTensor;
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry};
 use crate::meta::{Scalar, TensorMeta};
@@ -25,6 +26,27 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 static NEXT_MODE: AtomicU32 = AtomicU32::new(1);
 
+/// A real (host) tensor passed where a fake one is expected: refused, or
+/// converted by the memo converter when the mode allows non-fake inputs.
+/// Compared by identity.
+#[derive(Clone, Copy)]
+pub struct RealRef<'a>(pub &'a dyn RealTensor);
+
+impl std::fmt::Debug for RealRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RealRef")
+            .field("id", &self.0.id())
+            .field("sizes", &self.0.sizes())
+            .finish()
+    }
+}
+
+impl PartialEq for RealRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.id() == other.0.id()
+    }
+}
+
 /// An argument of [`FakeTensorMode::dispatch`], in schema order.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value<'a> {
@@ -32,6 +54,9 @@ pub enum Value<'a> {
     None,
     /// A fake tensor.
     Tensor(TensorId),
+    /// A real tensor: an error unless
+    /// [`ModeSettings::allow_non_fake_inputs`], then converted.
+    Real(RealRef<'a>),
     /// `Tensor[]`.
     Tensors(&'a [TensorId]),
     /// `Tensor?[]`.
@@ -84,11 +109,12 @@ pub enum Output {
 /// Policies of a mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ModeSettings {
-    /// Convert non-fake inputs instead of refusing them (PyTorch's
-    /// `allow_non_fake_inputs`). Here: accept tensors of other modes by
-    /// copying their metadata in.
+    /// Convert real tensors ([`Value::Real`]) met as operator inputs with
+    /// the memo converter (static sizes), instead of refusing them, as
+    /// PyTorch's `allow_non_fake_inputs`.
     pub allow_non_fake_inputs: bool,
-    /// Default dtype and device.
+    /// Default dtype (`torch.get_default_dtype()`) and device
+    /// (`torch.set_default_device`).
     pub defaults: Defaults,
     /// Use the dispatch cache.
     pub cache: bool,
@@ -114,7 +140,11 @@ pub struct CacheInfo {
     pub hits: u64,
     /// Calls that ran the kernel and filled the cache.
     pub misses: u64,
-    /// Calls that could not use the cache, by reason.
+    /// Calls that could not use the cache, by PyTorch's reason
+    /// (`"data dependent output"`, `"dynamic output shape"`,
+    /// `"inplace view"`, `"constant attribute"`, `"non-fake tensor"`,
+    /// `"symbolic shape"`, `"non-FakeTensor output"`,
+    /// `"unrepresented symbol in output"`, `"kwarg aliases output"`).
     pub bypasses: BTreeMap<&'static str, u64>,
     /// Entries held.
     pub size: usize,
@@ -127,6 +157,19 @@ struct CacheEntry {
     outs: Outs,
 }
 
+/// Words of a cache key; most keys fit inline.
+type KeyWords = SmallVec<[u64; 48]>;
+
+/// What the validation pass learnt about the tensor arguments.
+struct Scan {
+    device: Option<Device>,
+    first_tensor: Option<TensorId>,
+    constant: Option<Scalar>,
+    any_constant: bool,
+    symbolic_bool: bool,
+    requires_grad: bool,
+}
+
 /// Owns the ShapeEnv, the fake tensors, the converter memo and the caches.
 pub struct FakeTensorMode {
     env: ShapeEnv,
@@ -136,10 +179,15 @@ pub struct FakeTensorMode {
     tensors: Vec<FakeTensor>,
     /// Version counter per storage (shared by all its views).
     versions: Vec<u32>,
+    /// Storages some tensor of which holds a constant: an in-place write
+    /// to one of them forgets the constants of all its tensors.
+    constant_storages: Vec<StorageId>,
     cache: FxHashMap<u64, SmallVec<[CacheEntry; 1]>>,
     info: CacheInfo,
-    /// `(op, tensor, storage version)` -> outputs of a data-dependent op.
-    unbacked: FxHashMap<(&'static str, TensorId, u32), Outs>,
+    /// Data-dependent op + its arguments (tensors by identity and storage
+    /// version) -> its outputs: the same unbacked symbols until an input
+    /// is mutated.
+    unbacked: FxHashMap<Box<[u64]>, Outs>,
     pub(crate) memo_tensors: FxHashMap<u64, TensorId>,
     pub(crate) memo_storages: FxHashMap<u64, StorageId>,
 }
@@ -154,8 +202,17 @@ impl std::fmt::Debug for FakeTensorMode {
     }
 }
 
-fn op_name_of(op: &OpDef) -> String {
-    op.name.to_string()
+/// The fake device of a device: an accelerator without an index is its
+/// device 0 (PyTorch's `_normalize_fake_device`: `cuda` is `cuda:0`).
+fn normalize_device(d: Device) -> Device {
+    match d.ty {
+        crate::DeviceType::Cpu | crate::DeviceType::Meta => d,
+        _ if d.index.is_none() => Device {
+            index: Some(0),
+            ..d
+        },
+        _ => d,
+    }
 }
 
 impl FakeTensorMode {
@@ -173,6 +230,7 @@ impl FakeTensorMode {
             settings,
             tensors: Vec::new(),
             versions: Vec::new(),
+            constant_storages: Vec::new(),
             cache: FxHashMap::default(),
             info: CacheInfo::default(),
             unbacked: FxHashMap::default(),
@@ -236,10 +294,17 @@ impl FakeTensorMode {
         self.tensor(t).map(|f| &f.meta)
     }
 
-    /// The version counter of a tensor's storage (bumped by in-place ops).
+    /// The version counter of a tensor's storage (bumped by in-place ops,
+    /// shared by its views).
     pub fn version(&self, t: TensorId) -> Result<u32> {
         let s = self.tensor(t)?.storage;
         Ok(self.versions[s.0 as usize])
+    }
+
+    /// The known value of a tensor of at most
+    /// [`crate::tensor::CONSTANT_NUMEL_LIMIT`] elements, if any.
+    pub fn constant(&self, t: TensorId) -> Result<Option<Scalar>> {
+        Ok(self.tensor(t)?.constant)
     }
 
     /// Number of tensors made so far.
@@ -247,23 +312,25 @@ impl FakeTensorMode {
         self.tensors.len()
     }
 
-    /// A new storage.
-    pub(crate) fn new_storage(&mut self) -> StorageId {
-        self.versions.push(0);
+    /// A new storage whose version counter starts at `version`.
+    pub(crate) fn new_storage(&mut self, version: u32) -> StorageId {
+        self.versions.push(version);
         StorageId(self.versions.len() as u32 - 1)
     }
 
-    /// Add a tensor on `storage` (a new one when `None`).
+    /// Add a tensor on `storage` (a new one when `None` or not of this
+    /// mode). The device is made a fake device (`cuda` is `cuda:0`).
     pub fn add_tensor(
         &mut self,
-        meta: TensorMeta,
+        mut meta: TensorMeta,
         storage: Option<StorageId>,
         is_leaf: bool,
     ) -> TensorId {
         let storage = match storage {
             Some(s) if (s.0 as usize) < self.versions.len() => s,
-            _ => self.new_storage(),
+            _ => self.new_storage(0),
         };
+        meta.device = normalize_device(meta.device);
         self.tensors.push(FakeTensor {
             meta,
             storage,
@@ -282,8 +349,9 @@ impl FakeTensorMode {
         Ok(self.add_tensor(meta, None, true))
     }
 
-    /// A zero-dim tensor holding a known value (`torch.tensor(3.0)`), so
-    /// `item()` on it gives the value.
+    /// A zero-dim tensor holding a known value, as `torch.tensor(3.0)`
+    /// under PyTorch's mode (a lifted constant): `item()` on it gives the
+    /// value until it is written to in place.
     pub fn scalar_tensor(
         &mut self,
         value: Scalar,
@@ -291,7 +359,7 @@ impl FakeTensorMode {
         device: Device,
     ) -> Result<TensorId> {
         let t = self.empty(&[], dtype, device)?;
-        self.tensors[t.index as usize].constant = Some(value);
+        self.set_constant(t, value);
         Ok(t)
     }
 
@@ -300,6 +368,10 @@ impl FakeTensorMode {
     pub(crate) fn set_constant(&mut self, t: TensorId, v: Scalar) {
         if let Some(ft) = self.tensors.get_mut(t.index as usize) {
             ft.constant = Some(v);
+            let s = ft.storage;
+            if !self.constant_storages.contains(&s) {
+                self.constant_storages.push(s);
+            }
         }
     }
 
@@ -327,152 +399,385 @@ impl FakeTensorMode {
     }
 
     /// Run `op` on `args` (schema order).
+    ///
+    /// As PyTorch's `FakeTensorMode.__torch_dispatch__`: real tensors are
+    /// refused or converted, tensors of other modes refused; the common
+    /// device is found; data-dependent operators reuse the unbacked
+    /// symbols of an earlier call on the same unmutated inputs; other calls
+    /// consult the dispatch cache; then the kernel runs and its outputs are
+    /// wrapped (fresh storage, a view's base storage, or the mutated
+    /// argument with its version bumped).
     pub fn dispatch(&mut self, op: &OpDef, args: &[Value<'_>]) -> Result<SmallVec<[Output; 1]>> {
-        let name = op.name;
-        // Validate tensor handles and find the common device.
-        let mut device: Option<Device> = None;
-        let mut cpu_scalar: Option<Device> = None;
-        let mut all_static = true;
-        let mut symbolic_args = false;
-        let mut first_tensor: Option<TensorId> = None;
-        {
-            let mut visit = |this: &Self, t: TensorId| -> Result<()> {
-                this.check_id(t, name)?;
-                let m = &this.tensors[t.index as usize].meta;
-                first_tensor.get_or_insert(t);
-                all_static &= m.is_static();
-                if m.sizes.is_empty() && m.device.is_cpu() {
-                    cpu_scalar.get_or_insert(m.device);
-                    return Ok(());
+        if args.iter().any(|a| matches!(a, Value::Real(_))) {
+            return self.dispatch_with_reals(op, args);
+        }
+        self.dispatch_fake(op, args, None)
+    }
+
+    /// Convert (or refuse) the real tensors among `args`, then dispatch.
+    #[cold]
+    fn dispatch_with_reals(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+    ) -> Result<SmallVec<[Output; 1]>> {
+        if !self.settings.allow_non_fake_inputs {
+            let i = args
+                .iter()
+                .position(|a| matches!(a, Value::Real(_)))
+                .unwrap_or(0);
+            return Err(ErrorKind::BadArguments {
+                op: op.name.to_string(),
+                reason: format!(
+                    "argument {i} is a real tensor; convert all tensors to fake tensors \
+                     first (from_real) or allow non-fake inputs"
+                ),
+            }
+            .into());
+        }
+        let mut converted: SmallVec<[Value<'_>; 8]> = SmallVec::with_capacity(args.len());
+        for a in args {
+            converted.push(match a {
+                Value::Real(r) => {
+                    let ctx = crate::convert::SymbolicContext::static_("");
+                    Value::Tensor(self.from_real(r.0, &ctx)?)
                 }
-                match device {
-                    None => device = Some(m.device),
-                    Some(d) if d != m.device => {
-                        return Err(ErrorKind::DeviceMismatch {
-                            op: name.to_string(),
-                            a: d.to_string(),
-                            b: m.device.to_string(),
-                        }
-                        .into());
-                    }
-                    Some(_) => {}
+                other => other.clone(),
+            });
+        }
+        // The cache never sees the call: PyTorch builds its key from the
+        // arguments as given, and a real tensor in them is a bypass.
+        self.dispatch_fake(op, &converted, Some("non-fake tensor"))
+    }
+
+    /// Validate the tensor arguments and find the common device, as
+    /// PyTorch's `_find_common_device`: the first tensor sets the device;
+    /// a zero-dim CPU tensor defers to any other device, and is replaced
+    /// by the first tensor on another device; any other mismatch is an
+    /// error naming the device so far and the new one.
+    fn scan(&self, name: &str, args: &[Value<'_>]) -> Result<Scan> {
+        let mut scan = Scan {
+            device: None,
+            first_tensor: None,
+            constant: None,
+            any_constant: false,
+            symbolic_bool: false,
+            requires_grad: false,
+        };
+        let mut cpu_zero_dim = false;
+        let mut visit = |scan: &mut Scan, t: TensorId| -> Result<()> {
+            self.check_id(t, name)?;
+            let ft = &self.tensors[t.index as usize];
+            let m = &ft.meta;
+            if scan.first_tensor.is_none() {
+                scan.first_tensor = Some(t);
+                scan.constant = ft.constant;
+            }
+            scan.any_constant |= ft.constant.is_some();
+            scan.requires_grad |= m.requires_grad;
+            let t_cpu_zero_dim = m.device.is_cpu() && m.sizes.is_empty();
+            match scan.device {
+                None => {
+                    scan.device = Some(m.device);
+                    cpu_zero_dim = t_cpu_zero_dim;
                 }
-                Ok(())
-            };
-            for a in args {
-                match a {
-                    Value::Int(SymInt::Expr(_))
-                    | Value::SymBool(SymBool::Expr(_))
-                    | Value::Scalar(Scalar::Int(SymInt::Expr(_))) => symbolic_args = true,
-                    Value::Ints(vs) if vs.iter().any(|v| !v.is_static()) => symbolic_args = true,
-                    Value::Tensor(t) => visit(self, *t)?,
-                    Value::Tensors(ts) => {
-                        for &t in *ts {
-                            visit(self, t)?
-                        }
+                Some(d) if d == m.device => cpu_zero_dim &= t_cpu_zero_dim,
+                Some(_) if t_cpu_zero_dim => {}
+                Some(_) if cpu_zero_dim => {
+                    scan.device = Some(m.device);
+                    cpu_zero_dim = false;
+                }
+                Some(d) => {
+                    return Err(ErrorKind::DeviceMismatch {
+                        op: name.to_string(),
+                        a: d.to_string(),
+                        b: m.device.to_string(),
                     }
-                    Value::OptTensors(ts) => {
-                        for t in ts.iter().flatten() {
-                            visit(self, *t)?
-                        }
-                    }
-                    _ => {}
+                    .into());
                 }
             }
-        }
-        let all_static = all_static && !symbolic_args;
-        let device = device
-            .or(cpu_scalar)
-            .unwrap_or(self.settings.defaults.device);
-
-        // The unbacked-SymInt cache: the same data-dependent op on the same
-        // unmutated tensor gives the same symbols.
-        let unbacked_key = match (op.tags.data_dependent, first_tensor) {
-            (true, Some(t)) => Some((name, t, self.version(t)?)),
-            _ => None,
+            Ok(())
         };
-        if let Some(k) = &unbacked_key
-            && let Some(outs) = self.unbacked.get(k).cloned()
-        {
-            return self.wrap(op, args, outs);
+        for a in args {
+            match a {
+                Value::Tensor(t) => visit(&mut scan, *t)?,
+                Value::Tensors(ts) => {
+                    for &t in *ts {
+                        visit(&mut scan, t)?
+                    }
+                }
+                Value::OptTensors(ts) => {
+                    for t in ts.iter().flatten() {
+                        visit(&mut scan, *t)?
+                    }
+                }
+                Value::SymBool(SymBool::Expr(_)) => scan.symbolic_bool = true,
+                _ => {}
+            }
+        }
+        Ok(scan)
+    }
+
+    fn dispatch_fake(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        key_bypass: Option<&'static str>,
+    ) -> Result<SmallVec<[Output; 1]>> {
+        let name = op.name;
+        let scan = self.scan(name, args)?;
+        let device = scan.device.unwrap_or(self.settings.defaults.device);
+
+        // Reasons PyTorch finds while building the key (`_prep_args_for_hash`).
+        let key_bypass = key_bypass.or(if scan.any_constant {
+            Some("constant attribute")
+        } else if scan.symbolic_bool {
+            Some("symbolic shape")
+        } else {
+            None
+        });
+        let use_cache = self.settings.cache;
+
+        // Data-dependent operators: the unbacked-SymInt memo.
+        if op.tags.data_dependent {
+            let memo_key = self.memo_key(op, args)?;
+            let outs = match self.unbacked.get(&memo_key[..]) {
+                Some(outs) => outs.clone(),
+                None => {
+                    let outs = self.run_kernel(op, args, device, scan.constant)?;
+                    self.unbacked
+                        .insert(memo_key.into_vec().into_boxed_slice(), outs.clone());
+                    outs
+                }
+            };
+            if use_cache {
+                let reason = key_bypass.unwrap_or_else(|| {
+                    if outs
+                        .iter()
+                        .any(|o| matches!(o, Out::Tensor(..) | Out::Tensors(_)))
+                    {
+                        "dynamic output shape"
+                    } else {
+                        "data dependent output"
+                    }
+                });
+                self.bypass(reason);
+            }
+            return self.wrap(op, args, outs, scan.requires_grad);
+        }
+
+        if !use_cache {
+            let outs = self.run_kernel(op, args, device, scan.constant)?;
+            return self.wrap(op, args, outs, scan.requires_grad);
+        }
+        if let Some(reason) = key_bypass {
+            let outs = self.run_kernel(op, args, device, scan.constant)?;
+            self.bypass(reason);
+            return self.wrap(op, args, outs, scan.requires_grad);
         }
 
         // The dispatch cache.
-        let cache_key = if !self.settings.cache {
-            None
-        } else if let Some(reason) = bypass_reason(op, all_static) {
-            *self.info.bypasses.entry(reason).or_insert(0) += 1;
-            None
-        } else {
-            let mut words: SmallVec<[u64; 48]> = SmallVec::new();
-            words.push(op.name.as_ptr() as u64);
-            words.push(device_word(device));
-            for a in args {
-                self.encode(a, &mut words);
-            }
-            let mut h = rustc_hash::FxHasher::default();
-            words.hash(&mut h);
-            let hash = h.finish();
-            if let Some(entry) = self
-                .cache
-                .get(&hash)
-                .and_then(|bucket| bucket.iter().find(|e| *e.key == words[..]))
-            {
-                self.info.hits += 1;
-                let outs = entry.outs.clone();
-                return self.wrap(op, args, outs);
-            }
-            Some((hash, words))
-        };
-
-        // Run the kernel.
-        let outs = {
-            let metas = |t: &TensorId| &self.tensors[t.index as usize].meta;
-            let mut kargs: SmallVec<[Arg<'_>; 8]> = SmallVec::with_capacity(args.len());
-            for a in args {
-                kargs.push(match a {
-                    Value::None => Arg::None,
-                    Value::Tensor(t) => Arg::Tensor(metas(t)),
-                    Value::Tensors(ts) => Arg::Tensors(ts.iter().map(metas).collect()),
-                    Value::OptTensors(ts) => {
-                        Arg::OptTensors(ts.iter().map(|t| t.as_ref().map(metas)).collect())
-                    }
-                    Value::Int(v) => Arg::Int(*v),
-                    Value::Ints(v) => Arg::Ints(Dims::from_slice(v)),
-                    Value::Float(v) => Arg::Float(*v),
-                    Value::Floats(v) => Arg::Floats(SmallVec::from_slice(v)),
-                    Value::Bool(v) => Arg::Bool(*v),
-                    Value::Bools(v) => Arg::Bools(SmallVec::from_slice(v)),
-                    Value::SymBool(v) => Arg::SymBool(*v),
-                    Value::Str(s) => Arg::Str(s),
-                    Value::Scalar(s) => Arg::Scalar(*s),
-                    Value::DType(d) => Arg::DType(*d),
-                    Value::Layout(l) => Arg::Layout(*l),
-                    Value::Device(d) => Arg::Device(*d),
-                    Value::MemoryFormat(m) => Arg::MemoryFormat(*m),
+        let mut words = KeyWords::new();
+        words.push(op.name.as_ptr() as u64);
+        words.push(op.name.len() as u64);
+        for a in args {
+            self.encode(a, &mut words);
+        }
+        let mut h = rustc_hash::FxHasher::default();
+        words.hash(&mut h);
+        let hash = h.finish();
+        if let Some(entry) = self
+            .cache
+            .get(&hash)
+            .and_then(|bucket| bucket.iter().find(|e| *e.key == words[..]))
+        {
+            self.info.hits += 1;
+            let outs = entry.outs.clone();
+            return self.wrap(op, args, outs, scan.requires_grad);
+        }
+        let outs = self.run_kernel(op, args, device, scan.constant)?;
+        match self.entry_bypass(op, args, &outs) {
+            Some(reason) => self.bypass(reason),
+            None => {
+                self.info.misses += 1;
+                self.cache.entry(hash).or_default().push(CacheEntry {
+                    key: words.into_vec().into_boxed_slice(),
+                    outs: outs.clone(),
                 });
             }
-            let constant = first_tensor.and_then(|t| self.tensors[t.index as usize].constant);
-            let mut cx = Cx {
-                env: &mut self.env,
-                op: name,
-                defaults: self.settings.defaults,
-                device,
-                constant,
-            };
-            (op.kernel)(&mut cx, &kargs)?
-        };
-        if let Some(k) = unbacked_key {
-            self.unbacked.insert(k, outs.clone());
         }
-        if let Some((hash, words)) = cache_key {
-            self.info.misses += 1;
-            self.cache.entry(hash).or_default().push(CacheEntry {
-                key: words.into_vec().into_boxed_slice(),
-                outs: outs.clone(),
+        self.wrap(op, args, outs, scan.requires_grad)
+    }
+
+    fn bypass(&mut self, reason: &'static str) {
+        *self.info.bypasses.entry(reason).or_insert(0) += 1;
+    }
+
+    /// Why a result may not be cached, found after the kernel ran (as
+    /// PyTorch's `_validate_cache_key` and `_validate_output_for_cache_entry`
+    /// in `_make_cache_entry`): in-place view operators (metadata of an
+    /// input changes in a way a hit could not replay), outputs that are
+    /// lists or floats, outputs mentioning symbols no input mentions
+    /// (fresh unbacked symbols), and `out=` arguments written in place.
+    fn entry_bypass(&self, op: &OpDef, args: &[Value<'_>], outs: &Outs) -> Option<&'static str> {
+        if op.tags.inplace && op.tags.view {
+            return Some("inplace view");
+        }
+        let mut symbolic_out = false;
+        for o in outs {
+            match o {
+                Out::Tensors(_) | Out::Scalar(Scalar::Float(_) | Scalar::Complex(..)) => {
+                    return Some("non-FakeTensor output");
+                }
+                Out::Tensor(m, alias) => {
+                    if let Alias::InPlace(i) = alias
+                        && kwarg_only_start(op.schema).is_some_and(|k| usize::from(*i) >= k)
+                    {
+                        return Some("kwarg aliases output");
+                    }
+                    symbolic_out |= !m.is_static();
+                }
+                Out::Int(SymInt::Expr(_)) | Out::Scalar(Scalar::Int(SymInt::Expr(_))) => {
+                    symbolic_out = true
+                }
+                Out::Bool(SymBool::Expr(_)) => symbolic_out = true,
+                _ => {}
+            }
+        }
+        if symbolic_out && self.has_unrepresented_symbols(args, outs) {
+            return Some("unrepresented symbol in output");
+        }
+        None
+    }
+
+    /// True when an output mentions a symbol that no input mentions.
+    #[cold]
+    fn has_unrepresented_symbols(&self, args: &[Value<'_>], outs: &Outs) -> bool {
+        let arena = self.env.arena();
+        let mut known = rustc_hash::FxHashSet::default();
+        let mut vals: Vec<SymInt> = Vec::new();
+        let add_meta = |vals: &mut Vec<SymInt>, m: &TensorMeta| {
+            vals.extend(m.sizes.iter().chain(&m.strides).copied());
+            vals.push(m.storage_offset);
+        };
+        for a in args {
+            match a {
+                Value::Tensor(t) => add_meta(&mut vals, &self.tensors[t.index as usize].meta),
+                Value::Tensors(ts) => ts
+                    .iter()
+                    .for_each(|t| add_meta(&mut vals, &self.tensors[t.index as usize].meta)),
+                Value::OptTensors(ts) => ts
+                    .iter()
+                    .flatten()
+                    .for_each(|t| add_meta(&mut vals, &self.tensors[t.index as usize].meta)),
+                Value::Int(v) | Value::Scalar(Scalar::Int(v)) => vals.push(*v),
+                Value::Ints(vs) => vals.extend_from_slice(vs),
+                _ => {}
+            }
+        }
+        for v in vals {
+            if let SymInt::Expr(e) = v {
+                known.extend(arena.free_symbols(e));
+            }
+        }
+        let unknown = |v: SymInt| match v {
+            SymInt::Expr(e) => arena.free_symbols(e).iter().any(|s| !known.contains(s)),
+            SymInt::Int(_) => false,
+        };
+        let meta_unknown = |m: &TensorMeta| {
+            m.sizes.iter().chain(&m.strides).any(|&v| unknown(v)) || unknown(m.storage_offset)
+        };
+        outs.iter().any(|o| match o {
+            Out::Tensor(m, _) => meta_unknown(m),
+            Out::Tensors(list) => list.iter().any(|(m, _)| meta_unknown(m)),
+            Out::Int(v) | Out::Scalar(Scalar::Int(v)) => unknown(*v),
+            Out::Bool(SymBool::Expr(e)) => {
+                arena.free_symbols(*e).iter().any(|s| !known.contains(s))
+            }
+            _ => false,
+        })
+    }
+
+    /// The key of the unbacked-SymInt memo: the op, then every argument,
+    /// tensors by identity and their storage's version (so a mutation
+    /// invalidates), other arguments by value.
+    fn memo_key(&self, op: &OpDef, args: &[Value<'_>]) -> Result<KeyWords> {
+        let mut w = KeyWords::new();
+        w.push(op.name.as_ptr() as u64);
+        w.push(op.name.len() as u64);
+        let ident = |w: &mut KeyWords, t: TensorId| {
+            let s = self.tensors[t.index as usize].storage;
+            w.push(u64::from(t.index) | (u64::from(self.versions[s.0 as usize]) << 32));
+        };
+        for a in args {
+            match a {
+                Value::Tensor(t) => {
+                    w.push(101);
+                    ident(&mut w, *t);
+                }
+                Value::Tensors(ts) => {
+                    w.extend([102, ts.len() as u64]);
+                    ts.iter().for_each(|&t| ident(&mut w, t));
+                }
+                Value::OptTensors(ts) => {
+                    w.extend([103, ts.len() as u64]);
+                    for t in *ts {
+                        match t {
+                            Some(t) => ident(&mut w, *t),
+                            None => w.push(u64::MAX),
+                        }
+                    }
+                }
+                other => self.encode(other, &mut w),
+            }
+        }
+        Ok(w)
+    }
+
+    /// Run the kernel on the arguments' metadata.
+    fn run_kernel(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        device: Device,
+        constant: Option<Scalar>,
+    ) -> Result<Outs> {
+        let tensors = &self.tensors;
+        let metas = |t: &TensorId| &tensors[t.index as usize].meta;
+        let mut kargs: SmallVec<[Arg<'_>; 8]> = SmallVec::with_capacity(args.len());
+        for a in args {
+            kargs.push(match a {
+                Value::None => Arg::None,
+                Value::Tensor(t) => Arg::Tensor(metas(t)),
+                // Converted before dispatch reaches here.
+                Value::Real(_) => Arg::None,
+                Value::Tensors(ts) => Arg::Tensors(ts.iter().map(metas).collect()),
+                Value::OptTensors(ts) => {
+                    Arg::OptTensors(ts.iter().map(|t| t.as_ref().map(metas)).collect())
+                }
+                Value::Int(v) => Arg::Int(*v),
+                Value::Ints(v) => Arg::Ints(Dims::from_slice(v)),
+                Value::Float(v) => Arg::Float(*v),
+                Value::Floats(v) => Arg::Floats(SmallVec::from_slice(v)),
+                Value::Bool(v) => Arg::Bool(*v),
+                Value::Bools(v) => Arg::Bools(SmallVec::from_slice(v)),
+                Value::SymBool(v) => Arg::SymBool(*v),
+                Value::Str(s) => Arg::Str(s),
+                Value::Scalar(s) => Arg::Scalar(*s),
+                Value::DType(d) => Arg::DType(*d),
+                Value::Layout(l) => Arg::Layout(*l),
+                Value::Device(d) => Arg::Device(normalize_device(*d)),
+                Value::MemoryFormat(m) => Arg::MemoryFormat(*m),
             });
         }
-        self.wrap(op, args, outs)
+        let mut cx = Cx {
+            env: &mut self.env,
+            op: op.name,
+            defaults: self.settings.defaults,
+            device,
+            constant,
+        };
+        (op.kernel)(&mut cx, &kargs)
     }
 
     /// Turn kernel outputs into tensors of this mode.
@@ -481,15 +786,18 @@ impl FakeTensorMode {
         op: &OpDef,
         args: &[Value<'_>],
         outs: Outs,
+        requires_grad: bool,
     ) -> Result<SmallVec<[Output; 1]>> {
         let mut result = SmallVec::with_capacity(outs.len());
         for out in outs {
             result.push(match out {
-                Out::Tensor(meta, alias) => Output::Tensor(self.wrap_one(op, args, meta, alias)?),
+                Out::Tensor(meta, alias) => {
+                    Output::Tensor(self.wrap_one(op, args, meta, alias, requires_grad)?)
+                }
                 Out::Tensors(list) => {
                     let mut ids = Vec::with_capacity(list.len());
                     for (meta, alias) in list {
-                        ids.push(self.wrap_one(op, args, meta, alias)?);
+                        ids.push(self.wrap_one(op, args, meta, alias, requires_grad)?);
                     }
                     Output::Tensors(ids)
                 }
@@ -506,42 +814,66 @@ impl FakeTensorMode {
         match args.get(i as usize) {
             Some(Value::Tensor(t)) => Ok(*t),
             _ => Err(ErrorKind::BadArguments {
-                op: op_name_of(op),
+                op: op.name.to_string(),
                 reason: format!("argument {i} should be a tensor"),
             }
             .into()),
         }
     }
 
+    /// Wrap one output. Autograd sits above the mode in PyTorch: an output
+    /// of floating or complex dtype requires grad when an input does, and
+    /// is then not a leaf.
     fn wrap_one(
         &mut self,
         op: &OpDef,
         args: &[Value<'_>],
-        meta: TensorMeta,
+        mut meta: TensorMeta,
         alias: Alias,
+        requires_grad: bool,
     ) -> Result<TensorId> {
+        meta.requires_grad |=
+            requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
+        let is_leaf = !meta.requires_grad;
         Ok(match alias {
-            Alias::Fresh => self.add_tensor(meta, None, false),
+            Alias::Fresh => self.add_tensor(meta, None, is_leaf),
             Alias::ViewOf(i) => {
                 let base = self.tensor_arg(op, args, i)?;
                 let storage = self.tensors[base.index as usize].storage;
-                self.add_tensor(meta, Some(storage), false)
+                self.add_tensor(meta, Some(storage), is_leaf)
             }
             Alias::InPlace(i) => {
                 let t = self.tensor_arg(op, args, i)?;
+                meta.device = normalize_device(meta.device);
                 let ft = &mut self.tensors[t.index as usize];
+                meta.requires_grad |= ft.meta.requires_grad;
                 ft.meta = meta;
-                ft.constant = None;
-                let s = ft.storage.0 as usize;
-                self.versions[s] = self.versions[s].wrapping_add(1);
+                let s = ft.storage;
+                self.versions[s.0 as usize] = self.versions[s.0 as usize].wrapping_add(1);
+                self.invalidate_constants(s);
                 t
             }
         })
     }
 
-    /// Encode an argument's cache-relevant content as words.
-    fn encode(&self, a: &Value<'_>, w: &mut SmallVec<[u64; 48]>) {
-        let sym = |w: &mut SmallVec<[u64; 48]>, s: SymInt| match s {
+    /// A write to `storage` forgets the constants of every tensor on it
+    /// (PyTorch's `invalidate_written_to_constants`).
+    fn invalidate_constants(&mut self, storage: StorageId) {
+        if let Some(pos) = self.constant_storages.iter().position(|&s| s == storage) {
+            self.constant_storages.swap_remove(pos);
+            for ft in self.tensors.iter_mut().filter(|ft| ft.storage == storage) {
+                ft.constant = None;
+            }
+        }
+    }
+
+    /// Encode an argument's cache-relevant content as words. Tensors are
+    /// encoded by metadata (PyTorch's `extract_tensor_metadata`), symbolic
+    /// sizes by their interned expression: the cache lives with this
+    /// mode's ShapeEnv, whose recorded guards keep holding, as PyTorch's
+    /// `cache_on_shape_env`.
+    fn encode(&self, a: &Value<'_>, w: &mut KeyWords) {
+        let sym = |w: &mut KeyWords, s: SymInt| match s {
             SymInt::Int(v) => {
                 w.push(0);
                 w.push(v as u64);
@@ -551,7 +883,7 @@ impl FakeTensorMode {
                 w.push(u64::from(e.index()));
             }
         };
-        let tensor = |w: &mut SmallVec<[u64; 48]>, t: TensorId| {
+        let tensor = |w: &mut KeyWords, t: TensorId| {
             let m = &self.tensors[t.index as usize].meta;
             w.push(m.sizes.len() as u64);
             for &s in m.sizes.iter().chain(&m.strides) {
@@ -559,7 +891,7 @@ impl FakeTensorMode {
             }
             sym(w, m.storage_offset);
             w.push(m.dtype as u64);
-            w.push(device_word(m.device));
+            w.push(m.device.to_word());
             w.push(m.layout as u64 | (u64::from(m.requires_grad) << 32));
         };
         match a {
@@ -568,6 +900,7 @@ impl FakeTensorMode {
                 w.push(101);
                 tensor(w, *t);
             }
+            Value::Real(r) => w.extend([117, r.0.id()]),
             Value::Tensors(ts) => {
                 w.push(102);
                 w.push(ts.len() as u64);
@@ -632,6 +965,7 @@ impl FakeTensorMode {
                 }));
             }
             Value::Scalar(s) => {
+                // The kind matters: 1 and 1.0 give different dtypes.
                 w.push(112);
                 match s {
                     Scalar::Bool(b) => w.extend([0, u64::from(*b)]),
@@ -645,26 +979,58 @@ impl FakeTensorMode {
             }
             Value::DType(d) => w.extend([113, *d as u64]),
             Value::Layout(l) => w.extend([114, *l as u64]),
-            Value::Device(d) => w.extend([115, device_word(*d)]),
+            Value::Device(d) => w.extend([115, normalize_device(*d).to_word()]),
             Value::MemoryFormat(m) => w.extend([116, *m as u64]),
         }
     }
 }
 
-/// The device's exact one-word encoding.
-fn device_word(d: Device) -> u64 {
-    d.to_word()
+/// The position of the first keyword-only argument of a schema
+/// (`add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out)`
+/// gives 2), or `None` when it has none or the schema is not given.
+fn kwarg_only_start(schema: &str) -> Option<usize> {
+    let open = schema.find('(')?;
+    let mut depth = 0usize;
+    let mut index = 0usize;
+    let mut token_start = open + 1;
+    for (i, c) in schema[open + 1..].char_indices() {
+        let at = open + 1 + i;
+        match c {
+            '(' | '[' => depth += 1,
+            ')' if depth == 0 => {
+                return (schema[token_start..at].trim() == "*").then_some(index);
+            }
+            ')' | ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                if schema[token_start..at].trim() == "*" {
+                    return Some(index);
+                }
+                index += 1;
+                token_start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
-/// Why a call may not use the dispatch cache, as PyTorch's bypass reasons.
-fn bypass_reason(op: &OpDef, all_static: bool) -> Option<&'static str> {
-    if op.tags.data_dependent {
-        Some("data dependent output")
-    } else if op.tags.inplace {
-        Some("inplace")
-    } else if !all_static {
-        Some("symbolic shape")
-    } else {
-        None
+#[cfg(test)]
+mod tests {
+    use super::kwarg_only_start;
+
+    #[test]
+    fn keyword_only_arguments_start_after_the_star() {
+        assert_eq!(
+            kwarg_only_start(
+                "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)"
+            ),
+            Some(2)
+        );
+        assert_eq!(
+            kwarg_only_start("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"),
+            Some(2)
+        );
+        assert_eq!(kwarg_only_start("t_(Tensor(a!) self) -> Tensor(a!)"), None);
+        assert_eq!(kwarg_only_start(""), None);
     }
 }
