@@ -9,5 +9,9 @@
 #![warn(missing_docs)]
 
 pub mod export;
+pub mod graph;
+pub mod prop;
+pub mod signature;
+pub mod verify;
 
 pub use fake_runtime as runtime;

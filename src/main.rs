@@ -1,3 +1,545 @@
-//! The `fake` command line.
+//! The `fake` command line: propagate fake tensors through programs saved
+//! by `torch.export`, verify the result against PyTorch's recorded
+//! metadata, time propagation, and show the operator surface.
 
-fn main() {}
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+use fake_runtime::{Registry, SymBool, SymInt};
+use fake_tensor::export;
+use fake_tensor::graph::{Graph, NodeOutput, Producer, SymIntArg, ValueId};
+use fake_tensor::prop::{Plan, Propagation, Slot, Status};
+use fake_tensor::verify::{self, Verdict};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Tensor metadata propagation for torch.export programs.
+#[derive(Parser)]
+#[command(name = "fake", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Propagate fake tensors through a program and print every node's
+    /// results, then the guards and runtime asserts.
+    Prop {
+        /// A `.pt2` archive or a `model.json`.
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Propagate and compare every node with what PyTorch recorded.
+    Verify {
+        /// `.pt2` archives or `model.json` files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Time propagation (parsing excluded).
+    Bench {
+        /// A `.pt2` archive or a `model.json`.
+        file: PathBuf,
+        /// Number of timed propagations.
+        #[arg(long, default_value_t = 100)]
+        runs: usize,
+    },
+    /// The operator surface and its coverage of Core ATen.
+    Rules,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Aligned columns.
+    Table,
+    /// One JSON document.
+    Json,
+    /// A Graphviz graph with shapes on the edges.
+    Dot,
+}
+
+/// A failure, with the exit code it maps to.
+struct Failure {
+    error: anyhow::Error,
+    code: u8,
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(error: anyhow::Error) -> Self {
+        Failure { error, code: 1 }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Prop { file, format } => prop(&file, format),
+        Command::Verify { files } => verify_files(&files),
+        Command::Bench { file, runs } => bench(&file, runs),
+        Command::Rules => rules(),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            eprintln!("error: {:#}", f.error);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+/// Load and build the graph; an unreadable file is exit code 2.
+fn load(file: &Path) -> Result<Graph, Failure> {
+    let read = || -> Result<Graph> {
+        let program = export::load(file)?;
+        let graph = Graph::from_program(&program)
+            .with_context(|| format!("{}: cannot build the graph", file.display()))?;
+        Ok(graph)
+    };
+    read().map_err(|error| Failure { error, code: 2 })
+}
+
+fn run(graph: &Graph, file: &Path) -> Result<Propagation> {
+    let registry = fake_ops::registry();
+    Plan::new(graph, &registry)
+        .run(graph, registry)
+        .with_context(|| format!("{}: cannot create the inputs", file.display()))
+}
+
+fn sizes(p: &mut Propagation, v: &[SymInt]) -> String {
+    let parts: Vec<String> = v.iter().map(|s| p.display(*s)).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// One printed result of a node.
+struct Row {
+    node: String,
+    op: String,
+    value: String,
+    sizes: String,
+    strides: String,
+    dtype: String,
+    device: String,
+    note: String,
+}
+
+fn value_text(p: &mut Propagation, graph: &Graph, v: ValueId) -> (String, String, String, String) {
+    match p.slots[v.0 as usize] {
+        Slot::Tensor(t) => match p.mode.meta(t).cloned() {
+            Ok(m) => {
+                let mut sz = sizes(p, &m.sizes);
+                let mut st = sizes(p, &m.strides);
+                if m.storage_offset != SymInt::Int(0) {
+                    st = format!("{st}+{}", p.display(m.storage_offset));
+                }
+                if sz.is_empty() {
+                    sz = "[]".into();
+                }
+                (sz, st, m.dtype.to_string(), m.device.to_string())
+            }
+            Err(e) => (e.to_string(), String::new(), String::new(), String::new()),
+        },
+        Slot::Int(i) => (p.display(i), String::new(), "SymInt".into(), String::new()),
+        Slot::Bool(b) => (
+            p.display_bool(b),
+            String::new(),
+            "SymBool".into(),
+            String::new(),
+        ),
+        Slot::Float(f) => (f.to_string(), String::new(), "float".into(), String::new()),
+        Slot::Empty => {
+            let _ = graph;
+            ("-".into(), String::new(), String::new(), String::new())
+        }
+    }
+}
+
+fn output_values(outputs: &[NodeOutput]) -> Vec<ValueId> {
+    let mut ids = Vec::new();
+    for o in outputs {
+        match o {
+            NodeOutput::Tensor(v)
+            | NodeOutput::SymInt(SymIntArg::Value(v))
+            | NodeOutput::SymBool(v)
+            | NodeOutput::SymFloat(v) => ids.push(*v),
+            NodeOutput::Tensors(vs) => ids.extend(vs),
+            _ => {}
+        }
+    }
+    ids
+}
+
+fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (i, input) in graph.inputs.iter().enumerate() {
+        let Some(v) = input.value else { continue };
+        let (sizes, strides, dtype, device) = value_text(p, graph, v);
+        rows.push(Row {
+            node: graph.value(v).name.clone(),
+            op: format!("input #{i}"),
+            value: String::new(),
+            sizes,
+            strides,
+            dtype,
+            device,
+            note: String::new(),
+        });
+    }
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let op = node.op.clone().unwrap_or_else(|| node.target.clone());
+        let note = match &p.status[i] {
+            Status::Ran => String::new(),
+            Status::Unsupported(r) => format!("unsupported ({r}); recorded metadata"),
+            Status::Failed(e) => format!("failed ({e}); recorded metadata"),
+        };
+        let ids = output_values(&node.outputs);
+        if ids.is_empty() {
+            rows.push(Row {
+                node: node.name.clone(),
+                op,
+                value: String::new(),
+                sizes: "-".into(),
+                strides: String::new(),
+                dtype: String::new(),
+                device: String::new(),
+                note,
+            });
+            continue;
+        }
+        let many = ids.len() > 1;
+        for v in ids {
+            let (sizes, strides, dtype, device) = value_text(p, graph, v);
+            rows.push(Row {
+                node: node.name.clone(),
+                op: op.clone(),
+                value: if many {
+                    graph.value(v).name.clone()
+                } else {
+                    String::new()
+                },
+                sizes,
+                strides,
+                dtype,
+                device,
+                note: note.clone(),
+            });
+        }
+    }
+    rows
+}
+
+fn guards(p: &mut Propagation) -> (Vec<String>, Vec<String>) {
+    let g: Vec<_> = p.mode.env().guards().to_vec();
+    let a: Vec<_> = p.mode.env().runtime_asserts().to_vec();
+    let fmt = |p: &mut Propagation, list: Vec<fake_runtime::shape_env::Guard>| {
+        list.into_iter()
+            .map(|g| {
+                let text = p.display_bool(SymBool::Expr(g.expr));
+                format!("{text}  ({})", g.origin)
+            })
+            .collect::<Vec<_>>()
+    };
+    (fmt(p, g), fmt(p, a))
+}
+
+fn prop(file: &Path, format: Format) -> Result<u8, Failure> {
+    let graph = load(file)?;
+    let mut p = run(&graph, file)?;
+    let rows = rows(&mut p, &graph);
+    let (guards, asserts) = guards(&mut p);
+    match format {
+        Format::Table => print_table(&rows, &guards, &asserts),
+        Format::Json => print_json(&rows, &guards, &asserts)?,
+        Format::Dot => print_dot(&mut p, &graph),
+    }
+    Ok(0)
+}
+
+fn print_table(rows: &[Row], guards: &[String], asserts: &[String]) {
+    let w = |f: fn(&Row) -> &str, title: &str| {
+        rows.iter()
+            .map(|r| f(r).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(title.len())
+    };
+    let wn = w(|r| &r.node, "node");
+    let wo = w(|r| &r.op, "op");
+    let wv = w(|r| &r.value, "value");
+    let ws = w(|r| &r.sizes, "sizes");
+    let wt = w(|r| &r.strides, "strides");
+    let wd = w(|r| &r.dtype, "dtype");
+    let wdev = w(|r| &r.device, "device");
+    let line = |n: &str, o: &str, v: &str, s: &str, t: &str, d: &str, dev: &str, note: &str| {
+        let text =
+            format!("{n:wn$}  {o:wo$}  {v:wv$}  {s:ws$}  {t:wt$}  {d:wd$}  {dev:wdev$}  {note}");
+        println!("{}", text.trim_end());
+    };
+    line(
+        "node", "op", "value", "sizes", "strides", "dtype", "device", "",
+    );
+    for r in rows {
+        line(
+            &r.node, &r.op, &r.value, &r.sizes, &r.strides, &r.dtype, &r.device, &r.note,
+        );
+    }
+    println!();
+    println!("guards ({}):", guards.len());
+    for g in guards {
+        println!("  {g}");
+    }
+    println!("runtime asserts ({}):", asserts.len());
+    for a in asserts {
+        println!("  {a}");
+    }
+}
+
+fn print_json(rows: &[Row], guards: &[String], asserts: &[String]) -> Result<()> {
+    let nodes: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "node": r.node,
+                "op": r.op,
+                "value": if r.value.is_empty() { &r.node } else { &r.value },
+                "sizes": r.sizes,
+                "strides": r.strides,
+                "dtype": r.dtype,
+                "device": r.device,
+                "note": r.note,
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "values": nodes,
+        "guards": guards,
+        "runtime_asserts": asserts,
+    });
+    println!("{}", serde_json::to_string_pretty(&doc)?);
+    Ok(())
+}
+
+fn dot_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn print_dot(p: &mut Propagation, graph: &Graph) {
+    println!("digraph program {{");
+    println!("  node [shape=box, fontname=\"monospace\"];");
+    for (i, input) in graph.inputs.iter().enumerate() {
+        if let Some(v) = input.value {
+            println!(
+                "  in{i} [label=\"{}\", shape=ellipse];",
+                dot_escape(&graph.value(v).name)
+            );
+        }
+    }
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let op = node.op.clone().unwrap_or_else(|| node.target.clone());
+        let style = if p.status[i] == Status::Ran {
+            ""
+        } else {
+            ", style=dashed"
+        };
+        println!(
+            "  n{i} [label=\"{}\\n{}\"{style}];",
+            dot_escape(&node.name),
+            dot_escape(&op)
+        );
+    }
+    let producer = |v: ValueId| match graph.value(v).producer {
+        Producer::Input(i) => format!("in{i}"),
+        Producer::Node(i) => format!("n{i}"),
+    };
+    let label = |p: &mut Propagation, v: ValueId| -> String {
+        match p.slots[v.0 as usize] {
+            Slot::Tensor(t) => match p.mode.meta(t).cloned() {
+                Ok(m) => format!("{} {}", sizes(p, &m.sizes), m.dtype),
+                Err(_) => String::new(),
+            },
+            Slot::Int(i) => p.display(i),
+            Slot::Bool(b) => p.display_bool(b),
+            _ => String::new(),
+        }
+    };
+    for (i, node) in graph.nodes.iter().enumerate() {
+        for (_, arg) in &node.args {
+            for v in arg_values(arg) {
+                let l = label(p, v);
+                println!("  {} -> n{i} [label=\"{}\"];", producer(v), dot_escape(&l));
+            }
+        }
+    }
+    println!("  out [label=\"output\", shape=ellipse];");
+    for o in &graph.outputs {
+        for v in output_values(std::slice::from_ref(o)) {
+            let l = label(p, v);
+            println!("  {} -> out [label=\"{}\"];", producer(v), dot_escape(&l));
+        }
+    }
+    println!("}}");
+}
+
+fn arg_values(arg: &fake_tensor::graph::Arg) -> Vec<ValueId> {
+    use fake_tensor::graph::Arg;
+    match arg {
+        Arg::Tensor(v) | Arg::SymBool(v) | Arg::SymFloat(v) => vec![*v],
+        Arg::SymInt(SymIntArg::Value(v)) => vec![*v],
+        Arg::Tensors(vs) => vs.clone(),
+        Arg::OptTensors(vs) => vs.iter().flatten().copied().collect(),
+        Arg::SymInts(vs) => vs
+            .iter()
+            .filter_map(|s| match s {
+                SymIntArg::Value(v) => Some(*v),
+                SymIntArg::Int(_) => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
+    let (mut n, mut m, mut k, mut u) = (0, 0, 0, 0);
+    let mut unreadable = None;
+    for file in files {
+        let graph = match load(file) {
+            Ok(g) => g,
+            Err(f) => {
+                eprintln!("error: {:#}", f.error);
+                unreadable = Some(f.code);
+                continue;
+            }
+        };
+        let mut p = match run(&graph, file) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                unreadable = Some(2);
+                continue;
+            }
+        };
+        let report = verify::verify(&graph, &mut p);
+        println!("{}:", file.display());
+        for (name, target, verdict) in &report.nodes {
+            match verdict {
+                Verdict::Match => {}
+                Verdict::Unsupported(reason) => {
+                    println!("  unsupported: node '{name}' ({target}): {reason}")
+                }
+                Verdict::Mismatch(list) => {
+                    for mm in list {
+                        println!("  {mm}");
+                    }
+                }
+            }
+        }
+        println!(
+            "  {} nodes, {} match, {} mismatch, {} unsupported",
+            report.total(),
+            report.matched(),
+            report.mismatched(),
+            report.unsupported()
+        );
+        n += report.total();
+        m += report.matched();
+        k += report.mismatched();
+        u += report.unsupported();
+    }
+    println!("verify: {n} nodes, {m} match, {k} mismatch, {u} unsupported");
+    Ok(match unreadable {
+        Some(code) => code,
+        None if k == 0 && u == 0 => 0,
+        None => 1,
+    })
+}
+
+fn bench(file: &Path, runs: usize) -> Result<u8, Failure> {
+    let graph = load(file)?;
+    let registry = fake_ops::registry();
+    let plan = Plan::new(&graph, &registry);
+    // One run to check the inputs can be made, untimed.
+    plan.run(&graph, registry)
+        .with_context(|| format!("{}: cannot create the inputs", file.display()))?;
+    let runs = runs.max(1);
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        let p = plan.run(&graph, registry);
+        let elapsed = start.elapsed();
+        std::hint::black_box(&p);
+        times.push(elapsed.as_nanos());
+    }
+    times.sort_unstable();
+    let median = times[times.len() / 2];
+    let nodes = graph.nodes.len();
+    let per_node = if nodes == 0 {
+        0
+    } else {
+        median / nodes as u128
+    };
+    println!(
+        "bench: {nodes} nodes, median {:.1} us per propagation ({per_node} ns/node)",
+        median as f64 / 1000.0
+    );
+    Ok(0)
+}
+
+/// The Core ATen catalog and the other declared schemas, as found at build
+/// time.
+const CORE_ATEN: &str = include_str!(concat!(env!("OUT_DIR"), "/core_aten.schemas"));
+const EXTRA: &str = include_str!(concat!(env!("OUT_DIR"), "/extra.schemas"));
+
+/// `aten::add.Tensor` of a schema line.
+fn schema_name(line: &str) -> Option<&str> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    Some(line.split('(').next().unwrap_or(line).trim())
+}
+
+fn rules() -> Result<u8, Failure> {
+    let registry = fake_ops::registry();
+    let ops = registry.ops();
+    let core: Vec<&str> = CORE_ATEN.lines().filter_map(schema_name).collect();
+    let extra: Vec<&str> = EXTRA.lines().filter_map(schema_name).collect();
+    let mut declared: Vec<&str> = core.iter().chain(&extra).copied().collect();
+    declared.sort_unstable();
+    declared.dedup();
+    println!("registered operators ({}):", ops.len());
+    for op in ops {
+        let t = op.tags;
+        let mut tags = Vec::new();
+        for (on, name) in [
+            (t.pointwise, "pointwise"),
+            (t.view, "view"),
+            (t.inplace, "inplace"),
+            (t.factory, "factory"),
+            (t.data_dependent, "data-dependent"),
+            (t.hand_written, "hand-written"),
+        ] {
+            if on {
+                tags.push(name);
+            }
+        }
+        let core_mark = if core.contains(&op.name) { "core" } else { "" };
+        println!("  {:<50} {:<5} {}", op.name, core_mark, tags.join(" "));
+    }
+    let covered = core.iter().filter(|n| registry.lookup(n).is_some()).count();
+    let missing: Vec<&&str> = core
+        .iter()
+        .filter(|n| registry.lookup(n).is_none())
+        .collect();
+    println!("core ATen without a rule ({}):", missing.len());
+    for n in &missing {
+        println!("  {n}");
+    }
+    println!(
+        "rules: {} rules for {} schemas, core ATen {covered}/{} covered",
+        ops.len(),
+        declared.len(),
+        core.len()
+    );
+    Ok(0)
+}

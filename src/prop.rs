@@ -1,0 +1,883 @@
+//! Propagation: fake tensors through every node of a [`Graph`].
+//!
+//! The graph's inputs become fake tensors made from the metadata PyTorch
+//! recorded for them: every symbol the file names (`s77`) becomes one
+//! ShapeEnv symbol, with its hint from the recorded size and its range from
+//! the program's `range_constraints`. Then every node is dispatched through
+//! a [`FakeTensorMode`]: arguments are put in schema order (the schema comes
+//! from the registry's [`OpDef`]), converted to the kinds it asks for and
+//! completed with its defaults. A few nodes that are not tensor operators
+//! are built in: SymInt arithmetic (`_operator.add`, ...) and `sym_size`
+//! when the registry lacks it.
+//!
+//! A node whose operator is not in the registry is *unsupported*; one whose
+//! kernel fails has *failed*. Either way its outputs are made from the
+//! recorded metadata, so the nodes after it are still propagated (and
+//! checked) from PyTorch's own inputs.
+//!
+//! A [`Plan`] (operators looked up, schemas read, arguments matched) is made
+//! once per graph and can run many times.
+
+use crate::export::convert;
+use crate::export::schema;
+use crate::export::srepr::{self, ResolveError, Resolver, SymbolDecl};
+use crate::graph::{Arg, Graph, NodeOutput, Producer, Recorded, SymIntArg, ValueId};
+use crate::signature::{self, Default, Kind};
+use fake_runtime::mode::{Output, Value};
+use fake_runtime::sym::{RelOp, Symbol, ValueRange};
+use fake_runtime::{
+    FakeTensorMode, OpDef, Registry, Scalar, ShapeEnv, Source, SymBool, SymInt, TensorId,
+    TensorMeta,
+};
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// An error that stops propagation before any node runs: the inputs cannot
+/// be made from the recorded metadata.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PropError {
+    /// A recorded value of an input cannot be read.
+    #[error("input `{value}`, {field}: {reason}")]
+    Input {
+        /// The input's name.
+        value: String,
+        /// The field (`sizes[0]`, `dtype`).
+        field: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// What happened at one node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    /// The operator ran.
+    Ran,
+    /// The operator is not in the registry (or cannot be called from this
+    /// node): the reason. Outputs come from the recorded metadata.
+    Unsupported(String),
+    /// The kernel (or argument conversion) failed: the error. Outputs come
+    /// from the recorded metadata.
+    Failed(String),
+}
+
+/// A value after propagation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Slot {
+    /// Not computed (an opaque value).
+    Empty,
+    /// A fake tensor.
+    Tensor(TensorId),
+    /// An integer.
+    Int(SymInt),
+    /// A condition.
+    Bool(SymBool),
+    /// A float.
+    Float(f64),
+}
+
+/// Where an argument of a planned call comes from.
+#[derive(Debug, Clone)]
+enum ArgSource {
+    /// Argument number `i` of the node.
+    Given(usize),
+    /// The schema's default.
+    Default(Default),
+    /// Not given and no default: `None`.
+    Absent,
+}
+
+#[derive(Debug, Clone)]
+enum Builtin {
+    SymSize,
+    SymStride,
+    SymNumel,
+    SymStorageOffset,
+    Binary(fn(&mut ShapeEnv, SymInt, SymInt) -> fake_runtime::Result<SymInt>),
+    Compare(RelOp, bool),
+    Neg,
+}
+
+#[derive(Debug, Clone)]
+enum Step {
+    Op {
+        def: OpDef,
+        args: Vec<(Kind, ArgSource)>,
+    },
+    Builtin(Builtin),
+    Unsupported(String),
+}
+
+/// Operators looked up and arguments matched to schemas, for one graph.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    steps: Vec<Step>,
+}
+
+fn builtin(target: &str, op: Option<&str>) -> Option<Builtin> {
+    let name = op.map(|o| o.strip_suffix(".default").unwrap_or(o));
+    Some(match (target, name) {
+        (_, Some("aten::sym_size.int")) => Builtin::SymSize,
+        (_, Some("aten::sym_stride.int")) => Builtin::SymStride,
+        (_, Some("aten::sym_numel")) => Builtin::SymNumel,
+        (_, Some("aten::sym_storage_offset")) => Builtin::SymStorageOffset,
+        ("_operator.add", _) => Builtin::Binary(ShapeEnv::add),
+        ("_operator.sub", _) => Builtin::Binary(ShapeEnv::sub),
+        ("_operator.mul", _) => Builtin::Binary(ShapeEnv::mul),
+        ("_operator.floordiv", _) => Builtin::Binary(ShapeEnv::floordiv),
+        ("_operator.mod", _) => Builtin::Binary(ShapeEnv::modulo),
+        ("torch.sym_max", _) => Builtin::Binary(ShapeEnv::max),
+        ("torch.sym_min", _) => Builtin::Binary(ShapeEnv::min),
+        ("_operator.neg", _) => Builtin::Neg,
+        ("_operator.eq", _) => Builtin::Compare(RelOp::Eq, false),
+        ("_operator.ne", _) => Builtin::Compare(RelOp::Ne, false),
+        ("_operator.lt", _) => Builtin::Compare(RelOp::Lt, false),
+        ("_operator.le", _) => Builtin::Compare(RelOp::Le, false),
+        ("_operator.gt", _) => Builtin::Compare(RelOp::Lt, true),
+        ("_operator.ge", _) => Builtin::Compare(RelOp::Le, true),
+        _ => return None,
+    })
+}
+
+impl Plan {
+    /// Look up every node's operator in `registry` and match its arguments
+    /// to the operator's schema.
+    pub fn new(graph: &Graph, registry: &dyn Registry) -> Plan {
+        let steps = graph
+            .nodes
+            .iter()
+            .map(|node| {
+                let def = node.op.as_deref().and_then(|o| registry.lookup(o)).copied();
+                let Some(def) = def else {
+                    if let Some(b) = builtin(&node.target, node.op.as_deref()) {
+                        return Step::Builtin(b);
+                    }
+                    return Step::Unsupported(match &node.op {
+                        Some(op) => format!("no rule for {op}"),
+                        None => format!("{} is not an operator", node.target),
+                    });
+                };
+                let params = match signature::params(def.schema) {
+                    Ok(p) => p,
+                    Err(e) => return Step::Unsupported(e.to_string()),
+                };
+                let mut used = vec![false; node.args.len()];
+                let mut args = Vec::with_capacity(params.len());
+                for p in &params {
+                    let src = match node.args.iter().position(|(n, _)| *n == p.name) {
+                        Some(i) => {
+                            used[i] = true;
+                            ArgSource::Given(i)
+                        }
+                        None => match &p.default {
+                            Some(d) => ArgSource::Default(d.clone()),
+                            None => ArgSource::Absent,
+                        },
+                    };
+                    args.push((p.kind, src));
+                }
+                if let Some(i) = used.iter().position(|u| !u) {
+                    return Step::Unsupported(format!(
+                        "argument '{}' is not in the schema `{}`",
+                        node.args[i].0, def.schema
+                    ));
+                }
+                Step::Op { def, args }
+            })
+            .collect();
+        Plan { steps }
+    }
+
+    /// Run the plan in a fresh mode over `registry`.
+    pub fn run(
+        &self,
+        graph: &Graph,
+        registry: impl Registry + 'static,
+    ) -> Result<Propagation, PropError> {
+        let mode = FakeTensorMode::new(registry);
+        let mut p = Propagation {
+            mode,
+            slots: vec![Slot::Empty; graph.values.len()],
+            status: Vec::with_capacity(graph.nodes.len()),
+            symbols: FileSymbols::new(graph),
+        };
+        p.make_inputs(graph)?;
+        for (i, step) in self.steps.iter().enumerate() {
+            let status = p.run_node(graph, i, step);
+            if status != Status::Ran {
+                p.outputs_from_recorded(graph, i);
+            }
+            p.status.push(status);
+        }
+        Ok(p)
+    }
+}
+
+/// Propagate through `graph` with `registry` (plan and run).
+pub fn propagate<R: Registry + Clone + 'static>(
+    graph: &Graph,
+    registry: R,
+) -> Result<Propagation, PropError> {
+    Plan::new(graph, &registry).run(graph, registry)
+}
+
+/// The file's symbols (`s77`, `u3`) as ShapeEnv values.
+#[derive(Debug, Clone)]
+pub struct FileSymbols {
+    map: HashMap<String, SymInt>,
+    names: HashMap<Symbol, String>,
+    ranges: HashMap<String, ValueRange>,
+    /// The hint to give a symbol created now (a bare recorded symbol).
+    hint: Option<i64>,
+    source: Option<Source>,
+    origin: String,
+}
+
+impl FileSymbols {
+    fn new(graph: &Graph) -> Self {
+        FileSymbols {
+            map: HashMap::new(),
+            names: HashMap::new(),
+            ranges: graph
+                .ranges
+                .iter()
+                .map(|(k, r)| (k.clone(), ValueRange::new(r.min, r.max)))
+                .collect(),
+            hint: None,
+            source: None,
+            origin: String::new(),
+        }
+    }
+
+    /// The ShapeEnv value of file symbol `name`, if it has one yet.
+    pub fn get(&self, name: &str) -> Option<SymInt> {
+        self.map.get(name).copied()
+    }
+
+    /// The file's name of a ShapeEnv symbol, if it came from the file.
+    pub fn name_of(&self, s: Symbol) -> Option<&str> {
+        self.names.get(&s).map(String::as_str)
+    }
+
+    /// Bind file symbol `name` to `v` (an unbacked symbol of ours that the
+    /// file names differently).
+    pub(crate) fn bind_unbacked(&mut self, env: &ShapeEnv, name: &str, v: SymInt) {
+        self.bind(env, name, v);
+    }
+
+    fn bind(&mut self, env: &ShapeEnv, name: &str, v: SymInt) {
+        self.map.insert(name.to_string(), v);
+        if let Some(s) = env.as_symbol(v) {
+            self.names.entry(s).or_insert_with(|| name.to_string());
+        }
+    }
+}
+
+impl Resolver for FileSymbols {
+    fn resolve(&mut self, env: &mut ShapeEnv, d: &SymbolDecl) -> Result<SymInt, ResolveError> {
+        if let Some(v) = self.map.get(&d.name) {
+            return Ok(*v);
+        }
+        let v = match self.hint {
+            Some(hint) if !d.name.starts_with('u') => {
+                let range = self
+                    .ranges
+                    .get(&d.name)
+                    .copied()
+                    .unwrap_or(ValueRange::at_least(0));
+                let source = self
+                    .source
+                    .clone()
+                    .unwrap_or_else(|| Source::Local(d.name.clone()));
+                env.create_symint_input(hint, source, range)
+                    .map_err(|e| ResolveError::Refused(e.to_string()))?
+            }
+            _ if d.name.starts_with('u') => {
+                let v = env.create_unbacked(false, &self.origin);
+                if let Some(r) = self.ranges.get(&d.name) {
+                    env.constrain_range(v, r.lo(), r.hi(), &self.origin)
+                        .map_err(|e| ResolveError::Refused(e.to_string()))?;
+                }
+                v
+            }
+            _ => return Err(ResolveError::Unknown),
+        };
+        self.bind(env, &d.name, v);
+        Ok(v)
+    }
+}
+
+/// The result of propagating through a graph: the mode (tensors, ShapeEnv,
+/// guards), the value of every graph value and what happened at each node.
+#[derive(Debug)]
+pub struct Propagation {
+    /// The mode the graph ran in.
+    pub mode: FakeTensorMode,
+    /// Every value, by [`ValueId`].
+    pub slots: Vec<Slot>,
+    /// Per node.
+    pub status: Vec<Status>,
+    /// The file's symbols.
+    pub symbols: FileSymbols,
+}
+
+/// Owned argument storage, borrowed as [`Value`]s for dispatch.
+enum Owned {
+    None,
+    Tensor(TensorId),
+    Tensors(Vec<TensorId>),
+    OptTensors(Vec<Option<TensorId>>),
+    Int(SymInt),
+    Ints(Vec<SymInt>),
+    Float(f64),
+    Floats(Vec<f64>),
+    Bool(bool),
+    Bools(Vec<bool>),
+    SymBool(SymBool),
+    Str(String),
+    Scalar(Scalar),
+    DType(fake_runtime::DType),
+    Layout(fake_runtime::Layout),
+    Device(fake_runtime::Device),
+    MemoryFormat(fake_runtime::MemoryFormat),
+}
+
+impl Owned {
+    fn value(&self) -> Value<'_> {
+        match self {
+            Owned::None => Value::None,
+            Owned::Tensor(t) => Value::Tensor(*t),
+            Owned::Tensors(t) => Value::Tensors(t),
+            Owned::OptTensors(t) => Value::OptTensors(t),
+            Owned::Int(v) => Value::Int(*v),
+            Owned::Ints(v) => Value::Ints(v),
+            Owned::Float(v) => Value::Float(*v),
+            Owned::Floats(v) => Value::Floats(v),
+            Owned::Bool(v) => Value::Bool(*v),
+            Owned::Bools(v) => Value::Bools(v),
+            Owned::SymBool(v) => Value::SymBool(*v),
+            Owned::Str(s) => Value::Str(s),
+            Owned::Scalar(s) => Value::Scalar(*s),
+            Owned::DType(d) => Value::DType(*d),
+            Owned::Layout(l) => Value::Layout(*l),
+            Owned::Device(d) => Value::Device(*d),
+            Owned::MemoryFormat(m) => Value::MemoryFormat(*m),
+        }
+    }
+}
+
+/// A recorded SymInt as text, for messages.
+fn ser_text(s: &schema::SymInt) -> String {
+    match s {
+        schema::SymInt::Int(v) => v.to_string(),
+        schema::SymInt::Expr(e) => e.expr_str.clone(),
+    }
+}
+
+impl Propagation {
+    /// Lower a recorded SymInt into the ShapeEnv (creating file symbols on
+    /// first sight: backed ones with the recorded hint when the size is
+    /// exactly the symbol, unbacked ones fresh).
+    pub fn lower_recorded(
+        &mut self,
+        s: &schema::SymInt,
+        source: Option<Source>,
+        origin: &str,
+    ) -> Result<SymInt, String> {
+        match s {
+            schema::SymInt::Int(v) => Ok(SymInt::Int(*v)),
+            schema::SymInt::Expr(e) => {
+                let expr = srepr::parse(&e.expr_str).map_err(|e| e.to_string())?;
+                self.symbols.hint = e.hint.as_ref().and_then(schema::SymExprHint::as_int);
+                self.symbols.source = source;
+                self.symbols.origin = origin.to_string();
+                let r = srepr::lower_int(&expr, self.mode.env_mut(), &mut self.symbols);
+                self.symbols.hint = None;
+                self.symbols.source = None;
+                r.map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// Lower a recorded SymBool.
+    fn lower_recorded_bool(
+        &mut self,
+        s: &schema::SymBool,
+        origin: &str,
+    ) -> Result<SymBool, String> {
+        match s {
+            schema::SymBool::Bool(b) => Ok(SymBool::Bool(*b)),
+            schema::SymBool::Expr(e) => {
+                let expr = srepr::parse(&e.expr_str).map_err(|e| e.to_string())?;
+                self.symbols.origin = origin.to_string();
+                srepr::lower_bool(&expr, self.mode.env_mut(), &mut self.symbols)
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// A tensor made from recorded metadata.
+    fn tensor_from_recorded(
+        &mut self,
+        name: &str,
+        meta: &schema::TensorMeta,
+        is_input: bool,
+        origin: &str,
+    ) -> Result<TensorId, PropError> {
+        let bad = |field: String, reason: String| PropError::Input {
+            value: name.to_string(),
+            field,
+            reason,
+        };
+        let mut sizes = Vec::with_capacity(meta.sizes.len());
+        for (d, s) in meta.sizes.iter().enumerate() {
+            let source = is_input.then(|| Source::size(name, d));
+            sizes.push(
+                self.lower_recorded(s, source, origin)
+                    .map_err(|r| bad(format!("sizes[{d}]"), r))?,
+            );
+        }
+        let mut strides = Vec::with_capacity(meta.strides.len());
+        for (d, s) in meta.strides.iter().enumerate() {
+            strides.push(
+                self.lower_recorded(s, None, origin)
+                    .map_err(|r| bad(format!("strides[{d}]"), r))?,
+            );
+        }
+        let storage_offset = self
+            .lower_recorded(&meta.storage_offset, None, origin)
+            .map_err(|r| bad("storage_offset".into(), r))?;
+        let dtype = convert::dtype(meta.dtype)
+            .ok_or_else(|| bad("dtype".into(), format!("unknown ScalarType {}", meta.dtype)))?;
+        let device = convert::device(&meta.device)
+            .ok_or_else(|| bad("device".into(), format!("unknown device {:?}", meta.device)))?;
+        let layout = convert::layout(meta.layout)
+            .ok_or_else(|| bad("layout".into(), format!("unknown Layout {}", meta.layout)))?;
+        let m = TensorMeta {
+            sizes: sizes.into_iter().collect(),
+            strides: strides.into_iter().collect(),
+            storage_offset,
+            dtype,
+            device,
+            layout,
+            requires_grad: meta.requires_grad,
+        };
+        Ok(self.mode.add_tensor(m, None, is_input))
+    }
+
+    fn make_inputs(&mut self, graph: &Graph) -> Result<(), PropError> {
+        let inputs: Vec<ValueId> = graph.inputs.iter().filter_map(|i| i.value).collect();
+        // Symbols first, from sizes that are exactly a symbol, so each gets
+        // the hint and the source of its first appearance.
+        for &v in &inputs {
+            let info = graph.value(v);
+            match &info.recorded {
+                Recorded::Tensor(meta) => {
+                    for (d, s) in meta.sizes.iter().enumerate() {
+                        if let schema::SymInt::Expr(e) = s
+                            && let Ok(expr) = srepr::parse(&e.expr_str)
+                            && let srepr::NodeKind::Symbol(_) = expr.root().kind
+                        {
+                            self.lower_recorded(s, Some(Source::size(&info.name, d)), "input")
+                                .map_err(|reason| PropError::Input {
+                                    value: info.name.clone(),
+                                    field: format!("sizes[{d}]"),
+                                    reason,
+                                })?;
+                        }
+                    }
+                }
+                Recorded::SymInt(s) => {
+                    let source = Some(Source::Local(info.name.clone()));
+                    let x = self.lower_recorded(s, source, "input").map_err(|reason| {
+                        PropError::Input {
+                            value: info.name.clone(),
+                            field: "value".into(),
+                            reason,
+                        }
+                    })?;
+                    self.slots[v.0 as usize] = Slot::Int(x);
+                }
+                _ => {}
+            }
+        }
+        for &v in &inputs {
+            let info = graph.value(v);
+            if let Recorded::Tensor(meta) = &info.recorded {
+                let t = self.tensor_from_recorded(&info.name, meta, true, "input")?;
+                self.slots[v.0 as usize] = Slot::Tensor(t);
+            } else if let Recorded::SymBool(b) = &info.recorded {
+                let x =
+                    self.lower_recorded_bool(b, "input")
+                        .map_err(|reason| PropError::Input {
+                            value: info.name.clone(),
+                            field: "value".into(),
+                            reason,
+                        })?;
+                self.slots[v.0 as usize] = Slot::Bool(x);
+            }
+        }
+        Ok(())
+    }
+
+    /// Give a node's outputs the values PyTorch recorded.
+    fn outputs_from_recorded(&mut self, graph: &Graph, i: usize) {
+        let node = &graph.nodes[i];
+        let origin = node.op.clone().unwrap_or_else(|| node.target.clone());
+        let mut ids = Vec::new();
+        for o in &node.outputs {
+            match o {
+                NodeOutput::Tensor(v)
+                | NodeOutput::SymInt(SymIntArg::Value(v))
+                | NodeOutput::SymBool(v)
+                | NodeOutput::SymFloat(v) => ids.push(*v),
+                NodeOutput::Tensors(vs) => ids.extend(vs),
+                _ => {}
+            }
+        }
+        for v in ids {
+            let info = graph.value(v);
+            let slot = match &info.recorded {
+                Recorded::Tensor(meta) => self
+                    .tensor_from_recorded(&info.name, meta, false, &origin)
+                    .map_or(Slot::Empty, Slot::Tensor),
+                Recorded::SymInt(s) => self
+                    .lower_recorded(s, None, &origin)
+                    .map_or(Slot::Empty, Slot::Int),
+                Recorded::SymBool(b) => self
+                    .lower_recorded_bool(b, &origin)
+                    .map_or(Slot::Empty, Slot::Bool),
+                _ => Slot::Empty,
+            };
+            self.slots[v.0 as usize] = slot;
+        }
+    }
+
+    fn slot(&self, v: ValueId) -> Slot {
+        self.slots.get(v.0 as usize).copied().unwrap_or(Slot::Empty)
+    }
+
+    fn tensor_of(&self, v: ValueId) -> Result<TensorId, String> {
+        match self.slot(v) {
+            Slot::Tensor(t) => Ok(t),
+            _ => Err(format!("value #{} is not a tensor", v.0)),
+        }
+    }
+
+    fn int_of(&self, s: SymIntArg) -> Result<SymInt, String> {
+        match s {
+            SymIntArg::Int(v) => Ok(SymInt::Int(v)),
+            SymIntArg::Value(v) => match self.slot(v) {
+                Slot::Int(i) => Ok(i),
+                _ => Err(format!("value #{} is not an integer", v.0)),
+            },
+        }
+    }
+
+    /// Convert an argument to what a parameter of kind `kind` takes.
+    fn convert(&self, kind: Kind, arg: &Arg) -> Result<Owned, String> {
+        let wrong = || format!("{arg:?} where the schema wants {kind:?}");
+        Ok(match (kind, arg) {
+            (_, Arg::None) => Owned::None,
+            (Kind::Tensor, Arg::Tensor(v)) => Owned::Tensor(self.tensor_of(*v)?),
+            (Kind::Tensors, Arg::Tensors(vs)) => Owned::Tensors(
+                vs.iter()
+                    .map(|v| self.tensor_of(*v))
+                    .collect::<Result<_, _>>()?,
+            ),
+            (Kind::OptTensors, Arg::OptTensors(vs)) => Owned::OptTensors(
+                vs.iter()
+                    .map(|v| v.map(|v| self.tensor_of(v)).transpose())
+                    .collect::<Result<_, _>>()?,
+            ),
+            (Kind::OptTensors, Arg::Tensors(vs)) => Owned::OptTensors(
+                vs.iter()
+                    .map(|v| self.tensor_of(*v).map(Some))
+                    .collect::<Result<_, _>>()?,
+            ),
+            (Kind::Int, Arg::Int(v)) => Owned::Int(SymInt::Int(*v)),
+            (Kind::Int, Arg::SymInt(s)) => Owned::Int(self.int_of(*s)?),
+            (Kind::Int, Arg::Bool(b)) => Owned::Int(SymInt::Int(i64::from(*b))),
+            (Kind::Ints(_), Arg::Ints(v)) => {
+                Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
+            }
+            (Kind::Ints(_), Arg::SymInts(v)) => Owned::Ints(
+                v.iter()
+                    .map(|s| self.int_of(*s))
+                    .collect::<Result<_, _>>()?,
+            ),
+            (Kind::Ints(n), Arg::Int(v)) => Owned::Ints(vec![SymInt::Int(*v); n.unwrap_or(1)]),
+            (Kind::Ints(n), Arg::SymInt(s)) => Owned::Ints(vec![self.int_of(*s)?; n.unwrap_or(1)]),
+            (Kind::Float, Arg::Float(f)) => Owned::Float(*f),
+            (Kind::Float, Arg::Int(v)) => Owned::Float(*v as f64),
+            (Kind::Float, Arg::SymFloat(v)) => match self.slot(*v) {
+                Slot::Float(f) => Owned::Float(f),
+                _ => return Err("a symbolic float argument".into()),
+            },
+            (Kind::Floats, Arg::Floats(f)) => Owned::Floats(f.clone()),
+            (Kind::Bool, Arg::Bool(b)) => Owned::Bool(*b),
+            (Kind::Bool, Arg::SymBool(v)) => match self.slot(*v) {
+                Slot::Bool(SymBool::Bool(b)) => Owned::Bool(b),
+                Slot::Bool(b) => Owned::SymBool(b),
+                _ => return Err(wrong()),
+            },
+            (Kind::Bools, Arg::Bools(b)) => Owned::Bools(b.clone()),
+            (Kind::Str, Arg::Str(s)) => Owned::Str(s.clone()),
+            (Kind::Scalar, Arg::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
+            (Kind::Scalar, Arg::SymInt(s)) => Owned::Scalar(Scalar::Int(self.int_of(*s)?)),
+            (Kind::Scalar, Arg::Float(f)) => Owned::Scalar(Scalar::Float(*f)),
+            (Kind::Scalar, Arg::Bool(b)) => Owned::Scalar(Scalar::Bool(*b)),
+            (Kind::Scalar, Arg::Complex(re, im)) => Owned::Scalar(Scalar::Complex(*re, *im)),
+            (Kind::DType, Arg::DType(d)) => Owned::DType(*d),
+            (Kind::Layout, Arg::Layout(l)) => Owned::Layout(*l),
+            (Kind::Device, Arg::Device(d)) => Owned::Device(*d),
+            (Kind::MemoryFormat, Arg::MemoryFormat(m)) => Owned::MemoryFormat(*m),
+            (Kind::Other, _) => Owned::None,
+            _ => return Err(wrong()),
+        })
+    }
+
+    fn default_value(kind: Kind, d: &Default) -> Owned {
+        match (kind, d) {
+            (_, Default::None) => Owned::None,
+            (Kind::Ints(n), Default::Int(v)) => Owned::Ints(vec![SymInt::Int(*v); n.unwrap_or(1)]),
+            (Kind::Ints(_), Default::Ints(v)) => {
+                Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
+            }
+            (Kind::Scalar, Default::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
+            (Kind::Scalar, Default::Float(f)) => Owned::Scalar(Scalar::Float(*f)),
+            (Kind::Scalar, Default::Bool(b)) => Owned::Scalar(Scalar::Bool(*b)),
+            (Kind::Float, Default::Int(v)) => Owned::Float(*v as f64),
+            (_, Default::Int(v)) => Owned::Int(SymInt::Int(*v)),
+            (_, Default::Float(f)) => Owned::Float(*f),
+            (_, Default::Bool(b)) => Owned::Bool(*b),
+            (_, Default::Str(s)) => Owned::Str(s.clone()),
+            (_, Default::DType(d)) => Owned::DType(*d),
+            (_, Default::MemoryFormat(m)) => Owned::MemoryFormat(*m),
+            (_, Default::Ints(v)) => Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect()),
+        }
+    }
+
+    fn run_node(&mut self, graph: &Graph, i: usize, step: &Step) -> Status {
+        let node = &graph.nodes[i];
+        match step {
+            Step::Unsupported(reason) => Status::Unsupported(reason.clone()),
+            Step::Builtin(b) => match self.run_builtin(graph, i, b) {
+                Ok(()) => Status::Ran,
+                Err(e) => Status::Failed(e),
+            },
+            Step::Op { def, args } => {
+                let mut owned = Vec::with_capacity(args.len());
+                for (kind, src) in args {
+                    let o = match src {
+                        ArgSource::Given(j) => match self.convert(*kind, &node.args[*j].1) {
+                            Ok(o) => o,
+                            Err(e) => {
+                                return Status::Failed(format!(
+                                    "argument '{}': {e}",
+                                    node.args[*j].0
+                                ));
+                            }
+                        },
+                        ArgSource::Default(d) => Self::default_value(*kind, d),
+                        ArgSource::Absent => Owned::None,
+                    };
+                    owned.push(o);
+                }
+                let values: Vec<Value<'_>> = owned.iter().map(Owned::value).collect();
+                match self.mode.dispatch(def, &values) {
+                    Ok(outs) => self.bind_outputs(graph, i, &outs),
+                    Err(e) => Status::Failed(e.to_string()),
+                }
+            }
+        }
+    }
+
+    fn bind_outputs(&mut self, graph: &Graph, i: usize, outs: &[Output]) -> Status {
+        let node = &graph.nodes[i];
+        // A single `Tensor[]` result may be written as one `as_tensors` or
+        // as one `as_tensor` per element.
+        let flat: Vec<Output>;
+        let outs = match (outs, node.outputs.as_slice()) {
+            ([Output::Tensors(ts)], [first, ..])
+                if node.outputs.len() == ts.len() && !matches!(first, NodeOutput::Tensors(_)) =>
+            {
+                flat = ts.iter().map(|t| Output::Tensor(*t)).collect();
+                &flat[..]
+            }
+            _ => outs,
+        };
+        if outs.len() < node.outputs.len() {
+            return Status::Failed(format!(
+                "{} results, PyTorch recorded {}",
+                outs.len(),
+                node.outputs.len()
+            ));
+        }
+        for (o, want) in outs.iter().zip(&node.outputs) {
+            let set = |slots: &mut Vec<Slot>, v: &ValueId, s: Slot| slots[v.0 as usize] = s;
+            match (o, want) {
+                (_, NodeOutput::None | NodeOutput::Opaque(_)) => {}
+                (Output::Tensor(t), NodeOutput::Tensor(v)) => {
+                    set(&mut self.slots, v, Slot::Tensor(*t))
+                }
+                (Output::Tensors(ts), NodeOutput::Tensors(vs)) if ts.len() == vs.len() => {
+                    for (t, v) in ts.iter().zip(vs) {
+                        set(&mut self.slots, v, Slot::Tensor(*t));
+                    }
+                }
+                (Output::Int(x), NodeOutput::SymInt(SymIntArg::Value(v))) => {
+                    set(&mut self.slots, v, Slot::Int(*x))
+                }
+                (Output::Int(_), NodeOutput::SymInt(SymIntArg::Int(_))) => {}
+                (Output::Bool(b), NodeOutput::SymBool(v)) => {
+                    set(&mut self.slots, v, Slot::Bool(*b))
+                }
+                (Output::Scalar(Scalar::Int(x)), NodeOutput::SymInt(SymIntArg::Value(v))) => {
+                    set(&mut self.slots, v, Slot::Int(*x))
+                }
+                (got, want) => {
+                    return Status::Failed(format!(
+                        "result {got:?} where PyTorch recorded {want:?}"
+                    ));
+                }
+            }
+        }
+        Status::Ran
+    }
+
+    fn run_builtin(&mut self, graph: &Graph, i: usize, b: &Builtin) -> Result<(), String> {
+        let node = &graph.nodes[i];
+        let int_arg = |p: &Self, k: usize| -> Result<SymInt, String> {
+            match node.args.get(k).map(|(_, a)| a) {
+                Some(Arg::Int(v)) => Ok(SymInt::Int(*v)),
+                Some(Arg::SymInt(s)) => p.int_of(*s),
+                other => Err(format!("argument {k} is {other:?}, not an integer")),
+            }
+        };
+        let tensor_arg = |p: &Self| -> Result<TensorId, String> {
+            match node.args.first().map(|(_, a)| a) {
+                Some(Arg::Tensor(v)) => p.tensor_of(*v),
+                other => Err(format!("argument 0 is {other:?}, not a tensor")),
+            }
+        };
+        let dim_of = |p: &Self, t: TensorId| -> Result<usize, String> {
+            let rank = p.mode.meta(t).map_err(|e| e.to_string())?.dim() as i64;
+            let d = match int_arg(p, 1)? {
+                SymInt::Int(d) => d,
+                _ => return Err("a symbolic dim".into()),
+            };
+            let w = if d < 0 { d + rank } else { d };
+            if (0..rank).contains(&w) {
+                Ok(w as usize)
+            } else {
+                Err(format!("dim {d} out of range for rank {rank}"))
+            }
+        };
+        let out = match b {
+            Builtin::SymSize | Builtin::SymStride => {
+                let t = tensor_arg(self)?;
+                let d = dim_of(self, t)?;
+                let m = self.mode.meta(t).map_err(|e| e.to_string())?;
+                Slot::Int(if matches!(b, Builtin::SymSize) {
+                    m.sizes[d]
+                } else {
+                    m.strides[d]
+                })
+            }
+            Builtin::SymNumel => {
+                let t = tensor_arg(self)?;
+                let m = self.mode.meta(t).map_err(|e| e.to_string())?.clone();
+                Slot::Int(m.numel(self.mode.env_mut()).map_err(|e| e.to_string())?)
+            }
+            Builtin::SymStorageOffset => {
+                let t = tensor_arg(self)?;
+                Slot::Int(self.mode.meta(t).map_err(|e| e.to_string())?.storage_offset)
+            }
+            Builtin::Binary(f) => {
+                let a = int_arg(self, 0)?;
+                let c = int_arg(self, 1)?;
+                Slot::Int(f(self.mode.env_mut(), a, c).map_err(|e| e.to_string())?)
+            }
+            Builtin::Neg => {
+                let a = int_arg(self, 0)?;
+                Slot::Int(self.mode.env_mut().neg(a).map_err(|e| e.to_string())?)
+            }
+            Builtin::Compare(op, flip) => {
+                let a = int_arg(self, 0)?;
+                let c = int_arg(self, 1)?;
+                let (a, c) = if *flip { (c, a) } else { (a, c) };
+                Slot::Bool(
+                    self.mode
+                        .env_mut()
+                        .compare(*op, a, c)
+                        .map_err(|e| e.to_string())?,
+                )
+            }
+        };
+        match node.outputs.first() {
+            Some(NodeOutput::SymInt(SymIntArg::Value(v)) | NodeOutput::SymBool(v)) => {
+                self.slots[v.0 as usize] = out;
+                Ok(())
+            }
+            Some(NodeOutput::SymInt(SymIntArg::Int(_))) => Ok(()),
+            other => Err(format!("result recorded as {other:?}")),
+        }
+    }
+
+    /// `v` printed with the file's symbol names (`s77*64`), simplified by
+    /// the replacements in force.
+    pub fn display(&mut self, v: SymInt) -> String {
+        let v = self.mode.env_mut().simplify_int(v).unwrap_or(v);
+        match v {
+            SymInt::Int(x) => x.to_string(),
+            SymInt::Expr(e) => {
+                let env = self.mode.env();
+                let arena = env.arena();
+                if !arena.owns(e) {
+                    return env.display(v);
+                }
+                let names = &self.symbols;
+                arena.display_with(e, &|s| match names.name_of(s) {
+                    Some(n) => n.to_string(),
+                    None => arena.symbol_name(s),
+                })
+            }
+        }
+    }
+
+    /// `c` printed with the file's symbol names.
+    pub fn display_bool(&mut self, c: SymBool) -> String {
+        match c {
+            SymBool::Bool(b) => if b { "True" } else { "False" }.to_string(),
+            SymBool::Expr(e) => {
+                let env = self.mode.env();
+                let arena = env.arena();
+                if !arena.owns(e) {
+                    return env.display_bool(c);
+                }
+                let names = &self.symbols;
+                arena.display_with(e, &|s| match names.name_of(s) {
+                    Some(n) => n.to_string(),
+                    None => arena.symbol_name(s),
+                })
+            }
+        }
+    }
+
+    /// Whether node `i`'s outputs were computed (not taken from the file).
+    pub fn ran(&self, i: usize) -> bool {
+        self.status.get(i) == Some(&Status::Ran)
+    }
+
+    /// The producer-independent text of a recorded SymInt (for messages).
+    pub fn recorded_text(s: &schema::SymInt) -> String {
+        ser_text(s)
+    }
+
+    /// Which node or input produced value `v`.
+    pub fn producer(graph: &Graph, v: ValueId) -> Producer {
+        graph.value(v).producer
+    }
+}

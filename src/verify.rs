@@ -1,0 +1,316 @@
+//! Verification: every propagated node's results against the metadata
+//! PyTorch recorded in the file: sizes, strides, storage offset, dtype and
+//! device of tensors, and the value of every SymInt and SymBool.
+//!
+//! Symbolic values are compared as expressions: the recorded srepr is
+//! lowered into the same ShapeEnv, so both sides are canonical forms and
+//! compare by identity (after the replacements in force); a pair the
+//! canonical forms do not settle matches when the ShapeEnv knows statically
+//! that they are equal. An unbacked symbol the file names for the first
+//! time (`u3`) is bound to ours when ours is a bare unbacked symbol too:
+//! unbacked symbols are compared up to renaming.
+
+use crate::export::{convert, schema};
+use crate::graph::{Graph, NodeOutput, Recorded, SymIntArg, ValueId};
+use crate::prop::{Propagation, Slot, Status};
+use fake_runtime::{SymBool, SymInt};
+use std::fmt;
+
+/// One difference between ours and PyTorch's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The node's name.
+    pub node: String,
+    /// What differs (`add_3.sizes[1]`, `getitem.dtype`, `error`).
+    pub field: String,
+    /// Our value.
+    pub ours: String,
+    /// PyTorch's value.
+    pub theirs: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "mismatch: node '{}', {}: ours {}, PyTorch {}",
+            self.node, self.field, self.ours, self.theirs
+        )
+    }
+}
+
+/// The verdict on one node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every result matches.
+    Match,
+    /// Some results differ (or the kernel failed where PyTorch did not).
+    Mismatch(Vec<Mismatch>),
+    /// The operator has no rule: the reason.
+    Unsupported(String),
+}
+
+/// The verdicts on every node of a graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// Per node, in order: its name, target and verdict.
+    pub nodes: Vec<(String, String, Verdict)>,
+}
+
+impl Report {
+    /// Number of nodes.
+    pub fn total(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Number of matching nodes.
+    pub fn matched(&self) -> usize {
+        self.count(|v| matches!(v, Verdict::Match))
+    }
+
+    /// Number of mismatching nodes.
+    pub fn mismatched(&self) -> usize {
+        self.count(|v| matches!(v, Verdict::Mismatch(_)))
+    }
+
+    /// Number of unsupported nodes.
+    pub fn unsupported(&self) -> usize {
+        self.count(|v| matches!(v, Verdict::Unsupported(_)))
+    }
+
+    fn count(&self, f: impl Fn(&Verdict) -> bool) -> usize {
+        self.nodes.iter().filter(|(_, _, v)| f(v)).count()
+    }
+
+    /// Every mismatch, in node order.
+    pub fn mismatches(&self) -> impl Iterator<Item = &Mismatch> {
+        self.nodes.iter().flat_map(|(_, _, v)| match v {
+            Verdict::Mismatch(m) => m.as_slice(),
+            _ => &[],
+        })
+    }
+}
+
+struct Checker<'a> {
+    p: &'a mut Propagation,
+    node: String,
+    out: Vec<Mismatch>,
+}
+
+impl Checker<'_> {
+    fn push(&mut self, field: String, ours: String, theirs: String) {
+        self.out.push(Mismatch {
+            node: self.node.clone(),
+            field,
+            ours,
+            theirs,
+        });
+    }
+
+    /// Compare one SymInt with its recorded value.
+    fn int(&mut self, field: String, ours: SymInt, theirs: &schema::SymInt) {
+        self.bind_unbacked(ours, theirs);
+        let text = || match theirs {
+            schema::SymInt::Int(v) => v.to_string(),
+            schema::SymInt::Expr(e) => e.expr_str.clone(),
+        };
+        let t = match self.p.lower_recorded(theirs, None, &self.node.clone()) {
+            Ok(t) => t,
+            Err(e) => {
+                let o = self.p.display(ours);
+                self.push(field, o, format!("{} (unreadable: {e})", text()));
+                return;
+            }
+        };
+        if !self.equal(ours, t) {
+            let o = self.p.display(ours);
+            let th = self.p.display(t);
+            self.push(field, o, th);
+        }
+    }
+
+    /// When the file names an unbacked symbol for the first time where we
+    /// have a bare unbacked symbol, they are the same symbol.
+    fn bind_unbacked(&mut self, ours: SymInt, theirs: &schema::SymInt) {
+        let schema::SymInt::Expr(e) = theirs else {
+            return;
+        };
+        let Ok(expr) = crate::export::srepr::parse(&e.expr_str) else {
+            return;
+        };
+        let crate::export::srepr::NodeKind::Symbol(decl) = &expr.root().kind else {
+            return;
+        };
+        if self.p.symbols.get(&decl.name).is_some() {
+            return;
+        }
+        let env = self.p.mode.env();
+        if let Some(s) = env.as_symbol(ours)
+            && env.arena().is_unbacked(s)
+        {
+            self.p.symbols.bind_unbacked(env, &decl.name, ours);
+        }
+    }
+
+    fn equal(&mut self, a: SymInt, b: SymInt) -> bool {
+        let env = self.p.mode.env_mut();
+        let a = env.simplify_int(a).unwrap_or(a);
+        let b = env.simplify_int(b).unwrap_or(b);
+        if a == b {
+            return true;
+        }
+        match env.eq(a, b) {
+            Ok(c) => env.statically_known_true(c),
+            Err(_) => false,
+        }
+    }
+
+    fn bool(&mut self, field: String, ours: SymBool, theirs: &schema::SymBool) {
+        let t = match theirs {
+            schema::SymBool::Bool(b) => SymBool::Bool(*b),
+            schema::SymBool::Expr(e) => {
+                let mut r = crate::export::srepr::parse(&e.expr_str).map_err(|e| e.to_string());
+                let v = r.as_mut().map_err(|e| e.clone()).and_then(|expr| {
+                    crate::export::srepr::lower_bool(
+                        expr,
+                        self.p.mode.env_mut(),
+                        &mut self.p.symbols,
+                    )
+                    .map_err(|e| e.to_string())
+                });
+                match v {
+                    Ok(v) => v,
+                    Err(err) => {
+                        let o = self.p.display_bool(ours);
+                        self.push(field, o, format!("{} (unreadable: {err})", e.expr_str));
+                        return;
+                    }
+                }
+            }
+        };
+        if ours != t {
+            let o = self.p.display_bool(ours);
+            let th = self.p.display_bool(t);
+            self.push(field, o, th);
+        }
+    }
+
+    fn value(&mut self, graph: &Graph, v: ValueId) {
+        let info = graph.value(v);
+        let name = info.name.clone();
+        let slot = self.p.slots[v.0 as usize];
+        match (&info.recorded, slot) {
+            (Recorded::Tensor(meta), Slot::Tensor(t)) => {
+                let Ok(ours) = self.p.mode.meta(t).cloned() else {
+                    self.push(name, "a foreign tensor".into(), "a tensor".into());
+                    return;
+                };
+                if ours.sizes.len() != meta.sizes.len() {
+                    let o: Vec<String> = ours.sizes.iter().map(|s| self.p.display(*s)).collect();
+                    let th: Vec<String> = meta.sizes.iter().map(ser_text).collect();
+                    self.push(
+                        format!("{name}.sizes"),
+                        format!("[{}]", o.join(", ")),
+                        format!("[{}]", th.join(", ")),
+                    );
+                    return;
+                }
+                for (d, (o, th)) in ours.sizes.iter().zip(&meta.sizes).enumerate() {
+                    self.int(format!("{name}.sizes[{d}]"), *o, th);
+                }
+                if ours.strides.len() == meta.strides.len() {
+                    for (d, (o, th)) in ours.strides.iter().zip(&meta.strides).enumerate() {
+                        self.int(format!("{name}.strides[{d}]"), *o, th);
+                    }
+                } else {
+                    self.push(
+                        format!("{name}.strides"),
+                        format!("{} strides", ours.strides.len()),
+                        format!("{} strides", meta.strides.len()),
+                    );
+                }
+                self.int(
+                    format!("{name}.storage_offset"),
+                    ours.storage_offset,
+                    &meta.storage_offset,
+                );
+                match convert::dtype(meta.dtype) {
+                    Some(d) if d == ours.dtype => {}
+                    Some(d) => self.push(
+                        format!("{name}.dtype"),
+                        ours.dtype.to_string(),
+                        d.to_string(),
+                    ),
+                    None => self.push(
+                        format!("{name}.dtype"),
+                        ours.dtype.to_string(),
+                        format!("ScalarType {}", meta.dtype),
+                    ),
+                }
+                match convert::device(&meta.device) {
+                    Some(d) if d == ours.device => {}
+                    other => self.push(
+                        format!("{name}.device"),
+                        ours.device.to_string(),
+                        other.map_or_else(|| format!("{:?}", meta.device), |d| d.to_string()),
+                    ),
+                }
+            }
+            (Recorded::SymInt(s), Slot::Int(i)) => self.int(name, i, s),
+            (Recorded::SymBool(s), Slot::Bool(b)) => self.bool(name, b, s),
+            (Recorded::SymFloat(_) | Recorded::CustomObj, _) => {}
+            (_, got) => self.push(name, format!("{got:?}"), "a value".into()),
+        }
+    }
+}
+
+fn ser_text(s: &schema::SymInt) -> String {
+    match s {
+        schema::SymInt::Int(v) => v.to_string(),
+        schema::SymInt::Expr(e) => e.expr_str.clone(),
+    }
+}
+
+/// Compare every node of a propagated graph with the recorded metadata.
+pub fn verify(graph: &Graph, p: &mut Propagation) -> Report {
+    let mut nodes = Vec::with_capacity(graph.nodes.len());
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let verdict = match p.status.get(i).cloned() {
+            Some(Status::Unsupported(reason)) => Verdict::Unsupported(reason),
+            Some(Status::Failed(err)) => Verdict::Mismatch(vec![Mismatch {
+                node: node.name.clone(),
+                field: "error".into(),
+                ours: err,
+                theirs: "no error".into(),
+            }]),
+            None => Verdict::Unsupported("not run".into()),
+            Some(Status::Ran) => {
+                let mut c = Checker {
+                    p: &mut *p,
+                    node: node.name.clone(),
+                    out: Vec::new(),
+                };
+                for o in &node.outputs {
+                    match o {
+                        NodeOutput::Tensor(v)
+                        | NodeOutput::SymInt(SymIntArg::Value(v))
+                        | NodeOutput::SymBool(v) => c.value(graph, *v),
+                        NodeOutput::Tensors(vs) => {
+                            for v in vs {
+                                c.value(graph, *v);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if c.out.is_empty() {
+                    Verdict::Match
+                } else {
+                    Verdict::Mismatch(c.out)
+                }
+            }
+        };
+        nodes.push((node.name.clone(), node.target.clone(), verdict));
+    }
+    Report { nodes }
+}
