@@ -18,6 +18,8 @@ pub mod meta;
 pub mod mode;
 pub mod pointwise;
 pub mod promotion;
+#[cfg(feature = "safetensors")]
+pub mod safetensors;
 pub mod shape;
 pub mod shape_env;
 pub mod strides;
