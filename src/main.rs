@@ -100,11 +100,13 @@ fn load(file: &Path) -> Result<Graph, Failure> {
     read().map_err(|error| Failure { error, code: 2 })
 }
 
-fn run(graph: &Graph, file: &Path) -> Result<Propagation> {
+/// Propagate; inputs that cannot be made from the file are exit code 2.
+fn run(graph: &Graph, file: &Path) -> Result<Propagation, Failure> {
     let registry = fake_ops::registry();
     Plan::new(graph, &registry)
         .run(graph, registry)
         .with_context(|| format!("{}: cannot create the inputs", file.display()))
+        .map_err(|error| Failure { error, code: 2 })
 }
 
 fn sizes(p: &mut Propagation, v: &[SymInt]) -> String {
@@ -413,9 +415,9 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
         };
         let mut p = match run(&graph, file) {
             Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {e:#}");
-                unreadable = Some(2);
+            Err(f) => {
+                eprintln!("error: {:#}", f.error);
+                unreadable = Some(f.code);
                 continue;
             }
         };

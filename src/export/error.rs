@@ -7,12 +7,14 @@ use std::fmt;
 use std::path::PathBuf;
 use thiserror::Error;
 
-/// Why a program could not be loaded.
+/// Why a program could not be loaded. Variants with a `source` do not
+/// repeat it in their message: print the chain (`{:#}` with anyhow) to see
+/// it.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
@@ -29,7 +31,7 @@ pub enum LoadError {
     },
     /// The zip archive is corrupt or truncated (no readable central
     /// directory, bad headers).
-    #[error("{location}: corrupt or truncated zip archive: {}", zip_reason(source))]
+    #[error("{location}: corrupt or truncated zip archive")]
     Zip {
         /// The archive.
         location: String,
@@ -38,7 +40,7 @@ pub enum LoadError {
     },
     /// An entry of the archive could not be read (truncated data, bad
     /// checksum, unsupported compression).
-    #[error("{location}: cannot read the entry: {source}")]
+    #[error("{location}: cannot read the entry")]
     ZipEntry {
         /// The archive and the entry (`m.pt2 (m/models/model.json)`).
         location: String,
@@ -102,13 +104,6 @@ pub enum LoadError {
         /// Every problem found.
         errors: Vec<ValidationError>,
     },
-}
-
-fn zip_reason(e: &zip::result::ZipError) -> String {
-    match e {
-        zip::result::ZipError::Io(io) => format!("i/o error: {io}"),
-        other => other.to_string(),
-    }
 }
 
 fn found_models(found: &[String]) -> String {
