@@ -10,8 +10,10 @@
 use super::expr::{Args, CoeffOverflow, ExprId, Node, Poly, RelOp, Symbol, floor_div, gcd, py_mod};
 use super::range::ValueRange;
 use crate::error::{Error, ErrorKind, Result};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
+use smallvec::SmallVec;
 use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
 
 /// What the arena knows of one symbol.
 #[derive(Debug, Clone)]
@@ -30,7 +32,9 @@ pub(crate) struct SymbolInfo {
 #[derive(Debug, Clone)]
 pub struct ExprArena {
     nodes: Vec<Node>,
-    memo: FxHashMap<Node, ExprId>,
+    /// Hash of a node -> the nodes of that hash. Keyed by the hash rather
+    /// than the node so a node is hashed once and stored once (in `nodes`).
+    memo: FxHashMap<u64, SmallVec<[ExprId; 1]>>,
     /// `(op, a, b) -> result` for binary constructors. Handles are
     /// canonical, so a result stays right until a symbol range narrows
     /// (range-dependent simplifications could then go further): the cache
@@ -87,12 +91,15 @@ impl ExprArena {
     }
 
     pub(crate) fn intern(&mut self, node: Node) -> ExprId {
-        if let Some(&id) = self.memo.get(&node) {
+        let mut h = FxHasher::default();
+        node.hash(&mut h);
+        let bucket = self.memo.entry(h.finish()).or_default();
+        if let Some(&id) = bucket.iter().find(|id| self.nodes[id.0 as usize] == node) {
             return id;
         }
         let id = ExprId(self.nodes.len() as u32);
-        self.nodes.push(node.clone());
-        self.memo.insert(node, id);
+        bucket.push(id);
+        self.nodes.push(node);
         id
     }
 
