@@ -42,6 +42,13 @@ CASE is
     {"name": ..., "inputs": [...],
      "error": {"class": "RuntimeError", "message": "<first line>"}}
 
+PyTorch's meta kernels are sometimes laxer or stricter than its eager ones.
+Every case on the CPU is also run eagerly on real tensors (filled with
+zeros); where the eager kernel refuses a call the fake one accepts, the case
+also has "eager_error": {"class", "message"}; where the eager kernel accepts
+a call the fake one refuses, it also has "eager_outputs": [OUTPUT, ...].
+A replay may then give either answer.
+
 INPUT is {"name": <schema argument name>, "value": VALUE} and, for an
 argument the case did not give (its schema default was used),
 "defaulted": true. Defaults are always written out, so a replay passes every
@@ -131,6 +138,7 @@ import json
 import logging
 import pathlib
 import re
+import warnings
 
 import sympy
 import torch
@@ -904,19 +912,61 @@ def static_case(name, case):
     with mode:
         try:
             before = set(env.var_to_range)
-            outputs_raw = None
             try:
                 outputs_raw = run_raw(op, bound)
             except Exception as e:  # PyTorch's refusal is the expected answer
                 record["error"] = error_of(e)
-                return record
-            made = [s for s in env.var_to_range if s not in before and str(s).startswith("u")]
-            for k, s in enumerate(sorted(made, key=lambda s: int(str(s)[1:]))):
-                RENAME[s] = sympy.Symbol(f"u{k}", integer=True)
-            record["outputs"] = encode_outputs(op, outputs_raw, tensor_args)
+                outputs_raw = None
+            if outputs_raw is not None:
+                made = [s for s in env.var_to_range if s not in before and str(s).startswith("u")]
+                for k, s in enumerate(sorted(made, key=lambda s: int(str(s)[1:]))):
+                    RENAME[s] = sympy.Symbol(f"u{k}", integer=True)
+                record["outputs"] = encode_outputs(op, outputs_raw, tensor_args)
         finally:
             SHAPE_ENV[0] = None
+    # Where the fake kernel and the eager one disagree on refusing the call,
+    # record the eager answer too.
+    eager = eager_outcome(op, case)
+    if eager is not None and "error" in eager and "outputs" in record:
+        record["eager_error"] = eager["error"]
+    if eager is not None and "outputs" in eager and "error" in record:
+        record["eager_outputs"] = eager["outputs"]
     return record
+
+
+def on_cpu(value):
+    if isinstance(value, T):
+        return value.device == "cpu"
+    if isinstance(value, list):
+        return all(on_cpu(v) for v in value)
+    if isinstance(value, torch.device):
+        return value.type == "cpu"
+    return True
+
+
+def eager_outcome(op, case):
+    """What PyTorch's eager CPU kernel does with the call: {"error": ERROR} or
+    {"outputs": [OUTPUT, ...]}; None for cases on other devices.
+
+    Run on real tensors of the same layout filled with zeros (so indices are
+    in range).
+    """
+    bound_desc = bind(op, case)
+    if not all(on_cpu(v) for (_, _, _, v, _) in bound_desc):
+        return None
+
+    def make(desc):
+        return desc.make().zero_()
+
+    bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bound_desc]
+    tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = run_raw(op, bound)
+    except Exception as e:  # the refusal is what is recorded
+        return {"error": error_of(e)}
+    return {"outputs": encode_outputs(op, result, tensor_args)}
 
 
 def run_raw(op, bound):
@@ -1102,7 +1152,7 @@ def op_name(name):
 
 # Keys in this order first, the rest sorted: a case reads name, inputs, answer.
 KEY_ORDER = ["header", "ops", "symbolic", "name", "op", "schema", "symbols", "inputs", "value",
-             "defaulted", "outputs", "error", "guards", "samples", "tensor", "tensors", "alias",
+             "defaulted", "outputs", "error", "eager_error", "eager_outputs", "guards", "samples", "tensor", "tensors", "alias",
              "unbacked", "sizes", "strides", "storage_offset", "dtype", "device", "source",
              "hints", "dynamic", "guards_hold", "cases"]
 
