@@ -44,10 +44,10 @@ CASE is
 
 PyTorch's meta kernels are sometimes laxer or stricter than its eager ones.
 Every case on the CPU is also run eagerly on real tensors (filled with
-zeros); where the eager kernel refuses a call the fake one accepts, the case
-also has "eager_error": {"class", "message"}; where the eager kernel accepts
-a call the fake one refuses, it also has "eager_outputs": [OUTPUT, ...].
-A replay may then give either answer.
+zeros); where the eager kernel refuses a call the fake one accepts, or
+refuses it with another message, the case also has "eager_error": {"class",
+"message"}; where the eager kernel accepts a call the fake one refuses, it
+also has "eager_outputs": [OUTPUT, ...]. A replay may give either answer.
 
 INPUT is {"name": <schema argument name>, "value": VALUE} and, for an
 argument the case did not give (its schema default was used),
@@ -927,7 +927,7 @@ def static_case(name, case):
     # Where the fake kernel and the eager one disagree on refusing the call,
     # record the eager answer too.
     eager = eager_outcome(op, case)
-    if eager is not None and "error" in eager and "outputs" in record:
+    if eager is not None and "error" in eager and eager["error"] != record.get("error"):
         record["eager_error"] = eager["error"]
     if eager is not None and "outputs" in eager and "error" in record:
         record["eager_outputs"] = eager["outputs"]
