@@ -615,8 +615,9 @@ impl FakeTensorMode {
 
     /// Why a result may not be cached, found after the kernel ran (as
     /// PyTorch's `_validate_cache_key` and `_validate_output_for_cache_entry`
-    /// in `_make_cache_entry`): in-place view operators (metadata of an
-    /// input changes in a way a hit could not replay), outputs that are
+    /// in `_make_cache_entry`): in-place view operators (tagged both
+    /// `inplace` and `view`, or found changing their argument's sizes,
+    /// strides or offset), outputs that are
     /// lists or floats, outputs mentioning symbols no input mentions
     /// (fresh unbacked symbols), and `out=` arguments written in place.
     fn entry_bypass(&self, op: &OpDef, args: &[Value<'_>], outs: &Outs) -> Option<&'static str> {
@@ -630,10 +631,22 @@ impl FakeTensorMode {
                     return Some("non-FakeTensor output");
                 }
                 Out::Tensor(m, alias) => {
-                    if let Alias::InPlace(i) = alias
-                        && kwarg_only_start(op.schema).is_some_and(|k| usize::from(*i) >= k)
-                    {
-                        return Some("kwarg aliases output");
+                    if let Alias::InPlace(i) = alias {
+                        if kwarg_only_start(op.schema).is_some_and(|k| usize::from(*i) >= k) {
+                            return Some("kwarg aliases output");
+                        }
+                        // PyTorch's `inplace_view` tag, seen by its effect
+                        // when the registry does not tag the op as a view:
+                        // the argument's sizes, strides or offset changed.
+                        if let Some(Value::Tensor(t)) = args.get(usize::from(*i)) {
+                            let before = &self.tensors[t.index as usize].meta;
+                            if before.sizes != m.sizes
+                                || before.strides != m.strides
+                                || before.storage_offset != m.storage_offset
+                            {
+                                return Some("inplace view");
+                            }
+                        }
                     }
                     symbolic_out |= !m.is_static();
                 }
