@@ -430,17 +430,23 @@ impl ExprArena {
         if a == b && nonzero {
             return Ok(self.int(1));
         }
-        // Exact division by a monomial divisor: (s0*s1 + 2*s1) // s1 = s0 + 2.
+        // Exact division by a monomial divisor: (s0*s1 + 2*s1) // s1 = s0 + 2,
+        // (64*s0*s1) // (64*s0) = s1.
         let bp = self.poly(b);
-        if nonzero && let (0, [(bm, 1)]) = (bp.constant, bp.terms.as_slice()) {
+        if nonzero && let (0, [(bm, k)]) = (bp.constant, bp.terms.as_slice()) {
+            let k = *k;
             let ap = self.poly(a);
             if ap.constant == 0 {
                 let mut out = Poly::constant(0);
                 let mut exact = true;
                 for (m, c) in &ap.terms {
-                    match divide_monomial(m, bm) {
-                        Some(q) => out.terms.push((q, *c)),
-                        None => {
+                    let coeff = match c.checked_rem(k) {
+                        Some(0) => c.checked_div(k),
+                        _ => None,
+                    };
+                    match (divide_monomial(m, bm), coeff) {
+                        (Some(q), Some(c)) => out.terms.push((q, c)),
+                        _ => {
                             exact = false;
                             break;
                         }
