@@ -576,11 +576,14 @@ impl Propagation {
     }
 
     /// Convert an argument to what a parameter of kind `kind` takes.
-    fn convert(&self, kind: Kind, arg: &Arg) -> Result<Owned, String> {
+    fn convert(&mut self, kind: Kind, arg: &Arg) -> Result<Owned, String> {
         let wrong = || format!("{arg:?} where the schema wants {kind:?}");
         Ok(match (kind, arg) {
             (_, Arg::None) => Owned::None,
             (Kind::Tensor, Arg::Tensor(v)) => Owned::Tensor(self.tensor_of(*v)?),
+            (Kind::Tensor, Arg::Int(_) | Arg::SymInt(_) | Arg::Float(_) | Arg::Bool(_)) => {
+                Owned::Tensor(self.wrapped_number(arg)?)
+            }
             (Kind::Tensors, Arg::Tensors(vs)) => Owned::Tensors(
                 vs.iter()
                     .map(|v| self.tensor_of(*v))
@@ -617,6 +620,7 @@ impl Propagation {
             },
             (Kind::Floats, Arg::Floats(f)) => Owned::Floats(f.clone()),
             (Kind::Bool, Arg::Bool(b)) => Owned::Bool(*b),
+            (Kind::Bool, Arg::Int(v)) => Owned::Bool(*v != 0),
             (Kind::Bool, Arg::SymBool(v)) => match self.slot(*v) {
                 Slot::Bool(SymBool::Bool(b)) => Owned::Bool(b),
                 Slot::Bool(b) => Owned::SymBool(b),
@@ -636,6 +640,24 @@ impl Propagation {
             (Kind::Other, _) => Owned::None,
             _ => return Err(wrong()),
         })
+    }
+
+    /// A Python number where the schema wants a tensor (`add.Tensor(x, 1)`
+    /// in a traced graph), as PyTorch's wrapped number: a zero-dim CPU
+    /// tensor of the dtype a Python scalar promotes as (`int64`, the
+    /// default float dtype, `bool`), holding the value.
+    fn wrapped_number(&mut self, arg: &Arg) -> Result<TensorId, String> {
+        let defaults = self.mode.settings().defaults;
+        let (value, dtype) = match arg {
+            Arg::Int(v) => (Scalar::Int(SymInt::Int(*v)), fake_runtime::DType::Int64),
+            Arg::SymInt(s) => (Scalar::Int(self.int_of(*s)?), fake_runtime::DType::Int64),
+            Arg::Float(f) => (Scalar::Float(*f), defaults.dtype),
+            Arg::Bool(b) => (Scalar::Bool(*b), fake_runtime::DType::Bool),
+            other => return Err(format!("{other:?} is not a number")),
+        };
+        self.mode
+            .scalar_tensor(value, dtype, fake_runtime::Device::cpu())
+            .map_err(|e| e.to_string())
     }
 
     fn default_value(kind: Kind, d: &Default) -> Owned {
@@ -708,7 +730,10 @@ impl Propagation {
             }
             _ => outs,
         };
-        if outs.len() < node.outputs.len() {
+        if node.outputs[outs.len().min(node.outputs.len())..]
+            .iter()
+            .any(|o| !matches!(o, NodeOutput::None))
+        {
             return Status::Failed(format!(
                 "{} results, PyTorch recorded {}",
                 outs.len(),

@@ -192,6 +192,33 @@ fn malformed_expressions_are_clear_errors() {
 }
 
 #[test]
+fn exact_division_by_a_monomial_is_the_quotient() {
+    // What a view's `-1` computes: numel // (product of the other sizes).
+    let mut env = ShapeEnv::new();
+    let mut symbols: HashMap<String, SymInt> = HashMap::new();
+    for (name, hint) in [("s0", 17), ("s1", 3)] {
+        let s = env
+            .create_symint_input(hint, Source::Local(name.into()), ValueRange::at_least(1))
+            .unwrap();
+        symbols.insert(name.to_string(), s);
+    }
+    let q = srepr::lower_str(
+        "FloorDiv(Mul(Integer(64), Symbol('s0'), Symbol('s1')), Mul(Integer(64), Symbol('s0')))",
+        &mut env,
+        &mut symbols,
+    )
+    .unwrap();
+    assert_eq!(q, Value::Int(symbols["s1"]));
+    let q = srepr::lower_str(
+        "FloorDiv(Mul(Integer(6), Symbol('s0')), Mul(Integer(4), Symbol('s0')))",
+        &mut env,
+        &mut symbols,
+    )
+    .unwrap();
+    assert_eq!(hint_of(&mut env, q), Some(1));
+}
+
+#[test]
 fn hostile_input_does_not_overflow_the_stack() {
     let deep = format!(
         "{}Integer(1){}",
