@@ -110,6 +110,10 @@ pub(crate) enum DimPattern {
 }
 
 impl DimPattern {
+    #[allow(
+        dead_code,
+        reason = "part of the front end's API; not every phase uses it yet"
+    )]
     /// Where the dim is written.
     pub(crate) fn span(&self) -> Span {
         match self {

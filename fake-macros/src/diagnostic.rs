@@ -152,6 +152,10 @@ impl Sources {
         self.files.get(id.0 as usize)
     }
 
+    #[allow(
+        dead_code,
+        reason = "part of the front end's API; not every phase uses it yet"
+    )]
     /// The text a span covers (empty if the span is out of range).
     pub(crate) fn text(&self, span: Span) -> &str {
         self.file(span.file)
@@ -159,6 +163,10 @@ impl Sources {
             .unwrap_or("")
     }
 
+    #[allow(
+        dead_code,
+        reason = "part of the front end's API; not every phase uses it yet"
+    )]
     /// `path:line:col` of the start of a span.
     pub(crate) fn location(&self, span: Span) -> String {
         match self.file(span.file) {
@@ -320,6 +328,10 @@ pub(crate) struct Diagnostic {
 }
 
 impl Diagnostic {
+    #[allow(
+        dead_code,
+        reason = "part of the front end's API; not every phase uses it yet"
+    )]
     /// `path:line:col` of the primary label.
     pub(crate) fn location(&self) -> String {
         self.labels
@@ -430,6 +442,10 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+#[allow(
+    dead_code,
+    reason = "part of the front end's API; not every phase uses it yet"
+)]
 /// Render a list of diagnostics, separated by blank lines, followed by a
 /// count as rustc prints it.
 pub(crate) fn render_all(diagnostics: &[Diagnostic]) -> String {

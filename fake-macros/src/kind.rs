@@ -21,6 +21,7 @@ pub(crate) enum Base {
     /// A list of sizes (`SymInt[]`, a tensor's sizes or strides).
     Dims,
     /// A list of shapes (the sizes of a `Tensor[]` output).
+    #[allow(dead_code, reason = "no intrinsic returns shapes of a list yet")]
     DimsList,
     /// A possibly symbolic integer (`SymInt`).
     Size,
@@ -60,6 +61,10 @@ pub(crate) enum Base {
     Generator,
     /// How `promote` combines dtypes (`torch._prims_common`'s
     /// `ELEMENTWISE_TYPE_PROMOTION_KIND`).
+    #[allow(
+        dead_code,
+        reason = "promotion kinds are tag arguments, not values, so far"
+    )]
     PromotionKind,
     /// What an unbacked symbol stands for (`size_like`: a size, `>= 0`).
     UnbackedFlavor,
@@ -107,6 +112,10 @@ impl Base {
             )
     }
 
+    #[allow(
+        dead_code,
+        reason = "part of the front end's API; not every phase uses it yet"
+    )]
     /// Any tensor kind: `Tensor`, `Tensor[]`, `Tensor?[]`.
     pub(crate) fn is_tensor_like(self) -> bool {
         matches!(self, Base::Tensor | Base::TensorList | Base::OptTensorList)
@@ -154,6 +163,10 @@ impl Kind {
         self.base.coerces_to(to.base) && (!self.optional || to.optional)
     }
 
+    #[allow(
+        dead_code,
+        reason = "part of the front end's API; not every phase uses it yet"
+    )]
     /// The kind both `a` and `b` coerce to, if one coerces to the other.
     pub(crate) fn join(a: Kind, b: Kind) -> Option<Kind> {
         if a.coerces_to(b) {

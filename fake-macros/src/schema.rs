@@ -649,11 +649,11 @@ mod tests {
     pub(crate) const SCHEMA_FILES: &[(&str, &str)] = &[
         (
             "ops/schemas/core_aten.schemas",
-            include_str!("../../ops/schemas/core_aten.schemas"),
+            include_str!("../../ops/catalog/core_aten.schemas"),
         ),
         (
             "ops/schemas/extra.schemas",
-            include_str!("../../ops/schemas/extra.schemas"),
+            include_str!("../../ops/catalog/extra.schemas"),
         ),
     ];
 

@@ -12,6 +12,7 @@ pub mod convert;
 pub mod device;
 pub mod dtype;
 pub mod error;
+pub mod intrinsics;
 pub mod kernel;
 pub mod layout;
 pub mod meta;

@@ -1,12 +1,39 @@
 //! The declared operator surface of fake-tensor and its shape rules.
 //!
-//! [`registry`] is the table of every declared operator overload, sorted by
-//! name, that [`fake_runtime::FakeTensorMode`] dispatches through.
+//! `declared.schemas` lists every operator overload this crate gives a
+//! kernel; `rules/*.rules` give each one its shape rule, expanded at
+//! compile time by [`fake_macros::rules!`] into a typed kernel
+//! ([`typed`]), an erased entry ([`erased`]), a variant of [`Op`] and an
+//! entry of [`OPS`]. Operators no rule can say name a hand-written kernel
+//! of `kernels`.
+//!
+//! ```
+//! use fake_runtime::{Arg, Cx, Defaults, DType, Device, Out, Registry, ShapeEnv, TensorMeta};
+//!
+//! let mut env = ShapeEnv::new();
+//! let a = TensorMeta::contiguous(&mut env, &[2.into(), 1.into()], DType::Float32, Device::cpu())?;
+//! let b = TensorMeta::contiguous(&mut env, &[3.into()], DType::Int64, Device::cpu())?;
+//! let registry = fake_ops::registry();
+//! let add = registry.lookup("aten::add.Tensor").expect("declared");
+//! let mut cx = Cx {
+//!     env: &mut env,
+//!     op: add.name,
+//!     defaults: Defaults { dtype: DType::Float32, device: Device::cpu() },
+//!     device: Device::cpu(),
+//!     constant: None,
+//! };
+//! let outs = (add.kernel)(&mut cx, &[Arg::Tensor(&a), Arg::Tensor(&b)])?;
+//! let Out::Tensor(out, _) = &outs[0] else { unreachable!() };
+//! assert_eq!(out.sizes.as_slice(), &[2.into(), 3.into()]);
+//! assert_eq!(out.dtype, DType::Float32);
+//! # Ok::<(), fake_runtime::Error>(())
+//! ```
 
-use fake_runtime::{OpDef, StaticRegistry};
+mod kernels;
 
-/// Every declared operator overload, sorted by name.
-pub static OPS: &[OpDef] = &[];
+use fake_runtime::StaticRegistry;
+
+fake_macros::rules!(schemas = "../declared.schemas", rules = "../rules");
 
 /// The registry of every declared operator.
 pub fn registry() -> StaticRegistry {

@@ -1,0 +1,1286 @@
+//! Name resolution and checking: every declared schema has exactly one
+//! rule, every rule names a declared schema, parameters are schema
+//! arguments, every variable is bound, every intrinsic exists and is
+//! called with the right arity and kinds, and every expression has the
+//! kind its place needs. The result is the [`ir`](crate::ir) code
+//! generation consumes.
+//!
+//! Every mistake becomes a [`Diag`]; checking goes on after one so a file
+//! with five mistakes reports five. Nothing here panics.
+
+use crate::ast::{
+    self, BinaryOp, CallArg, Clause, DimPattern, Expr, ExprNode, PatternSuffix, Rule, UnaryOp,
+};
+use crate::diagnostic::{Diag, Span, closest};
+use crate::intrinsics::{self, PROMOTION_KINDS};
+use crate::ir::{
+    ArgIr, Body, DimIr, Field, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TExpr,
+    TNode, TagsIr,
+};
+use crate::kind::{Base, Kind};
+use crate::schema::{ReturnAlias, Schema, full_name};
+use std::collections::HashMap;
+
+/// The tags a rule may carry.
+const TAGS: &[&str] = &[
+    "pointwise",
+    "view",
+    "inplace",
+    "factory",
+    "data_dependent",
+    "kernel",
+];
+
+/// Check `rules` against the declared `schemas`; mistakes go to `diags`.
+/// Operators whose rule has a mistake are left out of the result.
+pub(crate) fn check(schemas: &[Schema], rules: &[Rule], diags: &mut Vec<Diag>) -> Vec<OpIr> {
+    // Declared names; a schema declared twice is a mistake.
+    let mut by_name: HashMap<String, usize> = HashMap::new();
+    for (i, s) in schemas.iter().enumerate() {
+        let name = s.full_name();
+        if let Some(&first) = by_name.get(&name) {
+            diags.push(
+                Diag::new(s.name_span, format!("`{name}` is declared twice"))
+                    .label("declared again here")
+                    .secondary(schemas[first].name_span, "first declared here"),
+            );
+        } else {
+            by_name.insert(name, i);
+        }
+    }
+    // Pair rules with schemas.
+    let mut rule_of: Vec<Option<usize>> = vec![None; schemas.len()];
+    for (ri, rule) in rules.iter().enumerate() {
+        let ns = rule
+            .op
+            .namespace
+            .as_ref()
+            .map_or("aten", |n| n.name.as_str());
+        let name = full_name(
+            ns,
+            &rule.op.name.name,
+            rule.op.overload.as_ref().map(|o| o.name.as_str()),
+        );
+        match by_name.get(&name) {
+            None => {
+                let short = |s: &str| s.strip_prefix("aten::").unwrap_or(s).to_string();
+                let names: Vec<String> = by_name.keys().map(|k| short(k)).collect();
+                let suggestion = closest(&short(&name), names.iter().map(String::as_str));
+                diags.push(
+                    Diag::new(rule.op.span, format!("no declared operator `{name}`"))
+                        .label("not in the declared schemas")
+                        .suggest(suggestion)
+                        .note("declare its schema first (the `.schemas` file the macro reads)"),
+                );
+            }
+            Some(&si) => {
+                if let Some(prev) = rule_of[si] {
+                    diags.push(
+                        Diag::new(rule.op.span, format!("two rules for `{name}`"))
+                            .label("second rule")
+                            .secondary(rules[prev].op.span, "first rule"),
+                    );
+                } else {
+                    rule_of[si] = Some(ri);
+                }
+            }
+        }
+    }
+    let mut ops = Vec::new();
+    for (si, schema) in schemas.iter().enumerate() {
+        if by_name.get(&schema.full_name()) != Some(&si) {
+            continue;
+        }
+        let Some(ri) = rule_of[si] else {
+            diags.push(
+                Diag::new(
+                    schema.name_span,
+                    format!("`{}` is declared but has no rule", schema.full_name()),
+                )
+                .label("no rule for this schema")
+                .help(
+                    "add a rule to a `.rules` file, or `@kernel(name)` for a hand-written kernel",
+                ),
+            );
+            continue;
+        };
+        let before = diags.len();
+        let op = Checker::new(schema, &rules[ri], diags).op();
+        if diags.len() == before
+            && let Some(op) = op
+        {
+            ops.push(op);
+        }
+    }
+    ops.sort_by(|a, b| a.name.cmp(&b.name));
+    dedupe_idents(&mut ops);
+    ops
+}
+
+/// Make typed kernel names and variants unique.
+fn dedupe_idents(ops: &mut [OpIr]) {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for op in ops.iter_mut() {
+        let n = seen.entry(op.fn_name.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            op.fn_name = format!("{}_{}", op.fn_name, n);
+            op.variant = format!("{}{}", op.variant, n);
+        }
+    }
+}
+
+/// The Rust identifier for a schema or rule name (`self` -> `self_`).
+pub(crate) fn rust_ident(name: &str) -> String {
+    if syn::parse_str::<syn::Ident>(name).is_ok() {
+        name.to_string()
+    } else {
+        format!("{name}_")
+    }
+}
+
+/// `add_tensor` for `aten::add.Tensor`.
+fn fn_name(schema: &Schema) -> String {
+    let mut s = schema.name.clone();
+    if let Some(o) = &schema.overload
+        && o != "default"
+    {
+        s.push('_');
+        s.push_str(&o.to_ascii_lowercase());
+    }
+    if schema.namespace != "aten" {
+        s = format!("{}_{s}", schema.namespace);
+    }
+    rust_ident(&s)
+}
+
+/// `AddTensor` for `aten::add.Tensor`, `Add_Tensor` for `add_.Tensor`.
+fn variant(schema: &Schema) -> String {
+    let camel = |s: &str| -> String {
+        let mut out = String::new();
+        let trailing = s.len() - s.trim_end_matches('_').len();
+        for part in s.split('_').filter(|p| !p.is_empty()) {
+            let mut cs = part.chars();
+            if let Some(c) = cs.next() {
+                out.extend(c.to_uppercase());
+                out.push_str(cs.as_str());
+            }
+        }
+        if s.starts_with('_') {
+            out.insert(0, '_');
+        }
+        out.push_str(&"_".repeat(trailing));
+        out
+    };
+    let mut v = camel(&schema.name);
+    if let Some(o) = &schema.overload
+        && o != "default"
+    {
+        v.push_str(&camel(o));
+    }
+    if schema.namespace != "aten" {
+        v = format!("{}{v}", camel(&schema.namespace));
+    }
+    v
+}
+
+/// What a name in scope is.
+#[derive(Debug, Clone)]
+struct Binding {
+    /// The Rust ident.
+    ident: String,
+    /// Its kind.
+    kind: Kind,
+    /// Where it was bound (`None` for schema arguments).
+    span: Option<Span>,
+}
+
+/// Checks one rule against its schema.
+struct Checker<'a> {
+    /// The schema.
+    schema: &'a Schema,
+    /// The rule.
+    rule: &'a Rule,
+    /// Where mistakes go.
+    diags: &'a mut Vec<Diag>,
+    /// Names in scope.
+    scope: HashMap<String, Binding>,
+    /// Names bound, in order (for suggestions).
+    order: Vec<String>,
+}
+
+impl<'a> Checker<'a> {
+    /// A checker with the schema's arguments in scope.
+    fn new(schema: &'a Schema, rule: &'a Rule, diags: &'a mut Vec<Diag>) -> Self {
+        let mut c = Checker {
+            schema,
+            rule,
+            diags,
+            scope: HashMap::new(),
+            order: Vec::new(),
+        };
+        for a in &schema.args {
+            c.scope.insert(
+                a.name.clone(),
+                Binding {
+                    ident: rust_ident(&a.name),
+                    kind: a.ty.kind(),
+                    span: None,
+                },
+            );
+            c.order.push(a.name.clone());
+        }
+        c
+    }
+
+    /// Report a mistake.
+    fn err(&mut self, d: Diag) {
+        self.diags.push(d);
+    }
+
+    /// Check the whole rule.
+    fn op(mut self) -> Option<OpIr> {
+        let schema = self.schema;
+        let rule = self.rule;
+        let args: Vec<ArgIr> = schema
+            .args
+            .iter()
+            .map(|a| ArgIr {
+                name: a.name.clone(),
+                ident: rust_ident(&a.name),
+                kind: a.ty.kind(),
+                default: a.default.clone(),
+            })
+            .collect();
+        let mut tags = TagsIr::default();
+        let mut promote: Option<String> = None;
+        let mut kernel: Option<String> = None;
+        for t in &rule.tags {
+            let name = t.name.name.as_str();
+            let targs = t.args.as_deref().unwrap_or(&[]);
+            match name {
+                "pointwise" => {
+                    tags.pointwise = true;
+                    for a in targs {
+                        match a.key.as_ref().map(|k| k.name.as_str()) {
+                            Some("promote") => {
+                                match PROMOTION_KINDS.iter().find(|(n, _)| *n == a.value.name) {
+                                    Some((_, v)) => promote = Some((*v).to_string()),
+                                    None => {
+                                        let s = closest(
+                                            &a.value.name,
+                                            PROMOTION_KINDS.iter().map(|(n, _)| *n),
+                                        );
+                                        self.err(
+                                            Diag::new(
+                                                a.value.span,
+                                                format!(
+                                                    "unknown promotion kind `{}`",
+                                                    a.value.name
+                                                ),
+                                            )
+                                            .label("not a promotion kind")
+                                            .suggest(s),
+                                        );
+                                    }
+                                }
+                            }
+                            _ => self.err(
+                                Diag::new(a.span, "`@pointwise` takes only `promote = <kind>`")
+                                    .label("unexpected tag argument"),
+                            ),
+                        }
+                    }
+                }
+                "kernel" => {
+                    tags.hand_written = true;
+                    match targs {
+                        [a] if a.key.is_none() => kernel = Some(a.value.name.clone()),
+                        _ => self.err(
+                            Diag::new(t.span, "`@kernel` takes the kernel's name: `@kernel(name)`")
+                                .label("expected one name"),
+                        ),
+                    }
+                }
+                "view" | "inplace" | "factory" | "data_dependent" => {
+                    match name {
+                        "view" => tags.view = true,
+                        "inplace" => tags.inplace = true,
+                        "factory" => tags.factory = true,
+                        _ => tags.data_dependent = true,
+                    }
+                    if !targs.is_empty() {
+                        self.err(
+                            Diag::new(t.span, format!("`@{name}` takes no arguments"))
+                                .label("unexpected arguments"),
+                        );
+                    }
+                }
+                _ => {
+                    let s = closest(name, TAGS.iter().copied());
+                    self.err(
+                        Diag::new(t.name.span, format!("unknown tag `@{name}`"))
+                            .label("not a tag")
+                            .suggest(s)
+                            .note(
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent and @kernel(name)",
+                            ),
+                    );
+                }
+            }
+        }
+        if schema.mutates() {
+            tags.inplace = true;
+        }
+        for i in 0..schema.returns.len() {
+            if let Some(ReturnAlias::ViewOf(_)) = schema.return_alias(i) {
+                tags.view = true;
+            }
+        }
+        let base = OpIr {
+            name: schema.full_name(),
+            schema: schema.text.clone(),
+            fn_name: fn_name(schema),
+            variant: variant(schema),
+            args,
+            tags,
+            body: Body::Kernel(String::new()),
+        };
+        if let Some(k) = kernel {
+            if let Some(o) = &rule.outputs {
+                self.err(
+                    Diag::new(o.span, "a rule with `@kernel` has no outputs")
+                        .label("the hand-written kernel computes them"),
+                );
+            }
+            return Some(OpIr {
+                body: Body::Kernel(k),
+                ..base
+            });
+        }
+        let mut stmts = Vec::new();
+        // Parameters.
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for p in rule.params.iter().flatten() {
+            if let Some(prev) = seen.insert(p.name.name.as_str(), p.name.span) {
+                self.err(
+                    Diag::new(
+                        p.name.span,
+                        format!("parameter `{}` listed twice", p.name.name),
+                    )
+                    .label("listed again")
+                    .secondary(prev, "first listed here"),
+                );
+                continue;
+            }
+            let Some((_, arg)) = schema.arg(&p.name.name) else {
+                let s = closest(&p.name.name, schema.args.iter().map(|a| a.name.as_str()));
+                let list: Vec<&str> = schema.args.iter().map(|a| a.name.as_str()).collect();
+                self.err(
+                    Diag::new(
+                        p.name.span,
+                        format!("`{}` has no argument `{}`", schema.full_name(), p.name.name),
+                    )
+                    .label("not an argument of the schema")
+                    .suggest(s)
+                    .note(format!("its arguments are: {}", list.join(", "))),
+                );
+                continue;
+            };
+            if let Some(pat) = &p.pattern
+                && let Some(st) = self.pattern(&p.name.name, arg.ty.kind(), pat)
+            {
+                stmts.push(st);
+            }
+        }
+        // Clauses other than attributes, in order.
+        for cl in &rule.clauses {
+            match cl {
+                Clause::Where { name, value, .. } => {
+                    let v = self.expr(value);
+                    if let Some(prev) = self.scope.get(&name.name) {
+                        let d = Diag::new(name.span, format!("`{}` is already bound", name.name))
+                            .label("bound again");
+                        let d = match prev.span {
+                            Some(s) => d.secondary(s, "first bound here"),
+                            None => d.note("it is an argument of the schema"),
+                        };
+                        self.err(d);
+                        continue;
+                    }
+                    if let Some(v) = v {
+                        let ident = format!("v_{}", name.name);
+                        self.bind(&name.name, &ident, v.kind, name.span);
+                        stmts.push(Stmt::Let {
+                            var: ident,
+                            value: v,
+                        });
+                    }
+                }
+                Clause::Check { cond, message, .. } => {
+                    if let Some(c) = self.expr(cond) {
+                        let want = if c.kind.base == Base::Bool {
+                            Kind::of(Base::Bool)
+                        } else {
+                            Kind::of(Base::SymBool)
+                        };
+                        if let Some(c) = self.coerce(c, want, cond.span) {
+                            stmts.push(Stmt::Check {
+                                cond: c,
+                                message: message
+                                    .clone()
+                                    .unwrap_or_else(|| format!("expected {}", show_expr(cond))),
+                            });
+                        }
+                    }
+                }
+                Clause::Attr { .. } => {}
+            }
+        }
+        // Outputs.
+        let out_exprs: Vec<&Expr> = rule
+            .outputs
+            .as_ref()
+            .map(|o| o.exprs.iter().collect())
+            .unwrap_or_default();
+        let mut outputs: Vec<OutputIr> = Vec::new();
+        let mut pointwise = None;
+        if tags.pointwise {
+            if let Some(o) = &rule.outputs {
+                self.err(
+                    Diag::new(o.span, "a `@pointwise` rule has no output expression")
+                        .label("its output is the broadcast of its tensor parameters")
+                        .help(
+                            "remove the `-> ...`: sizes, strides and dtype come from the fast path",
+                        ),
+                );
+            }
+            let ret_ok =
+                schema.returns.len() == 1 && schema.returns[0].ty.kind().base == Base::Tensor;
+            if !ret_ok {
+                self.err(
+                    Diag::new(rule.op.span, "a `@pointwise` operator returns one tensor")
+                        .label("this schema does not"),
+                );
+                return None;
+            }
+            let mut tensors = Vec::new();
+            let mut operands = Vec::new();
+            for p in rule.params.iter().flatten() {
+                let Some((_, a)) = schema.arg(&p.name.name) else {
+                    continue;
+                };
+                let k = a.ty.kind();
+                let ident = rust_ident(&a.name);
+                match (k.base, k.optional) {
+                    (Base::Tensor, false) => {
+                        tensors.push(ident.clone());
+                        operands.push((ident, true));
+                    }
+                    (Base::Scalar, false) => operands.push((ident, false)),
+                    _ => self.err(
+                        Diag::new(
+                            p.name.span,
+                            format!(
+                                "`{}` is a {k}: a `@pointwise` parameter is a tensor or a number",
+                                p.name.name
+                            ),
+                        )
+                        .label("not an operand"),
+                    ),
+                }
+            }
+            if tensors.is_empty() {
+                self.err(
+                    Diag::new(
+                        rule.op.span,
+                        "a `@pointwise` rule lists at least one tensor parameter",
+                    )
+                    .label("no tensor operand"),
+                );
+            }
+            let mut dtype = None;
+            for cl in &rule.clauses {
+                if let Clause::Attr {
+                    attr,
+                    selector,
+                    value,
+                    ..
+                } = cl
+                {
+                    if attr.name != "dtype" || selector.is_some() {
+                        self.err(
+                            Diag::new(attr.span, "a `@pointwise` rule may only set `dtype`")
+                                .label("not settable here"),
+                        );
+                        continue;
+                    }
+                    if let Some(e) = self.expr(value) {
+                        dtype = self.coerce(e, Kind::of(Base::DType), value.span);
+                    }
+                }
+            }
+            let inplace = match schema.return_alias(0) {
+                Some(ReturnAlias::InPlace(i)) => Some(i),
+                _ => None,
+            };
+            pointwise = Some(Pointwise {
+                tensors,
+                operands,
+                promote: promote.unwrap_or_else(|| "Default".to_string()),
+                dtype,
+                inplace,
+            });
+        } else {
+            let n = schema.returns.len();
+            if out_exprs.len() != n && !(n == 1 && out_exprs.is_empty()) {
+                let span = rule.outputs.as_ref().map_or(rule.op.span, |o| o.span);
+                self.err(
+                    Diag::new(
+                        span,
+                        format!(
+                            "`{}` returns {n} value{} but the rule gives {}",
+                            schema.full_name(),
+                            if n == 1 { "" } else { "s" },
+                            out_exprs.len()
+                        ),
+                    )
+                    .label("wrong number of outputs"),
+                );
+                return None;
+            }
+            for (i, ret) in schema.returns.iter().enumerate() {
+                let alias = schema.return_alias(i).unwrap_or(ReturnAlias::Fresh);
+                let rk = ret.ty.return_kind();
+                let ret_kind = match (rk.base, rk.optional) {
+                    (Base::Tensor, false) => RetKind::Tensor,
+                    (Base::Size, false) => RetKind::Int,
+                    (Base::SymBool, false) => RetKind::Bool,
+                    _ => {
+                        self.err(
+                            Diag::new(
+                                rule.op.span,
+                                format!("a rule cannot return `{}` (return {i})", ret.ty.text),
+                            )
+                            .label("needs a hand-written kernel")
+                            .help("write `@kernel(name)` and the kernel in `ops/src/kernels/`"),
+                        );
+                        return None;
+                    }
+                };
+                let value = match out_exprs.get(i) {
+                    Some(e) => {
+                        let want = match ret_kind {
+                            RetKind::Tensor => Kind::of(Base::Dims),
+                            RetKind::Int => Kind::of(Base::Size),
+                            RetKind::Bool => Kind::of(Base::SymBool),
+                        };
+                        self.expr(e).and_then(|t| self.coerce(t, want, e.span))
+                    }
+                    None => {
+                        if matches!(alias, ReturnAlias::Fresh) || ret_kind != RetKind::Tensor {
+                            self.err(
+                                Diag::new(rule.op.span, "this rule needs an output: `-> [sizes]`")
+                                    .label("no `->`"),
+                            );
+                        }
+                        None
+                    }
+                };
+                outputs.push(OutputIr {
+                    alias,
+                    ret: ret_kind,
+                    value,
+                    strides: None,
+                    offset: None,
+                    dtype: None,
+                    device: None,
+                });
+            }
+            // Attribute clauses.
+            for cl in &rule.clauses {
+                let Clause::Attr {
+                    attr,
+                    selector,
+                    value,
+                    ..
+                } = cl
+                else {
+                    continue;
+                };
+                let idx = match selector {
+                    None => 0,
+                    Some(ast::Selector::Index(i, _)) => *i,
+                    Some(ast::Selector::Name(id)) => {
+                        match schema
+                            .returns
+                            .iter()
+                            .position(|r| r.name.as_deref() == Some(id.name.as_str()))
+                        {
+                            Some(i) => i,
+                            None => {
+                                self.err(
+                                    Diag::new(id.span, format!("no output named `{}`", id.name))
+                                        .label("not a named return of the schema"),
+                                );
+                                continue;
+                            }
+                        }
+                    }
+                };
+                if idx >= outputs.len() {
+                    let sp = selector.as_ref().map_or(attr.span, |s| s.span());
+                    self.err(
+                        Diag::new(
+                            sp,
+                            format!("no output {idx}: the operator has {}", outputs.len()),
+                        )
+                        .label("out of range"),
+                    );
+                    continue;
+                }
+                let want = match attr.name.as_str() {
+                    "dtype" => Base::DType,
+                    "device" => Base::Device,
+                    "strides" => Base::Dims,
+                    "offset" => Base::Size,
+                    other => {
+                        let s = closest(other, ["dtype", "device", "strides", "offset"]);
+                        self.err(
+                            Diag::new(attr.span, format!("unknown output attribute `{other}`"))
+                                .label("not an attribute")
+                                .suggest(s)
+                                .note("outputs have `dtype`, `device`, `strides` and `offset`"),
+                        );
+                        continue;
+                    }
+                };
+                if outputs[idx].ret != RetKind::Tensor {
+                    self.err(
+                        Diag::new(attr.span, format!("output {idx} is not a tensor"))
+                            .label("has no attributes"),
+                    );
+                    continue;
+                }
+                let Some(e) = self.expr(value) else { continue };
+                let Some(e) = self.coerce(e, Kind::of(want), value.span) else {
+                    continue;
+                };
+                let slot = match want {
+                    Base::DType => &mut outputs[idx].dtype,
+                    Base::Device => &mut outputs[idx].device,
+                    Base::Dims => &mut outputs[idx].strides,
+                    _ => &mut outputs[idx].offset,
+                };
+                if slot.is_some() {
+                    self.err(
+                        Diag::new(
+                            attr.span,
+                            format!("`{}` of output {idx} set twice", attr.name),
+                        )
+                        .label("set again"),
+                    );
+                }
+                *slot = Some(e);
+            }
+            for (i, o) in outputs.iter().enumerate() {
+                if let ReturnAlias::ViewOf(_) = o.alias
+                    && o.value.is_some()
+                    && o.strides.is_none()
+                {
+                    self.err(
+                        Diag::new(
+                            rule.op.span,
+                            format!("output {i} is a view: its strides must be given"),
+                        )
+                        .label("view without `strides = ...`")
+                        .help("add `strides = view_strides(self, ...)` or another stride rule"),
+                    );
+                }
+            }
+        }
+        Some(OpIr {
+            body: Body::Rule(RuleIr {
+                stmts,
+                pointwise,
+                outputs,
+            }),
+            ..base
+        })
+    }
+
+    /// Bind a name.
+    fn bind(&mut self, name: &str, ident: &str, kind: Kind, span: Span) {
+        self.scope.insert(
+            name.to_string(),
+            Binding {
+                ident: ident.to_string(),
+                kind,
+                span: Some(span),
+            },
+        );
+        self.order.push(name.to_string());
+    }
+
+    /// Check a parameter's pattern.
+    fn pattern(&mut self, arg: &str, kind: Kind, pat: &ast::Pattern) -> Option<Stmt> {
+        let suffixes: Vec<PatternSuffix> = pat.suffixes.iter().map(|(s, _)| *s).collect();
+        let holder = match (kind.base, kind.optional, suffixes.as_slice()) {
+            (Base::Tensor, false, []) => Holder::One,
+            (Base::Tensor, true, [PatternSuffix::Optional]) => Holder::Optional,
+            (Base::TensorList, false, [PatternSuffix::List]) => Holder::List,
+            _ => {
+                let want = match (kind.base, kind.optional) {
+                    (Base::Tensor, false) => "`[..]`",
+                    (Base::Tensor, true) => "`[..]?`",
+                    (Base::TensorList, false) => "`[..][]`",
+                    (Base::OptTensorList, _) => "`[..]?[]` (not supported yet)",
+                    _ => "no pattern: it is not a tensor",
+                };
+                self.err(
+                    Diag::new(
+                        pat.span,
+                        format!("this pattern does not fit `{arg}`, a {kind}"),
+                    )
+                    .label("wrong pattern")
+                    .help(format!("write {want}")),
+                );
+                return None;
+            }
+        };
+        let binds = holder == Holder::One;
+        let mut dims = Vec::new();
+        let mut packs = 0;
+        for d in &pat.dims {
+            match d {
+                DimPattern::Wildcard(_) => dims.push(DimIr::Wildcard),
+                DimPattern::Int(v, _) => dims.push(DimIr::Literal(*v)),
+                DimPattern::Pack(None, _) => {
+                    packs += 1;
+                    dims.push(DimIr::AnyPack);
+                }
+                DimPattern::Name(id) | DimPattern::Pack(Some(id), _) => {
+                    let pack = matches!(d, DimPattern::Pack(..));
+                    packs += usize::from(pack);
+                    let want = if pack { Base::Dims } else { Base::Size };
+                    match self.scope.get(&id.name).cloned() {
+                        Some(b) if b.kind == Kind::of(want) => dims.push(if pack {
+                            DimIr::CheckPack(b.ident, id.name.clone())
+                        } else {
+                            DimIr::Check(b.ident, id.name.clone())
+                        }),
+                        Some(b) => {
+                            let d = Diag::new(
+                                id.span,
+                                format!(
+                                    "`{}` is a {} here but was bound as a {}",
+                                    id.name,
+                                    Kind::of(want),
+                                    b.kind
+                                ),
+                            )
+                            .label("kinds differ");
+                            let d = match b.span {
+                                Some(s) => d.secondary(s, "bound here"),
+                                None => d.note(format!(
+                                    "`{}` is an argument of the schema; pick another name",
+                                    id.name
+                                )),
+                            };
+                            self.err(d);
+                        }
+                        None if !binds => self.err(
+                            Diag::new(
+                                id.span,
+                                format!("`{}` cannot be bound in the pattern of an optional tensor or a list", id.name),
+                            )
+                            .label("not bound before")
+                            .help("bind it in an earlier parameter, or write `_`"),
+                        ),
+                        None => {
+                            let ident = format!("v_{}", id.name);
+                            self.bind(&id.name, &ident, Kind::of(want), id.span);
+                            dims.push(if pack {
+                                DimIr::BindPack(ident)
+                            } else {
+                                DimIr::Bind(ident)
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if packs > 1 {
+            self.err(
+                Diag::new(pat.span, "a pattern has at most one `*` pack").label("several packs"),
+            );
+            return None;
+        }
+        Some(Stmt::Match {
+            arg: rust_ident(arg),
+            arg_name: arg.to_string(),
+            holder,
+            dims,
+        })
+    }
+
+    /// Make `e` fit `want`, or report why not.
+    fn coerce(&mut self, e: TExpr, want: Kind, span: Span) -> Option<TExpr> {
+        if e.kind == want {
+            return Some(e);
+        }
+        if e.kind.coerces_to(want) {
+            return Some(TExpr {
+                node: TNode::Coerce(Box::new(e)),
+                kind: want,
+            });
+        }
+        let hint = if e.kind.optional && !want.optional {
+            Some("it may be absent: give a fallback with `??`")
+        } else {
+            None
+        };
+        let d = Diag::new(span, format!("expected {want}, found {}", e.kind))
+            .label(format!("this is a {}", e.kind));
+        self.err(match hint {
+            Some(h) => d.help(h),
+            None => d,
+        });
+        None
+    }
+
+    /// Type an expression.
+    fn expr(&mut self, e: &Expr) -> Option<TExpr> {
+        let t = |node, base| {
+            Some(TExpr {
+                node,
+                kind: Kind::of(base),
+            })
+        };
+        match &e.node {
+            ExprNode::Int(v) => t(TNode::Int(*v), Base::Int),
+            ExprNode::Float(v) => t(TNode::Float(*v), Base::Float),
+            ExprNode::Bool(v) => t(TNode::Bool(*v), Base::Bool),
+            ExprNode::Name(n) => {
+                if let Some(b) = self.scope.get(n) {
+                    return Some(TExpr {
+                        node: TNode::Var(b.ident.clone()),
+                        kind: b.kind,
+                    });
+                }
+                if let Some(c) = intrinsics::constant(n) {
+                    return t(TNode::Const(c.rust.to_string()), c.kind);
+                }
+                if intrinsics::lookup(n).is_some() {
+                    self.err(
+                        Diag::new(e.span, format!("`{n}` is an intrinsic, not a value"))
+                            .label("call it")
+                            .help(format!("write `{n}(...)`")),
+                    );
+                    return None;
+                }
+                let s = closest(n, self.order.iter().map(String::as_str));
+                self.err(
+                    Diag::new(e.span, format!("unbound variable `{n}`"))
+                        .label("not bound by a pattern, a `where` or the schema")
+                        .suggest(s),
+                );
+                None
+            }
+            ExprNode::Call { name, args } => self.call(name, args, e.span),
+            ExprNode::Field { base, field } => {
+                let b = self.expr(base)?;
+                if b.kind != Kind::of(Base::Tensor) {
+                    self.err(
+                        Diag::new(field.span, format!("`.{}` on a {}", field.name, b.kind))
+                            .label("fields are read from tensors"),
+                    );
+                    return None;
+                }
+                match Field::ALL.iter().find(|(n, _, _)| *n == field.name) {
+                    Some((_, f, k)) => t(TNode::Field(Box::new(b), *f), *k),
+                    None => {
+                        let s = closest(&field.name, Field::ALL.iter().map(|(n, _, _)| *n));
+                        self.err(
+                            Diag::new(
+                                field.span,
+                                format!("a tensor has no field `{}`", field.name),
+                            )
+                            .label("unknown field")
+                            .suggest(s),
+                        );
+                        None
+                    }
+                }
+            }
+            ExprNode::Unary { op, expr } => {
+                let x = self.expr(expr)?;
+                match (op, x.kind) {
+                    (UnaryOp::Neg, k) if k == Kind::of(Base::Int) || k == Kind::of(Base::Size) => {
+                        Some(TExpr {
+                            node: TNode::Neg(Box::new(x)),
+                            kind: k,
+                        })
+                    }
+                    (UnaryOp::Not, k)
+                        if k == Kind::of(Base::Bool) || k == Kind::of(Base::SymBool) =>
+                    {
+                        Some(TExpr {
+                            node: TNode::Not(Box::new(x)),
+                            kind: k,
+                        })
+                    }
+                    (op, k) => {
+                        let o = if *op == UnaryOp::Neg { "-" } else { "not" };
+                        self.err(
+                            Diag::new(e.span, format!("`{o}` cannot be applied to a {k}"))
+                                .label("wrong kind"),
+                        );
+                        None
+                    }
+                }
+            }
+            ExprNode::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span),
+            ExprNode::List(items) => {
+                let mut out = Vec::new();
+                let mut all_int = true;
+                let mut ok = true;
+                for it in items {
+                    let Some(x) = self.expr(&it.expr) else {
+                        ok = false;
+                        continue;
+                    };
+                    let (splice, elem_int) = match x.kind {
+                        k if k == Kind::of(Base::Int) => (false, true),
+                        k if k == Kind::of(Base::Size) => (false, false),
+                        k if k == Kind::of(Base::IntList) => (true, true),
+                        k if k == Kind::of(Base::Dims) => (true, false),
+                        k => {
+                            self.err(
+                                Diag::new(it.span, format!("a {k} cannot be a size"))
+                                    .label("expected a size or a list of sizes"),
+                            );
+                            ok = false;
+                            continue;
+                        }
+                    };
+                    if it.splice && !splice {
+                        self.err(
+                            Diag::new(it.span, "`*` splices a list, but this is one size")
+                                .label("not a list"),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                    all_int &= elem_int;
+                    out.push((splice, x));
+                }
+                if !ok {
+                    return None;
+                }
+                t(
+                    TNode::List(out),
+                    if all_int && !items.is_empty() {
+                        Base::IntList
+                    } else {
+                        Base::Dims
+                    },
+                )
+            }
+        }
+    }
+
+    /// Type a binary expression.
+    fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr, span: Span) -> Option<TExpr> {
+        let l = self.expr(lhs);
+        let r = self.expr(rhs);
+        let (l, r) = (l?, r?);
+        let bad = |this: &mut Self, l: Kind, r: Kind| {
+            this.err(
+                Diag::new(
+                    span,
+                    format!("`{}` cannot be applied to {l} and {r}", op.symbol()),
+                )
+                .label("wrong kinds"),
+            );
+            None
+        };
+        let int = Kind::of(Base::Int);
+        let size = Kind::of(Base::Size);
+        let mk = |this: &mut Self, l: TExpr, r: TExpr, k: Kind, res: Kind| -> Option<TExpr> {
+            let l = this.coerce(l, k, lhs.span)?;
+            let r = this.coerce(r, k, rhs.span)?;
+            Some(TExpr {
+                node: TNode::Binary(op, Box::new(l), Box::new(r)),
+                kind: res,
+            })
+        };
+        use BinaryOp::*;
+        match op {
+            Add | Sub | Mul | FloorDiv | Mod => {
+                if l.kind == int && r.kind == int {
+                    mk(self, l, r, int, int)
+                } else if l.kind.coerces_to(size) && r.kind.coerces_to(size) {
+                    mk(self, l, r, size, size)
+                } else {
+                    bad(self, l.kind, r.kind)
+                }
+            }
+            Eq | Ne | Lt | Le | Gt | Ge => {
+                let ordered = matches!(op, Lt | Le | Gt | Ge);
+                if l.kind == int && r.kind == int {
+                    mk(self, l, r, int, Kind::of(Base::Bool))
+                } else if l.kind.coerces_to(size) && r.kind.coerces_to(size) {
+                    mk(self, l, r, size, Kind::of(Base::SymBool))
+                } else if !ordered
+                    && l.kind.coerces_to(Kind::of(Base::Dims))
+                    && r.kind.coerces_to(Kind::of(Base::Dims))
+                {
+                    mk(self, l, r, Kind::of(Base::Dims), Kind::of(Base::SymBool))
+                } else if !ordered
+                    && l.kind == r.kind
+                    && matches!(
+                        l.kind.base,
+                        Base::DType | Base::Device | Base::Bool | Base::MemoryFormat
+                    )
+                    && !l.kind.optional
+                {
+                    let k = l.kind;
+                    mk(self, l, r, k, Kind::of(Base::Bool))
+                } else {
+                    bad(self, l.kind, r.kind)
+                }
+            }
+            And | Or => {
+                let b = Kind::of(Base::Bool);
+                let sb = Kind::of(Base::SymBool);
+                if l.kind == b && r.kind == b {
+                    mk(self, l, r, b, b)
+                } else if l.kind.coerces_to(sb) && r.kind.coerces_to(sb) {
+                    mk(self, l, r, sb, sb)
+                } else {
+                    bad(self, l.kind, r.kind)
+                }
+            }
+            Coalesce => {
+                if !l.kind.optional {
+                    self.err(
+                        Diag::new(
+                            lhs.span,
+                            format!("`??` needs an optional value on its left, found {}", l.kind),
+                        )
+                        .label("never absent"),
+                    );
+                    return None;
+                }
+                let present = l.kind.with_optional(false);
+                let (present, l) = if r.kind.coerces_to(present) {
+                    (present, l)
+                } else if present.coerces_to(r.kind.with_optional(false)) {
+                    let k = r.kind.with_optional(false);
+                    let l = self.coerce(l, k.with_optional(true), lhs.span)?;
+                    (k, l)
+                } else {
+                    return bad(self, l.kind, r.kind);
+                };
+                let r = self.coerce(r, present, rhs.span)?;
+                Some(TExpr {
+                    node: TNode::Coalesce(Box::new(l), Box::new(r)),
+                    kind: present,
+                })
+            }
+        }
+    }
+
+    /// Type an intrinsic call.
+    fn call(&mut self, name: &ast::Ident, args: &[CallArg], span: Span) -> Option<TExpr> {
+        let Some(intr) = intrinsics::lookup(&name.name) else {
+            let s = closest(&name.name, intrinsics::INTRINSICS.iter().map(|i| i.name));
+            // Still check the arguments, for their own mistakes.
+            for a in args {
+                let _ = self.expr(&a.value);
+            }
+            self.err(
+                Diag::new(name.span, format!("unknown intrinsic `{}`", name.name))
+                    .label("not an intrinsic")
+                    .suggest(s),
+            );
+            return None;
+        };
+        let sig = signature(intr);
+        let mut slots: Vec<Option<(TExpr, Span)>> = vec![None; intr.params.len()];
+        let mut ok = true;
+        let mut positional = 0;
+        let required = intr.params.iter().filter(|p| !p.kind.optional).count();
+        for a in args {
+            let idx = match &a.name {
+                None => {
+                    let i = positional;
+                    positional += 1;
+                    if i >= intr.params.len() {
+                        self.err(
+                            Diag::new(
+                                a.value.span,
+                                format!(
+                                    "`{}` takes {} argument{} but {} were given",
+                                    intr.name,
+                                    intr.params.len(),
+                                    if intr.params.len() == 1 { "" } else { "s" },
+                                    args.len()
+                                ),
+                            )
+                            .label("unexpected argument")
+                            .note(format!("`{sig}`: {}", intr.doc)),
+                        );
+                        ok = false;
+                        let _ = self.expr(&a.value);
+                        continue;
+                    }
+                    i
+                }
+                Some(k) => match intr.params.iter().position(|p| p.name == k.name) {
+                    Some(i) => i,
+                    None => {
+                        self.err(
+                            Diag::new(
+                                k.span,
+                                format!("`{}` has no parameter `{}`", intr.name, k.name),
+                            )
+                            .label("unknown parameter")
+                            .suggest(closest(&k.name, intr.params.iter().map(|p| p.name)))
+                            .note(format!("`{sig}`")),
+                        );
+                        ok = false;
+                        let _ = self.expr(&a.value);
+                        continue;
+                    }
+                },
+            };
+            let Some(x) = self.expr(&a.value) else {
+                ok = false;
+                continue;
+            };
+            if slots[idx].is_some() {
+                self.err(
+                    Diag::new(
+                        a.value.span,
+                        format!("parameter `{}` given twice", intr.params[idx].name),
+                    )
+                    .label("again"),
+                );
+                ok = false;
+                continue;
+            }
+            let want = intr.params[idx].kind;
+            match self.coerce_arg(x, want, a.value.span, intr, idx, &sig) {
+                Some(x) => slots[idx] = Some((x, a.value.span)),
+                None => ok = false,
+            }
+        }
+        let missing: Vec<&str> = intr
+            .params
+            .iter()
+            .zip(&slots)
+            .filter(|(p, s)| !p.kind.optional && s.is_none())
+            .map(|(p, _)| p.name)
+            .collect();
+        if ok && !missing.is_empty() {
+            self.err(
+                Diag::new(
+                    name.span.to(span),
+                    format!(
+                        "`{}` takes {required} argument{} but {} {} given",
+                        intr.name,
+                        if required == 1 { "" } else { "s" },
+                        args.len(),
+                        if args.len() == 1 { "was" } else { "were" }
+                    ),
+                )
+                .label(format!("missing `{}`", missing.join("`, `")))
+                .note(format!("`{sig}`: {}", intr.doc)),
+            );
+            return None;
+        }
+        if !ok {
+            return None;
+        }
+        let args = slots
+            .into_iter()
+            .zip(intr.params)
+            .map(|(s, p)| match s {
+                Some((x, _)) => x,
+                None => TExpr {
+                    node: TNode::NoneLit,
+                    kind: p.kind,
+                },
+            })
+            .collect();
+        Some(TExpr {
+            node: TNode::Call(intr.name.to_string(), args),
+            kind: intr.ret,
+        })
+    }
+
+    /// Coerce an intrinsic argument, naming the parameter on a mismatch.
+    fn coerce_arg(
+        &mut self,
+        x: TExpr,
+        want: Kind,
+        span: Span,
+        intr: &intrinsics::Intrinsic,
+        idx: usize,
+        sig: &str,
+    ) -> Option<TExpr> {
+        if x.kind.coerces_to(want) {
+            return self.coerce(x, want, span);
+        }
+        self.err(
+            Diag::new(
+                span,
+                format!(
+                    "argument `{}` of `{}` expects {want}, found {}",
+                    intr.params[idx].name, intr.name, x.kind
+                ),
+            )
+            .label(format!("this is a {}", x.kind))
+            .note(format!("`{sig}`")),
+        );
+        None
+    }
+}
+
+/// `broadcast(a: Dims, b: Dims) -> Dims`.
+fn signature(i: &intrinsics::Intrinsic) -> String {
+    let ps: Vec<String> = i
+        .params
+        .iter()
+        .map(|p| format!("{}: {}", p.name, p.kind))
+        .collect();
+    format!("{}({}) -> {}", i.name, ps.join(", "), i.ret)
+}
+
+/// A short rendering of an expression for default `check` messages.
+fn show_expr(e: &Expr) -> String {
+    match &e.node {
+        ExprNode::Int(v) => v.to_string(),
+        ExprNode::Float(v) => v.to_string(),
+        ExprNode::Bool(v) => v.to_string(),
+        ExprNode::Name(n) => n.clone(),
+        ExprNode::Call { name, args } => {
+            let a: Vec<String> = args.iter().map(|a| show_expr(&a.value)).collect();
+            format!("{}({})", name.name, a.join(", "))
+        }
+        ExprNode::Field { base, field } => format!("{}.{}", show_expr(base), field.name),
+        ExprNode::Unary { op, expr } => match op {
+            UnaryOp::Neg => format!("-{}", show_expr(expr)),
+            UnaryOp::Not => format!("not {}", show_expr(expr)),
+        },
+        ExprNode::Binary { op, lhs, rhs } => {
+            format!("{} {} {}", show_expr(lhs), op.symbol(), show_expr(rhs))
+        }
+        ExprNode::List(items) => {
+            let a: Vec<String> = items.iter().map(|i| show_expr(&i.expr)).collect();
+            format!("[{}]", a.join(", "))
+        }
+    }
+}

@@ -1,0 +1,863 @@
+//! Code generation: from the checked [`ir`](crate::ir) to Rust.
+//!
+//! For every operator: a typed kernel in `typed` (arguments typed from the
+//! schema), an erased entry in `erased` that reads [`Arg`]s in schema
+//! order (filling schema defaults) and calls it, a variant of the `Op`
+//! enum, and an `OpDef` in the `OPS` table, sorted by name. Generated code
+//! names the runtime through `::fake_runtime::intrinsics` only.
+//!
+//! [`Arg`]: https://docs.rs/fake-runtime
+
+use crate::ast::BinaryOp;
+use crate::ir::{
+    ArgIr, Body, DimIr, Field, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TExpr,
+    TNode,
+};
+use crate::kind::{Base, Kind};
+use crate::schema::{DefaultValue, ReturnAlias};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+/// `::fake_runtime::intrinsics::rt`.
+fn rt() -> TokenStream {
+    quote!(::fake_runtime::intrinsics::rt)
+}
+
+/// `::fake_runtime::intrinsics`.
+fn intr() -> TokenStream {
+    quote!(::fake_runtime::intrinsics)
+}
+
+/// An identifier from a string the checker made valid.
+fn ident(s: &str) -> Ident {
+    syn::parse_str::<Ident>(s).unwrap_or_else(|_| Ident::new("__invalid", Span::call_site()))
+}
+
+/// Generate everything for `ops`, with `include_str!` of every file in
+/// `files` so editing one rebuilds the invoking crate.
+pub(crate) fn generate(ops: &[OpIr], files: &[String]) -> TokenStream {
+    let rt = rt();
+    let includes = files.iter().map(|f| {
+        quote!(
+            const _: &str = include_str!(#f);
+        )
+    });
+    let typed = ops.iter().filter_map(typed_fn);
+    let erased = ops.iter().map(erased_fn);
+    let variants = ops.iter().map(|o| {
+        let v = ident(&o.variant);
+        let doc = format!(" `{}`", o.name);
+        quote!(#[doc = #doc] #v)
+    });
+    let all = ops.iter().map(|o| {
+        let v = ident(&o.variant);
+        quote!(Op::#v)
+    });
+    let defs = ops.iter().map(|o| {
+        let (name, schema) = (&o.name, &o.schema);
+        let t = o.tags;
+        let (pw, vw, ip, fa, dd, hw) = (
+            t.pointwise,
+            t.view,
+            t.inplace,
+            t.factory,
+            t.data_dependent,
+            t.hand_written,
+        );
+        let kernel = match &o.body {
+            Body::Kernel(k) => {
+                let k = ident(k);
+                quote!(crate::kernels::#k)
+            }
+            Body::Rule(_) => {
+                let f = ident(&o.fn_name);
+                quote!(erased::#f)
+            }
+        };
+        quote! {
+            #rt::OpDef {
+                name: #name,
+                schema: #schema,
+                tags: #rt::Tags {
+                    pointwise: #pw, view: #vw, inplace: #ip, factory: #fa,
+                    data_dependent: #dd, hand_written: #hw,
+                },
+                kernel: #kernel,
+            }
+        }
+    });
+    quote! {
+        #(#includes)*
+
+        /// Typed meta kernels, one per operator overload with a rule:
+        /// arguments typed from the schema, outputs in schema order.
+        #[allow(
+            unused_variables, unused_mut, unused_braces, unused_parens, non_snake_case,
+            clippy::all, clippy::pedantic, clippy::nursery
+        )]
+        pub mod typed {
+            #(#typed)*
+        }
+
+        /// Type-erased entries: arguments as `Arg`s in schema order, absent
+        /// ones taking their schema defaults.
+        #[allow(unused_variables, non_snake_case, clippy::all, clippy::pedantic)]
+        pub mod erased {
+            #(#erased)*
+        }
+
+        /// Every declared operator overload, in the order of [`OPS`].
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[allow(non_camel_case_types)]
+        pub enum Op {
+            #(#variants,)*
+        }
+
+        impl Op {
+            /// Every operator, sorted by name.
+            pub const ALL: &'static [Op] = &[#(#all),*];
+
+            /// The operator's definition.
+            pub fn def(self) -> &'static #rt::OpDef {
+                &OPS[self as usize]
+            }
+
+            /// `aten::add.Tensor` (`.default` left out).
+            pub fn name(self) -> &'static str {
+                self.def().name
+            }
+
+            /// The schema string.
+            pub fn schema(self) -> &'static str {
+                self.def().schema
+            }
+
+            /// Properties.
+            pub fn tags(self) -> #rt::Tags {
+                self.def().tags
+            }
+
+            /// The operator called `name` (`aten::relu` or `aten::relu.default`).
+            pub fn from_name(name: &str) -> Option<Op> {
+                let name = name.strip_suffix(".default").unwrap_or(name);
+                OPS.binary_search_by(|d| d.name.cmp(name))
+                    .ok()
+                    .and_then(|i| Op::ALL.get(i).copied())
+            }
+        }
+
+        /// Every declared operator overload, sorted by name.
+        pub static OPS: &[#rt::OpDef] = &[#(#defs),*];
+    }
+}
+
+/// The tokens of what the macro emits when the rules have mistakes: the
+/// errors, and stubs so the invoking crate reports nothing else.
+pub(crate) fn stubs(errors: &[String], files: &[String]) -> TokenStream {
+    let rt = rt();
+    let includes = files.iter().map(|f| {
+        quote!(
+            const _: &str = include_str!(#f);
+        )
+    });
+    let errors = errors.iter().map(|e| quote!(::core::compile_error!(#e);));
+    quote! {
+        #(#errors)*
+        #(#includes)*
+        /// Typed kernels (none: the rules have mistakes).
+        pub mod typed {}
+        /// Erased kernels (none: the rules have mistakes).
+        pub mod erased {}
+        /// Every declared operator (none: the rules have mistakes).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Op {}
+        /// Every declared operator (none: the rules have mistakes).
+        pub static OPS: &[#rt::OpDef] = &[];
+    }
+}
+
+/// Whether an argument is passed to the typed kernel.
+fn passed(k: Kind) -> bool {
+    !matches!(
+        k.base,
+        Base::Opaque | Base::Generator | Base::FloatList | Base::BoolList
+    )
+}
+
+/// The Rust type of a value of kind `k`.
+fn rust_type(k: Kind) -> TokenStream {
+    let (rt, i) = (rt(), intr());
+    let base = match k.base {
+        Base::Tensor => quote!(&#rt::TensorMeta),
+        Base::TensorList => quote!(&[&#rt::TensorMeta]),
+        Base::OptTensorList => quote!(&[Option<&#rt::TensorMeta>]),
+        Base::Int => quote!(i64),
+        Base::Size => quote!(#rt::SymInt),
+        Base::IntList => quote!(#i::IntList),
+        Base::Dims => quote!(#rt::Dims),
+        Base::DimsList => quote!(Vec<#rt::Dims>),
+        Base::Float => quote!(f64),
+        Base::Bool => quote!(bool),
+        Base::SymBool => quote!(#rt::SymBool),
+        Base::Scalar => quote!(#rt::Scalar),
+        Base::Str => quote!(&str),
+        Base::DType => quote!(#rt::DType),
+        Base::Device => quote!(#rt::Device),
+        Base::Layout => quote!(#rt::Layout),
+        Base::MemoryFormat => quote!(#rt::MemoryFormat),
+        Base::PromotionKind => quote!(#rt::PromotionKind),
+        Base::UnbackedFlavor => quote!(#i::UnbackedFlavor),
+        Base::FloatList | Base::BoolList | Base::Generator | Base::Opaque => quote!(()),
+    };
+    if k.optional {
+        quote!(Option<#base>)
+    } else {
+        base
+    }
+}
+
+/// The typed kernel of a rule; `None` for hand-written kernels.
+fn typed_fn(op: &OpIr) -> Option<TokenStream> {
+    let Body::Rule(rule) = &op.body else {
+        return None;
+    };
+    let rt = rt();
+    let f = ident(&op.fn_name);
+    let params = op.args.iter().filter(|a| passed(a.kind)).map(|a| {
+        let id = ident(&a.ident);
+        let ty = rust_type(a.kind);
+        quote!(#id: #ty)
+    });
+    let doc = format!(" `{}`", op.schema);
+    let body = rule_body(op, rule);
+    Some(quote! {
+        #[doc = #doc]
+        #[inline]
+        pub fn #f(cx: &mut #rt::Cx<'_>, #(#params),*) -> #rt::Result<#rt::Outs> {
+            #body
+        }
+    })
+}
+
+/// The erased entry of an operator.
+fn erased_fn(op: &OpIr) -> TokenStream {
+    let rt = rt();
+    let f = ident(&op.fn_name);
+    let doc = format!(" Erased entry of `{}`.", op.name);
+    let reads = op
+        .args
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| passed(a.kind))
+        .map(|(i, a)| {
+            let id = ident(&a.ident);
+            let read = read_arg(i, a);
+            quote!(let #id = #read;)
+        });
+    let call_args = op
+        .args
+        .iter()
+        .filter(|a| passed(a.kind))
+        .map(|a| ident(&a.ident));
+    match &op.body {
+        Body::Kernel(_) => quote!(),
+        Body::Rule(_) => quote! {
+            #[doc = #doc]
+            pub fn #f(cx: &mut #rt::Cx<'_>, args: &[#rt::Arg<'_>]) -> #rt::Result<#rt::Outs> {
+                #(#reads)*
+                super::typed::#f(cx, #(#call_args),*)
+            }
+        },
+    }
+}
+
+/// Reading argument `i` in an erased entry.
+fn read_arg(i: usize, a: &ArgIr) -> TokenStream {
+    let (rt, intr) = (rt(), intr());
+    let name = &a.name;
+    let d = a.default.as_ref();
+    let k = a.kind;
+    let int = |d: Option<&DefaultValue>| match d {
+        Some(DefaultValue::Int(v)) => quote!(Some(#v)),
+        Some(DefaultValue::Bool(b)) => {
+            let v = i64::from(*b);
+            quote!(Some(#v))
+        }
+        _ => quote!(None),
+    };
+    let ints = |d: Option<&DefaultValue>| match d {
+        Some(DefaultValue::List(vs)) => {
+            let vs = vs.iter().map(|v| match v {
+                DefaultValue::Int(x) => quote!(#x),
+                _ => quote!(0i64),
+            });
+            quote!(Some(&[#(#vs),*][..]))
+        }
+        Some(DefaultValue::Int(v)) => quote!(Some(&[#v][..])),
+        _ => quote!(None),
+    };
+    let float = |d: Option<&DefaultValue>| match d {
+        Some(DefaultValue::Float(v)) if v.is_finite() => quote!(Some(#v)),
+        Some(DefaultValue::Float(v)) if *v > 0.0 => quote!(Some(f64::INFINITY)),
+        Some(DefaultValue::Float(_)) => quote!(Some(f64::NEG_INFINITY)),
+        Some(DefaultValue::Int(v)) => {
+            let v = *v as f64;
+            quote!(Some(#v))
+        }
+        _ => quote!(None),
+    };
+    let boolean = |d: Option<&DefaultValue>| match d {
+        Some(DefaultValue::Bool(b)) => quote!(Some(#b)),
+        _ => quote!(None),
+    };
+    let scalar = |d: Option<&DefaultValue>| match d {
+        Some(DefaultValue::Int(v)) => quote!(Some(#rt::Scalar::Int(#rt::SymInt::Int(#v)))),
+        Some(DefaultValue::Float(v)) if v.is_finite() => quote!(Some(#rt::Scalar::Float(#v))),
+        Some(DefaultValue::Bool(b)) => quote!(Some(#rt::Scalar::Bool(#b))),
+        _ => quote!(None),
+    };
+    let named = |d: Option<&DefaultValue>, ty: TokenStream| match d {
+        Some(DefaultValue::Name(n)) => {
+            quote!(<#ty as ::core::str::FromStr>::from_str(#n).ok())
+        }
+        _ => quote!(None),
+    };
+    let a = quote!(cx, args, #i, #name);
+    let (opt_reader, default): (TokenStream, TokenStream) = match k.base {
+        Base::Tensor if !k.optional => return quote!(#intr::args::tensor(#a)?),
+        Base::Tensor => return quote!(#intr::args::opt_tensor(#a)?),
+        Base::TensorList => return quote!(#intr::args::tensors(#a)?),
+        Base::OptTensorList => return quote!(#intr::args::opt_tensors(#a)?),
+        Base::Int if !k.optional => {
+            return {
+                let d = int(d);
+                quote!(#intr::args::int(#a, #d)?)
+            };
+        }
+        Base::Int => (quote!(opt_int), int(d)),
+        Base::Size if !k.optional => {
+            return {
+                let d = int(d);
+                quote!(#intr::args::size(#a, #d)?)
+            };
+        }
+        Base::Size => (quote!(opt_size), int(d)),
+        Base::IntList if !k.optional => {
+            return {
+                let d = ints(d);
+                quote!(#intr::args::ints(#a, #d)?)
+            };
+        }
+        Base::IntList => (quote!(opt_ints), ints(d)),
+        Base::Dims if !k.optional => {
+            return {
+                let d = ints(d);
+                quote!(#intr::args::sizes(#a, #d)?)
+            };
+        }
+        Base::Dims => (quote!(opt_sizes), ints(d)),
+        Base::Float if !k.optional => {
+            return {
+                let d = float(d);
+                quote!(#intr::args::float(#a, #d)?)
+            };
+        }
+        Base::Float => (quote!(opt_float), float(d)),
+        Base::Bool if !k.optional => {
+            return {
+                let d = boolean(d);
+                quote!(#intr::args::bool(#a, #d)?)
+            };
+        }
+        Base::Bool => (quote!(opt_bool), boolean(d)),
+        Base::SymBool => {
+            let d = boolean(d);
+            let v = quote!(#rt::SymBool::Bool(#intr::args::bool(#a, #d)?));
+            return if k.optional { quote!(Some(#v)) } else { v };
+        }
+        Base::Scalar if !k.optional => {
+            return {
+                let d = scalar(d);
+                quote!(#intr::args::scalar(#a, #d)?)
+            };
+        }
+        Base::Scalar => (quote!(opt_scalar), scalar(d)),
+        Base::Str => (
+            quote!(opt_str),
+            match d {
+                Some(DefaultValue::Str(s)) => quote!(Some(#s)),
+                _ => quote!(None),
+            },
+        ),
+        Base::DType => (quote!(opt_dtype), named(d, quote!(#rt::DType))),
+        Base::Device => (quote!(opt_device), named(d, quote!(#rt::Device))),
+        Base::Layout => (quote!(opt_layout), named(d, quote!(#rt::Layout))),
+        Base::MemoryFormat => (
+            quote!(opt_memory_format),
+            named(d, quote!(#rt::MemoryFormat)),
+        ),
+        _ => return quote!(()),
+    };
+    let read = quote!(#intr::args::#opt_reader(#a, #default)?);
+    if k.optional {
+        read
+    } else {
+        quote!(#intr::args::required(cx, #i, #name, #read)?)
+    }
+}
+
+/// The body of a typed kernel.
+fn rule_body(op: &OpIr, rule: &RuleIr) -> TokenStream {
+    let rt = rt();
+    let stmts = rule.stmts.iter().map(stmt);
+    if let Some(pw) = &rule.pointwise {
+        let tail = pointwise(op, pw);
+        return quote! { #(#stmts)* #tail };
+    }
+    let outs = rule
+        .outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| output(op, i, o));
+    let names: Vec<Ident> = (0..rule.outputs.len())
+        .map(|i| format_ident!("__out{i}"))
+        .collect();
+    quote! {
+        #(#stmts)*
+        #(#outs)*
+        Ok(#rt::smallvec![#(#names),*])
+    }
+}
+
+/// The pointwise fast path.
+fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
+    let (rt, intr) = (rt(), intr());
+    let tensors: Vec<Ident> = pw.tensors.iter().map(|t| ident(t)).collect();
+    let operands = pw.operands.iter().map(|(id, is_tensor)| {
+        let id = ident(id);
+        if *is_tensor {
+            quote!(#intr::tensor_operand(#id))
+        } else {
+            quote!(#intr::scalar_operand(&#id))
+        }
+    });
+    let kind = ident(&pw.promote);
+    let dtype = match &pw.dtype {
+        Some(e) => expr(e),
+        None => quote!(#intr::promote(cx, &[#(#operands),*], #rt::PromotionKind::#kind)?),
+    };
+    match pw.inplace {
+        None => quote! {
+            let __dtype = #dtype;
+            let __meta = ::fake_runtime::pointwise::output(cx, &[#(#tensors),*], __dtype)?;
+            Ok(#rt::smallvec![#rt::Out::Tensor(__meta, #rt::Alias::Fresh)])
+        },
+        Some(i) => {
+            let target = op
+                .args
+                .get(i)
+                .map(|a| ident(&a.ident))
+                .unwrap_or_else(|| ident("__missing"));
+            let idx = u8::try_from(i).unwrap_or(u8::MAX);
+            quote! {
+                let __dtype = #dtype;
+                let __meta = ::fake_runtime::pointwise::output(cx, &[#(#tensors),*], __dtype)?;
+                let __same = #intr::dims_eq(cx, &__meta.sizes, &#target.sizes)?;
+                #intr::require(cx, __same, "the output of an in-place operator must have the shape of `self` (no broadcasting of `self`)")?;
+                if !#intr::can_cast(cx, __dtype, #target.dtype)? {
+                    return Err(#rt::ErrorKind::InvalidArgument {
+                        op: cx.op.to_string(),
+                        reason: format!("result type {} can't be cast to the desired output type {}", __dtype, #target.dtype),
+                    }.into());
+                }
+                Ok(#rt::smallvec![#rt::Out::Tensor(#target.clone(), #rt::Alias::InPlace(#idx))])
+            }
+        }
+    }
+}
+
+/// One statement.
+fn stmt(s: &Stmt) -> TokenStream {
+    let (rt, intr) = (rt(), intr());
+    match s {
+        Stmt::Let { var, value } => {
+            let v = ident(var);
+            let e = expr(value);
+            quote!(let #v = #e;)
+        }
+        Stmt::Check { cond, message } => {
+            let c = expr(cond);
+            let c = if cond.kind.base == Base::Bool {
+                quote!(#rt::SymBool::Bool(#c))
+            } else {
+                c
+            };
+            quote! {{ let __c = #c; #intr::require(cx, __c, #message)?; }}
+        }
+        Stmt::Match {
+            arg,
+            arg_name,
+            holder,
+            dims,
+        } => {
+            let t = match holder {
+                Holder::One => ident(arg),
+                _ => ident("__t"),
+            };
+            let packs = dims.iter().position(|d| {
+                matches!(
+                    d,
+                    DimIr::BindPack(_) | DimIr::CheckPack(..) | DimIr::AnyPack
+                )
+            });
+            let fixed = dims.len() - usize::from(packs.is_some());
+            let before = packs.unwrap_or(dims.len());
+            let after = fixed - before;
+            let exact = packs.is_none();
+            let mut body = Vec::new();
+            if fixed > 0 || exact {
+                body.push(quote!(#intr::require_rank(cx, #arg_name, #t, #fixed, #exact)?;));
+            }
+            for (i, d) in dims.iter().enumerate() {
+                let (index, at) = if packs.is_some_and(|p| i > p) {
+                    let back = dims.len() - i;
+                    (quote!(#t.dim() - #back), format!("-{back}"))
+                } else {
+                    (quote!(#i), i.to_string())
+                };
+                let _ = after;
+                match d {
+                    DimIr::Bind(v) => {
+                        let v = ident(v);
+                        body.push(quote!(let #v = #t.sizes[#index];));
+                    }
+                    DimIr::Check(v, name) => {
+                        let v = ident(v);
+                        let what = format!("size of `{arg_name}` at dim {at} (`{name}`)");
+                        body.push(quote!(#intr::require_eq(cx, #v, #t.sizes[#index], &|| #what.to_string())?;));
+                    }
+                    DimIr::Literal(lit) => {
+                        let what = format!("size of `{arg_name}` at dim {at}");
+                        body.push(quote!(#intr::require_eq(cx, #rt::SymInt::Int(#lit), #t.sizes[#index], &|| #what.to_string())?;));
+                    }
+                    DimIr::Wildcard | DimIr::AnyPack => {}
+                    DimIr::BindPack(v) => {
+                        let v = ident(v);
+                        body.push(quote!(let #v: #rt::Dims = #t.sizes[#before..#t.dim() - #after].iter().copied().collect();));
+                    }
+                    DimIr::CheckPack(v, name) => {
+                        let v = ident(v);
+                        let what = format!("sizes of `{arg_name}` (`*{name}`)");
+                        body.push(quote!(#intr::require_dims(cx, &#v, &#t.sizes[#before..#t.dim() - #after], &|| #what.to_string())?;));
+                    }
+                }
+            }
+            let a = ident(arg);
+            match holder {
+                Holder::One => quote!(#(#body)*),
+                Holder::Optional => quote! { if let Some(__t) = #a { #(#body)* } },
+                Holder::List => quote! { for __t in #a.iter().copied() { #(#body)* } },
+            }
+        }
+    }
+}
+
+/// One output, bound to `__out{i}`.
+fn output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
+    let (rt, intr) = (rt(), intr());
+    let name = format_ident!("__out{i}");
+    let value = o.value.as_ref().map(expr);
+    match o.ret {
+        RetKind::Int => {
+            let v = value.unwrap_or_else(|| quote!(#rt::SymInt::Int(0)));
+            return quote!(let #name = #rt::Out::Int(#v););
+        }
+        RetKind::Bool => {
+            let v = value.unwrap_or_else(|| quote!(#rt::SymBool::Bool(false)));
+            return quote!(let #name = #rt::Out::Bool(#v););
+        }
+        RetKind::Tensor => {}
+    }
+    let strides = o.strides.as_ref().map(expr);
+    let offset = o.offset.as_ref().map(expr);
+    let dtype = o.dtype.as_ref().map(expr);
+    let device = o.device.as_ref().map(expr);
+    let tensor_arg = |j: usize| -> Option<Ident> {
+        op.args
+            .get(j)
+            .filter(|a| a.kind == Kind::of(Base::Tensor))
+            .map(|a| ident(&a.ident))
+    };
+    let alias = match o.alias {
+        ReturnAlias::InPlace(j) if tensor_arg(j).is_some() => ReturnAlias::InPlace(j),
+        ReturnAlias::ViewOf(j) if tensor_arg(j).is_some() => ReturnAlias::ViewOf(j),
+        _ => ReturnAlias::Fresh,
+    };
+    match alias {
+        ReturnAlias::InPlace(j) => {
+            let a = tensor_arg(j).unwrap_or_else(|| ident("__missing"));
+            let idx = u8::try_from(j).unwrap_or(u8::MAX);
+            let set_sizes = value.map(|v| {
+                let st = strides
+                    .clone()
+                    .unwrap_or_else(|| quote!(#intr::contiguous(cx, __m.sizes.clone())?));
+                quote! { __m.sizes = #v; __m.strides = #st; }
+            });
+            let set_strides = if o.value.is_none() {
+                strides.map(|s| quote!(__m.strides = #s;))
+            } else {
+                None
+            };
+            let set_offset = offset.map(|s| quote!(__m.storage_offset = #s;));
+            quote! {
+                let mut __m = #a.clone();
+                #set_sizes
+                #set_strides
+                #set_offset
+                let #name = #rt::Out::Tensor(__m, #rt::Alias::InPlace(#idx));
+            }
+        }
+        ReturnAlias::ViewOf(j) => {
+            let a = tensor_arg(j).unwrap_or_else(|| ident("__missing"));
+            let idx = u8::try_from(j).unwrap_or(u8::MAX);
+            let sizes = value.unwrap_or_else(|| quote!(#a.sizes.clone()));
+            let strides = strides.unwrap_or_else(|| quote!(#a.strides.clone()));
+            let offset = offset.unwrap_or_else(|| quote!(#a.storage_offset));
+            let dtype = dtype.unwrap_or_else(|| quote!(#a.dtype));
+            let device = device.unwrap_or_else(|| quote!(#a.device));
+            quote! {
+                let __sizes = #sizes;
+                let __strides = #strides;
+                let __offset = #offset;
+                let #name = #rt::Out::Tensor(#rt::TensorMeta {
+                    sizes: __sizes,
+                    strides: __strides,
+                    storage_offset: __offset,
+                    dtype: #dtype,
+                    device: #device,
+                    layout: #a.layout,
+                    requires_grad: false,
+                }, #rt::Alias::ViewOf(#idx));
+            }
+        }
+        ReturnAlias::Fresh => {
+            let sizes = value.unwrap_or_else(|| quote!(#rt::Dims::new()));
+            let strides =
+                strides.unwrap_or_else(|| quote!(#intr::contiguous(cx, __sizes.clone())?));
+            let offset = offset.unwrap_or_else(|| quote!(#rt::SymInt::Int(0)));
+            let first_tensor = op
+                .args
+                .iter()
+                .find(|a| a.kind == Kind::of(Base::Tensor))
+                .map(|a| ident(&a.ident));
+            let dtype = dtype.unwrap_or_else(|| match &first_tensor {
+                Some(t) => quote!(#t.dtype),
+                None => quote!(cx.defaults.dtype),
+            });
+            let device = device.unwrap_or_else(|| quote!(cx.device));
+            quote! {
+                let __sizes: #rt::Dims = #sizes;
+                let __strides: #rt::Dims = #strides;
+                let __offset = #offset;
+                let __dtype = #dtype;
+                let __device = #device;
+                let #name = #rt::Out::Tensor(#rt::TensorMeta {
+                    sizes: __sizes,
+                    strides: __strides,
+                    storage_offset: __offset,
+                    dtype: __dtype,
+                    device: __device,
+                    layout: #rt::Layout::Strided,
+                    requires_grad: false,
+                }, #rt::Alias::Fresh);
+            }
+        }
+    }
+}
+
+/// Whether values of kind `k` are cloned when a variable is read.
+fn needs_clone(k: Kind) -> bool {
+    matches!(k.base, Base::Dims | Base::IntList | Base::DimsList)
+}
+
+/// An expression.
+pub(crate) fn expr(e: &TExpr) -> TokenStream {
+    let (rt, intr) = (rt(), intr());
+    match &e.node {
+        TNode::Int(v) => quote!(#v),
+        TNode::Float(v) => quote!(#v),
+        TNode::Bool(v) => quote!(#v),
+        TNode::NoneLit => quote!(None),
+        TNode::Var(v) => {
+            let v = ident(v);
+            if needs_clone(e.kind) {
+                quote!(#v.clone())
+            } else {
+                quote!(#v)
+            }
+        }
+        TNode::Const(path) => {
+            let p: TokenStream = path.parse().unwrap_or_default();
+            if path.starts_with("UnbackedFlavor") {
+                quote!(#intr::#p)
+            } else {
+                quote!(#rt::#p)
+            }
+        }
+        TNode::Call(name, args) => {
+            let f = ident(name);
+            let names: Vec<Ident> = (0..args.len()).map(|i| format_ident!("__a{i}")).collect();
+            let vals = args.iter().map(expr);
+            let pass = args.iter().zip(&names).map(|(a, n)| {
+                if a.kind.base == Base::TensorList && !a.kind.optional {
+                    quote!(&#n[..])
+                } else {
+                    quote!(#n)
+                }
+            });
+            quote!({ #(let #names = #vals;)* #intr::#f(cx, #(#pass),*)? })
+        }
+        TNode::Field(b, f) => {
+            let b = expr(b);
+            match f {
+                Field::Sizes => quote!(#b.sizes.clone()),
+                Field::Strides => quote!(#b.strides.clone()),
+                Field::Offset => quote!(#b.storage_offset),
+                Field::DType => quote!(#b.dtype),
+                Field::Device => quote!(#b.device),
+                Field::Dim => quote!((#b.dim() as i64)),
+            }
+        }
+        TNode::Neg(x) => {
+            let v = expr(x);
+            if x.kind.base == Base::Int {
+                quote!(#intr::int_arith('-', 0, #v)?)
+            } else {
+                quote!({ let __x = #v; cx.env.neg(__x)? })
+            }
+        }
+        TNode::Not(x) => {
+            let v = expr(x);
+            if x.kind.base == Base::Bool {
+                quote!((!#v))
+            } else {
+                quote!({ let __x = #v; cx.env.not(__x)? })
+            }
+        }
+        TNode::Binary(op, l, r) => binary(*op, l, r),
+        TNode::Coalesce(l, r) => {
+            let (l, r) = (expr(l), expr(r));
+            quote!(match #l { Some(__v) => __v, None => #r })
+        }
+        TNode::List(items) => {
+            let int_list = e.kind.base == Base::IntList;
+            let pushes = items.iter().map(|(splice, x)| {
+                let v = expr(x);
+                match (splice, x.kind.base, int_list) {
+                    (false, Base::Int, true) | (false, Base::Size, false) => quote!(__l.push(#v);),
+                    (false, _, _) => quote!(__l.push(#rt::SymInt::Int(#v));),
+                    (true, Base::IntList, false) => {
+                        quote!(__l.extend(#v.iter().map(|&__x| #rt::SymInt::Int(__x)));)
+                    }
+                    (true, _, _) => quote!(__l.extend(#v.iter().copied());),
+                }
+            });
+            let ty = if int_list {
+                quote!(#intr::IntList)
+            } else {
+                quote!(#rt::Dims)
+            };
+            quote!({ let mut __l = <#ty>::new(); #(#pushes)* __l })
+        }
+        TNode::Coerce(x) => coerce(expr(x), x.kind, e.kind),
+    }
+}
+
+/// Coerce tokens of kind `from` to kind `to`.
+fn coerce(v: TokenStream, from: Kind, to: Kind) -> TokenStream {
+    let (rt, intr) = (rt(), intr());
+    let base = |v: TokenStream| -> TokenStream {
+        match (from.base, to.base) {
+            (Base::Int, Base::Size) => quote!(#rt::SymInt::Int(#v)),
+            (Base::IntList, Base::Dims) => quote!(#intr::from_ints(&#v)),
+            (Base::Bool, Base::SymBool) => quote!(#rt::SymBool::Bool(#v)),
+            _ => v,
+        }
+    };
+    match (from.optional, to.optional) {
+        (false, false) => base(v),
+        (false, true) => {
+            let b = base(v);
+            quote!(Some(#b))
+        }
+        _ => {
+            if from.base == to.base {
+                v
+            } else {
+                let b = base(quote!(__x));
+                quote!(#v.map(|__x| #b))
+            }
+        }
+    }
+}
+
+/// A binary expression; operands already have the same kind.
+fn binary(op: BinaryOp, l: &TExpr, r: &TExpr) -> TokenStream {
+    let intr = intr();
+    let k = l.kind.base;
+    let (lv, rv) = (expr(l), expr(r));
+    let bind = |call: TokenStream| quote!({ let __l = #lv; let __r = #rv; #call });
+    use BinaryOp::*;
+    match (op, k) {
+        (Add, Base::Int) => bind(quote!(#intr::int_arith('+', __l, __r)?)),
+        (Sub, Base::Int) => bind(quote!(#intr::int_arith('-', __l, __r)?)),
+        (Mul, Base::Int) => bind(quote!(#intr::int_arith('*', __l, __r)?)),
+        (FloorDiv, Base::Int) => bind(quote!(#intr::int_floordiv(cx, __l, __r)?)),
+        (Mod, Base::Int) => bind(quote!(#intr::int_mod(cx, __l, __r)?)),
+        (Add, _) => bind(quote!(cx.env.add(__l, __r)?)),
+        (Sub, _) => bind(quote!(cx.env.sub(__l, __r)?)),
+        (Mul, _) => bind(quote!(cx.env.mul(__l, __r)?)),
+        (FloorDiv, _) => bind(quote!(cx.env.floordiv(__l, __r)?)),
+        (Mod, _) => bind(quote!(cx.env.modulo(__l, __r)?)),
+        (Eq | Ne | Lt | Le | Gt | Ge, Base::Size) => {
+            let m = match op {
+                Eq => quote!(eq),
+                Ne => quote!(ne),
+                Lt => quote!(lt),
+                Le => quote!(le),
+                Gt => quote!(gt),
+                _ => quote!(ge),
+            };
+            bind(quote!(cx.env.#m(__l, __r)?))
+        }
+        (Eq, Base::Dims) => bind(quote!(#intr::dims_eq(cx, &__l, &__r)?)),
+        (Ne, Base::Dims) => {
+            bind(quote!({ let __e = #intr::dims_eq(cx, &__l, &__r)?; cx.env.not(__e)? }))
+        }
+        (Eq, _) => bind(quote!((__l == __r))),
+        (Ne, _) => bind(quote!((__l != __r))),
+        (Lt, _) => bind(quote!((__l < __r))),
+        (Le, _) => bind(quote!((__l <= __r))),
+        (Gt, _) => bind(quote!((__l > __r))),
+        (Ge, _) => bind(quote!((__l >= __r))),
+        (And, Base::Bool) => quote!((#lv && #rv)),
+        (Or, Base::Bool) => quote!((#lv || #rv)),
+        (And, _) => bind(quote!(cx.env.and(__l, __r)?)),
+        (Or, _) => bind(quote!(cx.env.or(__l, __r)?)),
+        (Coalesce, _) => quote!(match #lv { Some(__v) => __v, None => #rv }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kind::Kind;
+
+    #[test]
+    fn coercions_spell_out() {
+        let v = quote!(x);
+        let s = coerce(v, Kind::of(Base::Int), Kind::opt(Base::Size)).to_string();
+        assert!(s.contains("Some"), "{s}");
+        assert!(s.contains("SymInt :: Int"), "{s}");
+    }
+}

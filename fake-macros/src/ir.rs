@@ -1,0 +1,254 @@
+//! The checked form of the rules that code generation consumes: every name
+//! resolved to a variable, argument or constant, every expression typed
+//! with its [`Kind`], every coercion explicit, and every operator paired
+//! with its schema.
+
+use crate::kind::Kind;
+use crate::schema::{DefaultValue, ReturnAlias};
+
+/// One operator overload.
+#[derive(Debug, Clone)]
+pub(crate) struct OpIr {
+    /// `aten::add.Tensor`.
+    pub(crate) name: String,
+    /// The schema text.
+    pub(crate) schema: String,
+    /// The typed kernel's name (`add_tensor`).
+    pub(crate) fn_name: String,
+    /// The `Op` variant (`AddTensor`).
+    pub(crate) variant: String,
+    /// Schema arguments in order.
+    pub(crate) args: Vec<ArgIr>,
+    /// Tags.
+    pub(crate) tags: TagsIr,
+    /// How outputs are computed.
+    pub(crate) body: Body,
+}
+
+/// Properties of an operator (mirrors `fake_runtime::Tags`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct TagsIr {
+    /// `@pointwise`.
+    pub(crate) pointwise: bool,
+    /// `@view` or a view return.
+    pub(crate) view: bool,
+    /// `@inplace` or a written argument.
+    pub(crate) inplace: bool,
+    /// `@factory`.
+    pub(crate) factory: bool,
+    /// `@data_dependent`.
+    pub(crate) data_dependent: bool,
+    /// `@kernel(...)`.
+    pub(crate) hand_written: bool,
+}
+
+/// One schema argument.
+#[derive(Debug, Clone)]
+pub(crate) struct ArgIr {
+    /// The schema name (`self`).
+    pub(crate) name: String,
+    /// The Rust identifier (`self_`).
+    pub(crate) ident: String,
+    /// Its kind; `Opaque` and `Generator` arguments are not passed to the
+    /// typed kernel.
+    pub(crate) kind: Kind,
+    /// The schema default.
+    pub(crate) default: Option<DefaultValue>,
+}
+
+/// How an operator's outputs are computed.
+#[derive(Debug, Clone)]
+pub(crate) enum Body {
+    /// A hand-written kernel `crate::kernels::<name>`.
+    Kernel(String),
+    /// A rule.
+    Rule(RuleIr),
+}
+
+/// A checked rule.
+#[derive(Debug, Clone)]
+pub(crate) struct RuleIr {
+    /// Pattern checks, `where` bindings and `check`s, in order.
+    pub(crate) stmts: Vec<Stmt>,
+    /// For `@pointwise`: the fast path.
+    pub(crate) pointwise: Option<Pointwise>,
+    /// One per schema return (empty for pointwise rules).
+    pub(crate) outputs: Vec<OutputIr>,
+}
+
+/// The fast path of an elementwise operator.
+#[derive(Debug, Clone)]
+pub(crate) struct Pointwise {
+    /// Tensor arguments (idents) that broadcast together.
+    pub(crate) tensors: Vec<String>,
+    /// Promotion operands: `(ident, is_tensor)`.
+    pub(crate) operands: Vec<(String, bool)>,
+    /// The `PromotionKind` variant.
+    pub(crate) promote: String,
+    /// A `dtype = ...` clause, overriding promotion.
+    pub(crate) dtype: Option<TExpr>,
+    /// Whether the result is written into argument 0 (`add_`).
+    pub(crate) inplace: Option<usize>,
+}
+
+/// A statement of a rule body.
+#[derive(Debug, Clone)]
+pub(crate) enum Stmt {
+    /// Match a tensor's sizes against a pattern.
+    Match {
+        /// The argument's ident.
+        arg: String,
+        /// The argument's schema name, for messages.
+        arg_name: String,
+        /// How the tensor is held.
+        holder: Holder,
+        /// The dims.
+        dims: Vec<DimIr>,
+    },
+    /// `where name = value`.
+    Let {
+        /// The variable's ident.
+        var: String,
+        /// Its value.
+        value: TExpr,
+    },
+    /// `check cond, "message"`.
+    Check {
+        /// The condition (`Bool` or `SymBool`).
+        cond: TExpr,
+        /// The message.
+        message: String,
+    },
+}
+
+/// How a matched tensor argument is held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Holder {
+    /// `Tensor`.
+    One,
+    /// `Tensor?`: checked when present.
+    Optional,
+    /// `Tensor[]`: every element checked.
+    List,
+}
+
+/// One dim of a checked pattern.
+#[derive(Debug, Clone)]
+pub(crate) enum DimIr {
+    /// Bind a new size variable.
+    Bind(String),
+    /// Check against a bound size variable (named in messages).
+    Check(String, String),
+    /// Check against a literal.
+    Literal(i64),
+    /// Anything.
+    Wildcard,
+    /// Bind a run of dims.
+    BindPack(String),
+    /// Check a run of dims against a bound one.
+    CheckPack(String, String),
+    /// Any run of dims.
+    AnyPack,
+}
+
+/// One output of a rule.
+#[derive(Debug, Clone)]
+pub(crate) struct OutputIr {
+    /// How it relates to the arguments.
+    pub(crate) alias: ReturnAlias,
+    /// What is returned.
+    pub(crate) ret: RetKind,
+    /// Sizes (tensor) or the value (int / bool).
+    pub(crate) value: Option<TExpr>,
+    /// `strides = ...`.
+    pub(crate) strides: Option<TExpr>,
+    /// `offset = ...`.
+    pub(crate) offset: Option<TExpr>,
+    /// `dtype = ...`.
+    pub(crate) dtype: Option<TExpr>,
+    /// `device = ...`.
+    pub(crate) device: Option<TExpr>,
+}
+
+/// The kind of a returned value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RetKind {
+    /// A tensor.
+    Tensor,
+    /// An `int` / `SymInt`.
+    Int,
+    /// A `bool` / `SymBool`.
+    Bool,
+}
+
+/// A typed expression.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TExpr {
+    /// What it is.
+    pub(crate) node: TNode,
+    /// Its kind.
+    pub(crate) kind: Kind,
+}
+
+/// The forms of a typed expression.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum TNode {
+    /// An `Int` literal.
+    Int(i64),
+    /// A `Float` literal.
+    Float(f64),
+    /// A `Bool` literal.
+    Bool(bool),
+    /// A variable or argument, by ident.
+    Var(String),
+    /// A named constant (path under the runtime's `rt` or `intrinsics`).
+    Const(String),
+    /// An intrinsic call; absent optional parameters are `None` nodes.
+    Call(String, Vec<TExpr>),
+    /// `None`, for an optional parameter left out.
+    NoneLit,
+    /// A tensor's field.
+    Field(Box<TExpr>, Field),
+    /// `-a` on `Int` / `Size`.
+    Neg(Box<TExpr>),
+    /// `not a` on `Bool` / `SymBool`.
+    Not(Box<TExpr>),
+    /// Arithmetic, comparison or logic; operands already coerced.
+    Binary(crate::ast::BinaryOp, Box<TExpr>, Box<TExpr>),
+    /// `a ?? b`: `a` optional, `b` its present kind.
+    Coalesce(Box<TExpr>, Box<TExpr>),
+    /// A list of sizes: `(splice, element)`.
+    List(Vec<(bool, TExpr)>),
+    /// A coercion from the inner expression's kind to this one's.
+    Coerce(Box<TExpr>),
+}
+
+/// A field of a tensor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Field {
+    /// `.sizes` / `.shape`.
+    Sizes,
+    /// `.strides`.
+    Strides,
+    /// `.offset`.
+    Offset,
+    /// `.dtype`.
+    DType,
+    /// `.device`.
+    Device,
+    /// `.dim`.
+    Dim,
+}
+
+impl Field {
+    /// Every field with its names and kind.
+    pub(crate) const ALL: &'static [(&'static str, Field, crate::kind::Base)] = &[
+        ("sizes", Field::Sizes, crate::kind::Base::Dims),
+        ("shape", Field::Sizes, crate::kind::Base::Dims),
+        ("strides", Field::Strides, crate::kind::Base::Dims),
+        ("offset", Field::Offset, crate::kind::Base::Size),
+        ("dtype", Field::DType, crate::kind::Base::DType),
+        ("device", Field::Device, crate::kind::Base::Device),
+        ("dim", Field::Dim, crate::kind::Base::Int),
+    ];
+}

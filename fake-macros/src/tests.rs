@@ -1,0 +1,397 @@
+//! Tests of the whole front end run as a library: snapshots of the code
+//! generated for a few rules, the checker's messages, and a property test
+//! that no input makes the parser or the checker panic.
+
+use super::{Input, front_end};
+use expect_test::{Expect, expect};
+use proptest::prelude::*;
+
+/// One in-memory file.
+fn input(display: &str, text: &str) -> Input {
+    Input {
+        display: display.to_string(),
+        absolute: format!("/{display}"),
+        text: text.to_string(),
+    }
+}
+
+/// The generated code for `rules` against `schemas`, pretty-printed; or
+/// the rendered errors.
+fn expand(schemas: &str, rules: &str) -> String {
+    let s = [input("ops/declared.schemas", schemas)];
+    let r = [input("ops/rules/test.rules", rules)];
+    match front_end(&s, &r) {
+        Ok(ops) => {
+            let tokens = crate::codegen::generate(&ops, &[]);
+            match syn::parse2::<syn::File>(tokens) {
+                Ok(file) => prettyplease::unparse(&file),
+                Err(e) => format!("generated code does not parse: {e}"),
+            }
+        }
+        Err(errors) => errors.join("\n\n"),
+    }
+}
+
+/// Only the typed kernel `name` of the generated code.
+fn typed_kernel(code: &str, name: &str) -> String {
+    let start = code
+        .find(&format!("pub fn {name}("))
+        .unwrap_or_else(|| panic!("no kernel `{name}` in:\n{code}"));
+    // Back up to the doc comment, forward to the end of the function.
+    let from = code[..start].rfind("    ///").unwrap_or(start);
+    let end = code[start..]
+        .find("\n    }\n")
+        .map_or(code.len(), |e| start + e + 7);
+    // Out of `mod typed`: one level of indentation less.
+    code[from..end]
+        .lines()
+        .map(|l| l.strip_prefix("    ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+fn check_kernel(schemas: &str, rules: &str, name: &str, expect: Expect) {
+    let code = expand(schemas, rules);
+    expect.assert_eq(&typed_kernel(&code, name));
+}
+
+#[test]
+fn snapshot_mm() {
+    check_kernel(
+        "aten::mm(Tensor self, Tensor mat2) -> Tensor\n",
+        "mm(self: [n, k], mat2: [k, m]) -> [n, m]\n",
+        "mm",
+        expect![[r#"
+                /// `aten::mm(Tensor self, Tensor mat2) -> Tensor`
+                #[inline]
+                pub fn mm(
+                    cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
+                    self_: &::fake_runtime::intrinsics::rt::TensorMeta,
+                    mat2: &::fake_runtime::intrinsics::rt::TensorMeta,
+                ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
+                    ::fake_runtime::intrinsics::require_rank(cx, "self", self_, 2usize, true)?;
+                    let v_n = self_.sizes[0usize];
+                    let v_k = self_.sizes[1usize];
+                    ::fake_runtime::intrinsics::require_rank(cx, "mat2", mat2, 2usize, true)?;
+                    ::fake_runtime::intrinsics::require_eq(
+                        cx,
+                        v_k,
+                        mat2.sizes[0usize],
+                        &|| "size of `mat2` at dim 0 (`k`)".to_string(),
+                    )?;
+                    let v_m = mat2.sizes[1usize];
+                    let __sizes: ::fake_runtime::intrinsics::rt::Dims = {
+                        let mut __l = <::fake_runtime::intrinsics::rt::Dims>::new();
+                        __l.push(v_n);
+                        __l.push(v_m);
+                        __l
+                    };
+                    let __strides: ::fake_runtime::intrinsics::rt::Dims = ::fake_runtime::intrinsics::contiguous(
+                        cx,
+                        __sizes.clone(),
+                    )?;
+                    let __offset = ::fake_runtime::intrinsics::rt::SymInt::Int(0);
+                    let __dtype = self_.dtype;
+                    let __device = cx.device;
+                    let __out0 = ::fake_runtime::intrinsics::rt::Out::Tensor(
+                        ::fake_runtime::intrinsics::rt::TensorMeta {
+                            sizes: __sizes,
+                            strides: __strides,
+                            storage_offset: __offset,
+                            dtype: __dtype,
+                            device: __device,
+                            layout: ::fake_runtime::intrinsics::rt::Layout::Strided,
+                            requires_grad: false,
+                        },
+                        ::fake_runtime::intrinsics::rt::Alias::Fresh,
+                    );
+                    Ok(::fake_runtime::intrinsics::rt::smallvec![__out0])
+                }
+        "#]],
+    );
+}
+
+#[test]
+fn snapshot_pointwise_add() {
+    check_kernel(
+        "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n",
+        "@pointwise(promote = default)\nadd.Tensor(self, other)\n",
+        "add_tensor",
+        expect![[r#"
+                /// `aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor`
+                #[inline]
+                pub fn add_tensor(
+                    cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
+                    self_: &::fake_runtime::intrinsics::rt::TensorMeta,
+                    other: &::fake_runtime::intrinsics::rt::TensorMeta,
+                    alpha: ::fake_runtime::intrinsics::rt::Scalar,
+                ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
+                    let __dtype = ::fake_runtime::intrinsics::promote(
+                        cx,
+                        &[
+                            ::fake_runtime::intrinsics::tensor_operand(self_),
+                            ::fake_runtime::intrinsics::tensor_operand(other),
+                        ],
+                        ::fake_runtime::intrinsics::rt::PromotionKind::Default,
+                    )?;
+                    let __meta = ::fake_runtime::pointwise::output(cx, &[self_, other], __dtype)?;
+                    Ok(
+                        ::fake_runtime::intrinsics::rt::smallvec![
+                            ::fake_runtime::intrinsics::rt::Out::Tensor(__meta,
+                            ::fake_runtime::intrinsics::rt::Alias::Fresh)
+                        ],
+                    )
+                }
+        "#]],
+    );
+}
+
+#[test]
+fn snapshot_view_with_where() {
+    check_kernel(
+        "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n",
+        "@view\nview(self: [*s], size) -> shape\n  where shape = infer_view(numel(s), size)\n  strides = view_strides(self, shape)\n",
+        "view",
+        expect![[r#"
+                /// `aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)`
+                #[inline]
+                pub fn view(
+                    cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
+                    self_: &::fake_runtime::intrinsics::rt::TensorMeta,
+                    size: ::fake_runtime::intrinsics::rt::Dims,
+                ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
+                    let v_s: ::fake_runtime::intrinsics::rt::Dims = self_
+                        .sizes[0usize..self_.dim() - 0usize]
+                        .iter()
+                        .copied()
+                        .collect();
+                    let v_shape = {
+                        let __a0 = {
+                            let __a0 = v_s.clone();
+                            ::fake_runtime::intrinsics::numel(cx, __a0)?
+                        };
+                        let __a1 = size.clone();
+                        ::fake_runtime::intrinsics::infer_view(cx, __a0, __a1)?
+                    };
+                    let __sizes = v_shape.clone();
+                    let __strides = {
+                        let __a0 = self_;
+                        let __a1 = v_shape.clone();
+                        ::fake_runtime::intrinsics::view_strides(cx, __a0, __a1)?
+                    };
+                    let __offset = self_.storage_offset;
+                    let __out0 = ::fake_runtime::intrinsics::rt::Out::Tensor(
+                        ::fake_runtime::intrinsics::rt::TensorMeta {
+                            sizes: __sizes,
+                            strides: __strides,
+                            storage_offset: __offset,
+                            dtype: self_.dtype,
+                            device: self_.device,
+                            layout: self_.layout,
+                            requires_grad: false,
+                        },
+                        ::fake_runtime::intrinsics::rt::Alias::ViewOf(0u8),
+                    );
+                    Ok(::fake_runtime::intrinsics::rt::smallvec![__out0])
+                }
+        "#]],
+    );
+}
+
+#[test]
+fn snapshot_nonzero() {
+    check_kernel(
+        "aten::nonzero(Tensor self) -> Tensor\n",
+        "@data_dependent\nnonzero(self: [*s]) -> [u, rank(s)]\n  where u = unbacked(size_like, max = numel(s))\n  dtype = int64\n  strides = [1, u]\n",
+        "nonzero",
+        expect![[r#"
+                /// `aten::nonzero(Tensor self) -> Tensor`
+                #[inline]
+                pub fn nonzero(
+                    cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
+                    self_: &::fake_runtime::intrinsics::rt::TensorMeta,
+                ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
+                    let v_s: ::fake_runtime::intrinsics::rt::Dims = self_
+                        .sizes[0usize..self_.dim() - 0usize]
+                        .iter()
+                        .copied()
+                        .collect();
+                    let v_u = {
+                        let __a0 = ::fake_runtime::intrinsics::UnbackedFlavor::SizeLike;
+                        let __a1 = Some({
+                            let __a0 = v_s.clone();
+                            ::fake_runtime::intrinsics::numel(cx, __a0)?
+                        });
+                        ::fake_runtime::intrinsics::unbacked(cx, __a0, __a1)?
+                    };
+                    let __sizes: ::fake_runtime::intrinsics::rt::Dims = {
+                        let mut __l = <::fake_runtime::intrinsics::rt::Dims>::new();
+                        __l.push(v_u);
+                        __l.push(
+                            ::fake_runtime::intrinsics::rt::SymInt::Int({
+                                let __a0 = v_s.clone();
+                                ::fake_runtime::intrinsics::rank(cx, __a0)?
+                            }),
+                        );
+                        __l
+                    };
+                    let __strides: ::fake_runtime::intrinsics::rt::Dims = {
+                        let mut __l = <::fake_runtime::intrinsics::rt::Dims>::new();
+                        __l.push(::fake_runtime::intrinsics::rt::SymInt::Int(1i64));
+                        __l.push(v_u);
+                        __l
+                    };
+                    let __offset = ::fake_runtime::intrinsics::rt::SymInt::Int(0);
+                    let __dtype = ::fake_runtime::intrinsics::rt::DType::Int64;
+                    let __device = cx.device;
+                    let __out0 = ::fake_runtime::intrinsics::rt::Out::Tensor(
+                        ::fake_runtime::intrinsics::rt::TensorMeta {
+                            sizes: __sizes,
+                            strides: __strides,
+                            storage_offset: __offset,
+                            dtype: __dtype,
+                            device: __device,
+                            layout: ::fake_runtime::intrinsics::rt::Layout::Strided,
+                            requires_grad: false,
+                        },
+                        ::fake_runtime::intrinsics::rt::Alias::Fresh,
+                    );
+                    Ok(::fake_runtime::intrinsics::rt::smallvec![__out0])
+                }
+        "#]],
+    );
+}
+
+#[test]
+fn the_table_is_sorted_with_names_and_erased_entries() {
+    let code = expand(
+        "aten::relu(Tensor self) -> Tensor\naten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n",
+        "@pointwise\nrelu(self)\n@pointwise\nadd.Tensor(self, other)\n",
+    );
+    let add = code.find("name: \"aten::add.Tensor\"").expect("add");
+    let relu = code.find("name: \"aten::relu\"").expect("relu");
+    assert!(add < relu, "{code}");
+    assert!(code.contains("pub enum Op {"), "{code}");
+    assert!(code.contains("kernel: erased::add_tensor"), "{code}");
+    // The erased entry fills `alpha`'s default.
+    let alpha = code.find("\"alpha\"").expect("alpha is read");
+    assert!(code[alpha..].contains("SymInt::Int(1i64)"), "{code}");
+}
+
+/// The checker's messages, rendered.
+fn check_errors(schemas: &str, rules: &str, expect: Expect) {
+    expect.assert_eq(&expand(schemas, rules));
+}
+
+const MM: &str = "aten::mm(Tensor self, Tensor mat2) -> Tensor\n";
+
+#[test]
+fn errors_unknown_intrinsic_and_kinds() {
+    check_errors(
+        MM,
+        "mm(self: [n, k], mat2: [k, m]) -> [brodcast(n, m)]\n",
+        expect![[r#"
+            unknown intrinsic `brodcast`
+             --> ops/rules/test.rules:1:36
+              |
+            1 | mm(self: [n, k], mat2: [k, m]) -> [brodcast(n, m)]
+              |                                    ^^^^^^^^ not an intrinsic
+              |
+              = help: did you mean `broadcast`?"#]],
+    );
+    check_errors(
+        MM,
+        "mm(self: [n, k], mat2: [k, m]) -> [n, m]\n  check n, \"x\"\n  dtype = numel(self)\n",
+        expect![[r#"
+            expected SymBool, found Size
+             --> ops/rules/test.rules:2:9
+              |
+            2 |   check n, "x"
+              |         ^ this is a Size
+
+            argument `s` of `numel` expects Dims, found Tensor
+             --> ops/rules/test.rules:3:17
+              |
+            3 |   dtype = numel(self)
+              |                 ^^^^ this is a Tensor
+              |
+              = note: `numel(s: Dims) -> Size`"#]],
+    );
+}
+
+#[test]
+fn errors_in_patterns_and_scopes() {
+    check_errors(
+        MM,
+        "mm(self: [n, k], other: [k, m]) -> [n, q]\n",
+        expect![[r#"
+            `aten::mm` has no argument `other`
+             --> ops/rules/test.rules:1:18
+              |
+            1 | mm(self: [n, k], other: [k, m]) -> [n, q]
+              |                  ^^^^^ not an argument of the schema
+              |
+              = note: its arguments are: self, mat2
+
+            unbound variable `q`
+             --> ops/rules/test.rules:1:40
+              |
+            1 | mm(self: [n, k], other: [k, m]) -> [n, q]
+              |                                        ^ not bound by a pattern, a `where` or the schema
+              |
+              = help: did you mean `k`?"#]],
+    );
+    check_errors(
+        "aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)\n",
+        "native_layer_norm(input: [*s], weight: [c]) -> s\n",
+        expect![[r#"
+            this pattern does not fit `weight`, a Optional<Tensor>
+             --> ops/rules/test.rules:1:40
+              |
+            1 | native_layer_norm(input: [*s], weight: [c]) -> s
+              |                                        ^^^ wrong pattern
+              |
+              = help: write `[..]?`
+
+            `aten::native_layer_norm` returns 3 values but the rule gives 1
+             --> ops/rules/test.rules:1:45
+              |
+            1 | native_layer_norm(input: [*s], weight: [c]) -> s
+              |                                             ^^^^ wrong number of outputs"#]],
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random text: errors or a rule set, never a panic.
+    #[test]
+    fn random_text_never_panics(text in "\\PC{0,200}") {
+        let _ = expand(MM, &text);
+    }
+
+    /// Random text built from the language's own tokens reaches deeper.
+    #[test]
+    fn random_tokens_never_panic(tokens in proptest::collection::vec(
+        prop_oneof![
+            Just("mm"), Just("("), Just(")"), Just("["), Just("]"), Just(","), Just(":"),
+            Just("self"), Just("mat2"), Just("n"), Just("*s"), Just("->"), Just("\n"),
+            Just("\n  "), Just("where"), Just("check"), Just("="), Just("=="), Just("??"),
+            Just("dtype"), Just("strides.1"), Just("broadcast"), Just("numel"), Just("@view"),
+            Just("@pointwise(promote = default)"), Just("1"), Just("-"), Just("//"), Just("\"m\""),
+            Just("unbacked(size_like, max = 3)"), Just("self.dtype"), Just("int64"), Just("_"),
+        ],
+        0..40,
+    )) {
+        let text: String = tokens.join(" ");
+        let _ = expand(MM, &text);
+        let _ = expand("aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n", &text.replace("mm", "view"));
+    }
+
+    /// Random schema text: errors or schemas, never a panic.
+    #[test]
+    fn random_schemas_never_panic(text in "\\PC{0,160}") {
+        let _ = expand(&text, "mm(self: [n, k], mat2: [k, m]) -> [n, m]\n");
+    }
+}

@@ -1,0 +1,602 @@
+//! The generated kernels, dispatched by name through the registry, against
+//! PyTorch: every expected line below is what
+//! `torch._subclasses.fake_tensor.FakeTensorMode` printed for the same call
+//! (sizes, strides, storage offset, dtype), in the format
+//! `sizes=[..] strides=[..] offset=.. dtype=torch.<dtype>`.
+
+use fake_runtime::{
+    Arg, Cx, DType, Defaults, Device, Layout, MemoryFormat, Out, Outs, Registry, Scalar, ShapeEnv,
+    SymInt, TensorMeta,
+};
+use smallvec::SmallVec;
+
+/// A contiguous float32 tensor.
+fn f(sizes: &[i64]) -> TensorMeta {
+    t(sizes, DType::Float32)
+}
+
+/// A contiguous tensor.
+fn t(sizes: &[i64], dtype: DType) -> TensorMeta {
+    let mut env = ShapeEnv::new();
+    let sizes: Vec<SymInt> = sizes.iter().map(|&s| SymInt::Int(s)).collect();
+    TensorMeta::contiguous(&mut env, &sizes, dtype, Device::cpu()).expect("contiguous")
+}
+
+/// A tensor with explicit strides and offset.
+fn strided(sizes: &[i64], strides: &[i64], offset: i64) -> TensorMeta {
+    let mut m = f(sizes);
+    m.strides = strides.iter().map(|&s| SymInt::Int(s)).collect();
+    m.storage_offset = SymInt::Int(offset);
+    m
+}
+
+fn ints<'a>(v: &[i64]) -> Arg<'a> {
+    Arg::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
+}
+
+fn int<'a>(v: i64) -> Arg<'a> {
+    Arg::Int(SymInt::Int(v))
+}
+
+/// Run `op` in a fresh ShapeEnv.
+fn run(op: &str, args: &[Arg<'_>]) -> fake_runtime::Result<(Outs, ShapeEnv)> {
+    let mut env = ShapeEnv::new();
+    let outs = run_in(&mut env, op, args)?;
+    Ok((outs, env))
+}
+
+fn run_in(env: &mut ShapeEnv, op: &str, args: &[Arg<'_>]) -> fake_runtime::Result<Outs> {
+    let reg = fake_ops::registry();
+    let def = reg
+        .lookup(op)
+        .unwrap_or_else(|| panic!("{op} is not declared"));
+    let mut cx = Cx {
+        env,
+        op: def.name,
+        defaults: Defaults {
+            dtype: DType::Float32,
+            device: Device::cpu(),
+        },
+        device: Device::cpu(),
+        constant: None,
+    };
+    (def.kernel)(&mut cx, args)
+}
+
+/// Outputs in PyTorch's printed format, one line each.
+fn show(outs: &Outs, env: &ShapeEnv) -> Vec<String> {
+    let list = |d: &[SymInt]| {
+        let v: Vec<String> = d.iter().map(|&s| env.display(s)).collect();
+        format!("[{}]", v.join(", "))
+    };
+    let mut lines = Vec::new();
+    for o in outs {
+        if let Out::Tensor(m, _) = o {
+            lines.push(format!(
+                "sizes={} strides={} offset={} dtype=torch.{}",
+                list(&m.sizes),
+                list(&m.strides),
+                env.display(m.storage_offset),
+                m.dtype
+            ));
+        }
+    }
+    lines
+}
+
+#[track_caller]
+fn case(op: &str, args: &[Arg<'_>], expected: &[&str]) {
+    let (outs, env) = run(op, args).unwrap_or_else(|e| panic!("{op}: {e}"));
+    assert_eq!(show(&outs, &env), expected, "{op}");
+}
+
+#[test]
+fn pointwise() {
+    case(
+        "aten::add.Tensor",
+        &[
+            Arg::Tensor(&f(&[2, 1, 4])),
+            Arg::Tensor(&t(&[3, 1], DType::Int64)),
+        ],
+        &["sizes=[2, 3, 4] strides=[12, 4, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::add.Tensor",
+        &[
+            Arg::Tensor(&strided(&[4, 2, 3], &[1, 12, 4], 0)),
+            Arg::Tensor(&f(&[4, 2, 3])),
+        ],
+        &["sizes=[4, 2, 3] strides=[1, 12, 4] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::add.Scalar",
+        &[
+            Arg::Tensor(&t(&[3], DType::Int32)),
+            Arg::Scalar(Scalar::Float(2.5)),
+        ],
+        &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::div.Tensor",
+        &[
+            Arg::Tensor(&t(&[3], DType::Int64)),
+            Arg::Tensor(&t(&[3], DType::Int32)),
+        ],
+        &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::exp",
+        &[Arg::Tensor(&t(&[2, 3], DType::Int64))],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::eq.Scalar",
+        &[
+            Arg::Tensor(&f(&[2, 3])),
+            Arg::Scalar(Scalar::Int(SymInt::Int(1))),
+        ],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.bool"],
+    );
+    case(
+        "aten::where.self",
+        &[
+            Arg::Tensor(&t(&[3, 1], DType::Bool)),
+            Arg::Tensor(&f(&[1, 4])),
+            Arg::Tensor(&t(&[4], DType::Float64)),
+        ],
+        &["sizes=[3, 4] strides=[4, 1] offset=0 dtype=torch.float64"],
+    );
+    case(
+        "aten::where.self",
+        &[
+            Arg::Tensor(&t(&[3, 1], DType::Bool)),
+            Arg::Tensor(&t(&[1, 4], DType::Float16)),
+            Arg::Tensor(&t(&[], DType::Float64)),
+        ],
+        &["sizes=[3, 4] strides=[4, 1] offset=0 dtype=torch.float16"],
+    );
+}
+
+#[test]
+fn reductions() {
+    case(
+        "aten::sum.dim_IntList",
+        &[Arg::Tensor(&t(&[2, 3, 4], DType::Int32)), ints(&[1])],
+        &["sizes=[2, 4] strides=[4, 1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::sum.dim_IntList",
+        &[Arg::Tensor(&f(&[2, 3, 4])), ints(&[-1, 0]), Arg::Bool(true)],
+        &["sizes=[1, 3, 1] strides=[3, 1, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::sum.dim_IntList",
+        &[Arg::Tensor(&f(&[2, 3, 4])), Arg::None],
+        &["sizes=[] strides=[] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::mean.dim",
+        &[Arg::Tensor(&f(&[2, 3, 4])), ints(&[1])],
+        &["sizes=[2, 4] strides=[4, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::amax",
+        &[Arg::Tensor(&f(&[2, 3, 4])), ints(&[0, 2]), Arg::Bool(true)],
+        &["sizes=[1, 3, 1] strides=[3, 1, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::_softmax",
+        &[Arg::Tensor(&f(&[2, 3])), int(-1), Arg::Bool(false)],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::_softmax",
+        &[
+            Arg::Tensor(&t(&[2, 3], DType::Float16)),
+            int(1),
+            Arg::Bool(true),
+        ],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+}
+
+#[test]
+fn mean_of_integers_is_an_error() {
+    // PyTorch: "mean(): could not infer output dtype. Input dtype must be
+    // either a floating point or complex dtype. Got: torch.int64".
+    let err = run(
+        "aten::mean.dim",
+        &[Arg::Tensor(&t(&[3], DType::Int64)), ints(&[0])],
+    )
+    .expect_err("int64 mean");
+    assert!(
+        err.to_string().contains("could not infer output dtype"),
+        "{err}"
+    );
+}
+
+#[test]
+fn matrix_products() {
+    case(
+        "aten::mm",
+        &[Arg::Tensor(&f(&[3, 4])), Arg::Tensor(&f(&[4, 5]))],
+        &["sizes=[3, 5] strides=[5, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::bmm",
+        &[Arg::Tensor(&f(&[2, 3, 4])), Arg::Tensor(&f(&[2, 4, 5]))],
+        &["sizes=[2, 3, 5] strides=[15, 5, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::addmm",
+        &[
+            Arg::Tensor(&f(&[5])),
+            Arg::Tensor(&f(&[3, 4])),
+            Arg::Tensor(&f(&[4, 5])),
+        ],
+        &["sizes=[3, 5] strides=[5, 1] offset=0 dtype=torch.float32"],
+    );
+}
+
+#[test]
+fn a_static_mismatch_names_op_argument_and_sizes() {
+    let err = run(
+        "aten::mm",
+        &[Arg::Tensor(&f(&[3, 4])), Arg::Tensor(&f(&[5, 6]))],
+    )
+    .expect_err("4 != 5");
+    let msg = err.to_string();
+    assert!(msg.contains("aten::mm"), "{msg}");
+    assert!(msg.contains("`mat2` at dim 0 (`k`)"), "{msg}");
+    assert!(msg.contains("expected 4, got 5"), "{msg}");
+}
+
+#[test]
+fn views() {
+    case(
+        "aten::view",
+        &[Arg::Tensor(&f(&[2, 3, 4])), ints(&[6, -1])],
+        &["sizes=[6, 4] strides=[4, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::view",
+        &[
+            Arg::Tensor(&strided(&[3, 2, 4], &[4, 12, 1], 0)),
+            ints(&[3, 2, 2, 2]),
+        ],
+        &["sizes=[3, 2, 2, 2] strides=[4, 12, 2, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::permute",
+        &[Arg::Tensor(&f(&[2, 3, 4])), ints(&[2, 0, 1])],
+        &["sizes=[4, 2, 3] strides=[1, 12, 4] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::expand",
+        &[Arg::Tensor(&f(&[3, 1])), ints(&[2, 3, 4])],
+        &["sizes=[2, 3, 4] strides=[0, 1, 0] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::unsqueeze",
+        &[Arg::Tensor(&f(&[2, 3])), int(-1)],
+        &["sizes=[2, 3, 1] strides=[3, 1, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::unsqueeze",
+        &[Arg::Tensor(&f(&[2, 3])), int(1)],
+        &["sizes=[2, 1, 3] strides=[3, 3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::squeeze.dims",
+        &[Arg::Tensor(&f(&[2, 1, 3, 1])), ints(&[1, 2])],
+        &["sizes=[2, 3, 1] strides=[3, 1, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::slice.Tensor",
+        &[Arg::Tensor(&f(&[10, 4])), int(0), int(2), int(9), int(3)],
+        &["sizes=[3, 4] strides=[12, 1] offset=8 dtype=torch.float32"],
+    );
+    case(
+        "aten::slice.Tensor",
+        &[Arg::Tensor(&f(&[10, 4])), int(1), int(-3), Arg::None],
+        &["sizes=[10, 3] strides=[4, 1] offset=1 dtype=torch.float32"],
+    );
+    case(
+        "aten::select.int",
+        &[Arg::Tensor(&f(&[5, 4, 3])), int(1), int(-1)],
+        &["sizes=[5, 3] strides=[12, 1] offset=9 dtype=torch.float32"],
+    );
+}
+
+#[test]
+fn views_alias_their_input() {
+    let (outs, _) = run("aten::view", &[Arg::Tensor(&f(&[2, 3])), ints(&[6])]).expect("view");
+    assert!(matches!(
+        outs[0],
+        Out::Tensor(_, fake_runtime::Alias::ViewOf(0))
+    ));
+}
+
+#[test]
+fn nn() {
+    case(
+        "aten::cat",
+        &[Arg::Tensors(SmallVec::from_vec(vec![
+            &f(&[2, 3]),
+            &f(&[4, 3]),
+        ]))],
+        &["sizes=[6, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::cat",
+        &[
+            Arg::Tensors(SmallVec::from_vec(vec![
+                &f(&[2, 3]),
+                &t(&[2, 5], DType::Float64),
+            ])),
+            int(1),
+        ],
+        &["sizes=[2, 8] strides=[8, 1] offset=0 dtype=torch.float64"],
+    );
+    case(
+        "aten::convolution",
+        &[
+            Arg::Tensor(&f(&[2, 3, 10, 12])),
+            Arg::Tensor(&f(&[8, 3, 3, 3])),
+            Arg::None,
+            ints(&[2, 1]),
+            ints(&[1, 0]),
+            ints(&[1, 1]),
+            Arg::Bool(false),
+            ints(&[0, 0]),
+            int(1),
+        ],
+        &["sizes=[2, 8, 5, 10] strides=[400, 50, 10, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::convolution",
+        &[
+            Arg::Tensor(&f(&[2, 4, 10, 12])),
+            Arg::Tensor(&f(&[8, 2, 3, 3])),
+            Arg::Tensor(&f(&[8])),
+            ints(&[1]),
+            ints(&[1]),
+            ints(&[2]),
+            Arg::Bool(false),
+            ints(&[0]),
+            int(2),
+        ],
+        &["sizes=[2, 8, 8, 10] strides=[640, 80, 10, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::convolution",
+        &[
+            Arg::Tensor(&f(&[2, 4, 5, 5])),
+            Arg::Tensor(&f(&[4, 3, 3, 3])),
+            Arg::None,
+            ints(&[2, 2]),
+            ints(&[1, 1]),
+            ints(&[1, 1]),
+            Arg::Bool(true),
+            ints(&[1, 1]),
+            int(1),
+        ],
+        &["sizes=[2, 3, 10, 10] strides=[300, 100, 10, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::max_pool2d_with_indices",
+        &[
+            Arg::Tensor(&f(&[2, 3, 9, 9])),
+            ints(&[3, 3]),
+            ints(&[2, 2]),
+            ints(&[1, 1]),
+            ints(&[1, 1]),
+            Arg::Bool(true),
+        ],
+        &[
+            "sizes=[2, 3, 5, 5] strides=[75, 25, 5, 1] offset=0 dtype=torch.float32",
+            "sizes=[2, 3, 5, 5] strides=[75, 25, 5, 1] offset=0 dtype=torch.int64",
+        ],
+    );
+    case(
+        "aten::max_pool2d_with_indices",
+        &[Arg::Tensor(&f(&[3, 8, 8])), ints(&[2, 2])],
+        &[
+            "sizes=[3, 4, 4] strides=[16, 4, 1] offset=0 dtype=torch.float32",
+            "sizes=[3, 4, 4] strides=[16, 4, 1] offset=0 dtype=torch.int64",
+        ],
+    );
+    case(
+        "aten::native_layer_norm",
+        &[
+            Arg::Tensor(&f(&[2, 3, 4, 5])),
+            ints(&[4, 5]),
+            Arg::None,
+            Arg::None,
+            Arg::Float(1e-5),
+        ],
+        &[
+            "sizes=[2, 3, 4, 5] strides=[60, 20, 5, 1] offset=0 dtype=torch.float32",
+            "sizes=[2, 3, 1, 1] strides=[3, 1, 1, 1] offset=0 dtype=torch.float32",
+            "sizes=[2, 3, 1, 1] strides=[3, 1, 1, 1] offset=0 dtype=torch.float32",
+        ],
+    );
+    case(
+        "aten::embedding",
+        &[
+            Arg::Tensor(&f(&[10, 4])),
+            Arg::Tensor(&t(&[2, 3], DType::Int64)),
+        ],
+        &["sizes=[2, 3, 4] strides=[12, 4, 1] offset=0 dtype=torch.float32"],
+    );
+}
+
+#[test]
+fn copies_and_factories() {
+    case(
+        "aten::_to_copy",
+        &[
+            Arg::Tensor(&strided(&[4, 2, 3], &[1, 12, 4], 0)),
+            Arg::DType(DType::Float16),
+        ],
+        &["sizes=[4, 2, 3] strides=[1, 12, 4] offset=0 dtype=torch.float16"],
+    );
+    case(
+        "aten::_to_copy",
+        &[Arg::Tensor(&strided(&[4, 3], &[6, 2], 0))],
+        &["sizes=[4, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::_to_copy",
+        &[
+            Arg::Tensor(&f(&[2, 3, 4, 5])),
+            Arg::None,
+            Arg::None,
+            Arg::None,
+            Arg::None,
+            Arg::Bool(false),
+            Arg::MemoryFormat(MemoryFormat::ChannelsLast),
+        ],
+        &["sizes=[2, 3, 4, 5] strides=[60, 1, 15, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::clone",
+        &[Arg::Tensor(&strided(&[3, 4, 2], &[4, 1, 12], 0))],
+        &["sizes=[3, 4, 2] strides=[4, 1, 12] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::empty.memory_format",
+        &[ints(&[2, 3]), Arg::DType(DType::Int32)],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.int32"],
+    );
+    case(
+        "aten::empty.memory_format",
+        &[
+            ints(&[2, 3, 4, 5]),
+            Arg::None,
+            Arg::Layout(Layout::Strided),
+            Arg::None,
+            Arg::None,
+            Arg::MemoryFormat(MemoryFormat::ChannelsLast),
+        ],
+        &["sizes=[2, 3, 4, 5] strides=[60, 1, 15, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::full",
+        &[ints(&[2, 3]), Arg::Scalar(Scalar::Int(SymInt::Int(7)))],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::full",
+        &[ints(&[2]), Arg::Scalar(Scalar::Float(7.5))],
+        &["sizes=[2] strides=[1] offset=0 dtype=torch.float32"],
+    );
+}
+
+#[test]
+fn in_place() {
+    case(
+        "aten::add_.Tensor",
+        &[
+            Arg::Tensor(&f(&[2, 3])),
+            Arg::Tensor(&t(&[3], DType::Int64)),
+        ],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::t_",
+        &[Arg::Tensor(&f(&[2, 3]))],
+        &["sizes=[3, 2] strides=[1, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::t_",
+        &[Arg::Tensor(&f(&[4]))],
+        &["sizes=[4] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::unsqueeze_",
+        &[Arg::Tensor(&f(&[2, 3])), int(0)],
+        &["sizes=[1, 2, 3] strides=[6, 3, 1] offset=0 dtype=torch.float32"],
+    );
+    let (outs, _) = run("aten::t_", &[Arg::Tensor(&f(&[2, 3]))]).expect("t_");
+    assert!(matches!(
+        outs[0],
+        Out::Tensor(_, fake_runtime::Alias::InPlace(0))
+    ));
+    // An in-place op cannot broadcast `self` (PyTorch: "output with shape
+    // [3] doesn't match the broadcast shape [2, 3]").
+    assert!(
+        run(
+            "aten::add_.Tensor",
+            &[Arg::Tensor(&f(&[3])), Arg::Tensor(&f(&[2, 3]))]
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn nonzero_makes_a_bounded_unbacked_size() {
+    let (outs, mut env) = run("aten::nonzero", &[Arg::Tensor(&f(&[2, 3]))]).expect("nonzero");
+    // PyTorch: sizes=[u0, 2] strides=[1, u0] dtype=torch.int64.
+    assert_eq!(
+        show(&outs, &env),
+        ["sizes=[u0, 2] strides=[1, u0] offset=0 dtype=torch.int64"]
+    );
+    let Out::Tensor(m, _) = &outs[0] else {
+        panic!("a tensor")
+    };
+    let r = env.value_range(m.sizes[0]).expect("range");
+    assert_eq!((r.lo(), r.hi()), (Some(0), Some(6)));
+}
+
+#[test]
+fn item_of_a_long_tensor_is_unbacked() {
+    let (outs, _) = run(
+        "aten::_local_scalar_dense",
+        &[Arg::Tensor(&t(&[], DType::Int64))],
+    )
+    .expect("item");
+    assert!(matches!(outs[0], Out::Scalar(Scalar::Int(SymInt::Expr(_)))));
+}
+
+#[test]
+fn symbolic_sizes_guard() {
+    use fake_runtime::{DimDynamic, Source};
+    let mut env = ShapeEnv::new();
+    let s0 = env
+        .create_symbol(4, Source::size("x", 0), DimDynamic::Dynamic, None)
+        .expect("s0");
+    let s1 = env
+        .create_symbol(4, Source::size("y", 0), DimDynamic::Dynamic, None)
+        .expect("s1");
+    let mut a = f(&[3, 4]);
+    a.sizes[1] = s0;
+    let mut b = f(&[4, 5]);
+    b.sizes[0] = s1;
+    b.strides[0] = SymInt::Int(5);
+    let outs = run_in(&mut env, "aten::mm", &[Arg::Tensor(&a), Arg::Tensor(&b)]).expect("mm");
+    assert_eq!(
+        show(&outs, &env),
+        ["sizes=[3, 5] strides=[5, 1] offset=0 dtype=torch.float32"]
+    );
+    // The repeated `k` became a guard (PyTorch: Eq(s0, s1)).
+    assert!(!env.format_guards().is_empty());
+}
+
+#[test]
+fn the_table_is_sorted_and_complete() {
+    let ops = fake_ops::registry();
+    let names: Vec<&str> = ops.ops().iter().map(|d| d.name).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted);
+    assert!(names.contains(&"aten::relu"));
+    assert_eq!(
+        fake_ops::Op::from_name("aten::relu.default"),
+        Some(fake_ops::Op::Relu)
+    );
+    assert_eq!(fake_ops::Op::AddTensor.name(), "aten::add.Tensor");
+    assert!(fake_ops::Op::AddTensor.tags().pointwise);
+    assert!(fake_ops::Op::View.tags().view);
+    assert!(fake_ops::Op::_LocalScalarDense.tags().hand_written);
+}
