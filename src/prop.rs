@@ -30,6 +30,7 @@ use fake_runtime::{
     TensorMeta,
 };
 use std::collections::HashMap;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// An error that stops propagation before any node runs: the inputs cannot
@@ -46,6 +47,14 @@ pub enum PropError {
         field: String,
         /// Why.
         reason: String,
+    },
+    /// A plan run on a graph other than the one it was made for.
+    #[error("the plan has {plan} nodes but the graph has {graph}")]
+    PlanMismatch {
+        /// Nodes of the plan.
+        plan: usize,
+        /// Nodes of the graph.
+        graph: usize,
     },
 }
 
@@ -113,6 +122,61 @@ enum Step {
 #[derive(Debug, Clone)]
 pub struct Plan {
     steps: Vec<Step>,
+    /// What runs share: parsed expressions and static metadata.
+    shared: Arc<Shared>,
+}
+
+/// Work done once per graph for every run.
+#[derive(Debug)]
+struct Shared {
+    /// Every recorded srepr string of the graph, parsed once.
+    exprs: HashMap<String, srepr::Expr>,
+    /// Per value: its recorded tensor metadata as the runtime's, when it is
+    /// all static.
+    statics: Vec<Option<TensorMeta>>,
+}
+
+/// The recorded metadata as the runtime's, when every size, stride and
+/// the offset are constants.
+fn static_meta(meta: &schema::TensorMeta) -> Option<TensorMeta> {
+    let int = |s: &schema::SymInt| match s {
+        schema::SymInt::Int(v) => Some(SymInt::Int(*v)),
+        schema::SymInt::Expr(_) => None,
+    };
+    Some(TensorMeta {
+        sizes: meta.sizes.iter().map(int).collect::<Option<_>>()?,
+        strides: meta.strides.iter().map(int).collect::<Option<_>>()?,
+        storage_offset: int(&meta.storage_offset)?,
+        dtype: convert::dtype(meta.dtype)?,
+        device: convert::device(&meta.device)?,
+        layout: convert::layout(meta.layout)?,
+        requires_grad: meta.requires_grad,
+    })
+}
+
+/// Parse every recorded expression of `graph` (those that parse; the others
+/// are reported where they are used).
+fn parse_recorded(graph: &Graph) -> HashMap<String, srepr::Expr> {
+    let mut out = HashMap::new();
+    let mut add = |s: &schema::SymInt| {
+        if let schema::SymInt::Expr(e) = s
+            && !out.contains_key(&e.expr_str)
+            && let Ok(expr) = srepr::parse(&e.expr_str)
+        {
+            out.insert(e.expr_str.clone(), expr);
+        }
+    };
+    for v in &graph.values {
+        match &v.recorded {
+            Recorded::Tensor(m) => {
+                m.sizes.iter().chain(&m.strides).for_each(&mut add);
+                add(&m.storage_offset);
+            }
+            Recorded::SymInt(i) => add(i),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn builtin(target: &str, op: Option<&str>) -> Option<Builtin> {
@@ -186,7 +250,20 @@ impl Plan {
                 Step::Op { def, args }
             })
             .collect();
-        Plan { steps }
+        Plan {
+            steps,
+            shared: Arc::new(Shared {
+                exprs: parse_recorded(graph),
+                statics: graph
+                    .values
+                    .iter()
+                    .map(|v| match &v.recorded {
+                        Recorded::Tensor(m) => static_meta(m),
+                        _ => None,
+                    })
+                    .collect(),
+            }),
+        }
     }
 
     /// Run the plan in a fresh mode over `registry`.
@@ -195,12 +272,19 @@ impl Plan {
         graph: &Graph,
         registry: impl Registry + 'static,
     ) -> Result<Propagation, PropError> {
+        if self.steps.len() != graph.nodes.len() {
+            return Err(PropError::PlanMismatch {
+                plan: self.steps.len(),
+                graph: graph.nodes.len(),
+            });
+        }
         let mode = FakeTensorMode::new(registry);
         let mut p = Propagation {
             mode,
             slots: vec![Slot::Empty; graph.values.len()],
             status: Vec::with_capacity(graph.nodes.len()),
             symbols: FileSymbols::new(graph),
+            shared: Arc::clone(&self.shared),
         };
         p.make_inputs(graph)?;
         for (i, step) in self.steps.iter().enumerate() {
@@ -320,6 +404,7 @@ pub struct Propagation {
     pub status: Vec<Status>,
     /// The file's symbols.
     pub symbols: FileSymbols,
+    shared: Arc<Shared>,
 }
 
 /// Owned argument storage, borrowed as [`Value`]s for dispatch.
@@ -388,11 +473,20 @@ impl Propagation {
         match s {
             schema::SymInt::Int(v) => Ok(SymInt::Int(*v)),
             schema::SymInt::Expr(e) => {
-                let expr = srepr::parse(&e.expr_str).map_err(|e| e.to_string())?;
+                let parsed;
+                let expr = match self.shared.exprs.get(&e.expr_str) {
+                    Some(x) => x,
+                    None => {
+                        parsed = srepr::parse(&e.expr_str).map_err(|e| e.to_string())?;
+                        &parsed
+                    }
+                };
                 self.symbols.hint = e.hint.as_ref().and_then(schema::SymExprHint::as_int);
                 self.symbols.source = source;
-                self.symbols.origin = origin.to_string();
-                let r = srepr::lower_int(&expr, self.mode.env_mut(), &mut self.symbols);
+                if self.symbols.origin != origin {
+                    self.symbols.origin = origin.to_string();
+                }
+                let r = srepr::lower_int(expr, self.mode.env_mut(), &mut self.symbols);
                 self.symbols.hint = None;
                 self.symbols.source = None;
                 r.map_err(|e| e.to_string())
@@ -420,11 +514,16 @@ impl Propagation {
     /// A tensor made from recorded metadata.
     fn tensor_from_recorded(
         &mut self,
+        v: ValueId,
         name: &str,
         meta: &schema::TensorMeta,
         is_input: bool,
         origin: &str,
     ) -> Result<TensorId, PropError> {
+        if let Some(Some(m)) = self.shared.statics.get(v.0 as usize) {
+            let m = m.clone();
+            return Ok(self.mode.add_tensor(m, None, is_input));
+        }
         let bad = |field: String, reason: String| PropError::Input {
             value: name.to_string(),
             field,
@@ -505,7 +604,7 @@ impl Propagation {
         for &v in &inputs {
             let info = graph.value(v);
             if let Recorded::Tensor(meta) = &info.recorded {
-                let t = self.tensor_from_recorded(&info.name, meta, true, "input")?;
+                let t = self.tensor_from_recorded(v, &info.name, meta, true, "input")?;
                 self.slots[v.0 as usize] = Slot::Tensor(t);
             } else if let Recorded::SymBool(b) = &info.recorded {
                 let x =
@@ -540,7 +639,7 @@ impl Propagation {
             let info = graph.value(v);
             let slot = match &info.recorded {
                 Recorded::Tensor(meta) => self
-                    .tensor_from_recorded(&info.name, meta, false, &origin)
+                    .tensor_from_recorded(v, &info.name, meta, false, &origin)
                     .map_or(Slot::Empty, Slot::Tensor),
                 Recorded::SymInt(s) => self
                     .lower_recorded(s, None, &origin)
