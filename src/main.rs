@@ -124,36 +124,75 @@ struct Row {
     dtype: String,
     device: String,
     note: String,
+    json: serde_json::Value,
 }
 
-fn value_text(p: &mut Propagation, graph: &Graph, v: ValueId) -> (String, String, String, String) {
+/// A value as printed: the table's columns and the JSON form.
+struct Shown {
+    sizes: String,
+    strides: String,
+    dtype: String,
+    device: String,
+    json: serde_json::Value,
+}
+
+/// A SymInt for JSON: a number when static, else the expression's text.
+fn sym_json(p: &mut Propagation, v: SymInt) -> serde_json::Value {
+    match p.mode.env_mut().simplify_int(v).unwrap_or(v) {
+        SymInt::Int(x) => serde_json::Value::from(x),
+        e => serde_json::Value::from(p.display(e)),
+    }
+}
+
+fn show(p: &mut Propagation, v: ValueId) -> Shown {
+    let text = |sizes: String, dtype: &str, json| Shown {
+        sizes,
+        strides: String::new(),
+        dtype: dtype.to_string(),
+        device: String::new(),
+        json,
+    };
     match p.slots[v.0 as usize] {
         Slot::Tensor(t) => match p.mode.meta(t).cloned() {
             Ok(m) => {
-                let mut sz = sizes(p, &m.sizes);
+                let sz = sizes(p, &m.sizes);
                 let mut st = sizes(p, &m.strides);
                 if m.storage_offset != SymInt::Int(0) {
                     st = format!("{st}+{}", p.display(m.storage_offset));
                 }
-                if sz.is_empty() {
-                    sz = "[]".into();
+                let json = serde_json::json!({
+                    "kind": "tensor",
+                    "sizes": m.sizes.iter().map(|s| sym_json(p, *s)).collect::<Vec<_>>(),
+                    "strides": m.strides.iter().map(|s| sym_json(p, *s)).collect::<Vec<_>>(),
+                    "storage_offset": sym_json(p, m.storage_offset),
+                    "dtype": m.dtype.to_string(),
+                    "device": m.device.to_string(),
+                });
+                Shown {
+                    sizes: sz,
+                    strides: st,
+                    dtype: m.dtype.to_string(),
+                    device: m.device.to_string(),
+                    json,
                 }
-                (sz, st, m.dtype.to_string(), m.device.to_string())
             }
-            Err(e) => (e.to_string(), String::new(), String::new(), String::new()),
+            Err(e) => text(e.to_string(), "", serde_json::Value::Null),
         },
-        Slot::Int(i) => (p.display(i), String::new(), "SymInt".into(), String::new()),
-        Slot::Bool(b) => (
-            p.display_bool(b),
-            String::new(),
-            "SymBool".into(),
-            String::new(),
-        ),
-        Slot::Float(f) => (f.to_string(), String::new(), "float".into(), String::new()),
-        Slot::Empty => {
-            let _ = graph;
-            ("-".into(), String::new(), String::new(), String::new())
+        Slot::Int(i) => {
+            let json = serde_json::json!({"kind": "SymInt", "value": sym_json(p, i)});
+            text(p.display(i), "SymInt", json)
         }
+        Slot::Bool(b) => {
+            let shown = p.display_bool(b);
+            let json = serde_json::json!({"kind": "SymBool", "value": shown});
+            text(shown, "SymBool", json)
+        }
+        Slot::Float(f) => text(
+            f.to_string(),
+            "float",
+            serde_json::json!({"kind": "float", "value": f}),
+        ),
+        Slot::Empty => text("-".into(), "", serde_json::Value::Null),
     }
 }
 
@@ -176,16 +215,17 @@ fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
     let mut rows = Vec::new();
     for (i, input) in graph.inputs.iter().enumerate() {
         let Some(v) = input.value else { continue };
-        let (sizes, strides, dtype, device) = value_text(p, graph, v);
+        let shown = show(p, v);
         rows.push(Row {
             node: graph.value(v).name.clone(),
             op: format!("input #{i}"),
             value: String::new(),
-            sizes,
-            strides,
-            dtype,
-            device,
+            sizes: shown.sizes,
+            strides: shown.strides,
+            dtype: shown.dtype,
+            device: shown.device,
             note: String::new(),
+            json: shown.json,
         });
     }
     for (i, node) in graph.nodes.iter().enumerate() {
@@ -206,12 +246,13 @@ fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
                 dtype: String::new(),
                 device: String::new(),
                 note,
+                json: serde_json::Value::Null,
             });
             continue;
         }
         let many = ids.len() > 1;
         for v in ids {
-            let (sizes, strides, dtype, device) = value_text(p, graph, v);
+            let shown = show(p, v);
             rows.push(Row {
                 node: node.name.clone(),
                 op: op.clone(),
@@ -220,26 +261,27 @@ fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
                 } else {
                     String::new()
                 },
-                sizes,
-                strides,
-                dtype,
-                device,
+                sizes: shown.sizes,
+                strides: shown.strides,
+                dtype: shown.dtype,
+                device: shown.device,
                 note: note.clone(),
+                json: shown.json,
             });
         }
     }
     rows
 }
 
-fn guards(p: &mut Propagation) -> (Vec<String>, Vec<String>) {
+/// A guard or runtime assert as printed: the condition and what asked.
+type Cond = (String, String);
+
+fn guards(p: &mut Propagation) -> (Vec<Cond>, Vec<Cond>) {
     let g: Vec<_> = p.mode.env().guards().to_vec();
     let a: Vec<_> = p.mode.env().runtime_asserts().to_vec();
     let fmt = |p: &mut Propagation, list: Vec<fake_runtime::shape_env::Guard>| {
         list.into_iter()
-            .map(|g| {
-                let text = p.display_bool(SymBool::Expr(g.expr));
-                format!("{text}  ({})", g.origin)
-            })
+            .map(|g| (p.display_bool(SymBool::Expr(g.expr)), g.origin))
             .collect::<Vec<_>>()
     };
     (fmt(p, g), fmt(p, a))
@@ -258,7 +300,7 @@ fn prop(file: &Path, format: Format) -> Result<u8, Failure> {
     Ok(0)
 }
 
-fn print_table(rows: &[Row], guards: &[String], asserts: &[String]) {
+fn print_table(rows: &[Row], guards: &[Cond], asserts: &[Cond]) {
     let w = |f: fn(&Row) -> &str, title: &str| {
         rows.iter()
             .map(|r| f(r).chars().count())
@@ -288,16 +330,16 @@ fn print_table(rows: &[Row], guards: &[String], asserts: &[String]) {
     }
     println!();
     println!("guards ({}):", guards.len());
-    for g in guards {
-        println!("  {g}");
+    for (expr, origin) in guards {
+        println!("  {expr}  ({origin})");
     }
     println!("runtime asserts ({}):", asserts.len());
-    for a in asserts {
-        println!("  {a}");
+    for (expr, origin) in asserts {
+        println!("  {expr}  ({origin})");
     }
 }
 
-fn print_json(rows: &[Row], guards: &[String], asserts: &[String]) -> Result<()> {
+fn print_json(rows: &[Row], guards: &[Cond], asserts: &[Cond]) -> Result<()> {
     let nodes: Vec<serde_json::Value> = rows
         .iter()
         .map(|r| {
@@ -305,18 +347,20 @@ fn print_json(rows: &[Row], guards: &[String], asserts: &[String]) -> Result<()>
                 "node": r.node,
                 "op": r.op,
                 "value": if r.value.is_empty() { &r.node } else { &r.value },
-                "sizes": r.sizes,
-                "strides": r.strides,
-                "dtype": r.dtype,
-                "device": r.device,
+                "meta": r.json,
                 "note": r.note,
             })
         })
         .collect();
+    let conds = |list: &[Cond]| {
+        list.iter()
+            .map(|(expr, origin)| serde_json::json!({"expr": expr, "origin": origin}))
+            .collect::<Vec<_>>()
+    };
     let doc = serde_json::json!({
         "values": nodes,
-        "guards": guards,
-        "runtime_asserts": asserts,
+        "guards": conds(guards),
+        "runtime_asserts": conds(asserts),
     });
     println!("{}", serde_json::to_string_pretty(&doc)?);
     Ok(())

@@ -1,0 +1,104 @@
+//! The `fake` command line: `prop` in its three formats, `bench` and
+//! `rules` end with the lines scripts read, errors go to stderr as
+//! `error: ...`.
+
+use std::process::{Command, Output};
+
+fn fake(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fake"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("fake runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8")
+}
+
+#[test]
+fn prop_table() {
+    let o = fake(&["prop", "examples/resnet18.json"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let header = out.lines().next().unwrap();
+    assert!(header.starts_with("node"), "{header}");
+    for col in ["op", "sizes", "strides", "dtype", "device"] {
+        assert!(header.contains(col), "{header}");
+    }
+    let x = out.lines().find(|l| l.starts_with("x ")).unwrap();
+    assert!(x.contains("[s77, 3, 224, 224]"), "{x}");
+    assert!(x.contains("[150528, 50176, 224, 1]"), "{x}");
+    assert!(out.contains("\nguards ("), "{out}");
+    assert!(out.contains("\nruntime asserts ("), "{out}");
+}
+
+#[test]
+fn prop_json() {
+    let o = fake(&["prop", "examples/gpt2_core.json", "--format", "json"]);
+    assert!(o.status.success());
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let values = doc["values"].as_array().unwrap();
+    let ids = values
+        .iter()
+        .find(|v| v["node"] == "input_ids")
+        .expect("the user input is listed");
+    assert_eq!(ids["meta"]["sizes"], serde_json::json!(["s72", "s70"]));
+    assert_eq!(ids["meta"]["dtype"], "int64");
+    assert!(doc["guards"].is_array());
+    assert!(doc["runtime_asserts"].is_array());
+}
+
+#[test]
+fn prop_dot() {
+    let o = fake(&["prop", "tests/fixtures/mlp.pt2", "--format", "dot"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.starts_with("digraph program {"), "{out}");
+    assert!(out.trim_end().ends_with('}'), "{out}");
+    assert!(out.contains("[label=\"[s77, 4] float32\"]"), "{out}");
+}
+
+#[test]
+fn bench_last_line() {
+    let o = fake(&["bench", "tests/fixtures/mlp.pt2", "--runs", "3"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    let rest = last.strip_prefix("bench: 3 nodes, median ").unwrap();
+    let (us, rest) = rest.split_once(" us per propagation (").unwrap();
+    us.parse::<f64>().unwrap();
+    rest.strip_suffix(" ns/node)")
+        .unwrap()
+        .parse::<u64>()
+        .unwrap();
+}
+
+#[test]
+fn rules_last_line() {
+    let o = fake(&["rules"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    let rest = last.strip_prefix("rules: ").unwrap();
+    let (r, rest) = rest.split_once(" rules for ").unwrap();
+    let (s, rest) = rest.split_once(" schemas, core ATen ").unwrap();
+    let (c, rest) = rest.split_once('/').unwrap();
+    assert_eq!(rest, "193 covered", "{last}");
+    for n in [r, s, c] {
+        n.parse::<usize>().unwrap();
+    }
+    assert!(c.parse::<usize>().unwrap() <= 193, "{last}");
+}
+
+#[test]
+fn errors_go_to_stderr_with_their_cause() {
+    let o = fake(&["prop", "Cargo.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.starts_with("error: Cargo.toml: not a .pt2 archive or a model.json"),
+        "{err}"
+    );
+}
