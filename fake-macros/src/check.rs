@@ -33,7 +33,15 @@ const TAGS: &[&str] = &[
 
 /// Check `rules` against the declared `schemas`; mistakes go to `diags`.
 /// Operators whose rule has a mistake are left out of the result.
-pub(crate) fn check(schemas: &[Schema], rules: &[Rule], diags: &mut Vec<Diag>) -> Vec<OpIr> {
+///
+/// A declared schema without a rule is not reported when `rules_complete`
+/// is false (a rule did not parse: it may be the missing one).
+pub(crate) fn check(
+    schemas: &[Schema],
+    rules: &[Rule],
+    rules_complete: bool,
+    diags: &mut Vec<Diag>,
+) -> Vec<OpIr> {
     // Declared names; a schema declared twice is a mistake.
     let mut by_name: HashMap<String, usize> = HashMap::new();
     for (i, s) in schemas.iter().enumerate() {
@@ -92,6 +100,9 @@ pub(crate) fn check(schemas: &[Schema], rules: &[Rule], diags: &mut Vec<Diag>) -
             continue;
         }
         let Some(ri) = rule_of[si] else {
+            if !rules_complete {
+                continue;
+            }
             diags.push(
                 Diag::new(
                     schema.name_span,
@@ -374,6 +385,13 @@ impl<'a> Checker<'a> {
                 continue;
             }
             let Some((_, arg)) = schema.arg(&p.name.name) else {
+                // Still bind the pattern's names, so their uses are not
+                // reported as unbound too.
+                if let Some(pat) = &p.pattern {
+                    let before = self.diags.len();
+                    let _ = self.pattern(&p.name.name, Kind::of(Base::Tensor), pat);
+                    self.diags.truncate(before);
+                }
                 let s = closest(&p.name.name, schema.args.iter().map(|a| a.name.as_str()));
                 let list: Vec<&str> = schema.args.iter().map(|a| a.name.as_str()).collect();
                 self.err(

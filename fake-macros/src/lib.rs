@@ -200,11 +200,13 @@ fn front_end(schemas: &[Input], rules: &[Input]) -> Result<Vec<ir::OpIr>, Vec<St
         all_schemas.extend(schema::parse_schema_file(id, &f.text, &mut diags));
     }
     let mut all_rules = Vec::new();
+    let before = diags.len();
     for f in rules {
         let id = sources.add(&f.display, &f.text);
         all_rules.extend(parse::parse_rules_file(id, &f.text, &mut diags));
     }
-    let ops = check::check(&all_schemas, &all_rules, &mut diags);
+    let complete = diags.len() == before;
+    let ops = check::check(&all_schemas, &all_rules, complete, &mut diags);
     if diags.is_empty() {
         Ok(ops)
     } else {

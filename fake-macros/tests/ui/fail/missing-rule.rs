@@ -1,0 +1,3 @@
+fake_macros::rules!(schemas = "../fixtures/ops.schemas", rules = "../fixtures/missing-rule.rules");
+
+fn main() {}

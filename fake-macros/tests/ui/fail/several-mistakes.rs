@@ -1,0 +1,3 @@
+fake_macros::rules!(schemas = "../fixtures/ops.schemas", rules = "../fixtures/several-mistakes.rules");
+
+fn main() {}

@@ -1,0 +1,3 @@
+fake_macros::rules!(schemas = "../fixtures/ops.schemas", rules = "../fixtures/unknown-op.rules");
+
+fn main() {}
