@@ -360,3 +360,66 @@ fn unknown_enum_values_name_node_and_argument() {
         format!("node '{name}', argument '{param}': unknown dtype 99")
     );
 }
+
+/// Load, build and propagate `rounds` damaged copies of `text` (cut short
+/// or with bytes replaced); returns how many loaded and how many were
+/// refused. Nothing may panic.
+fn damage(text: &[u8], rounds: usize, dir: &Path) -> (usize, usize) {
+    let path = dir.join("model.json");
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize
+    };
+    let alphabet = b"{}[]:,\"'()0123456789-eE.aszSAIM_ \\";
+    let (mut loaded, mut refused) = (0, 0);
+    for round in 0..rounds {
+        let mut bytes = text.to_vec();
+        if round % 3 == 0 {
+            bytes.truncate(next() % bytes.len());
+        } else {
+            for _ in 0..1 + round % 4 {
+                let i = next() % bytes.len();
+                bytes[i] = alphabet[next() % alphabet.len()];
+            }
+        }
+        std::fs::write(&path, &bytes).expect("write");
+        let Ok(program) = export::load(&path) else {
+            refused += 1;
+            continue;
+        };
+        loaded += 1;
+        let Ok(g) = Graph::from_program(&program) else {
+            continue;
+        };
+        let registry = fake_ops::registry();
+        if let Ok(mut p) = Plan::new(&g, &registry).run(&g, registry) {
+            let _ = verify(&g, &mut p);
+        }
+    }
+    (loaded, refused)
+}
+
+#[test]
+fn damaged_files_are_errors_never_panics() {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(mlp()).unwrap()).unwrap();
+    let mut text = Vec::new();
+    zip.by_name("mlp/models/model.json")
+        .unwrap()
+        .read_to_end(&mut text)
+        .unwrap();
+    let dir = scratch("damaged");
+    let (loaded, refused) = damage(&text, 300, &dir);
+    assert!(
+        loaded > 0 && refused > 0,
+        "{loaded} loaded, {refused} refused"
+    );
+    let gpt2 = std::fs::read(root().join("examples/gpt2_core.json")).unwrap();
+    let (loaded, refused) = damage(&gpt2, 40, &dir);
+    assert!(
+        loaded > 0 && refused > 0,
+        "{loaded} loaded, {refused} refused"
+    );
+}
