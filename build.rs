@@ -6,11 +6,19 @@
 
 use std::path::{Path, PathBuf};
 
+const DIRS: [&str; 2] = ["ops/catalog", "ops/schemas"];
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default());
-    for dir in ["ops/catalog", "ops/schemas"] {
-        println!("cargo::rerun-if-changed={}", root.join(dir).display());
+    // Watch only what exists: a missing path would rerun this script (and
+    // rebuild the crate) on every build; a watched one that goes away does.
+    println!("cargo::rerun-if-changed=build.rs");
+    for dir in DIRS {
+        let path = root.join(dir);
+        if path.is_dir() {
+            println!("cargo::rerun-if-changed={}", path.display());
+        }
     }
     for file in ["core_aten.schemas", "extra.schemas"] {
         let text = find(&root, file).unwrap_or_default();
@@ -21,9 +29,6 @@ fn main() {
 }
 
 fn find(root: &Path, file: &str) -> Option<String> {
-    ["ops/catalog", "ops/schemas"].iter().find_map(|dir| {
-        let path = root.join(dir).join(file);
-        println!("cargo::rerun-if-changed={}", path.display());
-        std::fs::read_to_string(path).ok()
-    })
+    DIRS.iter()
+        .find_map(|dir| std::fs::read_to_string(root.join(dir).join(file)).ok())
 }
