@@ -192,7 +192,7 @@ fn malformed_expressions_are_clear_errors() {
 }
 
 #[test]
-fn exact_division_by_a_monomial_is_the_quotient() {
+fn exact_division_by_a_monomial() {
     // What a view's `-1` computes: numel // (product of the other sizes).
     let mut env = ShapeEnv::new();
     let mut symbols: HashMap<String, SymInt> = HashMap::new();
@@ -216,6 +216,20 @@ fn exact_division_by_a_monomial_is_the_quotient() {
     )
     .unwrap();
     assert_eq!(hint_of(&mut env, q), Some(1));
+    for multiple in [
+        "Mod(Mul(Symbol('s0'), Symbol('s1')), Symbol('s0'))",
+        "Mod(Mul(Integer(64), Symbol('s0'), Symbol('s1')), Mul(Integer(16), Symbol('s0'), Symbol('s1')))",
+    ] {
+        let r = srepr::lower_str(multiple, &mut env, &mut symbols).unwrap();
+        assert_eq!(r, Value::Int(SymInt::Int(0)), "{multiple}");
+    }
+    let r = srepr::lower_str(
+        "Mod(Mul(Integer(6), Symbol('s0')), Mul(Integer(4), Symbol('s0')))",
+        &mut env,
+        &mut symbols,
+    )
+    .unwrap();
+    assert_eq!(hint_of(&mut env, r), Some(34));
 }
 
 #[test]

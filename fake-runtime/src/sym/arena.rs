@@ -531,8 +531,17 @@ impl ExprArena {
             }
             _ => {
                 let b_range = self.range(b);
-                if a == b && (b_range.lo_raw() > 0 || b_range.hi_raw() < 0) {
+                let nonzero = b_range.lo_raw() > 0 || b_range.hi_raw() < 0;
+                if a == b && nonzero {
                     return Ok(self.int(0));
+                }
+                // A multiple of the divisor: (s0*s1) % s1 = 0,
+                // (64*s0*s1) % (16*s0*s1) = 0.
+                if nonzero {
+                    let q = self.floordiv(a, b)?;
+                    if self.mul(q, b)? == a {
+                        return Ok(self.int(0));
+                    }
                 }
                 Ok(self.intern(Node::Mod(a, b)))
             }
