@@ -273,18 +273,70 @@ fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
     rows
 }
 
-/// A guard or runtime assert as printed: the condition and what asked.
-type Cond = (String, String);
+/// A guard or runtime assert as printed.
+struct Cond {
+    /// The condition, with the file's symbol names.
+    expr: String,
+    /// The same in terms of the inputs (`x.size()[0]`).
+    inputs: String,
+    /// What asked for it.
+    origin: String,
+}
 
 fn guards(p: &mut Propagation) -> (Vec<Cond>, Vec<Cond>) {
     let g: Vec<_> = p.mode.env().guards().to_vec();
     let a: Vec<_> = p.mode.env().runtime_asserts().to_vec();
     let fmt = |p: &mut Propagation, list: Vec<fake_runtime::shape_env::Guard>| {
         list.into_iter()
-            .map(|g| (p.display_bool(SymBool::Expr(g.expr)), g.origin))
+            .map(|g| Cond {
+                expr: p.display_bool(SymBool::Expr(g.expr)),
+                inputs: p.mode.env().display_with_sources(g.expr),
+                origin: g.origin,
+            })
             .collect::<Vec<_>>()
     };
     (fmt(p, g), fmt(p, a))
+}
+
+/// A symbol of the file as printed.
+struct Sym {
+    name: String,
+    value: String,
+    source: String,
+    hint: Option<i64>,
+    range: String,
+}
+
+fn symbols(p: &mut Propagation) -> Vec<Sym> {
+    let list: Vec<(String, SymInt)> = p
+        .symbols
+        .iter()
+        .into_iter()
+        .map(|(n, v)| (n.to_string(), v))
+        .collect();
+    list.into_iter()
+        .map(|(name, v)| {
+            let value = p.display(v);
+            let env = p.mode.env();
+            let (source, hint, range) = match env.as_symbol(v) {
+                Some(s) => (
+                    env.symbol_sources(s)
+                        .first()
+                        .map_or_else(|| env.symbol_origin(s).to_string(), ToString::to_string),
+                    env.symbol_hint(s),
+                    env.symbol_range(s).to_string(),
+                ),
+                None => (String::new(), None, String::new()),
+            };
+            Sym {
+                name,
+                value,
+                source,
+                hint,
+                range,
+            }
+        })
+        .collect()
 }
 
 fn prop(file: &Path, format: Format) -> Result<u8, Failure> {
@@ -292,15 +344,16 @@ fn prop(file: &Path, format: Format) -> Result<u8, Failure> {
     let mut p = run(&graph, file)?;
     let rows = rows(&mut p, &graph);
     let (guards, asserts) = guards(&mut p);
+    let symbols = symbols(&mut p);
     match format {
-        Format::Table => print_table(&rows, &guards, &asserts),
-        Format::Json => print_json(&rows, &guards, &asserts)?,
+        Format::Table => print_table(&rows, &symbols, &guards, &asserts),
+        Format::Json => print_json(&rows, &symbols, &guards, &asserts)?,
         Format::Dot => print_dot(&mut p, &graph),
     }
     Ok(0)
 }
 
-fn print_table(rows: &[Row], guards: &[Cond], asserts: &[Cond]) {
+fn print_table(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond]) {
     let w = |f: fn(&Row) -> &str, title: &str| {
         rows.iter()
             .map(|r| f(r).chars().count())
@@ -329,17 +382,27 @@ fn print_table(rows: &[Row], guards: &[Cond], asserts: &[Cond]) {
         );
     }
     println!();
+    println!("symbols ({}):", symbols.len());
+    for s in symbols {
+        let value = if s.value == s.name {
+            String::new()
+        } else {
+            format!(" = {}", s.value)
+        };
+        let hint = s.hint.map_or_else(String::new, |h| format!(", hint {h}"));
+        println!("  {}{value}: {}{hint}, range {}", s.name, s.source, s.range);
+    }
     println!("guards ({}):", guards.len());
-    for (expr, origin) in guards {
-        println!("  {expr}  ({origin})");
+    for c in guards {
+        println!("  {}  ({}; on inputs: {})", c.expr, c.origin, c.inputs);
     }
     println!("runtime asserts ({}):", asserts.len());
-    for (expr, origin) in asserts {
-        println!("  {expr}  ({origin})");
+    for c in asserts {
+        println!("  {}  ({})", c.expr, c.origin);
     }
 }
 
-fn print_json(rows: &[Row], guards: &[Cond], asserts: &[Cond]) -> Result<()> {
+fn print_json(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond]) -> Result<()> {
     let nodes: Vec<serde_json::Value> = rows
         .iter()
         .map(|r| {
@@ -354,11 +417,24 @@ fn print_json(rows: &[Row], guards: &[Cond], asserts: &[Cond]) -> Result<()> {
         .collect();
     let conds = |list: &[Cond]| {
         list.iter()
-            .map(|(expr, origin)| serde_json::json!({"expr": expr, "origin": origin}))
+            .map(|c| serde_json::json!({"expr": c.expr, "inputs": c.inputs, "origin": c.origin}))
             .collect::<Vec<_>>()
     };
+    let symbols: Vec<serde_json::Value> = symbols
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "name": s.name,
+                "value": s.value,
+                "source": s.source,
+                "hint": s.hint,
+                "range": s.range,
+            })
+        })
+        .collect();
     let doc = serde_json::json!({
         "values": nodes,
+        "symbols": symbols,
         "guards": conds(guards),
         "runtime_asserts": conds(asserts),
     });

@@ -339,6 +339,13 @@ impl FileSymbols {
         self.map.get(name).copied()
     }
 
+    /// Every file symbol with its ShapeEnv value, sorted by name.
+    pub fn iter(&self) -> Vec<(&str, SymInt)> {
+        let mut v: Vec<(&str, SymInt)> = self.map.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        v.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        v
+    }
+
     /// The file's name of a ShapeEnv symbol, if it came from the file.
     pub fn name_of(&self, s: Symbol) -> Option<&str> {
         self.names.get(&s).map(String::as_str)

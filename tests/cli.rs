@@ -29,6 +29,10 @@ fn prop_table() {
     let x = out.lines().find(|l| l.starts_with("x ")).unwrap();
     assert!(x.contains("[s77, 3, 224, 224]"), "{x}");
     assert!(x.contains("[150528, 50176, 224, 1]"), "{x}");
+    assert!(
+        out.contains("\nsymbols (1):\n  s77: x.size()[0], hint 4, range ["),
+        "{out}"
+    );
     assert!(out.contains("\nguards ("), "{out}");
     assert!(out.contains("\nruntime asserts ("), "{out}");
 }
@@ -45,6 +49,14 @@ fn prop_json() {
         .expect("the user input is listed");
     assert_eq!(ids["meta"]["sizes"], serde_json::json!(["s72", "s70"]));
     assert_eq!(ids["meta"]["dtype"], "int64");
+    let s70 = doc["symbols"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "s70")
+        .expect("s70 is listed");
+    assert_eq!(s70["source"], "input_ids.size()[1]");
+    assert_eq!(s70["hint"], 17);
     assert!(doc["guards"].is_array());
     assert!(doc["runtime_asserts"].is_array());
 }
