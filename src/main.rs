@@ -543,11 +543,16 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
         };
         let report = verify::verify(&graph, &mut p);
         println!("{}:", file.display());
-        for (name, target, verdict) in &report.nodes {
+        // Unsupported nodes grouped by reason (one line per operator).
+        let mut unsupported: Vec<(&str, Vec<&str>)> = Vec::new();
+        for (name, _, verdict) in &report.nodes {
             match verdict {
                 Verdict::Match => {}
                 Verdict::Unsupported(reason) => {
-                    println!("  unsupported: node '{name}' ({target}): {reason}")
+                    match unsupported.iter_mut().find(|(r, _)| r == reason) {
+                        Some((_, names)) => names.push(name),
+                        None => unsupported.push((reason, vec![name])),
+                    }
                 }
                 Verdict::Mismatch(list) => {
                     for mm in list {
@@ -555,6 +560,16 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
                     }
                 }
             }
+        }
+        for (reason, names) in &unsupported {
+            const SHOWN: usize = 4;
+            let mut list = names[..names.len().min(SHOWN)].join(", ");
+            if names.len() > SHOWN {
+                list.push_str(&format!(", ... {} more", names.len() - SHOWN));
+            }
+            let n = names.len();
+            let s = if n == 1 { "" } else { "s" };
+            println!("  unsupported: {reason} ({n} node{s}: {list})");
         }
         println!(
             "  {} nodes, {} match, {} mismatch, {} unsupported",
