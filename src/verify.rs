@@ -145,8 +145,11 @@ impl Checker<'_> {
             return;
         }
         let env = self.p.mode.env();
+        // The renaming is one to one: a symbol of ours the file already
+        // names otherwise is not bound again.
         if let Some(s) = env.as_symbol(ours)
             && env.arena().is_unbacked(s)
+            && self.p.symbols.name_of(s).is_none()
         {
             self.p.symbols.bind_unbacked(env, &decl.name, ours);
         }

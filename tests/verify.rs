@@ -186,3 +186,119 @@ fn symbolic_sizes_keep_the_file_names() {
     let r = env.value_range(s70).unwrap();
     assert_eq!((r.lo(), r.hi()), (Some(2), Some(128)));
 }
+
+/// `nonzero`: `[u, rank]` with a fresh size-like unbacked `u`.
+fn nonzero(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> RtResult<Outs> {
+    let Some(Arg::Tensor(m)) = args.first() else {
+        panic!("nonzero takes a tensor")
+    };
+    let u = cx.env.create_unbacked(true, cx.op);
+    let sizes = [u, fake_runtime::SymInt::Int(m.sizes.len() as i64)];
+    let out = TensorMeta::contiguous(cx.env, &sizes, DType::Int64, cx.device)?;
+    Ok(Outs::from_iter([Out::Tensor(out, Alias::Fresh)]))
+}
+
+static DATA_DEPENDENT: [OpDef; 2] = [
+    OpDef {
+        name: "aten::nonzero",
+        schema: "aten::nonzero(Tensor self) -> Tensor",
+        tags: Tags {
+            pointwise: false,
+            view: false,
+            inplace: false,
+            factory: false,
+            data_dependent: true,
+            hand_written: true,
+        },
+        kernel: nonzero,
+    },
+    RIGHT[0],
+];
+
+/// A program `relu(nonzero(x))` whose recorded sizes name the unbacked
+/// symbols `first` (nonzero) and `second` (relu).
+fn unbacked_program(first: &str, second: &str) -> Graph {
+    let sym = |name: &str, hint: Option<i64>| {
+        let mut e = serde_json::json!({"as_expr": {
+            "expr_str": format!("Symbol('{name}', integer=True, nonnegative=True)")}});
+        if let Some(h) = hint {
+            e["as_expr"]["hint"] = serde_json::json!({"as_int": h});
+        }
+        e
+    };
+    let int = |v: i64| serde_json::json!({"as_int": v});
+    let meta = |sizes: serde_json::Value, strides: serde_json::Value, dtype: i64| {
+        serde_json::json!({"dtype": dtype, "sizes": sizes, "strides": strides,
+            "requires_grad": false, "device": {"type": "cpu", "index": null},
+            "storage_offset": int(0), "layout": 7})
+    };
+    let node = |target: &str, name: &str, input: &str| {
+        serde_json::json!({"target": target, "name": name, "metadata": {},
+            "inputs": [{"name": "self", "arg": {"as_tensor": {"name": input}}, "kind": 1}],
+            "outputs": [{"as_tensor": {"name": name}}]})
+    };
+    let program = serde_json::json!({
+        "graph_module": {
+            "graph": {
+                "inputs": [{"as_tensor": {"name": "x"}}],
+                "outputs": [{"as_tensor": {"name": "relu"}}],
+                "nodes": [
+                    node("torch.ops.aten.nonzero.default", "nonzero", "x"),
+                    node("torch.ops.aten.relu.default", "relu", "nonzero"),
+                ],
+                "tensor_values": {
+                    "x": meta(
+                        serde_json::json!([sym("s0", Some(5)), int(3)]),
+                        serde_json::json!([int(3), int(1)]),
+                        7,
+                    ),
+                    "nonzero": meta(
+                        serde_json::json!([sym(first, None), int(2)]),
+                        serde_json::json!([int(2), int(1)]),
+                        5,
+                    ),
+                    "relu": meta(
+                        serde_json::json!([sym(second, None), int(2)]),
+                        serde_json::json!([int(2), int(1)]),
+                        5,
+                    ),
+                },
+                "sym_int_values": {},
+                "sym_bool_values": {}
+            },
+            "signature": {
+                "input_specs": [{"user_input": {"arg": {"as_tensor": {"name": "x"}}}}],
+                "output_specs": [{"user_output": {"arg": {"as_tensor": {"name": "relu"}}}}]
+            },
+            "module_call_graph": []
+        },
+        "opset_version": {"aten": 10},
+        "range_constraints": {
+            "s0": {"min_val": 2, "max_val": 100},
+            first: {"min_val": 0, "max_val": null}
+        },
+        "schema_version": {"major": 8, "minor": 20}
+    });
+    let text = serde_json::to_vec(&program).unwrap();
+    let program = fake_tensor::export::parse_program(&text, "unbacked.json").unwrap();
+    Graph::from_program(&program).unwrap()
+}
+
+#[test]
+fn unbacked_symbols_match_up_to_renaming() {
+    let registry = StaticRegistry(&DATA_DEPENDENT);
+    let g = unbacked_program("u7", "u7");
+    let mut p = Plan::new(&g, &registry).run(&g, registry).unwrap();
+    let report = verify(&g, &mut p);
+    assert_eq!(report.matched(), 2, "{:?}", report.nodes);
+    let ours = p.symbols.get("u7").expect("u7 is bound to our symbol");
+    assert_eq!(p.display(ours), "u7");
+
+    // A different unbacked symbol where the same one is expected.
+    let g = unbacked_program("u7", "u8");
+    let mut p = Plan::new(&g, &registry).run(&g, registry).unwrap();
+    let report = verify(&g, &mut p);
+    assert_eq!(report.matched(), 1);
+    let m = report.mismatches().next().unwrap();
+    assert_eq!((m.field.as_str(), m.ours.as_str()), ("relu.sizes[0]", "u7"));
+}
