@@ -279,9 +279,9 @@ fn unbacked_program(first: &str, second: &str) -> Graph {
         },
         "schema_version": {"major": 8, "minor": 20}
     });
-    let text = serde_json::to_vec(&program).unwrap();
-    let program = fake_tensor::export::parse_program(&text, "unbacked.json").unwrap();
-    Graph::from_program(&program).unwrap()
+    let text = serde_json::to_vec(&program).expect("serializable");
+    let program = fake_tensor::export::parse_program(&text, "unbacked.json").expect("loads");
+    Graph::from_program(&program).expect("builds")
 }
 
 #[test]
