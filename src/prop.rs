@@ -868,6 +868,12 @@ impl Propagation {
                 (Output::Scalar(Scalar::Int(x)), NodeOutput::SymInt(SymIntArg::Value(v))) => {
                     set(&mut self.slots, v, Slot::Int(*x))
                 }
+                (Output::Scalar(Scalar::Float(f)), NodeOutput::SymFloat(v)) => {
+                    set(&mut self.slots, v, Slot::Float(*f))
+                }
+                (Output::Scalar(Scalar::Bool(b)), NodeOutput::SymBool(v)) => {
+                    set(&mut self.slots, v, Slot::Bool(SymBool::Bool(*b)))
+                }
                 (got, want) => {
                     return Status::Failed(format!(
                         "result {got:?} where PyTorch recorded {want:?}"
