@@ -21,7 +21,7 @@
 use crate::export::convert;
 use crate::export::schema;
 use crate::export::srepr::{self, ResolveError, Resolver, SymbolDecl};
-use crate::graph::{Arg, Graph, NodeOutput, Producer, Recorded, SymIntArg, ValueId};
+use crate::graph::{Arg, Graph, NodeOutput, Recorded, SymIntArg, ValueId};
 use crate::signature::{self, Default, Kind};
 use fake_runtime::mode::{Output, Value};
 use fake_runtime::sym::{RelOp, Symbol, ValueRange};
@@ -456,14 +456,6 @@ impl Owned {
             Owned::Device(d) => Value::Device(*d),
             Owned::MemoryFormat(m) => Value::MemoryFormat(*m),
         }
-    }
-}
-
-/// A recorded SymInt as text, for messages.
-fn ser_text(s: &schema::SymInt) -> String {
-    match s {
-        schema::SymInt::Int(v) => v.to_string(),
-        schema::SymInt::Expr(e) => e.expr_str.clone(),
     }
 }
 
@@ -1006,15 +998,5 @@ impl Propagation {
     /// Whether node `i`'s outputs were computed (not taken from the file).
     pub fn ran(&self, i: usize) -> bool {
         self.status.get(i) == Some(&Status::Ran)
-    }
-
-    /// The producer-independent text of a recorded SymInt (for messages).
-    pub fn recorded_text(s: &schema::SymInt) -> String {
-        ser_text(s)
-    }
-
-    /// Which node or input produced value `v`.
-    pub fn producer(graph: &Graph, v: ValueId) -> Producer {
-        graph.value(v).producer
     }
 }

@@ -110,15 +110,11 @@ impl Checker<'_> {
     /// Compare one SymInt with its recorded value.
     fn int(&mut self, field: String, ours: SymInt, theirs: &schema::SymInt) {
         self.bind_unbacked(ours, theirs);
-        let text = || match theirs {
-            schema::SymInt::Int(v) => v.to_string(),
-            schema::SymInt::Expr(e) => e.expr_str.clone(),
-        };
         let t = match self.p.lower_recorded(theirs, None, &self.node.clone()) {
             Ok(t) => t,
             Err(e) => {
                 let o = self.p.display(ours);
-                self.push(field, o, format!("{} (unreadable: {e})", text()));
+                self.push(field, o, format!("{theirs} (unreadable: {e})"));
                 return;
             }
         };
@@ -210,7 +206,7 @@ impl Checker<'_> {
                 };
                 if ours.sizes.len() != meta.sizes.len() {
                     let o: Vec<String> = ours.sizes.iter().map(|s| self.p.display(*s)).collect();
-                    let th: Vec<String> = meta.sizes.iter().map(ser_text).collect();
+                    let th: Vec<String> = meta.sizes.iter().map(ToString::to_string).collect();
                     self.push(
                         format!("{name}.sizes"),
                         format!("[{}]", o.join(", ")),
@@ -264,13 +260,6 @@ impl Checker<'_> {
             (Recorded::SymFloat(_) | Recorded::CustomObj, _) => {}
             (_, got) => self.push(name, format!("{got:?}"), "a value".into()),
         }
-    }
-}
-
-fn ser_text(s: &schema::SymInt) -> String {
-    match s {
-        schema::SymInt::Int(v) => v.to_string(),
-        schema::SymInt::Expr(e) => e.expr_str.clone(),
     }
 }
 

@@ -968,6 +968,16 @@ impl SymExpr {
     }
 }
 
+impl fmt::Display for SymInt {
+    /// The value, or the expression's srepr text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SymInt::Int(v) => write!(f, "{v}"),
+            SymInt::Expr(e) => f.write_str(&e.expr_str),
+        }
+    }
+}
+
 impl SymExprHint {
     /// The hint as an integer, when it is one.
     pub fn as_int(&self) -> Option<i64> {
