@@ -1,5 +1,6 @@
 //! Criterion benchmarks of fake-tensor, one module per area.
 
+mod kernels;
 mod sym;
 
-criterion::criterion_main!(sym::benches);
+criterion::criterion_main!(kernels::benches, sym::benches);

@@ -449,7 +449,7 @@ fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     match pw.inplace {
         None => quote! {
             let __dtype = #dtype;
-            let __meta = ::fake_runtime::pointwise::output(cx, &[#(#tensors),*], __dtype)?;
+            let __meta = #intr::pointwise_output(cx, &[#(#tensors),*], __dtype)?;
             Ok(#rt::smallvec![#rt::Out::Tensor(__meta, #rt::Alias::Fresh)])
         },
         Some(i) => {
@@ -461,7 +461,7 @@ fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
             let idx = u8::try_from(i).unwrap_or(u8::MAX);
             quote! {
                 let __dtype = #dtype;
-                let __meta = ::fake_runtime::pointwise::output(cx, &[#(#tensors),*], __dtype)?;
+                let __meta = #intr::pointwise_output(cx, &[#(#tensors),*], __dtype)?;
                 let __same = #intr::dims_eq(cx, &__meta.sizes, &#target.sizes)?;
                 #intr::require(cx, __same, "the output of an in-place operator must have the shape of `self` (no broadcasting of `self`)")?;
                 if !#intr::can_cast(cx, __dtype, #target.dtype)? {

@@ -119,30 +119,34 @@ fn snapshot_pointwise_add() {
         "@pointwise(promote = default)\nadd.Tensor(self, other)\n",
         "add_tensor",
         expect![[r#"
-                /// `aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor`
-                #[inline]
-                pub fn add_tensor(
-                    cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
-                    self_: &::fake_runtime::intrinsics::rt::TensorMeta,
-                    other: &::fake_runtime::intrinsics::rt::TensorMeta,
-                    alpha: ::fake_runtime::intrinsics::rt::Scalar,
-                ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
-                    let __dtype = ::fake_runtime::intrinsics::promote(
-                        cx,
-                        &[
-                            ::fake_runtime::intrinsics::tensor_operand(self_),
-                            ::fake_runtime::intrinsics::tensor_operand(other),
-                        ],
-                        ::fake_runtime::intrinsics::rt::PromotionKind::Default,
-                    )?;
-                    let __meta = ::fake_runtime::pointwise::output(cx, &[self_, other], __dtype)?;
-                    Ok(
-                        ::fake_runtime::intrinsics::rt::smallvec![
-                            ::fake_runtime::intrinsics::rt::Out::Tensor(__meta,
-                            ::fake_runtime::intrinsics::rt::Alias::Fresh)
-                        ],
-                    )
-                }
+            /// `aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor`
+            #[inline]
+            pub fn add_tensor(
+                cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
+                self_: &::fake_runtime::intrinsics::rt::TensorMeta,
+                other: &::fake_runtime::intrinsics::rt::TensorMeta,
+                alpha: ::fake_runtime::intrinsics::rt::Scalar,
+            ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
+                let __dtype = ::fake_runtime::intrinsics::promote(
+                    cx,
+                    &[
+                        ::fake_runtime::intrinsics::tensor_operand(self_),
+                        ::fake_runtime::intrinsics::tensor_operand(other),
+                    ],
+                    ::fake_runtime::intrinsics::rt::PromotionKind::Default,
+                )?;
+                let __meta = ::fake_runtime::intrinsics::pointwise_output(
+                    cx,
+                    &[self_, other],
+                    __dtype,
+                )?;
+                Ok(
+                    ::fake_runtime::intrinsics::rt::smallvec![
+                        ::fake_runtime::intrinsics::rt::Out::Tensor(__meta,
+                        ::fake_runtime::intrinsics::rt::Alias::Fresh)
+                    ],
+                )
+            }
         "#]],
     );
 }

@@ -704,6 +704,81 @@ pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) ->
     Ok(u)
 }
 
+// ---- the pointwise fast path ---------------------------------------------------
+
+/// Output metadata of an elementwise operator over `inputs` with result
+/// dtype `dtype`. When every input is static and contiguous (the common
+/// case) sizes and strides are computed in one pass over `i64`s, never
+/// touching the ShapeEnv; anything else (symbolic sizes, permuted or
+/// channels-last inputs, a broadcast mismatch to report) takes
+/// [`pointwise::output`](crate::pointwise::output).
+#[inline]
+pub fn pointwise_output(
+    cx: &mut Cx<'_>,
+    inputs: &[&TensorMeta],
+    dtype: DType,
+) -> Result<TensorMeta> {
+    if let Some((sizes, strides)) = static_contiguous(inputs) {
+        return Ok(TensorMeta {
+            sizes,
+            strides,
+            storage_offset: SymInt::Int(0),
+            dtype,
+            device: cx.device,
+            layout: Layout::Strided,
+            requires_grad: false,
+        });
+    }
+    crate::pointwise::output(cx, inputs, dtype)
+}
+
+/// Broadcast sizes and contiguous strides when every input is static and
+/// contiguous (sizes of 1 ignored, as ATen's `is_contiguous`); `None`
+/// otherwise.
+#[inline]
+fn static_contiguous(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
+    let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
+    let mut sizes: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    for t in inputs {
+        let off = rank - t.dim();
+        let mut expected = 1i64;
+        let mut decided = false;
+        for i in (0..t.dim()).rev() {
+            let (SymInt::Int(s), SymInt::Int(st)) = (t.sizes[i], t.strides[i]) else {
+                return None;
+            };
+            if !decided {
+                if s == 0 {
+                    decided = true;
+                } else if s != 1 {
+                    if st != expected {
+                        return None;
+                    }
+                    expected = expected.checked_mul(s)?;
+                }
+            }
+            let cur = &mut sizes[off + i];
+            let SymInt::Int(c) = *cur else { return None };
+            if s != c && s != 1 {
+                if c != 1 {
+                    return None;
+                }
+                *cur = SymInt::Int(s);
+            }
+        }
+    }
+    let mut strides: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    let mut acc = 1i64;
+    for i in (0..rank).rev() {
+        strides[i] = SymInt::Int(acc);
+        let SymInt::Int(s) = sizes[i] else {
+            return None;
+        };
+        acc = acc.checked_mul(s.max(1))?;
+    }
+    Some((sizes, strides))
+}
+
 // ---- dtypes -------------------------------------------------------------------
 
 /// The promotion operand of a tensor.
@@ -1397,6 +1472,37 @@ mod tests {
             assert!(can_cast(cx, DType::Int64, DType::Float32).unwrap());
             assert!(!can_cast(cx, DType::Float32, DType::Int64).unwrap());
         });
+    }
+
+    #[test]
+    fn the_static_pointwise_path_matches_the_general_one() {
+        let mut env = ShapeEnv::new();
+        let shapes: [&[i64]; 5] = [&[8, 1, 16, 32], &[4, 1, 32], &[], &[1], &[0, 3]];
+        for a in shapes {
+            for b in shapes {
+                let m = |env: &mut ShapeEnv, s: &[i64]| {
+                    TensorMeta::contiguous(env, &from_ints(s), DType::Float32, Device::cpu())
+                        .unwrap()
+                };
+                let (ta, tb) = (m(&mut env, a), m(&mut env, b));
+                let mut cx = Cx {
+                    env: &mut env,
+                    op: "aten::add.Tensor",
+                    defaults: Defaults {
+                        dtype: DType::Float32,
+                        device: Device::cpu(),
+                    },
+                    device: Device::cpu(),
+                    constant: None,
+                };
+                let fast = pointwise_output(&mut cx, &[&ta, &tb], DType::Float32);
+                let general = crate::pointwise::output(&mut cx, &[&ta, &tb], DType::Float32);
+                assert_eq!(fast.is_ok(), general.is_ok(), "{a:?} {b:?}");
+                if let (Ok(f), Ok(g)) = (fast, general) {
+                    assert_eq!(f, g, "{a:?} {b:?}");
+                }
+            }
+        }
     }
 
     #[test]
