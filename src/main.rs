@@ -123,6 +123,7 @@ struct Row {
     strides: String,
     dtype: String,
     device: String,
+    storage: String,
     note: String,
     json: serde_json::Value,
 }
@@ -133,6 +134,8 @@ struct Shown {
     strides: String,
     dtype: String,
     device: String,
+    /// The storage (`#3`): views share their base's.
+    storage: String,
     json: serde_json::Value,
 }
 
@@ -150,11 +153,13 @@ fn show(p: &mut Propagation, v: ValueId) -> Shown {
         strides: String::new(),
         dtype: dtype.to_string(),
         device: String::new(),
+        storage: String::new(),
         json,
     };
     match p.slots[v.0 as usize] {
         Slot::Tensor(t) => match p.mode.meta(t).cloned() {
             Ok(m) => {
+                let storage = p.mode.tensor(t).map_or(0, |f| f.storage.index());
                 let sz = sizes(p, &m.sizes);
                 let mut st = sizes(p, &m.strides);
                 if m.storage_offset != SymInt::Int(0) {
@@ -167,12 +172,14 @@ fn show(p: &mut Propagation, v: ValueId) -> Shown {
                     "storage_offset": sym_json(p, m.storage_offset),
                     "dtype": m.dtype.to_string(),
                     "device": m.device.to_string(),
+                    "storage": storage,
                 });
                 Shown {
                     sizes: sz,
                     strides: st,
                     dtype: m.dtype.to_string(),
                     device: m.device.to_string(),
+                    storage: format!("#{storage}"),
                     json,
                 }
             }
@@ -224,6 +231,7 @@ fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
             strides: shown.strides,
             dtype: shown.dtype,
             device: shown.device,
+            storage: shown.storage,
             note: String::new(),
             json: shown.json,
         });
@@ -245,6 +253,7 @@ fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
                 strides: String::new(),
                 dtype: String::new(),
                 device: String::new(),
+                storage: String::new(),
                 note,
                 json: serde_json::Value::Null,
             });
@@ -265,6 +274,7 @@ fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
                 strides: shown.strides,
                 dtype: shown.dtype,
                 device: shown.device,
+                storage: shown.storage,
                 note: note.clone(),
                 json: shown.json,
             });
@@ -368,18 +378,22 @@ fn print_table(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond])
     let wt = w(|r| &r.strides, "strides");
     let wd = w(|r| &r.dtype, "dtype");
     let wdev = w(|r| &r.device, "device");
-    let line = |n: &str, o: &str, v: &str, s: &str, t: &str, d: &str, dev: &str, note: &str| {
-        let text =
-            format!("{n:wn$}  {o:wo$}  {v:wv$}  {s:ws$}  {t:wt$}  {d:wd$}  {dev:wdev$}  {note}");
+    let wst = w(|r| &r.storage, "storage");
+    let line = |cells: [&str; 9]| {
+        let [n, o, v, s, t, d, dev, st, note] = cells;
+        let text = format!(
+            "{n:wn$}  {o:wo$}  {v:wv$}  {s:ws$}  {t:wt$}  {d:wd$}  {dev:wdev$}  {st:wst$}  {note}"
+        );
         println!("{}", text.trim_end());
     };
-    line(
-        "node", "op", "value", "sizes", "strides", "dtype", "device", "",
-    );
+    line([
+        "node", "op", "value", "sizes", "strides", "dtype", "device", "storage", "",
+    ]);
     for r in rows {
-        line(
-            &r.node, &r.op, &r.value, &r.sizes, &r.strides, &r.dtype, &r.device, &r.note,
-        );
+        line([
+            &r.node, &r.op, &r.value, &r.sizes, &r.strides, &r.dtype, &r.device, &r.storage,
+            &r.note,
+        ]);
     }
     println!();
     println!("symbols ({}):", symbols.len());

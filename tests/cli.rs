@@ -23,7 +23,7 @@ fn prop_table() {
     let out = stdout(&o);
     let header = out.lines().next().unwrap();
     assert!(header.starts_with("node"), "{header}");
-    for col in ["op", "sizes", "strides", "dtype", "device"] {
+    for col in ["op", "sizes", "strides", "dtype", "device", "storage"] {
         assert!(header.contains(col), "{header}");
     }
     let x = out.lines().find(|l| l.starts_with("x ")).unwrap();
