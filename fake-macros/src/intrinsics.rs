@@ -77,6 +77,24 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "every size is `>= 0`",
     ),
     i(
+        "arange_dtype",
+        &[p("start", Scalar), p("end", Scalar), p("step", Scalar)],
+        DType,
+        "the dtype of `arange`",
+    ),
+    i(
+        "arange_len",
+        &[p("start", Scalar), p("end", Scalar), p("step", Scalar)],
+        Size,
+        "the length of `arange`",
+    ),
+    i(
+        "at",
+        &[p("s", Dims), p("dim", Int)],
+        Size,
+        "the element at a (wrapped) dim",
+    ),
+    i(
         "broadcast",
         &[p("a", Dims), p("b", Dims)],
         Dims,
@@ -365,6 +383,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("dtype", DType)],
         DType,
         "the dtype of `sum`",
+    ),
+    i(
+        "swap",
+        &[p("s", Dims), p("a", Int), p("b", Int)],
+        Dims,
+        "two (wrapped) dims exchanged",
     ),
     i(
         "take",

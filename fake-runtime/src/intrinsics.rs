@@ -65,6 +65,21 @@ fn invalid(cx: &Cx<'_>, reason: String) -> crate::error::Error {
     .into()
 }
 
+/// The stride of `t` at `d`, or an error when `t`'s strides are shorter
+/// than its sizes (malformed metadata is refused, never indexed).
+fn stride_at(cx: &Cx<'_>, t: &TensorMeta, d: usize) -> Result<SymInt> {
+    t.strides.get(d).copied().ok_or_else(|| {
+        invalid(
+            cx,
+            format!(
+                "tensor with {} sizes but {} strides",
+                t.dim(),
+                t.strides.len()
+            ),
+        )
+    })
+}
+
 fn static_int(cx: &mut Cx<'_>, v: SymInt) -> Result<i64> {
     match v {
         SymInt::Int(i) => Ok(i),
@@ -111,6 +126,26 @@ pub fn remove(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<Dims> {
 pub fn permute(cx: &mut Cx<'_>, s: Dims, dims: IntList) -> Result<Dims> {
     let perm = shape::permutation(cx.op, &dims, s.len())?;
     Ok(shape::apply_perm(&s, &perm))
+}
+
+/// `swap(s, a, b)`: `s` with the elements at dims `a` and `b` exchanged
+/// (both wrapped), as `transpose`.
+pub fn swap(cx: &mut Cx<'_>, s: Dims, a: i64, b: i64) -> Result<Dims> {
+    let a = shape::wrap_dim(cx.op, a, s.len())?;
+    let b = shape::wrap_dim(cx.op, b, s.len())?;
+    let mut out = s;
+    if a < out.len() && b < out.len() {
+        out.swap(a, b);
+    }
+    Ok(out)
+}
+
+/// `at(s, dim)`: the element at `dim` (wrapped), as `sym_size.int`.
+pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
+    let d = shape::wrap_dim(cx.op, dim, s.len())?;
+    s.get(d)
+        .copied()
+        .ok_or_else(|| invalid(cx, format!("dim {dim} of a 0-dim tensor")))
 }
 
 /// `reverse(s)`: `s` in reverse order.
@@ -164,7 +199,17 @@ pub fn expand(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<Dims> {
 /// `expand_strides(t, shape)`: strides of `t` expanded to `shape` (new and
 /// stretched dims get stride 0).
 pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
-    let off = shape.len().saturating_sub(t.dim());
+    if shape.len() < t.dim() || t.strides.len() != t.dim() {
+        return Err(invalid(
+            cx,
+            format!(
+                "cannot expand a tensor of rank {} to {} dims",
+                t.dim(),
+                shape.len()
+            ),
+        ));
+    }
+    let off = shape.len() - t.dim();
     let mut out: Dims = SmallVec::from_elem(SymInt::Int(0), shape.len());
     for i in 0..t.dim() {
         let stretched = !shape::guard_eq(cx.env, t.sizes[i], shape[off + i], cx.op)?;
@@ -200,7 +245,8 @@ pub fn unsqueeze_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Di
     let new = if d >= t.dim() {
         SymInt::Int(1)
     } else {
-        let s = cx.env.mul(t.sizes[d], t.strides[d])?;
+        let st = stride_at(cx, t, d)?;
+        let s = cx.env.mul(t.sizes[d], st)?;
         cx.env.max(s, SymInt::Int(1))?
     };
     let mut out = t.strides.clone();
@@ -661,7 +707,8 @@ pub fn slice_offset(
     step: SymInt,
 ) -> Result<SymInt> {
     let (d, s, _, _) = slice_parts(cx, t, dim, start, end, step)?;
-    let o = cx.env.mul(s, t.strides[d])?;
+    let st = stride_at(cx, t, d)?;
+    let o = cx.env.mul(s, st)?;
     cx.env.add(t.storage_offset, o)
 }
 
@@ -676,7 +723,8 @@ pub fn select_offset(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, index: SymInt) -
     }
     let d = shape::wrap_dim(cx.op, dim, t.dim())?;
     let i = shape::select_index(cx.env, cx.op, t.sizes[d], index)?;
-    let o = cx.env.mul(i, t.strides[d])?;
+    let st = stride_at(cx, t, d)?;
+    let o = cx.env.mul(i, st)?;
     cx.env.add(t.storage_offset, o)
 }
 
@@ -740,6 +788,9 @@ fn static_contiguous(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
     let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
     let mut sizes: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
     for t in inputs {
+        if t.strides.len() != t.dim() {
+            return None;
+        }
         let off = rank - t.dim();
         let mut expected = 1i64;
         let mut decided = false;
@@ -881,6 +932,61 @@ pub fn can_cast(_cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {
     Ok(!(from.is_complex() && !to.is_complex()
         || from.is_floating_point() && to.is_integral(true)
         || from != DType::Bool && to == DType::Bool))
+}
+
+/// `arange_len(start, end, step)`: the length of `arange`,
+/// `ceil((end - start) / step)` (at least 0); symbolic integer bounds with
+/// a static positive step stay symbolic.
+pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
+    let float = |s: Scalar| -> Option<f64> {
+        match s {
+            Scalar::Int(SymInt::Int(v)) => Some(v as f64),
+            Scalar::Float(v) => Some(v),
+            Scalar::Bool(b) => Some(f64::from(u8::from(b))),
+            _ => None,
+        }
+    };
+    if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(SymInt::Int(st))) = (start, end, step)
+        && (!a.is_static() || !b.is_static())
+    {
+        if st <= 0 {
+            return Err(invalid(
+                cx,
+                "symbolic arange needs a positive static step".into(),
+            ));
+        }
+        let span = cx.env.sub(b, a)?;
+        let n = cx.env.ceildiv(span, SymInt::Int(st))?;
+        return cx.env.max(n, SymInt::Int(0));
+    }
+    let (Some(a), Some(b), Some(st)) = (float(start), float(end), float(step)) else {
+        return Err(invalid(cx, "arange bounds must be real numbers".into()));
+    };
+    if st == 0.0 {
+        return Err(invalid(cx, "step must be nonzero".into()));
+    }
+    if (st > 0.0 && b < a) || (st < 0.0 && b > a) {
+        return Err(invalid(
+            cx,
+            "upper bound and larger bound inconsistent with step sign".into(),
+        ));
+    }
+    let n = ((b - a) / st).ceil();
+    if !n.is_finite() || n > i64::MAX as f64 {
+        return Err(invalid(cx, format!("arange of {n} elements")));
+    }
+    Ok(SymInt::Int(n.max(0.0) as i64))
+}
+
+/// `arange_dtype(start, end, step)`: `int64` when every bound is an
+/// integer, else the default dtype.
+pub fn arange_dtype(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<DType> {
+    let int = |s: Scalar| matches!(s, Scalar::Int(_) | Scalar::Bool(_));
+    Ok(if int(start) && int(end) && int(step) {
+        DType::Int64
+    } else {
+        cx.defaults.dtype
+    })
 }
 
 /// `default_dtype()`: `torch.get_default_dtype()`.

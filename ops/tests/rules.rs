@@ -534,6 +534,287 @@ fn in_place() {
     );
 }
 
+/// A channels-last `[2, 3, 8, 8]` tensor.
+fn channels_last() -> TensorMeta {
+    strided(&[2, 3, 8, 8], &[192, 1, 24, 3], 0)
+}
+
+#[test]
+fn more_pointwise() {
+    let bool_ = |s: &[i64]| t(s, DType::Bool);
+    let c64 = t(&[2, 3], DType::Complex64);
+    case(
+        "aten::abs",
+        &[Arg::Tensor(&c64)],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::gelu",
+        &[Arg::Tensor(&t(&[2, 3], DType::Int64))],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::le.Tensor",
+        &[
+            Arg::Tensor(&f(&[2, 3])),
+            Arg::Tensor(&t(&[3], DType::Int64)),
+        ],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.bool"],
+    );
+    case(
+        "aten::maximum",
+        &[
+            Arg::Tensor(&t(&[2, 3], DType::Int32)),
+            Arg::Tensor(&t(&[3], DType::Float16)),
+        ],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float16"],
+    );
+    case(
+        "aten::pow.Tensor_Scalar",
+        &[
+            Arg::Tensor(&bool_(&[3])),
+            Arg::Scalar(Scalar::Int(SymInt::Int(2))),
+        ],
+        &["sizes=[3] strides=[1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::pow.Tensor_Scalar",
+        &[
+            Arg::Tensor(&t(&[3], DType::Int64)),
+            Arg::Scalar(Scalar::Float(0.5)),
+        ],
+        &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::bitwise_and.Tensor",
+        &[
+            Arg::Tensor(&bool_(&[3])),
+            Arg::Tensor(&t(&[2, 3], DType::Int32)),
+        ],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.int32"],
+    );
+    case(
+        "aten::rsub.Scalar",
+        &[
+            Arg::Tensor(&t(&[3], DType::Int64)),
+            Arg::Scalar(Scalar::Int(SymInt::Int(2))),
+        ],
+        &["sizes=[3] strides=[1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::relu_",
+        &[Arg::Tensor(&f(&[2, 3]))],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+}
+
+#[test]
+fn more_views() {
+    case(
+        "aten::alias",
+        &[Arg::Tensor(&strided(&[3, 2], &[1, 3], 0))],
+        &["sizes=[3, 2] strides=[1, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::t",
+        &[Arg::Tensor(&f(&[2, 3]))],
+        &["sizes=[3, 2] strides=[1, 3] offset=0 dtype=torch.float32"],
+    );
+    // PyTorch: "t() expects a tensor with <= 2 dimensions, but self is 3D".
+    assert!(run("aten::t", &[Arg::Tensor(&f(&[1, 2, 3]))]).is_err());
+    case(
+        "aten::transpose.int",
+        &[Arg::Tensor(&f(&[2, 3, 4])), int(0), int(-1)],
+        &["sizes=[4, 3, 2] strides=[1, 4, 12] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::squeeze.dim",
+        &[Arg::Tensor(&f(&[2, 1, 3])), int(1)],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::squeeze.dim",
+        &[Arg::Tensor(&f(&[2, 1, 3])), int(0)],
+        &["sizes=[2, 1, 3] strides=[3, 3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::_unsafe_view",
+        &[
+            Arg::Tensor(&strided(&[4, 2, 3], &[1, 12, 4], 0)),
+            ints(&[4, -1]),
+        ],
+        &["sizes=[4, 6] strides=[1, 4] offset=0 dtype=torch.float32"],
+    );
+    let (outs, _) = run(
+        "aten::sym_size.int",
+        &[Arg::Tensor(&f(&[2, 3, 4])), int(-1)],
+    )
+    .expect("sym_size");
+    assert_eq!(outs[0], Out::Int(SymInt::Int(4)));
+    let (outs, _) =
+        run("aten::_assert_tensor_metadata", &[Arg::Tensor(&f(&[2, 3]))]).expect("assert");
+    assert!(outs.is_empty());
+}
+
+#[test]
+fn more_reductions_and_factories() {
+    case(
+        "aten::amin",
+        &[Arg::Tensor(&f(&[2, 3, 4])), ints(&[1])],
+        &["sizes=[2, 4] strides=[4, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::_log_softmax",
+        &[Arg::Tensor(&f(&[2, 3])), int(1), Arg::Bool(false)],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::cumsum",
+        &[Arg::Tensor(&t(&[2, 3], DType::Int32)), int(1)],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::cumsum",
+        &[Arg::Tensor(&strided(&[3, 2], &[1, 3], 0)), int(0)],
+        &["sizes=[3, 2] strides=[2, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::zeros",
+        &[ints(&[2, 3])],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::ones",
+        &[ints(&[2, 3]), Arg::DType(DType::Int32)],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.int32"],
+    );
+    case(
+        "aten::scalar_tensor",
+        &[Arg::Scalar(Scalar::Int(SymInt::Int(3)))],
+        &["sizes=[] strides=[] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::full_like",
+        &[
+            Arg::Tensor(&strided(&[3, 2], &[1, 3], 0)),
+            Arg::Scalar(Scalar::Int(SymInt::Int(7))),
+        ],
+        &["sizes=[3, 2] strides=[1, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::full_like",
+        &[
+            Arg::Tensor(&channels_last()),
+            Arg::Scalar(Scalar::Float(7.0)),
+            Arg::DType(DType::Float16),
+        ],
+        &["sizes=[2, 3, 8, 8] strides=[192, 1, 24, 3] offset=0 dtype=torch.float16"],
+    );
+    case(
+        "aten::empty_strided",
+        &[ints(&[2, 3]), ints(&[1, 2])],
+        &["sizes=[2, 3] strides=[1, 2] offset=0 dtype=torch.float32"],
+    );
+    let i = |v: i64| Arg::Scalar(Scalar::Int(SymInt::Int(v)));
+    case(
+        "aten::arange.start_step",
+        &[i(0), i(10), i(3)],
+        &["sizes=[4] strides=[1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::arange.start_step",
+        &[i(0), i(1), Arg::Scalar(Scalar::Float(0.25))],
+        &["sizes=[4] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::arange.start_step",
+        &[i(10), i(0), i(-3)],
+        &["sizes=[4] strides=[1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::arange.start_step",
+        &[i(0), i(5), i(1), Arg::DType(DType::Float64)],
+        &["sizes=[5] strides=[1] offset=0 dtype=torch.float64"],
+    );
+}
+
+#[test]
+fn more_nn() {
+    let c = f(&[3]);
+    case(
+        "aten::_native_batch_norm_legit_no_training",
+        &[
+            Arg::Tensor(&channels_last()),
+            Arg::None,
+            Arg::None,
+            Arg::Tensor(&c),
+            Arg::Tensor(&c),
+            Arg::Float(0.1),
+            Arg::Float(1e-5),
+        ],
+        &[
+            "sizes=[2, 3, 8, 8] strides=[192, 1, 24, 3] offset=0 dtype=torch.float32",
+            "sizes=[0] strides=[1] offset=0 dtype=torch.float32",
+            "sizes=[0] strides=[1] offset=0 dtype=torch.float32",
+        ],
+    );
+    case(
+        "aten::_native_batch_norm_legit_no_training",
+        &[
+            Arg::Tensor(&t(&[2, 3, 4], DType::Float16)),
+            Arg::None,
+            Arg::None,
+            Arg::Tensor(&c),
+            Arg::Tensor(&c),
+            Arg::Float(0.1),
+            Arg::Float(1e-5),
+        ],
+        &[
+            "sizes=[2, 3, 4] strides=[12, 4, 1] offset=0 dtype=torch.float16",
+            "sizes=[0] strides=[1] offset=0 dtype=torch.float16",
+            "sizes=[0] strides=[1] offset=0 dtype=torch.float16",
+        ],
+    );
+    case(
+        "aten::native_dropout",
+        &[
+            Arg::Tensor(&strided(&[3, 2], &[1, 3], 0)),
+            Arg::Float(0.5),
+            Arg::Bool(false),
+        ],
+        &[
+            "sizes=[3, 2] strides=[1, 3] offset=0 dtype=torch.float32",
+            "sizes=[3, 2] strides=[1, 3] offset=0 dtype=torch.bool",
+        ],
+    );
+    case(
+        "aten::_adaptive_avg_pool2d",
+        &[Arg::Tensor(&f(&[2, 3, 8, 8])), ints(&[1, 1])],
+        &["sizes=[2, 3, 1, 1] strides=[3, 1, 1, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::_adaptive_avg_pool2d",
+        &[Arg::Tensor(&channels_last()), ints(&[2, 3])],
+        &["sizes=[2, 3, 2, 3] strides=[18, 1, 9, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::avg_pool2d",
+        &[
+            Arg::Tensor(&f(&[2, 3, 9, 9])),
+            ints(&[3, 3]),
+            ints(&[2, 2]),
+            ints(&[1, 1]),
+            Arg::Bool(true),
+        ],
+        &["sizes=[2, 3, 5, 5] strides=[75, 25, 5, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::avg_pool2d",
+        &[Arg::Tensor(&channels_last()), ints(&[2, 2])],
+        &["sizes=[2, 3, 4, 4] strides=[48, 1, 12, 3] offset=0 dtype=torch.float32"],
+    );
+}
+
 #[test]
 fn nonzero_makes_a_bounded_unbacked_size() {
     let (outs, mut env) = run("aten::nonzero", &[Arg::Tensor(&f(&[2, 3]))]).expect("nonzero");
