@@ -9,7 +9,7 @@ use crate::sym::SymInt;
 use crate::{DType, Device, Layout};
 
 /// A tensor's metadata, as a kernel sees it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct TensorMeta {
     /// Sizes, one per dim.
     pub sizes: Dims,
@@ -25,6 +25,19 @@ pub struct TensorMeta {
     pub layout: Layout,
     /// Whether autograd records operations on it.
     pub requires_grad: bool,
+}
+
+impl Clone for TensorMeta {
+    /// Sizes and strides are copied as slices (`SymInt` is `Copy`): a
+    /// memcpy rather than an element-by-element clone, on the dispatch
+    /// cache's hit path.
+    fn clone(&self) -> Self {
+        TensorMeta {
+            sizes: Dims::from_slice(&self.sizes),
+            strides: Dims::from_slice(&self.strides),
+            ..*self
+        }
+    }
 }
 
 impl TensorMeta {

@@ -157,6 +157,10 @@ struct CacheEntry {
     outs: Outs,
 }
 
+/// Tensors of up to this rank are encoded with one word per size and
+/// stride plus a mask of the symbolic ones (`2 * rank + 1 <= 64` bits).
+const MAX_PACKED_RANK: usize = 31;
+
 /// Words of a cache key; most keys fit inline.
 type KeyWords = SmallVec<[u64; 48]>;
 
@@ -304,7 +308,7 @@ impl FakeTensorMode {
     /// The known value of a tensor of at most
     /// [`crate::tensor::CONSTANT_NUMEL_LIMIT`] elements, if any.
     pub fn constant(&self, t: TensorId) -> Result<Option<Scalar>> {
-        Ok(self.tensor(t)?.constant)
+        Ok(self.tensor(t)?.constant.as_deref().copied())
     }
 
     /// Number of tensors made so far.
@@ -367,7 +371,7 @@ impl FakeTensorMode {
     /// [`crate::tensor::CONSTANT_NUMEL_LIMIT`] elements.
     pub(crate) fn set_constant(&mut self, t: TensorId, v: Scalar) {
         if let Some(ft) = self.tensors.get_mut(t.index as usize) {
-            ft.constant = Some(v);
+            ft.constant = Some(Box::new(v));
             let s = ft.storage;
             if !self.constant_storages.contains(&s) {
                 self.constant_storages.push(s);
@@ -471,7 +475,7 @@ impl FakeTensorMode {
             let m = &ft.meta;
             if scan.first_tensor.is_none() {
                 scan.first_tensor = Some(t);
-                scan.constant = ft.constant;
+                scan.constant = ft.constant.as_deref().copied();
             }
             scan.any_constant |= ft.constant.is_some();
             scan.requires_grad |= m.requires_grad;
@@ -592,6 +596,13 @@ impl FakeTensorMode {
             .and_then(|bucket| bucket.iter().find(|e| *e.key == words[..]))
         {
             self.info.hits += 1;
+            // The common case, one fresh tensor: build it straight from the
+            // cached metadata.
+            if let [Out::Tensor(meta, Alias::Fresh)] = &entry.outs[..] {
+                let meta = meta.clone();
+                let t = self.wrap_one(op, args, meta, Alias::Fresh, scan.requires_grad)?;
+                return Ok(smallvec::smallvec![Output::Tensor(t)]);
+            }
             let outs = entry.outs.clone();
             return self.wrap(op, args, outs, scan.requires_grad);
         }
@@ -898,14 +909,42 @@ impl FakeTensorMode {
         };
         let tensor = |w: &mut KeyWords, t: TensorId| {
             let m = &self.tensors[t.index as usize].meta;
-            w.push(m.sizes.len() as u64);
-            for &s in m.sizes.iter().chain(&m.strides) {
-                sym(w, s);
+            let rank = m.sizes.len();
+            let header = rank as u64
+                | ((m.dtype as u64) << 16)
+                | ((m.layout as u64) << 24)
+                | (u64::from(m.requires_grad) << 32);
+            if rank <= MAX_PACKED_RANK {
+                // Header, device, a mask of which values are symbolic, then
+                // one word per size, stride and the offset.
+                let mut buf = [0u64; 3 + 2 * MAX_PACKED_RANK + 1];
+                buf[0] = header;
+                buf[1] = m.device.to_word();
+                let mut mask = 0u64;
+                let values = m
+                    .sizes
+                    .iter()
+                    .chain(&m.strides)
+                    .chain(std::iter::once(&m.storage_offset));
+                for (i, &v) in values.enumerate() {
+                    buf[3 + i] = match v {
+                        SymInt::Int(x) => x as u64,
+                        SymInt::Expr(e) => {
+                            mask |= 1 << i;
+                            u64::from(e.index())
+                        }
+                    };
+                }
+                buf[2] = mask;
+                w.extend_from_slice(&buf[..3 + 2 * rank + 1]);
+            } else {
+                w.push(header);
+                w.push(m.device.to_word());
+                for &s in m.sizes.iter().chain(&m.strides) {
+                    sym(w, s);
+                }
+                sym(w, m.storage_offset);
             }
-            sym(w, m.storage_offset);
-            w.push(m.dtype as u64);
-            w.push(m.device.to_word());
-            w.push(m.layout as u64 | (u64::from(m.requires_grad) << 32));
         };
         match a {
             Value::None => w.push(100),

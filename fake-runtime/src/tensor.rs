@@ -45,6 +45,7 @@ pub struct FakeTensor {
     /// A leaf of the autograd graph (made by the user, not by an operator).
     pub is_leaf: bool,
     /// Its value, when known and small (at most [`CONSTANT_NUMEL_LIMIT`]
-    /// elements), so `item()` can answer.
-    pub constant: Option<Scalar>,
+    /// elements), so `item()` can answer. Boxed: rare, and a static tensor
+    /// stays under 256 bytes.
+    pub constant: Option<Box<Scalar>>,
 }
