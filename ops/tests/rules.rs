@@ -815,6 +815,153 @@ fn more_nn() {
     );
 }
 
+/// Every tensor of the outputs (lists flattened), in PyTorch's format.
+fn show_all(outs: &Outs, env: &ShapeEnv) -> Vec<String> {
+    let mut flat = Outs::new();
+    for o in outs {
+        match o {
+            Out::Tensors(list) => {
+                flat.extend(list.iter().map(|(m, a)| Out::Tensor(m.clone(), *a)));
+            }
+            o => flat.push(o.clone()),
+        }
+    }
+    show(&flat, env)
+}
+
+#[track_caller]
+fn list_case(op: &str, args: &[Arg<'_>], expected: &[&str]) {
+    let (outs, env) = run(op, args).unwrap_or_else(|e| panic!("{op}: {e}"));
+    assert_eq!(show_all(&outs, &env), expected, "{op}");
+}
+
+#[test]
+fn splits_are_lists_of_views() {
+    list_case(
+        "aten::split_with_sizes",
+        &[Arg::Tensor(&f(&[4, 10])), ints(&[3, 7]), int(1)],
+        &[
+            "sizes=[4, 3] strides=[10, 1] offset=0 dtype=torch.float32",
+            "sizes=[4, 7] strides=[10, 1] offset=3 dtype=torch.float32",
+        ],
+    );
+    // PyTorch: "split_with_sizes expects split_sizes to sum exactly to 10".
+    assert!(
+        run(
+            "aten::split_with_sizes",
+            &[Arg::Tensor(&f(&[4, 10])), ints(&[3, 6]), int(1)]
+        )
+        .is_err()
+    );
+    list_case(
+        "aten::split.Tensor",
+        &[Arg::Tensor(&f(&[10, 4])), int(4)],
+        &[
+            "sizes=[4, 4] strides=[4, 1] offset=0 dtype=torch.float32",
+            "sizes=[4, 4] strides=[4, 1] offset=16 dtype=torch.float32",
+            "sizes=[2, 4] strides=[4, 1] offset=32 dtype=torch.float32",
+        ],
+    );
+    list_case(
+        "aten::split.Tensor",
+        &[Arg::Tensor(&f(&[2, 5])), int(2), int(-1)],
+        &[
+            "sizes=[2, 2] strides=[5, 1] offset=0 dtype=torch.float32",
+            "sizes=[2, 2] strides=[5, 1] offset=2 dtype=torch.float32",
+            "sizes=[2, 1] strides=[5, 1] offset=4 dtype=torch.float32",
+        ],
+    );
+    let (outs, _) = run("aten::split.Tensor", &[Arg::Tensor(&f(&[8, 4])), int(4)]).expect("split");
+    let Out::Tensors(list) = &outs[0] else {
+        panic!("a list")
+    };
+    assert!(
+        list.iter()
+            .all(|(_, a)| *a == fake_runtime::Alias::ViewOf(0))
+    );
+}
+
+fn idx<'a>(ts: Vec<Option<&'a TensorMeta>>) -> Arg<'a> {
+    Arg::OptTensors(SmallVec::from_vec(ts))
+}
+
+#[test]
+fn advanced_indexing() {
+    let long = |s: &[i64]| t(s, DType::Int64);
+    let (a, b) = (long(&[2, 3]), long(&[4]));
+    let c = long(&[2, 1]);
+    let x = f(&[5, 6, 7]);
+    case(
+        "aten::index.Tensor",
+        &[Arg::Tensor(&x), idx(vec![Some(&a)])],
+        &["sizes=[2, 3, 6, 7] strides=[126, 42, 7, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::index.Tensor",
+        &[Arg::Tensor(&x), idx(vec![None, Some(&b)])],
+        &["sizes=[5, 4, 7] strides=[28, 7, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::index.Tensor",
+        &[Arg::Tensor(&x), idx(vec![None, Some(&b), Some(&c)])],
+        &["sizes=[5, 2, 4] strides=[8, 4, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::index.Tensor",
+        &[Arg::Tensor(&x), idx(vec![Some(&b), None, Some(&b)])],
+        &["sizes=[4, 6] strides=[6, 1] offset=0 dtype=torch.float32"],
+    );
+    let three = long(&[3]);
+    case(
+        "aten::index.Tensor",
+        &[
+            Arg::Tensor(&strided(&[7, 5, 6], &[1, 42, 7], 0)),
+            idx(vec![None, Some(&three)]),
+        ],
+        &["sizes=[7, 3, 6] strides=[1, 7, 21] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::index.Tensor",
+        &[
+            Arg::Tensor(&f(&[5, 6])),
+            idx(vec![Some(&t(&[3], DType::Int32))]),
+        ],
+        &["sizes=[3, 6] strides=[6, 1] offset=0 dtype=torch.float32"],
+    );
+    // PyTorch: "tensors used as indices must be long, int, byte or bool tensors".
+    assert!(
+        run(
+            "aten::index.Tensor",
+            &[Arg::Tensor(&f(&[5, 6])), idx(vec![Some(&f(&[3]))])]
+        )
+        .is_err()
+    );
+    // PyTorch: "too many indices for tensor of dimension 1 (got 2)".
+    let one = long(&[1]);
+    assert!(
+        run(
+            "aten::index.Tensor",
+            &[Arg::Tensor(&f(&[5])), idx(vec![Some(&one), Some(&one)])]
+        )
+        .is_err()
+    );
+    // A mask: PyTorch gives sizes=[u0, 6] strides=[6, 1].
+    let mask = t(&[5], DType::Bool);
+    case(
+        "aten::index.Tensor",
+        &[Arg::Tensor(&f(&[5, 6])), idx(vec![Some(&mask)])],
+        &["sizes=[u0, 6] strides=[6, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::index.Tensor",
+        &[
+            Arg::Tensor(&strided(&[6, 0], &[1, 6], 0)),
+            idx(vec![None, Some(&three)]),
+        ],
+        &["sizes=[6, 3] strides=[3, 1] offset=0 dtype=torch.float32"],
+    );
+}
+
 #[test]
 fn nonzero_makes_a_bounded_unbacked_size() {
     let (outs, mut env) = run("aten::nonzero", &[Arg::Tensor(&f(&[2, 3]))]).expect("nonzero");

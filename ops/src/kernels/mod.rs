@@ -1,6 +1,10 @@
 //! Hand-written kernels: what no shape rule can say. A rule names one with
 //! `@kernel(name)`, and the operator still counts as covered.
 
+mod index;
 mod scalar;
+mod split;
 
+pub(crate) use index::index_tensor;
 pub(crate) use scalar::local_scalar_dense;
+pub(crate) use split::{split_tensor, split_with_sizes};

@@ -1,0 +1,146 @@
+//! `index.Tensor` (advanced indexing, `x[idx]`): what no rule can say, as
+//! PyTorch's `meta_index_Tensor` computes it. Bool and byte masks select a
+//! data-dependent number of elements: an unbacked size.
+
+use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
+use fake_runtime::shape::{Dims, broadcast};
+use fake_runtime::strides::{Operand, contiguous, pointwise};
+use fake_runtime::{Arg, Cx, DType, ErrorKind, Out, Outs, Result, SymInt, TensorMeta};
+
+fn invalid(cx: &Cx<'_>, reason: String) -> fake_runtime::Error {
+    ErrorKind::InvalidArgument {
+        op: cx.op.to_string(),
+        reason,
+    }
+    .into()
+}
+
+/// `index.Tensor(Tensor self, Tensor?[] indices) -> Tensor`.
+pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let given = args::opt_tensors(cx, a, 1, "indices")?;
+    if given.is_empty() {
+        return Err(invalid(cx, "at least one index must be provided".into()));
+    }
+    // Masks become one index per masked dim, all of length `nonzero`.
+    let mut indices: Vec<Option<Dims>> = Vec::new();
+    for (i, idx) in given.iter().enumerate() {
+        let Some(idx) = idx else {
+            indices.push(None);
+            continue;
+        };
+        match idx.dtype {
+            DType::Int64 | DType::Int32 => indices.push(Some(idx.sizes.clone())),
+            DType::Bool | DType::Int8 | DType::UInt8 => {
+                let k = indices.len();
+                if k + idx.dim() > t.dim() {
+                    return Err(invalid(
+                        cx,
+                        format!("too many indices for tensor of dimension {}", t.dim()),
+                    ));
+                }
+                for j in 0..idx.dim() {
+                    fake_runtime::shape::check_eq(
+                        cx.env,
+                        t.sizes[k + j],
+                        idx.sizes[j],
+                        cx.op,
+                        &|| format!("the shape of the mask at index {i}, dim {j}"),
+                    )?;
+                }
+                let n = idx.numel(cx.env)?;
+                let u = unbacked(cx, UnbackedFlavor::SizeLike, Some(n))?;
+                for _ in 0..idx.dim() {
+                    indices.push(Some(Dims::from_slice(&[u])));
+                }
+            }
+            d => {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "tensors used as indices must be long, int, byte or bool tensors, got {d}"
+                    ),
+                ));
+            }
+        }
+    }
+    if indices.len() > t.dim() {
+        return Err(invalid(
+            cx,
+            format!(
+                "too many indices for tensor of dimension {} (got {})",
+                t.dim(),
+                indices.len()
+            ),
+        ));
+    }
+    // Broadcast the index shapes together.
+    let shapes: Vec<&[SymInt]> = indices.iter().flatten().map(|s| s.as_slice()).collect();
+    let replacement = broadcast(cx.env, cx.op, &shapes)?;
+    indices.resize(t.dim(), None);
+    // All index tensors adjacent? Otherwise they move to the front.
+    let first = indices.iter().position(Option::is_some);
+    let last = indices.iter().rposition(Option::is_some);
+    let contiguous_subspace = match (first, last) {
+        (Some(f), Some(l)) => indices[f..=l].iter().all(Option::is_some),
+        _ => true,
+    };
+    let mut order: Vec<usize> = (0..t.dim()).collect();
+    if !contiguous_subspace {
+        order = (0..t.dim())
+            .filter(|&i| indices[i].is_some())
+            .chain((0..t.dim()).filter(|&i| indices[i].is_none()))
+            .collect();
+    }
+    let sizes: Vec<SymInt> = order.iter().map(|&i| t.sizes[i]).collect();
+    let strides: Vec<SymInt> = order
+        .iter()
+        .map(|&i| t.strides.get(i).copied().unwrap_or(SymInt::Int(0)))
+        .collect();
+    let is_index: Vec<bool> = order.iter().map(|&i| indices[i].is_some()).collect();
+    let before = is_index.iter().position(|&b| b).unwrap_or(sizes.len());
+    let count = is_index.iter().filter(|&&b| b).count();
+    let after = before + count;
+    let mut out_sizes = Dims::new();
+    let mut src_strides = Dims::new();
+    out_sizes.extend(sizes[..before].iter().copied());
+    src_strides.extend(strides[..before].iter().copied());
+    out_sizes.extend(replacement.iter().copied());
+    src_strides.extend(replacement.iter().map(|_| SymInt::Int(0)));
+    out_sizes.extend(sizes[after..].iter().copied());
+    src_strides.extend(strides[after..].iter().copied());
+    // Output strides: as TensorIterator orders the restrided source (an
+    // empty source gives a contiguous result).
+    let numel = t.numel(cx.env)?;
+    let empty = numel == SymInt::Int(0);
+    let out_strides = if empty {
+        contiguous(cx.env, &out_sizes)?
+    } else {
+        let src = Operand {
+            sizes: &out_sizes,
+            strides: &src_strides,
+        };
+        match pointwise(cx.env, &out_sizes, &[src], cx.op) {
+            Ok(s) => s,
+            // The order cannot depend on an unbacked size (a mask's count):
+            // PyTorch decides it size-obliviously, which for the dims an
+            // index adds (stride 0) is the contiguous order.
+            Err(e) if matches!(e.kind(), ErrorKind::DataDependent { .. }) => {
+                contiguous(cx.env, &out_sizes)?
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    let meta = TensorMeta {
+        sizes: out_sizes,
+        strides: out_strides,
+        storage_offset: SymInt::Int(0),
+        dtype: t.dtype,
+        device: cx.device,
+        layout: t.layout,
+        requires_grad: false,
+    };
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(meta, fake_runtime::Alias::Fresh));
+    Ok(outs)
+}
