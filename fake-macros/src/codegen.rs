@@ -685,6 +685,10 @@ pub(crate) fn expr(e: &TExpr) -> TokenStream {
     let (rt, intr) = (rt(), intr());
     match &e.node {
         TNode::Int(v) => quote!(#v),
+        // `quote` refuses non-finite literals (`1e999` parses as infinity).
+        TNode::Float(v) if v.is_nan() => quote!(f64::NAN),
+        TNode::Float(v) if v.is_infinite() && *v > 0.0 => quote!(f64::INFINITY),
+        TNode::Float(v) if v.is_infinite() => quote!(f64::NEG_INFINITY),
         TNode::Float(v) => quote!(#v),
         TNode::Bool(v) => quote!(#v),
         TNode::NoneLit => quote!(None),

@@ -268,6 +268,15 @@ fn snapshot_nonzero() {
 }
 
 #[test]
+fn huge_floats_are_generated_without_panicking() {
+    let code = expand(
+        MM,
+        "mm(self: [n, k], mat2: [k, m]) -> [n, m]\n  where big = 1e999\n",
+    );
+    assert!(code.contains("f64::INFINITY"), "{code}");
+}
+
+#[test]
 fn the_table_is_sorted_with_names_and_erased_entries() {
     let code = expand(
         "aten::relu(Tensor self) -> Tensor\naten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n",
@@ -385,6 +394,7 @@ proptest! {
             Just("dtype"), Just("strides.1"), Just("broadcast"), Just("numel"), Just("@view"),
             Just("@pointwise(promote = default)"), Just("1"), Just("-"), Just("//"), Just("\"m\""),
             Just("unbacked(size_like, max = 3)"), Just("self.dtype"), Just("int64"), Just("_"),
+            Just("1e999"), Just("0.5"), Just("9223372036854775807"), Just("where x ="),
         ],
         0..40,
     )) {
