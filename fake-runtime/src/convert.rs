@@ -94,6 +94,10 @@ impl FakeTensorMode {
     /// static when every size is; the offset is a duck-sized symbol
     /// (`x.storage_offset()`) unless every size is static.
     ///
+    /// A context with an empty name and every dim static records nothing
+    /// in the ShapeEnv (no source to guard on), as PyTorch converts a real
+    /// tensor met as an operator input.
+    ///
     /// The fake tensor has no constant: see [`FakeTensorMode::lift`].
     pub fn from_real(&mut self, real: &dyn RealTensor, ctx: &SymbolicContext) -> Result<TensorId> {
         if let Some(&t) = self.memo_tensors.get(&real.id()) {
@@ -113,9 +117,24 @@ impl FakeTensorMode {
             }
             .into());
         }
+        let policy = |d: usize| ctx.dynamic.get(d).copied().unwrap_or(DimDynamic::Static);
+        if ctx.name.is_empty() && (0..ex_sizes.len()).all(|d| policy(d) == DimDynamic::Static) {
+            // No source to guard on (a real tensor met as an operator
+            // input): plain sizes, nothing recorded in the ShapeEnv.
+            let int = |v: &[i64]| v.iter().map(|&x| SymInt::Int(x)).collect();
+            let meta = TensorMeta {
+                sizes: int(ex_sizes),
+                strides: int(ex_strides),
+                storage_offset: SymInt::Int(real.storage_offset()),
+                dtype: real.dtype(),
+                device: real.device(),
+                layout: Layout::Strided,
+                requires_grad: real.requires_grad(),
+            };
+            return Ok(self.add_converted(real, meta));
+        }
         let env = self.env_mut();
         let mut sizes = Dims::new();
-        let policy = |d: usize| ctx.dynamic.get(d).copied().unwrap_or(DimDynamic::Static);
         for (d, &h) in ex_sizes.iter().enumerate() {
             let constraint = ctx.constraints.get(d).copied().flatten();
             sizes.push(env.create_symbol(
@@ -155,6 +174,12 @@ impl FakeTensorMode {
             layout: Layout::Strided,
             requires_grad: real.requires_grad(),
         };
+        Ok(self.add_converted(real, meta))
+    }
+
+    /// Add the fake tensor of `real` on the fake storage of its storage,
+    /// and remember both.
+    fn add_converted(&mut self, real: &dyn RealTensor, meta: TensorMeta) -> TensorId {
         let storage = match self.memo_storages.get(&real.storage_id()) {
             Some(&s) => s,
             None => {
@@ -165,7 +190,7 @@ impl FakeTensorMode {
         };
         let t = self.add_tensor(meta, Some(storage), real.is_leaf());
         self.memo_tensors.insert(real.id(), t);
-        Ok(t)
+        t
     }
 
     /// The fake tensor of `real` with static sizes, remembering its value

@@ -142,4 +142,6 @@ fn real_and_foreign_inputs_match_pytorch() {
     assert_eq!(n, 4);
     let again = m.from_real(&real, &SymbolicContext::static_("r")).unwrap();
     assert_eq!(again.index(), 1);
+    // Without a source, nothing to guard on.
+    assert!(m.env().produce_guards().is_empty());
 }
