@@ -112,6 +112,7 @@ def meta(t, names):
         "dtype": DTYPES[t.dtype],
         "device": str(t.device),
         "requires_grad": t.requires_grad,
+        "is_leaf": t.is_leaf,
     }
 
 
@@ -406,6 +407,30 @@ SEQUENCES = [
         "watch": [],
     },
     {
+        "name": "autograd above the mode: requires_grad and leaf-ness of outputs",
+        "inputs": {
+            "w": ([3, 4], "float32", "cpu", None, True),
+            "x": ([3, 4], "float32", "cpu", None),
+        },
+        "steps": [
+            {"op": "aten::add.Tensor", "args": [T("w"), T("x"), scalar(1)], "out": "y"},
+            {"op": "aten::view", "args": [T("w"), ints([12])], "out": "v"},
+            {"op": "aten::add.Tensor", "args": [T("x"), T("x"), scalar(1)], "out": "z"},
+            {"op": "aten::nonzero", "args": [T("w")], "out": "n"},
+            {
+                "op": "aten::_to_copy",
+                "args": [T("w"), {"dtype": "int64"}, None, None, None, {"bool": False}, None],
+                "out": "c1",
+            },
+            {
+                "op": "aten::_to_copy",
+                "args": [T("w"), {"dtype": "float64"}, None, None, None, {"bool": False}, None],
+                "out": "c2",
+            },
+        ],
+        "watch": ["w"],
+    },
+    {
         "name": "factories honour dtype and device arguments and the defaults",
         "inputs": {"x": ([2, 3], "float32", "cuda:0", None), "h": ([2], "float16", "cpu", None)},
         "default_dtype": "float32",
@@ -513,11 +538,14 @@ def run_sequence(seq):
         for name, spec in seq["inputs"].items():
             if spec[0] == "symbolic":
                 continue
-            sizes, dtype, device, constant = spec
+            sizes, dtype, device, constant = spec[:4]
+            requires_grad = spec[4] if len(spec) > 4 else False
             if constant is not None:
                 tensors[name] = torch.tensor(constant, dtype=DTYPE_OF[dtype], device=device)
             else:
-                tensors[name] = torch.empty(sizes, dtype=DTYPE_OF[dtype], device=device)
+                tensors[name] = torch.empty(
+                    sizes, dtype=DTYPE_OF[dtype], device=device, requires_grad=requires_grad
+                )
     # Symbols of inputs first, so names follow input order.
     for name, t in tensors.items():
         meta(t, names)
@@ -588,7 +616,13 @@ def run_sequence(seq):
         k: (
             {"symbolic": v[1]}
             if v[0] == "symbolic"
-            else {"sizes": v[0], "dtype": v[1], "device": v[2], "constant": v[3]}
+            else {
+                "sizes": v[0],
+                "dtype": v[1],
+                "device": v[2],
+                "constant": v[3],
+                "requires_grad": v[4] if len(v) > 4 else False,
+            }
         )
         for k, v in seq["inputs"].items()
     }

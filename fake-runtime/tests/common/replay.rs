@@ -5,7 +5,7 @@
 //! file by path.
 
 use fake_runtime::convert::{HostTensor, SymbolicContext};
-use fake_runtime::meta::Scalar;
+use fake_runtime::meta::{Scalar, TensorMeta};
 use fake_runtime::mode::{FakeTensorMode, Output, Value as V};
 use fake_runtime::sym::SymInt;
 use fake_runtime::tensor::{StorageId, TensorId};
@@ -135,6 +135,7 @@ fn meta_json(mode: &mut FakeTensorMode, t: TensorId, names: &mut Names) -> Value
         "dtype": m.dtype.to_string(),
         "device": m.device.to_string(),
         "requires_grad": m.requires_grad,
+        "is_leaf": mode.tensor(t).expect("tensor of this mode").is_leaf,
     })
 }
 
@@ -363,7 +364,14 @@ pub fn replay_sequence(mode: &mut FakeTensorMode, seq: &Value) -> Result<Replaye
                 .collect();
             let dtype: DType = parse(&spec["dtype"])?;
             let device: Device = parse(&spec["device"])?;
+            let requires_grad = spec["requires_grad"].as_bool().unwrap_or(false);
             match &spec["constant"] {
+                Value::Null if requires_grad => {
+                    let mut meta = TensorMeta::contiguous(mode.env_mut(), &sizes, dtype, device)
+                        .map_err(|e| e.to_string())?;
+                    meta.requires_grad = true;
+                    Ok(mode.add_tensor(meta, None, true))
+                }
                 Value::Null => mode.empty(&sizes, dtype, device),
                 c => {
                     let v = if dtype.is_floating_point() {
