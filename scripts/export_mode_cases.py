@@ -431,6 +431,22 @@ SEQUENCES = [
         "watch": ["w"],
     },
     {
+        "name": "factories follow the default dtype (float64)",
+        "inputs": {},
+        "default_dtype": "float64",
+        "steps": [
+            {"op": "aten::empty.memory_format", "args": [ints([3]), None, None, None, None, None], "out": "f1"},
+            {"op": "aten::full", "args": [ints([2]), scalar(3), None, None, None, None], "out": "f2"},
+            {"op": "aten::full", "args": [ints([2]), scalar(3.0), None, None, None, None], "out": "f3"},
+            {
+                "op": "aten::full",
+                "args": [ints([2]), scalar(3.0), {"dtype": "float16"}, None, None, None],
+                "out": "f4",
+            },
+        ],
+        "watch": [],
+    },
+    {
         "name": "factories honour dtype and device arguments and the defaults",
         "inputs": {"x": ([2, 3], "float32", "cuda:0", None), "h": ([2], "float16", "cpu", None)},
         "default_dtype": "float32",
@@ -524,6 +540,14 @@ class OuterCacheCounts:
 
 
 def run_sequence(seq):
+    torch.set_default_dtype(DTYPE_OF[seq.get("default_dtype", "float32")])
+    try:
+        return run_sequence_(seq)
+    finally:
+        torch.set_default_dtype(torch.float32)
+
+
+def run_sequence_(seq):
     env = ShapeEnv()
     mode = FakeTensorMode(shape_env=env)
     names, storages = Names(), Ids()
@@ -626,7 +650,13 @@ def run_sequence(seq):
         )
         for k, v in seq["inputs"].items()
     }
-    return {"name": seq["name"], "inputs": inputs, "steps": steps, "ranges": ranges}
+    return {
+        "name": seq["name"],
+        "default_dtype": seq.get("default_dtype", "float32"),
+        "inputs": inputs,
+        "steps": steps,
+        "ranges": ranges,
+    }
 
 
 def main():

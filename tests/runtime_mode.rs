@@ -8,8 +8,8 @@
 #[path = "../fake-runtime/tests/common/replay.rs"]
 mod replay;
 
-use fake_runtime::Registry;
 use fake_runtime::mode::FakeTensorMode;
+use fake_runtime::{Registry, ShapeEnv};
 use replay::Replayed;
 
 const FIXTURE: &str = concat!(
@@ -26,7 +26,14 @@ fn operator_sequences_match_pytorch_with_generated_kernels() {
     let f = replay::fixture(FIXTURE);
     let mut ran = 0;
     for seq in f["sequences"].as_array().expect("sequences") {
-        match replay::replay_sequence(&mut mode(), seq) {
+        match replay::replay_sequence(
+            &mut FakeTensorMode::with(
+                fake_ops::registry(),
+                ShapeEnv::new(),
+                replay::settings_for(seq),
+            ),
+            seq,
+        ) {
             Ok(Replayed::Agreed) => ran += 1,
             Ok(Replayed::Missing(op)) => {
                 eprintln!(

@@ -46,7 +46,15 @@ fn device_mixing_matches_pytorch() {
 fn operator_sequences_match_pytorch() {
     let f = replay::fixture(FIXTURE);
     for seq in f["sequences"].as_array().expect("sequences") {
-        let r = replay::replay_sequence(&mut mode(), seq).unwrap_or_else(|e| panic!("{e}"));
+        let r = replay::replay_sequence(
+            &mut FakeTensorMode::with(
+                kernels::registry(),
+                ShapeEnv::new(),
+                replay::settings_for(seq),
+            ),
+            seq,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r, Replayed::Agreed, "{}", seq["name"]);
     }
 }
