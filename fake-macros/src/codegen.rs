@@ -785,6 +785,8 @@ fn coerce(v: TokenStream, from: Kind, to: Kind) -> TokenStream {
             (Base::Int, Base::Size) => quote!(#rt::SymInt::Int(#v)),
             (Base::IntList, Base::Dims) => quote!(#intr::from_ints(&#v)),
             (Base::Bool, Base::SymBool) => quote!(#rt::SymBool::Bool(#v)),
+            (Base::Int, Base::Scalar) => quote!(#rt::Scalar::Int(#rt::SymInt::Int(#v))),
+            (Base::Size, Base::Scalar) => quote!(#rt::Scalar::Int(#v)),
             _ => v,
         }
     };

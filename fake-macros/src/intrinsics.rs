@@ -173,6 +173,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "strides of `expand`",
     ),
     i(
+        "flatten",
+        &[p("s", Dims), p("start", Int), p("end", Int)],
+        Dims,
+        "dims `start..=end` merged",
+    ),
+    i(
         "format_strides",
         &[p("shape", Dims), o("memory_format", MemoryFormat)],
         Dims,
@@ -209,6 +215,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("t", Tensor), p("shape", Dims)],
         Dims,
         "strides in the memory format of `t`",
+    ),
+    i(
+        "matmul",
+        &[p("a", Dims), p("b", Dims)],
+        Dims,
+        "sizes of `torch.matmul`",
     ),
     i(
         "max",
@@ -288,6 +300,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "a dim removed",
     ),
     i(
+        "reshape_strides",
+        &[p("t", Tensor), p("shape", Dims)],
+        Dims,
+        "strides of a view if possible, else contiguous",
+    ),
+    i(
         "result_type",
         &[p("a", Tensor), p("b", Tensor)],
         DType,
@@ -298,6 +316,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("tensors", TensorList)],
         DType,
         "`torch.result_type` of a list",
+    ),
+    i(
+        "result_type_scalar",
+        &[p("t", Tensor), p("s", Scalar)],
+        DType,
+        "`torch.result_type` of a tensor and a number",
     ),
     i("reverse", &[p("s", Dims)], Dims, "a list reversed"),
     i(

@@ -10,7 +10,8 @@
 //!
 //! A value of one kind may be used where another is expected only along
 //! the [coercions](Kind::coerces_to): `Int -> Size`, `IntList -> Dims`,
-//! `Bool -> SymBool`, and `T -> Optional<T>`. The checker makes every
+//! `Bool -> SymBool`, `Int` and `Size -> Scalar` (a number), and
+//! `T -> Optional<T>`. The checker makes every
 //! coercion explicit in the IR, so the generated code never guesses.
 
 use std::fmt;
@@ -108,7 +109,11 @@ impl Base {
         self == to
             || matches!(
                 (self, to),
-                (Base::Int, Base::Size) | (Base::IntList, Base::Dims) | (Base::Bool, Base::SymBool)
+                (Base::Int, Base::Size)
+                    | (Base::IntList, Base::Dims)
+                    | (Base::Bool, Base::SymBool)
+                    | (Base::Int, Base::Scalar)
+                    | (Base::Size, Base::Scalar)
             )
     }
 

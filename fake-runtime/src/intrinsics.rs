@@ -148,6 +148,67 @@ pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
         .ok_or_else(|| invalid(cx, format!("dim {dim} of a 0-dim tensor")))
 }
 
+/// `flatten(s, start, end)`: dims `start..=end` (wrapped) merged into
+/// one; a zero-dim tensor becomes `[1]`.
+pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
+    if s.is_empty() {
+        return Ok(smallvec::smallvec![SymInt::Int(1)]);
+    }
+    let a = shape::wrap_dim(cx.op, start, s.len())?;
+    let b = shape::wrap_dim(cx.op, end, s.len())?;
+    if a > b {
+        return Err(invalid(
+            cx,
+            "flatten() has invalid args: start_dim cannot come after end_dim".into(),
+        ));
+    }
+    let mut out: Dims = s[..a].iter().copied().collect();
+    out.push(shape::numel(cx.env, &s[a..=b])?);
+    out.extend(s[b + 1..].iter().copied());
+    Ok(out)
+}
+
+/// `matmul(a, b)`: sizes of `torch.matmul` (1-D operands get a dim
+/// added and removed, batch dims broadcast, the contracted sizes must
+/// agree).
+pub fn matmul(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
+    if a.is_empty() || b.is_empty() {
+        return Err(invalid(
+            cx,
+            "both arguments to matmul need to be at least 1D".into(),
+        ));
+    }
+    let (a1, b1) = (a.len() == 1, b.len() == 1);
+    let a2: Dims = if a1 {
+        smallvec::smallvec![SymInt::Int(1), a[0]]
+    } else {
+        a.clone()
+    };
+    let b2: Dims = if b1 {
+        smallvec::smallvec![b[0], SymInt::Int(1)]
+    } else {
+        b.clone()
+    };
+    let (n, k) = (a2[a2.len() - 2], a2[a2.len() - 1]);
+    let (k2, m) = (b2[b2.len() - 2], b2[b2.len() - 1]);
+    let (da, db) = (
+        shape::display_dims(cx.env, &a),
+        shape::display_dims(cx.env, &b),
+    );
+    shape::check_eq(cx.env, k, k2, cx.op, &|| {
+        format!("a and b must have same reduction dim, but got {da} X {db}")
+    })?;
+    let batch = shape::broadcast(cx.env, cx.op, &[&a2[..a2.len() - 2], &b2[..b2.len() - 2]])?;
+    let mut out = batch;
+    if !a1 {
+        out.push(n);
+    }
+    if !b1 {
+        out.push(m);
+    }
+    Ok(out)
+}
+
 /// `reverse(s)`: `s` in reverse order.
 pub fn reverse(_cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
     Ok(s.into_iter().rev().collect())
@@ -220,6 +281,15 @@ pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Di
         };
     }
     Ok(out)
+}
+
+/// `reshape_strides(t, shape)`: the strides of a view when `t` can be
+/// viewed as `shape`, else of a contiguous copy (`reshape`).
+pub fn reshape_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
+    match crate::strides::view_strides(cx.env, &t.sizes, &t.strides, &shape, cx.op)? {
+        Some(s) => Ok(s),
+        None => crate::strides::contiguous(cx.env, &shape),
+    }
 }
 
 /// `infer_view(numel, size)`: the sizes of a view, inferring one `-1`.
@@ -870,6 +940,12 @@ pub fn promote(cx: &mut Cx<'_>, operands: &[Operand], kind: PromotionKind) -> Re
 /// `result_type(a, b)`: `torch.result_type` of two tensors.
 pub fn result_type(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<DType> {
     crate::promotion::result_type(&[tensor_operand(a), tensor_operand(b)], cx.defaults.dtype)
+}
+
+/// `result_type_scalar(t, s)`: `torch.result_type` of a tensor and a
+/// number.
+pub fn result_type_scalar(cx: &mut Cx<'_>, t: &TensorMeta, s: Scalar) -> Result<DType> {
+    crate::promotion::result_type(&[tensor_operand(t), scalar_operand(&s)], cx.defaults.dtype)
 }
 
 /// `result_type_list(tensors)`: `torch.result_type` over a list.

@@ -963,6 +963,228 @@ fn advanced_indexing() {
 }
 
 #[test]
+fn composite_operators() {
+    let i = |v: i64| Arg::Scalar(Scalar::Int(SymInt::Int(v)));
+    case(
+        "aten::arange",
+        &[i(5)],
+        &["sizes=[5] strides=[1] offset=0 dtype=torch.int64"],
+    );
+    case(
+        "aten::arange",
+        &[Arg::Scalar(Scalar::Float(2.5))],
+        &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::new_ones",
+        &[Arg::Tensor(&t(&[2], DType::Int32)), ints(&[3, 4])],
+        &["sizes=[3, 4] strides=[4, 1] offset=0 dtype=torch.int32"],
+    );
+    case(
+        "aten::__and__.Tensor",
+        &[
+            Arg::Tensor(&t(&[3], DType::Bool)),
+            Arg::Tensor(&t(&[2, 3], DType::Bool)),
+        ],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.bool"],
+    );
+    case(
+        "aten::where.ScalarOther",
+        &[
+            Arg::Tensor(&t(&[3], DType::Bool)),
+            Arg::Tensor(&t(&[2, 3], DType::Float16)),
+            Arg::Scalar(Scalar::Float(0.0)),
+        ],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float16"],
+    );
+    case(
+        "aten::where.ScalarOther",
+        &[
+            Arg::Tensor(&t(&[3], DType::Bool)),
+            Arg::Tensor(&t(&[3], DType::Int32)),
+            Arg::Scalar(Scalar::Float(1.5)),
+        ],
+        &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    let tr = strided(&[3, 2], &[1, 3], 0);
+    case(
+        "aten::dropout",
+        &[Arg::Tensor(&tr), Arg::Float(0.1), Arg::Bool(true)],
+        &["sizes=[3, 2] strides=[1, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::softmax.int",
+        &[Arg::Tensor(&tr), int(0)],
+        &["sizes=[3, 2] strides=[2, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::softmax.int",
+        &[Arg::Tensor(&f(&[2, 3])), int(0), Arg::DType(DType::Float64)],
+        &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float64"],
+    );
+    case(
+        "aten::layer_norm",
+        &[
+            Arg::Tensor(&strided(&[3, 2, 4], &[4, 12, 1], 0)),
+            ints(&[4]),
+        ],
+        &["sizes=[3, 2, 4] strides=[8, 4, 1] offset=0 dtype=torch.float32"],
+    );
+    let mm = |a: &[i64], b: &[i64], expected: &str| {
+        case(
+            "aten::matmul",
+            &[Arg::Tensor(&f(a)), Arg::Tensor(&f(b))],
+            &[expected],
+        );
+    };
+    mm(
+        &[3],
+        &[3],
+        "sizes=[] strides=[] offset=0 dtype=torch.float32",
+    );
+    mm(
+        &[2, 3],
+        &[3],
+        "sizes=[2] strides=[1] offset=0 dtype=torch.float32",
+    );
+    mm(
+        &[3],
+        &[3, 4],
+        "sizes=[4] strides=[1] offset=0 dtype=torch.float32",
+    );
+    mm(
+        &[5, 2, 3],
+        &[3, 4],
+        "sizes=[5, 2, 4] strides=[8, 4, 1] offset=0 dtype=torch.float32",
+    );
+    mm(
+        &[5, 2, 3],
+        &[3],
+        "sizes=[5, 2] strides=[2, 1] offset=0 dtype=torch.float32",
+    );
+    mm(
+        &[3],
+        &[5, 3, 4],
+        "sizes=[5, 4] strides=[4, 1] offset=0 dtype=torch.float32",
+    );
+    mm(
+        &[2, 1, 4, 3],
+        &[5, 3, 6],
+        "sizes=[2, 5, 4, 6] strides=[120, 24, 6, 1] offset=0 dtype=torch.float32",
+    );
+    // PyTorch: "a and b must have same reduction dim, but got [2, 3] X [4, 5]".
+    assert!(
+        run(
+            "aten::matmul",
+            &[Arg::Tensor(&f(&[2, 3])), Arg::Tensor(&f(&[4, 5]))]
+        )
+        .is_err()
+    );
+    case(
+        "aten::linear",
+        &[
+            Arg::Tensor(&f(&[2, 5, 3])),
+            Arg::Tensor(&f(&[4, 3])),
+            Arg::Tensor(&f(&[4])),
+        ],
+        &["sizes=[2, 5, 4] strides=[20, 4, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::linear",
+        &[Arg::Tensor(&f(&[3])), Arg::Tensor(&f(&[4, 3]))],
+        &["sizes=[4] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::conv2d",
+        &[
+            Arg::Tensor(&f(&[2, 3, 10, 12])),
+            Arg::Tensor(&f(&[8, 3, 3, 3])),
+            Arg::None,
+            ints(&[2, 1]),
+            ints(&[1, 0]),
+        ],
+        &["sizes=[2, 8, 5, 10] strides=[400, 50, 10, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::conv2d",
+        &[
+            Arg::Tensor(&channels_last()),
+            Arg::Tensor(&f(&[8, 3, 3, 3])),
+        ],
+        &["sizes=[2, 8, 6, 6] strides=[288, 1, 48, 8] offset=0 dtype=torch.float32"],
+    );
+    let c = f(&[3]);
+    case(
+        "aten::batch_norm",
+        &[
+            Arg::Tensor(&channels_last()),
+            Arg::None,
+            Arg::None,
+            Arg::Tensor(&c),
+            Arg::Tensor(&c),
+            Arg::Bool(false),
+            Arg::Float(0.1),
+            Arg::Float(1e-5),
+            Arg::Bool(false),
+        ],
+        &["sizes=[2, 3, 8, 8] strides=[192, 1, 24, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::max_pool2d",
+        &[
+            Arg::Tensor(&f(&[2, 3, 9, 9])),
+            ints(&[3, 3]),
+            ints(&[2, 2]),
+            ints(&[1, 1]),
+        ],
+        &["sizes=[2, 3, 5, 5] strides=[75, 25, 5, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::adaptive_avg_pool2d",
+        &[Arg::Tensor(&channels_last()), ints(&[1, 1])],
+        &["sizes=[2, 3, 1, 1] strides=[3, 1, 3, 3] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::reshape",
+        &[Arg::Tensor(&f(&[2, 3, 4])), ints(&[6, -1])],
+        &["sizes=[6, 4] strides=[4, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::reshape",
+        &[
+            Arg::Tensor(&strided(&[4, 2, 3], &[1, 12, 4], 0)),
+            ints(&[4, 6]),
+        ],
+        &["sizes=[4, 6] strides=[1, 4] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::reshape",
+        &[Arg::Tensor(&strided(&[6, 4], &[1, 6], 0)), ints(&[24])],
+        &["sizes=[24] strides=[1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::flatten.using_ints",
+        &[Arg::Tensor(&f(&[2, 3, 4, 5])), int(1)],
+        &["sizes=[2, 60] strides=[60, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::flatten.using_ints",
+        &[Arg::Tensor(&f(&[2, 3, 4, 5])), int(1), int(2)],
+        &["sizes=[2, 12, 5] strides=[60, 5, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::flatten.using_ints",
+        &[Arg::Tensor(&channels_last()), int(1)],
+        &["sizes=[2, 192] strides=[192, 1] offset=0 dtype=torch.float32"],
+    );
+    case(
+        "aten::flatten.using_ints",
+        &[Arg::Tensor(&f(&[]))],
+        &["sizes=[1] strides=[1] offset=0 dtype=torch.float32"],
+    );
+}
+
+#[test]
 fn nonzero_makes_a_bounded_unbacked_size() {
     let (outs, mut env) = run("aten::nonzero", &[Arg::Tensor(&f(&[2, 3]))]).expect("nonzero");
     // PyTorch: sizes=[u0, 2] strides=[1, u0] dtype=torch.int64.
