@@ -1185,6 +1185,37 @@ fn composite_operators() {
 }
 
 #[test]
+fn to_is_self_unless_something_changes() {
+    // PyTorch: `to.dtype(x, float16)` on a permuted float32 `x` is a new
+    // tensor with strides (1, 12, 4); `to.dtype(x, float32)` is `x` itself.
+    let x = strided(&[4, 2, 3], &[1, 12, 4], 0);
+    case(
+        "aten::to.dtype",
+        &[Arg::Tensor(&x), Arg::DType(DType::Float16)],
+        &["sizes=[4, 2, 3] strides=[1, 12, 4] offset=0 dtype=torch.float16"],
+    );
+    let (outs, _) = run(
+        "aten::to.dtype",
+        &[Arg::Tensor(&x), Arg::DType(DType::Float32)],
+    )
+    .expect("to");
+    assert_eq!(
+        outs[0],
+        Out::Tensor(x.clone(), fake_runtime::Alias::ViewOf(0))
+    );
+    case(
+        "aten::to.dtype_layout",
+        &[Arg::Tensor(&x), Arg::DType(DType::Float64)],
+        &["sizes=[4, 2, 3] strides=[1, 12, 4] offset=0 dtype=torch.float64"],
+    );
+    let (outs, _) = run("aten::to.dtype_layout", &[Arg::Tensor(&x)]).expect("to");
+    assert!(matches!(
+        outs[0],
+        Out::Tensor(_, fake_runtime::Alias::ViewOf(0))
+    ));
+}
+
+#[test]
 fn nonzero_makes_a_bounded_unbacked_size() {
     let (outs, mut env) = run("aten::nonzero", &[Arg::Tensor(&f(&[2, 3]))]).expect("nonzero");
     // PyTorch: sizes=[u0, 2] strides=[1, u0] dtype=torch.int64.

@@ -4,7 +4,9 @@
 mod index;
 mod scalar;
 mod split;
+mod to;
 
 pub(crate) use index::index_tensor;
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{split_tensor, split_with_sizes};
+pub(crate) use to::{to_dtype, to_dtype_layout};

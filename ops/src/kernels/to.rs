@@ -1,0 +1,67 @@
+//! `to.dtype` and `to.dtype_layout`: `self` itself when nothing changes
+//! (recorded as a view of `self` with the same metadata), else a copy as
+//! `_to_copy` makes it. Which one depends on the arguments' values, so no
+//! rule (whose aliasing is fixed by the schema) can say it.
+
+use fake_runtime::intrinsics::{args, preserve_strides};
+use fake_runtime::{
+    Alias, Arg, Cx, DType, Device, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta,
+};
+
+/// The result of converting `t`.
+fn convert(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dtype: Option<DType>,
+    device: Option<Device>,
+    copy: bool,
+    memory_format: Option<MemoryFormat>,
+) -> Result<Outs> {
+    let dtype = dtype.unwrap_or(t.dtype);
+    let device = device.unwrap_or(t.device);
+    let same_format = matches!(memory_format, None | Some(MemoryFormat::Preserve));
+    let mut outs = Outs::new();
+    if !copy && dtype == t.dtype && device == t.device && same_format {
+        let mut m = t.clone();
+        m.requires_grad = false;
+        outs.push(Out::Tensor(m, Alias::ViewOf(0)));
+        return Ok(outs);
+    }
+    let strides = preserve_strides(cx, t, memory_format)?;
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes: t.sizes.clone(),
+            strides,
+            storage_offset: SymInt::Int(0),
+            dtype,
+            device,
+            layout: t.layout,
+            requires_grad: false,
+        },
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
+/// `to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False,
+/// bool copy=False, MemoryFormat? memory_format=None)`.
+pub(crate) fn to_dtype(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dtype = args::opt_dtype(cx, a, 1, "dtype", None)?;
+    let dtype = args::required(cx, 1, "dtype", dtype)?;
+    let copy = args::bool(cx, a, 3, "copy", Some(false))?;
+    let mf = args::opt_memory_format(cx, a, 4, "memory_format", None)?;
+    convert(cx, t, Some(dtype), None, copy, mf)
+}
+
+/// `to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout?
+/// layout=None, Device? device=None, bool? pin_memory=None, bool
+/// non_blocking=False, bool copy=False, MemoryFormat? memory_format=None)`.
+pub(crate) fn to_dtype_layout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dtype = args::opt_dtype(cx, a, 1, "dtype", None)?;
+    let device = args::opt_device(cx, a, 3, "device", None)?;
+    let copy = args::bool(cx, a, 6, "copy", Some(false))?;
+    let mf = args::opt_memory_format(cx, a, 7, "memory_format", None)?;
+    convert(cx, t, dtype, device, copy, mf)
+}
