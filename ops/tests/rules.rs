@@ -1265,6 +1265,22 @@ fn symbolic_sizes_guard() {
 }
 
 #[test]
+fn unbacked_sizes_become_runtime_asserts() {
+    // Two data-dependent sizes that `mm` needs equal: no hint can decide
+    // it, so it is asserted (as torch._check) rather than guarded.
+    let mut env = ShapeEnv::new();
+    let u0 = env.create_unbacked(true, "test");
+    let u1 = env.create_unbacked(true, "test");
+    let mut a = f(&[3, 4]);
+    a.sizes[1] = u0;
+    let mut b = f(&[4, 5]);
+    b.sizes[0] = u1;
+    run_in(&mut env, "aten::mm", &[Arg::Tensor(&a), Arg::Tensor(&b)]).expect("mm");
+    assert!(env.guards().is_empty());
+    assert!(!env.runtime_asserts().is_empty());
+}
+
+#[test]
 fn the_table_is_sorted_and_complete() {
     let ops = fake_ops::registry();
     let names: Vec<&str> = ops.ops().iter().map(|d| d.name).collect();
