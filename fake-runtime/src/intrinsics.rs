@@ -5,7 +5,7 @@
 //! Every intrinsic has the same shape: `&mut Cx` first, then its arguments
 //! in the order the macro's table of intrinsics (`fake-macros`) lists
 //! them, returning a [`Result`]. They are thin wrappers over
-//! [`shape`](crate::shape), [`strides`](crate::strides) and
+//! [`shape`], [`strides`](crate::strides) and
 //! [`promotion`](crate::promotion), so that the rules read like the
 //! arithmetic and the arithmetic lives in one place. The kind of each
 //! parameter maps to one Rust type:
