@@ -126,11 +126,12 @@ fn printing_like_pytorch() {
     let t = env.mul(SymInt::Int(2), s1).unwrap();
     let e = env.add(s0, t).unwrap();
     assert_eq!(env.display(e), "s0 + 2*s1");
-    // The conv output size: ((s0 - 3)//2) + 1
+    // The conv output size, wrapped twice as PyTorch does: a FloorDiv
+    // inside a sum.
     let num = env.sub(s0, SymInt::Int(3)).unwrap();
     let q = env.floordiv(num, SymInt::Int(2)).unwrap();
     let out = env.add(q, SymInt::Int(1)).unwrap();
-    assert_eq!(env.display(out), "((s0 - 3)//2) + 1");
+    assert_eq!(env.display(out), "(((s0 - 3)//2)) + 1");
     let m = env.max(SymInt::Int(1), s0).unwrap();
     assert_eq!(env.display(m), "Max(1, s0)");
     let sq = env.mul(s0, s0).unwrap();

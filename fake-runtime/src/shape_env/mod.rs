@@ -574,6 +574,6 @@ impl ShapeEnv {
             Some(src) => src.to_string(),
             None => self.exprs.symbol_name(s),
         };
-        self.exprs.display_with(e, &names)
+        self.exprs.display_renamed(e, &names)
     }
 }

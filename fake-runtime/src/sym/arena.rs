@@ -813,24 +813,7 @@ impl ExprArena {
         match self.node(cond) {
             Node::Bool(b) => Some(*b),
             Node::Rel(op, p) => {
-                let r = self.range(*p);
-                let (lo, hi) = (r.lo_raw(), r.hi_raw());
-                match op {
-                    RelOp::Eq | RelOp::Ne => {
-                        let eq = if lo == 0 && hi == 0 {
-                            Some(true)
-                        } else if lo > 0 || hi < 0 {
-                            Some(false)
-                        } else {
-                            None
-                        };
-                        eq.map(|e| e == (*op == RelOp::Eq))
-                    }
-                    RelOp::Lt => decide_range(hi < 0, lo >= 0),
-                    RelOp::Le => decide_range(hi <= 0, lo > 0),
-                    RelOp::Gt => decide_range(lo > 0, hi <= 0),
-                    RelOp::Ge => decide_range(lo >= 0, hi < 0),
-                }
+                self.decide_rel(*op, self.range(*p))
             }
             Node::And(args) => {
                 let mut all = true;
@@ -861,6 +844,27 @@ impl ExprArena {
                     r.lo_raw() == 0 && r.hi_raw() == 0,
                 )
             }
+        }
+    }
+
+    /// Decide `v OP 0` for `v` in `r`.
+    fn decide_rel(&self, op: RelOp, r: ValueRange) -> Option<bool> {
+        let (lo, hi) = (r.lo_raw(), r.hi_raw());
+        match op {
+            RelOp::Eq | RelOp::Ne => {
+                let eq = if lo == 0 && hi == 0 {
+                    Some(true)
+                } else if lo > 0 || hi < 0 {
+                    Some(false)
+                } else {
+                    None
+                };
+                eq.map(|e| e == (op == RelOp::Eq))
+            }
+            RelOp::Lt => decide_range(hi < 0, lo >= 0),
+            RelOp::Le => decide_range(hi <= 0, lo > 0),
+            RelOp::Gt => decide_range(lo > 0, hi <= 0),
+            RelOp::Ge => decide_range(lo >= 0, hi < 0),
         }
     }
 
@@ -1112,13 +1116,32 @@ impl ExprArena {
         super::print::Printer {
             arena: self,
             names: &names,
+            order: &names,
         }
         .print(id)
     }
 
-    /// `id` printed with symbols named by `names`.
+    /// `id` printed with symbols named, and ordered, by `names` (names
+    /// PyTorch gave the symbols, as a `torch.export` file records them).
     pub fn display_with(&self, id: ExprId, names: &dyn Fn(Symbol) -> String) -> String {
-        super::print::Printer { arena: self, names }.print(id)
+        super::print::Printer {
+            arena: self,
+            names,
+            order: names,
+        }
+        .print(id)
+    }
+
+    /// `id` printed with symbols named by `names` but ordered by their own
+    /// names (`s0`, `u0`), as PyTorch prints guards in terms of sources.
+    pub fn display_renamed(&self, id: ExprId, names: &dyn Fn(Symbol) -> String) -> String {
+        let order = |s: Symbol| self.symbol_name(s);
+        super::print::Printer {
+            arena: self,
+            names,
+            order: &order,
+        }
+        .print(id)
     }
 }
 

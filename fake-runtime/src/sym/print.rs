@@ -1,8 +1,20 @@
-//! Printing expressions the way PyTorch prints them: `s0 + 2*s1`,
-//! `((s0 - 3)//2) + 1`, `Max(1, s0)`, `Eq(s0, 4)`, `s0 + s1 > 2`.
+//! Printing expressions the way PyTorch (sympy's `str`) prints them:
+//! `s0 + 2*s1`, `(((s0 - 3)//2)) + 1`, `Max(1, s0)`, `Eq(s0, 4)`,
+//! `s0 + s1 > 2`.
+//!
+//! Two sympy habits decide the layout. Order: terms of a sum are in
+//! lexicographic order of their exponents over the atoms, and factors,
+//! `Max`/`Min` arguments and the atoms themselves are in sympy's sort-key
+//! order (numbers, then symbols by name, then `FloorDiv`/`Mod`, then
+//! `Max`/`Min`). Parentheses: PyTorch gives `FloorDiv` and `Mod` a
+//! precedence below `+`, so inside a sum, a product, a power or an ordering
+//! relation they are wrapped once more (`2*((s0//2))`), but not as the
+//! arguments of a call (`Max(s1, (s0//2))`, `Eq((s0//2), 3)`).
 //!
 //! Symbols are named by a caller-supplied function, so the same expression
-//! prints as `s0 + s1` or, in a guard, as `x.size()[0] + y.size()[0]`.
+//! prints as `s0 + s1` or, in a guard, as `x.size()[0] + y.size()[0]`;
+//! the order follows the names the caller says decide it (the symbols'
+//! own names, as in PyTorch, unless the printed names are PyTorch's).
 
 use super::arena::ExprArena;
 use super::expr::{ExprId, Monomial, Node, RelOp, Symbol};
@@ -11,6 +23,9 @@ use super::expr::{ExprId, Monomial, Node, RelOp, Symbol};
 pub(crate) struct Printer<'a> {
     pub(crate) arena: &'a ExprArena,
     pub(crate) names: &'a dyn Fn(Symbol) -> String,
+    /// The names that decide the order of symbols (sympy sorts by the
+    /// symbol's own name, whatever it is printed as).
+    pub(crate) order: &'a dyn Fn(Symbol) -> String,
 }
 
 impl Printer<'_> {
@@ -25,13 +40,7 @@ impl Printer<'_> {
             Node::Int(v) => out.push_str(&v.to_string()),
             Node::Bool(b) => out.push_str(if *b { "True" } else { "False" }),
             Node::Symbol(s) => out.push_str(&(self.names)(*s)),
-            Node::Sum { constant, terms } => {
-                let terms: Vec<(String, usize, i64)> = terms
-                    .iter()
-                    .map(|(m, c)| (self.monomial(m), degree(m), *c))
-                    .collect();
-                self.sum(terms, *constant, out);
-            }
+            Node::Sum { constant, terms } => self.sum(terms, *constant, out),
             Node::FloorDiv(a, b) => {
                 out.push('(');
                 self.operand(*a, out);
@@ -54,9 +63,13 @@ impl Printer<'_> {
         }
     }
 
-    /// An operand of `//`: parenthesised unless it is an atom or constant.
+    /// An operand of `//`: parenthesised unless it is a symbol, a constant
+    /// or a call (sympy wraps anything of lower precedence than an atom).
     fn operand(&self, id: ExprId, out: &mut String) {
-        if matches!(self.arena.node(id), Node::Sum { .. }) {
+        if matches!(
+            self.arena.node(id),
+            Node::Sum { .. } | Node::FloorDiv(..) | Node::Mod(..)
+        ) {
             out.push('(');
             self.expr(id, out);
             out.push(')');
@@ -66,11 +79,9 @@ impl Printer<'_> {
     }
 
     fn call(&self, name: &str, args: &[ExprId], out: &mut String) {
-        // sympy prints numbers first, then the rest in a stable order.
-        let mut printed: Vec<(bool, String)> = args
-            .iter()
-            .map(|&a| (self.arena.as_int(a).is_none(), self.print(a)))
-            .collect();
+        // sympy sorts the arguments by their sort key.
+        let mut printed: Vec<(SortKey, String)> =
+            args.iter().map(|&a| (self.key(a), self.print(a))).collect();
         printed.sort();
         out.push_str(name);
         out.push('(');
@@ -97,21 +108,40 @@ impl Printer<'_> {
     }
 
     fn relation(&self, op: RelOp, p: ExprId, out: &mut String) {
-        // Print `terms OP -constant`, as sympy keeps the sides it was given.
+        // Print `terms OP -constant`, the leading term positive (the
+        // canonical form keeps one side; sympy keeps the sides it was given).
+        let mut op = op;
         let (lhs, rhs) = match self.arena.node(p) {
             Node::Sum { constant, terms } => {
-                let terms: Vec<(String, usize, i64)> = terms
-                    .iter()
-                    .map(|(m, c)| (self.monomial(m), degree(m), *c))
-                    .collect();
+                let flipped;
+                let (constant, terms) = if self.leads_negative(terms) {
+                    op = op.flip();
+                    flipped = terms
+                        .iter()
+                        .map(|(m, c)| (m.clone(), c.saturating_neg()))
+                        .collect::<Vec<_>>();
+                    (constant.saturating_neg(), &flipped[..])
+                } else {
+                    (*constant, &terms[..])
+                };
+                let constant = &constant;
                 let mut lhs = String::new();
-                self.sum(terms, 0, &mut lhs);
+                match terms {
+                    // A bare call as an argument of `Eq`/`Ne` is not wrapped.
+                    [(m, 1)] if matches!(op, RelOp::Eq | RelOp::Ne) && is_atom(m) => {
+                        self.expr(m[0].0, &mut lhs)
+                    }
+                    _ => self.sum(terms, 0, &mut lhs),
+                }
                 (
                     lhs,
                     constant
                         .checked_neg()
                         .map_or_else(|| format!("{}", -(*constant as i128)), |c| c.to_string()),
                 )
+            }
+            Node::FloorDiv(..) | Node::Mod(..) if !matches!(op, RelOp::Eq | RelOp::Ne) => {
+                (format!("({})", self.print(p)), "0".to_string())
             }
             _ => (self.print(p), "0".to_string()),
         };
@@ -122,11 +152,50 @@ impl Printer<'_> {
         }
     }
 
+    /// sympy's sort key of an expression, coarsely: its class first
+    /// (number, symbol, product, sum, call), then the symbol's own name or
+    /// the printed form. A coefficient is ignored and a power sorts as its
+    /// base, as sympy's `Expr.sort_key` does.
+    fn key(&self, id: ExprId) -> SortKey {
+        let canonical = |id| self.arena.display(id);
+        match self.arena.node(id) {
+            Node::Int(v) => (0, *v, String::new()),
+            Node::Bool(b) => (0, i64::from(*b), String::new()),
+            Node::Symbol(s) => (1, 0, (self.order)(*s)),
+            Node::Sum { constant: 0, terms } if terms.len() == 1 => match &terms[0].0[..] {
+                [(atom, _)] => self.key(*atom),
+                _ => (2, 0, canonical(id)),
+            },
+            Node::Sum { .. } => (3, 0, canonical(id)),
+            Node::FloorDiv(..) => (4, 0, canonical(id)),
+            Node::Mod(..) => (4, 1, canonical(id)),
+            Node::Max(_) => (5, 0, canonical(id)),
+            Node::Min(_) => (5, 1, canonical(id)),
+            Node::Rel(..) | Node::And(_) | Node::Or(_) => (6, 0, canonical(id)),
+        }
+    }
+
+    /// A factor of a product or the base of a power: `FloorDiv` and `Mod`
+    /// wrapped once more.
+    fn factor(&self, atom: ExprId) -> String {
+        let printed = self.print(atom);
+        if matches!(self.arena.node(atom), Node::FloorDiv(..) | Node::Mod(..)) {
+            format!("({printed})")
+        } else {
+            printed
+        }
+    }
+
+    /// A product of atoms, factors in sort-key order.
     fn monomial(&self, m: &Monomial) -> String {
-        let mut factors: Vec<String> = m
+        let mut factors: Vec<(SortKey, u32, String)> = m
             .iter()
-            .map(|&(atom, pow)| {
-                let base = self.print(atom);
+            .map(|&(atom, pow)| (self.key(atom), pow, self.factor(atom)))
+            .collect();
+        factors.sort();
+        let factors: Vec<String> = factors
+            .into_iter()
+            .map(|(_, pow, base)| {
                 if pow == 1 {
                     base
                 } else {
@@ -134,25 +203,29 @@ impl Printer<'_> {
                 }
             })
             .collect();
-        factors.sort();
         factors.join("*")
     }
 
-    /// `terms + constant` with sympy's layout: higher degree first, then by
-    /// name, constant last (first when it is the only positive part).
-    fn sum(&self, mut terms: Vec<(String, usize, i64)>, constant: i64, out: &mut String) {
-        terms.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        let mut parts: Vec<(bool, String)> = terms
+    /// `terms + constant` in sympy's layout: terms in lexicographic order of
+    /// their exponents over the atoms (atoms in sort-key order), the
+    /// constant last, except that `3 - s0` (a positive constant and one
+    /// negated atom or power) keeps the constant first.
+    fn sum(&self, terms: &[(Monomial, i64)], constant: i64, out: &mut String) {
+        let ordered = self.ordered(terms);
+        let mut parts: Vec<(bool, String)> = ordered
             .into_iter()
-            .map(|(m, _, c)| {
+            .map(|(m, c)| {
                 let neg = c < 0;
                 let mag = c.unsigned_abs();
+                let m = self.monomial(m);
                 (neg, if mag == 1 { m } else { format!("{mag}*{m}") })
             })
             .collect();
         if constant != 0 {
             let entry = (constant < 0, constant.unsigned_abs().to_string());
-            if parts.first().is_some_and(|p| p.0) && constant > 0 {
+            let constant_first =
+                constant > 0 && terms.len() == 1 && terms[0].1 < 0 && terms[0].0.len() == 1;
+            if constant_first {
                 parts.insert(0, entry);
             } else {
                 parts.push(entry);
@@ -168,8 +241,41 @@ impl Printer<'_> {
             out.push_str(s);
         }
     }
+
+    /// Whether the first term in printing order has a negative coefficient.
+    fn leads_negative(&self, terms: &[(Monomial, i64)]) -> bool {
+        self.ordered(terms).first().is_some_and(|&(_, c)| c < 0)
+    }
+
+    /// The terms in lexicographic order of their exponents over the atoms.
+    fn ordered<'t>(&self, terms: &'t [(Monomial, i64)]) -> Vec<(&'t Monomial, i64)> {
+        let mut atoms: Vec<(SortKey, ExprId)> = Vec::new();
+        for (m, _) in terms {
+            for &(a, _) in m {
+                if !atoms.iter().any(|&(_, b)| b == a) {
+                    atoms.push((self.key(a), a));
+                }
+            }
+        }
+        atoms.sort();
+        let exponents = |m: &Monomial| -> Vec<u32> {
+            atoms
+                .iter()
+                .map(|&(_, a)| m.iter().find(|&&(b, _)| b == a).map_or(0, |&(_, p)| p))
+                .collect()
+        };
+        let mut ordered: Vec<(Vec<u32>, &Monomial, i64)> =
+            terms.iter().map(|(m, c)| (exponents(m), m, *c)).collect();
+        ordered.sort_by(|a, b| b.0.cmp(&a.0));
+        ordered.into_iter().map(|(_, m, c)| (m, c)).collect()
+    }
 }
 
-fn degree(m: &Monomial) -> usize {
-    m.iter().map(|&(_, p)| p as usize).sum()
+/// sympy's sort key, coarsely: class, a number's value, a name or the
+/// printed form.
+type SortKey = (u8, i64, String);
+
+/// A monomial of one atom to the first power.
+fn is_atom(m: &Monomial) -> bool {
+    matches!(&m[..], [(_, 1)])
 }

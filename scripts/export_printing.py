@@ -1,0 +1,122 @@
+"""Export how PyTorch prints symbolic expressions, for the printer's tests.
+
+Each case is an expression written as a small prefix tree over the symbols
+s0..s3 (positive integers, as ShapeEnv makes them) and integers; PyTorch
+builds it with its own sympy functions (`FloorDiv`, `Mod`, `Max`, ...) and
+records `str()` of the result. The Rust test builds the same tree with the
+ShapeEnv's arithmetic and compares the text.
+
+Run by hand with torch 2.15 installed:
+
+    python scripts/export_printing.py
+
+writes fake-runtime/tests/fixtures/printing.json.
+"""
+
+import json
+from pathlib import Path
+
+import sympy
+import torch
+from torch.utils._sympy.functions import CeilDiv, FloorDiv, Max, Min, Mod
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "fake-runtime" / "tests" / "fixtures" / "printing.json"
+
+SYMBOLS = {f"s{i}": sympy.Symbol(f"s{i}", integer=True, positive=True) for i in range(4)}
+SYMBOLS["s10"] = sympy.Symbol("s10", integer=True, positive=True)
+
+OPS = {
+    "add": lambda a, b: a + b,
+    "sub": lambda a, b: a - b,
+    "mul": lambda a, b: a * b,
+    "floordiv": FloorDiv,
+    "ceildiv": CeilDiv,
+    "mod": Mod,
+    "max": Max,
+    "min": Min,
+    "eq": sympy.Eq,
+    "ne": sympy.Ne,
+    "lt": sympy.Lt,
+    "le": sympy.Le,
+    "gt": sympy.Gt,
+    "ge": sympy.Ge,
+}
+
+
+def build(tree):
+    if isinstance(tree, int):
+        return sympy.Integer(tree)
+    if isinstance(tree, str):
+        return SYMBOLS[tree]
+    op, *args = tree
+    return OPS[op](*(build(a) for a in args))
+
+
+def fd(a, b):
+    return ["floordiv", a, b]
+
+
+CASES = [
+    ["add", "s0", ["mul", 2, "s1"]],
+    ["add", fd(["sub", "s0", 3], 2), 1],
+    fd("s0", 2),
+    ["mul", 2, fd("s0", 2)],
+    ["mul", fd(["sub", "s0", 1], 2), fd(["sub", "s1", 1], 2)],
+    ["add", fd("s0", 2), fd("s1", 3)],
+    ["add", ["mod", "s0", 3], 1],
+    ["mod", "s0", 3],
+    ["mul", ["mod", "s0", 3], 2],
+    ["max", "s0", "s1"],
+    ["max", 1, "s0"],
+    ["add", ["max", "s0", "s1"], 1],
+    ["mul", 2, ["max", "s0", "s1"]],
+    ["mul", ["min", "s0", "s1"], "s0"],
+    fd(["max", "s0", "s1"], 2),
+    fd(["mul", "s0", "s1"], 2),
+    ["mul", fd("s0", 2), fd("s0", 2)],
+    ["sub", 0, fd("s0", 2)],
+    ["sub", "s0", fd("s0", 2)],
+    ["eq", fd("s0", 2), 3],
+    ["ne", ["sub", "s0", 1], 1],
+    ["gt", ["sub", ["mul", "s0", "s1"], "s0"], 0],
+    ["max", fd("s0", 2), "s1"],
+    fd(["add", ["mod", "s0", 3], "s1"], 2),
+    ["mod", fd("s0", 2), "s1"],
+    ["mul", ["mul", 3, fd("s0", 2)], fd("s1", 2)],
+    ["mul", fd("s0", 2), "s1"],
+    ["add", ["mul", "s1", "s1"], "s0"],
+    ["add", ["mul", "s0", "s1"], ["mul", "s0", "s0"]],
+    ["add", ["add", ["mul", "s0", "s1"], ["mul", "s1", "s1"]], "s0"],
+    ["add", "s10", "s2"],
+    ["mul", "s2", "s10"],
+    ["max", "s10", "s2"],
+    ["add", fd("s0", 2), ["mul", "s1", "s1"]],
+    ["add", ["mul", fd("s0", 2), "s1"], "s0"],
+    ["add", ["mod", "s0", 3], fd("s0", 2)],
+    ["add", ["max", "s0", "s1"], fd("s0", 2)],
+    ["sub", 3, "s0"],
+    ["sub", 3, ["mul", 2, "s0"]],
+    ["sub", 3, ["mul", "s0", "s1"]],
+    ["sub", 3, ["mul", "s0", "s0"]],
+    ["add", ["sub", ["sub", 0, "s0"], "s1"], 2],
+    ["mul", ["max", "s0", "s1"], fd("s0", 2)],
+    ["max", 2, ["sub", "s0", 1]],
+    ["max", "s0", ["mul", "s0", "s1"]],
+    ["add", ["mul", fd("s0", 2), fd("s0", 2)], "s0"],
+    ["ceildiv", "s0", 4],
+    ["add", ["mul", 4, ["mul", fd(["sub", "s0", 1], 2), fd(["sub", "s1", 1], 2)]], 4],
+    ["sub", "s0", 5],
+    ["add", ["sub", "s2", "s1"], "s3"],
+]
+
+
+def main():
+    cases = [{"expr": tree, "pytorch": str(build(tree))} for tree in CASES]
+    data = {"torch_version": torch.__version__, "sympy_version": sympy.__version__, "cases": cases}
+    OUT.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(cases)} cases")
+
+
+if __name__ == "__main__":
+    main()
