@@ -109,6 +109,18 @@ SCENARIOS = [
             {"cond": ["lt", ["max", "x.0", "x.1"], 11]},
         ],
     },
+    {
+        "name": "products decided by reallocating symbols above their lower bound",
+        "settings": {"duck_shape": False, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 3, "dynamic", 1, 64), dim("x", 1, 5, "dynamic", 2, 128)],
+        "steps": [
+            {"cond": ["lt", "x.1", ["mul", "x.0", "x.1"]]},
+            {"cond": ["lt", ["mul", 768, "x.1"], ["mul", 768, ["mul", "x.0", "x.1"]]]},
+            {"cond": ["gt", ["sub", ["mul", ["mul", 4, "x.0"], ["mul", "x.1", "x.1"]], "x.1"], 0]},
+            {"cond": ["gt", ["sub", ["mul", "x.0", "x.1"], ["add", "x.0", "x.1"]], 0]},
+            {"cond": ["gt", ["sub", ["mul", "x.0", "x.1"], ["mul", 3, "x.1"]], 0]},
+        ],
+    },
 ]
 
 

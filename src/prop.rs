@@ -372,7 +372,7 @@ impl Resolver for FileSymbols {
         }
         let v = match self.hint {
             Some(hint) if !d.name.starts_with('u') => {
-                let range = self
+                let mut range = self
                     .ranges
                     .get(&d.name)
                     .copied()
@@ -381,6 +381,16 @@ impl Resolver for FileSymbols {
                     .source
                     .clone()
                     .unwrap_or_else(|| Source::Local(d.name.clone()));
+                // A tensor size PyTorch traced with a hint of 2 or more
+                // was, inside its ShapeEnv, at least 2 (0/1
+                // specialisation), whatever lower bound the user gave
+                // `Dim` and the file's `range_constraints` repeat.
+                if matches!(source, Source::Size { .. })
+                    && hint >= 2
+                    && env.settings().specialize_zero_one
+                {
+                    range = range.intersect(&ValueRange::at_least(2));
+                }
                 env.create_symint_input(hint, source, range)
                     .map_err(|e| ResolveError::Refused(e.to_string()))?
             }

@@ -8,7 +8,7 @@
 //! arena holds at the time of construction.
 
 use super::expr::{Args, CoeffOverflow, ExprId, Node, Poly, RelOp, Symbol, floor_div, gcd, py_mod};
-use super::range::ValueRange;
+use super::range::{INF, ValueRange};
 use crate::error::{Error, ErrorKind, Result};
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
@@ -813,7 +813,11 @@ impl ExprArena {
         match self.node(cond) {
             Node::Bool(b) => Some(*b),
             Node::Rel(op, p) => {
-                self.decide_rel(*op, self.range(*p))
+                let decided = self.decide_rel(*op, self.range(*p));
+                if decided.is_some() {
+                    return decided;
+                }
+                self.decide_rel(*op, self.shifted_range(*p)?)
             }
             Node::And(args) => {
                 let mut all = true;
@@ -866,6 +870,102 @@ impl ExprArena {
             RelOp::Gt => decide_range(lo > 0, hi <= 0),
             RelOp::Ge => decide_range(lo >= 0, hi < 0),
         }
+    }
+
+    /// The range of the polynomial `p` after PyTorch's reallocation of its
+    /// symbols (`_maybe_evaluate_static_worker`): each symbol `s` with a
+    /// finite lower bound `L` is written `t + (L - 1)` with `t >= 1`, the
+    /// polynomial is expanded, and the interval bound is taken term by
+    /// term. `s0*s1 - s0` with `s0, s1 >= 2` becomes `t0*t1 + t1` with
+    /// `t0, t1 >= 1`, so `s0*s1 - s0 > 0` is decided without a guard.
+    /// `None` when `p` is not a polynomial over symbols or the expansion
+    /// gets too big.
+    fn shifted_range(&self, p: ExprId) -> Option<ValueRange> {
+        /// Terms an expansion may have before the attempt is dropped.
+        const MAX_TERMS: usize = 64;
+        let Node::Sum { constant, terms } = self.node(p) else {
+            return None;
+        };
+        // The symbols, their offsets and the ranges of the shifted symbols.
+        let mut atoms: Vec<(ExprId, i128, ValueRange)> = Vec::new();
+        for (m, _) in terms {
+            for &(a, _) in m {
+                if atoms.iter().any(|&(b, ..)| b == a) {
+                    continue;
+                }
+                let Node::Symbol(sym) = self.node(a) else {
+                    return None;
+                };
+                let r = self.symbol_range(*sym);
+                let lo = r.lo_raw();
+                if lo <= -INF {
+                    return None;
+                }
+                let offset = lo - 1;
+                atoms.push((
+                    a,
+                    offset,
+                    ValueRange::raw(1, r.hi_raw().saturating_sub(offset)),
+                ));
+            }
+        }
+        if atoms.iter().all(|&(_, offset, _)| offset == 0) {
+            return None;
+        }
+        // The expansion: exponent vectors over `atoms` to coefficients.
+        let n = atoms.len();
+        let mut poly: Vec<(SmallVec<[u32; 4]>, i128)> =
+            vec![(SmallVec::from_elem(0, n), i128::from(*constant))];
+        for (m, c) in terms {
+            let mut term: Vec<(SmallVec<[u32; 4]>, i128)> =
+                vec![(SmallVec::from_elem(0, n), i128::from(*c))];
+            for &(a, pow) in m {
+                let i = atoms.iter().position(|&(b, ..)| b == a)?;
+                let offset = atoms[i].1;
+                let mut next = Vec::new();
+                for (exps, coef) in &term {
+                    // (t + offset)^pow = sum_k C(pow, k) offset^(pow-k) t^k
+                    let mut binom: i128 = 1;
+                    for k in 0..=pow {
+                        let rest = offset.checked_pow(pow - k)?;
+                        let c = coef.checked_mul(binom)?.checked_mul(rest)?;
+                        if c != 0 {
+                            let mut e = exps.clone();
+                            e[i] += k;
+                            next.push((e, c));
+                        }
+                        binom = binom.checked_mul(i128::from(pow - k))? / i128::from(k + 1);
+                    }
+                }
+                term = next;
+                if term.len() > MAX_TERMS {
+                    return None;
+                }
+            }
+            for (e, c) in term {
+                match poly.iter_mut().find(|(f, _)| *f == e) {
+                    Some((_, acc)) => *acc = acc.checked_add(c)?,
+                    None => poly.push((e, c)),
+                }
+            }
+            if poly.len() > MAX_TERMS {
+                return None;
+            }
+        }
+        let mut acc = ValueRange::exact(0);
+        for (exps, coef) in poly {
+            if coef == 0 {
+                continue;
+            }
+            let mut r = ValueRange::raw(coef, coef);
+            for (i, &k) in exps.iter().enumerate() {
+                if k > 0 {
+                    r = r.mul(&atoms[i].2.pow(k));
+                }
+            }
+            acc = acc.add(&r);
+        }
+        Some(acc)
     }
 
     // ---- traversal -------------------------------------------------------------
