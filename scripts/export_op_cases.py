@@ -654,6 +654,26 @@ CASES = {
         C("storage offset self", off(2, 3), T([3])),
         C("alpha", T([2]), T([2]), alpha=3),
     ],
+    "diff": [
+        C("last dim", T([3, 5])),
+        C("order zero copies", T([3, 5]), 0),
+        C("order beyond the size", T([3, 5]), 7),
+        C("second order along dim 0", T([3, 5]), 2, 0),
+        C("bool uses xor", T([3, 5], dtype=b8)),
+        C("transposed keeps its layout", tr(5, 3)),
+        C("order zero keeps the layout", tr(5, 3), 0),
+        C("prepend promotes", T([3, 5], dtype=i32), 1, -1, T([3, 2])),
+        C("prepend and append", T([3, 5]), 1, -1, T([3, 2]), T([3, 1])),
+        C("order zero ignores prepend", T([3, 5]), 0, -1, T([3, 2])),
+        C("order zero ignores a bad dim", T([3, 5]), 0, 5),
+        C("zero length returns self", T([3, 0])),
+        C("many rounds", T([2, 100]), 90),
+        C("negative order", T([3, 5]), -1),
+        C("zero-dim", T([])),
+        C("bad dim", T([3, 5]), 1, 2),
+        C("prepend of another rank", T([3, 5]), 1, -1, T([3])),
+        C("prepend of another size", T([3, 5]), 1, -1, T([2, 2])),
+    ],
     "t_": [
         C("matrix", T([2, 3])),
         C("vector", T([3])),
@@ -694,6 +714,8 @@ SYMBOLIC = [
     ("conv2d output size", "convolution", Case(
         "", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
         [2, 2], [1, 1], [1, 1], False, [0, 0], 1)),
+    ("diff along a dynamic dim", "diff", Case("", D([3, 6], "x"))),
+    ("diff with a dynamic prepend", "diff", Case("", D([3, 6], "x"), 2, -1, D([3, 4], "p", ["static", "dynamic"]))),
     ("duck sized operands", "add.Tensor", Case(
         "", D([3, 4], "x", ["duck", "duck"]), D([3, 4], "y", ["duck", "duck"]))),
 ]

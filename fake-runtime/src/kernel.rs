@@ -90,6 +90,10 @@ pub enum Alias {
     /// The tensor argument at this index itself, its metadata changed in
     /// place (`add_`, `unsqueeze_`, `out=`).
     InPlace(u8),
+    /// The tensor argument at this index itself, returned untouched (a
+    /// composite that had nothing to do, as `diff` over a zero-length dim):
+    /// no new tensor, no version bump.
+    Same(u8),
 }
 
 /// One result of a kernel.

@@ -866,6 +866,7 @@ impl FakeTensorMode {
                 let storage = self.tensors[base.index as usize].storage;
                 self.add_tensor(meta, Some(storage), is_leaf)
             }
+            Alias::Same(i) => self.tensor_arg(op, args, i)?,
             Alias::InPlace(i) => {
                 let t = self.tensor_arg(op, args, i)?;
                 meta.device = normalize_device(meta.device);

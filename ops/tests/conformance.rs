@@ -42,17 +42,12 @@ const FORMAT_VERSION: u64 = 1;
 /// of the symbolic section is named `symbolic: <name>`. Every entry needs a
 /// reason a reviewer can accept; an entry whose case matches again is an
 /// error.
-const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[(
-    "aten::convolution",
-    "symbolic: conv2d output size",
-    "printing only: FloorDiv printed as ((a)//b) where PyTorch prints (((a)//b)); \
-     the values agree at every sample",
-)];
+const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[];
 
 /// Whether operators of the fixture may still be missing from the registry
 /// (their cases are skipped and listed). Set to `false` once every operator
 /// of the fixture must be registered.
-const ALLOW_UNREGISTERED: bool = true;
+const ALLOW_UNREGISTERED: bool = false;
 
 // ---- results -------------------------------------------------------------------------
 

@@ -1,11 +1,13 @@
 //! Hand-written kernels: what no shape rule can say. A rule names one with
 //! `@kernel(name)`, and the operator still counts as covered.
 
+mod diff;
 mod index;
 mod scalar;
 mod split;
 mod to;
 
+pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{split_tensor, split_with_sizes};
