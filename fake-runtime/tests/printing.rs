@@ -32,16 +32,16 @@ fn build(env: &mut ShapeEnv, syms: &[SymInt], tree: &Json) -> Built {
         })
         .collect();
     let (a, b) = (args[0], args[1]);
-    let rel = |env: &mut ShapeEnv, op| Built::Bool(env.compare(op, a, b).unwrap());
+    let rel = |env: &mut ShapeEnv, op| Built::Bool(env.compare(op, a, b).expect("arithmetic"));
     match op {
-        "add" => Built::Int(env.add(a, b).unwrap()),
-        "sub" => Built::Int(env.sub(a, b).unwrap()),
-        "mul" => Built::Int(env.mul(a, b).unwrap()),
-        "floordiv" => Built::Int(env.floordiv(a, b).unwrap()),
-        "ceildiv" => Built::Int(env.ceildiv(a, b).unwrap()),
-        "mod" => Built::Int(env.modulo(a, b).unwrap()),
-        "max" => Built::Int(env.max(a, b).unwrap()),
-        "min" => Built::Int(env.min(a, b).unwrap()),
+        "add" => Built::Int(env.add(a, b).expect("arithmetic")),
+        "sub" => Built::Int(env.sub(a, b).expect("arithmetic")),
+        "mul" => Built::Int(env.mul(a, b).expect("arithmetic")),
+        "floordiv" => Built::Int(env.floordiv(a, b).expect("arithmetic")),
+        "ceildiv" => Built::Int(env.ceildiv(a, b).expect("arithmetic")),
+        "mod" => Built::Int(env.modulo(a, b).expect("arithmetic")),
+        "max" => Built::Int(env.max(a, b).expect("arithmetic")),
+        "min" => Built::Int(env.min(a, b).expect("arithmetic")),
         "eq" => rel(env, RelOp::Eq),
         "ne" => rel(env, RelOp::Ne),
         "lt" => rel(env, RelOp::Lt),

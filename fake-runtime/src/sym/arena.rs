@@ -10,6 +10,8 @@
 use super::expr::{Args, CoeffOverflow, ExprId, Node, Poly, RelOp, Symbol, floor_div, gcd, py_mod};
 use super::range::{INF, ValueRange};
 use crate::error::{Error, ErrorKind, Result};
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
 use std::cmp::Ordering;
@@ -32,14 +34,16 @@ pub(crate) struct SymbolInfo {
 #[derive(Debug, Clone)]
 pub struct ExprArena {
     nodes: Vec<Node>,
-    /// Hash of a node -> the nodes of that hash. Keyed by the hash rather
-    /// than the node so a node is hashed once and stored once (in `nodes`).
-    memo: FxHashMap<u64, SmallVec<[ExprId; 1]>>,
+    /// Every node by its hash: `(hash, id)` pairs in a raw table probed
+    /// with the hash and compared against `nodes`, so a node is hashed
+    /// once and stored once (in `nodes`), and growing the table never
+    /// hashes a node again.
+    memo: HashTable<(u64, ExprId)>,
     /// `(op, a, b) -> result` for binary constructors. Handles are
     /// canonical, so a result stays right until a symbol range narrows
     /// (range-dependent simplifications could then go further): the cache
     /// is cleared then.
-    op_cache: FxHashMap<(BinOp, ExprId, ExprId), ExprId>,
+    op_cache: HashTable<(BinOp, ExprId, ExprId, ExprId)>,
     pub(crate) symbols: Vec<SymbolInfo>,
     backed: u32,
     unbacked: u32,
@@ -77,8 +81,8 @@ impl ExprArena {
     pub fn new() -> Self {
         let mut arena = ExprArena {
             nodes: Vec::new(),
-            memo: FxHashMap::default(),
-            op_cache: FxHashMap::default(),
+            memo: HashTable::new(),
+            op_cache: HashTable::new(),
             symbols: Vec::new(),
             backed: 0,
             unbacked: 0,
@@ -93,14 +97,21 @@ impl ExprArena {
     pub(crate) fn intern(&mut self, node: Node) -> ExprId {
         let mut h = FxHasher::default();
         node.hash(&mut h);
-        let bucket = self.memo.entry(h.finish()).or_default();
-        if let Some(&id) = bucket.iter().find(|id| self.nodes[id.0 as usize] == node) {
-            return id;
+        let hash = h.finish();
+        let nodes = &self.nodes;
+        match self.memo.entry(
+            hash,
+            |&(h, id)| h == hash && nodes[id.0 as usize] == node,
+            |&(h, _)| h,
+        ) {
+            Entry::Occupied(e) => e.get().1,
+            Entry::Vacant(e) => {
+                let id = ExprId(self.nodes.len() as u32);
+                e.insert((hash, id));
+                self.nodes.push(node);
+                id
+            }
         }
-        let id = ExprId(self.nodes.len() as u32);
-        bucket.push(id);
-        self.nodes.push(node);
-        id
     }
 
     pub(crate) fn node(&self, id: ExprId) -> &Node {
@@ -271,11 +282,19 @@ impl ExprArena {
         b: ExprId,
         f: fn(&mut Self, ExprId, ExprId) -> Result<ExprId>,
     ) -> Result<ExprId> {
-        if let Some(&r) = self.op_cache.get(&(op, a, b)) {
+        let key_hash = |op: BinOp, a: ExprId, b: ExprId| {
+            let mut h = FxHasher::default();
+            (op, a, b).hash(&mut h);
+            h.finish()
+        };
+        let hash = key_hash(op, a, b);
+        let same = |&(o, x, y, _): &(BinOp, ExprId, ExprId, ExprId)| o == op && x == a && y == b;
+        if let Some(&(.., r)) = self.op_cache.find(hash, same) {
             return Ok(r);
         }
         let r = f(self, a, b)?;
-        self.op_cache.insert((op, a, b), r);
+        self.op_cache
+            .insert_unique(hash, (op, a, b, r), |&(o, x, y, _)| key_hash(o, x, y));
         Ok(r)
     }
 
