@@ -3,12 +3,14 @@
 
 mod diff;
 mod index;
+mod resize;
 mod scalar;
 mod split;
 mod to;
 
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
+pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{split_tensor, split_with_sizes};
 pub(crate) use to::{to_dtype, to_dtype_layout};
