@@ -7,8 +7,8 @@
 #[path = "../fake-runtime/tests/common/replay.rs"]
 mod replay;
 
-use fake_runtime::mode::FakeTensorMode;
 use fake_runtime::ShapeEnv;
+use fake_runtime::mode::FakeTensorMode;
 use replay::Replayed;
 
 const FIXTURE: &str = concat!(

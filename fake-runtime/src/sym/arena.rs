@@ -51,6 +51,11 @@ pub struct ExprArena {
     false_id: ExprId,
 }
 
+/// Constants interned when an arena is made, found by index rather than
+/// by hashing (`SMALL_INTS.start` is at index 0): the constants shape
+/// arithmetic meets most (`-1`, `0`, `1`, small sizes and strides).
+const SMALL_INTS: std::ops::RangeInclusive<i64> = -8..=64;
+
 impl Default for ExprArena {
     fn default() -> Self {
         Self::new()
@@ -67,6 +72,8 @@ enum BinOp {
     Mod,
     Max,
     Min,
+    /// A relation `a OP b`.
+    Rel(RelOp),
 }
 
 /// Which of `Max`/`Min` a constructor builds.
@@ -91,6 +98,9 @@ impl ExprArena {
         };
         arena.true_id = arena.intern(Node::Bool(true));
         arena.false_id = arena.intern(Node::Bool(false));
+        for v in SMALL_INTS {
+            arena.intern(Node::Int(v));
+        }
         arena
     }
 
@@ -133,13 +143,18 @@ impl ExprArena {
         self.nodes.len()
     }
 
-    /// True when nothing but the boolean constants is interned.
+    /// True when nothing but the constants made with the arena (the
+    /// booleans and the small integers) is interned.
     pub fn is_empty(&self) -> bool {
-        self.nodes.len() <= 2
+        self.nodes.len() <= 2 + SMALL_INTS.count()
     }
 
     /// The constant `v`.
     pub fn int(&mut self, v: i64) -> ExprId {
+        if SMALL_INTS.contains(&v) {
+            // Interned right after the two booleans, in order.
+            return ExprId((2 + v - SMALL_INTS.start()) as u32);
+        }
         self.intern(Node::Int(v))
     }
 
@@ -661,9 +676,22 @@ impl ExprArena {
 
     /// `a OP b` in canonical form `p OP 0`.
     pub fn rel(&mut self, op: RelOp, a: ExprId, b: ExprId) -> Result<ExprId> {
+        let build: fn(&mut Self, ExprId, ExprId) -> Result<ExprId> = match op {
+            RelOp::Eq => |s, a, b| s.rel_uncached(RelOp::Eq, a, b),
+            RelOp::Ne => |s, a, b| s.rel_uncached(RelOp::Ne, a, b),
+            RelOp::Lt => |s, a, b| s.rel_uncached(RelOp::Lt, a, b),
+            RelOp::Le => |s, a, b| s.rel_uncached(RelOp::Le, a, b),
+            RelOp::Gt => |s, a, b| s.rel_uncached(RelOp::Gt, a, b),
+            RelOp::Ge => |s, a, b| s.rel_uncached(RelOp::Ge, a, b),
+        };
+        self.cached(BinOp::Rel(op), a, b, build)
+    }
+
+    fn rel_uncached(&mut self, op: RelOp, a: ExprId, b: ExprId) -> Result<ExprId> {
         let p = self
-            .poly(a)
-            .add_scaled(&self.poly(b), -1)
+            .with_terms(a, |ca, ta| {
+                self.with_terms(b, |cb, tb| super::expr::merge_scaled(ca, ta, cb, tb, -1))
+            })
             .map_err(|CoeffOverflow| self.overflow(op.symbol(), a, b))?;
         Ok(self.rel_poly(op, p))
     }
