@@ -13,6 +13,31 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// `println!` that survives a closed pipe (`fake prop FILE | head`): the
+/// program ends quietly, as Unix tools do, instead of panicking.
+macro_rules! outln {
+    () => {
+        emit(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {{
+        emit(format_args!($($arg)*));
+        emit(format_args!("\n"));
+    }};
+}
+
+/// Write formatted output to stdout: exit 0 when the reader has gone,
+/// exit 2 with a message on any other write error.
+fn emit(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(2);
+    }
+}
+
 /// Tensor metadata propagation for torch.export programs.
 #[derive(Parser)]
 #[command(name = "fake", version, about)]
@@ -384,7 +409,7 @@ fn print_table(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond])
         let text = format!(
             "{n:wn$}  {o:wo$}  {v:wv$}  {s:ws$}  {t:wt$}  {d:wd$}  {dev:wdev$}  {st:wst$}  {note}"
         );
-        println!("{}", text.trim_end());
+        outln!("{}", text.trim_end());
     };
     line([
         "node", "op", "value", "sizes", "strides", "dtype", "device", "storage", "",
@@ -395,8 +420,8 @@ fn print_table(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond])
             &r.note,
         ]);
     }
-    println!();
-    println!("symbols ({}):", symbols.len());
+    outln!();
+    outln!("symbols ({}):", symbols.len());
     for s in symbols {
         let value = if s.value == s.name {
             String::new()
@@ -404,15 +429,15 @@ fn print_table(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond])
             format!(" = {}", s.value)
         };
         let hint = s.hint.map_or_else(String::new, |h| format!(", hint {h}"));
-        println!("  {}{value}: {}{hint}, range {}", s.name, s.source, s.range);
+        outln!("  {}{value}: {}{hint}, range {}", s.name, s.source, s.range);
     }
-    println!("guards ({}):", guards.len());
+    outln!("guards ({}):", guards.len());
     for c in guards {
-        println!("  {}  ({}; on inputs: {})", c.expr, c.origin, c.inputs);
+        outln!("  {}  ({}; on inputs: {})", c.expr, c.origin, c.inputs);
     }
-    println!("runtime asserts ({}):", asserts.len());
+    outln!("runtime asserts ({}):", asserts.len());
     for c in asserts {
-        println!("  {}  ({})", c.expr, c.origin);
+        outln!("  {}  ({})", c.expr, c.origin);
     }
 }
 
@@ -452,7 +477,7 @@ fn print_json(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond]) 
         "guards": conds(guards),
         "runtime_asserts": conds(asserts),
     });
-    println!("{}", serde_json::to_string_pretty(&doc)?);
+    outln!("{}", serde_json::to_string_pretty(&doc)?);
     Ok(())
 }
 
@@ -461,11 +486,11 @@ fn dot_escape(s: &str) -> String {
 }
 
 fn print_dot(p: &mut Propagation, graph: &Graph) {
-    println!("digraph program {{");
-    println!("  node [shape=box, fontname=\"monospace\"];");
+    outln!("digraph program {{");
+    outln!("  node [shape=box, fontname=\"monospace\"];");
     for (i, input) in graph.inputs.iter().enumerate() {
         if let Some(v) = input.value {
-            println!(
+            outln!(
                 "  in{i} [label=\"{}\", shape=ellipse];",
                 dot_escape(&graph.value(v).name)
             );
@@ -478,7 +503,7 @@ fn print_dot(p: &mut Propagation, graph: &Graph) {
         } else {
             ", style=dashed"
         };
-        println!(
+        outln!(
             "  n{i} [label=\"{}\\n{}\"{style}];",
             dot_escape(&node.name),
             dot_escape(&op)
@@ -503,18 +528,18 @@ fn print_dot(p: &mut Propagation, graph: &Graph) {
         for (_, arg) in &node.args {
             for v in arg_values(arg) {
                 let l = label(p, v);
-                println!("  {} -> n{i} [label=\"{}\"];", producer(v), dot_escape(&l));
+                outln!("  {} -> n{i} [label=\"{}\"];", producer(v), dot_escape(&l));
             }
         }
     }
-    println!("  out [label=\"output\", shape=ellipse];");
+    outln!("  out [label=\"output\", shape=ellipse];");
     for o in &graph.outputs {
         for v in output_values(std::slice::from_ref(o)) {
             let l = label(p, v);
-            println!("  {} -> out [label=\"{}\"];", producer(v), dot_escape(&l));
+            outln!("  {} -> out [label=\"{}\"];", producer(v), dot_escape(&l));
         }
     }
-    println!("}}");
+    outln!("}}");
 }
 
 fn arg_values(arg: &fake_tensor::graph::Arg) -> Vec<ValueId> {
@@ -556,7 +581,7 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
             }
         };
         let report = verify::verify(&graph, &mut p);
-        println!("{}:", file.display());
+        outln!("{}:", file.display());
         // Unsupported nodes grouped by reason (one line per operator).
         let mut unsupported: Vec<(&str, Vec<&str>)> = Vec::new();
         for (name, _, verdict) in &report.nodes {
@@ -570,7 +595,7 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
                 }
                 Verdict::Mismatch(list) => {
                     for mm in list {
-                        println!("  {mm}");
+                        outln!("  {mm}");
                     }
                 }
             }
@@ -583,9 +608,9 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
             }
             let n = names.len();
             let s = if n == 1 { "" } else { "s" };
-            println!("  unsupported: {reason} ({n} node{s}: {list})");
+            outln!("  unsupported: {reason} ({n} node{s}: {list})");
         }
-        println!(
+        outln!(
             "  {} nodes, {} match, {} mismatch, {} unsupported",
             report.total(),
             report.matched(),
@@ -597,7 +622,7 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
         k += report.mismatched();
         u += report.unsupported();
     }
-    println!("verify: {n} nodes, {m} match, {k} mismatch, {u} unsupported");
+    outln!("verify: {n} nodes, {m} match, {k} mismatch, {u} unsupported");
     Ok(match unreadable {
         Some(code) => code,
         None if k == 0 && u == 0 => 0,
@@ -629,7 +654,7 @@ fn bench(file: &Path, runs: usize) -> Result<u8, Failure> {
     } else {
         median / nodes as u128
     };
-    println!(
+    outln!(
         "bench: {nodes} nodes, median {:.1} us per propagation ({per_node} ns/node)",
         median as f64 / 1000.0
     );
@@ -658,7 +683,7 @@ fn rules() -> Result<u8, Failure> {
     let mut declared: Vec<&str> = core.iter().chain(&extra).copied().collect();
     declared.sort_unstable();
     declared.dedup();
-    println!("registered operators ({}):", ops.len());
+    outln!("registered operators ({}):", ops.len());
     for op in ops {
         let t = op.tags;
         let mut tags = Vec::new();
@@ -675,18 +700,18 @@ fn rules() -> Result<u8, Failure> {
             }
         }
         let core_mark = if core.contains(&op.name) { "core" } else { "" };
-        println!("  {:<50} {:<5} {}", op.name, core_mark, tags.join(" "));
+        outln!("  {:<50} {:<5} {}", op.name, core_mark, tags.join(" "));
     }
     let covered = core.iter().filter(|n| registry.lookup(n).is_some()).count();
     let missing: Vec<&&str> = core
         .iter()
         .filter(|n| registry.lookup(n).is_none())
         .collect();
-    println!("core ATen without a rule ({}):", missing.len());
+    outln!("core ATen without a rule ({}):", missing.len());
     for n in &missing {
-        println!("  {n}");
+        outln!("  {n}");
     }
-    println!(
+    outln!(
         "rules: {} rules for {} schemas, core ATen {covered}/{} covered",
         ops.len(),
         declared.len(),

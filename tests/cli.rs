@@ -114,3 +114,27 @@ fn errors_go_to_stderr_with_their_cause() {
         "{err}"
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fake"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        // More output than a pipe holds, so writing must meet the closed end.
+        .args(["prop", "examples/gpt2_core.json", "--format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fake runs");
+    let mut first = String::new();
+    let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+    reader.read_line(&mut first).expect("a line");
+    assert!(first.starts_with('{'), "{first}");
+    // As `fake prop FILE | head -1`: the reader goes away.
+    drop(reader);
+    let o = child.wait_with_output().expect("fake ends");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(o.status.success(), "{:?}: {err}", o.status);
+}
