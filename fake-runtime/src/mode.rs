@@ -606,8 +606,9 @@ impl FakeTensorMode {
             let outs = entry.outs.clone();
             return self.wrap(op, args, outs, scan.requires_grad);
         }
+        let symbols_before = self.env.symbol_count();
         let outs = self.run_kernel(op, args, device, scan.constant)?;
-        match self.entry_bypass(op, args, &outs) {
+        match self.entry_bypass(op, args, &outs, symbols_before) {
             Some(reason) => self.bypass(reason),
             None => {
                 self.info.misses += 1;
@@ -631,7 +632,13 @@ impl FakeTensorMode {
     /// strides or offset), outputs that are
     /// lists or floats, outputs mentioning symbols no input mentions
     /// (fresh unbacked symbols), and `out=` arguments written in place.
-    fn entry_bypass(&self, op: &OpDef, args: &[Value<'_>], outs: &Outs) -> Option<&'static str> {
+    fn entry_bypass(
+        &self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        outs: &Outs,
+        symbols_before: usize,
+    ) -> Option<&'static str> {
         if op.tags.inplace && op.tags.view {
             return Some("inplace view");
         }
@@ -668,10 +675,40 @@ impl FakeTensorMode {
                 _ => {}
             }
         }
-        if symbolic_out && self.has_unrepresented_symbols(args, outs) {
+        if symbolic_out
+            && !self.only_known_symbols(outs, symbols_before)
+            && self.has_unrepresented_symbols(args, outs)
+        {
             return Some("unrepresented symbol in output");
         }
         None
+    }
+
+    /// The quick answer to [`Self::has_unrepresented_symbols`]: with no
+    /// replacement in force, a kernel's outputs are built from its inputs'
+    /// sizes and arguments, so an output whose symbols are all backed and
+    /// older than the call mentions only symbols of the inputs. (Unbacked
+    /// symbols may come from the unbacked memo, so they take the full
+    /// check.)
+    fn only_known_symbols(&self, outs: &Outs, symbols_before: usize) -> bool {
+        if self.env.has_replacements() {
+            return false;
+        }
+        let arena = self.env.arena();
+        let known = |v: SymInt| match v {
+            SymInt::Int(_) => true,
+            SymInt::Expr(e) => arena.only_backed_symbols_below(e, symbols_before),
+        };
+        let meta_known = |m: &TensorMeta| {
+            m.sizes.iter().chain(&m.strides).all(|&v| known(v)) && known(m.storage_offset)
+        };
+        outs.iter().all(|o| match o {
+            Out::Tensor(m, _) => meta_known(m),
+            Out::Tensors(list) => list.iter().all(|(m, _)| meta_known(m)),
+            Out::Int(v) | Out::Scalar(Scalar::Int(v)) => known(*v),
+            Out::Bool(SymBool::Expr(e)) => arena.only_backed_symbols_below(*e, symbols_before),
+            _ => true,
+        })
     }
 
     /// True when an output mentions a symbol that no input mentions.

@@ -86,6 +86,24 @@ pub fn check(
     }
 }
 
+/// [`check`] with a message that may print sizes: built from the
+/// ShapeEnv only when the condition is false, so the passing case never
+/// formats anything.
+pub fn check_printing(
+    env: &mut ShapeEnv,
+    c: crate::sym::SymBool,
+    op: &str,
+    reason: &dyn Fn(&ShapeEnv) -> String,
+) -> Result<()> {
+    match env.expect_true(c, op) {
+        Ok(()) => Ok(()),
+        Err(e) if matches!(e.kind(), ErrorKind::StaticallyFalse { .. }) => {
+            Err(invalid(op, reason(env)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// Wrap a possibly negative dimension index into `[0, rank)`, as ATen's
 /// `maybe_wrap_dim` (a zero-dim tensor accepts `0` and `-1`).
 pub fn wrap_dim(op: &str, dim: i64, rank: usize) -> Result<usize> {
@@ -341,26 +359,43 @@ pub fn infer_view(env: &mut ShapeEnv, op: &str, numel: SymInt, sizes: &[SymInt])
             _ => known = env.mul(known, s)?,
         }
     }
-    let shape = display_dims(env, sizes);
+    let shape = |env: &ShapeEnv| display_dims(env, sizes);
     let mut out: Dims = sizes.iter().copied().collect();
     match infer {
         None => {
-            check_eq(env, numel, known, op, &|| {
-                format!("shape '{shape}' is invalid for input of that size")
+            if let (SymInt::Int(a), SymInt::Int(b)) = (numel, known)
+                && a != b
+            {
+                return Err(invalid(
+                    op,
+                    format!("shape '{}' is invalid for input of size {a}", shape(env)),
+                ));
+            }
+            let same = env.eq(numel, known)?;
+            check_printing(env, same, op, &|env| {
+                format!(
+                    "shape '{}' is invalid for input of size {}",
+                    shape(env),
+                    env.display(numel)
+                )
             })?;
         }
         Some(i) => {
             let nonzero = env.ne(known, SymInt::Int(0))?;
-            check(env, nonzero, op, &|| {
+            check_printing(env, nonzero, op, &|env| {
                 format!(
-                    "cannot reshape tensor of 0 elements into shape {shape} because the unspecified dimension size -1 can be any value and is ambiguous"
+                    "cannot reshape tensor of 0 elements into shape {} because the unspecified dimension size -1 can be any value and is ambiguous",
+                    shape(env)
                 )
             })?;
             let rem = env.modulo(numel, known)?;
             let divides = env.eq(rem, SymInt::Int(0))?;
-            let n = env.display(numel);
-            check(env, divides, op, &|| {
-                format!("shape '{shape}' is invalid for input of size {n}")
+            check_printing(env, divides, op, &|env| {
+                format!(
+                    "shape '{}' is invalid for input of size {}",
+                    shape(env),
+                    env.display(numel)
+                )
             })?;
             out[i] = env.floordiv(numel, known)?;
         }

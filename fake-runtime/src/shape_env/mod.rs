@@ -285,6 +285,16 @@ impl ShapeEnv {
         self.exprs.symbol_range(s)
     }
 
+    /// How many symbols (backed and unbacked) exist.
+    pub fn symbol_count(&self) -> usize {
+        self.symbols.len()
+    }
+
+    /// True when an equality guard has replaced some symbol.
+    pub fn has_replacements(&self) -> bool {
+        !self.replacements.is_empty()
+    }
+
     /// Every symbol, in creation order.
     pub fn symbols(&self) -> impl Iterator<Item = Symbol> + '_ {
         (0..self.symbols.len() as u32).map(Symbol)

@@ -98,9 +98,9 @@ impl ExprArena {
         };
         arena.true_id = arena.intern(Node::Bool(true));
         arena.false_id = arena.intern(Node::Bool(false));
-        for v in SMALL_INTS {
-            arena.intern(Node::Int(v));
-        }
+        // Not entered in `memo`: `int` finds these by index, and it is the
+        // only way an integer node is made.
+        arena.nodes.extend(SMALL_INTS.map(Node::Int));
         arena
     }
 
@@ -1024,6 +1024,27 @@ impl ExprArena {
         out.sort();
         out.dedup();
         out
+    }
+
+    /// True when every symbol `id` mentions is backed and was made before
+    /// the first `count` symbols were (walks without allocating).
+    pub fn only_backed_symbols_below(&self, id: ExprId, count: usize) -> bool {
+        match self.node(id) {
+            Node::Int(_) | Node::Bool(_) => true,
+            Node::Symbol(s) => (s.0 as usize) < count && !self.is_unbacked(*s),
+            Node::Sum { terms, .. } => terms.iter().all(|(m, _)| {
+                m.iter()
+                    .all(|&(a, _)| self.only_backed_symbols_below(a, count))
+            }),
+            Node::FloorDiv(a, b) | Node::Mod(a, b) => {
+                self.only_backed_symbols_below(*a, count)
+                    && self.only_backed_symbols_below(*b, count)
+            }
+            Node::Rel(_, p) => self.only_backed_symbols_below(*p, count),
+            Node::Max(args) | Node::Min(args) | Node::And(args) | Node::Or(args) => args
+                .iter()
+                .all(|&a| self.only_backed_symbols_below(a, count)),
+        }
     }
 
     fn collect_symbols(&self, id: ExprId, out: &mut Vec<Symbol>) {
