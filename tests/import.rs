@@ -160,6 +160,50 @@ fn dangling_node_reference() {
 }
 
 #[test]
+fn tensor_metadata_that_describes_no_tensor() {
+    let mut p = example_json("resnet18_core");
+    let values = p["graph_module"]["graph"]["tensor_values"]
+        .as_object_mut()
+        .unwrap();
+    // Two tensors of rank 2 or more, in the table's (sorted) order.
+    let mut ranked = values
+        .iter()
+        .filter(|(_, v)| v["sizes"].as_array().unwrap().len() >= 2)
+        .map(|(k, _)| k.clone());
+    let (first, second) = (ranked.next().unwrap(), ranked.next().unwrap());
+    // Strides of another rank than the sizes, and a negative size.
+    values[&first]["strides"] = json!([{"as_int": 1}]);
+    let rank = values[&first]["sizes"].as_array().unwrap().len();
+    values[&second]["sizes"][0] = json!({"as_int": -3});
+    let dir = scratch("bad-meta");
+    let path = write(&dir, "bad-meta.json", &p);
+    let e = export::load(&path).unwrap_err();
+    let LoadError::Invalid { errors, .. } = &e else {
+        panic!("{e:?}")
+    };
+    assert_eq!(
+        errors[..2],
+        [
+            ValidationError::BadTensorMeta {
+                scope: String::new(),
+                value: first.clone(),
+                reason: format!("1 strides for {rank} sizes"),
+            },
+            ValidationError::BadTensorMeta {
+                scope: String::new(),
+                value: second.clone(),
+                reason: "negative size at dim 0: -3".into(),
+            },
+        ]
+    );
+    assert!(
+        e.to_string()
+            .contains(&format!("tensor `{first}`: 1 strides")),
+        "{e}"
+    );
+}
+
+#[test]
 fn malformed_expression() {
     let mut p = example_json("resnet18");
     let graph = &mut p["graph_module"]["graph"];

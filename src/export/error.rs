@@ -226,4 +226,15 @@ pub enum ValidationError {
         /// Number of graph inputs or outputs.
         values: usize,
     },
+    /// A tensor's recorded metadata cannot describe a tensor: strides of
+    /// another rank than the sizes, a negative size, stride or offset.
+    #[error("{scope}tensor `{value}`: {reason}")]
+    BadTensorMeta {
+        /// The subgraph it is in (empty for the main graph).
+        scope: String,
+        /// The tensor value's name.
+        value: String,
+        /// What is wrong, with the values.
+        reason: String,
+    },
 }

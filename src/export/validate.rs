@@ -1,12 +1,16 @@
 //! Consistency of a parsed program: every value a node, a graph output or a
 //! signature entry names is defined before it (by a graph input or an
 //! earlier node output), no name is defined twice, every defined value has
-//! its metadata, and the signature has one spec per graph input and output.
+//! its metadata that can describe a tensor (strides of the sizes' rank, no
+//! negative size, stride or offset), and the signature has one spec per
+//! graph input and output.
 //! Subgraphs (of `cond`, `map`, ...) are checked the same way, each in its
 //! own scope.
 
 use super::error::ValidationError;
-use super::schema::{Argument, ExportedProgram, Graph, InputSpec, Node, OutputSpec, ValueKind};
+use super::schema::{
+    Argument, ExportedProgram, Graph, InputSpec, Node, OutputSpec, SymInt, TensorMeta, ValueKind,
+};
 use std::collections::HashMap;
 
 impl ExportedProgram {
@@ -64,6 +68,15 @@ fn check_graph<'g>(
     errors: &mut Vec<ValidationError>,
 ) -> HashMap<&'g str, String> {
     let mut defined: HashMap<&'g str, String> = HashMap::new();
+    for (name, meta) in &graph.tensor_values {
+        if let Some(reason) = bad_tensor_meta(meta) {
+            errors.push(ValidationError::BadTensorMeta {
+                scope: scope.to_string(),
+                value: name.clone(),
+                reason,
+            });
+        }
+    }
     for (i, input) in graph.inputs.iter().enumerate() {
         for r in input.value_refs() {
             define(
@@ -183,4 +196,31 @@ fn check_signature(
 
 fn names_of(arg: &Argument) -> Vec<&str> {
     arg.value_refs().into_iter().map(|(_, n)| n).collect()
+}
+
+/// Why recorded tensor metadata cannot describe a tensor, if it cannot.
+/// Symbolic entries are checked when they are lowered.
+fn bad_tensor_meta(meta: &TensorMeta) -> Option<String> {
+    if meta.strides.len() != meta.sizes.len() {
+        return Some(format!(
+            "{} strides for {} sizes",
+            meta.strides.len(),
+            meta.sizes.len()
+        ));
+    }
+    let negative = |what: &str, v: &SymInt| match v {
+        SymInt::Int(x) if *x < 0 => Some(format!("negative {what} {x}")),
+        _ => None,
+    };
+    meta.sizes
+        .iter()
+        .enumerate()
+        .find_map(|(d, s)| negative(&format!("size at dim {d}:"), s))
+        .or_else(|| {
+            meta.strides
+                .iter()
+                .enumerate()
+                .find_map(|(d, s)| negative(&format!("stride at dim {d}:"), s))
+        })
+        .or_else(|| negative("storage offset", &meta.storage_offset))
 }
