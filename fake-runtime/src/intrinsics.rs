@@ -535,6 +535,33 @@ pub fn conv(
         static_ints(cx, &dilation)?,
         static_ints(cx, &output_padding)?,
     );
+    // ATen's `check_shape_forward` and `_convolution`, in their order.
+    let refuse = |cx: &Cx<'_>, reason: &str| Err(invalid(cx, reason.to_string()));
+    if padding.iter().any(|&p| p < 0) {
+        return refuse(cx, "negative padding is not supported");
+    }
+    if output_padding.iter().any(|&p| p < 0) {
+        return refuse(cx, "negative output_padding is not supported");
+    }
+    if stride.iter().any(|&s| s <= 0) {
+        return refuse(cx, "non-positive stride is not supported");
+    }
+    if dilation.iter().any(|&d| d < 0) {
+        return refuse(cx, "dilation should be greater than zero");
+    }
+    if dilation.contains(&0) {
+        // PyTorch's fake kernel computes with a zero dilation; its eager
+        // kernels refuse it, and so do we.
+        return refuse(cx, "non-positive dilation is not supported");
+    }
+    if let SymInt::Int(g) = groups
+        && g <= 0
+    {
+        return Err(invalid(
+            cx,
+            format!("expected groups to be greater than 0, but got groups={g}"),
+        ));
+    }
     let mut out = Dims::new();
     out.push(input.sizes[0]);
     if transposed {
@@ -554,7 +581,8 @@ pub fn conv(
         );
         if !transposed {
             // ATen: "Kernel size can't be greater than actual input size".
-            let padded = cx.env.add(input.sizes[i + 2], SymInt::Int(2 * p))?;
+            let pad2 = cx.env.mul(SymInt::Int(2), SymInt::Int(p))?;
+            let padded = cx.env.add(input.sizes[i + 2], pad2)?;
             let k1 = cx.env.sub(weight.sizes[i + 2], SymInt::Int(1))?;
             let dk = cx.env.mul(SymInt::Int(d), k1)?;
             let eff = cx.env.add(dk, SymInt::Int(1))?;
@@ -627,11 +655,13 @@ pub fn max_pool2d(
         stride
     };
     let mut out: Dims = input.sizes[..n - 2].iter().copied().collect();
-    for i in 0..2 {
+    let mut params = [[0i64; 4]; 2];
+    for (i, param) in params.iter_mut().enumerate() {
         let k = per_dim(cx, "kernel_size", &kernel_size, i, 2)?;
         let s = per_dim(cx, "stride", &stride, i, 2)?;
         let p = per_dim(cx, "padding", &padding, i, 2)?;
         let d = per_dim(cx, "dilation", &dilation, i, 2)?;
+        *param = [k, s, p, d];
         out.push(shape::pool_out(
             cx.env,
             cx.op,
@@ -643,6 +673,70 @@ pub fn max_pool2d(
             ceil_mode,
         )?);
     }
+    // ATen's `pool2d_shape_check`, in its order.
+    let [[kh, dh, padh, dilh], [kw, dw, padw, dilw]] = params;
+    let refuse = |cx: &Cx<'_>, reason: String| Err(invalid(cx, reason));
+    if kw <= 0 || kh <= 0 {
+        return refuse(
+            cx,
+            format!("kernel size should be greater than zero, but got kH: {kh}, kW: {kw}"),
+        );
+    }
+    if dw <= 0 || dh <= 0 {
+        return refuse(
+            cx,
+            format!("stride should be greater than zero, but got dH: {dh}, dW: {dw}"),
+        );
+    }
+    if dilw <= 0 || dilh <= 0 {
+        return refuse(
+            cx,
+            format!(
+                "dilation should be greater than zero, but got dilationH: {dilh}, dilationW: {dilw}"
+            ),
+        );
+    }
+    // Every dim but the batch is non-empty.
+    let mut nonempty = SymBool::Bool(true);
+    for &size in &input.sizes[n - 3..] {
+        let ne = cx.env.ne(size, SymInt::Int(0))?;
+        nonempty = cx.env.and(nonempty, ne)?;
+    }
+    if n == 3 {
+        let ne = cx.env.ne(input.sizes[0], SymInt::Int(0))?;
+        nonempty = cx.env.and(nonempty, ne)?;
+    }
+    let sizes = input.sizes.clone();
+    shape::check_printing(cx.env, nonempty, cx.op, &|env| {
+        format!(
+            "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got: {}",
+            shape::display_dims(env, &sizes)
+        )
+    })?;
+    if kw / 2 < padw || kh / 2 < padh {
+        return refuse(
+            cx,
+            format!(
+                "pad should be smaller than or equal to half of kernel size, but got padW = {padw}, padH = {padh}, kW = {kw}, kH = {kh}"
+            ),
+        );
+    }
+    let (oh, ow) = (out[n - 2], out[n - 1]);
+    let h_ok = cx.env.ge(oh, SymInt::Int(1))?;
+    let w_ok = cx.env.ge(ow, SymInt::Int(1))?;
+    let ok = cx.env.and(h_ok, w_ok)?;
+    shape::check_printing(cx.env, ok, cx.op, &|env| {
+        let at = |i: usize| env.display(sizes[i]);
+        format!(
+            "Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small",
+            at(n - 3),
+            at(n - 2),
+            at(n - 1),
+            at(n - 3),
+            env.display(oh),
+            env.display(ow)
+        )
+    })?;
     Ok(out)
 }
 

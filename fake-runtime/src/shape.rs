@@ -462,7 +462,8 @@ pub fn conv_out(
 ) -> Result<SymInt> {
     let k1 = env.sub(kernel, SymInt::Int(1))?;
     let span = env.mul(k1, SymInt::Int(dilation))?;
-    let x = env.add(input, SymInt::Int(2 * padding))?;
+    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
+    let x = env.add(input, pad2)?;
     let x = env.sub(x, span)?;
     let x = env.sub(x, SymInt::Int(1))?;
     let x = env.floordiv(x, SymInt::Int(stride))?;
@@ -482,16 +483,20 @@ pub fn conv_transpose_out(
 ) -> Result<SymInt> {
     let x = env.sub(input, SymInt::Int(1))?;
     let x = env.mul(x, SymInt::Int(stride))?;
-    let x = env.sub(x, SymInt::Int(2 * padding))?;
+    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
+    let x = env.sub(x, pad2)?;
     let k1 = env.sub(kernel, SymInt::Int(1))?;
     let span = env.mul(k1, SymInt::Int(dilation))?;
     let x = env.add(x, span)?;
-    env.add(x, SymInt::Int(output_padding + 1))
+    let x = env.add(x, SymInt::Int(output_padding))?;
+    env.add(x, SymInt::Int(1))
 }
 
-/// Pooling output length, as ATen's `pooling_output_shape`: with
-/// `ceil_mode`, rounds up, but the last window must start inside the input
-/// or the left padding.
+/// Pooling output length, as ATen's `pooling_output_shape` (with its
+/// checks, in its order: stride not zero, padding non-negative and at most
+/// half the effective kernel): with `ceil_mode`, rounds up, but the last
+/// window must start inside the input or the left padding. The caller
+/// checks what `pool2d_shape_check` checks.
 #[allow(clippy::too_many_arguments)]
 pub fn pool_out(
     env: &mut ShapeEnv,
@@ -506,18 +511,31 @@ pub fn pool_out(
     if stride == 0 {
         return Err(invalid(op, "stride should not be zero".into()));
     }
-    if padding < 0 || padding > kernel / 2 {
+    if padding < 0 {
+        return Err(invalid(
+            op,
+            format!("pad must be non-negative, but got pad: {padding}"),
+        ));
+    }
+    // (kernel - 1) * dilation + 1, in checked arithmetic.
+    let k1 = env.sub(SymInt::Int(kernel), SymInt::Int(1))?;
+    let span = env.mul(k1, SymInt::Int(dilation))?;
+    let effective = env.add(span, SymInt::Int(1))?;
+    let half = env.floordiv(effective, SymInt::Int(2))?;
+    if half.as_int().is_some_and(|h| padding > h) {
         return Err(invalid(
             op,
             format!(
-                "pad should be at least 0 and at most half of effective kernel size, but got pad={padding}, kernel_size={kernel}"
+                "pad should be at most half of effective kernel size, but got pad={padding}, kernel_size={kernel} and dilation={dilation}"
             ),
         ));
     }
-    let x = env.add(input, SymInt::Int(2 * padding))?;
-    let x = env.sub(x, SymInt::Int(dilation * (kernel - 1) + 1))?;
+    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
+    let x = env.add(input, pad2)?;
+    let x = env.sub(x, effective)?;
     let x = if ceil_mode {
-        env.add(x, SymInt::Int(stride - 1))?
+        let s1 = env.sub(SymInt::Int(stride), SymInt::Int(1))?;
+        env.add(x, s1)?
     } else {
         x
     };
