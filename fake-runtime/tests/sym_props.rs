@@ -217,3 +217,80 @@ proptest! {
         }
     }
 }
+
+/// A polynomial over the symbols (sums, differences and products only).
+fn polynomial() -> impl Strategy<Value = Tree> {
+    let leaf = prop_oneof![
+        (0..NSYM).prop_map(Tree::Sym),
+        (-6i64..7).prop_map(Tree::Const)
+    ];
+    leaf.prop_recursive(4, 16, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Add(a.into(), b.into())),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Sub(a.into(), b.into())),
+            (inner.clone(), inner).prop_map(|(a, b)| Tree::Mul(a.into(), b.into())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+
+    /// What is decided without a guard (interval bounds, and PyTorch's
+    /// reallocation of each symbol above its lower bound) holds at every
+    /// point of the symbols' ranges.
+    #[test]
+    fn static_decisions_hold_everywhere(
+        p in polynomial(),
+        op in 0u8..6,
+        bounds in proptest::collection::vec((2i64..6, 0i64..5), NSYM),
+    ) {
+        let mut env = ShapeEnv::new();
+        let syms: Vec<SymInt> = bounds
+            .iter()
+            .enumerate()
+            .map(|(i, &(lo, width))| {
+                let range = fake_runtime::sym::ValueRange::new(Some(lo), Some(lo + width));
+                env.create_symbol(lo, Source::size("x", i), DimDynamic::Dynamic, Some(range))
+                    .expect("hint in range")
+            })
+            .collect();
+        let Ok(v) = build(&mut env, &syms, &p) else { return Ok(()) };
+        let c = match op {
+            0 => env.eq(v, SymInt::Int(0)),
+            1 => env.ne(v, SymInt::Int(0)),
+            2 => env.lt(v, SymInt::Int(0)),
+            3 => env.le(v, SymInt::Int(0)),
+            4 => env.gt(v, SymInt::Int(0)),
+            _ => env.ge(v, SymInt::Int(0)),
+        };
+        let Ok(c) = c else { return Ok(()) };
+        let always = env.statically_known_true(c);
+        let not_c = env.not(c).expect("negation");
+        let never = env.statically_known_true(not_c);
+        prop_assert!(!(always && never));
+        if !always && !never {
+            return Ok(());
+        }
+        // Every point of the box [lo, lo + width]^NSYM.
+        let mut point: Vec<i64> = bounds.iter().map(|&(lo, _)| lo).collect();
+        'grid: loop {
+            if let Some(now) = eval_bool(&env, c, &point) {
+                prop_assert_eq!(now, always, "{} at {:?}", env.display_bool(c), point);
+            }
+            let mut i = 0;
+            loop {
+                if i == NSYM {
+                    break 'grid;
+                }
+                let (lo, width) = bounds[i];
+                if point[i] < lo + width {
+                    point[i] += 1;
+                    break;
+                }
+                point[i] = lo;
+                i += 1;
+            }
+        }
+    }
+}
