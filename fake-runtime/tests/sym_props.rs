@@ -1,6 +1,7 @@
 //! Property tests of the symbolic core: canonical forms keep the value of
-//! the expression they stand for, and guards are sound (sizes that pass
-//! `check_guards` take the same decisions as the trace did).
+//! the expression they stand for, guards are sound (sizes that pass
+//! `check_guards` take the same decisions as the trace did), and what is
+//! decided without a guard holds for every size the ranges allow.
 
 use fake_runtime::sym::{SymBool, SymInt};
 use fake_runtime::{DimDynamic, Error, ErrorKind, ShapeEnv, Source};
