@@ -735,6 +735,62 @@ CASES = {
 }
 
 
+
+
+def unary_cases():
+    """Cases every elementwise unary operator gets: dtypes across the
+    promotion categories, layouts TensorIterator treats differently, and
+    empty and zero-dim tensors."""
+    return [
+        C("float32 matrix", T([2, 3])),
+        C("int64 input", T([4], dtype=i64)),
+        C("bool input", T([4], dtype=b8)),
+        C("float16", T([2, 2], dtype=f16)),
+        C("float64", T([3], dtype=f64)),
+        C("transposed", tr(2, 3)),
+        C("channels last", cl(1, 2, 3, 3)),
+        C("storage offset", off(2, 3)),
+        C("zero-dim", T([])),
+        C("zero size", T([0, 3])),
+    ]
+
+
+def binary_cases(scalar=False):
+    """Cases every elementwise binary operator gets (`scalar`: the second
+    operand is a Python number)."""
+    if scalar:
+        return [
+            C("float tensor int number", T([2, 3]), 2),
+            C("int tensor float number", T([2], dtype=i64), 2.5),
+            C("int tensor int number", T([2], dtype=i32), 3),
+            C("bool tensor bool number", T([2], dtype=b8), True),
+            C("transposed", tr(2, 3), 1),
+            C("zero-dim tensor", T([], dtype=i64), 1),
+        ]
+    return [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast", T([3, 1]), T([1, 4])),
+        C("int and float", T([2], dtype=i64), T([2])),
+        C("bool and int", T([2], dtype=b8), T([2], dtype=i32)),
+        C("int32 and zero-dim int64", T([2], dtype=i32), T([], dtype=i64)),
+        C("float16 and zero-dim float64", T([2], dtype=f16), T([], dtype=f64)),
+        C("transposed and contiguous", tr(2, 3), T([2, 3])),
+        C("channels last both", cl(1, 2, 3, 3), cl(1, 2, 3, 3)),
+        C("size mismatch", T([2, 3]), T([2, 4])),
+        C("cpu zero-dim joins cuda", T([]), T([2], device="cuda")),
+    ]
+
+
+for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
+            "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
+            "ceil", "floor", "trunc", "round", "sign"]:
+    CASES[_op] = unary_cases()
+for _op in ["ge.Tensor", "ne.Tensor", "logical_and", "logical_or", "logical_xor", "atan2",
+            "bitwise_or.Tensor", "bitwise_xor.Tensor"]:
+    CASES[_op] = binary_cases()
+for _op in ["le.Scalar", "bitwise_and.Scalar", "bitwise_or.Scalar", "bitwise_xor.Scalar"]:
+    CASES[_op] = binary_cases(scalar=True)
+
 # ---- symbolic cases ----------------------------------------------------------------
 
 
