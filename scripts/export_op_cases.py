@@ -781,6 +781,79 @@ def binary_cases(scalar=False):
     ]
 
 
+CASES.update({
+    "clamp": [
+        C("both bounds", T([2, 3]), -1, 1),
+        C("min only", T([2, 3]), 0.5),
+        C("max only", T([2, 3]), None, 2),
+        C("int tensor float bound", T([4], dtype=i64), 0.5, 2),
+        C("int tensor int bounds", T([4], dtype=i32), 0, 3),
+        C("no bounds", T([2])),
+        C("transposed", tr(2, 3), 0, 1),
+        C("bool tensor", T([3], dtype=b8), 0, 1),
+        C("zero-dim", T([]), 0, 1),
+    ],
+    "clamp.Tensor": [
+        C("both bounds", T([2, 3]), T([2, 3]), T([2, 3])),
+        C("broadcast bounds", T([2, 3]), T([3]), T([2, 1])),
+        C("min only", T([2, 3]), T([3])),
+        C("int tensor float bounds", T([4], dtype=i64), T([4]), None),
+        C("zero-dim bound promotes weakly", T([4], dtype=f16), T([], dtype=f64), None),
+        C("bounds broadcast the output", T([3]), T([2, 3]), None),
+    ],
+    "hardtanh": [
+        C("defaults", T([2, 3])),
+        C("bounds", T([2, 3]), -2, 2),
+        C("int tensor", T([4], dtype=i64), -1, 1),
+        C("transposed", tr(2, 3)),
+        C("float16", T([3], dtype=f16)),
+    ],
+    "leaky_relu": [
+        C("default slope", T([2, 3])),
+        C("slope", T([2, 3]), 0.2),
+        C("float16", T([3], dtype=f16)),
+        C("channels last", cl(1, 2, 3, 3)),
+        C("zero-dim", T([])),
+    ],
+    "elu": [
+        C("defaults", T([2, 3])),
+        C("alpha and scales", T([2, 3]), 0.5, 2, 1.5),
+        C("float64", T([3], dtype=f64)),
+        C("transposed", tr(2, 3)),
+    ],
+    "pow.Scalar": [
+        C("float base", 2.0, T([2, 3])),
+        C("int base float exponent", 2, T([3])),
+        C("int base int exponent", 2, T([3], dtype=i64)),
+        C("float base int exponent", 2.5, T([3], dtype=i32)),
+        C("bool exponent", 2, T([3], dtype=b8)),
+        C("complex base", 1 + 1j, T([3])),
+        C("transposed exponent", 3.0, tr(2, 3)),
+    ],
+    "pow.Tensor_Tensor": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast", T([3, 1]), T([1, 4])),
+        C("int and float", T([2], dtype=i64), T([2])),
+        C("bool and bool", T([2], dtype=b8), T([2], dtype=b8)),
+        C("int32 and zero-dim int64", T([2], dtype=i32), T([], dtype=i64)),
+        C("size mismatch", T([2, 3]), T([2, 4])),
+    ],
+    "remainder.Scalar": binary_cases(scalar=True),
+    "remainder.Tensor": binary_cases(),
+    "fmod.Scalar": binary_cases(scalar=True),
+    "fmod.Tensor": binary_cases(),
+    "fill.Scalar": [
+        C("float value", T([2, 3]), 1.5),
+        C("int tensor float value", T([3], dtype=i64), 2.5),
+        C("bool tensor", T([3], dtype=b8), 1),
+        C("transposed keeps its layout", tr(2, 3), 0),
+        C("channels last", cl(1, 2, 3, 3), 0),
+        C("storage offset", off(2, 3), 0),
+        C("zero-dim", T([]), 7),
+        C("complex value into float", T([2]), 1 + 1j),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

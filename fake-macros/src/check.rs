@@ -490,17 +490,17 @@ impl<'a> Checker<'a> {
                 };
                 let k = a.ty.kind();
                 let ident = rust_ident(&a.name);
-                match (k.base, k.optional) {
-                    (Base::Tensor, false) => {
-                        tensors.push(ident.clone());
-                        operands.push((ident, true));
+                match k.base {
+                    Base::Tensor => {
+                        tensors.push((ident.clone(), k.optional));
+                        operands.push((ident, true, k.optional));
                     }
-                    (Base::Scalar, false) => operands.push((ident, false)),
+                    Base::Scalar => operands.push((ident, false, k.optional)),
                     _ => self.err(
                         Diag::new(
                             p.name.span,
                             format!(
-                                "`{}` is a {k}: a `@pointwise` parameter is a tensor or a number",
+                                "`{}` is a {k}: a `@pointwise` parameter is a tensor or a number (optional or not)",
                                 p.name.name
                             ),
                         )
@@ -508,13 +508,13 @@ impl<'a> Checker<'a> {
                     ),
                 }
             }
-            if tensors.is_empty() {
+            if !tensors.iter().any(|&(_, optional)| !optional) {
                 self.err(
                     Diag::new(
                         rule.op.span,
-                        "a `@pointwise` rule lists at least one tensor parameter",
+                        "a `@pointwise` rule lists at least one tensor parameter that is not optional",
                     )
-                    .label("no tensor operand"),
+                    .label("no tensor operand that is always there"),
                 );
             }
             let mut dtype = None;

@@ -432,24 +432,65 @@ fn rule_body(op: &OpIr, rule: &RuleIr) -> TokenStream {
 /// The pointwise fast path.
 fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     let (rt, intr) = (rt(), intr());
-    let tensors: Vec<Ident> = pw.tensors.iter().map(|t| ident(t)).collect();
-    let operands = pw.operands.iter().map(|(id, is_tensor)| {
-        let id = ident(id);
-        if *is_tensor {
+    let any_optional = pw.operands.iter().any(|&(_, _, optional)| optional);
+    let operand = |id: &Ident, is_tensor: bool| {
+        if is_tensor {
             quote!(#intr::tensor_operand(#id))
         } else {
             quote!(#intr::scalar_operand(&#id))
         }
-    });
+    };
+    // Without optional operands, fixed arrays; with them, lists built
+    // from the operands that are there.
+    let (tensors, operands) = if any_optional {
+        let push_tensors = pw.tensors.iter().map(|(t, optional)| {
+            let t = ident(t);
+            if *optional {
+                quote!(if let Some(__x) = #t { __ts.push(__x); })
+            } else {
+                quote!(__ts.push(#t);)
+            }
+        });
+        let push_operands = pw.operands.iter().map(|(id, is_tensor, optional)| {
+            let id = ident(id);
+            if *optional {
+                let x = ident("__x");
+                let o = operand(&x, *is_tensor);
+                quote!(if let Some(__x) = &#id { __os.push(#o); })
+            } else {
+                let o = operand(&id, *is_tensor);
+                quote!(__os.push(#o);)
+            }
+        });
+        (
+            quote!({
+                let mut __ts: #rt::SmallVec<[&#rt::TensorMeta; 4]> = #rt::SmallVec::new();
+                #(#push_tensors)*
+                __ts
+            }),
+            quote!({
+                let mut __os: #rt::SmallVec<[#rt::Operand; 4]> = #rt::SmallVec::new();
+                #(#push_operands)*
+                __os
+            }),
+        )
+    } else {
+        let tensors = pw.tensors.iter().map(|(t, _)| ident(t));
+        let operands = pw
+            .operands
+            .iter()
+            .map(|(id, is_tensor, _)| operand(&ident(id), *is_tensor));
+        (quote!([#(#tensors),*]), quote!([#(#operands),*]))
+    };
     let kind = ident(&pw.promote);
     let dtype = match &pw.dtype {
         Some(e) => expr(e),
-        None => quote!(#intr::promote(cx, &[#(#operands),*], #rt::PromotionKind::#kind)?),
+        None => quote!(#intr::promote(cx, &#operands, #rt::PromotionKind::#kind)?),
     };
     match pw.inplace {
         None => quote! {
             let __dtype = #dtype;
-            let __meta = #intr::pointwise_output(cx, &[#(#tensors),*], __dtype)?;
+            let __meta = #intr::pointwise_output(cx, &#tensors, __dtype)?;
             Ok(#rt::smallvec![#rt::Out::Tensor(__meta, #rt::Alias::Fresh)])
         },
         Some(i) => {
@@ -461,7 +502,7 @@ fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
             let idx = u8::try_from(i).unwrap_or(u8::MAX);
             quote! {
                 let __dtype = #dtype;
-                let __meta = #intr::pointwise_output(cx, &[#(#tensors),*], __dtype)?;
+                let __meta = #intr::pointwise_output(cx, &#tensors, __dtype)?;
                 let __same = #intr::dims_eq(cx, &__meta.sizes, &#target.sizes)?;
                 #intr::require(cx, __same, "the output of an in-place operator must have the shape of `self` (no broadcasting of `self`)")?;
                 if !#intr::can_cast(cx, __dtype, #target.dtype)? {

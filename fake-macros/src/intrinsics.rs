@@ -269,6 +269,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "one pooling output length",
     ),
     i(
+        "present",
+        &[o("x", Scalar)],
+        Bool,
+        "the optional number is given",
+    ),
+    i(
         "preserve_strides",
         &[p("t", Tensor), o("memory_format", MemoryFormat)],
         Dims,

@@ -79,10 +79,12 @@ pub(crate) struct RuleIr {
 /// The fast path of an elementwise operator.
 #[derive(Debug, Clone)]
 pub(crate) struct Pointwise {
-    /// Tensor arguments (idents) that broadcast together.
-    pub(crate) tensors: Vec<String>,
-    /// Promotion operands: `(ident, is_tensor)`.
-    pub(crate) operands: Vec<(String, bool)>,
+    /// Tensor arguments that broadcast together: `(ident, optional)`; an
+    /// absent optional one takes no part.
+    pub(crate) tensors: Vec<(String, bool)>,
+    /// Promotion operands: `(ident, is_tensor, optional)`; an absent
+    /// optional one takes no part.
+    pub(crate) operands: Vec<(String, bool, bool)>,
     /// The `PromotionKind` variant.
     pub(crate) promote: String,
     /// A `dtype = ...` clause, overriding promotion.

@@ -449,6 +449,11 @@ pub fn shape_or_absent(cx: &mut Cx<'_>, t: Option<&TensorMeta>, shape: Dims) -> 
     }
 }
 
+/// `present(x)`: the optional number `x` is given.
+pub fn present(_cx: &mut Cx<'_>, x: Option<Scalar>) -> Result<bool> {
+    Ok(x.is_some())
+}
+
 /// `scalar_fits(dtype, s)`: `s` can be used with a tensor of `dtype`
 /// without losing its kind (PyTorch refuses a float `alpha` for integer
 /// tensors): bool tensors take anything, integers take bools and ints,
