@@ -854,6 +854,64 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "any": [
+        C("float matrix", T([2, 3])),
+        C("bool", T([4], dtype=b8)),
+        C("uint8 stays uint8", T([4], dtype=u8)),
+        C("int64", T([2, 2], dtype=i64)),
+        C("zero size", T([0, 3])),
+        C("zero-dim", T([])),
+    ],
+    "any.dim": [
+        C("dim 1", T([2, 3]), 1),
+        C("keepdim", T([2, 3]), 0, True),
+        C("negative dim", T([2, 3, 4]), -1),
+        C("uint8", T([2, 3], dtype=u8), 0),
+        C("dim out of range", T([2, 3]), 2),
+        C("zero-dim", T([]), 0),
+    ],
+    "argmax": [
+        C("all dims", T([2, 3])),
+        C("dim 0", T([2, 3]), 0),
+        C("keepdim", T([2, 3]), 1, True),
+        C("all dims keepdim", T([2, 3]), None, True),
+        C("int input", T([4], dtype=i32), 0),
+        C("empty without dim", T([0, 3])),
+        C("empty reduced dim", T([0, 3]), 0),
+        C("empty kept dim", T([0, 3]), 1),
+        C("zero-dim", T([])),
+    ],
+    "argmin": [
+        C("all dims", T([2, 3])),
+        C("dim 0", T([2, 3]), 0),
+        C("keepdim", T([2, 3]), 1, True),
+        C("empty without dim", T([0, 3])),
+    ],
+    "mean": [
+        C("float", T([2, 3])),
+        C("float16", T([2], dtype=f16)),
+        C("int input refused", T([3], dtype=i64)),
+        C("int input with dtype", T([3], dtype=i64), dtype=f64),
+        C("complex", T([2], dtype=c64)),
+        C("zero size", T([0, 3])),
+    ],
+    "prod": [
+        C("float", T([2, 3])),
+        C("int32 becomes int64", T([3], dtype=i32)),
+        C("bool becomes int64", T([3], dtype=b8)),
+        C("explicit dtype", T([3], dtype=i32), dtype=f32),
+        C("zero size", T([0, 3])),
+    ],
+    "prod.dim_int": [
+        C("dim 1", T([2, 3]), 1),
+        C("keepdim", T([2, 3]), 0, True),
+        C("int input", T([2, 3], dtype=u8), 1),
+        C("explicit dtype", T([2, 3]), 0, dtype=f64),
+        C("dim out of range", T([2, 3]), 3),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

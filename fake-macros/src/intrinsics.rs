@@ -77,6 +77,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "every size is `>= 0`",
     ),
     i(
+        "any_dtype",
+        &[p("dtype", DType)],
+        DType,
+        "dtype of `any`/`all`: `uint8` stays, anything else is `bool`",
+    ),
+    i(
         "arange_dtype",
         &[p("start", Scalar), p("end", Scalar), p("step", Scalar)],
         DType,
@@ -87,6 +93,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("start", Scalar), p("end", Scalar), p("step", Scalar)],
         Size,
         "the length of `arange`",
+    ),
+    i(
+        "arg_reduce",
+        &[p("s", Dims), o("dim", Int), p("keepdim", Bool)],
+        Dims,
+        "sizes of `argmax`/`argmin`, with their checks on empty inputs",
     ),
     i(
         "at",
@@ -292,6 +304,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("s", Dims), o("dim", IntList), p("keepdim", Bool)],
         Dims,
         "sizes after a reduction",
+    ),
+    i(
+        "reduce_one",
+        &[p("s", Dims), p("dim", Int), p("keepdim", Bool)],
+        Dims,
+        "sizes after reducing over one dim",
     ),
     i(
         "reduced_nonempty",

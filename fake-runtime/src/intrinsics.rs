@@ -104,6 +104,43 @@ pub fn reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>, keepdim: bool) -> 
     shape::reduce(cx.op, &s, dim.as_deref(), keepdim)
 }
 
+/// `reduce_one(s, dim, keepdim)`: sizes after reducing over the one dim
+/// `dim`.
+pub fn reduce_one(cx: &mut Cx<'_>, s: Dims, dim: i64, keepdim: bool) -> Result<Dims> {
+    shape::reduce(cx.op, &s, Some(&[dim]), keepdim)
+}
+
+/// `arg_reduce(s, dim, keepdim)`: sizes of `argmax`/`argmin`. Without a
+/// dim every dim is reduced (kept as ones with `keepdim`) and the input
+/// must not be empty; with one, that dim must not be empty.
+pub fn arg_reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>, keepdim: bool) -> Result<Dims> {
+    let name = cx.op.trim_start_matches("aten::").to_string();
+    match dim {
+        None => {
+            let n = shape::numel(cx.env, &s)?;
+            let nonempty = cx.env.ne(n, SymInt::Int(0))?;
+            shape::check(cx.env, nonempty, cx.op, &|| {
+                format!("{name}: Expected reduction dim to be specified for input.numel() == 0.")
+            })?;
+            Ok(if keepdim {
+                SmallVec::from_elem(SymInt::Int(1), s.len())
+            } else {
+                Dims::new()
+            })
+        }
+        Some(d) => {
+            if !s.is_empty() {
+                let w = shape::wrap_dim(cx.op, d, s.len())?;
+                let nonempty = cx.env.ne(s[w], SymInt::Int(0))?;
+                shape::check(cx.env, nonempty, cx.op, &|| {
+                    format!("{name}: Expected reduction dim {w} to have non-zero size.")
+                })?;
+            }
+            shape::reduce(cx.op, &s, Some(&[d]), keepdim)
+        }
+    }
+}
+
 /// `wrap_dim(dim, rank)`: a dim index wrapped into `[0, rank)`.
 pub fn wrap_dim(cx: &mut Cx<'_>, dim: i64, rank: i64) -> Result<i64> {
     let rank = usize::try_from(rank).map_err(|_| invalid(cx, format!("negative rank {rank}")))?;
@@ -447,6 +484,16 @@ pub fn shape_or_absent(cx: &mut Cx<'_>, t: Option<&TensorMeta>, shape: Dims) -> 
         None => Ok(SymBool::Bool(true)),
         Some(t) => dims_eq(cx, &t.sizes, &shape),
     }
+}
+
+/// `any_dtype(dtype)`: the dtype of `any`/`all`, `uint8` for `uint8`
+/// inputs (a legacy ATen keeps) and `bool` for everything else.
+pub fn any_dtype(_cx: &mut Cx<'_>, dtype: DType) -> Result<DType> {
+    Ok(if dtype == DType::UInt8 {
+        DType::UInt8
+    } else {
+        DType::Bool
+    })
 }
 
 /// `present(x)`: the optional number `x` is given.
