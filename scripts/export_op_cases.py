@@ -912,6 +912,67 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "var.correction": [
+        C("all dims", T([2, 3])),
+        C("dim and keepdim", T([2, 3]), [1], correction=0, keepdim=True),
+        C("two dims", T([2, 3, 4]), [0, 2]),
+        C("complex gives real", T([3], dtype=c64)),
+        C("int refused", T([3], dtype=i64)),
+        C("float16", T([4], dtype=f16), [0]),
+    ],
+    "var.dim": [
+        C("dim 0", T([2, 3]), [0]),
+        C("keepdim", T([2, 3]), [1], True, True),
+        C("all dims", T([2, 3]), None),
+        C("float64", T([4], dtype=f64), [0], False),
+    ],
+    "index_select": [
+        C("rows", T([4, 3]), 0, T([2], dtype=i64)),
+        C("columns", T([4, 3]), 1, T([5], dtype=i64)),
+        C("int32 index", T([4, 3]), 0, T([2], dtype=i32)),
+        C("zero-dim index", T([4, 3]), 0, T([], dtype=i64)),
+        C("transposed input", tr(4, 3), 0, T([2], dtype=i64)),
+        C("float index refused", T([4, 3]), 0, T([2])),
+        C("2-d index refused", T([4, 3]), 0, T([2, 2], dtype=i64)),
+        C("zero-dim input", T([]), 0, T([1], dtype=i64)),
+    ],
+    "gather": [
+        C("same rank", T([3, 4]), 1, T([3, 2], dtype=i64)),
+        C("dim 0", T([3, 4]), 0, T([2, 4], dtype=i64)),
+        C("index smaller", T([3, 4]), 1, T([2, 2], dtype=i64)),
+        C("transposed index", T([3, 4]), 1, tr(3, 2, dtype=i64)),
+        C("rank mismatch", T([3, 4]), 1, T([3], dtype=i64)),
+        C("int32 index refused", T([3, 4]), 1, T([3, 2], dtype=i32)),
+    ],
+    "flip": [
+        C("dim 0", T([2, 3]), [0]),
+        C("both dims", T([2, 3]), [0, 1]),
+        C("transposed", tr(2, 3), [1]),
+        C("channels last", cl(1, 2, 3, 3), [2]),
+        C("no dims", T([2, 3]), []),
+        C("repeated dim", T([2, 3]), [0, 0]),
+        C("storage offset", off(2, 3), [0]),
+    ],
+    "repeat": [
+        C("tile", T([2, 3]), [2, 2]),
+        C("more dims", T([3]), [2, 1, 2]),
+        C("transposed", tr(2, 3), [1, 1]),
+        C("zero repeat", T([2]), [0]),
+        C("too few repeats", T([2, 3]), [2]),
+    ],
+    "constant_pad_nd": [
+        C("last dim", T([2, 3]), [1, 2]),
+        C("two dims", T([2, 3]), [1, 1, 2, 2]),
+        C("negative pad crops", T([2, 5]), [-1, -1]),
+        C("transposed", tr(2, 3), [1, 1]),
+        C("channels last", cl(1, 2, 3, 3), [1, 1]),
+        C("odd pad length", T([2, 3]), [1]),
+        C("too long", T([3]), [1, 1, 1, 1]),
+        C("crop below zero", T([2, 3]), [-2, -2]),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

@@ -173,6 +173,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
     i("default_device", &[], Device, "the default device"),
     i("default_dtype", &[], DType, "`torch.get_default_dtype()`"),
     i(
+        "distinct_dims",
+        &[p("dims", IntList), p("rank", Int)],
+        Bool,
+        "no dim of `dims` repeats once wrapped",
+    ),
+    i(
         "expand",
         &[p("s", Dims), p("size", Dims)],
         Dims,
@@ -262,6 +268,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
     i("numel", &[p("s", Dims)], Size, "the product of the sizes"),
     i("ones", &[p("n", Int)], Dims, "`n` sizes of 1"),
     i(
+        "pad_sizes",
+        &[p("s", Dims), p("pad", Dims)],
+        Dims,
+        "sizes of `constant_pad_nd`: pairs of pads from the last dim back",
+    ),
+    i(
         "permute",
         &[p("s", Dims), p("dims", IntList)],
         Dims,
@@ -300,6 +312,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
     ),
     i("rank", &[p("s", Dims)], Int, "the number of dims"),
     i(
+        "real_dtype",
+        &[p("dtype", DType)],
+        DType,
+        "the real dtype of a complex one, others unchanged",
+    ),
+    i(
         "reduce",
         &[p("s", Dims), o("dim", IntList), p("keepdim", Bool)],
         Dims,
@@ -322,6 +340,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("s", Dims), p("dim", Int)],
         Dims,
         "a dim removed",
+    ),
+    i(
+        "repeat_sizes",
+        &[p("s", Dims), p("repeats", Dims)],
+        Dims,
+        "sizes of `repeat`",
     ),
     i(
         "reshape_strides",
@@ -461,6 +485,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("t", Tensor), p("shape", Dims)],
         Dims,
         "strides of a view (`computeStride`)",
+    ),
+    i(
+        "with_dim",
+        &[p("s", Dims), p("dim", Int), p("value", Size)],
+        Dims,
+        "`s` with the size at `dim` replaced (a zero-dim `s` unchanged)",
     ),
     i(
         "wrap_dim",

@@ -141,6 +141,103 @@ pub fn arg_reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>, keepdim: bool) -> 
     }
 }
 
+/// `with_dim(s, dim, value)`: `s` with the size at `dim` replaced by
+/// `value`; a zero-dim `s` (which takes dim 0 or -1) stays zero-dim.
+pub fn with_dim(cx: &mut Cx<'_>, s: Dims, dim: i64, value: SymInt) -> Result<Dims> {
+    let w = shape::wrap_dim(cx.op, dim, s.len())?;
+    let mut out = s;
+    if let Some(size) = out.get_mut(w) {
+        *size = value;
+    }
+    Ok(out)
+}
+
+/// `distinct_dims(dims, rank)`: no dim repeats once wrapped against
+/// `rank`.
+pub fn distinct_dims(cx: &mut Cx<'_>, dims: IntList, rank: i64) -> Result<bool> {
+    let rank = usize::try_from(rank).map_err(|_| invalid(cx, format!("negative rank {rank}")))?;
+    let mut seen: SmallVec<[usize; 6]> = SmallVec::new();
+    for &d in &dims {
+        let w = shape::wrap_dim(cx.op, d, rank)?;
+        if seen.contains(&w) {
+            return Ok(false);
+        }
+        seen.push(w);
+    }
+    Ok(true)
+}
+
+/// `repeat_sizes(s, repeats)`: sizes of `repeat`: `s` right-aligned under
+/// `repeats` (at least as long), each size multiplied by its repeat.
+pub fn repeat_sizes(cx: &mut Cx<'_>, s: Dims, repeats: Dims) -> Result<Dims> {
+    if repeats.len() < s.len() {
+        return Err(invalid(
+            cx,
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor".into(),
+        ));
+    }
+    let lead = repeats.len() - s.len();
+    let mut out = Dims::new();
+    for (i, &r) in repeats.iter().enumerate() {
+        let nonneg = cx.env.ge(r, SymInt::Int(0))?;
+        require(
+            cx,
+            nonneg,
+            "Trying to create tensor with negative dimension",
+        )?;
+        out.push(if i < lead {
+            r
+        } else {
+            cx.env.mul(s[i - lead], r)?
+        });
+    }
+    Ok(out)
+}
+
+/// `pad_sizes(s, pad)`: sizes of `constant_pad_nd`: `pad` holds (before,
+/// after) pairs from the last dim backwards; a negative pad crops, and no
+/// size may end up negative.
+pub fn pad_sizes(cx: &mut Cx<'_>, s: Dims, pad: Dims) -> Result<Dims> {
+    if !pad.len().is_multiple_of(2) {
+        return Err(invalid(
+            cx,
+            format!(
+                "Length of pad must be even but instead it equals {}",
+                pad.len()
+            ),
+        ));
+    }
+    if pad.len() / 2 > s.len() {
+        return Err(invalid(
+            cx,
+            format!(
+                "Length of pad should be no more than twice the number of dimensions of the input. Pad length is {} while the input has {} dimensions.",
+                pad.len(),
+                s.len()
+            ),
+        ));
+    }
+    let mut out = s;
+    let n = out.len();
+    for (k, pair) in pad.chunks(2).enumerate() {
+        let d = n - 1 - k;
+        let grown = cx.env.add(out[d], pair[0])?;
+        let grown = cx.env.add(grown, pair[1])?;
+        let nonneg = cx.env.ge(grown, SymInt::Int(0))?;
+        let (size, before, after) = (out[d], pair[0], pair[1]);
+        shape::check_printing(cx.env, nonneg, cx.op, &|env| {
+            format!(
+                "The input size {}, plus negative padding {} and {} resulted in a negative output size, which is invalid. Check dimension {d} of your input.",
+                env.display(size),
+                env.display(before),
+                env.display(after)
+            )
+        })?;
+        out[d] = grown;
+    }
+    Ok(out)
+}
+
 /// `wrap_dim(dim, rank)`: a dim index wrapped into `[0, rank)`.
 pub fn wrap_dim(cx: &mut Cx<'_>, dim: i64, rank: i64) -> Result<i64> {
     let rank = usize::try_from(rank).map_err(|_| invalid(cx, format!("negative rank {rank}")))?;
@@ -494,6 +591,12 @@ pub fn any_dtype(_cx: &mut Cx<'_>, dtype: DType) -> Result<DType> {
     } else {
         DType::Bool
     })
+}
+
+/// `real_dtype(dtype)`: the real dtype of a complex one (`complex64` ->
+/// `float32`), any other unchanged.
+pub fn real_dtype(_cx: &mut Cx<'_>, dtype: DType) -> Result<DType> {
+    Ok(dtype.to_real())
 }
 
 /// `present(x)`: the optional number `x` is given.
