@@ -973,6 +973,42 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "max.dim": [
+        C("dim 1", T([2, 3]), 1),
+        C("keepdim", T([2, 3]), 0, True),
+        C("int input", T([2, 3], dtype=i32), 1),
+        C("transposed", tr(2, 3), 1),
+        C("empty reduced dim", T([0, 3]), 0),
+        C("empty kept dim", T([0, 3]), 1),
+        C("zero-dim", T([]), 0),
+        C("dim out of range", T([2, 3]), 2),
+    ],
+    "min.dim": [
+        C("dim 1", T([2, 3]), 1),
+        C("keepdim", T([2, 3]), 0, True),
+        C("empty reduced dim", T([0, 3]), 0),
+    ],
+    "sort": [
+        C("last dim", T([2, 3])),
+        C("dim 0 descending", T([2, 3]), 0, True),
+        C("transposed", tr(2, 3)),
+        C("channels last", cl(1, 2, 3, 3), 1),
+        C("int input", T([4], dtype=i64)),
+        C("zero-dim", T([])),
+        C("storage offset", off(2, 3)),
+    ],
+    "topk": [
+        C("k along last dim", T([2, 5]), 3),
+        C("k along dim 0", T([4, 3]), 2, 0),
+        C("k zero", T([2, 5]), 0),
+        C("k equal to size", T([2, 5]), 5),
+        C("k too large", T([2, 5]), 6),
+        C("transposed", tr(2, 5), 2),
+        C("zero-dim", T([]), 1),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

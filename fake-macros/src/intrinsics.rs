@@ -397,6 +397,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "`t` is absent or of sizes `shape`",
     ),
     i(
+        "size_or_one",
+        &[p("s", Dims), p("dim", Int)],
+        Size,
+        "the size at `dim`, 1 for a zero-dim `s` (ATen's `ensure_nonempty_size`)",
+    ),
+    i(
         "slice_offset",
         &[
             p("t", Tensor),

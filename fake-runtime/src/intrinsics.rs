@@ -141,6 +141,13 @@ pub fn arg_reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>, keepdim: bool) -> 
     }
 }
 
+/// `size_or_one(s, dim)`: the size at `dim` (wrapped), or 1 when `s` is
+/// zero-dim, as ATen's `ensure_nonempty_size`.
+pub fn size_or_one(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
+    let w = shape::wrap_dim(cx.op, dim, s.len())?;
+    Ok(s.get(w).copied().unwrap_or(SymInt::Int(1)))
+}
+
 /// `with_dim(s, dim, value)`: `s` with the size at `dim` replaced by
 /// `value`; a zero-dim `s` (which takes dim 0 or -1) stays zero-dim.
 pub fn with_dim(cx: &mut Cx<'_>, s: Dims, dim: i64, value: SymInt) -> Result<Dims> {
