@@ -14,6 +14,16 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub struct Error(Box<ErrorKind>);
 
 impl Error {
+    /// An [`ErrorKind::InvalidArgument`]: `op` refuses its arguments for
+    /// `reason`.
+    pub fn invalid(op: &str, reason: impl Into<String>) -> Self {
+        ErrorKind::InvalidArgument {
+            op: op.to_string(),
+            reason: reason.into(),
+        }
+        .into()
+    }
+
     /// What went wrong, with the offending values.
     pub fn kind(&self) -> &ErrorKind {
         &self.0

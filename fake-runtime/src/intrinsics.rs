@@ -58,11 +58,7 @@ pub mod rt {
 }
 
 fn invalid(cx: &Cx<'_>, reason: String) -> crate::error::Error {
-    ErrorKind::InvalidArgument {
-        op: cx.op.to_string(),
-        reason,
-    }
-    .into()
+    crate::error::Error::invalid(cx.op, reason)
 }
 
 /// The stride of `t` at `d`, or an error when `t`'s strides are shorter

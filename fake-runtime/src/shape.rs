@@ -23,11 +23,7 @@ pub fn display_dims(env: &ShapeEnv, dims: &[SymInt]) -> String {
 }
 
 fn invalid(op: &str, reason: String) -> Error {
-    ErrorKind::InvalidArgument {
-        op: op.to_string(),
-        reason,
-    }
-    .into()
+    Error::invalid(op, reason)
 }
 
 /// Decide `a == b` (guarding when it must).

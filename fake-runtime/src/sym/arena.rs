@@ -295,7 +295,7 @@ impl ExprArena {
         op: BinOp,
         a: ExprId,
         b: ExprId,
-        f: fn(&mut Self, ExprId, ExprId) -> Result<ExprId>,
+        f: impl FnOnce(&mut Self, ExprId, ExprId) -> Result<ExprId>,
     ) -> Result<ExprId> {
         let key_hash = |op: BinOp, a: ExprId, b: ExprId| {
             let mut h = FxHasher::default();
@@ -676,15 +676,7 @@ impl ExprArena {
 
     /// `a OP b` in canonical form `p OP 0`.
     pub fn rel(&mut self, op: RelOp, a: ExprId, b: ExprId) -> Result<ExprId> {
-        let build: fn(&mut Self, ExprId, ExprId) -> Result<ExprId> = match op {
-            RelOp::Eq => |s, a, b| s.rel_uncached(RelOp::Eq, a, b),
-            RelOp::Ne => |s, a, b| s.rel_uncached(RelOp::Ne, a, b),
-            RelOp::Lt => |s, a, b| s.rel_uncached(RelOp::Lt, a, b),
-            RelOp::Le => |s, a, b| s.rel_uncached(RelOp::Le, a, b),
-            RelOp::Gt => |s, a, b| s.rel_uncached(RelOp::Gt, a, b),
-            RelOp::Ge => |s, a, b| s.rel_uncached(RelOp::Ge, a, b),
-        };
-        self.cached(BinOp::Rel(op), a, b, build)
+        self.cached(BinOp::Rel(op), a, b, |s, a, b| s.rel_uncached(op, a, b))
     }
 
     fn rel_uncached(&mut self, op: RelOp, a: ExprId, b: ExprId) -> Result<ExprId> {

@@ -6,25 +6,17 @@
 //! previous round's, `n == 0` ignores `prepend`/`append`, and a zero-length
 //! dim returns `self` itself.
 
+use super::invalid;
 use fake_runtime::intrinsics::{
     args, cat, cat_strides, pointwise_output, preserve_strides, result_type_list, wrap_dim,
 };
-use fake_runtime::shape::Dims;
-use fake_runtime::{Alias, Arg, Cx, ErrorKind, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::shape::{Dims, check_printing};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Rounds simulated one by one at each end of a long run; the rounds in
 /// between see the same stride order and a size above one along `dim`, so
 /// they change nothing but that size.
 const EDGE_ROUNDS: i64 = 32;
-
-/// An `InvalidArgument` error of this operator.
-fn invalid(cx: &Cx<'_>, reason: String) -> fake_runtime::Error {
-    ErrorKind::InvalidArgument {
-        op: cx.op.to_string(),
-        reason,
-    }
-    .into()
-}
 
 /// ATen's `diff_check_compatible_shape`: `other` has `self`'s rank and
 /// sizes except along `dim`.
@@ -39,7 +31,7 @@ fn check_compatible(
     if other.dim() != t.dim() {
         return Err(invalid(
             cx,
-            "diff expects prepend or append to be the same dimension as input".into(),
+            "diff expects prepend or append to be the same dimension as input",
         ));
     }
     for (i, (&want, &got)) in t.sizes.iter().zip(&other.sizes).enumerate() {
@@ -47,18 +39,15 @@ fn check_compatible(
             continue;
         }
         let same = cx.env.eq(want, got)?;
-        if !cx.env.guard_bool(same, cx.op)? {
-            return Err(invalid(
-                cx,
-                format!(
-                    "diff expects the shape of tensor to prepend or append to match that of \
-                     input except along the differencing dimension; input.size({i}) = {}, but \
-                     got tensor.size({i}) = {}",
-                    cx.env.display(want),
-                    cx.env.display(got)
-                ),
-            ));
-        }
+        check_printing(cx.env, same, cx.op, &|env| {
+            format!(
+                "diff expects the shape of tensor to prepend or append to match that of \
+                 input except along the differencing dimension; input.size({i}) = {}, but \
+                 got tensor.size({i}) = {}",
+                env.display(want),
+                env.display(got)
+            )
+        })?;
     }
     Ok(())
 }
@@ -83,7 +72,7 @@ pub(crate) fn diff(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     if t.dim() == 0 {
         return Err(invalid(
             cx,
-            "diff expects input to be at least one-dimensional".into(),
+            "diff expects input to be at least one-dimensional",
         ));
     }
     if n < 0 {

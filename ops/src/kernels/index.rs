@@ -2,25 +2,18 @@
 //! PyTorch's `meta_index_Tensor` computes it. Bool and byte masks select a
 //! data-dependent number of elements: an unbacked size.
 
+use super::invalid;
 use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
 use fake_runtime::shape::{Dims, broadcast};
 use fake_runtime::strides::{Operand, contiguous, pointwise};
 use fake_runtime::{Arg, Cx, DType, ErrorKind, Out, Outs, Result, SymInt, TensorMeta};
-
-fn invalid(cx: &Cx<'_>, reason: String) -> fake_runtime::Error {
-    ErrorKind::InvalidArgument {
-        op: cx.op.to_string(),
-        reason,
-    }
-    .into()
-}
 
 /// `index.Tensor(Tensor self, Tensor?[] indices) -> Tensor`.
 pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let given = args::opt_tensors(cx, a, 1, "indices")?;
     if given.is_empty() {
-        return Err(invalid(cx, "at least one index must be provided".into()));
+        return Err(invalid(cx, "at least one index must be provided"));
     }
     // Masks become one index per masked dim, all of length `nonzero`.
     let mut indices: Vec<Option<Dims>> = Vec::new();

@@ -1,6 +1,8 @@
 //! Hand-written kernels: what no shape rule can say. A rule names one with
 //! `@kernel(name)`, and the operator still counts as covered.
 
+use fake_runtime::{Cx, Error};
+
 mod diff;
 mod index;
 mod resize;
@@ -14,3 +16,8 @@ pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{split_tensor, split_with_sizes};
 pub(crate) use to::{to_dtype, to_dtype_layout};
+
+/// The operator of `cx` refuses its arguments for `reason`.
+fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
+    Error::invalid(cx.op, reason)
+}

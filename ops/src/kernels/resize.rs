@@ -2,21 +2,18 @@
 //! argument's sizes in place, and whether its strides survive depends on
 //! whether the sizes changed, a comparison of values no rule can say.
 
+use super::invalid;
 use fake_runtime::intrinsics::{all_nonneg, args, can_cast, format_strides, require};
-use fake_runtime::{Alias, Arg, Cx, ErrorKind, MemoryFormat, Out, Outs, Result, TensorMeta};
+use fake_runtime::shape::guard_eq;
+use fake_runtime::{Alias, Arg, Cx, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Whether `a` and `b` are the same sizes (guarding symbolic ones).
-fn same_sizes(
-    cx: &mut Cx<'_>,
-    a: &[fake_runtime::SymInt],
-    b: &[fake_runtime::SymInt],
-) -> Result<bool> {
+fn same_sizes(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
     if a.len() != b.len() {
         return Ok(false);
     }
     for (&x, &y) in a.iter().zip(b) {
-        let eq = cx.env.eq(x, y)?;
-        if !cx.env.guard_bool(eq, cx.op)? {
+        if !guard_eq(cx.env, x, y, cx.op)? {
             return Ok(false);
         }
     }
@@ -29,7 +26,7 @@ fn same_sizes(
 fn resized(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
-    sizes: &[fake_runtime::SymInt],
+    sizes: &[SymInt],
     memory_format: Option<MemoryFormat>,
 ) -> Result<TensorMeta> {
     let nonneg = all_nonneg(cx, sizes.iter().copied().collect())?;
@@ -39,11 +36,7 @@ fn resized(
         "Trying to create tensor with negative dimension",
     )?;
     if memory_format == Some(MemoryFormat::Preserve) {
-        return Err(ErrorKind::InvalidArgument {
-            op: cx.op.to_string(),
-            reason: "Unsupported memory format Preserve".into(),
-        }
-        .into());
+        return Err(invalid(cx, "Unsupported memory format Preserve"));
     }
     let mut out = t.clone();
     if memory_format.is_none() && same_sizes(cx, &t.sizes, sizes)? {
@@ -74,21 +67,16 @@ pub(crate) fn add_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let out = args::tensor(cx, a, 3, "out")?;
     let result = crate::erased::add_tensor(cx, &a[..a.len().min(3)])?;
     let Some(Out::Tensor(r, _)) = result.first() else {
-        return Err(ErrorKind::InvalidArgument {
-            op: cx.op.to_string(),
-            reason: "add.Tensor gave no tensor".into(),
-        }
-        .into());
+        return Err(invalid(cx, "add.Tensor gave no tensor"));
     };
     if !can_cast(cx, r.dtype, out.dtype)? {
-        return Err(ErrorKind::InvalidArgument {
-            op: cx.op.to_string(),
-            reason: format!(
+        return Err(invalid(
+            cx,
+            format!(
                 "result type {} can't be cast to the desired output type {}",
                 r.dtype, out.dtype
             ),
-        }
-        .into());
+        ));
     }
     let written = resized(cx, out, &r.sizes, None)?;
     let mut outs = Outs::new();

@@ -1,6 +1,7 @@
 //! `aten::_local_scalar_dense` (`Tensor.item()`): the value of a
 //! one-element tensor.
 
+use super::invalid;
 use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
 use fake_runtime::{Arg, Cx, ErrorKind, Out, Outs, Result, Scalar};
 
@@ -13,11 +14,10 @@ pub(crate) fn local_scalar_dense(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
     if let Some(n) = numel.as_int()
         && n != 1
     {
-        return Err(ErrorKind::InvalidArgument {
-            op: cx.op.to_string(),
-            reason: format!("a Tensor with {n} elements cannot be converted to Scalar"),
-        }
-        .into());
+        return Err(invalid(
+            cx,
+            format!("a Tensor with {n} elements cannot be converted to Scalar"),
+        ));
     }
     if let Some(c) = cx.constant {
         return Ok(smallvec(Out::Scalar(c)));

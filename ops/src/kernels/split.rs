@@ -1,22 +1,23 @@
 //! `split_with_sizes` and `split.Tensor`: a list of views of `self` along
 //! one dim (rules return tensors, not lists of them).
 
+use super::invalid;
 use fake_runtime::intrinsics::args;
 use fake_runtime::shape::Dims;
 use fake_runtime::shape::{check_eq, wrap_dim};
-use fake_runtime::{Alias, Arg, Cx, ErrorKind, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Views of `t` along `dim` with the given lengths, in order.
 fn chunks(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize, lengths: &[SymInt]) -> Result<Outs> {
     let stride = t.strides.get(dim).copied().ok_or_else(|| {
-        fake_runtime::Error::from(ErrorKind::InvalidArgument {
-            op: cx.op.to_string(),
-            reason: format!(
+        invalid(
+            cx,
+            format!(
                 "tensor with {} sizes but {} strides",
                 t.dim(),
                 t.strides.len()
             ),
-        })
+        )
     })?;
     let mut start = SymInt::Int(0);
     let mut list = Vec::with_capacity(lengths.len());
@@ -34,14 +35,6 @@ fn chunks(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize, lengths: &[SymInt]) -> Re
     Ok(outs)
 }
 
-fn invalid(cx: &Cx<'_>, reason: String) -> fake_runtime::Error {
-    ErrorKind::InvalidArgument {
-        op: cx.op.to_string(),
-        reason,
-    }
-    .into()
-}
-
 /// `split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0)`:
 /// the sizes must sum to the dim's size.
 pub(crate) fn split_with_sizes(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
@@ -49,10 +42,7 @@ pub(crate) fn split_with_sizes(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let sizes = args::sizes(cx, a, 1, "split_sizes", None)?;
     let dim = args::int(cx, a, 2, "dim", Some(0))?;
     if t.dim() == 0 {
-        return Err(invalid(
-            cx,
-            "split expects at least a 1-dimensional tensor".into(),
-        ));
+        return Err(invalid(cx, "split expects at least a 1-dimensional tensor"));
     }
     let d = wrap_dim(cx.op, dim, t.dim())?;
     let mut total = SymInt::Int(0);
@@ -78,10 +68,7 @@ pub(crate) fn split_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let split = args::size(cx, a, 1, "split_size", None)?;
     let dim = args::int(cx, a, 2, "dim", Some(0))?;
     if t.dim() == 0 {
-        return Err(invalid(
-            cx,
-            "split expects at least a 1-dimensional tensor".into(),
-        ));
+        return Err(invalid(cx, "split expects at least a 1-dimensional tensor"));
     }
     let d = wrap_dim(cx.op, dim, t.dim())?;
     let size = cx.env.guard_int(t.sizes[d], cx.op)?;
