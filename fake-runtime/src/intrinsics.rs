@@ -745,10 +745,11 @@ pub fn conv(
             let dk = cx.env.mul(SymInt::Int(d), k1)?;
             let eff = cx.env.add(dk, SymInt::Int(1))?;
             let ok = cx.env.ge(padded, eff)?;
-            let (ps, ks) = (cx.env.display(padded), cx.env.display(eff));
-            shape::check(cx.env, ok, cx.op, &|| {
+            shape::check_printing(cx.env, ok, cx.op, &|env| {
                 format!(
-                    "Calculated padded input size per channel: ({ps}). Kernel size: ({ks}). Kernel size can't be greater than actual input size"
+                    "Calculated padded input size per channel: ({}). Kernel size: ({}). Kernel size can't be greater than actual input size",
+                    env.display(padded),
+                    env.display(eff)
                 )
             })?;
         }
