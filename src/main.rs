@@ -19,10 +19,9 @@ macro_rules! outln {
     () => {
         emit(format_args!("\n"))
     };
-    ($($arg:tt)*) => {{
-        emit(format_args!($($arg)*));
-        emit(format_args!("\n"));
-    }};
+    ($($arg:tt)*) => {
+        emit(format_args!("{}\n", format_args!($($arg)*)))
+    };
 }
 
 /// Write formatted output to stdout: exit 0 when the reader has gone,

@@ -1273,33 +1273,32 @@ impl ExprArena {
     /// `id` printed as PyTorch prints it, symbols named `s0`, `u0`.
     pub fn display(&self, id: ExprId) -> String {
         let names = |s: Symbol| self.symbol_name(s);
-        super::print::Printer {
-            arena: self,
-            names: &names,
-            order: &names,
-        }
-        .print(id)
+        self.print(id, &names, &names)
     }
 
     /// `id` printed with symbols named, and ordered, by `names` (names
     /// PyTorch gave the symbols, as a `torch.export` file records them).
     pub fn display_with(&self, id: ExprId, names: &dyn Fn(Symbol) -> String) -> String {
-        super::print::Printer {
-            arena: self,
-            names,
-            order: names,
-        }
-        .print(id)
+        self.print(id, names, names)
     }
 
     /// `id` printed with symbols named by `names` but ordered by their own
     /// names (`s0`, `u0`), as PyTorch prints guards in terms of sources.
     pub fn display_renamed(&self, id: ExprId, names: &dyn Fn(Symbol) -> String) -> String {
         let order = |s: Symbol| self.symbol_name(s);
+        self.print(id, names, &order)
+    }
+
+    fn print(
+        &self,
+        id: ExprId,
+        names: &dyn Fn(Symbol) -> String,
+        order: &dyn Fn(Symbol) -> String,
+    ) -> String {
         super::print::Printer {
             arena: self,
             names,
-            order: &order,
+            order,
         }
         .print(id)
     }
