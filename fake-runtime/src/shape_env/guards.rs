@@ -58,25 +58,45 @@ impl ShapeEnv {
     }
 
     /// Decide `c` without recording anything: `Some` when the canonical
-    /// form, the value ranges or an earlier decision settle it.
+    /// form, the value ranges, the runtime asserts in force (PyTorch's
+    /// axioms) or an earlier decision settle it (`_maybe_evaluate_static`).
     fn decide_statically(&mut self, c: SymBool) -> Result<(Option<bool>, ExprId)> {
         let e = match c {
             SymBool::Bool(b) => return Ok((Some(b), self.exprs.bool(b))),
             SymBool::Expr(_) => self.bool_expr_of(c)?,
         };
         let s = self.simplify(e)?;
+        let known = self.decide_simplified(s);
+        if let Some(b) = known {
+            // Ranges and facts only ever narrow, so the answer stays right.
+            self.decided.insert(s, b);
+        }
+        Ok((known, s))
+    }
+
+    /// [`Self::decide_statically`] on a simplified condition: a conjunction
+    /// or disjunction is decided part by part, so an assert `a and b`
+    /// settles `a` and a query `a and c` with `c` known.
+    fn decide_simplified(&self, s: ExprId) -> Option<bool> {
         if let Some(b) = self.exprs.as_bool(s) {
-            return Ok((Some(b), s));
+            return Some(b);
         }
         if let Some(&b) = self.decided.get(&s) {
-            return Ok((Some(b), s));
+            return Some(b);
         }
-        if let Some(b) = self.exprs.decide_by_ranges(s) {
-            // Ranges only ever narrow, so the answer stays right.
-            self.decided.insert(s, b);
-            return Ok((Some(b), s));
+        if let Some((is_and, parts)) = self.exprs.as_junction(s) {
+            // And: false if any part is false, true if all are true.
+            let mut all = true;
+            for p in parts {
+                match self.decide_simplified(p) {
+                    Some(b) if b != is_and => return Some(b),
+                    Some(_) => {}
+                    None => all = false,
+                }
+            }
+            return all.then_some(is_and);
         }
-        Ok((None, s))
+        self.exprs.decide_by_ranges(s)
     }
 
     /// True when `c` holds for every value the symbols may take, without
@@ -87,18 +107,53 @@ impl ShapeEnv {
 
     /// Decide `c`, as PyTorch's `guard_bool`: static knowledge first, then
     /// the hints, recording the answer as a guard. `origin` names the
-    /// operator (or context) asking, for the guard and for errors.
+    /// operator (or context) asking, for the guard and for errors. A
+    /// condition that needs an unbacked symbol's value is
+    /// [`ErrorKind::DataDependent`].
     pub fn guard_bool(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        match self.guard_or(c, None, origin)? {
+            Some(b) => Ok(b),
+            None => {
+                let s = self.bool_expr_of(c)?;
+                let s = self.simplify(s)?;
+                Err(self.data_dependent(s, origin))
+            }
+        }
+    }
+
+    /// Decide `c` as [`Self::guard_bool`] does, but answer `false`, with
+    /// nothing recorded, where that would need an unbacked symbol's value
+    /// (PyTorch's `guard_or_false`): for checks whose failure only costs a
+    /// general path ("is this the broadcast case?").
+    pub fn guard_or_false(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        Ok(self.guard_or(c, Some(false), origin)?.unwrap_or(false))
+    }
+
+    /// [`Self::guard_or_false`] with `true` as the answer for a
+    /// data-dependent condition (PyTorch's `guard_or_true`).
+    pub fn guard_or_true(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        Ok(self.guard_or(c, Some(true), origin)?.unwrap_or(true))
+    }
+
+    /// The shared path of the guarding decisions: static, else from the
+    /// hints with a guard recorded, else `fallback` (recording nothing),
+    /// `None` when there is no fallback.
+    fn guard_or(
+        &mut self,
+        c: SymBool,
+        fallback: Option<bool>,
+        origin: &str,
+    ) -> Result<Option<bool>> {
         if let SymBool::Bool(b) = c {
-            return Ok(b);
+            return Ok(Some(b));
         }
         let (known, s) = self.decide_statically(c)?;
         if let Some(b) = known {
-            return Ok(b);
+            return Ok(Some(b));
         }
         let b = match self.hint_of(s)? {
             Some(v) => v != 0,
-            None => return Err(self.data_dependent(s, origin)),
+            None => return Ok(fallback),
         };
         let fact = if b { s } else { self.exprs.not(s) };
         self.guards.push(Guard {
@@ -106,7 +161,76 @@ impl ShapeEnv {
             origin: origin.to_string(),
         });
         self.learn(fact)?;
-        Ok(b)
+        Ok(Some(b))
+    }
+
+    /// True only when `c` is known true, guarding on backed symbols as
+    /// [`Self::guard_bool`] does; a condition on unbacked symbols is `false`
+    /// without a look (PyTorch's `definitely_true`: `has_hint` first).
+    pub fn definitely_true(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        if self.has_hint(c)? {
+            self.guard_bool(c, origin)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// True only when `c` is known false (PyTorch's `definitely_false`);
+    /// `false` for a condition on unbacked symbols.
+    pub fn definitely_false(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        if self.has_hint(c)? {
+            Ok(!self.guard_bool(c, origin)?)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// True when `c` can be evaluated at the hints (no unbacked symbol left
+    /// after replacements).
+    fn has_hint(&mut self, c: SymBool) -> Result<bool> {
+        match c {
+            SymBool::Bool(_) => Ok(true),
+            SymBool::Expr(_) => {
+                let e = self.bool_expr_of(c)?;
+                let s = self.simplify(e)?;
+                Ok(self.hint_of(s)?.is_some())
+            }
+        }
+    }
+
+    /// Decide `c` as [`Self::guard_bool`] does, but statically assuming
+    /// every size-like unbacked symbol is at least 2 (PyTorch's
+    /// `guard_size_oblivious`): `u0 == 1` is false without a guard, which is
+    /// sound for code whose general path also serves sizes 0 and 1.
+    pub fn guard_size_oblivious(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        if let SymBool::Bool(b) = c {
+            return Ok(b);
+        }
+        let e = self.bool_expr_of(c)?;
+        let s = self.simplify(e)?;
+        let oblivious: Vec<(Symbol, ValueRange)> = self
+            .exprs
+            .free_symbols(s)
+            .into_iter()
+            .filter(|&x| self.exprs.is_unbacked(x) && self.size_like.contains(&x))
+            .map(|x| (x, self.exprs.symbol_range(x)))
+            .collect();
+        if !oblivious.is_empty() {
+            for &(x, r) in &oblivious {
+                let narrowed = r.intersect(&ValueRange::at_least(2));
+                if !narrowed.is_empty() {
+                    self.exprs.set_symbol_range(x, narrowed);
+                }
+            }
+            let known = self.decide_simplified(s);
+            for &(x, r) in &oblivious {
+                self.exprs.set_symbol_range(x, r);
+            }
+            if let Some(b) = known {
+                return Ok(b);
+            }
+        }
+        self.guard_bool(c, origin)
     }
 
     /// Specialise `v` to its hint, recording `v == hint` (PyTorch's
@@ -213,6 +337,25 @@ impl ShapeEnv {
         Ok(())
     }
 
+    /// Mark `v` a size (PyTorch's `_constrain_range_for_size`): at least 0
+    /// (and at most `max` when given), recorded as a runtime assert; an
+    /// unbacked symbol is from then on size-like for
+    /// [`Self::guard_size_oblivious`].
+    pub fn constrain_range_for_size(
+        &mut self,
+        v: SymInt,
+        min: Option<i64>,
+        max: Option<i64>,
+        origin: &str,
+    ) -> Result<()> {
+        if let Some(s) = self.as_symbol(v)
+            && self.exprs.is_unbacked(s)
+        {
+            self.size_like.insert(s);
+        }
+        self.constrain_range(v, Some(min.unwrap_or(0).max(0)), max, origin)
+    }
+
     /// Take a fact (true from now on) into the ranges, replacements and the
     /// decided conditions.
     fn learn(&mut self, fact: ExprId) -> Result<()> {
@@ -222,6 +365,13 @@ impl ShapeEnv {
         self.decided.insert(negation, false);
         let arena: &ExprArena = &self.exprs;
         let Some((op, p)) = arena.as_rel(fact) else {
+            if self
+                .exprs
+                .as_junction(fact)
+                .is_some_and(|(is_and, _)| !is_and)
+            {
+                return Ok(());
+            }
             if let Some(parts) = self.exprs.as_and(fact) {
                 for part in parts {
                     self.learn(part)?;
@@ -229,6 +379,20 @@ impl ShapeEnv {
             }
             return Ok(());
         };
+        // What the relation implies of the same difference (PyTorch's
+        // `_get_expr_implications`): `p < 0` gives `p <= 0` and `p != 0`.
+        let implied: &[RelOp] = match op {
+            RelOp::Lt => &[RelOp::Le, RelOp::Ne],
+            RelOp::Gt => &[RelOp::Ge, RelOp::Ne],
+            RelOp::Eq => &[RelOp::Le, RelOp::Ge],
+            RelOp::Le | RelOp::Ge | RelOp::Ne => &[],
+        };
+        for &op2 in implied {
+            let r = self.exprs.rel_of_poly(op2, p);
+            self.decided.insert(r, true);
+            let n = self.exprs.not(r);
+            self.decided.insert(n, false);
+        }
         let linear = self.exprs.linear_terms(p);
         match (op, linear) {
             // `c*s + rest == 0` with c = +-1: replace s by -c*rest.

@@ -18,7 +18,7 @@ pub use source::Source;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::sym::{ExprArena, ExprId, RelOp, SymBool, SymInt, Symbol, ValueRange};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// How a dimension becomes symbolic (`torch.fx.experimental.symbolic_shapes.DimDynamic`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,6 +79,9 @@ pub struct ShapeEnv {
     pub(crate) decided: FxHashMap<ExprId, bool>,
     pub(crate) guards: Vec<Guard>,
     pub(crate) runtime_asserts: Vec<Guard>,
+    /// Unbacked symbols known to be sizes (`_constrain_range_for_size`):
+    /// [`ShapeEnv::guard_size_oblivious`] takes them to be at least 2.
+    pub(crate) size_like: FxHashSet<Symbol>,
 }
 
 impl Default for ShapeEnv {
@@ -125,6 +128,7 @@ impl ShapeEnv {
             decided: FxHashMap::default(),
             guards: Vec::new(),
             runtime_asserts: Vec::new(),
+            size_like: FxHashSet::default(),
         }
     }
 
@@ -234,6 +238,9 @@ impl ShapeEnv {
             origin: origin.to_string(),
         });
         debug_assert_eq!(self.symbols.len(), self.exprs.num_symbols());
+        if size_like {
+            self.size_like.insert(sym);
+        }
         SymInt::Expr(self.exprs.symbol_expr(sym))
     }
 
@@ -455,7 +462,8 @@ impl ShapeEnv {
         self.binary(a, b, ExprArena::modulo)
     }
 
-    /// `Max(a, b)`.
+    /// `Max(a, b)` (PyTorch's `sym_max`: no decision, no guard).
+    #[doc(alias = "sym_max")]
     #[inline]
     pub fn max(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
@@ -464,7 +472,8 @@ impl ShapeEnv {
         self.binary(a, b, |arena, x, y| arena.max(&[x, y]))
     }
 
-    /// `Min(a, b)`.
+    /// `Min(a, b)` (PyTorch's `sym_min`: no decision, no guard).
+    #[doc(alias = "sym_min")]
     #[inline]
     pub fn min(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {

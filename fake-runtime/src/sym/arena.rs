@@ -1321,6 +1321,21 @@ impl ExprArena {
         }
     }
 
+    /// `(is_and, parts)` when `id` is an `and` or an `or`.
+    pub(crate) fn as_junction(&self, id: ExprId) -> Option<(bool, Args)> {
+        match self.node(id) {
+            Node::And(args) => Some((true, args.clone())),
+            Node::Or(args) => Some((false, args.clone())),
+            _ => None,
+        }
+    }
+
+    /// The relation `p OP 0` for the left side `p` of a canonical relation
+    /// (as [`Self::as_rel`] gives it), already in canonical form.
+    pub fn rel_of_poly(&mut self, op: RelOp, p: ExprId) -> ExprId {
+        self.intern(Node::Rel(op, p))
+    }
+
     /// `(terms, constant)` when `id` is linear in symbols:
     /// `constant + sum(c * s)`.
     pub fn linear_terms(&self, id: ExprId) -> Option<(Vec<(Symbol, i64)>, i64)> {

@@ -1,0 +1,172 @@
+//! The decision primitives of the ShapeEnv, each on a backed symbol, on an
+//! unbacked one, and on an unbacked one with a runtime assert in force:
+//! `guard_bool`, `guard_or_false`, `guard_or_true`, `statically_known_true`,
+//! `definitely_true`, `definitely_false`, `guard_size_oblivious`, and
+//! `sym_min`/`sym_max` (which decide nothing).
+
+use fake_runtime::sym::SymInt;
+use fake_runtime::{DimDynamic, ErrorKind, ShapeEnv, Source};
+
+/// A ShapeEnv with a backed `s0` (hint 5) and a size-like unbacked `u0`.
+fn env() -> (ShapeEnv, SymInt, SymInt) {
+    let mut env = ShapeEnv::new();
+    let s0 = env
+        .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
+        .unwrap();
+    let u0 = env.create_unbacked(true, "nonzero");
+    (env, s0, u0)
+}
+
+#[test]
+fn guard_bool_guards_backed_and_refuses_unbacked() {
+    let (mut env, s0, u0) = env();
+    let c = env.gt(s0, SymInt::Int(3)).unwrap();
+    assert!(env.guard_bool(c, "t").unwrap());
+    assert_eq!(env.format_guards(), ["x.size()[0] > 3"]);
+    let c = env.eq(u0, SymInt::Int(0)).unwrap();
+    let err = env.guard_bool(c, "relu").unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::DataDependent { op, expr, .. } if op == "relu" && expr == "Eq(u0, 0)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn guard_or_false_and_true_guard_backed_conditions() {
+    let (mut env, s0, _) = env();
+    let c = env.eq(s0, SymInt::Int(1)).unwrap();
+    // Decided by the range (s0 >= 2): no guard.
+    assert!(!env.guard_or_true(c, "t").unwrap());
+    assert!(env.guards().is_empty());
+    let c = env.eq(s0, SymInt::Int(5)).unwrap();
+    assert!(env.guard_or_false(c, "t").unwrap());
+    assert_eq!(env.format_guards(), ["Eq(x.size()[0], 5)"]);
+}
+
+#[test]
+fn guard_or_false_and_true_fall_back_on_unbacked_without_recording() {
+    let (mut env, _, u0) = env();
+    let c = env.eq(u0, SymInt::Int(1)).unwrap();
+    assert!(!env.guard_or_false(c, "t").unwrap());
+    assert!(env.guard_or_true(c, "t").unwrap());
+    assert!(env.guards().is_empty());
+    assert!(env.runtime_asserts().is_empty());
+    // Statically known facts still answer: u0 >= 0 as a size.
+    let c = env.lt(u0, SymInt::Int(0)).unwrap();
+    assert!(!env.guard_or_true(c, "t").unwrap());
+}
+
+#[test]
+fn runtime_asserts_are_axioms() {
+    let (mut env, s0, u0) = env();
+    // torch._check(u0 <= x.size(0))
+    let le = env.le(u0, s0).unwrap();
+    env.expect_true(le, "_assert_scalar").unwrap();
+    assert_eq!(env.runtime_asserts().len(), 1);
+    assert!(env.guards().is_empty());
+    // _compute_slice_index's first test now holds statically.
+    let ge0 = env.ge(u0, SymInt::Int(0)).unwrap();
+    let both = env.and(ge0, le).unwrap();
+    assert!(env.statically_known_true(both));
+    assert!(env.guard_or_false(both, "slice").unwrap());
+    // Implied and negated forms are known too.
+    let gt = env.gt(u0, s0).unwrap();
+    assert!(!env.guard_or_true(gt, "slice").unwrap());
+    // A strict assert implies `!=`.
+    let u1 = env.create_unbacked(true, "item");
+    let lt = env.lt(u1, s0).unwrap();
+    env.expect_true(lt, "_assert_scalar").unwrap();
+    let eq = env.eq(u1, s0).unwrap();
+    assert!(!env.guard_or_true(eq, "t").unwrap());
+    let le1 = env.le(u1, s0).unwrap();
+    assert!(env.statically_known_true(le1));
+    assert!(env.guards().is_empty());
+}
+
+#[test]
+fn asserted_disjunction_and_conjunction() {
+    let (mut env, s0, u0) = env();
+    let a = env.ge(u0, SymInt::Int(4)).unwrap();
+    let b = env.le(u0, s0).unwrap();
+    let both = env.and(a, b).unwrap();
+    env.expect_true(both, "_assert_scalar").unwrap();
+    // Each conjunct is known, and the range of u0 narrowed to [4, inf).
+    assert!(env.statically_known_true(a));
+    assert!(env.statically_known_true(b));
+    let is_one = env.eq(u0, SymInt::Int(1)).unwrap();
+    assert!(!env.guard_bool(is_one, "t").unwrap());
+    // A disjunction is known as a whole, not part by part.
+    let u1 = env.create_unbacked(false, "item");
+    let x = env.eq(u1, SymInt::Int(2)).unwrap();
+    let y = env.eq(u1, SymInt::Int(3)).unwrap();
+    let either = env.or(x, y).unwrap();
+    env.expect_true(either, "_assert_scalar").unwrap();
+    assert!(env.statically_known_true(either));
+    assert!(!env.statically_known_true(x));
+    assert!(!env.guard_or_false(x, "t").unwrap());
+}
+
+#[test]
+fn statically_known_true_never_guards() {
+    let (mut env, s0, u0) = env();
+    let c = env.gt(s0, SymInt::Int(4)).unwrap();
+    assert!(!env.statically_known_true(c));
+    let c = env.ge(s0, SymInt::Int(2)).unwrap();
+    assert!(env.statically_known_true(c));
+    let c = env.ge(u0, SymInt::Int(0)).unwrap();
+    assert!(env.statically_known_true(c));
+    assert!(env.guards().is_empty());
+}
+
+#[test]
+fn definitely_true_and_false() {
+    let (mut env, s0, u0) = env();
+    let c = env.gt(s0, SymInt::Int(4)).unwrap();
+    assert!(env.definitely_true(c, "t").unwrap());
+    assert_eq!(env.guards().len(), 1);
+    let c = env.gt(s0, SymInt::Int(7)).unwrap();
+    assert!(env.definitely_false(c, "t").unwrap());
+    assert_eq!(env.guards().len(), 2);
+    // Without a hint both say false, even of something the ranges know.
+    let c = env.ge(u0, SymInt::Int(0)).unwrap();
+    assert!(!env.definitely_true(c, "t").unwrap());
+    assert!(!env.definitely_false(c, "t").unwrap());
+    assert_eq!(env.guards().len(), 2);
+}
+
+#[test]
+fn guard_size_oblivious_takes_sizes_as_at_least_two() {
+    let (mut env, s0, u0) = env();
+    let c = env.eq(u0, SymInt::Int(1)).unwrap();
+    assert!(!env.guard_size_oblivious(c, "expand").unwrap());
+    let c = env.eq(u0, SymInt::Int(0)).unwrap();
+    assert!(!env.guard_size_oblivious(c, "contiguous").unwrap());
+    assert!(env.guards().is_empty());
+    // The oblivious assumption does not stick.
+    let c = env.eq(u0, SymInt::Int(1)).unwrap();
+    assert!(!env.statically_known_true(c));
+    assert!(env.guard_or_true(c, "t").unwrap());
+    // A plain (not size-like) unbacked symbol is not oblivious.
+    let u1 = env.create_unbacked(false, "item");
+    let c = env.eq(u1, SymInt::Int(1)).unwrap();
+    assert!(env.guard_size_oblivious(c, "t").is_err());
+    // Backed symbols guard as usual.
+    let c = env.gt(s0, SymInt::Int(4)).unwrap();
+    assert!(env.guard_size_oblivious(c, "t").unwrap());
+    assert_eq!(env.guards().len(), 1);
+    // constrain_range_for_size makes a symbol size-like.
+    env.constrain_range_for_size(u1, None, None, "t").unwrap();
+    let c = env.eq(u1, SymInt::Int(1)).unwrap();
+    assert!(!env.guard_size_oblivious(c, "t").unwrap());
+}
+
+#[test]
+fn sym_min_and_max_decide_nothing() {
+    let (mut env, s0, u0) = env();
+    let m = env.min(u0, s0).unwrap();
+    assert_eq!(env.display(m), "Min(s0, u0)");
+    let m = env.max(s0, SymInt::Int(1)).unwrap();
+    assert_eq!(env.display(m), "s0");
+    assert!(env.guards().is_empty());
+    assert!(env.runtime_asserts().is_empty());
+}

@@ -1,0 +1,292 @@
+"""Export small programs with torch.export as conformance fixtures.
+
+Run by hand from the repository root, in a virtualenv with torch==2.15.0
+and torchvision installed:
+
+    python scripts/export_programs.py [NAME...]
+
+Writes tests/fixtures/programs/<name>.json for every program below (or the
+named ones): the `models/model.json` entry torch.export.save writes, without
+weights and per-node debugging metadata. Each program is exported with
+static sizes (`<name>_static`) and with dynamic sizes (`<name>`), in the
+default export IR and in the Core ATen IR (`<name>_core`,
+`run_decompositions()`), unless a program says otherwise. The recorded
+metadata of every node is PyTorch's answer: `tests/programs.rs` propagates
+every file and requires every node to match, none unsupported.
+
+The programs exercise what depends on data or on view geometry: nonzero,
+masked_select, boolean masks, `item()` with `torch._check`, narrow, view,
+new_zeros, repeat_interleave, unique, tensor_split, interpolate,
+scaled-dot-product and multi-head attention, channel shuffle,
+view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
+transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
+expanded tensor, arange with symbolic bounds.
+"""
+
+import json
+import pathlib
+import sys
+
+import torch
+import torch.nn.functional as F
+from torch._export.serde.serialize import serialize
+from torch.export import Dim
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "tests" / "fixtures" / "programs"
+
+torch.manual_seed(0)
+
+
+def strip(program: dict) -> dict:
+    """Drop debugging metadata that fake-tensor does not read."""
+
+    def strip_graph(graph: dict) -> None:
+        for node in graph["nodes"]:
+            node["metadata"] = {}
+            for inp in node["inputs"]:
+                arg = inp["arg"]
+                if "as_graph" in arg:
+                    strip_graph(arg["as_graph"]["graph"])
+
+    strip_graph(program["graph_module"]["graph"])
+    return program
+
+
+def write(ep: torch.export.ExportedProgram, name: str) -> None:
+    artifact = serialize(ep)
+    program = strip(json.loads(artifact.exported_program.decode("utf-8")))
+    path = OUT / f"{name}.json"
+    with open(path, "w") as f:
+        json.dump(program, f, indent=None, separators=(",", ":"), sort_keys=False)
+        f.write("\n")
+    nodes = len(program["graph_module"]["graph"]["nodes"])
+    print(f"{path.relative_to(ROOT)}: {nodes} nodes, {path.stat().st_size} bytes")
+
+
+# ---- the programs -------------------------------------------------------------
+
+
+class Nonzero(torch.nn.Module):
+    def forward(self, x):
+        idx = torch.nonzero(x > 0)
+        y = idx.float() * 2.0
+        return torch.relu(y - 1.0).sum(0), y.mean()
+
+
+class MaskedSelect(torch.nn.Module):
+    def forward(self, x):
+        v = torch.masked_select(x, x > 0)
+        return (v * 3.0).relu(), v.sum()
+
+
+class BoolMask(torch.nn.Module):
+    def forward(self, x, y):
+        picked = x[x > 0]
+        z = y.clone()
+        z[y < 0] = 0.0
+        return picked * 2.0, z + 1.0
+
+
+class ItemSlice(torch.nn.Module):
+    def forward(self, x, n):
+        k = n.item()
+        torch._check(k >= 0)
+        torch._check(k <= x.size(0))
+        return x[:k] * 2.0, x[k:].sum(0)
+
+
+class Narrow(torch.nn.Module):
+    def forward(self, x, n):
+        k = n.item()
+        torch._check(k >= 0)
+        torch._check(k + 1 <= x.size(0))
+        return x.narrow(0, 1, k).relu(), x.narrow(1, 0, 2) + 1.0
+
+
+class NewZeros(torch.nn.Module):
+    def forward(self, x, n):
+        k = n.item()
+        torch._check(k >= 0)
+        return x.new_zeros(k, x.size(1)) + 1.0, x.new_zeros(x.size(0) * 2)
+
+
+class View(torch.nn.Module):
+    def forward(self, x):
+        b, s, h = x.shape
+        y = x.view(b, s, 2, h // 2)
+        z = y.transpose(1, 2)
+        return z.reshape(b * 2, s, h // 2), x.view(-1), y.view(b, -1)
+
+
+class RepeatInterleave(torch.nn.Module):
+    def forward(self, x, r):
+        y = torch.repeat_interleave(x, r, dim=0)
+        return y * 2.0, torch.repeat_interleave(x, 2, dim=1)
+
+
+class Unique(torch.nn.Module):
+    def forward(self, x):
+        u = torch.unique(x)
+        return u.float() + 1.0
+
+
+class TensorSplit(torch.nn.Module):
+    def forward(self, x, idx):
+        a, b, c = torch.tensor_split(x, idx, dim=0)
+        return a * 2.0, b.sum(0), c + 1.0
+
+
+class Interpolate(torch.nn.Module):
+    def forward(self, x):
+        a = F.interpolate(x, scale_factor=2.0, mode="nearest")
+        b = F.interpolate(x, scale_factor=0.5, mode="bilinear", align_corners=False)
+        return a, b
+
+
+class Sdpa(torch.nn.Module):
+    def forward(self, q, k, v):
+        return F.scaled_dot_product_attention(q, k, v), F.scaled_dot_product_attention(
+            q, k, v, is_causal=True
+        )
+
+
+class Mha(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = torch.nn.MultiheadAttention(16, 4, batch_first=True)
+
+    def forward(self, x):
+        out, weights = self.attn(x, x, x)
+        return out, weights
+
+
+class ChannelShuffle(torch.nn.Module):
+    def forward(self, x):
+        b, c, h, w = x.shape
+        y = x.view(b, 2, c // 2, h, w).transpose(1, 2).contiguous()
+        return y.view(b, c, h, w)
+
+
+class ViewAs(torch.nn.Module):
+    def forward(self, x, y):
+        return x.view_as(y) + y, x.reshape_as(y) * 2.0, x.t().reshape_as(y.t())
+
+
+class InplaceViews(torch.nn.Module):
+    def forward(self, x):
+        y = x.clone()
+        v = y[:, 1:]
+        v.mul_(2.0)
+        t = y.t()
+        t.add_(1.0)
+        z = y[:2].clone()
+        z.resize_(3, 4)
+        return y, v, z
+
+
+class SliceReshape(torch.nn.Module):
+    """Reshapes of sliced and transposed tensors, size-1 dims, copy branch."""
+
+    def forward(self, x):
+        b, s, h = x.shape
+        a = x[:, :, 16:32].transpose(1, 2).reshape(b, 1, 16, s)
+        c = x[:, 1:2].reshape(b, h)
+        d = x.unsqueeze(1).reshape(b, 1, s, h)
+        e = x.transpose(1, 2).reshape(b, h * s)
+        e.add_(1.0)
+        f = x.reshape(b, s, 1, h, 1)
+        g = f.reshape(b, s * h)
+        return a, c, d, e, g
+
+
+class UnsqueezeExpand(torch.nn.Module):
+    def forward(self, x, b):
+        y = b.expand(x.size(0), 3).unsqueeze(0)
+        return y + x.unsqueeze(0), b.expand(2, 3).unsqueeze(2)
+
+
+class Arange(torch.nn.Module):
+    def forward(self, x):
+        n = x.size(0)
+        a = torch.arange(n)
+        b = torch.arange(1, n, 2)
+        c = torch.arange(0, n * 2, 3, dtype=torch.float32)
+        return a + 1, b, c
+
+
+# name -> (module, args, dynamic_shapes, export the core IR too)
+def programs():
+    batch = Dim("batch", min=2, max=64)
+    seq = Dim("seq", min=2, max=128)
+    x8 = torch.randn(8, 4)
+    yield "nonzero", Nonzero(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
+    yield "masked_select", MaskedSelect(), (torch.randn(6, 5),), ({0: Dim("n")},)
+    yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
+        {0: Dim("n")},
+        {0: Dim("m")},
+    )
+    yield "item_slice", ItemSlice(), (x8, torch.tensor(3)), ({0: batch}, None)
+    yield "narrow", Narrow(), (x8, torch.tensor(3)), ({0: batch}, None)
+    yield "new_zeros", NewZeros(), (x8, torch.tensor(3)), ({0: batch, 1: Dim("w")}, None)
+    yield "view", View(), (torch.randn(3, 5, 8),), ({0: batch, 1: seq},)
+    yield "repeat_interleave", RepeatInterleave(), (
+        torch.randn(4, 3),
+        torch.tensor([1, 2, 0, 3]),
+    ), ({1: Dim("w")}, None)
+    yield "unique", Unique(), (torch.randint(0, 5, (9,)),), ({0: Dim("n")},)
+    yield "tensor_split", TensorSplit(), (torch.randn(9, 3), torch.tensor([2, 5])), (
+        {0: Dim("n", min=6)},
+        None,
+    )
+    yield "interpolate", Interpolate(), (torch.randn(2, 3, 8, 10),), (
+        {0: batch, 2: Dim("h", min=4), 3: Dim("w", min=4)},
+    )
+    q = torch.randn(2, 4, 7, 16)
+    kv = torch.randn(2, 4, 7, 16)
+    yield "sdpa", Sdpa(), (q, kv, kv.clone()), (
+        {0: batch, 2: seq},
+        {0: batch, 2: seq},
+        {0: batch, 2: seq},
+    )
+    yield "mha", Mha(), (torch.randn(2, 5, 16),), ({0: batch, 1: seq},)
+    yield "channel_shuffle", ChannelShuffle(), (torch.randn(2, 8, 5, 6),), (
+        {0: batch, 2: Dim("h"), 3: Dim("w")},
+    )
+    yield "view_as", ViewAs(), (torch.randn(4, 6), torch.randn(4, 6)), (
+        {0: batch, 1: Dim("w")},
+        {0: batch, 1: Dim("w")},
+    )
+    yield "inplace_views", InplaceViews(), (torch.randn(4, 6),), ({0: batch},)
+    yield "slice_reshape", SliceReshape(), (torch.randn(3, 5, 96),), ({0: batch, 1: seq},)
+    yield "unsqueeze_expand", UnsqueezeExpand(), (torch.randn(4, 3), torch.randn(3)), (
+        {0: batch},
+        None,
+    )
+    yield "arange", Arange(), (torch.randn(9),), ({0: Dim("n", min=4)},)
+
+
+def export(name, module, args, dynamic_shapes) -> None:
+    module.eval()
+    variants = [(name, dynamic_shapes), (f"{name}_static", None)]
+    for variant, dyn in variants:
+        try:
+            with torch.no_grad():
+                ep = torch.export.export(module, args, dynamic_shapes=dyn)
+        except Exception as e:  # noqa: BLE001 - report and go on with the others
+            print(f"{variant}: export failed: {type(e).__name__}: {str(e).splitlines()[0]}")
+            continue
+        write(ep, variant)
+        write(ep.run_decompositions(), f"{variant}_core")
+
+
+def main(names) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, module, args, dyn in programs():
+        if names and name not in names:
+            continue
+        export(name, module, args, dyn)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
