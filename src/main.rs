@@ -124,13 +124,18 @@ fn load(file: &Path) -> Result<Graph, Failure> {
     read().map_err(|error| Failure { error, code: 2 })
 }
 
-/// Propagate; inputs that cannot be made from the file are exit code 2.
-fn run(graph: &Graph, file: &Path) -> Result<Propagation, Failure> {
+/// Propagate (comparing each node with the file as it runs when `checked`);
+/// inputs that cannot be made from the file are exit code 2.
+fn run(graph: &Graph, file: &Path, checked: bool) -> Result<Propagation, Failure> {
     let registry = fake_ops::registry();
-    Plan::new(graph, &registry)
-        .run(graph, registry)
-        .with_context(|| format!("{}: cannot create the inputs", file.display()))
-        .map_err(|error| Failure { error, code: 2 })
+    let plan = Plan::new(graph, &registry);
+    if checked {
+        plan.run_checked(graph, registry)
+    } else {
+        plan.run(graph, registry)
+    }
+    .with_context(|| format!("{}: cannot create the inputs", file.display()))
+    .map_err(|error| Failure { error, code: 2 })
 }
 
 fn sizes(p: &mut Propagation, v: &[SymInt]) -> String {
@@ -375,7 +380,7 @@ fn symbols(p: &mut Propagation) -> Vec<Sym> {
 
 fn prop(file: &Path, format: Format) -> Result<u8, Failure> {
     let graph = load(file)?;
-    let mut p = run(&graph, file)?;
+    let mut p = run(&graph, file, false)?;
     let rows = rows(&mut p, &graph);
     let (guards, asserts) = guards(&mut p);
     let symbols = symbols(&mut p);
@@ -571,7 +576,7 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
                 continue;
             }
         };
-        let mut p = match run(&graph, file) {
+        let mut p = match run(&graph, file, true) {
             Ok(p) => p,
             Err(f) => {
                 eprintln!("error: {:#}", f.error);

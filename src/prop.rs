@@ -134,6 +134,9 @@ struct Shared {
     /// Per value: its recorded tensor metadata as the runtime's, when it is
     /// all static.
     statics: Vec<Option<TensorMeta>>,
+    /// Per node: whether its recorded results name an unbacked symbol, so
+    /// a run binds the file's name to ours after it.
+    names_unbacked: Vec<bool>,
 }
 
 /// The recorded metadata as the runtime's, when every size, stride and
@@ -262,6 +265,11 @@ impl Plan {
                         _ => None,
                     })
                     .collect(),
+                names_unbacked: graph
+                    .nodes
+                    .iter()
+                    .map(|n| names_unbacked(graph, n))
+                    .collect(),
             }),
         }
     }
@@ -271,6 +279,28 @@ impl Plan {
         &self,
         graph: &Graph,
         registry: impl Registry + 'static,
+    ) -> Result<Propagation, PropError> {
+        self.run_with(graph, registry, false)
+    }
+
+    /// Run the plan and compare every node with the recorded metadata right
+    /// after it ran ([`crate::verify::verify`] then reports those
+    /// comparisons): what a later in-place op does to a result does not
+    /// show, and every unbacked symbol the file names is bound to ours
+    /// before a later node reads it.
+    pub fn run_checked(
+        &self,
+        graph: &Graph,
+        registry: impl Registry + 'static,
+    ) -> Result<Propagation, PropError> {
+        self.run_with(graph, registry, true)
+    }
+
+    fn run_with(
+        &self,
+        graph: &Graph,
+        registry: impl Registry + 'static,
+        check: bool,
     ) -> Result<Propagation, PropError> {
         if self.steps.len() != graph.nodes.len() {
             return Err(PropError::PlanMismatch {
@@ -284,18 +314,56 @@ impl Plan {
             slots: vec![Slot::Empty; graph.values.len()],
             status: Vec::with_capacity(graph.nodes.len()),
             symbols: FileSymbols::new(graph),
+            checks: check.then(|| vec![Vec::new(); graph.nodes.len()]),
             shared: Arc::clone(&self.shared),
         };
         p.make_inputs(graph)?;
         for (i, step) in self.steps.iter().enumerate() {
             let status = p.run_node(graph, i, step);
-            if status != Status::Ran {
+            if status == Status::Ran {
+                if check {
+                    let found = crate::verify::check_node(graph, &mut p, i);
+                    if let Some(checks) = p.checks.as_mut() {
+                        checks[i] = found;
+                    }
+                } else if self.shared.names_unbacked[i] {
+                    // Bind the file's unbacked symbols to ours (the
+                    // comparison is thrown away).
+                    crate::verify::check_node(graph, &mut p, i);
+                }
+            } else {
                 p.outputs_from_recorded(graph, i);
             }
             p.status.push(status);
         }
         Ok(p)
     }
+}
+
+/// Whether the recorded results of `node` mention an unbacked symbol.
+fn names_unbacked(graph: &Graph, node: &crate::graph::Node) -> bool {
+    let unbacked = |s: &schema::SymInt| match s {
+        schema::SymInt::Expr(e) => e.expr_str.contains("Symbol('u"),
+        schema::SymInt::Int(_) => false,
+    };
+    let mut values = Vec::new();
+    for o in &node.outputs {
+        match o {
+            NodeOutput::Tensor(v) | NodeOutput::SymInt(SymIntArg::Value(v)) => values.push(*v),
+            NodeOutput::Tensors(vs) => values.extend(vs),
+            _ => {}
+        }
+    }
+    values.iter().any(|&v| match &graph.value(v).recorded {
+        Recorded::Tensor(m) => m
+            .sizes
+            .iter()
+            .chain(&m.strides)
+            .chain(std::iter::once(&m.storage_offset))
+            .any(unbacked),
+        Recorded::SymInt(s) => unbacked(s),
+        _ => false,
+    })
 }
 
 /// Propagate through `graph` with `registry` (plan and run).
@@ -421,6 +489,9 @@ pub struct Propagation {
     pub status: Vec<Status>,
     /// The file's symbols.
     pub symbols: FileSymbols,
+    /// Per node, its comparison with the recorded metadata, made right
+    /// after it ran ([`Plan::run_checked`]).
+    pub(crate) checks: Option<Vec<Vec<crate::verify::Mismatch>>>,
     shared: Arc<Shared>,
 }
 
@@ -739,7 +810,11 @@ impl Propagation {
             (Kind::Scalar, Arg::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
             (Kind::Scalar, Arg::SymInt(s)) => Owned::Scalar(Scalar::Int(self.int_of(*s)?)),
             (Kind::Scalar, Arg::Float(f)) => Owned::Scalar(Scalar::Float(*f)),
-            (Kind::Scalar, Arg::Bool(b)) => Owned::Scalar(Scalar::Bool(*b)),
+            (Kind::Scalar, Arg::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
+            (Kind::Scalar, Arg::SymBool(v)) => match self.slot(*v) {
+                Slot::Bool(b) => Owned::Scalar(Scalar::Bool(b)),
+                _ => return Err(wrong()),
+            },
             (Kind::Scalar, Arg::Complex(re, im)) => Owned::Scalar(Scalar::Complex(*re, *im)),
             (Kind::DType, Arg::DType(d)) => Owned::DType(*d),
             (Kind::Layout, Arg::Layout(l)) => Owned::Layout(*l),
@@ -760,7 +835,7 @@ impl Propagation {
             Arg::Int(v) => (Scalar::Int(SymInt::Int(*v)), fake_runtime::DType::Int64),
             Arg::SymInt(s) => (Scalar::Int(self.int_of(*s)?), fake_runtime::DType::Int64),
             Arg::Float(f) => (Scalar::Float(*f), defaults.dtype),
-            Arg::Bool(b) => (Scalar::Bool(*b), fake_runtime::DType::Bool),
+            Arg::Bool(b) => (Scalar::Bool(SymBool::Bool(*b)), fake_runtime::DType::Bool),
             other => return Err(format!("{other:?} is not a number")),
         };
         self.mode
@@ -777,7 +852,7 @@ impl Propagation {
             }
             (Kind::Scalar, Default::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
             (Kind::Scalar, Default::Float(f)) => Owned::Scalar(Scalar::Float(*f)),
-            (Kind::Scalar, Default::Bool(b)) => Owned::Scalar(Scalar::Bool(*b)),
+            (Kind::Scalar, Default::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
             (Kind::Float, Default::Int(v)) => Owned::Float(*v as f64),
             (_, Default::Int(v)) => Owned::Int(SymInt::Int(*v)),
             (_, Default::Float(f)) => Owned::Float(*f),
@@ -874,7 +949,7 @@ impl Propagation {
                     set(&mut self.slots, v, Slot::Float(*f))
                 }
                 (Output::Scalar(Scalar::Bool(b)), NodeOutput::SymBool(v)) => {
-                    set(&mut self.slots, v, Slot::Bool(SymBool::Bool(*b)))
+                    set(&mut self.slots, v, Slot::Bool(*b))
                 }
                 (got, want) => {
                     return Status::Failed(format!(

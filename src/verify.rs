@@ -263,7 +263,38 @@ impl Checker<'_> {
     }
 }
 
+/// Compare node `i`'s results with the recorded metadata, binding the
+/// unbacked symbols it names for the first time. Run right after the node
+/// (as [`crate::prop::Plan::run_checked`] does), so later in-place changes
+/// (`resize_`) do not show, and the file's unbacked symbols are bound to ours
+/// before any later node reads them.
+pub(crate) fn check_node(graph: &Graph, p: &mut Propagation, i: usize) -> Vec<Mismatch> {
+    let node = &graph.nodes[i];
+    let mut c = Checker {
+        p,
+        node: node.name.clone(),
+        out: Vec::new(),
+    };
+    for o in &node.outputs {
+        match o {
+            NodeOutput::Tensor(v)
+            | NodeOutput::SymInt(SymIntArg::Value(v))
+            | NodeOutput::SymBool(v) => c.value(graph, *v),
+            NodeOutput::Tensors(vs) => {
+                for v in vs {
+                    c.value(graph, *v);
+                }
+            }
+            _ => {}
+        }
+    }
+    c.out
+}
+
 /// Compare every node of a propagated graph with the recorded metadata.
+/// A propagation made by [`crate::prop::Plan::run_checked`] was compared
+/// node by node as it ran; otherwise the nodes are compared now, after the
+/// whole program ran (an in-place op then shows in the nodes before it).
 pub fn verify(graph: &Graph, p: &mut Propagation) -> Report {
     let mut nodes = Vec::with_capacity(graph.nodes.len());
     for (i, node) in graph.nodes.iter().enumerate() {
@@ -277,28 +308,14 @@ pub fn verify(graph: &Graph, p: &mut Propagation) -> Report {
             }]),
             None => Verdict::Unsupported("not run".into()),
             Some(Status::Ran) => {
-                let mut c = Checker {
-                    p: &mut *p,
-                    node: node.name.clone(),
-                    out: Vec::new(),
+                let out = match p.checks.as_mut() {
+                    Some(checks) => std::mem::take(&mut checks[i]),
+                    None => check_node(graph, p, i),
                 };
-                for o in &node.outputs {
-                    match o {
-                        NodeOutput::Tensor(v)
-                        | NodeOutput::SymInt(SymIntArg::Value(v))
-                        | NodeOutput::SymBool(v) => c.value(graph, *v),
-                        NodeOutput::Tensors(vs) => {
-                            for v in vs {
-                                c.value(graph, *v);
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if c.out.is_empty() {
+                if out.is_empty() {
                     Verdict::Match
                 } else {
-                    Verdict::Mismatch(c.out)
+                    Verdict::Mismatch(out)
                 }
             }
         };

@@ -377,7 +377,7 @@ fn every_argument_kind() {
 
     // Unknown operators are unsupported, by name; the rest still runs.
     let registry = fake_ops::registry();
-    let mut prop = Plan::new(&g, &registry).run(&g, registry).unwrap();
+    let mut prop = Plan::new(&g, &registry).run_checked(&g, registry).unwrap();
     let report = verify(&g, &mut prop);
     let (name, target, verdict) = report.nodes.last().unwrap();
     assert_eq!(
@@ -454,7 +454,7 @@ fn damage(text: &[u8], rounds: usize, dir: &Path) -> (usize, usize) {
             continue;
         };
         let registry = fake_ops::registry();
-        if let Ok(mut p) = Plan::new(&g, &registry).run(&g, registry) {
+        if let Ok(mut p) = Plan::new(&g, &registry).run_checked(&g, registry) {
             let _ = verify(&g, &mut p);
         }
     }

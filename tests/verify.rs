@@ -29,7 +29,7 @@ fn no_mismatch_among_supported_nodes() {
     for name in EXAMPLES {
         let g = graph(name);
         let registry = fake_ops::registry();
-        let mut p = Plan::new(&g, &registry).run(&g, registry).unwrap();
+        let mut p = Plan::new(&g, &registry).run_checked(&g, registry).unwrap();
         let report = verify(&g, &mut p);
         assert_eq!(report.total(), g.nodes.len());
         assert_eq!(
@@ -152,13 +152,13 @@ fn a_right_kernel_matches_and_a_wrong_one_is_reported() {
         .count();
 
     let right = StaticRegistry(&RIGHT);
-    let mut p = Plan::new(&g, &right).run(&g, right).unwrap();
+    let mut p = Plan::new(&g, &right).run_checked(&g, right).unwrap();
     let report = verify(&g, &mut p);
     assert_eq!(report.matched(), relus + sym_sizes);
     assert_eq!(report.mismatched(), 0);
 
     let wrong = StaticRegistry(&WRONG);
-    let mut p = Plan::new(&g, &wrong).run(&g, wrong).unwrap();
+    let mut p = Plan::new(&g, &wrong).run_checked(&g, wrong).unwrap();
     assert!(p.status.contains(&Status::Ran));
     let report = verify(&g, &mut p);
     assert_eq!(report.mismatched(), relus);
@@ -288,7 +288,7 @@ fn unbacked_program(first: &str, second: &str) -> Graph {
 fn unbacked_symbols_match_up_to_renaming() {
     let registry = StaticRegistry(&DATA_DEPENDENT);
     let g = unbacked_program("u7", "u7");
-    let mut p = Plan::new(&g, &registry).run(&g, registry).unwrap();
+    let mut p = Plan::new(&g, &registry).run_checked(&g, registry).unwrap();
     let report = verify(&g, &mut p);
     assert_eq!(report.matched(), 2, "{:?}", report.nodes);
     let ours = p.symbols.get("u7").expect("u7 is bound to our symbol");
@@ -296,7 +296,7 @@ fn unbacked_symbols_match_up_to_renaming() {
 
     // A different unbacked symbol where the same one is expected.
     let g = unbacked_program("u7", "u8");
-    let mut p = Plan::new(&g, &registry).run(&g, registry).unwrap();
+    let mut p = Plan::new(&g, &registry).run_checked(&g, registry).unwrap();
     let report = verify(&g, &mut p);
     assert_eq!(report.matched(), 1);
     let m = report.mismatches().next().unwrap();

@@ -28,6 +28,7 @@ use crate::layout::MemoryFormat;
 use crate::meta::{Scalar, TensorMeta};
 use crate::promotion::{Operand, PromotionKind, ScalarKind};
 use crate::shape::{self, Dims};
+use crate::strides::Decide;
 use crate::sym::{SymBool, SymInt};
 use crate::{DType, Device, Layout};
 use smallvec::SmallVec;
@@ -472,8 +473,8 @@ pub fn cat(cx: &mut Cx<'_>, tensors: &[&TensorMeta], dim: i64) -> Result<Dims> {
 pub fn cat_strides(cx: &mut Cx<'_>, tensors: &[&TensorMeta], shape: Dims) -> Result<Dims> {
     let mut all_cl = !tensors.is_empty();
     for t in tensors {
-        if !crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op)?
-            || crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op)?
+        if !crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+            || crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
         {
             all_cl = false;
             break;
@@ -778,8 +779,14 @@ pub fn conv_strides(
 ) -> Result<Dims> {
     let cl = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
         Ok(
-            crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op)?
-                && !crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op)?,
+            crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+                && !crate::strides::is_contiguous(
+                    cx.env,
+                    &t.sizes,
+                    &t.strides,
+                    cx.op,
+                    Decide::Guard,
+                )?,
         )
     };
     if shape.len() == 4 && (cl(cx, input)? || cl(cx, weight)?) {
@@ -905,8 +912,8 @@ pub fn max_pool2d(
 pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
     if shape.len() == 4
         && t.dim() == 4
-        && crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op)?
-        && !crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op)?
+        && crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+        && !crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
     {
         crate::strides::channels_last(cx.env, &shape)
     } else {
@@ -1271,7 +1278,7 @@ pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> 
         match s {
             Scalar::Int(SymInt::Int(v)) => Some(v as f64),
             Scalar::Float(v) => Some(v),
-            Scalar::Bool(b) => Some(f64::from(u8::from(b))),
+            Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
             _ => None,
         }
     };
@@ -1757,7 +1764,8 @@ pub mod args {
             Some(Arg::Scalar(v)) => Ok(*v),
             Some(Arg::Int(v)) => Ok(Scalar::Int(*v)),
             Some(Arg::Float(v)) => Ok(Scalar::Float(*v)),
-            Some(Arg::Bool(v)) => Ok(Scalar::Bool(*v)),
+            Some(Arg::Bool(v)) => Ok(Scalar::Bool(SymBool::Bool(*v))),
+            Some(Arg::SymBool(v)) => Ok(Scalar::Bool(*v)),
             None | Some(Arg::None) => missing(cx, i, name, "a number", default),
             a => Err(bad(cx, i, name, "a number", a)),
         }

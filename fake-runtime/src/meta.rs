@@ -5,7 +5,7 @@
 use crate::error::Result;
 use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
-use crate::sym::SymInt;
+use crate::sym::{SymBool, SymInt};
 use crate::{DType, Device, Layout};
 
 /// A tensor's metadata, as a kernel sees it.
@@ -83,8 +83,9 @@ impl TensorMeta {
 /// A Python number as a schema `Scalar` argument carries it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Scalar {
-    /// `True` / `False`.
-    Bool(bool),
+    /// `True` / `False`, possibly symbolic (`u0 > 2`, a SymBool from
+    /// `item()` of a bool tensor).
+    Bool(SymBool),
     /// An integer, possibly symbolic.
     Int(SymInt),
     /// A float.

@@ -1058,7 +1058,8 @@ impl FakeTensorMode {
                 // The kind matters: 1 and 1.0 give different dtypes.
                 w.push(112);
                 match s {
-                    Scalar::Bool(b) => w.extend([0, u64::from(*b)]),
+                    Scalar::Bool(SymBool::Bool(b)) => w.extend([0, u64::from(*b)]),
+                    Scalar::Bool(SymBool::Expr(e)) => w.extend([3, e.index() as u64]),
                     Scalar::Int(v) => {
                         w.push(1);
                         sym(w, *v);

@@ -331,7 +331,7 @@ impl RealTensor for SafetensorsTensor<'_> {
             DType::Int32 => Scalar::Int(SymInt::Int(i64::from(i32::from_le_bytes(
                 d.try_into().ok()?,
             )))),
-            DType::Bool => Scalar::Bool(*d.first()? != 0),
+            DType::Bool => Scalar::Bool(crate::SymBool::Bool(*d.first()? != 0)),
             _ => return None,
         })
     }

@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
-use crate::sym::SymInt;
+use crate::sym::{SymBool, SymInt};
 use smallvec::SmallVec;
 
 /// Row-major strides for `sizes` (`make_contiguous_strides_for`): sizes of
@@ -57,40 +57,96 @@ pub fn with_physical_order(env: &mut ShapeEnv, sizes: &[SymInt], perm: &[usize])
     Ok(out)
 }
 
+/// How a layout test decides a condition it cannot settle statically.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decide {
+    /// Guard on backed sizes; a condition on unbacked ones is
+    /// [`crate::ErrorKind::DataDependent`] (PyTorch's `eval_eager`).
+    Guard,
+    /// Answer "not this layout" where that needs an unbacked symbol's value,
+    /// recording nothing (PyTorch's `false_if_dde=True`:
+    /// `is_contiguous_or_false`, `is_channels_last_contiguous_or_false`).
+    OrFalse,
+}
+
+impl Decide {
+    /// `a == b` decided with `guard_or_false` or a guard.
+    fn eq_or_false(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return Ok(x == y);
+        }
+        let c = env.eq(a, b)?;
+        match self {
+            Decide::Guard => env.guard_bool(c, op),
+            Decide::OrFalse => env.guard_or_false(c, op),
+        }
+    }
+
+    /// `a != b` decided with `guard_or_true` or a guard.
+    fn ne_or_true(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return Ok(x != y);
+        }
+        let c = env.ne(a, b)?;
+        match self {
+            Decide::Guard => env.guard_bool(c, op),
+            Decide::OrFalse => env.guard_or_true(c, op),
+        }
+    }
+}
+
 /// True when `strides` are the contiguous strides of `sizes`, ignoring
-/// dims of size 1 (ATen's `is_contiguous`). Decided without guards when the
-/// answer is static; otherwise guarded.
+/// dims of size 1 (`torch._prims_common.is_contiguous`: fewer than two
+/// elements is contiguous, then `check_contiguous_sizes_strides`, which
+/// accepts both `size` and `Max(size, 1)` products as expected strides).
 pub fn is_contiguous(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
     op: &str,
+    decide: Decide,
 ) -> Result<bool> {
+    let numel = crate::shape::numel(env, sizes)?;
+    let small = match numel {
+        SymInt::Int(n) => n < 2,
+        _ => {
+            let c = env.lt(numel, SymInt::Int(2))?;
+            match decide {
+                Decide::Guard => env.guard_bool(c, op)?,
+                Decide::OrFalse => env.guard_or_false(c, op)?,
+            }
+        }
+    };
+    if small {
+        return Ok(true);
+    }
     let mut expected = SymInt::Int(1);
+    let mut expected_max = SymInt::Int(1);
     for i in (0..sizes.len()).rev() {
         let s = sizes[i];
-        if crate::shape::guard_eq(env, s, SymInt::Int(0), op)? {
-            return Ok(true);
-        }
-        if crate::shape::guard_eq(env, s, SymInt::Int(1), op)? {
+        if decide.eq_or_false(env, s, SymInt::Int(1), op)? {
             continue;
         }
-        if !crate::shape::guard_eq(env, strides[i], expected, op)? {
+        if decide.ne_or_true(env, strides[i], expected, op)?
+            && (expected_max == expected || decide.ne_or_true(env, strides[i], expected_max, op)?)
+        {
             return Ok(false);
         }
+        let m = env.max(s, SymInt::Int(1))?;
+        expected_max = env.mul(expected_max, m)?;
         expected = env.mul(expected, s)?;
     }
     Ok(true)
 }
 
 /// True when `strides` are channels-last strides of a 4-D/5-D `sizes`,
-/// ignoring dims of size 1 (ATen's `is_channels_last_strides_2d`
-/// simplified to the exact-layout test).
+/// ignoring dims of size 1 (`is_channels_last_contiguous_2d` / `_3d`).
 pub fn is_channels_last(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
     op: &str,
+    decide: Decide,
 ) -> Result<bool> {
     let n = sizes.len();
     if n != 4 && n != 5 {
@@ -103,10 +159,10 @@ pub fn is_channels_last(
     let mut expected = SymInt::Int(1);
     for &d in order.iter().rev() {
         let s = sizes[d];
-        if crate::shape::guard_eq(env, s, SymInt::Int(1), op)? {
+        if decide.eq_or_false(env, s, SymInt::Int(1), op)? {
             continue;
         }
-        if !crate::shape::guard_eq(env, strides[d], expected, op)? {
+        if decide.ne_or_true(env, strides[d], expected, op)? {
             return Ok(false);
         }
         expected = env.mul(expected, s)?;
@@ -220,10 +276,12 @@ pub fn pointwise(
     if inputs.is_empty() {
         return contiguous(env, out_sizes);
     }
-    // fast_set_up: all contiguous, all channels-last.
+    // Fast set-up: all contiguous, all channels-last
+    // (`compute_elementwise_output_logical_to_physical_perm`; decided with
+    // `guard_or_false`, so an unbacked size takes the general path).
     let mut all_contiguous = true;
     for o in &inputs {
-        if !is_contiguous(env, o.sizes, o.strides, op)? {
+        if !is_contiguous(env, o.sizes, o.strides, op, Decide::OrFalse)? {
             all_contiguous = false;
             break;
         }
@@ -233,7 +291,8 @@ pub fn pointwise(
     }
     let mut all_cl = true;
     for o in &inputs {
-        if o.sizes.len() != ndim || !is_channels_last(env, o.sizes, o.strides, op)? {
+        if o.sizes.len() != ndim || !is_channels_last(env, o.sizes, o.strides, op, Decide::OrFalse)?
+        {
             all_cl = false;
             break;
         }
@@ -241,6 +300,7 @@ pub fn pointwise(
     if all_cl {
         return channels_last(env, out_sizes);
     }
+    let or_false = |env: &mut ShapeEnv, c: SymBool| env.guard_or_false(c, op);
     // Stride of input `o` in output dim `d` (0 where it broadcasts).
     let stride_in = |env: &mut ShapeEnv, o: &Operand<'_>, d: usize| -> Result<SymInt> {
         let offset = ndim - o.sizes.len();
@@ -248,33 +308,52 @@ pub fn pointwise(
             return Ok(SymInt::Int(0));
         }
         let (s, st) = (o.sizes[d - offset], o.strides[d - offset]);
-        if crate::shape::guard_eq(env, s, SymInt::Int(1), op)?
-            && !crate::shape::guard_eq(env, out_sizes[d], SymInt::Int(1), op)?
-        {
+        let one = env.eq(s, SymInt::Int(1))?;
+        let out_one = env.eq(out_sizes[d], SymInt::Int(1))?;
+        if or_false(env, one)? && !or_false(env, out_one)? {
             Ok(SymInt::Int(0))
         } else {
             Ok(st)
         }
     };
+    // `a >= b` for `a, b >= 0`, as PyTorch's `should_swap` decides it.
+    let ge = |env: &mut ShapeEnv, a: SymInt, b: SymInt| -> Result<bool> {
+        let c = env.eq(b, SymInt::Int(0))?;
+        if or_false(env, c)? {
+            return Ok(true);
+        }
+        let c = env.eq(a, SymInt::Int(0))?;
+        if or_false(env, c)? {
+            return Ok(false);
+        }
+        let c = env.ge(a, b)?;
+        if or_false(env, c)? {
+            return Ok(true);
+        }
+        let m = env.modulo(a, b)?;
+        let c = env.eq(m, SymInt::Int(0))?;
+        or_false(env, c)
+    };
     let should_swap = |env: &mut ShapeEnv, d0: usize, d1: usize| -> Result<i32> {
         for o in &inputs {
             let s0 = stride_in(env, o, d0)?;
             let s1 = stride_in(env, o, d1)?;
-            if crate::shape::guard_eq(env, s0, SymInt::Int(0), op)?
-                || crate::shape::guard_eq(env, s1, SymInt::Int(0), op)?
-            {
+            let z0 = env.eq(s0, SymInt::Int(0))?;
+            let z1 = env.eq(s1, SymInt::Int(0))?;
+            if or_false(env, z0)? || or_false(env, z1)? {
                 continue;
             }
-            let lt = env.lt(s0, s1)?;
-            if env.guard_bool(lt, op)? {
-                return Ok(-1);
-            }
-            let gt = env.gt(s0, s1)?;
-            if env.guard_bool(gt, op)? {
+            let same = env.eq(s0, s1)?;
+            if or_false(env, same)? {
+                if ge(env, out_sizes[d1], out_sizes[d0])? {
+                    continue;
+                }
                 return Ok(1);
             }
-            let bigger = env.gt(out_sizes[d0], out_sizes[d1])?;
-            if env.guard_bool(bigger, op)? {
+            if ge(env, s1, s0)? {
+                return Ok(-1);
+            }
+            if ge(env, s0, s1)? {
                 return Ok(1);
             }
         }

@@ -197,7 +197,7 @@ fn scalar(j: &Json, at: &str) -> Result<Scalar, Bad> {
     Ok(match kind {
         "int" => Scalar::Int(SymInt::Int(int(v, at)?)),
         "float" => Scalar::Float(float(v, at)?),
-        "bool" => Scalar::Bool(boolean(v, at)?),
+        "bool" => Scalar::Bool(SymBool::Bool(boolean(v, at)?)),
         "complex" => {
             let parts = arr(v, at)?;
             match parts {

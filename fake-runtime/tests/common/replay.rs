@@ -7,7 +7,7 @@
 use fake_runtime::convert::{HostTensor, SymbolicContext};
 use fake_runtime::meta::{Scalar, TensorMeta};
 use fake_runtime::mode::{FakeTensorMode, Output, Value as V};
-use fake_runtime::sym::SymInt;
+use fake_runtime::sym::{SymBool, SymInt};
 use fake_runtime::tensor::{StorageId, TensorId};
 use fake_runtime::{DType, Device, DimDynamic, ErrorKind, MemoryFormat};
 use serde_json::Value;
@@ -430,7 +430,7 @@ pub fn replay_sequence(mode: &mut FakeTensorMode, seq: &Value) -> Result<Replaye
                         "bool" => V::Bool(v.as_bool().ok_or("bool")?),
                         "float" => V::Float(v.as_f64().ok_or("float")?),
                         "scalar" => V::Scalar(match v {
-                            Value::Bool(b) => Scalar::Bool(*b),
+                            Value::Bool(b) => Scalar::Bool(SymBool::Bool(*b)),
                             Value::Number(n) if n.is_i64() => {
                                 Scalar::Int(SymInt::Int(n.as_i64().ok_or("int")?))
                             }
@@ -491,7 +491,8 @@ pub fn replay_sequence(mode: &mut FakeTensorMode, seq: &Value) -> Result<Replaye
                         }
                         Scalar::Int(SymInt::Int(v)) => want["int"].as_i64() == Some(*v),
                         Scalar::Float(f) => want["float"].as_f64() == Some(*f),
-                        Scalar::Bool(b) => want["bool"].as_bool() == Some(*b),
+                        Scalar::Bool(SymBool::Bool(b)) => want["bool"].as_bool() == Some(*b),
+                        Scalar::Bool(SymBool::Expr(_)) => false,
                         Scalar::Complex(..) => false,
                     };
                     if !ok {

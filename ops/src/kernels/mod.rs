@@ -3,6 +3,7 @@
 
 use fake_runtime::{Cx, Error};
 
+mod asserts;
 mod diff;
 mod index;
 mod resize;
@@ -10,6 +11,9 @@ mod scalar;
 mod split;
 mod to;
 
+pub(crate) use asserts::{
+    assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
+};
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
 pub(crate) use resize::{add_out, resize_};

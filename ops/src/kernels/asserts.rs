@@ -1,0 +1,81 @@
+//! Runtime asserts that `torch.export` writes into programs:
+//! `_assert_scalar` (from `torch._check`), `sym_constrain_range`,
+//! `sym_constrain_range_for_size` and `_assert_async`. Each records its
+//! condition in the ShapeEnv (a guard on backed symbols, a deferred runtime
+//! assert on unbacked ones), so every later decision assumes it, as
+//! PyTorch's `defer_runtime_assert` does; none has a result.
+
+use super::invalid;
+use fake_runtime::intrinsics::args;
+use fake_runtime::{Arg, Cx, Outs, Result, Scalar, SymBool, SymInt};
+
+/// `_assert_scalar(Scalar self, str assert_msg)`: `self` holds from now on.
+/// A condition known false is an error carrying the message.
+pub(crate) fn assert_scalar(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let c = match args::scalar(cx, a, 0, "self", None)? {
+        Scalar::Bool(b) => b,
+        Scalar::Int(v) => {
+            let ne = cx.env.ne(v, SymInt::Int(0))?;
+            ne
+        }
+        Scalar::Float(f) => SymBool::Bool(f != 0.0),
+        Scalar::Complex(re, im) => SymBool::Bool(re != 0.0 || im != 0.0),
+    };
+    let msg = match a.get(1) {
+        Some(Arg::Str(s)) => *s,
+        _ => "",
+    };
+    if c == SymBool::Bool(false) {
+        return Err(invalid(cx, format!("assertion failed: {msg}")));
+    }
+    cx.env.expect_true(c, cx.op)?;
+    Ok(Outs::new())
+}
+
+/// The `Scalar size` and the `min`/`max` keywords of the range asserts.
+fn range_args(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<(SymInt, Option<i64>, Option<i64>)> {
+    let v = match args::scalar(cx, a, 0, "size", None)? {
+        Scalar::Int(v) => v,
+        other => {
+            return Err(invalid(
+                cx,
+                format!("expected an integer size, got {other:?}"),
+            ));
+        }
+    };
+    let min = args::opt_int(cx, a, 1, "min", None)?;
+    let max = args::opt_int(cx, a, 2, "max", None)?;
+    Ok((v, min, max))
+}
+
+/// `sym_constrain_range(Scalar size, *, int? min, int? max)`.
+pub(crate) fn sym_constrain_range(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let (v, min, max) = range_args(cx, a)?;
+    cx.env.constrain_range(v, min, max, cx.op)?;
+    Ok(Outs::new())
+}
+
+/// `sym_constrain_range_for_size(Scalar size, *, int? min, int? max)`: as
+/// `sym_constrain_range` with `min` at least 0, and the symbol size-like.
+pub(crate) fn sym_constrain_range_for_size(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let (v, min, max) = range_args(cx, a)?;
+    cx.env.constrain_range_for_size(v, min, max, cx.op)?;
+    Ok(Outs::new())
+}
+
+/// `_assert_async(Tensor self)` / `_assert_async.msg`: a check on data at
+/// run time; nothing is known of a fake tensor's data, so only a tensor
+/// that cannot hold one value is refused, as ATen does.
+pub(crate) fn assert_async(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let numel = t.numel(cx.env)?;
+    if let Some(n) = numel.as_int()
+        && n != 1
+    {
+        return Err(invalid(
+            cx,
+            "Boolean value of Tensor with more than one value is ambiguous",
+        ));
+    }
+    Ok(Outs::new())
+}
