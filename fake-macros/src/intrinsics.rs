@@ -348,10 +348,16 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "sizes of `repeat`",
     ),
     i(
+        "reshape_sizes",
+        &[p("t", Tensor), p("shape", Dims)],
+        Dims,
+        "sizes of `reshape` (kept dims keep their expressions)",
+    ),
+    i(
         "reshape_strides",
         &[p("t", Tensor), p("shape", Dims)],
         Dims,
-        "strides of a view if possible, else contiguous",
+        "strides of `reshape`: of the view, or of a contiguous copy's view",
     ),
     i(
         "result_type",
@@ -487,10 +493,16 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "strides of `unsqueeze`",
     ),
     i(
+        "view_sizes",
+        &[p("t", Tensor), p("shape", Dims)],
+        Dims,
+        "sizes of a view (kept dims keep their expressions)",
+    ),
+    i(
         "view_strides",
         &[p("t", Tensor), p("shape", Dims)],
         Dims,
-        "strides of a view (`computeStride`)",
+        "strides of a view (`_reshape_view_helper`)",
     ),
     i(
         "with_dim",

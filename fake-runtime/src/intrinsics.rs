@@ -47,7 +47,7 @@ pub enum UnbackedFlavor {
 
 /// The items generated kernels name, through one path.
 pub mod rt {
-    pub use crate::error::{Error, ErrorKind, Result};
+    pub use crate::error::{ErrorKind, Result};
     pub use crate::kernel::{Alias, Arg, Cx, ErasedKernel, OpDef, Out, Outs, Tags};
     pub use crate::layout::{Layout, MemoryFormat};
     pub use crate::meta::{Scalar, TensorMeta};
@@ -408,26 +408,102 @@ pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Di
             ),
         ));
     }
+    // `prims.broadcast_in_dim`, as the fake `expand` runs it: a size-1 dim
+    // stretched to another length (or a new dim longer than 1) gets stride
+    // 0, decided with `guard_or_false`/`guard_or_true`; a new size-1 dim
+    // gets the stride of the dim it precedes times its length (1 in front
+    // of a 0-dim tensor).
     let off = shape.len() - t.dim();
     let mut out: Dims = SmallVec::from_elem(SymInt::Int(0), shape.len());
-    for i in 0..t.dim() {
-        let stretched = !shape::guard_eq(cx.env, t.sizes[i], shape[off + i], cx.op)?;
-        out[off + i] = if stretched {
-            SymInt::Int(0)
+    for (idx, &want) in shape.iter().enumerate() {
+        out[idx] = if idx >= off {
+            let i = idx - off;
+            let (size, stride) = (t.sizes[i], t.strides[i]);
+            let one = cx.env.eq(size, SymInt::Int(1))?;
+            if cx.env.guard_or_false(one, cx.op)? {
+                let same = cx.env.eq(size, want)?;
+                if cx.env.guard_or_false(same, cx.op)? {
+                    stride
+                } else {
+                    SymInt::Int(0)
+                }
+            } else {
+                shape::check_eq(cx.env, size, want, cx.op, &|| {
+                    format!("expanded size of dim {idx}")
+                })?;
+                stride
+            }
         } else {
-            t.strides[i]
+            let longer = cx.env.ne(want, SymInt::Int(1))?;
+            if cx.env.guard_or_true(longer, cx.op)? {
+                SymInt::Int(0)
+            } else if t.dim() == 0 {
+                SymInt::Int(1)
+            } else {
+                cx.env.mul(t.strides[0], t.sizes[0])?
+            }
         };
     }
     Ok(out)
 }
 
-/// `reshape_strides(t, shape)`: the strides of a view when `t` can be
-/// viewed as `shape`, else of a contiguous copy (`reshape`).
-pub fn reshape_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
-    match crate::strides::view_strides(cx.env, &t.sizes, &t.strides, &shape, cx.op)? {
-        Some(s) => Ok(s),
-        None => crate::strides::contiguous(cx.env, &shape),
+/// The geometry of `reshape(t, shape)` as C++ `reshape_symint` gives it: a
+/// view when ATen's `computeStride` finds one (its sizes and strides from
+/// [`crate::view::reshape_view`]), else the view of a contiguous copy.
+/// The second value says whether it is the copy.
+fn reshape_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims, bool)> {
+    let viewable =
+        crate::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op)?.is_some();
+    let (strides, copy) = if viewable {
+        (t.strides.clone(), false)
+    } else {
+        (crate::strides::contiguous(cx.env, &t.sizes)?, true)
+    };
+    match crate::view::reshape_view(cx.env, &t.sizes, &strides, shape, cx.op)? {
+        Some((sizes, strides)) => Ok((sizes, strides, copy)),
+        None => Err(view_refused(cx)),
     }
+}
+
+/// `reshape_sizes(t, shape)`: sizes of `reshape` (the input's size
+/// expressions where a dim is kept).
+pub fn reshape_sizes(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
+    if t.is_static() && shape.iter().all(|s| s.as_int().is_some()) {
+        return Ok(shape);
+    }
+    Ok(reshape_geometry(cx, t, &shape)?.0)
+}
+
+/// `reshape_strides(t, shape)`: strides of `reshape`: of the view when
+/// there is one, else of the view of a contiguous copy.
+pub fn reshape_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
+    Ok(reshape_geometry(cx, t, &shape)?.1)
+}
+
+fn view_refused(cx: &Cx<'_>) -> crate::Error {
+    invalid(
+        cx,
+        "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.".into(),
+    )
+}
+
+/// The geometry of `view(t, shape)`: refused when ATen's `computeStride`
+/// finds no view.
+fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
+    if crate::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op)?.is_none() {
+        return Err(view_refused(cx));
+    }
+    crate::view::reshape_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+        .ok_or_else(|| view_refused(cx))
+}
+
+/// `view_sizes(t, shape)`: sizes of `view` (the input's size expressions
+/// where a dim is kept, the merged product where dims are merged).
+pub fn view_sizes(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
+    if t.is_static() && shape.iter().all(|s| s.as_int().is_some()) {
+        return Ok(shape);
+    }
+    Ok(view_geometry(cx, t, &shape)?.0)
 }
 
 /// `infer_view(numel, size)`: the sizes of a view, inferring one `-1`.
@@ -435,16 +511,11 @@ pub fn infer_view(cx: &mut Cx<'_>, numel: SymInt, size: Dims) -> Result<Dims> {
     shape::infer_view(cx.env, cx.op, numel, &size)
 }
 
-/// `view_strides(t, shape)`: strides of `t` viewed as `shape` (ATen's
-/// `computeStride`); an error when the view needs a copy.
+/// `view_strides(t, shape)`: strides of `t` viewed as `shape`, as the fake
+/// `view` gives them (`_reshape_view_helper`); an error when ATen's
+/// `computeStride` finds no view.
 pub fn view_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
-    match crate::strides::view_strides(cx.env, &t.sizes, &t.strides, &shape, cx.op)? {
-        Some(s) => Ok(s),
-        None => Err(invalid(
-            cx,
-            "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.".into(),
-        )),
-    }
+    Ok(view_geometry(cx, t, &shape)?.1)
 }
 
 /// `unsqueeze_strides(t, dim)`: strides of `t.unsqueeze(dim)`.
@@ -453,9 +524,10 @@ pub fn unsqueeze_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Di
     let new = if d >= t.dim() {
         SymInt::Int(1)
     } else {
+        // ATen's `inferUnsqueezeGeometry`: no clamp, so a stride-0 dim
+        // gives a stride-0 new dim.
         let st = stride_at(cx, t, d)?;
-        let s = cx.env.mul(t.sizes[d], st)?;
-        cx.env.max(s, SymInt::Int(1))?
+        cx.env.mul(t.sizes[d], st)?
     };
     let mut out = t.strides.clone();
     out.insert(d, new);
@@ -968,6 +1040,10 @@ pub fn preserve_strides(
 ) -> Result<Dims> {
     match memory_format {
         None | Some(MemoryFormat::Preserve) => {
+            // `empty_like`: dense strides are kept as they are.
+            if crate::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)? {
+                return Ok(t.strides.clone());
+            }
             let op = crate::strides::Operand {
                 sizes: &t.sizes,
                 strides: &t.strides,
@@ -980,15 +1056,8 @@ pub fn preserve_strides(
 
 // ---- slicing ---------------------------------------------------------------
 
-/// Wrapped dim and `(start, length)` of a slice.
-fn slice_parts(
-    cx: &mut Cx<'_>,
-    t: &TensorMeta,
-    dim: i64,
-    start: Option<SymInt>,
-    end: Option<SymInt>,
-    step: SymInt,
-) -> Result<(usize, SymInt, SymInt, i64)> {
+/// The wrapped dim and the static step of a slice.
+fn slice_dim(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, step: SymInt) -> Result<(usize, i64)> {
     let d = shape::wrap_dim(cx.op, dim, t.dim())?;
     if t.dim() == 0 {
         return Err(invalid(
@@ -996,9 +1065,7 @@ fn slice_parts(
             "slice() cannot be applied to a 0-dim tensor.".into(),
         ));
     }
-    let step = static_int(cx, step)?;
-    let (s, l) = shape::slice(cx.env, cx.op, t.sizes[d], start, end, step)?;
-    Ok((d, s, l, step))
+    Ok((d, static_int(cx, step)?))
 }
 
 /// `slice_sizes(t, dim, start, end, step)`: sizes of `slice.Tensor`.
@@ -1010,7 +1077,8 @@ pub fn slice_sizes(
     end: Option<SymInt>,
     step: SymInt,
 ) -> Result<Dims> {
-    let (d, _, len, _) = slice_parts(cx, t, dim, start, end, step)?;
+    let (d, step) = slice_dim(cx, t, dim, step)?;
+    let len = shape::slice_len(cx.env, cx.op, t.sizes[d], start, end, step)?;
     let mut out = t.sizes.clone();
     out[d] = len;
     Ok(out)
@@ -1027,19 +1095,30 @@ pub fn slice_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, step: SymInt) ->
 }
 
 /// `slice_offset(t, dim, start, end, step)`: storage offset of
-/// `slice.Tensor`.
+/// `slice.Tensor`; a fresh unbacked offset (at least 0) when the start
+/// cannot be told.
 pub fn slice_offset(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     dim: i64,
     start: Option<SymInt>,
-    end: Option<SymInt>,
+    _end: Option<SymInt>,
     step: SymInt,
 ) -> Result<SymInt> {
-    let (d, s, _, _) = slice_parts(cx, t, dim, start, end, step)?;
-    let st = stride_at(cx, t, d)?;
-    let o = cx.env.mul(s, st)?;
-    cx.env.add(t.storage_offset, o)
+    let (d, step) = slice_dim(cx, t, dim, step)?;
+    match shape::slice_start(cx.env, cx.op, t.sizes[d], start, step)? {
+        Some(s) => {
+            let st = stride_at(cx, t, d)?;
+            let o = cx.env.mul(s, st)?;
+            cx.env.add(t.storage_offset, o)
+        }
+        None => {
+            let o = cx.env.create_unbacked(false, cx.op);
+            let c = cx.env.ge(o, SymInt::Int(0))?;
+            cx.env.expect_true(c, cx.op)?;
+            Ok(o)
+        }
+    }
 }
 
 /// `select_offset(t, dim, index)`: storage offset of `select.int`

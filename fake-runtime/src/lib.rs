@@ -26,6 +26,7 @@ pub mod shape_env;
 pub mod strides;
 pub mod sym;
 pub mod tensor;
+pub mod view;
 
 pub use convert::{HostTensor, RealTensor, SymbolicContext};
 pub use device::{Device, DeviceType};

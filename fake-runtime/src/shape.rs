@@ -550,56 +550,114 @@ pub fn pool_out(
     Ok(out)
 }
 
-/// `(start, length)` of `slice(dim, start, end, step)` on a dim of `size`,
-/// as ATen: negative indices wrap once, then both ends clamp to `[0, size]`.
-pub fn slice(
+/// Where `index` lands on a dim of `size` (`fake_impls._compute_slice_index`):
+/// in range it is itself, a negative index in range wraps once, and out of
+/// range it clamps to `[0, size]`. Each case is decided with
+/// `guard_or_false`; an index of unknown sign and range is `Min`/`Max`
+/// clamped when its sign is known, and `None` when nothing is.
+pub fn slice_index(
+    env: &mut ShapeEnv,
+    op: &str,
+    size: SymInt,
+    index: SymInt,
+) -> Result<Option<SymInt>> {
+    let zero = SymInt::Int(0);
+    let neg_size = env.neg(size)?;
+    let nonneg = env.ge(index, zero)?;
+    let upto = env.le(index, size)?;
+    let c = env.and(nonneg, upto)?;
+    if env.guard_or_false(c, op)? {
+        return Ok(Some(index));
+    }
+    let neg = env.lt(index, zero)?;
+    let from = env.ge(index, neg_size)?;
+    let c = env.and(neg, from)?;
+    if env.guard_or_false(c, op)? {
+        return env.add(index, size).map(Some);
+    }
+    let c = env.lt(index, neg_size)?;
+    if env.guard_or_false(c, op)? {
+        return Ok(Some(zero));
+    }
+    let c = env.gt(index, size)?;
+    if env.guard_or_false(c, op)? {
+        return Ok(Some(size));
+    }
+    if env.guard_or_false(nonneg, op)? {
+        return env.min(index, size).map(Some);
+    }
+    if env.guard_or_false(neg, op)? {
+        let wrapped = env.add(index, size)?;
+        return env.max(wrapped, zero).map(Some);
+    }
+    Ok(None)
+}
+
+/// The start of `slice(dim, start, end, step)` on a dim of `size` (see
+/// [`slice_index`]; `None` when it cannot be told), checking the step.
+pub fn slice_start(
     env: &mut ShapeEnv,
     op: &str,
     size: SymInt,
     start: Option<SymInt>,
-    end: Option<SymInt>,
     step: i64,
-) -> Result<(SymInt, SymInt)> {
+) -> Result<Option<SymInt>> {
     if step <= 0 {
         return Err(invalid(
             op,
             format!("slice step must be positive, got {step}"),
         ));
     }
-    let clamp = |env: &mut ShapeEnv, v: SymInt| -> Result<SymInt> {
-        let neg = env.lt(v, SymInt::Int(0))?;
-        let v = if env.guard_bool(neg, op)? {
-            env.add(v, size)?
-        } else {
-            v
-        };
-        let below = env.lt(v, SymInt::Int(0))?;
-        if env.guard_bool(below, op)? {
-            return Ok(SymInt::Int(0));
-        }
-        let above = env.gt(v, size)?;
-        if env.guard_bool(above, op)? {
-            return Ok(size);
-        }
-        Ok(v)
-    };
-    let start = match start {
-        Some(s) => clamp(env, s)?,
-        None => SymInt::Int(0),
-    };
+    match start {
+        None => Ok(Some(SymInt::Int(0))),
+        Some(s) => slice_index(env, op, size, s),
+    }
+}
+
+/// The length of `slice(dim, start, end, step)` on a dim of `size`, as
+/// PyTorch's fake `slice_forward`: `(end - start + step - 1) // step` when
+/// `end >= start` is known, 0 when `start >= end` is, `Max(end - start, 0)`
+/// rounded up when both ends are known but not their order, and otherwise
+/// a fresh unbacked size with the runtime asserts `0 <= len <= size`.
+pub fn slice_len(
+    env: &mut ShapeEnv,
+    op: &str,
+    size: SymInt,
+    start: Option<SymInt>,
+    end: Option<SymInt>,
+    step: i64,
+) -> Result<SymInt> {
+    let start = slice_start(env, op, size, start, step)?;
     let end = match end {
         // i64::MAX is PyTorch's "to the end".
-        Some(SymInt::Int(i64::MAX)) | None => size,
-        Some(e) => clamp(env, e)?,
+        Some(SymInt::Int(i64::MAX)) | None => Some(size),
+        Some(e) => slice_index(env, op, size, e)?,
     };
-    let empty = env.lt(end, start)?;
-    let len = if env.guard_bool(empty, op)? {
-        SymInt::Int(0)
-    } else {
+    let step = SymInt::Int(step);
+    if let (Some(start), Some(end)) = (start, end) {
+        let forward = env.ge(end, start)?;
+        if env.guard_or_false(forward, op)? {
+            let span = env.sub(end, start)?;
+            let span = env.add(span, step)?;
+            let span = env.sub(span, SymInt::Int(1))?;
+            return env.floordiv(span, step);
+        }
+        let backward = env.ge(start, end)?;
+        if env.guard_or_false(backward, op)? {
+            return Ok(SymInt::Int(0));
+        }
         let span = env.sub(end, start)?;
-        env.ceildiv(span, SymInt::Int(step))?
-    };
-    Ok((start, len))
+        let span = env.max(span, SymInt::Int(0))?;
+        let span = env.add(span, step)?;
+        let span = env.sub(span, SymInt::Int(1))?;
+        return env.floordiv(span, step);
+    }
+    let len = env.create_unbacked(false, op);
+    let c = env.ge(len, SymInt::Int(0))?;
+    env.expect_true(c, op)?;
+    let c = env.le(len, size)?;
+    env.expect_true(c, op)?;
+    Ok(len)
 }
 
 /// Wrap an index into a dim of `size` for `select`, checking bounds.

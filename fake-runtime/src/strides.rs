@@ -170,6 +170,78 @@ pub fn is_channels_last(
     Ok(true)
 }
 
+/// True when some order of the dims makes `strides` contiguous strides of
+/// `sizes` (`_is_non_overlapping_and_dense_or_false`): decided with
+/// `guard_or_false`, so it is `false` where that needs an unbacked value.
+/// Dims are sorted by stride as PyTorch's `K.__lt__` orders them (a
+/// stride that divides another is smaller: `u0 < 2*u0`).
+pub fn is_non_overlapping_and_dense(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    op: &str,
+) -> Result<bool> {
+    let numel = crate::shape::numel(env, sizes)?;
+    let c = env.lt(numel, SymInt::Int(2))?;
+    if env.guard_or_false(c, op)? {
+        return Ok(true);
+    }
+    if sizes.len() == 1 {
+        let c = env.eq(strides[0], SymInt::Int(1))?;
+        return env.guard_or_false(c, op);
+    }
+    let lt = |env: &mut ShapeEnv, a: SymInt, b: SymInt| -> Result<bool> {
+        let c = env.lt(a, b)?;
+        if env.guard_or_false(c, op)? {
+            return Ok(true);
+        }
+        let zero = env.eq(a, SymInt::Int(0))?;
+        let divides = if env.guard_or_false(zero, op)? {
+            true
+        } else {
+            let m = env.modulo(b, a)?;
+            let c = env.eq(m, SymInt::Int(0))?;
+            env.guard_or_false(c, op)?
+        };
+        if !divides {
+            return Ok(false);
+        }
+        let c = env.ne(a, b)?;
+        env.guard_or_true(c, op)
+    };
+    // A stable insertion sort by stride, ascending.
+    let mut order: SmallVec<[usize; 6]> = SmallVec::new();
+    for d in 0..sizes.len() {
+        let mut at = order.len();
+        while at > 0 && lt(env, strides[d], strides[order[at - 1]])? {
+            at -= 1;
+        }
+        order.insert(at, d);
+    }
+    // Outermost first, as `check_contiguous_sizes_strides` reads them.
+    let sorted_sizes: Dims = order.iter().rev().map(|&d| sizes[d]).collect();
+    let sorted_strides: Dims = order.iter().rev().map(|&d| strides[d]).collect();
+    let mut expected = SymInt::Int(1);
+    let mut expected_max = SymInt::Int(1);
+    for i in (0..sorted_sizes.len()).rev() {
+        let s = sorted_sizes[i];
+        if Decide::OrFalse.eq_or_false(env, s, SymInt::Int(1), op)? {
+            continue;
+        }
+        let st = sorted_strides[i];
+        if Decide::OrFalse.ne_or_true(env, st, expected, op)?
+            && (expected_max == expected
+                || Decide::OrFalse.ne_or_true(env, st, expected_max, op)?)
+        {
+            return Ok(false);
+        }
+        let m = env.max(s, SymInt::Int(1))?;
+        expected_max = env.mul(expected_max, m)?;
+        expected = env.mul(expected, s)?;
+    }
+    Ok(true)
+}
+
 /// Strides of `view(new_sizes)` on a tensor with `sizes`/`strides`, or
 /// `None` when the view is impossible without a copy (ATen's
 /// `computeStride`).

@@ -25,7 +25,7 @@ use fake_runtime::mode::{Output, Value};
 use fake_runtime::sym::Symbol;
 use fake_runtime::{
     DType, DimDynamic, ErrorKind, FakeTensorMode, HostTensor, Layout, MemoryFormat, Registry,
-    Scalar, ShapeEnv, Source, SymInt, SymbolicContext, TensorId, TensorMeta,
+    Scalar, ShapeEnv, Source, SymBool, SymInt, SymbolicContext, TensorId, TensorMeta,
 };
 use serde_json::{Map, Value as Json};
 use std::collections::{BTreeMap, BTreeSet, HashMap};

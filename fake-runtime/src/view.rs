@@ -1,0 +1,228 @@
+//! The geometry of a view as PyTorch's fake `view` computes it
+//! (`fake_impls._view_meta` -> `torch._refs._reshape_view_helper`): which
+//! size expressions a view keeps and which strides it gives. ATen's
+//! `computeStride` ([`crate::strides::view_strides`]) only says whether a
+//! view is possible; the result's sizes and strides come from here.
+//!
+//! The algorithm walks the requested sizes left to right. A requested
+//! length equal to the current dim (under the guards) keeps the dim, its
+//! size expression and its stride; otherwise dims are merged
+//! (`_collapse_view_helper`) until their product is a multiple of the
+//! length, and split (`prims.split_dim`, outer stride `stride * inner`).
+//! Size-1 tail dims are added by `split_dim` and removed by `squeeze`.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::shape::Dims;
+use crate::shape_env::ShapeEnv;
+use crate::sym::{SymBool, SymInt};
+
+/// Sizes and strides of a view.
+pub type Geometry = (Dims, Dims);
+
+/// Sizes and strides of a tensor with `sizes`/`strides` viewed as `shape`
+/// (already free of `-1`, with the same number of elements), as
+/// `_reshape_view_helper(a, shape, allow_copy=False)`; `None` when no view
+/// gives that shape (a merge of dims that are not contiguous with each
+/// other).
+pub fn reshape_view(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    shape: &[SymInt],
+    op: &str,
+) -> Result<Option<Geometry>> {
+    let numel = crate::shape::numel(env, sizes)?;
+    if guard_eq(env, numel, SymInt::Int(0), op)? {
+        let st = crate::strides::contiguous(env, shape)?;
+        return Ok(Some((shape.iter().copied().collect(), st)));
+    }
+    // A 0-dim tensor is unsqueezed, a tensor of ones squeezed.
+    if sizes.is_empty() {
+        return Ok(Some((
+            shape.iter().copied().collect(),
+            shape.iter().map(|_| SymInt::Int(1)).collect(),
+        )));
+    }
+    if shape.is_empty() {
+        return Ok(Some((Dims::new(), Dims::new())));
+    }
+    if crate::strides::is_contiguous(env, sizes, strides, op, crate::strides::Decide::OrFalse)? {
+        // nd -> 1d and 1d -> 2d, as `as_strided`.
+        if shape.len() == 1 && sizes.len() > 1 {
+            return Ok(Some((
+                Dims::from_slice(&[numel]),
+                Dims::from_slice(&[SymInt::Int(1)]),
+            )));
+        }
+        if shape.len() == 2 && sizes.len() == 1 {
+            return Ok(Some((
+                Dims::from_slice(shape),
+                Dims::from_slice(&[shape[1], SymInt::Int(1)]),
+            )));
+        }
+    }
+    let mut a_sizes: Dims = sizes.iter().copied().collect();
+    let mut a_strides: Dims = strides.iter().copied().collect();
+    let mut idx = 0;
+    for &length in shape {
+        if idx >= a_sizes.len() {
+            // Tail unsqueeze: split the last dim into (itself, 1).
+            let last = a_sizes.len() - 1;
+            let outer = a_sizes[last];
+            split_dim(env, &mut a_sizes, &mut a_strides, last, outer, op)?;
+            idx += 1;
+            continue;
+        }
+        if guard_eq(env, length, a_sizes[idx], op)? {
+            idx += 1;
+            continue;
+        }
+        let mut accum = a_sizes[idx];
+        let mut end = idx;
+        loop {
+            let rem = env.modulo(accum, length)?;
+            if guard_eq(env, rem, SymInt::Int(0), op)? {
+                break;
+            }
+            end += 1;
+            if end >= a_sizes.len() {
+                return Err(Error::invalid(
+                    op,
+                    format!(
+                        "shape '{}' is invalid for input of size {}",
+                        list(env, shape),
+                        env.display(numel)
+                    ),
+                ));
+            }
+            accum = env.mul(accum, a_sizes[end])?;
+        }
+        if end != idx {
+            match collapse(env, &a_sizes, &a_strides, idx, end, op)? {
+                Some((len, stride)) => {
+                    a_sizes.drain(idx + 1..=end);
+                    a_strides.drain(idx + 1..=end);
+                    a_sizes[idx] = len;
+                    a_strides[idx] = stride;
+                }
+                None => return Ok(None),
+            }
+        }
+        if !guard_eq(env, accum, length, op)? {
+            split_dim(env, &mut a_sizes, &mut a_strides, idx, length, op)?;
+        }
+        idx += 1;
+    }
+    // Squeeze the tail.
+    while idx < a_sizes.len() {
+        crate::shape::check_eq(env, a_sizes[idx], SymInt::Int(1), op, &|| {
+            format!("size of dim {idx} squeezed by the view")
+        })?;
+        a_sizes.remove(idx);
+        a_strides.remove(idx);
+    }
+    Ok(Some((a_sizes, a_strides)))
+}
+
+/// `a == b` decided as Python's `bool(a == b)` on SymInts: a guard.
+fn guard_eq(env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
+    crate::shape::guard_eq(env, a, b, op)
+}
+
+fn list(env: &ShapeEnv, s: &[SymInt]) -> String {
+    let parts: Vec<String> = s.iter().map(|&v| env.display(v)).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// `prims.split_dim(a, dim, outer)`: dim `dim` becomes `(outer, inner)`
+/// with `inner = size // outer` and strides `(stride * inner, stride)`.
+fn split_dim(
+    env: &mut ShapeEnv,
+    sizes: &mut Dims,
+    strides: &mut Dims,
+    dim: usize,
+    outer: SymInt,
+    op: &str,
+) -> Result<()> {
+    let size = sizes[dim];
+    let inner = env.floordiv(size, outer)?;
+    let rem = env.modulo(size, outer)?;
+    if !guard_eq(env, rem, SymInt::Int(0), op)? {
+        return Err(ErrorKind::SizeMismatch {
+            op: op.to_string(),
+            what: format!("a split of dim {dim} into length {}", env.display(outer)),
+            expected: "a multiple".into(),
+            got: env.display(size),
+        }
+        .into());
+    }
+    let stride = strides[dim];
+    let outer_stride = env.mul(stride, inner)?;
+    sizes[dim] = outer;
+    sizes.insert(dim + 1, inner);
+    strides[dim] = outer_stride;
+    strides.insert(dim + 1, stride);
+    Ok(())
+}
+
+/// `prims._collapse_view_helper(a, start, end)`: the length and stride of
+/// dims `start..=end` merged, or `None` when they cannot be merged as a
+/// view. Validity is decided with `guard_or_false`; the stride is the
+/// smallest stride of a dim longer than 1 (Python's `min`, a guard).
+fn collapse(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    start: usize,
+    end: usize,
+    op: &str,
+) -> Result<Option<(SymInt, SymInt)>> {
+    let numel = crate::shape::numel(env, sizes)?;
+    let mut valid = SymBool::Bool(true);
+    let nonempty = env.ne(numel, SymInt::Int(0))?;
+    if env.guard_or_false(nonempty, op)? {
+        for i in (start..end).rev() {
+            let a = env.eq(sizes[i], SymInt::Int(1))?;
+            let b = env.eq(sizes[i + 1], SymInt::Int(1))?;
+            let chunk = env.mul(strides[i + 1], sizes[i + 1])?;
+            let c = env.eq(strides[i], chunk)?;
+            let ab = env.or(a, b)?;
+            let any = env.or(ab, c)?;
+            valid = env.and(valid, any)?;
+            if valid == SymBool::Bool(false) {
+                break;
+            }
+        }
+    }
+    let empty = env.eq(numel, SymInt::Int(0))?;
+    let valid = env.or(valid, empty)?;
+    if !env.guard_or_false(valid, op)? {
+        return Ok(None);
+    }
+    let mut stride = strides[end];
+    for i in (start..end).rev() {
+        let not_one = env.ne(sizes[i], SymInt::Int(1))?;
+        if env.guard_bool(not_one, op)? {
+            let smaller = env.lt(strides[i], stride)?;
+            if env.guard_bool(smaller, op)? {
+                stride = strides[i];
+            }
+        }
+    }
+    let mut length = sizes[end];
+    let nonzero = env.ne(length, SymInt::Int(0))?;
+    if env.guard_or_true(nonzero, op)? {
+        for i in (start..end).rev() {
+            let zero = env.eq(sizes[i], SymInt::Int(0))?;
+            if env.guard_or_false(zero, op)? {
+                length = SymInt::Int(0);
+                stride = SymInt::Int(0);
+                break;
+            }
+            length = env.mul(length, sizes[i])?;
+        }
+    } else {
+        stride = SymInt::Int(0);
+    }
+    Ok(Some((length, stride)))
+}
