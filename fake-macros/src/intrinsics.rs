@@ -348,18 +348,6 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "sizes of `repeat`",
     ),
     i(
-        "reshape_sizes",
-        &[p("t", Tensor), p("shape", Dims)],
-        Dims,
-        "sizes of `reshape` (kept dims keep their expressions)",
-    ),
-    i(
-        "reshape_strides",
-        &[p("t", Tensor), p("shape", Dims)],
-        Dims,
-        "strides of `reshape`: of the view, or of a contiguous copy's view",
-    ),
-    i(
         "result_type",
         &[p("a", Tensor), p("b", Tensor)],
         DType,

@@ -447,11 +447,16 @@ pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Di
     Ok(out)
 }
 
-/// The geometry of `reshape(t, shape)` as C++ `reshape_symint` gives it: a
+/// The geometry of `reshape(t, shape)` as C++ `reshape_symint` gives it
+/// (for the `reshape` and `flatten` kernels of `fake-ops`): a
 /// view when ATen's `computeStride` finds one (its sizes and strides from
 /// [`crate::view::reshape_view`]), else the view of a contiguous copy.
 /// The second value says whether it is the copy.
-fn reshape_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims, bool)> {
+pub fn reshape_geometry(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    shape: &Dims,
+) -> Result<(Dims, Dims, bool)> {
     let viewable =
         crate::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op)?.is_some();
     let (strides, copy) = if viewable {
@@ -463,21 +468,6 @@ fn reshape_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Di
         Some((sizes, strides)) => Ok((sizes, strides, copy)),
         None => Err(view_refused(cx)),
     }
-}
-
-/// `reshape_sizes(t, shape)`: sizes of `reshape` (the input's size
-/// expressions where a dim is kept).
-pub fn reshape_sizes(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
-    if t.is_static() && shape.iter().all(|s| s.as_int().is_some()) {
-        return Ok(shape);
-    }
-    Ok(reshape_geometry(cx, t, &shape)?.0)
-}
-
-/// `reshape_strides(t, shape)`: strides of `reshape`: of the view when
-/// there is one, else of the view of a contiguous copy.
-pub fn reshape_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
-    Ok(reshape_geometry(cx, t, &shape)?.1)
 }
 
 fn view_refused(cx: &Cx<'_>) -> crate::Error {

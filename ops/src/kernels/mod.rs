@@ -6,6 +6,7 @@ use fake_runtime::{Cx, Error};
 mod asserts;
 mod diff;
 mod index;
+mod reshape;
 mod resize;
 mod scalar;
 mod split;
@@ -16,6 +17,7 @@ pub(crate) use asserts::{
 };
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
+pub(crate) use reshape::{flatten_using_ints, reshape};
 pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{split_tensor, split_with_sizes};

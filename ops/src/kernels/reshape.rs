@@ -1,0 +1,58 @@
+//! `reshape` and `flatten.using_ints`: a view of `self` when its strides
+//! allow one, else a view of a contiguous copy, with its own storage and
+//! offset 0 (C++ `reshape_symint`: `computeStride` decides, then
+//! `view_symint` or `_unsafe_view(clone(contiguous))`). The aliasing
+//! depends on the strides, so no rule (whose aliasing is fixed by the
+//! schema) can say it.
+
+use fake_runtime::intrinsics::{self, args};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+
+/// `t` reshaped to `shape` (free of `-1`).
+fn reshape_to(cx: &mut Cx<'_>, t: &TensorMeta, shape: fake_runtime::shape::Dims) -> Result<Outs> {
+    let (sizes, strides, copy) = intrinsics::reshape_geometry(cx, t, &shape)?;
+    let (storage_offset, alias) = if copy {
+        (SymInt::Int(0), Alias::Fresh)
+    } else {
+        (t.storage_offset, Alias::ViewOf(0))
+    };
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            storage_offset,
+            dtype: t.dtype,
+            device: t.device,
+            layout: t.layout,
+            requires_grad: t.requires_grad,
+        },
+        alias,
+    ));
+    Ok(outs)
+}
+
+/// `reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)`.
+pub(crate) fn reshape(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let requested = args::sizes(cx, a, 1, "shape", None)?;
+    let numel = t.numel(cx.env)?;
+    let shape = intrinsics::infer_view(cx, numel, requested)?;
+    reshape_to(cx, t, shape)
+}
+
+/// `flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1)`:
+/// `self` itself when one dim is "flattened" (ATen returns `self`), else
+/// the reshape to the merged sizes.
+pub(crate) fn flatten_using_ints(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let start = args::int(cx, a, 1, "start_dim", Some(0))?;
+    let end = args::int(cx, a, 2, "end_dim", Some(-1))?;
+    let shape = intrinsics::flatten(cx, t.sizes.clone(), start, end)?;
+    if t.dim() > 0 && shape.len() == t.dim() {
+        let mut outs = Outs::new();
+        outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
+        return Ok(outs);
+    }
+    reshape_to(cx, t, shape)
+}
