@@ -1339,9 +1339,11 @@ pub fn can_cast(_cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {
         || from != DType::Bool && to == DType::Bool))
 }
 
-/// `arange_len(start, end, step)`: the length of `arange`,
-/// `ceil((end - start) / step)` (at least 0); symbolic integer bounds with
-/// a static positive step stay symbolic.
+/// `arange_len(start, end, step)`: the length of `arange`, as
+/// `torch._refs.arange`: integer bounds give `(end - start + step - sgn)
+/// // step` with the bounds checked against the step's sign (a runtime
+/// assert or guard when symbolic) and no clamp; real bounds give
+/// `ceil((end - start) / step)`.
 pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
     let float = |s: Scalar| -> Option<f64> {
         match s {
@@ -1351,18 +1353,27 @@ pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> 
             _ => None,
         }
     };
-    if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(SymInt::Int(st))) = (start, end, step)
-        && (!a.is_static() || !b.is_static())
-    {
-        if st <= 0 {
-            return Err(invalid(
-                cx,
-                "symbolic arange needs a positive static step".into(),
-            ));
-        }
+    if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
+        let nonzero = cx.env.ne(st, SymInt::Int(0))?;
+        shape::check(cx.env, nonzero, cx.op, &|| "step must be nonzero".into())?;
+        let positive = cx.env.gt(st, SymInt::Int(0))?;
+        let sgn = if cx.env.guard_bool(positive, cx.op)? {
+            let ok = cx.env.ge(b, a)?;
+            shape::check(cx.env, ok, cx.op, &|| {
+                "upper bound and lower bound inconsistent with step sign".into()
+            })?;
+            1
+        } else {
+            let ok = cx.env.le(b, a)?;
+            shape::check(cx.env, ok, cx.op, &|| {
+                "upper bound and lower bound inconsistent with step sign".into()
+            })?;
+            -1
+        };
         let span = cx.env.sub(b, a)?;
-        let n = cx.env.ceildiv(span, SymInt::Int(st))?;
-        return cx.env.max(n, SymInt::Int(0));
+        let span = cx.env.add(span, st)?;
+        let span = cx.env.sub(span, SymInt::Int(sgn))?;
+        return cx.env.floordiv(span, st);
     }
     let (Some(a), Some(b), Some(st)) = (float(start), float(end), float(step)) else {
         return Err(invalid(cx, "arange bounds must be real numbers".into()));
