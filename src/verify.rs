@@ -5,8 +5,9 @@
 //! Symbolic values are compared as expressions: the recorded srepr is
 //! lowered into the same ShapeEnv, so both sides are canonical forms and
 //! compare by identity (after the replacements in force); a pair the
-//! canonical forms do not settle matches when the ShapeEnv knows statically
-//! that they are equal. An unbacked symbol the file names for the first
+//! canonical forms do not settle matches when the ShapeEnv proves them
+//! equal over the symbols' ranges ([`fake_runtime::ShapeEnv::provably_equal`]:
+//! `Min`/`Max` arms the ranges order, a difference whose range is 0). An unbacked symbol the file names for the first
 //! time (`u3`) is bound to ours when ours is a bare unbacked symbol too:
 //! unbacked symbols are compared up to renaming.
 
@@ -152,16 +153,7 @@ impl Checker<'_> {
     }
 
     fn equal(&mut self, a: SymInt, b: SymInt) -> bool {
-        let env = self.p.mode.env_mut();
-        let a = env.simplify_int(a).unwrap_or(a);
-        let b = env.simplify_int(b).unwrap_or(b);
-        if a == b {
-            return true;
-        }
-        match env.eq(a, b) {
-            Ok(c) => env.statically_known_true(c),
-            Err(_) => false,
-        }
+        self.p.mode.env_mut().provably_equal(a, b).unwrap_or(false)
     }
 
     fn bool(&mut self, field: String, ours: SymBool, theirs: &schema::SymBool) {

@@ -12,7 +12,7 @@ fn env() -> (ShapeEnv, SymInt, SymInt) {
     let mut env = ShapeEnv::new();
     let s0 = env
         .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
-        .unwrap();
+        .expect("a symbol");
     let u0 = env.create_unbacked(true, "nonzero");
     (env, s0, u0)
 }
@@ -169,4 +169,24 @@ fn sym_min_and_max_decide_nothing() {
     assert_eq!(env.display(m), "s0");
     assert!(env.guards().is_empty());
     assert!(env.runtime_asserts().is_empty());
+}
+
+#[test]
+fn provably_equal_over_the_ranges() {
+    use fake_runtime::sym::ValueRange;
+    let (mut env, s0, u0) = env();
+    let s1 = env
+        .create_symint_input(3, Source::Local("k".into()), ValueRange::at_least(1))
+        .unwrap();
+    let prod = env.mul(s0, s1).unwrap();
+    // Min(s0, s0*s1) is kept (sympy keeps it) but equals s0 for s1 >= 1.
+    let m = env.min(s0, prod).unwrap();
+    assert_eq!(env.display(m), "Min(s0, s0*s1)");
+    assert!(env.provably_equal(m, s0).unwrap());
+    let m = env.max(s0, prod).unwrap();
+    assert!(env.provably_equal(m, prod).unwrap());
+    assert!(!env.provably_equal(m, s0).unwrap());
+    // Nothing is guarded to say so, and unrelated values differ.
+    assert!(!env.provably_equal(s0, u0).unwrap());
+    assert!(env.guards().is_empty());
 }

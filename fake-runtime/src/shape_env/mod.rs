@@ -563,6 +563,29 @@ impl ShapeEnv {
         }
     }
 
+    /// True when `a == b` for every value the symbols may take, without a
+    /// guard: the same expression after replacements, known statically,
+    /// the same after `Min`/`Max` arguments the ranges order are pruned, or
+    /// a difference whose range is the single value 0.
+    pub fn provably_equal(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
+        let a = self.simplify_int(a)?;
+        let b = self.simplify_int(b)?;
+        if a == b {
+            return Ok(true);
+        }
+        let c = self.eq(a, b)?;
+        if self.statically_known_true(c) {
+            return Ok(true);
+        }
+        let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
+        let (x, y) = (self.exprs.prune_extrema(x)?, self.exprs.prune_extrema(y)?);
+        if x == y {
+            return Ok(true);
+        }
+        let d = self.exprs.sub(x, y)?;
+        Ok(self.exprs.range(d).as_exact() == Some(0))
+    }
+
     // ---- printing ------------------------------------------------------------------
 
     /// `v` printed as PyTorch prints it (`s0 + 2*s1`).

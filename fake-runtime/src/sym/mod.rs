@@ -10,6 +10,7 @@
 mod arena;
 mod expr;
 mod print;
+mod prune;
 mod range;
 
 pub use arena::ExprArena;

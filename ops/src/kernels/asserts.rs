@@ -14,10 +14,7 @@ use fake_runtime::{Arg, Cx, Outs, Result, Scalar, SymBool, SymInt};
 pub(crate) fn assert_scalar(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let c = match args::scalar(cx, a, 0, "self", None)? {
         Scalar::Bool(b) => b,
-        Scalar::Int(v) => {
-            let ne = cx.env.ne(v, SymInt::Int(0))?;
-            ne
-        }
+        Scalar::Int(v) => cx.env.ne(v, SymInt::Int(0))?,
         Scalar::Float(f) => SymBool::Bool(f != 0.0),
         Scalar::Complex(re, im) => SymBool::Bool(re != 0.0 || im != 0.0),
     };
