@@ -129,26 +129,15 @@ pub fn numel(env: &mut ShapeEnv, dims: &[SymInt]) -> Result<SymInt> {
     Ok(acc)
 }
 
-/// True when `d` is known to be 1, or decided (guarded) to be.
+/// True when `d` is known to be 1, or decided (guarded) to be; an
+/// undecidable data-dependent "== 1" is false, as PyTorch's broadcasting
+/// decides it (`guard_or_false(size == 1)`: the size does not stretch).
 fn is_one(env: &mut ShapeEnv, d: SymInt, op: &str) -> Result<bool> {
     match d {
         SymInt::Int(v) => Ok(v == 1),
         SymInt::Expr(_) => {
             let c = env.eq(d, SymInt::Int(1))?;
-            // Like PyTorch's broadcasting on unbacked sizes: an undecidable
-            // "== 1" is taken as false (the size is assumed not to broadcast).
-            if env.statically_known_true(c) {
-                return Ok(true);
-            }
-            let not_one = env.ne(d, SymInt::Int(1))?;
-            if env.statically_known_true(not_one) {
-                return Ok(false);
-            }
-            match env.guard_bool(c, op) {
-                Ok(b) => Ok(b),
-                Err(e) if matches!(e.kind(), ErrorKind::DataDependent { .. }) => Ok(false),
-                Err(e) => Err(e),
-            }
+            env.guard_or_false(c, op)
         }
     }
 }

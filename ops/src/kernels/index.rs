@@ -6,7 +6,7 @@ use super::invalid;
 use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
 use fake_runtime::shape::{Dims, broadcast};
 use fake_runtime::strides::{Operand, contiguous, pointwise};
-use fake_runtime::{Arg, Cx, DType, ErrorKind, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `index.Tensor(Tensor self, Tensor?[] indices) -> Tensor`.
 pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
@@ -113,16 +113,9 @@ pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             sizes: &out_sizes,
             strides: &src_strides,
         };
-        match pointwise(cx.env, &out_sizes, &[src], cx.op) {
-            Ok(s) => s,
-            // The order cannot depend on an unbacked size (a mask's count):
-            // PyTorch decides it size-obliviously, which for the dims an
-            // index adds (stride 0) is the contiguous order.
-            Err(e) if matches!(e.kind(), ErrorKind::DataDependent { .. }) => {
-                contiguous(cx.env, &out_sizes)?
-            }
-            Err(e) => return Err(e),
-        }
+        // An order that depends on an unbacked size (a mask's count) is
+        // decided with guard_or_false inside, as PyTorch does.
+        pointwise(cx.env, &out_sizes, &[src], cx.op)?
     };
     let meta = TensorMeta {
         sizes: out_sizes,
