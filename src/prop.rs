@@ -893,7 +893,7 @@ impl Propagation {
                 let values: Vec<Value<'_>> = owned.iter().map(Owned::value).collect();
                 match self.mode.dispatch(def, &values) {
                     Ok(outs) => self.bind_outputs(graph, i, &outs),
-                    Err(e) => Status::Failed(e.to_string()),
+                    Err(e) => Status::Failed(self.describe_error(&e)),
                 }
             }
         }
@@ -1038,6 +1038,55 @@ impl Propagation {
             Some(NodeOutput::SymInt(SymIntArg::Int(_))) => Ok(()),
             other => Err(format!("result recorded as {other:?}")),
         }
+    }
+
+    /// A kernel's error as the user should read it: a data-dependent
+    /// decision is printed with the program's own symbol names, each with
+    /// where it comes from (an input's size, or the operator that made an
+    /// unbacked symbol).
+    fn describe_error(&mut self, e: &fake_runtime::Error) -> String {
+        let fake_runtime::ErrorKind::DataDependent {
+            op,
+            cond: Some(cond),
+            ..
+        } = e.kind()
+        else {
+            return e.to_string();
+        };
+        let (op, cond) = (op.clone(), *cond);
+        let env = self.mode.env();
+        if !env.arena().owns(cond) {
+            return e.to_string();
+        }
+        let expr = if env.arena().is_bool(cond) {
+            self.display_bool(SymBool::Expr(cond))
+        } else {
+            self.display(SymInt::Expr(cond))
+        };
+        let env = self.mode.env();
+        let symbols: Vec<String> = env
+            .arena()
+            .free_symbols(cond)
+            .into_iter()
+            .map(|s| {
+                let name = self
+                    .symbols
+                    .name_of(s)
+                    .map_or_else(|| env.arena().symbol_name(s), str::to_string);
+                match env.symbol_sources(s).first() {
+                    Some(src) => format!("{name} = {src}"),
+                    None if env.arena().is_unbacked(s) => {
+                        format!("{name} unbacked, from {}", env.symbol_origin(s))
+                    }
+                    None => name,
+                }
+            })
+            .collect();
+        format!(
+            "could not guard on data-dependent expression {expr} in {op} ({}); add a runtime \
+             assert (torch._check) or constrain_range to decide it",
+            symbols.join("; ")
+        )
     }
 
     /// `v` printed with the file's symbol names (`s77*64`), simplified by

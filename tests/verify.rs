@@ -302,3 +302,39 @@ fn unbacked_symbols_match_up_to_renaming() {
     let m = report.mismatches().next().unwrap();
     assert_eq!((m.field.as_str(), m.ours.as_str()), ("relu.sizes[0]", "u7"));
 }
+
+/// A `relu` that (wrongly) guards on its input's first size being 1.
+fn relu_guarding(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> RtResult<Outs> {
+    let Some(Arg::Tensor(m)) = args.first() else {
+        panic!("relu takes a tensor")
+    };
+    let c = cx.env.eq(m.sizes[0], fake_runtime::SymInt::Int(1))?;
+    cx.env.guard_bool(c, cx.op)?;
+    relu(cx, args)
+}
+
+static GUARDING: [OpDef; 2] = [
+    DATA_DEPENDENT[0],
+    OpDef {
+        kernel: relu_guarding,
+        ..RIGHT[0]
+    },
+];
+
+#[test]
+fn data_dependent_errors_name_the_program_symbols_and_their_origin() {
+    let registry = StaticRegistry(&GUARDING);
+    let g = unbacked_program("u7", "u7");
+    let mut p = Plan::new(&g, &registry).run_checked(&g, registry).unwrap();
+    let report = verify(&g, &mut p);
+    let m = report.mismatches().next().expect("relu fails");
+    assert_eq!((m.node.as_str(), m.field.as_str()), ("relu", "error"));
+    assert!(
+        m.ours.starts_with(
+            "could not guard on data-dependent expression Eq(u7, 1) in aten::relu \
+             (u7 unbacked, from aten::nonzero)"
+        ),
+        "{}",
+        m.ours
+    );
+}

@@ -80,6 +80,9 @@ pub enum ErrorKind {
         expr: String,
         /// The unbacked symbols it mentions, printed.
         unbacked: String,
+        /// The condition or size itself (in the ShapeEnv that refused it),
+        /// so a caller can print it with its own symbol names.
+        cond: Option<crate::sym::ExprId>,
     },
     /// A runtime assert or guard was statically false.
     #[error("{op}: condition {expr} is always false")]

@@ -214,7 +214,9 @@ fn guarding_on_an_unbacked_symbol_is_a_typed_error() {
     let c = env.eq(u, SymInt::Int(3)).unwrap();
     let err = env.guard_bool(c, "aten::view").unwrap_err();
     match err.kind() {
-        ErrorKind::DataDependent { op, expr, unbacked } => {
+        ErrorKind::DataDependent {
+            op, expr, unbacked, ..
+        } => {
             assert_eq!(op, "aten::view");
             assert_eq!(expr, "Eq(u0, 3)");
             assert_eq!(unbacked, "u0");

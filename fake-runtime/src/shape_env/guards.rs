@@ -54,6 +54,7 @@ impl ShapeEnv {
             op: origin.to_string(),
             expr: self.exprs.display(e),
             unbacked: unbacked.join(", "),
+            cond: Some(e),
         })
     }
 

@@ -30,6 +30,7 @@ pub(crate) fn local_scalar_dense(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         op: cx.op.to_string(),
         expr: format!("the value of a {} tensor", t.dtype),
         unbacked: String::new(),
+        cond: None,
     }
     .into())
 }
