@@ -8,7 +8,8 @@ and torchvision installed:
 Writes tests/fixtures/programs/<name>.json for every program below (or the
 named ones): the `models/model.json` entry torch.export.save writes, without
 weights and per-node debugging metadata. Each program is exported with
-static sizes (`<name>_static`) and with dynamic sizes (`<name>`), in the
+static sizes (`<name>_static`, except the large `swin_t`) and with dynamic
+sizes (`<name>`), in the
 default export IR and in the Core ATen IR (`<name>_core`,
 `run_decompositions()`), unless a program says otherwise. The recorded
 metadata of every node is PyTorch's answer: `tests/programs.rs` propagates
@@ -215,7 +216,34 @@ class Arange(torch.nn.Module):
         return a + 1, b, c
 
 
-# name -> (module, args, dynamic_shapes, export the core IR too)
+class AudioFeatures(torch.nn.Module):
+    """A convolutional audio feature extractor (strided conv1d stack, group
+    norm, GELU), then a transpose and a linear projection, as speech models
+    have it."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv0 = torch.nn.Conv1d(1, 32, 10, stride=5, bias=False)
+        self.norm = torch.nn.GroupNorm(32, 32)
+        self.conv1 = torch.nn.Conv1d(32, 32, 3, stride=2, bias=False)
+        self.conv2 = torch.nn.Conv1d(32, 32, 2, stride=2, bias=False)
+        self.proj = torch.nn.Linear(32, 48)
+
+    def forward(self, audio):
+        x = audio.unsqueeze(1)
+        x = F.gelu(self.norm(self.conv0(x)))
+        x = F.gelu(self.conv1(x))
+        x = F.gelu(self.conv2(x))
+        return self.proj(x.transpose(1, 2))
+
+
+def swin_t():
+    import torchvision
+
+    return torchvision.models.swin_t(weights=None)
+
+
+# name -> (module, args, dynamic_shapes)
 def programs():
     batch = Dim("batch", min=2, max=64)
     seq = Dim("seq", min=2, max=128)
@@ -264,11 +292,21 @@ def programs():
         None,
     )
     yield "arange", Arange(), (torch.randn(9),), ({0: Dim("n", min=4)},)
+    yield "audio_features", AudioFeatures(), (torch.randn(2, 4000),), (
+        {0: batch, 1: Dim("samples", min=400, max=160000)},
+    )
+    yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
+
+
+# Programs too big to keep in two sizes: only their dynamic export.
+DYNAMIC_ONLY = {"swin_t"}
 
 
 def export(name, module, args, dynamic_shapes) -> None:
     module.eval()
-    variants = [(name, dynamic_shapes), (f"{name}_static", None)]
+    variants = [(name, dynamic_shapes)]
+    if name not in DYNAMIC_ONLY:
+        variants.append((f"{name}_static", None))
     for variant, dyn in variants:
         try:
             with torch.no_grad():

@@ -4,6 +4,7 @@
 use fake_runtime::{Cx, Error};
 
 mod asserts;
+mod conv;
 mod diff;
 mod index;
 mod reshape;
@@ -15,6 +16,7 @@ mod to;
 pub(crate) use asserts::{
     assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
 };
+pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
 pub(crate) use reshape::{flatten_using_ints, reshape};
