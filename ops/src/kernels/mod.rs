@@ -7,6 +7,7 @@ mod asserts;
 mod conv;
 mod diff;
 mod index;
+mod pad;
 mod reshape;
 mod resize;
 mod scalar;
@@ -19,6 +20,7 @@ pub(crate) use asserts::{
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
+pub(crate) use pad::pad;
 pub(crate) use reshape::{flatten_using_ints, reshape};
 pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
