@@ -295,7 +295,30 @@ def programs():
     yield "audio_features", AudioFeatures(), (torch.randn(2, 4000),), (
         {0: batch, 1: Dim("samples", min=400, max=160000)},
     )
+    yield "sym_floats", SymFloats(), (torch.randn(6, 3), torch.tensor(2.5), torch.tensor(True)), (
+        {0: Dim("n")},
+        None,
+        None,
+    )
     yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
+
+
+class SymFloats(torch.nn.Module):
+    """SymFloats and SymBools: sym_float, true division, pow, sqrt, item()
+    of a float and of a bool tensor, used as Scalar and Tensor arguments."""
+
+    def forward(self, x, t, b):
+        n = x.size(0)
+        f = torch.sym_float(n)
+        r = n / 2
+        p = f**2
+        s = torch.sym_sqrt(n)
+        v = t.item()
+        flag = b.item()
+        y = x * v + r + s
+        z = x * (p / 3.0)
+        torch._check(flag)
+        return y, z, x * f, torch.full((2,), v)
 
 
 # Programs too big to keep in two sizes: only their dynamic export.

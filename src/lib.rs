@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+mod builtins;
 pub mod export;
 pub mod graph;
 pub mod prop;

@@ -223,11 +223,14 @@ fn show(p: &mut Propagation, v: ValueId) -> Shown {
             let json = serde_json::json!({"kind": "SymBool", "value": shown});
             text(shown, "SymBool", json)
         }
-        Slot::Float(f) => text(
-            f.to_string(),
-            "float",
-            serde_json::json!({"kind": "float", "value": f}),
-        ),
+        Slot::Float(f) => {
+            let shown = p.display_float(f);
+            let json = match f.as_f64() {
+                Some(v) => serde_json::json!({"kind": "float", "value": v}),
+                None => serde_json::json!({"kind": "SymFloat", "value": shown}),
+            };
+            text(shown, "float", json)
+        }
         Slot::Empty => text("-".into(), "", serde_json::Value::Null),
     }
 }

@@ -18,15 +18,16 @@
 //! A [`Plan`] (operators looked up, schemas read, arguments matched) is made
 //! once per graph and can run many times.
 
+use crate::builtins::{Builtin, builtin};
 use crate::export::convert;
 use crate::export::schema;
 use crate::export::srepr::{self, ResolveError, Resolver, SymbolDecl};
 use crate::graph::{Arg, Graph, NodeOutput, Recorded, SymIntArg, ValueId};
 use crate::signature::{self, Default, Kind};
 use fake_runtime::mode::{Output, Value};
-use fake_runtime::sym::{RelOp, Symbol, ValueRange};
+use fake_runtime::sym::{Symbol, ValueRange};
 use fake_runtime::{
-    FakeTensorMode, OpDef, Registry, Scalar, ShapeEnv, Source, SymBool, SymInt, TensorId,
+    FakeTensorMode, OpDef, Registry, Scalar, ShapeEnv, Source, SymBool, SymFloat, SymInt, TensorId,
     TensorMeta,
 };
 use std::collections::HashMap;
@@ -82,8 +83,8 @@ pub enum Slot {
     Int(SymInt),
     /// A condition.
     Bool(SymBool),
-    /// A float.
-    Float(f64),
+    /// A float, possibly symbolic.
+    Float(SymFloat),
 }
 
 /// Where an argument of a planned call comes from.
@@ -95,17 +96,6 @@ enum ArgSource {
     Default(Default),
     /// Not given and no default: `None`.
     Absent,
-}
-
-#[derive(Debug, Clone)]
-enum Builtin {
-    SymSize,
-    SymStride,
-    SymNumel,
-    SymStorageOffset,
-    Binary(fn(&mut ShapeEnv, SymInt, SymInt) -> fake_runtime::Result<SymInt>),
-    Compare(RelOp, bool),
-    Neg,
 }
 
 #[derive(Debug, Clone)]
@@ -180,31 +170,6 @@ fn parse_recorded(graph: &Graph) -> HashMap<String, srepr::Expr> {
         }
     }
     out
-}
-
-fn builtin(target: &str, op: Option<&str>) -> Option<Builtin> {
-    let name = op.map(|o| o.strip_suffix(".default").unwrap_or(o));
-    Some(match (target, name) {
-        (_, Some("aten::sym_size.int")) => Builtin::SymSize,
-        (_, Some("aten::sym_stride.int")) => Builtin::SymStride,
-        (_, Some("aten::sym_numel")) => Builtin::SymNumel,
-        (_, Some("aten::sym_storage_offset")) => Builtin::SymStorageOffset,
-        ("_operator.add", _) => Builtin::Binary(ShapeEnv::add),
-        ("_operator.sub", _) => Builtin::Binary(ShapeEnv::sub),
-        ("_operator.mul", _) => Builtin::Binary(ShapeEnv::mul),
-        ("_operator.floordiv", _) => Builtin::Binary(ShapeEnv::floordiv),
-        ("_operator.mod", _) => Builtin::Binary(ShapeEnv::modulo),
-        ("torch.sym_max", _) => Builtin::Binary(ShapeEnv::max),
-        ("torch.sym_min", _) => Builtin::Binary(ShapeEnv::min),
-        ("_operator.neg", _) => Builtin::Neg,
-        ("_operator.eq", _) => Builtin::Compare(RelOp::Eq, false),
-        ("_operator.ne", _) => Builtin::Compare(RelOp::Ne, false),
-        ("_operator.lt", _) => Builtin::Compare(RelOp::Lt, false),
-        ("_operator.le", _) => Builtin::Compare(RelOp::Le, false),
-        ("_operator.gt", _) => Builtin::Compare(RelOp::Lt, true),
-        ("_operator.ge", _) => Builtin::Compare(RelOp::Le, true),
-        _ => return None,
-    })
 }
 
 impl Plan {
@@ -727,24 +692,29 @@ impl Propagation {
                 Recorded::SymBool(b) => self
                     .lower_recorded_bool(b, &origin)
                     .map_or(Slot::Empty, Slot::Bool),
+                // Only a float's being a float matters to later nodes.
+                Recorded::SymFloat(schema::SymFloat::Float(f)) => Slot::Float(SymFloat::Const(f.0)),
+                Recorded::SymFloat(schema::SymFloat::Expr(_)) => {
+                    Slot::Float(self.mode.env_mut().create_unbacked_float())
+                }
                 _ => Slot::Empty,
             };
             self.slots[v.0 as usize] = slot;
         }
     }
 
-    fn slot(&self, v: ValueId) -> Slot {
+    pub(crate) fn slot(&self, v: ValueId) -> Slot {
         self.slots.get(v.0 as usize).copied().unwrap_or(Slot::Empty)
     }
 
-    fn tensor_of(&self, v: ValueId) -> Result<TensorId, String> {
+    pub(crate) fn tensor_of(&self, v: ValueId) -> Result<TensorId, String> {
         match self.slot(v) {
             Slot::Tensor(t) => Ok(t),
             _ => Err(format!("value #{} is not a tensor", v.0)),
         }
     }
 
-    fn int_of(&self, s: SymIntArg) -> Result<SymInt, String> {
+    pub(crate) fn int_of(&self, s: SymIntArg) -> Result<SymInt, String> {
         match s {
             SymIntArg::Int(v) => Ok(SymInt::Int(v)),
             SymIntArg::Value(v) => match self.slot(v) {
@@ -756,13 +726,24 @@ impl Propagation {
 
     /// Convert an argument to what a parameter of kind `kind` takes.
     fn convert(&mut self, kind: Kind, arg: &Arg) -> Result<Owned, String> {
-        let wrong = || format!("{arg:?} where the schema wants {kind:?}");
+        let wrong = || {
+            format!(
+                "{} where the schema wants {kind:?}",
+                crate::builtins::kind(arg)
+            )
+        };
         Ok(match (kind, arg) {
             (_, Arg::None) => Owned::None,
             (Kind::Tensor, Arg::Tensor(v)) => Owned::Tensor(self.tensor_of(*v)?),
-            (Kind::Tensor, Arg::Int(_) | Arg::SymInt(_) | Arg::Float(_) | Arg::Bool(_)) => {
-                Owned::Tensor(self.wrapped_number(arg)?)
-            }
+            (
+                Kind::Tensor,
+                Arg::Int(_)
+                | Arg::SymInt(_)
+                | Arg::Float(_)
+                | Arg::SymFloat(_)
+                | Arg::Bool(_)
+                | Arg::SymBool(_),
+            ) => Owned::Tensor(self.wrapped_number(arg)?),
             (Kind::Tensors, Arg::Tensors(vs)) => Owned::Tensors(
                 vs.iter()
                     .map(|v| self.tensor_of(*v))
@@ -794,8 +775,14 @@ impl Propagation {
             (Kind::Float, Arg::Float(f)) => Owned::Float(*f),
             (Kind::Float, Arg::Int(v)) => Owned::Float(*v as f64),
             (Kind::Float, Arg::SymFloat(v)) => match self.slot(*v) {
-                Slot::Float(f) => Owned::Float(f),
-                _ => return Err("a symbolic float argument".into()),
+                Slot::Float(SymFloat::Const(f)) => Owned::Float(f),
+                Slot::Float(f) => {
+                    let f = self.mode.env().display_float(f);
+                    return Err(format!(
+                        "the symbolic float {f} where the schema wants a float"
+                    ));
+                }
+                _ => return Err(wrong()),
             },
             (Kind::Floats, Arg::Floats(f)) => Owned::Floats(f.clone()),
             (Kind::Bool, Arg::Bool(b)) => Owned::Bool(*b),
@@ -809,7 +796,11 @@ impl Propagation {
             (Kind::Str, Arg::Str(s)) => Owned::Str(s.clone()),
             (Kind::Scalar, Arg::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
             (Kind::Scalar, Arg::SymInt(s)) => Owned::Scalar(Scalar::Int(self.int_of(*s)?)),
-            (Kind::Scalar, Arg::Float(f)) => Owned::Scalar(Scalar::Float(*f)),
+            (Kind::Scalar, Arg::Float(f)) => Owned::Scalar(Scalar::from(*f)),
+            (Kind::Scalar, Arg::SymFloat(v)) => match self.slot(*v) {
+                Slot::Float(f) => Owned::Scalar(Scalar::Float(f)),
+                _ => return Err(wrong()),
+            },
             (Kind::Scalar, Arg::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
             (Kind::Scalar, Arg::SymBool(v)) => match self.slot(*v) {
                 Slot::Bool(b) => Owned::Scalar(Scalar::Bool(b)),
@@ -834,7 +825,15 @@ impl Propagation {
         let (value, dtype) = match arg {
             Arg::Int(v) => (Scalar::Int(SymInt::Int(*v)), fake_runtime::DType::Int64),
             Arg::SymInt(s) => (Scalar::Int(self.int_of(*s)?), fake_runtime::DType::Int64),
-            Arg::Float(f) => (Scalar::Float(*f), defaults.dtype),
+            Arg::Float(f) => (Scalar::from(*f), defaults.dtype),
+            Arg::SymFloat(v) => match self.slot(*v) {
+                Slot::Float(f) => (Scalar::Float(f), defaults.dtype),
+                _ => return Err(format!("value #{} is not a float", v.0)),
+            },
+            Arg::SymBool(v) => match self.slot(*v) {
+                Slot::Bool(b) => (Scalar::Bool(b), fake_runtime::DType::Bool),
+                _ => return Err(format!("value #{} is not a bool", v.0)),
+            },
             Arg::Bool(b) => (Scalar::Bool(SymBool::Bool(*b)), fake_runtime::DType::Bool),
             other => return Err(format!("{other:?} is not a number")),
         };
@@ -851,7 +850,7 @@ impl Propagation {
                 Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
             }
             (Kind::Scalar, Default::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
-            (Kind::Scalar, Default::Float(f)) => Owned::Scalar(Scalar::Float(*f)),
+            (Kind::Scalar, Default::Float(f)) => Owned::Scalar(Scalar::from(*f)),
             (Kind::Scalar, Default::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
             (Kind::Float, Default::Int(v)) => Owned::Float(*v as f64),
             (_, Default::Int(v)) => Owned::Int(SymInt::Int(*v)),
@@ -961,85 +960,6 @@ impl Propagation {
         Status::Ran
     }
 
-    fn run_builtin(&mut self, graph: &Graph, i: usize, b: &Builtin) -> Result<(), String> {
-        let node = &graph.nodes[i];
-        let int_arg = |p: &Self, k: usize| -> Result<SymInt, String> {
-            match node.args.get(k).map(|(_, a)| a) {
-                Some(Arg::Int(v)) => Ok(SymInt::Int(*v)),
-                Some(Arg::SymInt(s)) => p.int_of(*s),
-                other => Err(format!("argument {k} is {other:?}, not an integer")),
-            }
-        };
-        let tensor_arg = |p: &Self| -> Result<TensorId, String> {
-            match node.args.first().map(|(_, a)| a) {
-                Some(Arg::Tensor(v)) => p.tensor_of(*v),
-                other => Err(format!("argument 0 is {other:?}, not a tensor")),
-            }
-        };
-        let dim_of = |p: &Self, t: TensorId| -> Result<usize, String> {
-            let rank = p.mode.meta(t).map_err(|e| e.to_string())?.dim() as i64;
-            let d = match int_arg(p, 1)? {
-                SymInt::Int(d) => d,
-                _ => return Err("a symbolic dim".into()),
-            };
-            let w = if d < 0 { d + rank } else { d };
-            if (0..rank).contains(&w) {
-                Ok(w as usize)
-            } else {
-                Err(format!("dim {d} out of range for rank {rank}"))
-            }
-        };
-        let out = match b {
-            Builtin::SymSize | Builtin::SymStride => {
-                let t = tensor_arg(self)?;
-                let d = dim_of(self, t)?;
-                let m = self.mode.meta(t).map_err(|e| e.to_string())?;
-                Slot::Int(if matches!(b, Builtin::SymSize) {
-                    m.sizes[d]
-                } else {
-                    m.strides[d]
-                })
-            }
-            Builtin::SymNumel => {
-                let t = tensor_arg(self)?;
-                let m = self.mode.meta(t).map_err(|e| e.to_string())?.clone();
-                Slot::Int(m.numel(self.mode.env_mut()).map_err(|e| e.to_string())?)
-            }
-            Builtin::SymStorageOffset => {
-                let t = tensor_arg(self)?;
-                Slot::Int(self.mode.meta(t).map_err(|e| e.to_string())?.storage_offset)
-            }
-            Builtin::Binary(f) => {
-                let a = int_arg(self, 0)?;
-                let c = int_arg(self, 1)?;
-                Slot::Int(f(self.mode.env_mut(), a, c).map_err(|e| e.to_string())?)
-            }
-            Builtin::Neg => {
-                let a = int_arg(self, 0)?;
-                Slot::Int(self.mode.env_mut().neg(a).map_err(|e| e.to_string())?)
-            }
-            Builtin::Compare(op, flip) => {
-                let a = int_arg(self, 0)?;
-                let c = int_arg(self, 1)?;
-                let (a, c) = if *flip { (c, a) } else { (a, c) };
-                Slot::Bool(
-                    self.mode
-                        .env_mut()
-                        .compare(*op, a, c)
-                        .map_err(|e| e.to_string())?,
-                )
-            }
-        };
-        match node.outputs.first() {
-            Some(NodeOutput::SymInt(SymIntArg::Value(v)) | NodeOutput::SymBool(v)) => {
-                self.slots[v.0 as usize] = out;
-                Ok(())
-            }
-            Some(NodeOutput::SymInt(SymIntArg::Int(_))) => Ok(()),
-            other => Err(format!("result recorded as {other:?}")),
-        }
-    }
-
     /// A kernel's error as the user should read it: a data-dependent
     /// decision is printed with the program's own symbol names, each with
     /// where it comes from (an input's size, or the operator that made an
@@ -1108,6 +1028,17 @@ impl Propagation {
                 })
             }
         }
+    }
+
+    /// `f` printed with the file's symbol names.
+    pub fn display_float(&self, f: SymFloat) -> String {
+        let env = self.mode.env();
+        let arena = env.arena();
+        let names = &self.symbols;
+        env.display_float_with(f, &|s| match names.name_of(s) {
+            Some(n) => n.to_string(),
+            None => arena.symbol_name(s),
+        })
     }
 
     /// `c` printed with the file's symbol names.

@@ -138,7 +138,35 @@ impl Checker<'_> {
         let crate::export::srepr::NodeKind::Symbol(decl) = &expr.root().kind else {
             return;
         };
-        if self.p.symbols.get(&decl.name).is_some() {
+        self.bind_name(ours, &decl.name);
+    }
+
+    /// An unbacked bool the file names for the first time (`Eq(u3, 1)`)
+    /// where ours is one too (`Eq(u0, 1)`, from `item()` of a bool): the
+    /// two indicator symbols are the same symbol.
+    fn bind_unbacked_bool(&mut self, ours: SymBool, theirs: &schema::SymBool) {
+        use crate::export::srepr::{Func, NodeKind};
+        let schema::SymBool::Expr(e) = theirs else {
+            return;
+        };
+        let Ok(expr) = crate::export::srepr::parse(&e.expr_str) else {
+            return;
+        };
+        let NodeKind::Call(Func::Eq, args) = &expr.root().kind else {
+            return;
+        };
+        let (NodeKind::Symbol(decl), NodeKind::Integer(1)) = (&args[0].kind, &args[1].kind) else {
+            return;
+        };
+        if let Some(u) = self.p.mode.env().indicator_of(ours) {
+            self.bind_name(u, &decl.name);
+        }
+    }
+
+    /// Bind file symbol `name`, not seen before, to our bare unbacked
+    /// symbol `ours`.
+    fn bind_name(&mut self, ours: SymInt, name: &str) {
+        if self.p.symbols.get(name).is_some() {
             return;
         }
         let env = self.p.mode.env();
@@ -148,7 +176,7 @@ impl Checker<'_> {
             && env.arena().is_unbacked(s)
             && self.p.symbols.name_of(s).is_none()
         {
-            self.p.symbols.bind_unbacked(env, &decl.name, ours);
+            self.p.symbols.bind_unbacked(env, name, ours);
         }
     }
 
@@ -157,6 +185,7 @@ impl Checker<'_> {
     }
 
     fn bool(&mut self, field: String, ours: SymBool, theirs: &schema::SymBool) {
+        self.bind_unbacked_bool(ours, theirs);
         let t = match theirs {
             schema::SymBool::Bool(b) => SymBool::Bool(*b),
             schema::SymBool::Expr(e) => {
@@ -179,7 +208,16 @@ impl Checker<'_> {
                 }
             }
         };
-        if ours != t {
+        // A recorded constant matches a condition of ours the ShapeEnv
+        // decides to that constant (sympy evaluated it where we keep it).
+        let env = self.p.mode.env_mut();
+        let same = ours == t
+            || match t {
+                SymBool::Bool(true) => env.statically_known_true(ours),
+                SymBool::Bool(false) => env.not(ours).is_ok_and(|n| env.statically_known_true(n)),
+                SymBool::Expr(_) => false,
+            };
+        if !same {
             let o = self.p.display_bool(ours);
             let th = self.p.display_bool(t);
             self.push(field, o, th);

@@ -372,6 +372,6 @@ impl RealTensor for HostTensor {
         let start = (self.offset as usize).checked_mul(4)?;
         let b = self.storage.bytes.get(start..start + 4)?;
         let v = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-        Some(crate::meta::Scalar::Float(f64::from(v)))
+        Some(crate::meta::Scalar::from(f64::from(v)))
     }
 }

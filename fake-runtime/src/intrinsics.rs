@@ -53,7 +53,7 @@ pub mod rt {
     pub use crate::meta::{Scalar, TensorMeta};
     pub use crate::promotion::{Operand, PromotionKind};
     pub use crate::shape::Dims;
-    pub use crate::sym::{SymBool, SymInt};
+    pub use crate::sym::{SymBool, SymFloat, SymInt};
     pub use crate::{DType, Device};
     pub use smallvec::{SmallVec, smallvec};
 }
@@ -1348,7 +1348,7 @@ pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> 
     let float = |s: Scalar| -> Option<f64> {
         match s {
             Scalar::Int(SymInt::Int(v)) => Some(v as f64),
-            Scalar::Float(v) => Some(v),
+            Scalar::Float(v) => v.as_f64(),
             Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
             _ => None,
         }
@@ -1843,7 +1843,7 @@ pub mod args {
         match args.get(i) {
             Some(Arg::Scalar(v)) => Ok(*v),
             Some(Arg::Int(v)) => Ok(Scalar::Int(*v)),
-            Some(Arg::Float(v)) => Ok(Scalar::Float(*v)),
+            Some(Arg::Float(v)) => Ok(Scalar::from(*v)),
             Some(Arg::Bool(v)) => Ok(Scalar::Bool(SymBool::Bool(*v))),
             Some(Arg::SymBool(v)) => Ok(Scalar::Bool(*v)),
             None | Some(Arg::None) => missing(cx, i, name, "a number", default),

@@ -38,5 +38,5 @@ pub use meta::{Scalar, TensorMeta};
 pub use mode::FakeTensorMode;
 pub use promotion::{PromotionKind, promote_types, result_type};
 pub use shape_env::{DimDynamic, ShapeEnv, ShapeEnvSettings, Source};
-pub use sym::{SymBool, SymInt};
+pub use sym::{SymBool, SymFloat, SymInt};
 pub use tensor::{FakeTensor, TensorId};

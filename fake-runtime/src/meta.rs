@@ -5,7 +5,7 @@
 use crate::error::Result;
 use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
-use crate::sym::{SymBool, SymInt};
+use crate::sym::{SymBool, SymFloat, SymInt};
 use crate::{DType, Device, Layout};
 
 /// A tensor's metadata, as a kernel sees it.
@@ -88,10 +88,16 @@ pub enum Scalar {
     Bool(SymBool),
     /// An integer, possibly symbolic.
     Int(SymInt),
-    /// A float.
-    Float(f64),
+    /// A float, possibly symbolic (`ToFloat(s0)`, an unbacked `zuf0`).
+    Float(SymFloat),
     /// A complex number `(re, im)`.
     Complex(f64, f64),
+}
+
+impl From<f64> for Scalar {
+    fn from(v: f64) -> Self {
+        Scalar::Float(SymFloat::Const(v))
+    }
 }
 
 impl Scalar {

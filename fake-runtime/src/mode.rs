@@ -15,7 +15,7 @@ use crate::kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry};
 use crate::meta::{Scalar, TensorMeta};
 use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
-use crate::sym::{SymBool, SymInt};
+use crate::sym::{SymBool, SymFloat, SymInt};
 use crate::tensor::{FakeTensor, StorageId, TensorId};
 use crate::{DType, Device, Layout, MemoryFormat};
 use rustc_hash::FxHashMap;
@@ -1064,7 +1064,8 @@ impl FakeTensorMode {
                         w.push(1);
                         sym(w, *v);
                     }
-                    Scalar::Float(f) => w.extend([2, f.to_bits()]),
+                    Scalar::Float(SymFloat::Const(f)) => w.extend([2, f.to_bits()]),
+                    Scalar::Float(SymFloat::Expr(id)) => w.extend([4, u64::from(id.index())]),
                     Scalar::Complex(re, im) => w.extend([3, re.to_bits(), im.to_bits()]),
                 }
             }

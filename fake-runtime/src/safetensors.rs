@@ -325,8 +325,8 @@ impl RealTensor for SafetensorsTensor<'_> {
         }
         let d = self.data;
         Some(match self.dtype {
-            DType::Float32 => Scalar::Float(f64::from(f32::from_le_bytes(d.try_into().ok()?))),
-            DType::Float64 => Scalar::Float(f64::from_le_bytes(d.try_into().ok()?)),
+            DType::Float32 => Scalar::from(f64::from(f32::from_le_bytes(d.try_into().ok()?))),
+            DType::Float64 => Scalar::from(f64::from_le_bytes(d.try_into().ok()?)),
             DType::Int64 => Scalar::Int(SymInt::Int(i64::from_le_bytes(d.try_into().ok()?))),
             DType::Int32 => Scalar::Int(SymInt::Int(i64::from(i32::from_le_bytes(
                 d.try_into().ok()?,

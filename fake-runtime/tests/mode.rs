@@ -211,7 +211,7 @@ fn item_of_a_known_scalar_is_its_value() {
     let out = m
         .dispatch_named("aten::_local_scalar_dense", &[Value::Tensor(t)])
         .unwrap();
-    assert_eq!(out[0], Output::Scalar(Scalar::Float(2.5)));
+    assert_eq!(out[0], Output::Scalar(Scalar::from(2.5)));
     let u = m.empty(&[], DType::Int64, Device::cpu()).unwrap();
     let out = m
         .dispatch_named("aten::_local_scalar_dense", &[Value::Tensor(u)])
@@ -302,9 +302,9 @@ fn symbolic_calls_are_cached_unless_the_output_has_new_symbols() {
 fn in_place_writes_forget_constants_of_the_storage() {
     let mut m = mode();
     let k = m
-        .scalar_tensor(Scalar::Float(2.0), DType::Float32, Device::cpu())
+        .scalar_tensor(Scalar::from(2.0), DType::Float32, Device::cpu())
         .unwrap();
-    assert_eq!(m.constant(k).unwrap(), Some(Scalar::Float(2.0)));
+    assert_eq!(m.constant(k).unwrap(), Some(Scalar::from(2.0)));
     let none = ints(&[]);
     let v = one(m
         .dispatch_named("aten::view", &[Value::Tensor(k), Value::Ints(&none)])

@@ -174,7 +174,7 @@ fn dims_become_symbols_with_sources_and_scalars_can_be_lifted() {
     let all = SafetensorsTensor::all(&file).expect("entries");
     let (_, scale) = all.iter().find(|(n, _)| n == "scale").expect("present");
     let t = fresh.lift(scale).expect("lift");
-    assert_eq!(fresh.constant(t).expect("tensor"), Some(Scalar::Float(0.5)));
+    assert_eq!(fresh.constant(t).expect("tensor"), Some(Scalar::from(0.5)));
 }
 
 #[test]

@@ -196,7 +196,7 @@ fn scalar(j: &Json, at: &str) -> Result<Scalar, Bad> {
     let (kind, v) = tagged(j, at)?;
     Ok(match kind {
         "int" => Scalar::Int(SymInt::Int(int(v, at)?)),
-        "float" => Scalar::Float(float(v, at)?),
+        "float" => Scalar::from(float(v, at)?),
         "bool" => Scalar::Bool(SymBool::Bool(boolean(v, at)?)),
         "complex" => {
             let parts = arr(v, at)?;

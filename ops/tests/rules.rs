@@ -112,7 +112,7 @@ fn pointwise() {
         "aten::add.Scalar",
         &[
             Arg::Tensor(&t(&[3], DType::Int32)),
-            Arg::Scalar(Scalar::Float(2.5)),
+            Arg::Scalar(Scalar::from(2.5)),
         ],
         &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
     );
@@ -488,7 +488,7 @@ fn copies_and_factories() {
     );
     case(
         "aten::full",
-        &[ints(&[2]), Arg::Scalar(Scalar::Float(7.5))],
+        &[ints(&[2]), Arg::Scalar(Scalar::from(7.5))],
         &["sizes=[2] strides=[1] offset=0 dtype=torch.float32"],
     );
 }
@@ -581,7 +581,7 @@ fn more_pointwise() {
         "aten::pow.Tensor_Scalar",
         &[
             Arg::Tensor(&t(&[3], DType::Int64)),
-            Arg::Scalar(Scalar::Float(0.5)),
+            Arg::Scalar(Scalar::from(0.5)),
         ],
         &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
     );
@@ -705,7 +705,7 @@ fn more_reductions_and_factories() {
         "aten::full_like",
         &[
             Arg::Tensor(&channels_last()),
-            Arg::Scalar(Scalar::Float(7.0)),
+            Arg::Scalar(Scalar::from(7.0)),
             Arg::DType(DType::Float16),
         ],
         &["sizes=[2, 3, 8, 8] strides=[192, 1, 24, 3] offset=0 dtype=torch.float16"],
@@ -723,7 +723,7 @@ fn more_reductions_and_factories() {
     );
     case(
         "aten::arange.start_step",
-        &[i(0), i(1), Arg::Scalar(Scalar::Float(0.25))],
+        &[i(0), i(1), Arg::Scalar(Scalar::from(0.25))],
         &["sizes=[4] strides=[1] offset=0 dtype=torch.float32"],
     );
     case(
@@ -972,7 +972,7 @@ fn composite_operators() {
     );
     case(
         "aten::arange",
-        &[Arg::Scalar(Scalar::Float(2.5))],
+        &[Arg::Scalar(Scalar::from(2.5))],
         &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
     );
     case(
@@ -993,7 +993,7 @@ fn composite_operators() {
         &[
             Arg::Tensor(&t(&[3], DType::Bool)),
             Arg::Tensor(&t(&[2, 3], DType::Float16)),
-            Arg::Scalar(Scalar::Float(0.0)),
+            Arg::Scalar(Scalar::from(0.0)),
         ],
         &["sizes=[2, 3] strides=[3, 1] offset=0 dtype=torch.float16"],
     );
@@ -1002,7 +1002,7 @@ fn composite_operators() {
         &[
             Arg::Tensor(&t(&[3], DType::Bool)),
             Arg::Tensor(&t(&[3], DType::Int32)),
-            Arg::Scalar(Scalar::Float(1.5)),
+            Arg::Scalar(Scalar::from(1.5)),
         ],
         &["sizes=[3] strides=[1] offset=0 dtype=torch.float32"],
     );

@@ -10,6 +10,7 @@
 //! inequality narrows a range. Unbacked symbols (`u0`) have no hint: a
 //! decision that needs one is an [`crate::ErrorKind::DataDependent`].
 
+mod floats;
 mod guards;
 mod source;
 
@@ -82,6 +83,8 @@ pub struct ShapeEnv {
     /// Unbacked symbols known to be sizes (`_constrain_range_for_size`):
     /// [`ShapeEnv::guard_size_oblivious`] takes them to be at least 2.
     pub(crate) size_like: FxHashSet<Symbol>,
+    /// Symbolic floats.
+    pub(crate) floats: crate::sym::float::FloatTable,
 }
 
 impl Default for ShapeEnv {
@@ -129,6 +132,7 @@ impl ShapeEnv {
             guards: Vec::new(),
             runtime_asserts: Vec::new(),
             size_like: FxHashSet::default(),
+            floats: Default::default(),
         }
     }
 

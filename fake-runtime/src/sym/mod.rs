@@ -9,6 +9,7 @@
 
 mod arena;
 mod expr;
+pub mod float;
 mod print;
 mod prune;
 mod range;
@@ -16,6 +17,7 @@ mod range;
 pub use arena::ExprArena;
 pub use expr::{ExprId, RelOp, Symbol};
 pub(crate) use expr::{floor_div, py_mod};
+pub use float::SymFloat;
 pub use range::ValueRange;
 
 /// A size, stride or other integer that may be symbolic.

@@ -15,7 +15,15 @@ pub(crate) fn assert_scalar(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let c = match args::scalar(cx, a, 0, "self", None)? {
         Scalar::Bool(b) => b,
         Scalar::Int(v) => cx.env.ne(v, SymInt::Int(0))?,
-        Scalar::Float(f) => SymBool::Bool(f != 0.0),
+        Scalar::Float(f) => match f.as_f64() {
+            Some(f) => SymBool::Bool(f != 0.0),
+            None => {
+                return Err(invalid(
+                    cx,
+                    "a symbolic float is not a condition".to_string(),
+                ));
+            }
+        },
         Scalar::Complex(re, im) => SymBool::Bool(re != 0.0 || im != 0.0),
     };
     let msg = match a.get(1) {

@@ -3,11 +3,14 @@
 
 use super::invalid;
 use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
-use fake_runtime::{Arg, Cx, ErrorKind, Out, Outs, Result, Scalar};
+use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar};
 
-/// The known value when the mode knows it (a small constant tensor); for
-/// an integral or bool tensor otherwise an unbacked symbol, as PyTorch
-/// does with `capture_scalar_outputs`; a float value is data-dependent.
+/// The known value when the mode knows it (a small constant tensor);
+/// otherwise, as PyTorch's fake `_local_scalar_dense` with
+/// `capture_scalar_outputs`, a fresh unbacked value of the tensor's kind:
+/// a SymInt for integers, a SymFloat (`zuf0`) for floating tensors, a
+/// SymBool (`Eq(u0, 1)`, `u0` in `[0, 1]`) for bools. Complex values are
+/// refused.
 pub(crate) fn local_scalar_dense(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let numel = t.numel(cx.env)?;
@@ -22,17 +25,22 @@ pub(crate) fn local_scalar_dense(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
     if let Some(c) = cx.constant {
         return Ok(smallvec(Out::Scalar(c)));
     }
-    if t.dtype.is_integral(true) {
+    if t.dtype == DType::Bool {
+        let b = cx.env.create_unbacked_bool(cx.op)?;
+        return Ok(smallvec(Out::Scalar(Scalar::Bool(b))));
+    }
+    if t.dtype.is_integral(false) {
         let u = unbacked(cx, UnbackedFlavor::AnyInt, None)?;
         return Ok(smallvec(Out::Scalar(Scalar::Int(u))));
     }
-    Err(ErrorKind::DataDependent {
-        op: cx.op.to_string(),
-        expr: format!("the value of a {} tensor", t.dtype),
-        unbacked: String::new(),
-        cond: None,
+    if t.dtype.is_floating_point() {
+        let f = cx.env.create_unbacked_float();
+        return Ok(smallvec(Out::Scalar(Scalar::Float(f))));
     }
-    .into())
+    Err(invalid(
+        cx,
+        format!("local_scalar_dense/item NYI for {}", t.dtype),
+    ))
 }
 
 /// One output.

@@ -364,6 +364,42 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `Piecewise((v0, c0), (v1, c1), ...)`: the first arm whose condition
+    /// is known true, skipping arms known false; `Piecewise((1, b), (0,
+    /// True))` of an unbacked bool `b = Eq(u, 1)` (`u` in `[0, 1]`, what
+    /// `sym_ite(b, 1, 0)` records) is `u` itself.
+    fn piecewise(&mut self, n: &Node, args: &[Node]) -> Result<V, SreprError> {
+        let mut arms = Vec::with_capacity(args.len());
+        for a in args {
+            match &a.kind {
+                NodeKind::Call(Func::ExprCondPair, pair) => arms.push((&pair[0], &pair[1])),
+                _ => {
+                    return Err(
+                        self.unsupported(a, "a Piecewise argument that is not an ExprCondPair")
+                    );
+                }
+            }
+        }
+        for (i, &(v, c)) in arms.iter().enumerate() {
+            match self.bool_of(c)? {
+                SymBool::Bool(true) => return self.node(v),
+                SymBool::Bool(false) => continue,
+                cond @ SymBool::Expr(_) => {
+                    let rest = &arms[i + 1..];
+                    if let ([(f, last)], V::Int(SymInt::Int(1))) = (rest, self.node(v)?)
+                        && self.bool_of(last)? == SymBool::Bool(true)
+                        && matches!(self.node(f)?, V::Int(SymInt::Int(0)))
+                        && let Some(u) = self.env.indicator_of(cond)
+                    {
+                        return Ok(V::Int(u));
+                    }
+                    return Err(self.unsupported(n, "Piecewise with a symbolic condition"));
+                }
+            }
+        }
+        Err(self.unsupported(n, "Piecewise with no arm that holds"))
+    }
+
     fn call(&mut self, n: &Node, func: &Func, args: &[Node]) -> Result<V, SreprError> {
         match func {
             Func::Add | Func::Mul => {
@@ -480,6 +516,8 @@ impl Lowerer<'_> {
                 V::Rat(..) => Err(self.unsupported(n, "rounding of a symbolic quotient")),
                 b @ V::Bool(_) => self.integer(b, n).map(V::Int),
             },
+            Func::Piecewise => self.piecewise(n, args),
+            Func::ExprCondPair => Err(self.unsupported(n, "ExprCondPair outside Piecewise")),
             Func::Where => match self.bool_of(&args[0])? {
                 SymBool::Bool(true) => self.node(&args[1]),
                 SymBool::Bool(false) => self.node(&args[2]),

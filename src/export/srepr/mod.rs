@@ -288,6 +288,10 @@ pub enum Func {
     Or,
     /// `Not(a)`
     Not,
+    /// `Piecewise(ExprCondPair(v, c), ...)`: the first `v` whose `c` holds.
+    Piecewise,
+    /// `ExprCondPair(v, c)`, an argument of `Piecewise`.
+    ExprCondPair,
 }
 
 impl Func {
@@ -334,6 +338,8 @@ impl Func {
             Func::And => "And",
             Func::Or => "Or",
             Func::Not => "Not",
+            Func::Piecewise => "Piecewise",
+            Func::ExprCondPair => "ExprCondPair",
         }
     }
 
@@ -379,6 +385,8 @@ impl Func {
             "And" => Func::And,
             "Or" => Func::Or,
             "Not" => Func::Not,
+            "Piecewise" => Func::Piecewise,
+            "ExprCondPair" => Func::ExprCondPair,
             _ if name.starts_with("OpaqueUnaryFn_") || name.starts_with("BitwiseFn_") => {
                 Func::Opaque(name.to_string())
             }
@@ -389,7 +397,13 @@ impl Func {
     /// How many arguments it takes: `(min, max)`, `max = None` for n-ary.
     pub fn arity(&self) -> (usize, Option<usize>) {
         match self {
-            Func::Add | Func::Mul | Func::Max | Func::Min | Func::And | Func::Or => (1, None),
+            Func::Add
+            | Func::Mul
+            | Func::Max
+            | Func::Min
+            | Func::And
+            | Func::Or
+            | Func::Piecewise => (1, None),
             Func::IsNonOverlappingAndDenseIndicator => (0, None),
             Func::ModularIndexing | Func::Where => (3, Some(3)),
             Func::CeilToInt
@@ -423,7 +437,8 @@ impl Func {
             | Func::Lt
             | Func::Le
             | Func::Gt
-            | Func::Ge => (2, Some(2)),
+            | Func::Ge
+            | Func::ExprCondPair => (2, Some(2)),
         }
     }
 }

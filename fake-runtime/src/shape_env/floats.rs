@@ -1,0 +1,140 @@
+//! SymFloat arithmetic of the ShapeEnv: conversions from SymInts, true
+//! division, float operations and functions, unbacked floats and bools
+//! from `item()`. Constants fold; anything else is a node of the float
+//! table with its value at the hints.
+
+use super::ShapeEnv;
+use crate::error::{Error, ErrorKind, Result};
+use crate::sym::float::{FloatFn, FloatNode, FloatOp, SymFloat};
+use crate::sym::{SymBool, SymInt, ValueRange};
+
+impl ShapeEnv {
+    /// `torch.sym_float(v)` (`ToFloat(v)`).
+    pub fn sym_float(&mut self, v: SymInt) -> Result<SymFloat> {
+        match v {
+            SymInt::Int(x) => Ok(SymFloat::Const(x as f64)),
+            SymInt::Expr(_) => {
+                let e = self.expr_of(v)?;
+                let hint = self.size_hint(v)?.map(|h| h as f64);
+                Ok(self.floats.push(FloatNode::ToFloat(e), hint))
+            }
+        }
+    }
+
+    /// `a / b` on integers (Python's true division, `IntTrueDiv`).
+    pub fn int_truediv(&mut self, a: SymInt, b: SymInt) -> Result<SymFloat> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            if y == 0 {
+                return Err(Error::from(ErrorKind::DivisionByZero {
+                    op: "/",
+                    lhs: x.to_string(),
+                    rhs: y.to_string(),
+                }));
+            }
+            return Ok(SymFloat::Const(x as f64 / y as f64));
+        }
+        let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
+        let hint = match (self.size_hint(a)?, self.size_hint(b)?) {
+            (Some(p), Some(q)) if q != 0 => Some(p as f64 / q as f64),
+            _ => None,
+        };
+        Ok(self.floats.push(FloatNode::IntTrueDiv(x, y), hint))
+    }
+
+    /// `a OP b` on floats.
+    pub fn float_op(&mut self, op: FloatOp, a: SymFloat, b: SymFloat) -> Result<SymFloat> {
+        if let (SymFloat::Const(x), SymFloat::Const(y)) = (a, b) {
+            return Ok(SymFloat::Const(op.apply(x, y)));
+        }
+        self.check_float(a)?;
+        self.check_float(b)?;
+        let hint = match (self.float_hint(a), self.float_hint(b)) {
+            (Some(x), Some(y)) => Some(op.apply(x, y)),
+            _ => None,
+        };
+        Ok(self.floats.push(FloatNode::Binary(op, a, b), hint))
+    }
+
+    /// `f(x)` on a float.
+    pub fn float_fn(&mut self, f: FloatFn, x: SymFloat) -> Result<SymFloat> {
+        if let SymFloat::Const(v) = x {
+            return Ok(SymFloat::Const(f.apply(v)));
+        }
+        self.check_float(x)?;
+        let hint = self.float_hint(x).map(|v| f.apply(v));
+        Ok(self.floats.push(FloatNode::Unary(f, x), hint))
+    }
+
+    /// A fresh unbacked float (`zuf0`), as `item()` of a floating tensor
+    /// gives it.
+    pub fn create_unbacked_float(&mut self) -> SymFloat {
+        let n = self.floats.unbacked;
+        self.floats.unbacked += 1;
+        self.floats.push(FloatNode::Unbacked { n }, None)
+    }
+
+    /// A fresh unbacked bool, as `item()` of a bool tensor gives it
+    /// (PyTorch's `create_unbacked_symbool`): `Eq(u, 1)` for a fresh
+    /// unbacked `u` in `[0, 1]`.
+    pub fn create_unbacked_bool(&mut self, origin: &str) -> Result<SymBool> {
+        let u = self.create_unbacked(false, origin);
+        if let Some(s) = self.as_symbol(u) {
+            self.exprs
+                .set_symbol_range(s, ValueRange::new(Some(0), Some(1)));
+        }
+        self.eq(u, SymInt::Int(1))
+    }
+
+    /// The 0/1 integer `u` when `c` is `Eq(u, 1)` for a symbol `u` in
+    /// `[0, 1]` (an unbacked bool from `item()`): `sym_ite(c, 1, 0)`.
+    pub fn indicator_of(&self, c: SymBool) -> Option<SymInt> {
+        let SymBool::Expr(e) = c else { return None };
+        let (op, p) = self.exprs.as_rel(e)?;
+        if op != crate::sym::RelOp::Eq {
+            return None;
+        }
+        // `u - 1 == 0`.
+        let (terms, constant) = self.exprs.linear_terms(p)?;
+        match (terms.as_slice(), constant) {
+            ([(s, 1)], -1) => {
+                let r = self.exprs.symbol_range(*s);
+                (r.lo().is_some_and(|lo| lo >= 0) && r.hi().is_some_and(|hi| hi <= 1))
+                    .then(|| SymInt::Expr(self.exprs.symbol_expr(*s)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of `f` at the hints (`None` when it needs an unbacked
+    /// value).
+    pub fn float_hint(&self, f: SymFloat) -> Option<f64> {
+        match f {
+            SymFloat::Const(v) => Some(v),
+            SymFloat::Expr(id) => self.floats.get(id).and_then(|(_, h)| *h),
+        }
+    }
+
+    /// `f` printed as PyTorch prints it (`ToFloat(s0)`, `zuf0`).
+    pub fn display_float(&self, f: SymFloat) -> String {
+        self.floats.display(f, &|e| self.display(SymInt::Expr(e)))
+    }
+
+    /// `f` printed with every symbol named by `names`.
+    pub fn display_float_with(
+        &self,
+        f: SymFloat,
+        names: &dyn Fn(crate::sym::Symbol) -> String,
+    ) -> String {
+        self.floats
+            .display(f, &|e| self.exprs.display_with(e, names))
+    }
+
+    fn check_float(&self, f: SymFloat) -> Result<()> {
+        match f {
+            SymFloat::Expr(id) if self.floats.get(id).is_none() => {
+                Err(Error::from(ErrorKind::ForeignExpr { id: id.index() }))
+            }
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! Symbolic floats (PyTorch's `SymFloat`): `torch.sym_float(s0)`, `s0 / 2`,
+//! `ToFloat(s0) ** 2.0`, `sqrt`, and unbacked floats from `item()` of a
+//! floating tensor (`zuf0`).
+//!
+//! No size is ever a float, so floats only travel between SymInt
+//! arithmetic and the `Scalar` arguments of operators, where only their
+//! being floats matters (a wrapped number of the default float dtype).
+//! They are therefore kept simply: a table of nodes per ShapeEnv, each
+//! with its value at the hints when there is one, folded when every
+//! operand is a constant, printed as PyTorch prints them, never decided on.
+
+use super::ExprId;
+
+/// A float that may be symbolic.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SymFloat {
+    /// A known value.
+    Const(f64),
+    /// A node of the ShapeEnv's float table.
+    Expr(FloatId),
+}
+
+impl SymFloat {
+    /// The value, when known.
+    #[inline]
+    pub fn as_f64(self) -> Option<f64> {
+        match self {
+            SymFloat::Const(v) => Some(v),
+            SymFloat::Expr(_) => None,
+        }
+    }
+}
+
+impl From<f64> for SymFloat {
+    #[inline]
+    fn from(v: f64) -> Self {
+        SymFloat::Const(v)
+    }
+}
+
+/// The handle of a symbolic float in its ShapeEnv.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FloatId(pub(crate) u32);
+
+impl FloatId {
+    /// The position in the ShapeEnv's float table.
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
+/// An arithmetic operation on floats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FloatOp {
+    /// `a + b`.
+    Add,
+    /// `a - b`.
+    Sub,
+    /// `a * b`.
+    Mul,
+    /// `a / b` (`FloatTrueDiv`).
+    Div,
+    /// `a ** b` (`FloatPow`).
+    Pow,
+}
+
+impl FloatOp {
+    /// The value on known operands.
+    pub fn apply(self, a: f64, b: f64) -> f64 {
+        match self {
+            FloatOp::Add => a + b,
+            FloatOp::Sub => a - b,
+            FloatOp::Mul => a * b,
+            FloatOp::Div => a / b,
+            FloatOp::Pow => a.powf(b),
+        }
+    }
+}
+
+/// A one-argument function on floats (`torch._sym_sqrt`, `math.*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FloatFn {
+    /// `sqrt`.
+    Sqrt,
+    /// `exp`.
+    Exp,
+    /// `log`.
+    Log,
+    /// `sin`.
+    Sin,
+    /// `cos`.
+    Cos,
+    /// `tanh`.
+    Tanh,
+    /// `-x`.
+    Neg,
+}
+
+impl FloatFn {
+    /// The function of a `math.<name>` / `torch._sym_<name>` target.
+    pub fn from_name(name: &str) -> Option<FloatFn> {
+        Some(match name {
+            "sqrt" => FloatFn::Sqrt,
+            "exp" => FloatFn::Exp,
+            "log" => FloatFn::Log,
+            "sin" => FloatFn::Sin,
+            "cos" => FloatFn::Cos,
+            "tanh" => FloatFn::Tanh,
+            "neg" => FloatFn::Neg,
+            _ => return None,
+        })
+    }
+
+    /// The value on a known operand.
+    pub fn apply(self, x: f64) -> f64 {
+        match self {
+            FloatFn::Sqrt => x.sqrt(),
+            FloatFn::Exp => x.exp(),
+            FloatFn::Log => x.ln(),
+            FloatFn::Sin => x.sin(),
+            FloatFn::Cos => x.cos(),
+            FloatFn::Tanh => x.tanh(),
+            FloatFn::Neg => -x,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            FloatFn::Sqrt => "sqrt",
+            FloatFn::Exp => "exp",
+            FloatFn::Log => "log",
+            FloatFn::Sin => "sin",
+            FloatFn::Cos => "cos",
+            FloatFn::Tanh => "tanh",
+            FloatFn::Neg => "neg",
+        }
+    }
+}
+
+/// A node of the float table.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum FloatNode {
+    /// An unbacked float (`zuf0`), made by an operator.
+    Unbacked { n: u32 },
+    /// `ToFloat(e)`.
+    ToFloat(ExprId),
+    /// `IntTrueDiv(a, b)`: true division of two integers.
+    IntTrueDiv(ExprId, ExprId),
+    /// `a OP b`.
+    Binary(FloatOp, SymFloat, SymFloat),
+    /// `f(x)`.
+    Unary(FloatFn, SymFloat),
+}
+
+/// The float table of a ShapeEnv: nodes and their values at the hints.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FloatTable {
+    pub(crate) nodes: Vec<(FloatNode, Option<f64>)>,
+    pub(crate) unbacked: u32,
+}
+
+impl FloatTable {
+    pub(crate) fn push(&mut self, node: FloatNode, hint: Option<f64>) -> SymFloat {
+        self.nodes.push((node, hint));
+        SymFloat::Expr(FloatId(self.nodes.len() as u32 - 1))
+    }
+
+    pub(crate) fn get(&self, id: FloatId) -> Option<&(FloatNode, Option<f64>)> {
+        self.nodes.get(id.0 as usize)
+    }
+
+    /// `f` printed as PyTorch's sympy printer prints it, integers by
+    /// `int`.
+    pub(crate) fn display(&self, f: SymFloat, int: &dyn Fn(ExprId) -> String) -> String {
+        match f {
+            SymFloat::Const(v) => format_float(v),
+            SymFloat::Expr(id) => match self.get(id) {
+                None => format!("<foreign float {}>", id.0),
+                Some((node, _)) => match node {
+                    FloatNode::Unbacked { n } => format!("zuf{n}"),
+                    FloatNode::ToFloat(e) => format!("ToFloat({})", int(*e)),
+                    FloatNode::IntTrueDiv(a, b) => {
+                        format!("IntTrueDiv({}, {})", int(*a), int(*b))
+                    }
+                    FloatNode::Binary(op, a, b) => {
+                        let (a, b) = (self.display(*a, int), self.display(*b, int));
+                        match op {
+                            FloatOp::Add => format!("{a} + {b}"),
+                            FloatOp::Sub => format!("{a} - {b}"),
+                            FloatOp::Mul => format!("{a}*{b}"),
+                            FloatOp::Div => format!("FloatTrueDiv({a}, {b})"),
+                            FloatOp::Pow => format!("FloatPow({a}, {b})"),
+                        }
+                    }
+                    FloatNode::Unary(FloatFn::Neg, x) => format!("-{}", self.display(*x, int)),
+                    FloatNode::Unary(f, x) => {
+                        format!("OpaqueUnaryFn_{}({})", f.name(), self.display(*x, int))
+                    }
+                },
+            },
+        }
+    }
+}
+
+/// A float as Python's `repr` writes it (`2.0`, `0.5`).
+pub(crate) fn format_float(v: f64) -> String {
+    if v.is_finite() && v == v.trunc() && v.abs() < 1e16 {
+        format!("{v:.1}")
+    } else {
+        format!("{v}")
+    }
+}
