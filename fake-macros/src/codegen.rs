@@ -312,7 +312,9 @@ fn read_arg(i: usize, a: &ArgIr) -> TokenStream {
     };
     let scalar = |d: Option<&DefaultValue>| match d {
         Some(DefaultValue::Int(v)) => quote!(Some(#rt::Scalar::Int(#rt::SymInt::Int(#v)))),
-        Some(DefaultValue::Float(v)) if v.is_finite() => quote!(Some(#rt::Scalar::Float(#v))),
+        Some(DefaultValue::Float(v)) if v.is_finite() => {
+            quote!(Some(#rt::Scalar::Float(#rt::SymFloat::Const(#v))))
+        }
         Some(DefaultValue::Bool(b)) => quote!(Some(#rt::Scalar::Bool(#rt::SymBool::Bool(#b)))),
         _ => quote!(None),
     };
