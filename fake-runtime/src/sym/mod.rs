@@ -8,6 +8,7 @@
 //! comparison.
 
 mod arena;
+mod division;
 mod expr;
 mod print;
 mod range;
