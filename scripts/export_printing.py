@@ -1,10 +1,18 @@
 """Export how PyTorch prints symbolic expressions, for the printer's tests.
 
 Each case is an expression written as a small prefix tree over the symbols
-s0..s3 (positive integers, as ShapeEnv makes them) and integers; PyTorch
-builds it with its own sympy functions (`FloorDiv`, `Mod`, `Max`, ...) and
-records `str()` of the result. The Rust test builds the same tree with the
-ShapeEnv's arithmetic and compares the text.
+s0..s3 and s10 (positive integers, as ShapeEnv makes them) and integers;
+PyTorch builds it with its own sympy functions (`FloorDiv`, `Mod`, `Max`,
+...) and records `str()` of the result. The Rust test builds the same tree
+with the ShapeEnv's arithmetic and compares the text.
+
+Cases come in groups, one per rule; the Rust side has one test per group,
+so a failure names the rule.
+
+`mod` is `Mod` or `PythonMod` as `SymNode` chooses for `a % b`: `Mod` when
+both operands are non-negative (by sympy's assumptions or by
+`bound_sympy` over the symbols' ranges, which are `[2, int_oo]` as the
+ShapeEnv gives sizes after 0/1 specialisation), `PythonMod` otherwise.
 
 Run by hand with torch 2.15 installed:
 
@@ -18,21 +26,36 @@ from pathlib import Path
 
 import sympy
 import torch
-from torch.utils._sympy.functions import CeilDiv, FloorDiv, Max, Min, Mod
+from torch.utils._sympy.functions import CeilDiv, FloorDiv, Max, Min, Mod, PythonMod
+from torch.utils._sympy.numbers import int_oo
+from torch.utils._sympy.value_ranges import ValueRanges, bound_sympy
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "fake-runtime" / "tests" / "fixtures" / "printing.json"
 
 SYMBOLS = {f"s{i}": sympy.Symbol(f"s{i}", integer=True, positive=True) for i in range(4)}
 SYMBOLS["s10"] = sympy.Symbol("s10", integer=True, positive=True)
+# What the ShapeEnv knows of each size symbol (`var_to_range`).
+RANGES = {s: ValueRanges(2, int_oo) for s in SYMBOLS.values()}
+
+
+def nonnegative(e):
+    return e.is_nonnegative or bound_sympy(e, RANGES).lower >= 0
+
+
+def mod(a, b):
+    """`a % b` as `SymNode` builds it (`torch/fx/experimental/sym_node.py`)."""
+    return Mod(a, b) if nonnegative(a) and nonnegative(b) else PythonMod(a, b)
+
 
 OPS = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
     "mul": lambda a, b: a * b,
+    "neg": lambda a: -a,
     "floordiv": FloorDiv,
     "ceildiv": CeilDiv,
-    "mod": Mod,
+    "mod": mod,
     "max": Max,
     "min": Min,
     "eq": sympy.Eq,
@@ -57,7 +80,9 @@ def fd(a, b):
     return ["floordiv", a, b]
 
 
-CASES = [
+# Layout of printed expressions: order of terms, factors and arguments, and
+# the parentheses around `FloorDiv` and `Mod`.
+LAYOUT = [
     ["add", "s0", ["mul", 2, "s1"]],
     ["add", fd(["sub", "s0", 3], 2), 1],
     fd("s0", 2),
@@ -110,9 +135,17 @@ CASES = [
     ["add", ["sub", "s2", "s1"], "s3"],
 ]
 
+GROUPS = {
+    "layout": LAYOUT,
+}
+
 
 def main():
-    cases = [{"expr": tree, "pytorch": str(build(tree))} for tree in CASES]
+    cases = [
+        {"group": group, "expr": tree, "pytorch": str(build(tree))}
+        for group, trees in GROUPS.items()
+        for tree in trees
+    ]
     data = {"torch_version": torch.__version__, "sympy_version": sympy.__version__, "cases": cases}
     OUT.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(cases)} cases")

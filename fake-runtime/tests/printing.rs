@@ -1,7 +1,8 @@
-//! Printing of symbolic expressions against PyTorch's own `str()` of the
-//! same expressions (`tests/fixtures/printing.json`, written by
-//! `scripts/export_printing.py`): order of terms, factors and arguments,
-//! and the extra parentheses PyTorch puts around `FloorDiv` and `Mod`.
+//! Canonical forms and printing of symbolic expressions against PyTorch's
+//! own `str()` of the same expressions (`tests/fixtures/printing.json`,
+//! written by `scripts/export_printing.py`): order of terms, factors and
+//! arguments, and the extra parentheses PyTorch puts around `FloorDiv`
+//! and `Mod`. Each group of cases (one rule) is its own test.
 
 use fake_runtime::sym::{RelOp, SymBool, SymInt};
 use fake_runtime::{DimDynamic, ShapeEnv, Source};
@@ -31,6 +32,9 @@ fn build(env: &mut ShapeEnv, syms: &[SymInt], tree: &Json) -> Built {
             Built::Bool(_) => panic!("{op}: a condition as an operand"),
         })
         .collect();
+    if op == "neg" {
+        return Built::Int(env.neg(args[0]).expect("arithmetic"));
+    }
     let (a, b) = (args[0], args[1]);
     let rel = |env: &mut ShapeEnv, op| Built::Bool(env.compare(op, a, b).expect("arithmetic"));
     match op {
@@ -52,21 +56,44 @@ fn build(env: &mut ShapeEnv, syms: &[SymInt], tree: &Json) -> Built {
     }
 }
 
-/// Cases printed differently on purpose, with the reason: a relation is
-/// interned in one canonical form (`s0 - 1 != 1` and `s0 != 2` are one
-/// handle), so the sides sympy was given are not kept. An entry that
-/// starts matching is an error, so the list cannot go stale.
+/// Cases printed differently on purpose (the tree as the fixture writes
+/// it), with the reason. An entry that starts matching is an error, so the
+/// list cannot go stale.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[(
-    "Ne(s0 - 1, 1)",
-    "relations are canonical: constants move to the right-hand side",
+    r#"["ne",["sub","s0",1],1]"#,
+    "relations are canonical: Ne(s0 - 1, 1) is Ne(s0, 2)",
 )];
 
-#[test]
-fn expressions_print_as_pytorch_prints_them() {
+/// True when `case` is listed in [`KNOWN_DIFFERENCES`].
+fn is_known_difference(case: &Json) -> bool {
+    let tree = case["expr"].to_string();
+    KNOWN_DIFFERENCES.iter().any(|&(t, _)| t == tree)
+}
+
+/// The fixture's cases.
+fn cases() -> Vec<Json> {
     let text = include_str!("fixtures/printing.json");
     let fixture: Json = serde_json::from_str(text).expect("valid JSON");
-    let cases = fixture["cases"].as_array().expect("a list of cases");
-    // s0..s10, distinct hints so that no two share a symbol.
+    fixture["cases"]
+        .as_array()
+        .expect("a list of cases")
+        .clone()
+}
+
+/// Build and print every case of `group`; fail naming each case that
+/// prints differently (tree, ours, PyTorch's) and each known difference
+/// that no longer differs.
+fn check_group(group: &str) {
+    let cases: Vec<Json> = cases()
+        .into_iter()
+        .filter(|c| c["group"] == group)
+        .collect();
+    assert!(
+        !cases.is_empty(),
+        "no cases of group {group} in the fixture"
+    );
+    // s0..s10 as the ShapeEnv makes sizes (range [2, inf) after 0/1
+    // specialisation), distinct hints so that no two share a symbol.
     let mut env = ShapeEnv::new();
     let syms: Vec<SymInt> = (0..11)
         .map(|i| {
@@ -80,26 +107,55 @@ fn expressions_print_as_pytorch_prints_them() {
         })
         .collect();
     let mut wrong = Vec::new();
-    for case in cases {
-        let ours = match build(&mut env, &syms, &case["expr"]) {
+    for case in &cases {
+        let tree = &case["expr"];
+        let ours = match build(&mut env, &syms, tree) {
             Built::Int(v) => env.display(v),
             Built::Bool(c) => env.display_bool(c),
         };
         let pytorch = case["pytorch"].as_str().expect("a string");
-        let known = KNOWN_DIFFERENCES.iter().any(|&(k, _)| k == pytorch);
+        let known = is_known_difference(case);
         if known && ours == pytorch {
             wrong.push(format!(
-                "{pytorch}: listed as a known difference but matches"
+                "{tree}: listed as a known difference but prints as PyTorch's {pytorch}"
             ));
         } else if !known && ours != pytorch {
-            wrong.push(format!("{}: ours {ours}, PyTorch {pytorch}", case["expr"]));
+            wrong.push(format!("{tree}: ours {ours}, PyTorch {pytorch}"));
         }
     }
     assert!(
         wrong.is_empty(),
-        "{} of {} expressions print differently:\n{}",
+        "{group}: {} of {} expressions differ from PyTorch:\n{}",
         wrong.len(),
         cases.len(),
         wrong.join("\n")
     );
+}
+
+/// The groups the tests below check.
+const GROUPS: &[&str] = &["layout"];
+
+#[test]
+fn every_group_of_the_fixture_is_checked() {
+    for case in cases() {
+        let group = case["group"].as_str().expect("a group name");
+        assert!(GROUPS.contains(&group), "group {group} has no test");
+    }
+}
+
+#[test]
+fn known_differences_name_fixture_cases() {
+    let trees: Vec<String> = cases().iter().map(|c| c["expr"].to_string()).collect();
+    for &(tree, _) in KNOWN_DIFFERENCES {
+        assert!(
+            trees.iter().any(|t| t == tree),
+            "known difference {tree} is not a case of the fixture"
+        );
+    }
+}
+
+/// Order of terms, factors and arguments; parentheses.
+#[test]
+fn layout() {
+    check_group("layout");
 }
