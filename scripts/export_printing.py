@@ -6,8 +6,9 @@ PyTorch builds it with its own sympy functions (`FloorDiv`, `Mod`, `Max`,
 ...) and records `str()` of the result. The Rust test builds the same tree
 with the ShapeEnv's arithmetic and compares the text.
 
-Cases come in groups, one per rule; the Rust side has one test per group,
-so a failure names the rule.
+Cases come in groups, one per rule (the layout of printed expressions, and
+each of `FloorDiv`'s simplifications); the Rust side has one test per
+group, so a failure names the rule.
 
 `mod` is `Mod` or `PythonMod` as `SymNode` chooses for `a % b`: `Mod` when
 both operands are non-negative (by sympy's assumptions or by
@@ -80,6 +81,34 @@ def fd(a, b):
     return ["floordiv", a, b]
 
 
+def add(*args):
+    """A sum of several terms, added left to right."""
+    out = args[0]
+    for a in args[1:]:
+        out = ["add", out, a]
+    return out
+
+
+def mul(*args):
+    """A product of several factors, multiplied left to right."""
+    out = args[0]
+    for a in args[1:]:
+        out = ["mul", out, a]
+    return out
+
+
+def sub(a, b):
+    return ["sub", a, b]
+
+
+def neg(a):
+    return ["neg", a]
+
+
+def md(a, b):
+    return ["mod", a, b]
+
+
 # Layout of printed expressions: order of terms, factors and arguments, and
 # the parentheses around `FloorDiv` and `Mod`.
 LAYOUT = [
@@ -137,8 +166,96 @@ LAYOUT = [
     fd(-3, "s0"),
 ]
 
+# The examples the cancellation rules were ported for (a = s0, X = s1,
+# Y = s2).
+EXAMPLES = [
+    fd(sub(mul(64, "s0", "s1"), mul(64, "s0")), sub(mul(16, "s0", "s1"), mul(16, "s0"))),
+    fd(add(mul(6, "s0", "s1"), mul(4, "s0")), mul(2, "s0", "s1")),
+    fd(fd(add("s0", "s1"), "s0"), "s1"),
+    fd(add(mul("s1", "s2"), "s1", "s2", 1), add("s1", 1)),
+    fd(add(mul(2, "s0"), 2), add("s0", 1)),
+]
+
+# simple_floordiv_gcd, integers: the gcd of every coefficient cancels; a
+# constant divisor first takes out the terms it divides.
+INTEGER_GCD = [
+    fd(add(mul(6, "s0"), 4), 8),
+    fd(add(mul(6, "s0"), 4), mul(2, "s1")),
+    fd(mul(6, "s0"), mul(4, "s1")),
+    fd(add(mul(4, "s0"), mul(6, "s1")), add(mul(2, "s2"), 2)),
+    fd(6, mul(4, "s0")),
+    fd(add(mul(4, "s0"), 6), 4),
+    fd(add(mul(4, "s0"), 5), -2),
+    fd(add(mul(4, "s0"), 6), -4),
+    fd(add(mul(6, "s0"), 3), mul(2, "s1")),
+    fd(add(mul(3, "s0"), 1), 2),
+    fd(add(mul(2, "s0", "s1"), mul(2, "s0")), 4),
+    fd(add(mul(2, "s0", "s1", "s3"), mul(4, "s0", "s3")), mul(4, "s3")),
+]
+
+# simple_floordiv_gcd, factors: a factor of a one-term divisor that is a
+# factor of every term of the dividend cancels (syntactically: s0 is not a
+# factor of s0**2), and so does -1 when every term is negated.
+COMMON_FACTOR = [
+    fd(add(mul("s0", "s1"), mul(2, "s1")), "s1"),
+    fd(mul(64, "s0", "s1"), mul(64, "s0")),
+    fd(mul(6, "s0"), mul(4, "s0")),
+    fd(add(mul("s0", "s1"), "s0"), mul("s0", "s2")),
+    fd(add(mul("s0", "s1"), "s1"), mul("s1", "s2")),
+    fd(mul("s0", "s0", "s1"), mul("s0", "s0")),
+    fd(mul(fd("s0", 2), "s1"), fd("s0", 2)),
+    fd(neg(add("s0", "s1")), neg("s2")),
+    fd(sub(neg("s0"), 1), neg("s2")),
+    fd(mul("s0", "s0", "s1"), "s0"),
+    fd(add(mul("s0", "s1"), 1), "s1"),
+    fd(add("s0", "s1"), mul("s0", "s1")),
+    fd(sub(neg("s0"), 2), neg("s2")),
+    fd(add("s0", "s1"), neg("s2")),
+    fd(mul(md("s0", 3), "s1"), md("s0", 3)),
+    fd(add(mul("s0", "s0", "s1", "s2"), mul("s0", "s2")), mul("s0", "s2", "s3")),
+]
+
+# sympy.gcd when the divisor is a sum and nothing simpler cancelled.
+POLYNOMIAL_GCD = [
+    fd(sub(mul("s0", "s0"), 1), sub("s0", 1)),
+    fd(add(mul("s0", "s0"), "s0"), add("s0", 1)),
+    fd(add(mul("s0", "s1"), "s0", mul("s1", "s2"), "s2"), add("s1", 1)),
+    fd(add(mul("s0", "s1"), "s0", mul("s1", "s2"), "s2"), add("s0", "s2")),
+    fd(add(mul("s0", "s1"), "s0"), add(mul(2, "s1"), 2)),
+    fd(add(mul(2, "s0", "s1"), mul(2, "s0")), add(mul(3, "s1"), 3)),
+    fd(sub(mul("s1", "s1"), 1), add(mul(2, "s1"), 2)),
+    fd(add("s0", "s1"), add(mul(2, "s0"), mul(2, "s1"))),
+    fd(add(mul("s0", "s1"), "s0", "s1", 1), add(mul("s0", "s1"), "s0")),
+    fd(add(mul("s0", "s0", "s0"), 1), add("s0", 1)),
+    fd(add(mul(fd("s0", 2), "s1"), fd("s0", 2)), add("s1", 1)),
+    fd(sub("s2", mul("s0", "s2")), sub(mul("s0", "s3"), "s3")),
+    fd(add(mul("s0", "s1"), "s0", mul("s1", "s2"), "s2", 1), add("s0", "s2")),
+    fd(mul("s0", "s1"), add(mul(2, "s1"), 2)),
+    fd(add(mul("s0", "s1"), 1), add("s1", 1)),
+    fd(sub(mul(2, "s0"), mul(2, "s1")), sub("s0", "s1")),
+    fd(add(mul("s0", "s1", "s1"), mul(2, "s0", "s1"), "s0"), add("s1", 1)),
+]
+
+# FloorDiv(FloorDiv(a, b), c) = FloorDiv(a, b*c), which then cancels.
+NESTED = [
+    fd(fd("s0", 2), "s1"),
+    fd(fd("s0", "s1"), 2),
+    fd(fd("s0", "s1"), "s1"),
+    fd(fd(mul("s0", "s1"), "s2"), "s1"),
+    fd(fd(mul(6, "s0"), 4), 3),
+    fd(fd(add("s0", 1), 2), 3),
+    fd(add(fd("s0", 2), 1), 2),
+    fd(fd("s0", 2), -3),
+    fd(fd("s0", add("s1", 1)), "s2"),
+]
+
 GROUPS = {
     "layout": LAYOUT,
+    "cancellation_examples": EXAMPLES,
+    "floordiv_integer_gcd": INTEGER_GCD,
+    "floordiv_common_factor": COMMON_FACTOR,
+    "floordiv_polynomial_gcd": POLYNOMIAL_GCD,
+    "floordiv_nested": NESTED,
 }
 
 

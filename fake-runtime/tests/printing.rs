@@ -1,8 +1,9 @@
 //! Canonical forms and printing of symbolic expressions against PyTorch's
 //! own `str()` of the same expressions (`tests/fixtures/printing.json`,
 //! written by `scripts/export_printing.py`): order of terms, factors and
-//! arguments, and the extra parentheses PyTorch puts around `FloorDiv`
-//! and `Mod`. Each group of cases (one rule) is its own test.
+//! arguments, the extra parentheses PyTorch puts around `FloorDiv` and
+//! `Mod`, and the cancellations of `FloorDiv`. Each group of cases (one
+//! rule) is its own test.
 
 use fake_runtime::sym::{RelOp, SymBool, SymInt};
 use fake_runtime::{DimDynamic, ShapeEnv, Source};
@@ -59,10 +60,51 @@ fn build(env: &mut ShapeEnv, syms: &[SymInt], tree: &Json) -> Built {
 /// Cases printed differently on purpose (the tree as the fixture writes
 /// it), with the reason. An entry that starts matching is an error, so the
 /// list cannot go stale.
-const KNOWN_DIFFERENCES: &[(&str, &str)] = &[(
-    r#"["ne",["sub","s0",1],1]"#,
-    "relations are canonical: Ne(s0 - 1, 1) is Ne(s0, 2)",
-)];
+const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
+    (
+        r#"["ne",["sub","s0",1],1]"#,
+        "relations are canonical: Ne(s0 - 1, 1) is Ne(s0, 2)",
+    ),
+    (
+        r#"["floordiv",["add",["mul",["mul",2,"s0"],"s1"],["mul",2,"s0"]],4]"#,
+        "sympy.simplify factors the quotient of a cancellation (s0*(s1 + 1)); \
+         polynomials stay expanded",
+    ),
+    (
+        r#"["floordiv",["add",["add",["mul",["mul","s0","s1"],"s1"],["mul",["mul",2,"s0"],"s1"]],"s0"],["add","s1",1]]"#,
+        "sympy.simplify factors the quotient of a cancellation (s0*(s1 + 1)); \
+         polynomials stay expanded",
+    ),
+    (
+        r#"["floordiv",["add",["mul",["mul",["mul",2,"s0"],"s1"],"s3"],["mul",["mul",4,"s0"],"s3"]],["mul",4,"s3"]]"#,
+        "after cancelling 2*s3 PyTorch divides s0*(s1 + 2), factored by sympy.simplify, by 2: \
+         one term, which 2 does not divide; ours divides s0*s1 + 2*s0 and takes out s0",
+    ),
+    (
+        r#"["floordiv",["add",["mul",["mul",["mul","s0","s0"],"s1"],"s2"],["mul","s0","s2"]],["mul",["mul","s0","s2"],"s3"]]"#,
+        "after cancelling s2 PyTorch's dividend is s0*(s0*s1 + 1), factored by \
+         sympy.simplify, whose factor s0 cancels; s0 is no factor of s0**2*s1 in ours",
+    ),
+    (
+        r#"["floordiv",["floordiv","s0",["add","s1",1]],"s2"]"#,
+        "sympy keeps the merged divisor s2*(s1 + 1) unexpanded; polynomials stay expanded",
+    ),
+    (
+        r#"["floordiv",["floordiv","s0",2],-3]"#,
+        "PyTorch merges a nested division by a negative divisor, which changes the \
+         value (s0 = 1: (0//(-3)) = 0 but (1//(-6)) = -1); ours merges only for \
+         divisors >= 0",
+    ),
+    (
+        r#"["floordiv",["sub",["mul",2,"s0"],["mul",2,"s1"]],["sub","s0","s1"]]"#,
+        "s0 - s1 may be zero: a symbolic factor cancels only from a divisor known non-zero",
+    ),
+    (
+        r#"["floordiv",["mul",["mod","s0",3],"s1"],["mod","s0",3]]"#,
+        "Mod(s0, 3) may be zero: a symbolic factor cancels only from a divisor known \
+         non-zero",
+    ),
+];
 
 /// True when `case` is listed in [`KNOWN_DIFFERENCES`].
 fn is_known_difference(case: &Json) -> bool {
@@ -133,7 +175,14 @@ fn check_group(group: &str) {
 }
 
 /// The groups the tests below check.
-const GROUPS: &[&str] = &["layout"];
+const GROUPS: &[&str] = &[
+    "layout",
+    "cancellation_examples",
+    "floordiv_integer_gcd",
+    "floordiv_common_factor",
+    "floordiv_polynomial_gcd",
+    "floordiv_nested",
+];
 
 #[test]
 fn every_group_of_the_fixture_is_checked() {
@@ -158,4 +207,34 @@ fn known_differences_name_fixture_cases() {
 #[test]
 fn layout() {
     check_group("layout");
+}
+
+/// The examples the cancellation rules were ported for.
+#[test]
+fn cancellation_examples() {
+    check_group("cancellation_examples");
+}
+
+/// `simple_floordiv_gcd`: the integer gcd of all coefficients cancels.
+#[test]
+fn floordiv_integer_gcd() {
+    check_group("floordiv_integer_gcd");
+}
+
+/// `simple_floordiv_gcd`: factors of the divisor in every dividend term.
+#[test]
+fn floordiv_common_factor() {
+    check_group("floordiv_common_factor");
+}
+
+/// `sympy.gcd` for a sum divisor.
+#[test]
+fn floordiv_polynomial_gcd() {
+    check_group("floordiv_polynomial_gcd");
+}
+
+/// `FloorDiv(FloorDiv(a, b), c) = FloorDiv(a, b*c)`.
+#[test]
+fn floordiv_nested() {
+    check_group("floordiv_nested");
 }

@@ -717,7 +717,7 @@ impl ExprArena {
     /// `t0, t1 >= 1`, so `s0*s1 - s0 > 0` is decided without a guard.
     /// `None` when `p` is not a polynomial over symbols or the expansion
     /// gets too big.
-    fn shifted_range(&self, p: ExprId) -> Option<ValueRange> {
+    pub(super) fn shifted_range(&self, p: ExprId) -> Option<ValueRange> {
         /// Terms an expansion may have before the attempt is dropped.
         const MAX_TERMS: usize = 64;
         let Node::Sum { constant, terms } = self.node(p) else {

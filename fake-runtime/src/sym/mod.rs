@@ -10,6 +10,7 @@
 mod arena;
 mod division;
 mod expr;
+mod polynomial;
 mod print;
 mod range;
 
