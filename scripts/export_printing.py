@@ -7,8 +7,8 @@ PyTorch builds it with its own sympy functions (`FloorDiv`, `Mod`, `Max`,
 with the ShapeEnv's arithmetic and compares the text.
 
 Cases come in groups, one per rule (the layout of printed expressions, and
-each of `FloorDiv`'s simplifications); the Rust side has one test per
-group, so a failure names the rule.
+each of `FloorDiv`'s and `Mod`'s simplifications); the Rust side has one
+test per group, so a failure names the rule.
 
 `mod` is `Mod` or `PythonMod` as `SymNode` chooses for `a % b`: `Mod` when
 both operands are non-negative (by sympy's assumptions or by
@@ -170,6 +170,7 @@ LAYOUT = [
 # Y = s2).
 EXAMPLES = [
     fd(sub(mul(64, "s0", "s1"), mul(64, "s0")), sub(mul(16, "s0", "s1"), mul(16, "s0"))),
+    md(sub(mul(64, "s0", "s1"), mul(64, "s0")), sub(mul(16, "s0", "s1"), mul(16, "s0"))),
     fd(add(mul(6, "s0", "s1"), mul(4, "s0")), mul(2, "s0", "s1")),
     fd(fd(add("s0", "s1"), "s0"), "s1"),
     fd(add(mul("s1", "s2"), "s1", "s2", 1), add("s1", 1)),
@@ -249,6 +250,32 @@ NESTED = [
     fd(fd("s0", add("s1", 1)), "s2"),
 ]
 
+# Mod (both operands non-negative): zero only when one term divides
+# another (sympy's (p/q).is_integer); sums are left alone.
+MOD = [
+    md(mul(6, "s0", "s1"), mul(2, "s1")),
+    md(mul("s0", "s0", "s1"), "s0"),
+    md(mul(64, "s0", "s1"), mul(16, "s0", "s1")),
+    md(mul(6, "s0", "s1"), mul(4, "s1")),
+    md(add(mul("s0", "s1"), mul(2, "s1")), "s1"),
+    md(add(mul(2, "s0"), 2), add("s0", 1)),
+    md(add(mul("s1", "s2"), "s1", "s2", 1), add("s1", 1)),
+    md(sub(mul("s0", "s0"), 1), sub("s0", 1)),
+    md(mul("s0", "s1"), mul("s0", "s1", "s2")),
+    md("s0", mul(2, "s0")),
+]
+
+# PythonMod (an operand may be negative): also zero when the divisor
+# divides the dividend as a polynomial (sympy.Mod cancels their gcd).
+PYTHON_MOD = [
+    md(sub(mul(2, "s0", "s1"), mul(2, "s0")), sub("s1", 1)),
+    md(sub(mul("s0", "s1"), "s1"), "s1"),
+    md(sub(mul(4, "s0", "s1"), mul(4, "s1")), mul(2, "s1")),
+    md(neg(mul(6, "s0", "s1")), mul(3, "s1")),
+    md(sub(mul(2, "s0", "s1"), mul(2, "s0")), sub(mul(4, "s1"), 4)),
+    md(sub("s0", 5), "s1"),
+]
+
 GROUPS = {
     "layout": LAYOUT,
     "cancellation_examples": EXAMPLES,
@@ -256,6 +283,8 @@ GROUPS = {
     "floordiv_common_factor": COMMON_FACTOR,
     "floordiv_polynomial_gcd": POLYNOMIAL_GCD,
     "floordiv_nested": NESTED,
+    "mod": MOD,
+    "python_mod": PYTHON_MOD,
 }
 
 

@@ -2,8 +2,8 @@
 //! own `str()` of the same expressions (`tests/fixtures/printing.json`,
 //! written by `scripts/export_printing.py`): order of terms, factors and
 //! arguments, the extra parentheses PyTorch puts around `FloorDiv` and
-//! `Mod`, and the cancellations of `FloorDiv`. Each group of cases (one
-//! rule) is its own test.
+//! `Mod`, and the cancellations of `FloorDiv` and `Mod`/`PythonMod`. Each
+//! group of cases (one rule) is its own test.
 
 use fake_runtime::sym::{RelOp, SymBool, SymInt};
 use fake_runtime::{DimDynamic, ShapeEnv, Source};
@@ -104,6 +104,20 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
         "Mod(s0, 3) may be zero: a symbolic factor cancels only from a divisor known \
          non-zero",
     ),
+    (
+        r#"["mod","s0",["mul",2,"s0"]]"#,
+        "Mod's rule p < q => p (Mod(s0, 2*s0) = s0) is not ported",
+    ),
+    (
+        r#"["mod",["sub",["mul",["mul",2,"s0"],"s1"],["mul",2,"s0"]],["sub",["mul",4,"s1"],4]]"#,
+        "one modulus node, printed Mod; PyTorch names it PythonMod when an operand may \
+         be negative",
+    ),
+    (
+        r#"["mod",["sub","s0",5],"s1"]"#,
+        "one modulus node, printed Mod; PyTorch names it PythonMod when an operand may \
+         be negative",
+    ),
 ];
 
 /// True when `case` is listed in [`KNOWN_DIFFERENCES`].
@@ -182,6 +196,8 @@ const GROUPS: &[&str] = &[
     "floordiv_common_factor",
     "floordiv_polynomial_gcd",
     "floordiv_nested",
+    "mod",
+    "python_mod",
 ];
 
 #[test]
@@ -237,4 +253,16 @@ fn floordiv_polynomial_gcd() {
 #[test]
 fn floordiv_nested() {
     check_group("floordiv_nested");
+}
+
+/// `Mod` of non-negative operands.
+#[test]
+fn mod_cancellation() {
+    check_group("mod");
+}
+
+/// `PythonMod` (an operand may be negative).
+#[test]
+fn python_mod_cancellation() {
+    check_group("python_mod");
 }

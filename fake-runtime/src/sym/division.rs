@@ -1,7 +1,7 @@
 //! Floor division, ceiling division and Python modulus of symbolic
 //! integers, canonicalised as PyTorch 2.15 canonicalises them in
-//! `torch/utils/_sympy/functions.py`; floor division as `FloorDiv.eval`,
-//! rule for rule and in the same order.
+//! `torch/utils/_sympy/functions.py` (`FloorDiv.eval`, `Mod.eval`,
+//! `PythonMod.eval`), rule for rule and in the same order.
 //!
 //! `a // b`:
 //!
@@ -22,12 +22,22 @@
 //!    again, so the rules apply to the quotients:
 //!    `(X*Y + X + Y + 1) // (X + 1) = (Y + 1) // 1 = Y + 1`.
 //!
+//! `a % b` is PyTorch's `Mod` when both operands are known to be
+//! non-negative and `PythonMod` otherwise (the choice `SymNode` makes from
+//! the operands' value ranges). Both give `0` for `a % a`, `a % -a`,
+//! `a % 1` and for a one-term dividend that a one-term divisor divides
+//! (`(6*s0*s1) % (2*s1)`, sympy's `(p/q).is_integer`); `PythonMod` also
+//! gives `0` when the divisor divides the dividend as a polynomial
+//! (`sympy.Mod(p, q) == 0`: `(2*s0 + 2) % (s0 + 1)`), where `Mod` keeps
+//! `Mod(2*s0 + 2, s0 + 1)`.
+//!
 //! Where PyTorch's rules would change a value, or divide by zero where the
 //! original did not, ours hold back (sizes, which are positive, always
 //! pass both conditions): a nested division merges only when the outer
 //! divisor is non-negative (`(s0//2)//(-3)` stays; PyTorch's `s0//(-6)`
 //! differs at `s0 = 1`), and a symbolic common factor cancels only when
-//! the ranges say the divisor is not zero (as `a // a = 1`).
+//! the ranges say the divisor is not zero (as `a // a = 1` and
+//! `a % a = 0`).
 //!
 //! The arena keeps polynomials expanded, in one canonical form; sympy
 //! keeps the syntax it is given. After a cancellation PyTorch divides
@@ -40,8 +50,10 @@
 //! prints expanded where sympy prints factored (`s0*(s1 + 1)`), as it
 //! does for a merged divisor `s2*(s1 + 1)`.
 //!
+//! Not ported: `Mod`'s rule `p < q => p` (`Mod(s0, s0 + s1) = s0`).
 //! Ours and not PyTorch's: a division by a positive constant of a
-//! dividend in `[0, d)` is `0`.
+//! dividend in `[0, d)` is `0`, and a modulus by a positive constant
+//! reduces every coefficient.
 
 use super::arena::{BinOp, ExprArena};
 use super::expr::{ExprId, Monomial, Node, Poly, floor_div, gcd, py_mod};
@@ -210,56 +222,65 @@ impl ExprArena {
         self.floordiv(num, b)
     }
 
-    /// Python modulus `a % b`: coefficients reduce modulo a constant divisor
-    /// (`(4*s0) % 2 = 0`), and a dividend already in `[0, b)` is itself.
+    /// Python modulus `a % b`, canonicalised as PyTorch's `Mod` (both
+    /// operands non-negative) or `PythonMod` (see the module
+    /// documentation for the rules).
     pub fn modulo(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
         self.cached(BinOp::Mod, a, b, Self::modulo_uncached)
     }
 
     fn modulo_uncached(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
-        match (self.node(a).clone(), self.node(b).clone()) {
+        match (self.node(a), self.node(b)) {
             (_, Node::Int(0)) => Err(self.div_zero("%", a, b)),
-            (Node::Int(x), Node::Int(y)) => match py_mod(x, y) {
+            (&Node::Int(x), &Node::Int(y)) => match py_mod(x, y) {
                 Some(v) => Ok(self.int(v)),
                 None => Err(self.overflow("%", a, b)),
             },
-            (_, Node::Int(1) | Node::Int(-1)) => Ok(self.int(0)),
-            (_, Node::Int(d)) if d > 0 => {
-                let p = self.poly(a);
-                let mut rest = Poly::constant(p.constant.rem_euclid(d));
-                for (m, c) in p.terms {
-                    let r = c.rem_euclid(d);
-                    if r != 0 {
-                        rest.terms.push((m, r));
-                    }
-                }
-                if rest.terms.is_empty() {
-                    return Ok(self.int(rest.constant));
-                }
-                let r = self.intern_poly(rest);
-                let range = self.range(r);
-                if range.lo_raw() >= 0 && range.hi_raw() < i128::from(d) {
-                    return Ok(r);
-                }
-                Ok(self.intern(Node::Mod(r, b)))
-            }
-            _ => {
-                let b_range = self.range(b);
-                let nonzero = b_range.lo_raw() > 0 || b_range.hi_raw() < 0;
-                if a == b && nonzero {
-                    return Ok(self.int(0));
-                }
-                // A multiple of the divisor: (s0*s1) % s1 = 0,
-                // (64*s0*s1) % (16*s0*s1) = 0.
-                if nonzero {
-                    let q = self.floordiv(a, b)?;
-                    if self.mul(q, b)? == a {
-                        return Ok(self.int(0));
-                    }
-                }
-                Ok(self.intern(Node::Mod(a, b)))
+            (_, Node::Int(1) | Node::Int(-1)) | (Node::Int(0), _) => Ok(self.int(0)),
+            (_, &Node::Int(d)) if d > 0 => self.modulo_const(a, b, d),
+            _ => Ok(self.modulo_symbolic(a, b)),
+        }
+    }
+
+    /// `a % d` for a constant `d > 0`: coefficients reduce modulo `d`
+    /// (`(4*s0) % 2 = 0`), and a dividend already in `[0, d)` is itself.
+    fn modulo_const(&mut self, a: ExprId, b: ExprId, d: i64) -> Result<ExprId> {
+        let p = self.poly(a);
+        let mut rest = Poly::constant(p.constant.rem_euclid(d));
+        for (m, c) in p.terms {
+            let r = c.rem_euclid(d);
+            if r != 0 {
+                rest.terms.push((m, r));
             }
         }
+        if rest.terms.is_empty() {
+            return Ok(self.int(rest.constant));
+        }
+        let r = self.intern_poly(rest);
+        let range = self.range(r);
+        if range.lo_raw() >= 0 && range.hi_raw() < i128::from(d) {
+            return Ok(r);
+        }
+        Ok(self.intern(Node::Mod(r, b)))
+    }
+
+    fn modulo_symbolic(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        if !self.known_nonzero(b) {
+            return self.intern(Node::Mod(a, b));
+        }
+        let (pa, pb) = (self.poly(a), self.poly(b));
+        if a == b || pb.scale(-1).is_ok_and(|nb| nb == pa) {
+            return self.int(0);
+        }
+        // `Mod` knows `p % q = 0` only when sympy's `p/q` is an integer,
+        // which for polynomials means one term over one term;
+        // `PythonMod` asks `sympy.Mod`, which cancels their gcd first.
+        let python = self.range(a).lo_raw() < 0 || self.range(b).lo_raw() < 0;
+        let one_term = |p: &Poly| p.constant == 0 && p.terms.len() == 1;
+        if (python || (one_term(&pa) && one_term(&pb))) && self.poly_div_exact(&pa, &pb).is_some() {
+            return self.int(0);
+        }
+        self.intern(Node::Mod(a, b))
     }
 
     // ---- polynomials over the arena's atoms ----------------------------------
