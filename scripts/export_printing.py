@@ -7,8 +7,8 @@ PyTorch builds it with its own sympy functions (`FloorDiv`, `Mod`, `Max`,
 with the ShapeEnv's arithmetic and compares the text.
 
 Cases come in groups, one per rule (the layout of printed expressions, and
-each of `FloorDiv`'s and `Mod`'s simplifications); the Rust side has one
-test per group, so a failure names the rule.
+each of `FloorDiv`'s, `Mod`'s and `CeilDiv`'s simplifications); the Rust
+side has one test per group, so a failure names the rule.
 
 `mod` is `Mod` or `PythonMod` as `SymNode` chooses for `a % b`: `Mod` when
 both operands are non-negative (by sympy's assumptions or by
@@ -79,6 +79,10 @@ def build(tree):
 
 def fd(a, b):
     return ["floordiv", a, b]
+
+
+def cd(a, b):
+    return ["ceildiv", a, b]
 
 
 def add(*args):
@@ -276,6 +280,17 @@ PYTHON_MOD = [
     md(sub("s0", 5), "s1"),
 ]
 
+# CeilDiv(a, b) is CleanDiv(a, b) (a FloorDiv) when sympy.gcd(a, b) == b.
+CEILDIV = [
+    cd(mul("s0", "s1"), "s1"),
+    cd(add(mul("s0", "s1"), "s1"), add("s0", 1)),
+    cd(mul("s0", "s0", "s1"), "s0"),
+    cd("s0", "s1"),
+    cd(mul(2, "s0"), 4),
+    cd(mul(4, "s0"), 4),
+    cd(mul("s0", "s1"), neg("s1")),
+]
+
 GROUPS = {
     "layout": LAYOUT,
     "cancellation_examples": EXAMPLES,
@@ -285,6 +300,7 @@ GROUPS = {
     "floordiv_nested": NESTED,
     "mod": MOD,
     "python_mod": PYTHON_MOD,
+    "ceildiv": CEILDIV,
 }
 
 

@@ -2,8 +2,8 @@
 //! own `str()` of the same expressions (`tests/fixtures/printing.json`,
 //! written by `scripts/export_printing.py`): order of terms, factors and
 //! arguments, the extra parentheses PyTorch puts around `FloorDiv` and
-//! `Mod`, and the cancellations of `FloorDiv` and `Mod`/`PythonMod`. Each
-//! group of cases (one rule) is its own test.
+//! `Mod`, and the cancellations of `FloorDiv`, `Mod`/`PythonMod` and
+//! `CeilDiv`. Each group of cases (one rule) is its own test.
 
 use fake_runtime::sym::{RelOp, SymBool, SymInt};
 use fake_runtime::{DimDynamic, ShapeEnv, Source};
@@ -198,6 +198,7 @@ const GROUPS: &[&str] = &[
     "floordiv_nested",
     "mod",
     "python_mod",
+    "ceildiv",
 ];
 
 #[test]
@@ -265,4 +266,10 @@ fn mod_cancellation() {
 #[test]
 fn python_mod_cancellation() {
     check_group("python_mod");
+}
+
+/// `CeilDiv` is `CleanDiv` when the divisor is the gcd.
+#[test]
+fn ceildiv() {
+    check_group("ceildiv");
 }

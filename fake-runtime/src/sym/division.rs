@@ -1,7 +1,7 @@
 //! Floor division, ceiling division and Python modulus of symbolic
 //! integers, canonicalised as PyTorch 2.15 canonicalises them in
-//! `torch/utils/_sympy/functions.py` (`FloorDiv.eval`, `Mod.eval`,
-//! `PythonMod.eval`), rule for rule and in the same order.
+//! `torch/utils/_sympy/functions.py` (`FloorDiv.eval`, `CeilDiv`,
+//! `Mod.eval`, `PythonMod.eval`), rule for rule and in the same order.
 //!
 //! `a // b`:
 //!
@@ -30,6 +30,10 @@
 //! gives `0` when the divisor divides the dividend as a polynomial
 //! (`sympy.Mod(p, q) == 0`: `(2*s0 + 2) % (s0 + 1)`), where `Mod` keeps
 //! `Mod(2*s0 + 2, s0 + 1)`.
+//!
+//! `CeilDiv(a, b)` is `a // b` when `b` is `sympy.gcd(a, b)` (it divides
+//! `a` and its leading coefficient is positive), and `(a + b - 1) // b`
+//! otherwise.
 //!
 //! Where PyTorch's rules would change a value, or divide by zero where the
 //! original did not, ours hold back (sizes, which are positive, always
@@ -200,7 +204,8 @@ impl ExprArena {
         nonzero(self.range(b)) || self.shifted_range(b).is_some_and(nonzero)
     }
 
-    /// Ceiling division, as PyTorch's `CeilDiv`: `(a + b - 1) // b`.
+    /// Ceiling division, as PyTorch's `CeilDiv`: `a // b` when `b` is
+    /// `gcd(a, b)` (PyTorch's `CleanDiv`), `(a + b - 1) // b` otherwise.
     pub fn ceildiv(&mut self, a: ExprId, b: ExprId) -> Result<ExprId> {
         if self.as_int(b) == Some(0) {
             return Err(self.div_zero("CeilDiv", a, b));
@@ -216,10 +221,26 @@ impl ExprArena {
                 None => Err(self.overflow("CeilDiv", a, b)),
             };
         }
+        // For a constant divisor both forms give the same result.
+        if self.as_int(b).is_none() && self.is_gcd_of(b, a) {
+            return self.floordiv(a, b);
+        }
         let one = self.int(1);
         let bm1 = self.sub(b, one)?;
         let num = self.add(a, bm1)?;
         self.floordiv(num, b)
+    }
+
+    /// True when `sympy.gcd(a, b) == b`: `b` divides `a` and its leading
+    /// coefficient (in sympy's generator order) is positive.
+    fn is_gcd_of(&self, b: ExprId, a: ExprId) -> bool {
+        let (pa, pb) = (self.poly(a), self.poly(b));
+        let atoms = self.generators(&[&pa, &pb]);
+        let (Some(ma), Some(mb)) = (to_mpoly(&pa, &atoms), to_mpoly(&pb, &atoms)) else {
+            return false;
+        };
+        let leads_positive = mb.terms().last().is_some_and(|(_, c)| c > 0);
+        leads_positive && ma.div_exact(&mb).is_some()
     }
 
     /// Python modulus `a % b`, canonicalised as PyTorch's `Mod` (both
