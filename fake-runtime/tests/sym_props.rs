@@ -23,6 +23,20 @@ enum Tree {
     Mod(Box<Tree>, i64),
     Max(Box<Tree>, Box<Tree>),
     Min(Box<Tree>, Box<Tree>),
+    /// A division of two trees.
+    Div(Box<Tree>, Box<Tree>, DivOp),
+}
+
+/// The divisions of [`Tree::Div`].
+#[derive(Debug, Clone, Copy)]
+enum DivOp {
+    Floor,
+    Ceil,
+    Mod,
+}
+
+fn div_op() -> impl Strategy<Value = DivOp> {
+    prop_oneof![Just(DivOp::Floor), Just(DivOp::Ceil), Just(DivOp::Mod)]
 }
 
 fn tree() -> impl Strategy<Value = Tree> {
@@ -40,7 +54,12 @@ fn tree() -> impl Strategy<Value = Tree> {
             (inner.clone(), 1i64..7).prop_map(|(a, d)| Tree::CeilDiv(a.into(), d)),
             (inner.clone(), 1i64..7).prop_map(|(a, d)| Tree::Mod(a.into(), d)),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Max(a.into(), b.into())),
-            (inner.clone(), inner).prop_map(|(a, b)| Tree::Min(a.into(), b.into())),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Tree::Min(a.into(), b.into())),
+            (inner.clone(), inner, div_op()).prop_map(|(a, b, op)| Tree::Div(
+                a.into(),
+                b.into(),
+                op
+            )),
         ]
     })
 }
@@ -49,21 +68,41 @@ fn floor_div(a: i128, b: i128) -> i128 {
     a.div_euclid(b) - if b < 0 && a.rem_euclid(b) != 0 { 1 } else { 0 }
 }
 
-/// Direct evaluation in i128 (trees are small enough never to overflow it).
-fn eval_tree(t: &Tree, vals: &[i64]) -> i128 {
-    match t {
+/// Python's `a % b` (the sign of the divisor).
+fn py_mod(a: i128, b: i128) -> i128 {
+    a - b * floor_div(a, b)
+}
+
+/// Direct evaluation in i128 (trees are small enough never to overflow
+/// it); `None` when the tree divides by zero.
+fn eval_tree(t: &Tree, vals: &[i64]) -> Option<i128> {
+    let ev = |t: &Tree| eval_tree(t, vals);
+    Some(match t {
         Tree::Sym(i) => i128::from(vals[*i]),
         Tree::Const(c) => i128::from(*c),
-        Tree::Add(a, b) => eval_tree(a, vals) + eval_tree(b, vals),
-        Tree::Sub(a, b) => eval_tree(a, vals) - eval_tree(b, vals),
-        Tree::Mul(a, b) => eval_tree(a, vals).saturating_mul(eval_tree(b, vals)),
-        Tree::FloorDiv(a, d) => floor_div(eval_tree(a, vals), i128::from(*d)),
-        Tree::FloorDivSym(a, s) => floor_div(eval_tree(a, vals), i128::from(vals[*s])),
-        Tree::CeilDiv(a, d) => -floor_div(-eval_tree(a, vals), i128::from(*d)),
-        Tree::Mod(a, d) => eval_tree(a, vals).rem_euclid(i128::from(*d)),
-        Tree::Max(a, b) => eval_tree(a, vals).max(eval_tree(b, vals)),
-        Tree::Min(a, b) => eval_tree(a, vals).min(eval_tree(b, vals)),
-    }
+        Tree::Add(a, b) => ev(a)? + ev(b)?,
+        Tree::Sub(a, b) => ev(a)? - ev(b)?,
+        Tree::Mul(a, b) => ev(a)?.saturating_mul(ev(b)?),
+        Tree::FloorDiv(a, d) => floor_div(ev(a)?, i128::from(*d)),
+        Tree::FloorDivSym(a, s) => floor_div(ev(a)?, i128::from(vals[*s])),
+        Tree::CeilDiv(a, d) => -floor_div(-ev(a)?, i128::from(*d)),
+        Tree::Mod(a, d) => ev(a)?.rem_euclid(i128::from(*d)),
+        Tree::Max(a, b) => ev(a)?.max(ev(b)?),
+        Tree::Min(a, b) => ev(a)?.min(ev(b)?),
+        Tree::Div(a, b, op) => {
+            let (a, b) = (ev(a)?, ev(b)?);
+            // PyTorch's `CeilDiv(a, b)` is `(a + b - 1) // b`, a ceiling
+            // only for b > 0 (sizes).
+            if b == 0 || (b < 0 && matches!(op, DivOp::Ceil)) {
+                return None;
+            }
+            match op {
+                DivOp::Floor => floor_div(a, b),
+                DivOp::Ceil => -floor_div(-a, b),
+                DivOp::Mod => py_mod(a, b),
+            }
+        }
+    })
 }
 
 fn build(env: &mut ShapeEnv, syms: &[SymInt], t: &Tree) -> Result<SymInt, Error> {
@@ -105,6 +144,14 @@ fn build(env: &mut ShapeEnv, syms: &[SymInt], t: &Tree) -> Result<SymInt, Error>
         Tree::Min(a, b) => {
             let (a, b) = (build(env, syms, a)?, build(env, syms, b)?);
             env.min(a, b)?
+        }
+        Tree::Div(a, b, op) => {
+            let (a, b) = (build(env, syms, a)?, build(env, syms, b)?);
+            match op {
+                DivOp::Floor => env.floordiv(a, b)?,
+                DivOp::Ceil => env.ceildiv(a, b)?,
+                DivOp::Mod => env.modulo(a, b)?,
+            }
         }
     })
 }
@@ -160,7 +207,8 @@ proptest! {
         let (mut env, syms) = new_env(&hints);
         let Ok(v) = build(&mut env, &syms, &t) else { return Ok(()) };
         for vals in std::iter::once(&hints).chain(assignments.iter()) {
-            let want = eval_tree(&t, vals);
+            // A canonical form may cancel a divisor that is zero here.
+            let Some(want) = eval_tree(&t, vals) else { continue };
             if want.unsigned_abs() >= (1u128 << 62) {
                 continue;
             }
@@ -215,6 +263,38 @@ proptest! {
                         env.display_bool(*c), vals, env.produce_guards());
                 }
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
+    /// Divisions whose operands share a factor (`(a*g) // (b*g)`, and the
+    /// same for `%` and `CeilDiv`, possibly divided again) keep their value
+    /// through cancellation, wherever the original divides by non-zero.
+    #[test]
+    fn cancellation_keeps_the_value(
+        (a, g, b, c) in (polynomial(), polynomial(), polynomial(), polynomial()),
+        op in div_op(),
+        nested in any::<bool>(),
+        hints in proptest::collection::vec(2i64..40, NSYM),
+        assignments in proptest::collection::vec(proptest::collection::vec(2i64..60, NSYM), 8),
+    ) {
+        let mul = |x: &Tree, y: &Tree| Tree::Mul(x.clone().into(), y.clone().into());
+        let mut t = Tree::Div(mul(&a, &g).into(), mul(&b, &g).into(), op);
+        if nested {
+            t = Tree::Div(t.into(), c.into(), DivOp::Floor);
+        }
+        let (mut env, syms) = new_env(&hints);
+        let Ok(v) = build(&mut env, &syms, &t) else { return Ok(()) };
+        for vals in std::iter::once(&hints).chain(assignments.iter()) {
+            let Some(want) = eval_tree(&t, vals) else { continue };
+            if want.unsigned_abs() >= (1u128 << 62) {
+                continue;
+            }
+            prop_assert_eq!(eval_sym(&env, v, vals).map(i128::from), Some(want),
+                "tree {:?} printed {} at {:?}", t, env.display(v), vals);
         }
     }
 }

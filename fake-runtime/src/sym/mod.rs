@@ -8,8 +8,10 @@
 //! comparison.
 
 mod arena;
+mod division;
 mod expr;
 pub mod float;
+mod polynomial;
 mod print;
 mod prune;
 mod range;

@@ -63,13 +63,16 @@ impl Printer<'_> {
         }
     }
 
-    /// An operand of `//`: parenthesised unless it is a symbol, a constant
-    /// or a call (sympy wraps anything of lower precedence than an atom).
+    /// An operand of `//`: parenthesised unless it is a symbol, a
+    /// non-negative constant or a call (sympy wraps anything of lower
+    /// precedence than an atom, and a negative number has the precedence
+    /// of a sum: `(s0//(-3))`).
     fn operand(&self, id: ExprId, out: &mut String) {
         if matches!(
             self.arena.node(id),
             Node::Sum { .. } | Node::FloorDiv(..) | Node::Mod(..)
-        ) {
+        ) || self.arena.as_int(id).is_some_and(|v| v < 0)
+        {
             out.push('(');
             self.expr(id, out);
             out.push(')');
