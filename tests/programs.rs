@@ -103,4 +103,7 @@ programs!(
     slice_reshape,
     unsqueeze_expand,
     arange,
+    audio_features,
+    sym_floats,
+    swin_t,
 );
