@@ -481,6 +481,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "a fresh unbacked size",
     ),
     i(
+        "unflatten",
+        &[p("s", Dims), p("dim", Int), p("sizes", Dims)],
+        Dims,
+        "`s` with dim `dim` split into `sizes` (one `-1` inferred)",
+    ),
+    i(
         "unsqueeze_strides",
         &[p("t", Tensor), p("dim", Int)],
         Dims,

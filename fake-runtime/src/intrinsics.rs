@@ -420,6 +420,22 @@ pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Di
     Ok(out)
 }
 
+/// `unflatten(s, dim, sizes)`: dim `dim` (wrapped) split into `sizes`, one
+/// `-1` inferred from its size (as `unflatten.int`).
+pub fn unflatten(cx: &mut Cx<'_>, s: Dims, dim: i64, sizes: Dims) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dim, s.len())?;
+    let size = s
+        .get(d)
+        .copied()
+        .ok_or_else(|| invalid(cx, format!("dim {dim} of a 0-dim tensor")))?;
+    let inferred = shape::infer_view(cx.env, cx.op, size, &sizes)?;
+    let mut out = Dims::new();
+    out.extend(s[..d].iter().copied());
+    out.extend(inferred);
+    out.extend(s[d + 1..].iter().copied());
+    Ok(out)
+}
+
 /// `reshape_strides(t, shape)`: the strides of a view when `t` can be
 /// viewed as `shape`, else of a contiguous copy (`reshape`).
 pub fn reshape_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {

@@ -5,6 +5,7 @@ use fake_runtime::{Cx, Error};
 
 mod diff;
 mod index;
+mod reshape;
 mod resize;
 mod scalar;
 mod split;
@@ -12,6 +13,7 @@ mod to;
 
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
+pub(crate) use reshape::reshape_as;
 pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{split_tensor, split_with_sizes};

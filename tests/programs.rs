@@ -1,0 +1,106 @@
+//! Every program of `tests/fixtures/programs/` (exported from PyTorch by
+//! `scripts/export_programs.py`: data-dependent sizes, SymFloats, view
+//! geometry, static and dynamic, default and Core ATen IR) propagates with
+//! every node matching what PyTorch recorded and no node unsupported. One
+//! test per program family, so a failure names the program and its nodes.
+
+use fake_tensor::graph::Graph;
+use fake_tensor::prop::Plan;
+use fake_tensor::verify::{Verdict, verify};
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/programs")
+}
+
+/// Verify every variant of program `name` (dynamic and static, default and
+/// Core ATen IR); panics listing each mismatched or unsupported node.
+fn check(name: &str) {
+    let variants = [
+        name.to_string(),
+        format!("{name}_core"),
+        format!("{name}_static"),
+        format!("{name}_static_core"),
+    ];
+    let mut problems = Vec::new();
+    let mut found = 0;
+    for variant in &variants {
+        let path = dir().join(format!("{variant}.json"));
+        if !path.exists() {
+            continue;
+        }
+        found += 1;
+        let program = fake_tensor::export::load(&path).expect("fixture loads");
+        let graph = Graph::from_program(&program).expect("fixture builds");
+        let registry = fake_ops::registry();
+        let mut p = match Plan::new(&graph, &registry).run(&graph, registry) {
+            Ok(p) => p,
+            Err(e) => {
+                problems.push(format!("{variant}: propagation failed: {e}"));
+                continue;
+            }
+        };
+        let report = verify(&graph, &mut p);
+        for (node, target, verdict) in &report.nodes {
+            match verdict {
+                Verdict::Match => {}
+                Verdict::Unsupported(reason) => problems.push(format!(
+                    "{variant}: {node} ({target}) unsupported: {reason}"
+                )),
+                Verdict::Mismatch(ms) => {
+                    for m in ms {
+                        problems.push(format!("{variant}: {node} ({target}): {m}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(found >= 2, "{name}: fixtures missing");
+    assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+}
+
+macro_rules! programs {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                check(stringify!($name));
+            }
+        )*
+
+        /// Every fixture file belongs to a program listed here.
+        #[test]
+        fn every_fixture_is_checked() {
+            let listed = [$(stringify!($name)),*];
+            for entry in std::fs::read_dir(dir()).expect("fixture dir") {
+                let file = entry.expect("entry").file_name();
+                let file = file.to_string_lossy();
+                let stem = file.trim_end_matches(".json");
+                let base = stem.trim_end_matches("_core").trim_end_matches("_static");
+                assert!(listed.contains(&base), "{file} is checked by no test");
+            }
+        }
+    };
+}
+
+programs!(
+    nonzero,
+    masked_select,
+    bool_mask,
+    item_slice,
+    narrow,
+    new_zeros,
+    view,
+    repeat_interleave,
+    unique,
+    tensor_split,
+    interpolate,
+    sdpa,
+    mha,
+    channel_shuffle,
+    view_as,
+    inplace_views,
+    slice_reshape,
+    unsqueeze_expand,
+    arange,
+);
