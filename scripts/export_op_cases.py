@@ -1118,6 +1118,24 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "contiguous": [
+        C("already contiguous is self", T([2, 3])),
+        C("transposed is copied", tr(2, 3)),
+        C("storage offset contiguous is self", off(2, 3)),
+        C("sliced non-dense is copied", T([4, 6], then=lambda t: t[:, ::2])),
+        C("size-one dims ignored", T([2, 1, 3], strides=[3, 7, 1])),
+        C("zero size is self", T([0, 3], strides=[1, 5])),
+        C("channels last to contiguous", cl(1, 2, 3, 3)),
+        C("channels last kept", cl(1, 2, 3, 3), memory_format=CL),
+        C("contiguous to channels last", T([1, 2, 3, 3]), memory_format=CL),
+        C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
+        C("preserve on contiguous", T([2, 3]), memory_format=torch.preserve_format),
+        C("preserve on transposed", tr(2, 3), memory_format=torch.preserve_format),
+        C("zero-dim", T([])),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:
@@ -1286,6 +1304,9 @@ def encode(declared, value):
     if base == "Device":
         return {"device": str(torch.device(value))}
     if base == "MemoryFormat":
+        if isinstance(value, int):  # a schema default: c10::MemoryFormat's index
+            value = [torch.contiguous_format, torch.preserve_format, torch.channels_last,
+                     torch.channels_last_3d][value]
         return {"memory_format": str(value).removeprefix("torch.")}
     if base == "str":
         return {"str": value}

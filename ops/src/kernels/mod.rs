@@ -3,6 +3,7 @@
 
 use fake_runtime::{Cx, Error};
 
+mod contiguous;
 mod diff;
 mod index;
 mod reshape;
@@ -11,6 +12,7 @@ mod scalar;
 mod split;
 mod to;
 
+pub(crate) use contiguous::contiguous;
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
 pub(crate) use reshape::reshape_as;
