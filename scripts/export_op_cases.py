@@ -1136,6 +1136,41 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "upsample_nearest2d.vec": [
+        C("scale two", T([2, 3, 8, 10]), None, [2.0, 2.0]),
+        C("channels last kept", cl(2, 3, 8, 10), None, [2.0, 2.0]),
+        C("output size", cl(2, 3, 8, 10), [5, 7], None),
+        C("fractional scales truncate", T([2, 3, 8, 10]), None, [0.29, 1.5]),
+        C("fractional scale in floating point", T([2, 3, 100, 10]), None, [0.29, 1.5]),
+        C("one channel channels last", cl(2, 1, 8, 10), None, [2.0, 2.0]),
+        C("cuda few channels", cl(2, 3, 8, 10, device="cuda"), None, [2.0, 2.0]),
+        C("transposed input", T([2, 3, 8, 10], then=lambda t: t.transpose(2, 3)), None, [2.0, 2.0]),
+        C("int64", T([2, 3, 8, 10], dtype=i64), None, [2.0, 2.0]),
+        C("both given", T([2, 3, 8, 10]), [4, 4], [2.0, 2.0]),
+        C("neither given", T([2, 3, 8, 10]), None, None),
+        C("3-d input", T([3, 8, 10]), None, [2.0, 2.0]),
+        C("zero output size", T([2, 3, 8, 10]), [0, 4], None),
+        C("negative scale", T([2, 3, 8, 10]), None, [-1.0, 2.0]),
+        C("zero batch", T([0, 3, 8, 10]), None, [2.0, 2.0]),
+        C("one output size", T([2, 3, 8, 10]), [4], None),
+    ],
+    "upsample_bilinear2d.vec": [
+        C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),
+        C("channels last kept", cl(2, 3, 8, 10), None, False, [0.5, 0.5]),
+        C("output size align corners", cl(2, 3, 8, 10), [5, 7], True, None),
+        C("fractional scales truncate", T([2, 3, 8, 10]), None, False, [0.29, 1.5]),
+        C("cuda few channels", cl(2, 3, 8, 10, device="cuda"), None, False, [2.0, 2.0]),
+        C("cuda 16 channels", cl(2, 16, 8, 10, device="cuda"), None, False, [2.0, 2.0]),
+        C("float16", T([2, 3, 8, 10], dtype=f16), None, False, [2.0, 2.0]),
+        C("zero batch", T([0, 3, 8, 10]), None, False, [2.0, 2.0]),
+        C("zero channels", T([2, 0, 8, 10]), None, False, [2.0, 2.0]),
+        C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
+        C("both given", T([2, 3, 8, 10]), [4, 4], False, [2.0, 2.0]),
+        C("zero output size", T([2, 3, 8, 10]), [4, 0], False, None),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

@@ -1698,6 +1698,21 @@ pub mod args {
         }
     }
 
+    /// A `float[]?`.
+    pub fn opt_floats(
+        cx: &Cx<'_>,
+        args: &[Arg<'_>],
+        i: usize,
+        name: &str,
+    ) -> Result<Option<SmallVec<[f64; 4]>>> {
+        match args.get(i) {
+            Some(Arg::Floats(v)) => Ok(Some(v.clone())),
+            Some(Arg::Float(v)) => Ok(Some(smallvec::smallvec![*v])),
+            None | Some(Arg::None) => Ok(None),
+            a => Err(bad(cx, i, name, "a list of floats or None", a)),
+        }
+    }
+
     /// A `float`.
     pub fn float(
         cx: &Cx<'_>,

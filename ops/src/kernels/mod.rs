@@ -11,6 +11,7 @@ mod resize;
 mod scalar;
 mod split;
 mod to;
+mod upsample;
 
 pub(crate) use contiguous::contiguous;
 pub(crate) use diff::diff;
@@ -20,6 +21,7 @@ pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{split_tensor, split_with_sizes};
 pub(crate) use to::{to_dtype, to_dtype_layout};
+pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
 
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
