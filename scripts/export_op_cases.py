@@ -1171,6 +1171,43 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "scaled_dot_product_attention": [
+        C("4-d", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+        C("causal", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, 0.0, True),
+        C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+        C("all transposed", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 9, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 9, 4, 8], then=lambda t: t.transpose(1, 2))),
+        C("3-d", T([4, 7, 16]), T([4, 9, 16]), T([4, 9, 8])),
+        C("5-d", T([3, 2, 4, 7, 16]), T([3, 2, 4, 9, 16]), T([3, 2, 4, 9, 8])),
+        C("2-d", T([7, 16]), T([9, 16]), T([9, 8])),
+        C("float16", T([2, 4, 7, 16], dtype=f16), T([2, 4, 9, 16], dtype=f16), T([2, 4, 9, 8], dtype=f16)),
+        C("bool mask", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), T([7, 9], dtype=b8)),
+        C("float mask", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), T([2, 1, 7, 9])),
+        C("mask broadcasts the batch", T([1, 4, 7, 16]), T([1, 4, 9, 16]), T([1, 4, 9, 8]), T([3, 1, 7, 9])),
+        C("int mask refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), T([7, 9], dtype=i64)),
+        C("mask with causal refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), T([7, 9], dtype=b8), 0.0, True),
+        C("dropout", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, 0.5),
+        C("scale", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), scale=0.3),
+        C("grouped query", T([2, 8, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), enable_gqa=True),
+        C("grouped query not dividing", T([2, 6, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), enable_gqa=True),
+        C("heads mismatch without gqa", T([2, 8, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+        C("int64 refused", T([2, 4, 7, 16], dtype=i64), T([2, 4, 9, 16], dtype=i64), T([2, 4, 9, 8], dtype=i64)),
+        C("dtype mismatch", T([2, 4, 7, 16]), T([2, 4, 9, 16], dtype=f64), T([2, 4, 9, 8])),
+        C("head dim mismatch", T([2, 4, 7, 16]), T([2, 4, 9, 12]), T([2, 4, 9, 8])),
+        C("sequence mismatch", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 5, 8])),
+        C("batch broadcasts", T([2, 4, 7, 16]), T([1, 4, 9, 16]), T([1, 4, 9, 8])),
+        C("1-d refused", T([16]), T([16]), T([16])),
+        C("cuda", T([2, 4, 7, 16], device="cuda"), T([2, 4, 9, 16], device="cuda"), T([2, 4, 9, 8], device="cuda")),
+        C("cuda float16 transposed query", T([2, 7, 4, 16], dtype=f16, device="cuda", then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 9, 16], dtype=f16, device="cuda"), T([2, 4, 9, 16], dtype=f16, device="cuda")),
+        C("zero batch", T([0, 4, 7, 16]), T([0, 4, 9, 16]), T([0, 4, 9, 8])),
+        C("zero query length", T([2, 4, 0, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

@@ -3,6 +3,7 @@
 
 use fake_runtime::{Cx, Error};
 
+mod attention;
 mod contiguous;
 mod diff;
 mod index;
@@ -13,6 +14,7 @@ mod split;
 mod to;
 mod upsample;
 
+pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use contiguous::contiguous;
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
