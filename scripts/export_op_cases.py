@@ -1208,6 +1208,24 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "narrow": [
+        C("rows", T([6, 4]), 0, 1, 3),
+        C("negative start", T([6, 4]), 0, -2, 2),
+        C("negative dim", T([6, 4]), -1, 1, 2),
+        C("transposed", tr(4, 6), 0, 1, 2),
+        C("storage offset", off(6, 4), 0, 2, 2),
+        C("start at the end", T([6, 4]), 0, 6, 0),
+        C("zero-dim", T([]), 0, 0, 1),
+        C("negative length", T([6, 4]), 0, 1, -1),
+        C("start too large", T([6, 4]), 0, 7, 0),
+        C("start too negative", T([6, 4]), 0, -7, 1),
+        C("exceeds the size", T([6, 4]), 0, 4, 3),
+        C("negative start exceeds", T([6, 4]), 0, -2, 3),
+        C("dim out of range", T([6, 4]), 2, 0, 1),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:
@@ -1236,6 +1254,8 @@ SYMBOLIC = [
     ("sum keepdim", "sum.dim_IntList", Case("", D([3, 4, 5], "x"), [1], True)),
     ("expand size one dim", "expand", Case("", D([1, 4], "x", ["static", "dynamic"]), [3, -1])),
     ("slice with a constant end", "slice.Tensor", Case("", D([8, 2], "x"), 0, 0, 5)),
+    ("narrow a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, 1, 3)),
+    ("narrow from the end of a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, -2, 2)),
     ("conv2d output size", "convolution", Case(
         "", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
         [2, 2], [1, 1], [1, 1], False, [0, 0], 1)),

@@ -265,6 +265,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         Size,
         "the smaller size",
     ),
+    i(
+        "narrow_start",
+        &[p("start", Size), p("size", Size)],
+        Size,
+        "a negative start counted from the end (`guard_or_false(start < 0)`)",
+    ),
     i("numel", &[p("s", Dims)], Size, "the product of the sizes"),
     i("ones", &[p("n", Int)], Dims, "`n` sizes of 1"),
     i(

@@ -502,6 +502,18 @@ pub fn cat_strides(cx: &mut Cx<'_>, tensors: &[&TensorMeta], shape: Dims) -> Res
     }
 }
 
+/// `narrow_start(start, size)`: a negative `start` counted from the end
+/// (`start + size`), decided as `narrow` does with `guard_or_false(start <
+/// 0)`: a start whose sign needs an unbacked value is taken as given.
+pub fn narrow_start(cx: &mut Cx<'_>, start: SymInt, size: SymInt) -> Result<SymInt> {
+    let negative = cx.env.lt(start, SymInt::Int(0))?;
+    if cx.env.guard_or_false(negative, cx.op)? {
+        cx.env.add(start, size)
+    } else {
+        Ok(start)
+    }
+}
+
 /// `numel(s)`: the product of the sizes.
 pub fn numel(cx: &mut Cx<'_>, s: Dims) -> Result<SymInt> {
     shape::numel(cx.env, &s)
