@@ -1226,6 +1226,21 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "masked_select": [
+        C("same shape", T([2, 3]), T([2, 3], dtype=b8)),
+        C("mask broadcasts", T([2, 3]), T([3], dtype=b8)),
+        C("self broadcasts", T([3]), T([2, 3], dtype=b8)),
+        C("int64", T([4], dtype=i64), T([4], dtype=b8)),
+        C("transposed", tr(2, 3), T([2, 3], dtype=b8)),
+        C("two elements", T([2]), T([2], dtype=b8)),
+        C("empty", T([0, 3]), T([0, 3], dtype=b8)),
+        C("zero-dim", T([]), T([], dtype=b8)),
+        C("float mask", T([3]), T([3])),
+        C("mismatch", T([2]), T([3], dtype=b8)),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:
