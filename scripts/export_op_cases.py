@@ -1241,6 +1241,43 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "repeat_interleave.Tensor": [
+        C("int64 repeats", T([3], dtype=i64)),
+        C("int32 repeats", T([3], dtype=i32)),
+        C("output size given", T([3], dtype=i64), output_size=7),
+        C("float repeats", T([3])),
+        C("2-d repeats", T([2, 3], dtype=i64)),
+        C("empty repeats", T([0], dtype=i64)),
+    ],
+    "repeat_interleave.self_int": [
+        C("dim 1", T([2, 3]), 2, 1),
+        C("flattened", T([2, 3]), 2),
+        C("negative dim", T([2, 3]), 2, -1),
+        C("transposed", tr(3, 2), 2, 1),
+        C("zero-dim", T([]), 3),
+        C("zero-dim along dim 1", T([]), 3, 1),
+        C("zero repeats", T([2, 3]), 0, 1),
+        C("output size matches", T([2, 3]), 2, 1, output_size=6),
+        C("output size wrong", T([2, 3]), 2, 1, output_size=5),
+        C("negative repeats", T([2, 3]), -1, 0),
+        C("dim out of range", T([2, 3]), 2, 2),
+    ],
+    "repeat_interleave.self_Tensor": [
+        C("dim 0", T([4, 3]), T([4], dtype=i64), 0),
+        C("flattened", T([4, 3]), T([12], dtype=i64)),
+        C("zero-dim repeats", T([4, 3]), T([], dtype=i64), 1),
+        C("one repeat count", T([4, 3]), T([1], dtype=i64), 1),
+        C("output size given", T([4, 3]), T([4], dtype=i64), 0, output_size=9),
+        C("transposed", tr(3, 4), T([4], dtype=i64), 0),
+        C("transposed dim 1", tr(3, 4), T([3], dtype=i64), 1),
+        C("float repeats", T([4, 3]), T([4]), 0),
+        C("repeats of another size", T([4, 3]), T([2], dtype=i64), 0),
+        C("2-d repeats", T([4, 3]), T([2, 2], dtype=i64), 0),
+        C("dim out of range", T([4, 3]), T([4], dtype=i64), 2),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

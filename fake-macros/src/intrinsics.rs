@@ -348,6 +348,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "a dim removed",
     ),
     i(
+        "repeat_interleave_sizes",
+        &[p("s", Dims), p("repeats", Size), o("dim", Int)],
+        Dims,
+        "sizes of `repeat_interleave.self_int` (flattened without `dim`)",
+    ),
+    i(
         "repeat_sizes",
         &[p("s", Dims), p("repeats", Dims)],
         Dims,

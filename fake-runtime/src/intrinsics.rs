@@ -436,6 +436,26 @@ pub fn unflatten(cx: &mut Cx<'_>, s: Dims, dim: i64, sizes: Dims) -> Result<Dims
     Ok(out)
 }
 
+/// `repeat_interleave_sizes(s, repeats, dim)`: sizes of
+/// `repeat_interleave.self_int`: `s` flattened when `dim` is absent, then
+/// the size at `dim` (wrapped against `s`'s rank) times `repeats`.
+pub fn repeat_interleave_sizes(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    repeats: SymInt,
+    dim: Option<i64>,
+) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dim.unwrap_or(0), s.len())?;
+    let (mut out, d) = match dim {
+        Some(_) => (s, d),
+        None => (smallvec::smallvec![shape::numel(cx.env, &s)?], 0),
+    };
+    if let Some(size) = out.get(d).copied() {
+        out[d] = cx.env.mul(size, repeats)?;
+    }
+    Ok(out)
+}
+
 /// `reshape_strides(t, shape)`: the strides of a view when `t` can be
 /// viewed as `shape`, else of a contiguous copy (`reshape`).
 pub fn reshape_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {

@@ -1,16 +1,17 @@
 //! Data-dependent selections whose count is a fresh size-like unbacked
-//! symbol, as `torch._subclasses.fake_impls` makes them.
+//! symbol, as `torch._subclasses.fake_impls` makes them: `masked_select`
+//! and `repeat_interleave.self_Tensor`.
 
 use fake_runtime::intrinsics::args;
 use fake_runtime::shape::Dims;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Python's `sys.maxsize - 1`: the bound of a count with no finite one.
-pub(super) const NO_BOUND: i64 = i64::MAX - 1;
+const NO_BOUND: i64 = i64::MAX - 1;
 
 /// The upper bound of `numel` from the value ranges (its value when
 /// static); `None` when unbounded (`bound_sympy`'s upper end).
-pub(super) fn numel_bound(cx: &mut Cx<'_>, numel: SymInt) -> Result<Option<i64>> {
+fn numel_bound(cx: &mut Cx<'_>, numel: SymInt) -> Result<Option<i64>> {
     match numel {
         SymInt::Int(n) => Ok(Some(n)),
         SymInt::Expr(_) => Ok(cx.env.value_range(numel)?.hi()),
@@ -18,10 +19,10 @@ pub(super) fn numel_bound(cx: &mut Cx<'_>, numel: SymInt) -> Result<Option<i64>>
 }
 
 /// A fresh unbacked count made a size in `[0, max]`
-/// (`_constrain_range_for_size`).
-pub(super) fn unbacked_count(cx: &mut Cx<'_>, max: i64) -> Result<SymInt> {
+/// (`_constrain_range_for_size`; no upper bound without `max`).
+fn unbacked_count(cx: &mut Cx<'_>, max: Option<i64>) -> Result<SymInt> {
     let u = cx.env.create_unbacked(true, cx.op);
-    cx.env.constrain_range_for_size(u, None, Some(max), cx.op)?;
+    cx.env.constrain_range_for_size(u, None, max, cx.op)?;
     Ok(u)
 }
 
@@ -38,12 +39,72 @@ pub(crate) fn masked_select(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         Some(n) if n > 2 => n,
         _ => NO_BOUND,
     };
-    let u = unbacked_count(cx, max)?;
+    let u = unbacked_count(cx, Some(max))?;
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
         TensorMeta {
             sizes: Dims::from_slice(&[u]),
             strides: Dims::from_slice(&[SymInt::Int(1)]),
+            storage_offset: SymInt::Int(0),
+            dtype: t.dtype,
+            device: t.device,
+            layout: t.layout,
+            requires_grad: false,
+        },
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
+/// `repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int?
+/// dim=None, *, SymInt? output_size=None) -> Tensor`, as ATen composes
+/// it: `self` (flattened without `dim`) index-selected along `dim` by
+/// `repeat_interleave.Tensor(repeats)`, whose length is `output_size` or
+/// a fresh size-like unbacked symbol. `repeats` is 0-dim, of one element
+/// (both expanded to the dim's size) or of the dim's size.
+pub(crate) fn repeat_interleave_self_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let repeats = args::tensor(cx, a, 1, "repeats")?;
+    let dim = args::opt_int(cx, a, 2, "dim", None)?;
+    let output_size = args::opt_size(cx, a, 3, "output_size", None)?;
+    let (input, d): (Dims, usize) = match dim {
+        Some(d) => (
+            t.sizes.clone(),
+            fake_runtime::shape::wrap_dim(cx.op, d, t.dim())?,
+        ),
+        None => (Dims::from_slice(&[t.numel(cx.env)?]), 0),
+    };
+    let size = input
+        .get(d)
+        .copied()
+        .ok_or_else(|| super::invalid(cx, "repeat_interleave of a 0-dim tensor along a dim"))?;
+    let single = match repeats.dim() {
+        0 => true,
+        1 => {
+            let one = cx.env.eq(repeats.sizes[0], SymInt::Int(1))?;
+            cx.env.guard_bool(one, cx.op)?
+        }
+        _ => {
+            return Err(super::invalid(cx, "repeats must be 0-dim or 1-dim tensor"));
+        }
+    };
+    if !single {
+        fake_runtime::shape::check_eq(cx.env, repeats.sizes[0], size, cx.op, &|| {
+            "repeats must have the same size as input along dim".to_string()
+        })?;
+    }
+    let n = match output_size {
+        Some(n) => n,
+        None => unbacked_count(cx, None)?,
+    };
+    let mut sizes = input;
+    sizes[d] = n;
+    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
             storage_offset: SymInt::Int(0),
             dtype: t.dtype,
             device: t.device,
