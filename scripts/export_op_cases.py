@@ -1278,6 +1278,18 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "_unique2": [
+        C("values only", T([2, 3])),
+        C("inverse", T([2, 3]), True, True),
+        C("counts", T([4], dtype=i64), True, False, True),
+        C("all three", tr(2, 3), True, True, True),
+        C("two elements", T([2])),
+        C("empty", T([0, 3]), True, True, True),
+        C("zero-dim", T([], dtype=b8), True, True, True),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

@@ -1,10 +1,10 @@
 //! Data-dependent selections whose count is a fresh size-like unbacked
 //! symbol, as `torch._subclasses.fake_impls` makes them: `masked_select`
-//! and `repeat_interleave.self_Tensor`.
+//! `repeat_interleave.self_Tensor` and `_unique2`.
 
 use fake_runtime::intrinsics::args;
 use fake_runtime::shape::Dims;
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Python's `sys.maxsize - 1`: the bound of a count with no finite one.
 const NO_BOUND: i64 = i64::MAX - 1;
@@ -113,5 +113,52 @@ pub(crate) fn repeat_interleave_self_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> R
         },
         Alias::Fresh,
     ));
+    Ok(outs)
+}
+
+/// `_unique2(Tensor self, bool sorted=True, bool return_inverse=False,
+/// bool return_counts=False) -> (Tensor, Tensor, Tensor)`, as fake_impls'
+/// `_unique`: the unique values, 1-D of a fresh size-like unbacked length
+/// (0 for a statically empty `self`; at most `self`'s element count when
+/// static); the int64 inverse indices of `self`'s sizes, or `[0]`; the
+/// int64 counts of the values' length, or `[0]`.
+pub(crate) fn unique2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let return_inverse = args::bool(cx, a, 2, "return_inverse", Some(false))?;
+    let return_counts = args::bool(cx, a, 3, "return_counts", Some(false))?;
+    let numel = t.numel(cx.env)?;
+    let n = match numel {
+        SymInt::Int(0) => SymInt::Int(0),
+        SymInt::Int(m) => unbacked_count(cx, Some(m))?,
+        SymInt::Expr(_) => unbacked_count(cx, Some(NO_BOUND))?,
+    };
+    let empty = Dims::from_slice(&[SymInt::Int(0)]);
+    let values = Dims::from_slice(&[n]);
+    let inverse = if return_inverse {
+        t.sizes.clone()
+    } else {
+        empty.clone()
+    };
+    let counts = if return_counts { values.clone() } else { empty };
+    let mut outs = Outs::new();
+    for (sizes, dtype) in [
+        (values, t.dtype),
+        (inverse, DType::Int64),
+        (counts, DType::Int64),
+    ] {
+        let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+        outs.push(Out::Tensor(
+            TensorMeta {
+                sizes,
+                strides,
+                storage_offset: SymInt::Int(0),
+                dtype,
+                device: t.device,
+                layout: t.layout,
+                requires_grad: false,
+            },
+            Alias::Fresh,
+        ));
+    }
     Ok(outs)
 }

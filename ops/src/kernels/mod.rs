@@ -19,7 +19,7 @@ pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use contiguous::contiguous;
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
-pub(crate) use masked::{masked_select, repeat_interleave_self_tensor};
+pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use reshape::reshape_as;
 pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
