@@ -134,6 +134,7 @@ in order). A replay checks that its own guards accept the same samples and
 that its symbolic outputs evaluate there to PyTorch's sizes.
 """
 
+import contextlib
 import json
 import logging
 import pathlib
@@ -142,6 +143,7 @@ import warnings
 
 import sympy
 import torch
+from torch._dispatch.python import enable_python_dispatcher
 from torch._dynamo.source import LocalSource
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import DimDynamic, ShapeEnv, StatelessSymbolicContext
@@ -1290,6 +1292,20 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    # Run under the Python dispatcher (see PYTHON_DISPATCHER).
+    "tensor_split.tensor_indices_or_sections": [
+        C("two indices", T([9, 3]), T([2], dtype=i64)),
+        C("dim 1", T([3, 9]), T([2], dtype=i64), 1),
+        C("transposed", tr(3, 9), T([1], dtype=i64)),
+        C("no indices", T([9, 3]), T([0], dtype=i64)),
+        C("number of sections refused", T([9, 3]), T([], dtype=i64)),
+        C("int32 indices", T([9, 3]), T([2], dtype=i32)),
+        C("2-d indices", T([9, 3]), T([2, 2], dtype=i64)),
+        C("zero-dim self", T([]), T([2], dtype=i64)),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:
@@ -1355,7 +1371,7 @@ def split_args(text):
     return parts
 
 
-SCHEMA_ARG = re.compile(r"^(?P<type>[A-Za-z]+(?:\([a-z!|]+\))?(?:\[\d*\])?\??(?:\[\d*\])?\??)\s+(?P<name>\w+)(?:=(?P<default>.*))?$")
+SCHEMA_ARG = re.compile(r"^(?P<type>[A-Za-z]+(?:\([a-z!| >*-]+\))?(?:\[\d*\])?\??(?:\[\d*\])?\??)\s+(?P<name>\w+)(?:=(?P<default>.*))?$")
 
 
 def schema_args(op):
@@ -1369,7 +1385,7 @@ def schema_args(op):
         m = SCHEMA_ARG.match(part)
         if not m:
             raise ValueError(f"cannot parse schema argument {part!r} of {text}")
-        declared[m["name"]] = re.sub(r"\([a-z!|]+\)", "", m["type"])
+        declared[m["name"]] = re.sub(r"\([a-z!| >*-]+\)", "", m["type"])
     out = []
     for a in op._schema.arguments:
         default = a.default_value if a.has_default_value() else MISSING
@@ -1531,6 +1547,16 @@ def encode_output(out, tensor_args):
     return entry
 
 
+# Operators whose Python implementation (`py_impl`), which export runs, is
+# their meaning under fake tensors: the C++ one reads tensor data.
+PYTHON_DISPATCHER = {"tensor_split.tensor_indices_or_sections"}
+
+
+def dispatcher_for(name):
+    """The Python dispatcher for the operators that need it, else nothing."""
+    return enable_python_dispatcher() if name in PYTHON_DISPATCHER else contextlib.nullcontext()
+
+
 def static_case(name, case):
     op = aten_op(name)
     env = ShapeEnv()
@@ -1543,7 +1569,7 @@ def static_case(name, case):
         bound = [(n, d, kw, materialise(v, T.make), dflt) for (n, d, kw, v, dflt) in bound_desc]
     record["inputs"] = input_records(bound)
     tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
-    with mode:
+    with mode, dispatcher_for(name):
         try:
             before = set(env.var_to_range)
             try:
