@@ -1306,6 +1306,32 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "slice_scatter": [
+        C("columns", T([4, 6]), T([4, 5]), 1, 1),
+        C("storage offset kept", off(2, 3), T([2, 2]), 1, 1),
+        C("transposed kept", tr(4, 6), T([4, 5]), 1, 1),
+        C("expanded becomes dense", T([1, 6], then=lambda t: t.expand(4, 6)), T([4, 5]), 1, 1),
+        C("expanded transposed becomes dense", T([6, 1], then=lambda t: t.expand(6, 4).t()), T([4, 5]), 1, 1),
+        C("channels last kept", cl(1, 2, 3, 3), T([1, 2, 3, 2]), 3, 1),
+        C("non-dense kept", T([4, 6], then=lambda t: t[:, ::2]), T([4, 2]), 1, 1),
+        C("src of another shape", T([4, 6]), T([3, 3]), 1, 1),
+        C("step", T([4, 6]), T([4, 3]), 1, 0, 6, 2),
+    ],
+    "as_strided": [
+        C("matrix", T([4, 6]), [3, 4], [4, 1]),
+        C("offset given", T([4, 6]), [3, 4], [4, 1], 2),
+        C("offset kept", off(2, 3), [2, 2], [1, 1]),
+        C("overlapping", T([4, 6]), [3, 4], [1, 1]),
+        C("beyond the storage", T([4, 6]), [30, 4], [4, 1]),
+        C("zero-dim", T([4, 6]), [], []),
+        C("negative stride", T([4, 6]), [3, 4], [-4, 1]),
+        C("lengths differ", T([4, 6]), [3, 4], [4]),
+        C("negative offset", T([4, 6]), [3, 4], [4, 1], -1),
+        C("negative size", T([4, 6]), [-1, 4], [4, 1]),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:

@@ -397,6 +397,18 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "a number usable with a dtype",
     ),
     i(
+        "scatter_offset",
+        &[p("t", Tensor)],
+        Size,
+        "storage offset of a `*_scatter`'s output (`clone_preserve_strides`)",
+    ),
+    i(
+        "scatter_strides",
+        &[p("t", Tensor)],
+        Dims,
+        "strides of a `*_scatter`'s output (`clone_preserve_strides`)",
+    ),
+    i(
         "select_offset",
         &[p("t", Tensor), p("dim", Int), p("index", Size)],
         Size,

@@ -1019,6 +1019,50 @@ pub fn preserve_strides(
     }
 }
 
+/// Whether `t` certainly overlaps itself (`has_internal_overlap` is
+/// `YES`: a dim of stride 0 and size above 1), not asked when `t` has an
+/// unbacked size, stride or offset (as `_scatter_meta_output`).
+fn overlaps_itself(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    for &v in t.sizes.iter().chain(&t.strides) {
+        if cx.env.size_hint(v)?.is_none() {
+            return Ok(false);
+        }
+    }
+    if cx.env.size_hint(t.storage_offset)?.is_none() {
+        return Ok(false);
+    }
+    for (&size, &stride) in t.sizes.iter().zip(&t.strides) {
+        if stride == SymInt::Int(0) {
+            let big = cx.env.gt(size, SymInt::Int(1))?;
+            if cx.env.guard_bool(big, cx.op)? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// `scatter_strides(t)`: strides of a `*_scatter`'s output,
+/// `clone_preserve_strides(t)`: `t`'s own, or a clone's when `t` overlaps
+/// itself.
+pub fn scatter_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    if overlaps_itself(cx, t)? {
+        preserve_strides(cx, t, None)
+    } else {
+        Ok(t.strides.clone())
+    }
+}
+
+/// `scatter_offset(t)`: storage offset of a `*_scatter`'s output: `t`'s
+/// own, 0 for the clone of a `t` that overlaps itself.
+pub fn scatter_offset(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<SymInt> {
+    if overlaps_itself(cx, t)? {
+        Ok(SymInt::Int(0))
+    } else {
+        Ok(t.storage_offset)
+    }
+}
+
 // ---- slicing ---------------------------------------------------------------
 
 /// Wrapped dim and `(start, length)` of a slice.
