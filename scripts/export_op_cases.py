@@ -1362,6 +1362,20 @@ SYMBOLIC = [
     ("slice with a constant end", "slice.Tensor", Case("", D([8, 2], "x"), 0, 0, 5)),
     ("narrow a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, 1, 3)),
     ("narrow from the end of a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, -2, 2)),
+    ("unflatten a dynamic dim", "unflatten.int", Case("", D([6, 4], "x"), 0, [2, -1])),
+    ("view_as dynamic sizes", "view_as", Case("", D([4, 6], "x"), D([24], "y"))),
+    ("masked_fill broadcasting a dynamic mask", "masked_fill.Scalar",
+     Case("", D([3, 4], "x", ["static", "dynamic"]), D([1, 4], "m", ["static", "dynamic"], dtype=b8), 1.0)),
+    ("new_zeros of dynamic sizes", "new_zeros", Case("", D([3, 4], "x"), [5])),
+    ("upsample nearest by two", "upsample_nearest2d.vec",
+     Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, [2.0, 2.0])),
+    ("upsample bilinear by a half", "upsample_bilinear2d.vec",
+     Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, False, [0.5, 0.5])),
+    ("attention with dynamic sequence lengths", "scaled_dot_product_attention",
+     Case("", D([2, 4, 7, 16], "q", ["static", "static", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["static", "static", "dynamic", "static"]),
+          D([2, 4, 9, 8], "v", ["static", "static", "dynamic", "static"]))),
+    ("repeat_interleave of a dynamic dim", "repeat_interleave.self_int", Case("", D([3, 4], "x"), 2, 0)),
     ("conv2d output size", "convolution", Case(
         "", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
         [2, 2], [1, 1], [1, 1], False, [0, 0], 1)),
@@ -1573,9 +1587,15 @@ def encode_output(out, tensor_args):
     return entry
 
 
-# Operators whose Python implementation (`py_impl`), which export runs, is
-# their meaning under fake tensors: the C++ one reads tensor data.
-PYTHON_DISPATCHER = {"tensor_split.tensor_indices_or_sections"}
+# Operators recorded under the Python dispatcher, as export runs them: their
+# Python implementation (`py_impl`) is their meaning in exported programs
+# (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
+# symbolic sizes where the Python one keeps `2*s0`).
+PYTHON_DISPATCHER = {
+    "tensor_split.tensor_indices_or_sections",
+    "upsample_nearest2d.vec",
+    "upsample_bilinear2d.vec",
+}
 
 
 def dispatcher_for(name):
@@ -1784,7 +1804,7 @@ def symbolic_case(title, name, case):
         record = {"name": title, "op": op_name(name), "inputs": input_records(bound, extra),
                   "symbols": symbols}
         tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
-        with mode:
+        with mode, dispatcher_for(name):
             try:
                 result = run_raw(op, bound)
             except Exception as e:  # PyTorch's refusal is the expected answer
@@ -1821,7 +1841,7 @@ def concrete_outputs(op, case, point):
             return desc.make()
         return resized(desc, point).make()
 
-    with mode:
+    with mode, dispatcher_for(op_base_name(op)):
         bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
         result = run_raw(op, bound)
     results = list(result) if len(op._schema.returns) > 1 else [result]
@@ -1831,6 +1851,12 @@ def concrete_outputs(op, case, point):
 
 def op_name(name):
     return "aten::" + name
+
+
+def op_base_name(op):
+    """The CASES key of an OpOverload (`add.Tensor`, `relu`)."""
+    name = op._schema.name.removeprefix("aten::")
+    return name + ("." + op._overloadname if op._overloadname != "default" else "")
 
 
 # ---- writing -------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 //! `upsample_nearest2d.vec` and `upsample_bilinear2d.vec`: the output size
 //! from `output_size` or from `scale_factors`, as PyTorch's
-//! `upsample_compute_output_size`, then the checks of the 2-D meta kernels.
+//! `upsample_compute_output_size` (the Python one export runs, which keeps
+//! symbolic sizes), then each one's checks and memory format.
 //! `scale_factors` is a `float[]?`, which rules do not read, so these are
 //! written by hand.
 
@@ -11,24 +12,49 @@ use fake_runtime::strides::contiguous;
 use fake_runtime::{Alias, Arg, Cx, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?
-/// scale_factors) -> Tensor`.
+/// scale_factors) -> Tensor`, as PyTorch's Python implementation (what
+/// export runs): source indices per spatial dim, then an index of the
+/// input made contiguous in its memory format (contiguous on CUDA with
+/// fewer than 4 channels). An empty output dim is refused (a division by
+/// zero there), as is an empty input dim scaled by a factor; empty batch
+/// and channel dims are not.
 pub(crate) fn upsample_nearest2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "input")?;
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
     let scales = args::opt_floats(cx, a, 2, "scale_factors")?;
     let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
-    // The Python meta kernel checks for an empty input first; its
-    // condition (`numel != 0 or prod(sizes[1:])`) is not a bool when the
-    // input is empty, which PyTorch refuses.
-    let numel = t.numel(cx.env)?;
-    let nonempty = cx.env.ne(numel, SymInt::Int(0))?;
-    require(
-        cx,
-        nonempty,
-        "Non-empty 4D data tensor expected (an empty input is refused)",
-    )?;
-    let shape = common_check(cx, &t.sizes, &osize)?;
-    let strides = like_strides(cx, t, shape.clone())?;
+    if t.dim() != 4 {
+        return Err(invalid(
+            cx,
+            format!("expected a 4-D input, got {} dims", t.dim()),
+        ));
+    }
+    for (d, &o) in osize.iter().enumerate() {
+        let positive = cx.env.gt(o, SymInt::Int(0))?;
+        require(
+            cx,
+            positive,
+            "upsample_nearest2d: output sizes must be positive",
+        )?;
+        if scales.is_some() {
+            let nonzero = cx.env.ne(t.sizes[2 + d], SymInt::Int(0))?;
+            require(
+                cx,
+                nonzero,
+                "upsample_nearest2d: an empty input dim cannot be scaled",
+            )?;
+        }
+    }
+    let mut shape = Dims::new();
+    shape.extend([t.sizes[0], t.sizes[1], osize[0], osize[1]]);
+    // "only use channels_last path when it's faster than the contiguous
+    // path": not on CUDA with fewer than 4 channels.
+    let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(4))?;
+    let strides = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
+        contiguous(cx.env, &shape)?
+    } else {
+        like_strides(cx, t, shape.clone())?
+    };
     Ok(fresh(cx, t, shape, strides))
 }
 
