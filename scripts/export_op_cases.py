@@ -1360,6 +1360,13 @@ SYMBOLIC = [
     ("sum keepdim", "sum.dim_IntList", Case("", D([3, 4, 5], "x"), [1], True)),
     ("expand size one dim", "expand", Case("", D([1, 4], "x", ["static", "dynamic"]), [3, -1])),
     ("slice with a constant end", "slice.Tensor", Case("", D([8, 2], "x"), 0, 0, 5)),
+    ("conv2d output size", "convolution", Case(
+        "", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
+        [2, 2], [1, 1], [1, 1], False, [0, 0], 1)),
+    ("diff along a dynamic dim", "diff", Case("", D([3, 6], "x"))),
+    ("diff with a dynamic prepend", "diff", Case("", D([3, 6], "x"), 2, -1, D([3, 4], "p", ["static", "dynamic"]))),
+    ("duck sized operands", "add.Tensor", Case(
+        "", D([3, 4], "x", ["duck", "duck"]), D([3, 4], "y", ["duck", "duck"]))),
     ("narrow a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, 1, 3)),
     ("narrow from the end of a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, -2, 2)),
     ("unflatten a dynamic dim", "unflatten.int", Case("", D([6, 4], "x"), 0, [2, -1])),
@@ -1376,13 +1383,6 @@ SYMBOLIC = [
           D([2, 4, 9, 16], "k", ["static", "static", "dynamic", "static"]),
           D([2, 4, 9, 8], "v", ["static", "static", "dynamic", "static"]))),
     ("repeat_interleave of a dynamic dim", "repeat_interleave.self_int", Case("", D([3, 4], "x"), 2, 0)),
-    ("conv2d output size", "convolution", Case(
-        "", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
-        [2, 2], [1, 1], [1, 1], False, [0, 0], 1)),
-    ("diff along a dynamic dim", "diff", Case("", D([3, 6], "x"))),
-    ("diff with a dynamic prepend", "diff", Case("", D([3, 6], "x"), 2, -1, D([3, 4], "p", ["static", "dynamic"]))),
-    ("duck sized operands", "add.Tensor", Case(
-        "", D([3, 4], "x", ["duck", "duck"]), D([3, 4], "y", ["duck", "duck"]))),
 ]
 
 # ---- schemas and encoding ------------------------------------------------------------
