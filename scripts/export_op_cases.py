@@ -134,6 +134,7 @@ in order). A replay checks that its own guards accept the same samples and
 that its symbolic outputs evaluate there to PyTorch's sizes.
 """
 
+import contextlib
 import json
 import logging
 import pathlib
@@ -142,6 +143,7 @@ import warnings
 
 import sympy
 import torch
+from torch._dispatch.python import enable_python_dispatcher
 from torch._dynamo.source import LocalSource
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import DimDynamic, ShapeEnv, StatelessSymbolicContext
@@ -1009,6 +1011,327 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    # A one-element tensor's value is a number, which the fixture format
+    # does not hold; only the refusal is recorded.
+    "item": [
+        C("two elements refused", T([2], dtype=i64)),
+    ],
+    "sum": [
+        C("float", T([2, 3])),
+        C("int32 accumulates to int64", T([3], dtype=i32)),
+        C("bool accumulates to int64", T([3], dtype=b8)),
+        C("explicit dtype", T([2, 3], dtype=i64), dtype=f64),
+        C("transposed", tr(2, 3)),
+        C("zero size", T([0, 3])),
+        C("zero-dim", T([])),
+    ],
+    "new_zeros": [
+        C("self's dtype", T([2], dtype=i32), [3, 4]),
+        C("explicit dtype", T([2]), [3], dtype=f64),
+        C("cuda self", T([2], device="cuda"), [2, 2]),
+        C("device given", T([2]), [2], device=torch.device("cuda:0")),
+        C("transposed self is not followed", tr(2, 3), [2, 3]),
+        C("zero-dim", T([2]), []),
+        C("negative size", T([2]), [-1]),
+    ],
+    "new_empty": [
+        C("self's dtype", T([2], dtype=f16), [3, 4]),
+        C("explicit dtype", T([2]), [3], dtype=i64),
+        C("channels last self is not followed", cl(1, 2, 3, 3), [1, 2, 3, 3]),
+        C("zero size", T([2]), [0, 2]),
+        C("negative size", T([2]), [2, -3]),
+    ],
+    "new_full": [
+        C("float fill", T([2], dtype=i64), [3], 1.5),
+        C("int fill", T([2]), [2, 2], 7),
+        C("explicit dtype", T([2]), [3], 1, dtype=i32),
+        C("negative size", T([2]), [-1], 0),
+    ],
+    "new_ones": [
+        C("self's dtype", T([2], dtype=b8), [3]),
+        C("explicit dtype", T([2]), [2, 3], dtype=f64),
+    ],
+    "view_as": [
+        C("merge dims", T([2, 3, 4]), T([6, 4])),
+        C("other's dtype ignored", T([2, 3]), T([3, 2], dtype=i64)),
+        C("split dim of transposed", tr(4, 6), T([2, 3, 4])),
+        C("merge dims of transposed refused", tr(4, 6), T([24])),
+        C("storage offset kept", off(2, 6), T([3, 4])),
+        C("wrong numel", T([2, 3]), T([4, 2])),
+        C("zero-dim", T([1]), T([])),
+    ],
+    "reshape_as": [
+        C("merge dims", T([2, 3, 4]), T([6, 4])),
+        C("transposed merge copies", tr(4, 6), T([24])),
+        C("transposed split copies", tr(4, 6), T([2, 3, 4])),
+        C("transposed split views", tr(4, 6), T([2, 2, 6])),
+        C("channels last to flat", cl(2, 3, 4, 4), T([2, 48])),
+        C("wrong numel", T([2, 3]), T([5])),
+    ],
+    "unflatten.int": [
+        C("split last dim", T([2, 12]), -1, [3, 4]),
+        C("infer minus one", T([2, 12]), 1, [-1, 6]),
+        C("first dim", T([6, 5]), 0, [2, 3]),
+        C("one size", T([6, 5]), 0, [6]),
+        C("transposed input", tr(6, 4), 0, [2, 3]),
+        C("storage offset", off(4, 3), 0, [2, 2]),
+        C("wrong product", T([6, 5]), 0, [4, 2]),
+        C("empty sizes", T([6, 5]), 0, []),
+        C("dim out of range", T([6, 5]), 2, [6]),
+        C("two minus ones", T([6, 5]), 0, [-1, -1]),
+        C("zero size", T([0, 5]), 0, [0, 3]),
+    ],
+    "mul_.Tensor": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast other", T([2, 3]), T([3])),
+        C("transposed self keeps strides", tr(2, 3), T([2, 3])),
+        C("int other into float", T([2]), T([2], dtype=i64)),
+        C("float other into int", T([2], dtype=i64), T([2])),
+        C("self would need to broadcast", T([1, 3]), T([2, 3])),
+        C("storage offset self", off(2, 3), T([3])),
+    ],
+    "masked_fill.Scalar": [
+        C("same shape", T([2, 3]), T([2, 3], dtype=b8), 1.0),
+        C("mask broadcasts", T([2, 3]), T([3], dtype=b8), 0),
+        C("self broadcasts", T([3, 1]), T([3, 2], dtype=b8), 1.0),
+        C("transposed self becomes contiguous", tr(2, 3), T([3, 1], dtype=b8), 1.0),
+        C("channels last self becomes contiguous", cl(1, 2, 3, 3), T([3], dtype=b8), 1.0),
+        C("int self float value", T([3], dtype=i64), T([3], dtype=b8), 1.5),
+        C("complex value into float", T([3]), T([3], dtype=b8), 1 + 1j),
+        C("float mask", T([3]), T([3]), 1.0),
+        C("mismatch", T([2]), T([3], dtype=b8), 1.0),
+    ],
+    "masked_fill.Tensor": [
+        C("zero-dim value", T([2, 3]), T([2, 3], dtype=b8), T([])),
+        C("value of another dtype", T([2, 3]), T([3], dtype=b8), T([], dtype=f64)),
+        C("transposed self", tr(2, 3), T([3, 1], dtype=b8), T([])),
+        C("complex value into float", T([3]), T([3], dtype=b8), T([], dtype=c64)),
+        C("vector value", T([3]), T([3], dtype=b8), T([1])),
+        C("float mask", T([3]), T([3]), T([])),
+    ],
+    "masked_fill_.Scalar": [
+        C("same shape", T([2, 3]), T([2, 3], dtype=b8), 1.0),
+        C("mask broadcasts", T([2, 3]), T([3], dtype=b8), 0),
+        C("transposed self keeps strides", tr(2, 3), T([3, 1], dtype=b8), 1.0),
+        C("self would need to broadcast", T([3, 1]), T([3, 2], dtype=b8), 1.0),
+        C("float mask", T([3]), T([3]), 1.0),
+        C("mismatch", T([2]), T([3], dtype=b8), 1.0),
+    ],
+})
+
+CASES.update({
+    "contiguous": [
+        C("already contiguous is self", T([2, 3])),
+        C("transposed is copied", tr(2, 3)),
+        C("storage offset contiguous is self", off(2, 3)),
+        C("sliced non-dense is copied", T([4, 6], then=lambda t: t[:, ::2])),
+        C("size-one dims ignored", T([2, 1, 3], strides=[3, 7, 1])),
+        C("zero size is self", T([0, 3], strides=[1, 5])),
+        C("channels last to contiguous", cl(1, 2, 3, 3)),
+        C("channels last kept", cl(1, 2, 3, 3), memory_format=CL),
+        C("contiguous to channels last", T([1, 2, 3, 3]), memory_format=CL),
+        C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
+        C("preserve on contiguous", T([2, 3]), memory_format=torch.preserve_format),
+        C("preserve on transposed", tr(2, 3), memory_format=torch.preserve_format),
+        C("zero-dim", T([])),
+    ],
+})
+
+CASES.update({
+    "upsample_nearest2d.vec": [
+        C("scale two", T([2, 3, 8, 10]), None, [2.0, 2.0]),
+        C("channels last kept", cl(2, 3, 8, 10), None, [2.0, 2.0]),
+        C("output size", cl(2, 3, 8, 10), [5, 7], None),
+        C("fractional scales truncate", T([2, 3, 8, 10]), None, [0.29, 1.5]),
+        C("fractional scale in floating point", T([2, 3, 100, 10]), None, [0.29, 1.5]),
+        C("one channel channels last", cl(2, 1, 8, 10), None, [2.0, 2.0]),
+        C("cuda few channels", cl(2, 3, 8, 10, device="cuda"), None, [2.0, 2.0]),
+        C("transposed input", T([2, 3, 8, 10], then=lambda t: t.transpose(2, 3)), None, [2.0, 2.0]),
+        C("int64", T([2, 3, 8, 10], dtype=i64), None, [2.0, 2.0]),
+        C("both given", T([2, 3, 8, 10]), [4, 4], [2.0, 2.0]),
+        C("neither given", T([2, 3, 8, 10]), None, None),
+        C("3-d input", T([3, 8, 10]), None, [2.0, 2.0]),
+        C("zero output size", T([2, 3, 8, 10]), [0, 4], None),
+        C("negative scale", T([2, 3, 8, 10]), None, [-1.0, 2.0]),
+        C("zero batch", T([0, 3, 8, 10]), None, [2.0, 2.0]),
+        C("one output size", T([2, 3, 8, 10]), [4], None),
+    ],
+    "upsample_bilinear2d.vec": [
+        C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),
+        C("channels last kept", cl(2, 3, 8, 10), None, False, [0.5, 0.5]),
+        C("output size align corners", cl(2, 3, 8, 10), [5, 7], True, None),
+        C("fractional scales truncate", T([2, 3, 8, 10]), None, False, [0.29, 1.5]),
+        C("cuda few channels", cl(2, 3, 8, 10, device="cuda"), None, False, [2.0, 2.0]),
+        C("cuda 16 channels", cl(2, 16, 8, 10, device="cuda"), None, False, [2.0, 2.0]),
+        C("float16", T([2, 3, 8, 10], dtype=f16), None, False, [2.0, 2.0]),
+        C("zero batch", T([0, 3, 8, 10]), None, False, [2.0, 2.0]),
+        C("zero channels", T([2, 0, 8, 10]), None, False, [2.0, 2.0]),
+        C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
+        C("both given", T([2, 3, 8, 10]), [4, 4], False, [2.0, 2.0]),
+        C("zero output size", T([2, 3, 8, 10]), [4, 0], False, None),
+    ],
+})
+
+CASES.update({
+    "scaled_dot_product_attention": [
+        C("4-d", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+        C("causal", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, 0.0, True),
+        C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+        C("all transposed", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 9, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 9, 4, 8], then=lambda t: t.transpose(1, 2))),
+        C("3-d", T([4, 7, 16]), T([4, 9, 16]), T([4, 9, 8])),
+        C("5-d", T([3, 2, 4, 7, 16]), T([3, 2, 4, 9, 16]), T([3, 2, 4, 9, 8])),
+        C("2-d", T([7, 16]), T([9, 16]), T([9, 8])),
+        C("float16", T([2, 4, 7, 16], dtype=f16), T([2, 4, 9, 16], dtype=f16), T([2, 4, 9, 8], dtype=f16)),
+        C("bool mask", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), T([7, 9], dtype=b8)),
+        C("float mask", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), T([2, 1, 7, 9])),
+        C("mask broadcasts the batch", T([1, 4, 7, 16]), T([1, 4, 9, 16]), T([1, 4, 9, 8]), T([3, 1, 7, 9])),
+        C("int mask refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), T([7, 9], dtype=i64)),
+        C("mask with causal refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), T([7, 9], dtype=b8), 0.0, True),
+        C("dropout", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, 0.5),
+        C("scale", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), scale=0.3),
+        C("grouped query", T([2, 8, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), enable_gqa=True),
+        C("grouped query not dividing", T([2, 6, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), enable_gqa=True),
+        C("heads mismatch without gqa", T([2, 8, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+        C("int64 refused", T([2, 4, 7, 16], dtype=i64), T([2, 4, 9, 16], dtype=i64), T([2, 4, 9, 8], dtype=i64)),
+        C("dtype mismatch", T([2, 4, 7, 16]), T([2, 4, 9, 16], dtype=f64), T([2, 4, 9, 8])),
+        C("head dim mismatch", T([2, 4, 7, 16]), T([2, 4, 9, 12]), T([2, 4, 9, 8])),
+        C("sequence mismatch", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 5, 8])),
+        C("batch broadcasts", T([2, 4, 7, 16]), T([1, 4, 9, 16]), T([1, 4, 9, 8])),
+        C("1-d refused", T([16]), T([16]), T([16])),
+        C("cuda", T([2, 4, 7, 16], device="cuda"), T([2, 4, 9, 16], device="cuda"), T([2, 4, 9, 8], device="cuda")),
+        C("cuda float16 transposed query", T([2, 7, 4, 16], dtype=f16, device="cuda", then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 9, 16], dtype=f16, device="cuda"), T([2, 4, 9, 16], dtype=f16, device="cuda")),
+        C("zero batch", T([0, 4, 7, 16]), T([0, 4, 9, 16]), T([0, 4, 9, 8])),
+        C("zero query length", T([2, 4, 0, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    ],
+})
+
+CASES.update({
+    "narrow": [
+        C("rows", T([6, 4]), 0, 1, 3),
+        C("negative start", T([6, 4]), 0, -2, 2),
+        C("negative dim", T([6, 4]), -1, 1, 2),
+        C("transposed", tr(4, 6), 0, 1, 2),
+        C("storage offset", off(6, 4), 0, 2, 2),
+        C("start at the end", T([6, 4]), 0, 6, 0),
+        C("zero-dim", T([]), 0, 0, 1),
+        C("negative length", T([6, 4]), 0, 1, -1),
+        C("start too large", T([6, 4]), 0, 7, 0),
+        C("start too negative", T([6, 4]), 0, -7, 1),
+        C("exceeds the size", T([6, 4]), 0, 4, 3),
+        C("negative start exceeds", T([6, 4]), 0, -2, 3),
+        C("dim out of range", T([6, 4]), 2, 0, 1),
+    ],
+})
+
+CASES.update({
+    "masked_select": [
+        C("same shape", T([2, 3]), T([2, 3], dtype=b8)),
+        C("mask broadcasts", T([2, 3]), T([3], dtype=b8)),
+        C("self broadcasts", T([3]), T([2, 3], dtype=b8)),
+        C("int64", T([4], dtype=i64), T([4], dtype=b8)),
+        C("transposed", tr(2, 3), T([2, 3], dtype=b8)),
+        C("two elements", T([2]), T([2], dtype=b8)),
+        C("empty", T([0, 3]), T([0, 3], dtype=b8)),
+        C("zero-dim", T([]), T([], dtype=b8)),
+        C("float mask", T([3]), T([3])),
+        C("mismatch", T([2]), T([3], dtype=b8)),
+    ],
+})
+
+CASES.update({
+    "repeat_interleave.Tensor": [
+        C("int64 repeats", T([3], dtype=i64)),
+        C("int32 repeats", T([3], dtype=i32)),
+        C("output size given", T([3], dtype=i64), output_size=7),
+        C("float repeats", T([3])),
+        C("2-d repeats", T([2, 3], dtype=i64)),
+        C("empty repeats", T([0], dtype=i64)),
+    ],
+    "repeat_interleave.self_int": [
+        C("dim 1", T([2, 3]), 2, 1),
+        C("flattened", T([2, 3]), 2),
+        C("negative dim", T([2, 3]), 2, -1),
+        C("transposed", tr(3, 2), 2, 1),
+        C("zero-dim", T([]), 3),
+        C("zero-dim along dim 1", T([]), 3, 1),
+        C("zero repeats", T([2, 3]), 0, 1),
+        C("output size matches", T([2, 3]), 2, 1, output_size=6),
+        C("output size wrong", T([2, 3]), 2, 1, output_size=5),
+        C("negative repeats", T([2, 3]), -1, 0),
+        C("dim out of range", T([2, 3]), 2, 2),
+    ],
+    "repeat_interleave.self_Tensor": [
+        C("dim 0", T([4, 3]), T([4], dtype=i64), 0),
+        C("flattened", T([4, 3]), T([12], dtype=i64)),
+        C("zero-dim repeats", T([4, 3]), T([], dtype=i64), 1),
+        C("one repeat count", T([4, 3]), T([1], dtype=i64), 1),
+        C("output size given", T([4, 3]), T([4], dtype=i64), 0, output_size=9),
+        C("transposed", tr(3, 4), T([4], dtype=i64), 0),
+        C("transposed dim 1", tr(3, 4), T([3], dtype=i64), 1),
+        C("float repeats", T([4, 3]), T([4]), 0),
+        C("repeats of another size", T([4, 3]), T([2], dtype=i64), 0),
+        C("2-d repeats", T([4, 3]), T([2, 2], dtype=i64), 0),
+        C("dim out of range", T([4, 3]), T([4], dtype=i64), 2),
+    ],
+})
+
+CASES.update({
+    "_unique2": [
+        C("values only", T([2, 3])),
+        C("inverse", T([2, 3]), True, True),
+        C("counts", T([4], dtype=i64), True, False, True),
+        C("all three", tr(2, 3), True, True, True),
+        C("two elements", T([2])),
+        C("empty", T([0, 3]), True, True, True),
+        C("zero-dim", T([], dtype=b8), True, True, True),
+    ],
+})
+
+CASES.update({
+    # Run under the Python dispatcher (see PYTHON_DISPATCHER).
+    "tensor_split.tensor_indices_or_sections": [
+        C("two indices", T([9, 3]), T([2], dtype=i64)),
+        C("dim 1", T([3, 9]), T([2], dtype=i64), 1),
+        C("transposed", tr(3, 9), T([1], dtype=i64)),
+        C("no indices", T([9, 3]), T([0], dtype=i64)),
+        C("number of sections refused", T([9, 3]), T([], dtype=i64)),
+        C("int32 indices", T([9, 3]), T([2], dtype=i32)),
+        C("2-d indices", T([9, 3]), T([2, 2], dtype=i64)),
+        C("zero-dim self", T([]), T([2], dtype=i64)),
+    ],
+})
+
+CASES.update({
+    "slice_scatter": [
+        C("columns", T([4, 6]), T([4, 5]), 1, 1),
+        C("storage offset kept", off(2, 3), T([2, 2]), 1, 1),
+        C("transposed kept", tr(4, 6), T([4, 5]), 1, 1),
+        C("expanded becomes dense", T([1, 6], then=lambda t: t.expand(4, 6)), T([4, 5]), 1, 1),
+        C("expanded transposed becomes dense", T([6, 1], then=lambda t: t.expand(6, 4).t()), T([4, 5]), 1, 1),
+        C("channels last kept", cl(1, 2, 3, 3), T([1, 2, 3, 2]), 3, 1),
+        C("non-dense kept", T([4, 6], then=lambda t: t[:, ::2]), T([4, 2]), 1, 1),
+        C("src of another shape", T([4, 6]), T([3, 3]), 1, 1),
+        C("step", T([4, 6]), T([4, 3]), 1, 0, 6, 2),
+    ],
+    "as_strided": [
+        C("matrix", T([4, 6]), [3, 4], [4, 1]),
+        C("offset given", T([4, 6]), [3, 4], [4, 1], 2),
+        C("offset kept", off(2, 3), [2, 2], [1, 1]),
+        C("overlapping", T([4, 6]), [3, 4], [1, 1]),
+        C("beyond the storage", T([4, 6]), [30, 4], [4, 1]),
+        C("zero-dim", T([4, 6]), [], []),
+        C("negative stride", T([4, 6]), [3, 4], [-4, 1]),
+        C("lengths differ", T([4, 6]), [3, 4], [4]),
+        C("negative offset", T([4, 6]), [3, 4], [4, 1], -1),
+        C("negative size", T([4, 6]), [-1, 4], [4, 1]),
+    ],
+})
+
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:
@@ -1044,6 +1367,22 @@ SYMBOLIC = [
     ("diff with a dynamic prepend", "diff", Case("", D([3, 6], "x"), 2, -1, D([3, 4], "p", ["static", "dynamic"]))),
     ("duck sized operands", "add.Tensor", Case(
         "", D([3, 4], "x", ["duck", "duck"]), D([3, 4], "y", ["duck", "duck"]))),
+    ("narrow a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, 1, 3)),
+    ("narrow from the end of a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, -2, 2)),
+    ("unflatten a dynamic dim", "unflatten.int", Case("", D([6, 4], "x"), 0, [2, -1])),
+    ("view_as dynamic sizes", "view_as", Case("", D([4, 6], "x"), D([24], "y"))),
+    ("masked_fill broadcasting a dynamic mask", "masked_fill.Scalar",
+     Case("", D([3, 4], "x", ["static", "dynamic"]), D([1, 4], "m", ["static", "dynamic"], dtype=b8), 1.0)),
+    ("new_zeros of dynamic sizes", "new_zeros", Case("", D([3, 4], "x"), [5])),
+    ("upsample nearest by two", "upsample_nearest2d.vec",
+     Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, [2.0, 2.0])),
+    ("upsample bilinear by a half", "upsample_bilinear2d.vec",
+     Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, False, [0.5, 0.5])),
+    ("attention with dynamic sequence lengths", "scaled_dot_product_attention",
+     Case("", D([2, 4, 7, 16], "q", ["static", "static", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["static", "static", "dynamic", "static"]),
+          D([2, 4, 9, 8], "v", ["static", "static", "dynamic", "static"]))),
+    ("repeat_interleave of a dynamic dim", "repeat_interleave.self_int", Case("", D([3, 4], "x"), 2, 0)),
 ]
 
 # ---- schemas and encoding ------------------------------------------------------------
@@ -1072,7 +1411,7 @@ def split_args(text):
     return parts
 
 
-SCHEMA_ARG = re.compile(r"^(?P<type>[A-Za-z]+(?:\([a-z!|]+\))?(?:\[\d*\])?\??(?:\[\d*\])?\??)\s+(?P<name>\w+)(?:=(?P<default>.*))?$")
+SCHEMA_ARG = re.compile(r"^(?P<type>[A-Za-z]+(?:\([a-z!| >*-]+\))?(?:\[\d*\])?\??(?:\[\d*\])?\??)\s+(?P<name>\w+)(?:=(?P<default>.*))?$")
 
 
 def schema_args(op):
@@ -1086,7 +1425,7 @@ def schema_args(op):
         m = SCHEMA_ARG.match(part)
         if not m:
             raise ValueError(f"cannot parse schema argument {part!r} of {text}")
-        declared[m["name"]] = re.sub(r"\([a-z!|]+\)", "", m["type"])
+        declared[m["name"]] = re.sub(r"\([a-z!| >*-]+\)", "", m["type"])
     out = []
     for a in op._schema.arguments:
         default = a.default_value if a.has_default_value() else MISSING
@@ -1177,6 +1516,9 @@ def encode(declared, value):
     if base == "Device":
         return {"device": str(torch.device(value))}
     if base == "MemoryFormat":
+        if isinstance(value, int):  # a schema default: c10::MemoryFormat's index
+            value = [torch.contiguous_format, torch.preserve_format, torch.channels_last,
+                     torch.channels_last_3d][value]
         return {"memory_format": str(value).removeprefix("torch.")}
     if base == "str":
         return {"str": value}
@@ -1245,6 +1587,22 @@ def encode_output(out, tensor_args):
     return entry
 
 
+# Operators recorded under the Python dispatcher, as export runs them: their
+# Python implementation (`py_impl`) is their meaning in exported programs
+# (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
+# symbolic sizes where the Python one keeps `2*s0`).
+PYTHON_DISPATCHER = {
+    "tensor_split.tensor_indices_or_sections",
+    "upsample_nearest2d.vec",
+    "upsample_bilinear2d.vec",
+}
+
+
+def dispatcher_for(name):
+    """The Python dispatcher for the operators that need it, else nothing."""
+    return enable_python_dispatcher() if name in PYTHON_DISPATCHER else contextlib.nullcontext()
+
+
 def static_case(name, case):
     op = aten_op(name)
     env = ShapeEnv()
@@ -1257,7 +1615,7 @@ def static_case(name, case):
         bound = [(n, d, kw, materialise(v, T.make), dflt) for (n, d, kw, v, dflt) in bound_desc]
     record["inputs"] = input_records(bound)
     tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
-    with mode:
+    with mode, dispatcher_for(name):
         try:
             before = set(env.var_to_range)
             try:
@@ -1446,7 +1804,7 @@ def symbolic_case(title, name, case):
         record = {"name": title, "op": op_name(name), "inputs": input_records(bound, extra),
                   "symbols": symbols}
         tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
-        with mode:
+        with mode, dispatcher_for(name):
             try:
                 result = run_raw(op, bound)
             except Exception as e:  # PyTorch's refusal is the expected answer
@@ -1483,7 +1841,7 @@ def concrete_outputs(op, case, point):
             return desc.make()
         return resized(desc, point).make()
 
-    with mode:
+    with mode, dispatcher_for(op_base_name(op)):
         bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
         result = run_raw(op, bound)
     results = list(result) if len(op._schema.returns) > 1 else [result]
@@ -1493,6 +1851,12 @@ def concrete_outputs(op, case, point):
 
 def op_name(name):
     return "aten::" + name
+
+
+def op_base_name(op):
+    """The CASES key of an OpOverload (`add.Tensor`, `relu`)."""
+    name = op._schema.name.removeprefix("aten::")
+    return name + ("." + op._overloadname if op._overloadname != "default" else "")
 
 
 # ---- writing -------------------------------------------------------------------------

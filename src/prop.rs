@@ -301,6 +301,9 @@ impl Plan {
             }
             p.status.push(status);
         }
+        if check {
+            p.recheck_values(graph);
+        }
         Ok(p)
     }
 }
@@ -958,6 +961,37 @@ impl Propagation {
             }
         }
         Status::Ran
+    }
+
+    /// Compare again, against the final ShapeEnv, the mismatching nodes
+    /// whose results are all SymInts or SymBools: PyTorch serialises those
+    /// with the replacements of the whole trace (a later
+    /// `torch._check(flag)` makes an earlier `item()` of a bool `True`), and
+    /// unlike tensors they cannot have changed since.
+    fn recheck_values(&mut self, graph: &Graph) {
+        let Some(checks) = self.checks.as_ref() else {
+            return;
+        };
+        let again: Vec<usize> = checks
+            .iter()
+            .enumerate()
+            .filter(|(i, found)| {
+                !found.is_empty()
+                    && graph.nodes[*i].outputs.iter().all(|o| {
+                        matches!(
+                            o,
+                            NodeOutput::SymInt(_) | NodeOutput::SymBool(_) | NodeOutput::None
+                        )
+                    })
+            })
+            .map(|(i, _)| i)
+            .collect();
+        for i in again {
+            let found = crate::verify::check_node(graph, self, i);
+            if let Some(checks) = self.checks.as_mut() {
+                checks[i] = found;
+            }
+        }
     }
 
     /// A kernel's error as the user should read it: a data-dependent

@@ -283,6 +283,14 @@ fn parse_default(d: &str, kind: Kind) -> Default {
         return match kind {
             Kind::Float => Default::Float(v as f64),
             Kind::DType => c10_dtype(v).map_or(Default::None, Default::DType),
+            // `contiguous(..., MemoryFormat memory_format=0)`: c10's index.
+            Kind::MemoryFormat => match v {
+                0 => Default::MemoryFormat(MemoryFormat::Contiguous),
+                1 => Default::MemoryFormat(MemoryFormat::Preserve),
+                2 => Default::MemoryFormat(MemoryFormat::ChannelsLast),
+                3 => Default::MemoryFormat(MemoryFormat::ChannelsLast3d),
+                _ => Default::None,
+            },
             _ => Default::Int(v),
         };
     }
@@ -328,5 +336,17 @@ mod tests {
             Some(Default::MemoryFormat(MemoryFormat::Contiguous))
         );
         assert!(params("nonsense").is_err());
+    }
+
+    #[test]
+    fn memory_format_default_as_an_index() {
+        let p = params(
+            "aten::contiguous(Tensor(a) self, *, MemoryFormat memory_format=0) -> Tensor(a)",
+        )
+        .unwrap();
+        assert_eq!(
+            p[1].default,
+            Some(Default::MemoryFormat(MemoryFormat::Contiguous))
+        );
     }
 }

@@ -265,6 +265,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         Size,
         "the smaller size",
     ),
+    i(
+        "narrow_start",
+        &[p("start", Size), p("size", Size)],
+        Size,
+        "a negative start counted from the end (`guard_or_false(start < 0)`)",
+    ),
     i("numel", &[p("s", Dims)], Size, "the product of the sizes"),
     i("ones", &[p("n", Int)], Dims, "`n` sizes of 1"),
     i(
@@ -340,6 +346,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("s", Dims), p("dim", Int)],
         Dims,
         "a dim removed",
+    ),
+    i(
+        "repeat_interleave_sizes",
+        &[p("s", Dims), p("repeats", Size), o("dim", Int)],
+        Dims,
+        "sizes of `repeat_interleave.self_int` (flattened without `dim`)",
     ),
     i(
         "repeat_sizes",
@@ -473,6 +485,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("flavor", UnbackedFlavor), o("max", Size)],
         Size,
         "a fresh unbacked size",
+    ),
+    i(
+        "unflatten",
+        &[p("s", Dims), p("dim", Int), p("sizes", Dims)],
+        Dims,
+        "`s` with dim `dim` split into `sizes` (one `-1` inferred)",
     ),
     i(
         "unsqueeze_strides",

@@ -447,6 +447,42 @@ pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Di
     Ok(out)
 }
 
+/// `unflatten(s, dim, sizes)`: dim `dim` (wrapped) split into `sizes`, one
+/// `-1` inferred from its size (as `unflatten.int`).
+pub fn unflatten(cx: &mut Cx<'_>, s: Dims, dim: i64, sizes: Dims) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dim, s.len())?;
+    let size = s
+        .get(d)
+        .copied()
+        .ok_or_else(|| invalid(cx, format!("dim {dim} of a 0-dim tensor")))?;
+    let inferred = shape::infer_view(cx.env, cx.op, size, &sizes)?;
+    let mut out = Dims::new();
+    out.extend(s[..d].iter().copied());
+    out.extend(inferred);
+    out.extend(s[d + 1..].iter().copied());
+    Ok(out)
+}
+
+/// `repeat_interleave_sizes(s, repeats, dim)`: sizes of
+/// `repeat_interleave.self_int`: `s` flattened when `dim` is absent, then
+/// the size at `dim` (wrapped against `s`'s rank) times `repeats`.
+pub fn repeat_interleave_sizes(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    repeats: SymInt,
+    dim: Option<i64>,
+) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dim.unwrap_or(0), s.len())?;
+    let (mut out, d) = match dim {
+        Some(_) => (s, d),
+        None => (smallvec::smallvec![shape::numel(cx.env, &s)?], 0),
+    };
+    if let Some(size) = out.get(d).copied() {
+        out[d] = cx.env.mul(size, repeats)?;
+    }
+    Ok(out)
+}
+
 /// The geometry of `reshape(t, shape)` as C++ `reshape_symint` gives it
 /// (for the `reshape` and `flatten` kernels of `fake-ops`): a
 /// view when ATen's `computeStride` finds one (its sizes and strides from
@@ -477,12 +513,10 @@ fn view_refused(cx: &Cx<'_>) -> crate::Error {
     )
 }
 
-/// The geometry of `view(t, shape)`: refused when ATen's `computeStride`
-/// finds no view.
+/// The geometry of `view(t, shape)` (the fake `view` runs
+/// `_reshape_view_helper` alone, without ATen's `computeStride`): refused
+/// when dims that must merge are not contiguous with each other.
 fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
-    if crate::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op)?.is_none() {
-        return Err(view_refused(cx));
-    }
     crate::view::reshape_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
         .ok_or_else(|| view_refused(cx))
 }
@@ -546,6 +580,18 @@ pub fn cat_strides(cx: &mut Cx<'_>, tensors: &[&TensorMeta], shape: Dims) -> Res
         crate::strides::channels_last(cx.env, &shape)
     } else {
         crate::strides::contiguous(cx.env, &shape)
+    }
+}
+
+/// `narrow_start(start, size)`: a negative `start` counted from the end
+/// (`start + size`), decided as `narrow` does with `guard_or_false(start <
+/// 0)`: a start whose sign needs an unbacked value is taken as given.
+pub fn narrow_start(cx: &mut Cx<'_>, start: SymInt, size: SymInt) -> Result<SymInt> {
+    let negative = cx.env.lt(start, SymInt::Int(0))?;
+    if cx.env.guard_or_false(negative, cx.op)? {
+        cx.env.add(start, size)
+    } else {
+        Ok(start)
     }
 }
 
@@ -1766,6 +1812,21 @@ pub mod args {
             Some(Arg::Int(v)) => Ok(Some(smallvec::smallvec![*v])),
             None | Some(Arg::None) => Ok(default.map(from_ints)),
             a => Err(bad(cx, i, name, "a list of ints or None", a)),
+        }
+    }
+
+    /// A `float[]?`.
+    pub fn opt_floats(
+        cx: &Cx<'_>,
+        args: &[Arg<'_>],
+        i: usize,
+        name: &str,
+    ) -> Result<Option<SmallVec<[f64; 4]>>> {
+        match args.get(i) {
+            Some(Arg::Floats(v)) => Ok(Some(v.clone())),
+            Some(Arg::Float(v)) => Ok(Some(smallvec::smallvec![*v])),
+            None | Some(Arg::None) => Ok(None),
+            a => Err(bad(cx, i, name, "a list of floats or None", a)),
         }
     }
 

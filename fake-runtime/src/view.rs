@@ -61,6 +61,11 @@ pub fn reshape_view(
             )));
         }
     }
+    // torch._check(a.numel() == prod(shape))
+    let shape_numel = crate::shape::numel(env, shape)?;
+    crate::shape::check_eq(env, numel, shape_numel, op, &|| {
+        "the number of elements of the requested shape".to_string()
+    })?;
     let mut a_sizes: Dims = sizes.iter().copied().collect();
     let mut a_strides: Dims = strides.iter().copied().collect();
     let mut idx = 0;

@@ -4,28 +4,36 @@
 use fake_runtime::{Cx, Error};
 
 mod asserts;
+mod attention;
+mod contiguous;
 mod conv;
 mod diff;
 mod index;
+mod masked;
 mod pad;
 mod reshape;
 mod resize;
 mod scalar;
 mod split;
 mod to;
+mod upsample;
 
 pub(crate) use asserts::{
     assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
 };
+pub(crate) use attention::scaled_dot_product_attention;
+pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diff::diff;
 pub(crate) use index::index_tensor;
+pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use pad::pad;
-pub(crate) use reshape::{flatten_using_ints, reshape};
+pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
-pub(crate) use split::{split_tensor, split_with_sizes};
+pub(crate) use split::{split_tensor, split_with_sizes, tensor_split_indices};
 pub(crate) use to::{to_dtype, to_dtype_layout};
+pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
 
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {

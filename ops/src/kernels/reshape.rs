@@ -1,4 +1,4 @@
-//! `reshape` and `flatten.using_ints`: a view of `self` when its strides
+//! `reshape`, `reshape_as` and `flatten.using_ints`: a view of `self` when its strides
 //! allow one, else a view of a contiguous copy, with its own storage and
 //! offset 0 (C++ `reshape_symint`: `computeStride` decides, then
 //! `view_symint` or `_unsafe_view(clone(contiguous))`). The aliasing
@@ -54,5 +54,15 @@ pub(crate) fn flatten_using_ints(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
         return Ok(outs);
     }
+    reshape_to(cx, t, shape)
+}
+
+/// `reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)`: `reshape`
+/// with `other`'s sizes.
+pub(crate) fn reshape_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let other = args::tensor(cx, a, 1, "other")?;
+    let numel = t.numel(cx.env)?;
+    let shape = intrinsics::infer_view(cx, numel, other.sizes.clone())?;
     reshape_to(cx, t, shape)
 }

@@ -1,11 +1,14 @@
-//! `split_with_sizes` and `split.Tensor`: a list of views of `self` along
-//! one dim (rules return tensors, not lists of them).
+//! `split_with_sizes`, `split.Tensor` and `tensor_split` by a tensor of
+//! indices: a list of views of `self` along one dim (rules return
+//! tensors, not lists of them).
 
 use super::invalid;
-use fake_runtime::intrinsics::args;
+use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
 use fake_runtime::shape::Dims;
 use fake_runtime::shape::{check_eq, wrap_dim};
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{
+    Alias, Arg, Cx, DType, DeviceType, ErrorKind, Out, Outs, Result, SymInt, TensorMeta,
+};
 
 /// Views of `t` along `dim` with the given lengths, in order.
 fn chunks(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize, lengths: &[SymInt]) -> Result<Outs> {
@@ -91,4 +94,88 @@ pub(crate) fn split_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         .map(|i| SymInt::Int(split.min(size - i * split).max(0)))
         .collect();
     chunks(cx, t, d, &lengths)
+}
+
+/// `tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor
+/// tensor_indices_or_sections, int dim=0) -> Tensor(a)[]`, as PyTorch's
+/// Python implementation (what export runs): a 1-D int64 CPU tensor of
+/// indices is read element by element (`item()`: a fresh unbacked integer
+/// each), and `self` is sliced between consecutive indices by
+/// `slice.Tensor`, from 0 to the dim's size. A 0-dim tensor (a number of
+/// sections) needs its value, which is data-dependent.
+pub(crate) fn tensor_split_indices(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let idx = args::tensor(cx, a, 1, "tensor_indices_or_sections")?;
+    let dim = args::int(cx, a, 2, "dim", Some(0))?;
+    if idx.device.ty != DeviceType::Cpu {
+        return Err(invalid(
+            cx,
+            format!(
+                "tensor_indices_or_sections must be on CPU, got {}",
+                idx.device
+            ),
+        ));
+    }
+    if idx.dtype != DType::Int64 {
+        return Err(invalid(
+            cx,
+            format!(
+                "tensor_indices_or_sections must be int64, got {}",
+                idx.dtype
+            ),
+        ));
+    }
+    let n = match idx.dim() {
+        0 => {
+            return Err(ErrorKind::DataDependent {
+                op: cx.op.to_string(),
+                expr: "the number of sections (the value of a 0-dim tensor)".into(),
+                unbacked: String::new(),
+                cond: None,
+            }
+            .into());
+        }
+        1 => cx.env.guard_int(idx.sizes[0], cx.op)?,
+        r => {
+            return Err(invalid(
+                cx,
+                format!(
+                    "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or one-dimensional tensor, but got a tensor with {r} dims"
+                ),
+            ));
+        }
+    };
+    // `[i.item() for i in tensor_indices_or_sections]`.
+    let mut bounds = Vec::with_capacity(usize::try_from(n).unwrap_or(0) + 2);
+    bounds.push(SymInt::Int(0));
+    for _ in 0..n {
+        bounds.push(unbacked(cx, UnbackedFlavor::AnyInt, None)?);
+    }
+    // `tensor_split_symint(self, indices, dim)`.
+    if t.dim() == 0 {
+        return Err(invalid(
+            cx,
+            "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims",
+        ));
+    }
+    let d = wrap_dim(cx.op, dim, t.dim())?;
+    bounds.push(t.sizes[d]);
+    let mut list = Vec::with_capacity(bounds.len() - 1);
+    for w in bounds.windows(2) {
+        let args = [
+            Arg::Tensor(t),
+            Arg::Int(SymInt::Int(d as i64)),
+            Arg::Int(w[0]),
+            Arg::Int(w[1]),
+            Arg::Int(SymInt::Int(1)),
+        ];
+        let outs = crate::erased::slice_tensor(cx, &args)?;
+        match outs.into_iter().next() {
+            Some(Out::Tensor(m, _)) => list.push((m, Alias::ViewOf(0))),
+            _ => return Err(invalid(cx, "slice.Tensor gave no tensor")),
+        }
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensors(list));
+    Ok(outs)
 }

@@ -1,0 +1,127 @@
+//! `scaled_dot_product_attention` (the default export IR keeps it whole):
+//! `softmax(q @ k^T * scale + mask) @ v`, whose output is
+//! `[*batch, L, Ev]` with the batch dims of `q`, `k`, `v` and the mask
+//! broadcast, contiguous, of the query's dtype (what FakeTensorMode gives
+//! for every backend it picks). The optional mask's sizes take part, and
+//! `enable_gqa` repeats the key's and value's heads, which rules do not
+//! say, so it is written by hand.
+
+use super::invalid;
+use fake_runtime::intrinsics::{args, matmul, require, swap};
+use fake_runtime::shape::{Dims, broadcast};
+use fake_runtime::strides::contiguous;
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+
+/// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,
+/// Tensor? attn_mask=None, float dropout_p=0., bool is_causal=False, *,
+/// float? scale=None, bool enable_gqa=False) -> Tensor`.
+pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let mask = args::opt_tensor(cx, a, 3, "attn_mask")?;
+    let is_causal = args::bool(cx, a, 5, "is_causal", Some(false))?;
+    let enable_gqa = args::bool(cx, a, 7, "enable_gqa", Some(false))?;
+    // `validate_sdpa_input`.
+    if q.dtype != k.dtype || q.dtype != v.dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "Expected query, key, and value to have the same dtype, but got query.dtype: {} key.dtype: {} and value.dtype: {} instead.",
+                q.dtype, k.dtype, v.dtype
+            ),
+        ));
+    }
+    if q.dim() < 2 || k.dim() < 2 || v.dim() < 2 {
+        return Err(invalid(
+            cx,
+            "Expected query, key, and value to all be at least 2 dimensional",
+        ));
+    }
+    if let Some(m) = mask
+        && !(m.dtype == DType::Bool || m.dtype == DType::Float32 || m.dtype == q.dtype)
+    {
+        return Err(invalid(
+            cx,
+            format!(
+                "Expected attn_mask dtype to be bool or float or to match query dtype, but got attn_mask.dtype: {}",
+                m.dtype
+            ),
+        ));
+    }
+    if is_causal && mask.is_some() {
+        return Err(invalid(
+            cx,
+            "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True",
+        ));
+    }
+    // The math path computes in the query's dtype: an integral one is
+    // refused by its matrix products.
+    if !q.dtype.is_floating_point() && !q.dtype.is_complex() {
+        return Err(invalid(
+            cx,
+            format!("expected a floating-point query, got {}", q.dtype),
+        ));
+    }
+    let (ks, vs) = if enable_gqa {
+        grouped_heads(cx, &q.sizes, &k.sizes, &v.sizes)?
+    } else {
+        (k.sizes.clone(), v.sizes.clone())
+    };
+    let kt = swap(cx, ks, -2, -1)?;
+    let mut attn = matmul(cx, q.sizes.clone(), kt)?;
+    if let Some(m) = mask {
+        attn = broadcast(cx.env, cx.op, &[&attn, &m.sizes])?;
+    }
+    let sizes = matmul(cx, attn, vs)?;
+    let strides = contiguous(cx.env, &sizes)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            storage_offset: SymInt::Int(0),
+            dtype: q.dtype,
+            device: cx.device,
+            layout: q.layout,
+            requires_grad: false,
+        },
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
+/// Grouped-query attention (`pre_process_group_query_attention_input`):
+/// when the head counts (dim -3) differ, the key's and value's must
+/// divide the query's, and their heads are repeated to match it.
+fn grouped_heads(
+    cx: &mut Cx<'_>,
+    q: &[SymInt],
+    k: &[SymInt],
+    v: &[SymInt],
+) -> Result<(Dims, Dims)> {
+    let (mut ks, mut vs) = (Dims::from_slice(k), Dims::from_slice(v));
+    if q.len() < 3 || k.len() < 3 || v.len() < 3 {
+        return Ok((ks, vs));
+    }
+    let (hq, hk, hv) = (q[q.len() - 3], k[k.len() - 3], v[v.len() - 3]);
+    let qk = cx.env.eq(hq, hk)?;
+    let kv = cx.env.eq(hk, hv)?;
+    let equal = cx.env.and(qk, kv)?;
+    if cx.env.guard_bool(equal, cx.op)? {
+        return Ok((ks, vs));
+    }
+    for h in [hk, hv] {
+        let r = cx.env.modulo(hq, h)?;
+        let divides = cx.env.eq(r, SymInt::Int(0))?;
+        require(
+            cx,
+            divides,
+            "Number of heads in key and value must divide the number of heads in query",
+        )?;
+    }
+    let (nk, nv) = (ks.len(), vs.len());
+    ks[nk - 3] = hq;
+    vs[nv - 3] = hq;
+    Ok((ks, vs))
+}

@@ -1,0 +1,164 @@
+//! Data-dependent selections whose count is a fresh size-like unbacked
+//! symbol, as `torch._subclasses.fake_impls` makes them: `masked_select`
+//! `repeat_interleave.self_Tensor` and `_unique2`.
+
+use fake_runtime::intrinsics::args;
+use fake_runtime::shape::Dims;
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+
+/// Python's `sys.maxsize - 1`: the bound of a count with no finite one.
+const NO_BOUND: i64 = i64::MAX - 1;
+
+/// The upper bound of `numel` from the value ranges (its value when
+/// static); `None` when unbounded (`bound_sympy`'s upper end).
+fn numel_bound(cx: &mut Cx<'_>, numel: SymInt) -> Result<Option<i64>> {
+    match numel {
+        SymInt::Int(n) => Ok(Some(n)),
+        SymInt::Expr(_) => Ok(cx.env.value_range(numel)?.hi()),
+    }
+}
+
+/// A fresh unbacked count made a size in `[0, max]`
+/// (`_constrain_range_for_size`; no upper bound without `max`).
+fn unbacked_count(cx: &mut Cx<'_>, max: Option<i64>) -> Result<SymInt> {
+    let u = cx.env.create_unbacked(true, cx.op);
+    cx.env.constrain_range_for_size(u, None, max, cx.op)?;
+    Ok(u)
+}
+
+/// `masked_select(Tensor self, Tensor mask) -> Tensor`: a 1-D tensor of
+/// `self`'s dtype whose length is a fresh unbacked size, at most `self`'s
+/// element count when that is known to be more than 2 (else only `>= 0`).
+/// As PyTorch's fake kernel, neither the mask's dtype nor broadcasting is
+/// checked, and the symbol is made even for an empty `self`.
+pub(crate) fn masked_select(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    args::tensor(cx, a, 1, "mask")?;
+    let numel = t.numel(cx.env)?;
+    let max = match numel_bound(cx, numel)? {
+        Some(n) if n > 2 => n,
+        _ => NO_BOUND,
+    };
+    let u = unbacked_count(cx, Some(max))?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes: Dims::from_slice(&[u]),
+            strides: Dims::from_slice(&[SymInt::Int(1)]),
+            storage_offset: SymInt::Int(0),
+            dtype: t.dtype,
+            device: t.device,
+            layout: t.layout,
+            requires_grad: false,
+        },
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
+/// `repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int?
+/// dim=None, *, SymInt? output_size=None) -> Tensor`, as ATen composes
+/// it: `self` (flattened without `dim`) index-selected along `dim` by
+/// `repeat_interleave.Tensor(repeats)`, whose length is `output_size` or
+/// a fresh size-like unbacked symbol. `repeats` is 0-dim, of one element
+/// (both expanded to the dim's size) or of the dim's size.
+pub(crate) fn repeat_interleave_self_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let repeats = args::tensor(cx, a, 1, "repeats")?;
+    let dim = args::opt_int(cx, a, 2, "dim", None)?;
+    let output_size = args::opt_size(cx, a, 3, "output_size", None)?;
+    let (input, d): (Dims, usize) = match dim {
+        Some(d) => (
+            t.sizes.clone(),
+            fake_runtime::shape::wrap_dim(cx.op, d, t.dim())?,
+        ),
+        None => (Dims::from_slice(&[t.numel(cx.env)?]), 0),
+    };
+    let size = input
+        .get(d)
+        .copied()
+        .ok_or_else(|| super::invalid(cx, "repeat_interleave of a 0-dim tensor along a dim"))?;
+    let single = match repeats.dim() {
+        0 => true,
+        1 => {
+            let one = cx.env.eq(repeats.sizes[0], SymInt::Int(1))?;
+            cx.env.guard_bool(one, cx.op)?
+        }
+        _ => {
+            return Err(super::invalid(cx, "repeats must be 0-dim or 1-dim tensor"));
+        }
+    };
+    if !single {
+        fake_runtime::shape::check_eq(cx.env, repeats.sizes[0], size, cx.op, &|| {
+            "repeats must have the same size as input along dim".to_string()
+        })?;
+    }
+    let n = match output_size {
+        Some(n) => n,
+        None => unbacked_count(cx, None)?,
+    };
+    let mut sizes = input;
+    sizes[d] = n;
+    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            storage_offset: SymInt::Int(0),
+            dtype: t.dtype,
+            device: t.device,
+            layout: t.layout,
+            requires_grad: false,
+        },
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
+/// `_unique2(Tensor self, bool sorted=True, bool return_inverse=False,
+/// bool return_counts=False) -> (Tensor, Tensor, Tensor)`, as fake_impls'
+/// `_unique`: the unique values, 1-D of a fresh size-like unbacked length
+/// (0 for a statically empty `self`; at most `self`'s element count when
+/// static); the int64 inverse indices of `self`'s sizes, or `[0]`; the
+/// int64 counts of the values' length, or `[0]`.
+pub(crate) fn unique2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let return_inverse = args::bool(cx, a, 2, "return_inverse", Some(false))?;
+    let return_counts = args::bool(cx, a, 3, "return_counts", Some(false))?;
+    let numel = t.numel(cx.env)?;
+    let n = match numel {
+        SymInt::Int(0) => SymInt::Int(0),
+        SymInt::Int(m) => unbacked_count(cx, Some(m))?,
+        SymInt::Expr(_) => unbacked_count(cx, Some(NO_BOUND))?,
+    };
+    let empty = Dims::from_slice(&[SymInt::Int(0)]);
+    let values = Dims::from_slice(&[n]);
+    let inverse = if return_inverse {
+        t.sizes.clone()
+    } else {
+        empty.clone()
+    };
+    let counts = if return_counts { values.clone() } else { empty };
+    let mut outs = Outs::new();
+    for (sizes, dtype) in [
+        (values, t.dtype),
+        (inverse, DType::Int64),
+        (counts, DType::Int64),
+    ] {
+        let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+        outs.push(Out::Tensor(
+            TensorMeta {
+                sizes,
+                strides,
+                storage_offset: SymInt::Int(0),
+                dtype,
+                device: t.device,
+                layout: t.layout,
+                requires_grad: false,
+            },
+            Alias::Fresh,
+        ));
+    }
+    Ok(outs)
+}

@@ -1,0 +1,257 @@
+//! `upsample_nearest2d.vec` and `upsample_bilinear2d.vec`: the output size
+//! from `output_size` or from `scale_factors`, as PyTorch's
+//! `upsample_compute_output_size` (the Python one export runs, which keeps
+//! symbolic sizes), then each one's checks and memory format.
+//! `scale_factors` is a `float[]?`, which rules do not read, so these are
+//! written by hand.
+
+use super::invalid;
+use fake_runtime::intrinsics::{args, like_strides, require};
+use fake_runtime::shape::Dims;
+use fake_runtime::strides::contiguous;
+use fake_runtime::{Alias, Arg, Cx, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
+
+/// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?
+/// scale_factors) -> Tensor`, as PyTorch's Python implementation (what
+/// export runs): source indices per spatial dim, then an index of the
+/// input made contiguous in its memory format (contiguous on CUDA with
+/// fewer than 4 channels). An empty output dim is refused (a division by
+/// zero there), as is an empty input dim scaled by a factor; empty batch
+/// and channel dims are not.
+pub(crate) fn upsample_nearest2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "input")?;
+    let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
+    let scales = args::opt_floats(cx, a, 2, "scale_factors")?;
+    let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
+    if t.dim() != 4 {
+        return Err(invalid(
+            cx,
+            format!("expected a 4-D input, got {} dims", t.dim()),
+        ));
+    }
+    for (d, &o) in osize.iter().enumerate() {
+        let positive = cx.env.gt(o, SymInt::Int(0))?;
+        require(
+            cx,
+            positive,
+            "upsample_nearest2d: output sizes must be positive",
+        )?;
+        if scales.is_some() {
+            let nonzero = cx.env.ne(t.sizes[2 + d], SymInt::Int(0))?;
+            require(
+                cx,
+                nonzero,
+                "upsample_nearest2d: an empty input dim cannot be scaled",
+            )?;
+        }
+    }
+    let mut shape = Dims::new();
+    shape.extend([t.sizes[0], t.sizes[1], osize[0], osize[1]]);
+    // "only use channels_last path when it's faster than the contiguous
+    // path": not on CUDA with fewer than 4 channels.
+    let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(4))?;
+    let strides = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
+        contiguous(cx.env, &shape)?
+    } else {
+        like_strides(cx, t, shape.clone())?
+    };
+    Ok(fresh(cx, t, shape, strides))
+}
+
+/// `upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool
+/// align_corners, float[]? scale_factors) -> Tensor`.
+pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "input")?;
+    let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
+    let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
+    let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
+    let shape = common_check(cx, &t.sizes, &osize)?;
+    // An empty batch is allowed, other empty dims are not.
+    let numel = t.numel(cx.env)?;
+    let mut rest = SymInt::Int(1);
+    for &s in &t.sizes[1..] {
+        rest = cx.env.mul(rest, s)?;
+    }
+    let a_ = cx.env.ne(numel, SymInt::Int(0))?;
+    let b_ = cx.env.ne(rest, SymInt::Int(0))?;
+    let ok = cx.env.or(a_, b_)?;
+    require(
+        cx,
+        ok,
+        "Non-empty 4D data tensor expected but got a tensor with an empty dim",
+    )?;
+    // "only use channels_last path when it's faster than the contiguous
+    // path": not on CUDA with fewer than 16 channels.
+    let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(16))?;
+    let strides = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
+        contiguous(cx.env, &shape)?
+    } else {
+        like_strides(cx, t, shape.clone())?
+    };
+    Ok(fresh(cx, t, shape, strides))
+}
+
+/// A new tensor of `t`'s dtype and device.
+fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            storage_offset: SymInt::Int(0),
+            dtype: t.dtype,
+            device: cx.device,
+            layout: t.layout,
+            requires_grad: false,
+        },
+        Alias::Fresh,
+    ));
+    outs
+}
+
+/// `upsample_compute_output_size`: `output_size` as given, or each spatial
+/// size times its scale factor: an integral factor multiplies, another
+/// truncates the product (`sym_int(size * scale)`).
+fn output_sizes(
+    cx: &mut Cx<'_>,
+    input: &[SymInt],
+    output_size: Option<Dims>,
+    scales: Option<&[f64]>,
+) -> Result<Dims> {
+    let spatial = input.len().saturating_sub(2);
+    match (output_size, scales) {
+        (Some(o), None) => {
+            if o.len() != spatial {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "output_size has {} sizes for {spatial} spatial dims",
+                        o.len()
+                    ),
+                ));
+            }
+            Ok(o)
+        }
+        (None, Some(f)) => {
+            if f.len() != spatial {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "scale_factors has {} factors for {spatial} spatial dims",
+                        f.len()
+                    ),
+                ));
+            }
+            let mut out = Dims::new();
+            for (&size, &scale) in input[2..].iter().zip(f) {
+                out.push(scaled(cx, size, scale)?);
+            }
+            Ok(out)
+        }
+        _ => Err(invalid(
+            cx,
+            "Must specify exactly one of output_size and scale_factors",
+        )),
+    }
+}
+
+/// `size * scale` as PyTorch computes an output size: exact for an
+/// integral factor, else truncated. A static size is multiplied in `f64`,
+/// as Python does; a symbolic one takes the factor as the shortest decimal
+/// that reads back as the same double (`0.5` is `1/2`), which is how an
+/// exported program's `Float('0.5')` is read, so the two expressions meet.
+fn scaled(cx: &mut Cx<'_>, size: SymInt, scale: f64) -> Result<SymInt> {
+    if scale.is_finite() && scale.trunc() == scale && scale.abs() < 9.0e15 {
+        return cx.env.mul(size, SymInt::Int(scale as i64));
+    }
+    if let SymInt::Int(n) = size {
+        let v = (n as f64 * scale).trunc();
+        if !v.is_finite() || v.abs() >= 9.2e18 {
+            return Err(invalid(cx, format!("output size {v} out of range")));
+        }
+        return Ok(SymInt::Int(v as i64));
+    }
+    let (p, q) = decimal(scale)
+        .ok_or_else(|| invalid(cx, format!("scale factor {scale} as an exact rational")))?;
+    let num = cx.env.mul(size, SymInt::Int(p))?;
+    // Sizes are >= 0: truncation is the floor of a non-negative product
+    // and the ceiling of a non-positive one.
+    if p >= 0 {
+        cx.env.floordiv(num, SymInt::Int(q))
+    } else {
+        cx.env.ceildiv(num, SymInt::Int(q))
+    }
+}
+
+/// `v` as `num / den` in lowest terms, from the shortest decimal that reads
+/// back as `v`; `None` when it does not fit in `i64`.
+fn decimal(v: f64) -> Option<(i64, i64)> {
+    if !v.is_finite() {
+        return None;
+    }
+    // Rust prints the shortest string that reads back as the same double,
+    // without an exponent.
+    let s = format!("{}", v.abs());
+    let (int, frac) = s.split_once('.').unwrap_or((s.as_str(), ""));
+    let mut num: i64 = format!("{int}{frac}").parse().ok()?;
+    let mut den: i64 = 10i64.checked_pow(u32::try_from(frac.len()).ok()?)?;
+    let g = gcd(num, den).max(1);
+    num /= g;
+    den /= g;
+    Some((if v < 0.0 { -num } else { num }, den))
+}
+
+fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.abs()
+}
+
+/// `upsample_2d_common_check`: two output sizes, a 4-D input, positive
+/// spatial sizes in and out; the output's full sizes.
+fn common_check(cx: &mut Cx<'_>, input: &[SymInt], osize: &[SymInt]) -> Result<Dims> {
+    if osize.len() != 2 {
+        return Err(invalid(
+            cx,
+            format!(
+                "It is expected output_size equals to 2, but got size {}",
+                osize.len()
+            ),
+        ));
+    }
+    if input.len() != 4 {
+        return Err(invalid(
+            cx,
+            format!(
+                "It is expected input_size equals to 4, but got size {}",
+                input.len()
+            ),
+        ));
+    }
+    for &s in input[2..].iter().chain(osize) {
+        let positive = cx.env.gt(s, SymInt::Int(0))?;
+        require(
+            cx,
+            positive,
+            "Input and output sizes should be greater than 0",
+        )?;
+    }
+    let mut shape = Dims::new();
+    shape.extend([input[0], input[1], osize[0], osize[1]]);
+    Ok(shape)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal;
+
+    #[test]
+    fn decimals() {
+        assert_eq!(decimal(0.5), Some((1, 2)));
+        assert_eq!(decimal(0.29), Some((29, 100)));
+        assert_eq!(decimal(-1.5), Some((-3, 2)));
+        assert_eq!(decimal(1e-5), Some((1, 100_000)));
+        assert_eq!(decimal(f64::NAN), None);
+    }
+}
