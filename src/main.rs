@@ -327,7 +327,10 @@ struct Cond {
 
 fn guards(p: &mut Propagation) -> (Vec<Cond>, Vec<Cond>) {
     let g: Vec<_> = p.mode.env().guards().to_vec();
-    let a: Vec<_> = p.mode.env().runtime_asserts().to_vec();
+    // The unbacked symbols' ranges first, as PyTorch's
+    // insert_deferred_runtime_asserts puts them.
+    let mut a = p.mode.env_mut().range_asserts().unwrap_or_default();
+    a.extend(p.mode.env().runtime_asserts().iter().cloned());
     let fmt = |p: &mut Propagation, list: Vec<fake_runtime::shape_env::Guard>| {
         list.into_iter()
             .map(|g| Cond {

@@ -138,3 +138,23 @@ fn a_reader_that_stops_early_ends_the_program_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(o.status.success(), "{:?}: {err}", o.status);
 }
+
+#[test]
+fn prop_data_dependent_sizes_without_guards() {
+    // nonzero, then elementwise math and reductions on its [u0, 2] result.
+    let o = fake(&["prop", "tests/fixtures/programs/nonzero.json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    for node in ["nonzero ", "mul ", "relu "] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(node))
+            .unwrap_or_else(|| panic!("{node} missing:\n{out}"));
+        assert!(line.contains("[u0, 2]"), "{line}");
+    }
+    assert!(out.contains("\nguards (0):\n"), "{out}");
+    assert!(
+        out.contains("\nruntime asserts (1):\n  u0 >= 0  (range of aten::nonzero)"),
+        "{out}"
+    );
+}

@@ -523,6 +523,40 @@ impl ShapeEnv {
         &self.runtime_asserts
     }
 
+    /// The value ranges of the unbacked symbols as runtime asserts
+    /// (`u0 >= 0`, `u0 <= 30`), in symbol order: what PyTorch's
+    /// `insert_deferred_runtime_asserts` checks where an unbacked symbol is
+    /// made, before the asserts of [`Self::runtime_asserts`]. Symbols a
+    /// replacement removed have none, and a bound that a recorded runtime
+    /// assert already states is not repeated.
+    pub fn range_asserts(&mut self) -> Result<Vec<Guard>> {
+        let mut out = Vec::new();
+        for i in 0..self.symbols.len() {
+            let s = Symbol(i as u32);
+            if !self.exprs.is_unbacked(s) || self.replacements.contains_key(&s) {
+                continue;
+            }
+            let r = self.exprs.symbol_range(s);
+            let v = SymInt::Expr(self.exprs.symbol_expr(s));
+            let origin = format!("range of {}", self.symbols[i].origin);
+            let bounds = [
+                r.lo().map(|lo| (RelOp::Ge, lo)),
+                r.hi().map(|hi| (RelOp::Le, hi)),
+            ];
+            for (op, b) in bounds.into_iter().flatten() {
+                if let SymBool::Expr(e) = self.compare(op, v, SymInt::Int(b))?
+                    && !self.runtime_asserts.iter().any(|g| g.expr == e)
+                {
+                    out.push(Guard {
+                        expr: e,
+                        origin: origin.clone(),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// The replacement of a symbol, if an equality guard made one.
     pub fn replacement(&self, s: Symbol) -> Option<SymInt> {
         self.replacements.get(&s).map(|&e| self.symint_of(e))
