@@ -1307,6 +1307,59 @@ CASES.update({
 })
 
 CASES.update({
+    "conv1d": [
+        C("batched", T([2, 3, 10]), T([5, 3, 4]), T([5]), [2], [1]),
+        C("unbatched", T([3, 10]), T([5, 3, 4]), None, [2], [1]),
+        C("unbatched transposed input", tr(3, 10), T([5, 3, 4])),
+        C("grouped", T([1, 4, 9]), T([6, 2, 3]), None, [1], [1], [1], 2),
+        C("wrong rank", T([2, 3, 4, 10]), T([5, 3, 4])),
+    ],
+    "conv2d": [
+        C("batched", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([4]), [1, 1], [1, 1]),
+        C("unbatched", T([3, 8, 8]), T([4, 3, 3, 3]), None, [2, 2]),
+        C("unbatched channels last input", T([3, 8, 8], then=lambda t: t.permute(1, 2, 0).contiguous().permute(2, 0, 1)),
+          T([4, 3, 3, 3])),
+        C("channels last", cl(2, 3, 8, 8), T([4, 3, 3, 3])),
+        C("wrong rank", T([8, 8]), T([4, 3, 3, 3])),
+    ],
+    "conv3d": [
+        C("batched", T([1, 2, 4, 5, 6]), T([3, 2, 2, 2, 2])),
+        C("unbatched", T([2, 4, 5, 6]), T([3, 2, 2, 2, 2]), None, [1, 2, 1], [1, 0, 0]),
+    ],
+    "group_norm": [
+        C("affine", T([2, 6, 4]), 3, T([6]), T([6]), 1e-5),
+        C("no affine 4d", T([2, 4, 3, 3]), 2),
+        C("channels last", cl(2, 4, 3, 3), 2, T([4]), T([4])),
+        C("transposed input", tr(2, 4, 5), 2),
+        C("groups do not divide", T([2, 6, 4]), 4),
+        C("weight of the wrong size", T([2, 6, 4]), 3, T([5])),
+    ],
+    "native_group_norm": [
+        C("affine", T([2, 6, 4]), T([6]), T([6]), 2, 6, 4, 3, 1e-5),
+        C("no affine", T([2, 4, 3, 3]), None, None, 2, 4, 9, 2, 1e-5),
+        C("float16", T([2, 4, 3], dtype=f16), None, None, 2, 4, 3, 2, 1e-5),
+        C("channels last", cl(2, 4, 3, 3), None, None, 2, 4, 9, 4, 1e-5),
+        C("groups do not divide", T([2, 6, 4]), None, None, 2, 6, 4, 4, 1e-5),
+    ],
+    "pad": [
+        C("constant", T([2, 3]), [1, 2]),
+        C("constant value", T([2, 3, 4]), [1, 1, 2, 0], "constant", 1.5),
+        C("constant channels last", cl(1, 2, 3, 3), [1, 1]),
+        C("negative crops", T([2, 5]), [-1, -2]),
+        C("odd pad length", T([2, 3]), [1]),
+    ],
+    "roll": [
+        C("one dim", T([4, 5]), [2], [1]),
+        C("flattened", T([4, 5]), [3]),
+        C("two dims", T([4, 5]), [1, -2], [0, 1]),
+        C("transposed", tr(4, 5), [1], [0]),
+        C("shifts and dims differ", T([4, 5]), [1, 2], [0]),
+    ],
+    "fill_.Scalar": [
+        C("float", T([2, 3]), 1.5),
+        C("transposed keeps its layout", tr(2, 3), 0),
+        C("storage offset", off(2, 3), 2),
+    ],
     "slice_scatter": [
         C("columns", T([4, 6]), T([4, 5]), 1, 1),
         C("storage offset kept", off(2, 3), T([2, 2]), 1, 1),
@@ -1592,6 +1645,8 @@ def encode_output(out, tensor_args):
 # (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
 # symbolic sizes where the Python one keeps `2*s0`).
 PYTHON_DISPATCHER = {
+    "group_norm",
+    "pad",
     "tensor_split.tensor_indices_or_sections",
     "upsample_nearest2d.vec",
     "upsample_bilinear2d.vec",

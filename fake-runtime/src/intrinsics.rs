@@ -885,19 +885,25 @@ pub fn conv_strides(
     weight: &TensorMeta,
     shape: Dims,
 ) -> Result<Dims> {
+    // `_conv_determine_backend_memory_format`: channels-last when either
+    // operand's `suggest_memory_format` says so; inputs with unbacked
+    // sizes keep the meta kernel's contiguous output (fake_impls.conv).
     let cl = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
-        Ok(
-            crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
-                && !crate::strides::is_contiguous(
-                    cx.env,
-                    &t.sizes,
-                    &t.strides,
-                    cx.op,
-                    Decide::Guard,
-                )?,
-        )
+        crate::strides::are_strides_like_channels_last(cx.env, &t.sizes, &t.strides, cx.op)
     };
-    if shape.len() == 4 && (cl(cx, input)? || cl(cx, weight)?) {
+    let hinted = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
+        for &s in &t.sizes {
+            if cx.env.size_hint(s)?.is_none() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    };
+    if shape.len() == 4
+        && hinted(cx, input)?
+        && hinted(cx, weight)?
+        && (cl(cx, input)? || cl(cx, weight)?)
+    {
         crate::strides::channels_last(cx.env, &shape)
     } else {
         crate::strides::contiguous(cx.env, &shape)

@@ -170,6 +170,48 @@ pub fn is_channels_last(
     Ok(true)
 }
 
+/// True when a 4-D/5-D tensor's strides look channels-last
+/// (`are_strides_like_channels_last_or_false`, the C++
+/// `is_channels_last_strides_2d/3d` that `suggest_memory_format` uses):
+/// the strides grow in the order C, W, H, (D,) N, each at least the last
+/// one times its size, and N does not repeat C's stride (the ambiguous
+/// N111 case stays contiguous). Decided with `guard_or_true`, so a test
+/// that needs an unbacked value answers "not channels-last".
+pub fn are_strides_like_channels_last(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    op: &str,
+) -> Result<bool> {
+    let order: &[usize] = match sizes.len() {
+        4 => &[1, 3, 2, 0],
+        5 => &[1, 4, 3, 2, 0],
+        _ => return Ok(false),
+    };
+    let or_true = |env: &mut ShapeEnv, c: SymBool| env.guard_or_true(c, op);
+    let c = env.eq(strides[1], SymInt::Int(0))?;
+    if or_true(env, c)? {
+        return Ok(false);
+    }
+    let mut min = SymInt::Int(0);
+    for &d in order {
+        let c = env.eq(sizes[d], SymInt::Int(0))?;
+        if or_true(env, c)? {
+            return Ok(false);
+        }
+        let c = env.lt(strides[d], min)?;
+        if or_true(env, c)? {
+            return Ok(false);
+        }
+        // Python's `min == strides[1]` on SymInts: a guard.
+        if d == 0 && crate::shape::guard_eq(env, min, strides[1], op)? {
+            return Ok(false);
+        }
+        min = env.mul(strides[d], sizes[d])?;
+    }
+    Ok(true)
+}
+
 /// True when some order of the dims makes `strides` contiguous strides of
 /// `sizes` (`_is_non_overlapping_and_dense_or_false`): decided with
 /// `guard_or_false`, so it is `false` where that needs an unbacked value.
