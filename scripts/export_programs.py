@@ -300,6 +300,14 @@ def programs():
         None,
         None,
     )
+    yield "unbacked_views", UnbackedViews(), (torch.randn(6, 4), torch.randn(5)), (
+        {0: Dim("n"), 1: Dim("m")},
+        {0: Dim("k")},
+    )
+    yield "masked_assign", MaskedAssign(), (torch.randn(6, 4), torch.randn(6)), (
+        {0: Dim("n")},
+        {0: Dim("n")},
+    )
     yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
 
 
@@ -319,6 +327,34 @@ class SymFloats(torch.nn.Module):
         z = x * (p / 3.0)
         torch._check(flag)
         return y, z, x * f, torch.full((2,), v)
+
+
+class UnbackedViews(torch.nn.Module):
+    """Views, reshapes, concatenation and splits of tensors whose sizes are
+    data-dependent (`_view_unbacked_meta`, cat and split of unbacked
+    sizes), indexing with nonzero's result, and single-argument where."""
+
+    def forward(self, x, y):
+        idx = torch.nonzero(x > 0)
+        pairs = idx.t().contiguous().view(2, -1)
+        both = torch.cat([idx, idx + 1], dim=0)
+        rows = x[idx[:, 0]]
+        (w,) = torch.where(y > 0)
+        z = w.unsqueeze(1).expand(-1, 3).float()
+        m = x[x > 0].view(1, -1)
+        return both.sum(0), rows * 2.0, z + 1.0, m.t().contiguous(), pairs.float().mean(1)
+
+
+class MaskedAssign(torch.nn.Module):
+    """Boolean-mask assignment, index_put and masked_scatter-like updates."""
+
+    def forward(self, x, y):
+        x = x.clone()
+        x[y > 0] = 1.0
+        x[:, 0] = y
+        idx = torch.nonzero(y > 0).squeeze(1)
+        x.index_add_(0, idx, torch.ones(idx.size(0), x.size(1)))
+        return x, x.masked_fill(x > 1.0, 0.0)
 
 
 # Programs too big to keep in two sizes: only their dynamic export.

@@ -105,5 +105,7 @@ programs!(
     arange,
     audio_features,
     sym_floats,
+    unbacked_views,
+    masked_assign,
     swin_t,
 );

@@ -311,6 +311,18 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "strides of a copy",
     ),
     i(
+        "preserved_offset",
+        &[p("t", Tensor)],
+        Size,
+        "storage offset of `clone_preserve_strides(t)`",
+    ),
+    i(
+        "preserved_strides",
+        &[p("t", Tensor)],
+        Dims,
+        "strides of `clone_preserve_strides(t)`",
+    ),
+    i(
         "promote_types",
         &[p("a", DType), p("b", DType)],
         DType,

@@ -493,14 +493,26 @@ pub fn reshape_geometry(
     t: &TensorMeta,
     shape: &Dims,
 ) -> Result<(Dims, Dims, bool)> {
+    // C++ computeStride decides size-obliviously where a size is unbacked.
+    let unbacked = crate::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)?;
+    let decide = if unbacked {
+        Decide::OrFalse
+    } else {
+        Decide::Guard
+    };
     let viewable =
-        crate::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op)?.is_some();
+        crate::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op, decide)?.is_some();
     let (strides, copy) = if viewable {
         (t.strides.clone(), false)
     } else {
         (crate::strides::contiguous(cx.env, &t.sizes)?, true)
     };
-    match crate::view::reshape_view(cx.env, &t.sizes, &strides, shape, cx.op)? {
+    let geometry = if unbacked {
+        crate::view::unbacked_view(cx.env, &t.sizes, &strides, shape, cx.op)?
+    } else {
+        crate::view::reshape_view(cx.env, &t.sizes, &strides, shape, cx.op)?
+    };
+    match geometry {
         Some((sizes, strides)) => Ok((sizes, strides, copy)),
         None => Err(view_refused(cx)),
     }
@@ -514,9 +526,14 @@ fn view_refused(cx: &Cx<'_>) -> crate::Error {
 }
 
 /// The geometry of `view(t, shape)` (the fake `view` runs
-/// `_reshape_view_helper` alone, without ATen's `computeStride`): refused
-/// when dims that must merge are not contiguous with each other.
+/// `_reshape_view_helper` alone, without ATen's `computeStride`, or
+/// `_view_unbacked_meta` when a size needs an unbacked value): refused when
+/// dims that must merge are not contiguous with each other.
 fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
+    if crate::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)? {
+        return crate::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+            .ok_or_else(|| view_refused(cx));
+    }
     crate::view::reshape_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
         .ok_or_else(|| view_refused(cx))
 }
@@ -1093,6 +1110,49 @@ pub fn preserve_strides(
             crate::strides::pointwise(cx.env, &t.sizes, &[op], cx.op)
         }
         f => format_strides(cx, t.sizes.clone(), f),
+    }
+}
+
+/// Whether `t` certainly overlaps itself (`has_internal_overlap` is
+/// `YES`: a dim of stride 0 and size above 1), not asked when `t` has an
+/// unbacked size, stride or offset (as `_scatter_meta_output`).
+fn overlaps_itself(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    for &v in t.sizes.iter().chain(&t.strides) {
+        if cx.env.size_hint(v)?.is_none() {
+            return Ok(false);
+        }
+    }
+    if cx.env.size_hint(t.storage_offset)?.is_none() {
+        return Ok(false);
+    }
+    for (&size, &stride) in t.sizes.iter().zip(&t.strides) {
+        if stride == SymInt::Int(0) {
+            let big = cx.env.gt(size, SymInt::Int(1))?;
+            if cx.env.guard_bool(big, cx.op)? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// `preserved_strides(t)`: strides of ATen's `clone_preserve_strides(t)`
+/// (`copy`'s result): `t`'s own, or a clone's when `t` overlaps itself.
+pub fn preserved_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    if overlaps_itself(cx, t)? {
+        preserve_strides(cx, t, None)
+    } else {
+        Ok(t.strides.clone())
+    }
+}
+
+/// `preserved_offset(t)`: storage offset of `clone_preserve_strides(t)`:
+/// `t`'s own, 0 for the clone of a `t` that overlaps itself.
+pub fn preserved_offset(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<SymInt> {
+    if overlaps_itself(cx, t)? {
+        Ok(SymInt::Int(0))
+    } else {
+        Ok(t.storage_offset)
     }
 }
 

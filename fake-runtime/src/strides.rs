@@ -82,6 +82,18 @@ impl Decide {
         }
     }
 
+    /// `a < b` decided with `guard_or_true` or a guard.
+    fn lt_or_true(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
+        if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
+            return Ok(x < y);
+        }
+        let c = env.lt(a, b)?;
+        match self {
+            Decide::Guard => env.guard_bool(c, op),
+            Decide::OrFalse => env.guard_or_true(c, op),
+        }
+    }
+
     /// `a != b` decided with `guard_or_true` or a guard.
     fn ne_or_true(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
@@ -286,13 +298,17 @@ pub fn is_non_overlapping_and_dense(
 
 /// Strides of `view(new_sizes)` on a tensor with `sizes`/`strides`, or
 /// `None` when the view is impossible without a copy (ATen's
-/// `computeStride`).
+/// `computeStride`, as `fake_impls._compute_stride`): with
+/// [`Decide::Guard`] every decision is a guard, with [`Decide::OrFalse`]
+/// (`size_oblivious=True`, for inputs with unbacked sizes) a decision that
+/// needs an unbacked value takes the answer that keeps the view general.
 pub fn view_strides(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
     new_sizes: &[SymInt],
     op: &str,
+    decide: Decide,
 ) -> Result<Option<Dims>> {
     let n = new_sizes.len();
     if sizes.is_empty() {
@@ -300,7 +316,7 @@ pub fn view_strides(
     }
     let numel = crate::shape::numel(env, sizes)?;
     let mut new_strides: Dims = SmallVec::from_elem(SymInt::Int(0), n);
-    if crate::shape::guard_eq(env, numel, SymInt::Int(0), op)? {
+    if decide.eq_or_false(env, numel, SymInt::Int(0), op)? {
         if sizes == new_sizes {
             return Ok(Some(strides.iter().copied().collect()));
         }
@@ -321,16 +337,16 @@ pub fn view_strides(
     for tensor_d in (0..sizes.len()).rev() {
         tensor_numel = env.mul(tensor_numel, sizes[tensor_d])?;
         let boundary = tensor_d == 0 || {
-            let prev_one = crate::shape::guard_eq(env, sizes[tensor_d - 1], SymInt::Int(1), op)?;
-            let chunk = env.mul(tensor_numel, chunk_base_stride)?;
-            !prev_one && !crate::shape::guard_eq(env, strides[tensor_d - 1], chunk, op)?
+            decide.ne_or_true(env, sizes[tensor_d - 1], SymInt::Int(1), op)? && {
+                let chunk = env.mul(tensor_numel, chunk_base_stride)?;
+                decide.ne_or_true(env, strides[tensor_d - 1], chunk, op)?
+            }
         };
         if boundary {
             while view_d >= 0 {
                 let vs = new_sizes[view_d as usize];
-                let lt = env.lt(view_numel, tensor_numel)?;
-                let more =
-                    env.guard_bool(lt, op)? || crate::shape::guard_eq(env, vs, SymInt::Int(1), op)?;
+                let more = decide.lt_or_true(env, view_numel, tensor_numel, op)?
+                    || decide.eq_or_false(env, vs, SymInt::Int(1), op)?;
                 if !more {
                     break;
                 }
@@ -338,7 +354,7 @@ pub fn view_strides(
                 view_numel = env.mul(view_numel, vs)?;
                 view_d -= 1;
             }
-            if !crate::shape::guard_eq(env, view_numel, tensor_numel, op)? {
+            if decide.ne_or_true(env, view_numel, tensor_numel, op)? {
                 return Ok(None);
             }
             if tensor_d > 0 {
@@ -522,6 +538,7 @@ mod tests {
             &ints(&[1, 3]),
             &ints(&[12]),
             "view",
+            Decide::Guard,
         )
         .unwrap();
         assert_eq!(v, None);
@@ -531,6 +548,7 @@ mod tests {
             &ints(&[12, 4, 1]),
             &ints(&[6, 4]),
             "view",
+            Decide::Guard,
         )
         .unwrap();
         assert_eq!(v, Some(ints(&[4, 1])));

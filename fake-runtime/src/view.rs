@@ -231,3 +231,77 @@ fn collapse(
     }
     Ok(Some((length, stride)))
 }
+
+/// True when a size or stride of the input, or a requested size, needs an
+/// unbacked symbol's value (`fake_impls._view_has_unbacked_input`): the
+/// view then takes [`unbacked_view`].
+pub fn has_unbacked(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    shape: &[SymInt],
+) -> Result<bool> {
+    for &v in sizes.iter().chain(strides).chain(shape) {
+        if !v.is_static() && env.size_hint(v)?.is_none() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The geometry of a view of a tensor with unbacked sizes, as
+/// `fake_impls._view_unbacked_meta`: the requested sizes themselves, with
+/// the input's strides when nothing changes, contiguous strides when the
+/// input is contiguous (`is_contiguous_or_false`), else `_compute_stride`
+/// decided size-obliviously; `None` when even that finds no view, where a
+/// guarded attempt follows (and names the data-dependent decision).
+pub fn unbacked_view(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    shape: &[SymInt],
+    op: &str,
+) -> Result<Option<Geometry>> {
+    use crate::strides::Decide;
+    let requested: Dims = shape.iter().copied().collect();
+    if sizes.is_empty() || shape.is_empty() {
+        for &l in if sizes.is_empty() { shape } else { sizes } {
+            crate::shape::check_eq(env, l, SymInt::Int(1), op, &|| {
+                "a size of a view to or from 0 dims".to_string()
+            })?;
+        }
+        let st = shape.iter().map(|_| SymInt::Int(1)).collect();
+        return Ok(Some((requested, st)));
+    }
+    let numel = crate::shape::numel(env, sizes)?;
+    let shape_numel = crate::shape::numel(env, shape)?;
+    crate::shape::check_eq(env, numel, shape_numel, op, &|| {
+        "the number of elements of the requested shape".to_string()
+    })?;
+    if sizes.len() == shape.len() {
+        let mut same = SymBool::Bool(true);
+        for (&a, &b) in sizes.iter().zip(shape) {
+            let e = env.eq(a, b)?;
+            same = env.and(same, e)?;
+        }
+        if env.guard_or_false(same, op)? {
+            return Ok(Some((
+                sizes.iter().copied().collect(),
+                strides.iter().copied().collect(),
+            )));
+        }
+    }
+    if crate::strides::is_contiguous(env, sizes, strides, op, Decide::OrFalse)? {
+        let st = crate::strides::contiguous(env, shape)?;
+        return Ok(Some((requested, st)));
+    }
+    if let Some(st) = crate::strides::view_strides(env, sizes, strides, shape, op, Decide::OrFalse)?
+    {
+        return Ok(Some((requested, st)));
+    }
+    // `_view_unbacked_meta(size_oblivious_enabled=False)`: guarded.
+    Ok(
+        crate::strides::view_strides(env, sizes, strides, shape, op, Decide::Guard)?
+            .map(|st| (requested, st)),
+    )
+}

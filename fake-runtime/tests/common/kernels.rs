@@ -108,13 +108,20 @@ pub fn view(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
     let sizes = ints(cx, args, 1)?;
     let numel = a.numel(cx.env)?;
     let sizes = shape::infer_view(cx.env, cx.op, numel, sizes)?;
-    let st =
-        strides::view_strides(cx.env, &a.sizes, &a.strides, &sizes, cx.op)?.ok_or_else(|| {
-            bad(
-                cx,
-                "view size is not compatible with input tensor's size and stride",
-            )
-        })?;
+    let st = strides::view_strides(
+        cx.env,
+        &a.sizes,
+        &a.strides,
+        &sizes,
+        cx.op,
+        strides::Decide::Guard,
+    )?
+    .ok_or_else(|| {
+        bad(
+            cx,
+            "view size is not compatible with input tensor's size and stride",
+        )
+    })?;
     let meta = TensorMeta {
         sizes,
         strides: st,
