@@ -464,6 +464,9 @@ CASES = {
         C("minus one keeps size", T([3, 1]), [-1, 4]),
         C("new leading dims", T([3, 1]), [2, 3, 4]),
         C("zero-dim", T([]), [2, 2]),
+        C("zero-dim to one", T([]), [1]),
+        C("zero-dim to ones", T([]), [1, 1]),
+        C("new size-one dim in front", T([3, 2]), [1, 3, 2]),
         C("expand one to zero", T([1, 3]), [0, 3]),
         C("transposed input", tr(3, 1), [2, 1, 3]),
         C("storage offset", off(1, 3), [4, 3]),
@@ -1307,6 +1310,33 @@ CASES.update({
 })
 
 CASES.update({
+    "copy": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast src", T([2, 3]), T([3])),
+        C("transposed self kept", tr(2, 3), T([3, 2])),
+        C("storage offset kept", off(2, 3), T([2, 3])),
+        C("other dtype src", T([2, 3]), T([2, 3], dtype=i64)),
+        C("src does not broadcast", T([2, 3]), T([4])),
+    ],
+    "copy_": [
+        C("same shape", T([2, 3]), T([2, 3])),
+        C("broadcast src", tr(2, 3), T([3])),
+        C("src does not broadcast", T([2, 3]), T([2, 4])),
+    ],
+    "index_add": [
+        C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
+        C("transposed self", tr(4, 3), 1, T([2], dtype=i64), T([3, 2])),
+        C("2-d index", T([4, 3]), 0, T([2, 1], dtype=i64), T([2, 3])),
+    ],
+    "index_add_": [
+        C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
+        C("transposed self", tr(4, 3), 1, T([2], dtype=i64), T([3, 2])),
+    ],
+    "where": [
+        C("matrix", T([3, 4], dtype=b8)),
+        C("vector", T([5])),
+        C("zero-dim", T([], dtype=b8)),
+    ],
     "conv1d": [
         C("batched", T([2, 3, 10]), T([5, 3, 4]), T([5]), [2], [1]),
         C("unbatched", T([3, 10]), T([5, 3, 4]), None, [2], [1]),
@@ -1643,8 +1673,11 @@ def encode_output(out, tensor_args):
 # Operators recorded under the Python dispatcher, as export runs them: their
 # Python implementation (`py_impl`) is their meaning in exported programs
 # (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
-# symbolic sizes where the Python one keeps `2*s0`).
+# symbolic sizes where the Python one keeps `2*s0`; expand's is
+# `prims.broadcast_in_dim`, whose new size-1 dims get a nonzero stride;
+# group_norm and pad decompose in Python).
 PYTHON_DISPATCHER = {
+    "expand",
     "group_norm",
     "pad",
     "tensor_split.tensor_indices_or_sections",
