@@ -1,16 +1,19 @@
 //! `scaled_dot_product_attention` (the default export IR keeps it whole):
 //! `softmax(q @ k^T * scale + mask) @ v`, whose output is
 //! `[*batch, L, Ev]` with the batch dims of `q`, `k`, `v` and the mask
-//! broadcast, contiguous, of the query's dtype (what FakeTensorMode gives
-//! for every backend it picks). The optional mask's sizes take part, and
-//! `enable_gqa` repeats the key's and value's heads, which rules do not
+//! broadcast, of the query's dtype. Its layout depends on the backend the
+//! CPU dispatch picks (`select_sdp_backend_cpp`): the fused flash kernel,
+//! whose meta output is `empty_like(query)` (the query's dense strides
+//! kept), when `use_flash_attention_cpp` accepts the inputs, else the math
+//! path's matrix product, contiguous. The optional mask's sizes take part,
+//! and `enable_gqa` repeats the key's and value's heads, which rules do not
 //! say, so it is written by hand.
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, matmul, require, swap};
-use fake_runtime::shape::{Dims, broadcast};
+use fake_runtime::intrinsics::{args, matmul, preserve_strides, require, swap};
+use fake_runtime::shape::{self, Dims, broadcast};
 use fake_runtime::strides::contiguous;
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,
 /// Tensor? attn_mask=None, float dropout_p=0., bool is_causal=False, *,
@@ -74,7 +77,12 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
         attn = broadcast(cx.env, cx.op, &[&attn, &m.sizes])?;
     }
     let sizes = matmul(cx, attn, vs)?;
-    let strides = contiguous(cx.env, &sizes)?;
+    let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
+    let strides = if flash_cpu(cx, q, k, v, mask, dropout, enable_gqa)? {
+        preserve_strides(cx, q, None)?
+    } else {
+        contiguous(cx.env, &sizes)?
+    };
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
         TensorMeta {
@@ -89,6 +97,55 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
         Alias::Fresh,
     ));
     Ok(outs)
+}
+
+/// Whether the CPU flash kernel takes these inputs
+/// (`use_flash_attention_cpp`; other devices' fused kernels give contiguous
+/// outputs in FakeTensorMode): a CPU device, a float, double, bfloat16 or half dtype, no
+/// dropout, 4-D query, key and value with equal batch sizes, head counts
+/// (unless grouped-query attention is enabled) and head dims, nonzero sequence lengths, a last-dim stride of 1, and a
+/// mask (if any) of 2 or 4 dims. Size comparisons guard, as the C++ checks
+/// do on SymInts.
+fn flash_cpu(
+    cx: &mut Cx<'_>,
+    q: &TensorMeta,
+    k: &TensorMeta,
+    v: &TensorMeta,
+    mask: Option<&TensorMeta>,
+    dropout: f64,
+    enable_gqa: bool,
+) -> Result<bool> {
+    let dtype_ok = matches!(
+        q.dtype,
+        DType::Float32 | DType::Float64 | DType::BFloat16 | DType::Float16
+    );
+    if cx.device.ty != DeviceType::Cpu
+        || !dtype_ok
+        || dropout > 0.0
+        || q.dim() != 4
+        || k.dim() != 4
+        || v.dim() != 4
+    {
+        return Ok(false);
+    }
+    if mask.is_some_and(|m| m.dim() != 2 && m.dim() != 4) {
+        return Ok(false);
+    }
+    let eq = |cx: &mut Cx<'_>, a: SymInt, b: SymInt| shape::guard_eq(cx.env, a, b, cx.op);
+    // With `enable_gqa` the head counts may differ (checked by
+    // `grouped_heads`).
+    let dims: &[usize] = if enable_gqa { &[0, 3] } else { &[0, 1, 3] };
+    for &d in dims {
+        if !eq(cx, q.sizes[d], k.sizes[d])? || !eq(cx, q.sizes[d], v.sizes[d])? {
+            return Ok(false);
+        }
+    }
+    for t in [q, k, v] {
+        if eq(cx, t.sizes[2], SymInt::Int(0))? || !eq(cx, t.strides[3], SymInt::Int(1))? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Grouped-query attention (`pre_process_group_query_attention_input`):
