@@ -641,6 +641,16 @@ CASES = {
         C("zero-dim", T([], dtype=i64), dtype=f32),
         C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
     ],
+    "to.device": [
+        C("no change is self", T([2, 3]), torch.device("cpu"), f32),
+        C("dtype", tr(2, 3), torch.device("cpu"), f16),
+        C("device", T([2, 3]), torch.device("cuda:0"), f32),
+        C("copy", off(2, 3), torch.device("cpu"), f32, False, True),
+    ],
+    "type_as": [
+        C("same type is self", T([2, 3]), T([4])),
+        C("other dtype", tr(2, 3), T([4], dtype=f64)),
+    ],
     "empty.memory_format": [
         C("matrix", [2, 3]),
         C("int64", [4], dtype=i64),

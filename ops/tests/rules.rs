@@ -1201,7 +1201,7 @@ fn to_is_self_unless_something_changes() {
     .expect("to");
     assert_eq!(
         outs[0],
-        Out::Tensor(x.clone(), fake_runtime::Alias::ViewOf(0))
+        Out::Tensor(x.clone(), fake_runtime::Alias::Same(0))
     );
     case(
         "aten::to.dtype_layout",
@@ -1211,7 +1211,7 @@ fn to_is_self_unless_something_changes() {
     let (outs, _) = run("aten::to.dtype_layout", &[Arg::Tensor(&x)]).expect("to");
     assert!(matches!(
         outs[0],
-        Out::Tensor(_, fake_runtime::Alias::ViewOf(0))
+        Out::Tensor(_, fake_runtime::Alias::Same(0))
     ));
 }
 

@@ -34,7 +34,7 @@ pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{split_tensor, split_with_sizes, tensor_split_indices};
-pub(crate) use to::{to_dtype, to_dtype_layout};
+pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
 
 /// The operator of `cx` refuses its arguments for `reason`.

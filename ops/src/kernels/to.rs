@@ -1,6 +1,6 @@
-//! `to.dtype` and `to.dtype_layout`: `self` itself when nothing changes
-//! (recorded as a view of `self` with the same metadata), else a copy as
-//! `_to_copy` makes it. Which one depends on the arguments' values, so no
+//! `to.dtype`, `to.dtype_layout`, `to.device` and `type_as`: `self` itself
+//! when nothing changes (`Alias::Same`, as PyTorch returns the same
+//! tensor), else a copy as `_to_copy` makes it. Which one depends on the arguments' values, so no
 //! rule (whose aliasing is fixed by the schema) can say it.
 
 use fake_runtime::intrinsics::{args, preserve_strides};
@@ -22,9 +22,7 @@ fn convert(
     let same_format = matches!(memory_format, None | Some(MemoryFormat::Preserve));
     let mut outs = Outs::new();
     if !copy && dtype == t.dtype && device == t.device && same_format {
-        let mut m = t.clone();
-        m.requires_grad = false;
-        outs.push(Out::Tensor(m, Alias::ViewOf(0)));
+        outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
         return Ok(outs);
     }
     let strides = preserve_strides(cx, t, memory_format)?;
@@ -64,4 +62,25 @@ pub(crate) fn to_dtype_layout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let copy = args::bool(cx, a, 6, "copy", Some(false))?;
     let mf = args::opt_memory_format(cx, a, 7, "memory_format", None)?;
     convert(cx, t, dtype, device, copy, mf)
+}
+
+/// `to.device(Tensor(a) self, Device device, ScalarType dtype, bool
+/// non_blocking=False, bool copy=False, MemoryFormat? memory_format=None)`.
+pub(crate) fn to_device(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let device = args::opt_device(cx, a, 1, "device", None)?;
+    let device = args::required(cx, 1, "device", device)?;
+    let dtype = args::opt_dtype(cx, a, 2, "dtype", None)?;
+    let dtype = args::required(cx, 2, "dtype", dtype)?;
+    let copy = args::bool(cx, a, 4, "copy", Some(false))?;
+    let mf = args::opt_memory_format(cx, a, 5, "memory_format", None)?;
+    convert(cx, t, Some(dtype), Some(device), copy, mf)
+}
+
+/// `type_as(Tensor self, Tensor other)`: `self.to(other.options())`,
+/// `self` itself when dtype and device already agree.
+pub(crate) fn type_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let other = args::tensor(cx, a, 1, "other")?;
+    convert(cx, t, Some(other.dtype), Some(other.device), false, None)
 }
