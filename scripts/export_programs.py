@@ -308,6 +308,12 @@ def programs():
         {0: Dim("n")},
         {0: Dim("n")},
     )
+    yield "split_sizes", SplitSizes(), (torch.randn(7, 5), torch.tensor([3, 4]), torch.tensor(2)), (
+        {0: Dim("n", min=2), 1: Dim("m", min=2)},
+        None,
+        None,
+    )
+    yield "unique_counts", UniqueCounts(), (torch.randint(0, 5, (9,)),), ({0: Dim("n")},)
     yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
 
 
@@ -355,6 +361,31 @@ class MaskedAssign(torch.nn.Module):
         idx = torch.nonzero(y > 0).squeeze(1)
         x.index_add_(0, idx, torch.ones(idx.size(0), x.size(1)))
         return x, x.masked_fill(x > 1.0, 0.0)
+
+
+class SplitSizes(torch.nn.Module):
+    """Sizes read from a tensor: split_with_sizes by tolist(), narrow and
+    new_empty by item() values checked as sizes, topk by a data-dependent k."""
+
+    def forward(self, x, sizes, k):
+        a, b = sizes.tolist()
+        torch._check_is_size(a)
+        torch._check_is_size(b)
+        torch._check(a + b == x.size(0))
+        p, q = torch.split(x, [a, b])
+        kk = k.item()
+        torch._check_is_size(kk)
+        torch._check(kk <= x.size(1))
+        top = torch.topk(x, kk, dim=1).values
+        return p * 2.0, q.sum(0), top, x.new_empty(a, 2).fill_(1.0)
+
+
+class UniqueCounts(torch.nn.Module):
+    """unique with inverse and counts, bincount-like scatter_add."""
+
+    def forward(self, x):
+        u, inv, counts = torch.unique(x, return_inverse=True, return_counts=True)
+        return u.float() * 2.0, inv + 1, counts.sum()
 
 
 # Programs too big to keep in two sizes: only their dynamic export.

@@ -107,5 +107,6 @@ programs!(
     sym_floats,
     unbacked_views,
     masked_assign,
+    unique_counts,
     swin_t,
 );
