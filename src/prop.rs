@@ -308,6 +308,31 @@ impl Plan {
     }
 }
 
+/// What a kernel's result is, for messages (never its handles).
+fn output_kind(o: &Output) -> &'static str {
+    match o {
+        Output::Tensor(_) => "a tensor",
+        Output::Tensors(_) => "a list of tensors",
+        Output::Int(_) | Output::Scalar(Scalar::Int(_)) => "an integer",
+        Output::Bool(_) | Output::Scalar(Scalar::Bool(_)) => "a bool",
+        Output::Scalar(Scalar::Float(_)) => "a float",
+        Output::Scalar(Scalar::Complex(..)) => "a complex number",
+        Output::None => "nothing",
+    }
+}
+
+/// What a recorded result is, for messages.
+fn recorded_kind(o: &NodeOutput) -> &'static str {
+    match o {
+        NodeOutput::Tensor(_) => "a tensor",
+        NodeOutput::Tensors(_) => "a list of tensors",
+        NodeOutput::SymInt(_) => "an integer",
+        NodeOutput::SymBool(_) => "a bool",
+        NodeOutput::SymFloat(_) => "a float",
+        _ => "another kind of value",
+    }
+}
+
 /// Whether the recorded results of `node` mention an unbacked symbol.
 fn names_unbacked(graph: &Graph, node: &crate::graph::Node) -> bool {
     let unbacked = |s: &schema::SymInt| match s {
@@ -955,7 +980,9 @@ impl Propagation {
                 }
                 (got, want) => {
                     return Status::Failed(format!(
-                        "result {got:?} where PyTorch recorded {want:?}"
+                        "a result that is {} where PyTorch recorded {}",
+                        output_kind(got),
+                        recorded_kind(want)
                     ));
                 }
             }
