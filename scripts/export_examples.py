@@ -30,32 +30,17 @@ import json
 import pathlib
 
 import torch
-from torch._export.serde.serialize import serialize
 from torch.export import Dim
+
+from export_common import program_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
-def strip(program: dict) -> dict:
-    """Drop debugging metadata that fake-tensor does not read."""
-
-    def strip_graph(graph: dict) -> None:
-        for node in graph["nodes"]:
-            node["metadata"] = {}
-            for inp in node["inputs"]:
-                arg = inp["arg"]
-                if "as_graph" in arg:
-                    strip_graph(arg["as_graph"]["graph"])
-
-    strip_graph(program["graph_module"]["graph"])
-    return program
-
-
 def write_json(ep: torch.export.ExportedProgram, name: str) -> None:
-    artifact = serialize(ep)
-    program = strip(json.loads(artifact.exported_program.decode("utf-8")))
+    program = program_json(ep)
     path = EXAMPLES / f"{name}.json"
     with open(path, "w") as f:
         json.dump(program, f, indent=1, sort_keys=False)

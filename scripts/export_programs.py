@@ -30,8 +30,9 @@ import sys
 
 import torch
 import torch.nn.functional as F
-from torch._export.serde.serialize import serialize
 from torch.export import Dim
+
+from export_common import program_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "programs"
@@ -39,24 +40,8 @@ OUT = ROOT / "tests" / "fixtures" / "programs"
 torch.manual_seed(0)
 
 
-def strip(program: dict) -> dict:
-    """Drop debugging metadata that fake-tensor does not read."""
-
-    def strip_graph(graph: dict) -> None:
-        for node in graph["nodes"]:
-            node["metadata"] = {}
-            for inp in node["inputs"]:
-                arg = inp["arg"]
-                if "as_graph" in arg:
-                    strip_graph(arg["as_graph"]["graph"])
-
-    strip_graph(program["graph_module"]["graph"])
-    return program
-
-
 def write(ep: torch.export.ExportedProgram, name: str) -> None:
-    artifact = serialize(ep)
-    program = strip(json.loads(artifact.exported_program.decode("utf-8")))
+    program = program_json(ep)
     path = OUT / f"{name}.json"
     with open(path, "w") as f:
         json.dump(program, f, indent=None, separators=(",", ":"), sort_keys=False)

@@ -85,15 +85,7 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     };
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
-        TensorMeta {
-            sizes,
-            strides,
-            storage_offset: SymInt::Int(0),
-            dtype: q.dtype,
-            device: cx.device,
-            layout: q.layout,
-            requires_grad: false,
-        },
+        super::fresh(cx, q, sizes, strides),
         Alias::Fresh,
     ));
     Ok(outs)

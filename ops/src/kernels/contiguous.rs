@@ -27,15 +27,7 @@ pub(crate) fn contiguous(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     let strides = format_strides(cx, t.sizes.clone(), Some(format))?;
     outs.push(Out::Tensor(
-        TensorMeta {
-            sizes: t.sizes.clone(),
-            strides,
-            storage_offset: SymInt::Int(0),
-            dtype: t.dtype,
-            device: t.device,
-            layout: t.layout,
-            requires_grad: false,
-        },
+        super::fresh(cx, t, t.sizes.clone(), strides),
         Alias::Fresh,
     ));
     Ok(outs)

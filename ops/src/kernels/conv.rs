@@ -6,7 +6,7 @@
 
 use fake_runtime::intrinsics::{self, args};
 use fake_runtime::shape::Dims;
-use fake_runtime::{Alias, Arg, Cx, Error, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, Error, Out, Outs, Result, SymInt};
 
 /// `conv{n}d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[n]
 /// stride, SymInt[n] padding, SymInt[n] dilation, SymInt groups=1)`.
@@ -54,15 +54,7 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     }
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
-        TensorMeta {
-            sizes,
-            strides,
-            storage_offset: SymInt::Int(0),
-            dtype: input.dtype,
-            device: cx.device,
-            layout: input.layout,
-            requires_grad: false,
-        },
+        super::fresh(cx, input, sizes, strides),
         Alias::Fresh,
     ));
     Ok(outs)

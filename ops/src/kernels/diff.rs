@@ -10,7 +10,7 @@ use super::invalid;
 use fake_runtime::intrinsics::{
     args, cat, cat_strides, pointwise_output, preserve_strides, result_type_list, wrap_dim,
 };
-use fake_runtime::shape::{Dims, check_printing};
+use fake_runtime::shape::check_printing;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Rounds simulated one by one at each end of a long run; the rounds in
@@ -89,7 +89,7 @@ pub(crate) fn diff(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         // `zeros_like(self)` then a copy: `prepend` and `append` ignored.
         let strides = preserve_strides(cx, t, None)?;
         outs.push(Out::Tensor(
-            fresh(cx, t, t.sizes.clone(), strides),
+            super::fresh(cx, t, t.sizes.clone(), strides),
             Alias::Fresh,
         ));
         return Ok(outs);
@@ -104,7 +104,7 @@ pub(crate) fn diff(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let strides = cat_strides(cx, &parts, sizes.clone())?;
         joined = TensorMeta {
             dtype,
-            ..fresh(cx, t, sizes, strides)
+            ..super::fresh(cx, t, sizes, strides)
         };
         Some(&joined)
     } else {
@@ -154,18 +154,4 @@ pub(crate) fn diff(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     result.requires_grad = false;
     outs.push(Out::Tensor(result, Alias::Fresh));
     Ok(outs)
-}
-
-/// A new tensor on the output device like `t` (dtype, layout) with these sizes and
-/// strides.
-fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> TensorMeta {
-    TensorMeta {
-        sizes,
-        strides,
-        storage_offset: SymInt::Int(0),
-        dtype: t.dtype,
-        device: cx.device,
-        layout: t.layout,
-        requires_grad: false,
-    }
 }

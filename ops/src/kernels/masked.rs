@@ -42,15 +42,12 @@ pub(crate) fn masked_select(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let u = unbacked_count(cx, Some(max))?;
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
-        TensorMeta {
-            sizes: Dims::from_slice(&[u]),
-            strides: Dims::from_slice(&[SymInt::Int(1)]),
-            storage_offset: SymInt::Int(0),
-            dtype: t.dtype,
-            device: t.device,
-            layout: t.layout,
-            requires_grad: false,
-        },
+        super::fresh(
+            cx,
+            t,
+            Dims::from_slice(&[u]),
+            Dims::from_slice(&[SymInt::Int(1)]),
+        ),
         Alias::Fresh,
     ));
     Ok(outs)
@@ -102,15 +99,7 @@ pub(crate) fn repeat_interleave_self_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> R
     let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
-        TensorMeta {
-            sizes,
-            strides,
-            storage_offset: SymInt::Int(0),
-            dtype: t.dtype,
-            device: t.device,
-            layout: t.layout,
-            requires_grad: false,
-        },
+        super::fresh(cx, t, sizes, strides),
         Alias::Fresh,
     ));
     Ok(outs)

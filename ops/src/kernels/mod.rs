@@ -1,7 +1,8 @@
 //! Hand-written kernels: what no shape rule can say. A rule names one with
 //! `@kernel(name)`, and the operator still counts as covered.
 
-use fake_runtime::{Cx, Error};
+use fake_runtime::shape::Dims;
+use fake_runtime::{Cx, Error, SymInt, TensorMeta};
 
 mod asserts;
 mod attention;
@@ -40,4 +41,18 @@ pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
     Error::invalid(cx.op, reason)
+}
+
+/// A new tensor like `t` (dtype, layout) on the call's device, with these
+/// sizes and strides, at offset 0.
+pub(crate) fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> TensorMeta {
+    TensorMeta {
+        sizes,
+        strides,
+        storage_offset: SymInt::Int(0),
+        dtype: t.dtype,
+        device: cx.device,
+        layout: t.layout,
+        requires_grad: false,
+    }
 }

@@ -5,7 +5,7 @@
 //! refused until they have kernels of their own.
 
 use fake_runtime::intrinsics::{self, args};
-use fake_runtime::{Alias, Arg, Cx, Error, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, Error, Out, Outs, Result};
 
 /// `aten::pad`.
 pub(crate) fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
@@ -23,15 +23,7 @@ pub(crate) fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let strides = intrinsics::like_strides(cx, t, sizes.clone())?;
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
-        TensorMeta {
-            sizes,
-            strides,
-            storage_offset: SymInt::Int(0),
-            dtype: t.dtype,
-            device: cx.device,
-            layout: t.layout,
-            requires_grad: false,
-        },
+        super::fresh(cx, t, sizes, strides),
         Alias::Fresh,
     ));
     Ok(outs)

@@ -55,7 +55,7 @@ pub(crate) fn upsample_nearest2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     } else {
         like_strides(cx, t, shape.clone())?
     };
-    Ok(fresh(cx, t, shape, strides))
+    Ok(output(cx, t, shape, strides))
 }
 
 /// `upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool
@@ -88,22 +88,14 @@ pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     } else {
         like_strides(cx, t, shape.clone())?
     };
-    Ok(fresh(cx, t, shape, strides))
+    Ok(output(cx, t, shape, strides))
 }
 
 /// A new tensor of `t`'s dtype and device.
-fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
+fn output(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
-        TensorMeta {
-            sizes,
-            strides,
-            storage_offset: SymInt::Int(0),
-            dtype: t.dtype,
-            device: cx.device,
-            layout: t.layout,
-            requires_grad: false,
-        },
+        super::fresh(cx, t, sizes, strides),
         Alias::Fresh,
     ));
     outs
