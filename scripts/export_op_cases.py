@@ -641,6 +641,46 @@ CASES = {
         C("zero-dim", T([], dtype=i64), dtype=f32),
         C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
     ],
+    "div_.Tensor": [
+        C("float", T([2, 3]), T([3])),
+        C("int self refused", T([2, 3], dtype=i64), T([3], dtype=i64)),
+        C("broadcast self refused", T([3]), T([2, 3])),
+    ],
+    "div.Tensor_mode": [
+        C("true division of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode=None),
+        C("floor of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode="floor"),
+        C("trunc of floats", tr(2, 3), T([3]), rounding_mode="trunc"),
+        C("unknown mode", T([2, 3]), T([3]), rounding_mode="round"),
+    ],
+    "div_.Tensor_mode": [
+        C("floor of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode="floor"),
+        C("true division of ints refused", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode=None),
+    ],
+    "floor_divide": [
+        C("ints", T([2, 3], dtype=i64), T([3], dtype=i64)),
+        C("floats", tr(2, 3), T([2, 1])),
+    ],
+    "floor_divide_.Tensor": [
+        C("ints", T([2, 3], dtype=i64), T([3], dtype=i64)),
+    ],
+    "histc": [
+        C("floats", T([10]), 5, 0.0, 1.0),
+        C("default bins", T([3, 4])),
+        C("ints refused on cpu", T([10], dtype=i64), 5),
+        C("no bins", T([10]), 0),
+        C("max below min", T([10]), 5, 2.0, 1.0),
+    ],
+    "empty_like": [
+        C("transposed kept", tr(2, 3)),
+        C("channels last kept", cl(2, 3, 4, 5), dtype=f16),
+        C("contiguous asked", tr(2, 3), memory_format=torch.contiguous_format),
+        C("storage offset dropped", off(2, 3)),
+    ],
+    "empty_permuted": [
+        C("channels last order", [2, 3, 4, 5], [0, 2, 3, 1]),
+        C("reversed", [2, 3, 4], [2, 1, 0], dtype=f16),
+        C("wrong length", [2, 3], [0]),
+    ],
     "to.device": [
         C("no change is self", T([2, 3]), torch.device("cpu"), f32),
         C("dtype", tr(2, 3), torch.device("cpu"), f16),

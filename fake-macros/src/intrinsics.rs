@@ -215,6 +215,7 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "a size inserted at a dim",
     ),
     i("is_complex", &[p("dtype", DType)], Bool, "a complex dtype"),
+    i("is_cpu", &[p("device", Device)], Bool, "a CPU device"),
     i(
         "is_floating",
         &[p("dtype", DType)],
@@ -284,6 +285,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("s", Dims), p("dims", IntList)],
         Dims,
         "a list reordered by a permutation",
+    ),
+    i(
+        "physical_strides",
+        &[p("shape", Dims), p("order", IntList)],
+        Dims,
+        "dense strides in a physical dim order",
     ),
     i(
         "pool_out",
@@ -401,6 +408,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         &[p("dtype", DType), p("s", Scalar)],
         Bool,
         "a number usable with a dtype",
+    ),
+    i(
+        "scalar_le",
+        &[p("a", Scalar), p("b", Scalar)],
+        Bool,
+        "`a <= b` on real numbers",
     ),
     i(
         "select_offset",

@@ -1438,6 +1438,42 @@ pub fn is_complex(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
     Ok(d.is_complex())
 }
 
+/// `is_cpu(device)`: a CPU device.
+pub fn is_cpu(_cx: &mut Cx<'_>, device: Device) -> Result<bool> {
+    Ok(device.ty == crate::DeviceType::Cpu)
+}
+
+/// `scalar_le(a, b)`: `a <= b` on two real numbers (an unknown symbolic
+/// float compares as true: nothing is refused that PyTorch might accept).
+pub fn scalar_le(cx: &mut Cx<'_>, a: Scalar, b: Scalar) -> Result<bool> {
+    let real = |s: Scalar| match s {
+        Scalar::Int(SymInt::Int(v)) => Some(v as f64),
+        Scalar::Float(f) => f.as_f64(),
+        Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
+        _ => None,
+    };
+    if let (Scalar::Int(x), Scalar::Int(y)) = (a, b)
+        && !(x.is_static() && y.is_static())
+    {
+        let c = cx.env.le(x, y)?;
+        return cx.env.guard_bool(c, cx.op);
+    }
+    Ok(match (real(a), real(b)) {
+        (Some(x), Some(y)) => x <= y,
+        _ => true,
+    })
+}
+
+/// `physical_strides(shape, order)`: dense strides laying `shape` out in
+/// memory in the order `order` (outermost first), as `empty_permuted`.
+pub fn physical_strides(cx: &mut Cx<'_>, shape: Dims, order: IntList) -> Result<Dims> {
+    let mut perm: SmallVec<[usize; 6]> = SmallVec::new();
+    for &d in &order {
+        perm.push(shape::wrap_dim(cx.op, d, shape.len())?);
+    }
+    crate::strides::with_physical_order(cx.env, &shape, &perm)
+}
+
 /// `is_integral(d)`: an integral dtype, `bool` included.
 pub fn is_integral(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
     Ok(d.is_integral(true))

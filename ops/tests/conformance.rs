@@ -44,6 +44,11 @@ const FORMAT_VERSION: u64 = 1;
 /// error.
 const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
     (
+        "aten::floor_divide",
+        "floats",
+        "PyTorch computes a float floor_divide as several elementwise steps (torch._refs), whose intermediate results lose a transposed input's layout; the one-step pointwise rule keeps it",
+    ),
+    (
         "aten::slice_scatter",
         "storage offset kept",
         "FakeTensorMode's meta kernel keeps self's offset (clone_preserve_strides); the metadata torch.export records for slice_scatter (swin_t's Core ATen program) is a fresh dense tensor at offset 0, which the rule follows",
