@@ -17,7 +17,7 @@ Writes fake-runtime/tests/fixtures/mode_cases.json with PyTorch's answers for:
   `allow_non_fake_inputs`;
 - sequences of operator calls (in-place metadata changes and version bumps,
   `out=` variants, `nonzero` / `item` and their unbacked symbols, factory
-  defaults, `_to_copy`) with the metadata of every result, and `cache_info()`
+  defaults, `_to_copy`, reshape's view or copy) with the metadata of every result, and `cache_info()`
   after every call for the dispatch-cache sequence.
 
 Operator arguments are written in schema order as the Rust tests pass them:
@@ -333,6 +333,21 @@ SEQUENCES = [
             {"op": "aten::add.Tensor", "args": [T("x"), T("x"), scalar(1)], "out": "z"},
         ],
         "watch": ["x", "v", "y"],
+    },
+    {
+        "name": "reshape: a view when the strides allow, else a copy of its own",
+        # Operator semantics, replayed with the generated kernels only.
+        "operators": True,
+        "inputs": {"x": ([3, 4], "float32", "cpu", None)},
+        "steps": [
+            {"op": "aten::t", "args": [T("x")], "out": "xt"},
+            {"op": "aten::reshape", "args": [T("x"), ints([2, 6])], "out": "v"},
+            {"op": "aten::reshape", "args": [T("xt"), ints([12])], "out": "c"},
+            {"op": "aten::add_.Tensor", "args": [T("c"), T("c"), scalar(1)], "out": "c1"},
+            {"op": "aten::flatten.using_ints", "args": [T("xt"), {"int": 0}, {"int": 1}], "out": "f"},
+            {"op": "aten::flatten.using_ints", "args": [T("x"), {"int": 1}, {"int": 1}], "out": "s"},
+        ],
+        "watch": ["x"],
     },
     {
         "name": "out= variants write into the given tensor",
@@ -652,6 +667,7 @@ def run_sequence_(seq):
     }
     return {
         "name": seq["name"],
+        "operators": seq.get("operators", False),
         "default_dtype": seq.get("default_dtype", "float32"),
         "inputs": inputs,
         "steps": steps,
