@@ -130,8 +130,9 @@ doubled), each
 where "guards_hold" is `ShapeEnv.evaluate_guards_for_args` (sizes of static
 dims are not listed and keep their value), and, where they hold, "outputs" is
 what PyTorch computes for static inputs of those sizes (every output tensor,
-in order). A replay checks that its own guards accept the same samples and
-that its symbolic outputs evaluate there to PyTorch's sizes.
+in order, the elements of a Tensor[] return one by one). A replay checks
+that its own guards accept the same samples and that its symbolic outputs
+evaluate there to PyTorch's sizes.
 """
 
 import contextlib
@@ -1433,6 +1434,67 @@ for _op in ["ge.Tensor", "ne.Tensor", "logical_and", "logical_or", "logical_xor"
 for _op in ["le.Scalar", "bitwise_and.Scalar", "bitwise_or.Scalar", "bitwise_xor.Scalar"]:
     CASES[_op] = binary_cases(scalar=True)
 
+CASES.update({
+    "swapaxes": [
+        C("first and last", T([2, 3, 4]), 0, 2),
+        C("negative axes", T([2, 3, 4]), -1, -3),
+        C("same axis", T([2, 3, 4]), 1, 1),
+        C("storage offset", off(2, 3), 0, 1),
+        C("zero-dim", T([]), 0, -1),
+        C("axis out of range", T([2, 3]), 0, 2),
+    ],
+    "swapdims": [
+        C("matrix", T([2, 3]), 0, 1),
+        C("channels last", cl(1, 2, 3, 3), 1, 3),
+        C("dim out of range", T([2, 3]), -3, 0),
+    ],
+    "movedim.int": [
+        C("first to third", T([2, 3, 4, 5]), 0, 2),
+        C("last to second", T([2, 3, 4, 5]), -1, 1),
+        C("to itself", T([2, 3, 4]), 1, 1),
+        C("storage offset", off(2, 3), 1, 0),
+        C("channels last to front", cl(2, 3, 4, 5), 1, -1),
+        C("zero-dim", T([]), 0, -1),
+        C("zero-dim out of range", T([]), 0, 1),
+        C("destination out of range", T([2, 3]), 0, 2),
+    ],
+    "moveaxis.int": [
+        C("first to last", T([2, 3, 4]), 0, -1),
+        C("transposed", tr(2, 3), 1, 0),
+        C("source out of range", T([2, 3]), 3, 0),
+    ],
+    "chunk": [
+        C("uneven", T([7, 3]), 3),
+        C("fewer pieces than asked", T([6, 3]), 4),
+        C("more chunks than elements", T([2, 3]), 5),
+        C("last dim", T([5, 9]), 3, -1),
+        C("empty dim", T([0, 3]), 3),
+        C("empty other dim", T([4, 0]), 2),
+        C("transposed", tr(4, 6), 4, 1),
+        C("storage offset", off(5, 2), 2),
+        C("one chunk", T([3, 2]), 1),
+        C("zero chunks", T([2, 3]), 0),
+        C("zero-dim", T([]), 2),
+        C("dim out of range", T([2, 3]), 2, 2),
+    ],
+    # Run under the Python dispatcher (see PYTHON_DISPATCHER).
+    "unsafe_chunk": [
+        C("uneven", T([7, 3]), 3),
+        C("empty dim", T([0, 3]), 3),
+        C("last dim", tr(5, 9), 2, -1),
+    ],
+    "unbind.int": [
+        C("rows", T([3, 4])),
+        C("last dim", T([3, 4]), -1),
+        C("storage offset", off(2, 3), 1),
+        C("channels last", cl(1, 2, 2, 2), 1),
+        C("empty dim", T([0, 4])),
+        C("vector", T([3])),
+        C("zero-dim", T([])),
+        C("dim out of range", T([3, 4]), 2),
+    ],
+})
+
 # ---- symbolic cases ----------------------------------------------------------------
 
 
@@ -1474,6 +1536,15 @@ SYMBOLIC = [
           D([2, 4, 9, 16], "k", ["static", "static", "dynamic", "static"]),
           D([2, 4, 9, 8], "v", ["static", "static", "dynamic", "static"]))),
     ("repeat_interleave of a dynamic dim", "repeat_interleave.self_int", Case("", D([3, 4], "x"), 2, 0)),
+    ("split a dynamic dim", "split.Tensor", Case("", D([7, 3], "x"), 3)),
+    ("split a dynamic dim in one piece", "split.Tensor", Case("", D([5, 3], "x"), 8)),
+    ("chunk a dynamic dim", "chunk", Case("", D([7, 3], "x"), 3)),
+    ("chunk the last dynamic dim", "chunk", Case("", D([5, 9], "x"), 4, -1)),
+    ("chunk a dynamic dim in more pieces than its size", "chunk", Case("", D([2, 3], "x"), 5)),
+    ("unsafe_chunk a dynamic dim", "unsafe_chunk", Case("", D([7, 3], "x"), 3)),
+    ("unbind a dynamic dim", "unbind.int", Case("", D([3, 4], "x"), 1)),
+    ("movedim of dynamic dims", "movedim.int", Case("", D([2, 3, 4], "x"), 0, -1)),
+    ("swapaxes of dynamic dims", "swapaxes", Case("", D([2, 3, 4], "x"), 0, 2)),
 ]
 
 # ---- schemas and encoding ------------------------------------------------------------
@@ -1683,9 +1754,11 @@ def encode_output(out, tensor_args):
 # (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
 # symbolic sizes where the Python one keeps `2*s0`; expand's is
 # `prims.broadcast_in_dim`, whose new size-1 dims get a nonzero stride;
-# group_norm and pad decompose in Python).
+# group_norm and pad decompose in Python; unsafe_chunk's C++ one
+# specialises symbolic sizes where the Python one keeps them).
 PYTHON_DISPATCHER = {
     "expand",
+    "unsafe_chunk",
     "group_norm",
     "pad",
     "tensor_split.tensor_indices_or_sections",
@@ -1941,8 +2014,9 @@ def concrete_outputs(op, case, point):
         bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
         result = run_raw(op, bound)
     results = list(result) if len(op._schema.returns) > 1 else [result]
+    tensors = [t for r in results for t in (r if isinstance(r, (list, tuple)) else [r])]
     return [{"sizes": list(r.shape), "strides": list(r.stride()), "storage_offset": r.storage_offset()}
-            for r in results]
+            for r in tensors]
 
 
 def op_name(name):

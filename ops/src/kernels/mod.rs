@@ -33,7 +33,9 @@ pub(crate) use pad::pad;
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
-pub(crate) use split::{split_tensor, split_with_sizes, tensor_split_indices};
+pub(crate) use split::{
+    chunk, split_tensor, split_with_sizes, tensor_split_indices, unbind_int, unsafe_chunk,
+};
 pub(crate) use to::{to_dtype, to_dtype_layout};
 pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
 
