@@ -1434,7 +1434,80 @@ for _op in ["ge.Tensor", "ne.Tensor", "logical_and", "logical_or", "logical_xor"
 for _op in ["le.Scalar", "bitwise_and.Scalar", "bitwise_or.Scalar", "bitwise_xor.Scalar"]:
     CASES[_op] = binary_cases(scalar=True)
 
+
+
+def activation_cases():
+    """Cases of the activations of torchvision's models: unary cases plus
+    non-dense, expanded and complex inputs."""
+    return unary_cases() + [
+        C("sliced non-dense", T([4, 6], then=lambda t: t[:, ::2])),
+        C("expanded", T([1, 3], then=lambda t: t.expand(4, 3))),
+        C("complex64", T([3], dtype=c64)),
+    ]
+
+
+def inplace_activation_cases():
+    """Cases of in-place activations: `self` keeps its layout, whatever it is."""
+    return [
+        C("float32 matrix", T([2, 3])),
+        C("transposed keeps its strides", tr(2, 3)),
+        C("channels last", cl(1, 2, 3, 3)),
+        C("storage offset", off(2, 3)),
+        C("sliced non-dense", T([4, 6], then=lambda t: t[:, ::2])),
+        C("expanded", T([1, 3], then=lambda t: t.expand(4, 3))),
+        C("int64", T([4], dtype=i64)),
+        C("bool", T([4], dtype=b8)),
+        C("float16", T([2, 2], dtype=f16)),
+        C("zero-dim", T([])),
+        C("zero size", T([0, 3])),
+    ]
+
+
+def dropout_cases(feature=False):
+    """Cases of the dropout family: `p` and `train` decide what comes out."""
+    return [
+        C("training", T([2, 3]), 0.5, True),
+        C("evaluation is self", off(2, 3), 0.5, False),
+        C("p zero is self", T([2, 3]), 0.0, True),
+        C("p one", off(2, 3), 1.0, True),
+        C("p one int64", T([2, 3], dtype=i64), 1.0, True),
+        C("int64 training", T([2, 3], dtype=i64), 0.5, True),
+        C("bool training", T([2, 3], dtype=b8), 0.5, True),
+        C("int64 evaluation", T([2, 3], dtype=i64), 0.5, False),
+        C("empty int64 training is self", T([0, 3], dtype=i64), 0.5, True),
+        C("p above one", T([2, 3]), 1.5, False),
+        C("negative p", T([2, 3]), -0.5, True),
+        C("vector training", T([3]), 0.5, True),
+        C("vector p one", T([3]), 1.0, True),
+        C("zero-dim training", T([]), 0.5, True),
+        C("sliced non-dense training", T([4, 6], then=lambda t: t[:, ::2]), 0.5, True),
+        C("expanded training", T([1, 3], then=lambda t: t.expand(4, 3)), 0.5, True),
+        C("transposed 3-d training", T([2, 4, 3], then=lambda t: t.transpose(1, 2)), 0.5, True),
+        C("channels last training", cl(2, 3, 4, 4), 0.5, True),
+        C("float16 training", T([2, 3], dtype=f16), 0.5, True),
+        C("complex training", T([2, 3], dtype=c64), 0.5, True),
+    ]
+
+
+for _op in ["silu", "hardsigmoid", "hardswish"]:
+    CASES[_op] = activation_cases()
+for _op in ["silu_", "hardsigmoid_", "hardswish_", "sigmoid_", "relu_"]:
+    CASES[_op] = inplace_activation_cases()
+for _op in ["dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
+            "feature_alpha_dropout", "feature_alpha_dropout_"]:
+    CASES[_op] = dropout_cases()
+
+CASES["hardtanh"].append(C("bool refused", T([3], dtype=b8)))
+
 CASES.update({
+    "hardtanh_": inplace_activation_cases() + [
+        C("bounds", T([2, 3]), -2, 2),
+        C("int tensor float bounds", T([4], dtype=i64), -1.5, 2.5),
+        C("uint8 negative bound", T([4], dtype=u8), -1, 1),
+    ],
+    "gelu_": inplace_activation_cases() + [
+        C("tanh approximation", T([2, 3]), approximate="tanh"),
+    ],
     "swapaxes": [
         C("first and last", T([2, 3, 4]), 0, 2),
         C("negative axes", T([2, 3, 4]), -1, -3),
@@ -1545,6 +1618,8 @@ SYMBOLIC = [
     ("unbind a dynamic dim", "unbind.int", Case("", D([3, 4], "x"), 1)),
     ("movedim of dynamic dims", "movedim.int", Case("", D([2, 3, 4], "x"), 0, -1)),
     ("swapaxes of dynamic dims", "swapaxes", Case("", D([2, 3, 4], "x"), 0, 2)),
+    ("feature_dropout of dynamic dims", "feature_dropout", Case("", D([2, 3, 4, 5], "x"), 0.5, True)),
+    ("silu_ of dynamic dims", "silu_", Case("", D([3, 4], "x"))),
 ]
 
 # ---- schemas and encoding ------------------------------------------------------------

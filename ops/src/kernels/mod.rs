@@ -8,6 +8,7 @@ mod attention;
 mod contiguous;
 mod conv;
 mod diff;
+mod dropout;
 mod index;
 mod masked;
 mod nonzero;
@@ -26,6 +27,9 @@ pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diff::diff;
+pub(crate) use dropout::{
+    alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
+};
 pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
