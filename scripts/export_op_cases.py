@@ -130,8 +130,9 @@ doubled), each
 where "guards_hold" is `ShapeEnv.evaluate_guards_for_args` (sizes of static
 dims are not listed and keep their value), and, where they hold, "outputs" is
 what PyTorch computes for static inputs of those sizes (every output tensor,
-in order). A replay checks that its own guards accept the same samples and
-that its symbolic outputs evaluate there to PyTorch's sizes.
+in order, the elements of a Tensor[] return one by one). A replay checks
+that its own guards accept the same samples and that its symbolic outputs
+evaluate there to PyTorch's sizes.
 """
 
 import contextlib
@@ -1483,6 +1484,140 @@ for _op in ["ge.Tensor", "ne.Tensor", "logical_and", "logical_or", "logical_xor"
 for _op in ["le.Scalar", "bitwise_and.Scalar", "bitwise_or.Scalar", "bitwise_xor.Scalar"]:
     CASES[_op] = binary_cases(scalar=True)
 
+
+
+def activation_cases():
+    """Cases of the activations of torchvision's models: unary cases plus
+    non-dense, expanded and complex inputs."""
+    return unary_cases() + [
+        C("sliced non-dense", T([4, 6], then=lambda t: t[:, ::2])),
+        C("expanded", T([1, 3], then=lambda t: t.expand(4, 3))),
+        C("complex64", T([3], dtype=c64)),
+    ]
+
+
+def inplace_activation_cases():
+    """Cases of in-place activations: `self` keeps its layout, whatever it is."""
+    return [
+        C("float32 matrix", T([2, 3])),
+        C("transposed keeps its strides", tr(2, 3)),
+        C("channels last", cl(1, 2, 3, 3)),
+        C("storage offset", off(2, 3)),
+        C("sliced non-dense", T([4, 6], then=lambda t: t[:, ::2])),
+        C("expanded", T([1, 3], then=lambda t: t.expand(4, 3))),
+        C("int64", T([4], dtype=i64)),
+        C("bool", T([4], dtype=b8)),
+        C("float16", T([2, 2], dtype=f16)),
+        C("zero-dim", T([])),
+        C("zero size", T([0, 3])),
+    ]
+
+
+def dropout_cases(feature=False):
+    """Cases of the dropout family: `p` and `train` decide what comes out."""
+    return [
+        C("training", T([2, 3]), 0.5, True),
+        C("evaluation is self", off(2, 3), 0.5, False),
+        C("p zero is self", T([2, 3]), 0.0, True),
+        C("p one", off(2, 3), 1.0, True),
+        C("p one int64", T([2, 3], dtype=i64), 1.0, True),
+        C("int64 training", T([2, 3], dtype=i64), 0.5, True),
+        C("bool training", T([2, 3], dtype=b8), 0.5, True),
+        C("int64 evaluation", T([2, 3], dtype=i64), 0.5, False),
+        C("empty int64 training is self", T([0, 3], dtype=i64), 0.5, True),
+        C("p above one", T([2, 3]), 1.5, False),
+        C("negative p", T([2, 3]), -0.5, True),
+        C("vector training", T([3]), 0.5, True),
+        C("vector p one", T([3]), 1.0, True),
+        C("zero-dim training", T([]), 0.5, True),
+        C("sliced non-dense training", T([4, 6], then=lambda t: t[:, ::2]), 0.5, True),
+        C("expanded training", T([1, 3], then=lambda t: t.expand(4, 3)), 0.5, True),
+        C("transposed 3-d training", T([2, 4, 3], then=lambda t: t.transpose(1, 2)), 0.5, True),
+        C("channels last training", cl(2, 3, 4, 4), 0.5, True),
+        C("float16 training", T([2, 3], dtype=f16), 0.5, True),
+        C("complex training", T([2, 3], dtype=c64), 0.5, True),
+    ]
+
+
+for _op in ["silu", "hardsigmoid", "hardswish"]:
+    CASES[_op] = activation_cases()
+for _op in ["silu_", "hardsigmoid_", "hardswish_", "sigmoid_", "relu_"]:
+    CASES[_op] = inplace_activation_cases()
+for _op in ["dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
+            "feature_alpha_dropout", "feature_alpha_dropout_"]:
+    CASES[_op] = dropout_cases()
+
+CASES["hardtanh"].append(C("bool refused", T([3], dtype=b8)))
+
+CASES.update({
+    "hardtanh_": inplace_activation_cases() + [
+        C("bounds", T([2, 3]), -2, 2),
+        C("int tensor float bounds", T([4], dtype=i64), -1.5, 2.5),
+        C("uint8 negative bound", T([4], dtype=u8), -1, 1),
+    ],
+    "gelu_": inplace_activation_cases() + [
+        C("tanh approximation", T([2, 3]), approximate="tanh"),
+    ],
+    "swapaxes": [
+        C("first and last", T([2, 3, 4]), 0, 2),
+        C("negative axes", T([2, 3, 4]), -1, -3),
+        C("same axis", T([2, 3, 4]), 1, 1),
+        C("storage offset", off(2, 3), 0, 1),
+        C("zero-dim", T([]), 0, -1),
+        C("axis out of range", T([2, 3]), 0, 2),
+    ],
+    "swapdims": [
+        C("matrix", T([2, 3]), 0, 1),
+        C("channels last", cl(1, 2, 3, 3), 1, 3),
+        C("dim out of range", T([2, 3]), -3, 0),
+    ],
+    "movedim.int": [
+        C("first to third", T([2, 3, 4, 5]), 0, 2),
+        C("last to second", T([2, 3, 4, 5]), -1, 1),
+        C("to itself", T([2, 3, 4]), 1, 1),
+        C("storage offset", off(2, 3), 1, 0),
+        C("channels last to front", cl(2, 3, 4, 5), 1, -1),
+        C("zero-dim", T([]), 0, -1),
+        C("zero-dim out of range", T([]), 0, 1),
+        C("destination out of range", T([2, 3]), 0, 2),
+    ],
+    "moveaxis.int": [
+        C("first to last", T([2, 3, 4]), 0, -1),
+        C("transposed", tr(2, 3), 1, 0),
+        C("source out of range", T([2, 3]), 3, 0),
+    ],
+    "chunk": [
+        C("uneven", T([7, 3]), 3),
+        C("fewer pieces than asked", T([6, 3]), 4),
+        C("more chunks than elements", T([2, 3]), 5),
+        C("last dim", T([5, 9]), 3, -1),
+        C("empty dim", T([0, 3]), 3),
+        C("empty other dim", T([4, 0]), 2),
+        C("transposed", tr(4, 6), 4, 1),
+        C("storage offset", off(5, 2), 2),
+        C("one chunk", T([3, 2]), 1),
+        C("zero chunks", T([2, 3]), 0),
+        C("zero-dim", T([]), 2),
+        C("dim out of range", T([2, 3]), 2, 2),
+    ],
+    # Run under the Python dispatcher (see PYTHON_DISPATCHER).
+    "unsafe_chunk": [
+        C("uneven", T([7, 3]), 3),
+        C("empty dim", T([0, 3]), 3),
+        C("last dim", tr(5, 9), 2, -1),
+    ],
+    "unbind.int": [
+        C("rows", T([3, 4])),
+        C("last dim", T([3, 4]), -1),
+        C("storage offset", off(2, 3), 1),
+        C("channels last", cl(1, 2, 2, 2), 1),
+        C("empty dim", T([0, 4])),
+        C("vector", T([3])),
+        C("zero-dim", T([])),
+        C("dim out of range", T([3, 4]), 2),
+    ],
+})
+
 # ---- symbolic cases ----------------------------------------------------------------
 
 
@@ -1524,6 +1659,17 @@ SYMBOLIC = [
           D([2, 4, 9, 16], "k", ["static", "static", "dynamic", "static"]),
           D([2, 4, 9, 8], "v", ["static", "static", "dynamic", "static"]))),
     ("repeat_interleave of a dynamic dim", "repeat_interleave.self_int", Case("", D([3, 4], "x"), 2, 0)),
+    ("split a dynamic dim", "split.Tensor", Case("", D([7, 3], "x"), 3)),
+    ("split a dynamic dim in one piece", "split.Tensor", Case("", D([5, 3], "x"), 8)),
+    ("chunk a dynamic dim", "chunk", Case("", D([7, 3], "x"), 3)),
+    ("chunk the last dynamic dim", "chunk", Case("", D([5, 9], "x"), 4, -1)),
+    ("chunk a dynamic dim in more pieces than its size", "chunk", Case("", D([2, 3], "x"), 5)),
+    ("unsafe_chunk a dynamic dim", "unsafe_chunk", Case("", D([7, 3], "x"), 3)),
+    ("unbind a dynamic dim", "unbind.int", Case("", D([3, 4], "x"), 1)),
+    ("movedim of dynamic dims", "movedim.int", Case("", D([2, 3, 4], "x"), 0, -1)),
+    ("swapaxes of dynamic dims", "swapaxes", Case("", D([2, 3, 4], "x"), 0, 2)),
+    ("feature_dropout of dynamic dims", "feature_dropout", Case("", D([2, 3, 4, 5], "x"), 0.5, True)),
+    ("silu_ of dynamic dims", "silu_", Case("", D([3, 4], "x"))),
 ]
 
 # ---- schemas and encoding ------------------------------------------------------------
@@ -1733,9 +1879,11 @@ def encode_output(out, tensor_args):
 # (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
 # symbolic sizes where the Python one keeps `2*s0`; expand's is
 # `prims.broadcast_in_dim`, whose new size-1 dims get a nonzero stride;
-# group_norm and pad decompose in Python).
+# group_norm and pad decompose in Python; unsafe_chunk's C++ one
+# specialises symbolic sizes where the Python one keeps them).
 PYTHON_DISPATCHER = {
     "expand",
+    "unsafe_chunk",
     "group_norm",
     "pad",
     "tensor_split.tensor_indices_or_sections",
@@ -1991,8 +2139,9 @@ def concrete_outputs(op, case, point):
         bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
         result = run_raw(op, bound)
     results = list(result) if len(op._schema.returns) > 1 else [result]
+    tensors = [t for r in results for t in (r if isinstance(r, (list, tuple)) else [r])]
     return [{"sizes": list(r.shape), "strides": list(r.stride()), "storage_offset": r.storage_offset()}
-            for r in results]
+            for r in tensors]
 
 
 def op_name(name):

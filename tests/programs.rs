@@ -107,6 +107,7 @@ programs!(
     sym_floats,
     unbacked_views,
     masked_assign,
+    split_sizes,
     unique_counts,
     swin_t,
 );

@@ -267,6 +267,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "the smaller size",
     ),
     i(
+        "movedim",
+        &[p("s", Dims), p("source", Int), p("destination", Int)],
+        Dims,
+        "one (wrapped) dim moved to another place, as `movedim.int`",
+    ),
+    i(
         "narrow_start",
         &[p("start", Size), p("size", Size)],
         Size,

@@ -278,6 +278,20 @@ pub fn swap(cx: &mut Cx<'_>, s: Dims, a: i64, b: i64) -> Result<Dims> {
     Ok(out)
 }
 
+/// `movedim(s, source, destination)`: the element at `source` moved to
+/// `destination` (both wrapped), the others keeping their order, as
+/// `movedim.int`'s permutation; a zero-dim `s` is unchanged.
+pub fn movedim(cx: &mut Cx<'_>, s: Dims, source: i64, destination: i64) -> Result<Dims> {
+    let from = shape::wrap_dim(cx.op, source, s.len())?;
+    let to = shape::wrap_dim(cx.op, destination, s.len())?;
+    let mut out = s;
+    if from < out.len() && to < out.len() {
+        let moved = out.remove(from);
+        out.insert(to, moved);
+    }
+    Ok(out)
+}
+
 /// `at(s, dim)`: the element at `dim` (wrapped), as `sym_size.int`.
 pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
     let d = shape::wrap_dim(cx.op, dim, s.len())?;

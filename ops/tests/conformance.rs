@@ -877,8 +877,16 @@ fn symbolic_case(case: &Json, mismatches: &mut Vec<Mismatch>) -> Result<bool, Ba
         let (Some(outs), Some(expected)) = (&outs, sample.get("outputs")) else {
             continue;
         };
-        for (j, (out, want)) in outs.iter().zip(arr(expected, &at)?).enumerate() {
-            let Output::Tensor(t) = out else { continue };
+        // Every output tensor in order, a list's elements one by one.
+        let tensors: Vec<TensorId> = outs
+            .iter()
+            .flat_map(|out| match out {
+                Output::Tensor(t) => vec![*t],
+                Output::Tensors(ts) => ts.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        for (j, (t, want)) in tensors.iter().zip(arr(expected, &at)?).enumerate() {
             let Ok(meta) = mode.meta(*t).cloned() else {
                 continue;
             };

@@ -10,6 +10,7 @@ mod contiguous;
 mod conv;
 mod diff;
 mod div;
+mod dropout;
 mod index;
 mod masked;
 mod nonzero;
@@ -29,6 +30,9 @@ pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diff::diff;
 pub(crate) use div::{div_inplace_tensor_mode, div_tensor_mode};
+pub(crate) use dropout::{
+    alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
+};
 pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
@@ -36,7 +40,9 @@ pub(crate) use pad::pad;
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::{add_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
-pub(crate) use split::{split_tensor, split_with_sizes, tensor_split_indices};
+pub(crate) use split::{
+    chunk, split_tensor, split_with_sizes, tensor_split_indices, unbind_int, unsafe_chunk,
+};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
 

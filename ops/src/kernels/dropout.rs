@@ -1,0 +1,154 @@
+//! The dropout family of ATen's composite `_dropout_impl` (`dropout_`,
+//! `feature_dropout(_)`, `alpha_dropout(_)`, `feature_alpha_dropout(_)`),
+//! which FakeTensorMode runs as written: what comes out depends on the
+//! values of `p` and `train`, which rules do not compare.
+//!
+//! - `p` outside `[0, 1]` is refused;
+//! - `p == 0`, `!train` or an empty input: `self` itself, untouched (also
+//!   for the out-of-place forms);
+//! - `p == 1`: `self * zeros([])` (in place: `self.mul_(..)`);
+//! - else a noise tensor (`empty_like(self)`, or `[n, c, 1, ...]` for the
+//!   feature forms, which need two dims) is divided by `1 - p` in place,
+//!   so an integral or bool `self` is refused, then `self * noise` (in
+//!   place: `self.mul_(noise)`).
+
+use super::invalid;
+use fake_runtime::intrinsics::{args, pointwise_output, preserve_strides};
+use fake_runtime::shape::numel;
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+
+/// Which member of the family.
+#[derive(Clone, Copy)]
+struct Variant {
+    /// The noise is per feature map (`[n, c, 1, ...]`).
+    feature: bool,
+    /// `self` is written in place.
+    inplace: bool,
+}
+
+/// `_dropout_impl<feature, alpha, inplace>(self, p, train)`; the alpha
+/// forms add a tensor of the noise's shape in place afterwards, which
+/// changes no metadata.
+fn dropout_impl(cx: &mut Cx<'_>, a: &[Arg<'_>], v: Variant) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let p = args::float(cx, a, 1, "p", None)?;
+    let train = args::bool(cx, a, 2, "train", None)?;
+    if !(0.0..=1.0).contains(&p) {
+        return Err(invalid(
+            cx,
+            format!("dropout probability has to be between 0 and 1, but got {p}"),
+        ));
+    }
+    let mut outs = Outs::new();
+    if p == 0.0 || !train || {
+        let n = numel(cx.env, &t.sizes)?;
+        let empty = cx.env.eq(n, SymInt::Int(0))?;
+        cx.env.guard_bool(empty, cx.op)?
+    } {
+        outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
+        return Ok(outs);
+    }
+    let other = if p == 1.0 {
+        // `at::zeros({}, input.options())`.
+        TensorMeta {
+            sizes: Default::default(),
+            strides: Default::default(),
+            ..t.clone()
+        }
+    } else {
+        let noise = if v.feature {
+            if t.dim() < 2 {
+                return Err(invalid(
+                    cx,
+                    "Feature dropout requires at least 2 dimensions in the input",
+                ));
+            }
+            let mut sizes = t.sizes.clone();
+            for s in sizes.iter_mut().skip(2) {
+                *s = SymInt::Int(1);
+            }
+            TensorMeta::contiguous(cx.env, &sizes, t.dtype, t.device)?
+        } else {
+            TensorMeta {
+                strides: preserve_strides(cx, t, None)?,
+                storage_offset: SymInt::Int(0),
+                ..t.clone()
+            }
+        };
+        // `noise.div_(1 - p)`: a floating result into the noise's dtype.
+        if t.dtype.is_integral(true) {
+            return Err(invalid(
+                cx,
+                format!(
+                    "result type Float can't be cast to the desired output type {}",
+                    t.dtype
+                ),
+            ));
+        }
+        noise
+    };
+    if v.inplace {
+        outs.push(Out::Tensor(t.clone(), Alias::InPlace(0)));
+    } else {
+        let mut out = pointwise_output(cx, &[t, &other], t.dtype)?;
+        out.requires_grad = false;
+        outs.push(Out::Tensor(out, Alias::Fresh));
+    }
+    Ok(outs)
+}
+
+/// `dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)`.
+pub(crate) fn dropout_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dropout_impl(
+        cx,
+        a,
+        Variant {
+            feature: false,
+            inplace: true,
+        },
+    )
+}
+
+/// `feature_dropout(Tensor input, float p, bool train) -> Tensor` and
+/// `feature_alpha_dropout` (same metadata).
+pub(crate) fn feature_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dropout_impl(
+        cx,
+        a,
+        Variant {
+            feature: true,
+            inplace: false,
+        },
+    )
+}
+
+/// `feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)`
+/// and `feature_alpha_dropout_`.
+pub(crate) fn feature_dropout_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dropout_impl(
+        cx,
+        a,
+        Variant {
+            feature: true,
+            inplace: true,
+        },
+    )
+}
+
+/// `alpha_dropout(Tensor input, float p, bool train) -> Tensor`.
+pub(crate) fn alpha_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dropout_impl(
+        cx,
+        a,
+        Variant {
+            feature: false,
+            inplace: false,
+        },
+    )
+}
+
+/// `alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)`:
+/// as `dropout_`.
+pub(crate) fn alpha_dropout_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dropout_(cx, a)
+}
