@@ -712,7 +712,7 @@ impl<'a> Checker<'a> {
                             format!("output {i} is a view: its strides must be given"),
                         )
                         .label("view without `strides = ...`")
-                        .help("add `strides = view_strides(self, ...)` or another stride rule"),
+                        .help("add `strides = self.strides` or a stride intrinsic such as `expand_strides(self, ...)`"),
                     );
                 }
             }

@@ -518,28 +518,10 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "a fresh unbacked size",
     ),
     i(
-        "unflatten",
-        &[p("s", Dims), p("dim", Int), p("sizes", Dims)],
-        Dims,
-        "`s` with dim `dim` split into `sizes` (one `-1` inferred)",
-    ),
-    i(
         "unsqueeze_strides",
         &[p("t", Tensor), p("dim", Int)],
         Dims,
         "strides of `unsqueeze`",
-    ),
-    i(
-        "view_sizes",
-        &[p("t", Tensor), p("shape", Dims)],
-        Dims,
-        "sizes of a view (kept dims keep their expressions)",
-    ),
-    i(
-        "view_strides",
-        &[p("t", Tensor), p("shape", Dims)],
-        Dims,
-        "strides of a view (`_reshape_view_helper`)",
     ),
     i(
         "with_dim",

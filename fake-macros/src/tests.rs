@@ -154,51 +154,49 @@ fn snapshot_pointwise_add() {
 #[test]
 fn snapshot_view_with_where() {
     check_kernel(
-        "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n",
-        "@view\nview(self: [*s], size) -> shape\n  where shape = infer_view(numel(s), size)\n  strides = view_strides(self, shape)\n",
-        "view",
+        "aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)\n",
+        "@view\nexpand(self: [*s], size) -> shape\n  where shape = expand(s, size)\n  strides = expand_strides(self, shape)\n",
+        "expand",
         expect![[r#"
-                /// `aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)`
-                #[inline]
-                pub fn view(
-                    cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
-                    self_: &::fake_runtime::intrinsics::rt::TensorMeta,
-                    size: ::fake_runtime::intrinsics::rt::Dims,
-                ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
-                    let v_s: ::fake_runtime::intrinsics::rt::Dims = self_
-                        .sizes[0usize..self_.dim() - 0usize]
-                        .iter()
-                        .copied()
-                        .collect();
-                    let v_shape = {
-                        let __a0 = {
-                            let __a0 = v_s.clone();
-                            ::fake_runtime::intrinsics::numel(cx, __a0)?
-                        };
-                        let __a1 = size.clone();
-                        ::fake_runtime::intrinsics::infer_view(cx, __a0, __a1)?
-                    };
-                    let __sizes = v_shape.clone();
-                    let __strides = {
-                        let __a0 = self_;
-                        let __a1 = v_shape.clone();
-                        ::fake_runtime::intrinsics::view_strides(cx, __a0, __a1)?
-                    };
-                    let __offset = self_.storage_offset;
-                    let __out0 = ::fake_runtime::intrinsics::rt::Out::Tensor(
-                        ::fake_runtime::intrinsics::rt::TensorMeta {
-                            sizes: __sizes,
-                            strides: __strides,
-                            storage_offset: __offset,
-                            dtype: self_.dtype,
-                            device: self_.device,
-                            layout: self_.layout,
-                            requires_grad: false,
-                        },
-                        ::fake_runtime::intrinsics::rt::Alias::ViewOf(0u8),
-                    );
-                    Ok(::fake_runtime::intrinsics::rt::smallvec![__out0])
-                }
+            /// `aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)`
+            #[inline]
+            pub fn expand(
+                cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
+                self_: &::fake_runtime::intrinsics::rt::TensorMeta,
+                size: ::fake_runtime::intrinsics::rt::Dims,
+                implicit: bool,
+            ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
+                let v_s: ::fake_runtime::intrinsics::rt::Dims = self_
+                    .sizes[0usize..self_.dim() - 0usize]
+                    .iter()
+                    .copied()
+                    .collect();
+                let v_shape = {
+                    let __a0 = v_s.clone();
+                    let __a1 = size.clone();
+                    ::fake_runtime::intrinsics::expand(cx, __a0, __a1)?
+                };
+                let __sizes = v_shape.clone();
+                let __strides = {
+                    let __a0 = self_;
+                    let __a1 = v_shape.clone();
+                    ::fake_runtime::intrinsics::expand_strides(cx, __a0, __a1)?
+                };
+                let __offset = self_.storage_offset;
+                let __out0 = ::fake_runtime::intrinsics::rt::Out::Tensor(
+                    ::fake_runtime::intrinsics::rt::TensorMeta {
+                        sizes: __sizes,
+                        strides: __strides,
+                        storage_offset: __offset,
+                        dtype: self_.dtype,
+                        device: self_.device,
+                        layout: self_.layout,
+                        requires_grad: false,
+                    },
+                    ::fake_runtime::intrinsics::rt::Alias::ViewOf(0u8),
+                );
+                Ok(::fake_runtime::intrinsics::rt::smallvec![__out0])
+            }
         "#]],
     );
 }

@@ -542,8 +542,10 @@ fn view_refused(cx: &Cx<'_>) -> crate::Error {
 /// The geometry of `view(t, shape)` (the fake `view` runs
 /// `_reshape_view_helper` alone, without ATen's `computeStride`, or
 /// `_view_unbacked_meta` when a size needs an unbacked value): refused when
-/// dims that must merge are not contiguous with each other.
-fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
+/// dims that must merge are not contiguous with each other. (For the
+/// `view` kernels of `fake-ops`; static views skip the algorithm's
+/// symbolic work only in what they compare.)
+pub fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
     if crate::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)? {
         return crate::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
             .ok_or_else(|| view_refused(cx));
@@ -552,25 +554,9 @@ fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims,
         .ok_or_else(|| view_refused(cx))
 }
 
-/// `view_sizes(t, shape)`: sizes of `view` (the input's size expressions
-/// where a dim is kept, the merged product where dims are merged).
-pub fn view_sizes(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
-    if t.is_static() && shape.iter().all(|s| s.as_int().is_some()) {
-        return Ok(shape);
-    }
-    Ok(view_geometry(cx, t, &shape)?.0)
-}
-
 /// `infer_view(numel, size)`: the sizes of a view, inferring one `-1`.
 pub fn infer_view(cx: &mut Cx<'_>, numel: SymInt, size: Dims) -> Result<Dims> {
     shape::infer_view(cx.env, cx.op, numel, &size)
-}
-
-/// `view_strides(t, shape)`: strides of `t` viewed as `shape`, as the fake
-/// `view` gives them (`_reshape_view_helper`); an error when ATen's
-/// `computeStride` finds no view.
-pub fn view_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
-    Ok(view_geometry(cx, t, &shape)?.1)
 }
 
 /// `unsqueeze_strides(t, dim)`: strides of `t.unsqueeze(dim)`.

@@ -74,11 +74,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "slices between unbacked indices: PyTorch lists a fresh unbacked storage offset among the new symbols of the later pieces; ours does not (not yet explained)",
     ),
     (
-        "aten::view_as",
-        "symbolic: view_as dynamic sizes",
-        "the guard Eq(s0*s1, s2) makes PyTorch replace s2 by s0*s1; our ShapeEnv keeps s2 (a symbol equal to a product of others is not replaced)",
-    ),
-    (
         "aten::upsample_bilinear2d.vec",
         "symbolic: upsample bilinear by a half",
         "PyTorch's Python decomposition guards the output sizes (>= 2, != 1) through its internal arange, index and broadcast steps, and prints TruncToInt(0.5*ToFloat(s0)); the sizes computed directly hold at every size, printed as (s0//2), the form an exported TruncToInt(0.5*ToFloat(s0)) is read as",

@@ -21,6 +21,7 @@ mod scalar;
 mod split;
 mod to;
 mod upsample;
+mod view;
 
 pub(crate) use asserts::{
     assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
@@ -45,6 +46,7 @@ pub(crate) use split::{
 };
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
+pub(crate) use view::{unflatten_int, unsafe_view, view, view_as};
 
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {

@@ -1,0 +1,71 @@
+//! `view`, `_unsafe_view`, `view_as` and `unflatten.int`: the sizes and
+//! strides of the fake `view` (`fake-runtime`'s `view.rs`), computed once
+//! for both, which two rule intrinsics could not share.
+
+use fake_runtime::intrinsics::{self, args};
+use fake_runtime::shape::Dims;
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, TensorMeta};
+
+/// The sizes and strides of `t` viewed as `requested` (one `-1` inferred).
+fn geometry(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<(Dims, Dims)> {
+    let numel = t.numel(cx.env)?;
+    let shape = intrinsics::infer_view(cx, numel, requested)?;
+    intrinsics::view_geometry(cx, t, &shape)
+}
+
+/// `t` viewed as `requested`: a view of `t`.
+fn view_of(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<Outs> {
+    let (sizes, strides) = geometry(cx, t, requested)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            requires_grad: false,
+            ..t.clone()
+        },
+        Alias::ViewOf(0),
+    ));
+    Ok(outs)
+}
+
+/// `view(Tensor(a) self, SymInt[] size) -> Tensor(a)`.
+pub(crate) fn view(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let requested = args::sizes(cx, a, 1, "size", None)?;
+    view_of(cx, t, requested)
+}
+
+/// `view_as(Tensor(a) self, Tensor other) -> Tensor(a)`.
+pub(crate) fn view_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let other = args::tensor(cx, a, 1, "other")?;
+    view_of(cx, t, other.sizes.clone())
+}
+
+/// `unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)`:
+/// dim `dim` split into `sizes` (one `-1` inferred), then a view.
+pub(crate) fn unflatten_int(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::int(cx, a, 1, "dim", None)?;
+    let sizes = args::sizes(cx, a, 2, "sizes", None)?;
+    if sizes.is_empty() {
+        return Err(super::invalid(cx, "unflatten: sizes must be non-empty"));
+    }
+    let shape = intrinsics::unflatten(cx, t.sizes.clone(), dim, sizes)?;
+    view_of(cx, t, shape)
+}
+
+/// `_unsafe_view(Tensor self, SymInt[] size) -> Tensor`: laid out as the
+/// view, but a tensor of its own (it follows a copy).
+pub(crate) fn unsafe_view(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let requested = args::sizes(cx, a, 1, "size", None)?;
+    let (sizes, strides) = geometry(cx, t, requested)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        super::fresh(cx, t, sizes, strides),
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
