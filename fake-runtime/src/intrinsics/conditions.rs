@@ -1,0 +1,141 @@
+//! Condition intrinsics: the checks rules state (`check ...`), size
+//! comparisons, `require`.
+
+use super::*;
+
+// ---- conditions ------------------------------------------------------------------
+
+/// Require a condition (`check` in a rule): a static false is an error
+/// with `message`; a symbolic one is guarded (backed) or asserted at run
+/// time (unbacked).
+pub fn require(cx: &mut Cx<'_>, c: SymBool, message: &str) -> Result<()> {
+    match c {
+        SymBool::Bool(true) => Ok(()),
+        SymBool::Bool(false) => Err(invalid(cx, message.to_string())),
+        SymBool::Expr(_) => shape::check(cx.env, c, cx.op, &|| message.to_string()),
+    }
+}
+
+/// Require `a == b` for a repeated pattern variable: static mismatch is a
+/// [`ErrorKind::SizeMismatch`] naming the argument and dim; symbolic is a
+/// guard or a runtime assert.
+#[inline]
+pub fn require_eq(
+    cx: &mut Cx<'_>,
+    expected: SymInt,
+    got: SymInt,
+    what: &dyn Fn() -> String,
+) -> Result<()> {
+    if let (SymInt::Int(a), SymInt::Int(b)) = (expected, got)
+        && a == b
+    {
+        return Ok(());
+    }
+    shape::check_eq(cx.env, expected, got, cx.op, what)
+}
+
+/// Require two runs of dims to be equal (a repeated `*s` in patterns).
+pub fn require_dims(
+    cx: &mut Cx<'_>,
+    expected: &[SymInt],
+    got: &[SymInt],
+    what: &dyn Fn() -> String,
+) -> Result<()> {
+    if expected.len() != got.len() {
+        return Err(ErrorKind::SizeMismatch {
+            op: cx.op.to_string(),
+            what: what(),
+            expected: shape::display_dims(cx.env, expected),
+            got: shape::display_dims(cx.env, got),
+        }
+        .into());
+    }
+    for (&a, &b) in expected.iter().zip(got) {
+        require_eq(cx, a, b, what)?;
+    }
+    Ok(())
+}
+
+/// Require a tensor argument of exactly `rank` dims (`exact`) or at least
+/// `rank` dims.
+#[inline]
+pub fn require_rank(
+    cx: &mut Cx<'_>,
+    arg: &str,
+    t: &TensorMeta,
+    rank: usize,
+    exact: bool,
+) -> Result<()> {
+    let ok = if exact {
+        t.dim() == rank
+    } else {
+        t.dim() >= rank
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "expected `{arg}` to have {}{rank} dims, got {} (sizes {})",
+            if exact { "" } else { "at least " },
+            t.dim(),
+            shape::display_dims(cx.env, &t.sizes)
+        ),
+    ))
+}
+
+/// A plain integer from a size, guarding when it is symbolic.
+pub fn to_int(cx: &mut Cx<'_>, v: SymInt) -> Result<i64> {
+    static_int(cx, v)
+}
+
+/// Plain integers from sizes, guarding the symbolic ones.
+pub fn to_ints(cx: &mut Cx<'_>, v: &[SymInt]) -> Result<IntList> {
+    static_ints(cx, v)
+}
+
+/// Sizes from plain integers.
+#[inline]
+pub fn from_ints(v: &[i64]) -> Dims {
+    v.iter().map(|&x| SymInt::Int(x)).collect()
+}
+
+/// The condition of a `bool` (for `check` on plain booleans).
+#[inline]
+pub fn sym_bool(b: bool) -> SymBool {
+    SymBool::Bool(b)
+}
+
+/// Floor division and Python modulo of plain integers, checked.
+pub fn int_floordiv(cx: &mut Cx<'_>, a: i64, b: i64) -> Result<i64> {
+    match cx.env.floordiv(SymInt::Int(a), SymInt::Int(b))? {
+        SymInt::Int(v) => Ok(v),
+        SymInt::Expr(_) => Err(invalid(cx, "non-constant integer division".into())),
+    }
+}
+
+/// Python modulo of plain integers, checked.
+pub fn int_mod(cx: &mut Cx<'_>, a: i64, b: i64) -> Result<i64> {
+    match cx.env.modulo(SymInt::Int(a), SymInt::Int(b))? {
+        SymInt::Int(v) => Ok(v),
+        SymInt::Expr(_) => Err(invalid(cx, "non-constant integer modulo".into())),
+    }
+}
+
+/// Checked `+ - *` of plain integers.
+pub fn int_arith(op: char, a: i64, b: i64) -> Result<i64> {
+    let (r, name) = match op {
+        '+' => (a.checked_add(b), "+"),
+        '-' => (a.checked_sub(b), "-"),
+        _ => (a.checked_mul(b), "*"),
+    };
+    r.ok_or_else(|| {
+        ErrorKind::Overflow {
+            op: name,
+            lhs: a.to_string(),
+            rhs: b.to_string(),
+        }
+        .into()
+    })
+}

@@ -1,0 +1,232 @@
+//! Dtype intrinsics: promotion, result and reduction dtypes, casts,
+//! `arange`'s length and dtype.
+
+use super::*;
+
+// ---- dtypes -------------------------------------------------------------------
+
+/// The promotion operand of a tensor.
+#[inline]
+pub fn tensor_operand(t: &TensorMeta) -> Operand {
+    if t.sizes.is_empty() {
+        Operand::ZeroDim(t.dtype)
+    } else {
+        Operand::Tensor(t.dtype)
+    }
+}
+
+/// The promotion operand of a Python number.
+#[inline]
+pub fn scalar_operand(s: &Scalar) -> Operand {
+    Operand::Scalar(match s {
+        Scalar::Bool(_) => ScalarKind::Bool,
+        Scalar::Int(_) => ScalarKind::Int,
+        Scalar::Float(_) => ScalarKind::Float,
+        Scalar::Complex(..) => ScalarKind::Complex,
+    })
+}
+
+/// The result dtype of an elementwise operator over `operands` with
+/// promotion `kind` (`elementwise_dtypes`' second answer).
+#[inline]
+pub fn promote(cx: &mut Cx<'_>, operands: &[Operand], kind: PromotionKind) -> Result<DType> {
+    // The common case, two tensors of one dtype, needs no table.
+    if let [Operand::Tensor(a), Operand::Tensor(b)] = operands
+        && a == b
+        && matches!(kind, PromotionKind::Default | PromotionKind::NoOpmath)
+    {
+        return Ok(*a);
+    }
+    crate::promotion::elementwise_dtypes(operands, kind, cx.defaults.dtype).map(|(_, r)| r)
+}
+
+/// `result_type(a, b)`: `torch.result_type` of two tensors.
+pub fn result_type(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<DType> {
+    crate::promotion::result_type(&[tensor_operand(a), tensor_operand(b)], cx.defaults.dtype)
+}
+
+/// `result_type_scalar(t, s)`: `torch.result_type` of a tensor and a
+/// number.
+pub fn result_type_scalar(cx: &mut Cx<'_>, t: &TensorMeta, s: Scalar) -> Result<DType> {
+    crate::promotion::result_type(&[tensor_operand(t), scalar_operand(&s)], cx.defaults.dtype)
+}
+
+/// `result_type_list(tensors)`: `torch.result_type` over a list.
+pub fn result_type_list(cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<DType> {
+    let ops: SmallVec<[Operand; 4]> = tensors.iter().map(|t| tensor_operand(t)).collect();
+    crate::promotion::result_type(&ops, cx.defaults.dtype)
+}
+
+/// `promote_types(a, b)`: `torch.promote_types`.
+pub fn promote_types(_cx: &mut Cx<'_>, a: DType, b: DType) -> Result<DType> {
+    crate::promotion::promote_types(a, b)
+}
+
+/// `sum_dtype(d)`: the dtype `sum` gives without a `dtype` argument
+/// (integral and bool sum to `int64`).
+pub fn sum_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    Ok(if d.is_integral(true) { DType::Int64 } else { d })
+}
+
+/// `scalar_dtype(s)`: the dtype of a tensor made from `s` (`full`).
+pub fn scalar_dtype(cx: &mut Cx<'_>, s: Scalar) -> Result<DType> {
+    Ok(s.default_dtype(cx.defaults.dtype))
+}
+
+/// `softmax_dtype(d, half_to_float)`: `float32` when `half_to_float`
+/// (which needs a `float16` input), else `d`.
+pub fn softmax_dtype(cx: &mut Cx<'_>, d: DType, half_to_float: bool) -> Result<DType> {
+    if !half_to_float {
+        return Ok(d);
+    }
+    if d != DType::Float16 {
+        return Err(invalid(
+            cx,
+            format!(
+                "conversion from {d} to float32 is not supported (half_to_float needs float16)"
+            ),
+        ));
+    }
+    Ok(DType::Float32)
+}
+
+/// `is_floating(d)`: a floating-point dtype.
+pub fn is_floating(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
+    Ok(d.is_floating_point())
+}
+
+/// `is_complex(d)`: a complex dtype.
+pub fn is_complex(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
+    Ok(d.is_complex())
+}
+
+/// `is_cpu(device)`: a CPU device.
+pub fn is_cpu(_cx: &mut Cx<'_>, device: Device) -> Result<bool> {
+    Ok(device.ty == crate::DeviceType::Cpu)
+}
+
+/// `scalar_le(a, b)`: `a <= b` on two real numbers (an unknown symbolic
+/// float compares as true: nothing is refused that PyTorch might accept).
+pub fn scalar_le(cx: &mut Cx<'_>, a: Scalar, b: Scalar) -> Result<bool> {
+    let real = |s: Scalar| match s {
+        Scalar::Int(SymInt::Int(v)) => Some(v as f64),
+        Scalar::Float(f) => f.as_f64(),
+        Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
+        _ => None,
+    };
+    if let (Scalar::Int(x), Scalar::Int(y)) = (a, b)
+        && !(x.is_static() && y.is_static())
+    {
+        let c = cx.env.le(x, y)?;
+        return cx.env.guard_bool(c, cx.op);
+    }
+    Ok(match (real(a), real(b)) {
+        (Some(x), Some(y)) => x <= y,
+        _ => true,
+    })
+}
+
+/// `physical_strides(shape, order)`: dense strides laying `shape` out in
+/// memory in the order `order` (outermost first), as `empty_permuted`.
+pub fn physical_strides(cx: &mut Cx<'_>, shape: Dims, order: IntList) -> Result<Dims> {
+    let mut perm: SmallVec<[usize; 6]> = SmallVec::new();
+    for &d in &order {
+        perm.push(shape::wrap_dim(cx.op, d, shape.len())?);
+    }
+    crate::strides::with_physical_order(cx.env, &shape, &perm)
+}
+
+/// `is_integral(d)`: an integral dtype, `bool` included.
+pub fn is_integral(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
+    Ok(d.is_integral(true))
+}
+
+/// `can_cast(from, to)`: `torch.can_cast` (no complex to real, no float to
+/// integral, nothing but bool to bool).
+pub fn can_cast(_cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {
+    Ok(!(from.is_complex() && !to.is_complex()
+        || from.is_floating_point() && to.is_integral(true)
+        || from != DType::Bool && to == DType::Bool))
+}
+
+/// `arange_len(start, end, step)`: the length of `arange`, as
+/// `torch._refs.arange`: integer bounds give `(end - start + step - sgn)
+/// // step` with the bounds checked against the step's sign (a runtime
+/// assert or guard when symbolic) and no clamp; real bounds give
+/// `ceil((end - start) / step)`.
+pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
+    let float = |s: Scalar| -> Option<f64> {
+        match s {
+            Scalar::Int(SymInt::Int(v)) => Some(v as f64),
+            Scalar::Float(v) => v.as_f64(),
+            Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
+            _ => None,
+        }
+    };
+    if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
+        let nonzero = cx.env.ne(st, SymInt::Int(0))?;
+        shape::check(cx.env, nonzero, cx.op, &|| "step must be nonzero".into())?;
+        let positive = cx.env.gt(st, SymInt::Int(0))?;
+        let sgn = if cx.env.guard_bool(positive, cx.op)? {
+            let ok = cx.env.ge(b, a)?;
+            shape::check(cx.env, ok, cx.op, &|| {
+                "upper bound and lower bound inconsistent with step sign".into()
+            })?;
+            1
+        } else {
+            let ok = cx.env.le(b, a)?;
+            shape::check(cx.env, ok, cx.op, &|| {
+                "upper bound and lower bound inconsistent with step sign".into()
+            })?;
+            -1
+        };
+        let span = cx.env.sub(b, a)?;
+        let span = cx.env.add(span, st)?;
+        let span = cx.env.sub(span, SymInt::Int(sgn))?;
+        return cx.env.floordiv(span, st);
+    }
+    let (Some(a), Some(b), Some(st)) = (float(start), float(end), float(step)) else {
+        return Err(invalid(cx, "arange bounds must be real numbers".into()));
+    };
+    if st == 0.0 {
+        return Err(invalid(cx, "step must be nonzero".into()));
+    }
+    if (st > 0.0 && b < a) || (st < 0.0 && b > a) {
+        return Err(invalid(
+            cx,
+            "upper bound and larger bound inconsistent with step sign".into(),
+        ));
+    }
+    let n = ((b - a) / st).ceil();
+    if !n.is_finite() || n > i64::MAX as f64 {
+        return Err(invalid(cx, format!("arange of {n} elements")));
+    }
+    Ok(SymInt::Int(n.max(0.0) as i64))
+}
+
+/// `arange_dtype(start, end, step)`: `int64` when every bound is an
+/// integer, else the default dtype.
+pub fn arange_dtype(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<DType> {
+    let int = |s: Scalar| matches!(s, Scalar::Int(_) | Scalar::Bool(_));
+    Ok(if int(start) && int(end) && int(step) {
+        DType::Int64
+    } else {
+        cx.defaults.dtype
+    })
+}
+
+/// `default_dtype()`: `torch.get_default_dtype()`.
+pub fn default_dtype(cx: &mut Cx<'_>) -> Result<DType> {
+    Ok(cx.defaults.dtype)
+}
+
+/// `default_device()`: the device factories use when none is given.
+pub fn default_device(cx: &mut Cx<'_>) -> Result<Device> {
+    Ok(cx.defaults.device)
+}
+
+/// `common_device()`: the device of the operator's outputs (the common
+/// device of its tensor arguments).
+pub fn common_device(cx: &mut Cx<'_>) -> Result<Device> {
+    Ok(cx.device)
+}

@@ -1,0 +1,108 @@
+//! Strides and memory formats of outputs: contiguous, a memory format,
+//! `empty_like`'s preserved strides, `clone_preserve_strides`.
+
+use super::*;
+
+// ---- strides and memory formats -------------------------------------------------
+
+/// `contiguous(shape)`: row-major strides.
+pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
+    crate::strides::contiguous(cx.env, &shape)
+}
+
+/// `format_strides(shape, memory_format)`: strides of a new tensor in a
+/// memory format (contiguous when absent).
+pub fn format_strides(
+    cx: &mut Cx<'_>,
+    shape: Dims,
+    memory_format: Option<MemoryFormat>,
+) -> Result<Dims> {
+    match memory_format {
+        None | Some(MemoryFormat::Contiguous) => crate::strides::contiguous(cx.env, &shape),
+        Some(MemoryFormat::ChannelsLast) if shape.len() == 4 => {
+            crate::strides::channels_last(cx.env, &shape)
+        }
+        Some(MemoryFormat::ChannelsLast3d) if shape.len() == 5 => {
+            crate::strides::channels_last(cx.env, &shape)
+        }
+        Some(MemoryFormat::Preserve) => Err(invalid(
+            cx,
+            "preserve_format is not supported for a tensor made from nothing".into(),
+        )),
+        Some(f) => Err(invalid(
+            cx,
+            format!(
+                "memory format {f} does not fit a tensor of rank {}",
+                shape.len()
+            ),
+        )),
+    }
+}
+
+/// `preserve_strides(t, memory_format)`: strides of a copy of `t`
+/// (`_to_copy`, `empty_like`): with `preserve_format` (or none) the copy
+/// keeps `t`'s strides when they are dense and non-overlapping, else
+/// follows `t`'s memory order (as TensorIterator would).
+pub fn preserve_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    memory_format: Option<MemoryFormat>,
+) -> Result<Dims> {
+    match memory_format {
+        None | Some(MemoryFormat::Preserve) => {
+            // `empty_like`: dense strides are kept as they are.
+            if crate::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)? {
+                return Ok(t.strides.clone());
+            }
+            let op = crate::strides::Operand {
+                sizes: &t.sizes,
+                strides: &t.strides,
+            };
+            crate::strides::pointwise(cx.env, &t.sizes, &[op], cx.op)
+        }
+        f => format_strides(cx, t.sizes.clone(), f),
+    }
+}
+
+/// Whether `t` certainly overlaps itself (`has_internal_overlap` is
+/// `YES`: a dim of stride 0 and size above 1), not asked when `t` has an
+/// unbacked size, stride or offset (as `_scatter_meta_output`).
+fn overlaps_itself(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    for &v in t.sizes.iter().chain(&t.strides) {
+        if cx.env.size_hint(v)?.is_none() {
+            return Ok(false);
+        }
+    }
+    if cx.env.size_hint(t.storage_offset)?.is_none() {
+        return Ok(false);
+    }
+    for (&size, &stride) in t.sizes.iter().zip(&t.strides) {
+        if stride == SymInt::Int(0) {
+            let big = cx.env.gt(size, SymInt::Int(1))?;
+            if cx.env.guard_bool(big, cx.op)? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// `preserved_strides(t)`: strides of ATen's `clone_preserve_strides(t)`
+/// (`copy`'s result): `t`'s own, or a clone's when `t` overlaps itself.
+pub fn preserved_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    if overlaps_itself(cx, t)? {
+        preserve_strides(cx, t, None)
+    } else {
+        Ok(t.strides.clone())
+    }
+}
+
+/// `preserved_offset(t)`: storage offset of `clone_preserve_strides(t)`:
+/// `t`'s own, 0 for the clone of a `t` that overlaps itself.
+pub fn preserved_offset(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<SymInt> {
+    if overlaps_itself(cx, t)? {
+        Ok(SymInt::Int(0))
+    } else {
+        Ok(t.storage_offset)
+    }
+}

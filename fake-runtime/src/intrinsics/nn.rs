@@ -1,0 +1,310 @@
+//! Convolution and pooling intrinsics: output sizes with ATen's checks,
+//! output memory formats.
+
+use super::*;
+
+// ---- convolution and pooling -----------------------------------------------------
+
+/// `conv_out(input, kernel, stride, padding, dilation)`: one output length.
+pub fn conv_out(
+    cx: &mut Cx<'_>,
+    input: SymInt,
+    kernel: SymInt,
+    stride: i64,
+    padding: i64,
+    dilation: i64,
+) -> Result<SymInt> {
+    shape::conv_out(cx.env, input, kernel, stride, padding, dilation)
+}
+
+/// `pool_out(input, kernel, stride, padding, dilation, ceil_mode)`: one
+/// pooling output length.
+pub fn pool_out(
+    cx: &mut Cx<'_>,
+    input: SymInt,
+    kernel: i64,
+    stride: i64,
+    padding: i64,
+    dilation: i64,
+    ceil_mode: bool,
+) -> Result<SymInt> {
+    shape::pool_out(
+        cx.env, cx.op, input, kernel, stride, padding, dilation, ceil_mode,
+    )
+}
+
+/// The element of a per-spatial-dim parameter, broadcasting a single value.
+fn per_dim(cx: &Cx<'_>, what: &str, v: &[i64], i: usize, n: usize) -> Result<i64> {
+    match v.len() {
+        1 => Ok(v[0]),
+        l if l == n => Ok(v[i]),
+        l => Err(invalid(
+            cx,
+            format!("expected {what} to have 1 or {n} elements, got {l}"),
+        )),
+    }
+}
+
+/// `conv(input, weight, stride, padding, dilation, transposed,
+/// output_padding, groups)`: sizes of `aten::convolution`'s output.
+#[allow(clippy::too_many_arguments)]
+pub fn conv(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+    stride: Dims,
+    padding: Dims,
+    dilation: Dims,
+    transposed: bool,
+    output_padding: Dims,
+    groups: SymInt,
+) -> Result<Dims> {
+    let n = input.dim();
+    if n < 3 || weight.dim() != n {
+        return Err(invalid(
+            cx,
+            format!(
+                "expected input and weight of the same rank >= 3, got input of rank {n} and weight of rank {}",
+                weight.dim()
+            ),
+        ));
+    }
+    let spatial = n - 2;
+    let (stride, padding, dilation, output_padding) = (
+        static_ints(cx, &stride)?,
+        static_ints(cx, &padding)?,
+        static_ints(cx, &dilation)?,
+        static_ints(cx, &output_padding)?,
+    );
+    // ATen's `check_shape_forward` and `_convolution`, in their order.
+    let refuse = |cx: &Cx<'_>, reason: &str| Err(invalid(cx, reason.to_string()));
+    if padding.iter().any(|&p| p < 0) {
+        return refuse(cx, "negative padding is not supported");
+    }
+    if output_padding.iter().any(|&p| p < 0) {
+        return refuse(cx, "negative output_padding is not supported");
+    }
+    if stride.iter().any(|&s| s <= 0) {
+        return refuse(cx, "non-positive stride is not supported");
+    }
+    if dilation.iter().any(|&d| d < 0) {
+        return refuse(cx, "dilation should be greater than zero");
+    }
+    if dilation.contains(&0) {
+        // PyTorch's fake kernel computes with a zero dilation; its eager
+        // kernels refuse it, and so do we.
+        return refuse(cx, "non-positive dilation is not supported");
+    }
+    if let SymInt::Int(g) = groups
+        && g <= 0
+    {
+        return Err(invalid(
+            cx,
+            format!("expected groups to be greater than 0, but got groups={g}"),
+        ));
+    }
+    let mut out = Dims::new();
+    out.push(input.sizes[0]);
+    if transposed {
+        out.push(cx.env.mul(weight.sizes[1], groups)?);
+    } else {
+        let wg = cx.env.mul(weight.sizes[1], groups)?;
+        shape::check_eq(cx.env, wg, input.sizes[1], cx.op, &|| {
+            "input channels (weight.size(1) * groups)".to_string()
+        })?;
+        out.push(weight.sizes[0]);
+    }
+    for i in 0..spatial {
+        let (s, p, d) = (
+            per_dim(cx, "stride", &stride, i, spatial)?,
+            per_dim(cx, "padding", &padding, i, spatial)?,
+            per_dim(cx, "dilation", &dilation, i, spatial)?,
+        );
+        if !transposed {
+            // ATen: "Kernel size can't be greater than actual input size".
+            let pad2 = cx.env.mul(SymInt::Int(2), SymInt::Int(p))?;
+            let padded = cx.env.add(input.sizes[i + 2], pad2)?;
+            let k1 = cx.env.sub(weight.sizes[i + 2], SymInt::Int(1))?;
+            let dk = cx.env.mul(SymInt::Int(d), k1)?;
+            let eff = cx.env.add(dk, SymInt::Int(1))?;
+            let ok = cx.env.ge(padded, eff)?;
+            shape::check_printing(cx.env, ok, cx.op, &|env| {
+                format!(
+                    "Calculated padded input size per channel: ({}). Kernel size: ({}). Kernel size can't be greater than actual input size",
+                    env.display(padded),
+                    env.display(eff)
+                )
+            })?;
+        }
+        let len = if transposed {
+            let op = if output_padding.is_empty() {
+                0
+            } else {
+                per_dim(cx, "output_padding", &output_padding, i, spatial)?
+            };
+            shape::conv_transpose_out(cx.env, input.sizes[i + 2], weight.sizes[i + 2], s, p, d, op)?
+        } else {
+            shape::conv_out(cx.env, input.sizes[i + 2], weight.sizes[i + 2], s, p, d)?
+        };
+        out.push(len);
+    }
+    Ok(out)
+}
+
+/// `conv_strides(input, weight, shape)`: channels-last when the input or
+/// the weight is (ATen's convolution memory format), else contiguous.
+pub fn conv_strides(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+    shape: Dims,
+) -> Result<Dims> {
+    // `_conv_determine_backend_memory_format`: channels-last when either
+    // operand's `suggest_memory_format` says so; inputs with unbacked
+    // sizes keep the meta kernel's contiguous output (fake_impls.conv).
+    let cl = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
+        crate::strides::are_strides_like_channels_last(cx.env, &t.sizes, &t.strides, cx.op)
+    };
+    let hinted = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
+        for &s in &t.sizes {
+            if cx.env.size_hint(s)?.is_none() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    };
+    if shape.len() == 4
+        && hinted(cx, input)?
+        && hinted(cx, weight)?
+        && (cl(cx, input)? || cl(cx, weight)?)
+    {
+        crate::strides::channels_last(cx.env, &shape)
+    } else {
+        crate::strides::contiguous(cx.env, &shape)
+    }
+}
+
+/// `max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)`:
+/// sizes of `max_pool2d_with_indices`'s outputs (`stride = []` means the
+/// kernel size).
+pub fn max_pool2d(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    kernel_size: IntList,
+    stride: IntList,
+    padding: IntList,
+    dilation: IntList,
+    ceil_mode: bool,
+) -> Result<Dims> {
+    let n = input.dim();
+    if n != 3 && n != 4 {
+        return Err(invalid(
+            cx,
+            format!("non-empty 3D or 4D (batch mode) tensor expected for input, got rank {n}"),
+        ));
+    }
+    let stride = if stride.is_empty() {
+        kernel_size.clone()
+    } else {
+        stride
+    };
+    let mut out: Dims = input.sizes[..n - 2].iter().copied().collect();
+    let mut params = [[0i64; 4]; 2];
+    for (i, param) in params.iter_mut().enumerate() {
+        let k = per_dim(cx, "kernel_size", &kernel_size, i, 2)?;
+        let s = per_dim(cx, "stride", &stride, i, 2)?;
+        let p = per_dim(cx, "padding", &padding, i, 2)?;
+        let d = per_dim(cx, "dilation", &dilation, i, 2)?;
+        *param = [k, s, p, d];
+        out.push(shape::pool_out(
+            cx.env,
+            cx.op,
+            input.sizes[n - 2 + i],
+            k,
+            s,
+            p,
+            d,
+            ceil_mode,
+        )?);
+    }
+    // ATen's `pool2d_shape_check`, in its order.
+    let [[kh, dh, padh, dilh], [kw, dw, padw, dilw]] = params;
+    let refuse = |cx: &Cx<'_>, reason: String| Err(invalid(cx, reason));
+    if kw <= 0 || kh <= 0 {
+        return refuse(
+            cx,
+            format!("kernel size should be greater than zero, but got kH: {kh}, kW: {kw}"),
+        );
+    }
+    if dw <= 0 || dh <= 0 {
+        return refuse(
+            cx,
+            format!("stride should be greater than zero, but got dH: {dh}, dW: {dw}"),
+        );
+    }
+    if dilw <= 0 || dilh <= 0 {
+        return refuse(
+            cx,
+            format!(
+                "dilation should be greater than zero, but got dilationH: {dilh}, dilationW: {dilw}"
+            ),
+        );
+    }
+    // Every dim but the batch is non-empty.
+    let mut nonempty = SymBool::Bool(true);
+    for &size in &input.sizes[n - 3..] {
+        let ne = cx.env.ne(size, SymInt::Int(0))?;
+        nonempty = cx.env.and(nonempty, ne)?;
+    }
+    if n == 3 {
+        let ne = cx.env.ne(input.sizes[0], SymInt::Int(0))?;
+        nonempty = cx.env.and(nonempty, ne)?;
+    }
+    let sizes = input.sizes.clone();
+    shape::check_printing(cx.env, nonempty, cx.op, &|env| {
+        format!(
+            "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got: {}",
+            shape::display_dims(env, &sizes)
+        )
+    })?;
+    if kw / 2 < padw || kh / 2 < padh {
+        return refuse(
+            cx,
+            format!(
+                "pad should be smaller than or equal to half of kernel size, but got padW = {padw}, padH = {padh}, kW = {kw}, kH = {kh}"
+            ),
+        );
+    }
+    let (oh, ow) = (out[n - 2], out[n - 1]);
+    let h_ok = cx.env.ge(oh, SymInt::Int(1))?;
+    let w_ok = cx.env.ge(ow, SymInt::Int(1))?;
+    let ok = cx.env.and(h_ok, w_ok)?;
+    shape::check_printing(cx.env, ok, cx.op, &|env| {
+        let at = |i: usize| env.display(sizes[i]);
+        format!(
+            "Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small",
+            at(n - 3),
+            at(n - 2),
+            at(n - 1),
+            at(n - 3),
+            env.display(oh),
+            env.display(ow)
+        )
+    })?;
+    Ok(out)
+}
+
+/// `like_strides(t, shape)`: channels-last strides for `shape` when `t` is
+/// a channels-last (and not contiguous) 4-D tensor, else contiguous (the
+/// `suggest_memory_format` of pooling kernels).
+pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
+    if shape.len() == 4
+        && t.dim() == 4
+        && crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+        && !crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+    {
+        crate::strides::channels_last(cx.env, &shape)
+    } else {
+        crate::strides::contiguous(cx.env, &shape)
+    }
+}

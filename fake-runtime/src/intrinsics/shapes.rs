@@ -1,0 +1,662 @@
+//! Shape intrinsics: broadcasting, reductions, dims inserted, removed,
+//! permuted, views' sizes and strides, concatenation, padding, repeats.
+
+use super::*;
+
+// ---- shapes -------------------------------------------------------------------
+
+/// `broadcast(a, b)`: the broadcast of two shapes.
+pub fn broadcast(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
+    shape::broadcast(cx.env, cx.op, &[&a, &b])
+}
+
+/// `reduce(s, dim, keepdim)`: sizes after reducing over `dim` (all dims
+/// when absent or empty).
+pub fn reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>, keepdim: bool) -> Result<Dims> {
+    shape::reduce(cx.op, &s, dim.as_deref(), keepdim)
+}
+
+/// `reduce_one(s, dim, keepdim)`: sizes after reducing over the one dim
+/// `dim`.
+pub fn reduce_one(cx: &mut Cx<'_>, s: Dims, dim: i64, keepdim: bool) -> Result<Dims> {
+    shape::reduce(cx.op, &s, Some(&[dim]), keepdim)
+}
+
+/// `arg_reduce(s, dim, keepdim)`: sizes of `argmax`/`argmin`. Without a
+/// dim every dim is reduced (kept as ones with `keepdim`) and the input
+/// must not be empty; with one, that dim must not be empty.
+pub fn arg_reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>, keepdim: bool) -> Result<Dims> {
+    let name = cx.op.trim_start_matches("aten::").to_string();
+    match dim {
+        None => {
+            let n = shape::numel(cx.env, &s)?;
+            let nonempty = cx.env.ne(n, SymInt::Int(0))?;
+            shape::check(cx.env, nonempty, cx.op, &|| {
+                format!("{name}: Expected reduction dim to be specified for input.numel() == 0.")
+            })?;
+            Ok(if keepdim {
+                SmallVec::from_elem(SymInt::Int(1), s.len())
+            } else {
+                Dims::new()
+            })
+        }
+        Some(d) => {
+            if !s.is_empty() {
+                let w = shape::wrap_dim(cx.op, d, s.len())?;
+                let nonempty = cx.env.ne(s[w], SymInt::Int(0))?;
+                shape::check(cx.env, nonempty, cx.op, &|| {
+                    format!("{name}: Expected reduction dim {w} to have non-zero size.")
+                })?;
+            }
+            shape::reduce(cx.op, &s, Some(&[d]), keepdim)
+        }
+    }
+}
+
+/// `size_or_one(s, dim)`: the size at `dim` (wrapped), or 1 when `s` is
+/// zero-dim, as ATen's `ensure_nonempty_size`.
+pub fn size_or_one(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
+    let w = shape::wrap_dim(cx.op, dim, s.len())?;
+    Ok(s.get(w).copied().unwrap_or(SymInt::Int(1)))
+}
+
+/// `with_dim(s, dim, value)`: `s` with the size at `dim` replaced by
+/// `value`; a zero-dim `s` (which takes dim 0 or -1) stays zero-dim.
+pub fn with_dim(cx: &mut Cx<'_>, s: Dims, dim: i64, value: SymInt) -> Result<Dims> {
+    let w = shape::wrap_dim(cx.op, dim, s.len())?;
+    let mut out = s;
+    if let Some(size) = out.get_mut(w) {
+        *size = value;
+    }
+    Ok(out)
+}
+
+/// `distinct_dims(dims, rank)`: no dim repeats once wrapped against
+/// `rank`.
+pub fn distinct_dims(cx: &mut Cx<'_>, dims: IntList, rank: i64) -> Result<bool> {
+    let rank = usize::try_from(rank).map_err(|_| invalid(cx, format!("negative rank {rank}")))?;
+    let mut seen: SmallVec<[usize; 6]> = SmallVec::new();
+    for &d in &dims {
+        let w = shape::wrap_dim(cx.op, d, rank)?;
+        if seen.contains(&w) {
+            return Ok(false);
+        }
+        seen.push(w);
+    }
+    Ok(true)
+}
+
+/// `repeat_sizes(s, repeats)`: sizes of `repeat`: `s` right-aligned under
+/// `repeats` (at least as long), each size multiplied by its repeat.
+pub fn repeat_sizes(cx: &mut Cx<'_>, s: Dims, repeats: Dims) -> Result<Dims> {
+    if repeats.len() < s.len() {
+        return Err(invalid(
+            cx,
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor".into(),
+        ));
+    }
+    let lead = repeats.len() - s.len();
+    let mut out = Dims::new();
+    for (i, &r) in repeats.iter().enumerate() {
+        let nonneg = cx.env.ge(r, SymInt::Int(0))?;
+        require(
+            cx,
+            nonneg,
+            "Trying to create tensor with negative dimension",
+        )?;
+        out.push(if i < lead {
+            r
+        } else {
+            cx.env.mul(s[i - lead], r)?
+        });
+    }
+    Ok(out)
+}
+
+/// `pad_sizes(s, pad)`: sizes of `constant_pad_nd`: `pad` holds (before,
+/// after) pairs from the last dim backwards; a negative pad crops, and no
+/// size may end up negative.
+pub fn pad_sizes(cx: &mut Cx<'_>, s: Dims, pad: Dims) -> Result<Dims> {
+    if !pad.len().is_multiple_of(2) {
+        return Err(invalid(
+            cx,
+            format!(
+                "Length of pad must be even but instead it equals {}",
+                pad.len()
+            ),
+        ));
+    }
+    if pad.len() / 2 > s.len() {
+        return Err(invalid(
+            cx,
+            format!(
+                "Length of pad should be no more than twice the number of dimensions of the input. Pad length is {} while the input has {} dimensions.",
+                pad.len(),
+                s.len()
+            ),
+        ));
+    }
+    let mut out = s;
+    let n = out.len();
+    for (k, pair) in pad.chunks(2).enumerate() {
+        let d = n - 1 - k;
+        let grown = cx.env.add(out[d], pair[0])?;
+        let grown = cx.env.add(grown, pair[1])?;
+        let nonneg = cx.env.ge(grown, SymInt::Int(0))?;
+        let (size, before, after) = (out[d], pair[0], pair[1]);
+        shape::check_printing(cx.env, nonneg, cx.op, &|env| {
+            format!(
+                "The input size {}, plus negative padding {} and {} resulted in a negative output size, which is invalid. Check dimension {d} of your input.",
+                env.display(size),
+                env.display(before),
+                env.display(after)
+            )
+        })?;
+        out[d] = grown;
+    }
+    Ok(out)
+}
+
+/// `wrap_dim(dim, rank)`: a dim index wrapped into `[0, rank)`.
+pub fn wrap_dim(cx: &mut Cx<'_>, dim: i64, rank: i64) -> Result<i64> {
+    let rank = usize::try_from(rank).map_err(|_| invalid(cx, format!("negative rank {rank}")))?;
+    shape::wrap_dim(cx.op, dim, rank).map(|d| d as i64)
+}
+
+/// `insert(s, dim, value)`: `value` inserted at `dim` (wrapped against
+/// `rank + 1`, as `unsqueeze`).
+pub fn insert(cx: &mut Cx<'_>, s: Dims, dim: i64, value: SymInt) -> Result<Dims> {
+    shape::insert(cx.op, &s, dim, value)
+}
+
+/// `remove(s, dim)`: `s` without `dim`.
+pub fn remove(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<Dims> {
+    shape::remove(cx.op, &s, dim)
+}
+
+/// `permute(s, dims)`: `s` reordered (`out[i] = s[dims[i]]`), after
+/// validating the permutation.
+pub fn permute(cx: &mut Cx<'_>, s: Dims, dims: IntList) -> Result<Dims> {
+    let perm = shape::permutation(cx.op, &dims, s.len())?;
+    Ok(shape::apply_perm(&s, &perm))
+}
+
+/// `swap(s, a, b)`: `s` with the elements at dims `a` and `b` exchanged
+/// (both wrapped), as `transpose`.
+pub fn swap(cx: &mut Cx<'_>, s: Dims, a: i64, b: i64) -> Result<Dims> {
+    let a = shape::wrap_dim(cx.op, a, s.len())?;
+    let b = shape::wrap_dim(cx.op, b, s.len())?;
+    let mut out = s;
+    if a < out.len() && b < out.len() {
+        out.swap(a, b);
+    }
+    Ok(out)
+}
+
+/// `movedim(s, source, destination)`: the element at `source` moved to
+/// `destination` (both wrapped), the others keeping their order, as
+/// `movedim.int`'s permutation; a zero-dim `s` is unchanged.
+pub fn movedim(cx: &mut Cx<'_>, s: Dims, source: i64, destination: i64) -> Result<Dims> {
+    let from = shape::wrap_dim(cx.op, source, s.len())?;
+    let to = shape::wrap_dim(cx.op, destination, s.len())?;
+    let mut out = s;
+    if from < out.len() && to < out.len() {
+        let moved = out.remove(from);
+        out.insert(to, moved);
+    }
+    Ok(out)
+}
+
+/// `at(s, dim)`: the element at `dim` (wrapped), as `sym_size.int`.
+pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
+    let d = shape::wrap_dim(cx.op, dim, s.len())?;
+    s.get(d)
+        .copied()
+        .ok_or_else(|| invalid(cx, format!("dim {dim} of a 0-dim tensor")))
+}
+
+/// `flatten(s, start, end)`: dims `start..=end` (wrapped) merged into
+/// one; a zero-dim tensor becomes `[1]`.
+pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
+    if s.is_empty() {
+        return Ok(smallvec::smallvec![SymInt::Int(1)]);
+    }
+    let a = shape::wrap_dim(cx.op, start, s.len())?;
+    let b = shape::wrap_dim(cx.op, end, s.len())?;
+    if a > b {
+        return Err(invalid(
+            cx,
+            "flatten() has invalid args: start_dim cannot come after end_dim".into(),
+        ));
+    }
+    let mut out: Dims = s[..a].iter().copied().collect();
+    out.push(shape::numel(cx.env, &s[a..=b])?);
+    out.extend(s[b + 1..].iter().copied());
+    Ok(out)
+}
+
+/// `matmul(a, b)`: sizes of `torch.matmul` (1-D operands get a dim
+/// added and removed, batch dims broadcast, the contracted sizes must
+/// agree).
+pub fn matmul(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
+    if a.is_empty() || b.is_empty() {
+        return Err(invalid(
+            cx,
+            "both arguments to matmul need to be at least 1D".into(),
+        ));
+    }
+    let (a1, b1) = (a.len() == 1, b.len() == 1);
+    let a2: Dims = if a1 {
+        smallvec::smallvec![SymInt::Int(1), a[0]]
+    } else {
+        a.clone()
+    };
+    let b2: Dims = if b1 {
+        smallvec::smallvec![b[0], SymInt::Int(1)]
+    } else {
+        b.clone()
+    };
+    let (n, k) = (a2[a2.len() - 2], a2[a2.len() - 1]);
+    let (k2, m) = (b2[b2.len() - 2], b2[b2.len() - 1]);
+    let (da, db) = (
+        shape::display_dims(cx.env, &a),
+        shape::display_dims(cx.env, &b),
+    );
+    shape::check_eq(cx.env, k, k2, cx.op, &|| {
+        format!("a and b must have same reduction dim, but got {da} X {db}")
+    })?;
+    let batch = shape::broadcast(cx.env, cx.op, &[&a2[..a2.len() - 2], &b2[..b2.len() - 2]])?;
+    let mut out = batch;
+    if !a1 {
+        out.push(n);
+    }
+    if !b1 {
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// `reverse(s)`: `s` in reverse order.
+pub fn reverse(_cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
+    Ok(s.into_iter().rev().collect())
+}
+
+/// `take(s, n)`: the first `n` elements of `s`.
+pub fn take(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
+    let n = usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= s.len())
+        .ok_or_else(|| invalid(cx, format!("cannot take {n} of {} dims", s.len())))?;
+    Ok(s[..n].iter().copied().collect())
+}
+
+/// `ones(n)`: `n` sizes of 1.
+pub fn ones(cx: &mut Cx<'_>, n: i64) -> Result<Dims> {
+    let n = usize::try_from(n).map_err(|_| invalid(cx, format!("negative count {n}")))?;
+    Ok(SmallVec::from_elem(SymInt::Int(1), n))
+}
+
+/// `squeeze(s, dims)`: `s` without the dims of size 1 among `dims` (all
+/// when absent).
+pub fn squeeze(cx: &mut Cx<'_>, s: Dims, dims: Option<IntList>) -> Result<Dims> {
+    squeeze_like(cx, s.clone(), s, dims)
+}
+
+/// `squeeze_like(sizes, other, dims)`: `other` (strides, say) without the
+/// dims `squeeze(sizes, dims)` removes.
+pub fn squeeze_like(
+    cx: &mut Cx<'_>,
+    sizes: Dims,
+    other: Dims,
+    dims: Option<IntList>,
+) -> Result<Dims> {
+    let mask = shape::squeeze_mask(cx.env, cx.op, &sizes, dims.as_deref())?;
+    Ok(other
+        .iter()
+        .zip(mask.iter())
+        .filter(|(_, m)| !**m)
+        .map(|(x, _)| *x)
+        .collect())
+}
+
+/// `expand(s, size)`: sizes of `expand` (`-1` keeps a size).
+pub fn expand(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<Dims> {
+    shape::expand(cx.env, cx.op, &s, &size)
+}
+
+/// `expand_strides(t, shape)`: strides of `t` expanded to `shape` (new and
+/// stretched dims get stride 0).
+pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
+    if shape.len() < t.dim() || t.strides.len() != t.dim() {
+        return Err(invalid(
+            cx,
+            format!(
+                "cannot expand a tensor of rank {} to {} dims",
+                t.dim(),
+                shape.len()
+            ),
+        ));
+    }
+    // `prims.broadcast_in_dim`, as the fake `expand` runs it: a size-1 dim
+    // stretched to another length (or a new dim longer than 1) gets stride
+    // 0, decided with `guard_or_false`/`guard_or_true`; a new size-1 dim
+    // gets the stride of the dim it precedes times its length (1 in front
+    // of a 0-dim tensor).
+    let off = shape.len() - t.dim();
+    let mut out: Dims = SmallVec::from_elem(SymInt::Int(0), shape.len());
+    for (idx, &want) in shape.iter().enumerate() {
+        out[idx] = if idx >= off {
+            let i = idx - off;
+            let (size, stride) = (t.sizes[i], t.strides[i]);
+            let one = cx.env.eq(size, SymInt::Int(1))?;
+            if cx.env.guard_or_false(one, cx.op)? {
+                let same = cx.env.eq(size, want)?;
+                if cx.env.guard_or_false(same, cx.op)? {
+                    stride
+                } else {
+                    SymInt::Int(0)
+                }
+            } else {
+                shape::check_eq(cx.env, size, want, cx.op, &|| {
+                    format!("expanded size of dim {idx}")
+                })?;
+                stride
+            }
+        } else {
+            let longer = cx.env.ne(want, SymInt::Int(1))?;
+            if cx.env.guard_or_true(longer, cx.op)? {
+                SymInt::Int(0)
+            } else if t.dim() == 0 {
+                SymInt::Int(1)
+            } else {
+                cx.env.mul(t.strides[0], t.sizes[0])?
+            }
+        };
+    }
+    Ok(out)
+}
+
+/// `unflatten(s, dim, sizes)`: dim `dim` (wrapped) split into `sizes`, one
+/// `-1` inferred from its size (as `unflatten.int`).
+pub fn unflatten(cx: &mut Cx<'_>, s: Dims, dim: i64, sizes: Dims) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dim, s.len())?;
+    let size = s
+        .get(d)
+        .copied()
+        .ok_or_else(|| invalid(cx, format!("dim {dim} of a 0-dim tensor")))?;
+    let inferred = shape::infer_view(cx.env, cx.op, size, &sizes)?;
+    let mut out = Dims::new();
+    out.extend(s[..d].iter().copied());
+    out.extend(inferred);
+    out.extend(s[d + 1..].iter().copied());
+    Ok(out)
+}
+
+/// `repeat_interleave_sizes(s, repeats, dim)`: sizes of
+/// `repeat_interleave.self_int`: `s` flattened when `dim` is absent, then
+/// the size at `dim` (wrapped against `s`'s rank) times `repeats`.
+pub fn repeat_interleave_sizes(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    repeats: SymInt,
+    dim: Option<i64>,
+) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dim.unwrap_or(0), s.len())?;
+    let (mut out, d) = match dim {
+        Some(_) => (s, d),
+        None => (smallvec::smallvec![shape::numel(cx.env, &s)?], 0),
+    };
+    if let Some(size) = out.get(d).copied() {
+        out[d] = cx.env.mul(size, repeats)?;
+    }
+    Ok(out)
+}
+
+/// The geometry of `reshape(t, shape)` as C++ `reshape_symint` gives it
+/// (for the `reshape` and `flatten` kernels of `fake-ops`): a
+/// view when ATen's `computeStride` finds one (its sizes and strides from
+/// [`crate::view::reshape_view`]), else the view of a contiguous copy.
+/// The second value says whether it is the copy.
+pub fn reshape_geometry(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    shape: &Dims,
+) -> Result<(Dims, Dims, bool)> {
+    // C++ computeStride decides size-obliviously where a size is unbacked.
+    let unbacked = crate::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)?;
+    let decide = if unbacked {
+        Decide::OrFalse
+    } else {
+        Decide::Guard
+    };
+    let viewable =
+        crate::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op, decide)?.is_some();
+    let (strides, copy) = if viewable {
+        (t.strides.clone(), false)
+    } else {
+        (crate::strides::contiguous(cx.env, &t.sizes)?, true)
+    };
+    let geometry = if unbacked {
+        crate::view::unbacked_view(cx.env, &t.sizes, &strides, shape, cx.op)?
+    } else {
+        crate::view::reshape_view(cx.env, &t.sizes, &strides, shape, cx.op)?
+    };
+    match geometry {
+        Some((sizes, strides)) => Ok((sizes, strides, copy)),
+        None => Err(view_refused(cx)),
+    }
+}
+
+fn view_refused(cx: &Cx<'_>) -> crate::Error {
+    invalid(
+        cx,
+        "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.".into(),
+    )
+}
+
+/// The geometry of `view(t, shape)` (the fake `view` runs
+/// `_reshape_view_helper` alone, without ATen's `computeStride`, or
+/// `_view_unbacked_meta` when a size needs an unbacked value): refused when
+/// dims that must merge are not contiguous with each other. (For the
+/// `view` kernels of `fake-ops`; static views skip the algorithm's
+/// symbolic work only in what they compare.)
+pub fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
+    if crate::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)? {
+        return crate::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+            .ok_or_else(|| view_refused(cx));
+    }
+    crate::view::reshape_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+        .ok_or_else(|| view_refused(cx))
+}
+
+/// `infer_view(numel, size)`: the sizes of a view, inferring one `-1`.
+pub fn infer_view(cx: &mut Cx<'_>, numel: SymInt, size: Dims) -> Result<Dims> {
+    shape::infer_view(cx.env, cx.op, numel, &size)
+}
+
+/// `unsqueeze_strides(t, dim)`: strides of `t.unsqueeze(dim)`.
+pub fn unsqueeze_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dim, t.dim() + 1)?;
+    let new = if d >= t.dim() {
+        SymInt::Int(1)
+    } else {
+        // ATen's `inferUnsqueezeGeometry`: no clamp, so a stride-0 dim
+        // gives a stride-0 new dim.
+        let st = stride_at(cx, t, d)?;
+        cx.env.mul(t.sizes[d], st)?
+    };
+    let mut out = t.strides.clone();
+    out.insert(d, new);
+    Ok(out)
+}
+
+/// `cat(tensors, dim)`: sizes of the concatenation.
+pub fn cat(cx: &mut Cx<'_>, tensors: &[&TensorMeta], dim: i64) -> Result<Dims> {
+    let shapes: SmallVec<[&[SymInt]; 4]> = tensors.iter().map(|t| t.sizes.as_slice()).collect();
+    shape::cat(cx.env, cx.op, &shapes, dim)
+}
+
+/// `cat_strides(tensors, shape)`: channels-last when every input is,
+/// otherwise contiguous (ATen's `cat` output memory format).
+pub fn cat_strides(cx: &mut Cx<'_>, tensors: &[&TensorMeta], shape: Dims) -> Result<Dims> {
+    let mut all_cl = !tensors.is_empty();
+    for t in tensors {
+        if !crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+            || crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+        {
+            all_cl = false;
+            break;
+        }
+    }
+    if all_cl && shape.len() == 4 {
+        crate::strides::channels_last(cx.env, &shape)
+    } else {
+        crate::strides::contiguous(cx.env, &shape)
+    }
+}
+
+/// `narrow_start(start, size)`: a negative `start` counted from the end
+/// (`start + size`), decided as `narrow` does with `guard_or_false(start <
+/// 0)`: a start whose sign needs an unbacked value is taken as given.
+pub fn narrow_start(cx: &mut Cx<'_>, start: SymInt, size: SymInt) -> Result<SymInt> {
+    let negative = cx.env.lt(start, SymInt::Int(0))?;
+    if cx.env.guard_or_false(negative, cx.op)? {
+        cx.env.add(start, size)
+    } else {
+        Ok(start)
+    }
+}
+
+/// `numel(s)`: the product of the sizes.
+pub fn numel(cx: &mut Cx<'_>, s: Dims) -> Result<SymInt> {
+    shape::numel(cx.env, &s)
+}
+
+/// `rank(s)`: the number of sizes.
+pub fn rank(_cx: &mut Cx<'_>, s: Dims) -> Result<i64> {
+    Ok(s.len() as i64)
+}
+
+/// `len(l)`: the length of a list.
+pub fn len(_cx: &mut Cx<'_>, l: Dims) -> Result<i64> {
+    Ok(l.len() as i64)
+}
+
+/// `max(a, b)` of two sizes.
+pub fn max(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+    cx.env.max(a, b)
+}
+
+/// `min(a, b)` of two sizes.
+pub fn min(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+    cx.env.min(a, b)
+}
+
+/// `suffix_axis(s, normalized)`: checks that `s` ends with `normalized`
+/// (as `layer_norm` requires) and returns where that suffix starts.
+pub fn suffix_axis(cx: &mut Cx<'_>, s: Dims, normalized: Dims) -> Result<i64> {
+    if normalized.len() > s.len() {
+        return Err(invalid(
+            cx,
+            format!(
+                "normalized shape {} is longer than the input's shape {}",
+                shape::display_dims(cx.env, &normalized),
+                shape::display_dims(cx.env, &s)
+            ),
+        ));
+    }
+    let axis = s.len() - normalized.len();
+    for (i, (&a, &b)) in normalized.iter().zip(&s[axis..]).enumerate() {
+        shape::check_eq(cx.env, a, b, cx.op, &|| {
+            format!("input size at dim {} (normalized_shape[{i}])", axis + i)
+        })?;
+    }
+    Ok(axis as i64)
+}
+
+/// `dims_eq(a, b)`: whether two shapes are equal (symbolic when sizes are).
+pub fn dims_eq(cx: &mut Cx<'_>, a: &Dims, b: &Dims) -> Result<SymBool> {
+    if a.len() != b.len() {
+        return Ok(SymBool::Bool(false));
+    }
+    let mut acc = SymBool::Bool(true);
+    for (&x, &y) in a.iter().zip(b) {
+        let e = cx.env.eq(x, y)?;
+        acc = cx.env.and(acc, e)?;
+    }
+    Ok(acc)
+}
+
+/// `all_nonneg(s)`: every size is `>= 0` (factories refuse negative
+/// dims).
+pub fn all_nonneg(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
+    let mut acc = SymBool::Bool(true);
+    for &d in &s {
+        let c = cx.env.ge(d, SymInt::Int(0))?;
+        acc = cx.env.and(acc, c)?;
+    }
+    Ok(acc)
+}
+
+/// `reduced_nonempty(s, dim)`: every dim reduced over (all when `dim` is
+/// absent or empty) has a size other than 0 (reductions without an
+/// identity, as `amax`, refuse empty dims).
+pub fn reduced_nonempty(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>) -> Result<SymBool> {
+    let dims: SmallVec<[usize; 6]> = match dim.as_deref() {
+        None | Some([]) => (0..s.len()).collect(),
+        Some(list) => list
+            .iter()
+            .map(|&d| shape::wrap_dim(cx.op, d, s.len()))
+            .collect::<Result<_>>()?,
+    };
+    let mut acc = SymBool::Bool(true);
+    for d in dims {
+        if let Some(&size) = s.get(d) {
+            let c = cx.env.ne(size, SymInt::Int(0))?;
+            acc = cx.env.and(acc, c)?;
+        }
+    }
+    Ok(acc)
+}
+
+/// `shape_or_absent(t, shape)`: `t` is absent or has sizes `shape`.
+pub fn shape_or_absent(cx: &mut Cx<'_>, t: Option<&TensorMeta>, shape: Dims) -> Result<SymBool> {
+    match t {
+        None => Ok(SymBool::Bool(true)),
+        Some(t) => dims_eq(cx, &t.sizes, &shape),
+    }
+}
+
+/// `any_dtype(dtype)`: the dtype of `any`/`all`, `uint8` for `uint8`
+/// inputs (a legacy ATen keeps) and `bool` for everything else.
+pub fn any_dtype(_cx: &mut Cx<'_>, dtype: DType) -> Result<DType> {
+    Ok(if dtype == DType::UInt8 {
+        DType::UInt8
+    } else {
+        DType::Bool
+    })
+}
+
+/// `real_dtype(dtype)`: the real dtype of a complex one (`complex64` ->
+/// `float32`), any other unchanged.
+pub fn real_dtype(_cx: &mut Cx<'_>, dtype: DType) -> Result<DType> {
+    Ok(dtype.to_real())
+}
+
+/// `present(x)`: the optional number `x` is given.
+pub fn present(_cx: &mut Cx<'_>, x: Option<Scalar>) -> Result<bool> {
+    Ok(x.is_some())
+}
+
+/// `scalar_fits(dtype, s)`: `s` can be used with a tensor of `dtype`
+/// without losing its kind (PyTorch refuses a float `alpha` for integer
+/// tensors): bool tensors take anything, integers take bools and ints,
+/// floats everything but complex numbers.
+pub fn scalar_fits(_cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
+    Ok(match s {
+        _ if dtype == DType::Bool => true,
+        Scalar::Bool(_) | Scalar::Int(_) => true,
+        Scalar::Float(_) => !dtype.is_integral(false),
+        Scalar::Complex(..) => dtype.is_complex(),
+    })
+}
