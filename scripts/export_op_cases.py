@@ -682,6 +682,31 @@ CASES = {
         C("reversed", [2, 3, 4], [2, 1, 0], dtype=f16),
         C("wrong length", [2, 3], [0]),
     ],
+    "zero_": [
+        C("transposed kept", tr(2, 3)),
+        C("int", T([4], dtype=i64)),
+    ],
+    "clamp_min": [
+        C("float", T([2, 3]), 0.5),
+        C("int tensor float bound", T([2, 3], dtype=i64), 0.5),
+        C("transposed", tr(2, 3), 0),
+    ],
+    "expand_as": [
+        C("broadcast column", T([3, 1]), T([3, 4])),
+        C("new leading dims", T([3, 1]), T([2, 3, 4])),
+        C("zero-dim", T([]), T([2, 2])),
+        C("mismatch", T([3, 2]), T([3, 4])),
+    ],
+    "linalg_vector_norm": [
+        C("all", T([2, 3])),
+        C("one dim keepdim", T([2, 3, 4]), 2, [1], True),
+        C("three norm", tr(3, 4), 3, [0]),
+        C("zero norm", T([3, 4]), 0, [1]),
+        C("complex input", T([3, 4], dtype=torch.complex64), 2, [1]),
+        C("dtype", T([3, 4]), 2, None, False, dtype=f64),
+        C("size-one dims", T([3, 1]), 2, [1]),
+        C("int refused", T([3], dtype=i64)),
+    ],
     "to.device": [
         C("no change is self", T([2, 3]), torch.device("cpu"), f32),
         C("dtype", tr(2, 3), torch.device("cpu"), f16),
