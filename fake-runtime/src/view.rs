@@ -31,6 +31,30 @@ pub fn reshape_view(
     shape: &[SymInt],
     op: &str,
 ) -> Result<Option<Geometry>> {
+    // `_collapse_view_helper` checks neighbouring dims only, so it merges
+    // dims that a size-1 dim separates even when their strides do not
+    // chain (`[2, 1, 2]` with strides `[1, 1, 2]` "views" as `[4]`, a
+    // view eager refuses). With static sizes ATen's `computeStride` is
+    // asked first, which costs no guard; symbolic views keep PyTorch's
+    // fake behaviour (and its guards).
+    let all_static = sizes
+        .iter()
+        .chain(strides)
+        .chain(shape)
+        .all(|v| v.is_static());
+    if all_static
+        && crate::strides::view_strides(
+            env,
+            sizes,
+            strides,
+            shape,
+            op,
+            crate::strides::Decide::Guard,
+        )?
+        .is_none()
+    {
+        return Ok(None);
+    }
     let numel = crate::shape::numel(env, sizes)?;
     if guard_eq(env, numel, SymInt::Int(0), op)? {
         let st = crate::strides::contiguous(env, shape)?;
