@@ -114,3 +114,50 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The same with symbolic input sizes (each size above 1 a symbol with
+    /// that hint, strides derived from them): the view's sizes and strides,
+    /// evaluated at the hints, address the input's elements in order.
+    #[test]
+    fn symbolic_views_address_the_same_elements((sizes, strides) in tensor(), seed in any::<u64>()) {
+        use fake_runtime::{DimDynamic, Source};
+        let numel: i64 = sizes.iter().product();
+        let shape = shape_for(numel, seed);
+        let mut env = ShapeEnv::new();
+        // Symbols for the sizes; each stride is the product of the sizes of
+        // the dims it skips, rebuilt from the symbols.
+        let syms: Vec<SymInt> = sizes
+            .iter()
+            .enumerate()
+            .map(|(d, &h)| env.create_symbol(h, Source::size("x", d), DimDynamic::Dynamic, None).expect("symbol"))
+            .collect();
+        let mut sym_strides = Vec::with_capacity(sizes.len());
+        for &st in &strides {
+            // The stride as a product of sizes: the dims whose sizes multiply to it.
+            let mut acc = SymInt::Int(1);
+            let mut rest = st;
+            let mut order: Vec<usize> = (0..sizes.len()).collect();
+            order.sort_by_key(|&d| strides[d]);
+            for d in order {
+                if rest > 1 && strides[d] < st && rest % sizes[d] == 0 && strides[d] * sizes[d] <= st {
+                    acc = env.mul(acc, syms[d]).expect("mul");
+                    rest /= sizes[d];
+                }
+            }
+            sym_strides.push(if rest == 1 { acc } else { SymInt::Int(st) });
+        }
+        let hint = |env: &mut ShapeEnv, v: SymInt| env.size_hint(v).expect("hint").expect("backed");
+        let st_hints: Vec<i64> = sym_strides.iter().map(|&v| hint(&mut env, v)).collect();
+        prop_assume!(st_hints == strides);
+        let sh = ints(&shape);
+        let ours = reshape_view(&mut env, &syms, &sym_strides, &sh, "view");
+        if let Ok(Some((vs, vst))) = ours {
+            let vs: Vec<i64> = vs.iter().map(|&v| hint(&mut env, v)).collect();
+            let vst: Vec<i64> = vst.iter().map(|&v| hint(&mut env, v)).collect();
+            prop_assert_eq!(&vs, &shape, "sizes of the view");
+            prop_assert_eq!(addresses(&vs, &vst), addresses(&sizes, &strides),
+                "sizes {:?} strides {:?} as {:?}: strides {:?}", sizes, strides, shape, vst);
+        }
+    }
+}
