@@ -504,8 +504,8 @@ fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
             let idx = u8::try_from(i).unwrap_or(u8::MAX);
             quote! {
                 let __dtype = #dtype;
-                let __meta = #intr::pointwise_output(cx, &#tensors, __dtype)?;
-                let __same = #intr::dims_eq(cx, &__meta.sizes, &#target.sizes)?;
+                let __sizes = #intr::pointwise_sizes(cx, &#tensors)?;
+                let __same = #intr::dims_eq(cx, &__sizes, &#target.sizes)?;
                 #intr::require(cx, __same, "the output of an in-place operator must have the shape of `self` (no broadcasting of `self`)")?;
                 if !#intr::can_cast(cx, __dtype, #target.dtype)? {
                     return Err(#rt::ErrorKind::InvalidArgument {

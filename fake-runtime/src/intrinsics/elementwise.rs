@@ -29,6 +29,13 @@ pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) ->
 
 // ---- the pointwise fast path ---------------------------------------------------
 
+/// The broadcast sizes of an elementwise operator's inputs, without the
+/// output's strides (what an in-place operator checks against `self`).
+pub fn pointwise_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> {
+    let shapes: SmallVec<[&[SymInt]; 4]> = inputs.iter().map(|t| t.sizes.as_slice()).collect();
+    shape::broadcast(cx.env, cx.op, &shapes)
+}
+
 /// Output metadata of an elementwise operator over `inputs` with result
 /// dtype `dtype`. When every input is static and contiguous (the common
 /// case) sizes and strides are computed in one pass over `i64`s, never
