@@ -991,7 +991,7 @@ impl Propagation {
     }
 
     /// Compare again, against the final ShapeEnv, the mismatching nodes
-    /// whose results are all SymInts or SymBools: PyTorch serialises those
+    /// whose results are all SymInts, SymBools or SymFloats: PyTorch serialises those
     /// with the replacements of the whole trace (a later
     /// `torch._check(flag)` makes an earlier `item()` of a bool `True`), and
     /// unlike tensors they cannot have changed since.
@@ -1007,7 +1007,10 @@ impl Propagation {
                     && graph.nodes[*i].outputs.iter().all(|o| {
                         matches!(
                             o,
-                            NodeOutput::SymInt(_) | NodeOutput::SymBool(_) | NodeOutput::None
+                            NodeOutput::SymInt(_)
+                                | NodeOutput::SymBool(_)
+                                | NodeOutput::SymFloat(_)
+                                | NodeOutput::None
                         )
                     })
             })

@@ -224,6 +224,27 @@ impl Checker<'_> {
         }
     }
 
+    /// Compare a SymFloat by value: a recorded constant, or the recorded
+    /// hint of an expression, against ours at the hints (relative error
+    /// 1e-9). Unbacked floats have no value to compare.
+    fn float(&mut self, field: String, ours: fake_runtime::SymFloat, theirs: &schema::SymFloat) {
+        let want = match theirs {
+            schema::SymFloat::Float(v) => Some(v.0),
+            schema::SymFloat::Expr(e) => match &e.hint {
+                Some(schema::SymExprHint::Float(v)) => Some(v.0),
+                Some(schema::SymExprHint::Int(v)) => Some(*v as f64),
+                _ => None,
+            },
+        };
+        let got = self.p.mode.env().float_hint(ours);
+        if let (Some(w), Some(g)) = (want, got)
+            && (w - g).abs() > 1e-9 * w.abs().max(1.0)
+        {
+            let o = self.p.display_float(ours);
+            self.push(field, format!("{o} (= {g} at the hints)"), w.to_string());
+        }
+    }
+
     fn value(&mut self, graph: &Graph, v: ValueId) {
         let info = graph.value(v);
         let name = info.name.clone();
@@ -287,6 +308,7 @@ impl Checker<'_> {
             }
             (Recorded::SymInt(s), Slot::Int(i)) => self.int(name, i, s),
             (Recorded::SymBool(s), Slot::Bool(b)) => self.bool(name, b, s),
+            (Recorded::SymFloat(s), Slot::Float(f)) => self.float(name, f, s),
             (Recorded::SymFloat(_) | Recorded::CustomObj, _) => {}
             (_, got) => self.push(name, format!("{got:?}"), "a value".into()),
         }
@@ -309,7 +331,8 @@ pub(crate) fn check_node(graph: &Graph, p: &mut Propagation, i: usize) -> Vec<Mi
         match o {
             NodeOutput::Tensor(v)
             | NodeOutput::SymInt(SymIntArg::Value(v))
-            | NodeOutput::SymBool(v) => c.value(graph, *v),
+            | NodeOutput::SymBool(v)
+            | NodeOutput::SymFloat(v) => c.value(graph, *v),
             NodeOutput::Tensors(vs) => {
                 for v in vs {
                     c.value(graph, *v);
