@@ -66,9 +66,9 @@ enum Command {
     Bench {
         /// A `.pt2` archive or a `model.json`.
         file: PathBuf,
-        /// Number of timed propagations.
-        #[arg(long, default_value_t = 100)]
-        runs: usize,
+        /// Number of timed propagations (at least 1).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+        runs: u64,
     },
     /// The operator surface and its coverage of Core ATen.
     Rules,
@@ -101,7 +101,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Prop { file, format } => prop(&file, format),
         Command::Verify { files } => verify_files(&files),
-        Command::Bench { file, runs } => bench(&file, runs),
+        Command::Bench { file, runs } => bench(&file, usize::try_from(runs).unwrap_or(usize::MAX)),
         Command::Rules => rules(),
     };
     match result {
@@ -573,6 +573,7 @@ fn arg_values(arg: &fake_tensor::graph::Arg) -> Vec<ValueId> {
 fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
     let (mut n, mut m, mut k, mut u) = (0, 0, 0, 0);
     let mut unreadable = None;
+    let mut read = 0;
     for file in files {
         let graph = match load(file) {
             Ok(g) => g,
@@ -591,6 +592,7 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
             }
         };
         let report = verify::verify(&graph, &mut p);
+        read += 1;
         outln!("{}:", file.display());
         // Unsupported nodes grouped by reason (one line per operator).
         let mut unsupported: Vec<(&str, Vec<&str>)> = Vec::new();
@@ -632,7 +634,10 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
         k += report.mismatched();
         u += report.unsupported();
     }
-    outln!("verify: {n} nodes, {m} match, {k} mismatch, {u} unsupported");
+    // A summary of nothing read would read as a clean result.
+    if read > 0 {
+        outln!("verify: {n} nodes, {m} match, {k} mismatch, {u} unsupported");
+    }
     Ok(match unreadable {
         Some(code) => code,
         None if k == 0 && u == 0 => 0,
@@ -647,7 +652,6 @@ fn bench(file: &Path, runs: usize) -> Result<u8, Failure> {
     // One run to check the inputs can be made, untimed.
     plan.run(&graph, registry)
         .with_context(|| format!("{}: cannot create the inputs", file.display()))?;
-    let runs = runs.max(1);
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
         let start = Instant::now();

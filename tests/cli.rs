@@ -158,3 +158,11 @@ fn prop_data_dependent_sizes_without_guards() {
         "{out}"
     );
 }
+
+#[test]
+fn bench_refuses_zero_runs() {
+    let o = fake(&["bench", "tests/fixtures/mlp.pt2", "--runs", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--runs"), "{err}");
+}

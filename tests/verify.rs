@@ -95,6 +95,12 @@ fn unreadable_file_exits_2() {
         stderr.starts_with("error: cannot read no/such/file.json"),
         "{stderr}"
     );
+    // No summary of nothing.
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 /// `relu`: same sizes, contiguous, same dtype.
