@@ -652,6 +652,8 @@ CASES = {
         C("floor of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode="floor"),
         C("trunc of floats", tr(2, 3), T([3]), rounding_mode="trunc"),
         C("unknown mode", T([2, 3]), T([3]), rounding_mode="round"),
+        C("floor of bools refused", T([3], dtype=b8), T([3], dtype=b8), rounding_mode="floor"),
+        C("trunc of bools", T([3], dtype=b8), T([3], dtype=b8), rounding_mode="trunc"),
     ],
     "div_.Tensor_mode": [
         C("floor of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode="floor"),
@@ -1640,6 +1642,37 @@ CASES.update({
         C("vector", T([3])),
         C("zero-dim", T([])),
         C("dim out of range", T([3, 4]), 2),
+    ],
+})
+
+CASES.update({
+    "bitwise_not": unary_cases() + [
+        C("int32", T([2, 3], dtype=i32)),
+        C("uint8", T([4], dtype=u8)),
+    ],
+    "div.Scalar_mode": [
+        C("floor float", T([2, 3]), 2, rounding_mode="floor"),
+        C("trunc int by int", T([4], dtype=i64), 3, rounding_mode="trunc"),
+        C("floor int by float", T([4], dtype=i32), 2.5, rounding_mode="floor"),
+        C("true division of ints", T([4], dtype=i64), 2, rounding_mode=None),
+        C("floor bool by bool", T([3], dtype=b8), True, rounding_mode="floor"),
+        C("float16 by float", T([3], dtype=f16), 1.5, rounding_mode="trunc"),
+        C("transposed", tr(2, 3), 2, rounding_mode="floor"),
+        C("channels last", cl(1, 2, 3, 3), 2, rounding_mode="trunc"),
+        C("zero-dim", T([], dtype=i64), 2, rounding_mode="floor"),
+        C("unknown mode", T([2]), 2, rounding_mode="round"),
+    ],
+    "atan2.out": [
+        C("same shape out", T([2, 3]), T([2, 3]), out=T([2, 3])),
+        C("broadcast into resized empty out", T([2, 1]), T([1, 3]), out=T([0])),
+        C("transposed out keeps its strides", T([2, 3]), T([2, 3]), out=tr(2, 3)),
+        C("resized out follows transposed inputs", tr(2, 3), tr(2, 3), out=T([0])),
+        C("int inputs into float out", T([2], dtype=i64), T([2], dtype=i64), out=T([2])),
+        C("float result into int out", T([2]), T([2]), out=T([2], dtype=i64)),
+        C("float64 out", T([2]), T([2]), out=T([2], dtype=f64)),
+        C("float result into float16 out", T([2]), T([2]), out=T([2], dtype=f16)),
+        C("out with a storage offset", T([2, 3]), T([3]), out=off(2, 3)),
+        C("size mismatch", T([2, 3]), T([2, 4]), out=T([2, 3])),
     ],
 })
 

@@ -30,7 +30,7 @@ pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diff::diff;
-pub(crate) use div::{div_inplace_tensor_mode, div_tensor_mode};
+pub(crate) use div::{div_inplace_tensor_mode, div_scalar_mode, div_tensor_mode};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
 };
@@ -39,7 +39,7 @@ pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use pad::pad;
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
-pub(crate) use resize::{add_out, resize_};
+pub(crate) use resize::{add_out, atan2_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use split::{
     chunk, split_tensor, split_with_sizes, tensor_split_indices, unbind_int, unsafe_chunk,
