@@ -1689,6 +1689,78 @@ CASES.update({
     ],
 })
 
+
+def scatter_cases(value=False):
+    """Cases of the scatters: `src` a tensor, or a number (`value`)."""
+    def src(sizes, **kw):
+        return 1.5 if value else T(sizes, **kw)
+    cases = [
+        C("rows", T([4, 3]), 0, T([2, 3], dtype=i64), src([2, 3])),
+        C("columns", T([4, 3]), 1, T([4, 2], dtype=i64), src([4, 2])),
+        C("negative dim", T([4, 3]), -1, T([2, 2], dtype=i64), src([2, 2])),
+        C("int32 index", T([4, 3]), 0, T([2, 3], dtype=i32), src([2, 3])),
+        C("transposed self is laid out contiguously", tr(4, 3), 0, T([2, 3], dtype=i64), src([2, 3])),
+        C("storage offset self", off(4, 3), 0, T([2, 3], dtype=i64), src([2, 3])),
+        C("index larger than self off dim", T([4, 3]), 0, T([2, 4], dtype=i64), src([2, 4])),
+        C("index larger along dim", T([2, 3]), 0, T([4, 3], dtype=i64), src([4, 3])),
+        C("float index", T([4, 3]), 0, T([2, 3]), src([2, 3])),
+        C("empty float index", T([4, 3]), 0, T([0, 3]), src([0, 3])),
+        C("empty index of another rank", T([4, 3]), 0, T([0], dtype=i64), src([0])),
+        C("index rank differs", T([4, 3]), 0, T([2], dtype=i64), src([2])),
+        C("zero-dim", T([]), 0, T([], dtype=i64), src([])),
+        C("dim out of range", T([4, 3]), 2, T([2, 3], dtype=i64), src([2, 3])),
+    ]
+    if not value:
+        cases += [
+            C("src larger than index", T([4, 3]), 0, T([2, 2], dtype=i64), T([3, 3])),
+            C("src smaller than index", T([4, 3]), 0, T([2, 3], dtype=i64), T([1, 3])),
+            C("src dtype differs", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3], dtype=f64)),
+            C("src rank differs", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3, 1])),
+        ]
+    return cases
+
+
+CASES.update({
+    "scatter.src": scatter_cases(),
+    "scatter.value": scatter_cases(value=True) + [
+        C("int value into float", T([4, 3]), 0, T([2, 3], dtype=i64), 2),
+        C("complex value into float", T([4, 3]), 0, T([2, 3], dtype=i64), 1 + 1j),
+    ],
+    "scatter_add": scatter_cases(),
+    "scatter_reduce.two": [
+        C(c.name, *c.args, "sum") for c in scatter_cases()
+    ] + [
+        C("prod", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3]), "prod"),
+        C("mean without self", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3]), "mean", include_self=False),
+        C("amax", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3]), "amax"),
+        C("amin", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3]), "amin"),
+        C("unknown reduction", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3]), "add"),
+    ],
+    "select_scatter": [
+        C("row", T([4, 3]), T([3]), 0, 1),
+        C("column", T([4, 3]), T([4]), 1, -1),
+        C("transposed self kept", tr(4, 3), T([3]), 0, 0),
+        C("storage offset kept", off(4, 3), T([3]), 0, 2),
+        C("channels last kept", cl(2, 3, 4, 5), T([2, 4, 5]), 1, 0),
+        C("overlapping self cloned", T([4, 3], strides=[0, 1]), T([3]), 0, 0),
+        C("src of another shape", T([4, 3]), T([5]), 0, 0),
+        C("index out of range", T([4, 3]), T([3]), 0, 9),
+        C("int64", T([4, 3], dtype=i64), T([3], dtype=i64), 0, 1),
+    ],
+    "masked_scatter": [
+        C("same shape", T([2, 3]), T([2, 3], dtype=b8), T([6])),
+        C("mask broadcasts", T([2, 3]), T([3], dtype=b8), T([6])),
+        C("self broadcasts", T([3]), T([2, 3], dtype=b8), T([6])),
+        C("uint8 mask", T([2, 3]), T([2, 3], dtype=u8), T([6])),
+        C("float mask", T([2, 3]), T([2, 3]), T([6])),
+        C("source dtype differs", T([2, 3]), T([2, 3], dtype=b8), T([6], dtype=f64)),
+        C("transposed self laid out contiguously", tr(2, 3), T([2, 3], dtype=b8), T([6])),
+        C("channels last self laid out contiguously", cl(1, 2, 3, 3), T([1, 2, 3, 3], dtype=b8), T([18])),
+        C("mismatch", T([2, 3]), T([2, 4], dtype=b8), T([6])),
+        C("zero-dim", T([]), T([], dtype=b8), T([1])),
+    ],
+})
+
 # ---- symbolic cases ----------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ mod pad;
 mod reshape;
 mod resize;
 mod scalar;
+mod scatter;
 mod split;
 mod to;
 mod upsample;
@@ -41,6 +42,7 @@ pub(crate) use pad::pad;
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::{add_out, atan2_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
+pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_value};
 pub(crate) use split::{
     chunk, split_tensor, split_with_sizes, tensor_split_indices, unbind_int, unsafe_chunk,
 };
