@@ -1759,6 +1759,26 @@ CASES.update({
         C("mismatch", T([2, 3]), T([2, 4], dtype=b8), T([6])),
         C("zero-dim", T([]), T([], dtype=b8), T([1])),
     ],
+    "diagonal": [
+        C("square", T([3, 3])),
+        C("rectangle", T([3, 5])),
+        C("positive offset", T([3, 5]), 2),
+        C("negative offset", T([5, 3]), -2),
+        C("offset past the end", T([3, 5]), 7),
+        C("negative offset past the end", T([3, 5]), -4),
+        C("other dims", T([2, 3, 4]), 0, 1, 2),
+        C("reversed dims", T([2, 3, 4]), 1, 2, 0),
+        C("negative dims", T([2, 3, 4]), -1, -1, -3),
+        C("transposed", tr(3, 4), 1),
+        C("storage offset", off(3, 4), 1),
+        C("storage offset and negative offset", off(4, 3), -1),
+        C("zero size", T([0, 3])),
+        C("identical dims", T([3, 3]), 0, 1, 1),
+        C("identical after wrapping", T([3, 3]), 0, 0, -2),
+        C("dim out of range", T([3, 3]), 0, 0, 2),
+        C("vector", T([3])),
+        C("zero-dim", T([])),
+    ],
 })
 
 # ---- symbolic cases ----------------------------------------------------------------

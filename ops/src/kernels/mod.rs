@@ -8,6 +8,7 @@ mod asserts;
 mod attention;
 mod contiguous;
 mod conv;
+mod diagonal;
 mod diff;
 mod div;
 mod dropout;
@@ -30,6 +31,7 @@ pub(crate) use asserts::{
 pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
+pub(crate) use diagonal::diagonal;
 pub(crate) use diff::diff;
 pub(crate) use div::{div_inplace_tensor_mode, div_scalar_mode, div_tensor_mode};
 pub(crate) use dropout::{
