@@ -1781,6 +1781,66 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "reflection_pad1d": [
+        C("batched", T([2, 3, 5]), [1, 2]),
+        C("unbatched", T([3, 5]), [2, 1]),
+        C("negative pads crop", T([2, 3, 5]), [-1, 2]),
+        C("transposed input laid out contiguously", tr(2, 5, 3), [1, 1]),
+        C("int64", T([2, 3, 5], dtype=i64), [1, 1]),
+        C("bool", T([2, 3, 5], dtype=b8), [1, 1]),
+        C("zero batch", T([0, 3, 5]), [1, 1]),
+        C("zero channels", T([2, 0, 5]), [1, 1]),
+        C("pad as large as the dim", T([2, 3, 5]), [5, 0]),
+        C("right pad too large", T([2, 3, 5]), [0, 6]),
+        C("output too small", T([2, 3, 5]), [-3, -2]),
+        C("three pads", T([2, 3, 5]), [1, 1, 1]),
+        C("1-d input", T([5]), [1, 1]),
+    ],
+    "reflection_pad2d": [
+        C("batched", T([2, 3, 5, 6]), [1, 2, 3, 4]),
+        C("unbatched", T([3, 5, 6]), [1, 0, 0, 1]),
+        C("channels last kept", cl(2, 3, 5, 6), [1, 1, 1, 1]),
+        C("channels last on cuda", cl(2, 3, 5, 6, device="cuda"), [1, 1, 1, 1]),
+        C("transposed input", tr(2, 3, 6, 5), [1, 1, 1, 1]),
+        C("zero batch", T([0, 3, 5, 6]), [1, 1, 1, 1]),
+        C("zero height", T([2, 3, 0, 6]), [1, 1, 1, 1]),
+        C("top pad too large", T([2, 3, 5, 6]), [1, 1, 5, 0]),
+        C("left pad too large", T([2, 3, 5, 6]), [6, 1, 1, 1]),
+        C("negative pads", T([2, 3, 5, 6]), [-1, -1, -2, 0]),
+        C("two pads", T([2, 3, 5, 6]), [1, 1]),
+        C("float16", T([2, 3, 5, 6], dtype=f16), [1, 1, 1, 1]),
+    ],
+    "reflection_pad3d": [
+        C("batched", T([2, 3, 4, 5, 6]), [1, 2, 1, 2, 1, 2]),
+        C("unbatched", T([3, 4, 5, 6]), [1, 1, 1, 1, 1, 1]),
+        C("zero batch", T([0, 3, 4, 5, 6]), [1, 1, 1, 1, 1, 1]),
+        C("channels last 3d laid out contiguously", T([2, 3, 4, 5, 6], fmt=torch.channels_last_3d), [1, 1, 1, 1, 1, 1]),
+        C("front pad too large", T([2, 3, 4, 5, 6]), [1, 1, 1, 1, 4, 0]),
+        C("four pads", T([2, 3, 4, 5, 6]), [1, 1, 1, 1]),
+        C("zero depth", T([2, 3, 0, 5, 6]), [1, 1, 1, 1, 1, 1]),
+    ],
+    "replication_pad2d": [
+        C("batched", T([2, 3, 5, 6]), [1, 2, 3, 4]),
+        C("unbatched", T([3, 5, 6]), [1, 0, 0, 1]),
+        C("pads larger than the dims", T([2, 3, 2, 2]), [5, 5, 5, 5]),
+        C("channels last kept", cl(2, 3, 5, 6), [1, 1, 1, 1]),
+        C("bool refused", T([2, 3, 5, 6], dtype=b8), [1, 1, 1, 1]),
+        C("int64", T([2, 3, 5, 6], dtype=i64), [1, 1, 1, 1]),
+        C("output too small", T([2, 3, 5, 6]), [-3, -3, 0, 0]),
+        C("zero batch", T([0, 3, 5, 6]), [1, 1, 1, 1]),
+        C("zero channels", T([2, 0, 5, 6]), [1, 1, 1, 1]),
+    ],
+    "replication_pad3d": [
+        C("batched", T([2, 3, 4, 5, 6]), [1, 2, 1, 2, 1, 2]),
+        C("unbatched", T([3, 4, 5, 6]), [3, 3, 3, 3, 3, 3]),
+        C("pads larger than the dims", T([1, 1, 2, 2, 2]), [5, 5, 5, 5, 5, 5]),
+        C("bool refused", T([2, 3, 4, 5, 6], dtype=b8), [1, 1, 1, 1, 1, 1]),
+        C("zero batch", T([0, 3, 4, 5, 6]), [1, 1, 1, 1, 1, 1]),
+        C("transposed input", T([2, 3, 4, 6, 5], then=lambda t: t.transpose(3, 4)), [1, 1, 1, 1, 1, 1]),
+    ],
+})
+
 # ---- symbolic cases ----------------------------------------------------------------
 
 

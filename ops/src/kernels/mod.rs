@@ -16,6 +16,7 @@ mod index;
 mod masked;
 mod nonzero;
 mod pad;
+mod padding;
 mod reshape;
 mod resize;
 mod scalar;
@@ -41,6 +42,9 @@ pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use pad::pad;
+pub(crate) use padding::{
+    reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
+};
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::{add_out, atan2_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
