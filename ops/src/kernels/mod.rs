@@ -17,6 +17,7 @@ mod masked;
 mod nonzero;
 mod pad;
 mod padding;
+mod pool;
 mod reshape;
 mod resize;
 mod scalar;
@@ -45,6 +46,7 @@ pub(crate) use pad::pad;
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
 };
+pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::{add_out, atan2_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
