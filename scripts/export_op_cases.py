@@ -1893,6 +1893,38 @@ CASES.update({
     ],
 })
 
+
+def random_factory_cases():
+    """Cases of `rand` and `randn`."""
+    return [
+        C("matrix", [2, 3]),
+        C("float16", [4], dtype=f16),
+        C("float64", [4], dtype=f64),
+        C("complex64", [2], dtype=c64),
+        C("int64", [4], dtype=i64),
+        C("bool", [4], dtype=b8),
+        C("cuda", [2, 2], device=torch.device("cuda:0")),
+        C("zero-dim", []),
+        C("zero size", [0, 3]),
+        C("negative size", [2, -1]),
+    ]
+
+
+CASES.update({
+    "rand": random_factory_cases(),
+    "randn": random_factory_cases(),
+    "randperm": [
+        C("default int64", 5),
+        C("explicit None is the default dtype", 5, dtype=None),
+        C("float32", 5, dtype=f32),
+        C("uint8", 300, dtype=u8),
+        C("bool", 5, dtype=b8),
+        C("cuda", 4, device=torch.device("cuda:0")),
+        C("zero", 0),
+        C("negative", -1),
+    ],
+})
+
 # ---- symbolic cases ----------------------------------------------------------------
 
 
@@ -1991,8 +2023,16 @@ def schema_args(op):
     out = []
     for a in op._schema.arguments:
         default = a.default_value if a.has_default_value() else MISSING
+        if declared[a.name].startswith("ScalarType") and isinstance(default, int):
+            default = SCALAR_TYPES[default]  # `ScalarType? dtype=4` (randperm)
         out.append((a.name, declared[a.name], a.kwarg_only, default))
     return out
+
+
+# c10::ScalarType numbers, as a schema writes a dtype default.
+SCALAR_TYPES = {0: torch.uint8, 1: torch.int8, 2: torch.int16, 3: torch.int32, 4: torch.int64,
+                5: torch.float16, 6: torch.float32, 7: torch.float64, 9: torch.complex64,
+                10: torch.complex128, 11: torch.bool, 15: torch.bfloat16}
 
 
 MISSING = object()
