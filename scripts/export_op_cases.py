@@ -1925,6 +1925,39 @@ CASES.update({
     ],
 })
 
+CASES.update({
+    "_native_batch_norm_legit": [
+        C("training", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5),
+        C("eval", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), False, 0.1, 1e-5),
+        C("training channels last", cl(2, 3, 4, 5), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5),
+        C("eval channels last", cl(2, 3, 4, 5), None, None, T([3]), T([3]), False, 0.1, 1e-5),
+        C("training transposed", tr(2, 3, 5, 4), None, None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("training float16", T([2, 3, 4, 5], dtype=f16), None, None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("eval float16", T([2, 3, 4, 5], dtype=f16), None, None, T([3]), T([3]), False, 0.1, 1e-5),
+        C("training 2-d", T([4, 3]), None, None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("training 3-d", T([4, 3, 7]), T([3]), None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("training cuda", T([2, 3, 4, 5], device="cuda"), None, None, T([3], device="cuda"),
+          T([3], device="cuda"), True, 0.1, 1e-5),
+        C("training cuda float16", T([2, 3, 4, 5], dtype=f16, device="cuda"), None, None,
+          T([3], device="cuda"), T([3], device="cuda"), True, 0.1, 1e-5),
+        C("eval cuda float16", T([2, 3, 4, 5], dtype=f16, device="cuda"), None, None,
+          T([3], device="cuda"), T([3], device="cuda"), False, 0.1, 1e-5),
+        C("training int refused", T([2, 3, 4, 5], dtype=i64), None, None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("weight of another size", T([2, 3, 4, 5]), T([4]), None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("running mean of another size", T([2, 3, 4, 5]), None, None, T([4]), T([3]), True, 0.1, 1e-5),
+        C("zero batch", T([0, 3, 4, 5]), None, None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("1-d input", T([3]), None, None, T([3]), T([3]), True, 0.1, 1e-5),
+    ],
+    "_native_batch_norm_legit.no_stats": [
+        C("training", T([2, 3, 4, 5]), T([3]), T([3]), True, 0.1, 1e-5),
+        C("training channels last", cl(2, 3, 4, 5), None, None, True, 0.1, 1e-5),
+        C("training float16", T([2, 3, 4, 5], dtype=f16), None, None, True, 0.1, 1e-5),
+        C("training 2-d", T([4, 3]), T([3]), T([3]), True, 0.1, 1e-5),
+        C("eval refused", T([2, 3, 4, 5]), None, None, False, 0.1, 1e-5),
+        C("training cuda float16", T([2, 3, 4, 5], dtype=f16, device="cuda"), None, None, True, 0.1, 1e-5),
+    ],
+})
+
 # ---- symbolic cases ----------------------------------------------------------------
 
 
