@@ -2010,6 +2010,19 @@ SYMBOLIC = [
     ("swapaxes of dynamic dims", "swapaxes", Case("", D([2, 3, 4], "x"), 0, 2)),
     ("feature_dropout of dynamic dims", "feature_dropout", Case("", D([2, 3, 4, 5], "x"), 0.5, True)),
     ("silu_ of dynamic dims", "silu_", Case("", D([3, 4], "x"))),
+    ("diagonal of dynamic dims", "diagonal", Case("", D([3, 5], "x"), 1)),
+    ("diagonal with a negative offset", "diagonal", Case("", D([5, 3], "x"), -2)),
+    ("scatter into dynamic sizes", "scatter.src",
+     Case("", D([4, 3], "x"), 0, D([2, 3], "i", ["dynamic", "static"], dtype=i64), D([2, 3], "s", ["dynamic", "static"]))),
+    ("reflection_pad2d of dynamic dims", "reflection_pad2d",
+     Case("", D([2, 3, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), [1, 2, 3, 4])),
+    ("avg_pool3d of dynamic dims", "avg_pool3d",
+     Case("", D([2, 3, 6, 7, 8], "x", ["static", "static", "dynamic", "dynamic", "dynamic"]), [2])),
+    ("avg_pool1d of a dynamic length", "avg_pool1d",
+     Case("", D([2, 3, 10], "x", ["static", "static", "dynamic"]), [3])),
+    ("batch norm training of dynamic dims", "_native_batch_norm_legit",
+     Case("", D([2, 3, 4, 5], "x", ["dynamic", "static", "dynamic", "dynamic"]), None, None, T([3]), T([3]),
+          True, 0.1, 1e-5)),
 ]
 
 # ---- schemas and encoding ------------------------------------------------------------

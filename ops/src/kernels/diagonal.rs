@@ -2,7 +2,7 @@
 //! Tensor(a)`: a view, as ATen's `diagonal` computes it: both dims
 //! removed, the diagonal appended with the sum of their strides, and the
 //! storage offset moved to the first element unless the diagonal is
-//! empty. The offset's sign picks the arithmetic, which no rule can say.
+//! statically known to be empty (no guard, as PyTorch). The offset's sign picks the arithmetic, which no rule can say.
 
 use super::invalid;
 use fake_runtime::intrinsics::args;
@@ -37,7 +37,9 @@ pub(crate) fn diagonal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     };
     let diag = env.max(shorter, SymInt::Int(0))?;
     let empty = env.eq(diag, SymInt::Int(0))?;
-    let storage_offset = if env.guard_or_false(empty, cx.op)? {
+    // Only a diagonal statically known to be empty keeps the offset:
+    // PyTorch records no guard here.
+    let storage_offset = if env.statically_known_true(empty) {
         t.storage_offset
     } else if offset >= 0 {
         let step = env.mul(k, st2)?;
