@@ -355,6 +355,12 @@ pub(crate) const INTRINSICS: &[Intrinsic] = &[
         "sizes after a reduction",
     ),
     i(
+        "reduce_listed",
+        &[p("s", Dims), o("dim", IntList), p("keepdim", Bool)],
+        Dims,
+        "sizes after reducing the listed dims (absent: all; empty: none)",
+    ),
+    i(
         "reduce_one",
         &[p("s", Dims), p("dim", Int), p("keepdim", Bool)],
         Dims,

@@ -16,6 +16,21 @@ pub fn reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>, keepdim: bool) -> 
     shape::reduce(cx.op, &s, dim.as_deref(), keepdim)
 }
 
+/// `reduce_listed(s, dim, keepdim)`: sizes after reducing over the dims
+/// listed in `dim`: all when absent, none when empty (`any.dims`, whose
+/// meta kernel reads an empty list as no dim).
+pub fn reduce_listed(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    dim: Option<IntList>,
+    keepdim: bool,
+) -> Result<Dims> {
+    match dim.as_deref() {
+        Some([]) => Ok(s),
+        d => shape::reduce(cx.op, &s, d, keepdim),
+    }
+}
+
 /// `reduce_one(s, dim, keepdim)`: sizes after reducing over the one dim
 /// `dim`.
 pub fn reduce_one(cx: &mut Cx<'_>, s: Dims, dim: i64, keepdim: bool) -> Result<Dims> {

@@ -6,8 +6,10 @@ use fake_runtime::{Cx, Error, SymInt, TensorMeta};
 
 mod asserts;
 mod attention;
+mod batch_norm;
 mod contiguous;
 mod conv;
+mod diagonal;
 mod diff;
 mod div;
 mod dropout;
@@ -15,9 +17,12 @@ mod index;
 mod masked;
 mod nonzero;
 mod pad;
+mod padding;
+mod pool;
 mod reshape;
 mod resize;
 mod scalar;
+mod scatter;
 mod split;
 mod to;
 mod upsample;
@@ -27,10 +32,12 @@ pub(crate) use asserts::{
     assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
 };
 pub(crate) use attention::scaled_dot_product_attention;
+pub(crate) use batch_norm::{native_batch_norm_legit, native_batch_norm_legit_no_stats};
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
+pub(crate) use diagonal::diagonal;
 pub(crate) use diff::diff;
-pub(crate) use div::{div_inplace_tensor_mode, div_tensor_mode};
+pub(crate) use div::{div_inplace_tensor_mode, div_scalar_mode, div_tensor_mode};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
 };
@@ -38,9 +45,14 @@ pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use pad::pad;
+pub(crate) use padding::{
+    reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
+};
+pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
-pub(crate) use resize::{add_out, resize_};
+pub(crate) use resize::{add_out, atan2_out, resize_};
 pub(crate) use scalar::local_scalar_dense;
+pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_value};
 pub(crate) use split::{
     chunk, split_tensor, split_with_sizes, tensor_split_indices, unbind_int, unsafe_chunk,
 };

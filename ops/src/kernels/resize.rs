@@ -1,5 +1,5 @@
-//! `resize_` and the `out=` variant `add.out`: both change a tensor
-//! argument's sizes in place, and whether its strides survive depends on
+//! `resize_` and the `out=` variants `add.out` and `atan2.out`: both change
+//! a tensor argument's sizes in place, and whether its strides survive depends on
 //! whether the sizes changed, a comparison of values no rule can say.
 
 use super::invalid;
@@ -60,14 +60,35 @@ pub(crate) fn resize_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 }
 
 /// `add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out)
-/// -> Tensor(a!)`: the result of `add.Tensor`, cast to `out`'s dtype (which
-/// it must safely cast to), written into `out`, resized when its sizes
-/// differ (as PyTorch's out wrapper: `resize_`, then a copy).
+/// -> Tensor(a!)`: the result of `add.Tensor` written into `out`.
 pub(crate) fn add_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let out = args::tensor(cx, a, 3, "out")?;
-    let result = crate::erased::add_tensor(cx, &a[..a.len().min(3)])?;
+    out_variant(cx, a, 3, crate::erased::add_tensor)
+}
+
+/// `atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)`:
+/// the result of `atan2` written into `out`.
+pub(crate) fn atan2_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    out_variant(cx, a, 2, crate::erased::atan2)
+}
+
+/// The erased entry of a functional operator.
+type Functional = fn(&mut Cx<'_>, &[Arg<'_>]) -> Result<Outs>;
+
+/// An `out=` variant whose `out` argument is at `out_index`, after the
+/// functional operator's arguments: the functional result, cast to `out`'s
+/// dtype (which it must safely cast to), written into `out`, resized when
+/// its sizes differ (as PyTorch's out wrapper: `resize_`, then a copy).
+fn out_variant(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    out_index: u8,
+    functional: Functional,
+) -> Result<Outs> {
+    let i = usize::from(out_index);
+    let out = args::tensor(cx, a, i, "out")?;
+    let result = functional(cx, &a[..a.len().min(i)])?;
     let Some(Out::Tensor(r, _)) = result.first() else {
-        return Err(invalid(cx, "add.Tensor gave no tensor"));
+        return Err(invalid(cx, "the functional operator gave no tensor"));
     };
     if !can_cast(cx, r.dtype, out.dtype)? {
         return Err(invalid(
@@ -80,6 +101,6 @@ pub(crate) fn add_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     let written = resized(cx, out, &r.sizes, None)?;
     let mut outs = Outs::new();
-    outs.push(Out::Tensor(written, Alias::InPlace(3)));
+    outs.push(Out::Tensor(written, Alias::InPlace(out_index)));
     Ok(outs)
 }

@@ -1,0 +1,130 @@
+//! `_native_batch_norm_legit` and `_native_batch_norm_legit.no_stats`, as
+//! their Python decomposition (`native_batch_norm_helper`), which
+//! FakeTensorMode runs: which statistics come back, and of which sizes and
+//! dtype, depends on `training` and on the device, which no rule can say.
+
+use super::invalid;
+use fake_runtime::intrinsics::{args, dims_eq, pointwise_output, require};
+use fake_runtime::shape::{self, Dims};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+
+/// `utils.get_computation_dtype`: half-precision floats compute in float32.
+fn computation_dtype(d: DType) -> DType {
+    match d {
+        DType::Float16 | DType::BFloat16 => DType::Float32,
+        d => d,
+    }
+}
+
+/// `_unsqueeze_to_dim(t, rank)`: `t` flattened (for weight and bias) or
+/// not, with trailing size-1 dims up to `rank`, as a contiguous operand.
+fn unsqueezed(
+    cx: &mut Cx<'_>,
+    sizes: &[SymInt],
+    rank: usize,
+    like: &TensorMeta,
+) -> Result<TensorMeta> {
+    let mut s: Dims = sizes.iter().copied().collect();
+    while s.len() < rank {
+        s.push(SymInt::Int(1));
+    }
+    TensorMeta::contiguous(cx.env, &s, like.dtype, like.device)
+}
+
+/// A running statistic updated in place must keep its sizes:
+/// `momentum * save + (1 - momentum) * running` copied into `running`.
+fn check_running(cx: &mut Cx<'_>, running: &TensorMeta, c: SymInt) -> Result<()> {
+    let updated = shape::broadcast(cx.env, cx.op, &[&[c], &running.sizes])?;
+    let same = dims_eq(cx, &updated, &running.sizes)?;
+    require(
+        cx,
+        same,
+        "the updated running statistic must keep its sizes",
+    )
+}
+
+/// The decomposition, with `running` the running mean and variance.
+fn legit(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    running: Option<(&TensorMeta, &TensorMeta)>,
+    training: bool,
+) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let weight = args::opt_tensor(cx, a, 1, "weight")?;
+    let bias = args::opt_tensor(cx, a, 2, "bias")?;
+    let rank = input.dim();
+    if rank < 2 {
+        return Err(invalid(cx, "tuple index out of range"));
+    }
+    let c = input.sizes[1];
+    let compute = computation_dtype(input.dtype);
+    let cpu = input.device.is_cpu();
+    let (center, save, save_dtype) = if training {
+        if !(input.dtype.is_floating_point() || input.dtype.is_complex()) {
+            return Err(invalid(
+                cx,
+                "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype.",
+            ));
+        }
+        // var_mean over every dim but 1, kept.
+        let mut kept: Dims = Dims::from_elem(SymInt::Int(1), rank);
+        kept[1] = c;
+        let center = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
+        if let Some((mean, var)) = running {
+            check_running(cx, mean, c)?;
+            check_running(cx, var, c)?;
+        }
+        let dtype = if cpu { input.dtype } else { compute };
+        (center, Dims::from_elem(c, 1), dtype)
+    } else {
+        let Some((mean, var)) = running else {
+            return Err(invalid(
+                cx,
+                "running_mean and running_var must not be None in eval mode",
+            ));
+        };
+        let center = unsqueezed(cx, &mean.sizes, rank - 1, mean)?;
+        unsqueezed(cx, &var.sizes, rank - 1, var)?;
+        // CPU returns empty statistics; other devices the running ones in
+        // the computation dtype (the inverse deviation through `rsqrt`).
+        if cpu {
+            (center, Dims::from_elem(SymInt::Int(0), 1), input.dtype)
+        } else {
+            (center, mean.sizes.clone(), compute)
+        }
+    };
+    let mut operands: Vec<TensorMeta> = vec![center];
+    for t in [weight, bias].into_iter().flatten() {
+        let numel = t.numel(cx.env)?;
+        operands.push(unsqueezed(cx, &[numel], rank - 1, t)?);
+    }
+    let mut all: Vec<&TensorMeta> = vec![input];
+    all.extend(operands.iter());
+    let output = pointwise_output(cx, &all, input.dtype)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(output, Alias::Fresh));
+    for _ in 0..2 {
+        let stat = TensorMeta::contiguous(cx.env, &save, save_dtype, input.device)?;
+        outs.push(Out::Tensor(stat, Alias::Fresh));
+    }
+    Ok(outs)
+}
+
+/// `_native_batch_norm_legit(Tensor input, Tensor? weight, Tensor? bias,
+/// Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float
+/// momentum, float eps) -> (Tensor, Tensor, Tensor)`.
+pub(crate) fn native_batch_norm_legit(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let mean = args::tensor(cx, a, 3, "running_mean")?;
+    let var = args::tensor(cx, a, 4, "running_var")?;
+    let training = args::bool(cx, a, 5, "training", None)?;
+    legit(cx, a, Some((mean, var)), training)
+}
+
+/// `_native_batch_norm_legit.no_stats(Tensor input, Tensor? weight,
+/// Tensor? bias, bool training, float momentum, float eps) -> (Tensor,
+/// Tensor, Tensor)`: eval mode is refused.
+pub(crate) fn native_batch_norm_legit_no_stats(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let training = args::bool(cx, a, 3, "training", None)?;
+    legit(cx, a, None, training)
+}

@@ -1,0 +1,75 @@
+//! `diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) ->
+//! Tensor(a)`: a view, as ATen's `diagonal` computes it: both dims
+//! removed, the diagonal appended with the sum of their strides, and the
+//! storage offset moved to the first element unless the diagonal is
+//! statically known to be empty (no guard, as PyTorch). The offset's sign picks the arithmetic, which no rule can say.
+
+use super::invalid;
+use fake_runtime::intrinsics::args;
+use fake_runtime::shape::wrap_dim;
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+
+/// `aten::diagonal`.
+pub(crate) fn diagonal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let offset = args::int(cx, a, 1, "offset", Some(0))?;
+    let d1 = args::int(cx, a, 2, "dim1", Some(0))?;
+    let d2 = args::int(cx, a, 3, "dim2", Some(1))?;
+    let rank = t.sizes.len();
+    let dim1 = wrap_dim(cx.op, d1, rank)?;
+    let dim2 = wrap_dim(cx.op, d2, rank)?;
+    if dim1 == dim2 {
+        return Err(invalid(
+            cx,
+            format!("diagonal dimensions cannot be identical {d1}, {d2}"),
+        ));
+    }
+    let env = &mut *cx.env;
+    let k = SymInt::Int(offset);
+    let (s1, s2) = (t.sizes[dim1], t.sizes[dim2]);
+    let (st1, st2) = (t.strides[dim1], t.strides[dim2]);
+    let shorter = if offset >= 0 {
+        let rest = env.sub(s2, k)?;
+        env.min(s1, rest)?
+    } else {
+        let rest = env.add(s1, k)?;
+        env.min(rest, s2)?
+    };
+    let diag = env.max(shorter, SymInt::Int(0))?;
+    let empty = env.eq(diag, SymInt::Int(0))?;
+    // Only a diagonal statically known to be empty keeps the offset:
+    // PyTorch records no guard here.
+    let storage_offset = if env.statically_known_true(empty) {
+        t.storage_offset
+    } else if offset >= 0 {
+        let step = env.mul(k, st2)?;
+        env.add(t.storage_offset, step)?
+    } else {
+        let step = env.mul(k, st1)?;
+        env.sub(t.storage_offset, step)?
+    };
+    let stride = env.add(st1, st2)?;
+    let kept = |v: &[SymInt]| {
+        v.iter()
+            .enumerate()
+            .filter(|&(i, _)| i != dim1 && i != dim2)
+            .map(|(_, &x)| x)
+            .collect::<fake_runtime::shape::Dims>()
+    };
+    let mut sizes = kept(&t.sizes);
+    sizes.push(diag);
+    let mut strides = kept(&t.strides);
+    strides.push(stride);
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            storage_offset,
+            requires_grad: false,
+            ..t.clone()
+        },
+        Alias::ViewOf(0),
+    ));
+    Ok(outs)
+}

@@ -1,0 +1,153 @@
+//! `reflection_pad1d/2d/3d` and `replication_pad2d/3d`, as their meta
+//! kernels (`_pad1d_common`, `_pad2d_common`, `_pad3d_common`): which dims
+//! are padded depends on the input's rank (a leading batch dim or not),
+//! and reflection bounds every pad by its dim, which a rule cannot say.
+
+use super::invalid;
+use fake_runtime::intrinsics::{args, contiguous, like_strides, require};
+use fake_runtime::shape::Dims;
+use fake_runtime::{
+    Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymBool, SymInt, TensorMeta,
+};
+
+/// `_padding_check_valid_input`: `2 * dims` pads; every dim non-empty but
+/// a batch dim (present when the rank is `dims + 2`).
+fn check_input(cx: &mut Cx<'_>, t: &TensorMeta, pads: usize, dims: usize) -> Result<()> {
+    if pads != 2 * dims {
+        return Err(invalid(
+            cx,
+            format!(
+                "padding size is expected to be {}, but got: {pads}",
+                2 * dims
+            ),
+        ));
+    }
+    let batch = t.dim() == dims + 2;
+    let mut valid = SymBool::Bool(true);
+    for &s in &t.sizes[usize::from(batch)..] {
+        let ne = cx.env.ne(s, SymInt::Int(0))?;
+        valid = cx.env.and(valid, ne)?;
+    }
+    require(
+        cx,
+        valid,
+        &format!(
+            "Expected {}D or {}D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input",
+            dims + 1,
+            dims + 2
+        ),
+    )
+}
+
+/// `t`'s size at `d`, refused as an index error when `t` has no such dim.
+fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: usize) -> Result<SymInt> {
+    t.sizes.get(d).copied().ok_or_else(|| {
+        invalid(
+            cx,
+            format!(
+                "Dimension out of range (expected to be in range of [-{r}, {m}], but got {d})",
+                r = t.dim(),
+                m = t.dim().saturating_sub(1)
+            ),
+        )
+    })
+}
+
+/// The padded operator for `dims` spatial dims: output sizes as the meta
+/// kernel builds them.
+fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>], dims: usize, reflection: bool) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let padding = args::sizes(cx, a, 1, "padding", None)?;
+    if !reflection && t.dtype == DType::Bool {
+        let name = cx.op.trim_start_matches("aten::").to_string();
+        return Err(invalid(
+            cx,
+            format!("\"{name}\" not implemented for 'Bool'"),
+        ));
+    }
+    check_input(cx, t, padding.len(), dims)?;
+    let batch = t.dim() == dims + 2;
+    let first = usize::from(batch);
+    let nplane = size_at(cx, t, first)?;
+    // Spatial dims, innermost last; pads come innermost first.
+    let mut spatial: Dims = Dims::new();
+    for i in 0..dims {
+        let input = size_at(cx, t, first + 1 + i)?;
+        let k = dims - 1 - i;
+        let (lo, hi) = (padding[2 * k], padding[2 * k + 1]);
+        if reflection {
+            let lo_ok = cx.env.lt(lo, input)?;
+            let hi_ok = cx.env.lt(hi, input)?;
+            let ok = cx.env.and(lo_ok, hi_ok)?;
+            require(
+                cx,
+                ok,
+                "Padding size should be less than the corresponding input dimension",
+            )?;
+        }
+        let grown = cx.env.add(input, lo)?;
+        spatial.push(cx.env.add(grown, hi)?);
+    }
+    let mut ok = SymBool::Bool(true);
+    for &o in &spatial {
+        let ge = cx.env.ge(o, SymInt::Int(1))?;
+        ok = cx.env.and(ok, ge)?;
+    }
+    require(
+        cx,
+        ok,
+        "the calculated output size must be >= 1 in every dimension",
+    )?;
+    // `new_empty` with a batch dim for rank `dims + 2` (for 1-D and 2-D
+    // padding, for every rank but `dims + 1`).
+    let with_batch = if dims == 3 {
+        batch
+    } else {
+        t.dim() != dims + 1
+    };
+    let mut sizes: Dims = Dims::new();
+    if with_batch {
+        sizes.push(if batch { t.sizes[0] } else { SymInt::Int(1) });
+    }
+    sizes.push(nplane);
+    sizes.extend(spatial);
+    // 2-D padding keeps channels-last off CUDA.
+    let strides = if dims == 2 && with_batch && t.device.ty != DeviceType::Cuda {
+        like_strides(cx, t, sizes.clone())?
+    } else {
+        contiguous(cx, sizes.clone())?
+    };
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        super::fresh(cx, t, sizes, strides),
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
+/// `reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor`.
+pub(crate) fn reflection_pad1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    pad(cx, a, 1, true)
+}
+
+/// `reflection_pad2d(Tensor self, SymInt[4] padding) -> Tensor`.
+pub(crate) fn reflection_pad2d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    pad(cx, a, 2, true)
+}
+
+/// `reflection_pad3d(Tensor self, SymInt[6] padding) -> Tensor`.
+pub(crate) fn reflection_pad3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    pad(cx, a, 3, true)
+}
+
+/// `replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor`: bool
+/// inputs refused.
+pub(crate) fn replication_pad2d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    pad(cx, a, 2, false)
+}
+
+/// `replication_pad3d(Tensor self, SymInt[6] padding) -> Tensor`: bool
+/// inputs refused.
+pub(crate) fn replication_pad3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    pad(cx, a, 3, false)
+}
