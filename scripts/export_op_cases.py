@@ -1463,6 +1463,13 @@ CASES.update({
         C("constant channels last", cl(1, 2, 3, 3), [1, 1]),
         C("negative crops", T([2, 5]), [-1, -2]),
         C("odd pad length", T([2, 3]), [1]),
+        C("reflect 1-d", T([2, 3, 5]), [1, 2], "reflect"),
+        C("reflect 2-d channels last", cl(1, 2, 4, 5), [1, 1, 2, 0], "reflect"),
+        C("reflect 3-d", T([1, 2, 3, 4, 5]), [1, 1, 1, 1, 1, 1], "reflect"),
+        C("replicate 2-d", T([2, 3, 4]), [1, 2, 0, 1], "replicate"),
+        C("reflect pad too large", T([2, 3, 2]), [2, 0], "reflect"),
+        C("reflect on a 4-d input with one pair", T([1, 2, 3, 4]), [1, 1], "reflect"),
+        C("circular", T([2, 3, 5]), [1, 2], "circular"),
     ],
     "roll": [
         C("one dim", T([4, 5]), [2], [1]),

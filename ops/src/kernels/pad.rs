@@ -1,8 +1,10 @@
 //! `pad(Tensor self, SymInt[] pad, str mode="constant", float? value=None)`:
 //! the composite `F.pad` of the default export IR. Its `mode` (a string,
-//! which rules cannot compare) picks the kernel: `constant` is
-//! `constant_pad_nd`; the reflection, replication and circular pads are
-//! refused until they have kernels of their own.
+//! which rules cannot compare) picks the kernel as ATen's `_pad_enum`
+//! does: `constant` is `constant_pad_nd`; `reflect` and `replicate` are
+//! the reflection and replication pads of the dimensionality the padding
+//! length and the input's rank give; `circular` grows each padded dim; the
+//! 1-D replication pad is refused until it has a kernel of its own.
 
 use fake_runtime::intrinsics::{self, args};
 use fake_runtime::{Alias, Arg, Cx, Error, Out, Outs, Result};
@@ -13,10 +15,7 @@ pub(crate) fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let pad = args::sizes(cx, a, 1, "pad", None)?;
     let mode = args::opt_str(cx, a, 2, "mode", Some("constant"))?.unwrap_or("constant");
     if mode != "constant" {
-        return Err(Error::invalid(
-            cx.op,
-            format!("padding mode '{mode}' has no kernel yet (only 'constant' is supported)"),
-        ));
+        return non_constant(cx, a, t.dim(), pad.len(), mode);
     }
     // constant_pad_nd: channels-last kept.
     let sizes = intrinsics::pad_sizes(cx, t.sizes.clone(), pad)?;
@@ -27,4 +26,86 @@ pub(crate) fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         Alias::Fresh,
     ));
     Ok(outs)
+}
+
+/// `_pad_circular`: each padded dim grows by its pads, which may not wrap
+/// around more than once; the result is a new contiguous tensor.
+fn circular(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let pad = args::sizes(cx, a, 1, "pad", None)?;
+    let n = t.dim();
+    for (k, pair) in pad.chunks(2).enumerate() {
+        let size = t.sizes[n - 1 - k];
+        for &p in pair {
+            let ok = cx.env.le(p, size)?;
+            fake_runtime::shape::check(cx.env, ok, cx.op, &|| {
+                "Padding value causes wrapping around more than once.".to_string()
+            })?;
+        }
+    }
+    let sizes = intrinsics::pad_sizes(cx, t.sizes.clone(), pad)?;
+    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        super::fresh(cx, t, sizes, strides),
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
+/// `_pad_enum` for a mode other than `constant`: the pad of the
+/// dimensionality `pad.len() / 2` when the input has that many dims plus
+/// one or two.
+fn non_constant(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    rank: usize,
+    len: usize,
+    mode: &str,
+) -> Result<Outs> {
+    if !len.is_multiple_of(2) {
+        return Err(Error::invalid(
+            cx.op,
+            "Padding length must be divisible by 2",
+        ));
+    }
+    if len > rank * 2 {
+        return Err(Error::invalid(
+            cx.op,
+            format!(
+                "Padding length should be less than or equal to two times the input dimension but got padding length {len} and input of dimension {rank}"
+            ),
+        ));
+    }
+    if let Some(Arg::Float(v)) = a.get(3)
+        && *v != 0.0
+    {
+        return Err(Error::invalid(
+            cx.op,
+            format!("Padding mode \"{mode}\" doesn't take in value argument"),
+        ));
+    }
+    let n = len / 2;
+    let fits = (1..=3).contains(&n) && (rank == n + 1 || rank == n + 2);
+    let args = [a[0].clone(), a[1].clone()];
+    match (mode, fits, n) {
+        ("reflect", true, 1) => super::reflection_pad1d(cx, &args),
+        ("reflect", true, 2) => super::reflection_pad2d(cx, &args),
+        ("reflect", true, 3) => super::reflection_pad3d(cx, &args),
+        ("replicate", true, 2) => super::replication_pad2d(cx, &args),
+        ("replicate", true, 3) => super::replication_pad3d(cx, &args),
+        ("circular", true, _) => circular(cx, a),
+        ("reflect" | "replicate", true, _) => Err(Error::invalid(
+            cx.op,
+            format!("padding mode '{mode}' of {n} dims has no kernel yet"),
+        )),
+        ("reflect" | "replicate" | "circular", false, _) => Err(Error::invalid(
+            cx.op,
+            "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now",
+        )),
+        _ => Err(Error::invalid(
+            cx.op,
+            format!("Unrecognised padding mode {mode}"),
+        )),
+    }
 }
