@@ -190,3 +190,18 @@ fn provably_equal_over_the_ranges() {
     assert!(!env.provably_equal(s0, u0).unwrap());
     assert!(env.guards().is_empty());
 }
+
+#[test]
+fn a_floor_division_guard_bounds_its_symbol() {
+    let (mut env, s0, _) = env();
+    // (s0 // 3) >= 1, true at the hint 5, says s0 >= 3.
+    let q = env.floordiv(s0, SymInt::Int(3)).unwrap();
+    let c = env.ge(q, SymInt::Int(1)).unwrap();
+    assert!(env.guard_bool(c, "avg_pool1d").unwrap());
+    let s = env.as_symbol(s0).unwrap();
+    assert_eq!(env.symbol_range(s).lo(), Some(3));
+    // So Max(1, s0 // 3) is s0 // 3 without a further guard.
+    let m = env.max(SymInt::Int(1), q).unwrap();
+    assert_eq!(m, q);
+    assert_eq!(env.guards().len(), 1);
+}

@@ -49,11 +49,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "PyTorch moves the storage offset to 2*s1 unless the diagonal is statically known to be empty, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its own static run keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
     ),
     (
-        "aten::avg_pool1d",
-        "symbolic: avg_pool1d of a dynamic length",
-        "both record the guard (s0//3) >= 1 from the pool's output-size check; PyTorch solves it into s0 >= 3 and narrows s0's range, so its printed contiguous strides drop Max(1, (s0//3)); our ShapeEnv keeps the range, so the strides print as Max(1, (s0//3)), equal wherever the guard holds",
-    ),
-    (
         "aten::floor_divide",
         "floats",
         "PyTorch computes a float floor_divide as several elementwise steps (torch._refs), whose intermediate results lose a transposed input's layout; the one-step pointwise rule keeps it",

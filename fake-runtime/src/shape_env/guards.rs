@@ -394,6 +394,11 @@ impl ShapeEnv {
             let n = self.exprs.not(r);
             self.decided.insert(n, false);
         }
+        if let Some((s, lo)) = self.exprs.floordiv_lower_bound(op, p) {
+            // `s // c + k >= 0` (c > 0) says `s >= -k*c`: PyTorch's range
+            // refinement solves it the same way.
+            self.narrow(s, ValueRange::at_least(lo))?;
+        }
         let linear = self.exprs.linear_terms(p);
         match (op, linear) {
             // `c*s + rest == 0` with c = +-1: replace s by -c*rest.

@@ -1100,6 +1100,36 @@ impl ExprArena {
         }
     }
 
+    /// The lower bound of symbol `s` that `p OP 0` implies when `p` is
+    /// `s // c + k` with `c > 0` and `OP` is `>=` or `>`: `s >= (-k)*c`
+    /// (`-k + 1` for `>`). `None` for any other form, or on overflow.
+    pub fn floordiv_lower_bound(&self, op: RelOp, p: ExprId) -> Option<(Symbol, i64)> {
+        let Node::Sum { constant, terms } = self.node(p) else {
+            return None;
+        };
+        let [(m, 1)] = terms.as_slice() else {
+            return None;
+        };
+        let [(atom, 1)] = m.as_slice() else {
+            return None;
+        };
+        let Node::FloorDiv(a, b) = self.node(*atom) else {
+            return None;
+        };
+        let (Node::Symbol(s), Some(c)) = (self.node(*a), self.as_int(*b)) else {
+            return None;
+        };
+        if c <= 0 {
+            return None;
+        }
+        let q = match op {
+            RelOp::Ge => constant.checked_neg()?,
+            RelOp::Gt => constant.checked_neg()?.checked_add(1)?,
+            _ => return None,
+        };
+        Some((*s, q.checked_mul(c)?))
+    }
+
     /// `(is_and, parts)` when `id` is an `and` or an `or`.
     pub(crate) fn as_junction(&self, id: ExprId) -> Option<(bool, Args)> {
         match self.node(id) {
