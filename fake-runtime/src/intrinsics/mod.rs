@@ -64,7 +64,7 @@ fn invalid(cx: &Cx<'_>, reason: String) -> crate::error::Error {
 
 /// The stride of `t` at `d`, or an error when `t`'s strides are shorter
 /// than its sizes (malformed metadata is refused, never indexed).
-fn stride_at(cx: &Cx<'_>, t: &TensorMeta, d: usize) -> Result<SymInt> {
+pub fn stride_at(cx: &Cx<'_>, t: &TensorMeta, d: usize) -> Result<SymInt> {
     t.strides.get(d).copied().ok_or_else(|| {
         invalid(
             cx,

@@ -869,13 +869,18 @@ impl ExprArena {
         f: &mut dyn FnMut(Symbol) -> Option<ExprId>,
     ) -> Result<ExprId> {
         let mut memo = FxHashMap::default();
-        self.subst_memo(id, f, &mut memo)
+        self.subst_memo(id, f, false, &mut memo)
     }
 
-    fn subst_memo(
+    /// Rebuild `id` bottom-up with the canonicalising constructors, each
+    /// symbol replaced by `f`'s answer (when it has one), and, with
+    /// `prune`, `Min`/`Max` arguments the ranges order dropped
+    /// ([`ExprArena::prune_extrema`]).
+    pub(crate) fn subst_memo(
         &mut self,
         id: ExprId,
         f: &mut dyn FnMut(Symbol) -> Option<ExprId>,
+        prune: bool,
         memo: &mut FxHashMap<ExprId, ExprId>,
     ) -> Result<ExprId> {
         if let Some(&done) = memo.get(&id) {
@@ -889,7 +894,7 @@ impl ExprArena {
                 for (m, c) in terms {
                     let mut t = self.int(c);
                     for (atom, pow) in m {
-                        let a = self.subst_memo(atom, f, memo)?;
+                        let a = self.subst_memo(atom, f, prune, memo)?;
                         for _ in 0..pow {
                             t = self.mul(t, a)?;
                         }
@@ -899,18 +904,27 @@ impl ExprArena {
                 acc
             }
             Node::FloorDiv(a, b) => {
-                let (a, b) = (self.subst_memo(a, f, memo)?, self.subst_memo(b, f, memo)?);
+                let (a, b) = (
+                    self.subst_memo(a, f, prune, memo)?,
+                    self.subst_memo(b, f, prune, memo)?,
+                );
                 self.floordiv(a, b)?
             }
             Node::Mod(a, b) => {
-                let (a, b) = (self.subst_memo(a, f, memo)?, self.subst_memo(b, f, memo)?);
+                let (a, b) = (
+                    self.subst_memo(a, f, prune, memo)?,
+                    self.subst_memo(b, f, prune, memo)?,
+                );
                 self.modulo(a, b)?
             }
             Node::Max(args) | Node::Min(args) => {
                 let is_max = matches!(self.node(id), Node::Max(_));
                 let mut new = Args::new();
                 for a in args {
-                    new.push(self.subst_memo(a, f, memo)?);
+                    new.push(self.subst_memo(a, f, prune, memo)?);
+                }
+                if prune {
+                    new = self.ordered_out(new, is_max)?;
                 }
                 if is_max {
                     self.max(&new)?
@@ -919,7 +933,7 @@ impl ExprArena {
                 }
             }
             Node::Rel(op, p) => {
-                let p = self.subst_memo(p, f, memo)?;
+                let p = self.subst_memo(p, f, prune, memo)?;
                 let zero = self.int(0);
                 self.rel(op, p, zero)?
             }
@@ -927,7 +941,7 @@ impl ExprArena {
                 let is_and = matches!(self.node(id), Node::And(_));
                 let mut new = Args::new();
                 for a in args {
-                    new.push(self.subst_memo(a, f, memo)?);
+                    new.push(self.subst_memo(a, f, prune, memo)?);
                 }
                 if is_and {
                     self.and(&new)

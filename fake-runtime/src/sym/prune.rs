@@ -17,7 +17,39 @@ impl ExprArena {
     /// [`ExprArena::decide_by_ranges`], PyTorch's reallocation included).
     pub fn prune_extrema(&mut self, id: ExprId) -> Result<ExprId> {
         let mut memo = FxHashMap::default();
-        self.prune_memo(id, &mut memo)
+        self.subst_memo(id, &mut |_| None, true, &mut memo)
+    }
+
+    /// The arguments of a `Max` (`is_max`) or `Min` without those another
+    /// one always bounds: `x` goes when a kept-or-later `y` is always at
+    /// least (`Max`) or at most (`Min`) `x`.
+    pub(crate) fn ordered_out(&mut self, args: Args, is_max: bool) -> Result<Args> {
+        let mut kept = Args::new();
+        for (i, &x) in args.iter().enumerate() {
+            let mut dominated = false;
+            for (j, &y) in args.iter().enumerate() {
+                if i == j || (j < i && !kept.contains(&y)) {
+                    continue;
+                }
+                // Max: y - x >= 0 drops x; Min: x - y >= 0 drops x.
+                let d = if is_max {
+                    self.sub(y, x)?
+                } else {
+                    self.sub(x, y)?
+                };
+                if self.nonnegative(d)? {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                kept.push(x);
+            }
+        }
+        if kept.is_empty() {
+            kept.push(args[0]);
+        }
+        Ok(kept)
     }
 
     /// True when `d >= 0` for every value in the ranges: by the ranges
@@ -57,94 +89,5 @@ impl ExprArena {
             rest = self.add(rest, t)?;
         }
         self.nonnegative(rest)
-    }
-
-    fn prune_memo(&mut self, id: ExprId, memo: &mut FxHashMap<ExprId, ExprId>) -> Result<ExprId> {
-        if let Some(&done) = memo.get(&id) {
-            return Ok(done);
-        }
-        let out = match self.node(id).clone() {
-            Node::Int(_) | Node::Bool(_) | Node::Symbol(_) => id,
-            Node::Sum { constant, terms } => {
-                let mut acc = self.int(constant);
-                for (m, c) in terms {
-                    let mut t = self.int(c);
-                    for (atom, pow) in m {
-                        let a = self.prune_memo(atom, memo)?;
-                        for _ in 0..pow {
-                            t = self.mul(t, a)?;
-                        }
-                    }
-                    acc = self.add(acc, t)?;
-                }
-                acc
-            }
-            Node::FloorDiv(a, b) => {
-                let (a, b) = (self.prune_memo(a, memo)?, self.prune_memo(b, memo)?);
-                self.floordiv(a, b)?
-            }
-            Node::Mod(a, b) => {
-                let (a, b) = (self.prune_memo(a, memo)?, self.prune_memo(b, memo)?);
-                self.modulo(a, b)?
-            }
-            Node::Max(args) | Node::Min(args) => {
-                let is_max = matches!(self.node(id), Node::Max(_));
-                let mut new = Args::new();
-                for a in args {
-                    new.push(self.prune_memo(a, memo)?);
-                }
-                // Keep x unless some kept-or-later y is always at least
-                // (Max) or at most (Min) x.
-                let mut kept = Args::new();
-                for (i, &x) in new.iter().enumerate() {
-                    let mut dominated = false;
-                    for (j, &y) in new.iter().enumerate() {
-                        if i == j || (j < i && !kept.contains(&y)) {
-                            continue;
-                        }
-                        // Max: y - x >= 0 drops x; Min: x - y >= 0 drops x.
-                        let d = if is_max {
-                            self.sub(y, x)?
-                        } else {
-                            self.sub(x, y)?
-                        };
-                        if self.nonnegative(d)? {
-                            dominated = true;
-                            break;
-                        }
-                    }
-                    if !dominated {
-                        kept.push(x);
-                    }
-                }
-                if kept.is_empty() {
-                    kept.push(new[0]);
-                }
-                if is_max {
-                    self.max(&kept)?
-                } else {
-                    self.min(&kept)?
-                }
-            }
-            Node::Rel(op, p) => {
-                let p = self.prune_memo(p, memo)?;
-                let zero = self.int(0);
-                self.rel(op, p, zero)?
-            }
-            Node::And(args) | Node::Or(args) => {
-                let is_and = matches!(self.node(id), Node::And(_));
-                let mut new = Args::new();
-                for a in args {
-                    new.push(self.prune_memo(a, memo)?);
-                }
-                if is_and {
-                    self.and(&new)
-                } else {
-                    self.or(&new)
-                }
-            }
-        };
-        memo.insert(id, out);
-        Ok(out)
     }
 }

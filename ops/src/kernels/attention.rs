@@ -13,7 +13,7 @@ use super::invalid;
 use fake_runtime::intrinsics::{args, matmul, preserve_strides, require, swap};
 use fake_runtime::shape::{self, Dims, broadcast};
 use fake_runtime::strides::contiguous;
-use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymInt, TensorMeta};
 
 /// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,
 /// Tensor? attn_mask=None, float dropout_p=0., bool is_causal=False, *,
@@ -83,12 +83,7 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     } else {
         contiguous(cx.env, &sizes)?
     };
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, q, sizes, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, q, sizes, strides))
 }
 
 /// Whether the CPU flash kernel takes these inputs

@@ -6,7 +6,7 @@
 
 use fake_runtime::intrinsics::{self, args};
 use fake_runtime::shape::Dims;
-use fake_runtime::{Alias, Arg, Cx, Error, Out, Outs, Result, SymInt};
+use fake_runtime::{Arg, Cx, Error, Outs, Result, SymInt};
 
 /// `conv{n}d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[n]
 /// stride, SymInt[n] padding, SymInt[n] dilation, SymInt groups=1)`.
@@ -52,12 +52,7 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
         sizes.remove(0);
         strides.remove(0);
     }
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, input, sizes, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, input, sizes, strides))
 }
 
 /// `conv1d`.

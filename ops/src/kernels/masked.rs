@@ -97,12 +97,7 @@ pub(crate) fn repeat_interleave_self_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> R
     let mut sizes = input;
     sizes[d] = n;
     let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, t, sizes, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, t, sizes, strides))
 }
 
 /// `_unique2(Tensor self, bool sorted=True, bool return_inverse=False,

@@ -2,7 +2,7 @@
 //! `@kernel(name)`, and the operator still counts as covered.
 
 use fake_runtime::shape::Dims;
-use fake_runtime::{Cx, Error, SymInt, TensorMeta};
+use fake_runtime::{Alias, Cx, Error, Out, Outs, SymInt, TensorMeta};
 
 mod asserts;
 mod attention;
@@ -77,4 +77,11 @@ pub(crate) fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> 
         layout: t.layout,
         requires_grad: false,
     }
+}
+
+/// [`fresh`] as the one output of a kernel.
+pub(crate) fn fresh_out(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(fresh(cx, t, sizes, strides), Alias::Fresh));
+    outs
 }

@@ -7,7 +7,7 @@
 //! 1-D replication pad is refused until it has a kernel of its own.
 
 use fake_runtime::intrinsics::{self, args};
-use fake_runtime::{Alias, Arg, Cx, Error, Out, Outs, Result};
+use fake_runtime::{Arg, Cx, Error, Outs, Result};
 
 /// `aten::pad`.
 pub(crate) fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
@@ -20,12 +20,7 @@ pub(crate) fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     // constant_pad_nd: channels-last kept.
     let sizes = intrinsics::pad_sizes(cx, t.sizes.clone(), pad)?;
     let strides = intrinsics::like_strides(cx, t, sizes.clone())?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, t, sizes, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, t, sizes, strides))
 }
 
 /// `_pad_circular`: each padded dim grows by its pads, which may not wrap
@@ -45,12 +40,7 @@ fn circular(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     let sizes = intrinsics::pad_sizes(cx, t.sizes.clone(), pad)?;
     let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, t, sizes, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, t, sizes, strides))
 }
 
 /// `_pad_enum` for a mode other than `constant`: the pad of the

@@ -6,9 +6,7 @@
 use super::invalid;
 use fake_runtime::intrinsics::{args, contiguous, like_strides, require};
 use fake_runtime::shape::Dims;
-use fake_runtime::{
-    Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymBool, SymInt, TensorMeta,
-};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymBool, SymInt, TensorMeta};
 
 /// `_padding_check_valid_input`: `2 * dims` pads; every dim non-empty but
 /// a batch dim (present when the rank is `dims + 2`).
@@ -117,12 +115,7 @@ fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>], dims: usize, reflection: bool) -> Result<
     } else {
         contiguous(cx, sizes.clone())?
     };
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, t, sizes, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, t, sizes, strides))
 }
 
 /// `reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor`.

@@ -210,10 +210,5 @@ pub(crate) fn avg_pool3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let mut sizes: Dims = t.sizes[..n - 3].iter().copied().collect();
     sizes.extend(out);
     let strides = contiguous(cx, sizes.clone())?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, t, sizes, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, t, sizes, strides))
 }

@@ -8,7 +8,7 @@
 use super::invalid;
 use fake_runtime::intrinsics::{args, contiguous};
 use fake_runtime::shape::wrap_dim;
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, Outs, Result, SymInt, TensorMeta};
 
 /// `ensure_nonempty_size`: the size at `d`, 1 for a zero-dim tensor.
 fn nonempty_size(t: &TensorMeta, d: usize) -> SymInt {
@@ -94,12 +94,7 @@ fn check(
 /// `self.new_empty(self.shape)`: contiguous, `self`'s dtype.
 fn output(cx: &mut Cx<'_>, this: &TensorMeta) -> Result<Outs> {
     let strides = contiguous(cx, this.sizes.clone())?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, this, this.sizes.clone(), strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, this, this.sizes.clone(), strides))
 }
 
 /// The arguments every overload shares: `self`, `dim`, `index`.

@@ -12,16 +12,7 @@ use fake_runtime::{
 
 /// Views of `t` along `dim` with the given lengths, in order.
 fn chunks(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize, lengths: &[SymInt]) -> Result<Outs> {
-    let stride = t.strides.get(dim).copied().ok_or_else(|| {
-        invalid(
-            cx,
-            format!(
-                "tensor with {} sizes but {} strides",
-                t.dim(),
-                t.strides.len()
-            ),
-        )
-    })?;
+    let stride = fake_runtime::intrinsics::stride_at(cx, t, dim)?;
     let mut start = SymInt::Int(0);
     let mut list = Vec::with_capacity(lengths.len());
     for &len in lengths {

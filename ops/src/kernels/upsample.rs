@@ -9,7 +9,7 @@ use super::invalid;
 use fake_runtime::intrinsics::{args, like_strides, require};
 use fake_runtime::shape::Dims;
 use fake_runtime::strides::contiguous;
-use fake_runtime::{Alias, Arg, Cx, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DeviceType, Outs, Result, SymInt};
 
 /// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?
 /// scale_factors) -> Tensor`, as PyTorch's Python implementation (what
@@ -55,7 +55,7 @@ pub(crate) fn upsample_nearest2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     } else {
         like_strides(cx, t, shape.clone())?
     };
-    Ok(output(cx, t, shape, strides))
+    Ok(super::fresh_out(cx, t, shape, strides))
 }
 
 /// `upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool
@@ -88,17 +88,7 @@ pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     } else {
         like_strides(cx, t, shape.clone())?
     };
-    Ok(output(cx, t, shape, strides))
-}
-
-/// A new tensor of `t`'s dtype and device.
-fn output(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, t, sizes, strides),
-        Alias::Fresh,
-    ));
-    outs
+    Ok(super::fresh_out(cx, t, shape, strides))
 }
 
 /// `upsample_compute_output_size`: `output_size` as given, or each spatial

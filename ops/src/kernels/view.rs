@@ -62,10 +62,5 @@ pub(crate) fn unsafe_view(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let requested = args::sizes(cx, a, 1, "size", None)?;
     let (sizes, strides) = geometry(cx, t, requested)?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, t, sizes, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    Ok(super::fresh_out(cx, t, sizes, strides))
 }
