@@ -77,7 +77,8 @@ fn non_constant(
     }
     let n = len / 2;
     let fits = (1..=3).contains(&n) && (rank == n + 1 || rank == n + 2);
-    let args = [a[0].clone(), a[1].clone()];
+    // `self` and `pad` (read above, so present).
+    let args: Vec<Arg<'_>> = a.iter().take(2).cloned().collect();
     match (mode, fits, n) {
         ("reflect", true, 1) => super::reflection_pad1d(cx, &args),
         ("reflect", true, 2) => super::reflection_pad2d(cx, &args),
