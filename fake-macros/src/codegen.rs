@@ -18,14 +18,14 @@ use crate::schema::{DefaultValue, ReturnAlias};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
-/// `::fake_runtime::intrinsics::rt`.
+/// `::fake_runtime::support::rt`.
 fn rt() -> TokenStream {
-    quote!(::fake_runtime::intrinsics::rt)
+    quote!(::fake_runtime::support::rt)
 }
 
 /// `::fake_runtime::intrinsics`.
 fn intr() -> TokenStream {
-    quote!(::fake_runtime::intrinsics)
+    quote!(::fake_runtime::support)
 }
 
 /// An identifier from a string the checker made valid.
@@ -746,7 +746,7 @@ pub(crate) fn expr(e: &TExpr) -> TokenStream {
         TNode::Const(path) => {
             let p: TokenStream = path.parse().unwrap_or_default();
             if path.starts_with("UnbackedFlavor") {
-                quote!(#intr::#p)
+                quote!(::fake_runtime::support::#p)
             } else {
                 quote!(#rt::#p)
             }
@@ -762,7 +762,7 @@ pub(crate) fn expr(e: &TExpr) -> TokenStream {
                     quote!(#n)
                 }
             });
-            quote!({ #(let #names = #vals;)* #intr::#f(cx, #(#pass),*)? })
+            quote!({ #(let #names = #vals;)* crate::intrinsics::#f(cx, #(#pass),*)? })
         }
         TNode::Field(b, f) => {
             let b = expr(b);

@@ -66,47 +66,47 @@ fn snapshot_mm() {
                 /// `aten::mm(Tensor self, Tensor mat2) -> Tensor`
                 #[inline]
                 pub fn mm(
-                    cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
-                    self_: &::fake_runtime::intrinsics::rt::TensorMeta,
-                    mat2: &::fake_runtime::intrinsics::rt::TensorMeta,
-                ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
-                    ::fake_runtime::intrinsics::require_rank(cx, "self", self_, 2usize, true)?;
+                    cx: &mut ::fake_runtime::support::rt::Cx<'_>,
+                    self_: &::fake_runtime::support::rt::TensorMeta,
+                    mat2: &::fake_runtime::support::rt::TensorMeta,
+                ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
+                    ::fake_runtime::support::require_rank(cx, "self", self_, 2usize, true)?;
                     let v_n = self_.sizes[0usize];
                     let v_k = self_.sizes[1usize];
-                    ::fake_runtime::intrinsics::require_rank(cx, "mat2", mat2, 2usize, true)?;
-                    ::fake_runtime::intrinsics::require_eq(
+                    ::fake_runtime::support::require_rank(cx, "mat2", mat2, 2usize, true)?;
+                    ::fake_runtime::support::require_eq(
                         cx,
                         v_k,
                         mat2.sizes[0usize],
                         &|| "size of `mat2` at dim 0 (`k`)".to_string(),
                     )?;
                     let v_m = mat2.sizes[1usize];
-                    let __sizes: ::fake_runtime::intrinsics::rt::Dims = {
-                        let mut __l = <::fake_runtime::intrinsics::rt::Dims>::new();
+                    let __sizes: ::fake_runtime::support::rt::Dims = {
+                        let mut __l = <::fake_runtime::support::rt::Dims>::new();
                         __l.push(v_n);
                         __l.push(v_m);
                         __l
                     };
-                    let __strides: ::fake_runtime::intrinsics::rt::Dims = ::fake_runtime::intrinsics::contiguous(
+                    let __strides: ::fake_runtime::support::rt::Dims = ::fake_runtime::support::contiguous(
                         cx,
                         __sizes.clone(),
                     )?;
-                    let __offset = ::fake_runtime::intrinsics::rt::SymInt::Int(0);
+                    let __offset = ::fake_runtime::support::rt::SymInt::Int(0);
                     let __dtype = self_.dtype;
                     let __device = cx.device;
-                    let __out0 = ::fake_runtime::intrinsics::rt::Out::Tensor(
-                        ::fake_runtime::intrinsics::rt::TensorMeta {
+                    let __out0 = ::fake_runtime::support::rt::Out::Tensor(
+                        ::fake_runtime::support::rt::TensorMeta {
                             sizes: __sizes,
                             strides: __strides,
                             storage_offset: __offset,
                             dtype: __dtype,
                             device: __device,
-                            layout: ::fake_runtime::intrinsics::rt::Layout::Strided,
+                            layout: ::fake_runtime::support::rt::Layout::Strided,
                             requires_grad: false,
                         },
-                        ::fake_runtime::intrinsics::rt::Alias::Fresh,
+                        ::fake_runtime::support::rt::Alias::Fresh,
                     );
-                    Ok(::fake_runtime::intrinsics::rt::smallvec![__out0])
+                    Ok(::fake_runtime::support::rt::smallvec![__out0])
                 }
         "#]],
     );
@@ -122,28 +122,28 @@ fn snapshot_pointwise_add() {
             /// `aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor`
             #[inline]
             pub fn add_tensor(
-                cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
-                self_: &::fake_runtime::intrinsics::rt::TensorMeta,
-                other: &::fake_runtime::intrinsics::rt::TensorMeta,
-                alpha: ::fake_runtime::intrinsics::rt::Scalar,
-            ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
-                let __dtype = ::fake_runtime::intrinsics::promote(
+                cx: &mut ::fake_runtime::support::rt::Cx<'_>,
+                self_: &::fake_runtime::support::rt::TensorMeta,
+                other: &::fake_runtime::support::rt::TensorMeta,
+                alpha: ::fake_runtime::support::rt::Scalar,
+            ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
+                let __dtype = ::fake_runtime::support::promote(
                     cx,
                     &[
-                        ::fake_runtime::intrinsics::tensor_operand(self_),
-                        ::fake_runtime::intrinsics::tensor_operand(other),
+                        ::fake_runtime::support::tensor_operand(self_),
+                        ::fake_runtime::support::tensor_operand(other),
                     ],
-                    ::fake_runtime::intrinsics::rt::PromotionKind::Default,
+                    ::fake_runtime::support::rt::PromotionKind::Default,
                 )?;
-                let __meta = ::fake_runtime::intrinsics::pointwise_output(
+                let __meta = ::fake_runtime::support::pointwise_output(
                     cx,
                     &[self_, other],
                     __dtype,
                 )?;
                 Ok(
-                    ::fake_runtime::intrinsics::rt::smallvec![
-                        ::fake_runtime::intrinsics::rt::Out::Tensor(__meta,
-                        ::fake_runtime::intrinsics::rt::Alias::Fresh)
+                    ::fake_runtime::support::rt::smallvec![
+                        ::fake_runtime::support::rt::Out::Tensor(__meta,
+                        ::fake_runtime::support::rt::Alias::Fresh)
                     ],
                 )
             }
@@ -161,12 +161,12 @@ fn snapshot_view_with_where() {
             /// `aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)`
             #[inline]
             pub fn expand(
-                cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
-                self_: &::fake_runtime::intrinsics::rt::TensorMeta,
-                size: ::fake_runtime::intrinsics::rt::Dims,
+                cx: &mut ::fake_runtime::support::rt::Cx<'_>,
+                self_: &::fake_runtime::support::rt::TensorMeta,
+                size: ::fake_runtime::support::rt::Dims,
                 implicit: bool,
-            ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
-                let v_s: ::fake_runtime::intrinsics::rt::Dims = self_
+            ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
+                let v_s: ::fake_runtime::support::rt::Dims = self_
                     .sizes[0usize..self_.dim() - 0usize]
                     .iter()
                     .copied()
@@ -174,17 +174,17 @@ fn snapshot_view_with_where() {
                 let v_shape = {
                     let __a0 = v_s.clone();
                     let __a1 = size.clone();
-                    ::fake_runtime::intrinsics::expand(cx, __a0, __a1)?
+                    ::fake_runtime::support::expand(cx, __a0, __a1)?
                 };
                 let __sizes = v_shape.clone();
                 let __strides = {
                     let __a0 = self_;
                     let __a1 = v_shape.clone();
-                    ::fake_runtime::intrinsics::expand_strides(cx, __a0, __a1)?
+                    ::fake_runtime::support::expand_strides(cx, __a0, __a1)?
                 };
                 let __offset = self_.storage_offset;
-                let __out0 = ::fake_runtime::intrinsics::rt::Out::Tensor(
-                    ::fake_runtime::intrinsics::rt::TensorMeta {
+                let __out0 = ::fake_runtime::support::rt::Out::Tensor(
+                    ::fake_runtime::support::rt::TensorMeta {
                         sizes: __sizes,
                         strides: __strides,
                         storage_offset: __offset,
@@ -193,9 +193,9 @@ fn snapshot_view_with_where() {
                         layout: self_.layout,
                         requires_grad: false,
                     },
-                    ::fake_runtime::intrinsics::rt::Alias::ViewOf(0u8),
+                    ::fake_runtime::support::rt::Alias::ViewOf(0u8),
                 );
-                Ok(::fake_runtime::intrinsics::rt::smallvec![__out0])
+                Ok(::fake_runtime::support::rt::smallvec![__out0])
             }
         "#]],
     );
@@ -211,55 +211,55 @@ fn snapshot_nonzero() {
                 /// `aten::nonzero(Tensor self) -> Tensor`
                 #[inline]
                 pub fn nonzero(
-                    cx: &mut ::fake_runtime::intrinsics::rt::Cx<'_>,
-                    self_: &::fake_runtime::intrinsics::rt::TensorMeta,
-                ) -> ::fake_runtime::intrinsics::rt::Result<::fake_runtime::intrinsics::rt::Outs> {
-                    let v_s: ::fake_runtime::intrinsics::rt::Dims = self_
+                    cx: &mut ::fake_runtime::support::rt::Cx<'_>,
+                    self_: &::fake_runtime::support::rt::TensorMeta,
+                ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
+                    let v_s: ::fake_runtime::support::rt::Dims = self_
                         .sizes[0usize..self_.dim() - 0usize]
                         .iter()
                         .copied()
                         .collect();
                     let v_u = {
-                        let __a0 = ::fake_runtime::intrinsics::UnbackedFlavor::SizeLike;
+                        let __a0 = ::fake_runtime::support::UnbackedFlavor::SizeLike;
                         let __a1 = Some({
                             let __a0 = v_s.clone();
-                            ::fake_runtime::intrinsics::numel(cx, __a0)?
+                            ::fake_runtime::support::numel(cx, __a0)?
                         });
-                        ::fake_runtime::intrinsics::unbacked(cx, __a0, __a1)?
+                        ::fake_runtime::support::unbacked(cx, __a0, __a1)?
                     };
-                    let __sizes: ::fake_runtime::intrinsics::rt::Dims = {
-                        let mut __l = <::fake_runtime::intrinsics::rt::Dims>::new();
+                    let __sizes: ::fake_runtime::support::rt::Dims = {
+                        let mut __l = <::fake_runtime::support::rt::Dims>::new();
                         __l.push(v_u);
                         __l.push(
-                            ::fake_runtime::intrinsics::rt::SymInt::Int({
+                            ::fake_runtime::support::rt::SymInt::Int({
                                 let __a0 = v_s.clone();
-                                ::fake_runtime::intrinsics::rank(cx, __a0)?
+                                ::fake_runtime::support::rank(cx, __a0)?
                             }),
                         );
                         __l
                     };
-                    let __strides: ::fake_runtime::intrinsics::rt::Dims = {
-                        let mut __l = <::fake_runtime::intrinsics::rt::Dims>::new();
-                        __l.push(::fake_runtime::intrinsics::rt::SymInt::Int(1i64));
+                    let __strides: ::fake_runtime::support::rt::Dims = {
+                        let mut __l = <::fake_runtime::support::rt::Dims>::new();
+                        __l.push(::fake_runtime::support::rt::SymInt::Int(1i64));
                         __l.push(v_u);
                         __l
                     };
-                    let __offset = ::fake_runtime::intrinsics::rt::SymInt::Int(0);
-                    let __dtype = ::fake_runtime::intrinsics::rt::DType::Int64;
+                    let __offset = ::fake_runtime::support::rt::SymInt::Int(0);
+                    let __dtype = ::fake_runtime::support::rt::DType::Int64;
                     let __device = cx.device;
-                    let __out0 = ::fake_runtime::intrinsics::rt::Out::Tensor(
-                        ::fake_runtime::intrinsics::rt::TensorMeta {
+                    let __out0 = ::fake_runtime::support::rt::Out::Tensor(
+                        ::fake_runtime::support::rt::TensorMeta {
                             sizes: __sizes,
                             strides: __strides,
                             storage_offset: __offset,
                             dtype: __dtype,
                             device: __device,
-                            layout: ::fake_runtime::intrinsics::rt::Layout::Strided,
+                            layout: ::fake_runtime::support::rt::Layout::Strided,
                             requires_grad: false,
                         },
-                        ::fake_runtime::intrinsics::rt::Alias::Fresh,
+                        ::fake_runtime::support::rt::Alias::Fresh,
                     );
-                    Ok(::fake_runtime::intrinsics::rt::smallvec![__out0])
+                    Ok(::fake_runtime::support::rt::smallvec![__out0])
                 }
         "#]],
     );

@@ -436,109 +436,6 @@ pub fn cat(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]], dim: i64) -> Resu
     Ok(out)
 }
 
-/// Convolution output length: `(in + 2*pad - dilation*(kernel - 1) - 1) // stride + 1`.
-pub fn conv_out(
-    env: &mut ShapeEnv,
-    input: SymInt,
-    kernel: SymInt,
-    stride: i64,
-    padding: i64,
-    dilation: i64,
-) -> Result<SymInt> {
-    let k1 = env.sub(kernel, SymInt::Int(1))?;
-    let span = env.mul(k1, SymInt::Int(dilation))?;
-    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
-    let x = env.add(input, pad2)?;
-    let x = env.sub(x, span)?;
-    let x = env.sub(x, SymInt::Int(1))?;
-    let x = env.floordiv(x, SymInt::Int(stride))?;
-    env.add(x, SymInt::Int(1))
-}
-
-/// Transposed convolution output length:
-/// `(in - 1)*stride - 2*pad + dilation*(kernel - 1) + output_padding + 1`.
-pub fn conv_transpose_out(
-    env: &mut ShapeEnv,
-    input: SymInt,
-    kernel: SymInt,
-    stride: i64,
-    padding: i64,
-    dilation: i64,
-    output_padding: i64,
-) -> Result<SymInt> {
-    let x = env.sub(input, SymInt::Int(1))?;
-    let x = env.mul(x, SymInt::Int(stride))?;
-    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
-    let x = env.sub(x, pad2)?;
-    let k1 = env.sub(kernel, SymInt::Int(1))?;
-    let span = env.mul(k1, SymInt::Int(dilation))?;
-    let x = env.add(x, span)?;
-    let x = env.add(x, SymInt::Int(output_padding))?;
-    env.add(x, SymInt::Int(1))
-}
-
-/// Pooling output length, as ATen's `pooling_output_shape` (with its
-/// checks, in its order: stride not zero, padding non-negative and at most
-/// half the effective kernel): with `ceil_mode`, rounds up, but the last
-/// window must start inside the input or the left padding. The caller
-/// checks what `pool2d_shape_check` checks.
-#[allow(clippy::too_many_arguments)]
-pub fn pool_out(
-    env: &mut ShapeEnv,
-    op: &str,
-    input: SymInt,
-    kernel: i64,
-    stride: i64,
-    padding: i64,
-    dilation: i64,
-    ceil_mode: bool,
-) -> Result<SymInt> {
-    if stride == 0 {
-        return Err(invalid(op, "stride should not be zero".into()));
-    }
-    if padding < 0 {
-        return Err(invalid(
-            op,
-            format!("pad must be non-negative, but got pad: {padding}"),
-        ));
-    }
-    // (kernel - 1) * dilation + 1, in checked arithmetic.
-    let k1 = env.sub(SymInt::Int(kernel), SymInt::Int(1))?;
-    let span = env.mul(k1, SymInt::Int(dilation))?;
-    let effective = env.add(span, SymInt::Int(1))?;
-    let half = env.floordiv(effective, SymInt::Int(2))?;
-    if half.as_int().is_some_and(|h| padding > h) {
-        return Err(invalid(
-            op,
-            format!(
-                "pad should be at most half of effective kernel size, but got pad={padding}, kernel_size={kernel} and dilation={dilation}"
-            ),
-        ));
-    }
-    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
-    let x = env.add(input, pad2)?;
-    let x = env.sub(x, effective)?;
-    let x = if ceil_mode {
-        let s1 = env.sub(SymInt::Int(stride), SymInt::Int(1))?;
-        env.add(x, s1)?
-    } else {
-        x
-    };
-    let q = env.floordiv(x, SymInt::Int(stride))?;
-    let mut out = env.add(q, SymInt::Int(1))?;
-    if ceil_mode {
-        // ensure that the last pooling starts inside the image
-        let last = env.sub(out, SymInt::Int(1))?;
-        let last = env.mul(last, SymInt::Int(stride))?;
-        let limit = env.add(input, SymInt::Int(padding))?;
-        let c = env.ge(last, limit)?;
-        if env.guard_bool(c, op)? {
-            out = env.sub(out, SymInt::Int(1))?;
-        }
-    }
-    Ok(out)
-}
-
 /// Where `index` lands on a dim of `size` (`fake_impls._compute_slice_index`):
 /// in range it is itself, a negative index in range wraps once, and out of
 /// range it clamps to `[0, size]`. Each case is decided with
@@ -697,15 +594,5 @@ mod tests {
         assert_eq!(out, ints(&[2, 3, 4]));
         assert!(infer_view(&mut env, "aten::view", SymInt::Int(24), &ints(&[5, -1])).is_err());
         assert!(infer_view(&mut env, "aten::view", SymInt::Int(24), &ints(&[-1, -1])).is_err());
-    }
-
-    #[test]
-    fn pooling_ceil_mode() {
-        let mut env = ShapeEnv::new();
-        // PyTorch: MaxPool2d(3, stride=2, ceil_mode=True) on 6 -> 3, on 5 -> 2.
-        let o = pool_out(&mut env, "pool", SymInt::Int(6), 3, 2, 0, 1, true).unwrap();
-        assert_eq!(o, SymInt::Int(3));
-        let o = pool_out(&mut env, "pool", SymInt::Int(5), 3, 2, 0, 1, true).unwrap();
-        assert_eq!(o, SymInt::Int(2));
     }
 }

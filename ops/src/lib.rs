@@ -29,6 +29,7 @@
 //! # Ok::<(), fake_runtime::Error>(())
 //! ```
 
+pub mod intrinsics;
 mod kernels;
 
 use fake_runtime::StaticRegistry;

@@ -6,7 +6,7 @@
 //! PyTorch's `defer_runtime_assert` does; none has a result.
 
 use super::invalid;
-use fake_runtime::intrinsics::args;
+use fake_runtime::support::args;
 use fake_runtime::{Arg, Cx, Outs, Result, Scalar, SymBool, SymInt};
 
 /// `_assert_scalar(Scalar self, str assert_msg)`: `self` holds from now on.

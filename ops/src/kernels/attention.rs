@@ -10,9 +10,10 @@
 //! say, so it is written by hand.
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, matmul, preserve_strides, require, swap};
+use crate::intrinsics::{matmul, preserve_strides, swap};
 use fake_runtime::shape::{self, Dims, broadcast};
 use fake_runtime::strides::contiguous;
+use fake_runtime::support::{args, require};
 use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymInt, TensorMeta};
 
 /// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,

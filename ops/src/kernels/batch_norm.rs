@@ -4,8 +4,8 @@
 //! dtype, depends on `training` and on the device, which no rule can say.
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, dims_eq, pointwise_output, require};
 use fake_runtime::shape::{self, Dims};
+use fake_runtime::support::{args, dims_eq, pointwise_output, require};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `utils.get_computation_dtype`: half-precision floats compute in float32.

@@ -3,8 +3,9 @@
 //! values, so no rule (whose aliasing is fixed by the schema) can say it.
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, format_strides};
+use crate::intrinsics::format_strides;
 use fake_runtime::strides::{Decide, is_channels_last, is_contiguous};
+use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `contiguous(Tensor(a) self, *, MemoryFormat memory_format=0) ->

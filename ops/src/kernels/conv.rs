@@ -4,8 +4,9 @@
 //! (`squeeze(0)`), strides included. Whether the input is batched is
 //! decided by its rank, which a rule cannot branch on.
 
-use fake_runtime::intrinsics::{self, args};
+use crate::intrinsics;
 use fake_runtime::shape::Dims;
+use fake_runtime::support::args;
 use fake_runtime::{Arg, Cx, Error, Outs, Result, SymInt};
 
 /// `conv{n}d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[n]

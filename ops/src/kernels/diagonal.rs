@@ -5,8 +5,8 @@
 //! statically known to be empty (no guard, as PyTorch). The offset's sign picks the arithmetic, which no rule can say.
 
 use super::invalid;
-use fake_runtime::intrinsics::args;
 use fake_runtime::shape::wrap_dim;
+use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `aten::diagonal`.

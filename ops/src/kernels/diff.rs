@@ -7,10 +7,9 @@
 //! dim returns `self` itself.
 
 use super::invalid;
-use fake_runtime::intrinsics::{
-    args, cat, cat_strides, pointwise_output, preserve_strides, result_type_list, wrap_dim,
-};
+use crate::intrinsics::{cat, cat_strides, preserve_strides, result_type_list, wrap_dim};
 use fake_runtime::shape::check_printing;
+use fake_runtime::support::{args, pointwise_output};
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Rounds simulated one by one at each end of a long run; the rounds in

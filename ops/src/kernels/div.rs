@@ -5,7 +5,7 @@
 //! keep the default promotion (integer division of integers).
 
 use super::invalid;
-use fake_runtime::intrinsics::{
+use fake_runtime::support::{
     args, can_cast, dims_eq, pointwise_output, promote, require, scalar_operand, tensor_operand,
 };
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, PromotionKind, Result, TensorMeta};

@@ -13,8 +13,9 @@
 //!   place: `self.mul_(noise)`).
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, pointwise_output, preserve_strides};
+use crate::intrinsics::preserve_strides;
 use fake_runtime::shape::numel;
+use fake_runtime::support::{args, pointwise_output};
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Which member of the family.

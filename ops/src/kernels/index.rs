@@ -3,9 +3,10 @@
 //! data-dependent number of elements: an unbacked size.
 
 use super::invalid;
-use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
+use crate::intrinsics::unbacked;
 use fake_runtime::shape::{Dims, broadcast};
 use fake_runtime::strides::{Operand, contiguous, pointwise};
+use fake_runtime::support::{UnbackedFlavor, args};
 use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `index.Tensor(Tensor self, Tensor?[] indices) -> Tensor`.

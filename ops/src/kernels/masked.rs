@@ -2,8 +2,8 @@
 //! symbol, as `torch._subclasses.fake_impls` makes them: `masked_select`
 //! `repeat_interleave.self_Tensor` and `_unique2`.
 
-use fake_runtime::intrinsics::args;
 use fake_runtime::shape::Dims;
+use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Python's `sys.maxsize - 1`: the bound of a count with no finite one.

@@ -5,7 +5,7 @@
 //! `i * u`. A list result, so no rule can say it.
 
 use super::invalid;
-use fake_runtime::intrinsics::args;
+use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `aten::where(Tensor condition) -> Tensor[]`.

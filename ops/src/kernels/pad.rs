@@ -6,7 +6,8 @@
 //! length and the input's rank give; `circular` grows each padded dim; the
 //! 1-D replication pad is refused until it has a kernel of its own.
 
-use fake_runtime::intrinsics::{self, args};
+use crate::intrinsics;
+use fake_runtime::support::args;
 use fake_runtime::{Arg, Cx, Error, Outs, Result};
 
 /// `aten::pad`.

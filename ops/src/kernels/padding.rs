@@ -4,8 +4,9 @@
 //! and reflection bounds every pad by its dim, which a rule cannot say.
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, contiguous, like_strides, require};
+use crate::intrinsics::like_strides;
 use fake_runtime::shape::Dims;
+use fake_runtime::support::{args, contiguous, require};
 use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymBool, SymInt, TensorMeta};
 
 /// `_padding_check_valid_input`: `2 * dims` pads; every dim non-empty but

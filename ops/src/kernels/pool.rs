@@ -5,8 +5,9 @@
 //! per-dim parameters broadcast a single value.
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, contiguous, pool_out, require};
+use crate::intrinsics::pool_out;
 use fake_runtime::shape::Dims;
+use fake_runtime::support::{args, contiguous, require};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymBool, SymInt, TensorMeta};
 
 /// `checkDimRange(name, self, 2, 4)`: a 2-D or 3-D input.

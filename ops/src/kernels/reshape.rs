@@ -5,7 +5,8 @@
 //! depends on the strides, so no rule (whose aliasing is fixed by the
 //! schema) can say it.
 
-use fake_runtime::intrinsics::{self, args};
+use crate::intrinsics;
+use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `t` reshaped to `shape` (free of `-1`).

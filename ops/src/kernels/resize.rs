@@ -3,8 +3,9 @@
 //! whether the sizes changed, a comparison of values no rule can say.
 
 use super::invalid;
-use fake_runtime::intrinsics::{all_nonneg, args, can_cast, format_strides, require};
+use crate::intrinsics::{all_nonneg, format_strides};
 use fake_runtime::shape::guard_eq;
+use fake_runtime::support::{args, can_cast, require};
 use fake_runtime::{Alias, Arg, Cx, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Whether `a` and `b` are the same sizes (guarding symbolic ones).

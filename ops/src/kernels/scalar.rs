@@ -2,7 +2,8 @@
 //! one-element tensor.
 
 use super::invalid;
-use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
+use crate::intrinsics::unbacked;
+use fake_runtime::support::{UnbackedFlavor, args};
 use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar};
 
 /// The known value when the mode knows it (a small constant tensor);

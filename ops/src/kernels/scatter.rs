@@ -6,8 +6,8 @@
 //! say.
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, contiguous};
 use fake_runtime::shape::wrap_dim;
+use fake_runtime::support::{args, contiguous};
 use fake_runtime::{Arg, Cx, DType, Outs, Result, SymInt, TensorMeta};
 
 /// `ensure_nonempty_size`: the size at `d`, 1 for a zero-dim tensor.
@@ -23,7 +23,7 @@ fn nonempty_size(t: &TensorMeta, d: usize) -> SymInt {
 /// a refusal with `message` on static ones.
 fn check_le(cx: &mut Cx<'_>, a: SymInt, b: SymInt, message: &str) -> Result<()> {
     let c = cx.env.le(a, b)?;
-    fake_runtime::intrinsics::require(cx, c, message)
+    fake_runtime::support::require(cx, c, message)
 }
 
 /// `scatter_meta_impl(self, dim, index, src)`: `dim` wrapped, the index's

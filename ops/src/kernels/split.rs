@@ -3,16 +3,17 @@
 //! along one dim (rules return tensors, not lists of them).
 
 use super::invalid;
-use fake_runtime::intrinsics::{UnbackedFlavor, args, unbacked};
+use crate::intrinsics::unbacked;
 use fake_runtime::shape::Dims;
 use fake_runtime::shape::{check, check_eq, wrap_dim};
+use fake_runtime::support::{UnbackedFlavor, args};
 use fake_runtime::{
     Alias, Arg, Cx, DType, DeviceType, ErrorKind, Out, Outs, Result, SymInt, TensorMeta,
 };
 
 /// Views of `t` along `dim` with the given lengths, in order.
 fn chunks(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize, lengths: &[SymInt]) -> Result<Outs> {
-    let stride = fake_runtime::intrinsics::stride_at(cx, t, dim)?;
+    let stride = fake_runtime::support::stride_at(cx, t, dim)?;
     let mut start = SymInt::Int(0);
     let mut list = Vec::with_capacity(lengths.len());
     for &len in lengths {

@@ -3,7 +3,8 @@
 //! tensor), else a copy as `_to_copy` makes it. Which one depends on the arguments' values, so no
 //! rule (whose aliasing is fixed by the schema) can say it.
 
-use fake_runtime::intrinsics::{args, preserve_strides};
+use crate::intrinsics::preserve_strides;
+use fake_runtime::support::args;
 use fake_runtime::{
     Alias, Arg, Cx, DType, Device, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta,
 };

@@ -6,9 +6,10 @@
 //! written by hand.
 
 use super::invalid;
-use fake_runtime::intrinsics::{args, like_strides, require};
+use crate::intrinsics::like_strides;
 use fake_runtime::shape::Dims;
 use fake_runtime::strides::contiguous;
+use fake_runtime::support::{args, require};
 use fake_runtime::{Arg, Cx, DeviceType, Outs, Result, SymInt};
 
 /// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?

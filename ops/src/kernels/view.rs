@@ -2,8 +2,9 @@
 //! strides of the fake `view` (`fake-runtime`'s `view.rs`), computed once
 //! for both, which two rule intrinsics could not share.
 
-use fake_runtime::intrinsics::{self, args};
+use crate::intrinsics;
 use fake_runtime::shape::Dims;
+use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, TensorMeta};
 
 /// The sizes and strides of `t` viewed as `requested` (one `-1` inferred).

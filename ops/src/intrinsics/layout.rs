@@ -5,11 +5,6 @@ use super::*;
 
 // ---- strides and memory formats -------------------------------------------------
 
-/// `contiguous(shape)`: row-major strides.
-pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
-    crate::strides::contiguous(cx.env, &shape)
-}
-
 /// `format_strides(shape, memory_format)`: strides of a new tensor in a
 /// memory format (contiguous when absent).
 pub fn format_strides(
@@ -18,12 +13,12 @@ pub fn format_strides(
     memory_format: Option<MemoryFormat>,
 ) -> Result<Dims> {
     match memory_format {
-        None | Some(MemoryFormat::Contiguous) => crate::strides::contiguous(cx.env, &shape),
+        None | Some(MemoryFormat::Contiguous) => fake_runtime::strides::contiguous(cx.env, &shape),
         Some(MemoryFormat::ChannelsLast) if shape.len() == 4 => {
-            crate::strides::channels_last(cx.env, &shape)
+            fake_runtime::strides::channels_last(cx.env, &shape)
         }
         Some(MemoryFormat::ChannelsLast3d) if shape.len() == 5 => {
-            crate::strides::channels_last(cx.env, &shape)
+            fake_runtime::strides::channels_last(cx.env, &shape)
         }
         Some(MemoryFormat::Preserve) => Err(invalid(
             cx,
@@ -51,14 +46,16 @@ pub fn preserve_strides(
     match memory_format {
         None | Some(MemoryFormat::Preserve) => {
             // `empty_like`: dense strides are kept as they are.
-            if crate::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)? {
+            if fake_runtime::strides::is_non_overlapping_and_dense(
+                cx.env, &t.sizes, &t.strides, cx.op,
+            )? {
                 return Ok(t.strides.clone());
             }
-            let op = crate::strides::Operand {
+            let op = fake_runtime::strides::Operand {
                 sizes: &t.sizes,
                 strides: &t.strides,
             };
-            crate::strides::pointwise(cx.env, &t.sizes, &[op], cx.op)
+            fake_runtime::strides::pointwise(cx.env, &t.sizes, &[op], cx.op)
         }
         f => format_strides(cx, t.sizes.clone(), f),
     }
@@ -105,4 +102,9 @@ pub fn preserved_offset(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<SymInt> {
     } else {
         Ok(t.storage_offset)
     }
+}
+
+/// `contiguous(shape)`: row-major strides.
+pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
+    fake_runtime::support::contiguous(cx, shape)
 }

@@ -1,14 +1,13 @@
-//! Rule intrinsics: the functions `ops/*.rules` call (`broadcast(a, b)`,
-//! `reduce(s, dim, keepdim)`, `unbacked(size_like, max = n)`, ...), and the
-//! helpers the generated kernels use to read their arguments.
+//! What generated kernels (and hand-written ones) call besides the rule
+//! intrinsics: reading erased arguments in schema order ([`args`]), the
+//! checks a rule states and pattern variables imply (`require`,
+//! `require_eq`, ...), integer arithmetic on plain `int`s, the pointwise
+//! fast path (`pointwise_output`) and type promotion of operands.
 //!
-//! Every intrinsic has the same shape: `&mut Cx` first, then its arguments
-//! in the order the macro's table of intrinsics (`fake-macros`) lists
-//! them, returning a [`Result`]. They are thin wrappers over
-//! [`shape`], [`strides`](crate::strides) and
-//! [`promotion`](crate::promotion), so that the rules read like the
-//! arithmetic and the arithmetic lives in one place. The kind of each
-//! parameter maps to one Rust type:
+//! The intrinsics a rule calls by name (`broadcast(a, b)`) are not here:
+//! they are Rust functions of `fake-ops` (`ops/src/intrinsics/`), whose
+//! signatures the `rules!` macro reads. The kind of each value maps to one
+//! Rust type, the same in both places:
 //!
 //! | kind | Rust type |
 //! |------|-----------|
@@ -28,7 +27,6 @@ use crate::layout::MemoryFormat;
 use crate::meta::{Scalar, TensorMeta};
 use crate::promotion::{Operand, PromotionKind, ScalarKind};
 use crate::shape::{self, Dims};
-use crate::strides::Decide;
 use crate::sym::{SymBool, SymInt};
 use crate::{DType, Device, Layout};
 use smallvec::SmallVec;
@@ -90,20 +88,10 @@ fn static_ints(cx: &mut Cx<'_>, v: &[SymInt]) -> Result<IntList> {
 
 pub mod args;
 mod conditions;
-mod dtypes;
 mod elementwise;
-mod layout;
-mod nn;
-mod shapes;
-mod slicing;
 
 pub use conditions::*;
-pub use dtypes::*;
 pub use elementwise::*;
-pub use layout::*;
-pub use nn::*;
-pub use shapes::*;
-pub use slicing::*;
 
 #[cfg(test)]
 mod tests {
@@ -111,47 +99,8 @@ mod tests {
     use crate::kernel::Defaults;
     use crate::shape_env::ShapeEnv;
 
-    fn with_cx<R>(f: impl FnOnce(&mut Cx<'_>) -> R) -> R {
-        let mut env = ShapeEnv::new();
-        let mut cx = Cx {
-            env: &mut env,
-            op: "aten::test",
-            defaults: Defaults {
-                dtype: DType::Float32,
-                device: Device::cpu(),
-            },
-            device: Device::cpu(),
-            constant: None,
-        };
-        f(&mut cx)
-    }
-
-    fn d(v: &[i64]) -> Dims {
-        from_ints(v)
-    }
-
-    #[test]
-    fn shapes() {
-        with_cx(|cx| {
-            assert_eq!(
-                broadcast(cx, d(&[2, 1, 4]), d(&[3, 1])).unwrap(),
-                d(&[2, 3, 4])
-            );
-            assert_eq!(
-                reduce(cx, d(&[2, 3, 4]), Some(IntList::from_slice(&[-1])), true).unwrap(),
-                d(&[2, 3, 1])
-            );
-            assert_eq!(squeeze(cx, d(&[1, 3, 1]), None).unwrap(), d(&[3]));
-            assert_eq!(
-                permute(cx, d(&[2, 3, 4]), IntList::from_slice(&[2, 0, 1])).unwrap(),
-                d(&[4, 2, 3])
-            );
-            assert!(broadcast(cx, d(&[2]), d(&[3])).is_err());
-            assert_eq!(suffix_axis(cx, d(&[2, 3, 4]), d(&[4])).unwrap(), 2);
-            assert!(suffix_axis(cx, d(&[2, 3, 4]), d(&[3])).is_err());
-            assert!(can_cast(cx, DType::Int64, DType::Float32).unwrap());
-            assert!(!can_cast(cx, DType::Float32, DType::Int64).unwrap());
-        });
+    fn m(env: &mut ShapeEnv, s: &[i64]) -> TensorMeta {
+        TensorMeta::contiguous(env, &from_ints(s), DType::Float32, Device::cpu()).unwrap()
     }
 
     #[test]
@@ -160,10 +109,6 @@ mod tests {
         let shapes: [&[i64]; 5] = [&[8, 1, 16, 32], &[4, 1, 32], &[], &[1], &[0, 3]];
         for a in shapes {
             for b in shapes {
-                let m = |env: &mut ShapeEnv, s: &[i64]| {
-                    TensorMeta::contiguous(env, &from_ints(s), DType::Float32, Device::cpu())
-                        .unwrap()
-                };
                 let (ta, tb) = (m(&mut env, a), m(&mut env, b));
                 let mut cx = Cx {
                     env: &mut env,
@@ -183,19 +128,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn unbacked_sizes() {
-        with_cx(|cx| {
-            assert_eq!(
-                unbacked(cx, UnbackedFlavor::SizeLike, Some(SymInt::Int(0))).unwrap(),
-                SymInt::Int(0)
-            );
-            let u = unbacked(cx, UnbackedFlavor::SizeLike, Some(SymInt::Int(24))).unwrap();
-            assert!(!u.is_static());
-            let r = cx.env.value_range(u).unwrap();
-            assert_eq!(r.hi(), Some(24));
-        });
     }
 }

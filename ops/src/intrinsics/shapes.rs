@@ -430,7 +430,7 @@ pub fn repeat_interleave_sizes(
 /// The geometry of `reshape(t, shape)` as C++ `reshape_symint` gives it
 /// (for the `reshape` and `flatten` kernels of `fake-ops`): a
 /// view when ATen's `computeStride` finds one (its sizes and strides from
-/// [`crate::view::reshape_view`]), else the view of a contiguous copy.
+/// [`fake_runtime::view::reshape_view`]), else the view of a contiguous copy.
 /// The second value says whether it is the copy.
 pub fn reshape_geometry(
     cx: &mut Cx<'_>,
@@ -438,23 +438,24 @@ pub fn reshape_geometry(
     shape: &Dims,
 ) -> Result<(Dims, Dims, bool)> {
     // C++ computeStride decides size-obliviously where a size is unbacked.
-    let unbacked = crate::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)?;
+    let unbacked = fake_runtime::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)?;
     let decide = if unbacked {
         Decide::OrFalse
     } else {
         Decide::Guard
     };
     let viewable =
-        crate::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op, decide)?.is_some();
+        fake_runtime::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op, decide)?
+            .is_some();
     let (strides, copy) = if viewable {
         (t.strides.clone(), false)
     } else {
-        (crate::strides::contiguous(cx.env, &t.sizes)?, true)
+        (fake_runtime::strides::contiguous(cx.env, &t.sizes)?, true)
     };
     let geometry = if unbacked {
-        crate::view::unbacked_view(cx.env, &t.sizes, &strides, shape, cx.op)?
+        fake_runtime::view::unbacked_view(cx.env, &t.sizes, &strides, shape, cx.op)?
     } else {
-        crate::view::reshape_view(cx.env, &t.sizes, &strides, shape, cx.op)?
+        fake_runtime::view::reshape_view(cx.env, &t.sizes, &strides, shape, cx.op)?
     };
     match geometry {
         Some((sizes, strides)) => Ok((sizes, strides, copy)),
@@ -462,7 +463,7 @@ pub fn reshape_geometry(
     }
 }
 
-fn view_refused(cx: &Cx<'_>) -> crate::Error {
+fn view_refused(cx: &Cx<'_>) -> fake_runtime::Error {
     invalid(
         cx,
         "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.".into(),
@@ -476,11 +477,11 @@ fn view_refused(cx: &Cx<'_>) -> crate::Error {
 /// `view` kernels of `fake-ops`; static views skip the algorithm's
 /// symbolic work only in what they compare.)
 pub fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
-    if crate::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)? {
-        return crate::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+    if fake_runtime::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)? {
+        return fake_runtime::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
             .ok_or_else(|| view_refused(cx));
     }
-    crate::view::reshape_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+    fake_runtime::view::reshape_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
         .ok_or_else(|| view_refused(cx))
 }
 
@@ -516,17 +517,27 @@ pub fn cat(cx: &mut Cx<'_>, tensors: &[&TensorMeta], dim: i64) -> Result<Dims> {
 pub fn cat_strides(cx: &mut Cx<'_>, tensors: &[&TensorMeta], shape: Dims) -> Result<Dims> {
     let mut all_cl = !tensors.is_empty();
     for t in tensors {
-        if !crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
-            || crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
-        {
+        if !fake_runtime::strides::is_channels_last(
+            cx.env,
+            &t.sizes,
+            &t.strides,
+            cx.op,
+            Decide::Guard,
+        )? || fake_runtime::strides::is_contiguous(
+            cx.env,
+            &t.sizes,
+            &t.strides,
+            cx.op,
+            Decide::Guard,
+        )? {
             all_cl = false;
             break;
         }
     }
     if all_cl && shape.len() == 4 {
-        crate::strides::channels_last(cx.env, &shape)
+        fake_runtime::strides::channels_last(cx.env, &shape)
     } else {
-        crate::strides::contiguous(cx.env, &shape)
+        fake_runtime::strides::contiguous(cx.env, &shape)
     }
 }
 
@@ -587,19 +598,6 @@ pub fn suffix_axis(cx: &mut Cx<'_>, s: Dims, normalized: Dims) -> Result<i64> {
         })?;
     }
     Ok(axis as i64)
-}
-
-/// `dims_eq(a, b)`: whether two shapes are equal (symbolic when sizes are).
-pub fn dims_eq(cx: &mut Cx<'_>, a: &Dims, b: &Dims) -> Result<SymBool> {
-    if a.len() != b.len() {
-        return Ok(SymBool::Bool(false));
-    }
-    let mut acc = SymBool::Bool(true);
-    for (&x, &y) in a.iter().zip(b) {
-        let e = cx.env.eq(x, y)?;
-        acc = cx.env.and(acc, e)?;
-    }
-    Ok(acc)
 }
 
 /// `all_nonneg(s)`: every size is `>= 0` (factories refuse negative
@@ -674,4 +672,26 @@ pub fn scalar_fits(_cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
         Scalar::Float(_) => !dtype.is_integral(false),
         Scalar::Complex(..) => dtype.is_complex(),
     })
+}
+
+/// `unbacked(size_like, max = n)`: a fresh unbacked symbol; size-like ones
+/// are `>= 0`, and `<= max` when a static bound is given (as
+/// `_constrain_range_for_size`). A static `max` of 0 gives 0 (no symbol,
+/// as PyTorch's `nonzero` on an empty tensor).
+pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) -> Result<SymInt> {
+    let size_like = flavor == UnbackedFlavor::SizeLike;
+    if size_like && max == Some(SymInt::Int(0)) {
+        return Ok(SymInt::Int(0));
+    }
+    let u = cx.env.create_unbacked(size_like, cx.op);
+    let hi = match max {
+        Some(SymInt::Int(m)) => Some(m),
+        Some(m @ SymInt::Expr(_)) => cx.env.value_range(m)?.hi(),
+        None => None,
+    };
+    if size_like || hi.is_some() {
+        cx.env
+            .constrain_range(u, size_like.then_some(0), hi, cx.op)?;
+    }
+    Ok(u)
 }

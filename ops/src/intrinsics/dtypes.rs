@@ -5,61 +5,29 @@ use super::*;
 
 // ---- dtypes -------------------------------------------------------------------
 
-/// The promotion operand of a tensor.
-#[inline]
-pub fn tensor_operand(t: &TensorMeta) -> Operand {
-    if t.sizes.is_empty() {
-        Operand::ZeroDim(t.dtype)
-    } else {
-        Operand::Tensor(t.dtype)
-    }
-}
-
-/// The promotion operand of a Python number.
-#[inline]
-pub fn scalar_operand(s: &Scalar) -> Operand {
-    Operand::Scalar(match s {
-        Scalar::Bool(_) => ScalarKind::Bool,
-        Scalar::Int(_) => ScalarKind::Int,
-        Scalar::Float(_) => ScalarKind::Float,
-        Scalar::Complex(..) => ScalarKind::Complex,
-    })
-}
-
-/// The result dtype of an elementwise operator over `operands` with
-/// promotion `kind` (`elementwise_dtypes`' second answer).
-#[inline]
-pub fn promote(cx: &mut Cx<'_>, operands: &[Operand], kind: PromotionKind) -> Result<DType> {
-    // The common case, two tensors of one dtype, needs no table.
-    if let [Operand::Tensor(a), Operand::Tensor(b)] = operands
-        && a == b
-        && matches!(kind, PromotionKind::Default | PromotionKind::NoOpmath)
-    {
-        return Ok(*a);
-    }
-    crate::promotion::elementwise_dtypes(operands, kind, cx.defaults.dtype).map(|(_, r)| r)
-}
-
 /// `result_type(a, b)`: `torch.result_type` of two tensors.
 pub fn result_type(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<DType> {
-    crate::promotion::result_type(&[tensor_operand(a), tensor_operand(b)], cx.defaults.dtype)
+    fake_runtime::promotion::result_type(&[tensor_operand(a), tensor_operand(b)], cx.defaults.dtype)
 }
 
 /// `result_type_scalar(t, s)`: `torch.result_type` of a tensor and a
 /// number.
 pub fn result_type_scalar(cx: &mut Cx<'_>, t: &TensorMeta, s: Scalar) -> Result<DType> {
-    crate::promotion::result_type(&[tensor_operand(t), scalar_operand(&s)], cx.defaults.dtype)
+    fake_runtime::promotion::result_type(
+        &[tensor_operand(t), scalar_operand(&s)],
+        cx.defaults.dtype,
+    )
 }
 
 /// `result_type_list(tensors)`: `torch.result_type` over a list.
 pub fn result_type_list(cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<DType> {
     let ops: SmallVec<[Operand; 4]> = tensors.iter().map(|t| tensor_operand(t)).collect();
-    crate::promotion::result_type(&ops, cx.defaults.dtype)
+    fake_runtime::promotion::result_type(&ops, cx.defaults.dtype)
 }
 
 /// `promote_types(a, b)`: `torch.promote_types`.
 pub fn promote_types(_cx: &mut Cx<'_>, a: DType, b: DType) -> Result<DType> {
-    crate::promotion::promote_types(a, b)
+    fake_runtime::promotion::promote_types(a, b)
 }
 
 /// `sum_dtype(d)`: the dtype `sum` gives without a `dtype` argument
@@ -102,7 +70,7 @@ pub fn is_complex(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
 
 /// `is_cpu(device)`: a CPU device.
 pub fn is_cpu(_cx: &mut Cx<'_>, device: Device) -> Result<bool> {
-    Ok(device.ty == crate::DeviceType::Cpu)
+    Ok(device.ty == fake_runtime::DeviceType::Cpu)
 }
 
 /// `scalar_le(a, b)`: `a <= b` on two real numbers (an unknown symbolic
@@ -133,20 +101,12 @@ pub fn physical_strides(cx: &mut Cx<'_>, shape: Dims, order: IntList) -> Result<
     for &d in &order {
         perm.push(shape::wrap_dim(cx.op, d, shape.len())?);
     }
-    crate::strides::with_physical_order(cx.env, &shape, &perm)
+    fake_runtime::strides::with_physical_order(cx.env, &shape, &perm)
 }
 
 /// `is_integral(d)`: an integral dtype, `bool` included.
 pub fn is_integral(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
     Ok(d.is_integral(true))
-}
-
-/// `can_cast(from, to)`: `torch.can_cast` (no complex to real, no float to
-/// integral, nothing but bool to bool).
-pub fn can_cast(_cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {
-    Ok(!(from.is_complex() && !to.is_complex()
-        || from.is_floating_point() && to.is_integral(true)
-        || from != DType::Bool && to == DType::Bool))
 }
 
 /// `arange_len(start, end, step)`: the length of `arange`, as
@@ -229,4 +189,10 @@ pub fn default_device(cx: &mut Cx<'_>) -> Result<Device> {
 /// device of its tensor arguments).
 pub fn common_device(cx: &mut Cx<'_>) -> Result<Device> {
     Ok(cx.device)
+}
+
+/// `can_cast(from, to)`: `torch.can_cast` (no complex to real, no float to
+/// integral, nothing but bool to bool).
+pub fn can_cast(cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {
+    fake_runtime::support::can_cast(cx, from, to)
 }

@@ -2,6 +2,7 @@
 //! output memory formats.
 
 use super::*;
+use fake_runtime::ShapeEnv;
 
 // ---- convolution and pooling -----------------------------------------------------
 
@@ -14,7 +15,7 @@ pub fn conv_out(
     padding: i64,
     dilation: i64,
 ) -> Result<SymInt> {
-    shape::conv_out(cx.env, input, kernel, stride, padding, dilation)
+    conv_len(cx.env, input, kernel, stride, padding, dilation)
 }
 
 /// `pool_out(input, kernel, stride, padding, dilation, ceil_mode)`: one
@@ -28,7 +29,7 @@ pub fn pool_out(
     dilation: i64,
     ceil_mode: bool,
 ) -> Result<SymInt> {
-    shape::pool_out(
+    pool_len(
         cx.env, cx.op, input, kernel, stride, padding, dilation, ceil_mode,
     )
 }
@@ -71,10 +72,10 @@ pub fn conv(
     }
     let spatial = n - 2;
     let (stride, padding, dilation, output_padding) = (
-        static_ints(cx, &stride)?,
-        static_ints(cx, &padding)?,
-        static_ints(cx, &dilation)?,
-        static_ints(cx, &output_padding)?,
+        to_ints(cx, &stride)?,
+        to_ints(cx, &padding)?,
+        to_ints(cx, &dilation)?,
+        to_ints(cx, &output_padding)?,
     );
     // ATen's `check_shape_forward` and `_convolution`, in their order.
     let refuse = |cx: &Cx<'_>, reason: &str| Err(invalid(cx, reason.to_string()));
@@ -142,9 +143,9 @@ pub fn conv(
             } else {
                 per_dim(cx, "output_padding", &output_padding, i, spatial)?
             };
-            shape::conv_transpose_out(cx.env, input.sizes[i + 2], weight.sizes[i + 2], s, p, d, op)?
+            conv_transpose_len(cx.env, input.sizes[i + 2], weight.sizes[i + 2], s, p, d, op)?
         } else {
-            shape::conv_out(cx.env, input.sizes[i + 2], weight.sizes[i + 2], s, p, d)?
+            conv_len(cx.env, input.sizes[i + 2], weight.sizes[i + 2], s, p, d)?
         };
         out.push(len);
     }
@@ -163,7 +164,7 @@ pub fn conv_strides(
     // operand's `suggest_memory_format` says so; inputs with unbacked
     // sizes keep the meta kernel's contiguous output (fake_impls.conv).
     let cl = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
-        crate::strides::are_strides_like_channels_last(cx.env, &t.sizes, &t.strides, cx.op)
+        fake_runtime::strides::are_strides_like_channels_last(cx.env, &t.sizes, &t.strides, cx.op)
     };
     let hinted = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
         for &s in &t.sizes {
@@ -178,9 +179,9 @@ pub fn conv_strides(
         && hinted(cx, weight)?
         && (cl(cx, input)? || cl(cx, weight)?)
     {
-        crate::strides::channels_last(cx.env, &shape)
+        fake_runtime::strides::channels_last(cx.env, &shape)
     } else {
-        crate::strides::contiguous(cx.env, &shape)
+        fake_runtime::strides::contiguous(cx.env, &shape)
     }
 }
 
@@ -216,7 +217,7 @@ pub fn max_pool2d(
         let p = per_dim(cx, "padding", &padding, i, 2)?;
         let d = per_dim(cx, "dilation", &dilation, i, 2)?;
         *param = [k, s, p, d];
-        out.push(shape::pool_out(
+        out.push(pool_len(
             cx.env,
             cx.op,
             input.sizes[n - 2 + i],
@@ -300,11 +301,131 @@ pub fn max_pool2d(
 pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
     if shape.len() == 4
         && t.dim() == 4
-        && crate::strides::is_channels_last(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
-        && !crate::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+        && fake_runtime::strides::is_channels_last(
+            cx.env,
+            &t.sizes,
+            &t.strides,
+            cx.op,
+            Decide::Guard,
+        )?
+        && !fake_runtime::strides::is_contiguous(
+            cx.env,
+            &t.sizes,
+            &t.strides,
+            cx.op,
+            Decide::Guard,
+        )?
     {
-        crate::strides::channels_last(cx.env, &shape)
+        fake_runtime::strides::channels_last(cx.env, &shape)
     } else {
-        crate::strides::contiguous(cx.env, &shape)
+        fake_runtime::strides::contiguous(cx.env, &shape)
     }
+}
+
+// ---- lengths ---------------------------------------------------------------------
+
+/// Convolution output length: `(in + 2*pad - dilation*(kernel - 1) - 1) // stride + 1`.
+fn conv_len(
+    env: &mut ShapeEnv,
+    input: SymInt,
+    kernel: SymInt,
+    stride: i64,
+    padding: i64,
+    dilation: i64,
+) -> Result<SymInt> {
+    let k1 = env.sub(kernel, SymInt::Int(1))?;
+    let span = env.mul(k1, SymInt::Int(dilation))?;
+    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
+    let x = env.add(input, pad2)?;
+    let x = env.sub(x, span)?;
+    let x = env.sub(x, SymInt::Int(1))?;
+    let x = env.floordiv(x, SymInt::Int(stride))?;
+    env.add(x, SymInt::Int(1))
+}
+
+/// Transposed convolution output length:
+/// `(in - 1)*stride - 2*pad + dilation*(kernel - 1) + output_padding + 1`.
+fn conv_transpose_len(
+    env: &mut ShapeEnv,
+    input: SymInt,
+    kernel: SymInt,
+    stride: i64,
+    padding: i64,
+    dilation: i64,
+    output_padding: i64,
+) -> Result<SymInt> {
+    let x = env.sub(input, SymInt::Int(1))?;
+    let x = env.mul(x, SymInt::Int(stride))?;
+    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
+    let x = env.sub(x, pad2)?;
+    let k1 = env.sub(kernel, SymInt::Int(1))?;
+    let span = env.mul(k1, SymInt::Int(dilation))?;
+    let x = env.add(x, span)?;
+    let x = env.add(x, SymInt::Int(output_padding))?;
+    env.add(x, SymInt::Int(1))
+}
+
+/// Pooling output length, as ATen's `pooling_output_shape` (with its
+/// checks, in its order: stride not zero, padding non-negative and at most
+/// half the effective kernel): with `ceil_mode`, rounds up, but the last
+/// window must start inside the input or the left padding. The caller
+/// checks what `pool2d_shape_check` checks.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn pool_len(
+    env: &mut ShapeEnv,
+    op: &str,
+    input: SymInt,
+    kernel: i64,
+    stride: i64,
+    padding: i64,
+    dilation: i64,
+    ceil_mode: bool,
+) -> Result<SymInt> {
+    if stride == 0 {
+        return Err(fake_runtime::Error::invalid(
+            op,
+            "stride should not be zero".to_string(),
+        ));
+    }
+    if padding < 0 {
+        return Err(fake_runtime::Error::invalid(
+            op,
+            format!("pad must be non-negative, but got pad: {padding}"),
+        ));
+    }
+    // (kernel - 1) * dilation + 1, in checked arithmetic.
+    let k1 = env.sub(SymInt::Int(kernel), SymInt::Int(1))?;
+    let span = env.mul(k1, SymInt::Int(dilation))?;
+    let effective = env.add(span, SymInt::Int(1))?;
+    let half = env.floordiv(effective, SymInt::Int(2))?;
+    if half.as_int().is_some_and(|h| padding > h) {
+        return Err(fake_runtime::Error::invalid(
+            op,
+            format!(
+                "pad should be at most half of effective kernel size, but got pad={padding}, kernel_size={kernel} and dilation={dilation}"
+            ),
+        ));
+    }
+    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
+    let x = env.add(input, pad2)?;
+    let x = env.sub(x, effective)?;
+    let x = if ceil_mode {
+        let s1 = env.sub(SymInt::Int(stride), SymInt::Int(1))?;
+        env.add(x, s1)?
+    } else {
+        x
+    };
+    let q = env.floordiv(x, SymInt::Int(stride))?;
+    let mut out = env.add(q, SymInt::Int(1))?;
+    if ceil_mode {
+        // ensure that the last pooling starts inside the image
+        let last = env.sub(out, SymInt::Int(1))?;
+        let last = env.mul(last, SymInt::Int(stride))?;
+        let limit = env.add(input, SymInt::Int(padding))?;
+        let c = env.ge(last, limit)?;
+        if env.guard_bool(c, op)? {
+            out = env.sub(out, SymInt::Int(1))?;
+        }
+    }
+    Ok(out)
 }

@@ -5,28 +5,6 @@ use super::*;
 
 // ---- unbacked sizes --------------------------------------------------------------
 
-/// `unbacked(size_like, max = n)`: a fresh unbacked symbol; size-like ones
-/// are `>= 0`, and `<= max` when a static bound is given (as
-/// `_constrain_range_for_size`). A static `max` of 0 gives 0 (no symbol,
-/// as PyTorch's `nonzero` on an empty tensor).
-pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) -> Result<SymInt> {
-    let size_like = flavor == UnbackedFlavor::SizeLike;
-    if size_like && max == Some(SymInt::Int(0)) {
-        return Ok(SymInt::Int(0));
-    }
-    let u = cx.env.create_unbacked(size_like, cx.op);
-    let hi = match max {
-        Some(SymInt::Int(m)) => Some(m),
-        Some(m @ SymInt::Expr(_)) => cx.env.value_range(m)?.hi(),
-        None => None,
-    };
-    if size_like || hi.is_some() {
-        cx.env
-            .constrain_range(u, size_like.then_some(0), hi, cx.op)?;
-    }
-    Ok(u)
-}
-
 // ---- the pointwise fast path ---------------------------------------------------
 
 /// The broadcast sizes of an elementwise operator's inputs, without the
@@ -110,4 +88,65 @@ fn static_contiguous(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
         acc = acc.checked_mul(s.max(1))?;
     }
     Some((sizes, strides))
+}
+
+/// The promotion operand of a tensor.
+#[inline]
+pub fn tensor_operand(t: &TensorMeta) -> Operand {
+    if t.sizes.is_empty() {
+        Operand::ZeroDim(t.dtype)
+    } else {
+        Operand::Tensor(t.dtype)
+    }
+}
+
+/// The promotion operand of a Python number.
+#[inline]
+pub fn scalar_operand(s: &Scalar) -> Operand {
+    Operand::Scalar(match s {
+        Scalar::Bool(_) => ScalarKind::Bool,
+        Scalar::Int(_) => ScalarKind::Int,
+        Scalar::Float(_) => ScalarKind::Float,
+        Scalar::Complex(..) => ScalarKind::Complex,
+    })
+}
+
+/// The result dtype of an elementwise operator over `operands` with
+/// promotion `kind` (`elementwise_dtypes`' second answer).
+#[inline]
+pub fn promote(cx: &mut Cx<'_>, operands: &[Operand], kind: PromotionKind) -> Result<DType> {
+    // The common case, two tensors of one dtype, needs no table.
+    if let [Operand::Tensor(a), Operand::Tensor(b)] = operands
+        && a == b
+        && matches!(kind, PromotionKind::Default | PromotionKind::NoOpmath)
+    {
+        return Ok(*a);
+    }
+    crate::promotion::elementwise_dtypes(operands, kind, cx.defaults.dtype).map(|(_, r)| r)
+}
+
+/// `can_cast(from, to)`: `torch.can_cast` (no complex to real, no float to
+/// integral, nothing but bool to bool).
+pub fn can_cast(_cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {
+    Ok(!(from.is_complex() && !to.is_complex()
+        || from.is_floating_point() && to.is_integral(true)
+        || from != DType::Bool && to == DType::Bool))
+}
+
+/// `contiguous(shape)`: row-major strides.
+pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
+    crate::strides::contiguous(cx.env, &shape)
+}
+
+/// `dims_eq(a, b)`: whether two shapes are equal (symbolic when sizes are).
+pub fn dims_eq(cx: &mut Cx<'_>, a: &Dims, b: &Dims) -> Result<SymBool> {
+    if a.len() != b.len() {
+        return Ok(SymBool::Bool(false));
+    }
+    let mut acc = SymBool::Bool(true);
+    for (&x, &y) in a.iter().zip(b) {
+        let e = cx.env.eq(x, y)?;
+        acc = cx.env.and(acc, e)?;
+    }
+    Ok(acc)
 }

@@ -14,7 +14,7 @@ fn slice_dim(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, step: SymInt) -> Result<
             "slice() cannot be applied to a 0-dim tensor.".into(),
         ));
     }
-    Ok((d, static_int(cx, step)?))
+    Ok((d, to_int(cx, step)?))
 }
 
 /// `slice_sizes(t, dim, start, end, step)`: sizes of `slice.Tensor`.

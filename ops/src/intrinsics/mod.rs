@@ -1,0 +1,112 @@
+//! The intrinsics rules call by name (`broadcast(a, b)`,
+//! `reduce(s, dim, keepdim)`, `conv(...)`), grouped by family, one file
+//! each.
+//!
+//! Each `pub fn` here taking `&mut Cx` first is an intrinsic, and its Rust
+//! signature is its only declaration: the `rules!` macro reads these files
+//! and checks every call in `rules/*.rules` against the parameter names
+//! and types written here (the kinds map to Rust types as the table in
+//! [`fake_runtime::support`] says; `Option<T>` parameters may be left out
+//! or given by name), reporting a mistake at the rule. The first line of
+//! the doc comment is what messages show. Helpers that are not intrinsics
+//! are private or `pub(crate)`.
+//!
+//! The arithmetic itself lives in the runtime ([`fake_runtime::shape`],
+//! [`fake_runtime::strides`], [`fake_runtime::promotion`],
+//! [`fake_runtime::view`]); what is specific to some operators
+//! (convolution and pooling sizes, `arange`'s length) lives here.
+
+pub mod dtypes;
+pub mod layout;
+pub mod nn;
+pub mod shapes;
+pub mod slicing;
+
+pub use dtypes::*;
+pub use layout::*;
+pub use nn::*;
+pub use shapes::*;
+pub use slicing::*;
+
+use fake_runtime::error::Result;
+use fake_runtime::kernel::Cx;
+use fake_runtime::promotion::Operand;
+use fake_runtime::shape::{self, Dims};
+use fake_runtime::strides::Decide;
+use fake_runtime::support::{
+    IntList, UnbackedFlavor, dims_eq, require, scalar_operand, stride_at, tensor_operand, to_int,
+    to_ints,
+};
+use fake_runtime::sym::{SymBool, SymInt};
+use fake_runtime::{DType, Device, MemoryFormat, Scalar, TensorMeta};
+use smallvec::SmallVec;
+
+/// An invalid-arguments error of the current operator.
+fn invalid(cx: &Cx<'_>, reason: String) -> fake_runtime::Error {
+    fake_runtime::Error::invalid(cx.op, reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fake_runtime::kernel::Defaults;
+    use fake_runtime::shape_env::ShapeEnv;
+    use fake_runtime::support::{can_cast, from_ints};
+
+    fn with_cx<R>(f: impl FnOnce(&mut Cx<'_>) -> R) -> R {
+        let mut env = ShapeEnv::new();
+        let mut cx = Cx {
+            env: &mut env,
+            op: "aten::test",
+            defaults: Defaults {
+                dtype: DType::Float32,
+                device: Device::cpu(),
+            },
+            device: Device::cpu(),
+            constant: None,
+        };
+        f(&mut cx)
+    }
+
+    fn d(v: &[i64]) -> Dims {
+        from_ints(v)
+    }
+
+    #[test]
+    fn shapes() {
+        with_cx(|cx| {
+            assert_eq!(
+                broadcast(cx, d(&[2, 1, 4]), d(&[3, 1])).unwrap(),
+                d(&[2, 3, 4])
+            );
+            assert_eq!(
+                reduce(cx, d(&[2, 3, 4]), Some(IntList::from_slice(&[-1])), true).unwrap(),
+                d(&[2, 3, 1])
+            );
+            assert_eq!(squeeze(cx, d(&[1, 3, 1]), None).unwrap(), d(&[3]));
+            assert_eq!(
+                permute(cx, d(&[2, 3, 4]), IntList::from_slice(&[2, 0, 1])).unwrap(),
+                d(&[4, 2, 3])
+            );
+            assert!(broadcast(cx, d(&[2]), d(&[3])).is_err());
+            assert_eq!(suffix_axis(cx, d(&[2, 3, 4]), d(&[4])).unwrap(), 2);
+            assert!(suffix_axis(cx, d(&[2, 3, 4]), d(&[3])).is_err());
+            assert!(can_cast(cx, DType::Int64, DType::Float32).unwrap());
+            assert!(!can_cast(cx, DType::Float32, DType::Int64).unwrap());
+        });
+    }
+
+    #[test]
+    fn unbacked_sizes() {
+        with_cx(|cx| {
+            assert_eq!(
+                unbacked(cx, UnbackedFlavor::SizeLike, Some(SymInt::Int(0))).unwrap(),
+                SymInt::Int(0)
+            );
+            let u = unbacked(cx, UnbackedFlavor::SizeLike, Some(SymInt::Int(24))).unwrap();
+            assert!(!u.is_static());
+            let r = cx.env.value_range(u).unwrap();
+            assert_eq!(r.hi(), Some(24));
+        });
+    }
+}
