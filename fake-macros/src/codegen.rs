@@ -153,8 +153,17 @@ pub(crate) fn generate(ops: &[OpIr], files: &[String]) -> TokenStream {
 
 /// The tokens of what the macro emits when the rules have mistakes: the
 /// errors, and stubs so the invoking crate reports nothing else.
-pub(crate) fn stubs(errors: &[String], files: &[String]) -> TokenStream {
+pub(crate) fn stubs(errors: &[String], files: &[String], erased: &[String]) -> TokenStream {
     let rt = rt();
+    let erased = erased.iter().map(|f| {
+        let f = ident(f);
+        quote! {
+            /// A stand-in: the rules have mistakes.
+            pub fn #f(cx: &mut #rt::Cx<'_>, args: &[#rt::Arg<'_>]) -> #rt::Result<#rt::Outs> {
+                ::core::unreachable!("the rules have mistakes")
+            }
+        }
+    });
     let includes = files.iter().map(|f| {
         quote!(
             const _: &str = include_str!(#f);
@@ -166,8 +175,11 @@ pub(crate) fn stubs(errors: &[String], files: &[String]) -> TokenStream {
         #(#includes)*
         /// Typed kernels (none: the rules have mistakes).
         pub mod typed {}
-        /// Erased kernels (none: the rules have mistakes).
-        pub mod erased {}
+        /// Erased kernels (stand-ins: the rules have mistakes).
+        #[allow(unused_variables)]
+        pub mod erased {
+            #(#erased)*
+        }
         /// Every declared operator (none: the rules have mistakes).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Op {}
@@ -751,8 +763,8 @@ pub(crate) fn expr(e: &TExpr) -> TokenStream {
                 quote!(#rt::#p)
             }
         }
-        TNode::Call(name, args) => {
-            let f = ident(name);
+        TNode::Call(path, args) => {
+            let f: TokenStream = path.parse().unwrap_or_default();
             let names: Vec<Ident> = (0..args.len()).map(|i| format_ident!("__a{i}")).collect();
             let vals = args.iter().map(expr);
             let pass = args.iter().zip(&names).map(|(a, n)| {
@@ -762,7 +774,7 @@ pub(crate) fn expr(e: &TExpr) -> TokenStream {
                     quote!(#n)
                 }
             });
-            quote!({ #(let #names = #vals;)* crate::intrinsics::#f(cx, #(#pass),*)? })
+            quote!({ #(let #names = #vals;)* #f(cx, #(#pass),*)? })
         }
         TNode::Field(b, f) => {
             let b = expr(b);

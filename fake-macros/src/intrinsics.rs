@@ -1,551 +1,328 @@
-//! The table of rule intrinsics: the functions a rule may call, with the
-//! kinds of their parameters and result. Each entry names a function of
-//! `fake_runtime::intrinsics` taking `&mut Cx` first, then the parameters
-//! in this order; an optional parameter may be left out (it is passed as
-//! `None`) or given by name (`unbacked(size_like, max = n)`).
+//! The intrinsics a rule may call, read from their Rust definitions, and
+//! the named constants a rule may write.
 //!
-//! Also the named constants a rule may write: dtypes (`int64`), memory
-//! formats (`channels_last`), unbacked flavours (`size_like`) and the
-//! promotion kinds of `@pointwise(promote = ...)`.
+//! An intrinsic is declared once, as a Rust function: every `pub fn` of
+//! the intrinsic files given to `rules!` whose first parameter is
+//! `&mut Cx` is one. Its name, its parameters' names and types, its result
+//! type and the first line of its doc comment are read here (with `syn`),
+//! each Rust type mapped to a rule [`Kind`] by [`kind_of_type`], the one
+//! table of that mapping. Calls in rules are checked against what is read,
+//! so a rule that calls an intrinsic with the wrong arity or an argument
+//! of the wrong kind is reported at the rule, and a signature no kind
+//! spells is reported at the function.
+//!
+//! The named constants: dtypes (`int64`), memory formats
+//! (`channels_last`), unbacked flavours (`size_like`) and the promotion
+//! kinds of `@pointwise(promote = ...)`.
 
+use crate::diagnostic::{Diag, FileId, Span};
 use crate::kind::{Base, Kind};
 
 /// One parameter of an intrinsic.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Param {
     /// Its name, for named arguments and messages.
-    pub(crate) name: &'static str,
+    pub(crate) name: String,
     /// Its kind; an optional kind may be left out.
     pub(crate) kind: Kind,
 }
 
 /// One intrinsic.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Intrinsic {
-    /// Its name in rules and in `fake_runtime::intrinsics`.
-    pub(crate) name: &'static str,
-    /// Parameters in order.
-    pub(crate) params: &'static [Param],
+    /// Its name in rules and in Rust.
+    pub(crate) name: String,
+    /// The Rust path of the function (`crate::intrinsics::shapes::broadcast`).
+    pub(crate) path: String,
+    /// Parameters in order, after `&mut Cx`.
+    pub(crate) params: Vec<Param>,
     /// The kind of the result.
     pub(crate) ret: Kind,
-    /// What it computes, for messages.
-    pub(crate) doc: &'static str,
+    /// What it computes, for messages: the first line of its doc comment.
+    pub(crate) doc: String,
+    /// Its name in the Rust file.
+    pub(crate) span: Span,
 }
 
-/// Shorthand for a parameter.
-const fn p(name: &'static str, base: Base) -> Param {
-    Param {
-        name,
-        kind: Kind::of(base),
+/// Every intrinsic read, by name.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Intrinsics {
+    /// Sorted by name, unique.
+    list: Vec<Intrinsic>,
+}
+
+impl Intrinsics {
+    /// The intrinsic called `name`.
+    pub(crate) fn lookup(&self, name: &str) -> Option<&Intrinsic> {
+        self.list
+            .binary_search_by(|i| i.name.as_str().cmp(name))
+            .ok()
+            .map(|i| &self.list[i])
+    }
+
+    /// Every intrinsic's name, for suggestions.
+    pub(crate) fn names(&self) -> impl Iterator<Item = &str> {
+        self.list.iter().map(|i| i.name.as_str())
+    }
+
+    /// Add the intrinsics of one Rust file whose items are at `module`
+    /// (`crate::intrinsics::shapes`). A name defined twice is a mistake.
+    pub(crate) fn read_file(
+        &mut self,
+        file: FileId,
+        text: &str,
+        module: &str,
+        diags: &mut Vec<Diag>,
+    ) {
+        let parsed = match syn::parse_file(text) {
+            Ok(f) => f,
+            Err(e) => {
+                diags.push(Diag::new(
+                    Span::new(file, 0, 0),
+                    format!("cannot read the intrinsics of this file: {e}"),
+                ));
+                return;
+            }
+        };
+        for item in &parsed.items {
+            let syn::Item::Fn(f) = item else { continue };
+            if !matches!(f.vis, syn::Visibility::Public(_)) {
+                continue;
+            }
+            let mut inputs = f.sig.inputs.iter();
+            let takes_cx = inputs.next().is_some_and(|a| match a {
+                syn::FnArg::Typed(t) => is_cx(&t.ty),
+                syn::FnArg::Receiver(_) => false,
+            });
+            if !takes_cx {
+                continue;
+            }
+            let name = f.sig.ident.to_string();
+            let span = find_fn(file, text, &name);
+            let mut ok = true;
+            let mut params = Vec::new();
+            for a in inputs {
+                let syn::FnArg::Typed(t) = a else { continue };
+                let pname = match &*t.pat {
+                    syn::Pat::Ident(i) => i.ident.to_string(),
+                    _ => "_".to_string(),
+                };
+                let pname = pname.trim_start_matches('_').to_string();
+                match kind_of_type(&t.ty) {
+                    Some(kind) => params.push(Param { name: pname, kind }),
+                    None => {
+                        ok = false;
+                        diags.push(
+                            Diag::new(
+                                span,
+                                format!(
+                                    "parameter `{pname}` of intrinsic `{name}` has type `{}`, which no rule kind is",
+                                    type_text(&t.ty)
+                                ),
+                            )
+                            .label("this intrinsic")
+                            .help(KINDS_HELP),
+                        );
+                    }
+                }
+            }
+            let ret = match &f.sig.output {
+                syn::ReturnType::Type(_, ty) => result_inner(ty).and_then(kind_of_type),
+                syn::ReturnType::Default => None,
+            };
+            let Some(ret) = ret else {
+                diags.push(
+                    Diag::new(
+                        span,
+                        format!("intrinsic `{name}` must return `Result<T>` with `T` a rule kind"),
+                    )
+                    .label("this intrinsic")
+                    .help(KINDS_HELP),
+                );
+                continue;
+            };
+            if !ok {
+                continue;
+            }
+            let doc = first_doc_line(&f.attrs);
+            let intrinsic = Intrinsic {
+                path: format!("{module}::{name}"),
+                name,
+                params,
+                ret,
+                doc,
+                span,
+            };
+            match self
+                .list
+                .binary_search_by(|i| i.name.as_str().cmp(&intrinsic.name))
+            {
+                Ok(first) => diags.push(
+                    Diag::new(
+                        span,
+                        format!("intrinsic `{}` is defined twice", intrinsic.name),
+                    )
+                    .label("defined again here")
+                    .secondary(self.list[first].span, "first defined here"),
+                ),
+                Err(at) => self.list.insert(at, intrinsic),
+            }
+        }
     }
 }
 
-/// Shorthand for an optional parameter.
-const fn o(name: &'static str, base: Base) -> Param {
-    Param {
-        name,
-        kind: Kind::opt(base),
+/// What [`kind_of_type`] accepts, for messages.
+const KINDS_HELP: &str = "rule kinds are spelled `Dims`, `SymInt`, `i64`, `IntList`, `bool`, `SymBool`, `f64`, `Scalar`, `&str`, `DType`, `Device`, `Layout`, `MemoryFormat`, `UnbackedFlavor`, `&TensorMeta`, `&[&TensorMeta]`, `&[Option<&TensorMeta>]`, `Vec<Dims>`, and `Option<T>` of these";
+
+/// The rule kind a Rust type spells: the one table of that mapping.
+pub(crate) fn kind_of_type(ty: &syn::Type) -> Option<Kind> {
+    match ty {
+        syn::Type::Reference(r) if r.mutability.is_none() => match &*r.elem {
+            syn::Type::Slice(s) => match &*s.elem {
+                syn::Type::Reference(e) if last_ident(&e.elem).as_deref() == Some("TensorMeta") => {
+                    Some(Kind::of(Base::TensorList))
+                }
+                e if option_inner(e).is_some_and(|t| is_ref_to(t, "TensorMeta")) => {
+                    Some(Kind::of(Base::OptTensorList))
+                }
+                _ => None,
+            },
+            syn::Type::Path(_) => match last_ident(&r.elem)?.as_str() {
+                "TensorMeta" => Some(Kind::of(Base::Tensor)),
+                "str" => Some(Kind::of(Base::Str)),
+                _ => None,
+            },
+            _ => None,
+        },
+        syn::Type::Path(_) => {
+            if let Some(inner) = option_inner(ty) {
+                let k = kind_of_type(inner)?;
+                return (!k.optional).then_some(Kind::opt(k.base));
+            }
+            if let Some(inner) = generic_arg(ty, "Vec") {
+                return (last_ident(inner).as_deref() == Some("Dims"))
+                    .then_some(Kind::of(Base::DimsList));
+            }
+            let base = match last_ident(ty)?.as_str() {
+                "Dims" => Base::Dims,
+                "SymInt" => Base::Size,
+                "i64" => Base::Int,
+                "IntList" => Base::IntList,
+                "bool" => Base::Bool,
+                "SymBool" => Base::SymBool,
+                "f64" => Base::Float,
+                "Scalar" => Base::Scalar,
+                "DType" => Base::DType,
+                "Device" => Base::Device,
+                "Layout" => Base::Layout,
+                "MemoryFormat" => Base::MemoryFormat,
+                "UnbackedFlavor" => Base::UnbackedFlavor,
+                "PromotionKind" => Base::PromotionKind,
+                _ => return None,
+            };
+            Some(Kind::of(base))
+        }
+        _ => None,
     }
 }
 
-/// Shorthand for an intrinsic.
-const fn i(
-    name: &'static str,
-    params: &'static [Param],
-    ret: Base,
-    doc: &'static str,
-) -> Intrinsic {
-    Intrinsic {
-        name,
-        params,
-        ret: Kind::of(ret),
-        doc,
+/// Whether `ty` is `&mut Cx<'_>`.
+fn is_cx(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Reference(r) if r.mutability.is_some() && last_ident(&r.elem).as_deref() == Some("Cx"))
+}
+
+/// Whether `ty` is `&Name`.
+fn is_ref_to(ty: &syn::Type, name: &str) -> bool {
+    matches!(ty, syn::Type::Reference(r) if r.mutability.is_none() && last_ident(&r.elem).as_deref() == Some(name))
+}
+
+/// The last segment's name of a path type.
+fn last_ident(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().map(|s| s.ident.to_string())
+        }
+        _ => None,
     }
 }
 
-use Base::{
-    Bool, DType, Device, Dims, Int, IntList, MemoryFormat, Scalar, Size, SymBool, Tensor,
-    TensorList, UnbackedFlavor,
-};
+/// `T` of `Wrapper<T>`.
+fn generic_arg<'t>(ty: &'t syn::Type, wrapper: &str) -> Option<&'t syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != wrapper {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    a.args.iter().find_map(|g| match g {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })
+}
 
-/// Every intrinsic, sorted by name.
-pub(crate) const INTRINSICS: &[Intrinsic] = &[
-    i(
-        "all_nonneg",
-        &[p("s", Dims)],
-        SymBool,
-        "every size is `>= 0`",
-    ),
-    i(
-        "any_dtype",
-        &[p("dtype", DType)],
-        DType,
-        "dtype of `any`/`all`: `uint8` stays, anything else is `bool`",
-    ),
-    i(
-        "arange_dtype",
-        &[p("start", Scalar), p("end", Scalar), p("step", Scalar)],
-        DType,
-        "the dtype of `arange`",
-    ),
-    i(
-        "arange_len",
-        &[p("start", Scalar), p("end", Scalar), p("step", Scalar)],
-        Size,
-        "the length of `arange`",
-    ),
-    i(
-        "arg_reduce",
-        &[p("s", Dims), o("dim", Int), p("keepdim", Bool)],
-        Dims,
-        "sizes of `argmax`/`argmin`, with their checks on empty inputs",
-    ),
-    i(
-        "at",
-        &[p("s", Dims), p("dim", Int)],
-        Size,
-        "the element at a (wrapped) dim",
-    ),
-    i(
-        "broadcast",
-        &[p("a", Dims), p("b", Dims)],
-        Dims,
-        "the broadcast of two shapes",
-    ),
-    i(
-        "can_cast",
-        &[p("from", DType), p("to", DType)],
-        Bool,
-        "`torch.can_cast`",
-    ),
-    i(
-        "cat",
-        &[p("tensors", TensorList), p("dim", Int)],
-        Dims,
-        "sizes of a concatenation",
-    ),
-    i(
-        "cat_strides",
-        &[p("tensors", TensorList), p("shape", Dims)],
-        Dims,
-        "strides of a concatenation",
-    ),
-    i(
-        "common_device",
-        &[],
-        Device,
-        "the common device of the tensor arguments",
-    ),
-    i("contiguous", &[p("shape", Dims)], Dims, "row-major strides"),
-    i(
-        "conv",
-        &[
-            p("input", Tensor),
-            p("weight", Tensor),
-            p("stride", Dims),
-            p("padding", Dims),
-            p("dilation", Dims),
-            p("transposed", Bool),
-            p("output_padding", Dims),
-            p("groups", Size),
-        ],
-        Dims,
-        "sizes of a convolution's output",
-    ),
-    i(
-        "conv_out",
-        &[
-            p("input", Size),
-            p("kernel", Size),
-            p("stride", Int),
-            p("padding", Int),
-            p("dilation", Int),
-        ],
-        Size,
-        "one convolution output length",
-    ),
-    i(
-        "conv_strides",
-        &[p("input", Tensor), p("weight", Tensor), p("shape", Dims)],
-        Dims,
-        "strides of a convolution's output",
-    ),
-    i("default_device", &[], Device, "the default device"),
-    i("default_dtype", &[], DType, "`torch.get_default_dtype()`"),
-    i(
-        "distinct_dims",
-        &[p("dims", IntList), p("rank", Int)],
-        Bool,
-        "no dim of `dims` repeats once wrapped",
-    ),
-    i(
-        "expand",
-        &[p("s", Dims), p("size", Dims)],
-        Dims,
-        "sizes of `expand`",
-    ),
-    i(
-        "expand_strides",
-        &[p("t", Tensor), p("shape", Dims)],
-        Dims,
-        "strides of `expand`",
-    ),
-    i(
-        "flatten",
-        &[p("s", Dims), p("start", Int), p("end", Int)],
-        Dims,
-        "dims `start..=end` merged",
-    ),
-    i(
-        "format_strides",
-        &[p("shape", Dims), o("memory_format", MemoryFormat)],
-        Dims,
-        "strides in a memory format",
-    ),
-    i(
-        "infer_view",
-        &[p("numel", Size), p("size", Dims)],
-        Dims,
-        "view sizes with one `-1` inferred",
-    ),
-    i(
-        "insert",
-        &[p("s", Dims), p("dim", Int), p("value", Size)],
-        Dims,
-        "a size inserted at a dim",
-    ),
-    i("is_complex", &[p("dtype", DType)], Bool, "a complex dtype"),
-    i("is_cpu", &[p("device", Device)], Bool, "a CPU device"),
-    i(
-        "is_floating",
-        &[p("dtype", DType)],
-        Bool,
-        "a floating-point dtype",
-    ),
-    i(
-        "is_integral",
-        &[p("dtype", DType)],
-        Bool,
-        "an integral dtype (bool included)",
-    ),
-    i("len", &[p("l", Dims)], Int, "the length of a list"),
-    i(
-        "like_strides",
-        &[p("t", Tensor), p("shape", Dims)],
-        Dims,
-        "strides in the memory format of `t`",
-    ),
-    i(
-        "matmul",
-        &[p("a", Dims), p("b", Dims)],
-        Dims,
-        "sizes of `torch.matmul`",
-    ),
-    i(
-        "max",
-        &[p("a", Size), p("b", Size)],
-        Size,
-        "the larger size",
-    ),
-    i(
-        "max_pool2d",
-        &[
-            p("input", Tensor),
-            p("kernel_size", IntList),
-            p("stride", IntList),
-            p("padding", IntList),
-            p("dilation", IntList),
-            p("ceil_mode", Bool),
-        ],
-        Dims,
-        "sizes of a 2-D max pooling",
-    ),
-    i(
-        "min",
-        &[p("a", Size), p("b", Size)],
-        Size,
-        "the smaller size",
-    ),
-    i(
-        "movedim",
-        &[p("s", Dims), p("source", Int), p("destination", Int)],
-        Dims,
-        "one (wrapped) dim moved to another place, as `movedim.int`",
-    ),
-    i(
-        "narrow_start",
-        &[p("start", Size), p("size", Size)],
-        Size,
-        "a negative start counted from the end (`guard_or_false(start < 0)`)",
-    ),
-    i("numel", &[p("s", Dims)], Size, "the product of the sizes"),
-    i("ones", &[p("n", Int)], Dims, "`n` sizes of 1"),
-    i(
-        "pad_sizes",
-        &[p("s", Dims), p("pad", Dims)],
-        Dims,
-        "sizes of `constant_pad_nd`: pairs of pads from the last dim back",
-    ),
-    i(
-        "permute",
-        &[p("s", Dims), p("dims", IntList)],
-        Dims,
-        "a list reordered by a permutation",
-    ),
-    i(
-        "physical_strides",
-        &[p("shape", Dims), p("order", IntList)],
-        Dims,
-        "dense strides in a physical dim order",
-    ),
-    i(
-        "pool_out",
-        &[
-            p("input", Size),
-            p("kernel", Int),
-            p("stride", Int),
-            p("padding", Int),
-            p("dilation", Int),
-            p("ceil_mode", Bool),
-        ],
-        Size,
-        "one pooling output length",
-    ),
-    i(
-        "present",
-        &[o("x", Scalar)],
-        Bool,
-        "the optional number is given",
-    ),
-    i(
-        "preserve_strides",
-        &[p("t", Tensor), o("memory_format", MemoryFormat)],
-        Dims,
-        "strides of a copy",
-    ),
-    i(
-        "preserved_offset",
-        &[p("t", Tensor)],
-        Size,
-        "storage offset of `clone_preserve_strides(t)`",
-    ),
-    i(
-        "preserved_strides",
-        &[p("t", Tensor)],
-        Dims,
-        "strides of `clone_preserve_strides(t)`",
-    ),
-    i(
-        "promote_types",
-        &[p("a", DType), p("b", DType)],
-        DType,
-        "`torch.promote_types`",
-    ),
-    i("rank", &[p("s", Dims)], Int, "the number of dims"),
-    i(
-        "real_dtype",
-        &[p("dtype", DType)],
-        DType,
-        "the real dtype of a complex one, others unchanged",
-    ),
-    i(
-        "reduce",
-        &[p("s", Dims), o("dim", IntList), p("keepdim", Bool)],
-        Dims,
-        "sizes after a reduction",
-    ),
-    i(
-        "reduce_listed",
-        &[p("s", Dims), o("dim", IntList), p("keepdim", Bool)],
-        Dims,
-        "sizes after reducing the listed dims (absent: all; empty: none)",
-    ),
-    i(
-        "reduce_one",
-        &[p("s", Dims), p("dim", Int), p("keepdim", Bool)],
-        Dims,
-        "sizes after reducing over one dim",
-    ),
-    i(
-        "reduced_nonempty",
-        &[p("s", Dims), o("dim", IntList)],
-        SymBool,
-        "no reduced dim is empty",
-    ),
-    i(
-        "remove",
-        &[p("s", Dims), p("dim", Int)],
-        Dims,
-        "a dim removed",
-    ),
-    i(
-        "repeat_interleave_sizes",
-        &[p("s", Dims), p("repeats", Size), o("dim", Int)],
-        Dims,
-        "sizes of `repeat_interleave.self_int` (flattened without `dim`)",
-    ),
-    i(
-        "repeat_sizes",
-        &[p("s", Dims), p("repeats", Dims)],
-        Dims,
-        "sizes of `repeat`",
-    ),
-    i(
-        "result_type",
-        &[p("a", Tensor), p("b", Tensor)],
-        DType,
-        "`torch.result_type` of two tensors",
-    ),
-    i(
-        "result_type_list",
-        &[p("tensors", TensorList)],
-        DType,
-        "`torch.result_type` of a list",
-    ),
-    i(
-        "result_type_scalar",
-        &[p("t", Tensor), p("s", Scalar)],
-        DType,
-        "`torch.result_type` of a tensor and a number",
-    ),
-    i("reverse", &[p("s", Dims)], Dims, "a list reversed"),
-    i(
-        "scalar_dtype",
-        &[p("s", Scalar)],
-        DType,
-        "the dtype of a tensor made from a number",
-    ),
-    i(
-        "scalar_fits",
-        &[p("dtype", DType), p("s", Scalar)],
-        Bool,
-        "a number usable with a dtype",
-    ),
-    i(
-        "scalar_le",
-        &[p("a", Scalar), p("b", Scalar)],
-        Bool,
-        "`a <= b` on real numbers",
-    ),
-    i(
-        "select_offset",
-        &[p("t", Tensor), p("dim", Int), p("index", Size)],
-        Size,
-        "storage offset of `select`",
-    ),
-    i(
-        "shape_or_absent",
-        &[o("t", Tensor), p("shape", Dims)],
-        SymBool,
-        "`t` is absent or of sizes `shape`",
-    ),
-    i(
-        "size_or_one",
-        &[p("s", Dims), p("dim", Int)],
-        Size,
-        "the size at `dim`, 1 for a zero-dim `s` (ATen's `ensure_nonempty_size`)",
-    ),
-    i(
-        "slice_offset",
-        &[
-            p("t", Tensor),
-            p("dim", Int),
-            o("start", Size),
-            o("end", Size),
-            p("step", Size),
-        ],
-        Size,
-        "storage offset of `slice`",
-    ),
-    i(
-        "slice_sizes",
-        &[
-            p("t", Tensor),
-            p("dim", Int),
-            o("start", Size),
-            o("end", Size),
-            p("step", Size),
-        ],
-        Dims,
-        "sizes of `slice`",
-    ),
-    i(
-        "slice_strides",
-        &[p("t", Tensor), p("dim", Int), p("step", Size)],
-        Dims,
-        "strides of `slice`",
-    ),
-    i(
-        "softmax_dtype",
-        &[p("dtype", DType), p("half_to_float", Bool)],
-        DType,
-        "the dtype of `_softmax`",
-    ),
-    i(
-        "squeeze",
-        &[p("s", Dims), o("dims", IntList)],
-        Dims,
-        "sizes without the size-1 dims among `dims`",
-    ),
-    i(
-        "squeeze_like",
-        &[p("sizes", Dims), p("other", Dims), o("dims", IntList)],
-        Dims,
-        "`other` without the dims `squeeze(sizes, dims)` removes",
-    ),
-    i(
-        "suffix_axis",
-        &[p("s", Dims), p("normalized", Dims)],
-        Int,
-        "where a required suffix starts",
-    ),
-    i(
-        "sum_dtype",
-        &[p("dtype", DType)],
-        DType,
-        "the dtype of `sum`",
-    ),
-    i(
-        "swap",
-        &[p("s", Dims), p("a", Int), p("b", Int)],
-        Dims,
-        "two (wrapped) dims exchanged",
-    ),
-    i(
-        "take",
-        &[p("s", Dims), p("n", Int)],
-        Dims,
-        "the first `n` elements",
-    ),
-    i(
-        "unbacked",
-        &[p("flavor", UnbackedFlavor), o("max", Size)],
-        Size,
-        "a fresh unbacked size",
-    ),
-    i(
-        "unsqueeze_strides",
-        &[p("t", Tensor), p("dim", Int)],
-        Dims,
-        "strides of `unsqueeze`",
-    ),
-    i(
-        "with_dim",
-        &[p("s", Dims), p("dim", Int), p("value", Size)],
-        Dims,
-        "`s` with the size at `dim` replaced (a zero-dim `s` unchanged)",
-    ),
-    i(
-        "wrap_dim",
-        &[p("dim", Int), p("rank", Int)],
-        Int,
-        "a dim index wrapped into `[0, rank)`",
-    ),
-];
+/// `T` of `Option<T>`.
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    generic_arg(ty, "Option")
+}
 
-/// The intrinsic called `name`.
-pub(crate) fn lookup(name: &str) -> Option<&'static Intrinsic> {
-    INTRINSICS.iter().find(|i| i.name == name)
+/// `T` of `Result<T>`.
+fn result_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    generic_arg(ty, "Result")
+}
+
+/// A type as written, for messages.
+fn type_text(ty: &syn::Type) -> String {
+    use quote::ToTokens;
+    ty.to_token_stream()
+        .to_string()
+        .replace(" :: ", "::")
+        .replace(" < ", "<")
+        .replace(" >", ">")
+        .replace("& ", "&")
+        .replace(" ,", ",")
+}
+
+/// The first line of a doc comment, without the call form it may open
+/// with (`` `reduce(s, dim, keepdim)`: `` is the signature's to say).
+fn first_doc_line(attrs: &[syn::Attribute]) -> String {
+    let line = attrs
+        .iter()
+        .find_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) if nv.path.is_ident("doc") => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value().trim().to_string()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .unwrap_or_default();
+    match line.strip_prefix('`').and_then(|l| l.split_once("`: ")) {
+        Some((_, rest)) => rest.to_string(),
+        None => line,
+    }
+}
+
+/// The span of `fn name` in `text` (the function's name), for messages.
+fn find_fn(file: FileId, text: &str, name: &str) -> Span {
+    let needle = format!("fn {name}(");
+    match text.find(&needle) {
+        Some(at) => Span::new(file, at + 3, at + 3 + name.len()),
+        None => Span::new(file, 0, 0),
+    }
+}
+
+/// `broadcast(a: Dims, b: Dims) -> Dims`.
+pub(crate) fn signature(i: &Intrinsic) -> String {
+    let ps: Vec<String> = i
+        .params
+        .iter()
+        .map(|p| format!("{}: {}", p.name, p.kind))
+        .collect();
+    format!("{}({}) -> {}", i.name, ps.join(", "), i.ret)
 }
 
 /// A named constant a rule may write.
@@ -555,8 +332,8 @@ pub(crate) struct Constant {
     pub(crate) name: &'static str,
     /// Its kind.
     pub(crate) kind: Base,
-    /// The Rust path under `fake_runtime::intrinsics::rt` (or
-    /// `intrinsics`) that spells its value.
+    /// The Rust path under `fake_runtime::support::rt` (or `support`)
+    /// that spells its value.
     pub(crate) rust: &'static str,
 }
 
@@ -566,34 +343,37 @@ const fn c(name: &'static str, kind: Base, rust: &'static str) -> Constant {
 }
 
 /// Every named constant.
-pub(crate) const CONSTANTS: &[Constant] = &[
-    c("bool", DType, "DType::Bool"),
-    c("uint8", DType, "DType::UInt8"),
-    c("int8", DType, "DType::Int8"),
-    c("int16", DType, "DType::Int16"),
-    c("int32", DType, "DType::Int32"),
-    c("int64", DType, "DType::Int64"),
-    c("float16", DType, "DType::Float16"),
-    c("bfloat16", DType, "DType::BFloat16"),
-    c("float32", DType, "DType::Float32"),
-    c("float64", DType, "DType::Float64"),
-    c("complex64", DType, "DType::Complex64"),
-    c("complex128", DType, "DType::Complex128"),
-    c(
-        "contiguous_format",
-        MemoryFormat,
-        "MemoryFormat::Contiguous",
-    ),
-    c("channels_last", MemoryFormat, "MemoryFormat::ChannelsLast"),
-    c(
-        "channels_last_3d",
-        MemoryFormat,
-        "MemoryFormat::ChannelsLast3d",
-    ),
-    c("preserve_format", MemoryFormat, "MemoryFormat::Preserve"),
-    c("size_like", UnbackedFlavor, "UnbackedFlavor::SizeLike"),
-    c("any_int", UnbackedFlavor, "UnbackedFlavor::AnyInt"),
-];
+pub(crate) const CONSTANTS: &[Constant] = {
+    use Base::{DType, MemoryFormat, UnbackedFlavor};
+    &[
+        c("bool", DType, "DType::Bool"),
+        c("uint8", DType, "DType::UInt8"),
+        c("int8", DType, "DType::Int8"),
+        c("int16", DType, "DType::Int16"),
+        c("int32", DType, "DType::Int32"),
+        c("int64", DType, "DType::Int64"),
+        c("float16", DType, "DType::Float16"),
+        c("bfloat16", DType, "DType::BFloat16"),
+        c("float32", DType, "DType::Float32"),
+        c("float64", DType, "DType::Float64"),
+        c("complex64", DType, "DType::Complex64"),
+        c("complex128", DType, "DType::Complex128"),
+        c(
+            "contiguous_format",
+            MemoryFormat,
+            "MemoryFormat::Contiguous",
+        ),
+        c("channels_last", MemoryFormat, "MemoryFormat::ChannelsLast"),
+        c(
+            "channels_last_3d",
+            MemoryFormat,
+            "MemoryFormat::ChannelsLast3d",
+        ),
+        c("preserve_format", MemoryFormat, "MemoryFormat::Preserve"),
+        c("size_like", UnbackedFlavor, "UnbackedFlavor::SizeLike"),
+        c("any_int", UnbackedFlavor, "UnbackedFlavor::AnyInt"),
+    ]
+};
 
 /// The constant called `name`.
 pub(crate) fn constant(name: &str) -> Option<&'static Constant> {
@@ -612,16 +392,67 @@ pub(crate) const PROMOTION_KINDS: &[(&str, &str)] = &[
 ];
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// The intrinsics of `fake-ops`, read as the macro reads them.
+    pub(crate) fn ops_intrinsics() -> (Intrinsics, Vec<Diag>) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ops/src/intrinsics");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("ops/src/intrinsics")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+            .collect();
+        files.sort();
+        let (mut all, mut diags) = (Intrinsics::default(), Vec::new());
+        for (n, f) in files.iter().enumerate() {
+            let text = std::fs::read_to_string(f).expect("readable");
+            let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+            let module = match stem {
+                "mod" => "crate::intrinsics".to_string(),
+                s => format!("crate::intrinsics::{s}"),
+            };
+            all.read_file(FileId(n as u32), &text, &module, &mut diags);
+        }
+        (all, diags)
+    }
+
     #[test]
-    fn sorted_and_unique() {
-        for w in INTRINSICS.windows(2) {
-            assert!(w[0].name < w[1].name, "{} before {}", w[0].name, w[1].name);
-        }
+    fn the_ops_intrinsics_read_cleanly() {
+        let (all, diags) = ops_intrinsics();
+        assert!(diags.is_empty(), "{diags:?}");
         for c in CONSTANTS {
-            assert!(lookup(c.name).is_none());
+            assert!(
+                all.lookup(c.name).is_none(),
+                "{} is a constant and an intrinsic",
+                c.name
+            );
         }
+        let b = all.lookup("broadcast").expect("broadcast");
+        assert_eq!(signature(b), "broadcast(a: Dims, b: Dims) -> Dims");
+        assert_eq!(b.path, "crate::intrinsics::shapes::broadcast");
+        let u = all.lookup("unbacked").expect("unbacked");
+        assert_eq!(
+            signature(u),
+            "unbacked(flavor: UnbackedFlavor, max: Optional<Size>) -> Size"
+        );
+    }
+
+    #[test]
+    fn a_type_no_kind_spells_is_reported_at_the_function() {
+        let mut all = Intrinsics::default();
+        let mut diags = Vec::new();
+        let text =
+            "/// Doc.\npub fn f(cx: &mut Cx<'_>, x: HashMap<u8, u8>) -> Result<Dims> { todo!() }\n";
+        all.read_file(FileId(0), text, "crate::intrinsics", &mut diags);
+        assert_eq!(diags.len(), 1);
+        assert!(
+            diags[0]
+                .message
+                .contains("parameter `x` of intrinsic `f` has type `HashMap<u8, u8>`"),
+            "{}",
+            diags[0].message
+        );
+        assert!(all.lookup("f").is_none());
     }
 }

@@ -11,8 +11,15 @@
 //!
 //! ```ignore
 //! // In `fake-ops`: every schema of `declared.schemas` gets its rule from
-//! // `rules/*.rules`; both paths are relative to the invoking file.
-//! fake_macros::rules!(schemas = "../declared.schemas", rules = "../rules");
+//! // `rules/*.rules`; rules call the intrinsics defined in the files of
+//! // `intrinsics/` (the module `crate::intrinsics`). Paths are relative
+//! // to the invoking file.
+//! fake_macros::rules!(
+//!     schemas = "../declared.schemas",
+//!     rules = "../rules",
+//!     intrinsics = "intrinsics",
+//!     module = "crate::intrinsics",
+//! );
 //! ```
 
 #![warn(clippy::missing_docs_in_private_items)]
@@ -32,11 +39,15 @@ use proc_macro::TokenStream;
 use std::path::{Path, PathBuf};
 
 /// Expand shape rules into kernels:
-/// `rules!(schemas = "<file or dir>", rules = "<file or dir>")`.
+/// `rules!(schemas = "<file or dir>", rules = "<file or dir>",
+/// intrinsics = "<file or dir>", module = "<Rust path>")`.
 ///
 /// `schemas` is a `.schemas` file (or a directory of them) holding the
 /// declared operator surface; `rules` a `.rules` file (or a directory of
-/// them). Paths are relative to the directory of the invoking source file
+/// them); `intrinsics` a Rust file (or a directory of them) defining the
+/// intrinsics rules call, at the Rust path `module` (a file `shapes.rs` of
+/// the directory is the module `<module>::shapes`, `mod.rs` is `module`
+/// itself). Paths are relative to the directory of the invoking source file
 /// (as `include_str!`). The expansion defines `pub mod typed` (a typed
 /// kernel per overload), `pub mod erased` (an erased entry per overload),
 /// `pub enum Op` and `pub static OPS: &[OpDef]` sorted by name; every file
@@ -57,18 +68,31 @@ pub fn rules(input: TokenStream) -> TokenStream {
         .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from))
         .unwrap_or_default();
     match parse_input(input.into()) {
-        Ok((schemas, rules)) => expand_paths(&base, &schemas, &rules).into(),
+        Ok(args) => expand_paths(&base, &args).into(),
         Err(e) => e.to_compile_error().into(),
     }
 }
 
-/// `schemas = "..", rules = ".."`.
-fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<(String, String)> {
+/// What `rules!` is given.
+struct Args {
+    /// `schemas = ".."`.
+    schemas: String,
+    /// `rules = ".."`.
+    rules: String,
+    /// `intrinsics = ".."`.
+    intrinsics: String,
+    /// `module = ".."`: the Rust path of the intrinsics.
+    module: String,
+}
+
+/// `schemas = "..", rules = "..", intrinsics = "..", module = ".."`.
+fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<Args> {
     use syn::parse::Parser;
     use syn::punctuated::Punctuated;
+    const USAGE: &str = "expected `rules!(schemas = \"<file or dir>\", rules = \"<file or dir>\", intrinsics = \"<file or dir>\", module = \"<Rust path>\")`";
     let parser = Punctuated::<syn::MetaNameValue, syn::Token![,]>::parse_terminated;
     let items = parser.parse2(input)?;
-    let (mut schemas, mut rules) = (None, None);
+    let mut values: [Option<String>; 4] = [None, None, None, None];
     for item in &items {
         let value = match &item.value {
             syn::Expr::Lit(syn::ExprLit {
@@ -76,29 +100,31 @@ fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<(String, String)>
                 ..
             }) => s.value(),
             other => {
-                return Err(syn::Error::new_spanned(
-                    other,
-                    "expected a string literal path",
-                ));
+                return Err(syn::Error::new_spanned(other, "expected a string literal"));
             }
         };
-        if item.path.is_ident("schemas") {
-            schemas = Some(value);
-        } else if item.path.is_ident("rules") {
-            rules = Some(value);
-        } else {
-            return Err(syn::Error::new_spanned(
-                &item.path,
-                "expected `schemas = \"..\"` or `rules = \"..\"`",
-            ));
-        }
+        let slot = ["schemas", "rules", "intrinsics", "module"]
+            .iter()
+            .position(|k| item.path.is_ident(k))
+            .ok_or_else(|| syn::Error::new_spanned(&item.path, USAGE))?;
+        values[slot] = Some(value);
     }
-    match (schemas, rules) {
-        (Some(s), Some(r)) => Ok((s, r)),
-        _ => Err(syn::Error::new(
-            proc_macro2::Span::call_site(),
-            "expected `rules!(schemas = \"<file or dir>\", rules = \"<file or dir>\")`",
-        )),
+    match values {
+        [Some(schemas), Some(rules), Some(intrinsics), Some(module)] => {
+            if syn::parse_str::<syn::Path>(&module).is_err() {
+                return Err(syn::Error::new(
+                    proc_macro2::Span::call_site(),
+                    format!("`module = \"{module}\"` is not a Rust path"),
+                ));
+            }
+            Ok(Args {
+                schemas,
+                rules,
+                intrinsics,
+                module,
+            })
+        }
+        _ => Err(syn::Error::new(proc_macro2::Span::call_site(), USAGE)),
     }
 }
 
@@ -144,7 +170,7 @@ struct Input {
 }
 
 /// Read the files and expand them.
-fn expand_paths(base: &Path, schemas: &str, rules: &str) -> proc_macro2::TokenStream {
+fn expand_paths(base: &Path, args: &Args) -> proc_macro2::TokenStream {
     let mut errors = Vec::new();
     let mut read = |rel: &str, ext: &str| -> Vec<Input> {
         let path = base.join(rel);
@@ -169,31 +195,68 @@ fn expand_paths(base: &Path, schemas: &str, rules: &str) -> proc_macro2::TokenSt
         }
         out
     };
-    let s = read(schemas, "schemas");
-    let r = read(rules, "rules");
+    let s = read(&args.schemas, "schemas");
+    let r = read(&args.rules, "rules");
+    let single = Path::new(&args.intrinsics).extension().is_some();
+    let i: Vec<IntrinsicFile> = read(&args.intrinsics, "rs")
+        .into_iter()
+        .map(|input| {
+            let stem = Path::new(&input.absolute)
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default();
+            let module = match stem {
+                _ if single => args.module.clone(),
+                "mod" | "lib" => args.module.clone(),
+                s => format!("{}::{s}", args.module),
+            };
+            IntrinsicFile { input, module }
+        })
+        .collect();
     if !errors.is_empty() {
-        return codegen::stubs(&errors, &[]);
+        return codegen::stubs(&errors, &[], &[]);
     }
-    expand(&s, &r)
+    expand(&s, &r, &i)
+}
+
+/// A file of intrinsics and the Rust module its items are at.
+struct IntrinsicFile {
+    /// The file.
+    input: Input,
+    /// `crate::intrinsics::shapes`.
+    module: String,
 }
 
 /// Parse, check and generate; on mistakes, the rendered errors and stubs.
-fn expand(schemas: &[Input], rules: &[Input]) -> proc_macro2::TokenStream {
+fn expand(
+    schemas: &[Input],
+    rules: &[Input],
+    intrinsics: &[IntrinsicFile],
+) -> proc_macro2::TokenStream {
     let files: Vec<String> = schemas
         .iter()
         .chain(rules)
         .map(|f| f.absolute.clone())
         .collect();
-    match front_end(schemas, rules) {
+    match front_end(schemas, rules, intrinsics) {
         Ok(ops) => codegen::generate(&ops, &files),
-        Err(errors) => codegen::stubs(&errors, &files),
+        Err((errors, erased)) => codegen::stubs(&errors, &files, &erased),
     }
 }
 
 /// Parse and check; every mistake rendered, or the checked operators.
-fn front_end(schemas: &[Input], rules: &[Input]) -> Result<Vec<ir::OpIr>, Vec<String>> {
+fn front_end(
+    schemas: &[Input],
+    rules: &[Input],
+    intrinsics: &[IntrinsicFile],
+) -> Result<Vec<ir::OpIr>, (Vec<String>, Vec<String>)> {
     let mut sources = Sources::default();
     let mut diags: Vec<Diag> = Vec::new();
+    let mut known = intrinsics::Intrinsics::default();
+    for f in intrinsics {
+        let id = sources.add(&f.input.display, &f.input.text);
+        known.read_file(id, &f.input.text, &f.module, &mut diags);
+    }
     let mut all_schemas = Vec::new();
     for f in schemas {
         let id = sources.add(&f.display, &f.text);
@@ -206,18 +269,19 @@ fn front_end(schemas: &[Input], rules: &[Input]) -> Result<Vec<ir::OpIr>, Vec<St
         all_rules.extend(parse::parse_rules_file(id, &f.text, &mut diags));
     }
     let complete = diags.len() == before;
-    let ops = check::check(&all_schemas, &all_rules, complete, &mut diags);
+    let ops = check::check(&all_schemas, &all_rules, complete, &known, &mut diags);
     if diags.is_empty() {
         Ok(ops)
     } else {
-        Err(diags
+        let errors = diags
             .iter()
             .map(|d| {
                 let text = sources.resolve(d).render();
                 let text = text.strip_prefix("error: ").unwrap_or(&text);
                 text.trim_end().to_string()
             })
-            .collect())
+            .collect();
+        Err((errors, check::erased_names(&all_schemas)))
     }
 }
 

@@ -2,7 +2,7 @@
 //! generated for a few rules, the checker's messages, and a property test
 //! that no input makes the parser or the checker panic.
 
-use super::{Input, front_end};
+use super::{Input, IntrinsicFile, front_end};
 use expect_test::{Expect, expect};
 use proptest::prelude::*;
 
@@ -15,12 +15,39 @@ fn input(display: &str, text: &str) -> Input {
     }
 }
 
+/// The intrinsic files of `fake-ops`, as `rules!` reads them.
+fn ops_intrinsics() -> Vec<IntrinsicFile> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ops/src/intrinsics");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("ops/src/intrinsics")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+            IntrinsicFile {
+                input: input(
+                    &format!("ops/src/intrinsics/{stem}.rs"),
+                    &std::fs::read_to_string(f).expect("readable"),
+                ),
+                module: match stem {
+                    "mod" => "crate::intrinsics".to_string(),
+                    s => format!("crate::intrinsics::{s}"),
+                },
+            }
+        })
+        .collect()
+}
+
 /// The generated code for `rules` against `schemas`, pretty-printed; or
 /// the rendered errors.
 fn expand(schemas: &str, rules: &str) -> String {
     let s = [input("ops/declared.schemas", schemas)];
     let r = [input("ops/rules/test.rules", rules)];
-    match front_end(&s, &r) {
+    match front_end(&s, &r, &ops_intrinsics()) {
         Ok(ops) => {
             let tokens = crate::codegen::generate(&ops, &[]);
             match syn::parse2::<syn::File>(tokens) {
@@ -28,7 +55,7 @@ fn expand(schemas: &str, rules: &str) -> String {
                 Err(e) => format!("generated code does not parse: {e}"),
             }
         }
-        Err(errors) => errors.join("\n\n"),
+        Err((errors, _)) => errors.join("\n\n"),
     }
 }
 
@@ -174,13 +201,13 @@ fn snapshot_view_with_where() {
                 let v_shape = {
                     let __a0 = v_s.clone();
                     let __a1 = size.clone();
-                    ::fake_runtime::support::expand(cx, __a0, __a1)?
+                    crate::intrinsics::shapes::expand(cx, __a0, __a1)?
                 };
                 let __sizes = v_shape.clone();
                 let __strides = {
                     let __a0 = self_;
                     let __a1 = v_shape.clone();
-                    ::fake_runtime::support::expand_strides(cx, __a0, __a1)?
+                    crate::intrinsics::shapes::expand_strides(cx, __a0, __a1)?
                 };
                 let __offset = self_.storage_offset;
                 let __out0 = ::fake_runtime::support::rt::Out::Tensor(
@@ -208,59 +235,59 @@ fn snapshot_nonzero() {
         "@data_dependent\nnonzero(self: [*s]) -> [u, rank(s)]\n  where u = unbacked(size_like, max = numel(s))\n  dtype = int64\n  strides = [1, u]\n",
         "nonzero",
         expect![[r#"
-                /// `aten::nonzero(Tensor self) -> Tensor`
-                #[inline]
-                pub fn nonzero(
-                    cx: &mut ::fake_runtime::support::rt::Cx<'_>,
-                    self_: &::fake_runtime::support::rt::TensorMeta,
-                ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
-                    let v_s: ::fake_runtime::support::rt::Dims = self_
-                        .sizes[0usize..self_.dim() - 0usize]
-                        .iter()
-                        .copied()
-                        .collect();
-                    let v_u = {
-                        let __a0 = ::fake_runtime::support::UnbackedFlavor::SizeLike;
-                        let __a1 = Some({
+            /// `aten::nonzero(Tensor self) -> Tensor`
+            #[inline]
+            pub fn nonzero(
+                cx: &mut ::fake_runtime::support::rt::Cx<'_>,
+                self_: &::fake_runtime::support::rt::TensorMeta,
+            ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
+                let v_s: ::fake_runtime::support::rt::Dims = self_
+                    .sizes[0usize..self_.dim() - 0usize]
+                    .iter()
+                    .copied()
+                    .collect();
+                let v_u = {
+                    let __a0 = ::fake_runtime::support::UnbackedFlavor::SizeLike;
+                    let __a1 = Some({
+                        let __a0 = v_s.clone();
+                        crate::intrinsics::shapes::numel(cx, __a0)?
+                    });
+                    crate::intrinsics::shapes::unbacked(cx, __a0, __a1)?
+                };
+                let __sizes: ::fake_runtime::support::rt::Dims = {
+                    let mut __l = <::fake_runtime::support::rt::Dims>::new();
+                    __l.push(v_u);
+                    __l.push(
+                        ::fake_runtime::support::rt::SymInt::Int({
                             let __a0 = v_s.clone();
-                            ::fake_runtime::support::numel(cx, __a0)?
-                        });
-                        ::fake_runtime::support::unbacked(cx, __a0, __a1)?
-                    };
-                    let __sizes: ::fake_runtime::support::rt::Dims = {
-                        let mut __l = <::fake_runtime::support::rt::Dims>::new();
-                        __l.push(v_u);
-                        __l.push(
-                            ::fake_runtime::support::rt::SymInt::Int({
-                                let __a0 = v_s.clone();
-                                ::fake_runtime::support::rank(cx, __a0)?
-                            }),
-                        );
-                        __l
-                    };
-                    let __strides: ::fake_runtime::support::rt::Dims = {
-                        let mut __l = <::fake_runtime::support::rt::Dims>::new();
-                        __l.push(::fake_runtime::support::rt::SymInt::Int(1i64));
-                        __l.push(v_u);
-                        __l
-                    };
-                    let __offset = ::fake_runtime::support::rt::SymInt::Int(0);
-                    let __dtype = ::fake_runtime::support::rt::DType::Int64;
-                    let __device = cx.device;
-                    let __out0 = ::fake_runtime::support::rt::Out::Tensor(
-                        ::fake_runtime::support::rt::TensorMeta {
-                            sizes: __sizes,
-                            strides: __strides,
-                            storage_offset: __offset,
-                            dtype: __dtype,
-                            device: __device,
-                            layout: ::fake_runtime::support::rt::Layout::Strided,
-                            requires_grad: false,
-                        },
-                        ::fake_runtime::support::rt::Alias::Fresh,
+                            crate::intrinsics::shapes::rank(cx, __a0)?
+                        }),
                     );
-                    Ok(::fake_runtime::support::rt::smallvec![__out0])
-                }
+                    __l
+                };
+                let __strides: ::fake_runtime::support::rt::Dims = {
+                    let mut __l = <::fake_runtime::support::rt::Dims>::new();
+                    __l.push(::fake_runtime::support::rt::SymInt::Int(1i64));
+                    __l.push(v_u);
+                    __l
+                };
+                let __offset = ::fake_runtime::support::rt::SymInt::Int(0);
+                let __dtype = ::fake_runtime::support::rt::DType::Int64;
+                let __device = cx.device;
+                let __out0 = ::fake_runtime::support::rt::Out::Tensor(
+                    ::fake_runtime::support::rt::TensorMeta {
+                        sizes: __sizes,
+                        strides: __strides,
+                        storage_offset: __offset,
+                        dtype: __dtype,
+                        device: __device,
+                        layout: ::fake_runtime::support::rt::Layout::Strided,
+                        requires_grad: false,
+                    },
+                    ::fake_runtime::support::rt::Alias::Fresh,
+                );
+                Ok(::fake_runtime::support::rt::smallvec![__out0])
+            }
         "#]],
     );
 }

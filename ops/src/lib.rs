@@ -34,7 +34,12 @@ mod kernels;
 
 use fake_runtime::StaticRegistry;
 
-fake_macros::rules!(schemas = "../declared.schemas", rules = "../rules");
+fake_macros::rules!(
+    schemas = "../declared.schemas",
+    rules = "../rules",
+    intrinsics = "intrinsics",
+    module = "crate::intrinsics",
+);
 
 /// The registry of every declared operator.
 pub fn registry() -> StaticRegistry {

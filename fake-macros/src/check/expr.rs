@@ -57,7 +57,7 @@ impl Checker<'_> {
                 if let Some(c) = intrinsics::constant(n) {
                     return t(TNode::Const(c.rust.to_string()), c.kind);
                 }
-                if intrinsics::lookup(n).is_some() {
+                if self.intrinsics.lookup(n).is_some() {
                     self.err(
                         Diag::new(e.span, format!("`{n}` is an intrinsic, not a value"))
                             .label("call it")
@@ -280,8 +280,9 @@ impl Checker<'_> {
 
     /// Type an intrinsic call.
     fn call(&mut self, name: &ast::Ident, args: &[CallArg], span: Span) -> Option<TExpr> {
-        let Some(intr) = intrinsics::lookup(&name.name) else {
-            let s = closest(&name.name, intrinsics::INTRINSICS.iter().map(|i| i.name));
+        let intrinsics = self.intrinsics;
+        let Some(intr) = intrinsics.lookup(&name.name) else {
+            let s = closest(&name.name, intrinsics.names());
             // Still check the arguments, for their own mistakes.
             for a in args {
                 let _ = self.expr(&a.value);
@@ -293,7 +294,7 @@ impl Checker<'_> {
             );
             return None;
         };
-        let sig = signature(intr);
+        let sig = intrinsics::signature(intr);
         let mut slots: Vec<Option<(TExpr, Span)>> = vec![None; intr.params.len()];
         let mut ok = true;
         let mut positional = 0;
@@ -333,7 +334,10 @@ impl Checker<'_> {
                                 format!("`{}` has no parameter `{}`", intr.name, k.name),
                             )
                             .label("unknown parameter")
-                            .suggest(closest(&k.name, intr.params.iter().map(|p| p.name)))
+                            .suggest(closest(
+                                &k.name,
+                                intr.params.iter().map(|p| p.name.as_str()),
+                            ))
                             .note(format!("`{sig}`")),
                         );
                         ok = false;
@@ -368,7 +372,7 @@ impl Checker<'_> {
             .iter()
             .zip(&slots)
             .filter(|(p, s)| !p.kind.optional && s.is_none())
-            .map(|(p, _)| p.name)
+            .map(|(p, _)| p.name.as_str())
             .collect();
         if ok && !missing.is_empty() {
             self.err(
@@ -392,7 +396,7 @@ impl Checker<'_> {
         }
         let args = slots
             .into_iter()
-            .zip(intr.params)
+            .zip(&intr.params)
             .map(|(s, p)| match s {
                 Some((x, _)) => x,
                 None => TExpr {
@@ -402,7 +406,7 @@ impl Checker<'_> {
             })
             .collect();
         Some(TExpr {
-            node: TNode::Call(intr.name.to_string(), args),
+            node: TNode::Call(intr.path.clone(), args),
             kind: intr.ret,
         })
     }
@@ -433,16 +437,6 @@ impl Checker<'_> {
         );
         None
     }
-}
-
-/// `broadcast(a: Dims, b: Dims) -> Dims`.
-fn signature(i: &intrinsics::Intrinsic) -> String {
-    let ps: Vec<String> = i
-        .params
-        .iter()
-        .map(|p| format!("{}: {}", p.name, p.kind))
-        .collect();
-    format!("{}({}) -> {}", i.name, ps.join(", "), i.ret)
 }
 
 /// A short rendering of an expression for default `check` messages.

@@ -10,7 +10,7 @@
 
 use crate::ast::{self, Clause, DimPattern, Expr, PatternSuffix, Rule};
 use crate::diagnostic::{Diag, Span, closest};
-use crate::intrinsics::PROMOTION_KINDS;
+use crate::intrinsics::{Intrinsics, PROMOTION_KINDS};
 use crate::ir::{
     ArgIr, Body, DimIr, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TagsIr,
 };
@@ -41,6 +41,7 @@ pub(crate) fn check(
     schemas: &[Schema],
     rules: &[Rule],
     rules_complete: bool,
+    intrinsics: &Intrinsics,
     diags: &mut Vec<Diag>,
 ) -> Vec<OpIr> {
     // Declared names; a schema declared twice is a mistake.
@@ -117,7 +118,7 @@ pub(crate) fn check(
             continue;
         };
         let before = diags.len();
-        let op = Checker::new(schema, &rules[ri], diags).op();
+        let op = Checker::new(schema, &rules[ri], intrinsics, diags).op();
         if diags.len() == before
             && let Some(op) = op
         {
@@ -127,6 +128,28 @@ pub(crate) fn check(
     ops.sort_by(|a, b| a.name.cmp(&b.name));
     dedupe_idents(&mut ops);
     ops
+}
+
+/// The names of the erased entries of `schemas` as [`check`] gives them
+/// (sorted by operator, made unique), for the stubs emitted when the rules
+/// have mistakes: hand-written kernels that call a generated one still
+/// resolve, so only the mistakes are reported.
+pub(crate) fn erased_names(schemas: &[Schema]) -> Vec<String> {
+    let mut named: Vec<(String, String)> = schemas
+        .iter()
+        .map(|s| (s.full_name(), fn_name(s)))
+        .collect();
+    named.sort();
+    named.dedup_by(|a, b| a.0 == b.0);
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    named
+        .into_iter()
+        .map(|(_, f)| {
+            let n = seen.entry(f.clone()).or_insert(0);
+            *n += 1;
+            if *n > 1 { format!("{f}_{n}") } else { f }
+        })
+        .collect()
 }
 
 /// Make typed kernel names and variants unique.
@@ -219,14 +242,22 @@ struct Checker<'a> {
     scope: HashMap<String, Binding>,
     /// Names bound, in order (for suggestions).
     order: Vec<String>,
+    /// The intrinsics rules may call.
+    intrinsics: &'a Intrinsics,
 }
 
 impl<'a> Checker<'a> {
     /// A checker with the schema's arguments in scope.
-    fn new(schema: &'a Schema, rule: &'a Rule, diags: &'a mut Vec<Diag>) -> Self {
+    fn new(
+        schema: &'a Schema,
+        rule: &'a Rule,
+        intrinsics: &'a Intrinsics,
+        diags: &'a mut Vec<Diag>,
+    ) -> Self {
         let mut c = Checker {
             schema,
             rule,
+            intrinsics,
             diags,
             scope: HashMap::new(),
             order: Vec::new(),

@@ -432,7 +432,7 @@ pub fn repeat_interleave_sizes(
 /// view when ATen's `computeStride` finds one (its sizes and strides from
 /// [`fake_runtime::view::reshape_view`]), else the view of a contiguous copy.
 /// The second value says whether it is the copy.
-pub fn reshape_geometry(
+pub(crate) fn reshape_geometry(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     shape: &Dims,
@@ -476,7 +476,7 @@ fn view_refused(cx: &Cx<'_>) -> fake_runtime::Error {
 /// dims that must merge are not contiguous with each other. (For the
 /// `view` kernels of `fake-ops`; static views skip the algorithm's
 /// symbolic work only in what they compare.)
-pub fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
+pub(crate) fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
     if fake_runtime::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)? {
         return fake_runtime::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
             .ok_or_else(|| view_refused(cx));

@@ -1,3 +1,8 @@
-fake_macros::rules!(schemas = "../fixtures/ops.schemas", rules = "../fixtures/argument-name.rules");
+fake_macros::rules!(
+    schemas = "../fixtures/ops.schemas",
+    rules = "../fixtures/argument-name.rules",
+    intrinsics = "../fixtures/intrinsics.rs",
+    module = "crate::intrinsics",
+);
 
 fn main() {}

@@ -1,3 +1,8 @@
-fake_macros::rules!(schemas = "../fixtures/ops.schemas", rules = "../fixtures/missing-rule.rules");
+fake_macros::rules!(
+    schemas = "../fixtures/ops.schemas",
+    rules = "../fixtures/missing-rule.rules",
+    intrinsics = "../fixtures/intrinsics.rs",
+    module = "crate::intrinsics",
+);
 
 fn main() {}

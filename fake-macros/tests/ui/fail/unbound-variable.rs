@@ -1,3 +1,8 @@
-fake_macros::rules!(schemas = "../fixtures/ops.schemas", rules = "../fixtures/unbound-variable.rules");
+fake_macros::rules!(
+    schemas = "../fixtures/ops.schemas",
+    rules = "../fixtures/unbound-variable.rules",
+    intrinsics = "../fixtures/intrinsics.rs",
+    module = "crate::intrinsics",
+);
 
 fn main() {}

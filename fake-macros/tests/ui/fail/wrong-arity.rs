@@ -1,3 +1,8 @@
-fake_macros::rules!(schemas = "../fixtures/ops.schemas", rules = "../fixtures/wrong-arity.rules");
+fake_macros::rules!(
+    schemas = "../fixtures/ops.schemas",
+    rules = "../fixtures/wrong-arity.rules",
+    intrinsics = "../fixtures/intrinsics.rs",
+    module = "crate::intrinsics",
+);
 
 fn main() {}

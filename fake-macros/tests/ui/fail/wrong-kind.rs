@@ -1,3 +1,8 @@
-fake_macros::rules!(schemas = "../fixtures/ops.schemas", rules = "../fixtures/wrong-kind.rules");
+fake_macros::rules!(
+    schemas = "../fixtures/ops.schemas",
+    rules = "../fixtures/wrong-kind.rules",
+    intrinsics = "../fixtures/intrinsics.rs",
+    module = "crate::intrinsics",
+);
 
 fn main() {}

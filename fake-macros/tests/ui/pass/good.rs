@@ -1,8 +1,13 @@
 //! Rules that check and expand: the generated kernels and table are usable.
 
+#[path = "../fixtures/intrinsics.rs"]
+mod intrinsics;
+
 fake_macros::rules!(
     schemas = "../fixtures/ops.schemas",
-    rules = "../fixtures/good.rules"
+    rules = "../fixtures/good.rules",
+    intrinsics = "../fixtures/intrinsics.rs",
+    module = "crate::intrinsics",
 );
 
 fn main() {

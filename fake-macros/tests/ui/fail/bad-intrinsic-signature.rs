@@ -1,0 +1,8 @@
+fake_macros::rules!(
+    schemas = "../fixtures/ops.schemas",
+    rules = "../fixtures/good.rules",
+    intrinsics = "../fixtures/bad-intrinsic.rs",
+    module = "crate::intrinsics",
+);
+
+fn main() {}
