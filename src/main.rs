@@ -698,8 +698,19 @@ fn rules() -> Result<u8, Failure> {
     declared.sort_unstable();
     declared.dedup();
     outln!("registered operators ({}):", ops.len());
+    let (mut by_rule, mut derived, mut hand) = (0, 0, 0);
     for op in ops {
         let t = op.tags;
+        let how = if t.derived {
+            derived += 1;
+            "derived"
+        } else if t.hand_written {
+            hand += 1;
+            "hand-written"
+        } else {
+            by_rule += 1;
+            "rule"
+        };
         let mut tags = Vec::new();
         for (on, name) in [
             (t.pointwise, "pointwise"),
@@ -707,14 +718,19 @@ fn rules() -> Result<u8, Failure> {
             (t.inplace, "inplace"),
             (t.factory, "factory"),
             (t.data_dependent, "data-dependent"),
-            (t.hand_written, "hand-written"),
         ] {
             if on {
                 tags.push(name);
             }
         }
         let core_mark = if core.contains(&op.name) { "core" } else { "" };
-        outln!("  {:<50} {:<5} {}", op.name, core_mark, tags.join(" "));
+        outln!(
+            "  {:<50} {:<5} {:<13} {}",
+            op.name,
+            core_mark,
+            how,
+            tags.join(" ")
+        );
     }
     let covered = core.iter().filter(|n| registry.lookup(n).is_some()).count();
     let missing: Vec<&&str> = core
@@ -726,7 +742,7 @@ fn rules() -> Result<u8, Failure> {
         outln!("  {n}");
     }
     outln!(
-        "rules: {} rules for {} schemas, core ATen {covered}/{} covered",
+        "rules: {} operators ({by_rule} by a rule, {derived} derived, {hand} hand-written) of {} catalogued schemas, core ATen {covered}/{} covered",
         ops.len(),
         declared.len(),
         core.len()

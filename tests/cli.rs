@@ -93,13 +93,25 @@ fn rules_last_line() {
     let out = stdout(&o);
     let last = out.lines().last().unwrap();
     let rest = last.strip_prefix("rules: ").unwrap();
-    let (r, rest) = rest.split_once(" rules for ").unwrap();
-    let (s, rest) = rest.split_once(" schemas, core ATen ").unwrap();
+    let (total, rest) = rest.split_once(" operators (").unwrap();
+    let (r, rest) = rest.split_once(" by a rule, ").unwrap();
+    let (d, rest) = rest.split_once(" derived, ").unwrap();
+    let (h, rest) = rest.split_once(" hand-written) of ").unwrap();
+    let (s, rest) = rest.split_once(" catalogued schemas, core ATen ").unwrap();
     let (c, rest) = rest.split_once('/').unwrap();
     assert_eq!(rest, "193 covered", "{last}");
-    for n in [r, s, c] {
-        n.parse::<usize>().unwrap();
+    let n = |x: &str| x.parse::<usize>().unwrap();
+    assert_eq!(n(r) + n(d) + n(h), n(total), "{last}");
+    assert!(n(d) > 0, "{last}");
+    for x in [s, c] {
+        n(x);
     }
+    // Each operator line says how it is implemented.
+    assert!(
+        out.lines()
+            .any(|l| l.contains("aten::add.out") && l.contains(" derived ")),
+        "{out}"
+    );
     assert!(c.parse::<usize>().unwrap() <= 193, "{last}");
 }
 

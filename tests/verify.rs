@@ -133,6 +133,7 @@ static RIGHT: [OpDef; 1] = [OpDef {
         factory: false,
         data_dependent: false,
         hand_written: true,
+        derived: false,
     },
     kernel: relu,
 }];
@@ -215,6 +216,7 @@ static DATA_DEPENDENT: [OpDef; 2] = [
             factory: false,
             data_dependent: true,
             hand_written: true,
+            derived: false,
         },
         kernel: nonzero,
     },

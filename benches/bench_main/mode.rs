@@ -42,6 +42,7 @@ static OPS: [OpDef; 1] = [OpDef {
         factory: false,
         data_dependent: false,
         hand_written: true,
+        derived: false,
     },
     kernel: add,
 }];

@@ -10,8 +10,8 @@
 
 use crate::ast::BinaryOp;
 use crate::ir::{
-    ArgIr, Body, DimIr, Field, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TExpr,
-    TNode,
+    ArgIr, Body, Derive, DimIr, Field, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt,
+    TExpr, TNode,
 };
 use crate::kind::{Base, Kind};
 use crate::schema::{DefaultValue, ReturnAlias};
@@ -56,20 +56,21 @@ pub(crate) fn generate(ops: &[OpIr], files: &[String]) -> TokenStream {
     let defs = ops.iter().map(|o| {
         let (name, schema) = (&o.name, &o.schema);
         let t = o.tags;
-        let (pw, vw, ip, fa, dd, hw) = (
+        let (pw, vw, ip, fa, dd, hw, dv) = (
             t.pointwise,
             t.view,
             t.inplace,
             t.factory,
             t.data_dependent,
             t.hand_written,
+            t.derived,
         );
         let kernel = match &o.body {
             Body::Kernel(k) => {
                 let k = ident(k);
                 quote!(crate::kernels::#k)
             }
-            Body::Rule(_) => {
+            Body::Rule(_) | Body::Derived { .. } => {
                 let f = ident(&o.fn_name);
                 quote!(erased::#f)
             }
@@ -80,7 +81,7 @@ pub(crate) fn generate(ops: &[OpIr], files: &[String]) -> TokenStream {
                 schema: #schema,
                 tags: #rt::Tags {
                     pointwise: #pw, view: #vw, inplace: #ip, factory: #fa,
-                    data_dependent: #dd, hand_written: #hw,
+                    data_dependent: #dd, hand_written: #hw, derived: #dv,
                 },
                 kernel: #kernel,
             }
@@ -271,8 +272,24 @@ fn erased_fn(op: &OpIr) -> TokenStream {
         .iter()
         .filter(|a| passed(a.kind))
         .map(|a| ident(&a.ident));
+    let intr = intr();
     match &op.body {
         Body::Kernel(_) => quote!(),
+        Body::Derived { path, how, .. } => {
+            let functional: TokenStream = path.parse().unwrap_or_default();
+            let call = match how {
+                Derive::InPlace => quote!(#intr::inplace_variant(cx, args, #functional)),
+                Derive::Out { first, count } => {
+                    quote!(#intr::out_variant(cx, args, #first, #count, #functional))
+                }
+            };
+            quote! {
+                #[doc = #doc]
+                pub fn #f(cx: &mut #rt::Cx<'_>, args: &[#rt::Arg<'_>]) -> #rt::Result<#rt::Outs> {
+                    #call
+                }
+            }
+        }
         Body::Rule(_) => quote! {
             #[doc = #doc]
             pub fn #f(cx: &mut #rt::Cx<'_>, args: &[#rt::Arg<'_>]) -> #rt::Result<#rt::Outs> {
@@ -517,14 +534,7 @@ fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
             quote! {
                 let __dtype = #dtype;
                 let __sizes = #intr::pointwise_sizes(cx, &#tensors)?;
-                let __same = #intr::dims_eq(cx, &__sizes, &#target.sizes)?;
-                #intr::require(cx, __same, "the output of an in-place operator must have the shape of `self` (no broadcasting of `self`)")?;
-                if !#intr::can_cast(cx, __dtype, #target.dtype)? {
-                    return Err(#rt::ErrorKind::InvalidArgument {
-                        op: cx.op.to_string(),
-                        reason: format!("result type {} can't be cast to the desired output type {}", __dtype, #target.dtype),
-                    }.into());
-                }
+                #intr::written_in_place(cx, &__sizes, __dtype, #target)?;
                 Ok(#rt::smallvec![#rt::Out::Tensor(#target.clone(), #rt::Alias::InPlace(#idx))])
             }
         }

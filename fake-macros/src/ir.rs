@@ -40,6 +40,8 @@ pub(crate) struct TagsIr {
     pub(crate) data_dependent: bool,
     /// `@kernel(...)`.
     pub(crate) hand_written: bool,
+    /// Derived from a functional rule (`@derive`).
+    pub(crate) derived: bool,
 }
 
 /// One schema argument.
@@ -63,6 +65,30 @@ pub(crate) enum Body {
     Kernel(String),
     /// A rule.
     Rule(RuleIr),
+    /// Derived from the functional operator `functional` (`@derive`).
+    Derived {
+        /// Its name (`aten::add.Tensor`).
+        functional: String,
+        /// The Rust path of its erased entry, filled in once names are
+        /// final (`super::erased::add_tensor`, `crate::kernels::div_tensor_mode`).
+        path: String,
+        /// Which family.
+        how: Derive,
+    },
+}
+
+/// A derived family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Derive {
+    /// `op_`: `self` written.
+    InPlace,
+    /// `out=`: `count` out tensors from argument `first` on.
+    Out {
+        /// The first out argument.
+        first: u8,
+        /// How many.
+        count: u8,
+    },
 }
 
 /// A checked rule.

@@ -134,6 +134,9 @@ pub struct Tags {
     pub data_dependent: bool,
     /// Implemented by a hand-written kernel rather than a rule.
     pub hand_written: bool,
+    /// Derived from a functional operator's rule (its in-place or `out=`
+    /// overload).
+    pub derived: bool,
 }
 
 /// An operator overload: its name, schema, tags and kernel.

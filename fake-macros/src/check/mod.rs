@@ -12,7 +12,7 @@ use crate::ast::{self, Clause, DimPattern, Expr, PatternSuffix, Rule};
 use crate::diagnostic::{Diag, Span, closest};
 use crate::intrinsics::{Intrinsics, PROMOTION_KINDS};
 use crate::ir::{
-    ArgIr, Body, DimIr, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TagsIr,
+    ArgIr, Body, Derive, DimIr, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TagsIr,
 };
 use crate::kind::{Base, Kind};
 use crate::schema::{ReturnAlias, Schema, full_name};
@@ -30,6 +30,7 @@ const TAGS: &[&str] = &[
     "factory",
     "data_dependent",
     "kernel",
+    "derive",
 ];
 
 /// Check `rules` against the declared `schemas`; mistakes go to `diags`.
@@ -96,12 +97,18 @@ pub(crate) fn check(
             }
         }
     }
+    let derived_of = derive_families(schemas, rules, &by_name, &rule_of, diags);
     let mut ops = Vec::new();
+    let mut derived = Vec::new();
     for (si, schema) in schemas.iter().enumerate() {
         if by_name.get(&schema.full_name()) != Some(&si) {
             continue;
         }
         let Some(ri) = rule_of[si] else {
+            if let Some((fi, how)) = derived_of[si] {
+                derived.push((si, fi, how));
+                continue;
+            }
             if !rules_complete {
                 continue;
             }
@@ -125,9 +132,246 @@ pub(crate) fn check(
             ops.push(op);
         }
     }
+    // A derived overload follows its functional one, when that checked.
+    for (si, fi, how) in derived {
+        let functional = schemas[fi].full_name();
+        let Some(f) = ops.iter().find(|o| o.name == functional) else {
+            continue;
+        };
+        let schema = &schemas[si];
+        let tags = TagsIr {
+            inplace: true,
+            view: false,
+            hand_written: false,
+            derived: true,
+            ..f.tags
+        };
+        ops.push(OpIr {
+            name: schema.full_name(),
+            schema: schema.text.clone(),
+            fn_name: fn_name(schema),
+            variant: variant(schema),
+            args: arg_irs(schema),
+            tags,
+            body: Body::Derived {
+                functional,
+                path: String::new(),
+                how,
+            },
+        });
+    }
     ops.sort_by(|a, b| a.name.cmp(&b.name));
     dedupe_idents(&mut ops);
+    // Derived entries call their functional one by its final Rust path.
+    let paths: HashMap<String, String> = ops
+        .iter()
+        .map(|o| {
+            let path = match &o.body {
+                Body::Kernel(k) => format!("crate::kernels::{k}"),
+                _ => format!("super::erased::{}", o.fn_name),
+            };
+            (o.name.clone(), path)
+        })
+        .collect();
+    for o in &mut ops {
+        if let Body::Derived {
+            functional, path, ..
+        } = &mut o.body
+            && let Some(p) = paths.get(functional.as_str())
+        {
+            path.clone_from(p);
+        }
+    }
     ops
+}
+
+/// The arguments of `schema` as the IR has them.
+fn arg_irs(schema: &Schema) -> Vec<ArgIr> {
+    schema
+        .args
+        .iter()
+        .map(|a| ArgIr {
+            name: a.name.clone(),
+            ident: rust_ident(&a.name),
+            kind: a.ty.kind(),
+            default: a.default.clone(),
+        })
+        .collect()
+}
+
+/// The overloads `@derive(inplace, out)` tags derive: for each declared
+/// schema, the functional schema it is derived from and how. A family
+/// whose schema is not declared, or does not take the functional's
+/// arguments, is a mistake, as is a derived overload with its own rule.
+fn derive_families(
+    schemas: &[Schema],
+    rules: &[Rule],
+    by_name: &HashMap<String, usize>,
+    rule_of: &[Option<usize>],
+    diags: &mut Vec<Diag>,
+) -> Vec<Option<(usize, Derive)>> {
+    let mut derived_of: Vec<Option<(usize, Derive)>> = vec![None; schemas.len()];
+    for (si, schema) in schemas.iter().enumerate() {
+        let Some(ri) = rule_of[si] else { continue };
+        for tag in rules[ri].tags.iter().filter(|t| t.name.name == "derive") {
+            let targs = tag.args.as_deref().unwrap_or(&[]);
+            if targs.is_empty() {
+                diags.push(
+                    Diag::new(tag.span, "`@derive` names the families it derives")
+                        .label("expected `@derive(inplace)`, `@derive(out)` or both"),
+                );
+            }
+            for a in targs {
+                let found = match (a.key.is_some(), a.value.name.as_str()) {
+                    (false, "inplace") => inplace_of(schema, schemas, by_name),
+                    (false, "out") => out_of(schema, schemas),
+                    _ => {
+                        diags.push(
+                            Diag::new(a.span, format!("unknown family `{}`", a.value.name))
+                                .label("not a family")
+                                .suggest(closest(&a.value.name, ["inplace", "out"]))
+                                .note("`@derive` takes `inplace` (the `op_` overload) and `out` (the `out=` overload)"),
+                        );
+                        continue;
+                    }
+                };
+                match found {
+                    Err(message) => diags.push(
+                        Diag::new(a.value.span, message)
+                            .label("no such overload is declared")
+                            .help("declare its schema, or derive only the families PyTorch has"),
+                    ),
+                    Ok((di, how)) => {
+                        let name = schemas[di].full_name();
+                        if let Some(own) = rule_of[di] {
+                            diags.push(
+                                Diag::new(
+                                    a.value.span,
+                                    format!("`{name}` is derived here and also has a rule"),
+                                )
+                                .label("derived here")
+                                .secondary(rules[own].op.span, "its own rule"),
+                            );
+                        } else if derived_of[di].is_some() {
+                            diags.push(
+                                Diag::new(a.value.span, format!("`{name}` is derived twice"))
+                                    .label("derived again here"),
+                            );
+                        } else {
+                            derived_of[di] = Some((si, how));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    derived_of
+}
+
+/// Whether two schema arguments are the same but for alias annotations.
+fn same_argument(a: &crate::schema::Argument, b: &crate::schema::Argument) -> bool {
+    a.name == b.name
+        && a.ty.base == b.ty.base
+        && a.ty.suffixes == b.ty.suffixes
+        && a.kwarg_only == b.kwarg_only
+}
+
+/// The in-place overload of `functional` (`add_.Tensor` of `add.Tensor`):
+/// the same arguments, `self` written and returned. The overload of the
+/// same name comes first; else the one overload of `name_` that takes the
+/// functional's arguments (`floor_divide_.Tensor` of `floor_divide`), as
+/// torchgen groups overloads by signature.
+fn inplace_of(
+    functional: &Schema,
+    schemas: &[Schema],
+    by_name: &HashMap<String, usize>,
+) -> Result<(usize, Derive), String> {
+    let inplace_name = format!("{}_", functional.name);
+    let name = full_name(
+        &functional.namespace,
+        &inplace_name,
+        functional.overload.as_deref(),
+    );
+    let fits = |d: &Schema| {
+        d.args.len() == functional.args.len()
+            && d.args
+                .iter()
+                .zip(&functional.args)
+                .all(|(x, y)| same_argument(x, y))
+            && d.returns.len() == 1
+            && matches!(d.return_alias(0), Some(ReturnAlias::InPlace(0)))
+    };
+    if let Some(&di) = by_name.get(&name) {
+        return if fits(&schemas[di]) {
+            Ok((di, Derive::InPlace))
+        } else {
+            Err(format!(
+                "`{name}` is not the in-place form of `{}`: it must take the same arguments and write and return `self`",
+                functional.full_name()
+            ))
+        };
+    }
+    let candidates: Vec<usize> = schemas
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.namespace == functional.namespace && d.name == inplace_name && fits(d))
+        .map(|(i, _)| i)
+        .collect();
+    match candidates.as_slice() {
+        [di] => Ok((*di, Derive::InPlace)),
+        _ => Err(format!(
+            "no in-place overload `{name}` of `{}` is declared",
+            functional.full_name()
+        )),
+    }
+}
+
+/// The `out=` overload of `functional` (`add.out` of `add.Tensor`): the
+/// functional's arguments, then one written keyword tensor per output.
+fn out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Derive), String> {
+    let n = functional.args.len();
+    let outputs = functional.returns.len();
+    let candidates: Vec<usize> = schemas
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| {
+            d.namespace == functional.namespace
+                && d.name == functional.name
+                && d.overload != functional.overload
+                && d.args.len() == n + outputs
+                && d.args
+                    .iter()
+                    .zip(&functional.args)
+                    .all(|(x, y)| same_argument(x, y))
+                && d.args[n..].iter().all(|a| {
+                    a.kwarg_only
+                        && a.ty.base == "Tensor"
+                        && a.ty.alias.as_ref().is_some_and(|x| x.write)
+                })
+        })
+        .map(|(i, _)| i)
+        .collect();
+    match candidates.as_slice() {
+        [di] => Ok((
+            *di,
+            Derive::Out {
+                first: u8::try_from(n).unwrap_or(u8::MAX),
+                count: u8::try_from(outputs).unwrap_or(u8::MAX),
+            },
+        )),
+        [] => Err(format!(
+            "no `out=` overload of `{}::{}` taking `{}`'s arguments is declared",
+            functional.namespace,
+            functional.name,
+            functional.full_name()
+        )),
+        _ => Err(format!(
+            "several `out=` overloads of `{}::{}` take `{}`'s arguments",
+            functional.namespace,
+            functional.name,
+            functional.full_name()
+        )),
+    }
 }
 
 /// The names of the erased entries of `schemas` as [`check`] gives them
@@ -285,16 +529,7 @@ impl<'a> Checker<'a> {
     fn op(mut self) -> Option<OpIr> {
         let schema = self.schema;
         let rule = self.rule;
-        let args: Vec<ArgIr> = schema
-            .args
-            .iter()
-            .map(|a| ArgIr {
-                name: a.name.clone(),
-                ident: rust_ident(&a.name),
-                kind: a.ty.kind(),
-                default: a.default.clone(),
-            })
-            .collect();
+        let args = arg_irs(schema);
         let mut tags = TagsIr::default();
         let mut promote: Option<String> = None;
         let mut kernel: Option<String> = None;
@@ -345,6 +580,8 @@ impl<'a> Checker<'a> {
                         ),
                     }
                 }
+                // Checked with the schemas it names, in `derive_families`.
+                "derive" => {}
                 "view" | "inplace" | "factory" | "data_dependent" => {
                     match name {
                         "view" => tags.view = true,

@@ -139,7 +139,7 @@ pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
 }
 
 /// `dims_eq(a, b)`: whether two shapes are equal (symbolic when sizes are).
-pub fn dims_eq(cx: &mut Cx<'_>, a: &Dims, b: &Dims) -> Result<SymBool> {
+pub fn dims_eq(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<SymBool> {
     if a.len() != b.len() {
         return Ok(SymBool::Bool(false));
     }

@@ -88,9 +88,11 @@ fn static_ints(cx: &mut Cx<'_>, v: &[SymInt]) -> Result<IntList> {
 
 pub mod args;
 mod conditions;
+mod derived;
 mod elementwise;
 
 pub use conditions::*;
+pub use derived::*;
 pub use elementwise::*;
 
 #[cfg(test)]

@@ -256,6 +256,7 @@ const NONE: Tags = Tags {
     factory: false,
     data_dependent: false,
     hand_written: true,
+    derived: false,
 };
 
 /// The test operators, sorted by name.

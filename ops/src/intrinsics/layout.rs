@@ -12,26 +12,7 @@ pub fn format_strides(
     shape: Dims,
     memory_format: Option<MemoryFormat>,
 ) -> Result<Dims> {
-    match memory_format {
-        None | Some(MemoryFormat::Contiguous) => fake_runtime::strides::contiguous(cx.env, &shape),
-        Some(MemoryFormat::ChannelsLast) if shape.len() == 4 => {
-            fake_runtime::strides::channels_last(cx.env, &shape)
-        }
-        Some(MemoryFormat::ChannelsLast3d) if shape.len() == 5 => {
-            fake_runtime::strides::channels_last(cx.env, &shape)
-        }
-        Some(MemoryFormat::Preserve) => Err(invalid(
-            cx,
-            "preserve_format is not supported for a tensor made from nothing".into(),
-        )),
-        Some(f) => Err(invalid(
-            cx,
-            format!(
-                "memory format {f} does not fit a tensor of rank {}",
-                shape.len()
-            ),
-        )),
-    }
+    fake_runtime::support::format_strides(cx, &shape, memory_format)
 }
 
 /// `preserve_strides(t, memory_format)`: strides of a copy of `t`

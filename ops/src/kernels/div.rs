@@ -5,9 +5,7 @@
 //! keep the default promotion (integer division of integers).
 
 use super::invalid;
-use fake_runtime::support::{
-    args, can_cast, dims_eq, pointwise_output, promote, require, scalar_operand, tensor_operand,
-};
+use fake_runtime::support::{args, pointwise_output, promote, scalar_operand, tensor_operand};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, PromotionKind, Result, TensorMeta};
 
 /// The promotion of `rounding_mode`, or a refusal naming it.
@@ -67,30 +65,5 @@ pub(crate) fn div_scalar_mode(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let meta = pointwise_output(cx, &[s], dtype)?;
     let mut outs = Outs::new();
     outs.push(Out::Tensor(meta, Alias::Fresh));
-    Ok(outs)
-}
-
-/// `div_.Tensor_mode`: in place; the result must have `self`'s shape and
-/// cast to its dtype.
-pub(crate) fn div_inplace_tensor_mode(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let meta = output(cx, a)?;
-    let s = args::tensor(cx, a, 0, "self")?;
-    let same = dims_eq(cx, &meta.sizes, &s.sizes)?;
-    require(
-        cx,
-        same,
-        "the output of an in-place operator must have the shape of `self` (no broadcasting of `self`)",
-    )?;
-    if !can_cast(cx, meta.dtype, s.dtype)? {
-        return Err(invalid(
-            cx,
-            format!(
-                "result type {} can't be cast to the desired output type {}",
-                meta.dtype, s.dtype
-            ),
-        ));
-    }
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(s.clone(), Alias::InPlace(0)));
     Ok(outs)
 }

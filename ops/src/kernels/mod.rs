@@ -37,7 +37,7 @@ pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diagonal::diagonal;
 pub(crate) use diff::diff;
-pub(crate) use div::{div_inplace_tensor_mode, div_scalar_mode, div_tensor_mode};
+pub(crate) use div::{div_scalar_mode, div_tensor_mode};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
 };
@@ -50,7 +50,7 @@ pub(crate) use padding::{
 };
 pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
-pub(crate) use resize::{add_out, atan2_out, resize_};
+pub(crate) use resize::resize_;
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_value};
 pub(crate) use split::{

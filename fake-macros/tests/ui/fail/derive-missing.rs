@@ -1,0 +1,8 @@
+fake_macros::rules!(
+    schemas = "../fixtures/ops.schemas",
+    rules = "../fixtures/derive-missing.rules",
+    intrinsics = "../fixtures/intrinsics.rs",
+    module = "crate::intrinsics",
+);
+
+fn main() {}

@@ -1,0 +1,173 @@
+//! The overloads `rules!` derives from a functional one, as torchgen's
+//! structured kernels do: the in-place overload (`add_.Tensor`: the
+//! functional result must have `self`'s sizes and a dtype `self` can hold;
+//! the result is `self`, written) and the `out=` overload (`add.out`:
+//! PyTorch's out wrapper, `resize_output` then a checked copy; the result
+//! is `out`). Both run the functional operator's erased entry on the
+//! derived overload's leading arguments, which the macro has checked are
+//! the functional's, in its order.
+
+use super::*;
+use crate::kernel::{Alias, ErasedKernel, Out, Outs};
+
+/// The first output of a functional result, which must be a tensor.
+fn tensor_result<'o>(cx: &Cx<'_>, outs: &'o Outs, i: usize) -> Result<&'o TensorMeta> {
+    match outs.get(i) {
+        Some(Out::Tensor(t, _)) => Ok(t),
+        _ => Err(invalid(
+            cx,
+            format!("the functional operator gave no tensor output {i}"),
+        )),
+    }
+}
+
+/// Refuse a result dtype that `to` cannot hold (TensorIterator's check).
+fn require_castable(cx: &mut Cx<'_>, from: DType, to: DType) -> Result<()> {
+    if can_cast(cx, from, to)? {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!("result type {from} can't be cast to the desired output type {to}"),
+    ))
+}
+
+/// An in-place overload (`op_`): `functional` on the same arguments; its
+/// result's sizes must be `self`'s (no broadcasting of `self`: "output
+/// with shape [..] doesn't match the broadcast shape [..]", guarded when
+/// symbolic) and its dtype must cast to `self`'s. The result is `self`,
+/// written.
+pub fn inplace_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    functional: ErasedKernel,
+) -> Result<Outs> {
+    let target = args::tensor(cx, args, 0, "self")?;
+    let result = functional(cx, args)?;
+    let r = tensor_result(cx, &result, 0)?;
+    written_in_place(cx, &r.sizes, r.dtype, target)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(target.clone(), Alias::InPlace(0)));
+    Ok(outs)
+}
+
+/// Refuse writing a result of `sizes` and `dtype` into `target` in place:
+/// the sizes must be `target`'s (TensorIterator: "output with shape [..]
+/// doesn't match the broadcast shape [..]", guarded when symbolic) and
+/// the dtype must cast to `target`'s.
+pub fn written_in_place(
+    cx: &mut Cx<'_>,
+    sizes: &[SymInt],
+    dtype: DType,
+    target: &TensorMeta,
+) -> Result<()> {
+    let same = dims_eq(cx, sizes, &target.sizes)?;
+    if same != SymBool::Bool(true) {
+        let message = format!(
+            "output with shape {} doesn't match the broadcast shape {}",
+            shape::display_dims(cx.env, &target.sizes),
+            shape::display_dims(cx.env, sizes)
+        );
+        require(cx, same, &message)?;
+    }
+    require_castable(cx, dtype, target.dtype)
+}
+
+/// An `out=` overload whose `count` out tensors start at argument `first`
+/// (after the functional operator's arguments): the functional result,
+/// each output cast to its out tensor's dtype (which it must safely cast
+/// to) and written into it, resized when its sizes differ
+/// ([`resize_output`]). The results are the out tensors.
+pub fn out_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    first: u8,
+    count: u8,
+    functional: ErasedKernel,
+) -> Result<Outs> {
+    let first_index = usize::from(first);
+    let result = functional(cx, &args[..args.len().min(first_index)])?;
+    let mut outs = Outs::new();
+    for k in 0..count {
+        let i = first + k;
+        let out = args::tensor(cx, args, usize::from(i), "out")?;
+        let r = tensor_result(cx, &result, usize::from(k))?;
+        require_castable(cx, r.dtype, out.dtype)?;
+        let written = resize_output(cx, out, &r.sizes, None)?;
+        outs.push(Out::Tensor(written, Alias::InPlace(i)));
+    }
+    Ok(outs)
+}
+
+/// Whether `a` and `b` are the same sizes (guarding symbolic ones).
+fn same_sizes(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
+    if a.len() != b.len() {
+        return Ok(false);
+    }
+    for (&x, &y) in a.iter().zip(b) {
+        if !shape::guard_eq(cx.env, x, y, cx.op)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `t` resized to `sizes` as ATen's `resize_` does it: unchanged when the
+/// sizes are the same and no format is asked for, else contiguous (or in
+/// `memory_format`); the storage offset stays.
+pub fn resize_output(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    sizes: &[SymInt],
+    memory_format: Option<MemoryFormat>,
+) -> Result<TensorMeta> {
+    let mut nonneg = SymBool::Bool(true);
+    for &d in sizes {
+        let c = cx.env.ge(d, SymInt::Int(0))?;
+        nonneg = cx.env.and(nonneg, c)?;
+    }
+    require(
+        cx,
+        nonneg,
+        "Trying to create tensor with negative dimension",
+    )?;
+    if memory_format == Some(MemoryFormat::Preserve) {
+        return Err(invalid(cx, "Unsupported memory format Preserve".into()));
+    }
+    let mut out = t.clone();
+    if memory_format.is_none() && same_sizes(cx, &t.sizes, sizes)? {
+        return Ok(out);
+    }
+    out.sizes = sizes.iter().copied().collect();
+    out.strides = format_strides(cx, &out.sizes, memory_format)?;
+    Ok(out)
+}
+
+/// Strides of a new tensor in a
+/// memory format (contiguous when absent).
+pub fn format_strides(
+    cx: &mut Cx<'_>,
+    shape: &[SymInt],
+    memory_format: Option<MemoryFormat>,
+) -> Result<Dims> {
+    match memory_format {
+        None | Some(MemoryFormat::Contiguous) => crate::strides::contiguous(cx.env, shape),
+        Some(MemoryFormat::ChannelsLast) if shape.len() == 4 => {
+            crate::strides::channels_last(cx.env, shape)
+        }
+        Some(MemoryFormat::ChannelsLast3d) if shape.len() == 5 => {
+            crate::strides::channels_last(cx.env, shape)
+        }
+        Some(MemoryFormat::Preserve) => Err(invalid(
+            cx,
+            "preserve_format is not supported for a tensor made from nothing".into(),
+        )),
+        Some(f) => Err(invalid(
+            cx,
+            format!(
+                "memory format {f} does not fit a tensor of rank {}",
+                shape.len()
+            ),
+        )),
+    }
+}
