@@ -4,7 +4,8 @@
 //! line), exactly as PyTorch prints them. This module parses them with the
 //! grammar in `schema.pest` into [`Schema`]s, checks what a single schema
 //! can get wrong (a repeated argument name, a returned alias no argument
-//! has), and maps schema types to rule [`Kind`]s.
+//! has, a type or default list the runtime's schema model cannot hold),
+//! and maps schema types to rule [`Kind`]s.
 
 use crate::diagnostic::{Diag, FileId, Span};
 use crate::kind::{Base, Kind};
@@ -93,6 +94,20 @@ pub(crate) fn full_name(namespace: &str, name: &str, overload: Option<&str>) -> 
         Some(o) if o != "default" => format!("{namespace}::{name}.{o}"),
         _ => format!("{namespace}::{name}"),
     }
+}
+
+/// Whether type suffixes, in order, are a type PyTorch writes: `T`, `T?`,
+/// `T[]`, `T[N]`, `T[]?`, `T?[]` (and `T?[]?`).
+fn suffixes_form_a_type(suffixes: &[TypeSuffix]) -> bool {
+    use TypeSuffix::{List, Optional};
+    matches!(
+        suffixes,
+        [] | [Optional]
+            | [List(_)]
+            | [List(_), Optional]
+            | [Optional, List(_)]
+            | [Optional, List(_), Optional]
+    )
 }
 
 /// How a returned tensor relates to the arguments.
@@ -440,6 +455,7 @@ impl Builder<'_> {
     /// A type.
     fn ty(&mut self, pair: Pair<'_, Rule>) -> Type {
         let text = pair.as_str().to_owned();
+        let type_span = self.span(&pair);
         let mut base = String::new();
         let mut alias = None;
         let mut suffixes = Vec::new();
@@ -488,6 +504,13 @@ impl Builder<'_> {
                 _ => {}
             }
         }
+        if !suffixes_form_a_type(&suffixes) {
+            self.diags.push(
+                Diag::new(type_span, format!("`{text}` is not a schema type"))
+                    .label("suffixes in an order PyTorch does not write")
+                    .help("a type is `T`, `T?`, `T[]`, `T[N]`, `T[]?` or `T?[]`"),
+            );
+        }
         Type {
             base,
             alias,
@@ -534,6 +557,17 @@ impl Builder<'_> {
                 let mut items = Vec::new();
                 for p in inner.into_inner() {
                     items.push(self.default_value(p)?);
+                }
+                let numbers = items
+                    .iter()
+                    .all(|i| matches!(i, DefaultValue::Int(_) | DefaultValue::Float(_)));
+                let bools = items.iter().all(|i| matches!(i, DefaultValue::Bool(_)));
+                if !numbers && !bools {
+                    self.diags.push(
+                        Diag::new(span, format!("`{text}` is not a default list"))
+                            .label("a default list holds numbers or booleans"),
+                    );
+                    return None;
                 }
                 DefaultValue::List(items)
             }
@@ -703,5 +737,10 @@ mod tests {
         assert!(e.contains("argument `self` is declared twice"), "{e}");
         let e = parse("aten::mm(Tensor self) -> Tensor(b)").unwrap_err();
         assert!(e.contains("aliases a set no argument"), "{e}");
+        let e = parse("aten::f(int[][] x) -> Tensor").unwrap_err();
+        assert!(e.contains("`int[][]` is not a schema type"), "{e}");
+        let e = parse("aten::f(int[] x=[1, \"a\"], bool[2] y=[True, 1]) -> Tensor").unwrap_err();
+        assert!(e.contains("`[1, \"a\"]` is not a default list"), "{e}");
+        assert!(e.contains("`[True, 1]` is not a default list"), "{e}");
     }
 }
