@@ -5,7 +5,8 @@
 //! The front end is a plain library inside this crate, tested without a
 //! compiler: `schema` and `parse` read the files into an `ast`,
 //! `check` resolves and checks every rule against its schema and returns
-//! the IR of `ir` that `codegen` turns into Rust. Every mistake becomes a
+//! the IR of `ir` that `codegen` turns into Rust (`schema_defs` the
+//! schemas into the runtime's schema model). Every mistake becomes a
 //! `diagnostic::Diagnostic` rendered as rustc renders errors; nothing
 //! panics on any input.
 //!
@@ -26,6 +27,7 @@ mod ir;
 mod kind;
 mod parse;
 mod schema;
+mod schema_defs;
 
 use diagnostic::{Diag, Sources};
 use proc_macro::TokenStream;
@@ -185,13 +187,17 @@ fn expand(schemas: &[Input], rules: &[Input]) -> proc_macro2::TokenStream {
         .map(|f| f.absolute.clone())
         .collect();
     match front_end(schemas, rules) {
-        Ok(ops) => codegen::generate(&ops, &files),
+        Ok((ops, schemas)) => codegen::generate(&ops, &schemas, &files),
         Err(errors) => codegen::stubs(&errors, &files),
     }
 }
 
-/// Parse and check; every mistake rendered, or the checked operators.
-fn front_end(schemas: &[Input], rules: &[Input]) -> Result<Vec<ir::OpIr>, Vec<String>> {
+/// Parse and check; every mistake rendered, or the checked operators and
+/// the schemas they were checked against.
+fn front_end(
+    schemas: &[Input],
+    rules: &[Input],
+) -> Result<(Vec<ir::OpIr>, Vec<schema::Schema>), Vec<String>> {
     let mut sources = Sources::default();
     let mut diags: Vec<Diag> = Vec::new();
     let mut all_schemas = Vec::new();
@@ -208,7 +214,7 @@ fn front_end(schemas: &[Input], rules: &[Input]) -> Result<Vec<ir::OpIr>, Vec<St
     let complete = diags.len() == before;
     let ops = check::check(&all_schemas, &all_rules, complete, &mut diags);
     if diags.is_empty() {
-        Ok(ops)
+        Ok((ops, all_schemas))
     } else {
         Err(diags
             .iter()

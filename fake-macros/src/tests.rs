@@ -21,8 +21,8 @@ fn expand(schemas: &str, rules: &str) -> String {
     let s = [input("ops/declared.schemas", schemas)];
     let r = [input("ops/rules/test.rules", rules)];
     match front_end(&s, &r) {
-        Ok(ops) => {
-            let tokens = crate::codegen::generate(&ops, &[]);
+        Ok((ops, schemas)) => {
+            let tokens = crate::codegen::generate(&ops, &schemas, &[]);
             match syn::parse2::<syn::File>(tokens) {
                 Ok(file) => prettyplease::unparse(&file),
                 Err(e) => format!("generated code does not parse: {e}"),
