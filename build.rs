@@ -20,7 +20,7 @@ fn main() {
             println!("cargo::rerun-if-changed={}", path.display());
         }
     }
-    for file in ["core_aten.schemas", "extra.schemas"] {
+    for file in ["core_aten.schemas", "aten.schemas"] {
         let text = find(&root, file).unwrap_or_default();
         if let Err(e) = std::fs::write(out.join(file), text) {
             println!("cargo::warning=cannot write {file} to OUT_DIR: {e}");

@@ -4,5 +4,5 @@
 
 fn main() {
     println!("cargo:rerun-if-changed=rules");
-    println!("cargo:rerun-if-changed=declared.schemas");
+    println!("cargo:rerun-if-changed=catalog");
 }

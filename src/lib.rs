@@ -12,7 +12,6 @@ mod builtins;
 pub mod export;
 pub mod graph;
 pub mod prop;
-pub mod signature;
 pub mod verify;
 
 pub use fake_runtime as runtime;

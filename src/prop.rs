@@ -4,16 +4,18 @@
 //! recorded for them: every symbol the file names (`s77`) becomes one
 //! ShapeEnv symbol, with its hint from the recorded size and its range from
 //! the program's `range_constraints`. Then every node is dispatched through
-//! a [`FakeTensorMode`]: arguments are put in schema order (the schema comes
-//! from the registry's [`OpDef`]), converted to the kinds it asks for and
-//! completed with its defaults. A few nodes that are not tensor operators
+//! a [`FakeTensorMode`]: arguments are put in schema order (the parameters
+//! come from the registry's [`OpDef::params`]), converted to what each
+//! parameter's type takes and completed with its defaults. A few nodes that
+//! are not tensor operators
 //! are built in: SymInt arithmetic (`_operator.add`, ...) and `sym_size`
 //! when the registry lacks it.
 //!
-//! A node whose operator is not in the registry is *unsupported*; one whose
-//! kernel fails has *failed*. Either way its outputs are made from the
-//! recorded metadata, so the nodes after it are still propagated (and
-//! checked) from PyTorch's own inputs.
+//! A node whose operator is not in the registry is *unsupported* (its
+//! arguments are not read: no schema is needed for it); one whose kernel
+//! fails has *failed*. Either way its outputs are made from the recorded
+//! metadata, so the nodes after it are still propagated (and checked) from
+//! PyTorch's own inputs.
 //!
 //! A [`Plan`] (operators looked up, schemas read, arguments matched) is made
 //! once per graph and can run many times.
@@ -23,8 +25,8 @@ use crate::export::convert;
 use crate::export::schema;
 use crate::export::srepr::{self, ResolveError, Resolver, SymbolDecl};
 use crate::graph::{Arg, Graph, NodeOutput, Recorded, SymIntArg, ValueId};
-use crate::signature::{self, Default, Kind};
 use fake_runtime::mode::{Output, Value};
+use fake_runtime::schema::{BaseType, DefaultValue, ListType, ParamType};
 use fake_runtime::sym::{Symbol, ValueRange};
 use fake_runtime::{
     FakeTensorMode, OpDef, Registry, Scalar, ShapeEnv, Source, SymBool, SymFloat, SymInt, TensorId,
@@ -92,8 +94,8 @@ pub enum Slot {
 enum ArgSource {
     /// Argument number `i` of the node.
     Given(usize),
-    /// The schema's default.
-    Default(Default),
+    /// The parameter's default, converted when the plan was made.
+    Default(Owned),
     /// Not given and no default: `None`.
     Absent,
 }
@@ -102,7 +104,7 @@ enum ArgSource {
 enum Step {
     Op {
         def: OpDef,
-        args: Vec<(Kind, ArgSource)>,
+        args: Vec<(ParamType, ArgSource)>,
     },
     Builtin(Builtin),
     Unsupported(String),
@@ -190,24 +192,28 @@ impl Plan {
                         None => format!("{} is not an operator", node.target),
                     });
                 };
-                let params = match signature::params(def.schema) {
-                    Ok(p) => p,
-                    Err(e) => return Step::Unsupported(e.to_string()),
-                };
                 let mut used = vec![false; node.args.len()];
-                let mut args = Vec::with_capacity(params.len());
-                for p in &params {
+                let mut args = Vec::with_capacity(def.params.len());
+                for p in def.params {
                     let src = match node.args.iter().position(|(n, _)| *n == p.name) {
                         Some(i) => {
                             used[i] = true;
                             ArgSource::Given(i)
                         }
-                        None => match &p.default {
-                            Some(d) => ArgSource::Default(d.clone()),
+                        None => match p.default {
+                            Some(d) => match default_arg(p.ty, d) {
+                                Some(o) => ArgSource::Default(o),
+                                None => {
+                                    return Step::Unsupported(format!(
+                                        "the default `{d}` of '{}' is not a `{}`",
+                                        p.name, p.ty
+                                    ));
+                                }
+                            },
                             None => ArgSource::Absent,
                         },
                     };
-                    args.push((p.kind, src));
+                    args.push((p.ty, src));
                 }
                 if let Some(i) = used.iter().position(|u| !u) {
                     return Step::Unsupported(format!(
@@ -489,6 +495,7 @@ pub struct Propagation {
 }
 
 /// Owned argument storage, borrowed as [`Value`]s for dispatch.
+#[derive(Debug, Clone, PartialEq)]
 enum Owned {
     None,
     Tensor(TensorId),
@@ -531,6 +538,53 @@ impl Owned {
             Owned::MemoryFormat(m) => Value::MemoryFormat(*m),
         }
     }
+}
+
+/// Whether kernels read arguments of this type; those of other types
+/// (`Generator`, `Dimname`, `Storage`, ...) are passed as `None`.
+fn is_read(base: BaseType) -> bool {
+    !matches!(
+        base,
+        BaseType::Generator | BaseType::Dimname | BaseType::Other(_)
+    )
+}
+
+/// How many times one value is repeated where a list is wanted: the
+/// list's fixed length, else once.
+fn repeat(list: ListType) -> usize {
+    list.len.map_or(1, |n| n as usize)
+}
+
+/// A parameter's default as the argument a kernel is given, or `None` when
+/// the default is not a value of the parameter's type.
+fn default_arg(ty: ParamType, d: DefaultValue) -> Option<Owned> {
+    use BaseType as B;
+    use DefaultValue as D;
+    let ints = |vs: &[i64]| Owned::Ints(vs.iter().map(|&x| SymInt::Int(x)).collect());
+    if !is_read(ty.base) {
+        return Some(Owned::None);
+    }
+    Some(match (ty.base, ty.list, d) {
+        (_, _, D::None) => Owned::None,
+        (B::Int | B::SymInt, None, d) => Owned::Int(SymInt::Int(d.int()?)),
+        (B::Int | B::SymInt, Some(l), D::Int(v)) => ints(&vec![v; repeat(l)]),
+        (B::Int | B::SymInt, Some(_), D::Ints(vs)) => ints(vs),
+        (B::Float, None, D::Float(f)) => Owned::Float(f),
+        (B::Float, None, D::Int(v)) => Owned::Float(v as f64),
+        (B::Float, Some(_), D::Floats(vs)) => Owned::Floats(vs.to_vec()),
+        (B::Float, Some(_), D::Ints(vs)) => Owned::Floats(vs.iter().map(|&v| v as f64).collect()),
+        (B::Bool | B::SymBool, None, D::Bool(b)) => Owned::Bool(b),
+        (B::Bool, Some(_), D::Bools(bs)) => Owned::Bools(bs.to_vec()),
+        (B::Str, None, D::Str(s)) => Owned::Str(s.to_string()),
+        (B::Scalar, None, D::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(v))),
+        (B::Scalar, None, D::Float(f)) => Owned::Scalar(Scalar::from(f)),
+        (B::Scalar, None, D::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(b))),
+        (B::ScalarType, None, d) => Owned::DType(d.dtype()?),
+        (B::Layout, None, d) => Owned::Layout(d.layout()?),
+        (B::MemoryFormat, None, d) => Owned::MemoryFormat(d.memory_format()?),
+        (B::Device, None, D::Str(s) | D::Name(s)) => Owned::Device(s.parse().ok()?),
+        _ => return None,
+    })
 }
 
 impl Propagation {
@@ -752,19 +806,25 @@ impl Propagation {
         }
     }
 
-    /// Convert an argument to what a parameter of kind `kind` takes.
-    fn convert(&mut self, kind: Kind, arg: &Arg) -> Result<Owned, String> {
+    /// Convert an argument to what a parameter of type `ty` takes.
+    fn convert(&mut self, ty: ParamType, arg: &Arg) -> Result<Owned, String> {
+        use BaseType as B;
         let wrong = || {
             format!(
-                "{} where the schema wants {kind:?}",
+                "{} where the schema wants `{ty}`",
                 crate::builtins::kind(arg)
             )
         };
-        Ok(match (kind, arg) {
-            (_, Arg::None) => Owned::None,
-            (Kind::Tensor, Arg::Tensor(v)) => Owned::Tensor(self.tensor_of(*v)?),
+        if !is_read(ty.base) {
+            return Ok(Owned::None);
+        }
+        let opt_elems = |l: ListType| l.elem_optional;
+        Ok(match (ty.base, ty.list, arg) {
+            (_, _, Arg::None) => Owned::None,
+            (B::Tensor, None, Arg::Tensor(v)) => Owned::Tensor(self.tensor_of(*v)?),
             (
-                Kind::Tensor,
+                B::Tensor,
+                None,
                 Arg::Int(_)
                 | Arg::SymInt(_)
                 | Arg::Float(_)
@@ -772,37 +832,43 @@ impl Propagation {
                 | Arg::Bool(_)
                 | Arg::SymBool(_),
             ) => Owned::Tensor(self.wrapped_number(arg)?),
-            (Kind::Tensors, Arg::Tensors(vs)) => Owned::Tensors(
+            (B::Tensor, Some(l), Arg::Tensors(vs)) if !opt_elems(l) => Owned::Tensors(
                 vs.iter()
                     .map(|v| self.tensor_of(*v))
                     .collect::<Result<_, _>>()?,
             ),
-            (Kind::OptTensors, Arg::OptTensors(vs)) => Owned::OptTensors(
+            (B::Tensor, Some(l), Arg::OptTensors(vs)) if opt_elems(l) => Owned::OptTensors(
                 vs.iter()
                     .map(|v| v.map(|v| self.tensor_of(v)).transpose())
                     .collect::<Result<_, _>>()?,
             ),
-            (Kind::OptTensors, Arg::Tensors(vs)) => Owned::OptTensors(
+            (B::Tensor, Some(l), Arg::Tensors(vs)) if opt_elems(l) => Owned::OptTensors(
                 vs.iter()
                     .map(|v| self.tensor_of(*v).map(Some))
                     .collect::<Result<_, _>>()?,
             ),
-            (Kind::Int, Arg::Int(v)) => Owned::Int(SymInt::Int(*v)),
-            (Kind::Int, Arg::SymInt(s)) => Owned::Int(self.int_of(*s)?),
-            (Kind::Int, Arg::Bool(b)) => Owned::Int(SymInt::Int(i64::from(*b))),
-            (Kind::Ints(_), Arg::Ints(v)) => {
+            (B::Int | B::SymInt, None, Arg::Int(v)) => Owned::Int(SymInt::Int(*v)),
+            (B::Int | B::SymInt, None, Arg::SymInt(s)) => Owned::Int(self.int_of(*s)?),
+            (B::Int | B::SymInt, None, Arg::Bool(b)) => Owned::Int(SymInt::Int(i64::from(*b))),
+            (B::Int | B::SymInt, Some(_), Arg::Ints(v)) => {
                 Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
             }
-            (Kind::Ints(_), Arg::SymInts(v)) => Owned::Ints(
+            (B::Int | B::SymInt, Some(_), Arg::SymInts(v)) => Owned::Ints(
                 v.iter()
                     .map(|s| self.int_of(*s))
                     .collect::<Result<_, _>>()?,
             ),
-            (Kind::Ints(n), Arg::Int(v)) => Owned::Ints(vec![SymInt::Int(*v); n.unwrap_or(1)]),
-            (Kind::Ints(n), Arg::SymInt(s)) => Owned::Ints(vec![self.int_of(*s)?; n.unwrap_or(1)]),
-            (Kind::Float, Arg::Float(f)) => Owned::Float(*f),
-            (Kind::Float, Arg::Int(v)) => Owned::Float(*v as f64),
-            (Kind::Float, Arg::SymFloat(v)) => match self.slot(*v) {
+            // One value where a list of fixed length is wanted: repeated,
+            // as Python's argument parser does (`int[2] padding=1`).
+            (B::Int | B::SymInt, Some(l), Arg::Int(v)) => {
+                Owned::Ints(vec![SymInt::Int(*v); repeat(l)])
+            }
+            (B::Int | B::SymInt, Some(l), Arg::SymInt(s)) => {
+                Owned::Ints(vec![self.int_of(*s)?; repeat(l)])
+            }
+            (B::Float, None, Arg::Float(f)) => Owned::Float(*f),
+            (B::Float, None, Arg::Int(v)) => Owned::Float(*v as f64),
+            (B::Float, None, Arg::SymFloat(v)) => match self.slot(*v) {
                 Slot::Float(SymFloat::Const(f)) => Owned::Float(f),
                 Slot::Float(f) => {
                     let f = self.mode.env().display_float(f);
@@ -812,34 +878,33 @@ impl Propagation {
                 }
                 _ => return Err(wrong()),
             },
-            (Kind::Floats, Arg::Floats(f)) => Owned::Floats(f.clone()),
-            (Kind::Bool, Arg::Bool(b)) => Owned::Bool(*b),
-            (Kind::Bool, Arg::Int(v)) => Owned::Bool(*v != 0),
-            (Kind::Bool, Arg::SymBool(v)) => match self.slot(*v) {
+            (B::Float, Some(_), Arg::Floats(f)) => Owned::Floats(f.clone()),
+            (B::Bool | B::SymBool, None, Arg::Bool(b)) => Owned::Bool(*b),
+            (B::Bool | B::SymBool, None, Arg::Int(v)) => Owned::Bool(*v != 0),
+            (B::Bool | B::SymBool, None, Arg::SymBool(v)) => match self.slot(*v) {
                 Slot::Bool(SymBool::Bool(b)) => Owned::Bool(b),
                 Slot::Bool(b) => Owned::SymBool(b),
                 _ => return Err(wrong()),
             },
-            (Kind::Bools, Arg::Bools(b)) => Owned::Bools(b.clone()),
-            (Kind::Str, Arg::Str(s)) => Owned::Str(s.clone()),
-            (Kind::Scalar, Arg::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
-            (Kind::Scalar, Arg::SymInt(s)) => Owned::Scalar(Scalar::Int(self.int_of(*s)?)),
-            (Kind::Scalar, Arg::Float(f)) => Owned::Scalar(Scalar::from(*f)),
-            (Kind::Scalar, Arg::SymFloat(v)) => match self.slot(*v) {
+            (B::Bool, Some(_), Arg::Bools(b)) => Owned::Bools(b.clone()),
+            (B::Str, None, Arg::Str(s)) => Owned::Str(s.clone()),
+            (B::Scalar, None, Arg::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
+            (B::Scalar, None, Arg::SymInt(s)) => Owned::Scalar(Scalar::Int(self.int_of(*s)?)),
+            (B::Scalar, None, Arg::Float(f)) => Owned::Scalar(Scalar::from(*f)),
+            (B::Scalar, None, Arg::SymFloat(v)) => match self.slot(*v) {
                 Slot::Float(f) => Owned::Scalar(Scalar::Float(f)),
                 _ => return Err(wrong()),
             },
-            (Kind::Scalar, Arg::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
-            (Kind::Scalar, Arg::SymBool(v)) => match self.slot(*v) {
+            (B::Scalar, None, Arg::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
+            (B::Scalar, None, Arg::SymBool(v)) => match self.slot(*v) {
                 Slot::Bool(b) => Owned::Scalar(Scalar::Bool(b)),
                 _ => return Err(wrong()),
             },
-            (Kind::Scalar, Arg::Complex(re, im)) => Owned::Scalar(Scalar::Complex(*re, *im)),
-            (Kind::DType, Arg::DType(d)) => Owned::DType(*d),
-            (Kind::Layout, Arg::Layout(l)) => Owned::Layout(*l),
-            (Kind::Device, Arg::Device(d)) => Owned::Device(*d),
-            (Kind::MemoryFormat, Arg::MemoryFormat(m)) => Owned::MemoryFormat(*m),
-            (Kind::Other, _) => Owned::None,
+            (B::Scalar, None, Arg::Complex(re, im)) => Owned::Scalar(Scalar::Complex(*re, *im)),
+            (B::ScalarType, None, Arg::DType(d)) => Owned::DType(*d),
+            (B::Layout, None, Arg::Layout(l)) => Owned::Layout(*l),
+            (B::Device, None, Arg::Device(d)) => Owned::Device(*d),
+            (B::MemoryFormat, None, Arg::MemoryFormat(m)) => Owned::MemoryFormat(*m),
             _ => return Err(wrong()),
         })
     }
@@ -870,27 +935,6 @@ impl Propagation {
             .map_err(|e| e.to_string())
     }
 
-    fn default_value(kind: Kind, d: &Default) -> Owned {
-        match (kind, d) {
-            (_, Default::None) => Owned::None,
-            (Kind::Ints(n), Default::Int(v)) => Owned::Ints(vec![SymInt::Int(*v); n.unwrap_or(1)]),
-            (Kind::Ints(_), Default::Ints(v)) => {
-                Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
-            }
-            (Kind::Scalar, Default::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
-            (Kind::Scalar, Default::Float(f)) => Owned::Scalar(Scalar::from(*f)),
-            (Kind::Scalar, Default::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
-            (Kind::Float, Default::Int(v)) => Owned::Float(*v as f64),
-            (_, Default::Int(v)) => Owned::Int(SymInt::Int(*v)),
-            (_, Default::Float(f)) => Owned::Float(*f),
-            (_, Default::Bool(b)) => Owned::Bool(*b),
-            (_, Default::Str(s)) => Owned::Str(s.clone()),
-            (_, Default::DType(d)) => Owned::DType(*d),
-            (_, Default::MemoryFormat(m)) => Owned::MemoryFormat(*m),
-            (_, Default::Ints(v)) => Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect()),
-        }
-    }
-
     fn run_node(&mut self, graph: &Graph, i: usize, step: &Step) -> Status {
         let node = &graph.nodes[i];
         match step {
@@ -901,9 +945,9 @@ impl Propagation {
             },
             Step::Op { def, args } => {
                 let mut owned = Vec::with_capacity(args.len());
-                for (kind, src) in args {
+                for (ty, src) in args {
                     let o = match src {
-                        ArgSource::Given(j) => match self.convert(*kind, &node.args[*j].1) {
+                        ArgSource::Given(j) => match self.convert(*ty, &node.args[*j].1) {
                             Ok(o) => o,
                             Err(e) => {
                                 return Status::Failed(format!(
@@ -912,7 +956,7 @@ impl Propagation {
                                 ));
                             }
                         },
-                        ArgSource::Default(d) => Self::default_value(*kind, d),
+                        ArgSource::Default(o) => o.clone(),
                         ArgSource::Absent => Owned::None,
                     };
                     owned.push(o);
@@ -1127,5 +1171,106 @@ impl Propagation {
     /// Whether node `i`'s outputs were computed (not taken from the file).
     pub fn ran(&self, i: usize) -> bool {
         self.status.get(i) == Some(&Status::Ran)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fake_runtime::schema::ParamDef;
+    use fake_runtime::{DType, MemoryFormat};
+
+    /// Parameter `name` of the registered operator `op`.
+    fn param(op: &str, name: &str) -> &'static ParamDef {
+        let def = fake_ops::OPS
+            .iter()
+            .find(|d| d.name == op)
+            .unwrap_or_else(|| panic!("`{op}` is registered"));
+        def.params
+            .iter()
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("`{op}` has `{name}`"))
+    }
+
+    /// What a kernel of `op` is given for `name` when the node leaves it out.
+    fn default_of(op: &str, name: &str) -> Option<Owned> {
+        let p = param(op, name);
+        default_arg(p.ty, p.default.expect("a default"))
+    }
+
+    fn ints(v: &[i64]) -> Owned {
+        Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
+    }
+
+    #[test]
+    fn every_default_of_every_registered_operator_is_an_argument() {
+        for def in fake_ops::OPS {
+            for p in def.params {
+                if let Some(d) = p.default {
+                    assert!(default_arg(p.ty, d).is_some(), "{}: {p}", def.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn defaults_become_what_kernels_take() {
+        let add = "aten::add.Tensor";
+        assert_eq!(
+            default_of(add, "alpha"),
+            Some(Owned::Scalar(Scalar::Int(SymInt::Int(1))))
+        );
+        let sum = "aten::sum.dim_IntList";
+        assert_eq!(default_of(sum, "keepdim"), Some(Owned::Bool(false)));
+        assert_eq!(default_of(sum, "dtype"), Some(Owned::None));
+        assert_eq!(default_of("aten::conv2d", "stride"), Some(ints(&[1, 1])));
+        assert_eq!(
+            default_of("aten::conv2d", "groups"),
+            Some(Owned::Int(SymInt::Int(1)))
+        );
+        // `int[2] padding=0`: one value repeated to the list's length;
+        // `int[2] stride=[]` stays empty.
+        assert_eq!(
+            default_of("aten::max_pool2d", "padding"),
+            Some(ints(&[0, 0]))
+        );
+        assert_eq!(default_of("aten::max_pool2d", "stride"), Some(ints(&[])));
+        // `ScalarType? dtype=4`: c10's index of int64.
+        assert_eq!(
+            default_of("aten::randperm", "dtype"),
+            Some(Owned::DType(DType::Int64))
+        );
+    }
+
+    #[test]
+    fn enum_defaults_by_name_and_defaults_of_another_type() {
+        use BaseType as B;
+        let of = ParamType::of;
+        assert_eq!(
+            default_arg(
+                of(B::MemoryFormat).optional(),
+                DefaultValue::Name("contiguous_format")
+            ),
+            Some(Owned::MemoryFormat(MemoryFormat::Contiguous))
+        );
+        assert_eq!(
+            default_arg(of(B::Int), DefaultValue::Name("Mean")),
+            Some(Owned::Int(SymInt::Int(1)))
+        );
+        assert_eq!(
+            default_arg(
+                ParamType::list_of(B::Float, None).optional(),
+                DefaultValue::Ints(&[])
+            ),
+            Some(Owned::Floats(vec![]))
+        );
+        // Arguments of types kernels do not read are `None`.
+        assert_eq!(
+            default_arg(of(B::Generator).optional(), DefaultValue::Name("g")),
+            Some(Owned::None)
+        );
+        // A default that is not a value of the type is refused.
+        assert_eq!(default_arg(of(B::Float), DefaultValue::Str("x")), None);
+        assert_eq!(default_arg(of(B::ScalarType), DefaultValue::Int(99)), None);
     }
 }

@@ -6,6 +6,7 @@
 //! field.
 
 use fake_runtime::kernel::{Alias, Arg, Cx, OpDef, Out, Outs, StaticRegistry, Tags};
+use fake_runtime::schema::{BaseType, ParamDef, ParamType, ReturnDef};
 use fake_runtime::{DType, Result as RtResult, TensorMeta};
 use fake_tensor::graph::Graph;
 use fake_tensor::prop::{Plan, Status};
@@ -122,10 +123,20 @@ fn relu_f64(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> RtResult<Outs> {
 }
 
 const RELU: &str = "aten::relu(Tensor self) -> Tensor";
+/// `(Tensor self)`.
+const SELF: &[ParamDef] = &[ParamDef::new("self", ParamType::of(BaseType::Tensor))];
+/// `-> Tensor`.
+const TENSOR_RETURN: &[ReturnDef] = &[ReturnDef {
+    name: None,
+    ty: ParamType::of(BaseType::Tensor),
+    alias: None,
+}];
 
 static RIGHT: [OpDef; 1] = [OpDef {
     name: "aten::relu",
     schema: RELU,
+    params: SELF,
+    returns: TENSOR_RETURN,
     tags: Tags {
         pointwise: true,
         view: false,
@@ -209,6 +220,8 @@ static DATA_DEPENDENT: [OpDef; 2] = [
     OpDef {
         name: "aten::nonzero",
         schema: "aten::nonzero(Tensor self) -> Tensor",
+        params: SELF,
+        returns: TENSOR_RETURN,
         tags: Tags {
             pointwise: false,
             view: false,

@@ -14,6 +14,7 @@ use fake_tensor::runtime::convert::{HostTensor, SymbolicContext};
 use fake_tensor::runtime::kernel::{Alias, Arg, Cx, OpDef, Out, Outs, StaticRegistry, Tags};
 use fake_tensor::runtime::meta::{Scalar, TensorMeta};
 use fake_tensor::runtime::mode::{ModeSettings, Value};
+use fake_tensor::runtime::schema::{BaseType, DefaultValue, ParamDef, ParamType, ReturnDef};
 use fake_tensor::runtime::sym::SymInt;
 use fake_tensor::runtime::tensor::TensorId;
 use fake_tensor::runtime::{DType, Device, ErrorKind, FakeTensorMode, Result, ShapeEnv};
@@ -35,6 +36,18 @@ fn add(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
 static OPS: [OpDef; 1] = [OpDef {
     name: "aten::add.Tensor",
     schema: "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+    params: &[
+        ParamDef::new("self", ParamType::of(BaseType::Tensor)),
+        ParamDef::new("other", ParamType::of(BaseType::Tensor)),
+        ParamDef::new("alpha", ParamType::of(BaseType::Scalar))
+            .with_default(DefaultValue::Int(1))
+            .keyword_only(),
+    ],
+    returns: &[ReturnDef {
+        name: None,
+        ty: ParamType::of(BaseType::Tensor),
+        alias: None,
+    }],
     tags: Tags {
         pointwise: true,
         view: false,

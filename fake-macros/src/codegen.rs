@@ -3,8 +3,11 @@
 //! For every operator: a typed kernel in `typed` (arguments typed from the
 //! schema), an erased entry in `erased` that reads [`Arg`]s in schema
 //! order (filling schema defaults) and calls it, a variant of the `Op`
-//! enum, and an `OpDef` in the `OPS` table, sorted by name. Generated code
-//! names the runtime through `::fake_runtime::intrinsics` only.
+//! enum, and an `OpDef` in the `OPS` table, sorted by name, with the
+//! schema's parameters and returns as data (`schema_defs`). Generated code
+//! names the runtime through `::fake_runtime::support` (its `rt` module
+//! re-exports the types, the schema model included) and the intrinsics
+//! through the paths `rules!` read them at.
 //!
 //! [`Arg`]: https://docs.rs/fake-runtime
 
@@ -14,9 +17,11 @@ use crate::ir::{
     TExpr, TNode,
 };
 use crate::kind::{Base, Kind};
-use crate::schema::{DefaultValue, ReturnAlias};
+use crate::schema::{DefaultValue, ReturnAlias, Schema};
+use crate::schema_defs;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
+use std::collections::HashMap;
 
 /// `::fake_runtime::support::rt`.
 fn rt() -> TokenStream {
@@ -33,10 +38,12 @@ fn ident(s: &str) -> Ident {
     syn::parse_str::<Ident>(s).unwrap_or_else(|_| Ident::new("__invalid", Span::call_site()))
 }
 
-/// Generate everything for `ops`, with `include_str!` of every file in
-/// `files` so editing one rebuilds the invoking crate.
-pub(crate) fn generate(ops: &[OpIr], files: &[String]) -> TokenStream {
+/// Generate everything for `ops` (declared by `schemas`), with
+/// `include_str!` of every file in `files` so editing one rebuilds the
+/// invoking crate.
+pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> TokenStream {
     let rt = rt();
+    let schema_of: HashMap<String, &Schema> = schemas.iter().map(|s| (s.full_name(), s)).collect();
     let includes = files.iter().map(|f| {
         quote!(
             const _: &str = include_str!(#f);
@@ -75,10 +82,19 @@ pub(crate) fn generate(ops: &[OpIr], files: &[String]) -> TokenStream {
                 quote!(erased::#f)
             }
         };
+        let (params, returns) = match schema_of.get(name) {
+            Some(s) => (schema_defs::params(s), schema_defs::returns(s)),
+            None => {
+                let e = format!("no schema declares `{name}`");
+                (quote!(::core::compile_error!(#e)), quote!(&[]))
+            }
+        };
         quote! {
             #rt::OpDef {
                 name: #name,
                 schema: #schema,
+                params: #params,
+                returns: #returns,
                 tags: #rt::Tags {
                     pointwise: #pw, view: #vw, inplace: #ip, factory: #fa,
                     data_dependent: #dd, hand_written: #hw, derived: #dv,

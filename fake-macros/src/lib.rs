@@ -5,7 +5,8 @@
 //! The front end is a plain library inside this crate, tested without a
 //! compiler: `schema` and `parse` read the files into an `ast`,
 //! `check` resolves and checks every rule against its schema and returns
-//! the IR of `ir` that `codegen` turns into Rust. Every mistake becomes a
+//! the IR of `ir` that `codegen` turns into Rust (`schema_defs` the
+//! schemas into the runtime's schema model). Every mistake becomes a
 //! `diagnostic::Diagnostic` rendered as rustc renders errors; nothing
 //! panics on any input.
 //!
@@ -33,9 +34,11 @@ mod ir;
 mod kind;
 mod parse;
 mod schema;
+mod schema_defs;
 
 use diagnostic::{Diag, Sources};
 use proc_macro::TokenStream;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Expand shape rules into kernels:
@@ -83,16 +86,20 @@ struct Args {
     intrinsics: String,
     /// `module = ".."`: the Rust path of the intrinsics.
     module: String,
+    /// `required = ".."`: overloads that must have a rule.
+    required: Option<String>,
+    /// `pending = ".."`: required overloads allowed to lack one for now.
+    pending: Option<String>,
 }
 
 /// `schemas = "..", rules = "..", intrinsics = "..", module = ".."`.
 fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<Args> {
     use syn::parse::Parser;
     use syn::punctuated::Punctuated;
-    const USAGE: &str = "expected `rules!(schemas = \"<file or dir>\", rules = \"<file or dir>\", intrinsics = \"<file or dir>\", module = \"<Rust path>\")`";
+    const USAGE: &str = "expected `rules!(schemas = \"<file or dir>\", rules = \"<file or dir>\", intrinsics = \"<file or dir>\", module = \"<Rust path>\")`, optionally with `required = \"<file>\"` and `pending = \"<file>\"`";
     let parser = Punctuated::<syn::MetaNameValue, syn::Token![,]>::parse_terminated;
     let items = parser.parse2(input)?;
-    let mut values: [Option<String>; 4] = [None, None, None, None];
+    let mut values: [Option<String>; 6] = Default::default();
     for item in &items {
         let value = match &item.value {
             syn::Expr::Lit(syn::ExprLit {
@@ -103,14 +110,28 @@ fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<Args> {
                 return Err(syn::Error::new_spanned(other, "expected a string literal"));
             }
         };
-        let slot = ["schemas", "rules", "intrinsics", "module"]
-            .iter()
-            .position(|k| item.path.is_ident(k))
-            .ok_or_else(|| syn::Error::new_spanned(&item.path, USAGE))?;
+        let slot = [
+            "schemas",
+            "rules",
+            "intrinsics",
+            "module",
+            "required",
+            "pending",
+        ]
+        .iter()
+        .position(|k| item.path.is_ident(k))
+        .ok_or_else(|| syn::Error::new_spanned(&item.path, USAGE))?;
         values[slot] = Some(value);
     }
     match values {
-        [Some(schemas), Some(rules), Some(intrinsics), Some(module)] => {
+        [
+            Some(schemas),
+            Some(rules),
+            Some(intrinsics),
+            Some(module),
+            required,
+            pending,
+        ] => {
             if syn::parse_str::<syn::Path>(&module).is_err() {
                 return Err(syn::Error::new(
                     proc_macro2::Span::call_site(),
@@ -122,6 +143,8 @@ fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<Args> {
                 rules,
                 intrinsics,
                 module,
+                required,
+                pending,
             })
         }
         _ => Err(syn::Error::new(proc_macro2::Span::call_site(), USAGE)),
@@ -195,10 +218,20 @@ fn expand_paths(base: &Path, args: &Args) -> proc_macro2::TokenStream {
         }
         out
     };
-    let s = read(&args.schemas, "schemas");
-    let r = read(&args.rules, "rules");
+    let schemas = read(&args.schemas, "schemas");
+    let rules = read(&args.rules, "rules");
+    let required = args
+        .required
+        .as_deref()
+        .map(|p| read(p, "schemas"))
+        .unwrap_or_default();
+    let pending = args
+        .pending
+        .as_deref()
+        .map(|p| read(p, "pending"))
+        .unwrap_or_default();
     let single = Path::new(&args.intrinsics).extension().is_some();
-    let i: Vec<IntrinsicFile> = read(&args.intrinsics, "rs")
+    let intrinsics: Vec<IntrinsicFile> = read(&args.intrinsics, "rs")
         .into_iter()
         .map(|input| {
             let stem = Path::new(&input.absolute)
@@ -216,7 +249,13 @@ fn expand_paths(base: &Path, args: &Args) -> proc_macro2::TokenStream {
     if !errors.is_empty() {
         return codegen::stubs(&errors, &[], &[]);
     }
-    expand(&s, &r, &i)
+    expand(&Inputs {
+        schemas,
+        rules,
+        intrinsics,
+        required,
+        pending,
+    })
 }
 
 /// A file of intrinsics and the Rust module its items are at.
@@ -227,51 +266,185 @@ struct IntrinsicFile {
     module: String,
 }
 
+/// Everything `rules!` reads.
+struct Inputs {
+    /// The schema catalogue.
+    schemas: Vec<Input>,
+    /// The rules.
+    rules: Vec<Input>,
+    /// The intrinsics' Rust files.
+    intrinsics: Vec<IntrinsicFile>,
+    /// Lists of overloads that must have a rule (schema lines or names).
+    required: Vec<Input>,
+    /// Required overloads allowed to lack a rule for now.
+    pending: Vec<Input>,
+}
+
+impl Inputs {
+    /// Every file read, for `include_str!`.
+    fn files(&self) -> Vec<String> {
+        self.schemas
+            .iter()
+            .chain(&self.rules)
+            .chain(self.intrinsics.iter().map(|i| &i.input))
+            .chain(&self.required)
+            .chain(&self.pending)
+            .map(|f| f.absolute.clone())
+            .collect()
+    }
+}
+
 /// Parse, check and generate; on mistakes, the rendered errors and stubs.
-fn expand(
-    schemas: &[Input],
-    rules: &[Input],
-    intrinsics: &[IntrinsicFile],
-) -> proc_macro2::TokenStream {
-    let files: Vec<String> = schemas
-        .iter()
-        .chain(rules)
-        .map(|f| f.absolute.clone())
-        .collect();
-    match front_end(schemas, rules, intrinsics) {
-        Ok(ops) => codegen::generate(&ops, &files),
+fn expand(inputs: &Inputs) -> proc_macro2::TokenStream {
+    let files = inputs.files();
+    match front_end(inputs) {
+        Ok((ops, schemas)) => codegen::generate(&ops, &schemas, &files),
         Err((errors, erased)) => codegen::stubs(&errors, &files, &erased),
     }
 }
 
-/// Parse and check; every mistake rendered, or the checked operators.
+/// `aten::add` of `aten::add.Tensor`.
+fn base_name(name: &str) -> &str {
+    name.split_once('.').map_or(name, |(b, _)| b)
+}
+
+/// The overload names of a list file (schema lines or bare names; blank
+/// lines and `#` comments skipped), each with the span of its name.
+fn listed_names(id: diagnostic::FileId, text: &str) -> Vec<(String, diagnostic::Span)> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let lead = line.len() - trimmed.len();
+        let name = trimmed.split('(').next().unwrap_or(trimmed).trim();
+        let name = name.strip_suffix(".default").unwrap_or(name);
+        let at = diagnostic::Span::new(id, start + lead, start + lead + name.len());
+        out.push((name.to_string(), at));
+    }
+    out
+}
+
+/// The checked operators and the schemas they were checked against.
+type Checked = (Vec<ir::OpIr>, Vec<schema::Schema>);
+
+/// Every mistake rendered, and the names of the erased stand-ins.
+type Refused = (Vec<String>, Vec<String>);
+
+/// Parse and check; every mistake rendered (with the names of the erased
+/// stand-ins), or the checked operators and the schemas they were checked
+/// against.
+///
+/// Only the catalogue's schemas that rules can name are parsed: those of
+/// the operators rules name, their in-place (`name_`) forms, and the
+/// required ones.
 fn front_end(
-    schemas: &[Input],
-    rules: &[Input],
-    intrinsics: &[IntrinsicFile],
-) -> Result<Vec<ir::OpIr>, (Vec<String>, Vec<String>)> {
+    inputs: &Inputs,
+) -> Result<Checked, Refused> {
     let mut sources = Sources::default();
     let mut diags: Vec<Diag> = Vec::new();
     let mut known = intrinsics::Intrinsics::default();
-    for f in intrinsics {
+    for f in &inputs.intrinsics {
         let id = sources.add(&f.input.display, &f.input.text);
         known.read_file(id, &f.input.text, &f.module, &mut diags);
     }
-    let mut all_schemas = Vec::new();
-    for f in schemas {
-        let id = sources.add(&f.display, &f.text);
-        all_schemas.extend(schema::parse_schema_file(id, &f.text, &mut diags));
-    }
     let mut all_rules = Vec::new();
     let before = diags.len();
-    for f in rules {
+    for f in &inputs.rules {
         let id = sources.add(&f.display, &f.text);
         all_rules.extend(parse::parse_rules_file(id, &f.text, &mut diags));
     }
     let complete = diags.len() == before;
-    let ops = check::check(&all_schemas, &all_rules, complete, &known, &mut diags);
+    // What must have a rule: the required lists less the pending ones.
+    let mut required: HashMap<String, diagnostic::Span> = HashMap::new();
+    for f in &inputs.required {
+        let id = sources.add(&f.display, &f.text);
+        for (name, at) in listed_names(id, &f.text) {
+            required.entry(name).or_insert(at);
+        }
+    }
+    let mut pending: Vec<(String, diagnostic::Span)> = Vec::new();
+    for f in &inputs.pending {
+        let id = sources.add(&f.display, &f.text);
+        for (name, at) in listed_names(id, &f.text) {
+            if required.remove(&name).is_none() {
+                diags.push(
+                    Diag::new(at, format!("`{name}` is pending but not required"))
+                        .label("not in the required lists"),
+                );
+            }
+            pending.push((name, at));
+        }
+    }
+    // The catalogue: every name, and the schemas rules may name.
+    let mut needed: HashSet<String> = required.keys().map(|n| base_name(n).to_string()).collect();
+    for r in &all_rules {
+        let ns = r.op.namespace.as_ref().map_or("aten", |n| n.name.as_str());
+        needed.insert(format!("{ns}::{}", r.op.name.name));
+        needed.insert(format!("{ns}::{}_", r.op.name.name));
+    }
+    let mut names = Vec::new();
+    let mut all_schemas = Vec::new();
+    let mut broken = Vec::new();
+    for f in &inputs.schemas {
+        let id = sources.add(&f.display, &f.text);
+        let (parsed, bad) = schema::parse_schema_file_where(id, &f.text, |name| {
+            names.push(name.to_string());
+            needed.contains(base_name(name))
+        });
+        all_schemas.extend(parsed);
+        broken.extend(bad);
+    }
+    // A schema that does not parse is a mistake where it is named.
+    let named: HashSet<String> = all_rules
+        .iter()
+        .map(|r| {
+            let ns = r.op.namespace.as_ref().map_or("aten", |n| n.name.as_str());
+            schema::full_name(
+                ns,
+                &r.op.name.name,
+                r.op.overload.as_ref().map(|o| o.name.as_str()),
+            )
+        })
+        .chain(required.keys().cloned())
+        .collect();
+    for (name, bad) in broken {
+        if named.contains(&name) {
+            diags.extend(bad);
+        }
+    }
+    for (name, at) in &required {
+        if !all_schemas.iter().any(|s| s.full_name() == *name) {
+            diags.push(
+                Diag::new(
+                    *at,
+                    format!("`{name}` is required but not in the catalogue"),
+                )
+                .label("no such overload"),
+            );
+        }
+    }
+    let catalog = check::Catalog {
+        schemas: &all_schemas,
+        names: &names,
+        required: &required,
+    };
+    let ops = check::check(&catalog, &all_rules, complete, &known, &mut diags);
+    for (name, at) in &pending {
+        if ops.iter().any(|o| o.name == *name) {
+            diags.push(
+                Diag::new(*at, format!("`{name}` is pending but has a rule"))
+                    .label("remove it from the pending list"),
+            );
+        }
+    }
     if diags.is_empty() {
-        Ok(ops)
+        Ok((ops, all_schemas))
     } else {
         let errors = diags
             .iter()

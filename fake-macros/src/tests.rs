@@ -2,7 +2,7 @@
 //! generated for a few rules, the checker's messages, and a property test
 //! that no input makes the parser or the checker panic.
 
-use super::{Input, IntrinsicFile, front_end};
+use super::{Input, Inputs, IntrinsicFile, front_end};
 use expect_test::{Expect, expect};
 use proptest::prelude::*;
 
@@ -42,14 +42,19 @@ fn ops_intrinsics() -> Vec<IntrinsicFile> {
         .collect()
 }
 
-/// The generated code for `rules` against `schemas`, pretty-printed; or
-/// the rendered errors.
+/// The generated code for `rules` against `schemas` (each of which is
+/// required to have a rule), pretty-printed; or the rendered errors.
 fn expand(schemas: &str, rules: &str) -> String {
-    let s = [input("ops/declared.schemas", schemas)];
-    let r = [input("ops/rules/test.rules", rules)];
-    match front_end(&s, &r, &ops_intrinsics()) {
-        Ok(ops) => {
-            let tokens = crate::codegen::generate(&ops, &[]);
+    let inputs = Inputs {
+        schemas: vec![input("ops/catalog/test.schemas", schemas)],
+        rules: vec![input("ops/rules/test.rules", rules)],
+        intrinsics: ops_intrinsics(),
+        required: vec![input("ops/catalog/test.schemas", schemas)],
+        pending: Vec::new(),
+    };
+    match front_end(&inputs) {
+        Ok((ops, schemas)) => {
+            let tokens = crate::codegen::generate(&ops, &schemas, &[]);
             match syn::parse2::<syn::File>(tokens) {
                 Ok(file) => prettyplease::unparse(&file),
                 Err(e) => format!("generated code does not parse: {e}"),

@@ -4,10 +4,12 @@
 //! The runtime never names a concrete operator. `fake-ops` generates, for
 //! every declared schema, a typed kernel and an [`OpDef`] whose
 //! [`ErasedKernel`] takes the arguments as [`Arg`]s in schema order; the
-//! mode dispatches through a [`Registry`] of them.
+//! mode dispatches through a [`Registry`] of them. An [`OpDef`] carries its
+//! schema as data ([`crate::schema`]).
 
 use crate::error::Result;
 use crate::meta::{Scalar, TensorMeta};
+use crate::schema::{ParamDef, ReturnDef, Signature};
 use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
 use crate::sym::{SymBool, SymInt};
@@ -144,12 +146,29 @@ pub struct Tags {
 pub struct OpDef {
     /// `aten::add.Tensor` (`.default` is omitted, as PyTorch prints it).
     pub name: &'static str,
-    /// The schema string.
+    /// The schema string, for display; its content is [`OpDef::params`]
+    /// and [`OpDef::returns`].
     pub schema: &'static str,
+    /// The parameters in schema order: types, defaults, keyword-only
+    /// marks and alias annotations.
+    pub params: &'static [ParamDef],
+    /// The returned values in schema order.
+    pub returns: &'static [ReturnDef],
     /// Properties.
     pub tags: Tags,
     /// The kernel.
     pub kernel: ErasedKernel,
+}
+
+impl OpDef {
+    /// The parameters and returns printed as a schema writes them
+    /// (`(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor`).
+    pub fn signature(&self) -> Signature<'static> {
+        Signature {
+            params: self.params,
+            returns: self.returns,
+        }
+    }
 }
 
 /// A table of operators the mode dispatches through.

@@ -20,6 +20,7 @@ pub mod pointwise;
 pub mod promotion;
 #[cfg(feature = "safetensors")]
 pub mod safetensors;
+pub mod schema;
 pub mod shape;
 pub mod shape_env;
 pub mod strides;
@@ -37,6 +38,9 @@ pub use layout::{Layout, MemoryFormat};
 pub use meta::{Scalar, TensorMeta};
 pub use mode::FakeTensorMode;
 pub use promotion::{PromotionKind, promote_types, result_type};
+pub use schema::{
+    AliasInfo, BaseType, DefaultValue, ListType, ParamDef, ParamType, ReturnDef, Signature,
+};
 pub use shape_env::{DimDynamic, ShapeEnv, ShapeEnvSettings, Source};
 pub use sym::{SymBool, SymFloat, SymInt};
 pub use tensor::{FakeTensor, TensorId};

@@ -650,7 +650,7 @@ impl FakeTensorMode {
                 }
                 Out::Tensor(m, alias) => {
                     if let Alias::InPlace(i) = alias {
-                        if kwarg_only_start(op.schema).is_some_and(|k| usize::from(*i) >= k) {
+                        if op.params.get(usize::from(*i)).is_some_and(|p| p.kwarg_only) {
                             return Some("kwarg aliases output");
                         }
                         // PyTorch's `inplace_view` tag, seen by its effect
@@ -1074,55 +1074,5 @@ impl FakeTensorMode {
             Value::Device(d) => w.extend([115, normalize_device(*d).to_word()]),
             Value::MemoryFormat(m) => w.extend([116, *m as u64]),
         }
-    }
-}
-
-/// The position of the first keyword-only argument of a schema
-/// (`add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out)`
-/// gives 2), or `None` when it has none or the schema is not given.
-fn kwarg_only_start(schema: &str) -> Option<usize> {
-    let open = schema.find('(')?;
-    let mut depth = 0usize;
-    let mut index = 0usize;
-    let mut token_start = open + 1;
-    for (i, c) in schema[open + 1..].char_indices() {
-        let at = open + 1 + i;
-        match c {
-            '(' | '[' => depth += 1,
-            ')' if depth == 0 => {
-                return (schema[token_start..at].trim() == "*").then_some(index);
-            }
-            ')' | ']' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
-                if schema[token_start..at].trim() == "*" {
-                    return Some(index);
-                }
-                index += 1;
-                token_start = at + 1;
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::kwarg_only_start;
-
-    #[test]
-    fn keyword_only_arguments_start_after_the_star() {
-        assert_eq!(
-            kwarg_only_start(
-                "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)"
-            ),
-            Some(2)
-        );
-        assert_eq!(
-            kwarg_only_start("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"),
-            Some(2)
-        );
-        assert_eq!(kwarg_only_start("t_(Tensor(a!) self) -> Tensor(a!)"), None);
-        assert_eq!(kwarg_only_start(""), None);
     }
 }

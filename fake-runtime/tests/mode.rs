@@ -320,3 +320,13 @@ fn in_place_writes_forget_constants_of_the_storage() {
         Output::Scalar(Scalar::Int(SymInt::Expr(_)))
     ));
 }
+
+#[test]
+fn test_operators_carry_their_schemas_as_data() {
+    // The hand-written parameter tables say what the schema strings say
+    // (the mode reads `kwarg_only` from them: `add.out`'s `out`).
+    for d in &kernels::OPS {
+        let from = d.schema.find('(').expect("a schema has parameters");
+        assert_eq!(d.signature().to_string(), &d.schema[from..], "{}", d.name);
+    }
+}

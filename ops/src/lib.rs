@@ -1,11 +1,15 @@
-//! The declared operator surface of fake-tensor and its shape rules.
+//! The operator surface of fake-tensor and its shape rules.
 //!
-//! `declared.schemas` lists every operator overload this crate gives a
-//! kernel; `rules/*.rules` give each one its shape rule, expanded at
-//! compile time by [`fake_macros::rules!`] into a typed kernel
-//! ([`typed`]), an erased entry ([`erased`]), a variant of [`Op`] and an
-//! entry of [`OPS`]. Operators no rule can say name a hand-written kernel
-//! of `kernels`.
+//! `rules/*.rules` give overloads their shape rules, expanded at compile
+//! time by [`fake_macros::rules!`] into a typed kernel ([`typed`]), an
+//! erased entry ([`erased`]), a variant of [`Op`] and an entry of [`OPS`];
+//! `@derive(inplace, out)` adds a functional rule's in-place and `out=`
+//! overloads. Schemas come from the catalogue (`catalog/aten.schemas`,
+//! written from PyTorch), and every Core ATen overload
+//! (`catalog/core_aten.schemas`) must have a rule unless it is listed in
+//! `catalog/core_aten.pending`. Operators no rule can say name a
+//! hand-written kernel of `kernels`; rules call the intrinsics of
+//! [`intrinsics`].
 //!
 //! ```
 //! use fake_runtime::{Arg, Cx, Defaults, DType, Device, Out, Registry, ShapeEnv, TensorMeta};
@@ -35,8 +39,10 @@ mod kernels;
 use fake_runtime::StaticRegistry;
 
 fake_macros::rules!(
-    schemas = "../declared.schemas",
+    schemas = "../catalog/aten.schemas",
     rules = "../rules",
+    required = "../catalog/core_aten.schemas",
+    pending = "../catalog/core_aten.pending",
     intrinsics = "intrinsics",
     module = "crate::intrinsics",
 );

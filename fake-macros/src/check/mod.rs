@@ -36,15 +36,16 @@ const TAGS: &[&str] = &[
 /// Check `rules` against the declared `schemas`; mistakes go to `diags`.
 /// Operators whose rule has a mistake are left out of the result.
 ///
-/// A declared schema without a rule is not reported when `rules_complete`
+/// A required schema without a rule is not reported when `rules_complete`
 /// is false (a rule did not parse: it may be the missing one).
 pub(crate) fn check(
-    schemas: &[Schema],
+    catalog: &Catalog<'_>,
     rules: &[Rule],
     rules_complete: bool,
     intrinsics: &Intrinsics,
     diags: &mut Vec<Diag>,
 ) -> Vec<OpIr> {
+    let schemas = catalog.schemas;
     // Declared names; a schema declared twice is a mistake.
     let mut by_name: HashMap<String, usize> = HashMap::new();
     for (i, s) in schemas.iter().enumerate() {
@@ -75,13 +76,13 @@ pub(crate) fn check(
         match by_name.get(&name) {
             None => {
                 let short = |s: &str| s.strip_prefix("aten::").unwrap_or(s).to_string();
-                let names: Vec<String> = by_name.keys().map(|k| short(k)).collect();
+                let names: Vec<String> = catalog.names.iter().map(|k| short(k)).collect();
                 let suggestion = closest(&short(&name), names.iter().map(String::as_str));
                 diags.push(
-                    Diag::new(rule.op.span, format!("no declared operator `{name}`"))
-                        .label("not in the declared schemas")
+                    Diag::new(rule.op.span, format!("no operator `{name}` in the catalogue"))
+                        .label("not a catalogued overload")
                         .suggest(suggestion)
-                        .note("declare its schema first (the `.schemas` file the macro reads)"),
+                        .note("rules name overloads of the schema catalogue the macro reads (`ops/catalog/aten.schemas`)"),
                 );
             }
             Some(&si) => {
@@ -109,19 +110,19 @@ pub(crate) fn check(
                 derived.push((si, fi, how));
                 continue;
             }
-            if !rules_complete {
-                continue;
+            let required = catalog.required.get(&schema.full_name());
+            if let Some(&at) = required.filter(|_| rules_complete) {
+                diags.push(
+                    Diag::new(
+                        at,
+                        format!("`{}` is required but has no rule", schema.full_name()),
+                    )
+                    .label("no rule for this overload")
+                    .help(
+                        "add a rule to a `.rules` file, or `@kernel(name)` for a hand-written kernel (or list it as pending)",
+                    ),
+                );
             }
-            diags.push(
-                Diag::new(
-                    schema.name_span,
-                    format!("`{}` is declared but has no rule", schema.full_name()),
-                )
-                .label("no rule for this schema")
-                .help(
-                    "add a rule to a `.rules` file, or `@kernel(name)` for a hand-written kernel",
-                ),
-            );
             continue;
         };
         let before = diags.len();
@@ -372,6 +373,18 @@ fn out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Derive), St
             functional.full_name()
         )),
     }
+}
+
+/// What rules are checked against: the catalogue's schemas they may name
+/// (those parsed), every catalogued name (for suggestions) and the
+/// overloads that must have a rule, with where each is required.
+pub(crate) struct Catalog<'a> {
+    /// The schemas parsed: every one a rule or a derived family may name.
+    pub(crate) schemas: &'a [Schema],
+    /// Every catalogued overload's name.
+    pub(crate) names: &'a [String],
+    /// Required overloads (not pending), with the span that requires them.
+    pub(crate) required: &'a HashMap<String, Span>,
 }
 
 /// The names of the erased entries of `schemas` as [`check`] gives them

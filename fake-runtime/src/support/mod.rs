@@ -50,6 +50,7 @@ pub mod rt {
     pub use crate::layout::{Layout, MemoryFormat};
     pub use crate::meta::{Scalar, TensorMeta};
     pub use crate::promotion::{Operand, PromotionKind};
+    pub use crate::schema;
     pub use crate::shape::Dims;
     pub use crate::sym::{SymBool, SymFloat, SymInt};
     pub use crate::{DType, Device};

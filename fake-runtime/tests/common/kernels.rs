@@ -5,6 +5,7 @@
 
 use fake_runtime::kernel::{Alias, Arg, Cx, ErasedKernel, OpDef, Out, Outs, StaticRegistry, Tags};
 use fake_runtime::meta::{Scalar, TensorMeta};
+use fake_runtime::schema::{AliasInfo, BaseType, DefaultValue, ParamDef, ParamType, ReturnDef};
 use fake_runtime::sym::SymInt;
 use fake_runtime::{DType, ErrorKind, Result, shape, strides};
 use smallvec::smallvec;
@@ -240,14 +241,74 @@ pub fn to_copy(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
     Ok(smallvec![Out::Tensor(meta, Alias::Fresh)])
 }
 
-const fn def(name: &'static str, schema: &'static str, kernel: ErasedKernel, tags: Tags) -> OpDef {
+const fn def(
+    name: &'static str,
+    schema: &'static str,
+    params: &'static [ParamDef],
+    returns: &'static [ReturnDef],
+    kernel: ErasedKernel,
+    tags: Tags,
+) -> OpDef {
     OpDef {
         name,
         schema,
+        params,
+        returns,
         tags,
         kernel,
     }
 }
+
+// The schemas' parameters and returns, as the `rules!` macro emits them
+// for generated operators.
+const TENSOR: ParamType = ParamType::of(BaseType::Tensor);
+const SIZES: ParamType = ParamType::list_of(BaseType::SymInt, None);
+const SELF: ParamDef = ParamDef::new("self", TENSOR);
+const A: AliasInfo = AliasInfo {
+    sets: &["a"],
+    write: false,
+    after: &[],
+};
+const A_WRITTEN: AliasInfo = AliasInfo { write: true, ..A };
+const SELF_WRITTEN: ParamDef = SELF.aliased(A_WRITTEN);
+const OPT_NONE: DefaultValue = DefaultValue::None;
+const DTYPE: ParamDef = ParamDef::new("dtype", ParamType::of(BaseType::ScalarType).optional())
+    .with_default(OPT_NONE)
+    .keyword_only();
+const LAYOUT: ParamDef = ParamDef::new("layout", ParamType::of(BaseType::Layout).optional())
+    .with_default(OPT_NONE)
+    .keyword_only();
+const DEVICE: ParamDef = ParamDef::new("device", ParamType::of(BaseType::Device).optional())
+    .with_default(OPT_NONE)
+    .keyword_only();
+const PIN_MEMORY: ParamDef = ParamDef::new("pin_memory", ParamType::of(BaseType::Bool).optional())
+    .with_default(OPT_NONE)
+    .keyword_only();
+const MEMORY_FORMAT: ParamDef = ParamDef::new(
+    "memory_format",
+    ParamType::of(BaseType::MemoryFormat).optional(),
+)
+.with_default(OPT_NONE)
+.keyword_only();
+const ALPHA: ParamDef = ParamDef::new("alpha", ParamType::of(BaseType::Scalar))
+    .with_default(DefaultValue::Int(1))
+    .keyword_only();
+const OTHER: ParamDef = ParamDef::new("other", TENSOR);
+const RET: &[ReturnDef] = &[ReturnDef {
+    name: None,
+    ty: TENSOR,
+    alias: None,
+}];
+const RET_VIEW: &[ReturnDef] = &[ReturnDef {
+    name: None,
+    ty: TENSOR,
+    alias: Some(A),
+}];
+const RET_WRITTEN: &[ReturnDef] = &[ReturnDef {
+    name: None,
+    ty: TENSOR,
+    alias: Some(A_WRITTEN),
+}];
 
 const NONE: Tags = Tags {
     pointwise: false,
@@ -264,6 +325,12 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::_local_scalar_dense",
         "_local_scalar_dense(Tensor self) -> Scalar",
+        &[SELF],
+        &[ReturnDef {
+            name: None,
+            ty: ParamType::of(BaseType::Scalar),
+            alias: None,
+        }],
         item,
         Tags {
             data_dependent: true,
@@ -273,12 +340,26 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::_to_copy",
         "_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor",
+        &[
+            SELF,
+            DTYPE,
+            LAYOUT,
+            DEVICE,
+            PIN_MEMORY,
+            ParamDef::new("non_blocking", ParamType::of(BaseType::Bool))
+                .with_default(DefaultValue::Bool(false))
+                .keyword_only(),
+            MEMORY_FORMAT,
+        ],
+        RET,
         to_copy,
         NONE,
     ),
     def(
         "aten::add.Tensor",
         "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+        &[SELF, OTHER, ALPHA],
+        RET,
         add,
         Tags {
             pointwise: true,
@@ -288,6 +369,15 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::add.out",
         "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+        &[
+            SELF,
+            OTHER,
+            ALPHA,
+            ParamDef::new("out", TENSOR)
+                .aliased(A_WRITTEN)
+                .keyword_only(),
+        ],
+        RET_WRITTEN,
         add_out,
         Tags {
             pointwise: true,
@@ -298,6 +388,8 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::add_.Tensor",
         "add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)",
+        &[SELF_WRITTEN, OTHER, ALPHA],
+        RET_WRITTEN,
         add_,
         Tags {
             pointwise: true,
@@ -308,6 +400,15 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::empty.memory_format",
         "empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+        &[
+            ParamDef::new("size", SIZES),
+            DTYPE,
+            LAYOUT,
+            DEVICE,
+            PIN_MEMORY,
+            MEMORY_FORMAT,
+        ],
+        RET,
         empty,
         Tags {
             factory: true,
@@ -317,6 +418,15 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::full",
         "full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+        &[
+            ParamDef::new("size", SIZES),
+            ParamDef::new("fill_value", ParamType::of(BaseType::Scalar)),
+            DTYPE,
+            LAYOUT,
+            DEVICE,
+            PIN_MEMORY,
+        ],
+        RET,
         full,
         Tags {
             factory: true,
@@ -326,6 +436,8 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::nonzero",
         "nonzero(Tensor self) -> Tensor",
+        &[SELF],
+        RET,
         nonzero,
         Tags {
             data_dependent: true,
@@ -335,6 +447,8 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::resize_",
         "resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)",
+        &[SELF_WRITTEN, ParamDef::new("size", SIZES), MEMORY_FORMAT],
+        RET_WRITTEN,
         resize_,
         Tags {
             inplace: true,
@@ -345,6 +459,8 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::t_",
         "t_(Tensor(a!) self) -> Tensor(a!)",
+        &[SELF_WRITTEN],
+        RET_WRITTEN,
         t_,
         Tags {
             inplace: true,
@@ -355,6 +471,11 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::unsqueeze_",
         "unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)",
+        &[
+            SELF_WRITTEN,
+            ParamDef::new("dim", ParamType::of(BaseType::Int)),
+        ],
+        RET_WRITTEN,
         unsqueeze_,
         Tags {
             inplace: true,
@@ -365,6 +486,8 @@ pub static OPS: [OpDef; 12] = [
     def(
         "aten::view",
         "view(Tensor(a) self, SymInt[] size) -> Tensor(a)",
+        &[SELF.aliased(A), ParamDef::new("size", SIZES)],
+        RET_VIEW,
         view,
         Tags { view: true, ..NONE },
     ),

@@ -1,5 +1,6 @@
 fake_macros::rules!(
     schemas = "../fixtures/ops.schemas",
+    required = "../fixtures/ops.schemas",
     rules = "../fixtures/unbound-variable.rules",
     intrinsics = "../fixtures/intrinsics.rs",
     module = "crate::intrinsics",

@@ -6,6 +6,7 @@ mod intrinsics;
 
 fake_macros::rules!(
     schemas = "../fixtures/families.schemas",
+    required = "../fixtures/families.schemas",
     rules = "../fixtures/families.rules",
     intrinsics = "../fixtures/intrinsics.rs",
     module = "crate::intrinsics",

@@ -5,6 +5,7 @@ mod intrinsics;
 
 fake_macros::rules!(
     schemas = "../fixtures/ops.schemas",
+    required = "../fixtures/ops.schemas",
     rules = "../fixtures/good.rules",
     intrinsics = "../fixtures/intrinsics.rs",
     module = "crate::intrinsics",

@@ -1,0 +1,39 @@
+"""Write the operator catalogue, `ops/catalog/aten.schemas`: every `aten::`
+operator schema of the installed torch, one per line, exactly as
+`torch.ops.aten.<op>.<overload>._schema` prints it, sorted by name.
+
+It is the one place schemas come from: a rule names an overload
+(`add.Tensor`) and the `rules!` macro reads its parameters, defaults,
+alias annotations and returns here.
+
+Run from the repository root with torch 2.15 installed:
+
+    python scripts/export_catalog.py
+"""
+
+import torch
+
+HEADER = """\
+# Every aten operator schema of torch {version}, one per line, as
+# `torch.ops.aten.<op>.<overload>._schema` prints it, sorted by name.
+# Written by scripts/export_catalog.py; do not edit by hand.
+"""
+
+
+def main() -> None:
+    schemas = sorted(
+        {str(s) for s in torch._C._jit_get_all_schemas() if str(s).startswith("aten::")},
+        key=lambda s: s.split("(")[0],
+    )
+    names = [s.split("(")[0] for s in schemas]
+    assert len(names) == len(set(names)), "an overload with two schemas"
+    version = torch.__version__.split("+")[0]
+    with open("ops/catalog/aten.schemas", "w") as f:
+        f.write(HEADER.format(version=version))
+        for s in schemas:
+            f.write(s + "\n")
+    print(f"ops/catalog/aten.schemas: {len(schemas)} schemas")
+
+
+if __name__ == "__main__":
+    main()
