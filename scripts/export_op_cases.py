@@ -1,27 +1,38 @@
-"""Export PyTorch's answers for operator cases as a conformance fixture.
+"""Export PyTorch's answers for operator cases as conformance fixtures.
 
 Run by hand from the repository root with torch 2.15 installed (nothing else
 is needed):
 
     python scripts/export_op_cases.py
 
-Writes ops/tests/fixtures/op_cases.json, which ops/tests/conformance.rs
-replays through fake-tensor's own FakeTensorMode. Expected results are
-PyTorch's answers, never typed by hand: every case below only says which
-inputs to make and which operator to call.
+Writes one file per operator, ops/tests/fixtures/ops/<name>.json (and
+removes the files of operators that no longer have cases), which
+ops/tests/conformance/ replays through fake-tensor's own FakeTensorMode, one
+test per file. Expected results are PyTorch's answers, never typed by hand:
+every case below only says which inputs to make and which operator to call.
 
 Every case runs under `torch._subclasses.fake_tensor.FakeTensorMode` (backed
 by a fresh `ShapeEnv`, so data-dependent operators such as `nonzero` give
 unbacked sizes instead of refusing) with the operator called as
 `torch.ops.aten.<name>.<overload>`.
 
-Format (version 1)
+Files
+-----
+
+A CASES key (`add.Tensor`, `add_.Tensor`, `add.out`) goes to the file of its
+operator family (`family`): the name without its overload, an in-place
+`foo_` as `foo` (torchgen's `BaseOperatorName`: a trailing underscore marks
+the in-place variant, except in a dunder name such as `__and__`). So
+`add.json` holds `aten::add.Tensor`, `aten::add.Scalar`, `aten::add_.Tensor`
+and `aten::add.out`, with the symbolic cases of those overloads.
+
+Format (version 2)
 ------------------
 
     {
-      "header": {"format_version": 1, "script": "scripts/export_op_cases.py",
+      "header": {"format_version": 2, "script": "scripts/export_op_cases.py",
                  "torch_version": "2.15.0+..."},
-      "ops": {                       # sorted by operator name
+      "ops": {                       # sorted by overload name
         "aten::add.Tensor": {
           "schema": "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
           "cases": [ CASE, ... ]     # in the order written below
@@ -30,7 +41,7 @@ Format (version 1)
       "symbolic": [ SYMBOLIC_CASE, ... ]
     }
 
-Operator names are `aten::<name>.<overload>`, the default overload without
+Overload names are `aten::<name>.<overload>`, the default overload without
 `.default` (`aten::relu`).
 
 CASE is
@@ -57,12 +68,16 @@ argument. VALUE is a one-key object naming the schema type:
     {"none": null}                   absent optional (Tensor?, int?, ScalarType?...)
     {"tensor": TENSOR}               Tensor
     {"tensors": [TENSOR, ...]}       Tensor[]
+    {"opt_tensors": [TENSOR | null, ...]}  Tensor?[]
     {"int": 3}                       int / SymInt
     {"ints": [2, 3]}                 int[] / SymInt[] / int[N] (a bare int given
                                      for int[N] is expanded to N copies, as
                                      PyTorch does)
     {"float": 1e-05}                 float
+    {"floats": [2.0, 2.0]}           float[]
     {"bool": true}                   bool
+    {"bools": [true]}                bool[]
+    {"str": "tanh"}                  str
     {"scalar": {"int": 2}}           Scalar; inner key int, float, bool, or
                                      complex ([re, im])
     {"dtype": "float32"}             ScalarType (names without `torch.`)
@@ -79,25 +94,34 @@ OUTPUT is
 
     {"tensor": TENSOR, "alias": ALIAS}
     {"tensors": [{"tensor": TENSOR, "alias": ALIAS}, ...]}   (Tensor[] returns)
+    {"int": 3}                                               (SymInt / int returns)
+    {"scalar": {"int" | "float" | "bool": value}}            (Scalar returns)
 
 with ALIAS null for a tensor on a new storage, {"view_of": i} for a tensor
 sharing the storage of the tensor argument at schema position i, and
 {"inplace": i} when the output is the argument at position i itself (its
-metadata, as recorded, is the argument's after the call). Sizes, strides and
-offsets of outputs are integers, or strings for symbolic values printed as
-PyTorch prints them (`u0`: an unbacked size, made by `nonzero`); such an
-output also carries "unbacked": ["u0", ...], the unbacked symbols it
-introduced (the marker that its sizes depend on data). Unbacked symbols are
-named `u0, u1, ...` in the order they were made within the case.
+metadata, as recorded, is the argument's after the call). An operator that
+returns nothing has "outputs": []. Sizes, strides and offsets of outputs are
+integers, or strings for symbolic values printed as PyTorch prints them
+(`u0`: an unbacked size, made by `nonzero`); such an output tensor also
+carries "unbacked": ["u0", ...], the unbacked symbols it introduced (the
+marker that its sizes depend on data). A scalar made from data is printed
+too: `u0`, `zuf0` (a float), `Eq(u0, 1)` (a bool). Unbacked symbols are
+named `u0, u1, ...` (`zuf0, ...` for floats) in the order they were made
+within the case.
 
-SYMBOLIC_CASE (a small, separate section) is
+SYMBOLIC_CASE is
 
     {"name": ..., "op": "aten::cat",
-     "symbols": {"s0": "x.size()[0]", ...},
+     "symbols": {"s0": "x.size()[0]", "s1": "n", ...},
      "inputs": [ INPUT, ... ],      # as above; a symbolic TENSOR also has
                                      # "source": "x", "hints": [3, 4] and
                                      # "dynamic": ["dynamic" | "duck" | "static",
-                                     # ...] per dim
+                                     # ...] per dim; an int or an element of
+                                     # an int list may be a symbol ("s1"),
+                                     # and an input holding a symbol of its
+                                     # own source has "hints": its value (a
+                                     # list for a list)
      "outputs": [ OUTPUT, ... ] | "error": {...},
      "guards": ["Eq(s1, s3)", ...],
      "samples": [ SAMPLE, ... ]}
@@ -106,11 +130,14 @@ Each symbolic case runs with a fresh ShapeEnv (PyTorch's defaults: duck
 sizing, 0/1 specialisation); tensors with a source are converted with
 `FakeTensorMode.from_tensor(t, source=LocalSource(<source>),
 symbolic_context=StatelessSymbolicContext(dynamic_sizes=[...]))`, the others
-with static shapes. Input sizes in the fixture are the symbols; "hints" are
-the sizes seen. PyTorch names symbols by a hash of their source; the
-fixture renames them `s0, s1, ...` in the order the inputs' dims made them
-(argument by argument, dim by dim), which is the order fake-tensor's ShapeEnv
-makes them.
+with static shapes. An integer argument is either static, the size of a
+symbolic input tensor (`SizeOf`: "s0" with source `x.size()[0]`), or a
+symbol of its own (`S`: `ShapeEnv.create_symbol(hint, LocalSource(<source>),
+DimDynamic.DYNAMIC)`, one per source). Input sizes in the fixture are the
+symbols; "hints" are the values seen. PyTorch names symbols by a hash of
+their source; the fixture renames them `s0, s1, ...` in the order the
+inputs made them (argument by argument, dim by dim), which is the order
+fake-tensor's ShapeEnv makes them.
 
 Output sizes, strides and offsets are printed (`str` of the sympy expression)
 after the ShapeEnv's replacements are applied, and with every symbol that an
@@ -121,18 +148,28 @@ expressions of `ShapeEnv.guards` in the order PyTorch recorded them
 (informative: their wording is PyTorch's).
 
 What the guards mean is in "samples": input sizes near the hints (the hints;
-each non-static dim alone moved to hint + 1 and to 2; all of them 6; all
-doubled), each
+each non-static dim or symbolic integer alone moved to hint + 1 and to 2; all
+of them 6; all doubled), each
 
-    {"sizes": {"x.size()[0]": 3, ...}, "guards_hold": true,
+    {"sizes": {"x.size()[0]": 3, "n": 5, ...}, "guards_hold": true,
      "outputs": [{"sizes": [...], "strides": [...], "storage_offset": 0}, ...]}
 
-where "guards_hold" is `ShapeEnv.evaluate_guards_for_args` (sizes of static
-dims are not listed and keep their value), and, where they hold, "outputs" is
-what PyTorch computes for static inputs of those sizes (every output tensor,
-in order, the elements of a Tensor[] return one by one). A replay checks
-that its own guards accept the same samples and that its symbolic outputs
-evaluate there to PyTorch's sizes.
+where "guards_hold" is whether PyTorch's guards (and the static sizes) hold
+there (`guards_hold`: as `ShapeEnv.evaluate_guards_for_args` with
+`ignore_static=False`, each guard parenthesised), and, where they hold,
+"outputs" is what PyTorch computes for static inputs of those sizes (every
+output tensor, in order, the elements of a Tensor[] return one by one), or
+"error" where that static run refuses a call whose guards hold (a check
+PyTorch defers to run time). Outputs of data-dependent sizes are not sampled.
+A replay checks that its own guards accept the same samples and that its
+symbolic outputs evaluate there to PyTorch's sizes.
+
+Every overload of CASES without a written symbolic case (SYMBOLIC) gets one
+derived from its first static case that PyTorch accepts whose tensors are
+all contiguous, on the CPU and have a dim of size 2 or more: the same call
+with those dims dynamic, each tensor sourced by its schema argument's name
+(`self`, `tensors1`), named "<case name>, dynamic sizes"
+(`derived_symbolic`).
 """
 
 import contextlib
@@ -150,9 +187,9 @@ from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import DimDynamic, ShapeEnv, StatelessSymbolicContext
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "ops" / "tests" / "fixtures" / "op_cases.json"
+OUT_DIR = ROOT / "ops" / "tests" / "fixtures" / "ops"
 SCRIPT = "scripts/export_op_cases.py"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 # ---- describing inputs -------------------------------------------------------
 
@@ -216,6 +253,26 @@ def off(*sizes, **kw):
         strides.insert(0, acc)
         acc *= max(s, 1)
     return T(sizes, strides=strides, offset=3, **kw)
+
+
+class S:
+    """A symbolic integer argument (symbolic cases only): a SymInt made from
+    a plain-integer source named `source` (`n`), with the value `hint`.
+    Outside a symbolic case (and in its samples) it is its value."""
+
+    def __init__(self, hint, source):
+        self.hint = hint
+        self.source = source
+
+
+class SizeOf:
+    """An integer argument (symbolic cases only) that is the size of dim
+    `dim` of the symbolic input tensor whose source is `source`, as a traced
+    program passes `x.size(0)` on."""
+
+    def __init__(self, source, dim):
+        self.source = source
+        self.dim = dim
 
 
 class Case:
@@ -554,6 +611,7 @@ CASES = {
         C("transposed 2d", T([1, 4, 5, 5]), T([4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [1, 1], 1),
         C("unbatched 2d", T([3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
         C("channel mismatch", T([2, 3, 8, 8]), T([4, 2, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+        C("bias of another length", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([5]), [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
         C("kernel larger than input", T([1, 3, 2, 2]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
         C("zero batch", T([0, 3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
         C("negative stride", T([2, 3, 8, 8]), T([4, 3, 3, 3]), None, [-2, -2], [0, 0], [1, 1], False, [0, 0], 1),
@@ -1027,6 +1085,7 @@ CASES.update({
         C("transposed index", T([3, 4]), 1, tr(3, 2, dtype=i64)),
         C("rank mismatch", T([3, 4]), 1, T([3], dtype=i64)),
         C("int32 index refused", T([3, 4]), 1, T([3, 2], dtype=i32)),
+        C("index larger than self off dim", T([3, 4]), 1, T([4, 2], dtype=i64)),
     ],
     "flip": [
         C("dim 0", T([2, 3]), [0]),
@@ -1093,8 +1152,6 @@ CASES.update({
 })
 
 CASES.update({
-    # A one-element tensor's value is a number, which the fixture format
-    # does not hold; only the refusal is recorded.
     "item": [
         C("two elements refused", T([2], dtype=i64)),
     ],
@@ -1413,6 +1470,7 @@ CASES.update({
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
         C("transposed self", tr(4, 3), 1, T([2], dtype=i64), T([3, 2])),
         C("2-d index", T([4, 3]), 0, T([2, 1], dtype=i64), T([2, 3])),
+        C("source longer than index", T([4, 3]), 0, T([2], dtype=i64), T([3, 3])),
     ],
     "index_add_": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
@@ -1429,6 +1487,7 @@ CASES.update({
         C("unbatched transposed input", tr(3, 10), T([5, 3, 4])),
         C("grouped", T([1, 4, 9]), T([6, 2, 3]), None, [1], [1], [1], 2),
         C("wrong rank", T([2, 3, 4, 10]), T([5, 3, 4])),
+        C("bias of another length", T([2, 3, 10]), T([5, 3, 4]), T([4])),
     ],
     "conv2d": [
         C("batched", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([4]), [1, 1], [1, 1]),
@@ -1437,6 +1496,7 @@ CASES.update({
           T([4, 3, 3, 3])),
         C("channels last", cl(2, 3, 8, 8), T([4, 3, 3, 3])),
         C("wrong rank", T([8, 8]), T([4, 3, 3, 3])),
+        C("bias of another length", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([5])),
     ],
     "conv3d": [
         C("batched", T([1, 2, 4, 5, 6]), T([3, 2, 2, 2, 2])),
@@ -2027,10 +2087,91 @@ SYMBOLIC = [
      Case("", D([2, 3, 6, 7, 8], "x", ["static", "static", "dynamic", "dynamic", "dynamic"]), [2])),
     ("avg_pool1d of a dynamic length", "avg_pool1d",
      Case("", D([2, 3, 10], "x", ["static", "static", "dynamic"]), [3])),
+    ("group norm with the sizes of a dynamic input", "native_group_norm",
+     Case("", D([2, 6, 4], "x"), D([6], "w"), None, SizeOf("x", 0), SizeOf("x", 1), SizeOf("x", 2), 3, 1e-5)),
+    ("empty of a symbolic size", "empty.memory_format", Case("", [S(5, "n"), 3])),
+    ("empty_permuted of a symbolic size", "empty_permuted", Case("", [S(5, "n"), 3, 4], [2, 0, 1])),
+    ("full of a symbolic size", "full", Case("", [S(4, "n"), 2], 1.5)),
+    ("rand of a symbolic size", "rand", Case("", [S(4, "n"), 3])),
+    ("randn of a symbolic size", "randn", Case("", [3, S(4, "n")])),
+    ("randperm of a symbolic length", "randperm", Case("", S(5, "n"))),
     ("batch norm training of dynamic dims", "_native_batch_norm_legit",
      Case("", D([2, 3, 4, 5], "x", ["dynamic", "static", "dynamic", "dynamic"]), None, None, T([3]), T([3]),
           True, 0.1, 1e-5)),
 ]
+
+def plain(desc):
+    """Whether an input description is a contiguous CPU tensor made directly
+    (the inputs a symbolic case can make dynamic)."""
+    return (desc.device == "cpu" and desc.strides is None and desc.fmt is None
+            and desc.then is None and desc.offset == 0)
+
+
+def descriptions(case):
+    """Every T among a case's arguments (also inside lists)."""
+    found = []
+    for v in list(case.args) + list(case.kwargs.values()):
+        for d in (v if isinstance(v, list) else [v]):
+            if isinstance(d, T):
+                found.append(d)
+    return found
+
+
+def accepted(name, case):
+    """Whether PyTorch's fake kernel accepts the call with static sizes."""
+    op = aten_op(name)
+    try:
+        with FakeTensorMode(shape_env=ShapeEnv()) as mode, dispatcher_for(name):
+            bound = [(n, d, kw, materialise(v, T.make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
+            run_raw(op, bound)
+    except Exception:  # a refusal: not a case to derive from
+        return False
+    return True
+
+
+def dynamic_copy(name, case):
+    """The case with every tensor input dynamic: each dim of size 2 or more
+    DimDynamic.DYNAMIC (sizes 0 and 1 are specialised anyway, so they stay
+    static), sourced by its schema argument's name (`self`, `tensors1`)."""
+    op = aten_op(name)
+    names = [a.name for a in op._schema.arguments]
+
+    def dyn(desc, source):
+        if not isinstance(desc, T):
+            return desc
+        return T(desc.sizes, dtype=desc.dtype, source=source,
+                 dynamic=["dynamic" if s >= 2 else "static" for s in desc.sizes])
+
+    def convert(value, source):
+        if isinstance(value, list):
+            return [dyn(v, f"{source}{k}") for k, v in enumerate(value)]
+        return dyn(value, source)
+
+    args = [convert(v, names[i]) for i, v in enumerate(case.args)]
+    kwargs = {k: convert(v, k) for k, v in case.kwargs.items()}
+    return Case(case.name, *args, **kwargs)
+
+
+def derived_symbolic(name):
+    """A symbolic case for an overload without a written one: the first of
+    its static cases that PyTorch accepts whose tensors are all contiguous,
+    on the CPU, and have a dim of size 2 or more, with those dims dynamic."""
+    for case in CASES[name]:
+        descs = descriptions(case)
+        if (descs and all(plain(d) for d in descs) and any(s >= 2 for d in descs for s in d.sizes)
+                and accepted(name, case)):
+            return (f"{case.name}, dynamic sizes", name, dynamic_copy(name, case))
+    return None
+
+
+def all_symbolic():
+    """The written symbolic cases, then one derived (`derived_symbolic`) for
+    every overload of CASES that has none written and that it finds a case
+    for."""
+    written = {name for _, name, _ in SYMBOLIC}
+    derived = [derived_symbolic(name) for name in sorted(CASES) if name not in written]
+    return SYMBOLIC + [d for d in derived if d is not None]
+
 
 # ---- schemas and encoding ------------------------------------------------------------
 
@@ -2144,6 +2285,8 @@ def encode(declared, value):
         return {"none": None}
     base = declared.rstrip("?")
     fixed = re.match(r"^(\w+)\[(\d*)\]\??$", declared)
+    if declared == "Tensor?[]":
+        return {"opt_tensors": [None if t is None else tensor_meta(t) for t in value]}
     if base == "Tensor":
         return {"tensor": tensor_meta(value)}
     if base == "Tensor[]":
@@ -2200,12 +2343,16 @@ def bind(op, case):
     return bound
 
 
-def materialise(value, make):
-    """Replace T descriptions (also inside lists) by tensors."""
+def materialise(value, make, make_int=lambda s: s.hint):
+    """Replace T descriptions by tensors (`make`) and S and SizeOf
+    descriptions by integers (`make_int`: an S's hint unless a symbolic case
+    says otherwise), also inside lists."""
     if isinstance(value, T):
         return make(value)
-    if isinstance(value, list) and any(isinstance(v, T) for v in value):
-        return [make(v) for v in value]
+    if isinstance(value, (S, SizeOf)):
+        return make_int(value)
+    if isinstance(value, list):
+        return [materialise(v, make, make_int) for v in value]
     return value
 
 
@@ -2247,9 +2394,10 @@ def encode_output(out, tensor_args):
 # (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
 # symbolic sizes where the Python one keeps `2*s0`; expand's is
 # `prims.broadcast_in_dim`, whose new size-1 dims get a nonzero stride;
-# group_norm and pad decompose in Python; unsafe_chunk's C++ one
-# specialises symbolic sizes where the Python one keeps them).
+# group_norm and pad decompose in Python; the C++ ones of unsafe_chunk and
+# constant_pad_nd specialise symbolic sizes where the Python ones keep them).
 PYTHON_DISPATCHER = {
+    "constant_pad_nd",
     "expand",
     "unsafe_chunk",
     "group_norm",
@@ -2263,6 +2411,16 @@ PYTHON_DISPATCHER = {
 def dispatcher_for(name):
     """The Python dispatcher for the operators that need it, else nothing."""
     return enable_python_dispatcher() if name in PYTHON_DISPATCHER else contextlib.nullcontext()
+
+
+def rename_unbacked(env, before):
+    """Name the unbacked symbols made since `before` u0, u1, ... (integers)
+    and zuf0, ... (floats), in the order they were made."""
+    for prefix in ("u", "zuf"):
+        made = [s for s in env.var_to_range
+                if s not in before and re.fullmatch(prefix + r"\d+", str(s))]
+        for k, s in enumerate(sorted(made, key=lambda s: int(str(s)[len(prefix):]))):
+            RENAME[s] = sympy.Symbol(f"{prefix}{k}", integer=prefix == "u")
 
 
 def static_case(name, case):
@@ -2284,11 +2442,8 @@ def static_case(name, case):
                 outputs_raw = run_raw(op, bound)
             except Exception as e:  # PyTorch's refusal is the expected answer
                 record["error"] = error_of(e)
-                outputs_raw = None
-            if outputs_raw is not None:
-                made = [s for s in env.var_to_range if s not in before and str(s).startswith("u")]
-                for k, s in enumerate(sorted(made, key=lambda s: int(str(s)[1:]))):
-                    RENAME[s] = sympy.Symbol(f"u{k}", integer=True)
+            if "error" not in record:
+                rename_unbacked(env, before)
                 record["outputs"] = encode_outputs(op, outputs_raw, tensor_args)
         finally:
             SHAPE_ENV[0] = None
@@ -2348,11 +2503,28 @@ def encode_outputs(op, result, tensor_args):
     results = list(result) if len(returns) > 1 else [result]
     outputs = []
     for ret, r in zip(returns, results):
-        if str(ret.type).startswith("List"):
+        kind = str(ret.type)
+        if kind.startswith("List"):
             outputs.append({"tensors": [encode_output(t, tensor_args) for t in r]})
+        elif kind in ("SymInt", "int"):
+            outputs.append({"int": sym_value(r)})
+        elif kind in ("Scalar", "number"):  # a Scalar return prints as `number`
+            outputs.append({"scalar": sym_scalar(r)})
         else:
             outputs.append(encode_output(r, tensor_args))
     return outputs
+
+
+def sym_scalar(v):
+    """A Scalar result: {"int" | "float" | "bool": value}, a symbolic value
+    printed (`u0`, `zuf0`, `Eq(u0, 1)`)."""
+    if isinstance(v, torch.SymBool):
+        return {"bool": sym_expr_str(v.node.expr)}
+    if isinstance(v, torch.SymFloat):
+        return {"float": sym_expr_str(v.node.expr)}
+    if isinstance(v, torch.SymInt):
+        return {"int": sym_value(v)}
+    return scalar_value(v)
 
 
 def input_records(bound, extra=None):
@@ -2363,8 +2535,10 @@ def input_records(bound, extra=None):
             rec["defaulted"] = True
         if extra and i in extra:
             if isinstance(extra[i], list):
-                for meta, fields in zip(rec["value"]["tensors"], extra[i]):
-                    meta.update(fields)
+                (metas,) = rec["value"].values()
+                for meta, fields in zip(metas, extra[i]):
+                    if meta is not None:
+                        meta.update(fields)
             else:
                 rec["value"]["tensor"].update(extra[i])
         records.append(rec)
@@ -2400,10 +2574,16 @@ def canonicalise(env):
 
 
 def sample_points(descs):
-    """Input sizes to check the guards at: the hints, each dynamic dim moved
-    alone (to hint + 1 and to 2), all dynamic dims 6, all doubled."""
-    dims = [(f"{t.source}.size()[{d}]", h) for t in descs for d, (h, dyn) in
-            enumerate(zip(t.sizes, t.dynamic)) if dyn != "static"]
+    """Input sizes to check the guards at: the hints, each dynamic dim (or
+    symbolic integer) moved alone (to hint + 1 and to 2), all of them 6, all
+    doubled."""
+    dims = []
+    for t in descs:
+        if isinstance(t, S):
+            dims.append((t.source, t.hint))
+            continue
+        dims += [(f"{t.source}.size()[{d}]", h) for d, (h, dyn) in
+                 enumerate(zip(t.sizes, t.dynamic)) if dyn != "static"]
     hints = dict(dims)
     points = [dict(hints)]
     for name, h in dims:
@@ -2424,11 +2604,33 @@ def resized(desc, point):
     return T(sizes, dtype=desc.dtype, device=desc.device, fmt=desc.fmt, then=desc.then)
 
 
+def at_point(desc, point):
+    """A symbolic input's value at a sample: a real tensor or an integer."""
+    if isinstance(desc, S):
+        return point.get(desc.source, desc.hint)
+    return resized(desc, point).make()
+
+
 def symbolic_fields(desc):
     """What a symbolic TENSOR adds: its source, hints and DimDynamic per dim."""
-    if desc.source is None:
+    if desc is None or desc.source is None:
         return {}
     return {"source": desc.source, "dynamic": list(desc.dynamic), "hints": list(desc.sizes)}
+
+
+def int_hints(value):
+    """The "hints" of an input holding symbolic integers: the value (a list
+    for a list), each S at its hint; None when it holds none."""
+    if isinstance(value, S):
+        return value.hint
+    if isinstance(value, list) and any(isinstance(v, S) for v in value):
+        return [v.hint if isinstance(v, S) else v for v in value]
+    return None
+
+
+def has_unbacked(outputs):
+    """Whether recorded outputs mention unbacked symbols."""
+    return bool(re.search(r"\b(u|zuf)\d+\b", json.dumps(outputs)))
 
 
 def symbolic_case(title, name, case):
@@ -2438,7 +2640,13 @@ def symbolic_case(title, name, case):
     RENAME.clear()
     SHAPE_ENV[0] = env
     symbols = {}
-    sourced = []  # (description, fake tensor) of every tensor with a source
+    sourced = []  # (description, fake tensor or SymInt) of every symbolic input
+
+    def name_symbol(expr, source):
+        if expr.is_symbol and expr not in RENAME:
+            new = sympy.Symbol(f"s{len(RENAME)}", integer=True, positive=True)
+            RENAME[expr] = new
+            symbols[str(new)] = source
 
     def convert(desc):
         real = desc.make()
@@ -2448,15 +2656,28 @@ def symbolic_case(title, name, case):
         fake = mode.from_tensor(real, source=LocalSource(desc.source), symbolic_context=ctx)
         sourced.append((desc, fake))
         for d, s in enumerate(fake.shape):
-            if isinstance(s, torch.SymInt) and s.node.expr.is_symbol and s.node.expr not in RENAME:
-                new = sympy.Symbol(f"s{len(RENAME)}", integer=True, positive=True)
-                RENAME[s.node.expr] = new
-                symbols[str(new)] = f"{desc.source}.size()[{d}]"
+            if isinstance(s, torch.SymInt):
+                name_symbol(s.node.expr, f"{desc.source}.size()[{d}]")
         return fake
+
+    def convert_int(desc):
+        if isinstance(desc, SizeOf):
+            return next(fake for d, fake in sourced if d.source == desc.source).shape[desc.dim]
+        made = [v for d, v in sourced if isinstance(d, S) and d.source == desc.source]
+        if made:  # one symbol per source
+            return made[0]
+        source = LocalSource(desc.source)
+        expr = env.create_symbol(desc.hint, source, dynamic_dim=DimDynamic.DYNAMIC)
+        value = env.create_symintnode(expr, hint=desc.hint, source=source)
+        sourced.append((desc, value))
+        if isinstance(value, torch.SymInt):
+            name_symbol(value.node.expr, desc.source)
+        return value
 
     try:
         bound_desc = bind(op, case)
-        bound = [(n, d, kw, materialise(v, convert), dflt) for (n, d, kw, v, dflt) in bound_desc]
+        bound = [(n, d, kw, materialise(v, convert, convert_int), dflt)
+                 for (n, d, kw, v, dflt) in bound_desc]
         extra = {}
         for i, (_, _, _, v, _) in enumerate(bound_desc):
             if isinstance(v, T):
@@ -2465,33 +2686,59 @@ def symbolic_case(title, name, case):
                 extra[i] = [symbolic_fields(t) for t in v]
         record = {"name": title, "op": op_name(name), "inputs": input_records(bound, extra),
                   "symbols": symbols}
+        for (_, _, _, v, _), rec in zip(bound_desc, record["inputs"]):
+            hints = int_hints(v)
+            if hints is not None:
+                rec["hints"] = hints
         tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
+        # The inputs as they are before the call (an in-place view such as
+        # `t_` changes its argument's sizes), for evaluating the guards.
+        with mode:
+            placeholders = [torch.ops.aten.alias(v) if isinstance(v, torch.Tensor) else v
+                            for _, v in sourced]
+        before = set(env.var_to_range)
         with mode, dispatcher_for(name):
             try:
                 result = run_raw(op, bound)
             except Exception as e:  # PyTorch's refusal is the expected answer
-                result = None
                 record["error"] = error_of(e)
+        rename_unbacked(env, before)
         record["guards"] = [str(g.expr.xreplace(RENAME)) for g in env.guards]
         canonicalise(env)
-        if result is not None:
+        if "error" not in record:
             record["outputs"] = encode_outputs(op, result, tensor_args)
     finally:
         SHAPE_ENV[0] = None
 
     # The guards' meaning: at which input sizes they hold, and what PyTorch
-    # computes there.
+    # computes there (not recorded for outputs of data-dependent sizes).
     samples = []
-    placeholders = [fake for _, fake in sourced]
+    data_dependent = "error" not in record and has_unbacked(record["outputs"])
     for point in sample_points([desc for desc, _ in sourced]):
-        reals = [resized(desc, point).make() for desc, _ in sourced]
-        holds = env.evaluate_guards_for_args(placeholders, reals, ignore_static=False)
+        reals = [at_point(desc, point) for desc, _ in sourced]
+        holds = guards_hold(env, placeholders, reals)
         sample = {"sizes": point, "guards_hold": bool(holds)}
-        if holds and result is not None:
-            sample["outputs"] = concrete_outputs(op, case, point)
+        if holds and "error" not in record and not data_dependent:
+            try:
+                sample["outputs"] = concrete_outputs(op, case, point)
+            except Exception as e:  # a check PyTorch defers to run time, not a guard
+                sample["error"] = error_of(e)
         samples.append(sample)
     record["samples"] = samples
     return record
+
+
+def guards_hold(env, placeholders, args):
+    """Whether the ShapeEnv's guards (and the static sizes) hold for `args`,
+    as `ShapeEnv.evaluate_guards_for_args(..., ignore_static=False)`, with
+    each guard parenthesised: PyTorch's `produce_guards_expression` joins
+    them with a bare `and`, so a disjunction among them
+    (`a > 0 or b > 0 or c > 0`) would swallow its neighbours."""
+    names = [LocalSource(f"t{i}") for i in range(len(placeholders))]
+    guards = env.produce_guards(placeholders, names, ignore_static=False)
+    if not guards:
+        return True
+    return env.evaluate_guards_expression(" and ".join(f"({g})" for g in guards), args)
 
 
 def concrete_outputs(op, case, point):
@@ -2503,11 +2750,19 @@ def concrete_outputs(op, case, point):
             return desc.make()
         return resized(desc, point).make()
 
+    def make_int(desc):
+        if isinstance(desc, SizeOf):
+            tensor = next(d for d in descriptions(case) if d.source == desc.source)
+            return point.get(f"{desc.source}.size()[{desc.dim}]", tensor.sizes[desc.dim])
+        return point.get(desc.source, desc.hint)
+
     with mode, dispatcher_for(op_base_name(op)):
-        bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
+        bound = [(n, d, kw, materialise(v, make, make_int), dflt)
+                 for (n, d, kw, v, dflt) in bind(op, case)]
         result = run_raw(op, bound)
     results = list(result) if len(op._schema.returns) > 1 else [result]
-    tensors = [t for r in results for t in (r if isinstance(r, (list, tuple)) else [r])]
+    tensors = [t for r in results for t in (r if isinstance(r, (list, tuple)) else [r])
+               if isinstance(t, torch.Tensor)]
     return [{"sizes": list(r.shape), "strides": list(r.stride()), "storage_offset": r.storage_offset()}
             for r in tensors]
 
@@ -2559,31 +2814,60 @@ def dump(value, indent=0):
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
+def family(name):
+    """The operator a CASES key belongs to, which names its fixture file: the
+    name without its overload, an in-place `foo_` as `foo` (torchgen's
+    `BaseOperatorName`: a trailing underscore marks the in-place variant,
+    except in a dunder name such as `__and__`). So `add.Tensor`,
+    `add.Scalar`, `add_.Tensor` and `add.out` all go to `add.json`."""
+    base = name.partition(".")[0]
+    if base.endswith("_") and not base.endswith("__"):
+        base = base[:-1]
+    return base
+
+
 def main():
     # PyTorch logs refused calls at error level; the refusal is recorded.
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
-    ops = {}
+    files = {}
     for name in sorted(CASES):
         op = aten_op(name)
         names = [c.name for c in CASES[name]]
         assert len(set(names)) == len(names), f"duplicate case names for {name}"
-        ops[op_name(name)] = {
+        entry = files.setdefault(family(name), {"ops": {}, "symbolic": []})
+        entry["ops"][op_name(name)] = {
             "schema": str(op._schema),
             "cases": [static_case(name, c) for c in CASES[name]],
         }
-    symbolic = [symbolic_case(title, name, case) for title, name, case in SYMBOLIC]
-    fixture = {
-        "header": {"format_version": FORMAT_VERSION, "script": SCRIPT, "torch_version": torch.__version__},
-        "ops": ops,
-        "symbolic": symbolic,
-    }
-    text = dump(fixture) + "\n"
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text)
-    total = sum(len(v["cases"]) for v in ops.values())
-    errors = sum(1 for v in ops.values() for c in v["cases"] if "error" in c)
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(ops)} ops, {total} cases ({errors} errors), "
-          f"{len(symbolic)} symbolic cases, {len(text)} bytes")
+    symbolic = all_symbolic()
+    titles = [(name, title) for title, name, _ in symbolic]
+    assert len(set(titles)) == len(titles), "duplicate symbolic case names"
+    for title, name, case in symbolic:
+        entry = files.setdefault(family(name), {"ops": {}, "symbolic": []})
+        entry["symbolic"].append(symbolic_case(title, name, case))
+
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    written = set()
+    total_bytes = 0
+    for fam, entry in sorted(files.items()):
+        fixture = {"header": header(), "ops": entry["ops"], "symbolic": entry["symbolic"]}
+        text = dump(fixture) + "\n"
+        path = OUT_DIR / f"{fam}.json"
+        path.write_text(text)
+        written.add(path.name)
+        total_bytes += len(text)
+    for stale in OUT_DIR.glob("*.json"):
+        if stale.name not in written:
+            stale.unlink()
+    ops = [op for e in files.values() for op in e["ops"].values()]
+    total = sum(len(op["cases"]) for op in ops)
+    errors = sum(1 for op in ops for c in op["cases"] if "error" in c)
+    print(f"wrote {len(files)} files in {OUT_DIR.relative_to(ROOT)}: {len(ops)} overloads, "
+          f"{total} cases ({errors} errors), {len(symbolic)} symbolic cases, {total_bytes} bytes")
+
+
+def header():
+    return {"format_version": FORMAT_VERSION, "script": SCRIPT, "torch_version": torch.__version__}
 
 
 if __name__ == "__main__":
