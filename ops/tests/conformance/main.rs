@@ -21,11 +21,12 @@
 //! table cannot go stale. A malformed or unreadable file fails its test
 //! with a message naming the file and where in it.
 //!
-//! One more test, `known_mismatches_name_recorded_cases`, checks that
-//! table. The format of the fixtures is
+//! Two more tests: `every_declared_overload_has_cases` (`coverage.rs`) and
+//! `known_mismatches_name_recorded_cases`. The format of the fixtures is
 //! described in `tests/fixtures/README.md` and at the top of the script.
 
 mod compare;
+mod coverage;
 mod read;
 mod symbolic;
 
@@ -48,6 +49,61 @@ const FORMAT_VERSION: u64 = 2;
 /// reason a reviewer can accept; an entry whose case matches again is an
 /// error.
 const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
+    (
+        "aten::_assert_tensor_metadata",
+        "size mismatch",
+        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
+    ),
+    (
+        "aten::_assert_tensor_metadata",
+        "stride mismatch",
+        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
+    ),
+    (
+        "aten::_assert_tensor_metadata",
+        "dtype mismatch",
+        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
+    ),
+    (
+        "aten::_assert_tensor_metadata",
+        "device mismatch",
+        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
+    ),
+    (
+        "aten::_local_scalar_dense",
+        "two elements reads the first",
+        "the kernel refuses a tensor of more than one element, as `item` does; PyTorch's `_local_scalar_dense` (fake and eager) does not check and reads the first element",
+    ),
+    (
+        "aten::_log_softmax",
+        "dim out of range",
+        "the rule does not check dim; PyTorch's meta kernel wraps it and refuses dim 2 of a 2-d tensor",
+    ),
+    (
+        "aten::_native_batch_norm_legit_no_training",
+        "transposed",
+        "PyTorch keeps the input's transposed strides [60, 20, 1, 5] for the normalised output; the rule's like_strides gives only contiguous or channels-last strides",
+    ),
+    (
+        "aten::_unsafe_view",
+        "permuted infers minus one",
+        "the schema has no alias annotation and the kernel gives the view a fresh storage; under FakeTensorMode the output shares self's storage (its meta kernel is a view)",
+    ),
+    (
+        "aten::_unsafe_view",
+        "merge",
+        "as \"permuted infers minus one\": PyTorch's output shares self's storage, ours has a fresh one",
+    ),
+    (
+        "aten::_unsafe_view",
+        "symbolic: merge, dynamic sizes",
+        "as \"permuted infers minus one\": PyTorch's output shares self's storage, ours has a fresh one",
+    ),
+    (
+        "aten::avg_pool2d",
+        "2-d input",
+        "PyTorch's meta kernel reads dim -3 of a 2-d input before checking its rank and refuses with IndexError (dimension out of range); the rule checks the rank first and refuses with a message of its own",
+    ),
     (
         "aten::conv1d",
         "bias of another length",
@@ -79,9 +135,59 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "the rule does not check the bias's length against weight.size(0); PyTorch refuses it",
     ),
     (
+        "aten::cumsum",
+        "dim out of range",
+        "the rule does not check dim; PyTorch's meta kernel wraps it and refuses dim 2 of a 2-d tensor",
+    ),
+    (
         "aten::diagonal",
         "symbolic: diagonal with a negative offset",
         "PyTorch moves the storage offset to 2*s1 unless the diagonal is statically known to be empty, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its own static run keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
+    ),
+    (
+        "aten::dropout",
+        "evaluation is self",
+        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
+    ),
+    (
+        "aten::dropout",
+        "p zero is self",
+        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
+    ),
+    (
+        "aten::dropout",
+        "int64 evaluation",
+        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
+    ),
+    (
+        "aten::dropout",
+        "empty int64 training is self",
+        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
+    ),
+    (
+        "aten::dropout",
+        "int64 training",
+        "PyTorch refuses to train on an integer or bool input (native_dropout's float result cannot be cast back); the rule accepts it",
+    ),
+    (
+        "aten::dropout",
+        "bool training",
+        "PyTorch refuses to train on an integer or bool input (native_dropout's float result cannot be cast back); the rule accepts it",
+    ),
+    (
+        "aten::dropout",
+        "p above one",
+        "the rule does not check that p is between 0 and 1",
+    ),
+    (
+        "aten::dropout",
+        "negative p",
+        "the rule does not check that p is between 0 and 1",
+    ),
+    (
+        "aten::empty_strided",
+        "lengths differ",
+        "the rule does not check that size and stride have the same length; PyTorch refuses",
     ),
     (
         "aten::floor_divide",
@@ -99,6 +205,16 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "as \"index larger than self off dim\": PyTorch guards index.size(0) <= self.size(0), the rule records nothing",
     ),
     (
+        "aten::gelu",
+        "unknown approximation",
+        "the rule does not check `approximate`; PyTorch accepts only \"none\" and \"tanh\"",
+    ),
+    (
+        "aten::index.Tensor",
+        "uint8 mask",
+        "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
+    ),
+    (
         "aten::index_add",
         "source longer than index",
         "the rule does not check that source.size(dim) equals the number of indices; PyTorch refuses",
@@ -112,6 +228,26 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "aten::index_add_",
         "symbolic: rows, dynamic sizes",
         "as index_add's \"source longer than index\": PyTorch guards source.size(0) == index.size(0), the rule records nothing",
+    ),
+    (
+        "aten::native_dropout",
+        "eval keeps a transposed layout",
+        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
+    ),
+    (
+        "aten::native_dropout",
+        "train None",
+        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
+    ),
+    (
+        "aten::native_dropout",
+        "int64 eval",
+        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
+    ),
+    (
+        "aten::neg",
+        "bool input",
+        "the rule accepts a bool tensor; PyTorch refuses to negate bools (NotImplementedError)",
     ),
     (
         "aten::resize_",
@@ -395,6 +531,9 @@ fn main() {
         }
         Err(e) => trials.push(Trial::test("fixture_files", move || Err(e.into()))),
     }
+    trials.push(Trial::test("every_declared_overload_has_cases", || {
+        coverage::check().map_err(Failed::from)
+    }));
     trials.push(Trial::test("known_mismatches_name_recorded_cases", || {
         known_mismatches_name_recorded_cases().map_err(Failed::from)
     }));
