@@ -311,6 +311,8 @@ CASES = {
         C("size mismatch", T([2, 3]), T([2, 4])),
         C("cpu zero-dim joins cuda", T([]), T([2], device="cuda")),
         C("cpu and cuda", T([2]), T([2], device="cuda")),
+        C("broadcast float and int64", T([2, 1, 4]), T([3, 1], dtype=i64)),
+        C("permuted and contiguous", T([4, 2, 3], strides=[1, 12, 4]), T([4, 2, 3])),
     ],
     "add.Scalar": [
         C("float tensor int scalar", T([2, 3]), 2),
@@ -324,6 +326,7 @@ CASES = {
         C("channels last input", cl(1, 2, 3, 3), 1.0),
         C("alpha", T([2]), 2, alpha=3),
         C("zero size", T([0, 2]), 1),
+        C("int32 tensor float scalar", T([3], dtype=i32), 2.5),
     ],
     "sub.Tensor": [
         C("same shape", T([2, 3]), T([2, 3])),
@@ -365,6 +368,7 @@ CASES = {
         C("bool by bool", T([2], dtype=b8), T([2], dtype=b8)),
         C("transposed", tr(2, 3), tr(2, 3)),
         C("mismatch", T([2]), T([3])),
+        C("int64 by int32", T([3], dtype=i64), T([3], dtype=i32)),
     ],
     "relu": [
         C("matrix", T([2, 3])),
@@ -400,6 +404,8 @@ CASES = {
         C("channels last", cl(1, 2, 2, 2, dtype=b8), cl(1, 2, 2, 2), cl(1, 2, 2, 2)),
         C("transposed self", T([3, 2], dtype=b8), tr(3, 2), T([3, 2])),
         C("mismatch", T([2], dtype=b8), T([3]), T([3])),
+        C("broadcast and promote to float64", T([3, 1], dtype=b8), T([1, 4]), T([4], dtype=f64)),
+        C("zero-dim float64 other keeps float16", T([3, 1], dtype=b8), T([1, 4], dtype=f16), T([], dtype=f64)),
     ],
     "eq.Tensor": [
         C("same shape", T([2, 3]), T([2, 3])),
@@ -435,6 +441,7 @@ CASES = {
         C("channels last keepdim", cl(2, 3, 4, 5), [1], True),
         C("dim out of range", T([2, 3]), [2]),
         C("repeated dim", T([2, 3]), [0, 0]),
+        C("negative and positive dims keepdim", T([2, 3, 4]), [-1, 0], True),
     ],
     "mean.dim": [
         C("one dim", T([2, 3, 4]), [1]),
@@ -459,6 +466,7 @@ CASES = {
         C("zero size reduced dim", T([0, 3]), [0]),
         C("transposed", tr(3, 4), [0], True),
         C("dim out of range", T([2]), [1]),
+        C("two dims keepdim", T([2, 3, 4]), [0, 2], True),
     ],
     "mm": [
         C("basic", T([2, 3]), T([3, 4])),
@@ -505,6 +513,8 @@ CASES = {
         C("two minus ones", T([2, 3]), [-1, -1]),
         C("wrong numel", T([2, 3]), [4, 2]),
         C("channels last to flat", cl(2, 3, 4, 4), [2, 48]),
+        C("minus one last", T([2, 3, 4]), [6, -1]),
+        C("split last dim of permuted", T([3, 2, 4], strides=[4, 12, 1]), [3, 2, 2, 2]),
     ],
     "permute": [
         C("rotate", T([2, 3, 4]), [2, 0, 1]),
@@ -542,6 +552,7 @@ CASES = {
         C("storage offset", off(2, 3), 0),
         C("out of range", T([2, 3]), 3),
         C("negative out of range", T([2, 3]), -4),
+        C("middle", T([2, 3]), 1),
     ],
     "squeeze.dims": [
         C("one dim", T([1, 3, 1]), [0]),
@@ -554,6 +565,7 @@ CASES = {
         C("transposed", tr(1, 3, 1), [0, 1]),
         C("storage offset", off(1, 3), [0]),
         C("out of range", T([1, 3]), [2]),
+        C("singleton and non-singleton", T([2, 1, 3, 1]), [1, 2]),
     ],
     "slice.Tensor": [
         C("basic", T([6, 3]), 0, 1, 4),
@@ -569,6 +581,8 @@ CASES = {
         C("zero size", T([0, 2]), 0, 0, 1),
         C("step zero", T([6]), 0, 0, 6, 0),
         C("dim out of range", T([6]), 1, 0, 1),
+        C("start end and step", T([10, 4]), 0, 2, 9, 3),
+        C("negative start to the end", T([10, 4]), 1, -3, None),
     ],
     "select.int": [
         C("first", T([3, 4]), 0, 0),
@@ -582,6 +596,7 @@ CASES = {
         C("negative index out of range", T([3, 4]), 1, -5),
         C("zero-dim input", T([]), 0, 0),
         C("dim out of range", T([3]), 1, 0),
+        C("negative index in the middle dim", T([5, 4, 3]), 1, -1),
     ],
     "cat": [
         C("dim 0", [T([2, 3]), T([4, 3])], 0),
@@ -598,6 +613,7 @@ CASES = {
         C("empty list", [], 0),
         C("zero-dim tensor", [T([]), T([])], 0),
         C("dim out of range", [T([2]), T([2])], 1),
+        C("promote float and float64 along dim 1", [T([2, 3]), T([2, 5], dtype=f64)], 1),
     ],
     "convolution": [
         C("2d basic", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([4]), [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
@@ -622,6 +638,8 @@ CASES = {
         C("zero groups", T([2, 3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 0),
         C("negative output padding", T([1, 4, 5, 5]), T([4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [-1, -1], 1),
         C("padding beyond i64", T([2, 3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [2**62, 0], [1, 1], False, [0, 0], 1),
+        C("2d stride and padding pairs", T([2, 3, 10, 12]), T([8, 3, 3, 3]), None, [2, 1], [1, 0], [1, 1], False, [0, 0], 1),
+        C("2d grouped with single-int lists", T([2, 4, 10, 12]), T([8, 2, 3, 3]), T([8]), [1], [1], [2], False, [0], 2),
     ],
     "max_pool2d_with_indices": [
         C("basic", T([1, 3, 8, 8]), [2, 2]),
@@ -643,6 +661,7 @@ CASES = {
         C("padding within dilated half but beyond plain half", T([1, 1, 9, 9]), [3, 3], [1, 1], [2, 2], [2, 2]),
         C("zero channels", T([1, 0, 8, 8]), [2, 2]),
         C("zero batch", T([0, 2, 8, 8]), [2, 2]),
+        C("ceil mode with padding", T([2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], [1, 1], True),
     ],
     "native_layer_norm": [
         C("last dim", T([2, 3, 4]), [4], None, None, 1e-5),
@@ -654,6 +673,7 @@ CASES = {
         C("all dims", T([2, 3]), [2, 3], None, None, 1e-5),
         C("shape mismatch", T([2, 3, 4]), [3], None, None, 1e-5),
         C("weight mismatch", T([2, 4]), [4], T([3]), None, 1e-5),
+        C("two trailing dims of 4-d", T([2, 3, 4, 5]), [4, 5], None, None, 1e-5),
     ],
     "_softmax": [
         C("last dim", T([2, 3]), -1, False),
@@ -699,6 +719,7 @@ CASES = {
         C("storage offset dropped", off(2, 3)),
         C("zero-dim", T([], dtype=i64), dtype=f32),
         C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
+        C("permuted to float16", T([4, 2, 3], strides=[1, 12, 4]), dtype=f16),
     ],
     "div_.Tensor": [
         C("float", T([2, 3]), T([3])),
@@ -788,6 +809,7 @@ CASES = {
         C("layout strided", [3], layout=torch.strided),
         C("channels last on 3-d", [2, 3, 4], memory_format=CL),
         C("negative size", [2, -1]),
+        C("int32", [2, 3], dtype=i32),
     ],
     "full": [
         C("float fill", [2, 3], 1.5),
@@ -811,6 +833,7 @@ CASES = {
         C("self would need to broadcast", T([1, 3]), T([2, 3])),
         C("storage offset self", off(2, 3), T([3])),
         C("alpha", T([2]), T([2]), alpha=3),
+        C("broadcast int64 other", T([2, 3]), T([3], dtype=i64)),
     ],
     "diff": [
         C("last dim", T([3, 5])),
@@ -1187,6 +1210,7 @@ CASES.update({
     "new_ones": [
         C("self's dtype", T([2], dtype=b8), [3]),
         C("explicit dtype", T([2]), [2, 3], dtype=f64),
+        C("int32 self", T([2], dtype=i32), [3, 4]),
     ],
     "view_as": [
         C("merge dims", T([2, 3, 4]), T([6, 4])),
@@ -1494,6 +1518,7 @@ CASES.update({
           T([4, 3, 3, 3])),
         C("channels last", cl(2, 3, 8, 8), T([4, 3, 3, 3])),
         C("wrong rank", T([8, 8]), T([4, 3, 3, 3])),
+        C("stride and padding pairs", T([2, 3, 10, 12]), T([8, 3, 3, 3]), None, [2, 1], [1, 0]),
         C("bias of another length", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([5])),
     ],
     "conv3d": [
