@@ -1,27 +1,38 @@
-"""Export PyTorch's answers for operator cases as a conformance fixture.
+"""Export PyTorch's answers for operator cases as conformance fixtures.
 
 Run by hand from the repository root with torch 2.15 installed (nothing else
 is needed):
 
     python scripts/export_op_cases.py
 
-Writes ops/tests/fixtures/op_cases.json, which ops/tests/conformance.rs
-replays through fake-tensor's own FakeTensorMode. Expected results are
-PyTorch's answers, never typed by hand: every case below only says which
-inputs to make and which operator to call.
+Writes one file per operator, ops/tests/fixtures/ops/<name>.json (and
+removes the files of operators that no longer have cases), which
+ops/tests/conformance/ replays through fake-tensor's own FakeTensorMode, one
+test per file. Expected results are PyTorch's answers, never typed by hand:
+every case below only says which inputs to make and which operator to call.
 
 Every case runs under `torch._subclasses.fake_tensor.FakeTensorMode` (backed
 by a fresh `ShapeEnv`, so data-dependent operators such as `nonzero` give
 unbacked sizes instead of refusing) with the operator called as
 `torch.ops.aten.<name>.<overload>`.
 
-Format (version 1)
+Files
+-----
+
+A CASES key (`add.Tensor`, `add_.Tensor`, `add.out`) goes to the file of its
+operator family (`family`): the name without its overload, an in-place
+`foo_` as `foo` (torchgen's `BaseOperatorName`: a trailing underscore marks
+the in-place variant, except in a dunder name such as `__and__`). So
+`add.json` holds `aten::add.Tensor`, `aten::add.Scalar`, `aten::add_.Tensor`
+and `aten::add.out`, with the symbolic cases of those overloads.
+
+Format (version 2)
 ------------------
 
     {
-      "header": {"format_version": 1, "script": "scripts/export_op_cases.py",
+      "header": {"format_version": 2, "script": "scripts/export_op_cases.py",
                  "torch_version": "2.15.0+..."},
-      "ops": {                       # sorted by operator name
+      "ops": {                       # sorted by overload name
         "aten::add.Tensor": {
           "schema": "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
           "cases": [ CASE, ... ]     # in the order written below
@@ -30,7 +41,7 @@ Format (version 1)
       "symbolic": [ SYMBOLIC_CASE, ... ]
     }
 
-Operator names are `aten::<name>.<overload>`, the default overload without
+Overload names are `aten::<name>.<overload>`, the default overload without
 `.default` (`aten::relu`).
 
 CASE is
@@ -57,12 +68,16 @@ argument. VALUE is a one-key object naming the schema type:
     {"none": null}                   absent optional (Tensor?, int?, ScalarType?...)
     {"tensor": TENSOR}               Tensor
     {"tensors": [TENSOR, ...]}       Tensor[]
+    {"opt_tensors": [TENSOR | null, ...]}  Tensor?[]
     {"int": 3}                       int / SymInt
     {"ints": [2, 3]}                 int[] / SymInt[] / int[N] (a bare int given
                                      for int[N] is expanded to N copies, as
                                      PyTorch does)
     {"float": 1e-05}                 float
+    {"floats": [2.0, 2.0]}           float[]
     {"bool": true}                   bool
+    {"bools": [true]}                bool[]
+    {"str": "tanh"}                  str
     {"scalar": {"int": 2}}           Scalar; inner key int, float, bool, or
                                      complex ([re, im])
     {"dtype": "float32"}             ScalarType (names without `torch.`)
@@ -79,25 +94,34 @@ OUTPUT is
 
     {"tensor": TENSOR, "alias": ALIAS}
     {"tensors": [{"tensor": TENSOR, "alias": ALIAS}, ...]}   (Tensor[] returns)
+    {"int": 3}                                               (SymInt / int returns)
+    {"scalar": {"int" | "float" | "bool": value}}            (Scalar returns)
 
 with ALIAS null for a tensor on a new storage, {"view_of": i} for a tensor
 sharing the storage of the tensor argument at schema position i, and
 {"inplace": i} when the output is the argument at position i itself (its
-metadata, as recorded, is the argument's after the call). Sizes, strides and
-offsets of outputs are integers, or strings for symbolic values printed as
-PyTorch prints them (`u0`: an unbacked size, made by `nonzero`); such an
-output also carries "unbacked": ["u0", ...], the unbacked symbols it
-introduced (the marker that its sizes depend on data). Unbacked symbols are
-named `u0, u1, ...` in the order they were made within the case.
+metadata, as recorded, is the argument's after the call). An operator that
+returns nothing has "outputs": []. Sizes, strides and offsets of outputs are
+integers, or strings for symbolic values printed as PyTorch prints them
+(`u0`: an unbacked size, made by `nonzero`); such an output tensor also
+carries "unbacked": ["u0", ...], the unbacked symbols it introduced (the
+marker that its sizes depend on data). A scalar made from data is printed
+too: `u0`, `zuf0` (a float), `Eq(u0, 1)` (a bool). Unbacked symbols are
+named `u0, u1, ...` (`zuf0, ...` for floats) in the order they were made
+within the case.
 
-SYMBOLIC_CASE (a small, separate section) is
+SYMBOLIC_CASE is
 
     {"name": ..., "op": "aten::cat",
-     "symbols": {"s0": "x.size()[0]", ...},
+     "symbols": {"s0": "x.size()[0]", "s1": "n", ...},
      "inputs": [ INPUT, ... ],      # as above; a symbolic TENSOR also has
                                      # "source": "x", "hints": [3, 4] and
                                      # "dynamic": ["dynamic" | "duck" | "static",
-                                     # ...] per dim
+                                     # ...] per dim; an int or an element of
+                                     # an int list may be a symbol ("s1"),
+                                     # and an input holding a symbol of its
+                                     # own source has "hints": its value (a
+                                     # list for a list)
      "outputs": [ OUTPUT, ... ] | "error": {...},
      "guards": ["Eq(s1, s3)", ...],
      "samples": [ SAMPLE, ... ]}
@@ -106,11 +130,14 @@ Each symbolic case runs with a fresh ShapeEnv (PyTorch's defaults: duck
 sizing, 0/1 specialisation); tensors with a source are converted with
 `FakeTensorMode.from_tensor(t, source=LocalSource(<source>),
 symbolic_context=StatelessSymbolicContext(dynamic_sizes=[...]))`, the others
-with static shapes. Input sizes in the fixture are the symbols; "hints" are
-the sizes seen. PyTorch names symbols by a hash of their source; the
-fixture renames them `s0, s1, ...` in the order the inputs' dims made them
-(argument by argument, dim by dim), which is the order fake-tensor's ShapeEnv
-makes them.
+with static shapes. An integer argument is either static, the size of a
+symbolic input tensor (`SizeOf`: "s0" with source `x.size()[0]`), or a
+symbol of its own (`S`: `ShapeEnv.create_symbol(hint, LocalSource(<source>),
+DimDynamic.DYNAMIC)`, one per source). Input sizes in the fixture are the
+symbols; "hints" are the values seen. PyTorch names symbols by a hash of
+their source; the fixture renames them `s0, s1, ...` in the order the
+inputs made them (argument by argument, dim by dim), which is the order
+fake-tensor's ShapeEnv makes them.
 
 Output sizes, strides and offsets are printed (`str` of the sympy expression)
 after the ShapeEnv's replacements are applied, and with every symbol that an
@@ -121,18 +148,28 @@ expressions of `ShapeEnv.guards` in the order PyTorch recorded them
 (informative: their wording is PyTorch's).
 
 What the guards mean is in "samples": input sizes near the hints (the hints;
-each non-static dim alone moved to hint + 1 and to 2; all of them 6; all
-doubled), each
+each non-static dim or symbolic integer alone moved to hint + 1 and to 2; all
+of them 6; all doubled), each
 
-    {"sizes": {"x.size()[0]": 3, ...}, "guards_hold": true,
+    {"sizes": {"x.size()[0]": 3, "n": 5, ...}, "guards_hold": true,
      "outputs": [{"sizes": [...], "strides": [...], "storage_offset": 0}, ...]}
 
-where "guards_hold" is `ShapeEnv.evaluate_guards_for_args` (sizes of static
-dims are not listed and keep their value), and, where they hold, "outputs" is
-what PyTorch computes for static inputs of those sizes (every output tensor,
-in order, the elements of a Tensor[] return one by one). A replay checks
-that its own guards accept the same samples and that its symbolic outputs
-evaluate there to PyTorch's sizes.
+where "guards_hold" is whether PyTorch's guards (and the static sizes) hold
+there (`guards_hold`: as `ShapeEnv.evaluate_guards_for_args` with
+`ignore_static=False`, each guard parenthesised), and, where they hold,
+"outputs" is what PyTorch computes for static inputs of those sizes (every
+output tensor, in order, the elements of a Tensor[] return one by one), or
+"error" where that static run refuses a call whose guards hold (a check
+PyTorch defers to run time). Outputs of data-dependent sizes are not sampled.
+A replay checks that its own guards accept the same samples and that its
+symbolic outputs evaluate there to PyTorch's sizes.
+
+Every overload of CASES without a written symbolic case (SYMBOLIC) gets one
+derived from its first static case that PyTorch accepts whose tensors are
+all contiguous, on the CPU and have a dim of size 2 or more: the same call
+with those dims dynamic, each tensor sourced by its schema argument's name
+(`self`, `tensors1`), named "<case name>, dynamic sizes"
+(`derived_symbolic`).
 """
 
 import contextlib
@@ -150,9 +187,9 @@ from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import DimDynamic, ShapeEnv, StatelessSymbolicContext
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "ops" / "tests" / "fixtures" / "op_cases.json"
+OUT_DIR = ROOT / "ops" / "tests" / "fixtures" / "ops"
 SCRIPT = "scripts/export_op_cases.py"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 # ---- describing inputs -------------------------------------------------------
 
@@ -218,6 +255,26 @@ def off(*sizes, **kw):
     return T(sizes, strides=strides, offset=3, **kw)
 
 
+class S:
+    """A symbolic integer argument (symbolic cases only): a SymInt made from
+    a plain-integer source named `source` (`n`), with the value `hint`.
+    Outside a symbolic case (and in its samples) it is its value."""
+
+    def __init__(self, hint, source):
+        self.hint = hint
+        self.source = source
+
+
+class SizeOf:
+    """An integer argument (symbolic cases only) that is the size of dim
+    `dim` of the symbolic input tensor whose source is `source`, as a traced
+    program passes `x.size(0)` on."""
+
+    def __init__(self, source, dim):
+        self.source = source
+        self.dim = dim
+
+
 class Case:
     """One call: positional and keyword arguments as the Python API takes them."""
 
@@ -254,6 +311,8 @@ CASES = {
         C("size mismatch", T([2, 3]), T([2, 4])),
         C("cpu zero-dim joins cuda", T([]), T([2], device="cuda")),
         C("cpu and cuda", T([2]), T([2], device="cuda")),
+        C("broadcast float and int64", T([2, 1, 4]), T([3, 1], dtype=i64)),
+        C("permuted and contiguous", T([4, 2, 3], strides=[1, 12, 4]), T([4, 2, 3])),
     ],
     "add.Scalar": [
         C("float tensor int scalar", T([2, 3]), 2),
@@ -267,6 +326,7 @@ CASES = {
         C("channels last input", cl(1, 2, 3, 3), 1.0),
         C("alpha", T([2]), 2, alpha=3),
         C("zero size", T([0, 2]), 1),
+        C("int32 tensor float scalar", T([3], dtype=i32), 2.5),
     ],
     "sub.Tensor": [
         C("same shape", T([2, 3]), T([2, 3])),
@@ -308,6 +368,7 @@ CASES = {
         C("bool by bool", T([2], dtype=b8), T([2], dtype=b8)),
         C("transposed", tr(2, 3), tr(2, 3)),
         C("mismatch", T([2]), T([3])),
+        C("int64 by int32", T([3], dtype=i64), T([3], dtype=i32)),
     ],
     "relu": [
         C("matrix", T([2, 3])),
@@ -343,6 +404,8 @@ CASES = {
         C("channels last", cl(1, 2, 2, 2, dtype=b8), cl(1, 2, 2, 2), cl(1, 2, 2, 2)),
         C("transposed self", T([3, 2], dtype=b8), tr(3, 2), T([3, 2])),
         C("mismatch", T([2], dtype=b8), T([3]), T([3])),
+        C("broadcast and promote to float64", T([3, 1], dtype=b8), T([1, 4]), T([4], dtype=f64)),
+        C("zero-dim float64 other keeps float16", T([3, 1], dtype=b8), T([1, 4], dtype=f16), T([], dtype=f64)),
     ],
     "eq.Tensor": [
         C("same shape", T([2, 3]), T([2, 3])),
@@ -378,6 +441,7 @@ CASES = {
         C("channels last keepdim", cl(2, 3, 4, 5), [1], True),
         C("dim out of range", T([2, 3]), [2]),
         C("repeated dim", T([2, 3]), [0, 0]),
+        C("negative and positive dims keepdim", T([2, 3, 4]), [-1, 0], True),
     ],
     "mean.dim": [
         C("one dim", T([2, 3, 4]), [1]),
@@ -402,6 +466,7 @@ CASES = {
         C("zero size reduced dim", T([0, 3]), [0]),
         C("transposed", tr(3, 4), [0], True),
         C("dim out of range", T([2]), [1]),
+        C("two dims keepdim", T([2, 3, 4]), [0, 2], True),
     ],
     "mm": [
         C("basic", T([2, 3]), T([3, 4])),
@@ -448,6 +513,8 @@ CASES = {
         C("two minus ones", T([2, 3]), [-1, -1]),
         C("wrong numel", T([2, 3]), [4, 2]),
         C("channels last to flat", cl(2, 3, 4, 4), [2, 48]),
+        C("minus one last", T([2, 3, 4]), [6, -1]),
+        C("split last dim of permuted", T([3, 2, 4], strides=[4, 12, 1]), [3, 2, 2, 2]),
     ],
     "permute": [
         C("rotate", T([2, 3, 4]), [2, 0, 1]),
@@ -485,6 +552,7 @@ CASES = {
         C("storage offset", off(2, 3), 0),
         C("out of range", T([2, 3]), 3),
         C("negative out of range", T([2, 3]), -4),
+        C("middle", T([2, 3]), 1),
     ],
     "squeeze.dims": [
         C("one dim", T([1, 3, 1]), [0]),
@@ -497,6 +565,7 @@ CASES = {
         C("transposed", tr(1, 3, 1), [0, 1]),
         C("storage offset", off(1, 3), [0]),
         C("out of range", T([1, 3]), [2]),
+        C("singleton and non-singleton", T([2, 1, 3, 1]), [1, 2]),
     ],
     "slice.Tensor": [
         C("basic", T([6, 3]), 0, 1, 4),
@@ -512,6 +581,8 @@ CASES = {
         C("zero size", T([0, 2]), 0, 0, 1),
         C("step zero", T([6]), 0, 0, 6, 0),
         C("dim out of range", T([6]), 1, 0, 1),
+        C("start end and step", T([10, 4]), 0, 2, 9, 3),
+        C("negative start to the end", T([10, 4]), 1, -3, None),
     ],
     "select.int": [
         C("first", T([3, 4]), 0, 0),
@@ -525,6 +596,7 @@ CASES = {
         C("negative index out of range", T([3, 4]), 1, -5),
         C("zero-dim input", T([]), 0, 0),
         C("dim out of range", T([3]), 1, 0),
+        C("negative index in the middle dim", T([5, 4, 3]), 1, -1),
     ],
     "cat": [
         C("dim 0", [T([2, 3]), T([4, 3])], 0),
@@ -541,6 +613,7 @@ CASES = {
         C("empty list", [], 0),
         C("zero-dim tensor", [T([]), T([])], 0),
         C("dim out of range", [T([2]), T([2])], 1),
+        C("promote float and float64 along dim 1", [T([2, 3]), T([2, 5], dtype=f64)], 1),
     ],
     "convolution": [
         C("2d basic", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([4]), [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
@@ -554,6 +627,7 @@ CASES = {
         C("transposed 2d", T([1, 4, 5, 5]), T([4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [1, 1], 1),
         C("unbatched 2d", T([3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
         C("channel mismatch", T([2, 3, 8, 8]), T([4, 2, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
+        C("bias of another length", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([5]), [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
         C("kernel larger than input", T([1, 3, 2, 2]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
         C("zero batch", T([0, 3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1),
         C("negative stride", T([2, 3, 8, 8]), T([4, 3, 3, 3]), None, [-2, -2], [0, 0], [1, 1], False, [0, 0], 1),
@@ -564,6 +638,8 @@ CASES = {
         C("zero groups", T([2, 3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 0),
         C("negative output padding", T([1, 4, 5, 5]), T([4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [-1, -1], 1),
         C("padding beyond i64", T([2, 3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [2**62, 0], [1, 1], False, [0, 0], 1),
+        C("2d stride and padding pairs", T([2, 3, 10, 12]), T([8, 3, 3, 3]), None, [2, 1], [1, 0], [1, 1], False, [0, 0], 1),
+        C("2d grouped with single-int lists", T([2, 4, 10, 12]), T([8, 2, 3, 3]), T([8]), [1], [1], [2], False, [0], 2),
     ],
     "max_pool2d_with_indices": [
         C("basic", T([1, 3, 8, 8]), [2, 2]),
@@ -585,6 +661,7 @@ CASES = {
         C("padding within dilated half but beyond plain half", T([1, 1, 9, 9]), [3, 3], [1, 1], [2, 2], [2, 2]),
         C("zero channels", T([1, 0, 8, 8]), [2, 2]),
         C("zero batch", T([0, 2, 8, 8]), [2, 2]),
+        C("ceil mode with padding", T([2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], [1, 1], True),
     ],
     "native_layer_norm": [
         C("last dim", T([2, 3, 4]), [4], None, None, 1e-5),
@@ -596,6 +673,7 @@ CASES = {
         C("all dims", T([2, 3]), [2, 3], None, None, 1e-5),
         C("shape mismatch", T([2, 3, 4]), [3], None, None, 1e-5),
         C("weight mismatch", T([2, 4]), [4], T([3]), None, 1e-5),
+        C("two trailing dims of 4-d", T([2, 3, 4, 5]), [4, 5], None, None, 1e-5),
     ],
     "_softmax": [
         C("last dim", T([2, 3]), -1, False),
@@ -641,6 +719,7 @@ CASES = {
         C("storage offset dropped", off(2, 3)),
         C("zero-dim", T([], dtype=i64), dtype=f32),
         C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
+        C("permuted to float16", T([4, 2, 3], strides=[1, 12, 4]), dtype=f16),
     ],
     "div_.Tensor": [
         C("float", T([2, 3]), T([3])),
@@ -678,6 +757,7 @@ CASES = {
         C("channels last kept", cl(2, 3, 4, 5), dtype=f16),
         C("contiguous asked", tr(2, 3), memory_format=torch.contiguous_format),
         C("storage offset dropped", off(2, 3)),
+        C("contiguous", T([2, 3])),
     ],
     "empty_permuted": [
         C("channels last order", [2, 3, 4, 5], [0, 2, 3, 1]),
@@ -729,6 +809,7 @@ CASES = {
         C("layout strided", [3], layout=torch.strided),
         C("channels last on 3-d", [2, 3, 4], memory_format=CL),
         C("negative size", [2, -1]),
+        C("int32", [2, 3], dtype=i32),
     ],
     "full": [
         C("float fill", [2, 3], 1.5),
@@ -752,6 +833,7 @@ CASES = {
         C("self would need to broadcast", T([1, 3]), T([2, 3])),
         C("storage offset self", off(2, 3), T([3])),
         C("alpha", T([2]), T([2]), alpha=3),
+        C("broadcast int64 other", T([2, 3]), T([3], dtype=i64)),
     ],
     "diff": [
         C("last dim", T([3, 5])),
@@ -1027,6 +1109,7 @@ CASES.update({
         C("transposed index", T([3, 4]), 1, tr(3, 2, dtype=i64)),
         C("rank mismatch", T([3, 4]), 1, T([3], dtype=i64)),
         C("int32 index refused", T([3, 4]), 1, T([3, 2], dtype=i32)),
+        C("index larger than self off dim", T([3, 4]), 1, T([4, 2], dtype=i64)),
     ],
     "flip": [
         C("dim 0", T([2, 3]), [0]),
@@ -1093,11 +1176,6 @@ CASES.update({
 })
 
 CASES.update({
-    # A one-element tensor's value is a number, which the fixture format
-    # does not hold; only the refusal is recorded.
-    "item": [
-        C("two elements refused", T([2], dtype=i64)),
-    ],
     "sum": [
         C("float", T([2, 3])),
         C("int32 accumulates to int64", T([3], dtype=i32)),
@@ -1132,6 +1210,7 @@ CASES.update({
     "new_ones": [
         C("self's dtype", T([2], dtype=b8), [3]),
         C("explicit dtype", T([2]), [2, 3], dtype=f64),
+        C("int32 self", T([2], dtype=i32), [3, 4]),
     ],
     "view_as": [
         C("merge dims", T([2, 3, 4]), T([6, 4])),
@@ -1413,6 +1492,7 @@ CASES.update({
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
         C("transposed self", tr(4, 3), 1, T([2], dtype=i64), T([3, 2])),
         C("2-d index", T([4, 3]), 0, T([2, 1], dtype=i64), T([2, 3])),
+        C("source longer than index", T([4, 3]), 0, T([2], dtype=i64), T([3, 3])),
     ],
     "index_add_": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
@@ -1429,6 +1509,7 @@ CASES.update({
         C("unbatched transposed input", tr(3, 10), T([5, 3, 4])),
         C("grouped", T([1, 4, 9]), T([6, 2, 3]), None, [1], [1], [1], 2),
         C("wrong rank", T([2, 3, 4, 10]), T([5, 3, 4])),
+        C("bias of another length", T([2, 3, 10]), T([5, 3, 4]), T([4])),
     ],
     "conv2d": [
         C("batched", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([4]), [1, 1], [1, 1]),
@@ -1437,6 +1518,8 @@ CASES.update({
           T([4, 3, 3, 3])),
         C("channels last", cl(2, 3, 8, 8), T([4, 3, 3, 3])),
         C("wrong rank", T([8, 8]), T([4, 3, 3, 3])),
+        C("stride and padding pairs", T([2, 3, 10, 12]), T([8, 3, 3, 3]), None, [2, 1], [1, 0]),
+        C("bias of another length", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([5])),
     ],
     "conv3d": [
         C("batched", T([1, 2, 4, 5, 6]), T([3, 2, 2, 2, 2])),
@@ -1965,6 +2048,416 @@ CASES.update({
     ],
 })
 
+for _op in ["abs", "log", "neg", "rsqrt", "sigmoid", "sqrt", "tanh", "logical_not"]:
+    CASES[_op] = unary_cases()
+for _op in ["gt.Tensor", "lt.Tensor", "le.Tensor", "maximum", "minimum", "bitwise_and.Tensor",
+            "__and__.Tensor"]:
+    CASES[_op] = binary_cases()
+for _op in ["ge.Scalar", "gt.Scalar", "lt.Scalar", "ne.Scalar", "div.Scalar", "sub.Scalar"]:
+    CASES[_op] = binary_cases(scalar=True)
+
+CASES["abs"] += [C("complex64 gives float32", T([2, 3], dtype=c64))]
+CASES["le.Tensor"] += [C("float and broadcast int64", T([2, 3]), T([3], dtype=i64))]
+CASES["maximum"] += [C("int32 and broadcast float16", T([2, 3], dtype=i32), T([3], dtype=f16))]
+CASES["bitwise_and.Tensor"] += [
+    C("bool and broadcast int32", T([3], dtype=b8), T([2, 3], dtype=i32)),
+    C("float refused", T([3]), T([3])),
+]
+CASES["__and__.Tensor"] += [C("bool broadcast", T([3], dtype=b8), T([2, 3], dtype=b8))]
+CASES["sub.Scalar"] += [C("alpha", T([2]), 2, 3), C("bool tensor refused", T([2], dtype=b8), True)]
+
+CASES.update({
+    "gelu": unary_cases() + [
+        C("tanh approximation", T([2, 3]), approximate="tanh"),
+        C("unknown approximation", T([2, 3]), approximate="exact"),
+    ],
+    "pow.Tensor_Scalar": [
+        C("float tensor int exponent", T([2, 3]), 2),
+        C("bool tensor int exponent", T([3], dtype=b8), 2),
+        C("int tensor float exponent", T([3], dtype=i64), 0.5),
+        C("int tensor int exponent", T([3], dtype=i32), 3),
+        C("float16 tensor float exponent", T([3], dtype=f16), 2.5),
+        C("complex exponent", T([3]), 1 + 1j),
+        C("transposed", tr(2, 3), 2),
+        C("channels last", cl(1, 2, 3, 3), 2.0),
+        C("zero-dim", T([]), 2),
+        C("negative int exponent of ints refused", T([3], dtype=i64), -1),
+    ],
+    "rsub.Scalar": [
+        C("int tensor int number", T([3], dtype=i64), 2),
+        C("float tensor", T([2, 3]), 2),
+        C("int tensor float number", T([3], dtype=i32), 2.5),
+        C("alpha", T([2]), 1, 2),
+        C("transposed", tr(2, 3), 1),
+        C("bool tensor refused", T([2], dtype=b8), True),
+    ],
+    "where.ScalarOther": [
+        C("float16 self", T([3], dtype=b8), T([2, 3], dtype=f16), 0.0),
+        C("int self float other", T([3], dtype=b8), T([3], dtype=i32), 1.5),
+        C("int self int other", T([3], dtype=b8), T([3], dtype=i64), 2),
+        C("transposed self", T([2, 3], dtype=b8), tr(2, 3), 1.0),
+        C("zero-dim", T([], dtype=b8), T([]), 1),
+        C("mismatch", T([2], dtype=b8), T([3]), 1.0),
+    ],
+    "amin": [
+        C("one dim", T([2, 3, 4]), [1]),
+        C("all dims", T([2, 3])),
+        C("keepdim", T([2, 3, 4]), [0, 2], True),
+        C("int64", T([2, 3], dtype=i64), [0]),
+        C("transposed", tr(3, 4), [0], True),
+        C("zero size reduced dim", T([0, 3]), [0]),
+        C("dim out of range", T([2]), [1]),
+    ],
+    "cumsum": [
+        C("float", T([2, 3]), 1),
+        C("int32 accumulates to int64", T([2, 3], dtype=i32), 1),
+        C("bool accumulates to int64", T([4], dtype=b8), 0),
+        C("explicit dtype", T([2, 3], dtype=i64), 0, dtype=f32),
+        C("transposed becomes contiguous", tr(3, 2), 0),
+        C("channels last", cl(1, 2, 3, 3), 1),
+        C("zero-dim", T([]), 0),
+        C("negative dim", T([2, 3]), -1),
+        C("dim out of range", T([2, 3]), 2),
+    ],
+    "_log_softmax": [
+        C("dim 1", T([2, 3]), 1, False),
+        C("last dim", T([2, 3, 4]), -1, False),
+        C("transposed", tr(2, 3), 0, False),
+        C("half to float on cpu", T([2, 3], dtype=f16), 1, True),
+        C("zero-dim", T([]), 0, False),
+        C("dim out of range", T([2, 3]), 2, False),
+    ],
+    "softmax.int": [
+        C("last dim", T([2, 3]), -1),
+        C("transposed becomes contiguous", tr(3, 2), 0),
+        C("dtype", T([2, 3]), 0, f64),
+        C("int input with float dtype", T([2, 3], dtype=i64), 1, f32),
+        C("float16", T([2, 3], dtype=f16), 1),
+        C("dim out of range", T([2, 3]), 2),
+    ],
+    "clone": [
+        C("contiguous", T([2, 3])),
+        C("permuted keeps its strides", T([3, 4, 2], strides=[4, 1, 12])),
+        C("transposed", tr(2, 3)),
+        C("channels last", cl(1, 2, 3, 3)),
+        C("sliced non-dense becomes contiguous", T([4, 6], then=lambda t: t[:, ::2])),
+        C("storage offset dropped", off(2, 3)),
+        C("contiguous format", tr(2, 3), memory_format=torch.contiguous_format),
+        C("to channels last", T([1, 2, 3, 3]), memory_format=CL),
+        C("zero-dim", T([], dtype=i64)),
+    ],
+    "alias": [
+        C("contiguous", T([2, 3])),
+        C("permuted", T([3, 2], strides=[1, 3])),
+        C("storage offset", off(2, 3)),
+        C("zero-dim", T([])),
+    ],
+    "t": [
+        C("matrix", T([2, 3])),
+        C("vector", T([3])),
+        C("zero-dim", T([])),
+        C("transposed", tr(2, 3)),
+        C("storage offset", off(2, 3)),
+        C("3-d refused", T([1, 2, 3])),
+    ],
+    "transpose.int": [
+        C("first and last", T([2, 3, 4]), 0, -1),
+        C("same dim", T([2, 3]), 1, 1),
+        C("storage offset", off(2, 3), 0, 1),
+        C("zero-dim", T([]), 0, -1),
+        C("dim out of range", T([2, 3]), 0, 2),
+    ],
+    "squeeze.dim": [
+        C("size one", T([2, 1, 3]), 1),
+        C("not size one", T([2, 1, 3]), 0),
+        C("negative dim", T([2, 3, 1]), -1),
+        C("storage offset", off(2, 1, 3), 1),
+        C("zero-dim", T([]), 0),
+        C("dim out of range", T([2, 3]), 2),
+    ],
+    "_unsafe_view": [
+        C("permuted infers minus one", T([4, 2, 3], strides=[1, 12, 4]), [4, -1]),
+        C("merge", T([2, 3, 4]), [6, 4]),
+        C("wrong numel", T([2, 3]), [4]),
+    ],
+    "reshape": [
+        C("merge leading dims", T([2, 3, 4]), [6, -1]),
+        C("permuted split views", T([4, 2, 3], strides=[1, 12, 4]), [4, 6]),
+        C("transposed flattened copies", T([6, 4], strides=[1, 6]), [24]),
+        C("channels last to flat copies", cl(2, 3, 4, 4), [2, 48]),
+        C("storage offset view", off(2, 6), [3, 4]),
+        C("zero-dim", T([]), [1]),
+        C("wrong numel", T([2, 3]), [5]),
+    ],
+    "flatten.using_ints": [
+        C("from dim 1", T([2, 3, 4, 5]), 1),
+        C("middle dims", T([2, 3, 4, 5]), 1, 2),
+        C("channels last copies", cl(2, 3, 8, 8), 1),
+        C("zero-dim", T([])),
+        C("transposed", tr(2, 3)),
+        C("one dim is self", T([2, 3]), 1, 1),
+        C("start after end", T([2, 3, 4]), 2, 1),
+        C("dim out of range", T([2, 3]), 0, 2),
+    ],
+    "split.Tensor": [
+        C("rows", T([10, 4]), 4),
+        C("last dim", T([2, 5]), 2, -1),
+        C("even", T([8, 4]), 4),
+        C("one piece", T([3, 4]), 5),
+        C("transposed", tr(6, 4), 2, 1),
+        C("storage offset", off(4, 2), 2),
+        C("zero split size of an empty dim", T([0, 3]), 0),
+        C("zero split size", T([4, 3]), 0),
+        C("dim out of range", T([2, 3]), 1, 2),
+    ],
+    "split_with_sizes": [
+        C("two pieces", T([4, 10]), [3, 7], 1),
+        C("rows", T([6, 2]), [1, 2, 3]),
+        C("empty piece", T([4, 3]), [0, 4]),
+        C("transposed", tr(4, 6), [2, 4], 1),
+        C("sizes do not sum", T([4, 10]), [3, 6], 1),
+        C("negative size", T([4, 3]), [5, -1]),
+    ],
+    "index.Tensor": [
+        C("matrix index", T([5, 6, 7]), [T([2, 3], dtype=i64)]),
+        C("second dim", T([5, 6, 7]), [None, T([4], dtype=i64)]),
+        C("adjacent indices broadcast", T([5, 6, 7]), [None, T([4], dtype=i64), T([2, 1], dtype=i64)]),
+        C("separated indices go first", T([5, 6, 7]), [T([4], dtype=i64), None, T([4], dtype=i64)]),
+        C("permuted self", T([7, 5, 6], strides=[1, 42, 7]), [None, T([3], dtype=i64)]),
+        C("int32 index", T([5, 6]), [T([3], dtype=i32)]),
+        C("float index refused", T([5, 6]), [T([3])]),
+        C("too many indices", T([5]), [T([1], dtype=i64), T([1], dtype=i64)]),
+        C("bool mask", T([5, 6]), [T([5], dtype=b8)]),
+        C("uint8 mask", T([5, 6]), [T([5], dtype=u8)]),
+        C("int8 index", T([5, 6]), [T([5], dtype=torch.int8)]),
+        C("empty dim", T([6, 0], strides=[1, 6]), [None, T([3], dtype=i64)]),
+        C("indices that do not broadcast", T([5, 6]), [T([2], dtype=i64), T([3], dtype=i64)]),
+        C("zero-dim index", T([5, 6]), [T([], dtype=i64)]),
+    ],
+    "index_put": [
+        C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+        C("second dim", T([5, 3]), [None, T([2], dtype=i64)], T([1])),
+        C("accumulate", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True),
+        C("bool mask", T([5, 3]), [T([5], dtype=b8)], T([])),
+        C("transposed self kept", tr(5, 3), [T([2], dtype=i64)], T([3])),
+        C("values of another dtype", T([5, 3]), [T([2], dtype=i64)], T([3], dtype=f64)),
+        C("values that do not broadcast", T([5, 3]), [T([2], dtype=i64)], T([4])),
+        C("float index refused", T([5, 3]), [T([2])], T([3])),
+    ],
+    "index_put_": [
+        C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+        C("transposed self kept", tr(5, 3), [None, T([2], dtype=i64)], T([1])),
+        C("accumulate", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True),
+        C("values that do not broadcast", T([5, 3]), [T([2], dtype=i64)], T([4])),
+    ],
+    "matmul": [
+        C("vector and vector", T([3]), T([3])),
+        C("matrix and vector", T([2, 3]), T([3])),
+        C("vector and matrix", T([3]), T([3, 4])),
+        C("matrix and matrix", T([2, 3]), T([3, 4])),
+        C("batched and matrix", T([5, 2, 3]), T([3, 4])),
+        C("batched and vector", T([5, 2, 3]), T([3])),
+        C("vector and batched", T([3]), T([5, 3, 4])),
+        C("broadcast batches", T([2, 1, 4, 3]), T([5, 3, 6])),
+        C("transposed operands", tr(2, 3), tr(3, 4)),
+        C("zero-dim refused", T([]), T([3])),
+        C("inner mismatch", T([2, 3]), T([4, 5])),
+    ],
+    "linear": [
+        C("batched with bias", T([2, 5, 3]), T([4, 3]), T([4])),
+        C("vector input", T([3]), T([4, 3])),
+        C("matrix without bias", T([2, 3]), T([4, 3])),
+        C("transposed input", tr(2, 3), T([4, 3]), T([4])),
+        C("feature mismatch", T([2, 3]), T([4, 5])),
+    ],
+    "layer_norm": [
+        C("last dim", T([2, 3, 4]), [4]),
+        C("permuted becomes contiguous", T([3, 2, 4], strides=[4, 12, 1]), [4]),
+        C("affine", T([2, 3, 4]), [3, 4], T([3, 4]), T([3, 4])),
+        C("float16", T([2, 4], dtype=f16), [4]),
+        C("shape mismatch", T([2, 3, 4]), [3]),
+    ],
+    "batch_norm": [
+        C("eval channels last", cl(2, 3, 8, 8), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
+        C("training", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5, False),
+        C("training without running stats", T([2, 3, 4]), None, None, None, None, True, 0.1, 1e-5, False),
+        C("eval float16", T([2, 3, 4], dtype=f16), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
+        C("running mean of another size", T([2, 3, 4]), None, None, T([4]), T([3]), False, 0.1, 1e-5, False),
+    ],
+    "_native_batch_norm_legit_no_training": [
+        C("channels last", cl(2, 3, 8, 8), None, None, T([3]), T([3]), 0.1, 1e-5),
+        C("float16 3-d", T([2, 3, 4], dtype=f16), None, None, T([3]), T([3]), 0.1, 1e-5),
+        C("affine", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),
+        C("transposed", tr(2, 3, 5, 4), None, None, T([3]), T([3]), 0.1, 1e-5),
+        C("running mean of another size", T([2, 3, 4]), None, None, T([4]), T([3]), 0.1, 1e-5),
+    ],
+    "native_dropout": [
+        C("eval keeps a transposed layout", T([3, 2], strides=[1, 3]), 0.5, False),
+        C("training", T([2, 3]), 0.5, True),
+        C("training transposed", tr(2, 3), 0.5, True),
+        C("train None", T([2, 3]), 0.5, None),
+        C("float16", T([2, 3], dtype=f16), 0.1, True),
+        C("p one", T([2, 3]), 1.0, True),
+        C("int64 eval", T([2, 3], dtype=i64), 0.5, False),
+    ],
+    "dropout": [
+        C("training keeps a transposed layout", T([3, 2], strides=[1, 3]), 0.1, True),
+    ] + dropout_cases(),
+    "_adaptive_avg_pool2d": [
+        C("global", T([2, 3, 8, 8]), [1, 1]),
+        C("channels last", cl(2, 3, 8, 8), [2, 3]),
+        C("unbatched", T([3, 8, 8]), [4, 4]),
+        C("larger output", T([2, 3, 4, 4]), [8, 8]),
+        C("int64 refused", T([2, 3, 8, 8], dtype=i64), [2, 2]),
+        C("2-d input", T([8, 8]), [2, 2]),
+    ],
+    "adaptive_avg_pool2d": [
+        C("global of channels last", cl(2, 3, 8, 8), [1, 1]),
+        C("global", T([2, 3, 8, 8]), [1, 1]),
+        C("channels last", cl(2, 3, 8, 8), [2, 3]),
+        C("unbatched", T([3, 8, 8]), [4, 4]),
+        C("2-d input", T([8, 8]), [2, 2]),
+    ],
+    "avg_pool2d": [
+        C("stride padding ceil mode", T([2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], True),
+        C("channels last", cl(2, 3, 8, 8), [2, 2]),
+        C("single ints", T([2, 3, 8, 8]), [2]),
+        C("unbatched", T([3, 8, 8]), [2, 2]),
+        C("divisor", T([2, 3, 8, 8]), [2, 2], divisor_override=3),
+        C("kernel larger than input", T([2, 3, 2, 2]), [3, 3]),
+        C("padding too large", T([2, 3, 8, 8]), [2, 2], [1, 1], [2, 2]),
+        C("2-d input", T([8, 8]), [2, 2]),
+    ],
+    "max_pool2d": [
+        C("stride and padding", T([2, 3, 9, 9]), [3, 3], [2, 2], [1, 1]),
+        C("default stride", T([2, 3, 8, 8]), [2, 2]),
+        C("channels last", cl(2, 3, 8, 8), [2, 2]),
+        C("unbatched", T([3, 8, 8]), [2, 2]),
+        C("ceil mode and dilation", T([1, 2, 10, 10]), [3, 3], [2, 2], [0, 0], [2, 2], True),
+        C("kernel larger than input", T([1, 1, 2, 2]), [3, 3]),
+    ],
+    "full_like": [
+        C("transposed kept", T([3, 2], strides=[1, 3]), 7),
+        C("channels last to float16", cl(2, 3, 8, 8), 7.0, dtype=f16),
+        C("int value into float", T([2, 3]), 1),
+        C("float value into int", T([2, 3], dtype=i64), 1.5),
+        C("contiguous format", tr(2, 3), 1, memory_format=torch.contiguous_format),
+        C("storage offset dropped", off(2, 3), 0),
+        C("cuda", T([2, 3]), 1, device=torch.device("cuda:0")),
+    ],
+    "zeros": [
+        C("matrix", [2, 3]),
+        C("int64", [4], dtype=i64),
+        C("cuda", [2], device=torch.device("cuda:0")),
+        C("zero-dim", []),
+        C("zero size", [0, 3]),
+        C("negative size", [-1]),
+    ],
+    "ones": [
+        C("int32", [2, 3], dtype=i32),
+        C("matrix", [2, 3]),
+        C("bool", [4], dtype=b8),
+        C("zero-dim", []),
+        C("negative size", [2, -3]),
+    ],
+    "empty_strided": [
+        C("transposed strides", [2, 3], [1, 2]),
+        C("contiguous", [2, 3], [3, 1]),
+        C("overlapping", [2, 3], [0, 1]),
+        C("int64", [4], [2], dtype=i64),
+        C("zero-dim", [], []),
+        C("lengths differ", [2, 3], [1]),
+        C("negative size", [-1], [1]),
+    ],
+    "scalar_tensor": [
+        C("int value is float32", 3),
+        C("float value", 1.5),
+        C("bool value", True),
+        C("dtype", 3, dtype=i64),
+        C("cuda", 2.0, device=torch.device("cuda:0")),
+    ],
+    "arange": [
+        C("int end", 5),
+        C("float end", 2.5),
+        C("dtype", 5, dtype=f64),
+        C("zero", 0),
+        C("negative end refused", -3),
+    ],
+    "arange.start_step": [
+        C("int step", 0, 10, 3),
+        C("float step", 0, 1, 0.25),
+        C("negative step", 10, 0, -3),
+        C("dtype", 0, 5, 1, dtype=f64),
+        C("empty", 3, 3, 1),
+        C("zero step refused", 0, 5, 0),
+        C("wrong sign refused", 0, 5, -1),
+    ],
+    "sym_size.int": [
+        C("last dim", T([2, 3, 4]), -1),
+        C("first dim", T([2, 3, 4]), 0),
+        C("dim out of range", T([2, 3]), 2),
+    ],
+    "_assert_tensor_metadata": [
+        C("nothing asked", T([2, 3])),
+        C("all matching", tr(2, 3), [2, 3], [1, 2], f32, device=torch.device("cpu"), layout=torch.strided),
+        C("size mismatch", T([2, 3]), [2, 4]),
+        C("stride mismatch", tr(2, 3), [2, 3], [3, 1]),
+        C("dtype mismatch", T([2, 3]), None, None, f64),
+        C("device mismatch", T([2, 3]), device=torch.device("cuda:0")),
+    ],
+    "_local_scalar_dense": [
+        C("int64", T([], dtype=i64)),
+        C("float32", T([])),
+        C("bool", T([], dtype=b8)),
+        C("one-element vector", T([1], dtype=i32)),
+        C("two elements reads the first", T([2])),
+    ],
+    "_assert_async": [
+        C("bool", T([], dtype=b8)),
+        C("one-element float", T([1])),
+        C("two elements", T([2], dtype=b8)),
+        C("empty", T([0], dtype=b8)),
+    ],
+    "_assert_async.msg": [
+        C("bool", T([], dtype=b8), "checked"),
+        C("two elements", T([2], dtype=b8), "checked"),
+    ],
+    "_assert_scalar": [
+        C("true", True, "checked"),
+        C("nonzero int", 3, "checked"),
+        C("false refused", False, "checked"),
+    ],
+    "sym_constrain_range": [
+        C("in range", 3, min=0, max=5),
+        C("no bounds", 3),
+        C("below min refused", 3, min=4),
+        C("above max refused", 3, max=2),
+    ],
+    "sym_constrain_range_for_size": [
+        C("in range", 3, min=0, max=5),
+        C("no bounds", 3),
+        C("above max refused", 3, max=2),
+    ],
+    "to.dtype": [
+        C("other dtype of permuted", T([4, 2, 3], strides=[1, 12, 4]), f16),
+        C("same dtype is self", T([4, 2, 3], strides=[1, 12, 4]), f32),
+        C("copy", T([2, 3]), f32, False, True),
+        C("channels last format", T([1, 2, 3, 3]), f32, memory_format=CL),
+    ],
+    "to.dtype_layout": [
+        C("other dtype of permuted", T([4, 2, 3], strides=[1, 12, 4]), dtype=f64),
+        C("nothing changes is self", T([4, 2, 3], strides=[1, 12, 4])),
+        C("device", T([2, 3]), device=torch.device("cuda:0")),
+        C("copy", off(2, 3), copy=True),
+    ],
+    "item": [
+        C("int64", T([], dtype=i64)),
+        C("float", T([1])),
+        C("two elements refused", T([2], dtype=i64)),
+    ],
+})
+
+
 # ---- symbolic cases ----------------------------------------------------------------
 
 
@@ -2027,10 +2520,94 @@ SYMBOLIC = [
      Case("", D([2, 3, 6, 7, 8], "x", ["static", "static", "dynamic", "dynamic", "dynamic"]), [2])),
     ("avg_pool1d of a dynamic length", "avg_pool1d",
      Case("", D([2, 3, 10], "x", ["static", "static", "dynamic"]), [3])),
+    ("group norm with the sizes of a dynamic input", "native_group_norm",
+     Case("", D([2, 6, 4], "x"), D([6], "w"), None, SizeOf("x", 0), SizeOf("x", 1), SizeOf("x", 2), 3, 1e-5)),
+    ("empty of a symbolic size", "empty.memory_format", Case("", [S(5, "n"), 3])),
+    ("empty_permuted of a symbolic size", "empty_permuted", Case("", [S(5, "n"), 3, 4], [2, 0, 1])),
+    ("empty_strided of symbolic sizes and strides", "empty_strided", Case("", [S(5, "n"), 3], [1, S(5, "n")])),
+    ("full of a symbolic size", "full", Case("", [S(4, "n"), 2], 1.5)),
+    ("ones of symbolic sizes", "ones", Case("", [S(4, "n"), S(3, "m")])),
+    ("zeros of symbolic sizes", "zeros", Case("", [S(4, "n"), S(3, "m")])),
+    ("rand of a symbolic size", "rand", Case("", [S(4, "n"), 3])),
+    ("randn of a symbolic size", "randn", Case("", [3, S(4, "n")])),
+    ("randperm of a symbolic length", "randperm", Case("", S(5, "n"))),
     ("batch norm training of dynamic dims", "_native_batch_norm_legit",
      Case("", D([2, 3, 4, 5], "x", ["dynamic", "static", "dynamic", "dynamic"]), None, None, T([3]), T([3]),
           True, 0.1, 1e-5)),
 ]
+
+def plain(desc):
+    """Whether an input description is a contiguous CPU tensor made directly
+    (the inputs a symbolic case can make dynamic)."""
+    return (desc.device == "cpu" and desc.strides is None and desc.fmt is None
+            and desc.then is None and desc.offset == 0)
+
+
+def descriptions(case):
+    """Every T among a case's arguments (also inside lists)."""
+    found = []
+    for v in list(case.args) + list(case.kwargs.values()):
+        for d in (v if isinstance(v, list) else [v]):
+            if isinstance(d, T):
+                found.append(d)
+    return found
+
+
+def accepted(name, case):
+    """Whether PyTorch's fake kernel accepts the call with static sizes."""
+    op = aten_op(name)
+    try:
+        with FakeTensorMode(shape_env=ShapeEnv()) as mode, dispatcher_for(name):
+            bound = [(n, d, kw, materialise(v, T.make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
+            run_raw(op, bound)
+    except Exception:  # a refusal: not a case to derive from
+        return False
+    return True
+
+
+def dynamic_copy(name, case):
+    """The case with every tensor input dynamic: each dim of size 2 or more
+    DimDynamic.DYNAMIC (sizes 0 and 1 are specialised anyway, so they stay
+    static), sourced by its schema argument's name (`self`, `tensors1`)."""
+    op = aten_op(name)
+    names = [a.name for a in op._schema.arguments]
+
+    def dyn(desc, source):
+        if not isinstance(desc, T):
+            return desc
+        return T(desc.sizes, dtype=desc.dtype, source=source,
+                 dynamic=["dynamic" if s >= 2 else "static" for s in desc.sizes])
+
+    def convert(value, source):
+        if isinstance(value, list):
+            return [dyn(v, f"{source}{k}") for k, v in enumerate(value)]
+        return dyn(value, source)
+
+    args = [convert(v, names[i]) for i, v in enumerate(case.args)]
+    kwargs = {k: convert(v, k) for k, v in case.kwargs.items()}
+    return Case(case.name, *args, **kwargs)
+
+
+def derived_symbolic(name):
+    """A symbolic case for an overload without a written one: the first of
+    its static cases that PyTorch accepts whose tensors are all contiguous,
+    on the CPU, and have a dim of size 2 or more, with those dims dynamic."""
+    for case in CASES[name]:
+        descs = descriptions(case)
+        if (descs and all(plain(d) for d in descs) and any(s >= 2 for d in descs for s in d.sizes)
+                and accepted(name, case)):
+            return (f"{case.name}, dynamic sizes", name, dynamic_copy(name, case))
+    return None
+
+
+def all_symbolic():
+    """The written symbolic cases, then one derived (`derived_symbolic`) for
+    every overload of CASES that has none written and that it finds a case
+    for."""
+    written = {name for _, name, _ in SYMBOLIC}
+    derived = [derived_symbolic(name) for name in sorted(CASES) if name not in written]
+    return SYMBOLIC + [d for d in derived if d is not None]
+
 
 # ---- schemas and encoding ------------------------------------------------------------
 
@@ -2144,6 +2721,8 @@ def encode(declared, value):
         return {"none": None}
     base = declared.rstrip("?")
     fixed = re.match(r"^(\w+)\[(\d*)\]\??$", declared)
+    if declared == "Tensor?[]":
+        return {"opt_tensors": [None if t is None else tensor_meta(t) for t in value]}
     if base == "Tensor":
         return {"tensor": tensor_meta(value)}
     if base == "Tensor[]":
@@ -2200,12 +2779,16 @@ def bind(op, case):
     return bound
 
 
-def materialise(value, make):
-    """Replace T descriptions (also inside lists) by tensors."""
+def materialise(value, make, make_int=lambda s: s.hint):
+    """Replace T descriptions by tensors (`make`) and S and SizeOf
+    descriptions by integers (`make_int`: an S's hint unless a symbolic case
+    says otherwise), also inside lists."""
     if isinstance(value, T):
         return make(value)
-    if isinstance(value, list) and any(isinstance(v, T) for v in value):
-        return [make(v) for v in value]
+    if isinstance(value, (S, SizeOf)):
+        return make_int(value)
+    if isinstance(value, list):
+        return [materialise(v, make, make_int) for v in value]
     return value
 
 
@@ -2247,9 +2830,10 @@ def encode_output(out, tensor_args):
 # (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
 # symbolic sizes where the Python one keeps `2*s0`; expand's is
 # `prims.broadcast_in_dim`, whose new size-1 dims get a nonzero stride;
-# group_norm and pad decompose in Python; unsafe_chunk's C++ one
-# specialises symbolic sizes where the Python one keeps them).
+# group_norm and pad decompose in Python; the C++ ones of unsafe_chunk and
+# constant_pad_nd specialise symbolic sizes where the Python ones keep them).
 PYTHON_DISPATCHER = {
+    "constant_pad_nd",
     "expand",
     "unsafe_chunk",
     "group_norm",
@@ -2263,6 +2847,16 @@ PYTHON_DISPATCHER = {
 def dispatcher_for(name):
     """The Python dispatcher for the operators that need it, else nothing."""
     return enable_python_dispatcher() if name in PYTHON_DISPATCHER else contextlib.nullcontext()
+
+
+def rename_unbacked(env, before):
+    """Name the unbacked symbols made since `before` u0, u1, ... (integers)
+    and zuf0, ... (floats), in the order they were made."""
+    for prefix in ("u", "zuf"):
+        made = [s for s in env.var_to_range
+                if s not in before and re.fullmatch(prefix + r"\d+", str(s))]
+        for k, s in enumerate(sorted(made, key=lambda s: int(str(s)[len(prefix):]))):
+            RENAME[s] = sympy.Symbol(f"{prefix}{k}", integer=prefix == "u")
 
 
 def static_case(name, case):
@@ -2284,11 +2878,8 @@ def static_case(name, case):
                 outputs_raw = run_raw(op, bound)
             except Exception as e:  # PyTorch's refusal is the expected answer
                 record["error"] = error_of(e)
-                outputs_raw = None
-            if outputs_raw is not None:
-                made = [s for s in env.var_to_range if s not in before and str(s).startswith("u")]
-                for k, s in enumerate(sorted(made, key=lambda s: int(str(s)[1:]))):
-                    RENAME[s] = sympy.Symbol(f"u{k}", integer=True)
+            if "error" not in record:
+                rename_unbacked(env, before)
                 record["outputs"] = encode_outputs(op, outputs_raw, tensor_args)
         finally:
             SHAPE_ENV[0] = None
@@ -2348,11 +2939,28 @@ def encode_outputs(op, result, tensor_args):
     results = list(result) if len(returns) > 1 else [result]
     outputs = []
     for ret, r in zip(returns, results):
-        if str(ret.type).startswith("List"):
+        kind = str(ret.type)
+        if kind.startswith("List"):
             outputs.append({"tensors": [encode_output(t, tensor_args) for t in r]})
+        elif kind in ("SymInt", "int"):
+            outputs.append({"int": sym_value(r)})
+        elif kind in ("Scalar", "number"):  # a Scalar return prints as `number`
+            outputs.append({"scalar": sym_scalar(r)})
         else:
             outputs.append(encode_output(r, tensor_args))
     return outputs
+
+
+def sym_scalar(v):
+    """A Scalar result: {"int" | "float" | "bool": value}, a symbolic value
+    printed (`u0`, `zuf0`, `Eq(u0, 1)`)."""
+    if isinstance(v, torch.SymBool):
+        return {"bool": sym_expr_str(v.node.expr)}
+    if isinstance(v, torch.SymFloat):
+        return {"float": sym_expr_str(v.node.expr)}
+    if isinstance(v, torch.SymInt):
+        return {"int": sym_value(v)}
+    return scalar_value(v)
 
 
 def input_records(bound, extra=None):
@@ -2363,8 +2971,10 @@ def input_records(bound, extra=None):
             rec["defaulted"] = True
         if extra and i in extra:
             if isinstance(extra[i], list):
-                for meta, fields in zip(rec["value"]["tensors"], extra[i]):
-                    meta.update(fields)
+                (metas,) = rec["value"].values()
+                for meta, fields in zip(metas, extra[i]):
+                    if meta is not None:
+                        meta.update(fields)
             else:
                 rec["value"]["tensor"].update(extra[i])
         records.append(rec)
@@ -2400,10 +3010,16 @@ def canonicalise(env):
 
 
 def sample_points(descs):
-    """Input sizes to check the guards at: the hints, each dynamic dim moved
-    alone (to hint + 1 and to 2), all dynamic dims 6, all doubled."""
-    dims = [(f"{t.source}.size()[{d}]", h) for t in descs for d, (h, dyn) in
-            enumerate(zip(t.sizes, t.dynamic)) if dyn != "static"]
+    """Input sizes to check the guards at: the hints, each dynamic dim (or
+    symbolic integer) moved alone (to hint + 1 and to 2), all of them 6, all
+    doubled."""
+    dims = []
+    for t in descs:
+        if isinstance(t, S):
+            dims.append((t.source, t.hint))
+            continue
+        dims += [(f"{t.source}.size()[{d}]", h) for d, (h, dyn) in
+                 enumerate(zip(t.sizes, t.dynamic)) if dyn != "static"]
     hints = dict(dims)
     points = [dict(hints)]
     for name, h in dims:
@@ -2424,11 +3040,33 @@ def resized(desc, point):
     return T(sizes, dtype=desc.dtype, device=desc.device, fmt=desc.fmt, then=desc.then)
 
 
+def at_point(desc, point):
+    """A symbolic input's value at a sample: a real tensor or an integer."""
+    if isinstance(desc, S):
+        return point.get(desc.source, desc.hint)
+    return resized(desc, point).make()
+
+
 def symbolic_fields(desc):
     """What a symbolic TENSOR adds: its source, hints and DimDynamic per dim."""
-    if desc.source is None:
+    if desc is None or desc.source is None:
         return {}
     return {"source": desc.source, "dynamic": list(desc.dynamic), "hints": list(desc.sizes)}
+
+
+def int_hints(value):
+    """The "hints" of an input holding symbolic integers: the value (a list
+    for a list), each S at its hint; None when it holds none."""
+    if isinstance(value, S):
+        return value.hint
+    if isinstance(value, list) and any(isinstance(v, S) for v in value):
+        return [v.hint if isinstance(v, S) else v for v in value]
+    return None
+
+
+def has_unbacked(outputs):
+    """Whether recorded outputs mention unbacked symbols."""
+    return bool(re.search(r"\b(u|zuf)\d+\b", json.dumps(outputs)))
 
 
 def symbolic_case(title, name, case):
@@ -2438,7 +3076,13 @@ def symbolic_case(title, name, case):
     RENAME.clear()
     SHAPE_ENV[0] = env
     symbols = {}
-    sourced = []  # (description, fake tensor) of every tensor with a source
+    sourced = []  # (description, fake tensor or SymInt) of every symbolic input
+
+    def name_symbol(expr, source):
+        if expr.is_symbol and expr not in RENAME:
+            new = sympy.Symbol(f"s{len(RENAME)}", integer=True, positive=True)
+            RENAME[expr] = new
+            symbols[str(new)] = source
 
     def convert(desc):
         real = desc.make()
@@ -2448,15 +3092,28 @@ def symbolic_case(title, name, case):
         fake = mode.from_tensor(real, source=LocalSource(desc.source), symbolic_context=ctx)
         sourced.append((desc, fake))
         for d, s in enumerate(fake.shape):
-            if isinstance(s, torch.SymInt) and s.node.expr.is_symbol and s.node.expr not in RENAME:
-                new = sympy.Symbol(f"s{len(RENAME)}", integer=True, positive=True)
-                RENAME[s.node.expr] = new
-                symbols[str(new)] = f"{desc.source}.size()[{d}]"
+            if isinstance(s, torch.SymInt):
+                name_symbol(s.node.expr, f"{desc.source}.size()[{d}]")
         return fake
+
+    def convert_int(desc):
+        if isinstance(desc, SizeOf):
+            return next(fake for d, fake in sourced if d.source == desc.source).shape[desc.dim]
+        made = [v for d, v in sourced if isinstance(d, S) and d.source == desc.source]
+        if made:  # one symbol per source
+            return made[0]
+        source = LocalSource(desc.source)
+        expr = env.create_symbol(desc.hint, source, dynamic_dim=DimDynamic.DYNAMIC)
+        value = env.create_symintnode(expr, hint=desc.hint, source=source)
+        sourced.append((desc, value))
+        if isinstance(value, torch.SymInt):
+            name_symbol(value.node.expr, desc.source)
+        return value
 
     try:
         bound_desc = bind(op, case)
-        bound = [(n, d, kw, materialise(v, convert), dflt) for (n, d, kw, v, dflt) in bound_desc]
+        bound = [(n, d, kw, materialise(v, convert, convert_int), dflt)
+                 for (n, d, kw, v, dflt) in bound_desc]
         extra = {}
         for i, (_, _, _, v, _) in enumerate(bound_desc):
             if isinstance(v, T):
@@ -2465,33 +3122,59 @@ def symbolic_case(title, name, case):
                 extra[i] = [symbolic_fields(t) for t in v]
         record = {"name": title, "op": op_name(name), "inputs": input_records(bound, extra),
                   "symbols": symbols}
+        for (_, _, _, v, _), rec in zip(bound_desc, record["inputs"]):
+            hints = int_hints(v)
+            if hints is not None:
+                rec["hints"] = hints
         tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
+        # The inputs as they are before the call (an in-place view such as
+        # `t_` changes its argument's sizes), for evaluating the guards.
+        with mode:
+            placeholders = [torch.ops.aten.alias(v) if isinstance(v, torch.Tensor) else v
+                            for _, v in sourced]
+        before = set(env.var_to_range)
         with mode, dispatcher_for(name):
             try:
                 result = run_raw(op, bound)
             except Exception as e:  # PyTorch's refusal is the expected answer
-                result = None
                 record["error"] = error_of(e)
+        rename_unbacked(env, before)
         record["guards"] = [str(g.expr.xreplace(RENAME)) for g in env.guards]
         canonicalise(env)
-        if result is not None:
+        if "error" not in record:
             record["outputs"] = encode_outputs(op, result, tensor_args)
     finally:
         SHAPE_ENV[0] = None
 
     # The guards' meaning: at which input sizes they hold, and what PyTorch
-    # computes there.
+    # computes there (not recorded for outputs of data-dependent sizes).
     samples = []
-    placeholders = [fake for _, fake in sourced]
+    data_dependent = "error" not in record and has_unbacked(record["outputs"])
     for point in sample_points([desc for desc, _ in sourced]):
-        reals = [resized(desc, point).make() for desc, _ in sourced]
-        holds = env.evaluate_guards_for_args(placeholders, reals, ignore_static=False)
+        reals = [at_point(desc, point) for desc, _ in sourced]
+        holds = guards_hold(env, placeholders, reals)
         sample = {"sizes": point, "guards_hold": bool(holds)}
-        if holds and result is not None:
-            sample["outputs"] = concrete_outputs(op, case, point)
+        if holds and "error" not in record and not data_dependent:
+            try:
+                sample["outputs"] = concrete_outputs(op, case, point)
+            except Exception as e:  # a check PyTorch defers to run time, not a guard
+                sample["error"] = error_of(e)
         samples.append(sample)
     record["samples"] = samples
     return record
+
+
+def guards_hold(env, placeholders, args):
+    """Whether the ShapeEnv's guards (and the static sizes) hold for `args`,
+    as `ShapeEnv.evaluate_guards_for_args(..., ignore_static=False)`, with
+    each guard parenthesised: PyTorch's `produce_guards_expression` joins
+    them with a bare `and`, so a disjunction among them
+    (`a > 0 or b > 0 or c > 0`) would swallow its neighbours."""
+    names = [LocalSource(f"t{i}") for i in range(len(placeholders))]
+    guards = env.produce_guards(placeholders, names, ignore_static=False)
+    if not guards:
+        return True
+    return env.evaluate_guards_expression(" and ".join(f"({g})" for g in guards), args)
 
 
 def concrete_outputs(op, case, point):
@@ -2503,11 +3186,19 @@ def concrete_outputs(op, case, point):
             return desc.make()
         return resized(desc, point).make()
 
+    def make_int(desc):
+        if isinstance(desc, SizeOf):
+            tensor = next(d for d in descriptions(case) if d.source == desc.source)
+            return point.get(f"{desc.source}.size()[{desc.dim}]", tensor.sizes[desc.dim])
+        return point.get(desc.source, desc.hint)
+
     with mode, dispatcher_for(op_base_name(op)):
-        bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
+        bound = [(n, d, kw, materialise(v, make, make_int), dflt)
+                 for (n, d, kw, v, dflt) in bind(op, case)]
         result = run_raw(op, bound)
     results = list(result) if len(op._schema.returns) > 1 else [result]
-    tensors = [t for r in results for t in (r if isinstance(r, (list, tuple)) else [r])]
+    tensors = [t for r in results for t in (r if isinstance(r, (list, tuple)) else [r])
+               if isinstance(t, torch.Tensor)]
     return [{"sizes": list(r.shape), "strides": list(r.stride()), "storage_offset": r.storage_offset()}
             for r in tensors]
 
@@ -2559,31 +3250,60 @@ def dump(value, indent=0):
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
+def family(name):
+    """The operator a CASES key belongs to, which names its fixture file: the
+    name without its overload, an in-place `foo_` as `foo` (torchgen's
+    `BaseOperatorName`: a trailing underscore marks the in-place variant,
+    except in a dunder name such as `__and__`). So `add.Tensor`,
+    `add.Scalar`, `add_.Tensor` and `add.out` all go to `add.json`."""
+    base = name.partition(".")[0]
+    if base.endswith("_") and not base.endswith("__"):
+        base = base[:-1]
+    return base
+
+
 def main():
     # PyTorch logs refused calls at error level; the refusal is recorded.
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
-    ops = {}
+    files = {}
     for name in sorted(CASES):
         op = aten_op(name)
         names = [c.name for c in CASES[name]]
         assert len(set(names)) == len(names), f"duplicate case names for {name}"
-        ops[op_name(name)] = {
+        entry = files.setdefault(family(name), {"ops": {}, "symbolic": []})
+        entry["ops"][op_name(name)] = {
             "schema": str(op._schema),
             "cases": [static_case(name, c) for c in CASES[name]],
         }
-    symbolic = [symbolic_case(title, name, case) for title, name, case in SYMBOLIC]
-    fixture = {
-        "header": {"format_version": FORMAT_VERSION, "script": SCRIPT, "torch_version": torch.__version__},
-        "ops": ops,
-        "symbolic": symbolic,
-    }
-    text = dump(fixture) + "\n"
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text)
-    total = sum(len(v["cases"]) for v in ops.values())
-    errors = sum(1 for v in ops.values() for c in v["cases"] if "error" in c)
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(ops)} ops, {total} cases ({errors} errors), "
-          f"{len(symbolic)} symbolic cases, {len(text)} bytes")
+    symbolic = all_symbolic()
+    titles = [(name, title) for title, name, _ in symbolic]
+    assert len(set(titles)) == len(titles), "duplicate symbolic case names"
+    for title, name, case in symbolic:
+        entry = files.setdefault(family(name), {"ops": {}, "symbolic": []})
+        entry["symbolic"].append(symbolic_case(title, name, case))
+
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    written = set()
+    total_bytes = 0
+    for fam, entry in sorted(files.items()):
+        fixture = {"header": header(), "ops": entry["ops"], "symbolic": entry["symbolic"]}
+        text = dump(fixture) + "\n"
+        path = OUT_DIR / f"{fam}.json"
+        path.write_text(text)
+        written.add(path.name)
+        total_bytes += len(text)
+    for stale in OUT_DIR.glob("*.json"):
+        if stale.name not in written:
+            stale.unlink()
+    ops = [op for e in files.values() for op in e["ops"].values()]
+    total = sum(len(op["cases"]) for op in ops)
+    errors = sum(1 for op in ops for c in op["cases"] if "error" in c)
+    print(f"wrote {len(files)} files in {OUT_DIR.relative_to(ROOT)}: {len(ops)} overloads, "
+          f"{total} cases ({errors} errors), {len(symbolic)} symbolic cases, {total_bytes} bytes")
+
+
+def header():
+    return {"format_version": FORMAT_VERSION, "script": SCRIPT, "torch_version": torch.__version__}
 
 
 if __name__ == "__main__":
