@@ -95,6 +95,8 @@ OUTPUT is
     {"tensor": TENSOR, "alias": ALIAS}
     {"tensors": [{"tensor": TENSOR, "alias": ALIAS}, ...]}   (Tensor[] returns)
     {"int": 3}                                               (SymInt / int returns)
+    {"bool": true}                                           (SymBool / bool returns;
+                                                              a symbolic one printed)
     {"scalar": {"int" | "float" | "bool": value}}            (Scalar returns)
 
 with ALIAS null for a tensor on a new storage, {"view_of": i} for a tensor
@@ -2397,6 +2399,28 @@ CASES.update({
         C("first dim", T([2, 3, 4]), 0),
         C("dim out of range", T([2, 3]), 2),
     ],
+    "sym_numel": [
+        C("matrix", T([2, 3])),
+        C("zero-dim", T([])),
+        C("empty", T([0, 3])),
+    ],
+    "sym_storage_offset": [
+        C("fresh", T([2, 3])),
+        C("offset view", off(2, 3)),
+    ],
+    "sym_stride.int": [
+        C("last dim", T([2, 3, 4]), -1),
+        C("transposed", tr(2, 3), 0),
+        C("dim out of range", T([2, 3]), 2),
+    ],
+    "sym_is_contiguous": [
+        C("contiguous", T([2, 3])),
+        C("transposed", tr(2, 3)),
+        C("one row transposed", tr(1, 3)),
+        C("channels-last asked of a contiguous tensor", T([2, 3, 4, 5]), torch.channels_last),
+        C("channels-last", cl(2, 3, 4, 5), torch.channels_last),
+        C("channels-last of a matrix", T([2, 3]), torch.channels_last),
+    ],
     "_assert_tensor_metadata": [
         C("nothing asked", T([2, 3])),
         C("all matching", tr(2, 3), [2, 3], [1, 2], f32, device=torch.device("cpu"), layout=torch.strided),
@@ -2944,6 +2968,8 @@ def encode_outputs(op, result, tensor_args):
             outputs.append({"tensors": [encode_output(t, tensor_args) for t in r]})
         elif kind in ("SymInt", "int"):
             outputs.append({"int": sym_value(r)})
+        elif kind in ("SymBool", "bool"):
+            outputs.append({"bool": sym_expr_str(r.node.expr) if isinstance(r, torch.SymBool) else bool(r)})
         elif kind in ("Scalar", "number"):  # a Scalar return prints as `number`
             outputs.append({"scalar": sym_scalar(r)})
         else:

@@ -343,9 +343,7 @@ type Refused = (Vec<String>, Vec<String>);
 /// Only the catalogue's schemas that rules can name are parsed: those of
 /// the operators rules name, their in-place (`name_`) forms, and the
 /// required ones.
-fn front_end(
-    inputs: &Inputs,
-) -> Result<Checked, Refused> {
+fn front_end(inputs: &Inputs) -> Result<Checked, Refused> {
     let mut sources = Sources::default();
     let mut diags: Vec<Diag> = Vec::new();
     let mut known = intrinsics::Intrinsics::default();

@@ -89,3 +89,38 @@ pub fn preserved_offset(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<SymInt> {
 pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
     fake_runtime::support::contiguous(cx, shape)
 }
+
+/// `is_contiguous_or_false(t, memory_format)`: whether `t` is contiguous in
+/// `memory_format` as `sym_is_contiguous` answers on a fake tensor: a
+/// plain bool, false where the sizes leave it open (no guard).
+pub fn is_contiguous_or_false(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    memory_format: MemoryFormat,
+) -> Result<bool> {
+    let (sizes, strides) = (&t.sizes, &t.strides);
+    match memory_format {
+        MemoryFormat::ChannelsLast | MemoryFormat::ChannelsLast3d => {
+            let rank = if memory_format == MemoryFormat::ChannelsLast {
+                4
+            } else {
+                5
+            };
+            Ok(sizes.len() == rank
+                && fake_runtime::strides::is_channels_last(
+                    cx.env,
+                    sizes,
+                    strides,
+                    cx.op,
+                    Decide::OrFalse,
+                )?)
+        }
+        MemoryFormat::Preserve => Err(invalid(
+            cx,
+            "is_contiguous with memory format preserve_format is not supported".into(),
+        )),
+        MemoryFormat::Contiguous => {
+            fake_runtime::strides::is_contiguous(cx.env, sizes, strides, cx.op, Decide::OrFalse)
+        }
+    }
+}

@@ -242,6 +242,17 @@ fn compare_outputs(
                 let ours = show(mode.env_mut(), *v);
                 report.check(at, ours, show_json(field(want, "int", "output")?));
             }
+            (Output::Bool(v), "bool") => {
+                let ours = match v {
+                    SymBool::Bool(b) => Json::from(*b),
+                    b => Json::from(mode.env_mut().display_bool(*b)),
+                };
+                report.check(
+                    at,
+                    ours.to_string(),
+                    field(want, "bool", "output")?.to_string(),
+                );
+            }
             (Output::Scalar(v), "scalar") => {
                 let ours = show_scalar(mode.env_mut(), *v);
                 report.check(at, ours, field(want, "scalar", "output")?.to_string());
@@ -253,9 +264,9 @@ fn compare_outputs(
 }
 
 /// What an expected output is: `"tensor"` (`{"tensor", "alias"}`),
-/// `"tensors"`, `"int"` or `"scalar"`.
+/// `"tensors"`, `"int"`, `"bool"` or `"scalar"`.
 fn expected_kind_of(want: &Json) -> &'static str {
-    ["tensors", "int", "scalar"]
+    ["tensors", "int", "bool", "scalar"]
         .into_iter()
         .find(|k| want.get(k).is_some())
         .unwrap_or("tensor")
