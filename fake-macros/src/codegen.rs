@@ -657,6 +657,7 @@ fn output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
             let v = value.unwrap_or_else(|| quote!(#rt::SymBool::Bool(false)));
             return quote!(let #name = #rt::Out::Bool(#v););
         }
+        RetKind::TensorList => return list_output(op, i, o),
         RetKind::Tensor => {}
     }
     let strides = o.strides.as_ref().map(expr);
@@ -753,6 +754,103 @@ fn output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
                 }, #rt::Alias::Fresh);
             }
         }
+    }
+}
+
+/// A `Tensor[]` output, bound to `__out{i}`: one tensor per element of
+/// the sizes list, a view of the aliased argument (its strides, offset,
+/// dtype and device unless given) or fresh (contiguous, offset 0); strides
+/// and offset given once apply to every element, given as lists one per
+/// element (a length mismatch is an error, never a panic).
+fn list_output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
+    let (rt, intr) = (rt(), intr());
+    let name = format_ident!("__out{i}");
+    let sizes = o
+        .value
+        .as_ref()
+        .map(expr)
+        .unwrap_or_else(|| quote!(::std::vec::Vec::<#rt::Dims>::new()));
+    let view_of = match o.alias {
+        ReturnAlias::ViewOf(j) | ReturnAlias::InPlace(j) => op
+            .args
+            .get(j)
+            .filter(|a| a.kind == Kind::of(Base::Tensor))
+            .map(|a| (ident(&a.ident), u8::try_from(j).unwrap_or(u8::MAX))),
+        ReturnAlias::Fresh => None,
+    };
+    let per_element =
+        |e: &Option<TExpr>, list: Base| e.as_ref().is_some_and(|e| e.kind.base == list);
+    let strides_list = per_element(&o.strides, Base::DimsList);
+    let offsets_list = per_element(&o.offset, Base::Dims);
+    let strides = match (&o.strides, &view_of) {
+        (Some(e), _) => expr(e),
+        (None, Some((a, _))) => quote!(#a.strides.clone()),
+        (None, None) => quote!(()),
+    };
+    let offset = match (&o.offset, &view_of) {
+        (Some(e), _) => expr(e),
+        (None, Some((a, _))) => quote!(#a.storage_offset),
+        (None, None) => quote!(#rt::SymInt::Int(0)),
+    };
+    let element_strides = if strides_list {
+        quote!(#intr::element(cx, &__strides, __k, "strides")?.clone())
+    } else if o.strides.is_none() && view_of.is_none() {
+        quote!(#intr::contiguous(cx, __sizes.clone())?)
+    } else {
+        quote!(__strides.clone())
+    };
+    let element_offset = if offsets_list {
+        quote!(*#intr::element(cx, &__offsets, __k, "offset")?)
+    } else {
+        quote!(__offsets)
+    };
+    let first_tensor = op
+        .args
+        .iter()
+        .find(|a| a.kind == Kind::of(Base::Tensor))
+        .map(|a| ident(&a.ident));
+    let base = view_of.as_ref().map(|(a, _)| a.clone()).or(first_tensor);
+    let dtype = o.dtype.as_ref().map(expr).unwrap_or_else(|| match &base {
+        Some(t) => quote!(#t.dtype),
+        None => quote!(cx.defaults.dtype),
+    });
+    let device = o
+        .device
+        .as_ref()
+        .map(expr)
+        .unwrap_or_else(|| match &view_of {
+            Some((a, _)) => quote!(#a.device),
+            None => quote!(cx.device),
+        });
+    let layout = match &view_of {
+        Some((a, _)) => quote!(#a.layout),
+        None => quote!(#rt::Layout::Strided),
+    };
+    let alias = match &view_of {
+        Some((_, j)) => quote!(#rt::Alias::ViewOf(#j)),
+        None => quote!(#rt::Alias::Fresh),
+    };
+    quote! {
+        let __sizes_list: ::std::vec::Vec<#rt::Dims> = #sizes;
+        let __strides = #strides;
+        let __offsets = #offset;
+        let __dtype = #dtype;
+        let __device = #device;
+        let mut __list = ::std::vec::Vec::with_capacity(__sizes_list.len());
+        for (__k, __sizes) in __sizes_list.into_iter().enumerate() {
+            let __element_strides = #element_strides;
+            let __element_offset = #element_offset;
+            __list.push((#rt::TensorMeta {
+                sizes: __sizes,
+                strides: __element_strides,
+                storage_offset: __element_offset,
+                dtype: __dtype,
+                device: __device,
+                layout: #layout,
+                requires_grad: false,
+            }, #alias));
+        }
+        let #name = #rt::Out::Tensors(__list);
     }
 }
 

@@ -186,7 +186,8 @@ pub(crate) struct OutputIr {
     pub(crate) alias: ReturnAlias,
     /// What is returned.
     pub(crate) ret: RetKind,
-    /// Sizes (tensor) or the value (int / bool).
+    /// Sizes (tensor), the list of sizes (tensor list) or the value (int /
+    /// bool).
     pub(crate) value: Option<TExpr>,
     /// `strides = ...`.
     pub(crate) strides: Option<TExpr>,
@@ -207,6 +208,9 @@ pub(crate) enum RetKind {
     Int,
     /// A `bool` / `SymBool`.
     Bool,
+    /// A `Tensor[]`: the value is the list of sizes (`DimsList`); strides
+    /// and offset are each one for all elements or a list of them.
+    TensorList,
 }
 
 /// A typed expression.

@@ -22,7 +22,6 @@ pub(crate) enum Base {
     /// A list of sizes (`SymInt[]`, a tensor's sizes or strides).
     Dims,
     /// A list of shapes (the sizes of a `Tensor[]` output).
-    #[allow(dead_code, reason = "no intrinsic returns shapes of a list yet")]
     DimsList,
     /// A possibly symbolic integer (`SymInt`).
     Size,

@@ -439,3 +439,68 @@ proptest! {
         let _ = expand(&text, "mm(self: [n, k], mat2: [k, m]) -> [n, m]\n");
     }
 }
+
+#[test]
+fn snapshot_list_of_views() {
+    check_kernel(
+        "aten::split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> Tensor(a)[]\n",
+        "split_with_sizes(self: [*s], split_sizes, dim) -> split_pieces(s, dim, split_sizes)\n  strides = self.strides\n  offset = split_offsets(self, dim, split_sizes)\n",
+        "split_with_sizes",
+        expect![[r#"
+            /// `aten::split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> Tensor(a)[]`
+            #[inline]
+            pub fn split_with_sizes(
+                cx: &mut ::fake_runtime::support::rt::Cx<'_>,
+                self_: &::fake_runtime::support::rt::TensorMeta,
+                split_sizes: ::fake_runtime::support::rt::Dims,
+                dim: i64,
+            ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
+                let v_s: ::fake_runtime::support::rt::Dims = self_
+                    .sizes[0usize..self_.dim() - 0usize]
+                    .iter()
+                    .copied()
+                    .collect();
+                let __sizes_list: ::std::vec::Vec<::fake_runtime::support::rt::Dims> = {
+                    let __a0 = v_s.clone();
+                    let __a1 = dim;
+                    let __a2 = split_sizes.clone();
+                    crate::intrinsics::splitting::split_pieces(cx, __a0, __a1, __a2)?
+                };
+                let __strides = self_.strides.clone();
+                let __offsets = {
+                    let __a0 = self_;
+                    let __a1 = dim;
+                    let __a2 = split_sizes.clone();
+                    crate::intrinsics::splitting::split_offsets(cx, __a0, __a1, __a2)?
+                };
+                let __dtype = self_.dtype;
+                let __device = self_.device;
+                let mut __list = ::std::vec::Vec::with_capacity(__sizes_list.len());
+                for (__k, __sizes) in __sizes_list.into_iter().enumerate() {
+                    let __element_strides = __strides.clone();
+                    let __element_offset = *::fake_runtime::support::element(
+                        cx,
+                        &__offsets,
+                        __k,
+                        "offset",
+                    )?;
+                    __list
+                        .push((
+                            ::fake_runtime::support::rt::TensorMeta {
+                                sizes: __sizes,
+                                strides: __element_strides,
+                                storage_offset: __element_offset,
+                                dtype: __dtype,
+                                device: __device,
+                                layout: self_.layout,
+                                requires_grad: false,
+                            },
+                            ::fake_runtime::support::rt::Alias::ViewOf(0u8),
+                        ));
+                }
+                let __out0 = ::fake_runtime::support::rt::Out::Tensors(__list);
+                Ok(::fake_runtime::support::rt::smallvec![__out0])
+            }
+        "#]],
+    );
+}

@@ -856,6 +856,7 @@ impl<'a> Checker<'a> {
                     (Base::Tensor, false) => RetKind::Tensor,
                     (Base::Size, false) => RetKind::Int,
                     (Base::SymBool, false) => RetKind::Bool,
+                    (Base::TensorList, false) => RetKind::TensorList,
                     _ => {
                         self.err(
                             Diag::new(
@@ -872,13 +873,16 @@ impl<'a> Checker<'a> {
                     Some(e) => {
                         let want = match ret_kind {
                             RetKind::Tensor => Kind::of(Base::Dims),
+                            RetKind::TensorList => Kind::of(Base::DimsList),
                             RetKind::Int => Kind::of(Base::Size),
                             RetKind::Bool => Kind::of(Base::SymBool),
                         };
                         self.expr(e).and_then(|t| self.coerce(t, want, e.span))
                     }
                     None => {
-                        if matches!(alias, ReturnAlias::Fresh) || ret_kind != RetKind::Tensor {
+                        if matches!(alias, ReturnAlias::Fresh)
+                            || !matches!(ret_kind, RetKind::Tensor | RetKind::TensorList)
+                        {
                             self.err(
                                 Diag::new(rule.op.span, "this rule needs an output: `-> [sizes]`")
                                     .label("no `->`"),
@@ -955,21 +959,37 @@ impl<'a> Checker<'a> {
                         continue;
                     }
                 };
-                if outputs[idx].ret != RetKind::Tensor {
-                    self.err(
-                        Diag::new(attr.span, format!("output {idx} is not a tensor"))
-                            .label("has no attributes"),
-                    );
-                    continue;
-                }
+                let list = match outputs[idx].ret {
+                    RetKind::Tensor => false,
+                    RetKind::TensorList => true,
+                    _ => {
+                        self.err(
+                            Diag::new(attr.span, format!("output {idx} is not a tensor"))
+                                .label("has no attributes"),
+                        );
+                        continue;
+                    }
+                };
                 let Some(e) = self.expr(value) else { continue };
+                // A list's strides and offset are one for every element,
+                // or one per element (`DimsList`, `Dims`).
+                let per_element = match want {
+                    Base::Dims => Base::DimsList,
+                    Base::Size => Base::Dims,
+                    b => b,
+                };
+                let want = if list && e.kind == Kind::of(per_element) && per_element != want {
+                    per_element
+                } else {
+                    want
+                };
                 let Some(e) = self.coerce(e, Kind::of(want), value.span) else {
                     continue;
                 };
-                let slot = match want {
-                    Base::DType => &mut outputs[idx].dtype,
-                    Base::Device => &mut outputs[idx].device,
-                    Base::Dims => &mut outputs[idx].strides,
+                let slot = match attr.name.as_str() {
+                    "dtype" => &mut outputs[idx].dtype,
+                    "device" => &mut outputs[idx].device,
+                    "strides" => &mut outputs[idx].strides,
                     _ => &mut outputs[idx].offset,
                 };
                 if slot.is_some() {

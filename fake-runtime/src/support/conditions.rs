@@ -139,3 +139,18 @@ pub fn int_arith(op: char, a: i64, b: i64) -> Result<i64> {
         .into()
     })
 }
+
+/// Element `k` of a per-element attribute of a `Tensor[]` output (its
+/// strides or offsets, one per tensor), or an error naming `what` when the
+/// list is shorter than the list of sizes.
+pub fn element<'l, T>(cx: &Cx<'_>, list: &'l [T], k: usize, what: &str) -> Result<&'l T> {
+    list.get(k).ok_or_else(|| {
+        invalid(
+            cx,
+            format!(
+                "{what} given for {} tensors of a longer list (tensor {k})",
+                list.len()
+            ),
+        )
+    })
+}

@@ -21,12 +21,14 @@ pub mod layout;
 pub mod nn;
 pub mod shapes;
 pub mod slicing;
+pub mod splitting;
 
 pub use dtypes::*;
 pub use layout::*;
 pub use nn::*;
 pub use shapes::*;
 pub use slicing::*;
+pub use splitting::*;
 
 use fake_runtime::error::Result;
 use fake_runtime::kernel::Cx;

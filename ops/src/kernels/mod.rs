@@ -53,9 +53,7 @@ pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::resize_;
 pub(crate) use scalar::local_scalar_dense;
 pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_value};
-pub(crate) use split::{
-    chunk, split_tensor, split_with_sizes, tensor_split_indices, unbind_int, unsafe_chunk,
-};
+pub(crate) use split::{tensor_split_indices, unsafe_chunk};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
 pub(crate) use view::{unflatten_int, unsafe_view, view, view_as};
