@@ -638,6 +638,9 @@ fn stmt(s: &Stmt) -> TokenStream {
                 Holder::One => quote!(#(#body)*),
                 Holder::Optional => quote! { if let Some(__t) = #a { #(#body)* } },
                 Holder::List => quote! { for __t in #a.iter().copied() { #(#body)* } },
+                Holder::OptionalList => {
+                    quote! { for __t in #a.iter().copied().flatten() { #(#body)* } }
+                }
             }
         }
     }
@@ -657,7 +660,22 @@ fn output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
             let v = value.unwrap_or_else(|| quote!(#rt::SymBool::Bool(false)));
             return quote!(let #name = #rt::Out::Bool(#v););
         }
+        RetKind::Scalar => {
+            let v = value.unwrap_or_else(|| quote!(#rt::Scalar::Int(#rt::SymInt::Int(0))));
+            return quote!(let #name = #rt::Out::Scalar(#v););
+        }
+        RetKind::Float => {
+            let v = value.unwrap_or_else(|| quote!(0.0));
+            return quote!(let #name = #rt::Out::Scalar(#rt::Scalar::from(#v)););
+        }
         RetKind::TensorList => return list_output(op, i, o),
+        RetKind::Tensor
+            if o.value
+                .as_ref()
+                .is_some_and(|v| v.kind == Kind::of(Base::Tensor)) =>
+        {
+            return whole_output(i, o);
+        }
         RetKind::Tensor => {}
     }
     let strides = o.strides.as_ref().map(expr);
@@ -754,6 +772,40 @@ fn output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
                 }, #rt::Alias::Fresh);
             }
         }
+    }
+}
+
+/// A tensor output an intrinsic computed whole (`-> advanced_index(..)`),
+/// bound to `__out{i}`: its metadata, the attributes given overriding it;
+/// aliasing as the schema says.
+fn whole_output(i: usize, o: &OutputIr) -> TokenStream {
+    let (rt, intr) = (rt(), intr());
+    let name = format_ident!("__out{i}");
+    let value = o.value.as_ref().map(expr).unwrap_or_default();
+    let set = [
+        (o.strides.as_ref(), quote!(strides)),
+        (o.offset.as_ref(), quote!(storage_offset)),
+        (o.dtype.as_ref(), quote!(dtype)),
+        (o.device.as_ref(), quote!(device)),
+    ]
+    .into_iter()
+    .filter_map(|(e, field)| e.map(|e| (expr(e), field)))
+    .map(|(v, field)| quote!(__m.#field = #v;));
+    let alias = match o.alias {
+        ReturnAlias::ViewOf(j) => {
+            let j = u8::try_from(j).unwrap_or(u8::MAX);
+            quote!(#rt::Alias::ViewOf(#j))
+        }
+        ReturnAlias::InPlace(j) => {
+            let j = u8::try_from(j).unwrap_or(u8::MAX);
+            quote!(#rt::Alias::InPlace(#j))
+        }
+        ReturnAlias::Fresh => quote!(#rt::Alias::Fresh),
+    };
+    quote! {
+        let mut __m = #intr::owned_meta(#value);
+        #(#set)*
+        let #name = #rt::Out::Tensor(__m, #alias);
     }
 }
 

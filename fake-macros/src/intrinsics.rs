@@ -108,7 +108,7 @@ impl Intrinsics {
                     _ => "_".to_string(),
                 };
                 let pname = pname.trim_start_matches('_').to_string();
-                match kind_of_type(&t.ty) {
+                match kind_of_type(&t.ty).filter(|_| !is_owned_meta(&t.ty)) {
                     Some(kind) => params.push(Param { name: pname, kind }),
                     None => {
                         ok = false;
@@ -172,7 +172,7 @@ impl Intrinsics {
 }
 
 /// What [`kind_of_type`] accepts, for messages.
-const KINDS_HELP: &str = "rule kinds are spelled `Dims`, `SymInt`, `i64`, `IntList`, `bool`, `SymBool`, `f64`, `Scalar`, `&str`, `DType`, `Device`, `Layout`, `MemoryFormat`, `UnbackedFlavor`, `&TensorMeta`, `&[&TensorMeta]`, `&[Option<&TensorMeta>]`, `Vec<Dims>`, and `Option<T>` of these";
+const KINDS_HELP: &str = "rule kinds are spelled `Dims`, `SymInt`, `i64`, `IntList`, `bool`, `SymBool`, `f64`, `Scalar`, `&str`, `DType`, `Device`, `Layout`, `MemoryFormat`, `UnbackedFlavor`, `&TensorMeta`, `&[&TensorMeta]`, `&[Option<&TensorMeta>]`, `Vec<Dims>`, `TensorMeta` (a result), and `Option<T>` of these";
 
 /// The rule kind a Rust type spells: the one table of that mapping.
 pub(crate) fn kind_of_type(ty: &syn::Type) -> Option<Kind> {
@@ -204,6 +204,8 @@ pub(crate) fn kind_of_type(ty: &syn::Type) -> Option<Kind> {
                     .then_some(Kind::of(Base::DimsList));
             }
             let base = match last_ident(ty)?.as_str() {
+                // A whole tensor an intrinsic computes (a result).
+                "TensorMeta" => Base::Tensor,
                 "Dims" => Base::Dims,
                 "SymInt" => Base::Size,
                 "i64" => Base::Int,
@@ -224,6 +226,12 @@ pub(crate) fn kind_of_type(ty: &syn::Type) -> Option<Kind> {
         }
         _ => None,
     }
+}
+
+/// Whether `ty` is an owned `TensorMeta`: a result, never a parameter
+/// (rules pass tensors by reference).
+fn is_owned_meta(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(_)) && last_ident(ty).as_deref() == Some("TensorMeta")
 }
 
 /// Whether `ty` is `&mut Cx<'_>`.

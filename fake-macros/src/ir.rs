@@ -158,6 +158,8 @@ pub(crate) enum Holder {
     Optional,
     /// `Tensor[]`: every element checked.
     List,
+    /// `Tensor?[]`: every present element checked.
+    OptionalList,
 }
 
 /// One dim of a checked pattern.
@@ -211,6 +213,10 @@ pub(crate) enum RetKind {
     /// A `Tensor[]`: the value is the list of sizes (`DimsList`); strides
     /// and offset are each one for all elements or a list of them.
     TensorList,
+    /// A `Scalar` (a Python number, possibly symbolic).
+    Scalar,
+    /// A `float`.
+    Float,
 }
 
 /// A typed expression.

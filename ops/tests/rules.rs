@@ -92,5 +92,7 @@ fn the_table_is_sorted_and_complete() {
     assert_eq!(fake_ops::Op::AddTensor.name(), "aten::add.Tensor");
     assert!(fake_ops::Op::AddTensor.tags().pointwise);
     assert!(fake_ops::Op::View.tags().view);
-    assert!(fake_ops::Op::_LocalScalarDense.tags().hand_written);
+    assert!(fake_ops::Op::UnsafeChunk.tags().hand_written);
+    assert!(!fake_ops::Op::_LocalScalarDense.tags().hand_written);
+    assert!(fake_ops::Op::from_name("aten::add.out").is_some_and(|o| o.tags().derived));
 }

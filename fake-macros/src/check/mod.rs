@@ -857,6 +857,8 @@ impl<'a> Checker<'a> {
                     (Base::Size, false) => RetKind::Int,
                     (Base::SymBool, false) => RetKind::Bool,
                     (Base::TensorList, false) => RetKind::TensorList,
+                    (Base::Scalar, false) => RetKind::Scalar,
+                    (Base::Float, false) => RetKind::Float,
                     _ => {
                         self.err(
                             Diag::new(
@@ -876,8 +878,18 @@ impl<'a> Checker<'a> {
                             RetKind::TensorList => Kind::of(Base::DimsList),
                             RetKind::Int => Kind::of(Base::Size),
                             RetKind::Bool => Kind::of(Base::SymBool),
+                            RetKind::Scalar => Kind::of(Base::Scalar),
+                            RetKind::Float => Kind::of(Base::Float),
                         };
-                        self.expr(e).and_then(|t| self.coerce(t, want, e.span))
+                        // A tensor output is its sizes, or a whole tensor
+                        // an intrinsic computed (attributes still apply).
+                        self.expr(e).and_then(|t| {
+                            if ret_kind == RetKind::Tensor && t.kind == Kind::of(Base::Tensor) {
+                                Some(t)
+                            } else {
+                                self.coerce(t, want, e.span)
+                            }
+                        })
                     }
                     None => {
                         if matches!(alias, ReturnAlias::Fresh)
@@ -1049,12 +1061,15 @@ impl<'a> Checker<'a> {
             (Base::Tensor, false, []) => Holder::One,
             (Base::Tensor, true, [PatternSuffix::Optional]) => Holder::Optional,
             (Base::TensorList, false, [PatternSuffix::List]) => Holder::List,
+            (Base::OptTensorList, false, [PatternSuffix::Optional, PatternSuffix::List]) => {
+                Holder::OptionalList
+            }
             _ => {
                 let want = match (kind.base, kind.optional) {
                     (Base::Tensor, false) => "`[..]`",
                     (Base::Tensor, true) => "`[..]?`",
                     (Base::TensorList, false) => "`[..][]`",
-                    (Base::OptTensorList, _) => "`[..]?[]` (not supported yet)",
+                    (Base::OptTensorList, _) => "`[..]?[]`",
                     _ => "no pattern: it is not a tensor",
                 };
                 self.err(

@@ -154,3 +154,9 @@ pub fn element<'l, T>(cx: &Cx<'_>, list: &'l [T], k: usize, what: &str) -> Resul
         )
     })
 }
+
+/// A tensor's metadata as an owned value, from an intrinsic's result or
+/// an argument (a tensor output a rule computed whole).
+pub fn owned_meta(t: impl std::borrow::Borrow<TensorMeta>) -> TensorMeta {
+    t.borrow().clone()
+}

@@ -16,14 +16,18 @@
 //! [`fake_runtime::view`]); what is specific to some operators
 //! (convolution and pooling sizes, `arange`'s length) lives here.
 
+pub mod data;
 pub mod dtypes;
+pub mod indexing;
 pub mod layout;
 pub mod nn;
 pub mod shapes;
 pub mod slicing;
 pub mod splitting;
 
+pub use data::*;
 pub use dtypes::*;
+pub use indexing::*;
 pub use layout::*;
 pub use nn::*;
 pub use shapes::*;

@@ -673,25 +673,3 @@ pub fn scalar_fits(_cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
         Scalar::Complex(..) => dtype.is_complex(),
     })
 }
-
-/// `unbacked(size_like, max = n)`: a fresh unbacked symbol; size-like ones
-/// are `>= 0`, and `<= max` when a static bound is given (as
-/// `_constrain_range_for_size`). A static `max` of 0 gives 0 (no symbol,
-/// as PyTorch's `nonzero` on an empty tensor).
-pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) -> Result<SymInt> {
-    let size_like = flavor == UnbackedFlavor::SizeLike;
-    if size_like && max == Some(SymInt::Int(0)) {
-        return Ok(SymInt::Int(0));
-    }
-    let u = cx.env.create_unbacked(size_like, cx.op);
-    let hi = match max {
-        Some(SymInt::Int(m)) => Some(m),
-        Some(m @ SymInt::Expr(_)) => cx.env.value_range(m)?.hi(),
-        None => None,
-    };
-    if size_like || hi.is_some() {
-        cx.env
-            .constrain_range(u, size_like.then_some(0), hi, cx.op)?;
-    }
-    Ok(u)
-}

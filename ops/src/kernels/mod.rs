@@ -13,7 +13,6 @@ mod diagonal;
 mod diff;
 mod div;
 mod dropout;
-mod index;
 mod masked;
 mod nonzero;
 mod pad;
@@ -21,7 +20,6 @@ mod padding;
 mod pool;
 mod reshape;
 mod resize;
-mod scalar;
 mod scatter;
 mod split;
 mod to;
@@ -41,7 +39,6 @@ pub(crate) use div::{div_scalar_mode, div_tensor_mode};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
 };
-pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use pad::pad;
@@ -51,7 +48,6 @@ pub(crate) use padding::{
 pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
 pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::resize_;
-pub(crate) use scalar::local_scalar_dense;
 pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_value};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};

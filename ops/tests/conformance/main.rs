@@ -70,11 +70,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
     ),
     (
-        "aten::_local_scalar_dense",
-        "two elements reads the first",
-        "the kernel refuses a tensor of more than one element, as `item` does; PyTorch's `_local_scalar_dense` (fake and eager) does not check and reads the first element",
-    ),
-    (
         "aten::_log_softmax",
         "dim out of range",
         "the rule does not check dim; PyTorch's meta kernel wraps it and refuses dim 2 of a 2-d tensor",

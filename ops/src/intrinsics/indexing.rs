@@ -1,20 +1,23 @@
-//! `index.Tensor` (advanced indexing, `x[idx]`): what no rule can say, as
-//! PyTorch's `meta_index_Tensor` computes it. Bool and byte masks select a
+//! Indexing intrinsics: advanced indexing (`x[idx]`), as PyTorch's
+//! `meta_index_Tensor` computes it. Bool and byte masks select a
 //! data-dependent number of elements: an unbacked size.
 
-use super::invalid;
-use crate::intrinsics::unbacked;
-use fake_runtime::shape::{Dims, broadcast};
-use fake_runtime::strides::{Operand, contiguous, pointwise};
-use fake_runtime::support::{UnbackedFlavor, args};
-use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use super::*;
+use fake_runtime::strides::{Operand as StrideOperand, contiguous, pointwise};
 
-/// `index.Tensor(Tensor self, Tensor?[] indices) -> Tensor`.
-pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let t = args::tensor(cx, a, 0, "self")?;
-    let given = args::opt_tensors(cx, a, 1, "indices")?;
+/// `advanced_index(self, indices)`: the result of `index.Tensor`: the
+/// index shapes broadcast (a mask of `k` dims stands for `k` indices of a
+/// fresh size-like unbacked length, at most its element count); the
+/// replaced dims move to the front when the indexed dims are not
+/// adjacent; strides as TensorIterator lays out the gather (contiguous
+/// for an empty `self`).
+pub fn advanced_index(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    given: &[Option<&TensorMeta>],
+) -> Result<TensorMeta> {
     if given.is_empty() {
-        return Err(invalid(cx, "at least one index must be provided"));
+        return Err(invalid(cx, "at least one index must be provided".into()));
     }
     // Masks become one index per masked dim, all of length `nonzero`.
     let mut indices: Vec<Option<Dims>> = Vec::new();
@@ -34,13 +37,9 @@ pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                     ));
                 }
                 for j in 0..idx.dim() {
-                    fake_runtime::shape::check_eq(
-                        cx.env,
-                        t.sizes[k + j],
-                        idx.sizes[j],
-                        cx.op,
-                        &|| format!("the shape of the mask at index {i}, dim {j}"),
-                    )?;
+                    shape::check_eq(cx.env, t.sizes[k + j], idx.sizes[j], cx.op, &|| {
+                        format!("the shape of the mask at index {i}, dim {j}")
+                    })?;
                 }
                 let n = idx.numel(cx.env)?;
                 let u = unbacked(cx, UnbackedFlavor::SizeLike, Some(n))?;
@@ -70,7 +69,7 @@ pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     // Broadcast the index shapes together.
     let shapes: Vec<&[SymInt]> = indices.iter().flatten().map(|s| s.as_slice()).collect();
-    let replacement = broadcast(cx.env, cx.op, &shapes)?;
+    let replacement = shape::broadcast(cx.env, cx.op, &shapes)?;
     indices.resize(t.dim(), None);
     // All index tensors adjacent? Otherwise they move to the front.
     let first = indices.iter().position(Option::is_some);
@@ -110,7 +109,7 @@ pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let out_strides = if empty {
         contiguous(cx.env, &out_sizes)?
     } else {
-        let src = Operand {
+        let src = StrideOperand {
             sizes: &out_sizes,
             strides: &src_strides,
         };
@@ -127,7 +126,5 @@ pub(crate) fn index_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         layout: t.layout,
         requires_grad: false,
     };
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(meta, fake_runtime::Alias::Fresh));
-    Ok(outs)
+    Ok(meta)
 }
