@@ -257,7 +257,7 @@ fn snapshot_nonzero() {
                         let __a0 = v_s.clone();
                         crate::intrinsics::shapes::numel(cx, __a0)?
                     });
-                    crate::intrinsics::shapes::unbacked(cx, __a0, __a1)?
+                    crate::intrinsics::data::unbacked(cx, __a0, __a1)?
                 };
                 let __sizes: ::fake_runtime::support::rt::Dims = {
                     let mut __l = <::fake_runtime::support::rt::Dims>::new();
