@@ -504,3 +504,27 @@ fn snapshot_list_of_views() {
         "#]],
     );
 }
+
+#[test]
+fn clause_groups_are_checked_in_each_rule_and_named_ones_must_exist() {
+    // A group's clauses are checked in the rule that uses it: `k` is bound
+    // by `mm`'s pattern, so the group's check types there.
+    let groups = "@clauses\ninner(self)\n  check k > 0, \"empty inner dim\"\n\n";
+    let code = expand(
+        MM,
+        &format!("{groups}@with(inner)\nmm(self: [n, k], mat2: [k, m]) -> [n, m]\n"),
+    );
+    assert!(code.contains("\"empty inner dim\""), "{code}");
+    check_errors(
+        MM,
+        &format!("{groups}@with(iner)\nmm(self: [n, k], mat2: [k, m]) -> [n, m]\n"),
+        expect![[r#"
+            no clause group `iner`
+             --> ops/rules/test.rules:5:7
+              |
+            5 | @with(iner)
+              |       ^^^^ not defined with `@clauses`
+              |
+              = help: did you mean `inner`?"#]],
+    );
+}

@@ -31,6 +31,8 @@ const TAGS: &[&str] = &[
     "data_dependent",
     "kernel",
     "derive",
+    "with",
+    "clauses",
 ];
 
 /// Check `rules` against the declared `schemas`; mistakes go to `diags`.
@@ -46,6 +48,8 @@ pub(crate) fn check(
     diags: &mut Vec<Diag>,
 ) -> Vec<OpIr> {
     let schemas = catalog.schemas;
+    let expanded = expand_clause_groups(rules, diags);
+    let rules = expanded.as_slice();
     // Declared names; a schema declared twice is a mistake.
     let mut by_name: HashMap<String, usize> = HashMap::new();
     for (i, s) in schemas.iter().enumerate() {
@@ -184,6 +188,81 @@ pub(crate) fn check(
         }
     }
     ops
+}
+
+/// Whether `rule` is a clause group (`@clauses`), not an operator's rule.
+fn is_clause_group(rule: &Rule) -> bool {
+    rule.tags.iter().any(|t| t.name.name == "clauses")
+}
+
+/// The operators' rules with the clause groups they name (`@with(alpha)`)
+/// spliced in after their own clauses. A group is written once, as
+/// `@clauses` then a name, the schema arguments it reads and its clauses,
+/// and is checked in each rule that uses it, against that rule's schema:
+///
+/// ```text
+/// @clauses
+/// alpha(self, alpha)
+///   check scalar_fits(self.dtype, alpha), "alpha argument cannot be safely cast to the tensor's type"
+///
+/// @pointwise(promote = default) @with(alpha)
+/// add.Tensor(self, other)
+/// ```
+fn expand_clause_groups(rules: &[Rule], diags: &mut Vec<Diag>) -> Vec<Rule> {
+    let mut groups: HashMap<&str, &Rule> = HashMap::new();
+    for g in rules.iter().filter(|r| is_clause_group(r)) {
+        let name = g.op.name.name.as_str();
+        if g.tags.len() != 1 || g.outputs.is_some() || g.op.overload.is_some() {
+            diags.push(
+                Diag::new(
+                    g.op.span,
+                    format!("clause group `{name}` is not a group of clauses"),
+                )
+                .label("a group has a name, the arguments it reads and clauses")
+                .help(
+                    "write `@clauses`, then `name(arg, ...)` and indented `check`/`where` clauses",
+                ),
+            );
+            continue;
+        }
+        if let Some(first) = groups.insert(name, g) {
+            diags.push(
+                Diag::new(g.op.span, format!("clause group `{name}` is defined twice"))
+                    .label("defined again here")
+                    .secondary(first.op.span, "first defined here"),
+            );
+        }
+    }
+    let names: Vec<&str> = groups.keys().copied().collect();
+    rules
+        .iter()
+        .filter(|r| !is_clause_group(r))
+        .map(|r| {
+            let mut rule = r.clone();
+            for tag in r.tags.iter().filter(|t| t.name.name == "with") {
+                let targs = tag.args.as_deref().unwrap_or(&[]);
+                if targs.is_empty() {
+                    diags.push(
+                        Diag::new(tag.span, "`@with` names the clause groups it uses")
+                            .label("expected `@with(name, ...)`"),
+                    );
+                }
+                for a in targs {
+                    match groups.get(a.value.name.as_str()) {
+                        Some(g) if a.key.is_none() => {
+                            rule.clauses.extend(g.clauses.iter().cloned())
+                        }
+                        _ => diags.push(
+                            Diag::new(a.span, format!("no clause group `{}`", a.value.name))
+                                .label("not defined with `@clauses`")
+                                .suggest(closest(&a.value.name, names.iter().copied())),
+                        ),
+                    }
+                }
+            }
+            rule
+        })
+        .collect()
 }
 
 /// The arguments of `schema` as the IR has them.
@@ -593,8 +672,9 @@ impl<'a> Checker<'a> {
                         ),
                     }
                 }
-                // Checked with the schemas it names, in `derive_families`.
-                "derive" => {}
+                // Checked with the schemas it names, in `derive_families`;
+                // spliced in by `expand_clause_groups`.
+                "derive" | "with" => {}
                 "view" | "inplace" | "factory" | "data_dependent" => {
                     match name {
                         "view" => tags.view = true,
