@@ -1597,7 +1597,7 @@ for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "e
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",
             "ceil", "floor", "trunc", "round", "sign"]:
     CASES[_op] = unary_cases()
-for _op in ["ge.Tensor", "ne.Tensor", "logical_and", "logical_or", "logical_xor", "atan2",
+for _op in ["ge.Tensor", "ne.Tensor", "logical_and", "logical_or", "logical_xor", "atan2", "logaddexp",
             "bitwise_or.Tensor", "bitwise_xor.Tensor"]:
     CASES[_op] = binary_cases()
 for _op in ["le.Scalar", "bitwise_and.Scalar", "bitwise_or.Scalar", "bitwise_xor.Scalar"]:
@@ -1766,6 +1766,11 @@ CASES.update({
         C("zero-dim", T([]), [0]),
         C("dim out of range", T([2, 3]), [2]),
         C("repeated dim", T([2, 3]), [0, 0]),
+    ],
+    "logaddexp.out": [
+        C("same shape out", T([2, 3]), T([2, 3]), out=T([2, 3])),
+        C("broadcast into resized empty out", T([2, 1]), T([1, 3]), out=T([0])),
+        C("float result into int out", T([2]), T([2]), out=T([2], dtype=i64)),
     ],
     "atan2.out": [
         C("same shape out", T([2, 3]), T([2, 3]), out=T([2, 3])),
