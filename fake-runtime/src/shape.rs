@@ -1,7 +1,8 @@
 //! Shape arithmetic shared by meta kernels: broadcasting, reductions,
 //! dimension wrapping, inserting/removing/permuting dims, expand, view size
-//! inference, cat, and the convolution/pooling output formulas — each as
-//! ATen computes it, on sizes that may be symbolic.
+//! inference, cat, slicing — each as ATen computes it, on sizes that may be
+//! symbolic. Formulas of one operator family (convolution and pooling
+//! lengths) live with the operators, in `fake-ops`' intrinsics.
 //!
 //! Every decision on a symbolic size goes through the [`ShapeEnv`]: it is
 //! answered statically when it can be, otherwise guarded (backed sizes) or
