@@ -168,11 +168,33 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
     }
 }
 
-/// The tokens of what the macro emits when the rules have mistakes: the
-/// errors, and stubs so the invoking crate reports nothing else.
-pub(crate) fn stubs(errors: &[String], files: &[String], erased: &[String]) -> TokenStream {
+/// What the stubs emitted on mistakes stand in for, so that the rest of
+/// the crate compiles without follow-on errors or warnings.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StandIns {
+    /// The erased entries of every parsed schema (hand-written kernels
+    /// call generated ones).
+    pub(crate) erased: Vec<String>,
+    /// The hand-written kernels rules name (`crate::kernels::<name>`),
+    /// referenced so that they are not reported unused.
+    pub(crate) kernels: Vec<String>,
+}
+
+/// The stubs emitted when the rules have mistakes: the `compile_error!`s,
+/// the `include_str!`s, and stand-ins for what the crate names.
+pub(crate) fn stubs(errors: &[String], files: &[String], stand_ins: &StandIns) -> TokenStream {
     let rt = rt();
-    let erased = erased.iter().map(|f| {
+    let kernels = stand_ins.kernels.iter().map(|k| {
+        let k = ident(k);
+        quote!(crate::kernels::#k)
+    });
+    let used_kernels = (!stand_ins.kernels.is_empty()).then(|| {
+        quote! {
+            /// The hand-written kernels the rules name, referenced.
+            const _: &[#rt::ErasedKernel] = &[#(#kernels),*];
+        }
+    });
+    let erased = stand_ins.erased.iter().map(|f| {
         let f = ident(f);
         quote! {
             /// A stand-in: the rules have mistakes.
@@ -190,6 +212,7 @@ pub(crate) fn stubs(errors: &[String], files: &[String], erased: &[String]) -> T
     quote! {
         #(#errors)*
         #(#includes)*
+        #used_kernels
         /// Typed kernels (none: the rules have mistakes).
         pub mod typed {}
         /// Erased kernels (stand-ins: the rules have mistakes).

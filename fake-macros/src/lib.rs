@@ -247,7 +247,7 @@ fn expand_paths(base: &Path, args: &Args) -> proc_macro2::TokenStream {
         })
         .collect();
     if !errors.is_empty() {
-        return codegen::stubs(&errors, &[], &[]);
+        return codegen::stubs(&errors, &[], &codegen::StandIns::default());
     }
     expand(&Inputs {
         schemas,
@@ -299,7 +299,7 @@ fn expand(inputs: &Inputs) -> proc_macro2::TokenStream {
     let files = inputs.files();
     match front_end(inputs) {
         Ok((ops, schemas)) => codegen::generate(&ops, &schemas, &files),
-        Err((errors, erased)) => codegen::stubs(&errors, &files, &erased),
+        Err((errors, stand_ins)) => codegen::stubs(&errors, &files, &stand_ins),
     }
 }
 
@@ -333,8 +333,9 @@ fn listed_names(id: diagnostic::FileId, text: &str) -> Vec<(String, diagnostic::
 /// The checked operators and the schemas they were checked against.
 type Checked = (Vec<ir::OpIr>, Vec<schema::Schema>);
 
-/// Every mistake rendered, and the names of the erased stand-ins.
-type Refused = (Vec<String>, Vec<String>);
+/// Every mistake rendered, and what the stand-ins name: the erased entries
+/// and the hand-written kernels.
+type Refused = (Vec<String>, codegen::StandIns);
 
 /// Parse and check; every mistake rendered (with the names of the erased
 /// stand-ins), or the checked operators and the schemas they were checked
@@ -452,7 +453,20 @@ fn front_end(inputs: &Inputs) -> Result<Checked, Refused> {
                 text.trim_end().to_string()
             })
             .collect();
-        Err((errors, check::erased_names(&all_schemas)))
+        let kernels = all_rules
+            .iter()
+            .flat_map(|r| &r.tags)
+            .filter(|t| t.name.name == "kernel")
+            .filter_map(|t| match t.args.as_deref() {
+                Some([a]) if a.key.is_none() => Some(a.value.name.clone()),
+                _ => None,
+            })
+            .collect();
+        let stand_ins = codegen::StandIns {
+            erased: check::erased_names(&all_schemas),
+            kernels,
+        };
+        Err((errors, stand_ins))
     }
 }
 
