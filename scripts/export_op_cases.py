@@ -2153,6 +2153,17 @@ CASES.update({
         C("to channels last", T([1, 2, 3, 3]), memory_format=CL),
         C("zero-dim", T([], dtype=i64)),
     ],
+    "lift_fresh_copy": [
+        C("contiguous", T([2, 3])),
+        C("permuted keeps its strides", T([3, 4, 2], strides=[4, 1, 12])),
+        C("sliced non-dense becomes contiguous", T([4, 6], then=lambda t: t[:, ::2])),
+        C("zero-dim", T([], dtype=i64)),
+    ],
+    "detach_": [
+        C("contiguous", T([2, 3])),
+        C("transposed", tr(2, 3)),
+        C("storage offset", off(2, 3)),
+    ],
     "alias": [
         C("contiguous", T([2, 3])),
         C("permuted", T([3, 2], strides=[1, 3])),

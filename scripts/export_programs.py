@@ -299,6 +299,11 @@ def programs():
         None,
     )
     yield "unique_counts", UniqueCounts(), (torch.randint(0, 5, (9,)),), ({0: Dim("n")},)
+    yield "cond", Cond(), (torch.randn(6, 3), torch.randn(6, 3)), ({0: Dim("n")}, {0: Dim("n")})
+    yield "cond_on_data", CondOnData(), (torch.randn(6, 3),), ({0: Dim("n", min=4)},)
+    yield "while_loop", WhileLoop(), (torch.randn(5, 3), torch.tensor(3)), ({0: Dim("n")}, None)
+    yield "map", MapBody(), (torch.randn(4, 5), torch.randn(5)), ({0: Dim("n"), 1: Dim("m")}, {0: Dim("m")})
+    yield "grad_region", GradRegion(), (torch.randn(2, 4),), ({0: batch},)
     yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
 
 
@@ -371,6 +376,69 @@ class UniqueCounts(torch.nn.Module):
     def forward(self, x):
         u, inv, counts = torch.unique(x, return_inverse=True, return_counts=True)
         return u.float() * 2.0, inv + 1, counts.sum()
+
+
+class Cond(torch.nn.Module):
+    """torch.cond on a size predicate: both branches propagated, outputs merged."""
+
+    def forward(self, x, y):
+        def true_fn(x, y):
+            return (x + y).sin(), x.sum(0)
+
+        def false_fn(x, y):
+            return (x * y).cos(), y.mean(0)
+
+        return torch.cond(x.shape[0] > 4, true_fn, false_fn, (x, y))
+
+
+class CondOnData(torch.nn.Module):
+    """torch.cond on a tensor predicate, branches of different sizes: the
+    merged output's differing dim is a fresh unbacked size."""
+
+    def forward(self, x):
+        def true_fn(x):
+            return x[:2].contiguous() * 2
+
+        def false_fn(x):
+            return x[:3].contiguous() + 1
+
+        return torch.cond(x.sum() > 0, true_fn, false_fn, (x,))
+
+
+class WhileLoop(torch.nn.Module):
+    """torch while_loop: the body propagated once on the carried values."""
+
+    def forward(self, x, n):
+        def cond_fn(i, x):
+            return i < n
+
+        def body_fn(i, x):
+            return i + 1, x * 2 + 1
+
+        return torch._higher_order_ops.while_loop(cond_fn, body_fn, (torch.zeros((), dtype=torch.int64), x))
+
+
+class MapBody(torch.nn.Module):
+    """torch map: the body on the first slice, its outputs broadcast to the batch."""
+
+    def forward(self, xs, y):
+        def body(x, y):
+            return (x + y).relu(), x.sum()
+
+        return torch._higher_order_ops.map(body, xs, y)
+
+
+class GradRegion(torch.nn.Module):
+    """A region that turns autograd on: wrap_with_set_grad_enabled's subgraph."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        with torch.enable_grad():
+            y = self.lin(x).tanh()
+        return y * 2
 
 
 # Programs too big to keep in two sizes: only their dynamic export.

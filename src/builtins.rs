@@ -37,12 +37,19 @@ pub(crate) enum Builtin {
     FloatFn(FloatFn),
     SymIte,
     Not,
+    /// An inlined higher-order operator's node (`None`: the first slices
+    /// of a `map_impl`).
+    Hop(Option<crate::hop::Hop>),
 }
 
 /// The built-in for a node's target, if it is one.
 pub(crate) fn builtin(target: &str, op: Option<&str>) -> Option<Builtin> {
     let name = op.map(|o| o.strip_suffix(".default").unwrap_or(o));
+    if let Some(h) = crate::hop::Hop::of(target) {
+        return Some(Builtin::Hop(Some(h)));
+    }
     Some(match (target, name) {
+        (crate::hop::MAP_SLICE, _) => Builtin::Hop(None),
         (_, Some("aten::sym_size.int")) => Builtin::SymSize,
         (_, Some("aten::sym_stride.int")) => Builtin::SymStride,
         (_, Some("aten::sym_numel")) => Builtin::SymNumel,
@@ -155,6 +162,7 @@ impl Propagation {
         };
         let err = |e: fake_runtime::Error| e.to_string();
         let out = match b {
+            Builtin::Hop(h) => return self.run_hop(graph, i, *h),
             Builtin::SymSize | Builtin::SymStride => {
                 let t = tensor_arg(self)?;
                 let d = dim_of(self, t)?;

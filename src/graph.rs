@@ -243,6 +243,15 @@ pub enum GraphError {
         /// Its kind.
         what: &'static str,
     },
+    /// A higher-order operator's node is not in the form torch.export
+    /// writes (`cond(pred, true_graph, false_graph, operands)`, ...).
+    #[error("node '{node}': {reason}")]
+    BadHop {
+        /// The node.
+        node: String,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 /// The registry name of a `torch.ops.<ns>.<op>.<overload>` target
@@ -257,12 +266,16 @@ pub fn op_name(target: &str) -> Option<String> {
 }
 
 struct Builder<'p> {
+    /// The graph whose names are being read (a subgraph while inlining).
     graph: &'p schema::Graph,
+    /// What the names of `graph` are prefixed with (`cond.true_graph_0.`
+    /// inside a branch), so inlined names stay unique.
+    prefix: String,
     values: Vec<ValueInfo>,
     by_name: HashMap<String, ValueId>,
 }
 
-impl Builder<'_> {
+impl<'p> Builder<'p> {
     fn define(
         &mut self,
         name: &str,
@@ -302,18 +315,19 @@ impl Builder<'_> {
             ValueKindOf::CustomObj => Recorded::CustomObj,
         };
         let id = ValueId(self.values.len() as u32);
+        let scoped = format!("{}{name}", self.prefix);
         self.values.push(ValueInfo {
-            name: name.to_string(),
+            name: scoped.clone(),
             recorded,
             producer,
         });
-        self.by_name.insert(name.to_string(), id);
+        self.by_name.insert(scoped, id);
         Ok(id)
     }
 
     fn lookup(&self, node: &str, arg: &str, name: &str) -> Result<ValueId, GraphError> {
         self.by_name
-            .get(name)
+            .get(&format!("{}{name}", self.prefix))
             .copied()
             .ok_or_else(|| GraphError::Undefined {
                 node: node.to_string(),
@@ -444,6 +458,214 @@ impl Builder<'_> {
     }
 }
 
+impl<'p> Builder<'p> {
+    /// Add the nodes of the current graph (and of the subgraphs they
+    /// inline) to `nodes`.
+    fn nodes(&mut self, list: &'p [schema::Node], nodes: &mut Vec<Node>) -> Result<(), GraphError> {
+        for (index, n) in list.iter().enumerate() {
+            let name = format!(
+                "{}{}",
+                self.prefix,
+                n.name.clone().unwrap_or_else(|| format!("#{index}"))
+            );
+            if let Some(hop) = crate::hop::Hop::of(&n.target) {
+                self.inline(hop, n, &name, nodes)?;
+                continue;
+            }
+            let mut args = Vec::with_capacity(n.inputs.len());
+            for input in &n.inputs {
+                args.push((
+                    input.name.clone(),
+                    self.arg(&name, &input.name, &input.arg)?,
+                ));
+            }
+            let mut outputs = Vec::with_capacity(n.outputs.len());
+            for o in &n.outputs {
+                outputs.push(self.define_output(o, Producer::Node(nodes.len()))?);
+            }
+            nodes.push(Node {
+                op: op_name(&n.target),
+                name,
+                target: n.target.clone(),
+                args,
+                outputs,
+            });
+        }
+        Ok(())
+    }
+
+    /// Inline higher-order operator node `n`: its subgraphs' nodes with
+    /// their inputs bound to the operands, then one node of the operator's
+    /// own target whose arguments are the values it combines (see
+    /// [`crate::hop`]) and whose outputs are the node's.
+    fn inline(
+        &mut self,
+        hop: crate::hop::Hop,
+        n: &'p schema::Node,
+        name: &str,
+        nodes: &mut Vec<Node>,
+    ) -> Result<(), GraphError> {
+        use crate::hop::Hop;
+        let bad = |why: &str| GraphError::BadHop {
+            node: name.to_string(),
+            reason: why.to_string(),
+        };
+        let inputs: Vec<&Argument> = n.inputs.iter().map(|i| &i.arg).collect();
+        let graph_at = |k: usize| match inputs.get(k) {
+            Some(Argument::Graph(g)) => Ok(g),
+            _ => Err(bad(&format!("input {k} is not a subgraph"))),
+        };
+        let values_at = |b: &Self, k: usize| -> Result<Vec<Arg>, GraphError> {
+            match inputs.get(k) {
+                Some(Argument::Tensors(ts)) => ts
+                    .iter()
+                    .map(|t| b.lookup(name, "operands", &t.name).map(Arg::Tensor))
+                    .collect(),
+                Some(a) => Ok(vec![b.arg(name, "operands", a)?]),
+                None => Err(bad(&format!("input {k} is missing"))),
+            }
+        };
+        let mut args: Vec<(String, Arg)> = Vec::new();
+        match hop {
+            Hop::SetGradEnabled => {
+                let operands: Vec<Arg> = inputs
+                    .iter()
+                    .skip(2)
+                    .map(|a| self.arg(name, "operands", a))
+                    .collect::<Result<_, _>>()?;
+                let outs = self.subgraph(graph_at(1)?, name, &operands, nodes)?;
+                args.extend(outs.into_iter().map(|a| ("out".to_string(), a)));
+            }
+            Hop::Cond => {
+                let pred = self.arg(
+                    name,
+                    "pred",
+                    inputs.first().ok_or_else(|| bad("no predicate"))?,
+                )?;
+                let operands = values_at(self, 3)?;
+                let t = self.subgraph(graph_at(1)?, name, &operands, nodes)?;
+                let f = self.subgraph(graph_at(2)?, name, &operands, nodes)?;
+                if t.len() != f.len() {
+                    return Err(bad("the branches return different numbers of values"));
+                }
+                args.push(("pred".to_string(), pred));
+                args.extend(t.into_iter().map(|a| ("true".to_string(), a)));
+                args.extend(f.into_iter().map(|a| ("false".to_string(), a)));
+            }
+            Hop::WhileLoop => {
+                let carried = values_at(self, 2)?;
+                let additional = values_at(self, 3)?;
+                let all: Vec<Arg> = carried.iter().chain(&additional).cloned().collect();
+                self.subgraph(graph_at(0)?, name, &all, nodes)?;
+                let body = self.subgraph(graph_at(1)?, name, &all, nodes)?;
+                args.extend(carried.into_iter().map(|a| ("carried".to_string(), a)));
+                args.extend(body.into_iter().map(|a| ("body".to_string(), a)));
+            }
+            Hop::Map => {
+                let xs = values_at(self, 1)?;
+                let additional = values_at(self, 2)?;
+                let body = graph_at(0)?;
+                // The first slice of each mapped tensor, as the body's
+                // inputs: one node defining the body's placeholders.
+                let slice_at = nodes.len();
+                let outer = std::mem::replace(&mut self.prefix, format!("{name}.{}.", body.name));
+                let graph = std::mem::replace(&mut self.graph, &body.graph);
+                let mut slices = Vec::with_capacity(xs.len());
+                for a in body.graph.inputs.iter().take(xs.len()) {
+                    slices.push(self.define_output(a, Producer::Node(slice_at))?);
+                }
+                self.graph = graph;
+                self.prefix = outer;
+                nodes.push(Node {
+                    name: format!("{name}.slice"),
+                    target: crate::hop::MAP_SLICE.to_string(),
+                    op: None,
+                    args: xs.iter().cloned().map(|a| ("xs".to_string(), a)).collect(),
+                    outputs: slices.clone(),
+                });
+                let mut operands: Vec<Arg> = slices.iter().map(output_arg).collect();
+                operands.extend(additional);
+                let outs = self.subgraph(body, name, &operands, nodes)?;
+                args.extend(xs.into_iter().map(|a| ("xs".to_string(), a)));
+                args.extend(outs.into_iter().map(|a| ("out".to_string(), a)));
+            }
+        }
+        let mut outputs = Vec::with_capacity(n.outputs.len());
+        for o in &n.outputs {
+            outputs.push(self.define_output(o, Producer::Node(nodes.len()))?);
+        }
+        nodes.push(Node {
+            op: None,
+            name: name.to_string(),
+            target: n.target.clone(),
+            args,
+            outputs,
+        });
+        Ok(())
+    }
+
+    /// Inline subgraph `g` of node `node` with its inputs bound to
+    /// `operands` (values of the enclosing scope): its nodes go to
+    /// `nodes`, and its outputs are returned as arguments.
+    fn subgraph(
+        &mut self,
+        g: &'p schema::GraphArgument,
+        node: &str,
+        operands: &[Arg],
+        nodes: &mut Vec<Node>,
+    ) -> Result<Vec<Arg>, GraphError> {
+        let inner = format!("{node}.{}.", g.name);
+        if g.graph.inputs.len() != operands.len() {
+            return Err(GraphError::BadHop {
+                node: node.to_string(),
+                reason: format!(
+                    "subgraph {} takes {} inputs but is given {}",
+                    g.name,
+                    g.graph.inputs.len(),
+                    operands.len()
+                ),
+            });
+        }
+        // Bind the subgraph's inputs to the operands' values.
+        for (input, operand) in g.graph.inputs.iter().zip(operands) {
+            let value = match operand {
+                Arg::Tensor(v) | Arg::SymBool(v) | Arg::SymFloat(v) => Some(*v),
+                Arg::SymInt(SymIntArg::Value(v)) => Some(*v),
+                _ => None,
+            };
+            if let (Some(name), Some(v)) = (input.value_name(), value) {
+                self.by_name.insert(format!("{inner}{name}"), v);
+            }
+        }
+        let outer = std::mem::replace(&mut self.prefix, inner);
+        let graph = std::mem::replace(&mut self.graph, &g.graph);
+        let result = self.nodes(&g.graph.nodes, nodes).and_then(|()| {
+            g.graph
+                .outputs
+                .iter()
+                .enumerate()
+                .map(|(i, a)| self.arg(node, &format!("output #{i}"), a))
+                .collect::<Result<Vec<_>, _>>()
+        });
+        self.graph = graph;
+        self.prefix = outer;
+        result
+    }
+}
+
+/// A node result as an argument of a later node.
+fn output_arg(o: &NodeOutput) -> Arg {
+    match o {
+        NodeOutput::Tensor(v) => Arg::Tensor(*v),
+        NodeOutput::Tensors(v) => Arg::Tensors(v.clone()),
+        NodeOutput::SymInt(s) => Arg::SymInt(*s),
+        NodeOutput::SymBool(v) => Arg::SymBool(*v),
+        NodeOutput::SymFloat(v) => Arg::SymFloat(*v),
+        NodeOutput::None => Arg::None,
+        NodeOutput::Opaque(t) => Arg::Opaque(t.clone()),
+    }
+}
+
 #[derive(Clone, Copy)]
 enum ValueKindOf {
     Tensor,
@@ -454,12 +676,15 @@ enum ValueKindOf {
 }
 
 impl Graph {
-    /// The graph of a loaded program (its top-level graph; subgraphs of
-    /// higher-order operators stay opaque arguments).
+    /// The graph of a loaded program. The subgraphs of the higher-order
+    /// operators propagation models (`cond`, `while_loop`, `map_impl`,
+    /// `wrap_with_set_grad_enabled`) are inlined (see [`crate::hop`]);
+    /// others stay opaque arguments.
     pub fn from_program(program: &ExportedProgram) -> Result<Graph, GraphError> {
         let g = program.graph();
         let mut b = Builder {
             graph: g,
+            prefix: String::new(),
             values: Vec::new(),
             by_name: HashMap::new(),
         };
@@ -485,24 +710,7 @@ impl Graph {
             inputs.push(Input { value, kind });
         }
         let mut nodes = Vec::with_capacity(g.nodes.len());
-        for (index, n) in g.nodes.iter().enumerate() {
-            let name = n.name.clone().unwrap_or_else(|| format!("#{index}"));
-            let mut args = Vec::with_capacity(n.inputs.len());
-            for input in &n.inputs {
-                args.push((input.name.clone(), b.arg(&name, &input.name, &input.arg)?));
-            }
-            let mut outputs = Vec::with_capacity(n.outputs.len());
-            for o in &n.outputs {
-                outputs.push(b.define_output(o, Producer::Node(index))?);
-            }
-            nodes.push(Node {
-                op: op_name(&n.target),
-                name,
-                target: n.target.clone(),
-                args,
-                outputs,
-            });
-        }
+        b.nodes(&g.nodes, &mut nodes)?;
         let outputs = g
             .outputs
             .iter()

@@ -11,6 +11,7 @@
 mod builtins;
 pub mod export;
 pub mod graph;
+mod hop;
 pub mod prop;
 pub mod verify;
 

@@ -1,6 +1,7 @@
 //! Every program of `tests/fixtures/programs/` (exported from PyTorch by
 //! `scripts/export_programs.py`: data-dependent sizes, SymFloats, view
-//! geometry, static and dynamic, default and Core ATen IR) propagates with
+//! geometry, higher-order operators with their subgraphs, static and
+//! dynamic, default and Core ATen IR) propagates with
 //! every node matching what PyTorch recorded and no node unsupported. One
 //! test per program family, so a failure names the program and its nodes.
 
@@ -108,6 +109,11 @@ programs!(
     unbacked_views,
     masked_assign,
     split_sizes,
+    cond,
+    cond_on_data,
+    while_loop,
+    map,
+    grad_region,
     unique_counts,
     swin_t,
 );

@@ -1099,6 +1099,18 @@ impl Argument {
         }
     }
 
+    /// The name of the value this argument defines or names, for a
+    /// single tensor, SymInt, SymBool or SymFloat.
+    pub fn value_name(&self) -> Option<&str> {
+        match self {
+            Argument::Tensor(t) => Some(&t.name),
+            Argument::SymInt(SymIntArgument::Name(n))
+            | Argument::SymBool(SymBoolArgument::Name(n))
+            | Argument::SymFloat(SymFloatArgument::Name(n)) => Some(n),
+            _ => None,
+        }
+    }
+
     /// The subgraphs this argument carries (of higher-order operators).
     pub fn subgraphs(&self) -> Vec<&GraphArgument> {
         match self {

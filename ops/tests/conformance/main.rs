@@ -50,6 +50,16 @@ const FORMAT_VERSION: u64 = 2;
 /// error.
 const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
     (
+        "aten::detach_",
+        "transposed",
+        "autograd refuses to detach a view in place; whether a tensor is a view (its `_base`) is autograd's bookkeeping, not metadata the mode tracks (exported programs call detach_ on lifted constants, never on views)",
+    ),
+    (
+        "aten::detach_",
+        "storage offset",
+        "as \"transposed\": the input is a view, which autograd refuses to detach in place",
+    ),
+    (
         "aten::_assert_tensor_metadata",
         "size mismatch",
         "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
