@@ -1110,6 +1110,9 @@ CASES.update({
         C("rank mismatch", T([3, 4]), 1, T([3], dtype=i64)),
         C("int32 index refused", T([3, 4]), 1, T([3, 2], dtype=i32)),
         C("index larger than self off dim", T([3, 4]), 1, T([4, 2], dtype=i64)),
+        C("float index refused", T([3, 4]), 1, T([3, 2])),
+        C("empty index of another rank", T([3, 4]), 1, T([0], dtype=i64)),
+        C("dim out of range", T([3, 4]), 2, T([3, 2], dtype=i64)),
     ],
     "flip": [
         C("dim 0", T([2, 3]), [0]),
@@ -1493,6 +1496,10 @@ CASES.update({
         C("transposed self", tr(4, 3), 1, T([2], dtype=i64), T([3, 2])),
         C("2-d index", T([4, 3]), 0, T([2, 1], dtype=i64), T([2, 3])),
         C("source longer than index", T([4, 3]), 0, T([2], dtype=i64), T([3, 3])),
+        C("source without dim", T([4, 3]), 1, T([2], dtype=i64), T([2])),
+        C("zero-dim", T([]), 0, T([1], dtype=i64), T([])),
+        C("float alpha for int64", T([4, 3], dtype=i64), 0, T([2], dtype=i64), T([2, 3], dtype=i64), alpha=1.5),
+        C("dim out of range", T([4, 3]), 2, T([2], dtype=i64), T([2, 3])),
     ],
     "index_add_": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
@@ -2368,6 +2375,7 @@ CASES.update({
         C("zero-dim", [], []),
         C("lengths differ", [2, 3], [1]),
         C("negative size", [-1], [1]),
+        C("negative size and lengths differ", [-1, 2], [1]),
     ],
     "scalar_tensor": [
         C("int value is float32", 3),
@@ -2404,6 +2412,8 @@ CASES.update({
         C("stride mismatch", tr(2, 3), [2, 3], [3, 1]),
         C("dtype mismatch", T([2, 3]), None, None, f64),
         C("device mismatch", T([2, 3]), device=torch.device("cuda:0")),
+        C("stride of a vector", T([3]), None, [2]),
+        C("sizes of another length", T([3]), [3, 1]),
     ],
     "_local_scalar_dense": [
         C("int64", T([], dtype=i64)),
@@ -2525,6 +2535,10 @@ SYMBOLIC = [
     ("empty of a symbolic size", "empty.memory_format", Case("", [S(5, "n"), 3])),
     ("empty_permuted of a symbolic size", "empty_permuted", Case("", [S(5, "n"), 3, 4], [2, 0, 1])),
     ("empty_strided of symbolic sizes and strides", "empty_strided", Case("", [S(5, "n"), 3], [1, S(5, "n")])),
+    ("_assert_tensor_metadata of its own symbolic sizes", "_assert_tensor_metadata",
+     Case("", D([2, 3], "x"), [SizeOf("x", 0), SizeOf("x", 1)], [SizeOf("x", 1), 1])),
+    ("_assert_tensor_metadata of dynamic sizes against static ones", "_assert_tensor_metadata",
+     Case("", D([2, 3], "x"), [2, 3])),
     ("full of a symbolic size", "full", Case("", [S(4, "n"), 2], 1.5)),
     ("ones of symbolic sizes", "ones", Case("", [S(4, "n"), S(3, "m")])),
     ("zeros of symbolic sizes", "zeros", Case("", [S(4, "n"), S(3, "m")])),

@@ -16,12 +16,14 @@
 //! [`fake_runtime::view`]); what is specific to some operators
 //! (convolution and pooling sizes, `arange`'s length) lives here.
 
+pub mod checks;
 pub mod dtypes;
 pub mod layout;
 pub mod nn;
 pub mod shapes;
 pub mod slicing;
 
+pub use checks::*;
 pub use dtypes::*;
 pub use layout::*;
 pub use nn::*;
@@ -38,7 +40,7 @@ use fake_runtime::support::{
     to_ints,
 };
 use fake_runtime::sym::{SymBool, SymInt};
-use fake_runtime::{DType, Device, MemoryFormat, Scalar, TensorMeta};
+use fake_runtime::{DType, Device, Layout, MemoryFormat, Scalar, TensorMeta};
 use smallvec::SmallVec;
 
 /// An invalid-arguments error of the current operator.

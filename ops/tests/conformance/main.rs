@@ -50,26 +50,6 @@ const FORMAT_VERSION: u64 = 2;
 /// error.
 const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
     (
-        "aten::_assert_tensor_metadata",
-        "size mismatch",
-        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
-    ),
-    (
-        "aten::_assert_tensor_metadata",
-        "stride mismatch",
-        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
-    ),
-    (
-        "aten::_assert_tensor_metadata",
-        "dtype mismatch",
-        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
-    ),
-    (
-        "aten::_assert_tensor_metadata",
-        "device mismatch",
-        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
-    ),
-    (
         "aten::_local_scalar_dense",
         "two elements reads the first",
         "the kernel refuses a tensor of more than one element, as `item` does; PyTorch's `_local_scalar_dense` (fake and eager) does not check and reads the first element",
@@ -185,24 +165,9 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "the rule does not check that p is between 0 and 1",
     ),
     (
-        "aten::empty_strided",
-        "lengths differ",
-        "the rule does not check that size and stride have the same length; PyTorch refuses",
-    ),
-    (
         "aten::floor_divide",
         "floats",
         "PyTorch computes a float floor_divide as several elementwise steps (torch._refs), whose intermediate results lose a transposed input's layout; the one-step pointwise rule keeps it",
-    ),
-    (
-        "aten::gather",
-        "index larger than self off dim",
-        "the rule does not check index.size(d) <= self.size(d) for d != dim; PyTorch refuses",
-    ),
-    (
-        "aten::gather",
-        "symbolic: same rank, dynamic sizes",
-        "as \"index larger than self off dim\": PyTorch guards index.size(0) <= self.size(0), the rule records nothing",
     ),
     (
         "aten::gelu",
@@ -213,21 +178,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "aten::index.Tensor",
         "uint8 mask",
         "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
-    ),
-    (
-        "aten::index_add",
-        "source longer than index",
-        "the rule does not check that source.size(dim) equals the number of indices; PyTorch refuses",
-    ),
-    (
-        "aten::index_add",
-        "symbolic: rows, dynamic sizes",
-        "as \"source longer than index\": PyTorch guards source.size(0) == index.size(0), the rule records nothing",
-    ),
-    (
-        "aten::index_add_",
-        "symbolic: rows, dynamic sizes",
-        "as index_add's \"source longer than index\": PyTorch guards source.size(0) == index.size(0), the rule records nothing",
     ),
     (
         "aten::native_dropout",
