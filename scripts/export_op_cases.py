@@ -2133,6 +2133,7 @@ CASES.update({
         C("half to float on cpu", T([2, 3], dtype=f16), 1, True),
         C("zero-dim", T([]), 0, False),
         C("dim out of range", T([2, 3]), 2, False),
+        C("zero-dim dim out of range", T([]), 1, False),
     ],
     "softmax.int": [
         C("last dim", T([2, 3]), -1),

@@ -55,11 +55,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "the kernel refuses a tensor of more than one element, as `item` does; PyTorch's `_local_scalar_dense` (fake and eager) does not check and reads the first element",
     ),
     (
-        "aten::_log_softmax",
-        "dim out of range",
-        "the rule does not check dim; PyTorch's meta kernel wraps it and refuses dim 2 of a 2-d tensor",
-    ),
-    (
         "aten::_native_batch_norm_legit_no_training",
         "transposed",
         "PyTorch keeps the input's transposed strides [60, 20, 1, 5] for the normalised output; the rule's like_strides gives only contiguous or channels-last strides",
@@ -113,11 +108,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "aten::convolution",
         "bias of another length",
         "the rule does not check the bias's length against weight.size(0); PyTorch refuses it",
-    ),
-    (
-        "aten::cumsum",
-        "dim out of range",
-        "the rule does not check dim; PyTorch's meta kernel wraps it and refuses dim 2 of a 2-d tensor",
     ),
     (
         "aten::diagonal",
