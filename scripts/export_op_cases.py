@@ -1681,6 +1681,7 @@ CASES.update({
     ],
     "gelu_": inplace_activation_cases() + [
         C("tanh approximation", T([2, 3]), approximate="tanh"),
+        C("unknown approximation", T([2, 3]), approximate="exact"),
     ],
     "swapaxes": [
         C("first and last", T([2, 3, 4]), 0, 2),

@@ -1,5 +1,5 @@
 //! Convolution and pooling intrinsics: output sizes with ATen's checks,
-//! output memory formats.
+//! output memory formats; the arguments of activations.
 
 use super::*;
 use fake_runtime::ShapeEnv;
@@ -428,4 +428,12 @@ pub(crate) fn pool_len(
         }
     }
     Ok(out)
+}
+
+// ---- activations -----------------------------------------------------------------
+
+/// `gelu_approximation(approximate)`: `approximate` names one of `gelu`'s
+/// forms, `"none"` or `"tanh"`.
+pub fn gelu_approximation(_cx: &mut Cx<'_>, approximate: &str) -> Result<bool> {
+    Ok(matches!(approximate, "none" | "tanh"))
 }

@@ -160,11 +160,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "PyTorch computes a float floor_divide as several elementwise steps (torch._refs), whose intermediate results lose a transposed input's layout; the one-step pointwise rule keeps it",
     ),
     (
-        "aten::gelu",
-        "unknown approximation",
-        "the rule does not check `approximate`; PyTorch accepts only \"none\" and \"tanh\"",
-    ),
-    (
         "aten::index.Tensor",
         "uint8 mask",
         "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
@@ -183,11 +178,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "aten::native_dropout",
         "int64 eval",
         "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::neg",
-        "bool input",
-        "the rule accepts a bool tensor; PyTorch refuses to negate bools (NotImplementedError)",
     ),
     (
         "aten::resize_",
