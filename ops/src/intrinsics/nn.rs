@@ -46,13 +46,14 @@ fn per_dim(cx: &Cx<'_>, what: &str, v: &[i64], i: usize, n: usize) -> Result<i64
     }
 }
 
-/// `conv(input, weight, stride, padding, dilation, transposed,
+/// `conv(input, weight, bias, stride, padding, dilation, transposed,
 /// output_padding, groups)`: sizes of `aten::convolution`'s output.
 #[allow(clippy::too_many_arguments)]
 pub fn conv(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
+    bias: Option<&TensorMeta>,
     stride: Dims,
     padding: Dims,
     dilation: Dims,
@@ -106,14 +107,45 @@ pub fn conv(
     }
     let mut out = Dims::new();
     out.push(input.sizes[0]);
-    if transposed {
-        out.push(cx.env.mul(weight.sizes[1], groups)?);
+    let wg = cx.env.mul(weight.sizes[1], groups)?;
+    // The bias has one element per output channel.
+    let bias_len = if transposed {
+        let same = cx.env.eq(input.sizes[1], weight.sizes[0])?;
+        let (input_sizes, weight_sizes) = (&input.sizes, &weight.sizes);
+        shape::check_printing(cx.env, same, cx.op, &|env| {
+            format!(
+                "Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
+                shape::display_dims(env, weight_sizes),
+                shape::display_dims(env, input_sizes),
+                env.display(weight_sizes[0]),
+                env.display(input_sizes[1])
+            )
+        })?;
+        out.push(wg);
+        wg
     } else {
-        let wg = cx.env.mul(weight.sizes[1], groups)?;
         shape::check_eq(cx.env, wg, input.sizes[1], cx.op, &|| {
             "input channels (weight.size(1) * groups)".to_string()
         })?;
         out.push(weight.sizes[0]);
+        weight.sizes[0]
+    };
+    if let Some(bias) = bias {
+        let fits = if bias.dim() == 1 {
+            cx.env.eq(bias.sizes[0], bias_len)?
+        } else {
+            SymBool::Bool(false)
+        };
+        let (weight_sizes, bias_sizes) = (&weight.sizes, &bias.sizes);
+        shape::check_printing(cx.env, fits, cx.op, &|env| {
+            format!(
+                "Given {}weight of size {}, expected bias to be 1-dimensional with {} elements, but got bias of size {} instead",
+                if transposed { "transposed=1, " } else { "" },
+                shape::display_dims(env, weight_sizes),
+                env.display(bias_len),
+                shape::display_dims(env, bias_sizes)
+            )
+        })?;
     }
     for i in 0..spatial {
         let (s, p, d) = (

@@ -81,33 +81,18 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
     ),
     (
         "aten::conv1d",
-        "bias of another length",
-        "the rule does not check the bias's length against weight.size(0); PyTorch refuses it",
-    ),
-    (
-        "aten::conv1d",
         "symbolic: batched, dynamic sizes",
-        "PyTorch guards bias.size(0) == weight.size(0), which the rule does not check (\"bias of another length\"), and, choosing a kernel in `_select_conv_backend`, the kernel width (> 3) and the output length, which decide nothing in the metadata of a contiguous CPU output; our guards hold where those do not",
-    ),
-    (
-        "aten::conv2d",
-        "bias of another length",
-        "the rule does not check the bias's length against weight.size(0); PyTorch refuses it",
+        "choosing a kernel in `_select_conv_backend`, PyTorch guards the kernel width (> 3) and the output length, which decide nothing in the metadata of a contiguous CPU output; our guards hold where those do not",
     ),
     (
         "aten::conv2d",
         "symbolic: batched, dynamic sizes",
-        "PyTorch guards bias.size(0) == weight.size(0), which the rule does not check (\"bias of another length\"), and, choosing a kernel in `_select_conv_backend`, sizes that decide nothing in the metadata of a contiguous CPU output (batch < 16, kernel width <= 3); our guards hold where those do not. PyTorch's strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
+        "choosing a kernel in `_select_conv_backend`, PyTorch guards sizes that decide nothing in the metadata of a contiguous CPU output (batch < 16, kernel width <= 3); our guards hold where those do not. PyTorch's strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
     ),
     (
         "aten::conv3d",
         "symbolic: batched, dynamic sizes",
         "choosing a kernel in `_select_conv_backend`, PyTorch guards sizes that decide nothing in the metadata of a contiguous CPU output (kernel width <= 3, C*D*H <= 20480), so our guards hold where its do not (all sizes 6). Its strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
-    ),
-    (
-        "aten::convolution",
-        "bias of another length",
-        "the rule does not check the bias's length against weight.size(0); PyTorch refuses it",
     ),
     (
         "aten::diagonal",
