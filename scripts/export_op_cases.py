@@ -2340,6 +2340,11 @@ CASES.update({
         C("kernel larger than input", T([2, 3, 2, 2]), [3, 3]),
         C("padding too large", T([2, 3, 8, 8]), [2, 2], [1, 1], [2, 2]),
         C("2-d input", T([8, 8]), [2, 2]),
+        C("1-d input", T([8]), [2, 2]),
+        C("5-d input", T([1, 1, 1, 8, 8]), [2, 2]),
+        C("three kernel sizes", T([1, 1, 8, 8]), [2, 2, 2]),
+        C("uint8 input", T([1, 1, 8, 8], dtype=torch.uint8), [2, 2]),
+        C("zero divisor", T([1, 1, 8, 8]), [2, 2], divisor_override=0),
     ],
     "max_pool2d": [
         C("stride and padding", T([2, 3, 9, 9]), [3, 3], [2, 2], [1, 1]),

@@ -327,6 +327,65 @@ pub fn max_pool2d(
     Ok(out)
 }
 
+/// `avg_pool2d(input, kernel_size, stride, padding, ceil_mode,
+/// divisor_override)`: sizes of `avg_pool2d`'s output, after
+/// `meta_avg_pool2d`'s checks in its order: the lengths of the lists, an
+/// unsigned input refused, a zero divisor refused, then the input's dims
+/// read from the end (`input.size(-3)`: dimension out of range below three
+/// dims), then the checks it shares with `max_pool2d`.
+#[allow(clippy::too_many_arguments)]
+pub fn avg_pool2d(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    kernel_size: IntList,
+    stride: IntList,
+    padding: IntList,
+    ceil_mode: bool,
+    divisor_override: Option<i64>,
+) -> Result<Dims> {
+    let one_or_two = |cx: &Cx<'_>, name: &str, v: &IntList| -> Result<()> {
+        if matches!(v.len(), 1 | 2) {
+            Ok(())
+        } else {
+            Err(invalid(
+                cx,
+                format!("avg_pool2d: {name} must either be a single int, or a tuple of two ints"),
+            ))
+        }
+    };
+    one_or_two(cx, "kernel_size", &kernel_size)?;
+    if stride.len() > 2 {
+        return Err(invalid(
+            cx,
+            "avg_pool2d: stride must either be omitted, a single int, or a tuple of two ints"
+                .into(),
+        ));
+    }
+    if matches!(
+        input.dtype,
+        DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64
+    ) {
+        return Err(invalid(
+            cx,
+            format!("\"avg_pool2d\" not implemented for 'torch.{}'", input.dtype),
+        ));
+    }
+    one_or_two(cx, "padding", &padding)?;
+    if divisor_override == Some(0) {
+        return Err(invalid(cx, "divisor must be not zero".into()));
+    }
+    shape::wrap_dim(cx.op, -3, input.dim())?;
+    max_pool2d(
+        cx,
+        input,
+        kernel_size,
+        stride,
+        padding,
+        IntList::from_slice(&[1]),
+        ceil_mode,
+    )
+}
+
 /// `like_strides(t, shape)`: channels-last strides for `shape` when `t` is
 /// a channels-last (and not contiguous) 4-D tensor, else contiguous (the
 /// `suggest_memory_format` of pooling kernels).

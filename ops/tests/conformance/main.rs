@@ -75,11 +75,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "as \"permuted infers minus one\": PyTorch's output shares self's storage, ours has a fresh one",
     ),
     (
-        "aten::avg_pool2d",
-        "2-d input",
-        "PyTorch's meta kernel reads dim -3 of a 2-d input before checking its rank and refuses with IndexError (dimension out of range); the rule checks the rank first and refuses with a message of its own",
-    ),
-    (
         "aten::conv1d",
         "symbolic: batched, dynamic sizes",
         "choosing a kernel in `_select_conv_backend`, PyTorch guards the kernel width (> 3) and the output length, which decide nothing in the metadata of a contiguous CPU output; our guards hold where those do not",
