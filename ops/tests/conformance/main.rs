@@ -60,21 +60,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "PyTorch keeps the input's transposed strides [60, 20, 1, 5] for the normalised output; the rule's like_strides gives only contiguous or channels-last strides",
     ),
     (
-        "aten::_unsafe_view",
-        "permuted infers minus one",
-        "the schema has no alias annotation and the kernel gives the view a fresh storage; under FakeTensorMode the output shares self's storage (its meta kernel is a view)",
-    ),
-    (
-        "aten::_unsafe_view",
-        "merge",
-        "as \"permuted infers minus one\": PyTorch's output shares self's storage, ours has a fresh one",
-    ),
-    (
-        "aten::_unsafe_view",
-        "symbolic: merge, dynamic sizes",
-        "as \"permuted infers minus one\": PyTorch's output shares self's storage, ours has a fresh one",
-    ),
-    (
         "aten::conv1d",
         "symbolic: batched, dynamic sizes",
         "choosing a kernel in `_select_conv_backend`, PyTorch guards the kernel width (> 3) and the output length, which decide nothing in the metadata of a contiguous CPU output; our guards hold where those do not",
