@@ -2312,6 +2312,13 @@ CASES.update({
         C("float16", T([2, 3], dtype=f16), 0.1, True),
         C("p one", T([2, 3]), 1.0, True),
         C("int64 eval", T([2, 3], dtype=i64), 0.5, False),
+        C("int64 training", T([2, 3], dtype=i64), 0.5, True),
+        C("complex training", T([2, 3], dtype=c64), 0.5, True),
+        C("p one int64", T([2, 3], dtype=i64), 1.0, True),
+        C("p zero is self", T([2, 3]), 0.0, True),
+        C("p above one is not checked", T([2, 3]), 1.5, True),
+        C("sliced non-dense training", T([4, 6], then=lambda t: t[:, ::2]), 0.5, True),
+        C("sliced non-dense eval", T([4, 6], then=lambda t: t[:, ::2]), 0.5, False),
     ],
     "dropout": [
         C("training keeps a transposed layout", T([3, 2], strides=[1, 3]), 0.1, True),

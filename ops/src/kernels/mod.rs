@@ -39,7 +39,8 @@ pub(crate) use diagonal::diagonal;
 pub(crate) use diff::diff;
 pub(crate) use div::{div_scalar_mode, div_tensor_mode};
 pub(crate) use dropout::{
-    alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
+    alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
+    native_dropout,
 };
 pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};

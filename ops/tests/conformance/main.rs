@@ -80,46 +80,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "PyTorch moves the storage offset to 2*s1 unless the diagonal is statically known to be empty, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its own static run keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
     ),
     (
-        "aten::dropout",
-        "evaluation is self",
-        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::dropout",
-        "p zero is self",
-        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::dropout",
-        "int64 evaluation",
-        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::dropout",
-        "empty int64 training is self",
-        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::dropout",
-        "int64 training",
-        "PyTorch refuses to train on an integer or bool input (native_dropout's float result cannot be cast back); the rule accepts it",
-    ),
-    (
-        "aten::dropout",
-        "bool training",
-        "PyTorch refuses to train on an integer or bool input (native_dropout's float result cannot be cast back); the rule accepts it",
-    ),
-    (
-        "aten::dropout",
-        "p above one",
-        "the rule does not check that p is between 0 and 1",
-    ),
-    (
-        "aten::dropout",
-        "negative p",
-        "the rule does not check that p is between 0 and 1",
-    ),
-    (
         "aten::floor_divide",
         "floats",
         "PyTorch computes a float floor_divide as several elementwise steps (torch._refs), whose intermediate results lose a transposed input's layout; the one-step pointwise rule keeps it",
@@ -128,21 +88,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "aten::index.Tensor",
         "uint8 mask",
         "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
-    ),
-    (
-        "aten::native_dropout",
-        "eval keeps a transposed layout",
-        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::native_dropout",
-        "train None",
-        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::native_dropout",
-        "int64 eval",
-        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
     ),
     (
         "aten::resize_",
