@@ -2303,6 +2303,9 @@ CASES.update({
         C("affine", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),
         C("transposed", tr(2, 3, 5, 4), None, None, T([3]), T([3]), 0.1, 1e-5),
         C("running mean of another size", T([2, 3, 4]), None, None, T([4]), T([3]), 0.1, 1e-5),
+        C("running var of another size", T([2, 3, 4]), None, None, T([3]), T([4]), 0.1, 1e-5),
+        C("vector input", T([3]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),
+        C("zero-dim input", T([]), None, None, T([3]), T([3]), 0.1, 1e-5),
     ],
     "native_dropout": [
         C("eval keeps a transposed layout", T([3, 2], strides=[1, 3]), 0.5, False),

@@ -32,7 +32,9 @@ pub(crate) use asserts::{
     assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
 };
 pub(crate) use attention::scaled_dot_product_attention;
-pub(crate) use batch_norm::{native_batch_norm_legit, native_batch_norm_legit_no_stats};
+pub(crate) use batch_norm::{
+    native_batch_norm_legit, native_batch_norm_legit_no_stats, native_batch_norm_legit_no_training,
+};
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diagonal::diagonal;

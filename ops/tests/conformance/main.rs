@@ -55,11 +55,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "the kernel refuses a tensor of more than one element, as `item` does; PyTorch's `_local_scalar_dense` (fake and eager) does not check and reads the first element",
     ),
     (
-        "aten::_native_batch_norm_legit_no_training",
-        "transposed",
-        "PyTorch keeps the input's transposed strides [60, 20, 1, 5] for the normalised output; the rule's like_strides gives only contiguous or channels-last strides",
-    ),
-    (
         "aten::conv1d",
         "symbolic: batched, dynamic sizes",
         "choosing a kernel in `_select_conv_backend`, PyTorch guards the kernel width (> 3) and the output length, which decide nothing in the metadata of a contiguous CPU output; our guards hold where those do not",
