@@ -737,6 +737,8 @@ CASES = {
         C("unknown mode", T([2, 3]), T([3]), rounding_mode="round"),
         C("floor of bools refused", T([3], dtype=b8), T([3], dtype=b8), rounding_mode="floor"),
         C("trunc of bools", T([3], dtype=b8), T([3], dtype=b8), rounding_mode="trunc"),
+        C("floor of transposed floats by a column", tr(2, 3), T([2, 1]), rounding_mode="floor"),
+        C("floor of channels last floats", cl(2, 3, 4, 4), T([2, 3, 4, 4]), rounding_mode="floor"),
     ],
     "div_.Tensor_mode": [
         C("floor of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode="floor"),
@@ -745,6 +747,15 @@ CASES = {
     "floor_divide": [
         C("ints", T([2, 3], dtype=i64), T([3], dtype=i64)),
         C("floats", tr(2, 3), T([2, 1])),
+        C("transposed floats", tr(2, 3), tr(2, 3)),
+        C("floats by a zero-dim tensor", tr(2, 3), T([])),
+        C("column by transposed floats", T([2, 1]), tr(2, 3)),
+        C("channels last floats", cl(2, 3, 4, 4), T([2, 3, 4, 4])),
+        C("channels last floats by a vector", cl(2, 3, 4, 4), T([1])),
+        C("channels last by channels last", cl(2, 3, 4, 4), cl(2, 3, 4, 4)),
+        C("transposed ints by a column", tr(2, 3, dtype=i64), T([2, 1], dtype=i64)),
+        C("transposed uint8 by a column", tr(2, 3, dtype=torch.uint8), T([2, 1], dtype=torch.uint8)),
+        C("transposed ints by a zero-dim tensor", tr(2, 3, dtype=i64), T([], dtype=i64)),
     ],
     "floor_divide_.Tensor": [
         C("ints", T([2, 3], dtype=i64), T([3], dtype=i64)),
@@ -1763,6 +1774,8 @@ CASES.update({
         C("channels last", cl(1, 2, 3, 3), 2, rounding_mode="trunc"),
         C("zero-dim", T([], dtype=i64), 2, rounding_mode="floor"),
         C("unknown mode", T([2]), 2, rounding_mode="round"),
+        C("floor of channels last", cl(1, 2, 3, 3), 2, rounding_mode="floor"),
+        C("floor of transposed ints", tr(2, 3, dtype=i64), 2, rounding_mode="floor"),
     ],
     "any.dims": [
         C("one dim", T([2, 3, 4]), [1]),
@@ -2556,6 +2569,8 @@ SYMBOLIC = [
     ("empty of a symbolic size", "empty.memory_format", Case("", [S(5, "n"), 3])),
     ("empty_permuted of a symbolic size", "empty_permuted", Case("", [S(5, "n"), 3, 4], [2, 0, 1])),
     ("empty_strided of symbolic sizes and strides", "empty_strided", Case("", [S(5, "n"), 3], [1, S(5, "n")])),
+    ("floor_divide of dynamic floats by a column", "floor_divide",
+     Case("", D([2, 3], "x"), D([2, 1], "y", ["dynamic", "static"]))),
     ("_assert_tensor_metadata of its own symbolic sizes", "_assert_tensor_metadata",
      Case("", D([2, 3], "x"), [SizeOf("x", 0), SizeOf("x", 1)], [SizeOf("x", 1), 1])),
     ("_assert_tensor_metadata of dynamic sizes against static ones", "_assert_tensor_metadata",

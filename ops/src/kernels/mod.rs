@@ -39,7 +39,7 @@ pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diagonal::diagonal;
 pub(crate) use diff::diff;
-pub(crate) use div::{div_scalar_mode, div_tensor_mode};
+pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
     native_dropout,

@@ -75,11 +75,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "PyTorch moves the storage offset to 2*s1 unless the diagonal is statically known to be empty, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its own static run keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
     ),
     (
-        "aten::floor_divide",
-        "floats",
-        "PyTorch computes a float floor_divide as several elementwise steps (torch._refs), whose intermediate results lose a transposed input's layout; the one-step pointwise rule keeps it",
-    ),
-    (
         "aten::index.Tensor",
         "uint8 mask",
         "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
