@@ -21,14 +21,17 @@
 //! table cannot go stale. A malformed or unreadable file fails its test
 //! with a message naming the file and where in it.
 //!
-//! Two more tests: `every_declared_overload_has_cases` (`coverage.rs`) and
-//! `known_mismatches_name_recorded_cases`. The format of the fixtures is
-//! described in `tests/fixtures/README.md` and at the top of the script.
+//! Three more tests: `every_declared_overload_has_cases` (`coverage.rs`),
+//! `known_mismatches_name_recorded_cases` and `refusals_in_pytorch_words`
+//! (`wording.rs`: the refusals whose message we repeat word for word). The
+//! format of the fixtures is described in `tests/fixtures/README.md` and at
+//! the top of the script.
 
 mod compare;
 mod coverage;
 mod read;
 mod symbolic;
+mod wording;
 
 use compare::Mismatch;
 use fake_runtime::Registry;
@@ -39,7 +42,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The folder of the fixture files, one per operator.
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ops");
+pub(crate) const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ops");
 
 /// The fixture format this harness reads.
 const FORMAT_VERSION: u64 = 2;
@@ -366,6 +369,9 @@ fn main() {
     }));
     trials.push(Trial::test("known_mismatches_name_recorded_cases", || {
         known_mismatches_name_recorded_cases().map_err(Failed::from)
+    }));
+    trials.push(Trial::test("refusals_in_pytorch_words", || {
+        wording::check().map_err(Failed::from)
     }));
     libtest_mimic::run(&args, trials).exit();
 }
