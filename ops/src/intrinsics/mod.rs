@@ -16,6 +16,7 @@
 //! [`fake_runtime::view`]); what is specific to some operators
 //! (convolution and pooling sizes, `arange`'s length) lives here.
 
+pub mod checks;
 pub mod data;
 pub mod dtypes;
 pub mod indexing;
@@ -25,6 +26,7 @@ pub mod shapes;
 pub mod slicing;
 pub mod splitting;
 
+pub use checks::*;
 pub use data::*;
 pub use dtypes::*;
 pub use indexing::*;
@@ -44,7 +46,7 @@ use fake_runtime::support::{
     to_ints,
 };
 use fake_runtime::sym::{SymBool, SymInt};
-use fake_runtime::{DType, Device, MemoryFormat, Scalar, TensorMeta};
+use fake_runtime::{DType, Device, Layout, MemoryFormat, Scalar, TensorMeta};
 use smallvec::SmallVec;
 
 /// An invalid-arguments error of the current operator.

@@ -1,5 +1,5 @@
 //! Convolution and pooling intrinsics: output sizes with ATen's checks,
-//! output memory formats.
+//! output memory formats; the arguments of activations.
 
 use super::*;
 use fake_runtime::ShapeEnv;
@@ -46,13 +46,14 @@ fn per_dim(cx: &Cx<'_>, what: &str, v: &[i64], i: usize, n: usize) -> Result<i64
     }
 }
 
-/// `conv(input, weight, stride, padding, dilation, transposed,
+/// `conv(input, weight, bias, stride, padding, dilation, transposed,
 /// output_padding, groups)`: sizes of `aten::convolution`'s output.
 #[allow(clippy::too_many_arguments)]
 pub fn conv(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
+    bias: Option<&TensorMeta>,
     stride: Dims,
     padding: Dims,
     dilation: Dims,
@@ -106,14 +107,45 @@ pub fn conv(
     }
     let mut out = Dims::new();
     out.push(input.sizes[0]);
-    if transposed {
-        out.push(cx.env.mul(weight.sizes[1], groups)?);
+    let wg = cx.env.mul(weight.sizes[1], groups)?;
+    // The bias has one element per output channel.
+    let bias_len = if transposed {
+        let same = cx.env.eq(input.sizes[1], weight.sizes[0])?;
+        let (input_sizes, weight_sizes) = (&input.sizes, &weight.sizes);
+        shape::check_printing(cx.env, same, cx.op, &|env| {
+            format!(
+                "Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
+                shape::display_dims(env, weight_sizes),
+                shape::display_dims(env, input_sizes),
+                env.display(weight_sizes[0]),
+                env.display(input_sizes[1])
+            )
+        })?;
+        out.push(wg);
+        wg
     } else {
-        let wg = cx.env.mul(weight.sizes[1], groups)?;
         shape::check_eq(cx.env, wg, input.sizes[1], cx.op, &|| {
             "input channels (weight.size(1) * groups)".to_string()
         })?;
         out.push(weight.sizes[0]);
+        weight.sizes[0]
+    };
+    if let Some(bias) = bias {
+        let fits = if bias.dim() == 1 {
+            cx.env.eq(bias.sizes[0], bias_len)?
+        } else {
+            SymBool::Bool(false)
+        };
+        let (weight_sizes, bias_sizes) = (&weight.sizes, &bias.sizes);
+        shape::check_printing(cx.env, fits, cx.op, &|env| {
+            format!(
+                "Given {}weight of size {}, expected bias to be 1-dimensional with {} elements, but got bias of size {} instead",
+                if transposed { "transposed=1, " } else { "" },
+                shape::display_dims(env, weight_sizes),
+                env.display(bias_len),
+                shape::display_dims(env, bias_sizes)
+            )
+        })?;
     }
     for i in 0..spatial {
         let (s, p, d) = (
@@ -295,6 +327,65 @@ pub fn max_pool2d(
     Ok(out)
 }
 
+/// `avg_pool2d(input, kernel_size, stride, padding, ceil_mode,
+/// divisor_override)`: sizes of `avg_pool2d`'s output, after
+/// `meta_avg_pool2d`'s checks in its order: the lengths of the lists, an
+/// unsigned input refused, a zero divisor refused, then the input's dims
+/// read from the end (`input.size(-3)`: dimension out of range below three
+/// dims), then the checks it shares with `max_pool2d`.
+#[allow(clippy::too_many_arguments)]
+pub fn avg_pool2d(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    kernel_size: IntList,
+    stride: IntList,
+    padding: IntList,
+    ceil_mode: bool,
+    divisor_override: Option<i64>,
+) -> Result<Dims> {
+    let one_or_two = |cx: &Cx<'_>, name: &str, v: &IntList| -> Result<()> {
+        if matches!(v.len(), 1 | 2) {
+            Ok(())
+        } else {
+            Err(invalid(
+                cx,
+                format!("avg_pool2d: {name} must either be a single int, or a tuple of two ints"),
+            ))
+        }
+    };
+    one_or_two(cx, "kernel_size", &kernel_size)?;
+    if stride.len() > 2 {
+        return Err(invalid(
+            cx,
+            "avg_pool2d: stride must either be omitted, a single int, or a tuple of two ints"
+                .into(),
+        ));
+    }
+    if matches!(
+        input.dtype,
+        DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64
+    ) {
+        return Err(invalid(
+            cx,
+            format!("\"avg_pool2d\" not implemented for 'torch.{}'", input.dtype),
+        ));
+    }
+    one_or_two(cx, "padding", &padding)?;
+    if divisor_override == Some(0) {
+        return Err(invalid(cx, "divisor must be not zero".into()));
+    }
+    shape::wrap_dim(cx.op, -3, input.dim())?;
+    max_pool2d(
+        cx,
+        input,
+        kernel_size,
+        stride,
+        padding,
+        IntList::from_slice(&[1]),
+        ceil_mode,
+    )
+}
+
 /// `like_strides(t, shape)`: channels-last strides for `shape` when `t` is
 /// a channels-last (and not contiguous) 4-D tensor, else contiguous (the
 /// `suggest_memory_format` of pooling kernels).
@@ -428,4 +519,12 @@ pub(crate) fn pool_len(
         }
     }
     Ok(out)
+}
+
+// ---- activations -----------------------------------------------------------------
+
+/// `gelu_approximation(approximate)`: `approximate` names one of `gelu`'s
+/// forms, `"none"` or `"tanh"`.
+pub fn gelu_approximation(_cx: &mut Cx<'_>, approximate: &str) -> Result<bool> {
+    Ok(matches!(approximate, "none" | "tanh"))
 }

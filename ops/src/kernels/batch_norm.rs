@@ -1,5 +1,5 @@
-//! `_native_batch_norm_legit` and `_native_batch_norm_legit.no_stats`, as
-//! their Python decomposition (`native_batch_norm_helper`), which
+//! `_native_batch_norm_legit`, its `no_stats` overload and
+//! `_native_batch_norm_legit_no_training`, as their Python decomposition (`native_batch_norm_helper`), which
 //! FakeTensorMode runs: which statistics come back, and of which sizes and
 //! dtype, depends on `training` and on the device, which no rule can say.
 
@@ -54,13 +54,16 @@ fn legit(
     let weight = args::opt_tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
     let rank = input.dim();
-    if rank < 2 {
-        return Err(invalid(cx, "tuple index out of range"));
-    }
-    let c = input.sizes[1];
+    // Statistics, weight and bias take one dim fewer than the input
+    // (`_unsqueeze_to_dim(t, input.dim() - 1)`).
+    let stat_rank = rank.saturating_sub(1);
     let compute = computation_dtype(input.dtype);
     let cpu = input.device.is_cpu();
     let (center, save, save_dtype) = if training {
+        if rank < 2 {
+            return Err(invalid(cx, "tuple index out of range"));
+        }
+        let c = input.sizes[1];
         if !(input.dtype.is_floating_point() || input.dtype.is_complex()) {
             return Err(invalid(
                 cx,
@@ -76,7 +79,7 @@ fn legit(
             check_running(cx, var, c)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
-        (center, Dims::from_elem(c, 1), dtype)
+        (vec![center], Dims::from_elem(c, 1), dtype)
     } else {
         let Some((mean, var)) = running else {
             return Err(invalid(
@@ -84,8 +87,11 @@ fn legit(
                 "running_mean and running_var must not be None in eval mode",
             ));
         };
-        let center = unsqueezed(cx, &mean.sizes, rank - 1, mean)?;
-        unsqueezed(cx, &var.sizes, rank - 1, var)?;
+        // `(input - mean) * invstd`, both unsqueezed.
+        let center = vec![
+            unsqueezed(cx, &mean.sizes, stat_rank, mean)?,
+            unsqueezed(cx, &var.sizes, stat_rank, var)?,
+        ];
         // CPU returns empty statistics; other devices the running ones in
         // the computation dtype (the inverse deviation through `rsqrt`).
         if cpu {
@@ -94,10 +100,10 @@ fn legit(
             (center, mean.sizes.clone(), compute)
         }
     };
-    let mut operands: Vec<TensorMeta> = vec![center];
+    let mut operands: Vec<TensorMeta> = center;
     for t in [weight, bias].into_iter().flatten() {
         let numel = t.numel(cx.env)?;
-        operands.push(unsqueezed(cx, &[numel], rank - 1, t)?);
+        operands.push(unsqueezed(cx, &[numel], stat_rank, t)?);
     }
     let mut all: Vec<&TensorMeta> = vec![input];
     all.extend(operands.iter());
@@ -119,6 +125,17 @@ pub(crate) fn native_batch_norm_legit(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let var = args::tensor(cx, a, 4, "running_var")?;
     let training = args::bool(cx, a, 5, "training", None)?;
     legit(cx, a, Some((mean, var)), training)
+}
+
+/// `_native_batch_norm_legit_no_training(Tensor input, Tensor? weight,
+/// Tensor? bias, Tensor running_mean, Tensor running_var, float momentum,
+/// float eps) -> (Tensor, Tensor, Tensor)`: its decomposition is
+/// `_native_batch_norm_legit` in eval mode, so the output follows the
+/// input's layout (TensorIterator's, any permutation of its strides).
+pub(crate) fn native_batch_norm_legit_no_training(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let mean = args::tensor(cx, a, 3, "running_mean")?;
+    let var = args::tensor(cx, a, 4, "running_var")?;
+    legit(cx, a, Some((mean, var)), false)
 }
 
 /// `_native_batch_norm_legit.no_stats(Tensor input, Tensor? weight,

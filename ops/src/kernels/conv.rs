@@ -14,6 +14,7 @@ use fake_runtime::{Arg, Cx, Error, Outs, Result, SymInt};
 fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
     let weight = args::tensor(cx, a, 1, "weight")?;
+    let bias = args::opt_tensor(cx, a, 2, "bias")?;
     let ones = vec![1; spatial];
     let zeros = vec![0; spatial];
     let stride = args::sizes(cx, a, 3, "stride", Some(&ones))?;
@@ -45,7 +46,7 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let x = batched.as_ref().unwrap_or(input);
     let zero_pad: Dims = Dims::from_elem(SymInt::Int(0), spatial);
     let mut sizes = intrinsics::conv(
-        cx, x, weight, stride, padding, dilation, false, zero_pad, groups,
+        cx, x, weight, bias, stride, padding, dilation, false, zero_pad, groups,
     )?;
     let mut strides = intrinsics::conv_strides(cx, x, weight, sizes.clone())?;
     if batched.is_some() {

@@ -1,11 +1,17 @@
-//! `div.Tensor_mode`, `div_.Tensor_mode` and `div.Scalar_mode`: the
-//! promotion depends on
-//! `rounding_mode`, a string rules cannot compare: true division (`None`)
-//! promotes integers to the default float dtype, `"trunc"` and `"floor"`
-//! keep the default promotion (integer division of integers).
+//! `div.Tensor_mode`, `div_.Tensor_mode`, `div.Scalar_mode` and
+//! `floor_divide`: the promotion depends on `rounding_mode`, a string
+//! rules cannot compare: true division (`None`) promotes integers to the
+//! default float dtype, `"trunc"` and `"floor"` keep the default promotion
+//! (integer division of integers). Floor division is `torch._refs`'
+//! `floor_divide`, which FakeTensorMode runs as a chain of elementwise
+//! steps, each laid out from its own operands: its output's layout is the
+//! chain's, not one elementwise step's.
 
 use super::invalid;
-use fake_runtime::support::{args, pointwise_output, promote, scalar_operand, tensor_operand};
+use crate::intrinsics::expand_strides;
+use fake_runtime::support::{
+    args, pointwise_output, pointwise_sizes, promote, scalar_operand, tensor_operand,
+};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, PromotionKind, Result, TensorMeta};
 
 /// The promotion of `rounding_mode`, or a refusal naming it.
@@ -42,7 +48,109 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
     let kind = promotion(cx, a)?;
     let dtype = promote(cx, &[tensor_operand(s), tensor_operand(o)], kind)?;
     check_floor(cx, a, dtype)?;
+    if args::opt_str(cx, a, 2, "rounding_mode", None)? == Some("floor") {
+        // The reference's wrapper broadcasts both operands first.
+        let shape = pointwise_sizes(cx, &[s, o])?;
+        let (s, o) = (broadcast_to(cx, s, &shape)?, broadcast_to(cx, o, &shape)?);
+        return floor_divide_chain(cx, &s, &o, dtype);
+    }
     pointwise_output(cx, &[s, o], dtype)
+}
+
+/// `t` expanded to `shape` when its sizes differ (`_maybe_broadcast`,
+/// which under FakeTensorMode expands zero-dim tensors too: they are not
+/// CPU scalars inside the kernel).
+fn broadcast_to(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    shape: &[fake_runtime::SymInt],
+) -> Result<TensorMeta> {
+    if t.sizes.as_slice() == shape {
+        return Ok(t.clone());
+    }
+    let strides = expand_strides(cx, t, shape.into())?;
+    Ok(TensorMeta {
+        sizes: shape.into(),
+        strides,
+        ..t.clone()
+    })
+}
+
+/// One elementwise step of the chain: its operands broadcast together
+/// (each reference broadcasts its own), the output laid out from them.
+fn step(cx: &mut Cx<'_>, operands: &[&TensorMeta], dtype: DType) -> Result<TensorMeta> {
+    if operands.len() == 1 {
+        return pointwise_output(cx, operands, dtype);
+    }
+    let shape = pointwise_sizes(cx, operands)?;
+    let mut expanded = Vec::with_capacity(operands.len());
+    for t in operands {
+        expanded.push(broadcast_to(cx, t, &shape)?);
+    }
+    let refs: Vec<&TensorMeta> = expanded.iter().collect();
+    pointwise_output(cx, &refs, dtype)
+}
+
+/// `torch._refs.floor_divide`'s steps on `a` and `b` (promoted to
+/// `dtype`): `_floor_divide_float` for floating dtypes, else
+/// `_floor_divide_integer`. Only the layout of each step matters here;
+/// comparison results are given `dtype` too, which changes no stride.
+fn floor_divide_chain(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    dtype: DType,
+) -> Result<TensorMeta> {
+    let p = |cx: &mut Cx<'_>, ops: &[&TensorMeta]| step(cx, ops, dtype);
+    if !dtype.is_floating_point() {
+        let quotient = p(cx, &[a, b])?; // prims.div(a, b)
+        if matches!(
+            dtype,
+            DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64
+        ) {
+            return Ok(quotient);
+        }
+        let (sa, sb) = (p(cx, &[a])?, p(cx, &[b])?); // signbit
+        let signs = p(cx, &[&sa, &sb])?; // ne
+        let rem = p(cx, &[a, b])?; // fmod
+        let nonzero = p(cx, &[&rem])?; // ne(.., 0)
+        let offset = p(cx, &[&signs, &nonzero])?; // logical_and
+        let offset = p(cx, &[&offset])?; // to a's dtype
+        return p(cx, &[&quotient, &offset]); // sub
+    }
+    let rem = p(cx, &[a, b])?; // fmod(a, b)
+    let diff = p(cx, &[a, &rem])?; // sub(a, mod)
+    let div = p(cx, &[&diff, b])?; // true_divide(.., b)
+    let (la, lb) = (p(cx, &[a])?, p(cx, &[b])?); // lt(a, 0), lt(b, 0)
+    let signs = p(cx, &[&la, &lb])?; // bitwise_xor
+    let nonzero = p(cx, &[&rem])?; // ne(mod, 0)
+    let mask = p(cx, &[&nonzero, &signs])?; // bitwise_and
+    let less = p(cx, &[&div])?; // sub(div, 1)
+    let div = p(cx, &[&mask, &less, &div])?; // where
+    let floor = p(cx, &[&div])?; // floor(div)
+    let frac = p(cx, &[&div, &floor])?; // sub(div, floor_div)
+    let mask = p(cx, &[&frac])?; // gt(.., 0.5)
+    let more = p(cx, &[&floor])?; // add(floor_div, 1)
+    let floor = p(cx, &[&mask, &more, &floor])?; // where
+    let basic = p(cx, &[a, b])?; // true_divide(a, b)
+    let zero = TensorMeta {
+        sizes: Default::default(),
+        strides: Default::default(),
+        ..basic.clone()
+    };
+    let signed_zero = p(cx, &[&zero, &basic])?; // copysign(zero, basic_div)
+    let div_nonzero = p(cx, &[&div])?; // ne(div, 0)
+    let floor = p(cx, &[&div_nonzero, &floor, &signed_zero])?; // where
+    let b_nonzero = p(cx, &[b])?; // ne(b, 0)
+    p(cx, &[&b_nonzero, &floor, &basic]) // where
+}
+
+/// `floor_divide(Tensor self, Tensor other) -> Tensor`: its decomposition
+/// is `div` with `rounding_mode="floor"`.
+pub(crate) fn floor_divide(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let s = args::tensor(cx, a, 0, "self")?;
+    let o = args::tensor(cx, a, 1, "other")?;
+    div_tensor_mode(cx, &[Arg::Tensor(s), Arg::Tensor(o), Arg::Str("floor")])
 }
 
 /// `div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode)`.
@@ -62,7 +170,18 @@ pub(crate) fn div_scalar_mode(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let kind = promotion(cx, a)?;
     let dtype = promote(cx, &[tensor_operand(s), scalar_operand(&o)], kind)?;
     check_floor(cx, a, dtype)?;
-    let meta = pointwise_output(cx, &[s], dtype)?;
+    let meta = if args::opt_str(cx, a, 2, "rounding_mode", None)? == Some("floor") {
+        // The number becomes `scalar_tensor(other)`, broadcast only by
+        // the steps that take it with another tensor.
+        let other = TensorMeta {
+            sizes: Default::default(),
+            strides: Default::default(),
+            ..s.clone()
+        };
+        floor_divide_chain(cx, s, &other, dtype)?
+    } else {
+        pointwise_output(cx, &[s], dtype)?
+    };
     let mut outs = Outs::new();
     outs.push(Out::Tensor(meta, Alias::Fresh));
     Ok(outs)

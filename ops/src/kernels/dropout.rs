@@ -1,7 +1,8 @@
-//! The dropout family of ATen's composite `_dropout_impl` (`dropout_`,
-//! `feature_dropout(_)`, `alpha_dropout(_)`, `feature_alpha_dropout(_)`),
-//! which FakeTensorMode runs as written: what comes out depends on the
-//! values of `p` and `train`, which rules do not compare.
+//! The dropout family of ATen's composite `_dropout_impl` (`dropout`,
+//! `dropout_`, `feature_dropout(_)`, `alpha_dropout(_)`,
+//! `feature_alpha_dropout(_)`), which FakeTensorMode runs as written, and
+//! `native_dropout`, as its Python decomposition: what comes out depends
+//! on the values of `p` and `train`, which rules do not compare.
 //!
 //! - `p` outside `[0, 1]` is refused;
 //! - `p == 0`, `!train` or an empty input: `self` itself, untouched (also
@@ -16,7 +17,7 @@ use super::invalid;
 use crate::intrinsics::preserve_strides;
 use fake_runtime::shape::numel;
 use fake_runtime::support::{args, pointwise_output};
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Which member of the family.
 #[derive(Clone, Copy)]
@@ -76,12 +77,13 @@ fn dropout_impl(cx: &mut Cx<'_>, a: &[Arg<'_>], v: Variant) -> Result<Outs> {
                 ..t.clone()
             }
         };
-        // `noise.div_(1 - p)`: a floating result into the noise's dtype.
+        // `noise.div_(1 - p)`: a floating result into the noise's dtype
+        // (refused in the words of the fake `div_`, `torch._refs`).
         if t.dtype.is_integral(true) {
             return Err(invalid(
                 cx,
                 format!(
-                    "result type Float can't be cast to the desired output type {}",
+                    "result type torch.float32 can't be cast to the desired output type torch.{}",
                     t.dtype
                 ),
             ));
@@ -136,8 +138,11 @@ pub(crate) fn feature_dropout_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     )
 }
 
-/// `alpha_dropout(Tensor input, float p, bool train) -> Tensor`.
-pub(crate) fn alpha_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+/// `dropout(Tensor input, float p, bool train) -> Tensor`. On devices
+/// where ATen takes the fused `native_dropout` instead (`0 < p < 1`, a
+/// non-empty input), that answers the same: a product with a tensor laid
+/// out like `input`, an integral `input` refused.
+pub(crate) fn dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     dropout_impl(
         cx,
         a,
@@ -146,6 +151,57 @@ pub(crate) fn alpha_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             inplace: false,
         },
     )
+}
+
+/// `alpha_dropout(Tensor input, float p, bool train) -> Tensor`: as
+/// `dropout`.
+pub(crate) fn alpha_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dropout(cx, a)
+}
+
+/// `native_dropout(Tensor input, float p, bool? train) -> (Tensor,
+/// Tensor)`, as `torch._decomp`'s `native_dropout` (its meta kernel): `p`
+/// is not checked.
+///
+/// - not training (`train` false or None) or `p == 0`: `input` itself and
+///   `ones_like(input, dtype=bool)`;
+/// - `p == 1`: `zeros_like(input)` and a bool `zeros_like`;
+/// - else a non-floating `input` is refused, and the mask
+///   (`rand_like(input) > p`) and `mask * input * scale` come out.
+///
+/// Every `*_like` keeps `input`'s layout (`preserve_format`).
+pub(crate) fn native_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "input")?;
+    let p = args::float(cx, a, 1, "p", None)?;
+    let train = args::opt_bool(cx, a, 2, "train", None)?;
+    let like = |cx: &mut Cx<'_>, dtype| -> Result<TensorMeta> {
+        let strides = preserve_strides(cx, t, None)?;
+        Ok(TensorMeta {
+            dtype,
+            ..super::fresh(cx, t, t.sizes.clone(), strides)
+        })
+    };
+    let mask = like(cx, DType::Bool)?;
+    let mut outs = Outs::new();
+    if train != Some(true) || p == 0.0 {
+        outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
+    } else if p == 1.0 {
+        outs.push(Out::Tensor(like(cx, t.dtype)?, Alias::Fresh));
+    } else {
+        if !t.dtype.is_floating_point() {
+            return Err(invalid(
+                cx,
+                "result type Float can't be cast to the desired output type Long",
+            ));
+        }
+        let out = pointwise_output(cx, &[&mask, t], t.dtype)?;
+        outs.push(Out::Tensor(
+            super::fresh(cx, t, out.sizes, out.strides),
+            Alias::Fresh,
+        ));
+    }
+    outs.push(Out::Tensor(mask, Alias::Fresh));
+    Ok(outs)
 }
 
 /// `alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)`:

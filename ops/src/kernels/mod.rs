@@ -30,14 +30,17 @@ pub(crate) use asserts::{
     assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
 };
 pub(crate) use attention::scaled_dot_product_attention;
-pub(crate) use batch_norm::{native_batch_norm_legit, native_batch_norm_legit_no_stats};
+pub(crate) use batch_norm::{
+    native_batch_norm_legit, native_batch_norm_legit_no_stats, native_batch_norm_legit_no_training,
+};
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use diagonal::diagonal;
 pub(crate) use diff::diff;
-pub(crate) use div::{div_scalar_mode, div_tensor_mode};
+pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
 pub(crate) use dropout::{
-    alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
+    alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
+    native_dropout,
 };
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;

@@ -57,11 +57,12 @@ pub(crate) fn unflatten_int(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     view_of(cx, t, shape)
 }
 
-/// `_unsafe_view(Tensor self, SymInt[] size) -> Tensor`: laid out as the
-/// view, but a tensor of its own (it follows a copy).
+/// `_unsafe_view(Tensor self, SymInt[] size) -> Tensor`: the view, on
+/// `self`'s storage. Its schema has no alias annotation (autograd does not
+/// record it as a view), but its kernel is `view`'s, and FakeTensorMode
+/// (its dispatch cache too) gives the output `self`'s storage.
 pub(crate) fn unsafe_view(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let requested = args::sizes(cx, a, 1, "size", None)?;
-    let (sizes, strides) = geometry(cx, t, requested)?;
-    Ok(super::fresh_out(cx, t, sizes, strides))
+    view_of(cx, t, requested)
 }

@@ -21,14 +21,17 @@
 //! table cannot go stale. A malformed or unreadable file fails its test
 //! with a message naming the file and where in it.
 //!
-//! Two more tests: `every_declared_overload_has_cases` (`coverage.rs`) and
-//! `known_mismatches_name_recorded_cases`. The format of the fixtures is
-//! described in `tests/fixtures/README.md` and at the top of the script.
+//! Three more tests: `every_declared_overload_has_cases` (`coverage.rs`),
+//! `known_mismatches_name_recorded_cases` and `refusals_in_pytorch_words`
+//! (`wording.rs`: the refusals whose message we repeat word for word). The
+//! format of the fixtures is described in `tests/fixtures/README.md` and at
+//! the top of the script.
 
 mod compare;
 mod coverage;
 mod read;
 mod symbolic;
+mod wording;
 
 use compare::Mismatch;
 use fake_runtime::Registry;
@@ -39,7 +42,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The folder of the fixture files, one per operator.
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ops");
+pub(crate) const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ops");
 
 /// The fixture format this harness reads.
 const FORMAT_VERSION: u64 = 2;
@@ -60,74 +63,14 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "as \"transposed\": the input is a view, which autograd refuses to detach in place",
     ),
     (
-        "aten::_assert_tensor_metadata",
-        "size mismatch",
-        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
-    ),
-    (
-        "aten::_assert_tensor_metadata",
-        "stride mismatch",
-        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
-    ),
-    (
-        "aten::_assert_tensor_metadata",
-        "dtype mismatch",
-        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
-    ),
-    (
-        "aten::_assert_tensor_metadata",
-        "device mismatch",
-        "the rule returns nothing without checking (FakeTensorMode did not check when it was written); torch 2.15's fake kernel asserts the sizes, strides, dtype and device asked for, and refuses a mismatch",
-    ),
-    (
-        "aten::_log_softmax",
-        "dim out of range",
-        "the rule does not check dim; PyTorch's meta kernel wraps it and refuses dim 2 of a 2-d tensor",
-    ),
-    (
-        "aten::_native_batch_norm_legit_no_training",
-        "transposed",
-        "PyTorch keeps the input's transposed strides [60, 20, 1, 5] for the normalised output; the rule's like_strides gives only contiguous or channels-last strides",
-    ),
-    (
-        "aten::_unsafe_view",
-        "permuted infers minus one",
-        "the schema has no alias annotation and the kernel gives the view a fresh storage; under FakeTensorMode the output shares self's storage (its meta kernel is a view)",
-    ),
-    (
-        "aten::_unsafe_view",
-        "merge",
-        "as \"permuted infers minus one\": PyTorch's output shares self's storage, ours has a fresh one",
-    ),
-    (
-        "aten::_unsafe_view",
-        "symbolic: merge, dynamic sizes",
-        "as \"permuted infers minus one\": PyTorch's output shares self's storage, ours has a fresh one",
-    ),
-    (
-        "aten::avg_pool2d",
-        "2-d input",
-        "PyTorch's meta kernel reads dim -3 of a 2-d input before checking its rank and refuses with IndexError (dimension out of range); the rule checks the rank first and refuses with a message of its own",
-    ),
-    (
-        "aten::conv1d",
-        "bias of another length",
-        "the rule does not check the bias's length against weight.size(0); PyTorch refuses it",
-    ),
-    (
         "aten::conv1d",
         "symbolic: batched, dynamic sizes",
-        "PyTorch guards bias.size(0) == weight.size(0), which the rule does not check (\"bias of another length\"), and, choosing a kernel in `_select_conv_backend`, the kernel width (> 3) and the output length, which decide nothing in the metadata of a contiguous CPU output; our guards hold where those do not",
-    ),
-    (
-        "aten::conv2d",
-        "bias of another length",
-        "the rule does not check the bias's length against weight.size(0); PyTorch refuses it",
+        "choosing a kernel in `_select_conv_backend`, PyTorch guards the kernel width (> 3) and the output length, which decide nothing in the metadata of a contiguous CPU output; our guards hold where those do not",
     ),
     (
         "aten::conv2d",
         "symbolic: batched, dynamic sizes",
-        "PyTorch guards bias.size(0) == weight.size(0), which the rule does not check (\"bias of another length\"), and, choosing a kernel in `_select_conv_backend`, sizes that decide nothing in the metadata of a contiguous CPU output (batch < 16, kernel width <= 3); our guards hold where those do not. PyTorch's strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
+        "choosing a kernel in `_select_conv_backend`, PyTorch guards sizes that decide nothing in the metadata of a contiguous CPU output (batch < 16, kernel width <= 3); our guards hold where those do not. PyTorch's strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
     ),
     (
         "aten::conv3d",
@@ -135,124 +78,14 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "choosing a kernel in `_select_conv_backend`, PyTorch guards sizes that decide nothing in the metadata of a contiguous CPU output (kernel width <= 3, C*D*H <= 20480), so our guards hold where its do not (all sizes 6). Its strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
     ),
     (
-        "aten::convolution",
-        "bias of another length",
-        "the rule does not check the bias's length against weight.size(0); PyTorch refuses it",
-    ),
-    (
-        "aten::cumsum",
-        "dim out of range",
-        "the rule does not check dim; PyTorch's meta kernel wraps it and refuses dim 2 of a 2-d tensor",
-    ),
-    (
         "aten::diagonal",
         "symbolic: diagonal with a negative offset",
         "PyTorch moves the storage offset to 2*s1 unless the diagonal is statically known to be empty, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its own static run keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
     ),
     (
-        "aten::dropout",
-        "evaluation is self",
-        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::dropout",
-        "p zero is self",
-        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::dropout",
-        "int64 evaluation",
-        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::dropout",
-        "empty int64 training is self",
-        "PyTorch's dropout returns `input` itself when it does not train (train false, p = 0 or an empty input); the rule always gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::dropout",
-        "int64 training",
-        "PyTorch refuses to train on an integer or bool input (native_dropout's float result cannot be cast back); the rule accepts it",
-    ),
-    (
-        "aten::dropout",
-        "bool training",
-        "PyTorch refuses to train on an integer or bool input (native_dropout's float result cannot be cast back); the rule accepts it",
-    ),
-    (
-        "aten::dropout",
-        "p above one",
-        "the rule does not check that p is between 0 and 1",
-    ),
-    (
-        "aten::dropout",
-        "negative p",
-        "the rule does not check that p is between 0 and 1",
-    ),
-    (
-        "aten::empty_strided",
-        "lengths differ",
-        "the rule does not check that size and stride have the same length; PyTorch refuses",
-    ),
-    (
-        "aten::floor_divide",
-        "floats",
-        "PyTorch computes a float floor_divide as several elementwise steps (torch._refs), whose intermediate results lose a transposed input's layout; the one-step pointwise rule keeps it",
-    ),
-    (
-        "aten::gather",
-        "index larger than self off dim",
-        "the rule does not check index.size(d) <= self.size(d) for d != dim; PyTorch refuses",
-    ),
-    (
-        "aten::gather",
-        "symbolic: same rank, dynamic sizes",
-        "as \"index larger than self off dim\": PyTorch guards index.size(0) <= self.size(0), the rule records nothing",
-    ),
-    (
-        "aten::gelu",
-        "unknown approximation",
-        "the rule does not check `approximate`; PyTorch accepts only \"none\" and \"tanh\"",
-    ),
-    (
         "aten::index.Tensor",
         "uint8 mask",
         "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
-    ),
-    (
-        "aten::index_add",
-        "source longer than index",
-        "the rule does not check that source.size(dim) equals the number of indices; PyTorch refuses",
-    ),
-    (
-        "aten::index_add",
-        "symbolic: rows, dynamic sizes",
-        "as \"source longer than index\": PyTorch guards source.size(0) == index.size(0), the rule records nothing",
-    ),
-    (
-        "aten::index_add_",
-        "symbolic: rows, dynamic sizes",
-        "as index_add's \"source longer than index\": PyTorch guards source.size(0) == index.size(0), the rule records nothing",
-    ),
-    (
-        "aten::native_dropout",
-        "eval keeps a transposed layout",
-        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::native_dropout",
-        "train None",
-        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::native_dropout",
-        "int64 eval",
-        "with train false (or None) PyTorch's native_dropout returns `input` itself as its first output; the rule gives a fresh tensor with the input's strides",
-    ),
-    (
-        "aten::neg",
-        "bool input",
-        "the rule accepts a bool tensor; PyTorch refuses to negate bools (NotImplementedError)",
     ),
     (
         "aten::resize_",
@@ -541,6 +374,9 @@ fn main() {
     }));
     trials.push(Trial::test("known_mismatches_name_recorded_cases", || {
         known_mismatches_name_recorded_cases().map_err(Failed::from)
+    }));
+    trials.push(Trial::test("refusals_in_pytorch_words", || {
+        wording::check().map_err(Failed::from)
     }));
     libtest_mimic::run(&args, trials).exit();
 }

@@ -1,0 +1,243 @@
+//! PyTorch's argument checks whose refusals print values (sizes, dtypes,
+//! the dim): a rule's `check` message is fixed text, so these refuse the
+//! call themselves, with PyTorch's words, and give back what the rule
+//! needs (`true` for a plain check). A symbolic comparison is a guard
+//! (backed sizes) or a runtime assert (unbacked ones), as `torch._check`.
+
+use super::*;
+
+/// PyTorch's `torch.Size([2, 3])`, for messages that print one.
+fn torch_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
+    format!("torch.Size({})", shape::display_dims(cx.env, s))
+}
+
+/// `ensure_nonempty_size`: the size at `d`, 1 for a zero-dim tensor.
+fn nonempty_size(s: &[SymInt], d: usize) -> SymInt {
+    s.get(d).copied().unwrap_or(SymInt::Int(1))
+}
+
+/// `gather_shape(self, dim, index)`: the sizes of `gather`'s output (the
+/// index's), after `meta_gather`'s checks in its order: `dim` wrapped,
+/// then, unless the index is known to be empty, its dtype, its rank, and
+/// `index.size(d) <= self.size(d)` for every `d` but `dim`.
+pub fn gather_shape(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    dim: i64,
+    index: &TensorMeta,
+) -> Result<Dims> {
+    let dim = shape::wrap_dim(cx.op, dim, input.dim())?;
+    let numel = index.numel(cx.env)?;
+    let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    if cx.env.guard_or_false(empty, cx.op)? {
+        return Ok(index.sizes.clone());
+    }
+    if !matches!(index.dtype, DType::Int64 | DType::Int32) {
+        return Err(invalid(
+            cx,
+            format!(
+                "gather(): Expected dtype int32/int64 for index, but got torch.{}",
+                index.dtype
+            ),
+        ));
+    }
+    let dims = input.dim().max(1);
+    if index.dim().max(1) != dims {
+        return Err(invalid(
+            cx,
+            "Index tensor must have the same number of dimensions as input tensor".into(),
+        ));
+    }
+    for d in (0..dims).filter(|&d| d != dim) {
+        let (i, s) = (
+            nonempty_size(&index.sizes, d),
+            nonempty_size(&input.sizes, d),
+        );
+        let fits = cx.env.le(i, s)?;
+        let (index_sizes, input_sizes) = (&index.sizes, &input.sizes);
+        shape::check_printing(cx.env, fits, cx.op, &|env| {
+            format!(
+                "Size does not match at dimension {d} expected index torch.Size({}) to be no larger than self torch.Size({}) apart from dimension {dim}",
+                shape::display_dims(env, index_sizes),
+                shape::display_dims(env, input_sizes)
+            )
+        })?;
+    }
+    Ok(index.sizes.clone())
+}
+
+/// `index_add_checks(self, dim, index, source, alpha)`: the checks of
+/// `torch._decomp`'s `_index_add`, in its order: `dim` wrapped against
+/// `self`, an index of at most one dim, as many indices as `source` has
+/// elements along `dim` (a zero-dim index or source counts one), and an
+/// `alpha` other than 1 of a kind `self`'s dtype holds. True when they
+/// hold.
+pub fn index_add_checks(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    dim: i64,
+    index: &TensorMeta,
+    source: &TensorMeta,
+    alpha: Scalar,
+) -> Result<bool> {
+    let (index, source) = (&index.sizes, &source.sizes);
+    let dim = shape::wrap_dim(cx.op, dim, input.dim())?;
+    if index.len() > 1 {
+        return Err(invalid(
+            cx,
+            format!("Index should have dimension 1 or 0 (got {})", index.len()),
+        ));
+    }
+    let index_size = index.first().copied().unwrap_or(SymInt::Int(1));
+    let source_size = if source.is_empty() {
+        SymInt::Int(1)
+    } else {
+        // `tensor.size(dim)`: an IndexError past `source`'s dims.
+        source[shape::wrap_dim(cx.op, dim as i64, source.len())?]
+    };
+    let same = cx.env.eq(source_size, index_size)?;
+    shape::check_printing(cx.env, same, cx.op, &|env| {
+        format!(
+            "Number of indices ({}) should be equal to tensor.size(dim) ({}), for dim={dim}",
+            env.display(index_size),
+            env.display(source_size)
+        )
+    })?;
+    let is_one = match alpha {
+        Scalar::Int(SymInt::Int(v)) => v == 1,
+        Scalar::Float(f) => f.as_f64() == Some(1.0),
+        Scalar::Bool(SymBool::Bool(b)) => b,
+        Scalar::Complex(re, im) => re == 1.0 && im == 0.0,
+        _ => false,
+    };
+    if !is_one && !scalar_fits(cx, input.dtype, alpha)? {
+        let python_type = |d: DType| match d {
+            DType::Bool => "bool",
+            d if d.is_complex() => "complex",
+            d if d.is_floating_point() => "float",
+            _ => "int",
+        };
+        let alpha_type = match alpha {
+            Scalar::Bool(_) => "bool",
+            Scalar::Int(_) => "int",
+            Scalar::Float(_) => "float",
+            Scalar::Complex(..) => "complex",
+        };
+        return Err(invalid(
+            cx,
+            format!(
+                "alpha argument of type <class '{alpha_type}'> cannot be safely cast to type <class '{}'>!",
+                python_type(input.dtype)
+            ),
+        ));
+    }
+    Ok(true)
+}
+
+/// `sizes_match_strides(size, stride)`: `empty_strided`'s `size` and
+/// `stride` have as many elements (`computeStorageNbytes`). True when
+/// they do.
+pub fn sizes_match_strides(cx: &mut Cx<'_>, size: Dims, stride: Dims) -> Result<bool> {
+    if size.len() != stride.len() {
+        return Err(invalid(
+            cx,
+            format!(
+                "dimensionality of sizes ({}) must match dimensionality of strides ({})",
+                size.len(),
+                stride.len()
+            ),
+        ));
+    }
+    Ok(true)
+}
+
+/// `tensor_metadata_matches(a, size, stride, dtype, device, layout)`:
+/// FakeTensorMode's `_assert_tensor_metadata`: each given attribute must
+/// be `a`'s, checked in its order (sizes, strides, dtype, layout,
+/// device). Sizes and strides compare as Python tuples, element by
+/// element with a guard on symbolic ones, then by length. True when they
+/// match.
+pub fn tensor_metadata_matches(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    size: Option<Dims>,
+    stride: Option<Dims>,
+    dtype: Option<DType>,
+    device: Option<Device>,
+    layout: Option<Layout>,
+) -> Result<bool> {
+    if let Some(size) = size
+        && !tuple_eq(cx, &a.sizes, &size)?
+    {
+        let got = torch_size(cx, &a.sizes);
+        return Err(invalid(
+            cx,
+            format!(
+                "Tensor size mismatch! Expected: {}, Got: {got}",
+                shape::display_dims(cx.env, &size)
+            ),
+        ));
+    }
+    if let Some(stride) = stride
+        && !tuple_eq(cx, &a.strides, &stride)?
+    {
+        let got: Vec<String> = a.strides.iter().map(|&s| cx.env.display(s)).collect();
+        let got = match got.as_slice() {
+            [one] => format!("({one},)"),
+            all => format!("({})", all.join(", ")),
+        };
+        return Err(invalid(
+            cx,
+            format!(
+                "Tensor stride mismatch! Expected: {}, Got: {got}",
+                shape::display_dims(cx.env, &stride)
+            ),
+        ));
+    }
+    if let Some(dtype) = dtype
+        && dtype != a.dtype
+    {
+        return Err(invalid(
+            cx,
+            format!(
+                "Tensor dtype mismatch! Expected: torch.{dtype}, Got: torch.{}",
+                a.dtype
+            ),
+        ));
+    }
+    if let Some(layout) = layout
+        && layout != a.layout
+    {
+        return Err(invalid(
+            cx,
+            format!(
+                "Tensor layout mismatch! Expected: torch.{layout}, Got: torch.{}",
+                a.layout
+            ),
+        ));
+    }
+    if let Some(device) = device
+        && device != a.device
+    {
+        return Err(invalid(
+            cx,
+            format!(
+                "Tensor device mismatch! Expected: {device}, Got: {}",
+                a.device
+            ),
+        ));
+    }
+    Ok(true)
+}
+
+/// Python's `tuple(a) == tuple(b)` on sizes: element by element up to the
+/// shorter length (a guard for each symbolic pair, stopping at the first
+/// difference), then the lengths.
+fn tuple_eq(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
+    for (&x, &y) in a.iter().zip(b) {
+        if !shape::guard_eq(cx.env, x, y, cx.op)? {
+            return Ok(false);
+        }
+    }
+    Ok(a.len() == b.len())
+}
