@@ -188,6 +188,9 @@ impl Plan {
                         return Step::Builtin(b);
                     }
                     return Step::Unsupported(match &node.op {
+                        Some(op) if is_custom(op) => format!(
+                            "{op} is a custom operator and no kernel is registered for it (an embedding program registers one with fake_runtime::ExtendedRegistry: examples/custom_op.rs)"
+                        ),
                         Some(op) => format!("no rule for {op}"),
                         None => format!("{} is not an operator", node.target),
                     });
@@ -312,6 +315,16 @@ impl Plan {
         }
         Ok(p)
     }
+}
+
+/// Whether `op` (`mylib::scale.default`) is outside PyTorch's own
+/// namespaces: a custom operator of `torch.library`.
+fn is_custom(op: &str) -> bool {
+    let ns = op.split("::").next().unwrap_or(op);
+    !matches!(
+        ns,
+        "aten" | "prims" | "quantized" | "_quantized" | "rngprims"
+    )
 }
 
 /// What a kernel's result is, for messages (never its handles).

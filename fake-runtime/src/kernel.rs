@@ -197,3 +197,96 @@ impl Registry for StaticRegistry {
         self.0
     }
 }
+
+/// A registry extended with operators the embedding program defines
+/// (custom operators of `torch.library`, or replacements of built-in
+/// ones): a sorted table of its own, cheap to clone.
+///
+/// ```
+/// use fake_runtime::schema::{BaseType, ParamDef, ParamType, ReturnDef};
+/// use fake_runtime::{Arg, Cx, ExtendedRegistry, OpDef, Outs, Registry, Result, StaticRegistry, Tags};
+///
+/// fn scale(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
+///     // A pointwise custom operator: the output looks like `x`.
+///     let x = fake_runtime::support::args::tensor(cx, args, 0, "x")?;
+///     let mut outs = Outs::new();
+///     outs.push(fake_runtime::Out::Tensor(x.clone(), fake_runtime::Alias::Fresh));
+///     Ok(outs)
+/// }
+///
+/// static PARAMS: [ParamDef; 2] = [
+///     ParamDef::new("x", ParamType::of(BaseType::Tensor)),
+///     ParamDef::new("factor", ParamType::of(BaseType::Float)),
+/// ];
+/// static RETURNS: [ReturnDef; 1] = [ReturnDef::new(ParamType::of(BaseType::Tensor))];
+///
+/// let registry = ExtendedRegistry::new(&StaticRegistry(&[]))
+///     .with(OpDef {
+///         name: "mylib::scale",
+///         schema: "mylib::scale(Tensor x, float factor) -> Tensor",
+///         params: &PARAMS,
+///         returns: &RETURNS,
+///         tags: Tags { pointwise: true, ..Tags::default() },
+///         kernel: scale,
+///     })?;
+/// assert!(registry.lookup("mylib::scale.default").is_some());
+/// # Ok::<(), fake_runtime::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct ExtendedRegistry {
+    /// Every operator, sorted by name.
+    ops: std::sync::Arc<Vec<OpDef>>,
+}
+
+impl ExtendedRegistry {
+    /// The operators of `base`, to be extended.
+    pub fn new(base: &dyn Registry) -> ExtendedRegistry {
+        let mut ops = base.ops().to_vec();
+        ops.sort_by(|a, b| a.name.cmp(b.name));
+        ExtendedRegistry {
+            ops: std::sync::Arc::new(ops),
+        }
+    }
+
+    /// With operator `def` added; an operator of the same name already
+    /// registered is an error (use [`ExtendedRegistry::replacing`] to
+    /// replace one on purpose).
+    pub fn with(self, def: OpDef) -> Result<ExtendedRegistry> {
+        if self.lookup(def.name).is_some() {
+            return Err(crate::error::ErrorKind::BadArguments {
+                op: def.name.to_string(),
+                reason: "an operator of this name is already registered".into(),
+            }
+            .into());
+        }
+        Ok(self.replacing(def))
+    }
+
+    /// With operator `def` added, replacing one of the same name.
+    pub fn replacing(self, def: OpDef) -> ExtendedRegistry {
+        let mut ops = std::sync::Arc::unwrap_or_clone(self.ops);
+        let name = def.name.strip_suffix(".default").unwrap_or(def.name);
+        let def = OpDef { name, ..def };
+        match ops.binary_search_by(|d| d.name.cmp(name)) {
+            Ok(i) => ops[i] = def,
+            Err(i) => ops.insert(i, def),
+        }
+        ExtendedRegistry {
+            ops: std::sync::Arc::new(ops),
+        }
+    }
+}
+
+impl Registry for ExtendedRegistry {
+    fn lookup(&self, name: &str) -> Option<&OpDef> {
+        let name = name.strip_suffix(".default").unwrap_or(name);
+        self.ops
+            .binary_search_by(|d| d.name.cmp(name))
+            .ok()
+            .map(|i| &self.ops[i])
+    }
+
+    fn ops(&self) -> &[OpDef] {
+        &self.ops
+    }
+}

@@ -33,7 +33,9 @@ pub use convert::{HostTensor, RealTensor, SymbolicContext};
 pub use device::{Device, DeviceType};
 pub use dtype::DType;
 pub use error::{Error, ErrorKind, Result};
-pub use kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry, StaticRegistry, Tags};
+pub use kernel::{
+    Alias, Arg, Cx, Defaults, ExtendedRegistry, OpDef, Out, Outs, Registry, StaticRegistry, Tags,
+};
 pub use layout::{Layout, MemoryFormat};
 pub use meta::{Scalar, TensorMeta};
 pub use mode::FakeTensorMode;

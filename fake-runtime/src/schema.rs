@@ -415,6 +415,17 @@ pub struct ReturnDef {
     pub alias: Option<AliasInfo>,
 }
 
+impl ReturnDef {
+    /// An unnamed return of type `ty`, not aliased.
+    pub const fn new(ty: ParamType) -> ReturnDef {
+        ReturnDef {
+            name: None,
+            ty,
+            alias: None,
+        }
+    }
+}
+
 impl fmt::Display for ReturnDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.ty.write(self.alias.as_ref(), f)?;
