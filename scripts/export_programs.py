@@ -304,6 +304,10 @@ def programs():
     yield "while_loop", WhileLoop(), (torch.randn(5, 3), torch.tensor(3)), ({0: Dim("n")}, None)
     yield "map", MapBody(), (torch.randn(4, 5), torch.randn(5)), ({0: Dim("n"), 1: Dim("m")}, {0: Dim("m")})
     yield "grad_region", GradRegion(), (torch.randn(2, 4),), ({0: batch},)
+    yield "sym_ops", SymOps(), (torch.randn(6, 3), torch.randn(5)), (
+        {0: Dim("n", min=4)},
+        {0: Dim("m", min=2)},
+    )
     yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
 
 
@@ -439,6 +443,18 @@ class GradRegion(torch.nn.Module):
         with torch.enable_grad():
             y = self.lin(x).tanh()
         return y * 2
+
+
+class SymOps(torch.nn.Module):
+    """SymInt and SymBool operators of exported graphs: shifts, unary plus,
+    and/or of size conditions."""
+
+    def forward(self, x, y):
+        n, m = x.shape[0], y.shape[0]
+        torch._check((n >= 2) & (m >= 2))
+        torch._check((n > 3) | (m > 3))
+        z = x.new_zeros(n << 1, +m)
+        return z, y.new_ones(n >> 1)
 
 
 # Programs too big to keep in two sizes: only their dynamic export.

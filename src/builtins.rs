@@ -37,6 +37,14 @@ pub(crate) enum Builtin {
     FloatFn(FloatFn),
     SymIte,
     Not,
+    /// `+x`.
+    Pos,
+    /// `and_` / `or_` of two SymBools (`true`: `and`).
+    Logic(bool),
+    /// `<<` / `>>` of integers (`true`: left), a static shift.
+    Shift(bool),
+    /// `math.trunc` / `torch.sym_int`: a float to an integer, toward zero.
+    Trunc,
     /// An inlined higher-order operator's node (`None`: the first slices
     /// of a `map_impl`).
     Hop(Option<crate::hop::Hop>),
@@ -73,6 +81,13 @@ pub(crate) fn builtin(target: &str, op: Option<&str>) -> Option<Builtin> {
         ("torch.sym_float", _) => Builtin::ToFloat,
         ("torch.sym_ite", _) => Builtin::SymIte,
         ("torch.sym_not" | "_operator.not_", _) => Builtin::Not,
+        ("_operator.pos", _) => Builtin::Pos,
+        ("_operator.and_", _) => Builtin::Logic(true),
+        ("_operator.or_", _) => Builtin::Logic(false),
+        ("_operator.lshift", _) => Builtin::Shift(true),
+        ("_operator.rshift", _) => Builtin::Shift(false),
+        ("math.trunc" | "torch.sym_int", _) => Builtin::Trunc,
+        ("torch.sym_sqrt", _) => Builtin::FloatFn(FloatFn::Sqrt),
         (t, _) => {
             let f = t
                 .strip_prefix("torch._sym_")
@@ -245,6 +260,45 @@ impl Propagation {
                 let (a, c) = if *flip { (c, a) } else { (a, c) };
                 Slot::Bool(self.mode.env_mut().compare(*op, a, c).map_err(err)?)
             }
+            Builtin::Pos => match self.num_arg(graph, i, 0)? {
+                Num::Int(v) => Slot::Int(v),
+                Num::Float(f) => Slot::Float(f),
+            },
+            Builtin::Logic(and) => {
+                let (a, c) = (self.bool_arg(graph, i, 0)?, self.bool_arg(graph, i, 1)?);
+                let env = self.mode.env_mut();
+                Slot::Bool(if *and { env.and(a, c) } else { env.or(a, c) }.map_err(err)?)
+            }
+            Builtin::Shift(left) => {
+                let a = int_arg(self, 0)?;
+                let k = match int_arg(self, 1)? {
+                    SymInt::Int(k) if (0..63).contains(&k) => k,
+                    k => {
+                        return Err(format!(
+                            "a shift by {k:?}: only a static shift below 63 is modelled"
+                        ));
+                    }
+                };
+                let env = self.mode.env_mut();
+                let p = SymInt::Int(1 << k);
+                Slot::Int(
+                    if *left {
+                        env.mul(a, p)
+                    } else {
+                        env.floordiv(a, p)
+                    }
+                    .map_err(err)?,
+                )
+            }
+            Builtin::Trunc => match self.num_arg(graph, i, 0)? {
+                Num::Int(v) => Slot::Int(v),
+                Num::Float(SymFloat::Const(x)) if x.is_finite() && x.abs() < 9.2e18 => {
+                    Slot::Int(SymInt::Int(x.trunc() as i64))
+                }
+                Num::Float(_) => {
+                    return Err("a symbolic float truncated to an integer is not modelled".into());
+                }
+            },
             Builtin::Not => {
                 let c = self.bool_arg(graph, i, 0)?;
                 Slot::Bool(self.mode.env_mut().not(c).map_err(err)?)

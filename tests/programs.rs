@@ -114,6 +114,7 @@ programs!(
     while_loop,
     map,
     grad_region,
+    sym_ops,
     unique_counts,
     swin_t,
 );
