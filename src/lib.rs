@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 mod builtins;
+pub mod call;
 pub mod export;
 pub mod graph;
 mod hop;

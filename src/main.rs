@@ -72,6 +72,38 @@ enum Command {
     },
     /// The operator surface and its coverage of Core ATen.
     Rules,
+    /// Call one operator on fake tensors and print its results, symbols,
+    /// guards and runtime asserts: `fake call 'aten::add(f32[s0,3], f32[3])'`
+    /// (tensors `dtype[sizes]{strides}+offset@device`, sizes numbers or
+    /// symbols, other arguments as in Python), or one JSON call per line
+    /// with `--jsonl FILE`.
+    Call {
+        /// The call, as text.
+        #[arg(required_unless_present = "jsonl", conflicts_with = "jsonl")]
+        call: Option<String>,
+        /// Read one JSON call per line from FILE (`-`: standard input) and
+        /// write one JSON result per line.
+        #[arg(long, value_name = "FILE")]
+        jsonl: Option<PathBuf>,
+        /// A symbol's hint, `NAME=VALUE` (repeatable; 8 when not given).
+        #[arg(long = "hint", value_name = "NAME=VALUE", value_parser = parse_hint)]
+        hints: Vec<(String, i64)>,
+    },
+}
+
+/// `s0=8`.
+fn parse_hint(s: &str) -> Result<(String, i64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not NAME=VALUE"))?;
+    let value: i64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{value}` is not an integer"))?;
+    if value < 0 {
+        return Err(format!("a hint is a size, not {value}"));
+    }
+    Ok((name.trim().to_string(), value))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -103,6 +135,14 @@ fn main() -> ExitCode {
         Command::Verify { files } => verify_files(&files),
         Command::Bench { file, runs } => bench(&file, usize::try_from(runs).unwrap_or(usize::MAX)),
         Command::Rules => rules(),
+        Command::Call { call, jsonl, hints } => {
+            let hints = hints.into_iter().collect();
+            match (call, jsonl) {
+                (_, Some(file)) => call_jsonl(&file, &hints),
+                (Some(text), None) => call_text(&text, &hints),
+                (None, None) => Err(anyhow::anyhow!("no call given").into()),
+            }
+        }
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -744,4 +784,89 @@ fn rules() -> Result<u8, Failure> {
         core.len()
     );
     Ok(0)
+}
+
+/// `fake call TEXT`: the results as `prop` prints them; exit 1 when the
+/// text is not a call or the operator refuses it.
+fn call_text(text: &str, hints: &std::collections::BTreeMap<String, i64>) -> Result<u8, Failure> {
+    let registry = fake_ops::registry();
+    let call = fake_tensor::call::parse(text).map_err(anyhow::Error::from)?;
+    let report = fake_tensor::call::run(&call, &registry, hints).map_err(anyhow::Error::from)?;
+    outln!("{}", report.op);
+    for (i, o) in report.outputs.iter().enumerate() {
+        match o {
+            fake_tensor::call::Outcome::Tensors(ts) => {
+                outln!("  out{i}: {} tensors", ts.len());
+                for (j, t) in ts.iter().enumerate() {
+                    outln!("    [{j}] {t}");
+                }
+            }
+            o => outln!("  out{i}: {o}"),
+        }
+    }
+    if !report.symbols.is_empty() {
+        outln!("symbols:");
+        for (name, hint) in &report.symbols {
+            outln!("  {name} (hint {hint})");
+        }
+    }
+    for (title, list) in [
+        ("guards", &report.guards),
+        ("runtime asserts", &report.asserts),
+    ] {
+        if !list.is_empty() {
+            outln!("{title}:");
+            for g in list {
+                outln!("  {g}");
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// `fake call --jsonl FILE`: one JSON result per line. Exit 0 when every
+/// line was a call (an operator's refusal is a result), 1 when a line is
+/// not a call, 2 when the file cannot be read.
+fn call_jsonl(file: &Path, hints: &std::collections::BTreeMap<String, i64>) -> Result<u8, Failure> {
+    use std::io::BufRead;
+    let registry = fake_ops::registry();
+    let reader: Box<dyn BufRead> = if file == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(file).map_err(|e| Failure {
+            error: anyhow::anyhow!("cannot read {}: {e}", file.display()),
+            code: 2,
+        })?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    let mut code = 0;
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| Failure {
+            error: anyhow::anyhow!("{}: line {}: cannot be read: {e}", file.display(), n + 1),
+            code: 2,
+        })?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let result = serde_json::from_str::<serde_json::Value>(&line)
+            .map_err(|e| fake_tensor::call::CallError::Json(e.to_string()))
+            .and_then(|v| fake_tensor::call::from_json(&v))
+            .and_then(|call| fake_tensor::call::run(&call, &registry, hints));
+        let out = match result {
+            Ok(report) => serde_json::json!({
+                "ok": report.outputs.iter().map(fake_tensor::call::Outcome::json).collect::<Vec<_>>(),
+                "op": report.op,
+                "guards": report.guards,
+                "runtime_asserts": report.asserts,
+            }),
+            Err(e) => {
+                if e.kind() == "NotACall" {
+                    code = 1;
+                }
+                serde_json::json!({"error": {"kind": e.kind(), "message": e.to_string()}})
+            }
+        };
+        outln!("{out}");
+    }
+    Ok(code)
 }

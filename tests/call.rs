@@ -1,0 +1,292 @@
+//! `fake call`, both forms, against PyTorch's recorded answers: the static
+//! cases of a few operator fixtures (`ops/tests/fixtures/ops/`, written by
+//! `scripts/export_op_cases.py`) are turned into calls, run through the
+//! command line, and every result is compared with what PyTorch recorded
+//! (sizes, strides, offset, dtype and device, or a refusal).
+
+use serde_json::{Map, Value as Json, json};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Operators whose cases are replayed: convolution, broadcasting,
+/// reductions with keyword arguments, views, lists of views, factories.
+const OPERATORS: &[&str] = &[
+    "conv2d",
+    "add",
+    "mm",
+    "sum",
+    "split",
+    "embedding",
+    "permute",
+    "cat",
+];
+
+fn fake(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fake"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fake runs");
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("written");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("fake ends")
+}
+
+/// A fixture argument as the call's JSON form writes it; `None` when the
+/// fixture's encoding has no counterpart.
+fn argument(v: &Json) -> Option<Json> {
+    let (kind, x) = v.as_object()?.iter().next()?;
+    Some(match kind.as_str() {
+        "none" => Json::Null,
+        "tensor" => json!({ "tensor": x }),
+        "tensors" => Json::Array(
+            x.as_array()?
+                .iter()
+                .map(|t| json!({ "tensor": t }))
+                .collect(),
+        ),
+        "int" | "float" | "bool" | "ints" | "floats" | "bools" | "str" => x.clone(),
+        "scalar" => x.as_object()?.values().next()?.clone(),
+        "dtype" => json!({ "dtype": x }),
+        "memory_format" => json!({ "memory_format": x }),
+        "layout" => json!({ "layout": x }),
+        "device" => json!({ "device": x }),
+        _ => return None,
+    })
+}
+
+/// The cases of operator file `name` as call lines, with what PyTorch
+/// answered: `(label, line, outputs or None for a refusal)`.
+fn cases(name: &str) -> Vec<(String, String, Option<Json>)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("ops/tests/fixtures/ops")
+        .join(format!("{name}.json"));
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    let fixture: Json = serde_json::from_str(&text).expect("fixture is JSON");
+    let mut out = Vec::new();
+    for (op, entry) in fixture["ops"].as_object().expect("ops") {
+        let positional = positional_count(entry["schema"].as_str().expect("schema"));
+        for case in entry["cases"].as_array().expect("cases") {
+            // Accepted by one of PyTorch's kernels and refused by the
+            // other: either answer is right, skip it here.
+            if case.get("eager_error").is_some() || case.get("eager_outputs").is_some() {
+                continue;
+            }
+            let mut kwargs = Map::new();
+            let mut args = Vec::new();
+            let mut ok = true;
+            let mut skipped = false;
+            for (i, input) in case["inputs"]
+                .as_array()
+                .expect("inputs")
+                .iter()
+                .enumerate()
+            {
+                if input.get("defaulted").and_then(Json::as_bool) == Some(true) {
+                    skipped = true;
+                    continue;
+                }
+                match argument(&input["value"]) {
+                    // After a skipped default, and for keyword-only
+                    // parameters, by keyword.
+                    Some(a) if !skipped && i < positional => args.push(a),
+                    Some(a) => {
+                        kwargs.insert(input["name"].as_str().expect("name").to_string(), a);
+                    }
+                    None => ok = false,
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let line = json!({ "op": op, "args": args, "kwargs": kwargs }).to_string();
+            let label = format!("{op} / {}", case["name"].as_str().unwrap_or("?"));
+            out.push((label, line, case.get("outputs").cloned()));
+        }
+    }
+    out
+}
+
+/// How many parameters of `schema` come before its `*`.
+fn positional_count(schema: &str) -> usize {
+    let params = schema.split_once('(').map_or("", |(_, r)| r);
+    let (mut depth, mut count) = (0i32, 0usize);
+    let mut item = String::new();
+    for c in params.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' if depth == 0 => break,
+            ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                if item.trim() == "*" {
+                    return count;
+                }
+                count += 1;
+                item.clear();
+                continue;
+            }
+            _ => {}
+        }
+        item.push(c);
+    }
+    if item.trim() == "*" {
+        count
+    } else {
+        count + usize::from(!item.trim().is_empty())
+    }
+}
+
+/// PyTorch's recorded output as ours prints it.
+fn expected(o: &Json) -> Json {
+    match (o.get("tensor"), o.get("tensors")) {
+        (Some(t), _) => json!({
+            "dtype": t["dtype"], "sizes": t["sizes"], "strides": t["strides"],
+            "storage_offset": t["storage_offset"], "device": t["device"],
+        }),
+        (_, Some(list)) => Json::Array(
+            list.as_array()
+                .expect("list")
+                .iter()
+                .map(expected)
+                .collect(),
+        ),
+        _ => o.clone(),
+    }
+}
+
+fn ours(o: &Json) -> Json {
+    match o {
+        Json::Array(list) => Json::Array(list.iter().map(ours).collect()),
+        Json::Object(m) if m.contains_key("tensor") => {
+            let t = &m["tensor"];
+            json!({
+                "dtype": t["dtype"], "sizes": t["sizes"], "strides": t["strides"],
+                "storage_offset": t["storage_offset"], "device": t["device"],
+            })
+        }
+        other => other.clone(),
+    }
+}
+
+#[test]
+fn jsonl_calls_answer_as_pytorch() {
+    let mut all = Vec::new();
+    for name in OPERATORS {
+        all.extend(cases(name));
+    }
+    assert!(all.len() > 40, "only {} cases", all.len());
+    let input: String = all.iter().map(|(_, l, _)| format!("{l}\n")).collect();
+    let o = fake(&["call", "--jsonl", "-"], Some(&input));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let lines: Vec<Json> = String::from_utf8(o.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), all.len());
+    let mut problems = Vec::new();
+    for ((label, _, want), got) in all.iter().zip(&lines) {
+        match (want, got.get("ok")) {
+            (Some(want), Some(got)) => {
+                let want: Vec<Json> = want
+                    .as_array()
+                    .expect("outputs")
+                    .iter()
+                    .map(expected)
+                    .collect();
+                let got: Vec<Json> = got.as_array().expect("ok").iter().map(ours).collect();
+                if want != got {
+                    problems.push(format!("{label}: ours {got:?}, PyTorch {want:?}"));
+                }
+            }
+            (None, None) => {}
+            (Some(_), None) => problems.push(format!("{label}: refused: {got}")),
+            (None, Some(_)) => problems.push(format!("{label}: accepted, PyTorch refuses")),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_text_form_prints_pytorchs_sizes() {
+    // conv2d's first case, written as text.
+    let (_, line, want) = cases("conv2d").into_iter().next().expect("a case");
+    let call: Json = serde_json::from_str(&line).expect("JSON");
+    let t = |v: &Json| {
+        let t = &v["tensor"];
+        let sizes: Vec<String> = t["sizes"]
+            .as_array()
+            .expect("sizes")
+            .iter()
+            .map(Json::to_string)
+            .collect();
+        format!("f32[{}]", sizes.join(","))
+    };
+    let args = call["args"].as_array().expect("args");
+    let text = format!("aten::conv2d({}, {})", t(&args[0]), t(&args[1]));
+    let o = fake(&["call", &text], None);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8(o.stdout).expect("utf-8");
+    // Without the bias and padding of the recorded case, check only the
+    // batch and channels, which they do not change.
+    let want = &want.expect("outputs")[0]["tensor"]["sizes"];
+    let prefix = format!("float32[{}, {}, ", want[0], want[1]);
+    assert!(out.contains(&prefix), "{out}");
+}
+
+#[test]
+fn symbols_take_their_hints_and_guards_print_with_their_names() {
+    let o = fake(
+        &["call", "aten::split(f32[n,3], 4)", "--hint", "n=10"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8(o.stdout).expect("utf-8");
+    assert!(out.contains("n (hint 10)"), "{out}");
+    assert!(out.contains("guards:") && out.contains("n"), "{out}");
+}
+
+#[test]
+fn exit_codes() {
+    // A line that is not a call: its error, and exit 1 at the end.
+    let o = fake(&["call", "--jsonl", "-"], Some("{\"op\": 3}\n"));
+    assert_eq!(o.status.code(), Some(1));
+    let line: Json = serde_json::from_slice(&o.stdout).expect("one JSON line");
+    assert_eq!(line["error"]["kind"], "NotACall");
+    // A refusal is an answer: exit 0.
+    let refusal = r#"{"op": "aten::mm", "args": [{"tensor": {"dtype": "float32", "sizes": [2, 3]}}, {"tensor": {"dtype": "float32", "sizes": [4, 5]}}]}"#;
+    let o = fake(&["call", "--jsonl", "-"], Some(refusal));
+    assert_eq!(o.status.code(), Some(0));
+    // A file that cannot be read: exit 2, nothing on stdout.
+    let o = fake(&["call", "--jsonl", "no/such/file.jsonl"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    // Text that is not a call, or an unknown operator: exit 1 with `error:`.
+    for bad in [
+        "aten::mm(",
+        "aten::no_such_op(f32[2])",
+        "aten::add(f32[2], \"x\")",
+    ] {
+        let o = fake(&["call", bad], None);
+        assert_eq!(o.status.code(), Some(1), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).starts_with("error: "),
+            "{bad}"
+        );
+    }
+}
