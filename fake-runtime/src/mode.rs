@@ -529,6 +529,18 @@ impl FakeTensorMode {
         key_bypass: Option<&'static str>,
     ) -> Result<SmallVec<[Output; 1]>> {
         let name = op.name;
+        if args.len() > op.params.len() {
+            return Err(ErrorKind::BadArguments {
+                op: name.to_string(),
+                reason: format!(
+                    "{} arguments given, the schema takes {}: `{}`",
+                    args.len(),
+                    op.params.len(),
+                    op.schema
+                ),
+            }
+            .into());
+        }
         let scan = self.scan(name, args)?;
         let device = scan.device.unwrap_or(self.settings.defaults.device);
 

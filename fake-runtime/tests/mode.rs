@@ -330,3 +330,21 @@ fn test_operators_carry_their_schemas_as_data() {
         assert_eq!(d.signature().to_string(), &d.schema[from..], "{}", d.name);
     }
 }
+
+#[test]
+fn more_arguments_than_the_schema_takes_are_refused() {
+    let mut m = mode();
+    let x = m.empty(&ints(&[2]), DType::Float32, Device::cpu()).unwrap();
+    let err = m
+        .dispatch_named("aten::t_", &[Value::Tensor(x), Value::Tensor(x)])
+        .unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::BadArguments { op, .. } if op == "aten::t_"),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("2 arguments given, the schema takes 1"),
+        "{err}"
+    );
+}
