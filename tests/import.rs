@@ -384,9 +384,10 @@ fn every_argument_kind() {
         (name.as_str(), target.as_str()),
         ("kinds", "torch.ops.test.kinds.default")
     );
-    assert_eq!(
-        *verdict,
-        Verdict::Unsupported("no rule for test::kinds.default".into())
+    assert!(
+        matches!(verdict, Verdict::Unsupported(why)
+            if why.starts_with("test::kinds.default is a custom operator")),
+        "{verdict:?}"
     );
     assert_eq!(report.mismatched(), 0);
 }

@@ -104,6 +104,13 @@ pub enum ErrorKind {
         /// Why it cannot hold.
         reason: String,
     },
+    /// A size was given a symbol twice (two symbols for one source would
+    /// make contradictory guards).
+    #[error("{source_name} already has a symbol: each source is given one")]
+    DuplicateSource {
+        /// The source, printed.
+        source_name: String,
+    },
     /// A hint (concrete value seen at trace time) is outside the range given
     /// for its symbol.
     #[error("hint {hint} for {source_name} is outside its range [{min}, {max}]")]

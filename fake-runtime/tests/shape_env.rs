@@ -321,3 +321,18 @@ fn guard_int_specialises() {
     assert_eq!(env.simplify_int(s).unwrap(), SymInt::Int(6));
     assert_eq!(env.format_guards(), vec!["Eq(x.size()[0], 6)"]);
 }
+
+#[test]
+fn a_source_gets_one_symbol() {
+    let mut env = ShapeEnv::new();
+    let src = Source::size("x", 0);
+    env.create_symbol(5, src.clone(), DimDynamic::Dynamic, None)
+        .unwrap();
+    let err = env
+        .create_symbol(1, src, DimDynamic::Dynamic, None)
+        .unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::DuplicateSource { source_name } if source_name == "x.size()[0]"),
+        "{err}"
+    );
+}

@@ -72,6 +72,8 @@ pub struct ShapeEnv {
     duck: FxHashMap<i64, Symbol>,
     /// Sources specialised to a constant (static dims, 0/1 specialisation).
     pub(crate) static_sources: Vec<(Source, i64)>,
+    /// Every source given to `create_symbol`: one size has one symbol.
+    seen_sources: FxHashSet<Source>,
     pub(crate) replacements: FxHashMap<Symbol, ExprId>,
     /// Expression -> expression with replacements applied, for the current
     /// set of replacements.
@@ -126,6 +128,7 @@ impl ShapeEnv {
             symbols: Vec::new(),
             duck: FxHashMap::default(),
             static_sources: Vec::new(),
+            seen_sources: Default::default(),
             replacements: FxHashMap::default(),
             simplified: FxHashMap::default(),
             decided: FxHashMap::default(),
@@ -160,7 +163,8 @@ impl ShapeEnv {
     /// specialisation) when the hint is 0 or 1; shared with an earlier
     /// symbol of the same hint under duck sizing; otherwise a fresh symbol
     /// with range `[2, inf)` (or `[0, inf)` without 0/1 specialisation)
-    /// narrowed by `constraint`.
+    /// narrowed by `constraint`. A source given twice is an error (two
+    /// symbols for one size would make contradictory guards).
     pub fn create_symbol(
         &mut self,
         hint: i64,
@@ -172,6 +176,11 @@ impl ShapeEnv {
             return Err(Error::from(ErrorKind::NegativeSize {
                 source_name: source.to_string(),
                 value: hint,
+            }));
+        }
+        if !self.seen_sources.insert(source.clone()) {
+            return Err(Error::from(ErrorKind::DuplicateSource {
+                source_name: source.to_string(),
             }));
         }
         if dynamic == DimDynamic::Static || (self.settings.specialize_zero_one && hint <= 1) {
