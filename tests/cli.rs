@@ -178,3 +178,24 @@ fn bench_refuses_zero_runs() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--runs"), "{err}");
 }
+
+#[test]
+fn a_binary_file_is_described_not_echoed() {
+    let dir = std::env::temp_dir().join(format!("fake-cli-binary-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("model.json");
+    std::fs::write(
+        &path,
+        [0x7f, b'E', b'L', b'F', 0xff, 0x00, 0x1b, b'[', b'2', b'J'],
+    )
+    .unwrap();
+    let o = fake(&["prop", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).expect("the message is UTF-8");
+    assert!(
+        err.contains("binary data starting with bytes 7f 45 4c 46 ff 00 1b"),
+        "{err}"
+    );
+    assert!(err.chars().all(|c| c == '\n' || !c.is_control()), "{err:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -102,11 +102,24 @@ fn sniff(file: &mut File) -> std::io::Result<Container> {
     let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     match text.iter().find(|b| !b.is_ascii_whitespace()) {
         Some(b'{') => Ok(Container::Json),
-        Some(_) => Ok(Container::Other(format!(
-            "it starts with {:?}",
-            String::from_utf8_lossy(&head[..head.len().min(16)])
-        ))),
+        Some(_) => Ok(Container::Other(describe_start(head))),
         None => Ok(Container::Other("it is empty".to_string())),
+    }
+}
+
+/// What a file that is neither an archive nor JSON starts with: printable
+/// text quoted, anything else as its first bytes in hex, so a binary file's
+/// bytes never reach the terminal.
+fn describe_start(head: &[u8]) -> String {
+    let head = &head[..head.len().min(16)];
+    let printable = head
+        .iter()
+        .all(|b| b.is_ascii_graphic() || matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+    if printable {
+        format!("it starts with {:?}", String::from_utf8_lossy(head))
+    } else {
+        let hex: Vec<String> = head.iter().map(|b| format!("{b:02x}")).collect();
+        format!("it is binary data starting with bytes {}", hex.join(" "))
     }
 }
 
