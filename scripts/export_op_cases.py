@@ -2536,6 +2536,65 @@ SYMBOLIC = [
           True, 0.1, 1e-5)),
 ]
 
+# ---- gradients, distances, embeddings, FFTs: the last Core ATen operators ------------
+
+CASES.update({
+    "embedding_dense_backward": [
+        C("matrix gradient", T([4, 3]), T([4], dtype=i64), 10, -1, False),
+        C("batched gradient", T([2, 5, 3]), T([2, 5], dtype=i64), 7, 0, True),
+        C("float16 gradient", T([4, 3], dtype=f16), T([4], dtype=i64), 10, -1, False),
+        C("transposed gradient", tr(4, 3), T([4], dtype=i32), 6, -1, False),
+        C("no weights", T([4, 3]), T([4], dtype=i64), 0, -1, False),
+        C("negative number of weights refused", T([4, 3]), T([4], dtype=i64), -1, -1, False),
+        C("zero-dim gradient refused", T([]), T([], dtype=i64), 3, -1, False),
+    ],
+    "_adaptive_avg_pool2d_backward": [
+        C("batched", T([2, 3, 1, 1]), T([2, 3, 5, 5])),
+        C("unbatched", T([3, 2, 2]), T([3, 6, 6])),
+        C("channels-last self", T([2, 3, 2, 2]), cl(2, 3, 5, 5)),
+        C("channels-last gradient", cl(2, 3, 2, 2), T([2, 3, 5, 5])),
+        C("empty batch", T([0, 3, 1, 1]), T([0, 3, 4, 4])),
+        C("empty channel refused", T([2, 0, 1, 1]), T([2, 0, 4, 4])),
+        C("matrix refused", T([3, 2]), T([3, 4])),
+        C("dtype mismatch refused", T([2, 3, 1, 1], dtype=f64), T([2, 3, 5, 5])),
+        C("five-dim self", T([2, 3, 1, 1]), T([1, 2, 3, 5, 5])),
+        C("float16", T([1, 2, 1, 1], dtype=f16), cl(1, 2, 3, 3, dtype=f16)),
+    ],
+    "_pdist_forward": [
+        C("rows", T([5, 3])),
+        C("one row", T([1, 3])),
+        C("no rows", T([0, 3])),
+        C("p one float64", T([4, 2], dtype=f64), 1.0),
+        C("transposed refused", tr(5, 3)),
+        C("three dims (meta only)", T([4, 2, 3])),
+        C("vector (meta only)", T([4])),
+        C("negative p (meta only)", T([4, 2]), -1.0),
+    ],
+    "_cdist_forward": [
+        C("matrices", T([3, 4]), T([5, 4]), 2.0, None),
+        C("batch broadcast", T([2, 1, 3, 4]), T([6, 5, 4]), 1.0, 0),
+        C("float64 and float32", T([3, 4], dtype=f64), T([5, 4]), 2.0, 1),
+        C("transposed", tr(3, 4), T([5, 4]), 0.0, 2),
+        C("float16", T([3, 4], dtype=f16), T([5, 4], dtype=f16), 2.0, None),
+        C("empty rows", T([0, 4]), T([5, 4]), 2.0, None),
+        C("columns mismatch refused", T([3, 4]), T([5, 3]), 2.0, None),
+        C("integer refused", T([3, 4], dtype=i64), T([5, 4]), 2.0, None),
+        C("vector refused", T([4]), T([5, 4]), 2.0, None),
+        C("negative p refused", T([3, 4]), T([5, 4]), -1.0, None),
+        C("bad compute mode refused", T([3, 4]), T([5, 4]), 2.0, 3),
+        C("batch mismatch refused", T([2, 3, 4]), T([3, 5, 4]), 2.0, None),
+    ],
+})
+
+SYMBOLIC += [
+    ("embedding_dense_backward with a symbolic number of weights", "embedding_dense_backward",
+     Case("", D([4, 3], "g"), T([4], dtype=i64), S(10, "n"), -1, False)),
+    ("cdist with dynamic batch and rows", "_cdist_forward",
+     Case("", D([2, 1, 3, 4], "x", ["dynamic", "static", "dynamic", "static"]),
+          D([6, 5, 4], "y", ["dynamic", "dynamic", "static"]), 2.0, None)),
+]
+
+
 def plain(desc):
     """Whether an input description is a contiguous CPU tensor made directly
     (the inputs a symbolic case can make dynamic)."""
