@@ -19,12 +19,14 @@
 pub mod dtypes;
 pub mod layout;
 pub mod nn;
+pub mod pooling;
 pub mod shapes;
 pub mod slicing;
 
 pub use dtypes::*;
 pub use layout::*;
 pub use nn::*;
+pub use pooling::*;
 pub use shapes::*;
 pub use slicing::*;
 
