@@ -22,6 +22,7 @@ pub mod nn;
 pub mod pooling;
 pub mod shapes;
 pub mod slicing;
+pub mod spatial;
 
 pub use dtypes::*;
 pub use layout::*;
@@ -29,6 +30,7 @@ pub use nn::*;
 pub use pooling::*;
 pub use shapes::*;
 pub use slicing::*;
+pub use spatial::*;
 
 use fake_runtime::error::Result;
 use fake_runtime::kernel::Cx;

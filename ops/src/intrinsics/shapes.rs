@@ -620,6 +620,15 @@ pub fn all_nonneg(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
     Ok(acc)
 }
 
+/// `specialize(s)`: every size fixed at its hint (`guard_int`: a guard
+/// `Eq(size, hint)`), as FakeTensorMode fixes the sizes it hands to a C++
+/// meta kernel that does not take symbolic sizes.
+pub fn specialize(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
+    s.iter()
+        .map(|&d| Ok(SymInt::Int(cx.env.guard_int(d, cx.op)?)))
+        .collect()
+}
+
 /// `all_positive(s)`: every size is `> 0`.
 pub fn all_positive(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
     let mut acc = SymBool::Bool(true);
