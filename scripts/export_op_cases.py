@@ -96,6 +96,8 @@ OUTPUT is
     {"tensors": [{"tensor": TENSOR, "alias": ALIAS}, ...]}   (Tensor[] returns)
     {"int": 3}                                               (SymInt / int returns)
     {"scalar": {"int" | "float" | "bool": value}}            (Scalar returns)
+    {"none": null}                                           (a Tensor return left out,
+                                                              as `output_mask` asks)
 
 with ALIAS null for a tensor on a new storage, {"view_of": i} for a tensor
 sharing the storage of the tensor argument at schema position i, and
@@ -3122,6 +3124,8 @@ def encode_outputs(op, result, tensor_args):
             outputs.append({"int": sym_value(r)})
         elif kind in ("Scalar", "number"):  # a Scalar return prints as `number`
             outputs.append({"scalar": sym_scalar(r)})
+        elif r is None:  # a Tensor return left out (`output_mask`)
+            outputs.append({"none": None})
         else:
             outputs.append(encode_output(r, tensor_args))
     return outputs
