@@ -17,6 +17,7 @@ mod dropout;
 mod index;
 mod masked;
 mod nonzero;
+mod norm_backward;
 mod pad;
 mod padding;
 mod pool;
@@ -46,6 +47,7 @@ pub(crate) use dropout::{
 pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
+pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
 pub(crate) use pad::pad;
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
