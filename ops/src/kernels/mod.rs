@@ -14,6 +14,7 @@ mod diagonal;
 mod diff;
 mod div;
 mod dropout;
+mod embedding_bag;
 mod index;
 mod masked;
 mod nonzero;
@@ -44,6 +45,7 @@ pub(crate) use div::{div_scalar_mode, div_tensor_mode};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
 };
+pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
