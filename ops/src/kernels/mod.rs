@@ -15,6 +15,7 @@ mod diff;
 mod div;
 mod dropout;
 mod embedding_bag;
+mod fft;
 mod index;
 mod masked;
 mod nonzero;
@@ -46,6 +47,7 @@ pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout_, feature_dropout, feature_dropout_,
 };
 pub(crate) use embedding_bag::embedding_bag;
+pub(crate) use fft::{fft_c2r, fft_r2c};
 pub(crate) use index::index_tensor;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
