@@ -263,6 +263,23 @@ pub fn bool(
     }
 }
 
+/// A `bool[N]` (`output_mask`): `N` flags.
+pub fn bools<const N: usize>(
+    cx: &Cx<'_>,
+    args: &[Arg<'_>],
+    i: usize,
+    name: &str,
+) -> Result<[bool; N]> {
+    match args.get(i) {
+        Some(Arg::Bools(v)) if v.len() == N => {
+            let mut out = [false; N];
+            out.copy_from_slice(v);
+            Ok(out)
+        }
+        a => Err(bad(cx, i, name, &format!("a list of {N} bools"), a)),
+    }
+}
+
 /// A `bool?`.
 pub fn opt_bool(
     cx: &Cx<'_>,

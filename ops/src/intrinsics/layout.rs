@@ -85,6 +85,41 @@ pub fn preserved_offset(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<SymInt> {
     }
 }
 
+/// `suggest_format(t, only)`: the memory format `t`'s strides suggest
+/// (`torch._prims_common.suggest_memory_format`: channels-last for a 4-D
+/// tensor, channels-last-3d for a 5-D one whose strides look so, decided
+/// with `guard_or_true`, else contiguous); with `only`, that format when
+/// suggested and contiguous otherwise (meta kernels that test
+/// `suggest_memory_format(t) == channels_last`).
+pub fn suggest_format(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    only: Option<MemoryFormat>,
+) -> Result<MemoryFormat> {
+    let suggested = if t.layout == Layout::Strided
+        && fake_runtime::strides::are_strides_like_channels_last(
+            cx.env, &t.sizes, &t.strides, cx.op,
+        )? {
+        if t.dim() == 4 {
+            MemoryFormat::ChannelsLast
+        } else {
+            MemoryFormat::ChannelsLast3d
+        }
+    } else {
+        MemoryFormat::Contiguous
+    };
+    Ok(match only {
+        Some(f) if f != suggested => MemoryFormat::Contiguous,
+        _ => suggested,
+    })
+}
+
+/// `is_contiguous(t)`: `t.is_contiguous()` (row-major strides, dims of
+/// size 1 ignored), guarded where sizes are symbolic.
+pub fn is_contiguous(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    fake_runtime::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)
+}
+
 /// `contiguous(shape)`: row-major strides.
 pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
     fake_runtime::support::contiguous(cx, shape)

@@ -22,8 +22,10 @@ pub mod dtypes;
 pub mod indexing;
 pub mod layout;
 pub mod nn;
+pub mod pooling;
 pub mod shapes;
 pub mod slicing;
+pub mod spatial;
 pub mod splitting;
 
 pub use checks::*;
@@ -32,8 +34,10 @@ pub use dtypes::*;
 pub use indexing::*;
 pub use layout::*;
 pub use nn::*;
+pub use pooling::*;
 pub use shapes::*;
 pub use slicing::*;
+pub use spatial::*;
 pub use splitting::*;
 
 use fake_runtime::error::Result;

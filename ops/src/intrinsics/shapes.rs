@@ -305,6 +305,15 @@ pub fn take(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
     Ok(s[..n].iter().copied().collect())
 }
 
+/// `drop(s, n)`: `s` without its first `n` elements.
+pub fn drop(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
+    let n = usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= s.len())
+        .ok_or_else(|| invalid(cx, format!("cannot drop {n} of {} dims", s.len())))?;
+    Ok(s[n..].iter().copied().collect())
+}
+
 /// `ones(n)`: `n` sizes of 1.
 pub fn ones(cx: &mut Cx<'_>, n: i64) -> Result<Dims> {
     let n = usize::try_from(n).map_err(|_| invalid(cx, format!("negative count {n}")))?;
@@ -606,6 +615,25 @@ pub fn all_nonneg(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
     let mut acc = SymBool::Bool(true);
     for &d in &s {
         let c = cx.env.ge(d, SymInt::Int(0))?;
+        acc = cx.env.and(acc, c)?;
+    }
+    Ok(acc)
+}
+
+/// `specialize(s)`: every size fixed at its hint (`guard_int`: a guard
+/// `Eq(size, hint)`), as FakeTensorMode fixes the sizes it hands to a C++
+/// meta kernel that does not take symbolic sizes.
+pub fn specialize(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
+    s.iter()
+        .map(|&d| Ok(SymInt::Int(cx.env.guard_int(d, cx.op)?)))
+        .collect()
+}
+
+/// `all_positive(s)`: every size is `> 0`.
+pub fn all_positive(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
+    let mut acc = SymBool::Bool(true);
+    for &d in &s {
+        let c = cx.env.gt(d, SymInt::Int(0))?;
         acc = cx.env.and(acc, c)?;
     }
     Ok(acc)

@@ -9,12 +9,16 @@ mod attention;
 mod batch_norm;
 mod contiguous;
 mod conv;
+mod conv_backward;
 mod diagonal;
 mod diff;
 mod div;
 mod dropout;
+mod embedding_bag;
+mod fft;
 mod masked;
 mod nonzero;
+mod norm_backward;
 mod pad;
 mod padding;
 mod pool;
@@ -35,6 +39,7 @@ pub(crate) use batch_norm::{
 };
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
+pub(crate) use conv_backward::convolution_backward;
 pub(crate) use diagonal::diagonal;
 pub(crate) use diff::diff;
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
@@ -42,8 +47,11 @@ pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
     native_dropout,
 };
+pub(crate) use embedding_bag::embedding_bag;
+pub(crate) use fft::{fft_c2r, fft_r2c};
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
+pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
 pub(crate) use pad::pad;
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,

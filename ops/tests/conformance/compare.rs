@@ -257,6 +257,7 @@ fn compare_outputs(
                 let ours = show_scalar(mode.env_mut(), *v);
                 report.check(at, ours, field(want, "scalar", "output")?.to_string());
             }
+            (Output::None, "none") => {}
             (other, _) => report.add(at, format!("{other:?}"), want.to_string()),
         }
     }
@@ -264,9 +265,10 @@ fn compare_outputs(
 }
 
 /// What an expected output is: `"tensor"` (`{"tensor", "alias"}`),
-/// `"tensors"`, `"int"`, `"bool"` or `"scalar"`.
+/// `"tensors"`, `"int"`, `"bool"`, `"scalar"` or `"none"` (a result left
+/// out).
 fn expected_kind_of(want: &Json) -> &'static str {
-    ["tensors", "int", "bool", "scalar"]
+    ["tensors", "int", "bool", "scalar", "none"]
         .into_iter()
         .find(|k| want.get(k).is_some())
         .unwrap_or("tensor")

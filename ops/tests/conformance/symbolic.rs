@@ -17,7 +17,7 @@ use serde_json::{Map, Value as Json};
 use std::collections::{BTreeMap, HashMap};
 
 /// The inputs of a symbolic case: a tensor with a source is a host tensor
-/// of its hints converted with its dims dynamic as recorded; an integer
+/// of its hints (in its recorded layout) converted with its dims dynamic as recorded; an integer
 /// written as a symbol's name is the size of an input tensor whose source
 /// the symbol has (`x.size()[0]`), or else a symbol of the ShapeEnv made
 /// from the symbol's plain source (`n`) at its hint
@@ -51,8 +51,13 @@ impl Inputs for SymbolicInputs<'_> {
             constraints: Vec::new(),
         };
         let name = ctx.name.clone();
+        let host = HostTensor::zeros(&hints, dtype);
+        let host = match hint_strides(j, &hints, at)? {
+            Some(strides) => host.view_as_strided(&hints, &strides, 0),
+            None => host,
+        };
         let t = mode
-            .from_real(&HostTensor::zeros(&hints, dtype), &ctx)
+            .from_real(&host, &ctx)
             .map_err(|e| format!("{at}: converting the input failed: {e}"))?;
         let sizes = mode
             .meta(t)
@@ -99,6 +104,44 @@ impl Inputs for SymbolicInputs<'_> {
         self.made.insert(source.to_string(), v);
         Ok(v)
     }
+}
+
+/// The strides of a symbolic input at its hints, when they are not the
+/// contiguous ones (a channels-last input): each recorded stride is an
+/// integer or a product of integers and the input's own size symbols (the
+/// strides of a dense layout), evaluated at the hints.
+fn hint_strides(j: &Json, hints: &[i64], at: &str) -> Result<Option<Vec<i64>>, Bad> {
+    let sizes = arr(field(j, "sizes", at)?, at)?;
+    let hint_of = |name: &str| {
+        sizes
+            .iter()
+            .position(|s| s.as_str() == Some(name))
+            .and_then(|i| hints.get(i).copied())
+    };
+    let mut strides = Vec::new();
+    for s in arr(field(j, "strides", at)?, at)? {
+        let v = match s.as_str() {
+            None => int(s, at)?,
+            Some(text) => text.split('*').try_fold(1i64, |acc, factor| {
+                let f = factor.trim();
+                let v = f
+                    .parse::<i64>()
+                    .ok()
+                    .or_else(|| hint_of(f))
+                    .ok_or_else(|| {
+                        format!("{at}: cannot evaluate the input stride {text:?} at the hints")
+                    })?;
+                acc.checked_mul(v)
+                    .ok_or_else(|| format!("{at}: the input stride {text:?} overflows"))
+            })?,
+        };
+        strides.push(v);
+    }
+    let mut contiguous = vec![1i64; hints.len()];
+    for i in (0..hints.len().saturating_sub(1)).rev() {
+        contiguous[i] = contiguous[i + 1] * hints[i + 1].max(1);
+    }
+    Ok((strides != contiguous).then_some(strides))
 }
 
 /// Values by name: sizes by source (`x.size()[0]`), offsets by tensor.

@@ -1,0 +1,183 @@
+//! `_embedding_bag`, as `meta_embedding_bag` (which FakeTensorMode's fake
+//! implementation calls): which sizes and dtypes the bookkeeping outputs
+//! take depends on the offsets' device, the mode and whether the CPU kernel
+//! takes its fast path (decided by strides), which no rule can say.
+
+use super::invalid;
+use fake_runtime::shape::{self, Dims};
+use fake_runtime::support::{args, require};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+
+/// `mode=0`: the sum of each bag.
+const MODE_SUM: i64 = 0;
+/// `mode=1`: the mean of each bag.
+const MODE_MEAN: i64 = 1;
+/// `mode=2`: the maximum of each bag.
+const MODE_MAX: i64 = 2;
+
+/// `t.size(d)`, or PyTorch's refusal when `t` has no dim `d`.
+fn size(cx: &Cx<'_>, t: &TensorMeta, d: usize) -> Result<SymInt> {
+    t.sizes.get(d).copied().ok_or_else(|| {
+        let n = t.dim().max(1) as i64;
+        fake_runtime::ErrorKind::DimOutOfRange {
+            op: cx.op.to_string(),
+            dim: d as i64,
+            min: -n,
+            max: n - 1,
+        }
+        .into()
+    })
+}
+
+/// `t.stride(d) == 1`, decided with a guard (Python's `bool` of a
+/// `SymBool`).
+fn unit_stride(cx: &mut Cx<'_>, t: &TensorMeta, d: usize) -> Result<bool> {
+    let Some(&st) = t.strides.get(d) else {
+        let n = t.dim().max(1) as i64;
+        return Err(fake_runtime::ErrorKind::DimOutOfRange {
+            op: cx.op.to_string(),
+            dim: d as i64,
+            min: -n,
+            max: n - 1,
+        }
+        .into());
+    };
+    let one = cx.env.eq(st, SymInt::Int(1))?;
+    cx.env.guard_bool(one, cx.op)
+}
+
+/// A new contiguous tensor like `t` (its dtype and device) of these sizes.
+fn new_empty(cx: &mut Cx<'_>, t: &TensorMeta, sizes: Dims) -> Result<Out> {
+    let nonneg = crate::intrinsics::all_nonneg(cx, sizes.clone())?;
+    require(
+        cx,
+        nonneg,
+        "Trying to create tensor with negative dimension",
+    )?;
+    let meta = TensorMeta::contiguous(cx.env, &sizes, t.dtype, t.device)?;
+    Ok(Out::Tensor(meta, Alias::Fresh))
+}
+
+/// `_embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool
+/// scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor?
+/// per_sample_weights=None, bool include_last_offset=False, int
+/// padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)`: the bags' values,
+/// then `offset2bag`, `bag_size` and `max_indices`.
+pub(crate) fn embedding_bag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let weight = args::tensor(cx, a, 0, "weight")?;
+    let indices = args::tensor(cx, a, 1, "indices")?;
+    let offsets = args::tensor(cx, a, 2, "offsets")?;
+    let mode = args::int(cx, a, 4, "mode", Some(0))?;
+    let per_sample_weights = args::opt_tensor(cx, a, 6, "per_sample_weights")?;
+    let include_last_offset = args::bool(cx, a, 7, "include_last_offset", Some(false))?;
+    let padding_idx = args::int(cx, a, 8, "padding_idx", Some(-1))?;
+
+    let index_dtype = |d: DType| matches!(d, DType::Int64 | DType::Int32);
+    if !index_dtype(indices.dtype) {
+        return Err(invalid(
+            cx,
+            format!("expected indices to be long or int, got {}", indices.dtype),
+        ));
+    }
+    if !index_dtype(offsets.dtype) {
+        return Err(invalid(
+            cx,
+            format!("expected offsets to be long or int, got {}", offsets.dtype),
+        ));
+    }
+    if !weight.dtype.is_floating_point() {
+        return Err(invalid(
+            cx,
+            format!(
+                "expected weight to be floating point type, got {}",
+                weight.dtype
+            ),
+        ));
+    }
+    let last_offset = |cx: &mut Cx<'_>, bags: SymInt| -> Result<SymInt> {
+        let some = cx.env.ge(bags, SymInt::Int(1))?;
+        require(
+            cx,
+            some,
+            "include_last_offset: numBags should be at least 1",
+        )?;
+        cx.env.sub(bags, SymInt::Int(1))
+    };
+    let mut num_bags = size(cx, offsets, 0)?;
+    if include_last_offset {
+        num_bags = last_offset(cx, num_bags)?;
+    }
+    let dim = size(cx, weight, 1)?;
+    let output_sizes: Dims = smallvec::smallvec![num_bags, dim];
+    let output = new_empty(cx, weight, output_sizes.clone())?;
+
+    if let Some(psw) = per_sample_weights {
+        if mode != MODE_SUM {
+            return Err(invalid(
+                cx,
+                "embedding_bag: per_sample_weights only supported with mode='sum'",
+            ));
+        }
+        if psw.dim() != 1 {
+            return Err(invalid(
+                cx,
+                format!(
+                    "expected per_sample_weights to be 1D tensor, got {}D",
+                    psw.dim()
+                ),
+            ));
+        }
+        let (n, m) = (psw.numel(cx.env)?, indices.numel(cx.env)?);
+        let same = cx.env.eq(n, m)?;
+        shape::check_printing(cx.env, same, cx.op, &|env| {
+            format!(
+                "expected per_sample_weights.numel() ({} to be the same as indices.numel() ({})",
+                env.display(n),
+                env.display(m)
+            )
+        })?;
+    }
+
+    let mut outs = Outs::new();
+    outs.push(output);
+    if !offsets.device.is_cpu() {
+        let index_count = size(cx, indices, 0)?;
+        outs.push(new_empty(cx, indices, smallvec::smallvec![index_count])?);
+        outs.push(new_empty(cx, indices, offsets.sizes.clone())?);
+        let max_sizes = if mode == MODE_MAX {
+            output_sizes
+        } else {
+            smallvec::smallvec![SymInt::Int(0)]
+        };
+        outs.push(new_empty(cx, indices, max_sizes)?);
+        return Ok(outs);
+    }
+    // `is_fast_path`: float or half weights with unit stride along the
+    // embedding (the output's is 1), no padding index, and unit-stride
+    // per-sample weights.
+    let fast = matches!(weight.dtype, DType::Float32 | DType::Float16)
+        && unit_stride(cx, weight, 1)?
+        && padding_idx < 0
+        && match per_sample_weights {
+            Some(psw) => unit_stride(cx, psw, 0)?,
+            None => true,
+        };
+    let offset2bag = if mode == MODE_MEAN || mode == MODE_MAX || !fast {
+        size(cx, indices, 0)?
+    } else {
+        SymInt::Int(0)
+    };
+    outs.push(new_empty(cx, offsets, smallvec::smallvec![offset2bag])?);
+    outs.push(new_empty(cx, offsets, smallvec::smallvec![num_bags])?);
+    let max_sizes: Dims = if mode == MODE_MAX {
+        let mut bags = size(cx, offsets, 0)?;
+        if include_last_offset {
+            bags = last_offset(cx, bags)?;
+        }
+        smallvec::smallvec![bags, size(cx, weight, 1)?]
+    } else {
+        smallvec::smallvec![num_bags]
+    };
+    outs.push(new_empty(cx, offsets, max_sizes)?);
+    Ok(outs)
+}
