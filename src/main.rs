@@ -435,7 +435,17 @@ fn prop(file: &Path, format: Format) -> Result<u8, Failure> {
         Format::Json => print_json(&rows, &symbols, &guards, &asserts)?,
         Format::Dot => print_dot(&mut p, &graph),
     }
-    Ok(0)
+    // An operator that refused its inputs: the program cannot run as
+    // recorded; say where and why.
+    let mut code = 0;
+    for (node, status) in graph.nodes.iter().zip(&p.status) {
+        if let Status::Failed(reason) = status {
+            let op = node.op.as_deref().unwrap_or(&node.target);
+            eprintln!("error: node '{}' ({op}): {reason}", node.name);
+            code = 1;
+        }
+    }
+    Ok(code)
 }
 
 fn print_table(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond]) {

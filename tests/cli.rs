@@ -199,3 +199,27 @@ fn a_binary_file_is_described_not_echoed() {
     assert!(err.chars().all(|c| c == '\n' || !c.is_control()), "{err:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn prop_exits_1_naming_the_node_whose_operator_refuses_its_inputs() {
+    // resnet18 given 4 input channels where its first convolution takes 3.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("examples/resnet18_core.json")).unwrap();
+    let mut program: serde_json::Value = serde_json::from_str(&text).unwrap();
+    program["graph_module"]["graph"]["tensor_values"]["x"]["sizes"][1] =
+        serde_json::json!({"as_int": 4});
+    let dir = std::env::temp_dir().join(format!("fake-cli-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("model.json");
+    std::fs::write(&path, program.to_string()).unwrap();
+    let o = fake(&["prop", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    let first = err.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("error: node 'convolution' (aten::convolution.default): "),
+        "{err}"
+    );
+    assert!(first.contains('3') && first.contains('4'), "{first}");
+    std::fs::remove_dir_all(&dir).ok();
+}
