@@ -23,8 +23,8 @@
 use fake_runtime::mode::{Output, Value};
 use fake_runtime::schema::{BaseType, ParamDef};
 use fake_runtime::{
-    DType, Device, DimDynamic, FakeTensorMode, Layout, MemoryFormat, OpDef, Registry, Scalar,
-    Source, SymBool, SymInt, TensorId, TensorMeta,
+    DType, Device, DimDynamic, FakeTensorMode, Layout, MemoryFormat, Registry, Scalar, Source,
+    SymBool, SymInt, TensorId, TensorMeta,
 };
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
@@ -114,35 +114,9 @@ pub enum CallError {
     /// The JSON is not a call.
     #[error("not a call: {0}")]
     Json(String),
-    /// No operator of that name.
-    #[error("no operator {name}{}", hint(.similar))]
-    UnknownOp {
-        /// The name asked for.
-        name: String,
-        /// Overloads with a similar name.
-        similar: Vec<String>,
-    },
-    /// No overload takes the arguments.
-    #[error("no overload of {name} takes these arguments: {reason}; the overloads are:\n  {}", .candidates.join("\n  "))]
-    NoOverload {
-        /// The name asked for.
-        name: String,
-        /// Why the last candidate refused them.
-        reason: String,
-        /// Every candidate's schema.
-        candidates: Vec<String>,
-    },
     /// The operator refused its arguments.
     #[error(transparent)]
     Op(#[from] fake_runtime::Error),
-}
-
-fn hint(similar: &[String]) -> String {
-    if similar.is_empty() {
-        String::new()
-    } else {
-        format!(" (did you mean {}?)", similar.join(", "))
-    }
 }
 
 impl CallError {
@@ -151,8 +125,6 @@ impl CallError {
     pub fn kind(&self) -> String {
         match self {
             CallError::Syntax { .. } | CallError::Json(_) => "NotACall".into(),
-            CallError::UnknownOp { .. } => "UnknownOp".into(),
-            CallError::NoOverload { .. } => "NoOverload".into(),
             CallError::Op(e) => {
                 let d = format!("{:?}", e.kind());
                 d.split([' ', '{', '('])
@@ -721,7 +693,24 @@ pub fn run<R: Registry + Clone + 'static>(
         .iter()
         .map(|(k, a)| Ok((k.clone(), make.value(a, k)?)))
         .collect::<Result<_, CallError>>()?;
-    let def = resolve(registry, &call.op, &args, &kwargs)?;
+    let def = {
+        let ints: Vec<Vec<SymInt>> = args.iter().map(Made::ints).collect();
+        let lists: Vec<Vec<TensorId>> = args.iter().map(Made::tensor_list).collect();
+        let kw_ints: Vec<Vec<SymInt>> = kwargs.iter().map(|(_, m)| m.ints()).collect();
+        let kw_lists: Vec<Vec<TensorId>> = kwargs.iter().map(|(_, m)| m.tensor_list()).collect();
+        let values: Vec<Value<'_>> = args
+            .iter()
+            .enumerate()
+            .map(|(i, m)| m.neutral(&ints[i], &lists[i]))
+            .collect();
+        let kw_values: Vec<(&str, Value<'_>)> = kwargs
+            .iter()
+            .enumerate()
+            .map(|(i, (k, m))| (k.as_str(), m.neutral(&kw_ints[i], &kw_lists[i])))
+            .collect();
+        *fake_runtime::front::resolve(registry, &call.op, &values, &kw_values)?
+    };
+    let def = &def;
     // Arguments in schema order.
     let mut ordered: Vec<Option<&Made>> = vec![None; def.params.len()];
     for (i, a) in args.iter().enumerate() {
@@ -966,6 +955,43 @@ impl Maker<'_, '_> {
 }
 
 impl Made {
+    /// A list of integers' values (empty for anything else).
+    fn ints(&self) -> Vec<SymInt> {
+        match self {
+            Made::Ints(v) => v.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A list of tensors' ids (empty for anything else).
+    fn tensor_list(&self) -> Vec<TensorId> {
+        match self {
+            Made::Tensors(v) => v.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The argument as written, for overload resolution (before a
+    /// parameter decides, say, that an integer is a `Scalar`).
+    fn neutral<'a>(&'a self, ints: &'a [SymInt], tensors: &'a [TensorId]) -> Value<'a> {
+        match self {
+            Made::None => Value::None,
+            Made::Bool(b) => Value::Bool(*b),
+            Made::Int(v) => Value::Int(*v),
+            Made::Float(f) => Value::Float(*f),
+            Made::Str(s) => Value::Str(s),
+            Made::Ints(_) => Value::Ints(ints),
+            Made::Floats(f) => Value::Floats(f),
+            Made::Bools(b) => Value::Bools(b),
+            Made::Tensor(t) => Value::Tensor(*t),
+            Made::Tensors(_) => Value::Tensors(tensors),
+            Made::DType(d) => Value::DType(*d),
+            Made::MemoryFormat(m) => Value::MemoryFormat(*m),
+            Made::Layout(l) => Value::Layout(*l),
+            Made::Device(d) => Value::Device(*d),
+        }
+    }
+
     /// The argument as the parameter takes it.
     fn as_value<'a>(
         &'a self,
@@ -999,131 +1025,6 @@ impl Made {
             Made::Device(d) => Value::Device(*d),
         }
     }
-
-    /// Whether parameter `p` takes this argument (for overload
-    /// resolution: a tensor where a tensor goes, a number where a number
-    /// goes, and so on).
-    fn fits(&self, p: &ParamDef) -> bool {
-        let ty = p.ty;
-        let list = ty.list.is_some();
-        match self {
-            Made::None => ty.optional || p.default.is_some(),
-            Made::Tensor(_) => ty.base == BaseType::Tensor && !list,
-            Made::Tensors(_) => ty.base == BaseType::Tensor && list,
-            Made::Bool(_) => {
-                matches!(
-                    ty.base,
-                    BaseType::Bool | BaseType::SymBool | BaseType::Scalar
-                ) && !list
-            }
-            Made::Int(_) => {
-                ty.base.is_integer() && (!list || ty.list.is_some_and(|l| l.len.is_some()))
-                    || matches!(ty.base, BaseType::Scalar | BaseType::Float) && !list
-            }
-            Made::Float(_) => matches!(ty.base, BaseType::Scalar | BaseType::Float) && !list,
-            Made::Str(_) => ty.base == BaseType::Str,
-            Made::Ints(_) => ty.base.is_integer() && list,
-            Made::Floats(_) => ty.base == BaseType::Float && list,
-            Made::Bools(_) => ty.base == BaseType::Bool && list,
-            Made::DType(_) => ty.base == BaseType::ScalarType,
-            Made::MemoryFormat(_) => ty.base == BaseType::MemoryFormat,
-            Made::Layout(_) => ty.base == BaseType::Layout,
-            Made::Device(_) => ty.base == BaseType::Device,
-        }
-    }
-}
-
-/// The overload `name` names, or the first of its overloads whose
-/// parameters take the arguments.
-fn resolve<'r, R: Registry>(
-    registry: &'r R,
-    name: &str,
-    args: &[Made],
-    kwargs: &[(String, Made)],
-) -> Result<&'r OpDef, CallError> {
-    if let Some(def) = registry.lookup(name) {
-        check_fits(def, args, kwargs).map_err(|reason| CallError::NoOverload {
-            name: name.to_string(),
-            reason,
-            candidates: vec![def.schema.to_string()],
-        })?;
-        return Ok(def);
-    }
-    let prefix = format!("{name}.");
-    let candidates: Vec<&OpDef> = registry
-        .ops()
-        .iter()
-        .filter(|d| d.name.starts_with(&prefix))
-        .collect();
-    if candidates.is_empty() {
-        let base = name.split("::").nth(1).unwrap_or(name);
-        let similar = registry
-            .ops()
-            .iter()
-            .filter(|d| {
-                let n = d.name.split("::").nth(1).unwrap_or(d.name);
-                n.split('.').next() == base.split('.').next() || n.contains(base)
-            })
-            .take(5)
-            .map(|d| d.name.to_string())
-            .collect();
-        return Err(CallError::UnknownOp {
-            name: name.to_string(),
-            similar,
-        });
-    }
-    let mut reason = String::new();
-    for def in &candidates {
-        match check_fits(def, args, kwargs) {
-            Ok(()) => return Ok(def),
-            Err(r) => reason = format!("{}: {r}", def.name),
-        }
-    }
-    Err(CallError::NoOverload {
-        name: name.to_string(),
-        reason,
-        candidates: candidates.iter().map(|d| d.schema.to_string()).collect(),
-    })
-}
-
-/// Whether `def`'s parameters take the arguments: not too many, every
-/// keyword known, every required parameter given, every argument fitting.
-fn check_fits(def: &OpDef, args: &[Made], kwargs: &[(String, Made)]) -> Result<(), String> {
-    let positional = def.params.iter().take_while(|p| !p.kwarg_only).count();
-    if args.len() > positional {
-        return Err(format!(
-            "{} positional arguments given, it takes {positional}",
-            args.len()
-        ));
-    }
-    let mut given = vec![false; def.params.len()];
-    for (i, a) in args.iter().enumerate() {
-        if !a.fits(&def.params[i]) {
-            return Err(format!("argument {i} does not fit `{}`", def.params[i]));
-        }
-        given[i] = true;
-    }
-    for (k, a) in kwargs {
-        let Some(i) = def.params.iter().position(|p| p.name == k) else {
-            return Err(format!("no parameter `{k}`"));
-        };
-        if given[i] {
-            return Err(format!("`{k}` given twice"));
-        }
-        if !a.fits(&def.params[i]) {
-            return Err(format!("`{k}` does not fit `{}`", def.params[i]));
-        }
-        given[i] = true;
-    }
-    if let Some((p, _)) = def
-        .params
-        .iter()
-        .zip(&given)
-        .find(|(p, g)| !**g && p.default.is_none() && !p.ty.optional)
-    {
-        return Err(format!("`{}` is required", p.name));
-    }
-    Ok(())
 }
 
 struct Printer<'a> {

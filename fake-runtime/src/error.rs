@@ -183,6 +183,18 @@ pub enum ErrorKind {
     },
 
     // ---- the mode ----------------------------------------------------------------
+    /// No overload of an operator takes the arguments given.
+    #[error(
+        "no overload of {name} takes these arguments ({reason}); the overloads are:\n  {candidates}"
+    )]
+    NoOverload {
+        /// The name asked for.
+        name: String,
+        /// Why the last overload tried refused them.
+        reason: String,
+        /// Every overload's schema, one per line.
+        candidates: String,
+    },
     /// No operator of this name is registered.
     #[error("unsupported operator {name}: no rule or kernel")]
     UnknownOp {

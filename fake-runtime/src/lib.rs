@@ -12,6 +12,7 @@ pub mod convert;
 pub mod device;
 pub mod dtype;
 pub mod error;
+pub mod front;
 pub mod kernel;
 pub mod layout;
 pub mod meta;
@@ -33,6 +34,7 @@ pub use convert::{HostTensor, RealTensor, SymbolicContext};
 pub use device::{Device, DeviceType};
 pub use dtype::DType;
 pub use error::{Error, ErrorKind, Result};
+pub use front::Dim;
 pub use kernel::{
     Alias, Arg, Cx, Defaults, ExtendedRegistry, OpDef, Out, Outs, Registry, StaticRegistry, Tags,
 };

@@ -194,6 +194,8 @@ pub struct FakeTensorMode {
     unbacked: FxHashMap<Box<[u64]>, Outs>,
     pub(crate) memo_tensors: FxHashMap<u64, TensorId>,
     pub(crate) memo_storages: FxHashMap<u64, StorageId>,
+    /// Named symbols of `input` (`crate::front`): name -> (hint, symbol).
+    pub(crate) named: FxHashMap<String, (i64, SymInt)>,
 }
 
 impl std::fmt::Debug for FakeTensorMode {
@@ -240,6 +242,7 @@ impl FakeTensorMode {
             unbacked: FxHashMap::default(),
             memo_tensors: FxHashMap::default(),
             memo_storages: FxHashMap::default(),
+            named: FxHashMap::default(),
         }
     }
 

@@ -1,0 +1,357 @@
+//! The front door for a compiler that embeds the runtime: inputs with named
+//! symbolic dims, operators called by name with their overload resolved
+//! from the arguments (as `torch.ops.aten.add(...)` resolves one), typed
+//! accessors on the results, sizes that print themselves, and guards whose
+//! names say what they return.
+//!
+//! ```
+//! use fake_runtime::front::Dim;
+//! use fake_runtime::mode::Value;
+//! use fake_runtime::{DType, FakeTensorMode, StaticRegistry};
+//! # fn registry() -> StaticRegistry { StaticRegistry(&[]) }
+//!
+//! let mut mode = FakeTensorMode::new(registry());
+//! // A batch of symbolic size (hint 8) and three static dims.
+//! let x = mode.input([Dim::dynamic("batch", 8), 3.into(), 224.into(), 224.into()], DType::Float32)?;
+//! assert_eq!(mode.sizes(x)?.to_string(), "[batch, 3, 224, 224]");
+//! // With fake-ops' registry: `mode.call("aten::relu", &[Value::Tensor(x)])?.tensor()?`.
+//! # let _ = Value::Tensor(x);
+//! assert!(mode.guards_on_inputs().is_empty());
+//! # Ok::<(), fake_runtime::Error>(())
+//! ```
+
+use crate::error::{ErrorKind, Result};
+use crate::kernel::{OpDef, Registry};
+use crate::mode::{FakeTensorMode, Output, Value};
+use crate::schema::{BaseType, ParamDef};
+use crate::shape_env::{DimDynamic, Source};
+use crate::sym::SymInt;
+use crate::tensor::TensorId;
+use crate::{DType, Device, TensorMeta};
+use smallvec::SmallVec;
+use std::fmt;
+
+/// One dimension of an input: a known size, or a symbol with a name (the
+/// same name in several inputs is the same symbol) and a hint (the size
+/// seen at trace time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Dim {
+    /// A known size.
+    Static(i64),
+    /// A symbolic size.
+    Dynamic {
+        /// The symbol's name, as guards print it (`batch`).
+        name: String,
+        /// Its hint.
+        hint: i64,
+    },
+}
+
+impl Dim {
+    /// A symbolic dim called `name` with hint `hint`.
+    pub fn dynamic(name: impl Into<String>, hint: i64) -> Dim {
+        Dim::Dynamic {
+            name: name.into(),
+            hint,
+        }
+    }
+}
+
+impl From<i64> for Dim {
+    fn from(v: i64) -> Dim {
+        Dim::Static(v)
+    }
+}
+
+impl From<i32> for Dim {
+    fn from(v: i32) -> Dim {
+        Dim::Static(i64::from(v))
+    }
+}
+
+/// The results of [`FakeTensorMode::call`], with typed accessors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outputs(pub SmallVec<[Output; 1]>);
+
+impl Outputs {
+    /// The only result, a tensor; an error otherwise.
+    pub fn tensor(&self) -> Result<TensorId> {
+        match self.0.as_slice() {
+            [Output::Tensor(t)] => Ok(*t),
+            other => Err(unexpected("one tensor", other)),
+        }
+    }
+
+    /// Result `i`, a tensor; an error otherwise.
+    pub fn tensor_at(&self, i: usize) -> Result<TensorId> {
+        match self.0.get(i) {
+            Some(Output::Tensor(t)) => Ok(*t),
+            _ => Err(unexpected(&format!("a tensor at result {i}"), &self.0)),
+        }
+    }
+
+    /// The only result, a list of tensors; an error otherwise.
+    pub fn tensors(&self) -> Result<&[TensorId]> {
+        match self.0.as_slice() {
+            [Output::Tensors(ts)] => Ok(ts),
+            other => Err(unexpected("one list of tensors", other)),
+        }
+    }
+
+    /// The only result, an integer; an error otherwise.
+    pub fn int(&self) -> Result<SymInt> {
+        match self.0.as_slice() {
+            [Output::Int(v)] => Ok(*v),
+            other => Err(unexpected("one integer", other)),
+        }
+    }
+
+    /// Every result.
+    pub fn all(&self) -> &[Output] {
+        &self.0
+    }
+}
+
+fn unexpected(want: &str, got: &[Output]) -> crate::Error {
+    ErrorKind::BadArguments {
+        op: "results".into(),
+        reason: format!("expected {want}, the call gave {got:?}"),
+    }
+    .into()
+}
+
+/// A list of sizes that prints itself with the symbols' names
+/// (`[batch, 3, 2*batch]`), as [`FakeTensorMode::sizes`] gives it.
+#[derive(Debug, Clone)]
+pub struct Sizes {
+    /// Each size, printed.
+    printed: Vec<String>,
+    /// The sizes.
+    pub values: Vec<SymInt>,
+}
+
+impl fmt::Display for Sizes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}]", self.printed.join(", "))
+    }
+}
+
+impl FakeTensorMode {
+    /// A contiguous input tensor on the CPU with `dims`: static sizes and
+    /// named symbols (a name used again, here or in another input, is the
+    /// same symbol). Under the ShapeEnv's default settings a hint of 0 or 1
+    /// makes the dim static (PyTorch's 0/1 specialisation), which
+    /// [`FakeTensorMode::guards_on_inputs`] then states.
+    pub fn input(&mut self, dims: impl IntoIterator<Item = Dim>, dtype: DType) -> Result<TensorId> {
+        self.input_on(dims, dtype, Device::cpu())
+    }
+
+    /// As [`FakeTensorMode::input`], on `device`.
+    pub fn input_on(
+        &mut self,
+        dims: impl IntoIterator<Item = Dim>,
+        dtype: DType,
+        device: Device,
+    ) -> Result<TensorId> {
+        let mut sizes: SmallVec<[SymInt; 6]> = SmallVec::new();
+        for d in dims {
+            sizes.push(match d {
+                Dim::Static(v) => {
+                    if v < 0 {
+                        return Err(ErrorKind::NegativeSize {
+                            source_name: "an input's dim".into(),
+                            value: v,
+                        }
+                        .into());
+                    }
+                    SymInt::Int(v)
+                }
+                Dim::Dynamic { name, hint } => self.named_symbol(&name, hint)?,
+            });
+        }
+        let meta = TensorMeta::contiguous(self.env_mut(), &sizes, dtype, device)?;
+        Ok(self.add_tensor(meta, None, true))
+    }
+
+    /// The symbol called `name`, made with `hint` the first time; asked
+    /// again with another hint, an error.
+    fn named_symbol(&mut self, name: &str, hint: i64) -> Result<SymInt> {
+        if let Some(&(h, v)) = self.named.get(name) {
+            if h != hint {
+                return Err(ErrorKind::BadArguments {
+                    op: "input".into(),
+                    reason: format!("symbol `{name}` given hint {hint} after hint {h}"),
+                }
+                .into());
+            }
+            return Ok(v);
+        }
+        let v = self.env_mut().create_symbol(
+            hint,
+            Source::Local(name.to_string()),
+            DimDynamic::Dynamic,
+            None,
+        )?;
+        self.named.insert(name.to_string(), (hint, v));
+        Ok(v)
+    }
+
+    /// Call operator `name` on `args` (schema order): an overload name
+    /// (`aten::add.Tensor`) or an operator's (`aten::add`), whose first
+    /// overload in the registry's order that takes the arguments is called.
+    /// No overload taking them is an error listing each one's schema.
+    pub fn call(&mut self, name: &str, args: &[Value<'_>]) -> Result<Outputs> {
+        let op = *resolve(self.registry(), name, args, &[])?;
+        self.dispatch(&op, args).map(Outputs)
+    }
+
+    /// `t`'s sizes, printing with the symbols' names.
+    pub fn sizes(&self, t: TensorId) -> Result<Sizes> {
+        let values: Vec<SymInt> = self.meta(t)?.sizes.to_vec();
+        let env = self.env();
+        let printed = values
+            .iter()
+            .map(|&v| match v {
+                SymInt::Int(i) => i.to_string(),
+                SymInt::Expr(e) => env.display_with_sources(e),
+            })
+            .collect();
+        Ok(Sizes { printed, values })
+    }
+
+    /// The guards recorded so far (conditions the operators' decisions
+    /// assumed), printed in terms of the inputs' sources and symbol names
+    /// (`batch >= 2`): what must hold for the results to hold.
+    pub fn guards_on_inputs(&self) -> Vec<String> {
+        self.env().format_guards()
+    }
+
+    /// Every condition a reuse of the results depends on, including the
+    /// ones made by creating inputs (dims specialised to 0 or 1, symbol
+    /// ranges, dims sharing a symbol), then the guards.
+    pub fn all_conditions_on_inputs(&self) -> Vec<String> {
+        self.env().produce_guards()
+    }
+}
+
+/// Whether `v` can be passed for parameter `p` (overload resolution: a
+/// tensor where a tensor goes, a number where a number goes, and so on).
+pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
+    let ty = p.ty;
+    let list = ty.list.is_some();
+    let fixed_list = ty.list.is_some_and(|l| l.len.is_some());
+    match v {
+        Value::None => ty.optional || p.default.is_some(),
+        Value::Tensor(_) | Value::Real(_) => ty.base == BaseType::Tensor && !list,
+        Value::Tensors(_) | Value::OptTensors(_) => ty.base == BaseType::Tensor && list,
+        Value::Bool(_) | Value::SymBool(_) => {
+            matches!(
+                ty.base,
+                BaseType::Bool | BaseType::SymBool | BaseType::Scalar
+            ) && !list
+        }
+        Value::Int(_) => {
+            ty.base.is_integer() && (!list || fixed_list)
+                || matches!(ty.base, BaseType::Scalar | BaseType::Float) && !list
+        }
+        Value::Float(_) => matches!(ty.base, BaseType::Scalar | BaseType::Float) && !list,
+        Value::Scalar(_) => ty.base == BaseType::Scalar && !list,
+        Value::Str(_) => ty.base == BaseType::Str,
+        Value::Ints(_) => ty.base.is_integer() && list,
+        Value::Floats(_) => ty.base == BaseType::Float && list,
+        Value::Bools(_) => ty.base == BaseType::Bool && list,
+        Value::DType(_) => ty.base == BaseType::ScalarType,
+        Value::MemoryFormat(_) => ty.base == BaseType::MemoryFormat,
+        Value::Layout(_) => ty.base == BaseType::Layout,
+        Value::Device(_) => ty.base == BaseType::Device,
+    }
+}
+
+/// Why `def` does not take `args` then `kwargs` (by parameter name), or
+/// `Ok` when it does: not too many, every keyword known and given once,
+/// every required parameter given, every argument fitting.
+pub fn check_fits(
+    def: &OpDef,
+    args: &[Value<'_>],
+    kwargs: &[(&str, Value<'_>)],
+) -> std::result::Result<(), String> {
+    let positional = def.params.iter().take_while(|p| !p.kwarg_only).count();
+    if args.len() > positional {
+        return Err(format!(
+            "{} positional arguments given, it takes {positional}",
+            args.len()
+        ));
+    }
+    let mut given = vec![false; def.params.len()];
+    for (i, a) in args.iter().enumerate() {
+        if !fits(a, &def.params[i]) {
+            return Err(format!("argument {i} does not fit `{}`", def.params[i]));
+        }
+        given[i] = true;
+    }
+    for (k, a) in kwargs {
+        let Some(i) = def.params.iter().position(|p| p.name == *k) else {
+            return Err(format!("no parameter `{k}`"));
+        };
+        if given[i] {
+            return Err(format!("`{k}` given twice"));
+        }
+        if !fits(a, &def.params[i]) {
+            return Err(format!("`{k}` does not fit `{}`", def.params[i]));
+        }
+        given[i] = true;
+    }
+    if let Some((p, _)) = def
+        .params
+        .iter()
+        .zip(&given)
+        .find(|(p, g)| !**g && p.default.is_none() && !p.ty.optional)
+    {
+        return Err(format!("`{}` is required", p.name));
+    }
+    Ok(())
+}
+
+/// The overload `name` names, or the first of its overloads (in the
+/// registry's order) whose parameters take `args` and `kwargs`. An unknown
+/// name, or no overload taking them, is an error naming the candidates.
+pub fn resolve<'r>(
+    registry: &'r dyn Registry,
+    name: &str,
+    args: &[Value<'_>],
+    kwargs: &[(&str, Value<'_>)],
+) -> Result<&'r OpDef> {
+    let refuse = |reason: String, candidates: &[&OpDef]| -> crate::Error {
+        let list: Vec<&str> = candidates.iter().map(|d| d.schema).collect();
+        ErrorKind::NoOverload {
+            name: name.to_string(),
+            reason,
+            candidates: list.join("\n  "),
+        }
+        .into()
+    };
+    if let Some(def) = registry.lookup(name) {
+        check_fits(def, args, kwargs).map_err(|r| refuse(r, &[def]))?;
+        return Ok(def);
+    }
+    let prefix = format!("{name}.");
+    let candidates: Vec<&OpDef> = registry
+        .ops()
+        .iter()
+        .filter(|d| d.name.starts_with(&prefix))
+        .collect();
+    if candidates.is_empty() {
+        return Err(ErrorKind::UnknownOp {
+            name: name.to_string(),
+        }
+        .into());
+    }
+    let mut reason = String::new();
+    for def in &candidates {
+        match check_fits(def, args, kwargs) {
+            Ok(()) => return Ok(def),
+            Err(r) => reason = format!("{}: {r}", def.name),
+        }
+    }
+    Err(refuse(reason, &candidates))
+}
