@@ -13,6 +13,7 @@ mod diagonal;
 mod diff;
 mod div;
 mod dropout;
+mod einsum;
 mod masked;
 mod nonzero;
 mod pad;
@@ -42,6 +43,7 @@ pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
     native_dropout,
 };
+pub(crate) use einsum::einsum;
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use pad::pad;
