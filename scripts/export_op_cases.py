@@ -2626,9 +2626,9 @@ SYMBOLIC = [
           True, 0.1, 1e-5)),
 ]
 
-# ---- einsum -----------------------------------------------------------------------
-# ATen's composite (Linear.cpp), so what FakeTensorMode answers is whatever
-# its permutes, diagonals, sums, reshapes and matrix products give.
+# ---- einsum and tensordot ---------------------------------------------------------
+# ATen's composites (Linear.cpp), so what FakeTensorMode answers is whatever
+# their permutes, diagonals, sums, reshapes and matrix products give.
 
 CASES.update({
     "einsum": [
@@ -2702,6 +2702,36 @@ CASES.update({
         C("mismatched ellipsis sizes", "...i,...i->...i", [T([2, 3]), T([4, 3])]),
         C("diagonal of mismatched sizes", "ii->i", [T([3, 4])]),
     ],
+    "tensordot": [
+        C("one dim", T([2, 3]), T([3, 4]), [1], [0]),
+        C("two dims", T([2, 3, 4]), T([3, 4, 5]), [1, 2], [0, 1]),
+        C("two dims in another order", T([2, 3, 4]), T([4, 3, 5]), [1, 2], [1, 0]),
+        C("negative dims", T([2, 3, 4]), T([3, 4, 5]), [-2, -1], [0, 1]),
+        C("no dims is an outer product", T([2, 3]), T([4]), [], []),
+        C("full contraction", T([3, 4]), T([3, 4]), [0, 1], [0, 1]),
+        C("full contraction of a transposed operand", tr(3, 4), T([3, 4]), [0, 1], [0, 1]),
+        C("full contraction of vectors", T([5]), T([5]), [0], [0]),
+        C("size-1 dim of self", T([2, 1]), T([3, 4]), [1], [0]),
+        C("size-1 dim of other", T([2, 3]), T([1, 4]), [1], [0]),
+        C("int32 keeps its dtype when summing", T([2, 1], dtype=i32), T([3, 4], dtype=i32), [1], [0]),
+        C("int64", T([2, 3], dtype=i64), T([3, 4], dtype=i64), [1], [0]),
+        C("float16", T([2, 3], dtype=f16), T([3, 4], dtype=f16), [1], [0]),
+        C("transposed operand", tr(2, 3), T([3, 4]), [1], [0]),
+        C("kept dims of size 1", T([1, 3]), T([3, 1]), [1], [0]),
+        C("zero-size contraction", T([2, 0]), T([0, 3]), [1], [0]),
+        C("lists of different lengths", T([2, 3]), T([3, 4]), [1], [0, 1]),
+        C("dtype mismatch", T([2, 3]), T([3, 4], dtype=f64), [1], [0]),
+        C("dim out of range", T([2, 3]), T([3, 4]), [5], [0]),
+        C("dim twice", T([2, 3]), T([3, 4]), [1, 1], [0, 0]),
+        C("size mismatch", T([2, 3]), T([4, 4]), [1], [0]),
+    ],
+    "tensordot.out": [
+        C("out of the result's shape", T([2, 3]), T([3, 4]), [1], [0], out=T([2, 4])),
+        C("empty out resized", T([2, 3, 4]), T([3, 4, 5]), [1, 2], [0, 1], out=T([0])),
+        C("transposed out keeps its strides", T([2, 3]), T([3, 4]), [1], [0], out=tr(2, 4)),
+        C("out of another dtype", T([2, 3]), T([3, 4]), [1], [0], out=T([2, 4], dtype=f64)),
+        C("out on another device", T([2, 3]), T([3, 4]), [1], [0], out=T([2, 4], device="cuda")),
+    ],
 })
 
 SYMBOLIC += [
@@ -2718,6 +2748,11 @@ SYMBOLIC += [
      Case("", "...ij,...jk->...ik", [D([7, 2, 3], "a"), D([1, 3, 4], "b", ["static", "dynamic", "dynamic"])])),
     ("einsum three operands", "einsum",
      Case("", "ij,jk,kl->il", [D([2, 3], "a"), D([3, 4], "b"), D([4, 5], "c")])),
+    ("tensordot of two dynamic dims", "tensordot",
+     Case("", D([2, 3, 4], "x"), D([3, 4, 5], "y"), [1, 2], [0, 1])),
+    ("tensordot full contraction", "tensordot", Case("", D([3, 4], "x"), D([3, 4], "y"), [0, 1], [0, 1])),
+    ("tensordot.out into an empty out", "tensordot.out",
+     Case("", D([2, 3], "x"), D([3, 4], "y"), [1], [0], out=T([0]))),
 ]
 
 
