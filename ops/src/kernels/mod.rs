@@ -14,6 +14,7 @@ mod diagonal;
 mod diff;
 mod div;
 mod dropout;
+mod einsum;
 mod embedding_bag;
 mod fft;
 mod masked;
@@ -26,6 +27,7 @@ mod reshape;
 mod resize;
 mod scatter;
 mod split;
+mod tensordot;
 mod to;
 mod upsample;
 mod view;
@@ -47,6 +49,7 @@ pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
     native_dropout,
 };
+pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use fft::{fft_c2r, fft_r2c};
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
@@ -61,6 +64,7 @@ pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
 pub(crate) use resize::resize_;
 pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_value};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk};
+pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
 pub(crate) use view::{unflatten_int, unsafe_view, view, view_as};
