@@ -1,0 +1,75 @@
+//! The front-door API: named symbolic inputs, calls by operator name with
+//! the overload resolved from the arguments, errors that list the
+//! overloads, typed accessors.
+
+use fake_tensor::runtime::mode::Value;
+use fake_tensor::runtime::{DType, Dim, ErrorKind, FakeTensorMode};
+
+fn mode() -> FakeTensorMode {
+    FakeTensorMode::new(fake_ops::registry())
+}
+
+#[test]
+fn a_name_is_one_symbol_across_inputs() {
+    let mut m = mode();
+    let x = m
+        .input([Dim::dynamic("batch", 8), 3.into()], DType::Float32)
+        .unwrap();
+    let y = m.input([Dim::dynamic("batch", 8)], DType::Int64).unwrap();
+    assert_eq!(m.sizes(x).unwrap().values[0], m.sizes(y).unwrap().values[0]);
+    assert!(m.sizes(x).unwrap().to_string().starts_with("[batch, "));
+    let err = m
+        .input([Dim::dynamic("batch", 4)], DType::Float32)
+        .unwrap_err();
+    assert!(err.to_string().contains("hint 4 after hint 8"), "{err}");
+}
+
+#[test]
+fn the_overload_is_resolved_from_the_arguments() {
+    let mut m = mode();
+    let x = m.input([2.into(), 3.into()], DType::Float32).unwrap();
+    // A tensor `other` picks add.Tensor, a number add.Scalar: both give a
+    // tensor of `x`'s sizes.
+    for other in [Value::Tensor(x), Value::Float(2.5)] {
+        let out = m
+            .call("aten::add", &[Value::Tensor(x), other])
+            .unwrap()
+            .tensor()
+            .unwrap();
+        assert_eq!(m.sizes(out).unwrap().values, m.sizes(x).unwrap().values);
+    }
+    // An overload named in full is called as named.
+    assert!(
+        m.call("aten::add.Tensor", &[Value::Tensor(x), Value::Tensor(x)])
+            .is_ok()
+    );
+}
+
+#[test]
+fn no_fitting_overload_lists_them_all() {
+    let mut m = mode();
+    let x = m.input([2.into()], DType::Float32).unwrap();
+    let err = m
+        .call("aten::add", &[Value::Tensor(x), Value::Str("x")])
+        .unwrap_err();
+    let ErrorKind::NoOverload { candidates, .. } = err.kind() else {
+        panic!("{err}")
+    };
+    for overload in ["aten::add.Tensor(", "aten::add.Scalar(", "aten::add.out("] {
+        assert!(candidates.contains(overload), "{candidates}");
+    }
+    let err = m.call("aten::no_such_op", &[Value::Tensor(x)]).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::UnknownOp { .. }), "{err}");
+}
+
+#[test]
+fn accessors_say_what_a_result_is_not() {
+    let mut m = mode();
+    let x = m.input([6.into(), 2.into()], DType::Float32).unwrap();
+    let pieces = m
+        .call("aten::split", &[Value::Tensor(x), Value::Int(2.into())])
+        .unwrap();
+    assert_eq!(pieces.tensors().unwrap().len(), 3);
+    assert!(pieces.tensor().is_err());
+    assert!(pieces.int().is_err());
+}
