@@ -908,6 +908,17 @@ impl Maker<'_, '_> {
     }
 
     fn tensor(&mut self, t: &TensorSpec, name: &str) -> Result<TensorId, CallError> {
+        let negative = t
+            .sizes
+            .iter()
+            .chain(t.strides.iter().flatten())
+            .chain(std::iter::once(&t.storage_offset))
+            .find(|s| matches!(s, Size::Int(v) if *v < 0));
+        if let Some(Size::Int(v)) = negative {
+            return Err(CallError::Json(format!(
+                "argument `{name}`: a size, stride or offset of {v}; they are never negative"
+            )));
+        }
         let mut sizes = Vec::with_capacity(t.sizes.len());
         for (d, s) in t.sizes.iter().enumerate() {
             sizes.push(self.size(s, Source::size(name, d))?);
@@ -1014,6 +1025,10 @@ impl Made {
             Made::Float(f) if number => Value::Scalar(Scalar::from(*f)),
             Made::Float(f) => Value::Float(*f),
             Made::Str(s) => Value::Str(s),
+            // An empty list is of the list kind the parameter wants.
+            Made::Ints(v) if v.is_empty() && p.ty.base == BaseType::Tensor => Value::Tensors(&[]),
+            Made::Ints(v) if v.is_empty() && p.ty.base == BaseType::Float => Value::Floats(&[]),
+            Made::Ints(v) if v.is_empty() && p.ty.base == BaseType::Bool => Value::Bools(&[]),
             Made::Ints(_) => Value::Ints(ints),
             Made::Floats(f) => Value::Floats(f),
             Made::Bools(b) => Value::Bools(b),

@@ -257,6 +257,8 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         Value::Float(_) => matches!(ty.base, BaseType::Scalar | BaseType::Float) && !list,
         Value::Scalar(_) => ty.base == BaseType::Scalar && !list,
         Value::Str(_) => ty.base == BaseType::Str,
+        // An empty list fits any list.
+        Value::Ints(v) if v.is_empty() => list,
         Value::Ints(_) => ty.base.is_integer() && list,
         Value::Floats(_) => ty.base == BaseType::Float && list,
         Value::Bools(_) => ty.base == BaseType::Bool && list,
@@ -330,15 +332,26 @@ pub fn resolve<'r>(
         }
         .into()
     };
-    if let Some(def) = registry.lookup(name) {
+    // An overload named in full (`aten::add.Tensor`, `aten::relu.default`)
+    // is the only candidate; an operator's name (`aten::arange`) tries its
+    // default overload first, then the others in the registry's order.
+    let overload_named = name
+        .split_once("::")
+        .is_some_and(|(_, rest)| rest.contains('.'));
+    if overload_named && let Some(def) = registry.lookup(name) {
         check_fits(def, args, kwargs).map_err(|r| refuse(r, &[def]))?;
         return Ok(def);
     }
     let prefix = format!("{name}.");
     let candidates: Vec<&OpDef> = registry
-        .ops()
-        .iter()
-        .filter(|d| d.name.starts_with(&prefix))
+        .lookup(name)
+        .into_iter()
+        .chain(
+            registry
+                .ops()
+                .iter()
+                .filter(|d| d.name.starts_with(&prefix)),
+        )
         .collect();
     if candidates.is_empty() {
         return Err(ErrorKind::UnknownOp {
