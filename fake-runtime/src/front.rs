@@ -258,7 +258,7 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         Value::Scalar(_) => ty.base == BaseType::Scalar && !list,
         Value::Str(_) => ty.base == BaseType::Str,
         // An empty list fits any list.
-        Value::Ints(v) if v.is_empty() => list,
+        Value::Ints([]) => list,
         Value::Ints(_) => ty.base.is_integer() && list,
         Value::Floats(_) => ty.base == BaseType::Float && list,
         Value::Bools(_) => ty.base == BaseType::Bool && list,
