@@ -497,7 +497,7 @@ impl<'p> Builder<'p> {
     /// Inline higher-order operator node `n`: its subgraphs' nodes with
     /// their inputs bound to the operands, then one node of the operator's
     /// own target whose arguments are the values it combines (see
-    /// [`crate::hop`]) and whose outputs are the node's.
+    /// the `hop` module) and whose outputs are the node's.
     fn inline(
         &mut self,
         hop: crate::hop::Hop,
@@ -678,7 +678,7 @@ enum ValueKindOf {
 impl Graph {
     /// The graph of a loaded program. The subgraphs of the higher-order
     /// operators propagation models (`cond`, `while_loop`, `map_impl`,
-    /// `wrap_with_set_grad_enabled`) are inlined (see [`crate::hop`]);
+    /// `wrap_with_set_grad_enabled`) are inlined (see the `hop` module);
     /// others stay opaque arguments.
     pub fn from_program(program: &ExportedProgram) -> Result<Graph, GraphError> {
         let g = program.graph();
