@@ -13,6 +13,7 @@ pub mod call;
 pub mod export;
 pub mod graph;
 mod hop;
+pub mod mem;
 pub mod prop;
 pub mod verify;
 
