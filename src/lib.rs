@@ -38,6 +38,7 @@ pub mod call;
 pub mod export;
 pub mod graph;
 mod hop;
+pub mod mem;
 pub mod prop;
 pub mod verify;
 

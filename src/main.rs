@@ -89,6 +89,54 @@ enum Command {
         #[arg(long = "hint", value_name = "NAME=VALUE", value_parser = parse_hint)]
         hints: Vec<(String, i64)>,
     },
+    /// Peak memory as a formula of the program's symbols: each storage is
+    /// live from the node that makes it to the last node that reads it (to
+    /// the end for outputs); inputs and parameters throughout.
+    Mem {
+        /// A `.pt2` archive or a `model.json`.
+        file: PathBuf,
+        /// Evaluate at these sizes, `NAME=VALUE` separated by commas
+        /// (`s0=8,s1=128`); the other symbols take their hints.
+        #[arg(long, value_name = "NAME=VALUE,...", value_parser = parse_at)]
+        at: Vec<At>,
+        /// For each symbol, the largest value that keeps the peak within
+        /// this many bytes (`24GiB`, `512MiB`, `1e9`), the others at their
+        /// hints or `--at` values.
+        #[arg(long, value_name = "BYTES", value_parser = fake_tensor::mem::parse_bytes)]
+        budget: Option<i64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = MemFormat::Text)]
+        format: MemFormat,
+    },
+}
+
+/// The sizes of `--at`.
+#[derive(Clone)]
+struct At(Vec<(String, i64)>);
+
+/// `s0=8,s1=128` (a symbol may be named by its source, `x.size()[0]=8`).
+fn parse_at(s: &str) -> Result<At, String> {
+    s.split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let (name, value) = p
+                .split_once('=')
+                .ok_or_else(|| format!("`{p}` is not NAME=VALUE"))?;
+            match value.trim().parse::<i64>() {
+                Ok(v) if v >= 0 => Ok((name.trim().to_string(), v)),
+                _ => Err(format!("`{}` is not a size", value.trim())),
+            }
+        })
+        .collect::<Result<_, _>>()
+        .map(At)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum MemFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON document.
+    Json,
 }
 
 /// `s0=8`.
@@ -135,6 +183,15 @@ fn main() -> ExitCode {
         Command::Verify { files } => verify_files(&files),
         Command::Bench { file, runs } => bench(&file, usize::try_from(runs).unwrap_or(usize::MAX)),
         Command::Rules => rules(),
+        Command::Mem {
+            file,
+            at,
+            budget,
+            format,
+        } => {
+            let at: Vec<(String, i64)> = at.into_iter().flat_map(|a| a.0).collect();
+            mem_command(&file, &at, budget, format)
+        }
         Command::Call { call, jsonl, hints } => {
             let hints = hints.into_iter().collect();
             match (call, jsonl) {
@@ -877,6 +934,400 @@ fn call_jsonl(file: &Path, hints: &std::collections::BTreeMap<String, i64>) -> R
             }
         };
         outln!("{out}");
+    }
+    Ok(code)
+}
+
+/// `fake mem FILE`: the inputs' bytes, the peak formula, its value at the
+/// hints or `--at` sizes with the storages live there, and with
+/// `--budget` the largest value of each symbol that fits.
+fn mem_command(
+    file: &Path,
+    at: &[(String, i64)],
+    budget: Option<i64>,
+    format: MemFormat,
+) -> Result<u8, Failure> {
+    use fake_tensor::mem::{self, Fit, MemReport, Point, format_bytes};
+    let graph = load(file)?;
+    let mut p = run(&graph, file, false)?;
+    let report = MemReport::new(&graph, &mut p).map_err(anyhow::Error::from)?;
+    let point = Point::new(&p, at).map_err(anyhow::Error::from)?;
+    let formula_symbols = report.symbols(&mut p).map_err(anyhow::Error::from)?;
+    // The evaluation point as printed: given values, then the formula's
+    // other symbols at their hints.
+    let mut where_ = Vec::new();
+    for (s, v) in point.given() {
+        where_.push(format!("{}={v}", mem::symbol_name(&p, s)));
+    }
+    let given: Vec<_> = point.given().map(|(s, _)| s).collect();
+    let mut from_hints = Vec::new();
+    for &s in &formula_symbols {
+        if !given.contains(&s)
+            && let Some(h) = p.mode.env().symbol_hint(s)
+        {
+            from_hints.push(format!("{}={h}", mem::symbol_name(&p, s)));
+        }
+    }
+    let evaluated = report.peak_at(&mut p, &point);
+    let outside = !at.is_empty() && !point.within_guards(&p);
+    let solved = match budget {
+        Some(b) => {
+            Some(mem::solve_budget(&report, &mut p, &point, b).map_err(anyhow::Error::from)?)
+        }
+        None => None,
+    };
+    let partial = if !at.is_empty() && !from_hints.is_empty() {
+        Some(mem::substitute(&mut p, report.peak, &point).map_err(anyhow::Error::from)?)
+    } else {
+        None
+    };
+    let describe = |graph: &Graph, i: usize| {
+        let n = &graph.nodes[i];
+        (
+            n.name.clone(),
+            n.op.clone().unwrap_or_else(|| n.target.clone()),
+        )
+    };
+    // The storages live at the peak, largest first.
+    let mut top = Vec::new();
+    if let Ok((_, Some(node))) = evaluated {
+        for k in report.live_storages(node) {
+            let s = &report.storages[k];
+            let v = point.eval(&mut p, s.bytes).ok();
+            top.push((k, v));
+        }
+        top.sort_by_key(|&(k, v)| (std::cmp::Reverse(v), k));
+        top.truncate(10);
+    }
+    let storage_row = |p: &mut Propagation, k: usize, v: Option<i64>| {
+        let s = &report.storages[k];
+        let (node, op) = mem::made_by(&graph, s.largest);
+        let (node, op) = match s.origin {
+            mem::Origin::Node { node: i, .. } => describe(&graph, i),
+            mem::Origin::Input(_) => (node, op),
+        };
+        let (shape, dtype, device) = match p.slots[s.largest.0 as usize] {
+            Slot::Tensor(t) => match p.mode.meta(t).cloned() {
+                Ok(m) => (
+                    sizes(p, &m.sizes),
+                    m.dtype.to_string(),
+                    m.device.to_string(),
+                ),
+                Err(_) => Default::default(),
+            },
+            _ => Default::default(),
+        };
+        (s, node, op, shape, dtype, device, v)
+    };
+    match format {
+        MemFormat::Text => {
+            let inputs = &report.inputs;
+            outln!("inputs, live throughout: {} bytes", p.display(inputs.total));
+            let kinds = [
+                ("parameters", inputs.parameters),
+                ("buffers", inputs.buffers),
+                ("constants", inputs.constants),
+                ("user inputs", inputs.user_inputs),
+                ("other inputs", inputs.other),
+            ];
+            let parts: Vec<String> = kinds
+                .iter()
+                .zip(inputs.counts)
+                .filter(|(_, n)| *n > 0)
+                .map(|((name, b), n)| {
+                    let t = if n == 1 { "tensor" } else { "tensors" };
+                    format!("{name} {} ({n} {t})", p.display(*b))
+                })
+                .collect();
+            if !parts.is_empty() {
+                outln!("  {}", parts.join(", "));
+            }
+            let n = graph.nodes.len();
+            let c = report.candidates.len();
+            outln!("peak: {} bytes", p.display(report.peak));
+            outln!(
+                "  the live bytes of {c} of {n} node{}; every other node's are at most one of these over the symbols' ranges",
+                if n == 1 { "" } else { "s" }
+            );
+            for s in &formula_symbols {
+                let name = mem::symbol_name(&p, *s);
+                let env = p.mode.env();
+                let src = env
+                    .symbol_sources(*s)
+                    .first()
+                    .map_or_else(|| env.symbol_origin(*s).to_string(), ToString::to_string);
+                let hint = env
+                    .symbol_hint(*s)
+                    .map_or_else(String::new, |h| format!(", hint {h}"));
+                outln!("  {name}: {src}{hint}, range {}", env.symbol_range(*s));
+            }
+            if let Some(f) = &partial {
+                outln!("at {}: {f} bytes", where_.join(", "));
+            }
+            let mut place: Vec<String> = where_.clone();
+            if !from_hints.is_empty() {
+                place.push(format!("{} (hint)", from_hints.join(", ")));
+            }
+            let place = if place.is_empty() {
+                "static sizes".to_string()
+            } else {
+                place.join(", ")
+            };
+            match &evaluated {
+                Ok((bytes, node)) => {
+                    let during = match node {
+                        Some(i) => {
+                            let (name, op) = describe(&graph, *i);
+                            format!(", while '{name}' ({op}) runs")
+                        }
+                        None => String::new(),
+                    };
+                    outln!(
+                        "at {place}: {} ({bytes} bytes){during}",
+                        format_bytes(*bytes)
+                    );
+                    if outside {
+                        outln!(
+                            "  note: these sizes are outside the symbols' ranges or break a guard of the program: the formula may not hold there"
+                        );
+                    }
+                    if !top.is_empty() {
+                        outln!("  live there, besides the inputs (largest first):");
+                    }
+                    for &(k, v) in &top {
+                        let (s, node, op, shape, dtype, device, v) = storage_row(&mut p, k, v);
+                        let out = if s.output { ", output" } else { "" };
+                        outln!(
+                            "    {:>10}  {} bytes  #{}  made by '{node}' ({op}) {shape} {dtype} {device}{out}",
+                            v.map_or_else(|| "?".to_string(), format_bytes),
+                            p.display(s.bytes),
+                            s.id.index()
+                        );
+                    }
+                }
+                Err(e) => {
+                    let how = match e {
+                        mem::MemError::NoValue { symbol } => format!(" (--at {symbol}=N)"),
+                        _ => String::new(),
+                    };
+                    outln!("at {place}: cannot evaluate: {e}{how}");
+                }
+            }
+            if let (Some(b), Some(solved)) = (budget, &solved) {
+                let others = if formula_symbols.len() > 1 {
+                    ", the other symbols as above"
+                } else {
+                    ""
+                };
+                outln!(
+                    "budget {} ({b} bytes), one symbol at a time{others}:",
+                    format_bytes(b)
+                );
+                if solved.is_empty() {
+                    let fits = matches!(&evaluated, Ok((x, _)) if *x <= b);
+                    outln!(
+                        "  the peak depends on no symbol; it {} the budget",
+                        if fits { "fits" } else { "exceeds" }
+                    );
+                }
+                for s in solved {
+                    match s.fit {
+                        Fit::UpTo { value, peak, above } => {
+                            let above = above.map_or_else(
+                                || "overflows".to_string(),
+                                |a| format!("{} ({a} bytes)", format_bytes(a)),
+                            );
+                            outln!(
+                                "  {} <= {value}: peak {} ({peak} bytes) there; at {} it is {above}",
+                                s.name,
+                                format_bytes(peak),
+                                value + 1
+                            );
+                        }
+                        Fit::Whole { highest, peak } => outln!(
+                            "  {} <= {highest}, the top of its range {}: peak {} ({peak} bytes) there",
+                            s.name,
+                            s.range,
+                            format_bytes(peak)
+                        ),
+                        Fit::Never { lowest, peak } => outln!(
+                            "  {}: no value fits; at {lowest}, the bottom of its range {}, the peak is {} ({peak} bytes)",
+                            s.name,
+                            s.range,
+                            format_bytes(peak)
+                        ),
+                    }
+                }
+            }
+            if !report.assumed_fresh.is_empty() {
+                let names: Vec<String> = report
+                    .assumed_fresh
+                    .iter()
+                    .map(|&i| describe(&graph, i).0)
+                    .collect();
+                outln!(
+                    "note: {} node(s) without a rule are counted as allocating their results: {}",
+                    names.len(),
+                    names.join(", ")
+                );
+            }
+        }
+        MemFormat::Json => {
+            let inputs = &report.inputs;
+            let mut input_json = serde_json::Map::new();
+            for (name, b) in [
+                ("total", inputs.total),
+                ("parameters", inputs.parameters),
+                ("buffers", inputs.buffers),
+                ("constants", inputs.constants),
+                ("user_inputs", inputs.user_inputs),
+                ("other", inputs.other),
+            ] {
+                input_json.insert(name.to_string(), sym_json(&mut p, b));
+            }
+            if let Ok(v) = point.eval(&mut p, inputs.total) {
+                input_json.insert("total_at".into(), v.into());
+            }
+            let mut nodes = Vec::new();
+            for (i, &l) in report.live.iter().enumerate() {
+                let (name, op) = describe(&graph, i);
+                let born: Vec<u32> = report
+                    .storages
+                    .iter()
+                    .filter(|s| s.born() == Some(i))
+                    .map(|s| s.id.index())
+                    .collect();
+                let freed: Vec<u32> = report
+                    .storages
+                    .iter()
+                    .filter(|s| s.dies_after(report.live.len()) == Some(i) && !s.output)
+                    .map(|s| s.id.index())
+                    .collect();
+                nodes.push(serde_json::json!({
+                    "node": name,
+                    "op": op,
+                    "live": sym_json(&mut p, l),
+                    "live_at": point.eval(&mut p, l).ok(),
+                    "allocates": born,
+                    "frees_after": freed,
+                }));
+            }
+            let candidates: Vec<serde_json::Value> = report
+                .candidates
+                .iter()
+                .map(|c| {
+                    serde_json::json!({
+                        "node": graph.nodes[c.node].name,
+                        "live": sym_json(&mut p, c.bytes),
+                    })
+                })
+                .collect();
+            let mut storages = Vec::new();
+            for &(k, v) in &top {
+                let (s, node, op, shape, dtype, device, v) = storage_row(&mut p, k, v);
+                storages.push(serde_json::json!({
+                    "storage": s.id.index(),
+                    "bytes": sym_json(&mut p, s.bytes),
+                    "bytes_at": v,
+                    "node": node,
+                    "op": op,
+                    "value": graph.value(s.largest).name,
+                    "sizes": shape,
+                    "dtype": dtype,
+                    "device": device,
+                    "output": s.output,
+                }));
+            }
+            let mut values = serde_json::Map::new();
+            for (s, v) in point.given() {
+                values.insert(mem::symbol_name(&p, s), v.into());
+            }
+            let mut hints = serde_json::Map::new();
+            for &s in &formula_symbols {
+                if !given.contains(&s)
+                    && let Some(h) = p.mode.env().symbol_hint(s)
+                {
+                    hints.insert(mem::symbol_name(&p, s), h.into());
+                }
+            }
+            let (at_bytes, at_node, at_error) = match &evaluated {
+                Ok((b, n)) => (Some(*b), n.map(|i| graph.nodes[i].name.clone()), None),
+                Err(e) => (None, None, Some(e.to_string())),
+            };
+            let budget_json = match (budget, &solved) {
+                (Some(b), Some(solved)) => {
+                    let list: Vec<serde_json::Value> = solved
+                        .iter()
+                        .map(|s| {
+                            let range = s.range.to_string();
+                            match s.fit {
+                                Fit::UpTo { value, peak, above } => serde_json::json!({
+                                    "symbol": s.name, "range": range, "fit": "up_to",
+                                    "value": value, "peak": peak, "peak_above": above,
+                                }),
+                                Fit::Whole { highest, peak } => serde_json::json!({
+                                    "symbol": s.name, "range": range, "fit": "whole_range",
+                                    "value": highest, "peak": peak,
+                                }),
+                                Fit::Never { lowest, peak } => serde_json::json!({
+                                    "symbol": s.name, "range": range, "fit": "none",
+                                    "lowest": lowest, "peak": peak,
+                                }),
+                            }
+                        })
+                        .collect();
+                    serde_json::json!({"bytes": b, "symbols": list})
+                }
+                _ => serde_json::Value::Null,
+            };
+            let symbols_json: Vec<serde_json::Value> = formula_symbols
+                .iter()
+                .map(|&s| {
+                    let env = p.mode.env();
+                    serde_json::json!({
+                        "name": mem::symbol_name(&p, s),
+                        "source": env.symbol_sources(s).first().map(ToString::to_string),
+                        "hint": env.symbol_hint(s),
+                        "range": env.symbol_range(s).to_string(),
+                    })
+                })
+                .collect();
+            let doc = serde_json::json!({
+                "symbols": symbols_json,
+                "inputs": input_json,
+                "peak": sym_json(&mut p, report.peak),
+                "candidates": candidates,
+                "at": {
+                    "given": values,
+                    "hints": hints,
+                    "formula": partial,
+                    "peak": at_bytes,
+                    "node": at_node,
+                    "error": at_error,
+                    "within_guards": !outside,
+                },
+                "top_storages": storages,
+                "nodes": nodes,
+                "budget": budget_json,
+                "assumed_fresh": report
+                    .assumed_fresh
+                    .iter()
+                    .map(|&i| graph.nodes[i].name.clone())
+                    .collect::<Vec<_>>(),
+            });
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&doc).map_err(anyhow::Error::from)?
+            );
+        }
+    }
+    let mut code = 0;
+    for (node, status) in graph.nodes.iter().zip(&p.status) {
+        if let Status::Failed(reason) = status {
+            let op = node.op.as_deref().unwrap_or(&node.target);
+            eprintln!("error: node '{}' ({op}): {reason}", node.name);
+            code = 1;
+        }
     }
     Ok(code)
 }
