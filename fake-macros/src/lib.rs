@@ -311,23 +311,14 @@ fn base_name(name: &str) -> &str {
 /// The overload names of a list file (schema lines or bare names; blank
 /// lines and `#` comments skipped), each with the span of its name.
 fn listed_names(id: diagnostic::FileId, text: &str) -> Vec<(String, diagnostic::Span)> {
-    let mut out = Vec::new();
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
-        let start = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
-        let trimmed = line.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let lead = line.len() - trimmed.len();
-        let name = trimmed.split('(').next().unwrap_or(trimmed).trim();
-        let name = name.strip_suffix(".default").unwrap_or(name);
-        let at = diagnostic::Span::new(id, start + lead, start + lead + name.len());
-        out.push((name.to_string(), at));
-    }
-    out
+    schema::list_lines(text)
+        .map(|(at, _, name)| {
+            (
+                name.to_string(),
+                diagnostic::Span::new(id, at, at + name.len()),
+            )
+        })
+        .collect()
 }
 
 /// The checked operators and the schemas they were checked against.

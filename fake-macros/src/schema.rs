@@ -283,29 +283,38 @@ pub(crate) fn parse_schema_file_where(
 ) -> (Vec<Schema>, Vec<(String, Vec<Diag>)>) {
     let mut out = Vec::new();
     let mut broken = Vec::new();
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
-        let start = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
-        let trimmed = line.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let lead = line.len() - trimmed.len();
-        let line = trimmed.trim_end();
-        let name = line.split('(').next().unwrap_or(line).trim();
-        let name = name.strip_suffix(".default").unwrap_or(name);
+    for (at, line, name) in list_lines(text) {
         if !keep(name) {
             continue;
         }
         let mut diags = Vec::new();
-        match parse_schema(file, start + lead, line, &mut diags) {
+        match parse_schema(file, at, line, &mut diags) {
             Some(s) if diags.is_empty() => out.push(s),
             _ => broken.push((name.to_string(), diags)),
         }
     }
     (out, broken)
+}
+
+/// The entries of a list file (`.schemas` or a list of overload names):
+/// each line that is neither blank nor a `#` comment, as its byte offset,
+/// its text (trimmed) and the overload name it starts with
+/// (`aten::add.Tensor`, `.default` left out).
+pub(crate) fn list_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    let mut offset = 0;
+    text.split_inclusive('\n').filter_map(move |raw| {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return None;
+        }
+        let at = start + line.len() - trimmed.len();
+        let line = trimmed.trim_end();
+        let name = line.split('(').next().unwrap_or(line).trim();
+        Some((at, line, name.strip_suffix(".default").unwrap_or(name)))
+    })
 }
 
 /// Parse one schema that starts at byte `base` of `file`.
