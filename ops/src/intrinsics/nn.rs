@@ -219,7 +219,8 @@ pub fn conv_strides(
 
 /// `max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)`:
 /// sizes of `max_pool2d_with_indices`'s outputs (`stride = []` means the
-/// kernel size).
+/// kernel size): the batch dims, then [`max_pool2d_out`]'s channels,
+/// height and width (`max_pool2d_checks_and_compute_shape`).
 pub fn max_pool2d(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
@@ -229,102 +230,9 @@ pub fn max_pool2d(
     dilation: IntList,
     ceil_mode: bool,
 ) -> Result<Dims> {
-    let n = input.dim();
-    if n != 3 && n != 4 {
-        return Err(invalid(
-            cx,
-            format!("non-empty 3D or 4D (batch mode) tensor expected for input, got rank {n}"),
-        ));
-    }
-    let stride = if stride.is_empty() {
-        kernel_size.clone()
-    } else {
-        stride
-    };
-    let mut out: Dims = input.sizes[..n - 2].iter().copied().collect();
-    let mut params = [[0i64; 4]; 2];
-    for (i, param) in params.iter_mut().enumerate() {
-        let k = per_dim(cx, "kernel_size", &kernel_size, i, 2)?;
-        let s = per_dim(cx, "stride", &stride, i, 2)?;
-        let p = per_dim(cx, "padding", &padding, i, 2)?;
-        let d = per_dim(cx, "dilation", &dilation, i, 2)?;
-        *param = [k, s, p, d];
-        out.push(pool_len(
-            cx.env,
-            cx.op,
-            input.sizes[n - 2 + i],
-            k,
-            s,
-            p,
-            d,
-            ceil_mode,
-        )?);
-    }
-    // ATen's `pool2d_shape_check`, in its order.
-    let [[kh, dh, padh, dilh], [kw, dw, padw, dilw]] = params;
-    let refuse = |cx: &Cx<'_>, reason: String| Err(invalid(cx, reason));
-    if kw <= 0 || kh <= 0 {
-        return refuse(
-            cx,
-            format!("kernel size should be greater than zero, but got kH: {kh}, kW: {kw}"),
-        );
-    }
-    if dw <= 0 || dh <= 0 {
-        return refuse(
-            cx,
-            format!("stride should be greater than zero, but got dH: {dh}, dW: {dw}"),
-        );
-    }
-    if dilw <= 0 || dilh <= 0 {
-        return refuse(
-            cx,
-            format!(
-                "dilation should be greater than zero, but got dilationH: {dilh}, dilationW: {dilw}"
-            ),
-        );
-    }
-    // Every dim but the batch is non-empty.
-    let mut nonempty = SymBool::Bool(true);
-    for &size in &input.sizes[n - 3..] {
-        let ne = cx.env.ne(size, SymInt::Int(0))?;
-        nonempty = cx.env.and(nonempty, ne)?;
-    }
-    if n == 3 {
-        let ne = cx.env.ne(input.sizes[0], SymInt::Int(0))?;
-        nonempty = cx.env.and(nonempty, ne)?;
-    }
-    let sizes = input.sizes.clone();
-    shape::check_printing(cx.env, nonempty, cx.op, &|env| {
-        format!(
-            "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got: {}",
-            shape::display_dims(env, &sizes)
-        )
-    })?;
-    if kw / 2 < padw || kh / 2 < padh {
-        return refuse(
-            cx,
-            format!(
-                "pad should be smaller than or equal to half of kernel size, but got padW = {padw}, padH = {padh}, kW = {kw}, kH = {kh}"
-            ),
-        );
-    }
-    let (oh, ow) = (out[n - 2], out[n - 1]);
-    let h_ok = cx.env.ge(oh, SymInt::Int(1))?;
-    let w_ok = cx.env.ge(ow, SymInt::Int(1))?;
-    let ok = cx.env.and(h_ok, w_ok)?;
-    shape::check_printing(cx.env, ok, cx.op, &|env| {
-        let at = |i: usize| env.display(sizes[i]);
-        format!(
-            "Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small",
-            at(n - 3),
-            at(n - 2),
-            at(n - 1),
-            at(n - 3),
-            env.display(oh),
-            env.display(ow)
-        )
-    })?;
-    Ok(out)
+    let pooled = max_pool2d_out(cx, input, kernel_size, stride, padding, dilation, ceil_mode)?;
+    let batch = input.dim().saturating_sub(3);
+    Ok(input.sizes[..batch].iter().copied().chain(pooled).collect())
 }
 
 /// `avg_pool2d(input, kernel_size, stride, padding, ceil_mode,
