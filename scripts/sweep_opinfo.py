@@ -92,7 +92,12 @@ def describe(x) -> str:
     if isinstance(x, torch.Tensor):
         dtype = str(x.dtype).removeprefix("torch.")
         sizes = ", ".join(str(s) for s in x.shape)
-        extra = "" if x.is_contiguous() or x.numel() <= 1 else f" stride={tuple(x.stride())}"
+        if x.layout != torch.strided:
+            extra = f" {str(x.layout).removeprefix('torch.')}"
+        elif x.is_contiguous() or x.numel() <= 1:
+            extra = ""
+        else:
+            extra = f" stride={tuple(x.stride())}"
         return f"Tensor[{sizes}] {dtype}{extra}"
     if isinstance(x, (list, tuple)):
         inner = ", ".join(describe(v) for v in x)
@@ -163,7 +168,9 @@ class Sample(torch.nn.Module):
 def export_variants(module) -> dict:
     """The four variants of one sample: a program or an error each."""
     out = {}
+    # Without tensor inputs (factories) the dynamic variant is the static one.
     dynamic = (tuple({d: Dim.AUTO for d in range(t.dim())} for t in module.tensors),)
+    dynamic = dynamic if module.tensors else None
     for kind, dyn in [("static", None), ("dynamic", dynamic)]:
         try:
             with torch.no_grad():
@@ -274,7 +281,10 @@ def write_summary(all_names: list) -> None:
                     counts[v]["programs"] += 1
                 else:
                     counts[v]["errors"] += 1
-                    kind = s[v]["error"].split(":")[0]
+                    # `serialize: ValueError: ...` -> `serialize: ValueError`
+                    parts = s[v]["error"].split(": ")
+                    kind = ": ".join(parts[:2]) if parts[0] == "serialize" else parts[0]
+                    kind = "(default IR not exported)" if kind == "not exported" else kind
                     errors[v][kind] = errors[v].get(kind, 0) + 1
         error_cases += len(record["error_inputs"])
         raw += len(json.dumps(record))
