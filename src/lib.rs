@@ -39,6 +39,7 @@ pub mod export;
 pub mod graph;
 mod hop;
 pub mod prop;
+pub mod report;
 pub mod verify;
 
 pub use fake_runtime as runtime;
