@@ -494,6 +494,14 @@ pub fn from_json(v: &Json) -> Result<Call, CallError> {
     Ok(Call { op, args, kwargs })
 }
 
+/// Read one argument from its JSON form: a tensor
+/// (`{"tensor": {"dtype": "float32", "sizes": [2, "s0"]}}`), a dtype
+/// (`{"dtype": "int64"}`), a memory format, layout or device, a number, a
+/// string, a bool, `null` or a list of these.
+pub fn value_from_json(v: &Json) -> Result<CallValue, CallError> {
+    json_value(v, 0)
+}
+
 fn json_size(v: &Json) -> Result<Size, CallError> {
     match v {
         Json::Number(n) => n
