@@ -330,15 +330,27 @@ pub fn resolve<'r>(
         }
         .into()
     };
-    if let Some(def) = registry.lookup(name) {
+    // `aten::add.Tensor`: an overload named in full is called as named.
+    // A bare name (`aten::sum`) is the packet of every overload, the
+    // default one (registered as the bare name) first, as
+    // `torch.ops.aten.sum(...)` resolves them.
+    let bare = !name.rsplit("::").next().unwrap_or(name).contains('.');
+    let exact = registry.lookup(name);
+    if let Some(def) = exact
+        && !bare
+    {
         check_fits(def, args, kwargs).map_err(|r| refuse(r, &[def]))?;
         return Ok(def);
     }
     let prefix = format!("{name}.");
-    let candidates: Vec<&OpDef> = registry
-        .ops()
-        .iter()
-        .filter(|d| d.name.starts_with(&prefix))
+    let candidates: Vec<&OpDef> = exact
+        .into_iter()
+        .chain(
+            registry
+                .ops()
+                .iter()
+                .filter(|d| d.name.starts_with(&prefix)),
+        )
         .collect();
     if candidates.is_empty() {
         return Err(ErrorKind::UnknownOp {
