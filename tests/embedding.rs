@@ -41,7 +41,10 @@ fn bytes_read_as_the_file_does() {
     }
     let err = export::load_bytes(b"\x00\x01not a program", "<bytes>").expect_err("refused");
     assert!(matches!(err, LoadError::NotRecognised { .. }), "{err}");
-    assert!(err.to_string().starts_with("<bytes>: not a .pt2 archive"), "{err}");
+    assert!(
+        err.to_string().starts_with("<bytes>: not a .pt2 archive"),
+        "{err}"
+    );
 }
 
 #[test]
