@@ -678,7 +678,7 @@ enum ValueKindOf {
 impl Graph {
     /// The graph of a loaded program. The subgraphs of the higher-order
     /// operators propagation models (`cond`, `while_loop`, `map_impl`,
-    /// `wrap_with_set_grad_enabled`) are inlined (see [`crate::hop`]);
+    /// `wrap_with_set_grad_enabled`) are inlined (see `src/hop.rs`);
     /// others stay opaque arguments.
     pub fn from_program(program: &ExportedProgram) -> Result<Graph, GraphError> {
         let g = program.graph();
