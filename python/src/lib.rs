@@ -365,6 +365,11 @@ fn call_op<'py>(
         }
     };
     let hints = hints.unwrap_or_default();
+    if let Some((name, h)) = hints.iter().find(|(_, h)| **h < 0) {
+        return Err(FakeTensorError::new_err(format!(
+            "hint of {name}: a hint is a size, not {h}"
+        )));
+    }
     let r = call::run(&c, &fake_ops::registry(), &hints).map_err(|e| error(&e))?;
     let doc = serde_json::json!({
         "op": r.op,

@@ -178,6 +178,8 @@ def test_refusals_and_bad_calls_raise():
         fake_tensor.call("aten::relu", fake_tensor.tensor("float33", [2]))
     with pytest.raises(fake_tensor.FakeTensorError, match="cannot pass a object"):
         fake_tensor.call("aten::relu", object())
+    with pytest.raises(fake_tensor.FakeTensorError, match="a hint is a size, not -2"):
+        fake_tensor.call("aten::relu(f32[n])", hints={"n": -2})
     with pytest.raises(fake_tensor.FakeTensorError, match="nested too deeply"):
         deep = [1]
         for _ in range(40):
