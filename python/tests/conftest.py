@@ -20,13 +20,13 @@ def root() -> Path:
 
 @pytest.fixture(scope="session")
 def fake_bin() -> str:
-    """The `fake` binary: $FAKE_BIN, else built with cargo (the root
-    workspace's target directory)."""
+    """The `fake` binary: $FAKE_BIN, else the one cargo builds for the root
+    package's tests (after `cargo test --workspace` nothing is rebuilt)."""
     given = os.environ.get("FAKE_BIN")
     if given:
         return given
     out = subprocess.run(
-        ["cargo", "build", "--quiet", "--bin", "fake", "--message-format=json"],
+        ["cargo", "test", "-p", "fake-tensor", "--no-run", "--test", "cli", "--message-format=json"],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -34,9 +34,13 @@ def fake_bin() -> str:
     ).stdout
     for line in out.splitlines():
         msg = json.loads(line)
-        if msg.get("reason") == "compiler-artifact" and msg.get("executable"):
-            if msg["target"]["name"] == "fake":
-                return msg["executable"]
+        if (
+            msg.get("reason") == "compiler-artifact"
+            and msg["target"]["name"] == "fake"
+            and msg["target"]["kind"] == ["bin"]
+            and msg.get("executable")
+        ):
+            return msg["executable"]
     pytest.fail("cargo built no `fake` executable")
 
 
