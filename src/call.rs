@@ -494,6 +494,14 @@ pub fn from_json(v: &Json) -> Result<Call, CallError> {
     Ok(Call { op, args, kwargs })
 }
 
+/// Read one argument from its JSON form: a tensor
+/// (`{"tensor": {"dtype": "float32", "sizes": [2, "s0"]}}`), a dtype
+/// (`{"dtype": "int64"}`), a memory format, layout or device, a number, a
+/// string, a bool, `null` or a list of these.
+pub fn value_from_json(v: &Json) -> Result<CallValue, CallError> {
+    json_value(v, 0)
+}
+
 fn json_size(v: &Json) -> Result<Size, CallError> {
     match v {
         Json::Number(n) => n
@@ -686,7 +694,9 @@ pub fn run<R: Registry + Clone + 'static>(
     let args: Vec<Made> = call
         .args
         .iter()
-        .map(|a| make.value(a, "arg"))
+        .enumerate()
+        // Each argument its own name, so each size its own source.
+        .map(|(i, a)| make.value(a, &format!("arg{i}")))
         .collect::<Result<_, _>>()?;
     let kwargs: Vec<(String, Made)> = call
         .kwargs
@@ -1242,6 +1252,20 @@ mod tests {
                 .1,
             CallValue::DType(DType::Float16)
         );
+    }
+
+    #[test]
+    fn symbols_in_several_tensor_arguments() {
+        // Each argument's sizes have their own sources: a symbol first seen
+        // in the second tensor is not refused as a duplicate source.
+        let call = parse("aten::mm(f32[s0,s1], f32[s1,s2])").expect("parses");
+        let report = run(&call, &fake_ops::registry(), &BTreeMap::new()).expect("runs");
+        let Outcome::Tensor { sizes, .. } = &report.outputs[0] else {
+            panic!("a tensor")
+        };
+        assert_eq!(list(sizes), "[s0, s2]");
+        let names: Vec<&str> = report.symbols.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["s0", "s1", "s2"]);
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub mod graph;
 mod hop;
 pub mod mem;
 pub mod prop;
+pub mod report;
 pub mod verify;
 
 pub use fake_runtime as runtime;

@@ -4,10 +4,11 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
-use fake_runtime::{Registry, SymBool, SymInt};
+use fake_runtime::Registry;
 use fake_tensor::export;
-use fake_tensor::graph::{Graph, NodeOutput, Producer, SymIntArg, ValueId};
+use fake_tensor::graph::{Graph, Producer, SymIntArg, ValueId};
 use fake_tensor::prop::{Plan, Propagation, Slot, Status};
+use fake_tensor::report::{self, Cond, Row, Sym, output_values, sizes, sym_json};
 use fake_tensor::verify::{self, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -235,258 +236,12 @@ fn run(graph: &Graph, file: &Path, checked: bool) -> Result<Propagation, Failure
     .map_err(|error| Failure { error, code: 2 })
 }
 
-fn sizes(p: &mut Propagation, v: &[SymInt]) -> String {
-    let parts: Vec<String> = v.iter().map(|s| p.display(*s)).collect();
-    format!("[{}]", parts.join(", "))
-}
-
-/// One printed result of a node.
-struct Row {
-    node: String,
-    op: String,
-    value: String,
-    sizes: String,
-    strides: String,
-    dtype: String,
-    device: String,
-    storage: String,
-    note: String,
-    json: serde_json::Value,
-}
-
-/// A value as printed: the table's columns and the JSON form.
-struct Shown {
-    sizes: String,
-    strides: String,
-    dtype: String,
-    device: String,
-    /// The storage (`#3`): views share their base's.
-    storage: String,
-    json: serde_json::Value,
-}
-
-/// A SymInt for JSON: a number when static, else the expression's text.
-fn sym_json(p: &mut Propagation, v: SymInt) -> serde_json::Value {
-    match p.mode.env_mut().simplify_int(v).unwrap_or(v) {
-        SymInt::Int(x) => serde_json::Value::from(x),
-        e => serde_json::Value::from(p.display(e)),
-    }
-}
-
-fn show(p: &mut Propagation, v: ValueId) -> Shown {
-    let text = |sizes: String, dtype: &str, json| Shown {
-        sizes,
-        strides: String::new(),
-        dtype: dtype.to_string(),
-        device: String::new(),
-        storage: String::new(),
-        json,
-    };
-    match p.slots[v.0 as usize] {
-        Slot::Tensor(t) => match p.mode.meta(t).cloned() {
-            Ok(m) => {
-                let storage = p.mode.tensor(t).map_or(0, |f| f.storage.index());
-                let sz = sizes(p, &m.sizes);
-                let mut st = sizes(p, &m.strides);
-                if m.storage_offset != SymInt::Int(0) {
-                    st = format!("{st}+{}", p.display(m.storage_offset));
-                }
-                let json = serde_json::json!({
-                    "kind": "tensor",
-                    "sizes": m.sizes.iter().map(|s| sym_json(p, *s)).collect::<Vec<_>>(),
-                    "strides": m.strides.iter().map(|s| sym_json(p, *s)).collect::<Vec<_>>(),
-                    "storage_offset": sym_json(p, m.storage_offset),
-                    "dtype": m.dtype.to_string(),
-                    "device": m.device.to_string(),
-                    "storage": storage,
-                });
-                Shown {
-                    sizes: sz,
-                    strides: st,
-                    dtype: m.dtype.to_string(),
-                    device: m.device.to_string(),
-                    storage: format!("#{storage}"),
-                    json,
-                }
-            }
-            Err(e) => text(e.to_string(), "", serde_json::Value::Null),
-        },
-        Slot::Int(i) => {
-            let json = serde_json::json!({"kind": "SymInt", "value": sym_json(p, i)});
-            text(p.display(i), "SymInt", json)
-        }
-        Slot::Bool(b) => {
-            let shown = p.display_bool(b);
-            let json = serde_json::json!({"kind": "SymBool", "value": shown});
-            text(shown, "SymBool", json)
-        }
-        Slot::Float(f) => {
-            let shown = p.display_float(f);
-            let json = match f.as_f64() {
-                Some(v) => serde_json::json!({"kind": "float", "value": v}),
-                None => serde_json::json!({"kind": "SymFloat", "value": shown}),
-            };
-            text(shown, "float", json)
-        }
-        Slot::Empty => text("-".into(), "", serde_json::Value::Null),
-    }
-}
-
-fn output_values(outputs: &[NodeOutput]) -> Vec<ValueId> {
-    let mut ids = Vec::new();
-    for o in outputs {
-        match o {
-            NodeOutput::Tensor(v)
-            | NodeOutput::SymInt(SymIntArg::Value(v))
-            | NodeOutput::SymBool(v)
-            | NodeOutput::SymFloat(v) => ids.push(*v),
-            NodeOutput::Tensors(vs) => ids.extend(vs),
-            _ => {}
-        }
-    }
-    ids
-}
-
-fn rows(p: &mut Propagation, graph: &Graph) -> Vec<Row> {
-    let mut rows = Vec::new();
-    for (i, input) in graph.inputs.iter().enumerate() {
-        let Some(v) = input.value else { continue };
-        let shown = show(p, v);
-        rows.push(Row {
-            node: graph.value(v).name.clone(),
-            op: format!("input #{i}"),
-            value: String::new(),
-            sizes: shown.sizes,
-            strides: shown.strides,
-            dtype: shown.dtype,
-            device: shown.device,
-            storage: shown.storage,
-            note: String::new(),
-            json: shown.json,
-        });
-    }
-    for (i, node) in graph.nodes.iter().enumerate() {
-        let op = node.op.clone().unwrap_or_else(|| node.target.clone());
-        let note = match &p.status[i] {
-            Status::Ran => String::new(),
-            Status::Unsupported(r) => format!("unsupported ({r}); recorded metadata"),
-            Status::Failed(e) => format!("failed ({e}); recorded metadata"),
-        };
-        let ids = output_values(&node.outputs);
-        if ids.is_empty() {
-            rows.push(Row {
-                node: node.name.clone(),
-                op,
-                value: String::new(),
-                sizes: "-".into(),
-                strides: String::new(),
-                dtype: String::new(),
-                device: String::new(),
-                storage: String::new(),
-                note,
-                json: serde_json::Value::Null,
-            });
-            continue;
-        }
-        let many = ids.len() > 1;
-        for v in ids {
-            let shown = show(p, v);
-            rows.push(Row {
-                node: node.name.clone(),
-                op: op.clone(),
-                value: if many {
-                    graph.value(v).name.clone()
-                } else {
-                    String::new()
-                },
-                sizes: shown.sizes,
-                strides: shown.strides,
-                dtype: shown.dtype,
-                device: shown.device,
-                storage: shown.storage,
-                note: note.clone(),
-                json: shown.json,
-            });
-        }
-    }
-    rows
-}
-
-/// A guard or runtime assert as printed.
-struct Cond {
-    /// The condition, with the file's symbol names.
-    expr: String,
-    /// The same in terms of the inputs (`x.size()[0]`).
-    inputs: String,
-    /// What asked for it.
-    origin: String,
-}
-
-fn guards(p: &mut Propagation) -> (Vec<Cond>, Vec<Cond>) {
-    let g: Vec<_> = p.mode.env().guards().to_vec();
-    // The unbacked symbols' ranges first, as PyTorch's
-    // insert_deferred_runtime_asserts puts them.
-    let mut a = p.mode.env_mut().range_asserts().unwrap_or_default();
-    a.extend(p.mode.env().runtime_asserts().iter().cloned());
-    let fmt = |p: &mut Propagation, list: Vec<fake_runtime::shape_env::Guard>| {
-        list.into_iter()
-            .map(|g| Cond {
-                expr: p.display_bool(SymBool::Expr(g.expr)),
-                inputs: p.mode.env().display_with_sources(g.expr),
-                origin: g.origin,
-            })
-            .collect::<Vec<_>>()
-    };
-    (fmt(p, g), fmt(p, a))
-}
-
-/// A symbol of the file as printed.
-struct Sym {
-    name: String,
-    value: String,
-    source: String,
-    hint: Option<i64>,
-    range: String,
-}
-
-fn symbols(p: &mut Propagation) -> Vec<Sym> {
-    let list: Vec<(String, SymInt)> = p
-        .symbols
-        .iter()
-        .into_iter()
-        .map(|(n, v)| (n.to_string(), v))
-        .collect();
-    list.into_iter()
-        .map(|(name, v)| {
-            let value = p.display(v);
-            let env = p.mode.env();
-            let (source, hint, range) = match env.as_symbol(v) {
-                Some(s) => (
-                    env.symbol_sources(s)
-                        .first()
-                        .map_or_else(|| env.symbol_origin(s).to_string(), ToString::to_string),
-                    env.symbol_hint(s),
-                    env.symbol_range(s).to_string(),
-                ),
-                None => (String::new(), None, String::new()),
-            };
-            Sym {
-                name,
-                value,
-                source,
-                hint,
-                range,
-            }
-        })
-        .collect()
-}
-
 fn prop(file: &Path, format: Format) -> Result<u8, Failure> {
     let graph = load(file)?;
     let mut p = run(&graph, file, false)?;
-    let rows = rows(&mut p, &graph);
-    let (guards, asserts) = guards(&mut p);
-    let symbols = symbols(&mut p);
+    let rows = report::rows(&mut p, &graph);
+    let (guards, asserts) = report::guards(&mut p);
+    let symbols = report::symbols(&mut p);
     match format {
         Format::Table => print_table(&rows, &symbols, &guards, &asserts),
         Format::Json => print_json(&rows, &symbols, &guards, &asserts)?,
@@ -559,41 +314,7 @@ fn print_table(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond])
 }
 
 fn print_json(rows: &[Row], symbols: &[Sym], guards: &[Cond], asserts: &[Cond]) -> Result<()> {
-    let nodes: Vec<serde_json::Value> = rows
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "node": r.node,
-                "op": r.op,
-                "value": if r.value.is_empty() { &r.node } else { &r.value },
-                "meta": r.json,
-                "note": r.note,
-            })
-        })
-        .collect();
-    let conds = |list: &[Cond]| {
-        list.iter()
-            .map(|c| serde_json::json!({"expr": c.expr, "inputs": c.inputs, "origin": c.origin}))
-            .collect::<Vec<_>>()
-    };
-    let symbols: Vec<serde_json::Value> = symbols
-        .iter()
-        .map(|s| {
-            serde_json::json!({
-                "name": s.name,
-                "value": s.value,
-                "source": s.source,
-                "hint": s.hint,
-                "range": s.range,
-            })
-        })
-        .collect();
-    let doc = serde_json::json!({
-        "values": nodes,
-        "symbols": symbols,
-        "guards": conds(guards),
-        "runtime_asserts": conds(asserts),
-    });
+    let doc = report::json(rows, symbols, guards, asserts);
     outln!("{}", serde_json::to_string_pretty(&doc)?);
     Ok(())
 }

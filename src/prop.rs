@@ -32,7 +32,7 @@ use fake_runtime::{
     FakeTensorMode, OpDef, Registry, Scalar, ShapeEnv, Source, SymBool, SymFloat, SymInt, TensorId,
     TensorMeta,
 };
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -50,6 +50,15 @@ pub enum PropError {
         field: String,
         /// Why.
         reason: String,
+    },
+    /// A hint was given for a name that is not a symbol of the program's
+    /// inputs.
+    #[error("no input symbol `{name}` to give a hint to; the program's input symbols: {known}")]
+    UnknownSymbol {
+        /// The name given.
+        name: String,
+        /// The input symbols, comma-separated (`s77, s70`), or `none`.
+        known: String,
     },
     /// A plan run on a graph other than the one it was made for.
     #[error("the plan has {plan} nodes but the graph has {graph}")]
@@ -254,7 +263,22 @@ impl Plan {
         graph: &Graph,
         registry: impl Registry + 'static,
     ) -> Result<Propagation, PropError> {
-        self.run_with(graph, registry, false)
+        self.run_with(graph, registry, false, &BTreeMap::new())
+    }
+
+    /// Run the plan with other hints for the program's input symbols, by
+    /// their names in the file (`{"s77": 16}`), instead of the sizes the
+    /// program was exported with: decisions taken on the hints (and the
+    /// guards they record) follow the new values. A hint outside the
+    /// symbol's range, or for a name that is not an input symbol, is an
+    /// error.
+    pub fn run_with_hints(
+        &self,
+        graph: &Graph,
+        registry: impl Registry + 'static,
+        hints: &BTreeMap<String, i64>,
+    ) -> Result<Propagation, PropError> {
+        self.run_with(graph, registry, false, hints)
     }
 
     /// Run the plan and compare every node with the recorded metadata right
@@ -267,7 +291,7 @@ impl Plan {
         graph: &Graph,
         registry: impl Registry + 'static,
     ) -> Result<Propagation, PropError> {
-        self.run_with(graph, registry, true)
+        self.run_with(graph, registry, true, &BTreeMap::new())
     }
 
     fn run_with(
@@ -275,6 +299,7 @@ impl Plan {
         graph: &Graph,
         registry: impl Registry + 'static,
         check: bool,
+        hints: &BTreeMap<String, i64>,
     ) -> Result<Propagation, PropError> {
         if self.steps.len() != graph.nodes.len() {
             return Err(PropError::PlanMismatch {
@@ -287,11 +312,22 @@ impl Plan {
             mode,
             slots: vec![Slot::Empty; graph.values.len()],
             status: Vec::with_capacity(graph.nodes.len()),
-            symbols: FileSymbols::new(graph),
+            symbols: FileSymbols::new(graph, hints),
             checks: check.then(|| vec![Vec::new(); graph.nodes.len()]),
             shared: Arc::clone(&self.shared),
         };
         p.make_inputs(graph)?;
+        if let Some(name) = hints.keys().find(|n| p.symbols.get(n).is_none()) {
+            let known: Vec<&str> = p.symbols.iter().into_iter().map(|(n, _)| n).collect();
+            return Err(PropError::UnknownSymbol {
+                name: name.clone(),
+                known: if known.is_empty() {
+                    "none".into()
+                } else {
+                    known.join(", ")
+                },
+            });
+        }
         for (i, step) in self.steps.iter().enumerate() {
             let status = p.run_node(graph, i, step);
             if status == Status::Ran {
@@ -392,6 +428,8 @@ pub struct FileSymbols {
     map: HashMap<String, SymInt>,
     names: HashMap<Symbol, String>,
     ranges: HashMap<String, ValueRange>,
+    /// Hints given instead of the recorded ones, by name.
+    overrides: BTreeMap<String, i64>,
     /// The hint to give a symbol created now (a bare recorded symbol).
     hint: Option<i64>,
     source: Option<Source>,
@@ -399,7 +437,7 @@ pub struct FileSymbols {
 }
 
 impl FileSymbols {
-    fn new(graph: &Graph) -> Self {
+    fn new(graph: &Graph, overrides: &BTreeMap<String, i64>) -> Self {
         FileSymbols {
             map: HashMap::new(),
             names: HashMap::new(),
@@ -408,6 +446,7 @@ impl FileSymbols {
                 .iter()
                 .map(|(k, r)| (k.clone(), ValueRange::new(r.min, r.max)))
                 .collect(),
+            overrides: overrides.clone(),
             hint: None,
             source: None,
             origin: String::new(),
@@ -451,7 +490,8 @@ impl Resolver for FileSymbols {
             return Ok(*v);
         }
         let v = match self.hint {
-            Some(hint) if !d.name.starts_with('u') => {
+            Some(recorded) if !d.name.starts_with('u') => {
+                let hint = self.overrides.get(&d.name).copied().unwrap_or(recorded);
                 let mut range = self
                     .ranges
                     .get(&d.name)
@@ -464,9 +504,11 @@ impl Resolver for FileSymbols {
                 // A tensor size PyTorch traced with a hint of 2 or more
                 // was, inside its ShapeEnv, at least 2 (0/1
                 // specialisation), whatever lower bound the user gave
-                // `Dim` and the file's `range_constraints` repeat.
+                // `Dim` and the file's `range_constraints` repeat. (The
+                // recorded hint decides: a hint given instead must lie
+                // in the range the program was traced for.)
                 if matches!(source, Source::Size { .. })
-                    && hint >= 2
+                    && recorded >= 2
                     && env.settings().specialize_zero_one
                 {
                     range = range.intersect(&ValueRange::at_least(2));

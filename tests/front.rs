@@ -46,6 +46,26 @@ fn the_overload_is_resolved_from_the_arguments() {
 }
 
 #[test]
+fn a_bare_name_with_a_default_overload_tries_the_others_too() {
+    let mut m = mode();
+    let x = m.input([2.into(), 3.into()], DType::Float32).unwrap();
+    // `aten::sum` is also the default overload's name; a dim list picks
+    // sum.dim_IntList, as torch.ops.aten.sum(x, [1]) does.
+    let out = m
+        .call("aten::sum", &[Value::Tensor(x), Value::Ints(&[1.into()])])
+        .unwrap()
+        .tensor()
+        .unwrap();
+    assert_eq!(m.sizes(out).unwrap().to_string(), "[2]");
+    let all = m
+        .call("aten::sum", &[Value::Tensor(x)])
+        .unwrap()
+        .tensor()
+        .unwrap();
+    assert_eq!(m.sizes(all).unwrap().to_string(), "[]");
+}
+
+#[test]
 fn no_fitting_overload_lists_them_all() {
     let mut m = mode();
     let x = m.input([2.into()], DType::Float32).unwrap();

@@ -65,6 +65,21 @@ pub fn load_model(path: impl AsRef<Path>, model: &str) -> Result<ExportedProgram
     }
 }
 
+/// Read the default program (`model`) of a `.pt2` archive or a bare JSON
+/// program held in memory (what `torch.export.save` writes to a buffer),
+/// recognised by content as [`load`] does. `origin` names the bytes in
+/// errors.
+pub fn load_bytes(bytes: &[u8], origin: &str) -> Result<ExportedProgram, LoadError> {
+    match classify(bytes) {
+        Container::Zip => read_pt2(std::io::Cursor::new(bytes), DEFAULT_MODEL, origin),
+        Container::Json => parse_program(bytes, origin),
+        Container::Other(reason) => Err(LoadError::NotRecognised {
+            path: PathBuf::from(origin),
+            reason,
+        }),
+    }
+}
+
 /// The models a `.pt2` archive holds (`["model"]`), sorted.
 pub fn list_models(path: impl AsRef<Path>) -> Result<Vec<String>, LoadError> {
     let path = path.as_ref();
@@ -95,15 +110,20 @@ fn sniff(file: &mut File) -> std::io::Result<Container> {
         }
         n += k;
     }
-    let head = &head[..n];
+    Ok(classify(&head[..n]))
+}
+
+/// Tell a zip from JSON by the first bytes `head`.
+fn classify(head: &[u8]) -> Container {
+    let head = &head[..head.len().min(512)];
     if head.starts_with(b"PK") {
-        return Ok(Container::Zip);
+        return Container::Zip;
     }
     let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     match text.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'{') => Ok(Container::Json),
-        Some(_) => Ok(Container::Other(describe_start(head))),
-        None => Ok(Container::Other("it is empty".to_string())),
+        Some(b'{') => Container::Json,
+        Some(_) => Container::Other(describe_start(head)),
+        None => Container::Other("it is empty".to_string()),
     }
 }
 

@@ -22,6 +22,6 @@ pub mod schema;
 pub mod srepr;
 mod validate;
 
-pub use archive::{load, load_model, parse_program};
+pub use archive::{load, load_bytes, load_model, parse_program};
 pub use error::{JsonError, JsonErrorKind, LoadError, ValidationError};
 pub use schema::ExportedProgram;
