@@ -21,12 +21,14 @@ def root() -> Path:
 @pytest.fixture(scope="session")
 def fake_bin() -> str:
     """The `fake` binary: $FAKE_BIN, else the one cargo builds for the root
-    package's tests (after `cargo test --workspace` nothing is rebuilt)."""
+    package's tests. (`--workspace`, as the README's command builds them:
+    features are unified over the packages selected, so after `cargo test
+    --workspace` nothing is rebuilt.)"""
     given = os.environ.get("FAKE_BIN")
     if given:
         return given
     out = subprocess.run(
-        ["cargo", "test", "-p", "fake-tensor", "--no-run", "--test", "cli", "--message-format=json"],
+        ["cargo", "test", "--workspace", "--no-run", "--test", "cli", "--message-format=json"],
         cwd=ROOT,
         check=True,
         capture_output=True,
