@@ -450,8 +450,7 @@ pub(crate) mod tests {
     fn a_type_no_kind_spells_is_reported_at_the_function() {
         let mut all = Intrinsics::default();
         let mut diags = Vec::new();
-        let text =
-            "/// Doc.\npub fn f(cx: &mut Cx<'_>, x: HashMap<u8, u8>) -> Result<Dims> { todo!() }\n";
+        let text = "/// Doc.\npub fn f(cx: &mut Cx<'_>, x: HashMap<u8, u8>) -> Result<Dims> { Ok(Dims::new()) }\n";
         all.read_file(FileId(0), text, "crate::intrinsics", &mut diags);
         assert_eq!(diags.len(), 1);
         assert!(
