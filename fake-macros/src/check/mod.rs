@@ -12,15 +12,17 @@ use crate::ast::{self, Clause, DimPattern, Expr, PatternSuffix, Rule};
 use crate::diagnostic::{Diag, Span, closest};
 use crate::intrinsics::{Intrinsics, PROMOTION_KINDS};
 use crate::ir::{
-    ArgIr, Body, Derive, DimIr, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TagsIr,
+    ArgIr, Body, DimIr, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TagsIr,
 };
 use crate::kind::{Base, Kind};
 use crate::schema::{ReturnAlias, Schema, full_name};
 use std::collections::HashMap;
 
 mod expr;
+mod families;
 
 use expr::show_expr;
+use families::{derive_families, expand_clause_groups};
 
 /// The tags a rule may carry.
 const TAGS: &[&str] = &[
@@ -190,81 +192,6 @@ pub(crate) fn check(
     ops
 }
 
-/// Whether `rule` is a clause group (`@clauses`), not an operator's rule.
-fn is_clause_group(rule: &Rule) -> bool {
-    rule.tags.iter().any(|t| t.name.name == "clauses")
-}
-
-/// The operators' rules with the clause groups they name (`@with(alpha)`)
-/// spliced in after their own clauses. A group is written once, as
-/// `@clauses` then a name, the schema arguments it reads and its clauses,
-/// and is checked in each rule that uses it, against that rule's schema:
-///
-/// ```text
-/// @clauses
-/// alpha(self, alpha)
-///   check scalar_fits(self.dtype, alpha), "alpha argument cannot be safely cast to the tensor's type"
-///
-/// @pointwise(promote = default) @with(alpha)
-/// add.Tensor(self, other)
-/// ```
-fn expand_clause_groups(rules: &[Rule], diags: &mut Vec<Diag>) -> Vec<Rule> {
-    let mut groups: HashMap<&str, &Rule> = HashMap::new();
-    for g in rules.iter().filter(|r| is_clause_group(r)) {
-        let name = g.op.name.name.as_str();
-        if g.tags.len() != 1 || g.outputs.is_some() || g.op.overload.is_some() {
-            diags.push(
-                Diag::new(
-                    g.op.span,
-                    format!("clause group `{name}` is not a group of clauses"),
-                )
-                .label("a group has a name, the arguments it reads and clauses")
-                .help(
-                    "write `@clauses`, then `name(arg, ...)` and indented `check`/`where` clauses",
-                ),
-            );
-            continue;
-        }
-        if let Some(first) = groups.insert(name, g) {
-            diags.push(
-                Diag::new(g.op.span, format!("clause group `{name}` is defined twice"))
-                    .label("defined again here")
-                    .secondary(first.op.span, "first defined here"),
-            );
-        }
-    }
-    let names: Vec<&str> = groups.keys().copied().collect();
-    rules
-        .iter()
-        .filter(|r| !is_clause_group(r))
-        .map(|r| {
-            let mut rule = r.clone();
-            for tag in r.tags.iter().filter(|t| t.name.name == "with") {
-                let targs = tag.args.as_deref().unwrap_or(&[]);
-                if targs.is_empty() {
-                    diags.push(
-                        Diag::new(tag.span, "`@with` names the clause groups it uses")
-                            .label("expected `@with(name, ...)`"),
-                    );
-                }
-                for a in targs {
-                    match groups.get(a.value.name.as_str()) {
-                        Some(g) if a.key.is_none() => {
-                            rule.clauses.extend(g.clauses.iter().cloned())
-                        }
-                        _ => diags.push(
-                            Diag::new(a.span, format!("no clause group `{}`", a.value.name))
-                                .label("not defined with `@clauses`")
-                                .suggest(closest(&a.value.name, names.iter().copied())),
-                        ),
-                    }
-                }
-            }
-            rule
-        })
-        .collect()
-}
-
 /// The arguments of `schema` as the IR has them.
 fn arg_irs(schema: &Schema) -> Vec<ArgIr> {
     schema
@@ -277,181 +204,6 @@ fn arg_irs(schema: &Schema) -> Vec<ArgIr> {
             default: a.default.clone(),
         })
         .collect()
-}
-
-/// The overloads `@derive(inplace, out)` tags derive: for each declared
-/// schema, the functional schema it is derived from and how. A family
-/// whose schema is not declared, or does not take the functional's
-/// arguments, is a mistake, as is a derived overload with its own rule.
-fn derive_families(
-    schemas: &[Schema],
-    rules: &[Rule],
-    by_name: &HashMap<String, usize>,
-    rule_of: &[Option<usize>],
-    diags: &mut Vec<Diag>,
-) -> Vec<Option<(usize, Derive)>> {
-    let mut derived_of: Vec<Option<(usize, Derive)>> = vec![None; schemas.len()];
-    for (si, schema) in schemas.iter().enumerate() {
-        let Some(ri) = rule_of[si] else { continue };
-        for tag in rules[ri].tags.iter().filter(|t| t.name.name == "derive") {
-            let targs = tag.args.as_deref().unwrap_or(&[]);
-            if targs.is_empty() {
-                diags.push(
-                    Diag::new(tag.span, "`@derive` names the families it derives")
-                        .label("expected `@derive(inplace)`, `@derive(out)` or both"),
-                );
-            }
-            for a in targs {
-                let found = match (a.key.is_some(), a.value.name.as_str()) {
-                    (false, "inplace") => inplace_of(schema, schemas, by_name),
-                    (false, "out") => out_of(schema, schemas),
-                    _ => {
-                        diags.push(
-                            Diag::new(a.span, format!("unknown family `{}`", a.value.name))
-                                .label("not a family")
-                                .suggest(closest(&a.value.name, ["inplace", "out"]))
-                                .note("`@derive` takes `inplace` (the `op_` overload) and `out` (the `out=` overload)"),
-                        );
-                        continue;
-                    }
-                };
-                match found {
-                    Err(message) => diags.push(
-                        Diag::new(a.value.span, message)
-                            .label("no such overload is declared")
-                            .help("declare its schema, or derive only the families PyTorch has"),
-                    ),
-                    Ok((di, how)) => {
-                        let name = schemas[di].full_name();
-                        if let Some(own) = rule_of[di] {
-                            diags.push(
-                                Diag::new(
-                                    a.value.span,
-                                    format!("`{name}` is derived here and also has a rule"),
-                                )
-                                .label("derived here")
-                                .secondary(rules[own].op.span, "its own rule"),
-                            );
-                        } else if derived_of[di].is_some() {
-                            diags.push(
-                                Diag::new(a.value.span, format!("`{name}` is derived twice"))
-                                    .label("derived again here"),
-                            );
-                        } else {
-                            derived_of[di] = Some((si, how));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    derived_of
-}
-
-/// Whether two schema arguments are the same but for alias annotations.
-fn same_argument(a: &crate::schema::Argument, b: &crate::schema::Argument) -> bool {
-    a.name == b.name
-        && a.ty.base == b.ty.base
-        && a.ty.suffixes == b.ty.suffixes
-        && a.kwarg_only == b.kwarg_only
-}
-
-/// The in-place overload of `functional` (`add_.Tensor` of `add.Tensor`):
-/// the same arguments, `self` written and returned. The overload of the
-/// same name comes first; else the one overload of `name_` that takes the
-/// functional's arguments (`floor_divide_.Tensor` of `floor_divide`), as
-/// torchgen groups overloads by signature.
-fn inplace_of(
-    functional: &Schema,
-    schemas: &[Schema],
-    by_name: &HashMap<String, usize>,
-) -> Result<(usize, Derive), String> {
-    let inplace_name = format!("{}_", functional.name);
-    let name = full_name(
-        &functional.namespace,
-        &inplace_name,
-        functional.overload.as_deref(),
-    );
-    let fits = |d: &Schema| {
-        d.args.len() == functional.args.len()
-            && d.args
-                .iter()
-                .zip(&functional.args)
-                .all(|(x, y)| same_argument(x, y))
-            && d.returns.len() == 1
-            && matches!(d.return_alias(0), Some(ReturnAlias::InPlace(0)))
-    };
-    if let Some(&di) = by_name.get(&name) {
-        return if fits(&schemas[di]) {
-            Ok((di, Derive::InPlace))
-        } else {
-            Err(format!(
-                "`{name}` is not the in-place form of `{}`: it must take the same arguments and write and return `self`",
-                functional.full_name()
-            ))
-        };
-    }
-    let candidates: Vec<usize> = schemas
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.namespace == functional.namespace && d.name == inplace_name && fits(d))
-        .map(|(i, _)| i)
-        .collect();
-    match candidates.as_slice() {
-        [di] => Ok((*di, Derive::InPlace)),
-        _ => Err(format!(
-            "no in-place overload `{name}` of `{}` is declared",
-            functional.full_name()
-        )),
-    }
-}
-
-/// The `out=` overload of `functional` (`add.out` of `add.Tensor`): the
-/// functional's arguments, then one written keyword tensor per output.
-fn out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Derive), String> {
-    let n = functional.args.len();
-    let outputs = functional.returns.len();
-    let candidates: Vec<usize> = schemas
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| {
-            d.namespace == functional.namespace
-                && d.name == functional.name
-                && d.overload != functional.overload
-                && d.args.len() == n + outputs
-                && d.args
-                    .iter()
-                    .zip(&functional.args)
-                    .all(|(x, y)| same_argument(x, y))
-                && d.args[n..].iter().all(|a| {
-                    a.kwarg_only
-                        && a.ty.base == "Tensor"
-                        && a.ty.alias.as_ref().is_some_and(|x| x.write)
-                })
-        })
-        .map(|(i, _)| i)
-        .collect();
-    match candidates.as_slice() {
-        [di] => Ok((
-            *di,
-            Derive::Out {
-                first: u8::try_from(n).unwrap_or(u8::MAX),
-                count: u8::try_from(outputs).unwrap_or(u8::MAX),
-            },
-        )),
-        [] => Err(format!(
-            "no `out=` overload of `{}::{}` taking `{}`'s arguments is declared",
-            functional.namespace,
-            functional.name,
-            functional.full_name()
-        )),
-        _ => Err(format!(
-            "several `out=` overloads of `{}::{}` take `{}`'s arguments",
-            functional.namespace,
-            functional.name,
-            functional.full_name()
-        )),
-    }
 }
 
 /// What rules are checked against: the catalogue's schemas they may name
