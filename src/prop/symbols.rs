@@ -1,0 +1,114 @@
+//! The file's symbols as the ShapeEnv's: made from the recorded input
+//! sizes (hints overridable by name), bound for the unbacked ones as nodes
+//! run, and resolved where recorded expressions name them.
+
+use super::*;
+
+/// The file's symbols (`s77`, `u3`) as ShapeEnv values.
+#[derive(Debug, Clone)]
+pub struct FileSymbols {
+    pub(super) map: HashMap<String, SymInt>,
+    pub(super) names: HashMap<Symbol, String>,
+    pub(super) ranges: HashMap<String, ValueRange>,
+    /// Hints given instead of the recorded ones, by name.
+    pub(super) overrides: BTreeMap<String, i64>,
+    /// The hint to give a symbol created now (a bare recorded symbol).
+    pub(super) hint: Option<i64>,
+    pub(super) source: Option<Source>,
+    pub(super) origin: String,
+}
+
+impl FileSymbols {
+    pub(super) fn new(graph: &Graph, overrides: &BTreeMap<String, i64>) -> Self {
+        FileSymbols {
+            map: HashMap::new(),
+            names: HashMap::new(),
+            ranges: graph
+                .ranges
+                .iter()
+                .map(|(k, r)| (k.clone(), ValueRange::new(r.min, r.max)))
+                .collect(),
+            overrides: overrides.clone(),
+            hint: None,
+            source: None,
+            origin: String::new(),
+        }
+    }
+
+    /// The ShapeEnv value of file symbol `name`, if it has one yet.
+    pub fn get(&self, name: &str) -> Option<SymInt> {
+        self.map.get(name).copied()
+    }
+
+    /// Every file symbol with its ShapeEnv value, sorted by name.
+    pub fn iter(&self) -> Vec<(&str, SymInt)> {
+        let mut v: Vec<(&str, SymInt)> = self.map.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        v.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        v
+    }
+
+    /// The file's name of a ShapeEnv symbol, if it came from the file.
+    pub fn name_of(&self, s: Symbol) -> Option<&str> {
+        self.names.get(&s).map(String::as_str)
+    }
+
+    /// Bind file symbol `name` to `v` (an unbacked symbol of ours that the
+    /// file names differently).
+    pub(crate) fn bind_unbacked(&mut self, env: &ShapeEnv, name: &str, v: SymInt) {
+        self.bind(env, name, v);
+    }
+
+    pub(super) fn bind(&mut self, env: &ShapeEnv, name: &str, v: SymInt) {
+        self.map.insert(name.to_string(), v);
+        if let Some(s) = env.as_symbol(v) {
+            self.names.entry(s).or_insert_with(|| name.to_string());
+        }
+    }
+}
+
+impl Resolver for FileSymbols {
+    fn resolve(&mut self, env: &mut ShapeEnv, d: &SymbolDecl) -> Result<SymInt, ResolveError> {
+        if let Some(v) = self.map.get(&d.name) {
+            return Ok(*v);
+        }
+        let v = match self.hint {
+            Some(recorded) if !d.name.starts_with('u') => {
+                let hint = self.overrides.get(&d.name).copied().unwrap_or(recorded);
+                let mut range = self
+                    .ranges
+                    .get(&d.name)
+                    .copied()
+                    .unwrap_or(ValueRange::at_least(0));
+                let source = self
+                    .source
+                    .clone()
+                    .unwrap_or_else(|| Source::Local(d.name.clone()));
+                // A tensor size PyTorch traced with a hint of 2 or more
+                // was, inside its ShapeEnv, at least 2 (0/1
+                // specialisation), whatever lower bound the user gave
+                // `Dim` and the file's `range_constraints` repeat. (The
+                // recorded hint decides: a hint given instead must lie
+                // in the range the program was traced for.)
+                if matches!(source, Source::Size { .. })
+                    && recorded >= 2
+                    && env.settings().specialize_zero_one
+                {
+                    range = range.intersect(&ValueRange::at_least(2));
+                }
+                env.create_symint_input(hint, source, range)
+                    .map_err(|e| ResolveError::Refused(e.to_string()))?
+            }
+            _ if d.name.starts_with('u') => {
+                let v = env.create_unbacked(false, &self.origin);
+                if let Some(r) = self.ranges.get(&d.name) {
+                    env.constrain_range(v, r.lo(), r.hi(), &self.origin)
+                        .map_err(|e| ResolveError::Refused(e.to_string()))?;
+                }
+                v
+            }
+            _ => return Err(ResolveError::Unknown),
+        };
+        self.bind(env, &d.name, v);
+        Ok(v)
+    }
+}
