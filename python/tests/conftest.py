@@ -21,14 +21,15 @@ def root() -> Path:
 @pytest.fixture(scope="session")
 def fake_bin() -> str:
     """The `fake` binary: $FAKE_BIN, else the one cargo builds for the root
-    package's tests. (`--workspace`, as the README's command builds them:
-    features are unified over the packages selected, so after `cargo test
-    --workspace` nothing is rebuilt.)"""
+    package's tests, asked for exactly as the README's command builds them
+    (every test target of the workspace: features are unified over the
+    packages and targets selected), so after `cargo test --workspace`
+    nothing is rebuilt."""
     given = os.environ.get("FAKE_BIN")
     if given:
         return given
     out = subprocess.run(
-        ["cargo", "test", "--workspace", "--no-run", "--test", "cli", "--message-format=json"],
+        ["cargo", "test", "--workspace", "--no-run", "--message-format=json"],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -40,6 +41,7 @@ def fake_bin() -> str:
             msg.get("reason") == "compiler-artifact"
             and msg["target"]["name"] == "fake"
             and msg["target"]["kind"] == ["bin"]
+            and not msg["profile"]["test"]
             and msg.get("executable")
         ):
             return msg["executable"]
