@@ -240,7 +240,7 @@ pub fn max_pool2d(
 /// `meta_avg_pool2d`'s checks in its order: the lengths of the lists, an
 /// unsigned input refused, a zero divisor refused, then the input's dims
 /// read from the end (`input.size(-3)`: dimension out of range below three
-/// dims), then the checks it shares with `max_pool2d`.
+/// dims), then [`avg_pool2d_out`]'s sizes and `pool2d_shape_check`.
 #[allow(clippy::too_many_arguments)]
 pub fn avg_pool2d(
     cx: &mut Cx<'_>,
@@ -283,15 +283,9 @@ pub fn avg_pool2d(
         return Err(invalid(cx, "divisor must be not zero".into()));
     }
     shape::wrap_dim(cx.op, -3, input.dim())?;
-    max_pool2d(
-        cx,
-        input,
-        kernel_size,
-        stride,
-        padding,
-        IntList::from_slice(&[1]),
-        ceil_mode,
-    )
+    let pooled = avg_pool2d_out(cx, input, kernel_size, stride, padding, ceil_mode)?;
+    let batch = input.dim().saturating_sub(3);
+    Ok(input.sizes[..batch].iter().copied().chain(pooled).collect())
 }
 
 /// `like_strides(t, shape)`: channels-last strides for `shape` when `t` is
