@@ -540,32 +540,17 @@ impl Made {
     ) -> Value<'a> {
         let number = matches!(p.ty.base, BaseType::Scalar) && p.ty.list.is_none();
         match self {
-            Made::None => Value::None,
             Made::Bool(b) if number => Value::Scalar(Scalar::Bool(SymBool::Bool(*b))),
-            Made::Bool(b) => Value::Bool(*b),
             Made::Int(v) if number => Value::Scalar(Scalar::Int(*v)),
-            Made::Int(v) if matches!(p.ty.base, BaseType::Float) => match v {
-                SymInt::Int(i) => Value::Float(*i as f64),
-                _ => Value::Int(*v),
-            },
+            Made::Int(SymInt::Int(i)) if p.ty.base == BaseType::Float => Value::Float(*i as f64),
             Made::Int(v) if p.ty.list.is_some() => Value::Ints(std::slice::from_ref(v)),
-            Made::Int(v) => Value::Int(*v),
             Made::Float(f) if number => Value::Scalar(Scalar::from(*f)),
-            Made::Float(f) => Value::Float(*f),
-            Made::Str(s) => Value::Str(s),
             // An empty list is of the list kind the parameter wants.
             Made::Ints(v) if v.is_empty() && p.ty.base == BaseType::Tensor => Value::Tensors(&[]),
             Made::Ints(v) if v.is_empty() && p.ty.base == BaseType::Float => Value::Floats(&[]),
             Made::Ints(v) if v.is_empty() && p.ty.base == BaseType::Bool => Value::Bools(&[]),
-            Made::Ints(_) => Value::Ints(ints),
-            Made::Floats(f) => Value::Floats(f),
-            Made::Bools(b) => Value::Bools(b),
-            Made::Tensor(t) => Value::Tensor(*t),
-            Made::Tensors(_) => Value::Tensors(tensors),
-            Made::DType(d) => Value::DType(*d),
-            Made::MemoryFormat(m) => Value::MemoryFormat(*m),
-            Made::Layout(l) => Value::Layout(*l),
-            Made::Device(d) => Value::Device(*d),
+            // Anything else is what was written.
+            other => other.neutral(ints, tensors),
         }
     }
 }
