@@ -11,10 +11,17 @@ For each example it re-exports the same model as export_examples.py does
 (so PyTorch has the graph module and its fake inputs), then times
 `FakeTensorProp(...).propagate_dont_convert_inputs` over the exported
 graph in export's own FakeTensorMode, with the dispatch cache cleared
-before every run (`fake bench` starts from a fresh mode every run too;
-PyTorch keeps its ShapeEnv's earlier decisions, which only helps it). The
-times printed are medians over the runs; parsing is excluded on both
-sides. Nothing here is a test: speed is reported, never asserted.
+before every run (`fake bench` restores its mode to the state after the
+inputs were made before every run, with an empty cache and the ShapeEnv
+as it was; PyTorch keeps its ShapeEnv's earlier decisions, which only
+helps it). Each
+program is timed symbolic (its dynamic dims) and static (PyTorch: the model
+exported without dynamic shapes; `fake bench --static`: the same file with
+its symbols at their hints). The times printed are medians over the runs;
+parsing and `fake bench`'s set-up (plan, inputs and parameters, made once
+for all runs) are excluded, and the speed-up is PyTorch's time over ours
+for the whole program. Nothing here is a test: speed is reported, never
+asserted.
 """
 
 import argparse
@@ -37,15 +44,19 @@ import export_examples  # noqa: E402  (the models, exported the same way)
 
 
 def exported_programs() -> dict:
-    """The example programs, by the name their JSON file has."""
+    """The example programs by the name their JSON file has, each as
+    `(dynamic export, static export)`: the static one is exported without
+    `dynamic_shapes`, at the sizes the dynamic one has as hints, which is
+    what `fake bench --static` propagates."""
     programs = {}
 
     def capture(model, args, kwargs, dynamic_shapes, name):
         model.eval()
         with torch.no_grad():
-            ep = torch.export.export(model, args, kwargs=kwargs, dynamic_shapes=dynamic_shapes)
-        programs[name] = ep
-        programs[f"{name}_core"] = ep.run_decompositions()
+            dynamic = torch.export.export(model, args, kwargs=kwargs, dynamic_shapes=dynamic_shapes)
+            static = torch.export.export(model, args, kwargs=kwargs)
+        programs[name] = (dynamic, static)
+        programs[f"{name}_core"] = (dynamic.run_decompositions(), static.run_decompositions())
 
     export_examples.export_both = capture
     export_examples.resnet18()
@@ -68,14 +79,11 @@ def pytorch_median_us(ep, runs: int) -> float:
     return statistics.median(times) * 1e6
 
 
-def fake_bench(name: str, runs: int) -> tuple[int, float]:
-    out = subprocess.run(
-        ["cargo", "run", "--release", "--quiet", "--", "bench", f"examples/{name}.json", "--runs", str(runs)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+def fake_bench(name: str, runs: int, static: bool) -> tuple[int, float]:
+    command = ["cargo", "run", "--release", "--quiet", "--", "bench", f"examples/{name}.json", "--runs", str(runs)]
+    if static:
+        command.append("--static")
+    out = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
     last = out.strip().splitlines()[-1]
     m = re.fullmatch(r"bench: (\d+) nodes, median ([\d.]+) us per propagation \((\d+) ns/node\)", last)
     if m is None:
@@ -89,13 +97,21 @@ def main() -> None:
     args = parser.parse_args()
     programs = exported_programs()
     print(f"torch {torch.__version__}, {args.runs} runs each, medians")
-    print(f"{'program':<16}{'nodes':>6}{'PyTorch us':>12}{'fake us':>10}{'us/node':>16}{'speed-up':>10}")
+    print(
+        f"{'program':<16}{'sizes':>9}{'nodes':>7}{'PyTorch us':>12}{'fake us':>10}"
+        f"{'ns/node':>18}{'speed-up':>10}"
+    )
     for name in sorted(programs):
-        torch_us = pytorch_median_us(programs[name], args.runs)
-        nodes, fake_us = fake_bench(name, max(args.runs, 100))
-        per_node = f"{torch_us / nodes:.0f} / {fake_us / nodes:.2f}"
-        print(f"{name:<16}{nodes:>6}{torch_us:>12.0f}{fake_us:>10.1f}{per_node:>16}{torch_us / fake_us:>9.0f}x")
-
+        for static, ep in ((False, programs[name][0]), (True, programs[name][1])):
+            torch_us = pytorch_median_us(ep, args.runs)
+            nodes, fake_us = fake_bench(name, max(args.runs, 100), static)
+            torch_nodes = sum(1 for n in ep.graph_module.graph.nodes if n.op == "call_function")
+            per_node = f"{torch_us * 1000 / torch_nodes:.0f} / {fake_us * 1000 / nodes:.0f}"
+            kind = "static" if static else "symbolic"
+            print(
+                f"{name:<16}{kind:>9}{nodes:>7}{torch_us:>12.0f}{fake_us:>10.1f}"
+                f"{per_node:>18}{torch_us / fake_us:>9.0f}x"
+            )
 
 if __name__ == "__main__":
     main()

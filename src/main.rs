@@ -7,9 +7,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use fake_runtime::Registry;
 use fake_tensor::export;
 use fake_tensor::graph::{Graph, Producer, SymIntArg, ValueId};
-use fake_tensor::prop::{Plan, Propagation, Slot, Status};
+use fake_tensor::prop::{InputSizes, Plan, Propagation, Runner, Slot, Status};
 use fake_tensor::report::{self, Cond, Row, Sym, output_values, sizes, sym_json};
 use fake_tensor::verify::{self, Verdict};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -63,13 +64,18 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Time propagation (parsing excluded).
+    /// Time propagation: set-up (plan, inputs and parameters) once, then
+    /// the median of the runs, each from the same inputs.
     Bench {
         /// A `.pt2` archive or a `model.json`.
         file: PathBuf,
         /// Number of timed propagations (at least 1).
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
         runs: u64,
+        /// Make the input symbols their hints: a static propagation at the
+        /// sizes the program was exported with.
+        #[arg(long = "static")]
+        static_sizes: bool,
     },
     /// The operator surface and its coverage of Core ATen.
     Rules,
@@ -182,7 +188,15 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Prop { file, format } => prop(&file, format),
         Command::Verify { files } => verify_files(&files),
-        Command::Bench { file, runs } => bench(&file, usize::try_from(runs).unwrap_or(usize::MAX)),
+        Command::Bench {
+            file,
+            runs,
+            static_sizes,
+        } => bench(
+            &file,
+            usize::try_from(runs).unwrap_or(usize::MAX),
+            static_sizes,
+        ),
         Command::Rules => rules(),
         Command::Mem {
             file,
@@ -473,17 +487,28 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
     })
 }
 
-fn bench(file: &Path, runs: usize) -> Result<u8, Failure> {
+fn bench(file: &Path, runs: usize, static_sizes: bool) -> Result<u8, Failure> {
     let graph = load(file)?;
     let registry = fake_ops::registry();
+    // Set-up, timed on its own: the plan, then the inputs and parameters.
+    let start = Instant::now();
     let plan = Plan::new(&graph, &registry);
-    // One run to check the inputs can be made, untimed.
-    plan.run(&graph, registry)
+    let sizes = if static_sizes {
+        InputSizes::Static
+    } else {
+        InputSizes::Symbolic
+    };
+    let mut runner = Runner::new(&plan, &graph, registry, &BTreeMap::new(), sizes)
         .with_context(|| format!("{}: cannot create the inputs", file.display()))?;
+    let setup = start.elapsed();
+    // One run untimed (it sizes the tables later runs reuse).
+    runner
+        .run()
+        .with_context(|| format!("{}: cannot run", file.display()))?;
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
         let start = Instant::now();
-        let p = plan.run(&graph, registry);
+        let p = runner.run();
         let elapsed = start.elapsed();
         std::hint::black_box(&p);
         times.push(elapsed.as_nanos());
@@ -496,6 +521,10 @@ fn bench(file: &Path, runs: usize) -> Result<u8, Failure> {
     } else {
         median / nodes as u128
     };
+    outln!(
+        "set-up: {:.1} us (plan, inputs and parameters, once)",
+        setup.as_nanos() as f64 / 1000.0
+    );
     outln!(
         "bench: {nodes} nodes, median {:.1} us per propagation ({per_node} ns/node)",
         median as f64 / 1000.0
@@ -576,7 +605,7 @@ fn rules() -> Result<u8, Failure> {
 
 /// `fake call TEXT`: the results as `prop` prints them; exit 1 when the
 /// text is not a call or the operator refuses it.
-fn call_text(text: &str, hints: &std::collections::BTreeMap<String, i64>) -> Result<u8, Failure> {
+fn call_text(text: &str, hints: &BTreeMap<String, i64>) -> Result<u8, Failure> {
     let registry = fake_ops::registry();
     let call = fake_tensor::call::parse(text).map_err(anyhow::Error::from)?;
     let report = fake_tensor::call::run(&call, &registry, hints).map_err(anyhow::Error::from)?;
@@ -615,7 +644,7 @@ fn call_text(text: &str, hints: &std::collections::BTreeMap<String, i64>) -> Res
 /// `fake call --jsonl FILE`: one JSON result per line. Exit 0 when every
 /// line was a call (an operator's refusal is a result), 1 when a line is
 /// not a call, 2 when the file cannot be read.
-fn call_jsonl(file: &Path, hints: &std::collections::BTreeMap<String, i64>) -> Result<u8, Failure> {
+fn call_jsonl(file: &Path, hints: &BTreeMap<String, i64>) -> Result<u8, Failure> {
     use std::io::BufRead;
     let registry = fake_ops::registry();
     let reader: Box<dyn BufRead> = if file == Path::new("-") {

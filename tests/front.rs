@@ -93,3 +93,62 @@ fn accessors_say_what_a_result_is_not() {
     assert!(pieces.tensor().is_err());
     assert!(pieces.int().is_err());
 }
+
+#[test]
+fn a_checkpoint_puts_back_tensors_writes_and_guards() {
+    let mut m = mode();
+    let x = m
+        .input([Dim::dynamic("batch", 8), 4.into()], DType::Float32)
+        .unwrap();
+    let y = m.input([4.into(), 4.into()], DType::Float32).unwrap();
+    let saved = m.checkpoint();
+    let replay = |m: &mut FakeTensorMode| {
+        // A guard (`batch` against 8), a view and writes through it to
+        // `x`'s storage, and a new tensor.
+        let v = m
+            .call(
+                "aten::view",
+                &[Value::Tensor(x), Value::Ints(&[(-1).into()])],
+            )
+            .unwrap()
+            .tensor()
+            .unwrap();
+        m.call("aten::relu_", &[Value::Tensor(v)]).unwrap();
+        m.call(
+            "aten::narrow",
+            &[
+                Value::Tensor(x),
+                Value::Int(0.into()),
+                Value::Int(0.into()),
+                Value::Int(8.into()),
+            ],
+        )
+        .unwrap();
+        m.call("aten::add_", &[Value::Tensor(y), Value::Tensor(y)])
+            .unwrap();
+        let z = m
+            .call("aten::mm", &[Value::Tensor(x), Value::Tensor(y)])
+            .unwrap()
+            .tensor()
+            .unwrap();
+        (
+            m.version(x).unwrap(),
+            m.version(y).unwrap(),
+            m.num_tensors(),
+            m.env().format_guards(),
+            m.sizes(z).unwrap().to_string(),
+        )
+    };
+    let first = replay(&mut m);
+    assert_eq!((first.0, first.1), (1, 1), "both storages written once");
+    assert!(!first.3.is_empty(), "narrow to 8 guards on batch");
+    m.restore(&saved).unwrap();
+    assert_eq!((m.version(x).unwrap(), m.version(y).unwrap()), (0, 0));
+    assert_eq!(m.num_tensors(), saved.num_tensors());
+    assert!(m.env().format_guards().is_empty(), "the guard is gone");
+    // A replay gives what the first run gave.
+    assert_eq!(replay(&mut m), first);
+    // A checkpoint of another mode is refused.
+    let mut other = mode();
+    assert!(other.restore(&saved).is_err());
+}

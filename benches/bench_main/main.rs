@@ -1,7 +1,17 @@
 //! Criterion benchmarks of fake-tensor, one module per area.
 
+mod alloc;
 mod kernels;
 mod mode;
+mod programs;
 mod sym;
 
-criterion::criterion_main!(kernels::benches, sym::benches, mode::benches);
+#[global_allocator]
+static COUNTING: alloc::Counting = alloc::Counting;
+
+criterion::criterion_main!(
+    kernels::benches,
+    sym::benches,
+    mode::benches,
+    programs::benches
+);

@@ -97,22 +97,79 @@ pub(super) fn default_arg(ty: ParamType, d: DefaultValue) -> Option<Owned> {
     })
 }
 
+/// `arg` converted to what a parameter of type `ty` takes when that needs
+/// no value of the graph (a constant, or `None`), so a plan converts it
+/// once; `None` when it needs values (tensors, SymInts, wrapped numbers).
+pub(super) fn convert_const(ty: ParamType, arg: &Arg) -> Option<Result<Owned, String>> {
+    use BaseType as B;
+    if !is_read(ty.base) || matches!(arg, Arg::None) {
+        return Some(Ok(Owned::None));
+    }
+    let wrong = || {
+        Err(format!(
+            "{} where the schema wants `{ty}`",
+            crate::builtins::kind(arg)
+        ))
+    };
+    Some(Ok(match (ty.base, ty.list, arg) {
+        (
+            B::Tensor,
+            _,
+            Arg::Tensor(_)
+            | Arg::Tensors(_)
+            | Arg::OptTensors(_)
+            | Arg::Int(_)
+            | Arg::SymInt(_)
+            | Arg::Float(_)
+            | Arg::SymFloat(_)
+            | Arg::Bool(_)
+            | Arg::SymBool(_),
+        ) => return None,
+        (_, _, Arg::SymInt(_) | Arg::SymInts(_) | Arg::SymFloat(_) | Arg::SymBool(_)) => {
+            return None;
+        }
+        (B::Int | B::SymInt, None, Arg::Int(v)) => Owned::Int(SymInt::Int(*v)),
+        (B::Int | B::SymInt, None, Arg::Bool(b)) => Owned::Int(SymInt::Int(i64::from(*b))),
+        (B::Int | B::SymInt, Some(_), Arg::Ints(v)) => {
+            Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
+        }
+        // One value where a list of fixed length is wanted: repeated,
+        // as Python's argument parser does (`int[2] padding=1`).
+        (B::Int | B::SymInt, Some(l), Arg::Int(v)) => Owned::Ints(vec![SymInt::Int(*v); repeat(l)]),
+        (B::Float, None, Arg::Float(f)) => Owned::Float(*f),
+        (B::Float, None, Arg::Int(v)) => Owned::Float(*v as f64),
+        (B::Float, Some(_), Arg::Floats(f)) => Owned::Floats(f.clone()),
+        (B::Bool | B::SymBool, None, Arg::Bool(b)) => Owned::Bool(*b),
+        (B::Bool | B::SymBool, None, Arg::Int(v)) => Owned::Bool(*v != 0),
+        (B::Bool, Some(_), Arg::Bools(b)) => Owned::Bools(b.clone()),
+        (B::Str, None, Arg::Str(s)) => Owned::Str(s.clone()),
+        (B::Scalar, None, Arg::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
+        (B::Scalar, None, Arg::Float(f)) => Owned::Scalar(Scalar::from(*f)),
+        (B::Scalar, None, Arg::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
+        (B::Scalar, None, Arg::Complex(re, im)) => Owned::Scalar(Scalar::Complex(*re, *im)),
+        (B::ScalarType, None, Arg::DType(d)) => Owned::DType(*d),
+        (B::Layout, None, Arg::Layout(l)) => Owned::Layout(*l),
+        (B::Device, None, Arg::Device(d)) => Owned::Device(*d),
+        (B::MemoryFormat, None, Arg::MemoryFormat(m)) => Owned::MemoryFormat(*m),
+        _ => return Some(wrong()),
+    }))
+}
+
 impl Propagation {
     /// Convert an argument to what a parameter of type `ty` takes.
     pub(super) fn convert(&mut self, ty: ParamType, arg: &Arg) -> Result<Owned, String> {
         use BaseType as B;
+        if let Some(c) = convert_const(ty, arg) {
+            return c;
+        }
         let wrong = || {
             format!(
                 "{} where the schema wants `{ty}`",
                 crate::builtins::kind(arg)
             )
         };
-        if !is_read(ty.base) {
-            return Ok(Owned::None);
-        }
         let opt_elems = |l: ListType| l.elem_optional;
         Ok(match (ty.base, ty.list, arg) {
-            (_, _, Arg::None) => Owned::None,
             (B::Tensor, None, Arg::Tensor(v)) => Owned::Tensor(self.tensor_of(*v)?),
             (
                 B::Tensor,
@@ -139,27 +196,15 @@ impl Propagation {
                     .map(|v| self.tensor_of(*v).map(Some))
                     .collect::<Result<_, _>>()?,
             ),
-            (B::Int | B::SymInt, None, Arg::Int(v)) => Owned::Int(SymInt::Int(*v)),
             (B::Int | B::SymInt, None, Arg::SymInt(s)) => Owned::Int(self.int_of(*s)?),
-            (B::Int | B::SymInt, None, Arg::Bool(b)) => Owned::Int(SymInt::Int(i64::from(*b))),
-            (B::Int | B::SymInt, Some(_), Arg::Ints(v)) => {
-                Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
-            }
             (B::Int | B::SymInt, Some(_), Arg::SymInts(v)) => Owned::Ints(
                 v.iter()
                     .map(|s| self.int_of(*s))
                     .collect::<Result<_, _>>()?,
             ),
-            // One value where a list of fixed length is wanted: repeated,
-            // as Python's argument parser does (`int[2] padding=1`).
-            (B::Int | B::SymInt, Some(l), Arg::Int(v)) => {
-                Owned::Ints(vec![SymInt::Int(*v); repeat(l)])
-            }
             (B::Int | B::SymInt, Some(l), Arg::SymInt(s)) => {
                 Owned::Ints(vec![self.int_of(*s)?; repeat(l)])
             }
-            (B::Float, None, Arg::Float(f)) => Owned::Float(*f),
-            (B::Float, None, Arg::Int(v)) => Owned::Float(*v as f64),
             (B::Float, None, Arg::SymFloat(v)) => match self.slot(*v) {
                 Slot::Float(SymFloat::Const(f)) => Owned::Float(f),
                 Slot::Float(f) => {
@@ -170,33 +215,20 @@ impl Propagation {
                 }
                 _ => return Err(wrong()),
             },
-            (B::Float, Some(_), Arg::Floats(f)) => Owned::Floats(f.clone()),
-            (B::Bool | B::SymBool, None, Arg::Bool(b)) => Owned::Bool(*b),
-            (B::Bool | B::SymBool, None, Arg::Int(v)) => Owned::Bool(*v != 0),
             (B::Bool | B::SymBool, None, Arg::SymBool(v)) => match self.slot(*v) {
                 Slot::Bool(SymBool::Bool(b)) => Owned::Bool(b),
                 Slot::Bool(b) => Owned::SymBool(b),
                 _ => return Err(wrong()),
             },
-            (B::Bool, Some(_), Arg::Bools(b)) => Owned::Bools(b.clone()),
-            (B::Str, None, Arg::Str(s)) => Owned::Str(s.clone()),
-            (B::Scalar, None, Arg::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
             (B::Scalar, None, Arg::SymInt(s)) => Owned::Scalar(Scalar::Int(self.int_of(*s)?)),
-            (B::Scalar, None, Arg::Float(f)) => Owned::Scalar(Scalar::from(*f)),
             (B::Scalar, None, Arg::SymFloat(v)) => match self.slot(*v) {
                 Slot::Float(f) => Owned::Scalar(Scalar::Float(f)),
                 _ => return Err(wrong()),
             },
-            (B::Scalar, None, Arg::Bool(b)) => Owned::Scalar(Scalar::Bool(SymBool::Bool(*b))),
             (B::Scalar, None, Arg::SymBool(v)) => match self.slot(*v) {
                 Slot::Bool(b) => Owned::Scalar(Scalar::Bool(b)),
                 _ => return Err(wrong()),
             },
-            (B::Scalar, None, Arg::Complex(re, im)) => Owned::Scalar(Scalar::Complex(*re, *im)),
-            (B::ScalarType, None, Arg::DType(d)) => Owned::DType(*d),
-            (B::Layout, None, Arg::Layout(l)) => Owned::Layout(*l),
-            (B::Device, None, Arg::Device(d)) => Owned::Device(*d),
-            (B::MemoryFormat, None, Arg::MemoryFormat(m)) => Owned::MemoryFormat(*m),
             _ => return Err(wrong()),
         })
     }

@@ -32,14 +32,17 @@ use fake_runtime::{
     FakeTensorMode, OpDef, Registry, Scalar, ShapeEnv, Source, SymBool, SymFloat, SymInt, TensorId,
     TensorMeta,
 };
+use smallvec::SmallVec;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use thiserror::Error;
 
 mod args;
+mod runner;
 mod symbols;
 
-use args::{Owned, default_arg};
+use args::{Owned, convert_const, default_arg};
+pub use runner::{InputSizes, Runner};
 pub use symbols::FileSymbols;
 
 /// An error that stops propagation before any node runs: the inputs cannot
@@ -66,6 +69,9 @@ pub enum PropError {
         /// The input symbols, comma-separated (`s77, s70`), or `none`.
         known: String,
     },
+    /// The mode could not be put back to where a run starts.
+    #[error("cannot restore the mode: {0}")]
+    Checkpoint(String),
     /// A plan run on a graph other than the one it was made for.
     #[error("the plan has {plan} nodes but the graph has {graph}")]
     PlanMismatch {
@@ -107,10 +113,15 @@ pub enum Slot {
 /// Where an argument of a planned call comes from.
 #[derive(Debug, Clone)]
 enum ArgSource {
-    /// Argument number `i` of the node.
+    /// Argument number `i` of the node, converted at every run (it names
+    /// values of the graph).
     Given(usize),
-    /// The parameter's default, converted when the plan was made.
-    Default(Owned),
+    /// Argument number `i` of the node, a tensor value of the graph given
+    /// where the schema wants a tensor.
+    Tensor(usize, ValueId),
+    /// A constant of the node or the parameter's default, converted when
+    /// the plan was made.
+    Const(Owned),
     /// Not given and no default: `None`.
     Absent,
 }
@@ -216,11 +227,19 @@ impl Plan {
                     let src = match node.args.iter().position(|(n, _)| *n == p.name) {
                         Some(i) => {
                             used[i] = true;
-                            ArgSource::Given(i)
+                            match (&node.args[i].1, convert_const(p.ty, &node.args[i].1)) {
+                                (Arg::Tensor(v), _)
+                                    if p.ty.base == BaseType::Tensor && p.ty.list.is_none() =>
+                                {
+                                    ArgSource::Tensor(i, *v)
+                                }
+                                (_, Some(Ok(o))) => ArgSource::Const(o),
+                                _ => ArgSource::Given(i),
+                            }
                         }
                         None => match p.default {
                             Some(d) => match default_arg(p.ty, d) {
-                                Some(o) => ArgSource::Default(o),
+                                Some(o) => ArgSource::Const(o),
                                 None => {
                                     return Step::Unsupported(format!(
                                         "the default `{d}` of '{}' is not a `{}`",
@@ -307,6 +326,20 @@ impl Plan {
         check: bool,
         hints: &BTreeMap<String, i64>,
     ) -> Result<Propagation, PropError> {
+        let mut p = self.start(graph, registry, check, hints, InputSizes::Symbolic)?;
+        self.execute(graph, &mut p);
+        Ok(p)
+    }
+
+    /// A fresh mode with the graph's inputs made, ready to run the nodes.
+    fn start(
+        &self,
+        graph: &Graph,
+        registry: impl Registry + 'static,
+        check: bool,
+        hints: &BTreeMap<String, i64>,
+        sizes: InputSizes,
+    ) -> Result<Propagation, PropError> {
         if self.steps.len() != graph.nodes.len() {
             return Err(PropError::PlanMismatch {
                 plan: self.steps.len(),
@@ -318,9 +351,13 @@ impl Plan {
             mode,
             slots: vec![Slot::Empty; graph.values.len()],
             status: Vec::with_capacity(graph.nodes.len()),
-            symbols: FileSymbols::new(graph, hints),
+            symbols: FileSymbols {
+                static_sizes: sizes == InputSizes::Static,
+                ..FileSymbols::new(graph, hints)
+            },
             checks: check.then(|| vec![Vec::new(); graph.nodes.len()]),
             shared: Arc::clone(&self.shared),
+            scratch: Vec::new(),
         };
         p.make_inputs(graph)?;
         if let Some(name) = hints.keys().find(|n| p.symbols.get(n).is_none()) {
@@ -334,18 +371,24 @@ impl Plan {
                 },
             });
         }
+        Ok(p)
+    }
+
+    /// Run every node on a propagation whose inputs are made.
+    fn execute(&self, graph: &Graph, p: &mut Propagation) {
+        let check = p.checks.is_some();
         for (i, step) in self.steps.iter().enumerate() {
             let status = p.run_node(graph, i, step);
             if status == Status::Ran {
                 if check {
-                    let found = crate::verify::check_node(graph, &mut p, i);
+                    let found = crate::verify::check_node(graph, p, i);
                     if let Some(checks) = p.checks.as_mut() {
                         checks[i] = found;
                     }
                 } else if self.shared.names_unbacked[i] {
                     // Bind the file's unbacked symbols to ours (the
                     // comparison is thrown away).
-                    crate::verify::check_node(graph, &mut p, i);
+                    crate::verify::check_node(graph, p, i);
                 }
             } else {
                 p.outputs_from_recorded(graph, i);
@@ -355,7 +398,6 @@ impl Plan {
         if check {
             p.recheck_values(graph);
         }
-        Ok(p)
     }
 }
 
@@ -444,6 +486,9 @@ pub struct Propagation {
     /// after it ran ([`Plan::run_checked`]).
     pub(crate) checks: Option<Vec<Vec<crate::verify::Mismatch>>>,
     shared: Arc<Shared>,
+    /// Arguments converted for the node running now (kept for its
+    /// allocation).
+    scratch: Vec<Owned>,
 }
 
 impl Propagation {
@@ -674,25 +719,47 @@ impl Propagation {
                 Err(e) => Status::Failed(e),
             },
             Step::Op { def, args } => {
-                let mut owned = Vec::with_capacity(args.len());
+                // Arguments that name graph values are converted into the
+                // scratch list first; the call then borrows them and the
+                // plan's constants.
+                let mut scratch = std::mem::take(&mut self.scratch);
+                scratch.clear();
                 for (ty, src) in args {
-                    let o = match src {
-                        ArgSource::Given(j) => match self.convert(*ty, &node.args[*j].1) {
-                            Ok(o) => o,
+                    if let ArgSource::Given(j) = src {
+                        match self.convert(*ty, &node.args[*j].1) {
+                            Ok(o) => scratch.push(o),
                             Err(e) => {
+                                self.scratch = scratch;
                                 return Status::Failed(format!(
                                     "argument '{}': {e}",
                                     node.args[*j].0
                                 ));
                             }
-                        },
-                        ArgSource::Default(o) => o.clone(),
-                        ArgSource::Absent => Owned::None,
-                    };
-                    owned.push(o);
+                        }
+                    }
                 }
-                let values: Vec<Value<'_>> = owned.iter().map(Owned::value).collect();
-                match self.mode.dispatch(def, &values) {
+                let mut converted = scratch.iter();
+                let mut values: SmallVec<[Value<'_>; 8]> = SmallVec::with_capacity(args.len());
+                for (_, src) in args {
+                    values.push(match src {
+                        ArgSource::Tensor(j, v) => match self.slots.get(v.0 as usize) {
+                            Some(Slot::Tensor(t)) => Value::Tensor(*t),
+                            _ => {
+                                return Status::Failed(format!(
+                                    "argument '{}': value #{} is not a tensor",
+                                    node.args[*j].0, v.0
+                                ));
+                            }
+                        },
+                        ArgSource::Given(_) => converted.next().map_or(Value::None, Owned::value),
+                        ArgSource::Const(o) => o.value(),
+                        ArgSource::Absent => Value::None,
+                    });
+                }
+                let result = self.mode.dispatch(def, &values);
+                drop(values);
+                self.scratch = scratch;
+                match result {
                     Ok(outs) => self.bind_outputs(graph, i, &outs),
                     Err(e) => Status::Failed(self.describe_error(&e)),
                 }

@@ -16,9 +16,18 @@ pub struct FileSymbols {
     pub(super) hint: Option<i64>,
     pub(super) source: Option<Source>,
     pub(super) origin: String,
+    /// Input symbols become their hints (a static propagation at the
+    /// sizes the program was exported with, or at the hints given).
+    pub(super) static_sizes: bool,
 }
 
 impl FileSymbols {
+    /// Whether symbols were bound since `before` was cloned from `self`
+    /// (the other fields are set and cleared around each lowering).
+    pub(super) fn changed_since(&self, before: &FileSymbols) -> bool {
+        self.map.len() != before.map.len() || self.names.len() != before.names.len()
+    }
+
     pub(super) fn new(graph: &Graph, overrides: &BTreeMap<String, i64>) -> Self {
         FileSymbols {
             map: HashMap::new(),
@@ -32,6 +41,7 @@ impl FileSymbols {
             hint: None,
             source: None,
             origin: String::new(),
+            static_sizes: false,
         }
     }
 
@@ -74,6 +84,11 @@ impl Resolver for FileSymbols {
         let v = match self.hint {
             Some(recorded) if !d.name.starts_with('u') => {
                 let hint = self.overrides.get(&d.name).copied().unwrap_or(recorded);
+                if self.static_sizes {
+                    let v = SymInt::Int(hint);
+                    self.map.insert(d.name.clone(), v);
+                    return Ok(v);
+                }
                 let mut range = self
                     .ranges
                     .get(&d.name)

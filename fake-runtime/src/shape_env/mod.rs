@@ -310,6 +310,23 @@ impl ShapeEnv {
         self.symbols.len()
     }
 
+    /// Whether `self` is certainly in the state `other` was in, without
+    /// comparing them: true only when neither has any symbol, integer or
+    /// float (then there is nothing to guard, replace or narrow), which is
+    /// what a static program leaves. A checkpoint copies the ShapeEnv back
+    /// otherwise.
+    pub(crate) fn same_state_as(&self, other: &ShapeEnv) -> bool {
+        let bare = |e: &ShapeEnv| {
+            e.symbols.is_empty()
+                && e.exprs.symbols.is_empty()
+                && e.floats.nodes.is_empty()
+                && e.guards.is_empty()
+                && e.runtime_asserts.is_empty()
+                && e.replacements.is_empty()
+        };
+        bare(self) && bare(other) && self.static_sources.len() == other.static_sources.len()
+    }
+
     /// True when an equality guard has replaced some symbol.
     pub fn has_replacements(&self) -> bool {
         !self.replacements.is_empty()

@@ -15,11 +15,10 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
     let weight = args::tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
-    let ones = vec![1; spatial];
-    let zeros = vec![0; spatial];
-    let stride = args::sizes(cx, a, 3, "stride", Some(&ones))?;
-    let padding = args::sizes(cx, a, 4, "padding", Some(&zeros))?;
-    let dilation = args::sizes(cx, a, 5, "dilation", Some(&ones))?;
+    let (ones, zeros) = (&[1; 3][..spatial], &[0; 3][..spatial]);
+    let stride = args::sizes(cx, a, 3, "stride", Some(ones))?;
+    let padding = args::sizes(cx, a, 4, "padding", Some(zeros))?;
+    let dilation = args::sizes(cx, a, 5, "dilation", Some(ones))?;
     let groups = args::size(cx, a, 6, "groups", Some(1))?;
     let unbatched = spatial + 1;
     let batched = if input.dim() == unbatched + 1 {

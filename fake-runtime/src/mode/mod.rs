@@ -15,7 +15,7 @@ use crate::kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry};
 use crate::meta::{Scalar, TensorMeta};
 use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
-use crate::sym::{SymBool, SymFloat, SymInt};
+use crate::sym::{SymBool, SymInt};
 use crate::tensor::{FakeTensor, StorageId, TensorId};
 use crate::{DType, Device, Layout, MemoryFormat};
 use rustc_hash::FxHashMap;
@@ -23,6 +23,11 @@ use smallvec::SmallVec;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
+
+mod checkpoint;
+mod key;
+
+pub use checkpoint::Checkpoint;
 
 static NEXT_MODE: AtomicU32 = AtomicU32::new(1);
 
@@ -196,6 +201,19 @@ pub struct FakeTensorMode {
     pub(crate) memo_storages: FxHashMap<u64, StorageId>,
     /// Named symbols of `input` (`crate::front`): name -> (hint, symbol).
     pub(crate) named: FxHashMap<String, (i64, SymInt)>,
+    /// Writes (in place, constants forgotten or set) to tensors older than
+    /// the mark: restoring a [`Checkpoint`] copies tensors back only when
+    /// this count moved.
+    writes: u64,
+    mark: Mark,
+}
+
+/// The last checkpoint taken or restored, and how many tensors it holds.
+#[derive(Debug, Clone, Copy, Default)]
+struct Mark {
+    serial: u64,
+    tensors: u32,
+    storages: u32,
 }
 
 impl std::fmt::Debug for FakeTensorMode {
@@ -243,6 +261,8 @@ impl FakeTensorMode {
             memo_tensors: FxHashMap::default(),
             memo_storages: FxHashMap::default(),
             named: FxHashMap::default(),
+            writes: 0,
+            mark: Mark::default(),
         }
     }
 
@@ -259,6 +279,14 @@ impl FakeTensorMode {
     /// The settings.
     pub fn settings(&self) -> ModeSettings {
         self.settings
+    }
+
+    /// Turn the dispatch cache on or off (emptying it either way). A
+    /// replayed plan runs without it: every run starts with an empty
+    /// cache, and building keys costs more than the repeats it finds save.
+    pub fn set_cache(&mut self, on: bool) {
+        self.settings.cache = on;
+        self.cache_clear();
     }
 
     /// The operator table.
@@ -374,6 +402,7 @@ impl FakeTensorMode {
     /// [`crate::tensor::CONSTANT_NUMEL_LIMIT`] elements.
     pub(crate) fn set_constant(&mut self, t: TensorId, v: Scalar) {
         if let Some(ft) = self.tensors.get_mut(t.index as usize) {
+            self.writes += u64::from(t.index < self.mark.tensors);
             ft.constant = Some(Box::new(v));
             let s = ft.storage;
             if !self.constant_storages.contains(&s) {
@@ -774,42 +803,6 @@ impl FakeTensorMode {
         })
     }
 
-    /// The key of the unbacked-SymInt memo: the op, then every argument,
-    /// tensors by identity and their storage's version (so a mutation
-    /// invalidates), other arguments by value.
-    fn memo_key(&self, op: &OpDef, args: &[Value<'_>]) -> Result<KeyWords> {
-        let mut w = KeyWords::new();
-        w.push(op.name.as_ptr() as u64);
-        w.push(op.name.len() as u64);
-        let ident = |w: &mut KeyWords, t: TensorId| {
-            let s = self.tensors[t.index as usize].storage;
-            w.push(u64::from(t.index) | (u64::from(self.versions[s.0 as usize]) << 32));
-        };
-        for a in args {
-            match a {
-                Value::Tensor(t) => {
-                    w.push(101);
-                    ident(&mut w, *t);
-                }
-                Value::Tensors(ts) => {
-                    w.extend([102, ts.len() as u64]);
-                    ts.iter().for_each(|&t| ident(&mut w, t));
-                }
-                Value::OptTensors(ts) => {
-                    w.extend([103, ts.len() as u64]);
-                    for t in *ts {
-                        match t {
-                            Some(t) => ident(&mut w, *t),
-                            None => w.push(u64::MAX),
-                        }
-                    }
-                }
-                other => self.encode(other, &mut w),
-            }
-        }
-        Ok(w)
-    }
-
     /// Run the kernel on the arguments' metadata.
     fn run_kernel(
         &mut self,
@@ -926,6 +919,7 @@ impl FakeTensorMode {
                 meta.requires_grad |= ft.meta.requires_grad;
                 ft.meta = meta;
                 let s = ft.storage;
+                self.writes += u64::from(s.0 < self.mark.storages);
                 self.versions[s.0 as usize] = self.versions[s.0 as usize].wrapping_add(1);
                 self.invalidate_constants(s);
                 t
@@ -937,157 +931,12 @@ impl FakeTensorMode {
     /// (PyTorch's `invalidate_written_to_constants`).
     fn invalidate_constants(&mut self, storage: StorageId) {
         if let Some(pos) = self.constant_storages.iter().position(|&s| s == storage) {
+            // Older tensors may be on it.
+            self.writes += 1;
             self.constant_storages.swap_remove(pos);
             for ft in self.tensors.iter_mut().filter(|ft| ft.storage == storage) {
                 ft.constant = None;
             }
-        }
-    }
-
-    /// Encode an argument's cache-relevant content as words. Tensors are
-    /// encoded by metadata (PyTorch's `extract_tensor_metadata`), symbolic
-    /// sizes by their interned expression: the cache lives with this
-    /// mode's ShapeEnv, whose recorded guards keep holding, as PyTorch's
-    /// `cache_on_shape_env`.
-    fn encode(&self, a: &Value<'_>, w: &mut KeyWords) {
-        let sym = |w: &mut KeyWords, s: SymInt| match s {
-            SymInt::Int(v) => {
-                w.push(0);
-                w.push(v as u64);
-            }
-            SymInt::Expr(e) => {
-                w.push(1);
-                w.push(u64::from(e.index()));
-            }
-        };
-        let tensor = |w: &mut KeyWords, t: TensorId| {
-            let m = &self.tensors[t.index as usize].meta;
-            let rank = m.sizes.len();
-            let header = rank as u64
-                | ((m.dtype as u64) << 16)
-                | ((m.layout as u64) << 24)
-                | (u64::from(m.requires_grad) << 32);
-            if rank <= MAX_PACKED_RANK {
-                // Header, device, a mask of which values are symbolic, then
-                // one word per size, stride and the offset.
-                let mut buf = [0u64; 3 + 2 * MAX_PACKED_RANK + 1];
-                buf[0] = header;
-                buf[1] = m.device.to_word();
-                let mut mask = 0u64;
-                let values = m
-                    .sizes
-                    .iter()
-                    .chain(&m.strides)
-                    .chain(std::iter::once(&m.storage_offset));
-                for (i, &v) in values.enumerate() {
-                    buf[3 + i] = match v {
-                        SymInt::Int(x) => x as u64,
-                        SymInt::Expr(e) => {
-                            mask |= 1 << i;
-                            u64::from(e.index())
-                        }
-                    };
-                }
-                buf[2] = mask;
-                w.extend_from_slice(&buf[..3 + 2 * rank + 1]);
-            } else {
-                w.push(header);
-                w.push(m.device.to_word());
-                for &s in m.sizes.iter().chain(&m.strides) {
-                    sym(w, s);
-                }
-                sym(w, m.storage_offset);
-            }
-        };
-        match a {
-            Value::None => w.push(100),
-            Value::Tensor(t) => {
-                w.push(101);
-                tensor(w, *t);
-            }
-            Value::Real(r) => w.extend([117, r.0.id()]),
-            Value::Tensors(ts) => {
-                w.push(102);
-                w.push(ts.len() as u64);
-                for &t in *ts {
-                    tensor(w, t);
-                }
-            }
-            Value::OptTensors(ts) => {
-                w.push(103);
-                w.push(ts.len() as u64);
-                for t in *ts {
-                    match t {
-                        Some(t) => tensor(w, *t),
-                        None => w.push(u64::MAX),
-                    }
-                }
-            }
-            Value::Int(v) => {
-                w.push(104);
-                sym(w, *v);
-            }
-            Value::Ints(vs) => {
-                w.push(105);
-                w.push(vs.len() as u64);
-                for &v in *vs {
-                    sym(w, v);
-                }
-            }
-            Value::Float(f) => {
-                w.push(106);
-                w.push(f.to_bits());
-            }
-            Value::Floats(fs) => {
-                w.push(107);
-                w.push(fs.len() as u64);
-                w.extend(fs.iter().map(|f| f.to_bits()));
-            }
-            Value::Bool(b) => {
-                w.push(108);
-                w.push(u64::from(*b));
-            }
-            Value::Bools(bs) => {
-                w.push(109);
-                w.push(bs.len() as u64);
-                w.extend(bs.iter().map(|&b| u64::from(b)));
-            }
-            Value::SymBool(b) => {
-                w.push(110);
-                match b {
-                    SymBool::Bool(b) => w.push(u64::from(*b)),
-                    SymBool::Expr(e) => w.push(2 + u64::from(e.index())),
-                }
-            }
-            Value::Str(s) => {
-                // The bytes themselves: a hash could collide.
-                w.push(111);
-                w.push(s.len() as u64);
-                w.extend(s.as_bytes().chunks(8).map(|c| {
-                    let mut b = [0u8; 8];
-                    b[..c.len()].copy_from_slice(c);
-                    u64::from_le_bytes(b)
-                }));
-            }
-            Value::Scalar(s) => {
-                // The kind matters: 1 and 1.0 give different dtypes.
-                w.push(112);
-                match s {
-                    Scalar::Bool(SymBool::Bool(b)) => w.extend([0, u64::from(*b)]),
-                    Scalar::Bool(SymBool::Expr(e)) => w.extend([3, e.index() as u64]),
-                    Scalar::Int(v) => {
-                        w.push(1);
-                        sym(w, *v);
-                    }
-                    Scalar::Float(SymFloat::Const(f)) => w.extend([2, f.to_bits()]),
-                    Scalar::Float(SymFloat::Expr(id)) => w.extend([4, u64::from(id.index())]),
-                    Scalar::Complex(re, im) => w.extend([3, re.to_bits(), im.to_bits()]),
-                }
-            }
-            Value::DType(d) => w.extend([113, *d as u64]),
-            Value::Layout(l) => w.extend([114, *l as u64]),
-            Value::Device(d) => w.extend([115, normalize_device(*d).to_word()]),
-            Value::MemoryFormat(m) => w.extend([116, *m as u64]),
         }
     }
 }

@@ -1,0 +1,194 @@
+//! Keys of the dispatch cache and of the unbacked-SymInt memo: an
+//! operator call's arguments encoded as words.
+
+use super::{FakeTensorMode, KeyWords, MAX_PACKED_RANK, Value, normalize_device};
+use crate::error::Result;
+use crate::kernel::OpDef;
+use crate::meta::Scalar;
+use crate::sym::{SymBool, SymFloat, SymInt};
+use crate::tensor::TensorId;
+
+impl FakeTensorMode {
+    /// The key of the unbacked-SymInt memo: the op, then every argument,
+    /// tensors by identity and their storage's version (so a mutation
+    /// invalidates), other arguments by value.
+    pub(super) fn memo_key(&self, op: &OpDef, args: &[Value<'_>]) -> Result<KeyWords> {
+        let mut w = KeyWords::new();
+        w.push(op.name.as_ptr() as u64);
+        w.push(op.name.len() as u64);
+        let ident = |w: &mut KeyWords, t: TensorId| {
+            let s = self.tensors[t.index as usize].storage;
+            w.push(u64::from(t.index) | (u64::from(self.versions[s.0 as usize]) << 32));
+        };
+        for a in args {
+            match a {
+                Value::Tensor(t) => {
+                    w.push(101);
+                    ident(&mut w, *t);
+                }
+                Value::Tensors(ts) => {
+                    w.extend([102, ts.len() as u64]);
+                    ts.iter().for_each(|&t| ident(&mut w, t));
+                }
+                Value::OptTensors(ts) => {
+                    w.extend([103, ts.len() as u64]);
+                    for t in *ts {
+                        match t {
+                            Some(t) => ident(&mut w, *t),
+                            None => w.push(u64::MAX),
+                        }
+                    }
+                }
+                other => self.encode(other, &mut w),
+            }
+        }
+        Ok(w)
+    }
+
+    /// Encode an argument's cache-relevant content as words. Tensors are
+    /// encoded by metadata (PyTorch's `extract_tensor_metadata`), symbolic
+    /// sizes by their interned expression: the cache lives with this
+    /// mode's ShapeEnv, whose recorded guards keep holding, as PyTorch's
+    /// `cache_on_shape_env`.
+    pub(super) fn encode(&self, a: &Value<'_>, w: &mut KeyWords) {
+        let sym = |w: &mut KeyWords, s: SymInt| match s {
+            SymInt::Int(v) => {
+                w.push(0);
+                w.push(v as u64);
+            }
+            SymInt::Expr(e) => {
+                w.push(1);
+                w.push(u64::from(e.index()));
+            }
+        };
+        let tensor = |w: &mut KeyWords, t: TensorId| {
+            let m = &self.tensors[t.index as usize].meta;
+            let rank = m.sizes.len();
+            let header = rank as u64
+                | ((m.dtype as u64) << 16)
+                | ((m.layout as u64) << 24)
+                | (u64::from(m.requires_grad) << 32);
+            if rank <= MAX_PACKED_RANK {
+                // Header, device, a mask of which values are symbolic, then
+                // one word per size, stride and the offset.
+                let mut buf = [0u64; 3 + 2 * MAX_PACKED_RANK + 1];
+                buf[0] = header;
+                buf[1] = m.device.to_word();
+                let mut mask = 0u64;
+                let values = m
+                    .sizes
+                    .iter()
+                    .chain(&m.strides)
+                    .chain(std::iter::once(&m.storage_offset));
+                for (i, &v) in values.enumerate() {
+                    buf[3 + i] = match v {
+                        SymInt::Int(x) => x as u64,
+                        SymInt::Expr(e) => {
+                            mask |= 1 << i;
+                            u64::from(e.index())
+                        }
+                    };
+                }
+                buf[2] = mask;
+                w.extend_from_slice(&buf[..3 + 2 * rank + 1]);
+            } else {
+                w.push(header);
+                w.push(m.device.to_word());
+                for &s in m.sizes.iter().chain(&m.strides) {
+                    sym(w, s);
+                }
+                sym(w, m.storage_offset);
+            }
+        };
+        match a {
+            Value::None => w.push(100),
+            Value::Tensor(t) => {
+                w.push(101);
+                tensor(w, *t);
+            }
+            Value::Real(r) => w.extend([117, r.0.id()]),
+            Value::Tensors(ts) => {
+                w.push(102);
+                w.push(ts.len() as u64);
+                for &t in *ts {
+                    tensor(w, t);
+                }
+            }
+            Value::OptTensors(ts) => {
+                w.push(103);
+                w.push(ts.len() as u64);
+                for t in *ts {
+                    match t {
+                        Some(t) => tensor(w, *t),
+                        None => w.push(u64::MAX),
+                    }
+                }
+            }
+            Value::Int(v) => {
+                w.push(104);
+                sym(w, *v);
+            }
+            Value::Ints(vs) => {
+                w.push(105);
+                w.push(vs.len() as u64);
+                for &v in *vs {
+                    sym(w, v);
+                }
+            }
+            Value::Float(f) => {
+                w.push(106);
+                w.push(f.to_bits());
+            }
+            Value::Floats(fs) => {
+                w.push(107);
+                w.push(fs.len() as u64);
+                w.extend(fs.iter().map(|f| f.to_bits()));
+            }
+            Value::Bool(b) => {
+                w.push(108);
+                w.push(u64::from(*b));
+            }
+            Value::Bools(bs) => {
+                w.push(109);
+                w.push(bs.len() as u64);
+                w.extend(bs.iter().map(|&b| u64::from(b)));
+            }
+            Value::SymBool(b) => {
+                w.push(110);
+                match b {
+                    SymBool::Bool(b) => w.push(u64::from(*b)),
+                    SymBool::Expr(e) => w.push(2 + u64::from(e.index())),
+                }
+            }
+            Value::Str(s) => {
+                // The bytes themselves: a hash could collide.
+                w.push(111);
+                w.push(s.len() as u64);
+                w.extend(s.as_bytes().chunks(8).map(|c| {
+                    let mut b = [0u8; 8];
+                    b[..c.len()].copy_from_slice(c);
+                    u64::from_le_bytes(b)
+                }));
+            }
+            Value::Scalar(s) => {
+                // The kind matters: 1 and 1.0 give different dtypes.
+                w.push(112);
+                match s {
+                    Scalar::Bool(SymBool::Bool(b)) => w.extend([0, u64::from(*b)]),
+                    Scalar::Bool(SymBool::Expr(e)) => w.extend([3, e.index() as u64]),
+                    Scalar::Int(v) => {
+                        w.push(1);
+                        sym(w, *v);
+                    }
+                    Scalar::Float(SymFloat::Const(f)) => w.extend([2, f.to_bits()]),
+                    Scalar::Float(SymFloat::Expr(id)) => w.extend([4, u64::from(id.index())]),
+                    Scalar::Complex(re, im) => w.extend([3, re.to_bits(), im.to_bits()]),
+                }
+            }
+            Value::DType(d) => w.extend([113, *d as u64]),
+            Value::Layout(l) => w.extend([114, *l as u64]),
+            Value::Device(d) => w.extend([115, normalize_device(*d).to_word()]),
+            Value::MemoryFormat(m) => w.extend([116, *m as u64]),
+        }
+    }
+}

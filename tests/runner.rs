@@ -1,0 +1,125 @@
+//! A replayed plan ([`Runner`]) answers as a plan run on a new mode, run
+//! after run: the checkpoint puts back the tensors, the in-place writes,
+//! the ShapeEnv and the file's symbols. Static runs (the input symbols at
+//! their hints) give the symbolic results evaluated at the hints.
+
+use fake_tensor::export;
+use fake_tensor::graph::Graph;
+use fake_tensor::prop::{InputSizes, Plan, Propagation, Runner, Slot};
+use fake_tensor::report;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The examples and every program fixture.
+fn programs() -> Vec<(String, Graph)> {
+    let mut files: Vec<PathBuf> = ["resnet18", "resnet18_core", "gpt2", "gpt2_core"]
+        .iter()
+        .map(|n| root().join("examples").join(format!("{n}.json")))
+        .collect();
+    let dir = root().join("tests/fixtures/programs");
+    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    fixtures.sort();
+    files.extend(fixtures);
+    files
+        .into_iter()
+        .map(|f| {
+            let program = export::load(&f).expect("loads");
+            let name = f.file_stem().expect("name").to_string_lossy().into_owned();
+            (name, Graph::from_program(&program).expect("a graph"))
+        })
+        .collect()
+}
+
+fn doc(graph: &Graph, p: &mut Propagation) -> String {
+    let rows = report::rows(p, graph);
+    let (guards, asserts) = report::guards(p);
+    let symbols = report::symbols(p);
+    report::json(&rows, &symbols, &guards, &asserts).to_string()
+}
+
+#[test]
+fn every_run_of_a_runner_is_a_fresh_plan_run() {
+    for (name, graph) in programs() {
+        let registry = fake_ops::registry();
+        let plan = Plan::new(&graph, &registry);
+        let Ok(mut fresh) = plan.run(&graph, registry) else {
+            continue;
+        };
+        let want = doc(&graph, &mut fresh);
+        let mut runner = Runner::new(
+            &plan,
+            &graph,
+            registry,
+            &BTreeMap::new(),
+            InputSizes::Symbolic,
+        )
+        .expect("inputs");
+        for run in 0..3 {
+            let p = runner.run().expect("runs");
+            assert_eq!(p.status, fresh.status, "{name}: run {run}: statuses");
+            assert_eq!(doc(&graph, p), want, "{name}: run {run}");
+        }
+    }
+}
+
+#[test]
+fn static_runs_give_the_symbolic_results_at_the_hints() {
+    for (name, graph) in programs() {
+        let registry = fake_ops::registry();
+        let plan = Plan::new(&graph, &registry);
+        let Ok(mut symbolic) = plan.run(&graph, registry) else {
+            continue;
+        };
+        // Unbacked symbols have no hint to evaluate at.
+        if symbolic
+            .mode
+            .env()
+            .symbols()
+            .any(|s| symbolic.mode.env().arena().is_unbacked(s))
+        {
+            continue;
+        }
+        let mut runner = Runner::new(
+            &plan,
+            &graph,
+            registry,
+            &BTreeMap::new(),
+            InputSizes::Static,
+        )
+        .expect("inputs");
+        let p = runner.run().expect("runs");
+        assert_eq!(p.mode.env().symbol_count(), 0, "{name}: no symbol");
+        assert_eq!(p.status, symbolic.status, "{name}: statuses");
+        for (v, (s, t)) in symbolic.slots.clone().iter().zip(&p.slots).enumerate() {
+            let (Slot::Tensor(s), Slot::Tensor(t)) = (s, t) else {
+                continue;
+            };
+            let want = symbolic.mode.meta(*s).expect("meta").clone();
+            let got = p.mode.meta(*t).expect("meta").clone();
+            let env = symbolic.mode.env_mut();
+            let at_hints: Vec<Option<i64>> = want
+                .sizes
+                .iter()
+                .chain(&want.strides)
+                .map(|&x| env.size_hint(x).expect("a hint"))
+                .collect();
+            let statics: Vec<Option<i64>> = got
+                .sizes
+                .iter()
+                .chain(&got.strides)
+                .map(|x| x.as_int())
+                .collect();
+            let value = &graph.values[v].name;
+            assert_eq!(statics, at_hints, "{name}: `{value}` sizes and strides");
+            assert_eq!(got.dtype, want.dtype, "{name}: `{value}` dtype");
+        }
+    }
+}
