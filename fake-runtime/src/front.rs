@@ -22,7 +22,7 @@
 
 use crate::error::{ErrorKind, Result};
 use crate::kernel::{OpDef, Registry};
-use crate::mode::{FakeTensorMode, Output, Value};
+use crate::mode::{FakeTensorMode, Output, OutputList, Value};
 use crate::schema::{BaseType, ParamDef};
 use crate::shape_env::{DimDynamic, Source};
 use crate::sym::SymInt;
@@ -71,7 +71,7 @@ impl From<i32> for Dim {
 
 /// The results of [`FakeTensorMode::call`], with typed accessors.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Outputs(pub SmallVec<[Output; 1]>);
+pub struct Outputs(pub OutputList);
 
 impl Outputs {
     /// The only result, a tensor; an error otherwise.

@@ -16,7 +16,7 @@ fn mode() -> FakeTensorMode {
     FakeTensorMode::new(kernels::registry())
 }
 
-fn one(out: smallvec::SmallVec<[Output; 1]>) -> fake_runtime::tensor::TensorId {
+fn one(out: fake_runtime::mode::OutputList) -> fake_runtime::tensor::TensorId {
     match out.into_iter().next() {
         Some(Output::Tensor(t)) => t,
         other => panic!("expected a tensor, got {other:?}"),

@@ -94,6 +94,10 @@ pub enum Value<'a> {
     MemoryFormat(MemoryFormat),
 }
 
+/// The results of [`FakeTensorMode::dispatch`]: up to three inline (a
+/// batch norm's output and statistics), more on the heap.
+pub type OutputList = SmallVec<[Output; 3]>;
+
 /// One result of [`FakeTensorMode::dispatch`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum Output {
@@ -421,11 +425,7 @@ impl FakeTensorMode {
     }
 
     /// Run the operator named `name` (`aten::add.Tensor`).
-    pub fn dispatch_named(
-        &mut self,
-        name: &str,
-        args: &[Value<'_>],
-    ) -> Result<SmallVec<[Output; 1]>> {
+    pub fn dispatch_named(&mut self, name: &str, args: &[Value<'_>]) -> Result<OutputList> {
         let op = *self.registry.lookup(name).ok_or_else(|| {
             Error::from(ErrorKind::UnknownOp {
                 name: name.to_string(),
@@ -443,7 +443,7 @@ impl FakeTensorMode {
     /// consult the dispatch cache; then the kernel runs and its outputs are
     /// wrapped (fresh storage, a view's base storage, or the mutated
     /// argument with its version bumped).
-    pub fn dispatch(&mut self, op: &OpDef, args: &[Value<'_>]) -> Result<SmallVec<[Output; 1]>> {
+    pub fn dispatch(&mut self, op: &OpDef, args: &[Value<'_>]) -> Result<OutputList> {
         if args.iter().any(|a| matches!(a, Value::Real(_))) {
             return self.dispatch_with_reals(op, args);
         }
@@ -452,11 +452,7 @@ impl FakeTensorMode {
 
     /// Convert (or refuse) the real tensors among `args`, then dispatch.
     #[cold]
-    fn dispatch_with_reals(
-        &mut self,
-        op: &OpDef,
-        args: &[Value<'_>],
-    ) -> Result<SmallVec<[Output; 1]>> {
+    fn dispatch_with_reals(&mut self, op: &OpDef, args: &[Value<'_>]) -> Result<OutputList> {
         if !self.settings.allow_non_fake_inputs {
             let i = args
                 .iter()
@@ -559,7 +555,7 @@ impl FakeTensorMode {
         op: &OpDef,
         args: &[Value<'_>],
         key_bypass: Option<&'static str>,
-    ) -> Result<SmallVec<[Output; 1]>> {
+    ) -> Result<OutputList> {
         let name = op.name;
         if args.len() > op.params.len() {
             return Err(ErrorKind::BadArguments {
@@ -856,7 +852,7 @@ impl FakeTensorMode {
         args: &[Value<'_>],
         outs: Outs,
         requires_grad: bool,
-    ) -> Result<SmallVec<[Output; 1]>> {
+    ) -> Result<OutputList> {
         let mut result = SmallVec::with_capacity(outs.len());
         for out in outs {
             result.push(match out {

@@ -7,6 +7,10 @@ use super::invalid;
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::{args, dims_eq, pointwise_output, require};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use smallvec::SmallVec;
+
+/// The statistics and affine parameters broadcast against the input.
+type Operands = SmallVec<[TensorMeta; 4]>;
 
 /// `utils.get_computation_dtype`: half-precision floats compute in float32.
 fn computation_dtype(d: DType) -> DType {
@@ -79,7 +83,7 @@ fn legit(
             check_running(cx, var, c)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
-        (vec![center], Dims::from_elem(c, 1), dtype)
+        (smallvec::smallvec![center], Dims::from_elem(c, 1), dtype)
     } else {
         let Some((mean, var)) = running else {
             return Err(invalid(
@@ -88,7 +92,7 @@ fn legit(
             ));
         };
         // `(input - mean) * invstd`, both unsqueezed.
-        let center = vec![
+        let center: Operands = smallvec::smallvec![
             unsqueezed(cx, &mean.sizes, stat_rank, mean)?,
             unsqueezed(cx, &var.sizes, stat_rank, var)?,
         ];
@@ -100,12 +104,12 @@ fn legit(
             (center, mean.sizes.clone(), compute)
         }
     };
-    let mut operands: Vec<TensorMeta> = center;
+    let mut operands: Operands = center;
     for t in [weight, bias].into_iter().flatten() {
         let numel = t.numel(cx.env)?;
         operands.push(unsqueezed(cx, &[numel], stat_rank, t)?);
     }
-    let mut all: Vec<&TensorMeta> = vec![input];
+    let mut all: SmallVec<[&TensorMeta; 5]> = smallvec::smallvec![input];
     all.extend(operands.iter());
     let output = pointwise_output(cx, &all, input.dtype)?;
     let mut outs = Outs::new();
