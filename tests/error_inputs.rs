@@ -1,0 +1,249 @@
+//! PyTorch's OpInfo error inputs, replayed: every call PyTorch refuses
+//! that `scripts/sweep_opinfo.py` recorded (`error_inputs` of the files
+//! `tests/fixtures/opinfo/<entry>.json.gz`) whose refusing aten operator
+//! we support goes through the runtime's call API (`fake_tensor::call`,
+//! as `fake call --jsonl` reads it: overload resolution, then the mode's
+//! dispatch) and must be refused with a typed error, never a panic.
+//!
+//! A recorded case is replayed when PyTorch raised in an aten operator
+//! (`aten_raised`; a case refused by a Python check before or after every
+//! aten call has no operator to replay), the registry has that operator,
+//! and its arguments have a JSON form (not a complex number, a sparse
+//! tensor or an object known only by its repr). Where PyTorch's own
+//! `FakeTensorMode` accepts the same call (`fake_raised` is null: eager
+//! checks values a fake tensor does not have, such as an index out of
+//! bounds, or checks its meta kernel skips), so may we: the rules follow
+//! FakeTensorMode. Where it refuses, so must we; the calls we wrongly
+//! accept are listed in `tests/fixtures/opinfo/error_inputs_accepted.json`;
+//! the test fails when a case not listed is accepted and when a listed
+//! one is refused, so the list only shrinks as checks are added. After
+//! adding one, rewrite it with
+//!
+//! ```sh
+//! FAKE_ERROR_INPUTS_BLESS=1 cargo test -p fake-tensor --test error_inputs
+//! ```
+//!
+//! and review the diff: it should only lose lines. A panic is never
+//! listed: it fails the test.
+
+use fake_runtime::Registry;
+use fake_tensor::call::{self, CallError};
+use flate2::read::GzDecoder;
+use serde_json::{Value as Json, json};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Read;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+/// The folder of the OpInfo fixture files.
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo");
+
+/// The list of wrongly accepted calls, relative to [`FIXTURES`].
+const ACCEPTED: &str = "error_inputs_accepted.json";
+
+/// Set to rewrite the list from this run.
+const BLESS: &str = "FAKE_ERROR_INPUTS_BLESS";
+
+/// Entry -> case index -> `aten: call`.
+type Listed = BTreeMap<String, BTreeMap<String, String>>;
+
+/// What became of one recorded case.
+#[derive(Debug)]
+enum Fate {
+    /// PyTorch did not refuse it.
+    NotRefused,
+    /// PyTorch refused it before any aten call.
+    NoAtenCall,
+    /// PyTorch's last aten call returned; a Python check refused after it.
+    PythonCheck,
+    /// The registry lacks the operator.
+    Unsupported,
+    /// An argument has no JSON form here.
+    NoJsonForm(String),
+    /// Refused: overload resolution or the kernel, with the error's kind.
+    Refused(String),
+    /// Accepted, as PyTorch's `FakeTensorMode` accepts it.
+    AcceptedAsFake,
+    /// Accepted where `FakeTensorMode` refuses: a missing check.
+    Accepted,
+    /// A panic, with its message.
+    Panicked(String),
+}
+
+fn read_entry(path: &Path) -> Result<Json, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut text = String::new();
+    GzDecoder::new(file)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".to_string())
+}
+
+/// Replay one recorded case.
+fn replay(case: &Json, registry: &fake_runtime::StaticRegistry) -> Fate {
+    if case.get("raised").is_none_or(Json::is_null) {
+        return Fate::NotRefused;
+    }
+    let Some(aten) = case.get("aten").and_then(Json::as_str) else {
+        return Fate::NoAtenCall;
+    };
+    if case.get("aten_raised") != Some(&Json::Bool(true)) {
+        return Fate::PythonCheck;
+    }
+    let call = json!({
+        "op": aten,
+        "args": case.get("args").cloned().unwrap_or(json!([])),
+        "kwargs": case.get("kwargs").cloned().unwrap_or(json!({})),
+    });
+    let call = match call::from_json(&call) {
+        Ok(c) => c,
+        Err(e) => return Fate::NoJsonForm(e.to_string()),
+    };
+    if registry.lookup(&call.op).is_none() {
+        return Fate::Unsupported;
+    }
+    let run = catch_unwind(AssertUnwindSafe(|| {
+        call::run(&call, registry, &BTreeMap::new())
+    }));
+    match run {
+        Ok(Ok(_)) if case.get("fake_raised").is_none_or(Json::is_null) => Fate::AcceptedAsFake,
+        Ok(Ok(_)) => Fate::Accepted,
+        Ok(Err(e @ CallError::Op(_))) => Fate::Refused(e.kind()),
+        Ok(Err(e)) => Fate::NoJsonForm(e.to_string()),
+        Err(payload) => Fate::Panicked(panic_message(payload.as_ref())),
+    }
+}
+
+/// Every case of every entry: (entry, index, case, fate).
+fn replay_all() -> Vec<(String, usize, Json, Fate)> {
+    let registry = fake_ops::registry();
+    let mut files: Vec<_> = std::fs::read_dir(FIXTURES)
+        .expect("tests/fixtures/opinfo is readable")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".json.gz").map(str::to_string)
+        })
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for entry in files {
+        let record = read_entry(&Path::new(FIXTURES).join(format!("{entry}.json.gz")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let cases = record
+            .get("error_inputs")
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for (i, case) in cases.into_iter().enumerate() {
+            let fate = replay(&case, &registry);
+            out.push((entry.clone(), i, case, fate));
+        }
+    }
+    out
+}
+
+/// How a listed case is written: the aten operator and the call.
+fn describe(case: &Json) -> String {
+    format!(
+        "{}: {}",
+        case.get("aten").and_then(Json::as_str).unwrap_or("?"),
+        case.get("call").and_then(Json::as_str).unwrap_or("?")
+    )
+}
+
+#[test]
+fn recorded_error_inputs_are_refused() {
+    let fates = replay_all();
+    let mut accepted = Listed::new();
+    let mut panics = Vec::new();
+    let mut no_json_form = Vec::new();
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    let mut unsupported: BTreeMap<String, usize> = BTreeMap::new();
+    for (entry, i, case, fate) in &fates {
+        let bucket = match fate {
+            Fate::NotRefused => "not refused by PyTorch",
+            Fate::NoAtenCall => "refused before any aten call",
+            Fate::PythonCheck => "refused by a Python check after its aten calls",
+            Fate::Unsupported => {
+                let op = case["aten"].as_str().unwrap_or("?").to_string();
+                *unsupported.entry(op).or_default() += 1;
+                "operator without a rule"
+            }
+            Fate::NoJsonForm(why) => {
+                no_json_form.push(format!("{entry} #{i} {}: {why}", describe(case)));
+                "an argument without a JSON form"
+            }
+            Fate::Refused(kind) => {
+                *kinds.entry(kind.clone()).or_default() += 1;
+                "refused"
+            }
+            Fate::AcceptedAsFake => "accepted, as FakeTensorMode accepts it",
+            Fate::Accepted => {
+                accepted
+                    .entry(entry.clone())
+                    .or_default()
+                    .insert(i.to_string(), describe(case));
+                "wrongly accepted"
+            }
+            Fate::Panicked(m) => {
+                panics.push(format!("{entry} #{i} {}: {m}", describe(case)));
+                "panicked"
+            }
+        };
+        *counts.entry(bucket).or_default() += 1;
+    }
+    let mut report = format!("{} recorded error inputs:\n", fates.len());
+    for (bucket, n) in &counts {
+        let _ = writeln!(report, "  {bucket}: {n}");
+    }
+    let _ = writeln!(report, "refusals by kind:");
+    for (kind, n) in &kinds {
+        let _ = writeln!(report, "  {kind}: {n}");
+    }
+    let _ = writeln!(report, "operators without a rule (cases):");
+    for (op, n) in &unsupported {
+        let _ = writeln!(report, "  {op}: {n}");
+    }
+    let _ = writeln!(report, "arguments without a JSON form:");
+    for l in &no_json_form {
+        let _ = writeln!(report, "  {l}");
+    }
+    println!("{report}");
+    assert!(panics.is_empty(), "panics:\n{}", panics.join("\n"));
+
+    let path = Path::new(FIXTURES).join(ACCEPTED);
+    if std::env::var_os(BLESS).is_some() {
+        let text = serde_json::to_string_pretty(&accepted).expect("JSON");
+        std::fs::write(&path, text + "\n").expect("the list is writable");
+        eprintln!("{BLESS}: wrote tests/fixtures/opinfo/{ACCEPTED}");
+    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let listed: Listed = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{ACCEPTED}: {e}"));
+    let flat = |t: &Listed| -> Vec<String> {
+        t.iter()
+            .flat_map(|(e, cases)| cases.iter().map(move |(i, c)| format!("{e} #{i} {c}")))
+            .collect()
+    };
+    let (ours, theirs) = (flat(&accepted), flat(&listed));
+    let mut msg = String::new();
+    for l in ours.iter().filter(|l| !theirs.contains(l)) {
+        let _ = writeln!(msg, "accepted, not listed: {l}");
+    }
+    for l in theirs.iter().filter(|l| !ours.contains(l)) {
+        let _ = writeln!(msg, "listed in {ACCEPTED}, now refused or gone: {l}");
+    }
+    assert!(
+        msg.is_empty(),
+        "{msg}(rewrite the list with {BLESS}=1 once the change is intended)"
+    );
+}
