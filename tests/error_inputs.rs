@@ -25,6 +25,12 @@
 //!
 //! and review the diff: it should only lose lines. A panic is never
 //! listed: it fails the test.
+//!
+//! Each refused case is replayed again with symbolic sizes (every size of
+//! at least 2 of a contiguous tensor a symbol, its hint the recorded
+//! size): a check must not be skipped because a size is symbolic, so it
+//! must be refused again (a guard decides at the hints); one accepted is
+//! listed as `<index> symbolic`.
 
 use fake_runtime::Registry;
 use fake_tensor::call::{self, CallError};
@@ -45,7 +51,8 @@ const ACCEPTED: &str = "error_inputs_accepted.json";
 /// Set to rewrite the list from this run.
 const BLESS: &str = "FAKE_ERROR_INPUTS_BLESS";
 
-/// Entry -> case index -> `aten: call`.
+/// Entry -> case index (`3`, or `3 symbolic` for the replay with
+/// symbolic sizes) -> `aten: call`.
 type Listed = BTreeMap<String, BTreeMap<String, String>>;
 
 /// What became of one recorded case.
@@ -88,8 +95,70 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "panic".to_string())
 }
 
-/// Replay one recorded case.
-fn replay(case: &Json, registry: &fake_runtime::StaticRegistry) -> Fate {
+/// The contiguous strides of `sizes`, as the sweep writes them.
+fn contiguous(sizes: &[Json]) -> Option<Vec<i64>> {
+    let mut strides = vec![0; sizes.len()];
+    let mut acc = 1i64;
+    for (d, s) in sizes.iter().enumerate().rev() {
+        strides[d] = acc;
+        acc = acc.checked_mul(s.as_i64()?.max(1))?;
+    }
+    Some(strides)
+}
+
+/// The same arguments with symbolic sizes: every size of at least 2 of a
+/// contiguous tensor becomes a symbol (named by its place, `a1_0`) whose
+/// hint is the size; its strides are left out, so they follow the sizes.
+/// Other tensors (strided, or whose sizes are 0 or 1, which PyTorch
+/// specialises) stay as they are.
+fn symbolic(v: &mut Json, place: &str, hints: &mut BTreeMap<String, i64>) {
+    match v {
+        Json::Object(o) if o.contains_key("tensor") => {
+            let Some(t) = o.get_mut("tensor").and_then(Json::as_object_mut) else {
+                return;
+            };
+            let Some(sizes) = t.get("sizes").and_then(Json::as_array).cloned() else {
+                return;
+            };
+            let strides: Option<Vec<i64>> = t
+                .get("strides")
+                .and_then(Json::as_array)
+                .map(|st| st.iter().filter_map(Json::as_i64).collect());
+            if strides.is_some_and(|st| Some(st) != contiguous(&sizes)) {
+                return;
+            }
+            t.remove("strides");
+            let sizes = sizes
+                .iter()
+                .enumerate()
+                .map(|(d, s)| match s.as_i64() {
+                    Some(n) if n >= 2 => {
+                        let name = format!("{place}_{d}");
+                        hints.insert(name.clone(), n);
+                        Json::from(name)
+                    }
+                    _ => s.clone(),
+                })
+                .collect();
+            t.insert("sizes".into(), Json::Array(sizes));
+        }
+        Json::Object(o) => {
+            for (k, x) in o.iter_mut() {
+                symbolic(x, &format!("{place}{k}"), hints);
+            }
+        }
+        Json::Array(a) => {
+            for (i, x) in a.iter_mut().enumerate() {
+                symbolic(x, &format!("{place}{i}"), hints);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Replay one recorded case, with its sizes as recorded or, when
+/// `symbolic_sizes`, as symbols whose hints are those sizes.
+fn replay(case: &Json, registry: &fake_runtime::StaticRegistry, symbolic_sizes: bool) -> Fate {
     if case.get("raised").is_none_or(Json::is_null) {
         return Fate::NotRefused;
     }
@@ -99,11 +168,14 @@ fn replay(case: &Json, registry: &fake_runtime::StaticRegistry) -> Fate {
     if case.get("aten_raised") != Some(&Json::Bool(true)) {
         return Fate::PythonCheck;
     }
-    let call = json!({
-        "op": aten,
-        "args": case.get("args").cloned().unwrap_or(json!([])),
-        "kwargs": case.get("kwargs").cloned().unwrap_or(json!({})),
-    });
+    let mut args = case.get("args").cloned().unwrap_or(json!([]));
+    let mut kwargs = case.get("kwargs").cloned().unwrap_or(json!({}));
+    let mut hints = BTreeMap::new();
+    if symbolic_sizes {
+        symbolic(&mut args, "a", &mut hints);
+        symbolic(&mut kwargs, "k", &mut hints);
+    }
+    let call = json!({"op": aten, "args": args, "kwargs": kwargs});
     let call = match call::from_json(&call) {
         Ok(c) => c,
         Err(e) => return Fate::NoJsonForm(e.to_string()),
@@ -111,9 +183,7 @@ fn replay(case: &Json, registry: &fake_runtime::StaticRegistry) -> Fate {
     if registry.lookup(&call.op).is_none() {
         return Fate::Unsupported;
     }
-    let run = catch_unwind(AssertUnwindSafe(|| {
-        call::run(&call, registry, &BTreeMap::new())
-    }));
+    let run = catch_unwind(AssertUnwindSafe(|| call::run(&call, registry, &hints)));
     match run {
         Ok(Ok(_)) if case.get("fake_raised").is_none_or(Json::is_null) => Fate::AcceptedAsFake,
         Ok(Ok(_)) => Fate::Accepted,
@@ -123,8 +193,10 @@ fn replay(case: &Json, registry: &fake_runtime::StaticRegistry) -> Fate {
     }
 }
 
-/// Every case of every entry: (entry, index, case, fate).
-fn replay_all() -> Vec<(String, usize, Json, Fate)> {
+/// Every case of every entry: (entry, index, case, fate with the
+/// recorded sizes, fate with symbolic sizes for a case refused with the
+/// recorded ones).
+fn replay_all() -> Vec<(String, usize, Json, Fate, Option<Fate>)> {
     let registry = fake_ops::registry();
     let mut files: Vec<_> = std::fs::read_dir(FIXTURES)
         .expect("tests/fixtures/opinfo is readable")
@@ -144,8 +216,9 @@ fn replay_all() -> Vec<(String, usize, Json, Fate)> {
             .cloned()
             .unwrap_or_default();
         for (i, case) in cases.into_iter().enumerate() {
-            let fate = replay(&case, &registry);
-            out.push((entry.clone(), i, case, fate));
+            let fate = replay(&case, &registry, false);
+            let symbolic = matches!(fate, Fate::Refused(_)).then(|| replay(&case, &registry, true));
+            out.push((entry.clone(), i, case, fate, symbolic));
         }
     }
     out
@@ -167,10 +240,31 @@ fn recorded_error_inputs_are_refused() {
     let mut panics = Vec::new();
     let mut no_json_form = Vec::new();
     // Always printed, 0 or not.
-    let mut counts: BTreeMap<&str, usize> = [("wrongly accepted", 0), ("panicked", 0)].into();
+    let mut counts: BTreeMap<&str, usize> = [
+        ("wrongly accepted", 0),
+        ("panicked", 0),
+        ("accepted with symbolic sizes", 0),
+    ]
+    .into();
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut unsupported: BTreeMap<String, usize> = BTreeMap::new();
-    for (entry, i, case, fate) in &fates {
+    for (entry, i, case, fate, symbolic) in &fates {
+        match symbolic {
+            Some(Fate::Refused(_)) => {
+                *counts.entry("refused with symbolic sizes too").or_default() += 1;
+            }
+            Some(Fate::Panicked(m)) => {
+                panics.push(format!("{entry} #{i} (symbolic) {}: {m}", describe(case)));
+            }
+            Some(_) => {
+                accepted
+                    .entry(entry.clone())
+                    .or_default()
+                    .insert(format!("{i} symbolic"), describe(case));
+                *counts.entry("accepted with symbolic sizes").or_default() += 1;
+            }
+            None => {}
+        }
         let bucket = match fate {
             Fate::NotRefused => "not refused by PyTorch",
             Fate::NoAtenCall => "refused before any aten call",
