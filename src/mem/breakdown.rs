@@ -56,9 +56,9 @@ impl Serialize for Formula {
 
 /// Symbols with values, in a chosen order (JSON: an object by name).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Values(pub Vec<(String, i64)>);
+pub struct SymbolValues(pub Vec<(String, i64)>);
 
-impl Serialize for Values {
+impl Serialize for SymbolValues {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0.len()))?;
         for (name, v) in &self.0 {
@@ -120,9 +120,9 @@ pub struct CandidateRow {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct AtRow {
     /// The symbols given a value.
-    pub given: Values,
+    pub given: SymbolValues,
     /// The formula's other symbols, at their hints.
-    pub hints: Values,
+    pub hints: SymbolValues,
     /// The peak with the given symbols fixed, when some symbols are left.
     pub formula: Option<String>,
     /// The peak there, in bytes.
@@ -249,9 +249,9 @@ impl Breakdown {
     ) -> Result<Breakdown, MemError> {
         let point = Point::new(p, at)?;
         let formula_symbols = report.symbols(p)?;
-        let given = Values(point.given().map(|(s, v)| (symbol_name(p, s), v)).collect());
+        let given = SymbolValues(point.given().map(|(s, v)| (symbol_name(p, s), v)).collect());
         let given_symbols: Vec<_> = point.given().map(|(s, _)| s).collect();
-        let mut hints = Values::default();
+        let mut hints = SymbolValues::default();
         for &s in &formula_symbols {
             if !given_symbols.contains(&s)
                 && let Some(h) = p.mode.env().symbol_hint(s)

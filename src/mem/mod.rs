@@ -41,7 +41,7 @@ mod units;
 
 pub use breakdown::{
     AtRow, Breakdown, BudgetReport, BudgetRow, CandidateRow, Formula, InputRow, NodeRow,
-    StorageRow, SymbolRow, Values,
+    StorageRow, SymbolRow, SymbolValues,
 };
 pub use budget::{Fit, Solved, solve_budget};
 pub use units::{format_bytes, parse_bytes};
