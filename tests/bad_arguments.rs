@@ -5,8 +5,10 @@
 //! it may be `None`, as PyTorch's operators require it), one positional
 //! argument too many, an unknown keyword, a string where a tensor is
 //! wanted and a tensor where a number is. A call whose arguments have the
-//! right kinds (small float32 tensors, ones, `None` where allowed) is
-//! answered or refused, never a panic.
+//! right kinds (small float32 tensors, ones, `None` where allowed), or the
+//! right kinds and odd values (zero-dim, empty and non-contiguous tensors
+//! of other dtypes, extreme and negative integers, non-finite floats,
+//! empty lists, other devices), is answered or refused, never a panic.
 //!
 //! What the kernels refuse for values of the right kinds is the subject of
 //! `tests/error_inputs.rs` (PyTorch's own refusals, replayed).
@@ -56,6 +58,59 @@ fn required(def: &OpDef) -> Option<Vec<(String, CallValue)>> {
         .map(|p| Some((p.name.to_string(), value_for(p)?)))
         .collect()
 }
+
+/// An odd value of the parameter's kind, the `k`-th of a cycle: zero-dim,
+/// empty and many-dim tensors of several dtypes, zero, negative and
+/// extreme integers, non-finite floats, empty and repeated lists, other
+/// dtypes, devices and memory formats.
+fn odd_value_for(p: &ParamDef, k: usize) -> Option<CallValue> {
+    let pick = |options: &[serde_json::Value]| {
+        call::value_from_json(&options[k % options.len()]).expect("a value's JSON form")
+    };
+    let one = match p.ty.base {
+        BaseType::Tensor => pick(&[
+            json!({"tensor": {"dtype": "float32", "sizes": []}}),
+            json!({"tensor": {"dtype": "float32", "sizes": [0]}}),
+            json!({"tensor": {"dtype": "int64", "sizes": [2, 0, 3]}}),
+            json!({"tensor": {"dtype": "bool", "sizes": [1, 1, 1, 1, 1, 1, 1, 1]}}),
+            json!({"tensor": {"dtype": "complex64", "sizes": [3]}}),
+            json!({"tensor": {"dtype": "float16", "sizes": [4, 1], "strides": [1, 4]}}),
+        ]),
+        BaseType::Int | BaseType::SymInt => {
+            CallValue::Int([0, -1, i64::MAX, i64::MIN, 3, -7][k % 6])
+        }
+        BaseType::Scalar => [
+            CallValue::Int(i64::MIN),
+            CallValue::Float(f64::NAN),
+            CallValue::Float(f64::INFINITY),
+            CallValue::Bool(true),
+        ][k % 4]
+            .clone(),
+        BaseType::Float => CallValue::Float([f64::NAN, -1e308, 0.0, f64::INFINITY][k % 4]),
+        BaseType::Bool | BaseType::SymBool => CallValue::Bool(k % 2 == 0),
+        BaseType::Str => CallValue::Str(["", "mean", "tanh", "none"][k % 4].into()),
+        BaseType::ScalarType => pick(&[
+            json!({"dtype": "bool"}),
+            json!({"dtype": "complex64"}),
+            json!({"dtype": "int8"}),
+        ]),
+        BaseType::Device => pick(&[json!({"device": "cuda"}), json!({"device": "meta"})]),
+        BaseType::MemoryFormat => pick(&[
+            json!({"memory_format": "channels_last"}),
+            json!({"memory_format": "preserve_format"}),
+        ]),
+        _ => return value_for(p),
+    };
+    Some(match (p.ty.list, k % 3) {
+        (None, _) => one,
+        (Some(_), 0) => CallValue::List(Vec::new()),
+        (Some(_), 1) => CallValue::List(vec![one.clone(), one]),
+        (Some(_), _) => CallValue::List(vec![one]),
+    })
+}
+
+/// How many calls of odd values each operator gets.
+const ODD_CALLS: usize = 24;
 
 /// What a call gave: `Ok(None)` answered, `Ok(Some(kind))` refused with
 /// that kind, `Err(message)` a panic.
@@ -121,10 +176,10 @@ fn mistakes(def: &OpDef, given: &[(String, CallValue)]) -> Vec<(String, Call)> {
 }
 
 #[test]
-fn arguments_that_do_not_fit_the_schema_are_refused() {
+fn arguments_that_do_not_fit_the_schema_are_refused_and_odd_ones_never_panic() {
     let registry = fake_ops::registry();
     let mut problems = Vec::new();
-    let (mut ops, mut calls, mut skipped) = (0, 0, Vec::new());
+    let (mut ops, mut calls, mut odd, mut skipped) = (0, 0, 0, Vec::new());
     for def in registry.ops() {
         let Some(given) = required(def) else {
             skipped.push(def.name);
@@ -143,6 +198,26 @@ fn arguments_that_do_not_fit_the_schema_are_refused() {
                 def.name
             ));
         }
+        // Odd values of the right kinds: the same.
+        for v in 0..ODD_CALLS {
+            let kwargs: Option<Vec<(String, CallValue)>> = def
+                .params
+                .iter()
+                .filter(|p| p.default.is_none())
+                .enumerate()
+                .map(|(j, p)| Some((p.name.to_string(), odd_value_for(p, v * 7 + j * 3 + v / 5)?)))
+                .collect();
+            let Some(kwargs) = kwargs else { continue };
+            odd += 1;
+            let call = Call {
+                op: def.name.to_string(),
+                args: Vec::new(),
+                kwargs,
+            };
+            if let Err(m) = outcome(&call) {
+                problems.push(format!("{}: {:?}: panic: {m}", def.name, call.kwargs));
+            }
+        }
         for (what, call) in mistakes(def, &given) {
             calls += 1;
             match outcome(&call) {
@@ -153,7 +228,7 @@ fn arguments_that_do_not_fit_the_schema_are_refused() {
             }
         }
     }
-    println!("{ops} operators, {calls} calls that do not fit");
+    println!("{ops} operators, {calls} calls that do not fit, {odd} of odd values");
     if !skipped.is_empty() {
         println!(
             "skipped (a required argument of a kind this test does not make): {}",
