@@ -87,7 +87,7 @@ fn odd_value_for(p: &ParamDef, k: usize) -> Option<CallValue> {
         ][k % 4]
             .clone(),
         BaseType::Float => CallValue::Float([f64::NAN, -1e308, 0.0, f64::INFINITY][k % 4]),
-        BaseType::Bool | BaseType::SymBool => CallValue::Bool(k % 2 == 0),
+        BaseType::Bool | BaseType::SymBool => CallValue::Bool(k.is_multiple_of(2)),
         BaseType::Str => CallValue::Str(["", "mean", "tanh", "none"][k % 4].into()),
         BaseType::ScalarType => pick(&[
             json!({"dtype": "bool"}),
