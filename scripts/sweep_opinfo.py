@@ -31,7 +31,10 @@ after it returned), with its arguments in the JSON form of `fake call
 --jsonl` (`args`, `kwargs`) and, for an operator that raised, what the
 same call does on fake tensors under `FakeTensorMode` (`fake_raised`: its
 error, or null when it is accepted: a check of values a fake tensor does
-not have), for `tests/error_inputs.rs`.
+not have), for `tests/error_inputs.rs`. A case refused before any aten
+call is given to the entry's aten operator (`torch.ops.aten.<name>`) as
+it is; when that refuses too, it is recorded as `packet`, with what
+`FakeTensorMode` does (`fake_raised`).
 `--error-inputs-only` records them again in the existing files, the
 samples left as they are (a minute or two).
 
@@ -302,8 +305,32 @@ def sweep_error_inputs(op, name: str) -> list:
                 case["fake_raised"] = fake_refusal(func, args, kwargs)
             case["args"] = call_value(list(args))
             case["kwargs"] = {k: call_value(v) for k, v in kwargs.items()}
+        elif case["raised"] is not None:
+            packet_refusal(op, sample, case)
         cases.append(case)
     return cases
+
+
+def packet_refusal(op, sample, case: dict) -> None:
+    """For a case refused before any aten call was dispatched (argument
+    parsing, a check in a composite's C++ or Python code): the same
+    arguments given to the entry's aten operator, `torch.ops.aten.<name>`,
+    which picks an overload as a call of it does. When that refuses too,
+    it is recorded as `packet` (`aten.<name>`), `packet_raised`, the
+    arguments and what `FakeTensorMode` does with them (`fake_raised`)."""
+    packet = getattr(torch.ops.aten, op.aten_name, None) if op.aten_name else None
+    if packet is None:
+        return
+    args, kwargs = [sample.input, *sample.args], dict(sample.kwargs)
+    try:
+        packet(*args, **kwargs)
+        return
+    except Exception as e:  # noqa: BLE001 - the error is what we record
+        case["packet"] = f"aten.{op.aten_name}"
+        case["packet_raised"] = first_line(e)
+    case["fake_raised"] = fake_refusal(packet, args, kwargs)
+    case["args"] = call_value(args)
+    case["kwargs"] = {k: call_value(v) for k, v in kwargs.items()}
 
 
 def write_gz(path: pathlib.Path, record: dict) -> None:

@@ -6,8 +6,11 @@
 //! dispatch) and must be refused with a typed error, never a panic.
 //!
 //! A recorded case is replayed when PyTorch raised in an aten operator
-//! (`aten_raised`; a case refused by a Python check before or after every
-//! aten call has no operator to replay), the registry has that operator,
+//! (`aten_raised`; a case refused by a Python check after its aten calls
+//! returned has no operator to replay), or raised before any aten call
+//! and the entry's aten operator (`torch.ops.aten.<name>`, overload
+//! resolved) refuses the same arguments (`packet`), the registry has that
+//! operator,
 //! and its arguments have a JSON form (not a complex number, a sparse
 //! tensor or an object known only by its repr). Where PyTorch's own
 //! `FakeTensorMode` accepts the same call (`fake_raised` is null: eager
@@ -162,12 +165,17 @@ fn replay(case: &Json, registry: &fake_runtime::StaticRegistry, symbolic_sizes: 
     if case.get("raised").is_none_or(Json::is_null) {
         return Fate::NotRefused;
     }
-    let Some(aten) = case.get("aten").and_then(Json::as_str) else {
-        return Fate::NoAtenCall;
+    let aten = match (
+        case.get("aten").and_then(Json::as_str),
+        case.get("packet").and_then(Json::as_str),
+    ) {
+        (Some(_), _) if case.get("aten_raised") != Some(&Json::Bool(true)) => {
+            return Fate::PythonCheck;
+        }
+        (Some(aten), _) => aten,
+        (None, Some(packet)) => packet,
+        (None, None) => return Fate::NoAtenCall,
     };
-    if case.get("aten_raised") != Some(&Json::Bool(true)) {
-        return Fate::PythonCheck;
-    }
     let mut args = case.get("args").cloned().unwrap_or(json!([]));
     let mut kwargs = case.get("kwargs").cloned().unwrap_or(json!({}));
     let mut hints = BTreeMap::new();
@@ -180,7 +188,14 @@ fn replay(case: &Json, registry: &fake_runtime::StaticRegistry, symbolic_sizes: 
         Ok(c) => c,
         Err(e) => return Fate::NoJsonForm(e.to_string()),
     };
-    if registry.lookup(&call.op).is_none() {
+    // An overload, or an operator's name (`aten::diag`) with any overload.
+    let supported = registry.lookup(&call.op).is_some()
+        || registry.ops().iter().any(|d| {
+            d.name
+                .strip_prefix(call.op.as_str())
+                .is_some_and(|rest| rest.starts_with('.'))
+        });
+    if !supported {
         return Fate::Unsupported;
     }
     let run = catch_unwind(AssertUnwindSafe(|| call::run(&call, registry, &hints)));
@@ -224,11 +239,26 @@ fn replay_all() -> Vec<(String, usize, Json, Fate, Option<Fate>)> {
     out
 }
 
+/// The aten operator a case is replayed as: the one that raised, else the
+/// entry's (`packet`).
+fn operator(case: &Json) -> &str {
+    case.get("aten")
+        .or_else(|| case.get("packet"))
+        .and_then(Json::as_str)
+        .unwrap_or("?")
+}
+
+/// Whether a case is replayed as the entry's aten operator, no aten call
+/// having been dispatched.
+fn via_packet(case: &Json) -> bool {
+    case.get("aten").is_none() && case.get("packet").is_some()
+}
+
 /// How a listed case is written: the aten operator and the call.
 fn describe(case: &Json) -> String {
     format!(
         "{}: {}",
-        case.get("aten").and_then(Json::as_str).unwrap_or("?"),
+        operator(case),
         case.get("call").and_then(Json::as_str).unwrap_or("?")
     )
 }
@@ -238,20 +268,24 @@ fn recorded_error_inputs_are_refused() {
     let fates = replay_all();
     let mut accepted = Listed::new();
     let mut panics = Vec::new();
+    let mut packet_counts: BTreeMap<&str, usize> = BTreeMap::new();
     let mut no_json_form = Vec::new();
     // Always printed, 0 or not.
-    let mut counts: BTreeMap<&str, usize> = [
-        ("wrongly accepted", 0),
-        ("panicked", 0),
-        ("accepted with symbolic sizes", 0),
+    let mut counts: BTreeMap<String, usize> = [
+        "wrongly accepted",
+        "panicked",
+        "accepted with symbolic sizes",
     ]
+    .map(|b| (b.to_string(), 0))
     .into();
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut unsupported: BTreeMap<String, usize> = BTreeMap::new();
     for (entry, i, case, fate, symbolic) in &fates {
         match symbolic {
             Some(Fate::Refused(_)) => {
-                *counts.entry("refused with symbolic sizes too").or_default() += 1;
+                *counts
+                    .entry("refused with symbolic sizes too".into())
+                    .or_default() += 1;
             }
             Some(Fate::Panicked(m)) => {
                 panics.push(format!("{entry} #{i} (symbolic) {}: {m}", describe(case)));
@@ -261,16 +295,18 @@ fn recorded_error_inputs_are_refused() {
                     .entry(entry.clone())
                     .or_default()
                     .insert(format!("{i} symbolic"), describe(case));
-                *counts.entry("accepted with symbolic sizes").or_default() += 1;
+                *counts
+                    .entry("accepted with symbolic sizes".into())
+                    .or_default() += 1;
             }
             None => {}
         }
         let bucket = match fate {
             Fate::NotRefused => "not refused by PyTorch",
-            Fate::NoAtenCall => "refused before any aten call",
+            Fate::NoAtenCall => "refused before any aten call, nothing to replay",
             Fate::PythonCheck => "refused by a Python check after its aten calls",
             Fate::Unsupported => {
-                let op = case["aten"].as_str().unwrap_or("?").to_string();
+                let op = operator(case).to_string();
                 *unsupported.entry(op).or_default() += 1;
                 "operator without a rule"
             }
@@ -295,10 +331,20 @@ fn recorded_error_inputs_are_refused() {
                 "panicked"
             }
         };
-        *counts.entry(bucket).or_default() += 1;
+        *counts.entry(bucket.to_string()).or_default() += 1;
+        if via_packet(case) {
+            *packet_counts.entry(bucket).or_default() += 1;
+        }
     }
     let mut report = format!("{} recorded error inputs:\n", fates.len());
     for (bucket, n) in &counts {
+        let _ = writeln!(report, "  {bucket}: {n}");
+    }
+    let _ = writeln!(
+        report,
+        "of which refused before any aten call and given to the entry's aten operator:"
+    );
+    for (bucket, n) in &packet_counts {
         let _ = writeln!(report, "  {bucket}: {n}");
     }
     let _ = writeln!(report, "refusals by kind:");
