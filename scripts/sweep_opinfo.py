@@ -5,6 +5,7 @@ and expecttest (which torch's test helpers import):
 
     python scripts/sweep_opinfo.py [--only NAME,...] [--first N]
                                    [--start-after NAME] [--shard K/N] [--force]
+                                   [--error-inputs-only]
 
 For every entry of `torch.testing._internal.common_methods_invocations.op_db`
 (named `name` or `name.variant_test_name`, sorted), the first three samples
@@ -23,9 +24,19 @@ in four variants:
 Each variant records the stripped program (`export_common.program_json`)
 or why PyTorch could not export it (`error`: the exception's class and the
 first line of its message). The entry's `error_inputs` are recorded too:
-the call, the error OpInfo expects, the error PyTorch raised, and the last
-aten operator dispatched before it (with its arguments' metadata), for a
-harness of refusals.
+the call, the error OpInfo expects, the error PyTorch raised, and the aten
+operator that raised it (`aten_raised`: true), or else the last one
+dispatched before the error (`aten_raised`: false: a Python check raised
+after it returned), with its arguments in the JSON form of `fake call
+--jsonl` (`args`, `kwargs`) and, for an operator that raised, what the
+same call does on fake tensors under `FakeTensorMode` (`fake_raised`: its
+error, or null when it is accepted: a check of values a fake tensor does
+not have), for `tests/error_inputs.rs`. A case refused before any aten
+call is given to the entry's aten operator (`torch.ops.aten.<name>`) as
+it is; when that refuses too, it is recorded as `packet`, with what
+`FakeTensorMode` does (`fake_raised`).
+`--error-inputs-only` records them again in the existing files, the
+samples left as they are (a minute or two).
 
 One gzip file per entry, `tests/fixtures/opinfo/<entry>.json.gz`, written
 deterministically (sorted entries, seeded samples, no timestamp in the gzip
@@ -51,7 +62,7 @@ import warnings
 import torch
 from torch.export import Dim
 from torch.utils._python_dispatch import TorchDispatchMode
-from torch.utils._pytree import tree_flatten, tree_unflatten
+from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten
 
 from export_common import program_json
 
@@ -115,35 +126,81 @@ def describe_call(name: str, sample) -> str:
     return f"{name}({', '.join(parts)})"
 
 
-def tensor_meta(x):
-    """A JSON-able description of an argument of an aten call."""
+def call_value(x):
+    """An argument of an aten call in the JSON form of `fake call --jsonl`:
+    a tensor by its metadata (`{"tensor": {...}}`, with its layout when it
+    is not strided), dtypes, memory formats, layouts and devices as
+    one-key objects, a float JSON cannot hold as `{"float": "inf"}`, a
+    complex number as `{"complex": [re, im]}`, anything else by its repr
+    (`{"repr": "..."}`)."""
     if isinstance(x, torch.Tensor):
-        return {
-            "sizes": list(x.shape),
-            "strides": list(x.stride()) if x.layout == torch.strided else None,
+        t = {
             "dtype": str(x.dtype).removeprefix("torch."),
+            "sizes": list(x.shape),
             "device": str(x.device),
         }
+        if x.layout == torch.strided:
+            t["strides"] = list(x.stride())
+            t["storage_offset"] = x.storage_offset()
+        else:
+            t["layout"] = str(x.layout).removeprefix("torch.")
+        if x.requires_grad:
+            t["requires_grad"] = True
+        return {"tensor": t}
     if isinstance(x, (list, tuple)):
-        return [tensor_meta(v) for v in x]
+        return [call_value(v) for v in x]
     if isinstance(x, (bool, int, str)) or x is None:
         return x
     if isinstance(x, float):
-        return x if x == x and abs(x) != float("inf") else repr(x)
-    return repr(x)
+        return x if x == x and abs(x) != float("inf") else {"float": repr(x)}
+    if isinstance(x, complex):
+        return {"complex": [x.real, x.imag]}
+    if isinstance(x, torch.dtype):
+        return {"dtype": str(x).removeprefix("torch.")}
+    if isinstance(x, torch.memory_format):
+        return {"memory_format": str(x).removeprefix("torch.")}
+    if isinstance(x, torch.layout):
+        return {"layout": str(x).removeprefix("torch.")}
+    if isinstance(x, torch.device):
+        return {"device": str(x)}
+    return {"repr": repr(x)}
 
 
 class LastCall(TorchDispatchMode):
-    """Remembers the last aten operator dispatched and its arguments."""
+    """Remembers the first aten operator that raised, else the last one
+    dispatched, with its arguments."""
 
     def __init__(self):
         super().__init__()
         self.last = None
+        self.raised = None
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         self.last = (func, args, kwargs)
-        return func(*args, **kwargs)
+        try:
+            return func(*args, **kwargs)
+        except Exception:
+            if self.raised is None:
+                self.raised = (func, args, kwargs)
+            raise
+
+
+def fake_refusal(func, args, kwargs):
+    """The same aten call on fake tensors (`FakeTensorMode`, whose answers
+    the project follows where they differ from eager): the error's first
+    line, or None when it is accepted."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    mode = FakeTensorMode()
+    try:
+        fake = lambda x: mode.from_tensor(x) if isinstance(x, torch.Tensor) else x  # noqa: E731
+        args, kwargs = tree_map(fake, (args, kwargs))
+        with mode:
+            func(*args, **kwargs)
+    except Exception as e:  # noqa: BLE001 - the error is what we record
+        return first_line(e)
+    return None
 
 
 class Sample(torch.nn.Module):
@@ -239,13 +296,41 @@ def sweep_error_inputs(op, name: str) -> list:
             case["raised"] = None
         except Exception as e:  # noqa: BLE001 - the error is what we record
             case["raised"] = first_line(e)
-        if mode.last is not None:
-            func, args, kwargs = mode.last
+        last = mode.raised or mode.last
+        if last is not None:
+            func, args, kwargs = last
             case["aten"] = str(func)
-            case["args"] = tensor_meta(list(args))
-            case["kwargs"] = {k: tensor_meta(v) for k, v in kwargs.items()}
+            case["aten_raised"] = mode.raised is not None
+            if mode.raised is not None:
+                case["fake_raised"] = fake_refusal(func, args, kwargs)
+            case["args"] = call_value(list(args))
+            case["kwargs"] = {k: call_value(v) for k, v in kwargs.items()}
+        elif case["raised"] is not None:
+            packet_refusal(op, sample, case)
         cases.append(case)
     return cases
+
+
+def packet_refusal(op, sample, case: dict) -> None:
+    """For a case refused before any aten call was dispatched (argument
+    parsing, a check in a composite's C++ or Python code): the same
+    arguments given to the entry's aten operator, `torch.ops.aten.<name>`,
+    which picks an overload as a call of it does. When that refuses too,
+    it is recorded as `packet` (`aten.<name>`), `packet_raised`, the
+    arguments and what `FakeTensorMode` does with them (`fake_raised`)."""
+    packet = getattr(torch.ops.aten, op.aten_name, None) if op.aten_name else None
+    if packet is None:
+        return
+    args, kwargs = [sample.input, *sample.args], dict(sample.kwargs)
+    try:
+        packet(*args, **kwargs)
+        return
+    except Exception as e:  # noqa: BLE001 - the error is what we record
+        case["packet"] = f"aten.{op.aten_name}"
+        case["packet_raised"] = first_line(e)
+    case["fake_raised"] = fake_refusal(packet, args, kwargs)
+    case["args"] = call_value(args)
+    case["kwargs"] = {k: call_value(v) for k, v in kwargs.items()}
 
 
 def write_gz(path: pathlib.Path, record: dict) -> None:
@@ -332,6 +417,11 @@ def main() -> None:
         "--shard", default="0/1", help="K/N: only the entries whose sorted index is K modulo N"
     )
     parser.add_argument("--force", action="store_true", help="rewrite existing files")
+    parser.add_argument(
+        "--error-inputs-only",
+        action="store_true",
+        help="record the error inputs again in existing files, keeping their samples",
+    )
     opts = parser.parse_args()
 
     warnings.filterwarnings("ignore")
@@ -358,6 +448,12 @@ def main() -> None:
         name = entry_name(op)
         path = OUT / f"{name}.json.gz"
         if only and name not in only:
+            continue
+        if opts.error_inputs_only:
+            if path.exists():
+                record = read_gz(path)
+                record["error_inputs"] = sweep_error_inputs(op, name)
+                write_gz(path, record)
             continue
         if path.exists() and not (opts.force or only):
             continue

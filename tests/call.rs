@@ -301,3 +301,22 @@ fn exit_codes() {
         );
     }
 }
+
+#[test]
+fn json_floats_beyond_json_numbers() {
+    use fake_tensor::call::{CallValue, value_from_json};
+    let read = |v: Json| value_from_json(&v);
+    assert_eq!(
+        read(json!({"float": "-inf"})).ok(),
+        Some(CallValue::Float(f64::NEG_INFINITY))
+    );
+    assert_eq!(
+        read(json!({"float": 2.5})).ok(),
+        Some(CallValue::Float(2.5))
+    );
+    assert!(matches!(
+        read(json!({"float": "nan"})),
+        Ok(CallValue::Float(x)) if x.is_nan()
+    ));
+    assert!(read(json!({"float": "lots"})).is_err());
+}

@@ -212,14 +212,25 @@ fn prop_exits_1_naming_the_node_whose_operator_refuses_its_inputs() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("model.json");
     std::fs::write(&path, program.to_string()).unwrap();
-    let o = fake(&["prop", path.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = String::from_utf8(o.stderr).unwrap();
-    let first = err.lines().next().unwrap_or_default();
-    assert!(
-        first.starts_with("error: node 'convolution' (aten::convolution.default): "),
-        "{err}"
-    );
-    assert!(first.contains('3') && first.contains('4'), "{first}");
+    let file = path.to_str().unwrap();
+    // The table, the JSON document and the memory report alike: the
+    // output is printed (recorded metadata for the failed node), then the
+    // refusal.
+    for args in [
+        &["prop", file][..],
+        &["prop", file, "--format", "json"],
+        &["mem", file],
+    ] {
+        let o = fake(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(!o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        let first = err.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("error: node 'convolution' (aten::convolution.default): "),
+            "{args:?}: {err}"
+        );
+        assert!(first.contains('3') && first.contains('4'), "{first}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -271,7 +271,10 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
 
 /// Why `def` does not take `args` then `kwargs` (by parameter name), or
 /// `Ok` when it does: not too many, every keyword known and given once,
-/// every required parameter given, every argument fitting.
+/// every required parameter given, every argument fitting. A parameter
+/// without a default is required even when it may be `None` (`Tensor?
+/// weight`): PyTorch's operators refuse a call leaving it out ("missing
+/// value for argument 'weight'").
 pub fn check_fits(
     def: &OpDef,
     args: &[Value<'_>],
@@ -307,7 +310,7 @@ pub fn check_fits(
         .params
         .iter()
         .zip(&given)
-        .find(|(p, g)| !**g && p.default.is_none() && !p.ty.optional)
+        .find(|(p, g)| !**g && p.default.is_none())
     {
         return Err(format!("`{}` is required", p.name));
     }

@@ -9,7 +9,8 @@ aliasing -- without data, with symbolic sizes.
 
 ``load`` takes a path or bytes of a program saved by ``torch.export``;
 ``Program.propagate`` returns what ``fake prop --format json`` prints,
-``Program.verify`` the counts of ``fake verify``; ``call`` runs one
+``Program.verify`` the counts of ``fake verify``, ``Program.mem`` what
+``fake mem --format json`` prints (``Program.mem_text``: its lines); ``call`` runs one
 operator; ``from_exported_program`` takes a ``torch.export.ExportedProgram``
 (it needs torch). Every failure raises ``FakeTensorError`` with the
 library's message.

@@ -1,16 +1,18 @@
 //! The native part of the `fake_tensor` Python module (`fake_tensor._native`):
 //! programs saved by `torch.export` read from a path or bytes, propagated
-//! and verified, and single operator calls, with every result as plain
-//! Python dicts, lists, ints and strings. The records are the library's
-//! (`fake_tensor::report`, `fake_tensor::verify`, `fake_tensor::call`), so
-//! they read as `fake prop --format json`, `fake verify` and
-//! `fake call --jsonl` print them. Every failure is a `FakeTensorError`
+//! and verified, their peak memory, and single operator calls, with every
+//! result as plain Python dicts, lists, ints and strings. The records are
+//! the library's (`fake_tensor::report`, `fake_tensor::verify`,
+//! `fake_tensor::mem`, `fake_tensor::call`), so they read as `fake prop
+//! --format json`, `fake verify`, `fake mem --format json` and `fake call
+//! --jsonl` print them. Every failure is a `FakeTensorError`
 //! carrying the Rust message.
 
 use fake_tensor::call::{self, Call, CallValue};
 use fake_tensor::export;
 use fake_tensor::graph::Graph;
-use fake_tensor::prop::{Plan, Status};
+use fake_tensor::mem::{self, Breakdown, MemReport};
+use fake_tensor::prop::{Plan, Propagation, Status};
 use fake_tensor::report;
 use fake_tensor::verify::{self, Verdict};
 use pyo3::create_exception;
@@ -170,6 +172,75 @@ struct Program {
 }
 
 impl Program {
+    /// The nodes whose operator refused its inputs: `node`, `op`, `reason`
+    /// (what the command line reports on stderr).
+    fn errors(&self, p: &Propagation) -> Json {
+        self.graph
+            .nodes
+            .iter()
+            .zip(&p.status)
+            .filter_map(|(node, status)| match status {
+                Status::Failed(reason) => Some(serde_json::json!({
+                    "node": node.name,
+                    "op": node.op.as_deref().unwrap_or(&node.target),
+                    "reason": reason,
+                })),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// `fake mem`'s breakdown at `at` with `budget` (bytes, or a string
+    /// with a unit), and the nodes that refused their inputs.
+    fn breakdown(
+        &self,
+        at: Option<&Bound<'_, PyDict>>,
+        budget: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Breakdown, Json)> {
+        let budget = match budget {
+            None => None,
+            Some(b) if b.cast::<PyString>().is_ok() => {
+                let text: String = b.extract()?;
+                Some(mem::parse_bytes(&text).map_err(FakeTensorError::new_err)?)
+            }
+            Some(b) if b.cast::<PyInt>().is_ok() && b.cast::<PyBool>().is_err() => {
+                let bytes: i64 = b.extract()?;
+                if bytes < 0 {
+                    return Err(FakeTensorError::new_err(format!(
+                        "a budget is a byte count, not {bytes}"
+                    )));
+                }
+                Some(bytes)
+            }
+            Some(b) => {
+                return Err(FakeTensorError::new_err(format!(
+                    "a budget is bytes as an int or a string such as \"16GiB\", not a {}",
+                    b.get_type().name()?
+                )));
+            }
+        };
+        let mut p = self
+            .plan
+            .run(&self.graph, fake_ops::registry())
+            .map_err(|e| {
+                FakeTensorError::new_err(format!("{}: cannot create the inputs: {e}", self.origin))
+            })?;
+        let report = MemReport::new(&self.graph, &mut p).map_err(|e| error(&e))?;
+        let mut sizes = Vec::new();
+        for (name, v) in at.iter().flat_map(|d| d.iter()) {
+            let name: String = name
+                .extract()
+                .map_err(|_| FakeTensorError::new_err("the names in `at` must be strings"))?;
+            let v: i64 = v
+                .extract()
+                .map_err(|_| FakeTensorError::new_err(format!("at {name}: a size is an int")))?;
+            sizes.push((name, v));
+        }
+        let breakdown =
+            Breakdown::new(&self.graph, &mut p, &report, &sizes, budget).map_err(|e| error(&e))?;
+        Ok((breakdown, self.errors(&p)))
+    }
+
     fn new(program: &export::ExportedProgram, origin: String) -> PyResult<Program> {
         let graph = Graph::from_program(program).map_err(|e| {
             FakeTensorError::new_err(format!("{origin}: cannot build the graph: {e}"))
@@ -213,22 +284,47 @@ impl Program {
         let (guards, asserts) = report::guards(&mut p);
         let symbols = report::symbols(&mut p);
         let mut doc = report::json(&rows, &symbols, &guards, &asserts);
-        let errors: Vec<Json> = self
-            .graph
-            .nodes
-            .iter()
-            .zip(&p.status)
-            .filter_map(|(node, status)| match status {
-                Status::Failed(reason) => Some(serde_json::json!({
-                    "node": node.name,
-                    "op": node.op.as_deref().unwrap_or(&node.target),
-                    "reason": reason,
-                })),
-                _ => None,
-            })
-            .collect();
-        doc["errors"] = Json::Array(errors);
+        doc["errors"] = self.errors(&p);
         to_py(py, &doc)
+    }
+
+    /// Peak memory, as `fake mem --format json` prints it: `symbols` (of
+    /// the peak formula), `inputs` (bytes live throughout, by kind),
+    /// `peak` (the formula: an int, or an expression string), `candidates`
+    /// (the `Max`'s arguments), `at` (the evaluation point: `given`,
+    /// `hints`, `formula` with the given symbols fixed, `peak` in bytes,
+    /// `node`, `error`, `within_guards`), `top_storages` (live at the
+    /// peak, largest first), `nodes` (per node its live bytes and the
+    /// storages it allocates and frees), `budget` and `assumed_fresh`; and
+    /// `errors`, as `propagate` gives them.
+    ///
+    /// `at` gives symbols values by name or source (`{"s77": 8}`,
+    /// `{"x.size()[0]": 8}`); the others take their hints. `budget` (bytes
+    /// as an int, or a string such as `"16GiB"`) asks for the largest value
+    /// of each symbol that keeps the peak within it, one symbol at a time,
+    /// the others at their hints or `at` values.
+    #[pyo3(signature = (at = None, budget = None))]
+    fn mem<'py>(
+        &self,
+        py: Python<'py>,
+        at: Option<&Bound<'_, PyDict>>,
+        budget: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (breakdown, errors) = self.breakdown(at, budget)?;
+        let mut doc = breakdown.json();
+        doc["errors"] = errors;
+        to_py(py, &doc)
+    }
+
+    /// The lines `fake mem` prints (`at` and `budget` as for `mem`), one
+    /// string.
+    #[pyo3(signature = (at = None, budget = None))]
+    fn mem_text(
+        &self,
+        at: Option<&Bound<'_, PyDict>>,
+        budget: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        Ok(self.breakdown(at, budget)?.0.text())
     }
 
     /// Propagate, comparing every node with what PyTorch recorded right

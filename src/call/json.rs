@@ -47,7 +47,8 @@ pub fn from_json(v: &Json) -> Result<Call, CallError> {
 
 /// Read one argument from its JSON form: a tensor
 /// (`{"tensor": {"dtype": "float32", "sizes": [2, "s0"]}}`), a dtype
-/// (`{"dtype": "int64"}`), a memory format, layout or device, a number, a
+/// (`{"dtype": "int64"}`), a memory format, layout or device, a number
+/// (`{"float": "inf"}` for one JSON cannot hold: `inf`, `-inf`, `nan`), a
 /// string, a bool, `null` or a list of these.
 pub fn value_from_json(v: &Json) -> Result<CallValue, CallError> {
     json_value(v, 0)
@@ -116,6 +117,18 @@ fn json_value(v: &Json, depth: usize) -> Result<CallValue, CallError> {
                 "device" => {
                     CallValue::Device(named(Some(x), "device")?.parse().map_err(parse_err)?)
                 }
+                // JSON has no infinities or NaN: `{"float": "inf"}`.
+                "float" => match x {
+                    Json::Number(n) => CallValue::Float(n.as_f64().unwrap_or(f64::NAN)),
+                    _ => {
+                        let text = named(Some(x), "float")?;
+                        CallValue::Float(
+                            text.trim()
+                                .parse()
+                                .map_err(|_| CallError::Json(format!("`{text}` is not a float")))?,
+                        )
+                    }
+                },
                 other => return Err(CallError::Json(format!("unknown value kind `{other}`"))),
             }
         }

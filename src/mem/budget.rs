@@ -11,10 +11,14 @@ use super::{MemError, MemReport, Point, symbol_name};
 use crate::prop::Propagation;
 use fake_runtime::sym::{Symbol, ValueRange};
 
-/// How far a symbol may grow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How far a symbol may grow. Its JSON form is an object whose `fit` is
+/// `none`, `up_to` or `whole_range`, with the variant's fields (`value`
+/// for the largest value that fits, `peak_above` for the peak above it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "fit")]
 pub enum Fit {
     /// Even the lowest value of its range exceeds the budget.
+    #[serde(rename = "none")]
     Never {
         /// That value.
         lowest: i64,
@@ -22,17 +26,21 @@ pub enum Fit {
         peak: i64,
     },
     /// Every value up to `value` fits; `value + 1` does not.
+    #[serde(rename = "up_to")]
     UpTo {
         /// The largest value that fits.
         value: i64,
         /// The peak there.
         peak: i64,
         /// The peak at `value + 1` (`None`: it overflows).
+        #[serde(rename = "peak_above")]
         above: Option<i64>,
     },
     /// The whole range fits, up to its top `highest`.
+    #[serde(rename = "whole_range")]
     Whole {
         /// The top of the range.
+        #[serde(rename = "value")]
         highest: i64,
         /// The peak there.
         peak: i64,

@@ -31,11 +31,18 @@
 //!
 //! Evaluating a formula ([`Point`], [`MemReport::peak_at`]), showing it with
 //! some symbols fixed ([`substitute`]) and solving for the largest size
-//! within a budget ([`solve_budget`]) work on the same expressions.
+//! within a budget ([`solve_budget`]) work on the same expressions;
+//! [`Breakdown`] puts them together as `fake mem` prints them, for the
+//! command line and the Python package alike.
 
+mod breakdown;
 mod budget;
 mod units;
 
+pub use breakdown::{
+    AtRow, Breakdown, BudgetReport, BudgetRow, CandidateRow, Formula, InputRow, NodeRow,
+    StorageRow, SymbolRow, SymbolValues,
+};
 pub use budget::{Fit, Solved, solve_budget};
 pub use units::{format_bytes, parse_bytes};
 

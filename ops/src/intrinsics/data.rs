@@ -34,14 +34,16 @@ pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) ->
 /// `[0, 1]`) for bools. Complex values are refused.
 pub fn item_value(cx: &mut Cx<'_>, t: &TensorMeta, one: bool) -> Result<Scalar> {
     let numel = t.numel(cx.env)?;
-    if let Some(n) = numel.as_int()
-        && n != 1
-        && one
-    {
-        return Err(invalid(
-            cx,
-            format!("a Tensor with {n} elements cannot be converted to Scalar"),
-        ));
+    // ATen's `item` checks `sym_numel() == 1`: a guard when it is symbolic.
+    if one {
+        let is_one = cx.env.eq(numel, SymInt::Int(1))?;
+        if !cx.env.guard_bool(is_one, cx.op)? {
+            let n = cx.env.display(numel);
+            return Err(invalid(
+                cx,
+                format!("a Tensor with {n} elements cannot be converted to Scalar"),
+            ));
+        }
     }
     if let Some(c) = cx.constant {
         return Ok(c);

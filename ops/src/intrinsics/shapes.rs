@@ -101,6 +101,17 @@ pub fn distinct_dims(cx: &mut Cx<'_>, dims: IntList, rank: i64) -> Result<bool> 
     Ok(true)
 }
 
+/// `dims_in_range(dims, rank)`: every dim wraps against `rank` (one out
+/// of range is refused, as `torch._prims_common.canonicalize_dims`);
+/// unlike `distinct_dims`, repeats are allowed.
+pub fn dims_in_range(cx: &mut Cx<'_>, dims: IntList, rank: i64) -> Result<bool> {
+    let rank = usize::try_from(rank).map_err(|_| invalid(cx, format!("negative rank {rank}")))?;
+    for &d in &dims {
+        shape::wrap_dim(cx.op, d, rank)?;
+    }
+    Ok(true)
+}
+
 /// `repeat_sizes(s, repeats)`: sizes of `repeat`: `s` right-aligned under
 /// `repeats` (at least as long), each size multiplied by its repeat.
 pub fn repeat_sizes(cx: &mut Cx<'_>, s: Dims, repeats: Dims) -> Result<Dims> {

@@ -15,6 +15,19 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
     let weight = args::tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
+    // ATen's conv{n}d checks the bias's dtype itself; `convolution` (and
+    // its meta kernel) does not.
+    if let Some(b) = bias
+        && b.dtype != input.dtype
+    {
+        return Err(Error::invalid(
+            cx.op,
+            format!(
+                "Input type ({}) and bias type ({}) should be the same",
+                input.dtype, b.dtype
+            ),
+        ));
+    }
     let (ones, zeros) = (&[1; 3][..spatial], &[0; 3][..spatial]);
     let stride = args::sizes(cx, a, 3, "stride", Some(ones))?;
     let padding = args::sizes(cx, a, 4, "padding", Some(zeros))?;
