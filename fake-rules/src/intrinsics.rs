@@ -20,40 +20,40 @@ use crate::kind::{Base, Kind};
 
 /// One parameter of an intrinsic.
 #[derive(Debug, Clone)]
-pub(crate) struct Param {
+pub struct Param {
     /// Its name, for named arguments and messages.
-    pub(crate) name: String,
+    pub name: String,
     /// Its kind; an optional kind may be left out.
-    pub(crate) kind: Kind,
+    pub kind: Kind,
 }
 
 /// One intrinsic.
 #[derive(Debug, Clone)]
-pub(crate) struct Intrinsic {
+pub struct Intrinsic {
     /// Its name in rules and in Rust.
-    pub(crate) name: String,
+    pub name: String,
     /// The Rust path of the function (`crate::intrinsics::shapes::broadcast`).
-    pub(crate) path: String,
+    pub path: String,
     /// Parameters in order, after `&mut Cx`.
-    pub(crate) params: Vec<Param>,
+    pub params: Vec<Param>,
     /// The kind of the result.
-    pub(crate) ret: Kind,
+    pub ret: Kind,
     /// What it computes, for messages: the first line of its doc comment.
-    pub(crate) doc: String,
+    pub doc: String,
     /// Its name in the Rust file.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// Every intrinsic read, by name.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Intrinsics {
+pub struct Intrinsics {
     /// Sorted by name, unique.
     list: Vec<Intrinsic>,
 }
 
 impl Intrinsics {
     /// The intrinsic called `name`.
-    pub(crate) fn lookup(&self, name: &str) -> Option<&Intrinsic> {
+    pub fn lookup(&self, name: &str) -> Option<&Intrinsic> {
         self.list
             .binary_search_by(|i| i.name.as_str().cmp(name))
             .ok()
@@ -61,19 +61,13 @@ impl Intrinsics {
     }
 
     /// Every intrinsic's name, for suggestions.
-    pub(crate) fn names(&self) -> impl Iterator<Item = &str> {
+    pub fn names(&self) -> impl Iterator<Item = &str> {
         self.list.iter().map(|i| i.name.as_str())
     }
 
     /// Add the intrinsics of one Rust file whose items are at `module`
     /// (`crate::intrinsics::shapes`). A name defined twice is a mistake.
-    pub(crate) fn read_file(
-        &mut self,
-        file: FileId,
-        text: &str,
-        module: &str,
-        diags: &mut Vec<Diag>,
-    ) {
+    pub fn read_file(&mut self, file: FileId, text: &str, module: &str, diags: &mut Vec<Diag>) {
         let parsed = match syn::parse_file(text) {
             Ok(f) => f,
             Err(e) => {
@@ -175,7 +169,7 @@ impl Intrinsics {
 const KINDS_HELP: &str = "rule kinds are spelled `Dims`, `SymInt`, `i64`, `IntList`, `bool`, `SymBool`, `f64`, `Scalar`, `&str`, `DType`, `Device`, `Layout`, `MemoryFormat`, `UnbackedFlavor`, `&TensorMeta`, `&[&TensorMeta]`, `&[Option<&TensorMeta>]`, `Vec<Dims>`, `TensorMeta` (a result), and `Option<T>` of these";
 
 /// The rule kind a Rust type spells: the one table of that mapping.
-pub(crate) fn kind_of_type(ty: &syn::Type) -> Option<Kind> {
+pub fn kind_of_type(ty: &syn::Type) -> Option<Kind> {
     match ty {
         syn::Type::Reference(r) if r.mutability.is_none() => match &*r.elem {
             syn::Type::Slice(s) => match &*s.elem {
@@ -324,7 +318,7 @@ fn find_fn(file: FileId, text: &str, name: &str) -> Span {
 }
 
 /// `broadcast(a: Dims, b: Dims) -> Dims`.
-pub(crate) fn signature(i: &Intrinsic) -> String {
+pub fn signature(i: &Intrinsic) -> String {
     let ps: Vec<String> = i
         .params
         .iter()
@@ -335,14 +329,14 @@ pub(crate) fn signature(i: &Intrinsic) -> String {
 
 /// A named constant a rule may write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Constant {
+pub struct Constant {
     /// The name in rules.
-    pub(crate) name: &'static str,
+    pub name: &'static str,
     /// Its kind.
-    pub(crate) kind: Base,
+    pub kind: Base,
     /// The Rust path under `fake_runtime::support::rt` (or `support`)
     /// that spells its value.
-    pub(crate) rust: &'static str,
+    pub rust: &'static str,
 }
 
 /// Shorthand for a constant.
@@ -351,7 +345,7 @@ const fn c(name: &'static str, kind: Base, rust: &'static str) -> Constant {
 }
 
 /// Every named constant.
-pub(crate) const CONSTANTS: &[Constant] = {
+pub const CONSTANTS: &[Constant] = {
     use Base::{DType, MemoryFormat, UnbackedFlavor};
     &[
         c("bool", DType, "DType::Bool"),
@@ -384,13 +378,13 @@ pub(crate) const CONSTANTS: &[Constant] = {
 };
 
 /// The constant called `name`.
-pub(crate) fn constant(name: &str) -> Option<&'static Constant> {
+pub fn constant(name: &str) -> Option<&'static Constant> {
     CONSTANTS.iter().find(|c| c.name == name)
 }
 
 /// The promotion kinds of `@pointwise(promote = ...)`, with the variant of
 /// `fake_runtime::PromotionKind` each names.
-pub(crate) const PROMOTION_KINDS: &[(&str, &str)] = &[
+pub const PROMOTION_KINDS: &[(&str, &str)] = &[
     ("default", "Default"),
     ("no_opmath", "NoOpmath"),
     ("int_to_float", "IntToFloat"),
@@ -404,7 +398,7 @@ pub(crate) mod tests {
     use super::*;
 
     /// The intrinsics of `fake-ops`, read as the macro reads them.
-    pub(crate) fn ops_intrinsics() -> (Intrinsics, Vec<Diag>) {
+    pub fn ops_intrinsics() -> (Intrinsics, Vec<Diag>) {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ops/src/intrinsics");
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .expect("ops/src/intrinsics")

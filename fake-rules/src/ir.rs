@@ -8,59 +8,59 @@ use crate::schema::{DefaultValue, ReturnAlias};
 
 /// One operator overload.
 #[derive(Debug, Clone)]
-pub(crate) struct OpIr {
+pub struct OpIr {
     /// `aten::add.Tensor`.
-    pub(crate) name: String,
+    pub name: String,
     /// The schema text.
-    pub(crate) schema: String,
+    pub schema: String,
     /// The typed kernel's name (`add_tensor`).
-    pub(crate) fn_name: String,
+    pub fn_name: String,
     /// The `Op` variant (`AddTensor`).
-    pub(crate) variant: String,
+    pub variant: String,
     /// Schema arguments in order.
-    pub(crate) args: Vec<ArgIr>,
+    pub args: Vec<ArgIr>,
     /// Tags.
-    pub(crate) tags: TagsIr,
+    pub tags: TagsIr,
     /// How outputs are computed.
-    pub(crate) body: Body,
+    pub body: Body,
 }
 
 /// Properties of an operator (mirrors `fake_runtime::Tags`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct TagsIr {
+pub struct TagsIr {
     /// `@pointwise`.
-    pub(crate) pointwise: bool,
+    pub pointwise: bool,
     /// `@view` or a view return.
-    pub(crate) view: bool,
+    pub view: bool,
     /// `@inplace` or a written argument.
-    pub(crate) inplace: bool,
+    pub inplace: bool,
     /// `@factory`.
-    pub(crate) factory: bool,
+    pub factory: bool,
     /// `@data_dependent`.
-    pub(crate) data_dependent: bool,
+    pub data_dependent: bool,
     /// `@kernel(...)`.
-    pub(crate) hand_written: bool,
+    pub hand_written: bool,
     /// Derived from a functional rule (`@derive`).
-    pub(crate) derived: bool,
+    pub derived: bool,
 }
 
 /// One schema argument.
 #[derive(Debug, Clone)]
-pub(crate) struct ArgIr {
+pub struct ArgIr {
     /// The schema name (`self`).
-    pub(crate) name: String,
+    pub name: String,
     /// The Rust identifier (`self_`).
-    pub(crate) ident: String,
+    pub ident: String,
     /// Its kind; `Opaque` and `Generator` arguments are not passed to the
     /// typed kernel.
-    pub(crate) kind: Kind,
+    pub kind: Kind,
     /// The schema default.
-    pub(crate) default: Option<DefaultValue>,
+    pub default: Option<DefaultValue>,
 }
 
 /// How an operator's outputs are computed.
 #[derive(Debug, Clone)]
-pub(crate) enum Body {
+pub enum Body {
     /// A hand-written kernel `crate::kernels::<name>`.
     Kernel(String),
     /// A rule.
@@ -79,7 +79,7 @@ pub(crate) enum Body {
 
 /// A derived family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Derive {
+pub enum Derive {
     /// `op_`: `self` written.
     InPlace,
     /// `out=`: `count` out tensors from argument `first` on.
@@ -93,35 +93,35 @@ pub(crate) enum Derive {
 
 /// A checked rule.
 #[derive(Debug, Clone)]
-pub(crate) struct RuleIr {
+pub struct RuleIr {
     /// Pattern checks, `where` bindings and `check`s, in order.
-    pub(crate) stmts: Vec<Stmt>,
+    pub stmts: Vec<Stmt>,
     /// For `@pointwise`: the fast path.
-    pub(crate) pointwise: Option<Pointwise>,
+    pub pointwise: Option<Pointwise>,
     /// One per schema return (empty for pointwise rules).
-    pub(crate) outputs: Vec<OutputIr>,
+    pub outputs: Vec<OutputIr>,
 }
 
 /// The fast path of an elementwise operator.
 #[derive(Debug, Clone)]
-pub(crate) struct Pointwise {
+pub struct Pointwise {
     /// Tensor arguments that broadcast together: `(ident, optional)`; an
     /// absent optional one takes no part.
-    pub(crate) tensors: Vec<(String, bool)>,
+    pub tensors: Vec<(String, bool)>,
     /// Promotion operands: `(ident, is_tensor, optional)`; an absent
     /// optional one takes no part.
-    pub(crate) operands: Vec<(String, bool, bool)>,
+    pub operands: Vec<(String, bool, bool)>,
     /// The `PromotionKind` variant.
-    pub(crate) promote: String,
+    pub promote: String,
     /// A `dtype = ...` clause, overriding promotion.
-    pub(crate) dtype: Option<TExpr>,
+    pub dtype: Option<TExpr>,
     /// Whether the result is written into argument 0 (`add_`).
-    pub(crate) inplace: Option<usize>,
+    pub inplace: Option<usize>,
 }
 
 /// A statement of a rule body.
 #[derive(Debug, Clone)]
-pub(crate) enum Stmt {
+pub enum Stmt {
     /// Match a tensor's sizes against a pattern.
     Match {
         /// The argument's ident.
@@ -151,7 +151,7 @@ pub(crate) enum Stmt {
 
 /// How a matched tensor argument is held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Holder {
+pub enum Holder {
     /// `Tensor`.
     One,
     /// `Tensor?`: checked when present.
@@ -164,7 +164,7 @@ pub(crate) enum Holder {
 
 /// One dim of a checked pattern.
 #[derive(Debug, Clone)]
-pub(crate) enum DimIr {
+pub enum DimIr {
     /// Bind a new size variable.
     Bind(String),
     /// Check against a bound size variable (named in messages).
@@ -183,27 +183,27 @@ pub(crate) enum DimIr {
 
 /// One output of a rule.
 #[derive(Debug, Clone)]
-pub(crate) struct OutputIr {
+pub struct OutputIr {
     /// How it relates to the arguments.
-    pub(crate) alias: ReturnAlias,
+    pub alias: ReturnAlias,
     /// What is returned.
-    pub(crate) ret: RetKind,
+    pub ret: RetKind,
     /// Sizes (tensor), the list of sizes (tensor list) or the value (int /
     /// bool).
-    pub(crate) value: Option<TExpr>,
+    pub value: Option<TExpr>,
     /// `strides = ...`.
-    pub(crate) strides: Option<TExpr>,
+    pub strides: Option<TExpr>,
     /// `offset = ...`.
-    pub(crate) offset: Option<TExpr>,
+    pub offset: Option<TExpr>,
     /// `dtype = ...`.
-    pub(crate) dtype: Option<TExpr>,
+    pub dtype: Option<TExpr>,
     /// `device = ...`.
-    pub(crate) device: Option<TExpr>,
+    pub device: Option<TExpr>,
 }
 
 /// The kind of a returned value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum RetKind {
+pub enum RetKind {
     /// A tensor.
     Tensor,
     /// An `int` / `SymInt`.
@@ -221,16 +221,16 @@ pub(crate) enum RetKind {
 
 /// A typed expression.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct TExpr {
+pub struct TExpr {
     /// What it is.
-    pub(crate) node: TNode,
+    pub node: TNode,
     /// Its kind.
-    pub(crate) kind: Kind,
+    pub kind: Kind,
 }
 
 /// The forms of a typed expression.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum TNode {
+pub enum TNode {
     /// An `Int` literal.
     Int(i64),
     /// A `Float` literal.
@@ -263,7 +263,7 @@ pub(crate) enum TNode {
 
 /// A field of a tensor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Field {
+pub enum Field {
     /// `.sizes` / `.shape`.
     Sizes,
     /// `.strides`.
@@ -280,7 +280,7 @@ pub(crate) enum Field {
 
 impl Field {
     /// Every field with its names and kind.
-    pub(crate) const ALL: &'static [(&'static str, Field, crate::kind::Base)] = &[
+    pub const ALL: &'static [(&'static str, Field, crate::kind::Base)] = &[
         ("sizes", Field::Sizes, crate::kind::Base::Dims),
         ("shape", Field::Sizes, crate::kind::Base::Dims),
         ("strides", Field::Strides, crate::kind::Base::Dims),

@@ -6,90 +6,90 @@ use crate::diagnostic::Span;
 
 /// A name with its place.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Ident {
+pub struct Ident {
     /// The name.
-    pub(crate) name: String,
+    pub name: String,
     /// Where it is written.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// One rule: `@tags op(params) -> outputs` and its clauses.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Rule {
+pub struct Rule {
     /// Tags, in order.
-    pub(crate) tags: Vec<Tag>,
+    pub tags: Vec<Tag>,
     /// The operator.
-    pub(crate) op: OpRef,
+    pub op: OpRef,
     /// The parameter list; `None` when the rule has no parentheses.
-    pub(crate) params: Option<Vec<Param>>,
+    pub params: Option<Vec<Param>>,
     /// The outputs; `None` when the rule has no `->`.
-    pub(crate) outputs: Option<Outputs>,
+    pub outputs: Option<Outputs>,
     /// Clauses, in order.
-    pub(crate) clauses: Vec<Clause>,
+    pub clauses: Vec<Clause>,
     /// The whole rule.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// `@name` or `@name(args)`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Tag {
+pub struct Tag {
     /// The name, without `@` (its span includes the `@`).
-    pub(crate) name: Ident,
+    pub name: Ident,
     /// The arguments, `None` without parentheses.
-    pub(crate) args: Option<Vec<TagArg>>,
+    pub args: Option<Vec<TagArg>>,
     /// The whole tag.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// `promote = default` or `convolution`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct TagArg {
+pub struct TagArg {
     /// `promote` in `promote = default`.
-    pub(crate) key: Option<Ident>,
+    pub key: Option<Ident>,
     /// The value.
-    pub(crate) value: Ident,
+    pub value: Ident,
     /// The whole argument.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// `aten::add.Tensor`, `relu`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct OpRef {
+pub struct OpRef {
     /// `aten` when written.
-    pub(crate) namespace: Option<Ident>,
+    pub namespace: Option<Ident>,
     /// `add`.
-    pub(crate) name: Ident,
+    pub name: Ident,
     /// `Tensor`; `None` means the default overload.
-    pub(crate) overload: Option<Ident>,
+    pub overload: Option<Ident>,
     /// The whole reference.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// A parameter: a schema argument's name, with a pattern for tensors.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Param {
+pub struct Param {
     /// The argument's name.
-    pub(crate) name: Ident,
+    pub name: Ident,
     /// The shape pattern.
-    pub(crate) pattern: Option<Pattern>,
+    pub pattern: Option<Pattern>,
     /// The whole parameter.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// `[n, *s]`, with suffixes `?` and `[]`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Pattern {
+pub struct Pattern {
     /// The dims, in order.
-    pub(crate) dims: Vec<DimPattern>,
+    pub dims: Vec<DimPattern>,
     /// `?` and `[]` marks, in order, with their places.
-    pub(crate) suffixes: Vec<(PatternSuffix, Span)>,
+    pub suffixes: Vec<(PatternSuffix, Span)>,
     /// The whole pattern.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// A pattern suffix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PatternSuffix {
+pub enum PatternSuffix {
     /// `?`.
     Optional,
     /// `[]`.
@@ -98,7 +98,7 @@ pub(crate) enum PatternSuffix {
 
 /// One dim of a pattern.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum DimPattern {
+pub enum DimPattern {
     /// `n`: binds the size, or checks it against `n` if bound.
     Name(Ident),
     /// `3`: the size must be 3.
@@ -115,7 +115,7 @@ impl DimPattern {
         reason = "part of the front end's API; not every phase uses it yet"
     )]
     /// Where the dim is written.
-    pub(crate) fn span(&self) -> Span {
+    pub fn span(&self) -> Span {
         match self {
             DimPattern::Name(i) => i.span,
             DimPattern::Int(_, s) | DimPattern::Wildcard(s) | DimPattern::Pack(_, s) => *s,
@@ -125,18 +125,18 @@ impl DimPattern {
 
 /// `-> x` or `-> (x, y)`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Outputs {
+pub struct Outputs {
     /// One expression per output.
-    pub(crate) exprs: Vec<Expr>,
+    pub exprs: Vec<Expr>,
     /// Whether written as a parenthesised tuple.
-    pub(crate) tuple: bool,
+    pub tuple: bool,
     /// From `->` to the end.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// A clause after the head.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Clause {
+pub enum Clause {
     /// `where name = value`.
     Where {
         /// The bound name.
@@ -170,7 +170,7 @@ pub(crate) enum Clause {
 
 /// Which output a clause is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Selector {
+pub enum Selector {
     /// `.1`.
     Index(usize, Span),
     /// `.indices`.
@@ -179,7 +179,7 @@ pub(crate) enum Selector {
 
 impl Selector {
     /// Where it is written.
-    pub(crate) fn span(&self) -> Span {
+    pub fn span(&self) -> Span {
         match self {
             Selector::Index(_, s) => *s,
             Selector::Name(i) => i.span,
@@ -189,16 +189,16 @@ impl Selector {
 
 /// An expression.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Expr {
+pub struct Expr {
     /// What it is.
-    pub(crate) node: ExprNode,
+    pub node: ExprNode,
     /// Where it is written.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// The forms of an expression.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum ExprNode {
+pub enum ExprNode {
     /// `3`.
     Int(i64),
     /// `0.5`.
@@ -243,27 +243,27 @@ pub(crate) enum ExprNode {
 
 /// An argument of a call.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct CallArg {
+pub struct CallArg {
     /// `max` in `max = n`.
-    pub(crate) name: Option<Ident>,
+    pub name: Option<Ident>,
     /// The value.
-    pub(crate) value: Expr,
+    pub value: Expr,
 }
 
 /// An element of a list expression.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ListItem {
+pub struct ListItem {
     /// Written with `*`.
-    pub(crate) splice: bool,
+    pub splice: bool,
     /// The value.
-    pub(crate) expr: Expr,
+    pub expr: Expr,
     /// The whole item, `*` included.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// Prefix operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum UnaryOp {
+pub enum UnaryOp {
     /// `-`.
     Neg,
     /// `not`.
@@ -272,7 +272,7 @@ pub(crate) enum UnaryOp {
 
 /// Infix operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum BinaryOp {
+pub enum BinaryOp {
     /// `+`.
     Add,
     /// `-`.
@@ -305,7 +305,7 @@ pub(crate) enum BinaryOp {
 
 impl BinaryOp {
     /// The operator as written.
-    pub(crate) fn symbol(self) -> &'static str {
+    pub fn symbol(self) -> &'static str {
         match self {
             BinaryOp::Add => "+",
             BinaryOp::Sub => "-",

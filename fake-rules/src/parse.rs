@@ -25,7 +25,7 @@ mod grammar {
     /// Parser generated from `rules.pest`.
     #[derive(pest_derive::Parser)]
     #[grammar = "rules.pest"]
-    pub(crate) struct RulesParser;
+    pub struct RulesParser;
 }
 
 use grammar::{Rule as R, RulesParser};
@@ -38,7 +38,7 @@ const MAX_DEPTH: usize = 200;
 
 /// Parse a rules file. Syntax errors go to `diags`; the rules that parsed
 /// are returned.
-pub(crate) fn parse_rules_file(file: FileId, text: &str, diags: &mut Vec<Diag>) -> Vec<Rule> {
+pub fn parse_rules_file(file: FileId, text: &str, diags: &mut Vec<Diag>) -> Vec<Rule> {
     pest::set_error_detail(true);
     let mut rules = Vec::new();
     for chunk in split_chunks(file, text, diags) {
@@ -290,7 +290,7 @@ const OPERATORS: &[&str] = &[
 /// into a diagnostic: `expected one of ..., found ...`. `describe` names
 /// the grammar's rules for people (`None` for rules whose first token
 /// already says it); `end` names the end of the input.
-pub(crate) fn syntax_error<Rl: RuleType>(
+pub fn syntax_error<Rl: RuleType>(
     err: &pest::error::Error<Rl>,
     input: &str,
     file: FileId,

@@ -21,22 +21,22 @@ use std::fmt;
 
 /// Index of a file in [`Sources`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct FileId(pub(crate) u32);
+pub struct FileId(pub u32);
 
 /// A byte range in one file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Span {
+pub struct Span {
     /// The file.
-    pub(crate) file: FileId,
+    pub file: FileId,
     /// Byte offset of the first byte.
-    pub(crate) start: u32,
+    pub start: u32,
     /// Byte offset one past the last byte (`start` for an empty span).
-    pub(crate) end: u32,
+    pub end: u32,
 }
 
 impl Span {
     /// The span from `start` to `end` (byte offsets) in `file`.
-    pub(crate) fn new(file: FileId, start: usize, end: usize) -> Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
         let clamp = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
         Span {
             file,
@@ -46,7 +46,7 @@ impl Span {
     }
 
     /// The smallest span covering `self` and `other` (same file).
-    pub(crate) fn to(self, other: Span) -> Span {
+    pub fn to(self, other: Span) -> Span {
         Span {
             file: self.file,
             start: self.start.min(other.start),
@@ -58,22 +58,22 @@ impl Span {
 /// A file read by the macro: its path as the user wrote it, its text and
 /// where its lines start.
 #[derive(Debug, Clone)]
-pub(crate) struct SourceFile {
+pub struct SourceFile {
     /// The path, relative to the crate root as written by the user.
-    pub(crate) path: String,
+    pub path: String,
     /// The whole text.
-    pub(crate) text: String,
+    pub text: String,
     /// Byte offset of the start of every line.
     line_starts: Vec<usize>,
 }
 
 /// Line (1-based), column (1-based, in characters) of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct LineCol {
+pub struct LineCol {
     /// 1-based line.
-    pub(crate) line: usize,
+    pub line: usize,
     /// 1-based column, counted in characters.
-    pub(crate) col: usize,
+    pub col: usize,
 }
 
 impl SourceFile {
@@ -114,7 +114,7 @@ impl SourceFile {
 
     /// Line and column of byte `offset` (clamped into the file, moved back
     /// to a character boundary).
-    pub(crate) fn line_col(&self, offset: usize) -> LineCol {
+    pub fn line_col(&self, offset: usize) -> LineCol {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
@@ -134,21 +134,21 @@ impl SourceFile {
 
 /// Every file read, so spans can be turned into lines and columns.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Sources {
+pub struct Sources {
     /// The files, indexed by [`FileId`].
     files: Vec<SourceFile>,
 }
 
 impl Sources {
     /// Register a file and return its id.
-    pub(crate) fn add(&mut self, path: &str, text: &str) -> FileId {
+    pub fn add(&mut self, path: &str, text: &str) -> FileId {
         let id = FileId(u32::try_from(self.files.len()).unwrap_or(u32::MAX));
         self.files.push(SourceFile::new(path, text));
         id
     }
 
     /// The file of `id`.
-    pub(crate) fn file(&self, id: FileId) -> Option<&SourceFile> {
+    pub fn file(&self, id: FileId) -> Option<&SourceFile> {
         self.files.get(id.0 as usize)
     }
 
@@ -157,7 +157,7 @@ impl Sources {
         reason = "part of the front end's API; not every phase uses it yet"
     )]
     /// The text a span covers (empty if the span is out of range).
-    pub(crate) fn text(&self, span: Span) -> &str {
+    pub fn text(&self, span: Span) -> &str {
         self.file(span.file)
             .and_then(|f| f.text.get(span.start as usize..span.end as usize))
             .unwrap_or("")
@@ -168,7 +168,7 @@ impl Sources {
         reason = "part of the front end's API; not every phase uses it yet"
     )]
     /// `path:line:col` of the start of a span.
-    pub(crate) fn location(&self, span: Span) -> String {
+    pub fn location(&self, span: Span) -> String {
         match self.file(span.file) {
             Some(f) => {
                 let lc = f.line_col(span.start as usize);
@@ -179,7 +179,7 @@ impl Sources {
     }
 
     /// Resolve a diagnostic's spans into lines and columns.
-    pub(crate) fn resolve(&self, diag: &Diag) -> Diagnostic {
+    pub fn resolve(&self, diag: &Diag) -> Diagnostic {
         let mut labels = vec![self.label(diag.span, &diag.label, true)];
         labels.extend(
             diag.secondary
@@ -229,7 +229,7 @@ impl Sources {
 
 /// Whether a trailing note is a `note` or a `help`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum NoteKind {
+pub enum NoteKind {
     /// `= note: ...`: more about what is wrong.
     Note,
     /// `= help: ...`: how to fix it.
@@ -238,22 +238,22 @@ pub(crate) enum NoteKind {
 
 /// An error found by a phase, pointing at spans not yet resolved.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Diag {
+pub struct Diag {
     /// The one-line message.
-    pub(crate) message: String,
+    pub message: String,
     /// Where the mistake is.
-    pub(crate) span: Span,
+    pub span: Span,
     /// Text under the carets (may be empty).
-    pub(crate) label: String,
+    pub label: String,
     /// Other places worth showing, with their labels.
-    pub(crate) secondary: Vec<(Span, String)>,
+    pub secondary: Vec<(Span, String)>,
     /// Notes and help after the snippet.
-    pub(crate) notes: Vec<(NoteKind, String)>,
+    pub notes: Vec<(NoteKind, String)>,
 }
 
 impl Diag {
     /// An error with `message` at `span`.
-    pub(crate) fn new(span: Span, message: impl Into<String>) -> Diag {
+    pub fn new(span: Span, message: impl Into<String>) -> Diag {
         Diag {
             message: message.into(),
             span,
@@ -264,31 +264,31 @@ impl Diag {
     }
 
     /// Set the text shown under the carets.
-    pub(crate) fn label(mut self, text: impl Into<String>) -> Diag {
+    pub fn label(mut self, text: impl Into<String>) -> Diag {
         self.label = text.into();
         self
     }
 
     /// Also show `span`, underlined with `-`, labelled `text`.
-    pub(crate) fn secondary(mut self, span: Span, text: impl Into<String>) -> Diag {
+    pub fn secondary(mut self, span: Span, text: impl Into<String>) -> Diag {
         self.secondary.push((span, text.into()));
         self
     }
 
     /// Add a `= note: ...`.
-    pub(crate) fn note(mut self, text: impl Into<String>) -> Diag {
+    pub fn note(mut self, text: impl Into<String>) -> Diag {
         self.notes.push((NoteKind::Note, text.into()));
         self
     }
 
     /// Add a `= help: ...`.
-    pub(crate) fn help(mut self, text: impl Into<String>) -> Diag {
+    pub fn help(mut self, text: impl Into<String>) -> Diag {
         self.notes.push((NoteKind::Help, text.into()));
         self
     }
 
     /// Add a `= help: did you mean ...?` when `suggestion` is some.
-    pub(crate) fn suggest(self, suggestion: Option<&str>) -> Diag {
+    pub fn suggest(self, suggestion: Option<&str>) -> Diag {
         match suggestion {
             Some(s) => self.help(format!("did you mean `{s}`?")),
             None => self,
@@ -298,33 +298,33 @@ impl Diag {
 
 /// One resolved place of a [`Diagnostic`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Label {
+pub struct Label {
     /// The file's path as the user wrote it.
-    pub(crate) path: String,
+    pub path: String,
     /// 1-based line.
-    pub(crate) line: usize,
+    pub line: usize,
     /// 1-based column of the first character, in characters.
-    pub(crate) col: usize,
+    pub col: usize,
     /// Number of characters underlined (at least 1).
-    pub(crate) width: usize,
+    pub width: usize,
     /// The source line.
-    pub(crate) line_text: String,
+    pub line_text: String,
     /// Text after the underline (may be empty).
-    pub(crate) text: String,
+    pub text: String,
     /// The primary place (`^^^`) or a secondary one (`---`).
-    pub(crate) primary: bool,
+    pub primary: bool,
 }
 
 /// An error with every place resolved: self-contained, ready to render or
 /// to turn into a `compile_error!`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Diagnostic {
+pub struct Diagnostic {
     /// The one-line message.
-    pub(crate) message: String,
+    pub message: String,
     /// The primary label first, then secondary ones.
-    pub(crate) labels: Vec<Label>,
+    pub labels: Vec<Label>,
     /// Notes and help.
-    pub(crate) notes: Vec<(NoteKind, String)>,
+    pub notes: Vec<(NoteKind, String)>,
 }
 
 impl Diagnostic {
@@ -333,7 +333,7 @@ impl Diagnostic {
         reason = "part of the front end's API; not every phase uses it yet"
     )]
     /// `path:line:col` of the primary label.
-    pub(crate) fn location(&self) -> String {
+    pub fn location(&self) -> String {
         self.labels
             .first()
             .map(|l| format!("{}:{}:{}", l.path, l.line, l.col))
@@ -341,7 +341,7 @@ impl Diagnostic {
     }
 
     /// The diagnostic rendered as rustc renders errors.
-    pub(crate) fn render(&self) -> String {
+    pub fn render(&self) -> String {
         self.to_string()
     }
 }
@@ -448,7 +448,7 @@ impl fmt::Display for Diagnostic {
 )]
 /// Render a list of diagnostics, separated by blank lines, followed by a
 /// count as rustc prints it.
-pub(crate) fn render_all(diagnostics: &[Diagnostic]) -> String {
+pub fn render_all(diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diagnostics {
         out.push_str(&d.render());
@@ -486,10 +486,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// The candidate closest to `name`, if close enough to be a likely typo
 /// (rustc's rule of thumb: at most a third of the length), or equal up to
 /// case.
-pub(crate) fn closest<'a>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let limit = (name.chars().count().max(3)) / 3;
     let lower = name.to_ascii_lowercase();
     let mut best: Option<(usize, &'a str)> = None;

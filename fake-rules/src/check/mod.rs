@@ -42,7 +42,7 @@ const TAGS: &[&str] = &[
 ///
 /// A required schema without a rule is not reported when `rules_complete`
 /// is false (a rule did not parse: it may be the missing one).
-pub(crate) fn check(
+pub fn check(
     catalog: &Catalog<'_>,
     rules: &[Rule],
     rules_complete: bool,
@@ -209,20 +209,20 @@ fn arg_irs(schema: &Schema) -> Vec<ArgIr> {
 /// What rules are checked against: the catalogue's schemas they may name
 /// (those parsed), every catalogued name (for suggestions) and the
 /// overloads that must have a rule, with where each is required.
-pub(crate) struct Catalog<'a> {
+pub struct Catalog<'a> {
     /// The schemas parsed: every one a rule or a derived family may name.
-    pub(crate) schemas: &'a [Schema],
+    pub schemas: &'a [Schema],
     /// Every catalogued overload's name.
-    pub(crate) names: &'a [String],
+    pub names: &'a [String],
     /// Required overloads (not pending), with the span that requires them.
-    pub(crate) required: &'a HashMap<String, Span>,
+    pub required: &'a HashMap<String, Span>,
 }
 
 /// The names of the erased entries of `schemas` as [`check`] gives them
 /// (sorted by operator, made unique), for the stubs emitted when the rules
 /// have mistakes: hand-written kernels that call a generated one still
 /// resolve, so only the mistakes are reported.
-pub(crate) fn erased_names(schemas: &[Schema]) -> Vec<String> {
+pub fn erased_names(schemas: &[Schema]) -> Vec<String> {
     let mut named: Vec<(String, String)> = schemas
         .iter()
         .map(|s| (s.full_name(), fn_name(s)))
@@ -254,7 +254,7 @@ fn dedupe_idents(ops: &mut [OpIr]) {
 }
 
 /// The Rust identifier for a schema or rule name (`self` -> `self_`).
-pub(crate) fn rust_ident(name: &str) -> String {
+pub fn rust_ident(name: &str) -> String {
     if syn::parse_str::<syn::Ident>(name).is_ok() {
         name.to_string()
     } else {

@@ -19,41 +19,41 @@ mod grammar {
     /// Parser generated from `schema.pest`.
     #[derive(pest_derive::Parser)]
     #[grammar = "schema.pest"]
-    pub(crate) struct SchemaParser;
+    pub struct SchemaParser;
 }
 
 use grammar::{Rule, SchemaParser};
 
 /// One parsed schema.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Schema {
+pub struct Schema {
     /// `aten`.
-    pub(crate) namespace: String,
+    pub namespace: String,
     /// `add`.
-    pub(crate) name: String,
+    pub name: String,
     /// `Tensor`; `None` for the default overload.
-    pub(crate) overload: Option<String>,
+    pub overload: Option<String>,
     /// Arguments in order.
-    pub(crate) args: Vec<Argument>,
+    pub args: Vec<Argument>,
     /// Returned values in order.
-    pub(crate) returns: Vec<Return>,
+    pub returns: Vec<Return>,
     /// The schema text as written.
-    pub(crate) text: String,
+    pub text: String,
     /// The whole schema.
-    pub(crate) span: Span,
+    pub span: Span,
     /// The qualified name (`aten::add.Tensor`).
-    pub(crate) name_span: Span,
+    pub name_span: Span,
 }
 
 impl Schema {
     /// `aten::add.Tensor`; `aten::relu` for a default overload (as
     /// PyTorch prints operator names).
-    pub(crate) fn full_name(&self) -> String {
+    pub fn full_name(&self) -> String {
         full_name(&self.namespace, &self.name, self.overload.as_deref())
     }
 
     /// The argument called `name`, with its index.
-    pub(crate) fn arg(&self, name: &str) -> Option<(usize, &Argument)> {
+    pub fn arg(&self, name: &str) -> Option<(usize, &Argument)> {
         self.args.iter().enumerate().find(|(_, a)| a.name == name)
     }
 
@@ -61,7 +61,7 @@ impl Schema {
     /// annotations: `Tensor(a)` returned from `Tensor(a) self` is a view of
     /// `self`; `Tensor(a!)` is `self` itself, mutated. `None` when the
     /// return is annotated with a set no argument has.
-    pub(crate) fn return_alias(&self, index: usize) -> Option<ReturnAlias> {
+    pub fn return_alias(&self, index: usize) -> Option<ReturnAlias> {
         let ret = self.returns.get(index)?;
         let Some(alias) = &ret.ty.alias else {
             return Some(ReturnAlias::Fresh);
@@ -81,7 +81,7 @@ impl Schema {
     }
 
     /// Whether some argument is annotated as written (`Tensor(a!)`).
-    pub(crate) fn mutates(&self) -> bool {
+    pub fn mutates(&self) -> bool {
         self.args
             .iter()
             .any(|a| a.ty.alias.as_ref().is_some_and(|x| x.write))
@@ -89,7 +89,7 @@ impl Schema {
 }
 
 /// `ns::name.overload`, leaving out `.default`.
-pub(crate) fn full_name(namespace: &str, name: &str, overload: Option<&str>) -> String {
+pub fn full_name(namespace: &str, name: &str, overload: Option<&str>) -> String {
     match overload {
         Some(o) if o != "default" => format!("{namespace}::{name}.{o}"),
         _ => format!("{namespace}::{name}"),
@@ -112,7 +112,7 @@ fn suffixes_form_a_type(suffixes: &[TypeSuffix]) -> bool {
 
 /// How a returned tensor relates to the arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ReturnAlias {
+pub enum ReturnAlias {
     /// A new tensor.
     Fresh,
     /// A view of the argument at this index.
@@ -123,46 +123,46 @@ pub(crate) enum ReturnAlias {
 
 /// One argument of a schema.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Argument {
+pub struct Argument {
     /// `self`.
-    pub(crate) name: String,
+    pub name: String,
     /// `Tensor(a!)`.
-    pub(crate) ty: Type,
+    pub ty: Type,
     /// The default value, if any.
-    pub(crate) default: Option<DefaultValue>,
+    pub default: Option<DefaultValue>,
     /// Whether the argument comes after the `*`.
-    pub(crate) kwarg_only: bool,
+    pub kwarg_only: bool,
     /// The whole argument.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// One returned value.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Return {
+pub struct Return {
     /// `values` in `(Tensor values, Tensor indices)`.
-    pub(crate) name: Option<String>,
+    pub name: Option<String>,
     /// The type.
-    pub(crate) ty: Type,
+    pub ty: Type,
     /// The return in the schema.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// A schema type: `Tensor(a!)`, `int[1]?`, `Tensor?[]`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Type {
+pub struct Type {
     /// `Tensor`, `SymInt`, ...
-    pub(crate) base: String,
+    pub base: String,
     /// The alias annotation.
-    pub(crate) alias: Option<AliasInfo>,
+    pub alias: Option<AliasInfo>,
     /// List and optional suffixes, in order.
-    pub(crate) suffixes: Vec<TypeSuffix>,
+    pub suffixes: Vec<TypeSuffix>,
     /// The type as written.
-    pub(crate) text: String,
+    pub text: String,
 }
 
 /// `[]`, `[N]` or `?`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum TypeSuffix {
+pub enum TypeSuffix {
     /// A list, with its fixed length if written.
     List(Option<u32>),
     /// May be `None`.
@@ -171,18 +171,18 @@ pub(crate) enum TypeSuffix {
 
 /// An alias annotation: `(a)`, `(a!)`, `(a -> *)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct AliasInfo {
+pub struct AliasInfo {
     /// The alias sets before `->`.
-    pub(crate) sets: Vec<String>,
+    pub sets: Vec<String>,
     /// `!`: written to.
-    pub(crate) write: bool,
+    pub write: bool,
     /// The sets after `->` (what list elements alias).
-    pub(crate) after: Vec<String>,
+    pub after: Vec<String>,
 }
 
 /// A default value as written in a schema.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum DefaultValue {
+pub enum DefaultValue {
     /// `None`.
     None,
     /// `True` / `False`.
@@ -201,7 +201,7 @@ pub(crate) enum DefaultValue {
 
 impl Type {
     /// The rule kind of an argument of this type.
-    pub(crate) fn kind(&self) -> Kind {
+    pub fn kind(&self) -> Kind {
         use TypeSuffix::{List, Optional};
         let scalar = |b: &str| -> Option<Base> {
             Some(match b {
@@ -249,7 +249,7 @@ impl Type {
     /// The kind of a returned value of this type: like [`Type::kind`], but
     /// `int` and `bool` returns are symbolic (`sym_size` and `size` return
     /// the same value), and `Tensor[]` returns are lists of shapes.
-    pub(crate) fn return_kind(&self) -> Kind {
+    pub fn return_kind(&self) -> Kind {
         let k = self.kind();
         let base = match k.base {
             Base::Int => Base::Size,
@@ -263,8 +263,7 @@ impl Type {
 /// Parse every schema of a `.schemas` file: one per line, blank lines and
 /// lines starting with `#` skipped. Mistakes go to `diags`; the schemas
 /// that parsed are returned.
-#[cfg(test)]
-pub(crate) fn parse_schema_file(file: FileId, text: &str, diags: &mut Vec<Diag>) -> Vec<Schema> {
+pub fn parse_schema_file(file: FileId, text: &str, diags: &mut Vec<Diag>) -> Vec<Schema> {
     let (schemas, broken) = parse_schema_file_where(file, text, |_| true);
     diags.extend(broken.into_iter().flat_map(|(_, d)| d));
     schemas
@@ -276,7 +275,7 @@ pub(crate) fn parse_schema_file(file: FileId, text: &str, diags: &mut Vec<Diag>)
 /// returned by name with their mistakes, so a catalogue line in a form
 /// rules never use (TorchScript's `Dict(str, t)` overloads) is a mistake
 /// only where a rule names it.
-pub(crate) fn parse_schema_file_where(
+pub fn parse_schema_file_where(
     file: FileId,
     text: &str,
     mut keep: impl FnMut(&str) -> bool,
@@ -300,7 +299,7 @@ pub(crate) fn parse_schema_file_where(
 /// each line that is neither blank nor a `#` comment, as its byte offset,
 /// its text (trimmed) and the overload name it starts with
 /// (`aten::add.Tensor`, `.default` left out).
-pub(crate) fn list_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+pub fn list_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
     let mut offset = 0;
     text.split_inclusive('\n').filter_map(move |raw| {
         let start = offset;
@@ -318,7 +317,7 @@ pub(crate) fn list_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)
 }
 
 /// Parse one schema that starts at byte `base` of `file`.
-pub(crate) fn parse_schema(
+pub fn parse_schema(
     file: FileId,
     base: usize,
     text: &str,
@@ -714,7 +713,7 @@ mod tests {
     }
 
     /// The Core ATen schemas, which rules are required to cover.
-    pub(crate) const SCHEMA_FILES: &[(&str, &str)] = &[(
+    pub const SCHEMA_FILES: &[(&str, &str)] = &[(
         "ops/catalog/core_aten.schemas",
         include_str!("../../ops/catalog/core_aten.schemas"),
     )];

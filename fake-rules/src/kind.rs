@@ -18,7 +18,7 @@ use std::fmt;
 
 /// A kind without optionality.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Base {
+pub enum Base {
     /// A list of sizes (`SymInt[]`, a tensor's sizes or strides).
     Dims,
     /// A list of shapes (the sizes of a `Tensor[]` output).
@@ -74,7 +74,7 @@ pub(crate) enum Base {
 
 impl Base {
     /// The name shown in messages.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Base::Dims => "Dims",
             Base::DimsList => "DimsList",
@@ -104,7 +104,7 @@ impl Base {
 
     /// Whether a value of kind `self` may be used where `to` is expected
     /// (both non-optional).
-    pub(crate) fn coerces_to(self, to: Base) -> bool {
+    pub fn coerces_to(self, to: Base) -> bool {
         self == to
             || matches!(
                 (self, to),
@@ -121,23 +121,23 @@ impl Base {
         reason = "part of the front end's API; not every phase uses it yet"
     )]
     /// Any tensor kind: `Tensor`, `Tensor[]`, `Tensor?[]`.
-    pub(crate) fn is_tensor_like(self) -> bool {
+    pub fn is_tensor_like(self) -> bool {
         matches!(self, Base::Tensor | Base::TensorList | Base::OptTensorList)
     }
 }
 
 /// The kind of a value: a [`Base`], possibly optional (`None` allowed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Kind {
+pub struct Kind {
     /// The kind of the value when present.
-    pub(crate) base: Base,
+    pub base: Base,
     /// Whether the value may be absent.
-    pub(crate) optional: bool,
+    pub optional: bool,
 }
 
 impl Kind {
     /// A non-optional kind.
-    pub(crate) const fn of(base: Base) -> Kind {
+    pub const fn of(base: Base) -> Kind {
         Kind {
             base,
             optional: false,
@@ -145,7 +145,7 @@ impl Kind {
     }
 
     /// An optional kind.
-    pub(crate) const fn opt(base: Base) -> Kind {
+    pub const fn opt(base: Base) -> Kind {
         Kind {
             base,
             optional: true,
@@ -153,7 +153,7 @@ impl Kind {
     }
 
     /// The same kind, made optional or not.
-    pub(crate) const fn with_optional(self, optional: bool) -> Kind {
+    pub const fn with_optional(self, optional: bool) -> Kind {
         Kind {
             base: self.base,
             optional,
@@ -163,7 +163,7 @@ impl Kind {
     /// Whether a value of kind `self` may be used where `to` is expected:
     /// the base coerces, and an optional value is not used where a present
     /// one is needed.
-    pub(crate) fn coerces_to(self, to: Kind) -> bool {
+    pub fn coerces_to(self, to: Kind) -> bool {
         self.base.coerces_to(to.base) && (!self.optional || to.optional)
     }
 
@@ -172,7 +172,7 @@ impl Kind {
         reason = "part of the front end's API; not every phase uses it yet"
     )]
     /// The kind both `a` and `b` coerce to, if one coerces to the other.
-    pub(crate) fn join(a: Kind, b: Kind) -> Option<Kind> {
+    pub fn join(a: Kind, b: Kind) -> Option<Kind> {
         if a.coerces_to(b) {
             Some(b)
         } else if b.coerces_to(a) {
