@@ -103,6 +103,17 @@ pub enum ErrorKind {
         /// [`crate::limits::MAX_SYMBOLS`].
         limit: usize,
     },
+    /// An operator would return more tensors in one list than the limit
+    /// (`unbind` of a huge dim).
+    #[error("{op}: {len} results exceed the limit of {limit} tensors in one list")]
+    ListTooLong {
+        /// The operator.
+        op: String,
+        /// How many it would return.
+        len: i64,
+        /// [`crate::limits::MAX_LIST_LEN`].
+        limit: usize,
+    },
     /// A tensor of more dims than the limit.
     #[error("{op}: a tensor of rank {rank} exceeds the limit of {limit} dims")]
     RankTooLarge {

@@ -20,3 +20,23 @@ pub const MAX_EXPR_DEPTH: u32 = 256;
 /// Most symbols one ShapeEnv creates for inputs
 /// ([`crate::ErrorKind::TooManySymbols`]).
 pub const MAX_SYMBOLS: usize = 1 << 16;
+
+/// Most tensors an operator may return in one list
+/// ([`crate::ErrorKind::ListTooLong`]): `unbind`, `split` and `chunk` make
+/// one view per piece, so a huge dim would otherwise allocate one
+/// tensor's metadata per index.
+pub const MAX_LIST_LEN: usize = 1 << 16;
+
+/// `len` as a `usize`, or [`crate::ErrorKind::ListTooLong`] when `op`
+/// would return more than [`MAX_LIST_LEN`] tensors (or a negative count).
+pub fn check_list_len(op: &str, len: i64) -> crate::Result<usize> {
+    match usize::try_from(len) {
+        Ok(n) if n <= MAX_LIST_LEN => Ok(n),
+        _ => Err(crate::ErrorKind::ListTooLong {
+            op: op.to_string(),
+            len,
+            limit: MAX_LIST_LEN,
+        }
+        .into()),
+    }
+}
