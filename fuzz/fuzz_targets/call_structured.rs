@@ -104,8 +104,22 @@ impl FLeaf {
 
 /// Strings operators read.
 const STRINGS: &[&str] = &[
-    "mean", "sum", "none", "floor", "trunc", "constant", "reflect", "replicate", "circular",
-    "ij,jk->ik", "ii->i", "bij,bjk->bik", "tanh", "amax", "prod", "",
+    "mean",
+    "sum",
+    "none",
+    "floor",
+    "trunc",
+    "constant",
+    "reflect",
+    "replicate",
+    "circular",
+    "ij,jk->ik",
+    "ii->i",
+    "bij,bjk->bik",
+    "tanh",
+    "amax",
+    "prod",
+    "",
 ];
 
 /// An argument.
@@ -139,9 +153,9 @@ impl FArg {
             FArg::List(v) => CallValue::List(v.iter().take(8).map(FLeaf::value).collect()),
             FArg::Tensor(t) => CallValue::Tensor(t.spec()),
             FArg::DType(d) => CallValue::DType(DType::ALL[usize::from(*d) % DType::ALL.len()]),
-            FArg::MemoryFormat(m) => {
-                CallValue::MemoryFormat(MemoryFormat::ALL[usize::from(*m) % MemoryFormat::ALL.len()])
-            }
+            FArg::MemoryFormat(m) => CallValue::MemoryFormat(
+                MemoryFormat::ALL[usize::from(*m) % MemoryFormat::ALL.len()],
+            ),
             FArg::Layout(l) => CallValue::Layout(Layout::ALL[usize::from(*l) % Layout::ALL.len()]),
             FArg::Device(d) => CallValue::Device(device(*d)),
         }
