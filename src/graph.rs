@@ -209,6 +209,11 @@ pub struct Graph {
     pub ranges: BTreeMap<String, Range>,
 }
 
+/// Most nodes a graph may have once its subgraphs are inlined: far above
+/// any real program (a GPT-2's graph has about 2,000), it bounds the work
+/// and memory a hostile file can ask for.
+pub const MAX_NODES: usize = 1_000_000;
+
 /// Why a program cannot be represented.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -242,6 +247,12 @@ pub enum GraphError {
         value: String,
         /// Its kind.
         what: &'static str,
+    },
+    /// The graph has more nodes than [`MAX_NODES`], subgraphs inlined.
+    #[error("the graph has more than {limit} nodes (subgraphs inlined)")]
+    TooManyNodes {
+        /// [`MAX_NODES`].
+        limit: usize,
     },
     /// A higher-order operator's node is not in the form torch.export
     /// writes (`cond(pred, true_graph, false_graph, operands)`, ...).
@@ -463,6 +474,9 @@ impl<'p> Builder<'p> {
     /// inline) to `nodes`.
     fn nodes(&mut self, list: &'p [schema::Node], nodes: &mut Vec<Node>) -> Result<(), GraphError> {
         for (index, n) in list.iter().enumerate() {
+            if nodes.len() >= MAX_NODES {
+                return Err(GraphError::TooManyNodes { limit: MAX_NODES });
+            }
             let name = format!(
                 "{}{}",
                 self.prefix,

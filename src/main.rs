@@ -665,24 +665,13 @@ fn call_jsonl(file: &Path, hints: &BTreeMap<String, i64>) -> Result<u8, Failure>
         if line.trim().is_empty() {
             continue;
         }
-        let result = serde_json::from_str::<serde_json::Value>(&line)
-            .map_err(|e| fake_tensor::call::CallError::Json(e.to_string()))
-            .and_then(|v| fake_tensor::call::from_json(&v))
-            .and_then(|call| fake_tensor::call::run(&call, &registry, hints));
-        let out = match result {
-            Ok(report) => serde_json::json!({
-                "ok": report.outputs.iter().map(fake_tensor::call::Outcome::json).collect::<Vec<_>>(),
-                "op": report.op,
-                "guards": report.guards,
-                "runtime_asserts": report.asserts,
-            }),
-            Err(e) => {
-                if e.kind() == "NotACall" {
-                    code = 1;
-                }
-                serde_json::json!({"error": {"kind": e.kind(), "message": e.to_string()}})
-            }
-        };
+        let result = fake_tensor::call::run_json_line(&line, &registry, hints);
+        if let Err(e) = &result
+            && e.kind() == "NotACall"
+        {
+            code = 1;
+        }
+        let out = fake_tensor::call::result_json(&result);
         outln!("{out}");
     }
     Ok(code)

@@ -19,6 +19,7 @@ use crate::ir::{
 use crate::kind::{Base, Kind};
 use crate::schema::{DefaultValue, ReturnAlias, Schema};
 use crate::schema_defs;
+use fake_rules::StandIns;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
@@ -166,18 +167,6 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
         /// Every declared operator overload, sorted by name.
         pub static OPS: &[#rt::OpDef] = &[#(#defs),*];
     }
-}
-
-/// What the stubs emitted on mistakes stand in for, so that the rest of
-/// the crate compiles without follow-on errors or warnings.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct StandIns {
-    /// The erased entries of every parsed schema (hand-written kernels
-    /// call generated ones).
-    pub(crate) erased: Vec<String>,
-    /// The hand-written kernels rules name (`crate::kernels::<name>`),
-    /// referenced so that they are not reported unused.
-    pub(crate) kernels: Vec<String>,
 }
 
 /// The stubs emitted when the rules have mistakes: the `compile_error!`s,

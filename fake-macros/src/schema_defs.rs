@@ -211,9 +211,9 @@ mod tests {
     //! lines of `ops/catalog/aten.schemas` as the macro parses them.
 
     use super::*;
-    use crate::diagnostic::Sources;
     use crate::schema::{parse_schema_file, parse_schema_file_where};
     use expect_test::{Expect, expect};
+    use fake_rules::diagnostic::Sources;
 
     const CATALOG: &str = include_str!("../../ops/catalog/aten.schemas");
 

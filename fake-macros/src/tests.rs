@@ -2,8 +2,8 @@
 //! generated for a few rules, the checker's messages, and a property test
 //! that no input makes the parser or the checker panic.
 
-use super::{Input, Inputs, IntrinsicFile, front_end};
 use expect_test::{Expect, expect};
+use fake_rules::{Input, Inputs, IntrinsicFile, front_end};
 use proptest::prelude::*;
 
 /// One in-memory file.

@@ -67,6 +67,63 @@ pub enum ErrorKind {
         /// Divisor, printed.
         rhs: String,
     },
+    /// A product of sums would expand into more terms than the limit (the
+    /// expansion is not attempted: repeated squaring of a sum grows
+    /// exponentially).
+    #[error(
+        "expression too large in {op}: {lhs} {op} {rhs} would have {terms} terms (limit {limit})"
+    )]
+    ExprTooLarge {
+        /// The arithmetic operation (`*`).
+        op: &'static str,
+        /// Left operand, printed (shortened).
+        lhs: String,
+        /// Right operand, printed (shortened).
+        rhs: String,
+        /// Terms the expansion could have.
+        terms: usize,
+        /// [`crate::limits::MAX_EXPR_TERMS`].
+        limit: usize,
+    },
+    /// An expression nests deeper than the limit (`((s0 // 2) // 2) // ...`).
+    #[error("expression too deep in {op}: nesting {depth} (limit {limit})")]
+    ExprTooDeep {
+        /// The operation that made it (`//`, `Max`, `<`, ...).
+        op: &'static str,
+        /// Its nesting depth.
+        depth: u32,
+        /// [`crate::limits::MAX_EXPR_DEPTH`].
+        limit: u32,
+    },
+    /// More symbols than the limit in one ShapeEnv.
+    #[error("too many symbols: creating {source_name} would exceed {limit}")]
+    TooManySymbols {
+        /// The source of the symbol refused.
+        source_name: String,
+        /// [`crate::limits::MAX_SYMBOLS`].
+        limit: usize,
+    },
+    /// An operator would return more tensors in one list than the limit
+    /// (`unbind` of a huge dim).
+    #[error("{op}: {len} results exceed the limit of {limit} tensors in one list")]
+    ListTooLong {
+        /// The operator.
+        op: String,
+        /// How many it would return.
+        len: i64,
+        /// [`crate::limits::MAX_LIST_LEN`].
+        limit: usize,
+    },
+    /// A tensor of more dims than the limit.
+    #[error("{op}: a tensor of rank {rank} exceeds the limit of {limit} dims")]
+    RankTooLarge {
+        /// Where the tensor was made (an operator, `input`).
+        op: String,
+        /// Its rank.
+        rank: usize,
+        /// [`crate::limits::MAX_RANK`].
+        limit: usize,
+    },
     /// A decision needs the value of an unbacked symbol (one without a hint),
     /// as PyTorch's `GuardOnDataDependentSymNode`.
     #[error(

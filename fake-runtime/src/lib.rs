@@ -15,6 +15,7 @@ pub mod error;
 pub mod front;
 pub mod kernel;
 pub mod layout;
+pub mod limits;
 pub mod meta;
 pub mod mode;
 pub mod pointwise;

@@ -41,13 +41,16 @@ impl Clone for TensorMeta {
 }
 
 impl TensorMeta {
-    /// A contiguous tensor of `sizes`.
+    /// A contiguous tensor of `sizes`; more than
+    /// [`crate::limits::MAX_RANK`] dims is
+    /// [`crate::ErrorKind::RankTooLarge`].
     pub fn contiguous(
         env: &mut ShapeEnv,
         sizes: &[SymInt],
         dtype: DType,
         device: Device,
     ) -> Result<Self> {
+        check_rank("input", sizes.len())?;
         Ok(TensorMeta {
             strides: crate::strides::contiguous(env, sizes)?,
             sizes: sizes.iter().copied().collect(),
@@ -111,4 +114,18 @@ impl Scalar {
             Scalar::Complex(..) => default_float.to_complex(),
         }
     }
+}
+
+/// [`crate::ErrorKind::RankTooLarge`] when a tensor made by `op` would
+/// have more than [`crate::limits::MAX_RANK`] dims.
+pub fn check_rank(op: &str, rank: usize) -> Result<()> {
+    if rank > crate::limits::MAX_RANK {
+        return Err(crate::ErrorKind::RankTooLarge {
+            op: op.to_string(),
+            rank,
+            limit: crate::limits::MAX_RANK,
+        }
+        .into());
+    }
+    Ok(())
 }

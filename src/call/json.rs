@@ -77,7 +77,9 @@ fn json_sizes(v: &Json, what: &str) -> Result<Vec<Size>, CallError> {
 
 fn json_value(v: &Json, depth: usize) -> Result<CallValue, CallError> {
     if depth > MAX_DEPTH {
-        return Err(CallError::Json("lists nested too deeply".into()));
+        return Err(CallError::Json(format!(
+            "lists nested too deeply (more than {MAX_DEPTH} levels)"
+        )));
     }
     let named = |s: Option<&Json>, what: &str| -> Result<String, CallError> {
         s.and_then(Json::as_str)

@@ -325,6 +325,33 @@ pub fn run<R: Registry + Clone + 'static>(
     })
 }
 
+/// One line of `fake call --jsonl`: the call the line holds as JSON, run
+/// through `registry` in a fresh mode as [`run`] runs it.
+pub fn run_json_line<R: Registry + Clone + 'static>(
+    line: &str,
+    registry: &R,
+    hints: &BTreeMap<String, i64>,
+) -> Result<Report, CallError> {
+    let v = serde_json::from_str::<serde_json::Value>(line)
+        .map_err(|e| CallError::Json(e.to_string()))?;
+    run(&from_json(&v)?, registry, hints)
+}
+
+/// What `fake call --jsonl` writes for one line's result:
+/// `{"ok": [OUT, ...], "op", "guards", "runtime_asserts"}` or
+/// `{"error": {"kind", "message"}}`.
+pub fn result_json(result: &Result<Report, CallError>) -> serde_json::Value {
+    match result {
+        Ok(report) => serde_json::json!({
+            "ok": report.outputs.iter().map(Outcome::json).collect::<Vec<_>>(),
+            "op": report.op,
+            "guards": report.guards,
+            "runtime_asserts": report.asserts,
+        }),
+        Err(e) => serde_json::json!({"error": {"kind": e.kind(), "message": e.to_string()}}),
+    }
+}
+
 /// An argument made in the mode.
 #[derive(Debug, Clone)]
 enum Made {
@@ -447,6 +474,7 @@ impl Maker<'_, '_> {
                 "argument `{name}`: a size, stride or offset of {v}; they are never negative"
             )));
         }
+        fake_runtime::meta::check_rank(&format!("argument `{name}`"), t.sizes.len())?;
         let mut sizes = Vec::with_capacity(t.sizes.len());
         for (d, s) in t.sizes.iter().enumerate() {
             sizes.push(self.size(s, Source::size(name, d))?);

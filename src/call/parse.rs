@@ -186,7 +186,9 @@ impl Parser<'_> {
 
     fn value(&mut self, depth: usize) -> Result<CallValue, CallError> {
         if depth > MAX_DEPTH {
-            return Err(self.err("lists nested too deeply"));
+            return Err(self.err(&format!(
+                "lists nested too deeply (more than {MAX_DEPTH} levels)"
+            )));
         }
         self.blank();
         match self.s.get(self.i) {

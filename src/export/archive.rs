@@ -31,6 +31,11 @@ pub const SUPPORTED_MAJOR: i64 = 8;
 /// size cannot exhaust memory.
 pub const MAX_PROGRAM_BYTES: u64 = 1 << 30;
 
+/// The most entries an archive may declare. A `.pt2` holds a few entries
+/// per weight; a count beyond this is a corrupt or hostile directory,
+/// refused before the zip reader allocates for it.
+pub const MAX_ARCHIVE_ENTRIES: u64 = 1 << 20;
+
 /// Read the default program (`model`) of a `.pt2` archive, or a bare
 /// `model.json`. The kind of file is recognised by its content, not its
 /// name.
@@ -177,6 +182,16 @@ pub fn read_pt2<R: Read + Seek>(
         location: origin.to_string(),
         source,
     };
+    let mut reader = reader;
+    if let Some(declared) = declared_entries(&mut reader)
+        && declared > MAX_ARCHIVE_ENTRIES
+    {
+        return Err(LoadError::TooManyEntries {
+            location: origin.to_string(),
+            declared,
+            limit: MAX_ARCHIVE_ENTRIES,
+        });
+    }
     let mut archive = zip::ZipArchive::new(reader).map_err(zip_err)?;
     let entry = {
         let mut candidates: Vec<(String, String)> = archive
@@ -250,6 +265,13 @@ fn read_entry<R: Read + Seek>(
         location: location.to_string(),
         source,
     })?;
+    if file.size() > limit {
+        return Err(LoadError::TooLarge {
+            location: location.to_string(),
+            limit,
+            declared: Some(file.size()),
+        });
+    }
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
@@ -261,9 +283,56 @@ fn read_entry<R: Read + Seek>(
         return Err(LoadError::TooLarge {
             location: location.to_string(),
             limit,
+            declared: None,
         });
     }
     Ok(bytes)
+}
+
+/// The number of entries a zip's end-of-central-directory record declares
+/// (the zip64 record's when the plain one defers to it), read from the
+/// last 64 KiB without parsing the directory; `None` when there is no such
+/// record (the zip reader then reports what is wrong).
+fn declared_entries<R: Read + Seek>(reader: &mut R) -> Option<u64> {
+    // The signatures of the record, the zip64 locator and the zip64 record.
+    const EOCD: &[u8] = b"PK\x05\x06";
+    const LOCATOR: &[u8] = b"PK\x06\x07";
+    const EOCD64: &[u8] = b"PK\x06\x06";
+    let len = reader.seek(SeekFrom::End(0)).ok()?;
+    let tail_len = len.min(22 + 0xFFFF);
+    let tail_start = len - tail_len;
+    reader.seek(SeekFrom::Start(tail_start)).ok()?;
+    let mut tail = Vec::with_capacity(tail_len as usize);
+    reader.by_ref().take(tail_len).read_to_end(&mut tail).ok()?;
+    let at = (0..=tail.len().checked_sub(22)?)
+        .rev()
+        .find(|&i| tail[i..].starts_with(EOCD))?;
+    let u16_at = |b: &[u8], i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
+    let entries = u16_at(&tail, at + 10);
+    let result = if entries != 0xFFFF {
+        Some(u64::from(entries))
+    } else {
+        // Zip64: the locator sits right before the record.
+        let loc = at.checked_sub(20)?;
+        if !tail[loc..].starts_with(LOCATOR) {
+            return Some(u64::from(entries));
+        }
+        let mut offset = [0u8; 8];
+        offset.copy_from_slice(&tail[loc + 8..loc + 16]);
+        reader
+            .seek(SeekFrom::Start(u64::from_le_bytes(offset)))
+            .ok()?;
+        let mut record = [0u8; 40];
+        reader.read_exact(&mut record).ok()?;
+        if !record.starts_with(EOCD64) {
+            return None;
+        }
+        let mut total = [0u8; 8];
+        total.copy_from_slice(&record[32..40]);
+        Some(u64::from_le_bytes(total))
+    };
+    reader.seek(SeekFrom::Start(0)).ok()?;
+    result
 }
 
 /// Just the schema version, read before the whole program so that a
@@ -303,6 +372,7 @@ pub fn parse_program(bytes: &[u8], origin: &str) -> Result<ExportedProgram, Load
 fn json_error(e: &serde_json::Error, bytes: &[u8], origin: &str) -> LoadError {
     use serde_json::error::Category;
     let kind = match e.classify() {
+        _ if e.to_string().starts_with("recursion limit exceeded") => JsonErrorKind::TooDeep,
         Category::Eof => JsonErrorKind::Truncated,
         Category::Data => JsonErrorKind::Schema,
         Category::Syntax | Category::Io => JsonErrorKind::Syntax,

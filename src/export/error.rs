@@ -47,12 +47,27 @@ pub enum LoadError {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// An entry is larger than this reader accepts.
-    #[error("{location}: larger than {limit} bytes")]
+    /// An entry is larger than this reader accepts: its declared size
+    /// (checked before anything is inflated) or, for an archive that
+    /// understates it, the bytes it inflates to (read no further).
+    #[error("{location}: larger than {limit} bytes{}", declared.map_or(String::new(), |d| format!(" (declares {d})")))]
     TooLarge {
         /// The archive and the entry.
         location: String,
         /// The limit, in bytes.
+        limit: u64,
+        /// The size the archive declares, when that is what is refused.
+        declared: Option<u64>,
+    },
+    /// The archive declares more entries than this reader accepts
+    /// (checked before its directory is read).
+    #[error("{location}: the archive declares {declared} entries (limit {limit})")]
+    TooManyEntries {
+        /// The archive.
+        location: String,
+        /// The number it declares.
+        declared: u64,
+        /// [`crate::export::archive::MAX_ARCHIVE_ENTRIES`].
         limit: u64,
     },
     /// The archive holds no `<archive>/models/<model>.json`.
@@ -139,6 +154,10 @@ pub enum JsonErrorKind {
     /// Valid JSON of the wrong shape: a wrong type, a missing field, an
     /// unknown union tag.
     Schema,
+    /// Arrays and objects nested deeper than the reader follows (128
+    /// levels, serde_json's recursion limit: a real program nests about a
+    /// dozen).
+    TooDeep,
 }
 
 /// A JSON problem, with its position and the path of the offending value.
@@ -165,6 +184,7 @@ impl fmt::Display for JsonError {
             JsonErrorKind::Syntax => "JSON syntax error",
             JsonErrorKind::Truncated => "truncated JSON",
             JsonErrorKind::Schema => "not a valid ExportedProgram",
+            JsonErrorKind::TooDeep => "JSON nested too deeply",
         };
         write!(
             f,
@@ -227,7 +247,8 @@ pub enum ValidationError {
         values: usize,
     },
     /// A tensor's recorded metadata cannot describe a tensor: strides of
-    /// another rank than the sizes, a negative size, stride or offset.
+    /// another rank than the sizes, a negative size, stride or offset, or
+    /// more dims than `fake_runtime::limits::MAX_RANK`.
     #[error("{scope}tensor `{value}`: {reason}")]
     BadTensorMeta {
         /// The subgraph it is in (empty for the main graph).

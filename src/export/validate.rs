@@ -201,6 +201,13 @@ fn names_of(arg: &Argument) -> Vec<&str> {
 /// Why recorded tensor metadata cannot describe a tensor, if it cannot.
 /// Symbolic entries are checked when they are lowered.
 fn bad_tensor_meta(meta: &TensorMeta) -> Option<String> {
+    if meta.sizes.len() > fake_runtime::limits::MAX_RANK {
+        return Some(format!(
+            "rank {} exceeds the limit of {} dims",
+            meta.sizes.len(),
+            fake_runtime::limits::MAX_RANK
+        ));
+    }
     if meta.strides.len() != meta.sizes.len() {
         return Some(format!(
             "{} strides for {} sizes",

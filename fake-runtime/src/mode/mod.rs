@@ -897,6 +897,7 @@ impl FakeTensorMode {
         alias: Alias,
         requires_grad: bool,
     ) -> Result<TensorId> {
+        crate::meta::check_rank(op.name, meta.sizes.len())?;
         meta.requires_grad |=
             requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
         let is_leaf = !meta.requires_grad;

@@ -18,6 +18,7 @@ pub use guards::Guard;
 pub use source::Source;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::limits;
 use crate::sym::{ExprArena, ExprId, RelOp, SymBool, SymInt, Symbol, ValueRange};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -209,6 +210,7 @@ impl ShapeEnv {
                 max: range.hi().map_or("int_oo".into(), |v| v.to_string()),
             }));
         }
+        self.check_symbol_count(&source)?;
         let sym = self.new_symbol(Some(hint), source, range, String::new());
         if duck {
             self.duck.insert(hint, sym);
@@ -232,8 +234,37 @@ impl ShapeEnv {
                 max: range.hi().map_or("int_oo".into(), |v| v.to_string()),
             }));
         }
+        self.check_symbol_count(&source)?;
         let sym = self.new_symbol(Some(hint), source, range, String::new());
         Ok(SymInt::Expr(self.exprs.symbol_expr(sym)))
+    }
+
+    /// [`ErrorKind::TooManySymbols`] when another input symbol would
+    /// exceed [`limits::MAX_SYMBOLS`]. (Unbacked symbols are made by
+    /// operators, one or a few per call, so the number of calls bounds
+    /// them.)
+    fn check_symbol_count(&self, source: &Source) -> Result<()> {
+        if self.symbols.len() >= limits::MAX_SYMBOLS {
+            return Err(Error::from(ErrorKind::TooManySymbols {
+                source_name: source.to_string(),
+                limit: limits::MAX_SYMBOLS,
+            }));
+        }
+        Ok(())
+    }
+
+    /// `e`, or [`ErrorKind::ExprTooDeep`] when it nests deeper than
+    /// [`limits::MAX_EXPR_DEPTH`].
+    fn check_depth(&self, op: &'static str, e: ExprId) -> Result<ExprId> {
+        let depth = self.exprs.depth(e);
+        if depth > limits::MAX_EXPR_DEPTH {
+            return Err(Error::from(ErrorKind::ExprTooDeep {
+                op,
+                depth,
+                limit: limits::MAX_EXPR_DEPTH,
+            }));
+        }
+        Ok(e)
     }
 
     /// A fresh unbacked symbol (`u0`) made by `origin` (an operator name).
@@ -397,10 +428,12 @@ impl ShapeEnv {
         &mut self,
         a: SymInt,
         b: SymInt,
+        op: &'static str,
         f: fn(&mut ExprArena, ExprId, ExprId) -> Result<ExprId>,
     ) -> Result<SymInt> {
         let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
         let r = f(&mut self.exprs, x, y)?;
+        let r = self.check_depth(op, r)?;
         Ok(self.symint_of(r))
     }
 
@@ -413,7 +446,7 @@ impl ShapeEnv {
                 .map(SymInt::Int)
                 .ok_or_else(|| overflow("+", x, y));
         }
-        self.binary(a, b, ExprArena::add)
+        self.binary(a, b, "+", ExprArena::add)
     }
 
     /// `a - b`; overflow is an error.
@@ -425,7 +458,7 @@ impl ShapeEnv {
                 .map(SymInt::Int)
                 .ok_or_else(|| overflow("-", x, y));
         }
-        self.binary(a, b, ExprArena::sub)
+        self.binary(a, b, "-", ExprArena::sub)
     }
 
     /// `a * b`; overflow is an error.
@@ -437,7 +470,7 @@ impl ShapeEnv {
                 .map(SymInt::Int)
                 .ok_or_else(|| overflow("*", x, y));
         }
-        self.binary(a, b, ExprArena::mul)
+        self.binary(a, b, "*", ExprArena::mul)
     }
 
     /// `-a`.
@@ -458,7 +491,7 @@ impl ShapeEnv {
                 .map(SymInt::Int)
                 .ok_or_else(|| overflow("//", x, y));
         }
-        self.binary(a, b, ExprArena::floordiv)
+        self.binary(a, b, "//", ExprArena::floordiv)
     }
 
     /// Ceiling division `-((-a) // b)`.
@@ -475,7 +508,7 @@ impl ShapeEnv {
                 .map(SymInt::Int)
                 .ok_or_else(|| overflow("CeilDiv", x, y));
         }
-        self.binary(a, b, ExprArena::ceildiv)
+        self.binary(a, b, "CeilDiv", ExprArena::ceildiv)
     }
 
     /// Python modulus `a % b`.
@@ -489,7 +522,7 @@ impl ShapeEnv {
                 .map(SymInt::Int)
                 .ok_or_else(|| overflow("%", x, y));
         }
-        self.binary(a, b, ExprArena::modulo)
+        self.binary(a, b, "%", ExprArena::modulo)
     }
 
     /// `Max(a, b)` (PyTorch's `sym_max`: no decision, no guard).
@@ -499,7 +532,7 @@ impl ShapeEnv {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(SymInt::Int(x.max(y)));
         }
-        self.binary(a, b, |arena, x, y| arena.max(&[x, y]))
+        self.binary(a, b, "Max", |arena, x, y| arena.max(&[x, y]))
     }
 
     /// `Min(a, b)` (PyTorch's `sym_min`: no decision, no guard).
@@ -509,7 +542,7 @@ impl ShapeEnv {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(SymInt::Int(x.min(y)));
         }
-        self.binary(a, b, |arena, x, y| arena.min(&[x, y]))
+        self.binary(a, b, "Min", |arena, x, y| arena.min(&[x, y]))
     }
 
     // ---- conditions -------------------------------------------------------------
@@ -522,6 +555,7 @@ impl ShapeEnv {
         }
         let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
         let r = self.exprs.rel(op, x, y)?;
+        let r = self.check_depth(op.symbol(), r)?;
         Ok(self.symbool_of(r))
     }
 

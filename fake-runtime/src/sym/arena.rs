@@ -33,6 +33,10 @@ pub(crate) struct SymbolInfo {
 #[derive(Debug, Clone)]
 pub struct ExprArena {
     nodes: Vec<Node>,
+    /// Per node, its nesting depth (a leaf is 1), kept as nodes are
+    /// interned so the ShapeEnv can refuse an expression too deep to
+    /// recurse over ([`crate::limits::MAX_EXPR_DEPTH`]).
+    depths: Vec<u32>,
     /// Every node by its hash: `(hash, id)` pairs in a raw table probed
     /// with the hash and compared against `nodes`, so a node is hashed
     /// once and stored once (in `nodes`), and growing the table never
@@ -87,6 +91,7 @@ impl ExprArena {
     pub fn new() -> Self {
         let mut arena = ExprArena {
             nodes: Vec::new(),
+            depths: Vec::new(),
             memo: HashTable::new(),
             op_cache: HashTable::new(),
             symbols: Vec::new(),
@@ -100,6 +105,7 @@ impl ExprArena {
         // Not entered in `memo`: `int` finds these by index, and it is the
         // only way an integer node is made.
         arena.nodes.extend(SMALL_INTS.map(Node::Int));
+        arena.depths.resize(arena.nodes.len(), 1);
         arena
     }
 
@@ -117,10 +123,32 @@ impl ExprArena {
             Entry::Vacant(e) => {
                 let id = ExprId(self.nodes.len() as u32);
                 e.insert((hash, id));
+                let depths = &self.depths;
+                let child = |c: &ExprId| depths.get(c.0 as usize).copied().unwrap_or(1);
+                let deepest = match &node {
+                    Node::Int(_) | Node::Bool(_) | Node::Symbol(_) => 0,
+                    Node::Sum { terms, .. } => terms
+                        .iter()
+                        .flat_map(|(m, _)| m.iter().map(|(a, _)| child(a)))
+                        .max()
+                        .unwrap_or(0),
+                    Node::FloorDiv(a, b) | Node::Mod(a, b) => child(a).max(child(b)),
+                    Node::Rel(_, a) => child(a),
+                    Node::Max(args) | Node::Min(args) | Node::And(args) | Node::Or(args) => {
+                        args.iter().map(child).max().unwrap_or(0)
+                    }
+                };
+                self.depths.push(deepest.saturating_add(1));
                 self.nodes.push(node);
                 id
             }
         }
+    }
+
+    /// The nesting depth of `id`: 1 for a constant or a symbol, one more
+    /// than its deepest argument otherwise.
+    pub fn depth(&self, id: ExprId) -> u32 {
+        self.depths.get(id.0 as usize).copied().unwrap_or(1)
     }
 
     pub(crate) fn node(&self, id: ExprId) -> &Node {
@@ -271,6 +299,21 @@ impl ExprArena {
         })
     }
 
+    /// `id` printed, cut to 200 characters: for errors about expressions
+    /// too large to print whole.
+    pub(crate) fn display_short(&self, id: ExprId) -> String {
+        let mut text = self.display(id);
+        if text.len() > 200 {
+            let mut end = 200;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.truncate(end);
+            text.push_str("...");
+        }
+        text
+    }
+
     pub(super) fn overflow(&self, op: &'static str, a: ExprId, b: ExprId) -> Error {
         Error::from(ErrorKind::Overflow {
             op,
@@ -366,6 +409,20 @@ impl ExprArena {
                 Some(v) => Ok(self.int(v)),
                 None => Err(self.overflow("*", a, b)),
             };
+        }
+        let terms = |id: ExprId| match self.node(id) {
+            Node::Sum { terms, constant } => terms.len() + usize::from(*constant != 0),
+            _ => 1,
+        };
+        let bound = terms(a).saturating_mul(terms(b));
+        if bound > crate::limits::MAX_EXPR_TERMS {
+            return Err(Error::from(ErrorKind::ExprTooLarge {
+                op: "*",
+                lhs: self.display_short(a),
+                rhs: self.display_short(b),
+                terms: bound,
+                limit: crate::limits::MAX_EXPR_TERMS,
+            }));
         }
         let p = self
             .poly(a)

@@ -81,6 +81,7 @@ pub fn split_lengths(cx: &mut Cx<'_>, s: Dims, dim: i64, split_size: SymInt) -> 
     let span = cx.env.sub(span, SymInt::Int(1))?;
     let count = cx.env.floordiv(span, split_size)?;
     let count = cx.env.guard_int(count, cx.op)?;
+    fake_runtime::limits::check_list_len(cx.op, count)?;
     let Some(before_last) = count.checked_sub(1).and_then(|n| usize::try_from(n).ok()) else {
         return Err(invalid(cx, "split gave no pieces".into()));
     };
@@ -111,7 +112,7 @@ pub fn chunk_lengths(cx: &mut Cx<'_>, s: Dims, dim: i64, chunks: i64) -> Result<
     if cx.env.guard_bool(split_zero, cx.op)? {
         let size_zero = cx.env.eq(size, SymInt::Int(0))?;
         if cx.env.guard_bool(size_zero, cx.op)? {
-            let n = usize::try_from(chunks).map_err(|_| invalid(cx, "too many chunks".into()))?;
+            let n = fake_runtime::limits::check_list_len(cx.op, chunks)?;
             return Ok((0..n).map(|_| SymInt::Int(0)).collect());
         }
     }
@@ -130,6 +131,7 @@ pub fn unbind_pieces(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<Vec<Dims>> {
         ));
     }
     let count = cx.env.guard_int(s[d], cx.op)?;
+    let count = fake_runtime::limits::check_list_len(cx.op, count)?;
     let piece = shape::remove(cx.op, &s, dim)?;
     Ok((0..count).map(|_| piece.clone()).collect())
 }
@@ -141,6 +143,7 @@ pub fn unbind_offsets(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims>
     let d = shape::wrap_dim(cx.op, dim, t.dim())?;
     let stride = stride_at(cx, t, d)?;
     let count = cx.env.guard_int(t.sizes[d], cx.op)?;
+    let count = fake_runtime::limits::check_list_len(cx.op, count)? as i64;
     (0..count)
         .map(|i| {
             let shift = cx.env.mul(SymInt::Int(i), stride)?;

@@ -68,6 +68,7 @@ pub(crate) fn tensor_split_indices(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Out
         }
     };
     // `[i.item() for i in tensor_indices_or_sections]`.
+    fake_runtime::limits::check_list_len(cx.op, n)?;
     let mut bounds = Vec::with_capacity(usize::try_from(n).unwrap_or(0) + 2);
     bounds.push(SymInt::Int(0));
     for _ in 0..n {

@@ -1,0 +1,292 @@
+//! The checked form of the rules that code generation consumes: every name
+//! resolved to a variable, argument or constant, every expression typed
+//! with its [`Kind`], every coercion explicit, and every operator paired
+//! with its schema.
+
+use crate::kind::Kind;
+use crate::schema::{DefaultValue, ReturnAlias};
+
+/// One operator overload.
+#[derive(Debug, Clone)]
+pub struct OpIr {
+    /// `aten::add.Tensor`.
+    pub name: String,
+    /// The schema text.
+    pub schema: String,
+    /// The typed kernel's name (`add_tensor`).
+    pub fn_name: String,
+    /// The `Op` variant (`AddTensor`).
+    pub variant: String,
+    /// Schema arguments in order.
+    pub args: Vec<ArgIr>,
+    /// Tags.
+    pub tags: TagsIr,
+    /// How outputs are computed.
+    pub body: Body,
+}
+
+/// Properties of an operator (mirrors `fake_runtime::Tags`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TagsIr {
+    /// `@pointwise`.
+    pub pointwise: bool,
+    /// `@view` or a view return.
+    pub view: bool,
+    /// `@inplace` or a written argument.
+    pub inplace: bool,
+    /// `@factory`.
+    pub factory: bool,
+    /// `@data_dependent`.
+    pub data_dependent: bool,
+    /// `@kernel(...)`.
+    pub hand_written: bool,
+    /// Derived from a functional rule (`@derive`).
+    pub derived: bool,
+}
+
+/// One schema argument.
+#[derive(Debug, Clone)]
+pub struct ArgIr {
+    /// The schema name (`self`).
+    pub name: String,
+    /// The Rust identifier (`self_`).
+    pub ident: String,
+    /// Its kind; `Opaque` and `Generator` arguments are not passed to the
+    /// typed kernel.
+    pub kind: Kind,
+    /// The schema default.
+    pub default: Option<DefaultValue>,
+}
+
+/// How an operator's outputs are computed.
+#[derive(Debug, Clone)]
+pub enum Body {
+    /// A hand-written kernel `crate::kernels::<name>`.
+    Kernel(String),
+    /// A rule.
+    Rule(RuleIr),
+    /// Derived from the functional operator `functional` (`@derive`).
+    Derived {
+        /// Its name (`aten::add.Tensor`).
+        functional: String,
+        /// The Rust path of its erased entry, filled in once names are
+        /// final (`super::erased::add_tensor`, `crate::kernels::div_tensor_mode`).
+        path: String,
+        /// Which family.
+        how: Derive,
+    },
+}
+
+/// A derived family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Derive {
+    /// `op_`: `self` written.
+    InPlace,
+    /// `out=`: `count` out tensors from argument `first` on.
+    Out {
+        /// The first out argument.
+        first: u8,
+        /// How many.
+        count: u8,
+    },
+}
+
+/// A checked rule.
+#[derive(Debug, Clone)]
+pub struct RuleIr {
+    /// Pattern checks, `where` bindings and `check`s, in order.
+    pub stmts: Vec<Stmt>,
+    /// For `@pointwise`: the fast path.
+    pub pointwise: Option<Pointwise>,
+    /// One per schema return (empty for pointwise rules).
+    pub outputs: Vec<OutputIr>,
+}
+
+/// The fast path of an elementwise operator.
+#[derive(Debug, Clone)]
+pub struct Pointwise {
+    /// Tensor arguments that broadcast together: `(ident, optional)`; an
+    /// absent optional one takes no part.
+    pub tensors: Vec<(String, bool)>,
+    /// Promotion operands: `(ident, is_tensor, optional)`; an absent
+    /// optional one takes no part.
+    pub operands: Vec<(String, bool, bool)>,
+    /// The `PromotionKind` variant.
+    pub promote: String,
+    /// A `dtype = ...` clause, overriding promotion.
+    pub dtype: Option<TExpr>,
+    /// Whether the result is written into argument 0 (`add_`).
+    pub inplace: Option<usize>,
+}
+
+/// A statement of a rule body.
+#[derive(Debug, Clone)]
+pub enum Stmt {
+    /// Match a tensor's sizes against a pattern.
+    Match {
+        /// The argument's ident.
+        arg: String,
+        /// The argument's schema name, for messages.
+        arg_name: String,
+        /// How the tensor is held.
+        holder: Holder,
+        /// The dims.
+        dims: Vec<DimIr>,
+    },
+    /// `where name = value`.
+    Let {
+        /// The variable's ident.
+        var: String,
+        /// Its value.
+        value: TExpr,
+    },
+    /// `check cond, "message"`.
+    Check {
+        /// The condition (`Bool` or `SymBool`).
+        cond: TExpr,
+        /// The message.
+        message: String,
+    },
+}
+
+/// How a matched tensor argument is held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holder {
+    /// `Tensor`.
+    One,
+    /// `Tensor?`: checked when present.
+    Optional,
+    /// `Tensor[]`: every element checked.
+    List,
+    /// `Tensor?[]`: every present element checked.
+    OptionalList,
+}
+
+/// One dim of a checked pattern.
+#[derive(Debug, Clone)]
+pub enum DimIr {
+    /// Bind a new size variable.
+    Bind(String),
+    /// Check against a bound size variable (named in messages).
+    Check(String, String),
+    /// Check against a literal.
+    Literal(i64),
+    /// Anything.
+    Wildcard,
+    /// Bind a run of dims.
+    BindPack(String),
+    /// Check a run of dims against a bound one.
+    CheckPack(String, String),
+    /// Any run of dims.
+    AnyPack,
+}
+
+/// One output of a rule.
+#[derive(Debug, Clone)]
+pub struct OutputIr {
+    /// How it relates to the arguments.
+    pub alias: ReturnAlias,
+    /// What is returned.
+    pub ret: RetKind,
+    /// Sizes (tensor), the list of sizes (tensor list) or the value (int /
+    /// bool).
+    pub value: Option<TExpr>,
+    /// `strides = ...`.
+    pub strides: Option<TExpr>,
+    /// `offset = ...`.
+    pub offset: Option<TExpr>,
+    /// `dtype = ...`.
+    pub dtype: Option<TExpr>,
+    /// `device = ...`.
+    pub device: Option<TExpr>,
+}
+
+/// The kind of a returned value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RetKind {
+    /// A tensor.
+    Tensor,
+    /// An `int` / `SymInt`.
+    Int,
+    /// A `bool` / `SymBool`.
+    Bool,
+    /// A `Tensor[]`: the value is the list of sizes (`DimsList`); strides
+    /// and offset are each one for all elements or a list of them.
+    TensorList,
+    /// A `Scalar` (a Python number, possibly symbolic).
+    Scalar,
+    /// A `float`.
+    Float,
+}
+
+/// A typed expression.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TExpr {
+    /// What it is.
+    pub node: TNode,
+    /// Its kind.
+    pub kind: Kind,
+}
+
+/// The forms of a typed expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TNode {
+    /// An `Int` literal.
+    Int(i64),
+    /// A `Float` literal.
+    Float(f64),
+    /// A `Bool` literal.
+    Bool(bool),
+    /// A variable or argument, by ident.
+    Var(String),
+    /// A named constant (path under the runtime's `rt` or `intrinsics`).
+    Const(String),
+    /// An intrinsic call; absent optional parameters are `None` nodes.
+    Call(String, Vec<TExpr>),
+    /// `None`, for an optional parameter left out.
+    NoneLit,
+    /// A tensor's field.
+    Field(Box<TExpr>, Field),
+    /// `-a` on `Int` / `Size`.
+    Neg(Box<TExpr>),
+    /// `not a` on `Bool` / `SymBool`.
+    Not(Box<TExpr>),
+    /// Arithmetic, comparison or logic; operands already coerced.
+    Binary(crate::ast::BinaryOp, Box<TExpr>, Box<TExpr>),
+    /// `a ?? b`: `a` optional, `b` its present kind.
+    Coalesce(Box<TExpr>, Box<TExpr>),
+    /// A list of sizes: `(splice, element)`.
+    List(Vec<(bool, TExpr)>),
+    /// A coercion from the inner expression's kind to this one's.
+    Coerce(Box<TExpr>),
+}
+
+/// A field of a tensor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// `.sizes` / `.shape`.
+    Sizes,
+    /// `.strides`.
+    Strides,
+    /// `.offset`.
+    Offset,
+    /// `.dtype`.
+    DType,
+    /// `.device`.
+    Device,
+    /// `.dim`.
+    Dim,
+}
+
+impl Field {
+    /// Every field with its names and kind.
+    pub const ALL: &'static [(&'static str, Field, crate::kind::Base)] = &[
+        ("sizes", Field::Sizes, crate::kind::Base::Dims),
+        ("shape", Field::Sizes, crate::kind::Base::Dims),
+        ("strides", Field::Strides, crate::kind::Base::Dims),
+        ("offset", Field::Offset, crate::kind::Base::Size),
+        ("dtype", Field::DType, crate::kind::Base::DType),
+        ("device", Field::Device, crate::kind::Base::Device),
+        ("dim", Field::Dim, crate::kind::Base::Int),
+    ];
+}

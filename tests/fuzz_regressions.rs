@@ -1,0 +1,51 @@
+//! Inputs the fuzz targets of `fuzz/` found crashing, hanging or
+//! exhausting memory, each now refused with a typed error (or answered).
+//! Each test names the target that found it; the input is written out as
+//! the call, line or file it stands for.
+
+use fake_runtime::ErrorKind;
+use fake_runtime::limits::MAX_LIST_LEN;
+use fake_tensor::call::{self, CallError};
+use std::collections::BTreeMap;
+
+/// Run a call written as text.
+fn run(text: &str) -> Result<call::Report, CallError> {
+    let c = call::parse(text).expect("the call parses");
+    call::run(&c, &fake_ops::registry(), &BTreeMap::new())
+}
+
+/// The runtime error a call gave.
+fn refusal(text: &str) -> ErrorKind {
+    match run(text) {
+        Err(CallError::Op(e)) => e.into_kind(),
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+/// `call_structured`: `unbind` of a dim of 3e18 tried to allocate one
+/// view per index.
+#[test]
+fn unbind_of_a_huge_dim_is_refused_not_allocated() {
+    match refusal("aten::unbind.int(f32[3074457345618258602])") {
+        ErrorKind::ListTooLong { op, len, limit } => {
+            assert_eq!(op, "aten::unbind.int");
+            assert_eq!(len, 3074457345618258602);
+            assert_eq!(limit, MAX_LIST_LEN);
+        }
+        other => panic!("{other:?}"),
+    }
+    // The same for split and chunk, whose counts come from the sizes or
+    // the arguments.
+    for text in [
+        "aten::split.Tensor(f32[4000000000], 1)",
+        "aten::chunk(f32[0], 1000000000000)",
+    ] {
+        assert!(
+            matches!(refusal(text), ErrorKind::ListTooLong { .. }),
+            "{text}"
+        );
+    }
+    // Within the limit, answered.
+    let report = run("aten::unbind.int(f32[3, 2])").expect("three views");
+    assert_eq!(report.outputs.len(), 1);
+}
