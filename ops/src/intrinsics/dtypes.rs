@@ -202,3 +202,13 @@ pub fn common_device(cx: &mut Cx<'_>) -> Result<Device> {
 pub fn can_cast(cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {
     fake_runtime::support::can_cast(cx, from, to)
 }
+
+/// `int_to_float(d)`: the default float dtype for an integral or bool
+/// `d`, any other unchanged (`INT_TO_FLOAT` promotion of a result).
+pub fn int_to_float(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    Ok(if d.is_integral(true) {
+        cx.defaults.dtype
+    } else {
+        d
+    })
+}

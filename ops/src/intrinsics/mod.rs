@@ -17,6 +17,7 @@
 //! (convolution and pooling sizes, `arange`'s length) lives here.
 
 pub mod checks;
+pub mod complex;
 pub mod data;
 pub mod dtypes;
 pub mod indexing;
@@ -29,6 +30,7 @@ pub mod spatial;
 pub mod splitting;
 
 pub use checks::*;
+pub use complex::*;
 pub use data::*;
 pub use dtypes::*;
 pub use indexing::*;

@@ -17,6 +17,7 @@ mod dropout;
 mod einsum;
 mod embedding_bag;
 mod fft;
+mod itself;
 mod masked;
 mod nonzero;
 mod norm_backward;
@@ -52,6 +53,7 @@ pub(crate) use dropout::{
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use fft::{fft_c2r, fft_r2c};
+pub(crate) use itself::{adjoint, conj_physical, m_h, m_t, positive, resolve_bit};
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
