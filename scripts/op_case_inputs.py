@@ -152,3 +152,28 @@ def binary_cases(scalar=False):
         C("size mismatch", T([2, 3]), T([2, 4])),
         C("cpu zero-dim joins cuda", T([]), T([2], device="cuda")),
     ]
+
+
+def out_cases(binary=False):
+    """Cases of an `out=` overload: a resized empty out, a transposed one
+    kept, and a result cast into an integral out (refused)."""
+    ins = [T([2, 3]), T([2, 3])] if binary else [T([2, 3])]
+    return [
+        C("out of the same shape", *ins, out=T([2, 3])),
+        C("empty out is resized", *ins, out=T([0])),
+        C("transposed out keeps its strides", *ins, out=tr(2, 3)),
+        C("int inputs into a float64 out", *[T([2, 3], dtype=i64) for _ in ins], out=T([2, 3], dtype=f64)),
+        C("into an int64 out", *ins, out=T([2, 3], dtype=i64)),
+    ]
+
+
+def inplace_cases(binary=False):
+    """Cases of an in-place overload: float self, an int self (the float
+    result cannot be cast), a transposed self kept."""
+    other = [T([3])] if binary else []
+    return [
+        C("float self", T([2, 3]), *other),
+        C("transposed self", tr(2, 3), *other),
+        C("int64 self", T([2, 3], dtype=i64), *other),
+        C("float16 self", T([2, 3], dtype=f16), *other),
+    ]
