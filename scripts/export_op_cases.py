@@ -3025,18 +3025,23 @@ SYMBOLIC += [
 
 # ---- cases kept in files of their own -------------------------------------------------
 # Each `op_cases_<family>.py` defines CASES and SYMBOLIC as above, for one
-# family of operators; an overload has its cases in one place only.
+# family of operators (an overload has its cases in one place only), and
+# may name operators to record under the Python dispatcher
+# (PYTHON_DISPATCHER, below).
 
 import op_cases_complex  # noqa: E402
+import op_cases_copies  # noqa: E402
 import op_cases_elementwise  # noqa: E402
 import op_cases_special  # noqa: E402
 import op_cases_statistics  # noqa: E402
 
-for _module in (op_cases_complex, op_cases_elementwise, op_cases_special, op_cases_statistics):
+MODULE_PYTHON_DISPATCHER = set()
+for _module in (op_cases_complex, op_cases_copies, op_cases_elementwise, op_cases_special, op_cases_statistics):
     _twice = set(_module.CASES) & set(CASES)
     assert not _twice, f"cases written twice: {sorted(_twice)}"
     CASES.update(_module.CASES)
     SYMBOLIC += _module.SYMBOLIC
+    MODULE_PYTHON_DISPATCHER |= getattr(_module, "PYTHON_DISPATCHER", set())
 
 
 def plain(desc):
@@ -3344,7 +3349,7 @@ PYTHON_DISPATCHER = {
     "tensor_split.tensor_indices_or_sections",
     "upsample_nearest2d.vec",
     "upsample_bilinear2d.vec",
-}
+} | MODULE_PYTHON_DISPATCHER
 
 
 def dispatcher_for(name):

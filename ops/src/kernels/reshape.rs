@@ -67,3 +67,11 @@ pub(crate) fn reshape_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let shape = intrinsics::infer_view(cx, numel, other.sizes.clone())?;
     reshape_to(cx, t, shape)
 }
+
+/// `view_copy(Tensor self, SymInt[] size) -> Tensor`: `reshape`'s sizes
+/// (kept dims keep their expressions; no view needs to exist), cloned
+/// contiguous.
+pub(crate) fn view_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let outs = reshape(cx, a)?;
+    super::contiguous_copies(cx, outs)
+}

@@ -66,3 +66,28 @@ pub(crate) fn unsafe_view(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let requested = args::sizes(cx, a, 1, "size", None)?;
     view_of(cx, t, requested)
 }
+
+/// `broadcast_tensors(Tensor[] tensors) -> Tensor[]`: each tensor expanded
+/// to the broadcast of all, keeping its dtype and offset; the schema
+/// declares no alias, so the outputs are new tensors to the caller
+/// (their dtypes differ per element, which a rule's one `dtype` cannot
+/// say).
+pub(crate) fn broadcast_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let tensors = args::tensors(cx, a, 0, "tensors")?;
+    let shape = intrinsics::broadcast_all(cx, tensors)?;
+    let mut metas = Vec::with_capacity(tensors.len());
+    for t in tensors {
+        let strides = intrinsics::expand_strides(cx, t, shape.clone())?;
+        let meta = TensorMeta {
+            sizes: shape.clone(),
+            strides,
+            requires_grad: false,
+            device: cx.device,
+            ..(*t).clone()
+        };
+        metas.push((meta, Alias::Fresh));
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensors(metas));
+    Ok(outs)
+}
