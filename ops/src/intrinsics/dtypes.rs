@@ -212,3 +212,35 @@ pub fn int_to_float(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
         d
     })
 }
+
+/// `ldexp_dtype(self, other)`: the dtype of `ldexp`'s decomposition,
+/// `self * pow(two, other)` with `two` a zero-dim tensor of `self`'s
+/// dtype (`float32` for an integral or bool `self`).
+pub fn ldexp_dtype(cx: &mut Cx<'_>, t: &TensorMeta, other: &TensorMeta) -> Result<DType> {
+    use fake_runtime::promotion::result_type;
+    let two = if t.dtype.is_integral(true) {
+        DType::Float32
+    } else {
+        t.dtype
+    };
+    let power = result_type(
+        &[Operand::ZeroDim(two), tensor_operand(other)],
+        cx.defaults.dtype,
+    )?;
+    let power = if other.sizes.is_empty() {
+        Operand::ZeroDim(power)
+    } else {
+        Operand::Tensor(power)
+    };
+    result_type(&[tensor_operand(t), power], cx.defaults.dtype)
+}
+
+/// `int32_or_int64(out_int32)`: the index dtype of `searchsorted` and
+/// `bucketize`.
+pub fn int32_or_int64(_cx: &mut Cx<'_>, out_int32: bool) -> Result<DType> {
+    Ok(if out_int32 {
+        DType::Int32
+    } else {
+        DType::Int64
+    })
+}

@@ -30,3 +30,57 @@ pub fn logsumexp_shape(cx: &mut Cx<'_>, s: Dims, dim: IntList, keepdim: bool) ->
     }
     shape::reduce(cx.op, &s, Some(&dim), keepdim)
 }
+
+/// `leading_sizes_match(boundaries, values)`: `searchsorted`'s check: a
+/// 1-D (or zero-dim) `boundaries`, or one whose sizes but the last are
+/// those of `values`.
+pub fn leading_sizes_match(cx: &mut Cx<'_>, boundaries: Dims, values: Dims) -> Result<SymBool> {
+    if boundaries.len() <= 1 {
+        return Ok(SymBool::Bool(true));
+    }
+    if values.is_empty() {
+        return Ok(SymBool::Bool(false));
+    }
+    let a: Dims = boundaries[..boundaries.len() - 1].iter().copied().collect();
+    let b: Dims = values[..values.len() - 1].iter().copied().collect();
+    sizes_eq(cx, a, b)
+}
+
+/// `trilu_count(row, col, offset, upper)`: how many `(i, j)` of a `row` by
+/// `col` grid have `j - i <= offset` (`tril_indices`), or `>= offset`
+/// (`triu_indices`, with `upper`).
+pub fn trilu_count(
+    cx: &mut Cx<'_>,
+    row: i64,
+    col: i64,
+    offset: i64,
+    upper: bool,
+) -> Result<SymInt> {
+    if row < 0 || col < 0 {
+        return Err(invalid(
+            cx,
+            format!("row and col must be non-negative, got {row} and {col}"),
+        ));
+    }
+    let (row, col, offset) = (i128::from(row), i128::from(col), i128::from(offset));
+    let n = if upper {
+        row * col - clamped_sum(offset, row, col)
+    } else {
+        clamped_sum(offset + 1, row, col)
+    };
+    i64::try_from(n)
+        .map(SymInt::Int)
+        .map_err(|_| invalid(cx, "too many indices".into()))
+}
+
+/// `sum(clamp(x, 0, col) for x in c .. c + n)`.
+fn clamped_sum(c: i128, n: i128, col: i128) -> i128 {
+    let sum = |a: i128, b: i128| if b < a { 0 } else { (a + b) * (b - a + 1) / 2 };
+    let (lo, hi) = (c, c + n - 1);
+    if hi < lo {
+        return 0;
+    }
+    let mid = sum(lo.max(0), hi.min(col));
+    let above = (hi - lo.max(col + 1) + 1).max(0) * col;
+    mid + above
+}
