@@ -63,3 +63,8 @@ CASES.update({
     "polygamma.out": [C(c.name, 1, *c.args, **c.kwargs) for c in out_cases()],
     "special_polygamma.out": [C(c.name, 1, *c.args, **c.kwargs) for c in out_cases()],
 })
+
+CASES["mvlgamma"] = [C(c.name, *c.args, 2) for c in unary_cases()] + [
+    C("p of one", T([2, 3]), 1),
+    C("p of zero", T([2, 3]), 0),
+]

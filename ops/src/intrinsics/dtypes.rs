@@ -244,3 +244,25 @@ pub fn int32_or_int64(_cx: &mut Cx<'_>, out_int32: bool) -> Result<DType> {
         DType::Int64
     })
 }
+
+/// `range_dtype(start, end)`: the dtype `linspace` and `logspace` give
+/// without one: the default complex dtype when an end is a complex number,
+/// else the default dtype.
+pub fn range_dtype(cx: &mut Cx<'_>, start: Scalar, end: Scalar) -> Result<DType> {
+    let complex = matches!(start, Scalar::Complex(..)) || matches!(end, Scalar::Complex(..));
+    Ok(if complex {
+        cx.defaults.dtype.to_complex()
+    } else {
+        cx.defaults.dtype
+    })
+}
+
+/// `double_dtype(d)`: `complex128` for a complex `d`, else `float64`
+/// (`float_power`'s computation dtype).
+pub fn double_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    Ok(if d.is_complex() {
+        DType::Complex128
+    } else {
+        DType::Float64
+    })
+}

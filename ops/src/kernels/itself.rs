@@ -99,3 +99,46 @@ pub(crate) fn positive(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     Ok(itself(t))
 }
+
+/// `real(Tensor(a) self) -> Tensor(a)`: a real `self` itself; a complex
+/// one viewed as its real parts (`view_as_real(self).select(-1, 0)`).
+pub(crate) fn real(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if !t.dtype.is_complex() {
+        return Ok(itself(t));
+    }
+    complex_part(cx, t, 0)
+}
+
+/// `imag(Tensor(a) self) -> Tensor(a)`: a complex `self`'s imaginary parts
+/// (`view_as_real(self).select(-1, 1)`); real tensors refused.
+pub(crate) fn imag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if !t.dtype.is_complex() {
+        return Err(invalid(
+            cx,
+            "imag is not implemented for tensors with non-complex dtypes.",
+        ));
+    }
+    complex_part(cx, t, 1)
+}
+
+/// The view of part `part` (0 real, 1 imaginary) of each complex element.
+fn complex_part(cx: &mut Cx<'_>, t: &TensorMeta, part: i64) -> Result<Outs> {
+    let strides = intrinsics::doubled(cx, t.strides.clone())?;
+    let doubled = cx.env.mul(t.storage_offset, fake_runtime::SymInt::Int(2))?;
+    let storage_offset = cx.env.add(doubled, fake_runtime::SymInt::Int(part))?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes: t.sizes.clone(),
+            strides,
+            storage_offset,
+            dtype: t.dtype.to_real(),
+            requires_grad: false,
+            ..t.clone()
+        },
+        Alias::ViewOf(0),
+    ));
+    Ok(outs)
+}
