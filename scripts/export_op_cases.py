@@ -197,101 +197,10 @@ FORMAT_VERSION = 2
 
 # ---- describing inputs -------------------------------------------------------
 
-
-class T:
-    """An input tensor to make inside the fake mode.
-
-    sizes: its sizes. strides/offset: an explicit layout (made with as_strided
-    over a fresh storage large enough). fmt: a memory format for torch.empty.
-    then: a function applied after making it (a transpose, a slice), whose
-    result is the input.
-    """
-
-    def __init__(self, sizes, dtype=torch.float32, device="cpu", strides=None, offset=0,
-                 fmt=None, then=None, source=None, dynamic=None):
-        self.sizes = list(sizes)
-        self.dtype = dtype
-        self.device = device
-        self.strides = strides
-        self.offset = offset
-        self.fmt = fmt
-        self.then = then
-        self.source = source
-        self.dynamic = dynamic
-
-    def make(self):
-        """The tensor: fake inside a FakeTensorMode, real (for symbolic cases) outside."""
-        kw = {"dtype": self.dtype, "device": self.device}
-        if self.strides is not None:
-            need = self.offset + 1 + sum((s - 1) * st for s, st in zip(self.sizes, self.strides))
-            if any(s == 0 for s in self.sizes):
-                need = self.offset
-            base = torch.empty([need], **kw)
-            t = base.as_strided(self.sizes, self.strides, self.offset)
-        elif self.fmt is not None:
-            t = torch.empty(self.sizes, memory_format=self.fmt, **kw)
-        else:
-            t = torch.empty(self.sizes, **kw)
-        if self.then is not None:
-            t = self.then(t)
-        return t
-
-
-def cl(*sizes, **kw):
-    """A channels-last 4-d input."""
-    return T(sizes, fmt=torch.channels_last, **kw)
-
-
-def tr(*sizes, **kw):
-    """An input of `sizes` whose last two dims are transposed (strides like [1, n])."""
-    s = list(sizes)
-    s[-1], s[-2] = s[-2], s[-1]
-    return T(s, then=lambda t: t.transpose(-1, -2), **kw)
-
-
-def off(*sizes, **kw):
-    """A contiguous input starting at storage offset 3."""
-    strides = []
-    acc = 1
-    for s in reversed(sizes):
-        strides.insert(0, acc)
-        acc *= max(s, 1)
-    return T(sizes, strides=strides, offset=3, **kw)
-
-
-class S:
-    """A symbolic integer argument (symbolic cases only): a SymInt made from
-    a plain-integer source named `source` (`n`), with the value `hint`.
-    Outside a symbolic case (and in its samples) it is its value."""
-
-    def __init__(self, hint, source):
-        self.hint = hint
-        self.source = source
-
-
-class SizeOf:
-    """An integer argument (symbolic cases only) that is the size of dim
-    `dim` of the symbolic input tensor whose source is `source`, as a traced
-    program passes `x.size(0)` on."""
-
-    def __init__(self, source, dim):
-        self.source = source
-        self.dim = dim
-
-
-class Case:
-    """One call: positional and keyword arguments as the Python API takes them."""
-
-    def __init__(self, name, *args, **kwargs):
-        self.name = name
-        self.args = args
-        self.kwargs = kwargs
-
-
-C = Case
-f32, f64, f16, bf16 = torch.float32, torch.float64, torch.float16, torch.bfloat16
-i32, i64, u8, b8, c64 = torch.int32, torch.int64, torch.uint8, torch.bool, torch.complex64
-CL = torch.channels_last
+from op_case_inputs import (  # noqa: E402  (the helpers every case file shares)
+    CL, C, Case, D, S, SizeOf, T, b8, bf16, binary_cases, c64, cl, f16, f32, f64, i32, i64, off, tr, u8,
+    unary_cases,
+)
 
 # ---- the cases -----------------------------------------------------------------
 
@@ -919,50 +828,6 @@ CASES = {
 }
 
 
-
-
-def unary_cases():
-    """Cases every elementwise unary operator gets: dtypes across the
-    promotion categories, layouts TensorIterator treats differently, and
-    empty and zero-dim tensors."""
-    return [
-        C("float32 matrix", T([2, 3])),
-        C("int64 input", T([4], dtype=i64)),
-        C("bool input", T([4], dtype=b8)),
-        C("float16", T([2, 2], dtype=f16)),
-        C("float64", T([3], dtype=f64)),
-        C("transposed", tr(2, 3)),
-        C("channels last", cl(1, 2, 3, 3)),
-        C("storage offset", off(2, 3)),
-        C("zero-dim", T([])),
-        C("zero size", T([0, 3])),
-    ]
-
-
-def binary_cases(scalar=False):
-    """Cases every elementwise binary operator gets (`scalar`: the second
-    operand is a Python number)."""
-    if scalar:
-        return [
-            C("float tensor int number", T([2, 3]), 2),
-            C("int tensor float number", T([2], dtype=i64), 2.5),
-            C("int tensor int number", T([2], dtype=i32), 3),
-            C("bool tensor bool number", T([2], dtype=b8), True),
-            C("transposed", tr(2, 3), 1),
-            C("zero-dim tensor", T([], dtype=i64), 1),
-        ]
-    return [
-        C("same shape", T([2, 3]), T([2, 3])),
-        C("broadcast", T([3, 1]), T([1, 4])),
-        C("int and float", T([2], dtype=i64), T([2])),
-        C("bool and int", T([2], dtype=b8), T([2], dtype=i32)),
-        C("int32 and zero-dim int64", T([2], dtype=i32), T([], dtype=i64)),
-        C("float16 and zero-dim float64", T([2], dtype=f16), T([], dtype=f64)),
-        C("transposed and contiguous", tr(2, 3), T([2, 3])),
-        C("channels last both", cl(1, 2, 3, 3), cl(1, 2, 3, 3)),
-        C("size mismatch", T([2, 3]), T([2, 4])),
-        C("cpu zero-dim joins cuda", T([]), T([2], device="cuda")),
-    ]
 
 
 CASES.update({
@@ -2547,12 +2412,6 @@ CASES.update({
 # ---- symbolic cases ----------------------------------------------------------------
 
 
-def D(sizes, source, dynamic=None, **kw):
-    """A tensor whose dims are dynamic (DimDynamic.DYNAMIC) unless said."""
-    dynamic = dynamic or ["dynamic"] * len(sizes)
-    return T(sizes, source=source, dynamic=dynamic, **kw)
-
-
 SYMBOLIC = [
     ("add broadcast equal sizes", "add.Tensor", Case("", D([3, 4], "x"), D([3, 4], "y"))),
     ("add broadcast against size one", "add.Tensor", Case("", D([3, 4], "x"), D([1, 4], "y", ["static", "dynamic"]))),
@@ -3164,6 +3023,30 @@ SYMBOLIC += [
 ]
 
 
+# ---- cases kept in files of their own -------------------------------------------------
+# Each `op_cases_<family>.py` defines CASES and SYMBOLIC as above, for one
+# family of operators (an overload has its cases in one place only), and
+# may name operators to record under the Python dispatcher
+# (PYTHON_DISPATCHER, below).
+
+import op_cases_complex  # noqa: E402
+import op_cases_composites  # noqa: E402
+import op_cases_copies  # noqa: E402
+import op_cases_elementwise  # noqa: E402
+import op_cases_search  # noqa: E402
+import op_cases_special  # noqa: E402
+import op_cases_statistics  # noqa: E402
+
+MODULE_PYTHON_DISPATCHER = set()
+for _module in (op_cases_complex, op_cases_composites, op_cases_copies, op_cases_elementwise, op_cases_search,
+                op_cases_special, op_cases_statistics):
+    _twice = set(_module.CASES) & set(CASES)
+    assert not _twice, f"cases written twice: {sorted(_twice)}"
+    CASES.update(_module.CASES)
+    SYMBOLIC += _module.SYMBOLIC
+    MODULE_PYTHON_DISPATCHER |= getattr(_module, "PYTHON_DISPATCHER", set())
+
+
 def plain(desc):
     """Whether an input description is a contiguous CPU tensor made directly
     (the inputs a symbolic case can make dynamic)."""
@@ -3469,7 +3352,7 @@ PYTHON_DISPATCHER = {
     "tensor_split.tensor_indices_or_sections",
     "upsample_nearest2d.vec",
     "upsample_bilinear2d.vec",
-}
+} | MODULE_PYTHON_DISPATCHER
 
 
 def dispatcher_for(name):

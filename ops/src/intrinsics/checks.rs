@@ -241,3 +241,16 @@ fn tuple_eq(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
     }
     Ok(a.len() == b.len())
 }
+
+/// `sizes_eq(a, b)`: `a` and `b` have the same length and sizes.
+pub fn sizes_eq(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
+    if a.len() != b.len() {
+        return Ok(SymBool::Bool(false));
+    }
+    let mut acc = SymBool::Bool(true);
+    for (&x, &y) in a.iter().zip(&b) {
+        let c = cx.env.eq(x, y)?;
+        acc = cx.env.and(acc, c)?;
+    }
+    Ok(acc)
+}

@@ -202,3 +202,67 @@ pub fn common_device(cx: &mut Cx<'_>) -> Result<Device> {
 pub fn can_cast(cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {
     fake_runtime::support::can_cast(cx, from, to)
 }
+
+/// `int_to_float(d)`: the default float dtype for an integral or bool
+/// `d`, any other unchanged (`INT_TO_FLOAT` promotion of a result).
+pub fn int_to_float(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    Ok(if d.is_integral(true) {
+        cx.defaults.dtype
+    } else {
+        d
+    })
+}
+
+/// `ldexp_dtype(self, other)`: the dtype of `ldexp`'s decomposition,
+/// `self * pow(two, other)` with `two` a zero-dim tensor of `self`'s
+/// dtype (`float32` for an integral or bool `self`).
+pub fn ldexp_dtype(cx: &mut Cx<'_>, t: &TensorMeta, other: &TensorMeta) -> Result<DType> {
+    use fake_runtime::promotion::result_type;
+    let two = if t.dtype.is_integral(true) {
+        DType::Float32
+    } else {
+        t.dtype
+    };
+    let power = result_type(
+        &[Operand::ZeroDim(two), tensor_operand(other)],
+        cx.defaults.dtype,
+    )?;
+    let power = if other.sizes.is_empty() {
+        Operand::ZeroDim(power)
+    } else {
+        Operand::Tensor(power)
+    };
+    result_type(&[tensor_operand(t), power], cx.defaults.dtype)
+}
+
+/// `int32_or_int64(out_int32)`: the index dtype of `searchsorted` and
+/// `bucketize`.
+pub fn int32_or_int64(_cx: &mut Cx<'_>, out_int32: bool) -> Result<DType> {
+    Ok(if out_int32 {
+        DType::Int32
+    } else {
+        DType::Int64
+    })
+}
+
+/// `range_dtype(start, end)`: the dtype `linspace` and `logspace` give
+/// without one: the default complex dtype when an end is a complex number,
+/// else the default dtype.
+pub fn range_dtype(cx: &mut Cx<'_>, start: Scalar, end: Scalar) -> Result<DType> {
+    let complex = matches!(start, Scalar::Complex(..)) || matches!(end, Scalar::Complex(..));
+    Ok(if complex {
+        cx.defaults.dtype.to_complex()
+    } else {
+        cx.defaults.dtype
+    })
+}
+
+/// `double_dtype(d)`: `complex128` for a complex `d`, else `float64`
+/// (`float_power`'s computation dtype).
+pub fn double_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    Ok(if d.is_complex() {
+        DType::Complex128
+    } else {
+        DType::Float64
+    })
+}

@@ -159,3 +159,10 @@ pub fn is_contiguous_or_false(
         }
     }
 }
+
+/// `iter_strides(first, second)`: the strides TensorIterator gives the
+/// output of an elementwise operator over `first` then `second` (the
+/// operands' order breaks ties of their layouts).
+pub fn iter_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) -> Result<Dims> {
+    Ok(fake_runtime::support::pointwise_output(cx, &[first, second], first.dtype)?.strides)
+}

@@ -17,24 +17,28 @@
 //! (convolution and pooling sizes, `arange`'s length) lives here.
 
 pub mod checks;
+pub mod complex;
 pub mod data;
 pub mod dtypes;
 pub mod indexing;
 pub mod layout;
 pub mod nn;
 pub mod pooling;
+pub mod reductions;
 pub mod shapes;
 pub mod slicing;
 pub mod spatial;
 pub mod splitting;
 
 pub use checks::*;
+pub use complex::*;
 pub use data::*;
 pub use dtypes::*;
 pub use indexing::*;
 pub use layout::*;
 pub use nn::*;
 pub use pooling::*;
+pub use reductions::*;
 pub use shapes::*;
 pub use slicing::*;
 pub use spatial::*;

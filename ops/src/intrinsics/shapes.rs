@@ -712,3 +712,9 @@ pub fn scalar_fits(_cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
         Scalar::Complex(..) => dtype.is_complex(),
     })
 }
+
+/// `broadcast_all(tensors)`: the broadcast of every tensor's sizes.
+pub fn broadcast_all(cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<Dims> {
+    let shapes: SmallVec<[&[SymInt]; 4]> = tensors.iter().map(|t| t.sizes.as_slice()).collect();
+    shape::broadcast(cx.env, cx.op, &shapes)
+}

@@ -85,3 +85,49 @@ pub fn select_offset(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, index: SymInt) -
     let o = cx.env.mul(i, st)?;
     cx.env.add(t.storage_offset, o)
 }
+
+/// `unfold_sizes(t, dimension, size, step)`: sizes of `unfold`
+/// (`torch._refs._get_unfold_shape_stride`): `dimension` becomes the
+/// number of windows, a last dim of `size` is appended (a zero-dim `t`
+/// acts as one element).
+pub fn unfold_sizes(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dimension: i64,
+    size: i64,
+    step: i64,
+) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dimension, t.dim())?;
+    let max_size = t.sizes.get(d).copied().unwrap_or(SymInt::Int(1));
+    let fits = cx.env.le(SymInt::Int(size), max_size)?;
+    shape::check_printing(cx.env, fits, cx.op, &|env| {
+        format!(
+            "Maximum size for tensor at dimension {d} is {} but size is {size}",
+            env.display(max_size)
+        )
+    })?;
+    if step <= 0 {
+        return Err(invalid(cx, format!("Step is {step} but must be > 0")));
+    }
+    let mut out = t.sizes.clone();
+    if d < t.dim() {
+        let rest = cx.env.sub(t.sizes[d], SymInt::Int(size))?;
+        let windows = cx.env.floordiv(rest, SymInt::Int(step))?;
+        out[d] = cx.env.add(windows, SymInt::Int(1))?;
+    }
+    out.push(SymInt::Int(size));
+    Ok(out)
+}
+
+/// `unfold_strides(t, dimension, step)`: strides of `unfold`: the
+/// dimension's stride times `step`, and its stride again for the window.
+pub fn unfold_strides(cx: &mut Cx<'_>, t: &TensorMeta, dimension: i64, step: i64) -> Result<Dims> {
+    let d = shape::wrap_dim(cx.op, dimension, t.dim())?;
+    let mut out = t.strides.clone();
+    let last = t.strides.get(d).copied().unwrap_or(SymInt::Int(1));
+    if d < t.dim() {
+        out[d] = cx.env.mul(t.strides[d], SymInt::Int(step))?;
+    }
+    out.push(last);
+    Ok(out)
+}

@@ -2,7 +2,7 @@
 //! `@kernel(name)`, and the operator still counts as covered.
 
 use fake_runtime::shape::Dims;
-use fake_runtime::{Alias, Cx, Error, Out, Outs, SymInt, TensorMeta};
+use fake_runtime::{Alias, Cx, Error, Out, Outs, Result, SymInt, TensorMeta};
 
 mod asserts;
 mod attention;
@@ -17,6 +17,7 @@ mod dropout;
 mod einsum;
 mod embedding_bag;
 mod fft;
+mod itself;
 mod masked;
 mod nonzero;
 mod norm_backward;
@@ -42,7 +43,7 @@ pub(crate) use batch_norm::{
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use conv_backward::convolution_backward;
-pub(crate) use diagonal::diagonal;
+pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter};
 pub(crate) use diff::diff;
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
 pub(crate) use dropout::{
@@ -52,6 +53,7 @@ pub(crate) use dropout::{
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use fft::{fft_c2r, fft_r2c};
+pub(crate) use itself::{adjoint, conj_physical, imag, m_h, m_t, positive, real, resolve_bit};
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
@@ -60,14 +62,14 @@ pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
 };
 pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
-pub(crate) use reshape::{flatten_using_ints, reshape, reshape_as};
+pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
 pub(crate) use resize::resize_;
 pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_value};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
-pub(crate) use view::{unflatten_int, unsafe_view, view, view_as};
+pub(crate) use view::{broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as};
 
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
@@ -93,4 +95,23 @@ pub(crate) fn fresh_out(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims)
     let mut outs = Outs::new();
     outs.push(Out::Tensor(fresh(cx, t, sizes, strides), Alias::Fresh));
     outs
+}
+
+/// Every tensor of `outs` as a fresh contiguous copy (the `*_copy`
+/// operators: a view cloned with `contiguous_format`).
+pub(crate) fn contiguous_copies(cx: &mut Cx<'_>, outs: Outs) -> Result<Outs> {
+    let mut copies = Outs::new();
+    for o in outs {
+        match o {
+            Out::Tensor(t, _) => {
+                let strides = fake_runtime::strides::contiguous(cx.env, &t.sizes)?;
+                copies.push(Out::Tensor(
+                    fresh(cx, &t, t.sizes.clone(), strides),
+                    Alias::Fresh,
+                ));
+            }
+            other => copies.push(other),
+        }
+    }
+    Ok(copies)
 }

@@ -67,3 +67,43 @@ pub(crate) fn reshape_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let shape = intrinsics::infer_view(cx, numel, other.sizes.clone())?;
     reshape_to(cx, t, shape)
 }
+
+/// `view_copy(Tensor self, SymInt[] size) -> Tensor`: `reshape`'s sizes
+/// (kept dims keep their expressions; no view needs to exist), cloned
+/// contiguous.
+pub(crate) fn view_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let outs = reshape(cx, a)?;
+    super::contiguous_copies(cx, outs)
+}
+
+/// `ravel(Tensor(a) self) -> Tensor(a)`: ATen's `contiguous().view(-1)`:
+/// a view of a contiguous `self` (tested as `contiguous` tests it), else
+/// of its contiguous copy; either way one dim of stride 1.
+pub(crate) fn ravel(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let numel = t.numel(cx.env)?;
+    let kept = super::contiguous(cx, &a[..1])?;
+    let alias = match kept.first() {
+        Some(Out::Tensor(_, Alias::Same(i))) => Alias::ViewOf(*i),
+        _ => Alias::Fresh,
+    };
+    let storage_offset = if alias == Alias::Fresh {
+        SymInt::Int(0)
+    } else {
+        t.storage_offset
+    };
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes: std::iter::once(numel).collect(),
+            strides: std::iter::once(SymInt::Int(1)).collect(),
+            storage_offset,
+            dtype: t.dtype,
+            device: t.device,
+            layout: t.layout,
+            requires_grad: false,
+        },
+        alias,
+    ));
+    Ok(outs)
+}

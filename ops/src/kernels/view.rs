@@ -66,3 +66,103 @@ pub(crate) fn unsafe_view(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let requested = args::sizes(cx, a, 1, "size", None)?;
     view_of(cx, t, requested)
 }
+
+/// `broadcast_tensors(Tensor[] tensors) -> Tensor[]`: each tensor expanded
+/// to the broadcast of all, keeping its dtype and offset; the schema
+/// declares no alias, so the outputs are new tensors to the caller
+/// (their dtypes differ per element, which a rule's one `dtype` cannot
+/// say).
+pub(crate) fn broadcast_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let tensors = args::tensors(cx, a, 0, "tensors")?;
+    let shape = intrinsics::broadcast_all(cx, tensors)?;
+    let mut metas = Vec::with_capacity(tensors.len());
+    for t in tensors {
+        let strides = intrinsics::expand_strides(cx, t, shape.clone())?;
+        let meta = TensorMeta {
+            sizes: shape.clone(),
+            strides,
+            requires_grad: false,
+            device: cx.device,
+            ..(*t).clone()
+        };
+        metas.push((meta, Alias::Fresh));
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensors(metas));
+    Ok(outs)
+}
+
+/// `meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]` (and
+/// `meshgrid`, `"ij"`): each zero- or one-dim tensor viewed along its own
+/// dim and expanded to the grid of every length; `"xy"` swaps the first
+/// two (ATen's `meshgrid`). The schema declares no alias.
+pub(crate) fn meshgrid(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let tensors = args::tensors(cx, a, 0, "tensors")?;
+    let indexing = match a.get(1) {
+        Some(Arg::Str(s)) => *s,
+        _ => "ij",
+    };
+    if indexing != "ij" && indexing != "xy" {
+        return Err(super::invalid(
+            cx,
+            format!(
+                "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: {indexing}"
+            ),
+        ));
+    }
+    if tensors.is_empty() {
+        return Err(super::invalid(
+            cx,
+            "meshgrid expects a non-empty TensorList",
+        ));
+    }
+    let mut order: Vec<&TensorMeta> = tensors.to_vec();
+    let swap = indexing == "xy" && order.len() >= 2;
+    if swap {
+        order.swap(0, 1);
+    }
+    let mut shape = Dims::new();
+    for t in &order {
+        if t.dim() > 1 {
+            return Err(super::invalid(
+                cx,
+                format!(
+                    "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: {}D",
+                    t.dim()
+                ),
+            ));
+        }
+        shape.push(
+            t.sizes
+                .first()
+                .copied()
+                .unwrap_or(fake_runtime::SymInt::Int(1)),
+        );
+    }
+    let mut grids = Vec::with_capacity(order.len());
+    for (i, t) in order.iter().enumerate() {
+        let mut view_shape = Dims::from_elem(fake_runtime::SymInt::Int(1), shape.len());
+        view_shape[i] = shape[i];
+        let (sizes, strides) = intrinsics::view_geometry(cx, t, &view_shape)?;
+        let viewed = TensorMeta {
+            sizes,
+            strides,
+            ..(*t).clone()
+        };
+        let strides = intrinsics::expand_strides(cx, &viewed, shape.clone())?;
+        let meta = TensorMeta {
+            sizes: shape.clone(),
+            strides,
+            requires_grad: false,
+            device: cx.device,
+            ..(*t).clone()
+        };
+        grids.push((meta, Alias::Fresh));
+    }
+    if swap {
+        grids.swap(0, 1);
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensors(grids));
+    Ok(outs)
+}

@@ -1,0 +1,86 @@
+//! Reduction intrinsics beyond `reduce`: an optional single dim, as the
+//! reductions whose schema takes `int? dim` read it.
+
+use super::*;
+
+/// `reduce_optional(s, dim, keepdim)`: sizes after reducing over the one
+/// dim `dim`, or over every dim when it is absent.
+pub fn reduce_optional(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>, keepdim: bool) -> Result<Dims> {
+    match dim {
+        Some(d) => shape::reduce(cx.op, &s, Some(&[d]), keepdim),
+        None => shape::reduce(cx.op, &s, None, keepdim),
+    }
+}
+
+/// `dim_list(dim)`: the optional single dim as an optional list of dims.
+pub fn dim_list(_cx: &mut Cx<'_>, dim: Option<i64>) -> Result<Option<IntList>> {
+    Ok(dim.map(|d| IntList::from_slice(&[d])))
+}
+
+/// `logsumexp_shape(s, dim, keepdim)`: the sizes `torch._refs.logsumexp`
+/// gives: those of the reduction, except that an empty `dim` without
+/// `keepdim` on a non-empty input keeps every dim as a one (the kept
+/// maxima are added back unsqueezed).
+pub fn logsumexp_shape(cx: &mut Cx<'_>, s: Dims, dim: IntList, keepdim: bool) -> Result<Dims> {
+    if dim.is_empty() && !keepdim {
+        let n = shape::numel(cx.env, &s)?;
+        if !shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)? {
+            return Ok(SmallVec::from_elem(SymInt::Int(1), s.len()));
+        }
+    }
+    shape::reduce(cx.op, &s, Some(&dim), keepdim)
+}
+
+/// `leading_sizes_match(boundaries, values)`: `searchsorted`'s check: a
+/// 1-D (or zero-dim) `boundaries`, or one whose sizes but the last are
+/// those of `values`.
+pub fn leading_sizes_match(cx: &mut Cx<'_>, boundaries: Dims, values: Dims) -> Result<SymBool> {
+    if boundaries.len() <= 1 {
+        return Ok(SymBool::Bool(true));
+    }
+    if values.is_empty() {
+        return Ok(SymBool::Bool(false));
+    }
+    let a: Dims = boundaries[..boundaries.len() - 1].iter().copied().collect();
+    let b: Dims = values[..values.len() - 1].iter().copied().collect();
+    sizes_eq(cx, a, b)
+}
+
+/// `trilu_count(row, col, offset, upper)`: how many `(i, j)` of a `row` by
+/// `col` grid have `j - i <= offset` (`tril_indices`), or `>= offset`
+/// (`triu_indices`, with `upper`).
+pub fn trilu_count(
+    cx: &mut Cx<'_>,
+    row: i64,
+    col: i64,
+    offset: i64,
+    upper: bool,
+) -> Result<SymInt> {
+    if row < 0 || col < 0 {
+        return Err(invalid(
+            cx,
+            format!("row and col must be non-negative, got {row} and {col}"),
+        ));
+    }
+    let (row, col, offset) = (i128::from(row), i128::from(col), i128::from(offset));
+    let n = if upper {
+        row * col - clamped_sum(offset, row, col)
+    } else {
+        clamped_sum(offset + 1, row, col)
+    };
+    i64::try_from(n)
+        .map(SymInt::Int)
+        .map_err(|_| invalid(cx, "too many indices".into()))
+}
+
+/// `sum(clamp(x, 0, col) for x in c .. c + n)`.
+fn clamped_sum(c: i128, n: i128, col: i128) -> i128 {
+    let sum = |a: i128, b: i128| if b < a { 0 } else { (a + b) * (b - a + 1) / 2 };
+    let (lo, hi) = (c, c + n - 1);
+    if hi < lo {
+        return 0;
+    }
+    let mid = sum(lo.max(0), hi.min(col));
+    let above = (hi - lo.max(col + 1) + 1).max(0) * col;
+    mid + above
+}

@@ -1,0 +1,144 @@
+//! Composites that return their argument itself for some inputs and a view
+//! (or a copy) for others, decided by its rank or dtype: which alias a
+//! rule gives is fixed by the schema, so these are hand-written.
+//!
+//! - `mT`, `mH`, `adjoint`: a zero-dim tensor is returned as it is, a
+//!   vector refused, anything else transposed in its last two dims (ATen's
+//!   `TensorShape.cpp`; conjugation changes no metadata).
+//! - `resolve_conj`, `resolve_neg`: a tensor with neither bit set (fake
+//!   metadata has no conjugate or negative bit) is returned as it is.
+//! - `conj_physical`, `positive`: real tensors are returned as they are
+//!   (`conj_physical`'s composite), complex ones conjugated into a fresh
+//!   tensor laid out as `self`; `positive` refuses bool tensors.
+
+use super::invalid;
+use crate::intrinsics;
+use fake_runtime::support::args;
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, TensorMeta};
+
+/// `self` itself, untouched.
+fn itself(t: &TensorMeta) -> Outs {
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
+    outs
+}
+
+/// The matrix transpose of `self` named `what` in messages.
+fn matrix_transpose(cx: &mut Cx<'_>, a: &[Arg<'_>], what: &str) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    match t.dim() {
+        0 => return Ok(itself(t)),
+        1 => {
+            return Err(invalid(
+                cx,
+                format!(
+                    "tensor.{what} is only supported on matrices or batches of matrices. Got 1-D tensor."
+                ),
+            ));
+        }
+        _ => {}
+    }
+    let sizes = intrinsics::swap(cx, t.sizes.clone(), -2, -1)?;
+    let strides = intrinsics::swap(cx, t.strides.clone(), -2, -1)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            requires_grad: false,
+            ..t.clone()
+        },
+        Alias::ViewOf(0),
+    ));
+    Ok(outs)
+}
+
+/// `mT(Tensor(a) self) -> Tensor(a)`.
+pub(crate) fn m_t(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    matrix_transpose(cx, a, "mT")
+}
+
+/// `mH(Tensor(a) self) -> Tensor(a)`.
+pub(crate) fn m_h(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    matrix_transpose(cx, a, "mH")
+}
+
+/// `adjoint(Tensor(a) self) -> Tensor(a)`.
+pub(crate) fn adjoint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    matrix_transpose(cx, a, "adjoint()")
+}
+
+/// `resolve_conj(Tensor(a) self) -> Tensor(a)` and `resolve_neg`: no bit
+/// to resolve, `self` itself.
+pub(crate) fn resolve_bit(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    Ok(itself(t))
+}
+
+/// `conj_physical(Tensor self) -> Tensor`: a real `self` itself, else a
+/// fresh tensor laid out as `self` (`_conj_physical`, elementwise).
+pub(crate) fn conj_physical(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if !t.dtype.is_complex() {
+        return Ok(itself(t));
+    }
+    let out = fake_runtime::support::pointwise_output(cx, &[t], t.dtype)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(out, Alias::Fresh));
+    Ok(outs)
+}
+
+/// `positive(Tensor(a) self) -> Tensor(a)`: `self` itself; bool refused.
+pub(crate) fn positive(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if t.dtype == DType::Bool {
+        return Err(invalid(
+            cx,
+            "The `+` operator, on a bool tensor is not supported.",
+        ));
+    }
+    Ok(itself(t))
+}
+
+/// `real(Tensor(a) self) -> Tensor(a)`: a real `self` itself; a complex
+/// one viewed as its real parts (`view_as_real(self).select(-1, 0)`).
+pub(crate) fn real(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if !t.dtype.is_complex() {
+        return Ok(itself(t));
+    }
+    complex_part(cx, t, 0)
+}
+
+/// `imag(Tensor(a) self) -> Tensor(a)`: a complex `self`'s imaginary parts
+/// (`view_as_real(self).select(-1, 1)`); real tensors refused.
+pub(crate) fn imag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if !t.dtype.is_complex() {
+        return Err(invalid(
+            cx,
+            "imag is not implemented for tensors with non-complex dtypes.",
+        ));
+    }
+    complex_part(cx, t, 1)
+}
+
+/// The view of part `part` (0 real, 1 imaginary) of each complex element.
+fn complex_part(cx: &mut Cx<'_>, t: &TensorMeta, part: i64) -> Result<Outs> {
+    let strides = intrinsics::doubled(cx, t.strides.clone())?;
+    let doubled = cx.env.mul(t.storage_offset, fake_runtime::SymInt::Int(2))?;
+    let storage_offset = cx.env.add(doubled, fake_runtime::SymInt::Int(part))?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes: t.sizes.clone(),
+            strides,
+            storage_offset,
+            dtype: t.dtype.to_real(),
+            requires_grad: false,
+            ..t.clone()
+        },
+        Alias::ViewOf(0),
+    ));
+    Ok(outs)
+}

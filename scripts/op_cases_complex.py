@@ -1,0 +1,115 @@
+"""Cases of the complex views and functions (`ops/rules/complex.rules`).
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+import torch
+
+from op_case_inputs import C, T, b8, c64, cl, f16, f64, i64, off, tr
+
+c128 = torch.complex128
+
+CASES = {
+    "_conj": [
+        C("complex matrix", T([2, 3], dtype=c64)),
+        C("float matrix", T([2, 3])),
+        C("transposed", tr(2, 3, dtype=c64)),
+        C("storage offset", off(2, 3, dtype=c64)),
+        C("zero-dim", T([], dtype=c64)),
+    ],
+    "view_as_real": [
+        C("complex64 matrix", T([2, 3], dtype=c64)),
+        C("complex128", T([4], dtype=c128)),
+        C("transposed", tr(2, 3, dtype=c64)),
+        C("storage offset", off(2, 3, dtype=c64)),
+        C("sliced", T([4, 6], dtype=c64, then=lambda t: t[:, ::2])),
+        C("zero-dim", T([], dtype=c64)),
+        C("zero size", T([0, 3], dtype=c64)),
+        C("float refused", T([2, 3])),
+    ],
+    "view_as_complex": [
+        C("float32 pairs", T([3, 2])),
+        C("float64 pairs", T([2, 3, 2], dtype=f64)),
+        C("float16 pairs", T([3, 2], dtype=f16)),
+        C("one pair", T([2])),
+        C("offset of two", T([3, 2], strides=[2, 1], offset=2)),
+        C("odd offset refused", T([3, 2], strides=[2, 1], offset=3)),
+        C("last dim of three refused", T([3, 3])),
+        C("last stride not one refused", T([2, 2], strides=[1, 2])),
+        C("odd stride refused", T([3, 2], strides=[3, 1])),
+        C("int64 refused", T([3, 2], dtype=i64)),
+        C("zero-dim refused", T([])),
+        C("zero size", T([0, 2])),
+    ],
+    "complex": [
+        C("float32 parts", T([2, 3]), T([2, 3])),
+        C("broadcast", T([3, 1]), T([1, 4])),
+        C("float64 parts", T([3], dtype=f64), T([3], dtype=f64)),
+        C("float16 parts", T([3], dtype=f16), T([3], dtype=f16)),
+        C("transposed parts", tr(2, 3), tr(2, 3)),
+        C("channels last parts", cl(1, 2, 3, 3), cl(1, 2, 3, 3)),
+        C("mixed dtypes refused", T([3]), T([3], dtype=f64)),
+        C("int64 refused", T([3], dtype=i64), T([3], dtype=i64)),
+        C("size mismatch", T([2, 3]), T([2, 4])),
+    ],
+    "polar": [
+        C("float32 parts", T([2, 3]), T([2, 3])),
+        C("broadcast", T([3, 1]), T([1, 4])),
+        C("float64 parts", T([3], dtype=f64), T([3], dtype=f64)),
+        C("transposed parts", tr(2, 3), tr(2, 3)),
+        C("mixed dtypes refused", T([3]), T([3], dtype=f64)),
+        C("int64 refused", T([3], dtype=i64), T([3], dtype=i64)),
+    ],
+}
+
+for _op in ["mT", "mH", "adjoint"]:
+    CASES[_op] = [
+        C("matrix", T([2, 3])),
+        C("batch of matrices", T([4, 2, 3])),
+        C("complex", T([2, 3], dtype=c64)),
+        C("transposed", tr(2, 3)),
+        C("storage offset", off(2, 3)),
+        C("vector refused", T([3])),
+        C("zero-dim refused", T([])),
+    ]
+CASES["matrix_H"] = [
+    C("matrix", T([2, 3])),
+    C("complex", T([2, 3], dtype=c64)),
+    C("transposed", tr(2, 3)),
+    C("storage offset", off(2, 3)),
+    C("batch refused", T([4, 2, 3])),
+    C("vector refused", T([3])),
+]
+
+SYMBOLIC = []
+
+for _op in ["resolve_conj", "resolve_neg"]:
+    CASES[_op] = [
+        C("float matrix", T([2, 3])),
+        C("complex", T([2, 3], dtype=c64)),
+        C("transposed", tr(2, 3)),
+        C("zero-dim", T([])),
+    ]
+CASES["conj_physical"] = [
+    C("float matrix", T([2, 3])),
+    C("complex", T([2, 3], dtype=c64)),
+    C("transposed complex", tr(2, 3, dtype=c64)),
+    C("int64", T([3], dtype=i64)),
+]
+CASES["_conj_physical"] = [
+    C("complex", T([2, 3], dtype=c64)),
+    C("float matrix", T([2, 3])),
+    C("transposed complex", tr(2, 3, dtype=c64)),
+    C("int64", T([3], dtype=i64)),
+    C("bool", T([3], dtype=b8)),
+]
+CASES["positive"] = [
+    C("float matrix", T([2, 3])),
+    C("complex", T([2, 3], dtype=c64)),
+    C("int64", T([3], dtype=i64)),
+    C("bool refused", T([3], dtype=b8)),
+]
+
+# As export runs them (ATen's C++ kernels fix symbolic sizes at their hints).
+PYTHON_DISPATCHER = {"complex", "polar"}

@@ -1,0 +1,134 @@
+"""Cases of the views and `*_copy` operators of `ops/rules/copies.rules`.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+from op_case_inputs import C, D, Case, T, c64, cl, i64, off, tr
+
+CASES = {
+    "unfold": [
+        C("windows of a vector", T([7]), 0, 2, 1),
+        C("windows with a step", T([3, 8]), 1, 3, 2),
+        C("first dim", T([5, 4]), 0, 2, 2),
+        C("negative dim", T([2, 6]), -1, 2, 3),
+        C("transposed", tr(4, 6), 0, 2, 1),
+        C("storage offset", off(4, 6), 1, 3, 3),
+        C("size of the whole dim", T([2, 5]), 1, 5, 1),
+        C("zero-dim", T([]), 0, 1, 1),
+        C("size zero", T([2, 5]), 1, 0, 1),
+        C("size too large", T([2, 5]), 1, 6, 1),
+        C("step zero", T([2, 5]), 1, 2, 0),
+        C("dim out of range", T([2, 5]), 2, 2, 1),
+    ],
+    "unfold_copy": [
+        C("windows with a step", T([3, 8]), 1, 3, 2),
+        C("transposed", tr(4, 6), 0, 2, 1),
+        C("size too large", T([2, 5]), 1, 6, 1),
+    ],
+    "broadcast_to": [
+        C("new leading dim", T([3]), [2, 3]),
+        C("size one expanded", T([3, 1]), [3, 4]),
+        C("minus one keeps", T([3, 1]), [-1, 4]),
+        C("transposed", tr(2, 3), [4, 2, 3]),
+        C("storage offset", off(1, 3), [2, 3]),
+        C("mismatch", T([3]), [4]),
+        C("zero-dim", T([]), [2, 2]),
+    ],
+    "broadcast_tensors": [
+        C("two shapes", [T([3, 1]), T([1, 4])]),
+        C("three with a zero-dim", [T([2, 3]), T([3]), T([])]),
+        C("one tensor", [T([2, 3])]),
+        C("transposed and offset", [tr(2, 3), off(1, 3)]),
+        C("dtypes kept", [T([2], dtype=i64), T([3, 1], dtype=c64)]),
+        C("mismatch", [T([2]), T([3])]),
+    ],
+    "squeeze": [
+        C("ones removed", T([1, 3, 1])),
+        C("nothing to remove", T([2, 3])),
+        C("transposed", T([3, 1], then=lambda t: t.t())),
+        C("zero-dim", T([])),
+        C("storage offset", off(1, 3)),
+    ],
+    "alias_copy": [C("matrix", T([2, 3])), C("transposed", tr(2, 3)), C("channels last", cl(1, 2, 3, 3))],
+    "permute_copy": [
+        C("reversed", T([2, 3, 4]), [2, 1, 0]),
+        C("channels last", cl(1, 2, 3, 3), [0, 2, 3, 1]),
+        C("repeated dim", T([2, 3]), [0, 0]),
+    ],
+    "t_copy": [C("matrix", T([2, 3])), C("vector", T([3])), C("3-d refused", T([2, 3, 4]))],
+    "transpose_copy.int": [C("last two", T([2, 3, 4]), 1, 2), C("out of range", T([2, 3]), 0, 2)],
+    "unsqueeze_copy": [C("front", T([2, 3]), 0), C("transposed", tr(2, 3), -1), C("out of range", T([2]), 3)],
+    "squeeze_copy": [C("ones removed", T([1, 3, 1])), C("transposed", T([3, 1], then=lambda t: t.t()))],
+    "squeeze_copy.dim": [C("dim of one", T([1, 3]), 0), C("dim not one", T([2, 3]), 0)],
+    "squeeze_copy.dims": [C("two dims", T([1, 3, 1]), [0, 2]), C("empty list", T([1, 3]), [])],
+    "expand_copy": [
+        C("new leading dim", T([3]), [2, 3]),
+        C("transposed", tr(2, 3), [4, 2, 3]),
+        C("mismatch", T([3]), [4]),
+    ],
+    "narrow_copy": [
+        C("middle", T([5, 4]), 0, 1, 3),
+        C("from the end", T([5, 4]), 1, -2, 2),
+        C("transposed", tr(4, 5), 1, 0, 2),
+        C("too long", T([5, 4]), 0, 3, 3),
+        C("zero-dim", T([]), 0, 0, 1),
+    ],
+    "as_strided_copy": [
+        C("matrix", T([4, 6]), [3, 4], [4, 1]),
+        C("offset given", T([4, 6]), [3, 4], [4, 1], 2),
+        C("overlapping", T([4, 6]), [3, 4], [1, 1]),
+        C("lengths differ", T([4, 6]), [3, 4], [4]),
+        C("negative size", T([4, 6]), [-1, 4], [4, 1]),
+    ],
+    "as_strided_scatter": [
+        C("matrix", T([4, 6]), T([3, 4]), [3, 4], [4, 1]),
+        C("transposed self", tr(4, 6), T([3, 4]), [3, 4], [4, 1]),
+        C("offset given", T([4, 6]), T([3, 4]), [3, 4], [4, 1], 2),
+        C("storage offset self", off(4, 6), T([2, 2]), [2, 2], [6, 1]),
+        C("src of other sizes", T([4, 6]), T([2, 4]), [3, 4], [4, 1]),
+        C("channels last self", cl(1, 2, 3, 3), T([2, 2]), [2, 2], [3, 1]),
+    ],
+    "unbind_copy.int": [C("first dim", T([3, 4]), 0), C("last dim", T([2, 3]), -1), C("zero-dim", T([]), 0)],
+    "split_with_sizes_copy": [
+        C("two pieces", T([5, 3]), [2, 3]),
+        C("along dim 1", T([2, 6]), [1, 2, 3], 1),
+        C("sizes do not add up", T([5, 3]), [2, 2]),
+    ],
+    "view_copy": [
+        C("flatten", T([2, 3]), [6]),
+        C("infer", T([2, 3, 4]), [-1, 4]),
+        C("transposed refused", tr(2, 3), [6]),
+        C("transposed compatible", tr(2, 3), [3, 2, 1]),
+        C("wrong numel", T([2, 3]), [5]),
+    ],
+    "diagonal_copy": [
+        C("main diagonal", T([3, 4])),
+        C("offset", T([3, 4]), 1),
+        C("negative offset of a batch", T([2, 3, 4]), -1, 1, 2),
+        C("transposed", tr(3, 4)),
+        C("same dims", T([3, 4]), 0, 1, 1),
+    ],
+    "diagonal_scatter": [
+        C("main diagonal", T([3, 4]), T([3])),
+        C("offset", T([3, 4]), T([3]), 1),
+        C("batch", T([2, 3, 4]), T([2, 3]), -1, 1, 2),
+        C("transposed self", tr(3, 4), T([3])),
+        C("storage offset self", off(3, 4), T([3])),
+        C("src of another length", T([3, 4]), T([2])),
+    ],
+}
+
+SYMBOLIC = [
+    ("unfold of a dynamic dim", "unfold", Case("", D([3, 9], "x"), 1, 3, 2)),
+    ("broadcast_tensors of dynamic dims", "broadcast_tensors",
+     Case("", [D([3, 1], "x", ["dynamic", "static"]), D([1, 4], "y", ["static", "dynamic"])])),
+]
+
+# As export runs them: the references' view-then-clone, where ATen's C++
+# kernels fix symbolic sizes at their hints or refuse them.
+PYTHON_DISPATCHER = {
+    "permute_copy", "unfold_copy", "unbind_copy.int", "narrow_copy", "split_with_sizes_copy",
+    "diagonal_copy", "view_copy", "alias_copy", "t_copy", "transpose_copy.int", "unsqueeze_copy",
+    "squeeze_copy", "squeeze_copy.dim", "squeeze_copy.dims", "expand_copy", "as_strided_copy",
+}

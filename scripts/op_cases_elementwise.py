@@ -1,0 +1,158 @@
+"""Cases of the elementwise operators of `ops/rules/elementwise.rules`:
+arithmetic aliases, binary functions, predicates and activations, with
+their in-place and `out=` forms.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+from op_case_inputs import (
+    C, T, b8, binary_cases, c64, f16, i32, i64, inplace_cases, out_cases, tr, unary_cases,
+)
+
+CASES = {}
+SYMBOLIC = []
+
+
+def extended(cases, *extra, **kw):
+    """The cases with `extra` arguments appended and keywords added."""
+    return [C(c.name, *c.args, *extra, **{**c.kwargs, **kw}) for c in cases]
+
+
+def scalar_inplace_cases(number):
+    """Cases of an in-place overload whose other operand is a number."""
+    return [
+        C("float self", T([2, 3]), number),
+        C("transposed self", tr(2, 3), number),
+        C("int64 self", T([2, 3], dtype=i64), number),
+        C("float16 self", T([2, 3], dtype=f16), number),
+    ]
+
+
+def int_cases():
+    """Integral operands for the integer-only operators."""
+    return [
+        C("int64", T([2, 3], dtype=i64), T([2, 3], dtype=i64)),
+        C("int32 and broadcast int64", T([2, 3], dtype=i32), T([3], dtype=i64)),
+        C("transposed int64", tr(2, 3, dtype=i64), T([2, 3], dtype=i64)),
+    ]
+
+
+# name: (functional, in-place or None, out or None, extra cases)
+BINARY = {
+    "divide.Tensor": ("divide_.Tensor", "divide.out"),
+    "true_divide.Tensor": ("true_divide_.Tensor", "true_divide.out"),
+    "multiply.Tensor": ("multiply_.Tensor", "multiply.out"),
+    "subtract.Tensor": ("subtract_.Tensor", "subtract.out"),
+    "rsub.Tensor": (None, "rsub.Tensor_out"),
+    "bitwise_left_shift.Tensor": ("bitwise_left_shift_.Tensor", "bitwise_left_shift.Tensor_out"),
+    "bitwise_right_shift.Tensor": ("bitwise_right_shift_.Tensor", "bitwise_right_shift.Tensor_out"),
+    "fmax": (None, "fmax.out"),
+    "fmin": (None, "fmin.out"),
+    "gcd": ("gcd_", "gcd.out"),
+    "lcm": ("lcm_", "lcm.out"),
+    "hypot": ("hypot_", "hypot.out"),
+    "nextafter": ("nextafter_", "nextafter.out"),
+    "heaviside": ("heaviside_", "heaviside.out"),
+    "logaddexp2": (None, "logaddexp2.out"),
+    "clamp_min.Tensor": ("clamp_min_.Tensor", "clamp_min.Tensor_out"),
+    "clamp_max.Tensor": ("clamp_max_.Tensor", "clamp_max.Tensor_out"),
+}
+for _op, (_inplace, _out) in BINARY.items():
+    CASES[_op] = binary_cases() + int_cases() + [C("complex64", T([3], dtype=c64), T([3], dtype=c64))]
+    if _inplace:
+        CASES[_inplace] = inplace_cases(binary=True)
+    if _out:
+        CASES[_out] = out_cases(binary=True)
+CASES["subtract.Tensor"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
+                             C("alpha", T([2]), T([2]), alpha=2)]
+CASES["rsub.Tensor"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
+                         C("alpha", T([2]), T([2]), alpha=2),
+                         C("float alpha for int64 refused", T([2], dtype=i64), T([2], dtype=i64), alpha=0.5)]
+
+SCALAR = {
+    "divide.Scalar": "divide_.Scalar",
+    "true_divide.Scalar": "true_divide_.Scalar",
+    "multiply.Scalar": "multiply_.Scalar",
+    "subtract.Scalar": "subtract_.Scalar",
+    "bitwise_left_shift.Tensor_Scalar": "bitwise_left_shift_.Tensor_Scalar",
+    "bitwise_right_shift.Tensor_Scalar": "bitwise_right_shift_.Tensor_Scalar",
+    "clamp_max": "clamp_max_",
+}
+for _op, _inplace in SCALAR.items():
+    CASES[_op] = binary_cases(scalar=True)
+    CASES[_inplace] = scalar_inplace_cases(2)
+CASES["bitwise_left_shift.Tensor_Scalar_out"] = [
+    C("int64 out", T([2, 3], dtype=i64), 1, out=T([2, 3], dtype=i64)),
+    C("empty out is resized", T([2, 3], dtype=i64), 1, out=T([0], dtype=i64)),
+]
+CASES["bitwise_right_shift.Tensor_Scalar_out"] = CASES["bitwise_left_shift.Tensor_Scalar_out"]
+CASES["clamp_max.out"] = [
+    C("out of the same shape", T([2, 3]), 1, out=T([2, 3])),
+    C("empty out is resized", T([2, 3]), 1, out=T([0])),
+    C("transposed out keeps its strides", T([2, 3]), 1, out=tr(2, 3)),
+]
+
+# name: (extra arguments, in-place or None, out or None)
+UNARY = {
+    "round.decimals": ({"decimals": 2}, "round_.decimals", "round.decimals_out"),
+    "frac": ({}, "frac_", None),
+    "deg2rad": ({}, "deg2rad_", "deg2rad.out"),
+    "rad2deg": ({}, "rad2deg_", "rad2deg.out"),
+    "square": ({}, "square_", "square.out"),
+    "sgn": ({}, "sgn_", None),
+    "signbit": ({}, None, None),
+    "isfinite": ({}, None, None),
+    "isposinf": ({}, None, None),
+    "isneginf": ({}, None, None),
+    "isreal": ({}, None, None),
+    "logit": ({}, "logit_", "logit.out"),
+    "nan_to_num": ({}, "nan_to_num_", None),
+    "angle": ({}, None, None),
+    "log_sigmoid": ({}, None, "log_sigmoid.out"),
+    "celu": ({}, "celu_", "celu.out"),
+    "selu": ({}, "selu_", None),
+    "mish": ({}, "mish_", "mish.out"),
+    "softplus": ({}, None, "softplus.out"),
+    "hardshrink": ({}, None, "hardshrink.out"),
+    "softshrink": ({}, None, "softshrink.out"),
+    "relu6": ({}, "relu6_", None),
+}
+for _op, (_kw, _inplace, _out) in UNARY.items():
+    CASES[_op] = extended(unary_cases() + [C("complex64", T([3], dtype=c64))], **_kw)
+    if _inplace:
+        CASES[_inplace] = extended(inplace_cases(), **_kw)
+    if _out:
+        CASES[_out] = extended(out_cases(), **_kw)
+CASES["logit"] += [C("eps", T([2, 3]), 1e-6)]
+CASES["nan_to_num"] += [C("replacements", T([2, 3]), 0.0, 1.0, -1.0)]
+CASES["softplus"] += [C("beta and threshold", T([2, 3]), 2, 10)]
+CASES["threshold"] = extended(unary_cases() + [C("complex64", T([3], dtype=c64))], 0.5, 0)
+CASES["threshold_"] = extended(inplace_cases(), 0.5, 0)
+CASES["threshold.out"] = extended(out_cases(), 0.5, 0)
+
+
+def ternary_cases(third_number=False):
+    """Three operands (the third a number when `third_number`)."""
+    third = (lambda t: 0.5) if third_number else (lambda t: t)
+    return [
+        C("same shape", T([2, 3]), T([2, 3]), third(T([2, 3]))),
+        C("broadcast", T([3, 1]), T([1, 4]), third(T([4]))),
+        C("int64", T([2], dtype=i64), T([2], dtype=i64), third(T([2], dtype=i64))),
+        C("float16 and float32", T([2], dtype=f16), T([2]), third(T([2]))),
+        C("transposed first", tr(2, 3), T([2, 3]), third(T([2, 3]))),
+        C("float16 throughout", T([2], dtype=f16), T([2], dtype=f16), third(T([2], dtype=f16))),
+        C("size mismatch", T([2, 3]), T([2, 4]), third(T([2, 3]))),
+    ]
+
+
+CASES.update({
+    "lerp.Scalar": ternary_cases(third_number=True),
+    "lerp.Scalar_out": [C("empty out is resized", T([2, 3]), T([2, 3]), 0.5, out=T([0]))],
+    "lerp.Tensor": ternary_cases(),
+    "lerp.Tensor_out": [C("empty out is resized", T([2, 3]), T([2, 3]), T([2, 3]), out=T([0]))],
+    "addcmul": ternary_cases() + [C("value", T([2]), T([2]), T([2]), value=2)],
+    "addcmul.out": [C("empty out is resized", T([2, 3]), T([2, 3]), T([2, 3]), out=T([0]))],
+    "addcdiv": ternary_cases() + [C("value", T([2]), T([2]), T([2]), value=2)],
+    "addcdiv.out": [C("empty out is resized", T([2, 3]), T([2, 3]), T([2, 3]), out=T([0]))],
+})

@@ -1,0 +1,125 @@
+"""Cases of the sorting, searching and index-reduction operators and the
+renamed composites of `ops/rules/search.rules`.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+from op_case_inputs import C, T, b8, binary_cases, c64, cl, f16, f64, i32, i64, off, tr
+
+CASES = {
+    "sort.stable": [
+        C("last dim", T([2, 3]), stable=True),
+        C("first dim descending", T([2, 3]), stable=False, dim=0, descending=True),
+        C("transposed", tr(2, 3), stable=True),
+        C("channels last", cl(1, 2, 3, 3), stable=True, dim=1),
+        C("zero-dim", T([]), stable=True),
+        C("dim out of range", T([2, 3]), stable=True, dim=2),
+    ],
+    "argsort": [
+        C("last dim", T([2, 3])),
+        C("first dim descending", T([2, 3]), 0, True),
+        C("transposed", tr(2, 3)),
+        C("int64", T([4], dtype=i64)),
+        C("zero-dim", T([])),
+        C("dim out of range", T([2, 3]), 2),
+    ],
+    "argsort.stable": [
+        C("last dim", T([2, 3]), stable=True),
+        C("transposed", tr(2, 3), stable=True, dim=0),
+    ],
+    "msort": [C("matrix", T([2, 3])), C("transposed", tr(2, 3)), C("zero-dim", T([]))],
+    "searchsorted.Tensor": [
+        C("1-d boundaries", T([5]), T([2, 3])),
+        C("batched boundaries", T([2, 5]), T([2, 3])),
+        C("int32 out", T([5]), T([3]), out_int32=True),
+        C("transposed values", T([5]), tr(2, 3)),
+        C("sorter", T([5]), T([3]), sorter=T([5], dtype=i64)),
+        C("sorter of other sizes", T([5]), T([3]), sorter=T([4], dtype=i64)),
+        C("batch mismatch", T([2, 5]), T([3, 3])),
+        C("int64", T([5], dtype=i64), T([3], dtype=i64)),
+    ],
+    "searchsorted.Scalar": [
+        C("1-d boundaries", T([5]), 2.0),
+        C("int32 out", T([5]), 1, out_int32=True),
+    ],
+    "bucketize.Tensor": [
+        C("matrix", T([2, 3]), T([4])),
+        C("int32 out", T([3]), T([4]), out_int32=True),
+        C("transposed", tr(2, 3), T([4])),
+        C("zero-dim", T([]), T([4])),
+    ],
+    "nonzero_static": [
+        C("matrix", T([2, 3]), size=4),
+        C("vector", T([5]), size=2),
+        C("zero size", T([2, 3]), size=0),
+        C("zero-dim", T([]), size=1),
+        C("bool", T([2, 3], dtype=b8), size=3, fill_value=0),
+    ],
+    "index_reduce": [
+        C("prod", T([4, 3]), 0, T([2], dtype=i64), T([2, 3]), "prod"),
+        C("mean along dim 1", T([3, 4]), 1, T([2], dtype=i64), T([3, 2]), "mean"),
+        C("amax without self", T([4, 3]), 0, T([2], dtype=i64), T([2, 3]), "amax", include_self=False),
+        C("transposed self", tr(4, 3), 0, T([2], dtype=i64), T([2, 3]), "amin"),
+        C("channels last self", cl(1, 2, 3, 3), 1, T([2], dtype=i64), T([1, 2, 3, 3]), "prod"),
+    ],
+    "log_softmax.int": [
+        C("last dim", T([2, 3]), -1),
+        C("dtype", T([2, 3]), 1, f64),
+        C("transposed", tr(2, 3), 0),
+        C("zero-dim", T([]), 0),
+        C("dim out of range", T([2, 3]), 2),
+    ],
+    "max.other": binary_cases(),
+    "min.other": binary_cases(),
+    "all": [C("matrix", T([2, 3])), C("uint8", T([3], dtype=i64)), C("zero-dim", T([]))],
+    "all.dim": [C("last dim", T([2, 3]), 1), C("kept", T([2, 3]), 0, True), C("dim out of range", T([2]), 1)],
+    "all.dims": [C("every dim", T([2, 3])), C("two dims", T([2, 3, 4]), [0, 2]), C("empty list", T([2, 3]), [])],
+    "nanmean": [
+        C("every dim", T([2, 3])),
+        C("one dim", T([2, 3]), [1]),
+        C("kept", T([2, 3]), [0], True),
+        C("dtype", T([2, 3]), [1], dtype=f64),
+        C("int64 refused", T([2, 3], dtype=i64)),
+        C("complex64", T([2, 3], dtype=c64), [1]),
+        C("transposed", tr(2, 3), [1]),
+    ],
+    "frexp.Tensor": [
+        C("float32", T([2, 3])),
+        C("float64", T([3], dtype=f64)),
+        C("float16", T([3], dtype=f16)),
+        C("transposed", tr(2, 3)),
+        C("storage offset", off(2, 3)),
+        C("int64 refused", T([3], dtype=i64)),
+        C("zero-dim", T([])),
+    ],
+    "ldexp.Tensor": [
+        C("float and int", T([2, 3]), T([2, 3], dtype=i64)),
+        C("broadcast", T([3, 1]), T([1, 4], dtype=i64)),
+        C("int and int", T([3], dtype=i64), T([3], dtype=i64)),
+        C("int32 and int32", T([3], dtype=i32), T([3], dtype=i32)),
+        C("float16 and int", T([3], dtype=f16), T([3], dtype=i64)),
+        C("float16 and float32", T([3], dtype=f16), T([3])),
+        C("float and zero-dim float64", T([3]), T([], dtype=f64)),
+        C("float64 and float", T([3], dtype=f64), T([3])),
+        C("transposed self", tr(2, 3), T([2, 3], dtype=i64)),
+        C("transposed other", T([2, 3]), tr(2, 3, dtype=i64)),
+        C("complex and int", T([3], dtype=c64), T([3], dtype=i64)),
+    ],
+    "tril_indices": [
+        C("square", 3, 3),
+        C("wide", 3, 5),
+        C("tall", 5, 3),
+        C("positive offset", 4, 4, 2),
+        C("negative offset", 4, 4, -2),
+        C("offset beyond", 3, 3, 7),
+        C("offset below", 3, 3, -7),
+        C("int32", 3, 4, dtype=i32),
+        C("empty", 0, 3),
+        C("float refused", 3, 3, dtype=f16),
+    ],
+}
+CASES["triu_indices"] = CASES["tril_indices"]
+CASES["all"][1] = C("int64", T([3], dtype=i64))
+
+SYMBOLIC = []

@@ -1,0 +1,70 @@
+"""Cases of the special functions (`ops/rules/special.rules`): elementwise
+operators that compute integral inputs in the default float dtype.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+from op_case_inputs import C, T, binary_cases, c64, f64, inplace_cases, out_cases, unary_cases
+
+CASES = {}
+SYMBOLIC = []
+
+
+UNARY = ["lgamma", "digamma", "erfc", "erfinv", "exp2", "i0", "sinc", "special_erfcx", "special_i0e",
+         "special_i1", "special_i1e", "special_ndtri", "special_ndtr", "special_log_ndtr", "special_entr",
+         "special_airy_ai", "special_bessel_j0", "special_bessel_j1", "special_bessel_y0",
+         "special_bessel_y1", "special_modified_bessel_i0", "special_modified_bessel_i1",
+         "special_modified_bessel_k0", "special_modified_bessel_k1", "special_scaled_modified_bessel_k0",
+         "special_scaled_modified_bessel_k1", "special_spherical_bessel_j0"]
+INPLACE_UNARY = ["lgamma", "digamma", "erfc", "erfinv", "exp2", "i0", "sinc"]
+
+for _op in UNARY:
+    CASES[_op] = unary_cases() + [C("complex64", T([3], dtype=c64))]
+    if _op != "special_ndtr":  # its out= form fixes sizes at their hints: not declared
+        CASES[f"{_op}.out"] = out_cases()
+for _op in INPLACE_UNARY:
+    CASES[f"{_op}_"] = inplace_cases()
+
+BINARY = ["special_zeta", "igamma", "igammac", "special_xlog1py", "xlogy.Tensor", "copysign.Tensor",
+          "special_chebyshev_polynomial_t", "special_chebyshev_polynomial_u",
+          "special_chebyshev_polynomial_v", "special_chebyshev_polynomial_w",
+          "special_shifted_chebyshev_polynomial_t", "special_shifted_chebyshev_polynomial_u",
+          "special_shifted_chebyshev_polynomial_v", "special_shifted_chebyshev_polynomial_w",
+          "special_hermite_polynomial_h", "special_hermite_polynomial_he", "special_laguerre_polynomial_l",
+          "special_legendre_polynomial_p"]
+INPLACE_BINARY = {"igamma": "igamma_", "igammac": "igammac_", "xlogy.Tensor": "xlogy_.Tensor",
+                  "copysign.Tensor": "copysign_.Tensor"}
+OUT_NAME = {"xlogy.Tensor": "xlogy.OutTensor", "copysign.Tensor": "copysign.out"}
+
+for _op in BINARY:
+    CASES[_op] = binary_cases() + [C("complex64", T([3], dtype=c64), T([3], dtype=c64))]
+    CASES[OUT_NAME.get(_op, f"{_op}.out")] = out_cases(binary=True)
+for _op in INPLACE_BINARY.values():
+    CASES[_op] = inplace_cases(binary=True)
+
+
+def polygamma_cases(inplace=False):
+    """polygamma takes its order first (its in-place form second)."""
+    if inplace:
+        return [C(c.name, c.args[0], 1) for c in inplace_cases()] + [C("negative order", T([3]), -1)]
+    return [C(c.name, 1, *c.args) for c in unary_cases()] + [
+        C("order zero", 0, T([2, 3])),
+        C("order three of float64", 3, T([3], dtype=f64)),
+        C("negative order", -1, T([3])),
+        C("complex64", 1, T([3], dtype=c64)),
+    ]
+
+
+CASES.update({
+    "polygamma": polygamma_cases(),
+    "special_polygamma": polygamma_cases(),
+    "polygamma_": polygamma_cases(inplace=True),
+    "polygamma.out": [C(c.name, 1, *c.args, **c.kwargs) for c in out_cases()],
+    "special_polygamma.out": [C(c.name, 1, *c.args, **c.kwargs) for c in out_cases()],
+})
+
+CASES["mvlgamma"] = [C(c.name, *c.args, 2) for c in unary_cases()] + [
+    C("p of one", T([2, 3]), 1),
+    C("p of zero", T([2, 3]), 0),
+]

@@ -1,0 +1,143 @@
+"""Cases of the reductions and scans of `ops/rules/statistics.rules`.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+from op_case_inputs import C, T, b8, c64, f16, i64, tr
+
+CASES = {}
+SYMBOLIC = []
+
+
+def dims_cases(extra=(), **kw):
+    """Reductions over `int[1]? dim`: every dim, some, kept, of several
+    dtypes and layouts."""
+    return [
+        C("every dim", T([2, 3, 4]), None, *extra, **kw),
+        C("last dim", T([2, 3, 4]), [-1], *extra, **kw),
+        C("two dims kept", T([2, 3, 4]), [0, 2], *extra, keepdim=True, **kw),
+        C("int64", T([2, 3], dtype=i64), [1], *extra, **kw),
+        C("complex64", T([2, 3], dtype=c64), [1], *extra, **kw),
+        C("float16", T([2, 3], dtype=f16), [0], *extra, **kw),
+        C("transposed", tr(2, 3), [1], *extra, **kw),
+        C("zero size", T([0, 3]), [1], *extra, **kw),
+        C("zero-dim", T([]), None, *extra, **kw),
+        C("dim out of range", T([2, 3]), [2], *extra, **kw),
+    ]
+
+
+for _op in ["var_mean.correction", "std_mean.correction", "std.correction"]:
+    CASES[_op] = dims_cases() + [C("correction", T([2, 3]), [1], correction=0)]
+for _op in ["var_mean.dim", "std_mean.dim", "std.dim"]:
+    CASES[_op] = dims_cases(extra=(True,))
+for _op in ["var_mean", "std_mean", "std", "var", "median", "nanmedian", "max", "min"]:
+    unbiased = (False,) if _op in ("var_mean", "std_mean", "std", "var") else ()
+    CASES[_op] = [
+        C("matrix", T([2, 3]), *unbiased),
+        C("int64", T([4], dtype=i64), *unbiased),
+        C("complex64", T([3], dtype=c64), *unbiased),
+        C("transposed", tr(2, 3), *unbiased),
+        C("zero-dim", T([]), *unbiased),
+        C("zero size", T([0, 3]), *unbiased),
+        C("bool", T([3], dtype=b8), *unbiased),
+    ]
+
+
+def one_dim_cases(*before):
+    """Reductions over one dim returning values and indices."""
+    return [
+        C("last dim", T([2, 3, 4]), *before, -1),
+        C("first dim kept", T([2, 3, 4]), *before, 0, True),
+        C("int64", T([2, 3], dtype=i64), *before, 1),
+        C("transposed", tr(2, 3), *before, 1),
+        C("zero-dim", T([]), *before, 0),
+        C("zero-dim kept", T([]), *before, 0, True),
+        C("zero size kept dim", T([0, 3]), *before, 1),
+        C("dim out of range", T([2, 3]), *before, 2),
+    ]
+
+
+for _op in ["median.dim", "nanmedian.dim", "mode"]:
+    CASES[_op] = one_dim_cases()
+CASES["kthvalue"] = one_dim_cases(1) + [
+    C("k of the size", T([2, 3]), 3, 1),
+    C("k beyond the size", T([2, 3]), 4, 1),
+    C("k zero", T([2, 3]), 0, 1),
+]
+
+CASES["logsumexp"] = [
+    C("last dim", T([2, 3, 4]), [-1]),
+    C("two dims kept", T([2, 3, 4]), [0, 2], True),
+    C("int64", T([2, 3], dtype=i64), [1]),
+    C("bool", T([2, 3], dtype=b8), [1]),
+    C("complex64", T([2, 3], dtype=c64), [1]),
+    C("transposed", tr(2, 3), [1]),
+    C("zero size", T([0, 3]), [1]),
+    C("every dim", T([2, 3]), []),
+    C("dim out of range", T([2, 3]), [2]),
+]
+
+
+def scan_cases(*extra):
+    return [
+        C("last dim", T([2, 3]), -1, *extra),
+        C("first dim", T([2, 3]), 0, *extra),
+        C("int64", T([2, 3], dtype=i64), 1, *extra),
+        C("bool", T([2, 3], dtype=b8), 1, *extra),
+        C("float16", T([3], dtype=f16), 0, *extra),
+        C("transposed", tr(2, 3), 1, *extra),
+        C("zero-dim", T([]), 0, *extra),
+        C("zero size", T([0, 3]), 1, *extra),
+        C("dim out of range", T([2, 3]), 2, *extra),
+    ]
+
+
+CASES["cumprod"] = scan_cases() + [C("dtype", T([2, 3], dtype=i64), 1, dtype=f16)]
+CASES["logcumsumexp"] = scan_cases()
+CASES["cummax"] = scan_cases()
+CASES["cummin"] = scan_cases()
+
+CASES["aminmax"] = [
+    C("every dim", T([2, 3])),
+    C("one dim", T([2, 3]), dim=1),
+    C("one dim kept", T([2, 3]), dim=0, keepdim=True),
+    C("every dim kept", T([2, 3]), keepdim=True),
+    C("int64", T([2, 3], dtype=i64), dim=1),
+    C("transposed", tr(2, 3), dim=1),
+    C("zero size refused", T([0, 3])),
+    C("zero size over another dim", T([0, 3]), dim=0),
+    C("zero-dim", T([])),
+]
+CASES["nansum"] = [
+    C("every dim", T([2, 3])),
+    C("one dim", T([2, 3]), [1]),
+    C("kept", T([2, 3]), [0], True),
+    C("int64", T([2, 3], dtype=i64), [1]),
+    C("bool", T([2, 3], dtype=b8)),
+    C("dtype", T([2, 3]), [1], dtype=f16),
+    C("transposed", tr(2, 3), [1]),
+    C("empty dims", T([2, 3]), []),
+]
+CASES["count_nonzero"] = [
+    C("every dim", T([2, 3])),
+    C("one dim", T([2, 3]), 1),
+    C("bool", T([2, 3], dtype=b8), 0),
+    C("transposed", tr(2, 3), 1),
+    C("zero-dim", T([])),
+    C("dim out of range", T([2, 3]), 2),
+]
+CASES["count_nonzero.dim_IntList"] = [
+    C("two dims", T([2, 3, 4]), [0, 2]),
+    C("empty list", T([2, 3]), []),
+    C("int64", T([2, 3], dtype=i64), [1]),
+]
+CASES["dist"] = [
+    C("same shape", T([2, 3]), T([2, 3])),
+    C("broadcast", T([3, 1]), T([1, 4])),
+    C("p", T([2, 3]), T([2, 3]), 1),
+    C("float16 and float32", T([3], dtype=f16), T([3])),
+    C("complex64", T([3], dtype=c64), T([3], dtype=c64)),
+    C("int64 refused", T([3], dtype=i64), T([3], dtype=i64)),
+    C("size mismatch", T([2, 3]), T([2, 4])),
+]
