@@ -3164,6 +3164,173 @@ SYMBOLIC += [
 ]
 
 
+# ---- linear algebra, FFT, pools, losses, sampling: operators OpInfo programs use ----
+# Decompositions and solvers lay their results out as LAPACK does (batches of
+# column-major matrices); the cases cover batches, shapes of both aspects,
+# complex inputs (real singular values), CUDA layouts and the refusals.
+
+c128 = torch.complex128
+
+
+def linalg_cases():
+    """The cases of the linear-algebra, FFT, pooling, loss and sampling
+    operators, kept apart from the others."""
+    return {
+        "_fft_c2c": [
+            C("last dim", T([4, 8], dtype=c64), [1], 0, True),
+            C("two dims", T([3, 4, 8], dtype=c64), [1, 2], 0, True),
+            C("first dim", T([8, 4], dtype=c64), [0], 0, False),
+            C("every dim", T([2, 3, 4], dtype=c64), [0, 1, 2], 0, True),
+            C("dims out of order", T([2, 3, 8], dtype=c64), [2, 0], 0, True),
+            C("transposed input", tr(6, 8, dtype=c64), [1], 0, True),
+            C("permuted batch dims", T([4, 2, 3, 8], dtype=c64, strides=[8, 96, 32, 1]), [3], 0, True),
+            C("negative dim", T([4, 8], dtype=c64), [-1], 0, True),
+            C("no dims clones", tr(3, 4, dtype=c64), [], 0, True),
+            C("complex128", T([4, 8], dtype=c128), [1], 2, True),
+            C("empty batch", T([0, 8], dtype=c64), [1], 0, True),
+            C("cuda last dim", T([4, 8], dtype=c64, device="cuda"), [1], 0, True),
+            C("cuda four dims", T([2, 3, 4, 5], dtype=c64, device="cuda"), [0, 1, 2, 3], 0, True),
+            C("real refused", T([4, 8]), [1], 0, True),
+        ],
+        "_fft_c2c.out": [
+            C("out of the result's shape", T([4, 8], dtype=c64), [1], 0, True, out=T([4, 8], dtype=c64)),
+            C("empty out resized", T([4, 8], dtype=c64), [1], 0, True, out=T([0], dtype=c64)),
+        ],
+        "_linalg_svd": [
+            C("square", T([3, 3])),
+            C("tall", T([5, 3])),
+            C("wide", T([3, 5])),
+            C("tall, full matrices", T([5, 3]), True),
+            C("wide, full matrices", T([3, 5]), True),
+            C("batched", T([2, 4, 5, 3])),
+            C("no vectors", T([2, 5, 3]), False, False),
+            C("complex gives real singular values", T([4, 3], dtype=c64)),
+            C("float64 transposed input", tr(4, 3, dtype=f64)),
+            C("empty matrix", T([0, 3])),
+            C("cuda", T([2, 5, 3], device="cuda")),
+            C("cuda, full matrices", T([5, 3], device="cuda"), True),
+            C("vector refused", T([3])),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "linalg_qr": [
+            C("square", T([3, 3])),
+            C("tall", T([5, 3])),
+            C("wide", T([3, 5])),
+            C("tall, complete", T([5, 3]), "complete"),
+            C("wide, complete", T([3, 5]), "complete"),
+            C("tall, r only", T([5, 3]), "r"),
+            C("batched", T([2, 5, 3])),
+            C("complex", T([4, 3], dtype=c64)),
+            C("empty", T([0, 3])),
+            C("unknown mode refused", T([3, 3]), "full"),
+            C("vector refused", T([3])),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "linalg_qr.out": [
+            C("outs of the results' shapes", T([5, 3]), Q=T([5, 3]), R=T([3, 3])),
+            C("empty outs resized", T([5, 3]), "complete", Q=T([0]), R=T([0])),
+        ],
+        "_linalg_eigh": [
+            C("matrix", T([3, 3])),
+            C("batched", T([2, 4, 4])),
+            C("upper", T([3, 3]), "U"),
+            C("no vectors", T([2, 3, 3]), "L", False),
+            C("complex gives real eigenvalues", T([3, 3], dtype=c64)),
+            C("lower-case uplo", T([3, 3]), "u"),
+            C("bad uplo refused", T([3, 3]), "X"),
+            C("not square refused", T([3, 4])),
+            C("vector refused", T([3])),
+        ],
+        "linalg_eig": [
+            C("matrix", T([3, 3])),
+            C("batched float64", T([2, 4, 4], dtype=f64)),
+            C("complex", T([3, 3], dtype=c64)),
+            C("cuda", T([2, 3, 3], device="cuda")),
+            C("empty", T([0, 0])),
+            C("not square refused", T([3, 4])),
+        ],
+        "linalg_cholesky_ex": [
+            C("matrix", T([3, 3])),
+            C("batched upper", T([2, 4, 4]), upper=True),
+            C("complex", T([3, 3], dtype=c64)),
+            C("transposed", tr(3, 3)),
+            C("not square refused", T([3, 4])),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "linalg_inv_ex": [
+            C("matrix", T([3, 3])),
+            C("batched", T([2, 5, 4, 4])),
+            C("complex128", T([3, 3], dtype=c128)),
+            C("empty batch", T([0, 3, 3])),
+            C("float16 refused", T([3, 3], dtype=f16)),
+            C("not square refused", T([3, 4])),
+            C("vector refused", T([3])),
+        ],
+        "linalg_lu_factor_ex": [
+            C("square", T([3, 3])),
+            C("tall", T([5, 3])),
+            C("wide batched", T([2, 3, 5])),
+            C("no pivoting", T([3, 3]), pivot=False),
+            C("complex", T([3, 3], dtype=c64)),
+            C("vector refused", T([3])),
+        ],
+        "linalg_lu_factor_ex.out": [
+            C("outs resized", T([2, 3, 3]), LU=T([0]), pivots=T([0], dtype=i32), info=T([0], dtype=i32)),
+        ],
+        "linalg_ldl_factor_ex": [
+            C("matrix", T([3, 3])),
+            C("batched hermitian", T([2, 4, 4], dtype=c64), hermitian=True),
+            C("not square refused", T([3, 4])),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "linalg_ldl_factor_ex.out": [
+            C("outs resized", T([3, 3]), LD=T([0]), pivots=T([0], dtype=i32), info=T([0], dtype=i32)),
+        ],
+        "_linalg_slogdet": [
+            C("matrix", T([3, 3])),
+            C("batched", T([2, 4, 4])),
+            C("complex", T([3, 3], dtype=c64)),
+            C("float16 refused", T([3, 3], dtype=f16)),
+            C("not square refused", T([3, 4])),
+        ],
+        "linalg_lu": [
+            C("square", T([3, 3])),
+            C("tall", T([5, 3])),
+            C("wide batched", T([2, 3, 5])),
+            C("no pivoting", T([5, 3]), pivot=False),
+            C("vector refused", T([3])),
+        ],
+        "linalg_lu.out": [
+            C("outs resized", T([5, 3]), P=T([0]), L=T([0]), U=T([0])),
+        ],
+        "lu_unpack": [
+            C("square", T([3, 3]), T([3], dtype=i32)),
+            C("tall", T([5, 3]), T([3], dtype=i32)),
+            C("wide batched", T([2, 3, 5]), T([2, 3], dtype=i32)),
+            C("no data", T([5, 3]), T([3], dtype=i32), False),
+            C("no pivots", T([5, 3]), T([3], dtype=i64), True, False),
+            C("int64 pivots refused", T([3, 3]), T([3], dtype=i64)),
+            C("vector refused", T([3]), T([3], dtype=i32)),
+        ],
+        "lu_unpack.out": [
+            C("outs resized", T([5, 3]), T([3], dtype=i32), P=T([0]), L=T([0]), U=T([0])),
+        ],
+    }
+
+
+CASES.update(linalg_cases())
+
+SYMBOLIC += [
+    ("_fft_c2c of two dims of a dynamic input", "_fft_c2c", Case("", D([3, 4, 8], "x", dtype=c64), [0, 2], 0, True)),
+    ("_linalg_svd of a dynamic batch of matrices", "_linalg_svd", Case("", D([2, 5, 3], "a"))),
+    ("_linalg_svd full matrices of a dynamic matrix", "_linalg_svd", Case("", D([5, 3], "a"), True)),
+    ("linalg_qr complete of a dynamic matrix", "linalg_qr", Case("", D([5, 3], "a"), "complete")),
+    ("_linalg_eigh of a dynamic batch", "_linalg_eigh", Case("", D([2, 4, 4], "a"))),
+    ("linalg_lu_factor_ex of a dynamic wide matrix", "linalg_lu_factor_ex", Case("", D([2, 3, 5], "a"))),
+    ("linalg_lu of a dynamic tall matrix", "linalg_lu", Case("", D([5, 3], "a"))),
+]
+
+
 def plain(desc):
     """Whether an input description is a contiguous CPU tensor made directly
     (the inputs a symbolic case can make dynamic)."""
