@@ -3315,10 +3315,145 @@ def linalg_cases():
         "lu_unpack.out": [
             C("outs resized", T([5, 3]), T([3], dtype=i32), P=T([0]), L=T([0]), U=T([0])),
         ],
+        "_linalg_check_errors": [
+            C("one matrix", T([], dtype=i32), "linalg.inv", is_matrix=True),
+            C("a batch", T([2, 3], dtype=i32), "linalg.solve", is_matrix=False),
+            C("int64 info refused", T([2], dtype=i64), "linalg.inv", is_matrix=True),
+        ],
+        "_linalg_solve_ex": [
+            C("matrix right-hand side", T([3, 3]), T([3, 2])),
+            C("vector right-hand side", T([3, 3]), T([3])),
+            C("batch of vectors", T([2, 3, 3]), T([2, 3])),
+            C("batched matrix against a vector batch of another shape", T([2, 3, 3]), T([3, 2])),
+            C("broadcast batches", T([2, 1, 3, 3]), T([4, 3, 5])),
+            C("right side", T([3, 3]), T([4, 3]), left=False),
+            C("complex", T([3, 3], dtype=c64), T([3, 2], dtype=c64)),
+            C("vector on the right refused", T([3, 3]), T([3]), left=False),
+            C("dtype mismatch refused", T([3, 3]), T([3, 2], dtype=f64)),
+            C("not square refused", T([3, 4]), T([3, 2])),
+            C("incompatible sizes refused", T([3, 3]), T([4, 2])),
+            C("integer refused", T([3, 3], dtype=i64), T([3, 2], dtype=i64)),
+        ],
+        "linalg_lu_solve": [
+            C("matrix", T([3, 3]), T([3], dtype=i32), T([3, 2])),
+            C("broadcast batches", T([2, 1, 3, 3]), T([2, 1, 3], dtype=i32), T([4, 3, 5])),
+            C("right side", T([3, 3]), T([3], dtype=i32), T([4, 3]), left=False),
+            C("adjoint", T([3, 3]), T([3], dtype=i32), T([3, 2]), adjoint=True),
+            C("int64 pivots refused", T([3, 3]), T([3], dtype=i64), T([3, 2])),
+            C("pivots of another shape refused", T([2, 3, 3]), T([3], dtype=i32), T([3, 2])),
+            C("incompatible sizes refused", T([3, 3]), T([3], dtype=i32), T([4, 2])),
+            C("dtype mismatch refused", T([3, 3]), T([3], dtype=i32), T([3, 2], dtype=f64)),
+        ],
+        "linalg_lu_solve.out": [
+            C("out resized", T([3, 3]), T([3], dtype=i32), T([3, 2]), out=T([0])),
+        ],
+        "linalg_ldl_solve": [
+            C("matrix", T([3, 3]), T([3], dtype=i32), T([3, 2])),
+            C("broadcast batches", T([2, 1, 3, 3]), T([2, 1, 3], dtype=i64), T([4, 3, 5])),
+            C("float pivots refused", T([3, 3]), T([3]), T([3, 2])),
+            C("incompatible sizes refused", T([3, 3]), T([3], dtype=i32), T([4, 2])),
+        ],
+        "linalg_ldl_solve.out": [
+            C("out resized", T([3, 3]), T([3], dtype=i32), T([3, 2]), out=T([0])),
+        ],
+        "linalg_solve_triangular": [
+            C("matrix", T([3, 3]), T([3, 2]), upper=True),
+            C("broadcast batches", T([2, 1, 3, 3]), T([4, 3, 5]), upper=False),
+            C("right side", T([3, 3]), T([4, 3]), upper=True, left=False),
+            C("transposed operands", tr(3, 3), tr(3, 2), upper=True),
+            C("complex", T([3, 3], dtype=c64), T([3, 2], dtype=c64), upper=True),
+            C("incompatible sizes refused", T([3, 3]), T([4, 2]), upper=True),
+            C("not square refused", T([3, 4]), T([3, 2]), upper=True),
+        ],
+        "triangular_solve": [
+            C("matrix", T([3, 2]), T([3, 3])),
+            C("broadcast batches", T([4, 3, 5]), T([2, 1, 3, 3]), False, True),
+            C("dtype mismatch refused", T([3, 2]), T([3, 3], dtype=f64)),
+            C("incompatible sizes refused", T([4, 2]), T([3, 3])),
+            C("vector refused", T([3]), T([3, 3])),
+        ],
+        "cholesky_solve": [
+            C("matrix", T([3, 2]), T([3, 3])),
+            C("broadcast batches", T([4, 3, 5]), T([2, 1, 3, 3]), True),
+            C("transposed right-hand side", tr(3, 2), T([3, 3])),
+            C("incompatible sizes refused", T([4, 2]), T([3, 3])),
+            C("vector refused", T([3]), T([3, 3])),
+        ],
+        "cholesky_inverse": [
+            C("matrix", T([3, 3])),
+            C("batched upper", T([2, 4, 4]), True),
+            C("not square refused", T([3, 4])),
+        ],
+        "_linalg_det": [
+            C("matrix", T([3, 3])),
+            C("batched", T([2, 4, 4])),
+            C("complex", T([3, 3], dtype=c64)),
+            C("not square refused", T([3, 4])),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "linalg_householder_product": [
+            C("matrix", T([5, 3]), T([2])),
+            C("batched", T([2, 5, 3]), T([2, 3])),
+            C("wide refused", T([3, 5]), T([2])),
+            C("too many reflectors refused", T([5, 3]), T([4])),
+            C("tau batch mismatch refused", T([2, 5, 3]), T([3, 3])),
+            C("dtype mismatch refused", T([5, 3]), T([2], dtype=f64)),
+        ],
+        "linalg_householder_product.out": [
+            C("out resized", T([5, 3]), T([2]), out=T([0])),
+        ],
+        "ormqr": [
+            C("left", T([5, 3]), T([3]), T([5, 2])),
+            C("right", T([5, 3]), T([3]), T([2, 5]), False),
+            C("batched", T([2, 5, 3]), T([2, 3]), T([2, 5, 4])),
+            C("other rows mismatch refused", T([5, 3]), T([3]), T([4, 2])),
+            C("dtype mismatch refused", T([5, 3]), T([3]), T([5, 2], dtype=f64)),
+        ],
+        "ormqr.out": [
+            C("out resized", T([5, 3]), T([3]), T([5, 2]), out=T([0])),
+        ],
+        "geqrf": [
+            C("tall", T([5, 3])),
+            C("wide batched", T([2, 3, 5])),
+            C("complex", T([3, 3], dtype=c64)),
+            C("vector refused", T([3])),
+        ],
+        "linalg_matrix_exp": [
+            C("matrix", T([3, 3])),
+            C("transposed batch", tr(2, 3, 3)),
+            C("not square refused", T([3, 4])),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "linalg_matrix_exp.out": [
+            C("out resized", T([3, 3]), out=T([0])),
+        ],
+        "linalg_matrix_sqrth": [
+            C("matrix", T([3, 3])),
+            C("batched float64", T([2, 3, 3], dtype=f64)),
+            C("float16 refused", T([3, 3], dtype=f16)),
+            C("not square refused", T([3, 4])),
+        ],
+        "linalg_matrix_sqrth.out": [
+            C("out resized", T([3, 3]), out=T([0])),
+        ],
+        "linalg_polar": [
+            C("tall", T([5, 3])),
+            C("batched square", T([2, 3, 3])),
+            C("wide refused", T([3, 5])),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "linalg_polar.out": [
+            C("outs resized", T([5, 3]), U=T([0]), H=T([0])),
+        ],
     }
 
 
 CASES.update(linalg_cases())
+
+# Recorded under the Python dispatcher (see PYTHON_DISPATCHER), as export
+# runs them: their C++ composites (`expand`, `resize_`) refuse symbolic sizes
+# outside it.
+LINALG_PYTHON_DISPATCHER = {"cholesky_solve", "linalg_solve_triangular"}
 
 SYMBOLIC += [
     ("_fft_c2c of two dims of a dynamic input", "_fft_c2c", Case("", D([3, 4, 8], "x", dtype=c64), [0, 2], 0, True)),
@@ -3328,6 +3463,12 @@ SYMBOLIC += [
     ("_linalg_eigh of a dynamic batch", "_linalg_eigh", Case("", D([2, 4, 4], "a"))),
     ("linalg_lu_factor_ex of a dynamic wide matrix", "linalg_lu_factor_ex", Case("", D([2, 3, 5], "a"))),
     ("linalg_lu of a dynamic tall matrix", "linalg_lu", Case("", D([5, 3], "a"))),
+    ("_linalg_solve_ex of a dynamic vector right-hand side", "_linalg_solve_ex",
+     Case("", D([2, 3, 3], "a"), D([2, 3], "b"))),
+    ("_linalg_solve_ex of dynamic broadcast batches", "_linalg_solve_ex",
+     Case("", D([2, 1, 3, 3], "a", ["dynamic", "static", "dynamic", "dynamic"]), D([4, 3, 5], "b"))),
+    ("linalg_solve_triangular of dynamic broadcast batches", "linalg_solve_triangular",
+     Case("", D([2, 1, 3, 3], "a", ["dynamic", "static", "dynamic", "dynamic"]), D([4, 3, 5], "b"), upper=True)),
 ]
 
 
@@ -3637,6 +3778,7 @@ PYTHON_DISPATCHER = {
     "upsample_nearest2d.vec",
     "upsample_bilinear2d.vec",
 }
+PYTHON_DISPATCHER |= LINALG_PYTHON_DISPATCHER
 
 
 def dispatcher_for(name):

@@ -99,3 +99,34 @@ pub fn qr_reduced(cx: &mut Cx<'_>, mode: &str) -> Result<bool> {
 pub fn valid_uplo(_cx: &mut Cx<'_>, uplo: &str) -> Result<bool> {
     Ok(matches!(uplo, "L" | "l" | "U" | "u"))
 }
+
+// ---- solvers ---------------------------------------------------------------------
+
+/// `solve_is_vector_rhs(input, other)`: `linalg_solve_is_vector_rhs`,
+/// whether `other` is a vector (or a batch of vectors of `input`'s batch
+/// shape) rather than a matrix; the sizes are compared one by one, as
+/// Python compares the shapes (a guard each).
+pub fn solve_is_vector_rhs(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    other: &TensorMeta,
+) -> Result<bool> {
+    if other.dim() == 1 {
+        return Ok(true);
+    }
+    if input.dim() == 0 || input.dim() - 1 != other.dim() {
+        return Ok(false);
+    }
+    for (&a, &b) in other.sizes.iter().zip(&input.sizes) {
+        if !shape::guard_eq(cx.env, a, b, cx.op)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `same_dims(a, b)`: the shapes are equal (as `torch._check(a == b)` on
+/// two shapes: the same rank, then every size).
+pub fn same_dims(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
+    dims_eq(cx, &a, &b)
+}
