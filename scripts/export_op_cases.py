@@ -3445,6 +3445,53 @@ def linalg_cases():
         "linalg_polar.out": [
             C("outs resized", T([5, 3]), U=T([0]), H=T([0])),
         ],
+        "linalg_svd": [
+            C("tall, full matrices", T([5, 3])),
+            C("wide, reduced", T([3, 5]), False),
+            C("batched complex", T([2, 4, 3], dtype=c64)),
+            C("cuda", T([5, 3], device="cuda")),
+            C("integer refused", T([3, 3], dtype=i64)),
+            C("vector refused", T([3])),
+        ],
+        "linalg_pinv.atol_rtol_tensor": [
+            C("tall", T([5, 3])),
+            C("wide batched", T([2, 3, 5])),
+            C("hermitian", T([3, 3]), hermitian=True),
+            C("complex", T([4, 3], dtype=c64)),
+            C("transposed input", tr(5, 3)),
+            C("atol broadcasts the batch", T([2, 5, 3]), atol=T([4, 1], dtype=f64)),
+            C("rtol of the batch", T([2, 5, 3]), rtol=T([2])),
+            C("both tolerances", T([5, 3]), atol=T([]), rtol=T([])),
+            C("empty matrix", T([0, 3])),
+            C("empty batch with a tolerance", T([0, 5, 3]), atol=T([4, 1])),
+            C("empty hermitian, not square", T([0, 3]), hermitian=True),
+            C("hermitian, not square refused", T([5, 3]), hermitian=True),
+            C("float16 refused", T([3, 3], dtype=f16)),
+            C("complex tolerance refused", T([3, 3]), atol=T([], dtype=c64)),
+            C("vector refused", T([3])),
+            C("tolerance not broadcastable refused", T([2, 5, 3]), atol=T([3])),
+        ],
+        "linalg_pinv.rcond_tensor": [
+            C("tall", T([5, 3]), T([])),
+            C("rcond of the batch", T([2, 5, 3]), T([2])),
+            C("hermitian", T([3, 3]), T([]), True),
+        ],
+        "linalg_pinv.atol_rtol_float": [
+            C("tall", T([5, 3])),
+            C("tolerances", T([2, 3, 5]), atol=0.1, rtol=0.2),
+            C("hermitian", T([3, 3]), hermitian=True),
+            C("complex", T([4, 3], dtype=c64), rtol=0.1),
+        ],
+        "linalg_pinv": [
+            C("tall", T([5, 3]), 0.1),
+            C("batched hermitian", T([2, 3, 3], dtype=f64), 0.1, True),
+        ],
+        "pinverse": [
+            C("tall", T([5, 3])),
+            C("wide batched", T([2, 3, 5]), 1e-3),
+            C("complex", T([4, 3], dtype=c64)),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
     }
 
 
@@ -3453,7 +3500,10 @@ CASES.update(linalg_cases())
 # Recorded under the Python dispatcher (see PYTHON_DISPATCHER), as export
 # runs them: their C++ composites (`expand`, `resize_`) refuse symbolic sizes
 # outside it.
-LINALG_PYTHON_DISPATCHER = {"cholesky_solve", "linalg_solve_triangular"}
+LINALG_PYTHON_DISPATCHER = {
+    "cholesky_solve", "linalg_solve_triangular", "linalg_pinv", "linalg_pinv.atol_rtol_tensor",
+    "linalg_pinv.rcond_tensor", "linalg_pinv.atol_rtol_float", "pinverse",
+}
 
 SYMBOLIC += [
     ("_fft_c2c of two dims of a dynamic input", "_fft_c2c", Case("", D([3, 4, 8], "x", dtype=c64), [0, 2], 0, True)),
@@ -3463,6 +3513,8 @@ SYMBOLIC += [
     ("_linalg_eigh of a dynamic batch", "_linalg_eigh", Case("", D([2, 4, 4], "a"))),
     ("linalg_lu_factor_ex of a dynamic wide matrix", "linalg_lu_factor_ex", Case("", D([2, 3, 5], "a"))),
     ("linalg_lu of a dynamic tall matrix", "linalg_lu", Case("", D([5, 3], "a"))),
+    ("linalg_pinv of a dynamic batch broadcast with atol", "linalg_pinv.atol_rtol_tensor",
+     Case("", D([2, 5, 3], "a"), atol=D([4, 1], "t", ["dynamic", "static"], dtype=f64))),
     ("_linalg_solve_ex of a dynamic vector right-hand side", "_linalg_solve_ex",
      Case("", D([2, 3, 3], "a"), D([2, 3], "b"))),
     ("_linalg_solve_ex of dynamic broadcast batches", "_linalg_solve_ex",

@@ -130,3 +130,74 @@ pub fn solve_is_vector_rhs(
 pub fn same_dims(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
     dims_eq(cx, &a, &b)
 }
+
+/// `pinv_batch(input, atol, rtol)`: the batch dims of `linalg_pinv`'s
+/// result: `input`'s when it has no elements (the composite's early
+/// return, a guard), else broadcast with the tolerances' sizes (`tol`
+/// compares against the singular values, and its batch reaches the
+/// product); complex tolerances are refused. Without `rtol`, the default
+/// one is computed first (`pinv_default_rtol`).
+pub fn pinv_batch(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    atol: Option<&TensorMeta>,
+    rtol: Option<&TensorMeta>,
+) -> Result<Dims> {
+    if rtol.is_none() {
+        pinv_default_rtol(cx, input)?;
+    }
+    for (t, name) in [(atol, "atol"), (rtol, "rtol")] {
+        if let Some(t) = t
+            && t.dtype.is_complex()
+        {
+            return Err(invalid(
+                cx,
+                format!("torch.linalg.pinv: {name} tensor of complex type is not supported."),
+            ));
+        }
+    }
+    let rank = input.dim();
+    let batch: Dims = input.sizes[..rank.saturating_sub(2)]
+        .iter()
+        .copied()
+        .collect();
+    let numel = shape::numel(cx.env, &input.sizes)?;
+    let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    if cx.env.guard_bool(empty, cx.op)? {
+        return Ok(batch);
+    }
+    let a: Dims = atol.map(|t| t.sizes.clone()).unwrap_or_default();
+    // Without `rtol`, a given `atol` decides the default one elementwise.
+    let r: Dims = rtol.map(|t| t.sizes.clone()).unwrap_or_else(|| a.clone());
+    let tol = shape::broadcast(cx.env, cx.op, &[&r, &batch])?;
+    let tol = shape::broadcast(cx.env, cx.op, &[&a, &tol])?;
+    shape::broadcast(cx.env, cx.op, &[&batch, &tol])
+}
+
+/// `pinv_float_batch(input, rtol)`: [`pinv_batch`] of the overloads with
+/// `float` tolerances (0-dim tensors): `input`'s batch dims, the default
+/// `rtol` computed when none is given (`pinv_default_rtol`).
+pub fn pinv_float_batch(cx: &mut Cx<'_>, input: &TensorMeta, rtol: Option<f64>) -> Result<Dims> {
+    if rtol.is_none() {
+        pinv_default_rtol(cx, input)?;
+    }
+    // `at::full({}, rtol, input.options().dtype(kDouble))`.
+    let scalar = TensorMeta {
+        sizes: Dims::new(),
+        strides: Dims::new(),
+        dtype: DType::Float64,
+        ..input.clone()
+    };
+    pinv_batch(cx, input, None, Some(&scalar))
+}
+
+/// `get_atol_rtol`'s default relative tolerance, `eps * std::max(n, m)`:
+/// the comparison `n < m` of `input`'s last two sizes, a guard.
+fn pinv_default_rtol(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<()> {
+    let rank = input.dim();
+    if rank >= 2 {
+        let lt = cx.env.lt(input.sizes[rank - 1], input.sizes[rank - 2])?;
+        cx.env.guard_bool(lt, cx.op)?;
+    }
+    Ok(())
+}
