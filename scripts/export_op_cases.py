@@ -3486,6 +3486,74 @@ def linalg_cases():
             C("tall", T([5, 3]), 0.1),
             C("batched hermitian", T([2, 3, 3], dtype=f64), 0.1, True),
         ],
+        "linalg_solve_ex": [
+            C("matrix right-hand side", T([3, 3]), T([3, 2])),
+            C("batch of vectors", T([2, 3, 3]), T([2, 3])),
+            C("right side", T([3, 3]), T([4, 3]), left=False),
+            C("incompatible sizes refused", T([3, 3]), T([4, 2])),
+        ],
+        "linalg_solve": [
+            C("matrix right-hand side", T([3, 3]), T([3, 2])),
+            C("vector right-hand side", T([3, 3]), T([3])),
+            C("broadcast batches", T([2, 1, 3, 3]), T([4, 3, 5])),
+            C("right side", T([3, 3]), T([4, 3]), left=False),
+            C("not square refused", T([3, 4]), T([3, 2])),
+        ],
+        "linalg_cholesky": [
+            C("matrix", T([3, 3])),
+            C("batched upper", T([2, 4, 4]), upper=True),
+            C("not square refused", T([3, 4])),
+        ],
+        "linalg_inv": [
+            C("matrix", T([3, 3])),
+            C("batched complex", T([2, 4, 4], dtype=c64)),
+            C("float16 refused", T([3, 3], dtype=f16)),
+        ],
+        "linalg_det": [
+            C("matrix", T([3, 3])),
+            C("batched", T([2, 4, 4])),
+            C("not square refused", T([3, 4])),
+        ],
+        "linalg_eigh": [
+            C("matrix", T([3, 3])),
+            C("batched complex upper", T([2, 4, 4], dtype=c64), "U"),
+            C("bad uplo refused", T([3, 3]), "X"),
+        ],
+        "linalg_eigvalsh": [
+            C("matrix", T([3, 3])),
+            C("batched complex", T([2, 4, 4], dtype=c64)),
+            C("not square refused", T([3, 4])),
+        ],
+        "linalg_eigvals": [
+            C("matrix", T([3, 3])),
+            C("batched float64", T([2, 4, 4], dtype=f64)),
+            C("complex", T([3, 3], dtype=c64)),
+            C("not square refused", T([3, 4])),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "linalg_ldl_factor": [
+            C("matrix", T([3, 3])),
+            C("batched hermitian", T([2, 4, 4], dtype=c64), hermitian=True),
+        ],
+        "linalg_lu_factor": [
+            C("tall", T([5, 3])),
+            C("wide batched", T([2, 3, 5])),
+        ],
+        "linalg_slogdet": [
+            C("matrix", T([3, 3])),
+            C("batched complex", T([2, 4, 4], dtype=c64)),
+            C("float16 refused", T([3, 3], dtype=f16)),
+        ],
+        "linalg_svdvals": [
+            C("tall", T([5, 3])),
+            C("wide batched complex", T([2, 3, 5], dtype=c64)),
+            C("integer refused", T([3, 3], dtype=i64)),
+        ],
+        "matrix_exp": [
+            C("matrix", T([3, 3])),
+            C("transposed batch", tr(2, 3, 3)),
+            C("not square refused", T([3, 4])),
+        ],
         "pinverse": [
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5]), 1e-3),

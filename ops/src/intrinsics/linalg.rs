@@ -201,3 +201,72 @@ fn pinv_default_rtol(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<()> {
     }
     Ok(())
 }
+
+/// `solve_result(A, B, left)`: the sizes of `linalg_solve`'s result, as
+/// `_linalg_solve_ex`'s meta kernel checks and computes them: `B` a vector
+/// (or a batch of vectors, [`solve_is_vector_rhs`]) is solved as a
+/// one-column matrix whose column is dropped again; `A` square, the sizes
+/// of the equation compatible, the batch dims broadcast.
+pub fn solve_result(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta, left: bool) -> Result<Dims> {
+    if !(a.dtype.is_floating_point() || a.dtype.is_complex()) {
+        return Err(invalid(
+            cx,
+            format!(
+                "linalg.solve: Expected a floating point or complex tensor as input. Got {}",
+                a.dtype
+            ),
+        ));
+    }
+    if a.dtype != b.dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "linalg.solve: Expected A and B to have the same dtype, but found A of type {} and B of type {} instead",
+                a.dtype, b.dtype
+            ),
+        ));
+    }
+    let vector = solve_is_vector_rhs(cx, a, b)?;
+    let mut rhs = b.sizes.clone();
+    if vector {
+        rhs.push(SymInt::Int(1));
+    }
+    let (ra, rb) = (a.dim(), rhs.len());
+    if ra < 2 {
+        return Err(invalid(
+            cx,
+            format!("linalg.solve: The input tensor must have at least 2 dimensions, got {ra}"),
+        ));
+    }
+    let square = cx.env.eq(a.sizes[ra - 1], a.sizes[ra - 2])?;
+    require(
+        cx,
+        square,
+        "linalg.solve: A must be batches of square matrices",
+    )?;
+    if rb < 2 {
+        return Err(invalid(
+            cx,
+            "linalg.solve: The input tensor B must have at least 2 dimensions.".into(),
+        ));
+    }
+    let side = if left { 2 } else { 1 };
+    let fits = cx.env.eq(a.sizes[ra - side], rhs[rb - side])?;
+    require(
+        cx,
+        fits,
+        "linalg.solve: Incompatible shapes of A and B for the equation",
+    )?;
+    let mut full = shape::broadcast(cx.env, cx.op, &[&rhs[..rb - 2], &a.sizes[..ra - 2]])?;
+    full.extend_from_slice(&rhs[rb - 2..]);
+    if !left && vector {
+        return Err(invalid(
+            cx,
+            "linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)".into(),
+        ));
+    }
+    if vector {
+        full.pop();
+    }
+    Ok(full)
+}
