@@ -270,3 +270,13 @@ pub fn solve_result(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta, left: bool)
     }
     Ok(full)
 }
+
+/// `pick_format(c, a, b)`: memory format `a` when `c`, else `b`.
+pub fn pick_format(
+    _cx: &mut Cx<'_>,
+    c: bool,
+    a: MemoryFormat,
+    b: MemoryFormat,
+) -> Result<MemoryFormat> {
+    Ok(if c { a } else { b })
+}

@@ -37,7 +37,8 @@ pub(crate) use asserts::{
 };
 pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use batch_norm::{
-    native_batch_norm_legit, native_batch_norm_legit_no_stats, native_batch_norm_legit_no_training,
+    native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
+    native_batch_norm_legit_no_training,
 };
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
