@@ -3679,6 +3679,37 @@ def linalg_cases():
         "multinomial.out": [
             C("out resized", T([4, 5]), 3, out=T([0], dtype=i64)),
         ],
+        "addbmm": [
+            C("matrix self", T([3, 5]), T([4, 3, 2]), T([4, 2, 5])),
+            C("broadcast self", T([5]), T([4, 3, 2]), T([4, 2, 5])),
+            C("transposed self", tr(3, 5), T([4, 3, 2]), T([4, 2, 5]), beta=0.5, alpha=2),
+            C("float64 self", T([3, 5], dtype=f64), T([4, 3, 2]), T([4, 2, 5])),
+            C("batch mismatch refused", T([3, 5]), T([4, 3, 2]), T([3, 2, 5])),
+            C("inner mismatch refused", T([3, 5]), T([4, 3, 2]), T([4, 3, 5])),
+            C("self not broadcastable refused", T([4, 5]), T([4, 3, 2]), T([4, 2, 5])),
+            C("matrix batch refused", T([3, 5]), T([3, 2]), T([4, 2, 5])),
+        ],
+        "addbmm_": [
+            C("matrix self", T([3, 5]), T([4, 3, 2]), T([4, 2, 5])),
+            C("transposed self", tr(3, 5), T([4, 3, 2]), T([4, 2, 5])),
+            C("broadcast self refused", T([5]), T([4, 3, 2]), T([4, 2, 5])),
+        ],
+        "addmv": [
+            C("vector self", T([3]), T([3, 4]), T([4])),
+            C("one-element self", T([1]), T([3, 4]), T([4])),
+            C("zero-dim self", T([]), T([3, 4]), T([4]), beta=0.5, alpha=2),
+            C("zero beta", T([1]), T([3, 4]), T([4]), beta=0),
+            C("empty product keeps self's size", T([1]), T([0, 4]), T([4])),
+            C("transposed matrix", T([3]), tr(3, 4), T([4])),
+            C("float64 vector", T([3]), T([3, 4]), T([4], dtype=f64)),
+            C("size mismatch refused", T([3]), T([3, 4]), T([5])),
+            C("self size mismatch refused", T([2]), T([3, 4]), T([4])),
+            C("matrix self refused", T([3, 1]), T([3, 4]), T([4])),
+        ],
+        "addmv_": [
+            C("vector self", T([3]), T([3, 4]), T([4])),
+            C("one-element self refused", T([1]), T([3, 4]), T([4])),
+        ],
         "pinverse": [
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5]), 1e-3),
@@ -3695,7 +3726,7 @@ CASES.update(linalg_cases())
 # outside it.
 LINALG_PYTHON_DISPATCHER = {
     "cholesky_solve", "linalg_solve_triangular", "linalg_pinv", "linalg_pinv.atol_rtol_tensor",
-    "linalg_pinv.rcond_tensor", "linalg_pinv.atol_rtol_float", "pinverse",
+    "linalg_pinv.rcond_tensor", "linalg_pinv.atol_rtol_float", "pinverse", "addbmm", "addbmm_",
 }
 
 SYMBOLIC += [

@@ -280,3 +280,26 @@ pub fn pick_format(
 ) -> Result<MemoryFormat> {
     Ok(if c { a } else { b })
 }
+
+/// `addmv_sizes(s, n, beta)`: the sizes of `addmv`'s decomposition
+/// (`_addmv_impl`) for a `self` of sizes `s` and a product of `n` rows:
+/// the product's when `beta` is zero, `self`'s when the product is empty
+/// (a guard), else `self` expanded to the product's (`expand_as`).
+pub fn addmv_sizes(cx: &mut Cx<'_>, s: Dims, n: SymInt, beta: Scalar) -> Result<Dims> {
+    let zero = match beta {
+        Scalar::Int(SymInt::Int(v)) => v == 0,
+        Scalar::Float(fake_runtime::SymFloat::Const(v)) => v == 0.0,
+        Scalar::Bool(SymBool::Bool(b)) => !b,
+        Scalar::Complex(re, im) => re == 0.0 && im == 0.0,
+        _ => false,
+    };
+    let product: Dims = smallvec::smallvec![n];
+    if zero {
+        return Ok(product);
+    }
+    let empty = cx.env.eq(n, SymInt::Int(0))?;
+    if cx.env.guard_bool(empty, cx.op)? {
+        return Ok(s);
+    }
+    shape::expand(cx.env, cx.op, &s, &product)
+}
