@@ -3710,6 +3710,43 @@ def linalg_cases():
             C("vector self", T([3]), T([3, 4]), T([4])),
             C("one-element self refused", T([1]), T([3, 4]), T([4])),
         ],
+        "normal.Tensor_Tensor": [
+            C("same shapes", T([2, 3]), T([2, 3])),
+            C("broadcast", T([2, 1]), T([3])),
+            C("transposed mean", tr(2, 3), T([2, 3])),
+            C("channels-last std", T([2, 3, 4, 5]), cl(2, 3, 4, 5)),
+            C("float64 mean, float32 std", T([2, 3], dtype=f64), T([2, 3])),
+            C("integer mean refused", T([2, 3], dtype=i64), T([2, 3], dtype=i64)),
+            C("not broadcastable refused", T([2, 3]), T([4])),
+        ],
+        "normal.Tensor_Tensor_out": [
+            C("out resized", T([2, 3]), T([2, 3]), out=T([0])),
+        ],
+        "normal.Tensor_float": [
+            C("matrix", T([2, 3]), 0.5),
+            C("transposed mean", tr(2, 3)),
+            C("channels-last mean", cl(2, 3, 4, 5), 2.0),
+            C("negative std refused", T([2, 3]), -1.0),
+            C("integer mean refused", T([2, 3], dtype=i64), 1.0),
+        ],
+        "normal.Tensor_float_out": [
+            C("out resized", T([2, 3]), 0.5, out=T([0])),
+        ],
+        "normal.float_Tensor": [
+            C("matrix", 0.5, T([2, 3])),
+            C("transposed std", 1.0, tr(2, 3)),
+        ],
+        "normal.float_Tensor_out": [
+            C("out resized", 0.5, T([2, 3]), out=T([0])),
+        ],
+        "normal.float_float": [
+            C("matrix", 0.0, 1.0, [2, 3]),
+            C("float64", 0.0, 1.0, [2, 3], dtype=f64),
+            C("cuda", 0.0, 1.0, [4], device="cuda"),
+            C("negative std refused", 0.0, -1.0, [2, 3]),
+            C("integer dtype refused", 0.0, 1.0, [2, 3], dtype=i64),
+            C("negative size refused", 0.0, 1.0, [-1, 3]),
+        ],
         "pinverse": [
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5]), 1e-3),
@@ -3739,6 +3776,7 @@ SYMBOLIC += [
     ("linalg_lu of a dynamic tall matrix", "linalg_lu", Case("", D([5, 3], "a"))),
     ("linalg_pinv of a dynamic batch broadcast with atol", "linalg_pinv.atol_rtol_tensor",
      Case("", D([2, 5, 3], "a"), atol=D([4, 1], "t", ["dynamic", "static"], dtype=f64))),
+    ("normal.float_float of a symbolic size", "normal.float_float", Case("", 0.0, 1.0, [S(4, "n"), 3])),
     ("_linalg_solve_ex of a dynamic vector right-hand side", "_linalg_solve_ex",
      Case("", D([2, 3, 3], "a"), D([2, 3], "b"))),
     ("_linalg_solve_ex of dynamic broadcast batches", "_linalg_solve_ex",

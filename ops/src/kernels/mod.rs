@@ -20,6 +20,7 @@ mod fft;
 mod masked;
 mod nonzero;
 mod norm_backward;
+mod normal;
 mod pad;
 mod padding;
 mod pool;
@@ -56,6 +57,9 @@ pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
+pub(crate) use normal::{
+    normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
+};
 pub(crate) use pad::pad;
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
