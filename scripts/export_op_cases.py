@@ -3779,6 +3779,38 @@ def linalg_cases():
             C("size mismatch refused", T([3, 4]), T([5])),
             C("matrix vec refused", T([3, 4]), T([4, 1])),
         ],
+        "upsample_nearest1d.vec": [
+            C("scale two", T([2, 3, 8]), None, [2.0]),
+            C("output size", T([2, 3, 8]), [5], None),
+            C("fractional scale truncates", T([2, 3, 10]), None, [0.29]),
+            C("transposed input", T([2, 8, 3], then=lambda t: t.transpose(1, 2)), None, [2.0]),
+            C("permuted batch", T([3, 2, 8], then=lambda t: t.transpose(0, 1)), [6], None),
+            C("int64", T([2, 3, 8], dtype=i64), None, [2.0]),
+            C("float16", T([2, 3, 8], dtype=f16), None, [2.0]),
+            C("zero batch", T([0, 3, 8]), None, [2.0]),
+            C("both given refused", T([2, 3, 8]), [4], [2.0]),
+            C("4-d input refused", T([2, 3, 8, 10]), None, [2.0]),
+            C("zero output size refused", T([2, 3, 8]), [0], None),
+        ],
+        "_upsample_nearest_exact1d.vec": [
+            C("scale two", T([2, 3, 8]), None, [2.0]),
+            C("transposed input", T([2, 8, 3], then=lambda t: t.transpose(1, 2)), [5], None),
+        ],
+        "_upsample_nearest_exact2d.vec": [
+            C("scale two", T([2, 3, 8, 10]), None, [2.0, 2.0]),
+            C("channels last kept", cl(2, 3, 8, 10), [5, 7], None),
+        ],
+        "upsample_nearest3d.vec": [
+            C("scale two", T([2, 3, 4, 6, 8]), None, [2.0, 2.0, 2.0]),
+            C("output size", T([2, 3, 4, 6, 8]), [5, 7, 9], None),
+            C("channels last 3d kept", T([2, 3, 4, 6, 8], fmt=torch.channels_last_3d), None, [2.0, 1.5, 0.5]),
+            C("cuda few channels, channels last 3d", T([2, 3, 4, 6, 8], fmt=torch.channels_last_3d, device="cuda"),
+              None, [2.0, 2.0, 2.0]),
+            C("4-d input refused", T([2, 3, 8, 10]), None, [2.0, 2.0, 2.0]),
+        ],
+        "_upsample_nearest_exact3d.vec": [
+            C("scale two", T([2, 3, 4, 6, 8]), None, [2.0, 2.0, 2.0]),
+        ],
         "pinverse": [
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5]), 1e-3),
@@ -3796,6 +3828,8 @@ CASES.update(linalg_cases())
 LINALG_PYTHON_DISPATCHER = {
     "cholesky_solve", "linalg_solve_triangular", "linalg_pinv", "linalg_pinv.atol_rtol_tensor",
     "linalg_pinv.rcond_tensor", "linalg_pinv.atol_rtol_float", "pinverse", "addbmm", "addbmm_",
+    "upsample_nearest1d.vec", "_upsample_nearest_exact1d.vec", "_upsample_nearest_exact2d.vec",
+    "upsample_nearest3d.vec", "_upsample_nearest_exact3d.vec",
 }
 
 SYMBOLIC += [

@@ -71,7 +71,9 @@ pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_v
 pub(crate) use split::{tensor_split_indices, unsafe_chunk};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
-pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
+pub(crate) use upsample::{
+    upsample_bilinear2d_vec, upsample_nearest1d_vec, upsample_nearest2d_vec, upsample_nearest3d_vec,
+};
 pub(crate) use view::{unflatten_int, unsafe_view, view, view_as};
 
 /// The operator of `cx` refuses its arguments for `reason`.
