@@ -575,6 +575,7 @@ impl<'p> Builder<'p> {
                 args.extend(carried.into_iter().map(|a| ("carried".to_string(), a)));
                 args.extend(body.into_iter().map(|a| ("body".to_string(), a)));
             }
+            Hop::WithEffects => return self.with_effects(n, name, nodes),
             Hop::Map => {
                 let xs = values_at(self, 1)?;
                 let additional = values_at(self, 2)?;
@@ -614,6 +615,56 @@ impl<'p> Builder<'p> {
             target: n.target.clone(),
             args,
             outputs,
+        });
+        Ok(())
+    }
+
+    /// `with_effects(token, op, *args, **kwargs)` node `n`: the effectful
+    /// operator's own node (the arguments after the token and the
+    /// operator, positional ones unnamed; the outputs after the token),
+    /// then the node of `with_effects` itself, which takes the token and
+    /// makes the new one.
+    fn with_effects(
+        &mut self,
+        n: &'p schema::Node,
+        name: &str,
+        nodes: &mut Vec<Node>,
+    ) -> Result<(), GraphError> {
+        let bad = |why: &str| GraphError::BadHop {
+            node: name.to_string(),
+            reason: why.to_string(),
+        };
+        let (Some(token), Some(Argument::Operator(target))) =
+            (n.inputs.first(), n.inputs.get(1).map(|i| &i.arg))
+        else {
+            return Err(bad("expected a token and an operator"));
+        };
+        let token = self.arg(name, "token", &token.arg)?;
+        let mut args = Vec::with_capacity(n.inputs.len() - 2);
+        for input in &n.inputs[2..] {
+            args.push((input.name.clone(), self.arg(name, &input.name, &input.arg)?));
+        }
+        let Some((first, rest)) = n.outputs.split_first() else {
+            return Err(bad("no token among the outputs"));
+        };
+        let mut outputs = Vec::with_capacity(rest.len());
+        for o in rest {
+            outputs.push(self.define_output(o, Producer::Node(nodes.len()))?);
+        }
+        nodes.push(Node {
+            op: op_name(target),
+            name: format!("{name}.op"),
+            target: target.clone(),
+            args,
+            outputs,
+        });
+        let token_out = self.define_output(first, Producer::Node(nodes.len()))?;
+        nodes.push(Node {
+            op: None,
+            name: name.to_string(),
+            target: n.target.clone(),
+            args: vec![("token".to_string(), token)],
+            outputs: vec![token_out],
         });
         Ok(())
     }

@@ -1,5 +1,5 @@
 //! Higher-order operators of exported programs: `cond`, `while_loop`,
-//! `map_impl` and `wrap_with_set_grad_enabled`.
+//! `map_impl`, `wrap_with_set_grad_enabled` and `with_effects`.
 //!
 //! Their subgraphs are inlined when the graph is built
 //! ([`crate::graph::Graph::from_program`]): each subgraph's nodes join the
@@ -21,6 +21,11 @@
 //! - `while_loop`: the body is propagated once on the carried values; its
 //!   outputs must have the carried values' sizes and dtypes
 //!   (`check_meta_consistency`) and are the results.
+//! - `with_effects(token, op, *args)`: not a subgraph, an effectful
+//!   operator (`_linalg_check_errors` in the Core ATen IR) threaded by a
+//!   token. The operator gets a node of its own (its arguments, its
+//!   outputs after the token), and `with_effects`' node makes the new
+//!   token (`new_token_tensor()`: `torch.tensor([])`).
 //! - `map_impl`: the body is propagated on the first slice of each mapped
 //!   tensor (`first_slice_copy`: `select` then a contiguous copy, or zeros
 //!   for an empty batch), and each output is broadcast to the batch
@@ -50,6 +55,8 @@ pub(crate) enum Hop {
     Map,
     /// `torch.ops.higher_order.wrap_with_set_grad_enabled`.
     SetGradEnabled,
+    /// `torch.ops.higher_order.with_effects`.
+    WithEffects,
 }
 
 impl Hop {
@@ -60,6 +67,7 @@ impl Hop {
             "while_loop" => Hop::WhileLoop,
             "map_impl" => Hop::Map,
             "wrap_with_set_grad_enabled" => Hop::SetGradEnabled,
+            "with_effects" => Hop::WithEffects,
             _ => return None,
         })
     }
@@ -126,6 +134,15 @@ impl Propagation {
         };
         let out = match hop {
             Some(Hop::SetGradEnabled) => slots(self, "out")?,
+            // `new_token_tensor()`: `torch.tensor([])`.
+            Some(Hop::WithEffects) => {
+                let defaults = self.mode.settings().defaults;
+                let t = self
+                    .mode
+                    .empty(&[SymInt::Int(0)], defaults.dtype, defaults.device)
+                    .map_err(|e| e.to_string())?;
+                vec![Slot::Tensor(t)]
+            }
             Some(Hop::Cond) => {
                 let t = slots(self, "true")?;
                 let f = slots(self, "false")?;

@@ -223,8 +223,16 @@ impl Plan {
                 };
                 let mut used = vec![false; node.args.len()];
                 let mut args = Vec::with_capacity(def.params.len());
-                for p in def.params {
-                    let src = match node.args.iter().position(|(n, _)| *n == p.name) {
+                // Unnamed arguments (an operator `with_effects` calls) come
+                // first, in schema order.
+                let positional = node.args.iter().take_while(|(n, _)| n.is_empty()).count();
+                for (j, p) in def.params.iter().enumerate() {
+                    let given = if j < positional {
+                        Some(j)
+                    } else {
+                        node.args.iter().position(|(n, _)| *n == p.name)
+                    };
+                    let src = match given {
                         Some(i) => {
                             used[i] = true;
                             match (&node.args[i].1, convert_const(p.ty, &node.args[i].1)) {

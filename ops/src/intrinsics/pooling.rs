@@ -432,3 +432,54 @@ pub fn check_dim_sizes(cx: &mut Cx<'_>, t: &TensorMeta, rank: i64, sizes: Dims) 
     }
     Ok(SymBool::Bool(true))
 }
+
+/// `unpool_format(t)`: the memory format `_max_unpoolnd` lays a 2-D
+/// unpooling's result out in: `suggest_memory_format(t)` on the CPU and
+/// XPU (their kernels keep the input's format), contiguous elsewhere.
+pub fn unpool_format(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<MemoryFormat> {
+    match t.device.ty {
+        fake_runtime::DeviceType::Cpu | fake_runtime::DeviceType::Xpu => {
+            suggest_format(cx, t, None)
+        }
+        _ => Ok(MemoryFormat::Contiguous),
+    }
+}
+
+/// `segment_count(lengths, indices, offsets, axis)`: the number of
+/// segments `segment_reduce` reduces `data` to along `axis`:
+/// `lengths.shape[axis]`, else `offsets.shape[axis] - 1` (Python indexes
+/// the shapes); indices are not supported, and one of the others is
+/// needed.
+pub fn segment_count(
+    cx: &mut Cx<'_>,
+    lengths: Option<&TensorMeta>,
+    indices: Option<&TensorMeta>,
+    offsets: Option<&TensorMeta>,
+    axis: i64,
+) -> Result<SymInt> {
+    if indices.is_some() {
+        return Err(invalid(
+            cx,
+            "segment_reduce(): indices based reduction is not supported yet.".into(),
+        ));
+    }
+    let at = |cx: &Cx<'_>, t: &TensorMeta| -> Result<SymInt> {
+        let n = t.dim() as i64;
+        let i = if axis < 0 { axis + n } else { axis };
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| t.sizes.get(i).copied())
+            .ok_or_else(|| invalid(cx, "tuple index out of range".into()))
+    };
+    if let Some(l) = lengths {
+        return at(cx, l);
+    }
+    if let Some(o) = offsets {
+        let n = at(cx, o)?;
+        return cx.env.sub(n, SymInt::Int(1));
+    }
+    Err(invalid(
+        cx,
+        "segment_reduce(): Either lengths or offsets must be defined.".into(),
+    ))
+}

@@ -149,3 +149,53 @@ pub(crate) fn native_batch_norm_legit_no_stats(cx: &mut Cx<'_>, a: &[Arg<'_>]) -
     let training = args::bool(cx, a, 3, "training", None)?;
     legit(cx, a, None, training)
 }
+
+/// `_native_batch_norm_legit_functional(Tensor input, Tensor? weight,
+/// Tensor? bias, Tensor running_mean, Tensor running_var, bool training,
+/// float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor, Tensor)`:
+/// `_native_batch_norm_legit`'s results, then the updated running
+/// statistics instead of writing them: in training
+/// `momentum * saved + (1 - momentum) * running` (the saved statistics in
+/// the computation dtype, so promoted with the running ones'; the
+/// variance unbiased by `n / (n - 1)`, Python numbers that refuse a zero
+/// divisor), in eval mode copies of the running ones in the computation
+/// dtype (`running.to(dtype, copy=True)`).
+pub(crate) fn native_batch_norm_legit_functional(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let mean = args::tensor(cx, a, 3, "running_mean")?;
+    let var = args::tensor(cx, a, 4, "running_var")?;
+    let training = args::bool(cx, a, 5, "training", None)?;
+    let mut outs = legit(cx, a, Some((mean, var)), training)?;
+    let compute = computation_dtype(input.dtype);
+    for running in [mean, var] {
+        let updated = if training {
+            let c = input.sizes[1];
+            let saved = TensorMeta::contiguous(cx.env, &[c], compute, input.device)?;
+            let dtype = fake_runtime::promotion::promote_types(compute, running.dtype)?;
+            pointwise_output(cx, &[&saved, running], dtype)?
+        } else {
+            let strides = crate::intrinsics::preserve_strides(cx, running, None)?;
+            TensorMeta {
+                strides,
+                storage_offset: SymInt::Int(0),
+                dtype: compute,
+                ..running.clone()
+            }
+        };
+        outs.push(Out::Tensor(updated, Alias::Fresh));
+    }
+    if training {
+        // `n = input.numel() / input.shape[1]`, then `n / (n - 1)`.
+        let c = input.sizes[1];
+        let numel = input.numel(cx.env)?;
+        if c == SymInt::Int(0) {
+            return Err(invalid(cx, "division by zero"));
+        }
+        if let (SymInt::Int(total), SymInt::Int(c)) = (numel, c)
+            && total == c
+        {
+            return Err(invalid(cx, "float division by zero"));
+        }
+    }
+    Ok(outs)
+}

@@ -389,3 +389,17 @@ pub(crate) fn fft_c2r(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         }
     }
 }
+
+/// `_fft_c2c(Tensor self, SymInt[] dim, int normalization, bool forward) ->
+/// Tensor`: a complex input's transform, as `meta_fft_c2c` (a clone for no
+/// dims, else restrided as `_exec_fft` lays out the result).
+pub(crate) fn fft_c2c_op(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::ints(cx, a, 1, "dim", None)?;
+    if !t.dtype.is_complex() {
+        return Err(invalid(cx, "Expected cond to be True, but got False"));
+    }
+    let dim = wrap_dims(cx, &dim, t.dim())?;
+    let layout = fft_c2c(cx, t, &dim)?;
+    Ok(output(t, layout, t.dtype))
+}

@@ -21,6 +21,7 @@ mod itself;
 mod masked;
 mod nonzero;
 mod norm_backward;
+mod normal;
 mod pad;
 mod padding;
 mod pool;
@@ -38,7 +39,8 @@ pub(crate) use asserts::{
 };
 pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use batch_norm::{
-    native_batch_norm_legit, native_batch_norm_legit_no_stats, native_batch_norm_legit_no_training,
+    native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
+    native_batch_norm_legit_no_training,
 };
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
@@ -52,11 +54,14 @@ pub(crate) use dropout::{
 };
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
-pub(crate) use fft::{fft_c2r, fft_r2c};
+pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use itself::{adjoint, conj_physical, imag, m_h, m_t, positive, real, resolve_bit};
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
+pub(crate) use normal::{
+    normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
+};
 pub(crate) use pad::pad;
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
@@ -68,7 +73,9 @@ pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_v
 pub(crate) use split::{tensor_split_indices, unsafe_chunk};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
-pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
+pub(crate) use upsample::{
+    upsample_bilinear2d_vec, upsample_nearest1d_vec, upsample_nearest2d_vec, upsample_nearest3d_vec,
+};
 pub(crate) use view::{broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as};
 
 /// The operator of `cx` refuses its arguments for `reason`.

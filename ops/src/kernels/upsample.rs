@@ -1,4 +1,6 @@
-//! `upsample_nearest2d.vec` and `upsample_bilinear2d.vec`: the output size
+//! `upsample_nearest1d.vec`, `upsample_nearest2d.vec`,
+//! `upsample_nearest3d.vec` (and the exact nearest ones) and
+//! `upsample_bilinear2d.vec`: the output size
 //! from `output_size` or from `scale_factors`, as PyTorch's
 //! `upsample_compute_output_size` (the Python one export runs, which keeps
 //! symbolic sizes), then each one's checks and memory format.
@@ -6,11 +8,11 @@
 //! written by hand.
 
 use super::invalid;
-use crate::intrinsics::like_strides;
+use crate::intrinsics::{advanced_index, format_strides, like_strides, suggest_format};
 use fake_runtime::shape::Dims;
 use fake_runtime::strides::contiguous;
 use fake_runtime::support::{args, require};
-use fake_runtime::{Arg, Cx, DeviceType, Outs, Result, SymInt};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymInt, TensorMeta};
 
 /// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?
 /// scale_factors) -> Tensor`, as PyTorch's Python implementation (what
@@ -20,14 +22,34 @@ use fake_runtime::{Arg, Cx, DeviceType, Outs, Result, SymInt};
 /// zero there), as is an empty input dim scaled by a factor; empty batch
 /// and channel dims are not.
 pub(crate) fn upsample_nearest2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_nearest_vec(cx, a, 2)
+}
+
+/// `upsample_nearest1d.vec` and `_upsample_nearest_exact1d.vec`: as
+/// [`upsample_nearest2d_vec`] for one spatial dim, where the result is the
+/// index of the input (`_unsafe_index`) as it comes, no memory format
+/// applied (the exact variant only moves the sampled positions).
+pub(crate) fn upsample_nearest1d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_nearest_vec(cx, a, 1)
+}
+
+/// `upsample_nearest3d.vec` and `_upsample_nearest_exact3d.vec`: as
+/// [`upsample_nearest2d_vec`] for three spatial dims, the result in the
+/// input's suggested memory format.
+pub(crate) fn upsample_nearest3d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_nearest_vec(cx, a, 3)
+}
+
+/// `_upsample_nearest_vec` for `spatial` spatial dims.
+fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "input")?;
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
     let scales = args::opt_floats(cx, a, 2, "scale_factors")?;
     let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
-    if t.dim() != 4 {
+    if t.dim() != spatial + 2 {
         return Err(invalid(
             cx,
-            format!("expected a 4-D input, got {} dims", t.dim()),
+            format!("expected a {}-D input, got {} dims", spatial + 2, t.dim()),
         ));
     }
     for (d, &o) in osize.iter().enumerate() {
@@ -35,19 +57,32 @@ pub(crate) fn upsample_nearest2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
         require(
             cx,
             positive,
-            "upsample_nearest2d: output sizes must be positive",
+            "upsample_nearest: output sizes must be positive",
         )?;
         if scales.is_some() {
             let nonzero = cx.env.ne(t.sizes[2 + d], SymInt::Int(0))?;
             require(
                 cx,
                 nonzero,
-                "upsample_nearest2d: an empty input dim cannot be scaled",
+                "upsample_nearest: an empty input dim cannot be scaled",
             )?;
         }
     }
     let mut shape = Dims::new();
-    shape.extend([t.sizes[0], t.sizes[1], osize[0], osize[1]]);
+    shape.extend([t.sizes[0], t.sizes[1]]);
+    shape.extend(osize.iter().copied());
+    if spatial == 1 {
+        // `aten._unsafe_index(input, [None, None, indices])`.
+        let indices = TensorMeta::contiguous(cx.env, &osize, DType::Int64, t.device)?;
+        let out = advanced_index(cx, t, &[None, None, Some(&indices)])?;
+        return Ok(super::fresh_out(cx, t, out.sizes, out.strides));
+    }
+    if spatial == 3 {
+        // `.contiguous(memory_format=suggest_memory_format(input))`.
+        let format = suggest_format(cx, t, None)?;
+        let strides = format_strides(cx, shape.clone(), Some(format))?;
+        return Ok(super::fresh_out(cx, t, shape, strides));
+    }
     // "only use channels_last path when it's faster than the contiguous
     // path": not on CUDA with fewer than 4 channels.
     let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(4))?;
