@@ -1,15 +1,10 @@
-//! Complex-number intrinsics: the dtypes of complex results and parts, and
+//! Complex-number intrinsics: the dtypes of complex parts (a complex
+//! result's dtype is `linalg::complex_dtype`), and
 //! the strides of `view_as_real` / `view_as_complex`, which reinterpret a
 //! complex element as two real ones (ATen's `computeStrideForViewAsReal`
 //! and `computeStrideForViewAsComplex`).
 
 use super::*;
-
-/// `complex_dtype(d)`: the complex dtype of a real one (`float32` ->
-/// `complex64`), a complex one unchanged.
-pub fn complex_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
-    Ok(d.to_complex())
-}
 
 /// `is_complex_part(d)`: `float16`, `float32` or `float64`, the dtypes
 /// `complex`, `polar` and `view_as_complex` take.
