@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 /// Operators whose cases are replayed: convolution, broadcasting,
-/// reductions with keyword arguments, views, lists of views, factories.
+/// reductions with keyword arguments, views, lists of views, factories,
+/// lists of tensors and `None`s (`index`).
 const OPERATORS: &[&str] = &[
     "conv2d",
     "add",
@@ -20,6 +21,7 @@ const OPERATORS: &[&str] = &[
     "embedding",
     "permute",
     "cat",
+    "index",
 ];
 
 fn fake(args: &[&str], stdin: Option<&str>) -> Output {
@@ -53,6 +55,15 @@ fn argument(v: &Json) -> Option<Json> {
             x.as_array()?
                 .iter()
                 .map(|t| json!({ "tensor": t }))
+                .collect(),
+        ),
+        "opt_tensors" => Json::Array(
+            x.as_array()?
+                .iter()
+                .map(|t| match t {
+                    Json::Null => Json::Null,
+                    t => json!({ "tensor": t }),
+                })
                 .collect(),
         ),
         "int" | "float" | "bool" | "ints" | "floats" | "bools" | "str" => x.clone(),

@@ -12,7 +12,7 @@ import pytest
 
 import fake_tensor
 
-OPERATORS = ["mm", "add", "conv2d", "sum", "split", "cat", "permute"]
+OPERATORS = ["mm", "add", "conv2d", "sum", "split", "cat", "permute", "index"]
 
 
 def _argument(value: dict):
@@ -25,6 +25,8 @@ def _argument(value: dict):
         return {"tensor": _tensor(x)}
     if kind == "tensors":
         return [{"tensor": _tensor(t)} for t in x]
+    if kind == "opt_tensors":
+        return [None if t is None else {"tensor": _tensor(t)} for t in x]
     if kind in ("int", "float", "bool", "ints", "floats", "bools", "str"):
         return x
     if kind == "scalar":

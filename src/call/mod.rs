@@ -265,12 +265,22 @@ pub fn run<R: Registry + Clone + 'static>(
             _ => Vec::new(),
         })
         .collect();
+    // The same lists as optional tensors, for a `Tensor?[]` parameter.
+    let optional_lists: Vec<Vec<Option<TensorId>>> = tensor_lists
+        .iter()
+        .map(|ts| ts.iter().copied().map(Some).collect())
+        .collect();
     let values: Vec<Value<'_>> = ordered
         .iter()
         .enumerate()
         .map(|(i, a)| match a {
             None => Value::None,
-            Some(m) => m.as_value(def.params[i], &storage[i], &tensor_lists[i]),
+            Some(m) => m.as_value(
+                def.params[i],
+                &storage[i],
+                &tensor_lists[i],
+                &optional_lists[i],
+            ),
         })
         .collect();
     let outs = mode.dispatch(def, &values)?;
@@ -365,6 +375,8 @@ enum Made {
     Bools(Vec<bool>),
     Tensor(TensorId),
     Tensors(Vec<TensorId>),
+    /// A list of tensors and `None`s (`Tensor?[]`: `index`'s indices).
+    OptTensors(Vec<Option<TensorId>>),
     DType(DType),
     MemoryFormat(MemoryFormat),
     Layout(Layout),
@@ -422,6 +434,19 @@ impl Maker<'_, '_> {
                     Made::Tensors(ts)
                 } else if items
                     .iter()
+                    .all(|x| matches!(x, CallValue::Tensor(_) | CallValue::None))
+                    && items.iter().any(|x| matches!(x, CallValue::Tensor(_)))
+                {
+                    let mut ts = Vec::with_capacity(items.len());
+                    for (k, x) in items.iter().enumerate() {
+                        ts.push(match x {
+                            CallValue::Tensor(t) => Some(self.tensor(t, &format!("{name}[{k}]"))?),
+                            _ => None,
+                        });
+                    }
+                    Made::OptTensors(ts)
+                } else if items
+                    .iter()
                     .all(|x| matches!(x, CallValue::Int(_) | CallValue::Sym(_)))
                 {
                     let mut out = Vec::with_capacity(items.len());
@@ -455,7 +480,7 @@ impl Maker<'_, '_> {
                     )
                 } else {
                     return Err(CallError::Json(format!(
-                        "argument `{name}`: a list must hold tensors, integers, floats or bools, one kind"
+                        "argument `{name}`: a list must hold tensors (and `None`s), integers, floats or bools, one kind"
                     )));
                 }
             }
@@ -552,6 +577,7 @@ impl Made {
             Made::Bools(b) => Value::Bools(b),
             Made::Tensor(t) => Value::Tensor(*t),
             Made::Tensors(_) => Value::Tensors(tensors),
+            Made::OptTensors(v) => Value::OptTensors(v),
             Made::DType(d) => Value::DType(*d),
             Made::MemoryFormat(m) => Value::MemoryFormat(*m),
             Made::Layout(l) => Value::Layout(*l),
@@ -565,9 +591,13 @@ impl Made {
         p: ParamDef,
         ints: &'a [SymInt],
         tensors: &'a [TensorId],
+        optional_tensors: &'a [Option<TensorId>],
     ) -> Value<'a> {
         let number = matches!(p.ty.base, BaseType::Scalar) && p.ty.list.is_none();
+        let optional_elements = p.ty.list.is_some_and(|l| l.elem_optional);
         match self {
+            // Tensors where the parameter is `Tensor?[]`: optional ones.
+            Made::Tensors(_) if optional_elements => Value::OptTensors(optional_tensors),
             Made::Bool(b) if number => Value::Scalar(Scalar::Bool(SymBool::Bool(*b))),
             Made::Int(v) if number => Value::Scalar(Scalar::Int(*v)),
             Made::Int(SymInt::Int(i)) if p.ty.base == BaseType::Float => Value::Float(*i as f64),
