@@ -132,7 +132,18 @@ fn outcome(call: &Call) -> Result<Option<String>, String> {
 
 /// The mistaken calls of one operator, each with what it does wrong.
 fn mistakes(def: &OpDef, given: &[(String, CallValue)]) -> Vec<(String, Call)> {
-    let op = def.name.to_string();
+    // Named in full (`aten::linalg_pinv.default`): a bare name may resolve
+    // to another overload the call fits, as `torch.ops.aten.linalg_pinv`
+    // does.
+    let op = if def
+        .name
+        .split_once("::")
+        .is_some_and(|(_, r)| r.contains('.'))
+    {
+        def.name.to_string()
+    } else {
+        format!("{}.default", def.name)
+    };
     let keywords = |kwargs: Vec<(String, CallValue)>| Call {
         op: op.clone(),
         args: Vec::new(),

@@ -375,9 +375,15 @@ fn read_arg(i: usize, a: &ArgIr) -> TokenStream {
         Some(DefaultValue::Bool(b)) => quote!(Some(#rt::Scalar::Bool(#rt::SymBool::Bool(#b)))),
         _ => quote!(None),
     };
-    let named = |d: Option<&DefaultValue>, ty: TokenStream| match d {
+    // An enum default is a name (`contiguous_format`) or a c10 index
+    // (`MemoryFormat memory_format=0`), decoded by the runtime's schema
+    // model, the one table of those indices.
+    let named = |d: Option<&DefaultValue>, ty: TokenStream, decode: TokenStream| match d {
         Some(DefaultValue::Name(n)) => {
             quote!(<#ty as ::core::str::FromStr>::from_str(#n).ok())
+        }
+        Some(DefaultValue::Int(v)) if !decode.is_empty() => {
+            quote!(#rt::schema::DefaultValue::Int(#v).#decode())
         }
         _ => quote!(None),
     };
@@ -448,12 +454,25 @@ fn read_arg(i: usize, a: &ArgIr) -> TokenStream {
                 _ => quote!(None),
             },
         ),
-        Base::DType => (quote!(opt_dtype), named(d, quote!(#rt::DType))),
-        Base::Device => (quote!(opt_device), named(d, quote!(#rt::Device))),
-        Base::Layout => (quote!(opt_layout), named(d, quote!(#rt::Layout))),
+        // Not a `ScalarType? dtype=4` index: there an explicit `None`
+        // means the default dtype (`randperm`), and the reader cannot tell
+        // it from an absent argument; callers that leave it out give the
+        // schema default themselves (plans convert defaults).
+        Base::DType => (
+            quote!(opt_dtype),
+            named(d, quote!(#rt::DType), TokenStream::new()),
+        ),
+        Base::Device => (
+            quote!(opt_device),
+            named(d, quote!(#rt::Device), TokenStream::new()),
+        ),
+        Base::Layout => (
+            quote!(opt_layout),
+            named(d, quote!(#rt::Layout), quote!(layout)),
+        ),
         Base::MemoryFormat => (
             quote!(opt_memory_format),
-            named(d, quote!(#rt::MemoryFormat)),
+            named(d, quote!(#rt::MemoryFormat), quote!(memory_format)),
         ),
         _ => return quote!(()),
     };

@@ -898,6 +898,22 @@ impl FakeTensorMode {
         requires_grad: bool,
     ) -> Result<TensorId> {
         crate::meta::check_rank(op.name, meta.sizes.len())?;
+        if let Some(&SymInt::Int(n)) = meta
+            .sizes
+            .iter()
+            .find(|s| matches!(s, SymInt::Int(n) if *n < 0))
+        {
+            // What `empty` refuses in PyTorch (`check_size_nonnegative`),
+            // whichever kernel computed the sizes.
+            let sizes: Vec<String> = meta.sizes.iter().map(|&s| self.env.display(s)).collect();
+            return Err(Error::invalid(
+                op.name,
+                format!(
+                    "Trying to create tensor with negative dimension {n}: [{}]",
+                    sizes.join(", ")
+                ),
+            ));
+        }
         meta.requires_grad |=
             requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
         let is_leaf = !meta.requires_grad;

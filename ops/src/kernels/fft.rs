@@ -208,9 +208,12 @@ fn fft_c2c(cx: &mut Cx<'_>, t: &TensorMeta, dim: &[usize]) -> Result<Layout> {
 }
 
 /// The transformed dims, wrapped as Python indexes lists (a negative dim
-/// counts from the end), or PyTorch's refusal.
+/// counts from the end), or PyTorch's refusal. A dim given twice is
+/// refused as `torch.fft` refuses it ("FFT dims must be unique"): the
+/// meta kernel would compute a negative number of batch dims.
 fn wrap_dims(cx: &Cx<'_>, dim: &[i64], ndim: usize) -> Result<Vec<usize>> {
-    dim.iter()
+    let wrapped = dim
+        .iter()
         .map(|&d| {
             let w = if d < 0 { d + ndim as i64 } else { d };
             usize::try_from(w)
@@ -218,7 +221,15 @@ fn wrap_dims(cx: &Cx<'_>, dim: &[i64], ndim: usize) -> Result<Vec<usize>> {
                 .filter(|&w| w < ndim)
                 .ok_or_else(|| invalid(cx, "list index out of range"))
         })
-        .collect()
+        .collect::<Result<Vec<usize>>>()?;
+    if wrapped
+        .iter()
+        .enumerate()
+        .any(|(i, d)| wrapped[..i].contains(d))
+    {
+        return Err(invalid(cx, "FFT dims must be unique"));
+    }
+    Ok(wrapped)
 }
 
 /// A fresh output of these layout and dtype on `t`'s device.
