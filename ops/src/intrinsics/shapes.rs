@@ -707,3 +707,39 @@ pub fn broadcast_all(cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<Dims> {
     let shapes: SmallVec<[&[SymInt]; 4]> = tensors.iter().map(|t| t.sizes.as_slice()).collect();
     shape::broadcast(cx.env, cx.op, &shapes)
 }
+
+/// `tile_sizes(s, dims)`: sizes of `tile`: `dims` padded with leading ones
+/// to `s`'s rank, then `repeat`'s sizes.
+pub fn tile_sizes(cx: &mut Cx<'_>, s: Dims, dims: Dims) -> Result<Dims> {
+    let mut reps = Dims::new();
+    for _ in dims.len()..s.len() {
+        reps.push(SymInt::Int(1));
+    }
+    reps.extend(dims);
+    repeat_sizes(cx, s, reps)
+}
+
+/// `stack_sizes(tensors, dim)`: sizes of `stack`: the tensors' common
+/// sizes with their count inserted at `dim`.
+pub fn stack_sizes(cx: &mut Cx<'_>, tensors: &[&TensorMeta], dim: i64) -> Result<Dims> {
+    let Some(first) = tensors.first() else {
+        return Err(invalid(cx, "stack expects a non-empty TensorList".into()));
+    };
+    for (i, t) in tensors.iter().enumerate().skip(1) {
+        if t.dim() != first.dim() {
+            return Err(invalid(
+                cx,
+                format!(
+                    "stack expects each tensor to be equal size, but got {:?} at entry 0 and {:?} at entry {i}",
+                    first.dim(),
+                    t.dim()
+                ),
+            ));
+        }
+        for (&a, &b) in first.sizes.iter().zip(&t.sizes) {
+            shape::check_eq(cx.env, a, b, cx.op, &|| format!("the sizes of entry {i}"))?;
+        }
+    }
+    let n = i64::try_from(tensors.len()).map_err(|_| invalid(cx, "too many tensors".into()))?;
+    insert(cx, first.sizes.clone(), dim, SymInt::Int(n))
+}
