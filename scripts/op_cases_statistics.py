@@ -141,3 +141,18 @@ CASES["dist"] = [
     C("int64 refused", T([3], dtype=i64), T([3], dtype=i64)),
     C("size mismatch", T([2, 3]), T([2, 4])),
 ]
+
+CASES["hash_tensor"] = [
+    C("every dim", T([2, 3])),
+    C("one dim", T([2, 3]), [1]),
+    C("kept", T([2, 3]), [0], keepdim=True),
+    C("int64", T([3], dtype=i64)),
+    C("transposed", tr(2, 3), [1]),
+]
+CASES["bincount"] = [
+    C("counts", T([5], dtype=i64)),
+    C("minlength", T([5], dtype=i64), None, 4),
+    C("float32 weights", T([5], dtype=i64), T([5])),
+    C("float16 weights", T([5], dtype=i64), T([5], dtype=f16)),
+    C("empty input", T([0], dtype=i64), None, 3),
+]

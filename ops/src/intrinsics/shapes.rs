@@ -743,3 +743,50 @@ pub fn stack_sizes(cx: &mut Cx<'_>, tensors: &[&TensorMeta], dim: i64) -> Result
     let n = i64::try_from(tensors.len()).map_err(|_| invalid(cx, "too many tensors".into()))?;
     insert(cx, first.sizes.clone(), dim, SymInt::Int(n))
 }
+
+/// `movedim_list(s, source, destination)`: `s` (sizes or strides) with
+/// each `source` dim moved to its `destination` and the other dims in
+/// their order in the remaining places (`movedim.intlist`).
+pub fn movedim_list(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    source: IntList,
+    destination: IntList,
+) -> Result<Dims> {
+    if source.len() != destination.len() {
+        return Err(invalid(
+            cx,
+            format!(
+                "movedim: Invalid source or destination dims: source ({:?} dims) should contain the same number of dims as destination ({:?} dims)",
+                source.len(),
+                destination.len()
+            ),
+        ));
+    }
+    let n = s.len();
+    let mut order: Vec<Option<usize>> = vec![None; n];
+    let mut used = vec![false; n];
+    for (&src, &dst) in source.iter().zip(destination.iter()) {
+        let (src, dst) = (
+            shape::wrap_dim(cx.op, src, n)?,
+            shape::wrap_dim(cx.op, dst, n)?,
+        );
+        if used[src] || order[dst].is_some() {
+            return Err(invalid(cx, "movedim: repeated dim".into()));
+        }
+        used[src] = true;
+        order[dst] = Some(src);
+    }
+    let mut rest = (0..n).filter(|&i| !used[i]);
+    let mut out = Dims::new();
+    for slot in order {
+        let from = match slot {
+            Some(i) => i,
+            None => rest
+                .next()
+                .ok_or_else(|| invalid(cx, "movedim: bad dims".into()))?,
+        };
+        out.push(s[from]);
+    }
+    Ok(out)
+}
