@@ -156,3 +156,15 @@ CASES["bincount"] = [
     C("float16 weights", T([5], dtype=i64), T([5], dtype=f16)),
     C("empty input", T([0], dtype=i64), None, 3),
 ]
+
+CASES["pairwise_distance"] = [
+    C("matrices", T([2, 3]), T([2, 3])),
+    C("broadcast vector", T([3]), T([2, 3])),
+    C("kept", T([2, 3]), T([2, 3]), keepdim=True),
+    C("vectors", T([4]), T([4])),
+    C("zero-dim and vector", T([]), T([3])),
+    C("int64", T([2, 3], dtype=i64), T([2, 3], dtype=i64)),
+    C("complex64", T([2, 3], dtype=c64), T([2, 3], dtype=c64)),
+    C("transposed", tr(2, 3), T([2, 3])),
+    C("mismatch", T([2, 3]), T([2, 4])),
+]

@@ -57,7 +57,9 @@ pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
     resolve_bit,
 };
-pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
+pub(crate) use masked::{
+    masked_select, repeat_interleave_self_tensor, unique_consecutive, unique2,
+};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
 pub(crate) use pad::pad;
