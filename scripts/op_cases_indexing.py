@@ -92,3 +92,32 @@ for _op in ["atleast_1d", "atleast_2d", "atleast_3d"]:
     ]
 
 SYMBOLIC = []
+
+CASES.update({
+    "hstack": [
+        C("matrices", [T([2, 3]), T([2, 4])]),
+        C("vectors", [T([3]), T([4])]),
+        C("zero-dims", [T([]), T([])]),
+        C("transposed", [tr(2, 3), tr(2, 3)]),
+        C("rows differ", [T([2, 3]), T([3, 3])]),
+    ],
+    "vstack": [
+        C("vectors", [T([3]), T([3])]),
+        C("matrices", [T([2, 3]), T([1, 3])]),
+        C("transposed", [tr(2, 3), tr(2, 3)]),
+        C("zero-dims", [T([]), T([])]),
+    ],
+    "dstack": [
+        C("matrices", [T([2, 3]), T([2, 3])]),
+        C("vectors", [T([3]), T([3])]),
+        C("3-d", [T([2, 3, 1]), T([2, 3, 2])]),
+        C("transposed", [tr(2, 3), tr(2, 3)]),
+    ],
+    "column_stack": [
+        C("vector and matrix", [T([3]), T([3, 2])]),
+        C("vectors", [T([3]), T([3])]),
+        C("zero-dims", [T([]), T([])]),
+        C("transposed matrices", [tr(2, 3), tr(2, 3)]),
+        C("strided vector", [T([6], then=lambda t: t[::2]), T([3])]),
+    ],
+})

@@ -152,6 +152,18 @@ fn atleast(cx: &mut Cx<'_>, a: &[Arg<'_>], n: usize) -> Result<Outs> {
     if t.dim() >= n {
         return Ok(itself(t));
     }
+    let view = atleast_view(cx, t, n)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(view, Alias::ViewOf(0)));
+    Ok(outs)
+}
+
+/// `t` with NumPy's dims of one added up to `n` dims (`t`'s own metadata
+/// when it has them already).
+pub(crate) fn atleast_view(cx: &mut Cx<'_>, t: &TensorMeta, n: usize) -> Result<TensorMeta> {
+    if t.dim() >= n {
+        return Ok(t.clone());
+    }
     // Where each missing dim goes, in order, for each starting rank.
     let inserts: &[i64] = match (t.dim(), n) {
         (0, _) => &[0, 0, 0][..n],
@@ -167,9 +179,7 @@ fn atleast(cx: &mut Cx<'_>, a: &[Arg<'_>], n: usize) -> Result<Outs> {
         view.strides = strides;
     }
     view.requires_grad = false;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(view, Alias::ViewOf(0)));
-    Ok(outs)
+    Ok(view)
 }
 
 /// `atleast_1d(Tensor self) -> Tensor`.

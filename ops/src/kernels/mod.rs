@@ -28,6 +28,7 @@ mod reshape;
 mod resize;
 mod scatter;
 mod split;
+mod stacks;
 mod tensordot;
 mod to;
 mod upsample;
@@ -74,6 +75,7 @@ pub(crate) use scatter::{
     scatter_value_reduce,
 };
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
+pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{upsample_bilinear2d_vec, upsample_nearest2d_vec};
