@@ -155,3 +155,12 @@ SYMBOLIC = [
 
 # As export runs it (ATen's C++ kernel refuses symbolic sizes).
 PYTHON_DISPATCHER = {"trace"}
+
+CASES["movedim.intlist"] = [
+    C("two dims", T([2, 3, 4]), [0, 1], [2, 0]),
+    C("negative dims", T([2, 3, 4]), [-1], [0]),
+    C("transposed", tr(2, 3), [0], [1]),
+    C("nothing moved", T([2, 3]), [], []),
+    C("lengths differ", T([2, 3]), [0], []),
+    C("repeated", T([2, 3, 4]), [0, 0], [1, 2]),
+]

@@ -123,3 +123,19 @@ CASES["triu_indices"] = CASES["tril_indices"]
 CASES["all"][1] = C("int64", T([3], dtype=i64))
 
 SYMBOLIC = []
+
+CASES["unique_consecutive"] = [
+    C("values only", T([2, 3])),
+    C("inverse and counts", T([5], dtype=i64), True, True),
+    C("along a dim", T([4, 3]), dim=0),
+    C("along a dim with inverse", T([4, 3]), True, False, 1),
+    C("empty", T([0])),
+    C("zero-dim", T([])),
+]
+
+CASES["argwhere"] = [
+    C("matrix", T([2, 3])),
+    C("vector", T([5])),
+    C("zero-dim", T([])),
+    C("empty", T([0, 3])),
+]

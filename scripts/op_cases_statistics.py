@@ -141,3 +141,48 @@ CASES["dist"] = [
     C("int64 refused", T([3], dtype=i64), T([3], dtype=i64)),
     C("size mismatch", T([2, 3]), T([2, 4])),
 ]
+
+CASES["hash_tensor"] = [
+    C("every dim", T([2, 3])),
+    C("one dim", T([2, 3]), [1]),
+    C("kept", T([2, 3]), [0], keepdim=True),
+    C("int64", T([3], dtype=i64)),
+    C("transposed", tr(2, 3), [1]),
+]
+CASES["bincount"] = [
+    C("counts", T([5], dtype=i64)),
+    C("minlength", T([5], dtype=i64), None, 4),
+    C("float32 weights", T([5], dtype=i64), T([5])),
+    C("float16 weights", T([5], dtype=i64), T([5], dtype=f16)),
+    C("empty input", T([0], dtype=i64), None, 3),
+]
+
+CASES["pairwise_distance"] = [
+    C("matrices", T([2, 3]), T([2, 3])),
+    C("broadcast vector", T([3]), T([2, 3])),
+    C("kept", T([2, 3]), T([2, 3]), keepdim=True),
+    C("vectors", T([4]), T([4])),
+    C("zero-dim and vector", T([]), T([3])),
+    C("int64", T([2, 3], dtype=i64), T([2, 3], dtype=i64)),
+    C("complex64", T([2, 3], dtype=c64), T([2, 3], dtype=c64)),
+    C("transposed", tr(2, 3), T([2, 3])),
+    C("mismatch", T([2, 3]), T([2, 4])),
+]
+
+CASES["cosine_similarity"] = [
+    C("rows", T([2, 3]), T([2, 3])),
+    C("broadcast along dim 1", T([3, 1, 4]), T([2, 4]), 1),
+    C("last dim", T([2, 3]), T([2, 3]), -1),
+    C("int64 refused", T([2, 3], dtype=i64), T([2, 3], dtype=i64)),
+    C("float16 and float32", T([2, 3], dtype=f16), T([2, 3])),
+    C("transposed", tr(2, 3), T([2, 3])),
+]
+CASES["rms_norm"] = [
+    C("last dim", T([2, 3, 4]), [4]),
+    C("two dims with weight", T([2, 3, 4]), [3, 4], T([3, 4])),
+    C("transposed", tr(3, 4), [4]),
+    C("float16 with a float32 weight", T([2, 4], dtype=f16), [4], T([4])),
+    C("int64 refused", T([2, 4], dtype=i64), [4]),
+    C("shape mismatch", T([2, 3, 4]), [3]),
+    C("weight mismatch", T([2, 3, 4]), [4], T([3])),
+]

@@ -84,3 +84,33 @@ fn clamped_sum(c: i128, n: i128, col: i128) -> i128 {
     let above = (hi - lo.max(col + 1) + 1).max(0) * col;
     mid + above
 }
+
+/// `hash_dtype(d)`: the dtype of `hash_tensor`, `uint64` whatever `d`.
+pub fn hash_dtype(_cx: &mut Cx<'_>, _d: DType) -> Result<DType> {
+    Ok(DType::UInt64)
+}
+
+/// `bincount_length(s, minlength)`: the length of `bincount` of an input
+/// of sizes `s` (`fake_impls.bincount`): `minlength` for a statically
+/// empty input, else a fresh size-like unbacked symbol at least
+/// `minlength`.
+pub fn bincount_length(cx: &mut Cx<'_>, s: Dims, minlength: SymInt) -> Result<SymInt> {
+    let n = shape::numel(cx.env, &s)?;
+    if n == SymInt::Int(0) {
+        return Ok(minlength);
+    }
+    let u = unbacked(cx, UnbackedFlavor::SizeLike, None)?;
+    let c = cx.env.ge(u, minlength)?;
+    cx.env.expect_true(c, cx.op)?;
+    Ok(u)
+}
+
+/// `bincount_dtype(weights)`: int64 counts without weights, else
+/// `float32` weights' dtype or `float64`.
+pub fn bincount_dtype(_cx: &mut Cx<'_>, weights: Option<&TensorMeta>) -> Result<DType> {
+    Ok(match weights {
+        None => DType::Int64,
+        Some(w) if w.dtype == DType::Float32 => DType::Float32,
+        Some(_) => DType::Float64,
+    })
+}

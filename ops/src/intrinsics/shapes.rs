@@ -718,3 +718,86 @@ pub fn broadcast_all(cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<Dims> {
     let shapes: SmallVec<[&[SymInt]; 4]> = tensors.iter().map(|t| t.sizes.as_slice()).collect();
     shape::broadcast(cx.env, cx.op, &shapes)
 }
+
+/// `tile_sizes(s, dims)`: sizes of `tile`: `dims` padded with leading ones
+/// to `s`'s rank, then `repeat`'s sizes.
+pub fn tile_sizes(cx: &mut Cx<'_>, s: Dims, dims: Dims) -> Result<Dims> {
+    let mut reps = Dims::new();
+    for _ in dims.len()..s.len() {
+        reps.push(SymInt::Int(1));
+    }
+    reps.extend(dims);
+    repeat_sizes(cx, s, reps)
+}
+
+/// `stack_sizes(tensors, dim)`: sizes of `stack`: the tensors' common
+/// sizes with their count inserted at `dim`.
+pub fn stack_sizes(cx: &mut Cx<'_>, tensors: &[&TensorMeta], dim: i64) -> Result<Dims> {
+    let Some(first) = tensors.first() else {
+        return Err(invalid(cx, "stack expects a non-empty TensorList".into()));
+    };
+    for (i, t) in tensors.iter().enumerate().skip(1) {
+        if t.dim() != first.dim() {
+            return Err(invalid(
+                cx,
+                format!(
+                    "stack expects each tensor to be equal size, but got {:?} at entry 0 and {:?} at entry {i}",
+                    first.dim(),
+                    t.dim()
+                ),
+            ));
+        }
+        for (&a, &b) in first.sizes.iter().zip(&t.sizes) {
+            shape::check_eq(cx.env, a, b, cx.op, &|| format!("the sizes of entry {i}"))?;
+        }
+    }
+    let n = i64::try_from(tensors.len()).map_err(|_| invalid(cx, "too many tensors".into()))?;
+    insert(cx, first.sizes.clone(), dim, SymInt::Int(n))
+}
+
+/// `movedim_list(s, source, destination)`: `s` (sizes or strides) with
+/// each `source` dim moved to its `destination` and the other dims in
+/// their order in the remaining places (`movedim.intlist`).
+pub fn movedim_list(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    source: IntList,
+    destination: IntList,
+) -> Result<Dims> {
+    if source.len() != destination.len() {
+        return Err(invalid(
+            cx,
+            format!(
+                "movedim: Invalid source or destination dims: source ({:?} dims) should contain the same number of dims as destination ({:?} dims)",
+                source.len(),
+                destination.len()
+            ),
+        ));
+    }
+    let n = s.len();
+    let mut order: Vec<Option<usize>> = vec![None; n];
+    let mut used = vec![false; n];
+    for (&src, &dst) in source.iter().zip(destination.iter()) {
+        let (src, dst) = (
+            shape::wrap_dim(cx.op, src, n)?,
+            shape::wrap_dim(cx.op, dst, n)?,
+        );
+        if used[src] || order[dst].is_some() {
+            return Err(invalid(cx, "movedim: repeated dim".into()));
+        }
+        used[src] = true;
+        order[dst] = Some(src);
+    }
+    let mut rest = (0..n).filter(|&i| !used[i]);
+    let mut out = Dims::new();
+    for slot in order {
+        let from = match slot {
+            Some(i) => i,
+            None => rest
+                .next()
+                .ok_or_else(|| invalid(cx, "movedim: bad dims".into()))?,
+        };
+        out.push(s[from]);
+    }
+    Ok(out)
+}

@@ -142,3 +142,57 @@ fn complex_part(cx: &mut Cx<'_>, t: &TensorMeta, part: i64) -> Result<Outs> {
     ));
     Ok(outs)
 }
+
+/// `atleast_1d(Tensor self) -> Tensor`, `atleast_2d`, `atleast_3d`:
+/// `self` itself when it has at least `n` dims, else a view with dims of
+/// one added as NumPy does (`[n]` -> `[1, n]` -> `[1, n, 1]`, `[m, n]` ->
+/// `[m, n, 1]`).
+fn atleast(cx: &mut Cx<'_>, a: &[Arg<'_>], n: usize) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if t.dim() >= n {
+        return Ok(itself(t));
+    }
+    let view = atleast_view(cx, t, n)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(view, Alias::ViewOf(0)));
+    Ok(outs)
+}
+
+/// `t` with NumPy's dims of one added up to `n` dims (`t`'s own metadata
+/// when it has them already).
+pub(crate) fn atleast_view(cx: &mut Cx<'_>, t: &TensorMeta, n: usize) -> Result<TensorMeta> {
+    if t.dim() >= n {
+        return Ok(t.clone());
+    }
+    // Where each missing dim goes, in order, for each starting rank.
+    let inserts: &[i64] = match (t.dim(), n) {
+        (0, _) => &[0, 0, 0][..n],
+        (1, 2) => &[0],
+        (1, _) => &[0, 2],
+        _ => &[2],
+    };
+    let mut view = t.clone();
+    for &d in inserts {
+        let strides = intrinsics::unsqueeze_strides(cx, &view, d)?;
+        let sizes = intrinsics::insert(cx, view.sizes.clone(), d, fake_runtime::SymInt::Int(1))?;
+        view.sizes = sizes;
+        view.strides = strides;
+    }
+    view.requires_grad = false;
+    Ok(view)
+}
+
+/// `atleast_1d(Tensor self) -> Tensor`.
+pub(crate) fn atleast_1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    atleast(cx, a, 1)
+}
+
+/// `atleast_2d(Tensor self) -> Tensor`.
+pub(crate) fn atleast_2d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    atleast(cx, a, 2)
+}
+
+/// `atleast_3d(Tensor self) -> Tensor`.
+pub(crate) fn atleast_3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    atleast(cx, a, 3)
+}

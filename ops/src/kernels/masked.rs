@@ -146,3 +146,70 @@ pub(crate) fn unique2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     Ok(outs)
 }
+
+/// `unique_consecutive(Tensor self, bool return_inverse=False, bool
+/// return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)`, as
+/// fake_impls' `_unique` with `unique_consecutive`: without `dim`, as
+/// `_unique2`; with one, that dim's length becomes a fresh size-like
+/// unbacked count (at most the dim's size when static), and on the CPU
+/// the inverse indices (the dim's length) and counts (the count) are
+/// always made.
+pub(crate) fn unique_consecutive(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let return_inverse = args::bool(cx, a, 1, "return_inverse", Some(false))?;
+    let return_counts = args::bool(cx, a, 2, "return_counts", Some(false))?;
+    let dim = args::opt_int(cx, a, 3, "dim", None)?;
+    let Some(dim) = dim else {
+        let shifted = [
+            a[0].clone(),
+            Arg::Bool(false),
+            Arg::Bool(return_inverse),
+            Arg::Bool(return_counts),
+        ];
+        return unique2(cx, &shifted);
+    };
+    let d = fake_runtime::shape::wrap_dim(cx.op, dim, t.dim())?;
+    let numel = t.numel(cx.env)?;
+    let n = match (numel, t.sizes.get(d).copied()) {
+        (SymInt::Int(0), _) => SymInt::Int(0),
+        (_, Some(SymInt::Int(m))) => unbacked_count(cx, Some(m))?,
+        _ => unbacked_count(cx, Some(NO_BOUND))?,
+    };
+    let mut values = t.sizes.clone();
+    if let Some(v) = values.get_mut(d) {
+        *v = n;
+    }
+    let cpu = t.device.ty == fake_runtime::DeviceType::Cpu;
+    let empty = Dims::from_slice(&[SymInt::Int(0)]);
+    let inverse = if return_inverse || cpu {
+        Dims::from_slice(&[t.sizes.get(d).copied().unwrap_or(SymInt::Int(1))])
+    } else {
+        empty.clone()
+    };
+    let counts = if return_counts || cpu {
+        Dims::from_slice(&[n])
+    } else {
+        empty
+    };
+    let mut outs = Outs::new();
+    for (sizes, dtype) in [
+        (values, t.dtype),
+        (inverse, DType::Int64),
+        (counts, DType::Int64),
+    ] {
+        let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+        outs.push(Out::Tensor(
+            TensorMeta {
+                sizes,
+                strides,
+                storage_offset: SymInt::Int(0),
+                dtype,
+                device: t.device,
+                layout: t.layout,
+                requires_grad: false,
+            },
+            Alias::Fresh,
+        ));
+    }
+    Ok(outs)
+}

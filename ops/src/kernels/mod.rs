@@ -29,6 +29,7 @@ mod reshape;
 mod resize;
 mod scatter;
 mod split;
+mod stacks;
 mod tensordot;
 mod to;
 mod upsample;
@@ -55,8 +56,13 @@ pub(crate) use dropout::{
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
-pub(crate) use itself::{adjoint, conj_physical, imag, m_h, m_t, positive, real, resolve_bit};
-pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
+pub(crate) use itself::{
+    adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
+    resolve_bit,
+};
+pub(crate) use masked::{
+    masked_select, repeat_interleave_self_tensor, unique_consecutive, unique2,
+};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
 pub(crate) use normal::{
@@ -69,8 +75,12 @@ pub(crate) use padding::{
 pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
 pub(crate) use resize::resize_;
-pub(crate) use scatter::{scatter_add, scatter_reduce_two, scatter_src, scatter_value};
-pub(crate) use split::{tensor_split_indices, unsafe_chunk};
+pub(crate) use scatter::{
+    scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
+    scatter_value_reduce,
+};
+pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
+pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{

@@ -143,3 +143,32 @@ pub(crate) fn scatter_reduce_two(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
     }
     output(cx, this)
 }
+
+/// `scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str
+/// reduce) -> Tensor`: `scatter.src` with one of the old reductions
+/// (`get_operator_enum(use_new_options=False)`).
+pub(crate) fn scatter_reduce(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let outs = scatter_src(cx, a)?;
+    old_reduction(cx, a)?;
+    Ok(outs)
+}
+
+/// `scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value,
+/// *, str reduce) -> Tensor`.
+pub(crate) fn scatter_value_reduce(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let outs = scatter_value(cx, a)?;
+    old_reduction(cx, a)?;
+    Ok(outs)
+}
+
+/// `reduce` (argument 4) names `add` or `multiply`.
+fn old_reduction(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<()> {
+    let reduce = args::opt_str(cx, a, 4, "reduce", None)?;
+    if !matches!(reduce, Some("add" | "multiply")) {
+        return Err(invalid(
+            cx,
+            "reduce argument must be either add or multiply.",
+        ));
+    }
+    Ok(())
+}

@@ -102,3 +102,9 @@ pub(crate) fn tensor_split_indices(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Out
     outs.push(Out::Tensors(list));
     Ok(outs)
 }
+
+/// `unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) ->
+/// Tensor[]`: `split.Tensor`'s views, which the schema does not annotate.
+pub(crate) fn unsafe_split(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    crate::erased::split_tensor(cx, a)
+}

@@ -1,0 +1,123 @@
+"""Cases of the indexing and shape composites of
+`ops/rules/indexing_more.rules`.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+from op_case_inputs import C, T, cl, f16, f64, i32, i64, off, tr
+
+CASES = {
+    "scatter.reduce": [
+        C("add", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3]), reduce="add"),
+        C("multiply", T([4, 3]), 1, T([4, 2], dtype=i64), T([4, 3]), reduce="multiply"),
+        C("transposed self", tr(4, 3), 0, T([2, 3], dtype=i64), T([2, 3]), reduce="add"),
+        C("unknown reduction", T([4, 3]), 0, T([2, 3], dtype=i64), T([2, 3]), reduce="sum"),
+        C("float index refused", T([4, 3]), 0, T([2, 3]), T([2, 3]), reduce="add"),
+    ],
+    "scatter.value_reduce": [
+        C("add", T([4, 3]), 0, T([2, 3], dtype=i64), 1.0, reduce="add"),
+        C("transposed self", tr(4, 3), 0, T([2, 3], dtype=i64), 2, reduce="multiply"),
+        C("unknown reduction", T([4, 3]), 0, T([2, 3], dtype=i64), 1.0, reduce="mean"),
+    ],
+    "index_copy": [
+        C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
+        C("source of other sizes", T([4, 3]), 0, T([2], dtype=i64), T([3, 3])),
+        C("columns", T([3, 4]), 1, T([2], dtype=i64), T([3, 2])),
+        C("transposed self", tr(4, 3), 0, T([2], dtype=i64), T([2, 3])),
+        C("channels last self", cl(1, 2, 3, 3), 1, T([1], dtype=i64), T([1, 1, 3, 3])),
+    ],
+    "index_fill.int_Scalar": [
+        C("rows", T([4, 3]), 0, T([2], dtype=i64), 1.0),
+        C("transposed self", tr(4, 3), 1, T([2], dtype=i64), 0),
+        C("storage offset self", off(4, 3), 0, T([2], dtype=i64), 0),
+    ],
+    "index_fill.int_Tensor": [
+        C("rows", T([4, 3]), 0, T([2], dtype=i64), T([])),
+        C("transposed self", tr(4, 3), 1, T([2], dtype=i64), T([])),
+    ],
+    "put": [
+        C("vector", T([5]), T([2], dtype=i64), T([2])),
+        C("matrix", T([3, 4]), T([2, 2], dtype=i64), T([4])),
+        C("transposed self", tr(3, 4), T([2], dtype=i64), T([2]), True),
+    ],
+    "unsafe_split.Tensor": [
+        C("even", T([6, 2]), 2),
+        C("uneven along dim 1", T([2, 7]), 3, 1),
+        C("transposed", tr(6, 2), 4),
+    ],
+    "tile": [
+        C("same rank", T([2, 3]), [2, 2]),
+        C("fewer dims", T([2, 3]), [3]),
+        C("more dims", T([3]), [2, 2]),
+        C("transposed", tr(2, 3), [1, 2]),
+        C("zero-dim", T([]), [2]),
+    ],
+    "stack": [
+        C("two matrices", [T([2, 3]), T([2, 3])]),
+        C("last dim", [T([2, 3]), T([2, 3])], -1),
+        C("dtypes promote", [T([3], dtype=i64), T([3], dtype=f16)], 0),
+        C("transposed inputs", [tr(2, 3), tr(2, 3)], 1),
+        C("zero-dim", [T([]), T([])]),
+        C("sizes differ", [T([2, 3]), T([3, 2])]),
+        C("dim out of range", [T([2]), T([2])], 3),
+    ],
+    "_safe_softmax": [
+        C("last dim", T([2, 3]), -1),
+        C("dtype", T([2, 3]), 0, f64),
+        C("transposed", tr(2, 3), 1),
+    ],
+    "_softmax_backward_data": [
+        C("float", T([2, 3]), T([2, 3]), 1, f16),
+        C("transposed", tr(2, 3), tr(2, 3), 0, f16),
+        C("same dtype", T([2, 3]), T([2, 3]), 1, T([1]).dtype),
+        C("sizes differ", T([2, 3]), T([3, 3]), 1, f16),
+    ],
+    "pixel_shuffle": [
+        C("by two", T([1, 8, 2, 3]), 2),
+        C("batched", T([2, 3, 9, 2, 2]), 3),
+        C("channels last", cl(1, 8, 2, 3), 2),
+        C("not divisible", T([1, 6, 2, 2]), 2),
+    ],
+}
+for _op in ["atleast_1d", "atleast_2d", "atleast_3d"]:
+    CASES[_op] = [
+        C("zero-dim", T([])),
+        C("vector", T([3])),
+        C("matrix", T([2, 3])),
+        C("3-d", T([2, 3, 4])),
+        C("strided vector", T([6], then=lambda t: t[::2])),
+        C("transposed", tr(2, 3)),
+        C("int32", T([3], dtype=i32)),
+    ]
+
+SYMBOLIC = []
+
+CASES.update({
+    "hstack": [
+        C("matrices", [T([2, 3]), T([2, 4])]),
+        C("vectors", [T([3]), T([4])]),
+        C("zero-dims", [T([]), T([])]),
+        C("transposed", [tr(2, 3), tr(2, 3)]),
+        C("rows differ", [T([2, 3]), T([3, 3])]),
+    ],
+    "vstack": [
+        C("vectors", [T([3]), T([3])]),
+        C("matrices", [T([2, 3]), T([1, 3])]),
+        C("transposed", [tr(2, 3), tr(2, 3)]),
+        C("zero-dims", [T([]), T([])]),
+    ],
+    "dstack": [
+        C("matrices", [T([2, 3]), T([2, 3])]),
+        C("vectors", [T([3]), T([3])]),
+        C("3-d", [T([2, 3, 1]), T([2, 3, 2])]),
+        C("transposed", [tr(2, 3), tr(2, 3)]),
+    ],
+    "column_stack": [
+        C("vector and matrix", [T([3]), T([3, 2])]),
+        C("vectors", [T([3]), T([3])]),
+        C("zero-dims", [T([]), T([])]),
+        C("transposed matrices", [tr(2, 3), tr(2, 3)]),
+        C("strided vector", [T([6], then=lambda t: t[::2]), T([3])]),
+    ],
+})
