@@ -319,3 +319,24 @@ fn a_graph_of_too_many_nodes_is_refused() {
         other => panic!("{:?}", other.map(|g| g.nodes.len())),
     }
 }
+
+#[test]
+fn a_json_program_file_over_the_size_limit_is_refused_unread() {
+    // A sparse file: its length says it is too large, nothing is read.
+    let path = std::env::temp_dir().join(format!("fake-tensor-{}-huge.json", std::process::id()));
+    let file = std::fs::File::create(&path).unwrap();
+    std::io::Write::write_all(&mut &file, b"{").unwrap();
+    file.set_len(export::archive::MAX_PROGRAM_BYTES + 1)
+        .unwrap();
+    let err = export::load(&path).unwrap_err();
+    let _ = std::fs::remove_file(&path);
+    match err {
+        LoadError::TooLarge {
+            limit, declared, ..
+        } => {
+            assert_eq!(limit, export::archive::MAX_PROGRAM_BYTES);
+            assert_eq!(declared, Some(export::archive::MAX_PROGRAM_BYTES + 1));
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -27,8 +27,8 @@ pub const DEFAULT_MODEL: &str = "model";
 /// The schema major version this reader understands.
 pub const SUPPORTED_MAJOR: i64 = 8;
 
-/// The largest program entry read from an archive (1 GiB), so a corrupt
-/// size cannot exhaust memory.
+/// The largest program read, a bare JSON file or an archive's entry
+/// (1 GiB), so a corrupt size or a huge file cannot exhaust memory.
 pub const MAX_PROGRAM_BYTES: u64 = 1 << 30;
 
 /// The most entries an archive may declare. A `.pt2` holds a few entries
@@ -58,9 +58,23 @@ pub fn load_model(path: impl AsRef<Path>, model: &str) -> Result<ExportedProgram
             read_pt2(BufReader::new(file), model, &path.display().to_string())
         }
         Container::Json => {
+            let too_large = |declared| LoadError::TooLarge {
+                location: path.display().to_string(),
+                limit: MAX_PROGRAM_BYTES,
+                declared,
+            };
+            let len = file.metadata().map_err(io)?.len();
+            if len > MAX_PROGRAM_BYTES {
+                return Err(too_large(Some(len)));
+            }
             file.seek(SeekFrom::Start(0)).map_err(io)?;
             let mut bytes = Vec::new();
-            file.read_to_end(&mut bytes).map_err(io)?;
+            file.take(MAX_PROGRAM_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .map_err(io)?;
+            if bytes.len() as u64 > MAX_PROGRAM_BYTES {
+                return Err(too_large(None));
+            }
             parse_program(&bytes, &path.display().to_string())
         }
         Container::Other(reason) => Err(LoadError::NotRecognised {
