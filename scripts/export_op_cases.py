@@ -3811,6 +3811,65 @@ def linalg_cases():
         "_upsample_nearest_exact3d.vec": [
             C("scale two", T([2, 3, 4, 6, 8]), None, [2.0, 2.0, 2.0]),
         ],
+        "baddbmm": [
+            C("same shapes", T([4, 3, 5]), T([4, 3, 2]), T([4, 2, 5])),
+            C("broadcast self", T([5]), T([4, 3, 2]), T([4, 2, 5]), beta=0.5, alpha=2),
+            C("transposed self", tr(4, 3, 5), T([4, 3, 2]), T([4, 2, 5])),
+            C("dtype mismatch refused", T([4, 3, 5], dtype=f64), T([4, 3, 2]), T([4, 2, 5])),
+            C("batch mismatch refused", T([4, 3, 5]), T([4, 3, 2]), T([3, 2, 5])),
+            C("self not broadcastable refused", T([4, 4, 5]), T([4, 3, 2]), T([4, 2, 5])),
+        ],
+        "baddbmm_": [
+            C("same shapes", T([4, 3, 5]), T([4, 3, 2]), T([4, 2, 5])),
+            C("broadcast self refused", T([5]), T([4, 3, 2]), T([4, 2, 5])),
+        ],
+        "pairwise_distance": [
+            C("rows", T([4, 3]), T([4, 3])),
+            C("broadcast", T([4, 3]), T([3])),
+            C("keepdim", T([2, 4, 3]), T([2, 4, 3]), 1.0, 1e-6, True),
+            C("vectors", T([3]), T([3])),
+            C("transposed", tr(4, 3), T([4, 3])),
+            C("int64 becomes float", T([4, 3], dtype=i64), T([4, 3], dtype=i64)),
+            C("complex has a real norm", T([4, 3], dtype=c64), T([4, 3], dtype=c64)),
+            C("float64 and float32", T([4, 3], dtype=f64), T([4, 3])),
+            C("bool refused", T([4, 3], dtype=b8), T([4, 3], dtype=b8)),
+            C("not broadcastable refused", T([4, 3]), T([2])),
+        ],
+        "lu_solve": [
+            C("matrix", T([3, 2]), T([3, 3]), T([3], dtype=i32)),
+            C("broadcast batches", T([4, 3, 5]), T([2, 1, 3, 3]), T([2, 1, 3], dtype=i32)),
+            C("int64 pivots refused", T([3, 2]), T([3, 3]), T([3], dtype=i64)),
+            C("incompatible sizes refused", T([4, 2]), T([3, 3]), T([3], dtype=i32)),
+        ],
+        "_lu_with_info": [
+            C("tall", T([5, 3])),
+            C("wide batched", T([2, 3, 5]), False, False),
+            C("vector refused", T([3])),
+        ],
+        "logdet": [
+            C("matrix", T([3, 3])),
+            C("batched complex", T([2, 4, 4], dtype=c64)),
+            C("not square refused", T([3, 4])),
+            C("float16 refused", T([3, 3], dtype=f16)),
+        ],
+        "linalg_matrix_rank.atol_rtol_tensor": [
+            C("tall", T([5, 3])),
+            C("wide batched", T([2, 3, 5])),
+            C("hermitian", T([3, 3]), hermitian=True),
+            C("atol broadcasts the batch", T([2, 5, 3]), atol=T([4, 1], dtype=f64)),
+            C("rtol", T([2, 5, 3]), rtol=T([2])),
+            C("complex", T([4, 3], dtype=c64)),
+            C("empty matrix", T([0, 3])),
+            C("empty integer matrix", T([0, 3], dtype=i64)),
+            C("integer refused", T([3, 3], dtype=i64)),
+            C("hermitian, not square refused", T([5, 3]), hermitian=True),
+            C("vector refused", T([3])),
+        ],
+        "linalg_matrix_rank.atol_rtol_float": [
+            C("tall", T([5, 3])),
+            C("tolerances", T([2, 3, 5]), atol=0.1, rtol=0.2),
+            C("hermitian", T([3, 3]), hermitian=True),
+        ],
         "pinverse": [
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5]), 1e-3),
@@ -3829,7 +3888,8 @@ LINALG_PYTHON_DISPATCHER = {
     "cholesky_solve", "linalg_solve_triangular", "linalg_pinv", "linalg_pinv.atol_rtol_tensor",
     "linalg_pinv.rcond_tensor", "linalg_pinv.atol_rtol_float", "pinverse", "addbmm", "addbmm_",
     "upsample_nearest1d.vec", "_upsample_nearest_exact1d.vec", "_upsample_nearest_exact2d.vec",
-    "upsample_nearest3d.vec", "_upsample_nearest_exact3d.vec",
+    "upsample_nearest3d.vec", "_upsample_nearest_exact3d.vec", "pairwise_distance", "lu_solve", "_lu_with_info",
+    "logdet", "linalg_matrix_rank.atol_rtol_tensor", "linalg_matrix_rank.atol_rtol_float",
 }
 
 SYMBOLIC += [
