@@ -17,6 +17,7 @@ mod dropout;
 mod einsum;
 mod embedding_bag;
 mod fft;
+mod fft_composites;
 mod masked;
 mod nonzero;
 mod norm_backward;
@@ -54,6 +55,7 @@ pub(crate) use dropout::{
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
+pub(crate) use fft_composites::{fft_fft, fft_ifft, fft_irfft, fft_rfft};
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
