@@ -55,7 +55,10 @@ pub(crate) use dropout::{
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
-pub(crate) use fft_composites::{fft_fft, fft_ifft, fft_irfft, fft_rfft};
+pub(crate) use fft_composites::{
+    fft_fft, fft_fft2, fft_fftn, fft_ifft, fft_ifft2, fft_ifftn, fft_irfft, fft_irfft2, fft_irfftn,
+    fft_rfft, fft_rfft2, fft_rfftn,
+};
 pub(crate) use masked::{masked_select, repeat_interleave_self_tensor, unique2};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
