@@ -3960,6 +3960,42 @@ def linalg_cases():
             C("last two dims", T([3, 4, 5], dtype=c64)),
             C("given sizes", T([3, 4, 5], dtype=c64), [3, 7]),
         ],
+        "dot": [
+            C("vectors", T([3]), T([3])),
+            C("int32 keeps its dtype", T([3], dtype=i32), T([3], dtype=i32)),
+            C("complex", T([3], dtype=c64), T([3], dtype=c64)),
+            C("strided", T([3], strides=[2]), T([3])),
+            C("dtype mismatch refused", T([3]), T([3], dtype=f64)),
+            C("size mismatch refused", T([3]), T([4])),
+            C("matrix refused", T([3, 1]), T([3])),
+        ],
+        "vdot": [
+            C("vectors", T([3]), T([3])),
+            C("complex", T([3], dtype=c64), T([3], dtype=c64)),
+            C("size mismatch refused", T([3]), T([4])),
+        ],
+        "trace": [
+            C("square", T([3, 3])),
+            C("wide int32 sums to int64", T([2, 4], dtype=i32)),
+            C("bool", T([3, 3], dtype=b8)),
+            C("vector refused", T([3])),
+        ],
+        "outer": [
+            C("vectors", T([3]), T([4])),
+            C("int64 and float32", T([3], dtype=i64), T([4])),
+            C("length one", T([1]), T([4])),
+            C("strided", T([3], strides=[2]), T([4])),
+            C("matrix refused", T([3, 1]), T([4])),
+        ],
+        "fft_fftshift": [
+            C("every dim", T([3, 4])),
+            C("one dim of a transposed input", tr(3, 4), [0]),
+            C("complex", T([4, 5], dtype=c64), [-1]),
+        ],
+        "fft_ifftshift": [
+            C("every dim", T([3, 4])),
+            C("transposed", tr(3, 4)),
+        ],
         "pinverse": [
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5]), 1e-3),
@@ -3979,7 +4015,7 @@ LINALG_PYTHON_DISPATCHER = {
     "linalg_pinv.rcond_tensor", "linalg_pinv.atol_rtol_float", "pinverse", "addbmm", "addbmm_",
     "upsample_nearest1d.vec", "_upsample_nearest_exact1d.vec", "_upsample_nearest_exact2d.vec",
     "upsample_nearest3d.vec", "_upsample_nearest_exact3d.vec", "pairwise_distance", "lu_solve", "_lu_with_info",
-    "logdet", "linalg_matrix_rank.atol_rtol_tensor", "linalg_matrix_rank.atol_rtol_float",
+    "logdet", "linalg_matrix_rank.atol_rtol_tensor", "linalg_matrix_rank.atol_rtol_float", "trace",
 }
 
 SYMBOLIC += [
