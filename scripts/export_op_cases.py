@@ -3996,6 +3996,47 @@ def linalg_cases():
             C("every dim", T([3, 4])),
             C("transposed", tr(3, 4)),
         ],
+        "linalg_cross": [
+            C("vectors", T([3]), T([3])),
+            C("rows", T([4, 3]), T([4, 3])),
+            C("broadcast", T([4, 3]), T([1, 3])),
+            C("first dim", T([3, 4]), T([3, 4]), dim=0),
+            C("transposed", tr(4, 3), T([4, 3])),
+            C("length 4 refused", T([4]), T([4])),
+            C("ranks differ refused", T([4, 3]), T([3])),
+        ],
+        "linalg_cross.out": [
+            C("out resized", T([4, 3]), T([4, 3]), out=T([0])),
+        ],
+        "cross": [
+            C("first dim of size 3 by default", T([4, 3, 3]), T([4, 3, 3])),
+            C("given dim", T([3, 4, 3]), T([3, 4, 3]), -1),
+            C("no dim of size 3 refused", T([4, 5]), T([4, 5])),
+        ],
+        "linalg_vecdot": [
+            C("rows", T([4, 3]), T([4, 3])),
+            C("broadcast", T([4, 3]), T([3])),
+            C("first dim", T([4, 3]), T([4, 3]), dim=0),
+            C("int32 refused", T([4, 3], dtype=i32), T([4, 3], dtype=i32)),
+            C("complex", T([4, 3], dtype=c64), T([4, 3], dtype=c64)),
+            C("dtype mismatch refused", T([4, 3]), T([4, 3], dtype=f64)),
+        ],
+        "linalg_matrix_power": [
+            C("power zero", T([3, 3]), 0),
+            C("power one of a transposed input", tr(3, 3), 1),
+            C("power two", T([2, 3, 3]), 2),
+            C("power five", T([3, 3]), 5),
+            C("power minus one", T([2, 3, 3]), -1),
+            C("power minus three", T([3, 3]), -3),
+            C("integer square", T([3, 3], dtype=i64), 2),
+            C("integer inverse refused", T([3, 3], dtype=i64), -1),
+            C("not square refused", T([3, 4]), 2),
+        ],
+        "linalg_diagonal": [
+            C("matrix", T([3, 4])),
+            C("batched with an offset", T([2, 3, 4]), offset=1),
+            C("given dims", T([2, 3, 4]), dim1=0, dim2=2),
+        ],
         "pinverse": [
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5]), 1e-3),
@@ -4016,6 +4057,7 @@ LINALG_PYTHON_DISPATCHER = {
     "upsample_nearest1d.vec", "_upsample_nearest_exact1d.vec", "_upsample_nearest_exact2d.vec",
     "upsample_nearest3d.vec", "_upsample_nearest_exact3d.vec", "pairwise_distance", "lu_solve", "_lu_with_info",
     "logdet", "linalg_matrix_rank.atol_rtol_tensor", "linalg_matrix_rank.atol_rtol_float", "trace",
+    "cross", "linalg_vecdot", "linalg_matrix_power",
 }
 
 SYMBOLIC += [

@@ -320,3 +320,17 @@ pub fn float_dtype(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
         d
     })
 }
+
+/// `default_cross_dim(s, dim)`: `cross`'s dim, `dim` when given, else the
+/// first dim of size 3 (a guard each), as `_default_cross_dim`.
+pub fn default_cross_dim(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>) -> Result<i64> {
+    if let Some(d) = dim {
+        return Ok(d);
+    }
+    for (i, &size) in s.iter().enumerate() {
+        if shape::guard_eq(cx.env, size, SymInt::Int(3), cx.op)? {
+            return Ok(i as i64);
+        }
+    }
+    Err(invalid(cx, "no dimension of size 3 in input".into()))
+}

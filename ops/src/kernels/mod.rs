@@ -45,7 +45,7 @@ pub(crate) use batch_norm::{
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use conv_backward::convolution_backward;
-pub(crate) use diagonal::diagonal;
+pub(crate) use diagonal::{diagonal, linalg_diagonal};
 pub(crate) use diff::diff;
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
 pub(crate) use dropout::{
