@@ -4037,6 +4037,16 @@ def linalg_cases():
             C("batched with an offset", T([2, 3, 4]), offset=1),
             C("given dims", T([2, 3, 4]), dim1=0, dim2=2),
         ],
+        "svd": [
+            C("tall, reduced", T([5, 3])),
+            C("wide, full", T([3, 5]), False),
+            C("batched, no vectors", T([2, 5, 3]), True, False),
+            C("wide, full, no vectors", T([3, 5]), False, False),
+            C("complex", T([4, 3], dtype=c64)),
+            C("cuda", T([5, 3], device="cuda")),
+            C("integer refused", T([3, 3], dtype=i64)),
+            C("vector refused", T([3])),
+        ],
         "pinverse": [
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5]), 1e-3),
@@ -4057,7 +4067,7 @@ LINALG_PYTHON_DISPATCHER = {
     "upsample_nearest1d.vec", "_upsample_nearest_exact1d.vec", "_upsample_nearest_exact2d.vec",
     "upsample_nearest3d.vec", "_upsample_nearest_exact3d.vec", "pairwise_distance", "lu_solve", "_lu_with_info",
     "logdet", "linalg_matrix_rank.atol_rtol_tensor", "linalg_matrix_rank.atol_rtol_float", "trace",
-    "cross", "linalg_vecdot", "linalg_matrix_power",
+    "cross", "linalg_vecdot", "linalg_matrix_power", "svd",
 }
 
 SYMBOLIC += [
