@@ -192,8 +192,15 @@ pub fn pinv_float_batch(cx: &mut Cx<'_>, input: &TensorMeta, rtol: Option<f64>) 
 }
 
 /// `get_atol_rtol`'s default relative tolerance, `eps * std::max(n, m)`:
-/// the comparison `n < m` of `input`'s last two sizes, a guard.
+/// the comparison `n < m` of `input`'s last two sizes, a guard; the
+/// epsilon (`_get_epsilon`) exists for single and double precision only.
 fn pinv_default_rtol(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<()> {
+    if !matches!(input.dtype.to_real(), DType::Float32 | DType::Float64) {
+        return Err(invalid(
+            cx,
+            "This function doesn't handle types other than float and double".into(),
+        ));
+    }
     let rank = input.dim();
     if rank >= 2 {
         let lt = cx.env.lt(input.sizes[rank - 1], input.sizes[rank - 2])?;
@@ -302,4 +309,28 @@ pub fn addmv_sizes(cx: &mut Cx<'_>, s: Dims, n: SymInt, beta: Scalar) -> Result<
         return Ok(s);
     }
     shape::expand(cx.env, cx.op, &s, &product)
+}
+
+/// `float_dtype(d)`: the dtype of `t + 1.0` for a tensor of dtype `d`: the
+/// default float for integers and bool, else `d`.
+pub fn float_dtype(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    Ok(if d.is_integral(true) {
+        cx.defaults.dtype
+    } else {
+        d
+    })
+}
+
+/// `default_cross_dim(s, dim)`: `cross`'s dim, `dim` when given, else the
+/// first dim of size 3 (a guard each), as `_default_cross_dim`.
+pub fn default_cross_dim(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>) -> Result<i64> {
+    if let Some(d) = dim {
+        return Ok(d);
+    }
+    for (i, &size) in s.iter().enumerate() {
+        if shape::guard_eq(cx.env, size, SymInt::Int(3), cx.op)? {
+            return Ok(i as i64);
+        }
+    }
+    Err(invalid(cx, "no dimension of size 3 in input".into()))
 }

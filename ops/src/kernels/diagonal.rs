@@ -113,3 +113,21 @@ pub(crate) fn diagonal_scatter(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     outs.push(Out::Tensor(out, Alias::Fresh));
     Ok(outs)
 }
+
+/// `linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1)
+/// -> Tensor(a)`: `diagonal` with the last two dims by default.
+pub(crate) fn linalg_diagonal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "A")?;
+    let offset = args::int(cx, a, 1, "offset", Some(0))?;
+    let dim1 = args::int(cx, a, 2, "dim1", Some(-2))?;
+    let dim2 = args::int(cx, a, 3, "dim2", Some(-1))?;
+    diagonal(
+        cx,
+        &[
+            Arg::Tensor(t),
+            Arg::Int(SymInt::Int(offset)),
+            Arg::Int(SymInt::Int(dim1)),
+            Arg::Int(SymInt::Int(dim2)),
+        ],
+    )
+}

@@ -17,6 +17,7 @@ mod dropout;
 mod einsum;
 mod embedding_bag;
 mod fft;
+mod fft_composites;
 mod itself;
 mod masked;
 mod nonzero;
@@ -46,7 +47,7 @@ pub(crate) use batch_norm::{
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
 pub(crate) use conv_backward::convolution_backward;
-pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter};
+pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter, linalg_diagonal};
 pub(crate) use diff::diff;
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
 pub(crate) use dropout::{
@@ -56,6 +57,10 @@ pub(crate) use dropout::{
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
+pub(crate) use fft_composites::{
+    fft_fft, fft_fft2, fft_fftn, fft_ifft, fft_ifft2, fft_ifftn, fft_irfft, fft_irfft2, fft_irfftn,
+    fft_rfft, fft_rfft2, fft_rfftn,
+};
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
     resolve_bit,
