@@ -8,6 +8,7 @@
 //! comparison.
 
 mod arena;
+mod decide;
 mod division;
 mod expr;
 pub mod float;

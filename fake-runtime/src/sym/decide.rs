@@ -1,0 +1,250 @@
+//! What an expression's symbols' ranges say about it: its interval
+//! (`ExprArena::range`, sound interval arithmetic) and the conditions they
+//! decide (`ExprArena::decide_by_ranges`, with PyTorch's reallocation of
+//! each symbol above its lower bound).
+
+use super::arena::ExprArena;
+use super::expr::{ExprId, Node, RelOp};
+use super::range::{INF, ValueRange};
+use smallvec::SmallVec;
+
+impl ExprArena {
+    /// What values `id` can take, from the symbol ranges, by interval
+    /// arithmetic (sound, not always tight).
+    pub fn range(&self, id: ExprId) -> ValueRange {
+        match self.node(id) {
+            Node::Int(v) => ValueRange::exact(*v),
+            Node::Bool(b) => ValueRange::exact(i64::from(*b)),
+            Node::Symbol(s) => self.symbol_range(*s),
+            Node::Sum { constant, terms } => {
+                let mut acc = ValueRange::exact(*constant);
+                for (m, c) in terms {
+                    let mut r = ValueRange::exact(1);
+                    for &(atom, pow) in m {
+                        r = r.mul(&self.range(atom).pow(pow));
+                    }
+                    acc = acc.add(&r.scale(*c));
+                }
+                acc
+            }
+            Node::FloorDiv(a, b) => {
+                let ra = self.range(*a);
+                match self.as_int(*b) {
+                    Some(d) if d > 0 => ra.floordiv_const(d),
+                    _ => {
+                        let rb = self.range(*b);
+                        if ra.lo_raw() >= 0 && rb.lo_raw() >= 1 {
+                            ValueRange::raw(0, ra.hi_raw())
+                        } else {
+                            ValueRange::UNBOUNDED
+                        }
+                    }
+                }
+            }
+            Node::Mod(a, b) => {
+                let ra = self.range(*a);
+                let rb = self.range(*b);
+                if rb.lo_raw() >= 1 {
+                    let top = rb.hi_raw() - 1;
+                    let top = if ra.lo_raw() >= 0 {
+                        top.min(ra.hi_raw())
+                    } else {
+                        top
+                    };
+                    ValueRange::raw(0, top)
+                } else {
+                    ValueRange::UNBOUNDED
+                }
+            }
+            Node::Max(args) => args
+                .iter()
+                .map(|&a| self.range(a))
+                .reduce(|x, y| x.max(&y))
+                .unwrap_or(ValueRange::UNBOUNDED),
+            Node::Min(args) => args
+                .iter()
+                .map(|&a| self.range(a))
+                .reduce(|x, y| x.min(&y))
+                .unwrap_or(ValueRange::UNBOUNDED),
+            Node::Rel(..) | Node::And(_) | Node::Or(_) => ValueRange::new(Some(0), Some(1)),
+        }
+    }
+
+    /// Decide a condition from ranges alone: `Some(answer)` when every value
+    /// the symbols may take gives the same answer.
+    pub fn decide_by_ranges(&self, cond: ExprId) -> Option<bool> {
+        match self.node(cond) {
+            Node::Bool(b) => Some(*b),
+            Node::Rel(op, p) => {
+                let decided = self.decide_rel(*op, self.range(*p));
+                if decided.is_some() {
+                    return decided;
+                }
+                self.decide_rel(*op, self.shifted_range(*p)?)
+            }
+            Node::And(args) => {
+                let mut all = true;
+                for &a in args {
+                    match self.decide_by_ranges(a) {
+                        Some(false) => return Some(false),
+                        Some(true) => {}
+                        None => all = false,
+                    }
+                }
+                all.then_some(true)
+            }
+            Node::Or(args) => {
+                let mut none = true;
+                for &a in args {
+                    match self.decide_by_ranges(a) {
+                        Some(true) => return Some(true),
+                        Some(false) => {}
+                        None => none = false,
+                    }
+                }
+                none.then_some(false)
+            }
+            _ => {
+                let r = self.range(cond);
+                decide_range(
+                    r.lo_raw() > 0 || r.hi_raw() < 0,
+                    r.lo_raw() == 0 && r.hi_raw() == 0,
+                )
+            }
+        }
+    }
+
+    /// Decide `v OP 0` for `v` in `r`.
+    fn decide_rel(&self, op: RelOp, r: ValueRange) -> Option<bool> {
+        let (lo, hi) = (r.lo_raw(), r.hi_raw());
+        match op {
+            RelOp::Eq | RelOp::Ne => {
+                let eq = if lo == 0 && hi == 0 {
+                    Some(true)
+                } else if lo > 0 || hi < 0 {
+                    Some(false)
+                } else {
+                    None
+                };
+                eq.map(|e| e == (op == RelOp::Eq))
+            }
+            RelOp::Lt => decide_range(hi < 0, lo >= 0),
+            RelOp::Le => decide_range(hi <= 0, lo > 0),
+            RelOp::Gt => decide_range(lo > 0, hi <= 0),
+            RelOp::Ge => decide_range(lo >= 0, hi < 0),
+        }
+    }
+
+    /// The range of the polynomial `p` after PyTorch's reallocation of its
+    /// symbols (`_maybe_evaluate_static_worker`): each symbol `s` with a
+    /// finite lower bound `L` is written `t + (L - 1)` with `t >= 1`, the
+    /// polynomial is expanded, and the interval bound is taken term by
+    /// term. `s0*s1 - s0` with `s0, s1 >= 2` becomes `t0*t1 + t1` with
+    /// `t0, t1 >= 1`, so `s0*s1 - s0 > 0` is decided without a guard.
+    /// `None` when `p` is not a polynomial over symbols or the expansion
+    /// gets too big.
+    pub(super) fn shifted_range(&self, p: ExprId) -> Option<ValueRange> {
+        /// Terms an expansion may have before the attempt is dropped.
+        const MAX_TERMS: usize = 64;
+        let Node::Sum { constant, terms } = self.node(p) else {
+            return None;
+        };
+        // The symbols, their offsets and the ranges of the shifted symbols.
+        let mut atoms: Vec<(ExprId, i128, ValueRange)> = Vec::new();
+        for (m, _) in terms {
+            for &(a, _) in m {
+                if atoms.iter().any(|&(b, ..)| b == a) {
+                    continue;
+                }
+                let Node::Symbol(sym) = self.node(a) else {
+                    return None;
+                };
+                let r = self.symbol_range(*sym);
+                let lo = r.lo_raw();
+                if lo <= -INF {
+                    return None;
+                }
+                let offset = lo - 1;
+                atoms.push((
+                    a,
+                    offset,
+                    ValueRange::raw(1, r.hi_raw().saturating_sub(offset)),
+                ));
+            }
+        }
+        if atoms.iter().all(|&(_, offset, _)| offset == 0) {
+            return None;
+        }
+        // The expansion: exponent vectors over `atoms` to coefficients.
+        let n = atoms.len();
+        let mut poly: Vec<(SmallVec<[u32; 4]>, i128)> =
+            vec![(SmallVec::from_elem(0, n), i128::from(*constant))];
+        for (m, c) in terms {
+            let mut term: Vec<(SmallVec<[u32; 4]>, i128)> =
+                vec![(SmallVec::from_elem(0, n), i128::from(*c))];
+            for &(a, pow) in m {
+                let i = atoms.iter().position(|&(b, ..)| b == a)?;
+                let offset = atoms[i].1;
+                let mut next = Vec::new();
+                for (exps, coef) in &term {
+                    // (t + offset)^pow = sum_k C(pow, k) offset^(pow-k) t^k
+                    let mut binom: i128 = 1;
+                    for k in 0..=pow {
+                        let rest = offset.checked_pow(pow - k)?;
+                        let c = coef.checked_mul(binom)?.checked_mul(rest)?;
+                        if c != 0 {
+                            let mut e = exps.clone();
+                            e[i] += k;
+                            next.push((e, c));
+                        }
+                        binom = binom.checked_mul(i128::from(pow - k))? / i128::from(k + 1);
+                    }
+                }
+                term = next;
+                if term.len() > MAX_TERMS {
+                    return None;
+                }
+            }
+            for (e, c) in term {
+                match poly.iter_mut().find(|(f, _)| *f == e) {
+                    Some((_, acc)) => *acc = acc.checked_add(c)?,
+                    None => poly.push((e, c)),
+                }
+            }
+            if poly.len() > MAX_TERMS {
+                return None;
+            }
+        }
+        let mut acc = ValueRange::exact(0);
+        for (exps, coef) in poly {
+            if coef == 0 {
+                continue;
+            }
+            let mut r = ValueRange::raw(coef, coef);
+            for (i, &k) in exps.iter().enumerate() {
+                if k > 0 {
+                    r = r.mul(&atoms[i].2.pow(k));
+                }
+            }
+            acc = acc.add(&r);
+        }
+        Some(acc)
+    }
+}
+
+fn decide_range(is_true: bool, is_false: bool) -> Option<bool> {
+    if is_true {
+        Some(true)
+    } else if is_false {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// `a / b` rounded up, for `b > 0`.
+pub(super) fn ceil_div(a: i64, b: i64) -> i64 {
+    // b > 0 here; -((-a) div_euclid b) without overflow for a = i64::MIN.
+    let q = a.div_euclid(b);
+    if a.rem_euclid(b) == 0 { q } else { q + 1 }
+}
