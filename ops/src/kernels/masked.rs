@@ -124,27 +124,7 @@ pub(crate) fn unique2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         empty.clone()
     };
     let counts = if return_counts { values.clone() } else { empty };
-    let mut outs = Outs::new();
-    for (sizes, dtype) in [
-        (values, t.dtype),
-        (inverse, DType::Int64),
-        (counts, DType::Int64),
-    ] {
-        let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
-        outs.push(Out::Tensor(
-            TensorMeta {
-                sizes,
-                strides,
-                storage_offset: SymInt::Int(0),
-                dtype,
-                device: t.device,
-                layout: t.layout,
-                requires_grad: false,
-            },
-            Alias::Fresh,
-        ));
-    }
-    Ok(outs)
+    unique_outputs(cx, t, values, inverse, counts)
 }
 
 /// `unique_consecutive(Tensor self, bool return_inverse=False, bool
@@ -191,6 +171,18 @@ pub(crate) fn unique_consecutive(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
     } else {
         empty
     };
+    unique_outputs(cx, t, values, inverse, counts)
+}
+
+/// The values (`t`'s dtype), inverse and counts (int64) of the `unique`
+/// family: fresh contiguous tensors on `t`'s device.
+fn unique_outputs(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    values: Dims,
+    inverse: Dims,
+    counts: Dims,
+) -> Result<Outs> {
     let mut outs = Outs::new();
     for (sizes, dtype) in [
         (values, t.dtype),
