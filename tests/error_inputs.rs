@@ -35,13 +35,14 @@
 //! must be refused again (a guard decides at the hints); one accepted is
 //! listed as `<index> symbolic`.
 
+#[path = "support/gz_json.rs"]
+mod gz_json;
 use fake_runtime::Registry;
 use fake_tensor::call::{self, CallError};
-use flate2::read::GzDecoder;
+use gz_json::{panic_message, read_gz_json};
 use serde_json::{Value as Json, json};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Read;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
@@ -79,23 +80,6 @@ enum Fate {
     Accepted,
     /// A panic, with its message.
     Panicked(String),
-}
-
-fn read_entry(path: &Path) -> Result<Json, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut text = String::new();
-    GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "panic".to_string())
 }
 
 /// The contiguous strides of `sizes`, as the sweep writes them.
@@ -223,7 +207,7 @@ fn replay_all() -> Vec<(String, usize, Json, Fate, Option<Fate>)> {
     files.sort();
     let mut out = Vec::new();
     for entry in files {
-        let record = read_entry(&Path::new(FIXTURES).join(format!("{entry}.json.gz")))
+        let record = read_gz_json(&Path::new(FIXTURES).join(format!("{entry}.json.gz")))
             .unwrap_or_else(|e| panic!("{e}"));
         let cases = record
             .get("error_inputs")

@@ -29,15 +29,16 @@
 //! the entries' `error_inputs` (calls PyTorch refuses) are recorded in the
 //! files but not read here.
 
+#[path = "support/gz_json.rs"]
+mod gz_json;
 use fake_tensor::graph::Graph;
 use fake_tensor::prop::Plan;
 use fake_tensor::verify::{Verdict, verify};
-use flate2::read::GzDecoder;
+use gz_json::{panic_message, read_gz_json};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Read;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -116,25 +117,7 @@ fn entries() -> Vec<String> {
 }
 
 fn read_entry(entry: &str) -> Result<Json, String> {
-    let path = fixture_path(entry);
-    let file = std::fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut text = String::new();
-    GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "panic".to_string())
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .to_string()
+    read_gz_json(&fixture_path(entry))
 }
 
 /// Propagate and verify one program, recording what does not verify.
@@ -167,7 +150,11 @@ fn check_program(bytes: &[u8], sample: &str, out: &mut VariantOutcome) {
             let e: fake_tensor::prop::PropError = e;
             return failed("propagation", e.to_string());
         }
-        Err(payload) => return failed("panic", panic_message(payload.as_ref())),
+        Err(payload) => {
+            let message = panic_message(payload.as_ref());
+            let first = message.lines().next().unwrap_or_default().to_string();
+            return failed("panic", first);
+        }
     };
     let (mut unsupported, mut mismatch) = (false, false);
     let mut seen = Vec::new();

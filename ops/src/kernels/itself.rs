@@ -40,17 +40,7 @@ fn matrix_transpose(cx: &mut Cx<'_>, a: &[Arg<'_>], what: &str) -> Result<Outs> 
     }
     let sizes = intrinsics::swap(cx, t.sizes.clone(), -2, -1)?;
     let strides = intrinsics::swap(cx, t.strides.clone(), -2, -1)?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        TensorMeta {
-            sizes,
-            strides,
-            requires_grad: false,
-            ..t.clone()
-        },
-        Alias::ViewOf(0),
-    ));
-    Ok(outs)
+    Ok(super::view_out(t, sizes, strides))
 }
 
 /// `mT(Tensor(a) self) -> Tensor(a)`.

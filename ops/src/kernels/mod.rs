@@ -112,6 +112,22 @@ pub(crate) fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> 
     }
 }
 
+/// A view of argument 0 `t` with other sizes and strides (same offset,
+/// dtype and device), as the one output of a kernel.
+pub(crate) fn view_out(t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            requires_grad: false,
+            ..t.clone()
+        },
+        Alias::ViewOf(0),
+    ));
+    outs
+}
+
 /// [`fresh`] as the one output of a kernel.
 pub(crate) fn fresh_out(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
     let mut outs = Outs::new();

@@ -17,17 +17,7 @@ fn geometry(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<(Dims, D
 /// `t` viewed as `requested`: a view of `t`.
 fn view_of(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<Outs> {
     let (sizes, strides) = geometry(cx, t, requested)?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        TensorMeta {
-            sizes,
-            strides,
-            requires_grad: false,
-            ..t.clone()
-        },
-        Alias::ViewOf(0),
-    ));
-    Ok(outs)
+    Ok(super::view_out(t, sizes, strides))
 }
 
 /// `view(Tensor(a) self, SymInt[] size) -> Tensor(a)`.
