@@ -129,6 +129,10 @@ CASES.update({
         C("int64", T([2], dtype=i64), T([2], dtype=i64)),
         C("dtypes differ", T([2]), T([2], dtype=f64)),
         C("transposed", tr(2, 3), T([2, 3])),
+        C("negative rtol", T([2]), T([2]), -0.4),
+        C("negative atol", T([2]), T([2]), 1e-5, -0.4),
+        C("zero tolerances", T([2]), T([2]), 0.0, 0),
+        C("negative rtol and dtypes differ", T([2]), T([2], dtype=f64), -0.4),
     ],
     "isin.Tensor_Tensor": [
         C("matrix", T([2, 3]), T([4])),

@@ -127,6 +127,13 @@ for _op, (_kw, _inplace, _out) in UNARY.items():
 CASES["logit"] += [C("eps", T([2, 3]), 1e-6)]
 CASES["nan_to_num"] += [C("replacements", T([2, 3]), 0.0, 1.0, -1.0)]
 CASES["softplus"] += [C("beta and threshold", T([2, 3]), 2, 10)]
+CASES["softshrink"] += [
+    C("negative lambda", T([2, 3]), -0.5),
+    C("zero lambda", T([2, 3]), 0),
+    C("lambda past float16's max", T([2], dtype=f16), 1e5),
+    C("lambda within float32's max", T([2]), 1e5),
+    C("int64 with negative lambda", T([2], dtype=i64), -1),
+]
 CASES["threshold"] = extended(unary_cases() + [C("complex64", T([3], dtype=c64))], 0.5, 0)
 CASES["threshold_"] = extended(inplace_cases(), 0.5, 0)
 CASES["threshold.out"] = extended(out_cases(), 0.5, 0)

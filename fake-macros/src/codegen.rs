@@ -1049,6 +1049,8 @@ fn coerce(v: TokenStream, from: Kind, to: Kind) -> TokenStream {
             (Base::Bool, Base::SymBool) => quote!(#rt::SymBool::Bool(#v)),
             (Base::Int, Base::Scalar) => quote!(#rt::Scalar::Int(#rt::SymInt::Int(#v))),
             (Base::Size, Base::Scalar) => quote!(#rt::Scalar::Int(#v)),
+            (Base::Int, Base::Float) => quote!((#v as f64)),
+            (Base::Float, Base::Scalar) => quote!(#rt::Scalar::from(#v)),
             _ => v,
         }
     };
@@ -1097,6 +1099,10 @@ fn binary(op: BinaryOp, l: &TExpr, r: &TExpr) -> TokenStream {
                 _ => quote!(ge),
             };
             bind(quote!(cx.env.#m(__l, __r)?))
+        }
+        (Eq | Ne | Lt | Le | Gt | Ge, Base::Scalar) => {
+            let sym = op.symbol();
+            bind(quote!(#intr::scalar_cmp(cx, #sym, __l, __r)?))
         }
         (Eq, Base::Dims) => bind(quote!(#intr::dims_eq(cx, &__l, &__r)?)),
         (Ne, Base::Dims) => {

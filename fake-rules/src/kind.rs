@@ -10,7 +10,8 @@
 //!
 //! A value of one kind may be used where another is expected only along
 //! the [coercions](Kind::coerces_to): `Int -> Size`, `IntList -> Dims`,
-//! `Bool -> SymBool`, `Int` and `Size -> Scalar` (a number), and
+//! `Bool -> SymBool`, `Int -> Float`, `Int`, `Size` and `Float -> Scalar`
+//! (a number), and
 //! `T -> Optional<T>`. The checker makes every
 //! coercion explicit in the IR, so the generated code never guesses.
 
@@ -113,6 +114,8 @@ impl Base {
                     | (Base::Bool, Base::SymBool)
                     | (Base::Int, Base::Scalar)
                     | (Base::Size, Base::Scalar)
+                    | (Base::Int, Base::Float)
+                    | (Base::Float, Base::Scalar)
             )
     }
 
@@ -206,7 +209,11 @@ mod tests {
         assert!(int.coerces_to(Kind::opt(Base::Size)));
         assert!(!Kind::opt(Base::Size).coerces_to(size));
         assert_eq!(Kind::join(int, size), Some(size));
-        assert_eq!(Kind::join(int, Kind::of(Base::Float)), None);
+        assert_eq!(
+            Kind::join(int, Kind::of(Base::Float)),
+            Some(Kind::of(Base::Float))
+        );
+        assert_eq!(Kind::join(size, Kind::of(Base::Float)), None);
         assert_eq!(Kind::opt(Base::Dims).to_string(), "Optional<Dims>");
     }
 }

@@ -235,6 +235,24 @@ impl DType {
         }
     }
 
+    /// `torch.finfo(self).max`: the largest finite value of a floating or
+    /// complex dtype (a complex one's real dtype's); `None` for the
+    /// integral dtypes and bool, for which `torch.finfo` refuses, and for
+    /// `float4_e2m1fn_x2`, which has no `max`.
+    pub const fn finfo_max(self) -> Option<f64> {
+        Some(match self.to_real() {
+            DType::Float16 => 65504.0,
+            DType::BFloat16 => 3.3895313892515355e38,
+            DType::Float32 => 3.4028234663852886e38,
+            DType::Float64 => f64::MAX,
+            DType::Float8E5M2 | DType::Float8E5M2Fnuz => 57344.0,
+            DType::Float8E4M3Fn => 448.0,
+            DType::Float8E4M3Fnuz => 240.0,
+            DType::Float8E8M0Fnu => 1.7014118346046923e38,
+            _ => return None,
+        })
+    }
+
     /// The category used by `torch.result_type`: 0 bool, 1 integral,
     /// 2 floating, 3 complex.
     pub const fn category(self) -> u8 {

@@ -193,6 +193,8 @@ impl Checker<'_> {
         };
         let int = Kind::of(Base::Int);
         let size = Kind::of(Base::Size);
+        let float = Kind::of(Base::Float);
+        let scalar = Kind::of(Base::Scalar);
         let mk = |this: &mut Self, l: TExpr, r: TExpr, k: Kind, res: Kind| -> Option<TExpr> {
             let l = this.coerce(l, k, lhs.span)?;
             let r = this.coerce(r, k, rhs.span)?;
@@ -218,6 +220,10 @@ impl Checker<'_> {
                     mk(self, l, r, int, Kind::of(Base::Bool))
                 } else if l.kind.coerces_to(size) && r.kind.coerces_to(size) {
                     mk(self, l, r, size, Kind::of(Base::SymBool))
+                } else if l.kind.coerces_to(float) && r.kind.coerces_to(float) {
+                    mk(self, l, r, float, Kind::of(Base::Bool))
+                } else if l.kind.coerces_to(scalar) && r.kind.coerces_to(scalar) {
+                    mk(self, l, r, scalar, Kind::of(Base::SymBool))
                 } else if !ordered
                     && l.kind.coerces_to(Kind::of(Base::Dims))
                     && r.kind.coerces_to(Kind::of(Base::Dims))

@@ -123,6 +123,50 @@ pub fn int_mod(cx: &mut Cx<'_>, a: i64, b: i64) -> Result<i64> {
     }
 }
 
+/// A comparison of two Python numbers (`==`, `!=`, `<`, `<=`, `>`, `>=`
+/// on `Scalar`s in a rule): integers compare as sizes (a symbolic one
+/// gives a guard or a runtime assert through `require`), any other pair
+/// as Python compares them. A symbolic float has no value to compare, so
+/// the comparison holds (nothing is refused that PyTorch might accept);
+/// complex numbers are only equal or not, as in Python.
+pub fn scalar_cmp(cx: &mut Cx<'_>, op: &str, a: Scalar, b: Scalar) -> Result<SymBool> {
+    if let (Scalar::Int(x), Scalar::Int(y)) = (a, b) {
+        return match op {
+            "==" => cx.env.eq(x, y),
+            "!=" => cx.env.ne(x, y),
+            "<" => cx.env.lt(x, y),
+            "<=" => cx.env.le(x, y),
+            ">" => cx.env.gt(x, y),
+            _ => cx.env.ge(x, y),
+        };
+    }
+    let value = |s: Scalar| match s {
+        Scalar::Int(SymInt::Int(v)) => Some((v as f64, 0.0)),
+        Scalar::Bool(SymBool::Bool(b)) => Some((f64::from(u8::from(b)), 0.0)),
+        Scalar::Float(f) => f.as_f64().map(|v| (v, 0.0)),
+        Scalar::Complex(re, im) => Some((re, im)),
+        Scalar::Int(SymInt::Expr(_)) | Scalar::Bool(SymBool::Expr(_)) => None,
+    };
+    let (Some((x, xi)), Some((y, yi))) = (value(a), value(b)) else {
+        return Ok(SymBool::Bool(true));
+    };
+    let holds = match op {
+        "==" => x == y && xi == yi,
+        "!=" => x != y || xi != yi,
+        _ if xi != 0.0 || yi != 0.0 => {
+            return Err(invalid(
+                cx,
+                format!("'{op}' not supported between complex numbers"),
+            ));
+        }
+        "<" => x < y,
+        "<=" => x <= y,
+        ">" => x > y,
+        _ => x >= y,
+    };
+    Ok(SymBool::Bool(holds))
+}
+
 /// Checked `+ - *` of plain integers.
 pub fn int_arith(op: char, a: i64, b: i64) -> Result<i64> {
     let (r, name) = match op {

@@ -73,6 +73,17 @@ pub fn is_cpu(_cx: &mut Cx<'_>, device: Device) -> Result<bool> {
     Ok(device.ty == fake_runtime::DeviceType::Cpu)
 }
 
+/// `finfo_max(d)`: `torch.finfo(d).max`, refused as `torch.finfo`
+/// refuses a dtype that is not floating or complex.
+pub fn finfo_max(cx: &mut Cx<'_>, d: DType) -> Result<f64> {
+    d.finfo_max().ok_or_else(|| {
+        invalid(
+            cx,
+            "torch.finfo() requires a floating point input type.".into(),
+        )
+    })
+}
+
 /// `scalar_le(a, b)`: `a <= b` on two real numbers (an unknown symbolic
 /// float compares as true: nothing is refused that PyTorch might accept).
 pub fn scalar_le(cx: &mut Cx<'_>, a: Scalar, b: Scalar) -> Result<bool> {
