@@ -84,27 +84,6 @@ pub fn finfo_max(cx: &mut Cx<'_>, d: DType) -> Result<f64> {
     })
 }
 
-/// `scalar_le(a, b)`: `a <= b` on two real numbers (an unknown symbolic
-/// float compares as true: nothing is refused that PyTorch might accept).
-pub fn scalar_le(cx: &mut Cx<'_>, a: Scalar, b: Scalar) -> Result<bool> {
-    let real = |s: Scalar| match s {
-        Scalar::Int(SymInt::Int(v)) => Some(v as f64),
-        Scalar::Float(f) => f.as_f64(),
-        Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
-        _ => None,
-    };
-    if let (Scalar::Int(x), Scalar::Int(y)) = (a, b)
-        && !(x.is_static() && y.is_static())
-    {
-        let c = cx.env.le(x, y)?;
-        return cx.env.guard_bool(c, cx.op);
-    }
-    Ok(match (real(a), real(b)) {
-        (Some(x), Some(y)) => x <= y,
-        _ => true,
-    })
-}
-
 /// `float_ge(a, b)`: `a >= b` on two `float` arguments (false when either
 /// is NaN, as Python compares).
 pub fn float_ge(_cx: &mut Cx<'_>, a: f64, b: f64) -> Result<bool> {
