@@ -308,6 +308,11 @@ def programs():
         {0: Dim("n", min=4)},
         {0: Dim("m", min=2)},
     )
+    dx = Dim("dx", min=2, max=32)
+    yield "derived_dims", DerivedDims(), (torch.randn(8, 3), torch.randn(5, 3)), (
+        {0: 2 * dx},
+        {0: dx + 1},
+    )
     yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
 
 
@@ -372,6 +377,16 @@ class SplitSizes(torch.nn.Module):
         torch._check(kk <= x.size(1))
         top = torch.topk(x, kk, dim=1).values
         return p * 2.0, q.sum(0), top, x.new_empty(a, 2).fill_(1.0)
+
+
+class DerivedDims(torch.nn.Module):
+    """Sizes given as derived Dims only: `x` is `[2*dx, 3]` and `z` is
+    `[dx + 1, 3]`, so the symbol of `dx` appears only inside expressions
+    whose hints are not its own."""
+
+    def forward(self, x, z):
+        half = x.view(2, -1, 3)[0]
+        return half * z[1:], torch.cat([half, z]).sum(0), z[: half.size(0) - 1] + 1.0
 
 
 class UniqueCounts(torch.nn.Module):

@@ -5,8 +5,9 @@
 //! every node matching what PyTorch recorded and no node unsupported. One
 //! test per program family, so a failure names the program and its nodes.
 
-use fake_tensor::graph::Graph;
-use fake_tensor::prop::Plan;
+use fake_tensor::export::schema;
+use fake_tensor::graph::{Graph, Recorded};
+use fake_tensor::prop::{Plan, Propagation};
 use fake_tensor::verify::{Verdict, verify};
 use std::path::PathBuf;
 
@@ -41,6 +42,7 @@ fn check(name: &str) {
                 continue;
             }
         };
+        problems.extend(input_hint_problems(variant, &graph, &mut p));
         let report = verify(&graph, &mut p);
         for (node, target, verdict) in &report.nodes {
             match verdict {
@@ -58,6 +60,39 @@ fn check(name: &str) {
     }
     assert!(found >= 2, "{name}: fixtures missing");
     assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+}
+
+/// Every input size PyTorch recorded with a hint has that hint in our
+/// ShapeEnv too (a size such as a derived `Dim`'s `2*s17` included, whose
+/// symbol's hint is not the size's).
+fn input_hint_problems(variant: &str, graph: &Graph, p: &mut Propagation) -> Vec<String> {
+    let mut problems = Vec::new();
+    for input in &graph.inputs {
+        let Some(v) = input.value else { continue };
+        let info = &graph.values[v.0 as usize];
+        let Recorded::Tensor(meta) = &info.recorded else {
+            continue;
+        };
+        for (d, size) in meta.sizes.iter().enumerate() {
+            let schema::SymInt::Expr(e) = size else {
+                continue;
+            };
+            let Some(recorded) = e.hint.as_ref().and_then(schema::SymExprHint::as_int) else {
+                continue;
+            };
+            let ours = p
+                .lower_recorded(size, None, "hint check")
+                .map_err(|e| e.to_string())
+                .and_then(|s| p.mode.env_mut().size_hint(s).map_err(|e| e.to_string()));
+            if ours != Ok(Some(recorded)) {
+                problems.push(format!(
+                    "{variant}: input {} size {d} ({}): hint {ours:?}, PyTorch's {recorded}",
+                    info.name, e.expr_str
+                ));
+            }
+        }
+    }
+    problems
 }
 
 macro_rules! programs {
@@ -116,5 +151,6 @@ programs!(
     grad_region,
     sym_ops,
     unique_counts,
+    derived_dims,
     swin_t,
 );

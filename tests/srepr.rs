@@ -244,3 +244,25 @@ fn hostile_input_does_not_overflow_the_stack() {
     let e = srepr::lower_str(&deep, &mut env, &mut none).unwrap_err();
     assert!(matches!(e.kind, SreprErrorKind::TooDeep { .. }), "{e}");
 }
+
+#[test]
+fn the_hint_of_a_symbol_is_solved_from_an_affine_size() {
+    let s = "Symbol('s0', positive=True, integer=True)";
+    for (text, value, want) in [
+        (s.to_string(), 7, Some(7)),
+        (format!("Mul(Integer(2), {s})"), 8, Some(4)),
+        (format!("Add({s}, Integer(1))"), 5, Some(4)),
+        (
+            format!("Add(Mul(Integer(2), {s}), Integer(-1))"),
+            9,
+            Some(5),
+        ),
+        (format!("Add(Mul(Integer(3), {s}), Integer(1))"), 8, None),
+        (format!("FloorDiv({s}, Integer(2))"), 3, None),
+        (format!("Mul({s}, {s})"), 9, None),
+    ] {
+        let expr = srepr::parse(&text).expect("parses");
+        let got = expr.solve_affine(value).map(|(d, v)| (d.name.clone(), v));
+        assert_eq!(got, want.map(|v| ("s0".to_string(), v)), "{text} = {value}");
+    }
+}

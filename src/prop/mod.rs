@@ -520,13 +520,18 @@ impl Propagation {
                         &parsed
                     }
                 };
-                self.symbols.hint = e.hint.as_ref().and_then(schema::SymExprHint::as_int);
+                let hint = e.hint.as_ref().and_then(schema::SymExprHint::as_int);
+                self.symbols.hinted_size = hint.is_some();
+                self.symbols.hint = hint
+                    .and_then(|h| expr.solve_affine(h))
+                    .map(|(s, h)| (s.name.clone(), h));
                 self.symbols.source = source;
                 if self.symbols.origin != origin {
                     self.symbols.origin = origin.to_string();
                 }
                 let r = srepr::lower_int(expr, self.mode.env_mut(), &mut self.symbols);
                 self.symbols.hint = None;
+                self.symbols.hinted_size = false;
                 self.symbols.source = None;
                 r.map_err(|e| e.to_string())
             }

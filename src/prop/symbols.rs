@@ -12,8 +12,13 @@ pub struct FileSymbols {
     pub(super) ranges: HashMap<String, ValueRange>,
     /// Hints given instead of the recorded ones, by name.
     pub(super) overrides: BTreeMap<String, i64>,
-    /// The hint to give a symbol created now (a bare recorded symbol).
-    pub(super) hint: Option<i64>,
+    /// The symbol a recorded size with a hint is made of, and the hint
+    /// that gives it (the size's own when the size is the bare symbol;
+    /// solved from an affine size such as a derived `Dim`'s `2*s26`).
+    pub(super) hint: Option<(String, i64)>,
+    /// Whether the size being lowered came with a hint (its symbols are
+    /// backed inputs, which need one).
+    pub(super) hinted_size: bool,
     pub(super) source: Option<Source>,
     pub(super) origin: String,
     /// Input symbols become their hints (a static propagation at the
@@ -39,6 +44,7 @@ impl FileSymbols {
                 .collect(),
             overrides: overrides.clone(),
             hint: None,
+            hinted_size: false,
             source: None,
             origin: String::new(),
             static_sizes: false,
@@ -81,7 +87,13 @@ impl Resolver for FileSymbols {
         if let Some(v) = self.map.get(&d.name) {
             return Ok(*v);
         }
-        let v = match self.hint {
+        // A hint given by name stands in for one the file does not give
+        // (a symbol first met inside a size that is not affine in it).
+        let hinted = match &self.hint {
+            Some((name, h)) if *name == d.name => Some(*h),
+            _ => self.overrides.get(&d.name).copied(),
+        };
+        let v = match hinted {
             Some(recorded) if !d.name.starts_with('u') => {
                 let hint = self.overrides.get(&d.name).copied().unwrap_or(recorded);
                 if self.static_sizes {
@@ -120,6 +132,13 @@ impl Resolver for FileSymbols {
                         .map_err(|e| ResolveError::Refused(e.to_string()))?;
                 }
                 v
+            }
+            _ if self.hinted_size => {
+                return Err(ResolveError::Refused(format!(
+                    "symbol {0} first appears inside a recorded size that does not give its \
+                     hint; give one by name ({0}=N)",
+                    d.name
+                )));
             }
             _ => return Err(ResolveError::Unknown),
         };

@@ -115,6 +115,48 @@ impl Expr {
         out
     }
 
+    /// The value of the one symbol of an expression affine in it
+    /// (`s0`, `2*s0`, `s0 + 1`, `2*s0 - 1`) at which the expression equals
+    /// `value`: how a recorded size's hint gives the hint of the symbol it
+    /// is made of (a derived `Dim`, `2*dx`, is recorded as `2*s26`).
+    /// `None` for any other form, or when no integer solves it.
+    pub fn solve_affine(&self, value: i64) -> Option<(&SymbolDecl, i64)> {
+        fn solve(n: &Node, value: i64) -> Option<(&SymbolDecl, i64)> {
+            match &n.kind {
+                NodeKind::Symbol(s) => Some((s, value)),
+                NodeKind::Call(Func::Add, args) => {
+                    let mut rest = value;
+                    let mut var = None;
+                    for a in args {
+                        match a.kind {
+                            NodeKind::Integer(k) => rest = rest.checked_sub(k)?,
+                            _ if var.is_none() => var = Some(a),
+                            _ => return None,
+                        }
+                    }
+                    solve(var?, rest)
+                }
+                NodeKind::Call(Func::Mul, args) => {
+                    let mut factor: i64 = 1;
+                    let mut var = None;
+                    for a in args {
+                        match a.kind {
+                            NodeKind::Integer(k) => factor = factor.checked_mul(k)?,
+                            _ if var.is_none() => var = Some(a),
+                            _ => return None,
+                        }
+                    }
+                    if factor == 0 || value % factor != 0 {
+                        return None;
+                    }
+                    solve(var?, value / factor)
+                }
+                _ => None,
+            }
+        }
+        solve(&self.root, value)
+    }
+
     pub(crate) fn error(&self, span: Span, kind: SreprErrorKind) -> SreprError {
         SreprError {
             kind,
