@@ -221,3 +221,22 @@ fn value_ranges_follow_expressions() {
     let r = env.value_range(e).unwrap();
     assert_eq!((r.lo(), r.hi()), (Some(7), Some(127)));
 }
+
+#[test]
+fn floats_are_read_as_their_shortest_decimal() {
+    use fake_runtime::sym::float::exact_decimal;
+    for (v, want) in [
+        (0.5, Some((1, 2))),
+        (0.29, Some((29, 100))),
+        (-1.5, Some((-3, 2))),
+        (-2.0, Some((-2, 1))),
+        (1e-5, Some((1, 100_000))),
+        // The double nearest 0.7, as sympy writes it.
+        ("0.69999999999999996".parse().expect("float"), Some((7, 10))),
+        (1e300, None),
+        (f64::NAN, None),
+        (f64::INFINITY, None),
+    ] {
+        assert_eq!(exact_decimal(v), want, "{v}");
+    }
+}

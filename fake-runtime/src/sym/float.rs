@@ -210,3 +210,24 @@ pub(crate) fn format_float(v: f64) -> String {
         format!("{v}")
     }
 }
+
+/// `v` as `(numerator, denominator)` in lowest terms, read from the
+/// shortest decimal that reads back as `v` (`0.29` is `29/100`, not the
+/// double's exact binary value): how PyTorch's scale factors and sympy's
+/// `Float` literals are taken exactly. `None` for a value that is not
+/// finite or does not fit 64 bits.
+pub fn exact_decimal(v: f64) -> Option<(i64, i64)> {
+    if !v.is_finite() {
+        return None;
+    }
+    // Rust prints the shortest string that reads back as the same double,
+    // without an exponent.
+    let s = format!("{}", v.abs());
+    let (int, frac) = s.split_once('.').unwrap_or((s.as_str(), ""));
+    let mut num: i64 = format!("{int}{frac}").parse().ok()?;
+    let mut den: i64 = 10i64.checked_pow(u32::try_from(frac.len()).ok()?)?;
+    let g = super::expr::gcd(num, den).max(1);
+    num /= g;
+    den /= g;
+    Some((if v < 0.0 { -num } else { num }, den))
+}

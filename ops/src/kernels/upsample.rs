@@ -189,7 +189,7 @@ fn scaled(cx: &mut Cx<'_>, size: SymInt, scale: f64) -> Result<SymInt> {
         }
         return Ok(SymInt::Int(v as i64));
     }
-    let (p, q) = decimal(scale)
+    let (p, q) = fake_runtime::sym::float::exact_decimal(scale)
         .ok_or_else(|| invalid(cx, format!("scale factor {scale} as an exact rational")))?;
     let num = cx.env.mul(size, SymInt::Int(p))?;
     // Sizes are >= 0: truncation is the floor of a non-negative product
@@ -199,31 +199,6 @@ fn scaled(cx: &mut Cx<'_>, size: SymInt, scale: f64) -> Result<SymInt> {
     } else {
         cx.env.ceildiv(num, SymInt::Int(q))
     }
-}
-
-/// `v` as `num / den` in lowest terms, from the shortest decimal that reads
-/// back as `v`; `None` when it does not fit in `i64`.
-fn decimal(v: f64) -> Option<(i64, i64)> {
-    if !v.is_finite() {
-        return None;
-    }
-    // Rust prints the shortest string that reads back as the same double,
-    // without an exponent.
-    let s = format!("{}", v.abs());
-    let (int, frac) = s.split_once('.').unwrap_or((s.as_str(), ""));
-    let mut num: i64 = format!("{int}{frac}").parse().ok()?;
-    let mut den: i64 = 10i64.checked_pow(u32::try_from(frac.len()).ok()?)?;
-    let g = gcd(num, den).max(1);
-    num /= g;
-    den /= g;
-    Some((if v < 0.0 { -num } else { num }, den))
-}
-
-fn gcd(mut a: i64, mut b: i64) -> i64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.abs()
 }
 
 /// `upsample_2d_common_check`: two output sizes, a 4-D input, positive
@@ -258,18 +233,4 @@ fn common_check(cx: &mut Cx<'_>, input: &[SymInt], osize: &[SymInt]) -> Result<D
     let mut shape = Dims::new();
     shape.extend([input[0], input[1], osize[0], osize[1]]);
     Ok(shape)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::decimal;
-
-    #[test]
-    fn decimals() {
-        assert_eq!(decimal(0.5), Some((1, 2)));
-        assert_eq!(decimal(0.29), Some((29, 100)));
-        assert_eq!(decimal(-1.5), Some((-3, 2)));
-        assert_eq!(decimal(1e-5), Some((1, 100_000)));
-        assert_eq!(decimal(f64::NAN), None);
-    }
 }

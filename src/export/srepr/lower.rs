@@ -343,9 +343,14 @@ impl Lowerer<'_> {
             NodeKind::Integer(v) => Ok(V::Int(SymInt::Int(*v))),
             NodeKind::Rational(p, q) => self.rat(n, SymInt::Int(*p), SymInt::Int(*q)),
             NodeKind::Float(text) => {
-                let (p, q) = decimal(text).ok_or_else(|| {
-                    self.unsupported(n, format!("Float('{text}') as an exact 64-bit rational"))
-                })?;
+                let (p, q) = text
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(fake_runtime::sym::float::exact_decimal)
+                    .ok_or_else(|| {
+                        self.unsupported(n, format!("Float('{text}') as an exact 64-bit rational"))
+                    })?;
                 self.rat(n, SymInt::Int(p), SymInt::Int(q))
             }
             NodeKind::Bool(b) => Ok(V::Bool(SymBool::Bool(*b))),
@@ -654,42 +659,9 @@ fn round_half_even(p: i64, q: i64) -> Option<i64> {
     })
 }
 
-/// The exact value of the shortest decimal form of a float literal, as
-/// `(numerator, denominator)`; `None` when it does not fit 64 bits.
-fn decimal(text: &str) -> Option<(i64, i64)> {
-    let v: f64 = text.trim().parse().ok()?;
-    if !v.is_finite() {
-        return None;
-    }
-    // Rust prints the shortest string that reads back as the same double,
-    // without an exponent.
-    let s = format!("{v}");
-    let (neg, s) = match s.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, s.as_str()),
-    };
-    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-    let digits = format!("{int}{frac}");
-    let mut num: i64 = digits.parse().ok()?;
-    let mut den: i64 = 10i64.checked_pow(u32::try_from(frac.len()).ok()?)?;
-    let g = gcd(num, den).max(1);
-    num /= g;
-    den /= g;
-    Some((if neg { -num } else { num }, den))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decimals() {
-        assert_eq!(decimal("0.69999999999999996"), Some((7, 10)));
-        assert_eq!(decimal("1.5"), Some((3, 2)));
-        assert_eq!(decimal("-2.0"), Some((-2, 1)));
-        assert_eq!(decimal("1e-05"), Some((1, 100_000)));
-        assert_eq!(decimal("1e300"), None);
-    }
 
     #[test]
     fn rounding() {
