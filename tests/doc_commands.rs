@@ -193,13 +193,15 @@ fn value_of<'w>(words: &'w [String], flag: &str) -> Option<&'w str> {
     words.get(k + 1).map(String::as_str)
 }
 
-/// Whether a package has the test target `name`.
+/// Whether a package has the test target `name`: one its manifest
+/// declares, or a file cargo finds in `tests/` unless `autotests = false`.
 fn has_test(dir: &Path, name: &str) -> bool {
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
     let tests = dir.join("tests");
-    tests.join(format!("{name}.rs")).is_file()
-        || tests.join(name).join("main.rs").is_file()
-        || std::fs::read_to_string(dir.join("Cargo.toml"))
-            .is_ok_and(|t| t.contains(&format!("name = \"{name}\"")))
+    manifest.contains(&format!("name = \"{name}\""))
+        || !manifest.contains("autotests = false")
+            && (tests.join(format!("{name}.rs")).is_file()
+                || tests.join(name).join("main.rs").is_file())
 }
 
 /// Every `.rs` file's text under `dir`.
@@ -499,6 +501,7 @@ fn the_checks_refuse_stale_commands() {
         "fake prope examples/resnet18.json",
         "fake prop examples/resnet18.json --frmat json",
         "cargo test -p fake-tensor --test no_such_test",
+        "cargo test -p fake-tensor --test cli",
         "cargo test -p no-such-package",
         "cargo bench --bench bench_main -- no_such_benchmark",
         "python scripts/export_op_cases.py --no-such-flag",
