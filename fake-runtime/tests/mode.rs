@@ -3,7 +3,7 @@
 //! exercised through a small registry of test kernels so it does not
 //! depend on the generated operator set.
 
-mod common;
+use crate::common;
 
 use common::kernels;
 use fake_runtime::convert::{HostTensor, SymbolicContext};

@@ -5,7 +5,7 @@
 //! cache's counters) replayed through the mode with small hand-written
 //! kernels (`common/kernels.rs`).
 
-mod common;
+use crate::common;
 
 use common::kernels;
 use common::replay::{self, Replayed};

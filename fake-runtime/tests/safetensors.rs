@@ -4,7 +4,7 @@
 
 #![cfg(feature = "safetensors")]
 
-mod common;
+use crate::common;
 
 use fake_runtime::convert::SymbolicContext;
 use fake_runtime::meta::Scalar;

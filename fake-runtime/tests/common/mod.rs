@@ -1,6 +1,6 @@
 //! Helpers shared by the mode's integration tests.
 
-#![allow(dead_code)] // each test binary uses part of it
+#![allow(dead_code)] // the safetensors tests use it only with that feature
 
 pub mod kernels;
 pub mod replay;
