@@ -3,8 +3,9 @@
 //! that no input makes the parser or the checker panic.
 
 use expect_test::{Expect, expect};
-use fake_rules::{Input, Inputs, IntrinsicFile, front_end};
+use fake_rules::{Input, Inputs, IntrinsicFile, ReadIntrinsics, front_end_with};
 use proptest::prelude::*;
+use std::sync::OnceLock;
 
 /// One in-memory file.
 fn input(display: &str, text: &str) -> Input {
@@ -45,14 +46,18 @@ fn ops_intrinsics() -> Vec<IntrinsicFile> {
 /// The generated code for `rules` against `schemas` (each of which is
 /// required to have a rule), pretty-printed; or the rendered errors.
 fn expand(schemas: &str, rules: &str) -> String {
+    // Reading the intrinsics parses every file of them: once, not per
+    // case of the property tests.
+    static INTRINSICS: OnceLock<ReadIntrinsics> = OnceLock::new();
+    let intrinsics = INTRINSICS.get_or_init(|| ReadIntrinsics::read(&ops_intrinsics()));
     let inputs = Inputs {
         schemas: vec![input("ops/catalog/test.schemas", schemas)],
         rules: vec![input("ops/rules/test.rules", rules)],
-        intrinsics: ops_intrinsics(),
+        intrinsics: Vec::new(),
         required: vec![input("ops/catalog/test.schemas", schemas)],
         pending: Vec::new(),
     };
-    match front_end(&inputs) {
+    match front_end_with(intrinsics, &inputs) {
         Ok((ops, schemas)) => {
             let tokens = crate::codegen::generate(&ops, &schemas, &[]);
             match syn::parse2::<syn::File>(tokens) {
