@@ -1,6 +1,10 @@
 """Write the operator catalogue, `ops/catalog/aten.schemas`: every `aten::`
 operator schema of the installed torch, one per line, exactly as
-`torch.ops.aten.<op>.<overload>._schema` prints it, sorted by name.
+`torch.ops.aten.<op>.<overload>._schema` prints it, sorted by name; and
+`ops/catalog/autocast_cpu.txt`, the overloads among them with a kernel
+for the `AutocastCPU` dispatch key (what `torch.autocast("cpu")` casts),
+against which `ops/tests/autocast.rs` checks the cast policies of
+`ops/src/autocast.rs`.
 
 It is the one place schemas come from: a rule names an overload
 (`add.Tensor`) and the `rules!` macro reads its parameters, defaults,
@@ -20,6 +24,16 @@ HEADER = """\
 """
 
 
+def has_autocast_cpu_kernel(name: str) -> bool:
+    """Whether the dispatcher has an AutocastCPU kernel for overload `name`
+    (TorchScript-only operators, such as `aten::Bool.Tensor`, are not in
+    the dispatcher at all)."""
+    try:
+        return torch._C._dispatch_has_kernel_for_dispatch_key(name, "AutocastCPU")
+    except RuntimeError:
+        return False
+
+
 def main() -> None:
     schemas = sorted(
         {str(s) for s in torch._C._jit_get_all_schemas() if str(s).startswith("aten::")},
@@ -33,6 +47,15 @@ def main() -> None:
         for s in schemas:
             f.write(s + "\n")
     print(f"ops/catalog/aten.schemas: {len(schemas)} schemas")
+    autocast = [n for n in names if has_autocast_cpu_kernel(n)]
+    with open("ops/catalog/autocast_cpu.txt", "w") as f:
+        f.write(
+            f"# The aten overloads of torch {version} with an AutocastCPU kernel, sorted.\n"
+            "# Written by scripts/export_catalog.py; do not edit by hand.\n"
+        )
+        for n in autocast:
+            f.write(n + "\n")
+    print(f"ops/catalog/autocast_cpu.txt: {len(autocast)} overloads")
 
 
 if __name__ == "__main__":

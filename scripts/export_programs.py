@@ -308,6 +308,11 @@ def programs():
         {0: Dim("n", min=4)},
         {0: Dim("m", min=2)},
     )
+    yield "autocast", Autocast(), (torch.randn(4, 6), torch.randn(4, 3), torch.randn(4)), (
+        {0: batch},
+        None,
+        {0: batch},
+    )
     dx = Dim("dx", min=2, max=32)
     yield "derived_dims", DerivedDims(), (torch.randn(8, 3), torch.randn(5, 3)), (
         {0: 2 * dx},
@@ -377,6 +382,32 @@ class SplitSizes(torch.nn.Module):
         torch._check(kk <= x.size(1))
         top = torch.topk(x, kk, dim=1).values
         return p * 2.0, q.sum(0), top, x.new_empty(a, 2).fill_(1.0)
+
+
+class Autocast(torch.nn.Module):
+    """torch.autocast regions (wrap_with_autocast): products in bfloat16,
+    a loss, a pool and a product reduction in float32, a cat and a stack
+    promoted, a region nested inside with autocast off, and ops without a
+    policy run as given."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(6, 4)
+
+    def forward(self, x, w, t):
+        y = x + 1
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            a = self.lin(y)
+            b = torch.mm(a, w).relu()
+            c = torch.cat([b, y[:, :3]], dim=1)
+            loss = F.mse_loss(b.sum(1), t)
+            with torch.autocast("cpu", enabled=False):
+                d = torch.mm(y[:, :4], w.double().float())
+            e = F.adaptive_avg_pool3d(c.view(1, 1, -1, 2, 3), 1)
+            g = torch.prod(b, 1) + torch.stack([t, t.bfloat16()]).sum(0)
+        with torch.autocast("cpu"):
+            f = torch.bmm(x.unsqueeze(0), x.t().unsqueeze(0))
+        return a.float() * 2, b, c, loss, d, e, f, g
 
 
 class DerivedDims(torch.nn.Module):

@@ -151,6 +151,19 @@ pub struct Node {
     pub args: Vec<(String, Arg)>,
     /// The results.
     pub outputs: Vec<NodeOutput>,
+    /// The autocast region the node runs in (`wrap_with_autocast`'s
+    /// subgraph, enabled), if any.
+    pub autocast: Option<AutocastRegion>,
+}
+
+/// An enabled autocast region of an exported program
+/// (`torch.ops.higher_order.wrap_with_autocast`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutocastRegion {
+    /// The device type whose tensors are cast.
+    pub device: fake_runtime::DeviceType,
+    /// The lower-precision dtype.
+    pub dtype: DType,
 }
 
 impl Node {
@@ -284,6 +297,8 @@ struct Builder<'p> {
     prefix: String,
     values: Vec<ValueInfo>,
     by_name: HashMap<String, ValueId>,
+    /// The autocast region of the nodes being read.
+    autocast: Option<AutocastRegion>,
 }
 
 impl<'p> Builder<'p> {
@@ -469,6 +484,36 @@ impl<'p> Builder<'p> {
     }
 }
 
+/// The region of `wrap_with_autocast(device_type, dtype, enabled,
+/// cache_enabled, body, *operands)`: `None` when `enabled` is false; the
+/// dtype, when `None`, is the device's default (`torch.get_autocast_dtype`:
+/// `bfloat16` on the CPU, `float16` elsewhere).
+fn autocast_region(inputs: &[&Argument]) -> Result<Option<AutocastRegion>, String> {
+    let device = match inputs.first() {
+        Some(Argument::String(d)) => {
+            d.parse::<Device>()
+                .map_err(|e| format!("device_type `{d}`: {e}"))?
+                .ty
+        }
+        _ => return Err("device_type is not a string".into()),
+    };
+    let dtype = match inputs.get(1) {
+        Some(Argument::ScalarType(v)) => {
+            convert::dtype(*v).ok_or_else(|| format!("dtype {v} is not a dtype"))?
+        }
+        Some(Argument::None) | None => match device {
+            fake_runtime::DeviceType::Cpu => DType::BFloat16,
+            _ => DType::Float16,
+        },
+        _ => return Err("dtype is not a dtype".into()),
+    };
+    match inputs.get(2) {
+        Some(Argument::Bool(true)) => Ok(Some(AutocastRegion { device, dtype })),
+        Some(Argument::Bool(false)) => Ok(None),
+        _ => Err("enabled is not a bool".into()),
+    }
+}
+
 impl<'p> Builder<'p> {
     /// Add the nodes of the current graph (and of the subgraphs they
     /// inline) to `nodes`.
@@ -503,6 +548,7 @@ impl<'p> Builder<'p> {
                 target: n.target.clone(),
                 args,
                 outputs,
+                autocast: self.autocast,
             });
         }
         Ok(())
@@ -549,6 +595,18 @@ impl<'p> Builder<'p> {
                     .collect::<Result<_, _>>()?;
                 let outs = self.subgraph(graph_at(1)?, name, &operands, nodes)?;
                 args.extend(outs.into_iter().map(|a| ("out".to_string(), a)));
+            }
+            Hop::Autocast => {
+                let region = autocast_region(&inputs).map_err(|why| bad(&why))?;
+                let operands: Vec<Arg> = inputs
+                    .iter()
+                    .skip(5)
+                    .map(|a| self.arg(name, "operands", a))
+                    .collect::<Result<_, _>>()?;
+                let outer = std::mem::replace(&mut self.autocast, region);
+                let outs = self.subgraph(graph_at(4)?, name, &operands, nodes);
+                self.autocast = outer;
+                args.extend(outs?.into_iter().map(|a| ("out".to_string(), a)));
             }
             Hop::Cond => {
                 let pred = self.arg(
@@ -597,6 +655,7 @@ impl<'p> Builder<'p> {
                     op: None,
                     args: xs.iter().cloned().map(|a| ("xs".to_string(), a)).collect(),
                     outputs: slices.clone(),
+                    autocast: self.autocast,
                 });
                 let mut operands: Vec<Arg> = slices.iter().map(output_arg).collect();
                 operands.extend(additional);
@@ -615,6 +674,7 @@ impl<'p> Builder<'p> {
             target: n.target.clone(),
             args,
             outputs,
+            autocast: self.autocast,
         });
         Ok(())
     }
@@ -657,6 +717,7 @@ impl<'p> Builder<'p> {
             target: target.clone(),
             args,
             outputs,
+            autocast: self.autocast,
         });
         let token_out = self.define_output(first, Producer::Node(nodes.len()))?;
         nodes.push(Node {
@@ -665,6 +726,7 @@ impl<'p> Builder<'p> {
             target: n.target.clone(),
             args: vec![("token".to_string(), token)],
             outputs: vec![token_out],
+            autocast: self.autocast,
         });
         Ok(())
     }
@@ -752,6 +814,7 @@ impl Graph {
             prefix: String::new(),
             values: Vec::new(),
             by_name: HashMap::new(),
+            autocast: None,
         };
         let specs = &program.signature().input_specs;
         let mut inputs = Vec::with_capacity(g.inputs.len());

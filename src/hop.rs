@@ -1,5 +1,6 @@
 //! Higher-order operators of exported programs: `cond`, `while_loop`,
-//! `map_impl`, `wrap_with_set_grad_enabled` and `with_effects`.
+//! `map_impl`, `wrap_with_set_grad_enabled`, `wrap_with_autocast` and
+//! `with_effects`.
 //!
 //! Their subgraphs are inlined when the graph is built
 //! ([`crate::graph::Graph::from_program`]): each subgraph's nodes join the
@@ -11,6 +12,12 @@
 //! (`torch/_higher_order_ops/{cond,while_loop,map,wrap}.py`) do:
 //!
 //! - `wrap_with_set_grad_enabled`: the subgraph's outputs themselves.
+//! - `wrap_with_autocast(device_type, dtype, enabled, cache_enabled, body,
+//!   *operands)`: the subgraph's outputs themselves; its nodes run in the
+//!   autocast region when it is enabled ([`crate::graph::Node::autocast`]:
+//!   the mode casts the arguments of an operator with a cast policy,
+//!   `fake_ops::autocast_policy`, before dispatching it). A region with
+//!   autocast off runs its nodes as given, even inside an enabled one.
 //! - `cond`: each pair of branch outputs merged (`_merge_output`): dtype,
 //!   device, layout, rank and storage offset must agree; a size kept when
 //!   both branches give the same expression without unbacked symbols, else
@@ -31,8 +38,6 @@
 //!   for an empty batch), and each output is broadcast to the batch
 //!   (`unsqueeze(0).expand(n, ...).clone(contiguous_format)`).
 //!
-//! `wrap_with_autocast` is not modelled (autocast changes the dtypes of the
-//! operators inside): its node stays unsupported.
 
 use crate::graph::{Arg, Graph, NodeOutput, SymIntArg};
 use crate::prop::{Propagation, Slot};
@@ -55,6 +60,8 @@ pub(crate) enum Hop {
     Map,
     /// `torch.ops.higher_order.wrap_with_set_grad_enabled`.
     SetGradEnabled,
+    /// `torch.ops.higher_order.wrap_with_autocast`.
+    Autocast,
     /// `torch.ops.higher_order.with_effects`.
     WithEffects,
 }
@@ -67,6 +74,7 @@ impl Hop {
             "while_loop" => Hop::WhileLoop,
             "map_impl" => Hop::Map,
             "wrap_with_set_grad_enabled" => Hop::SetGradEnabled,
+            "wrap_with_autocast" => Hop::Autocast,
             "with_effects" => Hop::WithEffects,
             _ => return None,
         })
@@ -133,7 +141,7 @@ impl Propagation {
                 .collect()
         };
         let out = match hop {
-            Some(Hop::SetGradEnabled) => slots(self, "out")?,
+            Some(Hop::SetGradEnabled | Hop::Autocast) => slots(self, "out")?,
             // `new_token_tensor()`: `torch.tensor([])`.
             Some(Hop::WithEffects) => {
                 let defaults = self.mode.settings().defaults;

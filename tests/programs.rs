@@ -152,5 +152,6 @@ programs!(
     sym_ops,
     unique_counts,
     derived_dims,
+    autocast,
     swin_t,
 );

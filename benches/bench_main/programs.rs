@@ -103,6 +103,7 @@ pub fn generated(blocks: usize, symbolic: bool) -> Graph {
             op: Some(op.into()),
             args: args.into_iter().map(|(n, a)| (n.to_string(), a)).collect(),
             outputs: vec![NodeOutput::Tensor(out)],
+            autocast: None,
         });
         out
     };

@@ -33,8 +33,11 @@
 //! # Ok::<(), fake_runtime::Error>(())
 //! ```
 
+mod autocast;
 pub mod intrinsics;
 mod kernels;
+
+pub use autocast::{autocast_policy, cpu_policies};
 
 use fake_runtime::StaticRegistry;
 

@@ -769,7 +769,19 @@ impl Propagation {
                         ArgSource::Absent => Value::None,
                     });
                 }
-                let result = self.mode.dispatch(def, &values);
+                let result = match node.autocast {
+                    None => self.mode.dispatch(def, &values),
+                    Some(r) => {
+                        self.mode.set_autocast(Some(fake_runtime::mode::Autocast {
+                            device: r.device,
+                            dtype: r.dtype,
+                            policies: fake_ops::autocast_policy,
+                        }));
+                        let result = self.mode.dispatch(def, &values);
+                        self.mode.set_autocast(None);
+                        result
+                    }
+                };
                 drop(values);
                 self.scratch = scratch;
                 match result {

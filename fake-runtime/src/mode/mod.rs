@@ -24,9 +24,11 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
 
+mod autocast;
 mod checkpoint;
 mod key;
 
+pub use autocast::{Autocast, AutocastPolicies, CastPolicy};
 pub use checkpoint::Checkpoint;
 
 static NEXT_MODE: AtomicU32 = AtomicU32::new(1);
@@ -210,6 +212,8 @@ pub struct FakeTensorMode {
     /// this count moved.
     writes: u64,
     mark: Mark,
+    /// The active autocast region.
+    autocast: Option<Autocast>,
 }
 
 /// The last checkpoint taken or restored, and how many tensors it holds.
@@ -267,6 +271,7 @@ impl FakeTensorMode {
             named: FxHashMap::default(),
             writes: 0,
             mark: Mark::default(),
+            autocast: None,
         }
     }
 
@@ -444,6 +449,14 @@ impl FakeTensorMode {
     /// wrapped (fresh storage, a view's base storage, or the mutated
     /// argument with its version bumped).
     pub fn dispatch(&mut self, op: &OpDef, args: &[Value<'_>]) -> Result<OutputList> {
+        if self.autocast.is_some()
+            && let Some(casts) = self.autocast_casts(op, args)?
+        {
+            let saved = self.autocast.take();
+            let r = self.dispatch(op, &casts.values(args));
+            self.autocast = saved;
+            return r;
+        }
         if args.iter().any(|a| matches!(a, Value::Real(_))) {
             return self.dispatch_with_reals(op, args);
         }
