@@ -13,8 +13,8 @@
 
 use crate::ast::BinaryOp;
 use crate::ir::{
-    ArgIr, Body, Derive, DimIr, Field, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt,
-    TExpr, TNode,
+    ArgIr, Body, Derive, DimIr, Field, Holder, MessagePart, OpIr, OutputIr, Pointwise, RetKind,
+    RuleIr, Stmt, TExpr, TNode,
 };
 use crate::kind::{Base, Kind};
 use crate::schema::{DefaultValue, ReturnAlias, Schema};
@@ -604,7 +604,31 @@ fn stmt(s: &Stmt) -> TokenStream {
             } else {
                 c
             };
-            quote! {{ let __c = #c; #intr::require(cx, __c, #message)?; }}
+            if message.iter().all(|p| matches!(p, MessagePart::Text(_))) {
+                let text: String = message
+                    .iter()
+                    .map(|p| match p {
+                        MessagePart::Text(t) => t.as_str(),
+                        MessagePart::Value(_) => "",
+                    })
+                    .collect();
+                return quote! {{ let __c = #c; #intr::require(cx, __c, #text)?; }};
+            }
+            let pieces = message.iter().map(|p| match p {
+                MessagePart::Text(t) => quote!(__m.push_str(#t);),
+                MessagePart::Value(v) => {
+                    let v = expr(v);
+                    quote!(__m.push_str(&#intr::Show::show(&#v, __env));)
+                }
+            });
+            quote! {{
+                let __c = #c;
+                #intr::require_printing(cx, __c, &|__env| {
+                    let mut __m = ::std::string::String::new();
+                    #(#pieces)*
+                    __m
+                })?;
+            }}
         }
         Stmt::Match {
             arg,

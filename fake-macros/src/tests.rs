@@ -335,6 +335,50 @@ fn check_errors(schemas: &str, rules: &str, expect: Expect) {
 const MM: &str = "aten::mm(Tensor self, Tensor mat2) -> Tensor\n";
 
 #[test]
+fn check_messages_print_values_in_scope() {
+    check_errors(
+        MM,
+        "mm(self: [n, k], mat2: [k, m]) -> [n, m]\n  check n > 0, \"{nn} {\"\n  check k > 0, \"} {self}\"\n",
+        expect![[r#"
+            `{nn}` in a check's message names nothing in scope
+             --> ops/rules/test.rules:2:3
+              |
+            2 |   check n > 0, "{nn} {"
+              |   ^^^^^^^^^^^^^^^^^^^^^ in this check
+              |
+              = help: did you mean `{n}`?
+
+            a `{` in a check's message is not closed
+             --> ops/rules/test.rules:2:3
+              |
+            2 |   check n > 0, "{nn} {"
+              |   ^^^^^^^^^^^^^^^^^^^^^ in this check
+              |
+              = help: write `{{` for a brace
+
+            a `}` in a check's message closes nothing
+             --> ops/rules/test.rules:3:3
+              |
+            3 |   check k > 0, "} {self}"
+              |   ^^^^^^^^^^^^^^^^^^^^^^^ in this check
+              |
+              = help: write `}}` for a brace
+
+            `{self}` is a Tensor, which a message cannot print
+             --> ops/rules/test.rules:3:3
+              |
+            3 |   check k > 0, "} {self}"
+              |   ^^^^^^^^^^^^^^^^^^^^^^^ in this check"#]],
+    );
+    let code = expand(
+        MM,
+        "mm(self: [n, k], mat2: [k, m]) -> [n, m]\n  check n > 0, \"{{n}} is {n}, k is {k}\"\n",
+    );
+    assert!(code.contains("require_printing"), "{code}");
+    assert!(code.contains("push_str(\"{n} is \")"), "{code}");
+}
+
+#[test]
 fn errors_unknown_intrinsic_and_kinds() {
     check_errors(
         MM,

@@ -144,8 +144,9 @@ pub enum Stmt {
     Check {
         /// The condition (`Bool` or `SymBool`).
         cond: TExpr,
-        /// The message.
-        message: String,
+        /// The message: text, and values (`{lambd}`) printed into it
+        /// when the check fails.
+        message: Vec<MessagePart>,
     },
 }
 
@@ -289,4 +290,13 @@ impl Field {
         ("device", Field::Device, crate::kind::Base::Device),
         ("dim", Field::Dim, crate::kind::Base::Int),
     ];
+}
+
+/// A piece of a `check`'s message.
+#[derive(Debug, Clone)]
+pub enum MessagePart {
+    /// Text as written (`{{` and `}}` unescaped).
+    Text(String),
+    /// A value in scope, printed as PyTorch prints it (`{rtol}`).
+    Value(TExpr),
 }

@@ -240,3 +240,22 @@ fn floats_are_read_as_their_shortest_decimal() {
         assert_eq!(exact_decimal(v), want, "{v}");
     }
 }
+
+#[test]
+fn floats_print_as_pythons_repr() {
+    use fake_runtime::sym::float::python_repr;
+    for (v, want) in [
+        (2.0, "2.0"),
+        (0.5, "0.5"),
+        (-0.4, "-0.4"),
+        (1e-5, "1e-05"),
+        (0.0001, "0.0001"),
+        (1.5e16, "1.5e+16"),
+        (65504.0, "65504.0"),
+        (3.4028234663852886e38, "3.4028234663852886e+38"),
+        (f64::INFINITY, "inf"),
+        (f64::NAN, "nan"),
+    ] {
+        assert_eq!(python_repr(v), want, "{v}");
+    }
+}

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 
 mod expr;
 mod families;
+mod message;
 
 use expr::show_expr;
 use families::{derive_families, expand_clause_groups};
@@ -549,20 +550,23 @@ impl<'a> Checker<'a> {
                         });
                     }
                 }
-                Clause::Check { cond, message, .. } => {
+                Clause::Check {
+                    cond,
+                    message,
+                    span,
+                } => {
                     if let Some(c) = self.expr(cond) {
                         let want = if c.kind.base == Base::Bool {
                             Kind::of(Base::Bool)
                         } else {
                             Kind::of(Base::SymBool)
                         };
-                        if let Some(c) = self.coerce(c, want, cond.span) {
-                            stmts.push(Stmt::Check {
-                                cond: c,
-                                message: message
-                                    .clone()
-                                    .unwrap_or_else(|| format!("expected {}", show_expr(cond))),
-                            });
+                        let text = message
+                            .clone()
+                            .unwrap_or_else(|| format!("expected {}", show_expr(cond)));
+                        let parts = self.message(&text, *span);
+                        if let (Some(c), Some(message)) = (self.coerce(c, want, cond.span), parts) {
+                            stmts.push(Stmt::Check { cond: c, message });
                         }
                     }
                 }

@@ -16,6 +16,100 @@ pub fn require(cx: &mut Cx<'_>, c: SymBool, message: &str) -> Result<()> {
     }
 }
 
+/// Require a condition whose message prints values (`check` with
+/// `{name}` in its message): the message is built only on failure.
+pub fn require_printing(
+    cx: &mut Cx<'_>,
+    c: SymBool,
+    message: &dyn Fn(&crate::shape_env::ShapeEnv) -> String,
+) -> Result<()> {
+    match c {
+        SymBool::Bool(true) => Ok(()),
+        SymBool::Bool(false) => Err(invalid(cx, message(cx.env))),
+        SymBool::Expr(_) => shape::check_printing(cx.env, c, cx.op, message),
+    }
+}
+
+/// A value printed into a check's message as PyTorch's messages print it.
+pub trait Show {
+    /// The text (sizes through `env`).
+    fn show(&self, env: &crate::shape_env::ShapeEnv) -> String;
+}
+
+impl Show for i64 {
+    fn show(&self, _: &crate::shape_env::ShapeEnv) -> String {
+        self.to_string()
+    }
+}
+
+impl Show for bool {
+    fn show(&self, _: &crate::shape_env::ShapeEnv) -> String {
+        if *self { "True" } else { "False" }.to_string()
+    }
+}
+
+impl Show for f64 {
+    fn show(&self, _: &crate::shape_env::ShapeEnv) -> String {
+        crate::sym::float::python_repr(*self)
+    }
+}
+
+impl Show for &str {
+    fn show(&self, _: &crate::shape_env::ShapeEnv) -> String {
+        self.to_string()
+    }
+}
+
+impl Show for SymInt {
+    fn show(&self, env: &crate::shape_env::ShapeEnv) -> String {
+        env.display(*self)
+    }
+}
+
+impl Show for Dims {
+    fn show(&self, env: &crate::shape_env::ShapeEnv) -> String {
+        shape::display_dims(env, self)
+    }
+}
+
+impl Show for IntList {
+    fn show(&self, _: &crate::shape_env::ShapeEnv) -> String {
+        format!("{:?}", self.as_slice())
+    }
+}
+
+impl Show for DType {
+    fn show(&self, _: &crate::shape_env::ShapeEnv) -> String {
+        format!("torch.{self}")
+    }
+}
+
+impl Show for Scalar {
+    fn show(&self, env: &crate::shape_env::ShapeEnv) -> String {
+        match *self {
+            Scalar::Bool(SymBool::Bool(b)) => b.show(env),
+            Scalar::Bool(b) => env.display_bool(b),
+            Scalar::Int(i) => i.show(env),
+            Scalar::Float(f) => match f.as_f64() {
+                Some(v) => v.show(env),
+                None => env.display_float(f),
+            },
+            Scalar::Complex(re, im) => {
+                let sign = if im < 0.0 || (im == 0.0 && im.is_sign_negative()) {
+                    '-'
+                } else {
+                    '+'
+                };
+                format!(
+                    "({}{sign}{}j)",
+                    crate::sym::float::python_repr(re),
+                    crate::sym::float::python_repr(im.abs())
+                )
+            }
+        }
+    }
+}
+
 /// Require `a == b` for a repeated pattern variable: static mismatch is a
 /// [`ErrorKind::SizeMismatch`] naming the argument and dim; symbolic is a
 /// guard or a runtime assert.

@@ -231,3 +231,26 @@ pub fn exact_decimal(v: f64) -> Option<(i64, i64)> {
     den /= g;
     Some((if v < 0.0 { -num } else { num }, den))
 }
+
+/// A float as Python's `repr` writes it: `2.0`, `0.5`, `1e-05`,
+/// `1.5e+16`, `inf`, `nan` (the exponent form below `1e-4` and from
+/// `1e16`).
+pub fn python_repr(v: f64) -> String {
+    if v.is_nan() {
+        return "nan".into();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    let a = v.abs();
+    if a != 0.0 && !(1e-4..1e16).contains(&a) {
+        let e = format!("{v:e}");
+        let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
+        let (sign, digits) = match exp.strip_prefix('-') {
+            Some(d) => ('-', d),
+            None => ('+', exp),
+        };
+        return format!("{mantissa}e{sign}{digits:0>2}");
+    }
+    format_float(v)
+}

@@ -44,6 +44,10 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::index_add", "float alpha for int64"),
     ("aten::native_dropout", "int64 training"),
     ("aten::neg", "bool input"),
+    ("aten::isclose", "negative rtol"),
+    ("aten::isclose", "negative atol"),
+    ("aten::softshrink", "negative lambda"),
+    ("aten::softshrink", "lambda past float16's max"),
 ];
 
 /// Every case of [`WORDED`] is refused with PyTorch's message.
