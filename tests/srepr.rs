@@ -262,7 +262,23 @@ fn the_hint_of_a_symbol_is_solved_from_an_affine_size() {
         (format!("Mul({s}, {s})"), 9, None),
     ] {
         let expr = srepr::parse(&text).expect("parses");
-        let got = expr.solve_affine(value).map(|(d, v)| (d.name.clone(), v));
+        let got = expr
+            .solve_affine(value, &|_| None)
+            .map(|(d, v)| (d.name.clone(), v));
+        assert_eq!(got, want.map(|v| ("s0".to_string(), v)), "{text} = {value}");
+    }
+    // Other symbols of known values divide or subtract out.
+    let known = |name: &str| (name == "s1").then_some(3);
+    let s1 = "Symbol('s1', positive=True, integer=True)";
+    for (text, value, want) in [
+        (format!("Mul({s1}, {s})"), 12, Some(4)),
+        (format!("Add(Mul({s1}, {s}), {s1})"), 15, Some(4)),
+        (format!("Mul({s1}, {s})"), 13, None),
+    ] {
+        let expr = srepr::parse(&text).expect("parses");
+        let got = expr
+            .solve_affine(value, &known)
+            .map(|(d, v)| (d.name.clone(), v));
         assert_eq!(got, want.map(|v| ("s0".to_string(), v)), "{text} = {value}");
     }
 }

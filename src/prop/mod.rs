@@ -522,8 +522,13 @@ impl Propagation {
                 };
                 let hint = e.hint.as_ref().and_then(schema::SymExprHint::as_int);
                 self.symbols.hinted_size = hint.is_some();
+                let (symbols, env) = (&self.symbols, self.mode.env());
+                let known = |name: &str| match symbols.get(name)? {
+                    SymInt::Int(v) => Some(v),
+                    v => env.symbol_hint(env.as_symbol(v)?),
+                };
                 self.symbols.hint = hint
-                    .and_then(|h| expr.solve_affine(h))
+                    .and_then(|h| expr.solve_affine(h, &known))
                     .map(|(s, h)| (s.name.clone(), h));
                 self.symbols.source = source;
                 if self.symbols.origin != origin {

@@ -115,46 +115,73 @@ impl Expr {
         out
     }
 
-    /// The value of the one symbol of an expression affine in it
-    /// (`s0`, `2*s0`, `s0 + 1`, `2*s0 - 1`) at which the expression equals
-    /// `value`: how a recorded size's hint gives the hint of the symbol it
-    /// is made of (a derived `Dim`, `2*dx`, is recorded as `2*s26`).
+    /// The value of the one unknown symbol of an expression affine in it
+    /// (`s0`, `2*s0`, `s0 + 1`, `2*s0 - 1`, `s1*s0` with `s1` known) at
+    /// which the expression equals `value`, the other symbols having the
+    /// values `known` gives: how a recorded size's hint gives the hint of
+    /// the symbol it is made of (a derived `Dim`, `2*dx`, is recorded as
+    /// `2*s26`; a stride `s46*s47` whose `s47` appears nowhere else).
     /// `None` for any other form, or when no integer solves it.
-    pub fn solve_affine(&self, value: i64) -> Option<(&SymbolDecl, i64)> {
-        fn solve(n: &Node, value: i64) -> Option<(&SymbolDecl, i64)> {
+    pub fn solve_affine(
+        &self,
+        value: i64,
+        known: &dyn Fn(&str) -> Option<i64>,
+    ) -> Option<(&SymbolDecl, i64)> {
+        /// The value of a node all of whose symbols are known.
+        fn eval(n: &Node, known: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
             match &n.kind {
-                NodeKind::Symbol(s) => Some((s, value)),
+                NodeKind::Integer(k) => Some(*k),
+                NodeKind::Symbol(s) => known(&s.name),
+                NodeKind::Call(Func::Add, args) => args
+                    .iter()
+                    .try_fold(0i64, |acc, a| acc.checked_add(eval(a, known)?)),
+                NodeKind::Call(Func::Mul, args) => args
+                    .iter()
+                    .try_fold(1i64, |acc, a| acc.checked_mul(eval(a, known)?)),
+                _ => None,
+            }
+        }
+        /// The one argument of `args` that does not evaluate, and the
+        /// values of the others.
+        fn split<'n>(
+            args: &'n [Node],
+            known: &dyn Fn(&str) -> Option<i64>,
+        ) -> Option<(&'n Node, Vec<i64>)> {
+            let mut unknown = None;
+            let mut values = Vec::with_capacity(args.len());
+            for a in args {
+                match eval(a, known) {
+                    Some(v) => values.push(v),
+                    None if unknown.is_none() => unknown = Some(a),
+                    None => return None,
+                }
+            }
+            Some((unknown?, values))
+        }
+        fn solve<'n>(
+            n: &'n Node,
+            value: i64,
+            known: &dyn Fn(&str) -> Option<i64>,
+        ) -> Option<(&'n SymbolDecl, i64)> {
+            match &n.kind {
+                NodeKind::Symbol(s) if known(&s.name).is_none() => Some((s, value)),
                 NodeKind::Call(Func::Add, args) => {
-                    let mut rest = value;
-                    let mut var = None;
-                    for a in args {
-                        match a.kind {
-                            NodeKind::Integer(k) => rest = rest.checked_sub(k)?,
-                            _ if var.is_none() => var = Some(a),
-                            _ => return None,
-                        }
-                    }
-                    solve(var?, rest)
+                    let (var, rest) = split(args, known)?;
+                    let rest = rest.iter().try_fold(value, |acc, k| acc.checked_sub(*k))?;
+                    solve(var, rest, known)
                 }
                 NodeKind::Call(Func::Mul, args) => {
-                    let mut factor: i64 = 1;
-                    let mut var = None;
-                    for a in args {
-                        match a.kind {
-                            NodeKind::Integer(k) => factor = factor.checked_mul(k)?,
-                            _ if var.is_none() => var = Some(a),
-                            _ => return None,
-                        }
-                    }
+                    let (var, rest) = split(args, known)?;
+                    let factor = rest.iter().try_fold(1i64, |acc, k| acc.checked_mul(*k))?;
                     if factor == 0 || value % factor != 0 {
                         return None;
                     }
-                    solve(var?, value / factor)
+                    solve(var, value / factor, known)
                 }
                 _ => None,
             }
         }
-        solve(&self.root, value)
+        solve(&self.root, value, known)
     }
 
     pub(crate) fn error(&self, span: Span, kind: SreprErrorKind) -> SreprError {
