@@ -2,7 +2,7 @@
 //! with one kind of mistake (one with several), and its `.stderr` shows the
 //! message at the rules file's line and column, with the line and a caret.
 //! `pass/` holds rules that must compile. Regenerate with
-//! `TRYBUILD=overwrite cargo test -p fake-macros --test ui`.
+//! `TRYBUILD=overwrite cargo test -p fake-macros-ui --test ui`.
 
 #[test]
 fn ui() {
