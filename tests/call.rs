@@ -11,8 +11,9 @@ use std::process::{Command, Output, Stdio};
 
 /// Operators whose cases are replayed: convolution, broadcasting,
 /// reductions with keyword arguments, views, lists of views, factories,
-/// lists of tensors and `None`s (`index`).
+/// lists of tensors and `None`s (`index`), complex numbers (`fill`).
 const OPERATORS: &[&str] = &[
+    "fill",
     "conv2d",
     "add",
     "mm",
@@ -67,7 +68,10 @@ fn argument(v: &Json) -> Option<Json> {
                 .collect(),
         ),
         "int" | "float" | "bool" | "ints" | "floats" | "bools" | "str" => x.clone(),
-        "scalar" => x.as_object()?.values().next()?.clone(),
+        "scalar" => match x.as_object()?.iter().next()? {
+            (k, c) if k == "complex" => json!({ "complex": c }),
+            (_, v) => v.clone(),
+        },
         "dtype" => json!({ "dtype": x }),
         "memory_format" => json!({ "memory_format": x }),
         "layout" => json!({ "layout": x }),
@@ -330,4 +334,38 @@ fn json_floats_beyond_json_numbers() {
         Ok(CallValue::Float(x)) if x.is_nan()
     ));
     assert!(read(json!({"float": "lots"})).is_err());
+}
+
+#[test]
+fn complex_numbers_in_both_forms() {
+    use fake_tensor::call::{CallValue, value_from_json};
+    assert_eq!(
+        value_from_json(&json!({"complex": [0.5, -2]})).ok(),
+        Some(CallValue::Complex(0.5, -2.0))
+    );
+    assert_eq!(
+        value_from_json(&json!({"complex": ["inf", 1]})).ok(),
+        Some(CallValue::Complex(f64::INFINITY, 1.0))
+    );
+    assert!(value_from_json(&json!({"complex": [1]})).is_err());
+    assert!(value_from_json(&json!({"complex": "1j"})).is_err());
+    // `1j` written as Python writes it: accepted where a complex number
+    // fits, refused (as PyTorch refuses) where it does not.
+    let ok = fake(&["call", "aten::mul.Scalar(c64[2], 2j)"], None);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("complex64[2]"));
+    let refused = fake(
+        &["call", "aten::masked_fill.Scalar(f32[2, 2], b8[], 1j)"],
+        None,
+    );
+    assert_eq!(
+        refused.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&refused.stdout)
+    );
 }

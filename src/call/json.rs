@@ -131,11 +131,38 @@ fn json_value(v: &Json, depth: usize) -> Result<CallValue, CallError> {
                         )
                     }
                 },
+                "complex" => match x.as_array().map(Vec::as_slice) {
+                    Some([re, im]) => {
+                        CallValue::Complex(json_float(re, "complex")?, json_float(im, "complex")?)
+                    }
+                    _ => {
+                        return Err(CallError::Json(
+                            "`complex` must be a list of two numbers, [re, im]".into(),
+                        ));
+                    }
+                },
                 other => return Err(CallError::Json(format!("unknown value kind `{other}`"))),
             }
         }
         Json::Object(_) => return Err(CallError::Json("a value object has one key".into())),
     })
+}
+
+/// A number of a value object (`{"complex": [re, im]}`), or the text of a
+/// float JSON cannot write (`"inf"`).
+fn json_float(v: &Json, what: &str) -> Result<f64, CallError> {
+    match v {
+        Json::Number(n) => n
+            .as_f64()
+            .ok_or_else(|| CallError::Json(format!("`{what}`: {n} is not a float"))),
+        Json::String(t) => t
+            .trim()
+            .parse()
+            .map_err(|_| CallError::Json(format!("`{what}`: `{t}` is not a float"))),
+        other => Err(CallError::Json(format!(
+            "`{what}`: {other} is not a number"
+        ))),
+    }
 }
 
 fn json_tensor(v: &Json) -> Result<TensorSpec, CallError> {

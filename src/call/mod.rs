@@ -69,6 +69,8 @@ pub enum CallValue {
     Int(i64),
     /// A float.
     Float(f64),
+    /// A complex number (`1j`; in JSON `{"complex": [re, im]}`).
+    Complex(f64, f64),
     /// A string (`"mean"`).
     Str(String),
     /// A symbol used as an integer (`s0`).
@@ -369,6 +371,7 @@ enum Made {
     Bool(bool),
     Int(SymInt),
     Float(f64),
+    Complex(f64, f64),
     Str(String),
     Ints(Vec<SymInt>),
     Floats(Vec<f64>),
@@ -414,6 +417,7 @@ impl Maker<'_, '_> {
             CallValue::Bool(b) => Made::Bool(*b),
             CallValue::Int(i) => Made::Int(SymInt::Int(*i)),
             CallValue::Float(f) => Made::Float(*f),
+            CallValue::Complex(re, im) => Made::Complex(*re, *im),
             CallValue::Str(s) => Made::Str(s.clone()),
             CallValue::Sym(s) => {
                 Made::Int(self.size(&Size::Sym(s.clone()), Source::Local(s.clone()))?)
@@ -571,6 +575,7 @@ impl Made {
             Made::Bool(b) => Value::Bool(*b),
             Made::Int(v) => Value::Int(*v),
             Made::Float(f) => Value::Float(*f),
+            Made::Complex(re, im) => Value::Scalar(Scalar::Complex(*re, *im)),
             Made::Str(s) => Value::Str(s),
             Made::Ints(_) => Value::Ints(ints),
             Made::Floats(f) => Value::Floats(f),

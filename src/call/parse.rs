@@ -145,6 +145,12 @@ impl Parser<'_> {
         if let Ok(v) = text.parse::<i64>() {
             return Ok(CallValue::Int(v));
         }
+        // An imaginary literal, as Python writes one: `2j`, `-1.5j`.
+        if let Some(im) = text.strip_suffix(['j', 'J'])
+            && let Ok(v) = im.parse::<f64>()
+        {
+            return Ok(CallValue::Complex(0.0, v));
+        }
         match text {
             "inf" => return Ok(CallValue::Float(f64::INFINITY)),
             "-inf" => return Ok(CallValue::Float(f64::NEG_INFINITY)),
