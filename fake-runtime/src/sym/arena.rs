@@ -33,10 +33,12 @@ pub(crate) struct SymbolInfo {
 #[derive(Debug, Clone)]
 pub struct ExprArena {
     nodes: Vec<Node>,
-    /// Per node, its nesting depth (a leaf is 1), kept as nodes are
-    /// interned so the ShapeEnv can refuse an expression too deep to
-    /// recurse over ([`crate::limits::MAX_EXPR_DEPTH`]).
-    depths: Vec<u32>,
+    /// Per node, what is known of it without walking it, kept as nodes
+    /// are interned: its depth (so the ShapeEnv can refuse an expression
+    /// too deep to recurse over, [`crate::limits::MAX_EXPR_DEPTH`]) and
+    /// its symbols' bounds (the dispatch cache's "unrepresented symbol"
+    /// test on every output size).
+    summaries: Vec<Summary>,
     /// Every node by its hash: `(hash, id)` pairs in a raw table probed
     /// with the hash and compared against `nodes`, so a node is hashed
     /// once and stored once (in `nodes`), and growing the table never
@@ -52,6 +54,27 @@ pub struct ExprArena {
     unbacked: u32,
     true_id: ExprId,
     false_id: ExprId,
+}
+
+/// What an arena knows of a node without walking it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Summary {
+    /// Nesting depth: 1 for a constant or a symbol, one more than its
+    /// deepest argument otherwise.
+    depth: u32,
+    /// One more than the highest index of a symbol it mentions (0: none).
+    symbols_end: u32,
+    /// Whether it mentions an unbacked symbol.
+    unbacked: bool,
+}
+
+impl Summary {
+    /// A constant's.
+    const LEAF: Summary = Summary {
+        depth: 1,
+        symbols_end: 0,
+        unbacked: false,
+    };
 }
 
 /// Constants interned when an arena is made, found by index rather than
@@ -91,7 +114,7 @@ impl ExprArena {
     pub fn new() -> Self {
         let mut arena = ExprArena {
             nodes: Vec::new(),
-            depths: Vec::new(),
+            summaries: Vec::new(),
             memo: HashTable::new(),
             op_cache: HashTable::new(),
             symbols: Vec::new(),
@@ -105,7 +128,7 @@ impl ExprArena {
         // Not entered in `memo`: `int` finds these by index, and it is the
         // only way an integer node is made.
         arena.nodes.extend(SMALL_INTS.map(Node::Int));
-        arena.depths.resize(arena.nodes.len(), 1);
+        arena.summaries.resize(arena.nodes.len(), Summary::LEAF);
         arena
     }
 
@@ -123,24 +146,56 @@ impl ExprArena {
             Entry::Vacant(e) => {
                 let id = ExprId(self.nodes.len() as u32);
                 e.insert((hash, id));
-                let depths = &self.depths;
-                let child = |c: &ExprId| depths.get(c.0 as usize).copied().unwrap_or(1);
-                let deepest = match &node {
-                    Node::Int(_) | Node::Bool(_) | Node::Symbol(_) => 0,
-                    Node::Sum { terms, .. } => terms
-                        .iter()
-                        .flat_map(|(m, _)| m.iter().map(|(a, _)| child(a)))
-                        .max()
-                        .unwrap_or(0),
-                    Node::FloorDiv(a, b) | Node::Mod(a, b) => child(a).max(child(b)),
-                    Node::Rel(_, a) => child(a),
-                    Node::Max(args) | Node::Min(args) | Node::And(args) | Node::Or(args) => {
-                        args.iter().map(child).max().unwrap_or(0)
-                    }
-                };
-                self.depths.push(deepest.saturating_add(1));
+                let summary = self.summarise(&node);
+                self.summaries.push(summary);
                 self.nodes.push(node);
                 id
+            }
+        }
+    }
+
+    /// The summary of a node about to be interned, from its children's.
+    fn summarise(&self, node: &Node) -> Summary {
+        let child = |c: &ExprId| {
+            self.summaries
+                .get(c.0 as usize)
+                .copied()
+                .unwrap_or(Summary::LEAF)
+        };
+        let combine = |children: &mut dyn Iterator<Item = Summary>| {
+            let mut out = Summary {
+                depth: 0,
+                ..Summary::LEAF
+            };
+            for c in children {
+                out.depth = out.depth.max(c.depth);
+                out.symbols_end = out.symbols_end.max(c.symbols_end);
+                out.unbacked |= c.unbacked;
+            }
+            out.depth = out.depth.saturating_add(1);
+            out
+        };
+        match node {
+            Node::Int(_) | Node::Bool(_) => Summary::LEAF,
+            Node::Symbol(s) => Summary {
+                depth: 1,
+                symbols_end: s.0.saturating_add(1),
+                unbacked: self
+                    .symbols
+                    .get(s.0 as usize)
+                    .is_some_and(|info| info.unbacked),
+            },
+            Node::Sum { terms, .. } => combine(
+                &mut terms
+                    .iter()
+                    .flat_map(|(m, _)| m.iter().map(|(a, _)| child(a))),
+            ),
+            Node::FloorDiv(a, b) | Node::Mod(a, b) => {
+                combine(&mut [child(a), child(b)].into_iter())
+            }
+            Node::Rel(_, a) => combine(&mut std::iter::once(child(a))),
+            Node::Max(args) | Node::Min(args) | Node::And(args) | Node::Or(args) => {
+                combine(&mut args.iter().map(child))
             }
         }
     }
@@ -148,7 +203,7 @@ impl ExprArena {
     /// The nesting depth of `id`: 1 for a constant or a symbol, one more
     /// than its deepest argument otherwise.
     pub fn depth(&self, id: ExprId) -> u32 {
-        self.depths.get(id.0 as usize).copied().unwrap_or(1)
+        self.summaries.get(id.0 as usize).map_or(1, |s| s.depth)
     }
 
     pub(crate) fn node(&self, id: ExprId) -> &Node {
@@ -652,22 +707,10 @@ impl ExprArena {
     /// True when every symbol `id` mentions is backed and was made before
     /// the first `count` symbols were (walks without allocating).
     pub fn only_backed_symbols_below(&self, id: ExprId, count: usize) -> bool {
-        match self.node(id) {
-            Node::Int(_) | Node::Bool(_) => true,
-            Node::Symbol(s) => (s.0 as usize) < count && !self.is_unbacked(*s),
-            Node::Sum { terms, .. } => terms.iter().all(|(m, _)| {
-                m.iter()
-                    .all(|&(a, _)| self.only_backed_symbols_below(a, count))
-            }),
-            Node::FloorDiv(a, b) | Node::Mod(a, b) => {
-                self.only_backed_symbols_below(*a, count)
-                    && self.only_backed_symbols_below(*b, count)
-            }
-            Node::Rel(_, p) => self.only_backed_symbols_below(*p, count),
-            Node::Max(args) | Node::Min(args) | Node::And(args) | Node::Or(args) => args
-                .iter()
-                .all(|&a| self.only_backed_symbols_below(a, count)),
-        }
+        // The summary answers without walking the expression.
+        self.summaries
+            .get(id.0 as usize)
+            .is_some_and(|s| !s.unbacked && (s.symbols_end as usize) <= count)
     }
 
     fn collect_symbols(&self, id: ExprId, out: &mut Vec<Symbol>) {
