@@ -80,6 +80,8 @@ CASES["binary_cross_entropy_with_logits"] = [
     C("none float16", T([4], dtype=f16), T([4], dtype=f16), None, None, 0),
     C("broadcast target", T([2, 3]), T([3]), None, None, 0),
     C("zero-dim", T([]), T([])),
+    C("int64 target none", T([2, 3]), T([2, 3], dtype=i64), None, None, 0),
+    C("int64 target mean", T([2, 3]), T([2, 3], dtype=i64)),
 ]
 CASES["binary_cross_entropy_with_logits.out"] = [
     C("none", T([2, 3]), T([2, 3]), None, None, 0, out=T([2, 3])),
@@ -94,6 +96,7 @@ CASES["kl_div"] = [
     C("none broadcast", T([2, 1]), T([3]), 0),
     C("float64 target", T([2, 3]), T([2, 3], dtype=f64), 0),
     C("int64 refused", T([2], dtype=i64), T([2]), 0),
+    C("float16", T([2, 3], dtype=f16), T([2, 3], dtype=f16), 0),
     C("complex refused", T([2], dtype=c64), T([2], dtype=c64), 0),
     C("zero-dim", T([]), T([])),
 ]
@@ -118,6 +121,8 @@ CASES["hinge_embedding_loss"] = [
     C("float64 target", T([2, 3]), T([2, 3], dtype=f64), 1.0, 0),
     C("int64 target", T([2, 3]), T([2, 3], dtype=i64), 1.0, 0),
     C("zero-dim", T([]), T([])),
+    C("channels last", cl(1, 2, 3, 3), T([1, 2, 3, 3]), 1.0, 0),
+    C("int64 input", T([2, 3], dtype=i64), T([2, 3]), 1.0, 0),
 ]
 CASES["poisson_nll_loss"] = [
     C("log input mean", T([2, 3]), T([2, 3]), True, False, 1e-8, 1),
@@ -129,6 +134,8 @@ CASES["poisson_nll_loss"] = [
     C("full broadcast target", T([3]), T([2, 3]), True, True, 1e-8, 0),
     C("float64 target", T([2, 3]), T([2, 3], dtype=f64), True, False, 1e-8, 0),
     C("sizes that do not broadcast", T([2, 3]), T([4]), True, False, 1e-8, 0),
+    C("int64 input", T([3], dtype=i64), T([3]), True, False, 1e-8, 0),
+    C("int64 target full", T([3]), T([3], dtype=i64), False, True, 1e-8, 0),
 ]
 CASES["cosine_embedding_loss"] = [
     C("mean", T([3, 4]), T([3, 4]), T([3])),
@@ -212,6 +219,11 @@ def nll_cases(extra=()):
         C("2-D target for a batch", T([3, 5]), T([3, 2], dtype=i64), *extra),
         C("weight size refused", T([3, 5]), T([3], dtype=i64), T([4]), *extra),
         C("zero-dim input", T([]), T([], dtype=i64), *extra),
+        C("vector with a vector target", T([5]), T([5], dtype=i64), *extra),
+        C("int32 target", T([3, 5]), T([3], dtype=i32), None, 0, *extra),
+        C("4-D weighted none", T([2, 5, 3, 4]), T([2, 3, 4], dtype=i64), T([5]), 0, *extra),
+        C("3-D weighted sum", T([2, 5, 3]), T([2, 3], dtype=i64), T([5]), 2, *extra),
+        C("4-D target of another rank", T([2, 5, 3, 4]), T([2, 12], dtype=i64), None, 0, *extra),
     ]
 
 
@@ -234,8 +246,10 @@ CASES["cross_entropy_loss"] = nll_cases() + [
     C("probabilities channels last", cl(2, 5, 3, 4), T([2, 5, 3, 4]), None, 0),
     C("smoothing above one refused", T([3, 5]), T([3], dtype=i64), None, 1, -100, 1.5),
     C("float16", T([3, 5], dtype=f16), T([3], dtype=i64), None, 0),
-    C("int32 target", T([3, 5]), T([3], dtype=i32), None, 0),
     C("zero-dim input and target", T([]), T([])),
+    C("int64 input", T([3, 5], dtype=i64), T([3], dtype=i64)),
+    C("smoothed 3-D weighted mean", T([2, 5, 3]), T([2, 3], dtype=i64), T([5]), 1, -100, 0.1),
+    C("probabilities transposed", tr(3, 5), T([3, 5]), None, 0),
 ]
 
 CASES["glu"] = [
@@ -472,6 +486,63 @@ CASES["rrelu_with_noise_"] = [
 CASES["rrelu_with_noise.out"] = [
     C("default", T([2, 3]), T([2, 3]), out=T([2, 3])),
     C("resized", T([2, 3]), T([2, 3]), out=T([0])),
+]
+
+def nll_forward_cases(batch, target):
+    """The NLL losses of one rank, every reduction, weights."""
+    classes = batch[1] if len(batch) > 1 else batch[0]
+    return [
+        C("mean", T(batch), T(target, dtype=i64), None, 1, -100),
+        C("none", T(batch), T(target, dtype=i64), None, 0, -100),
+        C("sum weighted", T(batch), T(target, dtype=i64), T([classes]), 2, -100),
+        C("mean weighted", T(batch), T(target, dtype=i64), T([classes]), 1, -100),
+        C("none weighted", T(batch), T(target, dtype=i64), T([classes]), 0, -100),
+        C("float64", T(batch, dtype=f64), T(target, dtype=i64), None, 0, 1),
+    ]
+
+
+CASES["nll_loss_forward"] = nll_forward_cases([3, 5], [3]) + [
+    C("vector", T([5]), T([], dtype=i64), None, 0, -100),
+    C("3-D refused", T([2, 5, 3]), T([2, 3], dtype=i64), None, 1, -100),
+    C("2-D target refused", T([3, 5]), T([3, 2], dtype=i64), None, 1, -100),
+    C("batch sizes differ", T([3, 5]), T([4], dtype=i64), None, 1, -100),
+    C("weight size refused", T([3, 5]), T([3], dtype=i64), T([4]), 1, -100),
+]
+CASES["nll_loss_forward.output"] = [
+    C("none", T([3, 5]), T([3], dtype=i64), None, 0, -100, output=T([3]), total_weight=T([])),
+]
+CASES["nll_loss2d_forward"] = nll_forward_cases([2, 5, 3, 4], [2, 3, 4]) + [
+    C("channels last", cl(2, 5, 3, 4), T([2, 3, 4], dtype=i64), None, 0, -100),
+]
+CASES["nll_loss2d_forward.output"] = [
+    C("mean", T([2, 5, 3, 4]), T([2, 3, 4], dtype=i64), None, 1, -100, output=T([]), total_weight=T([])),
+]
+CASES["nll_loss"] = [
+    C("mean", T([3, 5]), T([3], dtype=i64)),
+    C("none weighted", T([3, 5]), T([3], dtype=i64), T([5]), 0),
+    C("vector", T([5]), T([], dtype=i64)),
+    C("3-D refused", T([2, 5, 3]), T([2, 3], dtype=i64)),
+]
+CASES["nll_loss.out"] = [
+    C("none", T([3, 5]), T([3], dtype=i64), None, 0, out=T([3])),
+]
+CASES["nll_loss2d"] = [
+    C("mean", T([2, 5, 3, 4]), T([2, 3, 4], dtype=i64)),
+    C("none weighted", T([2, 5, 3, 4]), T([2, 3, 4], dtype=i64), T([5]), 0),
+]
+CASES["nll_loss2d.out"] = [
+    C("none", T([2, 5, 3, 4]), T([2, 3, 4], dtype=i64), None, 0, out=T([2, 3, 4])),
+]
+
+CASES["multilabel_margin_loss_forward"] = [
+    C("mean", T([3, 4]), T([3, 4], dtype=i64), 1),
+    C("none", T([3, 4]), T([3, 4], dtype=i64), 0),
+    C("vector", T([4]), T([4], dtype=i64), 0),
+    C("transposed", tr(3, 4), tr(3, 4, dtype=i64), 2),
+    C("target size refused", T([3, 4]), T([4], dtype=i64), 0),
+]
+CASES["multilabel_margin_loss_forward.output"] = [
+    C("none", T([3, 4]), T([3, 4], dtype=i64), 0, output=T([3]), is_target=T([3, 4])),
 ]
 
 SYMBOLIC += [

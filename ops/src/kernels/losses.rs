@@ -266,11 +266,13 @@ pub(crate) fn margin_ranking_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 pub(crate) fn hinge_embedding_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "self")?;
     let target = args::tensor(cx, a, 1, "target")?;
-    let margin = args::float(cx, a, 2, "margin", Some(1.0))?;
+    // The margin's value decides nothing in the metadata.
+    args::float(cx, a, 2, "margin", Some(1.0))?;
     let r = reduction(cx, a, 3)?;
     let zeros = zeros_contiguous(cx, input)?;
-    let diff = with_number(cx, k::rsub_scalar, input, float(margin))?;
-    with_number(cx, k::clamp_min, &diff, int(0))?;
+    // ATen's `margin - self` is `empty_like(self).fill_(margin).sub_(self)`:
+    // `self`'s dtype and layout; `clamp_min_` writes it in place.
+    let diff = unary(cx, k::empty_like, input)?;
     let not_one = with_number(cx, k::ne_scalar, target, int(1))?;
     let out_margin = where_(cx, &not_one, &diff, &zeros)?;
     let not_neg = with_number(cx, k::ne_scalar, target, int(-1))?;
@@ -528,6 +530,16 @@ pub(crate) fn multi_margin_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
 /// the margins `[dim, nframe, dim]` summed over the first and last dims,
 /// then averaged or summed.
 pub(crate) fn multilabel_margin_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let mut outs = multilabel_margin_loss_forward(cx, a)?;
+    outs.truncate(1);
+    Ok(outs)
+}
+
+/// `multilabel_margin_loss_forward(Tensor self, Tensor target, int
+/// reduction) -> (Tensor output, Tensor is_target)`: the loss of
+/// [`multilabel_margin_loss`] and `is_target`, the target's sizes in
+/// `self`'s dtype (contiguous).
+pub(crate) fn multilabel_margin_loss_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "self")?;
     let target = args::tensor(cx, a, 1, "target")?;
     let r = reduction(cx, a, 2)?;
@@ -578,7 +590,10 @@ pub(crate) fn multilabel_margin_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
         2 => sum(cx, &z)?,
         _ => sum_dims(cx, &z, &[0, -1], false)?,
     };
-    Ok(result(out))
+    let is_target = TensorMeta::contiguous(cx.env, &target.sizes, input.dtype, input.device)?;
+    let mut outs = result(out);
+    outs.push(Out::Tensor(is_target, Alias::Fresh));
+    Ok(outs)
 }
 
 /// `binary_cross_entropy_backward(Tensor grad_output, Tensor self, Tensor

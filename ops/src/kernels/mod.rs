@@ -75,13 +75,17 @@ pub(crate) use itself::{
 pub(crate) use losses::{
     binary_cross_entropy, binary_cross_entropy_backward, binary_cross_entropy_with_logits,
     cosine_embedding_loss, hinge_embedding_loss, huber_loss, kl_div, l1_loss, margin_ranking_loss,
-    mse_loss, mse_loss_backward, multi_margin_loss, multilabel_margin_loss, poisson_nll_loss,
-    smooth_l1_loss, soft_margin_loss, soft_margin_loss_backward, triplet_margin_loss,
+    mse_loss, mse_loss_backward, multi_margin_loss, multilabel_margin_loss,
+    multilabel_margin_loss_forward, poisson_nll_loss, smooth_l1_loss, soft_margin_loss,
+    soft_margin_loss_backward, triplet_margin_loss,
 };
 pub(crate) use masked::{
     masked_select, repeat_interleave_self_tensor, unique_consecutive, unique2,
 };
-pub(crate) use nll::{cross_entropy_loss, nll_loss_nd};
+pub(crate) use nll::{
+    cross_entropy_loss, nll_loss_forward, nll_loss_kernel, nll_loss_nd, nll_loss2d,
+    nll_loss2d_forward,
+};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
 pub(crate) use normal::{

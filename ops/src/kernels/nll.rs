@@ -62,6 +62,18 @@ fn forward(
     target: &TensorMeta,
     n: &Nll<'_>,
 ) -> Result<TensorMeta> {
+    Ok(forward_and_total(cx, input, target, n)?.0)
+}
+
+/// `_nll_loss_forward`'s two results: the loss and the total weight (a
+/// zero-dim tensor of the weighted input's dtype, or of the weight's when
+/// a weight sums it).
+fn forward_and_total(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    target: &TensorMeta,
+    n: &Nll<'_>,
+) -> Result<(TensorMeta, TensorMeta)> {
     let n_dims = input.dim();
     let channel_dim = usize::from(n_dims >= 2);
     let mut s = input.clone();
@@ -81,18 +93,20 @@ fn forward(
     let res = unary(cx, k::neg, &picked)?;
     let res = where_number(cx, &cond, &res, int(0))?;
     if n.reduction == 0 && n_dims > 1 {
-        return Ok(res);
+        let total = TensorMeta::contiguous(cx.env, &[], s.dtype, s.device)?;
+        return Ok((res, total));
     }
     let total_dtype = n.weight.map_or(s.dtype, |w| w.dtype);
     let total = TensorMeta::contiguous(cx.env, &[], total_dtype, s.device)?;
-    match n.reduction {
-        2 => sum(cx, &res),
+    let out = match n.reduction {
+        2 => sum(cx, &res)?,
         1 => {
             let s = sum(cx, &res)?;
-            binary(cx, k::div_tensor, &s, &total)
+            binary(cx, k::div_tensor, &s, &total)?
         }
-        _ => Ok(res),
-    }
+        _ => res,
+    };
+    Ok((out, total))
 }
 
 /// `nll_loss_forward`'s checks (its decomposition's), then the loss.
@@ -102,6 +116,22 @@ fn nll_loss(
     target: &TensorMeta,
     n: &Nll<'_>,
 ) -> Result<TensorMeta> {
+    Ok(nll_loss_checked(cx, input, target, n)?.0)
+}
+
+/// `nll_loss_forward`'s checks, then its two results.
+fn nll_loss_checked(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    target: &TensorMeta,
+    n: &Nll<'_>,
+) -> Result<(TensorMeta, TensorMeta)> {
+    if !(1..=2).contains(&input.dim()) {
+        return Err(invalid(
+            cx,
+            format!("input tensor should be 1D or 2D, got {}D", input.dim()),
+        ));
+    }
     if target.dim() > 1 {
         return Err(invalid(
             cx,
@@ -143,7 +173,7 @@ fn nll_loss(
             ));
         }
     }
-    forward(cx, input, target, n)
+    forward_and_total(cx, input, target, n)
 }
 
 /// `nll_loss_nd_symint`.
@@ -239,11 +269,7 @@ fn nll_loss_nd_of(
 pub(crate) fn nll_loss_nd(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "self")?;
     let target = args::tensor(cx, a, 1, "target")?;
-    let n = Nll {
-        weight: args::opt_tensor(cx, a, 2, "weight")?,
-        reduction: args::int(cx, a, 3, "reduction", Some(1))?,
-        ignore_index: args::size(cx, a, 4, "ignore_index", Some(-100))?,
-    };
+    let n = nll_args(cx, a)?;
     Ok(result(nll_loss_nd_of(cx, input, target, &n)?))
 }
 
@@ -431,4 +457,60 @@ pub(crate) fn cross_entropy_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         nll_loss_nd_of(cx, &logp, target, &n)?
     };
     Ok(result(out))
+}
+
+/// The arguments of the `nll_loss` family, in schema order from 2.
+fn nll_args<'a>(cx: &mut Cx<'_>, a: &[Arg<'a>]) -> Result<Nll<'a>> {
+    Ok(Nll {
+        weight: args::opt_tensor(cx, a, 2, "weight")?,
+        reduction: args::int(cx, a, 3, "reduction", Some(1))?,
+        ignore_index: args::size(cx, a, 4, "ignore_index", Some(-100))?,
+    })
+}
+
+/// Both results as a kernel's outputs.
+fn pair(loss: TensorMeta, total: TensorMeta) -> Outs {
+    let mut outs = result(loss);
+    outs.push(Out::Tensor(total, Alias::Fresh));
+    outs
+}
+
+/// `nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int
+/// reduction, SymInt ignore_index) -> (Tensor output, Tensor
+/// total_weight)`: its decomposition's checks (a 1-D or 2-D input, a
+/// target of at most one dim and one per sample, a weight per class),
+/// then the loss and the total weight.
+pub(crate) fn nll_loss_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "self")?;
+    let target = args::tensor(cx, a, 1, "target")?;
+    let n = nll_args(cx, a)?;
+    let (loss, total) = nll_loss_checked(cx, input, target, &n)?;
+    Ok(pair(loss, total))
+}
+
+/// `nll_loss2d_forward(...)`: the same decomposition, without checks.
+pub(crate) fn nll_loss2d_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "self")?;
+    let target = args::tensor(cx, a, 1, "target")?;
+    let n = nll_args(cx, a)?;
+    let (loss, total) = forward_and_total(cx, input, target, &n)?;
+    Ok(pair(loss, total))
+}
+
+/// `nll_loss(Tensor self, Tensor target, Tensor? weight=None, int
+/// reduction=Mean, SymInt ignore_index=-100) -> Tensor`: the loss of
+/// `nll_loss_forward`.
+pub(crate) fn nll_loss_kernel(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "self")?;
+    let target = args::tensor(cx, a, 1, "target")?;
+    let n = nll_args(cx, a)?;
+    Ok(result(nll_loss(cx, input, target, &n)?))
+}
+
+/// `nll_loss2d(...)`: the loss of `nll_loss2d_forward`.
+pub(crate) fn nll_loss2d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "self")?;
+    let target = args::tensor(cx, a, 1, "target")?;
+    let n = nll_args(cx, a)?;
+    Ok(result(forward(cx, input, target, &n)?))
 }
