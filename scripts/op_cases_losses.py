@@ -324,8 +324,9 @@ CASES["pixel_unshuffle"] = [
     C("height not divisible", T([1, 2, 3, 6]), 2),
     C("width not divisible", T([1, 2, 4, 5]), 2),
     C("zero factor", T([1, 2, 4, 6]), 0),
-    C("2-D refused", T([4, 6]), 2),
 ]
+# (A rank below 3 is refused too, but the reference's message prints the
+# address of a bound method, which would change the fixture on every run.)
 CASES["pixel_unshuffle.out"] = [
     C("factor 2", T([1, 2, 4, 6]), 2, out=T([1, 8, 2, 3])),
     C("resized", T([1, 2, 4, 6]), 2, out=T([0])),
