@@ -205,8 +205,14 @@ pub(crate) fn embedding_bag_padding_idx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resul
     let indices = args::tensor(cx, a, 1, "indices")?;
     let offsets = args::tensor(cx, a, 2, "offsets")?;
     let mut padding_idx = -1;
+    let mut weight = weight.clone();
     if let Some(p) = args::opt_int(cx, a, 8, "padding_idx", None)? {
-        let n = size(cx, weight, 0)?;
+        // `weight.size(0)` in C++ reads every size as an integer: each is
+        // specialised (`guard_int`).
+        for s in weight.sizes.iter_mut() {
+            *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);
+        }
+        let n = size(cx, &weight, 0)?;
         let neg = cx.env.neg(n)?;
         let lo = cx.env.ge(SymInt::Int(p), neg)?;
         let hi = cx.env.lt(SymInt::Int(p), n)?;
@@ -231,7 +237,7 @@ pub(crate) fn embedding_bag_padding_idx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resul
     let indices = contiguous_copy(cx, indices)?;
     let offsets = contiguous_copy(cx, offsets)?;
     let mut inner: SmallVec<[Arg<'_>; 9]> = SmallVec::new();
-    inner.push(Arg::Tensor(weight));
+    inner.push(Arg::Tensor(&weight));
     inner.push(Arg::Tensor(&indices));
     inner.push(Arg::Tensor(&offsets));
     inner.push(Arg::Bool(args::bool(

@@ -53,6 +53,16 @@ fn class_view(
     view(cx, weight, s)
 }
 
+/// `weight.size(0)` as ATen's composites read it into an `int64_t` view
+/// shape: the size specialised (`guard_int`).
+fn specialised_classes(cx: &mut Cx<'_>, weight: &TensorMeta) -> Result<TensorMeta> {
+    let mut w = weight.clone();
+    if let Some(c) = w.sizes.first_mut() {
+        *c = SymInt::Int(cx.env.guard_int(*c, cx.op)?);
+    }
+    Ok(w)
+}
+
 /// `_nll_loss_forward`'s output: `-input[target]` (times the weight),
 /// zero where the target is ignored, then summed or averaged by the total
 /// weight.
@@ -320,7 +330,8 @@ fn prob_target(
     let mut prod = binary(cx, k::mul_tensor, &logp, &target)?;
     if let Some(w) = n.weight {
         let w = if logp.dim() > 1 {
-            class_view(cx, w, logp.dim(), 1)?
+            let w = specialised_classes(cx, w)?;
+            class_view(cx, &w, logp.dim(), 1)?
         } else {
             w.clone()
         };
@@ -370,7 +381,8 @@ fn label_smoothing(
     let nll = nll_loss_nd_of(cx, &logp, target, n)?;
     let weighted = match n.weight {
         Some(w) => {
-            let w = class_view(cx, w, logp.dim(), class_dim)?;
+            let w = specialised_classes(cx, w)?;
+            let w = class_view(cx, &w, logp.dim(), class_dim)?;
             binary(cx, k::mul_tensor, &logp, &w)?
         }
         None => logp.clone(),
