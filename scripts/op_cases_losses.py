@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, D, T, b8, c64, cl, f16, f64, i32, i64, tr
+from op_case_inputs import CL, C, D, T, b8, c64, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -576,6 +576,25 @@ SYMBOLIC += [
     ("prelu of a dynamic input with a weight per channel", "prelu",
      C("", D([2, 3, 4], "x"), D([3], "w"))),
     ("glu of a dynamic input", "glu", C("", D([2, 6], "x"), 1)),
+    ("cross_entropy_loss of a dynamic weighted 4-D input", "cross_entropy_loss",
+     C("", D([2, 5, 3, 4], "x"), D([2, 3, 4], "t", dtype=i64), D([5], "w"), 1)),
+    ("cross_entropy_loss of a dynamic 4-D input, smoothed", "cross_entropy_loss",
+     C("", D([2, 5, 3, 4], "x"), D([2, 3, 4], "t", dtype=i64), None, 0, -100, 0.2)),
+    ("cross_entropy_loss of dynamic 4-D class probabilities", "cross_entropy_loss",
+     C("", D([2, 5, 3, 4], "x"), D([2, 5, 3, 4], "t"), D([5], "w"), 0)),
+    ("nll_loss_nd of a dynamic weighted 5-D input", "nll_loss_nd",
+     C("", D([2, 5, 3, 2, 2], "x"), D([2, 3, 2, 2], "t", dtype=i64), D([5], "w"), 0)),
+    ("binary_cross_entropy_with_logits of dynamic inputs and weights", "binary_cross_entropy_with_logits",
+     C("", D([3, 4], "x"), D([3, 4], "t"), D([4], "w"), D([4], "pw"), 0)),
+    ("multilabel_margin_loss of a dynamic vector", "multilabel_margin_loss",
+     C("", D([4], "x"), D([4], "t", dtype=i64), 0)),
+    ("kl_div of dynamic broadcast inputs", "kl_div",
+     C("", D([3, 1], "x"), D([4], "t"), 0)),
+    ("huber_loss of dynamic broadcast inputs", "huber_loss",
+     C("", D([3, 1], "x"), D([4], "t"), 0, 0.5)),
+    ("native_dropout_backward of a dynamic channels-last gradient", "native_dropout_backward",
+     C("", D([2, 3, 4, 4], "g", fmt=CL), D([2, 3, 4, 4], "m", dtype=b8), 2.0)),
+    ("one_hot of a dynamic index", "one_hot", C("", D([2, 3], "x", dtype=i64), 4)),
     ("native_batch_norm of a dynamic input in eval", "native_batch_norm",
      C("", D([2, 3, 4], "x"), None, None, D([3], "m"), D([3], "v"), False, 0.1, 1e-5)),
 ]
