@@ -214,3 +214,16 @@ pub fn stats_given(
 ) -> Result<bool> {
     Ok(use_input_stats || (running_mean.is_some() && running_var.is_some()))
 }
+
+/// `one_hot_classes(num_classes)`: `one_hot`'s number of classes; `-1`
+/// reads it from the data (`int(self.max().item()) + 1`), which makes a
+/// fresh unbacked integer and then refuses to specialise it, as
+/// FakeTensorMode does (`GuardOnDataDependentSymNode`).
+pub fn one_hot_classes(cx: &mut Cx<'_>, num_classes: i64) -> Result<SymInt> {
+    if num_classes != -1 {
+        return Ok(SymInt::Int(num_classes));
+    }
+    let largest = cx.env.create_unbacked(false, cx.op);
+    let n = cx.env.guard_int(largest, cx.op)?;
+    Ok(SymInt::Int(n + 1))
+}
