@@ -199,3 +199,92 @@ pub(crate) fn native_batch_norm_legit_functional(cx: &mut Cx<'_>, a: &[Arg<'_>])
     }
     Ok(outs)
 }
+
+/// The running statistics at `mean` and `var` when both are given.
+fn both<'a>(
+    cx: &Cx<'_>,
+    a: &[Arg<'a>],
+    mean: usize,
+    var: usize,
+) -> Result<Option<(&'a TensorMeta, &'a TensorMeta)>> {
+    let m = args::opt_tensor(cx, a, mean, "running_mean")?;
+    let v = args::opt_tensor(cx, a, var, "running_var")?;
+    Ok(m.zip(v))
+}
+
+/// `native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor?
+/// running_mean, Tensor? running_var, bool training, float momentum,
+/// float eps) -> (Tensor, Tensor, Tensor)`: the same decomposition
+/// (`native_batch_norm_helper`), the running statistics optional.
+pub(crate) fn native_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let running = both(cx, a, 3, 4)?;
+    let training = args::bool(cx, a, 5, "training", None)?;
+    legit(cx, a, running, training)
+}
+
+/// `_get_batch_norm_reserve_tensor`: the cuDNN reserve space, empty
+/// (uint8) for every backend but cuDNN, whose size is a cuDNN query no
+/// metadata answers; it is taken as empty there too. The backend query
+/// (`torch._C._select_batch_norm_backend`) takes tensors only: an absent
+/// weight, bias or running statistic is refused there, as FakeTensorMode
+/// refuses it.
+fn reserve(cx: &mut Cx<'_>, a: &[Arg<'_>], input: &TensorMeta) -> Result<Out> {
+    for (i, name) in [
+        (1, "weight"),
+        (2, "bias"),
+        (3, "running_mean"),
+        (4, "running_var"),
+    ] {
+        if args::opt_tensor(cx, a, i, name)?.is_none() {
+            return Err(invalid(
+                cx,
+                format!(
+                    "_select_batch_norm_backend(): incompatible function arguments: {name} is None where a Tensor is expected"
+                ),
+            ));
+        }
+    }
+    let t = TensorMeta::contiguous(cx.env, &[SymInt::Int(0)], DType::UInt8, input.device)?;
+    Ok(Out::Tensor(t, Alias::Fresh))
+}
+
+/// `_batch_norm_with_update(Tensor input, Tensor? weight, Tensor? bias,
+/// Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float
+/// eps) -> (Tensor, Tensor, Tensor, Tensor)`: training batch norm
+/// (`native_batch_norm_helper`) and the reserve tensor.
+pub(crate) fn batch_norm_with_update(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let mean = args::tensor(cx, a, 3, "running_mean")?;
+    let var = args::tensor(cx, a, 4, "running_var")?;
+    let mut outs = legit(cx, a, Some((mean, var)), true)?;
+    outs.push(reserve(cx, a, input)?);
+    Ok(outs)
+}
+
+/// `_batch_norm_no_update(Tensor input, Tensor? weight, Tensor? bias,
+/// Tensor? running_mean, Tensor? running_var, float momentum, float eps)
+/// -> (Tensor, Tensor, Tensor, Tensor)`: eval-mode batch norm and the
+/// reserve tensor.
+pub(crate) fn batch_norm_no_update(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let running = both(cx, a, 3, 4)?;
+    let mut outs = legit(cx, a, running, false)?;
+    outs.push(reserve(cx, a, input)?);
+    Ok(outs)
+}
+
+/// `_batch_norm_with_update_functional(Tensor input, Tensor? weight,
+/// Tensor? bias, Tensor running_mean, Tensor running_var, float momentum,
+/// float eps) -> (Tensor, Tensor, Tensor, Tensor, Tensor running_mean_out,
+/// Tensor running_var_out)`: `_native_batch_norm_legit_functional` in
+/// training, the reserve tensor before the updated statistics.
+pub(crate) fn batch_norm_with_update_functional(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let mut legit_args: SmallVec<[Arg<'_>; 8]> = a.iter().take(5).cloned().collect();
+    legit_args.push(Arg::Bool(true));
+    legit_args.extend(a.iter().skip(5).cloned());
+    let mut outs = native_batch_norm_legit_functional(cx, &legit_args)?;
+    let r = reserve(cx, a, input)?;
+    outs.insert(3, r);
+    Ok(outs)
+}

@@ -7,6 +7,7 @@ use super::invalid;
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::{args, require};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use smallvec::SmallVec;
 
 /// `mode=0`: the sum of each bag.
 const MODE_SUM: i64 = 0;
@@ -180,4 +181,94 @@ pub(crate) fn embedding_bag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     };
     outs.push(new_empty(cx, offsets, max_sizes)?);
     Ok(outs)
+}
+
+/// `_embedding_bag_forward_only` (the same arguments): `meta_embedding_bag`,
+/// with `bag_size` of the offsets' sizes for CPU offsets.
+pub(crate) fn embedding_bag_forward_only(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let offsets = args::tensor(cx, a, 2, "offsets")?;
+    let mut outs = embedding_bag(cx, a)?;
+    if offsets.device.is_cpu() {
+        outs[2] = new_empty(cx, offsets, offsets.sizes.clone())?;
+    }
+    Ok(outs)
+}
+
+/// `embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool
+/// scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights,
+/// bool include_last_offset, int? padding_idx)` (and the overload without
+/// `padding_idx`): ATen's composite, a padding index within the number of
+/// embeddings wrapped, then `_embedding_bag_forward_only` of contiguous
+/// indices and offsets (a fake weight never requires a gradient).
+pub(crate) fn embedding_bag_padding_idx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let weight = args::tensor(cx, a, 0, "weight")?;
+    let indices = args::tensor(cx, a, 1, "indices")?;
+    let offsets = args::tensor(cx, a, 2, "offsets")?;
+    let mut padding_idx = -1;
+    let mut weight = weight.clone();
+    if let Some(p) = args::opt_int(cx, a, 8, "padding_idx", None)? {
+        // `weight.size(0)` in C++ reads every size as an integer: each is
+        // specialised (`guard_int`).
+        for s in weight.sizes.iter_mut() {
+            *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);
+        }
+        let n = size(cx, &weight, 0)?;
+        let neg = cx.env.neg(n)?;
+        let lo = cx.env.ge(SymInt::Int(p), neg)?;
+        let hi = cx.env.lt(SymInt::Int(p), n)?;
+        let within = cx.env.and(lo, hi)?;
+        if !cx.env.guard_bool(within, cx.op)? {
+            let last = cx.env.sub(n, SymInt::Int(1))?;
+            let (n, last) = (cx.env.display(n), cx.env.display(last));
+            return Err(invalid(
+                cx,
+                format!(
+                    "padding_idx must be within the number of embeddings, -{n} through {last}, but got {p}"
+                ),
+            ));
+        }
+        padding_idx = if p < 0 {
+            let wrapped = cx.env.add(n, SymInt::Int(p))?;
+            cx.env.guard_int(wrapped, cx.op)?
+        } else {
+            p
+        };
+    }
+    let indices = contiguous_copy(cx, indices)?;
+    let offsets = contiguous_copy(cx, offsets)?;
+    let mut inner: SmallVec<[Arg<'_>; 9]> = SmallVec::new();
+    inner.push(Arg::Tensor(&weight));
+    inner.push(Arg::Tensor(&indices));
+    inner.push(Arg::Tensor(&offsets));
+    inner.push(Arg::Bool(args::bool(
+        cx,
+        a,
+        3,
+        "scale_grad_by_freq",
+        Some(false),
+    )?));
+    inner.push(Arg::Int(SymInt::Int(args::int(cx, a, 4, "mode", Some(0))?)));
+    inner.push(Arg::Bool(args::bool(cx, a, 5, "sparse", Some(false))?));
+    inner.push(match args::opt_tensor(cx, a, 6, "per_sample_weights")? {
+        Some(t) => Arg::Tensor(t),
+        None => Arg::None,
+    });
+    inner.push(Arg::Bool(args::bool(
+        cx,
+        a,
+        7,
+        "include_last_offset",
+        Some(false),
+    )?));
+    inner.push(Arg::Int(SymInt::Int(padding_idx)));
+    embedding_bag_forward_only(cx, &inner)
+}
+
+/// `t.contiguous()`'s metadata (its own when already contiguous).
+fn contiguous_copy(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+    let outs = super::contiguous(cx, &[Arg::Tensor(t)])?;
+    match outs.into_iter().next() {
+        Some(Out::Tensor(t, _)) => Ok(t),
+        _ => Err(invalid(cx, "contiguous gave no tensor")),
+    }
 }

@@ -19,7 +19,10 @@ mod embedding_bag;
 mod fft;
 mod fft_composites;
 mod itself;
+mod loss_steps;
+mod losses;
 mod masked;
+mod nll;
 mod nonzero;
 mod norm_backward;
 mod normal;
@@ -29,6 +32,7 @@ mod pool;
 mod reshape;
 mod resize;
 mod scatter;
+mod shuffle;
 mod split;
 mod stacks;
 mod tensordot;
@@ -41,8 +45,9 @@ pub(crate) use asserts::{
 };
 pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use batch_norm::{
-    native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
-    native_batch_norm_legit_no_training,
+    batch_norm_no_update, batch_norm_with_update, batch_norm_with_update_functional,
+    native_batch_norm, native_batch_norm_legit, native_batch_norm_legit_functional,
+    native_batch_norm_legit_no_stats, native_batch_norm_legit_no_training,
 };
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{conv1d, conv2d, conv3d};
@@ -55,7 +60,9 @@ pub(crate) use dropout::{
     native_dropout,
 };
 pub(crate) use einsum::einsum;
-pub(crate) use embedding_bag::embedding_bag;
+pub(crate) use embedding_bag::{
+    embedding_bag, embedding_bag_forward_only, embedding_bag_padding_idx,
+};
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use fft_composites::{
     fft_fft, fft_fft2, fft_fftn, fft_ifft, fft_ifft2, fft_ifftn, fft_irfft, fft_irfft2, fft_irfftn,
@@ -65,8 +72,19 @@ pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
     resolve_bit,
 };
+pub(crate) use losses::{
+    binary_cross_entropy, binary_cross_entropy_backward, binary_cross_entropy_with_logits,
+    cosine_embedding_loss, hinge_embedding_loss, huber_loss, kl_div, l1_loss, margin_ranking_loss,
+    mse_loss, mse_loss_backward, multi_margin_loss, multilabel_margin_loss,
+    multilabel_margin_loss_forward, poisson_nll_loss, smooth_l1_loss, soft_margin_loss,
+    soft_margin_loss_backward, triplet_margin_loss,
+};
 pub(crate) use masked::{
     masked_select, repeat_interleave_self_tensor, unique_consecutive, unique2,
+};
+pub(crate) use nll::{
+    cross_entropy_loss, nll_loss_forward, nll_loss_kernel, nll_loss_nd, nll_loss2d,
+    nll_loss2d_forward,
 };
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
@@ -84,6 +102,7 @@ pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
 };
+pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
 pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
 pub(crate) use tensordot::{tensordot, tensordot_out};
