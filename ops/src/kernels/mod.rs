@@ -45,7 +45,10 @@ pub(crate) use batch_norm::{
     native_batch_norm_legit_no_training,
 };
 pub(crate) use contiguous::contiguous;
-pub(crate) use conv::{conv1d, conv2d, conv3d};
+pub(crate) use conv::{
+    conv_transpose1d, conv_transpose2d, conv_transpose3d, conv1d, conv1d_padding, conv2d,
+    conv2d_padding, conv3d, conv3d_padding,
+};
 pub(crate) use conv_backward::convolution_backward;
 pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter, linalg_diagonal};
 pub(crate) use diff::diff;
@@ -77,7 +80,10 @@ pub(crate) use pad::pad;
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
 };
-pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
+pub(crate) use pool::{
+    adaptive_avg_pool1d, adaptive_avg_pool3d, adaptive_max_pool1d, avg_pool1d, avg_pool3d,
+    max_pool1d, max_pool1d_with_indices, max_pool3d,
+};
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
 pub(crate) use resize::resize_;
 pub(crate) use scatter::{

@@ -1,0 +1,166 @@
+"""Cases of the pools, transposed and string-padded convolutions,
+samplers, upsamplings and spatial rearrangements of `ops/rules/pools.rules`,
+`conv.rules`, `sampling.rules`, `spatial.rules`, the Hermitian FFTs and
+short-time transforms of `fft.rules` and the distances of
+`distance.rules`.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+import torch
+
+from op_case_inputs import C, Case, D, T, b8, c64, cl, f16, f64, i64, tr
+
+CASES = {}
+SYMBOLIC = []
+
+# Operators whose fake result export records through a Python
+# CompositeImplicitAutograd kernel (`torch._decomp`, `torch._refs`): under
+# the Python dispatcher, as export runs them.
+PYTHON_DISPATCHER = set()
+
+CL3 = torch.channels_last_3d
+
+
+def cl3(*sizes, **kw):
+    """A channels-last-3d 5-d input."""
+    return T(sizes, fmt=CL3, **kw)
+
+
+# ---- pools -------------------------------------------------------------------------
+
+CASES["max_pool1d_with_indices"] = [
+    C("batched", T([2, 3, 10]), [3]),
+    C("unbatched", T([3, 10]), [3], [2]),
+    C("stride padding dilation", T([2, 3, 10]), [3], [2], [1], [2]),
+    C("ceil mode", T([2, 3, 10]), [3], [2], [0], [1], True),
+    C("transposed input", tr(2, 3, 10), [3]),
+    C("int64", T([2, 3, 10], dtype=i64), [2]),
+    C("kernel too large", T([2, 3, 2]), [3]),
+    C("padding too large", T([2, 3, 10]), [2], [1], [2]),
+    C("two kernel sizes", T([2, 3, 10]), [2, 2]),
+    C("4-d input", T([1, 2, 3, 10]), [2]),
+    C("zero batch", T([0, 3, 10]), [2]),
+]
+CASES["max_pool1d"] = [
+    C("batched", T([2, 3, 10]), [3]),
+    C("unbatched", T([3, 10]), [3], [2]),
+    C("stride padding dilation", T([2, 3, 10]), [3], [2], [1], [2]),
+    C("ceil mode", T([2, 3, 10]), [3], [2], [0], [1], True),
+    C("transposed input", tr(2, 3, 10), [3]),
+    C("transposed unbatched input", tr(3, 10), [2]),
+    C("zero batch", T([0, 3, 10]), [2]),
+    C("zero channels", T([2, 0, 10]), [2]),
+    C("zero length", T([2, 3, 0]), [2]),
+    C("padding too large", T([2, 3, 10]), [2], [1], [2]),
+    C("1-d input", T([10]), [2]),
+]
+CASES["max_pool3d"] = [
+    C("batched", T([2, 3, 6, 7, 8]), [2, 2, 2]),
+    C("unbatched", T([3, 6, 7, 8]), [3]),
+    C("stride padding dilation", T([2, 3, 6, 7, 8]), [3, 3, 3], [2, 1, 2], [1, 1, 0], [1, 2, 1]),
+    C("ceil mode", T([2, 3, 6, 7, 8]), [2], [2], [0], [1], True),
+    C("channels last 3d", cl3(2, 3, 6, 7, 8), [2]),
+    C("kernel too large", T([2, 3, 2, 2, 2]), [3]),
+    C("3-d input", T([6, 7, 8]), [2]),
+]
+CASES["adaptive_max_pool1d"] = [
+    C("batched", T([2, 3, 10]), [5]),
+    C("unbatched", T([3, 10]), [4]),
+    C("transposed input", tr(2, 3, 10), [5]),
+    C("larger output", T([2, 3, 10]), [20]),
+    C("zero batch", T([0, 3, 10]), [5]),
+    C("zero channels", T([2, 0, 10]), [5]),
+    C("two output sizes", T([2, 3, 10]), [2, 2]),
+    C("1-d input", T([10]), [5]),
+]
+CASES["adaptive_avg_pool3d"] = [
+    C("batched", T([2, 3, 6, 7, 8]), [3, 2, 4]),
+    C("unbatched", T([3, 6, 7, 8]), [2, 2, 2]),
+    C("ones", T([2, 3, 6, 7, 8]), [1, 1, 1]),
+    C("ones unbatched", T([3, 6, 7, 8]), [1, 1, 1]),
+    C("ones channels last 3d", cl3(2, 3, 6, 7, 8), [1, 1, 1]),
+    C("channels last 3d", cl3(2, 3, 6, 7, 8), [2, 1, 1]),
+    C("transposed input", T([2, 3, 6, 8, 7], then=lambda t: t.transpose(3, 4)), [2, 2, 2]),
+    C("ones int64", T([2, 3, 6, 7, 8], dtype=i64), [1, 1, 1]),
+    C("negative output size", T([2, 3, 6, 7, 8]), [1, -1, 1]),
+    C("two output sizes", T([2, 3, 6, 7, 8]), [1, 1]),
+    C("3-d input", T([6, 7, 8]), [2, 2, 2]),
+]
+CASES["fractional_max_pool3d"] = [
+    C("batched", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("unbatched", T([3, 6, 7, 8]), [2, 2, 2], [3, 4, 5], T([1, 3, 3])),
+    C("channels last 3d", cl3(2, 3, 6, 7, 8), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("int64 input", T([3, 6, 7, 8], dtype=i64), [2, 2, 2], [3, 3, 3], T([1, 3, 3])),
+    C("zero batch", T([0, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("pool too large", T([2, 3, 6, 7, 8]), [2, 2, 2], [5, 3, 3], T([2, 3, 3])),
+    C("pool too wide", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 7], T([2, 3, 3])),
+    C("empty dim", T([2, 3, 6, 0, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("two kernel sizes", T([2, 3, 6, 7, 8]), [2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("3-d input", T([6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+]
+SYMBOLIC += [
+    ("max_pool1d of a dynamic length", "max_pool1d",
+     Case("", D([2, 3, 10], "x", ["static", "static", "dynamic"]), [3])),
+    ("adaptive_avg_pool3d to ones of dynamic dims", "adaptive_avg_pool3d",
+     Case("", D([2, 3, 6, 7, 8], "x"), [1, 1, 1])),
+    ("fractional_max_pool3d of dynamic dims", "fractional_max_pool3d",
+     Case("", D([2, 3, 6, 7, 8], "x"), [2, 2, 2], [3, 3, 3], T([2, 3, 3]))),
+]
+
+# ---- convolutions --------------------------------------------------------------------
+
+for _n in (1, 2, 3):
+    _sp = [5, 6, 7][:_n]
+    _k = [2, 3, 2][:_n]
+    CASES[f"conv{_n}d.padding"] = [
+        C("same", T([2, 4] + _sp), T([3, 4] + _k), T([3]), [1], "same"),
+        C("same odd kernel", T([2, 4] + _sp), T([3, 4] + [3] * _n), None, [1], "same"),
+        C("same dilated", T([2, 4] + _sp), T([3, 4] + _k), None, [1], "same", [2]),
+        C("valid", T([2, 4] + _sp), T([3, 4] + _k), None, [2], "valid"),
+        C("unbatched same", T([4] + _sp), T([3, 4] + _k), None, [1], "same"),
+        C("groups", T([2, 4] + _sp), T([6, 2] + _k), None, [1], "same", [1], 2),
+        C("same strided", T([2, 4] + _sp), T([3, 4] + _k), None, [2], "same"),
+        C("unknown padding", T([2, 4] + _sp), T([3, 4] + _k), None, [1], "full"),
+        C("wrong rank", T(_sp), T([3, 4] + _k), None, [1], "same"),
+    ]
+    _tname = "conv_transpose1d" if _n == 1 else f"conv_transpose{_n}d.input"
+    CASES[_tname] = [
+        C("batched", T([2, 4] + _sp), T([4, 3] + _k), T([3])),
+        C("stride padding output padding", T([2, 4] + _sp), T([4, 3] + _k), None, [2], [1], [1]),
+        C("groups dilation", T([2, 4] + _sp), T([4, 2] + _k), None, [1], [0], [0], 2, [2]),
+        C("unbatched", T([4] + _sp), T([4, 3] + _k)),
+        C("float64 bias", T([2, 4] + _sp), T([4, 3] + _k), T([3], dtype=f64)),
+        C("wrong rank", T(_sp), T([4, 3] + _k)),
+    ]
+CASES["conv2d.padding"] += [
+    C("channels last same", cl(2, 4, 5, 6), T([3, 4, 2, 3]), None, [1], "same"),
+    C("channels last asymmetric", cl(2, 4, 5, 6), T([3, 4, 2, 2]), None, [1], "same"),
+]
+CASES["conv_transpose2d.input"] += [
+    C("channels last", cl(2, 4, 5, 6), T([4, 3, 2, 3])),
+    C("channels last weight", T([2, 4, 5, 6]), T([4, 3, 2, 3], fmt=torch.channels_last)),
+]
+CASES["conv3d.padding"] += [
+    C("channels last 3d", cl3(2, 4, 5, 6, 7), T([3, 4, 2, 3, 2]), None, [1], "same"),
+]
+SYMBOLIC += [
+    ("conv1d same padding of a dynamic length", "conv1d.padding",
+     Case("", D([2, 4, 5], "x", ["static", "static", "dynamic"]), T([3, 4, 2]), None, [1], "same")),
+    ("conv2d same padding of dynamic sizes", "conv2d.padding",
+     Case("", D([2, 4, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), T([3, 4, 2, 3]), None, [1], "same")),
+    ("conv3d same padding of dynamic sizes", "conv3d.padding",
+     Case("", D([2, 4, 5, 6, 7], "x", ["static", "static", "dynamic", "dynamic", "dynamic"]), T([3, 4, 2, 3, 2]),
+          None, [1], "same")),
+    ("conv_transpose1d of a dynamic length", "conv_transpose1d",
+     Case("", D([2, 4, 5], "x", ["static", "static", "dynamic"]), T([4, 3, 2]), None, [2], [1])),
+    ("conv_transpose2d of a dynamic height", "conv_transpose2d.input",
+     Case("", D([2, 4, 5, 6], "x", ["static", "static", "dynamic", "static"]), T([4, 3, 2, 3]), None, [2], [1])),
+    ("conv_transpose3d of a dynamic depth", "conv_transpose3d.input",
+     Case("", D([2, 4, 5, 6, 7], "x", ["static", "static", "dynamic", "static", "static"]), T([4, 3, 2, 3, 2]),
+          None, [2], [1])),
+]
+# `_convolution_same` pads with `constant_pad_nd`, whose C++ kernel
+# specialises symbolic sizes where export's Python one keeps them.
+PYTHON_DISPATCHER |= {"conv1d.padding", "conv2d.padding", "conv3d.padding"}
