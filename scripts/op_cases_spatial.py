@@ -164,3 +164,75 @@ SYMBOLIC += [
 # `_convolution_same` pads with `constant_pad_nd`, whose C++ kernel
 # specialises symbolic sizes where export's Python one keeps them.
 PYTHON_DISPATCHER |= {"conv1d.padding", "conv2d.padding", "conv3d.padding"}
+
+# ---- samplers and sliding blocks ---------------------------------------------------
+
+CASES["grid_sampler"] = [
+    C("2-d", T([2, 3, 8, 9]), T([2, 4, 5, 2]), 0, 0, False),
+    C("3-d", T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 3]), 1, 1, True),
+    C("2-d channels last", cl(2, 3, 8, 9), T([2, 4, 5, 2]), 0, 0, False),
+    C("2-d float64 grid", T([2, 3, 8, 9]), T([2, 4, 5, 2], dtype=f64), 0, 0, False),
+    C("2-d bicubic", T([2, 3, 8, 9]), T([2, 4, 5, 2]), 2, 0, False),
+    C("bad mode", T([2, 3, 8, 9]), T([2, 4, 5, 2]), 3, 0, False),
+    C("3-d bicubic", T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 3]), 2, 0, False),
+    C("batch mismatch", T([2, 3, 8, 9, 5]), T([3, 4, 5, 6, 3]), 0, 0, False),
+]
+CASES["im2col"] = [
+    C("batched", T([2, 3, 8, 9]), [2, 3], [1, 1], [1, 0], [2, 1]),
+    C("unbatched", T([3, 8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("channels last", cl(2, 3, 8, 9), [2, 3], [1, 1], [1, 0], [2, 1]),
+    C("dilated", T([2, 3, 8, 9]), [2, 2], [2, 3], [0, 1], [1, 2]),
+    C("one by one kernel", T([2, 3, 8, 9]), [1, 1], [1, 1], [0, 0], [1, 1]),
+    C("transposed input", T([2, 3, 9, 8], then=lambda t: t.transpose(2, 3)), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("zero batch", T([0, 3, 8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("int64", T([2, 3, 8, 9], dtype=i64), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("kernel too large", T([2, 3, 2, 9]), [3, 2], [1, 1], [0, 0], [1, 1]),
+    C("empty channels", T([2, 0, 8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("zero stride", T([2, 3, 8, 9]), [2, 2], [1, 1], [0, 0], [0, 1]),
+    C("3-d kernel", T([2, 3, 8, 9]), [2, 2, 2], [1, 1], [0, 0], [1, 1]),
+    C("2-d input", T([8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
+]
+SYMBOLIC += [
+    ("im2col of dynamic sizes", "im2col",
+     Case("", D([2, 3, 8, 9], "x", ["dynamic", "dynamic", "dynamic", "static"]), [2, 3], [1, 1], [1, 0], [2, 1])),
+    ("grid_sampler of dynamic sizes", "grid_sampler",
+     Case("", D([2, 3, 8, 9], "x"), D([2, 4, 5, 2], "g", ["dynamic", "dynamic", "dynamic", "static"]), 0, 0, False)),
+]
+PYTHON_DISPATCHER |= {"im2col"}
+
+# ---- distances ------------------------------------------------------------------------
+
+CASES["cdist"] = [
+    C("matrices", T([3, 4]), T([5, 4])),
+    C("batch broadcast", T([2, 1, 3, 4]), T([6, 5, 4]), 1.0),
+    C("many rows", T([30, 4]), T([5, 4])),
+    C("many rows, batched", T([2, 30, 4]), T([1, 5, 4])),
+    C("matrix product mode", T([3, 4]), T([5, 4]), 2.0, 1),
+    C("no matrix product", T([30, 4]), T([5, 4]), 2.0, 2),
+    C("transposed", tr(3, 4), T([5, 4]), 0.0),
+    C("float64", T([3, 4], dtype=f64), T([5, 4], dtype=f64)),
+    C("empty rows", T([0, 4]), T([30, 4])),
+    C("columns mismatch", T([3, 4]), T([5, 3])),
+    C("integer", T([3, 4], dtype=i64), T([5, 4], dtype=i64)),
+    C("integer, matrix product", T([30, 4], dtype=i64), T([5, 4], dtype=i64)),
+    C("vector", T([4]), T([5, 4])),
+    C("negative p", T([3, 4]), T([5, 4]), -1.0),
+    C("bad compute mode", T([3, 4]), T([5, 4]), 2.0, 3),
+]
+CASES["pdist"] = [
+    C("rows", T([5, 3])),
+    C("one row", T([1, 3])),
+    C("no rows", T([0, 3])),
+    C("p one float64", T([4, 2], dtype=f64), 1.0),
+    C("transposed", tr(5, 3)),
+    C("integer", T([4, 2], dtype=i64)),
+    C("three dims", T([4, 2, 3])),
+    C("vector", T([4])),
+    C("negative p", T([4, 2]), -1.0),
+]
+SYMBOLIC += [
+    ("cdist of dynamic rows", "cdist", Case("", D([3, 4], "x"), D([5, 4], "y", ["dynamic", "static"]))),
+    ("cdist by matrix products of dynamic rows", "cdist",
+     Case("", D([30, 4], "x"), D([5, 4], "y", ["dynamic", "static"]))),
+    ("pdist of dynamic rows", "pdist", Case("", D([5, 3], "x"))),
+]

@@ -12,6 +12,7 @@ mod conv;
 mod conv_backward;
 mod diagonal;
 mod diff;
+mod distance;
 mod div;
 mod dropout;
 mod einsum;
@@ -28,6 +29,7 @@ mod padding;
 mod pool;
 mod reshape;
 mod resize;
+mod sampler;
 mod scatter;
 mod split;
 mod stacks;
@@ -52,6 +54,7 @@ pub(crate) use conv::{
 pub(crate) use conv_backward::convolution_backward;
 pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter, linalg_diagonal};
 pub(crate) use diff::diff;
+pub(crate) use distance::cdist;
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
@@ -86,6 +89,7 @@ pub(crate) use pool::{
 };
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
 pub(crate) use resize::resize_;
+pub(crate) use sampler::grid_sampler;
 pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
