@@ -236,3 +236,81 @@ SYMBOLIC += [
      Case("", D([30, 4], "x"), D([5, 4], "y", ["dynamic", "static"]))),
     ("pdist of dynamic rows", "pdist", Case("", D([5, 3], "x"))),
 ]
+
+# ---- interpolating upsamplings --------------------------------------------------------
+
+CASES["upsample_linear1d.vec"] = [
+    C("scale two", T([2, 3, 8]), None, False, [2.0]),
+    C("output size align corners", T([2, 3, 8]), [5], True, None),
+    C("fractional scale", T([2, 3, 8]), None, False, [0.29]),
+    C("transposed input", tr(2, 3, 8), None, False, [2.0]),
+    C("int64", T([2, 3, 8], dtype=i64), None, False, [2.0]),
+    C("float16", T([2, 3, 8], dtype=f16), None, False, [2.0]),
+    C("cuda", T([2, 3, 8], device="cuda"), [5], False, None),
+    C("zero batch", T([0, 3, 8]), None, False, [2.0]),
+    C("both given", T([2, 3, 8]), [4], False, [2.0]),
+    C("neither given", T([2, 3, 8]), None, False, None),
+    C("two output sizes", T([2, 3, 8]), [4, 4], False, None),
+]
+CASES["upsample_trilinear3d.vec"] = [
+    C("scale two", T([2, 3, 4, 5, 6]), None, False, [2.0, 2.0, 2.0]),
+    C("output size align corners", T([2, 3, 4, 5, 6]), [3, 7, 5], True, None),
+    C("channels last 3d", cl3(2, 3, 4, 5, 6), None, False, [2.0, 1.5, 0.5]),
+    C("channels last 3d on cuda", cl3(2, 3, 4, 5, 6, device="cuda"), None, False, [2.0, 2.0, 2.0]),
+    C("channels last 3d on cuda, 16 channels", cl3(2, 16, 4, 5, 6, device="cuda"), None, False, [2.0, 2.0, 2.0]),
+    C("int64", T([2, 3, 4, 5, 6], dtype=i64), [3, 3, 3], False, None),
+    C("zero batch", T([0, 3, 4, 5, 6]), [3, 3, 3], False, None),
+    C("two scales", T([2, 3, 4, 5, 6]), None, False, [2.0, 2.0]),
+]
+CASES["upsample_bicubic2d.vec"] = [
+    C("scale two", T([2, 3, 8, 10]), None, False, [2.0, 2.0]),
+    C("output size align corners", T([2, 3, 8, 10]), [5, 7], True, None),
+    C("channels last", cl(2, 3, 8, 10), None, False, [0.5, 1.5]),
+    C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), None, False, [2.0, 2.0]),
+    C("fractional scales", T([2, 3, 8, 10]), None, False, [0.29, 1.5]),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [4, 4], False, None),
+    C("uint8", T([2, 3, 8, 10], dtype=torch.uint8), [4, 4], False, None),
+    C("float16", T([2, 3, 8, 10], dtype=f16), [4, 4], False, None),
+    C("zero batch", T([0, 3, 8, 10]), [4, 4], False, None),
+    C("both given", T([2, 3, 8, 10]), [4, 4], False, [2.0, 2.0]),
+    C("neither given", T([2, 3, 8, 10]), None, False, None),
+    C("3-d input", T([3, 8, 10]), [4, 4], False, None),
+]
+CASES["_upsample_bilinear2d_aa.vec"] = [
+    C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),
+    C("output size", T([2, 3, 8, 10]), [5, 7], True, None),
+    C("channels last", cl(2, 3, 8, 10), None, False, [2.0, 1.5]),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [4, 4], False, None),
+    C("zero batch", T([0, 3, 8, 10]), [4, 4], False, None),
+    C("zero channels", T([2, 0, 8, 10]), [4, 4], False, None),
+    C("zero output size", T([2, 3, 8, 10]), [0, 4], False, None),
+    C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
+    C("neither given", T([2, 3, 8, 10]), None, False, None),
+]
+CASES["_upsample_bilinear2d_aa"] = [
+    C("output size", T([2, 3, 8, 10]), [5, 7], False),
+    C("scales", T([2, 3, 8, 10]), [16, 20], True, 2.0, 2.0),
+    C("channels last", cl(2, 3, 8, 10), [5, 7], False),
+    C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), [5, 7], False),
+    C("transposed input", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7], False),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [4, 4], False),
+    C("zero batch", T([0, 3, 8, 10]), [4, 4], False),
+    C("zero channels", T([2, 0, 8, 10]), [4, 4], False),
+    C("zero output size", T([2, 3, 8, 10]), [0, 4], False),
+    C("empty spatial", T([2, 3, 0, 10]), [4, 4], False),
+    C("3-d input", T([3, 8, 10]), [4, 4], False),
+]
+SYMBOLIC += [
+    ("upsample_linear1d by two of a dynamic length", "upsample_linear1d.vec",
+     Case("", D([2, 3, 8], "x", ["static", "static", "dynamic"]), None, False, [2.0])),
+    ("upsample_trilinear3d to a size of a dynamic input", "upsample_trilinear3d.vec",
+     Case("", D([2, 3, 4, 5, 6], "x"), [3, 7, 5], False, None)),
+    ("upsample_bicubic2d to a size of a dynamic input", "upsample_bicubic2d.vec",
+     Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
+    ("_upsample_bilinear2d_aa.vec to a size of a dynamic input", "_upsample_bilinear2d_aa.vec",
+     Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
+    ("_upsample_bilinear2d_aa of a dynamic input", "_upsample_bilinear2d_aa",
+     Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
+]
+PYTHON_DISPATCHER |= {"upsample_linear1d.vec", "upsample_trilinear3d.vec", "upsample_bicubic2d.vec",
+                      "_upsample_bilinear2d_aa.vec"}
