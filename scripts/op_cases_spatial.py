@@ -314,3 +314,19 @@ SYMBOLIC += [
 ]
 PYTHON_DISPATCHER |= {"upsample_linear1d.vec", "upsample_trilinear3d.vec", "upsample_bicubic2d.vec",
                       "_upsample_bilinear2d_aa.vec"}
+
+# ---- attention ------------------------------------------------------------------------
+
+CASES["_scaled_dot_product_flash_attention_for_cpu"] = [
+    C("4-d", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 16])),
+    C("causal with a mask", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 16]), 0.0, True, attn_mask=T([7, 9])),
+    C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), T([2, 4, 9, 16]),
+      T([2, 4, 9, 16])),
+    C("float16", T([2, 4, 7, 16], dtype=f16), T([2, 4, 9, 16], dtype=f16), T([2, 4, 9, 16], dtype=f16)),
+    C("float64", T([2, 4, 7, 16], dtype=f64), T([2, 4, 9, 16], dtype=f64), T([2, 4, 9, 16], dtype=f64)),
+    C("2-d query", T([7, 16]), T([9, 16]), T([9, 16])),
+]
+SYMBOLIC += [
+    ("flash attention for cpu of dynamic sizes", "_scaled_dot_product_flash_attention_for_cpu",
+     Case("", D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 16], "v"))),
+]
