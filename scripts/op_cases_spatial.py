@@ -330,3 +330,40 @@ SYMBOLIC += [
     ("flash attention for cpu of dynamic sizes", "_scaled_dot_product_flash_attention_for_cpu",
      Case("", D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 16], "v"))),
 ]
+
+# ---- Hermitian FFTs ---------------------------------------------------------------------
+
+for _op in ("fft_hfftn", "fft_hfft2"):
+    CASES[_op] = [
+        C("default dims", T([3, 4, 5], dtype=c64)),
+        C("given sizes", T([3, 4, 5], dtype=c64), [6, 12]),
+        C("last size kept as minus one", T([3, 4, 5], dtype=c64), [6, -1]),
+        C("given dims", T([3, 4, 5], dtype=c64), None, [0, 1]),
+        C("one dim", T([3, 4, 5], dtype=c64), None, [1]),
+        C("real input", T([3, 4, 5])),
+        C("int64 input", T([3, 4, 5], dtype=i64)),
+        C("transposed", tr(3, 4, 5, dtype=c64)),
+        C("no dims refused", T([3, 4, 5], dtype=c64), None, []),
+        C("norm", T([3, 4, 5], dtype=c64), None, [0, 2], "ortho"),
+        C("unknown norm", T([3, 4, 5], dtype=c64), None, [0, 2], "sideways"),
+    ]
+for _op in ("fft_ihfftn", "fft_ihfft2"):
+    CASES[_op] = [
+        C("default dims", T([3, 4, 5])),
+        C("given sizes", T([3, 4, 5]), [6, 12]),
+        C("given dims", T([3, 4, 5]), None, [0, 1]),
+        C("one dim", T([3, 4, 5]), None, [1]),
+        C("float64", T([3, 4, 5], dtype=f64)),
+        C("int64 input", T([3, 4, 5], dtype=i64)),
+        C("transposed", tr(3, 4, 5)),
+        C("complex refused", T([3, 4, 5], dtype=c64)),
+        C("no dims refused", T([3, 4, 5]), None, []),
+    ]
+CASES["fft_hfftn"] += [C("every dim", T([2, 3, 4, 5], dtype=c64), None, None)]
+CASES["fft_ihfftn"] += [C("every dim", T([2, 3, 4, 5]), None, None)]
+SYMBOLIC += [
+    ("hfft2 of dynamic sizes", "fft_hfft2", Case("", D([3, 4, 5], "x", dtype=c64))),
+    ("ihfft2 of dynamic sizes", "fft_ihfft2", Case("", D([3, 4, 5], "x"))),
+    ("hfftn of dynamic sizes", "fft_hfftn", Case("", D([3, 4, 5], "x", dtype=c64))),
+    ("ihfftn of dynamic sizes", "fft_ihfftn", Case("", D([3, 4, 5], "x"))),
+]

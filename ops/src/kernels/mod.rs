@@ -64,8 +64,8 @@ pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::embedding_bag;
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use fft_composites::{
-    fft_fft, fft_fft2, fft_fftn, fft_ifft, fft_ifft2, fft_ifftn, fft_irfft, fft_irfft2, fft_irfftn,
-    fft_rfft, fft_rfft2, fft_rfftn,
+    fft_fft, fft_fft2, fft_fftn, fft_hfft2, fft_hfftn, fft_ifft, fft_ifft2, fft_ifftn, fft_ihfft2,
+    fft_ihfftn, fft_irfft, fft_irfft2, fft_irfftn, fft_rfft, fft_rfft2, fft_rfftn,
 };
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
