@@ -33,6 +33,7 @@ mod sampler;
 mod scatter;
 mod split;
 mod stacks;
+mod stft;
 mod tensordot;
 mod to;
 mod upsample;
@@ -96,6 +97,7 @@ pub(crate) use scatter::{
 };
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
 pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
+pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{
