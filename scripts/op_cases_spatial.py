@@ -419,3 +419,52 @@ SYMBOLIC += [
      Case("", D([5, 17], "x", ["static", "dynamic"], dtype=c64), 8, 2, None, None, True, False, None, 30)),
 ]
 PYTHON_DISPATCHER |= {"istft"}
+
+CASES["upsample_linear1d"] = [
+    C("output size", T([2, 3, 8]), [5], False),
+    C("align corners with a scale", T([2, 3, 8]), [16], True, 2.0),
+    C("transposed input", tr(2, 3, 8), [5], False),
+    C("int64", T([2, 3, 8], dtype=i64), [5], False),
+    C("cuda", T([2, 3, 8], device="cuda"), [5], False),
+    C("zero batch", T([0, 3, 8]), [5], False),
+    C("zero channels", T([2, 0, 8]), [5], False),
+    C("zero output size", T([2, 3, 8]), [0], False),
+    C("two output sizes", T([2, 3, 8]), [4, 4], False),
+]
+CASES["upsample_linear1d.out"] = [
+    C("output size", T([2, 3, 8]), [5], False, out=T([2, 3, 5])),
+    C("resized", T([2, 3, 8]), [5], False, out=T([0])),
+]
+CASES["upsample_trilinear3d"] = [
+    C("output size", T([2, 3, 4, 5, 6]), [3, 7, 5], False),
+    C("scales", T([2, 3, 4, 5, 6]), [8, 10, 12], False, 2.0, 2.0, 2.0),
+    C("channels last 3d", cl3(2, 3, 4, 5, 6), [3, 7, 5], True),
+    C("channels last 3d on cuda", cl3(2, 3, 4, 5, 6, device="cuda"), [3, 7, 5], False),
+    C("channels last 3d on cuda, 16 channels", cl3(2, 16, 4, 5, 6, device="cuda"), [3, 7, 5], False),
+    C("zero output size", T([2, 3, 4, 5, 6]), [3, 7, 0], False),
+    C("4-d input", T([3, 4, 5, 6]), [3, 7, 5], False),
+]
+CASES["upsample_trilinear3d.out"] = [
+    C("resized", T([2, 3, 4, 5, 6]), [3, 7, 5], False, out=T([0])),
+    C("channels last 3d resized", cl3(2, 3, 4, 5, 6), [3, 7, 5], False, out=T([0])),
+]
+CASES["upsample_bicubic2d"] = [
+    C("output size", T([2, 3, 8, 10]), [5, 7], False),
+    C("scales", T([2, 3, 8, 10]), [16, 20], True, 2.0, 2.0),
+    C("channels last", cl(2, 3, 8, 10), [5, 7], False),
+    C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), [5, 7], False),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [5, 7], False),
+    C("zero output size", T([2, 3, 8, 10]), [0, 7], False),
+    C("one output size", T([2, 3, 8, 10]), [5], False),
+    C("3-d input", T([3, 8, 10]), [5, 7], False),
+]
+CASES["upsample_bicubic2d.out"] = [
+    C("resized", T([2, 3, 8, 10]), [5, 7], False, out=T([0])),
+    C("channels last resized", cl(2, 3, 8, 10), [5, 7], False, out=T([0])),
+]
+SYMBOLIC += [
+    ("upsample_linear1d of a dynamic input", "upsample_linear1d", Case("", D([2, 3, 8], "x"), [5], False)),
+    ("upsample_trilinear3d of a dynamic input", "upsample_trilinear3d",
+     Case("", D([2, 3, 4, 5, 6], "x"), [3, 7, 5], False)),
+    ("upsample_bicubic2d of a dynamic input", "upsample_bicubic2d", Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
+]

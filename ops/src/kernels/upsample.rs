@@ -139,13 +139,90 @@ pub(crate) fn upsample_linear_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
     let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
     let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
-    let shape = batch_and_channels(cx, t, &osize)?;
+    let scales: Vec<Option<f64>> = match &scales {
+        Some(f) => f.iter().map(|&v| Some(v)).collect(),
+        None => vec![None; osize.len()],
+    };
+    upsample_linear(cx, t, &osize, &scales)
+}
+
+/// `upsample_linear1d(Tensor self, SymInt[1] output_size, bool
+/// align_corners, float? scales=None)` and `upsample_trilinear3d(...,
+/// float? scales_d=None, float? scales_h=None, float? scales_w=None)`:
+/// their Python decompositions (which FakeTensorMode runs), the same
+/// `_upsample_linear` as [`upsample_linear_vec`].
+pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let osize = args::sizes(cx, a, 1, "output_size", None)?;
+    let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
+    let mut scales = Vec::new();
+    for i in 0..osize.len() {
+        scales.push(args::opt_float(cx, a, 3 + i, "scales", None)?);
+    }
+    if !align_corners {
+        check_scalable(cx, &osize, &scales)?;
+    }
+    upsample_linear(cx, t, &osize, &scales)
+}
+
+/// `_compute_scale` without `align_corners`: `in / out` when no positive
+/// scale is given, a division by zero for an empty output.
+fn check_scalable(cx: &Cx<'_>, osize: &[SymInt], scales: &[Option<f64>]) -> Result<()> {
+    for (o, s) in osize.iter().zip(scales) {
+        if *o == SymInt::Int(0) && !s.is_some_and(|s| s > 0.0) {
+            return Err(invalid(cx, "division by zero"));
+        }
+    }
+    Ok(())
+}
+
+/// `_upsample_linear(input, output_size, align_corners, scales)`: the
+/// input's dtype, the result made contiguous in the input's suggested
+/// memory format (contiguous on CUDA with fewer than 16 channels).
+fn upsample_linear(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    osize: &[SymInt],
+    _scales: &[Option<f64>],
+) -> Result<Outs> {
+    let shape = batch_and_channels(cx, t, osize)?;
     let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(16))?;
     let format = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
         MemoryFormat::Contiguous
     } else {
         suggest_format(cx, t, None)?
     };
+    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    Ok(super::fresh_out(cx, t, shape, strides))
+}
+
+/// `upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool
+/// align_corners, float? scales_h=None, float? scales_w=None)`: its Python
+/// decomposition (which FakeTensorMode runs): a 4-D input, two output
+/// sizes, the result made contiguous in the input's suggested memory
+/// format.
+pub(crate) fn upsample_bicubic2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let osize = args::sizes(cx, a, 1, "output_size", None)?;
+    let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
+    let scales = [
+        args::opt_float(cx, a, 3, "scales_h", None)?,
+        args::opt_float(cx, a, 4, "scales_w", None)?,
+    ];
+    if t.dim() != 4 {
+        return Err(invalid(
+            cx,
+            format!("not enough values to unpack (expected 4, got {})", t.dim()),
+        ));
+    }
+    if osize.len() < 2 {
+        return Err(invalid(cx, "list index out of range"));
+    }
+    if !align_corners {
+        check_scalable(cx, &osize, &scales)?;
+    }
+    let shape = batch_and_channels(cx, t, &osize[..2])?;
+    let format = suggest_format(cx, t, None)?;
     let strides = format_strides(cx, shape.clone(), Some(format))?;
     Ok(super::fresh_out(cx, t, shape, strides))
 }
