@@ -468,3 +468,49 @@ SYMBOLIC += [
      Case("", D([2, 3, 4, 5, 6], "x"), [3, 7, 5], False)),
     ("upsample_bicubic2d of a dynamic input", "upsample_bicubic2d", Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
 ]
+
+# ---- backwards --------------------------------------------------------------------------
+
+CASES["_adaptive_avg_pool3d_backward"] = [
+    C("batched", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8])),
+    C("unbatched", T([3, 2, 2, 2]), T([3, 6, 7, 8])),
+    C("channels last 3d input", T([2, 3, 2, 2, 2]), cl3(2, 3, 6, 7, 8)),
+    C("empty gradient", T([2, 3, 0, 2, 2]), T([2, 3, 6, 7, 8])),
+]
+CASES["_adaptive_avg_pool3d_backward.out"] = [
+    C("resized", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8]), out=T([0])),
+]
+CASES["adaptive_max_pool2d_backward"] = [
+    C("batched", T([2, 3, 2, 2]), T([2, 3, 6, 7]), T([2, 3, 2, 2], dtype=i64)),
+    C("unbatched", T([3, 2, 2]), T([3, 6, 7]), T([3, 2, 2], dtype=i64)),
+    C("channels last input", T([2, 3, 2, 2]), cl(2, 3, 6, 7), T([2, 3, 2, 2], dtype=i64)),
+    C("dtype mismatch", T([2, 3, 2, 2], dtype=f64), T([2, 3, 6, 7]), T([2, 3, 2, 2], dtype=i64)),
+    C("empty gradient", T([2, 0, 2, 2]), T([2, 3, 6, 7]), T([2, 0, 2, 2], dtype=i64)),
+    C("2-d gradient", T([2, 2]), T([6, 7]), T([2, 2], dtype=i64)),
+]
+CASES["adaptive_max_pool2d_backward.grad_input"] = [
+    C("resized", T([2, 3, 2, 2]), T([2, 3, 6, 7]), T([2, 3, 2, 2], dtype=i64), grad_input=T([0])),
+    C("channels last resized", T([2, 3, 2, 2]), cl(2, 3, 6, 7), T([2, 3, 2, 2], dtype=i64), grad_input=T([0])),
+]
+CASES["adaptive_max_pool3d_backward"] = [
+    C("batched", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 2, 2], dtype=i64)),
+    C("channels last 3d input", T([2, 3, 2, 2, 2]), cl3(2, 3, 6, 7, 8), T([2, 3, 2, 2, 2], dtype=i64)),
+    C("empty gradient", T([2, 3, 2, 0, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 0, 2], dtype=i64)),
+]
+CASES["adaptive_max_pool3d_backward.grad_input"] = [
+    C("resized", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 2, 2], dtype=i64), grad_input=T([0])),
+]
+CASES["_pdist_backward"] = [
+    C("rows", T([10]), T([5, 3]), 2.0, T([10])),
+    C("transposed input", T([10]), tr(5, 3), 2.0, T([10])),
+    C("strided distances", T([10]), T([5, 3]), 2.0, T([20], then=lambda t: t[::2])),
+]
+CASES["_pdist_backward.out"] = [
+    C("resized", T([10]), T([5, 3]), 2.0, T([10]), out=T([0])),
+]
+SYMBOLIC += [
+    ("_adaptive_avg_pool3d_backward of dynamic sizes", "_adaptive_avg_pool3d_backward",
+     Case("", D([2, 3, 2, 2, 2], "g"), D([2, 3, 6, 7, 8], "x"))),
+    ("adaptive_max_pool2d_backward of dynamic sizes", "adaptive_max_pool2d_backward",
+     Case("", D([2, 3, 2, 2], "g"), D([2, 3, 6, 7], "x"), T([2, 3, 2, 2], dtype=i64))),
+]
