@@ -198,7 +198,7 @@ SYMBOLIC += [
     ("grid_sampler of dynamic sizes", "grid_sampler",
      Case("", D([2, 3, 8, 9], "x"), D([2, 4, 5, 2], "g", ["dynamic", "dynamic", "dynamic", "static"]), 0, 0, False)),
 ]
-PYTHON_DISPATCHER |= {"im2col"}
+PYTHON_DISPATCHER |= {"im2col", "im2col.out"}
 
 # ---- distances ------------------------------------------------------------------------
 
@@ -510,4 +510,19 @@ SYMBOLIC += [
      Case("", D([2, 3, 2, 2, 2], "g"), D([2, 3, 6, 7, 8], "x"))),
     ("adaptive_max_pool2d_backward of dynamic sizes", "adaptive_max_pool2d_backward",
      Case("", D([2, 3, 2, 2], "g"), D([2, 3, 6, 7], "x"), T([2, 3, 2, 2], dtype=i64))),
+]
+
+CASES["im2col.out"] = [
+    C("resized", T([2, 3, 8, 9]), [2, 3], [1, 1], [1, 0], [2, 1], out=T([0])),
+    C("of its size", T([3, 8, 9]), [2, 2], [1, 1], [0, 0], [1, 1], out=T([12, 56])),
+]
+CASES["fractional_max_pool3d.output"] = [
+    C("resized", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3]), output=T([0]), indices=T([0], dtype=i64)),
+    C("of its size", T([3, 6, 7, 8]), [2, 2, 2], [3, 4, 5], T([1, 3, 3]), output=T([3, 3, 4, 5]),
+      indices=T([3, 3, 4, 5], dtype=i64)),
+]
+SYMBOLIC += [
+    ("im2col.out of a dynamic batch and channels", "im2col.out",
+     Case("", D([2, 3, 8, 9], "x", ["dynamic", "dynamic", "static", "static"]), [2, 3], [1, 1], [1, 0], [2, 1],
+          out=T([0]))),
 ]
