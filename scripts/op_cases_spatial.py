@@ -526,3 +526,36 @@ SYMBOLIC += [
      Case("", D([2, 3, 8, 9], "x", ["dynamic", "dynamic", "static", "static"]), [2, 3], [1, 1], [1, 0], [2, 1],
           out=T([0]))),
 ]
+
+# ---- layouts the memory-format rules decide ----------------------------------------------
+
+
+def cl_like(*sizes, **kw):
+    """A 3-d input laid out as a channels-last 4-d one with height 1."""
+    return T(sizes, then=lambda t: t.unsqueeze(2).contiguous(memory_format=torch.channels_last).squeeze(2), **kw)
+
+
+CASES["max_pool1d"] += [C("channels last like input", cl_like(2, 3, 10), [3])]
+CASES["max_pool1d_with_indices"] += [C("channels last like input", cl_like(2, 3, 10), [3])]
+CASES["adaptive_max_pool1d"] += [C("channels last like input", cl_like(2, 3, 10), [5])]
+CASES["conv1d.padding"] += [C("channels last like input", cl_like(2, 4, 5), T([3, 4, 2]), None, [1], "same")]
+CASES["conv_transpose1d"] += [C("channels last like input", cl_like(2, 4, 5), T([4, 3, 2]))]
+CASES["conv_transpose2d.input"] += [
+    C("channels last on cuda", cl(2, 4, 5, 6, device="cuda"), T([4, 3, 2, 3], device="cuda")),
+    C("channels last float64 on cuda", cl(2, 4, 5, 6, dtype=f64, device="cuda"), T([4, 3, 2, 3], dtype=f64, device="cuda")),
+    C("channels last zero batch", cl(0, 4, 5, 6), T([4, 3, 2, 3])),
+]
+CASES["conv_transpose3d.input"] += [
+    C("channels last 3d", cl3(2, 4, 5, 6, 7), T([4, 3, 2, 3, 2])),
+    C("channels last 3d, one in the batch", cl3(1, 4, 5, 6, 7), T([4, 3, 2, 3, 2])),
+    C("channels last 3d, groups", cl3(1, 4, 5, 6, 7), T([4, 3, 2, 3, 2]), None, [1], [0], [0], 2),
+]
+CASES["conv3d.padding"] += [
+    C("channels last 3d valid", cl3(2, 4, 5, 6, 7), T([3, 4, 2, 3, 2]), None, [1], "valid"),
+    C("channels last 3d asymmetric, one in the batch", cl3(1, 4, 5, 6, 7), T([3, 4, 2, 3, 2]), None, [1], "same"),
+]
+CASES["upsample_linear1d.vec"] += [C("channels last like input", cl_like(2, 3, 8), None, False, [2.0])]
+CASES["upsample_bicubic2d.vec"] += [C("transposed input", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7], False, None)]
+CASES["fractional_max_pool3d"] += [C("transposed input", T([2, 3, 6, 8, 7], then=lambda t: t.transpose(3, 4)),
+                                     [2, 2, 2], [3, 3, 3], T([2, 3, 3]))]
+CASES["grid_sampler"] += [C("3-d channels last 3d", cl3(2, 3, 8, 9, 5), T([2, 4, 5, 6, 3]), 0, 0, False)]
