@@ -559,3 +559,33 @@ CASES["upsample_bicubic2d.vec"] += [C("transposed input", T([2, 3, 10, 8], then=
 CASES["fractional_max_pool3d"] += [C("transposed input", T([2, 3, 6, 8, 7], then=lambda t: t.transpose(3, 4)),
                                      [2, 2, 2], [3, 3, 3], T([2, 3, 3]))]
 CASES["grid_sampler"] += [C("3-d channels last 3d", cl3(2, 3, 8, 9, 5), T([2, 4, 5, 6, 3]), 0, 0, False)]
+
+CASES["max_pool3d_with_indices_backward"] = [
+    C("batched", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False, T([2, 3, 3, 3, 4], dtype=i64)),
+    C("unbatched", T([3, 3, 3, 4]), T([3, 6, 7, 8]), [2], [2], [0], [1], False, T([3, 3, 3, 4], dtype=i64)),
+    C("channels last 3d", T([2, 3, 3, 3, 4]), cl3(2, 3, 6, 7, 8), [2], [2], [0], [1], False,
+      T([2, 3, 3, 3, 4], dtype=i64)),
+    C("ceil mode", T([2, 3, 3, 4, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], True, T([2, 3, 3, 4, 4], dtype=i64)),
+    C("channels mismatch", T([2, 4, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False,
+      T([2, 4, 3, 3, 4], dtype=i64)),
+    C("indices of another size", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False,
+      T([2, 3, 3, 3, 3], dtype=i64)),
+    C("two kernel sizes", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2, 2], [2], [0], [1], False,
+      T([2, 3, 3, 3, 4], dtype=i64)),
+]
+CASES["max_pool3d_with_indices_backward.grad_input"] = [
+    C("resized", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False, T([2, 3, 3, 3, 4], dtype=i64),
+      grad_input=T([0])),
+]
+CASES["avg_pool3d_backward"] = [
+    C("batched", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None),
+    C("unbatched, empty stride", T([3, 3, 3, 4]), T([3, 6, 7, 8]), [2], [], [0], False, True, None),
+    C("channels last 3d", T([2, 3, 3, 3, 4]), cl3(2, 3, 6, 7, 8), [2], [2], [0], False, True, None),
+    C("padding and ceil mode", T([2, 3, 4, 4, 5]), T([2, 3, 6, 7, 8]), [2], [2], [1], True, False, 3),
+    C("gradient of another size", T([2, 3, 3, 3, 3]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None),
+    C("zero divisor", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, 0),
+    C("3-d input", T([3, 3, 4]), T([6, 7, 8]), [2], [2], [0], False, True, None),
+]
+CASES["avg_pool3d_backward.grad_input"] = [
+    C("resized", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None, grad_input=T([0])),
+]
