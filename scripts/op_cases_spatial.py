@@ -589,3 +589,30 @@ CASES["avg_pool3d_backward"] = [
 CASES["avg_pool3d_backward.grad_input"] = [
     C("resized", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None, grad_input=T([0])),
 ]
+
+CASES["grid_sampler_2d_backward"] = [
+    C("both", T([2, 3, 4, 5]), T([2, 3, 8, 9]), T([2, 4, 5, 2]), 0, 0, False, [True, True]),
+    C("grid only", T([2, 3, 4, 5]), T([2, 3, 8, 9]), T([2, 4, 5, 2]), 0, 0, False, [False, True]),
+    C("channels last input", T([2, 3, 4, 5]), cl(2, 3, 8, 9), T([2, 4, 5, 2]), 1, 1, True, [True, True]),
+    C("transposed grid", T([2, 3, 4, 5]), T([2, 3, 8, 9]), T([2, 5, 4, 2], then=lambda t: t.transpose(1, 2)),
+      0, 0, False, [True, True]),
+]
+CASES["grid_sampler_3d_backward"] = [
+    C("both", T([2, 3, 4, 5, 6]), T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 3]), 0, 0, False, [True, True]),
+    C("grid only", T([2, 3, 4, 5, 6]), T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 3]), 0, 0, False, [False, True]),
+    C("channels last 3d input", T([2, 3, 4, 5, 6]), cl3(2, 3, 8, 9, 5), T([2, 4, 5, 6, 3]), 0, 0, False,
+      [True, True]),
+    C("batch mismatch", T([2, 3, 4, 5, 6]), T([2, 3, 8, 9, 5]), T([3, 4, 5, 6, 3]), 0, 0, False, [True, True]),
+    C("grid of another last size", T([2, 3, 4, 5, 6]), T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 2]), 0, 0, False,
+      [True, True]),
+    C("empty spatial dim", T([2, 3, 4, 5, 6]), T([2, 3, 0, 9, 5]), T([2, 4, 5, 6, 3]), 0, 0, False, [True, True]),
+    C("4-d input", T([2, 3, 4, 5]), T([2, 3, 8, 9]), T([2, 4, 5, 2]), 0, 0, False, [True, True]),
+]
+CASES["_upsample_bilinear2d_aa_backward"] = [
+    C("batched", T([2, 3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
+    C("channels last gradient", cl(2, 3, 5, 7), [5, 7], [2, 3, 8, 10], False),
+    C("scales", T([2, 3, 16, 20]), [16, 20], [2, 3, 8, 10], True, 2.0, 2.0),
+    C("gradient of another size", T([2, 3, 5, 6]), [5, 7], [2, 3, 8, 10], False),
+    C("zero output size", T([2, 3, 0, 7]), [0, 7], [2, 3, 8, 10], False),
+    C("3-d gradient", T([3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
+]

@@ -90,7 +90,7 @@ pub(crate) use pool::{
 };
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
 pub(crate) use resize::resize_;
-pub(crate) use sampler::grid_sampler;
+pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};
 pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
