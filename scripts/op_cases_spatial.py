@@ -616,3 +616,17 @@ CASES["_upsample_bilinear2d_aa_backward"] = [
     C("zero output size", T([2, 3, 0, 7]), [0, 7], [2, 3, 8, 10], False),
     C("3-d gradient", T([3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
 ]
+
+CASES["_cdist_backward"] = [
+    C("matrices", T([3, 5]), T([3, 4]), T([5, 4]), 2.0, T([3, 5])),
+    C("batch broadcast", T([6, 3, 5]), T([1, 3, 4]), T([6, 5, 4]), 1.0, T([6, 3, 5])),
+    C("transposed", T([3, 5]), tr(3, 4), T([5, 4]), 2.0, T([3, 5])),
+    C("empty rows", T([0, 5]), T([0, 4]), T([5, 4]), 2.0, T([0, 5])),
+    C("empty other rows", T([3, 0]), tr(3, 4), T([0, 4]), 2.0, T([3, 0])),
+    C("vector", T([3]), T([4]), T([5, 4]), 2.0, T([3, 5])),
+]
+SYMBOLIC += [
+    ("_cdist_backward of dynamic rows", "_cdist_backward",
+     Case("", T([3, 5]), D([3, 4], "x", ["dynamic", "static"]), D([5, 4], "y", ["dynamic", "static"]), 2.0,
+          T([3, 5]))),
+]

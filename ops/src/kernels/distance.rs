@@ -1,7 +1,8 @@
 //! `cdist`: ATen's composite picks, by the value of `p`, the compute mode
 //! and the number of rows, either `_cdist_forward` or the matrix-product
 //! path (`cdist_impl`), which returns a new contiguous tensor of the
-//! broadcast batch and both row counts.
+//! broadcast batch and both row counts; and `_cdist_backward`, whose
+//! layout depends on whether any size is empty.
 
 use super::invalid;
 use fake_runtime::shape;
@@ -86,6 +87,42 @@ pub(crate) fn cdist(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let batch = shape::broadcast(cx.env, cx.op, &[&s1[..d1 - 2], &s2[..d2 - 2]])?;
     let mut sizes = batch;
     sizes.extend([s1[d1 - 2], s2[d2 - 2]]);
+    let strides = contiguous(cx.env, &sizes)?;
+    Ok(super::fresh_out(cx, x1, sizes, strides))
+}
+
+/// `_cdist_backward(Tensor grad_output, Tensor x1, Tensor x2, float p,
+/// Tensor cdist) -> Tensor`, as `meta_cdist_backward`: `zeros_like(x1)`
+/// (its layout preserved) when a row count, the column count or the
+/// broadcast batch is empty (each compared with a guard), else a new
+/// contiguous tensor of `x1` expanded to the broadcast batch.
+pub(crate) fn cdist_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let x1 = args::tensor(cx, a, 1, "x1")?;
+    let x2 = args::tensor(cx, a, 2, "x2")?;
+    let (d1, d2) = (x1.dim(), x2.dim());
+    // `x.shape[-1]`, `x.shape[-2]`: dims out of range below two dims.
+    shape::wrap_dim(cx.op, -2, d1)?;
+    shape::wrap_dim(cx.op, -2, d2)?;
+    let (c1, r1, r2) = (x1.sizes[d1 - 1], x1.sizes[d1 - 2], x2.sizes[d2 - 2]);
+    let batch = shape::broadcast(cx.env, cx.op, &[&x1.sizes[..d1 - 2], &x2.sizes[..d2 - 2]])?;
+    let mut product = SymInt::Int(1);
+    for &b in &batch {
+        product = cx.env.mul(product, b)?;
+    }
+    let mut empty = false;
+    for v in [r1, r2, c1, product] {
+        let zero = cx.env.eq(v, SymInt::Int(0))?;
+        if cx.env.guard_bool(zero, cx.op)? {
+            empty = true;
+            break;
+        }
+    }
+    if empty {
+        let strides = crate::intrinsics::preserve_strides(cx, x1, None)?;
+        return Ok(super::fresh_out(cx, x1, x1.sizes.clone(), strides));
+    }
+    let mut sizes = batch;
+    sizes.extend([r1, c1]);
     let strides = contiguous(cx.env, &sizes)?;
     Ok(super::fresh_out(cx, x1, sizes, strides))
 }
