@@ -630,3 +630,23 @@ SYMBOLIC += [
      Case("", T([3, 5]), D([3, 4], "x", ["dynamic", "static"]), D([5, 4], "y", ["dynamic", "static"]), 2.0,
           T([3, 5]))),
 ]
+
+CASES["upsample_linear1d_backward"] = [
+    C("batched", T([2, 3, 5]), [5], [2, 3, 8], False),
+    C("transposed gradient", tr(2, 3, 5), [5], [2, 3, 8], True, 0.5),
+    C("gradient of another size", T([2, 3, 6]), [5], [2, 3, 8], False),
+    C("zero input size", T([2, 3, 5]), [5], [2, 3, 0], False),
+    C("two output sizes", T([2, 3, 5]), [5, 5], [2, 3, 8], False),
+]
+CASES["upsample_bicubic2d_backward"] = [
+    C("batched", T([2, 3, 5, 6]), [5, 6], [2, 3, 8, 9], False),
+    C("channels last gradient", cl(2, 3, 5, 6), [5, 6], [2, 3, 8, 9], False),
+    C("gradient of another size", T([2, 3, 5, 7]), [5, 6], [2, 3, 8, 9], False),
+    C("3-d gradient", T([3, 5, 6]), [5, 6], [2, 3, 8, 9], False),
+]
+CASES["upsample_trilinear3d_backward"] = [
+    C("batched", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4], False),
+    C("channels last 3d gradient", cl3(2, 3, 5, 6, 2), [5, 6, 2], [2, 3, 8, 9, 4], False),
+    C("gradient of another size", T([2, 3, 5, 6, 3]), [5, 6, 2], [2, 3, 8, 9, 4], False),
+    C("zero output size", T([2, 3, 5, 6, 0]), [5, 6, 0], [2, 3, 8, 9, 4], False),
+]
