@@ -650,3 +650,16 @@ CASES["upsample_trilinear3d_backward"] = [
     C("gradient of another size", T([2, 3, 5, 6, 3]), [5, 6, 2], [2, 3, 8, 9, 4], False),
     C("zero output size", T([2, 3, 5, 6, 0]), [5, 6, 0], [2, 3, 8, 9, 4], False),
 ]
+
+CASES["fractional_max_pool2d_backward"] = [
+    C("batched", T([2, 3, 3, 4]), cl(2, 3, 8, 9), [2, 2], [3, 4], T([2, 3, 3, 4], dtype=i64)),
+    C("unbatched float64 gradient", T([3, 3, 4], dtype=f64), T([3, 8, 9]), [2, 2], [3, 4], T([3, 3, 4], dtype=i64)),
+    C("gradient of another size", T([3, 3, 5]), T([3, 8, 9]), [2, 2], [3, 4], T([3, 3, 4], dtype=i64)),
+]
+CASES["fractional_max_pool3d_backward"] = [
+    C("batched", T([2, 3, 3, 3, 3]), cl3(2, 3, 6, 7, 8), [2, 2, 2], [3, 3, 3], T([2, 3, 3, 3, 3], dtype=i64)),
+    C("unbatched float64 gradient", T([3, 3, 3, 3], dtype=f64), T([3, 6, 7, 8]), [2, 2, 2], [3, 3, 3],
+      T([3, 3, 3, 3], dtype=i64)),
+    C("gradient of another size", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3],
+      T([2, 3, 3, 3, 4], dtype=i64)),
+]
