@@ -663,3 +663,12 @@ CASES["fractional_max_pool3d_backward"] = [
     C("gradient of another size", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3],
       T([2, 3, 3, 3, 4], dtype=i64)),
 ]
+
+CASES["conv_transpose2d.input"] += [
+    C("complex", T([2, 4, 5, 6], dtype=c64), T([4, 3, 2, 3], dtype=c64), T([3], dtype=c64)),
+    C("complex channels last", cl(2, 4, 5, 6, dtype=c64), T([4, 3, 2, 3], dtype=c64)),
+]
+CASES["conv2d.padding"] += [
+    C("complex same", T([2, 4, 5, 6], dtype=c64), T([3, 4, 2, 3], dtype=c64), None, [1], "same"),
+    C("complex channels last valid", cl(2, 4, 5, 6, dtype=c64), T([3, 4, 2, 3], dtype=c64), None, [1], "valid"),
+]
