@@ -672,3 +672,13 @@ CASES["conv2d.padding"] += [
     C("complex same", T([2, 4, 5, 6], dtype=c64), T([3, 4, 2, 3], dtype=c64), None, [1], "same"),
     C("complex channels last valid", cl(2, 4, 5, 6, dtype=c64), T([3, 4, 2, 3], dtype=c64), None, [1], "valid"),
 ]
+
+CASES["stft"] += [
+    C("cuda", T([2, 40], device="cuda"), 8, 2, None, T([8], device="cuda"), False, None, True),
+    C("cuda complex two-sided", T([40], dtype=c64, device="cuda"), 8, 2, None, None, False, None, True),
+]
+CASES["istft"] += [
+    C("cuda", T([2, 5, 17], dtype=c64, device="cuda"), 8, 2),
+]
+CASES["fft_hfft2"] += [C("cuda", T([3, 4, 5], dtype=c64, device="cuda"))]
+CASES["fft_ihfftn"] += [C("cuda", T([2, 3, 4, 5], device="cuda"), None, None)]
