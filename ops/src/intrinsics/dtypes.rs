@@ -247,6 +247,13 @@ pub fn range_dtype(cx: &mut Cx<'_>, start: Scalar, end: Scalar) -> Result<DType>
     })
 }
 
+/// `computation_dtype(d)`: the dtype `d` is computed in
+/// (`utils.get_computation_dtype`: `float32` for the half-precision
+/// floats, `complex64` for `complex32`, else `d`).
+pub fn computation_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    Ok(fake_runtime::promotion::computation_dtype(d))
+}
+
 /// `double_dtype(d)`: `complex128` for a complex `d`, else `float64`
 /// (`float_power`'s computation dtype).
 pub fn double_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {

@@ -1,13 +1,138 @@
-//! `conv1d`, `conv2d`, `conv3d`: `convolution` on a batched input, and on
-//! an unbatched one (one dim fewer) through ATen's `batchify`: the input
-//! gets a batch dim of 1 (`unsqueeze(0)`) and the output loses it again
+//! `conv1d`, `conv2d`, `conv3d`, their `padding` overloads (a string,
+//! `"valid"` or `"same"`) and `conv_transpose1d` / `conv_transpose2d` /
+//! `conv_transpose3d`: `convolution` on a batched input, and on an
+//! unbatched one (one dim fewer) through ATen's `batchify`: the input gets
+//! a batch dim of 1 (`unsqueeze(0)`) and the output loses it again
 //! (`squeeze(0)`), strides included. Whether the input is batched is
-//! decided by its rank, which a rule cannot branch on.
+//! decided by its rank, which a rule cannot branch on; `"same"` padding is
+//! ATen's `_convolution_same`, which pads the input first when the padding
+//! it needs is not symmetric.
 
+use super::conv_backward::{ConvArgs, backend_conversion, convert};
+use super::invalid;
 use crate::intrinsics;
 use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, Error, Outs, Result, SymInt};
+use fake_runtime::{Arg, Cx, DeviceType, Error, MemoryFormat, Outs, Result, SymInt, TensorMeta};
+
+/// ATen's `batchify`: `None` for a batched input (`spatial + 2` dims), the
+/// input unsqueezed at 0 for an unbatched one, else the refusal naming
+/// `cx`'s operator.
+fn batchify(cx: &mut Cx<'_>, input: &TensorMeta, spatial: usize) -> Result<Option<TensorMeta>> {
+    let unbatched = spatial + 1;
+    if input.dim() == unbatched + 1 {
+        Ok(None)
+    } else if input.dim() == unbatched {
+        // unsqueeze(0): the new dim's stride is size[0] * stride[0].
+        let mut t = input.clone();
+        let outer = cx.env.mul(input.sizes[0], input.strides[0])?;
+        t.sizes.insert(0, SymInt::Int(1));
+        t.strides.insert(0, outer);
+        Ok(Some(t))
+    } else {
+        let sizes: Vec<String> = input.sizes.iter().map(|&s| cx.env.display(s)).collect();
+        let name = cx.op.trim_start_matches("aten::");
+        let name = name.split('.').next().unwrap_or(name);
+        Err(Error::invalid(
+            cx.op,
+            format!(
+                "Expected {unbatched}D (unbatched) or {}D (batched) input to {name}, but got input of size: [{}]",
+                unbatched + 1,
+                sizes.join(", ")
+            ),
+        ))
+    }
+}
+
+/// The parameters of one `convolution` call.
+struct Conv<'t> {
+    weight: &'t TensorMeta,
+    bias: Option<&'t TensorMeta>,
+    stride: Dims,
+    padding: Dims,
+    dilation: Dims,
+    transposed: bool,
+    output_padding: Dims,
+    groups: SymInt,
+}
+
+/// `convolution` of the (batched) input `x`: its sizes, and its strides
+/// as `fake_impls.conv` lays it out: the meta kernel's (channels-last when
+/// a 4-D input suggests it, or on CUDA the weight), then converted to the
+/// memory format of the backend ATen selects when every size has a hint.
+fn convolution(cx: &mut Cx<'_>, x: &TensorMeta, c: Conv<'_>) -> Result<(Dims, Dims)> {
+    convolution_sized(cx, x, c, None)
+}
+
+/// [`convolution`], with the spatial sizes of the result replaced by
+/// `spatial` when given (sizes known exactly, which the arithmetic on the
+/// parameters does not simplify to).
+fn convolution_sized(
+    cx: &mut Cx<'_>,
+    x: &TensorMeta,
+    c: Conv<'_>,
+    spatial: Option<&[SymInt]>,
+) -> Result<(Dims, Dims)> {
+    let mut sizes = intrinsics::conv(
+        cx,
+        x,
+        c.weight,
+        c.bias,
+        c.stride.clone(),
+        c.padding.clone(),
+        c.dilation.clone(),
+        c.transposed,
+        c.output_padding.clone(),
+        c.groups,
+    )?;
+    if let Some(spatial) = spatial {
+        sizes.truncate(2);
+        sizes.extend(spatial.iter().copied());
+    }
+    let cl = MemoryFormat::ChannelsLast;
+    let meta_cl = x.dim() == 4
+        && (intrinsics::suggest_format(cx, x, Some(cl))? == cl
+            || (x.device.ty == DeviceType::Cuda
+                && intrinsics::suggest_format(cx, c.weight, Some(cl))? == cl));
+    let meta_format = if meta_cl {
+        cl
+    } else {
+        MemoryFormat::Contiguous
+    };
+    let meta = intrinsics::format_strides(cx, sizes.clone(), Some(meta_format))?;
+    let args = ConvArgs {
+        stride: c.stride,
+        padding: c.padding,
+        dilation: c.dilation,
+        output_padding: c.output_padding,
+        transposed: c.transposed,
+        groups: c.groups,
+    };
+    let strides = match backend_conversion(cx, x, c.weight, args)? {
+        Some(format) => convert(cx, &sizes, meta, format)?,
+        None => meta,
+    };
+    Ok((sizes, strides))
+}
+
+/// The convolution of `input` batched when it is not, the batch dim
+/// squeezed away again; `conv` gets the batched input.
+fn batched(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    spatial: usize,
+    conv: impl FnOnce(&mut Cx<'_>, &TensorMeta) -> Result<(Dims, Dims)>,
+) -> Result<Outs> {
+    let unsqueezed = batchify(cx, input, spatial)?;
+    let x = unsqueezed.as_ref().unwrap_or(input);
+    let (mut sizes, mut strides) = conv(cx, x)?;
+    if unsqueezed.is_some() {
+        // squeeze(0)
+        sizes.remove(0);
+        strides.remove(0);
+    }
+    Ok(super::fresh_out(cx, input, sizes, strides))
+}
 
 /// `conv{n}d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[n]
 /// stride, SymInt[n] padding, SymInt[n] dilation, SymInt groups=1)`.
@@ -33,40 +158,19 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let padding = args::sizes(cx, a, 4, "padding", Some(zeros))?;
     let dilation = args::sizes(cx, a, 5, "dilation", Some(ones))?;
     let groups = args::size(cx, a, 6, "groups", Some(1))?;
-    let unbatched = spatial + 1;
-    let batched = if input.dim() == unbatched + 1 {
-        None
-    } else if input.dim() == unbatched {
-        // unsqueeze(0): the new dim's stride is size[0] * stride[0].
-        let mut t = input.clone();
-        let outer = cx.env.mul(input.sizes[0], input.strides[0])?;
-        t.sizes.insert(0, SymInt::Int(1));
-        t.strides.insert(0, outer);
-        Some(t)
-    } else {
-        let sizes: Vec<String> = input.sizes.iter().map(|&s| cx.env.display(s)).collect();
-        return Err(Error::invalid(
-            cx.op,
-            format!(
-                "Expected {unbatched}D (unbatched) or {}D (batched) input to {}, but got input of size: [{}]",
-                unbatched + 1,
-                cx.op.trim_start_matches("aten::"),
-                sizes.join(", ")
-            ),
-        ));
-    };
-    let x = batched.as_ref().unwrap_or(input);
-    let zero_pad: Dims = Dims::from_elem(SymInt::Int(0), spatial);
-    let mut sizes = intrinsics::conv(
-        cx, x, weight, bias, stride, padding, dilation, false, zero_pad, groups,
-    )?;
-    let mut strides = intrinsics::conv_strides(cx, x, weight, sizes.clone())?;
-    if batched.is_some() {
-        // squeeze(0)
-        sizes.remove(0);
-        strides.remove(0);
-    }
-    Ok(super::fresh_out(cx, input, sizes, strides))
+    batched(cx, input, spatial, |cx, x| {
+        let conv = Conv {
+            weight,
+            bias,
+            stride,
+            padding,
+            dilation,
+            transposed: false,
+            output_padding: Dims::from_elem(SymInt::Int(0), spatial),
+            groups,
+        };
+        convolution(cx, x, conv)
+    })
 }
 
 /// `conv1d`.
@@ -82,4 +186,220 @@ pub(crate) fn conv2d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// `conv3d`.
 pub(crate) fn conv3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     conv_nd(cx, a, 3)
+}
+
+/// `conv_transpose{n}d(Tensor input, Tensor weight, Tensor? bias=None,
+/// SymInt[n] stride=1, SymInt[n] padding=0, SymInt[n] output_padding=0,
+/// SymInt groups=1, SymInt[n] dilation=1)`: a transposed `convolution`
+/// (the bias's dtype unchecked).
+fn conv_transpose_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let weight = args::tensor(cx, a, 1, "weight")?;
+    let bias = args::opt_tensor(cx, a, 2, "bias")?;
+    let (ones, zeros) = (&[1; 3][..spatial], &[0; 3][..spatial]);
+    let stride = args::sizes(cx, a, 3, "stride", Some(ones))?;
+    let padding = args::sizes(cx, a, 4, "padding", Some(zeros))?;
+    let output_padding = args::sizes(cx, a, 5, "output_padding", Some(zeros))?;
+    let groups = args::size(cx, a, 6, "groups", Some(1))?;
+    let dilation = args::sizes(cx, a, 7, "dilation", Some(ones))?;
+    batched(cx, input, spatial, |cx, x| {
+        let conv = Conv {
+            weight,
+            bias,
+            stride,
+            padding,
+            dilation,
+            transposed: true,
+            output_padding,
+            groups,
+        };
+        convolution(cx, x, conv)
+    })
+}
+
+/// `conv_transpose1d`.
+pub(crate) fn conv_transpose1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    conv_transpose_nd(cx, a, 1)
+}
+
+/// `conv_transpose2d.input`.
+pub(crate) fn conv_transpose2d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    conv_transpose_nd(cx, a, 2)
+}
+
+/// `conv_transpose3d.input`.
+pub(crate) fn conv_transpose3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    conv_transpose_nd(cx, a, 3)
+}
+
+/// `conv{n}d.padding(Tensor input, Tensor weight, Tensor? bias=None,
+/// SymInt[n] stride=1, str padding="valid", SymInt[n] dilation=1, SymInt
+/// groups=1)`: ATen's `_convolution_mode`.
+fn conv_padding_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let weight = args::tensor(cx, a, 1, "weight")?;
+    let bias = args::opt_tensor(cx, a, 2, "bias")?;
+    let ones = &[1; 3][..spatial];
+    let stride = args::sizes(cx, a, 3, "stride", Some(ones))?;
+    let mode = args::opt_str(cx, a, 4, "padding", Some("valid"))?.unwrap_or("valid");
+    let dilation = args::sizes(cx, a, 5, "dilation", Some(ones))?;
+    let groups = args::size(cx, a, 6, "groups", Some(1))?;
+    let zeros = || Dims::from_elem(SymInt::Int(0), spatial);
+    batched(cx, input, spatial, |cx, x| match mode {
+        "valid" => {
+            let conv = Conv {
+                weight,
+                bias,
+                stride,
+                padding: zeros(),
+                dilation,
+                transposed: false,
+                output_padding: zeros(),
+                groups,
+            };
+            convolution(cx, x, conv)
+        }
+        "same" => convolution_same(cx, x, weight, bias, stride, dilation, groups, zeros()),
+        other => Err(invalid(cx, format!("Invalid padding string: '{other}'"))),
+    })
+}
+
+/// ATen's `_convolution_same`: stride 1 only; the padding each spatial dim
+/// needs (`pooling_same_mode_padding_lr`: `dilation * (kernel - 1)`, the
+/// smaller half on the left); a symmetric padding is passed to
+/// `convolution`, else the input is first padded (`constant_pad_nd`) by
+/// the difference.
+#[allow(clippy::too_many_arguments)]
+fn convolution_same(
+    cx: &mut Cx<'_>,
+    x: &TensorMeta,
+    weight: &TensorMeta,
+    bias: Option<&TensorMeta>,
+    stride: Dims,
+    dilation: Dims,
+    groups: SymInt,
+    output_padding: Dims,
+) -> Result<(Dims, Dims)> {
+    let k = weight.dim();
+    if k <= 2 {
+        return Err(invalid(cx, "weight should have at least three dimensions"));
+    }
+    let positive = cx.env.gt(groups, SymInt::Int(0))?;
+    fake_runtime::support::require(cx, positive, "non-positive groups is not supported")?;
+    let dim = k - 2;
+    if k != x.dim() {
+        return Err(invalid(
+            cx,
+            format!(
+                "Expected {k}-dimensional input for {k}-dimensional weight, but got {}-dimensional input",
+                x.dim()
+            ),
+        ));
+    }
+    if stride.len() != dim && stride.len() != 1 {
+        return Err(invalid(
+            cx,
+            format!("stride cannot broadcast to {dim} dimensions"),
+        ));
+    }
+    if dilation.len() != dim && dilation.len() != 1 {
+        return Err(invalid(
+            cx,
+            format!("dilation cannot broadcast to {dim} dimensions"),
+        ));
+    }
+    for &s in &stride {
+        let one = cx.env.eq(s, SymInt::Int(1))?;
+        fake_runtime::support::require(
+            cx,
+            one,
+            "padding='same' is not supported for strided convolutions",
+        )?;
+    }
+    let mut left = Dims::new();
+    let mut right = Dims::new();
+    let mut symmetric = true;
+    for i in 0..dim {
+        let d = dilation[if dilation.len() == 1 { 0 } else { i }];
+        // Stride 1: no wiggle room to take.
+        let k1 = cx.env.sub(weight.sizes[i + 2], SymInt::Int(1))?;
+        let total = cx.env.mul(d, k1)?;
+        let l = cx.env.floordiv(total, SymInt::Int(2))?;
+        let r = cx.env.sub(total, l)?;
+        let ne = cx.env.ne(l, r)?;
+        if cx.env.guard_bool(ne, cx.op)? {
+            symmetric = false;
+        }
+        left.push(l);
+        right.push(r);
+    }
+    if symmetric {
+        let conv = Conv {
+            weight,
+            bias,
+            stride,
+            padding: left,
+            dilation,
+            transposed: false,
+            output_padding,
+            groups,
+        };
+        return convolution_sized(cx, x, conv, Some(&x.sizes[2..]));
+    }
+    let mut pad = vec![SymInt::Int(0); 2 * dim];
+    for i in 0..dim {
+        let delta = cx.env.sub(right[i], left[i])?;
+        let at = 2 * (dim - 1 - i);
+        let positive = cx.env.gt(delta, SymInt::Int(0))?;
+        if cx.env.guard_bool(positive, cx.op)? {
+            pad[at + 1] = delta;
+        } else {
+            pad[at] = delta;
+            left[i] = right[i];
+        }
+    }
+    // `constant_pad_nd` (the Python one export runs: a `cat` of the input
+    // and filled blocks, so laid out as the input suggests).
+    let mut sizes = x.sizes.clone();
+    for i in 0..dim {
+        let at = 2 * (dim - 1 - i);
+        let grown = cx.env.add(sizes[i + 2], pad[at])?;
+        sizes[i + 2] = cx.env.add(grown, pad[at + 1])?;
+    }
+    let format = intrinsics::suggest_format(cx, x, None)?;
+    let strides = intrinsics::format_strides(cx, sizes.clone(), Some(format))?;
+    let padded = TensorMeta {
+        sizes,
+        strides,
+        storage_offset: SymInt::Int(0),
+        ..x.clone()
+    };
+    let conv = Conv {
+        weight,
+        bias,
+        stride,
+        padding: left,
+        dilation,
+        transposed: false,
+        output_padding,
+        groups,
+    };
+    // Stride 1 and `left + right == dilation * (kernel - 1)`: the output
+    // has the input's spatial sizes.
+    convolution_sized(cx, &padded, conv, Some(&x.sizes[2..]))
+}
+
+/// `conv1d.padding`.
+pub(crate) fn conv1d_padding(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    conv_padding_nd(cx, a, 1)
+}
+
+/// `conv2d.padding`.
+pub(crate) fn conv2d_padding(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    conv_padding_nd(cx, a, 2)
+}
+
+/// `conv3d.padding`.
+pub(crate) fn conv3d_padding(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    conv_padding_nd(cx, a, 3)
 }

@@ -50,7 +50,12 @@ fn to_format(
 /// `convert(t, mem_fmt)` of `fake_impls.conv`: a 3-D gradient goes to
 /// channels-last through a size-1 dim 2 (`unsqueeze(2).to(...)
 /// .squeeze(2)`), any other straight to the format.
-fn convert(cx: &mut Cx<'_>, sizes: &Dims, strides: Dims, format: MemoryFormat) -> Result<Dims> {
+pub(super) fn convert(
+    cx: &mut Cx<'_>,
+    sizes: &Dims,
+    strides: Dims,
+    format: MemoryFormat,
+) -> Result<Dims> {
     if sizes.len() == 3 && format == MemoryFormat::ChannelsLast {
         let mut s4 = sizes.clone();
         s4.insert(2, SymInt::Int(1));
@@ -360,14 +365,51 @@ fn view4d(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
     Ok(out)
 }
 
-/// The memory format `fake_impls.conv` converts the gradients to, if any:
-/// none for inputs with sizes that have no hint or an unbatched input,
-/// else the backend's.
+/// The memory format `fake_impls.conv` converts the gradients to, if any,
+/// for `convolution_backward`'s arguments `a`: [`backend_conversion`].
 fn conversion(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
     a: &[Arg<'_>],
+) -> Result<Option<MemoryFormat>> {
+    let conv = ConvArgs {
+        stride: args::sizes(cx, a, 4, "stride", None)?,
+        padding: args::sizes(cx, a, 5, "padding", None)?,
+        dilation: args::sizes(cx, a, 6, "dilation", None)?,
+        output_padding: args::sizes(cx, a, 8, "output_padding", None)?,
+        transposed: args::bool(cx, a, 7, "transposed", None)?,
+        groups: args::size(cx, a, 9, "groups", None)?,
+    };
+    backend_conversion(cx, input, weight, conv)
+}
+
+/// The parameters of a convolution as its schema takes them (one value or
+/// one per spatial dim).
+pub(super) struct ConvArgs {
+    /// `stride`.
+    pub stride: Dims,
+    /// `padding`.
+    pub padding: Dims,
+    /// `dilation`.
+    pub dilation: Dims,
+    /// `output_padding`.
+    pub output_padding: Dims,
+    /// `transposed`.
+    pub transposed: bool,
+    /// `groups`.
+    pub groups: SymInt,
+}
+
+/// The memory format `fake_impls.conv` converts a convolution's outputs
+/// (or the input's and weight's gradients) to, if any: none for inputs
+/// with sizes that have no hint or an unbatched input, else the format of
+/// the backend ATen selects.
+pub(super) fn backend_conversion(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+    conv: ConvArgs,
 ) -> Result<Option<MemoryFormat>> {
     for &s in input.sizes.iter().chain(&weight.sizes) {
         if cx.env.size_hint(s)?.is_none() {
@@ -383,27 +425,12 @@ fn conversion(
     }
     let dims = k - 2;
     let mut p = Params {
-        stride: expand_param(cx, &args::sizes(cx, a, 4, "stride", None)?, "stride", dims)?,
-        padding: expand_param(
-            cx,
-            &args::sizes(cx, a, 5, "padding", None)?,
-            "padding",
-            dims,
-        )?,
-        dilation: expand_param(
-            cx,
-            &args::sizes(cx, a, 6, "dilation", None)?,
-            "dilation",
-            dims,
-        )?,
-        output_padding: expand_param(
-            cx,
-            &args::sizes(cx, a, 8, "output_padding", None)?,
-            "output_padding",
-            dims,
-        )?,
-        transposed: args::bool(cx, a, 7, "transposed", None)?,
-        groups: args::size(cx, a, 9, "groups", None)?,
+        stride: expand_param(cx, &conv.stride, "stride", dims)?,
+        padding: expand_param(cx, &conv.padding, "padding", dims)?,
+        dilation: expand_param(cx, &conv.dilation, "dilation", dims)?,
+        output_padding: expand_param(cx, &conv.output_padding, "output_padding", dims)?,
+        transposed: conv.transposed,
+        groups: conv.groups,
     };
     check_shape_forward(cx, input, weight, &p)?;
     if k == 3 {

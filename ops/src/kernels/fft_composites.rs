@@ -1,6 +1,7 @@
 //! The transforms of `torch.fft` (`fft_fft`, `fft_ifft`, `fft_rfft`,
 //! `fft_irfft`, `fft_hfft`, `fft_ihfft` and the n-dimensional `fft_fftn`,
-//! `fft_ifftn`, `fft_rfftn`, `fft_irfftn` with their 2-D forms), as ATen's
+//! `fft_ifftn`, `fft_rfftn`, `fft_irfftn`, `fft_hfftn`, `fft_ihfftn` with
+//! their 2-D forms), as ATen's
 //! composites
 //! (`SpectralOps.cpp`): the input promoted (integers to the default float,
 //! to complex where the transform needs it; `to`, which keeps the
@@ -322,6 +323,12 @@ enum KindN {
     R2c,
     /// `irfftn`: a half spectrum to real.
     C2r,
+    /// `hfftn`: forward C2C over all dims but the last, then C2R of the
+    /// (conjugated) half spectrum along it.
+    Hermitian,
+    /// `ihfftn`: one-sided R2C along the last dim, then (conjugated with
+    /// `conj_physical`) forward C2C over the others.
+    InverseHermitian,
 }
 
 /// The n-dimensional composite of `kind` on `(self, s, dim, norm)`, with
@@ -351,10 +358,12 @@ fn transform_n(
     let (dims, mut shape) = canonicalize(cx, t, s, dim.as_deref())?;
     let mut last_dim_size = SymInt::Int(0);
     match kind {
-        KindN::R2c | KindN::C2r if shape.is_empty() => {
+        KindN::R2c | KindN::C2r | KindN::Hermitian | KindN::InverseHermitian
+            if shape.is_empty() =>
+        {
             return Err(invalid(cx, "must transform at least one axis"));
         }
-        KindN::C2r => {
+        KindN::C2r | KindN::Hermitian => {
             let last = shape.len() - 1;
             last_dim_size = match given_last {
                 Some(n) if n != SymInt::Int(-1) => shape[last],
@@ -370,7 +379,8 @@ fn transform_n(
         }
         _ => {}
     }
-    let input = promote(cx, t, !matches!(kind, KindN::R2c))?;
+    let complex = !matches!(kind, KindN::R2c | KindN::InverseHermitian);
+    let input = promote(cx, t, complex)?;
     let x = resize_dims(cx, input, &dims, &shape)?;
     check_norm(cx, norm)?;
     let dims_arg = Arg::Ints(dims.iter().map(|&d| SymInt::Int(d as i64)).collect());
@@ -393,7 +403,69 @@ fn transform_n(
                 Arg::Int(last_dim_size),
             ],
         ),
+        KindN::Hermitian => {
+            let (last, rest) = split_last(&dims);
+            let tmp = if dims.len() == 1 {
+                x
+            } else {
+                let outs = super::fft_c2c_op(
+                    cx,
+                    &[
+                        Arg::Tensor(&x),
+                        Arg::Ints(rest),
+                        Arg::Int(SymInt::Int(0)),
+                        Arg::Bool(true),
+                    ],
+                )?;
+                one(cx, outs)?
+            };
+            // `tmp.conj()`: a view with the conjugate bit, same metadata.
+            super::fft_c2r(
+                cx,
+                &[
+                    Arg::Tensor(&tmp),
+                    Arg::Ints(last),
+                    Arg::Int(SymInt::Int(0)),
+                    Arg::Int(last_dim_size),
+                ],
+            )
+        }
+        KindN::InverseHermitian => {
+            let (last, rest) = split_last(&dims);
+            let outs = super::fft_r2c(
+                cx,
+                &[
+                    Arg::Tensor(&x),
+                    Arg::Ints(last),
+                    Arg::Int(SymInt::Int(0)),
+                    Arg::Bool(true),
+                ],
+            )?;
+            if dims.len() == 1 {
+                // `tmp.conj()`: the same metadata.
+                return Ok(outs);
+            }
+            let tmp = one(cx, outs)?;
+            let outs = super::conj_physical(cx, &[Arg::Tensor(&tmp)])?;
+            let conj = one(cx, outs)?;
+            super::fft_c2c_op(
+                cx,
+                &[
+                    Arg::Tensor(&conj),
+                    Arg::Ints(rest),
+                    Arg::Int(SymInt::Int(0)),
+                    Arg::Bool(true),
+                ],
+            )
+        }
     }
+}
+
+/// The last transformed dim and the others, as dim lists.
+fn split_last(dims: &[usize]) -> (Dims, Dims) {
+    let list = |d: &[usize]| -> Dims { d.iter().map(|&d| SymInt::Int(d as i64)).collect() };
+    let n = dims.len();
+    (list(&dims[n - 1..]), list(&dims[..n - 1]))
 }
 
 /// The 2-D transforms' default dims.
@@ -439,4 +511,29 @@ pub(crate) fn fft_irfftn(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// `fft_irfft2`: [`fft_irfftn`] over the last two dims by default.
 pub(crate) fn fft_irfft2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     transform_n(cx, a, KindN::C2r, Some(LAST_TWO))
+}
+
+/// `fft_hfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str?
+/// norm=None)`: the input promoted to complex and resized as for
+/// [`fft_irfftn`], a forward `_fft_c2c` over all dims but the last, then
+/// `_fft_c2r` of the last to `last_dim_size` real values.
+pub(crate) fn fft_hfftn(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    transform_n(cx, a, KindN::Hermitian, None)
+}
+
+/// `fft_hfft2`: [`fft_hfftn`] over the last two dims by default.
+pub(crate) fn fft_hfft2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    transform_n(cx, a, KindN::Hermitian, Some(LAST_TWO))
+}
+
+/// `fft_ihfftn`: a real input resized, a one-sided `_fft_r2c` of the last
+/// dim, then (for several dims) `conj_physical` and a forward `_fft_c2c`
+/// over the others.
+pub(crate) fn fft_ihfftn(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    transform_n(cx, a, KindN::InverseHermitian, None)
+}
+
+/// `fft_ihfft2`: [`fft_ihfftn`] over the last two dims by default.
+pub(crate) fn fft_ihfft2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    transform_n(cx, a, KindN::InverseHermitian, Some(LAST_TWO))
 }

@@ -12,6 +12,7 @@ mod conv;
 mod conv_backward;
 mod diagonal;
 mod diff;
+mod distance;
 mod div;
 mod dropout;
 mod einsum;
@@ -31,10 +32,12 @@ mod padding;
 mod pool;
 mod reshape;
 mod resize;
+mod sampler;
 mod scatter;
 mod shuffle;
 mod split;
 mod stacks;
+mod stft;
 mod tensordot;
 mod to;
 mod upsample;
@@ -50,10 +53,14 @@ pub(crate) use batch_norm::{
     native_batch_norm_legit_no_stats, native_batch_norm_legit_no_training,
 };
 pub(crate) use contiguous::contiguous;
-pub(crate) use conv::{conv1d, conv2d, conv3d};
+pub(crate) use conv::{
+    conv_transpose1d, conv_transpose2d, conv_transpose3d, conv1d, conv1d_padding, conv2d,
+    conv2d_padding, conv3d, conv3d_padding,
+};
 pub(crate) use conv_backward::convolution_backward;
 pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter, linalg_diagonal};
 pub(crate) use diff::diff;
+pub(crate) use distance::{cdist, cdist_backward};
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
@@ -65,8 +72,8 @@ pub(crate) use embedding_bag::{
 };
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use fft_composites::{
-    fft_fft, fft_fft2, fft_fftn, fft_ifft, fft_ifft2, fft_ifftn, fft_irfft, fft_irfft2, fft_irfftn,
-    fft_rfft, fft_rfft2, fft_rfftn,
+    fft_fft, fft_fft2, fft_fftn, fft_hfft2, fft_hfftn, fft_ifft, fft_ifft2, fft_ifftn, fft_ihfft2,
+    fft_ihfftn, fft_irfft, fft_irfft2, fft_irfftn, fft_rfft, fft_rfft2, fft_rfftn,
 };
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
@@ -95,9 +102,13 @@ pub(crate) use pad::pad;
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
 };
-pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
+pub(crate) use pool::{
+    adaptive_avg_pool1d, adaptive_avg_pool3d, adaptive_max_pool1d, avg_pool1d, avg_pool3d,
+    max_pool1d, max_pool1d_with_indices, max_pool3d,
+};
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
 pub(crate) use resize::resize_;
+pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};
 pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
@@ -105,10 +116,13 @@ pub(crate) use scatter::{
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
 pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
+pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{
-    upsample_bilinear2d_vec, upsample_nearest1d_vec, upsample_nearest2d_vec, upsample_nearest3d_vec,
+    upsample_bicubic2d_default, upsample_bicubic2d_vec, upsample_bilinear2d_aa_vec,
+    upsample_bilinear2d_vec, upsample_linear_default, upsample_linear_vec, upsample_nearest1d_vec,
+    upsample_nearest2d_vec, upsample_nearest3d_vec,
 };
 pub(crate) use view::{broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as};
 

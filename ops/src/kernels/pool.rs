@@ -5,10 +5,12 @@
 //! per-dim parameters broadcast a single value.
 
 use super::invalid;
-use crate::intrinsics::pool_out;
+use crate::intrinsics::{pool_out, suggest_format};
 use fake_runtime::shape::Dims;
 use fake_runtime::support::{args, contiguous, require};
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymBool, SymInt, TensorMeta};
+use fake_runtime::{
+    Alias, Arg, Cx, DType, MemoryFormat, Out, Outs, Result, SymBool, SymInt, TensorMeta,
+};
 
 /// `checkDimRange(name, self, 2, 4)`: a 2-D or 3-D input.
 fn check_rank(cx: &Cx<'_>, t: &TensorMeta, name: &str) -> Result<()> {
@@ -212,4 +214,186 @@ pub(crate) fn avg_pool3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     sizes.extend(out);
     let strides = contiguous(cx, sizes.clone())?;
     Ok(super::fresh_out(cx, t, sizes, strides))
+}
+
+/// The tensors a kernel returned, in order.
+fn tensors(outs: Outs) -> Vec<TensorMeta> {
+    outs.into_iter()
+        .filter_map(|o| match o {
+            Out::Tensor(t, _) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each tensor `squeeze(-2)`, as fresh outputs (views of the pool's own
+/// fresh results).
+fn squeezed(cx: &mut Cx<'_>, pooled: Vec<TensorMeta>) -> Result<Outs> {
+    let mut outs = Outs::new();
+    for t in pooled {
+        let o = crate::erased::squeeze_dim(cx, &[Arg::Tensor(&t), Arg::Int(SymInt::Int(-2))])?;
+        outs.push(Out::Tensor(only(cx, o)?, Alias::Fresh));
+    }
+    Ok(outs)
+}
+
+/// `max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1]
+/// stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False)`:
+/// `max_pool2d_with_indices` of the input unsqueezed at `-2`, both results
+/// squeezed again.
+pub(crate) fn max_pool1d_with_indices(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    pool1d_with_indices(cx, t, a)
+}
+
+/// [`max_pool1d_with_indices`] of `t` with the other arguments of `a`.
+fn pool1d_with_indices(cx: &mut Cx<'_>, t: &TensorMeta, a: &[Arg<'_>]) -> Result<Outs> {
+    let kernel = args::ints(cx, a, 1, "kernel_size", None)?;
+    let stride = args::ints(cx, a, 2, "stride", Some(&[]))?;
+    let padding = args::ints(cx, a, 3, "padding", Some(&[0]))?;
+    let dilation = args::ints(cx, a, 4, "dilation", Some(&[1]))?;
+    let ceil_mode = args::bool(cx, a, 5, "ceil_mode", Some(false))?;
+    let stride = if stride.is_empty() {
+        kernel.clone()
+    } else {
+        stride
+    };
+    check_rank(cx, t, "max_pool1d")?;
+    let k = one(cx, "max_pool1d", "kernel_size", &kernel)?;
+    let s = one(cx, "max_pool1d", "stride", &stride)?;
+    let p = one(cx, "max_pool1d", "padding", &padding)?;
+    let d = one(cx, "max_pool1d", "dilation", &dilation)?;
+    let minus2 = Arg::Int(SymInt::Int(-2));
+    let outs = crate::erased::unsqueeze(cx, &[Arg::Tensor(t), minus2])?;
+    let u = only(cx, outs)?;
+    let pooled = crate::erased::max_pool2d_with_indices(
+        cx,
+        &[
+            Arg::Tensor(&u),
+            ints(&[1, k]),
+            ints(&[1, s]),
+            ints(&[0, p]),
+            ints(&[1, d]),
+            Arg::Bool(ceil_mode),
+        ],
+    )?;
+    squeezed(cx, tensors(pooled))
+}
+
+/// `max_pool1d(...)`: a 2-D input with both dims non-empty or a 3-D one
+/// with non-empty channels and length (an empty batch allowed), its
+/// length fixed at its hint (`check_max_pool1d` reads it as an integer),
+/// then, for a fake tensor (a tensor subclass), the values of
+/// [`max_pool1d_with_indices`].
+pub(crate) fn max_pool1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let n = t.dim();
+    let nonempty = match n {
+        2 | 3 => {
+            let x = cx.env.ne(t.sizes[n - 2], SymInt::Int(0))?;
+            let y = cx.env.ne(t.sizes[n - 1], SymInt::Int(0))?;
+            cx.env.and(x, y)?
+        }
+        _ => SymBool::Bool(false),
+    };
+    if !matches!(nonempty, SymBool::Bool(true)) {
+        let sizes: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
+        let message = format!(
+            "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for input, but got:[{}]",
+            sizes.join(", ")
+        );
+        require(cx, nonempty, &message)?;
+    }
+    // `check_max_pool1d` reads the length as a plain integer: fixed at its
+    // hint.
+    let mut fixed = t.clone();
+    if n >= 1 {
+        fixed.sizes[n - 1] = SymInt::Int(cx.env.guard_int(t.sizes[n - 1], cx.op)?);
+    }
+    let mut outs = pool1d_with_indices(cx, &fixed, a)?;
+    outs.truncate(1);
+    Ok(outs)
+}
+
+/// `max_pool3d(...)`: the values of `max_pool3d_with_indices`.
+pub(crate) fn max_pool3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let mut outs = crate::erased::max_pool3d_with_indices(cx, a)?;
+    outs.truncate(1);
+    Ok(outs)
+}
+
+/// `adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor,
+/// Tensor)`: `adaptive_max_pool2d` of the input unsqueezed at `-2`, both
+/// results squeezed again.
+pub(crate) fn adaptive_max_pool1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let output_size = args::ints(cx, a, 1, "output_size", None)?;
+    check_rank(cx, t, "adaptive_max_pool1d")?;
+    let o = one(cx, "adaptive_max_pool1d", "output_size", &output_size)?;
+    for i in 1..t.dim() {
+        let nonempty = cx.env.gt(t.sizes[i], SymInt::Int(0))?;
+        if !matches!(nonempty, SymBool::Bool(true)) {
+            let sizes: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
+            let message = format!(
+                "adaptive_max_pool1d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [{}] with dimension {i} being empty",
+                sizes.join(", ")
+            );
+            require(cx, nonempty, &message)?;
+        }
+    }
+    let minus2 = Arg::Int(SymInt::Int(-2));
+    let outs = crate::erased::unsqueeze(cx, &[Arg::Tensor(t), minus2])?;
+    let u = only(cx, outs)?;
+    let pooled = crate::erased::adaptive_max_pool2d(cx, &[Arg::Tensor(&u), ints(&[1, o])])?;
+    squeezed(cx, tensors(pooled))
+}
+
+/// `adaptive_avg_pool3d(Tensor self, SymInt[3] output_size)`: a mean over
+/// the three spatial dims, kept, for an output size of ones (restrided
+/// `[c, 1, c, c, c]` when the input suggests channels-last-3d), else
+/// `_adaptive_avg_pool3d`.
+pub(crate) fn adaptive_avg_pool3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let output_size = args::sizes(cx, a, 1, "output_size", None)?;
+    if output_size.len() != 3 {
+        return Err(invalid(cx, "adaptive_avg_pool3d: output_size must be 3"));
+    }
+    let mut nonneg = SymBool::Bool(true);
+    let mut ones = SymBool::Bool(true);
+    for &o in &output_size {
+        let ge = cx.env.ge(o, SymInt::Int(0))?;
+        nonneg = cx.env.and(nonneg, ge)?;
+        let eq = cx.env.eq(o, SymInt::Int(1))?;
+        ones = cx.env.and(ones, eq)?;
+    }
+    if !matches!(nonneg, SymBool::Bool(true)) {
+        let shown: Vec<String> = output_size.iter().map(|&s| cx.env.display(s)).collect();
+        let message = format!(
+            "adaptive_avg_pool3d: elements of output_size must be greater than or equal to 0 but received {{{}}}",
+            shown.join(", ")
+        );
+        require(cx, nonneg, &message)?;
+    }
+    if !cx.env.guard_bool(ones, cx.op)? {
+        return crate::erased::_adaptive_avg_pool3d(cx, a);
+    }
+    let dims = Arg::Ints([-1, -2, -3].into_iter().map(SymInt::Int).collect());
+    let outs = crate::erased::mean_dim(cx, &[Arg::Tensor(t), dims, Arg::Bool(true), Arg::None])?;
+    let mut out = only(cx, outs)?;
+    if suggest_format(cx, t, None)? == MemoryFormat::ChannelsLast3d {
+        let c = t.sizes[1];
+        out.sizes = [
+            t.sizes[0],
+            c,
+            SymInt::Int(1),
+            SymInt::Int(1),
+            SymInt::Int(1),
+        ]
+        .into_iter()
+        .collect();
+        out.strides = [c, SymInt::Int(1), c, c, c].into_iter().collect();
+    }
+    let mut result = Outs::new();
+    result.push(Out::Tensor(out, Alias::Fresh));
+    Ok(result)
 }

@@ -1,6 +1,8 @@
 //! `upsample_nearest1d.vec`, `upsample_nearest2d.vec`,
-//! `upsample_nearest3d.vec` (and the exact nearest ones) and
-//! `upsample_bilinear2d.vec`: the output size
+//! `upsample_nearest3d.vec` (and the exact nearest ones),
+//! `upsample_bilinear2d.vec`, `upsample_linear1d.vec`,
+//! `upsample_trilinear3d.vec`, `upsample_bicubic2d.vec` and
+//! `_upsample_bilinear2d_aa.vec`: the output size
 //! from `output_size` or from `scale_factors`, as PyTorch's
 //! `upsample_compute_output_size` (the Python one export runs, which keeps
 //! symbolic sizes), then each one's checks and memory format.
@@ -12,7 +14,7 @@ use crate::intrinsics::{advanced_index, format_strides, like_strides, suggest_fo
 use fake_runtime::shape::Dims;
 use fake_runtime::strides::contiguous;
 use fake_runtime::support::{args, require};
-use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, DeviceType, MemoryFormat, Outs, Result, SymInt, TensorMeta};
 
 /// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?
 /// scale_factors) -> Tensor`, as PyTorch's Python implementation (what
@@ -125,6 +127,190 @@ pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
         like_strides(cx, t, shape.clone())?
     };
     Ok(super::fresh_out(cx, t, shape, strides))
+}
+
+/// `upsample_linear1d.vec` / `upsample_trilinear3d.vec(Tensor input,
+/// SymInt[]? output_size, bool align_corners, float[]? scale_factors)`:
+/// PyTorch's Python `_upsample_linear` (what export runs): the input's
+/// dtype, the result made contiguous in the input's suggested memory
+/// format (contiguous on CUDA with fewer than 16 channels).
+pub(crate) fn upsample_linear_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "input")?;
+    let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
+    let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
+    let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
+    let scales: Vec<Option<f64>> = match &scales {
+        Some(f) => f.iter().map(|&v| Some(v)).collect(),
+        None => vec![None; osize.len()],
+    };
+    upsample_linear(cx, t, &osize, &scales)
+}
+
+/// `upsample_linear1d(Tensor self, SymInt[1] output_size, bool
+/// align_corners, float? scales=None)` and `upsample_trilinear3d(...,
+/// float? scales_d=None, float? scales_h=None, float? scales_w=None)`:
+/// their Python decompositions (which FakeTensorMode runs), the same
+/// `_upsample_linear` as [`upsample_linear_vec`].
+pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let osize = args::sizes(cx, a, 1, "output_size", None)?;
+    let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
+    let mut scales = Vec::new();
+    for i in 0..osize.len() {
+        scales.push(args::opt_float(cx, a, 3 + i, "scales", None)?);
+    }
+    if !align_corners {
+        check_scalable(cx, &osize, &scales)?;
+    }
+    upsample_linear(cx, t, &osize, &scales)
+}
+
+/// `_compute_scale` without `align_corners`: `in / out` when no positive
+/// scale is given, a division by zero for an empty output.
+fn check_scalable(cx: &Cx<'_>, osize: &[SymInt], scales: &[Option<f64>]) -> Result<()> {
+    for (o, s) in osize.iter().zip(scales) {
+        if *o == SymInt::Int(0) && !s.is_some_and(|s| s > 0.0) {
+            return Err(invalid(cx, "division by zero"));
+        }
+    }
+    Ok(())
+}
+
+/// `_upsample_linear(input, output_size, align_corners, scales)`: the
+/// input's dtype, the result made contiguous in the input's suggested
+/// memory format (contiguous on CUDA with fewer than 16 channels).
+fn upsample_linear(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    osize: &[SymInt],
+    _scales: &[Option<f64>],
+) -> Result<Outs> {
+    let shape = batch_and_channels(cx, t, osize)?;
+    let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(16))?;
+    let format = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
+        MemoryFormat::Contiguous
+    } else {
+        suggest_format(cx, t, None)?
+    };
+    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    Ok(super::fresh_out(cx, t, shape, strides))
+}
+
+/// `upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool
+/// align_corners, float? scales_h=None, float? scales_w=None)`: its Python
+/// decomposition (which FakeTensorMode runs): a 4-D input, two output
+/// sizes, the result made contiguous in the input's suggested memory
+/// format.
+pub(crate) fn upsample_bicubic2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let osize = args::sizes(cx, a, 1, "output_size", None)?;
+    let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
+    let scales = [
+        args::opt_float(cx, a, 3, "scales_h", None)?,
+        args::opt_float(cx, a, 4, "scales_w", None)?,
+    ];
+    if t.dim() != 4 {
+        return Err(invalid(
+            cx,
+            format!("not enough values to unpack (expected 4, got {})", t.dim()),
+        ));
+    }
+    if osize.len() < 2 {
+        return Err(invalid(cx, "list index out of range"));
+    }
+    if !align_corners {
+        check_scalable(cx, &osize, &scales)?;
+    }
+    let shape = batch_and_channels(cx, t, &osize[..2])?;
+    let format = suggest_format(cx, t, None)?;
+    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    Ok(super::fresh_out(cx, t, shape, strides))
+}
+
+/// `upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool
+/// align_corners, float[]? scale_factors)`: PyTorch's Python
+/// decomposition: exactly one of a non-empty `output_size` and
+/// `scale_factors` (each size truncated from `float(size) * scale`), a
+/// 4-D input, the input's dtype, the result made contiguous in the
+/// input's suggested memory format.
+pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "input")?;
+    let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
+    let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
+    let given = |n: Option<usize>| usize::from(n.is_some_and(|n| n > 0));
+    if given(output_size.as_ref().map(|o| o.len())) + given(scales.as_ref().map(|f| f.len())) != 1 {
+        return Err(invalid(
+            cx,
+            "Must specify exactly one of output_size and scale_factors.",
+        ));
+    }
+    if t.dim() != 4 {
+        return Err(invalid(
+            cx,
+            format!("not enough values to unpack (expected 4, got {})", t.dim()),
+        ));
+    }
+    let osize = match (output_size, scales) {
+        (Some(o), _) if !o.is_empty() => o,
+        (_, Some(f)) => {
+            let mut out = Dims::new();
+            for (&size, &scale) in t.sizes[2..].iter().zip(f.iter()) {
+                out.push(scaled(cx, size, scale)?);
+            }
+            out
+        }
+        _ => Dims::new(),
+    };
+    let shape = batch_and_channels(cx, t, &osize)?;
+    let format = suggest_format(cx, t, None)?;
+    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    Ok(super::fresh_out(cx, t, shape, strides))
+}
+
+/// `_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool
+/// align_corners, float[]? scale_factors)`: the output size computed as
+/// [`output_sizes`] does, then `_upsample_bilinear2d_aa` with each
+/// spatial dim's scale.
+pub(crate) fn upsample_bilinear2d_aa_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "input")?;
+    let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
+    let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
+    let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
+    let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
+    let scale = |i: usize| match &scales {
+        Some(f) => f.get(i).map_or(Arg::None, |&v| Arg::Float(v)),
+        None => Arg::None,
+    };
+    crate::erased::_upsample_bilinear2d_aa(
+        cx,
+        &[
+            Arg::Tensor(t),
+            Arg::Ints(osize),
+            Arg::Bool(align_corners),
+            scale(0),
+            scale(1),
+        ],
+    )
+}
+
+/// The batch and channel sizes of `t` followed by `osize`, for an input of
+/// `osize.len() + 2` dims.
+fn batch_and_channels(cx: &Cx<'_>, t: &TensorMeta, osize: &[SymInt]) -> Result<Dims> {
+    if t.dim() != osize.len() + 2 {
+        return Err(invalid(
+            cx,
+            format!(
+                "expected a {}-D input for {} output sizes, got {} dims",
+                osize.len() + 2,
+                osize.len(),
+                t.dim()
+            ),
+        ));
+    }
+    let mut shape = Dims::new();
+    shape.extend([t.sizes[0], t.sizes[1]]);
+    shape.extend(osize.iter().copied());
+    Ok(shape)
 }
 
 /// `upsample_compute_output_size`: `output_size` as given, or each spatial

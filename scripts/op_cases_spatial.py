@@ -1,0 +1,684 @@
+"""Cases of the pools, transposed and string-padded convolutions,
+samplers, upsamplings and spatial rearrangements of `ops/rules/pools.rules`,
+`conv.rules`, `sampling.rules`, `spatial.rules`, the Hermitian FFTs and
+short-time transforms of `fft.rules` and the distances of
+`distance.rules`.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+import torch
+
+from op_case_inputs import C, Case, D, T, b8, c64, cl, f16, f64, i64, tr
+
+CASES = {}
+SYMBOLIC = []
+
+# Operators whose fake result export records through a Python
+# CompositeImplicitAutograd kernel (`torch._decomp`, `torch._refs`): under
+# the Python dispatcher, as export runs them.
+PYTHON_DISPATCHER = set()
+
+CL3 = torch.channels_last_3d
+
+
+def cl3(*sizes, **kw):
+    """A channels-last-3d 5-d input."""
+    return T(sizes, fmt=CL3, **kw)
+
+
+# ---- pools -------------------------------------------------------------------------
+
+CASES["max_pool1d_with_indices"] = [
+    C("batched", T([2, 3, 10]), [3]),
+    C("unbatched", T([3, 10]), [3], [2]),
+    C("stride padding dilation", T([2, 3, 10]), [3], [2], [1], [2]),
+    C("ceil mode", T([2, 3, 10]), [3], [2], [0], [1], True),
+    C("transposed input", tr(2, 3, 10), [3]),
+    C("int64", T([2, 3, 10], dtype=i64), [2]),
+    C("kernel too large", T([2, 3, 2]), [3]),
+    C("padding too large", T([2, 3, 10]), [2], [1], [2]),
+    C("two kernel sizes", T([2, 3, 10]), [2, 2]),
+    C("4-d input", T([1, 2, 3, 10]), [2]),
+    C("zero batch", T([0, 3, 10]), [2]),
+]
+CASES["max_pool1d"] = [
+    C("batched", T([2, 3, 10]), [3]),
+    C("unbatched", T([3, 10]), [3], [2]),
+    C("stride padding dilation", T([2, 3, 10]), [3], [2], [1], [2]),
+    C("ceil mode", T([2, 3, 10]), [3], [2], [0], [1], True),
+    C("transposed input", tr(2, 3, 10), [3]),
+    C("transposed unbatched input", tr(3, 10), [2]),
+    C("zero batch", T([0, 3, 10]), [2]),
+    C("zero channels", T([2, 0, 10]), [2]),
+    C("zero length", T([2, 3, 0]), [2]),
+    C("padding too large", T([2, 3, 10]), [2], [1], [2]),
+    C("1-d input", T([10]), [2]),
+]
+CASES["max_pool3d"] = [
+    C("batched", T([2, 3, 6, 7, 8]), [2, 2, 2]),
+    C("unbatched", T([3, 6, 7, 8]), [3]),
+    C("stride padding dilation", T([2, 3, 6, 7, 8]), [3, 3, 3], [2, 1, 2], [1, 1, 0], [1, 2, 1]),
+    C("ceil mode", T([2, 3, 6, 7, 8]), [2], [2], [0], [1], True),
+    C("channels last 3d", cl3(2, 3, 6, 7, 8), [2]),
+    C("kernel too large", T([2, 3, 2, 2, 2]), [3]),
+    C("3-d input", T([6, 7, 8]), [2]),
+]
+CASES["adaptive_max_pool1d"] = [
+    C("batched", T([2, 3, 10]), [5]),
+    C("unbatched", T([3, 10]), [4]),
+    C("transposed input", tr(2, 3, 10), [5]),
+    C("larger output", T([2, 3, 10]), [20]),
+    C("zero batch", T([0, 3, 10]), [5]),
+    C("zero channels", T([2, 0, 10]), [5]),
+    C("two output sizes", T([2, 3, 10]), [2, 2]),
+    C("1-d input", T([10]), [5]),
+]
+CASES["adaptive_avg_pool3d"] = [
+    C("batched", T([2, 3, 6, 7, 8]), [3, 2, 4]),
+    C("unbatched", T([3, 6, 7, 8]), [2, 2, 2]),
+    C("ones", T([2, 3, 6, 7, 8]), [1, 1, 1]),
+    C("ones unbatched", T([3, 6, 7, 8]), [1, 1, 1]),
+    C("ones channels last 3d", cl3(2, 3, 6, 7, 8), [1, 1, 1]),
+    C("channels last 3d", cl3(2, 3, 6, 7, 8), [2, 1, 1]),
+    C("transposed input", T([2, 3, 6, 8, 7], then=lambda t: t.transpose(3, 4)), [2, 2, 2]),
+    C("ones int64", T([2, 3, 6, 7, 8], dtype=i64), [1, 1, 1]),
+    C("negative output size", T([2, 3, 6, 7, 8]), [1, -1, 1]),
+    C("two output sizes", T([2, 3, 6, 7, 8]), [1, 1]),
+    C("3-d input", T([6, 7, 8]), [2, 2, 2]),
+]
+CASES["fractional_max_pool3d"] = [
+    C("batched", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("unbatched", T([3, 6, 7, 8]), [2, 2, 2], [3, 4, 5], T([1, 3, 3])),
+    C("channels last 3d", cl3(2, 3, 6, 7, 8), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("int64 input", T([3, 6, 7, 8], dtype=i64), [2, 2, 2], [3, 3, 3], T([1, 3, 3])),
+    C("zero batch", T([0, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("pool too large", T([2, 3, 6, 7, 8]), [2, 2, 2], [5, 3, 3], T([2, 3, 3])),
+    C("pool too wide", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 7], T([2, 3, 3])),
+    C("empty dim", T([2, 3, 6, 0, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("two kernel sizes", T([2, 3, 6, 7, 8]), [2, 2], [3, 3, 3], T([2, 3, 3])),
+    C("3-d input", T([6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3])),
+]
+SYMBOLIC += [
+    ("max_pool1d of a dynamic length", "max_pool1d",
+     Case("", D([2, 3, 10], "x", ["static", "static", "dynamic"]), [3])),
+    ("adaptive_avg_pool3d to ones of dynamic dims", "adaptive_avg_pool3d",
+     Case("", D([2, 3, 6, 7, 8], "x"), [1, 1, 1])),
+    ("fractional_max_pool3d of dynamic dims", "fractional_max_pool3d",
+     Case("", D([2, 3, 6, 7, 8], "x"), [2, 2, 2], [3, 3, 3], T([2, 3, 3]))),
+]
+
+# ---- convolutions --------------------------------------------------------------------
+
+for _n in (1, 2, 3):
+    _sp = [5, 6, 7][:_n]
+    _k = [2, 3, 2][:_n]
+    CASES[f"conv{_n}d.padding"] = [
+        C("same", T([2, 4] + _sp), T([3, 4] + _k), T([3]), [1], "same"),
+        C("same odd kernel", T([2, 4] + _sp), T([3, 4] + [3] * _n), None, [1], "same"),
+        C("same dilated", T([2, 4] + _sp), T([3, 4] + _k), None, [1], "same", [2]),
+        C("valid", T([2, 4] + _sp), T([3, 4] + _k), None, [2], "valid"),
+        C("unbatched same", T([4] + _sp), T([3, 4] + _k), None, [1], "same"),
+        C("groups", T([2, 4] + _sp), T([6, 2] + _k), None, [1], "same", [1], 2),
+        C("same strided", T([2, 4] + _sp), T([3, 4] + _k), None, [2], "same"),
+        C("unknown padding", T([2, 4] + _sp), T([3, 4] + _k), None, [1], "full"),
+        C("wrong rank", T(_sp), T([3, 4] + _k), None, [1], "same"),
+    ]
+    _tname = "conv_transpose1d" if _n == 1 else f"conv_transpose{_n}d.input"
+    CASES[_tname] = [
+        C("batched", T([2, 4] + _sp), T([4, 3] + _k), T([3])),
+        C("stride padding output padding", T([2, 4] + _sp), T([4, 3] + _k), None, [2], [1], [1]),
+        C("groups dilation", T([2, 4] + _sp), T([4, 2] + _k), None, [1], [0], [0], 2, [2]),
+        C("unbatched", T([4] + _sp), T([4, 3] + _k)),
+        C("float64 bias", T([2, 4] + _sp), T([4, 3] + _k), T([3], dtype=f64)),
+        C("wrong rank", T(_sp), T([4, 3] + _k)),
+    ]
+CASES["conv2d.padding"] += [
+    C("channels last same", cl(2, 4, 5, 6), T([3, 4, 2, 3]), None, [1], "same"),
+    C("channels last asymmetric", cl(2, 4, 5, 6), T([3, 4, 2, 2]), None, [1], "same"),
+]
+CASES["conv_transpose2d.input"] += [
+    C("channels last", cl(2, 4, 5, 6), T([4, 3, 2, 3])),
+    C("channels last weight", T([2, 4, 5, 6]), T([4, 3, 2, 3], fmt=torch.channels_last)),
+]
+CASES["conv3d.padding"] += [
+    C("channels last 3d", cl3(2, 4, 5, 6, 7), T([3, 4, 2, 3, 2]), None, [1], "same"),
+]
+SYMBOLIC += [
+    ("conv1d same padding of a dynamic length", "conv1d.padding",
+     Case("", D([2, 4, 5], "x", ["static", "static", "dynamic"]), T([3, 4, 2]), None, [1], "same")),
+    ("conv2d same padding of dynamic sizes", "conv2d.padding",
+     Case("", D([2, 4, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), T([3, 4, 2, 3]), None, [1], "same")),
+    ("conv3d same padding of dynamic sizes", "conv3d.padding",
+     Case("", D([2, 4, 5, 6, 7], "x", ["static", "static", "dynamic", "dynamic", "dynamic"]), T([3, 4, 2, 3, 2]),
+          None, [1], "same")),
+    ("conv_transpose1d of a dynamic length", "conv_transpose1d",
+     Case("", D([2, 4, 5], "x", ["static", "static", "dynamic"]), T([4, 3, 2]), None, [2], [1])),
+    ("conv_transpose2d of a dynamic height", "conv_transpose2d.input",
+     Case("", D([2, 4, 5, 6], "x", ["static", "static", "dynamic", "static"]), T([4, 3, 2, 3]), None, [2], [1])),
+    ("conv_transpose3d of a dynamic depth", "conv_transpose3d.input",
+     Case("", D([2, 4, 5, 6, 7], "x", ["static", "static", "dynamic", "static", "static"]), T([4, 3, 2, 3, 2]),
+          None, [2], [1])),
+]
+# `_convolution_same` pads with `constant_pad_nd`, whose C++ kernel
+# specialises symbolic sizes where export's Python one keeps them.
+PYTHON_DISPATCHER |= {"conv1d.padding", "conv2d.padding", "conv3d.padding"}
+
+# ---- samplers and sliding blocks ---------------------------------------------------
+
+CASES["grid_sampler"] = [
+    C("2-d", T([2, 3, 8, 9]), T([2, 4, 5, 2]), 0, 0, False),
+    C("3-d", T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 3]), 1, 1, True),
+    C("2-d channels last", cl(2, 3, 8, 9), T([2, 4, 5, 2]), 0, 0, False),
+    C("2-d float64 grid", T([2, 3, 8, 9]), T([2, 4, 5, 2], dtype=f64), 0, 0, False),
+    C("2-d bicubic", T([2, 3, 8, 9]), T([2, 4, 5, 2]), 2, 0, False),
+    C("bad mode", T([2, 3, 8, 9]), T([2, 4, 5, 2]), 3, 0, False),
+    C("3-d bicubic", T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 3]), 2, 0, False),
+    C("batch mismatch", T([2, 3, 8, 9, 5]), T([3, 4, 5, 6, 3]), 0, 0, False),
+]
+CASES["im2col"] = [
+    C("batched", T([2, 3, 8, 9]), [2, 3], [1, 1], [1, 0], [2, 1]),
+    C("unbatched", T([3, 8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("channels last", cl(2, 3, 8, 9), [2, 3], [1, 1], [1, 0], [2, 1]),
+    C("dilated", T([2, 3, 8, 9]), [2, 2], [2, 3], [0, 1], [1, 2]),
+    C("one by one kernel", T([2, 3, 8, 9]), [1, 1], [1, 1], [0, 0], [1, 1]),
+    C("transposed input", T([2, 3, 9, 8], then=lambda t: t.transpose(2, 3)), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("zero batch", T([0, 3, 8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("int64", T([2, 3, 8, 9], dtype=i64), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("kernel too large", T([2, 3, 2, 9]), [3, 2], [1, 1], [0, 0], [1, 1]),
+    C("empty channels", T([2, 0, 8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
+    C("zero stride", T([2, 3, 8, 9]), [2, 2], [1, 1], [0, 0], [0, 1]),
+    C("3-d kernel", T([2, 3, 8, 9]), [2, 2, 2], [1, 1], [0, 0], [1, 1]),
+    C("2-d input", T([8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
+]
+SYMBOLIC += [
+    ("im2col of dynamic sizes", "im2col",
+     Case("", D([2, 3, 8, 9], "x", ["dynamic", "dynamic", "dynamic", "static"]), [2, 3], [1, 1], [1, 0], [2, 1])),
+    ("grid_sampler of dynamic sizes", "grid_sampler",
+     Case("", D([2, 3, 8, 9], "x"), D([2, 4, 5, 2], "g", ["dynamic", "dynamic", "dynamic", "static"]), 0, 0, False)),
+]
+PYTHON_DISPATCHER |= {"im2col", "im2col.out"}
+
+# ---- distances ------------------------------------------------------------------------
+
+CASES["cdist"] = [
+    C("matrices", T([3, 4]), T([5, 4])),
+    C("batch broadcast", T([2, 1, 3, 4]), T([6, 5, 4]), 1.0),
+    C("many rows", T([30, 4]), T([5, 4])),
+    C("many rows, batched", T([2, 30, 4]), T([1, 5, 4])),
+    C("matrix product mode", T([3, 4]), T([5, 4]), 2.0, 1),
+    C("no matrix product", T([30, 4]), T([5, 4]), 2.0, 2),
+    C("transposed", tr(3, 4), T([5, 4]), 0.0),
+    C("float64", T([3, 4], dtype=f64), T([5, 4], dtype=f64)),
+    C("empty rows", T([0, 4]), T([30, 4])),
+    C("columns mismatch", T([3, 4]), T([5, 3])),
+    C("integer", T([3, 4], dtype=i64), T([5, 4], dtype=i64)),
+    C("integer, matrix product", T([30, 4], dtype=i64), T([5, 4], dtype=i64)),
+    C("vector", T([4]), T([5, 4])),
+    C("negative p", T([3, 4]), T([5, 4]), -1.0),
+    C("bad compute mode", T([3, 4]), T([5, 4]), 2.0, 3),
+]
+CASES["pdist"] = [
+    C("rows", T([5, 3])),
+    C("one row", T([1, 3])),
+    C("no rows", T([0, 3])),
+    C("p one float64", T([4, 2], dtype=f64), 1.0),
+    C("transposed", tr(5, 3)),
+    C("integer", T([4, 2], dtype=i64)),
+    C("three dims", T([4, 2, 3])),
+    C("vector", T([4])),
+    C("negative p", T([4, 2]), -1.0),
+]
+SYMBOLIC += [
+    ("cdist of dynamic rows", "cdist", Case("", D([3, 4], "x"), D([5, 4], "y", ["dynamic", "static"]))),
+    ("cdist by matrix products of dynamic rows", "cdist",
+     Case("", D([30, 4], "x"), D([5, 4], "y", ["dynamic", "static"]))),
+    ("pdist of dynamic rows", "pdist", Case("", D([5, 3], "x"))),
+]
+
+# ---- interpolating upsamplings --------------------------------------------------------
+
+CASES["upsample_linear1d.vec"] = [
+    C("scale two", T([2, 3, 8]), None, False, [2.0]),
+    C("output size align corners", T([2, 3, 8]), [5], True, None),
+    C("fractional scale", T([2, 3, 8]), None, False, [0.29]),
+    C("transposed input", tr(2, 3, 8), None, False, [2.0]),
+    C("int64", T([2, 3, 8], dtype=i64), None, False, [2.0]),
+    C("float16", T([2, 3, 8], dtype=f16), None, False, [2.0]),
+    C("cuda", T([2, 3, 8], device="cuda"), [5], False, None),
+    C("zero batch", T([0, 3, 8]), None, False, [2.0]),
+    C("both given", T([2, 3, 8]), [4], False, [2.0]),
+    C("neither given", T([2, 3, 8]), None, False, None),
+    C("two output sizes", T([2, 3, 8]), [4, 4], False, None),
+]
+CASES["upsample_trilinear3d.vec"] = [
+    C("scale two", T([2, 3, 4, 5, 6]), None, False, [2.0, 2.0, 2.0]),
+    C("output size align corners", T([2, 3, 4, 5, 6]), [3, 7, 5], True, None),
+    C("channels last 3d", cl3(2, 3, 4, 5, 6), None, False, [2.0, 1.5, 0.5]),
+    C("channels last 3d on cuda", cl3(2, 3, 4, 5, 6, device="cuda"), None, False, [2.0, 2.0, 2.0]),
+    C("channels last 3d on cuda, 16 channels", cl3(2, 16, 4, 5, 6, device="cuda"), None, False, [2.0, 2.0, 2.0]),
+    C("int64", T([2, 3, 4, 5, 6], dtype=i64), [3, 3, 3], False, None),
+    C("zero batch", T([0, 3, 4, 5, 6]), [3, 3, 3], False, None),
+    C("two scales", T([2, 3, 4, 5, 6]), None, False, [2.0, 2.0]),
+]
+CASES["upsample_bicubic2d.vec"] = [
+    C("scale two", T([2, 3, 8, 10]), None, False, [2.0, 2.0]),
+    C("output size align corners", T([2, 3, 8, 10]), [5, 7], True, None),
+    C("channels last", cl(2, 3, 8, 10), None, False, [0.5, 1.5]),
+    C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), None, False, [2.0, 2.0]),
+    C("fractional scales", T([2, 3, 8, 10]), None, False, [0.29, 1.5]),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [4, 4], False, None),
+    C("uint8", T([2, 3, 8, 10], dtype=torch.uint8), [4, 4], False, None),
+    C("float16", T([2, 3, 8, 10], dtype=f16), [4, 4], False, None),
+    C("zero batch", T([0, 3, 8, 10]), [4, 4], False, None),
+    C("both given", T([2, 3, 8, 10]), [4, 4], False, [2.0, 2.0]),
+    C("neither given", T([2, 3, 8, 10]), None, False, None),
+    C("3-d input", T([3, 8, 10]), [4, 4], False, None),
+]
+CASES["_upsample_bilinear2d_aa.vec"] = [
+    C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),
+    C("output size", T([2, 3, 8, 10]), [5, 7], True, None),
+    C("channels last", cl(2, 3, 8, 10), None, False, [2.0, 1.5]),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [4, 4], False, None),
+    C("zero batch", T([0, 3, 8, 10]), [4, 4], False, None),
+    C("zero channels", T([2, 0, 8, 10]), [4, 4], False, None),
+    C("zero output size", T([2, 3, 8, 10]), [0, 4], False, None),
+    C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
+    C("neither given", T([2, 3, 8, 10]), None, False, None),
+]
+CASES["_upsample_bilinear2d_aa"] = [
+    C("output size", T([2, 3, 8, 10]), [5, 7], False),
+    C("scales", T([2, 3, 8, 10]), [16, 20], True, 2.0, 2.0),
+    C("channels last", cl(2, 3, 8, 10), [5, 7], False),
+    C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), [5, 7], False),
+    C("transposed input", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7], False),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [4, 4], False),
+    C("zero batch", T([0, 3, 8, 10]), [4, 4], False),
+    C("zero channels", T([2, 0, 8, 10]), [4, 4], False),
+    C("zero output size", T([2, 3, 8, 10]), [0, 4], False),
+    C("empty spatial", T([2, 3, 0, 10]), [4, 4], False),
+    C("3-d input", T([3, 8, 10]), [4, 4], False),
+]
+SYMBOLIC += [
+    ("upsample_linear1d by two of a dynamic length", "upsample_linear1d.vec",
+     Case("", D([2, 3, 8], "x", ["static", "static", "dynamic"]), None, False, [2.0])),
+    ("upsample_trilinear3d to a size of a dynamic input", "upsample_trilinear3d.vec",
+     Case("", D([2, 3, 4, 5, 6], "x"), [3, 7, 5], False, None)),
+    ("upsample_bicubic2d to a size of a dynamic input", "upsample_bicubic2d.vec",
+     Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
+    ("_upsample_bilinear2d_aa.vec to a size of a dynamic input", "_upsample_bilinear2d_aa.vec",
+     Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
+    ("_upsample_bilinear2d_aa of a dynamic input", "_upsample_bilinear2d_aa",
+     Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
+]
+PYTHON_DISPATCHER |= {"upsample_linear1d.vec", "upsample_trilinear3d.vec", "upsample_bicubic2d.vec",
+                      "_upsample_bilinear2d_aa.vec"}
+
+# ---- attention ------------------------------------------------------------------------
+
+CASES["_scaled_dot_product_flash_attention_for_cpu"] = [
+    C("4-d", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 16])),
+    C("causal with a mask", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 16]), 0.0, True, attn_mask=T([7, 9])),
+    C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), T([2, 4, 9, 16]),
+      T([2, 4, 9, 16])),
+    C("float16", T([2, 4, 7, 16], dtype=f16), T([2, 4, 9, 16], dtype=f16), T([2, 4, 9, 16], dtype=f16)),
+    C("float64", T([2, 4, 7, 16], dtype=f64), T([2, 4, 9, 16], dtype=f64), T([2, 4, 9, 16], dtype=f64)),
+    C("2-d query", T([7, 16]), T([9, 16]), T([9, 16])),
+]
+SYMBOLIC += [
+    ("flash attention for cpu of dynamic sizes", "_scaled_dot_product_flash_attention_for_cpu",
+     Case("", D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 16], "v"))),
+]
+
+# ---- Hermitian FFTs ---------------------------------------------------------------------
+
+for _op in ("fft_hfftn", "fft_hfft2"):
+    CASES[_op] = [
+        C("default dims", T([3, 4, 5], dtype=c64)),
+        C("given sizes", T([3, 4, 5], dtype=c64), [6, 12]),
+        C("last size kept as minus one", T([3, 4, 5], dtype=c64), [6, -1]),
+        C("given dims", T([3, 4, 5], dtype=c64), None, [0, 1]),
+        C("one dim", T([3, 4, 5], dtype=c64), None, [1]),
+        C("real input", T([3, 4, 5])),
+        C("int64 input", T([3, 4, 5], dtype=i64)),
+        C("transposed", tr(3, 4, 5, dtype=c64)),
+        C("no dims refused", T([3, 4, 5], dtype=c64), None, []),
+        C("norm", T([3, 4, 5], dtype=c64), None, [0, 2], "ortho"),
+        C("unknown norm", T([3, 4, 5], dtype=c64), None, [0, 2], "sideways"),
+    ]
+for _op in ("fft_ihfftn", "fft_ihfft2"):
+    CASES[_op] = [
+        C("default dims", T([3, 4, 5])),
+        C("given sizes", T([3, 4, 5]), [6, 12]),
+        C("given dims", T([3, 4, 5]), None, [0, 1]),
+        C("one dim", T([3, 4, 5]), None, [1]),
+        C("float64", T([3, 4, 5], dtype=f64)),
+        C("int64 input", T([3, 4, 5], dtype=i64)),
+        C("transposed", tr(3, 4, 5)),
+        C("complex refused", T([3, 4, 5], dtype=c64)),
+        C("no dims refused", T([3, 4, 5]), None, []),
+    ]
+CASES["fft_hfftn"] += [C("every dim", T([2, 3, 4, 5], dtype=c64), None, None)]
+CASES["fft_ihfftn"] += [C("every dim", T([2, 3, 4, 5]), None, None)]
+SYMBOLIC += [
+    ("hfft2 of dynamic sizes", "fft_hfft2", Case("", D([3, 4, 5], "x", dtype=c64))),
+    ("ihfft2 of dynamic sizes", "fft_ihfft2", Case("", D([3, 4, 5], "x"))),
+    ("hfftn of dynamic sizes", "fft_hfftn", Case("", D([3, 4, 5], "x", dtype=c64))),
+    ("ihfftn of dynamic sizes", "fft_ihfftn", Case("", D([3, 4, 5], "x"))),
+]
+
+# ---- short-time transforms -------------------------------------------------------------
+
+CASES["stft"] = [
+    C("batched", T([2, 40]), 8, 2, None, None, False, None, True),
+    C("1-d with a short window", T([40]), 8, 2, 6, T([6]), False, None, True),
+    C("real output", T([40]), 8, 2, 6, T([6]), False, None, False),
+    C("complex input", T([40], dtype=c64), 8, None, None, None, False, None, True),
+    C("complex window", T([40]), 8, 2, None, T([8], dtype=c64), False, None, True),
+    C("float64 two-sided", T([40], dtype=f64), 8, 2, None, None, False, False, True),
+    C("strided input", T([40], then=lambda t: t[::2]), 8, 3, None, None, False, None, True),
+    C("transposed batch", tr(40, 3), 8, 3, None, T([8]), True, None, True),
+    C("aligned to a short window", T([3, 41]), 8, 3, 5, T([5]), False, None, True, True),
+    C("window without return_complex", T([40]), 8, 2, None, None, False, None, None),
+    C("int64 input", T([40], dtype=i64), 8, 2, None, None, False, None, True),
+    C("n_fft too large", T([40]), 50, 2, None, None, False, None, True),
+    C("zero hop", T([40]), 8, 0, None, None, False, None, True),
+    C("window too long", T([40]), 8, 2, 9, None, False, None, True),
+    C("window of another length", T([40]), 8, 2, 6, T([5]), False, None, True),
+    C("onesided complex", T([40], dtype=c64), 8, 2, None, None, False, True, True),
+    C("3-d input", T([2, 2, 40]), 8, 2, None, None, False, None, True),
+]
+SYMBOLIC += [
+    ("stft of a dynamic batch and length", "stft",
+     Case("", D([2, 40], "x"), 8, 2, None, None, False, None, True)),
+]
+CASES["istft"] = [
+    C("batched", T([2, 5, 17], dtype=c64), 8, 2),
+    C("unbatched with a window", T([5, 17], dtype=c64), 8, 2, 6, T([6])),
+    C("not centered", T([5, 17], dtype=c64), 8, 2, None, None, False),
+    C("given length", T([5, 17], dtype=c64), 8, 2, None, None, True, False, None, 30),
+    C("length beyond the signal", T([5, 17], dtype=c64), 8, 2, None, None, True, False, None, 60),
+    C("two-sided", T([8, 17], dtype=c64), 8, 2, None, None, True, False, False),
+    C("complex output", T([8, 17], dtype=c64), 8, 2, None, None, True, False, False, None, True),
+    C("float64 window", T([5, 17], dtype=c64), 8, 2, None, T([8], dtype=f64)),
+    C("complex128", T([5, 17], dtype=torch.complex128), 8, 2),
+    C("transposed", T([17, 5], dtype=c64, then=lambda t: t.t()), 8, 2),
+    C("real input", T([5, 17]), 8, 2),
+    C("frequency mismatch", T([6, 17], dtype=c64), 8, 2),
+    C("hop beyond window", T([5, 17], dtype=c64), 8, 9),
+    C("window of another length", T([5, 17], dtype=c64), 8, 2, 6, T([5])),
+    C("onesided complex output", T([5, 17], dtype=c64), 8, 2, None, None, True, False, None, None, True),
+    C("complex window for a real output", T([5, 17], dtype=c64), 8, 2, None, T([8], dtype=c64)),
+    C("empty", T([5, 0], dtype=c64), 8, 2),
+    C("1-d input", T([17], dtype=c64), 8, 2),
+]
+SYMBOLIC += [
+    ("istft of dynamic frames", "istft", Case("", D([2, 5, 17], "x", ["dynamic", "static", "dynamic"], dtype=c64), 8, 2)),
+    ("istft of dynamic frames to a length", "istft",
+     Case("", D([5, 17], "x", ["static", "dynamic"], dtype=c64), 8, 2, None, None, True, False, None, 30)),
+]
+PYTHON_DISPATCHER |= {"istft"}
+
+CASES["upsample_linear1d"] = [
+    C("output size", T([2, 3, 8]), [5], False),
+    C("align corners with a scale", T([2, 3, 8]), [16], True, 2.0),
+    C("transposed input", tr(2, 3, 8), [5], False),
+    C("int64", T([2, 3, 8], dtype=i64), [5], False),
+    C("cuda", T([2, 3, 8], device="cuda"), [5], False),
+    C("zero batch", T([0, 3, 8]), [5], False),
+    C("zero channels", T([2, 0, 8]), [5], False),
+    C("zero output size", T([2, 3, 8]), [0], False),
+    C("two output sizes", T([2, 3, 8]), [4, 4], False),
+]
+CASES["upsample_linear1d.out"] = [
+    C("output size", T([2, 3, 8]), [5], False, out=T([2, 3, 5])),
+    C("resized", T([2, 3, 8]), [5], False, out=T([0])),
+]
+CASES["upsample_trilinear3d"] = [
+    C("output size", T([2, 3, 4, 5, 6]), [3, 7, 5], False),
+    C("scales", T([2, 3, 4, 5, 6]), [8, 10, 12], False, 2.0, 2.0, 2.0),
+    C("channels last 3d", cl3(2, 3, 4, 5, 6), [3, 7, 5], True),
+    C("channels last 3d on cuda", cl3(2, 3, 4, 5, 6, device="cuda"), [3, 7, 5], False),
+    C("channels last 3d on cuda, 16 channels", cl3(2, 16, 4, 5, 6, device="cuda"), [3, 7, 5], False),
+    C("zero output size", T([2, 3, 4, 5, 6]), [3, 7, 0], False),
+    C("4-d input", T([3, 4, 5, 6]), [3, 7, 5], False),
+]
+CASES["upsample_trilinear3d.out"] = [
+    C("resized", T([2, 3, 4, 5, 6]), [3, 7, 5], False, out=T([0])),
+    C("channels last 3d resized", cl3(2, 3, 4, 5, 6), [3, 7, 5], False, out=T([0])),
+]
+CASES["upsample_bicubic2d"] = [
+    C("output size", T([2, 3, 8, 10]), [5, 7], False),
+    C("scales", T([2, 3, 8, 10]), [16, 20], True, 2.0, 2.0),
+    C("channels last", cl(2, 3, 8, 10), [5, 7], False),
+    C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), [5, 7], False),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [5, 7], False),
+    C("zero output size", T([2, 3, 8, 10]), [0, 7], False),
+    C("one output size", T([2, 3, 8, 10]), [5], False),
+    C("3-d input", T([3, 8, 10]), [5, 7], False),
+]
+CASES["upsample_bicubic2d.out"] = [
+    C("resized", T([2, 3, 8, 10]), [5, 7], False, out=T([0])),
+    C("channels last resized", cl(2, 3, 8, 10), [5, 7], False, out=T([0])),
+]
+SYMBOLIC += [
+    ("upsample_linear1d of a dynamic input", "upsample_linear1d", Case("", D([2, 3, 8], "x"), [5], False)),
+    ("upsample_trilinear3d of a dynamic input", "upsample_trilinear3d",
+     Case("", D([2, 3, 4, 5, 6], "x"), [3, 7, 5], False)),
+    ("upsample_bicubic2d of a dynamic input", "upsample_bicubic2d", Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
+]
+
+# ---- backwards --------------------------------------------------------------------------
+
+CASES["_adaptive_avg_pool3d_backward"] = [
+    C("batched", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8])),
+    C("unbatched", T([3, 2, 2, 2]), T([3, 6, 7, 8])),
+    C("channels last 3d input", T([2, 3, 2, 2, 2]), cl3(2, 3, 6, 7, 8)),
+    C("empty gradient", T([2, 3, 0, 2, 2]), T([2, 3, 6, 7, 8])),
+]
+CASES["adaptive_max_pool2d_backward"] = [
+    C("batched", T([2, 3, 2, 2]), T([2, 3, 6, 7]), T([2, 3, 2, 2], dtype=i64)),
+    C("unbatched", T([3, 2, 2]), T([3, 6, 7]), T([3, 2, 2], dtype=i64)),
+    C("channels last input", T([2, 3, 2, 2]), cl(2, 3, 6, 7), T([2, 3, 2, 2], dtype=i64)),
+    C("dtype mismatch", T([2, 3, 2, 2], dtype=f64), T([2, 3, 6, 7]), T([2, 3, 2, 2], dtype=i64)),
+    C("empty gradient", T([2, 0, 2, 2]), T([2, 3, 6, 7]), T([2, 0, 2, 2], dtype=i64)),
+    C("2-d gradient", T([2, 2]), T([6, 7]), T([2, 2], dtype=i64)),
+]
+CASES["adaptive_max_pool2d_backward.grad_input"] = [
+    C("resized", T([2, 3, 2, 2]), T([2, 3, 6, 7]), T([2, 3, 2, 2], dtype=i64), grad_input=T([0])),
+    C("channels last resized", T([2, 3, 2, 2]), cl(2, 3, 6, 7), T([2, 3, 2, 2], dtype=i64), grad_input=T([0])),
+]
+CASES["adaptive_max_pool3d_backward"] = [
+    C("batched", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 2, 2], dtype=i64)),
+    C("channels last 3d input", T([2, 3, 2, 2, 2]), cl3(2, 3, 6, 7, 8), T([2, 3, 2, 2, 2], dtype=i64)),
+    C("empty gradient", T([2, 3, 2, 0, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 0, 2], dtype=i64)),
+]
+CASES["adaptive_max_pool3d_backward.grad_input"] = [
+    C("resized", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 2, 2], dtype=i64), grad_input=T([0])),
+]
+CASES["_pdist_backward"] = [
+    C("rows", T([10]), T([5, 3]), 2.0, T([10])),
+    C("transposed input", T([10]), tr(5, 3), 2.0, T([10])),
+    C("strided distances", T([10]), T([5, 3]), 2.0, T([20], then=lambda t: t[::2])),
+]
+CASES["_pdist_backward.out"] = [
+    C("resized", T([10]), T([5, 3]), 2.0, T([10]), out=T([0])),
+]
+SYMBOLIC += [
+    ("_adaptive_avg_pool3d_backward of dynamic sizes", "_adaptive_avg_pool3d_backward",
+     Case("", D([2, 3, 2, 2, 2], "g"), D([2, 3, 6, 7, 8], "x"))),
+    ("adaptive_max_pool2d_backward of dynamic sizes", "adaptive_max_pool2d_backward",
+     Case("", D([2, 3, 2, 2], "g"), D([2, 3, 6, 7], "x"), T([2, 3, 2, 2], dtype=i64))),
+]
+
+CASES["im2col.out"] = [
+    C("resized", T([2, 3, 8, 9]), [2, 3], [1, 1], [1, 0], [2, 1], out=T([0])),
+    C("of its size", T([3, 8, 9]), [2, 2], [1, 1], [0, 0], [1, 1], out=T([12, 56])),
+]
+CASES["fractional_max_pool3d.output"] = [
+    C("resized", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3]), output=T([0]), indices=T([0], dtype=i64)),
+    C("of its size", T([3, 6, 7, 8]), [2, 2, 2], [3, 4, 5], T([1, 3, 3]), output=T([3, 3, 4, 5]),
+      indices=T([3, 3, 4, 5], dtype=i64)),
+]
+SYMBOLIC += [
+    ("im2col.out of a dynamic batch and channels", "im2col.out",
+     Case("", D([2, 3, 8, 9], "x", ["dynamic", "dynamic", "static", "static"]), [2, 3], [1, 1], [1, 0], [2, 1],
+          out=T([0]))),
+]
+
+# ---- layouts the memory-format rules decide ----------------------------------------------
+
+
+def cl_like(*sizes, **kw):
+    """A 3-d input laid out as a channels-last 4-d one with height 1."""
+    return T(sizes, then=lambda t: t.unsqueeze(2).contiguous(memory_format=torch.channels_last).squeeze(2), **kw)
+
+
+CASES["max_pool1d"] += [C("channels last like input", cl_like(2, 3, 10), [3])]
+CASES["max_pool1d_with_indices"] += [C("channels last like input", cl_like(2, 3, 10), [3])]
+CASES["adaptive_max_pool1d"] += [C("channels last like input", cl_like(2, 3, 10), [5])]
+CASES["conv1d.padding"] += [C("channels last like input", cl_like(2, 4, 5), T([3, 4, 2]), None, [1], "same")]
+CASES["conv_transpose1d"] += [C("channels last like input", cl_like(2, 4, 5), T([4, 3, 2]))]
+CASES["conv_transpose2d.input"] += [
+    C("channels last on cuda", cl(2, 4, 5, 6, device="cuda"), T([4, 3, 2, 3], device="cuda")),
+    C("channels last float64 on cuda", cl(2, 4, 5, 6, dtype=f64, device="cuda"), T([4, 3, 2, 3], dtype=f64, device="cuda")),
+    C("channels last zero batch", cl(0, 4, 5, 6), T([4, 3, 2, 3])),
+]
+CASES["conv_transpose3d.input"] += [
+    C("channels last 3d", cl3(2, 4, 5, 6, 7), T([4, 3, 2, 3, 2])),
+    C("channels last 3d, one in the batch", cl3(1, 4, 5, 6, 7), T([4, 3, 2, 3, 2])),
+    C("channels last 3d, groups", cl3(1, 4, 5, 6, 7), T([4, 3, 2, 3, 2]), None, [1], [0], [0], 2),
+]
+CASES["conv3d.padding"] += [
+    C("channels last 3d valid", cl3(2, 4, 5, 6, 7), T([3, 4, 2, 3, 2]), None, [1], "valid"),
+    C("channels last 3d asymmetric, one in the batch", cl3(1, 4, 5, 6, 7), T([3, 4, 2, 3, 2]), None, [1], "same"),
+]
+CASES["upsample_linear1d.vec"] += [C("channels last like input", cl_like(2, 3, 8), None, False, [2.0])]
+CASES["upsample_bicubic2d.vec"] += [C("transposed input", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7], False, None)]
+CASES["fractional_max_pool3d"] += [C("transposed input", T([2, 3, 6, 8, 7], then=lambda t: t.transpose(3, 4)),
+                                     [2, 2, 2], [3, 3, 3], T([2, 3, 3]))]
+CASES["grid_sampler"] += [C("3-d channels last 3d", cl3(2, 3, 8, 9, 5), T([2, 4, 5, 6, 3]), 0, 0, False)]
+
+CASES["max_pool3d_with_indices_backward"] = [
+    C("batched", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False, T([2, 3, 3, 3, 4], dtype=i64)),
+    C("unbatched", T([3, 3, 3, 4]), T([3, 6, 7, 8]), [2], [2], [0], [1], False, T([3, 3, 3, 4], dtype=i64)),
+    C("channels last 3d", T([2, 3, 3, 3, 4]), cl3(2, 3, 6, 7, 8), [2], [2], [0], [1], False,
+      T([2, 3, 3, 3, 4], dtype=i64)),
+    C("ceil mode", T([2, 3, 3, 4, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], True, T([2, 3, 3, 4, 4], dtype=i64)),
+    C("channels mismatch", T([2, 4, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False,
+      T([2, 4, 3, 3, 4], dtype=i64)),
+    C("indices of another size", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False,
+      T([2, 3, 3, 3, 3], dtype=i64)),
+    C("two kernel sizes", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2, 2], [2], [0], [1], False,
+      T([2, 3, 3, 3, 4], dtype=i64)),
+]
+CASES["max_pool3d_with_indices_backward.grad_input"] = [
+    C("resized", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False, T([2, 3, 3, 3, 4], dtype=i64),
+      grad_input=T([0])),
+]
+CASES["avg_pool3d_backward"] = [
+    C("batched", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None),
+    C("unbatched, empty stride", T([3, 3, 3, 4]), T([3, 6, 7, 8]), [2], [], [0], False, True, None),
+    C("channels last 3d", T([2, 3, 3, 3, 4]), cl3(2, 3, 6, 7, 8), [2], [2], [0], False, True, None),
+    C("padding and ceil mode", T([2, 3, 4, 4, 5]), T([2, 3, 6, 7, 8]), [2], [2], [1], True, False, 3),
+    C("gradient of another size", T([2, 3, 3, 3, 3]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None),
+    C("zero divisor", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, 0),
+    C("3-d input", T([3, 3, 4]), T([6, 7, 8]), [2], [2], [0], False, True, None),
+]
+CASES["avg_pool3d_backward.grad_input"] = [
+    C("resized", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None, grad_input=T([0])),
+]
+
+CASES["grid_sampler_2d_backward"] = [
+    C("both", T([2, 3, 4, 5]), T([2, 3, 8, 9]), T([2, 4, 5, 2]), 0, 0, False, [True, True]),
+    C("grid only", T([2, 3, 4, 5]), T([2, 3, 8, 9]), T([2, 4, 5, 2]), 0, 0, False, [False, True]),
+    C("channels last input", T([2, 3, 4, 5]), cl(2, 3, 8, 9), T([2, 4, 5, 2]), 1, 1, True, [True, True]),
+    C("transposed grid", T([2, 3, 4, 5]), T([2, 3, 8, 9]), T([2, 5, 4, 2], then=lambda t: t.transpose(1, 2)),
+      0, 0, False, [True, True]),
+]
+CASES["grid_sampler_3d_backward"] = [
+    C("both", T([2, 3, 4, 5, 6]), T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 3]), 0, 0, False, [True, True]),
+    C("grid only", T([2, 3, 4, 5, 6]), T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 3]), 0, 0, False, [False, True]),
+    C("channels last 3d input", T([2, 3, 4, 5, 6]), cl3(2, 3, 8, 9, 5), T([2, 4, 5, 6, 3]), 0, 0, False,
+      [True, True]),
+    C("batch mismatch", T([2, 3, 4, 5, 6]), T([2, 3, 8, 9, 5]), T([3, 4, 5, 6, 3]), 0, 0, False, [True, True]),
+    C("grid of another last size", T([2, 3, 4, 5, 6]), T([2, 3, 8, 9, 5]), T([2, 4, 5, 6, 2]), 0, 0, False,
+      [True, True]),
+    C("empty spatial dim", T([2, 3, 4, 5, 6]), T([2, 3, 0, 9, 5]), T([2, 4, 5, 6, 3]), 0, 0, False, [True, True]),
+    C("4-d input", T([2, 3, 4, 5]), T([2, 3, 8, 9]), T([2, 4, 5, 2]), 0, 0, False, [True, True]),
+]
+CASES["_upsample_bilinear2d_aa_backward"] = [
+    C("batched", T([2, 3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
+    C("channels last gradient", cl(2, 3, 5, 7), [5, 7], [2, 3, 8, 10], False),
+    C("scales", T([2, 3, 16, 20]), [16, 20], [2, 3, 8, 10], True, 2.0, 2.0),
+    C("gradient of another size", T([2, 3, 5, 6]), [5, 7], [2, 3, 8, 10], False),
+    C("zero output size", T([2, 3, 0, 7]), [0, 7], [2, 3, 8, 10], False),
+    C("3-d gradient", T([3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
+]
+
+CASES["_cdist_backward"] = [
+    C("matrices", T([3, 5]), T([3, 4]), T([5, 4]), 2.0, T([3, 5])),
+    C("batch broadcast", T([6, 3, 5]), T([1, 3, 4]), T([6, 5, 4]), 1.0, T([6, 3, 5])),
+    C("transposed", T([3, 5]), tr(3, 4), T([5, 4]), 2.0, T([3, 5])),
+    C("empty rows", T([0, 5]), T([0, 4]), T([5, 4]), 2.0, T([0, 5])),
+    C("empty other rows", T([3, 0]), tr(3, 4), T([0, 4]), 2.0, T([3, 0])),
+    C("vector", T([3]), T([4]), T([5, 4]), 2.0, T([3, 5])),
+]
+SYMBOLIC += [
+    ("_cdist_backward of dynamic rows", "_cdist_backward",
+     Case("", T([3, 5]), D([3, 4], "x", ["dynamic", "static"]), D([5, 4], "y", ["dynamic", "static"]), 2.0,
+          T([3, 5]))),
+]
+
+CASES["upsample_linear1d_backward"] = [
+    C("batched", T([2, 3, 5]), [5], [2, 3, 8], False),
+    C("transposed gradient", tr(2, 3, 5), [5], [2, 3, 8], True, 0.5),
+    C("gradient of another size", T([2, 3, 6]), [5], [2, 3, 8], False),
+    C("zero input size", T([2, 3, 5]), [5], [2, 3, 0], False),
+    C("two output sizes", T([2, 3, 5]), [5, 5], [2, 3, 8], False),
+]
+CASES["upsample_bicubic2d_backward"] = [
+    C("batched", T([2, 3, 5, 6]), [5, 6], [2, 3, 8, 9], False),
+    C("channels last gradient", cl(2, 3, 5, 6), [5, 6], [2, 3, 8, 9], False),
+    C("gradient of another size", T([2, 3, 5, 7]), [5, 6], [2, 3, 8, 9], False),
+    C("3-d gradient", T([3, 5, 6]), [5, 6], [2, 3, 8, 9], False),
+]
+CASES["upsample_trilinear3d_backward"] = [
+    C("batched", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4], False),
+    C("channels last 3d gradient", cl3(2, 3, 5, 6, 2), [5, 6, 2], [2, 3, 8, 9, 4], False),
+    C("gradient of another size", T([2, 3, 5, 6, 3]), [5, 6, 2], [2, 3, 8, 9, 4], False),
+    C("zero output size", T([2, 3, 5, 6, 0]), [5, 6, 0], [2, 3, 8, 9, 4], False),
+]
+
+CASES["fractional_max_pool2d_backward"] = [
+    C("batched", T([2, 3, 3, 4]), cl(2, 3, 8, 9), [2, 2], [3, 4], T([2, 3, 3, 4], dtype=i64)),
+    C("unbatched float64 gradient", T([3, 3, 4], dtype=f64), T([3, 8, 9]), [2, 2], [3, 4], T([3, 3, 4], dtype=i64)),
+    C("gradient of another size", T([3, 3, 5]), T([3, 8, 9]), [2, 2], [3, 4], T([3, 3, 4], dtype=i64)),
+]
+CASES["fractional_max_pool3d_backward"] = [
+    C("batched", T([2, 3, 3, 3, 3]), cl3(2, 3, 6, 7, 8), [2, 2, 2], [3, 3, 3], T([2, 3, 3, 3, 3], dtype=i64)),
+    C("unbatched float64 gradient", T([3, 3, 3, 3], dtype=f64), T([3, 6, 7, 8]), [2, 2, 2], [3, 3, 3],
+      T([3, 3, 3, 3], dtype=i64)),
+    C("gradient of another size", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3],
+      T([2, 3, 3, 3, 4], dtype=i64)),
+]
+
+CASES["conv_transpose2d.input"] += [
+    C("complex", T([2, 4, 5, 6], dtype=c64), T([4, 3, 2, 3], dtype=c64), T([3], dtype=c64)),
+    C("complex channels last", cl(2, 4, 5, 6, dtype=c64), T([4, 3, 2, 3], dtype=c64)),
+]
+CASES["conv2d.padding"] += [
+    C("complex same", T([2, 4, 5, 6], dtype=c64), T([3, 4, 2, 3], dtype=c64), None, [1], "same"),
+    C("complex channels last valid", cl(2, 4, 5, 6, dtype=c64), T([3, 4, 2, 3], dtype=c64), None, [1], "valid"),
+]
+
+CASES["stft"] += [
+    C("cuda", T([2, 40], device="cuda"), 8, 2, None, T([8], device="cuda"), False, None, True),
+    C("cuda complex two-sided", T([40], dtype=c64, device="cuda"), 8, 2, None, None, False, None, True),
+]
+CASES["istft"] += [
+    C("cuda", T([2, 5, 17], dtype=c64, device="cuda"), 8, 2),
+]
+CASES["fft_hfft2"] += [C("cuda", T([3, 4, 5], dtype=c64, device="cuda"))]
+CASES["fft_ihfftn"] += [C("cuda", T([2, 3, 4, 5], device="cuda"), None, None)]
