@@ -69,3 +69,145 @@ SYMBOLIC += [
     ("randint of a symbolic size", "randint", C("", 5, [S(4, "n"), 3])),
     ("randint.low of a symbolic size", "randint.low", C("", 1, 5, [S(4, "n")])),
 ]
+
+CASES["addr"] = [
+    C("vectors into a matrix", T([2, 3]), T([2]), T([3])),
+    C("broadcast self", T([3]), T([2]), T([3])),
+    C("zero-dim self", T([]), T([2]), T([3])),
+    C("transposed self", tr(2, 3), T([2]), T([3])),
+    C("int64 and float", T([2, 3], dtype=i64), T([2]), T([3])),
+    C("bool", T([2, 3], dtype=b8), T([2], dtype=b8), T([3], dtype=b8)),
+    C("beta and alpha", T([2, 3]), T([2]), T([3]), beta=2, alpha=0.5),
+    C("float alpha into int64 refused", T([2, 3], dtype=i64), T([2], dtype=i64), T([3], dtype=i64), alpha=0.5),
+    C("matrix vec1 refused", T([2, 3]), T([2, 1]), T([3])),
+    C("self not broadcastable refused", T([4, 3]), T([2]), T([3])),
+]
+CASES["rot90"] = [
+    C("once", T([2, 3])),
+    C("twice", T([2, 3]), 2),
+    C("three times", T([2, 3, 4]), 3, [1, 2]),
+    C("four times", T([2, 3]), 4),
+    C("negative k", T([2, 3]), -1),
+    C("transposed", tr(2, 3), 1),
+    C("channels last", cl(2, 3, 4, 5), 1, [2, 3]),
+    C("negative dims", T([2, 3, 4]), 1, [-1, 0]),
+    C("vector refused", T([3]), 1),
+    C("one dim refused", T([2, 3]), 1, [0]),
+    C("same dims refused", T([2, 3]), 1, [1, 1]),
+    C("dim out of range", T([2, 3]), 1, [0, 2]),
+]
+CASES["block_diag"] = [
+    C("matrices", [T([2, 3]), T([4, 5])]),
+    C("vector and zero-dim", [T([3]), T([]), T([2, 2])]),
+    C("promoted", [T([2, 2], dtype=i64), T([1, 1], dtype=f64)]),
+    C("one", [tr(2, 3)]),
+    C("empty list", []),
+    C("zero size", [T([0, 3]), T([2, 0])]),
+    C("three dims refused", [T([2, 2, 2])]),
+]
+CASES["diag_embed"] = [
+    C("vector", T([3])),
+    C("batch", T([2, 3])),
+    C("offset", T([2, 3]), 1),
+    C("negative offset", T([2, 3]), -2),
+    C("dims", T([2, 3]), 0, 0, 2),
+    C("swapped dims", T([2, 3]), 1, -1, 0),
+    C("transposed", tr(2, 3)),
+    C("int64", T([3], dtype=i64)),
+    C("zero-dim", T([])),
+    C("same dims refused", T([2, 3]), 0, 1, 1),
+    C("dim out of range", T([2, 3]), 0, 0, 3),
+]
+CASES["diag"] = [
+    C("vector", T([3])),
+    C("vector offset", T([3]), 2),
+    C("vector negative offset", T([3]), -1),
+    C("matrix", T([2, 3])),
+    C("matrix offset", T([3, 4]), 1),
+    C("matrix offset beyond", T([3, 4]), 5),
+    C("transposed matrix", tr(3, 4), -1),
+    C("storage offset", off(3, 3)),
+    C("zero-dim refused", T([])),
+    C("three dims refused", T([2, 2, 2])),
+]
+CASES["diagflat"] = [
+    C("vector", T([3])),
+    C("matrix", T([2, 3])),
+    C("offset", T([2, 2]), 1),
+    C("negative offset", T([2]), -2),
+    C("transposed", tr(2, 3)),
+    C("zero-dim", T([])),
+    C("zero size", T([0, 2])),
+]
+CASES["kron"] = [
+    C("matrices", T([2, 3]), T([4, 5])),
+    C("ranks differ", T([2, 3, 2]), T([4])),
+    C("vectors", T([2]), T([3])),
+    C("zero-dim", T([]), T([3])),
+    C("promoted", T([2, 2], dtype=i64), T([2, 2])),
+    C("transposed", tr(2, 3), T([2, 2])),
+    C("both transposed", tr(2, 3), tr(3, 2)),
+    C("zero size", T([0, 2]), T([2, 2])),
+]
+CASES["inner"] = [
+    C("vectors", T([3]), T([3])),
+    C("matrices", T([2, 3]), T([4, 3])),
+    C("batch and vector", T([2, 4, 3]), T([3])),
+    C("zero-dim", T([]), T([2, 3])),
+    C("zero-dim other", T([2, 3]), T([])),
+    C("promoted", T([2, 3], dtype=i64), T([3])),
+    C("transposed", tr(2, 3), T([4, 3])),
+    C("mismatch refused", T([2, 3]), T([2, 4])),
+]
+for _name in ["hsplit", "vsplit", "dsplit"]:
+    _dim3 = T([2, 4, 6])
+    CASES[_name + ".int"] = [
+        C("sections", T([4, 6, 8]), 2),
+        C("one section", T([4, 6, 8]), 1),
+        C("transposed", T([6, 4, 4], then=lambda t: t.transpose(0, 1)), 2),
+        C("not divisible refused", T([3, 5, 7]), 2),
+        C("zero sections refused", T([4, 6, 8]), 0),
+        C("vector", T([6]), 3),
+        C("zero-dim refused", T([]), 1),
+    ]
+    CASES[_name + ".array"] = [
+        C("indices", T([4, 6, 8]), [1, 3]),
+        C("indices past the end", T([4, 6, 8]), [2, 10]),
+        C("decreasing indices", T([4, 6, 8]), [3, 1]),
+        C("empty indices", T([4, 6, 8]), []),
+        C("vector", T([6]), [2]),
+        C("storage offset", off(4, 6, 8), [1]),
+        C("zero-dim refused", T([]), [1]),
+    ]
+CASES["sum_to_size"] = [
+    C("rows", T([2, 3]), [1, 3]),
+    C("leading dims", T([4, 2, 3]), [3]),
+    C("same size", T([2, 3]), [2, 3]),
+    C("to zero-dim", T([2, 3]), []),
+    C("int64", T([2, 3], dtype=i64), [2, 1]),
+    C("bool", T([2, 3], dtype=b8), [3]),
+    C("transposed", tr(2, 3), [2, 1]),
+    C("transposed same size", tr(2, 3), [2, 3]),
+    C("not expandable refused", T([2, 3]), [4]),
+]
+CASES["take_along_dim"] = [
+    C("along dim", T([3, 4]), T([3, 2], dtype=i64), 1),
+    C("flattened", T([3, 4]), T([5], dtype=i64)),
+    C("broadcast", T([3, 4]), T([1, 2], dtype=i64), 1),
+    C("broadcast self", T([1, 4]), T([3, 2], dtype=i64), 1),
+    C("negative dim", T([2, 3, 4]), T([2, 3, 1], dtype=i64), -1),
+    C("transposed", tr(3, 4), T([3, 2], dtype=i64), 1),
+    C("int32 indices refused", T([3, 4]), T([3, 2], dtype=i32), 1),
+    C("ranks differ refused", T([3, 4]), T([2], dtype=i64), 1),
+]
+CASES["renorm"] = [
+    C("matrix", T([2, 3]), 2, 0, 1.0),
+    C("last dim", T([2, 3, 4]), 1, -1, 5),
+    C("float16", T([2, 3], dtype=f16), 2, 0, 1.0),
+    C("transposed", tr(2, 3), 2, 1, 1.0),
+    C("channels last", cl(2, 3, 4, 5), 2, 1, 1.0),
+    C("vector refused", T([3]), 2, 0, 1.0),
+    C("non-positive p refused", T([2, 3]), 0, 0, 1.0),
+    C("negative maxnorm refused", T([2, 3]), 2, 0, -1.0),
+    C("int64 refused", T([2, 3], dtype=i64), 2, 0, 1.0),
+]

@@ -29,6 +29,7 @@ mod pool;
 mod reshape;
 mod resize;
 mod scatter;
+mod shape_composites;
 mod split;
 mod stacks;
 mod tensordot;
@@ -83,6 +84,10 @@ pub(crate) use resize::resize_;
 pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
+};
+pub(crate) use shape_composites::{
+    diag, dsplit_array, dsplit_int, hsplit_array, hsplit_int, inner, kron, sum_to_size,
+    take_along_dim, vsplit_array, vsplit_int,
 };
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
 pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
