@@ -5,7 +5,11 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, D, S, T, b8, c64, cl, f16, f64, i32, i64, off, tr
+import torch
+
+from op_case_inputs import CL, C, D, S, T, b8, c64, cl, f16, f64, i32, i64, off, tr
+
+torch_channels_last = CL
 
 CASES = {}
 SYMBOLIC = []
@@ -210,4 +214,98 @@ CASES["renorm"] = [
     C("non-positive p refused", T([2, 3]), 0, 0, 1.0),
     C("negative maxnorm refused", T([2, 3]), 2, 0, -1.0),
     C("int64 refused", T([2, 3], dtype=i64), 2, 0, 1.0),
+]
+
+CASES["cartesian_prod"] = [
+    C("two vectors", [T([2]), T([3])]),
+    C("three vectors", [T([2]), T([3]), T([4])]),
+    C("one vector", [T([3])]),
+    C("int64", [T([2], dtype=i64), T([3], dtype=i64)]),
+    C("empty vector", [T([0]), T([3])]),
+    C("mixed dtypes refused", [T([2]), T([3], dtype=i64)]),
+    C("matrix refused", [T([2, 2]), T([3])]),
+]
+CASES["combinations"] = [
+    C("pairs", T([4])),
+    C("triples", T([5]), 3),
+    C("with replacement", T([3]), 2, True),
+    C("r zero", T([3]), 0),
+    C("r one", T([3]), 1),
+    C("matrix refused", T([2, 2])),
+    C("negative r refused", T([3]), -1),
+]
+for _op in ["trapezoid.x", "trapz.x", "cumulative_trapezoid.x"]:
+    CASES[_op] = [
+        C("vector x", T([2, 5]), T([5])),
+        C("same sizes", T([2, 5]), T([2, 5])),
+        C("broadcast x", T([3, 2, 5]), T([2, 5])),
+        C("first dim", T([4, 3]), T([4]), dim=0),
+        C("int64", T([2, 5], dtype=i64), T([5], dtype=i64)),
+        C("float64 x", T([2, 5]), T([5], dtype=f64)),
+        C("transposed", tr(2, 5), T([5])),
+        C("no samples", T([2, 0]), T([0])),
+        C("bool refused", T([2, 5], dtype=b8), T([5])),
+        C("x length mismatch refused", T([2, 5]), T([4])),
+    ]
+CASES["gradient.scalarint"] = [
+    C("vector", T([5])),
+    C("matrix", T([3, 4])),
+    C("one dim", T([3, 4]), dim=1),
+    C("spacing", T([3, 4]), spacing=2.0),
+    C("edge order 2", T([3, 4]), edge_order=2),
+    C("int64", T([3, 4], dtype=i64)),
+    C("transposed", tr(3, 4)),
+    C("too few samples refused", T([1, 4])),
+]
+CASES["_chunk_cat"] = [
+    C("matrices", [T([4, 6]), T([2, 6])], 1, 2),
+    C("padded", [T([3, 5]), T([4, 7])], 1, 2),
+    C("first dim", [T([4, 3]), T([6, 3])], 0, 2),
+    C("negative dim", [T([2, 4, 6]), T([2, 4, 2])], -1, 3),
+    C("one tensor", [T([3, 4])], 0, 4),
+    C("mixed dtypes", [T([2, 4]), T([2, 4], dtype=f64)], 1, 2),
+    C("transposed", [tr(4, 6)], 1, 2),
+    C("empty list refused", [], 0, 2),
+    C("zero chunks refused", [T([2, 4])], 1, 0),
+    C("dims differ refused", [T([2, 4]), T([3, 4])], 1, 2),
+]
+CASES["_unsafe_masked_index"] = [
+    C("one index", T([4, 5]), T([3, 5], dtype=b8), [T([3, 1], dtype=i64)], 0.0),
+    C("two indices", T([4, 5]), T([3], dtype=b8), [T([3], dtype=i64), T([3], dtype=i64)], 1),
+    C("skipped dim", T([4, 5]), T([2], dtype=b8), [None, T([2], dtype=i64)], 0.0),
+    C("int32 index", T([4, 5]), T([3], dtype=b8), [T([3], dtype=i32)], 0.0),
+    C("transposed", tr(4, 5), T([3, 5], dtype=b8), [T([3], dtype=i64)], 0.0),
+    C("empty self", T([0, 5]), T([3], dtype=b8), [T([3], dtype=i64)], 0.0),
+    C("float mask refused", T([4, 5]), T([3]), [T([3], dtype=i64)], 0.0),
+    C("float index refused", T([4, 5]), T([3], dtype=b8), [T([3])], 0.0),
+]
+CASES["_unsafe_masked_index_put_accumulate"] = [
+    C("one index", T([4, 5]), T([3, 1], dtype=b8), [T([3], dtype=i64)], T([3, 5])),
+    C("two indices", T([4, 5]), T([3], dtype=b8), [T([3], dtype=i64), T([3], dtype=i64)], T([3])),
+    C("transposed", tr(4, 5), T([3, 1], dtype=b8), [T([3], dtype=i64)], T([3, 5])),
+    C("empty self", T([0, 5]), T([3, 1], dtype=b8), [T([3], dtype=i64)], T([3, 5])),
+    C("float mask refused", T([4, 5]), T([3, 1]), [T([3], dtype=i64)], T([3, 5])),
+]
+CASES["resize"] = [
+    C("grow", T([2, 3]), [4, 5]),
+    C("same", T([2, 3]), [2, 3]),
+    C("shrink", T([2, 3]), [5]),
+    C("transposed same", tr(2, 3), [2, 3]),
+    C("transposed other", tr(2, 3), [3, 3]),
+    C("channels last format", T([2, 3, 4, 5]), [2, 3, 4, 5], memory_format=torch_channels_last),
+    C("negative refused", T([2, 3]), [-1]),
+]
+CASES["resize_as_"] = [
+    C("grow", T([2, 3]), T([4, 5])),
+    C("same", T([2, 3]), T([2, 3])),
+    C("transposed template", T([2, 3]), tr(3, 4)),
+    C("transposed self same", tr(2, 3), T([2, 3])),
+    C("other dtype template", T([2, 3]), T([6], dtype=i64)),
+    C("channels last format", T([2, 3, 4, 5]), T([2, 3, 4, 5]), memory_format=torch_channels_last),
+]
+CASES["nonzero_numpy"] = [
+    C("matrix", T([2, 3])),
+    C("vector", T([4], dtype=i64)),
+    C("zero-dim", T([])),
+    C("three dims", T([2, 3, 4], dtype=b8)),
 ]

@@ -18,8 +18,10 @@ mod einsum;
 mod embedding_bag;
 mod fft;
 mod fft_composites;
+mod integrals;
 mod itself;
 mod masked;
+mod masked_index;
 mod nonzero;
 mod norm_backward;
 mod normal;
@@ -62,6 +64,7 @@ pub(crate) use fft_composites::{
     fft_fft, fft_fft2, fft_fftn, fft_ifft, fft_ifft2, fft_ifftn, fft_irfft, fft_irfft2, fft_irfftn,
     fft_rfft, fft_rfft2, fft_rfftn,
 };
+pub(crate) use integrals::{cumulative_trapezoid_x, gradient_scalarint, trapezoid_x};
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
     resolve_bit,
@@ -69,6 +72,7 @@ pub(crate) use itself::{
 pub(crate) use masked::{
     masked_select, repeat_interleave_self_tensor, unique_consecutive, unique2,
 };
+pub(crate) use masked_index::{unsafe_masked_index, unsafe_masked_index_put_accumulate};
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
 pub(crate) use normal::{
@@ -80,14 +84,14 @@ pub(crate) use padding::{
 };
 pub(crate) use pool::{adaptive_avg_pool1d, avg_pool1d, avg_pool3d};
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
-pub(crate) use resize::resize_;
+pub(crate) use resize::{resize, resize_, resize_as_};
 pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
 };
 pub(crate) use shape_composites::{
-    diag, dsplit_array, dsplit_int, hsplit_array, hsplit_int, inner, kron, sum_to_size,
-    take_along_dim, vsplit_array, vsplit_int,
+    cartesian_prod, chunk_cat, combinations, diag, dsplit_array, dsplit_int, hsplit_array,
+    hsplit_int, inner, kron, sum_to_size, take_along_dim, vsplit_array, vsplit_int,
 };
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
 pub(crate) use stacks::{column_stack, dstack, hstack, vstack};

@@ -425,3 +425,215 @@ pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let src = expand(cx, t, &shape)?;
     Ok(fresh_result(gather(cx, &src, d, &idx)?))
 }
+
+/// `cartesian_prod(Tensor[] tensors) -> Tensor`: vectors only; one is
+/// returned as it is (a new tensor to the caller here: the result cannot
+/// name an element of a list argument), more are `meshgrid`ded, each grid
+/// flattened, and the grids stacked as columns.
+pub(crate) fn cartesian_prod(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let tensors = args::tensors(cx, a, 0, "tensors")?;
+    for t in tensors {
+        if t.dim() != 1 {
+            let shown = show(cx, &t.sizes);
+            return Err(invalid(
+                cx,
+                format!("Expect a 1D vector, but got shape {shown}"),
+            ));
+        }
+    }
+    if let Some(first) = tensors.first()
+        && tensors.iter().any(|t| t.dtype != first.dtype)
+    {
+        return Err(invalid(
+            cx,
+            "meshgrid expects all tensors to have the same dtype",
+        ));
+    }
+    if let [only] = tensors {
+        return Ok(fresh_result((*only).clone()));
+    }
+    let grids = super::meshgrid(
+        cx,
+        &[
+            Arg::Tensors(tensors.iter().copied().collect()),
+            Arg::Str("ij"),
+        ],
+    )?;
+    let Some(Out::Tensors(grids)) = grids.into_iter().next() else {
+        return Err(invalid(cx, "meshgrid gave no list"));
+    };
+    let mut flat = Vec::with_capacity(grids.len());
+    for (g, _) in &grids {
+        let call = [
+            Arg::Tensor(g),
+            Arg::Int(SymInt::Int(0)),
+            Arg::Int(SymInt::Int(-1)),
+        ];
+        flat.push(one(super::flatten_using_ints(cx, &call)?, cx)?);
+    }
+    let call = [
+        Arg::Tensors(flat.iter().collect()),
+        Arg::Int(SymInt::Int(1)),
+    ];
+    crate::erased::stack(cx, &call)
+}
+
+/// `combinations(Tensor self, int r=2, bool with_replacement=False) ->
+/// Tensor`: `self[nonzero_static(mask, size=count)]`, the mask of
+/// increasing (non-decreasing with replacement) index tuples, whose count
+/// is the binomial coefficient `C(n, r)` (`C(n + r - 1, r)`), built as
+/// `c * (n -+ i) // (i + 1)`: `[count, r]`, contiguous; an empty vector
+/// for `r == 0`.
+pub(crate) fn combinations(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let r = args::int(cx, a, 1, "r", Some(2))?;
+    let with_replacement = args::bool(cx, a, 2, "with_replacement", Some(false))?;
+    if t.dim() != 1 {
+        let shown = show(cx, &t.sizes);
+        return Err(invalid(
+            cx,
+            format!("Expect a 1D vector, but got shape {shown}"),
+        ));
+    }
+    if r < 0 {
+        return Err(invalid(
+            cx,
+            format!("Expect a non-negative number, but got {r}"),
+        ));
+    }
+    if r == 0 {
+        let sizes: Dims = std::iter::once(SymInt::Int(0)).collect();
+        let strides: Dims = std::iter::once(SymInt::Int(1)).collect();
+        return Ok(super::fresh_out(cx, t, sizes, strides));
+    }
+    let n = t.sizes[0];
+    let mut count = SymInt::Int(1);
+    for i in 0..r {
+        let factor = if with_replacement {
+            cx.env.add(n, SymInt::Int(i))?
+        } else {
+            cx.env.sub(n, SymInt::Int(i))?
+        };
+        let product = cx.env.mul(count, factor)?;
+        count = cx.env.floordiv(product, SymInt::Int(i + 1))?;
+    }
+    let sizes: Dims = [count, SymInt::Int(r)].into_iter().collect();
+    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+    let mut index = super::fresh(cx, t, sizes, strides);
+    index.dtype = DType::Int64;
+    let call = [
+        Arg::Tensor(t),
+        Arg::OptTensors(std::iter::once(Some(&index)).collect()),
+    ];
+    crate::erased::index_tensor(cx, &call)
+}
+
+/// `_chunk_cat(Tensor[] tensors, int dim, int num_chunks) -> Tensor`, as
+/// its decomposition: the inputs checked (one dtype and device, non-empty,
+/// the same leading sizes), each padded at the end of `dim` to a multiple
+/// of `num_chunks` (`constant_pad_nd`) and reshaped to `[*lead,
+/// num_chunks, -1]`, then concatenated along `dim + 1`.
+pub(crate) fn chunk_cat(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let tensors = args::tensors(cx, a, 0, "tensors")?;
+    let dim = args::int(cx, a, 1, "dim", None)?;
+    let chunks = args::int(cx, a, 2, "num_chunks", None)?;
+    if chunks < 1 {
+        return Err(invalid(cx, "_chunk_cat expects positive num_chunks"));
+    }
+    let Some(first) = tensors.first() else {
+        return Err(invalid(
+            cx,
+            "_chunk_cat expects a non-empty input tensor list",
+        ));
+    };
+    for t in tensors {
+        let mut n = SymInt::Int(1);
+        for &s in &t.sizes {
+            n = cx.env.mul(n, s)?;
+        }
+        let positive = cx.env.gt(n, SymInt::Int(0))?;
+        shape::check(cx.env, positive, cx.op, &|| {
+            "_chunk_cat expects non-empty tensor".into()
+        })?;
+        if t.dtype != first.dtype {
+            return Err(invalid(
+                cx,
+                "_chunk_cat expects all input tensors with the same dtype",
+            ));
+        }
+        if t.device != first.device {
+            return Err(invalid(
+                cx,
+                "_chunk_cat expects all inputs tensors on the same device",
+            ));
+        }
+    }
+    let d = if tensors.iter().all(|t| t.dim() == first.dim()) {
+        wrap_dim(cx.op, dim, first.dim())?
+    } else {
+        let d = usize::try_from(dim).map_err(|_| {
+            invalid(
+                cx,
+                "_chunk_cat expects non-negative dim when input tensors have different ndims",
+            )
+        })?;
+        if tensors.iter().any(|t| d >= t.dim()) {
+            return Err(invalid(
+                cx,
+                "_chunk_cat expects dim < ndim for all input tensors",
+            ));
+        }
+        d
+    };
+    for t in tensors {
+        let same = t.sizes.len() >= d
+            && first.sizes.len() >= d
+            && t.sizes[..d].len() == first.sizes[..d].len();
+        let mut all = same;
+        if same {
+            for (&x, &y) in t.sizes[..d].iter().zip(&first.sizes[..d]) {
+                all = all && shape::guard_eq(cx.env, x, y, cx.op)?;
+            }
+        }
+        if !all {
+            return Err(invalid(
+                cx,
+                "_chunk_cat expects same sizes of 0,...,dim-1 dimensions for all tensors",
+            ));
+        }
+    }
+    let k = SymInt::Int(chunks);
+    let mut padded = Vec::with_capacity(tensors.len());
+    for t in tensors {
+        let size = t.sizes[d];
+        let rounded = cx.env.add(size, SymInt::Int(chunks - 1))?;
+        let rounded = cx.env.floordiv(rounded, k)?;
+        let rounded = cx.env.mul(rounded, k)?;
+        let mut x = (*t).clone();
+        if !shape::guard_eq(cx.env, rounded, size, cx.op)? {
+            let mut pad: Dims =
+                std::iter::repeat_n(SymInt::Int(0), 2 * (t.dim() - d - 1)).collect();
+            pad.push(SymInt::Int(0));
+            pad.push(cx.env.sub(rounded, size)?);
+            let call = [
+                Arg::Tensor(t),
+                Arg::Ints(pad),
+                Arg::Scalar(fake_runtime::Scalar::Int(SymInt::Int(0))),
+            ];
+            x = one(crate::erased::constant_pad_nd(cx, &call)?, cx)?;
+        }
+        let mut view: Dims = t.sizes[..d].iter().copied().collect();
+        view.push(k);
+        view.push(SymInt::Int(-1));
+        padded.push(one(
+            super::reshape(cx, &[Arg::Tensor(&x), Arg::Ints(view)])?,
+            cx,
+        )?);
+    }
+    let call = [
+        Arg::Tensors(padded.iter().collect()),
+        Arg::Int(SymInt::Int(d as i64 + 1)),
+    ];
+    let out = one(crate::erased::cat(cx, &call)?, cx)?;
+    Ok(fresh_result(out))
+}
