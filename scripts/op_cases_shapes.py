@@ -309,3 +309,120 @@ CASES["nonzero_numpy"] = [
     C("zero-dim", T([])),
     C("three dims", T([2, 3, 4], dtype=b8)),
 ]
+
+CASES["linalg_multi_dot"] = [
+    C("three matrices", [T([2, 3]), T([3, 4]), T([4, 5])]),
+    C("vector first", [T([3]), T([3, 4]), T([4, 5])]),
+    C("vector last", [T([2, 3]), T([3, 4]), T([4])]),
+    C("vectors at both ends", [T([3]), T([3, 4]), T([4])]),
+    C("two matrices", [T([2, 3]), T([3, 4])]),
+    C("four matrices", [T([2, 3]), T([3, 4]), T([4, 5]), T([5, 2])]),
+    C("transposed", [tr(2, 3), T([3, 4])]),
+    C("float64", [T([2, 3], dtype=f64), T([3, 4], dtype=f64)]),
+    C("one tensor refused", [T([2, 3])]),
+    C("mixed dtypes refused", [T([2, 3]), T([3, 4], dtype=f64)]),
+    C("size mismatch refused", [T([2, 3]), T([4, 5])]),
+    C("three dims refused", [T([2, 3]), T([2, 3, 4])]),
+]
+CASES["linalg_vander"] = [
+    C("vector", T([4])),
+    C("columns", T([4]), N=3),
+    C("batch", T([2, 4])),
+    C("int64", T([4], dtype=i64)),
+    C("bool refused", T([4], dtype=b8)),
+    C("zero-dim refused", T([])),
+    C("N zero refused", T([4]), N=0),
+    C("N one", T([4]), N=1),
+]
+SYMBOLIC += [
+    ("linalg_vander of a symbolic N", "linalg_vander", C("", D([4], "x"), N=S(3, "n"))),
+]
+for _op in ["quantile.scalar", "nanquantile.scalar"]:
+    CASES[_op] = [
+        C("every element", T([2, 3]), 0.5),
+        C("one dim", T([2, 3]), 0.5, 1),
+        C("kept dim", T([2, 3]), 0.5, 0, True),
+        C("kept every element", T([2, 3]), 0.5, None, True),
+        C("float64", T([4], dtype=f64), 0.25),
+        C("transposed", tr(2, 3), 0.5, 0),
+        C("zero-dim", T([]), 0.5),
+        C("lower", T([2, 3]), 0.5, 1, interpolation="lower"),
+        C("unknown interpolation refused", T([2, 3]), 0.5, 1, interpolation="upper"),
+        C("q out of range refused", T([2, 3]), 1.5),
+        C("int64 refused", T([3], dtype=i64), 0.5),
+        C("empty dim", T([0, 3]), 0.5, 0),
+    ]
+CASES["linalg_tensorinv"] = [
+    C("square", T([4, 6, 8, 3])),
+    C("ind one", T([6, 2, 3]), 1),
+    C("ind three", T([2, 3, 4, 24]), 3),
+    C("float64", T([2, 3, 6], dtype=f64)),
+    C("not square refused", T([2, 3, 4, 5])),
+    C("ind zero refused", T([4, 4]), 0),
+    C("int64 refused", T([2, 2, 4], dtype=i64)),
+]
+CASES["linalg_tensorsolve"] = [
+    C("square", T([2, 3, 6]), T([2, 3])),
+    C("four dims", T([6, 4, 4, 3, 2]), T([6, 4])),
+    C("dims", T([6, 4, 4, 3, 2]), T([4, 3]), [1, 2]),
+    C("float64", T([2, 3, 6], dtype=f64), T([2, 3], dtype=f64)),
+    C("mismatch refused", T([2, 3, 6]), T([3, 2])),
+    C("not square refused", T([2, 3, 5]), T([2, 3])),
+]
+for _op in ["linalg_matrix_norm", "linalg_matrix_norm.str_ord"]:
+    # (an infinite order cannot be written in a fixture: JSON has no infinity)
+    _ords = [2, -2, 1, -1] if "str" not in _op else ["fro", "nuc"]
+    CASES[_op] = [C(f"ord {o}", T([3, 4]), o) for o in _ords] + [
+        C("batch", T([2, 3, 4]), _ords[1]),
+        C("kept", T([2, 3, 4]), _ords[0], keepdim=True),
+        C("kept second", T([2, 3, 4]), _ords[1], keepdim=True),
+        C("dims", T([3, 2, 4]), _ords[0], [0, 2]),
+        C("dims reversed kept", T([3, 2, 4]), _ords[1], [2, 0], True),
+        C("dtype", T([3, 4]), _ords[0], dtype=f64),
+        C("transposed", tr(3, 4), _ords[0]),
+        C("complex64", T([3, 4], dtype=c64), _ords[1]),
+        C("float16", T([3, 4], dtype=f16), _ords[0]),
+        C("vector refused", T([4]), _ords[0]),
+        C("int64 refused", T([3, 4], dtype=i64), _ords[0]),
+        C("same dims refused", T([3, 4]), _ords[0], [1, 1]),
+        C("three dims refused", T([3, 4, 5]), _ords[0], [0, 1, 2]),
+    ]
+CASES["linalg_matrix_norm"].append(C("ord 3 refused", T([3, 4]), 3))
+CASES["linalg_matrix_norm.str_ord"].append(C("unknown ord refused", T([3, 4]), "abc"))
+CASES["linalg_norm"] = [
+    C("vector", T([4])),
+    C("matrix", T([3, 4])),
+    C("matrix ord", T([3, 4]), 1),
+    C("matrix ord 2", T([3, 4]), 2),
+    C("vector ord", T([4]), 3),
+    C("one dim", T([3, 4]), None, [1]),
+    C("one dim ord", T([3, 4]), 1, [0], True),
+    C("two dims ord", T([2, 3, 4]), -1, [0, 2]),
+    C("batch without ord", T([2, 3, 4])),
+    C("dtype", T([3, 4]), None, None, False, dtype=f64),
+    C("transposed", tr(3, 4), 1),
+    C("three dims with ord refused", T([2, 3, 4]), 1),
+    C("three dims listed refused", T([2, 3, 4]), 1, [0, 1, 2]),
+]
+CASES["linalg_norm.ord_str"] = [
+    C("fro", T([3, 4]), "fro"),
+    C("nuc", T([3, 4]), "nuc"),
+    C("nuc kept", T([2, 3, 4]), "nuc", [1, 2], True),
+    C("fro dims", T([2, 3, 4]), "fro", [0, 2]),
+    C("vector refused", T([4]), "fro"),
+    C("three dims refused", T([2, 3, 4]), "fro"),
+]
+CASES["linalg_cond"] = [
+    C("default", T([3, 3])),
+    C("rectangular", T([3, 4])),
+    C("batch", T([2, 3, 3])),
+    C("ord 1", T([3, 3]), 1),
+    C("ord -2", T([3, 3]), -2),
+    C("complex64", T([3, 3], dtype=c64)),
+    C("complex64 ord 1", T([3, 3], dtype=c64), 1),
+    C("empty", T([0, 0])),
+    C("float64 batch ord -1", T([2, 3, 3], dtype=f64), -1),
+    C("rectangular ord 1 refused", T([3, 4]), 1),
+    C("vector refused", T([3])),
+    C("ord 3 refused", T([3, 3]), 3),
+]

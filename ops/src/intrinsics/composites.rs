@@ -205,3 +205,18 @@ pub fn rot90_strides(cx: &mut Cx<'_>, t: &TensorMeta, k: i64, dims: IntList) -> 
     }
     Ok(out)
 }
+
+/// `quantile_interpolation(mode)`: `get_quantile_interpolation_mode`, one
+/// of `linear`, `lower`, `higher`, `midpoint` and `nearest`; refuses
+/// another in PyTorch's words.
+pub fn quantile_interpolation(cx: &mut Cx<'_>, mode: &str) -> Result<bool> {
+    match mode {
+        "linear" | "lower" | "higher" | "midpoint" | "nearest" => Ok(true),
+        other => Err(invalid(
+            cx,
+            format!(
+                "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got {other}"
+            ),
+        )),
+    }
+}

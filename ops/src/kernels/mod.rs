@@ -20,6 +20,7 @@ mod fft;
 mod fft_composites;
 mod integrals;
 mod itself;
+mod linalg_composites;
 mod masked;
 mod masked_index;
 mod nonzero;
@@ -68,6 +69,10 @@ pub(crate) use integrals::{cumulative_trapezoid_x, gradient_scalarint, trapezoid
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
     resolve_bit,
+};
+pub(crate) use linalg_composites::{
+    linalg_cond, linalg_matrix_norm, linalg_matrix_norm_str, linalg_multi_dot, linalg_norm,
+    linalg_norm_str, linalg_tensorinv, linalg_tensorsolve, linalg_vander,
 };
 pub(crate) use masked::{
     masked_select, repeat_interleave_self_tensor, unique_consecutive, unique2,
