@@ -426,3 +426,66 @@ CASES["linalg_cond"] = [
     C("vector refused", T([3])),
     C("ord 3 refused", T([3, 3]), 3),
 ]
+
+CASES["histogram.bin_ct"] = [
+    C("vector", T([5]), 4),
+    C("default bins", T([5])),
+    C("matrix", T([2, 3]), 4),
+    C("range", T([5]), 4, range=[0.0, 1.0]),
+    C("weight", T([5]), 4, weight=T([5])),
+    C("density", T([5]), 4, density=True),
+    C("float64", T([5], dtype=f64), 3),
+    C("transposed", tr(2, 3), 4),
+    C("zero-dim", T([]), 2),
+    C("int64 refused", T([5], dtype=i64), 4),
+    C("zero bins refused", T([5]), 0),
+    C("weight dtype refused", T([5]), 4, weight=T([5], dtype=f64)),
+    C("weight size refused", T([5]), 4, weight=T([4])),
+    C("reversed range refused", T([5]), 4, range=[1.0, 0.0]),
+]
+CASES["histogram.bins_tensor"] = [
+    C("vector", T([5]), T([4])),
+    C("matrix", T([2, 3]), T([3])),
+    C("weight", T([5]), T([4]), weight=T([5])),
+    C("transposed bins", T([5]), T([4, 1], then=lambda t: t.reshape(4))),
+    C("bins dtype refused", T([5]), T([4], dtype=f64)),
+    C("empty bins refused", T([5]), T([0])),
+    C("matrix bins refused", T([5]), T([2, 2])),
+]
+CASES["histogramdd"] = [
+    C("two dims", T([5, 2]), [3, 4]),
+    C("one dim", T([5, 1]), [3]),
+    C("batch", T([2, 5, 3]), [2, 3, 4]),
+    C("weight", T([5, 2]), [3, 4], weight=T([5])),
+    C("range", T([5, 2]), [3, 4], range=[0.0, 1.0, 0.0, 2.0]),
+    C("float64", T([5, 2], dtype=f64), [3, 4]),
+    C("bins mismatch refused", T([5, 2]), [3]),
+    C("int64 refused", T([5, 2], dtype=i64), [3, 4]),
+]
+CASES["histogramdd.int_bins"] = [
+    C("two dims", T([5, 2]), 3),
+    C("weight", T([5, 2]), 3, weight=T([5])),
+]
+CASES["histogramdd.TensorList_bins"] = [
+    C("two dims", T([5, 2]), [T([3]), T([4])]),
+    C("weight", T([5, 2]), [T([3]), T([4])], weight=T([5])),
+    C("bins mismatch refused", T([5, 2]), [T([3])]),
+    C("bins dtype refused", T([5, 2]), [T([3]), T([4], dtype=f64)]),
+]
+CASES["_histogramdd_bin_edges"] = [
+    C("two dims", T([5, 2]), [3, 4]),
+    C("batch", T([2, 5, 3]), [2, 3, 4]),
+    C("float64", T([5, 1], dtype=f64), [3]),
+    C("bins mismatch refused", T([5, 2]), [3]),
+]
+CASES["_histogramdd_from_bin_cts"] = [
+    C("two dims", T([5, 2]), [3, 4]),
+    C("batch", T([2, 5, 3]), [2, 3, 4]),
+    C("float64", T([5, 1], dtype=f64), [3]),
+    C("bins mismatch refused", T([5, 2]), [3]),
+]
+CASES["_histogramdd_from_bin_tensors"] = [
+    C("two dims", T([5, 2]), [T([3]), T([4])]),
+    C("float64", T([5, 1], dtype=f64), [T([3], dtype=f64)]),
+    C("bins mismatch refused", T([5, 2]), [T([3])]),
+]

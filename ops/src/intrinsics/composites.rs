@@ -220,3 +220,33 @@ pub fn quantile_interpolation(cx: &mut Cx<'_>, mode: &str) -> Result<bool> {
         )),
     }
 }
+
+/// `histogram_edges(bins)`: one vector of `count + 1` edges per bin
+/// count (`meta_histogramdd_bin_edges`).
+pub fn histogram_edges(cx: &mut Cx<'_>, bins: Dims) -> Result<Vec<Dims>> {
+    fake_runtime::limits::check_list_len(cx.op, bins.len() as i64)?;
+    let mut out = Vec::with_capacity(bins.len());
+    for &b in &bins {
+        out.push(std::iter::once(cx.env.add(b, SymInt::Int(1))?).collect());
+    }
+    Ok(out)
+}
+
+/// `histogram_counts(bins)`: one count fewer than each bin tensor's
+/// elements (`meta_histogramdd_from_bin_tensors`).
+pub fn histogram_counts(cx: &mut Cx<'_>, bins: &[&TensorMeta]) -> Result<Dims> {
+    let mut out = Dims::new();
+    for t in bins {
+        let mut n = SymInt::Int(1);
+        for &s in &t.sizes {
+            n = cx.env.mul(n, s)?;
+        }
+        out.push(cx.env.sub(n, SymInt::Int(1))?);
+    }
+    Ok(out)
+}
+
+/// `len_tensors(tensors)`: the number of tensors of a list.
+pub fn len_tensors(_cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<i64> {
+    Ok(tensors.len() as i64)
+}

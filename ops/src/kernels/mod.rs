@@ -18,6 +18,7 @@ mod einsum;
 mod embedding_bag;
 mod fft;
 mod fft_composites;
+mod histogram;
 mod integrals;
 mod itself;
 mod linalg_composites;
@@ -64,6 +65,10 @@ pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use fft_composites::{
     fft_fft, fft_fft2, fft_fftn, fft_ifft, fft_ifft2, fft_ifftn, fft_irfft, fft_irfft2, fft_irfftn,
     fft_rfft, fft_rfft2, fft_rfftn,
+};
+pub(crate) use histogram::{
+    histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
+    histogramdd_tensorlist_bins,
 };
 pub(crate) use integrals::{cumulative_trapezoid_x, gradient_scalarint, trapezoid_x};
 pub(crate) use itself::{

@@ -98,6 +98,16 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "the step that differs is einsum's `mul` of the aligned operands ([1, 3] with strides [1, 1] times [1, 1]), and `mul.Tensor` alone differs the same way: with static sizes FakeTensorMode runs ATen's TensorIterator, which skips its contiguous fast set-up when operand shapes differ and orders the size-1 dim by size (strides [1, 1]), while the runtime's pointwise rule takes the contiguous fast set-up of the symbolic path (`fake_impls`' fast binary impl) for contiguous operands of any shape ([3, 1])",
     ),
     (
+        "aten::histogram.bin_ct",
+        "symbolic: vector, dynamic sizes",
+        "as geqrf: PyTorch has no meta kernel for histogram, so FakeTensorMode runs the CPU kernel on zeros for static sizes and refuses symbolic sizes; the kernel answers with the same sizes (the bin count's, not the input's)",
+    ),
+    (
+        "aten::histogram.bins_tensor",
+        "symbolic: vector, dynamic sizes",
+        "as histogram.bin_ct: no meta kernel, so FakeTensorMode refuses symbolic sizes; the kernel answers with the bin tensor's element count",
+    ),
+    (
         "aten::index.Tensor",
         "uint8 mask",
         "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
