@@ -13,6 +13,9 @@ torch_channels_last = CL
 
 CASES = {}
 SYMBOLIC = []
+# Recorded under the Python dispatcher, as export runs them: ATen's C++
+# `addr_` takes no symbolic sizes.
+PYTHON_DISPATCHER = {"addr_"}
 
 
 def fill_cases(*args):
@@ -489,3 +492,42 @@ CASES["_histogramdd_from_bin_tensors"] = [
     C("float64", T([5, 1], dtype=f64), [T([3], dtype=f64)]),
     C("bins mismatch refused", T([5, 2]), [T([3])]),
 ]
+
+
+def out_variant_cases(*args, shape, **kw):
+    """Cases of a derived `out=` overload: an out of the result's sizes, an
+    empty one (resized), a transposed one of the result's sizes (kept when
+    2-D), and an int64 one (the cast refused unless the result is
+    integral)."""
+    cases = [
+        C("out of the same shape", *args, out=T(shape), **kw),
+        C("empty out is resized", *args, out=T([0]), **kw),
+        C("int64 out", *args, out=T(shape, dtype=i64), **kw),
+    ]
+    if len(shape) == 2:
+        cases.append(C("transposed out", *args, out=tr(*shape), **kw))
+    return cases
+
+
+for _op in ["cauchy", "exponential", "geometric", "log_normal", "uniform"]:
+    _extra = (0.5,) if _op == "geometric" else ()
+    CASES[_op + ".out"] = out_variant_cases(T([2, 3]), *_extra, shape=[2, 3])
+CASES["addr.out"] = out_variant_cases(T([2, 3]), T([2]), T([3]), shape=[2, 3])
+CASES["addr_"] = [
+    C("float self", T([2, 3]), T([2]), T([3])),
+    C("transposed self", tr(2, 3), T([2]), T([3])),
+    C("int64 self with float vectors refused", T([2, 3], dtype=i64), T([2]), T([3])),
+    C("broadcast self refused", T([3]), T([2]), T([3])),
+]
+CASES["diag_embed.out"] = out_variant_cases(T([3]), shape=[3, 3])
+CASES["block_diag.out"] = out_variant_cases([T([2, 3]), T([1, 1])], shape=[3, 4])
+CASES["rot90.out"] = out_variant_cases(T([2, 3]), shape=[3, 2])
+CASES["renorm.out"] = out_variant_cases(T([2, 3]), 2, 0, 1.0, shape=[2, 3])
+CASES["renorm_"] = [
+    C("float self", T([2, 3]), 2, 0, 1.0),
+    C("transposed self", tr(2, 3), 2, 1, 1.0),
+    C("int64 self refused", T([2, 3], dtype=i64), 2, 0, 1.0),
+]
+for _op in ["quantile.scalar_out", "nanquantile.scalar_out"]:
+    CASES[_op] = out_variant_cases(T([2, 3]), 0.5, 1, shape=[2])
+CASES["_histogramdd_from_bin_cts.out"] = out_variant_cases(T([5, 2]), [3, 4], shape=[3, 4])
