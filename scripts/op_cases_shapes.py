@@ -531,3 +531,101 @@ CASES["renorm_"] = [
 for _op in ["quantile.scalar_out", "nanquantile.scalar_out"]:
     CASES[_op] = out_variant_cases(T([2, 3]), 0.5, 1, shape=[2])
 CASES["_histogramdd_from_bin_cts.out"] = out_variant_cases(T([5, 2]), [3, 4], shape=[3, 4])
+
+
+def expanded(*sizes, to, **kw):
+    """An input of `sizes` expanded to `to` (stride 0 where it broadcasts)."""
+    return T(list(sizes), then=lambda t: t.expand(*to), **kw)
+
+
+for _op in ["cauchy", "exponential", "log_normal", "uniform", "normal_functional"]:
+    CASES[_op].append(C("expanded", expanded(3, 1, to=(3, 4))))
+CASES["geometric"].append(C("expanded", expanded(3, 1, to=(3, 4)), 0.5))
+CASES["rot90"] += [
+    C("twice transposed", tr(2, 3), 2),
+    C("none channels last", cl(2, 3, 4, 5), 0, [2, 3]),
+    C("expanded", expanded(3, 1, to=(3, 4)), 1),
+]
+CASES["diag_embed"] += [
+    C("complex64 offset", T([2, 3], dtype=c64), -1, 2, 0),
+    C("expanded", expanded(1, 3, to=(2, 3))),
+]
+CASES["kron"] += [
+    C("channels last", cl(1, 2, 2, 2), T([2, 1, 1, 1])),
+    C("both zero-dim", T([]), T([])),
+    C("bool", T([2], dtype=b8), T([2], dtype=b8)),
+]
+CASES["inner"] += [
+    C("batches", T([2, 3, 4]), T([5, 4])),
+    C("both transposed", tr(2, 3), tr(4, 3)),
+    C("complex64", T([2, 3], dtype=c64), T([3], dtype=c64)),
+]
+CASES["sum_to_size"] += [
+    C("expanded same size", expanded(3, 1, to=(3, 4)), [3, 4]),
+    C("expanded summed", expanded(3, 1, to=(3, 4)), [3, 1]),
+    C("channels last summed", cl(2, 3, 4, 5), [1, 3, 1, 1]),
+]
+CASES["take_along_dim"] += [
+    C("transposed flattened refused", tr(3, 4), T([5], dtype=i64)),
+    C("transposed indices", T([3, 4]), tr(3, 2, dtype=i64), 1),
+    C("zero-dim", T([]), T([], dtype=i64), 0),
+]
+CASES["addr"] += [
+    C("beta zero transposed self", tr(2, 3), T([2]), T([3]), beta=0),
+    C("complex alpha", T([2, 3], dtype=c64), T([2], dtype=c64), T([3], dtype=c64), alpha=1j),
+    C("expanded self", expanded(2, 1, to=(2, 3)), T([2]), T([3])),
+]
+CASES["block_diag"] += [
+    C("complex and bool", [T([2, 2], dtype=c64), T([1], dtype=b8)]),
+    C("zero-dim int", [T([], dtype=i64), T([], dtype=i32)]),
+]
+CASES["renorm"] += [
+    C("expanded", expanded(3, 1, to=(3, 4)), 2, 0, 1.0),
+    C("complex64", T([2, 3], dtype=c64), 2, 0, 1.0),
+]
+CASES["linalg_vander"] += [
+    C("complex64", T([3], dtype=c64)),
+    C("int32", T([3], dtype=i32)),
+    C("transposed batch", tr(4, 2)),
+]
+CASES["quantile.scalar"] += [
+    C("zero-dim kept", T([]), 0.5, 0, True),
+    C("negative dim", T([2, 3, 4]), 0.25, -2, True),
+]
+for _op in ["trapezoid.x", "cumulative_trapezoid.x"]:
+    CASES[_op] += [
+        C("int y float x", T([2, 5], dtype=i64), T([5])),
+        C("x of the same rank broadcast", T([3, 5]), T([1, 5])),
+        C("channels last y", cl(2, 3, 4, 5), T([5])),
+        C("dim out of range", T([2, 5]), T([5]), dim=2),
+    ]
+CASES["_unsafe_masked_index"] += [
+    C("channels last self", cl(2, 3, 4, 5), T([2, 1, 1], dtype=b8), [None, T([2], dtype=i64)], 0.0),
+    C("int64 self", T([4, 5], dtype=i64), T([3, 5], dtype=b8), [T([3, 1], dtype=i64)], 2),
+]
+CASES["resize"] += [
+    C("channels last other sizes", cl(2, 3, 4, 5), [2, 3, 4, 4]),
+    C("storage offset same", off(2, 3), [2, 3]),
+]
+CASES["combinations"] += [
+    C("triples with replacement", T([3]), 3, True),
+    C("empty vector", T([0])),
+    C("int64", T([4], dtype=i64)),
+]
+CASES["gradient.scalarint"] += [
+    C("negative dim", T([3, 4]), dim=-1),
+    C("float16", T([3, 4], dtype=f16)),
+    C("complex64", T([3, 4], dtype=c64)),
+    C("dim out of range", T([3, 4]), dim=2),
+]
+CASES["diag"] += [
+    C("int64 vector", T([3], dtype=i64)),
+    C("channels last-ish matrix", T([4, 3], then=lambda t: t[::2]), 0),
+]
+CASES["cartesian_prod"] += [
+    C("sliced vectors", [T([6], then=lambda t: t[::2]), T([3])]),
+]
+CASES["_chunk_cat"] += [
+    C("different ranks", [T([2, 4]), T([2, 4, 3])], 1, 2),
+    C("float16", [T([3, 4], dtype=f16)], 1, 3),
+]

@@ -401,6 +401,12 @@ pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         ));
     }
     let d = wrap_dim(cx.op, dim, t.dim())?;
+    if t.dim() == 0 {
+        return Err(invalid(
+            cx,
+            format!("Dimension specified as {dim} but tensor has no dimensions"),
+        ));
+    }
     // `_take_along_dim_helper` reads `self.sizes()` as integers.
     let mut fixed = t.clone();
     for v in fixed.sizes.iter_mut().chain(fixed.strides.iter_mut()) {
