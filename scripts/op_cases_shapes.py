@@ -14,8 +14,9 @@ torch_channels_last = CL
 CASES = {}
 SYMBOLIC = []
 # Recorded under the Python dispatcher, as export runs them: ATen's C++
-# `addr_` takes no symbolic sizes.
-PYTHON_DISPATCHER = {"addr_"}
+# `addr_` takes no symbolic sizes, and `diag`'s `diagonal_copy` asks a
+# symbolic tensor for its storage offset without it.
+PYTHON_DISPATCHER = {"addr_", "diag"}
 
 
 def fill_cases(*args):
@@ -628,4 +629,33 @@ CASES["cartesian_prod"] += [
 CASES["_chunk_cat"] += [
     C("different ranks", [T([2, 4]), T([2, 4, 3])], 1, 2),
     C("float16", [T([3, 4], dtype=f16)], 1, 3),
+]
+
+SYMBOLIC += [
+    ("diag_embed of a dynamic batch with an offset", "diag_embed", C("", D([2, 3], "x"), 2, 0, 2)),
+    ("diag of a dynamic matrix", "diag", C("", D([3, 4], "x"), 1)),
+    ("rot90 of a dynamic tensor twice", "rot90", C("", D([2, 3, 4], "x"), 2, [0, 2])),
+    ("block_diag of dynamic matrices and a vector", "block_diag", C("", [D([2, 3], "a"), D([4], "b")])),
+    ("addr of a dynamic broadcast self", "addr", C("", D([1, 3], "s", ["static", "dynamic"]), D([2], "u"), D([3], "v"))),
+    ("vsplit of a dynamic tensor into indices", "vsplit.array", C("", D([6, 4], "x"), [2, 5])),
+    ("dsplit of a dynamic tensor into sections", "dsplit.int", C("", D([2, 3, 6], "x"), 3)),
+    ("sum_to_size of dynamic leading dims", "sum_to_size", C("", D([4, 2, 3], "x"), [1, 3])),
+    ("inner of dynamic batches", "inner", C("", D([2, 3, 4], "x"), D([5, 4], "y"))),
+    ("trapezoid of a dynamic first dim", "trapezoid.x", C("", D([4, 3], "y"), D([4], "x"), dim=0)),
+    ("cumulative_trapezoid of a dynamic x of the same rank", "cumulative_trapezoid.x",
+     C("", D([2, 5], "y"), D([2, 5], "x"))),
+    ("linalg_norm of a dynamic matrix of order 1", "linalg_norm", C("", D([3, 4], "x"), 1)),
+    ("linalg_matrix_norm of a dynamic batch of order -1 kept", "linalg_matrix_norm",
+     C("", D([2, 3, 4], "x"), -1, keepdim=True)),
+    ("linalg_matrix_norm nuc of a dynamic batch", "linalg_matrix_norm.str_ord", C("", D([2, 3, 4], "x"), "nuc")),
+    ("linalg_cond of a dynamic batch of order 1", "linalg_cond", C("", D([2, 3, 3], "x"), 1)),
+    ("linalg_tensorsolve of dynamic sizes", "linalg_tensorsolve", C("", D([2, 3, 6], "a"), D([2, 3], "b"))),
+    ("quantile of a dynamic tensor over a dim", "quantile.scalar", C("", D([3, 4], "x"), 0.5, 1, True)),
+    ("take_along_dim of dynamic flattened indices", "take_along_dim", C("", D([3, 4], "x"), D([5], "i", dtype=i64))),
+    ("_unsafe_masked_index of a dynamic mask", "_unsafe_masked_index",
+     C("", T([4, 5]), D([3, 5], "m", dtype=b8), [D([3, 1], "i", dtype=i64)], 0.0)),
+    ("gradient of a dynamic matrix along one dim", "gradient.scalarint", C("", D([3, 4], "x"), dim=1)),
+    ("combinations of a dynamic vector with replacement", "combinations", C("", D([4], "x"), 2, True)),
+    ("cartesian_prod of three dynamic vectors", "cartesian_prod", C("", [D([2], "a"), D([3], "b"), D([4], "c")])),
+    ("resize_as_ to a dynamic template", "resize_as_", C("", T([2, 3]), D([4, 5], "t"))),
 ]

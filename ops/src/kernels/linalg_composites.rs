@@ -72,7 +72,9 @@ fn unsqueeze(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<TensorMeta> {
     one(crate::erased::unsqueeze(cx, &call)?, cx)
 }
 
-/// `amax(t, dim, keepdim)` for a positive order, else `amin`.
+/// `amax(t, dim, keepdim)` for a positive order, else `amin`, as the
+/// matrix norm calls it: on `t`'s sizes read as integers (guarded), as
+/// PyTorch's trace of the composite records them.
 fn max_min(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
@@ -80,6 +82,11 @@ fn max_min(
     dim: i64,
     keepdim: bool,
 ) -> Result<TensorMeta> {
+    let mut fixed = t.clone();
+    for v in fixed.sizes.iter_mut().chain(fixed.strides.iter_mut()) {
+        *v = SymInt::Int(cx.env.guard_int(*v, cx.op)?);
+    }
+    let t = &fixed;
     let call = [Arg::Tensor(t), ints([dim]), Arg::Bool(keepdim)];
     let outs = if positive {
         crate::erased::amax(cx, &call)?
@@ -246,11 +253,7 @@ fn matrix_norm_scalar(
         let perm = backshift(d0, d1, a.dim());
         let converted = maybe_to(cx, a, dtype)?;
         let moved = permute(cx, &converted, &perm)?;
-        let mut values = svdvals(cx, &moved)?;
-        // ATen reads the number of singular values as an integer here.
-        if let Some(last) = values.sizes.last_mut() {
-            *last = SymInt::Int(cx.env.guard_int(*last, cx.op)?);
-        }
+        let values = svdvals(cx, &moved)?;
         let mut result = max_min(cx, &values, ord > 0.0, -1, keepdim)?;
         if keepdim {
             let unsqueezed = unsqueeze(cx, &result, -1)?;
