@@ -7,7 +7,7 @@ described there.
 
 import torch
 
-from op_case_inputs import CL, C, D, S, T, b8, c64, cl, f16, f64, i32, i64, off, tr
+from op_case_inputs import CL, C, D, S, T, b8, c64, cl, f16, f32, f64, i32, i64, off, tr
 
 torch_channels_last = CL
 
@@ -658,4 +658,28 @@ SYMBOLIC += [
     ("combinations of a dynamic vector with replacement", "combinations", C("", D([4], "x"), 2, True)),
     ("cartesian_prod of three dynamic vectors", "cartesian_prod", C("", [D([2], "a"), D([3], "b"), D([4], "c")])),
     ("resize_as_ to a dynamic template", "resize_as_", C("", T([2, 3]), D([4, 5], "t"))),
+]
+
+CASES["randint"].append(C("explicit None dtype", 5, [3], dtype=None))
+CASES["linalg_norm"] += [
+    C("narrowing dtype refused", T([3, 4]), None, None, False, dtype=f16),
+    C("complex input real dtype refused", T([3, 4], dtype=c64), 1, dtype=f64),
+    C("complex input", T([3, 4], dtype=c64), 1),
+    C("int64 refused", T([3, 4], dtype=i64)),
+]
+CASES["linalg_matrix_norm"] += [
+    C("narrowing dtype refused", T([3, 4], dtype=f64), 1, dtype=f32),
+    C("int dtype refused", T([3, 4]), -1, dtype=i64),
+]
+CASES["linalg_cond"] += [
+    C("int64 refused", T([3, 3], dtype=i64)),
+    C("float16 refused", T([3, 3], dtype=f16), 1),
+]
+CASES["linalg_multi_dot"] += [
+    C("vectors only", [T([3]), T([3])]),
+    C("middle vector refused", [T([2, 3]), T([3]), T([3, 4])]),
+]
+CASES["linalg_tensorinv"] += [
+    C("complex64", T([2, 3, 6], dtype=c64)),
+    C("zero-dim refused", T([])),
 ]

@@ -250,3 +250,40 @@ pub fn histogram_counts(cx: &mut Cx<'_>, bins: &[&TensorMeta]) -> Result<Dims> {
 pub fn len_tensors(_cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<i64> {
     Ok(tensors.len() as i64)
 }
+
+/// `vector_norm_dtype(input, dtype)`: `_check_norm_dtype` of
+/// `linalg.vector_norm`: an asked dtype is floating or complex like the
+/// input, which converts to it without narrowing; refuses in PyTorch's
+/// words.
+pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) -> Result<bool> {
+    let Some(dtype) = dtype else {
+        return Ok(true);
+    };
+    let name = "linalg.vector_norm";
+    if !dtype.is_floating_point() && !dtype.is_complex() {
+        return Err(invalid(
+            cx,
+            format!("{name}: dtype should be floating point or complex. Got {dtype}"),
+        ));
+    }
+    if dtype.is_complex() != input.is_complex() {
+        let kind = if input.is_complex() {
+            "complex"
+        } else {
+            "real"
+        };
+        return Err(invalid(
+            cx,
+            format!("{name}: dtype should be {kind} for {kind} inputs. Got {dtype}"),
+        ));
+    }
+    if fake_runtime::promotion::promote_types(input, dtype)? != dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "{name}: the dtype of the input ({input}) should be convertible without narrowing to the specified dtype ({dtype})"
+            ),
+        ));
+    }
+    Ok(true)
+}

@@ -690,7 +690,13 @@ pub(crate) fn linalg_tensorinv(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             format!("Expected a strictly positive integer for 'ind', but got {ind}"),
         ));
     }
-    let split = usize::try_from(ind).unwrap_or(usize::MAX).min(t.dim());
+    let split = usize::try_from(ind).unwrap_or(usize::MAX);
+    if split > t.dim() {
+        return Err(invalid(
+            cx,
+            format!("ArrayRef: invalid slice, N = {ind}; size = {}", t.dim()),
+        ));
+    }
     let (start, end) = t.sizes.split_at(split);
     let prod_end = product(cx, end)?;
     let prod_start = product(cx, start)?;
