@@ -683,3 +683,9 @@ CASES["linalg_tensorinv"] += [
     C("complex64", T([2, 3, 6], dtype=c64)),
     C("zero-dim refused", T([])),
 ]
+
+CASES["diag.out"] = out_variant_cases(T([3]), shape=[3, 3])
+CASES["kron.out"] = out_variant_cases(T([2, 1]), T([1, 3]), shape=[2, 3])
+CASES["_chunk_cat.out"] = out_variant_cases([T([4, 3]), T([6, 3])], 0, 2, shape=[2, 15])
+CASES["linalg_matrix_norm.out"] = out_variant_cases(T([2, 3, 4]), 1, shape=[2])
+CASES["linalg_multi_dot.out"] = out_variant_cases([T([2, 3]), T([3, 4]), T([4, 2])], shape=[2, 2])
