@@ -689,3 +689,10 @@ CASES["kron.out"] = out_variant_cases(T([2, 1]), T([1, 3]), shape=[2, 3])
 CASES["_chunk_cat.out"] = out_variant_cases([T([4, 3]), T([6, 3])], 0, 2, shape=[2, 15])
 CASES["linalg_matrix_norm.out"] = out_variant_cases(T([2, 3, 4]), 1, shape=[2])
 CASES["linalg_multi_dot.out"] = out_variant_cases([T([2, 3]), T([3, 4]), T([4, 2])], shape=[2, 2])
+CASES["addr"] += [
+    C("bool beta on float refused", T([2, 3]), T([2]), T([3]), beta=True),
+    C("bool with float alpha refused", T([2, 3], dtype=b8), T([2], dtype=b8), T([3], dtype=b8), alpha=0.5),
+    C("bool beta zero", T([2, 3], dtype=b8), T([2], dtype=b8), T([3], dtype=b8), beta=False),
+    C("bool alpha zero", T([2, 3], dtype=b8), T([2], dtype=b8), T([3], dtype=b8), alpha=False),
+    C("int beta zero", tr(2, 3, dtype=i64), T([2], dtype=i64), T([3], dtype=i64), beta=0),
+]

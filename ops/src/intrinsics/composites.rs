@@ -287,3 +287,47 @@ pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) ->
     }
     Ok(true)
 }
+
+/// `addr_bool_scalars(dtype, beta, alpha)`: `torch._refs.addr`'s checks of
+/// bool numbers: a bool `alpha` or `beta` only for a bool result.
+pub fn addr_bool_scalars(
+    cx: &mut Cx<'_>,
+    dtype: DType,
+    beta: Scalar,
+    alpha: Scalar,
+) -> Result<bool> {
+    for (s, name) in [(alpha, "alpha"), (beta, "beta")] {
+        if matches!(s, Scalar::Bool(_)) && dtype != DType::Bool {
+            return Err(invalid(
+                cx,
+                format!("Boolean {name} only supported for Boolean results."),
+            ));
+        }
+    }
+    Ok(true)
+}
+
+/// `addr_int_scalars(dtype, beta, alpha)`: for a bool result, `beta` and
+/// `alpha` must be bools or integers (`torch._refs.addr`).
+pub fn addr_int_scalars(
+    cx: &mut Cx<'_>,
+    dtype: DType,
+    beta: Scalar,
+    alpha: Scalar,
+) -> Result<bool> {
+    if dtype != DType::Bool {
+        return Ok(true);
+    }
+    for (s, name) in [(beta, "beta"), (alpha, "alpha")] {
+        let class = match s {
+            Scalar::Float(_) => "float",
+            Scalar::Complex(..) => "complex",
+            _ => continue,
+        };
+        return Err(invalid(
+            cx,
+            format!("expected bool/int {name} but got <class '{class}'>"),
+        ));
+    }
+    Ok(true)
+}
