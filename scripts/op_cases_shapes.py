@@ -696,3 +696,13 @@ CASES["addr"] += [
     C("bool alpha zero", T([2, 3], dtype=b8), T([2], dtype=b8), T([3], dtype=b8), alpha=False),
     C("int beta zero", tr(2, 3, dtype=i64), T([2], dtype=i64), T([3], dtype=i64), beta=0),
 ]
+CASES["block_diag"] += [C("devices differ refused", [T([2, 2]), T([1, 1], device="cuda")])]
+CASES["quantile.scalar"] += [
+    C("dim out of range", T([2, 3]), 0.5, 2),
+    C("cuda", T([2, 3], device="cuda"), 0.5, 1),
+]
+CASES["rot90"] += [C("k minus six", T([2, 3]), -6), C("k five", T([2, 3, 4]), 5, [2, 1])]
+CASES["diagflat"] += [C("large negative offset", T([2, 2]), -7), C("int64", T([3], dtype=i64), 1)]
+CASES["cauchy"] += [C("cuda", T([2, 3], device="cuda")), C("bfloat16", T([3], dtype=torch.bfloat16))]
+CASES["renorm"] += [C("complex maxnorm refused", T([2, 3]), 2, 0, 1j), C("complex p refused", T([2, 3]), 1j, 0, 1.0)]
+CASES["histogram.bin_ct"] += [C("float16 refused", T([5], dtype=f16), 4), C("range of three refused", T([5]), 4, range=[0.0, 1.0, 2.0])]

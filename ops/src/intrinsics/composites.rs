@@ -331,3 +331,8 @@ pub fn addr_int_scalars(
     }
     Ok(true)
 }
+
+/// `real_number(s)`: `s` is not a complex number.
+pub fn real_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
+    Ok(!matches!(s, Scalar::Complex(..)))
+}
