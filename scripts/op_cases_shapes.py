@@ -706,3 +706,21 @@ CASES["diagflat"] += [C("large negative offset", T([2, 2]), -7), C("int64", T([3
 CASES["cauchy"] += [C("cuda", T([2, 3], device="cuda")), C("bfloat16", T([3], dtype=torch.bfloat16))]
 CASES["renorm"] += [C("complex maxnorm refused", T([2, 3]), 2, 0, 1j), C("complex p refused", T([2, 3]), 1j, 0, 1.0)]
 CASES["histogram.bin_ct"] += [C("float16 refused", T([5], dtype=f16), 4), C("range of three refused", T([5]), 4, range=[0.0, 1.0, 2.0])]
+CASES["hsplit.array"] += [C("negative indices", T([4, 6, 8]), [-4, -1]), C("transposed", tr(4, 6), [2])]
+CASES["vsplit.int"] += [C("negative sections refused", T([4, 6]), -2)]
+CASES["trapezoid.x"] += [C("zero-dim y refused", T([]), T([]))]
+CASES["cumulative_trapezoid.x"] += [C("no samples", T([2, 0]), T([0])), C("one sample", T([2, 1]), T([1]))]
+CASES["gradient.scalarint"] += [C("zero-dim", T([])), C("edge order 3 refused", T([5, 5]), edge_order=3)]
+CASES["_unsafe_masked_index_put_accumulate"] += [
+    C("values not broadcastable refused", T([4, 5]), T([3, 1], dtype=b8), [T([3], dtype=i64)], T([2, 5])),
+    C("int64 self", T([4, 5], dtype=i64), T([3, 1], dtype=b8), [T([3], dtype=i64)], T([3, 5], dtype=i64)),
+]
+CASES["resize_as_"] += [
+    C("preserve format from a channels-last template", T([2, 3, 4, 5]), cl(2, 3, 4, 5),
+      memory_format=torch.preserve_format),
+    C("storage offset kept", off(2, 3), T([3, 3])),
+]
+CASES["nonzero_numpy"] += [C("cuda", T([2, 3], device="cuda")), C("transposed", tr(2, 3))]
+CASES["sum_to_size"] += [C("more dims refused", T([2, 3]), [1, 2, 3])]
+CASES["kron"] += [C("zero-dim and matrix", T([]), T([2, 3]))]
+CASES["inner"] += [C("vector and batch", T([3]), T([2, 4, 3]))]
