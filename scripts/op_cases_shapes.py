@@ -724,3 +724,24 @@ CASES["nonzero_numpy"] += [C("cuda", T([2, 3], device="cuda")), C("transposed", 
 CASES["sum_to_size"] += [C("more dims refused", T([2, 3]), [1, 2, 3])]
 CASES["kron"] += [C("zero-dim and matrix", T([]), T([2, 3]))]
 CASES["inner"] += [C("vector and batch", T([3]), T([2, 4, 3]))]
+CASES["linalg_matrix_norm"] += [
+    C("order 1 dims reversed", T([3, 2, 4]), 1, [2, 0]),
+    C("order -1 dims reversed kept", T([3, 2, 4]), -1, [2, 0], True),
+    C("order 1 transposed kept", tr(3, 4), 1, keepdim=True),
+    C("order 2 complex dtype", T([3, 4], dtype=c64), 2, dtype=torch.complex128),
+]
+CASES["linalg_norm"] += [
+    C("two dims without ord", T([2, 3, 4]), None, [0, 2]),
+    C("two dims ord 2 kept", T([2, 3, 4]), 2, [2, 1], True),
+    C("zero-dim", T([])),
+]
+CASES["linalg_tensorsolve"] += [
+    C("dims moved", T([3, 2, 6]), T([2, 3]), [0]),
+    C("float64 four dims", T([2, 3, 6, 1], dtype=f64), T([2, 3], dtype=f64)),
+]
+CASES["linalg_multi_dot"] += [
+    C("empty inner", [T([2, 0]), T([0, 3])]),
+    C("five matrices", [T([2, 3]), T([3, 4]), T([4, 5]), T([5, 6]), T([6, 2])]),
+]
+CASES["linalg_vander"] += [C("N larger", T([3]), N=5)]
+CASES["linalg_cond"] += [C("complex batch ord -1", T([2, 3, 3], dtype=c64), -1), C("transposed", tr(3, 3))]
