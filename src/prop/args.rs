@@ -123,7 +123,8 @@ pub(super) fn convert_const(ty: ParamType, arg: &Arg) -> Option<Result<Owned, St
             | Arg::Float(_)
             | Arg::SymFloat(_)
             | Arg::Bool(_)
-            | Arg::SymBool(_),
+            | Arg::SymBool(_)
+            | Arg::Complex(..),
         ) => return None,
         (_, _, Arg::SymInt(_) | Arg::SymInts(_) | Arg::SymFloat(_) | Arg::SymBool(_)) => {
             return None;
@@ -179,7 +180,8 @@ impl Propagation {
                 | Arg::Float(_)
                 | Arg::SymFloat(_)
                 | Arg::Bool(_)
-                | Arg::SymBool(_),
+                | Arg::SymBool(_)
+                | Arg::Complex(..),
             ) => Owned::Tensor(self.wrapped_number(arg)?),
             (B::Tensor, Some(l), Arg::Tensors(vs)) if !opt_elems(l) => Owned::Tensors(
                 vs.iter()
@@ -236,7 +238,8 @@ impl Propagation {
     /// A Python number where the schema wants a tensor (`add.Tensor(x, 1)`
     /// in a traced graph), as PyTorch's wrapped number: a zero-dim CPU
     /// tensor of the dtype a Python scalar promotes as (`int64`, the
-    /// default float dtype, `bool`), holding the value.
+    /// default float dtype, its complex counterpart, `bool`), holding the
+    /// value.
     pub(super) fn wrapped_number(&mut self, arg: &Arg) -> Result<TensorId, String> {
         let defaults = self.mode.settings().defaults;
         let (value, dtype) = match arg {
@@ -252,6 +255,7 @@ impl Propagation {
                 _ => return Err(format!("value #{} is not a bool", v.0)),
             },
             Arg::Bool(b) => (Scalar::Bool(SymBool::Bool(*b)), fake_runtime::DType::Bool),
+            Arg::Complex(re, im) => (Scalar::Complex(*re, *im), defaults.dtype.to_complex()),
             other => return Err(format!("{other:?} is not a number")),
         };
         self.mode

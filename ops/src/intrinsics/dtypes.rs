@@ -84,12 +84,6 @@ pub fn finfo_max(cx: &mut Cx<'_>, d: DType) -> Result<f64> {
     })
 }
 
-/// `float_ge(a, b)`: `a >= b` on two `float` arguments (false when either
-/// is NaN, as Python compares).
-pub fn float_ge(_cx: &mut Cx<'_>, a: f64, b: f64) -> Result<bool> {
-    Ok(a >= b)
-}
-
 /// `physical_strides(shape, order)`: dense strides laying `shape` out in
 /// memory in the order `order` (outermost first), as `empty_permuted`.
 pub fn physical_strides(cx: &mut Cx<'_>, shape: Dims, order: IntList) -> Result<Dims> {

@@ -18,6 +18,7 @@
 
 pub mod checks;
 pub mod complex;
+pub mod composites;
 pub mod data;
 pub mod dtypes;
 pub mod indexing;
@@ -34,6 +35,7 @@ pub mod splitting;
 
 pub use checks::*;
 pub use complex::*;
+pub use composites::*;
 pub use data::*;
 pub use dtypes::*;
 pub use indexing::*;

@@ -19,10 +19,14 @@ mod einsum;
 mod embedding_bag;
 mod fft;
 mod fft_composites;
+mod histogram;
+mod integrals;
 mod itself;
+mod linalg_composites;
 mod loss_steps;
 mod losses;
 mod masked;
+mod masked_index;
 mod nll;
 mod nonzero;
 mod norm_backward;
@@ -34,6 +38,7 @@ mod reshape;
 mod resize;
 mod sampler;
 mod scatter;
+mod shape_composites;
 mod shuffle;
 mod split;
 mod stacks;
@@ -75,9 +80,18 @@ pub(crate) use fft_composites::{
     fft_fft, fft_fft2, fft_fftn, fft_hfft2, fft_hfftn, fft_ifft, fft_ifft2, fft_ifftn, fft_ihfft2,
     fft_ihfftn, fft_irfft, fft_irfft2, fft_irfftn, fft_rfft, fft_rfft2, fft_rfftn,
 };
+pub(crate) use histogram::{
+    histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
+    histogramdd_tensorlist_bins,
+};
+pub(crate) use integrals::{cumulative_trapezoid_x, gradient_scalarint, trapezoid_x};
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
     resolve_bit,
+};
+pub(crate) use linalg_composites::{
+    linalg_cond, linalg_matrix_norm, linalg_matrix_norm_str, linalg_multi_dot, linalg_norm,
+    linalg_norm_str, linalg_tensorinv, linalg_tensorsolve, linalg_vander,
 };
 pub(crate) use losses::{
     binary_cross_entropy, binary_cross_entropy_backward, binary_cross_entropy_with_logits,
@@ -89,6 +103,7 @@ pub(crate) use losses::{
 pub(crate) use masked::{
     masked_select, repeat_interleave_self_tensor, unique_consecutive, unique2,
 };
+pub(crate) use masked_index::{unsafe_masked_index, unsafe_masked_index_put_accumulate};
 pub(crate) use nll::{
     cross_entropy_loss, nll_loss_forward, nll_loss_kernel, nll_loss_nd, nll_loss2d,
     nll_loss2d_forward,
@@ -107,11 +122,15 @@ pub(crate) use pool::{
     max_pool1d, max_pool1d_with_indices, max_pool3d,
 };
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
-pub(crate) use resize::resize_;
+pub(crate) use resize::{resize, resize_, resize_as_};
 pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};
 pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
+};
+pub(crate) use shape_composites::{
+    cartesian_prod, chunk_cat, combinations, diag, dsplit_array, dsplit_int, hsplit_array,
+    hsplit_int, inner, kron, sum_to_size, take_along_dim, vsplit_array, vsplit_int,
 };
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};

@@ -108,9 +108,29 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "the step that differs is einsum's `mul` of the aligned operands ([1, 3] with strides [1, 1] times [1, 1]), and `mul.Tensor` alone differs the same way: with static sizes FakeTensorMode runs ATen's TensorIterator, which skips its contiguous fast set-up when operand shapes differ and orders the size-1 dim by size (strides [1, 1]), while the runtime's pointwise rule takes the contiguous fast set-up of the symbolic path (`fake_impls`' fast binary impl) for contiguous operands of any shape ([3, 1])",
     ),
     (
+        "aten::histogram.bin_ct",
+        "symbolic: vector, dynamic sizes",
+        "as geqrf: PyTorch has no meta kernel for histogram, so FakeTensorMode runs the CPU kernel on zeros for static sizes and refuses symbolic sizes; the kernel answers with the same sizes (the bin count's, not the input's)",
+    ),
+    (
+        "aten::histogram.bins_tensor",
+        "symbolic: vector, dynamic sizes",
+        "as histogram.bin_ct: no meta kernel, so FakeTensorMode refuses symbolic sizes; the kernel answers with the bin tensor's element count",
+    ),
+    (
         "aten::index.Tensor",
         "uint8 mask",
         "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
+    ),
+    (
+        "aten::linalg_tensorinv",
+        "symbolic: square, dynamic sizes",
+        "the column-major inverse reshaped to [s2, (s0*s1)//s2, s0, (s2*s3)//s0]: PyTorch's view prints the third stride s1*s2*s3, ours s0*s1*((s2*s3)//s0), equal wherever the guards hold (Eq(Mod(s2*s3, s0), 0) is among both's); the sizes, the other strides and the guards' meaning at every sample agree",
+    ),
+    (
+        "aten::resize",
+        "symbolic: grow, dynamic sizes",
+        "as `resize_`, which it runs on a clone: PyTorch guards whether the clone's storage must grow (80 > 4*s0*s1), which decides only whether its fake storage is reallocated; fake-tensor keeps no storage size, so its guards hold at 6x6, where the result (sizes [4, 5], contiguous) is the same",
     ),
     (
         "aten::resize_",

@@ -1,0 +1,338 @@
+//! Intrinsics of the shape composites (`diag_embed`, `kron`, the
+//! `hsplit` family, the trapezoid integrals, ...) and of the random fills'
+//! argument checks: what those operators' Python references or ATen
+//! composites compute that no generic intrinsic says.
+
+use super::*;
+
+/// `float_gt(a, b)`: `a > b` on two `float` arguments (false when either
+/// is NaN, as Python compares).
+pub fn float_gt(_cx: &mut Cx<'_>, a: f64, b: f64) -> Result<bool> {
+    Ok(a > b)
+}
+
+/// `result_type3(a, b, c)`: `torch.result_type` of three tensors (the
+/// promotion of `elementwise_type_promotion_wrapper` over three operands).
+pub fn result_type3(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    c: &TensorMeta,
+) -> Result<DType> {
+    fake_runtime::promotion::result_type(
+        &[tensor_operand(a), tensor_operand(b), tensor_operand(c)],
+        cx.defaults.dtype,
+    )
+}
+
+/// Whether a number is known to be zero (`False` for a bool); a symbolic
+/// one is not.
+fn scalar_is_zero(s: &Scalar) -> bool {
+    match s {
+        Scalar::Int(SymInt::Int(v)) => *v == 0,
+        Scalar::Float(f) => f.as_f64() == Some(0.0),
+        Scalar::Bool(SymBool::Bool(b)) => !*b,
+        Scalar::Complex(re, im) => *re == 0.0 && *im == 0.0,
+        _ => false,
+    }
+}
+
+/// `addr_strides(self, n, m, beta)`: strides of `torch._refs.addr`'s
+/// result: `alpha * outer(vec1, vec2)` (contiguous) when `beta` is zero,
+/// else `beta * self.expand(n, m)` then added to that product, each step
+/// laid out elementwise.
+pub fn addr_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    n: SymInt,
+    m: SymInt,
+    beta: Scalar,
+) -> Result<Dims> {
+    let shape: Dims = SmallVec::from_slice(&[n, m]);
+    let outer = fake_runtime::strides::contiguous(cx.env, &shape)?;
+    if scalar_is_zero(&beta) {
+        return Ok(outer);
+    }
+    let expanded = expand_strides(cx, t, shape.clone())?;
+    let scaled = fake_runtime::strides::pointwise(
+        cx.env,
+        &shape,
+        &[fake_runtime::strides::Operand {
+            sizes: &shape,
+            strides: &expanded,
+        }],
+        cx.op,
+    )?;
+    fake_runtime::strides::pointwise(
+        cx.env,
+        &shape,
+        &[
+            fake_runtime::strides::Operand {
+                sizes: &shape,
+                strides: &scaled,
+            },
+            fake_runtime::strides::Operand {
+                sizes: &shape,
+                strides: &outer,
+            },
+        ],
+        cx.op,
+    )
+}
+
+/// `diag_embed_sizes(s, offset, dim1, dim2)`: `torch._refs.diag_embed`'s
+/// sizes: `s` without its last size `n`, with `n + |offset|` inserted at
+/// both dims (wrapped against one more dim than `s` has, distinct).
+pub fn diag_embed_sizes(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    offset: i64,
+    dim1: i64,
+    dim2: i64,
+) -> Result<Dims> {
+    let rank = s.len() + 1;
+    let d1 = shape::wrap_dim(cx.op, dim1, rank)?;
+    let d2 = shape::wrap_dim(cx.op, dim2, rank)?;
+    if d1 == d2 {
+        return Err(invalid(
+            cx,
+            format!("diagonal dimensions cannot be identical {dim1}, {dim2}"),
+        ));
+    }
+    let Some((&last, rest)) = s.split_last() else {
+        return Err(invalid(
+            cx,
+            "Dimension out of range (expected to be in range of [-1, 0], but got -1)".into(),
+        ));
+    };
+    let len = cx
+        .env
+        .add(last, SymInt::Int(offset.unsigned_abs() as i64))?;
+    let (lo, hi) = (d1.min(d2), d1.max(d2));
+    let mut out: Dims = rest.iter().copied().collect();
+    out.insert(lo, len);
+    out.insert(hi, len);
+    Ok(out)
+}
+
+/// `block_diag_sizes(tensors)`: `[rows, cols]` of `block_diag`, each
+/// tensor of at most 2 dims taken as a matrix (`view(1, -1)` for fewer).
+pub fn block_diag_sizes(cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<Dims> {
+    if tensors.is_empty() {
+        return Err(invalid(cx, "list index out of range".into()));
+    }
+    let (mut rows, mut cols) = (SymInt::Int(0), SymInt::Int(0));
+    for (i, t) in tensors.iter().enumerate() {
+        let (r, c) = match t.dim() {
+            0 => (SymInt::Int(1), SymInt::Int(1)),
+            1 => (SymInt::Int(1), t.sizes[0]),
+            2 => (t.sizes[0], t.sizes[1]),
+            d => {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "Input tensors must have 2 or fewer dimensions. Input {i} has {d} dimensions"
+                    ),
+                ));
+            }
+        };
+        rows = cx.env.add(rows, r)?;
+        cols = cx.env.add(cols, c)?;
+    }
+    Ok(SmallVec::from_slice(&[rows, cols]))
+}
+
+/// `block_diag_dtype(tensors)`: the dtype `cat` promotes the matrices to
+/// (none of them zero-dim any more).
+pub fn block_diag_dtype(_cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<DType> {
+    let mut d = tensors.first().map_or(DType::Float32, |t| t.dtype);
+    for t in tensors {
+        d = fake_runtime::promotion::promote_types(d, t.dtype)?;
+    }
+    Ok(d)
+}
+
+/// `rot90`'s checks and its two dims, wrapped (`torch._refs.rot90`).
+fn rot90_dims(cx: &Cx<'_>, rank: usize, dims: &[i64]) -> Result<(usize, usize)> {
+    if dims.len() != 2 {
+        return Err(invalid(
+            cx,
+            format!(
+                "expected total rotation dims == 2, but got dims = {}",
+                dims.len()
+            ),
+        ));
+    }
+    if rank < 2 {
+        return Err(invalid(
+            cx,
+            format!("expected total dims >= 2, but got total dims = {rank}"),
+        ));
+    }
+    let d0 = shape::wrap_dim(cx.op, dims[0], rank)?;
+    let d1 = shape::wrap_dim(cx.op, dims[1], rank)?;
+    if d0 == d1 {
+        return Err(invalid(
+            cx,
+            format!("expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}"),
+        ));
+    }
+    Ok((d0, d1))
+}
+
+/// `rot90_sizes(s, k, dims)`: the two dims swapped for an odd number of
+/// quarter turns.
+pub fn rot90_sizes(cx: &mut Cx<'_>, s: Dims, k: i64, dims: IntList) -> Result<Dims> {
+    let (d0, d1) = rot90_dims(cx, s.len(), &dims)?;
+    let mut out = s;
+    if k.rem_euclid(2) == 1 {
+        out.swap(d0, d1);
+    }
+    Ok(out)
+}
+
+/// `rot90_strides(t, k, dims)`: a `flip` (laid out as `t`) transposed for
+/// an odd number of quarter turns, a `flip` for two, a contiguous clone
+/// for none.
+pub fn rot90_strides(cx: &mut Cx<'_>, t: &TensorMeta, k: i64, dims: IntList) -> Result<Dims> {
+    let (d0, d1) = rot90_dims(cx, t.dim(), &dims)?;
+    if k.rem_euclid(4) == 0 {
+        return fake_runtime::strides::contiguous(cx.env, &t.sizes);
+    }
+    let mut out = preserve_strides(cx, t, None)?;
+    if k.rem_euclid(2) == 1 {
+        out.swap(d0, d1);
+    }
+    Ok(out)
+}
+
+/// `quantile_interpolation(mode)`: `get_quantile_interpolation_mode`, one
+/// of `linear`, `lower`, `higher`, `midpoint` and `nearest`; refuses
+/// another in PyTorch's words.
+pub fn quantile_interpolation(cx: &mut Cx<'_>, mode: &str) -> Result<bool> {
+    match mode {
+        "linear" | "lower" | "higher" | "midpoint" | "nearest" => Ok(true),
+        other => Err(invalid(
+            cx,
+            format!(
+                "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got {other}"
+            ),
+        )),
+    }
+}
+
+/// `histogram_edges(bins)`: one vector of `count + 1` edges per bin
+/// count (`meta_histogramdd_bin_edges`).
+pub fn histogram_edges(cx: &mut Cx<'_>, bins: Dims) -> Result<Vec<Dims>> {
+    fake_runtime::limits::check_list_len(cx.op, bins.len() as i64)?;
+    let mut out = Vec::with_capacity(bins.len());
+    for &b in &bins {
+        out.push(std::iter::once(cx.env.add(b, SymInt::Int(1))?).collect());
+    }
+    Ok(out)
+}
+
+/// `histogram_counts(bins)`: one count fewer than each bin tensor's
+/// elements (`meta_histogramdd_from_bin_tensors`).
+pub fn histogram_counts(cx: &mut Cx<'_>, bins: &[&TensorMeta]) -> Result<Dims> {
+    let mut out = Dims::new();
+    for t in bins {
+        let mut n = SymInt::Int(1);
+        for &s in &t.sizes {
+            n = cx.env.mul(n, s)?;
+        }
+        out.push(cx.env.sub(n, SymInt::Int(1))?);
+    }
+    Ok(out)
+}
+
+/// `len_tensors(tensors)`: the number of tensors of a list.
+pub fn len_tensors(_cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<i64> {
+    Ok(tensors.len() as i64)
+}
+
+/// `vector_norm_dtype(input, dtype)`: `_check_norm_dtype` of
+/// `linalg.vector_norm`: an asked dtype is floating or complex like the
+/// input, which converts to it without narrowing; refuses in PyTorch's
+/// words.
+pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) -> Result<bool> {
+    let Some(dtype) = dtype else {
+        return Ok(true);
+    };
+    let name = "linalg.vector_norm";
+    if !dtype.is_floating_point() && !dtype.is_complex() {
+        return Err(invalid(
+            cx,
+            format!("{name}: dtype should be floating point or complex. Got {dtype}"),
+        ));
+    }
+    if dtype.is_complex() != input.is_complex() {
+        let kind = if input.is_complex() {
+            "complex"
+        } else {
+            "real"
+        };
+        return Err(invalid(
+            cx,
+            format!("{name}: dtype should be {kind} for {kind} inputs. Got {dtype}"),
+        ));
+    }
+    if fake_runtime::promotion::promote_types(input, dtype)? != dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "{name}: the dtype of the input ({input}) should be convertible without narrowing to the specified dtype ({dtype})"
+            ),
+        ));
+    }
+    Ok(true)
+}
+
+/// `addr_bool_scalars(dtype, beta, alpha)`: `torch._refs.addr`'s checks of
+/// bool numbers: a bool `alpha` or `beta` only for a bool result.
+pub fn addr_bool_scalars(
+    cx: &mut Cx<'_>,
+    dtype: DType,
+    beta: Scalar,
+    alpha: Scalar,
+) -> Result<bool> {
+    for (s, name) in [(alpha, "alpha"), (beta, "beta")] {
+        if matches!(s, Scalar::Bool(_)) && dtype != DType::Bool {
+            return Err(invalid(
+                cx,
+                format!("Boolean {name} only supported for Boolean results."),
+            ));
+        }
+    }
+    Ok(true)
+}
+
+/// `addr_int_scalars(dtype, beta, alpha)`: for a bool result, `beta` and
+/// `alpha` must be bools or integers (`torch._refs.addr`).
+pub fn addr_int_scalars(
+    cx: &mut Cx<'_>,
+    dtype: DType,
+    beta: Scalar,
+    alpha: Scalar,
+) -> Result<bool> {
+    if dtype != DType::Bool {
+        return Ok(true);
+    }
+    for (s, name) in [(beta, "beta"), (alpha, "alpha")] {
+        let class = match s {
+            Scalar::Float(_) => "float",
+            Scalar::Complex(..) => "complex",
+            _ => continue,
+        };
+        return Err(invalid(
+            cx,
+            format!("expected bool/int {name} but got <class '{class}'>"),
+        ));
+    }
+    Ok(true)
+}
+
+/// `real_number(s)`: `s` is not a complex number.
+pub fn real_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
+    Ok(!matches!(s, Scalar::Complex(..)))
+}

@@ -1,0 +1,234 @@
+//! The numerical integrals and derivative of ATen's `Integration.cpp` and
+//! `gradient`: `trapezoid` / `trapz` and `cumulative_trapezoid` with
+//! sample points `x` (a vector laid along `dim`, or a tensor padded with
+//! leading size-1 dims), and `gradient` with a scalar spacing. Which steps
+//! run depends on sizes and ranks (an empty dim gives zeros, `x`'s rank
+//! picks its view), so each step is the kernel of the operator ATen
+//! calls: the slices, differences, products, sums and scans give the
+//! layout and dtype.
+
+use super::einsum::fresh_result;
+use super::invalid;
+use fake_runtime::shape::{self, Dims, wrap_dim};
+use fake_runtime::support::args;
+use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
+
+/// The one tensor a kernel returned.
+fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
+    match outs.into_iter().next() {
+        Some(Out::Tensor(t, _)) => Ok(t),
+        _ => Err(invalid(cx, "a composed operator gave no tensor")),
+    }
+}
+
+/// `at::slice(t, dim, start, end)` (`end` absent: to the end).
+fn slice(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dim: usize,
+    start: i64,
+    end: Option<i64>,
+) -> Result<TensorMeta> {
+    let call = [
+        Arg::Tensor(t),
+        Arg::Int(SymInt::Int(dim as i64)),
+        Arg::Int(SymInt::Int(start)),
+        end.map_or(Arg::None, |e| Arg::Int(SymInt::Int(e))),
+        Arg::Int(SymInt::Int(1)),
+    ];
+    one(crate::erased::slice_tensor(cx, &call)?, cx)
+}
+
+/// `a - b`.
+fn sub(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<TensorMeta> {
+    one(
+        crate::erased::sub_tensor(cx, &[Arg::Tensor(a), Arg::Tensor(b)])?,
+        cx,
+    )
+}
+
+/// `a + b`.
+fn add(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<TensorMeta> {
+    one(
+        crate::erased::add_tensor(cx, &[Arg::Tensor(a), Arg::Tensor(b)])?,
+        cx,
+    )
+}
+
+/// `a * b`.
+fn mul(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<TensorMeta> {
+    one(
+        crate::erased::mul_tensor(cx, &[Arg::Tensor(a), Arg::Tensor(b)])?,
+        cx,
+    )
+}
+
+/// `t / s` for a number `s`.
+fn div(cx: &mut Cx<'_>, t: &TensorMeta, s: Scalar) -> Result<TensorMeta> {
+    one(
+        crate::erased::div_scalar(cx, &[Arg::Tensor(t), Arg::Scalar(s)])?,
+        cx,
+    )
+}
+
+/// `x` viewed so that its differences broadcast against `y`'s along
+/// `dim`: a vector laid along `dim` (its length checked against the
+/// dim's), a tensor of fewer dims padded with leading size-1 dims, else
+/// `x` itself.
+fn sample_points(
+    cx: &mut Cx<'_>,
+    name: &str,
+    y: &TensorMeta,
+    x: &TensorMeta,
+    dim: usize,
+) -> Result<TensorMeta> {
+    let new_sizes: Dims = if x.dim() == 1 {
+        if !shape::guard_eq(cx.env, x.sizes[0], y.sizes[dim], cx.op)? {
+            return Err(invalid(
+                cx,
+                format!("{name}: There must be one `x` value for each sample point"),
+            ));
+        }
+        let mut s: Dims = std::iter::repeat_n(SymInt::Int(1), y.dim()).collect();
+        s[dim] = x.sizes[0];
+        s
+    } else if x.dim() < y.dim() {
+        let mut s: Dims = std::iter::repeat_n(SymInt::Int(1), y.dim() - x.dim()).collect();
+        s.extend(x.sizes.iter().copied());
+        s
+    } else {
+        return Ok(x.clone());
+    };
+    let call = [Arg::Tensor(x), Arg::Ints(new_sizes)];
+    one(super::view(cx, &call)?, cx)
+}
+
+/// The sample points' differences `x[1:] - x[:-1]` along `dim`, after the
+/// bool check.
+fn spacings(
+    cx: &mut Cx<'_>,
+    name: &str,
+    y: &TensorMeta,
+    x: &TensorMeta,
+    dim: usize,
+) -> Result<TensorMeta> {
+    if y.dtype == DType::Bool || x.dtype == DType::Bool {
+        return Err(invalid(
+            cx,
+            format!("{name}: received a bool input for `x` or `y`, but bool is not supported"),
+        ));
+    }
+    let xv = sample_points(cx, name, y, x, dim)?;
+    let left = slice(cx, &xv, dim, 0, Some(-1))?;
+    let right = slice(cx, &xv, dim, 1, None)?;
+    sub(cx, &right, &left)
+}
+
+/// `trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor` (and
+/// `trapz.x`): zeros without the dim when it is empty, else `(dx *
+/// (y[1:] + y[:-1])).sum(dim) / 2.`.
+pub(crate) fn trapezoid_x(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let y = args::tensor(cx, a, 0, "y")?;
+    let x = args::tensor(cx, a, 1, "x")?;
+    let dim = args::int(cx, a, 2, "dim", Some(-1))?;
+    let d = wrap_dim(cx.op, dim, y.dim())?;
+    if y.dim() > 0 && shape::guard_eq(cx.env, y.sizes[d], SymInt::Int(0), cx.op)? {
+        let mut sizes = y.sizes.clone();
+        sizes.remove(d);
+        let call = [
+            Arg::Ints(sizes),
+            Arg::DType(y.dtype),
+            Arg::None,
+            Arg::Device(y.device),
+            Arg::None,
+        ];
+        return crate::erased::zeros(cx, &call);
+    }
+    let dx = spacings(cx, "trapezoid", y, x, d)?;
+    let right = slice(cx, y, d, 1, None)?;
+    let left = slice(cx, y, d, 0, Some(-1))?;
+    let sum_y = add(cx, &right, &left)?;
+    let product = mul(cx, &dx, &sum_y)?;
+    let call = [
+        Arg::Tensor(&product),
+        Arg::Ints(std::iter::once(SymInt::Int(d as i64)).collect()),
+        Arg::Bool(false),
+        Arg::None,
+    ];
+    let summed = one(crate::erased::sum_dim_intlist(cx, &call)?, cx)?;
+    Ok(fresh_result(div(cx, &summed, Scalar::from(2.0))?))
+}
+
+/// `cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor`:
+/// `((dx * (y[:-1] + y[1:])) / 2.).cumsum(dim)`.
+pub(crate) fn cumulative_trapezoid_x(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let y = args::tensor(cx, a, 0, "y")?;
+    let x = args::tensor(cx, a, 1, "x")?;
+    let dim = args::int(cx, a, 2, "dim", Some(-1))?;
+    let d = wrap_dim(cx.op, dim, y.dim())?;
+    let dx = spacings(cx, "cumulative_trapezoid", y, x, d)?;
+    let left = slice(cx, y, d, 0, Some(-1))?;
+    let right = slice(cx, y, d, 1, None)?;
+    let sum_y = add(cx, &left, &right)?;
+    let product = mul(cx, &dx, &sum_y)?;
+    let halved = div(cx, &product, Scalar::from(2.0))?;
+    let call = [
+        Arg::Tensor(&halved),
+        Arg::Int(SymInt::Int(d as i64)),
+        Arg::None,
+    ];
+    crate::erased::cumsum(cx, &call)
+}
+
+/// `gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None,
+/// int edge_order=1) -> Tensor[]`: one tensor per dim (or for `dim`), each
+/// `cat` of the edges and the centre differences divided by the spacing:
+/// `self`'s sizes, which ATen reads as integers (guarded), contiguous, in
+/// the division's dtype.
+pub(crate) fn gradient_scalarint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::opt_int(cx, a, 2, "dim", None)?;
+    let edge_order = args::int(cx, a, 3, "edge_order", Some(1))?;
+    if t.dtype == DType::UInt8 {
+        return Err(invalid(cx, "torch.gradient does not support uint8 input."));
+    }
+    let dims: Vec<usize> = match dim {
+        Some(d) => vec![wrap_dim(cx.op, d, t.dim())?],
+        None => (0..t.dim()).collect(),
+    };
+    let mut sizes = Dims::new();
+    for &s in &t.sizes {
+        sizes.push(SymInt::Int(cx.env.guard_int(s, cx.op)?));
+    }
+    for &d in &dims {
+        let SymInt::Int(n) = sizes[d] else {
+            return Err(invalid(cx, "a size read as an integer stayed symbolic"));
+        };
+        if n < edge_order.saturating_add(1) {
+            return Err(invalid(
+                cx,
+                "torch.gradient expected each dimension size to be at least edge_order+1",
+            ));
+        }
+    }
+    if edge_order != 1 && edge_order != 2 {
+        return Err(invalid(
+            cx,
+            "torch.gradient only supports edge_order=1 and edge_order=2.",
+        ));
+    }
+    let dtype = match t.dtype {
+        d if d.is_integral(true) => cx.defaults.dtype,
+        d => d,
+    };
+    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+    let mut list = Vec::with_capacity(dims.len());
+    for _ in &dims {
+        let mut out = super::fresh(cx, t, sizes.clone(), strides.clone());
+        out.dtype = dtype;
+        list.push((out, fake_runtime::Alias::Fresh));
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensors(list));
+    Ok(outs)
+}
