@@ -254,16 +254,43 @@ pub fn len_tensors(_cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<i64> {
 /// `vector_norm_dtype(input, dtype)`: `_check_norm_dtype` of
 /// `linalg.vector_norm`: an asked dtype is floating or complex like the
 /// input, which converts to it without narrowing; refuses in PyTorch's
-/// words.
+/// words (`torch._refs.linalg._check_norm_dtype`).
 pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) -> Result<bool> {
+    check_norm_dtype(cx, "linalg.vector_norm", input, dtype, NormWording::Ref)?;
+    Ok(true)
+}
+
+/// Which of PyTorch's two wordings of the norm dtype checks a caller
+/// repeats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NormWording {
+    /// `torch._refs.linalg._check_norm_dtype` (`. Got ...`).
+    Ref,
+    /// ATen's `check_linalg_norm_dtype` (`, but got ...`).
+    Aten,
+}
+
+/// The dtype checks of the `linalg.*norm` functions: an asked dtype is
+/// floating or complex like the input, which converts to it without
+/// narrowing.
+pub(crate) fn check_norm_dtype(
+    cx: &Cx<'_>,
+    name: &str,
+    input: DType,
+    dtype: Option<DType>,
+    wording: NormWording,
+) -> Result<()> {
     let Some(dtype) = dtype else {
-        return Ok(true);
+        return Ok(());
     };
-    let name = "linalg.vector_norm";
+    let got = match wording {
+        NormWording::Ref => ". Got",
+        NormWording::Aten => ", but got",
+    };
     if !dtype.is_floating_point() && !dtype.is_complex() {
         return Err(invalid(
             cx,
-            format!("{name}: dtype should be floating point or complex. Got {dtype}"),
+            format!("{name}: dtype should be floating point or complex{got} {dtype}"),
         ));
     }
     if dtype.is_complex() != input.is_complex() {
@@ -274,7 +301,7 @@ pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) ->
         };
         return Err(invalid(
             cx,
-            format!("{name}: dtype should be {kind} for {kind} inputs. Got {dtype}"),
+            format!("{name}: dtype should be {kind} for {kind} inputs{got} {dtype}"),
         ));
     }
     if fake_runtime::promotion::promote_types(input, dtype)? != dtype {
@@ -285,7 +312,7 @@ pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) ->
             ),
         ));
     }
-    Ok(true)
+    Ok(())
 }
 
 /// `addr_bool_scalars(dtype, beta, alpha)`: `torch._refs.addr`'s checks of

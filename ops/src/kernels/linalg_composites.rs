@@ -10,6 +10,7 @@
 
 use super::einsum::fresh_result;
 use super::invalid;
+use crate::intrinsics::composites::{NormWording, check_norm_dtype};
 use fake_runtime::shape::{self, Dims, wrap_dim};
 use fake_runtime::support::args;
 use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
@@ -190,42 +191,8 @@ fn matrix_norm_checks(
             format!("{name}: dims must be different. Got ({d0}, {d1})"),
         ));
     }
-    norm_dtype_checks(cx, name, a.dtype, dtype)?;
+    check_norm_dtype(cx, name, a.dtype, dtype, NormWording::Aten)?;
     Ok((d0, d1))
-}
-
-/// `check_linalg_norm_dtype`: a floating or complex dtype of the input's
-/// kind, which the input's converts to without narrowing.
-fn norm_dtype_checks(cx: &Cx<'_>, name: &str, input: DType, dtype: Option<DType>) -> Result<()> {
-    let Some(dtype) = dtype else {
-        return Ok(());
-    };
-    if !dtype.is_floating_point() && !dtype.is_complex() {
-        return Err(invalid(
-            cx,
-            format!("{name}: dtype should be floating point or complex. Got {dtype}"),
-        ));
-    }
-    if dtype.is_complex() != input.is_complex() {
-        let kind = if input.is_complex() {
-            "complex"
-        } else {
-            "real"
-        };
-        return Err(invalid(
-            cx,
-            format!("{name}: dtype should be {kind} for {kind} inputs, but got {dtype}"),
-        ));
-    }
-    if fake_runtime::promotion::promote_types(input, dtype)? != dtype {
-        return Err(invalid(
-            cx,
-            format!(
-                "{name}: the dtype of the input ({input}) should be convertible without narrowing to the specified dtype ({dtype})"
-            ),
-        ));
-    }
-    Ok(())
 }
 
 /// The matrix norm of a numeric order (`1`, `2`, `inf` and their
