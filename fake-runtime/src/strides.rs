@@ -144,6 +144,19 @@ pub fn is_contiguous(
         {
             return Ok(false);
         }
+        // `Max(s, 1)` is `s` for a size known to be at least 1 (a constant,
+        // or a symbol whose range says so): the two products stay one.
+        let at_least_one = match s {
+            SymInt::Int(v) => v >= 1,
+            e => env
+                .as_symbol(e)
+                .is_some_and(|sym| env.symbol_range(sym).lo().is_some_and(|lo| lo >= 1)),
+        };
+        if at_least_one && expected_max == expected {
+            expected = env.mul(expected, s)?;
+            expected_max = expected;
+            continue;
+        }
         let m = env.max(s, SymInt::Int(1))?;
         expected_max = env.mul(expected_max, m)?;
         expected = env.mul(expected, s)?;
@@ -288,6 +301,19 @@ pub fn is_non_overlapping_and_dense(
                 || Decide::OrFalse.ne_or_true(env, st, expected_max, op)?)
         {
             return Ok(false);
+        }
+        // `Max(s, 1)` is `s` for a size known to be at least 1 (a constant,
+        // or a symbol whose range says so): the two products stay one.
+        let at_least_one = match s {
+            SymInt::Int(v) => v >= 1,
+            e => env
+                .as_symbol(e)
+                .is_some_and(|sym| env.symbol_range(sym).lo().is_some_and(|lo| lo >= 1)),
+        };
+        if at_least_one && expected_max == expected {
+            expected = env.mul(expected, s)?;
+            expected_max = expected;
+            continue;
         }
         let m = env.max(s, SymInt::Int(1))?;
         expected_max = env.mul(expected_max, m)?;
