@@ -284,13 +284,17 @@ pub fn matmul(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
     };
     let (n, k) = (a2[a2.len() - 2], a2[a2.len() - 1]);
     let (k2, m) = (b2[b2.len() - 2], b2[b2.len() - 1]);
-    let (da, db) = (
-        shape::display_dims(cx.env, &a),
-        shape::display_dims(cx.env, &b),
-    );
-    shape::check_eq(cx.env, k, k2, cx.op, &|| {
-        format!("a and b must have same reduction dim, but got {da} X {db}")
-    })?;
+    // The same size needs no check; otherwise the message's shapes are
+    // printed first (`check_eq` borrows the ShapeEnv).
+    if k != k2 {
+        let (da, db) = (
+            shape::display_dims(cx.env, &a),
+            shape::display_dims(cx.env, &b),
+        );
+        shape::check_eq(cx.env, k, k2, cx.op, &|| {
+            format!("a and b must have same reduction dim, but got {da} X {db}")
+        })?;
+    }
     let batch = shape::broadcast(cx.env, cx.op, &[&a2[..a2.len() - 2], &b2[..b2.len() - 2]])?;
     let mut out = batch;
     if !a1 {
