@@ -144,24 +144,33 @@ pub fn is_contiguous(
         {
             return Ok(false);
         }
-        // `Max(s, 1)` is `s` for a size known to be at least 1 (a constant,
-        // or a symbol whose range says so): the two products stay one.
-        let at_least_one = match s {
-            SymInt::Int(v) => v >= 1,
-            e => env
-                .as_symbol(e)
-                .is_some_and(|sym| env.symbol_range(sym).lo().is_some_and(|lo| lo >= 1)),
-        };
-        if at_least_one && expected_max == expected {
-            expected = env.mul(expected, s)?;
-            expected_max = expected;
-            continue;
-        }
-        let m = env.max(s, SymInt::Int(1))?;
-        expected_max = env.mul(expected_max, m)?;
-        expected = env.mul(expected, s)?;
+        (expected, expected_max) = next_expected(env, expected, expected_max, s)?;
     }
     Ok(true)
+}
+
+/// The expected strides of `check_contiguous_sizes_strides` after a dim of
+/// size `s`: the product of the sizes, and of `Max(size, 1)`. `Max(s, 1)`
+/// is `s` for a size known to be at least 1 (a constant, or a symbol whose
+/// range says so), so while that holds the two products stay one.
+fn next_expected(
+    env: &mut ShapeEnv,
+    expected: SymInt,
+    expected_max: SymInt,
+    s: SymInt,
+) -> Result<(SymInt, SymInt)> {
+    let at_least_one = match s {
+        SymInt::Int(v) => v >= 1,
+        e => env
+            .as_symbol(e)
+            .is_some_and(|sym| env.symbol_range(sym).lo().is_some_and(|lo| lo >= 1)),
+    };
+    if at_least_one && expected_max == expected {
+        let product = env.mul(expected, s)?;
+        return Ok((product, product));
+    }
+    let m = env.max(s, SymInt::Int(1))?;
+    Ok((env.mul(expected, s)?, env.mul(expected_max, m)?))
 }
 
 /// True when `strides` are channels-last strides of a 4-D/5-D `sizes`,
@@ -302,22 +311,7 @@ pub fn is_non_overlapping_and_dense(
         {
             return Ok(false);
         }
-        // `Max(s, 1)` is `s` for a size known to be at least 1 (a constant,
-        // or a symbol whose range says so): the two products stay one.
-        let at_least_one = match s {
-            SymInt::Int(v) => v >= 1,
-            e => env
-                .as_symbol(e)
-                .is_some_and(|sym| env.symbol_range(sym).lo().is_some_and(|lo| lo >= 1)),
-        };
-        if at_least_one && expected_max == expected {
-            expected = env.mul(expected, s)?;
-            expected_max = expected;
-            continue;
-        }
-        let m = env.max(s, SymInt::Int(1))?;
-        expected_max = env.mul(expected_max, m)?;
-        expected = env.mul(expected, s)?;
+        (expected, expected_max) = next_expected(env, expected, expected_max, s)?;
     }
     Ok(true)
 }
