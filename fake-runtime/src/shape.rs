@@ -68,6 +68,7 @@ pub fn check_eq(
 }
 
 /// Require a condition, with a message when it is false.
+#[inline]
 pub fn check(
     env: &mut ShapeEnv,
     c: crate::sym::SymBool,
@@ -86,6 +87,7 @@ pub fn check(
 /// [`check`] with a message that may print sizes: built from the
 /// ShapeEnv only when the condition is false, so the passing case never
 /// formats anything.
+#[inline]
 pub fn check_printing(
     env: &mut ShapeEnv,
     c: crate::sym::SymBool,

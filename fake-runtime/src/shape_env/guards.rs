@@ -111,7 +111,17 @@ impl ShapeEnv {
     /// operator (or context) asking, for the guard and for errors. A
     /// condition that needs an unbacked symbol's value is
     /// [`ErrorKind::DataDependent`].
+    #[inline]
     pub fn guard_bool(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        if let SymBool::Bool(b) = c {
+            return Ok(b);
+        }
+        self.guard_bool_symbolic(c, origin)
+    }
+
+    /// [`Self::guard_bool`] of a symbolic condition, out of line.
+    #[inline(never)]
+    fn guard_bool_symbolic(&mut self, c: SymBool, origin: &str) -> Result<bool> {
         match self.guard_or(c, None, origin)? {
             Some(b) => Ok(b),
             None => {
@@ -126,19 +136,28 @@ impl ShapeEnv {
     /// nothing recorded, where that would need an unbacked symbol's value
     /// (PyTorch's `guard_or_false`): for checks whose failure only costs a
     /// general path ("is this the broadcast case?").
+    #[inline]
     pub fn guard_or_false(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        if let SymBool::Bool(b) = c {
+            return Ok(b);
+        }
         Ok(self.guard_or(c, Some(false), origin)?.unwrap_or(false))
     }
 
     /// [`Self::guard_or_false`] with `true` as the answer for a
     /// data-dependent condition (PyTorch's `guard_or_true`).
+    #[inline]
     pub fn guard_or_true(&mut self, c: SymBool, origin: &str) -> Result<bool> {
+        if let SymBool::Bool(b) = c {
+            return Ok(b);
+        }
         Ok(self.guard_or(c, Some(true), origin)?.unwrap_or(true))
     }
 
     /// The shared path of the guarding decisions: static, else from the
     /// hints with a guard recorded, else `fallback` (recording nothing),
     /// `None` when there is no fallback.
+    #[inline(never)]
     fn guard_or(
         &mut self,
         c: SymBool,
@@ -256,6 +275,7 @@ impl ShapeEnv {
 
     /// The value of `v` under the hints, without guarding (`size_hint`);
     /// `None` when it depends on an unbacked symbol.
+    #[inline]
     pub fn size_hint(&mut self, v: SymInt) -> Result<Option<i64>> {
         match v {
             SymInt::Int(x) => Ok(Some(x)),
@@ -271,7 +291,17 @@ impl ShapeEnv {
     /// nothing, statically false is an error; a condition on backed symbols
     /// is guarded; one on unbacked symbols is recorded as a runtime assert
     /// and assumed from then on (narrowing ranges, adding replacements).
+    #[inline]
     pub fn expect_true(&mut self, c: SymBool, origin: &str) -> Result<()> {
+        if c == SymBool::Bool(true) {
+            return Ok(());
+        }
+        self.expect_true_slow(c, origin)
+    }
+
+    /// [`Self::expect_true`] of a symbolic or false condition, out of line.
+    #[inline(never)]
+    fn expect_true_slow(&mut self, c: SymBool, origin: &str) -> Result<()> {
         let (known, s) = self.decide_statically(c)?;
         match known {
             Some(true) => return Ok(()),

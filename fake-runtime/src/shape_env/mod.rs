@@ -424,6 +424,7 @@ impl ShapeEnv {
 
     // ---- arithmetic -------------------------------------------------------------
 
+    #[inline(never)]
     fn binary(
         &mut self,
         a: SymInt,
@@ -553,6 +554,13 @@ impl ShapeEnv {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(SymBool::Bool(op.holds(x.cmp(&y))));
         }
+        self.compare_symbolic(op, a, b)
+    }
+
+    /// [`Self::compare`] with a symbolic side: out of line, so the static
+    /// comparison inlines into its callers.
+    #[inline(never)]
+    fn compare_symbolic(&mut self, op: RelOp, a: SymInt, b: SymInt) -> Result<SymBool> {
         let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
         let r = self.exprs.rel(op, x, y)?;
         let r = self.check_depth(op.symbol(), r)?;
@@ -590,32 +598,41 @@ impl ShapeEnv {
     }
 
     /// `a and b`.
+    #[inline]
     pub fn and(&mut self, a: SymBool, b: SymBool) -> Result<SymBool> {
         match (a, b) {
             (SymBool::Bool(false), _) | (_, SymBool::Bool(false)) => Ok(SymBool::Bool(false)),
             (SymBool::Bool(true), x) | (x, SymBool::Bool(true)) => Ok(x),
-            _ => {
-                let (x, y) = (self.bool_expr_of(a)?, self.bool_expr_of(b)?);
-                let r = self.exprs.and(&[x, y]);
-                Ok(self.symbool_of(r))
-            }
+            _ => self.connective(a, b, ExprArena::and),
         }
     }
 
     /// `a or b`.
+    #[inline]
     pub fn or(&mut self, a: SymBool, b: SymBool) -> Result<SymBool> {
         match (a, b) {
             (SymBool::Bool(true), _) | (_, SymBool::Bool(true)) => Ok(SymBool::Bool(true)),
             (SymBool::Bool(false), x) | (x, SymBool::Bool(false)) => Ok(x),
-            _ => {
-                let (x, y) = (self.bool_expr_of(a)?, self.bool_expr_of(b)?);
-                let r = self.exprs.or(&[x, y]);
-                Ok(self.symbool_of(r))
-            }
+            _ => self.connective(a, b, ExprArena::or),
         }
     }
 
+    /// `a` and `b` both symbolic, joined by `f`: out of line, so the
+    /// static cases of [`Self::and`] and [`Self::or`] inline.
+    #[inline(never)]
+    fn connective(
+        &mut self,
+        a: SymBool,
+        b: SymBool,
+        f: fn(&mut ExprArena, &[ExprId]) -> ExprId,
+    ) -> Result<SymBool> {
+        let (x, y) = (self.bool_expr_of(a)?, self.bool_expr_of(b)?);
+        let r = f(&mut self.exprs, &[x, y]);
+        Ok(self.symbool_of(r))
+    }
+
     /// `not a`.
+    #[inline]
     pub fn not(&mut self, a: SymBool) -> Result<SymBool> {
         match a {
             SymBool::Bool(b) => Ok(SymBool::Bool(!b)),
