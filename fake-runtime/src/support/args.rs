@@ -177,7 +177,7 @@ pub fn sizes(
     default: Option<&[i64]>,
 ) -> Result<Dims> {
     match args.get(i) {
-        Some(Arg::Ints(v)) => Ok(v.clone()),
+        Some(Arg::Ints(v)) => Ok(Dims::from_slice(v)),
         Some(Arg::Int(v)) => Ok(smallvec::smallvec![*v]),
         None | Some(Arg::None) => missing(cx, i, name, "a list of ints", default.map(from_ints)),
         a => Err(bad(cx, i, name, "a list of ints", a)),
@@ -193,7 +193,7 @@ pub fn opt_sizes(
     default: Option<&[i64]>,
 ) -> Result<Option<Dims>> {
     match args.get(i) {
-        Some(Arg::Ints(v)) => Ok(Some(v.clone())),
+        Some(Arg::Ints(v)) => Ok(Some(Dims::from_slice(v))),
         Some(Arg::Int(v)) => Ok(Some(smallvec::smallvec![*v])),
         None | Some(Arg::None) => Ok(default.map(from_ints)),
         a => Err(bad(cx, i, name, "a list of ints or None", a)),

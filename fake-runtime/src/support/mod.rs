@@ -84,7 +84,11 @@ fn static_int(cx: &mut Cx<'_>, v: SymInt) -> Result<i64> {
 }
 
 fn static_ints(cx: &mut Cx<'_>, v: &[SymInt]) -> Result<IntList> {
-    v.iter().map(|&x| static_int(cx, x)).collect()
+    let mut out = IntList::with_capacity(v.len());
+    for &x in v {
+        out.push(static_int(cx, x)?);
+    }
+    Ok(out)
 }
 
 pub mod args;

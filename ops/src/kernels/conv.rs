@@ -78,11 +78,11 @@ fn convolution_sized(
         x,
         c.weight,
         c.bias,
-        c.stride.clone(),
-        c.padding.clone(),
-        c.dilation.clone(),
+        Dims::from_slice(&c.stride),
+        Dims::from_slice(&c.padding),
+        Dims::from_slice(&c.dilation),
         c.transposed,
-        c.output_padding.clone(),
+        Dims::from_slice(&c.output_padding),
         c.groups,
     )?;
     if let Some(spatial) = spatial {
@@ -99,7 +99,7 @@ fn convolution_sized(
     } else {
         MemoryFormat::Contiguous
     };
-    let meta = intrinsics::format_strides(cx, sizes.clone(), Some(meta_format))?;
+    let meta = intrinsics::format_strides(cx, Dims::from_slice(&sizes), Some(meta_format))?;
     let args = ConvArgs {
         stride: c.stride,
         padding: c.padding,

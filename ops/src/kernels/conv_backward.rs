@@ -74,7 +74,7 @@ pub(super) fn convert(
 fn expand_param(cx: &Cx<'_>, v: &Dims, name: &str, dims: usize) -> Result<Dims> {
     match v.len() {
         1 => Ok(Dims::from_elem(v[0], dims)),
-        l if l == dims => Ok(v.clone()),
+        l if l == dims => Ok(Dims::from_slice(v)),
         _ => Err(invalid(
             cx,
             format!(
@@ -155,14 +155,14 @@ fn check_shape_forward(
         ));
     }
     let (k, wdim) = (input.dim(), weight.dim());
-    let (ws, is) = (weight.sizes.clone(), input.sizes.clone());
+    let (ws, is) = (&weight.sizes, &input.sizes);
     if wdim != k {
         return Err(invalid(
             cx,
             format!(
                 "Expected {wdim}-dimensional input for {wdim}-dimensional weight {}, but got {k}-dimensional input of size {} instead",
-                shape::display_dims(cx.env, &ws),
-                shape::display_dims(cx.env, &is)
+                shape::display_dims(cx.env, ws),
+                shape::display_dims(cx.env, is)
             ),
         ));
     }
@@ -173,7 +173,7 @@ fn check_shape_forward(
             "Given groups={}, expected weight to be at least {} at dimension 0, but got weight of size {} instead",
             env.display(groups),
             env.display(groups),
-            shape::display_dims(env, &ws)
+            shape::display_dims(env, ws)
         )
     })?;
     let rem = cx.env.modulo(ws[0], groups)?;
@@ -183,7 +183,7 @@ fn check_shape_forward(
             "Given groups={}, expected weight to be divisible by {} at dimension 0, but got weight of size [{}] instead",
             env.display(groups),
             env.display(groups),
-            shape::display_dims(env, &ws)
+            shape::display_dims(env, ws)
         )
     })?;
     if p.transposed {
@@ -191,8 +191,8 @@ fn check_shape_forward(
         shape::check_printing(cx.env, same, cx.op, &|env| {
             format!(
                 "Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
-                shape::display_dims(env, &ws),
-                shape::display_dims(env, &is),
+                shape::display_dims(env, ws),
+                shape::display_dims(env, is),
                 env.display(ws[0]),
                 env.display(is[1])
             )
@@ -205,8 +205,8 @@ fn check_shape_forward(
         format!(
             "Given groups={}, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
             env.display(groups),
-            shape::display_dims(env, &ws),
-            shape::display_dims(env, &is),
+            shape::display_dims(env, ws),
+            shape::display_dims(env, is),
             env.display(channels),
             env.display(is[1])
         )
