@@ -4,19 +4,23 @@
 
 use super::*;
 
+/// A list argument: short ones (a view's sizes, a cat's inputs) need no
+/// heap allocation when a run converts them again.
+pub(super) type List<T> = SmallVec<[T; 6]>;
+
 /// Owned argument storage, borrowed as [`Value`]s for dispatch.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Owned {
     None,
     Tensor(TensorId),
-    Tensors(Vec<TensorId>),
-    OptTensors(Vec<Option<TensorId>>),
+    Tensors(List<TensorId>),
+    OptTensors(List<Option<TensorId>>),
     Int(SymInt),
-    Ints(Vec<SymInt>),
+    Ints(List<SymInt>),
     Float(f64),
-    Floats(Vec<f64>),
+    Floats(List<f64>),
     Bool(bool),
-    Bools(Vec<bool>),
+    Bools(List<bool>),
     SymBool(SymBool),
     Str(String),
     Scalar(Scalar),
@@ -81,10 +85,10 @@ pub(super) fn default_arg(ty: ParamType, d: DefaultValue) -> Option<Owned> {
         (B::Int | B::SymInt, Some(_), D::Ints(vs)) => ints(vs),
         (B::Float, None, D::Float(f)) => Owned::Float(f),
         (B::Float, None, D::Int(v)) => Owned::Float(v as f64),
-        (B::Float, Some(_), D::Floats(vs)) => Owned::Floats(vs.to_vec()),
+        (B::Float, Some(_), D::Floats(vs)) => Owned::Floats(List::from_slice(vs)),
         (B::Float, Some(_), D::Ints(vs)) => Owned::Floats(vs.iter().map(|&v| v as f64).collect()),
         (B::Bool | B::SymBool, None, D::Bool(b)) => Owned::Bool(b),
-        (B::Bool, Some(_), D::Bools(bs)) => Owned::Bools(bs.to_vec()),
+        (B::Bool, Some(_), D::Bools(bs)) => Owned::Bools(List::from_slice(bs)),
         (B::Str, None, D::Str(s)) => Owned::Str(s.to_string()),
         (B::Scalar, None, D::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(v))),
         (B::Scalar, None, D::Float(f)) => Owned::Scalar(Scalar::from(f)),
@@ -136,13 +140,15 @@ pub(super) fn convert_const(ty: ParamType, arg: &Arg) -> Option<Result<Owned, St
         }
         // One value where a list of fixed length is wanted: repeated,
         // as Python's argument parser does (`int[2] padding=1`).
-        (B::Int | B::SymInt, Some(l), Arg::Int(v)) => Owned::Ints(vec![SymInt::Int(*v); repeat(l)]),
+        (B::Int | B::SymInt, Some(l), Arg::Int(v)) => {
+            Owned::Ints(List::from_elem(SymInt::Int(*v), repeat(l)))
+        }
         (B::Float, None, Arg::Float(f)) => Owned::Float(*f),
         (B::Float, None, Arg::Int(v)) => Owned::Float(*v as f64),
-        (B::Float, Some(_), Arg::Floats(f)) => Owned::Floats(f.clone()),
+        (B::Float, Some(_), Arg::Floats(f)) => Owned::Floats(List::from_slice(f)),
         (B::Bool | B::SymBool, None, Arg::Bool(b)) => Owned::Bool(*b),
         (B::Bool | B::SymBool, None, Arg::Int(v)) => Owned::Bool(*v != 0),
-        (B::Bool, Some(_), Arg::Bools(b)) => Owned::Bools(b.clone()),
+        (B::Bool, Some(_), Arg::Bools(b)) => Owned::Bools(List::from_slice(b)),
         (B::Str, None, Arg::Str(s)) => Owned::Str(s.clone()),
         (B::Scalar, None, Arg::Int(v)) => Owned::Scalar(Scalar::Int(SymInt::Int(*v))),
         (B::Scalar, None, Arg::Float(f)) => Owned::Scalar(Scalar::from(*f)),
@@ -205,7 +211,7 @@ impl Propagation {
                     .collect::<Result<_, _>>()?,
             ),
             (B::Int | B::SymInt, Some(l), Arg::SymInt(s)) => {
-                Owned::Ints(vec![self.int_of(*s)?; repeat(l)])
+                Owned::Ints(List::from_elem(self.int_of(*s)?, repeat(l)))
             }
             (B::Float, None, Arg::SymFloat(v)) => match self.slot(*v) {
                 Slot::Float(SymFloat::Const(f)) => Owned::Float(f),
@@ -352,7 +358,7 @@ mod tests {
                 ParamType::list_of(B::Float, None).optional(),
                 DefaultValue::Ints(&[])
             ),
-            Some(Owned::Floats(vec![]))
+            Some(Owned::Floats(List::new()))
         );
         // Arguments of types kernels do not read are `None`.
         assert_eq!(

@@ -364,6 +364,7 @@ impl FakeTensorMode {
 
     /// Add a tensor on `storage` (a new one when `None` or not of this
     /// mode). The device is made a fake device (`cuda` is `cuda:0`).
+    #[inline]
     pub fn add_tensor(
         &mut self,
         mut meta: TensorMeta,
@@ -902,6 +903,7 @@ impl FakeTensorMode {
     /// Wrap one output. Autograd sits above the mode in PyTorch: an output
     /// of floating or complex dtype requires grad when an input does, and
     /// is then not a leaf.
+    #[inline]
     fn wrap_one(
         &mut self,
         op: &OpDef,
