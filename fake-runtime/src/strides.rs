@@ -70,40 +70,51 @@ pub enum Decide {
 }
 
 impl Decide {
+    /// A symbolic `c` decided with a guard, or with `fallback`
+    /// (`guard_or_false` / `guard_or_true`): out of line, so the static
+    /// comparisons above inline.
+    #[inline(never)]
+    fn decide(
+        self,
+        env: &mut ShapeEnv,
+        c: SymBool,
+        op: &str,
+        fallback: fn(&mut ShapeEnv, SymBool, &str) -> Result<bool>,
+    ) -> Result<bool> {
+        match self {
+            Decide::Guard => env.guard_bool(c, op),
+            Decide::OrFalse => fallback(env, c, op),
+        }
+    }
+
     /// `a == b` decided with `guard_or_false` or a guard.
+    #[inline]
     fn eq_or_false(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(x == y);
         }
         let c = env.eq(a, b)?;
-        match self {
-            Decide::Guard => env.guard_bool(c, op),
-            Decide::OrFalse => env.guard_or_false(c, op),
-        }
+        self.decide(env, c, op, ShapeEnv::guard_or_false)
     }
 
     /// `a < b` decided with `guard_or_true` or a guard.
+    #[inline]
     fn lt_or_true(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(x < y);
         }
         let c = env.lt(a, b)?;
-        match self {
-            Decide::Guard => env.guard_bool(c, op),
-            Decide::OrFalse => env.guard_or_true(c, op),
-        }
+        self.decide(env, c, op, ShapeEnv::guard_or_true)
     }
 
     /// `a != b` decided with `guard_or_true` or a guard.
+    #[inline]
     fn ne_or_true(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(x != y);
         }
         let c = env.ne(a, b)?;
-        match self {
-            Decide::Guard => env.guard_bool(c, op),
-            Decide::OrFalse => env.guard_or_true(c, op),
-        }
+        self.decide(env, c, op, ShapeEnv::guard_or_true)
     }
 }
 
@@ -153,6 +164,7 @@ pub fn is_contiguous(
 /// size `s`: the product of the sizes, and of `Max(size, 1)`. `Max(s, 1)`
 /// is `s` for a size known to be at least 1 (a constant, or a symbol whose
 /// range says so), so while that holds the two products stay one.
+#[inline]
 fn next_expected(
     env: &mut ShapeEnv,
     expected: SymInt,
