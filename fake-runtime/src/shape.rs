@@ -28,6 +28,7 @@ fn invalid(op: &str, reason: String) -> Error {
 }
 
 /// Decide `a == b` (guarding when it must).
+#[inline(always)]
 pub fn guard_eq(env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
     if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
         return Ok(x == y);
@@ -39,6 +40,7 @@ pub fn guard_eq(env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bo
 /// Require `a == b`: a static mismatch is [`ErrorKind::SizeMismatch`]; a
 /// symbolic equality is guarded for backed sizes and asserted at run time
 /// for unbacked ones (as `torch._check`).
+#[inline]
 pub fn check_eq(
     env: &mut ShapeEnv,
     a: SymInt,
@@ -124,6 +126,7 @@ pub fn wrap_dim(op: &str, dim: i64, rank: usize) -> Result<usize> {
 }
 
 /// Product of the sizes.
+#[inline]
 pub fn numel(env: &mut ShapeEnv, dims: &[SymInt]) -> Result<SymInt> {
     let mut acc = SymInt::Int(1);
     for &d in dims {

@@ -88,7 +88,7 @@ impl Decide {
     }
 
     /// `a == b` decided with `guard_or_false` or a guard.
-    #[inline]
+    #[inline(always)]
     fn eq_or_false(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(x == y);
@@ -98,7 +98,7 @@ impl Decide {
     }
 
     /// `a < b` decided with `guard_or_true` or a guard.
-    #[inline]
+    #[inline(always)]
     fn lt_or_true(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(x < y);
@@ -108,7 +108,7 @@ impl Decide {
     }
 
     /// `a != b` decided with `guard_or_true` or a guard.
-    #[inline]
+    #[inline(always)]
     fn ne_or_true(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(x != y);

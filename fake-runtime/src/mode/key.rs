@@ -8,6 +8,31 @@ use crate::meta::Scalar;
 use crate::sym::{SymBool, SymFloat, SymInt};
 use crate::tensor::TensorId;
 
+/// Ranks whose packed key is gathered on the stack (the common case).
+const SHORT_RANK: usize = 6;
+
+/// Write `m`'s sizes, strides and offset into `out` as words (an
+/// expression by its index) and return the mask of the symbolic ones.
+#[inline]
+fn pack(out: &mut [u64], m: &crate::meta::TensorMeta) -> u64 {
+    let mut mask = 0u64;
+    let values = m
+        .sizes
+        .iter()
+        .chain(&m.strides)
+        .chain(std::iter::once(&m.storage_offset));
+    for (i, (&v, slot)) in values.zip(out).enumerate() {
+        *slot = match v {
+            SymInt::Int(x) => x as u64,
+            SymInt::Expr(e) => {
+                mask |= 1 << i;
+                u64::from(e.index())
+            }
+        };
+    }
+    mask
+}
+
 impl FakeTensorMode {
     /// The key of the unbacked-SymInt memo: the op, then every argument,
     /// tensors by identity and their storage's version (so a mutation
@@ -68,29 +93,20 @@ impl FakeTensorMode {
                 | ((m.dtype as u64) << 16)
                 | ((m.layout as u64) << 24)
                 | (u64::from(m.requires_grad) << 32);
-            if rank <= MAX_PACKED_RANK {
+            if rank <= SHORT_RANK {
                 // Header, device, a mask of which values are symbolic, then
-                // one word per size, stride and the offset.
-                let mut buf = [0u64; 3 + 2 * MAX_PACKED_RANK + 1];
+                // one word per size, stride and the offset, gathered on the
+                // stack and copied in once.
+                let mut buf = [0u64; 3 + 2 * SHORT_RANK + 1];
                 buf[0] = header;
                 buf[1] = m.device.to_word();
-                let mut mask = 0u64;
-                let values = m
-                    .sizes
-                    .iter()
-                    .chain(&m.strides)
-                    .chain(std::iter::once(&m.storage_offset));
-                for (i, &v) in values.enumerate() {
-                    buf[3 + i] = match v {
-                        SymInt::Int(x) => x as u64,
-                        SymInt::Expr(e) => {
-                            mask |= 1 << i;
-                            u64::from(e.index())
-                        }
-                    };
-                }
-                buf[2] = mask;
+                buf[2] = pack(&mut buf[3..], m);
                 w.extend_from_slice(&buf[..3 + 2 * rank + 1]);
+            } else if rank <= MAX_PACKED_RANK {
+                let at = w.len();
+                w.extend_from_slice(&[header, m.device.to_word(), 0]);
+                w.resize(at + 3 + 2 * rank + 1, 0);
+                w[at + 2] = pack(&mut w[at + 3..], m);
             } else {
                 w.push(header);
                 w.push(m.device.to_word());

@@ -111,7 +111,7 @@ impl ShapeEnv {
     /// operator (or context) asking, for the guard and for errors. A
     /// condition that needs an unbacked symbol's value is
     /// [`ErrorKind::DataDependent`].
-    #[inline]
+    #[inline(always)]
     pub fn guard_bool(&mut self, c: SymBool, origin: &str) -> Result<bool> {
         if let SymBool::Bool(b) = c {
             return Ok(b);
@@ -136,7 +136,7 @@ impl ShapeEnv {
     /// nothing recorded, where that would need an unbacked symbol's value
     /// (PyTorch's `guard_or_false`): for checks whose failure only costs a
     /// general path ("is this the broadcast case?").
-    #[inline]
+    #[inline(always)]
     pub fn guard_or_false(&mut self, c: SymBool, origin: &str) -> Result<bool> {
         if let SymBool::Bool(b) = c {
             return Ok(b);
@@ -146,7 +146,7 @@ impl ShapeEnv {
 
     /// [`Self::guard_or_false`] with `true` as the answer for a
     /// data-dependent condition (PyTorch's `guard_or_true`).
-    #[inline]
+    #[inline(always)]
     pub fn guard_or_true(&mut self, c: SymBool, origin: &str) -> Result<bool> {
         if let SymBool::Bool(b) = c {
             return Ok(b);
@@ -275,7 +275,7 @@ impl ShapeEnv {
 
     /// The value of `v` under the hints, without guarding (`size_hint`);
     /// `None` when it depends on an unbacked symbol.
-    #[inline]
+    #[inline(always)]
     pub fn size_hint(&mut self, v: SymInt) -> Result<Option<i64>> {
         match v {
             SymInt::Int(x) => Ok(Some(x)),
@@ -291,7 +291,7 @@ impl ShapeEnv {
     /// nothing, statically false is an error; a condition on backed symbols
     /// is guarded; one on unbacked symbols is recorded as a runtime assert
     /// and assumed from then on (narrowing ranges, adding replacements).
-    #[inline]
+    #[inline(always)]
     pub fn expect_true(&mut self, c: SymBool, origin: &str) -> Result<()> {
         if c == SymBool::Bool(true) {
             return Ok(());

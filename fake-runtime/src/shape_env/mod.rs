@@ -439,7 +439,7 @@ impl ShapeEnv {
     }
 
     /// `a + b`; overflow is an error.
-    #[inline]
+    #[inline(always)]
     pub fn add(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return x
@@ -451,7 +451,7 @@ impl ShapeEnv {
     }
 
     /// `a - b`; overflow is an error.
-    #[inline]
+    #[inline(always)]
     pub fn sub(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return x
@@ -463,7 +463,7 @@ impl ShapeEnv {
     }
 
     /// `a * b`; overflow is an error.
-    #[inline]
+    #[inline(always)]
     pub fn mul(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return x
@@ -528,7 +528,7 @@ impl ShapeEnv {
 
     /// `Max(a, b)` (PyTorch's `sym_max`: no decision, no guard).
     #[doc(alias = "sym_max")]
-    #[inline]
+    #[inline(always)]
     pub fn max(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(SymInt::Int(x.max(y)));
@@ -538,7 +538,7 @@ impl ShapeEnv {
 
     /// `Min(a, b)` (PyTorch's `sym_min`: no decision, no guard).
     #[doc(alias = "sym_min")]
-    #[inline]
+    #[inline(always)]
     pub fn min(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(SymInt::Int(x.min(y)));
@@ -549,7 +549,7 @@ impl ShapeEnv {
     // ---- conditions -------------------------------------------------------------
 
     /// The condition `a OP b` (not yet decided).
-    #[inline]
+    #[inline(always)]
     pub fn compare(&mut self, op: RelOp, a: SymInt, b: SymInt) -> Result<SymBool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(SymBool::Bool(op.holds(x.cmp(&y))));
@@ -568,37 +568,43 @@ impl ShapeEnv {
     }
 
     /// `a == b`.
+    #[inline(always)]
     pub fn eq(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
         self.compare(RelOp::Eq, a, b)
     }
 
     /// `a != b`.
+    #[inline(always)]
     pub fn ne(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
         self.compare(RelOp::Ne, a, b)
     }
 
     /// `a < b`.
+    #[inline(always)]
     pub fn lt(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
         self.compare(RelOp::Lt, a, b)
     }
 
     /// `a <= b`.
+    #[inline(always)]
     pub fn le(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
         self.compare(RelOp::Le, a, b)
     }
 
     /// `a > b`.
+    #[inline(always)]
     pub fn gt(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
         self.compare(RelOp::Gt, a, b)
     }
 
     /// `a >= b`.
+    #[inline(always)]
     pub fn ge(&mut self, a: SymInt, b: SymInt) -> Result<SymBool> {
         self.compare(RelOp::Ge, a, b)
     }
 
     /// `a and b`.
-    #[inline]
+    #[inline(always)]
     pub fn and(&mut self, a: SymBool, b: SymBool) -> Result<SymBool> {
         match (a, b) {
             (SymBool::Bool(false), _) | (_, SymBool::Bool(false)) => Ok(SymBool::Bool(false)),
@@ -608,7 +614,7 @@ impl ShapeEnv {
     }
 
     /// `a or b`.
-    #[inline]
+    #[inline(always)]
     pub fn or(&mut self, a: SymBool, b: SymBool) -> Result<SymBool> {
         match (a, b) {
             (SymBool::Bool(true), _) | (_, SymBool::Bool(true)) => Ok(SymBool::Bool(true)),
@@ -632,7 +638,7 @@ impl ShapeEnv {
     }
 
     /// `not a`.
-    #[inline]
+    #[inline(always)]
     pub fn not(&mut self, a: SymBool) -> Result<SymBool> {
         match a {
             SymBool::Bool(b) => Ok(SymBool::Bool(!b)),
