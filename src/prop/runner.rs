@@ -6,7 +6,8 @@
 //! checkpoint (dropping the tensors the last run made, keeping their
 //! allocations), resets the value table, and runs the plan's steps. The
 //! results are the same as those of [`Plan::run`] on a new mode: the
-//! dispatch cache and the unbacked-SymInt memo start empty every run, and
+//! dispatch cache (on for symbolic runs, off for static ones, where it
+//! does not pay) and the unbacked-SymInt memo start empty every run, and
 //! the ShapeEnv is put back when the last run changed it.
 
 use super::{FileSymbols, Plan, PropError, Propagation, Slot};
@@ -66,7 +67,13 @@ impl<'g> Runner<'g> {
         sizes: InputSizes,
     ) -> Result<Self, PropError> {
         let mut prop = plan.start(graph, registry, false, hints, sizes)?;
-        prop.mode.set_cache(false);
+        // The dispatch cache pays where kernels are dear: with symbolic
+        // sizes a repeated call (the same layer's shapes again) skips the
+        // ShapeEnv's arithmetic and decisions. With static sizes a kernel
+        // costs about what building and storing its key does, and more
+        // than half the calls miss, so static runs go without it
+        // (BENCHMARKS.md has both measurements).
+        prop.mode.set_cache(sizes == InputSizes::Symbolic);
         let saved = prop.mode.checkpoint();
         Ok(Runner {
             plan,

@@ -319,8 +319,12 @@ impl ExprArena {
     }
 
     pub(crate) fn set_symbol_range(&mut self, s: Symbol, range: ValueRange) {
-        self.op_cache.clear();
-        self.symbols[s.0 as usize].range = range;
+        let info = &mut self.symbols[s.0 as usize];
+        // Only a range that changes can let a simplification go further.
+        if info.range != range {
+            info.range = range;
+            self.op_cache.clear();
+        }
     }
 
     /// Number of symbols.
