@@ -554,6 +554,11 @@ impl ShapeEnv {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(SymBool::Bool(op.holds(x.cmp(&y))));
         }
+        if a == b {
+            // One interned expression: equal values (a stride that is the
+            // very product a layout test expects).
+            return Ok(SymBool::Bool(op.holds(std::cmp::Ordering::Equal)));
+        }
         self.compare_symbolic(op, a, b)
     }
 
