@@ -123,3 +123,48 @@ fn static_runs_give_the_symbolic_results_at_the_hints() {
         }
     }
 }
+
+/// A static run answers a repeated call from the earlier call's recorded
+/// results: every value (metadata, storage, leaf) is the one running every
+/// kernel gives, run after run.
+#[test]
+fn recorded_calls_answer_as_their_kernels_do() {
+    for (name, graph) in programs() {
+        let registry = fake_ops::registry();
+        let plan = Plan::new(&graph, &registry);
+        let mut plain = plan.clone();
+        plain.set_reuse(false);
+        let hints = BTreeMap::new();
+        let (Ok(mut with), Ok(mut without)) = (
+            Runner::new(&plan, &graph, registry, &hints, InputSizes::Static),
+            Runner::new(&plain, &graph, registry, &hints, InputSizes::Static),
+        ) else {
+            continue;
+        };
+        let want = without.run().expect("runs");
+        let want_tensors: Vec<_> = want
+            .slots
+            .iter()
+            .map(|s| match s {
+                Slot::Tensor(t) => Some(want.mode.tensor(*t).expect("a tensor").clone()),
+                _ => None,
+            })
+            .collect();
+        let want_status = want.status.clone();
+        for run in 0..3 {
+            let p = with.run().expect("runs");
+            if name == "resnet18" {
+                assert!(p.replayed() > 0, "{name}: run {run}: no call replayed");
+            }
+            assert_eq!(p.status, want_status, "{name}: run {run}: statuses");
+            for (v, (s, want)) in p.slots.iter().zip(&want_tensors).enumerate() {
+                let got = match s {
+                    Slot::Tensor(t) => Some(p.mode.tensor(*t).expect("a tensor").clone()),
+                    _ => None,
+                };
+                let value = &graph.values[v].name;
+                assert_eq!(&got, want, "{name}: run {run}: `{value}`");
+            }
+        }
+    }
+}

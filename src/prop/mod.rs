@@ -25,7 +25,7 @@ use crate::export::convert;
 use crate::export::schema;
 use crate::export::srepr::{self, ResolveError, Resolver, SymbolDecl};
 use crate::graph::{Arg, Graph, NodeOutput, Recorded, SymIntArg, ValueId};
-use fake_runtime::mode::{Output, Value};
+use fake_runtime::mode::{Output, Recording, Value};
 use fake_runtime::schema::{BaseType, DefaultValue, ListType, ParamType};
 use fake_runtime::sym::{Symbol, ValueRange};
 use fake_runtime::{
@@ -38,6 +38,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 mod args;
+mod reuse;
 mod runner;
 mod symbols;
 
@@ -131,6 +132,8 @@ enum Step {
     Op {
         def: OpDef,
         args: Vec<(ParamType, ArgSource)>,
+        /// Which calls it may repeat ([`reuse`]).
+        class: Option<u32>,
     },
     Builtin(Builtin),
     Unsupported(String),
@@ -140,6 +143,8 @@ enum Step {
 #[derive(Debug, Clone)]
 pub struct Plan {
     steps: Vec<Step>,
+    /// Whether static runs answer repeated calls from recordings.
+    reuse: bool,
     /// What runs share: parsed expressions and static metadata.
     shared: Arc<Shared>,
 }
@@ -155,6 +160,8 @@ struct Shared {
     /// Per node: whether its recorded results name an unbacked symbol, so
     /// a run binds the file's name to ours after it.
     names_unbacked: Vec<bool>,
+    /// Number of classes of calls that may repeat ([`reuse`]).
+    classes: usize,
 }
 
 /// The recorded metadata as the runtime's, when every size, stride and
@@ -204,7 +211,7 @@ impl Plan {
     /// Look up every node's operator in `registry` and match its arguments
     /// to the operator's schema.
     pub fn new(graph: &Graph, registry: &dyn Registry) -> Plan {
-        let steps = graph
+        let mut steps = graph
             .nodes
             .iter()
             .map(|node| {
@@ -266,11 +273,22 @@ impl Plan {
                         node.args[i].0, def.schema
                     ));
                 }
-                Step::Op { def, args }
+                Step::Op {
+                    def,
+                    args,
+                    class: None,
+                }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let (classes, class_count) = reuse::classes(&steps, graph);
+        for (step, c) in steps.iter_mut().zip(classes) {
+            if let Step::Op { class, .. } = step {
+                *class = c;
+            }
+        }
         Plan {
             steps,
+            reuse: true,
             shared: Arc::new(Shared {
                 exprs: parse_recorded(graph),
                 statics: graph
@@ -286,8 +304,17 @@ impl Plan {
                     .iter()
                     .map(|n| names_unbacked(graph, n))
                     .collect(),
+                classes: class_count,
             }),
         }
+    }
+
+    /// Whether static runs answer a call that repeats an earlier one (the
+    /// same operator, constants and argument metadata) from the earlier
+    /// call's recorded results, as the dispatch cache would, instead of
+    /// running its kernel again; on by default.
+    pub fn set_reuse(&mut self, on: bool) {
+        self.reuse = on;
     }
 
     /// Run the plan in a fresh mode over `registry`.
@@ -366,6 +393,14 @@ impl Plan {
             checks: check.then(|| vec![Vec::new(); graph.nodes.len()]),
             shared: Arc::clone(&self.shared),
             scratch: Vec::new(),
+            // Repeated calls are answered from recordings in static runs
+            // (in symbolic ones the dispatch cache serves).
+            recordings: if sizes == InputSizes::Static && self.reuse {
+                vec![Recording::default(); self.shared.classes]
+            } else {
+                Vec::new()
+            },
+            replayed: 0,
         };
         p.make_inputs(graph)?;
         if let Some(name) = hints.keys().find(|n| p.symbols.get(n).is_none()) {
@@ -497,6 +532,10 @@ pub struct Propagation {
     /// Arguments converted for the node running now (kept for its
     /// allocation).
     scratch: Vec<Owned>,
+    /// Per class of calls that may repeat, the last one recorded this run.
+    recordings: Vec<Recording>,
+    /// Calls answered from a recording this run.
+    replayed: usize,
 }
 
 impl Propagation {
@@ -736,7 +775,7 @@ impl Propagation {
                 Ok(()) => Status::Ran,
                 Err(e) => Status::Failed(e),
             },
-            Step::Op { def, args } => {
+            Step::Op { def, args, class } => {
                 // Arguments that name graph values are converted into the
                 // scratch list first; the call then borrows them and the
                 // plan's constants.
@@ -774,9 +813,18 @@ impl Propagation {
                         ArgSource::Absent => Value::None,
                     });
                 }
-                let result = match node.autocast {
-                    None => self.mode.dispatch(def, &values),
-                    Some(r) => {
+                let result = match (node.autocast, class) {
+                    (None, Some(c)) if (*c as usize) < self.recordings.len() => {
+                        let rec = &mut self.recordings[*c as usize];
+                        if self.mode.replays(rec, &values) {
+                            self.replayed += 1;
+                            self.mode.dispatch_replayed(def, &values, rec)
+                        } else {
+                            self.mode.dispatch_recording(def, &values, rec)
+                        }
+                    }
+                    (None, _) => self.mode.dispatch(def, &values),
+                    (Some(r), _) => {
                         self.mode.set_autocast(Some(fake_runtime::mode::Autocast {
                             device: r.device,
                             dtype: r.dtype,
@@ -993,6 +1041,12 @@ impl Propagation {
                 })
             }
         }
+    }
+
+    /// How many calls of this run were answered from an earlier call's
+    /// recorded results ([`Plan::set_reuse`]).
+    pub fn replayed(&self) -> usize {
+        self.replayed
     }
 
     /// Whether node `i`'s outputs were computed (not taken from the file).

@@ -13,7 +13,7 @@
 use super::{FileSymbols, Plan, PropError, Propagation, Slot};
 use crate::graph::Graph;
 use fake_runtime::Registry;
-use fake_runtime::mode::Checkpoint;
+use fake_runtime::mode::{Checkpoint, Recording};
 use std::collections::BTreeMap;
 
 /// How a [`Runner`] makes the program's input symbols.
@@ -108,6 +108,8 @@ impl<'g> Runner<'g> {
             p.symbols.clone_from(&self.symbols);
         }
         p.status.clear();
+        p.recordings.iter_mut().for_each(Recording::clear);
+        p.replayed = 0;
         Ok(())
     }
 }

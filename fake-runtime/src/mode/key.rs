@@ -145,6 +145,7 @@ impl FakeTensorMode {
                 sym(w, *v);
             }
             Value::Ints(vs) => {
+                w.reserve(2 + 2 * vs.len());
                 w.push(105);
                 w.push(vs.len() as u64);
                 for &v in *vs {

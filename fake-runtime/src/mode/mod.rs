@@ -27,9 +27,11 @@ use std::sync::atomic::{AtomicU32, Ordering};
 mod autocast;
 mod checkpoint;
 mod key;
+mod replay;
 
 pub use autocast::{Autocast, AutocastPolicies, CastPolicy};
 pub use checkpoint::Checkpoint;
+pub use replay::Recording;
 
 static NEXT_MODE: AtomicU32 = AtomicU32::new(1);
 
@@ -865,6 +867,18 @@ impl FakeTensorMode {
         op: &OpDef,
         args: &[Value<'_>],
         outs: Outs,
+        requires_grad: bool,
+    ) -> Result<OutputList> {
+        self.wrap_each(op, args, outs.into_iter(), requires_grad)
+    }
+
+    /// [`Self::wrap`] of outputs as they come (moved from a kernel's
+    /// results, or copied from a recording's).
+    fn wrap_each(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        outs: impl ExactSizeIterator<Item = Out>,
         requires_grad: bool,
     ) -> Result<OutputList> {
         let mut result = SmallVec::with_capacity(outs.len());

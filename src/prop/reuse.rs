@@ -1,0 +1,96 @@
+//! Calls that may repeat: nodes of one operator with the same constant
+//! arguments (a model's identical layers) share a *class*, and a run keeps
+//! the last recorded call of each class. A node whose tensors have the
+//! metadata of its class's recording (and whose other arguments are the
+//! recorded ones) is answered from it, as the dispatch cache answers a
+//! repeated call, without running the kernel
+//! ([`fake_runtime::mode::Recording`]: only static calls the cache could
+//! hold are recorded). The class only says which recording to try; the
+//! mode compares the arguments themselves.
+
+use super::{ArgSource, Step};
+use crate::graph::{Arg, Graph, SymIntArg, ValueId};
+use std::collections::HashMap;
+
+/// The class of every step (`None`: an operator whose calls are never
+/// recorded, no operator, or a call like no other), and the number of
+/// classes.
+pub(super) fn classes(steps: &[Step], graph: &Graph) -> (Vec<Option<u32>>, usize) {
+    let mut ids: HashMap<String, u32> = HashMap::new();
+    let mut members: Vec<u32> = Vec::new();
+    let keyed: Vec<Option<u32>> = steps
+        .iter()
+        .zip(&graph.nodes)
+        .map(|(step, node)| {
+            let Step::Op { def, args, .. } = step else {
+                return None;
+            };
+            if def.tags.data_dependent || node.autocast.is_some() {
+                return None;
+            }
+            // The operator, every constant as the plan converted it, and
+            // the metadata PyTorch recorded for the values the others
+            // name: calls with equal keys are the ones likely to repeat.
+            let mut key = def.name.to_string();
+            for (_, src) in args {
+                key.push('|');
+                match src {
+                    ArgSource::Given(j) => recorded_arg(graph, &node.args[*j].1, &mut key),
+                    ArgSource::Tensor(_, v) => recorded(graph, *v, &mut key),
+                    ArgSource::Absent => key.push('-'),
+                    ArgSource::Const(o) => key.push_str(&format!("{o:?}")),
+                }
+            }
+            let next = ids.len() as u32;
+            let id = *ids.entry(key).or_insert(next);
+            if id == next {
+                members.push(0);
+            }
+            members[id as usize] += 1;
+            Some(id)
+        })
+        .collect();
+    // Only classes of two calls or more are worth recording; renumber
+    // them densely.
+    let mut dense: Vec<Option<u32>> = vec![None; members.len()];
+    let mut count = 0;
+    for (id, &n) in members.iter().enumerate() {
+        if n >= 2 {
+            dense[id] = Some(count);
+            count += 1;
+        }
+    }
+    let out = keyed
+        .into_iter()
+        .map(|c| c.and_then(|c| dense[c as usize]))
+        .collect();
+    (out, count as usize)
+}
+
+/// What PyTorch recorded for value `v`, appended to `key`.
+fn recorded(graph: &Graph, v: ValueId, key: &mut String) {
+    key.push_str(&format!("{:?}", graph.value(v).recorded));
+}
+
+/// A node argument with every value it names replaced by what PyTorch
+/// recorded for it.
+fn recorded_arg(graph: &Graph, arg: &Arg, key: &mut String) {
+    let int = |s: &SymIntArg, key: &mut String| match s {
+        SymIntArg::Int(i) => key.push_str(&i.to_string()),
+        SymIntArg::Value(v) => recorded(graph, *v, key),
+    };
+    match arg {
+        Arg::Tensor(v) | Arg::SymBool(v) | Arg::SymFloat(v) => recorded(graph, *v, key),
+        Arg::Tensors(vs) => vs.iter().for_each(|v| recorded(graph, *v, key)),
+        Arg::OptTensors(vs) => vs.iter().for_each(|v| match v {
+            Some(v) => recorded(graph, *v, key),
+            None => key.push('-'),
+        }),
+        Arg::SymInt(s) => int(s, key),
+        Arg::SymInts(ss) => ss.iter().for_each(|s| {
+            int(s, key);
+            key.push(',');
+        }),
+        other => key.push_str(&format!("{other:?}")),
+    }
+}
