@@ -543,6 +543,7 @@ impl ShapeEnv {
             self.replacements.insert(k, nv);
         }
         self.simplified.clear();
+        self.layouts.clear();
         Ok(())
     }
 

@@ -52,6 +52,24 @@ impl Default for ShapeEnvSettings {
     }
 }
 
+/// A layout test and the sizes and strides it was asked of.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct LayoutKey {
+    test: u8,
+    rank: u8,
+    values: smallvec::SmallVec<[SymInt; 10]>,
+}
+
+impl LayoutKey {
+    fn new(test: u8, sizes: &[SymInt], strides: &[SymInt]) -> Self {
+        LayoutKey {
+            test,
+            rank: sizes.len() as u8,
+            values: sizes.iter().chain(strides).copied().collect(),
+        }
+    }
+}
+
 /// What the ShapeEnv knows of one symbol beyond its range.
 #[derive(Debug, Clone)]
 pub(crate) struct SymbolData {
@@ -81,6 +99,13 @@ pub struct ShapeEnv {
     pub(crate) simplified: FxHashMap<ExprId, ExprId>,
     /// Conditions already decided (in simplified form) -> their answer.
     pub(crate) decided: FxHashMap<ExprId, bool>,
+    /// Layout tests already answered on symbolic sizes and strides
+    /// (`crate::strides`): the test and the values -> the answer. Only
+    /// answers on backed symbols are kept (they never fall back, so asking
+    /// again decides the same way, from what the first asking learnt); a
+    /// new replacement, which can simplify a condition into one not yet
+    /// decided, forgets them.
+    pub(crate) layouts: FxHashMap<LayoutKey, bool>,
     pub(crate) guards: Vec<Guard>,
     pub(crate) runtime_asserts: Vec<Guard>,
     /// Unbacked symbols known to be sizes (`_constrain_range_for_size`):
@@ -132,6 +157,7 @@ impl ShapeEnv {
             seen_sources: Default::default(),
             replacements: FxHashMap::default(),
             simplified: FxHashMap::default(),
+            layouts: FxHashMap::default(),
             decided: FxHashMap::default(),
             guards: Vec::new(),
             runtime_asserts: Vec::new(),
@@ -150,6 +176,42 @@ impl ShapeEnv {
     pub fn clear_caches(&mut self) {
         self.exprs.clear_memo();
         self.simplified.clear();
+        self.layouts.clear();
+    }
+
+    /// The remembered answer of layout test `test` on `sizes` and
+    /// `strides`.
+    pub(crate) fn layout_answer(
+        &self,
+        test: u8,
+        sizes: &[SymInt],
+        strides: &[SymInt],
+    ) -> Option<bool> {
+        if self.layouts.is_empty() {
+            return None;
+        }
+        self.layouts
+            .get(&LayoutKey::new(test, sizes, strides))
+            .copied()
+    }
+
+    /// Remember layout test `test`'s answer on `sizes` and `strides` when
+    /// every symbol they name is backed.
+    pub(crate) fn remember_layout(
+        &mut self,
+        test: u8,
+        sizes: &[SymInt],
+        strides: &[SymInt],
+        answer: bool,
+    ) {
+        let backed = |v: &SymInt| match v {
+            SymInt::Int(_) => true,
+            SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
+        };
+        if sizes.iter().chain(strides).all(backed) {
+            self.layouts
+                .insert(LayoutKey::new(test, sizes, strides), answer);
+        }
     }
 
     /// The expression arena, for inspection.
