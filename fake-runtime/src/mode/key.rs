@@ -15,21 +15,22 @@ const SHORT_RANK: usize = 6;
 /// expression by its index) and return the mask of the symbolic ones.
 #[inline]
 fn pack(out: &mut [u64], m: &crate::meta::TensorMeta) -> u64 {
+    let word = |v: SymInt, i: usize, mask: &mut u64| match v {
+        SymInt::Int(x) => x as u64,
+        SymInt::Expr(e) => {
+            *mask |= 1 << i;
+            u64::from(e.index())
+        }
+    };
+    let (rank, n) = (m.sizes.len(), m.strides.len());
     let mut mask = 0u64;
-    let values = m
-        .sizes
-        .iter()
-        .chain(&m.strides)
-        .chain(std::iter::once(&m.storage_offset));
-    for (i, (&v, slot)) in values.zip(out).enumerate() {
-        *slot = match v {
-            SymInt::Int(x) => x as u64,
-            SymInt::Expr(e) => {
-                mask |= 1 << i;
-                u64::from(e.index())
-            }
-        };
+    for (i, &v) in m.sizes.iter().enumerate() {
+        out[i] = word(v, i, &mut mask);
     }
+    for (i, &v) in m.strides.iter().enumerate() {
+        out[rank + i] = word(v, rank + i, &mut mask);
+    }
+    out[rank + n] = word(m.storage_offset, rank + n, &mut mask);
     mask
 }
 
@@ -93,7 +94,8 @@ impl FakeTensorMode {
                 | ((m.dtype as u64) << 16)
                 | ((m.layout as u64) << 24)
                 | (u64::from(m.requires_grad) << 32);
-            if rank <= SHORT_RANK {
+            let packed = m.strides.len() == rank;
+            if packed && rank <= SHORT_RANK {
                 // Header, device, a mask of which values are symbolic, then
                 // one word per size, stride and the offset, gathered on the
                 // stack and copied in once.
@@ -102,7 +104,7 @@ impl FakeTensorMode {
                 buf[1] = m.device.to_word();
                 buf[2] = pack(&mut buf[3..], m);
                 w.extend_from_slice(&buf[..3 + 2 * rank + 1]);
-            } else if rank <= MAX_PACKED_RANK {
+            } else if packed && rank <= MAX_PACKED_RANK {
                 let at = w.len();
                 w.extend_from_slice(&[header, m.device.to_word(), 0]);
                 w.resize(at + 3 + 2 * rank + 1, 0);

@@ -175,7 +175,7 @@ struct CacheEntry {
 const MAX_PACKED_RANK: usize = 31;
 
 /// Words of a cache key; most keys fit inline.
-type KeyWords = SmallVec<[u64; 48]>;
+type KeyWords = SmallVec<[u64; 96]>;
 
 /// What the validation pass learnt about the tensor arguments.
 struct Scan {
