@@ -152,3 +152,35 @@ fn a_checkpoint_puts_back_tensors_writes_and_guards() {
     let mut other = mode();
     assert!(other.restore(&saved).is_err());
 }
+
+#[test]
+fn a_restore_keeps_the_expressions_a_replay_asks_for_again() {
+    let mut m = mode();
+    let x = m
+        .input(
+            [Dim::dynamic("batch", 8), Dim::dynamic("seq", 5), 4.into()],
+            DType::Float32,
+        )
+        .unwrap();
+    let saved = m.checkpoint();
+    let interned = m.env().arena().len();
+    let replay = |m: &mut FakeTensorMode| {
+        let flat = m
+            .call(
+                "aten::view",
+                &[Value::Tensor(x), Value::Ints(&[(-1).into(), 4.into()])],
+            )
+            .unwrap()
+            .tensor()
+            .unwrap();
+        (m.sizes(flat).unwrap().to_string(), m.env().format_guards())
+    };
+    let first = replay(&mut m);
+    assert_eq!(first.0, "[batch*seq, 4]");
+    m.restore(&saved).unwrap();
+    // No symbol made and no range changed: the expressions stay interned.
+    assert!(m.env().arena().len() > interned);
+    assert_eq!(replay(&mut m), first);
+    m.restore(&saved).unwrap();
+    assert_eq!(replay(&mut m), first);
+}

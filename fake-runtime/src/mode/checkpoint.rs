@@ -6,7 +6,9 @@
 //! (their handles become stale: a later call may reuse their indices),
 //! undoes writes to older tensors (in-place results, constants), puts the
 //! ShapeEnv back when the run changed it (new symbols, guards,
-//! replacements), and empties the dispatch cache and the unbacked-SymInt
+//! replacements; the interned expressions and the arithmetic memoised on
+//! them are kept when no symbol was made and no range changed, since they
+//! stay right), and empties the dispatch cache and the unbacked-SymInt
 //! memo, whose entries may name dropped tensors or symbols. Allocations are
 //! kept, so a replay of the same graph allocates nothing for its tensor
 //! table.
@@ -96,6 +98,9 @@ impl FakeTensorMode {
             .into());
         }
         let n = saved.tensors.len();
+        // Since the last checkpoint taken or returned to, the ShapeEnv has
+        // only gone on.
+        let grown = self.mark.serial == saved.serial;
         // Only writes to tensors older than the last checkpoint taken or
         // restored are counted: after any other one, copy everything back.
         let fast = self.mark.serial == saved.serial
@@ -125,7 +130,7 @@ impl FakeTensorMode {
             self.named.clone_from(&saved.named);
         }
         if !self.env.same_state_as(&saved.env) {
-            self.env.clone_from(&saved.env);
+            self.env.restore_from(&saved.env, grown);
         }
         self.cache.clear();
         self.unbacked.clear();

@@ -179,6 +179,48 @@ impl ShapeEnv {
         self.layouts.clear();
     }
 
+    /// Put this ShapeEnv back to `saved`, an earlier state of it: symbols,
+    /// hints, ranges, guards, replacements and everything decided as they
+    /// were then. When `grown` (the caller knows this ShapeEnv has only
+    /// gone on from `saved`) and no symbol was made and no range changed
+    /// since, the interned expressions and the memoised constructor
+    /// results are kept: they are right in `saved`'s state, and a replay of
+    /// the same graph asks for them again.
+    pub(crate) fn restore_from(&mut self, saved: &ShapeEnv, grown: bool) {
+        let ShapeEnv {
+            exprs,
+            settings,
+            symbols,
+            duck,
+            static_sources,
+            seen_sources,
+            replacements,
+            simplified,
+            decided,
+            layouts,
+            guards,
+            runtime_asserts,
+            size_like,
+            floats,
+        } = saved;
+        if !(grown && self.exprs.extends(exprs)) {
+            self.exprs.clone_from(exprs);
+        }
+        self.settings = *settings;
+        self.symbols.clone_from(symbols);
+        self.duck.clone_from(duck);
+        self.static_sources.clone_from(static_sources);
+        self.seen_sources.clone_from(seen_sources);
+        self.replacements.clone_from(replacements);
+        self.simplified.clone_from(simplified);
+        self.decided.clone_from(decided);
+        self.layouts.clone_from(layouts);
+        self.guards.clone_from(guards);
+        self.runtime_asserts.clone_from(runtime_asserts);
+        self.size_like.clone_from(size_like);
+        self.floats.clone_from(floats);
+    }
+
     /// The remembered answer of layout test `test` on `sizes` and
     /// `strides`.
     pub(crate) fn layout_answer(

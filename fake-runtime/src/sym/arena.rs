@@ -17,7 +17,7 @@ use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 
 /// What the arena knows of one symbol.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SymbolInfo {
     /// Unbacked symbols (`u0`) have no hint.
     pub(crate) unbacked: bool,
@@ -54,7 +54,13 @@ pub struct ExprArena {
     unbacked: u32,
     true_id: ExprId,
     false_id: ExprId,
+    /// Which arena this is: a new arena gets a new stamp, a copy keeps it
+    /// (so a later state of one arena can be told from another arena).
+    stamp: u64,
 }
+
+/// Stamps of new arenas.
+static NEXT_STAMP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// What an arena knows of a node without walking it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,6 +128,7 @@ impl ExprArena {
             unbacked: 0,
             true_id: ExprId(0),
             false_id: ExprId(0),
+            stamp: NEXT_STAMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         arena.true_id = arena.intern(Node::Bool(true));
         arena.false_id = arena.intern(Node::Bool(false));
@@ -213,6 +220,20 @@ impl ExprArena {
     /// True when `id` was made by this arena.
     pub fn owns(&self, id: ExprId) -> bool {
         (id.0 as usize) < self.nodes.len()
+    }
+
+    /// True when this arena may be `earlier` with expressions interned
+    /// since and nothing else changed (the same symbols, with the same
+    /// ranges): then every expression and memoised result of this arena
+    /// is right in `earlier`'s state too. The caller vouches that this
+    /// arena has only grown since it was `earlier` (a mode's checkpoint
+    /// knows); the stamp and the counts catch another arena.
+    pub(crate) fn extends(&self, earlier: &ExprArena) -> bool {
+        self.stamp == earlier.stamp
+            && self.nodes.len() >= earlier.nodes.len()
+            && self.backed == earlier.backed
+            && self.unbacked == earlier.unbacked
+            && self.symbols == earlier.symbols
     }
 
     /// Forget memoised constructor results (the interned nodes stay).
