@@ -606,7 +606,7 @@ impl FakeTensorMode {
                 None => {
                     let outs = self.run_kernel(op, args, device, scan.constant)?;
                     self.unbacked
-                        .insert(memo_key.into_vec().into_boxed_slice(), outs.clone());
+                        .insert(Box::from(&memo_key[..]), outs.clone());
                     outs
                 }
             };
@@ -669,7 +669,7 @@ impl FakeTensorMode {
             None => {
                 self.info.misses += 1;
                 self.cache.entry(hash).or_default().push(CacheEntry {
-                    key: words.into_vec().into_boxed_slice(),
+                    key: Box::from(&words[..]),
                     outs: outs.clone(),
                 });
             }
