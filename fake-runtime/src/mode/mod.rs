@@ -605,8 +605,7 @@ impl FakeTensorMode {
                 Some(outs) => outs.clone(),
                 None => {
                     let outs = self.run_kernel(op, args, device, scan.constant)?;
-                    self.unbacked
-                        .insert(Box::from(&memo_key[..]), outs.clone());
+                    self.unbacked.insert(Box::from(&memo_key[..]), outs.clone());
                     outs
                 }
             };

@@ -62,10 +62,13 @@ pub(crate) struct LayoutKey {
 
 impl LayoutKey {
     fn new(test: u8, sizes: &[SymInt], strides: &[SymInt]) -> Self {
+        let mut values = smallvec::SmallVec::with_capacity(sizes.len() + strides.len());
+        values.extend_from_slice(sizes);
+        values.extend_from_slice(strides);
         LayoutKey {
             test,
             rank: sizes.len() as u8,
-            values: sizes.iter().chain(strides).copied().collect(),
+            values,
         }
     }
 }
