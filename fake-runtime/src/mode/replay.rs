@@ -12,25 +12,118 @@
 //! encoding and hashing a key; [`FakeTensorMode::dispatch_replayed`] then
 //! wraps the recorded results as a cache hit does, without the kernel.
 
-use super::{FakeTensorMode, KeyWords, OutputList, Value};
+use super::{FakeTensorMode, OutputList, Value};
 use crate::error::Result;
 use crate::kernel::{OpDef, Outs};
 use crate::meta::{Scalar, TensorMeta};
-use crate::sym::{SymBool, SymFloat};
+use crate::sym::{SymBool, SymFloat, SymInt};
 use crate::tensor::TensorId;
+use crate::{DType, Device, Layout, MemoryFormat};
+use smallvec::SmallVec;
 
 /// The kernel results of one call and the arguments they came from: every
-/// tensor's metadata, in argument order, and the other arguments encoded
-/// as the dispatch cache's key encodes them.
+/// tensor's metadata, in argument order, and an owned copy of the other
+/// arguments.
 #[derive(Debug, Clone, Default)]
 pub struct Recording {
     /// Whether it holds a call (an empty one keeps its allocations).
     valid: bool,
     tensors: Vec<TensorMeta>,
-    words: KeyWords,
+    plain: Vec<Plain>,
     outs: Outs,
     /// Whether a tensor argument requires grad (so the outputs do).
     requires_grad: bool,
+}
+
+/// An argument as a recording keeps it: tensors by position only (their
+/// metadata is kept apart), everything else by value; floats by their
+/// bits, so only the very same value matches.
+#[derive(Debug, Clone, PartialEq)]
+enum Plain {
+    None,
+    Tensor,
+    Tensors(usize),
+    OptTensors(SmallVec<[bool; 4]>),
+    Int(SymInt),
+    Ints(SmallVec<[SymInt; 4]>),
+    Float(u64),
+    Floats(SmallVec<[u64; 4]>),
+    Bool(bool),
+    Bools(SmallVec<[bool; 4]>),
+    SymBool(SymBool),
+    Str(Box<str>),
+    Scalar(u8, u64, u64),
+    DType(DType),
+    Layout(Layout),
+    Device(Device),
+    MemoryFormat(MemoryFormat),
+}
+
+impl Plain {
+    fn of(v: &Value<'_>) -> Plain {
+        match v {
+            Value::None | Value::Real(_) => Plain::None,
+            Value::Tensor(_) => Plain::Tensor,
+            Value::Tensors(ts) => Plain::Tensors(ts.len()),
+            Value::OptTensors(ts) => Plain::OptTensors(ts.iter().map(Option::is_some).collect()),
+            Value::Int(i) => Plain::Int(*i),
+            Value::Ints(vs) => Plain::Ints(SmallVec::from_slice(vs)),
+            Value::Float(f) => Plain::Float(f.to_bits()),
+            Value::Floats(fs) => Plain::Floats(fs.iter().map(|f| f.to_bits()).collect()),
+            Value::Bool(b) => Plain::Bool(*b),
+            Value::Bools(bs) => Plain::Bools(SmallVec::from_slice(bs)),
+            Value::SymBool(b) => Plain::SymBool(*b),
+            Value::Str(s) => Plain::Str((*s).into()),
+            Value::Scalar(s) => {
+                let (kind, a, b) = scalar_words(s);
+                Plain::Scalar(kind, a, b)
+            }
+            Value::DType(d) => Plain::DType(*d),
+            Value::Layout(l) => Plain::Layout(*l),
+            Value::Device(d) => Plain::Device(*d),
+            Value::MemoryFormat(m) => Plain::MemoryFormat(*m),
+        }
+    }
+
+    /// Whether `v` is the argument this was made of.
+    fn matches(&self, v: &Value<'_>) -> bool {
+        match (self, v) {
+            (Plain::None, Value::None) | (Plain::Tensor, Value::Tensor(_)) => true,
+            (Plain::Tensors(n), Value::Tensors(ts)) => *n == ts.len(),
+            (Plain::OptTensors(p), Value::OptTensors(ts)) => {
+                p.len() == ts.len() && p.iter().zip(*ts).all(|(a, b)| *a == b.is_some())
+            }
+            (Plain::Int(a), Value::Int(b)) => a == b,
+            (Plain::Ints(a), Value::Ints(b)) => a.as_slice() == *b,
+            (Plain::Float(a), Value::Float(b)) => *a == b.to_bits(),
+            (Plain::Floats(a), Value::Floats(b)) => {
+                a.len() == b.len() && a.iter().zip(*b).all(|(x, y)| *x == y.to_bits())
+            }
+            (Plain::Bool(a), Value::Bool(b)) => a == b,
+            (Plain::Bools(a), Value::Bools(b)) => a.as_slice() == *b,
+            (Plain::SymBool(a), Value::SymBool(b)) => a == b,
+            (Plain::Str(a), Value::Str(b)) => **a == **b,
+            (Plain::Scalar(k, x, y), Value::Scalar(s)) => (*k, *x, *y) == scalar_words(s),
+            (Plain::DType(a), Value::DType(b)) => a == b,
+            (Plain::Layout(a), Value::Layout(b)) => a == b,
+            (Plain::Device(a), Value::Device(b)) => a == b,
+            (Plain::MemoryFormat(a), Value::MemoryFormat(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// A static Python number as its kind and bits (the kind matters: `1` and
+/// `1.0` promote differently).
+fn scalar_words(s: &Scalar) -> (u8, u64, u64) {
+    match s {
+        Scalar::Bool(SymBool::Bool(b)) => (0, u64::from(*b), 0),
+        Scalar::Int(SymInt::Int(i)) => (1, *i as u64, 0),
+        Scalar::Float(SymFloat::Const(f)) => (2, f.to_bits(), 0),
+        Scalar::Complex(re, im) => (3, re.to_bits(), im.to_bits()),
+        // Never recorded (not static); never equal to a recorded one.
+        _ => (u8::MAX, 0, 0),
+    }
 }
 
 /// True when a non-tensor argument holds no symbolic value.
@@ -88,22 +181,6 @@ impl FakeTensorMode {
         true
     }
 
-    /// The non-tensor arguments as key words into `w` (tensors by position
-    /// only).
-    fn value_words(&self, args: &[Value<'_>], w: &mut KeyWords) {
-        for a in args {
-            match a {
-                Value::Tensor(_) => w.push(101),
-                Value::Tensors(ts) => w.extend([102, ts.len() as u64]),
-                Value::OptTensors(ts) => {
-                    w.extend([103, ts.len() as u64]);
-                    w.extend(ts.iter().map(|t| u64::from(t.is_some())));
-                }
-                other => self.encode(other, w),
-            }
-        }
-    }
-
     /// [`FakeTensorMode::dispatch`], keeping the kernel results in `rec`
     /// when the dispatch cache could hold them and every argument is
     /// static; otherwise `rec` is left as it was.
@@ -135,10 +212,10 @@ impl FakeTensorMode {
             // Filled in place, keeping the last recording's allocations.
             r.valid = true;
             r.tensors.clear();
-            r.words.clear();
+            r.plain.clear();
             r.outs.clear();
             r.requires_grad = scan.requires_grad;
-            self.value_words(args, &mut r.words);
+            r.plain.extend(args.iter().map(Plain::of));
             Self::for_each_tensor(args, |t| {
                 r.tensors.push(self.tensors[t.index as usize].meta.clone());
                 true
@@ -166,12 +243,9 @@ impl FakeTensorMode {
             i += 1;
             ok
         });
-        if !same || i != rec.tensors.len() {
-            return false;
-        }
-        let mut words = KeyWords::new();
-        self.value_words(args, &mut words);
-        words == rec.words
+        same && i == rec.tensors.len()
+            && rec.plain.len() == args.len()
+            && rec.plain.iter().zip(args).all(|(p, a)| p.matches(a))
     }
 
     /// `op` on `args` answered from `rec`, which [`Self::replays`] has
