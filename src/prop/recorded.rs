@@ -223,18 +223,7 @@ impl Propagation {
     pub(super) fn outputs_from_recorded(&mut self, graph: &Graph, i: usize) {
         let node = &graph.nodes[i];
         let origin = node.op.clone().unwrap_or_else(|| node.target.clone());
-        let mut ids = Vec::new();
-        for o in &node.outputs {
-            match o {
-                NodeOutput::Tensor(v)
-                | NodeOutput::SymInt(SymIntArg::Value(v))
-                | NodeOutput::SymBool(v)
-                | NodeOutput::SymFloat(v) => ids.push(*v),
-                NodeOutput::Tensors(vs) => ids.extend(vs),
-                _ => {}
-            }
-        }
-        for v in ids {
+        for v in crate::report::output_values(&node.outputs) {
             let info = graph.value(v);
             let slot = match &info.recorded {
                 Recorded::Tensor(meta) => self
