@@ -57,6 +57,9 @@ pub struct ExprArena {
     /// Which arena this is: a new arena gets a new stamp, a copy keeps it
     /// (so a later state of one arena can be told from another arena).
     stamp: u64,
+    /// Per node, a hash of it and of every node before it: two arenas
+    /// whose chains agree at a length hold the same nodes up to it.
+    chain: Vec<u64>,
 }
 
 /// Stamps of new arenas.
@@ -129,6 +132,7 @@ impl ExprArena {
             true_id: ExprId(0),
             false_id: ExprId(0),
             stamp: NEXT_STAMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            chain: Vec::new(),
         };
         arena.true_id = arena.intern(Node::Bool(true));
         arena.false_id = arena.intern(Node::Bool(false));
@@ -136,7 +140,18 @@ impl ExprArena {
         // only way an integer node is made.
         arena.nodes.extend(SMALL_INTS.map(Node::Int));
         arena.summaries.resize(arena.nodes.len(), Summary::LEAF);
+        for i in arena.chain.len()..arena.nodes.len() {
+            let mut h = FxHasher::default();
+            arena.nodes[i].hash(&mut h);
+            arena.push_chain(h.finish());
+        }
         arena
+    }
+
+    /// Extend the chain by a node with this hash.
+    fn push_chain(&mut self, hash: u64) {
+        let last = self.chain.last().copied().unwrap_or(0);
+        self.chain.push(last.rotate_left(7) ^ hash);
     }
 
     pub(crate) fn intern(&mut self, node: Node) -> ExprId {
@@ -156,6 +171,7 @@ impl ExprArena {
                 let summary = self.summarise(&node);
                 self.summaries.push(summary);
                 self.nodes.push(node);
+                self.push_chain(hash);
                 id
             }
         }
@@ -222,15 +238,16 @@ impl ExprArena {
         (id.0 as usize) < self.nodes.len()
     }
 
-    /// True when this arena may be `earlier` with expressions interned
-    /// since and nothing else changed (the same symbols, with the same
-    /// ranges): then every expression and memoised result of this arena
-    /// is right in `earlier`'s state too. The caller vouches that this
-    /// arena has only grown since it was `earlier` (a mode's checkpoint
-    /// knows); the stamp and the counts catch another arena.
+    /// True when this arena is `earlier` with expressions interned since
+    /// and nothing else changed (the same symbols, with the same ranges):
+    /// then every expression and memoised result of this arena is right
+    /// in `earlier`'s state too. The stamp and the chain of node hashes
+    /// at `earlier`'s length tell an arena that went another way.
     pub(crate) fn extends(&self, earlier: &ExprArena) -> bool {
+        let n = earlier.nodes.len();
         self.stamp == earlier.stamp
-            && self.nodes.len() >= earlier.nodes.len()
+            && self.nodes.len() >= n
+            && (n == 0 || self.chain.get(n - 1) == earlier.chain.get(n - 1))
             && self.backed == earlier.backed
             && self.unbacked == earlier.unbacked
             && self.symbols == earlier.symbols
