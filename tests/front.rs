@@ -184,3 +184,58 @@ fn a_restore_keeps_the_expressions_a_replay_asks_for_again() {
     m.restore(&saved).unwrap();
     assert_eq!(replay(&mut m), first);
 }
+
+#[test]
+fn a_recorded_call_answers_a_repeat_on_tensors_alike() {
+    use fake_tensor::runtime::mode::{Output, Recording};
+    use fake_tensor::runtime::{Registry, Scalar};
+    let mut m = mode();
+    let registry = fake_ops::registry();
+    let add = registry.lookup("aten::add.Tensor").expect("add");
+    let relu_ = registry.lookup("aten::relu_").expect("relu_");
+    let a = m.input([2.into(), 3.into()], DType::Float32).unwrap();
+    let b = m.input([3.into()], DType::Float32).unwrap();
+    let c = m.input([2.into(), 3.into()], DType::Float32).unwrap();
+    let wide = m.input([4.into(), 3.into()], DType::Float32).unwrap();
+    let one = Value::Scalar(Scalar::Int(1.into()));
+    let tensor = |out: &[Output]| match out {
+        [Output::Tensor(t)] => *t,
+        other => panic!("one tensor, got {other:?}"),
+    };
+
+    let mut rec = Recording::default();
+    let args = [Value::Tensor(a), Value::Tensor(b), one.clone()];
+    let first = tensor(&m.dispatch_recording(add, &args, &mut rec).unwrap());
+    assert!(rec.is_recorded());
+    // The same metadata, other tensors: the recorded result, on a new
+    // storage.
+    let args = [Value::Tensor(c), Value::Tensor(b), one.clone()];
+    assert!(m.replays(&rec, &args));
+    let again = tensor(&m.dispatch_replayed(add, &args, &rec).unwrap());
+    assert_ne!(first, again);
+    assert_eq!(m.meta(first).unwrap(), m.meta(again).unwrap());
+    assert_ne!(
+        m.tensor(first).unwrap().storage,
+        m.tensor(again).unwrap().storage
+    );
+    // Other sizes, another alpha (1.0 promotes as a float): no replay.
+    assert!(!m.replays(&rec, &[Value::Tensor(wide), Value::Tensor(b), one.clone()]));
+    let float_one = Value::Scalar(Scalar::Float(1.0.into()));
+    assert!(!m.replays(&rec, &[Value::Tensor(c), Value::Tensor(b), float_one]));
+
+    // In place: the replay writes the argument, as the kernel does.
+    let mut rec = Recording::default();
+    m.dispatch_recording(relu_, &[Value::Tensor(a)], &mut rec)
+        .unwrap();
+    assert!(m.replays(&rec, &[Value::Tensor(c)]));
+    let out = tensor(
+        &m.dispatch_replayed(relu_, &[Value::Tensor(c)], &rec)
+            .unwrap(),
+    );
+    assert_eq!(out, c);
+    assert_eq!(m.version(c).unwrap(), 1);
+
+    // A recording that was cleared answers nothing.
+    rec.clear();
+    assert!(!m.replays(&rec, &[Value::Tensor(c)]));
+}
