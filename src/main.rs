@@ -502,9 +502,10 @@ fn bench(file: &Path, runs: usize, static_sizes: bool) -> Result<u8, Failure> {
         .with_context(|| format!("{}: cannot create the inputs", file.display()))?;
     let setup = start.elapsed();
     // One run untimed (it sizes the tables later runs reuse).
-    runner
+    let replayed = runner
         .run()
-        .with_context(|| format!("{}: cannot run", file.display()))?;
+        .with_context(|| format!("{}: cannot run", file.display()))?
+        .replayed();
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
         let start = Instant::now();
@@ -525,6 +526,9 @@ fn bench(file: &Path, runs: usize, static_sizes: bool) -> Result<u8, Failure> {
         "set-up: {:.1} us (plan, inputs and parameters, once)",
         setup.as_nanos() as f64 / 1000.0
     );
+    if static_sizes {
+        outln!("replays: {replayed} of {nodes} nodes answered from an earlier call's recording");
+    }
     outln!(
         "bench: {nodes} nodes, median {:.1} us per propagation ({per_node} ns/node)",
         median as f64 / 1000.0

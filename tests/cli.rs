@@ -87,6 +87,21 @@ fn bench_last_line() {
 }
 
 #[test]
+fn bench_static_reports_replayed_calls() {
+    let o = fake(&["bench", "examples/resnet18.json", "--runs", "1", "--static"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("replays: "))
+        .unwrap_or_else(|| panic!("no replays line in {out}"));
+    let (replayed, rest) = line.split_once(" of 69 nodes").unwrap();
+    // resnet18's repeated convolutions, batch norms and ReLUs.
+    assert!(replayed.parse::<usize>().unwrap() > 0, "{line}");
+    assert!(rest.starts_with(" answered"), "{line}");
+}
+
+#[test]
 fn rules_last_line() {
     let o = fake(&["rules"]);
     assert!(o.status.success());
