@@ -229,23 +229,30 @@ impl FakeTensorMode {
     /// tensor with the same metadata (and no known value), every other
     /// argument the same.
     pub fn replays(&self, rec: &Recording, args: &[Value<'_>]) -> bool {
-        if !rec.valid || self.autocast.is_some() {
+        if !rec.valid || self.autocast.is_some() || rec.plain.len() != args.len() {
             return false;
         }
-        let mut i = 0;
-        let same = Self::for_each_tensor(args, |t| {
-            let ft = match self.tensors.get(t.index as usize) {
-                Some(ft) if t.mode == self.id => ft,
-                _ => return false,
+        // One pass over the arguments, tensors matched against the
+        // recorded metadata in order.
+        let mut metas = rec.tensors.iter();
+        let mut same_tensor = |t: &TensorId| match self.tensors.get(t.index as usize) {
+            Some(ft) if t.mode == self.id && ft.constant.is_none() => {
+                metas.next().is_some_and(|m| same_meta(m, &ft.meta))
+            }
+            _ => false,
+        };
+        for (p, a) in rec.plain.iter().zip(args) {
+            let same = match a {
+                Value::Tensor(t) => *p == Plain::Tensor && same_tensor(t),
+                Value::Tensors(ts) => p.matches(a) && ts.iter().all(&mut same_tensor),
+                Value::OptTensors(ts) => p.matches(a) && ts.iter().flatten().all(&mut same_tensor),
+                _ => p.matches(a),
             };
-            let ok =
-                rec.tensors.get(i).is_some_and(|m| same_meta(m, &ft.meta)) && ft.constant.is_none();
-            i += 1;
-            ok
-        });
-        same && i == rec.tensors.len()
-            && rec.plain.len() == args.len()
-            && rec.plain.iter().zip(args).all(|(p, a)| p.matches(a))
+            if !same {
+                return false;
+            }
+        }
+        metas.next().is_none()
     }
 
     /// `op` on `args` answered from `rec`, which [`Self::replays`] has
