@@ -205,13 +205,13 @@ fn a_recorded_call_answers_a_repeat_on_tensors_alike() {
 
     let mut rec = Recording::default();
     let args = [Value::Tensor(a), Value::Tensor(b), one.clone()];
-    let first = tensor(&m.dispatch_recording(add, &args, &mut rec).unwrap());
+    let first = tensor(&m.dispatch_recorded(add, &args, &mut rec).unwrap());
     assert!(rec.is_recorded());
     // The same metadata, other tensors: the recorded result, on a new
     // storage.
     let args = [Value::Tensor(c), Value::Tensor(b), one.clone()];
     assert!(m.replays(&rec, &args));
-    let again = tensor(&m.dispatch_replayed(add, &args, &rec).unwrap());
+    let again = tensor(&m.dispatch_recorded(add, &args, &mut rec).unwrap());
     assert_ne!(first, again);
     assert_eq!(m.meta(first).unwrap(), m.meta(again).unwrap());
     assert_ne!(
@@ -225,11 +225,11 @@ fn a_recorded_call_answers_a_repeat_on_tensors_alike() {
 
     // In place: the replay writes the argument, as the kernel does.
     let mut rec = Recording::default();
-    m.dispatch_recording(relu_, &[Value::Tensor(a)], &mut rec)
+    m.dispatch_recorded(relu_, &[Value::Tensor(a)], &mut rec)
         .unwrap();
     assert!(m.replays(&rec, &[Value::Tensor(c)]));
     let out = tensor(
-        &m.dispatch_replayed(relu_, &[Value::Tensor(c)], &rec)
+        &m.dispatch_recorded(relu_, &[Value::Tensor(c)], &mut rec)
             .unwrap(),
     );
     assert_eq!(out, c);

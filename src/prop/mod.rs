@@ -568,12 +568,8 @@ impl Propagation {
                 let result = match (node.autocast, class) {
                     (None, Some(c)) if (*c as usize) < self.recordings.len() => {
                         let rec = &mut self.recordings[*c as usize];
-                        if self.mode.replays(rec, &values) {
-                            self.replayed += 1;
-                            self.mode.dispatch_replayed(def, &values, rec)
-                        } else {
-                            self.mode.dispatch_recording(def, &values, rec)
-                        }
+                        self.replayed += usize::from(self.mode.replays(rec, &values));
+                        self.mode.dispatch_recorded(def, &values, rec)
                     }
                     (None, _) => self.mode.dispatch(def, &values),
                     (Some(r), _) => {

@@ -3,14 +3,15 @@
 //! nodes with one operator and the same constant arguments, as a model's
 //! identical layers have).
 //!
-//! [`FakeTensorMode::dispatch_recording`] runs a call and keeps its kernel
-//! results in a [`Recording`] when the dispatch cache could hold them (the
-//! same bypass reasons as PyTorch's cache) and every argument is static,
-//! so the results depend on the arguments alone and on no ShapeEnv state.
-//! [`FakeTensorMode::replays`] tells whether a later call's arguments are
-//! the recorded ones, comparing tensor metadata directly instead of
-//! encoding and hashing a key; [`FakeTensorMode::dispatch_replayed`] then
-//! wraps the recorded results as a cache hit does, without the kernel.
+//! [`FakeTensorMode::dispatch_recorded`] answers a call from a
+//! [`Recording`] when the recording holds a call with the same arguments
+//! ([`FakeTensorMode::replays`]: tensor metadata compared directly instead
+//! of encoding and hashing a key), wrapping the recorded results as a
+//! cache hit does, without the kernel. Otherwise the call runs, and its
+//! kernel results are recorded when the dispatch cache could hold them
+//! (the same bypass reasons as PyTorch's cache) and every argument is
+//! static, so the results depend on the arguments alone and on no
+//! ShapeEnv state.
 
 use super::{FakeTensorMode, OutputList, Value};
 use crate::error::Result;
@@ -181,10 +182,26 @@ impl FakeTensorMode {
         true
     }
 
-    /// [`FakeTensorMode::dispatch`], keeping the kernel results in `rec`
-    /// when the dispatch cache could hold them and every argument is
-    /// static; otherwise `rec` is left as it was.
-    pub fn dispatch_recording(
+    /// [`FakeTensorMode::dispatch`], answered from `rec` when it holds a
+    /// call with these arguments ([`Self::replays`]), as a cache hit is
+    /// answered; otherwise the call runs, and `rec` keeps its kernel
+    /// results when the dispatch cache could hold them and every argument
+    /// is static (else `rec` is left as it was).
+    pub fn dispatch_recorded(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        rec: &mut Recording,
+    ) -> Result<OutputList> {
+        if self.replays(rec, args) {
+            self.dispatch_replayed(op, args, rec)
+        } else {
+            self.dispatch_recording(op, args, rec)
+        }
+    }
+
+    /// Run the call, recording it into `r` when it can be.
+    fn dispatch_recording(
         &mut self,
         op: &OpDef,
         args: &[Value<'_>],
@@ -260,7 +277,7 @@ impl FakeTensorMode {
     /// The arguments' validation (their mode, their devices) is the
     /// recorded call's: it depends on nothing but the metadata that
     /// matched.
-    pub fn dispatch_replayed(
+    fn dispatch_replayed(
         &mut self,
         op: &OpDef,
         args: &[Value<'_>],
