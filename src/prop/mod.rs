@@ -359,7 +359,6 @@ impl Plan {
             } else {
                 Vec::new()
             },
-            replayed: 0,
         };
         p.make_inputs(graph)?;
         if let Some(name) = hints.keys().find(|n| p.symbols.get(n).is_none()) {
@@ -493,8 +492,6 @@ pub struct Propagation {
     scratch: Vec<Owned>,
     /// Per class of calls that may repeat, the last one recorded this run.
     recordings: Vec<Recording>,
-    /// Calls answered from a recording this run.
-    replayed: usize,
 }
 
 impl Propagation {
@@ -568,7 +565,6 @@ impl Propagation {
                 let result = match (node.autocast, class) {
                     (None, Some(c)) if (*c as usize) < self.recordings.len() => {
                         let rec = &mut self.recordings[*c as usize];
-                        self.replayed += usize::from(self.mode.replays(rec, &values));
                         self.mode.dispatch_recorded(def, &values, rec)
                     }
                     (None, _) => self.mode.dispatch(def, &values),
@@ -794,7 +790,7 @@ impl Propagation {
     /// How many calls of this run were answered from an earlier call's
     /// recorded results ([`Plan::set_reuse`]).
     pub fn replayed(&self) -> usize {
-        self.replayed
+        self.recordings.iter().map(Recording::replayed).sum()
     }
 
     /// Whether node `i`'s outputs were computed (not taken from the file).

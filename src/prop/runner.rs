@@ -109,7 +109,6 @@ impl<'g> Runner<'g> {
         }
         p.status.clear();
         p.recordings.iter_mut().for_each(Recording::clear);
-        p.replayed = 0;
         Ok(())
     }
 }

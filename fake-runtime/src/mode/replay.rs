@@ -34,6 +34,8 @@ pub struct Recording {
     outs: Outs,
     /// Whether a tensor argument requires grad (so the outputs do).
     requires_grad: bool,
+    /// Calls answered from it since it was last cleared.
+    replayed: usize,
 }
 
 /// An argument as a recording keeps it: tensors by position only (their
@@ -145,6 +147,12 @@ impl Recording {
     /// Forget the call, keeping the allocations for the next one.
     pub fn clear(&mut self) {
         self.valid = false;
+        self.replayed = 0;
+    }
+
+    /// How many calls it answered since it was last cleared.
+    pub fn replayed(&self) -> usize {
+        self.replayed
     }
 
     /// Whether it holds a call.
@@ -194,6 +202,7 @@ impl FakeTensorMode {
         rec: &mut Recording,
     ) -> Result<OutputList> {
         if self.replays(rec, args) {
+            rec.replayed += 1;
             self.dispatch_replayed(op, args, rec)
         } else {
             self.dispatch_recording(op, args, rec)
