@@ -130,18 +130,15 @@ pub fn is_contiguous(
     decide: Decide,
 ) -> Result<bool> {
     let symbolic = sizes.iter().chain(strides).any(|v| !v.is_static());
-    if symbolic && let Some(b) = env.layout_answer(CONTIGUOUS, sizes, strides) {
+    if symbolic && let Some(b) = env.layout_answer(sizes, strides) {
         return Ok(b);
     }
     let answer = test_contiguous(env, sizes, strides, op, decide)?;
     if symbolic {
-        env.remember_layout(CONTIGUOUS, sizes, strides, answer);
+        env.remember_layout(sizes, strides, answer);
     }
     Ok(answer)
 }
-
-/// The layout tests the ShapeEnv remembers answers of.
-const CONTIGUOUS: u8 = 0;
 
 /// [`is_contiguous`], asked for the first time.
 fn test_contiguous(

@@ -98,9 +98,6 @@ impl FakeTensorMode {
             .into());
         }
         let n = saved.tensors.len();
-        // Since the last checkpoint taken or returned to, the ShapeEnv has
-        // only gone on.
-        let grown = self.mark.serial == saved.serial;
         // Only writes to tensors older than the last checkpoint taken or
         // restored are counted: after any other one, copy everything back.
         let fast = self.mark.serial == saved.serial
@@ -130,7 +127,7 @@ impl FakeTensorMode {
             self.named.clone_from(&saved.named);
         }
         if !self.env.same_state_as(&saved.env) {
-            self.env.restore_from(&saved.env, grown);
+            self.env.restore_from(&saved.env);
         }
         self.cache.clear();
         self.unbacked.clear();

@@ -52,21 +52,19 @@ impl Default for ShapeEnvSettings {
     }
 }
 
-/// A layout test and the sizes and strides it was asked of.
+/// The sizes and strides a layout test was asked of.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct LayoutKey {
-    test: u8,
     rank: u8,
     values: smallvec::SmallVec<[SymInt; 10]>,
 }
 
 impl LayoutKey {
-    fn new(test: u8, sizes: &[SymInt], strides: &[SymInt]) -> Self {
+    fn new(sizes: &[SymInt], strides: &[SymInt]) -> Self {
         let mut values = smallvec::SmallVec::with_capacity(sizes.len() + strides.len());
         values.extend_from_slice(sizes);
         values.extend_from_slice(strides);
         LayoutKey {
-            test,
             rank: sizes.len() as u8,
             values,
         }
@@ -102,8 +100,8 @@ pub struct ShapeEnv {
     pub(crate) simplified: FxHashMap<ExprId, ExprId>,
     /// Conditions already decided (in simplified form) -> their answer.
     pub(crate) decided: FxHashMap<ExprId, bool>,
-    /// Layout tests already answered on symbolic sizes and strides
-    /// (`crate::strides`): the test and the values -> the answer. Only
+    /// `is_contiguous` already answered on symbolic sizes and strides
+    /// (`crate::strides`): the values -> the answer. Only
     /// answers on backed symbols are kept (they never fall back, so asking
     /// again decides the same way, from what the first asking learnt); a
     /// new replacement, which can simplify a condition into one not yet
@@ -184,12 +182,12 @@ impl ShapeEnv {
 
     /// Put this ShapeEnv back to `saved`, an earlier state of it: symbols,
     /// hints, ranges, guards, replacements and everything decided as they
-    /// were then. When `grown` (the caller knows this ShapeEnv has only
-    /// gone on from `saved`) and no symbol was made and no range changed
-    /// since, the interned expressions and the memoised constructor
-    /// results are kept: they are right in `saved`'s state, and a replay of
-    /// the same graph asks for them again.
-    pub(crate) fn restore_from(&mut self, saved: &ShapeEnv, grown: bool) {
+    /// were then. When the arena still holds `saved`'s expressions and no
+    /// symbol was made and no range changed since
+    /// ([`ExprArena::extends`]), the interned expressions and the memoised
+    /// constructor results are kept: they are right in `saved`'s state,
+    /// and a replay of the same graph asks for them again.
+    pub(crate) fn restore_from(&mut self, saved: &ShapeEnv) {
         let ShapeEnv {
             exprs,
             settings,
@@ -206,7 +204,7 @@ impl ShapeEnv {
             size_like,
             floats,
         } = saved;
-        if !(grown && self.exprs.extends(exprs)) {
+        if !self.exprs.extends(exprs) {
             self.exprs.clone_from(exprs);
         }
         self.settings = *settings;
@@ -224,38 +222,23 @@ impl ShapeEnv {
         self.floats.clone_from(floats);
     }
 
-    /// The remembered answer of layout test `test` on `sizes` and
-    /// `strides`.
-    pub(crate) fn layout_answer(
-        &self,
-        test: u8,
-        sizes: &[SymInt],
-        strides: &[SymInt],
-    ) -> Option<bool> {
+    /// The remembered answer of `is_contiguous` on `sizes` and `strides`.
+    pub(crate) fn layout_answer(&self, sizes: &[SymInt], strides: &[SymInt]) -> Option<bool> {
         if self.layouts.is_empty() {
             return None;
         }
-        self.layouts
-            .get(&LayoutKey::new(test, sizes, strides))
-            .copied()
+        self.layouts.get(&LayoutKey::new(sizes, strides)).copied()
     }
 
-    /// Remember layout test `test`'s answer on `sizes` and `strides` when
+    /// Remember `is_contiguous`'s answer on `sizes` and `strides` when
     /// every symbol they name is backed.
-    pub(crate) fn remember_layout(
-        &mut self,
-        test: u8,
-        sizes: &[SymInt],
-        strides: &[SymInt],
-        answer: bool,
-    ) {
+    pub(crate) fn remember_layout(&mut self, sizes: &[SymInt], strides: &[SymInt], answer: bool) {
         let backed = |v: &SymInt| match v {
             SymInt::Int(_) => true,
             SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
         };
         if sizes.iter().chain(strides).all(backed) {
-            self.layouts
-                .insert(LayoutKey::new(test, sizes, strides), answer);
+            self.layouts.insert(LayoutKey::new(sizes, strides), answer);
         }
     }
 
@@ -661,7 +644,10 @@ impl ShapeEnv {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(SymBool::Bool(op.holds(x.cmp(&y))));
         }
-        if a == b {
+        if let SymInt::Expr(e) = a
+            && a == b
+            && self.exprs.owns(e)
+        {
             // One interned expression: equal values (a stride that is the
             // very product a layout test expects).
             return Ok(SymBool::Bool(op.holds(std::cmp::Ordering::Equal)));

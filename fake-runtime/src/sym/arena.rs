@@ -56,16 +56,10 @@ pub struct ExprArena {
     unbacked: u32,
     true_id: ExprId,
     false_id: ExprId,
-    /// Which arena this is: a new arena gets a new stamp, a copy keeps it
-    /// (so a later state of one arena can be told from another arena).
-    stamp: u64,
     /// Per node, a hash of it and of every node before it: two arenas
     /// whose chains agree at a length hold the same nodes up to it.
     chain: Vec<u64>,
 }
-
-/// Stamps of new arenas.
-static NEXT_STAMP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// What an arena knows of a node without walking it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,7 +127,6 @@ impl ExprArena {
             unbacked: 0,
             true_id: ExprId(0),
             false_id: ExprId(0),
-            stamp: NEXT_STAMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             chain: Vec::new(),
         };
         arena.true_id = arena.intern(Node::Bool(true));
@@ -240,18 +233,15 @@ impl ExprArena {
         (id.0 as usize) < self.nodes.len()
     }
 
-    /// True when this arena is `earlier` with expressions interned since
-    /// and nothing else changed (the same symbols, with the same ranges):
-    /// then every expression and memoised result of this arena is right
-    /// in `earlier`'s state too. The stamp and the chain of node hashes
-    /// at `earlier`'s length tell an arena that went another way.
+    /// True when this arena holds `earlier`'s nodes (the chain of node
+    /// hashes agrees at `earlier`'s length), maybe more, and the same
+    /// symbols with the same ranges: then every expression and memoised
+    /// result of this arena is right in `earlier`'s state too, since the
+    /// memo is emptied whenever a range changes.
     pub(crate) fn extends(&self, earlier: &ExprArena) -> bool {
         let n = earlier.nodes.len();
-        self.stamp == earlier.stamp
-            && self.nodes.len() >= n
+        self.nodes.len() >= n
             && (n == 0 || self.chain.get(n - 1) == earlier.chain.get(n - 1))
-            && self.backed == earlier.backed
-            && self.unbacked == earlier.unbacked
             && self.symbols == earlier.symbols
     }
 
