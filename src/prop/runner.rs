@@ -7,8 +7,9 @@
 //! allocations), resets the value table, and runs the plan's steps. The
 //! results are the same as those of [`Plan::run`] on a new mode: the
 //! dispatch cache (on for symbolic runs, off for static ones, where it
-//! does not pay) and the unbacked-SymInt memo start empty every run, and
-//! the ShapeEnv is put back when the last run changed it.
+//! does not pay), the static runs' recordings of repeated calls and the
+//! unbacked-SymInt memo start empty every run, and the ShapeEnv is put
+//! back when the last run changed it.
 
 use super::{FileSymbols, Plan, PropError, Propagation, Slot};
 use crate::graph::Graph;
