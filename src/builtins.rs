@@ -292,12 +292,7 @@ impl Propagation {
             }
             Builtin::Trunc => match self.num_arg(graph, i, 0)? {
                 Num::Int(v) => Slot::Int(v),
-                Num::Float(SymFloat::Const(x)) if x.is_finite() && x.abs() < 9.2e18 => {
-                    Slot::Int(SymInt::Int(x.trunc() as i64))
-                }
-                Num::Float(_) => {
-                    return Err("a symbolic float truncated to an integer is not modelled".into());
-                }
+                Num::Float(f) => Slot::Int(self.mode.env_mut().trunc_to_int(f).map_err(err)?),
             },
             Builtin::Not => {
                 let c = self.bool_arg(graph, i, 0)?;

@@ -96,15 +96,6 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
          divisors >= 0",
     ),
     (
-        r#"["floordiv",["sub",["mul",2,"s0"],["mul",2,"s1"]],["sub","s0","s1"]]"#,
-        "s0 - s1 may be zero: a symbolic factor cancels only from a divisor known non-zero",
-    ),
-    (
-        r#"["floordiv",["mul",["mod","s0",3],"s1"],["mod","s0",3]]"#,
-        "Mod(s0, 3) may be zero: a symbolic factor cancels only from a divisor known \
-         non-zero",
-    ),
-    (
         r#"["mod","s0",["mul",2,"s0"]]"#,
         "Mod's rule p < q => p (Mod(s0, 2*s0) = s0) is not ported",
     ),

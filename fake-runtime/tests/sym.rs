@@ -97,19 +97,9 @@ fn division_rules() {
     let h = env.floordiv(s0, SymInt::Int(2)).unwrap();
     let h = env.floordiv(h, SymInt::Int(3)).unwrap();
     assert_eq!(env.display(h), "(s0//6)");
-    // (s0*s1)//s1 stays while s1 may be 0, and is s0 once s1 >= 1.
+    // (s0*s1)//s1 is s0 even where s1 may be 0, as sympy cancels it.
     let p = env.mul(s0, s1).unwrap();
-    let q = env.floordiv(p, s1).unwrap();
-    assert_eq!(env.display(q), "((s0*s1)//s1)");
-    let mut env2 = ShapeEnv::new();
-    let t0 = env2
-        .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
-        .unwrap();
-    let t1 = env2
-        .create_symbol(7, Source::size("x", 1), DimDynamic::Dynamic, None)
-        .unwrap();
-    let p = env2.mul(t0, t1).unwrap();
-    assert_eq!(env2.floordiv(p, t1).unwrap(), t0);
+    assert_eq!(env.floordiv(p, s1).unwrap(), s0);
     // CeilDiv(s0, 4) = (s0 + 3)//4
     let c = env.ceildiv(s0, SymInt::Int(4)).unwrap();
     assert_eq!(env.display(c), "((s0 + 3)//4)");
@@ -258,4 +248,52 @@ fn floats_print_as_pythons_repr() {
     ] {
         assert_eq!(python_repr(v), want, "{v}");
     }
+}
+
+#[test]
+fn truncating_a_float_is_the_division_its_ratio_gives() {
+    use fake_runtime::sym::float::{FloatFn, FloatOp, SymFloat};
+    let (mut env, s) = env_with(&[4, 7]);
+    let x = env.sym_float(s[0]).expect("float");
+    // trunc(ToFloat(s0) * 1.7) is (17 * s0) // 10 for s0 >= 0.
+    let scaled = env
+        .float_op(FloatOp::Mul, x, SymFloat::Const(1.7))
+        .expect("mul");
+    let t = env.trunc_to_int(scaled).expect("trunc");
+    let p = env.mul(s[0], SymInt::Int(17)).expect("mul");
+    let want = env.floordiv(p, SymInt::Int(10)).expect("floordiv");
+    assert_eq!(t, want);
+    assert_eq!(env.size_hint(t).expect("hint"), Some(6));
+    // A negative ratio truncates toward zero: the ceiling division.
+    let neg = env.float_fn(FloatFn::Neg, scaled).expect("neg");
+    let t = env.trunc_to_int(neg).expect("trunc");
+    let p = env.mul(s[0], SymInt::Int(-17)).expect("mul");
+    let want = env.ceildiv(p, SymInt::Int(10)).expect("ceildiv");
+    assert_eq!(t, want);
+    assert_eq!(env.size_hint(t).expect("hint"), Some(-6));
+    // s0 / s1 + 0.5 is (2 * s0 + s1) / (2 * s1).
+    let q = env.int_truediv(s[0], s[1]).expect("truediv");
+    let q = env
+        .float_op(FloatOp::Add, q, SymFloat::Const(0.5))
+        .expect("add");
+    let t = env.trunc_to_int(q).expect("trunc");
+    assert_eq!(env.size_hint(t).expect("hint"), Some(1));
+    // Constants truncate at once; a square root has no exact ratio.
+    assert_eq!(
+        env.trunc_to_int(SymFloat::Const(-2.5)).expect("const"),
+        SymInt::Int(-2)
+    );
+    let r = env.float_fn(FloatFn::Sqrt, x).expect("sqrt");
+    let e = env.trunc_to_int(r).expect_err("sqrt has no ratio");
+    assert!(e.to_string().contains("math.trunc"), "{e}");
+    // The sign of s0 - s1 is not known from the ranges.
+    let d = env.sub(s[0], s[1]).expect("sub");
+    let d = env.sym_float(d).expect("float");
+    let e = env.trunc_to_int(d);
+    assert!(e.is_ok(), "an integer-valued float needs no sign: {e:?}");
+    let half = env
+        .float_op(FloatOp::Mul, d, SymFloat::Const(0.5))
+        .expect("mul");
+    let e = env.trunc_to_int(half).expect_err("unknown sign");
+    assert!(e.to_string().contains("sign"), "{e}");
 }

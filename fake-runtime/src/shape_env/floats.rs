@@ -105,6 +105,101 @@ impl ShapeEnv {
         }
     }
 
+    /// `math.trunc(f)` (`TruncToInt`): the integer toward zero. A float
+    /// built from integers by `+ - * /` and constants is an exact ratio
+    /// `p / q` (a constant is the exact value of its shortest decimal, as
+    /// an exported `Float('1.7')` is read), truncated as `p // q` when the
+    /// value ranges show the ratio non-negative and as the ceiling
+    /// division when they show it non-positive. Anything else (an
+    /// unbacked float, `sqrt`, a ratio of unknown sign) is refused.
+    pub fn trunc_to_int(&mut self, f: SymFloat) -> Result<SymInt> {
+        let refuse = |why: &str| {
+            Error::from(ErrorKind::InvalidArgument {
+                op: "math.trunc".into(),
+                reason: format!("truncating a symbolic float {why} is not modelled"),
+            })
+        };
+        if let SymFloat::Const(x) = f {
+            return if x.is_finite() && x.abs() < 9.2e18 {
+                Ok(SymInt::Int(x.trunc() as i64))
+            } else {
+                Err(refuse(&format!("({x})")))
+            };
+        }
+        self.check_float(f)?;
+        let Some((p, q)) = self.exact_ratio(f)? else {
+            return Err(refuse(&format!(
+                "{} that is not a ratio of integers",
+                self.display_float(f)
+            )));
+        };
+        if q == SymInt::Int(1) {
+            return Ok(p);
+        }
+        let sign = |env: &mut ShapeEnv, v: SymInt| -> Result<Option<bool>> {
+            let r = env.value_range(v)?;
+            Ok(if r.lo().is_some_and(|lo| lo >= 0) {
+                Some(true)
+            } else if r.hi().is_some_and(|hi| hi <= 0) {
+                Some(false)
+            } else {
+                None
+            })
+        };
+        match (sign(self, p)?, sign(self, q)?) {
+            (Some(a), Some(b)) if a == b => self.floordiv(p, q),
+            (Some(_), Some(_)) => self.ceildiv(p, q),
+            _ => Err(refuse(&format!(
+                "{} whose sign the value ranges do not give",
+                self.display_float(f)
+            ))),
+        }
+    }
+
+    /// `f` as an exact ratio of integers `(p, q)`, when it is built from
+    /// integers and constants by `+ - * /` and negation.
+    fn exact_ratio(&mut self, f: SymFloat) -> Result<Option<(SymInt, SymInt)>> {
+        let node = match f {
+            SymFloat::Const(x) => {
+                return Ok(crate::sym::float::exact_decimal(x)
+                    .map(|(p, q)| (SymInt::Int(p), SymInt::Int(q))));
+            }
+            SymFloat::Expr(id) => match self.floats.get(id) {
+                Some((node, _)) => node.clone(),
+                None => return Err(Error::from(ErrorKind::ForeignExpr { id: id.index() })),
+            },
+        };
+        Ok(Some(match node {
+            FloatNode::ToFloat(e) => (self.symint_of(e), SymInt::Int(1)),
+            FloatNode::IntTrueDiv(a, b) => (self.symint_of(a), self.symint_of(b)),
+            FloatNode::Unary(FloatFn::Neg, x) => match self.exact_ratio(x)? {
+                Some((p, q)) => (self.neg(p)?, q),
+                None => return Ok(None),
+            },
+            FloatNode::Binary(op, a, b) => {
+                let (Some((p1, q1)), Some((p2, q2))) = (self.exact_ratio(a)?, self.exact_ratio(b)?)
+                else {
+                    return Ok(None);
+                };
+                match op {
+                    FloatOp::Mul => (self.mul(p1, p2)?, self.mul(q1, q2)?),
+                    FloatOp::Div => (self.mul(p1, q2)?, self.mul(q1, p2)?),
+                    FloatOp::Add | FloatOp::Sub => {
+                        let (x, y) = (self.mul(p1, q2)?, self.mul(p2, q1)?);
+                        let num = if op == FloatOp::Add {
+                            self.add(x, y)?
+                        } else {
+                            self.sub(x, y)?
+                        };
+                        (num, self.mul(q1, q2)?)
+                    }
+                    FloatOp::Pow => return Ok(None),
+                }
+            }
+            FloatNode::Unbacked { .. } | FloatNode::Unary(..) => return Ok(None),
+        }))
+    }
+
     /// The value of `f` at the hints (`None` when it needs an unbacked
     /// value).
     pub fn float_hint(&self, f: SymFloat) -> Option<f64> {

@@ -106,7 +106,8 @@ impl ExprArena {
             }
             _ => {}
         }
-        if a == b && self.known_nonzero(b) {
+        // `FloorDiv.eval`: `base == divisor` is 1, zero or not.
+        if a == b {
             return Ok(self.int(1));
         }
         // floor(floor(x/y)/b) = floor(x/(y*b)) for an integer b > 0 (and
@@ -171,8 +172,8 @@ impl ExprArena {
 
     /// `(g*p) // (g*q) = p // q` for the common factor `g` PyTorch finds
     /// (`simple_floordiv_gcd`, then `sympy.gcd` for a sum divisor);
-    /// `None` when there is none, or when `g` is symbolic and the divisor
-    /// may be zero.
+    /// `None` when there is none. As sympy's `simplify(base / gcd)`, a
+    /// symbolic factor cancels whether or not it may be zero.
     fn cancel_common_factor(&mut self, a: ExprId, b: ExprId) -> Result<Option<ExprId>> {
         let (pa, pb) = (self.poly(a), self.poly(b));
         let mut g = simple_floordiv_gcd(&pa, &pb);
@@ -184,9 +185,6 @@ impl ExprArena {
             g = self.poly_gcd(&pa, &pb).unwrap_or(Poly::constant(1));
         }
         if g.as_constant() == Some(1) {
-            return Ok(None);
-        }
-        if !g.terms.is_empty() && !self.known_nonzero(b) {
             return Ok(None);
         }
         let (Some(qa), Some(qb)) = (self.poly_div_exact(&pa, &g), self.poly_div_exact(&pb, &g))
