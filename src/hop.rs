@@ -392,6 +392,7 @@ impl Propagation {
             device: a.device,
             layout: a.layout,
             requires_grad: false,
+            wrapped_number: false,
         };
         Ok(Slot::Tensor(self.mode.add_tensor(meta, None, false)))
     }

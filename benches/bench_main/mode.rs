@@ -29,7 +29,7 @@ fn add(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
         }
         .into());
     };
-    let meta = fake_tensor::runtime::pointwise::output(cx, &[a, b], a.dtype)?;
+    let meta = fake_tensor::runtime::pointwise::output(cx, &[a, b], a.dtype, Default::default())?;
     Ok(std::iter::once(Out::Tensor(meta, Alias::Fresh)).collect())
 }
 

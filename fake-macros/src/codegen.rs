@@ -561,6 +561,7 @@ fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
         (quote!([#(#tensors),*]), quote!([#(#operands),*]))
     };
     let kind = ident(&pw.promote);
+    let rule = ident(&pw.strides);
     let dtype = match &pw.dtype {
         Some(e) => expr(e),
         None => quote!(#intr::promote(cx, &#operands, #rt::PromotionKind::#kind)?),
@@ -568,7 +569,7 @@ fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     match pw.inplace {
         None => quote! {
             let __dtype = #dtype;
-            let __meta = #intr::pointwise_output(cx, &#tensors, __dtype)?;
+            let __meta = #intr::pointwise_output_by(cx, &#tensors, __dtype, #rt::StrideRule::#rule)?;
             Ok(#rt::smallvec![#rt::Out::Tensor(__meta, #rt::Alias::Fresh)])
         },
         Some(i) => {
@@ -792,6 +793,7 @@ fn output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
                     device: #device,
                     layout: #a.layout,
                     requires_grad: false,
+                    wrapped_number: false,
                 }, #rt::Alias::ViewOf(#idx));
             }
         }
@@ -824,6 +826,7 @@ fn output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
                     device: __device,
                     layout: #rt::Layout::Strided,
                     requires_grad: false,
+                    wrapped_number: false,
                 }, #rt::Alias::Fresh);
             }
         }
@@ -955,6 +958,7 @@ fn list_output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
                 device: __device,
                 layout: #layout,
                 requires_grad: false,
+                wrapped_number: false,
             }, #alias));
         }
         let #name = #rt::Out::Tensors(__list);

@@ -140,6 +140,7 @@ fn snapshot_mm() {
                             device: __device,
                             layout: ::fake_runtime::support::rt::Layout::Strided,
                             requires_grad: false,
+                            wrapped_number: false,
                         },
                         ::fake_runtime::support::rt::Alias::Fresh,
                     );
@@ -153,7 +154,7 @@ fn snapshot_mm() {
 fn snapshot_pointwise_add() {
     check_kernel(
         "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n",
-        "@pointwise(promote = default)\nadd.Tensor(self, other)\n",
+        "@pointwise(strides = fast_binary, promote = default)\nadd.Tensor(self, other)\n",
         "add_tensor",
         expect![[r#"
             /// `aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor`
@@ -172,10 +173,11 @@ fn snapshot_pointwise_add() {
                     ],
                     ::fake_runtime::support::rt::PromotionKind::Default,
                 )?;
-                let __meta = ::fake_runtime::support::pointwise_output(
+                let __meta = ::fake_runtime::support::pointwise_output_by(
                     cx,
                     &[self_, other],
                     __dtype,
+                    ::fake_runtime::support::rt::StrideRule::FastBinary,
                 )?;
                 Ok(
                     ::fake_runtime::support::rt::smallvec![
@@ -229,6 +231,7 @@ fn snapshot_view_with_where() {
                         device: self_.device,
                         layout: self_.layout,
                         requires_grad: false,
+                        wrapped_number: false,
                     },
                     ::fake_runtime::support::rt::Alias::ViewOf(0u8),
                 );
@@ -293,6 +296,7 @@ fn snapshot_nonzero() {
                         device: __device,
                         layout: ::fake_runtime::support::rt::Layout::Strided,
                         requires_grad: false,
+                        wrapped_number: false,
                     },
                     ::fake_runtime::support::rt::Alias::Fresh,
                 );
@@ -543,6 +547,7 @@ fn snapshot_list_of_views() {
                                 device: __device,
                                 layout: self_.layout,
                                 requires_grad: false,
+                                wrapped_number: false,
                             },
                             ::fake_runtime::support::rt::Alias::ViewOf(0u8),
                         ));

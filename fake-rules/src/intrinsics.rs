@@ -393,6 +393,17 @@ pub const PROMOTION_KINDS: &[(&str, &str)] = &[
     ("bool_to_long", "BoolToLong"),
 ];
 
+/// The stride rules of `@pointwise(strides = ...)`, with the variant of
+/// `fake_runtime::pointwise::StrideRule` each names: whose meta kernel
+/// gives the output strides (`iterator`, the default: a C++ one;
+/// `refs`: a Python one; `fast_binary`: the fake mode's fast path for
+/// `add`, `sub`, `mul` and `div`).
+pub const STRIDE_RULES: &[(&str, &str)] = &[
+    ("iterator", "Iterator"),
+    ("refs", "Refs"),
+    ("fast_binary", "FastBinary"),
+];
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

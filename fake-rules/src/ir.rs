@@ -113,6 +113,8 @@ pub struct Pointwise {
     pub operands: Vec<(String, bool, bool)>,
     /// The `PromotionKind` variant.
     pub promote: String,
+    /// The `StrideRule` variant (`@pointwise(strides = refs)`).
+    pub strides: String,
     /// A `dtype = ...` clause, overriding promotion.
     pub dtype: Option<TExpr>,
     /// Whether the result is written into argument 0 (`add_`).

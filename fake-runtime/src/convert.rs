@@ -130,6 +130,7 @@ impl FakeTensorMode {
                 device: real.device(),
                 layout: Layout::Strided,
                 requires_grad: real.requires_grad(),
+                wrapped_number: false,
             };
             return Ok(self.add_converted(real, meta));
         }
@@ -173,6 +174,7 @@ impl FakeTensorMode {
             device: real.device(),
             layout: Layout::Strided,
             requires_grad: real.requires_grad(),
+            wrapped_number: false,
         };
         Ok(self.add_converted(real, meta))
     }

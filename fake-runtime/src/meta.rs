@@ -25,6 +25,11 @@ pub struct TensorMeta {
     pub layout: Layout,
     /// Whether autograd records operations on it.
     pub requires_grad: bool,
+    /// A Python number passed where the schema wants a tensor (c10's
+    /// `is_wrapped_number`): a zero-dim CPU tensor that promotes as a
+    /// number and is no operand of TensorIterator's layout decisions.
+    /// Operator results never are.
+    pub wrapped_number: bool,
 }
 
 impl Clone for TensorMeta {
@@ -59,6 +64,7 @@ impl TensorMeta {
             device,
             layout: Layout::Strided,
             requires_grad: false,
+            wrapped_number: false,
         })
     }
 

@@ -545,6 +545,7 @@ impl Maker<'_, '_> {
             device: t.device,
             layout: Layout::Strided,
             requires_grad: t.requires_grad,
+            wrapped_number: false,
         };
         Ok(self.mode.add_tensor(meta, None, true))
     }

@@ -265,7 +265,7 @@ impl Propagation {
             other => return Err(format!("{other:?} is not a number")),
         };
         self.mode
-            .scalar_tensor(value, dtype, fake_runtime::Device::cpu())
+            .wrapped_number(value, dtype)
             .map_err(|e| e.to_string())
     }
 }

@@ -21,6 +21,7 @@ pub(super) fn static_meta(meta: &schema::TensorMeta) -> Option<TensorMeta> {
         device: convert::device(&meta.device)?,
         layout: convert::layout(meta.layout)?,
         requires_grad: meta.requires_grad,
+        wrapped_number: false,
     })
 }
 
@@ -160,6 +161,7 @@ impl Propagation {
             device,
             layout,
             requires_grad: meta.requires_grad,
+            wrapped_number: false,
         };
         Ok(self.mode.add_tensor(m, None, is_input))
     }

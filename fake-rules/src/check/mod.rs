@@ -10,7 +10,7 @@
 
 use crate::ast::{self, Clause, DimPattern, Expr, PatternSuffix, Rule};
 use crate::diagnostic::{Diag, Span, closest};
-use crate::intrinsics::{Intrinsics, PROMOTION_KINDS};
+use crate::intrinsics::{Intrinsics, PROMOTION_KINDS, STRIDE_RULES};
 use crate::ir::{
     ArgIr, Body, DimIr, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TagsIr,
 };
@@ -370,6 +370,21 @@ impl<'a> Checker<'a> {
         self.diags.push(d);
     }
 
+    /// The variant a tag argument `key = value` names in `table` (`what`
+    /// names the table in the error for a value it does not hold).
+    fn keyword(&mut self, a: &ast::TagArg, table: &[(&str, &str)], what: &str) -> Option<String> {
+        if let Some((_, v)) = table.iter().find(|(n, _)| *n == a.value.name) {
+            return Some((*v).to_string());
+        }
+        let s = closest(&a.value.name, table.iter().map(|(n, _)| *n));
+        self.err(
+            Diag::new(a.value.span, format!("unknown {what} `{}`", a.value.name))
+                .label(format!("not a {what}"))
+                .suggest(s),
+        );
+        None
+    }
+
     /// Check the whole rule.
     fn op(mut self) -> Option<OpIr> {
         let schema = self.schema;
@@ -377,6 +392,7 @@ impl<'a> Checker<'a> {
         let args = arg_irs(schema);
         let mut tags = TagsIr::default();
         let mut promote: Option<String> = None;
+        let mut strides: Option<String> = None;
         let mut kernel: Option<String> = None;
         for t in &rule.tags {
             let name = t.name.name.as_str();
@@ -387,30 +403,17 @@ impl<'a> Checker<'a> {
                     for a in targs {
                         match a.key.as_ref().map(|k| k.name.as_str()) {
                             Some("promote") => {
-                                match PROMOTION_KINDS.iter().find(|(n, _)| *n == a.value.name) {
-                                    Some((_, v)) => promote = Some((*v).to_string()),
-                                    None => {
-                                        let s = closest(
-                                            &a.value.name,
-                                            PROMOTION_KINDS.iter().map(|(n, _)| *n),
-                                        );
-                                        self.err(
-                                            Diag::new(
-                                                a.value.span,
-                                                format!(
-                                                    "unknown promotion kind `{}`",
-                                                    a.value.name
-                                                ),
-                                            )
-                                            .label("not a promotion kind")
-                                            .suggest(s),
-                                        );
-                                    }
-                                }
+                                promote = self.keyword(a, PROMOTION_KINDS, "promotion kind");
+                            }
+                            Some("strides") => {
+                                strides = self.keyword(a, STRIDE_RULES, "stride rule");
                             }
                             _ => self.err(
-                                Diag::new(a.span, "`@pointwise` takes only `promote = <kind>`")
-                                    .label("unexpected tag argument"),
+                                Diag::new(
+                                    a.span,
+                                    "`@pointwise` takes only `promote = <kind>` and `strides = <rule>`",
+                                )
+                                .label("unexpected tag argument"),
                             ),
                         }
                     }
@@ -664,6 +667,7 @@ impl<'a> Checker<'a> {
                 tensors,
                 operands,
                 promote: promote.unwrap_or_else(|| "Default".to_string()),
+                strides: strides.unwrap_or_else(|| "Iterator".to_string()),
                 dtype,
                 inplace,
             });

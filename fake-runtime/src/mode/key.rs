@@ -93,7 +93,8 @@ impl FakeTensorMode {
             let header = rank as u64
                 | ((m.dtype as u64) << 16)
                 | ((m.layout as u64) << 24)
-                | (u64::from(m.requires_grad) << 32);
+                | (u64::from(m.requires_grad) << 32)
+                | (u64::from(m.wrapped_number) << 33);
             let packed = m.strides.len() == rank;
             if packed && rank <= SHORT_RANK {
                 // Header, device, a mask of which values are symbolic, then

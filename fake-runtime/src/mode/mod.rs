@@ -410,6 +410,18 @@ impl FakeTensorMode {
         Ok(t)
     }
 
+    /// A Python number where a schema wants a tensor (`add.Tensor(x, 1)`
+    /// in a traced graph): PyTorch's wrapped number, a zero-dim CPU tensor
+    /// of `dtype` holding `value` that promotes as a number and takes no
+    /// part in TensorIterator's layout decisions.
+    pub fn wrapped_number(&mut self, value: Scalar, dtype: DType) -> Result<TensorId> {
+        let t = self.scalar_tensor(value, dtype, Device::cpu())?;
+        if let Some(ft) = self.tensors.get_mut(t.index as usize) {
+            ft.meta.wrapped_number = true;
+        }
+        Ok(t)
+    }
+
     /// Remember the value of a tensor with at most
     /// [`crate::tensor::CONSTANT_NUMEL_LIMIT`] elements.
     pub(crate) fn set_constant(&mut self, t: TensorId, v: Scalar) {
@@ -944,6 +956,8 @@ impl FakeTensorMode {
         }
         meta.requires_grad |=
             requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
+        // An operator's result is a tensor, never a wrapped number.
+        meta.wrapped_number = false;
         let is_leaf = !meta.requires_grad;
         Ok(match alias {
             Alias::Fresh => self.add_tensor(meta, None, is_leaf),

@@ -15,18 +15,31 @@ pub fn pointwise_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> 
 }
 
 /// Output metadata of an elementwise operator over `inputs` with result
-/// dtype `dtype`. When every input is static and contiguous (the common
-/// case) sizes and strides are computed in one pass over `i64`s, never
-/// touching the ShapeEnv; anything else (symbolic sizes, permuted or
-/// channels-last inputs, a broadcast mismatch to report) takes
-/// [`pointwise::output`](crate::pointwise::output).
+/// dtype `dtype`, strides as a C++ (TensorIterator) meta kernel gives
+/// them: [`pointwise_output_by`] with [`StrideRule::Iterator`].
 #[inline]
 pub fn pointwise_output(
     cx: &mut Cx<'_>,
     inputs: &[&TensorMeta],
     dtype: DType,
 ) -> Result<TensorMeta> {
-    if let Some((sizes, strides)) = static_contiguous(inputs) {
+    pointwise_output_by(cx, inputs, dtype, StrideRule::Iterator)
+}
+
+/// Output metadata of an elementwise operator over `inputs` with result
+/// dtype `dtype`, strides by `rule`. When every input is static and
+/// contiguous the common way, sizes and strides are computed in one pass
+/// over `i64`s, never touching the ShapeEnv; anything else (symbolic
+/// sizes, permuted or channels-last inputs, a broadcast mismatch to
+/// report) takes [`pointwise::output`](crate::pointwise::output).
+#[inline]
+pub fn pointwise_output_by(
+    cx: &mut Cx<'_>,
+    inputs: &[&TensorMeta],
+    dtype: DType,
+    rule: StrideRule,
+) -> Result<TensorMeta> {
+    if let Some((sizes, strides)) = crate::pointwise::static_output(inputs, rule) {
         return Ok(TensorMeta {
             sizes,
             strides,
@@ -35,64 +48,27 @@ pub fn pointwise_output(
             device: cx.device,
             layout: Layout::Strided,
             requires_grad: false,
+            wrapped_number: false,
         });
     }
-    crate::pointwise::output(cx, inputs, dtype)
+    crate::pointwise::output(cx, inputs, dtype, rule)
 }
 
-/// Broadcast sizes and contiguous strides when every input is static and
-/// contiguous (sizes of 1 ignored, as ATen's `is_contiguous`); `None`
-/// otherwise.
-#[inline]
-fn static_contiguous(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
-    let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
-    let mut sizes: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
-    for t in inputs {
-        if t.strides.len() != t.dim() {
-            return None;
-        }
-        let off = rank - t.dim();
-        let mut expected = 1i64;
-        let mut decided = false;
-        for i in (0..t.dim()).rev() {
-            let (SymInt::Int(s), SymInt::Int(st)) = (t.sizes[i], t.strides[i]) else {
-                return None;
-            };
-            if !decided {
-                if s == 0 {
-                    decided = true;
-                } else if s != 1 {
-                    if st != expected {
-                        return None;
-                    }
-                    expected = expected.checked_mul(s)?;
-                }
-            }
-            let cur = &mut sizes[off + i];
-            let SymInt::Int(c) = *cur else { return None };
-            if s != c && s != 1 {
-                if c != 1 {
-                    return None;
-                }
-                *cur = SymInt::Int(s);
-            }
-        }
-    }
-    let mut strides: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
-    let mut acc = 1i64;
-    for i in (0..rank).rev() {
-        strides[i] = SymInt::Int(acc);
-        let SymInt::Int(s) = sizes[i] else {
-            return None;
-        };
-        acc = acc.checked_mul(s.max(1))?;
-    }
-    Some((sizes, strides))
-}
-
-/// The promotion operand of a tensor.
+/// The promotion operand of a tensor (a wrapped number promotes as the
+/// number it holds).
 #[inline]
 pub fn tensor_operand(t: &TensorMeta) -> Operand {
+    if t.wrapped_number {
+        return Operand::Scalar(if t.dtype == DType::Bool {
+            ScalarKind::Bool
+        } else if t.dtype.is_complex() {
+            ScalarKind::Complex
+        } else if t.dtype.is_floating_point() {
+            ScalarKind::Float
+        } else {
+            ScalarKind::Int
+        });
+    }
     if t.sizes.is_empty() {
         Operand::ZeroDim(t.dtype)
     } else {

@@ -25,6 +25,7 @@ use crate::error::{ErrorKind, Result};
 use crate::kernel::{Arg, Cx};
 use crate::layout::MemoryFormat;
 use crate::meta::{Scalar, TensorMeta};
+use crate::pointwise::StrideRule;
 use crate::promotion::{Operand, PromotionKind, ScalarKind};
 use crate::shape::{self, Dims};
 use crate::sym::{SymBool, SymInt};
@@ -49,6 +50,7 @@ pub mod rt {
     pub use crate::kernel::{Alias, Arg, Cx, ErasedKernel, OpDef, Out, Outs, Tags};
     pub use crate::layout::{Layout, MemoryFormat};
     pub use crate::meta::{Scalar, TensorMeta};
+    pub use crate::pointwise::StrideRule;
     pub use crate::promotion::{Operand, PromotionKind};
     pub use crate::schema;
     pub use crate::shape::Dims;
@@ -113,7 +115,7 @@ mod tests {
     #[test]
     fn the_static_pointwise_path_matches_the_general_one() {
         let mut env = ShapeEnv::new();
-        let shapes: [&[i64]; 5] = [&[8, 1, 16, 32], &[4, 1, 32], &[], &[1], &[0, 3]];
+        let shapes: [&[i64]; 6] = [&[8, 1, 16, 32], &[4, 1, 32], &[], &[1], &[0, 3], &[3, 1]];
         for a in shapes {
             for b in shapes {
                 let (ta, tb) = (m(&mut env, a), m(&mut env, b));
@@ -127,11 +129,21 @@ mod tests {
                     device: Device::cpu(),
                     constant: None,
                 };
-                let fast = pointwise_output(&mut cx, &[&ta, &tb], DType::Float32);
-                let general = crate::pointwise::output(&mut cx, &[&ta, &tb], DType::Float32);
-                assert_eq!(fast.is_ok(), general.is_ok(), "{a:?} {b:?}");
-                if let (Ok(f), Ok(g)) = (fast, general) {
-                    assert_eq!(f, g, "{a:?} {b:?}");
+                for rule in [
+                    StrideRule::Iterator,
+                    StrideRule::Refs,
+                    StrideRule::FastBinary,
+                ] {
+                    let fast = pointwise_output_by(&mut cx, &[&ta, &tb], DType::Float32, rule);
+                    let general = crate::pointwise::general(&mut cx, &[&ta, &tb], rule);
+                    assert_eq!(fast.is_ok(), general.is_ok(), "{a:?} {b:?} {rule:?}");
+                    if let (Ok(f), Ok((sizes, strides))) = (fast, general) {
+                        assert_eq!(
+                            (f.sizes, f.strides),
+                            (sizes, strides),
+                            "{a:?} {b:?} {rule:?}"
+                        );
+                    }
                 }
             }
         }

@@ -191,6 +191,7 @@ pub fn nonzero(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
         device: cx.device,
         layout: a.layout,
         requires_grad: false,
+        wrapped_number: false,
     };
     Ok(smallvec![Out::Tensor(meta, Alias::Fresh)])
 }
@@ -236,6 +237,7 @@ pub fn to_copy(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
         device: opt_device(args, 3).unwrap_or(a.device),
         storage_offset: SymInt::Int(0),
         requires_grad: false,
+        wrapped_number: false,
         ..a.clone()
     };
     Ok(smallvec![Out::Tensor(meta, Alias::Fresh)])

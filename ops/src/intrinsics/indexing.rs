@@ -125,6 +125,7 @@ pub fn advanced_index(
         device: cx.device,
         layout: t.layout,
         requires_grad: false,
+        wrapped_number: false,
     };
     Ok(meta)
 }

@@ -67,6 +67,7 @@ pub(crate) fn diagonal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             strides,
             storage_offset,
             requires_grad: false,
+            wrapped_number: false,
             ..t.clone()
         },
         Alias::ViewOf(0),

@@ -244,6 +244,7 @@ fn output(t: &TensorMeta, layout: Layout, dtype: DType) -> Outs {
             device: t.device,
             layout: t.layout,
             requires_grad: false,
+            wrapped_number: false,
         },
         Alias::Fresh,
     ));

@@ -126,6 +126,7 @@ fn complex_part(cx: &mut Cx<'_>, t: &TensorMeta, part: i64) -> Result<Outs> {
             storage_offset,
             dtype: t.dtype.to_real(),
             requires_grad: false,
+            wrapped_number: false,
             ..t.clone()
         },
         Alias::ViewOf(0),

@@ -108,6 +108,7 @@ pub(super) fn zeros_contiguous(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Tensor
         strides,
         storage_offset: SymInt::Int(0),
         requires_grad: false,
+        wrapped_number: false,
         device: cx.device,
         ..t.clone()
     })

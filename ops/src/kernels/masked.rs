@@ -199,6 +199,7 @@ fn unique_outputs(
                 device: t.device,
                 layout: t.layout,
                 requires_grad: false,
+                wrapped_number: false,
             },
             Alias::Fresh,
         ));

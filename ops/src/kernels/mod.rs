@@ -161,6 +161,7 @@ pub(crate) fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> 
         device: cx.device,
         layout: t.layout,
         requires_grad: false,
+        wrapped_number: false,
     }
 }
 
@@ -173,6 +174,7 @@ pub(crate) fn view_out(t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
             sizes,
             strides,
             requires_grad: false,
+            wrapped_number: false,
             ..t.clone()
         },
         Alias::ViewOf(0),

@@ -39,6 +39,7 @@ pub(crate) fn where_condition(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             device: nz.device,
             layout: nz.layout,
             requires_grad: false,
+            wrapped_number: false,
         };
         list.push((meta, Alias::Fresh));
     }

@@ -27,6 +27,7 @@ fn reshape_to(cx: &mut Cx<'_>, t: &TensorMeta, shape: fake_runtime::shape::Dims)
             device: t.device,
             layout: t.layout,
             requires_grad: t.requires_grad,
+            wrapped_number: false,
         },
         alias,
     ));
@@ -102,6 +103,7 @@ pub(crate) fn ravel(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             device: t.device,
             layout: t.layout,
             requires_grad: false,
+            wrapped_number: false,
         },
         alias,
     ));

@@ -59,6 +59,7 @@ pub(crate) fn column_stack(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                 sizes: [numel, SymInt::Int(1)].into_iter().collect(),
                 strides: [stride, SymInt::Int(1)].into_iter().collect(),
                 requires_grad: false,
+                wrapped_number: false,
                 ..(*t).clone()
             });
         } else {

@@ -36,6 +36,7 @@ fn convert(
             device,
             layout: t.layout,
             requires_grad: false,
+            wrapped_number: false,
         },
         Alias::Fresh,
     ));

@@ -72,6 +72,7 @@ pub(crate) fn broadcast_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
             sizes: shape.clone(),
             strides,
             requires_grad: false,
+            wrapped_number: false,
             device: cx.device,
             ..(*t).clone()
         };
@@ -144,6 +145,7 @@ pub(crate) fn meshgrid(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             sizes: shape.clone(),
             strides,
             requires_grad: false,
+            wrapped_number: false,
             device: cx.device,
             ..(*t).clone()
         };

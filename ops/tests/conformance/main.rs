@@ -103,11 +103,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "PyTorch moves the storage offset to 2*s1 unless the diagonal is statically known to be empty, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its own static run keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
     ),
     (
-        "aten::einsum",
-        "column transposed and scaled by a zero-dim operand",
-        "the step that differs is einsum's `mul` of the aligned operands ([1, 3] with strides [1, 1] times [1, 1]), and `mul.Tensor` alone differs the same way: with static sizes FakeTensorMode runs ATen's TensorIterator, which skips its contiguous fast set-up when operand shapes differ and orders the size-1 dim by size (strides [1, 1]), while the runtime's pointwise rule takes the contiguous fast set-up of the symbolic path (`fake_impls`' fast binary impl) for contiguous operands of any shape ([3, 1])",
-    ),
-    (
         "aten::histogram.bin_ct",
         "symbolic: vector, dynamic sizes",
         "as geqrf: PyTorch has no meta kernel for histogram, so FakeTensorMode runs the CPU kernel on zeros for static sizes and refuses symbolic sizes; the kernel answers with the same sizes (the bin count's, not the input's)",

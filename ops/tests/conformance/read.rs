@@ -92,6 +92,7 @@ pub(crate) fn static_meta(j: &Json, at: &str) -> Result<TensorMeta, Bad> {
         device: parsed(field(j, "device", at)?, at)?,
         layout: Layout::Strided,
         requires_grad: false,
+        wrapped_number: false,
     })
 }
 

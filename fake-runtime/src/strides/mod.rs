@@ -9,6 +9,9 @@ use crate::shape_env::ShapeEnv;
 use crate::sym::{SymBool, SymInt};
 use smallvec::SmallVec;
 
+mod elementwise;
+pub use elementwise::{Operand, iterator, pointwise};
+
 /// Row-major strides for `sizes` (`make_contiguous_strides_for`): sizes of
 /// 0 count as 1.
 pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
@@ -419,144 +422,6 @@ pub fn view_strides(
         return Ok(None);
     }
     Ok(Some(new_strides))
-}
-
-/// An input of a pointwise operator, already broadcast to the output's
-/// rank: its sizes and strides (a dim it broadcasts over has stride 0).
-#[derive(Debug, Clone, Copy)]
-pub struct Operand<'a> {
-    /// Sizes of the input (right-aligned to the output's rank by the caller
-    /// passing only the trailing dims; see [`pointwise`]).
-    pub sizes: &'a [SymInt],
-    /// Strides of the input.
-    pub strides: &'a [SymInt],
-}
-
-/// Output strides of a pointwise operator over `inputs`, as ATen's
-/// TensorIterator computes them: if every input is contiguous the output
-/// is; if every input is channels-last the output is; if every input has
-/// the output's shape and the same non-overlapping-and-dense strides the
-/// output takes them; otherwise dims are sorted by the inputs' strides
-/// (`reorder_dimensions`) and the output is dense in that order. Zero-dim
-/// inputs take no part.
-pub fn pointwise(
-    env: &mut ShapeEnv,
-    out_sizes: &[SymInt],
-    inputs: &[Operand<'_>],
-    op: &str,
-) -> Result<Dims> {
-    let ndim = out_sizes.len();
-    if ndim == 0 {
-        return Ok(Dims::new());
-    }
-    let inputs: SmallVec<[Operand<'_>; 4]> = inputs
-        .iter()
-        .copied()
-        .filter(|o| !o.sizes.is_empty())
-        .collect();
-    if inputs.is_empty() {
-        return contiguous(env, out_sizes);
-    }
-    // Fast set-up: all contiguous, all channels-last
-    // (`compute_elementwise_output_logical_to_physical_perm`; decided with
-    // `guard_or_false`, so an unbacked size takes the general path).
-    let mut all_contiguous = true;
-    for o in &inputs {
-        if !is_contiguous(env, o.sizes, o.strides, op, Decide::OrFalse)? {
-            all_contiguous = false;
-            break;
-        }
-    }
-    if all_contiguous {
-        return contiguous(env, out_sizes);
-    }
-    let mut all_cl = true;
-    for o in &inputs {
-        if o.sizes.len() != ndim || !is_channels_last(env, o.sizes, o.strides, op, Decide::OrFalse)?
-        {
-            all_cl = false;
-            break;
-        }
-    }
-    if all_cl {
-        return channels_last(env, out_sizes);
-    }
-    let or_false = |env: &mut ShapeEnv, c: SymBool| env.guard_or_false(c, op);
-    // Stride of input `o` in output dim `d` (0 where it broadcasts).
-    let stride_in = |env: &mut ShapeEnv, o: &Operand<'_>, d: usize| -> Result<SymInt> {
-        let offset = ndim - o.sizes.len();
-        if d < offset {
-            return Ok(SymInt::Int(0));
-        }
-        let (s, st) = (o.sizes[d - offset], o.strides[d - offset]);
-        let one = env.eq(s, SymInt::Int(1))?;
-        let out_one = env.eq(out_sizes[d], SymInt::Int(1))?;
-        if or_false(env, one)? && !or_false(env, out_one)? {
-            Ok(SymInt::Int(0))
-        } else {
-            Ok(st)
-        }
-    };
-    // `a >= b` for `a, b >= 0`, as PyTorch's `should_swap` decides it.
-    let ge = |env: &mut ShapeEnv, a: SymInt, b: SymInt| -> Result<bool> {
-        let c = env.eq(b, SymInt::Int(0))?;
-        if or_false(env, c)? {
-            return Ok(true);
-        }
-        let c = env.eq(a, SymInt::Int(0))?;
-        if or_false(env, c)? {
-            return Ok(false);
-        }
-        let c = env.ge(a, b)?;
-        if or_false(env, c)? {
-            return Ok(true);
-        }
-        let m = env.modulo(a, b)?;
-        let c = env.eq(m, SymInt::Int(0))?;
-        or_false(env, c)
-    };
-    let should_swap = |env: &mut ShapeEnv, d0: usize, d1: usize| -> Result<i32> {
-        for o in &inputs {
-            let s0 = stride_in(env, o, d0)?;
-            let s1 = stride_in(env, o, d1)?;
-            let z0 = env.eq(s0, SymInt::Int(0))?;
-            let z1 = env.eq(s1, SymInt::Int(0))?;
-            if or_false(env, z0)? || or_false(env, z1)? {
-                continue;
-            }
-            let same = env.eq(s0, s1)?;
-            if or_false(env, same)? {
-                if ge(env, out_sizes[d1], out_sizes[d0])? {
-                    continue;
-                }
-                return Ok(1);
-            }
-            if ge(env, s1, s0)? {
-                return Ok(-1);
-            }
-            if ge(env, s0, s1)? {
-                return Ok(1);
-            }
-        }
-        Ok(0)
-    };
-    // perm[0] is the fastest-moving dim, as in TensorIterator.
-    let mut perm: SmallVec<[usize; 6]> = (0..ndim).rev().collect();
-    for i in 1..ndim {
-        let mut dim1 = i;
-        for dim0 in (0..i).rev() {
-            let c = should_swap(env, perm[dim0], perm[dim1])?;
-            if c > 0 {
-                perm.swap(dim0, dim1);
-                dim1 = dim0;
-            } else if c < 0 {
-                break;
-            }
-        }
-    }
-    // Dense strides in that order: the fastest dim has stride 1.
-    let physical: SmallVec<[usize; 6]> = perm.iter().rev().copied().collect();
-    with_physical_order(env, out_sizes, &physical)
 }
 
 #[cfg(test)]
