@@ -319,6 +319,10 @@ CASES = {
         C("mismatch", T([2], dtype=b8), T([3]), T([3])),
         C("broadcast and promote to float64", T([3, 1], dtype=b8), T([1, 4]), T([4], dtype=f64)),
         C("zero-dim float64 other keeps float16", T([3, 1], dtype=b8), T([1, 4], dtype=f16), T([], dtype=f64)),
+        C("an added size-1 dim decides the order", T([5, 1, 1], dtype=b8, strides=[1, 5, 1]),
+          T([5, 1, 5], strides=[5, 5, 1]), T([])),
+        C("size-1 dims with strides of their own, broadcast", T([3], dtype=b8),
+          T([2, 1, 3], strides=[3, 1, 1]), T([3])),
     ],
     "eq.Tensor": [
         C("same shape", T([2, 3]), T([2, 3])),
@@ -2415,6 +2419,14 @@ CASES.update({
 SYMBOLIC = [
     ("add broadcast equal sizes", "add.Tensor", Case("", D([3, 4], "x"), D([3, 4], "y"))),
     ("add broadcast against size one", "add.Tensor", Case("", D([3, 4], "x"), D([1, 4], "y", ["static", "dynamic"]))),
+    # Output strides on symbolic sizes: the fake mode's fast binary path,
+    # then the references' order (inputs broadcast with expand's strides).
+    ("add of a dynamic input whose size-1 dim has a stride of its own", "add.Tensor",
+     Case("", D([2, 1, 3], "x", ["dynamic", "static", "static"], strides=[3, 1, 1]), T([3]))),
+    ("mul of a dynamic transposed input and a row", "mul.Tensor",
+     Case("", D([4, 3], "x", ["static", "dynamic"], strides=[1, 4]), T([4, 1]))),
+    ("where of a dynamic input whose size-1 dim has a stride of its own", "where.self",
+     Case("", T([3], dtype=b8), D([2, 1, 3], "x", ["dynamic", "static", "static"], strides=[3, 1, 1]), T([3]))),
     ("cat along dim 0", "cat", Case("", [D([3, 4], "x"), D([5, 4], "y")], 0)),
     ("mm inner sizes", "mm", Case("", D([2, 3], "x"), D([3, 4], "y"))),
     ("view infers minus one", "view", Case("", D([4, 6], "x"), [-1])),
@@ -4465,8 +4477,12 @@ def sample_points(descs):
 
 
 def resized(desc, point):
+    """A symbolic input at a sample's sizes. An explicit layout keeps its
+    strides: the cases that give one make dynamic only dims its strides do
+    not depend on."""
     sizes = [point.get(f"{desc.source}.size()[{d}]", h) for d, h in enumerate(desc.sizes)]
-    return T(sizes, dtype=desc.dtype, device=desc.device, fmt=desc.fmt, then=desc.then)
+    return T(sizes, dtype=desc.dtype, device=desc.device, strides=desc.strides, fmt=desc.fmt,
+             then=desc.then)
 
 
 def at_point(desc, point):

@@ -125,6 +125,8 @@ def unary_cases():
         C("storage offset", off(2, 3)),
         C("zero-dim", T([])),
         C("zero size", T([0, 3])),
+        C("size-1 dims with strides of their own", T([5, 1, 1], strides=[1, 5, 1])),
+        C("contiguous and channels last at once", T([2, 3, 1, 1], strides=[3, 1, 1, 1])),
     ]
 
 
@@ -139,6 +141,7 @@ def binary_cases(scalar=False):
             C("bool tensor bool number", T([2], dtype=b8), True),
             C("transposed", tr(2, 3), 1),
             C("zero-dim tensor", T([], dtype=i64), 1),
+            C("size-1 dim of stride 1 and a number", T([1, 5], strides=[1, 1]), 2),
         ]
     return [
         C("same shape", T([2, 3]), T([2, 3])),
@@ -151,6 +154,12 @@ def binary_cases(scalar=False):
         C("channels last both", cl(1, 2, 3, 3), cl(1, 2, 3, 3)),
         C("size mismatch", T([2, 3]), T([2, 4])),
         C("cpu zero-dim joins cuda", T([]), T([2], device="cuda")),
+        C("size-1 dims with strides of their own, broadcast",
+          T([2, 1, 3], strides=[3, 1, 1]), T([3])),
+        C("an added size-1 dim against a strided one",
+          T([5, 1, 1], strides=[1, 5, 1]), T([5, 1, 5], strides=[5, 5, 1])),
+        C("size-1 dim of stride 1 and a zero-dim tensor", T([1, 5], strides=[1, 1]), T([])),
+        C("empty and broadcast", T([0, 1], strides=[1, 1]), T([1])),
     ]
 
 

@@ -709,7 +709,7 @@ CASES["histogram.bin_ct"] += [C("float16 refused", T([5], dtype=f16), 4), C("ran
 CASES["hsplit.array"] += [C("negative indices", T([4, 6, 8]), [-4, -1]), C("transposed", tr(4, 6), [2])]
 CASES["vsplit.int"] += [C("negative sections refused", T([4, 6]), -2)]
 CASES["trapezoid.x"] += [C("zero-dim y refused", T([]), T([]))]
-CASES["cumulative_trapezoid.x"] += [C("no samples", T([2, 0]), T([0])), C("one sample", T([2, 1]), T([1]))]
+CASES["cumulative_trapezoid.x"] += [C("one sample", T([2, 1]), T([1]))]
 CASES["gradient.scalarint"] += [C("zero-dim", T([])), C("edge order 3 refused", T([5, 5]), edge_order=3)]
 CASES["_unsafe_masked_index_put_accumulate"] += [
     C("values not broadcastable refused", T([4, 5]), T([3, 1], dtype=b8), [T([3], dtype=i64)], T([2, 5])),

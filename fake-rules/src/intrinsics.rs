@@ -394,14 +394,18 @@ pub const PROMOTION_KINDS: &[(&str, &str)] = &[
 ];
 
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of
-/// `fake_runtime::pointwise::StrideRule` each names: whose meta kernel
-/// gives the output strides (`iterator`, the default: a C++ one;
-/// `refs`: a Python one; `fast_binary`: the fake mode's fast path for
-/// `add`, `sub`, `mul` and `div`).
+/// `fake_runtime::pointwise::StrideRule` each names (`elementwise`, the
+/// default: the references' elementwise meta; `fast_binary`: the fake
+/// mode's fast path for `add`, `sub`, `mul` and `div` first; `preserve`:
+/// a dense single input keeps its strides; `decomposed`: each input laid
+/// out afresh first; `decomposition`: run outside the meta kernel, CPU
+/// scalars take no part).
 pub const STRIDE_RULES: &[(&str, &str)] = &[
-    ("iterator", "Iterator"),
-    ("refs", "Refs"),
+    ("elementwise", "Elementwise"),
     ("fast_binary", "FastBinary"),
+    ("preserve", "Preserve"),
+    ("decomposed", "Decomposed"),
+    ("decomposition", "Decomposition"),
 ];
 
 #[cfg(test)]

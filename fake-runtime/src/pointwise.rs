@@ -12,23 +12,34 @@ use crate::sym::SymInt;
 use crate::{DType, Layout};
 use smallvec::SmallVec;
 
-/// Which of PyTorch's meta kernels gives an elementwise operator its
-/// output strides (see [`crate::strides::iterator`] and
-/// [`crate::strides::pointwise`]).
+/// How an elementwise operator's output strides come about in PyTorch's
+/// fake mode. Every rule starts from the references' order
+/// ([`crate::strides::pointwise`]); they differ in what answers first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum StrideRule {
-    /// A C++ structured meta kernel: TensorIterator on static sizes, the
-    /// references on symbolic ones (the C++ kernel takes no symbols).
+    /// The references' `_prim_elementwise_meta` (`sin`, `atan2`,
+    /// `where`).
     #[default]
-    Iterator,
-    /// A Python meta kernel (`torch._refs.where`): the references always.
-    Refs,
-    /// `add`, `sub`, `mul` and `div` of two tensors: as
-    /// [`StrideRule::Iterator`], except that on symbolic sizes the fake
-    /// mode's fast path answers first (`make_fast_binary_impl`): when an
-    /// input has the output's shape, contiguous if every input is,
-    /// channels-last if every input is.
+    Elementwise,
+    /// `add`, `sub`, `mul` and `div` of two tensors: on symbolic sizes the
+    /// fake mode's fast path answers first (`make_fast_binary_impl`):
+    /// when an input has the output's shape, contiguous if every input
+    /// is, channels-last if every input is.
     FastBinary,
+    /// A single input that is non-overlapping and dense keeps its strides
+    /// (`compute_elementwise_output_strides`, through which `relu`,
+    /// `hardtanh`, `threshold` and the scalar `pow` and `clamp_min` get
+    /// theirs).
+    Preserve,
+    /// Decompositions that first lay each input out afresh, as a unary
+    /// elementwise operator would (`logical_and` compares each input with
+    /// 0 first), then combine them elementwise.
+    Decomposed,
+    /// A Python decomposition that FakeTensorMode runs outside the meta
+    /// kernel (`logaddexp`, `clamp_min.Tensor`): there fake tensors report
+    /// their own device, so CPU scalars take no part, as on symbolic
+    /// sizes.
+    Decomposition,
 }
 
 /// Output metadata of an elementwise operator over `inputs` with result
@@ -40,7 +51,7 @@ pub fn output(
     dtype: DType,
     rule: StrideRule,
 ) -> Result<TensorMeta> {
-    let (sizes, strides) = match static_output(inputs, rule) {
+    let (sizes, strides) = match static_output(inputs) {
         Some(ss) => ss,
         None => general(cx, inputs, rule)?,
     };
@@ -56,11 +67,10 @@ pub fn output(
     })
 }
 
-/// The layout operands among `inputs`: wrapped numbers take no part.
+/// The inputs as layout operands.
 fn operands<'a>(inputs: &[&'a TensorMeta]) -> SmallVec<[Operand<'a>; 4]> {
     inputs
         .iter()
-        .filter(|t| !t.wrapped_number)
         .map(|t| Operand {
             sizes: &t.sizes,
             strides: &t.strides,
@@ -77,24 +87,50 @@ pub(crate) fn general(
     let shapes: SmallVec<[&[SymInt]; 4]> = inputs.iter().map(|t| t.sizes.as_slice()).collect();
     let sizes = crate::shape::broadcast(cx.env, cx.op, &shapes)?;
     let symbolic = !inputs.iter().all(|t| t.is_static());
-    if !symbolic
-        && rule != StrideRule::Refs
-        && let Some(strides) = crate::strides::iterator(&sizes, &operands(inputs))
-    {
-        return Ok((sizes, strides));
-    }
     if symbolic
         && rule == StrideRule::FastBinary
         && let Some(strides) = fast_binary(cx, &sizes, inputs)?
     {
         return Ok((sizes, strides));
     }
-    // The references leave out CPU scalars.
+    // Each input as a unary elementwise operator lays it out: dense, in
+    // its own order.
+    let mut laid_out: SmallVec<[TensorMeta; 4]> = SmallVec::new();
+    if rule == StrideRule::Decomposed {
+        for t in inputs {
+            let mut fresh = (*t).clone();
+            if !t.sizes.is_empty() {
+                let own = [Operand {
+                    sizes: &t.sizes,
+                    strides: &t.strides,
+                }];
+                fresh.strides = crate::strides::pointwise(cx.env, &t.sizes, &own, cx.op)?;
+            }
+            laid_out.push(fresh);
+        }
+    }
+    let inputs: SmallVec<[&TensorMeta; 4]> = if laid_out.is_empty() {
+        inputs.iter().copied().collect()
+    } else {
+        laid_out.iter().collect()
+    };
+    // Wrapped numbers take no part; outside the meta kernel (symbolic
+    // calls, decompositions), where fake tensors report their own device,
+    // neither do CPU scalars.
+    let outside = symbolic || rule == StrideRule::Decomposition;
     let kept: SmallVec<[&TensorMeta; 4]> = inputs
         .iter()
         .copied()
-        .filter(|t| !(t.sizes.is_empty() && t.device.is_cpu()))
+        .filter(|t| !(t.wrapped_number || outside && t.sizes.is_empty() && t.device.is_cpu()))
         .collect();
+    if rule == StrideRule::Preserve
+        && let [t] = kept.as_slice()
+        && t.sizes == sizes
+        && crate::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)?
+    {
+        let strides = t.strides.clone();
+        return Ok((sizes, strides));
+    }
     let strides = crate::strides::pointwise(cx.env, &sizes, &operands(&kept), cx.op)?;
     Ok((sizes, strides))
 }
@@ -137,13 +173,12 @@ fn fast_binary(cx: &mut Cx<'_>, sizes: &[SymInt], inputs: &[&TensorMeta]) -> Res
 }
 
 /// The static path: broadcast sizes and contiguous strides when every
-/// input is static and either has exactly the contiguous strides of its
-/// sizes (then both of PyTorch's algorithms give contiguous strides), or,
-/// for a C++ meta kernel, every input has the output's shape and is
-/// contiguous (TensorIterator's fast set-up). `None` otherwise, and on a
-/// broadcast mismatch: the general path decides and reports.
+/// input is static and has exactly the contiguous strides of its sizes,
+/// and no size is 0 (then every rule gives contiguous strides). `None`
+/// otherwise, and on a broadcast mismatch: the general path decides and
+/// reports.
 #[inline]
-pub(crate) fn static_output(inputs: &[&TensorMeta], rule: StrideRule) -> Option<(Dims, Dims)> {
+pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
     let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
     let mut sizes: SmallVec<[i64; 6]> = SmallVec::from_elem(1, rank);
     for t in inputs {
@@ -151,8 +186,13 @@ pub(crate) fn static_output(inputs: &[&TensorMeta], rule: StrideRule) -> Option<
             return None;
         }
         let off = rank - t.dim();
-        for (i, s) in t.sizes.iter().enumerate() {
-            let s = s.as_int()?;
+        let mut expected = 1i64;
+        for i in (0..t.dim()).rev() {
+            let (s, st) = (t.sizes[i].as_int()?, t.strides[i].as_int()?);
+            if st != expected || s == 0 {
+                return None;
+            }
+            expected = expected.checked_mul(s)?;
             let cur = &mut sizes[off + i];
             if s == *cur || s == 1 {
                 continue;
@@ -164,57 +204,11 @@ pub(crate) fn static_output(inputs: &[&TensorMeta], rule: StrideRule) -> Option<
             }
         }
     }
-    if sizes.contains(&0) {
-        return None;
-    }
     let mut strides: SmallVec<[i64; 6]> = SmallVec::from_elem(1, rank);
     let mut acc = 1i64;
     for i in (0..rank).rev() {
         strides[i] = acc;
         acc = acc.checked_mul(sizes[i])?;
-    }
-    // An input's own contiguous strides are the output's, right-aligned.
-    let standard = |t: &TensorMeta| -> bool {
-        let mut expected = 1i64;
-        for i in (0..t.dim()).rev() {
-            let (Some(s), Some(st)) = (t.sizes[i].as_int(), t.strides[i].as_int()) else {
-                return false;
-            };
-            if st != expected {
-                return false;
-            }
-            expected = expected.saturating_mul(s.max(1));
-        }
-        true
-    };
-    let same_and_contiguous = |t: &TensorMeta| -> bool {
-        if t.dim() != rank {
-            return false;
-        }
-        let mut expected = 1i64;
-        for i in (0..rank).rev() {
-            let (Some(s), Some(st)) = (t.sizes[i].as_int(), t.strides[i].as_int()) else {
-                return false;
-            };
-            if s != sizes[i] {
-                return false;
-            }
-            if s != 1 {
-                if st != expected {
-                    return false;
-                }
-                expected = expected.saturating_mul(s);
-            }
-        }
-        true
-    };
-    let ok = inputs.iter().all(|t| standard(t))
-        || rule != StrideRule::Refs
-            && inputs
-                .iter()
-                .all(|t| t.wrapped_number || same_and_contiguous(t));
-    if !ok {
-        return None;
     }
     let to_sym = |v: &[i64]| -> Dims { v.iter().map(|&x| SymInt::Int(x)).collect() };
     Some((to_sym(&sizes), to_sym(&strides)))

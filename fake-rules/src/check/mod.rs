@@ -667,7 +667,7 @@ impl<'a> Checker<'a> {
                 tensors,
                 operands,
                 promote: promote.unwrap_or_else(|| "Default".to_string()),
-                strides: strides.unwrap_or_else(|| "Iterator".to_string()),
+                strides: strides.unwrap_or_else(|| "Elementwise".to_string()),
                 dtype,
                 inplace,
             });

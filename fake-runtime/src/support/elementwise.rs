@@ -15,15 +15,15 @@ pub fn pointwise_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> 
 }
 
 /// Output metadata of an elementwise operator over `inputs` with result
-/// dtype `dtype`, strides as a C++ (TensorIterator) meta kernel gives
-/// them: [`pointwise_output_by`] with [`StrideRule::Iterator`].
+/// dtype `dtype`, strides as the references' elementwise meta gives them:
+/// [`pointwise_output_by`] with [`StrideRule::Elementwise`].
 #[inline]
 pub fn pointwise_output(
     cx: &mut Cx<'_>,
     inputs: &[&TensorMeta],
     dtype: DType,
 ) -> Result<TensorMeta> {
-    pointwise_output_by(cx, inputs, dtype, StrideRule::Iterator)
+    pointwise_output_by(cx, inputs, dtype, StrideRule::Elementwise)
 }
 
 /// Output metadata of an elementwise operator over `inputs` with result
@@ -39,7 +39,7 @@ pub fn pointwise_output_by(
     dtype: DType,
     rule: StrideRule,
 ) -> Result<TensorMeta> {
-    if let Some((sizes, strides)) = crate::pointwise::static_output(inputs, rule) {
+    if let Some((sizes, strides)) = crate::pointwise::static_output(inputs) {
         return Ok(TensorMeta {
             sizes,
             strides,

@@ -130,9 +130,11 @@ mod tests {
                     constant: None,
                 };
                 for rule in [
-                    StrideRule::Iterator,
-                    StrideRule::Refs,
+                    StrideRule::Elementwise,
                     StrideRule::FastBinary,
+                    StrideRule::Preserve,
+                    StrideRule::Decomposed,
+                    StrideRule::Decomposition,
                 ] {
                     let fast = pointwise_output_by(&mut cx, &[&ta, &tb], DType::Float32, rule);
                     let general = crate::pointwise::general(&mut cx, &[&ta, &tb], rule);

@@ -160,9 +160,24 @@ pub fn is_contiguous_or_false(
     }
 }
 
-/// `iter_strides(first, second)`: the strides TensorIterator gives the
-/// output of an elementwise operator over `first` then `second` (the
-/// operands' order breaks ties of their layouts).
+/// `iter_strides(first, second)`: the strides the elementwise meta gives
+/// the output of an operator over `first` then `second` (the operands'
+/// order breaks ties of their layouts).
 pub fn iter_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) -> Result<Dims> {
     Ok(fake_runtime::support::pointwise_output(cx, &[first, second], first.dtype)?.strides)
+}
+
+/// `decomposition_strides(first, second)`: as `iter_strides`, for a
+/// Python decomposition FakeTensorMode runs outside the meta kernel, where
+/// a CPU scalar takes no part.
+pub fn decomposition_strides(
+    cx: &mut Cx<'_>,
+    first: &TensorMeta,
+    second: &TensorMeta,
+) -> Result<Dims> {
+    let rule = fake_runtime::pointwise::StrideRule::Decomposition;
+    Ok(
+        fake_runtime::support::pointwise_output_by(cx, &[first, second], first.dtype, rule)?
+            .strides,
+    )
 }
