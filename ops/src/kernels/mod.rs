@@ -115,7 +115,8 @@ pub(crate) use normal::{
 };
 pub(crate) use pad::pad;
 pub(crate) use padding::{
-    reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad2d, replication_pad3d,
+    reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad1d, replication_pad2d,
+    replication_pad3d,
 };
 pub(crate) use pool::{
     adaptive_avg_pool1d, adaptive_avg_pool3d, adaptive_max_pool1d, avg_pool1d, avg_pool3d,

@@ -84,13 +84,10 @@ fn non_constant(
         ("reflect", true, 1) => super::reflection_pad1d(cx, &args),
         ("reflect", true, 2) => super::reflection_pad2d(cx, &args),
         ("reflect", true, 3) => super::reflection_pad3d(cx, &args),
+        ("replicate", true, 1) => super::replication_pad1d(cx, &args),
         ("replicate", true, 2) => super::replication_pad2d(cx, &args),
         ("replicate", true, 3) => super::replication_pad3d(cx, &args),
         ("circular", true, _) => circular(cx, a),
-        ("reflect" | "replicate", true, _) => Err(Error::invalid(
-            cx.op,
-            format!("padding mode '{mode}' of {n} dims has no kernel yet"),
-        )),
         ("reflect" | "replicate" | "circular", false, _) => Err(Error::invalid(
             cx.op,
             "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now",

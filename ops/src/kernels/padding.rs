@@ -134,6 +134,12 @@ pub(crate) fn reflection_pad3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     pad(cx, a, 3, true)
 }
 
+/// `replication_pad1d(Tensor self, SymInt[2] padding) -> Tensor`: bool
+/// inputs refused.
+pub(crate) fn replication_pad1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    pad(cx, a, 1, false)
+}
+
 /// `replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor`: bool
 /// inputs refused.
 pub(crate) fn replication_pad2d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
