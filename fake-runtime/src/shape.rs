@@ -552,27 +552,6 @@ pub fn slice_len(
     Ok(len)
 }
 
-/// Wrap an index into a dim of `size` for `select`, checking bounds.
-pub fn select_index(env: &mut ShapeEnv, op: &str, size: SymInt, index: SymInt) -> Result<SymInt> {
-    let neg_size = env.neg(size)?;
-    let lo = env.ge(index, neg_size)?;
-    let hi = env.lt(index, size)?;
-    let ok = env.and(lo, hi)?;
-    check_printing(env, ok, op, &|env| {
-        format!(
-            "index {} out of range for tensor of size {}",
-            env.display(index),
-            env.display(size)
-        )
-    })?;
-    let neg = env.lt(index, SymInt::Int(0))?;
-    if env.guard_bool(neg, op)? {
-        env.add(index, size)
-    } else {
-        Ok(index)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

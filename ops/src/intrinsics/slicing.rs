@@ -70,8 +70,12 @@ pub fn slice_offset(
     }
 }
 
-/// `select_offset(t, dim, index)`: storage offset of `select.int`
-/// (checks the index).
+/// `select_offset(t, dim, index)`: storage offset of `select.int`, as
+/// the fake mode's own `meta_select` computes it: an index certainly out
+/// of range is refused (`guard_or_false`, so an undecidable one is not);
+/// the offset follows the index when it is certainly non-negative or
+/// certainly negative, and is a fresh unbacked symbol when neither is
+/// known (a data-dependent index may count from either end).
 pub fn select_offset(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, index: SymInt) -> Result<SymInt> {
     if t.dim() == 0 {
         return Err(invalid(
@@ -80,8 +84,33 @@ pub fn select_offset(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, index: SymInt) -
         ));
     }
     let d = shape::wrap_dim(cx.op, dim, t.dim())?;
-    let i = shape::select_index(cx.env, cx.op, t.sizes[d], index)?;
+    let size = t.sizes[d];
+    let neg_size = cx.env.neg(size)?;
+    let past_end = cx.env.ge(index, size)?;
+    let before_start = cx.env.lt(index, neg_size)?;
+    if cx.env.guard_or_false(past_end, cx.op)? || cx.env.guard_or_false(before_start, cx.op)? {
+        let sizes: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
+        return Err(invalid(
+            cx,
+            format!(
+                "select(): index {} out of range for tensor of size [{}] at dimension {d}",
+                cx.env.display(index),
+                sizes.join(", ")
+            ),
+        ));
+    }
     let st = stride_at(cx, t, d)?;
+    let nonneg = cx.env.ge(index, SymInt::Int(0))?;
+    let i = if cx.env.guard_or_false(nonneg, cx.op)? {
+        index
+    } else {
+        let neg = cx.env.lt(index, SymInt::Int(0))?;
+        if cx.env.guard_or_false(neg, cx.op)? {
+            cx.env.add(index, size)?
+        } else {
+            return Ok(cx.env.create_unbacked(false, cx.op));
+        }
+    };
     let o = cx.env.mul(i, st)?;
     cx.env.add(t.storage_offset, o)
 }
