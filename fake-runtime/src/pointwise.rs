@@ -142,6 +142,10 @@ pub(crate) fn general(
 fn fast_binary(cx: &mut Cx<'_>, sizes: &[SymInt], inputs: &[&TensorMeta]) -> Result<Option<Dims>> {
     let mut full = false;
     for t in inputs {
+        if t.sizes.as_slice() == sizes {
+            full = true;
+            break;
+        }
         if t.dim() == sizes.len() {
             let eq = crate::support::dims_eq(cx, &t.sizes, sizes)?;
             if cx.env.guard_or_false(eq, cx.op)? {

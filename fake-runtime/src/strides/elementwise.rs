@@ -33,19 +33,29 @@ fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Result
     let offset = ndim - o.sizes.len().min(ndim);
     let mut strides: Dims = SmallVec::from_elem(SymInt::Int(0), ndim);
     for i in (0..ndim).rev() {
+        let target = out_sizes[i];
         let (size, stride) = if i >= offset {
             (o.sizes[i - offset], o.strides[i - offset])
         } else if i + 1 < ndim {
+            if matches!(target, SymInt::Int(t) if t != 1) {
+                // An added dim the broadcast widens: stride 0 whatever
+                // the dim after it.
+                continue;
+            }
             (SymInt::Int(1), env.mul(out_sizes[i + 1], strides[i + 1])?)
         } else {
             (SymInt::Int(1), SymInt::Int(1))
         };
-        let same = env.eq(size, out_sizes[i])?;
-        strides[i] = if env.guard_or_true(same, "expand")? {
-            stride
+        // The same size (the common case) keeps the stride.
+        let same = if size == target {
+            true
+        } else if let (SymInt::Int(a), SymInt::Int(b)) = (size, target) {
+            a == b
         } else {
-            SymInt::Int(0)
+            let c = env.eq(size, target)?;
+            env.guard_or_true(c, "expand")?
         };
+        strides[i] = if same { stride } else { SymInt::Int(0) };
     }
     Ok(strides)
 }
