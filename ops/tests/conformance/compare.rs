@@ -126,16 +126,24 @@ fn our_alias(mode: &FakeTensorMode, out: TensorId, args: &[Arg]) -> String {
     "null".to_string()
 }
 
-/// The plain unbacked symbols among a tensor's sizes and strides, by name.
+/// The unbacked symbols a tensor's sizes, strides and storage offset
+/// mention, by name (the fixture's `unbacked_of`).
 fn unbacked_names(mode: &mut FakeTensorMode, meta: &TensorMeta) -> BTreeSet<String> {
     let env = mode.env_mut();
     let mut names = BTreeSet::new();
-    for &v in meta.sizes.iter().chain(&meta.strides) {
+    let values = meta
+        .sizes
+        .iter()
+        .chain(&meta.strides)
+        .chain([&meta.storage_offset]);
+    for &v in values {
         let v = env.simplify_int(v).unwrap_or(v);
-        if let Some(s) = env.as_symbol(v)
-            && env.arena().is_unbacked(s)
-        {
-            names.insert(env.arena().symbol_name(s));
+        if let SymInt::Expr(e) = v {
+            for s in env.arena().free_symbols(e) {
+                if env.arena().is_unbacked(s) {
+                    names.insert(env.arena().symbol_name(s));
+                }
+            }
         }
     }
     names

@@ -178,26 +178,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "as \"storage offset kept\": the rule follows the fresh dense tensor torch.export records, not the meta kernel's preserved strides",
     ),
     (
-        "aten::tensor_split.tensor_indices_or_sections",
-        "two indices",
-        "slices between unbacked indices: PyTorch lists a fresh unbacked storage offset among the new symbols of the second and third pieces; ours does not (not yet explained)",
-    ),
-    (
-        "aten::tensor_split.tensor_indices_or_sections",
-        "dim 1",
-        "slices between unbacked indices: PyTorch lists a fresh unbacked storage offset among the new symbols of the later pieces; ours does not (not yet explained)",
-    ),
-    (
-        "aten::tensor_split.tensor_indices_or_sections",
-        "transposed",
-        "slices between unbacked indices: PyTorch lists a fresh unbacked storage offset among the new symbols of the later pieces; ours does not (not yet explained)",
-    ),
-    (
-        "aten::tensor_split.tensor_indices_or_sections",
-        "symbolic: two indices, dynamic sizes",
-        "as the static \"two indices\": PyTorch lists a fresh unbacked storage offset among the new symbols of the second and third pieces; ours does not (not yet explained)",
-    ),
-    (
         "aten::upsample_bilinear2d.vec",
         "symbolic: upsample bilinear by a half",
         "PyTorch's Python decomposition guards the output sizes (>= 2, != 1) through its internal arange, index and broadcast steps, and prints TruncToInt(0.5*ToFloat(s0)); the sizes computed directly hold at every size, printed as (s0//2), the form an exported TruncToInt(0.5*ToFloat(s0)) is read as",
