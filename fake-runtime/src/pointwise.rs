@@ -125,7 +125,7 @@ pub(crate) fn general(
         .collect();
     if rule == StrideRule::Preserve
         && let [t] = kept.as_slice()
-        && t.sizes == sizes
+        && t.dim() == sizes.len()
         && crate::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)?
     {
         let strides = t.strides.clone();
