@@ -3984,6 +3984,48 @@ for _module in (op_cases_complex, op_cases_composites, op_cases_copies, op_cases
     MODULE_PYTHON_DISPATCHER |= getattr(_module, "PYTHON_DISPATCHER", set())
 
 
+# ---- aliases ---------------------------------------------------------------------------
+# An alias decomposes to the operator it names; its cases are that
+# operator's (or the elementwise helpers'), recorded under its own name.
+
+for _op in ["absolute", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "fix", "negative"]:
+    CASES[_op] = unary_cases()
+CASES["arctan2"] = binary_cases()
+for _op in ["greater", "greater_equal", "less", "less_equal", "not_equal"]:
+    CASES[f"{_op}.Tensor"] = binary_cases()
+    CASES[f"{_op}.Scalar"] = binary_cases(scalar=True)
+CASES["xlogy.Scalar_Other"] = binary_cases(scalar=True)
+CASES["clip"] = list(CASES["clamp"])
+CASES["clip.Tensor"] = list(CASES["clamp.Tensor"])
+CASES["ger"] = list(CASES["outer"])
+CASES["det"] = list(CASES["linalg_det"])
+CASES["concat"] = list(CASES["cat"])
+CASES["concatenate"] = list(CASES["cat"])
+CASES["row_stack"] = list(CASES["vstack"])
+CASES["arange.start"] = [
+    C("ints", 2, 7),
+    C("floats", 0.5, 3),
+    C("negative start", -3, 2),
+    C("dtype", 0, 5, dtype=f64),
+    C("empty", 3, 3),
+    C("wrong order refused", 5, 0),
+]
+CASES["where.ScalarSelf"] = [
+    C("float number, float tensor", T([2, 3], dtype=b8), 1.5, T([2, 3])),
+    C("int number, float16 tensor", T([3, 1], dtype=b8), 2, T([1, 4], dtype=f16)),
+    C("float number, int tensor", T([2], dtype=b8), 0.5, T([2], dtype=i64)),
+    C("transposed other", T([3, 2], dtype=b8), 0, tr(3, 2)),
+    C("uint8 condition refused", T([2], dtype=u8), 1, T([2])),
+]
+CASES["where.Scalar"] = [
+    C("ints", T([2, 3], dtype=b8), 1, 2),
+    C("int and float", T([2, 3], dtype=b8), 1, 2.5),
+    C("bools", T([4], dtype=b8), True, False),
+    C("transposed condition", tr(2, 3, dtype=b8), 0.5, 1.5),
+    C("float condition refused", T([2]), 1, 2),
+]
+
+
 def plain(desc):
     """Whether an input description is a contiguous CPU tensor made directly
     (the inputs a symbolic case can make dynamic)."""

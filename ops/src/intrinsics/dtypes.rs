@@ -19,6 +19,16 @@ pub fn result_type_scalar(cx: &mut Cx<'_>, t: &TensorMeta, s: Scalar) -> Result<
     )
 }
 
+/// `result_type_scalars(a, b)`: the dtype two numbers promote to (ATen's
+/// `result_type` of two scalars: wrapped numbers, floats to the default
+/// dtype).
+pub fn result_type_scalars(cx: &mut Cx<'_>, a: Scalar, b: Scalar) -> Result<DType> {
+    fake_runtime::promotion::result_type(
+        &[scalar_operand(&a), scalar_operand(&b)],
+        cx.defaults.dtype,
+    )
+}
+
 /// `result_type_list(tensors)`: `torch.result_type` over a list.
 pub fn result_type_list(cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<DType> {
     let ops: SmallVec<[Operand; 4]> = tensors.iter().map(|t| tensor_operand(t)).collect();
