@@ -4010,6 +4010,23 @@ CASES["arange.start"] = [
     C("empty", 3, 3),
     C("wrong order refused", 5, 0),
 ]
+CASES["divide.Tensor_mode"] = list(CASES["div.Tensor_mode"])
+CASES["divide.Scalar_mode"] = list(CASES["div.Scalar_mode"])
+CASES["moveaxis.intlist"] = list(CASES["movedim.intlist"])
+CASES["split.sizes"] = list(CASES["split_with_sizes"])
+CASES["copysign.Scalar"] = binary_cases(scalar=True)
+_NUMBER_FIRST = [
+    C("int number, float tensor", 2, T([2, 3])),
+    C("float number, int tensor", 2.5, T([2], dtype=i64)),
+    C("int number, int32 tensor", 3, T([2], dtype=i32)),
+    C("bool number, bool tensor", True, T([3], dtype=b8)),
+    C("transposed tensor", 3, tr(2, 3)),
+    C("zero-dim tensor", 1, T([], dtype=i64)),
+]
+for _op in ["remainder.Scalar_Tensor", "bitwise_and.Scalar_Tensor", "bitwise_or.Scalar_Tensor",
+            "bitwise_xor.Scalar_Tensor", "bitwise_left_shift.Scalar_Tensor",
+            "bitwise_right_shift.Scalar_Tensor", "float_power.Scalar"]:
+    CASES[_op] = list(_NUMBER_FIRST)
 CASES["where.ScalarSelf"] = [
     C("float number, float tensor", T([2, 3], dtype=b8), 1.5, T([2, 3])),
     C("int number, float16 tensor", T([3, 1], dtype=b8), 2, T([1, 4], dtype=f16)),
