@@ -4027,6 +4027,30 @@ for _op in ["remainder.Scalar_Tensor", "bitwise_and.Scalar_Tensor", "bitwise_or.
             "bitwise_xor.Scalar_Tensor", "bitwise_left_shift.Scalar_Tensor",
             "bitwise_right_shift.Scalar_Tensor", "float_power.Scalar"]:
     CASES[_op] = list(_NUMBER_FIRST)
+CASES["norm.Scalar"] = [
+    C("default p", T([3, 4])),
+    C("one norm", T([3, 4]), 1),
+    C("complex", T([3, 4], dtype=c64), 2),
+    C("transposed", tr(3, 4), 3),
+    C("int refused", T([3], dtype=i64)),
+]
+CASES["norm.ScalarOpt_dim"] = [
+    C("one dim", T([3, 4]), 2, [1]),
+    C("keepdim", T([2, 3, 4]), 2, [0, 2], True),
+    C("no p", T([3, 4]), None, [0]),
+    C("complex", T([3, 4], dtype=c64), 2, [1], True),
+    C("transposed", tr(3, 4), 1, [1]),
+    C("channels last", cl(2, 3, 4, 4), 2, [1], True),
+    C("int refused", T([3], dtype=i64), 2, [0]),
+]
+CASES["norm.ScalarOpt_dtype"] = [
+    C("float64", T([3, 4]), 2, dtype=f64),
+    C("complex to complex128", T([3], dtype=c64), 2, dtype=torch.complex128),
+]
+CASES["norm.ScalarOpt_dim_dtype"] = [
+    C("float64", T([3, 4]), 2, [0], False, dtype=f64),
+    C("keepdim", T([2, 3]), 1, [1], True, dtype=f64),
+]
 CASES["where.ScalarSelf"] = [
     C("float number, float tensor", T([2, 3], dtype=b8), 1.5, T([2, 3])),
     C("int number, float16 tensor", T([3, 1], dtype=b8), 2, T([1, 4], dtype=f16)),
