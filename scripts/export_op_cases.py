@@ -4027,6 +4027,13 @@ for _op in ["remainder.Scalar_Tensor", "bitwise_and.Scalar_Tensor", "bitwise_or.
             "bitwise_xor.Scalar_Tensor", "bitwise_left_shift.Scalar_Tensor",
             "bitwise_right_shift.Scalar_Tensor", "float_power.Scalar"]:
     CASES[_op] = list(_NUMBER_FIRST)
+CASES["detach"] = [
+    C("matrix", T([2, 3])),
+    C("transposed", tr(2, 3)),
+    C("storage offset", off(2, 3)),
+    C("zero-dim", T([])),
+    C("int64", T([4], dtype=i64)),
+]
 CASES["norm.Scalar"] = [
     C("default p", T([3, 4])),
     C("one norm", T([3, 4]), 1),

@@ -239,3 +239,25 @@ fn a_recorded_call_answers_a_repeat_on_tensors_alike() {
     rec.clear();
     assert!(!m.replays(&rec, &[Value::Tensor(c)]));
 }
+
+#[test]
+fn detach_is_a_view_cut_from_autograd() {
+    let mut m = mode();
+    let x = m.input([2.into(), 3.into()], DType::Float32).unwrap();
+    let mut meta = m.meta(x).unwrap().clone();
+    meta.requires_grad = true;
+    let w = m.add_tensor(meta, None, true);
+    let mut through = |op: &str| {
+        m.call(op, &[Value::Tensor(w)])
+            .unwrap_or_else(|e| panic!("{op}: {e}"))
+            .tensor()
+            .unwrap()
+    };
+    let (a, d) = (through("aten::alias"), through("aten::detach"));
+    // `alias` keeps the flag, `detach` drops it; both share `w`'s storage.
+    assert!(m.meta(a).unwrap().requires_grad, "alias");
+    assert!(!m.meta(d).unwrap().requires_grad, "detach");
+    let storage = |t| m.tensor(t).unwrap().storage;
+    assert_eq!(storage(d), storage(w));
+    assert_eq!(m.meta(d).unwrap().strides, m.meta(w).unwrap().strides);
+}

@@ -54,6 +54,7 @@ static OPS: [OpDef; 1] = [OpDef {
         inplace: false,
         factory: false,
         data_dependent: false,
+        no_grad: false,
         hand_written: true,
         derived: false,
     },

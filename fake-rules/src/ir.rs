@@ -38,6 +38,8 @@ pub struct TagsIr {
     pub factory: bool,
     /// `@data_dependent`.
     pub data_dependent: bool,
+    /// `@no_grad`.
+    pub no_grad: bool,
     /// `@kernel(...)`.
     pub hand_written: bool,
     /// Derived from a functional rule (`@derive`).

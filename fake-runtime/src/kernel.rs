@@ -134,6 +134,8 @@ pub struct Tags {
     pub factory: bool,
     /// Output sizes depend on data: unbacked symbols.
     pub data_dependent: bool,
+    /// The outputs never require grad, whatever the inputs (`detach`).
+    pub no_grad: bool,
     /// Implemented by a hand-written kernel rather than a rule.
     pub hand_written: bool,
     /// Derived from a functional operator's rule (its in-place or `out=`

@@ -32,6 +32,7 @@ const TAGS: &[&str] = &[
     "inplace",
     "factory",
     "data_dependent",
+    "no_grad",
     "kernel",
     "derive",
     "with",
@@ -431,11 +432,12 @@ impl<'a> Checker<'a> {
                 // Checked with the schemas it names, in `derive_families`;
                 // spliced in by `expand_clause_groups`.
                 "derive" | "with" => {}
-                "view" | "inplace" | "factory" | "data_dependent" => {
+                "view" | "inplace" | "factory" | "data_dependent" | "no_grad" => {
                     match name {
                         "view" => tags.view = true,
                         "inplace" => tags.inplace = true,
                         "factory" => tags.factory = true,
+                        "no_grad" => tags.no_grad = true,
                         _ => tags.data_dependent = true,
                     }
                     if !targs.is_empty() {
@@ -452,7 +454,7 @@ impl<'a> Checker<'a> {
                             .label("not a tag")
                             .suggest(s)
                             .note(
-                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent and @kernel(name)",
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent, @no_grad and @kernel(name)",
                             ),
                     );
                 }

@@ -597,7 +597,8 @@ impl FakeTensorMode {
             }
             .into());
         }
-        let scan = self.scan(name, args)?;
+        let mut scan = self.scan(name, args)?;
+        scan.requires_grad &= !op.tags.no_grad;
         let device = scan.device.unwrap_or(self.settings.defaults.device);
 
         // Reasons PyTorch finds while building the key (`_prep_args_for_hash`).

@@ -229,7 +229,8 @@ impl FakeTensorMode {
             return self.dispatch(op, args);
         }
         // The dispatch cache's miss path, without the cache.
-        let scan = self.scan(op.name, args)?;
+        let mut scan = self.scan(op.name, args)?;
+        scan.requires_grad &= !op.tags.no_grad;
         let device = scan.device.unwrap_or(self.settings.defaults.device);
         let symbols_before = self.env.symbol_count();
         let outs = self.run_kernel(op, args, device, scan.constant)?;

@@ -318,6 +318,7 @@ const NONE: Tags = Tags {
     inplace: false,
     factory: false,
     data_dependent: false,
+    no_grad: false,
     hand_written: true,
     derived: false,
 };
