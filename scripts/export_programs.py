@@ -130,6 +130,25 @@ class Interpolate(torch.nn.Module):
         return a, b
 
 
+class Aliases(torch.nn.Module):
+    """Operators user code names by an alias or an overload the default IR
+    keeps: `arange(start, end)`, `detach`, `where` with a number first,
+    `clip`, `absolute`, `concat`, a split by sizes."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(8, 8)
+
+    def forward(self, x):
+        n = x.shape[1]
+        pos = torch.arange(1, n + 1)
+        y = self.lin(x).detach()
+        z = torch.where(y > 0, 1.0, y) + pos.unsqueeze(-1)
+        a = torch.clip(z, -1, 1).absolute()
+        parts = torch.split(a, [2, n - 2], dim=1)
+        return torch.norm(parts[1], p=2, dim=-1), torch.concat([parts[0], parts[0]], dim=1)
+
+
 class Sdpa(torch.nn.Module):
     def forward(self, q, k, v):
         return F.scaled_dot_product_attention(q, k, v), F.scaled_dot_product_attention(
@@ -252,6 +271,7 @@ def programs():
         {0: Dim("n", min=6)},
         None,
     )
+    yield "aliases", Aliases(), (torch.randn(2, 5, 8),), ({1: Dim("n", min=4, max=64)},)
     yield "interpolate", Interpolate(), (torch.randn(2, 3, 8, 10),), (
         {0: batch, 2: Dim("h", min=4), 3: Dim("w", min=4)},
     )

@@ -120,6 +120,7 @@ macro_rules! programs {
 }
 
 programs!(
+    aliases,
     nonzero,
     masked_select,
     bool_mask,
