@@ -105,6 +105,19 @@ impl ShapeEnv {
         }
     }
 
+    /// The sign of `v` from its value range: `Some(true)` when `v >= 0`,
+    /// `Some(false)` when `v <= 0`, `None` when the range says neither.
+    pub fn sign(&mut self, v: SymInt) -> Result<Option<bool>> {
+        let r = self.value_range(v)?;
+        Ok(if r.lo().is_some_and(|lo| lo >= 0) {
+            Some(true)
+        } else if r.hi().is_some_and(|hi| hi <= 0) {
+            Some(false)
+        } else {
+            None
+        })
+    }
+
     /// `math.trunc(f)` (`TruncToInt`): the integer toward zero. A float
     /// built from integers by `+ - * /` and constants is an exact ratio
     /// `p / q` (a constant is the exact value of its shortest decimal, as
@@ -136,17 +149,7 @@ impl ShapeEnv {
         if q == SymInt::Int(1) {
             return Ok(p);
         }
-        let sign = |env: &mut ShapeEnv, v: SymInt| -> Result<Option<bool>> {
-            let r = env.value_range(v)?;
-            Ok(if r.lo().is_some_and(|lo| lo >= 0) {
-                Some(true)
-            } else if r.hi().is_some_and(|hi| hi <= 0) {
-                Some(false)
-            } else {
-                None
-            })
-        };
-        match (sign(self, p)?, sign(self, q)?) {
+        match (self.sign(p)?, self.sign(q)?) {
             (Some(a), Some(b)) if a == b => self.floordiv(p, q),
             (Some(_), Some(_)) => self.ceildiv(p, q),
             _ => Err(refuse(&format!(

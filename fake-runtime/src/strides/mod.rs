@@ -37,14 +37,7 @@ pub fn channels_last(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     order.push(0);
     order.extend(2..n);
     order.push(1);
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), n);
-    let mut acc = SymInt::Int(1);
-    for &d in order.iter().rev() {
-        out[d] = acc;
-        let s = env.max(sizes[d], SymInt::Int(1))?;
-        acc = env.mul(acc, s)?;
-    }
-    Ok(out)
+    with_physical_order(env, sizes, &order)
 }
 
 /// Strides that lay out `sizes` in the physical order `perm` (outermost

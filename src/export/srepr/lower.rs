@@ -327,15 +327,8 @@ impl Lowerer<'_> {
     /// The sign of `v` from the value ranges: `Some(true)` when `>= 0`,
     /// `Some(false)` when `<= 0`.
     fn sign(&mut self, n: &Node, v: SymInt) -> Result<Option<bool>, SreprError> {
-        let r = self.env.value_range(v);
-        let r = self.rt(n, r)?;
-        Ok(if r.lo().is_some_and(|lo| lo >= 0) {
-            Some(true)
-        } else if r.hi().is_some_and(|hi| hi <= 0) {
-            Some(false)
-        } else {
-            None
-        })
+        let s = self.env.sign(v);
+        self.rt(n, s)
     }
 
     fn node(&mut self, n: &Node) -> Result<V, SreprError> {
