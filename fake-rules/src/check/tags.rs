@@ -1,0 +1,143 @@
+//! A rule's tags: the operator's kind (`@pointwise`, `@view`, ...), the
+//! promotion kind and stride rule of `@pointwise`, the kernel of
+//! `@kernel(name)`, and the kinds its schema implies (a mutated argument,
+//! a view return).
+
+use super::Checker;
+use crate::ast;
+use crate::diagnostic::{Diag, closest};
+use crate::intrinsics::{PROMOTION_KINDS, STRIDE_RULES};
+use crate::ir::TagsIr;
+use crate::schema::ReturnAlias;
+
+/// The tags a rule may carry.
+const TAGS: &[&str] = &[
+    "pointwise",
+    "view",
+    "inplace",
+    "factory",
+    "data_dependent",
+    "no_grad",
+    "kernel",
+    "derive",
+    "with",
+    "clauses",
+];
+
+/// What a rule's tags say.
+pub(super) struct ReadTags {
+    /// The operator's kind.
+    pub tags: TagsIr,
+    /// `@pointwise(promote = ...)`'s `PromotionKind` variant.
+    pub promote: Option<String>,
+    /// `@pointwise(strides = ...)`'s `StrideRule` variant.
+    pub strides: Option<String>,
+    /// `@kernel(name)`'s kernel.
+    pub kernel: Option<String>,
+}
+
+impl Checker<'_> {
+    /// Read the rule's tags, reporting unknown ones and wrong arguments.
+    pub(super) fn read_tags(&mut self) -> ReadTags {
+        let schema = self.schema;
+        let rule = self.rule;
+        let mut tags = TagsIr::default();
+        let mut promote: Option<String> = None;
+        let mut strides: Option<String> = None;
+        let mut kernel: Option<String> = None;
+        for t in &rule.tags {
+            let name = t.name.name.as_str();
+            let targs = t.args.as_deref().unwrap_or(&[]);
+            match name {
+                "pointwise" => {
+                    tags.pointwise = true;
+                    for a in targs {
+                        match a.key.as_ref().map(|k| k.name.as_str()) {
+                            Some("promote") => {
+                                promote = self.keyword(a, PROMOTION_KINDS, "promotion kind");
+                            }
+                            Some("strides") => {
+                                strides = self.keyword(a, STRIDE_RULES, "stride rule");
+                            }
+                            _ => self.err(
+                                Diag::new(
+                                    a.span,
+                                    "`@pointwise` takes only `promote = <kind>` and `strides = <rule>`",
+                                )
+                                .label("unexpected tag argument"),
+                            ),
+                        }
+                    }
+                }
+                "kernel" => {
+                    tags.hand_written = true;
+                    match targs {
+                        [a] if a.key.is_none() => kernel = Some(a.value.name.clone()),
+                        _ => self.err(
+                            Diag::new(t.span, "`@kernel` takes the kernel's name: `@kernel(name)`")
+                                .label("expected one name"),
+                        ),
+                    }
+                }
+                // Checked with the schemas it names, in `derive_families`;
+                // spliced in by `expand_clause_groups`.
+                "derive" | "with" => {}
+                "view" | "inplace" | "factory" | "data_dependent" | "no_grad" => {
+                    match name {
+                        "view" => tags.view = true,
+                        "inplace" => tags.inplace = true,
+                        "factory" => tags.factory = true,
+                        "no_grad" => tags.no_grad = true,
+                        _ => tags.data_dependent = true,
+                    }
+                    if !targs.is_empty() {
+                        self.err(
+                            Diag::new(t.span, format!("`@{name}` takes no arguments"))
+                                .label("unexpected arguments"),
+                        );
+                    }
+                }
+                _ => {
+                    let s = closest(name, TAGS.iter().copied());
+                    self.err(
+                        Diag::new(t.name.span, format!("unknown tag `@{name}`"))
+                            .label("not a tag")
+                            .suggest(s)
+                            .note(
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent, @no_grad and @kernel(name)",
+                            ),
+                    );
+                }
+            }
+        }
+        if schema.mutates() {
+            tags.inplace = true;
+        }
+        for i in 0..schema.returns.len() {
+            if let Some(ReturnAlias::ViewOf(_)) = schema.return_alias(i) {
+                tags.view = true;
+            }
+        }
+        ReadTags {
+            tags,
+            promote,
+            strides,
+            kernel,
+        }
+    }
+
+    /// The variant a tag argument `key = value` names in `table` (`what`
+    /// names the table in the error for a value it does not hold).
+    fn keyword(&mut self, a: &ast::TagArg, table: &[(&str, &str)], what: &str) -> Option<String> {
+        if let Some((_, v)) = table.iter().find(|(n, _)| *n == a.value.name) {
+            return Some((*v).to_string());
+        }
+        let s = closest(&a.value.name, table.iter().map(|(n, _)| *n));
+        self.err(
+            Diag::new(a.value.span, format!("unknown {what} `{}`", a.value.name))
+                .label(format!("not a {what}"))
+                .suggest(s),
+        );
+        None
+    }
+}
