@@ -45,6 +45,7 @@ pub enum StrideRule {
 /// Output metadata of an elementwise operator over `inputs` with result
 /// dtype `dtype`: sizes broadcast, strides as the operator's meta kernel
 /// computes them (`rule`), on the common device.
+#[inline]
 pub fn output(
     cx: &mut Cx<'_>,
     inputs: &[&TensorMeta],

@@ -27,11 +27,9 @@ pub fn pointwise_output(
 }
 
 /// Output metadata of an elementwise operator over `inputs` with result
-/// dtype `dtype`, strides by `rule`. When every input is static and
-/// contiguous the common way, sizes and strides are computed in one pass
-/// over `i64`s, never touching the ShapeEnv; anything else (symbolic
-/// sizes, permuted or channels-last inputs, a broadcast mismatch to
-/// report) takes [`pointwise::output`](crate::pointwise::output).
+/// dtype `dtype`, strides by `rule`: [`pointwise::output`](crate::pointwise::output),
+/// whose static path computes sizes and strides of inputs laid out the
+/// common way in one pass over `i64`s, never touching the ShapeEnv.
 #[inline]
 pub fn pointwise_output_by(
     cx: &mut Cx<'_>,
@@ -39,18 +37,6 @@ pub fn pointwise_output_by(
     dtype: DType,
     rule: StrideRule,
 ) -> Result<TensorMeta> {
-    if let Some((sizes, strides)) = crate::pointwise::static_output(inputs) {
-        return Ok(TensorMeta {
-            sizes,
-            strides,
-            storage_offset: SymInt::Int(0),
-            dtype,
-            device: cx.device,
-            layout: Layout::Strided,
-            requires_grad: false,
-            wrapped_number: false,
-        });
-    }
     crate::pointwise::output(cx, inputs, dtype, rule)
 }
 
