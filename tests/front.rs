@@ -260,4 +260,12 @@ fn detach_is_a_view_cut_from_autograd() {
     let storage = |t| m.tensor(t).unwrap().storage;
     assert_eq!(storage(d), storage(w));
     assert_eq!(m.meta(d).unwrap().strides, m.meta(w).unwrap().strides);
+    // In place, the tensor itself stops requiring grad.
+    let same = m
+        .call("aten::detach_", &[Value::Tensor(w)])
+        .unwrap()
+        .tensor()
+        .unwrap();
+    assert_eq!(same, w);
+    assert!(!m.meta(w).unwrap().requires_grad, "detach_");
 }

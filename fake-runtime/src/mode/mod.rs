@@ -972,7 +972,9 @@ impl FakeTensorMode {
                 let t = self.tensor_arg(op, args, i)?;
                 meta.device = normalize_device(meta.device);
                 let ft = &mut self.tensors[t.index as usize];
-                meta.requires_grad |= ft.meta.requires_grad;
+                // `detach_` cuts the tensor itself from autograd.
+                meta.requires_grad =
+                    !op.tags.no_grad && (meta.requires_grad || ft.meta.requires_grad);
                 ft.meta = meta;
                 let s = ft.storage;
                 self.writes += u64::from(s.0 < self.mark.storages);
