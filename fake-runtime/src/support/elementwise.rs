@@ -27,18 +27,8 @@ pub fn pointwise_output(
 }
 
 /// Output metadata of an elementwise operator over `inputs` with result
-/// dtype `dtype`, strides by `rule`: [`pointwise::output`](crate::pointwise::output),
-/// whose static path computes sizes and strides of inputs laid out the
-/// common way in one pass over `i64`s, never touching the ShapeEnv.
-#[inline]
-pub fn pointwise_output_by(
-    cx: &mut Cx<'_>,
-    inputs: &[&TensorMeta],
-    dtype: DType,
-    rule: StrideRule,
-) -> Result<TensorMeta> {
-    crate::pointwise::output(cx, inputs, dtype, rule)
-}
+/// dtype `dtype`, strides by `rule` (the name generated kernels call).
+pub use crate::pointwise::output as pointwise_output_by;
 
 /// The promotion operand of a tensor (a wrapped number promotes as the
 /// number it holds).
