@@ -1,5 +1,7 @@
-"""Cases of the factories of `ops/rules/factories_like.rules` and the
-shape composites of `ops/rules/shape_composites.rules`.
+"""Cases of the factories of `ops/rules/factories_like.rules`, the window
+functions of `windows.rules`, the shape composites of
+`ops/rules/shape_composites.rules`, and small composites of the default
+export IR (`isin` with a number, the Python bitwise operators, `range`).
 
 Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
@@ -7,7 +9,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, Case, D, S, T, b8, c64, cl, f16, f64, i32, i64, off, tr
+from op_case_inputs import C, Case, D, S, T, b8, binary_cases, c64, cl, f16, f64, i32, i64, off, tr
 
 CASES = {}
 for _op in ["ones_like", "zeros_like"]:
@@ -167,4 +169,131 @@ CASES["movedim.intlist"] = [
     C("nothing moved", T([2, 3]), [], []),
     C("lengths differ", T([2, 3]), [0], []),
     C("repeated", T([2, 3, 4]), [0, 0], [1, 2]),
+]
+
+# ---- isin with a number, the Python bitwise operators, and small composites ----
+
+CASES["isin.Tensor_Scalar"] = [
+    C("float matrix", T([2, 3]), 2),
+    C("int elements, float number", T([4], dtype=i64), 2.5),
+    C("transposed", tr(2, 3), 1),
+    C("zero-dim", T([]), 3),
+    C("invert", T([3]), 1, invert=True),
+    C("bool elements refused", T([3], dtype=b8), 1),
+    C("complex elements refused", T([3], dtype=c64), 1),
+    C("bool number refused", T([3]), True),
+]
+CASES["isin.Scalar_Tensor"] = [
+    C("int number", 2, T([2, 3])),
+    C("float number", 1.5, T([4], dtype=i64)),
+    C("transposed tests", 1, tr(2, 3)),
+    C("cuda tests", 1, T([3], device="cuda")),
+    C("bool number refused", True, T([3])),
+    C("complex tests refused", 1, T([3], dtype=c64)),
+]
+for _op in ["__and__.Scalar", "__or__.Scalar", "__xor__.Scalar"]:
+    CASES[_op] = binary_cases(scalar=True)
+for _op in ["__or__.Tensor", "__xor__.Tensor"]:
+    CASES[_op] = binary_cases()
+for _op in ["__lshift__", "__rshift__"]:
+    CASES[f"{_op}.Tensor"] = [
+        C("ints", T([2, 3], dtype=i64), T([2, 3], dtype=i64)),
+        C("broadcast", T([3, 1], dtype=i32), T([1, 4], dtype=i64)),
+        C("zero-dim shift", T([2], dtype=i32), T([], dtype=i64)),
+        C("transposed", tr(2, 3, dtype=i64), T([2, 3], dtype=i64)),
+        C("uint8", T([4], dtype=torch.uint8), T([4], dtype=torch.uint8)),
+        C("float input refused", T([2]), T([2], dtype=i64)),
+        C("bool shift refused", T([2], dtype=i64), T([2], dtype=b8)),
+        C("bool input refused", T([2], dtype=b8), T([2], dtype=i64)),
+    ]
+    CASES[f"{_op}.Scalar"] = [
+        C("int", T([2, 3], dtype=i64), 2),
+        C("int32", T([2, 3], dtype=i32), 1),
+        C("bool number", T([3], dtype=i64), True),
+        C("transposed", tr(2, 3, dtype=i64), 1),
+        C("zero-dim", T([], dtype=torch.int16), 3),
+        C("float number refused", T([2], dtype=i64), 2.5),
+        C("float input refused", T([2]), 1),
+        C("bool input refused", T([2], dtype=b8), 1),
+    ]
+CASES["floor_divide.Scalar"] = binary_cases(scalar=True) + [
+    C("float by a float", T([3]), 0.5),
+    C("channels last", cl(1, 2, 3, 3), 2),
+]
+CASES["floor_divide_.Scalar"] = [
+    C("float", T([2, 3]), 2),
+    C("int", T([3], dtype=i64), 2),
+    C("int by a float refused", T([3], dtype=i64), 2.5),
+    C("transposed kept", tr(2, 3), 2),
+]
+CASES["lift_fresh"] = [
+    C("matrix", T([2, 3])),
+    C("transposed", tr(2, 3)),
+    C("storage offset", off(2, 3)),
+    C("zero-dim", T([], dtype=i64)),
+]
+CASES["inverse"] = [
+    C("matrix", T([3, 3])),
+    C("batch", T([2, 3, 3])),
+    C("float64", T([2, 2], dtype=f64)),
+    C("complex", T([2, 2], dtype=c64)),
+    C("transposed", tr(3, 3)),
+    C("empty", T([0, 0])),
+    C("not square refused", T([2, 3])),
+    C("int refused", T([2, 2], dtype=i64)),
+    C("float16 refused", T([2, 2], dtype=f16)),
+    C("vector refused", T([3])),
+]
+CASES["range.step"] = [
+    C("ints", 1, 10, 2),
+    C("floats", 0, 3, 0.5),
+    C("negative step", 10, 1, -3),
+    C("single", 2, 2, 1),
+    C("dtype", 0, 5, 1, dtype=i64),
+    C("fractional end", 0.0, 2.5, 1.0),
+    C("wrong order refused", 10, 1, 3),
+    C("zero step refused", 0, 3, 0),
+]
+CASES["range"] = [
+    C("ints", 0, 3),
+    C("floats", 0.5, 3.2),
+    C("dtype", 1, 4, dtype=f64),
+    C("wrong order refused", 3, 0),
+]
+for _op, _extra in [("hann_window", []), ("hamming_window", [0.5, 0.4]), ("bartlett_window", []),
+                    ("blackman_window", []), ("kaiser_window", [10.0])]:
+    _periodic = "periodic_alpha_beta" if _op == "hamming_window" else ("beta" if _op == "kaiser_window" else "periodic")
+    CASES[_op] = [
+        C("five", 5),
+        C("empty", 0),
+        C("one", 1),
+        C("float64", 4, dtype=f64),
+        C("float16", 4, dtype=f16),
+        C("int64", 4, dtype=i64),
+        C("complex", 4, dtype=c64),
+        C("cuda", 4, device="cuda"),
+        C("negative refused", -1),
+    ]
+    CASES[f"{_op}.periodic"] = [
+        C("periodic", 5, True),
+        C("symmetric", 5, False),
+        C("symmetric empty", 0, False),
+        C("symmetric negative refused", -2, False),
+        C("periodic negative refused", -2, True),
+        C("bool dtype", 3, False, dtype=b8),
+    ]
+    if _extra:
+        CASES[f"{_op}.{_periodic}"] = [
+            C("periodic", 5, True, *_extra),
+            C("symmetric float64", 5, False, *_extra, dtype=f64),
+            C("int32", 5, True, *_extra, dtype=i32),
+        ]
+CASES["hamming_window.periodic_alpha"] = [
+    C("periodic", 5, True, 0.5),
+    C("symmetric", 4, False, 0.54, dtype=f64),
+]
+SYMBOLIC += [
+    ("isin of dynamic elements and a number", "isin.Tensor_Scalar", Case("", D([3, 4], "x"), 2)),
+    ("lshift of dynamic sizes by a number", "__lshift__.Scalar", Case("", D([3, 4], "x", dtype=i64), 1)),
+    ("inverse of a dynamic batch", "inverse", Case("", D([2, 3, 3], "x", dynamic=["dynamic", "static", "static"]))),
 ]

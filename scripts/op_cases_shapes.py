@@ -745,3 +745,89 @@ CASES["linalg_multi_dot"] += [
 ]
 CASES["linalg_vander"] += [C("N larger", T([3]), N=5)]
 CASES["linalg_cond"] += [C("complex batch ord -1", T([2, 3, 3], dtype=c64), -1), C("transposed", tr(3, 3))]
+
+# ---- tensor_split by sections or indices, trapezoids by a spacing, vander, view.dtype ----
+
+CASES["tensor_split.sections"] = [
+    C("even", T([6, 2]), 3),
+    C("uneven", T([7, 2]), 3),
+    C("more sections than elements", T([2, 3]), 4),
+    C("last dim", T([2, 7]), 3, -1),
+    C("transposed", tr(5, 4), 2, 1),
+    C("offset", off(7, 2), 3),
+    C("one section", T([4]), 1),
+    C("zero sections refused", T([4]), 0),
+    C("zero-dim refused", T([]), 2),
+    C("dim out of range refused", T([4]), 2, 1),
+]
+CASES["tensor_split.indices"] = [
+    C("two indices", T([7, 2]), [1, 4]),
+    C("unordered and past the end", T([7, 2]), [5, 2, 9]),
+    C("negative indices", T([7, 2]), [-2, -1]),
+    C("no indices", T([4, 3]), []),
+    C("last dim", T([2, 7]), [3], -1),
+    C("transposed", tr(5, 4), [1, 3], 1),
+    C("zero-dim refused", T([]), [1]),
+]
+for _op in ["trapezoid.dx", "cumulative_trapezoid.dx"]:
+    CASES[_op] = [
+        C("default spacing", T([2, 5])),
+        C("spacing", T([2, 5]), dx=0.5),
+        C("int spacing", T([2, 5]), dx=2),
+        C("first dim", T([4, 3]), dim=0),
+        C("int64", T([2, 5], dtype=i64)),
+        C("int32", T([2, 5], dtype=i32)),
+        C("float16", T([2, 5], dtype=f16)),
+        C("float64", T([3], dtype=f64)),
+        C("transposed", tr(2, 5)),
+        C("no samples", T([2, 0])),
+        C("one sample", T([3, 1])),
+        C("bool refused", T([3], dtype=b8)),
+        C("complex spacing refused", T([3]), dx=1j),
+        C("bool spacing refused", T([3]), dx=True),
+    ]
+CASES["trapz.dx"] = [
+    C("default spacing", T([2, 5])),
+    C("spacing", T([2, 5]), dx=0.5),
+    C("first dim", T([4, 3]), dim=0),
+    C("int64", T([2, 5], dtype=i64)),
+    C("transposed", tr(2, 5)),
+    C("no samples", T([2, 0])),
+]
+CASES["vander"] = [
+    C("square", T([3])),
+    C("columns", T([3]), 5),
+    C("increasing", T([4]), 2, True),
+    C("no columns", T([3]), 0),
+    C("int32 promotes", T([3], dtype=i32)),
+    C("bool promotes", T([3], dtype=b8)),
+    C("float64", T([3], dtype=f64)),
+    C("empty", T([0])),
+    C("negative N refused", T([3]), -1),
+    C("matrix refused", T([2, 2])),
+    C("zero-dim refused", T([])),
+]
+CASES["view.dtype"] = [
+    C("same size", T([4, 6]), i32),
+    C("same dtype", T([4, 6]), f32),
+    C("smaller", T([4, 6]), torch.int16),
+    C("larger", T([4, 6]), f64),
+    C("larger at an offset", T([4, 6], then=lambda t: t[:, 2:]), f64),
+    C("smaller at an offset", off(2, 3), torch.uint8),
+    C("bytes to float", T([2, 8], dtype=torch.uint8), f32),
+    C("complex as float", T([3], dtype=c64), f64),
+    C("vector larger", T([8], dtype=torch.int16), i64),
+    C("last size not divisible refused", T([4, 5]), f64),
+    C("odd offset refused", T([4, 6], then=lambda t: t[:, 1:5]), f64),
+    C("transposed refused", tr(4, 6), torch.int16),
+    C("zero-dim refused", T([]), torch.int16),
+    C("zero-dim same size", T([]), i32),
+]
+SYMBOLIC += [
+    ("tensor_split of a dynamic dim into sections", "tensor_split.sections", C("", D([7, 3], "x"), 3)),
+    ("tensor_split of a dynamic dim at indices", "tensor_split.indices", C("", D([7, 3], "x"), [2, 5])),
+    ("trapezoid of a dynamic dim by a spacing", "trapezoid.dx", C("", D([4, 3], "y"), dx=0.5, dim=0)),
+    ("view.dtype of dynamic sizes, larger", "view.dtype", C("", D([4, 6], "x"), f64)),
+    ("view.dtype of dynamic sizes, smaller", "view.dtype", C("", D([4, 6], "x"), torch.int16)),
+    ("vander of a dynamic length", "vander", C("", D([4], "x"))),
+]

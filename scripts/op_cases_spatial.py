@@ -682,3 +682,64 @@ CASES["istft"] += [
 ]
 CASES["fft_hfft2"] += [C("cuda", T([3, 4, 5], dtype=c64, device="cuda"))]
 CASES["fft_ihfftn"] += [C("cuda", T([2, 3, 4, 5], device="cuda"), None, None)]
+
+# ---- nearest and bilinear upsamplings with the output size given ----
+
+CASES["upsample_bilinear2d"] = [
+    C("output size", T([2, 3, 8, 10]), [5, 7], False),
+    C("scales", T([2, 3, 8, 10]), [16, 20], True, 2.0, 2.0),
+    C("channels last", cl(2, 3, 8, 10), [5, 7], False),
+    C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), [5, 7], False),
+    C("channels last on cuda, 16 channels", cl(2, 16, 8, 10, device="cuda"), [5, 7], False),
+    C("int64", T([2, 3, 8, 10], dtype=i64), [5, 7], False),
+    C("zero output size", T([2, 3, 8, 10]), [0, 7], False),
+    C("3-d input", T([3, 8, 10]), [5, 7], False),
+]
+CASES["upsample_bilinear2d.out"] = [
+    C("resized", T([2, 3, 8, 10]), [5, 7], False, out=T([0])),
+]
+for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
+    CASES[_op] = [
+        C("output size", T([2, 3, 8]), [5]),
+        C("scale given", T([2, 3, 8]), [16], 2.0),
+        C("transposed input", tr(2, 8, 3), [6]),
+        C("int64", T([2, 3, 8], dtype=i64), [5]),
+        C("zero batch", T([0, 3, 8]), [5]),
+        C("zero channels refused", T([2, 0, 8]), [5]),
+        C("zero output size refused", T([2, 3, 8]), [0]),
+        C("4-d input refused", T([2, 3, 8, 10]), [5]),
+    ]
+for _op in ["upsample_nearest2d", "_upsample_nearest_exact2d"]:
+    CASES[_op] = [
+        C("output size", T([2, 3, 8, 10]), [5, 7]),
+        C("scales given", T([2, 3, 8, 10]), [16, 20], 2.0, 2.0),
+        C("channels last", cl(2, 3, 8, 10), [5, 7]),
+        C("channels last on cuda, few channels", cl(2, 3, 8, 10, device="cuda"), [5, 7]),
+        C("transposed spatial dims", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7]),
+        C("float16", T([2, 3, 8, 10], dtype=f16), [5, 7]),
+        C("zero batch", T([0, 3, 8, 10]), [5, 7]),
+        C("zero channels refused", T([2, 0, 8, 10]), [5, 7]),
+        C("zero output size refused", T([2, 3, 8, 10]), [0, 7]),
+        C("3-d input refused", T([3, 8, 10]), [5, 7]),
+    ]
+for _op in ["upsample_nearest3d", "_upsample_nearest_exact3d"]:
+    CASES[_op] = [
+        C("output size", T([2, 3, 4, 6, 8]), [5, 7, 9]),
+        C("channels last 3d", T([2, 3, 4, 6, 8], fmt=torch.channels_last_3d), [5, 7, 9]),
+        C("4-d input refused", T([2, 3, 8, 10]), [5, 7, 9]),
+    ]
+for _op in ["upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d"]:
+    _out = {"upsample_nearest1d": [2, 3, 5], "upsample_nearest2d": [2, 3, 5, 7],
+            "upsample_nearest3d": [2, 3, 5, 7, 9]}[_op]
+    CASES[f"{_op}.out"] = [
+        C("resized", CASES[_op][0].args[0], CASES[_op][0].args[1], out=T([0])),
+        C("written", CASES[_op][0].args[0], CASES[_op][0].args[1], out=T(_out)),
+    ]
+for _op in ["_upsample_nearest_exact1d", "_upsample_nearest_exact2d", "_upsample_nearest_exact3d"]:
+    CASES[f"{_op}.out"] = [C("resized", CASES[_op][0].args[0], CASES[_op][0].args[1], out=T([0]))]
+SYMBOLIC += [
+    ("upsample_nearest2d of dynamic sizes to a given size", "upsample_nearest2d",
+     Case("", D([2, 3, 8, 10], "x"), [5, 7])),
+    ("upsample_bilinear2d of dynamic sizes to a given size", "upsample_bilinear2d",
+     Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
+]

@@ -116,6 +116,35 @@ impl DType {
         }
     }
 
+    /// The C++ `ScalarType` name, as ATen's messages print it (`Float`).
+    pub const fn c10_name(self) -> &'static str {
+        match self {
+            DType::Bool => "Bool",
+            DType::UInt8 => "Byte",
+            DType::UInt16 => "UInt16",
+            DType::UInt32 => "UInt32",
+            DType::UInt64 => "UInt64",
+            DType::Int8 => "Char",
+            DType::Int16 => "Short",
+            DType::Int32 => "Int",
+            DType::Int64 => "Long",
+            DType::Float16 => "Half",
+            DType::BFloat16 => "BFloat16",
+            DType::Float32 => "Float",
+            DType::Float64 => "Double",
+            DType::Complex32 => "ComplexHalf",
+            DType::Complex64 => "ComplexFloat",
+            DType::Complex128 => "ComplexDouble",
+            DType::BComplex32 => "BComplex32",
+            DType::Float8E5M2 => "Float8_e5m2",
+            DType::Float8E4M3Fn => "Float8_e4m3fn",
+            DType::Float8E5M2Fnuz => "Float8_e5m2fnuz",
+            DType::Float8E4M3Fnuz => "Float8_e4m3fnuz",
+            DType::Float8E8M0Fnu => "Float8_e8m0fnu",
+            DType::Float4E2M1FnX2 => "Float4_e2m1fn_x2",
+        }
+    }
+
     /// Bytes per element.
     pub const fn itemsize(self) -> usize {
         match self {

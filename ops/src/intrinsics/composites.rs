@@ -363,3 +363,9 @@ pub fn addr_int_scalars(
 pub fn real_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
     Ok(!matches!(s, Scalar::Complex(..)))
 }
+
+/// `int_number(s)`: `s` is a Python `int` (a `bool` is one), as
+/// `isinstance(s, IntLike)`.
+pub fn int_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
+    Ok(matches!(s, Scalar::Int(_) | Scalar::Bool(_)))
+}

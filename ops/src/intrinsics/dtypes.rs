@@ -164,6 +164,53 @@ pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> 
     Ok(SymInt::Int(n.max(0.0) as i64))
 }
 
+/// `range_len(start, end, step)`: the length of the deprecated
+/// `torch.range` (ATen's `range_out`, end included): `trunc((end - start)
+/// / step) + 1` once the step is nonzero and agrees with the bounds' order;
+/// integer bounds (possibly symbolic) give `(end - start) // step + 1`.
+pub fn range_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
+    const SIGN: &str = "upper bound and lower bound inconsistent with step sign";
+    if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
+        let nonzero = cx.env.ne(st, SymInt::Int(0))?;
+        shape::check(cx.env, nonzero, cx.op, &|| "step must be nonzero".into())?;
+        let positive = cx.env.gt(st, SymInt::Int(0))?;
+        let ordered = if cx.env.guard_bool(positive, cx.op)? {
+            cx.env.ge(b, a)?
+        } else {
+            cx.env.le(b, a)?
+        };
+        shape::check(cx.env, ordered, cx.op, &|| SIGN.into())?;
+        let span = cx.env.sub(b, a)?;
+        let n = cx.env.floordiv(span, st)?;
+        return cx.env.add(n, SymInt::Int(1));
+    }
+    let float = |s: Scalar| -> Option<f64> {
+        match s {
+            Scalar::Int(SymInt::Int(v)) => Some(v as f64),
+            Scalar::Float(v) => v.as_f64(),
+            Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
+            _ => None,
+        }
+    };
+    let (Some(a), Some(b), Some(st)) = (float(start), float(end), float(step)) else {
+        return Err(invalid(cx, "range bounds must be real numbers".into()));
+    };
+    if st == 0.0 {
+        return Err(invalid(cx, "step must be nonzero".into()));
+    }
+    if !a.is_finite() || !b.is_finite() {
+        return Err(invalid(cx, format!("unsupported range: {a} -> {b}")));
+    }
+    if (st > 0.0 && b < a) || (st < 0.0 && b > a) {
+        return Err(invalid(cx, SIGN.into()));
+    }
+    let n = ((b - a) / st).trunc() + 1.0;
+    if !n.is_finite() || n > i64::MAX as f64 {
+        return Err(invalid(cx, format!("range of {n} elements")));
+    }
+    Ok(SymInt::Int(n as i64))
+}
+
 /// `arange_dtype(start, end, step)`: `int64` when every bound is an
 /// integer, else the default dtype.
 pub fn arange_dtype(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<DType> {

@@ -153,6 +153,15 @@ pub(crate) fn floor_divide(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     div_tensor_mode(cx, &[Arg::Tensor(s), Arg::Tensor(o), Arg::Str("floor")])
 }
 
+/// `floor_divide.Scalar(Tensor self, Scalar other) -> Tensor`: ATen
+/// divides by the number as a wrapped scalar tensor, as
+/// `div.Scalar_mode` with `rounding_mode="floor"` does.
+pub(crate) fn floor_divide_scalar(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let s = args::tensor(cx, a, 0, "self")?;
+    let o = args::scalar(cx, a, 1, "other", None)?;
+    div_scalar_mode(cx, &[Arg::Tensor(s), Arg::Scalar(o), Arg::Str("floor")])
+}
+
 /// `div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode)`.
 pub(crate) fn div_tensor_mode(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let meta = output(cx, a)?;

@@ -180,6 +180,101 @@ pub(crate) fn cumulative_trapezoid_x(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     crate::erased::cumsum(cx, &call)
 }
 
+/// `t * s` for a number `s`.
+fn mul_number(cx: &mut Cx<'_>, t: &TensorMeta, s: Scalar) -> Result<TensorMeta> {
+    one(
+        crate::erased::mul_scalar(cx, &[Arg::Tensor(t), Arg::Scalar(s)])?,
+        cx,
+    )
+}
+
+/// The checks of the spacing-`dx` forms: no bool samples, a real spacing
+/// (as a double).
+fn real_spacing(cx: &Cx<'_>, name: &str, y: &TensorMeta, dx: Scalar) -> Result<Scalar> {
+    if y.dtype == DType::Bool {
+        return Err(invalid(
+            cx,
+            format!("{name}: received a bool input for `y`, but bool is not supported"),
+        ));
+    }
+    match dx {
+        Scalar::Int(SymInt::Int(v)) => Ok(Scalar::from(v as f64)),
+        Scalar::Float(_) | Scalar::Int(_) => Ok(dx),
+        Scalar::Bool(_) | Scalar::Complex(..) => Err(invalid(
+            cx,
+            format!("{name}: Currently, we only support dx as a real number."),
+        )),
+    }
+}
+
+/// `trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor` (and
+/// `trapz.dx`, whose `dx` is a float): zeros of `y`'s dtype without the
+/// dim when it is empty, else `(y.sum(dim) - (y.select(dim, 0) +
+/// y.select(dim, -1)) * 0.5) * dx`.
+pub(crate) fn trapezoid_dx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let y = args::tensor(cx, a, 0, "y")?;
+    let dx = args::scalar(cx, a, 1, "dx", Some(Scalar::from(1.0)))?;
+    let dim = args::int(cx, a, 2, "dim", Some(-1))?;
+    let d = wrap_dim(cx.op, dim, y.dim())?;
+    if y.dim() > 0 && shape::guard_eq(cx.env, y.sizes[d], SymInt::Int(0), cx.op)? {
+        let mut sizes = y.sizes.clone();
+        sizes.remove(d);
+        let call = [
+            Arg::Ints(sizes),
+            Arg::DType(y.dtype),
+            Arg::None,
+            Arg::Device(y.device),
+            Arg::None,
+        ];
+        return crate::erased::zeros(cx, &call);
+    }
+    let dx = real_spacing(cx, "trapezoid", y, dx)?;
+    let call = [
+        Arg::Tensor(y),
+        Arg::Ints(std::iter::once(SymInt::Int(d as i64)).collect()),
+        Arg::Bool(false),
+        Arg::None,
+    ];
+    let summed = one(crate::erased::sum_dim_intlist(cx, &call)?, cx)?;
+    let dim_arg = Arg::Int(SymInt::Int(d as i64));
+    let first = one(
+        crate::erased::select_int(
+            cx,
+            &[Arg::Tensor(y), dim_arg.clone(), Arg::Int(SymInt::Int(0))],
+        )?,
+        cx,
+    )?;
+    let last = one(
+        crate::erased::select_int(cx, &[Arg::Tensor(y), dim_arg, Arg::Int(SymInt::Int(-1))])?,
+        cx,
+    )?;
+    let ends = add(cx, &first, &last)?;
+    let halved = mul_number(cx, &ends, Scalar::from(0.5))?;
+    let inner = sub(cx, &summed, &halved)?;
+    Ok(fresh_result(mul_number(cx, &inner, dx)?))
+}
+
+/// `cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) ->
+/// Tensor`: `(dx / 2. * (y[:-1] + y[1:])).cumsum(dim)`.
+pub(crate) fn cumulative_trapezoid_dx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let y = args::tensor(cx, a, 0, "y")?;
+    let dx = args::scalar(cx, a, 1, "dx", Some(Scalar::from(1.0)))?;
+    let dim = args::int(cx, a, 2, "dim", Some(-1))?;
+    let dx = real_spacing(cx, "cumulative_trapezoid", y, dx)?;
+    let d = wrap_dim(cx.op, dim, y.dim())?;
+    let left = slice(cx, y, d, 0, Some(-1))?;
+    let right = slice(cx, y, d, 1, None)?;
+    let sum_y = add(cx, &left, &right)?;
+    // `dx / 2.` is a float as `dx` is: its value is not metadata.
+    let product = mul_number(cx, &sum_y, dx)?;
+    let call = [
+        Arg::Tensor(&product),
+        Arg::Int(SymInt::Int(d as i64)),
+        Arg::None,
+    ];
+    crate::erased::cumsum(cx, &call)
+}
+
 /// `gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None,
 /// int edge_order=1) -> Tensor[]`: one tensor per dim (or for `dim`), each
 /// `cat` of the edges and the centre differences divided by the spacing:

@@ -7,6 +7,9 @@
 //!   `TensorShape.cpp`; conjugation changes no metadata).
 //! - `resolve_conj`, `resolve_neg`: a tensor with neither bit set (fake
 //!   metadata has no conjugate or negative bit) is returned as it is.
+//! - `lift_fresh`: a constant lifted into a program is already a fake
+//!   tensor, returned as it is (ATen's kernel returns `self`; the fake
+//!   mode reports a view of it).
 //! - `conj_physical`, `positive`: real tensors are returned as they are
 //!   (`conj_physical`'s composite), complex ones conjugated into a fresh
 //!   tensor laid out as `self`; `positive` refuses bool tensors.
@@ -21,6 +24,13 @@ fn itself(t: &TensorMeta) -> Outs {
     let mut outs = Outs::new();
     outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
     outs
+}
+
+/// `lift_fresh(Tensor(a) self) -> Tensor(a)`: `self` itself, which
+/// FakeTensorMode reports as a view of it.
+pub(crate) fn lift_fresh(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    Ok(super::view_out(t, t.sizes.clone(), t.strides.clone()))
 }
 
 /// The matrix transpose of `self` named `what` in messages.

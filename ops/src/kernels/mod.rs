@@ -66,7 +66,7 @@ pub(crate) use conv_backward::convolution_backward;
 pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter, linalg_diagonal};
 pub(crate) use diff::diff;
 pub(crate) use distance::{cdist, cdist_backward};
-pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide};
+pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide, floor_divide_scalar};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
     native_dropout,
@@ -84,9 +84,12 @@ pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,
 };
-pub(crate) use integrals::{cumulative_trapezoid_x, gradient_scalarint, trapezoid_x};
+pub(crate) use integrals::{
+    cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_scalarint, trapezoid_dx, trapezoid_x,
+};
 pub(crate) use itself::{
-    adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, m_h, m_t, positive, real,
+    adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, lift_fresh, m_h, m_t, positive,
+    real,
     resolve_bit,
 };
 pub(crate) use linalg_composites::{
@@ -131,7 +134,8 @@ pub(crate) use scatter::{
 };
 pub(crate) use shape_composites::{
     cartesian_prod, chunk_cat, combinations, diag, dsplit_array, dsplit_int, hsplit_array,
-    hsplit_int, inner, kron, sum_to_size, take_along_dim, vsplit_array, vsplit_int,
+    hsplit_int, inner, kron, sum_to_size, take_along_dim, tensor_split_indices_list,
+    tensor_split_sections, vsplit_array, vsplit_int,
 };
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
@@ -141,10 +145,13 @@ pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
 pub(crate) use upsample::{
     upsample_bicubic2d_default, upsample_bicubic2d_vec, upsample_bilinear2d_aa_vec,
-    upsample_bilinear2d_vec, upsample_linear_default, upsample_linear_vec, upsample_nearest1d_vec,
-    upsample_nearest2d_vec, upsample_nearest3d_vec,
+    upsample_bilinear2d_vec, upsample_linear_default, upsample_linear_vec,
+    upsample_nearest1d_default, upsample_nearest1d_vec, upsample_nearest2d_default,
+    upsample_nearest2d_vec, upsample_nearest3d_default, upsample_nearest3d_vec,
 };
-pub(crate) use view::{broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as};
+pub(crate) use view::{
+    broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as, view_dtype,
+};
 
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {

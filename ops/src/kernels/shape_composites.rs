@@ -183,9 +183,8 @@ fn slice(
     ))
 }
 
-/// `tensor_split.sections` after the split's divisibility check: the
-/// number of sections is an integer (guarded), the first `size % n`
-/// pieces one longer.
+/// `hsplit`/`vsplit`/`dsplit` by a number of sections: the size must
+/// divide, then `tensor_split.sections`.
 fn split_sections(cx: &mut Cx<'_>, kind: SplitKind, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let sections = args::int(cx, a, 1, "sections", None)?;
@@ -208,13 +207,21 @@ fn split_sections(cx: &mut Cx<'_>, kind: SplitKind, a: &[Arg<'_>]) -> Result<Out
             ),
         ));
     }
-    if sections < 0 {
+    sections_of(cx, t, dim, sections)
+}
+
+/// ATen's `tensor_split_sections_symint` once the dim is known: the
+/// number of sections is an integer (guarded), the first `size % n`
+/// pieces one longer, each a `slice`.
+fn sections_of(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize, sections: i64) -> Result<Outs> {
+    if sections <= 0 {
         return Err(invalid(
             cx,
             format!("number of sections must be larger than 0, got {sections}"),
         ));
     }
     fake_runtime::limits::check_list_len(cx.op, sections)?;
+    let size = t.sizes[dim];
     let min_len = cx.env.floordiv(size, SymInt::Int(sections))?;
     let extra = cx.env.modulo(size, SymInt::Int(sections))?;
     let mut start = SymInt::Int(0);
@@ -235,22 +242,64 @@ fn split_sections(cx: &mut Cx<'_>, kind: SplitKind, a: &[Arg<'_>]) -> Result<Out
     Ok(outs)
 }
 
-/// `tensor_split.indices`: a slice between consecutive indices, the last
-/// to the dim's end.
+/// `hsplit`/`vsplit`/`dsplit` at indices: `tensor_split.indices`.
 fn split_indices(cx: &mut Cx<'_>, kind: SplitKind, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let indices = args::ints(cx, a, 1, "indices", None)?;
     let dim = kind.dim(cx, t)?;
+    let indices: Dims = indices.iter().map(|&i| SymInt::Int(i)).collect();
+    indices_of(cx, t, dim, &indices)
+}
+
+/// ATen's `tensor_split_indices_symint` once the dim is known: a `slice`
+/// between consecutive indices, the last to the dim's end.
+fn indices_of(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize, indices: &[SymInt]) -> Result<Outs> {
     let mut start = SymInt::Int(0);
     let mut list = Vec::with_capacity(indices.len() + 1);
-    for &end in &indices {
-        list.push(slice(cx, t, dim, start, SymInt::Int(end))?);
-        start = SymInt::Int(end);
+    for &end in indices {
+        list.push(slice(cx, t, dim, start, end)?);
+        start = end;
     }
     list.push(slice(cx, t, dim, start, t.sizes[dim])?);
     let mut outs = Outs::new();
     outs.push(Out::Tensors(list));
     Ok(outs)
+}
+
+/// `tensor_split`'s own checks: at least one dim, and `dim` wrapped.
+fn tensor_split_dim(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<usize> {
+    if t.dim() == 0 {
+        return Err(invalid(
+            cx,
+            format!(
+                "tensor_split expected at least a 1-dimensional tensor, but got a tensor with {} dims",
+                t.dim()
+            ),
+        ));
+    }
+    wrap_dim(cx.op, dim, t.dim())
+}
+
+/// `tensor_split.sections(Tensor(a -> *) self, SymInt sections, int
+/// dim=0) -> Tensor(a)[]`: the number of sections guarded to an integer
+/// (it is the number of outputs).
+pub(crate) fn tensor_split_sections(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let sections = args::size(cx, a, 1, "sections", None)?;
+    let dim = args::int(cx, a, 2, "dim", Some(0))?;
+    let dim = tensor_split_dim(cx, t, dim)?;
+    let sections = cx.env.guard_int(sections, cx.op)?;
+    sections_of(cx, t, dim, sections)
+}
+
+/// `tensor_split.indices(Tensor(a -> *) self, SymInt[] indices, int
+/// dim=0) -> Tensor(a)[]`.
+pub(crate) fn tensor_split_indices_list(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let indices = args::sizes(cx, a, 1, "indices", None)?;
+    let dim = args::int(cx, a, 2, "dim", Some(0))?;
+    let dim = tensor_split_dim(cx, t, dim)?;
+    indices_of(cx, t, dim, &indices)
 }
 
 /// `hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]`.

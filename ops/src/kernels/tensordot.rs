@@ -12,7 +12,7 @@ use super::invalid;
 use fake_runtime::shape::{self, Dims, wrap_dim};
 use fake_runtime::strides::{self, Decide};
 use fake_runtime::support::{args, resize_output};
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `s == 1` as C++ decides a `SymInt` comparison: a guard.
 fn is_one(cx: &mut Cx<'_>, s: SymInt) -> Result<bool> {
@@ -126,36 +126,6 @@ pub(crate) fn tensordot(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     Ok(fresh_result(result))
 }
 
-/// c10's name of a dtype (`Float`), as ATen's messages print a
-/// `ScalarType`.
-fn c10_name(d: DType) -> &'static str {
-    match d {
-        DType::Bool => "Bool",
-        DType::UInt8 => "Byte",
-        DType::UInt16 => "UInt16",
-        DType::UInt32 => "UInt32",
-        DType::UInt64 => "UInt64",
-        DType::Int8 => "Char",
-        DType::Int16 => "Short",
-        DType::Int32 => "Int",
-        DType::Int64 => "Long",
-        DType::Float16 => "Half",
-        DType::BFloat16 => "BFloat16",
-        DType::Float32 => "Float",
-        DType::Float64 => "Double",
-        DType::Complex32 => "ComplexHalf",
-        DType::Complex64 => "ComplexFloat",
-        DType::Complex128 => "ComplexDouble",
-        DType::BComplex32 => "BComplex32",
-        DType::Float8E5M2 => "Float8_e5m2",
-        DType::Float8E4M3Fn => "Float8_e4m3fn",
-        DType::Float8E5M2Fnuz => "Float8_e5m2fnuz",
-        DType::Float8E4M3Fnuz => "Float8_e4m3fnuz",
-        DType::Float8E8M0Fnu => "Float8_e8m0fnu",
-        DType::Float4E2M1FnX2 => "Float4_e2m1fn_x2",
-    }
-}
-
 /// `aten::tensordot.out`: the functional result written into `out`, which
 /// must be on the inputs' device and have the result's dtype exactly (no
 /// promotion); `out` is resized when its sizes differ.
@@ -186,8 +156,8 @@ pub(crate) fn tensordot_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             cx,
             format!(
                 "tensordot: Expected the output tensor to have dtype {}, but got an output tensor with dtype {}",
-                c10_name(result.dtype),
-                c10_name(out.dtype)
+                result.dtype.c10_name(),
+                out.dtype.c10_name()
             ),
         ));
     }

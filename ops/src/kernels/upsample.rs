@@ -96,6 +96,61 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
     Ok(super::fresh_out(cx, t, shape, strides))
 }
 
+/// `upsample_nearest{1,2,3}d(Tensor self, SymInt[N] output_size, float?
+/// scales...)` and the exact ones, as ATen's structured meta functions
+/// (which FakeTensorMode runs for them, ahead of the Python meta and
+/// decomposition): `upsample_common_check`, an empty tensor only with an
+/// empty batch, then a new tensor in the input's suggested memory format
+/// (with no channel-count heuristic on CUDA).
+fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let osize = args::sizes(cx, a, 1, "output_size", None)?;
+    for i in 0..spatial {
+        args::opt_float(cx, a, 2 + i, "scales", None)?;
+    }
+    let shape = common_check(cx, &t.sizes, &osize, spatial)?;
+    let numel = t.numel(cx.env)?;
+    let mut rest = SymInt::Int(1);
+    for &s in t.sizes.iter().skip(1) {
+        rest = cx.env.mul(rest, s)?;
+    }
+    let a_ = cx.env.ne(numel, SymInt::Int(0))?;
+    let b_ = cx.env.ne(rest, SymInt::Int(0))?;
+    let ok = cx.env.or(a_, b_)?;
+    if !cx.env.guard_bool(ok, cx.op)? {
+        let shown: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
+        return Err(invalid(
+            cx,
+            format!(
+                "Non-empty {}D data tensor expected but got a tensor with sizes [{}]",
+                spatial + 2,
+                shown.join(", ")
+            ),
+        ));
+    }
+    let format = suggest_format(cx, t, None)?;
+    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    Ok(super::fresh_out(cx, t, shape, strides))
+}
+
+/// `upsample_nearest1d` and `_upsample_nearest_exact1d`: see
+/// [`upsample_nearest_default`].
+pub(crate) fn upsample_nearest1d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_nearest_default(cx, a, 1)
+}
+
+/// `upsample_nearest2d` and `_upsample_nearest_exact2d`: see
+/// [`upsample_nearest_default`].
+pub(crate) fn upsample_nearest2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_nearest_default(cx, a, 2)
+}
+
+/// `upsample_nearest3d` and `_upsample_nearest_exact3d`: see
+/// [`upsample_nearest_default`].
+pub(crate) fn upsample_nearest3d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_nearest_default(cx, a, 3)
+}
+
 /// `upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool
 /// align_corners, float[]? scale_factors) -> Tensor`.
 pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
@@ -103,7 +158,7 @@ pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
     let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
     let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
-    let shape = common_check(cx, &t.sizes, &osize)?;
+    let shape = common_check(cx, &t.sizes, &osize, 2)?;
     // An empty batch is allowed, other empty dims are not.
     let numel = t.numel(cx.env)?;
     let mut rest = SymInt::Int(1);
@@ -387,23 +442,30 @@ fn scaled(cx: &mut Cx<'_>, size: SymInt, scale: f64) -> Result<SymInt> {
     }
 }
 
-/// `upsample_2d_common_check`: two output sizes, a 4-D input, positive
-/// spatial sizes in and out; the output's full sizes.
-fn common_check(cx: &mut Cx<'_>, input: &[SymInt], osize: &[SymInt]) -> Result<Dims> {
-    if osize.len() != 2 {
+/// `upsample_common_check` for `spatial` spatial dims: that many output
+/// sizes, an input of two more dims, positive spatial sizes in and out;
+/// the output's full sizes.
+fn common_check(
+    cx: &mut Cx<'_>,
+    input: &[SymInt],
+    osize: &[SymInt],
+    spatial: usize,
+) -> Result<Dims> {
+    if osize.len() != spatial {
         return Err(invalid(
             cx,
             format!(
-                "It is expected output_size equals to 2, but got size {}",
+                "It is expected output_size equals to {spatial}, but got size {}",
                 osize.len()
             ),
         ));
     }
-    if input.len() != 4 {
+    if input.len() != spatial + 2 {
         return Err(invalid(
             cx,
             format!(
-                "It is expected input_size equals to 4, but got size {}",
+                "It is expected input_size equals to {}, but got size {}",
+                spatial + 2,
                 input.len()
             ),
         ));
@@ -417,6 +479,7 @@ fn common_check(cx: &mut Cx<'_>, input: &[SymInt], osize: &[SymInt]) -> Result<D
         )?;
     }
     let mut shape = Dims::new();
-    shape.extend([input[0], input[1], osize[0], osize[1]]);
+    shape.extend([input[0], input[1]]);
+    shape.extend(osize.iter().copied());
     Ok(shape)
 }

@@ -5,7 +5,7 @@
 use crate::intrinsics;
 use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// The sizes and strides of `t` viewed as `requested` (one `-1` inferred).
 fn geometry(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<(Dims, Dims)> {
@@ -123,16 +123,11 @@ pub(crate) fn meshgrid(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                 ),
             ));
         }
-        shape.push(
-            t.sizes
-                .first()
-                .copied()
-                .unwrap_or(fake_runtime::SymInt::Int(1)),
-        );
+        shape.push(t.sizes.first().copied().unwrap_or(SymInt::Int(1)));
     }
     let mut grids = Vec::with_capacity(order.len());
     for (i, t) in order.iter().enumerate() {
-        let mut view_shape = Dims::from_elem(fake_runtime::SymInt::Int(1), shape.len());
+        let mut view_shape = Dims::from_elem(SymInt::Int(1), shape.len());
         view_shape[i] = shape[i];
         let (sizes, strides) = intrinsics::view_geometry(cx, t, &view_shape)?;
         let viewed = TensorMeta {
@@ -157,4 +152,92 @@ pub(crate) fn meshgrid(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let mut outs = Outs::new();
     outs.push(Out::Tensors(grids));
     Ok(outs)
+}
+
+/// `view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)`: ATen's
+/// `view_dtype`. The same dtype gives `self` itself (a view of it, as the
+/// fake mode reports it); the same element
+/// size, the same geometry; a smaller one (by `r`) multiplies the last
+/// size, the other strides and the offset by `r` (the last stride must be
+/// 1); a larger one divides them, each of them divisible by `r`.
+pub(crate) fn view_dtype(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dtype = args::opt_dtype(cx, a, 1, "dtype", None)?;
+    let dtype = args::required(cx, 1, "dtype", dtype)?;
+    if t.dtype == dtype {
+        return Ok(super::view_out(t, t.sizes.clone(), t.strides.clone()));
+    }
+    let (old, new) = (t.dtype.itemsize(), dtype.itemsize());
+    let names = format!(
+        "{} as {} (different element sizes)",
+        t.dtype.c10_name(),
+        dtype.c10_name()
+    );
+    let mut sizes = t.sizes.clone();
+    let mut strides = t.strides.clone();
+    let mut offset = t.storage_offset;
+    if old != new {
+        let Some(last) = t.dim().checked_sub(1) else {
+            return Err(super::invalid(
+                cx,
+                format!("self.dim() cannot be 0 to view {names}"),
+            ));
+        };
+        let ratio = SymInt::Int((old.max(new) / old.min(new)) as i64);
+        if old < new {
+            must_divide(cx, t.sizes[last], ratio, "self.size(-1)", &names)?;
+            must_divide(cx, t.storage_offset, ratio, "self.storage_offset()", &names)?;
+        }
+        if !fake_runtime::shape::guard_eq(cx.env, t.strides[last], SymInt::Int(1), cx.op)? {
+            let got = cx.env.display(t.strides[last]);
+            return Err(super::invalid(
+                cx,
+                format!("self.stride(-1) must be 1 to view {names}, but got {got}"),
+            ));
+        }
+        for d in 0..last {
+            strides[d] = if old > new {
+                cx.env.mul(strides[d], ratio)?
+            } else {
+                must_divide(cx, strides[d], ratio, &format!("self.stride({d})"), &names)?;
+                cx.env.floordiv(strides[d], ratio)?
+            };
+        }
+        if old > new {
+            sizes[last] = cx.env.mul(sizes[last], ratio)?;
+            offset = cx.env.mul(ratio, offset)?;
+        } else {
+            sizes[last] = cx.env.floordiv(sizes[last], ratio)?;
+            offset = cx.env.floordiv(offset, ratio)?;
+        }
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            storage_offset: offset,
+            dtype,
+            requires_grad: false,
+            wrapped_number: false,
+            ..t.clone()
+        },
+        Alias::ViewOf(0),
+    ));
+    Ok(outs)
+}
+
+/// `view_dtype`'s check that `what` (`v`) is a multiple of `ratio`.
+fn must_divide(cx: &mut Cx<'_>, v: SymInt, ratio: SymInt, what: &str, names: &str) -> Result<()> {
+    let rem = cx.env.modulo(v, ratio)?;
+    let zero = cx.env.eq(rem, SymInt::Int(0))?;
+    if cx.env.guard_bool(zero, cx.op)? {
+        return Ok(());
+    }
+    let r = cx.env.display(ratio);
+    let got = cx.env.display(v);
+    Err(super::invalid(
+        cx,
+        format!("{what} must be divisible by {r} to view {names}, but got {got}"),
+    ))
 }
