@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, T, cl, f16, f64, i32, i64, off, tr
+from op_case_inputs import C, D, T, cl, f16, f64, i32, i64, off, tr
 
 CASES = {
     "scatter.reduce": [
@@ -121,3 +121,22 @@ CASES.update({
         C("strided vector", [T([6], then=lambda t: t[::2]), T([3])]),
     ],
 })
+
+# ---- embedding_renorm: a clone of the weight, its layout kept ----
+
+CASES["embedding_renorm"] = [
+    C("weight", T([10, 3]), T([1, 2], dtype=i64), 1.0, 2.0),
+    C("transposed weight kept", T([3, 10], then=lambda t: t.t()), T([2], dtype=i64), 1.0, 2.0),
+    C("vector weight", T([10]), T([1, 2], dtype=i64), 1.0, 2.0),
+    C("int32 indices", T([10, 3]), T([2], dtype=i32), 1.0, 1.0),
+    C("float indices", T([10, 3]), T([2]), 1.0, 2.0),
+    C("float64 weight", T([10, 3], dtype=f64), T([2, 2], dtype=i64), 0.5, 2.0),
+]
+CASES["embedding_renorm_"] = [
+    C("weight", T([10, 3]), T([1, 2], dtype=i64), 1.0, 2.0),
+    C("transposed weight", tr(10, 3), T([2], dtype=i64), 1.0, 2.0),
+]
+SYMBOLIC += [
+    ("embedding_renorm of a dynamic weight", "embedding_renorm",
+     C("", D([10, 3], "w"), T([2], dtype=i64), 1.0, 2.0)),
+]

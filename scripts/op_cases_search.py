@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, T, b8, binary_cases, c64, cl, f16, f64, i32, i64, off, tr
+from op_case_inputs import C, D, T, b8, binary_cases, c64, cl, f16, f64, i32, i64, off, tr
 
 CASES = {
     "sort.stable": [
@@ -138,4 +138,18 @@ CASES["argwhere"] = [
     C("vector", T([5])),
     C("zero-dim", T([])),
     C("empty", T([0, 3])),
+]
+
+CASES["unique_dim"] = [
+    C("rows", T([4, 3]), 0),
+    C("columns with inverse and counts", T([4, 3]), 1, True, True, True),
+    C("negative dim", T([2, 3, 4]), -1),
+    C("cuda without inverse", T([4, 3], device="cuda"), 0),
+    C("cuda with counts", T([4, 3], device="cuda"), 0, True, False, True),
+    C("int64", T([5, 2], dtype=i64), 0),
+    C("empty", T([0, 3]), 0),
+    C("empty other dim", T([3, 0]), 0),
+]
+SYMBOLIC += [
+    ("unique_dim of dynamic sizes", "unique_dim", C("", D([4, 3], "x"), 1)),
 ]

@@ -743,3 +743,18 @@ SYMBOLIC += [
     ("upsample_bilinear2d of dynamic sizes to a given size", "upsample_bilinear2d",
      Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
 ]
+
+CASES["affine_grid_generator"] = [
+    C("2-d grid", T([2, 2, 3]), [2, 3, 4, 5], False),
+    C("align corners", T([2, 2, 3]), [2, 3, 4, 5], True),
+    C("3-d grid", T([2, 3, 4]), [2, 3, 4, 5, 6], False),
+    C("transposed theta", T([2, 3, 2], then=lambda t: t.transpose(1, 2)), [2, 3, 4, 5], False),
+    C("float64", T([1, 2, 3], dtype=f64), [1, 1, 2, 2], False),
+    C("float16", T([1, 2, 3], dtype=f16), [1, 1, 2, 2], False),
+    C("3-d size refused", T([2, 2, 3]), [2, 3, 4], False),
+    C("theta of another batch refused", T([3, 2, 3]), [2, 3, 4, 5], False),
+]
+SYMBOLIC += [
+    ("affine_grid_generator of a dynamic batch", "affine_grid_generator",
+     Case("", D([2, 2, 3], "theta", dynamic=["dynamic", "static", "static"]), [2, 3, 4, 5], False)),
+]

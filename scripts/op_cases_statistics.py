@@ -4,7 +4,9 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, T, b8, c64, f16, i64, tr
+import torch
+
+from op_case_inputs import C, D, T, b8, c64, f16, f64, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -185,4 +187,24 @@ CASES["rms_norm"] = [
     C("int64 refused", T([2, 4], dtype=i64), [4]),
     C("shape mismatch", T([2, 3, 4]), [3]),
     C("weight mismatch", T([2, 3, 4]), [4], T([3])),
+]
+
+# ---- weight normalisation ----
+
+CASES["_weight_norm"] = [
+    C("first dim", T([3, 4]), T([3, 1])),
+    C("last dim", T([3, 4]), T([1, 4]), 1),
+    C("middle dim", T([2, 3, 4]), T([1, 3, 1]), 1),
+    C("whole tensor", T([3, 4]), T([1, 4]), -1),
+    C("transposed v", tr(4, 3), T([4, 1])),
+    C("float16", T([3, 4], dtype=f16), T([3, 1], dtype=f16)),
+    C("bfloat16 g", T([3, 4]), T([3, 1], dtype=torch.bfloat16)),
+    C("float64 g", T([3, 4]), T([3, 1], dtype=f64)),
+    C("conv weight", T([8, 3, 3, 3]), T([8, 1, 1, 1])),
+    C("vector g refused", T([3, 4]), T([3])),
+    C("devices differ refused", T([3, 4]), T([3, 1], device="cuda")),
+]
+SYMBOLIC += [
+    ("_weight_norm of a dynamic weight", "_weight_norm",
+     C("", D([6, 4], "v"), D([6, 1], "g", dynamic=["dynamic", "static"]))),
 ]

@@ -149,6 +149,44 @@ pub(crate) fn unique_consecutive(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         return unique2(cx, &shifted);
     };
     let d = fake_runtime::shape::wrap_dim(cx.op, dim, t.dim())?;
+    unique_along(cx, t, d, return_inverse, return_counts)
+}
+
+/// `unique_dim(Tensor self, int dim, bool sorted=True, bool
+/// return_inverse=False, bool return_counts=False) -> (Tensor, Tensor,
+/// Tensor)`, as fake_impls' `_unique` along a dim (a negative `dim` taken
+/// modulo the rank, as Python's `%`).
+pub(crate) fn unique_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::int(cx, a, 1, "dim", None)?;
+    let return_inverse = args::bool(cx, a, 3, "return_inverse", Some(false))?;
+    let return_counts = args::bool(cx, a, 4, "return_counts", Some(false))?;
+    let rank = t.dim() as i64;
+    let d = if dim >= 0 {
+        dim
+    } else {
+        dim.rem_euclid(rank.max(1))
+    };
+    if d >= rank {
+        return Err(super::invalid(
+            cx,
+            format!("tuple index out of range (dim {dim} of a tensor of {rank} dims)"),
+        ));
+    }
+    unique_along(cx, t, d as usize, return_inverse, return_counts)
+}
+
+/// fake_impls' `_unique` along dim `d`: that dim's length becomes a fresh
+/// size-like unbacked count (at most the dim's size when static; 0 for a
+/// statically empty tensor), and on the CPU the inverse indices (the dim's
+/// length) and counts (the count) are always made.
+fn unique_along(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    d: usize,
+    return_inverse: bool,
+    return_counts: bool,
+) -> Result<Outs> {
     let numel = t.numel(cx.env)?;
     let n = match (numel, t.sizes.get(d).copied()) {
         (SymInt::Int(0), _) => SymInt::Int(0),

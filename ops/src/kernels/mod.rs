@@ -47,6 +47,7 @@ mod tensordot;
 mod to;
 mod upsample;
 mod view;
+mod weight_norm;
 
 pub(crate) use asserts::{
     assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
@@ -104,7 +105,7 @@ pub(crate) use losses::{
     soft_margin_loss_backward, triplet_margin_loss,
 };
 pub(crate) use masked::{
-    masked_select, repeat_interleave_self_tensor, unique_consecutive, unique2,
+    masked_select, repeat_interleave_self_tensor, unique_consecutive, unique_dim, unique2,
 };
 pub(crate) use masked_index::{unsafe_masked_index, unsafe_masked_index_put_accumulate};
 pub(crate) use nll::{
@@ -149,6 +150,7 @@ pub(crate) use upsample::{
     upsample_nearest1d_default, upsample_nearest1d_vec, upsample_nearest2d_default,
     upsample_nearest2d_vec, upsample_nearest3d_default, upsample_nearest3d_vec,
 };
+pub(crate) use weight_norm::weight_norm;
 pub(crate) use view::{
     broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as, view_dtype,
 };

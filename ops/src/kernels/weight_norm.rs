@@ -1,0 +1,83 @@
+//! `_weight_norm`, ATen's composite: `v` and `g` made contiguous, then
+//! `v * (g / norm)` where `norm` is `v`'s 2-norm over every dim but `dim`
+//! (kept as size-1 dims), or over all of `v` for `dim = -1`. The fused
+//! path (`_weight_norm_interface`, whose Python decomposition FakeTensorMode
+//! runs) and the composite one give the same metadata, but for the fused
+//! path's float norm of a bfloat16 `g`. Each step is the kernel of the
+//! operator the composite calls, so sizes, dtype and layout are theirs.
+
+use super::invalid;
+use fake_runtime::support::args;
+use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
+
+/// The one tensor a kernel returned.
+fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
+    match outs.into_iter().next() {
+        Some(Out::Tensor(t, _)) => Ok(t),
+        _ => Err(invalid(cx, "a composed operator gave no tensor")),
+    }
+}
+
+/// `t.contiguous()`.
+fn contiguous(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+    one(super::contiguous(cx, &[Arg::Tensor(t), Arg::None])?, cx)
+}
+
+/// `_weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor`.
+pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let v_in = args::tensor(cx, a, 0, "v")?;
+    let g_in = args::tensor(cx, a, 1, "g")?;
+    let dim = args::int(cx, a, 2, "dim", Some(0))?;
+    if v_in.device != g_in.device {
+        return Err(invalid(
+            cx,
+            format!(
+                "weight_norm: expected v_in and g_in to be on the same device, but v_in is on {} and g_in is on {}!",
+                v_in.device, g_in.device
+            ),
+        ));
+    }
+    let v = contiguous(cx, v_in)?;
+    let g = contiguous(cx, g_in)?;
+    let rank = v.dim() as i64;
+    let half = v.dtype == DType::Float16 || g.dtype == DType::Float16;
+    let fused = !half && (dim == 0 || dim == rank - 1);
+    let p = Arg::Scalar(Scalar::Int(SymInt::Int(2)));
+    let norm = if dim == -1 && !fused {
+        // `norm_except_dim(v, 2, -1)`: the norm of all of `v`.
+        one(crate::erased::norm_scalar(cx, &[Arg::Tensor(&v), p])?, cx)?
+    } else {
+        if dim < 0 || dim >= rank.max(1) {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Dimension out of range (expected to be in range of [{}, {}], but got {dim})",
+                    -rank.max(1),
+                    rank.max(1) - 1
+                ),
+            ));
+        }
+        let others: fake_runtime::shape::Dims =
+            (0..rank).filter(|&i| i != dim).map(SymInt::Int).collect();
+        // The fused path keeps a bfloat16 `g`'s norm in float.
+        let outs = if fused && g.dtype == DType::BFloat16 {
+            let call = [
+                Arg::Tensor(&v),
+                p,
+                Arg::Ints(others),
+                Arg::Bool(true),
+                Arg::DType(DType::Float32),
+            ];
+            crate::erased::norm_scalaropt_dim_dtype(cx, &call)?
+        } else {
+            let call = [Arg::Tensor(&v), p, Arg::Ints(others), Arg::Bool(true)];
+            crate::erased::norm_scalaropt_dim(cx, &call)?
+        };
+        one(outs, cx)?
+    };
+    let scale = one(
+        crate::erased::div_tensor(cx, &[Arg::Tensor(&g), Arg::Tensor(&norm)])?,
+        cx,
+    )?;
+    crate::erased::mul_tensor(cx, &[Arg::Tensor(&v), Arg::Tensor(&scale)])
+}
