@@ -89,9 +89,8 @@ pub(crate) use integrals::{
     cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_scalarint, trapezoid_dx, trapezoid_x,
 };
 pub(crate) use itself::{
-    adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, lift_fresh, m_h, m_t, positive,
-    real,
-    resolve_bit,
+    adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, lift_fresh, m_h, m_t,
+    positive, real, resolve_bit,
 };
 pub(crate) use linalg_composites::{
     linalg_cond, linalg_matrix_norm, linalg_matrix_norm_str, linalg_multi_dot, linalg_norm,
@@ -150,10 +149,10 @@ pub(crate) use upsample::{
     upsample_nearest1d_default, upsample_nearest1d_vec, upsample_nearest2d_default,
     upsample_nearest2d_vec, upsample_nearest3d_default, upsample_nearest3d_vec,
 };
-pub(crate) use weight_norm::weight_norm;
 pub(crate) use view::{
     broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as, view_dtype,
 };
+pub(crate) use weight_norm::weight_norm;
 
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
