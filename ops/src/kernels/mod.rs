@@ -34,6 +34,7 @@ mod normal;
 mod pad;
 mod padding;
 mod pool;
+mod recurrent;
 mod reshape;
 mod resize;
 mod sampler;
@@ -124,6 +125,10 @@ pub(crate) use padding::{
 pub(crate) use pool::{
     adaptive_avg_pool1d, adaptive_avg_pool3d, adaptive_max_pool1d, avg_pool1d, avg_pool3d,
     max_pool1d, max_pool1d_with_indices, max_pool3d,
+};
+pub(crate) use recurrent::{
+    gru_cell, gru_input, lstm_cell, lstm_input, rnn_relu_cell, rnn_relu_input, rnn_tanh_cell,
+    rnn_tanh_input,
 };
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
 pub(crate) use resize::{resize, resize_, resize_as_};
