@@ -404,6 +404,32 @@ CASES = {
         C("inner mismatch", T([5, 2, 3]), T([5, 2, 4])),
         C("no broadcast of batch 1", T([1, 2, 3]), T([5, 3, 4])),
         C("matrix operand", T([2, 3]), T([3, 4])),
+        C("dtype mismatch refused", T([5, 2, 3]), T([5, 3, 4], dtype=f64)),
+    ],
+    "mm.dtype": [
+        C("float16 to float32", T([2, 3], dtype=f16), T([3, 4], dtype=f16), f32),
+        C("same dtype", T([2, 3]), T([3, 4]), f32),
+        C("mixed dtypes", T([2, 3]), T([3, 4], dtype=f64), f16),
+        C("transposed", tr(2, 3), T([3, 4]), f64),
+        C("cuda float16 to float32", T([2, 3], dtype=f16, device="cuda"), T([3, 4], dtype=f16, device="cuda"), f32),
+        C("cuda float32 to float16 refused", T([2, 3], device="cuda"), T([3, 4], device="cuda"), f16),
+        C("inner mismatch refused", T([2, 3]), T([2, 4]), f32),
+    ],
+    "bmm.dtype": [
+        C("float16 to float32", T([5, 2, 3], dtype=f16), T([5, 3, 4], dtype=f16), f32),
+        C("transposed", tr(5, 2, 3), T([5, 3, 4]), f64),
+        C("cuda bfloat16 to float32", T([5, 2, 3], dtype=bf16, device="cuda"), T([5, 3, 4], dtype=bf16, device="cuda"), f32),
+        C("cuda float32 to float16 refused", T([5, 2, 3], device="cuda"), T([5, 3, 4], device="cuda"), f16),
+        C("mixed dtypes refused", T([5, 2, 3]), T([5, 3, 4], dtype=f64), f32),
+        C("batch mismatch refused", T([5, 2, 3]), T([4, 3, 4]), f32),
+    ],
+    "addmm.dtype": [
+        C("float16 to float32", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16), f32),
+        C("full bias", T([2, 4]), T([2, 3]), T([3, 4]), f16),
+        C("transposed bias", T([4, 2], then=lambda t: t.t()), T([2, 3]), T([3, 4]), f16),
+        C("mixed bias", T([4], dtype=f64), T([2, 3]), T([3, 4]), f16),
+        C("beta and alpha", T([4]), T([2, 3]), T([3, 4]), f32, beta=0.5, alpha=2),
+        C("bias mismatch refused", T([5]), T([2, 3]), T([3, 4]), f32),
     ],
     "addmm": [
         C("bias vector", T([4]), T([2, 3]), T([3, 4])),
@@ -414,6 +440,11 @@ CASES = {
         C("bias mismatch", T([5]), T([2, 3]), T([3, 4])),
         C("inner mismatch", T([4]), T([2, 3]), T([2, 4])),
         C("zero-dim bias", T([]), T([2, 3]), T([3, 4])),
+        C("float64 bias promotes", T([4], dtype=f64), T([2, 3]), T([3, 4])),
+        C("float16 bias, float32 matrices", T([4], dtype=f16), T([2, 3]), T([3, 4])),
+        C("zero-dim float64 bias does not promote", T([], dtype=f64), T([2, 3]), T([3, 4])),
+        C("float bias, int64 matrices", T([4]), T([2, 3], dtype=i64), T([3, 4], dtype=i64)),
+        C("int64", T([4], dtype=i64), T([2, 3], dtype=i64), T([3, 4], dtype=i64)),
     ],
     "view": [
         C("merge leading dims", T([2, 3, 4]), [6, 4]),
@@ -2429,6 +2460,8 @@ CASES.update({
 
 
 SYMBOLIC = [
+    ("bmm.dtype keeping the dtype, dynamic sizes", "bmm.dtype",
+     Case("", D([5, 2, 3], "self"), D([5, 3, 4], "mat2"), f32)),
     ("add broadcast equal sizes", "add.Tensor", Case("", D([3, 4], "x"), D([3, 4], "y"))),
     ("add broadcast against size one", "add.Tensor", Case("", D([3, 4], "x"), D([1, 4], "y", ["static", "dynamic"]))),
     # Output strides on symbolic sizes: the fake mode's fast binary path,

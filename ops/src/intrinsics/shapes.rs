@@ -644,6 +644,11 @@ pub fn specialize(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
         .collect()
 }
 
+/// `specialize_if(c, s)`: `specialize(s)` when `c`, else `s` as it is.
+pub fn specialize_if(cx: &mut Cx<'_>, c: bool, s: Dims) -> Result<Dims> {
+    if c { specialize(cx, s) } else { Ok(s) }
+}
+
 /// `all_positive(s)`: every size is `> 0`.
 pub fn all_positive(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
     let mut acc = SymBool::Bool(true);
