@@ -1269,6 +1269,14 @@ CASES.update({
           T([2, 4, 9, 16]), T([2, 4, 9, 16])),
         C("equal head dims with a mask", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
           T([2, 4, 9, 16]), T([2, 4, 9, 16]), T([7, 9], dtype=b8)),
+        C("equal head dims with a mask that requires grad", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 9, 16]), T([2, 4, 9, 16]), T([2, 4, 7, 9], then=lambda t: t.requires_grad_())),
+        C("equal head dims with a broadcast mask", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 9, 16]), T([2, 4, 9, 16]), T([1, 1, 1, 9])),
+        C("equal head dims with a 3-d mask", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 9, 16]), T([2, 4, 9, 16]), T([4, 7, 9])),
+        C("equal head dims with a mask of other heads", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 9, 16]), T([2, 4, 9, 16]), T([2, 4, 7, 1])),
         C("equal head dims with dropout", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
           T([2, 4, 9, 16]), T([2, 4, 9, 16]), None, 0.5),
         C("equal head dims, key heads differ", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
@@ -4586,7 +4594,10 @@ def encode(declared, value):
     if declared == "Tensor?[]":
         return {"opt_tensors": [None if t is None else tensor_meta(t) for t in value]}
     if base == "Tensor":
-        return {"tensor": tensor_meta(value)}
+        meta = tensor_meta(value)
+        if value.requires_grad:
+            meta["requires_grad"] = True
+        return {"tensor": meta}
     if base == "Tensor[]":
         return {"tensors": [tensor_meta(t) for t in value]}
     if fixed and fixed[1] in ("int", "SymInt"):
@@ -4778,7 +4789,9 @@ def eager_outcome(op, case):
         return None
 
     def make(desc):
-        return desc.make().zero_()
+        t = desc.make()
+        with torch.no_grad():  # an input may require grad
+            return t.zero_()
 
     bound = [(n, d, kw, materialise(v, make), dflt) for (n, d, kw, v, dflt) in bound_desc]
     tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]

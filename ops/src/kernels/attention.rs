@@ -91,8 +91,10 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
 /// (`use_flash_attention_cpp`; other devices' fused kernels give contiguous
 /// outputs in FakeTensorMode): a CPU device, a float, double, bfloat16 or half dtype, no
 /// dropout, 4-D query, key and value with equal batch sizes, head counts
-/// (unless grouped-query attention is enabled) and head dims, nonzero sequence lengths, a last-dim stride of 1, and a
-/// mask (if any) of 2 or 4 dims. Size comparisons guard, as the C++ checks
+/// (unless grouped-query attention is enabled) and head dims, nonzero
+/// sequence lengths, a last-dim stride of 1, and a mask (if any) that
+/// does not require grad, of 2 or 4 dims broadcasting against the
+/// attention's `[B, H, L, S]`. Size comparisons guard, as the C++ checks
 /// do on SymInts.
 fn flash_cpu(
     cx: &mut Cx<'_>,
@@ -116,10 +118,32 @@ fn flash_cpu(
     {
         return Ok(false);
     }
-    if mask.is_some_and(|m| m.dim() != 2 && m.dim() != 4) {
-        return Ok(false);
-    }
     let eq = |cx: &mut Cx<'_>, a: SymInt, b: SymInt| shape::guard_eq(cx.env, a, b, cx.op);
+    // `check_attn_mask_shape`: a mask that requires grad, or whose sizes
+    // do not broadcast as `[L, S]` or `[B or 1, H or 1, L, S]`, is not
+    // taken.
+    if let Some(m) = mask {
+        if m.requires_grad || m.dim() < 2 {
+            return Ok(false);
+        }
+        let one = SymInt::Int(1);
+        let fits = |cx: &mut Cx<'_>, size: SymInt, want: SymInt| -> Result<bool> {
+            Ok(eq(cx, size, want)? || eq(cx, size, one)?)
+        };
+        let (r, c) = (m.sizes[m.dim() - 2], m.sizes[m.dim() - 1]);
+        if !fits(cx, r, q.sizes[2])? || !fits(cx, c, k.sizes[2])? {
+            return Ok(false);
+        }
+        match m.dim() {
+            2 => {}
+            4 => {
+                if !fits(cx, m.sizes[0], q.sizes[0])? || !fits(cx, m.sizes[1], q.sizes[1])? {
+                    return Ok(false);
+                }
+            }
+            _ => return Ok(false),
+        }
+    }
     // With `enable_gqa` the head counts may differ (checked by
     // `grouped_heads`).
     let dims: &[usize] = if enable_gqa { &[0, 3] } else { &[0, 1, 3] };

@@ -91,7 +91,7 @@ pub(crate) fn static_meta(j: &Json, at: &str) -> Result<TensorMeta, Bad> {
         dtype: parsed(field(j, "dtype", at)?, at)?,
         device: parsed(field(j, "device", at)?, at)?,
         layout: Layout::Strided,
-        requires_grad: false,
+        requires_grad: j.get("requires_grad").and_then(Json::as_bool) == Some(true),
         wrapped_number: false,
     })
 }
