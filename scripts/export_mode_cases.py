@@ -422,6 +422,21 @@ SEQUENCES = [
         "watch": [],
     },
     {
+        "name": "a cache hit rebuilds a result that aliases nothing at offset 0",
+        # `slice_scatter` keeps its input's storage offset on a miss; the
+        # hit's `empty_strided` does not.
+        "operators": True,
+        "inputs": {"x": ([4, 6], "float32", "cpu", None), "src": ([4, 3], "float32", "cpu", None)},
+        "steps": [
+            {"op": "aten::slice.Tensor", "args": [T("x"), {"int": 1}, {"int": 2}, None, {"int": 1}], "out": "v"},
+            {"op": "aten::slice_scatter", "args": [T("v"), T("src"), {"int": 1}, {"int": 1}, None, {"int": 1}],
+             "out": "r1"},
+            {"op": "aten::slice_scatter", "args": [T("v"), T("src"), {"int": 1}, {"int": 1}, None, {"int": 1}],
+             "out": "r2"},
+        ],
+        "watch": [],
+    },
+    {
         "name": "autograd above the mode: requires_grad and leaf-ness of outputs",
         "inputs": {
             "w": ([3, 4], "float32", "cpu", None, True),

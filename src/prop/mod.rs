@@ -340,7 +340,12 @@ impl Plan {
                 graph: graph.nodes.len(),
             });
         }
-        let mode = FakeTensorMode::new(registry);
+        // An exported program was traced functionalized.
+        let settings = fake_runtime::mode::ModeSettings {
+            functional: true,
+            ..Default::default()
+        };
+        let mode = FakeTensorMode::with(registry, ShapeEnv::new(), settings);
         let mut p = Propagation {
             mode,
             slots: vec![Slot::Empty; graph.values.len()],

@@ -131,6 +131,12 @@ pub struct ModeSettings {
     pub defaults: Defaults,
     /// Use the dispatch cache.
     pub cache: bool,
+    /// Functionalized tracing, as `torch.export` traces: a result that
+    /// aliases no input is wrapped in a new functional tensor, whose
+    /// storage it starts at offset 0 whatever offset the fake kernel gave
+    /// it (`copy`, `slice_scatter`: `clone_preserve_strides` keeps the
+    /// input's offset, the exported program records 0). Views keep theirs.
+    pub functional: bool,
 }
 
 impl Default for ModeSettings {
@@ -142,6 +148,7 @@ impl Default for ModeSettings {
                 device: Device::cpu(),
             },
             cache: true,
+            functional: false,
         }
     }
 }
@@ -168,6 +175,31 @@ pub struct CacheInfo {
 struct CacheEntry {
     key: Box<[u64]>,
     outs: Outs,
+}
+
+/// Outputs as a cache hit rebuilds them: PyTorch's
+/// `_get_output_tensor_from_cache_entry` makes a result that aliases no
+/// input with `empty_strided(shape, stride)`, on a new storage at offset 0,
+/// whatever offset the kernel gave it (`slice_scatter`'s
+/// `clone_preserve_strides` keeps its input's on a miss only).
+fn cached(outs: &Outs) -> Outs {
+    let at_zero = |m: &TensorMeta, a: Alias| {
+        let mut m = m.clone();
+        if a == Alias::Fresh {
+            m.storage_offset = SymInt::Int(0);
+        }
+        (m, a)
+    };
+    outs.iter()
+        .map(|o| match o {
+            Out::Tensor(m, a) => {
+                let (m, a) = at_zero(m, *a);
+                Out::Tensor(m, a)
+            }
+            Out::Tensors(ts) => Out::Tensors(ts.iter().map(|(m, a)| at_zero(m, *a)).collect()),
+            other => other.clone(),
+        })
+        .collect()
 }
 
 /// Tensors of up to this rank are encoded with one word per size and
@@ -682,7 +714,7 @@ impl FakeTensorMode {
                 self.info.misses += 1;
                 self.cache.entry(hash).or_default().push(CacheEntry {
                     key: Box::from(&words[..]),
-                    outs: outs.clone(),
+                    outs: cached(&outs),
                 });
             }
         }
@@ -961,7 +993,12 @@ impl FakeTensorMode {
         meta.wrapped_number = false;
         let is_leaf = !meta.requires_grad;
         Ok(match alias {
-            Alias::Fresh => self.add_tensor(meta, None, is_leaf),
+            Alias::Fresh => {
+                if self.settings.functional {
+                    meta.storage_offset = SymInt::Int(0);
+                }
+                self.add_tensor(meta, None, is_leaf)
+            }
             Alias::ViewOf(i) => {
                 let base = self.tensor_arg(op, args, i)?;
                 let storage = self.tensors[base.index as usize].storage;

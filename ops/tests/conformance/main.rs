@@ -168,16 +168,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "PyTorch guards whether the storage must grow (new nbytes 80 > old 4*s0*s1), which decides only whether its fake storage is reallocated; fake-tensor keeps no storage size, so takes no such decision, and its guards hold at 6x6, where the result (sizes [4, 5], contiguous) is the same",
     ),
     (
-        "aten::slice_scatter",
-        "storage offset kept",
-        "FakeTensorMode's meta kernel keeps self's offset (clone_preserve_strides); the metadata torch.export records for slice_scatter (swin_t's Core ATen program) is a fresh dense tensor at offset 0, which the rule follows",
-    ),
-    (
-        "aten::slice_scatter",
-        "non-dense kept",
-        "as \"storage offset kept\": the rule follows the fresh dense tensor torch.export records, not the meta kernel's preserved strides",
-    ),
-    (
         "aten::upsample_bilinear2d.vec",
         "symbolic: upsample bilinear by a half",
         "PyTorch's Python decomposition guards the output sizes (>= 2, != 1) through its internal arange, index and broadcast steps, and prints TruncToInt(0.5*ToFloat(s0)); the sizes computed directly hold at every size, printed as (s0//2), the form an exported TruncToInt(0.5*ToFloat(s0)) is read as",
