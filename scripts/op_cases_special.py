@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, T, binary_cases, c64, f64, inplace_cases, out_cases, unary_cases
+from op_case_inputs import C, T, binary_cases, c64, f64, i64, inplace_cases, out_cases, unary_cases
 
 CASES = {}
 SYMBOLIC = []
@@ -67,4 +67,42 @@ CASES.update({
 CASES["mvlgamma"] = [C(c.name, *c.args, 2) for c in unary_cases()] + [
     C("p of one", T([2, 3]), 1),
     C("p of zero", T([2, 3]), 0),
+]
+
+# ---- `torch.special` aliases: the cases of the operator each names ----
+
+for _op in ["special_digamma", "special_erf", "special_erfc", "special_erfinv", "special_exp2",
+            "special_expit", "special_expm1", "special_gammaln", "special_i0", "special_log1p",
+            "special_psi", "special_sinc", "special_logit"]:
+    CASES[_op] = unary_cases() + [C("complex64", T([3], dtype=c64))]
+CASES["special_round"] = unary_cases() + [C("decimals", T([2, 3]), decimals=2)]
+CASES["special_multigammaln"] = [C(c.name, *c.args, 2) for c in unary_cases()]
+for _op in ["special_gammainc", "special_gammaincc", "special_xlogy"]:
+    CASES[_op] = binary_cases() + [C("complex64", T([3], dtype=c64), T([3], dtype=c64))]
+for _op in ["special_xlogy", "special_xlog1py", "special_zeta"]:
+    CASES[f"{_op}.other_scalar"] = binary_cases(scalar=True)
+    CASES[f"{_op}.self_scalar"] = [C(c.name, c.args[1], c.args[0]) for c in binary_cases(scalar=True)]
+for _op in BINARY[6:]:
+    CASES[f"{_op}.n_scalar"] = binary_cases(scalar=True)
+    CASES[f"{_op}.x_scalar"] = [C(c.name, c.args[1], c.args[0]) for c in binary_cases(scalar=True)]
+for _op in ["special_log_softmax", "special_softmax"]:
+    CASES[_op] = [
+        C("last dim", T([2, 3]), -1),
+        C("first dim", T([2, 3]), 0),
+        C("transposed", T([3, 2], then=lambda t: t.t()), 1),
+        C("dtype", T([2, 3]), 1, dtype=f64),
+        C("int64", T([2, 3], dtype=i64), 1),
+        C("dim out of range refused", T([2, 3]), 2),
+    ]
+CASES["special_logsumexp"] = [
+    C("one dim", T([2, 3]), [1]),
+    C("keepdim", T([2, 3]), [0], True),
+    C("int64", T([2, 3], dtype=i64), [1]),
+    C("two dims", T([2, 3, 4]), [0, 2]),
+]
+CASES["poisson"] = [
+    C("matrix", T([2, 3])),
+    C("transposed", T([3, 2], then=lambda t: t.t())),
+    C("float64", T([4], dtype=f64)),
+    C("zero-dim", T([])),
 ]
