@@ -90,8 +90,9 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
 /// Whether the CPU flash kernel takes these inputs
 /// (`use_flash_attention_cpp`; other devices' fused kernels give contiguous
 /// outputs in FakeTensorMode): a CPU device, a float, double, bfloat16 or half dtype, no
-/// dropout, 4-D query, key and value with equal batch sizes, head counts
-/// (unless grouped-query attention is enabled) and head dims, nonzero
+/// dropout, 4-D query, key and value with equal batch sizes and head
+/// dims, equal head counts or a single key and value head (unless
+/// grouped-query attention is enabled), nonzero
 /// sequence lengths, a last-dim stride of 1, and a mask (if any) that
 /// does not require grad, of 2 or 4 dims broadcasting against the
 /// attention's `[B, H, L, S]`. Size comparisons guard, as the C++ checks
@@ -144,11 +145,17 @@ fn flash_cpu(
             _ => return Ok(false),
         }
     }
-    // With `enable_gqa` the head counts may differ (checked by
-    // `grouped_heads`).
-    let dims: &[usize] = if enable_gqa { &[0, 3] } else { &[0, 1, 3] };
-    for &d in dims {
+    for d in [0, 3] {
         if !eq(cx, q.sizes[d], k.sizes[d])? || !eq(cx, q.sizes[d], v.sizes[d])? {
+            return Ok(false);
+        }
+    }
+    // With `enable_gqa` the head counts may differ (checked by
+    // `grouped_heads`); without, they are equal or the key's and the
+    // value's single head broadcasts (multi-query attention).
+    if !enable_gqa {
+        let same = eq(cx, q.sizes[1], k.sizes[1])? && eq(cx, q.sizes[1], v.sizes[1])?;
+        if !same && !(eq(cx, k.sizes[1], SymInt::Int(1))? && eq(cx, v.sizes[1], SymInt::Int(1))?) {
             return Ok(false);
         }
     }
