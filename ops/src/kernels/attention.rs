@@ -155,7 +155,9 @@ fn flash_cpu(
     // value's single head broadcasts (multi-query attention).
     if !enable_gqa {
         let same = eq(cx, q.sizes[1], k.sizes[1])? && eq(cx, q.sizes[1], v.sizes[1])?;
-        if !same && !(eq(cx, k.sizes[1], SymInt::Int(1))? && eq(cx, v.sizes[1], SymInt::Int(1))?) {
+        let heads_ok =
+            same || eq(cx, k.sizes[1], SymInt::Int(1))? && eq(cx, v.sizes[1], SymInt::Int(1))?;
+        if !heads_ok {
             return Ok(false);
         }
     }
