@@ -109,20 +109,22 @@ pub fn is_integral(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
     Ok(d.is_integral(true))
 }
 
+/// A bound's value when it is a static number.
+fn static_f64(s: Scalar) -> Option<f64> {
+    match s {
+        Scalar::Int(SymInt::Int(v)) => Some(v as f64),
+        Scalar::Float(v) => v.as_f64(),
+        Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
+        _ => None,
+    }
+}
+
 /// `arange_len(start, end, step)`: the length of `arange`, as
 /// `torch._refs.arange`: integer bounds give `(end - start + step - sgn)
 /// // step` with the bounds checked against the step's sign (a runtime
 /// assert or guard when symbolic) and no clamp; real bounds give
 /// `ceil((end - start) / step)`.
 pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
-    let float = |s: Scalar| -> Option<f64> {
-        match s {
-            Scalar::Int(SymInt::Int(v)) => Some(v as f64),
-            Scalar::Float(v) => v.as_f64(),
-            Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
-            _ => None,
-        }
-    };
     if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
         let nonzero = cx.env.ne(st, SymInt::Int(0))?;
         shape::check(cx.env, nonzero, cx.op, &|| "step must be nonzero".into())?;
@@ -145,7 +147,8 @@ pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> 
         let span = cx.env.sub(span, SymInt::Int(sgn))?;
         return cx.env.floordiv(span, st);
     }
-    let (Some(a), Some(b), Some(st)) = (float(start), float(end), float(step)) else {
+    let (Some(a), Some(b), Some(st)) = (static_f64(start), static_f64(end), static_f64(step))
+    else {
         return Err(invalid(cx, "arange bounds must be real numbers".into()));
     };
     if st == 0.0 {
@@ -184,15 +187,8 @@ pub fn range_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> R
         let n = cx.env.floordiv(span, st)?;
         return cx.env.add(n, SymInt::Int(1));
     }
-    let float = |s: Scalar| -> Option<f64> {
-        match s {
-            Scalar::Int(SymInt::Int(v)) => Some(v as f64),
-            Scalar::Float(v) => v.as_f64(),
-            Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
-            _ => None,
-        }
-    };
-    let (Some(a), Some(b), Some(st)) = (float(start), float(end), float(step)) else {
+    let (Some(a), Some(b), Some(st)) = (static_f64(start), static_f64(end), static_f64(step))
+    else {
         return Err(invalid(cx, "range bounds must be real numbers".into()));
     };
     if st == 0.0 {

@@ -124,6 +124,24 @@ fn spacings(
     sub(cx, &right, &left)
 }
 
+/// ATen's `zeros_like_except(y, dim)` when `y`'s dim `d` is empty (no
+/// samples): zeros of `y`'s dtype and device without that dim.
+fn zeros_when_empty(cx: &mut Cx<'_>, y: &TensorMeta, d: usize) -> Result<Option<Outs>> {
+    if y.dim() == 0 || !shape::guard_eq(cx.env, y.sizes[d], SymInt::Int(0), cx.op)? {
+        return Ok(None);
+    }
+    let mut sizes = y.sizes.clone();
+    sizes.remove(d);
+    let call = [
+        Arg::Ints(sizes),
+        Arg::DType(y.dtype),
+        Arg::None,
+        Arg::Device(y.device),
+        Arg::None,
+    ];
+    crate::erased::zeros(cx, &call).map(Some)
+}
+
 /// `trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor` (and
 /// `trapz.x`): zeros without the dim when it is empty, else `(dx *
 /// (y[1:] + y[:-1])).sum(dim) / 2.`.
@@ -132,17 +150,8 @@ pub(crate) fn trapezoid_x(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let x = args::tensor(cx, a, 1, "x")?;
     let dim = args::int(cx, a, 2, "dim", Some(-1))?;
     let d = wrap_dim(cx.op, dim, y.dim())?;
-    if y.dim() > 0 && shape::guard_eq(cx.env, y.sizes[d], SymInt::Int(0), cx.op)? {
-        let mut sizes = y.sizes.clone();
-        sizes.remove(d);
-        let call = [
-            Arg::Ints(sizes),
-            Arg::DType(y.dtype),
-            Arg::None,
-            Arg::Device(y.device),
-            Arg::None,
-        ];
-        return crate::erased::zeros(cx, &call);
+    if let Some(zeros) = zeros_when_empty(cx, y, d)? {
+        return Ok(zeros);
     }
     let dx = spacings(cx, "trapezoid", y, x, d)?;
     let right = slice(cx, y, d, 1, None)?;
@@ -216,17 +225,8 @@ pub(crate) fn trapezoid_dx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let dx = args::scalar(cx, a, 1, "dx", Some(Scalar::from(1.0)))?;
     let dim = args::int(cx, a, 2, "dim", Some(-1))?;
     let d = wrap_dim(cx.op, dim, y.dim())?;
-    if y.dim() > 0 && shape::guard_eq(cx.env, y.sizes[d], SymInt::Int(0), cx.op)? {
-        let mut sizes = y.sizes.clone();
-        sizes.remove(d);
-        let call = [
-            Arg::Ints(sizes),
-            Arg::DType(y.dtype),
-            Arg::None,
-            Arg::Device(y.device),
-            Arg::None,
-        ];
-        return crate::erased::zeros(cx, &call);
+    if let Some(zeros) = zeros_when_empty(cx, y, d)? {
+        return Ok(zeros);
     }
     let dx = real_spacing(cx, "trapezoid", y, dx)?;
     let call = [
