@@ -4722,6 +4722,7 @@ PYTHON_DISPATCHER = {
     "tensor_split.tensor_indices_or_sections",
     "upsample_nearest2d.vec",
     "upsample_bilinear2d.vec",
+    "col2im",
 }
 PYTHON_DISPATCHER |= LINALG_PYTHON_DISPATCHER | MODULE_PYTHON_DISPATCHER
 
