@@ -241,6 +241,33 @@ class AudioFeatures(torch.nn.Module):
         return self.proj(x.transpose(1, 2))
 
 
+class BiasedAttention(torch.nn.Module):
+    """Attention as T5, Swin and Falcon write it: a learned position bias
+    (a parameter, so the mask requires grad: the math path), one key and
+    value head against four query heads (multi-query: the flash kernel),
+    and a slice of a buffer written in place (functionalized into `copy`
+    and `slice_scatter`, fresh results at offset 0)."""
+
+    def __init__(self):
+        super().__init__()
+        self.q = torch.nn.Linear(16, 64)
+        self.kv = torch.nn.Linear(16, 32)
+        self.bias = torch.nn.Parameter(torch.randn(4, 7, 7))
+
+    def forward(self, x):
+        b, n, _ = x.shape
+        q = self.q(x).view(b, n, 4, 16).transpose(1, 2)
+        k, v = self.kv(x).view(b, n, 2, 16).unbind(2)
+        k, v = k.unsqueeze(1), v.unsqueeze(1)
+        biased = F.scaled_dot_product_attention(q, q, q, attn_mask=self.bias[:, :n, :n])
+        mqa = F.scaled_dot_product_attention(q, k, v)
+        out = (biased + mqa).transpose(1, 2).reshape(b, n, 64)
+        buf = torch.zeros(b, n + 1, 64)
+        buf[:, 1:] = out
+        buf[:, :1] = buf[:, 1:2]
+        return buf
+
+
 def swin_t():
     import torchvision
 
@@ -272,6 +299,7 @@ def programs():
         None,
     )
     yield "aliases", Aliases(), (torch.randn(2, 5, 8),), ({1: Dim("n", min=4, max=64)},)
+    yield "biased_attention", BiasedAttention(), (torch.randn(2, 7, 16),), ({0: batch},)
     yield "interpolate", Interpolate(), (torch.randn(2, 3, 8, 10),), (
         {0: batch, 2: Dim("h", min=4), 3: Dim("w", min=4)},
     )

@@ -121,6 +121,7 @@ macro_rules! programs {
 
 programs!(
     aliases,
+    biased_attention,
     nonzero,
     masked_select,
     bool_mask,
