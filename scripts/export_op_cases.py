@@ -899,6 +899,11 @@ CASES.update({
         C("float16", T([3], dtype=f16)),
         C("channels last", cl(1, 2, 3, 3)),
         C("zero-dim", T([])),
+        C("int slope", T([2, 3]), 1),
+        C("int64 with an int slope", T([3], dtype=i64), 0),
+        C("int64 with the default slope refused", T([3], dtype=i64)),
+        C("bool with an int slope refused", T([3], dtype=b8), 1),
+        C("bool with a bool slope", T([3], dtype=b8), True),
     ],
     "elu": [
         C("defaults", T([2, 3])),

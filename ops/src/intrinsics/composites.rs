@@ -369,3 +369,25 @@ pub fn real_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
 pub fn int_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
     Ok(matches!(s, Scalar::Int(_) | Scalar::Bool(_)))
 }
+
+/// `weakly_fits(dtype, s)`: `torch._prims_common.is_weakly_lesser_type`
+/// of `s`'s Python type and `dtype`'s (`bool < int < float < complex`):
+/// a bool tensor takes only a bool, an integral one an int or a bool.
+pub fn weakly_fits(_cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
+    let number = match s {
+        Scalar::Bool(_) => 0,
+        Scalar::Int(_) => 1,
+        Scalar::Float(_) => 2,
+        Scalar::Complex(..) => 3,
+    };
+    let tensor = if dtype == DType::Bool {
+        0
+    } else if dtype.is_integral(false) {
+        1
+    } else if dtype.is_complex() {
+        3
+    } else {
+        2
+    };
+    Ok(number <= tensor)
+}
