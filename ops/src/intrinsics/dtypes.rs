@@ -119,6 +119,24 @@ fn static_f64(s: Scalar) -> Option<f64> {
     }
 }
 
+/// The sign of an integer `step` (possibly symbolic) once it is checked
+/// nonzero and consistent with the bounds' order (a runtime assert or a
+/// guard when symbolic), as `arange` and `range` check it.
+fn int_step_sign(cx: &mut Cx<'_>, a: SymInt, b: SymInt, st: SymInt) -> Result<i64> {
+    let nonzero = cx.env.ne(st, SymInt::Int(0))?;
+    shape::check(cx.env, nonzero, cx.op, &|| "step must be nonzero".into())?;
+    let positive = cx.env.gt(st, SymInt::Int(0))?;
+    let (ordered, sgn) = if cx.env.guard_bool(positive, cx.op)? {
+        (cx.env.ge(b, a)?, 1)
+    } else {
+        (cx.env.le(b, a)?, -1)
+    };
+    shape::check(cx.env, ordered, cx.op, &|| {
+        "upper bound and lower bound inconsistent with step sign".into()
+    })?;
+    Ok(sgn)
+}
+
 /// `arange_len(start, end, step)`: the length of `arange`, as
 /// `torch._refs.arange`: integer bounds give `(end - start + step - sgn)
 /// // step` with the bounds checked against the step's sign (a runtime
@@ -126,22 +144,7 @@ fn static_f64(s: Scalar) -> Option<f64> {
 /// `ceil((end - start) / step)`.
 pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
     if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
-        let nonzero = cx.env.ne(st, SymInt::Int(0))?;
-        shape::check(cx.env, nonzero, cx.op, &|| "step must be nonzero".into())?;
-        let positive = cx.env.gt(st, SymInt::Int(0))?;
-        let sgn = if cx.env.guard_bool(positive, cx.op)? {
-            let ok = cx.env.ge(b, a)?;
-            shape::check(cx.env, ok, cx.op, &|| {
-                "upper bound and lower bound inconsistent with step sign".into()
-            })?;
-            1
-        } else {
-            let ok = cx.env.le(b, a)?;
-            shape::check(cx.env, ok, cx.op, &|| {
-                "upper bound and lower bound inconsistent with step sign".into()
-            })?;
-            -1
-        };
+        let sgn = int_step_sign(cx, a, b, st)?;
         let span = cx.env.sub(b, a)?;
         let span = cx.env.add(span, st)?;
         let span = cx.env.sub(span, SymInt::Int(sgn))?;
@@ -172,17 +175,8 @@ pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> 
 /// / step) + 1` once the step is nonzero and agrees with the bounds' order;
 /// integer bounds (possibly symbolic) give `(end - start) // step + 1`.
 pub fn range_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
-    const SIGN: &str = "upper bound and lower bound inconsistent with step sign";
     if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
-        let nonzero = cx.env.ne(st, SymInt::Int(0))?;
-        shape::check(cx.env, nonzero, cx.op, &|| "step must be nonzero".into())?;
-        let positive = cx.env.gt(st, SymInt::Int(0))?;
-        let ordered = if cx.env.guard_bool(positive, cx.op)? {
-            cx.env.ge(b, a)?
-        } else {
-            cx.env.le(b, a)?
-        };
-        shape::check(cx.env, ordered, cx.op, &|| SIGN.into())?;
+        int_step_sign(cx, a, b, st)?;
         let span = cx.env.sub(b, a)?;
         let n = cx.env.floordiv(span, st)?;
         return cx.env.add(n, SymInt::Int(1));
@@ -198,7 +192,10 @@ pub fn range_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> R
         return Err(invalid(cx, format!("unsupported range: {a} -> {b}")));
     }
     if (st > 0.0 && b < a) || (st < 0.0 && b > a) {
-        return Err(invalid(cx, SIGN.into()));
+        return Err(invalid(
+            cx,
+            "upper bound and lower bound inconsistent with step sign".into(),
+        ));
     }
     let n = ((b - a) / st).trunc() + 1.0;
     if !n.is_finite() || n > i64::MAX as f64 {

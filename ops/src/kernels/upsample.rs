@@ -14,7 +14,9 @@ use crate::intrinsics::{advanced_index, format_strides, like_strides, suggest_fo
 use fake_runtime::shape::Dims;
 use fake_runtime::strides::contiguous;
 use fake_runtime::support::{args, require};
-use fake_runtime::{Arg, Cx, DType, DeviceType, MemoryFormat, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{
+    Arg, Cx, DType, DeviceType, MemoryFormat, Outs, Result, SymBool, SymInt, TensorMeta,
+};
 
 /// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?
 /// scale_factors) -> Tensor`, as PyTorch's Python implementation (what
@@ -109,14 +111,7 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
         args::opt_float(cx, a, 2 + i, "scales", None)?;
     }
     let shape = common_check(cx, &t.sizes, &osize, spatial)?;
-    let numel = t.numel(cx.env)?;
-    let mut rest = SymInt::Int(1);
-    for &s in t.sizes.iter().skip(1) {
-        rest = cx.env.mul(rest, s)?;
-    }
-    let a_ = cx.env.ne(numel, SymInt::Int(0))?;
-    let b_ = cx.env.ne(rest, SymInt::Int(0))?;
-    let ok = cx.env.or(a_, b_)?;
+    let ok = nonempty_but_batch(cx, t)?;
     if !cx.env.guard_bool(ok, cx.op)? {
         let shown: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
         return Err(invalid(
@@ -159,15 +154,7 @@ pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
     let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
     let shape = common_check(cx, &t.sizes, &osize, 2)?;
-    // An empty batch is allowed, other empty dims are not.
-    let numel = t.numel(cx.env)?;
-    let mut rest = SymInt::Int(1);
-    for &s in &t.sizes[1..] {
-        rest = cx.env.mul(rest, s)?;
-    }
-    let a_ = cx.env.ne(numel, SymInt::Int(0))?;
-    let b_ = cx.env.ne(rest, SymInt::Int(0))?;
-    let ok = cx.env.or(a_, b_)?;
+    let ok = nonempty_but_batch(cx, t)?;
     require(
         cx,
         ok,
@@ -440,6 +427,19 @@ fn scaled(cx: &mut Cx<'_>, size: SymInt, scale: f64) -> Result<SymInt> {
     } else {
         cx.env.ceildiv(num, SymInt::Int(q))
     }
+}
+
+/// `input.numel() != 0 || multiply_integers(input.sizes()[1:])`: an
+/// empty batch is allowed, other empty dims are not.
+fn nonempty_but_batch(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<SymBool> {
+    let numel = t.numel(cx.env)?;
+    let mut rest = SymInt::Int(1);
+    for &s in t.sizes.iter().skip(1) {
+        rest = cx.env.mul(rest, s)?;
+    }
+    let a = cx.env.ne(numel, SymInt::Int(0))?;
+    let b = cx.env.ne(rest, SymInt::Int(0))?;
+    cx.env.or(a, b)
 }
 
 /// `upsample_common_check` for `spatial` spatial dims: that many output
