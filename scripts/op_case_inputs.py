@@ -127,6 +127,8 @@ def unary_cases():
         C("zero size", T([0, 3])),
         C("size-1 dims with strides of their own", T([5, 1, 1], strides=[1, 5, 1])),
         C("contiguous and channels last at once", T([2, 3, 1, 1], strides=[3, 1, 1, 1])),
+        C("contiguous but for an inner size-1 dim's stride", T([3, 1, 2], strides=[2, 5, 1])),
+        C("float16 expanded", T([2, 3], dtype=f16, strides=[0, 1])),
     ]
 
 
@@ -142,6 +144,8 @@ def binary_cases(scalar=False):
             C("transposed", tr(2, 3), 1),
             C("zero-dim tensor", T([], dtype=i64), 1),
             C("size-1 dim of stride 1 and a number", T([1, 5], strides=[1, 1]), 2),
+            C("an inner size-1 dim with a stride of its own and a number",
+              T([3, 1, 2], strides=[2, 5, 1]), 2),
         ]
     return [
         C("same shape", T([2, 3]), T([2, 3])),
@@ -160,6 +164,16 @@ def binary_cases(scalar=False):
           T([5, 1, 1], strides=[1, 5, 1]), T([5, 1, 5], strides=[5, 5, 1])),
         C("size-1 dim of stride 1 and a zero-dim tensor", T([1, 5], strides=[1, 1]), T([])),
         C("empty and broadcast", T([0, 1], strides=[1, 1]), T([1])),
+        # The references convert an operand to the computation dtype first,
+        # laying a non-dense one out afresh (float16 computes in float32).
+        C("float16 expanded against float16 permuted",
+          T([1, 2, 4], dtype=f16, strides=[4, 0, 1]), T([1, 2, 4], dtype=f16, strides=[1, 1, 2])),
+        C("int32 expanded against int64 permuted",
+          T([1, 2, 4], dtype=i32, strides=[4, 0, 1]), T([1, 2, 4], dtype=i64, strides=[1, 1, 2])),
+        C("float32 expanded against float32 permuted",
+          T([1, 2, 4], strides=[4, 0, 1]), T([1, 2, 4], strides=[1, 1, 2])),
+        C("bool sliced against float16 transposed",
+          T([3, 2, 4, 1], dtype=b8, strides=[16, 8, 1, 1]), T([3, 2, 4, 4], dtype=f16, strides=[1, 3, 6, 24])),
     ]
 
 

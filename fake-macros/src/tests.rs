@@ -165,7 +165,7 @@ fn snapshot_pointwise_add() {
                 other: &::fake_runtime::support::rt::TensorMeta,
                 alpha: ::fake_runtime::support::rt::Scalar,
             ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
-                let __dtype = ::fake_runtime::support::promote(
+                let (__compute, __dtype) = ::fake_runtime::support::promote_computation(
                     cx,
                     &[
                         ::fake_runtime::support::tensor_operand(self_),
@@ -173,9 +173,14 @@ fn snapshot_pointwise_add() {
                     ],
                     ::fake_runtime::support::rt::PromotionKind::Default,
                 )?;
+                let __cv_self_ = ::fake_runtime::support::converted(cx, self_, __compute)?;
+                let __cv_other = ::fake_runtime::support::converted(cx, other, __compute)?;
                 let __meta = ::fake_runtime::support::pointwise_output_by(
                     cx,
-                    &[self_, other],
+                    &[
+                        __cv_self_.as_ref().unwrap_or(self_),
+                        __cv_other.as_ref().unwrap_or(other),
+                    ],
                     __dtype,
                     ::fake_runtime::support::rt::StrideRule::FastBinary,
                 )?;

@@ -396,17 +396,25 @@ pub const PROMOTION_KINDS: &[(&str, &str)] = &[
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of
 /// `fake_runtime::pointwise::StrideRule` each names (`elementwise`, the
 /// default: the references' elementwise meta; `fast_binary`: the fake
-/// mode's fast path for `add`, `sub`, `mul` and `div` first; `preserve`:
-/// a dense single input keeps its strides; `decomposed`: each input laid
-/// out afresh first; `decomposition`: run outside the meta kernel, CPU
-/// scalars take no part).
+/// mode's fast path for `add`, `sub`, `mul` and `div` first;
+/// `where_number`: `where(cond(self), self, number)`; `with_number`: a
+/// number made a tensor takes part; `decomposed`: each input laid
+/// out afresh first; `logical`: broadcast, then each laid out afresh,
+/// unless every input is bool).
 pub const STRIDE_RULES: &[(&str, &str)] = &[
     ("elementwise", "Elementwise"),
     ("fast_binary", "FastBinary"),
-    ("preserve", "Preserve"),
+    ("where_number", "WhereNumber"),
+    ("with_number", "WithNumber"),
     ("decomposed", "Decomposed"),
-    ("decomposition", "Decomposition"),
+    ("logical", "Logical"),
 ];
+
+/// What `@pointwise(convert = ...)` converts promotion operands to before
+/// the layout is decided: `computation`, the computation dtype (the
+/// references' type promotion wrapper; the default), or `result`, the
+/// result dtype (`_meta_registrations.elementwise_meta`).
+pub const CONVERSIONS: &[(&str, &str)] = &[("computation", "computation"), ("result", "result")];
 
 #[cfg(test)]
 pub(crate) mod tests {

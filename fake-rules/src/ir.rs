@@ -117,6 +117,11 @@ pub struct Pointwise {
     pub promote: String,
     /// The `StrideRule` variant (`@pointwise(strides = refs)`).
     pub strides: String,
+    /// What a promotion operand is converted to before the layout is
+    /// decided (`@pointwise(convert = ...)`): `computation` (the
+    /// references' `elementwise_type_promotion_wrapper`, the default) or
+    /// `result` (`_meta_registrations.elementwise_meta`).
+    pub convert: String,
     /// A `dtype = ...` clause, overriding promotion.
     pub dtype: Option<TExpr>,
     /// Whether the result is written into argument 0 (`add_`).

@@ -26,20 +26,27 @@ pub enum StrideRule {
     /// when an input has the output's shape, contiguous if every input
     /// is, channels-last if every input is.
     FastBinary,
-    /// A single input that is non-overlapping and dense keeps its strides
-    /// (`compute_elementwise_output_strides`, through which `relu`,
-    /// `hardtanh`, `threshold` and the scalar `pow` and `clamp_min` get
-    /// theirs).
-    Preserve,
+    /// `where(cond(self), self, number)` (`relu`, `threshold`, `clamp` by
+    /// numbers, `hardshrink`): the condition laid out afresh, then `self`;
+    /// inside the meta kernel the number is a zero-dim tensor that takes
+    /// part ([`StrideRule::WithNumber`]).
+    WhereNumber,
+    /// The inputs and a number made a zero-dim tensor (`scalar_tensor`)
+    /// by the decomposition (`where.ScalarOther`): inside the meta kernel
+    /// it takes part, broadcast with zero strides, so the inputs are never
+    /// all contiguous and their strides order the dims; on symbolic sizes
+    /// it does not.
+    WithNumber,
     /// Decompositions that first lay each input out afresh, as a unary
     /// elementwise operator would (`logical_and` compares each input with
     /// 0 first), then combine them elementwise.
     Decomposed,
-    /// A Python decomposition that FakeTensorMode runs outside the meta
-    /// kernel (`logaddexp`, `clamp_min.Tensor`): there fake tensors report
-    /// their own device, so CPU scalars take no part, as on symbolic
-    /// sizes.
-    Decomposition,
+    /// `logical_and`, `logical_or` and `logical_xor`, decompositions under
+    /// the references' binary elementwise wrapper: the inputs broadcast,
+    /// then each compared with 0 (laid out afresh in the broadcast shape)
+    /// and combined, unless every input is bool, when they go to
+    /// `bitwise_and` and friends as they are.
+    Logical,
 }
 
 /// Output metadata of an elementwise operator over `inputs` with result
@@ -70,13 +77,31 @@ pub fn output(
 
 /// The inputs as layout operands.
 fn operands<'a>(inputs: &[&'a TensorMeta]) -> SmallVec<[Operand<'a>; 4]> {
-    inputs
-        .iter()
-        .map(|t| Operand {
+    inputs.iter().map(|t| Operand::of(t)).collect()
+}
+
+/// `t` laid out as a unary elementwise operator lays out its result: dense,
+/// in `t`'s own order (`compute_elementwise_output_strides(t)`).
+pub fn laid_out(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+    let mut fresh = t.clone();
+    if !t.sizes.is_empty() {
+        let own = [Operand {
             sizes: &t.sizes,
             strides: &t.strides,
-        })
-        .collect()
+        }];
+        fresh.strides = crate::strides::pointwise(cx.env, &t.sizes, &own, cx.op)?;
+    }
+    Ok(fresh)
+}
+
+/// `t` expanded to `sizes` (a broadcast operand as the references hand it
+/// to the next step): `expand`'s strides, zero on broadcast dims.
+pub fn broadcast_to(cx: &mut Cx<'_>, t: &TensorMeta, sizes: &[SymInt]) -> Result<TensorMeta> {
+    Ok(TensorMeta {
+        sizes: Dims::from_slice(sizes),
+        strides: crate::strides::expanded(cx.env, sizes, &Operand::of(t))?,
+        ..t.clone()
+    })
 }
 
 /// Sizes and strides without the static path (what it must agree with).
@@ -96,43 +121,57 @@ pub(crate) fn general(
     }
     // Each input as a unary elementwise operator lays it out: dense, in
     // its own order.
-    let mut laid_out: SmallVec<[TensorMeta; 4]> = SmallVec::new();
+    let mut fresh: SmallVec<[TensorMeta; 4]> = SmallVec::new();
+    let broadcast_first =
+        rule == StrideRule::Logical && !inputs.iter().all(|t| t.dtype == DType::Bool);
     if rule == StrideRule::Decomposed {
         for t in inputs {
-            let mut fresh = (*t).clone();
-            if !t.sizes.is_empty() {
-                let own = [Operand {
-                    sizes: &t.sizes,
-                    strides: &t.strides,
-                }];
-                fresh.strides = crate::strides::pointwise(cx.env, &t.sizes, &own, cx.op)?;
-            }
-            laid_out.push(fresh);
+            fresh.push(laid_out(cx, t)?);
+        }
+    } else if broadcast_first {
+        // Each input expanded to the broadcast shape, then laid out.
+        for t in inputs {
+            let own = [Operand {
+                sizes: &t.sizes,
+                strides: &t.strides,
+            }];
+            let strides = crate::strides::pointwise(cx.env, &sizes, &own, cx.op)?;
+            fresh.push(TensorMeta {
+                sizes: sizes.clone(),
+                strides,
+                ..(*t).clone()
+            });
         }
     }
-    let inputs: SmallVec<[&TensorMeta; 4]> = if laid_out.is_empty() {
+    let inputs: SmallVec<[&TensorMeta; 4]> = if fresh.is_empty() {
         inputs.iter().copied().collect()
     } else {
-        laid_out.iter().collect()
+        fresh.iter().collect()
     };
     // Wrapped numbers take no part; outside the meta kernel (symbolic
-    // calls, decompositions), where fake tensors report their own device,
-    // neither do CPU scalars.
-    let outside = symbolic || rule == StrideRule::Decomposition;
+    // calls), where fake tensors report their own device, neither do CPU
+    // scalars.
+    let outside = symbolic;
     let kept: SmallVec<[&TensorMeta; 4]> = inputs
         .iter()
         .copied()
         .filter(|t| !(t.wrapped_number || outside && t.sizes.is_empty() && t.device.is_cpu()))
         .collect();
-    if rule == StrideRule::Preserve
+    let cond;
+    let mut operands = operands(&kept);
+    if rule == StrideRule::WhereNumber
         && let [t] = kept.as_slice()
-        && t.dim() == sizes.len()
-        && crate::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)?
     {
-        let strides = t.strides.clone();
-        return Ok((sizes, strides));
+        cond = laid_out(cx, t)?;
+        operands.insert(0, Operand::of(&cond));
     }
-    let strides = crate::strides::pointwise(cx.env, &sizes, &operands(&kept), cx.op)?;
+    if matches!(rule, StrideRule::WhereNumber | StrideRule::WithNumber) && !outside {
+        operands.push(Operand {
+            sizes: &[],
+            strides: &[],
+        });
+    }
+    let strides = crate::strides::pointwise(cx.env, &sizes, &operands, cx.op)?;
     Ok((sizes, strides))
 }
 

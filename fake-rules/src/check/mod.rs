@@ -368,6 +368,7 @@ impl<'a> Checker<'a> {
             tags,
             promote,
             strides,
+            convert,
             kernel,
         } = self.read_tags();
         let base = OpIr {
@@ -572,6 +573,7 @@ impl<'a> Checker<'a> {
                 operands,
                 promote: promote.unwrap_or_else(|| "Default".to_string()),
                 strides: strides.unwrap_or_else(|| "Elementwise".to_string()),
+                convert: convert.unwrap_or_else(|| "computation".to_string()),
                 dtype,
                 inplace,
             });

@@ -6,7 +6,7 @@
 use super::Checker;
 use crate::ast;
 use crate::diagnostic::{Diag, closest};
-use crate::intrinsics::{PROMOTION_KINDS, STRIDE_RULES};
+use crate::intrinsics::{CONVERSIONS, PROMOTION_KINDS, STRIDE_RULES};
 use crate::ir::TagsIr;
 use crate::schema::ReturnAlias;
 
@@ -32,6 +32,8 @@ pub(super) struct ReadTags {
     pub promote: Option<String>,
     /// `@pointwise(strides = ...)`'s `StrideRule` variant.
     pub strides: Option<String>,
+    /// `@pointwise(convert = ...)`: `computation` or `result`.
+    pub convert: Option<String>,
     /// `@kernel(name)`'s kernel.
     pub kernel: Option<String>,
 }
@@ -44,6 +46,7 @@ impl Checker<'_> {
         let mut tags = TagsIr::default();
         let mut promote: Option<String> = None;
         let mut strides: Option<String> = None;
+        let mut convert: Option<String> = None;
         let mut kernel: Option<String> = None;
         for t in &rule.tags {
             let name = t.name.name.as_str();
@@ -59,10 +62,13 @@ impl Checker<'_> {
                             Some("strides") => {
                                 strides = self.keyword(a, STRIDE_RULES, "stride rule");
                             }
+                            Some("convert") => {
+                                convert = self.keyword(a, CONVERSIONS, "conversion");
+                            }
                             _ => self.err(
                                 Diag::new(
                                     a.span,
-                                    "`@pointwise` takes only `promote = <kind>` and `strides = <rule>`",
+                                    "`@pointwise` takes only `promote = <kind>`, `strides = <rule>` and `convert = <dtype>`",
                                 )
                                 .label("unexpected tag argument"),
                             ),
@@ -122,6 +128,7 @@ impl Checker<'_> {
             tags,
             promote,
             strides,
+            convert,
             kernel,
         }
     }

@@ -24,11 +24,21 @@ pub struct Operand<'a> {
     pub strides: &'a [SymInt],
 }
 
+impl<'a> Operand<'a> {
+    /// The sizes and strides of `t`.
+    pub fn of(t: &'a crate::TensorMeta) -> Self {
+        Operand {
+            sizes: &t.sizes,
+            strides: &t.strides,
+        }
+    }
+}
+
 /// The strides `expand(out_sizes)` gives `o` (ATen's
 /// `inferExpandGeometry`): a dim broadcast from size 1 or added with a
 /// size other than 1 has stride 0; an added dim of size 1 has the stride
 /// of the dim after it times that dim's size.
-fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Result<Dims> {
+pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Result<Dims> {
     let ndim = out_sizes.len();
     let offset = ndim - o.sizes.len().min(ndim);
     let mut strides: Dims = SmallVec::from_elem(SymInt::Int(0), ndim);

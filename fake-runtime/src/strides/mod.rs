@@ -10,7 +10,7 @@ use crate::sym::{SymBool, SymInt};
 use smallvec::SmallVec;
 
 mod elementwise;
-pub use elementwise::{Operand, pointwise};
+pub use elementwise::{Operand, expanded, pointwise};
 
 /// Row-major strides for `sizes` (`make_contiguous_strides_for`): sizes of
 /// 0 count as 1.

@@ -77,6 +77,41 @@ pub fn promote(cx: &mut Cx<'_>, operands: &[Operand], kind: PromotionKind) -> Re
     crate::promotion::elementwise_dtypes(operands, kind, cx.defaults.dtype).map(|(_, r)| r)
 }
 
+/// The computation and result dtypes of an elementwise operator's
+/// promotion (`elementwise_dtypes`): inputs are converted to the first
+/// before the operator runs ([`converted`]), its output has the second.
+#[inline]
+pub fn promote_computation(
+    cx: &mut Cx<'_>,
+    operands: &[Operand],
+    kind: PromotionKind,
+) -> Result<(DType, DType)> {
+    if let [Operand::Tensor(a), Operand::Tensor(b)] = operands
+        && a == b
+        && matches!(kind, PromotionKind::Default | PromotionKind::NoOpmath)
+    {
+        return Ok(crate::promotion::apply_kind(*a, kind, cx.defaults.dtype));
+    }
+    crate::promotion::elementwise_dtypes(operands, kind, cx.defaults.dtype)
+}
+
+/// `t` as the references' type promotion hands it to the operator:
+/// converted to the computation dtype `compute` (`convert_element_type`),
+/// which keeps dense strides and lays anything else out afresh, as a
+/// unary elementwise operator would. `None` when the layout is unchanged
+/// (the dtype already matches, or `t` is dense); the dtype itself is not
+/// changed, only the layout matters to the output's strides.
+#[inline]
+pub fn converted(cx: &mut Cx<'_>, t: &TensorMeta, compute: DType) -> Result<Option<TensorMeta>> {
+    if t.dtype == compute || t.sizes.is_empty() {
+        return Ok(None);
+    }
+    if crate::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)? {
+        return Ok(None);
+    }
+    Ok(Some(crate::pointwise::laid_out(cx, t)?))
+}
+
 /// `can_cast(from, to)`: `torch.can_cast` (no complex to real, no float to
 /// integral, nothing but bool to bool).
 pub fn can_cast(_cx: &mut Cx<'_>, from: DType, to: DType) -> Result<bool> {

@@ -132,9 +132,10 @@ mod tests {
                 for rule in [
                     StrideRule::Elementwise,
                     StrideRule::FastBinary,
-                    StrideRule::Preserve,
+                    StrideRule::WhereNumber,
+                    StrideRule::WithNumber,
                     StrideRule::Decomposed,
-                    StrideRule::Decomposition,
+                    StrideRule::Logical,
                 ] {
                     let fast = pointwise_output_by(&mut cx, &[&ta, &tb], DType::Float32, rule);
                     let general = crate::pointwise::general(&mut cx, &[&ta, &tb], rule);

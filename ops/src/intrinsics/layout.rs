@@ -42,6 +42,25 @@ pub fn preserve_strides(
     }
 }
 
+/// `empty_like_strides(t, memory_format)`: strides of the references'
+/// `empty_like`, which FakeTensorMode runs for the `*_like` factories:
+/// with `preserve_format` (or none) `t`'s memory order
+/// (`compute_elementwise_output_logical_to_physical_perm`: contiguous when
+/// `t` is, size-one dims aside, channels-last when `t` is, else its dims
+/// sorted by stride) laid out densely; else the format's strides.
+pub fn empty_like_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    memory_format: Option<MemoryFormat>,
+) -> Result<Dims> {
+    match memory_format {
+        None | Some(MemoryFormat::Preserve) => {
+            Ok(fake_runtime::pointwise::laid_out(cx, t)?.strides)
+        }
+        f => format_strides(cx, t.sizes.clone(), f),
+    }
+}
+
 /// Whether `t` certainly overlaps itself (`has_internal_overlap` is
 /// `YES`: a dim of stride 0 and size above 1), not asked when `t` has an
 /// unbacked size, stride or offset (as `_scatter_meta_output`).
@@ -167,17 +186,24 @@ pub fn iter_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) ->
     Ok(fake_runtime::support::pointwise_output(cx, &[first, second], first.dtype)?.strides)
 }
 
-/// `decomposition_strides(first, second)`: as `iter_strides`, for a
-/// Python decomposition FakeTensorMode runs outside the meta kernel, where
-/// a CPU scalar takes no part.
-pub fn decomposition_strides(
-    cx: &mut Cx<'_>,
-    first: &TensorMeta,
-    second: &TensorMeta,
-) -> Result<Dims> {
-    let rule = fake_runtime::pointwise::StrideRule::Decomposition;
+/// `number_strides(first, second)`: the layout of `where(first, number,
+/// second)` as the meta kernel computes it, the number made a zero-dim
+/// tensor that takes part (`StrideRule::WithNumber`).
+pub fn number_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) -> Result<Dims> {
+    let rule = fake_runtime::pointwise::StrideRule::WithNumber;
     Ok(
-        fake_runtime::support::pointwise_output_by(cx, &[first, second], first.dtype, rule)?
+        fake_runtime::support::pointwise_output_by(cx, &[first, second], second.dtype, rule)?
             .strides,
     )
+}
+
+/// `contiguous_kept(shape, strides)`: the strides `.contiguous()` leaves a
+/// tensor of `shape`: its own when it is contiguous (size-one dims aside,
+/// decided as `is_contiguous_or_false`), else contiguous ones.
+pub fn contiguous_kept(cx: &mut Cx<'_>, shape: Dims, strides: Dims) -> Result<Dims> {
+    use fake_runtime::strides::{Decide, contiguous, is_contiguous};
+    if is_contiguous(cx.env, &shape, &strides, cx.op, Decide::OrFalse)? {
+        return Ok(strides);
+    }
+    contiguous(cx.env, &shape)
 }

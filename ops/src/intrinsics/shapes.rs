@@ -709,6 +709,11 @@ pub fn present(_cx: &mut Cx<'_>, x: Option<Scalar>) -> Result<bool> {
     Ok(x.is_some())
 }
 
+/// `given(t)`: the optional tensor `t` is given.
+pub fn given(_cx: &mut Cx<'_>, t: Option<&TensorMeta>) -> Result<bool> {
+    Ok(t.is_some())
+}
+
 /// `scalar_fits(dtype, s)`: `s` can be used with a tensor of `dtype`
 /// without losing its kind (PyTorch refuses a float `alpha` for integer
 /// tensors): bool tensors take anything, integers take bools and ints,

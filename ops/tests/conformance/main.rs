@@ -78,36 +78,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "PyTorch's symbolic answer and its static answers at the same sizes differ: on symbolic sizes the fake mode's fast binary path lays the sum out contiguously (every input is contiguous), at static sizes the references order the dims by the size-1 dim's stride of its own; ours give the symbolic answer, so the static samples differ",
     ),
     (
-        "aten::clamp_min.Tensor",
-        "size-1 dims with strides of their own, broadcast",
-        "a Python decomposition of several elementwise steps, whose intermediate layouts lead the last step to order the dims by the broadcast input (contiguous) where the one-step rule orders them by the size-1 dim's stride of its own; every other layout case, transposed and channels-last included, agrees",
-    ),
-    (
-        "aten::clamp_max.Tensor",
-        "size-1 dims with strides of their own, broadcast",
-        "a Python decomposition of several elementwise steps, whose intermediate layouts lead the last step to order the dims by the broadcast input (contiguous) where the one-step rule orders them by the size-1 dim's stride of its own; every other layout case, transposed and channels-last included, agrees",
-    ),
-    (
-        "aten::logaddexp",
-        "size-1 dims with strides of their own, broadcast",
-        "a Python decomposition of several elementwise steps, whose intermediate layouts lead the last step to order the dims by the broadcast input (contiguous) where the one-step rule orders them by the size-1 dim's stride of its own; every other layout case, transposed and channels-last included, agrees",
-    ),
-    (
-        "aten::logaddexp2",
-        "size-1 dims with strides of their own, broadcast",
-        "a Python decomposition of several elementwise steps, whose intermediate layouts lead the last step to order the dims by the broadcast input (contiguous) where the one-step rule orders them by the size-1 dim's stride of its own; every other layout case, transposed and channels-last included, agrees",
-    ),
-    (
-        "aten::copysign.Tensor",
-        "an added size-1 dim against a strided one",
-        "a Python decomposition (`where(signbit(other), -abs(self), abs(self))`) whose unary steps lay `self` out contiguously before the last step; the one-step rule orders the dims by `self`'s size-1 dim's stride of its own",
-    ),
-    (
-        "aten::clamp_max",
-        "size-1 dim of stride 1 and a number",
-        "PyTorch lays a [1, 5] input of strides [1, 1] out contiguously here (as for `relu`, `hardtanh` and `clamp_min`) while it keeps the strides [1, 5, 1] of a [5, 1, 1] input; the rule keeps the strides of every dense input",
-    ),
-    (
         "aten::detach_",
         "transposed",
         "autograd refuses to detach a view in place; whether a tensor is a view (its `_base`) is autograd's bookkeeping, not metadata the mode tracks (exported programs call detach_ on lifted constants, never on views)",

@@ -1,0 +1,172 @@
+//! Layouts of the elementwise operators whose fake result comes from a
+//! Python decomposition of several steps (`torch._refs.logaddexp`,
+//! `lcm`, `heaviside`, `xlogy`): each step's layout computed from the
+//! layouts of the steps before it, as the references' elementwise meta
+//! computes it. A unary step lays its input out afresh; a Python number
+//! made a tensor (`where(c, 0, x)`) takes part inside the meta kernel
+//! (`StrideRule::WithNumber`); a comparison of two bool tensors goes to
+//! `bitwise_and` as they are.
+
+use super::*;
+use fake_runtime::pointwise::{StrideRule, broadcast_to, laid_out};
+use fake_runtime::support::{converted, pointwise_output_by, pointwise_sizes};
+
+/// One decomposition's steps: the dtype of every intermediate is
+/// irrelevant to its layout, so all are given the result's.
+struct Steps {
+    dtype: DType,
+}
+
+impl Steps {
+    /// The elementwise step over `inputs` as given.
+    fn step(&self, cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<TensorMeta> {
+        pointwise_output_by(cx, inputs, self.dtype, StrideRule::Elementwise)
+    }
+
+    /// The step over `inputs` and a number made a tensor (`where(c, x, 0)`).
+    fn with_number(&self, cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<TensorMeta> {
+        pointwise_output_by(cx, inputs, self.dtype, StrideRule::WithNumber)
+    }
+
+    /// `times` unary steps on `t`.
+    fn unary(&self, cx: &mut Cx<'_>, t: &TensorMeta, times: usize) -> Result<TensorMeta> {
+        let mut t = laid_out(cx, t)?;
+        for _ in 1..times {
+            t = laid_out(cx, &t)?;
+        }
+        Ok(t)
+    }
+}
+
+/// The two operands as a binary elementwise reference hands them to its
+/// body: converted to the computation dtype of `dtype`, then broadcast.
+fn binary_reference(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    dtype: DType,
+) -> Result<(TensorMeta, TensorMeta)> {
+    let compute = fake_runtime::promotion::computation_dtype(dtype);
+    let a = converted(cx, a, compute)?.unwrap_or_else(|| a.clone());
+    let b = converted(cx, b, compute)?.unwrap_or_else(|| b.clone());
+    let sizes = pointwise_sizes(cx, &[&a, &b])?;
+    Ok((broadcast_to(cx, &a, &sizes)?, broadcast_to(cx, &b, &sizes)?))
+}
+
+/// `logaddexp_strides(self, other, dtype, base2)`: the layout of
+/// `torch._refs.logaddexp` (`logaddexp2` when `base2`): `where(inf_mask,
+/// a, max + log1p(exp(min - max)))`, `max` and `min` chosen by `a >= b`,
+/// `inf_mask` from `isfinite(a)` and `a == b`.
+pub fn logaddexp_strides(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    dtype: DType,
+    base2: bool,
+) -> Result<Dims> {
+    let s = Steps { dtype };
+    let (a, b) = binary_reference(cx, a, b, dtype)?;
+    let mask = s.step(cx, &[&a, &b])?;
+    let max = s.step(cx, &[&mask, &a, &b])?;
+    let min = s.step(cx, &[&mask, &b, &a])?;
+    let not_finite = s.unary(cx, &a, 2)?;
+    let equal = s.step(cx, &[&a, &b])?;
+    let inf_mask = s.step(cx, &[&not_finite, &equal])?;
+    let difference = s.step(cx, &[&min, &max])?;
+    // exp, log1p (and for base 2 the product with 1/log(2)).
+    let tail = s.unary(cx, &difference, if base2 { 3 } else { 2 })?;
+    let result = s.step(cx, &[&max, &tail])?;
+    Ok(s.step(cx, &[&inf_mask, &a, &result])?.strides)
+}
+
+/// `lcm_strides(self, other, dtype)`: the layout of `torch._refs.lcm`:
+/// `g = gcd(a, b)`, `g = where(g == 0, 1, g)`, `abs(a / g * b)`.
+pub fn lcm_strides(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta, dtype: DType) -> Result<Dims> {
+    let s = Steps { dtype };
+    let (a, b) = binary_reference(cx, a, b, dtype)?;
+    let gcd = s.step(cx, &[&a, &b])?;
+    let is_zero = s.unary(cx, &gcd, 1)?;
+    let g = s.with_number(cx, &[&is_zero, &gcd])?;
+    let quotient = s.step(cx, &[&a, &g])?;
+    let product = s.step(cx, &[&quotient, &b])?;
+    Ok(s.unary(cx, &product, 1)?.strides)
+}
+
+/// `heaviside_strides(self, values, dtype)`: the layout of
+/// `torch._refs.heaviside`: `where(input == 0, values, where(input < 0 or
+/// isnan(input), 0, 1))`.
+pub fn heaviside_strides(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    values: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let s = Steps { dtype };
+    let (input, values) = binary_reference(cx, input, values, dtype)?;
+    let eq_zero = s.unary(cx, &input, 1)?;
+    let lt_zero = s.step(cx, &[&eq_zero, &eq_zero])?;
+    let zeros_and_ones = s.with_number(cx, &[&lt_zero])?;
+    Ok(s.step(cx, &[&eq_zero, &values, &zeros_and_ones])?.strides)
+}
+
+/// `xlogy_strides(self, other, dtype)`: the layout of `torch._refs.xlogy`
+/// (and `special.xlog1py`) computing `dtype`: the inputs converted to its
+/// computation dtype (not broadcast), then `where(isnan(other), nan,
+/// where(self == 0, 0, self * log(other)))`.
+pub fn xlogy_strides(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let s = Steps { dtype };
+    let compute = fake_runtime::promotion::computation_dtype(dtype);
+    let a = converted(cx, a, compute)?.unwrap_or_else(|| a.clone());
+    let b = converted(cx, b, compute)?.unwrap_or_else(|| b.clone());
+    let log_b = s.unary(cx, &b, 1)?;
+    let product = s.step(cx, &[&a, &log_b])?;
+    let is_zero = s.unary(cx, &a, 1)?;
+    let rhs = s.with_number(cx, &[&is_zero, &product])?;
+    Ok(s.with_number(cx, &[&log_b, &rhs])?.strides)
+}
+
+/// `clamp_strides(self, min, max, dtype)`: the layout of
+/// `torch._refs.clamp` by tensors: the operands converted to the
+/// computation dtype of `dtype`, then for each bound given `where(a >=
+/// min or isnan(a), a, min)` (`<=` for `max`).
+pub fn clamp_strides(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    min: Option<&TensorMeta>,
+    max: Option<&TensorMeta>,
+    dtype: DType,
+) -> Result<Dims> {
+    let s = Steps { dtype };
+    let compute = fake_runtime::promotion::computation_dtype(dtype);
+    let mut a = converted(cx, a, compute)?.unwrap_or_else(|| a.clone());
+    for bound in [min, max].into_iter().flatten() {
+        let bound = converted(cx, bound, compute)?.unwrap_or_else(|| bound.clone());
+        let is_nan = s.unary(cx, &a, 1)?;
+        let compared = s.step(cx, &[&a, &bound])?;
+        let condition = s.step(cx, &[&compared, &is_nan])?;
+        a = s.step(cx, &[&condition, &a, &bound])?;
+    }
+    Ok(a.strides)
+}
+
+/// `copysign_strides(self, other, dtype)`: the layout of
+/// `torch._refs.copysign` (a binary elementwise reference): `where(
+/// signbit(other), -abs(self), abs(self))` on the broadcast operands.
+pub fn copysign_strides(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let s = Steps { dtype };
+    let (a, b) = binary_reference(cx, a, b, dtype)?;
+    let sign = s.unary(cx, &b, 1)?;
+    let abs = s.unary(cx, &a, 1)?;
+    let negated = s.unary(cx, &abs, 1)?;
+    Ok(s.step(cx, &[&sign, &negated, &abs])?.strides)
+}
