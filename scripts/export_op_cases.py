@@ -4038,6 +4038,10 @@ for _module in (op_cases_complex, op_cases_composites, op_cases_copies, op_cases
     SYMBOLIC += _module.SYMBOLIC
     MODULE_PYTHON_DISPATCHER |= getattr(_module, "PYTHON_DISPATCHER", set())
 
+import op_cases_layouts  # noqa: E402
+
+op_cases_layouts.add(CASES)
+
 
 # ---- aliases ---------------------------------------------------------------------------
 # An alias decomposes to the operator it names; its cases are that
