@@ -41,6 +41,43 @@ TRAILING = {
 }
 
 
+# 4-D and 5-D layouts that `suggest_memory_format` and `.contiguous(memory_format=...)`
+# tell apart: a batch of one whose strides look channels-last but for the batch
+# stride, channels-last strides with one spatial size, a single channel.
+SPATIAL = {
+    "a batch of one with channels-last strides but the batch's": ([1, 2, 4, 5], [10, 1, 10, 2]),
+    "channels-last strides of a 1x1 image": ([2, 3, 1, 1], [3, 1, 3, 3]),
+    "a single channel, channels last": ([2, 1, 4, 5], [20, 1, 5, 1]),
+    "channels last": ([2, 3, 4, 5], [60, 1, 15, 3]),
+}
+SPATIAL_3D = {
+    "a single channel, channels last 3d": ([2, 1, 3, 4, 5], [60, 1, 20, 5, 1]),
+    "channels last 3d": ([2, 3, 2, 4, 5], [120, 1, 60, 15, 3]),
+}
+
+# operator -> the arguments after the 4-D (or 5-D) input
+SPATIAL_TRAILING = {
+    "_adaptive_avg_pool2d": ([2, 2],),
+    "max_pool2d": ([2, 2],),
+    "avg_pool2d": ([2, 2],),
+    "reflection_pad2d": ([1, 1, 1, 1],),
+    "replication_pad2d": ([1, 1, 1, 1],),
+    "constant_pad_nd": ([1, 1, 1, 1],),
+    "upsample_nearest2d": ([8, 8],),
+    "upsample_nearest2d.vec": (None, [2.0, 2.0]),
+    "upsample_bilinear2d.vec": (None, False, [2.0, 2.0]),
+    "upsample_bicubic2d.vec": (None, False, [2.0, 2.0]),
+    "pixel_shuffle": (1,),
+}
+# (Not `upsample_nearest3d.vec`: with a single channel its answer depends on
+# whether its Python decomposition ran, which an earlier call under the
+# Python dispatcher decides in a long-lived process.)
+SPATIAL_3D_TRAILING = {
+    "constant_pad_nd": ([1, 1],),
+    "upsample_nearest3d": ([4, 4, 4],),
+}
+
+
 def tensor(sizes, strides, dtype):
     """The input tensor of a layout (float32 unless it names a dtype)."""
     return T(sizes, strides=strides, **({"dtype": dtype} if dtype else {}))
@@ -59,6 +96,12 @@ def add(cases):
             C(name, T(sizes, strides=strides, dtype=b8), tensor(sizes, strides, dtype), 0.0))
         cases["masked_fill.Scalar"].append(
             C(name, tensor(sizes, strides, dtype), T(sizes, strides=strides, dtype=b8), 0.0))
+    for table, layouts in ((SPATIAL_TRAILING, SPATIAL), (SPATIAL_3D_TRAILING, SPATIAL_3D)):
+        for op, rest in table.items():
+            have = {c.name for c in cases.setdefault(op, [])}
+            for name, (sizes, strides) in layouts.items():
+                if name not in have:
+                    cases[op].append(C(name, T(sizes, strides=strides), *rest))
     cases["lerp.Tensor"].append(
         C("a zero-dim weight of another dtype joins promotion",
           T([2, 3], dtype=i32), T([2, 3], dtype=i32), T([], dtype=f64)))

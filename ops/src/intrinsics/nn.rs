@@ -289,26 +289,12 @@ pub fn avg_pool2d(
 }
 
 /// `like_strides(t, shape)`: channels-last strides for `shape` when `t` is
-/// a channels-last (and not contiguous) 4-D tensor, else contiguous (the
-/// `suggest_memory_format` of pooling kernels).
+/// a 4-D tensor whose strides suggest channels-last
+/// (`utils.suggest_memory_format`, as the pooling, padding and upsampling
+/// metas ask), else contiguous.
 pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
-    if shape.len() == 4
-        && t.dim() == 4
-        && fake_runtime::strides::is_channels_last(
-            cx.env,
-            &t.sizes,
-            &t.strides,
-            cx.op,
-            Decide::Guard,
-        )?
-        && !fake_runtime::strides::is_contiguous(
-            cx.env,
-            &t.sizes,
-            &t.strides,
-            cx.op,
-            Decide::Guard,
-        )?
-    {
+    let cl = MemoryFormat::ChannelsLast;
+    if shape.len() == 4 && t.dim() == 4 && suggest_format(cx, t, Some(cl))? == cl {
         fake_runtime::strides::channels_last(cx.env, &shape)
     } else {
         fake_runtime::strides::contiguous(cx.env, &shape)

@@ -18,9 +18,10 @@ pub(crate) fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     if mode != "constant" {
         return non_constant(cx, a, t.dim(), pad.len(), mode);
     }
-    // constant_pad_nd: channels-last kept.
+    // constant_pad_nd: a new tensor in the input's suggested memory format.
     let sizes = intrinsics::pad_sizes(cx, t.sizes.clone(), pad)?;
-    let strides = intrinsics::like_strides(cx, t, sizes.clone())?;
+    let format = intrinsics::suggest_format(cx, t, None)?;
+    let strides = intrinsics::format_strides(cx, sizes.clone(), Some(format))?;
     Ok(super::fresh_out(cx, t, sizes, strides))
 }
 

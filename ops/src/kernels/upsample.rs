@@ -10,9 +10,9 @@
 //! written by hand.
 
 use super::invalid;
-use crate::intrinsics::{advanced_index, format_strides, like_strides, suggest_format};
+use crate::intrinsics::{advanced_index, format_strides, suggest_format};
 use fake_runtime::shape::Dims;
-use fake_runtime::strides::contiguous;
+use fake_runtime::strides::{Decide, contiguous};
 use fake_runtime::support::{args, require};
 use fake_runtime::{
     Arg, Cx, DType, DeviceType, MemoryFormat, Outs, Result, SymBool, SymInt, TensorMeta,
@@ -82,7 +82,7 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
         return Ok(super::fresh_out(cx, t, out.sizes, out.strides));
     }
     if spatial == 3 {
-        // `.contiguous(memory_format=suggest_memory_format(input))`.
+        // A new tensor in `suggest_memory_format(input)`.
         let format = suggest_format(cx, t, None)?;
         let strides = format_strides(cx, shape.clone(), Some(format))?;
         return Ok(super::fresh_out(cx, t, shape, strides));
@@ -93,7 +93,7 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
     let strides = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
         contiguous(cx.env, &shape)?
     } else {
-        like_strides(cx, t, shape.clone())?
+        made_contiguous_like(cx, t, &shape)?
     };
     Ok(super::fresh_out(cx, t, shape, strides))
 }
@@ -123,8 +123,14 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
             ),
         ));
     }
+    // The 2-D meta makes its result `.contiguous()` in that format, which
+    // keeps a single channel's contiguous strides.
     let format = suggest_format(cx, t, None)?;
-    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    let strides = if spatial == 2 {
+        contiguous_in(cx, &shape, format)?
+    } else {
+        format_strides(cx, shape.clone(), Some(format))?
+    };
     Ok(super::fresh_out(cx, t, shape, strides))
 }
 
@@ -166,7 +172,7 @@ pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let strides = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
         contiguous(cx.env, &shape)?
     } else {
-        like_strides(cx, t, shape.clone())?
+        made_contiguous_like(cx, t, &shape)?
     };
     Ok(super::fresh_out(cx, t, shape, strides))
 }
@@ -234,7 +240,7 @@ fn upsample_linear(
     } else {
         suggest_format(cx, t, None)?
     };
-    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    let strides = contiguous_in(cx, &shape, format)?;
     Ok(super::fresh_out(cx, t, shape, strides))
 }
 
@@ -265,7 +271,7 @@ pub(crate) fn upsample_bicubic2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     }
     let shape = batch_and_channels(cx, t, &osize[..2])?;
     let format = suggest_format(cx, t, None)?;
-    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    let strides = contiguous_in(cx, &shape, format)?;
     Ok(super::fresh_out(cx, t, shape, strides))
 }
 
@@ -305,7 +311,7 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     };
     let shape = batch_and_channels(cx, t, &osize)?;
     let format = suggest_format(cx, t, None)?;
-    let strides = format_strides(cx, shape.clone(), Some(format))?;
+    let strides = contiguous_in(cx, &shape, format)?;
     Ok(super::fresh_out(cx, t, shape, strides))
 }
 
@@ -482,4 +488,28 @@ fn common_check(
     shape.extend([input[0], input[1]]);
     shape.extend(osize.iter().copied());
     Ok(shape)
+}
+
+/// The strides of `input.new_empty(shape).contiguous(memory_format=
+/// suggest_memory_format(input))` (a 4-D `shape`).
+fn made_contiguous_like(cx: &mut Cx<'_>, input: &TensorMeta, shape: &[SymInt]) -> Result<Dims> {
+    let format = suggest_format(cx, input, None)?;
+    contiguous_in(cx, shape, format)
+}
+
+/// The strides of a new contiguous tensor of `shape` made contiguous in
+/// `format` (`.contiguous(memory_format=format)`): its own when they are
+/// contiguous in `format` too (a single channel), else the format's.
+fn contiguous_in(cx: &mut Cx<'_>, shape: &[SymInt], format: MemoryFormat) -> Result<Dims> {
+    let strides = contiguous(cx.env, shape)?;
+    let channels_last = matches!(
+        (format, shape.len()),
+        (MemoryFormat::ChannelsLast, 4) | (MemoryFormat::ChannelsLast3d, 5)
+    );
+    if channels_last
+        && !fake_runtime::strides::is_channels_last(cx.env, shape, &strides, cx.op, Decide::Guard)?
+    {
+        return format_strides(cx, Dims::from_slice(shape), Some(format));
+    }
+    Ok(strides)
 }
