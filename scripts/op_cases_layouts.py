@@ -38,6 +38,9 @@ TRAILING = {
     "cauchy": (),
     "geometric": (0.5,),
     "log_normal": (),
+    "_softmax": (0, False),
+    "_log_softmax": (0, False),
+    "log_softmax.int": (0,),
 }
 
 

@@ -170,3 +170,32 @@ pub fn copysign_strides(
     let negated = s.unary(cx, &abs, 1)?;
     Ok(s.step(cx, &[&sign, &negated, &abs])?.strides)
 }
+
+/// `log_softmax_strides(self, dim)`: the layout of `torch._decomp`'s
+/// `_log_softmax`: `x = self.contiguous()`, `shifted = x - amax(x, dim,
+/// keepdim=True)` (an empty `x` is not shifted), then `shifted -
+/// log(sum(exp(shifted), dim, keepdim=True))`. The kept reduced dim
+/// broadcasts with stride 0, so the steps order the dims by `x`'s strides
+/// rather than taking the all-contiguous short cut.
+pub fn log_softmax_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
+    let s = Steps { dtype: t.dtype };
+    let x = TensorMeta {
+        strides: contiguous_kept(cx, t.sizes.clone(), t.strides.clone())?,
+        ..t.clone()
+    };
+    if x.sizes.is_empty() {
+        return Ok(Dims::new());
+    }
+    let d = shape::wrap_dim(cx.op, dim, x.dim())?;
+    let mut kept = x.sizes.clone();
+    kept[d] = SymInt::Int(1);
+    let reduced = TensorMeta::contiguous(cx.env, &kept, t.dtype, t.device)?;
+    let numel = x.numel(cx.env)?;
+    let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    let shifted = if cx.env.guard_bool(empty, cx.op)? {
+        x
+    } else {
+        s.step(cx, &[&x, &reduced])?
+    };
+    Ok(s.step(cx, &[&shifted, &reduced])?.strides)
+}
