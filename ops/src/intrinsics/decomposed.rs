@@ -199,3 +199,21 @@ pub fn log_softmax_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<
     };
     Ok(s.step(cx, &[&shifted, &reduced])?.strides)
 }
+
+/// `trilu_strides(self)`: the layout of `torch._refs.tril` / `triu`:
+/// `mask_tensor(mask, self).contiguous()`, the `[h, w]` mask broadcast
+/// against `self` in `where(mask, self, 0)` (`logical_and` for bools).
+pub fn trilu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let s = Steps { dtype: t.dtype };
+    let n = t.dim();
+    if n < 2 {
+        return Ok(t.strides.clone());
+    }
+    let mask = TensorMeta::contiguous(cx.env, &t.sizes[n - 2..], DType::Bool, t.device)?;
+    let masked = if t.dtype == DType::Bool {
+        s.step(cx, &[&mask, t])?
+    } else {
+        s.with_number(cx, &[&mask, t])?
+    };
+    contiguous_kept(cx, masked.sizes, masked.strides)
+}
