@@ -41,6 +41,9 @@ TRAILING = {
     "_softmax": (0, False),
     "_log_softmax": (0, False),
     "log_softmax.int": (0,),
+    "tril": (),
+    "triu": (),
+    "native_dropout": (0.5, True),
 }
 
 
@@ -99,6 +102,11 @@ def add(cases):
             C(name, T(sizes, strides=strides, dtype=b8), tensor(sizes, strides, dtype), 0.0))
         cases["masked_fill.Scalar"].append(
             C(name, tensor(sizes, strides, dtype), T(sizes, strides=strides, dtype=b8), 0.0))
+        cases["masked_fill.Tensor"].append(
+            C(name, tensor(sizes, strides, dtype), T(sizes, strides=strides, dtype=b8),
+              T([], **({"dtype": dtype} if dtype else {}))))
+        cases["native_layer_norm"].append(
+            C(name, tensor(sizes, strides, dtype), [sizes[-1]], None, None, 1e-5))
     for table, layouts in ((SPATIAL_TRAILING, SPATIAL), (SPATIAL_3D_TRAILING, SPATIAL_3D)):
         for op, rest in table.items():
             have = {c.name for c in cases.setdefault(op, [])}

@@ -217,3 +217,29 @@ pub fn trilu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     };
     contiguous_kept(cx, masked.sizes, masked.strides)
 }
+
+/// `layer_norm_strides(input, stats, weight, bias)`: the layout of
+/// `torch._refs.native_layer_norm`'s output: `x = input.contiguous()`,
+/// `(x - mean) * rstd` with the statistics (`stats`, the normalized dims
+/// kept as ones) broadcast against it, then `* weight + bias` when given.
+pub fn layer_norm_strides(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    stats: Dims,
+    weight: Option<&TensorMeta>,
+    bias: Option<&TensorMeta>,
+) -> Result<Dims> {
+    let s = Steps { dtype: input.dtype };
+    let x = TensorMeta {
+        strides: contiguous_kept(cx, input.sizes.clone(), input.strides.clone())?,
+        ..input.clone()
+    };
+    let reduced = TensorMeta::contiguous(cx.env, &stats, input.dtype, input.device)?;
+    let centred = s.step(cx, &[&x, &reduced])?;
+    let mut out = s.step(cx, &[&centred, &reduced])?;
+    for affine in [weight, bias].into_iter().flatten() {
+        let affine = TensorMeta::contiguous(cx.env, &affine.sizes, affine.dtype, affine.device)?;
+        out = s.step(cx, &[&out, &affine])?;
+    }
+    Ok(out.strides)
+}

@@ -10,7 +10,7 @@
 //! say, so it is written by hand.
 
 use super::invalid;
-use crate::intrinsics::{matmul, preserve_strides, swap};
+use crate::intrinsics::{empty_like_strides, matmul, swap};
 use fake_runtime::shape::{self, Dims, broadcast};
 use fake_runtime::strides::contiguous;
 use fake_runtime::support::{args, require};
@@ -80,7 +80,7 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     let sizes = matmul(cx, attn, vs)?;
     let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
     let strides = if flash_cpu(cx, q, k, v, mask, dropout, enable_gqa)? {
-        preserve_strides(cx, q, None)?
+        empty_like_strides(cx, q, None)?
     } else {
         contiguous(cx.env, &sizes)?
     };

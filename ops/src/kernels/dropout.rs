@@ -14,7 +14,7 @@
 //!   place: `self.mul_(noise)`).
 
 use super::invalid;
-use crate::intrinsics::preserve_strides;
+use crate::intrinsics::empty_like_strides;
 use fake_runtime::shape::numel;
 use fake_runtime::support::{args, pointwise_output};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
@@ -72,7 +72,7 @@ fn dropout_impl(cx: &mut Cx<'_>, a: &[Arg<'_>], v: Variant) -> Result<Outs> {
             TensorMeta::contiguous(cx.env, &sizes, t.dtype, t.device)?
         } else {
             TensorMeta {
-                strides: preserve_strides(cx, t, None)?,
+                strides: empty_like_strides(cx, t, None)?,
                 storage_offset: SymInt::Int(0),
                 ..t.clone()
             }
@@ -169,13 +169,14 @@ pub(crate) fn alpha_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// - else a non-floating `input` is refused, and the mask
 ///   (`rand_like(input) > p`) and `mask * input * scale` come out.
 ///
-/// Every `*_like` keeps `input`'s layout (`preserve_format`).
+/// Every `*_like` is laid out as the references' `empty_like` lays `input`
+/// out.
 pub(crate) fn native_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "input")?;
     let p = args::float(cx, a, 1, "p", None)?;
     let train = args::opt_bool(cx, a, 2, "train", None)?;
     let like = |cx: &mut Cx<'_>, dtype| -> Result<TensorMeta> {
-        let strides = preserve_strides(cx, t, None)?;
+        let strides = empty_like_strides(cx, t, None)?;
         Ok(TensorMeta {
             dtype,
             ..super::fresh(cx, t, t.sizes.clone(), strides)
