@@ -15,31 +15,21 @@ pub fn format_strides(
     fake_runtime::support::format_strides(cx, &shape, memory_format)
 }
 
-/// `preserve_strides(t, memory_format)`: strides of a copy of `t`
-/// (`_to_copy`, `empty_like`): with `preserve_format` (or none) the copy
-/// keeps `t`'s strides when they are dense and non-overlapping, else
-/// follows `t`'s memory order (as TensorIterator would).
+/// `preserve_strides(t, memory_format)`: strides of a copy of `t` as
+/// ATen's `empty_like` makes it (`_to_copy`, `clone`, meta kernels): with
+/// `preserve_format` (or none) `t`'s strides when they are dense and
+/// non-overlapping, else as [`empty_like_strides`].
 pub fn preserve_strides(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     memory_format: Option<MemoryFormat>,
 ) -> Result<Dims> {
-    match memory_format {
-        None | Some(MemoryFormat::Preserve) => {
-            // `empty_like`: dense strides are kept as they are.
-            if fake_runtime::strides::is_non_overlapping_and_dense(
-                cx.env, &t.sizes, &t.strides, cx.op,
-            )? {
-                return Ok(t.strides.clone());
-            }
-            let op = fake_runtime::strides::Operand {
-                sizes: &t.sizes,
-                strides: &t.strides,
-            };
-            fake_runtime::strides::pointwise(cx.env, &t.sizes, &[op], cx.op)
-        }
-        f => format_strides(cx, t.sizes.clone(), f),
+    if matches!(memory_format, None | Some(MemoryFormat::Preserve))
+        && fake_runtime::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)?
+    {
+        return Ok(t.strides.clone());
     }
+    empty_like_strides(cx, t, memory_format)
 }
 
 /// `empty_like_strides(t, memory_format)`: strides of the references'
