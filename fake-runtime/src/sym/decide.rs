@@ -44,6 +44,12 @@ impl ExprArena {
             Node::Mod(a, b) => {
                 let ra = self.range(*a);
                 let rb = self.range(*b);
+                // `0 <= a < b`: the remainder is `a` itself (as sympy's
+                // `Mod` folds once the ShapeEnv shifts each symbol by its
+                // lower bound: `Mod(1, s0)` with `s0 >= 2` is 1).
+                if ra.lo_raw() >= 0 && ra.hi_raw() < rb.lo_raw() {
+                    return ra;
+                }
                 if rb.lo_raw() >= 1 {
                     let top = rb.hi_raw() - 1;
                     let top = if ra.lo_raw() >= 0 {
