@@ -6,7 +6,7 @@ size-1 dims have strides of their own, half-precision expanded inputs.
 described in `export_op_cases.py`).
 """
 
-from op_case_inputs import C, T, b8, f16, f64, i32
+from op_case_inputs import C, T, b8, f16, f64, i32, i64
 
 # A tensor input in each layout: name -> (sizes, strides, dtype).
 LAYOUTS = {
@@ -44,6 +44,11 @@ TRAILING = {
     "tril": (),
     "triu": (),
     "native_dropout": (0.5, True),
+    "sort": (0,),
+    "argsort": (0,),
+    "msort": (),
+    "isin.Tensor_Tensor": (T([3]),),
+    "index_put": ([T([1], dtype=i64)], T([1])),
 }
 
 
