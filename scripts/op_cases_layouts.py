@@ -49,6 +49,9 @@ TRAILING = {
     "msort": (),
     "isin.Tensor_Tensor": (T([3]),),
     "index_put": ([T([1], dtype=i64)], T([1])),
+    "renorm": (2, 0, 1.0),
+    "zero": (),
+    "_prelu_kernel": (T([1]),),
 }
 
 
@@ -97,6 +100,13 @@ def tensor(sizes, strides, dtype):
 def add(cases):
     """Append the layout cases to `cases` (a name an operator has already
     is kept)."""
+    cases.setdefault("zero", []).extend([
+        C("float32 matrix", T([2, 3])), C("int64", T([4], dtype=i64)), C("zero-dim", T([]))])
+    cases.setdefault("_prelu_kernel", []).extend([
+        C("a weight per channel", T([2, 3, 4]), T([3, 1])),
+        C("float64 weight promotes", T([2, 3]), T([1], dtype=f64)),
+        C("weight broadcast wider", T([3]), T([2, 1])),
+    ])
     for op, rest in TRAILING.items():
         have = {c.name for c in cases[op]}
         for name, (sizes, strides, dtype) in LAYOUTS.items():

@@ -5,8 +5,10 @@
 //! the same program is traced again with those sizes as hints, exactly
 //! the symbolic results evaluated at them; when it runs with those sizes
 //! static, the same sizes and offsets (and strides, unless the program
-//! has a binary arithmetic step: PyTorch's fake mode answers those by its
-//! fast path on symbolic sizes only, so size-one and broadcast dims may
+//! has a binary arithmetic step or a `relu`: PyTorch's fake mode answers
+//! the first by its fast path on symbolic sizes only, and the second's
+//! decomposition `where(self <= 0, 0, self)` takes its number as a tensor
+//! only inside the static meta kernel, so size-one and broadcast dims may
 //! legitimately get other strides); and `check_guards` must accept
 //! exactly the sizes for which the recorded conditions (guards and symbol
 //! ranges) hold.
@@ -325,7 +327,9 @@ proptest! {
                         s, values, e, env.format_guards()),
                 }
             }
-            let binary = kept.iter().any(|s| matches!(s, Step::Binary(..)));
+            let binary = kept.iter().any(|s| {
+                matches!(s, Step::Binary(..) | Step::Unary("aten::relu", _))
+            });
             for (i, ((&st, &rt), want)) in sts.iter().zip(&rts).zip(&results).enumerate() {
                 let got = meta(&sm, st);
                 let eval = |v: &SymInt| match v {

@@ -243,3 +243,26 @@ pub fn layer_norm_strides(
     }
     Ok(out.strides)
 }
+
+/// `renorm_strides(self, dim)`: the layout of `torch._refs.renorm`:
+/// `(self * factor).contiguous()`, the factor a norm over every dim but
+/// `dim` kept as ones and broadcast against `self`.
+pub fn renorm_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
+    let s = Steps { dtype: t.dtype };
+    let d = shape::wrap_dim(cx.op, dim, t.dim())?;
+    let kept: Dims = (0..t.dim())
+        .map(|i| if i == d { t.sizes[i] } else { SymInt::Int(1) })
+        .collect();
+    let factor = TensorMeta::contiguous(cx.env, &kept, t.dtype, t.device)?;
+    let scaled = s.step(cx, &[t, &factor])?;
+    contiguous_kept(cx, scaled.sizes, scaled.strides)
+}
+
+/// `prelu_kernel_strides(self, weight)`: the layout of `_prelu_kernel`'s
+/// decomposition, `where(self > 0, self, weight * self)`.
+pub fn prelu_kernel_strides(cx: &mut Cx<'_>, t: &TensorMeta, weight: &TensorMeta) -> Result<Dims> {
+    let s = Steps { dtype: t.dtype };
+    let positive = s.unary(cx, t, 1)?;
+    let scaled = s.step(cx, &[weight, t])?;
+    Ok(s.step(cx, &[&positive, t, &scaled])?.strides)
+}
