@@ -13,8 +13,8 @@
 
 use crate::ast::BinaryOp;
 use crate::ir::{
-    ArgIr, Body, Derive, DimIr, Field, Holder, MessagePart, OpIr, OutputIr, Pointwise, RetKind,
-    RuleIr, Stmt, TExpr, TNode,
+    ArgIr, Body, Derive, DimIr, Field, Holder, MessagePart, OpIr, OutputIr, RetKind, RuleIr, Stmt,
+    TExpr, TNode,
 };
 use crate::kind::{Base, Kind};
 use crate::schema::{DefaultValue, ReturnAlias, Schema};
@@ -23,6 +23,9 @@ use fake_rules::StandIns;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
+
+mod pointwise;
+use pointwise::pointwise;
 
 /// `::fake_runtime::support::rt`.
 fn rt() -> TokenStream {
@@ -505,136 +508,6 @@ fn rule_body(op: &OpIr, rule: &RuleIr) -> TokenStream {
         #(#stmts)*
         #(#outs)*
         Ok(#rt::smallvec![#(#names),*])
-    }
-}
-
-/// The pointwise fast path.
-fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
-    let (rt, intr) = (rt(), intr());
-    let any_optional = pw.operands.iter().any(|&(_, _, optional)| optional);
-    let operand = |id: &Ident, is_tensor: bool| {
-        if is_tensor {
-            quote!(#intr::tensor_operand(#id))
-        } else {
-            quote!(#intr::scalar_operand(&#id))
-        }
-    };
-    // A tensor that takes part in promotion reaches the operator converted
-    // to the computation dtype (its layout made dense when it is not);
-    // one that does not (`where`'s condition) as it is. A rule that gives
-    // the dtype itself converts nothing.
-    let convert = pw.dtype.is_none() && pw.inplace.is_none();
-    let promoted = |t: &str| {
-        convert
-            && pw
-                .operands
-                .iter()
-                .any(|(id, is_tensor, _)| *is_tensor && id == t)
-    };
-    let converted = |t: &str| format_ident!("__cv_{}", t);
-    let conversions = pw.tensors.iter().filter(|(t, _)| promoted(t)).map(|(t, optional)| {
-        let (id, cv) = (ident(t), converted(t));
-        if *optional {
-            quote!(let #cv = match #id { Some(__x) => #intr::converted(cx, __x, __compute)?, None => None };)
-        } else {
-            quote!(let #cv = #intr::converted(cx, #id, __compute)?;)
-        }
-    });
-    let conversions: Vec<TokenStream> = conversions.collect();
-    // The tensor as the operator sees it, `x` standing for it.
-    let seen = |t: &str, x: TokenStream| {
-        if promoted(t) {
-            let cv = converted(t);
-            quote!(#cv.as_ref().unwrap_or(#x))
-        } else {
-            x
-        }
-    };
-    // Without optional operands, fixed arrays; with them, lists built
-    // from the operands that are there.
-    let (tensors, operands) = if any_optional {
-        let push_tensors = pw.tensors.iter().map(|(t, optional)| {
-            let id = ident(t);
-            if *optional {
-                let x = seen(t, quote!(__x));
-                quote!(if let Some(__x) = #id { __ts.push(#x); })
-            } else {
-                let x = seen(t, quote!(#id));
-                quote!(__ts.push(#x);)
-            }
-        });
-        let push_operands = pw.operands.iter().map(|(id, is_tensor, optional)| {
-            let id = ident(id);
-            if *optional {
-                let x = ident("__x");
-                let o = operand(&x, *is_tensor);
-                quote!(if let Some(__x) = &#id { __os.push(#o); })
-            } else {
-                let o = operand(&id, *is_tensor);
-                quote!(__os.push(#o);)
-            }
-        });
-        (
-            quote!({
-                let mut __ts: #rt::SmallVec<[&#rt::TensorMeta; 4]> = #rt::SmallVec::new();
-                #(#push_tensors)*
-                __ts
-            }),
-            quote!({
-                let mut __os: #rt::SmallVec<[#rt::Operand; 4]> = #rt::SmallVec::new();
-                #(#push_operands)*
-                __os
-            }),
-        )
-    } else {
-        let tensors = pw.tensors.iter().map(|(t, _)| {
-            let id = ident(t);
-            seen(t, quote!(#id))
-        });
-        let operands = pw
-            .operands
-            .iter()
-            .map(|(id, is_tensor, _)| operand(&ident(id), *is_tensor));
-        (quote!([#(#tensors),*]), quote!([#(#operands),*]))
-    };
-    let kind = ident(&pw.promote);
-    let rule = ident(&pw.strides);
-    let dtypes = match &pw.dtype {
-        Some(e) => {
-            let e = expr(e);
-            quote!(let __dtype = #e;)
-        }
-        None if convert && pw.convert == "result" => quote! {
-            let __dtype = #intr::promote(cx, &#operands, #rt::PromotionKind::#kind)?;
-            let __compute = __dtype;
-        },
-        None if convert => quote! {
-            let (__compute, __dtype) =
-                #intr::promote_computation(cx, &#operands, #rt::PromotionKind::#kind)?;
-        },
-        None => quote!(let __dtype = #intr::promote(cx, &#operands, #rt::PromotionKind::#kind)?;),
-    };
-    match pw.inplace {
-        None => quote! {
-            #dtypes
-            #(#conversions)*
-            let __meta = #intr::pointwise_output_by(cx, &#tensors, __dtype, #rt::StrideRule::#rule)?;
-            Ok(#rt::smallvec![#rt::Out::Tensor(__meta, #rt::Alias::Fresh)])
-        },
-        Some(i) => {
-            let target = op
-                .args
-                .get(i)
-                .map(|a| ident(&a.ident))
-                .unwrap_or_else(|| ident("__missing"));
-            let idx = u8::try_from(i).unwrap_or(u8::MAX);
-            quote! {
-                #dtypes
-                let __sizes = #intr::pointwise_sizes(cx, &#tensors)?;
-                #intr::written_in_place(cx, &__sizes, __dtype, #target)?;
-                Ok(#rt::smallvec![#rt::Out::Tensor(#target.clone(), #rt::Alias::InPlace(#idx))])
-            }
-        }
     }
 }
 
