@@ -173,7 +173,7 @@ pub fn copysign_strides(
 
 /// `log_softmax_strides(self, dim)`: the layout of `torch._decomp`'s
 /// `_log_softmax`: `x = self.contiguous()`, `shifted = x - amax(x, dim,
-/// keepdim=True)` (an empty `x` is not shifted), then `shifted -
+/// keepdim=True)` (not for an `x` known to be empty), then `shifted -
 /// log(sum(exp(shifted), dim, keepdim=True))`. The kept reduced dim
 /// broadcasts with stride 0, so the steps order the dims by `x`'s strides
 /// rather than taking the all-contiguous short cut.
@@ -192,7 +192,7 @@ pub fn log_softmax_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<
     let reduced = TensorMeta::contiguous(cx.env, &kept, t.dtype, t.device)?;
     let numel = x.numel(cx.env)?;
     let empty = cx.env.eq(numel, SymInt::Int(0))?;
-    let shifted = if cx.env.guard_bool(empty, cx.op)? {
+    let shifted = if cx.env.guard_or_false(empty, cx.op)? {
         x
     } else {
         s.step(cx, &[&x, &reduced])?
