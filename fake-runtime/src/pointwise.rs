@@ -131,16 +131,8 @@ pub(crate) fn general(
     } else if broadcast_first {
         // Each input expanded to the broadcast shape, then laid out.
         for t in inputs {
-            let own = [Operand {
-                sizes: &t.sizes,
-                strides: &t.strides,
-            }];
-            let strides = crate::strides::pointwise(cx.env, &sizes, &own, cx.op)?;
-            fresh.push(TensorMeta {
-                sizes: sizes.clone(),
-                strides,
-                ..(*t).clone()
-            });
+            let t = broadcast_to(cx, t, &sizes)?;
+            fresh.push(laid_out(cx, &t)?);
         }
     }
     let inputs: SmallVec<[&TensorMeta; 4]> = if fresh.is_empty() {

@@ -36,21 +36,37 @@ impl Steps {
         }
         Ok(t)
     }
-}
 
-/// The two operands as a binary elementwise reference hands them to its
-/// body: converted to the computation dtype of `dtype`, then broadcast.
-fn binary_reference(
-    cx: &mut Cx<'_>,
-    a: &TensorMeta,
-    b: &TensorMeta,
-    dtype: DType,
-) -> Result<(TensorMeta, TensorMeta)> {
-    let compute = fake_runtime::promotion::computation_dtype(dtype);
-    let a = converted(cx, a, compute)?.unwrap_or_else(|| a.clone());
-    let b = converted(cx, b, compute)?.unwrap_or_else(|| b.clone());
-    let sizes = pointwise_sizes(cx, &[&a, &b])?;
-    Ok((broadcast_to(cx, &a, &sizes)?, broadcast_to(cx, &b, &sizes)?))
+    /// `t` converted to the computation dtype of the result's
+    /// (`elementwise_type_promotion_wrapper`).
+    fn converted(&self, cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+        let compute = fake_runtime::promotion::computation_dtype(self.dtype);
+        Ok(converted(cx, t, compute)?.unwrap_or_else(|| t.clone()))
+    }
+
+    /// `t.contiguous()`: `t` itself when contiguous, else a contiguous copy.
+    fn contiguous(&self, cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+        Ok(TensorMeta {
+            strides: contiguous_kept(cx, t.sizes.clone(), t.strides.clone())?,
+            ..t.clone()
+        })
+    }
+
+    /// The steps of a binary elementwise reference computing `dtype`, and
+    /// its two operands as it hands them to its body: converted, then
+    /// broadcast.
+    fn binary(
+        cx: &mut Cx<'_>,
+        a: &TensorMeta,
+        b: &TensorMeta,
+        dtype: DType,
+    ) -> Result<(Steps, TensorMeta, TensorMeta)> {
+        let s = Steps { dtype };
+        let (a, b) = (s.converted(cx, a)?, s.converted(cx, b)?);
+        let sizes = pointwise_sizes(cx, &[&a, &b])?;
+        let (a, b) = (broadcast_to(cx, &a, &sizes)?, broadcast_to(cx, &b, &sizes)?);
+        Ok((s, a, b))
+    }
 }
 
 /// `logaddexp_strides(self, other, dtype, base2)`: the layout of
@@ -64,8 +80,7 @@ pub fn logaddexp_strides(
     dtype: DType,
     base2: bool,
 ) -> Result<Dims> {
-    let s = Steps { dtype };
-    let (a, b) = binary_reference(cx, a, b, dtype)?;
+    let (s, a, b) = Steps::binary(cx, a, b, dtype)?;
     let mask = s.step(cx, &[&a, &b])?;
     let max = s.step(cx, &[&mask, &a, &b])?;
     let min = s.step(cx, &[&mask, &b, &a])?;
@@ -82,8 +97,7 @@ pub fn logaddexp_strides(
 /// `lcm_strides(self, other, dtype)`: the layout of `torch._refs.lcm`:
 /// `g = gcd(a, b)`, `g = where(g == 0, 1, g)`, `abs(a / g * b)`.
 pub fn lcm_strides(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta, dtype: DType) -> Result<Dims> {
-    let s = Steps { dtype };
-    let (a, b) = binary_reference(cx, a, b, dtype)?;
+    let (s, a, b) = Steps::binary(cx, a, b, dtype)?;
     let gcd = s.step(cx, &[&a, &b])?;
     let is_zero = s.unary(cx, &gcd, 1)?;
     let g = s.with_number(cx, &[&is_zero, &gcd])?;
@@ -101,8 +115,7 @@ pub fn heaviside_strides(
     values: &TensorMeta,
     dtype: DType,
 ) -> Result<Dims> {
-    let s = Steps { dtype };
-    let (input, values) = binary_reference(cx, input, values, dtype)?;
+    let (s, input, values) = Steps::binary(cx, input, values, dtype)?;
     let eq_zero = s.unary(cx, &input, 1)?;
     let lt_zero = s.step(cx, &[&eq_zero, &eq_zero])?;
     let zeros_and_ones = s.with_number(cx, &[&lt_zero])?;
@@ -120,9 +133,7 @@ pub fn xlogy_strides(
     dtype: DType,
 ) -> Result<Dims> {
     let s = Steps { dtype };
-    let compute = fake_runtime::promotion::computation_dtype(dtype);
-    let a = converted(cx, a, compute)?.unwrap_or_else(|| a.clone());
-    let b = converted(cx, b, compute)?.unwrap_or_else(|| b.clone());
+    let (a, b) = (s.converted(cx, a)?, s.converted(cx, b)?);
     let log_b = s.unary(cx, &b, 1)?;
     let product = s.step(cx, &[&a, &log_b])?;
     let is_zero = s.unary(cx, &a, 1)?;
@@ -142,10 +153,9 @@ pub fn clamp_strides(
     dtype: DType,
 ) -> Result<Dims> {
     let s = Steps { dtype };
-    let compute = fake_runtime::promotion::computation_dtype(dtype);
-    let mut a = converted(cx, a, compute)?.unwrap_or_else(|| a.clone());
+    let mut a = s.converted(cx, a)?;
     for bound in [min, max].into_iter().flatten() {
-        let bound = converted(cx, bound, compute)?.unwrap_or_else(|| bound.clone());
+        let bound = s.converted(cx, bound)?;
         let is_nan = s.unary(cx, &a, 1)?;
         let compared = s.step(cx, &[&a, &bound])?;
         let condition = s.step(cx, &[&compared, &is_nan])?;
@@ -163,8 +173,7 @@ pub fn copysign_strides(
     b: &TensorMeta,
     dtype: DType,
 ) -> Result<Dims> {
-    let s = Steps { dtype };
-    let (a, b) = binary_reference(cx, a, b, dtype)?;
+    let (s, a, b) = Steps::binary(cx, a, b, dtype)?;
     let sign = s.unary(cx, &b, 1)?;
     let abs = s.unary(cx, &a, 1)?;
     let negated = s.unary(cx, &abs, 1)?;
@@ -179,10 +188,7 @@ pub fn copysign_strides(
 /// rather than taking the all-contiguous short cut.
 pub fn log_softmax_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
     let s = Steps { dtype: t.dtype };
-    let x = TensorMeta {
-        strides: contiguous_kept(cx, t.sizes.clone(), t.strides.clone())?,
-        ..t.clone()
-    };
+    let x = s.contiguous(cx, t)?;
     if x.sizes.is_empty() {
         return Ok(Dims::new());
     }
@@ -230,10 +236,7 @@ pub fn layer_norm_strides(
     bias: Option<&TensorMeta>,
 ) -> Result<Dims> {
     let s = Steps { dtype: input.dtype };
-    let x = TensorMeta {
-        strides: contiguous_kept(cx, input.sizes.clone(), input.strides.clone())?,
-        ..input.clone()
-    };
+    let x = s.contiguous(cx, input)?;
     let reduced = TensorMeta::contiguous(cx.env, &stats, input.dtype, input.device)?;
     let centred = s.step(cx, &[&x, &reduced])?;
     let mut out = s.step(cx, &[&centred, &reduced])?;
