@@ -128,6 +128,24 @@ def add(cases):
             for name, (sizes, strides) in layouts.items():
                 if name not in have:
                     cases[op].append(C(name, T(sizes, strides=strides), *rest))
+    for name, (sizes, strides, dtype) in LAYOUTS.items():
+        for op in ("pow.Tensor_Scalar", "float_power.Tensor_Scalar"):
+            cases[op].append(C(f"{name}, exponent 1 (a clone)", tensor(sizes, strides, dtype), 1))
+    stats = (T([4]), T([4]), T([4]), T([4]))
+    cases["batch_norm"].extend([
+        C("eval, channels-first 3-D transposed (kept)", T([3, 4, 5], strides=[20, 1, 4]), *stats,
+          False, 0.1, 1e-5, False),
+        C("training, 4-D permuted", T([2, 4, 3, 5], strides=[60, 1, 4, 12]), *stats,
+          True, 0.1, 1e-5, False),
+        C("2-D transposed", T([3, 4], strides=[1, 3]), None, None, None, None,
+          True, 0.1, 1e-5, False),
+        C("empty input cloned", T([0, 4, 5], strides=[20, 1, 4]), None, None, None, None,
+          True, 0.1, 1e-5, False),
+        C("empty input scaled by weight[0]", T([3, 4, 0], strides=[1, 3, 12]), *stats,
+          True, 0.1, 1e-5, False),
+        C("empty weight of an empty input refused", T([3, 0, 5]), T([0]), None, None, None,
+          True, 0.1, 1e-5, False),
+    ])
     cases["lerp.Tensor"].append(
         C("a zero-dim weight of another dtype joins promotion",
           T([2, 3], dtype=i32), T([2, 3], dtype=i32), T([], dtype=f64)))

@@ -269,3 +269,29 @@ pub fn prelu_kernel_strides(cx: &mut Cx<'_>, t: &TensorMeta, weight: &TensorMeta
     let scaled = s.step(cx, &[weight, t])?;
     Ok(s.step(cx, &[&positive, t, &scaled])?.strides)
 }
+
+/// `pow_strides(self, exponent, dtype)`: the layout of `torch._refs.pow`
+/// with a number as exponent: `a` converted to the computation dtype of
+/// `dtype`, then `a.clone()` when the number equals 1 (Python's `b ==
+/// 1.0`: a dense `a` keeps its strides exactly), else `a * a`, `sqrt(a)`
+/// or the elementwise `pow`, laid out as a unary step.
+pub fn pow_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    exponent: Scalar,
+    dtype: DType,
+) -> Result<Dims> {
+    let s = Steps { dtype };
+    let a = s.converted(cx, t)?;
+    let one = match exponent {
+        Scalar::Int(v) => v.as_int() == Some(1),
+        Scalar::Float(f) => f.as_f64() == Some(1.0),
+        Scalar::Bool(b) => b.as_bool() == Some(true),
+        Scalar::Complex(re, im) => re == 1.0 && im == 0.0,
+    };
+    if one {
+        preserve_strides(cx, &a, None)
+    } else {
+        Ok(s.step(cx, &[&a])?.strides)
+    }
+}

@@ -10,6 +10,90 @@ pub fn result_type(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<DT
     fake_runtime::promotion::result_type(&[tensor_operand(a), tensor_operand(b)], cx.defaults.dtype)
 }
 
+/// `matmul_dtype(self, other)`: the dtype of `matmul`'s result, decided
+/// by the product ATen's `_matmul_impl` calls: `dot` and `bmm` want one
+/// dtype, `mv` (its decomposition, `pw_cast_for_opmath`) promotes, `mm`
+/// gives its first operand's.
+pub fn matmul_dtype(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<DType> {
+    if a.dtype == b.dtype {
+        return Ok(a.dtype);
+    }
+    let (da, db) = (a.dim(), b.dim());
+    match (da, db) {
+        (1, 1) => Err(invalid(
+            cx,
+            format!(
+                "dot : expected both vectors to have same dtype, but found {} and {}",
+                a.dtype, b.dtype
+            ),
+        )),
+        (2, 1) => result_type(cx, a, b),
+        (1 | 2, 2) => Ok(a.dtype),
+        _ => {
+            // `should_fold`: the larger operand (`other.mT()` when it is
+            // `other`) folded into a matrix for `mm` or `mv`.
+            let larger_first = da >= db;
+            let (big, small) = if larger_first { (a, b) } else { (b, a) };
+            if big.dim() >= 3 && small.dim() <= 2 && matmul_folds(cx, a, big, small, larger_first)?
+            {
+                if small.dim() == 1 {
+                    result_type(cx, a, b)
+                } else {
+                    Ok(big.dtype)
+                }
+            } else {
+                Err(invalid(
+                    cx,
+                    format!("expected scalar type {} but found {}", a.dtype, b.dtype),
+                ))
+            }
+        }
+    }
+}
+
+/// ATen's `should_fold` for `matmul(a, ...)` whose larger operand `big`
+/// has three dims or more and the other, `small`, at most two.
+fn matmul_folds(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    big: &TensorMeta,
+    small: &TensorMeta,
+    larger_first: bool,
+) -> Result<bool> {
+    if small.requires_grad {
+        return Ok(true);
+    }
+    if a.dim() == 2 {
+        return Ok(false);
+    }
+    let numel = big.numel(cx.env)?;
+    if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
+        return Ok(true);
+    }
+    let (mut sizes, mut strides) = (big.sizes.clone(), big.strides.clone());
+    if !larger_first {
+        let n = sizes.len();
+        sizes.swap(n - 2, n - 1);
+        strides.swap(n - 2, n - 1);
+    }
+    // Viewable as `[-1, sizes[-1]]`: the leading dims (size-1 dims aside)
+    // each spanning the next.
+    let mut inner: Option<usize> = None;
+    for i in (0..sizes.len() - 1).rev() {
+        if shape::guard_eq(cx.env, sizes[i], SymInt::Int(1), cx.op)? {
+            continue;
+        }
+        if let Some(j) = inner {
+            let span = cx.env.mul(strides[j], sizes[j])?;
+            if !shape::guard_eq(cx.env, strides[i], span, cx.op)? {
+                return Ok(false);
+            }
+        }
+        inner = Some(i);
+    }
+    Ok(true)
+}
+
 /// `result_type_scalar(t, s)`: `torch.result_type` of a tensor and a
 /// number.
 pub fn result_type_scalar(cx: &mut Cx<'_>, t: &TensorMeta, s: Scalar) -> Result<DType> {
@@ -245,6 +329,12 @@ pub fn int_to_float(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
     } else {
         d
     })
+}
+
+/// `bool_to_long(d)`: `int64` for `bool`, any other unchanged
+/// (`BOOL_TO_LONG` promotion of a result).
+pub fn bool_to_long(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    Ok(if d == DType::Bool { DType::Int64 } else { d })
 }
 
 /// `ldexp_dtype(self, other)`: the dtype of `ldexp`'s decomposition,

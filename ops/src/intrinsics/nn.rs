@@ -61,6 +61,16 @@ pub fn conv(
     output_padding: Dims,
     groups: SymInt,
 ) -> Result<Dims> {
+    // FakeTensorMode's own convolution implementation refuses this first.
+    if input.dtype != weight.dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "Input type (torch.{}) and weight type (torch.{}) should be the same",
+                input.dtype, weight.dtype
+            ),
+        ));
+    }
     let n = input.dim();
     if n < 3 || weight.dim() != n {
         return Err(invalid(
@@ -299,6 +309,42 @@ pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims
     } else {
         fake_runtime::strides::contiguous(cx.env, &shape)
     }
+}
+
+/// `batch_norm_strides(input, weight, bias, running_mean, running_var,
+/// training)`: the layout of `batch_norm`'s result, which is
+/// `native_batch_norm`'s (its Python decomposition: the input centred and
+/// scaled by broadcast statistics, laid out elementwise in the input's
+/// order).
+pub fn batch_norm_strides(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: Option<&TensorMeta>,
+    bias: Option<&TensorMeta>,
+    running_mean: Option<&TensorMeta>,
+    running_var: Option<&TensorMeta>,
+    training: bool,
+) -> Result<Dims> {
+    // An empty input is cloned, then scaled by `weight[0]` and shifted by
+    // `bias[0]` (zero-dim operands).
+    let numel = input.numel(cx.env)?;
+    if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
+        let mut out = TensorMeta {
+            strides: preserve_strides(cx, input, None)?,
+            ..input.clone()
+        };
+        for t in [weight, bias].into_iter().flatten() {
+            // `t[0]`: refused when `t` is empty.
+            select_offset(cx, t, 0, SymInt::Int(0))?;
+            let element = TensorMeta::contiguous(cx.env, &[], t.dtype, t.device)?;
+            out = fake_runtime::support::pointwise_output(cx, &[&out, &element], out.dtype)?;
+        }
+        return Ok(out.strides);
+    }
+    let running = running_mean.zip(running_var);
+    let (output, _, _) =
+        crate::kernels::batch_norm_helper(cx, input, weight, bias, running, training)?;
+    Ok(output.strides)
 }
 
 // ---- lengths ---------------------------------------------------------------------

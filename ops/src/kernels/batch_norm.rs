@@ -57,6 +57,26 @@ fn legit(
     let input = args::tensor(cx, a, 0, "input")?;
     let weight = args::opt_tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
+    let (output, save, save_dtype) = helper(cx, input, weight, bias, running, training)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(output, Alias::Fresh));
+    for _ in 0..2 {
+        let stat = TensorMeta::contiguous(cx.env, &save, save_dtype, input.device)?;
+        outs.push(Out::Tensor(stat, Alias::Fresh));
+    }
+    Ok(outs)
+}
+
+/// `native_batch_norm_helper`'s output, and the sizes and dtype of its
+/// saved statistics.
+pub(crate) fn helper(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: Option<&TensorMeta>,
+    bias: Option<&TensorMeta>,
+    running: Option<(&TensorMeta, &TensorMeta)>,
+    training: bool,
+) -> Result<(TensorMeta, Dims, DType)> {
     let rank = input.dim();
     // Statistics, weight and bias take one dim fewer than the input
     // (`_unsqueeze_to_dim(t, input.dim() - 1)`).
@@ -112,13 +132,7 @@ fn legit(
     let mut all: SmallVec<[&TensorMeta; 5]> = smallvec::smallvec![input];
     all.extend(operands.iter());
     let output = pointwise_output(cx, &all, input.dtype)?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(output, Alias::Fresh));
-    for _ in 0..2 {
-        let stat = TensorMeta::contiguous(cx.env, &save, save_dtype, input.device)?;
-        outs.push(Out::Tensor(stat, Alias::Fresh));
-    }
-    Ok(outs)
+    Ok((output, save, save_dtype))
 }
 
 /// `_native_batch_norm_legit(Tensor input, Tensor? weight, Tensor? bias,

@@ -56,8 +56,9 @@ pub(crate) use asserts::{
 pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use batch_norm::{
     batch_norm_no_update, batch_norm_with_update, batch_norm_with_update_functional,
-    native_batch_norm, native_batch_norm_legit, native_batch_norm_legit_functional,
-    native_batch_norm_legit_no_stats, native_batch_norm_legit_no_training,
+    helper as batch_norm_helper, native_batch_norm, native_batch_norm_legit,
+    native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
+    native_batch_norm_legit_no_training,
 };
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{
