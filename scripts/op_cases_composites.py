@@ -143,9 +143,26 @@ CASES.update({
         C("zero-dim", T([]), T([3])),
     ],
 })
+CASES["frobenius_norm.dim"] = [
+    C("one dim", T([2, 3]), [1]),
+    C("two dims kept", T([2, 3, 4]), [0, 2], True),
+    C("no dims: every dim", T([2, 3]), []),
+    C("complex to real", T([2, 3], dtype=c64), [1]),
+    C("float16", T([2, 3], dtype=f16), [1, 0]),
+    C("three dims refused", T([2, 3, 4]), [0, 1, 2]),
+    C("integers refused", T([2, 3], dtype=i64), [0]),
+]
+CASES["frobenius_norm.out"] = [
+    C("into a resized empty out", T([2, 3]), [1], out=T([0])),
+    C("kept dims into an out of the size", T([2, 3]), [0, 1], True, out=T([1, 1])),
+]
+
 CASES["triu"] = CASES["tril"]
 
 SYMBOLIC = [
+    ("frobenius_norm over a dynamic dim", "frobenius_norm.dim", Case("", D([3, 4], "x"), [1])),
+    ("frobenius_norm of dynamic dims into an out", "frobenius_norm.out",
+     Case("", D([3, 4], "x"), [0], out=T([0]))),
     ("linspace of a symbolic length", "linspace", Case("", 0.0, 1.0, S(5, "n"))),
     ("eye of a symbolic size", "eye.m", Case("", S(3, "n"), S(4, "m"))),
     ("square eye of a symbolic size", "eye", Case("", S(3, "n"))),
