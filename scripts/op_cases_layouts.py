@@ -131,6 +131,13 @@ def add(cases):
     for name, (sizes, strides, dtype) in LAYOUTS.items():
         for op in ("pow.Tensor_Scalar", "float_power.Tensor_Scalar"):
             cases[op].append(C(f"{name}, exponent 1 (a clone)", tensor(sizes, strides, dtype), 1))
+    cases["rms_norm"].extend([
+        C("transposed made contiguous", T([2, 2], strides=[1, 2]), [2]),
+        C("transposed with a weight: made contiguous", T([2, 2], strides=[1, 2]), [2], T([2]), 1e-5),
+        C("channels-last with a weight kept", T([4, 3, 2, 2], strides=[12, 1, 6, 3]), [2, 2], T([2, 2])),
+        C("float16 permuted", T([4, 3, 2, 2], strides=[12, 1, 6, 3], dtype=f16), [2]),
+        C("size-1 dim with its own stride", T([3, 1, 2, 2], strides=[4, 1, 2, 1]), [2, 2], T([2, 2])),
+    ])
     stats = (T([4]), T([4]), T([4]), T([4]))
     cases["batch_norm"].extend([
         C("eval, channels-first 3-D transposed (kept)", T([3, 4, 5], strides=[20, 1, 4]), *stats,

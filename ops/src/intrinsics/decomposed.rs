@@ -295,3 +295,34 @@ pub fn pow_strides(
         Ok(s.step(cx, &[&a])?.strides)
     }
 }
+
+/// `rms_norm_strides(input, stats, weight)`: the layout of ATen's
+/// `rms_norm` composite on the CPU: the input converted to its
+/// computation dtype, times the reciprocal root of the mean square
+/// (`stats`, the normalized dims kept as ones), times `weight` when
+/// given, made contiguous in the input's suggested memory format, then
+/// converted back to the input's dtype.
+pub fn rms_norm_strides(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    stats: Dims,
+    weight: Option<&TensorMeta>,
+) -> Result<Dims> {
+    let compute = fake_runtime::promotion::computation_dtype(input.dtype);
+    let s = Steps { dtype: compute };
+    let x = s.converted(cx, input)?;
+    let rstd = TensorMeta::contiguous(cx.env, &stats, compute, input.device)?;
+    let mut out = s.step(cx, &[&x, &rstd])?;
+    if let Some(w) = weight {
+        out = s.step(cx, &[&out, w])?;
+    }
+    // Made contiguous in the input's suggested memory format.
+    if suggest_format(cx, input, None)? == MemoryFormat::Contiguous {
+        out.strides = contiguous_kept(cx, out.sizes.clone(), out.strides)?;
+    }
+    // `type_as(input)`.
+    Ok(match converted(cx, &out, input.dtype)? {
+        Some(back) => back.strides,
+        None => out.strides,
+    })
+}
