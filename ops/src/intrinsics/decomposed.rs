@@ -282,7 +282,10 @@ pub fn pow_strides(
     dtype: DType,
 ) -> Result<Dims> {
     let s = Steps { dtype };
-    let a = s.converted(cx, t)?;
+    // Borrowed when no conversion is needed (the usual case: no copy).
+    let compute = fake_runtime::promotion::computation_dtype(dtype);
+    let conversion = converted(cx, t, compute)?;
+    let a = conversion.as_ref().unwrap_or(t);
     let one = match exponent {
         Scalar::Int(v) => v.as_int() == Some(1),
         Scalar::Float(f) => f.as_f64() == Some(1.0),
@@ -290,9 +293,9 @@ pub fn pow_strides(
         Scalar::Complex(re, im) => re == 1.0 && im == 0.0,
     };
     if one {
-        preserve_strides(cx, &a, None)
+        preserve_strides(cx, a, None)
     } else {
-        Ok(s.step(cx, &[&a])?.strides)
+        Ok(s.step(cx, &[a])?.strides)
     }
 }
 

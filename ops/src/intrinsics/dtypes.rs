@@ -333,8 +333,9 @@ pub fn int_to_float(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
 
 /// `bool_to_long(d)`: `int64` for `bool`, any other unchanged
 /// (`BOOL_TO_LONG` promotion of a result).
-pub fn bool_to_long(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
-    Ok(if d == DType::Bool { DType::Int64 } else { d })
+pub fn bool_to_long(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
+    use fake_runtime::promotion::{PromotionKind, apply_kind};
+    Ok(apply_kind(d, PromotionKind::BoolToLong, cx.defaults.dtype).1)
 }
 
 /// `ldexp_dtype(self, other)`: the dtype of `ldexp`'s decomposition,
