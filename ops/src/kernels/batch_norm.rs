@@ -4,6 +4,7 @@
 //! dtype, depends on `training` and on the device, which no rule can say.
 
 use super::invalid;
+use fake_runtime::promotion::computation_dtype;
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::{args, dims_eq, pointwise_output, require};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
@@ -11,14 +12,6 @@ use smallvec::SmallVec;
 
 /// The statistics and affine parameters broadcast against the input.
 type Operands = SmallVec<[TensorMeta; 4]>;
-
-/// `utils.get_computation_dtype`: half-precision floats compute in float32.
-fn computation_dtype(d: DType) -> DType {
-    match d {
-        DType::Float16 | DType::BFloat16 => DType::Float32,
-        d => d,
-    }
-}
 
 /// `_unsqueeze_to_dim(t, rank)`: `t` flattened (for weight and bias) or
 /// not, with trailing size-1 dims up to `rank`, as a contiguous operand.
