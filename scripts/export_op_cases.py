@@ -2261,6 +2261,18 @@ CASES.update({
         C("matrix without bias", T([2, 3]), T([4, 3])),
         C("transposed input", tr(2, 3), T([4, 3]), T([4])),
         C("feature mismatch", T([2, 3]), T([4, 5])),
+        C("matrix with a float64 bias promotes (addmm)", T([2, 3]), T([4, 3]), T([4], dtype=f64)),
+        C("batched float16 with a float32 bias promotes", T([2, 5, 3], dtype=f16), T([4, 3], dtype=f16), T([4])),
+        C("vector input with a bias (flattened to one row)", T([3]), T([4, 3]), T([4])),
+        C("vector weight", T([2, 5, 3]), T([3])),
+        C("vector weight with a zero-dim bias", T([2, 5, 3]), T([3]), T([])),
+        C("size-one bias broadcasts", T([2, 2, 5, 3]), T([4, 3]), T([1])),
+        C("zero-dim bias broadcasts", T([2, 5, 3]), T([4, 3]), T([])),
+        C("bias of more dims widens the result", T([5, 3]), T([4, 3]), T([2, 5, 4])),
+        C("transposed batch with a bias (matmul, then add)", T([2, 4, 3], strides=[12, 1, 4]), T([5, 3]), T([5])),
+        C("empty batch", T([0, 2, 3]), T([4, 3]), T([4])),
+        C("zero-dim input refused", T([]), T([3])),
+        C("matrix input, vector weight and a bias refused (addmm)", T([2, 3]), T([3]), T([])),
     ],
     "layer_norm": [
         C("last dim", T([2, 3, 4]), [4]),
@@ -2495,6 +2507,10 @@ CASES.update({
 
 
 SYMBOLIC = [
+    ("linear of a dynamic contiguous batch with a bias (flattened)", "linear",
+     Case("", D([2, 5, 3], "x", ["dynamic", "dynamic", "static"]), T([4, 3]), T([4]))),
+    ("linear of a dynamic transposed batch with a bias (matmul, add)", "linear",
+     Case("", D([2, 4, 3], "x", ["dynamic", "static", "static"], strides=[12, 1, 4]), T([5, 3]), T([5]))),
     ("bmm.dtype keeping the dtype, dynamic sizes", "bmm.dtype",
      Case("", D([5, 2, 3], "self"), D([5, 3, 4], "mat2"), f32)),
     ("add broadcast equal sizes", "add.Tensor", Case("", D([3, 4], "x"), D([3, 4], "y"))),

@@ -23,6 +23,7 @@ mod histogram;
 mod integrals;
 mod itself;
 mod linalg_composites;
+mod linear;
 mod loss_steps;
 mod losses;
 mod masked;
@@ -98,6 +99,7 @@ pub(crate) use linalg_composites::{
     linalg_cond, linalg_matrix_norm, linalg_matrix_norm_str, linalg_multi_dot, linalg_norm,
     linalg_norm_str, linalg_tensorinv, linalg_tensorsolve, linalg_vander,
 };
+pub(crate) use linear::linear;
 pub(crate) use losses::{
     binary_cross_entropy, binary_cross_entropy_backward, binary_cross_entropy_with_logits,
     cosine_embedding_loss, hinge_embedding_loss, huber_loss, kl_div, l1_loss, margin_ranking_loss,

@@ -66,7 +66,7 @@ fn nth<'l, T>(cx: &Cx<'_>, list: &'l [T], i: usize, what: &str) -> Result<&'l T>
 
 /// `t.size(d)` in Python, `t.sym_size(d)` in C++: the size, symbolic or
 /// not (a dim out of range refused).
-fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
+pub(super) fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
     if t.dim() == 0 {
         return Err(invalid(
             cx,
@@ -84,7 +84,7 @@ fn same(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<bool> {
 }
 
 /// `w.t()`.
-fn t(cx: &mut Cx<'_>, w: &TensorMeta) -> Result<TensorMeta> {
+pub(super) fn t(cx: &mut Cx<'_>, w: &TensorMeta) -> Result<TensorMeta> {
     unary(cx, k::t, w)
 }
 
@@ -118,7 +118,7 @@ fn expand(cx: &mut Cx<'_>, a: &TensorMeta, sizes: Dims) -> Result<TensorMeta> {
 }
 
 /// The product of `sizes` (Python's `reduce(operator.mul, ...)`, from 1).
-fn product(cx: &mut Cx<'_>, sizes: &[SymInt]) -> Result<SymInt> {
+pub(super) fn product(cx: &mut Cx<'_>, sizes: &[SymInt]) -> Result<SymInt> {
     let mut p = SymInt::Int(1);
     for &s in sizes {
         p = cx.env.mul(p, s)?;
@@ -215,7 +215,7 @@ fn should_fold(cx: &mut Cx<'_>, a: &TensorMeta, b_requires_grad: bool) -> Result
 /// Whether `linear` takes its fused path for `bias`: one dim (else one
 /// after squeezing size-1 dims, asked only then) and contiguous
 /// (`is_contiguous_or_false`).
-fn bias_fusable(cx: &mut Cx<'_>, bias: &TensorMeta) -> Result<bool> {
+pub(super) fn bias_fusable(cx: &mut Cx<'_>, bias: &TensorMeta) -> Result<bool> {
     let mut one_dim = bias.dim() == 1;
     if !one_dim {
         let mut kept = 0;

@@ -1,0 +1,82 @@
+//! `linear(input, weight, bias=None)`: ATen's composite (`Linear.cpp`),
+//! which FakeTensorMode runs below the Python dispatcher, step for step.
+//! Both operands need a dim; a matrix input with a bias is one `addmm`
+//! (whose result takes the promoted dtype of all three); a bias that is
+//! one dim (or one after squeezing its size-1 dims) and contiguous, with
+//! a contiguous input, takes `_flatten_nd_linear` (the input reshaped to
+//! rows, an `addmm`, a view back); anything else is `matmul(input,
+//! weight.t())` plus the bias out of place (a fake tensor is
+//! "subclass-like", so `add`, not `add_`: the bias broadcasts and
+//! promotes). Each step is the generated kernel of the operator ATen
+//! calls, so sizes, strides, dtypes and guards are theirs.
+
+use super::einsum::{fresh_result, reshape};
+use super::invalid;
+use super::loss_steps::{binary, call, view};
+use super::recurrent::{bias_fusable, product, size_at, t};
+use crate::erased as k;
+use crate::intrinsics::is_contiguous_or_false;
+use fake_runtime::shape::Dims;
+use fake_runtime::support::args;
+use fake_runtime::{Arg, Cx, MemoryFormat, Outs, Result, TensorMeta};
+
+/// `aten::linear`.
+pub(crate) fn linear(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let weight = args::tensor(cx, a, 1, "weight")?;
+    let bias = args::opt_tensor(cx, a, 2, "bias")?;
+    Ok(fresh_result(composite(cx, input, weight, bias)?))
+}
+
+/// `at::native::linear`.
+fn composite(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+    bias: Option<&TensorMeta>,
+) -> Result<TensorMeta> {
+    let (n, wn) = (input.dim(), weight.dim());
+    if n == 0 || wn == 0 {
+        return Err(invalid(
+            cx,
+            format!("both arguments to linear need to be at least 1D, but they are {n}D and {wn}D"),
+        ));
+    }
+    if let Some(b) = bias {
+        if n == 2 {
+            let wt = t(cx, weight)?;
+            return addmm(cx, b, input, &wt);
+        }
+        if bias_fusable(cx, b)? && is_contiguous_or_false(cx, input, MemoryFormat::Contiguous)? {
+            // `_flatten_nd_linear`: the leading dims multiplied (no `-1`,
+            // which an empty dim refuses).
+            let rows = product(cx, &input.sizes[..n - 1])?;
+            let flat = reshape(cx, input, Dims::from_slice(&[rows, input.sizes[n - 1]]))?;
+            let wt = t(cx, weight)?;
+            let out = addmm(cx, b, &flat, &wt)?;
+            let mut sizes = Dims::from_slice(&input.sizes[..n - 1]);
+            sizes.push(size_at(cx, &out, 1)?);
+            return view(cx, &out, sizes);
+        }
+    }
+    let wt = t(cx, weight)?;
+    let out = binary(cx, k::matmul, input, &wt)?;
+    match bias {
+        Some(b) => binary(cx, k::add_tensor, &out, b),
+        None => Ok(out),
+    }
+}
+
+/// `at::addmm(bias, mat1, mat2)`.
+fn addmm(
+    cx: &mut Cx<'_>,
+    bias: &TensorMeta,
+    mat1: &TensorMeta,
+    mat2: &TensorMeta,
+) -> Result<TensorMeta> {
+    call(
+        cx,
+        k::addmm,
+        &[Arg::Tensor(bias), Arg::Tensor(mat1), Arg::Tensor(mat2)],
+    )
+}
