@@ -10,11 +10,11 @@
 use crate::error::Result;
 use crate::meta::{Scalar, TensorMeta};
 use crate::schema::{ParamDef, ReturnDef, Signature};
-use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
 use crate::sym::{SymBool, SymInt};
 use crate::{DType, Device, Layout, MemoryFormat};
 use smallvec::SmallVec;
+use std::borrow::Cow;
 
 /// Defaults a factory or promotion needs when an argument does not say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,16 +56,17 @@ pub enum Arg<'a> {
     OptTensors(SmallVec<[Option<&'a TensorMeta>; 4]>),
     /// `int` / `SymInt`.
     Int(SymInt),
-    /// `int[]` / `SymInt[]`.
-    Ints(Dims),
+    /// `int[]` / `SymInt[]`: borrowed from the caller's list (a kernel
+    /// composing others may own it).
+    Ints(Cow<'a, [SymInt]>),
     /// `float`.
     Float(f64),
     /// `float[]`.
-    Floats(SmallVec<[f64; 4]>),
+    Floats(Cow<'a, [f64]>),
     /// `bool`.
     Bool(bool),
     /// `bool[]`.
-    Bools(SmallVec<[bool; 4]>),
+    Bools(Cow<'a, [bool]>),
     /// `SymBool`.
     SymBool(SymBool),
     /// `str`.

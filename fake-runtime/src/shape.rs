@@ -135,6 +135,36 @@ pub fn numel(env: &mut ShapeEnv, dims: &[SymInt]) -> Result<SymInt> {
     Ok(acc)
 }
 
+/// [`infer_view`]'s answer where everything is static and valid: the
+/// sizes, with the one `-1` (if any) the quotient of a nonzero product
+/// that divides `numel`. `None` leaves the case (and its errors) to the
+/// general path.
+fn infer_static_view(numel: SymInt, sizes: &[SymInt]) -> Option<Dims> {
+    let SymInt::Int(numel) = numel else {
+        return None;
+    };
+    let mut known: i64 = 1;
+    let mut infer = None;
+    for (i, &s) in sizes.iter().enumerate() {
+        match s {
+            SymInt::Int(-1) if infer.is_none() => infer = Some(i),
+            SymInt::Int(v) if v >= 0 => known = known.checked_mul(v)?,
+            _ => return None,
+        }
+    }
+    let mut out = Dims::from_slice(sizes);
+    match infer {
+        None => (known == numel).then_some(out),
+        Some(i) => {
+            if known == 0 || numel % known != 0 {
+                return None;
+            }
+            out[i] = SymInt::Int(numel / known);
+            Some(out)
+        }
+    }
+}
+
 /// True when `d` is known to be 1, or decided (guarded) to be; an
 /// undecidable data-dependent "== 1" is false, as PyTorch's broadcasting
 /// decides it (`guard_or_false(size == 1)`: the size does not stretch).
@@ -334,6 +364,19 @@ pub fn expand(env: &mut ShapeEnv, op: &str, sizes: &[SymInt], target: &[SymInt])
 /// Sizes of `view(sizes)` of a tensor with `numel` elements, inferring one
 /// `-1` (ATen's `infer_size`).
 pub fn infer_view(env: &mut ShapeEnv, op: &str, numel: SymInt, sizes: &[SymInt]) -> Result<Dims> {
+    match infer_static_view(numel, sizes) {
+        Some(out) => Ok(out),
+        None => infer_view_checked(env, op, numel, sizes),
+    }
+}
+
+/// [`infer_view`] with its checks, symbolic or not.
+fn infer_view_checked(
+    env: &mut ShapeEnv,
+    op: &str,
+    numel: SymInt,
+    sizes: &[SymInt],
+) -> Result<Dims> {
     let mut known = SymInt::Int(1);
     let mut infer: Option<usize> = None;
     for (i, &s) in sizes.iter().enumerate() {
@@ -554,6 +597,35 @@ pub fn slice_len(
 
 #[cfg(test)]
 mod tests {
+
+    /// The static shortcut of `infer_view` answers as the checked path
+    /// does, wherever it answers, and declines every case the checked
+    /// path refuses.
+    #[test]
+    fn infer_static_view_is_the_checked_answer() {
+        let mut env = ShapeEnv::new();
+        let values = [-2, -1, 0, 1, 2, 3, 4, 6];
+        let mut answered = 0;
+        for numel in [0, 1, 6, 12, 24] {
+            for a in values {
+                for b in values {
+                    for sizes in [vec![a], vec![a, b], vec![b, a, 2]] {
+                        let sizes: Vec<SymInt> = sizes.into_iter().map(SymInt::Int).collect();
+                        let checked =
+                            infer_view_checked(&mut env, "view", SymInt::Int(numel), &sizes);
+                        match infer_static_view(SymInt::Int(numel), &sizes) {
+                            Some(fast) => {
+                                assert_eq!(Some(fast), checked.ok(), "{numel} as {sizes:?}");
+                                answered += 1;
+                            }
+                            None => assert!(checked.is_err(), "{numel} as {sizes:?} declined"),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(answered > 50, "{answered} answered");
+    }
     use super::*;
 
     fn ints(v: &[i64]) -> Dims {

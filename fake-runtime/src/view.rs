@@ -31,6 +31,55 @@ pub fn reshape_view(
     shape: &[SymInt],
     op: &str,
 ) -> Result<Option<Geometry>> {
+    if let Some(geometry) = dense_static_view(sizes, strides, shape) {
+        return Ok(Some(geometry));
+    }
+    reshape_view_steps(env, sizes, strides, shape, op)
+}
+
+/// The answer of [`reshape_view_steps`] without its steps, where it is
+/// known: every size and stride static, the strides exactly the
+/// contiguous strides of the sizes (size-1 dims included), and the same
+/// number of elements. Each merge of such dims then has the stride of its
+/// innermost dim and each split `(stride * inner, stride)`, so the view is
+/// contiguous too. `None` otherwise (the steps decide).
+fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt]) -> Option<Geometry> {
+    let mut expected: i64 = 1;
+    let mut numel: i64 = 1;
+    for (&size, &stride) in sizes.iter().zip(strides).rev() {
+        let (SymInt::Int(size), SymInt::Int(stride)) = (size, stride) else {
+            return None;
+        };
+        if stride != expected {
+            return None;
+        }
+        expected = expected.checked_mul(size.max(1))?;
+        numel = numel.checked_mul(size)?;
+    }
+    let mut out_strides = Dims::from_elem(SymInt::Int(1), shape.len());
+    let (mut acc, mut count): (i64, i64) = (1, 1);
+    for (i, &length) in shape.iter().enumerate().rev() {
+        let SymInt::Int(length) = length else {
+            return None;
+        };
+        if length < 0 {
+            return None;
+        }
+        out_strides[i] = SymInt::Int(acc);
+        acc = acc.checked_mul(length.max(1))?;
+        count = count.checked_mul(length)?;
+    }
+    (count == numel && sizes.len() == strides.len()).then(|| (Dims::from_slice(shape), out_strides))
+}
+
+/// [`reshape_view`] step by step, as `_reshape_view_helper`.
+fn reshape_view_steps(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    shape: &[SymInt],
+    op: &str,
+) -> Result<Option<Geometry>> {
     let numel = crate::shape::numel(env, sizes)?;
     if guard_eq(env, numel, SymInt::Int(0), op)? {
         let st = crate::strides::contiguous(env, shape)?;
@@ -329,4 +378,66 @@ pub fn unbacked_view(
         crate::strides::view_strides(env, sizes, strides, shape, op, Decide::Guard)?
             .map(|st| (requested, st)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every shape of up to three dims over a few sizes (empty ones too).
+    fn shapes() -> Vec<Vec<i64>> {
+        let sizes = [0, 1, 2, 3, 4, 6];
+        let mut out = vec![vec![]];
+        for rank in 1..=3u32 {
+            for code in 0..sizes.len().pow(rank) {
+                let mut c = code;
+                let mut shape = Vec::new();
+                for _ in 0..rank {
+                    shape.push(sizes[c % sizes.len()]);
+                    c /= sizes.len();
+                }
+                out.push(shape);
+            }
+        }
+        out
+    }
+
+    fn ints(v: &[i64]) -> Vec<SymInt> {
+        v.iter().map(|&x| SymInt::Int(x)).collect()
+    }
+
+    /// The shortcut gives what the steps give, for every view between
+    /// shapes of the same number of elements of a contiguous tensor.
+    #[test]
+    fn dense_static_view_is_the_steps_answer() {
+        let all = shapes();
+        let mut env = ShapeEnv::new();
+        let mut checked = 0;
+        for from in &all {
+            let sizes = ints(from);
+            let strides = crate::strides::contiguous(&mut env, &sizes).unwrap();
+            for to in &all {
+                if from.iter().product::<i64>() != to.iter().product::<i64>() {
+                    continue;
+                }
+                let shape = ints(to);
+                let fast = dense_static_view(&sizes, &strides, &shape);
+                let steps = reshape_view_steps(&mut env, &sizes, &strides, &shape, "view").unwrap();
+                assert!(fast.is_some(), "view {from:?} as {to:?}: no shortcut");
+                assert_eq!(fast, steps, "view {from:?} as {to:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked} views compared");
+    }
+
+    /// A size-1 dim with a stride of its own, or a symbolic size, takes
+    /// the steps (which keep that stride).
+    #[test]
+    fn dense_static_view_declines_other_strides() {
+        let sizes = ints(&[2, 1, 3]);
+        assert!(dense_static_view(&sizes, &ints(&[3, 7, 1]), &ints(&[2, 1, 3])).is_none());
+        assert!(dense_static_view(&sizes, &ints(&[3, 3, 1]), &ints(&[5])).is_none());
+        assert!(dense_static_view(&sizes, &ints(&[3, 3, 1]), &ints(&[-2, -3])).is_none());
+    }
 }

@@ -13,13 +13,13 @@ use crate::convert::RealTensor;
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry};
 use crate::meta::{Scalar, TensorMeta};
-use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
 use crate::sym::{SymBool, SymInt};
 use crate::tensor::{FakeTensor, StorageId, TensorId};
 use crate::{DType, Device, Layout, MemoryFormat};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -881,11 +881,11 @@ impl FakeTensorMode {
                     Arg::OptTensors(ts.iter().map(|t| t.as_ref().map(metas)).collect())
                 }
                 Value::Int(v) => Arg::Int(*v),
-                Value::Ints(v) => Arg::Ints(Dims::from_slice(v)),
+                Value::Ints(v) => Arg::Ints(Cow::Borrowed(v)),
                 Value::Float(v) => Arg::Float(*v),
-                Value::Floats(v) => Arg::Floats(SmallVec::from_slice(v)),
+                Value::Floats(v) => Arg::Floats(Cow::Borrowed(v)),
                 Value::Bool(v) => Arg::Bool(*v),
-                Value::Bools(v) => Arg::Bools(SmallVec::from_slice(v)),
+                Value::Bools(v) => Arg::Bools(Cow::Borrowed(v)),
                 Value::SymBool(v) => Arg::SymBool(*v),
                 Value::Str(s) => Arg::Str(s),
                 Value::Scalar(s) => Arg::Scalar(*s),

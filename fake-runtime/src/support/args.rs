@@ -208,7 +208,7 @@ pub fn opt_floats(
     name: &str,
 ) -> Result<Option<SmallVec<[f64; 4]>>> {
     match args.get(i) {
-        Some(Arg::Floats(v)) => Ok(Some(v.clone())),
+        Some(Arg::Floats(v)) => Ok(Some(SmallVec::from_slice(v))),
         Some(Arg::Float(v)) => Ok(Some(smallvec::smallvec![*v])),
         None | Some(Arg::None) => Ok(None),
         a => Err(bad(cx, i, name, "a list of floats or None", a)),

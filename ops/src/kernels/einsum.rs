@@ -97,13 +97,13 @@ pub(super) fn sum(
 
 /// `t.reshape(sizes)`: a view when the strides allow one, else a copy.
 pub(super) fn reshape(cx: &mut Cx<'_>, t: &TensorMeta, sizes: Dims) -> Result<TensorMeta> {
-    let outs = super::reshape(cx, &[Arg::Tensor(t), Arg::Ints(sizes)])?;
+    let outs = super::reshape(cx, &[Arg::Tensor(t), Arg::Ints(sizes[..].into())])?;
     one(cx, outs)
 }
 
 /// `t.view(sizes)`.
 fn view(cx: &mut Cx<'_>, t: &TensorMeta, sizes: Dims) -> Result<TensorMeta> {
-    let outs = super::view(cx, &[Arg::Tensor(t), Arg::Ints(sizes)])?;
+    let outs = super::view(cx, &[Arg::Tensor(t), Arg::Ints(sizes[..].into())])?;
     one(cx, outs)
 }
 

@@ -186,7 +186,7 @@ fn transform(cx: &mut Cx<'_>, a: &[Arg<'_>], kind: Kind) -> Result<Outs> {
         (_, None) => input,
     };
     check_norm(cx, norm)?;
-    let dims = Arg::Ints(smallvec::smallvec![SymInt::Int(d as i64)]);
+    let dims = Arg::Ints(vec![SymInt::Int(d as i64)].into());
     let normalization = Arg::Int(SymInt::Int(0));
     match kind {
         Kind::C2c { forward } => super::fft_c2c_op(
@@ -412,7 +412,7 @@ fn transform_n(
                     cx,
                     &[
                         Arg::Tensor(&x),
-                        Arg::Ints(rest),
+                        Arg::Ints(rest[..].into()),
                         Arg::Int(SymInt::Int(0)),
                         Arg::Bool(true),
                     ],
@@ -424,7 +424,7 @@ fn transform_n(
                 cx,
                 &[
                     Arg::Tensor(&tmp),
-                    Arg::Ints(last),
+                    Arg::Ints(last[..].into()),
                     Arg::Int(SymInt::Int(0)),
                     Arg::Int(last_dim_size),
                 ],
@@ -436,7 +436,7 @@ fn transform_n(
                 cx,
                 &[
                     Arg::Tensor(&x),
-                    Arg::Ints(last),
+                    Arg::Ints(last[..].into()),
                     Arg::Int(SymInt::Int(0)),
                     Arg::Bool(true),
                 ],
@@ -452,7 +452,7 @@ fn transform_n(
                 cx,
                 &[
                     Arg::Tensor(&conj),
-                    Arg::Ints(rest),
+                    Arg::Ints(rest[..].into()),
                     Arg::Int(SymInt::Int(0)),
                     Arg::Bool(true),
                 ],

@@ -99,7 +99,7 @@ fn sample_points(
     } else {
         return Ok(x.clone());
     };
-    let call = [Arg::Tensor(x), Arg::Ints(new_sizes)];
+    let call = [Arg::Tensor(x), Arg::Ints(new_sizes[..].into())];
     one(super::view(cx, &call)?, cx)
 }
 
@@ -133,7 +133,7 @@ fn zeros_when_empty(cx: &mut Cx<'_>, y: &TensorMeta, d: usize) -> Result<Option<
     let mut sizes = y.sizes.clone();
     sizes.remove(d);
     let call = [
-        Arg::Ints(sizes),
+        Arg::Ints(sizes[..].into()),
         Arg::DType(y.dtype),
         Arg::None,
         Arg::Device(y.device),

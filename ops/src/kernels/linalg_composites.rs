@@ -424,7 +424,7 @@ pub(crate) fn linalg_cond(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             batch.push(SymInt::Int(cx.env.guard_int(s, cx.op)?));
         }
         let call = [
-            Arg::Ints(batch),
+            Arg::Ints(batch[..].into()),
             Arg::DType(t.dtype.to_real()),
             Arg::None,
             Arg::Device(t.device),
@@ -606,7 +606,7 @@ pub(crate) fn linalg_vander(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let col = unsqueeze(cx, &x_, -1)?;
     let call = [
         Arg::Tensor(&col),
-        Arg::Ints(shape.clone()),
+        Arg::Ints(shape.to_vec().into()),
         Arg::Bool(false),
     ];
     let expanded = one(crate::erased::expand(cx, &call)?, cx)?;
@@ -616,7 +616,7 @@ pub(crate) fn linalg_vander(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     shape[last] = SymInt::Int(1);
     let call = [
         Arg::Tensor(&powers),
-        Arg::Ints(shape),
+        Arg::Ints(shape[..].into()),
         Arg::None,
         Arg::None,
         Arg::None,
@@ -632,7 +632,10 @@ pub(crate) fn linalg_vander(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 
 /// `t.reshape(sizes)`.
 fn reshape(cx: &mut Cx<'_>, t: &TensorMeta, sizes: Dims) -> Result<TensorMeta> {
-    one(super::reshape(cx, &[Arg::Tensor(t), Arg::Ints(sizes)])?, cx)
+    one(
+        super::reshape(cx, &[Arg::Tensor(t), Arg::Ints(sizes[..].into())])?,
+        cx,
+    )
 }
 
 /// The product of sizes.

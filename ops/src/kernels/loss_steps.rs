@@ -164,7 +164,11 @@ pub(super) fn squeeze(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Tenso
 
 /// `t.view(sizes)`.
 pub(super) fn view(cx: &mut Cx<'_>, t: &TensorMeta, sizes: Dims) -> Result<TensorMeta> {
-    call(cx, super::view, &[Arg::Tensor(t), Arg::Ints(sizes)])
+    call(
+        cx,
+        super::view,
+        &[Arg::Tensor(t), Arg::Ints(sizes[..].into())],
+    )
 }
 
 /// `t.contiguous()`.

@@ -16,7 +16,7 @@ use super::loss_steps::{
     binary, call, float, int, mean, opmath_dtypes, reduce, sum, sum_dims, to, unary, unsqueeze,
     where_, where_number, with_number, zeros_contiguous,
 };
-use fake_runtime::shape::{self, Dims};
+use fake_runtime::shape;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
 
@@ -515,10 +515,7 @@ pub(crate) fn multi_margin_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
         _ => call(
             cx,
             k::mean_dim,
-            &[
-                Arg::Tensor(&z),
-                Arg::Ints(Dims::from_elem(SymInt::Int(1), 1)),
-            ],
+            &[Arg::Tensor(&z), Arg::Ints(vec![SymInt::Int(1)].into())],
         )?,
     };
     Ok(result(out))

@@ -84,7 +84,7 @@ pub(crate) fn unsafe_masked_index(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
         let sizes: Dims = indexed.sizes.clone();
         let call = [
             Arg::Tensor(t),
-            Arg::Ints(sizes),
+            Arg::Ints(sizes[..].into()),
             Arg::Scalar(fill),
             Arg::None,
             Arg::None,

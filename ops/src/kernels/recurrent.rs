@@ -114,7 +114,11 @@ fn addmm(
 
 /// `a.expand(sizes)`.
 fn expand(cx: &mut Cx<'_>, a: &TensorMeta, sizes: Dims) -> Result<TensorMeta> {
-    call(cx, k::expand, &[Arg::Tensor(a), Arg::Ints(sizes)])
+    call(
+        cx,
+        k::expand,
+        &[Arg::Tensor(a), Arg::Ints(sizes[..].into())],
+    )
 }
 
 /// The product of `sizes` (Python's `reduce(operator.mul, ...)`, from 1).
@@ -544,10 +548,7 @@ fn one_layer(
         call(
             cx,
             k::flip,
-            &[
-                Arg::Tensor(&pre),
-                Arg::Ints(Dims::from_slice(&[SymInt::Int(0)])),
-            ],
+            &[Arg::Tensor(&pre), Arg::Ints(vec![SymInt::Int(0)].into())],
         )?
     } else {
         pre

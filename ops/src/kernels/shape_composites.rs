@@ -672,7 +672,7 @@ pub(crate) fn chunk_cat(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             pad.push(cx.env.sub(rounded, size)?);
             let call = [
                 Arg::Tensor(t),
-                Arg::Ints(pad),
+                Arg::Ints(pad[..].into()),
                 Arg::Scalar(fake_runtime::Scalar::Int(SymInt::Int(0))),
             ];
             x = one(crate::erased::constant_pad_nd(cx, &call)?, cx)?;
@@ -681,7 +681,7 @@ pub(crate) fn chunk_cat(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         view.push(k);
         view.push(SymInt::Int(-1));
         padded.push(one(
-            super::reshape(cx, &[Arg::Tensor(&x), Arg::Ints(view)])?,
+            super::reshape(cx, &[Arg::Tensor(&x), Arg::Ints(view[..].into())])?,
             cx,
         )?);
     }

@@ -114,7 +114,7 @@ pub(crate) fn channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 
 /// `t.reshape(sizes)` and whether it is a view of `t` (else a copy).
 fn reshape_tracked(cx: &mut Cx<'_>, t: &TensorMeta, sizes: Dims) -> Result<(TensorMeta, bool)> {
-    let outs = super::reshape(cx, &[Arg::Tensor(t), Arg::Ints(sizes)])?;
+    let outs = super::reshape(cx, &[Arg::Tensor(t), Arg::Ints(sizes[..].into())])?;
     match outs.into_iter().next() {
         Some(Out::Tensor(r, alias)) => Ok((r, alias != Alias::Fresh)),
         _ => Err(invalid(cx, "reshape gave no tensor")),

@@ -8,7 +8,6 @@
 //! steps run is decided by argument values and dtypes.
 
 use super::invalid;
-use fake_runtime::shape::Dims;
 use fake_runtime::support::{args, require};
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
@@ -147,7 +146,7 @@ pub(crate) fn stft(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     };
     let complex_fft = input.dtype.is_complex();
     let onesided = onesided.unwrap_or(!complex_fft);
-    let last = Arg::Ints(Dims::from_elem(SymInt::Int(2), 1));
+    let last = Arg::Ints(vec![SymInt::Int(2)].into());
     let normalization = Arg::Int(SymInt::Int(0));
     let outs = if complex_fft {
         if onesided {

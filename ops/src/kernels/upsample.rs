@@ -333,7 +333,7 @@ pub(crate) fn upsample_bilinear2d_aa_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
         cx,
         &[
             Arg::Tensor(t),
-            Arg::Ints(osize),
+            Arg::Ints(osize[..].into()),
             Arg::Bool(align_corners),
             scale(0),
             scale(1),

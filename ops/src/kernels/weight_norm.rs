@@ -42,10 +42,10 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let rank = v.dim() as i64;
     let half = v.dtype == DType::Float16 || g.dtype == DType::Float16;
     let fused = !half && (dim == 0 || dim == rank - 1);
-    let p = Arg::Scalar(Scalar::Int(SymInt::Int(2)));
+    let p = || Arg::Scalar(Scalar::Int(SymInt::Int(2)));
     let norm = if dim == -1 && !fused {
         // `norm_except_dim(v, 2, -1)`: the norm of all of `v`.
-        one(crate::erased::norm_scalar(cx, &[Arg::Tensor(&v), p])?, cx)?
+        one(crate::erased::norm_scalar(cx, &[Arg::Tensor(&v), p()])?, cx)?
     } else {
         if dim < 0 || dim >= rank.max(1) {
             return Err(invalid(
@@ -63,14 +63,19 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let outs = if fused && g.dtype == DType::BFloat16 {
             let call = [
                 Arg::Tensor(&v),
-                p,
-                Arg::Ints(others),
+                p(),
+                Arg::Ints(others[..].into()),
                 Arg::Bool(true),
                 Arg::DType(DType::Float32),
             ];
             crate::erased::norm_scalaropt_dim_dtype(cx, &call)?
         } else {
-            let call = [Arg::Tensor(&v), p, Arg::Ints(others), Arg::Bool(true)];
+            let call = [
+                Arg::Tensor(&v),
+                p(),
+                Arg::Ints(others[..].into()),
+                Arg::Bool(true),
+            ];
             crate::erased::norm_scalaropt_dim(cx, &call)?
         };
         one(outs, cx)?
