@@ -267,6 +267,15 @@ MOD = [
     md(sub(mul("s0", "s0"), 1), sub("s0", 1)),
     md(mul("s0", "s1"), mul("s0", "s1", "s2")),
     md("s0", mul(2, "s0")),
+    # The rule p < q (sympy proves q - p positive) and p/q positive => p.
+    md("s0", add("s0", "s1")),
+    md("s0", add("s0", 1)),
+    md(mul(2, "s0"), add(mul(3, "s0"), "s1")),
+    md(mul("s0", "s1"), add(mul("s0", "s1"), mul("s0", "s2"))),
+    md(add("s0", 1), mul(2, "s0")),
+    md("s0", sub(mul(3, "s0"), 1)),
+    md("s1", "s0"),
+    md(add("s0", 2), add("s0", 1)),
 ]
 
 # PythonMod (an operand may be negative): also zero when the divisor

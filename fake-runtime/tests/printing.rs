@@ -96,10 +96,6 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
          divisors >= 0",
     ),
     (
-        r#"["mod","s0",["mul",2,"s0"]]"#,
-        "Mod's rule p < q => p (Mod(s0, 2*s0) = s0) is not ported",
-    ),
-    (
         r#"["mod",["sub",["mul",["mul",2,"s0"],"s1"],["mul",2,"s0"]],["sub",["mul",4,"s1"],4]]"#,
         "one modulus node, printed Mod; PyTorch names it PythonMod when an operand may \
          be negative",

@@ -301,7 +301,7 @@ impl ShapeEnv {
             }));
         }
         self.check_symbol_count(&source)?;
-        let sym = self.new_symbol(Some(hint), source, range, String::new());
+        let sym = self.new_symbol(Some(hint), true, source, range, String::new());
         if duck {
             self.duck.insert(hint, sym);
         }
@@ -325,7 +325,7 @@ impl ShapeEnv {
             }));
         }
         self.check_symbol_count(&source)?;
-        let sym = self.new_symbol(Some(hint), source, range, String::new());
+        let sym = self.new_symbol(Some(hint), false, source, range, String::new());
         Ok(SymInt::Expr(self.exprs.symbol_expr(sym)))
     }
 
@@ -365,7 +365,7 @@ impl ShapeEnv {
         } else {
             ValueRange::UNBOUNDED
         };
-        let sym = self.exprs.new_symbol(true, range);
+        let sym = self.exprs.new_symbol(true, false, range);
         self.symbols.push(SymbolData {
             hint: None,
             sources: Vec::new(),
@@ -381,11 +381,12 @@ impl ShapeEnv {
     fn new_symbol(
         &mut self,
         hint: Option<i64>,
+        positive: bool,
         source: Source,
         range: ValueRange,
         origin: String,
     ) -> Symbol {
-        let sym = self.exprs.new_symbol(hint.is_none(), range);
+        let sym = self.exprs.new_symbol(hint.is_none(), positive, range);
         self.symbols.push(SymbolData {
             hint,
             sources: vec![source],

@@ -27,6 +27,10 @@ pub(crate) struct SymbolInfo {
     pub(crate) ordinal: u32,
     /// What values the symbol may take.
     pub(crate) range: ValueRange,
+    /// Whether sympy knows it positive (PyTorch makes size symbols with
+    /// `positive=True`; integer inputs and unbacked symbols are only
+    /// `integer=True`), whatever its range says later.
+    pub(crate) positive: bool,
     /// The symbol's own expression.
     pub(crate) expr: ExprId,
 }
@@ -307,8 +311,14 @@ impl ExprArena {
         )
     }
 
-    /// A new symbol with the given range.
-    pub(crate) fn new_symbol(&mut self, unbacked: bool, range: ValueRange) -> Symbol {
+    /// A new symbol with the given range, `positive` as sympy knows it
+    /// ([`SymbolInfo::positive`]).
+    pub(crate) fn new_symbol(
+        &mut self,
+        unbacked: bool,
+        positive: bool,
+        range: ValueRange,
+    ) -> Symbol {
         let sym = Symbol(self.symbols.len() as u32);
         let ordinal = if unbacked {
             self.unbacked += 1;
@@ -322,6 +332,7 @@ impl ExprArena {
             unbacked,
             ordinal,
             range,
+            positive,
             expr,
         });
         sym

@@ -54,7 +54,10 @@
 //! prints expanded where sympy prints factored (`s0*(s1 + 1)`), as it
 //! does for a merged divisor `s2*(s1 + 1)`.
 //!
-//! Not ported: `Mod`'s rule `p < q => p` (`Mod(s0, s0 + s1) = s0`).
+//! `Mod` (not `PythonMod`) gives `p` when sympy's assumptions prove
+//! `p < q` and `p/q` positive (`Mod(s0, 5*s0) = s0` for sizes, made
+//! `positive=True`); ours proves it for polynomials with no negative
+//! coefficient over such symbols.
 //! Ours and not PyTorch's: a division by a positive constant of a
 //! dividend in `[0, d)` is `0`, and a modulus by a positive constant
 //! reduces every coefficient.
@@ -299,7 +302,50 @@ impl ExprArena {
         if (python || (one_term(&pa) && one_term(&pb))) && self.poly_div_exact(&pa, &pb).is_some() {
             return self.int(0);
         }
+        // `Mod`'s last rule: `p < q` (sympy's `q - p` positive) and `p/q`
+        // positive give `p`.
+        if !python && self.sympy_positive(&pa) && self.sympy_positive(&pb) {
+            let diff = self.sub(b, a);
+            if diff.is_ok_and(|d| self.sympy_positive(&self.poly(d))) {
+                return a;
+            }
+        }
         self.intern(Node::Mod(a, b))
+    }
+
+    /// sympy's `is_positive` of a polynomial as its assumptions prove it,
+    /// for polynomials whose terms all have positive coefficients over
+    /// symbols made positive (integers, so at least 1): with a
+    /// non-negative constant, when anything is left; with a negative one,
+    /// when the polynomial has one symbol and is positive at 1 (sympy's
+    /// `_monotonic_sign` of a univariate polynomial increasing from its
+    /// symbol's least value: `3*s0 - 1`). A conservative reading: sympy
+    /// proves a few more (`2*s0*s1 - 1`).
+    fn sympy_positive(&self, p: &Poly) -> bool {
+        let mut symbol = None;
+        let mut one_symbol = true;
+        let mut at_one = i128::from(p.constant);
+        for (m, c) in &p.terms {
+            if *c <= 0 {
+                return false;
+            }
+            for &(atom, _) in m {
+                let Node::Symbol(s) = self.node(atom) else {
+                    return false;
+                };
+                if !self.symbols[s.index() as usize].positive {
+                    return false;
+                }
+                one_symbol &= symbol.is_none_or(|x| x == atom);
+                symbol = Some(atom);
+            }
+            at_one += i128::from(*c);
+        }
+        if p.constant >= 0 {
+            p.constant > 0 || !p.terms.is_empty()
+        } else {
+            one_symbol && symbol.is_some() && at_one > 0
+        }
     }
 
     // ---- polynomials over the arena's atoms ----------------------------------
