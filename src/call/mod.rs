@@ -20,7 +20,7 @@
 //! as `torch.ops.aten.add(...)` does: the first overload, in the
 //! registry's order, whose parameters take the arguments is called.
 
-use fake_runtime::mode::Value;
+use fake_runtime::mode::{Output, Value};
 use fake_runtime::schema::{BaseType, ParamDef};
 use fake_runtime::{
     DType, Device, DimDynamic, FakeTensorMode, Layout, MemoryFormat, Registry, Scalar, Source,
@@ -305,9 +305,27 @@ pub fn run<R: Registry + Clone + 'static>(
             SymInt::Int(_) => None,
         })
         .collect();
+    // Results print as PyTorch's `SymNode.expr` reads them: with the
+    // replacements in force after the call (a guard `Eq(s0, 5)` made
+    // inside it turns `s0 - 4` into 1).
+    let mut current = BTreeMap::new();
+    for o in &outs {
+        let ints: Vec<SymInt> = match o {
+            Output::Tensor(t) => metadata_ints(&mode, &[*t]),
+            Output::Tensors(ts) => metadata_ints(&mode, ts),
+            Output::Int(v) | Output::Scalar(Scalar::Int(v)) => vec![*v],
+            _ => Vec::new(),
+        };
+        for v in ints {
+            if let SymInt::Expr(e) = v {
+                current.insert(e, mode.env_mut().simplify_int(v)?);
+            }
+        }
+    }
     let printer = Printer {
         mode: &mode,
         names: &names,
+        current: &current,
     };
     let outputs = outs
         .iter()
@@ -617,6 +635,18 @@ impl Made {
             other => other.neutral(ints, tensors),
         }
     }
+}
+
+/// Every size, stride and offset of tensors `ts`.
+fn metadata_ints(mode: &FakeTensorMode, ts: &[TensorId]) -> Vec<SymInt> {
+    let mut out = Vec::new();
+    for &t in ts {
+        if let Ok(m) = mode.meta(t) {
+            out.extend(m.sizes.iter().chain(&m.strides).copied());
+            out.push(m.storage_offset);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -12,10 +12,16 @@ pub(super) struct Printer<'a> {
     pub(super) mode: &'a FakeTensorMode,
     /// The call's names of its symbols.
     pub(super) names: &'a BTreeMap<fake_runtime::sym::Symbol, String>,
+    /// Result expressions with the replacements in force applied.
+    pub(super) current: &'a BTreeMap<fake_runtime::sym::ExprId, SymInt>,
 }
 
 impl Printer<'_> {
     fn int(&self, v: SymInt) -> Printed {
+        let v = match v {
+            SymInt::Expr(e) => self.current.get(&e).copied().unwrap_or(v),
+            SymInt::Int(_) => v,
+        };
         match v {
             SymInt::Int(i) => Printed::Int(i),
             SymInt::Expr(e) => Printed::Text(self.expr(e)),

@@ -86,6 +86,9 @@ impl ExprArena {
                 if decided.is_some() {
                     return decided;
                 }
+                if let Node::Mod(a, b) = self.node(*p) {
+                    return self.decide_rel(*op, self.shifted_mod_range(*a, *b)?);
+                }
                 self.decide_rel(*op, self.shifted_range(*p)?)
             }
             Node::And(args) => {
@@ -150,91 +153,187 @@ impl ExprArena {
     /// `None` when `p` is not a polynomial over symbols or the expansion
     /// gets too big.
     pub(super) fn shifted_range(&self, p: ExprId) -> Option<ValueRange> {
-        /// Terms an expansion may have before the attempt is dropped.
-        const MAX_TERMS: usize = 64;
-        let Node::Sum { constant, terms } = self.node(p) else {
+        if !matches!(self.node(p), Node::Sum { .. }) {
             return None;
-        };
-        // The symbols, their offsets and the ranges of the shifted symbols.
-        let mut atoms: Vec<(ExprId, i128, ValueRange)> = Vec::new();
-        for (m, _) in terms {
-            for &(a, _) in m {
-                if atoms.iter().any(|&(b, ..)| b == a) {
-                    continue;
-                }
-                let Node::Symbol(sym) = self.node(a) else {
-                    return None;
-                };
-                let r = self.symbol_range(*sym);
-                let lo = r.lo_raw();
-                if lo <= -INF {
-                    return None;
-                }
-                let offset = lo - 1;
-                atoms.push((
-                    a,
-                    offset,
-                    ValueRange::raw(1, r.hi_raw().saturating_sub(offset)),
-                ));
-            }
         }
+        let (atoms, polys) = self.shifted(&[p])?;
         if atoms.iter().all(|&(_, offset, _)| offset == 0) {
             return None;
         }
-        // The expansion: exponent vectors over `atoms` to coefficients.
+        Some(shifted_poly_range(&atoms, &polys[0]))
+    }
+
+    /// The range of `a % b` (PyTorch's `Mod`) after the reallocation, where
+    /// `Mod`'s rule `p < q and p/q positive => p` applies to the shifted
+    /// operands as sympy's assumptions prove it (every shifted symbol is a
+    /// positive integer): `Mod(s0, s0*s1)` with `s0, s1 >= 2` is
+    /// `Mod(t0 + 1, t0*t1 + t0 + t1 + 1) = t0 + 1`, never 0. `None` when the
+    /// rule does not apply.
+    fn shifted_mod_range(&self, a: ExprId, b: ExprId) -> Option<ValueRange> {
+        let (atoms, polys) = self.shifted(&[a, b])?;
+        let (pa, pb) = (&polys[0], &polys[1]);
+        let mut diff = pb.clone();
+        for (e, c) in pa {
+            match diff.iter_mut().find(|(f, _)| f == e) {
+                Some((_, acc)) => *acc = acc.checked_sub(*c)?,
+                None => diff.push((e.clone(), c.checked_neg()?)),
+            }
+        }
+        (shifted_positive(pa) && shifted_positive(pb) && shifted_positive(&diff))
+            .then(|| shifted_poly_range(&atoms, pa))
+    }
+
+    /// The polynomials `ids` (symbols or sums over symbols) expanded over
+    /// their reallocated symbols: the symbols with their offsets and the
+    /// ranges of the shifted ones, and per id its terms (exponent vectors
+    /// over those symbols, coefficients). `None` when an id is not such a
+    /// polynomial, a symbol has no lower bound, or an expansion gets too
+    /// big.
+    #[allow(clippy::type_complexity)]
+    fn shifted(&self, ids: &[ExprId]) -> Option<(Vec<ShiftedAtom>, Vec<Expansion>)> {
+        /// Terms an expansion may have before the attempt is dropped.
+        const MAX_TERMS: usize = 64;
+        let poly_of =
+            |id: ExprId| -> Option<(i64, SmallVec<[(SmallVec<[(ExprId, u32); 2]>, i64); 2]>)> {
+                match self.node(id) {
+                    Node::Sum { constant, terms } => Some((*constant, terms.clone())),
+                    Node::Symbol(_) => {
+                        Some((0, smallvec::smallvec![(smallvec::smallvec![(id, 1)], 1)]))
+                    }
+                    Node::Int(v) => Some((*v, SmallVec::new())),
+                    _ => None,
+                }
+            };
+        let polys: Vec<_> = ids.iter().map(|&id| poly_of(id)).collect::<Option<_>>()?;
+        // The symbols, their offsets and the ranges of the shifted symbols.
+        let mut atoms: Vec<ShiftedAtom> = Vec::new();
+        for (_, terms) in &polys {
+            for (m, _) in terms {
+                for &(a, _) in m {
+                    if atoms.iter().any(|&(b, ..)| b == a) {
+                        continue;
+                    }
+                    let Node::Symbol(sym) = self.node(a) else {
+                        return None;
+                    };
+                    let r = self.symbol_range(*sym);
+                    let lo = r.lo_raw();
+                    if lo <= -INF {
+                        return None;
+                    }
+                    let offset = lo - 1;
+                    atoms.push((
+                        a,
+                        offset,
+                        ValueRange::raw(1, r.hi_raw().saturating_sub(offset)),
+                    ));
+                }
+            }
+        }
         let n = atoms.len();
-        let mut poly: Vec<(SmallVec<[u32; 4]>, i128)> =
-            vec![(SmallVec::from_elem(0, n), i128::from(*constant))];
-        for (m, c) in terms {
-            let mut term: Vec<(SmallVec<[u32; 4]>, i128)> =
-                vec![(SmallVec::from_elem(0, n), i128::from(*c))];
-            for &(a, pow) in m {
-                let i = atoms.iter().position(|&(b, ..)| b == a)?;
-                let offset = atoms[i].1;
-                let mut next = Vec::new();
-                for (exps, coef) in &term {
-                    // (t + offset)^pow = sum_k C(pow, k) offset^(pow-k) t^k
-                    let mut binom: i128 = 1;
-                    for k in 0..=pow {
-                        let rest = offset.checked_pow(pow - k)?;
-                        let c = coef.checked_mul(binom)?.checked_mul(rest)?;
-                        if c != 0 {
-                            let mut e = exps.clone();
-                            e[i] += k;
-                            next.push((e, c));
+        let mut out = Vec::with_capacity(polys.len());
+        for (constant, terms) in &polys {
+            let mut poly: Expansion = vec![(SmallVec::from_elem(0, n), i128::from(*constant))];
+            for (m, c) in terms {
+                let mut term: Expansion = vec![(SmallVec::from_elem(0, n), i128::from(*c))];
+                for &(a, pow) in m {
+                    let i = atoms.iter().position(|&(b, ..)| b == a)?;
+                    let offset = atoms[i].1;
+                    let mut next = Vec::new();
+                    for (exps, coef) in &term {
+                        // (t + offset)^pow = sum_k C(pow, k) offset^(pow-k) t^k
+                        let mut binom: i128 = 1;
+                        for k in 0..=pow {
+                            let rest = offset.checked_pow(pow - k)?;
+                            let c = coef.checked_mul(binom)?.checked_mul(rest)?;
+                            if c != 0 {
+                                let mut e = exps.clone();
+                                e[i] += k;
+                                next.push((e, c));
+                            }
+                            binom = binom.checked_mul(i128::from(pow - k))? / i128::from(k + 1);
                         }
-                        binom = binom.checked_mul(i128::from(pow - k))? / i128::from(k + 1);
+                    }
+                    term = next;
+                    if term.len() > MAX_TERMS {
+                        return None;
                     }
                 }
-                term = next;
-                if term.len() > MAX_TERMS {
+                for (e, c) in term {
+                    match poly.iter_mut().find(|(f, _)| *f == e) {
+                        Some((_, acc)) => *acc = acc.checked_add(c)?,
+                        None => poly.push((e, c)),
+                    }
+                }
+                if poly.len() > MAX_TERMS {
                     return None;
                 }
             }
-            for (e, c) in term {
-                match poly.iter_mut().find(|(f, _)| *f == e) {
-                    Some((_, acc)) => *acc = acc.checked_add(c)?,
-                    None => poly.push((e, c)),
-                }
-            }
-            if poly.len() > MAX_TERMS {
-                return None;
+            out.push(poly);
+        }
+        Some((atoms, out))
+    }
+}
+
+/// A reallocated symbol: its expression, its offset (`s = t + offset`) and
+/// the range of `t`.
+type ShiftedAtom = (ExprId, i128, ValueRange);
+
+/// An expanded polynomial over reallocated symbols: exponent vectors and
+/// coefficients (the constant's vector all zeros).
+type Expansion = Vec<(SmallVec<[u32; 4]>, i128)>;
+
+/// The interval bound of an expansion, term by term.
+fn shifted_poly_range(atoms: &[ShiftedAtom], poly: &Expansion) -> ValueRange {
+    let mut acc = ValueRange::exact(0);
+    for (exps, coef) in poly {
+        if *coef == 0 {
+            continue;
+        }
+        let mut r = ValueRange::raw(*coef, *coef);
+        for (i, &k) in exps.iter().enumerate() {
+            if k > 0 {
+                r = r.mul(&atoms[i].2.pow(k));
             }
         }
-        let mut acc = ValueRange::exact(0);
-        for (exps, coef) in poly {
-            if coef == 0 {
-                continue;
-            }
-            let mut r = ValueRange::raw(coef, coef);
-            for (i, &k) in exps.iter().enumerate() {
-                if k > 0 {
-                    r = r.mul(&atoms[i].2.pow(k));
-                }
-            }
-            acc = acc.add(&r);
+        acc = acc.add(&r);
+    }
+    acc
+}
+
+/// sympy's `is_positive` of an expansion over positive integer symbols,
+/// as far as ours proves it: every non-constant coefficient positive, and
+/// a non-negative constant with something left, or one symbol and a
+/// positive value at 1 (`_monotonic_sign` of an increasing univariate
+/// polynomial).
+fn shifted_positive(poly: &Expansion) -> bool {
+    let mut constant = 0i128;
+    let mut at_one = 0i128;
+    let mut any_term = false;
+    let mut symbols: SmallVec<[usize; 2]> = SmallVec::new();
+    for (exps, c) in poly {
+        if *c == 0 {
+            continue;
         }
-        Some(acc)
+        if exps.iter().all(|&k| k == 0) {
+            constant += *c;
+            continue;
+        }
+        if *c < 0 {
+            return false;
+        }
+        any_term = true;
+        at_one += *c;
+        for (i, &k) in exps.iter().enumerate() {
+            if k > 0 && !symbols.contains(&i) {
+                symbols.push(i);
+            }
+        }
+    }
+    if constant >= 0 {
+        constant > 0 || any_term
+    } else {
+        symbols.len() == 1 && at_one + constant > 0
     }
 }
 
