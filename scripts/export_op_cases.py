@@ -2511,6 +2511,8 @@ SYMBOLIC = [
      Case("", D([2, 5, 3], "x", ["dynamic", "dynamic", "static"]), T([4, 3]), T([4]))),
     ("linear of a dynamic batch with a bias (flattened: Mod(s0, 5*s0) is s0, no guard)", "linear",
      Case("", D([4, 5, 3], "x", ["dynamic", "static", "static"]), T([4, 3]), T([4]))),
+    ("reshape merging two dynamic dims (Mod(s0, s0*s1) is never 0: no guard)", "reshape",
+     Case("", D([2, 1, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), [2, 1, -1])),
     ("linear of a dynamic transposed batch with a bias (matmul, add)", "linear",
      Case("", D([2, 4, 3], "x", ["dynamic", "static", "static"], strides=[12, 1, 4]), T([5, 3]), T([5]))),
     ("bmm.dtype keeping the dtype, dynamic sizes", "bmm.dtype",
