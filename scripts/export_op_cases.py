@@ -1997,6 +1997,7 @@ CASES.update({
         C("eval float16", T([2, 3, 4, 5], dtype=f16), None, None, T([3]), T([3]), False, 0.1, 1e-5),
         C("training 2-d", T([4, 3]), None, None, T([3]), T([3]), True, 0.1, 1e-5),
         C("training 3-d", T([4, 3, 7]), T([3]), None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("training one value per channel refused", T([1, 3, 1]), None, None, T([3]), T([3]), True, 0.1, 1e-5),
         C("training cuda", T([2, 3, 4, 5], device="cuda"), None, None, T([3], device="cuda"),
           T([3], device="cuda"), True, 0.1, 1e-5),
         C("training cuda float16", T([2, 3, 4, 5], dtype=f16, device="cuda"), None, None,
@@ -2284,6 +2285,10 @@ CASES.update({
     ],
     "batch_norm": [
         C("eval channels last", cl(2, 3, 8, 8), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
+        C("training one value per channel with running statistics refused", T([1, 3]), None, None,
+          T([3]), T([3]), True, 0.1, 1e-5, False),
+        C("training one value per channel, running variance alone refused", T([1, 3, 1]), None, None,
+          None, T([3]), True, 0.1, 1e-5, False),
         C("training", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5, False),
         C("training without running stats", T([2, 3, 4]), None, None, None, None, True, 0.1, 1e-5, False),
         C("eval float16", T([2, 3, 4], dtype=f16), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),

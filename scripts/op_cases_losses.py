@@ -376,6 +376,8 @@ def bn_cases(training_arg=True):
         C("eval channels last", cl(2, 3, 4, 4), None, None, T([3]), T([3]), *e, 0.1, 1e-5),
         C("training float16", T([2, 3], dtype=f16), None, None, T([3]), T([3]), *t, 0.1, 1e-5),
         C("eval without stats refused", T([2, 3]), None, None, None, None, *e, 0.1, 1e-5),
+        C("training one value per channel with stats refused", T([1, 3]), None, None, T([3]), T([3]),
+          *t, 0.1, 1e-5),
     ]
 
 
@@ -404,6 +406,12 @@ CASES["instance_norm"] = [
     C("float64", T([2, 3, 4], dtype=f64), None, None, None, None, True, 0.1, 1e-5, False),
     C("eval without statistics refused", T([2, 3, 4]), None, None, None, None, False, 0.1, 1e-5, False),
     C("weight size refused", T([2, 3, 4]), T([4]), None, None, None, True, 0.1, 1e-5, False),
+    C("size-1 dims keep their own strides", T([2, 1, 3, 1], strides=[3, 7, 1, 5]), None, None, None, None,
+      True, 0.1, 1e-5, False),
+    C("empty batch cannot index the repeated weight", T([0, 3, 4]), T([3]), T([3]), None, None,
+      True, 0.1, 1e-5, False),
+    C("one value per channel with running statistics refused", T([3, 2]), None, None, T([2]), T([2]),
+      True, 0.1, 1e-5, False),
 ]
 CASES["bilinear"] = [
     C("batch", T([4, 3]), T([4, 5]), T([2, 3, 5])),

@@ -203,18 +203,6 @@ pub fn bilinear_dtypes(
     ))
 }
 
-/// `stats_given(use_input_stats, running_mean, running_var)`: the input's
-/// own statistics are used, or both running ones are given
-/// (`instance_norm`'s check).
-pub fn stats_given(
-    _cx: &mut Cx<'_>,
-    use_input_stats: bool,
-    running_mean: Option<&TensorMeta>,
-    running_var: Option<&TensorMeta>,
-) -> Result<bool> {
-    Ok(use_input_stats || (running_mean.is_some() && running_var.is_some()))
-}
-
 /// `one_hot_classes(num_classes)`: `one_hot`'s number of classes; `-1`
 /// reads it from the data (`int(self.max().item()) + 1`), which makes a
 /// fresh unbacked integer and then refuses to specialise it, as

@@ -344,6 +344,11 @@ pub fn batch_norm_strides(
     let running = running_mean.zip(running_var);
     let (output, _, _) =
         crate::kernels::batch_norm_helper(cx, input, weight, bias, running, training)?;
+    // The helper unbiases the running variance when both statistics are
+    // given; the decomposition does whenever the variance is.
+    if training && running.is_none() && running_var.is_some() {
+        crate::kernels::batch_norm_check_unbiasing(cx, input)?;
+    }
     Ok(output.strides)
 }
 

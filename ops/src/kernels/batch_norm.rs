@@ -94,6 +94,7 @@ pub(crate) fn helper(
         if let Some((mean, var)) = running {
             check_running(cx, mean, c)?;
             check_running(cx, var, c)?;
+            check_unbiasing(cx, input)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
         (smallvec::smallvec![center], Dims::from_elem(c, 1), dtype)
@@ -191,20 +192,25 @@ pub(crate) fn native_batch_norm_legit_functional(cx: &mut Cx<'_>, a: &[Arg<'_>])
         };
         outs.push(Out::Tensor(updated, Alias::Fresh));
     }
-    if training {
-        // `n = input.numel() / input.shape[1]`, then `n / (n - 1)`.
-        let c = input.sizes[1];
-        let numel = input.numel(cx.env)?;
-        if c == SymInt::Int(0) {
-            return Err(invalid(cx, "division by zero"));
-        }
-        if let (SymInt::Int(total), SymInt::Int(c)) = (numel, c)
-            && total == c
-        {
-            return Err(invalid(cx, "float division by zero"));
-        }
-    }
     Ok(outs)
+}
+
+/// The decomposition's unbiasing of the running variance in training:
+/// `n = input.numel() / input.shape[1]`, then `n / (n - 1)`, Python
+/// numbers, so no channel or a single value per channel divides by zero
+/// (a symbolic `n` divides symbolically).
+pub(crate) fn check_unbiasing(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<()> {
+    let c = input.sizes[1];
+    if c == SymInt::Int(0) {
+        return Err(invalid(cx, "division by zero"));
+    }
+    let numel = input.numel(cx.env)?;
+    if let (SymInt::Int(total), SymInt::Int(c)) = (numel, c)
+        && total == c
+    {
+        return Err(invalid(cx, "float division by zero"));
+    }
+    Ok(())
 }
 
 /// The running statistics at `mean` and `var` when both are given.

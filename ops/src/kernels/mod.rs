@@ -20,6 +20,7 @@ mod embedding_bag;
 mod fft;
 mod fft_composites;
 mod histogram;
+mod instance_norm;
 mod integrals;
 mod itself;
 mod linalg_composites;
@@ -57,8 +58,8 @@ pub(crate) use asserts::{
 pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use batch_norm::{
     batch_norm_no_update, batch_norm_with_update, batch_norm_with_update_functional,
-    helper as batch_norm_helper, native_batch_norm, native_batch_norm_legit,
-    native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
+    check_unbiasing as batch_norm_check_unbiasing, helper as batch_norm_helper, native_batch_norm,
+    native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
     native_batch_norm_legit_no_training,
 };
 pub(crate) use contiguous::contiguous;
@@ -88,6 +89,7 @@ pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,
 };
+pub(crate) use instance_norm::instance_norm;
 pub(crate) use integrals::{
     cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_scalarint, trapezoid_dx, trapezoid_x,
 };
