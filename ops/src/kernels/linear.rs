@@ -28,12 +28,42 @@ pub(crate) fn linear(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     Ok(fresh_result(composite(cx, input, weight, bias)?))
 }
 
-/// `at::native::linear`.
+/// `at::native::linear`, with ATen's own `matmul` and `addmm`.
 fn composite(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
     bias: Option<&TensorMeta>,
+) -> Result<TensorMeta> {
+    composite_by(
+        cx,
+        input,
+        weight,
+        bias,
+        &|cx, a, b| binary(cx, k::matmul, a, b),
+        &addmm,
+    )
+}
+
+/// A product of two matrices (or a batch and a matrix) as a caller's
+/// `linear` computes it.
+pub(super) type Product<'f> =
+    &'f dyn Fn(&mut Cx<'_>, &TensorMeta, &TensorMeta) -> Result<TensorMeta>;
+
+/// `bias + mat1 @ mat2` as a caller's `linear` computes it.
+pub(super) type BiasedProduct<'f> =
+    &'f dyn Fn(&mut Cx<'_>, &TensorMeta, &TensorMeta, &TensorMeta) -> Result<TensorMeta>;
+
+/// `at::native::linear`'s steps, `matmul` and `addmm` as the caller runs
+/// them (the recurrent layers' Python decompositions take the Python
+/// `matmul`).
+pub(super) fn composite_by(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+    bias: Option<&TensorMeta>,
+    matmul: Product<'_>,
+    addmm: BiasedProduct<'_>,
 ) -> Result<TensorMeta> {
     let (n, wn) = (input.dim(), weight.dim());
     if n == 0 || wn == 0 {
@@ -60,7 +90,7 @@ fn composite(
         }
     }
     let wt = t(cx, weight)?;
-    let out = binary(cx, k::matmul, input, &wt)?;
+    let out = matmul(cx, input, &wt)?;
     match bias {
         Some(b) => binary(cx, k::add_tensor, &out, b),
         None => Ok(out),

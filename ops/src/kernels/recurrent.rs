@@ -233,45 +233,23 @@ pub(super) fn bias_fusable(cx: &mut Cx<'_>, bias: &TensorMeta) -> Result<bool> {
     Ok(one_dim && is_contiguous_or_false(cx, bias, MemoryFormat::Contiguous)?)
 }
 
-/// `F.linear(input, weight, bias)`, ATen's composite (`Linear.cpp`): a
-/// matrix input with a bias is one `addmm`; a contiguous input with a
-/// fusable bias is flattened to rows (`_flatten_nd_linear`: a view, an
-/// `addmm`, a view back); anything else is `matmul(input, weight.t())`
-/// plus the bias in place.
+/// `F.linear(input, weight, bias)`: ATen's composite (`linear.rs`), its
+/// `matmul` the Python decomposition export runs.
 fn linear(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
     bias: Option<&TensorMeta>,
 ) -> Result<TensorMeta> {
-    let (n, wn) = (input.dim(), weight.dim());
-    if n == 0 || wn == 0 {
-        return Err(invalid(
-            cx,
-            format!("both arguments to linear need to be at least 1D, but they are {n}D and {wn}D"),
-        ));
-    }
-    if let Some(b) = bias {
-        if n == 2 {
-            let wt = t(cx, weight)?;
-            return addmm(cx, b, input, &wt);
-        }
-        if bias_fusable(cx, b)? && is_contiguous_or_false(cx, input, MemoryFormat::Contiguous)? {
-            let rows = product(cx, &input.sizes[..n - 1])?;
-            let flat = view(cx, input, Dims::from_slice(&[rows, input.sizes[n - 1]]))?;
-            let wt = t(cx, weight)?;
-            let out = addmm(cx, b, &flat, &wt)?;
-            let mut sizes = input.sizes.clone();
-            sizes[n - 1] = size_at(cx, &out, 1)?;
-            return view(cx, &out, sizes);
-        }
-    }
-    let wt = t(cx, weight)?;
-    let out = matmul(cx, input, &wt, weight.requires_grad)?;
-    match bias {
-        Some(b) => binary(cx, k::add__tensor, &out, b),
-        None => Ok(out),
-    }
+    let grad = weight.requires_grad;
+    super::linear::composite_by(
+        cx,
+        input,
+        weight,
+        bias,
+        &|cx, a, b| matmul(cx, a, b, grad),
+        &addmm,
+    )
 }
 
 /// `a.chunk(n, dim)`.
