@@ -235,6 +235,43 @@ pub fn layer_norm_strides(
     weight: Option<&TensorMeta>,
     bias: Option<&TensorMeta>,
 ) -> Result<Dims> {
+    if [Some(input), weight, bias]
+        .into_iter()
+        .flatten()
+        .all(dense_static)
+    {
+        // Every step's operands are contiguous, so is every result.
+        return fake_runtime::strides::contiguous(cx.env, &input.sizes);
+    }
+    layer_norm_steps(cx, input, stats, weight, bias)
+}
+
+/// True when `t` is static, has no empty dim and has exactly the
+/// contiguous strides of its sizes (size-one dims included).
+fn dense_static(t: &TensorMeta) -> bool {
+    let mut expected = 1i64;
+    for (&size, &stride) in t.sizes.iter().zip(&t.strides).rev() {
+        match (size, stride) {
+            (SymInt::Int(size), SymInt::Int(stride)) if size > 0 && stride == expected => {
+                match expected.checked_mul(size) {
+                    Some(next) => expected = next,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+    }
+    t.sizes.len() == t.strides.len()
+}
+
+/// [`layer_norm_strides`] step by step.
+fn layer_norm_steps(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    stats: Dims,
+    weight: Option<&TensorMeta>,
+    bias: Option<&TensorMeta>,
+) -> Result<Dims> {
     let s = Steps { dtype: input.dtype };
     let x = s.contiguous(cx, input)?;
     let reduced = TensorMeta::contiguous(cx.env, &stats, input.dtype, input.device)?;
@@ -328,4 +365,67 @@ pub fn rms_norm_strides(
         Some(back) => back.strides,
         None => out.strides,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fake_runtime::kernel::Defaults;
+    use fake_runtime::shape_env::ShapeEnv;
+    use fake_runtime::{Device, Layout};
+
+    fn meta(env: &mut ShapeEnv, sizes: &[i64], dtype: DType) -> TensorMeta {
+        let sizes: Dims = sizes.iter().map(|&v| SymInt::Int(v)).collect();
+        TensorMeta::contiguous(env, &sizes, dtype, Device::cpu()).expect("contiguous")
+    }
+
+    /// The dense shortcut of `layer_norm_strides` gives what its steps
+    /// give, for every normalized suffix of small contiguous inputs, with
+    /// and without affine parameters, of several dtypes.
+    #[test]
+    fn layer_norm_shortcut_is_the_steps_answer() {
+        let mut env = ShapeEnv::new();
+        let mut cx = Cx {
+            env: &mut env,
+            op: "aten::layer_norm",
+            defaults: Defaults {
+                dtype: DType::Float32,
+                device: Device::cpu(),
+            },
+            device: Device::cpu(),
+            constant: None,
+        };
+        let mut checked = 0;
+        for rank in 1..=4usize {
+            for code in 0..3usize.pow(rank as u32) {
+                let sizes: Vec<i64> = (0..rank)
+                    .map(|i| (code / 3usize.pow(i as u32) % 3) as i64 + 1)
+                    .collect();
+                for dtype in [DType::Float32, DType::Float16] {
+                    let input = meta(cx.env, &sizes, dtype);
+                    assert_eq!(input.layout, Layout::Strided);
+                    for axis in 0..rank {
+                        let normalized = &sizes[axis..];
+                        let stats: Dims = sizes[..axis]
+                            .iter()
+                            .map(|&v| SymInt::Int(v))
+                            .chain(std::iter::repeat_n(SymInt::Int(1), rank - axis))
+                            .collect();
+                        let w = meta(cx.env, normalized, DType::Float32);
+                        for affine in [None, Some(&w)] {
+                            let fast =
+                                layer_norm_strides(&mut cx, &input, stats.clone(), affine, affine)
+                                    .expect("shortcut");
+                            let steps =
+                                layer_norm_steps(&mut cx, &input, stats.clone(), affine, affine)
+                                    .expect("steps");
+                            assert_eq!(fast, steps, "layer_norm of {sizes:?} over {normalized:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 300, "{checked} cases compared");
+    }
 }
