@@ -2512,6 +2512,16 @@ CASES.update({
 
 
 SYMBOLIC = [
+    # `elementwise_meta` converts an operand of another dtype with the C++
+    # `to`, which fixes its symbolic sizes at their hints.
+    ("add.Scalar of a dynamic int tensor and a float (sizes fixed)", "add.Scalar",
+     Case("", D([2, 5, 6], "x", ["static", "dynamic", "dynamic"], dtype=i64), 2.5)),
+    ("add.Scalar of a dynamic float tensor (sizes kept)", "add.Scalar",
+     Case("", D([2, 5, 6], "x", ["static", "dynamic", "dynamic"]), 2.5)),
+    ("special_bessel_y0 of a dynamic int tensor (sizes fixed)", "special_bessel_y0",
+     Case("", D([5, 6], "x", dtype=i64))),
+    ("addcmul of a dynamic bool input and float tensors (sizes fixed)", "addcmul",
+     Case("", D([5, 6], "x", dtype=b8), D([5, 6], "y"), D([5, 6], "z"))),
     ("linear of a dynamic contiguous batch with a bias (flattened)", "linear",
      Case("", D([2, 5, 3], "x", ["dynamic", "dynamic", "static"]), T([4, 3]), T([4]))),
     ("linear of a dynamic batch with a bias (flattened: Mod(s0, 5*s0) is s0, no guard)", "linear",

@@ -40,7 +40,24 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
             quote!(let #cv = #intr::converted(cx, #id, __compute)?;)
         }
     });
-    let conversions: Vec<TokenStream> = conversions.collect();
+    let mut conversions: Vec<TokenStream> = conversions.collect();
+    // `elementwise_meta` converts with the C++ `to`, which fixes the
+    // symbolic sizes of an operand it converts.
+    if convert && pw.convert == "result" {
+        let fixes = pw
+            .tensors
+            .iter()
+            .filter(|(t, _)| promoted(t))
+            .map(|(t, optional)| {
+                let id = ident(t);
+                if *optional {
+                    quote!(if let Some(__x) = #id { #intr::fix_sizes_for_to(cx, __x, __dtype)?; })
+                } else {
+                    quote!(#intr::fix_sizes_for_to(cx, #id, __dtype)?;)
+                }
+            });
+        conversions.splice(0..0, fixes);
+    }
     // The tensor as the operator sees it, `x` standing for it.
     let seen = |t: &str, x: TokenStream| {
         if promoted(t) {

@@ -95,6 +95,24 @@ pub fn promote_computation(
     crate::promotion::elementwise_dtypes(operands, kind, cx.defaults.dtype)
 }
 
+/// `elementwise_meta`'s `a.to(dtype)` of an operand whose dtype is not the
+/// result's (the meta kernels of `add.Scalar`, the shifts, `lerp`,
+/// `addcmul`, the float-only special functions): the C++ `to` reads the
+/// operand's plain sizes, so each symbolic one is fixed at its hint, the
+/// element count first as PyTorch guards it. Nothing for an operand
+/// already of `dtype`.
+pub fn fix_sizes_for_to(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<()> {
+    if t.dtype == dtype || t.sizes.iter().all(|s| s.is_static()) {
+        return Ok(());
+    }
+    let numel = t.numel(cx.env)?;
+    cx.env.guard_int(numel, cx.op)?;
+    for &s in &t.sizes {
+        cx.env.guard_int(s, cx.op)?;
+    }
+    Ok(())
+}
+
 /// `t` as the references' type promotion hands it to the operator:
 /// converted to the computation dtype `compute` (`convert_element_type`),
 /// which keeps dense strides and lays anything else out afresh, as a
