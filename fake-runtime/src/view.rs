@@ -44,17 +44,12 @@ pub fn reshape_view(
 /// innermost dim and each split `(stride * inner, stride)`, so the view is
 /// contiguous too. `None` otherwise (the steps decide).
 fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt]) -> Option<Geometry> {
-    let mut expected: i64 = 1;
+    if !crate::strides::is_exactly_contiguous(sizes, strides) {
+        return None;
+    }
     let mut numel: i64 = 1;
-    for (&size, &stride) in sizes.iter().zip(strides).rev() {
-        let (SymInt::Int(size), SymInt::Int(stride)) = (size, stride) else {
-            return None;
-        };
-        if stride != expected {
-            return None;
-        }
-        expected = expected.checked_mul(size.max(1))?;
-        numel = numel.checked_mul(size)?;
+    for &size in sizes {
+        numel = numel.checked_mul(size.as_int()?)?;
     }
     let mut out_strides = Dims::from_elem(SymInt::Int(1), shape.len());
     let (mut acc, mut count): (i64, i64) = (1, 1);
@@ -69,7 +64,7 @@ fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt]) -> 
         acc = acc.checked_mul(length.max(1))?;
         count = count.checked_mul(length)?;
     }
-    (count == numel && sizes.len() == strides.len()).then(|| (Dims::from_slice(shape), out_strides))
+    (count == numel).then(|| (Dims::from_slice(shape), out_strides))
 }
 
 /// [`reshape_view`] step by step, as `_reshape_view_helper`.

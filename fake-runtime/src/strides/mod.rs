@@ -114,6 +114,30 @@ impl Decide {
     }
 }
 
+/// True when every size and stride is static and the strides are exactly
+/// the contiguous strides of the sizes, size-one dims included (`[2, 1, 3]`
+/// with `[3, 3, 1]`, not `[3, 7, 1]`): the layout whose every view and
+/// elementwise result is contiguous too, decided without the ShapeEnv.
+pub fn is_exactly_contiguous(sizes: &[SymInt], strides: &[SymInt]) -> bool {
+    if sizes.len() != strides.len() {
+        return false;
+    }
+    let mut expected: i64 = 1;
+    for (&size, &stride) in sizes.iter().zip(strides).rev() {
+        let (SymInt::Int(size), SymInt::Int(stride)) = (size, stride) else {
+            return false;
+        };
+        if stride != expected {
+            return false;
+        }
+        match expected.checked_mul(size.max(1)) {
+            Some(next) => expected = next,
+            None => return false,
+        }
+    }
+    true
+}
+
 /// True when `strides` are the contiguous strides of `sizes`, ignoring
 /// dims of size 1 (`torch._prims_common.is_contiguous`: fewer than two
 /// elements is contiguous, then `check_contiguous_sizes_strides`, which

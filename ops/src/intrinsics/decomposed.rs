@@ -249,19 +249,8 @@ pub fn layer_norm_strides(
 /// True when `t` is static, has no empty dim and has exactly the
 /// contiguous strides of its sizes (size-one dims included).
 fn dense_static(t: &TensorMeta) -> bool {
-    let mut expected = 1i64;
-    for (&size, &stride) in t.sizes.iter().zip(&t.strides).rev() {
-        match (size, stride) {
-            (SymInt::Int(size), SymInt::Int(stride)) if size > 0 && stride == expected => {
-                match expected.checked_mul(size) {
-                    Some(next) => expected = next,
-                    None => return false,
-                }
-            }
-            _ => return false,
-        }
-    }
-    t.sizes.len() == t.strides.len()
+    fake_runtime::strides::is_exactly_contiguous(&t.sizes, &t.strides)
+        && t.sizes.iter().all(|s| s.as_int().is_some_and(|v| v > 0))
 }
 
 /// [`layer_norm_strides`] step by step.
