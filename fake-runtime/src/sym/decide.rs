@@ -301,39 +301,59 @@ fn shifted_poly_range(atoms: &[ShiftedAtom], poly: &Expansion) -> ValueRange {
     acc
 }
 
-/// sympy's `is_positive` of an expansion over positive integer symbols,
-/// as far as ours proves it: every non-constant coefficient positive, and
-/// a non-negative constant with something left, or one symbol and a
-/// positive value at 1 (`_monotonic_sign` of an increasing univariate
-/// polynomial).
+/// sympy's `is_positive` of an expansion over positive integer symbols
+/// (see [`positive_polynomial`]).
 fn shifted_positive(poly: &Expansion) -> bool {
     let mut constant = 0i128;
-    let mut at_one = 0i128;
-    let mut any_term = false;
-    let mut symbols: SmallVec<[usize; 2]> = SmallVec::new();
+    let mut terms: SmallVec<[(i128, SmallVec<[usize; 4]>); 8]> = SmallVec::new();
     for (exps, c) in poly {
-        if *c == 0 {
-            continue;
-        }
         if exps.iter().all(|&k| k == 0) {
             constant += *c;
-            continue;
+        } else if *c != 0 {
+            let atoms = exps
+                .iter()
+                .enumerate()
+                .filter(|&(_, &k)| k > 0)
+                .map(|(i, _)| i);
+            terms.push((*c, atoms.collect()));
         }
-        if *c < 0 {
+    }
+    positive_polynomial(
+        constant,
+        terms.iter().map(|(c, atoms)| (*c, atoms.as_slice())),
+    )
+}
+
+/// sympy's `is_positive` of `constant + sum(coefficient * product of
+/// atoms)`, every atom a positive integer symbol, as far as ours proves
+/// it: every coefficient positive, and a non-negative constant with
+/// something left, or one symbol and a positive value at 1 (sympy's
+/// `_monotonic_sign` of a univariate polynomial increasing from its
+/// symbol's least value: `3*s0 - 1`). A conservative reading: sympy
+/// proves a few more (`2*s0*s1 - 1`).
+pub(super) fn positive_polynomial<'a, A: Copy + PartialEq + 'a>(
+    constant: i128,
+    terms: impl IntoIterator<Item = (i128, &'a [A])>,
+) -> bool {
+    let mut symbol: Option<A> = None;
+    let mut one_symbol = true;
+    let mut at_one = constant;
+    let mut any_term = false;
+    for (c, atoms) in terms {
+        if c <= 0 {
             return false;
         }
         any_term = true;
-        at_one += *c;
-        for (i, &k) in exps.iter().enumerate() {
-            if k > 0 && !symbols.contains(&i) {
-                symbols.push(i);
-            }
+        at_one += c;
+        for &atom in atoms {
+            one_symbol &= symbol.is_none_or(|x| x == atom);
+            symbol = Some(atom);
         }
     }
     if constant >= 0 {
         constant > 0 || any_term
     } else {
-        symbols.len() == 1 && at_one + constant > 0
+        one_symbol && symbol.is_some() && at_one > 0
     }
 }
 

@@ -313,39 +313,32 @@ impl ExprArena {
         self.intern(Node::Mod(a, b))
     }
 
-    /// sympy's `is_positive` of a polynomial as its assumptions prove it,
-    /// for polynomials whose terms all have positive coefficients over
-    /// symbols made positive (integers, so at least 1): with a
-    /// non-negative constant, when anything is left; with a negative one,
-    /// when the polynomial has one symbol and is positive at 1 (sympy's
-    /// `_monotonic_sign` of a univariate polynomial increasing from its
-    /// symbol's least value: `3*s0 - 1`). A conservative reading: sympy
-    /// proves a few more (`2*s0*s1 - 1`).
+    /// sympy's `is_positive` of a polynomial as its assumptions prove it:
+    /// every atom a symbol made positive, then
+    /// [`super::decide::positive_polynomial`].
     fn sympy_positive(&self, p: &Poly) -> bool {
-        let mut symbol = None;
-        let mut one_symbol = true;
-        let mut at_one = i128::from(p.constant);
-        for (m, c) in &p.terms {
-            if *c <= 0 {
-                return false;
-            }
-            for &(atom, _) in m {
-                let Node::Symbol(s) = self.node(atom) else {
-                    return false;
-                };
-                if !self.symbols[s.index() as usize].positive {
-                    return false;
-                }
-                one_symbol &= symbol.is_none_or(|x| x == atom);
-                symbol = Some(atom);
-            }
-            at_one += i128::from(*c);
+        let positive = |atom: ExprId| match self.node(atom) {
+            Node::Symbol(s) => self.symbols[s.index() as usize].positive,
+            _ => false,
+        };
+        if !p
+            .terms
+            .iter()
+            .all(|(m, _)| m.iter().all(|&(a, _)| positive(a)))
+        {
+            return false;
         }
-        if p.constant >= 0 {
-            p.constant > 0 || !p.terms.is_empty()
-        } else {
-            one_symbol && symbol.is_some() && at_one > 0
-        }
+        let atoms: SmallVec<[SmallVec<[ExprId; 2]>; 4]> = p
+            .terms
+            .iter()
+            .map(|(m, _)| m.iter().map(|&(a, _)| a).collect())
+            .collect();
+        let terms = p
+            .terms
+            .iter()
+            .zip(&atoms)
+            .map(|((_, c), a)| (i128::from(*c), a.as_slice()));
+        super::decide::positive_polynomial(i128::from(p.constant), terms)
     }
 
     // ---- polynomials over the arena's atoms ----------------------------------
