@@ -4,9 +4,10 @@
 //! each symbol above its lower bound).
 
 use super::arena::ExprArena;
-use super::expr::{ExprId, Node, RelOp};
+use super::expr::{ExprId, Node, RelOp, Terms};
 use super::range::{INF, ValueRange};
 use smallvec::SmallVec;
+use std::borrow::Cow;
 
 impl ExprArena {
     /// What values `id` can take, from the symbol ranges, by interval
@@ -189,26 +190,27 @@ impl ExprArena {
     /// over those symbols, coefficients). `None` when an id is not such a
     /// polynomial, a symbol has no lower bound, or an expansion gets too
     /// big.
-    #[allow(clippy::type_complexity)]
     fn shifted(&self, ids: &[ExprId]) -> Option<(Vec<ShiftedAtom>, Vec<Expansion>)> {
         /// Terms an expansion may have before the attempt is dropped.
         const MAX_TERMS: usize = 64;
-        let poly_of =
-            |id: ExprId| -> Option<(i64, SmallVec<[(SmallVec<[(ExprId, u32); 2]>, i64); 2]>)> {
-                match self.node(id) {
-                    Node::Sum { constant, terms } => Some((*constant, terms.clone())),
-                    Node::Symbol(_) => {
-                        Some((0, smallvec::smallvec![(smallvec::smallvec![(id, 1)], 1)]))
-                    }
-                    Node::Int(v) => Some((*v, SmallVec::new())),
-                    _ => None,
-                }
-            };
-        let polys: Vec<_> = ids.iter().map(|&id| poly_of(id)).collect::<Option<_>>()?;
+        // Each id as a constant and terms, a sum's own terms borrowed.
+        let poly_of = |id: ExprId| -> Option<(i64, Cow<'_, Terms>)> {
+            match self.node(id) {
+                Node::Sum { constant, terms } => Some((*constant, Cow::Borrowed(terms))),
+                Node::Symbol(_) => Some((
+                    0,
+                    Cow::Owned(smallvec::smallvec![(smallvec::smallvec![(id, 1)], 1)]),
+                )),
+                Node::Int(v) => Some((*v, Cow::Owned(Terms::new()))),
+                _ => None,
+            }
+        };
+        let polys: SmallVec<[(i64, Cow<'_, Terms>); 2]> =
+            ids.iter().map(|&id| poly_of(id)).collect::<Option<_>>()?;
         // The symbols, their offsets and the ranges of the shifted symbols.
         let mut atoms: Vec<ShiftedAtom> = Vec::new();
         for (_, terms) in &polys {
-            for (m, _) in terms {
+            for (m, _) in terms.iter() {
                 for &(a, _) in m {
                     if atoms.iter().any(|&(b, ..)| b == a) {
                         continue;
@@ -234,7 +236,7 @@ impl ExprArena {
         let mut out = Vec::with_capacity(polys.len());
         for (constant, terms) in &polys {
             let mut poly: Expansion = vec![(SmallVec::from_elem(0, n), i128::from(*constant))];
-            for (m, c) in terms {
+            for (m, c) in terms.iter() {
                 let mut term: Expansion = vec![(SmallVec::from_elem(0, n), i128::from(*c))];
                 for &(a, pow) in m {
                     let i = atoms.iter().position(|&(b, ..)| b == a)?;

@@ -13,6 +13,7 @@
 use super::einsum::fresh_result;
 use super::invalid;
 use super::loss_steps::{call, contiguous, view};
+use super::recurrent::size_at;
 use crate::erased as k;
 use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
@@ -40,19 +41,9 @@ pub(crate) fn instance_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             "Expected running_mean and running_var to be defined when use_input_stats is false",
         ));
     }
-    let (b, c) = match input.sizes[..] {
-        [b, c, ..] => (b, c),
-        _ => {
-            return Err(invalid(
-                cx,
-                format!(
-                    "Dimension out of range (expected to be in range of [-{0}, {1}], but got 1)",
-                    input.dim().max(1),
-                    input.dim().max(1) - 1
-                ),
-            ));
-        }
-    };
+    // `input.sym_size(0)`, `input.sym_size(1)`.
+    let b = size_at(cx, input, 0)?;
+    let c = size_at(cx, input, 1)?;
     let mut shape = input.sizes.clone();
     shape[1] = cx.env.mul(b, c)?;
     shape[0] = SymInt::Int(1);

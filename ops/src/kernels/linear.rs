@@ -20,29 +20,15 @@ use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
 use fake_runtime::{Arg, Cx, MemoryFormat, Outs, Result, TensorMeta};
 
-/// `aten::linear`.
+/// `aten::linear`: `at::native::linear` with ATen's own `matmul` and
+/// `addmm`.
 pub(crate) fn linear(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
     let weight = args::tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
-    Ok(fresh_result(composite(cx, input, weight, bias)?))
-}
-
-/// `at::native::linear`, with ATen's own `matmul` and `addmm`.
-fn composite(
-    cx: &mut Cx<'_>,
-    input: &TensorMeta,
-    weight: &TensorMeta,
-    bias: Option<&TensorMeta>,
-) -> Result<TensorMeta> {
-    composite_by(
-        cx,
-        input,
-        weight,
-        bias,
-        &|cx, a, b| binary(cx, k::matmul, a, b),
-        &addmm,
-    )
+    let matmul = |cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta| binary(cx, k::matmul, a, b);
+    let out = composite_by(cx, input, weight, bias, &matmul, &addmm)?;
+    Ok(fresh_result(out))
 }
 
 /// A product of two matrices (or a batch and a matrix) as a caller's
