@@ -1484,6 +1484,8 @@ CASES.update({
         C("transposed input", tr(2, 4, 5), 2),
         C("groups do not divide", T([2, 6, 4]), 4),
         C("weight of the wrong size", T([2, 6, 4]), 3, T([5])),
+        C("size-1 dims of their own strides", T([2, 2, 1], strides=[2, 1, 17]), 1),
+        C("size-1 channel dim", T([1, 3, 1, 3], strides=[9, 1, 9, 3], dtype=f64), 3, T([3]), T([3])),
     ],
     "native_group_norm": [
         C("affine", T([2, 6, 4]), T([6]), T([6]), 2, 6, 4, 3, 1e-5),
@@ -1491,6 +1493,11 @@ CASES.update({
         C("float16", T([2, 4, 3], dtype=f16), None, None, 2, 4, 3, 2, 1e-5),
         C("channels last", cl(2, 4, 3, 3), None, None, 2, 4, 9, 4, 1e-5),
         C("groups do not divide", T([2, 6, 4]), None, None, 2, 6, 4, 4, 1e-5),
+        C("size-1 dim of its own stride", T([2, 2, 1], strides=[2, 1, 17]), None, None, 2, 2, 1, 1, 1e-5),
+        C("size-1 batch, float16", T([1, 3, 3, 2], strides=[1, 6, 2, 1], dtype=f16), None, None, 1, 3, 6, 1, 1e-5),
+        C("one channel", T([3, 1], strides=[1, 5], dtype=f64), None, None, 3, 1, 1, 1, 1e-5),
+        C("size-1 dims with a weight", T([1, 3, 1, 3], strides=[9, 1, 9, 3], dtype=f64), T([3]), T([3]), 1, 3, 3, 1, 1e-5),
+        C("size-1 spatial dim, bfloat16", T([1, 1, 2, 2, 3], strides=[1, 17, 6, 3, 1], dtype=bf16), T([1]), T([1]), 1, 1, 12, 1, 1e-5),
     ],
     "pad": [
         C("constant", T([2, 3]), [1, 2]),
@@ -4479,13 +4486,17 @@ def encode_output(out, tensor_args):
 # (tensor_split's C++ one reads tensor data; upsample's C++ one specialises
 # symbolic sizes where the Python one keeps `2*s0`; expand's is
 # `prims.broadcast_in_dim`, whose new size-1 dims get a nonzero stride;
-# group_norm and pad decompose in Python; the C++ ones of unsafe_chunk and
-# constant_pad_nd specialise symbolic sizes where the Python ones keep them).
+# group_norm and pad decompose in Python; native_group_norm's reference runs
+# its views as the fake mode's own (without the Python dispatcher they are
+# ATen's `computeStride`, which lays size-1 dims out differently); the C++
+# ones of unsafe_chunk and constant_pad_nd specialise symbolic sizes where
+# the Python ones keep them).
 PYTHON_DISPATCHER = {
     "constant_pad_nd",
     "expand",
     "unsafe_chunk",
     "group_norm",
+    "native_group_norm",
     "pad",
     "tensor_split.tensor_indices_or_sections",
     "upsample_nearest2d.vec",
@@ -4510,10 +4521,18 @@ def rename_unbacked(env, before):
             RENAME[s] = sympy.Symbol(f"{prefix}{k}", integer=prefix == "u")
 
 
+def fresh_mode(env):
+    """A fake mode over `env`, its dispatch cache emptied: the cache is shared
+    by every mode and its key does not say whether the Python dispatcher was
+    on, so one case's answer must not be another's."""
+    FakeTensorMode.cache_clear()
+    return FakeTensorMode(shape_env=env)
+
+
 def static_case(name, case):
     op = aten_op(name)
     env = ShapeEnv()
-    mode = FakeTensorMode(shape_env=env)
+    mode = fresh_mode(env)
     RENAME.clear()
     SHAPE_ENV[0] = env
     record = {"name": case.name}
@@ -4733,7 +4752,7 @@ def has_unbacked(outputs):
 def symbolic_case(title, name, case):
     op = aten_op(name)
     env = ShapeEnv()
-    mode = FakeTensorMode(shape_env=env)
+    mode = fresh_mode(env)
     RENAME.clear()
     SHAPE_ENV[0] = env
     symbols = {}
@@ -4840,7 +4859,7 @@ def guards_hold(env, placeholders, args):
 
 def concrete_outputs(op, case, point):
     """Output sizes, strides and offsets PyTorch computes for static inputs of these sizes."""
-    mode = FakeTensorMode()
+    mode = fresh_mode(None)
 
     def make(desc):
         if desc.source is None:

@@ -19,6 +19,7 @@ mod einsum;
 mod embedding_bag;
 mod fft;
 mod fft_composites;
+mod group_norm;
 mod histogram;
 mod instance_norm;
 mod integrals;
@@ -85,6 +86,7 @@ pub(crate) use fft_composites::{
     fft_fft, fft_fft2, fft_fftn, fft_hfft2, fft_hfftn, fft_ifft, fft_ifft2, fft_ifftn, fft_ihfft2,
     fft_ihfftn, fft_irfft, fft_irfft2, fft_irfftn, fft_rfft, fft_rfft2, fft_rfftn,
 };
+pub(crate) use group_norm::{group_norm, native_group_norm};
 pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,

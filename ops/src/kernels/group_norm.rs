@@ -1,0 +1,312 @@
+//! `native_group_norm` as PyTorch's fake kernel runs it: the reference
+//! `torch._refs.native_group_norm`, step for step, each step the kernel of
+//! the operator the reference calls. The input is made contiguous in its
+//! suggested memory format, converted to the computation dtype and viewed
+//! as `[N, group, C // group, HxW]`; the statistics are `var_mean` over
+//! the last two dims; the grouped view is normalised and viewed back,
+//! then scaled and shifted. The reference runs as the operator's `Meta`
+//! kernel, where the fake tensors are on the meta device, so its CPU path
+//! (weight and bias folded into one scale and shift) is never taken. The output is converted back and made
+//! contiguous in the input's memory format again, so an input's own
+//! strides on size-1 dims survive wherever the steps keep them, as they
+//! do in PyTorch.
+//!
+//! `group_norm` is ATen's composite over it: the input made contiguous
+//! (in its suggested memory format on the CPU), then `native_group_norm`'s
+//! first result.
+
+use super::einsum::{fresh_result, reshape};
+use super::loss_steps::{Kernel, call, float, to};
+use super::recurrent::size_at;
+use crate::erased as k;
+use fake_runtime::promotion::computation_dtype;
+use fake_runtime::shape::{self, Dims};
+use fake_runtime::support::args;
+use fake_runtime::{
+    Alias, Arg, Cx, DType, Error, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta,
+};
+
+/// PyTorch's `torch.Size([2, 3])`, as the reference prints a shape.
+fn torch_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
+    format!("torch.Size({})", shape::display_dims(cx.env, s))
+}
+
+/// `torch._check(cond, message)`: a symbolic condition guarded.
+fn check(
+    cx: &mut Cx<'_>,
+    cond: fake_runtime::SymBool,
+    message: impl FnOnce(&Cx<'_>) -> String,
+) -> Result<()> {
+    if cx.env.guard_bool(cond, cx.op)? {
+        Ok(())
+    } else {
+        Err(Error::invalid(cx.op, message(cx)))
+    }
+}
+
+/// `t.contiguous(memory_format=format)`.
+fn contiguous_as(cx: &mut Cx<'_>, t: &TensorMeta, format: MemoryFormat) -> Result<TensorMeta> {
+    call(
+        cx,
+        super::contiguous,
+        &[Arg::Tensor(t), Arg::MemoryFormat(format)],
+    )
+}
+
+/// `_maybe_convert_to_dtype(t, dtype)`: `prims.convert_element_type`,
+/// which below the fake mode is `t.to(dtype)` (`_to_copy`, the tensor
+/// itself when the dtype matches).
+fn convert(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
+    to(cx, t, dtype)
+}
+
+/// `suggest_memory_format(t)`: channels-last for a 4-d (channels-last-3d
+/// for a 5-d) tensor whose strides look it, else contiguous.
+fn suggest_memory_format(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<MemoryFormat> {
+    crate::intrinsics::suggest_format(cx, t, None)
+}
+
+/// `a op b` of two tensors.
+fn binary(cx: &mut Cx<'_>, kernel: Kernel, a: &TensorMeta, b: &TensorMeta) -> Result<TensorMeta> {
+    super::loss_steps::binary(cx, kernel, a, b)
+}
+
+/// `op(a)` of one tensor, or of a tensor and a number.
+fn unary(
+    cx: &mut Cx<'_>,
+    kernel: Kernel,
+    a: &TensorMeta,
+    number: Option<f64>,
+) -> Result<TensorMeta> {
+    match number {
+        Some(v) => call(cx, kernel, &[Arg::Tensor(a), float(v)]),
+        None => super::loss_steps::unary(cx, kernel, a),
+    }
+}
+
+/// `_unsqueeze_multiple(t, dims)`: `unsqueeze` at each of the sorted
+/// `dims`.
+fn unsqueeze_multiple(cx: &mut Cx<'_>, t: &TensorMeta, dims: &[i64]) -> Result<TensorMeta> {
+    let mut t = t.clone();
+    for &d in dims {
+        t = super::loss_steps::unsqueeze(cx, &t, d)?;
+    }
+    Ok(t)
+}
+
+/// `native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt
+/// N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor,
+/// Tensor)`.
+pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let weight = args::opt_tensor(cx, a, 1, "weight")?;
+    let bias = args::opt_tensor(cx, a, 2, "bias")?;
+    let n = args::size(cx, a, 3, "N", None)?;
+    let c = args::size(cx, a, 4, "C", None)?;
+    let hxw = args::size(cx, a, 5, "HxW", None)?;
+    let group = args::size(cx, a, 6, "group", None)?;
+    let eps = args::float(cx, a, 7, "eps", None)?;
+    let positive = cx.env.gt(c, SymInt::Int(0))?;
+    check(cx, positive, |cx| {
+        format!(
+            "Expected number of channels to be greater than 0, got {}",
+            cx.env.display(c)
+        )
+    })?;
+    let positive = cx.env.gt(hxw, SymInt::Int(0))?;
+    check(cx, positive, |cx| {
+        format!(
+            "Expected HxW to be greater than 0, got {}",
+            cx.env.display(hxw)
+        )
+    })?;
+    let positive = cx.env.gt(group, SymInt::Int(0))?;
+    check(cx, positive, |cx| {
+        format!(
+            "Expected num groups to be greater than 0, got {}",
+            cx.env.display(group)
+        )
+    })?;
+    let rem = cx.env.modulo(c, group)?;
+    let divisible = cx.env.eq(rem, SymInt::Int(0))?;
+    check(cx, divisible, |cx| {
+        format!(
+            "Expected number of channels in input to be divisible by num_groups, but got input of shape {} and num_groups={}",
+            torch_size(cx, &input.sizes),
+            cx.env.display(group)
+        )
+    })?;
+    for (t, what) in [(weight, "weight"), (bias, "bias")] {
+        let Some(t) = t else { continue };
+        let fits = if t.dim() == 1 {
+            let numel = t.numel(cx.env)?;
+            cx.env.eq(numel, c)?
+        } else {
+            fake_runtime::SymBool::Bool(false)
+        };
+        check(cx, fits, |cx| {
+            format!(
+                "Expected {what} to be a vector of size equal to the number of channels in input, but got {what} of shape {} and input of shape {}",
+                torch_size(cx, &t.sizes),
+                torch_size(cx, &input.sizes)
+            )
+        })?;
+    }
+    let rank = input.dim();
+    if rank < 2 {
+        return Err(Error::invalid(
+            cx.op,
+            format!("Expected at least 2 dimensions for input tensor but received {rank}"),
+        ));
+    }
+    // Inside a `Meta` kernel the fake tensors say they are on the meta
+    // device: the memory format is always suggested, and the CPU path of
+    // the reference (weight and bias folded into one scale and shift) is
+    // never taken.
+    let format = suggest_memory_format(cx, input)?;
+    let input = contiguous_as(cx, input, format)?;
+    let weight = weight
+        .map(|w| contiguous_as(cx, w, MemoryFormat::Contiguous))
+        .transpose()?;
+    let bias = bias
+        .map(|b| contiguous_as(cx, b, MemoryFormat::Contiguous))
+        .transpose()?;
+    let compute = computation_dtype(input.dtype);
+    let input_acc = convert(cx, &input, compute)?;
+    let per_group = cx.env.floordiv(c, group)?;
+    let grouped = Dims::from_slice(&[n, group, per_group, hxw]);
+    let input_reshaped = reshape(cx, &input_acc, grouped)?;
+    let reduction: Dims = Dims::from_slice(&[SymInt::Int(2), SymInt::Int(3)]);
+    let stats = k::var_mean_correction(
+        cx,
+        &[
+            Arg::Tensor(&input_reshaped),
+            Arg::Ints(reduction[..].into()),
+            super::loss_steps::int(0),
+            Arg::Bool(true),
+        ],
+    )?;
+    let mut stats = stats.into_iter().filter_map(|o| match o {
+        Out::Tensor(t, _) => Some(t),
+        _ => None,
+    });
+    let (Some(biased_var), Some(mean)) = (stats.next(), stats.next()) else {
+        return Err(Error::invalid(cx.op, "var_mean gave no statistics"));
+    };
+    let shifted = unary(cx, k::add_scalar, &biased_var, Some(eps))?;
+    let rstd = unary(cx, k::rsqrt, &shifted, None)?;
+    let centered = binary(cx, k::sub_tensor, &input_reshaped, &mean)?;
+    let normalized = binary(cx, k::mul_tensor, &centered, &rstd)?;
+    let mut out = super::loss_steps::view(cx, &normalized, input.sizes.clone())?;
+    let broadcast: Vec<i64> = std::iter::once(0).chain(2..rank as i64).collect();
+    if let Some(weight) = &weight {
+        let w = unsqueeze_multiple(cx, weight, &broadcast)?;
+        out = binary(cx, k::mul_tensor, &out, &w)?;
+    }
+    if let Some(bias) = &bias {
+        let b = unsqueeze_multiple(cx, bias, &broadcast)?;
+        out = binary(cx, k::add_tensor, &out, &b)?;
+    }
+    let out = convert(cx, &out, input.dtype)?;
+    let out = contiguous_as(cx, &out, format)?;
+    let mut outs = fresh_result(out);
+    for stat in [mean, rstd] {
+        let stat = convert(cx, &stat, input.dtype)?;
+        let squeezed = call(
+            cx,
+            k::squeeze_dims,
+            &[Arg::Tensor(&stat), Arg::Ints(reduction[..].into())],
+        )?;
+        outs.push(Out::Tensor(squeezed, Alias::Fresh));
+    }
+    Ok(outs)
+}
+
+/// `group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor?
+/// bias=None, float eps=1e-05, bool cudnn_enabled=True)`: ATen's
+/// composite (`group_norm.cpp`).
+pub(crate) fn group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let num_groups = args::size(cx, a, 1, "num_groups", None)?;
+    let weight = args::opt_tensor(cx, a, 2, "weight")?;
+    let bias = args::opt_tensor(cx, a, 3, "bias")?;
+    let eps = args::float(cx, a, 4, "eps", Some(1e-5))?;
+    let n = size_at(cx, input, 0)?;
+    let c = size_at(cx, input, 1)?;
+    check_group_norm_inputs(cx, input, weight, bias, c, num_groups)?;
+    let mut hxw = SymInt::Int(1);
+    for &s in &input.sizes[2..] {
+        hxw = cx.env.mul(hxw, s)?;
+    }
+    let format = if input.device.is_cpu() {
+        suggest_memory_format(cx, input)?
+    } else {
+        MemoryFormat::Contiguous
+    };
+    let x = contiguous_as(cx, input, format)?;
+    let weight = weight
+        .map(|w| contiguous_as(cx, w, MemoryFormat::Contiguous))
+        .transpose()?;
+    let bias = bias
+        .map(|b| contiguous_as(cx, b, MemoryFormat::Contiguous))
+        .transpose()?;
+    let outs = native_group_norm(
+        cx,
+        &[
+            Arg::Tensor(&x),
+            weight.as_ref().map_or(Arg::None, Arg::Tensor),
+            bias.as_ref().map_or(Arg::None, Arg::Tensor),
+            Arg::Int(n),
+            Arg::Int(c),
+            Arg::Int(hxw),
+            Arg::Int(num_groups),
+            Arg::Float(eps),
+        ],
+    )?;
+    let out = super::loss_steps::one(cx, outs)?;
+    Ok(fresh_result(out))
+}
+
+/// ATen's `check_group_norm_inputs`, in its order.
+fn check_group_norm_inputs(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: Option<&TensorMeta>,
+    bias: Option<&TensorMeta>,
+    c: SymInt,
+    num_groups: SymInt,
+) -> Result<()> {
+    let positive = cx.env.gt(num_groups, SymInt::Int(0))?;
+    check(cx, positive, |cx| {
+        format!(
+            "Expected num groups to be greater than 0, got {}",
+            cx.env.display(num_groups)
+        )
+    })?;
+    let rem = cx.env.modulo(c, num_groups)?;
+    let divisible = cx.env.eq(rem, SymInt::Int(0))?;
+    check(cx, divisible, |cx| {
+        format!(
+            "Expected number of channels in input to be divisible by num_groups, but got input of shape {} and num_groups={}",
+            shape::display_dims(cx.env, &input.sizes),
+            cx.env.display(num_groups)
+        )
+    })?;
+    for (t, what) in [(weight, "weight"), (bias, "bias")] {
+        let Some(t) = t else { continue };
+        let fits = if t.dim() == 1 {
+            let numel = t.numel(cx.env)?;
+            cx.env.eq(numel, c)?
+        } else {
+            fake_runtime::SymBool::Bool(false)
+        };
+        check(cx, fits, |cx| {
+            format!(
+                "Expected {what} to be a vector of size equal to the number of channels in input, but got {what} of shape {} and input of shape {}",
+                shape::display_dims(cx.env, &t.sizes),
+                shape::display_dims(cx.env, &input.sizes)
+            )
+        })?;
+    }
+    Ok(())
+}
