@@ -173,6 +173,23 @@ class ChannelShuffle(torch.nn.Module):
         return y.view(b, c, h, w)
 
 
+class UpsampledGroupNorm(torch.nn.Module):
+    """A decoder stage: group norm of an input whose height and width are one
+    symbol doubled, so the reference's view back splits `4*h**2` by `2*h`
+    (sympy keeps `(2*h**2)//h`, which equals `2*h`)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(4, 16, 3, padding=1)
+        self.norm = torch.nn.GroupNorm(4, 16)
+        self.up = torch.nn.Upsample(scale_factor=2.0, mode="nearest")
+        self.norm2 = torch.nn.GroupNorm(8, 16)
+
+    def forward(self, x):
+        y = torch.nn.functional.silu(self.norm(self.conv(x)))
+        return self.norm2(self.up(y))
+
+
 class ViewAs(torch.nn.Module):
     def forward(self, x, y):
         return x.view_as(y) + y, x.reshape_as(y) * 2.0, x.t().reshape_as(y.t())
@@ -313,6 +330,10 @@ def programs():
     yield "mha", Mha(), (torch.randn(2, 5, 16),), ({0: batch, 1: seq},)
     yield "channel_shuffle", ChannelShuffle(), (torch.randn(2, 8, 5, 6),), (
         {0: batch, 2: Dim("h"), 3: Dim("w")},
+    )
+    half = Dim("half", min=2, max=32)
+    yield "upsampled_group_norm", UpsampledGroupNorm(), (torch.randn(2, 4, 8, 8),), (
+        {0: batch, 2: 2 * half, 3: 2 * half},
     )
     yield "view_as", ViewAs(), (torch.randn(4, 6), torch.randn(4, 6)), (
         {0: batch, 1: Dim("w")},

@@ -136,6 +136,7 @@ programs!(
     sdpa,
     mha,
     channel_shuffle,
+    upsampled_group_norm,
     view_as,
     inplace_views,
     slice_reshape,

@@ -186,6 +186,22 @@ fn provably_equal_over_the_ranges() {
     let m = env.max(s0, prod).unwrap();
     assert!(env.provably_equal(m, prod).unwrap());
     assert!(!env.provably_equal(m, s0).unwrap());
+    // `(2*s0**2)//s0` is kept (sympy's FloorDiv cancels only syntactic
+    // factors) but is `2*s0`: the division is exact and `s0 >= 2`. Inside
+    // a `Max` too, as contiguous strides wrap a size.
+    let sq = env.mul(s0, s0).unwrap();
+    let twice_sq = env.mul(SymInt::Int(2), sq).unwrap();
+    let q = env.floordiv(twice_sq, s0).unwrap();
+    assert_eq!(env.display(q), "((2*s0**2)//s0)");
+    let twice = env.mul(SymInt::Int(2), s0).unwrap();
+    assert!(env.provably_equal(q, twice).unwrap());
+    let wrapped = env.max(SymInt::Int(1), q).unwrap();
+    assert!(env.provably_equal(wrapped, twice).unwrap());
+    // An inexact one is not: `(2*s0**2 + 1)//s0` is `2*s0` only as a floor.
+    let plus_one = env.add(twice_sq, SymInt::Int(1)).unwrap();
+    let inexact = env.floordiv(plus_one, s0).unwrap();
+    let twice_plus = env.add(twice, SymInt::Int(1)).unwrap();
+    assert!(!env.provably_equal(inexact, twice_plus).unwrap());
     // Nothing is guarded to say so, and unrelated values differ.
     assert!(!env.provably_equal(s0, u0).unwrap());
     assert!(env.guards().is_empty());

@@ -200,7 +200,7 @@ impl ExprArena {
 
     /// True when the ranges say `b` is never zero (interval bound, then
     /// PyTorch's reallocation of symbols above their lower bounds).
-    fn known_nonzero(&self, b: ExprId) -> bool {
+    pub(crate) fn known_nonzero(&self, b: ExprId) -> bool {
         let nonzero = |r: super::range::ValueRange| r.lo_raw() > 0 || r.hi_raw() < 0;
         nonzero(self.range(b)) || self.shifted_range(b).is_some_and(nonzero)
     }
@@ -379,7 +379,7 @@ impl ExprArena {
     }
 
     /// `p / d` when `d` divides `p` exactly.
-    fn poly_div_exact(&self, p: &Poly, d: &Poly) -> Option<Poly> {
+    pub(crate) fn poly_div_exact(&self, p: &Poly, d: &Poly) -> Option<Poly> {
         let atoms = self.generators(&[p, d]);
         let q = to_mpoly(p, &atoms)?.div_exact(&to_mpoly(d, &atoms)?)?;
         from_mpoly(&q, &atoms)

@@ -1,8 +1,10 @@
-//! Pruning `Min`/`Max` arguments that the symbols' ranges order: the form
-//! in which two expressions that are equal over the ranges become the same
-//! expression (`Min(s0, s0*s1)` with `s1 >= 1` is `s0`). Construction keeps
-//! such arguments, as sympy does (PyTorch prints them); comparisons that
-//! ask "equal for every allowed value?" prune first.
+//! Pruning `Min`/`Max` arguments that the symbols' ranges order, and
+//! carrying out floor divisions that are exact: the form in which two
+//! expressions that are equal over the ranges become the same expression
+//! (`Min(s0, s0*s1)` with `s1 >= 1` is `s0`; `(2*s0**2)//s0` with `s0 >= 2`
+//! is `2*s0`). Construction keeps both, as sympy does (PyTorch prints them
+//! and guards on them); comparisons that ask "equal for every allowed
+//! value?" prune first.
 
 use super::arena::ExprArena;
 use super::expr::{Args, Node};
@@ -14,10 +16,24 @@ use smallvec::SmallVec;
 impl ExprArena {
     /// `id` with every `Min`/`Max` argument dropped that another argument
     /// bounds for all values in the ranges (decided by
-    /// [`ExprArena::decide_by_ranges`], PyTorch's reallocation included).
+    /// [`ExprArena::decide_by_ranges`], PyTorch's reallocation included),
+    /// and every floor division whose divisor divides its dividend as a
+    /// polynomial replaced by the quotient.
     pub fn prune_extrema(&mut self, id: ExprId) -> Result<ExprId> {
         let mut memo = FxHashMap::default();
         self.subst_memo(id, &mut |_| None, true, &mut memo)
+    }
+
+    /// `a // b` when `b` is never zero and divides `a` as a polynomial with
+    /// integer coefficients: then `a / b` is that quotient, an integer, at
+    /// every value (`(2*s0**2)//s0` is `2*s0`).
+    pub(crate) fn exact_quotient(&mut self, a: ExprId, b: ExprId) -> Option<ExprId> {
+        if self.as_int(b).is_some_and(|d| d == 0) || !self.known_nonzero(b) {
+            return None;
+        }
+        let (pa, pb) = (self.poly(a), self.poly(b));
+        let q = self.poly_div_exact(&pa, &pb)?;
+        Some(self.intern_poly(q))
     }
 
     /// The arguments of a `Max` (`is_max`) or `Min` without those another

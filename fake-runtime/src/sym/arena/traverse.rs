@@ -59,8 +59,8 @@ impl ExprArena {
 
     /// Rebuild `id` bottom-up with the canonicalising constructors, each
     /// symbol replaced by `f`'s answer (when it has one), and, with
-    /// `prune`, `Min`/`Max` arguments the ranges order dropped
-    /// ([`ExprArena::prune_extrema`]).
+    /// `prune`, `Min`/`Max` arguments the ranges order dropped and exact
+    /// divisions carried out ([`ExprArena::prune_extrema`]).
     pub(crate) fn subst_memo(
         &mut self,
         id: ExprId,
@@ -93,7 +93,10 @@ impl ExprArena {
                     self.subst_memo(a, f, prune, memo)?,
                     self.subst_memo(b, f, prune, memo)?,
                 );
-                self.floordiv(a, b)?
+                match prune.then(|| self.exact_quotient(a, b)).flatten() {
+                    Some(q) => q,
+                    None => self.floordiv(a, b)?,
+                }
             }
             Node::Mod(a, b) => {
                 let (a, b) = (
