@@ -269,3 +269,47 @@ fn detach_is_a_view_cut_from_autograd() {
     assert_eq!(same, w);
     assert!(!m.meta(w).unwrap().requires_grad, "detach_");
 }
+
+#[test]
+fn no_grad_results_do_not_require_grad() {
+    let mut m = mode();
+    let x = m.input([2.into(), 3.into()], DType::Float32).unwrap();
+    let mut meta = m.meta(x).unwrap().clone();
+    meta.requires_grad = true;
+    let w = m.add_tensor(meta, None, true);
+    let sum = |m: &mut FakeTensorMode| {
+        m.call("aten::add.Tensor", &[Value::Tensor(w), Value::Tensor(w)])
+            .unwrap()
+            .tensor()
+            .unwrap()
+    };
+    // Recorded by autograd: the sum of a tensor that requires grad does.
+    let a = sum(&mut m);
+    assert!(m.meta(a).unwrap().requires_grad, "grad enabled");
+    // Under `torch.no_grad()` neither it nor a view does, while the input
+    // keeps its flag, in place too.
+    m.set_grad_enabled(false);
+    let b = sum(&mut m);
+    assert!(!m.meta(b).unwrap().requires_grad, "no_grad sum");
+    let v = m
+        .call("aten::alias", &[Value::Tensor(w)])
+        .unwrap()
+        .tensor()
+        .unwrap();
+    assert!(!m.meta(v).unwrap().requires_grad, "no_grad view");
+    let same = m
+        .call("aten::relu_", &[Value::Tensor(w)])
+        .unwrap()
+        .tensor()
+        .unwrap();
+    assert_eq!(same, w);
+    assert!(m.meta(w).unwrap().requires_grad, "in place under no_grad");
+    // An integral result never requires grad.
+    m.set_grad_enabled(true);
+    let i = m
+        .call("aten::argmax", &[Value::Tensor(w)])
+        .unwrap()
+        .tensor()
+        .unwrap();
+    assert!(!m.meta(i).unwrap().requires_grad, "argmax");
+}

@@ -137,6 +137,10 @@ pub struct ModeSettings {
     /// it (`copy`, `slice_scatter`: `clone_preserve_strides` keeps the
     /// input's offset, the exported program records 0). Views keep theirs.
     pub functional: bool,
+    /// Autograd records operations (`torch.is_grad_enabled()`): when off,
+    /// as under `torch.no_grad()`, no operator result requires grad, though
+    /// inputs that do still say so.
+    pub grad_enabled: bool,
 }
 
 impl Default for ModeSettings {
@@ -149,6 +153,7 @@ impl Default for ModeSettings {
             },
             cache: true,
             functional: false,
+            grad_enabled: true,
         }
     }
 }
@@ -330,6 +335,20 @@ impl FakeTensorMode {
     pub fn set_cache(&mut self, on: bool) {
         self.settings.cache = on;
         self.cache_clear();
+    }
+
+    /// Turn autograd's recording on or off ([`ModeSettings::grad_enabled`],
+    /// `torch.set_grad_enabled`); the dispatch cache is emptied.
+    pub fn set_grad_enabled(&mut self, on: bool) {
+        self.settings.grad_enabled = on;
+        self.cache_clear();
+    }
+
+    /// Whether `op`'s results may require grad: grad is enabled and the
+    /// operator is not one autograd never records (`detach`).
+    #[inline]
+    fn records_grad(&self, op: &OpDef) -> bool {
+        self.settings.grad_enabled && !op.tags.no_grad
     }
 
     /// The operator table.
@@ -630,7 +649,7 @@ impl FakeTensorMode {
             .into());
         }
         let mut scan = self.scan(name, args)?;
-        scan.requires_grad &= !op.tags.no_grad;
+        scan.requires_grad &= self.records_grad(op);
         let device = scan.device.unwrap_or(self.settings.defaults.device);
 
         // Reasons PyTorch finds while building the key (`_prep_args_for_hash`).
@@ -987,7 +1006,8 @@ impl FakeTensorMode {
                 ),
             ));
         }
-        meta.requires_grad |=
+        // Whatever the kernel copied from an input: autograd decides.
+        meta.requires_grad =
             requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
         // An operator's result is a tensor, never a wrapped number.
         meta.wrapped_number = false;

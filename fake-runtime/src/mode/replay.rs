@@ -230,7 +230,7 @@ impl FakeTensorMode {
         }
         // The dispatch cache's miss path, without the cache.
         let mut scan = self.scan(op.name, args)?;
-        scan.requires_grad &= !op.tags.no_grad;
+        scan.requires_grad &= self.records_grad(op);
         let device = scan.device.unwrap_or(self.settings.defaults.device);
         let symbols_before = self.env.symbol_count();
         let outs = self.run_kernel(op, args, device, scan.constant)?;
