@@ -23,6 +23,13 @@ impl Steps {
         pointwise_output_by(cx, inputs, self.dtype, StrideRule::Elementwise)
     }
 
+    /// A `torch.add`/`sub`/`mul`/`div` of two tensors the reference calls
+    /// through the fake mode itself (not as a meta kernel's inner step):
+    /// on symbolic sizes the mode's fast path answers first.
+    fn arithmetic(&self, cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<TensorMeta> {
+        pointwise_output_by(cx, &[a, b], self.dtype, StrideRule::FastBinary)
+    }
+
     /// The step over `inputs` and a number made a tensor (`where(c, x, 0)`).
     fn with_number(&self, cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<TensorMeta> {
         pointwise_output_by(cx, inputs, self.dtype, StrideRule::WithNumber)
@@ -228,6 +235,8 @@ pub fn trilu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
 /// `torch._refs.native_layer_norm`'s output: `x = input.contiguous()`,
 /// `(x - mean) * rstd` with the statistics (`stats`, the normalized dims
 /// kept as ones) broadcast against it, then `* weight + bias` when given.
+/// The fake mode runs the reference itself (`native_layer_norm_fake`), so
+/// each arithmetic step goes through the mode, its fast path included.
 pub fn layer_norm_strides(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
@@ -264,11 +273,11 @@ fn layer_norm_steps(
     let s = Steps { dtype: input.dtype };
     let x = s.contiguous(cx, input)?;
     let reduced = TensorMeta::contiguous(cx.env, &stats, input.dtype, input.device)?;
-    let centred = s.step(cx, &[&x, &reduced])?;
-    let mut out = s.step(cx, &[&centred, &reduced])?;
+    let centred = s.arithmetic(cx, &x, &reduced)?;
+    let mut out = s.arithmetic(cx, &centred, &reduced)?;
     for affine in [weight, bias].into_iter().flatten() {
         let affine = TensorMeta::contiguous(cx.env, &affine.sizes, affine.dtype, affine.device)?;
-        out = s.step(cx, &[&out, &affine])?;
+        out = s.arithmetic(cx, &out, &affine)?;
     }
     Ok(out.strides)
 }

@@ -536,33 +536,23 @@ pub fn cat(cx: &mut Cx<'_>, tensors: &[&TensorMeta], dim: i64) -> Result<Dims> {
     shape::cat(cx.env, cx.op, &shapes, dim)
 }
 
-/// `cat_strides(tensors, shape)`: channels-last when every input is,
-/// otherwise contiguous (ATen's `cat` output memory format).
+/// `cat_strides(tensors, shape)`: the output laid out in the memory
+/// format the inputs suggest (`torch._refs.cat`'s
+/// `cat_compute_output_memory_format`, then `clone(memory_format=..)`):
+/// each input's `suggest_memory_format`, contiguous as soon as one says
+/// contiguous or two disagree. An input whose strides look channels-last
+/// counts without being densely so (a slice of channels).
 pub fn cat_strides(cx: &mut Cx<'_>, tensors: &[&TensorMeta], shape: Dims) -> Result<Dims> {
-    let mut all_cl = !tensors.is_empty();
+    let mut format = None;
     for t in tensors {
-        if !fake_runtime::strides::is_channels_last(
-            cx.env,
-            &t.sizes,
-            &t.strides,
-            cx.op,
-            Decide::Guard,
-        )? || fake_runtime::strides::is_contiguous(
-            cx.env,
-            &t.sizes,
-            &t.strides,
-            cx.op,
-            Decide::Guard,
-        )? {
-            all_cl = false;
+        let f = suggest_format(cx, t, None)?;
+        if f == MemoryFormat::Contiguous || format.is_some_and(|g| g != f) {
+            format = Some(MemoryFormat::Contiguous);
             break;
         }
+        format = Some(f);
     }
-    if all_cl && shape.len() == 4 {
-        fake_runtime::strides::channels_last(cx.env, &shape)
-    } else {
-        fake_runtime::strides::contiguous(cx.env, &shape)
-    }
+    format_strides(cx, shape, format)
 }
 
 /// `narrow_start(start, size)`: a negative `start` counted from the end
