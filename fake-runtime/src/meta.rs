@@ -58,7 +58,7 @@ impl TensorMeta {
         check_rank("input", sizes.len())?;
         Ok(TensorMeta {
             strides: crate::strides::contiguous(env, sizes)?,
-            sizes: sizes.iter().copied().collect(),
+            sizes: Dims::from_slice(sizes),
             storage_offset: SymInt::Int(0),
             dtype,
             device,

@@ -15,6 +15,9 @@ pub use elementwise::{Operand, expanded, pointwise};
 /// Row-major strides for `sizes` (`make_contiguous_strides_for`): sizes of
 /// 0 count as 1.
 pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
+    if let Some(out) = contiguous_static(sizes) {
+        return Ok(out);
+    }
     let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), sizes.len());
     let mut acc = SymInt::Int(1);
     for i in (0..sizes.len()).rev() {
@@ -23,6 +26,19 @@ pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
         acc = env.mul(acc, s)?;
     }
     Ok(out)
+}
+
+/// [`contiguous`] on `i64`s when every size is static (`None` when one is
+/// symbolic or a stride overflows: the general path decides).
+#[inline]
+fn contiguous_static(sizes: &[SymInt]) -> Option<Dims> {
+    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), sizes.len());
+    let mut acc = 1i64;
+    for (i, s) in sizes.iter().enumerate().rev() {
+        out[i] = SymInt::Int(acc);
+        acc = acc.checked_mul(s.as_int()?.max(1))?;
+    }
+    Some(out)
 }
 
 /// Channels-last strides for a 4-D (NHWC) or 5-D (NDHWC) tensor; other
