@@ -240,13 +240,20 @@ fn a_recorded_call_answers_a_repeat_on_tensors_alike() {
     assert!(!m.replays(&rec, &[Value::Tensor(c)]));
 }
 
+/// A `[2, 3]` float leaf that requires grad.
+fn requiring_grad(m: &mut FakeTensorMode) -> fake_tensor::runtime::tensor::TensorId {
+    let x = m
+        .input([2.into(), 3.into()], DType::Float32)
+        .expect("an input");
+    let mut meta = m.meta(x).expect("its metadata").clone();
+    meta.requires_grad = true;
+    m.add_tensor(meta, None, true)
+}
+
 #[test]
 fn detach_is_a_view_cut_from_autograd() {
     let mut m = mode();
-    let x = m.input([2.into(), 3.into()], DType::Float32).unwrap();
-    let mut meta = m.meta(x).unwrap().clone();
-    meta.requires_grad = true;
-    let w = m.add_tensor(meta, None, true);
+    let w = requiring_grad(&mut m);
     let mut through = |op: &str| {
         m.call(op, &[Value::Tensor(w)])
             .unwrap_or_else(|e| panic!("{op}: {e}"))
@@ -273,10 +280,7 @@ fn detach_is_a_view_cut_from_autograd() {
 #[test]
 fn no_grad_results_do_not_require_grad() {
     let mut m = mode();
-    let x = m.input([2.into(), 3.into()], DType::Float32).unwrap();
-    let mut meta = m.meta(x).unwrap().clone();
-    meta.requires_grad = true;
-    let w = m.add_tensor(meta, None, true);
+    let w = requiring_grad(&mut m);
     let sum = |m: &mut FakeTensorMode| {
         m.call("aten::add.Tensor", &[Value::Tensor(w), Value::Tensor(w)])
             .unwrap()

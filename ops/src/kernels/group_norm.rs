@@ -53,6 +53,12 @@ fn contiguous_as(cx: &mut Cx<'_>, t: &TensorMeta, format: MemoryFormat) -> Resul
     )
 }
 
+/// `t.contiguous()` of an optional affine parameter.
+fn contiguous_opt(cx: &mut Cx<'_>, t: Option<&TensorMeta>) -> Result<Option<TensorMeta>> {
+    t.map(|t| contiguous_as(cx, t, MemoryFormat::Contiguous))
+        .transpose()
+}
+
 /// `_maybe_convert_to_dtype(t, dtype)`: `prims.convert_element_type`,
 /// which below the fake mode is `t.to(dtype)` (`_to_copy`, the tensor
 /// itself when the dtype matches).
@@ -106,52 +112,9 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     let hxw = args::size(cx, a, 5, "HxW", None)?;
     let group = args::size(cx, a, 6, "group", None)?;
     let eps = args::float(cx, a, 7, "eps", None)?;
-    let positive = cx.env.gt(c, SymInt::Int(0))?;
-    check(cx, positive, |cx| {
-        format!(
-            "Expected number of channels to be greater than 0, got {}",
-            cx.env.display(c)
-        )
-    })?;
-    let positive = cx.env.gt(hxw, SymInt::Int(0))?;
-    check(cx, positive, |cx| {
-        format!(
-            "Expected HxW to be greater than 0, got {}",
-            cx.env.display(hxw)
-        )
-    })?;
-    let positive = cx.env.gt(group, SymInt::Int(0))?;
-    check(cx, positive, |cx| {
-        format!(
-            "Expected num groups to be greater than 0, got {}",
-            cx.env.display(group)
-        )
-    })?;
-    let rem = cx.env.modulo(c, group)?;
-    let divisible = cx.env.eq(rem, SymInt::Int(0))?;
-    check(cx, divisible, |cx| {
-        format!(
-            "Expected number of channels in input to be divisible by num_groups, but got input of shape {} and num_groups={}",
-            torch_size(cx, &input.sizes),
-            cx.env.display(group)
-        )
-    })?;
-    for (t, what) in [(weight, "weight"), (bias, "bias")] {
-        let Some(t) = t else { continue };
-        let fits = if t.dim() == 1 {
-            let numel = t.numel(cx.env)?;
-            cx.env.eq(numel, c)?
-        } else {
-            fake_runtime::SymBool::Bool(false)
-        };
-        check(cx, fits, |cx| {
-            format!(
-                "Expected {what} to be a vector of size equal to the number of channels in input, but got {what} of shape {} and input of shape {}",
-                torch_size(cx, &t.sizes),
-                torch_size(cx, &input.sizes)
-            )
-        })?;
-    }
+    check_positive(cx, c, "number of channels")?;
+    check_positive(cx, hxw, "HxW")?;
+    check_groups_and_affine(cx, input, weight, bias, c, group, torch_size)?;
     let rank = input.dim();
     if rank < 2 {
         return Err(Error::invalid(
@@ -165,12 +128,7 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     // never taken.
     let format = suggest_memory_format(cx, input)?;
     let input = contiguous_as(cx, input, format)?;
-    let weight = weight
-        .map(|w| contiguous_as(cx, w, MemoryFormat::Contiguous))
-        .transpose()?;
-    let bias = bias
-        .map(|b| contiguous_as(cx, b, MemoryFormat::Contiguous))
-        .transpose()?;
+    let (weight, bias) = (contiguous_opt(cx, weight)?, contiguous_opt(cx, bias)?);
     let compute = computation_dtype(input.dtype);
     let input_acc = convert(cx, &input, compute)?;
     let per_group = cx.env.floordiv(c, group)?;
@@ -233,7 +191,8 @@ pub(crate) fn group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let eps = args::float(cx, a, 4, "eps", Some(1e-5))?;
     let n = size_at(cx, input, 0)?;
     let c = size_at(cx, input, 1)?;
-    check_group_norm_inputs(cx, input, weight, bias, c, num_groups)?;
+    // ATen's `check_group_norm_inputs`.
+    check_groups_and_affine(cx, input, weight, bias, c, num_groups, aten_size)?;
     let mut hxw = SymInt::Int(1);
     for &s in &input.sizes[2..] {
         hxw = cx.env.mul(hxw, s)?;
@@ -244,12 +203,7 @@ pub(crate) fn group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         MemoryFormat::Contiguous
     };
     let x = contiguous_as(cx, input, format)?;
-    let weight = weight
-        .map(|w| contiguous_as(cx, w, MemoryFormat::Contiguous))
-        .transpose()?;
-    let bias = bias
-        .map(|b| contiguous_as(cx, b, MemoryFormat::Contiguous))
-        .transpose()?;
+    let (weight, bias) = (contiguous_opt(cx, weight)?, contiguous_opt(cx, bias)?);
     let outs = native_group_norm(
         cx,
         &[
@@ -267,29 +221,46 @@ pub(crate) fn group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     Ok(fresh_result(out))
 }
 
-/// ATen's `check_group_norm_inputs`, in its order.
-fn check_group_norm_inputs(
+/// `torch._check(v > 0)`, worded as both the reference and ATen word it.
+fn check_positive(cx: &mut Cx<'_>, v: SymInt, what: &str) -> Result<()> {
+    let positive = cx.env.gt(v, SymInt::Int(0))?;
+    check(cx, positive, |cx| {
+        format!(
+            "Expected {what} to be greater than 0, got {}",
+            cx.env.display(v)
+        )
+    })
+}
+
+/// How a check prints a shape: the reference's `torch.Size([2, 3])` or
+/// ATen's `[2, 3]`.
+type ShapeText = fn(&Cx<'_>, &[SymInt]) -> String;
+
+/// ATen's shape printing.
+fn aten_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
+    shape::display_dims(cx.env, s)
+}
+
+/// The checks the reference and ATen's `check_group_norm_inputs` share,
+/// in their order: a positive group count dividing the channels, and a
+/// weight and a bias (when given) of one element per channel.
+fn check_groups_and_affine(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: Option<&TensorMeta>,
     bias: Option<&TensorMeta>,
     c: SymInt,
-    num_groups: SymInt,
+    groups: SymInt,
+    shape_text: ShapeText,
 ) -> Result<()> {
-    let positive = cx.env.gt(num_groups, SymInt::Int(0))?;
-    check(cx, positive, |cx| {
-        format!(
-            "Expected num groups to be greater than 0, got {}",
-            cx.env.display(num_groups)
-        )
-    })?;
-    let rem = cx.env.modulo(c, num_groups)?;
+    check_positive(cx, groups, "num groups")?;
+    let rem = cx.env.modulo(c, groups)?;
     let divisible = cx.env.eq(rem, SymInt::Int(0))?;
     check(cx, divisible, |cx| {
         format!(
             "Expected number of channels in input to be divisible by num_groups, but got input of shape {} and num_groups={}",
-            shape::display_dims(cx.env, &input.sizes),
-            cx.env.display(num_groups)
+            shape_text(cx, &input.sizes),
+            cx.env.display(groups)
         )
     })?;
     for (t, what) in [(weight, "weight"), (bias, "bias")] {
@@ -303,8 +274,8 @@ fn check_group_norm_inputs(
         check(cx, fits, |cx| {
             format!(
                 "Expected {what} to be a vector of size equal to the number of channels in input, but got {what} of shape {} and input of shape {}",
-                shape::display_dims(cx.env, &t.sizes),
-                shape::display_dims(cx.env, &input.sizes)
+                shape_text(cx, &t.sizes),
+                shape_text(cx, &input.sizes)
             )
         })?;
     }
