@@ -61,6 +61,15 @@ pub fn written_in_place(
     dtype: DType,
     target: &TensorMeta,
 ) -> Result<()> {
+    fits_in_place(cx, sizes, target)?;
+    require_castable(cx, dtype, target.dtype)
+}
+
+/// Refuse a result of `sizes` written into `target` in place unless they
+/// are `target`'s (TensorIterator and `check_inplace_broadcast`: "output
+/// with shape [..] doesn't match the broadcast shape [..]", guarded when
+/// symbolic).
+pub fn fits_in_place(cx: &mut Cx<'_>, sizes: &[SymInt], target: &TensorMeta) -> Result<()> {
     let same = dims_eq(cx, sizes, &target.sizes)?;
     if same != SymBool::Bool(true) {
         let message = format!(
@@ -70,7 +79,7 @@ pub fn written_in_place(
         );
         require(cx, same, &message)?;
     }
-    require_castable(cx, dtype, target.dtype)
+    Ok(())
 }
 
 /// An `out=` overload whose `count` out tensors start at argument `first`

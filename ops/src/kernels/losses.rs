@@ -318,7 +318,7 @@ pub(crate) fn poisson_nll_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         // `loss += ...`: in place, so the sum must keep the loss's sizes.
         call(
             cx,
-            k::add__tensor,
+            crate::kernels::binop_inplace_alpha,
             &[Arg::Tensor(&loss), Arg::Tensor(&masked)],
         )?;
     }

@@ -21,6 +21,7 @@ mod fft;
 mod fft_composites;
 mod group_norm;
 mod histogram;
+mod inplace_arith;
 mod instance_norm;
 mod integrals;
 mod itself;
@@ -91,6 +92,7 @@ pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,
 };
+pub(crate) use inplace_arith::{binop_inplace, binop_inplace_alpha};
 pub(crate) use instance_norm::instance_norm;
 pub(crate) use integrals::{
     cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_scalarint, trapezoid_dx, trapezoid_x,

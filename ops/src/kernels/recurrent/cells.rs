@@ -247,7 +247,7 @@ fn simple_cell(cx: &mut Cx<'_>, a: &[Arg<'_>], relu: bool) -> Result<Outs> {
     check_cell_hidden(cx, input, hx, hidden_size, 0)?;
     let hgates = linear(cx, hx, w.hh, w.b_hh)?;
     let igates = linear(cx, input, w.ih, w.b_ih)?;
-    let gates = binary(cx, k::add__tensor, &hgates, &igates)?;
+    let gates = binary(cx, crate::kernels::binop_inplace_alpha, &hgates, &igates)?;
     let out = unary(cx, if relu { k::relu } else { k::tanh }, &gates)?;
     Ok(fresh([out]))
 }
@@ -293,18 +293,18 @@ pub(crate) fn gru_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let hlin = linear(cx, hx, w.hh, w.b_hh)?;
     let hg = unsafe_chunk(cx, &hlin, 3, 1)?;
     let (h0, i0) = (gate(cx, &hg, 0)?, gate(cx, &ig, 0)?);
-    let reset = binary(cx, k::add__tensor, &h0, &i0)?;
+    let reset = binary(cx, crate::kernels::binop_inplace_alpha, &h0, &i0)?;
     let reset = unary(cx, k::sigmoid_, &reset)?;
     let (h1, i1) = (gate(cx, &hg, 1)?, gate(cx, &ig, 1)?);
-    let update = binary(cx, k::add__tensor, &h1, &i1)?;
+    let update = binary(cx, crate::kernels::binop_inplace_alpha, &h1, &i1)?;
     let update = unary(cx, k::sigmoid_, &update)?;
     let (h2, i2) = (gate(cx, &hg, 2)?, gate(cx, &ig, 2)?);
-    let scaled = binary(cx, k::mul__tensor, &h2, &reset)?;
+    let scaled = binary(cx, crate::kernels::binop_inplace, &h2, &reset)?;
     let new_gate = binary(cx, k::add_tensor, &i2, &scaled)?;
     let new_gate = tanh_(cx, &new_gate)?;
     let hy = binary(cx, k::sub_tensor, hx, &new_gate)?;
-    let hy = binary(cx, k::mul__tensor, &hy, &update)?;
-    let hy = binary(cx, k::add__tensor, &hy, &new_gate)?;
+    let hy = binary(cx, crate::kernels::binop_inplace, &hy, &update)?;
+    let hy = binary(cx, crate::kernels::binop_inplace_alpha, &hy, &new_gate)?;
     Ok(fresh([hy]))
 }
 
@@ -339,7 +339,7 @@ pub(crate) fn lstm_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     let hgates = linear(cx, h, w.hh, w.b_hh)?;
     let igates = linear(cx, input, w.ih, w.b_ih)?;
-    let gates = binary(cx, k::add__tensor, &hgates, &igates)?;
+    let gates = binary(cx, crate::kernels::binop_inplace_alpha, &hgates, &igates)?;
     let pieces = unsafe_chunk(cx, &gates, 4, 1)?;
     let i = unary(cx, k::sigmoid_, &gate(cx, &pieces, 0)?)?;
     let f = unary(cx, k::sigmoid_, &gate(cx, &pieces, 1)?)?;
@@ -347,7 +347,7 @@ pub(crate) fn lstm_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let o = unary(cx, k::sigmoid_, &gate(cx, &pieces, 3)?)?;
     let cy = binary(cx, k::mul_tensor, &f, c)?;
     let ig = binary(cx, k::mul_tensor, &i, &g)?;
-    let cy = binary(cx, k::add__tensor, &cy, &ig)?;
+    let cy = binary(cx, crate::kernels::binop_inplace_alpha, &cy, &ig)?;
     let tc = unary(cx, k::tanh, &cy)?;
     let hy = binary(cx, k::mul_tensor, &o, &tc)?;
     Ok(fresh([hy, cy]))
