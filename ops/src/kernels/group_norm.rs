@@ -16,15 +16,13 @@
 //! first result.
 
 use super::einsum::{fresh_result, reshape};
-use super::loss_steps::{Kernel, call, float, to};
+use super::loss_steps::{binary, call, float, to, unary, with_number};
 use super::recurrent::size_at;
 use crate::erased as k;
 use fake_runtime::promotion::computation_dtype;
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::args;
-use fake_runtime::{
-    Alias, Arg, Cx, DType, Error, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta,
-};
+use fake_runtime::{Alias, Arg, Cx, Error, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
 
 /// PyTorch's `torch.Size([2, 3])`, as the reference prints a shape.
 fn torch_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
@@ -59,35 +57,10 @@ fn contiguous_opt(cx: &mut Cx<'_>, t: Option<&TensorMeta>) -> Result<Option<Tens
         .transpose()
 }
 
-/// `_maybe_convert_to_dtype(t, dtype)`: `prims.convert_element_type`,
-/// which below the fake mode is `t.to(dtype)` (`_to_copy`, the tensor
-/// itself when the dtype matches).
-fn convert(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
-    to(cx, t, dtype)
-}
-
 /// `suggest_memory_format(t)`: channels-last for a 4-d (channels-last-3d
 /// for a 5-d) tensor whose strides look it, else contiguous.
 fn suggest_memory_format(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<MemoryFormat> {
     crate::intrinsics::suggest_format(cx, t, None)
-}
-
-/// `a op b` of two tensors.
-fn binary(cx: &mut Cx<'_>, kernel: Kernel, a: &TensorMeta, b: &TensorMeta) -> Result<TensorMeta> {
-    super::loss_steps::binary(cx, kernel, a, b)
-}
-
-/// `op(a)` of one tensor, or of a tensor and a number.
-fn unary(
-    cx: &mut Cx<'_>,
-    kernel: Kernel,
-    a: &TensorMeta,
-    number: Option<f64>,
-) -> Result<TensorMeta> {
-    match number {
-        Some(v) => call(cx, kernel, &[Arg::Tensor(a), float(v)]),
-        None => super::loss_steps::unary(cx, kernel, a),
-    }
 }
 
 /// `_unsqueeze_multiple(t, dims)`: `unsqueeze` at each of the sorted
@@ -130,7 +103,9 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     let input = contiguous_as(cx, input, format)?;
     let (weight, bias) = (contiguous_opt(cx, weight)?, contiguous_opt(cx, bias)?);
     let compute = computation_dtype(input.dtype);
-    let input_acc = convert(cx, &input, compute)?;
+    // `_maybe_convert_to_dtype`: `prims.convert_element_type`, which below
+    // the fake mode is `to` (`_to_copy`, or the tensor itself).
+    let input_acc = to(cx, &input, compute)?;
     let per_group = cx.env.floordiv(c, group)?;
     let grouped = Dims::from_slice(&[n, group, per_group, hxw]);
     let input_reshaped = reshape(cx, &input_acc, grouped)?;
@@ -151,8 +126,8 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     let (Some(biased_var), Some(mean)) = (stats.next(), stats.next()) else {
         return Err(Error::invalid(cx.op, "var_mean gave no statistics"));
     };
-    let shifted = unary(cx, k::add_scalar, &biased_var, Some(eps))?;
-    let rstd = unary(cx, k::rsqrt, &shifted, None)?;
+    let shifted = with_number(cx, k::add_scalar, &biased_var, float(eps))?;
+    let rstd = unary(cx, k::rsqrt, &shifted)?;
     let centered = binary(cx, k::sub_tensor, &input_reshaped, &mean)?;
     let normalized = binary(cx, k::mul_tensor, &centered, &rstd)?;
     let mut out = super::loss_steps::view(cx, &normalized, input.sizes.clone())?;
@@ -165,11 +140,11 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
         let b = unsqueeze_multiple(cx, bias, &broadcast)?;
         out = binary(cx, k::add_tensor, &out, &b)?;
     }
-    let out = convert(cx, &out, input.dtype)?;
+    let out = to(cx, &out, input.dtype)?;
     let out = contiguous_as(cx, &out, format)?;
     let mut outs = fresh_result(out);
     for stat in [mean, rstd] {
-        let stat = convert(cx, &stat, input.dtype)?;
+        let stat = to(cx, &stat, input.dtype)?;
         let squeezed = call(
             cx,
             k::squeeze_dims,
