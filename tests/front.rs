@@ -316,4 +316,30 @@ fn no_grad_results_do_not_require_grad() {
         .tensor()
         .unwrap();
     assert!(!m.meta(i).unwrap().requires_grad, "argmax");
+    // A recorded call replayed after the grad mode changed follows the
+    // mode it is replayed in, each way.
+    use fake_tensor::runtime::Registry;
+    use fake_tensor::runtime::mode::{Output, Recording};
+    let registry = fake_ops::registry();
+    let add = registry.lookup("aten::add.Tensor").expect("add");
+    let (w2, w3) = (requiring_grad(&mut m), requiring_grad(&mut m));
+    let one = Value::Scalar(fake_tensor::runtime::Scalar::Int(1.into()));
+    let mut rec = Recording::default();
+    let replayed = |m: &mut FakeTensorMode, t, rec: &mut Recording| {
+        let args = [Value::Tensor(t), Value::Tensor(t), one.clone()];
+        let out = m.dispatch_recorded(add, &args, rec).unwrap();
+        let [Output::Tensor(r)] = out.as_slice() else {
+            panic!("one tensor, got {out:?}")
+        };
+        m.meta(*r).unwrap().requires_grad
+    };
+    assert!(replayed(&mut m, w, &mut rec), "recorded with grad");
+    m.set_grad_enabled(false);
+    assert!(!replayed(&mut m, w2, &mut rec), "replayed without grad");
+    assert_eq!(rec.replayed(), 1);
+    rec.clear();
+    assert!(!replayed(&mut m, w, &mut rec), "recorded without grad");
+    m.set_grad_enabled(true);
+    assert!(replayed(&mut m, w3, &mut rec), "replayed with grad");
+    assert_eq!(rec.replayed(), 1);
 }

@@ -23,6 +23,12 @@ pub fn display_dims(env: &ShapeEnv, dims: &[SymInt]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
+/// Dims as Python prints a `torch.Size`: `torch.Size([s0, 3])` (the
+/// references' and Python meta kernels' messages).
+pub fn display_torch_size(env: &ShapeEnv, dims: &[SymInt]) -> String {
+    format!("torch.Size({})", display_dims(env, dims))
+}
+
 fn invalid(op: &str, reason: String) -> Error {
     Error::invalid(op, reason)
 }

@@ -192,8 +192,8 @@ fn provably_equal_over_the_ranges() {
     let sq = env.mul(s0, s0).unwrap();
     let twice_sq = env.mul(SymInt::Int(2), sq).unwrap();
     let q = env.floordiv(twice_sq, s0).unwrap();
-    assert_eq!(env.display(q), "((2*s0**2)//s0)");
     let twice = env.mul(SymInt::Int(2), s0).unwrap();
+    assert_ne!(q, twice, "the quotient is kept");
     assert!(env.provably_equal(q, twice).unwrap());
     let wrapped = env.max(SymInt::Int(1), q).unwrap();
     assert!(env.provably_equal(wrapped, twice).unwrap());

@@ -32,7 +32,8 @@ pub struct Recording {
     tensors: Vec<TensorMeta>,
     plain: Vec<Plain>,
     outs: Outs,
-    /// Whether a tensor argument requires grad (so the outputs do).
+    /// Whether a tensor argument requires grad (so the outputs do while
+    /// grad is enabled).
     requires_grad: bool,
     /// Calls answered from it since it was last cleared.
     replayed: usize,
@@ -230,6 +231,7 @@ impl FakeTensorMode {
         }
         // The dispatch cache's miss path, without the cache.
         let mut scan = self.scan(op.name, args)?;
+        let inputs_require_grad = scan.requires_grad;
         scan.requires_grad &= self.records_grad(op);
         let device = scan.device.unwrap_or(self.settings.defaults.device);
         let symbols_before = self.env.symbol_count();
@@ -241,7 +243,7 @@ impl FakeTensorMode {
             r.tensors.clear();
             r.plain.clear();
             r.outs.clear();
-            r.requires_grad = scan.requires_grad;
+            r.requires_grad = inputs_require_grad;
             r.plain.extend(args.iter().map(Plain::of));
             Self::for_each_tensor(args, |t| {
                 r.tensors.push(self.tensors[t.index as usize].meta.clone());
@@ -293,6 +295,9 @@ impl FakeTensorMode {
         args: &[Value<'_>],
         rec: &Recording,
     ) -> Result<OutputList> {
-        self.wrap_each(op, args, rec.outs.iter().cloned(), rec.requires_grad)
+        // Autograd decides as it does now: the grad mode may have changed
+        // since the recording.
+        let requires_grad = rec.requires_grad && self.records_grad(op);
+        self.wrap_each(op, args, rec.outs.iter().cloned(), requires_grad)
     }
 }

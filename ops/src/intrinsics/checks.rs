@@ -6,11 +6,6 @@
 
 use super::*;
 
-/// PyTorch's `torch.Size([2, 3])`, for messages that print one.
-fn torch_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
-    format!("torch.Size({})", shape::display_dims(cx.env, s))
-}
-
 /// `ensure_nonempty_size`: the size at `d`, 1 for a zero-dim tensor.
 fn nonempty_size(s: &[SymInt], d: usize) -> SymInt {
     s.get(d).copied().unwrap_or(SymInt::Int(1))
@@ -169,7 +164,7 @@ pub fn tensor_metadata_matches(
     if let Some(size) = size
         && !tuple_eq(cx, &a.sizes, &size)?
     {
-        let got = torch_size(cx, &a.sizes);
+        let got = shape::display_torch_size(cx.env, &a.sizes);
         return Err(invalid(
             cx,
             format!(

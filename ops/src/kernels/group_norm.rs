@@ -6,10 +6,10 @@
 //! the last two dims; the grouped view is normalised and viewed back,
 //! then scaled and shifted. The reference runs as the operator's `Meta`
 //! kernel, where the fake tensors are on the meta device, so its CPU path
-//! (weight and bias folded into one scale and shift) is never taken. The output is converted back and made
-//! contiguous in the input's memory format again, so an input's own
-//! strides on size-1 dims survive wherever the steps keep them, as they
-//! do in PyTorch.
+//! (weight and bias folded into one scale and shift) is never taken. The
+//! output is converted back and made contiguous in the input's memory
+//! format again, so an input's own strides on size-1 dims survive
+//! wherever the steps keep them, as they do in PyTorch.
 //!
 //! `group_norm` is ATen's composite over it: the input made contiguous
 //! (in its suggested memory format on the CPU), then `native_group_norm`'s
@@ -17,30 +17,14 @@
 
 use super::einsum::{fresh_result, reshape};
 use super::loss_steps::{binary, call, float, to, unary, with_number};
-use super::recurrent::size_at;
+use super::recurrent::{product, size_at};
 use crate::erased as k;
 use fake_runtime::promotion::computation_dtype;
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, Error, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
-
-/// PyTorch's `torch.Size([2, 3])`, as the reference prints a shape.
-fn torch_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
-    format!("torch.Size({})", shape::display_dims(cx.env, s))
-}
-
-/// `torch._check(cond, message)`: a symbolic condition guarded.
-fn check(
-    cx: &mut Cx<'_>,
-    cond: fake_runtime::SymBool,
-    message: impl FnOnce(&Cx<'_>) -> String,
-) -> Result<()> {
-    if cx.env.guard_bool(cond, cx.op)? {
-        Ok(())
-    } else {
-        Err(Error::invalid(cx.op, message(cx)))
-    }
-}
+use fake_runtime::{
+    Alias, Arg, Cx, Error, MemoryFormat, Out, Outs, Result, ShapeEnv, SymInt, TensorMeta,
+};
 
 /// `t.contiguous(memory_format=format)`.
 fn contiguous_as(cx: &mut Cx<'_>, t: &TensorMeta, format: MemoryFormat) -> Result<TensorMeta> {
@@ -87,7 +71,7 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     let eps = args::float(cx, a, 7, "eps", None)?;
     check_positive(cx, c, "number of channels")?;
     check_positive(cx, hxw, "HxW")?;
-    check_groups_and_affine(cx, input, weight, bias, c, group, torch_size)?;
+    check_groups_and_affine(cx, input, weight, bias, c, group, shape::display_torch_size)?;
     let rank = input.dim();
     if rank < 2 {
         return Err(Error::invalid(
@@ -167,11 +151,8 @@ pub(crate) fn group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let n = size_at(cx, input, 0)?;
     let c = size_at(cx, input, 1)?;
     // ATen's `check_group_norm_inputs`.
-    check_groups_and_affine(cx, input, weight, bias, c, num_groups, aten_size)?;
-    let mut hxw = SymInt::Int(1);
-    for &s in &input.sizes[2..] {
-        hxw = cx.env.mul(hxw, s)?;
-    }
+    check_groups_and_affine(cx, input, weight, bias, c, num_groups, shape::display_dims)?;
+    let hxw = product(cx, &input.sizes[2..])?;
     let format = if input.device.is_cpu() {
         suggest_memory_format(cx, input)?
     } else {
@@ -196,25 +177,21 @@ pub(crate) fn group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     Ok(fresh_result(out))
 }
 
-/// `torch._check(v > 0)`, worded as both the reference and ATen word it.
+/// `torch._check(v > 0)`, worded as both the reference and ATen word it
+/// (a guard on backed sizes, a runtime assert on unbacked ones).
 fn check_positive(cx: &mut Cx<'_>, v: SymInt, what: &str) -> Result<()> {
     let positive = cx.env.gt(v, SymInt::Int(0))?;
-    check(cx, positive, |cx| {
+    shape::check_printing(cx.env, positive, cx.op, &|env| {
         format!(
             "Expected {what} to be greater than 0, got {}",
-            cx.env.display(v)
+            env.display(v)
         )
     })
 }
 
 /// How a check prints a shape: the reference's `torch.Size([2, 3])` or
 /// ATen's `[2, 3]`.
-type ShapeText = fn(&Cx<'_>, &[SymInt]) -> String;
-
-/// ATen's shape printing.
-fn aten_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
-    shape::display_dims(cx.env, s)
-}
+type ShapeText = fn(&ShapeEnv, &[SymInt]) -> String;
 
 /// The checks the reference and ATen's `check_group_norm_inputs` share,
 /// in their order: a positive group count dividing the channels, and a
@@ -231,11 +208,11 @@ fn check_groups_and_affine(
     check_positive(cx, groups, "num groups")?;
     let rem = cx.env.modulo(c, groups)?;
     let divisible = cx.env.eq(rem, SymInt::Int(0))?;
-    check(cx, divisible, |cx| {
+    shape::check_printing(cx.env, divisible, cx.op, &|env| {
         format!(
             "Expected number of channels in input to be divisible by num_groups, but got input of shape {} and num_groups={}",
-            shape_text(cx, &input.sizes),
-            cx.env.display(groups)
+            shape_text(env, &input.sizes),
+            env.display(groups)
         )
     })?;
     for (t, what) in [(weight, "weight"), (bias, "bias")] {
@@ -246,11 +223,11 @@ fn check_groups_and_affine(
         } else {
             fake_runtime::SymBool::Bool(false)
         };
-        check(cx, fits, |cx| {
+        shape::check_printing(cx.env, fits, cx.op, &|env| {
             format!(
                 "Expected {what} to be a vector of size equal to the number of channels in input, but got {what} of shape {} and input of shape {}",
-                shape_text(cx, &t.sizes),
-                shape_text(cx, &input.sizes)
+                shape_text(env, &t.sizes),
+                shape_text(env, &input.sizes)
             )
         })?;
     }

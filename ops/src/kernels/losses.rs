@@ -22,12 +22,6 @@ use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, Ten
 
 use crate::erased as k;
 
-/// PyTorch's `torch.Size([2, 3])`, as the decompositions' messages print
-/// a shape.
-fn torch_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
-    format!("torch.Size({})", shape::display_dims(cx.env, s))
-}
-
 /// Whether two shapes are equal, as Python's `==` on them decides (a
 /// guard where sizes are symbolic).
 fn same_sizes(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
@@ -456,7 +450,7 @@ pub(crate) fn multi_margin_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
             cx,
             format!(
                 "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {}",
-                torch_size(cx, &input.sizes)
+                shape::display_torch_size(cx.env, &input.sizes)
             ),
         ));
     }
@@ -473,7 +467,7 @@ pub(crate) fn multi_margin_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
             format!(
                 "inconsistent target size, expected {} but got {}",
                 cx.env.display(nframe),
-                torch_size(cx, &target1.sizes)
+                shape::display_torch_size(cx.env, &target1.sizes)
             ),
         ));
     }
@@ -491,7 +485,7 @@ pub(crate) fn multi_margin_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
                 format!(
                     "inconsistent weight size, expected {} but got {}",
                     cx.env.display(dim),
-                    torch_size(cx, &w.sizes)
+                    shape::display_torch_size(cx.env, &w.sizes)
                 ),
             ));
         }
@@ -548,7 +542,7 @@ pub(crate) fn multilabel_margin_loss_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> 
             cx,
             format!(
                 "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {}",
-                torch_size(cx, &input.sizes)
+                shape::display_torch_size(cx.env, &input.sizes)
             ),
         ));
     }
@@ -558,8 +552,8 @@ pub(crate) fn multilabel_margin_loss_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> 
             cx,
             format!(
                 "inconsistent target size: {} for input of size: {}",
-                torch_size(cx, &target.sizes),
-                torch_size(cx, &input.sizes)
+                shape::display_torch_size(cx.env, &target.sizes),
+                shape::display_torch_size(cx.env, &input.sizes)
             ),
         ));
     }

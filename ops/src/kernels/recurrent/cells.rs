@@ -161,11 +161,6 @@ fn fused_device(input: &TensorMeta) -> bool {
     matches!(input.device.ty, DeviceType::Cuda | DeviceType::Xpu)
 }
 
-/// `torch.Size([..])`, as the fused kernels' checks print shapes.
-fn torch_size(cx: &Cx<'_>, s: &[SymInt]) -> String {
-    format!("torch.Size({})", shape::display_dims(cx.env, s))
-}
-
 /// `rnn_cell_checkSizes`, the checks of the fused cells' meta kernels
 /// (`torch._check`), for `factor` gates over `prev_hidden`.
 fn check_fused_sizes(
@@ -182,8 +177,8 @@ fn check_fused_sizes(
     let equal = dims_eq(cx, &igates.sizes, &hgates.sizes)?;
     let message = format!(
         "{} != {}",
-        torch_size(cx, &igates.sizes),
-        torch_size(cx, &hgates.sizes)
+        shape::display_torch_size(cx.env, &igates.sizes),
+        shape::display_torch_size(cx.env, &hgates.sizes)
     );
     require(cx, equal, &message)?;
     let gates = igates.sizes[1];
@@ -201,8 +196,8 @@ fn check_fused_sizes(
         let equal = dims_eq(cx, &bi.sizes, &bh.sizes)?;
         let message = format!(
             "{} != {}",
-            torch_size(cx, &bi.sizes),
-            torch_size(cx, &bh.sizes)
+            shape::display_torch_size(cx.env, &bi.sizes),
+            shape::display_torch_size(cx.env, &bh.sizes)
         );
         require(cx, equal, &message)?;
     }
