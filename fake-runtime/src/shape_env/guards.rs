@@ -78,7 +78,7 @@ impl ShapeEnv {
     /// [`Self::decide_statically`] on a simplified condition: a conjunction
     /// or disjunction is decided part by part, so an assert `a and b`
     /// settles `a` and a query `a and c` with `c` known.
-    fn decide_simplified(&self, s: ExprId) -> Option<bool> {
+    fn decide_simplified(&mut self, s: ExprId) -> Option<bool> {
         if let Some(b) = self.exprs.as_bool(s) {
             return Some(b);
         }
@@ -97,7 +97,7 @@ impl ShapeEnv {
             }
             return all.then_some(is_and);
         }
-        self.exprs.decide_by_ranges(s)
+        self.exprs.decide_by_ranges_memo(s)
     }
 
     /// True when `c` holds for every value the symbols may take, without

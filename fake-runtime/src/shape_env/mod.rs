@@ -52,25 +52,6 @@ impl Default for ShapeEnvSettings {
     }
 }
 
-/// The sizes and strides a layout test was asked of.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct LayoutKey {
-    rank: u8,
-    values: smallvec::SmallVec<[SymInt; 10]>,
-}
-
-impl LayoutKey {
-    fn new(sizes: &[SymInt], strides: &[SymInt]) -> Self {
-        let mut values = smallvec::SmallVec::with_capacity(sizes.len() + strides.len());
-        values.extend_from_slice(sizes);
-        values.extend_from_slice(strides);
-        LayoutKey {
-            rank: sizes.len() as u8,
-            values,
-        }
-    }
-}
-
 /// What the ShapeEnv knows of one symbol beyond its range.
 #[derive(Debug, Clone)]
 pub(crate) struct SymbolData {
@@ -106,7 +87,7 @@ pub struct ShapeEnv {
     /// again decides the same way, from what the first asking learnt); a
     /// new replacement, which can simplify a condition into one not yet
     /// decided, forgets them.
-    pub(crate) layouts: FxHashMap<LayoutKey, bool>,
+    pub(crate) layouts: crate::sym::list_memo::ListMemo<bool>,
     pub(crate) guards: Vec<Guard>,
     pub(crate) runtime_asserts: Vec<Guard>,
     /// Unbacked symbols known to be sizes (`_constrain_range_for_size`):
@@ -158,7 +139,7 @@ impl ShapeEnv {
             seen_sources: Default::default(),
             replacements: FxHashMap::default(),
             simplified: FxHashMap::default(),
-            layouts: FxHashMap::default(),
+            layouts: crate::sym::list_memo::ListMemo::default(),
             decided: FxHashMap::default(),
             guards: Vec::new(),
             runtime_asserts: Vec::new(),
@@ -227,7 +208,7 @@ impl ShapeEnv {
         if self.layouts.is_empty() {
             return None;
         }
-        self.layouts.get(&LayoutKey::new(sizes, strides)).copied()
+        self.layouts.get(sizes, strides).copied()
     }
 
     /// Remember `is_contiguous`'s answer on `sizes` and `strides` when
@@ -238,7 +219,7 @@ impl ShapeEnv {
             SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
         };
         if sizes.iter().chain(strides).all(backed) {
-            self.layouts.insert(LayoutKey::new(sizes, strides), answer);
+            self.layouts.insert(sizes, strides, answer);
         }
     }
 

@@ -18,6 +18,11 @@ pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     if let Some(out) = contiguous_static(sizes) {
         return Ok(out);
     }
+    // Pure arena arithmetic: remembered as the arena's constructor
+    // results are (until a range changes).
+    if let Some(out) = env.exprs.contiguous.get(sizes, &[]) {
+        return Ok(out.clone());
+    }
     let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), sizes.len());
     let mut acc = SymInt::Int(1);
     for i in (0..sizes.len()).rev() {
@@ -25,6 +30,7 @@ pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
         let s = env.max(sizes[i], SymInt::Int(1))?;
         acc = env.mul(acc, s)?;
     }
+    env.exprs.contiguous.insert(sizes, &[], out.clone());
     Ok(out)
 }
 

@@ -9,6 +9,7 @@
 
 use super::decide::ceil_div;
 use super::expr::{Args, CoeffOverflow, ExprId, Node, Poly, RelOp, Symbol, floor_div, py_mod};
+use super::list_memo::ListMemo;
 use super::range::ValueRange;
 use crate::error::{Error, ErrorKind, Result};
 use hashbrown::HashTable;
@@ -55,6 +56,12 @@ pub struct ExprArena {
     /// (range-dependent simplifications could then go further): the cache
     /// is cleared then.
     op_cache: HashTable<(BinOp, ExprId, ExprId, ExprId)>,
+    /// `cond -> decide_by_ranges(cond)`, undecided answers included: like
+    /// `op_cache`, right until a symbol range changes, and cleared then.
+    range_decisions: FxHashMap<ExprId, Option<bool>>,
+    /// Symbolic sizes -> their contiguous strides (`strides::contiguous`),
+    /// kept as `op_cache` is.
+    pub(crate) contiguous: ListMemo<crate::shape::Dims>,
     pub(crate) symbols: Vec<SymbolInfo>,
     backed: u32,
     unbacked: u32,
@@ -126,6 +133,8 @@ impl ExprArena {
             summaries: Vec::new(),
             memo: HashTable::new(),
             op_cache: HashTable::new(),
+            range_decisions: FxHashMap::default(),
+            contiguous: ListMemo::default(),
             symbols: Vec::new(),
             backed: 0,
             unbacked: 0,
@@ -252,6 +261,8 @@ impl ExprArena {
     /// Forget memoised constructor results (the interned nodes stay).
     pub fn clear_memo(&mut self) {
         self.op_cache.clear();
+        self.range_decisions.clear();
+        self.contiguous.clear();
     }
 
     /// Number of interned nodes.
@@ -364,8 +375,19 @@ impl ExprArena {
         // Only a range that changes can let a simplification go further.
         if info.range != range {
             info.range = range;
-            self.op_cache.clear();
+            self.clear_memo();
         }
+    }
+
+    /// [`Self::decide_by_ranges`], remembered until a range changes (a
+    /// condition the ranges leave open is asked again at every decision).
+    pub(crate) fn decide_by_ranges_memo(&mut self, cond: ExprId) -> Option<bool> {
+        if let Some(&known) = self.range_decisions.get(&cond) {
+            return known;
+        }
+        let known = self.decide_by_ranges(cond);
+        self.range_decisions.insert(cond, known);
+        known
     }
 
     /// Number of symbols.

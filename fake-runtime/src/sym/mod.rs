@@ -12,6 +12,7 @@ mod decide;
 mod division;
 mod expr;
 pub mod float;
+pub(crate) mod list_memo;
 mod polynomial;
 mod print;
 mod prune;

@@ -120,15 +120,13 @@ impl ValueRange {
 
     /// `self * other`.
     pub fn mul(&self, other: &ValueRange) -> ValueRange {
-        let products = [
+        let [a, b, c, d] = [
             mul_bound(self.lo, other.lo),
             mul_bound(self.lo, other.hi),
             mul_bound(self.hi, other.lo),
             mul_bound(self.hi, other.hi),
         ];
-        let lo = products.iter().copied().min().unwrap_or(-INF);
-        let hi = products.iter().copied().max().unwrap_or(INF);
-        ValueRange::raw(lo, hi)
+        ValueRange::raw(a.min(b).min(c.min(d)), a.max(b).max(c.max(d)))
     }
 
     /// `self ** n`.
@@ -163,6 +161,11 @@ impl ValueRange {
 }
 
 fn mul_bound(a: i128, b: i128) -> i128 {
+    // Bounds that fit an i64 (every finite one in practice) multiply
+    // exactly in an i128; only infinities and huge bounds saturate.
+    if let (Ok(x), Ok(y)) = (i64::try_from(a), i64::try_from(b)) {
+        return clamp(i128::from(x) * i128::from(y));
+    }
     if a == 0 || b == 0 {
         0
     } else {

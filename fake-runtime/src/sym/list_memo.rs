@@ -1,0 +1,108 @@
+//! A memo keyed by lists of sizes: `(sizes, strides) -> V` looked up from
+//! the slices directly (hashed word by word, compared in place), so a hit
+//! copies nothing. The contiguity test's answers on symbolic layouts
+//! (`ShapeEnv`) and the contiguous strides of symbolic sizes
+//! (`ExprArena`) are kept in one.
+
+use crate::sym::SymInt;
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry as Slot;
+use rustc_hash::FxHasher;
+use smallvec::SmallVec;
+use std::hash::Hasher;
+
+/// One remembered key (its first list then its second) and its value.
+#[derive(Debug, Clone)]
+struct Entry<V> {
+    hash: u64,
+    split: u8,
+    values: SmallVec<[SymInt; 10]>,
+    value: V,
+}
+
+impl<V> Entry<V> {
+    fn is(&self, first: &[SymInt], second: &[SymInt]) -> bool {
+        usize::from(self.split) == first.len()
+            && self.values.len() == first.len() + second.len()
+            && self.values[..first.len()] == *first
+            && self.values[first.len()..] == *second
+    }
+}
+
+/// `(first, second) -> V`, for two lists of sizes.
+#[derive(Debug, Clone)]
+pub(crate) struct ListMemo<V> {
+    table: HashTable<Entry<V>>,
+}
+
+impl<V> Default for ListMemo<V> {
+    fn default() -> Self {
+        ListMemo {
+            table: HashTable::new(),
+        }
+    }
+}
+
+/// A size or stride as one word (a constant by its value, an expression
+/// by its handle, tagged apart): equal words for equal values, as the
+/// handles are canonical.
+fn word(v: SymInt) -> u64 {
+    match v {
+        SymInt::Int(i) => i as u64,
+        SymInt::Expr(e) => u64::from(e.0) ^ 0xa5a5_0000_0000_0000,
+    }
+}
+
+fn hash(first: &[SymInt], second: &[SymInt]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_usize(first.len());
+    for &v in first.iter().chain(second) {
+        h.write_u64(word(v));
+    }
+    h.finish()
+}
+
+impl<V> ListMemo<V> {
+    /// Nothing remembered.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// Forget everything.
+    pub(crate) fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The value remembered for `first` and `second`.
+    pub(crate) fn get(&self, first: &[SymInt], second: &[SymInt]) -> Option<&V> {
+        if self.table.is_empty() {
+            return None;
+        }
+        let h = hash(first, second);
+        self.table
+            .find(h, |e| e.hash == h && e.is(first, second))
+            .map(|e| &e.value)
+    }
+
+    /// Remember `value` for `first` and `second`.
+    pub(crate) fn insert(&mut self, first: &[SymInt], second: &[SymInt], value: V) {
+        let h = hash(first, second);
+        match self
+            .table
+            .entry(h, |e| e.hash == h && e.is(first, second), |e| e.hash)
+        {
+            Slot::Occupied(mut o) => o.get_mut().value = value,
+            Slot::Vacant(v) => {
+                let mut values = SmallVec::with_capacity(first.len() + second.len());
+                values.extend_from_slice(first);
+                values.extend_from_slice(second);
+                v.insert(Entry {
+                    hash: h,
+                    split: first.len() as u8,
+                    values,
+                    value,
+                });
+            }
+        }
+    }
+}
