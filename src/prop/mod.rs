@@ -572,6 +572,8 @@ impl Propagation {
                         let rec = &mut self.recordings[*c as usize];
                         self.mode.dispatch_recorded(def, &values, rec)
                     }
+                    // No other node shares its operator and constants.
+                    (None, None) => self.mode.dispatch_unrepeated(def, &values),
                     (None, _) => self.mode.dispatch(def, &values),
                     (Some(r), _) => {
                         self.mode.set_autocast(Some(fake_runtime::mode::Autocast {

@@ -529,6 +529,17 @@ impl FakeTensorMode {
         self.dispatch_fake(op, args, None)
     }
 
+    /// [`Self::dispatch`] of a call the caller knows no later call
+    /// repeats (a compiled plan's node whose operator and constants no
+    /// other node shares): the dispatch cache is neither asked nor filled,
+    /// as it could only pay for a repeat.
+    pub fn dispatch_unrepeated(&mut self, op: &OpDef, args: &[Value<'_>]) -> Result<OutputList> {
+        let cache = std::mem::replace(&mut self.settings.cache, false);
+        let r = self.dispatch(op, args);
+        self.settings.cache = cache;
+        r
+    }
+
     /// Convert (or refuse) the real tensors among `args`, then dispatch.
     #[cold]
     fn dispatch_with_reals(&mut self, op: &OpDef, args: &[Value<'_>]) -> Result<OutputList> {
