@@ -899,7 +899,7 @@ impl FakeTensorMode {
     ) -> Result<Outs> {
         let tensors = &self.tensors;
         let metas = |t: &TensorId| &tensors[t.index as usize].meta;
-        let mut kargs: SmallVec<[Arg<'_>; 8]> = SmallVec::with_capacity(args.len());
+        let mut kargs: SmallVec<[Arg<'_>; 10]> = SmallVec::with_capacity(args.len());
         for a in args {
             kargs.push(match a {
                 Value::None => Arg::None,

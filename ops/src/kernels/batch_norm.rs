@@ -51,7 +51,7 @@ fn legit(
     let weight = args::opt_tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
     let (output, save, save_dtype) = helper(cx, input, weight, bias, running, training)?;
-    let mut outs = Outs::new();
+    let mut outs = Outs::with_capacity(3);
     outs.push(Out::Tensor(output, Alias::Fresh));
     for _ in 0..2 {
         let stat = TensorMeta::contiguous(cx.env, &save, save_dtype, input.device)?;
