@@ -89,8 +89,12 @@ CASES.update({
         C("size one", [T([1]), T([3])], indexing="ij"),
         C("strided input", [T([6], then=lambda t: t[::2]), T([3])], indexing="ij"),
         C("2-d refused", [T([2, 2]), T([3])], indexing="ij"),
+        C("mixed dtypes refused", [T([2], dtype=b8), T([3])], indexing="ij"),
+        C("mixed dtypes before a bad indexing", [T([2], dtype=i32), T([3])], indexing="zz"),
+        C("mixed devices refused", [T([2]), T([3], device="cuda")], indexing="ij"),
+        C("int64", [T([2], dtype=i64), T([3], dtype=i64)], indexing="xy"),
     ],
-    "meshgrid": [C("two", [T([2]), T([3])])],
+    "meshgrid": [C("two", [T([2]), T([3])]), C("mixed dtypes refused", [T([2], dtype=i32), T([3])])],
     "fliplr": [C("matrix", T([2, 3])), C("transposed", tr(2, 3)), C("vector refused", T([3]))],
     "flipud": [C("matrix", T([2, 3])), C("transposed", tr(2, 3)), C("zero-dim refused", T([]))],
     "tril": [
@@ -141,6 +145,9 @@ CASES.update({
         C("transposed", tr(2, 3), T([4])),
         C("int64", T([3], dtype=i64), T([2, 2], dtype=i64)),
         C("zero-dim", T([]), T([3])),
+        C("complex elements refused", T([2, 3], dtype=c64), T([4])),
+        C("bool elements refused", T([2, 3], dtype=b8), T([4])),
+        C("bool test elements refused", T([2, 3]), T([4], dtype=b8)),
     ],
 })
 CASES["frobenius_norm.dim"] = [

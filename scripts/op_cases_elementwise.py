@@ -65,7 +65,12 @@ for _op, (_inplace, _out) in BINARY.items():
     if _out:
         CASES[_out] = out_cases(binary=True)
 CASES["subtract.Tensor"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
-                             C("alpha", T([2]), T([2]), alpha=2)]
+                             C("alpha", T([2]), T([2]), alpha=2),
+                             C("float alpha with an int and a float", T([2], dtype=i32), T([2]), alpha=2.5),
+                             C("float alpha with two ints refused", T([2], dtype=i32), T([2], dtype=i32),
+                               alpha=2.5)]
+CASES["subtract_.Tensor"] += [C("float alpha for int32", T([2], dtype=i32), T([2], dtype=i32), alpha=2.5),
+                              C("int32 minus float refused", T([2], dtype=i32), T([2]))]
 CASES["rsub.Tensor"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
                          C("alpha", T([2]), T([2]), alpha=2),
                          C("float alpha for int64 refused", T([2], dtype=i64), T([2], dtype=i64), alpha=0.5)]
@@ -82,6 +87,9 @@ SCALAR = {
 for _op, _inplace in SCALAR.items():
     CASES[_op] = binary_cases(scalar=True)
     CASES[_inplace] = scalar_inplace_cases(2)
+CASES["subtract.Scalar"] += [C("float alpha for int32", T([2], dtype=i32), 2, alpha=2.5)]
+CASES["subtract_.Scalar"] += [C("float alpha for int32", T([2], dtype=i32), 2, alpha=2.5),
+                              C("int32 minus a float refused", T([2], dtype=i32), 1.5)]
 CASES["bitwise_left_shift.Tensor_Scalar_out"] = [
     C("int64 out", T([2, 3], dtype=i64), 1, out=T([2, 3], dtype=i64)),
     C("empty out is resized", T([2, 3], dtype=i64), 1, out=T([0], dtype=i64)),

@@ -229,6 +229,7 @@ def nll_cases(extra=()):
 
 CASES["nll_loss_nd"] = nll_cases()
 CASES["cross_entropy_loss"] = nll_cases() + [
+    C("bool probabilities input refused", T([5], dtype=b8), T([5])),
     C("probabilities mean", T([3, 5]), T([3, 5])),
     C("probabilities none", T([3, 5]), T([3, 5]), None, 0),
     C("probabilities weighted sum", T([3, 5]), T([3, 5]), T([5]), 2),

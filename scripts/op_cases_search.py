@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, D, T, b8, binary_cases, c64, cl, f16, f64, i32, i64, off, tr
+from op_case_inputs import C, D, T, b8, binary_cases, c64, cl, f16, f32, f64, i32, i64, off, tr
 
 CASES = {
     "sort.stable": [
@@ -69,6 +69,8 @@ CASES = {
         C("transposed", tr(2, 3), 0),
         C("zero-dim", T([]), 0),
         C("dim out of range", T([2, 3]), 2),
+        C("bool refused", T([2, 3], dtype=b8), 1),
+        C("bool to float32", T([2, 3], dtype=b8), 1, f32),
     ],
     "max.other": binary_cases(),
     "min.other": binary_cases(),

@@ -389,6 +389,18 @@ pub fn computation_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
     Ok(fake_runtime::promotion::computation_dtype(d))
 }
 
+/// `norm_stats_dtype(d, device)`: the dtype of `native_layer_norm`'s mean
+/// and rstd (`torch._refs.native_layer_norm`): computed in `d`'s
+/// computation dtype, and converted back to `d` on the CPU (and MTIA)
+/// only, so half-precision inputs elsewhere give `float32` statistics.
+pub fn norm_stats_dtype(_cx: &mut Cx<'_>, d: DType, device: Device) -> Result<DType> {
+    Ok(if device.ty == fake_runtime::DeviceType::Cpu {
+        d
+    } else {
+        fake_runtime::promotion::computation_dtype(d)
+    })
+}
+
 /// `double_dtype(d)`: `complex128` for a complex `d`, else `float64`
 /// (`float_power`'s computation dtype).
 pub fn double_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {

@@ -194,39 +194,6 @@ pub fn conv(
     Ok(out)
 }
 
-/// `conv_strides(input, weight, shape)`: channels-last when the input or
-/// the weight is (ATen's convolution memory format), else contiguous.
-pub fn conv_strides(
-    cx: &mut Cx<'_>,
-    input: &TensorMeta,
-    weight: &TensorMeta,
-    shape: Dims,
-) -> Result<Dims> {
-    // `_conv_determine_backend_memory_format`: channels-last when either
-    // operand's `suggest_memory_format` says so; inputs with unbacked
-    // sizes keep the meta kernel's contiguous output (fake_impls.conv).
-    let cl = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
-        fake_runtime::strides::are_strides_like_channels_last(cx.env, &t.sizes, &t.strides, cx.op)
-    };
-    let hinted = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<bool> {
-        for &s in &t.sizes {
-            if cx.env.size_hint(s)?.is_none() {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    };
-    if shape.len() == 4
-        && hinted(cx, input)?
-        && hinted(cx, weight)?
-        && (cl(cx, input)? || cl(cx, weight)?)
-    {
-        fake_runtime::strides::channels_last(cx.env, &shape)
-    } else {
-        fake_runtime::strides::contiguous(cx.env, &shape)
-    }
-}
-
 /// `max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)`:
 /// sizes of `max_pool2d_with_indices`'s outputs (`stride = []` means the
 /// kernel size): the batch dims, then [`max_pool2d_out`]'s channels,

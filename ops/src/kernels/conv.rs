@@ -173,6 +173,28 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     })
 }
 
+/// `convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[]
+/// stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[]
+/// output_padding, SymInt groups)`: `fake_impls.conv` on a batched input,
+/// the memory format of the backend ATen selects included (an empty
+/// input stays contiguous; a 1-D convolution is seen as a 2-D one of
+/// height 1).
+pub(crate) fn convolution_op(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let conv = Conv {
+        weight: args::tensor(cx, a, 1, "weight")?,
+        bias: args::opt_tensor(cx, a, 2, "bias")?,
+        stride: args::sizes(cx, a, 3, "stride", None)?,
+        padding: args::sizes(cx, a, 4, "padding", None)?,
+        dilation: args::sizes(cx, a, 5, "dilation", None)?,
+        transposed: args::bool(cx, a, 6, "transposed", None)?,
+        output_padding: args::sizes(cx, a, 7, "output_padding", None)?,
+        groups: args::size(cx, a, 8, "groups", None)?,
+    };
+    let (sizes, strides) = convolution(cx, input, conv)?;
+    Ok(super::fresh_out(cx, input, sizes, strides))
+}
+
 /// `conv1d`.
 pub(crate) fn conv1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     conv_nd(cx, a, 1)

@@ -93,18 +93,34 @@ pub(crate) fn meshgrid(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         Some(Arg::Str(s)) => *s,
         _ => "ij",
     };
+    if tensors.is_empty() {
+        return Err(super::invalid(
+            cx,
+            "meshgrid expects a non-empty TensorList",
+        ));
+    }
+    // ATen's order: each neighbour pair's dtype, then its device, before
+    // the indexing and the ranks.
+    for pair in tensors.windows(2) {
+        if pair[0].dtype != pair[1].dtype {
+            return Err(super::invalid(
+                cx,
+                "meshgrid expects all tensors to have the same dtype",
+            ));
+        }
+        if pair[0].device != pair[1].device {
+            return Err(super::invalid(
+                cx,
+                "meshgrid expects all tensors to have the same device",
+            ));
+        }
+    }
     if indexing != "ij" && indexing != "xy" {
         return Err(super::invalid(
             cx,
             format!(
                 "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: {indexing}"
             ),
-        ));
-    }
-    if tensors.is_empty() {
-        return Err(super::invalid(
-            cx,
-            "meshgrid expects a non-empty TensorList",
         ));
     }
     let mut order: Vec<&TensorMeta> = tensors.to_vec();
