@@ -22,6 +22,7 @@ mod fft_composites;
 mod group_norm;
 mod histogram;
 mod inplace_arith;
+mod inplace_refs;
 mod instance_norm;
 mod integrals;
 mod itself;
@@ -93,6 +94,9 @@ pub(crate) use histogram::{
     histogramdd_tensorlist_bins,
 };
 pub(crate) use inplace_arith::{binop_inplace, binop_inplace_alpha};
+pub(crate) use inplace_refs::{
+    abs_, as_strided_, float_power_scalar_, float_power_tensor_, ldexp_, pow_scalar_, pow_tensor_,
+};
 pub(crate) use instance_norm::instance_norm;
 pub(crate) use integrals::{
     cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_scalarint, trapezoid_dx, trapezoid_x,
