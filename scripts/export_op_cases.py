@@ -4095,6 +4095,7 @@ import op_cases_elementwise  # noqa: E402
 import op_cases_indexing  # noqa: E402
 import op_cases_inplace  # noqa: E402
 import op_cases_losses  # noqa: E402
+import op_cases_misc  # noqa: E402
 import op_cases_recurrent  # noqa: E402
 import op_cases_search  # noqa: E402
 import op_cases_shapes  # noqa: E402
@@ -4105,7 +4106,7 @@ import op_cases_statistics  # noqa: E402
 MODULE_PYTHON_DISPATCHER = set()
 for _module in (op_cases_complex, op_cases_composites, op_cases_copies, op_cases_elementwise, op_cases_indexing,
                 op_cases_inplace,
-                op_cases_losses, op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial,
+                op_cases_losses, op_cases_misc, op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial,
                 op_cases_special, op_cases_statistics):
     _twice = set(_module.CASES) & set(CASES)
     assert not _twice, f"cases written twice: {sorted(_twice)}"
