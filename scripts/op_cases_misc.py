@@ -1,4 +1,5 @@
-"""Cases of assorted overloads: ATen composites (`native_channel_shuffle`,
+"""Cases of assorted overloads: ATen composites (`narrow.Tensor`,
+`native_channel_shuffle`,
 `norm_except_dim`, `chain_matmul`, `matrix_power`, `linalg_matmul`,
 `slogdet`, `conj`, `to.other`, `atleast_*d.Sequence`), decompositions
 (`fill.Tensor`, `xlogy.Scalar_Self`, `unsafe_split_with_sizes`,
@@ -82,6 +83,21 @@ CASES = {
         C("number, zero-dim", 2, T([])),
         C("number, zero size", 2, T([0, 3])),
         C("number, inner size-1 dim with its own stride", 2, T([3, 1, 2], strides=[2, 5, 1])),
+    ],
+    "narrow.Tensor": [
+        C("columns of a transposed input", tr(4, 6), 1, T([], dtype=i64), 2),
+        C("rows", T([4, 6]), 0, T([], dtype=i64), 3),
+        C("negative dim, int32 start", T([4, 6]), -1, T([], dtype=i32), 6),
+        C("zero length", T([4, 6]), 1, T([], dtype=i64), 0),
+        C("storage offset", off(4, 6), 1, T([], dtype=i64), 2),
+        C("channels last", cl(2, 3, 4, 5), 1, T([], dtype=i64), 2),
+        C("uint8 start", T([4, 6]), 1, T([], dtype=u8), 2),
+        C("vector start refused", T([4, 6]), 1, T([1], dtype=i64), 2),
+        C("float start refused", T([4, 6]), 1, T([]), 2),
+        C("bool start refused", T([4, 6]), 1, T([], dtype=b8), 2),
+        C("zero-dim self refused", T([]), 0, T([], dtype=i64), 0),
+        C("negative length refused", T([4, 6]), 1, T([], dtype=i64), -1),
+        C("dim out of range", T([4, 6]), 2, T([], dtype=i64), 1),
     ],
     "unsafe_split_with_sizes": [
         C("rows", T([4, 6]), [1, 3]),
@@ -287,6 +303,8 @@ CASES = {
 }
 
 SYMBOLIC = [
+    ("narrow.Tensor of a dynamic input", "narrow.Tensor",
+     C("", D([4, 6], "x"), 1, T([], dtype=i64), 2)),
     ("native_channel_shuffle of dynamic sizes", "native_channel_shuffle",
      C("", D([2, 6, 3], "x"), 3)),
     ("norm_except_dim of a middle dim", "norm_except_dim", C("", D([3, 4, 5], "v"), 2, 1)),

@@ -14,6 +14,8 @@
 //!   is `exp(-abs(self))` on the CPU and an empty tensor elsewhere.
 //! - `atleast_1d/2d/3d.Sequence`: each tensor as the single-tensor
 //!   overload gives it.
+//! - `narrow.Tensor`: the start is data, an unbacked symbol; the slice it
+//!   makes has an unbacked offset.
 
 use super::invalid;
 use fake_runtime::shape::{self, Dims};
@@ -256,5 +258,77 @@ pub(crate) fn log_sigmoid_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
     let mut outs = Outs::new();
     outs.push(Out::Tensor(output, Alias::Fresh));
     outs.push(Out::Tensor(buffer, Alias::Fresh));
+    Ok(outs)
+}
+
+/// `narrow.Tensor(Tensor(a) self, int dim, Tensor start, SymInt length)
+/// -> Tensor(a)`: `start` a zero-dim integral tensor whose value
+/// (`item()`, an unbacked symbol: a fake tensor holds no data) starts a
+/// `narrow`: in range of the dim (a runtime assert), the narrowed piece
+/// within it whichever end the start counts from, then a `slice` whose
+/// start is not known, so its length and its offset are fresh unbacked
+/// symbols, the length asserted equal to `length`.
+pub(crate) fn narrow_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::int(cx, a, 1, "dim", None)?;
+    let start = args::tensor(cx, a, 2, "start")?;
+    let length = args::size(cx, a, 3, "length", None)?;
+    if start.dim() != 0 || !start.dtype.is_integral(false) {
+        return Err(invalid(cx, "start must be an 0-dim integral Tensor."));
+    }
+    let st = crate::intrinsics::unbacked(cx, fake_runtime::support::UnbackedFlavor::AnyInt, None)?;
+    if t.dim() == 0 {
+        return Err(invalid(cx, "narrow() cannot be applied to a 0-dim tensor."));
+    }
+    let nonneg = cx.env.ge(length, SymInt::Int(0))?;
+    fake_runtime::support::require(cx, nonneg, "narrow(): length must be non-negative.")?;
+    let d = shape::wrap_dim(cx.op, dim, t.dim())?;
+    let cur = t.sizes[d];
+    let low = cx.env.neg(cur)?;
+    let above = cx.env.le(low, st)?;
+    let below = cx.env.le(st, cur)?;
+    let in_range = cx.env.and(above, below)?;
+    let message = format!(
+        "start out of range (expected to be in range of [{}, {}], but got {})",
+        cx.env.display(low),
+        cx.env.display(cur),
+        cx.env.display(st)
+    );
+    cx.env.expect_true(in_range, &message)?;
+    // `start + length <= cur` for the start counted from either end.
+    let room = cx.env.sub(cur, length)?;
+    let negative = cx.env.lt(st, SymInt::Int(0))?;
+    let from_end = cx.env.add(st, cur)?;
+    let fits_end = cx.env.le(from_end, room)?;
+    let fits_start = cx.env.le(st, room)?;
+    let when_negative = cx.env.and(negative, fits_end)?;
+    let not_negative = cx.env.not(negative)?;
+    let when_not = cx.env.and(not_negative, fits_start)?;
+    let fits = cx.env.or(when_negative, when_not)?;
+    let message = format!(
+        "start ({}) + length ({}) exceeds dimension size ({}).",
+        cx.env.display(st),
+        cx.env.display(length),
+        cx.env.display(cur)
+    );
+    cx.env.expect_true(fits, &message)?;
+    // The slice of a start it cannot tell: an unbacked length (then
+    // asserted to be `length`) and an unbacked offset.
+    let len = crate::intrinsics::unbacked(
+        cx,
+        fake_runtime::support::UnbackedFlavor::SizeLike,
+        Some(cur),
+    )?;
+    let same = cx.env.eq(len, length)?;
+    cx.env.expect_true(same, cx.op)?;
+    let offset = cx.env.create_unbacked(false, cx.op);
+    let nonneg = cx.env.ge(offset, SymInt::Int(0))?;
+    cx.env.expect_true(nonneg, cx.op)?;
+    let mut sizes = t.sizes.clone();
+    sizes[d] = length;
+    let mut outs = super::view_out(t, sizes, t.strides.clone());
+    if let Some(Out::Tensor(m, _)) = outs.first_mut() {
+        m.storage_offset = offset;
+    }
     Ok(outs)
 }

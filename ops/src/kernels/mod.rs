@@ -61,7 +61,7 @@ pub(crate) use asserts::{
 };
 pub(crate) use aten_composites::{
     atleast_1d_sequence, atleast_2d_sequence, atleast_3d_sequence, chain_matmul,
-    log_sigmoid_forward, native_channel_shuffle, norm_except_dim,
+    log_sigmoid_forward, narrow_tensor, native_channel_shuffle, norm_except_dim,
 };
 pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use batch_norm::{
