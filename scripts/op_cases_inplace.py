@@ -202,14 +202,30 @@ def as_strided_cases():
     ]
 
 
+SWEEP_DTYPES = [b8, u8, i32, i64, f16, bf16, torch.float32, f64, c64]
+
+
+def dtype_sweep(number_exponents=False):
+    """Every pair of dtypes (`self`, a vector exponent; `self`, a zero-dim
+    exponent), or every dtype of `self` with every kind of Python number."""
+    names = {d: str(d).removeprefix("torch.") for d in SWEEP_DTYPES}
+    if number_exponents:
+        return [C(f"{names[a]} self, {kind} exponent", T([3], dtype=a), n)
+                for a in SWEEP_DTYPES for kind, n in [("bool", True), ("int", 3), ("float", 0.5), ("complex", 2j)]]
+    return ([C(f"{names[a]} self, {names[b]} exponent", T([3], dtype=a), T([3], dtype=b))
+             for a in SWEEP_DTYPES for b in SWEEP_DTYPES]
+            + [C(f"{names[a]} self, zero-dim {names[b]} exponent", T([3], dtype=a), T([], dtype=b))
+               for a in SWEEP_DTYPES for b in SWEEP_DTYPES])
+
+
 CASES = {
-    "abs_": abs_cases(),
-    "absolute_": abs_cases(),
-    "pow_.Scalar": pow_scalar_cases(),
-    "pow_.Tensor": pow_tensor_cases(),
-    "float_power_.Scalar": float_power_scalar_cases(),
-    "float_power_.Tensor": float_power_tensor_cases(),
-    "ldexp_": ldexp_cases(),
+    "abs_": abs_cases() + [C(f"{d} sweep", T([3], dtype=d)) for d in SWEEP_DTYPES],
+    "absolute_": abs_cases() + [C(f"{d} sweep", T([3], dtype=d)) for d in SWEEP_DTYPES],
+    "pow_.Scalar": pow_scalar_cases() + dtype_sweep(number_exponents=True),
+    "pow_.Tensor": pow_tensor_cases() + dtype_sweep(),
+    "float_power_.Scalar": float_power_scalar_cases() + dtype_sweep(number_exponents=True),
+    "float_power_.Tensor": float_power_tensor_cases() + dtype_sweep(),
+    "ldexp_": ldexp_cases() + dtype_sweep(),
     "masked_scatter_": masked_scatter_cases(),
     "as_strided_": as_strided_cases(),
 }

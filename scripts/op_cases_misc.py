@@ -302,6 +302,33 @@ CASES = {
     ],
 }
 
+SWEEP_DTYPES = [b8, u8, i32, i64, f16, bf16, torch.float32, f64, c64]
+_NAMES = {d: str(d).removeprefix("torch.") for d in SWEEP_DTYPES}
+
+CASES["xlogy.Scalar_Self"] += [
+    C(f"{kind} number, {_NAMES[d]} tensor sweep", n, T([3], dtype=d))
+    for d in SWEEP_DTYPES for kind, n in [("bool", True), ("int", 3), ("float", 0.5), ("complex", 2j)]
+]
+CASES["fill.Tensor"] += [
+    C(f"{_NAMES[a]} self, {_NAMES[b]} value sweep", T([3], dtype=a), T([], dtype=b))
+    for a in SWEEP_DTYPES for b in SWEEP_DTYPES
+]
+CASES["to.other"] += [
+    C(f"{_NAMES[a]} to {_NAMES[b]} sweep", T([3], dtype=a), T([1], dtype=b))
+    for a in SWEEP_DTYPES for b in SWEEP_DTYPES
+]
+for _op in ["log_sigmoid_forward", "slogdet", "conj", "lift", "random", "random_"]:
+    CASES[_op] += [C(f"{_NAMES[d]} sweep", T([3, 3], dtype=d)) for d in SWEEP_DTYPES]
+CASES["matrix_power"] += [C(f"{_NAMES[d]} power {n} sweep", T([3, 3], dtype=d), n)
+                          for d in SWEEP_DTYPES for n in (-2, -1, 0, 1, 2, 3)]
+CASES["norm_except_dim"] += [C(f"{_NAMES[d]} dim {k} sweep", T([2, 3, 4], dtype=d), 2, k)
+                             for d in SWEEP_DTYPES for k in (-1, 0, 1, 2)]
+CASES["native_channel_shuffle"] += [C(f"{_NAMES[d]} sweep", T([2, 4, 3], dtype=d), 2) for d in SWEEP_DTYPES]
+CASES["linalg_matmul"] += [
+    C(f"{_NAMES[a]} and {_NAMES[b]} sweep", T([2, 3], dtype=a), T([3], dtype=b))
+    for a in SWEEP_DTYPES for b in SWEEP_DTYPES
+]
+
 SYMBOLIC = [
     ("narrow.Tensor of a dynamic input", "narrow.Tensor",
      C("", D([4, 6], "x"), 1, T([], dtype=i64), 2)),
