@@ -218,16 +218,43 @@ def dtype_sweep(number_exponents=False):
                for a in SWEEP_DTYPES for b in SWEEP_DTYPES])
 
 
+def layouts():
+    """`self` layouts the in-place operators keep: permuted, sliced with a
+    step, expanded, channels last, at an offset, with size-1 dims."""
+    return [
+        ("permuted", T([4, 2, 3], then=lambda t: t.permute(1, 2, 0))),
+        ("sliced with a step", T([2, 3, 8], then=lambda t: t[:, :, ::2])),
+        ("expanded", T([2, 3, 4], strides=[0, 4, 1])),
+        ("channels last", cl(2, 3, 2, 4)),
+        ("offset", off(2, 3, 4)),
+        ("size-1 dims of odd strides", T([2, 1, 4], strides=[4, 7, 1])),
+    ]
+
+
+def layout_sweep(other):
+    """Each layout of `self` against exponents of a shape `[2, 3, 4]` self
+    broadcasts from (`other(sizes)` makes one)."""
+    cases = []
+    for name, t in layouts():
+        sizes = [2, 3, 4] if name != "size-1 dims of odd strides" else [2, 1, 4]
+        for oname, osizes in [("same shape", sizes), ("last dim", sizes[-1:]), ("zero-dim", [])]:
+            cases.append(C(f"{name} self, {oname} exponent", t, other(osizes)))
+    return cases
+
+
 CASES = {
-    "abs_": abs_cases() + [C(f"{d} sweep", T([3], dtype=d)) for d in SWEEP_DTYPES],
+    "abs_": abs_cases() + [C(f"{name} layout", t) for name, t in layouts()] + [C(f"{d} sweep", T([3], dtype=d)) for d in SWEEP_DTYPES],
     "absolute_": abs_cases() + [C(f"{d} sweep", T([3], dtype=d)) for d in SWEEP_DTYPES],
     "pow_.Scalar": pow_scalar_cases() + dtype_sweep(number_exponents=True),
-    "pow_.Tensor": pow_tensor_cases() + dtype_sweep(),
+    "pow_.Tensor": pow_tensor_cases() + dtype_sweep() + layout_sweep(lambda s: T(s)),
     "float_power_.Scalar": float_power_scalar_cases() + dtype_sweep(number_exponents=True),
     "float_power_.Tensor": float_power_tensor_cases() + dtype_sweep(),
-    "ldexp_": ldexp_cases() + dtype_sweep(),
-    "masked_scatter_": masked_scatter_cases(),
-    "as_strided_": as_strided_cases(),
+    "ldexp_": ldexp_cases() + dtype_sweep() + layout_sweep(lambda s: T(s, dtype=i64)),
+    "masked_scatter_": masked_scatter_cases() + [
+        C(f"{name} self, sweep", t, T([4], dtype=b8), T([30])) for name, t in layouts()],
+    "as_strided_": as_strided_cases() + [
+        C(f"{name} self, within", t, [2, 2], [1, 2]) for name, t in layouts()] + [
+        C(f"{name} self, beyond", t, [4, 30], [30, 1]) for name, t in layouts()],
 }
 
 SYMBOLIC = [

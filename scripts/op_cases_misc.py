@@ -329,6 +329,26 @@ CASES["linalg_matmul"] += [
     for a in SWEEP_DTYPES for b in SWEEP_DTYPES
 ]
 
+ODD_LAYOUTS = [
+    ("permuted", T([4, 2, 3], then=lambda t: t.permute(1, 2, 0))),
+    ("sliced with a step", T([2, 3, 8], then=lambda t: t[:, :, ::2])),
+    ("expanded in the middle", T([2, 3, 4], strides=[4, 0, 1])),
+    ("channels last 3d", T([2, 3, 2, 2, 2], fmt=torch.channels_last_3d)),
+    ("size-1 dims of odd strides", T([2, 1, 4], strides=[4, 7, 1])),
+    ("overlapping", T([3, 4], strides=[1, 1])),
+]
+for _op in ["random", "random_", "bernoulli_.float", "lift", "conj", "log_sigmoid_forward", "random.to", "random_.from"]:
+    _extra = {"random.to": (5,), "random_.from": (0, 5), "bernoulli_.float": (0.5,)}.get(_op, ())
+    CASES[_op] += [C(f"{name} layout", t, *_extra) for name, t in ODD_LAYOUTS]
+CASES["bernoulli.Tensor"] += [C(f"{name} layout", t, T([1])) for name, t in ODD_LAYOUTS]
+CASES["fill.Tensor"] += [C(f"{name} layout", t, T([])) for name, t in ODD_LAYOUTS]
+CASES["to.other"] += [C(f"{name} layout to float64", t, T([1], dtype=f64)) for name, t in ODD_LAYOUTS]
+CASES["xlogy.Scalar_Self"] += [C(f"{name} layout", 2, t) for name, t in ODD_LAYOUTS]
+CASES["norm_except_dim"] += [C(f"{name} layout, dim {k}", t, 2, k) for name, t in ODD_LAYOUTS for k in (0, 1, -1)]
+CASES["resize_as"] += [C(f"{name} layout to its own shape, preserving", t, t, memory_format=torch.preserve_format)
+                       for name, t in ODD_LAYOUTS]
+CASES["native_channel_shuffle"] += [C(f"{name} layout", t, 1) for name, t in ODD_LAYOUTS if name != "overlapping"]
+
 SYMBOLIC = [
     ("narrow.Tensor of a dynamic input", "narrow.Tensor",
      C("", D([4, 6], "x"), 1, T([], dtype=i64), 2)),
