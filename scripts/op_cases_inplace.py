@@ -10,7 +10,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, D, T, b8, bf16, c64, cl, f16, f64, i32, i64, off, tr, u8
+from op_case_inputs import C, D, SizeOf, T, b8, bf16, c64, cl, f16, f64, i32, i64, off, tr, u8
 
 c128 = torch.complex128
 c32 = torch.complex32
@@ -270,4 +270,14 @@ SYMBOLIC = [
      C("", D([3, 4], "x"), D([3, 4], "m", dtype=b8), D([12], "s"))),
     ("as_strided_ within a dynamic storage", "as_strided_",
      C("", D([3, 4], "x"), [2, 2], [1, 2], 1)),
+    ("as_strided_ to the dynamic sizes transposed", "as_strided_",
+     C("", D([3, 4], "x"), [SizeOf("x", 1), SizeOf("x", 0)], [1, SizeOf("x", 1)])),
+    ("as_strided_ beyond a dynamic storage", "as_strided_",
+     C("", D([3, 4], "x"), [SizeOf("x", 0), 5], [5, 1])),
+    ("pow_.Scalar of a dynamic transposed-free input", "pow_.Scalar", C("", D([3, 4], "x"), 2.5)),
+    ("float_power_.Scalar of a dynamic input", "float_power_.Scalar", C("", D([3, 4], "x", dtype=f64), 2)),
+    ("masked_scatter_ with a broadcast mask", "masked_scatter_",
+     C("", D([3, 4], "x"), D([4], "m", dtype=b8), D([12], "s"))),
+    ("pow_.Tensor of a size-one exponent dim", "pow_.Tensor",
+     C("", D([3, 4], "x"), D([3, 1], "y", ["dynamic", "static"]))),
 ]

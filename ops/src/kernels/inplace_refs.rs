@@ -18,8 +18,8 @@
 //!   (the storage of a tensor made by `empty` or `empty_strided`).
 
 use super::invalid;
-use fake_runtime::support::{args, fits_in_place, require};
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, Scalar, SymBool, SymInt, TensorMeta};
+use fake_runtime::support::{args, fits_in_place};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
 
 /// `self`, written in place, as the one output.
 fn written(target: TensorMeta) -> Outs {
@@ -237,7 +237,8 @@ pub(crate) fn as_strided_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let available = storage_of(cx, t, itemsize)?;
         let fits = cx.env.le(needed, available)?;
         let ok = cx.env.or(bare_zero, fits)?;
-        if ok != SymBool::Bool(true) {
+        // `TORCH_MAYBE_SYM_CHECK`: a guard, recorded whichever way it goes.
+        if !cx.env.guard_bool(ok, cx.op)? {
             let message = format!(
                 "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {itemsize} requiring a storage size of {} are out of bounds for storage of size {}",
                 fake_runtime::shape::display_dims(cx.env, &size),
@@ -246,7 +247,7 @@ pub(crate) fn as_strided_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                 cx.env.display(needed),
                 cx.env.display(available)
             );
-            require(cx, ok, &message)?;
+            return Err(invalid(cx, message));
         }
     }
     let negative = cx.env.lt(offset, SymInt::Int(0))?;
