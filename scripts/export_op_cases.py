@@ -4,9 +4,12 @@ Run by hand from the repository root with torch 2.15 installed (nothing else
 is needed):
 
     python scripts/export_op_cases.py
+    python scripts/export_op_cases.py --only pow masked_scatter
 
 Writes one file per operator, ops/tests/fixtures/ops/<name>.json (and
-removes the files of operators that no longer have cases), which
+removes the files of operators that no longer have cases; with `--only FAMILY [FAMILY...]`,
+only the files of those operator families are written, and nothing is
+removed), which
 ops/tests/conformance/ replays through fake-tensor's own FakeTensorMode, one
 test per file. Expected results are PyTorch's answers, never typed by hand:
 every case below only says which inputs to make and which operator to call.
@@ -176,6 +179,7 @@ with those dims dynamic, each tensor sourced by its schema argument's name
 (`derived_symbolic`).
 """
 
+import argparse
 import contextlib
 import json
 import logging
@@ -4127,7 +4131,9 @@ import op_cases_composites  # noqa: E402
 import op_cases_copies  # noqa: E402
 import op_cases_elementwise  # noqa: E402
 import op_cases_indexing  # noqa: E402
+import op_cases_inplace  # noqa: E402
 import op_cases_losses  # noqa: E402
+import op_cases_misc  # noqa: E402
 import op_cases_recurrent  # noqa: E402
 import op_cases_search  # noqa: E402
 import op_cases_shapes  # noqa: E402
@@ -4137,7 +4143,8 @@ import op_cases_statistics  # noqa: E402
 
 MODULE_PYTHON_DISPATCHER = set()
 for _module in (op_cases_complex, op_cases_composites, op_cases_copies, op_cases_elementwise, op_cases_indexing,
-                op_cases_losses, op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial,
+                op_cases_inplace,
+                op_cases_losses, op_cases_misc, op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial,
                 op_cases_special, op_cases_statistics):
     _twice = set(_module.CASES) & set(CASES)
     assert not _twice, f"cases written twice: {sorted(_twice)}"
@@ -4443,13 +4450,13 @@ def derived_symbolic(name):
     return None
 
 
-def all_symbolic():
+def all_symbolic(keep=lambda name: True):
     """The written symbolic cases, then one derived (`derived_symbolic`) for
     every overload of CASES that has none written and that it finds a case
-    for."""
+    for; only those of the overloads `keep` accepts."""
     written = {name for _, name, _ in SYMBOLIC}
-    derived = [derived_symbolic(name) for name in sorted(CASES) if name not in written]
-    return SYMBOLIC + [d for d in derived if d is not None]
+    derived = [derived_symbolic(name) for name in sorted(CASES) if name not in written and keep(name)]
+    return [s for s in SYMBOLIC if keep(s[1])] + [d for d in derived if d is not None]
 
 
 # ---- schemas and encoding ------------------------------------------------------------
@@ -5132,11 +5139,21 @@ def family(name):
     return base
 
 
-def main():
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Export PyTorch's answers for operator cases.")
+    parser.add_argument("--only", nargs="+", metavar="FAMILY",
+                        help="write only these operator families' files (`pow` for pow.json) "
+                             "and remove no stale file")
+    only = parser.parse_args(argv).only
+    if only:
+        unknown = sorted(set(only) - {family(name) for name in CASES})
+        assert not unknown, f"no cases for families {unknown}"
     # PyTorch logs refused calls at error level; the refusal is recorded.
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
     files = {}
     for name in sorted(CASES):
+        if only and family(name) not in only:
+            continue
         op = aten_op(name)
         names = [c.name for c in CASES[name]]
         assert len(set(names)) == len(names), f"duplicate case names for {name}"
@@ -5145,7 +5162,7 @@ def main():
             "schema": str(op._schema),
             "cases": [static_case(name, c) for c in CASES[name]],
         }
-    symbolic = all_symbolic()
+    symbolic = all_symbolic(lambda name: not only or family(name) in only)
     titles = [(name, title) for title, name, _ in symbolic]
     assert len(set(titles)) == len(titles), "duplicate symbolic case names"
     for title, name, case in symbolic:
@@ -5163,7 +5180,7 @@ def main():
         written.add(path.name)
         total_bytes += len(text)
     for stale in OUT_DIR.glob("*.json"):
-        if stale.name not in written:
+        if not only and stale.name not in written:
             stale.unlink()
     ops = [op for e in files.values() for op in e["ops"].values()]
     total = sum(len(op["cases"]) for op in ops)

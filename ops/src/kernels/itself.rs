@@ -10,6 +10,9 @@
 //! - `lift_fresh`: a constant lifted into a program is already a fake
 //!   tensor, returned as it is (ATen's kernel returns `self`; the fake
 //!   mode reports a view of it).
+//! - `conj`: a real tensor is returned as it is, a complex one viewed with
+//!   its conjugate bit set (fake metadata has no such bit: the same
+//!   geometry).
 //! - `conj_physical`, `positive`: real tensors are returned as they are
 //!   (`conj_physical`'s composite), complex ones conjugated into a fresh
 //!   tensor laid out as `self`; `positive` refuses bool tensors.
@@ -73,6 +76,16 @@ pub(crate) fn adjoint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 pub(crate) fn resolve_bit(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     Ok(itself(t))
+}
+
+/// `conj(Tensor(a) self) -> Tensor(a)`: a real `self` itself, a complex
+/// one as a view of the same geometry (`_conj`).
+pub(crate) fn conj(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if !t.dtype.is_complex() {
+        return Ok(itself(t));
+    }
+    Ok(super::view_out(t, t.sizes.clone(), t.strides.clone()))
 }
 
 /// `conj_physical(Tensor self) -> Tensor`: a real `self` itself, else a

@@ -5,6 +5,7 @@ use fake_runtime::shape::Dims;
 use fake_runtime::{Alias, Cx, Error, Out, Outs, Result, SymInt, TensorMeta};
 
 mod asserts;
+mod aten_composites;
 mod attention;
 mod batch_norm;
 mod contiguous;
@@ -22,6 +23,7 @@ mod fft_composites;
 mod group_norm;
 mod histogram;
 mod inplace_arith;
+mod inplace_refs;
 mod instance_norm;
 mod integrals;
 mod itself;
@@ -56,6 +58,10 @@ mod weight_norm;
 
 pub(crate) use asserts::{
     assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
+};
+pub(crate) use aten_composites::{
+    atleast_1d_sequence, atleast_2d_sequence, atleast_3d_sequence, chain_matmul,
+    log_sigmoid_forward, narrow_tensor, native_channel_shuffle, norm_except_dim,
 };
 pub(crate) use attention::scaled_dot_product_attention;
 pub(crate) use batch_norm::{
@@ -93,12 +99,15 @@ pub(crate) use histogram::{
     histogramdd_tensorlist_bins,
 };
 pub(crate) use inplace_arith::{binop_inplace, binop_inplace_alpha};
+pub(crate) use inplace_refs::{
+    abs_, as_strided_, float_power_scalar_, float_power_tensor_, ldexp_, pow_scalar_, pow_tensor_,
+};
 pub(crate) use instance_norm::instance_norm;
 pub(crate) use integrals::{
     cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_scalarint, trapezoid_dx, trapezoid_x,
 };
 pub(crate) use itself::{
-    adjoint, atleast_1d, atleast_2d, atleast_3d, conj_physical, imag, lift_fresh, m_h, m_t,
+    adjoint, atleast_1d, atleast_2d, atleast_3d, conj, conj_physical, imag, lift_fresh, m_h, m_t,
     positive, real, resolve_bit,
 };
 pub(crate) use linalg_composites::{
@@ -140,7 +149,7 @@ pub(crate) use recurrent::{
     rnn_tanh_input,
 };
 pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
-pub(crate) use resize::{resize, resize_, resize_as_};
+pub(crate) use resize::{resize, resize_, resize_as, resize_as_};
 pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};
 pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
@@ -152,11 +161,11 @@ pub(crate) use shape_composites::{
     tensor_split_sections, vsplit_array, vsplit_int,
 };
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
-pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split};
+pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_split_with_sizes};
 pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
 pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
-pub(crate) use to::{to_device, to_dtype, to_dtype_layout, type_as};
+pub(crate) use to::{to_device, to_dtype, to_dtype_layout, to_other, type_as};
 pub(crate) use upsample::{
     upsample_bicubic2d_default, upsample_bicubic2d_vec, upsample_bilinear2d_aa_vec,
     upsample_bilinear2d_vec, upsample_linear_default, upsample_linear_vec,

@@ -1,4 +1,4 @@
-//! `resize_`, `resize_as_` and the functional `resize`: a tensor's sizes
+//! `resize_`, `resize_as_` and the functional `resize` and `resize_as`: a tensor's sizes
 //! changed in place (or on a clone); whether its strides survive depends
 //! on whether the sizes changed, a comparison of values no rule can say
 //! (`fake_runtime::support::resize_output`, which the derived `out=`
@@ -61,4 +61,34 @@ pub(crate) fn resize_as_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let mut outs = Outs::new();
     outs.push(Out::Tensor(out, Alias::InPlace(0)));
     Ok(outs)
+}
+
+/// `resize_as(Tensor self, Tensor the_template, *, MemoryFormat?
+/// memory_format=None) -> Tensor`: `torch._decomp`'s `resize(self,
+/// the_template.shape, memory_format)`, the format contiguous unless
+/// given (`preserve_format`: the template's suggested one).
+pub(crate) fn resize_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let template = args::tensor(cx, a, 1, "the_template")?;
+    let mf = args::opt_memory_format(cx, a, 2, "memory_format", None)?;
+    let mf = match mf.unwrap_or(MemoryFormat::Contiguous) {
+        MemoryFormat::Preserve => crate::intrinsics::suggest_format(cx, template, None)?,
+        mf => mf,
+    };
+    // `resize_` first asks whether the sizes change (C++'s `==` of the
+    // two lists: guarded element by element up to the first that differs).
+    if t.sizes.len() == template.sizes.len() {
+        for (&x, &y) in t.sizes.iter().zip(&template.sizes) {
+            if !fake_runtime::shape::guard_eq(cx.env, x, y, cx.op)? {
+                break;
+            }
+        }
+    }
+    let sizes = template.sizes.clone();
+    let call = [
+        Arg::Tensor(t),
+        Arg::Ints(std::borrow::Cow::Borrowed(&sizes)),
+        Arg::MemoryFormat(mf),
+    ];
+    resize(cx, &call)
 }

@@ -108,3 +108,9 @@ pub(crate) fn tensor_split_indices(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Out
 pub(crate) fn unsafe_split(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     crate::erased::split_tensor(cx, a)
 }
+
+/// `unsafe_split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0)
+/// -> Tensor[]`: `split_with_sizes`'s views (`torch._decomp`).
+pub(crate) fn unsafe_split_with_sizes(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    crate::erased::split_with_sizes(cx, a)
+}

@@ -1,4 +1,4 @@
-//! `to.dtype`, `to.dtype_layout`, `to.device` and `type_as`: `self` itself
+//! `to.dtype`, `to.dtype_layout`, `to.device`, `to.other` and `type_as`: `self` itself
 //! when nothing changes (`Alias::Same`, as PyTorch returns the same
 //! tensor), else a copy as `_to_copy` makes it. Which one depends on the arguments' values, so no
 //! rule (whose aliasing is fixed by the schema) can say it.
@@ -20,7 +20,11 @@ fn convert(
 ) -> Result<Outs> {
     let dtype = dtype.unwrap_or(t.dtype);
     let device = device.unwrap_or(t.device);
-    let same_format = matches!(memory_format, None | Some(MemoryFormat::Preserve));
+    // ATen's `to_will_alias`: no format asked, or the one `self` suggests.
+    let same_format = match memory_format {
+        None | Some(MemoryFormat::Preserve) => true,
+        Some(f) => crate::intrinsics::suggest_format(cx, t, None)? == f,
+    };
     let mut outs = Outs::new();
     if !copy && dtype == t.dtype && device == t.device && same_format {
         outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
@@ -85,4 +89,15 @@ pub(crate) fn type_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let other = args::tensor(cx, a, 1, "other")?;
     convert(cx, t, Some(other.dtype), Some(other.device), false, None)
+}
+
+/// `to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool
+/// copy=False, MemoryFormat? memory_format=None)`: to `other`'s dtype and
+/// device.
+pub(crate) fn to_other(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let other = args::tensor(cx, a, 1, "other")?;
+    let copy = args::bool(cx, a, 3, "copy", Some(false))?;
+    let mf = args::opt_memory_format(cx, a, 4, "memory_format", None)?;
+    convert(cx, t, Some(other.dtype), Some(other.device), copy, mf)
 }

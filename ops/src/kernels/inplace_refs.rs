@@ -1,0 +1,276 @@
+//! In-place operators whose checks are not those `@derive(inplace)` makes
+//! (TensorIterator's): each as the path PyTorch's fake mode takes for it.
+//!
+//! - `abs_`, `absolute_`, `pow_` run the references' `_make_inplace`: a
+//!   tensor operand must broadcast to `self` ("output with shape
+//!   torch.Size([3]) doesn't match the broadcast shape (2, 3)"), then the
+//!   out wrapper's `_safe_copy_out` wants the result's dtype exactly
+//!   (`abs`) or one that safely casts to `self`'s (`pow`).
+//! - `float_power_` is ATen's composite: `self` must already have the
+//!   dtype the operation computes in (double, complex double), then
+//!   `pow_` of the exponent converted to it.
+//! - `ldexp_` is `torch._decomp`'s `register_inplace`: the functional
+//!   result copied into `self` (`copy_`: any dtype, the result must
+//!   broadcast to `self`).
+//! - `as_strided_` is ATen's `setStrided`: `self` takes the geometry,
+//!   which must lie inside its storage. Metadata does not say how large
+//!   a storage is; it is taken to be the smallest that holds `self`
+//!   (the storage of a tensor made by `empty` or `empty_strided`).
+
+use super::invalid;
+use fake_runtime::support::{args, fits_in_place};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
+
+/// `self`, written in place, as the one output.
+fn written(target: TensorMeta) -> Outs {
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(target, Alias::InPlace(0)));
+    outs
+}
+
+/// Sizes as Python prints a tuple of them: `(2, 3)`, `(3,)`, `()`.
+fn python_tuple(cx: &Cx<'_>, dims: &[SymInt]) -> String {
+    let parts: Vec<String> = dims.iter().map(|&d| cx.env.display(d)).collect();
+    match parts.len() {
+        1 => format!("({},)", parts[0]),
+        _ => format!("({})", parts.join(", ")),
+    }
+}
+
+/// `_make_inplace`'s check: the tensor operands broadcast with `self`
+/// give `self`'s shape, compared as Python compares two tuples (element
+/// by element up to the first that differs, each a guard when symbolic,
+/// then the lengths).
+fn inplace_broadcast(cx: &mut Cx<'_>, target: &TensorMeta, others: &[&TensorMeta]) -> Result<()> {
+    if others.is_empty() {
+        return Ok(());
+    }
+    let mut all: Vec<&[SymInt]> = vec![&target.sizes];
+    all.extend(others.iter().map(|t| &t.sizes[..]));
+    let shape = fake_runtime::shape::broadcast(cx.env, cx.op, &all)?;
+    let mut same = shape.len() == target.sizes.len();
+    for (&b, &s) in shape.iter().zip(&target.sizes) {
+        let eq = cx.env.eq(b, s)?;
+        if !cx.env.guard_bool(eq, cx.op)? {
+            same = false;
+            break;
+        }
+    }
+    if same {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "output with shape {} doesn't match the broadcast shape {}",
+            fake_runtime::shape::display_torch_size(cx.env, &target.sizes),
+            python_tuple(cx, &shape)
+        ),
+    ))
+}
+
+/// `_safe_copy_out(copy_from=result, copy_to=self)`: `result`'s dtype
+/// must safely cast to `self`'s (`utils.can_safe_cast_to`).
+fn safe_copy(cx: &mut Cx<'_>, result: DType, target: &TensorMeta) -> Result<()> {
+    if fake_runtime::support::can_cast(cx, result, target.dtype)? {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "Attempting to cast from torch.{result} to out tensor with dtype torch.{}, but this can't be cast because it is not safe!",
+            target.dtype
+        ),
+    ))
+}
+
+/// `abs_` and `absolute_`: `abs(self)` must have `self`'s dtype exactly
+/// (a complex `self` gives a real result: refused).
+pub(crate) fn abs_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let result = t.dtype.to_real();
+    if result != t.dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "Expected out tensor to have dtype torch.{result} but got torch.{} instead",
+                t.dtype
+            ),
+        ));
+    }
+    Ok(written(t.clone()))
+}
+
+/// `pow_.Scalar(self, exponent)`: `pow`'s dtype (`BOOL_TO_LONG`
+/// promotion of `self` and the number) must cast safely to `self`'s.
+pub(crate) fn pow_scalar_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let exponent = args::scalar(cx, a, 1, "exponent", None)?;
+    let promoted = crate::intrinsics::result_type_scalar(cx, t, exponent)?;
+    let result = crate::intrinsics::bool_to_long(cx, promoted)?;
+    safe_copy(cx, result, t)?;
+    Ok(written(t.clone()))
+}
+
+/// `pow_.Tensor(self, exponent)`: the exponent broadcasts to `self`, and
+/// `pow`'s dtype casts safely to `self`'s.
+pub(crate) fn pow_tensor_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let exponent = args::tensor(cx, a, 1, "exponent")?;
+    inplace_broadcast(cx, t, &[exponent])?;
+    let promoted = crate::intrinsics::result_type(cx, t, exponent)?;
+    let result = crate::intrinsics::bool_to_long(cx, promoted)?;
+    safe_copy(cx, result, t)?;
+    Ok(written(t.clone()))
+}
+
+/// ATen's `float_power_` check: `self` already has the dtype the
+/// operation computes in.
+fn float_power_base(cx: &mut Cx<'_>, t: &TensorMeta, complex: bool) -> Result<()> {
+    let dtype = if complex {
+        DType::Complex128
+    } else {
+        DType::Float64
+    };
+    if t.dtype == dtype {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "the base given to float_power_ has dtype {} but the operation's result requires dtype {}",
+            t.dtype.c10_name(),
+            dtype.c10_name()
+        ),
+    ))
+}
+
+/// `float_power_.Scalar(self, exponent)`: `self` is double (complex
+/// double when it or the number is complex).
+pub(crate) fn float_power_scalar_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let exponent = args::scalar(cx, a, 1, "exponent", None)?;
+    let complex = t.dtype.is_complex() || matches!(exponent, Scalar::Complex(..));
+    float_power_base(cx, t, complex)?;
+    Ok(written(t.clone()))
+}
+
+/// `float_power_.Tensor(self, exponent)`: `self` is double (complex
+/// double when either is complex), then `pow_` of the converted exponent,
+/// which must broadcast to `self`.
+pub(crate) fn float_power_tensor_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let exponent = args::tensor(cx, a, 1, "exponent")?;
+    float_power_base(cx, t, t.dtype.is_complex() || exponent.dtype.is_complex())?;
+    inplace_broadcast(cx, t, &[exponent])?;
+    Ok(written(t.clone()))
+}
+
+/// `ldexp_(self, other)`: `self.copy_(ldexp(self, other))`: the result
+/// (the broadcast shape) must fit `self`; `copy_` takes any dtype.
+pub(crate) fn ldexp_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let other = args::tensor(cx, a, 1, "other")?;
+    let shape = fake_runtime::shape::broadcast(cx.env, cx.op, &[&t.sizes, &other.sizes])?;
+    fits_in_place(cx, &shape, t)?;
+    Ok(written(t.clone()))
+}
+
+/// ATen's `computeStorageNbytes`: the bytes a geometry reaches, 0 when a
+/// size is 0.
+fn storage_nbytes(
+    cx: &mut Cx<'_>,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    offset: SymInt,
+    itemsize: i64,
+) -> Result<SymInt> {
+    let mut extent = SymInt::Int(1);
+    for (&size, &stride) in sizes.iter().zip(strides) {
+        let zero = cx.env.eq(size, SymInt::Int(0))?;
+        if cx.env.guard_or_false(zero, cx.op)? {
+            return Ok(SymInt::Int(0));
+        }
+        let last = cx.env.sub(size, SymInt::Int(1))?;
+        let reach = cx.env.mul(last, stride)?;
+        extent = cx.env.add(extent, reach)?;
+    }
+    let elements = cx.env.add(offset, extent)?;
+    cx.env.mul(elements, SymInt::Int(itemsize))
+}
+
+/// `as_strided_(self, size, stride, storage_offset=None)`: ATen's
+/// `setStrided` on `self` (its offset unless one is given): as many
+/// strides as sizes, none negative, the geometry inside the storage, the
+/// offset not negative.
+pub(crate) fn as_strided_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let size = args::sizes(cx, a, 1, "size", None)?;
+    let stride = args::sizes(cx, a, 2, "stride", None)?;
+    let offset = args::opt_size(cx, a, 3, "storage_offset", None)?.unwrap_or(t.storage_offset);
+    if size.len() != stride.len() {
+        return Err(invalid(cx, "mismatch in length of strides and shape"));
+    }
+    for &s in &stride {
+        let negative = cx.env.lt(s, SymInt::Int(0))?;
+        if cx.env.guard_bool(negative, cx.op)? {
+            return Err(invalid(
+                cx,
+                format!(
+                    "as_strided: Negative strides are not supported at the moment, got strides: {}",
+                    fake_runtime::shape::display_dims(cx.env, &stride)
+                ),
+            ));
+        }
+    }
+    for &s in &size {
+        let negative = cx.env.lt(s, SymInt::Int(0))?;
+        if cx.env.guard_bool(negative, cx.op)? {
+            return Err(invalid(cx, "numel: integer multiplication overflow"));
+        }
+    }
+    let itemsize = t.dtype.itemsize() as i64;
+    let needed_bare = storage_nbytes(cx, &size, &stride, SymInt::Int(0), itemsize)?;
+    let bare_zero = cx.env.eq(needed_bare, SymInt::Int(0))?;
+    if !cx.env.guard_or_false(bare_zero, cx.op)? {
+        let needed = storage_nbytes(cx, &size, &stride, offset, itemsize)?;
+        let available = storage_of(cx, t, itemsize)?;
+        let fits = cx.env.le(needed, available)?;
+        let ok = cx.env.or(bare_zero, fits)?;
+        // `TORCH_MAYBE_SYM_CHECK`: a guard, recorded whichever way it goes.
+        if !cx.env.guard_bool(ok, cx.op)? {
+            let message = format!(
+                "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {itemsize} requiring a storage size of {} are out of bounds for storage of size {}",
+                fake_runtime::shape::display_dims(cx.env, &size),
+                fake_runtime::shape::display_dims(cx.env, &stride),
+                cx.env.display(offset),
+                cx.env.display(needed),
+                cx.env.display(available)
+            );
+            return Err(invalid(cx, message));
+        }
+    }
+    let negative = cx.env.lt(offset, SymInt::Int(0))?;
+    if cx.env.guard_bool(negative, cx.op)? {
+        return Err(invalid(
+            cx,
+            format!("Tensor: invalid storage offset {}", cx.env.display(offset)),
+        ));
+    }
+    let mut out = t.clone();
+    out.sizes = size;
+    out.strides = stride;
+    out.storage_offset = offset;
+    Ok(written(out))
+}
+
+/// The bytes of `t`'s storage, taken to be the fewest that hold it: its
+/// offset plus its extent (only its offset when it has no elements).
+fn storage_of(cx: &mut Cx<'_>, t: &TensorMeta, itemsize: i64) -> Result<SymInt> {
+    let bytes = storage_nbytes(cx, &t.sizes, &t.strides, t.storage_offset, itemsize)?;
+    let empty = cx.env.eq(bytes, SymInt::Int(0))?;
+    if cx.env.guard_or_false(empty, cx.op)? {
+        return cx.env.mul(t.storage_offset, SymInt::Int(itemsize));
+    }
+    Ok(bytes)
+}

@@ -1,0 +1,384 @@
+"""Cases of assorted overloads: ATen composites (`narrow.Tensor`,
+`native_channel_shuffle`,
+`norm_except_dim`, `chain_matmul`, `matrix_power`, `linalg_matmul`,
+`slogdet`, `conj`, `to.other`, `atleast_*d.Sequence`), decompositions
+(`fill.Tensor`, `xlogy.Scalar_Self`, `unsafe_split_with_sizes`,
+`log_sigmoid_forward`, `resize_as`, `lift`) and the functional forms
+torchgen generates for random fills (`random`, `bernoulli.Tensor`) with
+their in-place overloads.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+import torch
+
+from op_case_inputs import C, D, T, b8, bf16, c64, cl, f16, f64, i32, i64, off, tr, u8
+
+i8 = torch.int8
+c128 = torch.complex128
+
+
+def expanded(*sizes, **kw):
+    """An input whose first dim has stride 0 (an expanded row)."""
+    acc = 1
+    inner = []
+    for s in reversed(sizes[1:]):
+        inner.insert(0, acc)
+        acc *= s
+    strides = [0] + inner
+    return T(list(sizes), strides=strides, **kw)
+
+
+def layouts():
+    """Inputs whose layouts a fresh copy keeps or lays out afresh."""
+    return [
+        ("contiguous", T([2, 3])),
+        ("transposed", tr(2, 3)),
+        ("channels last", cl(2, 3, 4, 5)),
+        ("storage offset", off(2, 3)),
+        ("expanded", expanded(2, 3)),
+        ("zero-dim", T([])),
+        ("zero size", T([0, 3])),
+        ("int64", T([2, 3], dtype=i64)),
+        ("bool", T([2, 3], dtype=b8)),
+        ("complex", T([2, 3], dtype=c64)),
+    ]
+
+
+def random_cases(*extra):
+    """A random fill's cases: every layout, with `extra` arguments."""
+    return [C(name, t, *extra) for name, t in layouts()]
+
+
+CASES = {
+    "fill.Tensor": [
+        C("transposed", tr(2, 3), T([])),
+        C("channels last, float64 value", cl(2, 3, 4, 5), T([], dtype=f64)),
+        C("expanded", expanded(2, 3), T([])),
+        C("storage offset", off(2, 3), T([])),
+        C("int64 self, complex value", T([2, 3], dtype=i64), T([], dtype=c64)),
+        C("bool self", T([2, 3], dtype=b8), T([])),
+        C("zero-dim", T([]), T([])),
+        C("vector value refused", T([2, 3]), T([1])),
+        C("matrix value refused", T([2, 3]), T([2, 3])),
+    ],
+    "fill_.Tensor": [
+        C("contiguous", T([2, 3]), T([])),
+        C("transposed", tr(2, 3), T([], dtype=f64)),
+        C("channels last", cl(2, 3, 4, 5), T([])),
+        C("expanded", expanded(2, 3), T([])),
+        C("int64 self, complex value", T([2, 3], dtype=i64), T([], dtype=c64)),
+        C("vector value refused", T([2, 3]), T([1])),
+    ],
+    "xlogy.Scalar_Self": [
+        C("int number, int64 tensor", 2, T([2, 3], dtype=i64)),
+        C("float number, float16 transposed", 2.5, tr(2, 3, dtype=f16)),
+        C("bool number, channels last", True, cl(2, 3, 4, 5)),
+        C("int number, bool tensor", 3, T([3], dtype=b8)),
+        C("float number, float64 tensor", 0.5, T([3], dtype=f64)),
+        C("complex number, float tensor", 1j, T([3])),
+        C("number, expanded tensor", 2, expanded(2, 3)),
+        C("number, storage offset", 2, off(2, 3)),
+        C("number, zero-dim", 2, T([])),
+        C("number, zero size", 2, T([0, 3])),
+        C("number, inner size-1 dim with its own stride", 2, T([3, 1, 2], strides=[2, 5, 1])),
+    ],
+    "narrow.Tensor": [
+        C("columns of a transposed input", tr(4, 6), 1, T([], dtype=i64), 2),
+        C("rows", T([4, 6]), 0, T([], dtype=i64), 3),
+        C("negative dim, int32 start", T([4, 6]), -1, T([], dtype=i32), 6),
+        C("zero length", T([4, 6]), 1, T([], dtype=i64), 0),
+        C("storage offset", off(4, 6), 1, T([], dtype=i64), 2),
+        C("channels last", cl(2, 3, 4, 5), 1, T([], dtype=i64), 2),
+        C("uint8 start", T([4, 6]), 1, T([], dtype=u8), 2),
+        C("vector start refused", T([4, 6]), 1, T([1], dtype=i64), 2),
+        C("float start refused", T([4, 6]), 1, T([]), 2),
+        C("bool start refused", T([4, 6]), 1, T([], dtype=b8), 2),
+        C("zero-dim self refused", T([]), 0, T([], dtype=i64), 0),
+        C("negative length refused", T([4, 6]), 1, T([], dtype=i64), -1),
+        C("dim out of range", T([4, 6]), 2, T([], dtype=i64), 1),
+    ],
+    "unsafe_split_with_sizes": [
+        C("rows", T([4, 6]), [1, 3]),
+        C("columns of a transposed input", tr(4, 6), [2, 2, 2], 1),
+        C("negative dim", T([4, 6]), [5, 1], -1),
+        C("an empty piece", T([4, 6]), [0, 4]),
+        C("sizes do not sum refused", T([4, 6]), [1, 2]),
+        C("negative size refused", T([4, 6]), [5, -1]),
+        C("dim out of range", T([4, 6]), [4], 2),
+        C("zero-dim refused", T([]), [1]),
+    ],
+    "native_channel_shuffle": [
+        C("three groups", T([2, 6, 3, 3]), 3),
+        C("channels last laid out contiguously", cl(2, 6, 3, 3), 3),
+        C("transposed", tr(2, 6, 3), 2),
+        C("transposed, one group", tr(2, 6, 3), 1),
+        C("channels last, a group per channel", cl(2, 6, 3, 3), 6),
+        C("storage offset, one group", off(2, 6, 3), 1),
+        C("one group", T([2, 6, 3]), 1),
+        C("a group per channel", T([2, 6, 3]), 6),
+        C("three dims", T([2, 4, 5]), 2),
+        C("five dims", T([1, 4, 2, 2, 2]), 2),
+        C("two dims refused", T([2, 6]), 3),
+        C("groups not dividing refused", T([2, 6, 3]), 4),
+        C("zero groups refused", T([2, 6, 3]), 0),
+        C("empty refused", T([0, 6, 3]), 3),
+        C("int64", T([2, 6, 3], dtype=i64), 3),
+    ],
+    "chain_matmul": [
+        C("three matrices", [T([2, 3]), tr(3, 4), T([4, 5])]),
+        C("one transposed matrix cloned", [tr(2, 3)]),
+        C("one expanded matrix cloned", [expanded(2, 3)]),
+        C("two matrices", [tr(2, 3), T([3, 4])]),
+        C("four matrices", [T([2, 3]), T([3, 4]), T([4, 5]), T([5, 2])]),
+        C("float64", [T([2, 3], dtype=f64), T([3, 4], dtype=f64)]),
+        C("a batch refused", [T([2, 2, 3]), T([3, 4])]),
+        C("a vector refused", [T([3]), T([3, 4])]),
+        C("sizes do not chain", [T([2, 3]), T([4, 5])]),
+        C("none refused", []),
+    ],
+    "matrix_power": [
+        C("power one of a transposed matrix", tr(3, 3), 1),
+        C("power zero of a batch", T([2, 3, 3]), 0),
+        C("power two", T([3, 3]), 2),
+        C("power five", T([3, 3]), 5),
+        C("power minus one", T([2, 3, 3]), -1),
+        C("power minus three", T([3, 3]), -3),
+        C("int64 power two", T([3, 3], dtype=i64), 2),
+        C("int64 power minus one refused", T([3, 3], dtype=i64), -1),
+        C("float16 power minus one refused", T([3, 3], dtype=f16), -1),
+        C("not square refused", T([3, 4]), 2),
+        C("vector refused", T([3]), 2),
+        C("empty", T([0, 0]), 3),
+    ],
+    "linalg_matmul": [
+        C("matrix and vector", T([2, 3]), T([3])),
+        C("vector and matrix", T([3]), T([3, 4])),
+        C("two vectors", T([3]), T([3])),
+        C("matrices", tr(2, 3), T([3, 4])),
+        C("broadcast batches", T([2, 1, 2, 3]), T([5, 3, 4])),
+        C("batch and matrix", T([2, 2, 3]), tr(3, 4)),
+        C("float64 and float32", T([2, 3], dtype=f64), T([3, 4])),
+        C("sizes mismatch", T([2, 3]), T([4, 5])),
+        C("zero-dim refused", T([]), T([3])),
+    ],
+    "conj": [
+        C("real transposed", tr(2, 3)),
+        C("complex transposed", tr(2, 3, dtype=c64)),
+        C("complex128 channels last", cl(2, 3, 4, 5, dtype=c128)),
+        C("complex storage offset", off(2, 3, dtype=c64)),
+        C("complex expanded", expanded(2, 3, dtype=c64)),
+        C("int64", T([3], dtype=i64)),
+        C("bool", T([3], dtype=b8)),
+        C("complex zero-dim", T([], dtype=c64)),
+    ],
+    "log_sigmoid_forward": [
+        C("transposed", tr(2, 3)),
+        C("channels last", cl(2, 3, 4, 5)),
+        C("expanded", expanded(2, 3)),
+        C("storage offset", off(2, 3)),
+        C("int64", T([2, 3], dtype=i64)),
+        C("float16", T([2, 3], dtype=f16)),
+        C("bfloat16", T([2, 3], dtype=bf16)),
+        C("complex", T([2, 3], dtype=c64)),
+        C("bool refused", T([2, 3], dtype=b8)),
+        C("zero-dim", T([])),
+        C("zero size", T([0, 3])),
+        C("cuda transposed", tr(2, 3, device="cuda")),
+    ],
+    "bernoulli.Tensor": [C(name, t, T([2, 3])) for name, t in layouts()] + [
+        C("p broadcasts", T([2, 3]), T([3])),
+        C("p larger than self", T([3]), T([2, 3])),
+        C("int64 p", T([2, 3]), T([2, 3], dtype=i64)),
+        C("complex p", T([2, 3]), T([2, 3], dtype=c64)),
+    ],
+    "bernoulli_.Tensor": [C(name, t, T([2, 3])) for name, t in layouts()] + [
+        C("p larger than self", T([3]), T([2, 3])),
+        C("int64 p", T([2, 3]), T([2, 3], dtype=i64)),
+    ],
+    "bernoulli_.float": random_cases(0.5) + [
+        C("p above one", T([2, 3]), 1.5),
+        C("negative p", T([2, 3]), -0.5),
+        C("default p", T([2, 3])),
+    ],
+    "random": random_cases(),
+    "random_": random_cases(),
+    "random.from": random_cases(0, 5) + [
+        C("from above to", T([2, 3]), 5, 0),
+        C("no upper bound", T([2, 3]), 0, None),
+        C("int8 beyond its range", T([2, 3], dtype=i8), 0, 1000),
+        C("uint8 from below zero", T([2, 3], dtype=u8), -1, 10),
+        C("float16 beyond its precision", T([2, 3], dtype=f16), 0, 1 << 20),
+        C("bool up to three", T([2, 3], dtype=b8), 0, 3),
+    ],
+    "random_.from": random_cases(0, 5) + [
+        C("from above to", T([2, 3]), 5, 0),
+        C("no upper bound", T([2, 3]), 0, None),
+        C("int8 beyond its range", T([2, 3], dtype=i8), 0, 1000),
+    ],
+    "random.to": random_cases(5) + [
+        C("to zero", T([2, 3]), 0),
+        C("negative to", T([2, 3]), -3),
+        C("int8 beyond its range", T([2, 3], dtype=i8), 1000),
+    ],
+    "random_.to": random_cases(5) + [
+        C("to zero", T([2, 3]), 0),
+        C("int8 beyond its range", T([2, 3], dtype=i8), 1000),
+    ],
+    "slogdet": [
+        C("matrix", T([3, 3])),
+        C("batch", T([2, 3, 3])),
+        C("transposed complex batch", tr(2, 3, 3, dtype=c64)),
+        C("float64", T([4, 4], dtype=f64)),
+        C("empty batch", T([0, 2, 2])),
+        C("int64 refused", T([3, 3], dtype=i64)),
+        C("float16 refused", T([3, 3], dtype=f16)),
+        C("not square refused", T([3, 4])),
+        C("vector refused", T([3])),
+    ],
+    "norm_except_dim": [
+        C("dim 0", T([3, 4, 5]), 2, 0),
+        C("default pow and dim", T([3, 4, 5])),
+        C("every dim", T([3, 4, 5]), 2, -1),
+        C("a middle dim of a transposed input", tr(3, 4, 5), 3, 1),
+        C("the last dim", T([3, 4, 5]), 2, 2),
+        C("negative dim", T([3, 4, 5]), 2, -2),
+        C("channels last", cl(2, 3, 4, 5), 2, 0),
+        C("vector", T([4]), 2, 0),
+        C("float16", T([3, 4, 5], dtype=f16), 2, 1),
+        C("complex", T([3, 4], dtype=c64), 2, 0),
+        C("int64 refused", T([3, 4, 5], dtype=i64), 2, 0),
+        C("dim out of range", T([3, 4, 5]), 2, 5),
+        C("zero-dim refused", T([]), 2, 0),
+        C("zero-dim, every dim", T([]), 2, -1),
+        C("empty leading dim refused", T([0, 4]), 2, 0),
+        C("empty trailing dim", T([3, 0]), 2, 0),
+    ],
+    "atleast_1d.Sequence": [
+        C("zero-dim and a transposed matrix", [T([]), tr(2, 3)]),
+        C("a vector", [T([3])]),
+        C("none", []),
+    ],
+    "atleast_2d.Sequence": [
+        C("zero-dim, vector and a transposed matrix", [T([]), T([3]), tr(2, 3)]),
+        C("a batch", [T([2, 3, 4])]),
+        C("none", []),
+    ],
+    "atleast_3d.Sequence": [
+        C("zero-dim, vector, matrix and four dims",
+          [T([]), T([3]), tr(2, 3), T([1, 2, 3, 4])]),
+        C("a strided vector", [T([3], strides=[2])]),
+        C("none", []),
+    ],
+    "resize_as": [
+        C("transposed to another shape", tr(2, 3), T([3, 4])),
+        C("transposed to its own shape made contiguous", tr(2, 3), T([2, 3])),
+        C("channels last template, contiguous by default", cl(2, 3, 4, 5), cl(2, 3, 4, 5)),
+        C("preserving the template's format", T([2, 3]), cl(2, 3, 4, 5),
+          memory_format=torch.preserve_format),
+        C("channels last asked", T([2, 3]), T([2, 3, 4, 5]), memory_format=torch.channels_last),
+        C("channels last asked of two dims refused", T([2, 3]), T([2, 3]),
+          memory_format=torch.channels_last),
+        C("to zero-dim", T([2, 3]), T([])),
+        C("to an empty shape", T([2, 3]), T([0, 3])),
+        C("template of another dtype", T([2, 3], dtype=i64), T([4], dtype=f64)),
+    ],
+    "lift": [C(name, t) for name, t in layouts()],
+    "to.other": [
+        C("same dtype and device: itself", tr(2, 3), T([2])),
+        C("to float64 keeps a transposed layout", tr(2, 3), T([2], dtype=f64)),
+        C("to int64 of a channels last input", cl(2, 3, 4, 5), T([1], dtype=i64)),
+        C("expanded to float64 laid out afresh", expanded(2, 3), T([2], dtype=f64)),
+        C("cuda to cuda float16", T([2, 3], device="cuda"), T([2], dtype=f16, device="cuda")),
+        C("channels last asked of a channels last input: itself", cl(2, 3, 4, 5), T([1]), False, False,
+          torch.channels_last),
+        C("contiguous asked of a channels last input", cl(2, 3, 4, 5), T([1]), False, False,
+          torch.contiguous_format),
+        C("copy asked", tr(2, 3), T([2]), False, True),
+        C("contiguous format asked", tr(2, 3), T([2]), False, False, torch.contiguous_format),
+        C("channels last asked of two dims refused", tr(2, 3), T([2], dtype=i64), False, False,
+          torch.channels_last),
+    ],
+}
+
+SWEEP_DTYPES = [b8, u8, i32, i64, f16, bf16, torch.float32, f64, c64]
+_NAMES = {d: str(d).removeprefix("torch.") for d in SWEEP_DTYPES}
+
+CASES["xlogy.Scalar_Self"] += [
+    C(f"{kind} number, {_NAMES[d]} tensor sweep", n, T([3], dtype=d))
+    for d in SWEEP_DTYPES for kind, n in [("bool", True), ("int", 3), ("float", 0.5), ("complex", 2j)]
+]
+CASES["fill.Tensor"] += [
+    C(f"{_NAMES[a]} self, {_NAMES[b]} value sweep", T([3], dtype=a), T([], dtype=b))
+    for a in SWEEP_DTYPES for b in SWEEP_DTYPES
+]
+CASES["to.other"] += [
+    C(f"{_NAMES[a]} to {_NAMES[b]} sweep", T([3], dtype=a), T([1], dtype=b))
+    for a in SWEEP_DTYPES for b in SWEEP_DTYPES
+]
+for _op in ["log_sigmoid_forward", "slogdet", "conj", "lift", "random", "random_"]:
+    CASES[_op] += [C(f"{_NAMES[d]} sweep", T([3, 3], dtype=d)) for d in SWEEP_DTYPES]
+CASES["matrix_power"] += [C(f"{_NAMES[d]} power {n} sweep", T([3, 3], dtype=d), n)
+                          for d in SWEEP_DTYPES for n in (-2, -1, 0, 1, 2, 3)]
+CASES["norm_except_dim"] += [C(f"{_NAMES[d]} dim {k} sweep", T([2, 3, 4], dtype=d), 2, k)
+                             for d in SWEEP_DTYPES for k in (-1, 0, 1, 2)]
+CASES["native_channel_shuffle"] += [C(f"{_NAMES[d]} sweep", T([2, 4, 3], dtype=d), 2) for d in SWEEP_DTYPES]
+CASES["linalg_matmul"] += [
+    C(f"{_NAMES[a]} and {_NAMES[b]} sweep", T([2, 3], dtype=a), T([3], dtype=b))
+    for a in SWEEP_DTYPES for b in SWEEP_DTYPES
+]
+
+ODD_LAYOUTS = [
+    ("permuted", T([4, 2, 3], then=lambda t: t.permute(1, 2, 0))),
+    ("sliced with a step", T([2, 3, 8], then=lambda t: t[:, :, ::2])),
+    ("expanded in the middle", T([2, 3, 4], strides=[4, 0, 1])),
+    ("channels last 3d", T([2, 3, 2, 2, 2], fmt=torch.channels_last_3d)),
+    ("size-1 dims of odd strides", T([2, 1, 4], strides=[4, 7, 1])),
+    ("overlapping", T([3, 4], strides=[1, 1])),
+]
+for _op in ["random", "random_", "bernoulli_.float", "lift", "conj", "log_sigmoid_forward", "random.to", "random_.from"]:
+    _extra = {"random.to": (5,), "random_.from": (0, 5), "bernoulli_.float": (0.5,)}.get(_op, ())
+    CASES[_op] += [C(f"{name} layout", t, *_extra) for name, t in ODD_LAYOUTS]
+CASES["bernoulli.Tensor"] += [C(f"{name} layout", t, T([1])) for name, t in ODD_LAYOUTS]
+CASES["fill.Tensor"] += [C(f"{name} layout", t, T([])) for name, t in ODD_LAYOUTS]
+CASES["to.other"] += [C(f"{name} layout to float64", t, T([1], dtype=f64)) for name, t in ODD_LAYOUTS]
+CASES["xlogy.Scalar_Self"] += [C(f"{name} layout", 2, t) for name, t in ODD_LAYOUTS]
+CASES["norm_except_dim"] += [C(f"{name} layout, dim {k}", t, 2, k) for name, t in ODD_LAYOUTS for k in (0, 1, -1)]
+CASES["resize_as"] += [C(f"{name} layout to its own shape, preserving", t, t, memory_format=torch.preserve_format)
+                       for name, t in ODD_LAYOUTS]
+CASES["native_channel_shuffle"] += [C(f"{name} layout", t, 1) for name, t in ODD_LAYOUTS if name != "overlapping"]
+
+SYMBOLIC = [
+    ("narrow.Tensor of a dynamic input", "narrow.Tensor",
+     C("", D([4, 6], "x"), 1, T([], dtype=i64), 2)),
+    ("native_channel_shuffle of dynamic sizes", "native_channel_shuffle",
+     C("", D([2, 6, 3], "x"), 3)),
+    ("norm_except_dim of dim 0", "norm_except_dim", C("", D([3, 4, 5], "v"), 2, 0)),
+    ("norm_except_dim of every dim", "norm_except_dim", C("", D([3, 4, 5], "v"), 2, -1)),
+    ("fill.Tensor of a dynamic input", "fill.Tensor", C("", D([3, 4], "x"), T([]))),
+    ("slogdet of a dynamic batch", "slogdet", C("", D([2, 3, 3], "a"))),
+    ("matrix_power minus one of a dynamic batch", "matrix_power", C("", D([2, 3, 3], "a"), -1)),
+    ("chain_matmul of one dynamic matrix", "chain_matmul", C("", [D([2, 3], "a")])),
+    ("log_sigmoid_forward of a dynamic input", "log_sigmoid_forward", C("", D([2, 3], "x"))),
+    ("narrow.Tensor of the last dynamic dim", "narrow.Tensor",
+     C("", D([4, 6], "x"), -1, T([], dtype=i64), 3)),
+    ("xlogy.Scalar_Self of a dynamic input", "xlogy.Scalar_Self", C("", 2.5, D([3, 4], "x", dtype=i64))),
+    ("bernoulli.Tensor of a dynamic input", "bernoulli.Tensor", C("", D([3, 4], "x"), D([4], "p"))),
+    ("norm_except_dim of a middle dim", "norm_except_dim", C("", D([3, 4, 5], "v"), 2, 1)),
+    ("norm_except_dim of the last dim", "norm_except_dim", C("", D([3, 4, 5], "v"), 2, 2)),
+    ("chain_matmul of dynamic matrices", "chain_matmul",
+     C("", [D([2, 3], "a"), D([3, 4], "b"), D([4, 5], "c")])),
+    ("unsafe_split_with_sizes of dynamic rows", "unsafe_split_with_sizes",
+     C("", D([4, 6], "x"), [2, 4], 1)),
+    ("resize_as of a dynamic input to a template of its sizes", "resize_as",
+     C("", D([2, 3], "x"), D([2, 3], "t"))),
+    ("atleast_2d.Sequence of dynamic tensors", "atleast_2d.Sequence",
+     C("", [D([3], "a"), D([2, 3], "b")])),
+    ("atleast_3d.Sequence of dynamic tensors", "atleast_3d.Sequence",
+     C("", [D([3], "a"), D([2, 3], "b"), D([2, 3, 4], "c")])),
+    ("to.other of a dynamic input to float64", "to.other", C("", D([2, 3], "x"), T([2], dtype=f64))),
+    ("to.other of a dynamic input to its own dtype", "to.other", C("", D([2, 3], "x"), T([2]))),
+    ("random.from of a dynamic input", "random.from",
+     C("", D([2, 3], "x"), 0, 5)),
+]
