@@ -1108,6 +1108,11 @@ CASES.update({
         C("odd pad length", T([2, 3]), [1]),
         C("too long", T([3]), [1, 1, 1, 1]),
         C("crop below zero", T([2, 3]), [-2, -2]),
+        C("negative pads crop a permuted input", T([2, 5], strides=[1, 2]), [-1, -1]),
+        C("negative and zero pads on a permuted input", T([2, 5], strides=[1, 2]), [-1, 0]),
+        C("zero pads on a permuted input", T([2, 5], strides=[1, 2]), [0, 0]),
+        C("negative pads crop channels last", cl(2, 3, 4, 5), [-1, -1, 0, 0]),
+        C("positive pads on a permuted input", T([2, 5], strides=[1, 2]), [1, 1]),
     ],
 })
 
@@ -1544,6 +1549,7 @@ CASES.update({
         C("constant value", T([2, 3, 4]), [1, 1, 2, 0], "constant", 1.5),
         C("constant channels last", cl(1, 2, 3, 3), [1, 1]),
         C("negative crops", T([2, 5]), [-1, -2]),
+        C("negative crops of a permuted input", T([2, 5], strides=[1, 2]), [-1, -1]),
         C("odd pad length", T([2, 3]), [1]),
         C("reflect 1-d", T([2, 3, 5]), [1, 2], "reflect"),
         C("reflect 2-d channels last", cl(1, 2, 4, 5), [1, 1, 2, 0], "reflect"),
@@ -4226,10 +4232,14 @@ CASES["norm.ScalarOpt_dim"] = [
 CASES["norm.ScalarOpt_dtype"] = [
     C("float64", T([3, 4]), 2, dtype=f64),
     C("complex to complex128", T([3], dtype=c64), 2, dtype=torch.complex128),
+    C("narrowing refused", T([3, 4], dtype=f64), 2, dtype=f32),
 ]
 CASES["norm.ScalarOpt_dim_dtype"] = [
     C("float64", T([3, 4]), 2, [0], False, dtype=f64),
     C("keepdim", T([2, 3]), 1, [1], True, dtype=f64),
+    C("narrowing refused", T([3, 4], dtype=f64), 2, [1], True, dtype=f32),
+    C("complex to real refused", T([3, 4], dtype=c64), 2, [1], True, dtype=f32),
+    C("real to complex refused", T([3, 4]), 2, [1], True, dtype=c64),
 ]
 CASES["where.ScalarSelf"] = [
     C("float number, float tensor", T([2, 3], dtype=b8), 1.5, T([2, 3])),

@@ -47,13 +47,20 @@ for _op in ["linspace", "logspace"]:
         C("int64 ends", T([], dtype=i64), T([], dtype=i64), 3),
         C("dtype", T([]), T([]), 4, dtype=f64),
         C("1-d end refused", T([]), T([2]), 4),
+        C("cuda ends", T([], device="cuda"), T([], device="cuda"), 4),
+        C("cuda end and cpu start", T([]), T([], device="cuda"), 4),
+        C("cuda ends, one step", T([], device="cuda"), T([], device="cuda"), 1),
+        C("cuda ends, no step", T([], device="cuda"), T([], device="cuda"), 0),
+        C("cuda ends onto the cpu", T([], device="cuda"), T([], device="cuda"), 4, device="cpu"),
     ]
     CASES[f"{_op}.Tensor_Scalar"] = [
         C("zero-dim start", T([]), 1.0, 4),
         C("1-d start refused", T([2]), 1.0, 4),
+        C("cuda start", T([], device="cuda"), 1.0, 4),
     ]
     CASES[f"{_op}.Scalar_Tensor"] = [
         C("zero-dim end", 0.0, T([]), 4),
+        C("cuda end", 0.0, T([], device="cuda"), 4),
         C("complex start", 1j, T([]), 4),
         C("1-d end refused", 0.0, T([2]), 4),
     ]

@@ -203,6 +203,12 @@ CASES["_weight_norm"] = [
     C("conv weight", T([8, 3, 3, 3]), T([8, 1, 1, 1])),
     C("vector g refused", T([3, 4]), T([3])),
     C("devices differ refused", T([3, 4]), T([3, 1], device="cuda")),
+    C("bfloat16", T([3, 4], dtype=torch.bfloat16), T([3, 1], dtype=torch.bfloat16)),
+    C("bfloat16 last dim", T([3, 4], dtype=torch.bfloat16), T([1, 4], dtype=torch.bfloat16), 1),
+    C("float64 v and float32 g refused", T([3, 4], dtype=f64), T([3, 1])),
+    C("complex v refused", T([3, 4], dtype=torch.complex64), T([3, 1])),
+    C("vector", T([4]), T([4])),
+    C("float64 vector with float32 g", T([4], dtype=f64), T([4])),
 ]
 SYMBOLIC += [
     ("_weight_norm of a dynamic weight", "_weight_norm",

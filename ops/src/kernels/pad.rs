@@ -18,10 +18,9 @@ pub(crate) fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     if mode != "constant" {
         return non_constant(cx, a, t.dim(), pad.len(), mode);
     }
-    // constant_pad_nd: a new tensor in the input's suggested memory format.
-    let sizes = intrinsics::pad_sizes(cx, t.sizes.clone(), pad)?;
-    let format = intrinsics::suggest_format(cx, t, None)?;
-    let strides = intrinsics::format_strides(cx, sizes.clone(), Some(format))?;
+    // constant_pad_nd's layout.
+    let sizes = intrinsics::pad_sizes(cx, t.sizes.clone(), pad.clone())?;
+    let strides = intrinsics::pad_strides(cx, t, pad, sizes.clone())?;
     Ok(super::fresh_out(cx, t, sizes, strides))
 }
 

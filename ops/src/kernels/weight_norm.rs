@@ -2,13 +2,14 @@
 //! `v * (g / norm)` where `norm` is `v`'s 2-norm over every dim but `dim`
 //! (kept as size-1 dims), or over all of `v` for `dim = -1`. The fused
 //! path (`_weight_norm_interface`, whose Python decomposition FakeTensorMode
-//! runs) and the composite one give the same metadata, but for the fused
-//! path's float norm of a bfloat16 `g`. Each step is the kernel of the
-//! operator the composite calls, so sizes, dtype and layout are theirs.
+//! runs) takes the norm in `g`'s dtype (float for a bfloat16 `g`), so a
+//! narrowing refuses, and converts it to `g`'s dtype before dividing. Each
+//! step is the kernel of the operator the composite calls, so sizes, dtype
+//! and layout are theirs.
 
 use super::invalid;
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
 
 /// The one tensor a kernel returned.
 fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
@@ -59,16 +60,37 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         }
         let others: fake_runtime::shape::Dims =
             (0..rank).filter(|&i| i != dim).map(SymInt::Int).collect();
-        // The fused path keeps a bfloat16 `g`'s norm in float.
-        let outs = if fused && g.dtype == DType::BFloat16 {
-            let call = [
-                Arg::Tensor(&v),
-                p(),
-                Arg::Ints(others[..].into()),
-                Arg::Bool(true),
-                Arg::DType(DType::Float32),
-            ];
-            crate::erased::norm_scalaropt_dim_dtype(cx, &call)?
+        // The fused path (`_weight_norm_interface`'s decomposition): the
+        // norm in `g`'s dtype (float for a bfloat16 `g`; the norm refuses
+        // a narrowing), or `v.abs()` when no dim is left to reduce, then
+        // converted to `g`'s dtype.
+        let outs = if fused {
+            let norm_dtype = if g.dtype == DType::BFloat16 && v.device.ty != DeviceType::Mps {
+                DType::Float32
+            } else {
+                g.dtype
+            };
+            let mut outs = Outs::new();
+            let norm = if others.is_empty() {
+                v.clone()
+            } else {
+                let call = [
+                    Arg::Tensor(&v),
+                    p(),
+                    Arg::Ints(others[..].into()),
+                    Arg::Bool(true),
+                    Arg::DType(norm_dtype),
+                ];
+                one(crate::erased::norm_scalaropt_dim_dtype(cx, &call)?, cx)?
+            };
+            outs.push(Out::Tensor(
+                TensorMeta {
+                    dtype: g.dtype,
+                    ..norm
+                },
+                fake_runtime::Alias::Fresh,
+            ));
+            outs
         } else {
             let call = [
                 Arg::Tensor(&v),
