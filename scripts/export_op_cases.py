@@ -2042,6 +2042,9 @@ CASES.update({
 CASES.update({
     "_native_batch_norm_legit": [
         C("training", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5),
+        C("eval bool refused", T([2, 3, 4, 5], dtype=b8), None, None, T([3]), T([3]), False, 0.1, 1e-5),
+        C("training bool refused", T([2, 3, 4, 5], dtype=b8), None, None, T([3]), T([3]), True, 0.1, 1e-5),
+        C("eval int64", T([2, 3, 4, 5], dtype=i64), None, None, T([3]), T([3]), False, 0.1, 1e-5),
         C("eval", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), False, 0.1, 1e-5),
         C("training channels last", cl(2, 3, 4, 5), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5),
         C("eval channels last", cl(2, 3, 4, 5), None, None, T([3]), T([3]), False, 0.1, 1e-5),
@@ -2354,9 +2357,12 @@ CASES.update({
         C("training without running stats", T([2, 3, 4]), None, None, None, None, True, 0.1, 1e-5, False),
         C("eval float16", T([2, 3, 4], dtype=f16), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
         C("running mean of another size", T([2, 3, 4]), None, None, T([4]), T([3]), False, 0.1, 1e-5, False),
+        C("eval bool refused", T([2, 3, 4], dtype=b8), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
+        C("eval int64", T([2, 3, 4], dtype=i64), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
     ],
     "_native_batch_norm_legit_no_training": [
         C("channels last", cl(2, 3, 8, 8), None, None, T([3]), T([3]), 0.1, 1e-5),
+        C("bool refused", T([2, 3, 4, 5], dtype=b8), None, None, T([3]), T([3]), 0.1, 1e-5),
         C("float16 3-d", T([2, 3, 4], dtype=f16), None, None, T([3]), T([3]), 0.1, 1e-5),
         C("affine", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),
         C("transposed", tr(2, 3, 5, 4), None, None, T([3]), T([3]), 0.1, 1e-5),

@@ -105,6 +105,14 @@ pub(crate) fn helper(
                 "running_mean and running_var must not be None in eval mode",
             ));
         };
+        // The running statistics are cast to the computation dtype, so a
+        // bool input subtracts two bool tensors.
+        if input.dtype == DType::Bool {
+            return Err(invalid(
+                cx,
+                "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.",
+            ));
+        }
         // `(input - mean) * invstd`, both unsqueezed.
         let center: Operands = smallvec::smallvec![
             unsqueezed(cx, &mean.sizes, stat_rank, mean)?,
