@@ -100,15 +100,7 @@ fn check(
 pub(crate) fn native_channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = &specialized(cx, args::tensor(cx, a, 0, "self")?)?;
     let groups = args::size(cx, a, 1, "groups", None)?;
-    if input.dim() <= 2 {
-        return Err(invalid(
-            cx,
-            format!(
-                "channel_shuffle expects input with > 2 dims, but got input with sizes {}",
-                shape::display_dims(cx.env, &input.sizes)
-            ),
-        ));
-    }
+    super::shuffle::check_rank(cx, input)?;
     let c = input.sizes[1];
     let positive = cx.env.gt(groups, SymInt::Int(0))?;
     check(cx, positive, |cx| {

@@ -39,14 +39,9 @@ fn check(
     }
 }
 
-/// `channel_shuffle(Tensor self, SymInt groups) -> Tensor`: at least three
-/// dims, `groups` positive and dividing the channels; `self.reshape(n,
-/// groups, c // groups, *dhw).transpose(1, 2).reshape(self.shape)`, made
-/// contiguous (a view of `self` when it is empty, or on CUDA for one
-/// group or a group per channel).
-pub(crate) fn channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let input = args::tensor(cx, a, 0, "self")?;
-    let groups = args::size(cx, a, 1, "groups", None)?;
+/// `channel_shuffle`'s and `native_channel_shuffle`'s first check: at
+/// least three dims.
+pub(super) fn check_rank(cx: &Cx<'_>, input: &TensorMeta) -> Result<()> {
     if input.dim() <= 2 {
         return Err(invalid(
             cx,
@@ -56,6 +51,18 @@ pub(crate) fn channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ),
         ));
     }
+    Ok(())
+}
+
+/// `channel_shuffle(Tensor self, SymInt groups) -> Tensor`: at least three
+/// dims, `groups` positive and dividing the channels; `self.reshape(n,
+/// groups, c // groups, *dhw).transpose(1, 2).reshape(self.shape)`, made
+/// contiguous (a view of `self` when it is empty, or on CUDA for one
+/// group or a group per channel).
+pub(crate) fn channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "self")?;
+    let groups = args::size(cx, a, 1, "groups", None)?;
+    check_rank(cx, input)?;
     let c = input.sizes[1];
     let (ct, gt) = (cx.env.display(c), cx.env.display(groups));
     let positive = cx.env.gt(groups, SymInt::Int(0))?;

@@ -63,44 +63,34 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         // The fused path (`_weight_norm_interface`'s decomposition): the
         // norm in `g`'s dtype (float for a bfloat16 `g`; the norm refuses
         // a narrowing), or `v.abs()` when no dim is left to reduce, then
-        // converted to `g`'s dtype.
-        let outs = if fused {
-            let norm_dtype = if g.dtype == DType::BFloat16 && v.device.ty != DeviceType::Mps {
-                DType::Float32
-            } else {
-                g.dtype
-            };
-            let mut outs = Outs::new();
-            let norm = if others.is_empty() {
-                v.clone()
-            } else {
-                let call = [
-                    Arg::Tensor(&v),
-                    p(),
-                    Arg::Ints(others[..].into()),
-                    Arg::Bool(true),
-                    Arg::DType(norm_dtype),
-                ];
-                one(crate::erased::norm_scalaropt_dim_dtype(cx, &call)?, cx)?
-            };
-            outs.push(Out::Tensor(
-                TensorMeta {
-                    dtype: g.dtype,
-                    ..norm
-                },
-                fake_runtime::Alias::Fresh,
-            ));
-            outs
+        // converted to `g`'s dtype. The composite's `norm_except_dim`
+        // takes the norm in `v`'s dtype.
+        let norm_dtype = if g.dtype == DType::BFloat16 && v.device.ty != DeviceType::Mps {
+            DType::Float32
         } else {
-            let call = [
-                Arg::Tensor(&v),
-                p(),
-                Arg::Ints(others[..].into()),
-                Arg::Bool(true),
-            ];
-            crate::erased::norm_scalaropt_dim(cx, &call)?
+            g.dtype
         };
-        one(outs, cx)?
+        let mut call = vec![
+            Arg::Tensor(&v),
+            p(),
+            Arg::Ints(others[..].into()),
+            Arg::Bool(true),
+        ];
+        if !fused {
+            one(crate::erased::norm_scalaropt_dim(cx, &call)?, cx)?
+        } else if others.is_empty() {
+            TensorMeta {
+                dtype: g.dtype,
+                ..v.clone()
+            }
+        } else {
+            call.push(Arg::DType(norm_dtype));
+            let norm = one(crate::erased::norm_scalaropt_dim_dtype(cx, &call)?, cx)?;
+            TensorMeta {
+                dtype: g.dtype,
+                ..norm
+            }
+        }
     };
     let scale = one(
         crate::erased::div_tensor(cx, &[Arg::Tensor(&g), Arg::Tensor(&norm)])?,
