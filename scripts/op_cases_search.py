@@ -55,6 +55,8 @@ CASES = {
         C("zero size", T([2, 3]), size=0),
         C("zero-dim", T([]), size=1),
         C("bool", T([2, 3], dtype=b8), size=3, fill_value=0),
+        C("cuda matrix", T([2, 3], device="cuda"), size=4),
+        C("cuda vector", T([5], device="cuda"), size=2),
     ],
     "index_reduce": [
         C("prod", T([4, 3]), 0, T([2], dtype=i64), T([2, 3]), "prod"),

@@ -737,6 +737,21 @@ for _op in ["upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d"]:
     ]
 for _op in ["_upsample_nearest_exact1d", "_upsample_nearest_exact2d", "_upsample_nearest_exact3d"]:
     CASES[f"{_op}.out"] = [C("resized", CASES[_op][0].args[0], CASES[_op][0].args[1], out=T([0]))]
+# The out wrapper keeps the result's memory format when it resizes `out`,
+# and wants its exact dtype.
+for _op in ["upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d", "_upsample_nearest_exact1d",
+            "_upsample_nearest_exact2d", "_upsample_nearest_exact3d"]:
+    _x, _size = CASES[_op][0].args[0], CASES[_op][0].args[1]
+    CASES[f"{_op}.out"] += [
+        C("out of another dtype refused", _x, _size, out=T([0], dtype=f64)),
+        C("out of a wider dtype refused", T(_x.sizes, dtype=f16), _size, out=T([0])),
+    ]
+    if _op.endswith("2d"):
+        CASES[f"{_op}.out"] += [C("channels last resized", cl(2, 3, 8, 10), [5, 7], out=T([0])),
+                                C("channels last written", cl(2, 3, 8, 10), [5, 7], out=T([2, 3, 5, 7]))]
+    if _op.endswith("3d"):
+        CASES[f"{_op}.out"] += [C("channels last 3d resized", T([2, 3, 4, 6, 8], fmt=torch.channels_last_3d),
+                                  [5, 7, 9], out=T([0]))]
 SYMBOLIC += [
     ("upsample_nearest2d of dynamic sizes to a given size", "upsample_nearest2d",
      Case("", D([2, 3, 8, 10], "x"), [5, 7])),

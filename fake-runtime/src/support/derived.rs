@@ -108,6 +108,63 @@ pub fn out_variant(
     Ok(outs)
 }
 
+/// The `out=` overload of a Python decomposition wrapped in
+/// `out_wrapper(exact_dtype=True)` whose out tensor starts at argument
+/// `first`: the functional result, `out` resized to its sizes when they
+/// differ (in the result's suggested memory format with
+/// `preserve_memory_format`), then the copy, which wants the same device
+/// and exactly the result's dtype (`_safe_copy_out`). The result is `out`.
+pub fn exact_out_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    first: u8,
+    functional: ErasedKernel,
+    preserve_memory_format: bool,
+) -> Result<Outs> {
+    let result = functional(cx, &args[..args.len().min(usize::from(first))])?;
+    let out = args::tensor(cx, args, usize::from(first), "out")?;
+    let r = tensor_result(cx, &result, 0)?;
+    let written = if same_sizes(cx, &out.sizes, &r.sizes)? {
+        out.clone()
+    } else {
+        let format = if !preserve_memory_format {
+            None
+        } else if r.layout == Layout::Strided
+            && crate::strides::are_strides_like_channels_last(cx.env, &r.sizes, &r.strides, cx.op)?
+        {
+            Some(if r.dim() == 4 {
+                MemoryFormat::ChannelsLast
+            } else {
+                MemoryFormat::ChannelsLast3d
+            })
+        } else {
+            Some(MemoryFormat::Contiguous)
+        };
+        resize_output(cx, out, &r.sizes, format)?
+    };
+    if !(r.dim() == 0 && r.device.is_cpu()) && r.device != out.device {
+        return Err(invalid(
+            cx,
+            format!(
+                "Attempting to copy from device {} to device {}, but cross-device copies are not allowed!",
+                r.device, out.device
+            ),
+        ));
+    }
+    if r.dtype != out.dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "Expected out tensor to have dtype torch.{} but got torch.{} instead",
+                r.dtype, out.dtype
+            ),
+        ));
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(written, Alias::InPlace(first)));
+    Ok(outs)
+}
+
 /// Whether `a` and `b` are the same sizes (guarding symbolic ones).
 fn same_sizes(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
     if a.len() != b.len() {

@@ -68,6 +68,19 @@ pub fn pad_strides(cx: &mut Cx<'_>, t: &TensorMeta, pad: Dims, shape: Dims) -> R
     format_strides(cx, shape, Some(format))
 }
 
+/// `nonzero_static_strides(self, size)`: strides of `meta_nonzero_static`'s
+/// `[size, rank]` result: row-major on the CPU, MPS and XPU, whose kernels
+/// write rows; column-major, `(1, size)`, elsewhere (CUDA's).
+pub fn nonzero_static_strides(cx: &mut Cx<'_>, t: &TensorMeta, size: SymInt) -> Result<Dims> {
+    use fake_runtime::DeviceType::{Cpu, Mps, Xpu};
+    if matches!(t.device.ty, Cpu | Mps | Xpu) {
+        let rank = SymInt::Int(t.dim() as i64);
+        fake_runtime::strides::contiguous(cx.env, &[size, rank])
+    } else {
+        Ok(smallvec::smallvec![SymInt::Int(1), size])
+    }
+}
+
 /// Whether `t` certainly overlaps itself (`has_internal_overlap` is
 /// `YES`: a dim of stride 0 and size above 1), not asked when `t` has an
 /// unbacked size, stride or offset (as `_scatter_meta_output`).

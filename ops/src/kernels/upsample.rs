@@ -152,6 +152,26 @@ pub(crate) fn upsample_nearest3d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     upsample_nearest_default(cx, a, 3)
 }
 
+/// `upsample_nearest1d.out` and `_upsample_nearest_exact1d.out`: the
+/// decomposition's `out_wrapper(preserve_memory_format=True,
+/// exact_dtype=True)` (an `out` resized in the result's memory format; its
+/// dtype exactly the result's).
+pub(crate) fn upsample_nearest1d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    fake_runtime::support::exact_out_variant(cx, a, 3, upsample_nearest1d_default, true)
+}
+
+/// `upsample_nearest2d.out` and `_upsample_nearest_exact2d.out`: see
+/// [`upsample_nearest1d_out`].
+pub(crate) fn upsample_nearest2d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    fake_runtime::support::exact_out_variant(cx, a, 4, upsample_nearest2d_default, true)
+}
+
+/// `upsample_nearest3d.out` and `_upsample_nearest_exact3d.out`: see
+/// [`upsample_nearest1d_out`].
+pub(crate) fn upsample_nearest3d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    fake_runtime::support::exact_out_variant(cx, a, 5, upsample_nearest3d_default, true)
+}
+
 /// `upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool
 /// align_corners, float[]? scale_factors) -> Tensor`.
 pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
