@@ -277,6 +277,40 @@ pub fn is_channels_last(
     Ok(true)
 }
 
+/// `suggest_memory_format` of sizes and strides: channels-last for a 4-D
+/// layout (channels-last-3d for a 5-D one) whose strides look so
+/// ([`are_strides_like_channels_last`]), else contiguous.
+pub fn suggested_format(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    op: &str,
+) -> Result<crate::MemoryFormat> {
+    use crate::MemoryFormat::{ChannelsLast, ChannelsLast3d, Contiguous};
+    Ok(
+        if !are_strides_like_channels_last(env, sizes, strides, op)? {
+            Contiguous
+        } else if sizes.len() == 4 {
+            ChannelsLast
+        } else {
+            ChannelsLast3d
+        },
+    )
+}
+
+/// `suggest_memory_format(t)` (`torch._prims_common`): only a strided
+/// tensor is ever channels-last ([`suggested_format`]).
+pub fn suggest_memory_format(
+    env: &mut ShapeEnv,
+    t: &crate::TensorMeta,
+    op: &str,
+) -> Result<crate::MemoryFormat> {
+    if t.layout != crate::Layout::Strided {
+        return Ok(crate::MemoryFormat::Contiguous);
+    }
+    suggested_format(env, &t.sizes, &t.strides, op)
+}
+
 /// True when a 4-D/5-D tensor's strides look channels-last
 /// (`are_strides_like_channels_last_or_false`, the C++
 /// `is_channels_last_strides_2d/3d` that `suggest_memory_format` uses):

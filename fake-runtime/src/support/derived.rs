@@ -127,18 +127,10 @@ pub fn exact_out_variant(
     let written = if same_sizes(cx, &out.sizes, &r.sizes)? {
         out.clone()
     } else {
-        let format = if !preserve_memory_format {
-            None
-        } else if r.layout == Layout::Strided
-            && crate::strides::are_strides_like_channels_last(cx.env, &r.sizes, &r.strides, cx.op)?
-        {
-            Some(if r.dim() == 4 {
-                MemoryFormat::ChannelsLast
-            } else {
-                MemoryFormat::ChannelsLast3d
-            })
+        let format = if preserve_memory_format {
+            Some(crate::strides::suggest_memory_format(cx.env, r, cx.op)?)
         } else {
-            Some(MemoryFormat::Contiguous)
+            None
         };
         resize_output(cx, out, &r.sizes, format)?
     };

@@ -135,18 +135,7 @@ pub fn suggest_format(
     t: &TensorMeta,
     only: Option<MemoryFormat>,
 ) -> Result<MemoryFormat> {
-    let suggested = if t.layout == Layout::Strided
-        && fake_runtime::strides::are_strides_like_channels_last(
-            cx.env, &t.sizes, &t.strides, cx.op,
-        )? {
-        if t.dim() == 4 {
-            MemoryFormat::ChannelsLast
-        } else {
-            MemoryFormat::ChannelsLast3d
-        }
-    } else {
-        MemoryFormat::Contiguous
-    };
+    let suggested = fake_runtime::strides::suggest_memory_format(cx.env, t, cx.op)?;
     Ok(match only {
         Some(f) if f != suggested => MemoryFormat::Contiguous,
         _ => suggested,

@@ -17,18 +17,9 @@ use fake_runtime::{
     Alias, Arg, Cx, DType, DeviceType, MemoryFormat, Out, Outs, Result, SymBool, SymInt, TensorMeta,
 };
 
-/// `suggest_memory_format` of sizes and strides: channels-last (3d) when
-/// a 4-D (5-D) layout looks so, else contiguous.
+/// `suggest_memory_format` of sizes and strides.
 fn suggested(cx: &mut Cx<'_>, sizes: &[SymInt], strides: &[SymInt]) -> Result<MemoryFormat> {
-    if fake_runtime::strides::are_strides_like_channels_last(cx.env, sizes, strides, cx.op)? {
-        Ok(if sizes.len() == 4 {
-            MemoryFormat::ChannelsLast
-        } else {
-            MemoryFormat::ChannelsLast3d
-        })
-    } else {
-        Ok(MemoryFormat::Contiguous)
-    }
+    fake_runtime::strides::suggested_format(cx.env, sizes, strides, cx.op)
 }
 
 /// The strides of `t.to(memory_format=format)`: `t`'s own when `t`

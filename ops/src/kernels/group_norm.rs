@@ -41,10 +41,9 @@ fn contiguous_opt(cx: &mut Cx<'_>, t: Option<&TensorMeta>) -> Result<Option<Tens
         .transpose()
 }
 
-/// `suggest_memory_format(t)`: channels-last for a 4-d (channels-last-3d
-/// for a 5-d) tensor whose strides look it, else contiguous.
+/// `suggest_memory_format(t)`.
 fn suggest_memory_format(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<MemoryFormat> {
-    crate::intrinsics::suggest_format(cx, t, None)
+    fake_runtime::strides::suggest_memory_format(cx.env, t, cx.op)
 }
 
 /// `_unsqueeze_multiple(t, dims)`: `unsqueeze` at each of the sorted
