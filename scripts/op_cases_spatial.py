@@ -218,6 +218,9 @@ CASES["cdist"] = [
     C("vector", T([4]), T([5, 4])),
     C("negative p", T([3, 4]), T([5, 4]), -1.0),
     C("bad compute mode", T([3, 4]), T([5, 4]), 2.0, 3),
+    C("mixed dtypes, matrix product refused", T([2, 30, 4], dtype=f16), T([1, 5, 4])),
+    C("mixed dtypes, matrix product mode refused", T([2, 3, 4], dtype=f64), T([1, 5, 4]), 2.0, 1),
+    C("mixed dtypes, no matrix product", T([2, 3, 4], dtype=f16), T([1, 5, 4])),
 ]
 CASES["pdist"] = [
     C("rows", T([5, 3])),

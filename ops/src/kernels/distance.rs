@@ -85,6 +85,17 @@ pub(crate) fn cdist(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     let (d1, d2) = (s1.len(), s2.len());
     let batch = shape::broadcast(cx.env, cx.op, &[&s1[..d1 - 2], &s2[..d2 - 2]])?;
+    // `_euclidean_dist` multiplies the operands' augmented matrices, which
+    // must have one dtype (the batched matrix product's check).
+    if x1.dtype != x2.dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "expected scalar type torch.{} but found torch.{}",
+                x1.dtype, x2.dtype
+            ),
+        ));
+    }
     let mut sizes = batch;
     sizes.extend([s1[d1 - 2], s2[d2 - 2]]);
     let strides = contiguous(cx.env, &sizes)?;
