@@ -109,17 +109,16 @@ pub fn out_variant(
 }
 
 /// The `out=` overload of a Python decomposition wrapped in
-/// `out_wrapper(exact_dtype=True)` whose out tensor starts at argument
-/// `first`: the functional result, `out` resized to its sizes when they
-/// differ (in the result's suggested memory format with
-/// `preserve_memory_format`), then the copy, which wants the same device
-/// and exactly the result's dtype (`_safe_copy_out`). The result is `out`.
+/// `out_wrapper(preserve_memory_format=True, exact_dtype=True)` whose out
+/// tensor starts at argument `first`: the functional result, `out`
+/// resized to its sizes when they differ (in the result's suggested
+/// memory format), then the copy, which wants the same device and exactly
+/// the result's dtype (`_safe_copy_out`). The result is `out`.
 pub fn exact_out_variant(
     cx: &mut Cx<'_>,
     args: &[Arg<'_>],
     first: u8,
     functional: ErasedKernel,
-    preserve_memory_format: bool,
 ) -> Result<Outs> {
     let result = functional(cx, &args[..args.len().min(usize::from(first))])?;
     let out = args::tensor(cx, args, usize::from(first), "out")?;
@@ -127,12 +126,8 @@ pub fn exact_out_variant(
     let written = if same_sizes(cx, &out.sizes, &r.sizes)? {
         out.clone()
     } else {
-        let format = if preserve_memory_format {
-            Some(crate::strides::suggest_memory_format(cx.env, r, cx.op)?)
-        } else {
-            None
-        };
-        resize_output(cx, out, &r.sizes, format)?
+        let format = crate::strides::suggest_memory_format(cx.env, r, cx.op)?;
+        resize_output(cx, out, &r.sizes, Some(format))?
     };
     if !(r.dim() == 0 && r.device.is_cpu()) && r.device != out.device {
         return Err(invalid(

@@ -106,3 +106,24 @@ impl<V> ListMemo<V> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_differ_by_where_the_first_list_ends() {
+        let (a, b, c) = (SymInt::Int(2), SymInt::Int(3), SymInt::Int(4));
+        let mut memo = ListMemo::default();
+        assert!(memo.is_empty());
+        memo.insert(&[a], &[b, c], 1);
+        memo.insert(&[a, b], &[c], 2);
+        assert_eq!(memo.get(&[a], &[b, c]), Some(&1));
+        assert_eq!(memo.get(&[a, b], &[c]), Some(&2));
+        assert_eq!(memo.get(&[a, b, c], &[]), None);
+        memo.insert(&[a], &[b, c], 3);
+        assert_eq!(memo.get(&[a], &[b, c]), Some(&3));
+        memo.clear();
+        assert_eq!(memo.get(&[a, b], &[c]), None);
+    }
+}

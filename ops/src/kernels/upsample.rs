@@ -157,19 +157,19 @@ pub(crate) fn upsample_nearest3d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
 /// exact_dtype=True)` (an `out` resized in the result's memory format; its
 /// dtype exactly the result's).
 pub(crate) fn upsample_nearest1d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::exact_out_variant(cx, a, 3, upsample_nearest1d_default, true)
+    fake_runtime::support::exact_out_variant(cx, a, 3, upsample_nearest1d_default)
 }
 
 /// `upsample_nearest2d.out` and `_upsample_nearest_exact2d.out`: see
 /// [`upsample_nearest1d_out`].
 pub(crate) fn upsample_nearest2d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::exact_out_variant(cx, a, 4, upsample_nearest2d_default, true)
+    fake_runtime::support::exact_out_variant(cx, a, 4, upsample_nearest2d_default)
 }
 
 /// `upsample_nearest3d.out` and `_upsample_nearest_exact3d.out`: see
 /// [`upsample_nearest1d_out`].
 pub(crate) fn upsample_nearest3d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::exact_out_variant(cx, a, 5, upsample_nearest3d_default, true)
+    fake_runtime::support::exact_out_variant(cx, a, 5, upsample_nearest3d_default)
 }
 
 /// `upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool
