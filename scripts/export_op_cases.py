@@ -712,6 +712,13 @@ CASES = {
         C("zero-dim", T([], dtype=i64), dtype=f32),
         C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
         C("permuted to float16", T([4, 2, 3], strides=[1, 12, 4]), dtype=f16),
+        # The decomposition moves a tensor as it is (`prims.device_put`).
+        C("non-dense moved to cuda", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cuda:0")),
+        C("non-dense moved to cpu", T([4, 6], device="cuda", then=lambda t: t[1:, ::2]), device=torch.device("cpu")),
+        C("expanded moved to cuda", T([3], then=lambda t: t.expand(2, 3)), device=torch.device("cuda:0")),
+        C("non-dense to its own device", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cpu")),
+        C("non-dense moved and converted", T([4, 6], then=lambda t: t[1:, ::2]), dtype=f16, device=torch.device("cuda:0")),
+        C("non-dense moved to contiguous", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cuda:0"), memory_format=torch.contiguous_format),
     ],
     "div_.Tensor": [
         C("float", T([2, 3]), T([3])),
@@ -2566,6 +2573,8 @@ CASES.update({
         C("nothing changes is self", T([4, 2, 3], strides=[1, 12, 4])),
         C("device", T([2, 3]), device=torch.device("cuda:0")),
         C("copy", off(2, 3), copy=True),
+        C("non-dense moved to cuda", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cuda:0")),
+        C("non-dense copied to its own device", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cpu"), copy=True),
     ],
     "item": [
         C("int64", T([], dtype=i64)),

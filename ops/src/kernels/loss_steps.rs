@@ -95,7 +95,7 @@ pub(super) fn to(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<Tensor
     }
     call(
         cx,
-        crate::erased::_to_copy,
+        super::to_copy,
         &[Arg::Tensor(t), Arg::DType(dtype)],
     )
 }

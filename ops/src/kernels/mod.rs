@@ -165,7 +165,7 @@ pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_
 pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
 pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
-pub(crate) use to::{to_device, to_dtype, to_dtype_layout, to_other, type_as};
+pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};
 pub(crate) use upsample::{
     upsample_bicubic2d_default, upsample_bicubic2d_vec, upsample_bilinear2d_aa_vec,
     upsample_bilinear2d_vec, upsample_linear_default, upsample_linear_vec,

@@ -1,4 +1,4 @@
-//! `to.dtype`, `to.dtype_layout`, `to.device`, `to.other` and `type_as`: `self` itself
+//! `_to_copy`, `to.dtype`, `to.dtype_layout`, `to.device`, `to.other` and `type_as`: `self` itself
 //! when nothing changes (`Alias::Same`, as PyTorch returns the same
 //! tensor), else a copy as `_to_copy` makes it. Which one depends on the arguments' values, so no
 //! rule (whose aliasing is fixed by the schema) can say it.
@@ -9,7 +9,8 @@ use fake_runtime::{
     Alias, Arg, Cx, DType, Device, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta,
 };
 
-/// The result of converting `t`.
+/// The result of converting `t` (ATen's `to_impl`): `t` itself when
+/// nothing changes, else `_to_copy` with the arguments as given.
 fn convert(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
@@ -18,26 +19,52 @@ fn convert(
     copy: bool,
     memory_format: Option<MemoryFormat>,
 ) -> Result<Outs> {
-    let dtype = dtype.unwrap_or(t.dtype);
-    let device = device.unwrap_or(t.device);
     // ATen's `to_will_alias`: no format asked, or the one `self` suggests.
     let same_format = match memory_format {
         None | Some(MemoryFormat::Preserve) => true,
         Some(f) => crate::intrinsics::suggest_format(cx, t, None)? == f,
     };
-    let mut outs = Outs::new();
-    if !copy && dtype == t.dtype && device == t.device && same_format {
+    if !copy
+        && dtype.is_none_or(|d| d == t.dtype)
+        && device.is_none_or(|d| d == t.device)
+        && same_format
+    {
+        let mut outs = Outs::new();
         outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
         return Ok(outs);
     }
-    let strides = preserve_strides(cx, t, memory_format)?;
+    copied(cx, t, dtype, device, memory_format)
+}
+
+/// `_to_copy` as its decomposition (the fake mode's meta kernel) makes
+/// it. With only a `device`: `self` itself when it is `self`'s, else
+/// `self` moved as it is (`prims.device_put`: the same strides, whatever
+/// they are). Otherwise each step (`convert_element_type`, `clone`)
+/// keeps dense strides ([`preserve_strides`]).
+fn copied(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dtype: Option<DType>,
+    device: Option<Device>,
+    memory_format: Option<MemoryFormat>,
+) -> Result<Outs> {
+    let mut outs = Outs::new();
+    let moved_only = dtype.is_none() && memory_format.is_none();
+    if moved_only && device == Some(t.device) {
+        outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
+        return Ok(outs);
+    }
+    let strides = match device {
+        Some(_) if moved_only => t.strides.clone(),
+        _ => preserve_strides(cx, t, memory_format)?,
+    };
     outs.push(Out::Tensor(
         TensorMeta {
             sizes: t.sizes.clone(),
             strides,
             storage_offset: SymInt::Int(0),
-            dtype,
-            device,
+            dtype: dtype.unwrap_or(t.dtype),
+            device: device.unwrap_or(t.device),
             layout: t.layout,
             requires_grad: false,
             wrapped_number: false,
@@ -45,6 +72,17 @@ fn convert(
         Alias::Fresh,
     ));
     Ok(outs)
+}
+
+/// `_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None,
+/// Device? device=None, bool? pin_memory=None, bool non_blocking=False,
+/// MemoryFormat? memory_format=None)`.
+pub(crate) fn to_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dtype = args::opt_dtype(cx, a, 1, "dtype", None)?;
+    let device = args::opt_device(cx, a, 3, "device", None)?;
+    let mf = args::opt_memory_format(cx, a, 6, "memory_format", None)?;
+    copied(cx, t, dtype, device, mf)
 }
 
 /// `to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False,
