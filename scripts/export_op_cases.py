@@ -1984,6 +1984,8 @@ CASES.update({
         C("int64", T([2, 3, 10], dtype=i64), [5]),
         C("two output sizes", T([2, 3, 10]), [2, 2]),
         C("1-d input", T([10]), [5]),
+        C("output one of int64 refused", T([2, 3, 10], dtype=i64), [1]),
+        C("output one of a 2-d input", T([3, 10]), [1]),
     ],
     "avg_pool3d": [
         C("batched", T([2, 3, 6, 7, 8]), [2, 2, 2]),
@@ -2411,6 +2413,13 @@ CASES.update({
         C("channels last", cl(2, 3, 8, 8), [2, 3]),
         C("unbatched", T([3, 8, 8]), [4, 4]),
         C("2-d input", T([8, 8]), [2, 2]),
+        # An output of ones is a mean over the last two dims, of any rank.
+        C("global of a 2-d input", T([8, 8]), [1, 1]),
+        C("global of a 5-d input", T([2, 3, 4, 5, 6]), [1, 1]),
+        C("global of int64 refused", T([2, 3, 8, 8], dtype=i64), [1, 1]),
+        C("int64 pooled", T([2, 3, 8, 8], dtype=i64), [2, 2]),
+        C("negative output size", T([2, 3, 8, 8]), [-1, 1]),
+        C("one output size", T([2, 3, 8, 8]), [1]),
     ],
     "avg_pool2d": [
         C("stride padding ceil mode", T([2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], True),

@@ -93,11 +93,7 @@ pub(super) fn to(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<Tensor
     if t.dtype == dtype {
         return Ok(t.clone());
     }
-    call(
-        cx,
-        super::to_copy,
-        &[Arg::Tensor(t), Arg::DType(dtype)],
-    )
+    call(cx, super::to_copy, &[Arg::Tensor(t), Arg::DType(dtype)])
 }
 
 /// `zeros_like(t, memory_format=contiguous_format)` (ATen's

@@ -141,8 +141,8 @@ pub(crate) use padding::{
     replication_pad3d,
 };
 pub(crate) use pool::{
-    adaptive_avg_pool1d, adaptive_avg_pool3d, adaptive_max_pool1d, avg_pool1d, avg_pool3d,
-    max_pool1d, max_pool1d_with_indices, max_pool3d,
+    adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool1d, avg_pool1d,
+    avg_pool3d, max_pool1d, max_pool1d_with_indices, max_pool3d,
 };
 pub(crate) use recurrent::{
     gru_cell, gru_input, lstm_cell, lstm_input, rnn_relu_cell, rnn_relu_input, rnn_tanh_cell,

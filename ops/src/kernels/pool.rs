@@ -114,7 +114,7 @@ pub(crate) fn adaptive_avg_pool1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
     check_rank(cx, t, "adaptive_avg_pool1d")?;
     let o = one(cx, "adaptive_avg_pool1d", "output_size", &output_size)?;
     through_2d(cx, t, |cx, u| {
-        crate::erased::adaptive_avg_pool2d(cx, &[Arg::Tensor(u), ints(&[1, o])])
+        adaptive_avg_pool2d(cx, &[Arg::Tensor(u), ints(&[1, o])])
     })
 }
 
@@ -348,15 +348,33 @@ pub(crate) fn adaptive_max_pool1d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
     squeezed(cx, tensors(pooled))
 }
 
-/// `adaptive_avg_pool3d(Tensor self, SymInt[3] output_size)`: a mean over
-/// the three spatial dims, kept, for an output size of ones (restrided
-/// `[c, 1, c, c, c]` when the input suggests channels-last-3d), else
-/// `_adaptive_avg_pool3d`.
+/// `adaptive_avg_pool2d(Tensor self, SymInt[2] output_size)`: see
+/// [`adaptive_avg_pool_nd`].
+pub(crate) fn adaptive_avg_pool2d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    adaptive_avg_pool_nd(cx, a, 2)
+}
+
+/// `adaptive_avg_pool3d(Tensor self, SymInt[3] output_size)`: see
+/// [`adaptive_avg_pool_nd`].
 pub(crate) fn adaptive_avg_pool3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    adaptive_avg_pool_nd(cx, a, 3)
+}
+
+/// ATen's composite `adaptive_avg_pool{2,3}d` over `n` spatial dims: for
+/// an output size of ones a mean over the last `n` dims, kept (any rank,
+/// floating or complex only; restrided `[n, c, 1, ..]` with strides
+/// `[c, 1, c, ..]` when the input suggests channels-last), else
+/// `_adaptive_avg_pool{2,3}d`.
+fn adaptive_avg_pool_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], n: usize) -> Result<Outs> {
+    let name = if n == 2 {
+        "adaptive_avg_pool2d"
+    } else {
+        "adaptive_avg_pool3d"
+    };
     let t = args::tensor(cx, a, 0, "self")?;
     let output_size = args::sizes(cx, a, 1, "output_size", None)?;
-    if output_size.len() != 3 {
-        return Err(invalid(cx, "adaptive_avg_pool3d: output_size must be 3"));
+    if output_size.len() != n {
+        return Err(invalid(cx, format!("{name}: output_size must be {n}")));
     }
     let mut nonneg = SymBool::Bool(true);
     let mut ones = SymBool::Bool(true);
@@ -369,29 +387,36 @@ pub(crate) fn adaptive_avg_pool3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
     if !matches!(nonneg, SymBool::Bool(true)) {
         let shown: Vec<String> = output_size.iter().map(|&s| cx.env.display(s)).collect();
         let message = format!(
-            "adaptive_avg_pool3d: elements of output_size must be greater than or equal to 0 but received {{{}}}",
+            "{name}: elements of output_size must be greater than or equal to 0 but received {{{}}}",
             shown.join(", ")
         );
         require(cx, nonneg, &message)?;
     }
     if !cx.env.guard_bool(ones, cx.op)? {
-        return crate::erased::_adaptive_avg_pool3d(cx, a);
+        return if n == 2 {
+            crate::erased::_adaptive_avg_pool2d(cx, a)
+        } else {
+            crate::erased::_adaptive_avg_pool3d(cx, a)
+        };
     }
-    let dims = Arg::Ints([-1, -2, -3].into_iter().map(SymInt::Int).collect());
+    let dims = Arg::Ints((1..=n as i64).map(|d| SymInt::Int(-d)).collect());
     let outs = crate::erased::mean_dim(cx, &[Arg::Tensor(t), dims, Arg::Bool(true), Arg::None])?;
     let mut out = only(cx, outs)?;
-    if suggest_format(cx, t, None)? == MemoryFormat::ChannelsLast3d {
+    let channels_last = if n == 2 {
+        MemoryFormat::ChannelsLast
+    } else {
+        MemoryFormat::ChannelsLast3d
+    };
+    if suggest_format(cx, t, None)? == channels_last {
         let c = t.sizes[1];
-        out.sizes = [
-            t.sizes[0],
-            c,
-            SymInt::Int(1),
-            SymInt::Int(1),
-            SymInt::Int(1),
-        ]
-        .into_iter()
-        .collect();
-        out.strides = [c, SymInt::Int(1), c, c, c].into_iter().collect();
+        out.sizes = [t.sizes[0], c]
+            .into_iter()
+            .chain(std::iter::repeat_n(SymInt::Int(1), n))
+            .collect();
+        out.strides = [c, SymInt::Int(1)]
+            .into_iter()
+            .chain(std::iter::repeat_n(c, n))
+            .collect();
     }
     let mut result = Outs::new();
     result.push(Out::Tensor(out, Alias::Fresh));
