@@ -134,7 +134,11 @@ for _op, (_kw, _inplace, _out) in UNARY.items():
         CASES[_out] = extended(out_cases(), **_kw)
 CASES["logit"] += [C("eps", T([2, 3]), 1e-6)]
 CASES["nan_to_num"] += [C("replacements", T([2, 3]), 0.0, 1.0, -1.0)]
-CASES["softplus"] += [C("beta and threshold", T([2, 3]), 2, 10)]
+CASES["softplus"] += [
+    C("beta and threshold", T([2, 3]), 2, 10),
+    C("int64 with a float beta refused", T([2, 3], dtype=i64), 1.5, 20),
+    C("int64 with a float threshold", T([2, 3], dtype=i64), 1, 2.5),
+]
 CASES["softshrink"] += [
     C("negative lambda", T([2, 3]), -0.5),
     C("zero lambda", T([2, 3]), 0),

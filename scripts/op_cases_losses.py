@@ -123,6 +123,7 @@ CASES["hinge_embedding_loss"] = [
     C("zero-dim", T([]), T([])),
     C("channels last", cl(1, 2, 3, 3), T([1, 2, 3, 3]), 1.0, 0),
     C("int64 input", T([2, 3], dtype=i64), T([2, 3]), 1.0, 0),
+    C("bool input refused", T([2, 3], dtype=b8), T([2, 3]), 1.0, 0),
 ]
 CASES["poisson_nll_loss"] = [
     C("log input mean", T([2, 3]), T([2, 3]), True, False, 1e-8, 1),

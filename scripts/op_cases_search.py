@@ -85,6 +85,7 @@ CASES = {
         C("kept", T([2, 3]), [0], True),
         C("dtype", T([2, 3]), [1], dtype=f64),
         C("int64 refused", T([2, 3], dtype=i64)),
+        C("int64 with a float dtype refused", T([2, 3], dtype=i64), [1], dtype=f64),
         C("complex64", T([2, 3], dtype=c64), [1]),
         C("transposed", tr(2, 3), [1]),
     ],

@@ -258,6 +258,7 @@ CASES["gradient.scalarint"] = [
     C("spacing", T([3, 4]), spacing=2.0),
     C("edge order 2", T([3, 4]), edge_order=2),
     C("int64", T([3, 4], dtype=i64)),
+    C("bool refused", T([5], dtype=b8)),
     C("transposed", tr(3, 4)),
     C("too few samples refused", T([1, 4])),
 ]

@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, T, binary_cases, c64, f64, i64, inplace_cases, out_cases, unary_cases
+from op_case_inputs import C, T, b8, binary_cases, c64, f64, i64, inplace_cases, out_cases, unary_cases
 
 CASES = {}
 SYMBOLIC = []
@@ -92,6 +92,7 @@ for _op in ["special_log_softmax", "special_softmax"]:
         C("transposed", T([3, 2], then=lambda t: t.t()), 1),
         C("dtype", T([2, 3]), 1, dtype=f64),
         C("int64", T([2, 3], dtype=i64), 1),
+        C("bool", T([2, 3], dtype=b8), 1),
         C("dim out of range refused", T([2, 3]), 2),
     ]
 CASES["special_logsumexp"] = [

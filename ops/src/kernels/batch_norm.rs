@@ -108,10 +108,7 @@ pub(crate) fn helper(
         // The running statistics are cast to the computation dtype, so a
         // bool input subtracts two bool tensors.
         if input.dtype == DType::Bool {
-            return Err(invalid(
-                cx,
-                "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.",
-            ));
+            return Err(invalid(cx, super::BOOL_SUBTRACTION));
         }
         // `(input - mean) * invstd`, both unsqueezed.
         let center: Operands = smallvec::smallvec![

@@ -312,6 +312,10 @@ pub(crate) fn gradient_scalarint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
             "torch.gradient only supports edge_order=1 and edge_order=2.",
         ));
     }
+    // The centre differences subtract slices of `self`.
+    if t.dtype == DType::Bool {
+        return Err(invalid(cx, super::BOOL_SUBTRACTION));
+    }
     let dtype = match t.dtype {
         d if d.is_integral(true) => cx.defaults.dtype,
         d => d,

@@ -265,7 +265,11 @@ pub(crate) fn hinge_embedding_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Out
     let r = reduction(cx, a, 3)?;
     let zeros = zeros_contiguous(cx, input)?;
     // ATen's `margin - self` is `empty_like(self).fill_(margin).sub_(self)`:
-    // `self`'s dtype and layout; `clamp_min_` writes it in place.
+    // `self`'s dtype and layout (a bool one refused, as `sub_` refuses two
+    // bool tensors); `clamp_min_` writes it in place.
+    if input.dtype == DType::Bool {
+        return Err(invalid(cx, super::BOOL_SUBTRACTION));
+    }
     let diff = unary(cx, k::empty_like, input)?;
     let not_one = with_number(cx, k::ne_scalar, target, int(1))?;
     let out_margin = where_(cx, &not_one, &diff, &zeros)?;

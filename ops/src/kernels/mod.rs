@@ -178,6 +178,10 @@ pub(crate) use view::{
 };
 pub(crate) use weight_norm::weight_norm;
 
+/// ATen's refusal of `a - b` for two bool tensors (`sub_check`), which
+/// composites that subtract their input raise.
+const BOOL_SUBTRACTION: &str = "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.";
+
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
     Error::invalid(cx.op, reason)
