@@ -1482,11 +1482,16 @@ CASES.update({
         C("storage offset kept", off(2, 3), T([2, 3])),
         C("other dtype src", T([2, 3]), T([2, 3], dtype=i64)),
         C("src does not broadcast", T([2, 3]), T([4])),
+        # `src` may be on another device (`multi_device_op_default`).
+        C("cpu src into cuda", T([2, 3], device="cuda"), T([2, 3])),
+        C("cuda src into cpu", T([2, 3]), T([3], device="cuda")),
     ],
     "copy_": [
         C("same shape", T([2, 3]), T([2, 3])),
         C("broadcast src", tr(2, 3), T([3])),
         C("src does not broadcast", T([2, 3]), T([2, 4])),
+        C("cpu src into cuda", T([2, 3], device="cuda"), T([2, 3])),
+        C("cuda src into a zero-dim cpu self", T([]), T([], device="cuda")),
     ],
     "index_add": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([2, 3])),
@@ -1588,6 +1593,7 @@ CASES.update({
         C("channels last kept", cl(1, 2, 3, 3), T([1, 2, 3, 2]), 3, 1),
         C("non-dense kept", T([4, 6], then=lambda t: t[:, ::2]), T([4, 2]), 1, 1),
         C("src of another shape", T([4, 6]), T([3, 3]), 1, 1),
+        C("cpu src into cuda", T([4, 6], device="cuda"), T([4, 5]), 1, 1),
         C("step", T([4, 6]), T([4, 3]), 1, 0, 6, 2),
     ],
     "as_strided": [

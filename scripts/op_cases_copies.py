@@ -111,6 +111,7 @@ CASES = {
     ],
     "diagonal_scatter": [
         C("main diagonal", T([3, 4]), T([3])),
+        C("cpu src into cuda", T([3, 4], device="cuda"), T([3])),
         C("offset", T([3, 4]), T([3]), 1),
         C("batch", T([2, 3, 4]), T([2, 3]), -1, 1, 2),
         C("transposed self", tr(3, 4), T([3])),

@@ -302,6 +302,7 @@ CASES["resize"] = [
 ]
 CASES["resize_as_"] = [
     C("grow", T([2, 3]), T([4, 5])),
+    C("cuda self, cpu template", T([2, 3], device="cuda"), T([4, 5])),
     C("same", T([2, 3]), T([2, 3])),
     C("transposed template", T([2, 3]), tr(3, 4)),
     C("transposed self same", tr(2, 3), T([2, 3])),

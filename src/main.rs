@@ -575,6 +575,8 @@ fn rules() -> Result<u8, Failure> {
             (t.inplace, "inplace"),
             (t.factory, "factory"),
             (t.data_dependent, "data-dependent"),
+            (t.no_grad, "no-grad"),
+            (t.multi_device, "multi-device"),
         ] {
             if on {
                 tags.push(name);

@@ -55,6 +55,7 @@ static OPS: [OpDef; 1] = [OpDef {
         factory: false,
         data_dependent: false,
         no_grad: false,
+        multi_device: false,
         hand_written: true,
         derived: false,
     },

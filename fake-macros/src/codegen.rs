@@ -67,13 +67,14 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
     let defs = ops.iter().map(|o| {
         let (name, schema) = (&o.name, &o.schema);
         let t = o.tags;
-        let (pw, vw, ip, fa, dd, ng, hw, dv) = (
+        let (pw, vw, ip, fa, dd, ng, md, hw, dv) = (
             t.pointwise,
             t.view,
             t.inplace,
             t.factory,
             t.data_dependent,
             t.no_grad,
+            t.multi_device,
             t.hand_written,
             t.derived,
         );
@@ -102,7 +103,8 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
                 returns: #returns,
                 tags: #rt::Tags {
                     pointwise: #pw, view: #vw, inplace: #ip, factory: #fa,
-                    data_dependent: #dd, no_grad: #ng, hand_written: #hw, derived: #dv,
+                    data_dependent: #dd, no_grad: #ng, multi_device: #md,
+                    hand_written: #hw, derived: #dv,
                 },
                 kernel: #kernel,
             }

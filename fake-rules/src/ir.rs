@@ -40,6 +40,8 @@ pub struct TagsIr {
     pub data_dependent: bool,
     /// `@no_grad`.
     pub no_grad: bool,
+    /// `@multi_device`.
+    pub multi_device: bool,
     /// `@kernel(...)`.
     pub hand_written: bool,
     /// Derived from a functional rule (`@derive`).

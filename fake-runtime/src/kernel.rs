@@ -137,6 +137,10 @@ pub struct Tags {
     pub data_dependent: bool,
     /// The outputs never require grad, whatever the inputs (`detach`).
     pub no_grad: bool,
+    /// Takes tensors on several devices without refusing them; the results
+    /// are on the first tensor's device (`copy_`, `resize_as_`: PyTorch's
+    /// `multi_device_op_default`).
+    pub multi_device: bool,
     /// Implemented by a hand-written kernel rather than a rule.
     pub hand_written: bool,
     /// Derived from a functional operator's rule (its in-place or `out=`

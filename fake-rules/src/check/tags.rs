@@ -18,6 +18,7 @@ const TAGS: &[&str] = &[
     "factory",
     "data_dependent",
     "no_grad",
+    "multi_device",
     "kernel",
     "derive",
     "with",
@@ -88,12 +89,13 @@ impl Checker<'_> {
                 // Checked with the schemas it names, in `derive_families`;
                 // spliced in by `expand_clause_groups`.
                 "derive" | "with" => {}
-                "view" | "inplace" | "factory" | "data_dependent" | "no_grad" => {
+                "view" | "inplace" | "factory" | "data_dependent" | "no_grad" | "multi_device" => {
                     match name {
                         "view" => tags.view = true,
                         "inplace" => tags.inplace = true,
                         "factory" => tags.factory = true,
                         "no_grad" => tags.no_grad = true,
+                        "multi_device" => tags.multi_device = true,
                         _ => tags.data_dependent = true,
                     }
                     if !targs.is_empty() {
@@ -110,7 +112,7 @@ impl Checker<'_> {
                             .label("not a tag")
                             .suggest(s)
                             .note(
-                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent, @no_grad and @kernel(name)",
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent, @no_grad, @multi_device and @kernel(name)",
                             ),
                     );
                 }

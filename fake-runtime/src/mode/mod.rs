@@ -576,8 +576,11 @@ impl FakeTensorMode {
     /// PyTorch's `_find_common_device`: the first tensor sets the device;
     /// a zero-dim CPU tensor defers to any other device, and is replaced
     /// by the first tensor on another device; any other mismatch is an
-    /// error naming the device so far and the new one.
-    fn scan(&self, name: &str, args: &[Value<'_>]) -> Result<Scan> {
+    /// error naming the device so far and the new one. An operator tagged
+    /// `multi_device` takes any devices and keeps the first tensor's.
+    fn scan(&self, op: &OpDef, args: &[Value<'_>]) -> Result<Scan> {
+        let name = op.name;
+        let multi_device = op.tags.multi_device;
         let mut scan = Scan {
             device: None,
             first_tensor: None,
@@ -604,6 +607,7 @@ impl FakeTensorMode {
                     cpu_zero_dim = t_cpu_zero_dim;
                 }
                 Some(d) if d == m.device => cpu_zero_dim &= t_cpu_zero_dim,
+                Some(_) if multi_device => {}
                 Some(_) if t_cpu_zero_dim => {}
                 Some(_) if cpu_zero_dim => {
                     scan.device = Some(m.device);
@@ -659,7 +663,7 @@ impl FakeTensorMode {
             }
             .into());
         }
-        let mut scan = self.scan(name, args)?;
+        let mut scan = self.scan(op, args)?;
         scan.requires_grad &= self.records_grad(op);
         let device = scan.device.unwrap_or(self.settings.defaults.device);
 

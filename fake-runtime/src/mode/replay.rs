@@ -230,7 +230,7 @@ impl FakeTensorMode {
             return self.dispatch(op, args);
         }
         // The dispatch cache's miss path, without the cache.
-        let mut scan = self.scan(op.name, args)?;
+        let mut scan = self.scan(op, args)?;
         let inputs_require_grad = scan.requires_grad;
         scan.requires_grad &= self.records_grad(op);
         let device = scan.device.unwrap_or(self.settings.defaults.device);

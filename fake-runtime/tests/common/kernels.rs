@@ -319,6 +319,7 @@ const NONE: Tags = Tags {
     factory: false,
     data_dependent: false,
     no_grad: false,
+    multi_device: false,
     hand_written: true,
     derived: false,
 };
