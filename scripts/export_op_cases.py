@@ -666,6 +666,15 @@ CASES = {
         C("cuda bfloat16 with affine", T([2, 4], dtype=bf16, device="cuda"), [4],
           T([4], dtype=bf16, device="cuda"), T([4], dtype=bf16, device="cuda"), 1e-5),
         C("cuda float32", T([2, 4], device="cuda"), [4], None, None, 1e-5),
+        # On CUDA the weight (else the bias) must have the input's dtype.
+        C("cuda float16 with a float32 weight refused", T([2, 4], dtype=f16, device="cuda"), [4],
+          T([4], device="cuda"), None, 1e-5),
+        C("cuda float16 with a bfloat16 bias refused", T([2, 4], dtype=f16, device="cuda"), [4],
+          T([4], dtype=f16, device="cuda"), T([4], dtype=bf16, device="cuda"), 1e-5),
+        C("cuda float16 with no rows and a float32 weight", T([0, 4], dtype=f16, device="cuda"), [4],
+          T([4], device="cuda"), None, 1e-5),
+        C("cpu float16 with a float32 weight", T([2, 4], dtype=f16), [4], T([4]), None, 1e-5),
+        C("no normalized dims refused", T([2, 4]), [], None, None, 1e-5),
     ],
     "_softmax": [
         C("last dim", T([2, 3]), -1, False),
@@ -2361,6 +2370,9 @@ CASES.update({
         C("int64 refused", T([2, 4], dtype=i64), [4]),
         C("complex refused", T([2, 4], dtype=c64), [4]),
         C("cuda bfloat16", T([2, 4], dtype=bf16, device="cuda"), [4]),
+        C("cuda float16 with a float32 weight refused", T([2, 4], dtype=f16, device="cuda"), [4],
+          T([4], device="cuda")),
+        C("no normalized dims refused", T([2, 4]), []),
     ],
     "batch_norm": [
         C("eval channels last", cl(2, 3, 8, 8), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
@@ -3403,6 +3415,7 @@ def linalg_cases():
             C("one matrix", T([], dtype=i32), "linalg.inv", is_matrix=True),
             C("a batch", T([2, 3], dtype=i32), "linalg.solve", is_matrix=False),
             C("int64 info refused", T([2], dtype=i64), "linalg.inv", is_matrix=True),
+            C("transposed info refused", tr(2, 3, dtype=i32), "linalg.solve", is_matrix=False),
         ],
         "_linalg_solve_ex": [
             C("matrix right-hand side", T([3, 3]), T([3, 2])),

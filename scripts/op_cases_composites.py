@@ -169,6 +169,7 @@ CASES["frobenius_norm.dim"] = [
 CASES["frobenius_norm.out"] = [
     C("into a resized empty out", T([2, 3]), [1], out=T([0])),
     C("kept dims into an out of the size", T([2, 3]), [0, 1], True, out=T([1, 1])),
+    C("into a float64 out refused", T([2, 3]), [1], out=T([2], dtype=f64)),
 ]
 
 CASES["triu"] = CASES["tril"]

@@ -305,6 +305,7 @@ CASES["rrelu_with_noise_functional"] = [
     C("default", T([2, 3]), T([2, 3])),
     C("transposed", tr(2, 3), T([2, 3]), 0.1, 0.3, True),
     C("transposed noise", T([2, 3]), tr(2, 3)),
+    C("float64 noise keeps its dtype", T([2, 3], dtype=f16), T([2, 3], dtype=f64)),
 ]
 CASES["one_hot"] = [
     C("matrix", T([2, 3], dtype=i64), 4),
@@ -434,6 +435,13 @@ CASES["_trilinear"] = [
     C("empty", T([0, 3]), T([2, 3, 5]), T([0, 5]), [1, 3], [0], [1, 2], [2, 3]),
     C("unroll out of range", T([4, 3]), T([2, 3, 5]), T([4, 5]), [1, 3], [0], [1, 2], [2, 3], 4),
     C("sizes differ", T([4, 3]), T([2, 4, 5]), T([4, 5]), [1, 3], [0], [1, 2], [2, 3]),
+    # A pair with summed dims is a `bmm` (one dtype); one without promotes.
+    C("float16 first of a summed pair refused", T([4, 3], dtype=f16), T([2, 3, 5]), T([4, 5]), [1, 3], [0], [1, 2], [2, 3]),
+    C("float16 third refused", T([4, 3]), T([2, 3, 5]), T([4, 5], dtype=f16), [1, 3], [0], [1, 2], [2, 3]),
+    C("int64 first into its own zeros refused", T([4, 3], dtype=i64), T([4, 3]), T([4, 3]), [], [], [], [], 0),
+    C("float16 first promoted", T([4, 3], dtype=f16), T([4, 3]), T([4, 3]), [], [], [], [1], 0),
+    C("float16 third summed refused", T([4, 3]), T([4, 3]), T([4, 3], dtype=f16), [], [], [], [1], 0),
+    C("empty mixed", T([0, 3], dtype=f16), T([0, 3]), T([0, 3]), [], [], [], [1], 0),
 ]
 _bag = (T([10, 3]), T([6], dtype=i64), T([2], dtype=i64))
 CASES["_embedding_bag_forward_only"] = [

@@ -500,12 +500,14 @@ CASES["_histogramdd_from_bin_tensors"] = [
 def out_variant_cases(*args, shape, **kw):
     """Cases of a derived `out=` overload: an out of the result's sizes, an
     empty one (resized), a transposed one of the result's sizes (kept when
-    2-D), and an int64 one (the cast refused unless the result is
-    integral)."""
+    2-D), an int64 one (the cast refused unless the result is integral)
+    and a float64 one (a safe cast, refused where the dtype must be
+    exact)."""
     cases = [
         C("out of the same shape", *args, out=T(shape), **kw),
         C("empty out is resized", *args, out=T([0]), **kw),
         C("int64 out", *args, out=T(shape, dtype=i64), **kw),
+        C("float64 out", *args, out=T(shape, dtype=f64), **kw),
     ]
     if len(shape) == 2:
         cases.append(C("transposed out", *args, out=tr(*shape), **kw))

@@ -10,7 +10,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, Case, D, T, b8, c64, cl, f16, f64, i64, tr
+from op_case_inputs import C, Case, D, T, b8, c64, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -523,6 +523,10 @@ CASES["fractional_max_pool3d.output"] = [
     C("resized", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3]), output=T([0]), indices=T([0], dtype=i64)),
     C("of its size", T([3, 6, 7, 8]), [2, 2, 2], [3, 4, 5], T([1, 3, 3]), output=T([3, 3, 4, 5]),
       indices=T([3, 3, 4, 5], dtype=i64)),
+    C("float64 output refused", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3]), output=T([0], dtype=f64),
+      indices=T([0], dtype=i64)),
+    C("int32 indices refused", T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3], T([2, 3, 3]), output=T([0]),
+      indices=T([0], dtype=i32)),
 ]
 SYMBOLIC += [
     ("im2col.out of a dynamic batch and channels", "im2col.out",

@@ -209,6 +209,11 @@ CASES["_weight_norm"] = [
     C("complex v refused", T([3, 4], dtype=torch.complex64), T([3, 1])),
     C("vector", T([4]), T([4])),
     C("float64 vector with float32 g", T([4], dtype=f64), T([4])),
+    # The fused path takes float16 too: its norm is float32.
+    C("float64 v and float16 g refused", T([3, 4], dtype=f64), T([3, 1], dtype=f16)),
+    C("float64 v and float16 g over a middle dim", T([3, 4, 5], dtype=f64), T([1, 4, 1], dtype=f16), 1),
+    C("float16 v and float64 g", T([3, 4], dtype=f16), T([3, 1], dtype=f64)),
+    C("float32 v and float16 g over the last dim", T([3, 4]), T([1, 4], dtype=f16), 1),
 ]
 SYMBOLIC += [
     ("_weight_norm of a dynamic weight", "_weight_norm",

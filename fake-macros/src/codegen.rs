@@ -313,8 +313,19 @@ fn erased_fn(op: &OpIr) -> TokenStream {
             let functional: TokenStream = path.parse().unwrap_or_default();
             let call = match how {
                 Derive::InPlace => quote!(#intr::inplace_variant(cx, args, #functional)),
-                Derive::Out { first, count } => {
+                Derive::Out {
+                    first,
+                    count,
+                    exact: false,
+                } => {
                     quote!(#intr::out_variant(cx, args, #first, #count, #functional))
+                }
+                Derive::Out {
+                    first,
+                    count,
+                    exact: true,
+                } => {
+                    quote!(#intr::exact_dtype_out_variant(cx, args, #first, #count, #functional))
                 }
             };
             quote! {

@@ -92,6 +92,11 @@ pub enum Derive {
         first: u8,
         /// How many.
         count: u8,
+        /// `@derive(exact_out)`: each out tensor must have exactly its
+        /// result's dtype and device (a structured kernel's `resize_out`,
+        /// an `out_wrapper(exact_dtype=True)`), where `out` takes any
+        /// dtype the result safely casts to.
+        exact: bool,
     },
 }
 

@@ -109,13 +109,14 @@ pub(super) fn derive_families(
             for a in targs {
                 let found = match (a.key.is_some(), a.value.name.as_str()) {
                     (false, "inplace") => inplace_of(schema, schemas, by_name),
-                    (false, "out") => out_of(schema, schemas),
+                    (false, "out") => out_of(schema, schemas, false),
+                    (false, "exact_out") => out_of(schema, schemas, true),
                     _ => {
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
-                                .suggest(closest(&a.value.name, ["inplace", "out"]))
-                                .note("`@derive` takes `inplace` (the `op_` overload) and `out` (the `out=` overload)"),
+                                .suggest(closest(&a.value.name, ["inplace", "out", "exact_out"]))
+                                .note("`@derive` takes `inplace` (the `op_` overload) and `out` or `exact_out` (the `out=` overload, taking a castable or exactly the result's dtype)"),
                         );
                         continue;
                     }
@@ -212,8 +213,9 @@ fn inplace_of(
 }
 
 /// The `out=` overload of `functional` (`add.out` of `add.Tensor`): the
-/// functional's arguments, then one written keyword tensor per output.
-fn out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Derive), String> {
+/// functional's arguments, then one written keyword tensor per output;
+/// `exact` when the out tensors must have the results' dtypes exactly.
+fn out_of(functional: &Schema, schemas: &[Schema], exact: bool) -> Result<(usize, Derive), String> {
     let n = functional.args.len();
     let outputs = functional.returns.len();
     let candidates: Vec<usize> = schemas
@@ -242,6 +244,7 @@ fn out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Derive), St
             Derive::Out {
                 first: u8::try_from(n).unwrap_or(u8::MAX),
                 count: u8::try_from(outputs).unwrap_or(u8::MAX),
+                exact,
             },
         )),
         [] => Err(format!(

@@ -94,6 +94,33 @@ pub fn out_variant(
     count: u8,
     functional: ErasedKernel,
 ) -> Result<Outs> {
+    written_outs(cx, args, first, count, functional, false)
+}
+
+/// An `out=` overload as [`out_variant`], but each out tensor must have
+/// exactly its result's dtype (`@derive(exact_out)`: a structured kernel's
+/// `resize_out`, "Expected out tensor to have dtype float, but got double
+/// instead", or an `out_wrapper(exact_dtype=True)`).
+pub fn exact_dtype_out_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    first: u8,
+    count: u8,
+    functional: ErasedKernel,
+) -> Result<Outs> {
+    written_outs(cx, args, first, count, functional, true)
+}
+
+/// The out tensors of an `out=` overload, each checked against its result
+/// (a safe cast, or `exact`ly its dtype) and resized to its sizes.
+fn written_outs(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    first: u8,
+    count: u8,
+    functional: ErasedKernel,
+    exact: bool,
+) -> Result<Outs> {
     let first_index = usize::from(first);
     let result = functional(cx, &args[..args.len().min(first_index)])?;
     let mut outs = Outs::new();
@@ -101,6 +128,15 @@ pub fn out_variant(
         let i = first + k;
         let out = args::tensor(cx, args, usize::from(i), "out")?;
         let r = tensor_result(cx, &result, usize::from(k))?;
+        if exact && r.dtype != out.dtype {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Expected out tensor to have dtype {}, but got {} instead",
+                    r.dtype, out.dtype
+                ),
+            ));
+        }
         require_castable(cx, r.dtype, out.dtype)?;
         let written = resize_output(cx, out, &r.sizes, None)?;
         outs.push(Out::Tensor(written, Alias::InPlace(i)));

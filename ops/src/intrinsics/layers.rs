@@ -140,6 +140,35 @@ pub fn trilinear_sizes(
         for (i, &left) in held.iter().enumerate() {
             match_dims(cx, i as i64 == unroll_dim, left, ops[2][i])?;
         }
+        // The products' dtypes: a pair with summed dims is a `bmm`, which
+        // wants one dtype; one without is a promoting `mul`. The zeros
+        // in `i1`'s dtype then take the product in place (`add_`).
+        let summed =
+            |by_i3: bool| (0..total).any(|i| sum[i] && e3[i] == by_i3 && i as i64 != unroll_dim);
+        let mut product = i1.dtype;
+        for (right, bmm) in [(i2.dtype, summed(true)), (i3.dtype, summed(false))] {
+            product = if bmm {
+                if product != right {
+                    return Err(invalid(
+                        cx,
+                        format!("expected scalar type torch.{product} but found torch.{right}"),
+                    ));
+                }
+                product
+            } else {
+                fake_runtime::promotion::promote_types(product, right)?
+            };
+        }
+        let added = fake_runtime::promotion::promote_types(i1.dtype, product)?;
+        if !fake_runtime::support::can_cast(cx, added, i1.dtype)? {
+            return Err(invalid(
+                cx,
+                format!(
+                    "result type {added} can't be cast to the desired output type {}",
+                    i1.dtype
+                ),
+            ));
+        }
     }
     Ok(out
         .into_iter()
@@ -199,6 +228,45 @@ pub fn bilinear_dtypes(
         format!(
             "All tensors must have the same dtype, got input1: {d}, input2: {}, weight: {}{bias_part}",
             input2.dtype, weight.dtype
+        ),
+    ))
+}
+
+/// `layer_norm_param_dtypes(input, normalized_shape, weight, bias)`: the
+/// references' `_check_native_layer_norm_gpu_param_dtype`: on CUDA and
+/// XPU, a weight (else a bias) of another dtype than `input`'s is refused
+/// unless there are no rows to normalise (the dims before the normalized
+/// ones hold no element; guarded when symbolic).
+pub fn layer_norm_param_dtypes(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    normalized_shape: Dims,
+    weight: Option<&TensorMeta>,
+    bias: Option<&TensorMeta>,
+) -> Result<bool> {
+    use fake_runtime::DeviceType::{Cuda, Xpu};
+    if !matches!(input.device.ty, Cuda | Xpu) {
+        return Ok(true);
+    }
+    let mismatched = match (weight, bias) {
+        (Some(w), _) if w.dtype != input.dtype => w.dtype,
+        (_, Some(b)) if b.dtype != input.dtype => b.dtype,
+        _ => return Ok(true),
+    };
+    let mut rows = SymInt::Int(1);
+    let axis = input.dim().saturating_sub(normalized_shape.len());
+    for &s in &input.sizes[..axis] {
+        rows = cx.env.mul(rows, s)?;
+    }
+    let none = cx.env.eq(rows, SymInt::Int(0))?;
+    if cx.env.guard_bool(none, cx.op)? {
+        return Ok(true);
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "expected scalar type {} but found {mismatched}",
+            input.dtype
         ),
     ))
 }

@@ -2,8 +2,10 @@
 //! `v * (g / norm)` where `norm` is `v`'s 2-norm over every dim but `dim`
 //! (kept as size-1 dims), or over all of `v` for `dim = -1`. The fused
 //! path (`_weight_norm_interface`, whose Python decomposition FakeTensorMode
-//! runs) takes the norm in `g`'s dtype (float for a bfloat16 `g`), so a
-//! narrowing refuses, and converts it to `g`'s dtype before dividing. Each
+//! runs, for `dim` the first or last dim, half-precision operands
+//! included) takes the norm in `g`'s dtype (float for a bfloat16 or
+//! float16 `g`), so a narrowing refuses, and converts it to `g`'s dtype
+//! before dividing. Each
 //! step is the kernel of the operator the composite calls, so sizes, dtype
 //! and layout are theirs.
 
@@ -41,8 +43,7 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let v = contiguous(cx, v_in)?;
     let g = contiguous(cx, g_in)?;
     let rank = v.dim() as i64;
-    let half = v.dtype == DType::Float16 || g.dtype == DType::Float16;
-    let fused = !half && (dim == 0 || dim == rank - 1);
+    let fused = dim == 0 || dim == rank - 1;
     let p = || Arg::Scalar(Scalar::Int(SymInt::Int(2)));
     let norm = if dim == -1 && !fused {
         // `norm_except_dim(v, 2, -1)`: the norm of all of `v`.
@@ -61,11 +62,12 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let others: fake_runtime::shape::Dims =
             (0..rank).filter(|&i| i != dim).map(SymInt::Int).collect();
         // The fused path (`_weight_norm_interface`'s decomposition): the
-        // norm in `g`'s dtype (float for a bfloat16 `g`; the norm refuses
-        // a narrowing), or `v.abs()` when no dim is left to reduce, then
-        // converted to `g`'s dtype. The composite's `norm_except_dim`
-        // takes the norm in `v`'s dtype.
-        let norm_dtype = if g.dtype == DType::BFloat16 && v.device.ty != DeviceType::Mps {
+        // norm in `g`'s dtype (float for a half-precision `g` off MPS; the
+        // norm refuses a narrowing), or `v.abs()` when no dim is left to
+        // reduce, then converted to `g`'s dtype. The composite's
+        // `norm_except_dim` takes the norm in `v`'s dtype.
+        let half = matches!(g.dtype, DType::BFloat16 | DType::Float16);
+        let norm_dtype = if half && v.device.ty != DeviceType::Mps {
             DType::Float32
         } else {
             g.dtype
