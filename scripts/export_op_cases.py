@@ -294,6 +294,8 @@ CASES = {
         C("matrix", T([2, 3])),
         C("transposed", tr(2, 3)),
         C("channels last", cl(2, 3, 4, 5)),
+        # The elementwise rule's dense strides count a zero size as 1.
+        C("channels last with zero height", cl(2, 3, 0, 10)),
         C("zero-dim", T([])),
         C("zero size", T([0, 4])),
         C("int64", T([5], dtype=i64)),
@@ -824,6 +826,11 @@ CASES = {
         C("int64", [4], dtype=i64),
         C("cuda", [2, 2], device=torch.device("cuda:0")),
         C("channels last", [2, 3, 4, 5], memory_format=CL),
+        # Channels-last strides multiply sizes as they are: a zero size
+        # zeroes the strides outside it.
+        C("channels last with zero height", [2, 3, 0, 10], memory_format=CL),
+        C("channels last with zero channels", [2, 0, 4, 5], memory_format=CL),
+        C("channels last 3d with zero depth", [2, 3, 0, 4, 5], memory_format=torch.channels_last_3d),
         C("zero-dim", []),
         C("zero size", [0, 3]),
         C("layout strided", [3], layout=torch.strided),
@@ -2202,6 +2209,7 @@ CASES.update({
         C("storage offset dropped", off(2, 3)),
         C("contiguous format", tr(2, 3), memory_format=torch.contiguous_format),
         C("to channels last", T([1, 2, 3, 3]), memory_format=CL),
+        C("to channels last with zero height", T([2, 3, 0, 10]), memory_format=CL),
         C("zero-dim", T([], dtype=i64)),
     ],
     "lift_fresh_copy": [
@@ -3678,6 +3686,7 @@ def linalg_cases():
               [8, 10]),
             C("empty batch", T([0, 3, 4, 5]), T([0, 3, 4, 5], dtype=i64), [8, 10]),
             C("empty output", T([2, 3, 4, 5]), T([2, 3, 4, 5], dtype=i64), [0, 10]),
+            C("empty output of channels last", cl(2, 3, 4, 5), T([2, 3, 4, 5], dtype=i64), [0, 10]),
             C("int32 indices refused", T([2, 3, 4, 5]), T([2, 3, 4, 5], dtype=i32), [8, 10]),
             C("indices of another shape refused", T([2, 3, 4, 5]), T([2, 3, 4, 4], dtype=i64), [8, 10]),
             C("one output size refused", T([2, 3, 4, 5]), T([2, 3, 4, 5], dtype=i64), [8]),

@@ -203,7 +203,7 @@ fn fast_binary(cx: &mut Cx<'_>, sizes: &[SymInt], inputs: &[&TensorMeta]) -> Res
         return crate::strides::contiguous(env, sizes).map(Some);
     }
     if cl {
-        return crate::strides::channels_last(env, sizes).map(Some);
+        return crate::strides::channels_last_dense(env, sizes).map(Some);
     }
     Ok(None)
 }

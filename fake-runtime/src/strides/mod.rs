@@ -47,19 +47,41 @@ fn contiguous_static(sizes: &[SymInt]) -> Option<Dims> {
     Some(out)
 }
 
-/// Channels-last strides for a 4-D (NHWC) or 5-D (NDHWC) tensor; other
-/// ranks get contiguous strides.
+/// The channels-last memory format's strides for a 4-D (NHWC) or 5-D
+/// (NDHWC) tensor, as c10's `get_channels_last_strides_2d/3d` and the
+/// references' `make_channels_last_strides_for` make them: sizes
+/// multiplied as they are, so a zero size zeroes the strides outside it
+/// (where contiguous strides count it as 1). Other ranks get contiguous
+/// strides.
 pub fn channels_last(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     let n = sizes.len();
     if n != 4 && n != 5 {
         return contiguous(env, sizes);
     }
-    // Physical order: N, spatial..., C.
+    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), n);
+    let mut acc = SymInt::Int(1);
+    for d in channels_last_order(n).into_iter().rev() {
+        out[d] = acc;
+        acc = env.mul(acc, sizes[d])?;
+    }
+    Ok(out)
+}
+
+/// Dense strides in channels-last order as the elementwise stride rule
+/// lays them out (`make_contiguous_strides_for` of the permuted sizes,
+/// each counted as at least 1). 4-D and 5-D sizes only.
+pub fn channels_last_dense(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
+    with_physical_order(env, sizes, &channels_last_order(sizes.len()))
+}
+
+/// Channels-last physical order of `n` dims, outermost first: N, the
+/// spatial dims, C.
+fn channels_last_order(n: usize) -> SmallVec<[usize; 6]> {
     let mut order: SmallVec<[usize; 6]> = SmallVec::new();
     order.push(0);
     order.extend(2..n);
     order.push(1);
-    with_physical_order(env, sizes, &order)
+    order
 }
 
 /// Strides that lay out `sizes` in the physical order `perm` (outermost
