@@ -11,8 +11,12 @@ use std::process::{Command, Output, Stdio};
 
 /// Operators whose cases are replayed: convolution, broadcasting,
 /// reductions with keyword arguments, views, lists of views, factories,
-/// lists of tensors and `None`s (`index`), complex numbers (`fill`).
+/// lists of tensors and `None`s (`index`), complex numbers (`fill`), and
+/// defaults that are not `None` (`randint`'s and `randperm`'s
+/// `dtype=long`, which a call leaving it out gets).
 const OPERATORS: &[&str] = &[
+    "randint",
+    "randperm",
     "fill",
     "conv2d",
     "add",

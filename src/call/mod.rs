@@ -272,11 +272,21 @@ pub fn run<R: Registry + Clone + 'static>(
         .iter()
         .map(|ts| ts.iter().copied().map(Some).collect())
         .collect();
+    // A parameter left out takes its schema default, as a planned call's
+    // does (`randint`'s `dtype=long`, which an explicit `None` is not).
+    let defaults: Vec<Option<crate::prop::args::Owned>> = ordered
+        .iter()
+        .zip(def.params)
+        .map(|(a, p)| match (a, p.default) {
+            (None, Some(d)) => crate::prop::args::default_arg(p.ty, d),
+            _ => None,
+        })
+        .collect();
     let values: Vec<Value<'_>> = ordered
         .iter()
         .enumerate()
         .map(|(i, a)| match a {
-            None => Value::None,
+            None => defaults[i].as_ref().map_or(Value::None, |d| d.value()),
             Some(m) => m.as_value(
                 def.params[i],
                 &storage[i],

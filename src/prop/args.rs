@@ -6,11 +6,11 @@ use super::*;
 
 /// A list argument: short ones (a view's sizes, a cat's inputs) need no
 /// heap allocation when a run converts them again.
-pub(super) type List<T> = SmallVec<[T; 6]>;
+pub(crate) type List<T> = SmallVec<[T; 6]>;
 
 /// Owned argument storage, borrowed as [`Value`]s for dispatch.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Owned {
+pub(crate) enum Owned {
     None,
     Tensor(TensorId),
     Tensors(List<TensorId>),
@@ -31,7 +31,7 @@ pub(super) enum Owned {
 }
 
 impl Owned {
-    pub(super) fn value(&self) -> Value<'_> {
+    pub(crate) fn value(&self) -> Value<'_> {
         match self {
             Owned::None => Value::None,
             Owned::Tensor(t) => Value::Tensor(*t),
@@ -71,7 +71,7 @@ fn repeat(list: ListType) -> usize {
 
 /// A parameter's default as the argument a kernel is given, or `None` when
 /// the default is not a value of the parameter's type.
-pub(super) fn default_arg(ty: ParamType, d: DefaultValue) -> Option<Owned> {
+pub(crate) fn default_arg(ty: ParamType, d: DefaultValue) -> Option<Owned> {
     use BaseType as B;
     use DefaultValue as D;
     let ints = |vs: &[i64]| Owned::Ints(vs.iter().map(|&x| SymInt::Int(x)).collect());

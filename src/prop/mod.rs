@@ -37,7 +37,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use thiserror::Error;
 
-mod args;
+pub(crate) mod args;
 mod recorded;
 use recorded::{parse_recorded, static_meta};
 mod reuse;
