@@ -61,6 +61,13 @@ CASES = {
         C("zero-dim", [T([]), T([])]),
         C("sizes differ", [T([2, 3]), T([3, 2])]),
         C("dim out of range", [T([2]), T([2])], 3),
+        # `cat` along an existing dim, viewed: channels-last inputs keep
+        # their layout; a new last dim is `cat` of unsqueezed inputs.
+        C("channels last", [cl(2, 3, 4, 5), cl(2, 3, 4, 5)]),
+        C("channels last along dim 1", [cl(2, 3, 4, 5), cl(2, 3, 4, 5)], 1),
+        C("channels last along the new last dim", [cl(2, 3, 4, 5), cl(2, 3, 4, 5)], 4),
+        C("channels last and contiguous", [cl(2, 3, 4, 5), T([2, 3, 4, 5])]),
+        C("channels last with a size-1 channel", [cl(1, 2, 1, 4)] * 3),
     ],
     "_safe_softmax": [
         C("last dim", T([2, 3]), -1),

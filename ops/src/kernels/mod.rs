@@ -162,7 +162,7 @@ pub(crate) use shape_composites::{
 };
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_split_with_sizes};
-pub(crate) use stacks::{column_stack, dstack, hstack, vstack};
+pub(crate) use stacks::{column_stack, dstack, hstack, stack, vstack};
 pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};

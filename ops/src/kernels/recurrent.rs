@@ -290,7 +290,11 @@ fn stack(cx: &mut Cx<'_>, ts: &[TensorMeta]) -> Result<TensorMeta> {
     if ts.is_empty() {
         return Err(invalid(cx, "stack expects a non-empty TensorList"));
     }
-    call(cx, k::stack, &[Arg::Tensors(ts.iter().collect()), int(0)])
+    call(
+        cx,
+        super::stack,
+        &[Arg::Tensors(ts.iter().collect()), int(0)],
+    )
 }
 
 /// `like.new_empty(sizes)`: contiguous, of `like`'s dtype and device.

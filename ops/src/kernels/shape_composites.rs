@@ -530,7 +530,7 @@ pub(crate) fn cartesian_prod(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         Arg::Tensors(flat.iter().collect()),
         Arg::Int(SymInt::Int(1)),
     ];
-    crate::erased::stack(cx, &call)
+    super::stack(cx, &call)
 }
 
 /// `combinations(Tensor self, int r=2, bool with_replacement=False) ->

@@ -1,12 +1,48 @@
-//! `hstack`, `vstack`, `dstack` and `column_stack`: `cat` of the inputs
-//! made `atleast_1d` / `_2d` / `_3d` views (`column_stack`: vectors as
+//! `stack`, `hstack`, `vstack`, `dstack` and `column_stack`: `cat` of the
+//! inputs (`stack`: along an existing dim then viewed with the new one,
+//! or of unsqueezed inputs for a new last dim; the others: made
+//! `atleast_1d` / `_2d` / `_3d` views, `column_stack`'s vectors as
 //! columns), along the dim the composite picks from the first input's
-//! rank. The views' strides decide `cat`'s layout, and the dim depends on
+//! rank. `cat`'s memory format decides the layout, and the dim depends on
 //! a rank, so hand-written over the generated `cat`.
 
 use super::itself::atleast_view;
+use super::loss_steps::{call, view};
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+
+/// `stack(Tensor[] tensors, int dim=0) -> Tensor` as `torch._refs.stack`,
+/// which FakeTensorMode runs: inputs of one shape, then for a dim before
+/// the last `cat` along it viewed with the count inserted (a
+/// channels-last `cat` keeps its layout), else `cat` of the inputs
+/// unsqueezed at the new last dim.
+pub(crate) fn stack(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let tensors = args::tensors(cx, a, 0, "tensors")?;
+    let dim = args::int(cx, a, 1, "dim", Some(0))?;
+    let sizes = crate::intrinsics::stack_sizes(cx, tensors, dim)?;
+    let rank = tensors.first().map_or(0, |t| t.dim());
+    let d = fake_runtime::shape::wrap_dim(cx.op, dim, rank + 1)?;
+    let d_arg = || Arg::Int(SymInt::Int(d as i64));
+    let stacked = if d < rank {
+        let list = tensors.iter().copied().collect();
+        let catted = call(cx, crate::erased::cat, &[Arg::Tensors(list), d_arg()])?;
+        view(cx, &catted, sizes)?
+    } else {
+        let mut unsqueezed = Vec::with_capacity(tensors.len());
+        for t in tensors {
+            unsqueezed.push(call(
+                cx,
+                crate::erased::unsqueeze,
+                &[Arg::Tensor(t), d_arg()],
+            )?);
+        }
+        let refs = unsqueezed.iter().collect();
+        call(cx, crate::erased::cat, &[Arg::Tensors(refs), d_arg()])?
+    };
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(stacked, Alias::Fresh));
+    Ok(outs)
+}
 
 /// `cat` of `views` along `dim`.
 fn cat_of(cx: &mut Cx<'_>, views: &[TensorMeta], dim: i64) -> Result<Outs> {
