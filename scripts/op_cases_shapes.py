@@ -448,6 +448,12 @@ CASES["histogram.bin_ct"] = [
     C("weight dtype refused", T([5]), 4, weight=T([5], dtype=f64)),
     C("weight size refused", T([5]), 4, weight=T([4])),
     C("reversed range refused", T([5]), 4, range=[1.0, 0.0]),
+    # Half precision: counted, but edges are inferred from the data only
+    # in single and double precision.
+    C("float16 with a range", T([5], dtype=f16), 4, range=[0.0, 1.0]),
+    C("bfloat16 with a range", T([5], dtype=torch.bfloat16), 4, range=[0.0, 1.0]),
+    C("empty float16", T([0], dtype=f16), 4),
+    C("int64 with a range refused", T([5], dtype=i64), 4, range=[0.0, 1.0]),
 ]
 CASES["histogram.bins_tensor"] = [
     C("vector", T([5]), T([4])),
@@ -457,6 +463,9 @@ CASES["histogram.bins_tensor"] = [
     C("bins dtype refused", T([5]), T([4], dtype=f64)),
     C("empty bins refused", T([5]), T([0])),
     C("matrix bins refused", T([5]), T([2, 2])),
+    C("float16", T([5], dtype=f16), T([4], dtype=f16)),
+    C("bfloat16", T([5], dtype=torch.bfloat16), T([4], dtype=torch.bfloat16)),
+    C("int64 refused", T([5], dtype=i64), T([4], dtype=i64)),
 ]
 CASES["histogramdd"] = [
     C("two dims", T([5, 2]), [3, 4]),

@@ -54,12 +54,28 @@ fn check_weight(cx: &mut Cx<'_>, t: &TensorMeta, weight: Option<&TensorMeta>) ->
     Ok(())
 }
 
-/// The CPU kernel's dtype dispatch: single and double precision.
-fn check_dtype(cx: &Cx<'_>, t: &TensorMeta) -> Result<()> {
-    if t.dtype != DType::Float32 && t.dtype != DType::Float64 {
+/// The CPU kernels' dtype dispatch, which FakeTensorMode falls back to:
+/// the counting kernel (`"histogram_cpu"`) takes the floating types, half
+/// precision included; edges inferred from the data (no `range`, a
+/// non-empty input: `"histogramdd"`) only single and double precision.
+fn check_dtype(cx: &mut Cx<'_>, t: &TensorMeta, edges_from_data: bool) -> Result<()> {
+    use DType::{BFloat16, Float16, Float32, Float64};
+    let from_data = edges_from_data && {
+        let n = numel(cx, t)?;
+        !fake_runtime::shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)?
+    };
+    let (name, ok) = if from_data {
+        ("histogramdd", matches!(t.dtype, Float32 | Float64))
+    } else {
+        (
+            "histogram_cpu",
+            matches!(t.dtype, Float16 | BFloat16 | Float32 | Float64),
+        )
+    };
+    if !ok {
         return Err(invalid(
             cx,
-            format!("\"histogramdd\" not implemented for '{}'", t.dtype),
+            format!("\"{name}\" not implemented for '{}'", t.dtype),
         ));
     }
     Ok(())
@@ -87,7 +103,7 @@ pub(crate) fn histogram_bin_ct(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             format!("torch.histogram(): bins must be > 0, but got {bins} for dimension 0"),
         ));
     }
-    if let Some(r) = range {
+    if let Some(r) = &range {
         let [lo, hi] = r.as_slice() else {
             return Err(invalid(
                 cx,
@@ -107,7 +123,7 @@ pub(crate) fn histogram_bin_ct(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         }
     }
     check_weight(cx, t, weight)?;
-    check_dtype(cx, t)?;
+    check_dtype(cx, t, range.is_none())?;
     let hist = vector(cx, t, SymInt::Int(bins));
     let edges = vector(cx, t, SymInt::Int(bins.saturating_add(1)));
     Ok(pair(hist, edges))
@@ -147,7 +163,7 @@ pub(crate) fn histogram_bins_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
         ));
     }
     check_weight(cx, t, weight)?;
-    check_dtype(cx, t)?;
+    check_dtype(cx, t, false)?;
     let counts = cx.env.sub(n, SymInt::Int(1))?;
     let hist = vector(cx, t, counts);
     let edges = vector(cx, t, n);
