@@ -1633,6 +1633,8 @@ for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "e
 for _op in ["ge.Tensor", "ne.Tensor", "logical_and", "logical_or", "logical_xor", "atan2", "logaddexp",
             "bitwise_or.Tensor", "bitwise_xor.Tensor"]:
     CASES[_op] = binary_cases()
+CASES["logaddexp"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
+                       C("bool and int64", T([2], dtype=b8), T([2], dtype=i64))]
 for _op in ["le.Scalar", "bitwise_and.Scalar", "bitwise_or.Scalar", "bitwise_xor.Scalar"]:
     CASES[_op] = binary_cases(scalar=True)
 

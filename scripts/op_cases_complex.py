@@ -38,6 +38,7 @@ CASES = {
         C("last dim of three refused", T([3, 3])),
         C("last stride not one refused", T([2, 2], strides=[1, 2])),
         C("odd stride refused", T([3, 2], strides=[3, 1])),
+        C("odd stride of a size-1 dim", T([1, 3, 2], strides=[7, 2, 1])),
         C("int64 refused", T([3, 2], dtype=i64)),
         C("zero-dim refused", T([])),
         C("zero size", T([0, 2])),

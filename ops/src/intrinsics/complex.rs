@@ -27,7 +27,8 @@ pub fn real_view_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
 }
 
 /// `complex_view_strides(t)`: the strides of `view_as_complex(t)`: the
-/// last stride must be 1, the others even, and are halved.
+/// last stride must be 1, the others even (but for size-1 dims), and are
+/// halved.
 pub fn complex_view_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     let Some((&last, rest)) = t.strides.split_last() else {
         return Err(invalid(
@@ -40,9 +41,12 @@ pub fn complex_view_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
         "Tensor must have a last dimension with stride 1".into()
     })?;
     let mut out = Dims::new();
-    for &st in rest {
+    for (&st, &size) in rest.iter().zip(&t.sizes) {
+        // A size-1 dim's stride is not checked (it steps over nothing).
         let m = cx.env.modulo(st, SymInt::Int(2))?;
         let even = cx.env.eq(m, SymInt::Int(0))?;
+        let single = cx.env.eq(size, SymInt::Int(1))?;
+        let even = cx.env.or(even, single)?;
         shape::check(cx.env, even, cx.op, &|| {
             "Tensor must have a stride divisible by 2 for all but last dimension".into()
         })?;
