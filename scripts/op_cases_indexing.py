@@ -68,6 +68,7 @@ CASES = {
         C("channels last along the new last dim", [cl(2, 3, 4, 5), cl(2, 3, 4, 5)], 4),
         C("channels last and contiguous", [cl(2, 3, 4, 5), T([2, 3, 4, 5])]),
         C("channels last with a size-1 channel", [cl(1, 2, 1, 4)] * 3),
+        C("channels last with size-1 dims along dim 1", [cl(1, 2, 1, 4)] * 3, 1),
     ],
     "_safe_softmax": [
         C("last dim", T([2, 3]), -1),

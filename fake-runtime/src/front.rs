@@ -280,6 +280,30 @@ pub fn check_fits(
     args: &[Value<'_>],
     kwargs: &[(&str, Value<'_>)],
 ) -> std::result::Result<(), String> {
+    check_fits_as(def, args, kwargs, false)
+}
+
+/// Whether a number may stand for a (non-list) tensor parameter, as
+/// PyTorch's bindings of a named overload make one a wrapped number
+/// (`aten::mul.Tensor(x, 2.5)`, the calls its decompositions make).
+pub fn number_for_tensor(v: &Value<'_>, p: &ParamDef) -> bool {
+    matches!(
+        v,
+        Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::SymBool(_) | Value::Scalar(_)
+    ) && p.ty.base == BaseType::Tensor
+        && p.ty.list.is_none()
+}
+
+/// [`check_fits`], numbers standing for tensors when `numbers_as_tensors`
+/// (an overload named in full).
+fn check_fits_as(
+    def: &OpDef,
+    args: &[Value<'_>],
+    kwargs: &[(&str, Value<'_>)],
+    numbers_as_tensors: bool,
+) -> std::result::Result<(), String> {
+    let fits =
+        |a: &Value<'_>, p: &ParamDef| fits(a, p) || numbers_as_tensors && number_for_tensor(a, p);
     let positional = def.params.iter().take_while(|p| !p.kwarg_only).count();
     if args.len() > positional {
         return Err(format!(
@@ -342,7 +366,7 @@ pub fn resolve<'r>(
         .split_once("::")
         .is_some_and(|(_, rest)| rest.contains('.'));
     if overload_named && let Some(def) = registry.lookup(name) {
-        check_fits(def, args, kwargs).map_err(|r| refuse(r, &[def]))?;
+        check_fits_as(def, args, kwargs, true).map_err(|r| refuse(r, &[def]))?;
         return Ok(def);
     }
     let prefix = format!("{name}.");

@@ -253,6 +253,28 @@ pub fn run<R: Registry + Clone + 'static>(
             ordered[i] = Some(a);
         }
     }
+    // A number where the overload wants a tensor: PyTorch's wrapped number.
+    let mut wrapped: Vec<Option<Made>> = Vec::with_capacity(ordered.len());
+    for (a, p) in ordered.iter().zip(def.params) {
+        let value = match a {
+            Some(Made::Int(v)) => Some(Scalar::Int(*v)),
+            Some(Made::Float(f)) => Some(Scalar::from(*f)),
+            Some(Made::Bool(b)) => Some(Scalar::Bool(SymBool::Bool(*b))),
+            Some(Made::Complex(re, im)) => Some(Scalar::Complex(*re, *im)),
+            _ => None,
+        };
+        wrapped.push(match value {
+            Some(v) if p.ty.base == BaseType::Tensor && p.ty.list.is_none() => {
+                Some(Made::Tensor(mode.wrapped_scalar(v)?))
+            }
+            _ => None,
+        });
+    }
+    for (slot, w) in ordered.iter_mut().zip(&wrapped) {
+        if w.is_some() {
+            *slot = w.as_ref();
+        }
+    }
     let storage: Vec<Vec<SymInt>> = ordered
         .iter()
         .map(|a| match a {

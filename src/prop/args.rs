@@ -247,26 +247,23 @@ impl Propagation {
     /// default float dtype, its complex counterpart, `bool`), holding the
     /// value.
     pub(super) fn wrapped_number(&mut self, arg: &Arg) -> Result<TensorId, String> {
-        let defaults = self.mode.settings().defaults;
-        let (value, dtype) = match arg {
-            Arg::Int(v) => (Scalar::Int(SymInt::Int(*v)), fake_runtime::DType::Int64),
-            Arg::SymInt(s) => (Scalar::Int(self.int_of(*s)?), fake_runtime::DType::Int64),
-            Arg::Float(f) => (Scalar::from(*f), defaults.dtype),
+        let value = match arg {
+            Arg::Int(v) => Scalar::Int(SymInt::Int(*v)),
+            Arg::SymInt(s) => Scalar::Int(self.int_of(*s)?),
+            Arg::Float(f) => Scalar::from(*f),
             Arg::SymFloat(v) => match self.slot(*v) {
-                Slot::Float(f) => (Scalar::Float(f), defaults.dtype),
+                Slot::Float(f) => Scalar::Float(f),
                 _ => return Err(format!("value #{} is not a float", v.0)),
             },
             Arg::SymBool(v) => match self.slot(*v) {
-                Slot::Bool(b) => (Scalar::Bool(b), fake_runtime::DType::Bool),
+                Slot::Bool(b) => Scalar::Bool(b),
                 _ => return Err(format!("value #{} is not a bool", v.0)),
             },
-            Arg::Bool(b) => (Scalar::Bool(SymBool::Bool(*b)), fake_runtime::DType::Bool),
-            Arg::Complex(re, im) => (Scalar::Complex(*re, *im), defaults.dtype.to_complex()),
+            Arg::Bool(b) => Scalar::Bool(SymBool::Bool(*b)),
+            Arg::Complex(re, im) => Scalar::Complex(*re, *im),
             other => return Err(format!("{other:?} is not a number")),
         };
-        self.mode
-            .wrapped_number(value, dtype)
-            .map_err(|e| e.to_string())
+        self.mode.wrapped_scalar(value).map_err(|e| e.to_string())
     }
 }
 

@@ -461,6 +461,20 @@ impl FakeTensorMode {
         Ok(t)
     }
 
+    /// [`FakeTensorMode::wrapped_number`] of the dtype a Python number of
+    /// `value`'s kind promotes as: `int64`, the default float dtype, its
+    /// complex counterpart, `bool`.
+    pub fn wrapped_scalar(&mut self, value: Scalar) -> Result<TensorId> {
+        let float = self.settings.defaults.dtype;
+        let dtype = match value {
+            Scalar::Int(_) => DType::Int64,
+            Scalar::Float(_) => float,
+            Scalar::Bool(_) => DType::Bool,
+            Scalar::Complex(..) => float.to_complex(),
+        };
+        self.wrapped_number(value, dtype)
+    }
+
     /// A Python number where a schema wants a tensor (`add.Tensor(x, 1)`
     /// in a traced graph): PyTorch's wrapped number, a zero-dim CPU tensor
     /// of `dtype` holding `value` that promotes as a number and takes no

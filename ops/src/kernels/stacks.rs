@@ -8,14 +8,19 @@
 
 use super::itself::atleast_view;
 use super::loss_steps::{call, view};
+use fake_runtime::strides::Decide;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `stack(Tensor[] tensors, int dim=0) -> Tensor` as `torch._refs.stack`,
-/// which FakeTensorMode runs: inputs of one shape, then for a dim before
-/// the last `cat` along it viewed with the count inserted (a
-/// channels-last `cat` keeps its layout), else `cat` of the inputs
-/// unsqueezed at the new last dim.
+/// which FakeTensorMode runs as the meta kernel: inputs of one shape, then
+/// for a dim before the last `cat` along it viewed with the count
+/// inserted (a channels-last `cat` keeps its layout), else `cat` of the
+/// inputs unsqueezed at the new last dim. With static sizes the reference
+/// runs as the meta kernel, on meta tensors, so its view is ATen's
+/// (`computeStride`, which strides size-1 dims as their chunk); with
+/// symbolic ones FakeTensorMode runs it on fake tensors, whose view is
+/// `_reshape_view_helper`'s.
 pub(crate) fn stack(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let tensors = args::tensors(cx, a, 0, "tensors")?;
     let dim = args::int(cx, a, 1, "dim", Some(0))?;
@@ -26,7 +31,23 @@ pub(crate) fn stack(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let stacked = if d < rank {
         let list = tensors.iter().copied().collect();
         let catted = call(cx, crate::erased::cat, &[Arg::Tensors(list), d_arg()])?;
-        view(cx, &catted, sizes)?
+        if !tensors.iter().all(|t| t.is_static()) {
+            return Ok(fresh(view(cx, &catted, sizes)?));
+        }
+        let strides = fake_runtime::strides::view_strides(
+            cx.env,
+            &catted.sizes,
+            &catted.strides,
+            &sizes,
+            cx.op,
+            Decide::Guard,
+        )?
+        .ok_or_else(|| super::invalid(cx, "a cat result that cannot be viewed"))?;
+        TensorMeta {
+            sizes,
+            strides,
+            ..catted
+        }
     } else {
         let mut unsqueezed = Vec::with_capacity(tensors.len());
         for t in tensors {
@@ -39,9 +60,14 @@ pub(crate) fn stack(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let refs = unsqueezed.iter().collect();
         call(cx, crate::erased::cat, &[Arg::Tensors(refs), d_arg()])?
     };
+    Ok(fresh(stacked))
+}
+
+/// One fresh tensor as a kernel's outputs.
+fn fresh(t: TensorMeta) -> Outs {
     let mut outs = Outs::new();
-    outs.push(Out::Tensor(stacked, Alias::Fresh));
-    Ok(outs)
+    outs.push(Out::Tensor(t, Alias::Fresh));
+    outs
 }
 
 /// `cat` of `views` along `dim`.
