@@ -204,6 +204,44 @@ fn jsonl_calls_answer_as_pytorch() {
         all.extend(cases(name));
     }
     assert!(all.len() > 40, "only {} cases", all.len());
+    let problems = disagreements(&all);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A number where a named overload wants a tensor (`aten::mul.Tensor(x,
+/// 2.5)`, as decompositions call it) is PyTorch's wrapped number, which
+/// promotes and lays out as the number does: every case PyTorch recorded
+/// for `add.Scalar`, `sub.Scalar`, `mul.Scalar` and `div.Scalar` (and their
+/// in-place forms), called as the `.Tensor` overload, answers as recorded.
+#[test]
+fn numbers_for_tensors_answer_as_the_scalar_overloads() {
+    let mut all = Vec::new();
+    for name in ["add", "sub", "mul", "div"] {
+        for (label, line, want) in cases(name) {
+            let mut call: Json = serde_json::from_str(&line).expect("JSON");
+            let op = call["op"].as_str().expect("op").to_string();
+            let Some(base) = op.strip_suffix(".Scalar") else {
+                continue;
+            };
+            call["op"] = json!(format!("{base}.Tensor"));
+            // `alpha` is positional in the `.Scalar` schemas only.
+            let args = call["args"].as_array_mut().expect("args");
+            if args.len() > 2 {
+                let alpha = args.remove(2);
+                call["kwargs"]["alpha"] = alpha;
+            }
+            all.push((format!("{label} as .Tensor"), call.to_string(), want));
+        }
+    }
+    assert!(all.len() > 40, "only {} cases", all.len());
+    let problems = disagreements(&all);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Run `all` (label, JSON line, PyTorch's outputs or `None` for a
+/// refusal) through `fake call --jsonl` and name every call whose answer
+/// differs.
+fn disagreements(all: &[(String, String, Option<Json>)]) -> Vec<String> {
     let input: String = all.iter().map(|(_, l, _)| format!("{l}\n")).collect();
     let o = fake(&["call", "--jsonl", "-"], Some(&input));
     assert_eq!(
@@ -238,7 +276,7 @@ fn jsonl_calls_answer_as_pytorch() {
             (None, Some(_)) => problems.push(format!("{label}: accepted, PyTorch refuses")),
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    problems
 }
 
 #[test]
