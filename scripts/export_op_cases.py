@@ -1391,6 +1391,15 @@ CASES.update({
           T([2, 4, 9, 16], dtype=f16, device="cuda"), T([2, 4, 9, 16], dtype=f16, device="cuda")),
         C("zero batch", T([0, 4, 7, 16]), T([0, 4, 9, 16]), T([0, 4, 9, 8])),
         C("zero query length", T([2, 4, 0, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+        # Integers: scaled to float, then a matrix product with the value.
+        C("int64 matrices", T([7, 16], dtype=i64), T([9, 16], dtype=i64), T([9, 8], dtype=i64)),
+        C("int64 batched refused", T([2, 4, 7, 16], dtype=i64), T([2, 4, 9, 16], dtype=i64),
+          T([2, 4, 9, 8], dtype=i64)),
+        C("int64 with a matrix value", T([4, 7, 16], dtype=i64), T([4, 9, 16], dtype=i64), T([9, 8], dtype=i64)),
+        C("int64 empty batch", T([0, 4, 7, 16], dtype=i64), T([0, 4, 9, 16], dtype=i64), T([0, 4, 9, 8], dtype=i64)),
+        C("int64 empty value dim", T([2, 4, 7, 16], dtype=i64), T([2, 4, 9, 16], dtype=i64),
+          T([2, 4, 9, 0], dtype=i64)),
+        C("bool matrices", T([7, 16], dtype=b8), T([9, 16], dtype=b8), T([9, 8], dtype=b8)),
     ],
 })
 

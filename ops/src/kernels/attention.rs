@@ -59,14 +59,6 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
             "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True",
         ));
     }
-    // The math path computes in the query's dtype: an integral one is
-    // refused by its matrix products.
-    if !q.dtype.is_floating_point() && !q.dtype.is_complex() {
-        return Err(invalid(
-            cx,
-            format!("expected a floating-point query, got {}", q.dtype),
-        ));
-    }
     let (ks, vs) = if enable_gqa {
         grouped_heads(cx, &q.sizes, &k.sizes, &v.sizes)?
     } else {
@@ -77,6 +69,22 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     if let Some(m) = mask {
         attn = broadcast(cx.env, cx.op, &[&attn, &m.sizes])?;
     }
+    // The math path scales an integral (or bool) query and key by a
+    // float, so their product is in the default float dtype; its product
+    // with the integral value is then a `bmm`, which wants one dtype,
+    // unless the value is a matrix (an `mm`, which does not check) or
+    // either side is empty. The result is converted back to the query's
+    // dtype.
+    let integral = !q.dtype.is_floating_point() && !q.dtype.is_complex();
+    if integral && v.dim() > 2 && !empty(cx, &attn)? && !empty(cx, &v.sizes)? {
+        return Err(invalid(
+            cx,
+            format!(
+                "expected scalar type torch.{} but found torch.{}",
+                cx.defaults.dtype, v.dtype
+            ),
+        ));
+    }
     let sizes = matmul(cx, attn, vs)?;
     let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
     let strides = if flash_cpu(cx, q, k, v, mask, dropout, enable_gqa)? {
@@ -85,6 +93,12 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
         contiguous(cx.env, &sizes)?
     };
     Ok(super::fresh_out(cx, q, sizes, strides))
+}
+
+/// Whether `sizes` hold no element (guarded when symbolic).
+fn empty(cx: &mut Cx<'_>, sizes: &[SymInt]) -> Result<bool> {
+    let n = shape::numel(cx.env, sizes)?;
+    shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)
 }
 
 /// Whether the CPU flash kernel takes these inputs
