@@ -140,6 +140,11 @@ CASES["softplus"] += [
     C("int64 with a float beta refused", T([2, 3], dtype=i64), 1.5, 20),
     C("int64 with a float threshold", T([2, 3], dtype=i64), 1, 2.5),
 ]
+CASES["isreal"] += [
+    # A complex input's answer is laid out as its imaginary parts' view.
+    C("complex64 with size-1 dims of their own strides", T([5, 1, 1], dtype=c64, strides=[1, 5, 1])),
+    C("complex64 transposed", tr(2, 3, dtype=c64)),
+]
 CASES["softshrink"] += [
     C("negative lambda", T([2, 3]), -0.5),
     C("zero lambda", T([2, 3]), 0),

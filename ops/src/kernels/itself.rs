@@ -136,6 +136,23 @@ pub(crate) fn imag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     complex_part(cx, t, 1)
 }
 
+/// `isreal(Tensor self) -> Tensor`, ATen's composite: `imag(self) == 0`
+/// for a complex `self` (laid out as the comparison of the imaginary
+/// parts' view, whose strides are doubled), else
+/// `ones_like(self, dtype=bool)` (the pointwise rule's layout).
+pub(crate) fn isreal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if !t.dtype.is_complex() {
+        return crate::erased::ones_like(cx, &[Arg::Tensor(t), Arg::DType(DType::Bool)]);
+    }
+    let parts = complex_part(cx, t, 1)?;
+    let Some(Out::Tensor(imag, _)) = parts.first() else {
+        return Err(invalid(cx, "the imaginary parts gave no tensor"));
+    };
+    let zero = Arg::Scalar(fake_runtime::Scalar::Int(fake_runtime::SymInt::Int(0)));
+    crate::erased::eq_scalar(cx, &[Arg::Tensor(imag), zero])
+}
+
 /// The view of part `part` (0 real, 1 imaginary) of each complex element.
 fn complex_part(cx: &mut Cx<'_>, t: &TensorMeta, part: i64) -> Result<Outs> {
     let strides = intrinsics::doubled(cx, t.strides.clone())?;

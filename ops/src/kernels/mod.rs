@@ -107,8 +107,8 @@ pub(crate) use integrals::{
     cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_scalarint, trapezoid_dx, trapezoid_x,
 };
 pub(crate) use itself::{
-    adjoint, atleast_1d, atleast_2d, atleast_3d, conj, conj_physical, imag, lift_fresh, m_h, m_t,
-    positive, real, resolve_bit,
+    adjoint, atleast_1d, atleast_2d, atleast_3d, conj, conj_physical, imag, isreal, lift_fresh,
+    m_h, m_t, positive, real, resolve_bit,
 };
 pub(crate) use linalg_composites::{
     linalg_cond, linalg_matrix_norm, linalg_matrix_norm_str, linalg_multi_dot, linalg_norm,
