@@ -2405,6 +2405,14 @@ CASES.update({
         C("running mean of another size", T([2, 3, 4]), None, None, T([4]), T([3]), False, 0.1, 1e-5, False),
         C("eval bool refused", T([2, 3, 4], dtype=b8), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
         C("eval int64", T([2, 3, 4], dtype=i64), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
+        # An empty input is `input.clone() * weight[0] + bias[0]`, which
+        # promotes with the zero-dim elements.
+        C("empty int32 input with float parameters", T([3, 4, 0], dtype=i32), T([4]), T([4]), T([4]), T([4]),
+          False, 0.1, 1e-5, False),
+        C("empty float16 input with float parameters", T([3, 4, 0], dtype=f16), T([4]), T([4]), T([4]), T([4]),
+          False, 0.1, 1e-5, False),
+        C("empty int32 input without parameters", T([3, 4, 0], dtype=i32), None, None, T([4]), T([4]),
+          True, 0.1, 1e-5, False),
     ],
     "_native_batch_norm_legit_no_training": [
         C("channels last", cl(2, 3, 8, 8), None, None, T([3]), T([3]), 0.1, 1e-5),

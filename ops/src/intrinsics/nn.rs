@@ -278,12 +278,14 @@ pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims
     }
 }
 
-/// `batch_norm_strides(input, weight, bias, running_mean, running_var,
-/// training)`: the layout of `batch_norm`'s result, which is
-/// `native_batch_norm`'s (its Python decomposition: the input centred and
-/// scaled by broadcast statistics, laid out elementwise in the input's
-/// order).
-pub fn batch_norm_strides(
+/// `batch_norm_output(input, weight, bias, running_mean, running_var,
+/// training)`: `batch_norm`'s result, which is `native_batch_norm`'s (its
+/// Python decomposition: the input centred and scaled by broadcast
+/// statistics, laid out elementwise in the input's order, of its dtype);
+/// for an empty input ATen's `input.clone() * weight[0] + bias[0]`, which
+/// promotes with the zero-dim elements (an integral input with float
+/// parameters becomes float).
+pub fn batch_norm_output(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: Option<&TensorMeta>,
@@ -291,7 +293,7 @@ pub fn batch_norm_strides(
     running_mean: Option<&TensorMeta>,
     running_var: Option<&TensorMeta>,
     training: bool,
-) -> Result<Dims> {
+) -> Result<TensorMeta> {
     // An empty input is cloned, then scaled by `weight[0]` and shifted by
     // `bias[0]` (zero-dim operands).
     let numel = input.numel(cx.env)?;
@@ -304,9 +306,13 @@ pub fn batch_norm_strides(
             // `t[0]`: refused when `t` is empty.
             select_offset(cx, t, 0, SymInt::Int(0))?;
             let element = TensorMeta::contiguous(cx.env, &[], t.dtype, t.device)?;
-            out = fake_runtime::support::pointwise_output(cx, &[&out, &element], out.dtype)?;
+            let dtype = fake_runtime::promotion::result_type(
+                &[Operand::Tensor(out.dtype), Operand::ZeroDim(t.dtype)],
+                cx.defaults.dtype,
+            )?;
+            out = fake_runtime::support::pointwise_output(cx, &[&out, &element], dtype)?;
         }
-        return Ok(out.strides);
+        return Ok(out);
     }
     let running = running_mean.zip(running_var);
     let (output, _, _) =
@@ -316,7 +322,10 @@ pub fn batch_norm_strides(
     if training && running.is_none() && running_var.is_some() {
         crate::kernels::batch_norm_check_unbiasing(cx, input)?;
     }
-    Ok(output.strides)
+    Ok(TensorMeta {
+        strides: output.strides,
+        ..input.clone()
+    })
 }
 
 // ---- lengths ---------------------------------------------------------------------
