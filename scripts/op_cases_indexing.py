@@ -5,6 +5,8 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
+import torch
+
 from op_case_inputs import C, D, T, cl, f16, f64, i32, i64, off, tr
 
 CASES = {
@@ -86,6 +88,11 @@ CASES = {
         C("batched", T([2, 3, 9, 2, 2]), 3),
         C("channels last", cl(1, 8, 2, 3), 2),
         C("not divisible", T([1, 6, 2, 2]), 2),
+        # The CPU keeps the suggested format (channels-last-3d too); other
+        # devices give contiguous results.
+        C("channels last 3d", T([2, 3, 9, 2, 2], fmt=torch.channels_last_3d), 3),
+        C("channels last on cuda", cl(1, 8, 2, 3, device="cuda"), 2),
+        C("zero factor refused", T([1, 8, 2, 3]), 0),
     ],
 }
 for _op in ["atleast_1d", "atleast_2d", "atleast_3d"]:

@@ -142,6 +142,24 @@ pub fn suggest_format(
     })
 }
 
+/// `cpu_suggested_strides(t, shape)`: strides of a new `shape` laid out in
+/// the memory format `t` suggests on the CPU (channels-last or
+/// channels-last-3d), contiguous elsewhere (`meta_pixel_shuffle`: the CPU
+/// kernel resizes in the suggested format, the others are contiguous).
+pub fn cpu_suggested_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
+    let format = if t.device.ty == fake_runtime::DeviceType::Cpu {
+        suggest_format(cx, t, None)?
+    } else {
+        MemoryFormat::Contiguous
+    };
+    match format {
+        MemoryFormat::ChannelsLast | MemoryFormat::ChannelsLast3d => {
+            fake_runtime::strides::channels_last(cx.env, &shape)
+        }
+        _ => fake_runtime::strides::contiguous(cx.env, &shape),
+    }
+}
+
 /// `is_contiguous(t)`: `t.is_contiguous()` (row-major strides, dims of
 /// size 1 ignored), guarded where sizes are symbolic.
 pub fn is_contiguous(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
