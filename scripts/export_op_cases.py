@@ -472,6 +472,11 @@ CASES = {
         C("channels last to flat", cl(2, 3, 4, 4), [2, 48]),
         C("minus one last", T([2, 3, 4]), [6, -1]),
         C("split last dim of permuted", T([3, 2, 4], strides=[4, 12, 1]), [3, 2, 2, 2]),
+        # `_collapse_view_helper` tests neighbouring dims only: dims a
+        # size-1 dim separates merge whatever their strides (eager refuses).
+        C("merge across a size-1 dim", T([2, 1, 2], strides=[1, 2, 2]), [4]),
+        C("merge across size-1 dims of a permuted input", T([2, 1, 2, 1, 2], strides=[1, 2, 2, 4, 4]), [4, 2]),
+        C("merge of permuted dims refused", T([2, 2, 2], strides=[1, 2, 4]), [4, 2]),
     ],
     "permute": [
         C("rotate", T([2, 3, 4]), [2, 0, 1]),

