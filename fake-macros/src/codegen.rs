@@ -316,16 +316,9 @@ fn erased_fn(op: &OpIr) -> TokenStream {
                 Derive::Out {
                     first,
                     count,
-                    exact: false,
+                    exact,
                 } => {
-                    quote!(#intr::out_variant(cx, args, #first, #count, #functional))
-                }
-                Derive::Out {
-                    first,
-                    count,
-                    exact: true,
-                } => {
-                    quote!(#intr::exact_dtype_out_variant(cx, args, #first, #count, #functional))
+                    quote!(#intr::out_variant(cx, args, #first, #count, #exact, #functional))
                 }
             };
             quote! {

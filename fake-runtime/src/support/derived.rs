@@ -85,41 +85,18 @@ pub fn fits_in_place(cx: &mut Cx<'_>, sizes: &[SymInt], target: &TensorMeta) -> 
 /// An `out=` overload whose `count` out tensors start at argument `first`
 /// (after the functional operator's arguments): the functional result,
 /// each output cast to its out tensor's dtype (which it must safely cast
-/// to) and written into it, resized when its sizes differ
-/// ([`resize_output`]). The results are the out tensors.
+/// to, or with `exact` be: `@derive(exact_out)`, a structured kernel's
+/// `resize_out`, "Expected out tensor to have dtype float, but got double
+/// instead", or an `out_wrapper(exact_dtype=True)`) and written into it,
+/// resized when its sizes differ ([`resize_output`]). The results are the
+/// out tensors.
 pub fn out_variant(
     cx: &mut Cx<'_>,
     args: &[Arg<'_>],
     first: u8,
     count: u8,
-    functional: ErasedKernel,
-) -> Result<Outs> {
-    written_outs(cx, args, first, count, functional, false)
-}
-
-/// An `out=` overload as [`out_variant`], but each out tensor must have
-/// exactly its result's dtype (`@derive(exact_out)`: a structured kernel's
-/// `resize_out`, "Expected out tensor to have dtype float, but got double
-/// instead", or an `out_wrapper(exact_dtype=True)`).
-pub fn exact_dtype_out_variant(
-    cx: &mut Cx<'_>,
-    args: &[Arg<'_>],
-    first: u8,
-    count: u8,
-    functional: ErasedKernel,
-) -> Result<Outs> {
-    written_outs(cx, args, first, count, functional, true)
-}
-
-/// The out tensors of an `out=` overload, each checked against its result
-/// (a safe cast, or `exact`ly its dtype) and resized to its sizes.
-fn written_outs(
-    cx: &mut Cx<'_>,
-    args: &[Arg<'_>],
-    first: u8,
-    count: u8,
-    functional: ErasedKernel,
     exact: bool,
+    functional: ErasedKernel,
 ) -> Result<Outs> {
     let first_index = usize::from(first);
     let result = functional(cx, &args[..args.len().min(first_index)])?;
