@@ -1573,6 +1573,8 @@ CASES.update({
         C("weight of the wrong size", T([2, 6, 4]), 3, T([5])),
         C("size-1 dims of their own strides", T([2, 2, 1], strides=[2, 1, 17]), 1),
         C("size-1 channel dim", T([1, 3, 1, 3], strides=[9, 1, 9, 3], dtype=f64), 3, T([3]), T([3])),
+        C("channels last on cuda", cl(2, 4, 3, 3, device="cuda"), 2, T([4], device="cuda"), T([4], device="cuda")),
+        C("transposed input on cuda", tr(2, 4, 5, device="cuda"), 2),
     ],
     "native_group_norm": [
         C("affine", T([2, 6, 4]), T([6]), T([6]), 2, 6, 4, 3, 1e-5),

@@ -12,8 +12,8 @@
 //! wherever the steps keep them, as they do in PyTorch.
 //!
 //! `group_norm` is ATen's composite over it: the input made contiguous
-//! (in its suggested memory format on the CPU), then `native_group_norm`'s
-//! first result.
+//! (in its suggested memory format, but on MPS), then
+//! `native_group_norm`'s first result.
 
 use super::einsum::{fresh_result, reshape};
 use super::loss_steps::{binary, call, float, to, unary, with_number};
@@ -152,10 +152,10 @@ pub(crate) fn group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     // ATen's `check_group_norm_inputs`.
     check_groups_and_affine(cx, input, weight, bias, c, num_groups, shape::display_dims)?;
     let hxw = product(cx, &input.sizes[2..])?;
-    let format = if input.device.is_cpu() {
-        suggest_memory_format(cx, input)?
-    } else {
+    let format = if input.device.ty == fake_runtime::DeviceType::Mps {
         MemoryFormat::Contiguous
+    } else {
+        suggest_memory_format(cx, input)?
     };
     let x = contiguous_as(cx, input, format)?;
     let (weight, bias) = (contiguous_opt(cx, weight)?, contiguous_opt(cx, bias)?);
