@@ -1610,6 +1610,10 @@ CASES.update({
         C("two dims", T([4, 5]), [1, -2], [0, 1]),
         C("transposed", tr(4, 5), [1], [0]),
         C("shifts and dims differ", T([4, 5]), [1, 2], [0]),
+        # An empty input is cloned before any other check.
+        C("empty keeps its strides", T([0, 3], strides=[1, 1]), [2]),
+        C("empty without shifts", T([0, 3]), []),
+        C("no shifts refused", T([2, 3]), []),
     ],
     "fill_.Scalar": [
         C("float", T([2, 3]), 1.5),

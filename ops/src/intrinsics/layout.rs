@@ -160,6 +160,17 @@ pub fn cpu_suggested_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Re
     }
 }
 
+/// `roll_strides(t)`: strides of `torch._refs.roll(t)`: `t.clone()`'s for
+/// an empty `t` (its strides, an empty tensor being dense), else
+/// contiguous (the `index_select` steps).
+pub fn roll_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let numel = t.numel(cx.env)?;
+    if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
+        return preserve_strides(cx, t, None);
+    }
+    fake_runtime::strides::contiguous(cx.env, &t.sizes)
+}
+
 /// `is_contiguous(t)`: `t.is_contiguous()` (row-major strides, dims of
 /// size 1 ignored), guarded where sizes are symbolic.
 pub fn is_contiguous(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
