@@ -2424,6 +2424,16 @@ CASES.update({
           False, 0.1, 1e-5, False),
         C("empty int32 input without parameters", T([3, 4, 0], dtype=i32), None, None, T([4]), T([4]),
           True, 0.1, 1e-5, False),
+        # On CUDA the cuDNN backend takes the input contiguous in its
+        # suggested format; without weight and bias, or in bfloat16, not.
+        C("cuda transposed input", tr(3, 4, 5, device="cuda"), T([4], device="cuda"), T([4], device="cuda"),
+          T([4], device="cuda"), T([4], device="cuda"), False, 0.1, 1e-5, True),
+        C("cuda transposed input training without statistics", tr(3, 4, 5, device="cuda"), T([4], device="cuda"),
+          T([4], device="cuda"), None, None, True, 0.1, 1e-5, True),
+        C("cuda transposed input without weight", tr(3, 4, 5, device="cuda"), None, None,
+          T([4], device="cuda"), T([4], device="cuda"), False, 0.1, 1e-5, True),
+        C("cuda transposed bfloat16 input", tr(3, 4, 5, dtype=bf16, device="cuda"), T([4], device="cuda"),
+          T([4], device="cuda"), T([4], device="cuda"), T([4], device="cuda"), False, 0.1, 1e-5, True),
     ],
     "_native_batch_norm_legit_no_training": [
         C("channels last", cl(2, 3, 8, 8), None, None, T([3]), T([3]), 0.1, 1e-5),
