@@ -141,6 +141,13 @@ pub fn numel(env: &mut ShapeEnv, dims: &[SymInt]) -> Result<SymInt> {
     Ok(acc)
 }
 
+/// Whether `dims` hold no element: `numel == 0` decided as Python's `==`
+/// on a SymInt (a guard where symbolic).
+pub fn guard_empty(env: &mut ShapeEnv, dims: &[SymInt], op: &str) -> Result<bool> {
+    let n = numel(env, dims)?;
+    guard_eq(env, n, SymInt::Int(0), op)
+}
+
 /// [`infer_view`]'s answer where everything is static and valid: the
 /// sizes, with the one `-1` (if any) the quotient of a nonzero product
 /// that divides `numel`. `None` leaves the case (and its errors) to the

@@ -164,8 +164,7 @@ pub fn cpu_suggested_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Re
 /// an empty `t` (its strides, an empty tensor being dense), else
 /// contiguous (the `index_select` steps).
 pub fn roll_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
-    let numel = t.numel(cx.env)?;
-    if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
+    if shape::guard_empty(cx.env, &t.sizes, cx.op)? {
         return preserve_strides(cx, t, None);
     }
     fake_runtime::strides::contiguous(cx.env, &t.sizes)

@@ -317,17 +317,18 @@ pub fn batch_norm_output(
     let running = running_mean.zip(running_var);
     // The cuDNN backend (`_select_batch_norm_backend`) is given the input
     // made contiguous in its suggested memory format.
-    let cudnn_input =
-        if cudnn_batch_norm(cx, input, weight, bias, running_mean, running_var, training)? {
-            let format = suggest_format(cx, input, None)?;
-            Some(TensorMeta {
-                strides: format_strides(cx, input.sizes.clone(), Some(format))?,
-                storage_offset: SymInt::Int(0),
-                ..input.clone()
-            })
-        } else {
-            None
-        };
+    // Both running statistics, or (training) neither.
+    let stats = running.is_some() || training && running_mean.is_none() && running_var.is_none();
+    let cudnn_input = if stats && cudnn_batch_norm(cx, input, weight, bias)? {
+        let format = suggest_format(cx, input, None)?;
+        Some(TensorMeta {
+            strides: format_strides(cx, input.sizes.clone(), Some(format))?,
+            storage_offset: SymInt::Int(0),
+            ..input.clone()
+        })
+    } else {
+        None
+    };
     let input = cudnn_input.as_ref().unwrap_or(input);
     let (output, _, _) =
         crate::kernels::batch_norm_helper(cx, input, weight, bias, running, training)?;
@@ -342,33 +343,24 @@ pub fn batch_norm_output(
     })
 }
 
-/// Whether `_select_batch_norm_backend` picks cuDNN: a CUDA input and
+/// Whether `_select_batch_norm_backend` picks cuDNN, given running
+/// statistics it takes (both, or in training neither): a CUDA input and
 /// weight not in bfloat16 (a half input only with a float weight), weight
-/// and bias given, both running statistics or (training) neither, at
-/// least 3 dims, fewer than 2^31 - 1 elements (cuDNN is taken as present
-/// and enabled, its minimum epsilon 0).
+/// and bias given, at least 3 dims, fewer than 2^31 - 1 elements (cuDNN is
+/// taken as present and enabled, its minimum epsilon 0).
 fn cudnn_batch_norm(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: Option<&TensorMeta>,
     bias: Option<&TensorMeta>,
-    running_mean: Option<&TensorMeta>,
-    running_var: Option<&TensorMeta>,
-    training: bool,
 ) -> Result<bool> {
     let (Some(weight), Some(_)) = (weight, bias) else {
         return Ok(false);
-    };
-    let stats = match (running_mean, running_var) {
-        (Some(_), Some(_)) => true,
-        (None, None) => training,
-        _ => false,
     };
     if input.device.ty != fake_runtime::DeviceType::Cuda
         || input.dtype == DType::BFloat16
         || weight.dtype == DType::BFloat16
         || (input.dtype == DType::Float16 && weight.dtype != DType::Float32)
-        || !stats
         || input.dim() < 3
     {
         return Ok(false);

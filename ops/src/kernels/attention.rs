@@ -76,7 +76,11 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     // either side is empty. The result is converted back to the query's
     // dtype.
     let integral = !q.dtype.is_floating_point() && !q.dtype.is_complex();
-    if integral && v.dim() > 2 && !empty(cx, &attn)? && !empty(cx, &v.sizes)? {
+    if integral
+        && v.dim() > 2
+        && !shape::guard_empty(cx.env, &attn, cx.op)?
+        && !shape::guard_empty(cx.env, &v.sizes, cx.op)?
+    {
         return Err(invalid(
             cx,
             format!(
@@ -93,12 +97,6 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
         contiguous(cx.env, &sizes)?
     };
     Ok(super::fresh_out(cx, q, sizes, strides))
-}
-
-/// Whether `sizes` hold no element (guarded when symbolic).
-fn empty(cx: &mut Cx<'_>, sizes: &[SymInt]) -> Result<bool> {
-    let n = shape::numel(cx.env, sizes)?;
-    shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)
 }
 
 /// Whether the CPU flash kernel takes these inputs

@@ -60,10 +60,7 @@ fn check_weight(cx: &mut Cx<'_>, t: &TensorMeta, weight: Option<&TensorMeta>) ->
 /// non-empty input: `"histogramdd"`) only single and double precision.
 fn check_dtype(cx: &mut Cx<'_>, t: &TensorMeta, edges_from_data: bool) -> Result<()> {
     use DType::{BFloat16, Float16, Float32, Float64};
-    let from_data = edges_from_data && {
-        let n = numel(cx, t)?;
-        !fake_runtime::shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)?
-    };
+    let from_data = edges_from_data && !fake_runtime::shape::guard_empty(cx.env, &t.sizes, cx.op)?;
     let (name, ok) = if from_data {
         ("histogramdd", matches!(t.dtype, Float32 | Float64))
     } else {

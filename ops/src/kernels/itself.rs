@@ -146,11 +146,8 @@ pub(crate) fn isreal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         return crate::erased::ones_like(cx, &[Arg::Tensor(t), Arg::DType(DType::Bool)]);
     }
     let parts = complex_part(cx, t, 1)?;
-    let Some(Out::Tensor(imag, _)) = parts.first() else {
-        return Err(invalid(cx, "the imaginary parts gave no tensor"));
-    };
-    let zero = Arg::Scalar(fake_runtime::Scalar::Int(fake_runtime::SymInt::Int(0)));
-    crate::erased::eq_scalar(cx, &[Arg::Tensor(imag), zero])
+    let imag = super::loss_steps::one(cx, parts)?;
+    crate::erased::eq_scalar(cx, &[Arg::Tensor(&imag), super::loss_steps::int(0)])
 }
 
 /// The view of part `part` (0 real, 1 imaginary) of each complex element.

@@ -43,11 +43,7 @@ fn check_index_and_mask(
 
 /// Whether `t` is known to have no element (a guard, as Python's `==`).
 fn is_empty(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
-    let mut n = SymInt::Int(1);
-    for &s in &t.sizes {
-        n = cx.env.mul(n, s)?;
-    }
-    fake_runtime::shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)
+    fake_runtime::shape::guard_empty(cx.env, &t.sizes, cx.op)
 }
 
 /// `~mask`.

@@ -6,11 +6,12 @@
 //! rank. `cat`'s memory format decides the layout, and the dim depends on
 //! a rank, so hand-written over the generated `cat`.
 
+use super::einsum::fresh_result;
 use super::itself::atleast_view;
 use super::loss_steps::{call, view};
 use fake_runtime::strides::Decide;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, Outs, Result, SymInt, TensorMeta};
 
 /// `stack(Tensor[] tensors, int dim=0) -> Tensor` as `torch._refs.stack`,
 /// which FakeTensorMode runs as the meta kernel: inputs of one shape, then
@@ -32,7 +33,7 @@ pub(crate) fn stack(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let list = tensors.iter().copied().collect();
         let catted = call(cx, crate::erased::cat, &[Arg::Tensors(list), d_arg()])?;
         if !tensors.iter().all(|t| t.is_static()) {
-            return Ok(fresh(view(cx, &catted, sizes)?));
+            return Ok(fresh_result(view(cx, &catted, sizes)?));
         }
         let strides = fake_runtime::strides::view_strides(
             cx.env,
@@ -60,14 +61,7 @@ pub(crate) fn stack(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let refs = unsqueezed.iter().collect();
         call(cx, crate::erased::cat, &[Arg::Tensors(refs), d_arg()])?
     };
-    Ok(fresh(stacked))
-}
-
-/// One fresh tensor as a kernel's outputs.
-fn fresh(t: TensorMeta) -> Outs {
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(t, Alias::Fresh));
-    outs
+    Ok(fresh_result(stacked))
 }
 
 /// `cat` of `views` along `dim`.
