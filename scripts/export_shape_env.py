@@ -121,6 +121,20 @@ SCENARIOS = [
             {"cond": ["gt", ["sub", ["mul", "x.0", "x.1"], ["mul", 3, "x.1"]], 0]},
         ],
     },
+    {
+        "name": "divisions known exact after a divisibility guard",
+        "settings": {"duck_shape": True, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 12), dim("x", 1, 5)],
+        "steps": [
+            {"cond": ["eq", ["mul", ["floordiv", "x.0", 2], 2], "x.0"]},
+            {"cond": ["eq", ["mod", "x.0", 2], 0]},
+            {"cond": ["eq", ["mul", ["floordiv", "x.0", 2], 2], "x.0"]},
+            {"cond": ["lt", ["mul", ["floordiv", "x.0", 2], 4], ["mul", "x.0", 3]]},
+            {"cond": ["eq", ["mul", ["floordiv", "x.0", 3], 3], "x.0"]},
+            {"cond": ["gt", ["add", ["floordiv", "x.0", 2], "x.1"], 3]},
+            {"cond": ["eq", ["mul", ["floordiv", "x.0", 2], 2], ["mul", "x.1", 2]]},
+        ],
+    },
 ]
 
 

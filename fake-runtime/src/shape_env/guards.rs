@@ -18,7 +18,8 @@ pub struct Guard {
 
 impl ShapeEnv {
     /// `e` with every replacement applied (memoised until the replacements
-    /// change).
+    /// change): the form guards are recorded and learnt from, as PyTorch's
+    /// `_maybe_guard_rel` sees them.
     pub(crate) fn simplify(&mut self, e: ExprId) -> Result<ExprId> {
         if self.replacements.is_empty() {
             return Ok(e);
@@ -31,6 +32,18 @@ impl ShapeEnv {
         let s = self.exprs.subst(e, &mut lookup)?;
         self.simplified.insert(e, s);
         Ok(s)
+    }
+
+    /// [`Self::simplify`], then the floor divisions known to be exact
+    /// carried out where that keeps integer coefficients, as PyTorch's
+    /// `ShapeEnv.simplify` does: the form static decisions and printed
+    /// sizes take (`2*((s0//2))` is `s0` once `Eq(Mod(s0, 2), 0)` is known).
+    pub(crate) fn simplify_full(&mut self, e: ExprId) -> Result<ExprId> {
+        let s = self.simplify(e)?;
+        if self.divisible.is_empty() {
+            return Ok(s);
+        }
+        self.exprs.clean_divisions(s, &self.divisible)
     }
 
     /// The value of `e` under the hints; `Ok(None)` when it needs an
@@ -67,10 +80,12 @@ impl ShapeEnv {
             SymBool::Expr(_) => self.bool_expr_of(c)?,
         };
         let s = self.simplify(e)?;
-        let known = self.decide_simplified(s);
+        let full = self.simplify_full(s)?;
+        let known = self.decide_simplified(full);
         if let Some(b) = known {
             // Ranges and facts only ever narrow, so the answer stays right.
             self.decided.insert(s, b);
+            self.decided.insert(full, b);
         }
         Ok((known, s))
     }
@@ -391,9 +406,12 @@ impl ShapeEnv {
     /// decided conditions.
     fn learn(&mut self, fact: ExprId) -> Result<()> {
         use crate::sym::ExprArena;
-        self.decided.insert(fact, true);
-        let negation = self.exprs.not(fact);
-        self.decided.insert(negation, false);
+        let full = self.simplify_full(fact)?;
+        for f in [fact, full] {
+            self.decided.insert(f, true);
+            let negation = self.exprs.not(f);
+            self.decided.insert(negation, false);
+        }
         let arena: &ExprArena = &self.exprs;
         let Some((op, p)) = arena.as_rel(fact) else {
             if self
@@ -428,6 +446,9 @@ impl ShapeEnv {
             // `s // c + k >= 0` (c > 0) says `s >= -k*c`: PyTorch's range
             // refinement solves it the same way.
             self.narrow(s, ValueRange::at_least(lo))?;
+        }
+        if op == RelOp::Eq {
+            self.learn_divisible(p)?;
         }
         let linear = self.exprs.linear_terms(p);
         match (op, linear) {
@@ -465,6 +486,16 @@ impl ShapeEnv {
             }
             _ => Ok(()),
         }
+    }
+
+    /// `p == 0` with `p` a multiple of one `Mod(a, k)`: remember that `k`
+    /// divides `a` (PyTorch's `_add_divisible`, from `_maybe_guard_rel`).
+    fn learn_divisible(&mut self, p: ExprId) -> Result<()> {
+        let Some(m) = self.exprs.single_mod_term(p) else {
+            return Ok(());
+        };
+        self.divisible.insert(m);
+        Ok(())
     }
 
     fn narrow(&mut self, s: Symbol, r: ValueRange) -> Result<()> {
@@ -541,6 +572,17 @@ impl ShapeEnv {
             let mut lookup = |s: Symbol| if s == target { Some(value) } else { None };
             let nv = self.exprs.subst(v, &mut lookup)?;
             self.replacements.insert(k, nv);
+        }
+        // A divisibility fact whose `Mod` is now a number says nothing
+        // more (PyTorch's `_update_divisible`); the others are kept in
+        // their replaced form.
+        let divisible: Vec<ExprId> = self.divisible.drain().collect();
+        for m in divisible {
+            let mut lookup = |s: Symbol| if s == target { Some(value) } else { None };
+            let nm = self.exprs.subst(m, &mut lookup)?;
+            if self.exprs.as_int(nm).is_none() {
+                self.divisible.insert(nm);
+            }
         }
         self.simplified.clear();
         self.layouts.clear();

@@ -79,6 +79,10 @@ pub struct ShapeEnv {
     /// Expression -> expression with replacements applied, for the current
     /// set of replacements.
     pub(crate) simplified: FxHashMap<ExprId, ExprId>,
+    /// `Mod(a, k)` atoms known to be zero (PyTorch's `divisible`, from
+    /// guards and asserts `Eq(Mod(a, k), 0)`): [`Self::simplify_full`] carries
+    /// out `a // k` exactly where that keeps integer coefficients.
+    pub(crate) divisible: FxHashSet<ExprId>,
     /// Conditions already decided (in simplified form) -> their answer.
     pub(crate) decided: FxHashMap<ExprId, bool>,
     /// `is_contiguous` already answered on symbolic sizes and strides
@@ -139,6 +143,7 @@ impl ShapeEnv {
             seen_sources: Default::default(),
             replacements: FxHashMap::default(),
             simplified: FxHashMap::default(),
+            divisible: FxHashSet::default(),
             layouts: crate::sym::list_memo::ListMemo::default(),
             decided: FxHashMap::default(),
             guards: Vec::new(),
@@ -178,6 +183,7 @@ impl ShapeEnv {
             seen_sources,
             replacements,
             simplified,
+            divisible,
             decided,
             layouts,
             guards,
@@ -195,6 +201,7 @@ impl ShapeEnv {
         self.seen_sources.clone_from(seen_sources);
         self.replacements.clone_from(replacements);
         self.simplified.clone_from(simplified);
+        self.divisible.clone_from(divisible);
         self.decided.clone_from(decided);
         self.layouts.clone_from(layouts);
         self.guards.clone_from(guards);
@@ -483,12 +490,13 @@ impl ShapeEnv {
         }
     }
 
-    /// The expression of a `SymInt`, with replacements applied.
+    /// The expression of a `SymInt` as PyTorch's `ShapeEnv.simplify` gives
+    /// it: replacements applied and divisions known to be exact carried out.
     pub fn simplify_int(&mut self, v: SymInt) -> Result<SymInt> {
         match v {
             SymInt::Int(_) => Ok(v),
             SymInt::Expr(e) => {
-                let s = self.simplify(e)?;
+                let s = self.simplify_full(e)?;
                 Ok(self.symint_of(s))
             }
         }

@@ -17,6 +17,7 @@ use hashbrown::hash_table::Entry;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 
+mod clean_div;
 mod traverse;
 
 /// What the arena knows of one symbol.
@@ -850,6 +851,20 @@ impl ExprArena {
             Node::Or(args) => Some((false, args.clone())),
             _ => None,
         }
+    }
+
+    /// The `Mod` atom of `p` when `p` is a multiple of one `Mod(a, b)`
+    /// (no constant, one term of power 1).
+    pub(crate) fn single_mod_term(&self, p: ExprId) -> Option<ExprId> {
+        let atom = match self.node(p) {
+            Node::Mod(..) => p,
+            Node::Sum { constant: 0, terms } if terms.len() == 1 => match terms[0].0.as_slice() {
+                [(m, 1)] => *m,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        matches!(self.node(atom), Node::Mod(..)).then_some(atom)
     }
 
     /// The relation `p OP 0` for the left side `p` of a canonical relation

@@ -53,29 +53,14 @@ const FORMAT_VERSION: u64 = 2;
 /// error.
 const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
     (
-        "aten::channel_shuffle",
-        "symbolic: two groups, dynamic sizes",
-        "the reference merges the regrouped dims back by a reshape, whose size is the product `2*(s0//2)`; the fixture prints it simplified to `s0` with the divisibility its `torch._check(s0 % 2 == 0)` taught the ShapeEnv, while exported programs record the product (as we give it), which equals `s0` wherever the guards hold",
-    ),
-    (
         "aten::geqrf",
         "symbolic: tall, dynamic sizes",
         "PyTorch has no meta kernel for geqrf: FakeTensorMode runs the CPU kernel on zeros for static sizes (whose column-major layout the rule states) and refuses symbolic sizes, where the rule answers with the same layout",
     ),
     (
-        "aten::group_norm",
-        "symbolic: affine, dynamic sizes",
-        "native_group_norm's reference views the normalised `[N, group, C // group, HxW]` back to the input's shape, merging `3` and `(s1//3)` into their product `3*((s1//3))`; the fixture prints it simplified to `s1` with the divisibility its `torch._check(C % group == 0)` taught the ShapeEnv, while exported programs record the product (as we give it), which equals `s1` wherever the guards hold",
-    ),
-    (
         "aten::istft",
         "symbolic: istft of dynamic frames",
         "the signal's length is `Min(2*s1 + 2, 2*s1 + 6) - 4` (`sym_min` of the centred end and the full length, which sympy does not fold), printed alike by both in the sizes; the division's contiguous strides print it again in PyTorch and as `2*s1 - 2` in ours, where the stride's `Max(1, ...)` is folded with the Min: the same value at every size",
-    ),
-    (
-        "aten::native_group_norm",
-        "symbolic: group norm with the sizes of a dynamic input",
-        "the reference views the normalised `[N, group, C // group, HxW]` back to the input's shape, merging `3` and `(s1//3)` into their product `3*((s1//3))`; the fixture prints it simplified to `s1` with the divisibility its `torch._check(C % group == 0)` taught the ShapeEnv, while exported programs record the product (as we give it), which equals `s1` wherever the guards hold",
     ),
     (
         "aten::native_layer_norm",
@@ -141,11 +126,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "aten::index.Tensor",
         "uint8 mask",
         "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
-    ),
-    (
-        "aten::linalg_tensorinv",
-        "symbolic: square, dynamic sizes",
-        "the column-major inverse reshaped to [s2, (s0*s1)//s2, s0, (s2*s3)//s0]: PyTorch's view prints the third stride s1*s2*s3, ours s0*s1*((s2*s3)//s0), equal wherever the guards hold (Eq(Mod(s2*s3, s0), 0) is among both's); the sizes, the other strides and the guards' meaning at every sample agree",
     ),
     (
         "aten::resize",
