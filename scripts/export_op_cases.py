@@ -4805,9 +4805,16 @@ PYTHON_DISPATCHER = {
 PYTHON_DISPATCHER |= LINALG_PYTHON_DISPATCHER | MODULE_PYTHON_DISPATCHER
 
 
+# The FFT families too: their meta kernels' `_exec_fft` permutes the input,
+# which without the Python dispatcher reaches a C++ kernel that fixes every
+# symbolic size and stride at its hint, and under it keeps them symbolic.
+PYTHON_DISPATCHER_FAMILIES = ("fft_", "_fft_")
+
+
 def dispatcher_for(name):
     """The Python dispatcher for the operators that need it, else nothing."""
-    return enable_python_dispatcher() if name in PYTHON_DISPATCHER else contextlib.nullcontext()
+    on = name in PYTHON_DISPATCHER or family(name).startswith(PYTHON_DISPATCHER_FAMILIES)
+    return enable_python_dispatcher() if on else contextlib.nullcontext()
 
 
 def rename_unbacked(env, before):

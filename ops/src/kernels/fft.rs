@@ -6,8 +6,9 @@
 //! (cuFFT), re-sorting the dims by the strides of the previous stage's
 //! result. Which stages run and how dims are sorted depends on the device
 //! and on stride comparisons (each one a guard, in the order Python's sort
-//! makes them), which no rule can say. With symbolic sizes, the input of
-//! each stage is fixed at its hints (its permute takes no symbolic sizes).
+//! makes them), which no rule can say. Symbolic sizes stay symbolic, as
+//! under the Python dispatcher that export runs (without it, the C++
+//! `permute` the meta kernel reaches fixes them at their hints).
 
 use super::invalid;
 use crate::intrinsics::preserve_strides;
@@ -116,14 +117,6 @@ fn exec_fft(
     if cx.env.guard_or_false(empty, cx.op)? {
         return Ok(Some(Layout::empty(cx, out_sizes)?));
     }
-    // `self.permute(...)` reaches a C++ kernel that takes no symbolic
-    // sizes: FakeTensorMode fixes the input's sizes and strides at their
-    // hints.
-    let mut fixed = input.clone();
-    for v in fixed.sizes.iter_mut().chain(fixed.strides.iter_mut()) {
-        *v = SymInt::Int(cx.env.guard_int(*v, cx.op)?);
-    }
-    let input = &fixed;
     let ndim = input.sizes.len();
     let batch_dims = ndim - dim.len();
     let mut permute: Vec<usize> = (0..ndim).filter(|d| !dim.contains(d)).collect();
@@ -141,6 +134,17 @@ fn exec_fft(
     let inferred = shape::infer_view(cx.env, cx.op, numel, &view)?;
     let mut batched_out: Dims = smallvec::smallvec![inferred[0]];
     batched_out.extend(dim.iter().map(|&d| out_sizes[d]));
+    // `out.resize_(batched_out_sizes)` first asks whether the sizes are
+    // already those (c10's `ArrayRef` equality: one guard per dim, up to
+    // the first that differs).
+    if out.sizes.len() == batched_out.len() {
+        for (&a, &b) in out.sizes.iter().zip(&batched_out) {
+            let same = cx.env.eq(a, b)?;
+            if !cx.env.guard_bool(same, cx.op)? {
+                break;
+            }
+        }
+    }
     let contiguous = fake_runtime::strides::contiguous(cx.env, &batched_out)?;
     let mut strides: Dims = Dims::from_elem(SymInt::Int(0), ndim);
     let mut batch_numel = SymInt::Int(1);
