@@ -18,7 +18,10 @@ use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 
 mod clean_div;
+mod print_form;
 mod traverse;
+
+pub(crate) use print_form::PrintForm;
 
 /// What the arena knows of one symbol.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,6 +66,9 @@ pub struct ExprArena {
     /// Symbolic sizes -> their contiguous strides (`strides::contiguous`),
     /// kept as `op_cache` is.
     pub(crate) contiguous: ListMemo<crate::shape::Dims>,
+    /// Products that PyTorch prints with a sum kept as a factor
+    /// ([`PrintForm`]), by value. Not a memo: kept when ranges change.
+    pub(crate) print_forms: FxHashMap<ExprId, PrintForm>,
     pub(crate) symbols: Vec<SymbolInfo>,
     backed: u32,
     unbacked: u32,
@@ -136,6 +142,7 @@ impl ExprArena {
             op_cache: HashTable::new(),
             range_decisions: FxHashMap::default(),
             contiguous: ListMemo::default(),
+            print_forms: FxHashMap::default(),
             symbols: Vec::new(),
             backed: 0,
             unbacked: 0,
@@ -788,12 +795,15 @@ impl ExprArena {
         names: &dyn Fn(Symbol) -> String,
         order: &dyn Fn(Symbol) -> String,
     ) -> String {
-        super::print::Printer {
+        let printer = super::print::Printer {
             arena: self,
             names,
             order,
+        };
+        match self.print_forms.get(&id) {
+            Some(form) => printer.print_form(id, form),
+            None => printer.print(id),
         }
-        .print(id)
     }
 }
 

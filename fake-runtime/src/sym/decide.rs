@@ -4,7 +4,7 @@
 //! each symbol above its lower bound).
 
 use super::arena::ExprArena;
-use super::expr::{ExprId, Node, RelOp, Terms};
+use super::expr::{ExprId, Node, RelOp, Symbol, Terms};
 use super::range::{INF, ValueRange};
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -13,27 +13,47 @@ impl ExprArena {
     /// What values `id` can take, from the symbol ranges, by interval
     /// arithmetic (sound, not always tight).
     pub fn range(&self, id: ExprId) -> ValueRange {
+        self.range_with(id, &|s| self.symbol_range(s))
+    }
+
+    /// What sympy's assumptions alone say `id` is at least (a backed size
+    /// symbol is a positive integer, an unbacked one an integer): whether
+    /// `Max(1, id)` folds to `id` as it is made, before any ShapeEnv range
+    /// is consulted.
+    pub(crate) fn assumed_at_least_one(&self, id: ExprId) -> bool {
+        let r = self.range_with(id, &|s| {
+            if self.is_unbacked(s) {
+                ValueRange::UNBOUNDED
+            } else {
+                ValueRange::at_least(1)
+            }
+        });
+        r.lo_raw() >= 1
+    }
+
+    /// [`Self::range`] with each symbol's range given by `sym`.
+    fn range_with<F: Fn(Symbol) -> ValueRange>(&self, id: ExprId, sym: &F) -> ValueRange {
         match self.node(id) {
             Node::Int(v) => ValueRange::exact(*v),
             Node::Bool(b) => ValueRange::exact(i64::from(*b)),
-            Node::Symbol(s) => self.symbol_range(*s),
+            Node::Symbol(s) => sym(*s),
             Node::Sum { constant, terms } => {
                 let mut acc = ValueRange::exact(*constant);
                 for (m, c) in terms {
                     let mut r = ValueRange::exact(1);
                     for &(atom, pow) in m {
-                        r = r.mul(&self.range(atom).pow(pow));
+                        r = r.mul(&self.range_with(atom, sym).pow(pow));
                     }
                     acc = acc.add(&r.scale(*c));
                 }
                 acc
             }
             Node::FloorDiv(a, b) => {
-                let ra = self.range(*a);
+                let ra = self.range_with(*a, sym);
                 match self.as_int(*b) {
                     Some(d) if d > 0 => ra.floordiv_const(d),
                     _ => {
-                        let rb = self.range(*b);
+                        let rb = self.range_with(*b, sym);
                         if ra.lo_raw() >= 0 && rb.lo_raw() >= 1 {
                             ValueRange::raw(0, ra.hi_raw())
                         } else {
@@ -43,8 +63,8 @@ impl ExprArena {
                 }
             }
             Node::Mod(a, b) => {
-                let ra = self.range(*a);
-                let rb = self.range(*b);
+                let ra = self.range_with(*a, sym);
+                let rb = self.range_with(*b, sym);
                 // `0 <= a < b`: the remainder is `a` itself (as sympy's
                 // `Mod` folds once the ShapeEnv shifts each symbol by its
                 // lower bound: `Mod(1, s0)` with `s0 >= 2` is 1).
@@ -65,12 +85,12 @@ impl ExprArena {
             }
             Node::Max(args) => args
                 .iter()
-                .map(|&a| self.range(a))
+                .map(|&a| self.range_with(a, sym))
                 .reduce(|x, y| x.max(&y))
                 .unwrap_or(ValueRange::UNBOUNDED),
             Node::Min(args) => args
                 .iter()
-                .map(|&a| self.range(a))
+                .map(|&a| self.range_with(a, sym))
                 .reduce(|x, y| x.min(&y))
                 .unwrap_or(ValueRange::UNBOUNDED),
             Node::Rel(..) | Node::And(_) | Node::Or(_) => ValueRange::new(Some(0), Some(1)),

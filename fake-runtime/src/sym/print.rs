@@ -16,7 +16,7 @@
 //! the order follows the names the caller says decide it (the symbols'
 //! own names, as in PyTorch, unless the printed names are PyTorch's).
 
-use super::arena::ExprArena;
+use super::arena::{ExprArena, PrintForm};
 use super::expr::{ExprId, Monomial, Node, RelOp, Symbol};
 
 /// Prints expressions of one arena with one naming of symbols.
@@ -32,6 +32,47 @@ impl Printer<'_> {
     pub(crate) fn print(&self, id: ExprId) -> String {
         let mut out = String::new();
         self.expr(id, &mut out);
+        out
+    }
+
+    /// A product kept as sympy keeps it ([`PrintForm`]): each term of the
+    /// expanded `base` times the whole sums, except that a number times a
+    /// single sum is distributed over it, as sympy's `Mul` does.
+    pub(crate) fn print_form(&self, value: ExprId, form: &PrintForm) -> String {
+        let base = self.arena.poly(form.base);
+        let with_sums = |m: &Monomial| -> Monomial {
+            let mut m = m.clone();
+            for &s in &form.sums {
+                match m.iter_mut().find(|(a, _)| *a == s) {
+                    Some((_, pow)) => *pow += 1,
+                    None => m.push((s, 1)),
+                }
+            }
+            m
+        };
+        let mut terms: Vec<(Monomial, i64)> = Vec::new();
+        let mut constant = 0i64;
+        if base.constant != 0 {
+            match form.sums.as_slice() {
+                [only] => {
+                    let q = self.arena.poly(*only);
+                    let (Some(c), true) = (
+                        q.constant.checked_mul(base.constant),
+                        q.terms
+                            .iter()
+                            .all(|(_, c)| c.checked_mul(base.constant).is_some()),
+                    ) else {
+                        return self.print(value);
+                    };
+                    constant = c;
+                    terms.extend(q.terms.iter().map(|(m, c)| (m.clone(), c * base.constant)));
+                }
+                _ => terms.push((with_sums(&Monomial::new()), base.constant)),
+            }
+        }
+        terms.extend(base.terms.iter().map(|(m, c)| (with_sums(m), *c)));
+        let mut out = String::new();
+        self.sum(&terms, constant, &mut out);
         out
     }
 
@@ -182,7 +223,9 @@ impl Printer<'_> {
     /// wrapped once more.
     fn factor(&self, atom: ExprId) -> String {
         let printed = self.print(atom);
-        if matches!(self.arena.node(atom), Node::FloorDiv(..) | Node::Mod(..)) {
+        if matches!(self.arena.node(atom), Node::FloorDiv(..) | Node::Mod(..))
+            || self.arena.is_sum(atom)
+        {
             format!("({printed})")
         } else {
             printed
