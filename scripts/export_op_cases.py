@@ -2770,6 +2770,16 @@ SYMBOLIC = [
     ("batch norm training of dynamic dims", "_native_batch_norm_legit",
      Case("", D([2, 3, 4, 5], "x", ["dynamic", "static", "dynamic", "dynamic"]), None, None, T([3]), T([3]),
           True, 0.1, 1e-5)),
+    # Output strides whose sizes sympy cannot show to be at least 1 as it
+    # multiplies them (`((s1 - 2)//2) + 1` folds to `(s1//2)`, `(s2//2) - 1`
+    # stays a sum): PyTorch prints those sums as factors.
+    ("max_pool2d_with_indices of a dynamic input with a dilated window", "max_pool2d_with_indices",
+     Case("", D([1, 2, 3, 6], "x", ["static", "dynamic", "dynamic", "dynamic"]), [3, 3], [2, 2], [0, 0],
+          [1, 2], True)),
+    ("avg_pool2d of a dynamic input without padding", "avg_pool2d",
+     Case("", D([2, 3, 9, 10], "x", ["static", "dynamic", "dynamic", "dynamic"]), [3, 3], [3, 3])),
+    ("reflection_pad2d of a dynamic input", "reflection_pad2d",
+     Case("", D([1, 3, 5, 6], "x", ["static", "dynamic", "dynamic", "dynamic"]), [1, 1, -1, 0])),
 ]
 
 # ---- gradients, distances, embeddings, FFTs: the last Core ATen operators ------------
