@@ -642,6 +642,20 @@ impl ExprArena {
                     dominated = true;
                     break;
                 }
+                // `Max(0 or 1, y)` of two arguments: PyTorch's simplify
+                // falls back on the full static decision of `x <= y`
+                // (symbols reallocated above their lower bounds), which
+                // settles `Max(1, (s0 - 1)*(s1 - 1))` where intervals of
+                // the expanded product do not.
+                let small = matches!(self.as_int(x), Some(0 | 1));
+                if which == Extremum::Max && symbolic.len() == 2 && small {
+                    let p = self.poly(diff);
+                    let ge = self.rel_poly(RelOp::Ge, p);
+                    if self.decide_by_ranges(ge) == Some(true) {
+                        dominated = true;
+                        break;
+                    }
+                }
             }
             if !dominated {
                 kept.push(x);

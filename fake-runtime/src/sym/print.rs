@@ -197,25 +197,39 @@ impl Printer<'_> {
     }
 
     /// sympy's sort key of an expression, coarsely: its class first
-    /// (number, symbol, product, sum, call), then the symbol's own name or
-    /// the printed form. A coefficient is ignored and a power sorts as its
-    /// base, as sympy's `Expr.sort_key` does.
+    /// (number, symbol, product, sum, call), then the symbol's own name,
+    /// a call's arguments' keys in order (as `Function.sort_key` compares
+    /// them: `(s2//2)` before `((s3 + 1)//2)`), or the printed form. A
+    /// coefficient is ignored and a power sorts as its base, as sympy's
+    /// `Expr.sort_key` does.
     fn key(&self, id: ExprId) -> SortKey {
         let canonical = |id| self.arena.display(id);
+        let leaf = |class: u8, num: i64, name: String| SortKey {
+            class,
+            num,
+            name,
+            args: Vec::new(),
+        };
+        let call = |class: u8, num: i64, args: &[ExprId]| SortKey {
+            class,
+            num,
+            name: String::new(),
+            args: args.iter().map(|&a| self.key(a)).collect(),
+        };
         match self.arena.node(id) {
-            Node::Int(v) => (0, *v, String::new()),
-            Node::Bool(b) => (0, i64::from(*b), String::new()),
-            Node::Symbol(s) => (1, 0, (self.order)(*s)),
+            Node::Int(v) => leaf(0, *v, String::new()),
+            Node::Bool(b) => leaf(0, i64::from(*b), String::new()),
+            Node::Symbol(s) => leaf(1, 0, (self.order)(*s)),
             Node::Sum { constant: 0, terms } if terms.len() == 1 => match &terms[0].0[..] {
                 [(atom, _)] => self.key(*atom),
-                _ => (2, 0, canonical(id)),
+                _ => leaf(2, 0, canonical(id)),
             },
-            Node::Sum { .. } => (3, 0, canonical(id)),
-            Node::FloorDiv(..) => (4, 0, canonical(id)),
-            Node::Mod(..) => (4, 1, canonical(id)),
-            Node::Max(_) => (5, 0, canonical(id)),
-            Node::Min(_) => (5, 1, canonical(id)),
-            Node::Rel(..) | Node::And(_) | Node::Or(_) => (6, 0, canonical(id)),
+            Node::Sum { .. } => leaf(3, 0, canonical(id)),
+            Node::FloorDiv(a, b) => call(4, 0, &[*a, *b]),
+            Node::Mod(a, b) => call(4, 1, &[*a, *b]),
+            Node::Max(_) => leaf(5, 0, canonical(id)),
+            Node::Min(_) => leaf(5, 1, canonical(id)),
+            Node::Rel(..) | Node::And(_) | Node::Or(_) => leaf(6, 0, canonical(id)),
         }
     }
 
@@ -318,8 +332,14 @@ impl Printer<'_> {
 }
 
 /// sympy's sort key, coarsely: class, a number's value, a name or the
-/// printed form.
-type SortKey = (u8, i64, String);
+/// printed form, then a call's arguments' keys.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct SortKey {
+    class: u8,
+    num: i64,
+    name: String,
+    args: Vec<SortKey>,
+}
 
 /// A monomial of one atom to the first power.
 fn is_atom(m: &Monomial) -> bool {
