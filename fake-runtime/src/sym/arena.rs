@@ -839,33 +839,44 @@ impl ExprArena {
     }
 
     /// The lower bound of symbol `s` that `p OP 0` implies when `p` is
-    /// `s // c + k` with `c > 0` and `OP` is `>=` or `>`: `s >= (-k)*c`
-    /// (`-k + 1` for `>`). `None` for any other form, or on overflow.
+    /// `(s + d) // c + k` with `c > 0` and `OP` is `>=` or `>`:
+    /// `s >= (-k)*c - d` (`-k + 1` for `>`), as PyTorch's range refinement
+    /// solves it. `None` for any other form, or on overflow.
     pub fn floordiv_lower_bound(&self, op: RelOp, p: ExprId) -> Option<(Symbol, i64)> {
-        let Node::Sum { constant, terms } = self.node(p) else {
+        let (constant, atom) = match self.node(p) {
+            Node::FloorDiv(..) => (0, p),
+            Node::Sum { constant, terms } => {
+                let [(m, 1)] = terms.as_slice() else {
+                    return None;
+                };
+                let [(atom, 1)] = m.as_slice() else {
+                    return None;
+                };
+                (*constant, *atom)
+            }
+            _ => return None,
+        };
+        let Node::FloorDiv(a, b) = self.node(atom) else {
             return None;
         };
-        let [(m, 1)] = terms.as_slice() else {
-            return None;
+        let c = self.as_int(*b).filter(|&c| c > 0)?;
+        let (s, d) = match self.node(*a) {
+            Node::Symbol(s) => (*s, 0),
+            Node::Sum { constant: d, terms } => match terms.as_slice() {
+                [(m, 1)] => match m.as_slice() {
+                    [(x, 1)] => (self.as_symbol(*x)?, *d),
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            _ => return None,
         };
-        let [(atom, 1)] = m.as_slice() else {
-            return None;
-        };
-        let Node::FloorDiv(a, b) = self.node(*atom) else {
-            return None;
-        };
-        let (Node::Symbol(s), Some(c)) = (self.node(*a), self.as_int(*b)) else {
-            return None;
-        };
-        if c <= 0 {
-            return None;
-        }
         let q = match op {
             RelOp::Ge => constant.checked_neg()?,
             RelOp::Gt => constant.checked_neg()?.checked_add(1)?,
             _ => return None,
         };
-        Some((*s, q.checked_mul(c)?))
+        Some((s, q.checked_mul(c)?.checked_sub(d)?))
     }
 
     /// `(is_and, parts)` when `id` is an `and` or an `or`.
