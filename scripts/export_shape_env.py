@@ -135,6 +135,16 @@ SCENARIOS = [
             {"cond": ["eq", ["mul", ["floordiv", "x.0", 2], 2], ["mul", "x.1", 2]]},
         ],
     },
+    {
+        "name": "a multiple of one symbol equal to a constant",
+        "settings": {"duck_shape": True, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 6), dim("x", 1, 5)],
+        "steps": [
+            {"cond": ["eq", ["mul", "x.0", 3], 18]},
+            {"cond": ["eq", ["mul", "x.1", 2], ["add", "x.0", 4]]},
+            {"cond": ["eq", ["mul", "x.0", "x.1"], 30]},
+        ],
+    },
 ]
 
 

@@ -520,6 +520,17 @@ impl ShapeEnv {
     /// `sum(c_i * s_i) + constant == 0`: solve for the newest symbol with
     /// coefficient +-1 that may be replaced.
     fn learn_equality(&mut self, terms: &[(Symbol, i64)], constant: i64) -> Result<()> {
+        // `c*s + k == 0` with `c` dividing `k`: `s` is the integer `-k / c`
+        // (`Eq(3*s0, 18)`), as `try_solve` finds it.
+        if let &[(s, c)] = terms
+            && c.abs() > 1
+            && constant % c == 0
+        {
+            let Some(v) = constant.checked_div(c).and_then(i64::checked_neg) else {
+                return Ok(());
+            };
+            return self.narrow(s, ValueRange::exact(v));
+        }
         let any_unbacked = terms.iter().any(|&(s, _)| self.exprs.is_unbacked(s));
         let candidate = terms
             .iter()
