@@ -43,6 +43,21 @@ pub fn guard_eq(env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bo
     env.guard_bool(c, op)
 }
 
+/// Whether two size lists are equal, as C++'s `==` of two `SymIntArrayRef`s
+/// asks it (`resize_`'s first question): lengths first, then one guard per
+/// dim up to the first that differs.
+pub fn guard_sizes_eq(env: &mut ShapeEnv, a: &[SymInt], b: &[SymInt], op: &str) -> Result<bool> {
+    if a.len() != b.len() {
+        return Ok(false);
+    }
+    for (&x, &y) in a.iter().zip(b) {
+        if !guard_eq(env, x, y, op)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// Require `a == b`: a static mismatch is [`ErrorKind::SizeMismatch`]; a
 /// symbolic equality is guarded for backed sizes and asserted at run time
 /// for unbacked ones (as `torch._check`).

@@ -136,7 +136,7 @@ pub fn exact_out_variant(
     let result = functional(cx, &args[..args.len().min(usize::from(first))])?;
     let out = args::tensor(cx, args, usize::from(first), "out")?;
     let r = tensor_result(cx, &result, 0)?;
-    let written = if same_sizes(cx, &out.sizes, &r.sizes)? {
+    let written = if shape::guard_sizes_eq(cx.env, &out.sizes, &r.sizes, cx.op)? {
         out.clone()
     } else {
         let format = crate::strides::suggest_memory_format(cx.env, r, cx.op)?;
@@ -165,19 +165,6 @@ pub fn exact_out_variant(
     Ok(outs)
 }
 
-/// Whether `a` and `b` are the same sizes (guarding symbolic ones).
-fn same_sizes(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
-    if a.len() != b.len() {
-        return Ok(false);
-    }
-    for (&x, &y) in a.iter().zip(b) {
-        if !shape::guard_eq(cx.env, x, y, cx.op)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
 /// `t` resized to `sizes` as ATen's `resize_` does it: unchanged when the
 /// sizes are the same and no format is asked for, else contiguous (or in
 /// `memory_format`); the storage offset stays.
@@ -201,7 +188,7 @@ pub fn resize_output(
         return Err(invalid(cx, "Unsupported memory format Preserve".into()));
     }
     let mut out = t.clone();
-    if memory_format.is_none() && same_sizes(cx, &t.sizes, sizes)? {
+    if memory_format.is_none() && shape::guard_sizes_eq(cx.env, &t.sizes, sizes, cx.op)? {
         return Ok(out);
     }
     out.sizes = sizes.iter().copied().collect();

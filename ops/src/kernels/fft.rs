@@ -137,14 +137,7 @@ fn exec_fft(
     // `out.resize_(batched_out_sizes)` first asks whether the sizes are
     // already those (c10's `ArrayRef` equality: one guard per dim, up to
     // the first that differs).
-    if out.sizes.len() == batched_out.len() {
-        for (&a, &b) in out.sizes.iter().zip(&batched_out) {
-            let same = cx.env.eq(a, b)?;
-            if !cx.env.guard_bool(same, cx.op)? {
-                break;
-            }
-        }
-    }
+    shape::guard_sizes_eq(cx.env, &out.sizes, &batched_out, cx.op)?;
     let contiguous = fake_runtime::strides::contiguous(cx.env, &batched_out)?;
     let mut strides: Dims = Dims::from_elem(SymInt::Int(0), ndim);
     let mut batch_numel = SymInt::Int(1);

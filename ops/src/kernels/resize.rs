@@ -77,13 +77,7 @@ pub(crate) fn resize_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     };
     // `resize_` first asks whether the sizes change (C++'s `==` of the
     // two lists: guarded element by element up to the first that differs).
-    if t.sizes.len() == template.sizes.len() {
-        for (&x, &y) in t.sizes.iter().zip(&template.sizes) {
-            if !fake_runtime::shape::guard_eq(cx.env, x, y, cx.op)? {
-                break;
-            }
-        }
-    }
+    fake_runtime::shape::guard_sizes_eq(cx.env, &t.sizes, &template.sizes, cx.op)?;
     let sizes = template.sizes.clone();
     let call = [
         Arg::Tensor(t),
