@@ -3402,6 +3402,7 @@ def linalg_cases():
             C("cuda", T([2, 3, 3], device="cuda")),
             C("empty", T([0, 0])),
             C("not square refused", T([3, 4])),
+            C("bfloat16", T([3, 3], dtype=bf16)),
         ],
         "linalg_cholesky_ex": [
             C("matrix", T([3, 3])),
@@ -3685,6 +3686,7 @@ def linalg_cases():
             C("complex", T([3, 3], dtype=c64)),
             C("not square refused", T([3, 4])),
             C("integer refused", T([3, 3], dtype=i64)),
+            C("bfloat16", T([3, 3], dtype=bf16)),
         ],
         "linalg_ldl_factor": [
             C("matrix", T([3, 3])),

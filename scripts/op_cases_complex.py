@@ -6,7 +6,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, T, b8, c64, cl, f16, f64, i64, off, tr
+from op_case_inputs import C, T, b8, bf16, c64, cl, f16, f64, i64, off, tr
 
 c128 = torch.complex128
 
@@ -53,6 +53,8 @@ CASES = {
         C("mixed dtypes refused", T([3]), T([3], dtype=f64)),
         C("int64 refused", T([3], dtype=i64), T([3], dtype=i64)),
         C("size mismatch", T([2, 3]), T([2, 4])),
+        C("bfloat16 parts", T([2, 3], dtype=bf16), T([2, 3], dtype=bf16)),
+        C("bfloat16 and float16 parts", T([2, 3], dtype=f16), T([3], dtype=bf16)),
     ],
     "polar": [
         C("float32 parts", T([2, 3]), T([2, 3])),

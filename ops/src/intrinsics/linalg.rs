@@ -36,10 +36,11 @@ pub fn is_cuda(_cx: &mut Cx<'_>, device: Device) -> Result<bool> {
 // ---- dtypes ----------------------------------------------------------------------
 
 /// `complex_dtype(d)`: a complex `d` itself, else
-/// `corresponding_complex_dtype(d)` (float16, float32 and float64 only).
+/// `corresponding_complex_dtype(d)` (float16, bfloat16 as `bcomplex32`,
+/// float32 and float64 only).
 pub fn complex_dtype(cx: &mut Cx<'_>, d: DType) -> Result<DType> {
     match d {
-        DType::Float16 | DType::Float32 | DType::Float64 => Ok(d.to_complex()),
+        DType::Float16 | DType::BFloat16 | DType::Float32 | DType::Float64 => Ok(d.to_complex()),
         d if d.is_complex() => Ok(d),
         d => Err(invalid(cx, format!("no complex dtype corresponds to {d}"))),
     }
