@@ -750,6 +750,9 @@ CASES = {
         C("trunc of bools", T([3], dtype=b8), T([3], dtype=b8), rounding_mode="trunc"),
         C("floor of transposed floats by a column", tr(2, 3), T([2, 1]), rounding_mode="floor"),
         C("floor of channels last floats", cl(2, 3, 4, 4), T([2, 3, 4, 4]), rounding_mode="floor"),
+        C("trunc of a size-1 dim with its own stride", T([1, 2], strides=[1, 1]), T([2], strides=[2], offset=1),
+          rounding_mode="trunc"),
+        C("trunc of transposed ints by a column", tr(2, 3, dtype=i64), T([2, 1], dtype=i64), rounding_mode="trunc"),
     ],
     "div_.Tensor_mode": [
         C("floor of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode="floor"),

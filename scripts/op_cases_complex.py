@@ -55,6 +55,7 @@ CASES = {
         C("size mismatch", T([2, 3]), T([2, 4])),
         C("bfloat16 parts", T([2, 3], dtype=bf16), T([2, 3], dtype=bf16)),
         C("bfloat16 and float16 parts", T([2, 3], dtype=f16), T([3], dtype=bf16)),
+        C("size-1 dim with its own stride", T([1, 2], strides=[1, 1]), T([2], strides=[2], offset=1)),
     ],
     "polar": [
         C("float32 parts", T([2, 3]), T([2, 3])),

@@ -48,13 +48,23 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
     let kind = promotion(cx, a)?;
     let dtype = promote(cx, &[tensor_operand(s), tensor_operand(o)], kind)?;
     check_floor(cx, a, dtype)?;
-    if args::opt_str(cx, a, 2, "rounding_mode", None)? == Some("floor") {
-        // The reference's wrapper broadcasts both operands first.
-        let shape = pointwise_sizes(cx, &[s, o])?;
-        let (s, o) = (broadcast_to(cx, s, &shape)?, broadcast_to(cx, o, &shape)?);
+    let mode = args::opt_str(cx, a, 2, "rounding_mode", None)?;
+    if mode.is_none() {
+        return pointwise_output(cx, &[s, o], dtype);
+    }
+    // The references' wrapper broadcasts both operands first.
+    let shape = pointwise_sizes(cx, &[s, o])?;
+    let (s, o) = (broadcast_to(cx, s, &shape)?, broadcast_to(cx, o, &shape)?);
+    if mode == Some("floor") {
         return floor_divide_chain(cx, &s, &o, dtype);
     }
-    pointwise_output(cx, &[s, o], dtype)
+    // `trunc_divide`: `prims.div`, then `trunc` of a floating quotient
+    // (a unary step, laid out afresh).
+    let quotient = step(cx, &[&s, &o], dtype)?;
+    if dtype.is_floating_point() {
+        return pointwise_output(cx, &[&quotient], dtype);
+    }
+    Ok(quotient)
 }
 
 /// `t` expanded to `shape` when its sizes differ (`_maybe_broadcast`,
