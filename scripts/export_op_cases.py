@@ -956,6 +956,9 @@ CASES.update({
         C("int tensor float bounds", T([4], dtype=i64), T([4]), None),
         C("zero-dim bound promotes weakly", T([4], dtype=f16), T([], dtype=f64), None),
         C("bounds broadcast the output", T([3]), T([2, 3]), None),
+        C("three strided inputs broadcast", T([4, 4], strides=[8, 2], offset=1),
+          T([4, 4, 1], strides=[1, 4, 16]), T([4, 1, 4], strides=[2, 8, 8], offset=1)),
+        C("transposed self, max only", tr(3, 4), None, T([4, 1])),
     ],
     "hardtanh": [
         C("defaults", T([2, 3])),

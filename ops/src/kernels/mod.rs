@@ -8,6 +8,7 @@ mod asserts;
 mod aten_composites;
 mod attention;
 mod batch_norm;
+mod clamp;
 mod contiguous;
 mod conv;
 mod conv_backward;
@@ -70,6 +71,7 @@ pub(crate) use batch_norm::{
     native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
     native_batch_norm_legit_no_training,
 };
+pub(crate) use clamp::clamp_tensor;
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{
     conv_transpose1d, conv_transpose2d, conv_transpose3d, conv1d, conv1d_padding, conv2d,
