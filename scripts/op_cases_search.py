@@ -110,6 +110,8 @@ CASES = {
         C("transposed self", tr(2, 3), T([2, 3], dtype=i64)),
         C("transposed other", T([2, 3]), tr(2, 3, dtype=i64)),
         C("complex and int", T([3], dtype=c64), T([3], dtype=i64)),
+        C("size-1 dim with its own stride", T([1, 2], strides=[1, 1]), T([2], strides=[2], offset=1)),
+        C("transposed other broadcast over a column", T([3, 1]), tr(3, 4, dtype=i64)),
     ],
     "tril_indices": [
         C("square", 3, 3),

@@ -171,6 +171,21 @@ pub fn clamp_strides(
     Ok(a.strides)
 }
 
+/// `ldexp_strides(self, other, dtype)`: the layout of `torch._decomp`'s
+/// `ldexp`, `self * pow(two, other)` with `two` a zero-dim tensor: the
+/// power's step over `other` and the zero-dim tensor, then the product,
+/// which the decomposition asks of the fake mode itself.
+pub fn ldexp_strides(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let s = Steps { dtype };
+    let power = s.with_number(cx, &[b])?;
+    Ok(s.arithmetic(cx, a, &power)?.strides)
+}
+
 /// `copysign_strides(self, other, dtype)`: the layout of
 /// `torch._refs.copysign` (a binary elementwise reference): `where(
 /// signbit(other), -abs(self), abs(self))` on the broadcast operands.
