@@ -753,6 +753,8 @@ CASES = {
         C("trunc of a size-1 dim with its own stride", T([1, 2], strides=[1, 1]), T([2], strides=[2], offset=1),
           rounding_mode="trunc"),
         C("trunc of transposed ints by a column", tr(2, 3, dtype=i64), T([2, 1], dtype=i64), rounding_mode="trunc"),
+        C("trunc of complex by a strided float", T([1, 2], dtype=c64, strides=[1, 1]), T([2], strides=[2], offset=1),
+          rounding_mode="trunc"),
     ],
     "div_.Tensor_mode": [
         C("floor of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode="floor"),

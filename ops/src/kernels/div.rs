@@ -58,10 +58,10 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
     if mode == Some("floor") {
         return floor_divide_chain(cx, &s, &o, dtype);
     }
-    // `trunc_divide`: `prims.div`, then `trunc` of a floating quotient
-    // (a unary step, laid out afresh).
+    // `trunc_divide`: `prims.div`, then `trunc` of a quotient that is not
+    // an integer (a unary step, laid out afresh).
     let quotient = step(cx, &[&s, &o], dtype)?;
-    if dtype.is_floating_point() {
+    if !dtype.is_integral(false) {
         return pointwise_output(cx, &[&quotient], dtype);
     }
     Ok(quotient)
