@@ -40,6 +40,13 @@ impl ShapeEnv {
     /// sizes take (`2*((s0//2))` is `s0` once `Eq(Mod(s0, 2), 0)` is known).
     pub(crate) fn simplify_full(&mut self, e: ExprId) -> Result<ExprId> {
         let s = self.simplify(e)?;
+        self.cleaned(s)
+    }
+
+    /// A [`Self::simplify`]d expression with the divisions known to be
+    /// exact carried out (itself when no divisibility is known).
+    #[inline]
+    fn cleaned(&mut self, s: ExprId) -> Result<ExprId> {
         if self.divisible.is_empty() {
             return Ok(s);
         }
@@ -80,12 +87,14 @@ impl ShapeEnv {
             SymBool::Expr(_) => self.bool_expr_of(c)?,
         };
         let s = self.simplify(e)?;
-        let full = self.simplify_full(s)?;
+        let full = self.cleaned(s)?;
         let known = self.decide_simplified(full);
         if let Some(b) = known {
             // Ranges and facts only ever narrow, so the answer stays right.
             self.decided.insert(s, b);
-            self.decided.insert(full, b);
+            if full != s {
+                self.decided.insert(full, b);
+            }
         }
         Ok((known, s))
     }
@@ -406,10 +415,13 @@ impl ShapeEnv {
     /// decided conditions.
     fn learn(&mut self, fact: ExprId) -> Result<()> {
         use crate::sym::ExprArena;
-        let full = self.simplify_full(fact)?;
-        for f in [fact, full] {
-            self.decided.insert(f, true);
-            let negation = self.exprs.not(f);
+        let full = self.cleaned(fact)?;
+        self.decided.insert(fact, true);
+        let negation = self.exprs.not(fact);
+        self.decided.insert(negation, false);
+        if full != fact {
+            self.decided.insert(full, true);
+            let negation = self.exprs.not(full);
             self.decided.insert(negation, false);
         }
         let arena: &ExprArena = &self.exprs;

@@ -25,9 +25,9 @@ pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     }
     let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), sizes.len());
     let mut acc = SymInt::Int(1);
-    // The product as PyTorch's sympy keeps it for printing: `base` times
-    // the sizes whose `Max(1, size)` sympy did not fold as it made it
-    // (`PrintForm`).
+    // The product as PyTorch's sympy keeps it for printing (`PrintForm`):
+    // `base` times the sizes whose `Max(1, size)` sympy did not fold as it
+    // made it; `base` is `acc` itself until the first such size.
     let mut base = SymInt::Int(1);
     let mut sums: SmallVec<[crate::sym::ExprId; 2]> = SmallVec::new();
     for i in (0..sizes.len()).rev() {
@@ -37,14 +37,19 @@ pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
             env.exprs.note_print_form(v, b, &sums);
         }
         let s = env.max(sizes[i], SymInt::Int(1))?;
+        let before = acc;
         acc = env.mul(acc, s)?;
         match (s, sizes[i]) {
             (SymInt::Expr(e), SymInt::Expr(z))
                 if e == z && env.exprs.is_sum(e) && !env.exprs.assumed_at_least_one(e) =>
             {
+                if sums.is_empty() {
+                    base = before;
+                }
                 sums.push(e)
             }
-            _ => base = env.mul(base, s)?,
+            _ if !sums.is_empty() => base = env.mul(base, s)?,
+            _ => {}
         }
     }
     env.exprs.contiguous.insert(sizes, &[], out.clone());
