@@ -34,9 +34,9 @@ impl ShapeEnv {
         Ok(s)
     }
 
-    /// [`Self::simplify`], then the floor divisions known to be exact
-    /// carried out where that keeps integer coefficients, as PyTorch's
-    /// `ShapeEnv.simplify` does: the form static decisions and printed
+    /// [`Self::simplify`], then each floor division known to be exact
+    /// cancelled against its divisor in the same product, as PyTorch's
+    /// `ShapeEnv.simplify` does with `CleanDiv`: the form static decisions and printed
     /// sizes take (`2*((s0//2))` is `s0` once `Eq(Mod(s0, 2), 0)` is known).
     pub(crate) fn simplify_full(&mut self, e: ExprId) -> Result<ExprId> {
         let s = self.simplify(e)?;
@@ -44,7 +44,7 @@ impl ShapeEnv {
     }
 
     /// A [`Self::simplify`]d expression with the divisions known to be
-    /// exact carried out (itself when no divisibility is known).
+    /// exact cancelled (itself when no divisibility is known).
     #[inline]
     fn cleaned(&mut self, s: ExprId) -> Result<ExprId> {
         if self.divisible.is_empty() {
@@ -460,7 +460,7 @@ impl ShapeEnv {
             self.narrow(s, ValueRange::at_least(lo))?;
         }
         if op == RelOp::Eq {
-            self.learn_divisible(p)?;
+            self.learn_divisible(p);
         }
         let linear = self.exprs.linear_terms(p);
         match (op, linear) {
@@ -502,12 +502,10 @@ impl ShapeEnv {
 
     /// `p == 0` with `p` a multiple of one `Mod(a, k)`: remember that `k`
     /// divides `a` (PyTorch's `_add_divisible`, from `_maybe_guard_rel`).
-    fn learn_divisible(&mut self, p: ExprId) -> Result<()> {
-        let Some(m) = self.exprs.single_mod_term(p) else {
-            return Ok(());
-        };
-        self.divisible.insert(m);
-        Ok(())
+    fn learn_divisible(&mut self, p: ExprId) {
+        if let Some(m) = self.exprs.single_mod_term(p) {
+            self.divisible.insert(m);
+        }
     }
 
     fn narrow(&mut self, s: Symbol, r: ValueRange) -> Result<()> {

@@ -80,8 +80,8 @@ pub struct ShapeEnv {
     /// set of replacements.
     pub(crate) simplified: FxHashMap<ExprId, ExprId>,
     /// `Mod(a, k)` atoms known to be zero (PyTorch's `divisible`, from
-    /// guards and asserts `Eq(Mod(a, k), 0)`): [`Self::simplify_full`] carries
-    /// out `a // k` exactly where that keeps integer coefficients.
+    /// guards and asserts `Eq(Mod(a, k), 0)`): [`Self::simplify_full`]
+    /// cancels `a // k` against a factor `k` of the same product.
     pub(crate) divisible: FxHashSet<ExprId>,
     /// Conditions already decided (in simplified form) -> their answer.
     pub(crate) decided: FxHashMap<ExprId, bool>,

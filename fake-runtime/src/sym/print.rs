@@ -56,16 +56,18 @@ impl Printer<'_> {
             match form.sums.as_slice() {
                 [only] => {
                     let q = self.arena.poly(*only);
-                    let (Some(c), true) = (
-                        q.constant.checked_mul(base.constant),
-                        q.terms
-                            .iter()
-                            .all(|(_, c)| c.checked_mul(base.constant).is_some()),
-                    ) else {
+                    let k = base.constant;
+                    let scaled: Option<Vec<(Monomial, i64)>> = q
+                        .terms
+                        .iter()
+                        .map(|(m, c)| Some((m.clone(), c.checked_mul(k)?)))
+                        .collect();
+                    // On overflow, the canonical (expanded) form.
+                    let (Some(c), Some(scaled)) = (q.constant.checked_mul(k), scaled) else {
                         return self.print(value);
                     };
                     constant = c;
-                    terms.extend(q.terms.iter().map(|(m, c)| (m.clone(), c * base.constant)));
+                    terms = scaled;
                 }
                 _ => terms.push((with_sums(&Monomial::new()), base.constant)),
             }
