@@ -24,6 +24,7 @@ transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
 expanded tensor, arange with symbolic bounds.
 """
 
+import contextlib
 import json
 import pathlib
 import sys
@@ -149,6 +150,28 @@ class Aliases(torch.nn.Module):
         return torch.norm(parts[1], p=2, dim=-1), torch.concat([parts[0], parts[0]], dim=1)
 
 
+class ParamBiasAttention(torch.nn.Module):
+    """Heads transposed out of one projection, attended with a mask
+    computed from a parameter (T5's and BEiT's position biases). The CPU
+    flash kernel takes the mask only when it does not require grad, so
+    the result is laid out as the flash kernel lays it out (the query's
+    strides) when exported under `torch.no_grad()`, contiguous (the math
+    path) when exported with grad: `param_bias_attention_grad` is the
+    same program exported with grad, and propagation must tell the two
+    apart from the recorded layouts alone."""
+
+    def __init__(self):
+        super().__init__()
+        self.qkv = torch.nn.Linear(32, 96)
+        self.bias = torch.nn.Parameter(torch.randn(1, 4, 9, 9))
+
+    def forward(self, x):
+        b, n, _ = x.shape
+        q, k, v = self.qkv(x).view(b, n, 3, 4, 8).unbind(2)
+        q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=self.bias * 2)
+
+
 class Sdpa(torch.nn.Module):
     def forward(self, q, k, v):
         return F.scaled_dot_product_attention(q, k, v), F.scaled_dot_product_attention(
@@ -260,7 +283,7 @@ class AudioFeatures(torch.nn.Module):
 
 class BiasedAttention(torch.nn.Module):
     """Attention as T5, Swin and Falcon write it: a learned position bias
-    (a parameter, so the mask requires grad: the math path), one key and
+    (a 3-D mask, which the flash kernel does not take: the math path), one key and
     value head against four query heads (multi-query: the flash kernel),
     and a slice of a buffer written in place (functionalized into `copy`
     and `slice_scatter`, fresh results at offset 0)."""
@@ -388,6 +411,11 @@ def programs():
         {0: dx + 1},
     )
     yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
+    # Last, so their weights take nothing from the random state of the
+    # programs above.
+    for name in ("param_bias_attention", "param_bias_attention_grad"):
+        torch.manual_seed(0)
+        yield name, ParamBiasAttention(), (torch.randn(2, 9, 32),), ({0: batch},)
 
 
 class SymFloats(torch.nn.Module):
@@ -574,6 +602,8 @@ class SymOps(torch.nn.Module):
 
 # Programs too big to keep in two sizes: only their dynamic export.
 DYNAMIC_ONLY = {"swin_t"}
+# Exported with grad enabled; the others under `torch.no_grad()`.
+WITH_GRAD = {"param_bias_attention_grad"}
 
 
 def export(name, module, args, dynamic_shapes) -> None:
@@ -583,7 +613,8 @@ def export(name, module, args, dynamic_shapes) -> None:
         variants.append((f"{name}_static", None))
     for variant, dyn in variants:
         try:
-            with torch.no_grad():
+            grad = contextlib.nullcontext() if name in WITH_GRAD else torch.no_grad()
+            with grad:
                 ep = torch.export.export(module, args, dynamic_shapes=dyn)
         except Exception as e:  # noqa: BLE001 - report and go on with the others
             print(f"{variant}: export failed: {type(e).__name__}: {str(e).splitlines()[0]}")

@@ -154,6 +154,10 @@ pub struct Node {
     /// The autocast region the node runs in (`wrap_with_autocast`'s
     /// subgraph, enabled), if any.
     pub autocast: Option<AutocastRegion>,
+    /// Whether autograd records inside the `wrap_with_set_grad_enabled`
+    /// region the node runs in, if any (outside every region, the grad
+    /// mode the program was traced in: [`crate::prop::Plan::set_grad_enabled`]).
+    pub grad_enabled: Option<bool>,
 }
 
 /// An enabled autocast region of an exported program
@@ -299,6 +303,9 @@ struct Builder<'p> {
     by_name: HashMap<String, ValueId>,
     /// The autocast region of the nodes being read.
     autocast: Option<AutocastRegion>,
+    /// The grad mode of the `wrap_with_set_grad_enabled` region of the
+    /// nodes being read.
+    grad_enabled: Option<bool>,
 }
 
 impl<'p> Builder<'p> {
@@ -549,6 +556,7 @@ impl<'p> Builder<'p> {
                 args,
                 outputs,
                 autocast: self.autocast,
+                grad_enabled: self.grad_enabled,
             });
         }
         Ok(())
@@ -588,13 +596,19 @@ impl<'p> Builder<'p> {
         let mut args: Vec<(String, Arg)> = Vec::new();
         match hop {
             Hop::SetGradEnabled => {
+                let enabled = match inputs.first() {
+                    Some(Argument::Bool(b)) => *b,
+                    _ => return Err(bad("enabled is not a bool")),
+                };
                 let operands: Vec<Arg> = inputs
                     .iter()
                     .skip(2)
                     .map(|a| self.arg(name, "operands", a))
                     .collect::<Result<_, _>>()?;
-                let outs = self.subgraph(graph_at(1)?, name, &operands, nodes)?;
-                args.extend(outs.into_iter().map(|a| ("out".to_string(), a)));
+                let outer = self.grad_enabled.replace(enabled);
+                let outs = self.subgraph(graph_at(1)?, name, &operands, nodes);
+                self.grad_enabled = outer;
+                args.extend(outs?.into_iter().map(|a| ("out".to_string(), a)));
             }
             Hop::Autocast => {
                 let region = autocast_region(&inputs).map_err(|why| bad(&why))?;
@@ -656,6 +670,7 @@ impl<'p> Builder<'p> {
                     args: xs.iter().cloned().map(|a| ("xs".to_string(), a)).collect(),
                     outputs: slices.clone(),
                     autocast: self.autocast,
+                    grad_enabled: self.grad_enabled,
                 });
                 let mut operands: Vec<Arg> = slices.iter().map(output_arg).collect();
                 operands.extend(additional);
@@ -675,6 +690,7 @@ impl<'p> Builder<'p> {
             args,
             outputs,
             autocast: self.autocast,
+            grad_enabled: self.grad_enabled,
         });
         Ok(())
     }
@@ -718,6 +734,7 @@ impl<'p> Builder<'p> {
             args,
             outputs,
             autocast: self.autocast,
+            grad_enabled: self.grad_enabled,
         });
         let token_out = self.define_output(first, Producer::Node(nodes.len()))?;
         nodes.push(Node {
@@ -727,6 +744,7 @@ impl<'p> Builder<'p> {
             args: vec![("token".to_string(), token)],
             outputs: vec![token_out],
             autocast: self.autocast,
+            grad_enabled: self.grad_enabled,
         });
         Ok(())
     }
@@ -815,6 +833,7 @@ impl Graph {
             values: Vec::new(),
             by_name: HashMap::new(),
             autocast: None,
+            grad_enabled: None,
         };
         let specs = &program.signature().input_specs;
         let mut inputs = Vec::with_capacity(g.inputs.len());

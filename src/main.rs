@@ -57,12 +57,20 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+        /// The grad mode the program was traced in (`auto`: as its
+        /// recorded layouts show; see `Plan::run_as_traced`).
+        #[arg(long, value_enum, default_value_t = Grad::Auto)]
+        grad: Grad,
     },
     /// Propagate and compare every node with what PyTorch recorded.
     Verify {
         /// `.pt2` archives or `model.json` files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// The grad mode the program was traced in (`auto`: as its
+        /// recorded layouts show; see `Plan::run_as_traced`).
+        #[arg(long, value_enum, default_value_t = Grad::Auto)]
+        grad: Grad,
     },
     /// Time propagation: set-up (plan, inputs and parameters) once, then
     /// the median of the runs, each from the same inputs.
@@ -114,6 +122,10 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = MemFormat::Text)]
         format: MemFormat,
+        /// The grad mode the program was traced in (`auto`: as its
+        /// recorded layouts show; see `Plan::run_as_traced`).
+        #[arg(long, value_enum, default_value_t = Grad::Auto)]
+        grad: Grad,
     },
 }
 
@@ -136,6 +148,18 @@ fn parse_at(s: &str) -> Result<At, String> {
         })
         .collect::<Result<_, _>>()
         .map(At)
+}
+
+/// `--grad`: the grad mode a program was traced in.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Grad {
+    /// As the recorded layouts show: with grad unless only a run without
+    /// it agrees with more nodes.
+    Auto,
+    /// `torch.is_grad_enabled()` (PyTorch's default).
+    On,
+    /// Under `torch.no_grad()`.
+    Off,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -186,8 +210,8 @@ impl From<anyhow::Error> for Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Prop { file, format } => prop(&file, format),
-        Command::Verify { files } => verify_files(&files),
+        Command::Prop { file, format, grad } => prop(&file, format, grad),
+        Command::Verify { files, grad } => verify_files(&files, grad),
         Command::Bench {
             file,
             runs,
@@ -203,9 +227,10 @@ fn main() -> ExitCode {
             at,
             budget,
             format,
+            grad,
         } => {
             let at: Vec<(String, i64)> = at.into_iter().flat_map(|a| a.0).collect();
-            mem_command(&file, &at, budget, format)
+            mem_command(&file, &at, budget, format, grad)
         }
         Command::Call { call, jsonl, hints } => {
             let hints = hints.into_iter().collect();
@@ -236,23 +261,26 @@ fn load(file: &Path) -> Result<Graph, Failure> {
     read().map_err(|error| Failure { error, code: 2 })
 }
 
-/// Propagate (comparing each node with the file as it runs when `checked`);
-/// inputs that cannot be made from the file are exit code 2.
-fn run(graph: &Graph, file: &Path, checked: bool) -> Result<Propagation, Failure> {
+/// Propagate in the grad mode `grad` says (comparing each node with the
+/// file as it runs when `checked`, and always with `Grad::Auto`, which
+/// finds the mode from those comparisons); inputs that cannot be made
+/// from the file are exit code 2.
+fn run(graph: &Graph, file: &Path, checked: bool, grad: Grad) -> Result<Propagation, Failure> {
     let registry = fake_ops::registry();
-    let plan = Plan::new(graph, &registry);
-    if checked {
-        plan.run_checked(graph, registry)
-    } else {
-        plan.run(graph, registry)
+    let mut plan = Plan::new(graph, &registry);
+    plan.set_grad_enabled(grad != Grad::Off);
+    match grad {
+        Grad::Auto => plan.run_as_traced(graph, registry),
+        _ if checked => plan.run_checked(graph, registry),
+        _ => plan.run(graph, registry),
     }
     .with_context(|| format!("{}: cannot create the inputs", file.display()))
     .map_err(|error| Failure { error, code: 2 })
 }
 
-fn prop(file: &Path, format: Format) -> Result<u8, Failure> {
+fn prop(file: &Path, format: Format, grad: Grad) -> Result<u8, Failure> {
     let graph = load(file)?;
-    let mut p = run(&graph, file, false)?;
+    let mut p = run(&graph, file, false, grad)?;
     let rows = report::rows(&mut p, &graph);
     let (guards, asserts) = report::guards(&mut p);
     let symbols = report::symbols(&mut p);
@@ -412,7 +440,7 @@ fn arg_values(arg: &fake_tensor::graph::Arg) -> Vec<ValueId> {
     }
 }
 
-fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
+fn verify_files(files: &[PathBuf], grad: Grad) -> Result<u8, Failure> {
     let (mut n, mut m, mut k, mut u) = (0, 0, 0, 0);
     let mut unreadable = None;
     let mut read = 0;
@@ -425,7 +453,7 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
                 continue;
             }
         };
-        let mut p = match run(&graph, file, true) {
+        let mut p = match run(&graph, file, true, grad) {
             Ok(p) => p,
             Err(f) => {
                 eprintln!("error: {:#}", f.error);
@@ -436,6 +464,11 @@ fn verify_files(files: &[PathBuf]) -> Result<u8, Failure> {
         let report = verify::verify(&graph, &mut p);
         read += 1;
         outln!("{}:", file.display());
+        if grad == Grad::Auto && !p.grad_enabled() {
+            outln!(
+                "  traced without grad (only a run without it agrees with the recorded layouts)"
+            );
+        }
         // Unsupported nodes grouped by reason (one line per operator).
         let mut unsupported: Vec<(&str, Vec<&str>)> = Vec::new();
         for (name, _, verdict) in &report.nodes {
@@ -691,10 +724,11 @@ fn mem_command(
     at: &[(String, i64)],
     budget: Option<i64>,
     format: MemFormat,
+    grad: Grad,
 ) -> Result<u8, Failure> {
     use fake_tensor::mem::{Breakdown, MemReport};
     let graph = load(file)?;
-    let mut p = run(&graph, file, false)?;
+    let mut p = run(&graph, file, false, grad)?;
     let report = MemReport::new(&graph, &mut p).map_err(anyhow::Error::from)?;
     let breakdown =
         Breakdown::new(&graph, &mut p, &report, at, budget).map_err(anyhow::Error::from)?;

@@ -35,7 +35,8 @@ fn check(name: &str) {
         let program = fake_tensor::export::load(&path).expect("fixture loads");
         let graph = Graph::from_program(&program).expect("fixture builds");
         let registry = fake_ops::registry();
-        let mut p = match Plan::new(&graph, &registry).run_checked(&graph, registry) {
+        let mut plan = Plan::new(&graph, &registry);
+        let mut p = match plan.run_as_traced(&graph, registry) {
             Ok(p) => p,
             Err(e) => {
                 problems.push(format!("{variant}: propagation failed: {e}"));
@@ -157,4 +158,39 @@ programs!(
     derived_dims,
     autocast,
     swin_t,
+    param_bias_attention,
+    param_bias_attention_grad,
 );
+
+/// The grad mode a program was traced in is found from its recorded
+/// layouts: `param_bias_attention` was exported under `torch.no_grad()`
+/// and `param_bias_attention_grad` with grad (the files differ only in
+/// the attention's layout), and each runs in its own mode; a program
+/// whose layouts do not depend on the mode runs with grad.
+#[test]
+fn grad_mode_found_from_the_recorded_layouts() {
+    for (variant, traced_with_grad) in [
+        ("param_bias_attention", false),
+        ("param_bias_attention_static", false),
+        ("param_bias_attention_grad", true),
+        ("param_bias_attention_grad_static", true),
+        ("biased_attention", true),
+    ] {
+        let path = dir().join(format!("{variant}.json"));
+        let program = fake_tensor::export::load(&path).expect("fixture loads");
+        let graph = Graph::from_program(&program).expect("fixture builds");
+        let registry = fake_ops::registry();
+        let mut plan = Plan::new(&graph, &registry);
+        let p = plan.run_as_traced(&graph, registry).expect("runs");
+        assert_eq!(p.grad_enabled(), traced_with_grad, "{variant}");
+        assert_eq!(plan.grad_enabled(), traced_with_grad, "{variant}");
+        // The other mode disagrees with the file where the mode matters.
+        if !traced_with_grad {
+            let registry = fake_ops::registry();
+            let mut with_grad = Plan::new(&graph, &registry);
+            with_grad.set_grad_enabled(true);
+            let mut p = with_grad.run_checked(&graph, registry).expect("runs");
+            assert!(verify(&graph, &mut p).mismatched() > 0, "{variant}");
+        }
+    }
+}

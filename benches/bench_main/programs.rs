@@ -104,6 +104,7 @@ pub fn generated(blocks: usize, symbolic: bool) -> Graph {
             args: args.into_iter().map(|(n, a)| (n.to_string(), a)).collect(),
             outputs: vec![NodeOutput::Tensor(out)],
             autocast: None,
+            grad_enabled: None,
         });
         out
     };

@@ -245,7 +245,11 @@ impl Program {
         let graph = Graph::from_program(program).map_err(|e| {
             FakeTensorError::new_err(format!("{origin}: cannot build the graph: {e}"))
         })?;
-        let plan = Plan::new(&graph, &fake_ops::registry());
+        let mut plan = Plan::new(&graph, &fake_ops::registry());
+        // The grad mode the program was traced in, as `fake prop` finds it
+        // (`Plan::run_as_traced`); every later run keeps it. Inputs that
+        // cannot be made are reported by the run that needs them.
+        let _ = plan.run_as_traced(&graph, fake_ops::registry());
         Ok(Program {
             graph,
             plan,

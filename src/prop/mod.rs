@@ -38,6 +38,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 pub(crate) mod args;
+mod grad;
 mod recorded;
 use recorded::{parse_recorded, static_meta};
 mod reuse;
@@ -147,6 +148,9 @@ pub struct Plan {
     steps: Vec<Step>,
     /// Whether static runs answer repeated calls from recordings.
     reuse: bool,
+    /// Whether autograd records outside `wrap_with_set_grad_enabled`
+    /// regions ([`Plan::set_grad_enabled`]).
+    grad_enabled: bool,
     /// What runs share: parsed expressions and static metadata.
     shared: Arc<Shared>,
 }
@@ -248,6 +252,7 @@ impl Plan {
         Plan {
             steps,
             reuse: true,
+            grad_enabled: true,
             shared: Arc::new(Shared {
                 exprs: parse_recorded(graph),
                 statics: graph
@@ -274,6 +279,24 @@ impl Plan {
     /// running its kernel again; on by default.
     pub fn set_reuse(&mut self, on: bool) {
         self.reuse = on;
+    }
+
+    /// Whether autograd records operations (`torch.is_grad_enabled()`) as
+    /// the program was traced: on by default, off for a program exported
+    /// under `torch.no_grad()`. The file does not say (PyTorch records
+    /// every result detached), yet the mode decides some layouts: the CPU
+    /// flash attention kernel refuses a mask that requires grad, so
+    /// `scaled_dot_product_attention` with a mask computed from a
+    /// parameter is laid out as the flash kernel lays it out only without
+    /// grad. Nodes inside a `wrap_with_set_grad_enabled` region run in
+    /// that region's mode whatever this says.
+    pub fn set_grad_enabled(&mut self, on: bool) {
+        self.grad_enabled = on;
+    }
+
+    /// The grad mode runs start in ([`Plan::set_grad_enabled`]).
+    pub fn grad_enabled(&self) -> bool {
+        self.grad_enabled
     }
 
     /// Run the plan in a fresh mode over `registry`.
@@ -343,6 +366,7 @@ impl Plan {
         // An exported program was traced functionalized.
         let settings = fake_runtime::mode::ModeSettings {
             functional: true,
+            grad_enabled: self.grad_enabled,
             ..Default::default()
         };
         let mode = FakeTensorMode::with(registry, ShapeEnv::new(), settings);
@@ -357,6 +381,7 @@ impl Plan {
             checks: check.then(|| vec![Vec::new(); graph.nodes.len()]),
             shared: Arc::clone(&self.shared),
             scratch: Vec::new(),
+            grad_enabled: self.grad_enabled,
             // Repeated calls are answered from recordings in static runs
             // (in symbolic ones the dispatch cache serves).
             recordings: if sizes == InputSizes::Static && self.reuse {
@@ -492,6 +517,9 @@ pub struct Propagation {
     /// after it ran ([`Plan::run_checked`]).
     pub(crate) checks: Option<Vec<Vec<crate::verify::Mismatch>>>,
     shared: Arc<Shared>,
+    /// The grad mode outside `wrap_with_set_grad_enabled` regions
+    /// ([`Plan::set_grad_enabled`]).
+    grad_enabled: bool,
     /// Arguments converted for the node running now (kept for its
     /// allocation).
     scratch: Vec<Owned>,
@@ -500,6 +528,13 @@ pub struct Propagation {
 }
 
 impl Propagation {
+    /// Whether autograd recorded outside `wrap_with_set_grad_enabled`
+    /// regions in this run ([`Plan::set_grad_enabled`],
+    /// [`Plan::run_as_traced`]).
+    pub fn grad_enabled(&self) -> bool {
+        self.grad_enabled
+    }
+
     pub(crate) fn slot(&self, v: ValueId) -> Slot {
         self.slots.get(v.0 as usize).copied().unwrap_or(Slot::Empty)
     }
@@ -530,6 +565,13 @@ impl Propagation {
                 Err(e) => Status::Failed(e),
             },
             Step::Op { def, args, class } => {
+                // A `wrap_with_set_grad_enabled` region's mode, else the
+                // program's; the mode changes (emptying its dispatch
+                // cache) only where a region starts or ends.
+                let grad = node.grad_enabled.unwrap_or(self.grad_enabled);
+                if grad != self.mode.grad_enabled() {
+                    self.mode.set_grad_enabled(grad);
+                }
                 // Arguments that name graph values are converted into the
                 // scratch list first; the call then borrows them and the
                 // plan's constants.

@@ -344,6 +344,11 @@ impl FakeTensorMode {
         self.cache_clear();
     }
 
+    /// Whether autograd records operations ([`ModeSettings::grad_enabled`]).
+    pub fn grad_enabled(&self) -> bool {
+        self.settings.grad_enabled
+    }
+
     /// Whether `op`'s results may require grad: grad is enabled and the
     /// operator is not one autograd never records (`detach`).
     #[inline]
