@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, D, T, b8, cl, f16, f64, i32, i64, tr
+from op_case_inputs import C, D, S, T, b8, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -159,3 +159,99 @@ SYMBOLIC += [
     ("_log_softmax_backward_data of a dynamic transposed gradient", "_log_softmax_backward_data",
      C("", D([2, 3], "g", ["static", "dynamic"], strides=[1, 2]), D([2, 3], "y"), 0, T([1]).dtype)),
 ]
+
+# `glu_backward(grad_output, self, dim)`.
+CASES["glu_backward"] = [
+    C("last dim", T([2, 3]), T([2, 6]), -1),
+    C("first dim", T([2, 3]), T([4, 3]), 0),
+    C("middle dim of a 3-D input", T([2, 2, 4]), T([2, 4, 4]), 1),
+    C("gradient broadcast", T([3]), T([2, 6]), 1),
+    C("float16 gradient, float32 input", T([2, 3], dtype=f16), T([2, 6]), 1),
+    C("float64 input", T([2, 3]), T([2, 6], dtype=f64), 1),
+    C("transposed input", T([3, 2]), tr(6, 2), 0),
+    C("transposed gradient", tr(2, 3), T([2, 6]), 1),
+    C("channels last", cl(2, 3, 4, 5), cl(2, 6, 4, 5), 1),
+    C("channels last along the last dim", cl(2, 3, 4, 2), cl(2, 3, 4, 4), 3),
+    C("odd halving dim", T([2, 3]), T([2, 5]), 1),
+    C("zero-dim input", T([]), T([]), 0),
+    C("dim out of range", T([2, 3]), T([2, 6]), 2),
+]
+CASES["glu_backward.grad_input"] = [
+    C("out of the same shape", T([2, 3]), T([2, 6]), 1, grad_input=T([2, 6])),
+    C("empty out is resized", T([2, 3]), T([2, 6]), 1, grad_input=T([0])),
+    C("float result into an int64 out", T([2, 3]), T([2, 6]), 1, grad_input=T([2, 6], dtype=i64)),
+]
+SYMBOLIC += [
+    ("glu_backward of dynamic sizes", "glu_backward", C("", D([2, 3], "g"), D([2, 6], "x"), 1)),
+    ("glu_backward of a dynamic channels-last input", "glu_backward",
+     C("", D([2, 3, 4, 5], "g", CL_DYNAMIC, strides=[60, 1, 15, 3]),
+       D([2, 6, 4, 5], "x", CL_DYNAMIC, strides=[120, 1, 30, 6]), 1)),
+]
+
+# The gradients of views: (grad_output, input_sizes, the view's arguments).
+CASES["select_backward"] = [
+    C("middle dim", T([3, 4]), [3, 5, 4], 1, 2),
+    C("negative index", T([3, 4]), [3, 5, 4], 1, -1),
+    C("transposed gradient", tr(3, 4), [3, 5, 4], 1, 2),
+    C("float16", T([3, 4], dtype=f16), [3, 5, 4], 1, 2),
+    C("int64", T([5], dtype=i64), [2, 5], 0, 1),
+    C("gradient of other sizes", T([3, 5]), [3, 5, 4], 1, 2),
+    C("negative size refused", T([3, 4]), [3, -1, 4], 1, 2),
+]
+CASES["slice_backward"] = [
+    C("whole dim", T([3, 4]), [3, 4], 1, 0, 4, 1),
+    C("part of a dim", T([3, 2]), [3, 4], 1, 1, 3, 1),
+    C("stepped", T([3, 4]), [3, 8], 1, 0, 8, 2),
+    C("transposed gradient, whole dim", tr(3, 4), [3, 4], 1, 0, 4, 1),
+    C("channels-last gradient", cl(2, 3, 4, 5), [2, 3, 4, 10], 3, 0, 10, 2),
+    C("float64", T([3, 2], dtype=f64), [3, 4], 1, 1, 3, 1),
+    C("negative size refused", T([3, 4]), [-3, 4], 1, 0, 4, 1),
+]
+CASES["diagonal_backward"] = [
+    C("main diagonal", T([3]), [3, 3], 0, 0, 1),
+    C("offset diagonal", T([2]), [3, 3], 1, 0, 1),
+    C("batched", T([4, 3]), [3, 3, 4], 0, 0, 1),
+    C("transposed gradient", tr(4, 3), [3, 3, 4], 0, 0, 1),
+    C("float16", T([3], dtype=f16), [3, 3], 0, -2, -1),
+    C("negative size refused", T([3]), [3, -3], 0, 0, 1),
+]
+for _op, _args in [("select_backward", ([3, 5, 4], 1, 2)), ("slice_backward", ([3, 4], 1, 1, 3, 1)),
+                   ("diagonal_backward", ([3, 3], 0, 0, 1))]:
+    _grad = CASES[_op][0].args[0]
+    CASES[f"{_op}.out"] = [
+        C("out of the input's sizes", _grad, *_args, out=T(_args[0])),
+        C("empty out is resized", _grad, *_args, out=T([0])),
+        C("int64 out refused", _grad, *_args, out=T(_args[0], dtype=i64)),
+    ]
+SYMBOLIC += [
+    ("select_backward of symbolic input sizes", "select_backward",
+     C("", D([3, 4], "g"), [S(3, "a"), S(5, "b"), S(4, "c")], 1, 2)),
+    ("slice_backward of symbolic input sizes", "slice_backward",
+     C("", D([3, 2], "g"), [S(3, "a"), S(4, "b")], 1, 1, 3, 1)),
+    ("diagonal_backward of symbolic input sizes", "diagonal_backward",
+     C("", D([3], "g"), [S(3, "a"), S(3, "b")], 0, 0, 1)),
+]
+
+# `smooth_l1_loss_backward(grad_output, self, target, reduction, beta)`,
+# `huber_loss_backward(grad_output, self, target, reduction, delta)`.
+for _op in ["smooth_l1_loss_backward", "huber_loss_backward"]:
+    CASES[_op] = [
+        C("none", T([2, 3]), T([2, 3]), T([2, 3]), 0, 1.0),
+        C("mean, zero-dim gradient", T([]), T([2, 3]), T([2, 3]), 1, 1.0),
+        C("sum, zero-dim gradient", T([]), T([2, 3]), T([2, 3]), 2, 0.5),
+        C("target broadcast", T([2, 3]), T([2, 3]), T([3]), 0, 1.0),
+        C("transposed input", T([2, 3]), tr(2, 3), T([2, 3]), 0, 1.0),
+        C("transposed target", T([2, 3]), T([2, 3]), tr(2, 3), 0, 1.0),
+        C("transposed gradient", tr(2, 3), T([2, 3]), T([2, 3]), 0, 1.0),
+        C("channels last", cl(2, 3, 4, 5), cl(2, 3, 4, 5), T([2, 3, 4, 5]), 0, 1.0),
+        C("float16", T([2, 3], dtype=f16), T([2, 3], dtype=f16), T([2, 3], dtype=f16), 0, 1.0),
+        C("float64 target", T([2, 3]), T([2, 3]), T([2, 3], dtype=f64), 0, 1.0),
+        C("float16 expanded input against a permuted target",
+          T([1, 2, 4], dtype=f16), T([1, 2, 4], dtype=f16, strides=[4, 0, 1]),
+          T([1, 2, 4], dtype=f16, strides=[1, 1, 2]), 0, 1.0),
+        C("sizes that do not broadcast", T([2, 3]), T([2, 3]), T([4]), 0, 1.0),
+    ]
+    SYMBOLIC += [
+        (f"{_op} of dynamic sizes", _op, C("", D([2, 3], "g"), D([2, 3], "x"), D([2, 3], "t"), 0, 1.0)),
+        (f"{_op} of a dynamic mean", _op, C("", D([], "g"), D([2, 3], "x"), D([2, 3], "t"), 1, 1.0)),
+    ]

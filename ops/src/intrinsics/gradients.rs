@@ -407,3 +407,110 @@ pub fn rrelu_with_noise_backward_shape(
     let other = if training { noise } else { x };
     fake_runtime::support::pointwise_sizes(cx, &[grad, other])
 }
+
+/// `glu_backward`'s result: the gradients of the halves of `self` along
+/// `dim`, `sigmoid(b) * grad` and `(1 - sigmoid(b)) * sigmoid(b) * a *
+/// grad`, concatenated along `dim` (`torch._decomp`'s `glu_backward`).
+fn glu_backward_result(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dim: i64,
+) -> Result<TensorMeta> {
+    let d = shape::wrap_dim(cx.op, dim, x.dim())?;
+    let half = cx.env.floordiv(x.sizes[d], SymInt::Int(2))?;
+    let dtype = result_type(cx, x, grad)?;
+    let (s, v) = opmath(cx, &[grad, x], dtype)?;
+    let (grad, x) = (&v[0], &v[1]);
+    let mut first = x.clone();
+    first.sizes[d] = half;
+    let mut second = first.clone();
+    let moved = cx.env.mul(half, x.strides[d])?;
+    second.storage_offset = cx.env.add(x.storage_offset, moved)?;
+    let sigmoid = s.unary(cx, &second, 1)?;
+    let one_minus = s.unary(cx, &sigmoid, 1)?;
+    let product = s.arithmetic(cx, &one_minus, &sigmoid)?;
+    let with_first = s.arithmetic(cx, &product, &first)?;
+    let grad_second = s.arithmetic(cx, &with_first, grad)?;
+    let grad_first = s.arithmetic(cx, &sigmoid, grad)?;
+    let halves = [&grad_first, &grad_second];
+    let wrapped = d as i64 + (grad_first.dim() as i64 - x.dim() as i64);
+    let sizes = cat(cx, &halves, wrapped)?;
+    let strides = cat_strides(cx, &halves, sizes.clone())?;
+    Ok(TensorMeta {
+        sizes,
+        strides,
+        storage_offset: SymInt::Int(0),
+        dtype,
+        ..grad_first
+    })
+}
+
+/// `glu_backward_shape(grad_output, self, dim)`: the sizes of the
+/// concatenated gradients of `self`'s halves.
+pub fn glu_backward_shape(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dim: i64,
+) -> Result<Dims> {
+    Ok(glu_backward_result(cx, grad, x, dim)?.sizes)
+}
+
+/// `glu_backward_strides(grad_output, self, dim)`: the layout of `cat`
+/// of the gradients of `self`'s halves, each a chain of elementwise
+/// steps.
+pub fn glu_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dim: i64,
+) -> Result<Dims> {
+    Ok(glu_backward_result(cx, grad, x, dim)?.strides)
+}
+
+/// `smooth_l1_loss_backward_strides(grad_output, self, target, dtype)`:
+/// `x = self - target`, `g = norm * grad`, `where(|x| < beta, g * x /
+/// beta, g * sign(x))`.
+pub fn smooth_l1_loss_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    input: &TensorMeta,
+    target: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, input, target], dtype)?;
+    let (grad, input, target) = (&v[0], &v[1], &v[2]);
+    let x = s.arithmetic(cx, input, target)?;
+    let abs = s.unary(cx, &x, 1)?;
+    let scaled = s.unary(cx, grad, 1)?;
+    let below = s.unary(cx, &abs, 1)?;
+    let product = s.arithmetic(cx, &scaled, &x)?;
+    let quadratic = s.unary(cx, &product, 1)?;
+    let sign = s.unary(cx, &x, 1)?;
+    let linear = s.arithmetic(cx, &scaled, &sign)?;
+    Ok(s.step(cx, &[&below, &quadratic, &linear])?.strides)
+}
+
+/// `huber_loss_backward_strides(grad_output, self, target, dtype)`: `x =
+/// self - target`, `where(x < -delta, -norm * grad * delta, where(x >
+/// delta, norm * grad * delta, norm * x * grad))`.
+pub fn huber_loss_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    input: &TensorMeta,
+    target: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, input, target], dtype)?;
+    let (grad, input, target) = (&v[0], &v[1], &v[2]);
+    let x = s.arithmetic(cx, input, target)?;
+    let below = s.unary(cx, &x, 1)?;
+    let low = s.unary(cx, grad, 2)?;
+    let above = s.unary(cx, &x, 1)?;
+    let high = s.unary(cx, grad, 2)?;
+    let scaled_x = s.unary(cx, &x, 1)?;
+    let middle = s.arithmetic(cx, &scaled_x, grad)?;
+    let inner = s.step(cx, &[&above, &high, &middle])?;
+    Ok(s.step(cx, &[&below, &low, &inner])?.strides)
+}
