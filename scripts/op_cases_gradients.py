@@ -5,6 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
+import torch
 from op_case_inputs import C, D, S, T, b8, cl, f16, f64, i32, i64, tr
 
 CASES = {}
@@ -255,3 +256,59 @@ for _op in ["smooth_l1_loss_backward", "huber_loss_backward"]:
         (f"{_op} of dynamic sizes", _op, C("", D([2, 3], "g"), D([2, 3], "x"), D([2, 3], "t"), 0, 1.0)),
         (f"{_op} of a dynamic mean", _op, C("", D([], "g"), D([2, 3], "x"), D([2, 3], "t"), 1, 1.0)),
     ]
+
+# The pads' gradients: (grad_output, self, padding).
+for _kind in ["reflection", "replication"]:
+    CASES[f"{_kind}_pad1d_backward"] = [
+        C("batched", T([2, 3, 7]), T([2, 3, 4]), [1, 2]),
+        C("unbatched", T([3, 6]), T([3, 4]), [1, 1]),
+        C("transposed gradient and input", T([2, 7, 3], then=lambda t: t.transpose(1, 2)),
+          T([2, 4, 3], then=lambda t: t.transpose(1, 2)), [1, 2]),
+        C("float64", T([2, 3, 7], dtype=f64), T([2, 3, 4], dtype=f64), [1, 2]),
+        C("float16 gradient, float32 input", T([2, 3, 7], dtype=f16), T([2, 3, 4]), [1, 2]),
+        C("width mismatch", T([2, 3, 6]), T([2, 3, 4]), [1, 2]),
+        C("channel mismatch", T([2, 2, 7]), T([2, 3, 4]), [1, 2]),
+        C("pad as wide as the input", T([2, 3, 12]), T([2, 3, 4]), [4, 4]),
+    ]
+    CASES[f"{_kind}_pad2d_backward"] = [
+        C("batched", T([2, 3, 6, 7]), T([2, 3, 4, 4]), [1, 2, 1, 1]),
+        C("unbatched", T([3, 6, 6]), T([3, 4, 4]), [1, 1, 1, 1]),
+        C("channels-last input and gradient", cl(2, 3, 6, 7), cl(2, 3, 4, 4), [1, 2, 1, 1]),
+        C("channels-last gradient only", cl(2, 3, 6, 7), T([2, 3, 4, 4]), [1, 2, 1, 1]),
+        C("float64", T([2, 3, 6, 7], dtype=f64), T([2, 3, 4, 4], dtype=f64), [1, 2, 1, 1]),
+        C("width mismatch", T([2, 3, 6, 6]), T([2, 3, 4, 4]), [1, 2, 1, 1]),
+        C("height mismatch", T([2, 3, 5, 7]), T([2, 3, 4, 4]), [1, 2, 1, 1]),
+        C("channel mismatch", T([2, 2, 6, 7]), T([2, 3, 4, 4]), [1, 2, 1, 1]),
+    ]
+    CASES[f"{_kind}_pad3d_backward"] = [
+        C("batched", T([2, 3, 4, 6, 7]), T([2, 3, 2, 4, 4]), [1, 2, 1, 1, 1, 1]),
+        C("unbatched", T([3, 4, 6, 6]), T([3, 2, 4, 4]), [1, 1, 1, 1, 1, 1]),
+        C("channels-last-3d input", T([2, 3, 4, 6, 7]), T([2, 3, 2, 4, 4], fmt=torch.channels_last_3d),
+          [1, 2, 1, 1, 1, 1]),
+        C("float64", T([2, 3, 4, 6, 7], dtype=f64), T([2, 3, 2, 4, 4], dtype=f64), [1, 2, 1, 1, 1, 1]),
+        C("depth mismatch", T([2, 3, 3, 6, 7]), T([2, 3, 2, 4, 4]), [1, 2, 1, 1, 1, 1]),
+        C("width mismatch", T([2, 3, 4, 6, 6]), T([2, 3, 2, 4, 4]), [1, 2, 1, 1, 1, 1]),
+        C("ranks differ", T([3, 4, 6, 7]), T([2, 3, 2, 4, 4]), [1, 2, 1, 1, 1, 1]),
+    ]
+    for _d, (_g, _x, _p) in {
+        1: ([2, 3, 7], [2, 3, 4], [1, 2]),
+        2: ([2, 3, 6, 7], [2, 3, 4, 4], [1, 2, 1, 1]),
+        3: ([2, 3, 4, 6, 7], [2, 3, 2, 4, 4], [1, 2, 1, 1, 1, 1]),
+    }.items():
+        _op = f"{_kind}_pad{_d}d_backward"
+        CASES[f"{_op}.grad_input"] = [
+            C("out of the input's sizes", T(_g), T(_x), _p, grad_input=T(_x)),
+            C("empty out is resized", T(_g), T(_x), _p, grad_input=T([0])),
+            C("int64 out refused", T(_g), T(_x), _p, grad_input=T(_x, dtype=i64)),
+        ]
+        # (Padded dims of both dynamic would relate a symbol of each by
+        # `Eq(s_grad, s_input + pad)`, of which PyTorch keeps the smaller
+        # hint's symbol and the ShapeEnv here the older one: both right,
+        # printed apart. So: no padding, or the gradient's sizes static.)
+        SYMBOLIC += [
+            (f"{_op} of dynamic sizes, no padding", _op, C("", D(_x, "g"), D(_x, "x"), [0] * len(_p))),
+            (f"{_op} of a dynamic input against a static gradient", _op,
+             C("", D(_g, "g", ["static"] * len(_g)), D(_x, "x"), _p)),
+            (f"{_op}.grad_input of dynamic sizes, no padding", f"{_op}.grad_input",
+             C("", D(_x, "g"), D(_x, "x"), [0] * len(_p), grad_input=T(_x))),
+        ]
