@@ -13,30 +13,44 @@ use fake_runtime::support::{converted, pointwise_output_by, pointwise_sizes};
 
 /// One decomposition's steps: the dtype of every intermediate is
 /// irrelevant to its layout, so all are given the result's.
-struct Steps {
-    dtype: DType,
+pub(crate) struct Steps {
+    pub(crate) dtype: DType,
 }
 
 impl Steps {
     /// The elementwise step over `inputs` as given.
-    fn step(&self, cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<TensorMeta> {
+    pub(crate) fn step(&self, cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<TensorMeta> {
         pointwise_output_by(cx, inputs, self.dtype, StrideRule::Elementwise)
     }
 
     /// A `torch.add`/`sub`/`mul`/`div` of two tensors the reference calls
     /// through the fake mode itself (not as a meta kernel's inner step):
     /// on symbolic sizes the mode's fast path answers first.
-    fn arithmetic(&self, cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<TensorMeta> {
+    pub(crate) fn arithmetic(
+        &self,
+        cx: &mut Cx<'_>,
+        a: &TensorMeta,
+        b: &TensorMeta,
+    ) -> Result<TensorMeta> {
         pointwise_output_by(cx, &[a, b], self.dtype, StrideRule::FastBinary)
     }
 
     /// The step over `inputs` and a number made a tensor (`where(c, x, 0)`).
-    fn with_number(&self, cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<TensorMeta> {
+    pub(crate) fn with_number(
+        &self,
+        cx: &mut Cx<'_>,
+        inputs: &[&TensorMeta],
+    ) -> Result<TensorMeta> {
         pointwise_output_by(cx, inputs, self.dtype, StrideRule::WithNumber)
     }
 
     /// `times` unary steps on `t`.
-    fn unary(&self, cx: &mut Cx<'_>, t: &TensorMeta, times: usize) -> Result<TensorMeta> {
+    pub(crate) fn unary(
+        &self,
+        cx: &mut Cx<'_>,
+        t: &TensorMeta,
+        times: usize,
+    ) -> Result<TensorMeta> {
         let mut t = laid_out(cx, t)?;
         for _ in 1..times {
             t = laid_out(cx, &t)?;
@@ -46,13 +60,13 @@ impl Steps {
 
     /// `t` converted to the computation dtype of the result's
     /// (`elementwise_type_promotion_wrapper`).
-    fn converted(&self, cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+    pub(crate) fn converted(&self, cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
         let compute = fake_runtime::promotion::computation_dtype(self.dtype);
         Ok(converted(cx, t, compute)?.unwrap_or_else(|| t.clone()))
     }
 
     /// `t.contiguous()`: `t` itself when contiguous, else a contiguous copy.
-    fn contiguous(&self, cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+    pub(crate) fn contiguous(&self, cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
         Ok(TensorMeta {
             strides: contiguous_kept(cx, t.sizes.clone(), t.strides.clone())?,
             ..t.clone()
@@ -62,7 +76,7 @@ impl Steps {
     /// The steps of a binary elementwise reference computing `dtype`, and
     /// its two operands as it hands them to its body: converted, then
     /// broadcast.
-    fn binary(
+    pub(crate) fn binary(
         cx: &mut Cx<'_>,
         a: &TensorMeta,
         b: &TensorMeta,

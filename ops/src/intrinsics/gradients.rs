@@ -1,0 +1,516 @@
+//! Layouts of the elementwise gradient operators (`threshold_backward`,
+//! `tanh_backward`, `gelu_backward`, ...), whose fake result comes from
+//! a Python decomposition of several steps (`torch._decomp`), or from
+//! ATen's composite for the ones with a `CompositeImplicitAutograd`
+//! kernel (`silu_backward`, `mish_backward`): each step's layout computed
+//! from those of the steps before it, as `decomposed.rs` does for the
+//! references.
+//!
+//! The decompositions under `pw_cast_for_opmath` first convert every
+//! tensor argument to the computation dtype of the result (`dtype`); the
+//! result is converted back, which keeps its (dense) layout. A tensor
+//! combined with a Python number (`x * beta`, `1 - y`, `x <= 0`) is laid
+//! out as a unary step.
+
+use super::decomposed::Steps;
+use super::*;
+use fake_runtime::pointwise::laid_out;
+
+/// The steps of a decomposition under `pw_cast_for_opmath` computing
+/// `dtype`, and its tensors as its body sees them: converted.
+fn opmath(
+    cx: &mut Cx<'_>,
+    tensors: &[&TensorMeta],
+    dtype: DType,
+) -> Result<(Steps, Vec<TensorMeta>)> {
+    let s = Steps { dtype };
+    let mut converted = Vec::with_capacity(tensors.len());
+    for t in tensors {
+        converted.push(s.converted(cx, t)?);
+    }
+    Ok((s, converted))
+}
+
+/// `tanh_backward_strides(grad_output, output, dtype)`: `grad * (1 - y *
+/// y).conj_physical()` (a real `conj_physical` is its input).
+pub fn tanh_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    y: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, t) = opmath(cx, &[grad, y], dtype)?;
+    let (grad, y) = (&t[0], &t[1]);
+    let square = s.arithmetic(cx, y, y)?;
+    let one_minus = s.unary(cx, &square, 1)?;
+    Ok(s.arithmetic(cx, grad, &one_minus)?.strides)
+}
+
+/// `sigmoid_backward_strides(grad_output, output, dtype)`: `grad * (y *
+/// (1 - y)).conj_physical()`.
+pub fn sigmoid_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    y: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, t) = opmath(cx, &[grad, y], dtype)?;
+    let (grad, y) = (&t[0], &t[1]);
+    let one_minus = s.unary(cx, y, 1)?;
+    let product = s.arithmetic(cx, y, &one_minus)?;
+    Ok(s.arithmetic(cx, grad, &product)?.strides)
+}
+
+/// `threshold_backward_strides(grad_output, self)`: `where(self <=
+/// threshold, 0, grad)`, without conversions.
+pub fn threshold_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    t: &TensorMeta,
+) -> Result<Dims> {
+    let s = Steps { dtype: grad.dtype };
+    let condition = s.unary(cx, t, 1)?;
+    Ok(s.with_number(cx, &[&condition, grad])?.strides)
+}
+
+/// `hardtanh_backward_strides(grad_output, self, dtype)`: `where((self <=
+/// min_val) | (self >= max_val), 0.0, grad)`.
+pub fn hardtanh_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    t: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, t], dtype)?;
+    let (grad, t) = (&v[0], &v[1]);
+    let below = s.unary(cx, t, 1)?;
+    let above = s.unary(cx, t, 1)?;
+    let outside = s.step(cx, &[&below, &above])?;
+    Ok(s.with_number(cx, &[&outside, grad])?.strides)
+}
+
+/// `hardsigmoid_backward_strides(grad_output, self, dtype)`:
+/// `where((self > -3) & (self < 3), grad * (1 / 6), 0.0)`.
+pub fn hardsigmoid_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    t: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, t], dtype)?;
+    let (grad, t) = (&v[0], &v[1]);
+    let above = s.unary(cx, t, 1)?;
+    let below = s.unary(cx, t, 1)?;
+    let inside = s.step(cx, &[&above, &below])?;
+    let scaled = s.unary(cx, grad, 1)?;
+    Ok(s.with_number(cx, &[&inside, &scaled])?.strides)
+}
+
+/// `hardswish_backward_strides(grad_output, self, dtype)`: `where(self <=
+/// -3, 0.0, where(self < 3, grad * (self / 3 + 0.5), grad))`.
+pub fn hardswish_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    t: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, t], dtype)?;
+    let (grad, t) = (&v[0], &v[1]);
+    let low = s.unary(cx, t, 1)?;
+    let inside = s.unary(cx, t, 1)?;
+    let slope = s.unary(cx, t, 2)?;
+    let scaled = s.arithmetic(cx, grad, &slope)?;
+    let inner = s.step(cx, &[&inside, &scaled, grad])?;
+    Ok(s.with_number(cx, &[&low, &inner])?.strides)
+}
+
+/// `leaky_relu_backward_strides(grad_output, self, dtype)`: `where(self >
+/// 0, grad, grad * negative_slope)`.
+pub fn leaky_relu_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    t: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, t], dtype)?;
+    Ok(leaky_steps(cx, &s, &v[0], &v[1])?.strides)
+}
+
+/// `leaky_relu_backward`'s steps on converted operands.
+fn leaky_steps(
+    cx: &mut Cx<'_>,
+    s: &Steps,
+    grad: &TensorMeta,
+    t: &TensorMeta,
+) -> Result<TensorMeta> {
+    let positive = s.unary(cx, t, 1)?;
+    let scaled = s.unary(cx, grad, 1)?;
+    s.step(cx, &[&positive, grad, &scaled])
+}
+
+/// `elu_backward_strides(grad_output, self_or_result, is_result, dtype)`:
+/// `where(x <= 0, grad * c * (x + c), grad * c)` of a result, `where(x <=
+/// 0, grad * c * c * exp(x * c), grad * c)` of an input.
+pub fn elu_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    is_result: bool,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, x], dtype)?;
+    let (grad, x) = (&v[0], &v[1]);
+    let negative = s.unary(cx, x, 1)?;
+    let (scaled, of_x) = if is_result {
+        (s.unary(cx, grad, 1)?, s.unary(cx, x, 1)?)
+    } else {
+        (s.unary(cx, grad, 2)?, s.unary(cx, x, 2)?)
+    };
+    let below = s.arithmetic(cx, &scaled, &of_x)?;
+    let above = s.unary(cx, grad, 1)?;
+    Ok(s.step(cx, &[&negative, &below, &above])?.strides)
+}
+
+/// `softplus_backward_strides(grad_output, self, dtype)`: `z = exp(x *
+/// beta)`, `where(x * beta > threshold, grad, grad * z / (z + 1))`.
+pub fn softplus_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, x], dtype)?;
+    let (grad, x) = (&v[0], &v[1]);
+    let z = s.unary(cx, x, 2)?;
+    let over = s.unary(cx, x, 2)?;
+    let scaled = s.arithmetic(cx, grad, &z)?;
+    let z_plus_one = s.unary(cx, &z, 1)?;
+    let quotient = s.arithmetic(cx, &scaled, &z_plus_one)?;
+    Ok(s.step(cx, &[&over, grad, &quotient])?.strides)
+}
+
+/// `gelu_backward_strides(grad_output, self, approximate, dtype)`:
+/// `grad * (cdf + x * pdf)`, or with `approximate = "tanh"` `grad *
+/// (left' + right')`, each a chain of steps on `x`.
+pub fn gelu_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    approximate: &str,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, x], dtype)?;
+    let (grad, x) = (&v[0], &v[1]);
+    let derivative = if approximate == "tanh" {
+        let square = s.arithmetic(cx, x, x)?;
+        let cube = s.arithmetic(cx, &square, x)?;
+        let kappa_cube = s.unary(cx, &cube, 1)?;
+        let sum = s.arithmetic(cx, x, &kappa_cube)?;
+        let inner = s.unary(cx, &sum, 1)?;
+        let tanh_inner = s.unary(cx, &inner, 1)?;
+        let left = s.unary(cx, x, 1)?;
+        let right = s.unary(cx, &tanh_inner, 1)?;
+        let left_derivative = s.unary(cx, &right, 1)?;
+        let tanh_square = s.arithmetic(cx, &tanh_inner, &tanh_inner)?;
+        let tanh_derivative = s.unary(cx, &tanh_square, 1)?;
+        let inner_derivative = s.unary(cx, &square, 3)?;
+        let product = s.arithmetic(cx, &left, &tanh_derivative)?;
+        let right_derivative = s.arithmetic(cx, &product, &inner_derivative)?;
+        s.arithmetic(cx, &left_derivative, &right_derivative)?
+    } else {
+        let cdf = s.unary(cx, x, 4)?;
+        let square = s.arithmetic(cx, x, x)?;
+        let pdf = s.unary(cx, &square, 3)?;
+        let x_pdf = s.arithmetic(cx, x, &pdf)?;
+        s.arithmetic(cx, &cdf, &x_pdf)?
+    };
+    Ok(s.arithmetic(cx, grad, &derivative)?.strides)
+}
+
+/// `silu_backward_strides(grad_output, self, dtype)`: ATen's composite
+/// (`math_silu_backward`), `grad * (s * (1 + x * (1 - s)))` with `s =
+/// sigmoid(x)`; no conversion of its own, but each step's reference
+/// converts its operands to the computation dtype, which lays out a
+/// non-dense input afresh as converting it first does.
+pub fn silu_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, x], dtype)?;
+    let (grad, x) = (&v[0], &v[1]);
+    let sigmoid = s.unary(cx, x, 1)?;
+    let one_minus = s.unary(cx, &sigmoid, 1)?;
+    let product = s.arithmetic(cx, x, &one_minus)?;
+    let one_plus = s.unary(cx, &product, 1)?;
+    let inner = s.arithmetic(cx, &sigmoid, &one_plus)?;
+    Ok(s.arithmetic(cx, grad, &inner)?.strides)
+}
+
+/// `mish_backward_strides(grad_output, self, dtype)`: ATen's composite
+/// (`math_mish_backward`), `grad * (t + x * sigmoid(x) * (1 - t * t))`
+/// with `t = tanh(softplus(x))`, the operands converted as
+/// [`silu_backward_strides`]' are.
+pub fn mish_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, x], dtype)?;
+    let (grad, x) = (&v[0], &v[1]);
+    let t = s.unary(cx, x, 2)?;
+    let sigmoid = s.unary(cx, x, 1)?;
+    let x_sigmoid = s.arithmetic(cx, x, &sigmoid)?;
+    let square = s.arithmetic(cx, &t, &t)?;
+    let one_minus = s.unary(cx, &square, 1)?;
+    let out = s.arithmetic(cx, &x_sigmoid, &one_minus)?;
+    let sum = s.arithmetic(cx, &t, &out)?;
+    Ok(s.arithmetic(cx, grad, &sum)?.strides)
+}
+
+/// `log_sigmoid_backward_strides(grad_output, self, buffer, dtype)`:
+/// `grad * (max_deriv - sign * (z / (1 + z)))`, `max_deriv` and `sign`
+/// from `where(self < 0, .., ..)` of numbers, `z` the buffer when it has
+/// elements, else `exp(-abs(self))`.
+pub fn log_sigmoid_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    buffer: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, x, buffer], dtype)?;
+    let (grad, x, buffer) = (&v[0], &v[1], &v[2]);
+    let negative = s.unary(cx, x, 1)?;
+    let max_deriv = s.with_number(cx, &[&negative])?;
+    let sign = s.with_number(cx, &[&negative])?;
+    let numel = buffer.numel(cx.env)?;
+    let positive = cx.env.gt(numel, SymInt::Int(0))?;
+    let has_elements = cx.env.guard_bool(positive, cx.op)?;
+    let z = if has_elements {
+        buffer.clone()
+    } else {
+        s.unary(cx, x, 3)?
+    };
+    let z_plus_one = s.unary(cx, &z, 1)?;
+    let quotient = s.arithmetic(cx, &z, &z_plus_one)?;
+    let signed = s.arithmetic(cx, &sign, &quotient)?;
+    let derivative = s.arithmetic(cx, &max_deriv, &signed)?;
+    Ok(s.arithmetic(cx, grad, &derivative)?.strides)
+}
+
+/// `logit_backward_strides(grad_output, self, dtype)`:
+/// `where(logical_and(x >= lo, x <= hi), grad / (x * (1 - x)), fill)`,
+/// the fill a number (`eps` given) or a zero-dim tensor (which a dim
+/// broadcast with stride 0 leaves out of the order alike).
+pub fn logit_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, x], dtype)?;
+    let (grad, x) = (&v[0], &v[1]);
+    let low = s.unary(cx, x, 1)?;
+    let high = s.unary(cx, x, 1)?;
+    let inside = s.step(cx, &[&low, &high])?;
+    let one_minus = s.unary(cx, x, 1)?;
+    let product = s.arithmetic(cx, x, &one_minus)?;
+    let quotient = s.arithmetic(cx, grad, &product)?;
+    Ok(s.with_number(cx, &[&inside, &quotient])?.strides)
+}
+
+/// `rrelu_with_noise_backward_strides(grad_output, self, noise, training,
+/// dtype)`: `grad.mul(noise)` when training, else `leaky_relu_backward`
+/// of the converted operands.
+pub fn rrelu_with_noise_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    noise: &TensorMeta,
+    training: bool,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, x, noise], dtype)?;
+    let (grad, x, noise) = (&v[0], &v[1], &v[2]);
+    let result = if training {
+        s.arithmetic(cx, grad, noise)?
+    } else {
+        leaky_steps(cx, &s, grad, x)?
+    };
+    Ok(result.strides)
+}
+
+/// `log_softmax_backward_strides(grad_output, output, dim, dtype)`:
+/// `grad - exp(output) * sum(grad, dim, keepdim=True)` on the operands
+/// converted to the computation dtype (the sum kept contiguous).
+pub fn log_softmax_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    output: &TensorMeta,
+    dim: i64,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, output], dtype)?;
+    let (grad, output) = (&v[0], &v[1]);
+    let exp = laid_out(cx, output)?;
+    let d = shape::wrap_dim(cx.op, dim, grad.dim())?;
+    let mut sum = grad.clone();
+    if !sum.sizes.is_empty() {
+        sum.sizes[d] = SymInt::Int(1);
+    }
+    sum.strides = fake_runtime::strides::contiguous(cx.env, &sum.sizes)?;
+    let product = s.arithmetic(cx, &exp, &sum)?;
+    Ok(s.arithmetic(cx, grad, &product)?.strides)
+}
+
+/// `result_type_three(a, b, c)`: `torch.result_type` of three tensors
+/// (the dtypes `pw_cast_for_opmath` promotes every tensor argument to).
+pub fn result_type_three(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    c: &TensorMeta,
+) -> Result<DType> {
+    let ops = [tensor_operand(a), tensor_operand(b), tensor_operand(c)];
+    fake_runtime::promotion::result_type(&ops, cx.defaults.dtype)
+}
+
+/// `log_sigmoid_backward_shape(grad_output, self, buffer)`: the broadcast
+/// sizes of the gradient, `self` and, when it has elements, the buffer.
+pub fn log_sigmoid_backward_shape(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    buffer: &TensorMeta,
+) -> Result<Dims> {
+    let numel = buffer.numel(cx.env)?;
+    let positive = cx.env.gt(numel, SymInt::Int(0))?;
+    if cx.env.guard_bool(positive, cx.op)? {
+        return fake_runtime::support::pointwise_sizes(cx, &[grad, x, buffer]);
+    }
+    fake_runtime::support::pointwise_sizes(cx, &[grad, x])
+}
+
+/// `rrelu_with_noise_backward_shape(grad_output, self, noise, training)`:
+/// the broadcast sizes of the gradient and the noise when training, else
+/// of the gradient and `self`.
+pub fn rrelu_with_noise_backward_shape(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    noise: &TensorMeta,
+    training: bool,
+) -> Result<Dims> {
+    let other = if training { noise } else { x };
+    fake_runtime::support::pointwise_sizes(cx, &[grad, other])
+}
+
+/// `glu_backward`'s result: the gradients of the halves of `self` along
+/// `dim`, `sigmoid(b) * grad` and `(1 - sigmoid(b)) * sigmoid(b) * a *
+/// grad`, concatenated along `dim` (`torch._decomp`'s `glu_backward`).
+fn glu_backward_result(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dim: i64,
+) -> Result<TensorMeta> {
+    let d = shape::wrap_dim(cx.op, dim, x.dim())?;
+    let half = cx.env.floordiv(x.sizes[d], SymInt::Int(2))?;
+    let dtype = result_type(cx, x, grad)?;
+    let (s, v) = opmath(cx, &[grad, x], dtype)?;
+    let (grad, x) = (&v[0], &v[1]);
+    let mut first = x.clone();
+    first.sizes[d] = half;
+    let mut second = first.clone();
+    let moved = cx.env.mul(half, x.strides[d])?;
+    second.storage_offset = cx.env.add(x.storage_offset, moved)?;
+    let sigmoid = s.unary(cx, &second, 1)?;
+    let one_minus = s.unary(cx, &sigmoid, 1)?;
+    let product = s.arithmetic(cx, &one_minus, &sigmoid)?;
+    let with_first = s.arithmetic(cx, &product, &first)?;
+    let grad_second = s.arithmetic(cx, &with_first, grad)?;
+    let grad_first = s.arithmetic(cx, &sigmoid, grad)?;
+    let halves = [&grad_first, &grad_second];
+    let wrapped = d as i64 + (grad_first.dim() as i64 - x.dim() as i64);
+    let sizes = cat(cx, &halves, wrapped)?;
+    let strides = cat_strides(cx, &halves, sizes.clone())?;
+    Ok(TensorMeta {
+        sizes,
+        strides,
+        storage_offset: SymInt::Int(0),
+        dtype,
+        ..grad_first
+    })
+}
+
+/// `glu_backward_shape(grad_output, self, dim)`: the sizes of the
+/// concatenated gradients of `self`'s halves.
+pub fn glu_backward_shape(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dim: i64,
+) -> Result<Dims> {
+    Ok(glu_backward_result(cx, grad, x, dim)?.sizes)
+}
+
+/// `glu_backward_strides(grad_output, self, dim)`: the layout of `cat`
+/// of the gradients of `self`'s halves, each a chain of elementwise
+/// steps.
+pub fn glu_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    dim: i64,
+) -> Result<Dims> {
+    Ok(glu_backward_result(cx, grad, x, dim)?.strides)
+}
+
+/// `smooth_l1_loss_backward_strides(grad_output, self, target, dtype)`:
+/// `x = self - target`, `g = norm * grad`, `where(|x| < beta, g * x /
+/// beta, g * sign(x))`.
+pub fn smooth_l1_loss_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    input: &TensorMeta,
+    target: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, input, target], dtype)?;
+    let (grad, input, target) = (&v[0], &v[1], &v[2]);
+    let x = s.arithmetic(cx, input, target)?;
+    let abs = s.unary(cx, &x, 1)?;
+    let scaled = s.unary(cx, grad, 1)?;
+    let below = s.unary(cx, &abs, 1)?;
+    let product = s.arithmetic(cx, &scaled, &x)?;
+    let quadratic = s.unary(cx, &product, 1)?;
+    let sign = s.unary(cx, &x, 1)?;
+    let linear = s.arithmetic(cx, &scaled, &sign)?;
+    Ok(s.step(cx, &[&below, &quadratic, &linear])?.strides)
+}
+
+/// `huber_loss_backward_strides(grad_output, self, target, dtype)`: `x =
+/// self - target`, `where(x < -delta, -norm * grad * delta, where(x >
+/// delta, norm * grad * delta, norm * x * grad))`.
+pub fn huber_loss_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    input: &TensorMeta,
+    target: &TensorMeta,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, input, target], dtype)?;
+    let (grad, input, target) = (&v[0], &v[1], &v[2]);
+    let x = s.arithmetic(cx, input, target)?;
+    let below = s.unary(cx, &x, 1)?;
+    let low = s.unary(cx, grad, 2)?;
+    let above = s.unary(cx, &x, 1)?;
+    let high = s.unary(cx, grad, 2)?;
+    let scaled_x = s.unary(cx, &x, 1)?;
+    let middle = s.arithmetic(cx, &scaled_x, grad)?;
+    let inner = s.step(cx, &[&above, &high, &middle])?;
+    Ok(s.step(cx, &[&below, &low, &inner])?.strides)
+}
