@@ -145,6 +145,27 @@ SCENARIOS = [
             {"cond": ["eq", ["mul", "x.0", "x.1"], 30]},
         ],
     },
+    {
+        "name": "an equality replaces the symbol of the larger hint",
+        "settings": {"duck_shape": False, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 9, "dynamic"), dim("y", 0, 7, "dynamic"), dim("y", 1, 3, "dynamic"),
+                 dim("z", 0, 11, "dynamic"), dim("z", 1, 5, "dynamic")],
+        "steps": [
+            {"cond": ["eq", "x.0", ["add", "y.0", 2]]},
+            {"cond": ["eq", ["mul", "z.0", 2], ["add", ["mul", "y.1", 2], 16]]},
+            {"cond": ["eq", ["mul", "z.1", 2], ["add", "y.0", 3]]},
+            {"cond": ["gt", ["add", "x.0", "z.0"], 3]},
+        ],
+    },
+    {
+        "name": "an equality whose largest-hint symbol has no integer solution",
+        "settings": {"duck_shape": False, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 9, "dynamic"), dim("y", 0, 17, "dynamic")],
+        "steps": [
+            {"cond": ["eq", ["mul", "y.0", 2], ["mul", "x.0", 4]]},
+            {"cond": ["eq", ["mul", "y.0", 3], ["add", "x.0", 42]]},
+        ],
+    },
 ]
 
 

@@ -527,45 +527,66 @@ impl ShapeEnv {
         Ok(())
     }
 
-    /// `sum(c_i * s_i) + constant == 0`: solve for the newest symbol with
-    /// coefficient +-1 that may be replaced.
+    /// `sum(c_i * s_i) + constant == 0`: replace one symbol, as
+    /// `_maybe_guard_rel` does. It solves only for the first symbol of
+    /// `_smart_symbol_sort` in reverse: the largest hint (an unbacked
+    /// symbol counting as larger than any). PyTorch breaks ties by the
+    /// larger name, and its names are hashes of the symbols' sources
+    /// (`_generate_unique_id`), which ours are not: ties go to the newer
+    /// symbol, as they did before hints were compared. The solution must be
+    /// an integer expression (its coefficient divides every other one and
+    /// the constant: `Eq(3*s0, 18)` gives 6, `Eq(2*s0, 2*s1 + 4)` gives
+    /// `s1 + 2`) that names no unbacked symbol; otherwise nothing is
+    /// replaced.
     fn learn_equality(&mut self, terms: &[(Symbol, i64)], constant: i64) -> Result<()> {
-        // `c*s + k == 0` with `c` dividing `k`: `s` is the integer `-k / c`
-        // (`Eq(3*s0, 18)`), as `try_solve` finds it.
-        if let &[(s, c)] = terms
-            && c.abs() > 1
-            && constant % c == 0
-        {
-            let Some(v) = constant.checked_div(c).and_then(i64::checked_neg) else {
-                return Ok(());
+        let key = |env: &Self, s: Symbol| {
+            let size = match env.symbol_hint(s) {
+                Some(h) if !env.exprs.is_unbacked(s) => h,
+                _ => i64::MAX,
             };
-            return self.narrow(s, ValueRange::exact(v));
+            (size, s.0)
+        };
+        let mut target: Option<(Symbol, i64)> = None;
+        let mut best = None;
+        for &(s, c) in terms {
+            let k = key(self, s);
+            if best.as_ref().is_none_or(|b| k > *b) {
+                best = Some(k);
+                target = Some((s, c));
+            }
         }
-        let any_unbacked = terms.iter().any(|&(s, _)| self.exprs.is_unbacked(s));
-        let candidate = terms
-            .iter()
-            .rev()
-            .find(|&&(s, c)| {
-                c.abs() == 1
-                    // A backed symbol is never replaced by something unbacked.
-                    && (self.exprs.is_unbacked(s) || !any_unbacked)
-            })
-            .copied();
-        let Some((target, c)) = candidate else {
+        let Some((target, c)) = target else {
             return Ok(());
         };
-        // target = -(constant + sum of the others) / c
-        let mut rest = self.exprs.int(constant);
-        for &(s, k) in terms {
-            if s == target {
-                continue;
+        let others = || terms.iter().filter(|&&(s, _)| s != target);
+        // `-k / c` when exact (and representable).
+        let quotient = |k: i64| {
+            (k.checked_rem(c) == Some(0))
+                .then(|| k.checked_div(c).and_then(i64::checked_neg))
+                .flatten()
+        };
+        let Some(v) = quotient(constant) else {
+            return Ok(());
+        };
+        if terms.len() == 1 {
+            // `c*s + k == 0`: `s` is the integer `-k / c`.
+            return self.narrow(target, ValueRange::exact(v));
+        }
+        let mut coefficients = Vec::with_capacity(terms.len() - 1);
+        for &(s, k) in others() {
+            match quotient(k) {
+                Some(q) if !self.exprs.is_unbacked(s) => coefficients.push((s, q)),
+                _ => return Ok(()),
             }
-            let k = self.exprs.int(k);
+        }
+        // target = -(constant + sum of the others) / c
+        let mut value = self.exprs.int(v);
+        for (s, q) in coefficients {
+            let k = self.exprs.int(q);
             let se = self.exprs.symbol_expr(s);
             let t = self.exprs.mul(k, se)?;
-            rest = self.exprs.add(rest, t)?;
+            value = self.exprs.add(value, t)?;
         }
-        let value = if c == 1 { self.exprs.neg(rest)? } else { rest };
         // The replacement inherits the target's range.
         let target_range = self.exprs.symbol_range(target);
         if let Some(other) = self.exprs.as_symbol(value) {
