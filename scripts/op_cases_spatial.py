@@ -780,3 +780,56 @@ SYMBOLIC += [
     ("affine_grid_generator of a dynamic batch", "affine_grid_generator",
      Case("", D([2, 2, 3], "theta", dynamic=["dynamic", "static", "static"]), [2, 3, 4, 5], False)),
 ]
+
+# ---- the bicubic and Lanczos antialiased upsamplings --------------------------------
+
+for _mode in ["bicubic", "lanczos"]:
+    CASES[f"_upsample_{_mode}2d_aa"] = [
+        C("output size", T([2, 3, 8, 10]), [5, 7], False),
+        C("scales", T([2, 3, 8, 10]), [16, 20], True, 2.0, 2.0),
+        C("channels last", cl(2, 3, 8, 10), [5, 7], False),
+        C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), [5, 7], False),
+        C("transposed input", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7], False),
+        C("float64", T([2, 3, 8, 10], dtype=f64), [4, 4], False),
+        C("zero batch", T([0, 3, 8, 10]), [4, 4], False),
+        C("zero channels", T([2, 0, 8, 10]), [4, 4], False),
+        C("zero output size", T([2, 3, 8, 10]), [0, 4], False),
+        C("empty spatial", T([2, 3, 0, 10]), [4, 4], False),
+        C("3-d input", T([3, 8, 10]), [4, 4], False),
+        C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False),
+    ]
+    CASES[f"_upsample_{_mode}2d_aa.vec"] = [
+        C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),
+        C("output size", T([2, 3, 8, 10]), [5, 7], True, None),
+        C("channels last", cl(2, 3, 8, 10), None, False, [2.0, 1.5]),
+        C("fractional scales", T([2, 3, 8, 10]), None, False, [0.29, 1.5]),
+        C("float16", T([2, 3, 8, 10], dtype=f16), [4, 4], False, None),
+        C("zero batch", T([0, 3, 8, 10]), [4, 4], False, None),
+        C("zero output size", T([2, 3, 8, 10]), [0, 4], False, None),
+        C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
+        C("neither given", T([2, 3, 8, 10]), None, False, None),
+    ]
+    CASES[f"_upsample_{_mode}2d_aa_backward"] = [
+        C("batched", T([2, 3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
+        C("channels last gradient", cl(2, 3, 5, 7), [5, 7], [2, 3, 8, 10], False),
+        C("transposed gradient", T([2, 3, 7, 5], then=lambda t: t.transpose(2, 3)), [5, 7], [2, 3, 8, 10],
+          False),
+        C("scales", T([2, 3, 16, 20]), [16, 20], [2, 3, 8, 10], True, 2.0, 2.0),
+        C("float64", T([2, 3, 5, 7], dtype=f64), [5, 7], [2, 3, 8, 10], False),
+        C("gradient of another size", T([2, 3, 5, 6]), [5, 7], [2, 3, 8, 10], False),
+        C("zero output size", T([2, 3, 0, 7]), [0, 7], [2, 3, 8, 10], False),
+        C("3-d gradient", T([3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
+    ]
+    SYMBOLIC += [
+        (f"_upsample_{_mode}2d_aa.vec to a size of a dynamic input", f"_upsample_{_mode}2d_aa.vec",
+         Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
+        (f"_upsample_{_mode}2d_aa.vec by two of a dynamic input", f"_upsample_{_mode}2d_aa.vec",
+         Case("", D([2, 3, 8, 10], "x"), None, False, [2.0, 2.0])),
+        (f"_upsample_{_mode}2d_aa of a dynamic input", f"_upsample_{_mode}2d_aa",
+         Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
+        (f"_upsample_{_mode}2d_aa of a channels-last dynamic input", f"_upsample_{_mode}2d_aa",
+         Case("", D([2, 3, 8, 10], "x", fmt=torch.channels_last), [5, 7], False)),
+        (f"_upsample_{_mode}2d_aa_backward of a dynamic gradient", f"_upsample_{_mode}2d_aa_backward",
+         Case("", D([2, 3, 5, 7], "g"), [5, 7], [2, 3, 8, 10], False)),
+    ]
+    PYTHON_DISPATCHER |= {f"_upsample_{_mode}2d_aa.vec"}

@@ -169,11 +169,12 @@ pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};
 pub(crate) use upsample::{
-    upsample_bicubic2d_default, upsample_bicubic2d_vec, upsample_bilinear2d_aa_vec,
-    upsample_bilinear2d_vec, upsample_linear_default, upsample_linear_vec,
-    upsample_nearest1d_default, upsample_nearest1d_out, upsample_nearest1d_vec,
-    upsample_nearest2d_default, upsample_nearest2d_out, upsample_nearest2d_vec,
-    upsample_nearest3d_default, upsample_nearest3d_out, upsample_nearest3d_vec,
+    upsample_bicubic2d_aa_vec, upsample_bicubic2d_default, upsample_bicubic2d_vec,
+    upsample_bilinear2d_aa_vec, upsample_bilinear2d_vec, upsample_lanczos2d_aa_vec,
+    upsample_linear_default, upsample_linear_vec, upsample_nearest1d_default,
+    upsample_nearest1d_out, upsample_nearest1d_vec, upsample_nearest2d_default,
+    upsample_nearest2d_out, upsample_nearest2d_vec, upsample_nearest3d_default,
+    upsample_nearest3d_out, upsample_nearest3d_vec,
 };
 pub(crate) use view::{
     broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as, view_dtype,
