@@ -382,3 +382,60 @@ SYMBOLIC = [
     ("random.from of a dynamic input", "random.from",
      C("", D([2, 3], "x"), 0, 5)),
 ]
+
+# ---- _addmm_activation: addmm then relu or gelu; _convolution ----
+
+CASES["_addmm_activation"] = [
+    C("bias vector", T([4]), T([2, 3]), T([3, 4])),
+    C("full bias, gelu", T([2, 4]), T([2, 3]), T([3, 4]), use_gelu=True),
+    C("gelu on cuda", T([4], device="cuda"), T([2, 3], device="cuda"), T([3, 4], device="cuda"), use_gelu=True),
+    C("beta and alpha", T([4]), T([2, 3]), T([3, 4]), beta=0.5, alpha=2),
+    C("transposed matrices", T([4]), tr(2, 3), tr(3, 4)),
+    C("float16", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16)),
+    C("float64 bias promotes", T([4], dtype=f64), T([2, 3]), T([3, 4])),
+    C("int64", T([4], dtype=i64), T([2, 3], dtype=i64), T([3, 4], dtype=i64)),
+    C("bias mismatch", T([5]), T([2, 3]), T([3, 4])),
+    C("inner mismatch", T([4]), T([2, 3]), T([2, 4])),
+]
+CASES["_addmm_activation.out"] = [
+    C("bias vector", T([4]), T([2, 3]), T([3, 4]), out=T([2, 4])),
+    C("resized", T([4]), T([2, 3]), T([3, 4]), out=T([0])),
+    C("float64 out", T([4]), T([2, 3]), T([3, 4]), out=T([2, 4], dtype=f64)),
+    C("int out refused", T([4]), T([2, 3]), T([3, 4]), out=T([2, 4], dtype=i64)),
+]
+SYMBOLIC += [
+    ("_addmm_activation of dynamic matrices", "_addmm_activation",
+     C("", D([4], "b"), D([2, 3], "x"), D([3, 4], "w"))),
+]
+
+_CONV_FLAGS = (False, False, True, True)
+CASES["_convolution"] = [
+    C("2d basic", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([4]), [1, 1], [0, 0], [1, 1], False, [0, 0], 1, *_CONV_FLAGS),
+    C("2d stride padding dilation", T([1, 3, 9, 7]), T([6, 3, 3, 2]), None,
+      [2, 1], [1, 2], [2, 1], False, [0, 0], 1, *_CONV_FLAGS),
+    C("2d groups", T([1, 4, 5, 5]), T([8, 2, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0], 2, *_CONV_FLAGS),
+    C("2d channels last input", cl(2, 3, 8, 8), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
+      *_CONV_FLAGS),
+    C("2d channels last on cuda", cl(2, 3, 8, 8, device="cuda"), T([4, 3, 3, 3], device="cuda"), None,
+      [1, 1], [0, 0], [1, 1], False, [0, 0], 1, *_CONV_FLAGS),
+    C("1d", T([2, 3, 10]), T([5, 3, 4]), T([5]), [2], [1], [1], False, [0], 1, *_CONV_FLAGS),
+    C("3d", T([1, 2, 4, 5, 6]), T([3, 2, 2, 2, 2]), None, [1, 1, 1], [0, 0, 0], [1, 1, 1], False, [0, 0, 0], 1,
+      *_CONV_FLAGS),
+    C("transposed 2d", T([1, 4, 5, 5]), T([4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [1, 1], 1,
+      *_CONV_FLAGS),
+    C("float16 benchmark deterministic", T([2, 3, 8, 8], dtype=f16), T([4, 3, 3, 3], dtype=f16), None,
+      [1, 1], [0, 0], [1, 1], False, [0, 0], 1, True, True, False, False),
+    C("unbatched 2d", T([3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
+      *_CONV_FLAGS),
+    C("input and weight of other dtypes refused", T([1, 2, 5, 5], dtype=bf16), T([2, 2, 2, 2]), None,
+      [1, 1], [0, 0], [1, 1], False, [0, 0], 1, *_CONV_FLAGS),
+    C("channel mismatch", T([2, 3, 8, 8]), T([4, 2, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
+      *_CONV_FLAGS),
+    C("kernel larger than input", T([1, 3, 2, 2]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
+      *_CONV_FLAGS),
+]
+SYMBOLIC += [
+    ("_convolution of a dynamic image", "_convolution",
+     C("", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
+       [2, 2], [1, 1], [1, 1], False, [0, 0], 1, *_CONV_FLAGS)),
+]

@@ -219,3 +219,27 @@ SYMBOLIC += [
     ("_weight_norm of a dynamic weight", "_weight_norm",
      C("", D([6, 4], "v"), D([6, 1], "g", dynamic=["dynamic", "static"]))),
 ]
+
+# ---- the deprecated _aminmax ----
+
+CASES["_aminmax"] = [
+    C("matrix", T([2, 3])),
+    C("int64", T([2, 3], dtype=i64)),
+    C("transposed", tr(2, 3)),
+    C("zero-dim", T([])),
+    C("bool", T([4], dtype=b8)),
+    C("zero size refused", T([0, 3])),
+]
+CASES["_aminmax.dim"] = [
+    C("one dim", T([2, 3]), 1),
+    C("one dim kept", T([2, 3]), 0, True),
+    C("negative dim", T([2, 3, 4]), -1),
+    C("float16 transposed", tr(2, 3, dtype=f16), 1, True),
+    C("zero size over another dim", T([0, 3]), 1),
+    C("zero size refused", T([0, 3]), 0),
+    C("dim out of range", T([2, 3]), 2),
+    C("zero-dim", T([]), 0),
+]
+SYMBOLIC += [
+    ("_aminmax.dim of a dynamic matrix", "_aminmax.dim", C("", D([2, 3], "x"), 1, True)),
+]

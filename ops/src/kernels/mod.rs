@@ -150,7 +150,9 @@ pub(crate) use recurrent::{
     gru_cell, gru_input, lstm_cell, lstm_input, rnn_relu_cell, rnn_relu_input, rnn_tanh_cell,
     rnn_tanh_input,
 };
-pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
+pub(crate) use reshape::{
+    flatten_using_ints, ravel, reshape, reshape_as, view_copy, view_copy_dtype,
+};
 pub(crate) use resize::{resize, resize_, resize_as, resize_as_};
 pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};
 pub(crate) use scatter::{
