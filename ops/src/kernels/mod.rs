@@ -64,7 +64,10 @@ pub(crate) use aten_composites::{
     atleast_1d_sequence, atleast_2d_sequence, atleast_3d_sequence, chain_matmul,
     log_sigmoid_forward, narrow_tensor, native_channel_shuffle, norm_except_dim,
 };
-pub(crate) use attention::scaled_dot_product_attention;
+pub(crate) use attention::{
+    efficient_attention_forward, flash_attention_forward, scaled_dot_product_attention,
+    scaled_dot_product_efficient_attention, scaled_dot_product_flash_attention,
+};
 pub(crate) use batch_norm::{
     batch_norm_no_update, batch_norm_with_update, batch_norm_with_update_functional,
     check_unbiasing as batch_norm_check_unbiasing, helper as batch_norm_helper, native_batch_norm,
