@@ -913,3 +913,20 @@ SYMBOLIC += [
           D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
           None, None, None, None, None, 0.0, 0, True)),
 ]
+
+# ---- the FFT sample frequencies -------------------------------------------------------
+
+for _op in ["fft_fftfreq", "fft_rfftfreq"]:
+    CASES[_op] = [
+        C("five", 5),
+        C("eight, a spacing", 8, 0.5),
+        C("one", 1),
+        C("zero", 0),
+        C("float64", 5, dtype=f64),
+        C("complex64", 4, dtype=c64),
+        C("on cuda", 6, device="cuda"),
+        C("int64 refused", 5, dtype=i64),
+        C("minus one", -1),
+        C("minus three", -3),
+        C("minus five", -5),
+    ]

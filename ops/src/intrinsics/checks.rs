@@ -272,3 +272,22 @@ pub fn static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
     }
     Ok(true)
 }
+
+/// `sizes_compare_equal(a, b)`: Python's `a == b` of two shapes, a plain
+/// answer: the lengths, then each pair in turn (the same size object is
+/// equal without a guard), a guard per symbolic pair, up to the first
+/// that differs.
+pub fn sizes_compare_equal(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
+    if a.len() != b.len() {
+        return Ok(SymBool::Bool(false));
+    }
+    for (&x, &y) in a.iter().zip(&b) {
+        if x == y {
+            continue;
+        }
+        if !shape::guard_eq(cx.env, x, y, cx.op)? {
+            return Ok(SymBool::Bool(false));
+        }
+    }
+    Ok(SymBool::Bool(true))
+}

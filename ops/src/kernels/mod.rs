@@ -58,7 +58,9 @@ mod view;
 mod weight_norm;
 
 pub(crate) use asserts::{
-    assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
+    assert_async, assert_scalar, functional_assert_async, functional_assert_scalar,
+    functional_sym_constrain_range, functional_sym_constrain_range_for_size, sym_constrain_range,
+    sym_constrain_range_for_size,
 };
 pub(crate) use aten_composites::{
     atleast_1d_sequence, atleast_2d_sequence, atleast_3d_sequence, chain_matmul,
@@ -184,7 +186,7 @@ pub(crate) use upsample::{
 pub(crate) use view::{
     broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as, view_dtype,
 };
-pub(crate) use weight_norm::weight_norm;
+pub(crate) use weight_norm::{weight_norm, weight_norm_interface};
 
 /// ATen's refusal of `a - b` for two bool tensors (`sub_check`), which
 /// composites that subtract their input raise.
