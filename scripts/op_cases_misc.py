@@ -517,3 +517,11 @@ SYMBOLIC += [
     ("_functional_sym_constrain_range_for_size with a dynamic token", "_functional_sym_constrain_range_for_size",
      C("", 3, 2, 5, D([2], "t"))),
 ]
+
+# The deprecated overload: the same arguments without `allow_tf32`.
+CASES["_convolution.deprecated"] = [C(c.name, *c.args[:-1], **c.kwargs) for c in CASES["_convolution"]]
+SYMBOLIC += [
+    ("_convolution.deprecated of a dynamic image", "_convolution.deprecated",
+     C("", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
+       [2, 2], [1, 1], [1, 1], False, [0, 0], 1, *_CONV_FLAGS[:-1])),
+]
