@@ -196,3 +196,17 @@ CASES["_add_relu_.Tensor"] = [
     C("alpha", T([2, 3]), T([2, 3]), alpha=2),
 ]
 CASES["_add_relu_.Scalar"] = scalar_inplace_cases(2.5) + [C("alpha", T([2, 3]), 2, 3)]
+
+# The number and out= overloads, which the fake mode runs through ATen's
+# CPU kernel: static sizes only.
+CASES["_add_relu.Scalar"] = binary_cases(scalar=True) + [C("alpha", T([2, 3]), 2, 3)]
+CASES["_add_relu.out"] = out_cases(binary=True) + [
+    C("inputs that do not broadcast", T([2, 3]), T([2, 4]), out=T([2, 3])),
+    C("bool inputs", T([2], dtype=b8), T([2], dtype=b8), out=T([2], dtype=b8)),
+]
+CASES["_add_relu.Scalar_out"] = [
+    C("float", T([2, 3]), 2, out=T([2, 3])),
+    C("resized", tr(2, 3), 2.5, out=T([0])),
+    C("int self, float number, int out refused", T([2], dtype=i64), 2.5, out=T([2], dtype=i64)),
+    C("int self, float out", T([2], dtype=i64), 2, out=T([2])),
+]
