@@ -4,7 +4,9 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, D, Case, T, c64, cl, i64, off, tr
+import torch
+
+from op_case_inputs import C, D, Case, T, c64, cl, f64, i32, i64, off, tr
 
 CASES = {
     "unfold": [
@@ -133,3 +135,41 @@ PYTHON_DISPATCHER = {
     "diagonal_copy", "view_copy", "alias_copy", "t_copy", "transpose_copy.int", "unsqueeze_copy",
     "squeeze_copy", "squeeze_copy.dim", "squeeze_copy.dims", "expand_copy", "as_strided_copy",
 }
+
+# ---- view_copy.dtype, _reshape_copy and _reshape_alias ----
+
+CASES["view_copy.dtype"] = [
+    C("same size", T([4, 6]), i32),
+    C("same dtype", tr(4, 6), torch.float32),
+    C("smaller", T([4, 6]), torch.int16),
+    C("larger", T([4, 6]), f64),
+    C("larger at an offset", T([4, 6], then=lambda t: t[:, 2:]), f64),
+    C("smaller at an offset", off(2, 3), torch.uint8),
+    C("complex as float", T([3], dtype=c64), f64),
+    C("last size not divisible refused", T([4, 5]), f64),
+    C("transposed refused", tr(4, 6), torch.int16),
+    C("transposed same size", tr(4, 6), i32),
+]
+CASES["_reshape_copy"] = [
+    C("flatten", T([2, 3]), [6]),
+    C("infer", T([2, 3, 4]), [-1, 4]),
+    C("transposed", tr(2, 3), [6]),
+    C("channels last", cl(1, 2, 3, 3), [2, 9]),
+    C("storage offset", off(2, 3), [3, 2]),
+    C("wrong numel", T([2, 3]), [5]),
+    C("two inferred sizes", T([2, 3]), [-1, -1]),
+]
+CASES["_reshape_alias"] = [
+    C("flatten", T([2, 3]), [6], [1]),
+    C("strides ignored", T([2, 3]), [3, 2], [1, 3]),
+    C("at an offset", T([4, 6], then=lambda t: t[1:, ::2]), [3, 3], [1, 3]),
+    C("transposed split", tr(4, 6), [6, 2, 2], [1, 12, 6]),
+    C("transposed merge refused", tr(2, 3), [6], [1]),
+    C("wrong numel", T([2, 3]), [5], [1]),
+]
+SYMBOLIC += [
+    ("view_copy.dtype of dynamic sizes, smaller", "view_copy.dtype", C("", D([4, 6], "x"), torch.int16)),
+    ("view_copy.dtype of dynamic sizes, larger", "view_copy.dtype", C("", D([4, 6], "x"), f64)),
+    ("_reshape_copy merging dynamic dims", "_reshape_copy", C("", D([2, 3, 4], "x"), [-1, 4])),
+    ("_reshape_alias merging dynamic dims", "_reshape_alias", C("", D([2, 3, 4], "x"), [-1, 4], [4, 1])),
+]

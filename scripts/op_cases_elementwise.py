@@ -181,3 +181,32 @@ CASES.update({
     "addcdiv": ternary_cases() + [C("value", T([2]), T([2]), T([2]), value=2)],
     "addcdiv.out": [C("empty out is resized", T([2, 3]), T([2, 3]), T([2, 3]), out=T([0]))],
 })
+
+# ---- _add_relu: add then relu, fused; its in-place forms check nothing ----
+
+CASES["_add_relu.Tensor"] = binary_cases() + int_cases() + [
+    C("alpha", T([2, 3]), T([2, 3]), alpha=2),
+    C("float alpha for int64 taken", T([2], dtype=i64), T([2], dtype=i64), alpha=2.5),
+]
+CASES["_add_relu_.Tensor"] = [
+    C("same shape", T([2, 3]), T([2, 3])),
+    C("transposed self", tr(2, 3), T([3])),
+    C("int self, float other", T([2, 3], dtype=i64), T([2, 3])),
+    C("self smaller than the broadcast shape taken", T([1, 3]), T([2, 3])),
+    C("alpha", T([2, 3]), T([2, 3]), alpha=2),
+]
+CASES["_add_relu_.Scalar"] = scalar_inplace_cases(2.5) + [C("alpha", T([2, 3]), 2, 3)]
+
+# The number and out= overloads, which the fake mode runs through ATen's
+# CPU kernel: static sizes only.
+CASES["_add_relu.Scalar"] = binary_cases(scalar=True) + [C("alpha", T([2, 3]), 2, 3)]
+CASES["_add_relu.out"] = out_cases(binary=True) + [
+    C("inputs that do not broadcast", T([2, 3]), T([2, 4]), out=T([2, 3])),
+    C("bool inputs", T([2], dtype=b8), T([2], dtype=b8), out=T([2], dtype=b8)),
+]
+CASES["_add_relu.Scalar_out"] = [
+    C("float", T([2, 3]), 2, out=T([2, 3])),
+    C("resized", tr(2, 3), 2.5, out=T([0])),
+    C("int self, float number, int out refused", T([2], dtype=i64), 2.5, out=T([2], dtype=i64)),
+    C("int self, float out", T([2], dtype=i64), 2, out=T([2])),
+]

@@ -155,3 +155,64 @@ SYMBOLIC += [
     ("embedding_renorm of a dynamic weight", "embedding_renorm",
      C("", D([10, 3], "w"), T([2], dtype=i64), 1.0, 2.0)),
 ]
+
+# ---- the unsafe and implementation forms of index and index_put ----
+
+b8, u8, i8 = torch.bool, torch.uint8, torch.int8
+CASES["_unsafe_index.Tensor"] = [
+    C("matrix index", T([5, 6, 7]), [T([2, 3], dtype=i64)]),
+    C("second dim", T([5, 6, 7]), [None, T([4], dtype=i64)]),
+    C("adjacent indices broadcast", T([5, 6, 7]), [None, T([4], dtype=i64), T([2, 1], dtype=i64)]),
+    C("separated indices go first", T([5, 6, 7]), [T([4], dtype=i64), None, T([4], dtype=i64)]),
+    C("permuted self", T([7, 5, 6], strides=[1, 42, 7]), [None, T([3], dtype=i64)]),
+    C("channels last self", cl(2, 3, 4, 5), [None, None, T([3, 1], dtype=i64), T([6], dtype=i64)]),
+    C("int32 index", T([5, 6], dtype=f16), [T([3], dtype=i32)]),
+    C("empty dim", T([6, 0], strides=[1, 6]), [None, T([3], dtype=i64)]),
+    C("zero-dim index", T([5, 6]), [T([], dtype=i64)]),
+    C("bool mask refused", T([5, 6]), [T([5], dtype=b8)]),
+    C("int8 index refused", T([5, 6]), [None, T([6], dtype=i8)]),
+    C("uint8 mask refused", T([5, 6]), [T([5], dtype=u8)]),
+    C("float index refused", T([5, 6]), [T([3])]),
+    C("too many indices", T([5]), [T([1], dtype=i64), T([1], dtype=i64)]),
+    C("no index", T([5]), []),
+    C("indices that do not broadcast", T([5, 6]), [T([2], dtype=i64), T([3], dtype=i64)]),
+]
+CASES["_unsafe_index_put"] = [
+    C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+    C("second dim", T([5, 3]), [None, T([2], dtype=i64)], T([1])),
+    C("accumulate", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True),
+    C("transposed self kept", tr(5, 3), [T([2], dtype=i64)], T([3])),
+    C("channels last self kept", cl(2, 3, 4, 5), [T([1], dtype=i64)], T([5])),
+    C("strided self", T([5, 3], strides=[6, 2]), [T([2], dtype=i64)], T([3])),
+    C("values of another dtype", T([5, 3]), [T([2], dtype=i64)], T([3], dtype=f64)),
+    C("cuda self, cpu values", T([5, 3], device="cuda"), [T([2], dtype=i64)], T([3])),
+    C("values that do not broadcast", T([5, 3]), [T([2], dtype=i64)], T([4])),
+]
+CASES["_index_put_impl"] = [
+    C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+    C("accumulate unsafe", T([5, 3]), [None, T([2], dtype=i64)], T([1]), True, True),
+    C("transposed self kept", tr(5, 3), [T([2], dtype=i64)], T([3])),
+    C("channels last self kept", cl(2, 3, 4, 5), [T([1], dtype=i64)], T([5])),
+    C("strided self", T([5, 3], strides=[6, 2]), [T([2], dtype=i64)], T([3])),
+    C("bool mask", T([5, 3]), [T([5], dtype=b8)], T([])),
+    C("values of another dtype", T([5, 3], dtype=i32), [T([2], dtype=i64)], T([3], dtype=f64)),
+    C("cuda self, cpu values", T([5, 3], device="cuda"), [T([2], dtype=i64)], T([3])),
+]
+CASES["_index_put_impl_"] = [
+    C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+    C("transposed self kept", tr(5, 3), [None, T([2], dtype=i64)], T([1])),
+    C("accumulate unsafe", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True, True),
+    C("bool mask", T([5, 3]), [T([5], dtype=b8)], T([])),
+    C("values of another dtype", T([5, 3]), [T([2], dtype=i64)], T([3], dtype=f64)),
+    C("cuda self, cpu values", T([5, 3], device="cuda"), [T([2], dtype=i64)], T([3])),
+]
+SYMBOLIC += [
+    ("_unsafe_index of a dynamic self by a dynamic index", "_unsafe_index.Tensor",
+     C("", D([5, 6, 7], "x"), [None, D([4], "i", dtype=i64)])),
+    ("_unsafe_index_put into a dynamic self", "_unsafe_index_put",
+     C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([2, 3], "v"), True)),
+    ("_index_put_impl into a dynamic self", "_index_put_impl",
+     C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([3], "v"))),
+    ("_index_put_impl_ into a dynamic self", "_index_put_impl_",
+     C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([3], "v"))),
+]

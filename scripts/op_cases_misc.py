@@ -13,7 +13,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, D, T, b8, bf16, c64, cl, f16, f64, i32, i64, off, tr, u8
+from op_case_inputs import C, D, S, T, b8, bf16, c64, cl, f16, f64, i32, i64, off, tr, u8
 
 i8 = torch.int8
 c128 = torch.complex128
@@ -381,4 +381,147 @@ SYMBOLIC = [
     ("to.other of a dynamic input to its own dtype", "to.other", C("", D([2, 3], "x"), T([2]))),
     ("random.from of a dynamic input", "random.from",
      C("", D([2, 3], "x"), 0, 5)),
+]
+
+# ---- _addmm_activation: addmm then relu or gelu; _convolution ----
+
+CASES["_addmm_activation"] = [
+    C("bias vector", T([4]), T([2, 3]), T([3, 4])),
+    C("full bias, gelu", T([2, 4]), T([2, 3]), T([3, 4]), use_gelu=True),
+    C("gelu on cuda", T([4], device="cuda"), T([2, 3], device="cuda"), T([3, 4], device="cuda"), use_gelu=True),
+    C("beta and alpha", T([4]), T([2, 3]), T([3, 4]), beta=0.5, alpha=2),
+    C("transposed matrices", T([4]), tr(2, 3), tr(3, 4)),
+    C("float16", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16)),
+    C("float64 bias promotes", T([4], dtype=f64), T([2, 3]), T([3, 4])),
+    C("int64", T([4], dtype=i64), T([2, 3], dtype=i64), T([3, 4], dtype=i64)),
+    C("bias mismatch", T([5]), T([2, 3]), T([3, 4])),
+    C("inner mismatch", T([4]), T([2, 3]), T([2, 4])),
+]
+CASES["_addmm_activation.out"] = [
+    C("bias vector", T([4]), T([2, 3]), T([3, 4]), out=T([2, 4])),
+    C("resized", T([4]), T([2, 3]), T([3, 4]), out=T([0])),
+    C("float64 out", T([4]), T([2, 3]), T([3, 4]), out=T([2, 4], dtype=f64)),
+    C("int out refused", T([4]), T([2, 3]), T([3, 4]), out=T([2, 4], dtype=i64)),
+]
+SYMBOLIC += [
+    ("_addmm_activation of dynamic matrices", "_addmm_activation",
+     C("", D([4], "b"), D([2, 3], "x"), D([3, 4], "w"))),
+]
+
+_CONV_FLAGS = (False, False, True, True)
+CASES["_convolution"] = [
+    C("2d basic", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([4]), [1, 1], [0, 0], [1, 1], False, [0, 0], 1, *_CONV_FLAGS),
+    C("2d stride padding dilation", T([1, 3, 9, 7]), T([6, 3, 3, 2]), None,
+      [2, 1], [1, 2], [2, 1], False, [0, 0], 1, *_CONV_FLAGS),
+    C("2d groups", T([1, 4, 5, 5]), T([8, 2, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0], 2, *_CONV_FLAGS),
+    C("2d channels last input", cl(2, 3, 8, 8), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
+      *_CONV_FLAGS),
+    C("2d channels last on cuda", cl(2, 3, 8, 8, device="cuda"), T([4, 3, 3, 3], device="cuda"), None,
+      [1, 1], [0, 0], [1, 1], False, [0, 0], 1, *_CONV_FLAGS),
+    C("1d", T([2, 3, 10]), T([5, 3, 4]), T([5]), [2], [1], [1], False, [0], 1, *_CONV_FLAGS),
+    C("3d", T([1, 2, 4, 5, 6]), T([3, 2, 2, 2, 2]), None, [1, 1, 1], [0, 0, 0], [1, 1, 1], False, [0, 0, 0], 1,
+      *_CONV_FLAGS),
+    C("transposed 2d", T([1, 4, 5, 5]), T([4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [1, 1], 1,
+      *_CONV_FLAGS),
+    C("float16 benchmark deterministic", T([2, 3, 8, 8], dtype=f16), T([4, 3, 3, 3], dtype=f16), None,
+      [1, 1], [0, 0], [1, 1], False, [0, 0], 1, True, True, False, False),
+    C("unbatched 2d", T([3, 8, 8]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
+      *_CONV_FLAGS),
+    C("input and weight of other dtypes refused", T([1, 2, 5, 5], dtype=bf16), T([2, 2, 2, 2]), None,
+      [1, 1], [0, 0], [1, 1], False, [0, 0], 1, *_CONV_FLAGS),
+    C("channel mismatch", T([2, 3, 8, 8]), T([4, 2, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
+      *_CONV_FLAGS),
+    C("kernel larger than input", T([1, 3, 2, 2]), T([4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
+      *_CONV_FLAGS),
+]
+SYMBOLIC += [
+    ("_convolution of a dynamic image", "_convolution",
+     C("", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
+       [2, 2], [1, 1], [1, 1], False, [0, 0], 1, *_CONV_FLAGS)),
+]
+
+# ---- quantized matrix products, is_same_size, the functional asserts ----
+
+i8 = torch.int8
+CASES["_int_mm"] = [
+    C("int8 matrices", T([4, 3], dtype=i8), T([3, 5], dtype=i8)),
+    C("uint8 by int8", T([4, 3], dtype=u8), T([3, 5], dtype=i8)),
+    C("transposed operands", tr(4, 3, dtype=i8), tr(3, 5, dtype=i8)),
+    C("int8 on cuda", T([32, 16], dtype=i8, device="cuda"), T([16, 8], dtype=i8, device="cuda")),
+    C("float self refused", T([4, 3]), T([3, 5], dtype=i8)),
+    C("uint8 mat2 refused", T([4, 3], dtype=i8), T([3, 5], dtype=u8)),
+    C("inner mismatch", T([4, 3], dtype=i8), T([2, 5], dtype=i8)),
+    C("vector refused", T([3], dtype=i8), T([3, 5], dtype=i8)),
+]
+CASES["_int_mm.out"] = [
+    C("int32 out", T([4, 3], dtype=i8), T([3, 5], dtype=i8), out=T([4, 5], dtype=i32)),
+    C("resized", T([4, 3], dtype=i8), T([3, 5], dtype=i8), out=T([0], dtype=i32)),
+    C("int64 out", T([4, 3], dtype=i8), T([3, 5], dtype=i8), out=T([4, 5], dtype=i64)),
+    C("float out", T([4, 3], dtype=i8), T([3, 5], dtype=i8), out=T([4, 5])),
+]
+CASES["_weight_int8pack_mm"] = [
+    C("float32", T([4, 16]), T([8, 16], dtype=i8), T([8])),
+    C("bfloat16 transposed activations", tr(16, 4, dtype=bf16), T([8, 16], dtype=i8), T([8], dtype=bf16)),
+    C("float16", T([2, 16], dtype=f16), T([8, 16], dtype=i8), T([8], dtype=f16)),
+    C("float64 refused", T([4, 16], dtype=f64), T([8, 16], dtype=i8), T([8])),
+    C("float weights refused", T([4, 16]), T([8, 16]), T([8])),
+    C("inner mismatch", T([4, 16]), T([8, 12], dtype=i8), T([8])),
+    C("scales of another length", T([4, 16]), T([8, 16], dtype=i8), T([4])),
+]
+CASES["is_same_size"] = [
+    C("same", T([2, 3]), T([2, 3])),
+    C("same sizes, other layouts", tr(3, 2), T([2, 3], dtype=i64)),
+    C("other sizes", T([2, 3]), T([3, 2])),
+    C("other ranks", T([2, 3]), T([6])),
+    C("zero-dim", T([]), T([])),
+]
+CASES["_make_dep_token"] = [
+    C("default"),
+    C("on cuda, a dtype ignored", dtype=f64, device="cuda"),
+]
+CASES["_functional_assert_async.msg"] = [
+    C("bool", T([], dtype=b8), "checked", T([])),
+    C("one-element float", T([1]), "checked", T([])),
+    C("two elements", T([2], dtype=b8), "checked", T([])),
+]
+CASES["_functional_assert_scalar"] = [
+    C("true", True, "checked", T([])),
+    C("nonzero int", 3, "checked", T([])),
+    C("false refused", False, "checked", T([])),
+]
+CASES["_functional_sym_constrain_range"] = [
+    C("in range", 3, 0, 5, T([])),
+    C("no bounds", 3, None, None, T([])),
+    C("below min refused", 3, 4, None, T([])),
+    C("above max refused", 3, None, 2, T([])),
+]
+CASES["_functional_sym_constrain_range_for_size"] = [
+    C("in range", 3, 0, 5, T([])),
+    C("no bounds", 3, None, None, T([])),
+    C("above max refused", 3, None, 2, T([])),
+]
+SYMBOLIC += [
+    ("_int_mm of dynamic matrices", "_int_mm",
+     C("", D([4, 3], "a", dtype=i8), D([3, 5], "b", dtype=i8))),
+    ("_weight_int8pack_mm of dynamic activations", "_weight_int8pack_mm",
+     C("", D([4, 16], "x", ["dynamic", "static"]), T([8, 16], dtype=i8), T([8]))),
+    ("is_same_size of dynamic sizes", "is_same_size", C("", D([2, 3], "x"), D([2, 3], "y"))),
+    ("is_same_size of a dynamic and a static size", "is_same_size",
+     C("", D([2, 3], "x", ["static", "dynamic"]), T([2, 4]))),
+]
+SYMBOLIC += [
+    ("_functional_assert_scalar with a dynamic token", "_functional_assert_scalar",
+     C("", 3, "checked", D([2], "t"))),
+    ("_functional_sym_constrain_range with a dynamic token", "_functional_sym_constrain_range",
+     C("", 3, 0, 5, D([2], "t"))),
+    ("_functional_sym_constrain_range_for_size with a dynamic token", "_functional_sym_constrain_range_for_size",
+     C("", 3, 2, 5, D([2], "t"))),
+]
+
+# The deprecated overload: the same arguments without `allow_tf32`.
+CASES["_convolution.deprecated"] = [C(c.name, *c.args[:-1], **c.kwargs) for c in CASES["_convolution"]]
+SYMBOLIC += [
+    ("_convolution.deprecated of a dynamic image", "_convolution.deprecated",
+     C("", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
+       [2, 2], [1, 1], [1, 1], False, [0, 0], 1, *_CONV_FLAGS[:-1])),
 ]

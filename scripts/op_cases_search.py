@@ -160,3 +160,16 @@ CASES["unique_dim"] = [
 SYMBOLIC += [
     ("unique_dim of dynamic sizes", "unique_dim", C("", D([4, 3], "x"), 1)),
 ]
+
+# ---- bucketize of a number ----
+
+CASES["bucketize.Scalar"] = [
+    C("float", 2.5, T([4])),
+    C("int, int32 result", 2, T([4], dtype=i64), out_int32=True),
+    C("right", 2, T([4]), right=True),
+    C("boundaries on cuda", 2.5, T([4], device="cuda")),
+    C("two-dimensional boundaries", 2, T([4, 2])),
+]
+SYMBOLIC += [
+    ("bucketize.Scalar of dynamic boundaries", "bucketize.Scalar", C("", 2.5, D([4], "b"))),
+]

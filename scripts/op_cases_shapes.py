@@ -844,3 +844,17 @@ SYMBOLIC += [
     ("view.dtype of dynamic sizes, smaller", "view.dtype", C("", D([4, 6], "x"), torch.int16)),
     ("vander of a dynamic length", "vander", C("", D([4], "x"))),
 ]
+
+# ---- randint_like with a tensor bound ----
+
+CASES["randint_like.Tensor"] = [
+    C("matrix", T([2, 3]), T([], dtype=i64)),
+    C("transposed keeps its layout", tr(2, 3), T([], dtype=i64)),
+    C("another dtype", T([2, 3]), T([], dtype=i64), dtype=i32),
+    C("channels last to contiguous", cl(2, 3, 4, 5), T([], dtype=i64), memory_format=torch.contiguous_format),
+    C("another device", T([2, 3]), T([], dtype=i64), device="cuda"),
+    C("bound of several elements", T([2, 3]), T([3])),
+]
+SYMBOLIC += [
+    ("randint_like.Tensor of a dynamic input", "randint_like.Tensor", C("", D([2, 3], "x"), T([], dtype=i64))),
+]

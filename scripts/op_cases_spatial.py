@@ -10,7 +10,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, Case, D, T, b8, c64, cl, f16, f64, i32, i64, tr
+from op_case_inputs import C, Case, D, T, b8, bf16, c64, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -780,3 +780,153 @@ SYMBOLIC += [
     ("affine_grid_generator of a dynamic batch", "affine_grid_generator",
      Case("", D([2, 2, 3], "theta", dynamic=["dynamic", "static", "static"]), [2, 3, 4, 5], False)),
 ]
+
+# ---- the bicubic and Lanczos antialiased upsamplings --------------------------------
+
+for _mode in ["bicubic", "lanczos"]:
+    CASES[f"_upsample_{_mode}2d_aa"] = [
+        C("output size", T([2, 3, 8, 10]), [5, 7], False),
+        C("scales", T([2, 3, 8, 10]), [16, 20], True, 2.0, 2.0),
+        C("channels last", cl(2, 3, 8, 10), [5, 7], False),
+        C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), [5, 7], False),
+        C("transposed input", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7], False),
+        C("float64", T([2, 3, 8, 10], dtype=f64), [4, 4], False),
+        C("zero batch", T([0, 3, 8, 10]), [4, 4], False),
+        C("zero channels", T([2, 0, 8, 10]), [4, 4], False),
+        C("zero output size", T([2, 3, 8, 10]), [0, 4], False),
+        C("empty spatial", T([2, 3, 0, 10]), [4, 4], False),
+        C("3-d input", T([3, 8, 10]), [4, 4], False),
+        C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False),
+    ]
+    CASES[f"_upsample_{_mode}2d_aa.vec"] = [
+        C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),
+        C("output size", T([2, 3, 8, 10]), [5, 7], True, None),
+        C("channels last", cl(2, 3, 8, 10), None, False, [2.0, 1.5]),
+        C("fractional scales", T([2, 3, 8, 10]), None, False, [0.29, 1.5]),
+        C("float16", T([2, 3, 8, 10], dtype=f16), [4, 4], False, None),
+        C("zero batch", T([0, 3, 8, 10]), [4, 4], False, None),
+        C("zero output size", T([2, 3, 8, 10]), [0, 4], False, None),
+        C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
+        C("neither given", T([2, 3, 8, 10]), None, False, None),
+    ]
+    CASES[f"_upsample_{_mode}2d_aa_backward"] = [
+        C("batched", T([2, 3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
+        C("channels last gradient", cl(2, 3, 5, 7), [5, 7], [2, 3, 8, 10], False),
+        C("transposed gradient", T([2, 3, 7, 5], then=lambda t: t.transpose(2, 3)), [5, 7], [2, 3, 8, 10],
+          False),
+        C("scales", T([2, 3, 16, 20]), [16, 20], [2, 3, 8, 10], True, 2.0, 2.0),
+        C("float64", T([2, 3, 5, 7], dtype=f64), [5, 7], [2, 3, 8, 10], False),
+        C("gradient of another size", T([2, 3, 5, 6]), [5, 7], [2, 3, 8, 10], False),
+        C("zero output size", T([2, 3, 0, 7]), [0, 7], [2, 3, 8, 10], False),
+        C("3-d gradient", T([3, 5, 7]), [5, 7], [2, 3, 8, 10], False),
+    ]
+    SYMBOLIC += [
+        (f"_upsample_{_mode}2d_aa.vec to a size of a dynamic input", f"_upsample_{_mode}2d_aa.vec",
+         Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
+        (f"_upsample_{_mode}2d_aa.vec by two of a dynamic input", f"_upsample_{_mode}2d_aa.vec",
+         Case("", D([2, 3, 8, 10], "x"), None, False, [2.0, 2.0])),
+        (f"_upsample_{_mode}2d_aa of a dynamic input", f"_upsample_{_mode}2d_aa",
+         Case("", D([2, 3, 8, 10], "x"), [5, 7], False)),
+        (f"_upsample_{_mode}2d_aa of a channels-last dynamic input", f"_upsample_{_mode}2d_aa",
+         Case("", D([2, 3, 8, 10], "x", fmt=torch.channels_last), [5, 7], False)),
+        (f"_upsample_{_mode}2d_aa_backward of a dynamic gradient", f"_upsample_{_mode}2d_aa_backward",
+         Case("", D([2, 3, 5, 7], "g"), [5, 7], [2, 3, 8, 10], False)),
+    ]
+    PYTHON_DISPATCHER |= {f"_upsample_{_mode}2d_aa.vec"}
+
+# ---- the CUDA attention backends' entry points ----------------------------------------
+
+
+def cu(sizes, **kw):
+    """A float16 CUDA input."""
+    return T(sizes, device="cuda", dtype=kw.pop("dtype", f16), **kw)
+
+
+CASES["_scaled_dot_product_flash_attention"] = [
+    C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16])),
+    C("value of another head dim", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8])),
+    C("transposed query", cu([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), cu([2, 4, 9, 16]),
+      cu([2, 4, 9, 8])),
+    C("debug mask, short key", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), 0.0, False, True),
+    C("debug mask, medium key, wide heads", cu([1, 2, 7, 80]), cu([1, 2, 200, 80]), cu([1, 2, 200, 80]),
+      0.1, True, True),
+    C("debug mask, long key", cu([1, 2, 300, 16]), cu([1, 2, 300, 16]), cu([1, 2, 300, 16]), 0.0, False, True),
+    C("bfloat16 with a scale", cu([2, 4, 7, 16], dtype=bf16), cu([2, 4, 9, 16], dtype=bf16),
+      cu([2, 4, 9, 16], dtype=bf16), scale=0.5),
+    C("on the cpu", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 16])),
+    C("3-d query refused", cu([4, 7, 16]), cu([4, 9, 16]), cu([4, 9, 16])),
+]
+CASES["_scaled_dot_product_efficient_attention"] = [
+    C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, True),
+    C("no log-sum-exp", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, False),
+    C("long query, value of another head dim", cu([2, 4, 70, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8]),
+      None, True),
+    C("transposed query, a bias", cu([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), cu([2, 4, 9, 16]),
+      cu([2, 4, 9, 16]), cu([2, 4, 7, 9]), True, 0.1, True),
+    C("float32", cu([1, 2, 33, 8], dtype=torch.float32), cu([1, 2, 5, 8], dtype=torch.float32),
+      cu([1, 2, 5, 8], dtype=torch.float32), None, True),
+]
+CASES["_flash_attention_forward"] = [
+    C("dense", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None, None, 7, 9, 0.0, False, False),
+    C("value of another head dim", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 8]), None, None, 7, 9,
+      0.0, False, False),
+    C("transposed query", cu([2, 4, 7, 16], then=lambda t: t.transpose(1, 2)), cu([2, 9, 4, 16]),
+      cu([2, 9, 4, 8]), None, None, 7, 9, 0.0, True, False),
+    C("debug mask", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None, None, 7, 9, 0.0, False, True),
+    C("packed", cu([10, 4, 16]), cu([12, 4, 16]), cu([12, 4, 16]), cu([3], dtype=torch.int32),
+      cu([3], dtype=torch.int32), 6, 7, 0.0, False, False),
+    C("packed with a debug mask", cu([10, 4, 16]), cu([12, 4, 16]), cu([12, 4, 16]), cu([4], dtype=torch.int32),
+      cu([4], dtype=torch.int32), 6, 300, 0.0, False, True),
+]
+CASES["_efficient_attention_forward"] = [
+    C("dense", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None, None, None, None, None, 0.0, 0,
+      True),
+    C("no log-sum-exp", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 8]), None, None, None, None, None,
+      0.0, 0),
+    C("transposed query", cu([2, 4, 7, 16], then=lambda t: t.transpose(1, 2)), cu([2, 9, 4, 16]),
+      cu([2, 9, 4, 16]), None, None, None, None, None, 0.0, 1, True),
+    C("packed", cu([1, 10, 4, 16]), cu([1, 12, 4, 16]), cu([1, 12, 4, 16]), None, cu([3], dtype=torch.int32),
+      cu([3], dtype=torch.int32), 40, 7, 0.0, 0, True),
+    C("packed without a query maximum", cu([1, 10, 4, 16]), cu([1, 12, 4, 16]), cu([1, 12, 4, 16]), None,
+      cu([3], dtype=torch.int32), cu([3], dtype=torch.int32), None, None, 0.0, 0, True),
+]
+SYMBOLIC += [
+    ("_scaled_dot_product_flash_attention of dynamic batch, heads and lengths",
+     "_scaled_dot_product_flash_attention",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]))),
+    ("_scaled_dot_product_efficient_attention of a dynamic batch and heads",
+     "_scaled_dot_product_efficient_attention",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "static", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          None, True)),
+    ("_flash_attention_forward of dynamic batch, heads and lengths", "_flash_attention_forward",
+     Case("", D([2, 7, 4, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          None, None, 7, 9, 0.0, False, False)),
+    ("_efficient_attention_forward of a dynamic batch and heads", "_efficient_attention_forward",
+     Case("", D([2, 7, 4, 16], "q", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          None, None, None, None, None, 0.0, 0, True)),
+]
+
+# ---- the FFT sample frequencies -------------------------------------------------------
+
+for _op in ["fft_fftfreq", "fft_rfftfreq"]:
+    CASES[_op] = [
+        C("five", 5),
+        C("eight, a spacing", 8, 0.5),
+        C("one", 1),
+        C("zero", 0),
+        C("float64", 5, dtype=f64),
+        C("complex64", 4, dtype=c64),
+        C("on cuda", 6, device="cuda"),
+        C("int64 refused", 5, dtype=i64),
+        C("minus one", -1),
+        C("minus three", -3),
+        C("minus five", -5),
+    ]

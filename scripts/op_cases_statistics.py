@@ -219,3 +219,45 @@ SYMBOLIC += [
     ("_weight_norm of a dynamic weight", "_weight_norm",
      C("", D([6, 4], "v"), D([6, 1], "g", dynamic=["dynamic", "static"]))),
 ]
+
+# ---- the deprecated _aminmax ----
+
+CASES["_aminmax"] = [
+    C("matrix", T([2, 3])),
+    C("int64", T([2, 3], dtype=i64)),
+    C("transposed", tr(2, 3)),
+    C("zero-dim", T([])),
+    C("bool", T([4], dtype=b8)),
+    C("zero size refused", T([0, 3])),
+]
+CASES["_aminmax.dim"] = [
+    C("one dim", T([2, 3]), 1),
+    C("one dim kept", T([2, 3]), 0, True),
+    C("negative dim", T([2, 3, 4]), -1),
+    C("float16 transposed", tr(2, 3, dtype=f16), 1, True),
+    C("zero size over another dim", T([0, 3]), 1),
+    C("zero size refused", T([0, 3]), 0),
+    C("dim out of range", T([2, 3]), 2),
+    C("zero-dim", T([]), 0),
+]
+SYMBOLIC += [
+    ("_aminmax.dim of a dynamic matrix", "_aminmax.dim", C("", D([2, 3], "x"), 1, True)),
+]
+
+# ---- _weight_norm_interface: the fused weight norm and its norm ----
+
+CASES["_weight_norm_interface"] = [
+    C("first dim", T([4, 3, 2]), T([4, 1, 1])),
+    C("last dim", T([4, 3]), T([1, 3]), 1),
+    C("middle dim", T([4, 3, 2]), T([1, 3, 1]), 1),
+    C("negative dim reduces every dim", T([4, 3]), T([1, 1]), -1),
+    C("vector", T([5]), T([5])),
+    C("transposed v", tr(3, 4), T([4, 1])),
+    C("float16 g", T([4, 3], dtype=f16), T([4, 1], dtype=f16)),
+    C("float64 v, float32 g", T([4, 3], dtype=f64), T([4, 1])),
+    C("float32 v, float64 g", T([4, 3]), T([4, 1], dtype=f64)),
+]
+SYMBOLIC += [
+    ("_weight_norm_interface of a dynamic weight", "_weight_norm_interface",
+     C("", D([4, 3, 2], "v"), D([4, 1, 1], "g", ["dynamic", "static", "static"]))),
+]

@@ -249,3 +249,45 @@ pub fn sizes_eq(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
     }
     Ok(acc)
 }
+
+/// `static_layout(t)`: for an operator without a meta kernel, which the
+/// fake mode answers by running its CPU kernel on zeros: `t`'s sizes,
+/// strides and offset are plain integers (that fallback refuses symbolic
+/// ones as an unsupported operator).
+pub fn static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    let symbolic = t
+        .sizes
+        .iter()
+        .chain(&t.strides)
+        .chain(std::iter::once(&t.storage_offset))
+        .any(|v| !v.is_static());
+    if symbolic {
+        return Err(invalid(
+            cx,
+            format!(
+                "{}: no meta kernel, and the CPU kernel the fake mode runs instead takes no symbolic sizes",
+                cx.op
+            ),
+        ));
+    }
+    Ok(true)
+}
+
+/// `sizes_compare_equal(a, b)`: Python's `a == b` of two shapes, a plain
+/// answer: the lengths, then each pair in turn (the same size object is
+/// equal without a guard), a guard per symbolic pair, up to the first
+/// that differs.
+pub fn sizes_compare_equal(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
+    if a.len() != b.len() {
+        return Ok(SymBool::Bool(false));
+    }
+    for (&x, &y) in a.iter().zip(&b) {
+        if x == y {
+            continue;
+        }
+        if !shape::guard_eq(cx.env, x, y, cx.op)? {
+            return Ok(SymBool::Bool(false));
+        }
+    }
+    Ok(SymBool::Bool(true))
+}

@@ -129,3 +129,30 @@ pub fn advanced_index(
     };
     Ok(meta)
 }
+
+/// `unsafe_index_types(indices)`: `_unsafe_index`'s own check, before the
+/// meta kernel's: no bool or `int8` index (a mask, whose length would
+/// depend on data), then `meta_index_Tensor`'s dtype check, which does
+/// not accept `uint8`: every index is `int64` or `int32`.
+pub fn unsafe_index_types(cx: &mut Cx<'_>, indices: &[Option<&TensorMeta>]) -> Result<bool> {
+    for idx in indices.iter().flatten() {
+        if matches!(idx.dtype, DType::Bool | DType::Int8) {
+            return Err(invalid(
+                cx,
+                format!(
+                    "_unsafe_index found unexpected index type {}",
+                    idx.dtype.c10_name()
+                ),
+            ));
+        }
+    }
+    for idx in indices.iter().flatten() {
+        if !matches!(idx.dtype, DType::Int64 | DType::Int32) {
+            return Err(invalid(
+                cx,
+                "tensors used as indices must be long, int, byte or bool tensors".into(),
+            ));
+        }
+    }
+    Ok(true)
+}

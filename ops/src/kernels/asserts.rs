@@ -3,11 +3,16 @@
 //! `sym_constrain_range_for_size` and `_assert_async`. Each records its
 //! condition in the ShapeEnv (a guard on backed symbols, a deferred runtime
 //! assert on unbacked ones), so every later decision assumes it, as
-//! PyTorch's `defer_runtime_assert` does; none has a result.
+//! PyTorch's `defer_runtime_assert` does; none has a result. Their
+//! functional forms (`_functional_assert_async.msg`,
+//! `_functional_assert_scalar`, `_functional_sym_constrain_range` and its
+//! size form) record the same and return the dependency token they are
+//! given, as their meta kernels.
 
 use super::invalid;
+use crate::intrinsics::empty_like_strides;
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, Outs, Result, Scalar, SymBool, SymInt};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, Scalar, SymBool, SymInt};
 
 /// `_assert_scalar(Scalar self, str assert_msg)`: `self` holds from now on.
 /// A condition known false is an error carrying the message.
@@ -83,4 +88,47 @@ pub(crate) fn assert_async(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         ));
     }
     Ok(Outs::new())
+}
+
+/// The dependency token at argument `i`, returned itself.
+fn token(cx: &Cx<'_>, a: &[Arg<'_>], i: usize) -> Result<Outs> {
+    let t = args::tensor(cx, a, i, "dep_token")?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(t.clone(), Alias::Same(i as u8)));
+    Ok(outs)
+}
+
+/// `_functional_assert_async.msg(Tensor self, str assert_msg, Tensor
+/// dep_token) -> Tensor`: as `_assert_async.msg`, then the token.
+pub(crate) fn functional_assert_async(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    assert_async(cx, &a[..a.len().min(2)])?;
+    token(cx, a, 2)
+}
+
+/// `_functional_assert_scalar(Scalar self, str assert_msg, Tensor
+/// dep_token) -> Tensor`: as `_assert_scalar`, then a clone of the token
+/// (ATen's composite; it has no meta kernel of its own).
+pub(crate) fn functional_assert_scalar(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    assert_scalar(cx, &a[..a.len().min(2)])?;
+    let t = args::tensor(cx, a, 2, "dep_token")?;
+    let strides = empty_like_strides(cx, t, None)?;
+    Ok(super::fresh_out(cx, t, t.sizes.clone(), strides))
+}
+
+/// `_functional_sym_constrain_range(Scalar size, int? min, int? max,
+/// Tensor dep_token) -> Tensor`: as `sym_constrain_range`, then the token.
+pub(crate) fn functional_sym_constrain_range(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    sym_constrain_range(cx, &a[..a.len().min(3)])?;
+    token(cx, a, 3)
+}
+
+/// `_functional_sym_constrain_range_for_size(Scalar size, int? min, int?
+/// max, Tensor dep_token) -> Tensor`: as `sym_constrain_range_for_size`,
+/// then the token.
+pub(crate) fn functional_sym_constrain_range_for_size(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<Outs> {
+    sym_constrain_range_for_size(cx, &a[..a.len().min(3)])?;
+    token(cx, a, 3)
 }

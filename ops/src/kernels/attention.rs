@@ -8,13 +8,22 @@
 //! path's matrix product, contiguous. The optional mask's sizes take part,
 //! and `enable_gqa` repeats the key's and value's heads, which rules do not
 //! say, so it is written by hand.
+//!
+//! The CUDA backends' entry points (`_scaled_dot_product_flash_attention`,
+//! `_scaled_dot_product_efficient_attention`, `_flash_attention_forward`,
+//! `_efficient_attention_forward`), as their meta kernels: besides the
+//! output and its log-sum-exp they return `None` tensors, integers and the
+//! random state, lay the output out in the query's stride order, and pick
+//! sizes by which optional arguments are given and by flags.
 
 use super::invalid;
 use crate::intrinsics::{empty_like_strides, matmul, swap};
 use fake_runtime::shape::{self, Dims, broadcast};
 use fake_runtime::strides::contiguous;
 use fake_runtime::support::{args, require};
-use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{
+    Alias, Arg, Cx, DType, DeviceType, Layout, Out, Outs, Result, SymInt, TensorMeta,
+};
 
 /// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,
 /// Tensor? attn_mask=None, float dropout_p=0., bool is_causal=False, *,
@@ -214,4 +223,351 @@ fn grouped_heads(
     ks[nk - 3] = hq;
     vs[nv - 3] = hq;
     Ok((ks, vs))
+}
+
+/// `t.size(d)`, with Python's refusal of a dim out of range (a zero-dim
+/// tensor has no size at all).
+fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
+    if t.dim() == 0 {
+        return Err(invalid(
+            cx,
+            "dimension specified as 0 but tensor has no dimensions",
+        ));
+    }
+    Ok(t.sizes[shape::wrap_dim(cx.op, d, t.dim())?])
+}
+
+/// A new contiguous tensor of `sizes` and `dtype` on the operator's device.
+fn new_tensor(cx: &mut Cx<'_>, sizes: Dims, dtype: DType) -> Result<Out> {
+    let strides = contiguous(cx.env, &sizes)?;
+    Ok(Out::Tensor(
+        TensorMeta {
+            sizes,
+            strides,
+            storage_offset: SymInt::Int(0),
+            dtype,
+            device: cx.device,
+            layout: Layout::Strided,
+            requires_grad: false,
+            wrapped_number: false,
+        },
+        Alias::Fresh,
+    ))
+}
+
+/// `alloc_with_matching_layout(query, shape)`: `empty_like(query)` when
+/// the shapes are equal (Python compares the last sizes, the others being
+/// the query's own), else the query's dims in increasing stride order (a
+/// zero stride last, the sort stable) filled innermost first.
+fn matching_layout(cx: &mut Cx<'_>, q: &TensorMeta, shape: &[SymInt]) -> Result<Dims> {
+    let n = q.dim();
+    if n == 0 || shape::guard_eq(cx.env, q.sizes[n - 1], shape[n - 1], cx.op)? {
+        return empty_like_strides(cx, q, None);
+    }
+    let mut key: Vec<Option<SymInt>> = Vec::with_capacity(n);
+    for &s in &q.strides {
+        let zero = match s {
+            SymInt::Int(v) => v == 0,
+            _ => {
+                let c = cx.env.eq(s, SymInt::Int(0))?;
+                cx.env.guard_bool(c, cx.op)?
+            }
+        };
+        key.push((!zero).then_some(s));
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    py_sort(cx, &mut order, &key)?;
+    let mut strides: Dims = std::iter::repeat_n(SymInt::Int(0), n).collect();
+    let mut stride = SymInt::Int(1);
+    for idx in order {
+        strides[idx] = stride;
+        stride = cx.env.mul(stride, shape[idx])?;
+    }
+    Ok(strides)
+}
+
+/// Python's stable `list.sort(key=...)` of a few items (CPython's
+/// `count_run`, then a binary insertion sort), each comparison of two
+/// keys a guard; `None` stands for `math.inf`.
+fn py_sort(cx: &mut Cx<'_>, items: &mut [usize], key: &[Option<SymInt>]) -> Result<()> {
+    let n = items.len();
+    if n < 2 {
+        return Ok(());
+    }
+    let lt = |cx: &mut Cx<'_>, a: usize, b: usize| -> Result<bool> {
+        match (key[a], key[b]) {
+            (None, _) => Ok(false),
+            (Some(_), None) => Ok(true),
+            (Some(SymInt::Int(x)), Some(SymInt::Int(y))) => Ok(x < y),
+            (Some(x), Some(y)) => {
+                let c = cx.env.lt(x, y)?;
+                cx.env.guard_bool(c, cx.op)
+            }
+        }
+    };
+    let mut run = 2;
+    if lt(cx, items[1], items[0])? {
+        while run < n && lt(cx, items[run], items[run - 1])? {
+            run += 1;
+        }
+        items[..run].reverse();
+    } else {
+        while run < n && !lt(cx, items[run], items[run - 1])? {
+            run += 1;
+        }
+    }
+    for start in run..n {
+        let pivot = items[start];
+        let (mut l, mut r) = (0, start);
+        while l < r {
+            let p = l + ((r - l) >> 1);
+            if lt(cx, pivot, items[p])? {
+                r = p;
+            } else {
+                l = p + 1;
+            }
+        }
+        items.copy_within(l..start, l + 1);
+        items[l] = pivot;
+    }
+    Ok(())
+}
+
+/// The flash kernels' debug attention mask: `[batch, heads, q, k]` of the
+/// query's dtype, `k` rounded up by the key length (128, 256, else
+/// `ceil(q / block)` with a block of 128 columns past a head dim of 64,
+/// else 256) when asked for, else empty.
+#[allow(clippy::too_many_arguments)]
+fn debug_mask(
+    cx: &mut Cx<'_>,
+    wanted: bool,
+    batch: SymInt,
+    heads: SymInt,
+    max_q: SymInt,
+    max_k: SymInt,
+    head_dim: SymInt,
+    dtype: DType,
+) -> Result<Out> {
+    if !wanted {
+        return new_tensor(cx, Dims::from_slice(&[SymInt::Int(0)]), dtype);
+    }
+    let wide = cx.env.gt(head_dim, SymInt::Int(64))?;
+    let block = if cx.env.guard_bool(wide, cx.op)? {
+        128
+    } else {
+        256
+    };
+    let mut k = cx.env.ceildiv(max_q, SymInt::Int(block))?;
+    let short = cx.env.le(max_k, SymInt::Int(128))?;
+    if cx.env.guard_bool(short, cx.op)? {
+        k = SymInt::Int(128);
+    } else {
+        let medium = cx.env.le(max_k, SymInt::Int(256))?;
+        if cx.env.guard_bool(medium, cx.op)? {
+            k = SymInt::Int(256);
+        }
+    }
+    new_tensor(cx, Dims::from_slice(&[batch, heads, max_q, k]), dtype)
+}
+
+/// The flash kernels' random state: a seed of two `uint64`s and an offset.
+fn flash_rng_state(cx: &mut Cx<'_>, outs: &mut Outs) -> Result<()> {
+    outs.push(new_tensor(
+        cx,
+        Dims::from_slice(&[SymInt::Int(2)]),
+        DType::UInt64,
+    )?);
+    outs.push(new_tensor(cx, Dims::new(), DType::UInt64)?);
+    Ok(())
+}
+
+/// The memory-efficient kernels' log-sum-exp length: the query length
+/// rounded up to a multiple of 32 when asked for, else 0.
+fn padded_lse_length(cx: &mut Cx<'_>, m: SymInt, wanted: bool) -> Result<SymInt> {
+    if !wanted {
+        return Ok(SymInt::Int(0));
+    }
+    let blocks = cx.env.ceildiv(m, SymInt::Int(32))?;
+    cx.env.mul(blocks, SymInt::Int(32))
+}
+
+/// `_scaled_dot_product_flash_attention(Tensor query, Tensor key, Tensor
+/// value, float dropout_p=0., bool is_causal=False, bool
+/// return_debug_mask=False, *, float? scale=None)`, as
+/// `meta__scaled_dot_product_flash_attention`: `[batch, heads, L, head
+/// dim]` inputs; the output of the value's head dim laid out in the
+/// query's stride order, a float32 log-sum-exp `[batch, heads, L]`, no
+/// cumulative lengths (`None`), the two lengths as integers, the random
+/// state and the debug mask.
+pub(crate) fn scaled_dot_product_flash_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let debug = args::bool(cx, a, 5, "return_debug_mask", Some(false))?;
+    let batch = size_at(cx, q, 0)?;
+    let heads = size_at(cx, q, 1)?;
+    let max_q = size_at(cx, q, 2)?;
+    let head_dim = size_at(cx, q, 3)?;
+    let max_k = size_at(cx, k, 2)?;
+    let mut out_shape = q.sizes.clone();
+    let last = out_shape.len() - 1;
+    out_shape[last] = size_at(cx, v, -1)?;
+    let strides = matching_layout(cx, q, &out_shape)?;
+    let mut outs = super::fresh_out(cx, q, out_shape, strides);
+    let lse = Dims::from_slice(&[batch, heads, max_q]);
+    outs.push(new_tensor(cx, lse, DType::Float32)?);
+    outs.push(Out::None);
+    outs.push(Out::None);
+    outs.push(Out::Int(max_q));
+    outs.push(Out::Int(max_k));
+    flash_rng_state(cx, &mut outs)?;
+    outs.push(debug_mask(
+        cx, debug, batch, heads, max_q, max_k, head_dim, q.dtype,
+    )?);
+    Ok(outs)
+}
+
+/// `_flash_attention_forward(Tensor query, Tensor key, Tensor value,
+/// Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt max_k, float
+/// dropout_p, bool is_causal, bool return_debug_mask, *, ...)`, as
+/// `meta__flash_attention_forward`: dense `[batch, L, heads, head dim]`
+/// inputs, or packed `[total, heads, head dim]` ones with cumulative
+/// lengths (then the batch is their count less one and the lengths the
+/// given maxima); the output laid out in the query's stride order, the
+/// log-sum-exp `[batch, heads, L]` (packed: `[heads, total]`), the random
+/// state and the debug mask.
+pub(crate) fn flash_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let cum_q = args::opt_tensor(cx, a, 3, "cum_seq_q")?;
+    let cum_k = args::opt_tensor(cx, a, 4, "cum_seq_k")?;
+    let max_q = args::size(cx, a, 5, "max_q", None)?;
+    let max_k = args::size(cx, a, 6, "max_k", None)?;
+    let debug = args::bool(cx, a, 9, "return_debug_mask", None)?;
+    let batch = match cum_q {
+        None => size_at(cx, q, 0)?,
+        Some(c) => {
+            let n = c.numel(cx.env)?;
+            cx.env.sub(n, SymInt::Int(1))?
+        }
+    };
+    let batch_q = match cum_q {
+        None => size_at(cx, q, 1)?,
+        Some(_) => max_q,
+    };
+    let batch_k = match cum_k {
+        None => size_at(cx, k, 1)?,
+        Some(_) => max_k,
+    };
+    let heads = size_at(cx, q, -2)?;
+    let head_dim = size_at(cx, q, -1)?;
+    let mut out_shape = q.sizes.clone();
+    let last = out_shape.len() - 1;
+    out_shape[last] = size_at(cx, v, -1)?;
+    let strides = matching_layout(cx, q, &out_shape)?;
+    let mut outs = super::fresh_out(cx, q, out_shape, strides);
+    let lse = match cum_q {
+        None => Dims::from_slice(&[batch, heads, batch_q]),
+        Some(_) => Dims::from_slice(&[heads, q.sizes[0]]),
+    };
+    outs.push(new_tensor(cx, lse, DType::Float32)?);
+    flash_rng_state(cx, &mut outs)?;
+    outs.push(debug_mask(
+        cx, debug, batch, heads, batch_q, batch_k, head_dim, q.dtype,
+    )?);
+    Ok(outs)
+}
+
+/// `_scaled_dot_product_efficient_attention(Tensor query, Tensor key,
+/// Tensor value, Tensor? attn_bias, bool compute_log_sumexp, float
+/// dropout_p=0., bool is_causal=False, *, float? scale=None)`, as
+/// `meta__scaled_dot_product_efficient_attention`: the output `[batch,
+/// heads, L, value head dim]` laid out `[batch, L, heads, head dim]`; the
+/// float32 log-sum-exp `[batch, heads, L rounded up to 32]` (length 0
+/// unless asked for); an `int64` seed and offset.
+pub(crate) fn scaled_dot_product_efficient_attention(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let lse_wanted = args::bool(cx, a, 4, "compute_log_sumexp", None)?;
+    // The meta kernel reads the query transposed (1, 2).
+    let rank = q.dim();
+    let (d1, d2) = (
+        shape::wrap_dim(cx.op, 1, rank)?,
+        shape::wrap_dim(cx.op, 2, rank)?,
+    );
+    let mut qt = q.sizes.clone();
+    qt.swap(d1, d2);
+    let (b, m, heads) = (qt[0], qt[1], qt[shape::wrap_dim(cx.op, -2, rank)?]);
+    let kv = size_at(cx, v, -1)?;
+    let res = Dims::from_slice(&[b, m, heads, kv]);
+    let packed = contiguous(cx.env, &res)?;
+    let strides = swap(cx, packed, 1, 2)?;
+    let sizes = swap(cx, res, 1, 2)?;
+    let mut outs = super::fresh_out(cx, q, sizes, strides);
+    let l = padded_lse_length(cx, m, lse_wanted)?;
+    outs.push(new_tensor(
+        cx,
+        Dims::from_slice(&[b, heads, l]),
+        DType::Float32,
+    )?);
+    outs.push(new_tensor(cx, Dims::new(), DType::Int64)?);
+    outs.push(new_tensor(cx, Dims::new(), DType::Int64)?);
+    Ok(outs)
+}
+
+/// `_efficient_attention_forward(Tensor query, Tensor key, Tensor value,
+/// Tensor? bias, Tensor? cu_seqlens_q, Tensor? cu_seqlens_k, SymInt?
+/// max_seqlen_q, SymInt? max_seqlen_k, float dropout_p, int
+/// custom_mask_type, bool compute_log_sumexp=False, *, ...)`, as
+/// `meta__efficient_attention_forward`: `[batch, L, heads, head dim]`
+/// inputs; a contiguous output of the value's head dim; the float32
+/// log-sum-exp `[batch (the cumulative lengths' count less one), heads,
+/// the query length rounded up to 32 or 0]`; an `int64` seed and offset;
+/// the query and key lengths as integers (the given maxima when packed).
+pub(crate) fn efficient_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let cu_q = args::opt_tensor(cx, a, 4, "cu_seqlens_q")?;
+    let max_q = args::opt_size(cx, a, 6, "max_seqlen_q", None)?;
+    let max_k = args::opt_size(cx, a, 7, "max_seqlen_k", None)?;
+    let lse_wanted = args::bool(cx, a, 10, "compute_log_sumexp", Some(false))?;
+    let b = size_at(cx, q, 0)?;
+    let m = size_at(cx, q, 1)?;
+    let n = size_at(cx, k, 1)?;
+    let heads = size_at(cx, q, -2)?;
+    let kv = size_at(cx, v, -1)?;
+    let res = Dims::from_slice(&[b, m, heads, kv]);
+    let strides = contiguous(cx.env, &res)?;
+    let mut outs = super::fresh_out(cx, q, res, strides);
+    let (lse_batch, actual_q) = match cu_q {
+        None => (b, m),
+        Some(c) => {
+            let count = size_at(cx, c, 0)?;
+            let batch = cx.env.sub(count, SymInt::Int(1))?;
+            let Some(max_q) = max_q else {
+                return Err(invalid(
+                    cx,
+                    "max_seqlen_q must not be None when cu_seqlens_q is provided",
+                ));
+            };
+            (batch, max_q)
+        }
+    };
+    let actual_k = max_k.unwrap_or(n);
+    let l = padded_lse_length(cx, actual_q, lse_wanted)?;
+    outs.push(new_tensor(
+        cx,
+        Dims::from_slice(&[lse_batch, heads, l]),
+        DType::Float32,
+    )?);
+    outs.push(new_tensor(cx, Dims::new(), DType::Int64)?);
+    outs.push(new_tensor(cx, Dims::new(), DType::Int64)?);
+    outs.push(Out::Int(actual_q));
+    outs.push(Out::Int(actual_k));
+    Ok(outs)
 }

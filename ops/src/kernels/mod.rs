@@ -58,13 +58,18 @@ mod view;
 mod weight_norm;
 
 pub(crate) use asserts::{
-    assert_async, assert_scalar, sym_constrain_range, sym_constrain_range_for_size,
+    assert_async, assert_scalar, functional_assert_async, functional_assert_scalar,
+    functional_sym_constrain_range, functional_sym_constrain_range_for_size, sym_constrain_range,
+    sym_constrain_range_for_size,
 };
 pub(crate) use aten_composites::{
     atleast_1d_sequence, atleast_2d_sequence, atleast_3d_sequence, chain_matmul,
     log_sigmoid_forward, narrow_tensor, native_channel_shuffle, norm_except_dim,
 };
-pub(crate) use attention::scaled_dot_product_attention;
+pub(crate) use attention::{
+    efficient_attention_forward, flash_attention_forward, scaled_dot_product_attention,
+    scaled_dot_product_efficient_attention, scaled_dot_product_flash_attention,
+};
 pub(crate) use batch_norm::{
     batch_norm_no_update, batch_norm_with_update, batch_norm_with_update_functional,
     check_unbiasing as batch_norm_check_unbiasing, helper as batch_norm_helper, native_batch_norm,
@@ -150,7 +155,9 @@ pub(crate) use recurrent::{
     gru_cell, gru_input, lstm_cell, lstm_input, rnn_relu_cell, rnn_relu_input, rnn_tanh_cell,
     rnn_tanh_input,
 };
-pub(crate) use reshape::{flatten_using_ints, ravel, reshape, reshape_as, view_copy};
+pub(crate) use reshape::{
+    flatten_using_ints, ravel, reshape, reshape_as, view_copy, view_copy_dtype,
+};
 pub(crate) use resize::{resize, resize_, resize_as, resize_as_};
 pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};
 pub(crate) use scatter::{
@@ -169,16 +176,17 @@ pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};
 pub(crate) use upsample::{
-    upsample_bicubic2d_default, upsample_bicubic2d_vec, upsample_bilinear2d_aa_vec,
-    upsample_bilinear2d_vec, upsample_linear_default, upsample_linear_vec,
-    upsample_nearest1d_default, upsample_nearest1d_out, upsample_nearest1d_vec,
-    upsample_nearest2d_default, upsample_nearest2d_out, upsample_nearest2d_vec,
-    upsample_nearest3d_default, upsample_nearest3d_out, upsample_nearest3d_vec,
+    upsample_bicubic2d_aa_vec, upsample_bicubic2d_default, upsample_bicubic2d_vec,
+    upsample_bilinear2d_aa_vec, upsample_bilinear2d_vec, upsample_lanczos2d_aa_vec,
+    upsample_linear_default, upsample_linear_vec, upsample_nearest1d_default,
+    upsample_nearest1d_out, upsample_nearest1d_vec, upsample_nearest2d_default,
+    upsample_nearest2d_out, upsample_nearest2d_vec, upsample_nearest3d_default,
+    upsample_nearest3d_out, upsample_nearest3d_vec,
 };
 pub(crate) use view::{
     broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as, view_dtype,
 };
-pub(crate) use weight_norm::weight_norm;
+pub(crate) use weight_norm::{weight_norm, weight_norm_interface};
 
 /// ATen's refusal of `a - b` for two bool tensors (`sub_check`), which
 /// composites that subtract their input raise.

@@ -6,6 +6,7 @@
 //! schema) can say it.
 
 use crate::intrinsics;
+use fake_runtime::strides::{Decide, is_contiguous};
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
@@ -74,6 +75,19 @@ pub(crate) fn reshape_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// contiguous.
 pub(crate) fn view_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let outs = reshape(cx, a)?;
+    super::contiguous_copies(cx, outs)
+}
+
+/// `view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor`: `view.dtype`'s
+/// geometry (and refusals), cloned contiguous by ATen's composite, whose
+/// `clone` asks whether the view is contiguous (a guard on symbolic sizes).
+pub(crate) fn view_copy_dtype(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let outs = super::view_dtype(cx, a)?;
+    for o in &outs {
+        if let Out::Tensor(t, _) = o {
+            is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?;
+        }
+    }
     super::contiguous_copies(cx, outs)
 }
 

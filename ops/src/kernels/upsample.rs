@@ -1,8 +1,9 @@
 //! `upsample_nearest1d.vec`, `upsample_nearest2d.vec`,
 //! `upsample_nearest3d.vec` (and the exact nearest ones),
 //! `upsample_bilinear2d.vec`, `upsample_linear1d.vec`,
-//! `upsample_trilinear3d.vec`, `upsample_bicubic2d.vec` and
-//! `_upsample_bilinear2d_aa.vec`: the output size
+//! `upsample_trilinear3d.vec`, `upsample_bicubic2d.vec` and the
+//! antialiased `_upsample_bilinear2d_aa.vec`, `_upsample_bicubic2d_aa.vec`
+//! and `_upsample_lanczos2d_aa.vec`: the output size
 //! from `output_size` or from `scale_factors`, as PyTorch's
 //! `upsample_compute_output_size` (the Python one export runs, which keeps
 //! symbolic sizes), then each one's checks and memory format.
@@ -340,6 +341,29 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
 /// [`output_sizes`] does, then `_upsample_bilinear2d_aa` with each
 /// spatial dim's scale.
 pub(crate) fn upsample_bilinear2d_aa_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_aa_vec(cx, a, crate::erased::_upsample_bilinear2d_aa)
+}
+
+/// `_upsample_bicubic2d_aa.vec`: as [`upsample_bilinear2d_aa_vec`], then
+/// `_upsample_bicubic2d_aa`.
+pub(crate) fn upsample_bicubic2d_aa_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_aa_vec(cx, a, crate::erased::_upsample_bicubic2d_aa)
+}
+
+/// `_upsample_lanczos2d_aa.vec`: as [`upsample_bilinear2d_aa_vec`], then
+/// `_upsample_lanczos2d_aa`.
+pub(crate) fn upsample_lanczos2d_aa_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_aa_vec(cx, a, crate::erased::_upsample_lanczos2d_aa)
+}
+
+/// The antialiased upsamplings' `.vec` decompositions: the output size
+/// from `upsample_compute_output_size`, then `functional(input, osize,
+/// align_corners, scale_h, scale_w)`.
+fn upsample_aa_vec(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    functional: fn(&mut Cx<'_>, &[Arg<'_>]) -> Result<Outs>,
+) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "input")?;
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
     let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
@@ -349,7 +373,7 @@ pub(crate) fn upsample_bilinear2d_aa_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
         Some(f) => f.get(i).map_or(Arg::None, |&v| Arg::Float(v)),
         None => Arg::None,
     };
-    crate::erased::_upsample_bilinear2d_aa(
+    functional(
         cx,
         &[
             Arg::Tensor(t),

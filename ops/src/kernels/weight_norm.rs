@@ -5,13 +5,16 @@
 //! runs, for `dim` the first or last dim, half-precision operands
 //! included) takes the norm in `g`'s dtype (float for a bfloat16 or
 //! float16 `g`), so a narrowing refuses, and converts it to `g`'s dtype
-//! before dividing. Each
+//! before dividing; `_weight_norm_interface` itself is that decomposition,
+//! returning the norm too. Each
 //! step is the kernel of the operator the composite calls, so sizes, dtype
 //! and layout are theirs.
 
 use super::invalid;
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, DType, DeviceType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
+use fake_runtime::{
+    Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, Scalar, SymInt, TensorMeta,
+};
 
 /// The one tensor a kernel returned.
 fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
@@ -99,4 +102,55 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         cx,
     )?;
     crate::erased::mul_tensor(cx, &[Arg::Tensor(&v), Arg::Tensor(&scale)])
+}
+
+/// `_weight_norm_interface(Tensor v, Tensor g, int dim=0) -> (Tensor,
+/// Tensor)`: its Python decomposition, which FakeTensorMode runs: the
+/// norm over every dim but `dim` (unwrapped: a negative `dim` keeps no dim
+/// out), kept as size-1 dims, in float for a half-precision `g` off MPS,
+/// else in `g`'s dtype (`v.abs()` converted when no dim is reduced); then
+/// `v * (g / norm.to(g.dtype))` and the norm.
+pub(crate) fn weight_norm_interface(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let v = args::tensor(cx, a, 0, "v")?;
+    let g = args::tensor(cx, a, 1, "g")?;
+    let dim = args::int(cx, a, 2, "dim", Some(0))?;
+    let others: fake_runtime::shape::Dims = (0..v.dim() as i64)
+        .filter(|&i| i != dim)
+        .map(SymInt::Int)
+        .collect();
+    let half = matches!(g.dtype, DType::BFloat16 | DType::Float16);
+    let norm_dtype = if half && v.device.ty != DeviceType::Mps {
+        DType::Float32
+    } else {
+        g.dtype
+    };
+    let to = |cx: &mut Cx<'_>, t: &TensorMeta, d: DType| -> Result<TensorMeta> {
+        one(super::to_dtype(cx, &[Arg::Tensor(t), Arg::DType(d)])?, cx)
+    };
+    let norm = if others.is_empty() {
+        let abs = one(crate::erased::abs(cx, &[Arg::Tensor(v)])?, cx)?;
+        to(cx, &abs, norm_dtype)?
+    } else {
+        let call = [
+            Arg::Tensor(v),
+            Arg::Scalar(Scalar::Int(SymInt::Int(2))),
+            Arg::Ints(others[..].into()),
+            Arg::Bool(true),
+            Arg::DType(norm_dtype),
+        ];
+        one(crate::erased::norm_scalaropt_dim_dtype(cx, &call)?, cx)?
+    };
+    let norm_g = to(cx, &norm, g.dtype)?;
+    let scale = one(
+        crate::erased::div_tensor(cx, &[Arg::Tensor(g), Arg::Tensor(&norm_g)])?,
+        cx,
+    )?;
+    let w = one(
+        crate::erased::mul_tensor(cx, &[Arg::Tensor(v), Arg::Tensor(&scale)])?,
+        cx,
+    )?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(w, Alias::Fresh));
+    outs.push(Out::Tensor(norm, Alias::Fresh));
+    Ok(outs)
 }
