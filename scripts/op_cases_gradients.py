@@ -312,3 +312,56 @@ for _kind in ["reflection", "replication"]:
             (f"{_op}.grad_input of dynamic sizes, no padding", f"{_op}.grad_input",
              C("", D(_x, "g"), D(_x, "x"), [0] * len(_p), grad_input=T(_x))),
         ]
+
+
+# The batch norms' gradients: `batch_norm_backward` takes a `reserve`
+# tensor more, which it does not read. (No case leaves out the statistics
+# the mode needs, nor has an empty batch: the eager CPU kernel crashes
+# on those.)
+for _op, _extra in [("native_batch_norm_backward", ()), ("batch_norm_backward", (T([0]),))]:
+    _bn = [
+        C("training, every gradient", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), T([3]),
+          True, 1e-5, [True, True, True], *_extra),
+        C("eval, every gradient", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), T([3]),
+          False, 1e-5, [True, True, True], *_extra),
+        C("input gradient only", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), T([3]),
+          True, 1e-5, [True, False, False], *_extra),
+        C("channels-last both, training", cl(2, 3, 4, 5), cl(2, 3, 4, 5), T([3]), T([3]), T([3]), T([3]),
+          T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("channels-last both, eval", cl(2, 3, 4, 5), cl(2, 3, 4, 5), T([3]), T([3]), T([3]), T([3]),
+          T([3]), False, 1e-5, [True, True, True], *_extra),
+        C("channels-last input, contiguous gradient", T([2, 3, 4, 5]), cl(2, 3, 4, 5), T([3]), T([3]), T([3]),
+          T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("contiguous input, channels-last gradient", cl(2, 3, 4, 5), T([2, 3, 4, 5]), T([3]), T([3]), T([3]),
+          T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("transposed 2-d gradient", tr(4, 3), T([4, 3]), T([3]), T([3]), T([3]), T([3]), T([3]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("3-d input", T([2, 3, 7]), T([2, 3, 7]), T([3]), None, None, T([3]), T([3]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("no weight", T([2, 3, 4, 5]), T([2, 3, 4, 5]), None, T([3]), T([3]), T([3]), T([3]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("no weight, eval", T([2, 3, 4, 5]), T([2, 3, 4, 5]), None, T([3]), T([3]), None, None, False, 1e-5,
+          [True, True, True], *_extra),
+        C("float16 input, float32 weight and statistics", T([2, 3, 4, 5], dtype=f16), cl(2, 3, 4, 5, dtype=f16),
+          T([3]), T([3]), T([3]), T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("float16 input, no weight", T([2, 3, 4, 5], dtype=f16), T([2, 3, 4, 5], dtype=f16), None, None, None,
+          T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("float64 weight of a float32 input", T([2, 3, 4]), T([2, 3, 4]), T([3], dtype=f64), T([3]), T([3]),
+          T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("one channel", T([2, 1, 4]), T([2, 1, 4]), T([1]), T([1]), T([1]), T([1]), T([1]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("1-d input refused", T([3]), T([3]), T([3]), T([3]), T([3]), T([3]), T([3]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("gradient of another size refused", T([2, 4]), T([2, 3]), T([3]), T([3]), T([3]), T([3]), T([3]),
+          True, 1e-5, [True, True, True], *_extra),
+    ]
+    CASES[_op] = _bn
+    SYMBOLIC += [
+        (f"{_op} of a dynamic input", _op,
+         C("", D([2, 3, 4, 5], "g"), D([2, 3, 4, 5], "x"), T([3]), T([3]), T([3]), T([3]), T([3]), True, 1e-5,
+           [True, True, True], *_extra)),
+        (f"{_op} of a dynamic channels-last input, eval", _op,
+         C("", D([2, 3, 4, 5], "g", CL_DYNAMIC, strides=[60, 1, 15, 3]),
+           D([2, 3, 4, 5], "x", CL_DYNAMIC, strides=[60, 1, 15, 3]), T([3]), T([3]), T([3]), T([3]), T([3]),
+           False, 1e-5, [True, True, True], *_extra)),
+    ]
