@@ -365,3 +365,83 @@ for _op, _extra in [("native_batch_norm_backward", ()), ("batch_norm_backward", 
            D([2, 3, 4, 5], "x", CL_DYNAMIC, strides=[60, 1, 15, 3]), T([3]), T([3]), T([3]), T([3]), T([3]),
            False, 1e-5, [True, True, True], *_extra)),
     ]
+
+
+# The NLL losses' gradients (reduction 0 none, 1 mean, 2 sum); the
+# `grad_input=` overloads are their out wrappers.
+_tw = T([])
+CASES["nll_loss_backward"] = [
+    C("batch, mean", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw),
+    C("batch, none", T([4]), T([4, 3]), T([4], dtype=i64), None, 0, -100, _tw),
+    C("batch, sum", T([]), T([4, 3]), T([4], dtype=i64), None, 2, -100, _tw),
+    C("batch, one-element gradient", T([1]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw),
+    C("class weights", T([4]), T([4, 3]), T([4], dtype=i64), T([3]), 0, -100, _tw),
+    C("strided class weights", T([]), T([4, 3]), T([4], dtype=i64), T([3], strides=[2]), 1, 1, _tw),
+    C("transposed input", T([]), tr(4, 3), T([4], dtype=i64), None, 1, -100, _tw),
+    C("transposed input, none", T([4], strides=[2]), tr(4, 3), T([4], dtype=i64), None, 0, -100, _tw),
+    C("unbatched", T([]), T([3]), T([], dtype=i64), None, 1, -100, _tw),
+    C("unbatched with a one-element target", T([]), T([3]), T([1], dtype=i64), T([3]), 2, -100, _tw),
+    C("unbatched with two targets refused", T([]), T([3]), T([2], dtype=i64), T([3]), 2, -100, _tw),
+    C("float16 input, float32 gradient", T([]), T([4, 3], dtype=f16), T([4], dtype=i64), None, 1, -100, _tw),
+    C("float16 input and total weight", T([], dtype=f16), T([4, 3], dtype=f16), T([4], dtype=i64), None, 1,
+      -100, T([], dtype=f16)),
+    C("float64 gradient of a float16 input", T([], dtype=f64), T([4, 3], dtype=f16), T([4], dtype=i64), None, 1,
+      -100, _tw),
+    C("float64 weights", T([4]), T([4, 3]), T([4], dtype=i64), T([3], dtype=f64), 0, -100, _tw),
+    C("empty batch", T([0]), T([0, 3]), T([0], dtype=i64), None, 0, -100, _tw),
+    C("3-d input refused", T([]), T([2, 4, 3]), T([2], dtype=i64), None, 1, -100, _tw),
+    C("2-d target refused", T([]), T([4, 3]), T([4, 1], dtype=i64), None, 1, -100, _tw),
+    C("batch size mismatch refused", T([]), T([4, 3]), T([5], dtype=i64), None, 1, -100, _tw),
+    C("two total weights refused", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, T([2])),
+    C("weights of another count refused", T([]), T([4, 3]), T([4], dtype=i64), T([4]), 1, -100, _tw),
+    C("per-sample gradient of another size refused", T([3]), T([4, 3]), T([4], dtype=i64), None, 0, -100, _tw),
+    C("several gradients with a mean refused", T([4]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw),
+]
+CASES["nll_loss_backward.grad_input"] = [
+    C("out of the input's sizes", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw, grad_input=T([4, 3])),
+    C("empty out is resized", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw, grad_input=T([0])),
+    C("transposed out keeps its strides", T([4]), T([4, 3]), T([4], dtype=i64), None, 0, -100, _tw,
+      grad_input=tr(4, 3)),
+    C("int64 out refused", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw,
+      grad_input=T([4, 3], dtype=i64)),
+]
+CASES["nll_loss2d_backward"] = [
+    C("mean", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw),
+    C("none", T([2, 4, 5]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0, -100, _tw),
+    C("none, channels-last input", T([2, 4, 5]), cl(2, 3, 4, 5), T([2, 4, 5], dtype=i64), None, 0, -100, _tw),
+    C("mean, channels-last input", T([]), cl(2, 3, 4, 5), T([2, 4, 5], dtype=i64), T([3]), 1, -100, _tw),
+    C("none, transposed gradient", tr(2, 4, 5), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0, -100, _tw),
+    C("none, transposed target", T([2, 4, 5]), T([2, 3, 4, 5]), tr(2, 4, 5, dtype=i64), T([3]), 0, 1, _tw),
+    C("one-element 3-d gradient", T([1, 1, 1]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 2, -100, _tw),
+    C("float16 input", T([2, 4, 5], dtype=f16), T([2, 3, 4, 5], dtype=f16), T([2, 4, 5], dtype=i64),
+      T([3], dtype=f16), 0, -100, T([], dtype=f16)),
+    C("float64 gradient", T([], dtype=f64), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw),
+    C("3-d input refused", T([]), T([3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw),
+    C("2-d target refused", T([]), T([2, 3, 4, 5]), T([2, 20], dtype=i64), None, 1, -100, _tw),
+    C("target of another size refused", T([]), T([2, 3, 4, 5]), T([2, 4, 6], dtype=i64), None, 1, -100, _tw),
+    C("two total weights refused", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, T([2])),
+    C("gradient of another size refused", T([2, 4, 6]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0,
+      -100, _tw),
+]
+CASES["nll_loss2d_backward.grad_input"] = [
+    C("out of the input's sizes", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw,
+      grad_input=T([2, 3, 4, 5])),
+    C("empty out is resized", T([2, 4, 5]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0, -100, _tw,
+      grad_input=T([0])),
+    C("channels-last out keeps its strides", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100,
+      _tw, grad_input=cl(2, 3, 4, 5)),
+    C("int64 out refused", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw,
+      grad_input=T([2, 3, 4, 5], dtype=i64)),
+]
+SYMBOLIC += [
+    ("nll_loss_backward of a dynamic batch, none", "nll_loss_backward",
+     C("", D([4], "g"), D([4, 3], "x"), D([4], "t", dtype=i64), None, 0, -100, _tw)),
+    ("nll_loss_backward of a dynamic batch, mean with weights", "nll_loss_backward",
+     C("", T([]), D([4, 3], "x"), D([4], "t", dtype=i64), D([3], "w"), 1, -100, _tw)),
+    ("nll_loss2d_backward of dynamic sizes, none", "nll_loss2d_backward",
+     C("", D([2, 4, 5], "g"), D([2, 3, 4, 5], "x"), D([2, 4, 5], "t", dtype=i64), None, 0, -100, _tw)),
+    ("nll_loss2d_backward of dynamic sizes, mean", "nll_loss2d_backward",
+     C("", T([]), D([2, 3, 4, 5], "x"), D([2, 4, 5], "t", dtype=i64), None, 1, -100, _tw)),
+    ("nll_loss_backward.grad_input of a dynamic batch", "nll_loss_backward.grad_input",
+     C("", D([4], "g"), D([4, 3], "x"), D([4], "t", dtype=i64), None, 0, -100, _tw, grad_input=T([4, 3]))),
+]
