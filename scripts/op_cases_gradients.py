@@ -6,7 +6,7 @@ described there.
 """
 
 import torch
-from op_case_inputs import C, D, S, T, b8, cl, f16, f64, i32, i64, tr
+from op_case_inputs import C, D, S, SizeOf, T, b8, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -445,3 +445,75 @@ SYMBOLIC += [
     ("nll_loss_backward.grad_input of a dynamic batch", "nll_loss_backward.grad_input",
      C("", D([4], "g"), D([4, 3], "x"), D([4], "t", dtype=i64), None, 0, -100, _tw, grad_input=T([4, 3]))),
 ]
+
+
+def cl3(*sizes, **kw):
+    """A channels-last-3d 5-d input."""
+    return T(sizes, fmt=torch.channels_last_3d, **kw)
+
+
+# The upsamplings' gradients: the gradient has the output's sizes, the
+# result `input_size`. (The symbolic cases of ATen's meta kernels are the
+# derived ones: those kernels refuse symbolic sizes in the size lists.)
+for _op in ["upsample_nearest1d_backward", "_upsample_nearest_exact1d_backward"]:
+    CASES[_op] = [
+        C("batched", T([2, 3, 5]), [5], [2, 3, 8]),
+        C("with a scale", T([2, 3, 5]), [5], [2, 3, 8], 0.5),
+        C("transposed gradient", T([3, 2, 5], then=lambda t: t.transpose(0, 1)), [5], [2, 3, 8]),
+        C("float16", T([2, 3, 5], dtype=f16), [5], [2, 3, 8]),
+        C("empty batch", T([0, 3, 5]), [5], [0, 3, 8]),
+        C("gradient of another size refused", T([2, 3, 6]), [5], [2, 3, 8]),
+        C("gradient of another rank refused", T([3, 5]), [5], [2, 3, 8]),
+        C("zero input size refused", T([2, 3, 5]), [5], [2, 3, 0]),
+        C("two output sizes refused", T([2, 3, 5]), [5, 5], [2, 3, 8]),
+    ]
+    CASES[f"{_op}.grad_input"] = [
+        C("out of the input's sizes", T([2, 3, 5]), [5], [2, 3, 8], grad_input=T([2, 3, 8])),
+        C("empty out is resized", T([2, 3, 5]), [5], [2, 3, 8], grad_input=T([0])),
+        C("transposed out keeps its strides", T([2, 3, 5]), [5], [2, 3, 8],
+          grad_input=T([2, 8, 3], then=lambda t: t.transpose(1, 2))),
+        C("float64 out refused", T([2, 3, 5]), [5], [2, 3, 8], grad_input=T([2, 3, 8], dtype=f64)),
+    ]
+for _op in ["upsample_nearest2d_backward", "_upsample_nearest_exact2d_backward", "upsample_bilinear2d_backward"]:
+    _ac = [False] if _op == "upsample_bilinear2d_backward" else []
+    CASES[_op] = [
+        C("batched", T([2, 3, 5, 6]), [5, 6], [2, 3, 8, 9], *_ac),
+        C("channels-last gradient", cl(2, 3, 5, 6), [5, 6], [2, 3, 8, 9], *_ac),
+        C("transposed gradient", tr(2, 3, 5, 6), [5, 6], [2, 3, 8, 9], *_ac),
+        C("float16 channels-last gradient", cl(2, 3, 5, 6, dtype=f16), [5, 6], [2, 3, 8, 9], *_ac),
+        C("one channel, channels-last gradient", cl(2, 1, 5, 6), [5, 6], [2, 1, 8, 9], *_ac),
+        C("gradient of another size refused", T([2, 3, 5, 7]), [5, 6], [2, 3, 8, 9], *_ac),
+        C("3-d gradient refused", T([3, 5, 6]), [5, 6], [2, 3, 8, 9], *_ac),
+        C("zero output size refused", T([2, 3, 0, 6]), [0, 6], [2, 3, 8, 9], *_ac),
+        C("three input sizes refused", T([2, 3, 5, 6]), [5, 6], [2, 3, 8], *_ac),
+    ]
+    # (ATen's meta kernel, the bilinear one's, refuses symbolic sizes in
+    # the size lists; the sizes of the gradient stay dynamic.)
+    _n = 2 if _op == "upsample_bilinear2d_backward" else SizeOf("g", 0)
+    SYMBOLIC += [
+        (f"{_op} of a dynamic channels-last gradient", _op,
+         C("", D([2, 3, 5, 6], "g", CL_DYNAMIC, strides=[90, 1, 18, 3]), [5, 6], [_n, 3, 8, 9], *_ac)),
+    ]
+    if _op != "upsample_bilinear2d_backward":
+        SYMBOLIC += [
+            (f"{_op} of a dynamic gradient", _op,
+             C("", D([2, 3, 5, 6], "g"), [SizeOf("g", 2), SizeOf("g", 3)],
+               [SizeOf("g", 0), SizeOf("g", 1), 8, 9])),
+        ]
+for _op in ["upsample_nearest3d_backward", "_upsample_nearest_exact3d_backward"]:
+    CASES[_op] = [
+        C("batched", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("channels-last-3d gradient", cl3(2, 3, 5, 6, 2), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("with scales", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4], 0.5, 0.5, 0.5),
+        C("float64", T([2, 3, 5, 6, 2], dtype=f64), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("gradient of another size refused", T([2, 3, 5, 6, 3]), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("4-d gradient refused", T([3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("zero input size refused", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 0, 4]),
+    ]
+    CASES[f"{_op}.grad_input"] = [
+        C("out of the input's sizes", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4],
+          grad_input=T([2, 3, 8, 9, 4])),
+        C("empty out is resized", cl3(2, 3, 5, 6, 2), [5, 6, 2], [2, 3, 8, 9, 4], grad_input=T([0])),
+        C("float64 out refused", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4],
+          grad_input=T([2, 3, 8, 9, 4], dtype=f64)),
+    ]
