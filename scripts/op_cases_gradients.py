@@ -517,3 +517,44 @@ for _op in ["upsample_nearest3d_backward", "_upsample_nearest_exact3d_backward"]
         C("float64 out refused", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4],
           grad_input=T([2, 3, 8, 9, 4], dtype=f64)),
     ]
+
+
+# `_prelu_kernel_backward(grad_output, self, weight)`: the weight as
+# `prelu` passes it, reshaped to broadcast along the channels.
+CASES["_prelu_kernel_backward"] = [
+    C("same shape", T([2, 3]), T([2, 3]), T([2, 3])),
+    C("one weight", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([1])),
+    C("a weight per channel", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([3, 1, 1])),
+    C("channels-last input and gradient", cl(2, 3, 4, 5), cl(2, 3, 4, 5), T([3, 1, 1])),
+    C("channels-last input only", T([2, 3, 4, 5]), cl(2, 3, 4, 5), T([3, 1, 1])),
+    C("channels-last gradient only", cl(2, 3, 4, 5), T([2, 3, 4, 5]), T([3, 1, 1])),
+    C("transposed gradient", tr(2, 3), T([2, 3]), T([3])),
+    C("transposed input", T([2, 3]), tr(2, 3), T([3])),
+    C("float16 gradient, float32 input", T([2, 3], dtype=f16), T([2, 3]), T([3])),
+    C("float64 weight", T([2, 3]), T([2, 3]), T([3], dtype=f64)),
+    C("float64 zero-dim weight", T([2, 3], dtype=f16), T([2, 3], dtype=f16), T([], dtype=f64)),
+    C("int64 all", T([2, 3], dtype=i64), T([2, 3], dtype=i64), T([3], dtype=i64)),
+    C("zero-dim", T([]), T([]), T([])),
+    C("empty", T([0, 3]), T([0, 3]), T([3])),
+    C("sizes that do not broadcast", T([2, 3]), T([2, 4]), T([1])),
+]
+SYMBOLIC += [
+    ("_prelu_kernel_backward of dynamic sizes", "_prelu_kernel_backward",
+     C("", D([2, 3], "g"), D([2, 3], "x"), T([1]))),
+    ("_prelu_kernel_backward of dynamic channels-last tensors", "_prelu_kernel_backward",
+     C("", D([2, 3, 4, 5], "g", CL_DYNAMIC, strides=[60, 1, 15, 3]),
+       D([2, 3, 4, 5], "x", CL_DYNAMIC, strides=[60, 1, 15, 3]), T([3, 1, 1]))),
+]
+
+# `masked_scatter_backward(grad_output, mask, sizes)`: `new_empty(sizes)`.
+CASES["masked_scatter_backward"] = [
+    C("sizes of the mask", T([6]), T([2, 3], dtype=b8), [2, 3]),
+    C("float16 transposed gradient", tr(3, 2, dtype=f16), T([2, 3], dtype=b8), [2, 3]),
+    C("empty", T([0]), T([0, 3], dtype=b8), [0, 3]),
+    C("zero-dim", T([1]), T([], dtype=b8), []),
+    C("negative size refused", T([6]), T([2, 3], dtype=b8), [-1, 3]),
+]
+SYMBOLIC += [
+    ("masked_scatter_backward of the sizes of a dynamic mask", "masked_scatter_backward",
+     C("", D([6], "g"), D([2, 3], "m", dtype=b8), [SizeOf("m", 0), SizeOf("m", 1)])),
+]
