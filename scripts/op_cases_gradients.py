@@ -558,3 +558,53 @@ SYMBOLIC += [
     ("masked_scatter_backward of the sizes of a dynamic mask", "masked_scatter_backward",
      C("", D([6], "g"), D([2, 3], "m", dtype=b8), [SizeOf("m", 0), SizeOf("m", 1)])),
 ]
+
+
+# The embedding bags' gradients: 4 bags of 5 features over 7 indices
+# (mode 0 sum, 1 mean, 2 max). (No case has no weights: the eager CPU
+# kernel writes out of bounds.)
+def _bag_inputs():
+    idx = T([7], dtype=i64)
+    return idx, T([4], dtype=i64), T([7], dtype=i64), T([4], dtype=i64), T([4, 5], dtype=i64)
+
+
+_idx, _off, _o2b, _bs, _mi = _bag_inputs()
+CASES["_embedding_bag_dense_backward"] = [
+    C("sum", T([4, 5]), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("mean, scaled by frequency", T([4, 5]), _idx, _o2b, _bs, _mi, 10, True, 1, None),
+    C("max", T([4, 5]), _idx, _o2b, _bs, _mi, 10, False, 2, None),
+    C("per-sample weights and a padding index", T([4, 5]), _idx, _o2b, _bs, _mi, 10, False, 0, T([7]), 3),
+    C("transposed float64 gradient", tr(4, 5, dtype=f64), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("float16", T([4, 5], dtype=f16), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("3-d gradient", T([4, 5, 2]), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("empty gradient", T([0, 5]), T([0], dtype=i64), T([0], dtype=i64), T([0], dtype=i64), T([0, 5], dtype=i64),
+      10, False, 0, None),
+    C("int64 gradient refused", T([4, 5], dtype=i64), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("1-d gradient refused", T([4]), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+]
+CASES["_embedding_bag_backward"] = [
+    C("sum", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, None),
+    C("mean", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, True, 1, False, None),
+    C("max, float64", T([4, 5], dtype=f64), _idx, _off, _o2b, _bs, _mi, 10, False, 2, False, None),
+    C("per-sample weights", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, T([7]), 2),
+    C("transposed gradient", tr(4, 5), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, None),
+    C("int32 gradient refused", T([4, 5], dtype=i32), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, None),
+]
+CASES["_embedding_bag_per_sample_weights_backward"] = [
+    C("sum", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 0),
+    C("with a padding index", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 0, 3),
+    C("float64 transposed gradient", tr(4, 5, dtype=f64), T([10, 5], dtype=f64), _idx, _off, _o2b, 0),
+    C("no indices", T([4, 5]), T([10, 5]), T([0], dtype=i64), _off, T([0], dtype=i64), 0),
+    C("mean refused", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 1),
+    C("3-d gradient refused", T([4, 5, 2]), T([10, 5]), _idx, _off, _o2b, 0),
+    C("2-d indices refused", T([4, 5]), T([10, 5]), T([7, 1], dtype=i64), _off, _o2b, 0),
+    C("weight of other features refused", T([4, 5]), T([10, 6]), _idx, _off, _o2b, 0),
+]
+SYMBOLIC += [
+    ("_embedding_bag_dense_backward of a dynamic gradient", "_embedding_bag_dense_backward",
+     C("", D([4, 5], "g"), _idx, _o2b, _bs, _mi, S(10, "n"), False, 0, None)),
+    ("_embedding_bag_backward of a dynamic gradient", "_embedding_bag_backward",
+     C("", D([4, 5], "g"), _idx, _off, _o2b, _bs, _mi, S(10, "n"), False, 0, False, None)),
+    ("_embedding_bag_per_sample_weights_backward of dynamic sizes", "_embedding_bag_per_sample_weights_backward",
+     C("", D([4, 5], "g"), D([10, 5], "w"), D([7], "i", dtype=i64), _off, D([7], "o", dtype=i64), 0)),
+]
