@@ -608,3 +608,30 @@ SYMBOLIC += [
     ("_embedding_bag_per_sample_weights_backward of dynamic sizes", "_embedding_bag_per_sample_weights_backward",
      C("", D([4, 5], "g"), D([10, 5], "w"), D([7], "i", dtype=i64), _off, D([7], "o", dtype=i64), 0)),
 ]
+
+
+# `native_batch_norm_backward.out`: each gradient there copied into its
+# `out` (resized when its sizes differ, exactly its dtype); every `out`
+# returned.
+def _bn_out(name, grad, x, mask, out0, out1, out2, train=True):
+    return C(name, grad, x, T([3]), T([3]), T([3]), T([3]), T([3]), train, 1e-5, mask,
+             out0=out0, out1=out1, out2=out2)
+
+
+CASES["native_batch_norm_backward.out"] = [
+    _bn_out("outs of the gradients' sizes", T([2, 3, 4]), T([2, 3, 4]), [True, True, True], T([2, 3, 4]),
+            T([3]), T([3])),
+    _bn_out("empty outs are resized", T([2, 3, 4]), T([2, 3, 4]), [True, True, True], T([0]), T([0]), T([0])),
+    _bn_out("a channels-last out keeps its strides", cl(2, 3, 4, 5), cl(2, 3, 4, 5), [True, True, True],
+            cl(2, 3, 4, 5), T([3]), T([3])),
+    _bn_out("outs without a gradient untouched", T([2, 3, 4]), T([2, 3, 4]), [True, False, False],
+            T([2, 3, 4]), T([5], dtype=f64), T([0], dtype=i64)),
+    _bn_out("float64 out refused", T([2, 3, 4]), T([2, 3, 4]), [True, True, True], T([2, 3, 4], dtype=f64),
+            T([3]), T([3])),
+    _bn_out("float64 weight gradient out refused", T([2, 3, 4]), T([2, 3, 4]), [True, True, False],
+            T([2, 3, 4]), T([3], dtype=f64), T([3])),
+]
+SYMBOLIC += [
+    ("native_batch_norm_backward.out of a dynamic input", "native_batch_norm_backward.out",
+     _bn_out("", D([2, 3, 4], "g"), D([2, 3, 4], "x"), [True, True, True], T([0]), T([3]), T([3]))),
+]

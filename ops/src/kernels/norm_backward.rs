@@ -657,3 +657,50 @@ pub(crate) fn native_batch_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     }
     Ok(outs)
 }
+
+/// `native_batch_norm_backward.out`: its decomposition, which computes
+/// the functional gradients, then for each one there (not `None`)
+/// resizes its `out` when the sizes differ (`resize_`: contiguous) and
+/// copies into it with exactly its dtype and device (`_safe_copy_out`);
+/// all three `out` tensors are returned, the ones without a gradient
+/// untouched.
+pub(crate) fn native_batch_norm_backward_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let results = native_batch_norm_backward(cx, &a[..a.len().min(10)])?;
+    let mut outs = Outs::new();
+    for (i, result) in results.iter().enumerate() {
+        let slot = 10 + i;
+        let target = args::tensor(cx, a, slot, &format!("out{i}"))?;
+        let written = match result {
+            Out::Tensor(r, _) => {
+                let written = if shape::guard_sizes_eq(cx.env, &target.sizes, &r.sizes, cx.op)? {
+                    target.clone()
+                } else {
+                    fake_runtime::support::resize_output(cx, target, &r.sizes, None)?
+                };
+                if r.device != target.device {
+                    return Err(invalid(
+                        cx,
+                        format!(
+                            "Attempting to copy from device {} to device {}, but cross-device copies are not allowed!",
+                            r.device, target.device
+                        ),
+                    ));
+                }
+                if r.dtype != target.dtype {
+                    return Err(invalid(
+                        cx,
+                        format!(
+                            "Expected out tensor to have dtype torch.{} but got torch.{} instead",
+                            r.dtype, target.dtype
+                        ),
+                    ));
+                }
+                written
+            }
+            _ => target.clone(),
+        };
+        let index = u8::try_from(slot).map_err(|_| invalid(cx, "too many arguments"))?;
+        outs.push(Out::Tensor(written, Alias::InPlace(index)));
+    }
+    Ok(outs)
+}
