@@ -6,7 +6,7 @@ described there.
 """
 
 import torch
-from op_case_inputs import C, D, S, T, b8, cl, f16, f64, i32, i64, tr
+from op_case_inputs import C, D, S, SizeOf, T, b8, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -312,3 +312,326 @@ for _kind in ["reflection", "replication"]:
             (f"{_op}.grad_input of dynamic sizes, no padding", f"{_op}.grad_input",
              C("", D(_x, "g"), D(_x, "x"), [0] * len(_p), grad_input=T(_x))),
         ]
+
+
+# The batch norms' gradients: `batch_norm_backward` takes a `reserve`
+# tensor more, which it does not read. (No case leaves out the statistics
+# the mode needs, nor has an empty batch: the eager CPU kernel crashes
+# on those.)
+for _op, _extra in [("native_batch_norm_backward", ()), ("batch_norm_backward", (T([0]),))]:
+    _bn = [
+        C("training, every gradient", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), T([3]),
+          True, 1e-5, [True, True, True], *_extra),
+        C("eval, every gradient", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), T([3]),
+          False, 1e-5, [True, True, True], *_extra),
+        C("input gradient only", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), T([3]),
+          True, 1e-5, [True, False, False], *_extra),
+        C("channels-last both, training", cl(2, 3, 4, 5), cl(2, 3, 4, 5), T([3]), T([3]), T([3]), T([3]),
+          T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("channels-last both, eval", cl(2, 3, 4, 5), cl(2, 3, 4, 5), T([3]), T([3]), T([3]), T([3]),
+          T([3]), False, 1e-5, [True, True, True], *_extra),
+        C("channels-last input, contiguous gradient", T([2, 3, 4, 5]), cl(2, 3, 4, 5), T([3]), T([3]), T([3]),
+          T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("contiguous input, channels-last gradient", cl(2, 3, 4, 5), T([2, 3, 4, 5]), T([3]), T([3]), T([3]),
+          T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("transposed 2-d gradient", tr(4, 3), T([4, 3]), T([3]), T([3]), T([3]), T([3]), T([3]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("3-d input", T([2, 3, 7]), T([2, 3, 7]), T([3]), None, None, T([3]), T([3]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("no weight", T([2, 3, 4, 5]), T([2, 3, 4, 5]), None, T([3]), T([3]), T([3]), T([3]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("no weight, eval", T([2, 3, 4, 5]), T([2, 3, 4, 5]), None, T([3]), T([3]), None, None, False, 1e-5,
+          [True, True, True], *_extra),
+        C("float16 input, float32 weight and statistics", T([2, 3, 4, 5], dtype=f16), cl(2, 3, 4, 5, dtype=f16),
+          T([3]), T([3]), T([3]), T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("float16 input, no weight", T([2, 3, 4, 5], dtype=f16), T([2, 3, 4, 5], dtype=f16), None, None, None,
+          T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("float64 weight of a float32 input", T([2, 3, 4]), T([2, 3, 4]), T([3], dtype=f64), T([3]), T([3]),
+          T([3]), T([3]), True, 1e-5, [True, True, True], *_extra),
+        C("one channel", T([2, 1, 4]), T([2, 1, 4]), T([1]), T([1]), T([1]), T([1]), T([1]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("1-d input refused", T([3]), T([3]), T([3]), T([3]), T([3]), T([3]), T([3]), True, 1e-5,
+          [True, True, True], *_extra),
+        C("gradient of another size refused", T([2, 4]), T([2, 3]), T([3]), T([3]), T([3]), T([3]), T([3]),
+          True, 1e-5, [True, True, True], *_extra),
+    ]
+    CASES[_op] = _bn
+    SYMBOLIC += [
+        (f"{_op} of a dynamic input", _op,
+         C("", D([2, 3, 4, 5], "g"), D([2, 3, 4, 5], "x"), T([3]), T([3]), T([3]), T([3]), T([3]), True, 1e-5,
+           [True, True, True], *_extra)),
+        (f"{_op} of a dynamic channels-last input, eval", _op,
+         C("", D([2, 3, 4, 5], "g", CL_DYNAMIC, strides=[60, 1, 15, 3]),
+           D([2, 3, 4, 5], "x", CL_DYNAMIC, strides=[60, 1, 15, 3]), T([3]), T([3]), T([3]), T([3]), T([3]),
+           False, 1e-5, [True, True, True], *_extra)),
+    ]
+
+
+# The NLL losses' gradients (reduction 0 none, 1 mean, 2 sum); the
+# `grad_input=` overloads are their out wrappers.
+_tw = T([])
+CASES["nll_loss_backward"] = [
+    C("batch, mean", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw),
+    C("batch, none", T([4]), T([4, 3]), T([4], dtype=i64), None, 0, -100, _tw),
+    C("batch, sum", T([]), T([4, 3]), T([4], dtype=i64), None, 2, -100, _tw),
+    C("batch, one-element gradient", T([1]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw),
+    C("class weights", T([4]), T([4, 3]), T([4], dtype=i64), T([3]), 0, -100, _tw),
+    C("strided class weights", T([]), T([4, 3]), T([4], dtype=i64), T([3], strides=[2]), 1, 1, _tw),
+    C("transposed input", T([]), tr(4, 3), T([4], dtype=i64), None, 1, -100, _tw),
+    C("transposed input, none", T([4], strides=[2]), tr(4, 3), T([4], dtype=i64), None, 0, -100, _tw),
+    C("unbatched", T([]), T([3]), T([], dtype=i64), None, 1, -100, _tw),
+    C("unbatched with a one-element target", T([]), T([3]), T([1], dtype=i64), T([3]), 2, -100, _tw),
+    C("unbatched with two targets refused", T([]), T([3]), T([2], dtype=i64), T([3]), 2, -100, _tw),
+    C("float16 input, float32 gradient", T([]), T([4, 3], dtype=f16), T([4], dtype=i64), None, 1, -100, _tw),
+    C("float16 input and total weight", T([], dtype=f16), T([4, 3], dtype=f16), T([4], dtype=i64), None, 1,
+      -100, T([], dtype=f16)),
+    C("float64 gradient of a float16 input", T([], dtype=f64), T([4, 3], dtype=f16), T([4], dtype=i64), None, 1,
+      -100, _tw),
+    C("float64 weights", T([4]), T([4, 3]), T([4], dtype=i64), T([3], dtype=f64), 0, -100, _tw),
+    C("empty batch", T([0]), T([0, 3]), T([0], dtype=i64), None, 0, -100, _tw),
+    C("3-d input refused", T([]), T([2, 4, 3]), T([2], dtype=i64), None, 1, -100, _tw),
+    C("2-d target refused", T([]), T([4, 3]), T([4, 1], dtype=i64), None, 1, -100, _tw),
+    C("batch size mismatch refused", T([]), T([4, 3]), T([5], dtype=i64), None, 1, -100, _tw),
+    C("two total weights refused", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, T([2])),
+    C("weights of another count refused", T([]), T([4, 3]), T([4], dtype=i64), T([4]), 1, -100, _tw),
+    C("per-sample gradient of another size refused", T([3]), T([4, 3]), T([4], dtype=i64), None, 0, -100, _tw),
+    C("several gradients with a mean refused", T([4]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw),
+]
+CASES["nll_loss_backward.grad_input"] = [
+    C("out of the input's sizes", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw, grad_input=T([4, 3])),
+    C("empty out is resized", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw, grad_input=T([0])),
+    C("transposed out keeps its strides", T([4]), T([4, 3]), T([4], dtype=i64), None, 0, -100, _tw,
+      grad_input=tr(4, 3)),
+    C("int64 out refused", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw,
+      grad_input=T([4, 3], dtype=i64)),
+]
+CASES["nll_loss2d_backward"] = [
+    C("mean", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw),
+    C("none", T([2, 4, 5]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0, -100, _tw),
+    C("none, channels-last input", T([2, 4, 5]), cl(2, 3, 4, 5), T([2, 4, 5], dtype=i64), None, 0, -100, _tw),
+    C("mean, channels-last input", T([]), cl(2, 3, 4, 5), T([2, 4, 5], dtype=i64), T([3]), 1, -100, _tw),
+    C("none, transposed gradient", tr(2, 4, 5), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0, -100, _tw),
+    C("none, transposed target", T([2, 4, 5]), T([2, 3, 4, 5]), tr(2, 4, 5, dtype=i64), T([3]), 0, 1, _tw),
+    C("one-element 3-d gradient", T([1, 1, 1]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 2, -100, _tw),
+    C("float16 input", T([2, 4, 5], dtype=f16), T([2, 3, 4, 5], dtype=f16), T([2, 4, 5], dtype=i64),
+      T([3], dtype=f16), 0, -100, T([], dtype=f16)),
+    C("float64 gradient", T([], dtype=f64), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw),
+    C("3-d input refused", T([]), T([3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw),
+    C("2-d target refused", T([]), T([2, 3, 4, 5]), T([2, 20], dtype=i64), None, 1, -100, _tw),
+    C("target of another size refused", T([]), T([2, 3, 4, 5]), T([2, 4, 6], dtype=i64), None, 1, -100, _tw),
+    C("two total weights refused", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, T([2])),
+    C("gradient of another size refused", T([2, 4, 6]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0,
+      -100, _tw),
+]
+CASES["nll_loss2d_backward.grad_input"] = [
+    C("out of the input's sizes", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw,
+      grad_input=T([2, 3, 4, 5])),
+    C("empty out is resized", T([2, 4, 5]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0, -100, _tw,
+      grad_input=T([0])),
+    C("channels-last out keeps its strides", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100,
+      _tw, grad_input=cl(2, 3, 4, 5)),
+    C("int64 out refused", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw,
+      grad_input=T([2, 3, 4, 5], dtype=i64)),
+]
+SYMBOLIC += [
+    ("nll_loss_backward of a dynamic batch, none", "nll_loss_backward",
+     C("", D([4], "g"), D([4, 3], "x"), D([4], "t", dtype=i64), None, 0, -100, _tw)),
+    ("nll_loss_backward of a dynamic batch, mean with weights", "nll_loss_backward",
+     C("", T([]), D([4, 3], "x"), D([4], "t", dtype=i64), D([3], "w"), 1, -100, _tw)),
+    ("nll_loss2d_backward of dynamic sizes, none", "nll_loss2d_backward",
+     C("", D([2, 4, 5], "g"), D([2, 3, 4, 5], "x"), D([2, 4, 5], "t", dtype=i64), None, 0, -100, _tw)),
+    ("nll_loss2d_backward of dynamic sizes, mean", "nll_loss2d_backward",
+     C("", T([]), D([2, 3, 4, 5], "x"), D([2, 4, 5], "t", dtype=i64), None, 1, -100, _tw)),
+    ("nll_loss_backward.grad_input of a dynamic batch", "nll_loss_backward.grad_input",
+     C("", D([4], "g"), D([4, 3], "x"), D([4], "t", dtype=i64), None, 0, -100, _tw, grad_input=T([4, 3]))),
+]
+
+
+def cl3(*sizes, **kw):
+    """A channels-last-3d 5-d input."""
+    return T(sizes, fmt=torch.channels_last_3d, **kw)
+
+
+# The upsamplings' gradients: the gradient has the output's sizes, the
+# result `input_size`. (The symbolic cases of ATen's meta kernels are the
+# derived ones: those kernels refuse symbolic sizes in the size lists.)
+for _op in ["upsample_nearest1d_backward", "_upsample_nearest_exact1d_backward"]:
+    CASES[_op] = [
+        C("batched", T([2, 3, 5]), [5], [2, 3, 8]),
+        C("with a scale", T([2, 3, 5]), [5], [2, 3, 8], 0.5),
+        C("transposed gradient", T([3, 2, 5], then=lambda t: t.transpose(0, 1)), [5], [2, 3, 8]),
+        C("float16", T([2, 3, 5], dtype=f16), [5], [2, 3, 8]),
+        C("empty batch", T([0, 3, 5]), [5], [0, 3, 8]),
+        C("gradient of another size refused", T([2, 3, 6]), [5], [2, 3, 8]),
+        C("gradient of another rank refused", T([3, 5]), [5], [2, 3, 8]),
+        C("zero input size refused", T([2, 3, 5]), [5], [2, 3, 0]),
+        C("two output sizes refused", T([2, 3, 5]), [5, 5], [2, 3, 8]),
+    ]
+    CASES[f"{_op}.grad_input"] = [
+        C("out of the input's sizes", T([2, 3, 5]), [5], [2, 3, 8], grad_input=T([2, 3, 8])),
+        C("empty out is resized", T([2, 3, 5]), [5], [2, 3, 8], grad_input=T([0])),
+        C("transposed out keeps its strides", T([2, 3, 5]), [5], [2, 3, 8],
+          grad_input=T([2, 8, 3], then=lambda t: t.transpose(1, 2))),
+        C("float64 out refused", T([2, 3, 5]), [5], [2, 3, 8], grad_input=T([2, 3, 8], dtype=f64)),
+    ]
+for _op in ["upsample_nearest2d_backward", "_upsample_nearest_exact2d_backward", "upsample_bilinear2d_backward"]:
+    _ac = [False] if _op == "upsample_bilinear2d_backward" else []
+    CASES[_op] = [
+        C("batched", T([2, 3, 5, 6]), [5, 6], [2, 3, 8, 9], *_ac),
+        C("channels-last gradient", cl(2, 3, 5, 6), [5, 6], [2, 3, 8, 9], *_ac),
+        C("transposed gradient", tr(2, 3, 5, 6), [5, 6], [2, 3, 8, 9], *_ac),
+        C("float16 channels-last gradient", cl(2, 3, 5, 6, dtype=f16), [5, 6], [2, 3, 8, 9], *_ac),
+        C("one channel, channels-last gradient", cl(2, 1, 5, 6), [5, 6], [2, 1, 8, 9], *_ac),
+        C("gradient of another size refused", T([2, 3, 5, 7]), [5, 6], [2, 3, 8, 9], *_ac),
+        C("3-d gradient refused", T([3, 5, 6]), [5, 6], [2, 3, 8, 9], *_ac),
+        C("zero output size refused", T([2, 3, 0, 6]), [0, 6], [2, 3, 8, 9], *_ac),
+        C("three input sizes refused", T([2, 3, 5, 6]), [5, 6], [2, 3, 8], *_ac),
+    ]
+    # (ATen's meta kernel, the bilinear one's, refuses symbolic sizes in
+    # the size lists; the sizes of the gradient stay dynamic.)
+    _n = 2 if _op == "upsample_bilinear2d_backward" else SizeOf("g", 0)
+    SYMBOLIC += [
+        (f"{_op} of a dynamic channels-last gradient", _op,
+         C("", D([2, 3, 5, 6], "g", CL_DYNAMIC, strides=[90, 1, 18, 3]), [5, 6], [_n, 3, 8, 9], *_ac)),
+    ]
+    if _op != "upsample_bilinear2d_backward":
+        SYMBOLIC += [
+            (f"{_op} of a dynamic gradient", _op,
+             C("", D([2, 3, 5, 6], "g"), [SizeOf("g", 2), SizeOf("g", 3)],
+               [SizeOf("g", 0), SizeOf("g", 1), 8, 9])),
+        ]
+for _op in ["upsample_nearest3d_backward", "_upsample_nearest_exact3d_backward"]:
+    CASES[_op] = [
+        C("batched", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("channels-last-3d gradient", cl3(2, 3, 5, 6, 2), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("with scales", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4], 0.5, 0.5, 0.5),
+        C("float64", T([2, 3, 5, 6, 2], dtype=f64), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("gradient of another size refused", T([2, 3, 5, 6, 3]), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("4-d gradient refused", T([3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4]),
+        C("zero input size refused", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 0, 4]),
+    ]
+    CASES[f"{_op}.grad_input"] = [
+        C("out of the input's sizes", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4],
+          grad_input=T([2, 3, 8, 9, 4])),
+        C("empty out is resized", cl3(2, 3, 5, 6, 2), [5, 6, 2], [2, 3, 8, 9, 4], grad_input=T([0])),
+        C("float64 out refused", T([2, 3, 5, 6, 2]), [5, 6, 2], [2, 3, 8, 9, 4],
+          grad_input=T([2, 3, 8, 9, 4], dtype=f64)),
+    ]
+
+
+# `_prelu_kernel_backward(grad_output, self, weight)`: the weight as
+# `prelu` passes it, reshaped to broadcast along the channels.
+CASES["_prelu_kernel_backward"] = [
+    C("same shape", T([2, 3]), T([2, 3]), T([2, 3])),
+    C("one weight", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([1])),
+    C("a weight per channel", T([2, 3, 4, 5]), T([2, 3, 4, 5]), T([3, 1, 1])),
+    C("channels-last input and gradient", cl(2, 3, 4, 5), cl(2, 3, 4, 5), T([3, 1, 1])),
+    C("channels-last input only", T([2, 3, 4, 5]), cl(2, 3, 4, 5), T([3, 1, 1])),
+    C("channels-last gradient only", cl(2, 3, 4, 5), T([2, 3, 4, 5]), T([3, 1, 1])),
+    C("transposed gradient", tr(2, 3), T([2, 3]), T([3])),
+    C("transposed input", T([2, 3]), tr(2, 3), T([3])),
+    C("float16 gradient, float32 input", T([2, 3], dtype=f16), T([2, 3]), T([3])),
+    C("float64 weight", T([2, 3]), T([2, 3]), T([3], dtype=f64)),
+    C("float64 zero-dim weight", T([2, 3], dtype=f16), T([2, 3], dtype=f16), T([], dtype=f64)),
+    C("int64 all", T([2, 3], dtype=i64), T([2, 3], dtype=i64), T([3], dtype=i64)),
+    C("zero-dim", T([]), T([]), T([])),
+    C("empty", T([0, 3]), T([0, 3]), T([3])),
+    C("sizes that do not broadcast", T([2, 3]), T([2, 4]), T([1])),
+]
+SYMBOLIC += [
+    ("_prelu_kernel_backward of dynamic sizes", "_prelu_kernel_backward",
+     C("", D([2, 3], "g"), D([2, 3], "x"), T([1]))),
+    ("_prelu_kernel_backward of dynamic channels-last tensors", "_prelu_kernel_backward",
+     C("", D([2, 3, 4, 5], "g", CL_DYNAMIC, strides=[60, 1, 15, 3]),
+       D([2, 3, 4, 5], "x", CL_DYNAMIC, strides=[60, 1, 15, 3]), T([3, 1, 1]))),
+]
+
+# `masked_scatter_backward(grad_output, mask, sizes)`: `new_empty(sizes)`.
+CASES["masked_scatter_backward"] = [
+    C("sizes of the mask", T([6]), T([2, 3], dtype=b8), [2, 3]),
+    C("float16 transposed gradient", tr(3, 2, dtype=f16), T([2, 3], dtype=b8), [2, 3]),
+    C("empty", T([0]), T([0, 3], dtype=b8), [0, 3]),
+    C("zero-dim", T([1]), T([], dtype=b8), []),
+    C("negative size refused", T([6]), T([2, 3], dtype=b8), [-1, 3]),
+]
+SYMBOLIC += [
+    ("masked_scatter_backward of the sizes of a dynamic mask", "masked_scatter_backward",
+     C("", D([6], "g"), D([2, 3], "m", dtype=b8), [SizeOf("m", 0), SizeOf("m", 1)])),
+]
+
+
+# The embedding bags' gradients: 4 bags of 5 features over 7 indices
+# (mode 0 sum, 1 mean, 2 max). (No case has no weights: the eager CPU
+# kernel writes out of bounds.)
+def _bag_inputs():
+    idx = T([7], dtype=i64)
+    return idx, T([4], dtype=i64), T([7], dtype=i64), T([4], dtype=i64), T([4, 5], dtype=i64)
+
+
+_idx, _off, _o2b, _bs, _mi = _bag_inputs()
+CASES["_embedding_bag_dense_backward"] = [
+    C("sum", T([4, 5]), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("mean, scaled by frequency", T([4, 5]), _idx, _o2b, _bs, _mi, 10, True, 1, None),
+    C("max", T([4, 5]), _idx, _o2b, _bs, _mi, 10, False, 2, None),
+    C("per-sample weights and a padding index", T([4, 5]), _idx, _o2b, _bs, _mi, 10, False, 0, T([7]), 3),
+    C("transposed float64 gradient", tr(4, 5, dtype=f64), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("float16", T([4, 5], dtype=f16), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("3-d gradient", T([4, 5, 2]), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("empty gradient", T([0, 5]), T([0], dtype=i64), T([0], dtype=i64), T([0], dtype=i64), T([0, 5], dtype=i64),
+      10, False, 0, None),
+    C("int64 gradient refused", T([4, 5], dtype=i64), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+    C("1-d gradient refused", T([4]), _idx, _o2b, _bs, _mi, 10, False, 0, None),
+]
+CASES["_embedding_bag_backward"] = [
+    C("sum", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, None),
+    C("mean", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, True, 1, False, None),
+    C("max, float64", T([4, 5], dtype=f64), _idx, _off, _o2b, _bs, _mi, 10, False, 2, False, None),
+    C("per-sample weights", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, T([7]), 2),
+    C("transposed gradient", tr(4, 5), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, None),
+    C("int32 gradient refused", T([4, 5], dtype=i32), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, None),
+]
+CASES["_embedding_bag_per_sample_weights_backward"] = [
+    C("sum", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 0),
+    C("with a padding index", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 0, 3),
+    C("float64 transposed gradient", tr(4, 5, dtype=f64), T([10, 5], dtype=f64), _idx, _off, _o2b, 0),
+    C("no indices", T([4, 5]), T([10, 5]), T([0], dtype=i64), _off, T([0], dtype=i64), 0),
+    C("mean refused", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 1),
+    C("3-d gradient refused", T([4, 5, 2]), T([10, 5]), _idx, _off, _o2b, 0),
+    C("2-d indices refused", T([4, 5]), T([10, 5]), T([7, 1], dtype=i64), _off, _o2b, 0),
+    C("weight of other features refused", T([4, 5]), T([10, 6]), _idx, _off, _o2b, 0),
+]
+SYMBOLIC += [
+    ("_embedding_bag_dense_backward of a dynamic gradient", "_embedding_bag_dense_backward",
+     C("", D([4, 5], "g"), _idx, _o2b, _bs, _mi, S(10, "n"), False, 0, None)),
+    ("_embedding_bag_backward of a dynamic gradient", "_embedding_bag_backward",
+     C("", D([4, 5], "g"), _idx, _off, _o2b, _bs, _mi, S(10, "n"), False, 0, False, None)),
+    ("_embedding_bag_per_sample_weights_backward of dynamic sizes", "_embedding_bag_per_sample_weights_backward",
+     C("", D([4, 5], "g"), D([10, 5], "w"), D([7], "i", dtype=i64), _off, D([7], "o", dtype=i64), 0)),
+]
+
+
+# `native_batch_norm_backward.out`: each gradient there copied into its
+# `out` (resized when its sizes differ, exactly its dtype); every `out`
+# returned.
+def _bn_out(name, grad, x, mask, out0, out1, out2, train=True):
+    return C(name, grad, x, T([3]), T([3]), T([3]), T([3]), T([3]), train, 1e-5, mask,
+             out0=out0, out1=out1, out2=out2)
+
+
+CASES["native_batch_norm_backward.out"] = [
+    _bn_out("outs of the gradients' sizes", T([2, 3, 4]), T([2, 3, 4]), [True, True, True], T([2, 3, 4]),
+            T([3]), T([3])),
+    _bn_out("empty outs are resized", T([2, 3, 4]), T([2, 3, 4]), [True, True, True], T([0]), T([0]), T([0])),
+    _bn_out("a channels-last out keeps its strides", cl(2, 3, 4, 5), cl(2, 3, 4, 5), [True, True, True],
+            cl(2, 3, 4, 5), T([3]), T([3])),
+    _bn_out("outs without a gradient untouched", T([2, 3, 4]), T([2, 3, 4]), [True, False, False],
+            T([2, 3, 4]), T([5], dtype=f64), T([0], dtype=i64)),
+    _bn_out("float64 out refused", T([2, 3, 4]), T([2, 3, 4]), [True, True, True], T([2, 3, 4], dtype=f64),
+            T([3]), T([3])),
+    _bn_out("float64 weight gradient out refused", T([2, 3, 4]), T([2, 3, 4]), [True, True, False],
+            T([2, 3, 4]), T([3], dtype=f64), T([3])),
+]
+SYMBOLIC += [
+    ("native_batch_norm_backward.out of a dynamic input", "native_batch_norm_backward.out",
+     _bn_out("", D([2, 3, 4], "g"), D([2, 3, 4], "x"), [True, True, True], T([0]), T([3]), T([3]))),
+]

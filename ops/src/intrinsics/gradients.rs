@@ -514,3 +514,269 @@ pub fn huber_loss_backward_strides(
     let inner = s.step(cx, &[&above, &high, &middle])?;
     Ok(s.step(cx, &[&below, &low, &inner])?.strides)
 }
+
+/// `nll_loss_backward_fits(grad_output, self, target, weight, reduction,
+/// total_weight)`: the checks of `nll_loss_backward`'s decomposition
+/// after the ranks': batch sizes, a single total weight, a weight per
+/// class, and a gradient of one loss per sample (`reduction` none of a
+/// batch) or a single one.
+pub fn nll_loss_backward_fits(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    input: &TensorMeta,
+    target: &TensorMeta,
+    weight: Option<&TensorMeta>,
+    reduction: i64,
+    total_weight: &TensorMeta,
+) -> Result<bool> {
+    let no_batch_dim = input.dim() == 1 && target.dim() == 0;
+    if !no_batch_dim {
+        let same = match (input.sizes.first(), target.sizes.first()) {
+            (Some(&a), Some(&b)) => {
+                let eq = cx.env.eq(a, b)?;
+                cx.env.guard_bool(eq, cx.op)?
+            }
+            _ => false,
+        };
+        if !same {
+            return Err(invalid(
+                cx,
+                format!(
+                    "size mismatch (got input: {}, target: {})",
+                    shape::display_dims(cx.env, &input.sizes),
+                    shape::display_dims(cx.env, &target.sizes)
+                ),
+            ));
+        }
+    }
+    let numel = total_weight.numel(cx.env)?;
+    let single = cx.env.eq(numel, SymInt::Int(1))?;
+    if !cx.env.guard_bool(single, cx.op)? {
+        return Err(invalid(
+            cx,
+            format!(
+                "expected total_weight to be a single element tensor, got: {} ({} elements)",
+                shape::display_dims(cx.env, &total_weight.sizes),
+                cx.env.display(numel)
+            ),
+        ));
+    }
+    if let (Some(w), Some(&classes)) = (weight, input.sizes.last()) {
+        let numel = w.numel(cx.env)?;
+        let fits = cx.env.eq(numel, classes)?;
+        if !cx.env.guard_bool(fits, cx.op)? {
+            return Err(invalid(
+                cx,
+                "weight tensor should be defined either for all or no classes".into(),
+            ));
+        }
+    }
+    if reduction == 0 && input.dim() == 2 {
+        let fits = grad.dim() == 1 && {
+            let eq = cx.env.eq(grad.sizes[0], input.sizes[0])?;
+            cx.env.guard_bool(eq, cx.op)?
+        };
+        if !fits {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Expected a tensor of dimension 1 and tensor.size[0] == {} but got: dimension {}",
+                    cx.env.display(input.sizes[0]),
+                    grad.dim()
+                ),
+            ));
+        }
+    } else {
+        let numel = grad.numel(cx.env)?;
+        let one = cx.env.eq(numel, SymInt::Int(1))?;
+        if !(grad.dim() <= 1 && cx.env.guard_bool(one, cx.op)?) {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Expected a single element grad_output tensor, but got: {}",
+                    shape::display_dims(cx.env, &grad.sizes)
+                ),
+            ));
+        }
+    }
+    Ok(true)
+}
+
+/// `t.unsqueeze(dim)` for `dim` in `0..=t.dim()`.
+fn unsqueezed(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize) -> Result<TensorMeta> {
+    let stride = if dim >= t.dim() {
+        SymInt::Int(1)
+    } else {
+        cx.env.mul(t.sizes[dim], t.strides[dim])?
+    };
+    let mut out = t.clone();
+    out.sizes.insert(dim, SymInt::Int(1));
+    out.strides.insert(dim, stride);
+    Ok(out)
+}
+
+/// `nll_loss_backward_output(grad_output, self, target, weight,
+/// reduction, total_weight)`: `_nll_loss_backward`, the decomposition
+/// `nll_loss_backward` and `nll_loss2d_backward` share: `scatter` of -1
+/// into `zeros_like(self)` (contiguous, `self`'s dtype) times the
+/// gradient (divided by the total weight for a mean, unsqueezed at the
+/// channel dim, times the weight reshaped to broadcast along it, then
+/// `where(target != ignore_index, grad, 0)`).
+pub fn nll_loss_backward_output(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    input: &TensorMeta,
+    target: &TensorMeta,
+    weight: Option<&TensorMeta>,
+    reduction: i64,
+    total_weight: &TensorMeta,
+) -> Result<TensorMeta> {
+    let channel_dim = usize::from(input.dim() >= 2);
+    let mut grad = grad.clone();
+    let s = Steps { dtype: grad.dtype };
+    if reduction == 1 {
+        // A true division: integers give the default float dtype.
+        let mut dtype = fake_runtime::promotion::result_type(
+            &[tensor_operand(&grad), tensor_operand(total_weight)],
+            cx.defaults.dtype,
+        )?;
+        if !dtype.is_floating_point() && !dtype.is_complex() {
+            dtype = cx.defaults.dtype;
+        }
+        grad = TensorMeta {
+            dtype,
+            ..s.arithmetic(cx, &grad, total_weight)?
+        };
+    }
+    // A 1-D input takes the first target alone.
+    let mut target = target.clone();
+    if input.dim() == 1 && target.dim() > 0 {
+        target.sizes.remove(0);
+        target.strides.remove(0);
+    }
+    let target = unsqueezed(cx, &target, channel_dim)?;
+    let kept = s.unary(cx, &target, 1)?;
+    let grad_input = TensorMeta::contiguous(cx.env, &input.sizes, input.dtype, cx.device)?;
+    if grad_input.dim() > grad.dim() && grad.dim() > 0 {
+        grad = unsqueezed(cx, &grad, channel_dim)?;
+    }
+    if let Some(w) = weight {
+        let mut sizes: Dims = (0..input.dim()).map(|_| SymInt::Int(1)).collect();
+        let classes = w.sizes.first().copied().unwrap_or(SymInt::Int(1));
+        if let Some(slot) = sizes.get_mut(channel_dim) {
+            *slot = classes;
+        }
+        let numel = w.numel(cx.env)?;
+        let want = shape::numel(cx.env, &sizes)?;
+        let same = cx.env.eq(numel, want)?;
+        if !cx.env.guard_bool(same, cx.op)? {
+            return Err(invalid(
+                cx,
+                format!(
+                    "shape '{}' is invalid for input of size {}",
+                    shape::display_dims(cx.env, &sizes),
+                    cx.env.display(numel)
+                ),
+            ));
+        }
+        let (sizes, strides, _) = reshape_geometry(cx, w, &sizes)?;
+        let reshaped = TensorMeta {
+            sizes,
+            strides,
+            ..w.clone()
+        };
+        let dtype = fake_runtime::promotion::result_type(
+            &[tensor_operand(&grad), tensor_operand(&reshaped)],
+            cx.defaults.dtype,
+        )?;
+        grad = TensorMeta {
+            dtype,
+            ..s.arithmetic(cx, &grad, &reshaped)?
+        };
+    }
+    let grad_dtype = grad.dtype;
+    let grad = s.with_number(cx, &[&kept, &grad])?;
+    let dtype = fake_runtime::promotion::promote_types(input.dtype, grad_dtype)?;
+    let result = s.arithmetic(cx, &grad_input, &grad)?;
+    Ok(TensorMeta {
+        dtype,
+        storage_offset: SymInt::Int(0),
+        ..result
+    })
+}
+
+/// `_prelu_kernel_backward`'s decomposition: `where(self > 0, grad,
+/// weight * grad)` and `where(self > 0, 0.0, self * grad)`, each
+/// product's dtype joining its `where`'s promotion.
+fn prelu_kernel_backward_results(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    weight: &TensorMeta,
+) -> Result<(TensorMeta, TensorMeta)> {
+    let s = Steps { dtype: grad.dtype };
+    let positive = s.unary(cx, x, 1)?;
+    let scaled = TensorMeta {
+        dtype: result_type(cx, weight, grad)?,
+        ..s.step(cx, &[weight, grad])?
+    };
+    let input_dtype = result_type(cx, grad, &scaled)?;
+    let input_grad = TensorMeta {
+        dtype: input_dtype,
+        ..s.step(cx, &[&positive, grad, &scaled])?
+    };
+    let positive = s.unary(cx, x, 1)?;
+    let product = s.step(cx, &[x, grad])?;
+    // `where` with `0.0`: an integral product gives the default float.
+    let mut weight_dtype = result_type(cx, x, grad)?;
+    if !weight_dtype.is_floating_point() && !weight_dtype.is_complex() {
+        weight_dtype = cx.defaults.dtype;
+    }
+    let weight_grad = TensorMeta {
+        dtype: weight_dtype,
+        ..s.with_number(cx, &[&positive, &product])?
+    };
+    Ok((input_grad, weight_grad))
+}
+
+/// `prelu_kernel_backward_shape(grad_output, self, weight, which)`: the
+/// sizes of `_prelu_kernel_backward`'s input gradient (`which` 0) or
+/// weight gradient (1).
+pub fn prelu_kernel_backward_shape(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    weight: &TensorMeta,
+    which: i64,
+) -> Result<Dims> {
+    let (a, b) = prelu_kernel_backward_results(cx, grad, x, weight)?;
+    Ok(if which == 0 { a.sizes } else { b.sizes })
+}
+
+/// `prelu_kernel_backward_strides(grad_output, self, weight, which)`:
+/// the layout of `_prelu_kernel_backward`'s input gradient (`which` 0)
+/// or weight gradient (1).
+pub fn prelu_kernel_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    weight: &TensorMeta,
+    which: i64,
+) -> Result<Dims> {
+    let (a, b) = prelu_kernel_backward_results(cx, grad, x, weight)?;
+    Ok(if which == 0 { a.strides } else { b.strides })
+}
+
+/// `prelu_kernel_backward_dtype(grad_output, self, weight, which)`: the
+/// dtype of `_prelu_kernel_backward`'s input gradient (`which` 0) or
+/// weight gradient (1).
+pub fn prelu_kernel_backward_dtype(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    weight: &TensorMeta,
+    which: i64,
+) -> Result<DType> {
+    let (a, b) = prelu_kernel_backward_results(cx, grad, x, weight)?;
+    Ok(if which == 0 { a.dtype } else { b.dtype })
+}

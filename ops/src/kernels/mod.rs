@@ -138,7 +138,10 @@ pub(crate) use nll::{
     nll_loss2d_forward,
 };
 pub(crate) use nonzero::where_condition;
-pub(crate) use norm_backward::{native_group_norm_backward, native_layer_norm_backward};
+pub(crate) use norm_backward::{
+    batch_norm_backward, native_batch_norm_backward, native_batch_norm_backward_out,
+    native_group_norm_backward, native_layer_norm_backward,
+};
 pub(crate) use normal::{
     normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
 };

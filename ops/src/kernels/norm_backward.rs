@@ -1,6 +1,6 @@
-//! `native_layer_norm_backward` and `native_group_norm_backward`, as the
-//! Python decompositions FakeTensorMode runs for them
-//! (`torch._decomp.decompositions`): the gradients `output_mask` asks for,
+//! `native_layer_norm_backward`, `native_group_norm_backward` and
+//! `native_batch_norm_backward`, as the Python decompositions
+//! FakeTensorMode runs for them (`torch._decomp.decompositions`): the gradients `output_mask` asks for,
 //! `None` for the others (which no rule can return). Their layouts come
 //! from the decompositions' own steps, replayed here on metadata: dtype
 //! casts, reshapes (a view where ATen's `computeStride` finds one),
@@ -487,6 +487,220 @@ pub(crate) fn native_group_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     let mut outs = Outs::new();
     for t in [d_input, d_gamma, d_bias] {
         outs.push(out(cx, t));
+    }
+    Ok(outs)
+}
+
+// ---- batch norm ------------------------------------------------------------------
+
+/// `t.unsqueeze(dim)` at any `dim` of `0..=t.dim()` (ATen's
+/// `inferUnsqueezeGeometry`: the new dim's stride is `size * stride` of
+/// the dim it precedes, 1 at the end).
+fn unsqueeze_at(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize) -> Result<TensorMeta> {
+    let stride = if dim >= t.dim() {
+        SymInt::Int(1)
+    } else {
+        cx.env.mul(t.sizes[dim], t.strides[dim])?
+    };
+    let mut out = t.clone();
+    out.sizes.insert(dim, SymInt::Int(1));
+    out.strides.insert(dim, stride);
+    Ok(out)
+}
+
+/// `_broadcast_batch_norm_backward(t, mask)`: a size-1 dim inserted at
+/// every axis whose mask is 1 unless `t` already has a 1 there (the
+/// comparisons are guards when sizes are symbolic).
+fn broadcast_to_mask(cx: &mut Cx<'_>, t: &TensorMeta, mask: &[SymInt]) -> Result<TensorMeta> {
+    let mut t = t.clone();
+    for (axis, &m) in mask.iter().enumerate() {
+        let is_one = cx.env.eq(m, SymInt::Int(1))?;
+        if !cx.env.guard_bool(is_one, cx.op)? {
+            continue;
+        }
+        let has_one = axis < t.dim() && {
+            let eq = cx.env.eq(t.sizes[axis], m)?;
+            cx.env.guard_bool(eq, cx.op)?
+        };
+        if !has_one {
+            t = unsqueeze_at(cx, &t, axis)?;
+        }
+    }
+    Ok(t)
+}
+
+/// `batch_norm_backward`: `native_batch_norm_backward`, once the weight
+/// its schema requires is there (the dispatcher's refusal of `None`).
+pub(crate) fn batch_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    if args::opt_tensor(cx, a, 2, "weight")?.is_none() {
+        return Err(invalid(
+            cx,
+            "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #2 'weight'",
+        ));
+    }
+    native_batch_norm_backward(cx, a)
+}
+
+/// `native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor?
+/// weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean,
+/// Tensor? save_invstd, bool train, float eps, bool[3] output_mask)`, and
+/// `batch_norm_backward`, which calls it (its `reserve` unread): the
+/// decomposition's steps in the input's computation dtype. The input's
+/// gradient is computed whatever the mask says (an elementwise chain
+/// over the gradient and the input, cast back to the input's dtype); the
+/// weight's and bias's are per-channel sums, contiguous, of the weight's
+/// dtype (the input's without a weight).
+pub(crate) fn native_batch_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let grad_out = args::tensor(cx, a, 0, "grad_out")?;
+    let input = args::tensor(cx, a, 1, "input")?;
+    let weight = args::opt_tensor(cx, a, 2, "weight")?;
+    let running_mean = args::opt_tensor(cx, a, 3, "running_mean")?;
+    let running_var = args::opt_tensor(cx, a, 4, "running_var")?;
+    let save_mean = args::opt_tensor(cx, a, 5, "save_mean")?;
+    let save_invstd = args::opt_tensor(cx, a, 6, "save_invstd")?;
+    let train = args::bool(cx, a, 7, "train", None)?;
+    let mask = args::bools::<3>(cx, a, 9, "output_mask")?;
+
+    let weight_dtype = weight.map_or(input.dtype, |w| w.dtype);
+    let cd = computation_dtype(input.dtype);
+    let go = cast(cx, grad_out, cd)?;
+    let x = cast(cx, input, cd)?;
+    let w = weight.map(|w| cast(cx, w, cd)).transpose()?;
+    let running_mean = running_mean.map(|t| cast(cx, t, cd)).transpose()?;
+    let running_var = running_var.map(|t| cast(cx, t, cd)).transpose()?;
+    let save_mean = save_mean.map(|t| cast(cx, t, cd)).transpose()?;
+    let save_invstd = save_invstd.map(|t| cast(cx, t, cd)).transpose()?;
+
+    let rank = x.dim();
+    if rank < 2 {
+        return Err(invalid(
+            cx,
+            format!("rank of the input must be at least 2, got {rank}"),
+        ));
+    }
+    let (mean, invstd) = if train {
+        match (save_mean, save_invstd) {
+            (Some(m), Some(i)) => (m, i),
+            _ => {
+                return Err(invalid(
+                    cx,
+                    "mean and invstd must not be None in training mode",
+                ));
+            }
+        }
+    } else {
+        match (running_mean, running_var) {
+            (Some(m), Some(v)) => {
+                // `rsqrt(running_var + eps)`
+                let plus = pw(cx, &[&v])?;
+                (m, pw(cx, &[&plus])?)
+            }
+            _ => {
+                return Err(invalid(
+                    cx,
+                    "running_mean_cast and running_var_cast must not be None in eval mode",
+                ));
+            }
+        }
+    };
+
+    let mut broadcast_mask: Vec<SymInt> = vec![SymInt::Int(1); rank];
+    broadcast_mask[1] = x.sizes[1];
+    let reduction: Vec<i64> = (0..rank as i64).filter(|&i| i != 1).collect();
+
+    let mean = broadcast_to_mask(cx, &mean, &broadcast_mask)?;
+    let grad_output_sum = sum(cx, &go, &reduction, false)?;
+    let centered = pw(cx, &[&x, &mean])?;
+    let product = pw(cx, &[&go, &centered])?;
+    let dot_p = sum(cx, &product, &reduction, false)?;
+
+    let scaled_sum = pw(cx, &[&grad_output_sum])?;
+    let grad_mean = broadcast_to_mask(cx, &scaled_sum, &broadcast_mask)?;
+    let scaled_dot = pw(cx, &[&dot_p])?;
+    let invstd_sq = pw(cx, &[&invstd, &invstd])?;
+    let proj = pw(cx, &[&scaled_dot, &invstd_sq])?;
+    let proj_scale = broadcast_to_mask(cx, &proj, &broadcast_mask)?;
+    let grad_scale = match &w {
+        None => {
+            let b = broadcast_to_mask(cx, &invstd, &broadcast_mask)?;
+            pw(cx, &[&b])?
+        }
+        Some(w) => {
+            let p = pw(cx, &[&invstd, w])?;
+            broadcast_to_mask(cx, &p, &broadcast_mask)?
+        }
+    };
+    let grad_input = if train {
+        let centered = pw(cx, &[&x, &mean])?;
+        let proj = pw(cx, &[&centered, &proj_scale])?;
+        let minus_proj = pw(cx, &[&go, &proj])?;
+        let minus_mean = pw(cx, &[&minus_proj, &grad_mean])?;
+        pw(cx, &[&minus_mean, &grad_scale])?
+    } else {
+        pw(cx, &[&go, &grad_scale])?
+    };
+    let grad_input = cast(cx, &grad_input, input.dtype)?;
+    let grad_weight = if mask[1] {
+        let d = pw(cx, &[&dot_p, &invstd])?;
+        Some(cast(cx, &d, weight_dtype)?)
+    } else {
+        None
+    };
+    let grad_bias = if mask[2] {
+        Some(cast(cx, &grad_output_sum, weight_dtype)?)
+    } else {
+        None
+    };
+    let mut outs = Outs::new();
+    for t in [Some(grad_input), grad_weight, grad_bias] {
+        outs.push(out(cx, t));
+    }
+    Ok(outs)
+}
+
+/// `native_batch_norm_backward.out`: its decomposition, which computes
+/// the functional gradients, then for each one there (not `None`)
+/// resizes its `out` when the sizes differ (`resize_`: contiguous) and
+/// copies into it with exactly its dtype and device (`_safe_copy_out`);
+/// all three `out` tensors are returned, the ones without a gradient
+/// untouched.
+pub(crate) fn native_batch_norm_backward_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let results = native_batch_norm_backward(cx, &a[..a.len().min(10)])?;
+    let mut outs = Outs::new();
+    for (i, result) in results.iter().enumerate() {
+        let slot = 10 + i;
+        let target = args::tensor(cx, a, slot, &format!("out{i}"))?;
+        let written = match result {
+            Out::Tensor(r, _) => {
+                let written = if shape::guard_sizes_eq(cx.env, &target.sizes, &r.sizes, cx.op)? {
+                    target.clone()
+                } else {
+                    fake_runtime::support::resize_output(cx, target, &r.sizes, None)?
+                };
+                if r.device != target.device {
+                    return Err(invalid(
+                        cx,
+                        format!(
+                            "Attempting to copy from device {} to device {}, but cross-device copies are not allowed!",
+                            r.device, target.device
+                        ),
+                    ));
+                }
+                if r.dtype != target.dtype {
+                    return Err(invalid(
+                        cx,
+                        format!(
+                            "Expected out tensor to have dtype torch.{} but got torch.{} instead",
+                            r.dtype, target.dtype
+                        ),
+                    ));
+                }
+                written
+            }
+            _ => target.clone(),
+        };
+        let index = u8::try_from(slot).map_err(|_| invalid(cx, "too many arguments"))?;
+        outs.push(Out::Tensor(written, Alias::InPlace(index)));
     }
     Ok(outs)
 }
