@@ -17,6 +17,7 @@
 //! sizes by which optional arguments are given and by flags.
 
 use super::invalid;
+use super::py_sort::py_sort;
 use crate::intrinsics::{empty_like_strides, matmul, swap};
 use fake_runtime::shape::{self, Dims, broadcast};
 use fake_runtime::strides::contiguous;
@@ -276,7 +277,7 @@ fn matching_layout(cx: &mut Cx<'_>, q: &TensorMeta, shape: &[SymInt]) -> Result<
         key.push((!zero).then_some(s));
     }
     let mut order: Vec<usize> = (0..n).collect();
-    py_sort(cx, &mut order, &key)?;
+    py_sort_by(cx, &mut order, &key)?;
     let mut strides: Dims = std::iter::repeat_n(SymInt::Int(0), n).collect();
     let mut stride = SymInt::Int(1);
     for idx in order {
@@ -286,51 +287,18 @@ fn matching_layout(cx: &mut Cx<'_>, q: &TensorMeta, shape: &[SymInt]) -> Result<
     Ok(strides)
 }
 
-/// Python's stable `list.sort(key=...)` of a few items (CPython's
-/// `count_run`, then a binary insertion sort), each comparison of two
-/// keys a guard; `None` stands for `math.inf`.
-fn py_sort(cx: &mut Cx<'_>, items: &mut [usize], key: &[Option<SymInt>]) -> Result<()> {
-    let n = items.len();
-    if n < 2 {
-        return Ok(());
-    }
-    let lt = |cx: &mut Cx<'_>, a: usize, b: usize| -> Result<bool> {
-        match (key[a], key[b]) {
-            (None, _) => Ok(false),
-            (Some(_), None) => Ok(true),
-            (Some(SymInt::Int(x)), Some(SymInt::Int(y))) => Ok(x < y),
-            (Some(x), Some(y)) => {
-                let c = cx.env.lt(x, y)?;
-                cx.env.guard_bool(c, cx.op)
-            }
+/// Python's stable `list.sort(key=...)` of a few items, each comparison
+/// of two keys a guard; `None` stands for `math.inf`.
+fn py_sort_by(cx: &mut Cx<'_>, items: &mut [usize], key: &[Option<SymInt>]) -> Result<()> {
+    py_sort(cx, items, |cx, a, b| match (key[a], key[b]) {
+        (None, _) => Ok(false),
+        (Some(_), None) => Ok(true),
+        (Some(SymInt::Int(x)), Some(SymInt::Int(y))) => Ok(x < y),
+        (Some(x), Some(y)) => {
+            let c = cx.env.lt(x, y)?;
+            cx.env.guard_bool(c, cx.op)
         }
-    };
-    let mut run = 2;
-    if lt(cx, items[1], items[0])? {
-        while run < n && lt(cx, items[run], items[run - 1])? {
-            run += 1;
-        }
-        items[..run].reverse();
-    } else {
-        while run < n && !lt(cx, items[run], items[run - 1])? {
-            run += 1;
-        }
-    }
-    for start in run..n {
-        let pivot = items[start];
-        let (mut l, mut r) = (0, start);
-        while l < r {
-            let p = l + ((r - l) >> 1);
-            if lt(cx, pivot, items[p])? {
-                r = p;
-            } else {
-                l = p + 1;
-            }
-        }
-        items.copy_within(l..start, l + 1);
-        items[l] = pivot;
-    }
-    Ok(())
+    })
 }
 
 /// The flash kernels' debug attention mask: `[batch, heads, q, k]` of the

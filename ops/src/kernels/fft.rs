@@ -11,6 +11,7 @@
 //! `permute` the meta kernel reaches fixes them at their hints).
 
 use super::invalid;
+use super::py_sort::py_sort_desc;
 use crate::intrinsics::preserve_strides;
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::{args, require};
@@ -43,53 +44,21 @@ impl Layout {
     }
 }
 
-/// Python's `list.sort(key=..., reverse=True)` for short lists (CPython's
-/// timsort is one run, `count_run` then a binary insertion sort), with
-/// `lt` the key comparison (a guard each): stable, largest key first.
-fn py_sort_desc(cx: &mut Cx<'_>, items: &mut [usize], key: &dyn Fn(usize) -> SymInt) -> Result<()> {
-    let n = items.len();
-    if n < 2 {
-        return Ok(());
-    }
-    let lt = |cx: &mut Cx<'_>, a: usize, b: usize| -> Result<bool> {
+/// Python's `list.sort(key=..., reverse=True)` of a few dims by `key`,
+/// each comparison a guard ([`py_sort_desc`]).
+fn py_sort_desc_by(
+    cx: &mut Cx<'_>,
+    items: &mut [usize],
+    key: &dyn Fn(usize) -> SymInt,
+) -> Result<()> {
+    py_sort_desc(cx, items, |cx, a, b| {
         let (ka, kb) = (key(a), key(b));
         if let (SymInt::Int(x), SymInt::Int(y)) = (ka, kb) {
             return Ok(x < y);
         }
         let c = cx.env.lt(ka, kb)?;
         cx.env.guard_bool(c, cx.op)
-    };
-    // `reverse=True` sorts the reversed list stably, then reverses it.
-    items.reverse();
-    // count_run
-    let mut run = 2;
-    if lt(cx, items[1], items[0])? {
-        while run < n && lt(cx, items[run], items[run - 1])? {
-            run += 1;
-        }
-        items[..run].reverse();
-    } else {
-        while run < n && !lt(cx, items[run], items[run - 1])? {
-            run += 1;
-        }
-    }
-    // binarysort(lo, hi, start = lo + run)
-    for start in run..n {
-        let pivot = items[start];
-        let (mut l, mut r) = (0, start);
-        while l < r {
-            let p = l + ((r - l) >> 1);
-            if lt(cx, pivot, items[p])? {
-                r = p;
-            } else {
-                l = p + 1;
-            }
-        }
-        items.copy_within(l..start, l + 1);
-        items[l] = pivot;
-    }
-    items.reverse();
-    Ok(())
+    })
 }
 
 /// `_sort_dims(self, dim, exclude_last)`: `dim` sorted by `self`'s strides,
@@ -98,7 +67,7 @@ fn sort_dims(cx: &mut Cx<'_>, t: &Layout, dim: &[usize], exclude_last: bool) -> 
     let mut sorted = dim.to_vec();
     let end = sorted.len() - usize::from(exclude_last && !sorted.is_empty());
     let strides = t.strides.clone();
-    py_sort_desc(cx, &mut sorted[..end], &|d| strides[d])?;
+    py_sort_desc_by(cx, &mut sorted[..end], &|d| strides[d])?;
     Ok(sorted)
 }
 
@@ -121,7 +90,7 @@ fn exec_fft(
     let batch_dims = ndim - dim.len();
     let mut permute: Vec<usize> = (0..ndim).filter(|d| !dim.contains(d)).collect();
     let strides = input.strides.clone();
-    py_sort_desc(cx, &mut permute, &|d| strides[d])?;
+    py_sort_desc_by(cx, &mut permute, &|d| strides[d])?;
     permute.extend_from_slice(dim);
     if permute.len() != ndim {
         return Err(invalid(cx, "number of dims don't match in permute"));
@@ -186,7 +155,7 @@ fn fft_c2c(cx: &mut Cx<'_>, t: &TensorMeta, dim: &[usize]) -> Result<Layout> {
     let mut working_is_self = true;
     loop {
         let strides = working.strides.clone();
-        py_sort_desc(cx, &mut sorted, &|d| strides[d])?;
+        py_sort_desc_by(cx, &mut sorted, &|d| strides[d])?;
         let max_dims = CUFFT_MAX_NDIM.min(sorted.len());
         let last = sorted[sorted.len() - max_dims..].to_vec();
         exec_fft(cx, &mut output, &working, &out_sizes, &last)?;
@@ -314,7 +283,7 @@ pub(crate) fn fft_r2c(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         while !sorted.is_empty() {
             std::mem::swap(&mut out, &mut working);
             let strides = working.strides.clone();
-            py_sort_desc(cx, &mut sorted, &|d| strides[d])?;
+            py_sort_desc_by(cx, &mut sorted, &|d| strides[d])?;
             let max_dims = CUFFT_MAX_NDIM.min(sorted.len());
             let stage = sorted[sorted.len() - max_dims..].to_vec();
             exec_fft(cx, &mut out, &working, &onesided_sizes, &stage)?;

@@ -41,6 +41,7 @@ mod normal;
 mod pad;
 mod padding;
 mod pool;
+mod py_sort;
 mod recurrent;
 mod reshape;
 mod resize;
