@@ -707,8 +707,9 @@ pub fn nll_loss_backward_output(
 
 /// `_prelu_kernel_backward`'s decomposition: `where(self > 0, grad,
 /// weight * grad)` and `where(self > 0, 0.0, self * grad)`, each
-/// product's dtype joining its `where`'s promotion.
-fn prelu_kernel_backward_results(
+/// product's dtype joining its `where`'s promotion (the kernel
+/// `kernels::prelu_backward` returns both).
+pub(crate) fn prelu_kernel_backward_results(
     cx: &mut Cx<'_>,
     grad: &TensorMeta,
     x: &TensorMeta,
@@ -737,46 +738,4 @@ fn prelu_kernel_backward_results(
         ..s.with_number(cx, &[&positive, &product])?
     };
     Ok((input_grad, weight_grad))
-}
-
-/// `prelu_kernel_backward_shape(grad_output, self, weight, which)`: the
-/// sizes of `_prelu_kernel_backward`'s input gradient (`which` 0) or
-/// weight gradient (1).
-pub fn prelu_kernel_backward_shape(
-    cx: &mut Cx<'_>,
-    grad: &TensorMeta,
-    x: &TensorMeta,
-    weight: &TensorMeta,
-    which: i64,
-) -> Result<Dims> {
-    let (a, b) = prelu_kernel_backward_results(cx, grad, x, weight)?;
-    Ok(if which == 0 { a.sizes } else { b.sizes })
-}
-
-/// `prelu_kernel_backward_strides(grad_output, self, weight, which)`:
-/// the layout of `_prelu_kernel_backward`'s input gradient (`which` 0)
-/// or weight gradient (1).
-pub fn prelu_kernel_backward_strides(
-    cx: &mut Cx<'_>,
-    grad: &TensorMeta,
-    x: &TensorMeta,
-    weight: &TensorMeta,
-    which: i64,
-) -> Result<Dims> {
-    let (a, b) = prelu_kernel_backward_results(cx, grad, x, weight)?;
-    Ok(if which == 0 { a.strides } else { b.strides })
-}
-
-/// `prelu_kernel_backward_dtype(grad_output, self, weight, which)`: the
-/// dtype of `_prelu_kernel_backward`'s input gradient (`which` 0) or
-/// weight gradient (1).
-pub fn prelu_kernel_backward_dtype(
-    cx: &mut Cx<'_>,
-    grad: &TensorMeta,
-    x: &TensorMeta,
-    weight: &TensorMeta,
-    which: i64,
-) -> Result<DType> {
-    let (a, b) = prelu_kernel_backward_results(cx, grad, x, weight)?;
-    Ok(if which == 0 { a.dtype } else { b.dtype })
 }

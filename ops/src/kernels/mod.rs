@@ -41,6 +41,7 @@ mod normal;
 mod pad;
 mod padding;
 mod pool;
+mod prelu_backward;
 mod py_sort;
 mod recurrent;
 mod reshape;
@@ -155,6 +156,7 @@ pub(crate) use pool::{
     adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool1d, avg_pool1d,
     avg_pool3d, max_pool1d, max_pool1d_with_indices, max_pool3d,
 };
+pub(crate) use prelu_backward::prelu_kernel_backward;
 pub(crate) use recurrent::{
     gru_cell, gru_input, lstm_cell, lstm_input, rnn_relu_cell, rnn_relu_input, rnn_tanh_cell,
     rnn_tanh_input,
