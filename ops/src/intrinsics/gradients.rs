@@ -602,19 +602,6 @@ pub fn nll_loss_backward_fits(
     Ok(true)
 }
 
-/// `t.unsqueeze(dim)` for `dim` in `0..=t.dim()`.
-fn unsqueezed(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize) -> Result<TensorMeta> {
-    let stride = if dim >= t.dim() {
-        SymInt::Int(1)
-    } else {
-        cx.env.mul(t.sizes[dim], t.strides[dim])?
-    };
-    let mut out = t.clone();
-    out.sizes.insert(dim, SymInt::Int(1));
-    out.strides.insert(dim, stride);
-    Ok(out)
-}
-
 /// `nll_loss_backward_output(grad_output, self, target, weight,
 /// reduction, total_weight)`: `_nll_loss_backward`, the decomposition
 /// `nll_loss_backward` and `nll_loss2d_backward` share: `scatter` of -1

@@ -530,6 +530,17 @@ pub fn unsqueeze_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Di
     Ok(out)
 }
 
+/// `t.unsqueeze(dim)` for `dim` in `0..=t.dim()`, as a tensor: the
+/// strides [`unsqueeze_strides`] gives, for the steps of kernels and
+/// decompositions that unsqueeze an operand.
+pub(crate) fn unsqueezed(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize) -> Result<TensorMeta> {
+    let strides = unsqueeze_strides(cx, t, dim as i64)?;
+    let mut out = t.clone();
+    out.sizes.insert(dim, SymInt::Int(1));
+    out.strides = strides;
+    Ok(out)
+}
+
 /// `cat(tensors, dim)`: sizes of the concatenation.
 pub fn cat(cx: &mut Cx<'_>, tensors: &[&TensorMeta], dim: i64) -> Result<Dims> {
     let shapes: SmallVec<[&[SymInt]; 4]> = tensors.iter().map(|t| t.sizes.as_slice()).collect();

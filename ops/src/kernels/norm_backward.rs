@@ -8,7 +8,7 @@
 //! reductions (contiguous) and a final `contiguous(memory_format)`.
 
 use super::invalid;
-use crate::intrinsics::{preserve_strides, reshape_geometry};
+use crate::intrinsics::{preserve_strides, reshape_geometry, unsqueezed};
 use fake_runtime::promotion::{Operand, PromotionKind, elementwise_dtypes, promote_types};
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::{args, dims_eq, pointwise_output, require, tensor_operand};
@@ -62,19 +62,7 @@ fn reshape(cx: &mut Cx<'_>, t: &TensorMeta, sizes: &[SymInt]) -> Result<TensorMe
 
 /// `t.unsqueeze(dim)` for `dim` 0 or the end (`-1`).
 fn unsqueeze(cx: &mut Cx<'_>, t: &TensorMeta, at_end: bool) -> Result<TensorMeta> {
-    let mut out = t.clone();
-    if at_end {
-        out.sizes.push(SymInt::Int(1));
-        out.strides.push(SymInt::Int(1));
-    } else {
-        let stride = match (t.sizes.first(), t.strides.first()) {
-            (Some(&s), Some(&st)) => cx.env.mul(s, st)?,
-            _ => SymInt::Int(1),
-        };
-        out.sizes.insert(0, SymInt::Int(1));
-        out.strides.insert(0, stride);
-    }
-    Ok(out)
+    unsqueezed(cx, t, if at_end { t.dim() } else { 0 })
 }
 
 /// `_unsqueeze_to_dim(t, rank)`: trailing size-1 dims up to `rank`.
@@ -493,21 +481,6 @@ pub(crate) fn native_group_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
 
 // ---- batch norm ------------------------------------------------------------------
 
-/// `t.unsqueeze(dim)` at any `dim` of `0..=t.dim()` (ATen's
-/// `inferUnsqueezeGeometry`: the new dim's stride is `size * stride` of
-/// the dim it precedes, 1 at the end).
-fn unsqueeze_at(cx: &mut Cx<'_>, t: &TensorMeta, dim: usize) -> Result<TensorMeta> {
-    let stride = if dim >= t.dim() {
-        SymInt::Int(1)
-    } else {
-        cx.env.mul(t.sizes[dim], t.strides[dim])?
-    };
-    let mut out = t.clone();
-    out.sizes.insert(dim, SymInt::Int(1));
-    out.strides.insert(dim, stride);
-    Ok(out)
-}
-
 /// `_broadcast_batch_norm_backward(t, mask)`: a size-1 dim inserted at
 /// every axis whose mask is 1 unless `t` already has a 1 there (the
 /// comparisons are guards when sizes are symbolic).
@@ -523,7 +496,7 @@ fn broadcast_to_mask(cx: &mut Cx<'_>, t: &TensorMeta, mask: &[SymInt]) -> Result
             cx.env.guard_bool(eq, cx.op)?
         };
         if !has_one {
-            t = unsqueeze_at(cx, &t, axis)?;
+            t = unsqueezed(cx, &t, axis)?;
         }
     }
     Ok(t)
