@@ -136,11 +136,33 @@ pub fn exact_out_variant(
     let result = functional(cx, &args[..args.len().min(usize::from(first))])?;
     let out = args::tensor(cx, args, usize::from(first), "out")?;
     let r = tensor_result(cx, &result, 0)?;
+    let written = safe_copy_out(cx, r, out, |cx| {
+        Ok(Some(crate::strides::suggest_memory_format(
+            cx.env, r, cx.op,
+        )?))
+    })?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(written, Alias::InPlace(first)));
+    Ok(outs)
+}
+
+/// `_safe_copy_out(r, out, exact_dtype=True)` after the out wrapper's
+/// resize: `out` resized to `r`'s sizes when they differ (`resize_`, in
+/// the memory format `format` gives, contiguous for `None`; asked only
+/// then), then refused unless it is on
+/// `r`'s device (a zero-dim CPU result copies anywhere) and of exactly
+/// `r`'s dtype. The tensor written.
+pub fn safe_copy_out(
+    cx: &mut Cx<'_>,
+    r: &TensorMeta,
+    out: &TensorMeta,
+    format: impl FnOnce(&mut Cx<'_>) -> Result<Option<MemoryFormat>>,
+) -> Result<TensorMeta> {
     let written = if shape::guard_sizes_eq(cx.env, &out.sizes, &r.sizes, cx.op)? {
         out.clone()
     } else {
-        let format = crate::strides::suggest_memory_format(cx.env, r, cx.op)?;
-        resize_output(cx, out, &r.sizes, Some(format))?
+        let format = format(cx)?;
+        resize_output(cx, out, &r.sizes, format)?
     };
     if !(r.dim() == 0 && r.device.is_cpu()) && r.device != out.device {
         return Err(invalid(
@@ -160,9 +182,7 @@ pub fn exact_out_variant(
             ),
         ));
     }
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(written, Alias::InPlace(first)));
-    Ok(outs)
+    Ok(written)
 }
 
 /// `t` resized to `sizes` as ATen's `resize_` does it: unchanged when the

@@ -22,9 +22,7 @@ use crate::intrinsics::{empty_like_strides, matmul, swap};
 use fake_runtime::shape::{self, Dims, broadcast};
 use fake_runtime::strides::contiguous;
 use fake_runtime::support::{args, require};
-use fake_runtime::{
-    Alias, Arg, Cx, DType, DeviceType, Layout, Out, Outs, Result, SymInt, TensorMeta,
-};
+use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,
 /// Tensor? attn_mask=None, float dropout_p=0., bool is_causal=False, *,
@@ -240,20 +238,8 @@ fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
 
 /// A new contiguous tensor of `sizes` and `dtype` on the operator's device.
 fn new_tensor(cx: &mut Cx<'_>, sizes: Dims, dtype: DType) -> Result<Out> {
-    let strides = contiguous(cx.env, &sizes)?;
-    Ok(Out::Tensor(
-        TensorMeta {
-            sizes,
-            strides,
-            storage_offset: SymInt::Int(0),
-            dtype,
-            device: cx.device,
-            layout: Layout::Strided,
-            requires_grad: false,
-            wrapped_number: false,
-        },
-        Alias::Fresh,
-    ))
+    let meta = TensorMeta::contiguous(cx.env, &sizes, dtype, cx.device)?;
+    Ok(Out::Tensor(meta, Alias::Fresh))
 }
 
 /// `alloc_with_matching_layout(query, shape)`: `empty_like(query)` when

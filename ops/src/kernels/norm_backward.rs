@@ -644,32 +644,8 @@ pub(crate) fn native_batch_norm_backward_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> 
         let slot = 10 + i;
         let target = args::tensor(cx, a, slot, &format!("out{i}"))?;
         let written = match result {
-            Out::Tensor(r, _) => {
-                let written = if shape::guard_sizes_eq(cx.env, &target.sizes, &r.sizes, cx.op)? {
-                    target.clone()
-                } else {
-                    fake_runtime::support::resize_output(cx, target, &r.sizes, None)?
-                };
-                if r.device != target.device {
-                    return Err(invalid(
-                        cx,
-                        format!(
-                            "Attempting to copy from device {} to device {}, but cross-device copies are not allowed!",
-                            r.device, target.device
-                        ),
-                    ));
-                }
-                if r.dtype != target.dtype {
-                    return Err(invalid(
-                        cx,
-                        format!(
-                            "Expected out tensor to have dtype torch.{} but got torch.{} instead",
-                            r.dtype, target.dtype
-                        ),
-                    ));
-                }
-                written
-            }
+            // `resize_` without a format: contiguous.
+            Out::Tensor(r, _) => fake_runtime::support::safe_copy_out(cx, r, target, |_| Ok(None))?,
             _ => target.clone(),
         };
         let index = u8::try_from(slot).map_err(|_| invalid(cx, "too many arguments"))?;
