@@ -166,8 +166,9 @@ struct Shared {
     /// Per node: whether its recorded results name an unbacked symbol, so
     /// a run binds the file's name to ours after it.
     names_unbacked: Vec<bool>,
-    /// Number of classes of calls that may repeat ([`reuse`]).
-    classes: usize,
+    /// Per class of calls that may repeat, the positions of its constant
+    /// arguments ([`reuse`]).
+    fixed: Vec<u64>,
 }
 
 impl Plan {
@@ -243,7 +244,7 @@ impl Plan {
                 }
             })
             .collect::<Vec<_>>();
-        let (classes, class_count) = reuse::classes(&steps, graph);
+        let (classes, fixed) = reuse::classes(&steps, graph);
         for (step, c) in steps.iter_mut().zip(classes) {
             if let Step::Op { class, .. } = step {
                 *class = c;
@@ -268,7 +269,7 @@ impl Plan {
                     .iter()
                     .map(|n| names_unbacked(graph, n))
                     .collect(),
-                classes: class_count,
+                fixed,
             }),
         }
     }
@@ -385,7 +386,11 @@ impl Plan {
             // Repeated calls are answered from recordings in static runs
             // (in symbolic ones the dispatch cache serves).
             recordings: if sizes == InputSizes::Static && self.reuse {
-                vec![Recording::default(); self.shared.classes]
+                self.shared
+                    .fixed
+                    .iter()
+                    .map(|&f| Recording::with_fixed(f))
+                    .collect()
             } else {
                 Vec::new()
             },

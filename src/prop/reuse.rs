@@ -6,18 +6,21 @@
 //! repeated call, without running the kernel
 //! ([`fake_runtime::mode::Recording`]: only static calls the cache could
 //! hold are recorded). The class only says which recording to try; the
-//! mode compares the arguments themselves.
+//! mode compares the arguments themselves, except the constants: the
+//! class's key holds them, so every member has the same ones at the same
+//! positions, and its recording neither keeps nor compares them.
 
 use super::{ArgSource, Step};
 use crate::graph::{Arg, Graph, SymIntArg, ValueId};
 use std::collections::HashMap;
 
 /// The class of every step (`None`: an operator whose calls are never
-/// recorded, no operator, or a call like no other), and the number of
-/// classes.
-pub(super) fn classes(steps: &[Step], graph: &Graph) -> (Vec<Option<u32>>, usize) {
+/// recorded, no operator, or a call like no other), and per class the
+/// positions of its constant arguments ([`fake_runtime::mode::Recording::with_fixed`]).
+pub(super) fn classes(steps: &[Step], graph: &Graph) -> (Vec<Option<u32>>, Vec<u64>) {
     let mut ids: HashMap<String, u32> = HashMap::new();
     let mut members: Vec<u32> = Vec::new();
+    let mut fixed: Vec<u64> = Vec::new();
     let keyed: Vec<Option<u32>> = steps
         .iter()
         .zip(&graph.nodes)
@@ -31,20 +34,40 @@ pub(super) fn classes(steps: &[Step], graph: &Graph) -> (Vec<Option<u32>>, usize
             // The operator, every constant as the plan converted it, and
             // the metadata PyTorch recorded for the values the others
             // name: calls with equal keys are the ones likely to repeat.
+            // Each argument is marked with where it comes from, so
+            // members have their constants at the same positions.
             let mut key = def.name.to_string();
-            for (_, src) in args {
-                key.push('|');
+            let mut constants = 0u64;
+            for (i, (_, src)) in args.iter().enumerate() {
                 match src {
-                    ArgSource::Given(j) => recorded_arg(graph, &node.args[*j].1, &mut key),
-                    ArgSource::Tensor(_, v) => recorded(graph, *v, &mut key),
-                    ArgSource::Absent => key.push('-'),
-                    ArgSource::Const(o) => key.push_str(&format!("{o:?}")),
+                    ArgSource::Given(j) => {
+                        key.push_str("|g");
+                        recorded_arg(graph, &node.args[*j].1, &mut key)
+                    }
+                    ArgSource::Tensor(_, v) => {
+                        key.push_str("|t");
+                        recorded(graph, *v, &mut key)
+                    }
+                    ArgSource::Absent => key.push_str("|-"),
+                    ArgSource::Const(o) => {
+                        key.push_str(&format!("|c{o:?}"));
+                        if i < 64 {
+                            constants |= 1 << i;
+                        }
+                    }
+                }
+            }
+            // Absent arguments are `None` in every member: fixed too.
+            for (i, (_, src)) in args.iter().enumerate().take(64) {
+                if matches!(src, ArgSource::Absent) {
+                    constants |= 1 << i;
                 }
             }
             let next = ids.len() as u32;
             let id = *ids.entry(key).or_insert(next);
             if id == next {
                 members.push(0);
+                fixed.push(constants);
             }
             members[id as usize] += 1;
             Some(id)
@@ -53,18 +76,18 @@ pub(super) fn classes(steps: &[Step], graph: &Graph) -> (Vec<Option<u32>>, usize
     // Only classes of two calls or more are worth recording; renumber
     // them densely.
     let mut dense: Vec<Option<u32>> = vec![None; members.len()];
-    let mut count = 0;
+    let mut kept = Vec::new();
     for (id, &n) in members.iter().enumerate() {
         if n >= 2 {
-            dense[id] = Some(count);
-            count += 1;
+            dense[id] = Some(kept.len() as u32);
+            kept.push(fixed[id]);
         }
     }
     let out = keyed
         .into_iter()
         .map(|c| c.and_then(|c| dense[c as usize]))
         .collect();
-    (out, count as usize)
+    (out, kept)
 }
 
 /// What PyTorch recorded for value `v`, appended to `key`.

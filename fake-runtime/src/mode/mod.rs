@@ -1019,26 +1019,62 @@ impl FakeTensorMode {
         &mut self,
         op: &OpDef,
         args: &[Value<'_>],
-        mut meta: TensorMeta,
+        meta: TensorMeta,
         alias: Alias,
         requires_grad: bool,
     ) -> Result<TensorId> {
+        self.place(op, args, meta, alias, requires_grad, true)
+    }
+
+    /// Refuse a kernel result no tensor can have: too many dims, or a
+    /// negative size.
+    #[inline]
+    fn check_result(&self, op: &OpDef, meta: &TensorMeta) -> Result<()> {
         crate::meta::check_rank(op.name, meta.sizes.len())?;
-        if let Some(&SymInt::Int(n)) = meta
+        if meta
             .sizes
             .iter()
-            .find(|s| matches!(s, SymInt::Int(n) if *n < 0))
+            .any(|s| matches!(s, SymInt::Int(n) if *n < 0))
         {
-            // What `empty` refuses in PyTorch (`check_size_nonnegative`),
-            // whichever kernel computed the sizes.
-            let sizes: Vec<String> = meta.sizes.iter().map(|&s| self.env.display(s)).collect();
-            return Err(Error::invalid(
-                op.name,
-                format!(
-                    "Trying to create tensor with negative dimension {n}: [{}]",
-                    sizes.join(", ")
-                ),
-            ));
+            return Err(self.negative_size(op, meta));
+        }
+        Ok(())
+    }
+
+    /// What `empty` refuses in PyTorch (`check_size_nonnegative`),
+    /// whichever kernel computed the sizes.
+    #[cold]
+    fn negative_size(&self, op: &OpDef, meta: &TensorMeta) -> Error {
+        let n = meta
+            .sizes
+            .iter()
+            .find_map(|s| s.as_int().filter(|n| *n < 0))
+            .unwrap_or(-1);
+        let sizes: Vec<String> = meta.sizes.iter().map(|&s| self.env.display(s)).collect();
+        Error::invalid(
+            op.name,
+            format!(
+                "Trying to create tensor with negative dimension {n}: [{}]",
+                sizes.join(", ")
+            ),
+        )
+    }
+
+    /// Make a kernel result a tensor of the mode: a new one (on a new
+    /// storage or its base's) or the argument it mutates; `check`ed first
+    /// ([`Self::check_result`]) unless it was when first wrapped.
+    #[inline(always)]
+    pub(super) fn place(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        mut meta: TensorMeta,
+        alias: Alias,
+        requires_grad: bool,
+        check: bool,
+    ) -> Result<TensorId> {
+        if check {
+            self.check_result(op, &meta)?;
         }
         // Whatever the kernel copied from an input: autograd decides.
         meta.requires_grad =

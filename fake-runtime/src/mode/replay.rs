@@ -13,9 +13,9 @@
 //! static, so the results depend on the arguments alone and on no
 //! ShapeEnv state.
 
-use super::{FakeTensorMode, OutputList, Value};
+use super::{FakeTensorMode, Output, OutputList, Value};
 use crate::error::Result;
-use crate::kernel::{OpDef, Outs};
+use crate::kernel::{OpDef, Out, Outs};
 use crate::meta::{Scalar, TensorMeta};
 use crate::sym::{SymBool, SymFloat, SymInt};
 use crate::tensor::TensorId;
@@ -29,6 +29,10 @@ use smallvec::SmallVec;
 pub struct Recording {
     /// Whether it holds a call (an empty one keeps its allocations).
     valid: bool,
+    /// Argument positions (bit `i`: argument `i`) the caller guarantees
+    /// equal in every call tried against it ([`Recording::with_fixed`]):
+    /// neither kept nor compared.
+    fixed: u64,
     tensors: Vec<TensorMeta>,
     plain: Vec<Plain>,
     outs: Outs,
@@ -145,6 +149,26 @@ fn static_value(v: &Value<'_>) -> bool {
 }
 
 impl Recording {
+    /// An empty recording for calls whose arguments at the positions set in
+    /// `fixed` (bit `i`: argument `i`, the first 64) are the same in every
+    /// call that will be tried against it, so they are neither kept nor
+    /// compared: a compiled plan's constants, equal across the nodes of one
+    /// class by construction. A call whose fixed arguments differ from the
+    /// recorded call's would be answered wrongly: only fix what cannot
+    /// differ.
+    pub fn with_fixed(fixed: u64) -> Recording {
+        Recording {
+            fixed,
+            ..Recording::default()
+        }
+    }
+
+    /// Whether argument `i` is fixed ([`Recording::with_fixed`]).
+    #[inline]
+    fn is_fixed(&self, i: usize) -> bool {
+        i < 64 && self.fixed & (1 << i) != 0
+    }
+
     /// Forget the call, keeping the allocations for the next one.
     pub fn clear(&mut self) {
         self.valid = false;
@@ -237,21 +261,36 @@ impl FakeTensorMode {
         let symbols_before = self.env.symbol_count();
         let outs = self.run_kernel(op, args, device, scan.constant)?;
         // Before wrapping: an in-place result changes its argument.
-        if self.entry_bypass(op, args, &outs, symbols_before).is_none() {
-            // Filled in place, keeping the last recording's allocations.
-            r.valid = true;
+        if self.entry_bypass(op, args, &outs, symbols_before).is_some() {
+            return self.wrap(op, args, outs, scan.requires_grad);
+        }
+        {
+            // Filled in place, keeping the last recording's allocations;
+            // valid once the results are wrapped (a replay skips the
+            // checks wrapping makes).
+            r.valid = false;
             r.tensors.clear();
             r.plain.clear();
             r.outs.clear();
             r.requires_grad = inputs_require_grad;
-            r.plain.extend(args.iter().map(Plain::of));
+            // Fixed arguments are held as `None`: never compared.
+            for (i, a) in args.iter().enumerate() {
+                let fixed = r.is_fixed(i)
+                    && !matches!(
+                        a,
+                        Value::Tensor(_) | Value::Tensors(_) | Value::OptTensors(_)
+                    );
+                r.plain.push(if fixed { Plain::None } else { Plain::of(a) });
+            }
             Self::for_each_tensor(args, |t| {
                 r.tensors.push(self.tensors[t.index as usize].meta.clone());
                 true
             });
             r.outs.extend(outs.iter().cloned());
         }
-        self.wrap(op, args, outs, scan.requires_grad)
+        let wrapped = self.wrap(op, args, outs, scan.requires_grad)?;
+        r.valid = true;
+        Ok(wrapped)
     }
 
     /// True when `args` are the arguments `rec` was recorded from: every
@@ -270,12 +309,12 @@ impl FakeTensorMode {
             }
             _ => false,
         };
-        for (p, a) in rec.plain.iter().zip(args) {
+        for (i, (p, a)) in rec.plain.iter().zip(args).enumerate() {
             let same = match a {
                 Value::Tensor(t) => *p == Plain::Tensor && same_tensor(t),
                 Value::Tensors(ts) => p.matches(a) && ts.iter().all(&mut same_tensor),
                 Value::OptTensors(ts) => p.matches(a) && ts.iter().flatten().all(&mut same_tensor),
-                _ => p.matches(a),
+                _ => rec.is_fixed(i) || p.matches(a),
             };
             if !same {
                 return false;
@@ -298,6 +337,38 @@ impl FakeTensorMode {
         // Autograd decides as it does now: the grad mode may have changed
         // since the recording.
         let requires_grad = rec.requires_grad && self.records_grad(op);
-        self.wrap_each(op, args, rec.outs.iter().cloned(), requires_grad)
+        // The results were checked when the recorded call wrapped them.
+        let mut result = OutputList::with_capacity(rec.outs.len());
+        for out in &rec.outs {
+            result.push(match out {
+                Out::Tensor(meta, alias) => Output::Tensor(self.place(
+                    op,
+                    args,
+                    meta.clone(),
+                    *alias,
+                    requires_grad,
+                    false,
+                )?),
+                Out::Tensors(list) => {
+                    let mut ids = Vec::with_capacity(list.len());
+                    for (meta, alias) in list {
+                        ids.push(self.place(
+                            op,
+                            args,
+                            meta.clone(),
+                            *alias,
+                            requires_grad,
+                            false,
+                        )?);
+                    }
+                    Output::Tensors(ids)
+                }
+                Out::Int(v) => Output::Int(*v),
+                Out::Scalar(v) => Output::Scalar(*v),
+                Out::Bool(v) => Output::Bool(*v),
+                Out::None => Output::None,
+            });
+        }
+        Ok(result)
     }
 }
