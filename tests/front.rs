@@ -240,6 +240,46 @@ fn a_recorded_call_answers_a_repeat_on_tensors_alike() {
     assert!(!m.replays(&rec, &[Value::Tensor(c)]));
 }
 
+#[test]
+fn a_recorded_symbolic_call_answers_as_the_cache_until_a_restore() {
+    use fake_tensor::runtime::Registry;
+    use fake_tensor::runtime::mode::{Output, Recording};
+    let mut m = mode();
+    let registry = fake_ops::registry();
+    let mul = registry.lookup("aten::mul.Tensor").expect("mul");
+    let batch = || Dim::dynamic("batch", 8);
+    let x = m.input([batch(), 4.into()], DType::Float32).unwrap();
+    let y = m.input([batch(), 4.into()], DType::Float32).unwrap();
+    let w = m.input([4.into()], DType::Float32).unwrap();
+    let other = m
+        .input([Dim::dynamic("seq", 8), 4.into()], DType::Float32)
+        .unwrap();
+    let saved = m.checkpoint();
+    let tensor = |out: &[Output]| match out {
+        [Output::Tensor(t)] => *t,
+        other => panic!("one tensor, got {other:?}"),
+    };
+    let mut rec = Recording::default();
+    let first = tensor(
+        &m.dispatch_recorded(mul, &[Value::Tensor(x), Value::Tensor(w)], &mut rec)
+            .unwrap(),
+    );
+    assert!(rec.is_recorded(), "a symbolic call the cache could hold");
+    // The same symbolic sizes (one handle): the recorded result, as a
+    // cache hit; another symbol: no replay.
+    assert!(m.replays(&rec, &[Value::Tensor(y), Value::Tensor(w)]));
+    assert!(!m.replays(&rec, &[Value::Tensor(other), Value::Tensor(w)]));
+    let again = tensor(
+        &m.dispatch_recorded(mul, &[Value::Tensor(y), Value::Tensor(w)], &mut rec)
+            .unwrap(),
+    );
+    assert_eq!(m.meta(first).unwrap(), m.meta(again).unwrap());
+    assert_eq!(rec.replayed(), 1);
+    // After a restore its handles may be stale: it answers nothing.
+    m.restore(&saved).unwrap();
+    assert!(!m.replays(&rec, &[Value::Tensor(y), Value::Tensor(w)]));
+}
+
 /// A `[2, 3]` float leaf that requires grad.
 fn requiring_grad(m: &mut FakeTensorMode) -> fake_tensor::runtime::tensor::TensorId {
     let x = m

@@ -146,7 +146,7 @@ enum Step {
 #[derive(Debug, Clone)]
 pub struct Plan {
     steps: Vec<Step>,
-    /// Whether static runs answer repeated calls from recordings.
+    /// Whether runs answer repeated calls from recordings.
     reuse: bool,
     /// Whether autograd records outside `wrap_with_set_grad_enabled`
     /// regions ([`Plan::set_grad_enabled`]).
@@ -274,7 +274,7 @@ impl Plan {
         }
     }
 
-    /// Whether static runs answer a call that repeats an earlier one (the
+    /// Whether runs answer a call that repeats an earlier one (the
     /// same operator, constants and argument metadata) from the earlier
     /// call's recorded results, as the dispatch cache would, instead of
     /// running its kernel again; on by default.
@@ -383,9 +383,9 @@ impl Plan {
             shared: Arc::clone(&self.shared),
             scratch: Vec::new(),
             grad_enabled: self.grad_enabled,
-            // Repeated calls are answered from recordings in static runs
-            // (in symbolic ones the dispatch cache serves).
-            recordings: if sizes == InputSizes::Static && self.reuse {
+            // Repeated calls are answered from recordings, as the
+            // dispatch cache would answer them.
+            recordings: if self.reuse {
                 self.shared
                     .fixed
                     .iter()

@@ -4,8 +4,8 @@
 //! metadata of its class's recording (and whose other arguments are the
 //! recorded ones) is answered from it, as the dispatch cache answers a
 //! repeated call, without running the kernel
-//! ([`fake_runtime::mode::Recording`]: only static calls the cache could
-//! hold are recorded). The class only says which recording to try; the
+//! ([`fake_runtime::mode::Recording`]: only calls the cache could hold
+//! are recorded). The class only says which recording to try; the
 //! mode compares the arguments themselves, except the constants: the
 //! class's key holds them, so every member has the same ones at the same
 //! positions, and its recording neither keeps nor compares them.

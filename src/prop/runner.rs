@@ -6,10 +6,9 @@
 //! checkpoint (dropping the tensors the last run made, keeping their
 //! allocations), resets the value table, and runs the plan's steps. The
 //! results are the same as those of [`Plan::run`] on a new mode: the
-//! dispatch cache (on for symbolic runs, off for static ones, where it
-//! does not pay), the static runs' recordings of repeated calls and the
-//! unbacked-SymInt memo start empty every run, and the ShapeEnv is put
-//! back when the last run changed it.
+//! recordings of repeated calls (which stand in for the dispatch cache,
+//! off in a runner) and the unbacked-SymInt memo start empty every run,
+//! and the ShapeEnv is put back when the last run changed it.
 
 use super::{FileSymbols, Plan, PropError, Propagation, Slot};
 use crate::graph::Graph;
@@ -68,13 +67,12 @@ impl<'g> Runner<'g> {
         sizes: InputSizes,
     ) -> Result<Self, PropError> {
         let mut prop = plan.start(graph, registry, false, hints, sizes)?;
-        // The dispatch cache pays where kernels are dear: with symbolic
-        // sizes a repeated call (the same layer's shapes again) skips the
-        // ShapeEnv's arithmetic and decisions. With static sizes a kernel
-        // costs about what building and storing its key does, and more
-        // than half the calls miss, so static runs go without it
-        // (BENCHMARKS.md has both measurements).
-        prop.mode.set_cache(sizes == InputSizes::Symbolic);
+        // A repeated call is answered from its class's recording, which
+        // compares the arguments without building a key; a call no other
+        // node may repeat cannot hit. So runs go without the dispatch
+        // cache, whose keys cost about what a static kernel does
+        // (BENCHMARKS.md has the measurements).
+        prop.mode.set_cache(false);
         let saved = prop.mode.checkpoint();
         Ok(Runner {
             plan,

@@ -65,6 +65,7 @@ impl FakeTensorMode {
     /// ```
     pub fn checkpoint(&mut self) -> Checkpoint {
         let serial = NEXT_SERIAL.fetch_add(1, Ordering::Relaxed);
+        self.epoch += 1;
         self.mark = Mark {
             serial,
             tensors: self.tensors.len() as u32,
@@ -114,6 +115,7 @@ impl FakeTensorMode {
             self.constant_storages.clone_from(&saved.constant_storages);
             self.writes = saved.writes;
         }
+        self.epoch += 1;
         self.mark = Mark {
             serial: saved.serial,
             tensors: n as u32,

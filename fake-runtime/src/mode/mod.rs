@@ -251,6 +251,9 @@ pub struct FakeTensorMode {
     /// this count moved.
     writes: u64,
     mark: Mark,
+    /// Counts checkpoints taken and restored: a [`Recording`] made before
+    /// the last one may name tensors or expressions that are gone.
+    pub(super) epoch: u64,
     /// The active autocast region.
     autocast: Option<Autocast>,
 }
@@ -310,6 +313,7 @@ impl FakeTensorMode {
             named: FxHashMap::default(),
             writes: 0,
             mark: Mark::default(),
+            epoch: 0,
             autocast: None,
         }
     }

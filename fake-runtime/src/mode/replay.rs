@@ -9,9 +9,10 @@
 //! of encoding and hashing a key), wrapping the recorded results as a
 //! cache hit does, without the kernel. Otherwise the call runs, and its
 //! kernel results are recorded when the dispatch cache could hold them
-//! (the same bypass reasons as PyTorch's cache) and every argument is
-//! static, so the results depend on the arguments alone and on no
-//! ShapeEnv state.
+//! (the same bypass reasons as PyTorch's cache). As with the cache, a
+//! recording of symbolic arguments holds for the ShapeEnv it was made in:
+//! the guards its call recorded stay recorded, and equal expressions are
+//! equal handles, so a replay gives the cache's answer.
 
 use super::{FakeTensorMode, Output, OutputList, Value};
 use crate::error::Result;
@@ -41,6 +42,9 @@ pub struct Recording {
     requires_grad: bool,
     /// Calls answered from it since it was last cleared.
     replayed: usize,
+    /// The mode and its epoch when the call was recorded: after a
+    /// checkpoint or a restore the recorded handles may be stale.
+    made_in: (u32, u64),
 }
 
 /// An argument as a recording keeps it: tensors by position only (their
@@ -121,31 +125,26 @@ impl Plain {
     }
 }
 
-/// A static Python number as its kind and bits (the kind matters: `1` and
-/// `1.0` promote differently).
+/// A Python number as its kind and bits (the kind matters: `1` and `1.0`
+/// promote differently); a symbolic one by its expression's handle, as
+/// the dispatch cache's key holds it.
 fn scalar_words(s: &Scalar) -> (u8, u64, u64) {
     match s {
         Scalar::Bool(SymBool::Bool(b)) => (0, u64::from(*b), 0),
         Scalar::Int(SymInt::Int(i)) => (1, *i as u64, 0),
         Scalar::Float(SymFloat::Const(f)) => (2, f.to_bits(), 0),
         Scalar::Complex(re, im) => (3, re.to_bits(), im.to_bits()),
-        // Never recorded (not static); never equal to a recorded one.
-        _ => (u8::MAX, 0, 0),
+        Scalar::Bool(SymBool::Expr(e)) => (4, u64::from(e.index()), 0),
+        Scalar::Int(SymInt::Expr(e)) => (5, u64::from(e.index()), 0),
+        Scalar::Float(SymFloat::Expr(e)) => (6, u64::from(e.index()), 0),
     }
 }
 
-/// True when a non-tensor argument holds no symbolic value.
-fn static_value(v: &Value<'_>) -> bool {
-    match v {
-        Value::Int(i) => i.is_static(),
-        Value::Ints(vs) => vs.iter().all(|v| v.is_static()),
-        Value::SymBool(b) => matches!(b, SymBool::Bool(_)),
-        Value::Scalar(Scalar::Int(i)) => i.is_static(),
-        Value::Scalar(Scalar::Bool(b)) => matches!(b, SymBool::Bool(_)),
-        Value::Scalar(Scalar::Float(f)) => matches!(f, SymFloat::Const(_)),
-        Value::Real(_) => false,
-        _ => true,
-    }
+/// True when the dispatch cache could key a call on this non-tensor
+/// argument: PyTorch bypasses its cache for a symbolic `SymBool`
+/// (`symbolic shape`), and a real tensor is converted first.
+fn cacheable_value(v: &Value<'_>) -> bool {
+    !matches!(v, Value::SymBool(SymBool::Expr(_)) | Value::Real(_))
 }
 
 impl Recording {
@@ -218,8 +217,8 @@ impl FakeTensorMode {
     /// [`FakeTensorMode::dispatch`], answered from `rec` when it holds a
     /// call with these arguments ([`Self::replays`]), as a cache hit is
     /// answered; otherwise the call runs, and `rec` keeps its kernel
-    /// results when the dispatch cache could hold them and every argument
-    /// is static (else `rec` is left as it was).
+    /// results when the dispatch cache could hold them (else `rec` is left
+    /// as it was).
     pub fn dispatch_recorded(
         &mut self,
         op: &OpDef,
@@ -244,11 +243,11 @@ impl FakeTensorMode {
         let tensors = &self.tensors;
         let recordable = self.autocast.is_none()
             && !op.tags.data_dependent
-            && args.iter().all(static_value)
+            && args.iter().all(cacheable_value)
             && Self::for_each_tensor(args, |t| {
-                tensors.get(t.index as usize).is_some_and(|ft| {
-                    ft.constant.is_none() && ft.meta.is_static() && t.mode == self.id
-                })
+                tensors
+                    .get(t.index as usize)
+                    .is_some_and(|ft| ft.constant.is_none() && t.mode == self.id)
             });
         if !recordable || args.len() > op.params.len() {
             return self.dispatch(op, args);
@@ -290,6 +289,7 @@ impl FakeTensorMode {
         }
         let wrapped = self.wrap(op, args, outs, scan.requires_grad)?;
         r.valid = true;
+        r.made_in = (self.id, self.epoch);
         Ok(wrapped)
     }
 
@@ -297,7 +297,11 @@ impl FakeTensorMode {
     /// tensor with the same metadata (and no known value), every other
     /// argument the same.
     pub fn replays(&self, rec: &Recording, args: &[Value<'_>]) -> bool {
-        if !rec.valid || self.autocast.is_some() || rec.plain.len() != args.len() {
+        if !rec.valid
+            || rec.made_in != (self.id, self.epoch)
+            || self.autocast.is_some()
+            || rec.plain.len() != args.len()
+        {
             return false;
         }
         // One pass over the arguments, tensors matched against the
