@@ -47,7 +47,8 @@ fn per_dim(cx: &Cx<'_>, what: &str, v: &[i64], i: usize, n: usize) -> Result<i64
 }
 
 /// `conv(input, weight, bias, stride, padding, dilation, transposed,
-/// output_padding, groups)`: sizes of `aten::convolution`'s output.
+/// output_padding, groups)`: sizes of `aten::convolution`'s output
+/// ([`conv_sizes`]).
 #[allow(clippy::too_many_arguments)]
 pub fn conv(
     cx: &mut Cx<'_>,
@@ -59,6 +60,37 @@ pub fn conv(
     dilation: Dims,
     transposed: bool,
     output_padding: Dims,
+    groups: SymInt,
+) -> Result<Dims> {
+    conv_sizes(
+        cx,
+        input,
+        weight,
+        bias,
+        &stride,
+        &padding,
+        &dilation,
+        transposed,
+        &output_padding,
+        groups,
+    )
+}
+
+/// Sizes of `aten::convolution`'s output, after the checks of
+/// FakeTensorMode's convolution, `check_shape_forward` and `_convolution`
+/// in their order; the lists borrowed (the convolution kernels' own
+/// arguments).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn conv_sizes(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+    bias: Option<&TensorMeta>,
+    stride: &[SymInt],
+    padding: &[SymInt],
+    dilation: &[SymInt],
+    transposed: bool,
+    output_padding: &[SymInt],
     groups: SymInt,
 ) -> Result<Dims> {
     // FakeTensorMode's own convolution implementation refuses this first.
@@ -83,10 +115,10 @@ pub fn conv(
     }
     let spatial = n - 2;
     let (stride, padding, dilation, output_padding) = (
-        to_ints(cx, &stride)?,
-        to_ints(cx, &padding)?,
-        to_ints(cx, &dilation)?,
-        to_ints(cx, &output_padding)?,
+        to_ints(cx, stride)?,
+        to_ints(cx, padding)?,
+        to_ints(cx, dilation)?,
+        to_ints(cx, output_padding)?,
     );
     // ATen's `check_shape_forward` and `_convolution`, in their order.
     let refuse = |cx: &Cx<'_>, reason: &str| Err(invalid(cx, reason.to_string()));
