@@ -10,22 +10,50 @@ use fake_runtime::support::{args, dims_eq, pointwise_output, require};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 use smallvec::SmallVec;
 
-/// The statistics and affine parameters broadcast against the input.
-type Operands = SmallVec<[TensorMeta; 4]>;
+/// The statistics and affine parameters broadcast against the input,
+/// each distinct one once, and which of them each operand is, in order.
+#[derive(Default)]
+struct Operands {
+    distinct: SmallVec<[TensorMeta; 4]>,
+    order: SmallVec<[usize; 4]>,
+}
 
-/// `_unsqueeze_to_dim(t, rank)`: `t` flattened (for weight and bias) or
-/// not, with trailing size-1 dims up to `rank`, as a contiguous operand.
-fn unsqueezed(
-    cx: &mut Cx<'_>,
-    sizes: &[SymInt],
-    rank: usize,
-    like: &TensorMeta,
-) -> Result<TensorMeta> {
-    let mut s: Dims = sizes.iter().copied().collect();
-    while s.len() < rank {
-        s.push(SymInt::Int(1));
+impl Operands {
+    /// A contiguous operand of these sizes, `like`'s dtype and device:
+    /// one made before with the same three is the same metadata, and is
+    /// taken again.
+    fn push(&mut self, cx: &mut Cx<'_>, sizes: &[SymInt], like: &TensorMeta) -> Result<()> {
+        let same = |t: &TensorMeta| {
+            t.sizes.as_slice() == sizes && t.dtype == like.dtype && t.device == like.device
+        };
+        let at = match self.distinct.iter().position(same) {
+            Some(at) => at,
+            None => {
+                let t = TensorMeta::contiguous(cx.env, sizes, like.dtype, like.device)?;
+                self.distinct.push(t);
+                self.distinct.len() - 1
+            }
+        };
+        self.order.push(at);
+        Ok(())
     }
-    TensorMeta::contiguous(cx.env, &s, like.dtype, like.device)
+
+    /// `_unsqueeze_to_dim(t, rank)`: `t` flattened (for weight and bias)
+    /// or not, with trailing size-1 dims up to `rank`, as a contiguous
+    /// operand.
+    fn push_unsqueezed(
+        &mut self,
+        cx: &mut Cx<'_>,
+        sizes: &[SymInt],
+        rank: usize,
+        like: &TensorMeta,
+    ) -> Result<()> {
+        let mut s = Dims::from_slice(sizes);
+        if s.len() < rank {
+            s.resize(rank, SymInt::Int(1));
+        }
+        self.push(cx, &s, like)
+    }
 }
 
 /// A running statistic updated in place must keep its sizes:
@@ -90,14 +118,17 @@ pub(crate) fn helper(
         // var_mean over every dim but 1, kept.
         let mut kept: Dims = Dims::from_elem(SymInt::Int(1), rank);
         kept[1] = c;
-        let center = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
+        let mut center = Operands::default();
+        let stat = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
+        center.distinct.push(stat);
+        center.order.push(0);
         if let Some((mean, var)) = running {
             check_running(cx, mean, c)?;
             check_running(cx, var, c)?;
             check_unbiasing(cx, input)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
-        (smallvec::smallvec![center], Dims::from_elem(c, 1), dtype)
+        (center, Dims::from_elem(c, 1), dtype)
     } else {
         let Some((mean, var)) = running else {
             return Err(invalid(
@@ -111,10 +142,9 @@ pub(crate) fn helper(
             return Err(invalid(cx, super::BOOL_SUBTRACTION));
         }
         // `(input - mean) * invstd`, both unsqueezed.
-        let center: Operands = smallvec::smallvec![
-            unsqueezed(cx, &mean.sizes, stat_rank, mean)?,
-            unsqueezed(cx, &var.sizes, stat_rank, var)?,
-        ];
+        let mut center = Operands::default();
+        center.push_unsqueezed(cx, &mean.sizes, stat_rank, mean)?;
+        center.push_unsqueezed(cx, &var.sizes, stat_rank, var)?;
         // CPU returns empty statistics; other devices the running ones in
         // the computation dtype (the inverse deviation through `rsqrt`).
         if cpu {
@@ -123,13 +153,13 @@ pub(crate) fn helper(
             (center, mean.sizes.clone(), compute)
         }
     };
-    let mut operands: Operands = center;
+    let mut operands = center;
     for t in [weight, bias].into_iter().flatten() {
         let numel = t.numel(cx.env)?;
-        operands.push(unsqueezed(cx, &[numel], stat_rank, t)?);
+        operands.push_unsqueezed(cx, &[numel], stat_rank, t)?;
     }
     let mut all: SmallVec<[&TensorMeta; 5]> = smallvec::smallvec![input];
-    all.extend(operands.iter());
+    all.extend(operands.order.iter().map(|&i| &operands.distinct[i]));
     let output = pointwise_output(cx, &all, input.dtype)?;
     Ok((output, save, save_dtype))
 }
