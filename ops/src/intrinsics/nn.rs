@@ -34,6 +34,20 @@ pub fn pool_out(
     )
 }
 
+/// `v` as ints: read as they are when every element is static, else
+/// through `to_ints` (each symbolic element guarded to its value).
+#[inline]
+fn ints(cx: &mut Cx<'_>, v: &[SymInt]) -> Result<IntList> {
+    let mut out = IntList::new();
+    for &x in v {
+        match x {
+            SymInt::Int(x) => out.push(x),
+            SymInt::Expr(_) => return to_ints(cx, v),
+        }
+    }
+    Ok(out)
+}
+
 /// The element of a per-spatial-dim parameter, broadcasting a single value.
 fn per_dim(cx: &Cx<'_>, what: &str, v: &[i64], i: usize, n: usize) -> Result<i64> {
     match v.len() {
@@ -115,10 +129,10 @@ pub(crate) fn conv_sizes(
     }
     let spatial = n - 2;
     let (stride, padding, dilation, output_padding) = (
-        to_ints(cx, stride)?,
-        to_ints(cx, padding)?,
-        to_ints(cx, dilation)?,
-        to_ints(cx, output_padding)?,
+        ints(cx, stride)?,
+        ints(cx, padding)?,
+        ints(cx, dilation)?,
+        ints(cx, output_padding)?,
     );
     // ATen's `check_shape_forward` and `_convolution`, in their order.
     let refuse = |cx: &Cx<'_>, reason: &str| Err(invalid(cx, reason.to_string()));
