@@ -11,36 +11,22 @@ use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta}
 use smallvec::SmallVec;
 
 /// The statistics and affine parameters broadcast against the input,
-/// each distinct one once, and which of them each operand is, in order.
+/// each distinct one once, in the order they first appear: an operand
+/// equal to one before it changes no decision of the elementwise stride
+/// rule (the broadcast, the layout tests and the order of the dims ask
+/// the same questions of it and get the same answers), so it takes part
+/// once (resnet's running mean and variance, weight and bias are one
+/// `[c, 1, 1]` tensor).
 #[derive(Default)]
 struct Operands {
     distinct: SmallVec<[TensorMeta; 4]>,
-    order: SmallVec<[usize; 4]>,
 }
 
 impl Operands {
-    /// A contiguous operand of these sizes, `like`'s dtype and device:
-    /// one made before with the same three is the same metadata, and is
-    /// taken again.
-    fn push(&mut self, cx: &mut Cx<'_>, sizes: &[SymInt], like: &TensorMeta) -> Result<()> {
-        let same = |t: &TensorMeta| {
-            t.sizes.as_slice() == sizes && t.dtype == like.dtype && t.device == like.device
-        };
-        let at = match self.distinct.iter().position(same) {
-            Some(at) => at,
-            None => {
-                let t = TensorMeta::contiguous(cx.env, sizes, like.dtype, like.device)?;
-                self.distinct.push(t);
-                self.distinct.len() - 1
-            }
-        };
-        self.order.push(at);
-        Ok(())
-    }
-
     /// `_unsqueeze_to_dim(t, rank)`: `t` flattened (for weight and bias)
     /// or not, with trailing size-1 dims up to `rank`, as a contiguous
-    /// operand.
+    /// operand of `like`'s dtype and device, unless one with the same
+    /// sizes, dtype and device (the same metadata) is there already.
     fn push_unsqueezed(
         &mut self,
         cx: &mut Cx<'_>,
@@ -48,11 +34,21 @@ impl Operands {
         rank: usize,
         like: &TensorMeta,
     ) -> Result<()> {
-        let mut s = Dims::from_slice(sizes);
-        if s.len() < rank {
-            s.resize(rank, SymInt::Int(1));
+        let len = sizes.len().max(rank);
+        let same = |t: &TensorMeta| {
+            t.dtype == like.dtype
+                && t.device == like.device
+                && t.sizes.len() == len
+                && t.sizes[..sizes.len()] == *sizes
+                && t.sizes[sizes.len()..].iter().all(|&s| s == SymInt::Int(1))
+        };
+        if !self.distinct.iter().any(same) {
+            let mut s = Dims::from_slice(sizes);
+            s.resize(len, SymInt::Int(1));
+            let t = TensorMeta::contiguous(cx.env, &s, like.dtype, like.device)?;
+            self.distinct.push(t);
         }
-        self.push(cx, &s, like)
+        Ok(())
     }
 }
 
@@ -121,7 +117,6 @@ pub(crate) fn helper(
         let mut center = Operands::default();
         let stat = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
         center.distinct.push(stat);
-        center.order.push(0);
         if let Some((mean, var)) = running {
             check_running(cx, mean, c)?;
             check_running(cx, var, c)?;
@@ -159,7 +154,7 @@ pub(crate) fn helper(
         operands.push_unsqueezed(cx, &[numel], stat_rank, t)?;
     }
     let mut all: SmallVec<[&TensorMeta; 5]> = smallvec::smallvec![input];
-    all.extend(operands.order.iter().map(|&i| &operands.distinct[i]));
+    all.extend(operands.distinct.iter());
     let output = pointwise_output(cx, &all, input.dtype)?;
     Ok((output, save, save_dtype))
 }
