@@ -373,26 +373,121 @@ pub fn are_strides_like_channels_last(
         5 => &[1, 4, 3, 2, 0],
         _ => return Ok(false),
     };
-    let or_true = |env: &mut ShapeEnv, c: SymBool| env.guard_or_true(c, op);
-    let c = env.eq(strides[1], SymInt::Int(0))?;
-    if or_true(env, c)? {
+    if let Ok(answer) = like_channels_last(&mut Ints, sizes, strides, order) {
+        return Ok(answer);
+    }
+    like_channels_last(&mut Guarded { env, op }, sizes, strides, order)
+}
+
+/// The comparisons and products [`are_strides_like_channels_last`] is
+/// written in, so that one formula serves static and symbolic sizes.
+trait LayoutArith {
+    /// Why an answer could not be given.
+    type Error;
+    /// `a == b`, decided with `guard_or_true`.
+    fn eq_or_true(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, Self::Error>;
+    /// `a < b`, decided with `guard_or_true`.
+    fn lt_or_true(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, Self::Error>;
+    /// `a == b`, decided with a guard.
+    fn guard_eq(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, Self::Error>;
+    /// `a * b`.
+    fn mul(&mut self, a: SymInt, b: SymInt) -> std::result::Result<SymInt, Self::Error>;
+}
+
+/// Static values as plain integers: gives up (`Err(())`) on a symbolic
+/// value or an overflow, leaving the answer to [`Guarded`], which then
+/// decides (and reports) exactly as if asked first.
+struct Ints;
+
+impl Ints {
+    /// Both values, when both are static.
+    #[inline(always)]
+    fn both(a: SymInt, b: SymInt) -> std::result::Result<(i64, i64), ()> {
+        match (a, b) {
+            (SymInt::Int(x), SymInt::Int(y)) => Ok((x, y)),
+            _ => Err(()),
+        }
+    }
+}
+
+impl LayoutArith for Ints {
+    type Error = ();
+
+    #[inline(always)]
+    fn eq_or_true(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, ()> {
+        Self::both(a, b).map(|(x, y)| x == y)
+    }
+
+    #[inline(always)]
+    fn lt_or_true(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, ()> {
+        Self::both(a, b).map(|(x, y)| x < y)
+    }
+
+    #[inline(always)]
+    fn guard_eq(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, ()> {
+        Self::both(a, b).map(|(x, y)| x == y)
+    }
+
+    #[inline(always)]
+    fn mul(&mut self, a: SymInt, b: SymInt) -> std::result::Result<SymInt, ()> {
+        let (x, y) = Self::both(a, b)?;
+        x.checked_mul(y).map(SymInt::Int).ok_or(())
+    }
+}
+
+/// Any values, through the ShapeEnv (guards recorded as PyTorch's).
+struct Guarded<'e, 'o> {
+    env: &'e mut ShapeEnv,
+    op: &'o str,
+}
+
+impl LayoutArith for Guarded<'_, '_> {
+    type Error = crate::error::Error;
+
+    fn eq_or_true(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
+        let c = self.env.eq(a, b)?;
+        self.env.guard_or_true(c, self.op)
+    }
+
+    fn lt_or_true(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
+        let c = self.env.lt(a, b)?;
+        self.env.guard_or_true(c, self.op)
+    }
+
+    fn guard_eq(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
+        crate::shape::guard_eq(self.env, a, b, self.op)
+    }
+
+    fn mul(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
+        self.env.mul(a, b)
+    }
+}
+
+/// [`are_strides_like_channels_last`] of a 4-D/5-D layout, dims visited
+/// in `order` (C, the spatial dims innermost first, N).
+#[inline(always)]
+fn like_channels_last<A: LayoutArith>(
+    a: &mut A,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    order: &[usize],
+) -> std::result::Result<bool, A::Error> {
+    if a.eq_or_true(strides[1], SymInt::Int(0))? {
         return Ok(false);
     }
     let mut min = SymInt::Int(0);
     for &d in order {
-        let c = env.eq(sizes[d], SymInt::Int(0))?;
-        if or_true(env, c)? {
+        if a.eq_or_true(sizes[d], SymInt::Int(0))? {
             return Ok(false);
         }
-        let c = env.lt(strides[d], min)?;
-        if or_true(env, c)? {
+        if a.lt_or_true(strides[d], min)? {
             return Ok(false);
         }
         // Python's `min == strides[1]` on SymInts: a guard.
-        if d == 0 && crate::shape::guard_eq(env, min, strides[1], op)? {
+        if d == 0 && a.guard_eq(min, strides[1])? {
             return Ok(false);
         }
-        min = env.mul(strides[d], sizes[d])?;
+        min = a.mul(strides[d], sizes[d])?;
     }
     Ok(true)
 }
@@ -547,6 +642,65 @@ mod tests {
 
     fn ints(v: &[i64]) -> Dims {
         v.iter().map(|&x| SymInt::Int(x)).collect()
+    }
+
+    /// The static instantiation of the channels-last test answers as the
+    /// guarded one over a grid of 4-D and 5-D layouts (zero and one
+    /// sizes, zero, repeated and permuted strides).
+    #[test]
+    fn channels_last_test_static_agrees() {
+        let mut env = ShapeEnv::new();
+        let sizes_4d = [
+            [2, 3, 4, 5],
+            [1, 3, 1, 1],
+            [2, 1, 4, 5],
+            [0, 3, 4, 5],
+            [2, 3, 1, 5],
+        ];
+        let mut checked = 0;
+        for s in sizes_4d {
+            let sizes = ints(&s);
+            let mut layouts = vec![
+                contiguous(&mut env, &sizes).unwrap(),
+                channels_last(&mut env, &sizes).unwrap(),
+                ints(&[0, 0, 0, 0]),
+                ints(&[1, 1, 1, 1]),
+                ints(&[60, 1, 3, 12]),
+            ];
+            layouts.push(ints(&[s[1], 1, s[1] * s[3], s[1]]));
+            for strides in layouts {
+                for order in [&[1usize, 3, 2, 0][..], &[1, 2, 3, 0]] {
+                    let fast = like_channels_last(&mut Ints, &sizes, &strides, order);
+                    let general = like_channels_last(
+                        &mut Guarded {
+                            env: &mut env,
+                            op: "t",
+                        },
+                        &sizes,
+                        &strides,
+                        order,
+                    )
+                    .unwrap();
+                    assert_eq!(fast, Ok(general), "{s:?} {strides:?}");
+                    checked += 1;
+                }
+            }
+        }
+        let sizes = ints(&[2, 3, 4, 5, 6]);
+        let cl3d = channels_last(&mut env, &sizes).unwrap();
+        let order = [1usize, 4, 3, 2, 0];
+        assert_eq!(
+            like_channels_last(&mut Ints, &sizes, &cl3d, &order),
+            Ok(true)
+        );
+        // An overflow gives up, leaving the answer (an error) to the guarded path.
+        let (sizes, huge) = (ints(&[2, 2, 2, 2]), ints(&[i64::MAX, 1, 4, 2]));
+        assert_eq!(
+            like_channels_last(&mut Ints, &sizes, &huge, &[1, 3, 2, 0]),
+            Err(())
+        );
+        assert!(are_strides_like_channels_last(&mut env, &sizes, &huge, "t").is_err());
+        assert!(checked > 0);
     }
 
     #[test]

@@ -34,20 +34,43 @@ pub fn pool_out(
     )
 }
 
+/// `v` as ints: read as they are when every element is static, else
+/// through `to_ints` (each symbolic element guarded to its value).
+#[inline]
+fn ints(cx: &mut Cx<'_>, v: &[SymInt]) -> Result<IntList> {
+    let mut out = IntList::new();
+    for &x in v {
+        match x {
+            SymInt::Int(x) => out.push(x),
+            SymInt::Expr(_) => return to_ints(cx, v),
+        }
+    }
+    Ok(out)
+}
+
 /// The element of a per-spatial-dim parameter, broadcasting a single value.
+#[inline]
 fn per_dim(cx: &Cx<'_>, what: &str, v: &[i64], i: usize, n: usize) -> Result<i64> {
     match v.len() {
         1 => Ok(v[0]),
         l if l == n => Ok(v[i]),
-        l => Err(invalid(
-            cx,
-            format!("expected {what} to have 1 or {n} elements, got {l}"),
-        )),
+        l => Err(per_dim_refusal(cx, what, l, n)),
     }
 }
 
+/// [`per_dim`]'s refusal of a list of `l` elements for `n` dims.
+#[cold]
+#[inline(never)]
+fn per_dim_refusal(cx: &Cx<'_>, what: &str, l: usize, n: usize) -> fake_runtime::Error {
+    invalid(
+        cx,
+        format!("expected {what} to have 1 or {n} elements, got {l}"),
+    )
+}
+
 /// `conv(input, weight, bias, stride, padding, dilation, transposed,
-/// output_padding, groups)`: sizes of `aten::convolution`'s output.
+/// output_padding, groups)`: sizes of `aten::convolution`'s output
+/// ([`conv_sizes`]).
 #[allow(clippy::too_many_arguments)]
 pub fn conv(
     cx: &mut Cx<'_>,
@@ -59,6 +82,37 @@ pub fn conv(
     dilation: Dims,
     transposed: bool,
     output_padding: Dims,
+    groups: SymInt,
+) -> Result<Dims> {
+    conv_sizes(
+        cx,
+        input,
+        weight,
+        bias,
+        &stride,
+        &padding,
+        &dilation,
+        transposed,
+        &output_padding,
+        groups,
+    )
+}
+
+/// Sizes of `aten::convolution`'s output, after the checks of
+/// FakeTensorMode's convolution, `check_shape_forward` and `_convolution`
+/// in their order; the lists borrowed (the convolution kernels' own
+/// arguments).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn conv_sizes(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+    bias: Option<&TensorMeta>,
+    stride: &[SymInt],
+    padding: &[SymInt],
+    dilation: &[SymInt],
+    transposed: bool,
+    output_padding: &[SymInt],
     groups: SymInt,
 ) -> Result<Dims> {
     // FakeTensorMode's own convolution implementation refuses this first.
@@ -83,10 +137,10 @@ pub fn conv(
     }
     let spatial = n - 2;
     let (stride, padding, dilation, output_padding) = (
-        to_ints(cx, &stride)?,
-        to_ints(cx, &padding)?,
-        to_ints(cx, &dilation)?,
-        to_ints(cx, &output_padding)?,
+        ints(cx, stride)?,
+        ints(cx, padding)?,
+        ints(cx, dilation)?,
+        ints(cx, output_padding)?,
     );
     // ATen's `check_shape_forward` and `_convolution`, in their order.
     let refuse = |cx: &Cx<'_>, reason: &str| Err(invalid(cx, reason.to_string()));
@@ -115,9 +169,10 @@ pub fn conv(
             format!("expected groups to be greater than 0, but got groups={g}"),
         ));
     }
-    let mut out = Dims::new();
-    out.push(input.sizes[0]);
-    let wg = cx.env.mul(weight.sizes[1], groups)?;
+    let (is, ws) = (input.sizes.as_slice(), weight.sizes.as_slice());
+    // The batch, then the channels and spatial lengths written below.
+    let mut out = Dims::from_slice(is);
+    let wg = cx.env.mul(ws[1], groups)?;
     // The bias has one element per output channel.
     let bias_len = if transposed {
         let same = cx.env.eq(input.sizes[1], weight.sizes[0])?;
@@ -131,14 +186,14 @@ pub fn conv(
                 env.display(input_sizes[1])
             )
         })?;
-        out.push(wg);
+        out[1] = wg;
         wg
     } else {
-        shape::check_eq(cx.env, wg, input.sizes[1], cx.op, &|| {
+        shape::check_eq(cx.env, wg, is[1], cx.op, &|| {
             "input channels (weight.size(1) * groups)".to_string()
         })?;
-        out.push(weight.sizes[0]);
-        weight.sizes[0]
+        out[1] = ws[0];
+        ws[0]
     };
     if let Some(bias) = bias {
         let fits = if bias.dim() == 1 {
@@ -166,8 +221,8 @@ pub fn conv(
         if !transposed {
             // ATen: "Kernel size can't be greater than actual input size".
             let pad2 = cx.env.mul(SymInt::Int(2), SymInt::Int(p))?;
-            let padded = cx.env.add(input.sizes[i + 2], pad2)?;
-            let k1 = cx.env.sub(weight.sizes[i + 2], SymInt::Int(1))?;
+            let padded = cx.env.add(is[i + 2], pad2)?;
+            let k1 = cx.env.sub(ws[i + 2], SymInt::Int(1))?;
             let dk = cx.env.mul(SymInt::Int(d), k1)?;
             let eff = cx.env.add(dk, SymInt::Int(1))?;
             let ok = cx.env.ge(padded, eff)?;
@@ -185,11 +240,11 @@ pub fn conv(
             } else {
                 per_dim(cx, "output_padding", &output_padding, i, spatial)?
             };
-            conv_transpose_len(cx.env, input.sizes[i + 2], weight.sizes[i + 2], s, p, d, op)?
+            conv_transpose_len(cx.env, is[i + 2], ws[i + 2], s, p, d, op)?
         } else {
-            conv_len(cx.env, input.sizes[i + 2], weight.sizes[i + 2], s, p, d)?
+            conv_len(cx.env, is[i + 2], ws[i + 2], s, p, d)?
         };
-        out.push(len);
+        out[i + 2] = len;
     }
     Ok(out)
 }
@@ -373,6 +428,7 @@ fn cudnn_batch_norm(
 // ---- lengths ---------------------------------------------------------------------
 
 /// Convolution output length: `(in + 2*pad - dilation*(kernel - 1) - 1) // stride + 1`.
+#[inline]
 fn conv_len(
     env: &mut ShapeEnv,
     input: SymInt,

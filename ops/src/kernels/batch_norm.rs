@@ -10,22 +10,46 @@ use fake_runtime::support::{args, dims_eq, pointwise_output, require};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 use smallvec::SmallVec;
 
-/// The statistics and affine parameters broadcast against the input.
-type Operands = SmallVec<[TensorMeta; 4]>;
+/// The statistics and affine parameters broadcast against the input,
+/// each distinct one once, in the order they first appear: an operand
+/// equal to one before it changes no decision of the elementwise stride
+/// rule (the broadcast, the layout tests and the order of the dims ask
+/// the same questions of it and get the same answers), so it takes part
+/// once (resnet's running mean and variance, weight and bias are one
+/// `[c, 1, 1]` tensor).
+#[derive(Default)]
+struct Operands {
+    distinct: SmallVec<[TensorMeta; 4]>,
+}
 
-/// `_unsqueeze_to_dim(t, rank)`: `t` flattened (for weight and bias) or
-/// not, with trailing size-1 dims up to `rank`, as a contiguous operand.
-fn unsqueezed(
-    cx: &mut Cx<'_>,
-    sizes: &[SymInt],
-    rank: usize,
-    like: &TensorMeta,
-) -> Result<TensorMeta> {
-    let mut s: Dims = sizes.iter().copied().collect();
-    while s.len() < rank {
-        s.push(SymInt::Int(1));
+impl Operands {
+    /// `_unsqueeze_to_dim(t, rank)`: `t` flattened (for weight and bias)
+    /// or not, with trailing size-1 dims up to `rank`, as a contiguous
+    /// operand of `like`'s dtype and device, unless one with the same
+    /// sizes, dtype and device (the same metadata) is there already.
+    fn push_unsqueezed(
+        &mut self,
+        cx: &mut Cx<'_>,
+        sizes: &[SymInt],
+        rank: usize,
+        like: &TensorMeta,
+    ) -> Result<()> {
+        let len = sizes.len().max(rank);
+        let same = |t: &TensorMeta| {
+            t.dtype == like.dtype
+                && t.device == like.device
+                && t.sizes.len() == len
+                && t.sizes[..sizes.len()] == *sizes
+                && t.sizes[sizes.len()..].iter().all(|&s| s == SymInt::Int(1))
+        };
+        if !self.distinct.iter().any(same) {
+            let mut s = Dims::from_slice(sizes);
+            s.resize(len, SymInt::Int(1));
+            let t = TensorMeta::contiguous(cx.env, &s, like.dtype, like.device)?;
+            self.distinct.push(t);
+        }
+        Ok(())
     }
-    TensorMeta::contiguous(cx.env, &s, like.dtype, like.device)
 }
 
 /// A running statistic updated in place must keep its sizes:
@@ -90,14 +114,16 @@ pub(crate) fn helper(
         // var_mean over every dim but 1, kept.
         let mut kept: Dims = Dims::from_elem(SymInt::Int(1), rank);
         kept[1] = c;
-        let center = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
+        let mut center = Operands::default();
+        let stat = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
+        center.distinct.push(stat);
         if let Some((mean, var)) = running {
             check_running(cx, mean, c)?;
             check_running(cx, var, c)?;
             check_unbiasing(cx, input)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
-        (smallvec::smallvec![center], Dims::from_elem(c, 1), dtype)
+        (center, Dims::from_elem(c, 1), dtype)
     } else {
         let Some((mean, var)) = running else {
             return Err(invalid(
@@ -111,10 +137,9 @@ pub(crate) fn helper(
             return Err(invalid(cx, super::BOOL_SUBTRACTION));
         }
         // `(input - mean) * invstd`, both unsqueezed.
-        let center: Operands = smallvec::smallvec![
-            unsqueezed(cx, &mean.sizes, stat_rank, mean)?,
-            unsqueezed(cx, &var.sizes, stat_rank, var)?,
-        ];
+        let mut center = Operands::default();
+        center.push_unsqueezed(cx, &mean.sizes, stat_rank, mean)?;
+        center.push_unsqueezed(cx, &var.sizes, stat_rank, var)?;
         // CPU returns empty statistics; other devices the running ones in
         // the computation dtype (the inverse deviation through `rsqrt`).
         if cpu {
@@ -123,13 +148,13 @@ pub(crate) fn helper(
             (center, mean.sizes.clone(), compute)
         }
     };
-    let mut operands: Operands = center;
+    let mut operands = center;
     for t in [weight, bias].into_iter().flatten() {
         let numel = t.numel(cx.env)?;
-        operands.push(unsqueezed(cx, &[numel], stat_rank, t)?);
+        operands.push_unsqueezed(cx, &[numel], stat_rank, t)?;
     }
     let mut all: SmallVec<[&TensorMeta; 5]> = smallvec::smallvec![input];
-    all.extend(operands.iter());
+    all.extend(operands.distinct.iter());
     let output = pointwise_output(cx, &all, input.dtype)?;
     Ok((output, save, save_dtype))
 }

@@ -8,12 +8,18 @@
 //! ATen's `_convolution_same`, which pads the input first when the padding
 //! it needs is not symmetric.
 
-use super::conv_backward::{ConvArgs, backend_conversion, convert};
+use super::conv_backward::{ConvArgs, Known, List, backend_conversion, convert, list};
 use super::invalid;
 use crate::intrinsics;
 use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, DeviceType, Error, MemoryFormat, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{
+    Arg, Cx, DeviceType, Error, Layout, MemoryFormat, Outs, Result, SymInt, TensorMeta,
+};
+
+/// Zero for every spatial dim: the output padding of a convolution that
+/// is not transposed, the padding of `"valid"`.
+const ZEROS: &[SymInt] = &[SymInt::Int(0); 3];
 
 /// ATen's `batchify`: `None` for a batched input (`spatial + 2` dims), the
 /// input unsqueezed at 0 for an unbatched one, else the refusal naming
@@ -48,11 +54,11 @@ fn batchify(cx: &mut Cx<'_>, input: &TensorMeta, spatial: usize) -> Result<Optio
 struct Conv<'t> {
     weight: &'t TensorMeta,
     bias: Option<&'t TensorMeta>,
-    stride: Dims,
-    padding: Dims,
-    dilation: Dims,
+    stride: List<'t>,
+    padding: List<'t>,
+    dilation: List<'t>,
     transposed: bool,
-    output_padding: Dims,
+    output_padding: List<'t>,
     groups: SymInt,
 }
 
@@ -73,25 +79,35 @@ fn convolution_sized(
     c: Conv<'_>,
     spatial: Option<&[SymInt]>,
 ) -> Result<(Dims, Dims)> {
-    let mut sizes = intrinsics::conv(
+    let mut sizes = intrinsics::nn::conv_sizes(
         cx,
         x,
         c.weight,
         c.bias,
-        Dims::from_slice(&c.stride),
-        Dims::from_slice(&c.padding),
-        Dims::from_slice(&c.dilation),
+        &c.stride,
+        &c.padding,
+        &c.dilation,
         c.transposed,
-        Dims::from_slice(&c.output_padding),
+        &c.output_padding,
         c.groups,
     )?;
     if let Some(spatial) = spatial {
         sizes.truncate(2);
         sizes.extend(spatial.iter().copied());
     }
+    // The input's suggested format (`suggest_memory_format`: only a
+    // strided tensor is channels-last), asked once: the backend's
+    // selection asks it again of the same sizes and strides.
     let cl = MemoryFormat::ChannelsLast;
+    let input_format = if x.dim() == 4 && x.layout == Layout::Strided {
+        Some(fake_runtime::strides::suggested_format(
+            cx.env, &x.sizes, &x.strides, cx.op,
+        )?)
+    } else {
+        None
+    };
     let meta_cl = x.dim() == 4
-        && (intrinsics::suggest_format(cx, x, Some(cl))? == cl
+        && (input_format == Some(cl)
             || (x.device.ty == DeviceType::Cuda
                 && intrinsics::suggest_format(cx, c.weight, Some(cl))? == cl));
     let meta_format = if meta_cl {
@@ -99,16 +115,24 @@ fn convolution_sized(
     } else {
         MemoryFormat::Contiguous
     };
-    let meta = intrinsics::format_strides(cx, Dims::from_slice(&sizes), Some(meta_format))?;
+    let meta = fake_runtime::support::format_strides(cx, &sizes, Some(meta_format))?;
     let args = ConvArgs {
-        stride: c.stride,
-        padding: c.padding,
-        dilation: c.dilation,
-        output_padding: c.output_padding,
+        stride: &c.stride,
+        padding: &c.padding,
+        dilation: &c.dilation,
+        output_padding: &c.output_padding,
         transposed: c.transposed,
         groups: c.groups,
     };
-    let strides = match backend_conversion(cx, x, c.weight, args)? {
+    let known = Known {
+        checked: true,
+        input_format,
+    };
+    let strides = match backend_conversion(cx, x, c.weight, &args, known)? {
+        // Strides laid out in `format` are what `to(format)` keeps or
+        // lays out again; on static sizes the test that tells which
+        // records nothing, so it is not made.
+        Some(format) if format == meta_format && sizes.iter().all(|s| s.is_static()) => meta,
         Some(format) => convert(cx, &sizes, meta, format)?,
         None => meta,
     };
@@ -154,9 +178,9 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
         ));
     }
     let (ones, zeros) = (&[1; 3][..spatial], &[0; 3][..spatial]);
-    let stride = args::sizes(cx, a, 3, "stride", Some(ones))?;
-    let padding = args::sizes(cx, a, 4, "padding", Some(zeros))?;
-    let dilation = args::sizes(cx, a, 5, "dilation", Some(ones))?;
+    let stride = list(cx, a, 3, "stride", Some(ones))?;
+    let padding = list(cx, a, 4, "padding", Some(zeros))?;
+    let dilation = list(cx, a, 5, "dilation", Some(ones))?;
     let groups = args::size(cx, a, 6, "groups", Some(1))?;
     batched(cx, input, spatial, |cx, x| {
         let conv = Conv {
@@ -166,7 +190,7 @@ fn conv_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
             padding,
             dilation,
             transposed: false,
-            output_padding: Dims::from_elem(SymInt::Int(0), spatial),
+            output_padding: List::Borrowed(&ZEROS[..spatial]),
             groups,
         };
         convolution(cx, x, conv)
@@ -184,11 +208,11 @@ pub(crate) fn convolution_op(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let conv = Conv {
         weight: args::tensor(cx, a, 1, "weight")?,
         bias: args::opt_tensor(cx, a, 2, "bias")?,
-        stride: args::sizes(cx, a, 3, "stride", None)?,
-        padding: args::sizes(cx, a, 4, "padding", None)?,
-        dilation: args::sizes(cx, a, 5, "dilation", None)?,
+        stride: list(cx, a, 3, "stride", None)?,
+        padding: list(cx, a, 4, "padding", None)?,
+        dilation: list(cx, a, 5, "dilation", None)?,
         transposed: args::bool(cx, a, 6, "transposed", None)?,
-        output_padding: args::sizes(cx, a, 7, "output_padding", None)?,
+        output_padding: list(cx, a, 7, "output_padding", None)?,
         groups: args::size(cx, a, 8, "groups", None)?,
     };
     let (sizes, strides) = convolution(cx, input, conv)?;
@@ -219,11 +243,11 @@ fn conv_transpose_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<O
     let weight = args::tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
     let (ones, zeros) = (&[1; 3][..spatial], &[0; 3][..spatial]);
-    let stride = args::sizes(cx, a, 3, "stride", Some(ones))?;
-    let padding = args::sizes(cx, a, 4, "padding", Some(zeros))?;
-    let output_padding = args::sizes(cx, a, 5, "output_padding", Some(zeros))?;
+    let stride = list(cx, a, 3, "stride", Some(ones))?;
+    let padding = list(cx, a, 4, "padding", Some(zeros))?;
+    let output_padding = list(cx, a, 5, "output_padding", Some(zeros))?;
     let groups = args::size(cx, a, 6, "groups", Some(1))?;
-    let dilation = args::sizes(cx, a, 7, "dilation", Some(ones))?;
+    let dilation = list(cx, a, 7, "dilation", Some(ones))?;
     batched(cx, input, spatial, |cx, x| {
         let conv = Conv {
             weight,
@@ -262,11 +286,11 @@ fn conv_padding_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Out
     let weight = args::tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
     let ones = &[1; 3][..spatial];
-    let stride = args::sizes(cx, a, 3, "stride", Some(ones))?;
+    let stride = list(cx, a, 3, "stride", Some(ones))?;
     let mode = args::opt_str(cx, a, 4, "padding", Some("valid"))?.unwrap_or("valid");
-    let dilation = args::sizes(cx, a, 5, "dilation", Some(ones))?;
+    let dilation = list(cx, a, 5, "dilation", Some(ones))?;
     let groups = args::size(cx, a, 6, "groups", Some(1))?;
-    let zeros = || Dims::from_elem(SymInt::Int(0), spatial);
+    let zeros = || List::Borrowed(&ZEROS[..spatial]);
     batched(cx, input, spatial, |cx, x| match mode {
         "valid" => {
             let conv = Conv {
@@ -297,10 +321,10 @@ fn convolution_same(
     x: &TensorMeta,
     weight: &TensorMeta,
     bias: Option<&TensorMeta>,
-    stride: Dims,
-    dilation: Dims,
+    stride: List<'_>,
+    dilation: List<'_>,
     groups: SymInt,
-    output_padding: Dims,
+    output_padding: List<'_>,
 ) -> Result<(Dims, Dims)> {
     let k = weight.dim();
     if k <= 2 {
@@ -330,7 +354,7 @@ fn convolution_same(
             format!("dilation cannot broadcast to {dim} dimensions"),
         ));
     }
-    for &s in &stride {
+    for &s in stride.iter() {
         let one = cx.env.eq(s, SymInt::Int(1))?;
         fake_runtime::support::require(
             cx,
@@ -360,7 +384,7 @@ fn convolution_same(
             weight,
             bias,
             stride,
-            padding: left,
+            padding: List::Owned(left),
             dilation,
             transposed: false,
             output_padding,
@@ -400,7 +424,7 @@ fn convolution_same(
         weight,
         bias,
         stride,
-        padding: left,
+        padding: List::Owned(left),
         dilation,
         transposed: false,
         output_padding,

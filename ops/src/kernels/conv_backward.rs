@@ -60,12 +60,46 @@ pub(super) fn convert(
     to_format(cx, sizes, strides, format)
 }
 
+/// A list parameter of a convolution: borrowed from the call where it
+/// is one, made where it is not (a default, a single value broadcast, the
+/// dim a 1-D convolution gains).
+pub(super) enum List<'a> {
+    /// The call's own list.
+    Borrowed(&'a [SymInt]),
+    /// A list made for the call.
+    Owned(Dims),
+}
+
+impl std::ops::Deref for List<'_> {
+    type Target = [SymInt];
+
+    fn deref(&self) -> &[SymInt] {
+        match self {
+            List::Borrowed(v) => v,
+            List::Owned(v) => v,
+        }
+    }
+}
+
+impl List<'_> {
+    /// The list made the caller's own, to change.
+    fn to_mut(&mut self) -> &mut Dims {
+        if let List::Borrowed(v) = *self {
+            *self = List::Owned(Dims::from_slice(v));
+        }
+        match self {
+            List::Owned(v) => v,
+            List::Borrowed(_) => unreachable!("made owned above"),
+        }
+    }
+}
+
 /// `expand_param_if_needed(param, name, dims)`: one value for every
 /// spatial dim, or exactly one per dim.
-fn expand_param(cx: &Cx<'_>, v: &Dims, name: &str, dims: usize) -> Result<Dims> {
+fn expand_param<'a>(cx: &Cx<'_>, v: &'a [SymInt], name: &str, dims: usize) -> Result<List<'a>> {
     match v.len() {
-        1 => Ok(Dims::from_elem(v[0], dims)),
-        l if l == dims => Ok(Dims::from_slice(v)),
+        1 => Ok(List::Owned(Dims::from_elem(v[0], dims))),
+        l if l == dims => Ok(List::Borrowed(v)),
         _ => Err(invalid(
             cx,
             format!(
@@ -94,19 +128,19 @@ fn any(
 }
 
 /// The convolution parameters after `expand_param_if_needed`.
-struct Params {
-    stride: Dims,
-    padding: Dims,
-    dilation: Dims,
-    output_padding: Dims,
+struct Params<'a> {
+    stride: List<'a>,
+    padding: List<'a>,
+    dilation: List<'a>,
+    output_padding: List<'a>,
     transposed: bool,
     groups: SymInt,
 }
 
-impl Params {
+impl Params<'_> {
     /// `is_output_padding_big`: an output padding at least its stride.
     fn is_output_padding_big(&self, cx: &mut Cx<'_>) -> Result<bool> {
-        for (&p, &s) in self.output_padding.iter().zip(&self.stride) {
+        for (&p, &s) in self.output_padding.iter().zip(self.stride.iter()) {
             let c = cx.env.ge(p, s)?;
             if cx.env.guard_bool(c, cx.op)? {
                 return Ok(true);
@@ -116,34 +150,34 @@ impl Params {
     }
 }
 
-/// ATen's `check_shape_forward` (without a bias), in its order.
+/// Whether every value [`check_shape_forward`] reads is static: the
+/// parameters, the groups, the input's sizes past the batch and the
+/// weight's.
+fn reads_static(input: &TensorMeta, weight: &TensorMeta, p: &Params) -> bool {
+    let lists = [&p.padding, &p.output_padding, &p.stride, &p.dilation];
+    p.groups.is_static()
+        && lists.iter().all(|v| v.iter().all(|s| s.is_static()))
+        && input.sizes.iter().skip(1).all(|s| s.is_static())
+        && weight.sizes.iter().all(|s| s.is_static())
+}
+
+/// ATen's `check_shape_forward` (without a bias), in its order. With
+/// `checked`, the forward meta kernel (`intrinsics::conv`) has already
+/// made the checks the two share on these values (the signs of the
+/// parameters and of the groups, the ranks, the channels, the kernel
+/// against the padded input); where every value read is static they hold
+/// again and record nothing, so only the ranks and the weight's count
+/// against the groups (at least as many, divisible) are checked.
 fn check_shape_forward(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
     p: &Params,
+    checked: bool,
 ) -> Result<()> {
-    if any(cx, &p.padding, fake_runtime::ShapeEnv::lt, 0)? {
-        return Err(invalid(cx, "negative padding is not supported"));
-    }
-    if any(cx, &p.output_padding, fake_runtime::ShapeEnv::lt, 0)? {
-        return Err(invalid(cx, "negative output_padding is not supported"));
-    }
-    if any(cx, &p.stride, fake_runtime::ShapeEnv::le, 0)? {
-        return Err(invalid(cx, "non-positive stride is not supported"));
-    }
-    if any(cx, &p.dilation, fake_runtime::ShapeEnv::lt, 0)? {
-        return Err(invalid(cx, "dilation should be greater than zero"));
-    }
-    let positive = cx.env.gt(p.groups, SymInt::Int(0))?;
-    if !cx.env.guard_bool(positive, cx.op)? {
-        return Err(invalid(
-            cx,
-            format!(
-                "expected groups to be greater than 0, but got groups={}",
-                cx.env.display(p.groups)
-            ),
-        ));
+    let repeated = checked && reads_static(input, weight, p);
+    if !repeated {
+        check_params(cx, p)?;
     }
     let (k, wdim) = (input.dim(), weight.dim());
     let (ws, is) = (&weight.sizes, &input.sizes);
@@ -177,6 +211,9 @@ fn check_shape_forward(
             shape::display_dims(env, ws)
         )
     })?;
+    if repeated {
+        return Ok(());
+    }
     if p.transposed {
         let same = cx.env.eq(is[1], ws[0])?;
         shape::check_printing(cx.env, same, cx.op, &|env| {
@@ -231,6 +268,34 @@ fn check_shape_forward(
                 "Calculated padded input size per channel: ({}). Kernel size: ({}). Kernel size can't be greater than actual input size",
                 show(&padded),
                 show(&kernel)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `check_shape_forward`'s first checks: the signs of the parameters,
+/// then of the groups.
+fn check_params(cx: &mut Cx<'_>, p: &Params) -> Result<()> {
+    if any(cx, &p.padding, fake_runtime::ShapeEnv::lt, 0)? {
+        return Err(invalid(cx, "negative padding is not supported"));
+    }
+    if any(cx, &p.output_padding, fake_runtime::ShapeEnv::lt, 0)? {
+        return Err(invalid(cx, "negative output_padding is not supported"));
+    }
+    if any(cx, &p.stride, fake_runtime::ShapeEnv::le, 0)? {
+        return Err(invalid(cx, "non-positive stride is not supported"));
+    }
+    if any(cx, &p.dilation, fake_runtime::ShapeEnv::lt, 0)? {
+        return Err(invalid(cx, "dilation should be greater than zero"));
+    }
+    let positive = cx.env.gt(p.groups, SymInt::Int(0))?;
+    if !cx.env.guard_bool(positive, cx.op)? {
+        return Err(invalid(
+            cx,
+            format!(
+                "expected groups to be greater than 0, but got groups={}",
+                cx.env.display(p.groups)
             ),
         ));
     }
@@ -293,11 +358,14 @@ fn use_mkldnn(
 /// suggests it, except in float64; on the CPU, a 4-D convolution is
 /// channels-last when either operand suggests it (oneDNN or the THNN
 /// kernels), a 5-D one channels-last-3d only through oneDNN.
+/// `input_format` is the input's suggested format when the caller has
+/// asked it already.
 fn backend_format(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
     p: &Params,
+    input_format: Option<MemoryFormat>,
 ) -> Result<MemoryFormat> {
     let zero = SymInt::Int(0);
     let no_batch = cx.env.eq(input.sizes[0], zero)?;
@@ -319,7 +387,10 @@ fn backend_format(
         ));
     }
     let n = input.dim();
-    let fi = suggested(cx, &input.sizes, &input.strides)?;
+    let fi = match input_format {
+        Some(f) => f,
+        None => suggested(cx, &input.sizes, &input.strides)?,
+    };
     let fw = suggested(cx, &weight.sizes, &weight.strides)?;
     let either = |f: MemoryFormat| fi == f || fw == f;
     match input.device.ty {
@@ -372,32 +443,65 @@ fn conversion(
     weight: &TensorMeta,
     a: &[Arg<'_>],
 ) -> Result<Option<MemoryFormat>> {
+    let (stride, padding, dilation, output_padding) = (
+        list(cx, a, 4, "stride", None)?,
+        list(cx, a, 5, "padding", None)?,
+        list(cx, a, 6, "dilation", None)?,
+        list(cx, a, 8, "output_padding", None)?,
+    );
     let conv = ConvArgs {
-        stride: args::sizes(cx, a, 4, "stride", None)?,
-        padding: args::sizes(cx, a, 5, "padding", None)?,
-        dilation: args::sizes(cx, a, 6, "dilation", None)?,
-        output_padding: args::sizes(cx, a, 8, "output_padding", None)?,
+        stride: &stride,
+        padding: &padding,
+        dilation: &dilation,
+        output_padding: &output_padding,
         transposed: args::bool(cx, a, 7, "transposed", None)?,
         groups: args::size(cx, a, 9, "groups", None)?,
     };
-    backend_conversion(cx, input, weight, conv)
+    backend_conversion(cx, input, weight, &conv, Known::default())
+}
+
+/// A `SymInt[]` argument, borrowed when the call passes a list (else
+/// [`args::sizes`]: a default, a single value, the refusal).
+pub(super) fn list<'a>(
+    cx: &Cx<'_>,
+    a: &'a [Arg<'_>],
+    i: usize,
+    name: &str,
+    default: Option<&[i64]>,
+) -> Result<List<'a>> {
+    match a.get(i) {
+        Some(Arg::Ints(v)) => Ok(List::Borrowed(v)),
+        _ => args::sizes(cx, a, i, name, default).map(List::Owned),
+    }
 }
 
 /// The parameters of a convolution as its schema takes them (one value or
 /// one per spatial dim).
-pub(super) struct ConvArgs {
+pub(super) struct ConvArgs<'a> {
     /// `stride`.
-    pub stride: Dims,
+    pub stride: &'a [SymInt],
     /// `padding`.
-    pub padding: Dims,
+    pub padding: &'a [SymInt],
     /// `dilation`.
-    pub dilation: Dims,
+    pub dilation: &'a [SymInt],
     /// `output_padding`.
-    pub output_padding: Dims,
+    pub output_padding: &'a [SymInt],
     /// `transposed`.
     pub transposed: bool,
     /// `groups`.
     pub groups: SymInt,
+}
+
+/// What the forward kernel has already established when it asks for the
+/// backend's format (nothing, by default).
+#[derive(Default, Clone, Copy)]
+pub(super) struct Known {
+    /// `intrinsics::conv` has made the checks it shares with
+    /// `check_shape_forward`, on the same input, weight and parameters.
+    pub checked: bool,
+    /// The input's suggested format (`suggested_format` of its sizes and
+    /// strides), when asked already.
+    pub input_format: Option<MemoryFormat>,
 }
 
 /// The memory format `fake_impls.conv` converts a convolution's outputs
@@ -408,7 +512,8 @@ pub(super) fn backend_conversion(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
-    conv: ConvArgs,
+    conv: &ConvArgs<'_>,
+    known: Known,
 ) -> Result<Option<MemoryFormat>> {
     for &s in input.sizes.iter().chain(&weight.sizes) {
         if cx.env.size_hint(s)?.is_none() {
@@ -424,14 +529,14 @@ pub(super) fn backend_conversion(
     }
     let dims = k - 2;
     let mut p = Params {
-        stride: expand_param(cx, &conv.stride, "stride", dims)?,
-        padding: expand_param(cx, &conv.padding, "padding", dims)?,
-        dilation: expand_param(cx, &conv.dilation, "dilation", dims)?,
-        output_padding: expand_param(cx, &conv.output_padding, "output_padding", dims)?,
+        stride: expand_param(cx, conv.stride, "stride", dims)?,
+        padding: expand_param(cx, conv.padding, "padding", dims)?,
+        dilation: expand_param(cx, conv.dilation, "dilation", dims)?,
+        output_padding: expand_param(cx, conv.output_padding, "output_padding", dims)?,
         transposed: conv.transposed,
         groups: conv.groups,
     };
-    check_shape_forward(cx, input, weight, &p)?;
+    check_shape_forward(cx, input, weight, &p, known.checked)?;
     if k == 3 {
         // `input.contiguous()` and `view1d_as_2d`, as both the backend
         // selection and the fake implementation do.
@@ -447,11 +552,11 @@ pub(super) fn backend_conversion(
             (&mut p.dilation, 1),
             (&mut p.output_padding, 0),
         ] {
-            v.insert(0, SymInt::Int(first));
+            v.to_mut().insert(0, SymInt::Int(first));
         }
-        return backend_format(cx, &input4, &weight4, &p).map(Some);
+        return backend_format(cx, &input4, &weight4, &p, None).map(Some);
     }
-    backend_format(cx, input, weight, &p).map(Some)
+    backend_format(cx, input, weight, &p, known.input_format).map(Some)
 }
 
 /// `meta_convolution_backward`'s memory format: channels-last (3d) when
