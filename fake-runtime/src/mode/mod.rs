@@ -13,6 +13,7 @@ use crate::convert::RealTensor;
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry};
 use crate::meta::{Scalar, TensorMeta};
+use crate::shape::Dims;
 use crate::shape_env::ShapeEnv;
 use crate::sym::{SymBool, SymInt};
 use crate::tensor::{FakeTensor, StorageId, TensorId};
@@ -747,21 +748,25 @@ impl FakeTensorMode {
         let mut h = rustc_hash::FxHasher::default();
         words.hash(&mut h);
         let hash = h.finish();
-        if let Some(entry) = self
+        if let Some(pos) = self
             .cache
             .get(&hash)
-            .and_then(|bucket| bucket.iter().find(|e| *e.key == words[..]))
+            .and_then(|bucket| bucket.iter().position(|e| *e.key == words[..]))
         {
             self.info.hits += 1;
-            // The common case, one fresh tensor: build it straight from the
-            // cached metadata.
-            if let [Out::Tensor(meta, Alias::Fresh)] = &entry.outs[..] {
-                let meta = meta.clone();
-                let t = self.wrap_one(op, args, meta, Alias::Fresh, scan.requires_grad)?;
-                return Ok(smallvec::smallvec![Output::Tensor(t)]);
+            // Taken out of the entry while its results are placed, then
+            // put back.
+            let outs = self
+                .cache
+                .get_mut(&hash)
+                .and_then(|bucket| bucket.get_mut(pos))
+                .map(|e| std::mem::take(&mut e.outs))
+                .unwrap_or_default();
+            let wrapped = self.wrap_each(op, args, &outs, scan.requires_grad, true);
+            if let Some(entry) = self.cache.get_mut(&hash).and_then(|b| b.get_mut(pos)) {
+                entry.outs = outs;
             }
-            let outs = entry.outs.clone();
-            return self.wrap(op, args, outs, scan.requires_grad);
+            return wrapped;
         }
         let symbols_before = self.env.symbol_count();
         let outs = self.run_kernel(op, args, device, scan.constant)?;
@@ -970,34 +975,37 @@ impl FakeTensorMode {
         outs: Outs,
         requires_grad: bool,
     ) -> Result<OutputList> {
-        self.wrap_each(op, args, outs.into_iter(), requires_grad)
+        self.wrap_each(op, args, &outs, requires_grad, true)
     }
 
-    /// [`Self::wrap`] of outputs as they come (moved from a kernel's
-    /// results, or copied from a recording's).
-    fn wrap_each(
+    /// [`Self::wrap`] of borrowed outputs (a kernel's results, or a
+    /// recording's, whose checks were made when first wrapped: `check`
+    /// false).
+    #[inline]
+    pub(super) fn wrap_each(
         &mut self,
         op: &OpDef,
         args: &[Value<'_>],
-        outs: impl ExactSizeIterator<Item = Out>,
+        outs: &[Out],
         requires_grad: bool,
+        check: bool,
     ) -> Result<OutputList> {
         let mut result = SmallVec::with_capacity(outs.len());
         for out in outs {
             result.push(match out {
                 Out::Tensor(meta, alias) => {
-                    Output::Tensor(self.wrap_one(op, args, meta, alias, requires_grad)?)
+                    Output::Tensor(self.place(op, args, meta, *alias, requires_grad, check)?)
                 }
                 Out::Tensors(list) => {
                     let mut ids = Vec::with_capacity(list.len());
                     for (meta, alias) in list {
-                        ids.push(self.wrap_one(op, args, meta, alias, requires_grad)?);
+                        ids.push(self.place(op, args, meta, *alias, requires_grad, check)?);
                     }
                     Output::Tensors(ids)
                 }
-                Out::Int(v) => Output::Int(v),
-                Out::Scalar(s) => Output::Scalar(s),
-                Out::Bool(b) => Output::Bool(b),
+                Out::Int(v) => Output::Int(*v),
+                Out::Scalar(s) => Output::Scalar(*s),
+                Out::Bool(b) => Output::Bool(*b),
                 Out::None => Output::None,
             });
         }
@@ -1013,21 +1021,6 @@ impl FakeTensorMode {
             }
             .into()),
         }
-    }
-
-    /// Wrap one output. Autograd sits above the mode in PyTorch: an output
-    /// of floating or complex dtype requires grad when an input does, and
-    /// is then not a leaf.
-    #[inline]
-    fn wrap_one(
-        &mut self,
-        op: &OpDef,
-        args: &[Value<'_>],
-        meta: TensorMeta,
-        alias: Alias,
-        requires_grad: bool,
-    ) -> Result<TensorId> {
-        self.place(op, args, meta, alias, requires_grad, true)
     }
 
     /// Refuse a kernel result no tensor can have: too many dims, or a
@@ -1065,48 +1058,61 @@ impl FakeTensorMode {
     }
 
     /// Make a kernel result a tensor of the mode: a new one (on a new
-    /// storage or its base's) or the argument it mutates; `check`ed first
-    /// ([`Self::check_result`]) unless it was when first wrapped.
+    /// storage or its base's) or the argument it mutates, its record
+    /// built once from `meta`; `check`ed first ([`Self::check_result`])
+    /// unless it was when first wrapped. Autograd sits above the mode in
+    /// PyTorch: an output of floating or complex dtype requires grad when
+    /// an input does, and is then not a leaf.
     #[inline(always)]
     pub(super) fn place(
         &mut self,
         op: &OpDef,
         args: &[Value<'_>],
-        mut meta: TensorMeta,
+        meta: &TensorMeta,
         alias: Alias,
         requires_grad: bool,
         check: bool,
     ) -> Result<TensorId> {
         if check {
-            self.check_result(op, &meta)?;
+            self.check_result(op, meta)?;
         }
         // Whatever the kernel copied from an input: autograd decides.
-        meta.requires_grad =
+        let requires_grad =
             requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
         // An operator's result is a tensor, never a wrapped number.
-        meta.wrapped_number = false;
-        let is_leaf = !meta.requires_grad;
+        let record = |storage_offset: SymInt, requires_grad: bool| TensorMeta {
+            sizes: Dims::from_slice(&meta.sizes),
+            strides: Dims::from_slice(&meta.strides),
+            storage_offset,
+            dtype: meta.dtype,
+            device: normalize_device(meta.device),
+            layout: meta.layout,
+            requires_grad,
+            wrapped_number: false,
+        };
+        let is_leaf = !requires_grad;
         Ok(match alias {
             Alias::Fresh => {
-                if self.settings.functional {
-                    meta.storage_offset = SymInt::Int(0);
-                }
-                self.add_tensor(meta, None, is_leaf)
+                let offset = if self.settings.functional {
+                    SymInt::Int(0)
+                } else {
+                    meta.storage_offset
+                };
+                let storage = self.new_storage(0);
+                self.push_tensor(record(offset, requires_grad), storage, is_leaf)
             }
             Alias::ViewOf(i) => {
                 let base = self.tensor_arg(op, args, i)?;
                 let storage = self.tensors[base.index as usize].storage;
-                self.add_tensor(meta, Some(storage), is_leaf)
+                self.push_tensor(record(meta.storage_offset, requires_grad), storage, is_leaf)
             }
             Alias::Same(i) => self.tensor_arg(op, args, i)?,
             Alias::InPlace(i) => {
                 let t = self.tensor_arg(op, args, i)?;
-                meta.device = normalize_device(meta.device);
                 let ft = &mut self.tensors[t.index as usize];
                 // `detach_` cuts the tensor itself from autograd.
-                meta.requires_grad =
-                    !op.tags.no_grad && (meta.requires_grad || ft.meta.requires_grad);
-                ft.meta = meta;
+                let requires_grad = !op.tags.no_grad && (requires_grad || ft.meta.requires_grad);
+                ft.meta = record(meta.storage_offset, requires_grad);
                 let s = ft.storage;
                 self.writes += u64::from(s.0 < self.mark.storages);
                 self.versions[s.0 as usize] = self.versions[s.0 as usize].wrapping_add(1);
@@ -1114,6 +1120,21 @@ impl FakeTensorMode {
                 t
             }
         })
+    }
+
+    /// Append a tensor record on `storage` (of this mode).
+    #[inline(always)]
+    fn push_tensor(&mut self, meta: TensorMeta, storage: StorageId, is_leaf: bool) -> TensorId {
+        self.tensors.push(FakeTensor {
+            meta,
+            storage,
+            is_leaf,
+            constant: None,
+        });
+        TensorId {
+            mode: self.id,
+            index: self.tensors.len() as u32 - 1,
+        }
     }
 
     /// A write to `storage` forgets the constants of every tensor on it

@@ -14,9 +14,9 @@
 //! the guards its call recorded stay recorded, and equal expressions are
 //! equal handles, so a replay gives the cache's answer.
 
-use super::{FakeTensorMode, Output, OutputList, Value};
+use super::{FakeTensorMode, OutputList, Value};
 use crate::error::Result;
-use crate::kernel::{OpDef, Out, Outs};
+use crate::kernel::{OpDef, Outs};
 use crate::meta::{Scalar, TensorMeta};
 use crate::sym::{SymBool, SymFloat, SymInt};
 use crate::tensor::TensorId;
@@ -270,7 +270,6 @@ impl FakeTensorMode {
             r.valid = false;
             r.tensors.clear();
             r.plain.clear();
-            r.outs.clear();
             r.requires_grad = inputs_require_grad;
             // Fixed arguments are held as `None`: never compared.
             for (i, a) in args.iter().enumerate() {
@@ -285,9 +284,10 @@ impl FakeTensorMode {
                 r.tensors.push(self.tensors[t.index as usize].meta.clone());
                 true
             });
-            r.outs.extend(outs.iter().cloned());
         }
-        let wrapped = self.wrap(op, args, outs, scan.requires_grad)?;
+        let wrapped = self.wrap_each(op, args, &outs, scan.requires_grad, true)?;
+        // The kernel's results themselves are kept: wrapping copied them.
+        r.outs = outs;
         r.valid = true;
         r.made_in = (self.id, self.epoch);
         Ok(wrapped)
@@ -342,37 +342,6 @@ impl FakeTensorMode {
         // since the recording.
         let requires_grad = rec.requires_grad && self.records_grad(op);
         // The results were checked when the recorded call wrapped them.
-        let mut result = OutputList::with_capacity(rec.outs.len());
-        for out in &rec.outs {
-            result.push(match out {
-                Out::Tensor(meta, alias) => Output::Tensor(self.place(
-                    op,
-                    args,
-                    meta.clone(),
-                    *alias,
-                    requires_grad,
-                    false,
-                )?),
-                Out::Tensors(list) => {
-                    let mut ids = Vec::with_capacity(list.len());
-                    for (meta, alias) in list {
-                        ids.push(self.place(
-                            op,
-                            args,
-                            meta.clone(),
-                            *alias,
-                            requires_grad,
-                            false,
-                        )?);
-                    }
-                    Output::Tensors(ids)
-                }
-                Out::Int(v) => Output::Int(*v),
-                Out::Scalar(v) => Output::Scalar(*v),
-                Out::Bool(v) => Output::Bool(*v),
-                Out::None => Output::None,
-            });
-        }
-        Ok(result)
+        self.wrap_each(op, args, &rec.outs, requires_grad, false)
     }
 }
