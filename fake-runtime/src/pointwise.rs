@@ -216,7 +216,7 @@ fn fast_binary(cx: &mut Cx<'_>, sizes: &[SymInt], inputs: &[&TensorMeta]) -> Res
 #[inline]
 pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
     let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
-    let mut sizes: SmallVec<[i64; 6]> = SmallVec::from_elem(1, rank);
+    let mut sizes: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
     for t in inputs {
         if t.strides.len() != t.dim() {
             return None;
@@ -229,7 +229,9 @@ pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
                 return None;
             }
             expected = expected.checked_mul(s)?;
-            let cur = &mut sizes[off + i];
+            let SymInt::Int(cur) = &mut sizes[off + i] else {
+                return None;
+            };
             if s == *cur || s == 1 {
                 continue;
             }
@@ -240,12 +242,11 @@ pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
             }
         }
     }
-    let mut strides: SmallVec<[i64; 6]> = SmallVec::from_elem(1, rank);
+    let mut strides: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
     let mut acc = 1i64;
     for i in (0..rank).rev() {
-        strides[i] = acc;
-        acc = acc.checked_mul(sizes[i])?;
+        strides[i] = SymInt::Int(acc);
+        acc = acc.checked_mul(sizes[i].as_int()?)?;
     }
-    let to_sym = |v: &[i64]| -> Dims { v.iter().map(|&x| SymInt::Int(x)).collect() };
-    Some((to_sym(&sizes), to_sym(&strides)))
+    Some((sizes, strides))
 }

@@ -42,8 +42,10 @@ pub fn reshape_view(
 /// contiguous strides of the sizes (size-1 dims included), and the same
 /// number of elements. Each merge of such dims then has the stride of its
 /// innermost dim and each split `(stride * inner, stride)`, so the view is
-/// contiguous too. `None` otherwise (the steps decide).
-fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt]) -> Option<Geometry> {
+/// contiguous too. `None` otherwise (the steps decide). Nothing it answers
+/// needs an unbacked value, so a caller may ask it before
+/// [`has_unbacked`].
+pub fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt]) -> Option<Geometry> {
     if !crate::strides::is_exactly_contiguous(sizes, strides) {
         return None;
     }
@@ -90,7 +92,12 @@ fn reshape_view_steps(
     if shape.is_empty() {
         return Ok(Some((Dims::new(), Dims::new())));
     }
-    if crate::strides::is_contiguous(env, sizes, strides, op, crate::strides::Decide::OrFalse)? {
+    // The contiguity test matters to the two special cases only; on
+    // symbolic sizes it is asked anyway, for the guards it records.
+    let special = shape.len() == 1 && sizes.len() > 1 || shape.len() == 2 && sizes.len() == 1;
+    if (special || !all_static(sizes, strides))
+        && crate::strides::is_contiguous(env, sizes, strides, op, crate::strides::Decide::OrFalse)?
+    {
         // nd -> 1d and 1d -> 2d, as `as_strided`.
         if shape.len() == 1 && sizes.len() > 1 {
             return Ok(Some((
@@ -171,6 +178,12 @@ fn reshape_view_steps(
         a_strides.remove(idx);
     }
     Ok(Some((a_sizes, a_strides)))
+}
+
+/// True when every size and stride is static (no decision records a
+/// guard).
+fn all_static(sizes: &[SymInt], strides: &[SymInt]) -> bool {
+    sizes.iter().all(|s| s.is_static()) && strides.iter().all(|s| s.is_static())
 }
 
 /// `a == b` decided as Python's `bool(a == b)` on SymInts: a guard.
