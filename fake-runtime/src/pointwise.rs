@@ -217,21 +217,22 @@ fn fast_binary(cx: &mut Cx<'_>, sizes: &[SymInt], inputs: &[&TensorMeta]) -> Res
 pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
     let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
     let mut sizes: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    let out = sizes.as_mut_slice();
     for t in inputs {
-        if t.strides.len() != t.dim() {
+        let (own, strides) = (t.sizes.as_slice(), t.strides.as_slice());
+        if strides.len() != own.len() {
             return None;
         }
-        let off = rank - t.dim();
+        let out = &mut out[rank - own.len()..];
         let mut expected = 1i64;
-        for i in (0..t.dim()).rev() {
-            let (s, st) = (t.sizes[i].as_int()?, t.strides[i].as_int()?);
+        for ((&s, &st), cur) in own.iter().zip(strides).zip(out).rev() {
+            let (SymInt::Int(s), SymInt::Int(st), SymInt::Int(cur)) = (s, st, cur) else {
+                return None;
+            };
             if st != expected || s == 0 {
                 return None;
             }
             expected = expected.checked_mul(s)?;
-            let SymInt::Int(cur) = &mut sizes[off + i] else {
-                return None;
-            };
             if s == *cur || s == 1 {
                 continue;
             }
@@ -244,9 +245,9 @@ pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
     }
     let mut strides: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
     let mut acc = 1i64;
-    for i in (0..rank).rev() {
-        strides[i] = SymInt::Int(acc);
-        acc = acc.checked_mul(sizes[i].as_int()?)?;
+    for (st, s) in strides.iter_mut().zip(&sizes).rev() {
+        *st = SymInt::Int(acc);
+        acc = acc.checked_mul(s.as_int()?)?;
     }
     Some((sizes, strides))
 }
