@@ -135,10 +135,11 @@ pub(crate) fn general(
             fresh.push(laid_out(cx, &t)?);
         }
     }
-    let inputs: SmallVec<[&TensorMeta; 4]> = if fresh.is_empty() {
-        inputs.iter().copied().collect()
+    let fresh_refs: SmallVec<[&TensorMeta; 4]> = fresh.iter().collect();
+    let inputs: &[&TensorMeta] = if fresh.is_empty() {
+        inputs
     } else {
-        fresh.iter().collect()
+        &fresh_refs
     };
     // Wrapped numbers take no part; outside the meta kernel (symbolic
     // calls), where fake tensors report their own device, neither do CPU

@@ -69,8 +69,9 @@ pub fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt])
     (count == numel).then(|| (Dims::from_slice(shape), out_strides))
 }
 
-/// [`reshape_view`] step by step, as `_reshape_view_helper`.
-fn reshape_view_steps(
+/// [`reshape_view`] step by step, as `_reshape_view_helper`, for a caller
+/// that asked [`dense_static_view`] first.
+pub fn reshape_view_steps(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
@@ -117,8 +118,8 @@ fn reshape_view_steps(
     crate::shape::check_eq(env, numel, shape_numel, op, &|| {
         "the number of elements of the requested shape".to_string()
     })?;
-    let mut a_sizes: Dims = sizes.iter().copied().collect();
-    let mut a_strides: Dims = strides.iter().copied().collect();
+    let mut a_sizes = Dims::from_slice(sizes);
+    let mut a_strides = Dims::from_slice(strides);
     let mut idx = 0;
     for &length in shape {
         if idx >= a_sizes.len() {
@@ -301,9 +302,11 @@ pub fn has_unbacked(
     strides: &[SymInt],
     shape: &[SymInt],
 ) -> Result<bool> {
-    for &v in sizes.iter().chain(strides).chain(shape) {
-        if !v.is_static() && env.size_hint(v)?.is_none() {
-            return Ok(true);
+    for list in [sizes, strides, shape] {
+        for &v in list {
+            if !v.is_static() && env.size_hint(v)?.is_none() {
+                return Ok(true);
+            }
         }
     }
     Ok(false)

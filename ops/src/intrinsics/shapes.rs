@@ -265,25 +265,28 @@ pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
 /// added and removed, batch dims broadcast, the contracted sizes must
 /// agree).
 pub fn matmul(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
-    if a.is_empty() || b.is_empty() {
-        return Err(invalid(
-            cx,
-            "both arguments to matmul need to be at least 1D".into(),
-        ));
-    }
     let (a1, b1) = (a.len() == 1, b.len() == 1);
-    let a2: Dims = if a1 {
-        smallvec::smallvec![SymInt::Int(1), a[0]]
-    } else {
-        a.clone()
+    // A vector is a matrix of one row (`a`) or one column (`b`), with no
+    // batch dims.
+    let (n, k, a_batch, k2, m, b_batch) = match (a.as_slice(), b.as_slice()) {
+        ([], _) | (_, []) => {
+            return Err(invalid(
+                cx,
+                "both arguments to matmul need to be at least 1D".into(),
+            ));
+        }
+        (a, b) => {
+            let (n, k, a_batch) = match a {
+                [batch @ .., n, k] => (*n, *k, batch),
+                _ => (SymInt::Int(1), a[0], &[][..]),
+            };
+            let (k2, m, b_batch) = match b {
+                [batch @ .., k2, m] => (*k2, *m, batch),
+                _ => (b[0], SymInt::Int(1), &[][..]),
+            };
+            (n, k, a_batch, k2, m, b_batch)
+        }
     };
-    let b2: Dims = if b1 {
-        smallvec::smallvec![b[0], SymInt::Int(1)]
-    } else {
-        b.clone()
-    };
-    let (n, k) = (a2[a2.len() - 2], a2[a2.len() - 1]);
-    let (k2, m) = (b2[b2.len() - 2], b2[b2.len() - 1]);
     // The same size needs no check; otherwise the message's shapes are
     // printed first (`check_eq` borrows the ShapeEnv).
     if k != k2 {
@@ -295,7 +298,7 @@ pub fn matmul(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
             format!("a and b must have same reduction dim, but got {da} X {db}")
         })?;
     }
-    let batch = shape::broadcast(cx.env, cx.op, &[&a2[..a2.len() - 2], &b2[..b2.len() - 2]])?;
+    let batch = shape::broadcast(cx.env, cx.op, &[a_batch, b_batch])?;
     let mut out = batch;
     if !a1 {
         out.push(n);
@@ -510,7 +513,7 @@ pub(crate) fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Re
         return fake_runtime::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
             .ok_or_else(|| view_refused(cx));
     }
-    fake_runtime::view::reshape_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+    fake_runtime::view::reshape_view_steps(cx.env, &t.sizes, &t.strides, shape, cx.op)?
         .ok_or_else(|| view_refused(cx))
 }
 
