@@ -45,7 +45,11 @@ pub fn reshape_view(
 /// contiguous too. `None` otherwise (the steps decide). Nothing it answers
 /// needs an unbacked value, so a caller may ask it before
 /// [`has_unbacked`].
-pub fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt]) -> Option<Geometry> {
+pub fn dense_static_view(
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    shape: &[SymInt],
+) -> Option<Geometry> {
     if !crate::strides::is_exactly_contiguous(sizes, strides) {
         return None;
     }
