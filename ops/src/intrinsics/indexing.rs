@@ -82,27 +82,31 @@ pub fn advanced_index(
         (Some(f), Some(l)) => (f..=l).all(indexed),
         _ => true,
     };
-    let order: SmallVec<[usize; 6]> = if contiguous_subspace {
-        (0..n).collect()
-    } else {
-        (0..n)
-            .filter(|&i| indexed(i))
-            .chain((0..n).filter(|&i| !indexed(i)))
-            .collect()
+    // The dims in their new order: as they are, or (`moved`) the indexed
+    // ones first; `before..after` are the indexed ones.
+    let mut moved: SmallVec<[usize; 6]> = SmallVec::new();
+    let (before, after) = match (first, last) {
+        (Some(f), Some(l)) if contiguous_subspace => (f, l + 1),
+        _ if contiguous_subspace => (n, n),
+        _ => {
+            moved.extend((0..n).filter(|&i| indexed(i)));
+            let count = moved.len();
+            moved.extend((0..n).filter(|&i| !indexed(i)));
+            (0, count)
+        }
     };
-    let before = order.iter().position(|&i| indexed(i)).unwrap_or(n);
-    let after = before + order.iter().filter(|&&i| indexed(i)).count();
+    let dim_at = |k: usize| if contiguous_subspace { k } else { moved[k] };
     let kept = n - (after - before);
     let mut out_sizes = Dims::with_capacity(kept + replacement.len());
     let mut src_strides = Dims::with_capacity(kept + replacement.len());
     let stride = |i: usize| t.strides.get(i).copied().unwrap_or(SymInt::Int(0));
-    for &i in &order[..before] {
+    for i in (0..before).map(dim_at) {
         out_sizes.push(t.sizes[i]);
         src_strides.push(stride(i));
     }
     out_sizes.extend_from_slice(&replacement);
     src_strides.extend(replacement.iter().map(|_| SymInt::Int(0)));
-    for &i in &order[after..] {
+    for i in (after..n).map(dim_at) {
         out_sizes.push(t.sizes[i]);
         src_strides.push(stride(i));
     }

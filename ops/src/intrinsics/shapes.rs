@@ -320,7 +320,7 @@ pub fn take(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
         .ok()
         .filter(|&n| n <= s.len())
         .ok_or_else(|| invalid(cx, format!("cannot take {n} of {} dims", s.len())))?;
-    Ok(s[..n].iter().copied().collect())
+    Ok(Dims::from_slice(&s[..n]))
 }
 
 /// `drop(s, n)`: `s` without its first `n` elements.
@@ -329,7 +329,7 @@ pub fn drop(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
         .ok()
         .filter(|&n| n <= s.len())
         .ok_or_else(|| invalid(cx, format!("cannot drop {n} of {} dims", s.len())))?;
-    Ok(s[n..].iter().copied().collect())
+    Ok(Dims::from_slice(&s[n..]))
 }
 
 /// `ones(n)`: `n` sizes of 1.
