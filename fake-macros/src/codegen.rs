@@ -608,7 +608,7 @@ fn stmt(s: &Stmt) -> TokenStream {
                     DimIr::Wildcard | DimIr::AnyPack => {}
                     DimIr::BindPack(v) => {
                         let v = ident(v);
-                        body.push(quote!(let #v: #rt::Dims = #t.sizes[#before..#t.dim() - #after].iter().copied().collect();));
+                        body.push(quote!(let #v = #rt::Dims::from_slice(&#t.sizes[#before..#t.dim() - #after]);));
                     }
                     DimIr::CheckPack(v, name) => {
                         let v = ident(v);
@@ -704,8 +704,8 @@ fn output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
         ReturnAlias::ViewOf(j) => {
             let a = tensor_arg(j).unwrap_or_else(|| ident("__missing"));
             let idx = u8::try_from(j).unwrap_or(u8::MAX);
-            let sizes = value.unwrap_or_else(|| quote!(#a.sizes.clone()));
-            let strides = strides.unwrap_or_else(|| quote!(#a.strides.clone()));
+            let sizes = value.unwrap_or_else(|| quote!(#rt::Dims::from_slice(&#a.sizes)));
+            let strides = strides.unwrap_or_else(|| quote!(#rt::Dims::from_slice(&#a.strides)));
             let offset = offset.unwrap_or_else(|| quote!(#a.storage_offset));
             let dtype = dtype.unwrap_or_else(|| quote!(#a.dtype));
             let device = device.unwrap_or_else(|| quote!(#a.device));
@@ -822,7 +822,7 @@ fn list_output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
     let offsets_list = per_element(&o.offset, Base::Dims);
     let strides = match (&o.strides, &view_of) {
         (Some(e), _) => expr(e),
-        (None, Some((a, _))) => quote!(#a.strides.clone()),
+        (None, Some((a, _))) => quote!(#rt::Dims::from_slice(&#a.strides)),
         (None, None) => quote!(()),
     };
     let offset = match (&o.offset, &view_of) {
@@ -912,7 +912,11 @@ pub(crate) fn expr(e: &TExpr) -> TokenStream {
         TNode::NoneLit => quote!(None),
         TNode::Var(v) => {
             let v = ident(v);
-            if needs_clone(e.kind) {
+            if e.kind == Kind::of(Base::Dims) {
+                // A copy of the slice: `Clone` of a `SmallVec` extends
+                // element by element.
+                quote!(#rt::Dims::from_slice(&#v))
+            } else if needs_clone(e.kind) {
                 quote!(#v.clone())
             } else {
                 quote!(#v)
@@ -942,8 +946,8 @@ pub(crate) fn expr(e: &TExpr) -> TokenStream {
         TNode::Field(b, f) => {
             let b = expr(b);
             match f {
-                Field::Sizes => quote!(#b.sizes.clone()),
-                Field::Strides => quote!(#b.strides.clone()),
+                Field::Sizes => quote!(#rt::Dims::from_slice(&#b.sizes)),
+                Field::Strides => quote!(#rt::Dims::from_slice(&#b.strides)),
                 Field::Offset => quote!(#b.storage_offset),
                 Field::DType => quote!(#b.dtype),
                 Field::Device => quote!(#b.device),

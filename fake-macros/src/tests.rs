@@ -210,20 +210,18 @@ fn snapshot_view_with_where() {
                 size: ::fake_runtime::support::rt::Dims,
                 implicit: bool,
             ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
-                let v_s: ::fake_runtime::support::rt::Dims = self_
-                    .sizes[0usize..self_.dim() - 0usize]
-                    .iter()
-                    .copied()
-                    .collect();
+                let v_s = ::fake_runtime::support::rt::Dims::from_slice(
+                    &self_.sizes[0usize..self_.dim() - 0usize],
+                );
                 let v_shape = {
-                    let __a0 = v_s.clone();
-                    let __a1 = size.clone();
+                    let __a0 = ::fake_runtime::support::rt::Dims::from_slice(&v_s);
+                    let __a1 = ::fake_runtime::support::rt::Dims::from_slice(&size);
                     crate::intrinsics::shapes::expand(cx, __a0, __a1)?
                 };
-                let __sizes = v_shape.clone();
+                let __sizes = ::fake_runtime::support::rt::Dims::from_slice(&v_shape);
                 let __strides = {
                     let __a0 = self_;
-                    let __a1 = v_shape.clone();
+                    let __a1 = ::fake_runtime::support::rt::Dims::from_slice(&v_shape);
                     crate::intrinsics::shapes::expand_strides(cx, __a0, __a1)?
                 };
                 let __offset = self_.storage_offset;
@@ -259,15 +257,13 @@ fn snapshot_nonzero() {
                 cx: &mut ::fake_runtime::support::rt::Cx<'_>,
                 self_: &::fake_runtime::support::rt::TensorMeta,
             ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
-                let v_s: ::fake_runtime::support::rt::Dims = self_
-                    .sizes[0usize..self_.dim() - 0usize]
-                    .iter()
-                    .copied()
-                    .collect();
+                let v_s = ::fake_runtime::support::rt::Dims::from_slice(
+                    &self_.sizes[0usize..self_.dim() - 0usize],
+                );
                 let v_u = {
                     let __a0 = ::fake_runtime::support::UnbackedFlavor::SizeLike;
                     let __a1 = Some({
-                        let __a0 = v_s.clone();
+                        let __a0 = ::fake_runtime::support::rt::Dims::from_slice(&v_s);
                         crate::intrinsics::shapes::numel(cx, __a0)?
                     });
                     crate::intrinsics::data::unbacked(cx, __a0, __a1)?
@@ -277,7 +273,7 @@ fn snapshot_nonzero() {
                     __l.push(v_u);
                     __l.push(
                         ::fake_runtime::support::rt::SymInt::Int({
-                            let __a0 = v_s.clone();
+                            let __a0 = ::fake_runtime::support::rt::Dims::from_slice(&v_s);
                             crate::intrinsics::shapes::rank(cx, __a0)?
                         }),
                     );
@@ -513,22 +509,20 @@ fn snapshot_list_of_views() {
                 split_sizes: ::fake_runtime::support::rt::Dims,
                 dim: i64,
             ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
-                let v_s: ::fake_runtime::support::rt::Dims = self_
-                    .sizes[0usize..self_.dim() - 0usize]
-                    .iter()
-                    .copied()
-                    .collect();
+                let v_s = ::fake_runtime::support::rt::Dims::from_slice(
+                    &self_.sizes[0usize..self_.dim() - 0usize],
+                );
                 let __sizes_list: ::std::vec::Vec<::fake_runtime::support::rt::Dims> = {
-                    let __a0 = v_s.clone();
+                    let __a0 = ::fake_runtime::support::rt::Dims::from_slice(&v_s);
                     let __a1 = dim;
-                    let __a2 = split_sizes.clone();
+                    let __a2 = ::fake_runtime::support::rt::Dims::from_slice(&split_sizes);
                     crate::intrinsics::splitting::split_pieces(cx, __a0, __a1, __a2)?
                 };
-                let __strides = self_.strides.clone();
+                let __strides = ::fake_runtime::support::rt::Dims::from_slice(&self_.strides);
                 let __offsets = {
                     let __a0 = self_;
                     let __a1 = dim;
-                    let __a2 = split_sizes.clone();
+                    let __a2 = ::fake_runtime::support::rt::Dims::from_slice(&split_sizes);
                     crate::intrinsics::splitting::split_offsets(cx, __a0, __a1, __a2)?
                 };
                 let __dtype = self_.dtype;

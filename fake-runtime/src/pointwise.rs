@@ -135,10 +135,11 @@ pub(crate) fn general(
             fresh.push(laid_out(cx, &t)?);
         }
     }
-    let inputs: SmallVec<[&TensorMeta; 4]> = if fresh.is_empty() {
-        inputs.iter().copied().collect()
+    let fresh_refs: SmallVec<[&TensorMeta; 4]> = fresh.iter().collect();
+    let inputs: &[&TensorMeta] = if fresh.is_empty() {
+        inputs
     } else {
-        fresh.iter().collect()
+        &fresh_refs
     };
     // Wrapped numbers take no part; outside the meta kernel (symbolic
     // calls), where fake tensors report their own device, neither do CPU
@@ -216,20 +217,23 @@ fn fast_binary(cx: &mut Cx<'_>, sizes: &[SymInt], inputs: &[&TensorMeta]) -> Res
 #[inline]
 pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
     let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
-    let mut sizes: SmallVec<[i64; 6]> = SmallVec::from_elem(1, rank);
+    let mut sizes: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    let out = sizes.as_mut_slice();
     for t in inputs {
-        if t.strides.len() != t.dim() {
+        let (own, strides) = (t.sizes.as_slice(), t.strides.as_slice());
+        if strides.len() != own.len() {
             return None;
         }
-        let off = rank - t.dim();
+        let out = &mut out[rank - own.len()..];
         let mut expected = 1i64;
-        for i in (0..t.dim()).rev() {
-            let (s, st) = (t.sizes[i].as_int()?, t.strides[i].as_int()?);
+        for ((&s, &st), cur) in own.iter().zip(strides).zip(out).rev() {
+            let (SymInt::Int(s), SymInt::Int(st), SymInt::Int(cur)) = (s, st, cur) else {
+                return None;
+            };
             if st != expected || s == 0 {
                 return None;
             }
             expected = expected.checked_mul(s)?;
-            let cur = &mut sizes[off + i];
             if s == *cur || s == 1 {
                 continue;
             }
@@ -240,12 +244,11 @@ pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
             }
         }
     }
-    let mut strides: SmallVec<[i64; 6]> = SmallVec::from_elem(1, rank);
+    let mut strides: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
     let mut acc = 1i64;
-    for i in (0..rank).rev() {
-        strides[i] = acc;
-        acc = acc.checked_mul(sizes[i])?;
+    for (st, s) in strides.iter_mut().zip(&sizes).rev() {
+        *st = SymInt::Int(acc);
+        acc = acc.checked_mul(s.as_int()?)?;
     }
-    let to_sym = |v: &[i64]| -> Dims { v.iter().map(|&x| SymInt::Int(x)).collect() };
-    Some((to_sym(&sizes), to_sym(&strides)))
+    Some((sizes, strides))
 }

@@ -42,8 +42,14 @@ pub fn reshape_view(
 /// contiguous strides of the sizes (size-1 dims included), and the same
 /// number of elements. Each merge of such dims then has the stride of its
 /// innermost dim and each split `(stride * inner, stride)`, so the view is
-/// contiguous too. `None` otherwise (the steps decide).
-fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt]) -> Option<Geometry> {
+/// contiguous too. `None` otherwise (the steps decide). Nothing it answers
+/// needs an unbacked value, so a caller may ask it before
+/// [`has_unbacked`].
+pub fn dense_static_view(
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    shape: &[SymInt],
+) -> Option<Geometry> {
     if !crate::strides::is_exactly_contiguous(sizes, strides) {
         return None;
     }
@@ -67,8 +73,9 @@ fn dense_static_view(sizes: &[SymInt], strides: &[SymInt], shape: &[SymInt]) -> 
     (count == numel).then(|| (Dims::from_slice(shape), out_strides))
 }
 
-/// [`reshape_view`] step by step, as `_reshape_view_helper`.
-fn reshape_view_steps(
+/// [`reshape_view`] step by step, as `_reshape_view_helper`, for a caller
+/// that asked [`dense_static_view`] first.
+pub fn reshape_view_steps(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
@@ -90,7 +97,12 @@ fn reshape_view_steps(
     if shape.is_empty() {
         return Ok(Some((Dims::new(), Dims::new())));
     }
-    if crate::strides::is_contiguous(env, sizes, strides, op, crate::strides::Decide::OrFalse)? {
+    // The contiguity test matters to the two special cases only; on
+    // symbolic sizes it is asked anyway, for the guards it records.
+    let special = shape.len() == 1 && sizes.len() > 1 || shape.len() == 2 && sizes.len() == 1;
+    if (special || !all_static(sizes, strides))
+        && crate::strides::is_contiguous(env, sizes, strides, op, crate::strides::Decide::OrFalse)?
+    {
         // nd -> 1d and 1d -> 2d, as `as_strided`.
         if shape.len() == 1 && sizes.len() > 1 {
             return Ok(Some((
@@ -110,8 +122,8 @@ fn reshape_view_steps(
     crate::shape::check_eq(env, numel, shape_numel, op, &|| {
         "the number of elements of the requested shape".to_string()
     })?;
-    let mut a_sizes: Dims = sizes.iter().copied().collect();
-    let mut a_strides: Dims = strides.iter().copied().collect();
+    let mut a_sizes = Dims::from_slice(sizes);
+    let mut a_strides = Dims::from_slice(strides);
     let mut idx = 0;
     for &length in shape {
         if idx >= a_sizes.len() {
@@ -171,6 +183,12 @@ fn reshape_view_steps(
         a_strides.remove(idx);
     }
     Ok(Some((a_sizes, a_strides)))
+}
+
+/// True when every size and stride is static (no decision records a
+/// guard).
+fn all_static(sizes: &[SymInt], strides: &[SymInt]) -> bool {
+    sizes.iter().all(|s| s.is_static()) && strides.iter().all(|s| s.is_static())
 }
 
 /// `a == b` decided as Python's `bool(a == b)` on SymInts: a guard.
@@ -288,9 +306,11 @@ pub fn has_unbacked(
     strides: &[SymInt],
     shape: &[SymInt],
 ) -> Result<bool> {
-    for &v in sizes.iter().chain(strides).chain(shape) {
-        if !v.is_static() && env.size_hint(v)?.is_none() {
-            return Ok(true);
+    for list in [sizes, strides, shape] {
+        for &v in list {
+            if !v.is_static() && env.size_hint(v)?.is_none() {
+                return Ok(true);
+            }
         }
     }
     Ok(false)

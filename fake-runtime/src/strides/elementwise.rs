@@ -96,9 +96,26 @@ pub fn pointwise(
     for o in inputs {
         all.push(expanded(env, out_sizes, o)?);
     }
+    // No input orders any dim (every stride 0, as an index's gathered
+    // dims): both layout tests fail unless there are fewer than two
+    // elements, and no comparison has an opinion, so every branch below
+    // lays the dims out row-major; on static sizes no test records a
+    // guard either.
+    if out_sizes.iter().all(|s| s.is_static())
+        && all.iter().all(|st| st.iter().all(|&s| s == SymInt::Int(0)))
+    {
+        return contiguous(env, out_sizes);
+    }
+    ordered(env, out_sizes, &all, op)
+}
+
+/// [`pointwise`] past its short cuts: the layout tests of the broadcast
+/// inputs' strides `all`, then their order.
+fn ordered(env: &mut ShapeEnv, out_sizes: &[SymInt], all: &[Dims], op: &str) -> Result<Dims> {
+    let ndim = out_sizes.len();
     let mut all_contiguous = true;
     let mut all_cl = true;
-    for st in &all {
+    for st in all {
         all_contiguous = all_contiguous && is_contiguous(env, out_sizes, st, op, Decide::OrFalse)?;
         all_cl = all_cl && ndim == 4 && is_channels_last(env, out_sizes, st, op, Decide::OrFalse)?;
     }
@@ -128,7 +145,7 @@ pub fn pointwise(
         or_false(env, c)
     };
     let should_swap = |env: &mut ShapeEnv, a: usize, b: usize| -> Result<i32> {
-        for st in &all {
+        for st in all {
             let (sa, sb) = (st[a], st[b]);
             let z = env.eq(sa, SymInt::Int(0))?;
             if or_false(env, z)? {
@@ -181,4 +198,44 @@ fn insertion_sort(
         }
     }
     Ok(perm)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every static shape of up to four dims over a few sizes.
+    fn shapes() -> Vec<Vec<i64>> {
+        let sizes = [0, 1, 2, 3];
+        let mut out = Vec::new();
+        for rank in 2..=4u32 {
+            for code in 0..sizes.len().pow(rank) {
+                let mut c = code;
+                let mut shape = Vec::new();
+                for _ in 0..rank {
+                    shape.push(sizes[c % sizes.len()]);
+                    c /= sizes.len();
+                }
+                out.push(shape);
+            }
+        }
+        out
+    }
+
+    /// Inputs broadcast with every stride 0 get, from the tests and the
+    /// order, the row-major strides the short cut gives.
+    #[test]
+    fn all_zero_strides_are_laid_out_row_major() {
+        let mut env = ShapeEnv::new();
+        for shape in shapes() {
+            let sizes: Dims = shape.iter().map(|&v| SymInt::Int(v)).collect();
+            let zeros: Dims = sizes.iter().map(|_| SymInt::Int(0)).collect();
+            for count in 1..=2 {
+                let all: SmallVec<[Dims; 4]> = (0..count).map(|_| zeros.clone()).collect();
+                let steps = ordered(&mut env, &sizes, &all, "add").unwrap();
+                let fast = contiguous(&mut env, &sizes).unwrap();
+                assert_eq!(steps, fast, "{shape:?}, {count} inputs");
+            }
+        }
+    }
 }

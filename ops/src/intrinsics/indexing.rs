@@ -20,14 +20,14 @@ pub fn advanced_index(
         return Err(invalid(cx, "at least one index must be provided".into()));
     }
     // Masks become one index per masked dim, all of length `nonzero`.
-    let mut indices: Vec<Option<Dims>> = Vec::new();
+    let mut indices: SmallVec<[Index<'_>; 6]> = SmallVec::new();
     for (i, idx) in given.iter().enumerate() {
         let Some(idx) = idx else {
-            indices.push(None);
+            indices.push(Index::Skip);
             continue;
         };
         match idx.dtype {
-            DType::Int64 | DType::Int32 => indices.push(Some(idx.sizes.clone())),
+            DType::Int64 | DType::Int32 => indices.push(Index::Sizes(&idx.sizes)),
             DType::Bool | DType::Int8 | DType::UInt8 => {
                 let k = indices.len();
                 if k + idx.dim() > t.dim() {
@@ -44,7 +44,7 @@ pub fn advanced_index(
                 let n = idx.numel(cx.env)?;
                 let u = unbacked(cx, UnbackedFlavor::SizeLike, Some(n))?;
                 for _ in 0..idx.dim() {
-                    indices.push(Some(Dims::from_slice(&[u])));
+                    indices.push(Index::Count(u));
                 }
             }
             d => {
@@ -57,51 +57,59 @@ pub fn advanced_index(
             }
         }
     }
-    if indices.len() > t.dim() {
+    let n = t.dim();
+    if indices.len() > n {
         return Err(invalid(
             cx,
             format!(
                 "too many indices for tensor of dimension {} (got {})",
-                t.dim(),
+                n,
                 indices.len()
             ),
         ));
     }
     // Broadcast the index shapes together.
-    let shapes: Vec<&[SymInt]> = indices.iter().flatten().map(|s| s.as_slice()).collect();
-    let replacement = shape::broadcast(cx.env, cx.op, &shapes)?;
-    indices.resize(t.dim(), None);
+    let replacement = {
+        let shapes: SmallVec<[&[SymInt]; 6]> = indices.iter().filter_map(Index::sizes).collect();
+        shape::broadcast(cx.env, cx.op, &shapes)?
+    };
+    // Dims past the given indices are not indexed.
+    let indexed = |i: usize| indices.get(i).is_some_and(|ix| ix.sizes().is_some());
     // All index tensors adjacent? Otherwise they move to the front.
-    let first = indices.iter().position(Option::is_some);
-    let last = indices.iter().rposition(Option::is_some);
+    let first = (0..n).position(indexed);
+    let last = (0..n).rposition(indexed);
     let contiguous_subspace = match (first, last) {
-        (Some(f), Some(l)) => indices[f..=l].iter().all(Option::is_some),
+        (Some(f), Some(l)) => (f..=l).all(indexed),
         _ => true,
     };
-    let mut order: Vec<usize> = (0..t.dim()).collect();
-    if !contiguous_subspace {
-        order = (0..t.dim())
-            .filter(|&i| indices[i].is_some())
-            .chain((0..t.dim()).filter(|&i| indices[i].is_none()))
-            .collect();
+    // The dims in their new order: as they are, or (`moved`) the indexed
+    // ones first; `before..after` are the indexed ones.
+    let mut moved: SmallVec<[usize; 6]> = SmallVec::new();
+    let (before, after) = match (first, last) {
+        (Some(f), Some(l)) if contiguous_subspace => (f, l + 1),
+        _ if contiguous_subspace => (n, n),
+        _ => {
+            moved.extend((0..n).filter(|&i| indexed(i)));
+            let count = moved.len();
+            moved.extend((0..n).filter(|&i| !indexed(i)));
+            (0, count)
+        }
+    };
+    let dim_at = |k: usize| if contiguous_subspace { k } else { moved[k] };
+    let kept = n - (after - before);
+    let mut out_sizes = Dims::with_capacity(kept + replacement.len());
+    let mut src_strides = Dims::with_capacity(kept + replacement.len());
+    let stride = |i: usize| t.strides.get(i).copied().unwrap_or(SymInt::Int(0));
+    for i in (0..before).map(dim_at) {
+        out_sizes.push(t.sizes[i]);
+        src_strides.push(stride(i));
     }
-    let sizes: Vec<SymInt> = order.iter().map(|&i| t.sizes[i]).collect();
-    let strides: Vec<SymInt> = order
-        .iter()
-        .map(|&i| t.strides.get(i).copied().unwrap_or(SymInt::Int(0)))
-        .collect();
-    let is_index: Vec<bool> = order.iter().map(|&i| indices[i].is_some()).collect();
-    let before = is_index.iter().position(|&b| b).unwrap_or(sizes.len());
-    let count = is_index.iter().filter(|&&b| b).count();
-    let after = before + count;
-    let mut out_sizes = Dims::new();
-    let mut src_strides = Dims::new();
-    out_sizes.extend(sizes[..before].iter().copied());
-    src_strides.extend(strides[..before].iter().copied());
-    out_sizes.extend(replacement.iter().copied());
+    out_sizes.extend_from_slice(&replacement);
     src_strides.extend(replacement.iter().map(|_| SymInt::Int(0)));
-    out_sizes.extend(sizes[after..].iter().copied());
-    src_strides.extend(strides[after..].iter().copied());
+    for i in (after..n).map(dim_at) {
+        out_sizes.push(t.sizes[i]);
+        src_strides.push(stride(i));
+    }
     // Output strides: as TensorIterator orders the restrided source (an
     // empty source gives a contiguous result).
     let numel = t.numel(cx.env)?;
@@ -128,6 +136,33 @@ pub fn advanced_index(
         wrapped_number: false,
     };
     Ok(meta)
+}
+
+/// One index of [`advanced_index`] once masks are expanded: a dim left
+/// alone, an index tensor's sizes, or one dim of a mask (its count of
+/// selected elements, a one-dim index).
+#[derive(Clone, Copy)]
+enum Index<'a> {
+    /// `None`: the dim is kept.
+    Skip,
+    /// An integer index tensor's sizes.
+    Sizes(&'a [SymInt]),
+    /// A dim of a mask: an index of this length.
+    Count(SymInt),
+}
+
+impl<'a> Index<'a> {
+    /// The index's shape, `None` for a kept dim.
+    fn sizes<'b>(&'b self) -> Option<&'b [SymInt]>
+    where
+        'a: 'b,
+    {
+        match self {
+            Index::Skip => None,
+            Index::Sizes(s) => Some(s),
+            Index::Count(u) => Some(std::slice::from_ref(u)),
+        }
+    }
 }
 
 /// `unsafe_index_types(indices)`: `_unsafe_index`'s own check, before the

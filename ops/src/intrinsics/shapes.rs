@@ -265,25 +265,28 @@ pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
 /// added and removed, batch dims broadcast, the contracted sizes must
 /// agree).
 pub fn matmul(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
-    if a.is_empty() || b.is_empty() {
-        return Err(invalid(
-            cx,
-            "both arguments to matmul need to be at least 1D".into(),
-        ));
-    }
     let (a1, b1) = (a.len() == 1, b.len() == 1);
-    let a2: Dims = if a1 {
-        smallvec::smallvec![SymInt::Int(1), a[0]]
-    } else {
-        a.clone()
+    // A vector is a matrix of one row (`a`) or one column (`b`), with no
+    // batch dims.
+    let (n, k, a_batch, k2, m, b_batch) = match (a.as_slice(), b.as_slice()) {
+        ([], _) | (_, []) => {
+            return Err(invalid(
+                cx,
+                "both arguments to matmul need to be at least 1D".into(),
+            ));
+        }
+        (a, b) => {
+            let (n, k, a_batch) = match a {
+                [batch @ .., n, k] => (*n, *k, batch),
+                _ => (SymInt::Int(1), a[0], &[][..]),
+            };
+            let (k2, m, b_batch) = match b {
+                [batch @ .., k2, m] => (*k2, *m, batch),
+                _ => (b[0], SymInt::Int(1), &[][..]),
+            };
+            (n, k, a_batch, k2, m, b_batch)
+        }
     };
-    let b2: Dims = if b1 {
-        smallvec::smallvec![b[0], SymInt::Int(1)]
-    } else {
-        b.clone()
-    };
-    let (n, k) = (a2[a2.len() - 2], a2[a2.len() - 1]);
-    let (k2, m) = (b2[b2.len() - 2], b2[b2.len() - 1]);
     // The same size needs no check; otherwise the message's shapes are
     // printed first (`check_eq` borrows the ShapeEnv).
     if k != k2 {
@@ -295,7 +298,7 @@ pub fn matmul(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
             format!("a and b must have same reduction dim, but got {da} X {db}")
         })?;
     }
-    let batch = shape::broadcast(cx.env, cx.op, &[&a2[..a2.len() - 2], &b2[..b2.len() - 2]])?;
+    let batch = shape::broadcast(cx.env, cx.op, &[a_batch, b_batch])?;
     let mut out = batch;
     if !a1 {
         out.push(n);
@@ -317,7 +320,7 @@ pub fn take(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
         .ok()
         .filter(|&n| n <= s.len())
         .ok_or_else(|| invalid(cx, format!("cannot take {n} of {} dims", s.len())))?;
-    Ok(s[..n].iter().copied().collect())
+    Ok(Dims::from_slice(&s[..n]))
 }
 
 /// `drop(s, n)`: `s` without its first `n` elements.
@@ -326,7 +329,7 @@ pub fn drop(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
         .ok()
         .filter(|&n| n <= s.len())
         .ok_or_else(|| invalid(cx, format!("cannot drop {n} of {} dims", s.len())))?;
-    Ok(s[n..].iter().copied().collect())
+    Ok(Dims::from_slice(&s[n..]))
 }
 
 /// `ones(n)`: `n` sizes of 1.
@@ -501,11 +504,16 @@ fn view_refused(cx: &Cx<'_>) -> fake_runtime::Error {
 /// `view` kernels of `fake-ops`; static views skip the algorithm's
 /// symbolic work only in what they compare.)
 pub(crate) fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
+    // Every size static: nothing unbacked, and the dense answer where the
+    // input is exactly contiguous.
+    if let Some(geometry) = fake_runtime::view::dense_static_view(&t.sizes, &t.strides, shape) {
+        return Ok(geometry);
+    }
     if fake_runtime::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)? {
         return fake_runtime::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
             .ok_or_else(|| view_refused(cx));
     }
-    fake_runtime::view::reshape_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+    fake_runtime::view::reshape_view_steps(cx.env, &t.sizes, &t.strides, shape, cx.op)?
         .ok_or_else(|| view_refused(cx))
 }
 

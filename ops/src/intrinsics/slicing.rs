@@ -28,7 +28,7 @@ pub fn slice_sizes(
 ) -> Result<Dims> {
     let (d, step) = slice_dim(cx, t, dim, step)?;
     let len = shape::slice_len(cx.env, cx.op, t.sizes[d], start, end, step)?;
-    let mut out = t.sizes.clone();
+    let mut out = Dims::from_slice(&t.sizes);
     out[d] = len;
     Ok(out)
 }
@@ -36,7 +36,7 @@ pub fn slice_sizes(
 /// `slice_strides(t, dim, step)`: strides of `slice.Tensor`.
 pub fn slice_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, step: SymInt) -> Result<Dims> {
     let d = shape::wrap_dim(cx.op, dim, t.dim())?;
-    let mut out = t.strides.clone();
+    let mut out = Dims::from_slice(&t.strides);
     if d < out.len() {
         out[d] = cx.env.mul(out[d], step)?;
     }

@@ -33,7 +33,7 @@ pub fn split_pieces(cx: &mut Cx<'_>, s: Dims, dim: i64, lengths: Dims) -> Result
     Ok(lengths
         .iter()
         .map(|&len| {
-            let mut piece = s.clone();
+            let mut piece = Dims::from_slice(&s);
             piece[d] = len;
             piece
         })

@@ -226,9 +226,12 @@ pub(crate) fn view_out(t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
         TensorMeta {
             sizes,
             strides,
+            storage_offset: t.storage_offset,
+            dtype: t.dtype,
+            device: t.device,
+            layout: t.layout,
             requires_grad: false,
             wrapped_number: false,
-            ..t.clone()
         },
         Alias::ViewOf(0),
     ));
