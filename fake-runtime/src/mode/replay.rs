@@ -240,20 +240,20 @@ impl FakeTensorMode {
         args: &[Value<'_>],
         r: &mut Recording,
     ) -> Result<OutputList> {
-        let tensors = &self.tensors;
-        let recordable = self.autocast.is_none()
-            && !op.tags.data_dependent
-            && args.iter().all(cacheable_value)
-            && Self::for_each_tensor(args, |t| {
-                tensors
-                    .get(t.index as usize)
-                    .is_some_and(|ft| ft.constant.is_none() && t.mode == self.id)
-            });
-        if !recordable || args.len() > op.params.len() {
+        if self.autocast.is_some()
+            || op.tags.data_dependent
+            || args.len() > op.params.len()
+            || !args.iter().all(cacheable_value)
+        {
             return self.dispatch(op, args);
         }
-        // The dispatch cache's miss path, without the cache.
+        // The dispatch cache's miss path, without the cache. The scan
+        // refuses what dispatching refuses (foreign tensors, devices that
+        // do not mix) and finds what the cache would bypass.
         let mut scan = self.scan(op, args)?;
+        if scan.any_constant {
+            return self.dispatch(op, args);
+        }
         let inputs_require_grad = scan.requires_grad;
         scan.requires_grad &= self.records_grad(op);
         let device = scan.device.unwrap_or(self.settings.defaults.device);
