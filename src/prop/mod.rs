@@ -126,6 +126,12 @@ enum ArgSource {
     /// A constant of the node or the parameter's default, converted when
     /// the plan was made.
     Const(Owned),
+    /// Argument number `i` of the node, a constant Python number where
+    /// the schema wants a tensor: its wrapped-number tensor is made once
+    /// per mode, with the inputs, and is entry `k` of
+    /// [`Propagation::numbers`] (nothing writes to it: no operator mutates
+    /// a wrapped number in place).
+    Number(usize, usize),
     /// Not given and no default: `None`.
     Absent,
 }
@@ -169,12 +175,16 @@ struct Shared {
     /// Per class of calls that may repeat, the positions of its constant
     /// arguments ([`reuse`]).
     fixed: Vec<u64>,
+    /// The constant Python numbers given where a tensor is wanted
+    /// ([`ArgSource::Number`]).
+    numbers: Vec<Arg>,
 }
 
 impl Plan {
     /// Look up every node's operator in `registry` and match its arguments
     /// to the operator's schema.
     pub fn new(graph: &Graph, registry: &dyn Registry) -> Plan {
+        let mut numbers = Vec::new();
         let mut steps = graph
             .nodes
             .iter()
@@ -213,6 +223,14 @@ impl Plan {
                                     ArgSource::Tensor(i, *v)
                                 }
                                 (_, Some(Ok(o))) => ArgSource::Const(o),
+                                (
+                                    Arg::Int(_) | Arg::Float(_) | Arg::Bool(_) | Arg::Complex(..),
+                                    _,
+                                ) if p.ty.base == BaseType::Tensor && p.ty.list.is_none() => {
+                                    let k = numbers.len();
+                                    numbers.push(node.args[i].1.clone());
+                                    ArgSource::Number(i, k)
+                                }
                                 _ => ArgSource::Given(i),
                             }
                         }
@@ -270,6 +288,7 @@ impl Plan {
                     .map(|n| names_unbacked(graph, n))
                     .collect(),
                 fixed,
+                numbers,
             }),
         }
     }
@@ -394,8 +413,20 @@ impl Plan {
             } else {
                 Vec::new()
             },
+            numbers: Vec::new(),
         };
         p.make_inputs(graph)?;
+        p.numbers = self
+            .shared
+            .numbers
+            .iter()
+            .map(|a| p.wrapped_number(a))
+            .collect::<Result<_, _>>()
+            .map_err(|reason| PropError::Input {
+                value: "a constant number".into(),
+                field: "value".into(),
+                reason,
+            })?;
         if let Some(name) = hints.keys().find(|n| p.symbols.get(n).is_none()) {
             let known: Vec<&str> = p.symbols.iter().into_iter().map(|(n, _)| n).collect();
             return Err(PropError::UnknownSymbol {
@@ -530,6 +561,9 @@ pub struct Propagation {
     scratch: Vec<Owned>,
     /// Per class of calls that may repeat, the last one recorded this run.
     recordings: Vec<Recording>,
+    /// The wrapped-number tensors of the plan's constant numbers
+    /// ([`ArgSource::Number`]), made with the inputs.
+    numbers: Vec<TensorId>,
 }
 
 impl Propagation {
@@ -611,6 +645,7 @@ impl Propagation {
                         },
                         ArgSource::Given(_) => converted.next().map_or(Value::None, Owned::value),
                         ArgSource::Const(o) => o.value(),
+                        ArgSource::Number(_, k) => Value::Tensor(self.numbers[*k]),
                         ArgSource::Absent => Value::None,
                     });
                 }
