@@ -623,6 +623,25 @@ pub fn slice_len(
     Ok(len)
 }
 
+/// Every shape of a rank in `ranks` whose sizes are drawn from `sizes`,
+/// for tests that compare a fast path with the general one over a grid.
+#[cfg(test)]
+pub(crate) fn shape_grid(sizes: &[i64], ranks: std::ops::RangeInclusive<u32>) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    for rank in ranks {
+        for code in 0..sizes.len().pow(rank) {
+            let mut c = code;
+            let mut shape = Vec::new();
+            for _ in 0..rank {
+                shape.push(sizes[c % sizes.len()]);
+                c /= sizes.len();
+            }
+            out.push(shape);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
 

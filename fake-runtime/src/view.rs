@@ -379,20 +379,7 @@ mod tests {
 
     /// Every shape of up to three dims over a few sizes (empty ones too).
     fn shapes() -> Vec<Vec<i64>> {
-        let sizes = [0, 1, 2, 3, 4, 6];
-        let mut out = vec![vec![]];
-        for rank in 1..=3u32 {
-            for code in 0..sizes.len().pow(rank) {
-                let mut c = code;
-                let mut shape = Vec::new();
-                for _ in 0..rank {
-                    shape.push(sizes[c % sizes.len()]);
-                    c /= sizes.len();
-                }
-                out.push(shape);
-            }
-        }
-        out
+        crate::shape::shape_grid(&[0, 1, 2, 3, 4, 6], 0..=3)
     }
 
     fn ints(v: &[i64]) -> Vec<SymInt> {

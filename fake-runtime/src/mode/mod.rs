@@ -439,16 +439,7 @@ impl FakeTensorMode {
             _ => self.new_storage(0),
         };
         meta.device = normalize_device(meta.device);
-        self.tensors.push(FakeTensor {
-            meta,
-            storage,
-            is_leaf,
-            constant: None,
-        });
-        TensorId {
-            mode: self.id,
-            index: self.tensors.len() as u32 - 1,
-        }
+        self.push_tensor(meta, storage, is_leaf)
     }
 
     /// A leaf tensor of the given sizes, contiguous, on a new storage.

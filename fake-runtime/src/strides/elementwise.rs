@@ -204,22 +204,9 @@ fn insertion_sort(
 mod tests {
     use super::*;
 
-    /// Every static shape of up to four dims over a few sizes.
+    /// Every static shape of two to four dims over a few sizes.
     fn shapes() -> Vec<Vec<i64>> {
-        let sizes = [0, 1, 2, 3];
-        let mut out = Vec::new();
-        for rank in 2..=4u32 {
-            for code in 0..sizes.len().pow(rank) {
-                let mut c = code;
-                let mut shape = Vec::new();
-                for _ in 0..rank {
-                    shape.push(sizes[c % sizes.len()]);
-                    c /= sizes.len();
-                }
-                out.push(shape);
-            }
-        }
-        out
+        crate::shape::shape_grid(&[0, 1, 2, 3], 2..=4)
     }
 
     /// Inputs broadcast with every stride 0 get, from the tests and the
