@@ -249,7 +249,7 @@ fn test_contiguous(
     op: &str,
     decide: Decide,
 ) -> Result<bool> {
-    let numel = crate::shape::numel(env, sizes)?;
+    let numel = numel(env, sizes)?;
     let small = match numel {
         SymInt::Int(n) => n < 2,
         _ => {
@@ -278,6 +278,29 @@ fn test_contiguous(
         (expected, expected_max) = next_expected(env, expected, expected_max, s)?;
     }
     Ok(true)
+}
+
+/// The product of `sizes`, as [`crate::shape::numel`] makes it; for a
+/// symbolic batch (a symbol first, every other size static) the symbol
+/// times the others' product, made once: the same interned polynomial,
+/// without the partial products. A product past `i64` is left to
+/// [`crate::shape::numel`], which reports it.
+#[inline]
+fn numel(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<SymInt> {
+    if let Some((&first @ SymInt::Expr(e), rest)) = sizes.split_first()
+        && env.exprs.owns(e)
+        && env.exprs.as_symbol(e).is_some()
+    {
+        let mut k = 1i64;
+        for &r in rest {
+            match r.as_int().and_then(|x| k.checked_mul(x)) {
+                Some(p) => k = p,
+                None => return crate::shape::numel(env, sizes),
+            }
+        }
+        return env.mul(first, SymInt::Int(k));
+    }
+    crate::shape::numel(env, sizes)
 }
 
 /// The expected strides of `check_contiguous_sizes_strides` after a dim of
@@ -518,7 +541,7 @@ pub fn is_non_overlapping_and_dense(
     strides: &[SymInt],
     op: &str,
 ) -> Result<bool> {
-    let numel = crate::shape::numel(env, sizes)?;
+    let numel = numel(env, sizes)?;
     let c = env.lt(numel, SymInt::Int(2))?;
     if env.guard_or_false(c, op)? {
         return Ok(true);
@@ -770,6 +793,39 @@ mod tests {
         let huge = ints(&[2, i64::MAX, 2]);
         assert_eq!(contiguous_static(&env, &huge), None);
         assert!(contiguous(&mut env, &huge).is_err());
+    }
+
+    /// [`numel`] of a symbolic batch is the very expression
+    /// [`crate::shape::numel`] makes, over static sizes with zeros and
+    /// ones after a symbol (or an expression) first; an overflow is
+    /// reported as there.
+    #[test]
+    fn numel_of_a_symbolic_batch_agrees() {
+        use crate::shape_env::Source;
+        use crate::sym::ValueRange;
+        let mut env = ShapeEnv::new();
+        let s = env
+            .create_symint_input(3, Source::size("x", 0), ValueRange::at_least(0))
+            .expect("symbol");
+        let doubled = env.mul(s, SymInt::Int(2)).unwrap();
+        let mut checked = 0;
+        for rank in 0..=3usize {
+            for code in 0..3usize.pow(rank as u32) {
+                for first in [s, doubled, SymInt::Int(4)] {
+                    let mut sizes: Dims = (0..rank)
+                        .map(|d| SymInt::Int([0, 1, 3][code / 3usize.pow(d as u32) % 3]))
+                        .collect();
+                    sizes.insert(0, first);
+                    let general = crate::shape::numel(&mut env, &sizes).unwrap();
+                    assert_eq!(numel(&mut env, &sizes).unwrap(), general, "{sizes:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+        let huge = [s, SymInt::Int(i64::MAX), SymInt::Int(2)];
+        assert!(numel(&mut env, &huge).is_err());
+        assert!(crate::shape::numel(&mut env, &huge).is_err());
     }
 
     #[test]
