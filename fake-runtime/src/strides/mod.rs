@@ -15,9 +15,14 @@ pub use elementwise::{Operand, expanded, pointwise};
 /// Row-major strides for `sizes` (`make_contiguous_strides_for`): sizes of
 /// 0 count as 1.
 pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
-    if let Some(out) = contiguous_static(sizes) {
+    if let Some(out) = contiguous_static(env, sizes) {
         return Ok(out);
     }
+    contiguous_general(env, sizes)
+}
+
+/// [`contiguous`] through the ShapeEnv, remembered.
+fn contiguous_general(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     // Pure arena arithmetic: remembered as the arena's constructor
     // results are (until a range changes).
     if let Some(out) = env.exprs.contiguous.get(sizes, &[]) {
@@ -56,15 +61,25 @@ pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     Ok(out)
 }
 
-/// [`contiguous`] on `i64`s when every size is static (`None` when one is
-/// symbolic or a stride overflows: the general path decides).
+/// [`contiguous`] on `i64`s when every size is static, or every size but
+/// the first, which is then a symbol (a symbolic batch): the first size
+/// enters no stride, only the product past the last one, which the general
+/// path makes (`k*s` or `k*Max(1, s)`, with nothing to overflow) and drops.
+/// `None` otherwise or when a stride overflows: the general path decides.
 #[inline]
-fn contiguous_static(sizes: &[SymInt]) -> Option<Dims> {
+fn contiguous_static(env: &ShapeEnv, sizes: &[SymInt]) -> Option<Dims> {
     let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), sizes.len());
     let mut acc = 1i64;
     for (i, s) in sizes.iter().enumerate().rev() {
         out[i] = SymInt::Int(acc);
-        acc = acc.checked_mul(s.as_int()?.max(1))?;
+        let v = match *s {
+            SymInt::Int(v) => v,
+            SymInt::Expr(e) if i == 0 && env.exprs.owns(e) && env.exprs.as_symbol(e).is_some() => {
+                break;
+            }
+            SymInt::Expr(_) => return None,
+        };
+        acc = acc.checked_mul(v.max(1))?;
     }
     Some(out)
 }
@@ -234,7 +249,7 @@ fn test_contiguous(
     op: &str,
     decide: Decide,
 ) -> Result<bool> {
-    let numel = crate::shape::numel(env, sizes)?;
+    let numel = numel(env, sizes)?;
     let small = match numel {
         SymInt::Int(n) => n < 2,
         _ => {
@@ -263,6 +278,29 @@ fn test_contiguous(
         (expected, expected_max) = next_expected(env, expected, expected_max, s)?;
     }
     Ok(true)
+}
+
+/// The product of `sizes`, as [`crate::shape::numel`] makes it; for a
+/// symbolic batch (a symbol first, every other size static) the symbol
+/// times the others' product, made once: the same interned polynomial,
+/// without the partial products. A product past `i64` is left to
+/// [`crate::shape::numel`], which reports it.
+#[inline]
+fn numel(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<SymInt> {
+    if let Some((&first @ SymInt::Expr(e), rest)) = sizes.split_first()
+        && env.exprs.owns(e)
+        && env.exprs.as_symbol(e).is_some()
+    {
+        let mut k = 1i64;
+        for &r in rest {
+            match r.as_int().and_then(|x| k.checked_mul(x)) {
+                Some(p) => k = p,
+                None => return crate::shape::numel(env, sizes),
+            }
+        }
+        return env.mul(first, SymInt::Int(k));
+    }
+    crate::shape::numel(env, sizes)
 }
 
 /// The expected strides of `check_contiguous_sizes_strides` after a dim of
@@ -503,7 +541,7 @@ pub fn is_non_overlapping_and_dense(
     strides: &[SymInt],
     op: &str,
 ) -> Result<bool> {
-    let numel = crate::shape::numel(env, sizes)?;
+    let numel = numel(env, sizes)?;
     let c = env.lt(numel, SymInt::Int(2))?;
     if env.guard_or_false(c, op)? {
         return Ok(true);
@@ -701,6 +739,93 @@ mod tests {
         );
         assert!(are_strides_like_channels_last(&mut env, &sizes, &huge, "t").is_err());
         assert!(checked > 0);
+    }
+
+    /// The contiguous strides on `i64`s are the general path's wherever
+    /// they answer, over sizes with zeros and ones, all static or with a
+    /// symbol (of a range with or without 0 and 1) first; a symbol
+    /// elsewhere, or an expression first, is left to the general path.
+    #[test]
+    fn contiguous_static_agrees() {
+        use crate::shape_env::Source;
+        use crate::sym::ValueRange;
+        let mut env = ShapeEnv::new();
+        let symbols = [ValueRange::at_least(0), ValueRange::at_least(2)]
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| {
+                env.create_symint_input(3, Source::size("x", i), r)
+                    .expect("symbol")
+            })
+            .collect::<Vec<_>>();
+        let mut answered = 0;
+        for rank in 1..=4usize {
+            for code in 0..3usize.pow(rank as u32) {
+                let digits: Vec<i64> = (0..rank)
+                    .map(|d| [0, 1, 3][code / 3usize.pow(d as u32) % 3])
+                    .collect();
+                let mut cases = vec![ints(&digits)];
+                for &s in &symbols {
+                    for at in 0..rank {
+                        let mut sizes = ints(&digits);
+                        sizes[at] = s;
+                        cases.push(sizes);
+                    }
+                }
+                for sizes in cases {
+                    let general = contiguous_general(&mut env, &sizes).unwrap();
+                    match contiguous_static(&env, &sizes) {
+                        Some(fast) => {
+                            assert_eq!(fast, general, "{sizes:?}");
+                            answered += 1;
+                        }
+                        None => assert!(!sizes[1..].iter().all(|s| s.is_static())),
+                    }
+                }
+            }
+        }
+        assert!(answered > 100, "{answered}");
+        let s = symbols[1];
+        let doubled = env.mul(s, SymInt::Int(2)).unwrap();
+        assert_eq!(contiguous_static(&env, &[doubled, SymInt::Int(3)]), None);
+        assert_eq!(contiguous_static(&env, &[SymInt::Int(3), s]), None);
+        // An overflow is left to the general path, which reports it.
+        let huge = ints(&[2, i64::MAX, 2]);
+        assert_eq!(contiguous_static(&env, &huge), None);
+        assert!(contiguous(&mut env, &huge).is_err());
+    }
+
+    /// [`numel`] of a symbolic batch is the very expression
+    /// [`crate::shape::numel`] makes, over static sizes with zeros and
+    /// ones after a symbol (or an expression) first; an overflow is
+    /// reported as there.
+    #[test]
+    fn numel_of_a_symbolic_batch_agrees() {
+        use crate::shape_env::Source;
+        use crate::sym::ValueRange;
+        let mut env = ShapeEnv::new();
+        let s = env
+            .create_symint_input(3, Source::size("x", 0), ValueRange::at_least(0))
+            .expect("symbol");
+        let doubled = env.mul(s, SymInt::Int(2)).unwrap();
+        let mut checked = 0;
+        for rank in 0..=3usize {
+            for code in 0..3usize.pow(rank as u32) {
+                for first in [s, doubled, SymInt::Int(4)] {
+                    let mut sizes: Dims = (0..rank)
+                        .map(|d| SymInt::Int([0, 1, 3][code / 3usize.pow(d as u32) % 3]))
+                        .collect();
+                    sizes.insert(0, first);
+                    let general = crate::shape::numel(&mut env, &sizes).unwrap();
+                    assert_eq!(numel(&mut env, &sizes).unwrap(), general, "{sizes:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+        let huge = [s, SymInt::Int(i64::MAX), SymInt::Int(2)];
+        assert!(numel(&mut env, &huge).is_err());
+        assert!(crate::shape::numel(&mut env, &huge).is_err());
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub fn conv_out(
     padding: i64,
     dilation: i64,
 ) -> Result<SymInt> {
-    conv_len(cx.env, input, kernel, stride, padding, dilation)
+    conv_len::<Syms>(cx, input, kernel, stride, padding, dilation)
 }
 
 /// `pool_out(input, kernel, stride, padding, dilation, ceil_mode)`: one
@@ -135,7 +135,6 @@ pub(crate) fn conv_sizes(
             ),
         ));
     }
-    let spatial = n - 2;
     let (stride, padding, dilation, output_padding) = (
         ints(cx, stride)?,
         ints(cx, padding)?,
@@ -169,82 +168,348 @@ pub(crate) fn conv_sizes(
             format!("expected groups to be greater than 0, but got groups={g}"),
         ));
     }
+    let params = Params {
+        stride: &stride,
+        padding: &padding,
+        dilation: &dilation,
+        output_padding: &output_padding,
+        transposed,
+        groups,
+    };
+    // Answered on plain integers when every value read is static; the
+    // general instantiation otherwise (and where the integers give up on a
+    // failed check or an overflow), which decides and reports as if asked
+    // first.
+    if let Ok(out) = shaped(Ints, cx, input, weight, bias, &params) {
+        return Ok(out);
+    }
+    shaped(Syms, cx, input, weight, bias, &params)
+}
+
+/// The convolution parameters [`shaped`] reads, after the checks of their
+/// signs.
+struct Params<'a> {
+    stride: &'a [i64],
+    padding: &'a [i64],
+    dilation: &'a [i64],
+    output_padding: &'a [i64],
+    transposed: bool,
+    groups: SymInt,
+}
+
+/// The arithmetic and the checks the convolution lengths are written in,
+/// so that one formula serves static and symbolic sizes: plain integers
+/// ([`Ints`]) or `SymInt`s through the ShapeEnv ([`Syms`]).
+trait Lengths {
+    /// A length.
+    type Len: Copy;
+    /// A condition on lengths.
+    type Cond: Copy;
+    /// Why no answer was given.
+    type Error;
+    /// A size or the groups as a length.
+    fn read(v: SymInt) -> std::result::Result<Self::Len, Self::Error>;
+    /// An integer parameter as a length.
+    fn int(v: i64) -> Self::Len;
+    /// A length as a size of the output.
+    fn size(v: Self::Len) -> SymInt;
+    /// A condition known without a look.
+    fn known(b: bool) -> Self::Cond;
+    /// A refusal reported by a helper on plain integers.
+    fn reported(e: fake_runtime::Error) -> Self::Error;
+    /// `a + b`.
+    fn add(
+        cx: &mut Cx<'_>,
+        a: Self::Len,
+        b: Self::Len,
+    ) -> std::result::Result<Self::Len, Self::Error>;
+    /// `a - b`.
+    fn sub(
+        cx: &mut Cx<'_>,
+        a: Self::Len,
+        b: Self::Len,
+    ) -> std::result::Result<Self::Len, Self::Error>;
+    /// `a * b`.
+    fn mul(
+        cx: &mut Cx<'_>,
+        a: Self::Len,
+        b: Self::Len,
+    ) -> std::result::Result<Self::Len, Self::Error>;
+    /// `a // b`.
+    fn floordiv(
+        cx: &mut Cx<'_>,
+        a: Self::Len,
+        b: Self::Len,
+    ) -> std::result::Result<Self::Len, Self::Error>;
+    /// `a == b`.
+    fn eq(
+        cx: &mut Cx<'_>,
+        a: Self::Len,
+        b: Self::Len,
+    ) -> std::result::Result<Self::Cond, Self::Error>;
+    /// `a >= b`.
+    fn ge(
+        cx: &mut Cx<'_>,
+        a: Self::Len,
+        b: Self::Len,
+    ) -> std::result::Result<Self::Cond, Self::Error>;
+    /// Require `c` ([`shape::check_printing`]).
+    fn check(
+        cx: &mut Cx<'_>,
+        c: Self::Cond,
+        reason: &dyn Fn(&ShapeEnv) -> String,
+    ) -> std::result::Result<(), Self::Error>;
+    /// Require `expected == got` ([`shape::check_eq`]).
+    fn check_eq(
+        cx: &mut Cx<'_>,
+        expected: Self::Len,
+        got: Self::Len,
+        what: &dyn Fn() -> String,
+    ) -> std::result::Result<(), Self::Error>;
+}
+
+/// Static values as plain integers: gives up (`Err(())`) on a symbolic
+/// value, an overflow, a division by a non-positive number or a failed
+/// check, leaving the answer to [`Syms`], which then decides (and reports)
+/// exactly as if asked first. Nothing is asked of the ShapeEnv.
+struct Ints;
+
+impl Lengths for Ints {
+    type Len = i64;
+    type Cond = bool;
+    type Error = ();
+
+    #[inline(always)]
+    fn read(v: SymInt) -> std::result::Result<i64, ()> {
+        v.as_int().ok_or(())
+    }
+
+    #[inline(always)]
+    fn int(v: i64) -> i64 {
+        v
+    }
+
+    #[inline(always)]
+    fn size(v: i64) -> SymInt {
+        SymInt::Int(v)
+    }
+
+    #[inline(always)]
+    fn known(b: bool) -> bool {
+        b
+    }
+
+    #[cold]
+    fn reported(_: fake_runtime::Error) {}
+
+    #[inline(always)]
+    fn add(_: &mut Cx<'_>, a: i64, b: i64) -> std::result::Result<i64, ()> {
+        a.checked_add(b).ok_or(())
+    }
+
+    #[inline(always)]
+    fn sub(_: &mut Cx<'_>, a: i64, b: i64) -> std::result::Result<i64, ()> {
+        a.checked_sub(b).ok_or(())
+    }
+
+    #[inline(always)]
+    fn mul(_: &mut Cx<'_>, a: i64, b: i64) -> std::result::Result<i64, ()> {
+        a.checked_mul(b).ok_or(())
+    }
+
+    #[inline(always)]
+    fn floordiv(_: &mut Cx<'_>, a: i64, b: i64) -> std::result::Result<i64, ()> {
+        // Floor division is Euclid's for a positive divisor.
+        if b > 0 { Ok(a.div_euclid(b)) } else { Err(()) }
+    }
+
+    #[inline(always)]
+    fn eq(_: &mut Cx<'_>, a: i64, b: i64) -> std::result::Result<bool, ()> {
+        Ok(a == b)
+    }
+
+    #[inline(always)]
+    fn ge(_: &mut Cx<'_>, a: i64, b: i64) -> std::result::Result<bool, ()> {
+        Ok(a >= b)
+    }
+
+    #[inline(always)]
+    fn check(
+        _: &mut Cx<'_>,
+        c: bool,
+        _: &dyn Fn(&ShapeEnv) -> String,
+    ) -> std::result::Result<(), ()> {
+        if c { Ok(()) } else { Err(()) }
+    }
+
+    #[inline(always)]
+    fn check_eq(
+        _: &mut Cx<'_>,
+        expected: i64,
+        got: i64,
+        _: &dyn Fn() -> String,
+    ) -> std::result::Result<(), ()> {
+        if expected == got { Ok(()) } else { Err(()) }
+    }
+}
+
+/// Any values, through the ShapeEnv (guards recorded as PyTorch's, errors
+/// naming the operator).
+struct Syms;
+
+impl Lengths for Syms {
+    type Len = SymInt;
+    type Cond = SymBool;
+    type Error = fake_runtime::Error;
+
+    fn read(v: SymInt) -> Result<SymInt> {
+        Ok(v)
+    }
+
+    fn int(v: i64) -> SymInt {
+        SymInt::Int(v)
+    }
+
+    fn size(v: SymInt) -> SymInt {
+        v
+    }
+
+    fn known(b: bool) -> SymBool {
+        SymBool::Bool(b)
+    }
+
+    fn reported(e: fake_runtime::Error) -> fake_runtime::Error {
+        e
+    }
+
+    fn add(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+        cx.env.add(a, b)
+    }
+
+    fn sub(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+        cx.env.sub(a, b)
+    }
+
+    fn mul(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+        cx.env.mul(a, b)
+    }
+
+    fn floordiv(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+        cx.env.floordiv(a, b)
+    }
+
+    fn eq(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymBool> {
+        cx.env.eq(a, b)
+    }
+
+    fn ge(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymBool> {
+        cx.env.ge(a, b)
+    }
+
+    fn check(cx: &mut Cx<'_>, c: SymBool, reason: &dyn Fn(&ShapeEnv) -> String) -> Result<()> {
+        shape::check_printing(cx.env, c, cx.op, reason)
+    }
+
+    fn check_eq(
+        cx: &mut Cx<'_>,
+        expected: SymInt,
+        got: SymInt,
+        what: &dyn Fn() -> String,
+    ) -> Result<()> {
+        shape::check_eq(cx.env, expected, got, cx.op, what)
+    }
+}
+
+/// [`conv_sizes`] past the checks of the parameters' signs: the channels
+/// and the bias checked against the weight, then each spatial length (the
+/// kernel checked against the padded input first), in ATen's order.
+#[inline(always)]
+fn shaped<L: Lengths>(
+    _: L,
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+    bias: Option<&TensorMeta>,
+    p: &Params<'_>,
+) -> std::result::Result<Dims, L::Error> {
     let (is, ws) = (input.sizes.as_slice(), weight.sizes.as_slice());
+    let spatial = is.len() - 2;
+    let transposed = p.transposed;
     // The batch, then the channels and spatial lengths written below.
     let mut out = Dims::from_slice(is);
-    let wg = cx.env.mul(ws[1], groups)?;
+    let wg = L::mul(cx, L::read(ws[1])?, L::read(p.groups)?)?;
     // The bias has one element per output channel.
     let bias_len = if transposed {
-        let same = cx.env.eq(input.sizes[1], weight.sizes[0])?;
-        let (input_sizes, weight_sizes) = (&input.sizes, &weight.sizes);
-        shape::check_printing(cx.env, same, cx.op, &|env| {
+        let same = L::eq(cx, L::read(is[1])?, L::read(ws[0])?)?;
+        L::check(cx, same, &|env| {
             format!(
                 "Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
-                shape::display_dims(env, weight_sizes),
-                shape::display_dims(env, input_sizes),
-                env.display(weight_sizes[0]),
-                env.display(input_sizes[1])
+                shape::display_dims(env, ws),
+                shape::display_dims(env, is),
+                env.display(ws[0]),
+                env.display(is[1])
             )
         })?;
-        out[1] = wg;
         wg
     } else {
-        shape::check_eq(cx.env, wg, is[1], cx.op, &|| {
+        L::check_eq(cx, wg, L::read(is[1])?, &|| {
             "input channels (weight.size(1) * groups)".to_string()
         })?;
-        out[1] = ws[0];
-        ws[0]
+        L::read(ws[0])?
     };
+    out[1] = L::size(bias_len);
     if let Some(bias) = bias {
         let fits = if bias.dim() == 1 {
-            cx.env.eq(bias.sizes[0], bias_len)?
+            L::eq(cx, L::read(bias.sizes[0])?, bias_len)?
         } else {
-            SymBool::Bool(false)
+            L::known(false)
         };
-        let (weight_sizes, bias_sizes) = (&weight.sizes, &bias.sizes);
-        shape::check_printing(cx.env, fits, cx.op, &|env| {
+        let bias_sizes = bias.sizes.as_slice();
+        L::check(cx, fits, &|env| {
             format!(
                 "Given {}weight of size {}, expected bias to be 1-dimensional with {} elements, but got bias of size {} instead",
                 if transposed { "transposed=1, " } else { "" },
-                shape::display_dims(env, weight_sizes),
-                env.display(bias_len),
+                shape::display_dims(env, ws),
+                env.display(L::size(bias_len)),
                 shape::display_dims(env, bias_sizes)
             )
         })?;
     }
     for i in 0..spatial {
-        let (s, p, d) = (
-            per_dim(cx, "stride", &stride, i, spatial)?,
-            per_dim(cx, "padding", &padding, i, spatial)?,
-            per_dim(cx, "dilation", &dilation, i, spatial)?,
+        let at = |v, what| per_dim(cx, what, v, i, spatial).map_err(L::reported);
+        let (s, pad, d) = (
+            at(p.stride, "stride")?,
+            at(p.padding, "padding")?,
+            at(p.dilation, "dilation")?,
         );
+        let (input_len, kernel) = (L::read(is[i + 2])?, L::read(ws[i + 2])?);
         if !transposed {
             // ATen: "Kernel size can't be greater than actual input size".
-            let pad2 = cx.env.mul(SymInt::Int(2), SymInt::Int(p))?;
-            let padded = cx.env.add(is[i + 2], pad2)?;
-            let k1 = cx.env.sub(ws[i + 2], SymInt::Int(1))?;
-            let dk = cx.env.mul(SymInt::Int(d), k1)?;
-            let eff = cx.env.add(dk, SymInt::Int(1))?;
-            let ok = cx.env.ge(padded, eff)?;
-            shape::check_printing(cx.env, ok, cx.op, &|env| {
+            let pad2 = L::mul(cx, L::int(2), L::int(pad))?;
+            let padded = L::add(cx, input_len, pad2)?;
+            let k1 = L::sub(cx, kernel, L::int(1))?;
+            let dk = L::mul(cx, L::int(d), k1)?;
+            let eff = L::add(cx, dk, L::int(1))?;
+            let ok = L::ge(cx, padded, eff)?;
+            L::check(cx, ok, &|env| {
                 format!(
                     "Calculated padded input size per channel: ({}). Kernel size: ({}). Kernel size can't be greater than actual input size",
-                    env.display(padded),
-                    env.display(eff)
+                    env.display(L::size(padded)),
+                    env.display(L::size(eff))
                 )
             })?;
         }
         let len = if transposed {
-            let op = if output_padding.is_empty() {
+            let op = if p.output_padding.is_empty() {
                 0
             } else {
-                per_dim(cx, "output_padding", &output_padding, i, spatial)?
+                per_dim(cx, "output_padding", p.output_padding, i, spatial).map_err(L::reported)?
             };
-            conv_transpose_len(cx.env, is[i + 2], ws[i + 2], s, p, d, op)?
+            conv_transpose_len::<L>(cx, input_len, kernel, s, pad, d, op)?
         } else {
-            conv_len(cx.env, is[i + 2], ws[i + 2], s, p, d)?
+            conv_len::<L>(cx, input_len, kernel, s, pad, d)?
         };
-        out[i + 2] = len;
+        out[i + 2] = L::size(len);
     }
     Ok(out)
 }
@@ -429,44 +694,45 @@ fn cudnn_batch_norm(
 
 /// Convolution output length: `(in + 2*pad - dilation*(kernel - 1) - 1) // stride + 1`.
 #[inline]
-fn conv_len(
-    env: &mut ShapeEnv,
-    input: SymInt,
-    kernel: SymInt,
+fn conv_len<L: Lengths>(
+    cx: &mut Cx<'_>,
+    input: L::Len,
+    kernel: L::Len,
     stride: i64,
     padding: i64,
     dilation: i64,
-) -> Result<SymInt> {
-    let k1 = env.sub(kernel, SymInt::Int(1))?;
-    let span = env.mul(k1, SymInt::Int(dilation))?;
-    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
-    let x = env.add(input, pad2)?;
-    let x = env.sub(x, span)?;
-    let x = env.sub(x, SymInt::Int(1))?;
-    let x = env.floordiv(x, SymInt::Int(stride))?;
-    env.add(x, SymInt::Int(1))
+) -> std::result::Result<L::Len, L::Error> {
+    let k1 = L::sub(cx, kernel, L::int(1))?;
+    let span = L::mul(cx, k1, L::int(dilation))?;
+    let pad2 = L::mul(cx, L::int(2), L::int(padding))?;
+    let x = L::add(cx, input, pad2)?;
+    let x = L::sub(cx, x, span)?;
+    let x = L::sub(cx, x, L::int(1))?;
+    let x = L::floordiv(cx, x, L::int(stride))?;
+    L::add(cx, x, L::int(1))
 }
 
 /// Transposed convolution output length:
 /// `(in - 1)*stride - 2*pad + dilation*(kernel - 1) + output_padding + 1`.
-fn conv_transpose_len(
-    env: &mut ShapeEnv,
-    input: SymInt,
-    kernel: SymInt,
+#[inline]
+fn conv_transpose_len<L: Lengths>(
+    cx: &mut Cx<'_>,
+    input: L::Len,
+    kernel: L::Len,
     stride: i64,
     padding: i64,
     dilation: i64,
     output_padding: i64,
-) -> Result<SymInt> {
-    let x = env.sub(input, SymInt::Int(1))?;
-    let x = env.mul(x, SymInt::Int(stride))?;
-    let pad2 = env.mul(SymInt::Int(2), SymInt::Int(padding))?;
-    let x = env.sub(x, pad2)?;
-    let k1 = env.sub(kernel, SymInt::Int(1))?;
-    let span = env.mul(k1, SymInt::Int(dilation))?;
-    let x = env.add(x, span)?;
-    let x = env.add(x, SymInt::Int(output_padding))?;
-    env.add(x, SymInt::Int(1))
+) -> std::result::Result<L::Len, L::Error> {
+    let x = L::sub(cx, input, L::int(1))?;
+    let x = L::mul(cx, x, L::int(stride))?;
+    let pad2 = L::mul(cx, L::int(2), L::int(padding))?;
+    let x = L::sub(cx, x, pad2)?;
+    let k1 = L::sub(cx, kernel, L::int(1))?;
+    let span = L::mul(cx, k1, L::int(dilation))?;
+    let x = L::add(cx, x, span)?;
+    let x = L::add(cx, x, L::int(output_padding))?;
+    L::add(cx, x, L::int(1))
 }
 
 /// Pooling output length, as ATen's `pooling_output_shape` (with its
@@ -540,4 +806,138 @@ pub(crate) fn pool_len(
 /// forms, `"none"` or `"tanh"`.
 pub fn gelu_approximation(_cx: &mut Cx<'_>, approximate: &str) -> Result<bool> {
     Ok(matches!(approximate, "none" | "tanh"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fake_runtime::kernel::Defaults;
+    use fake_runtime::shape_env::Source;
+    use fake_runtime::sym::ValueRange;
+
+    fn meta(env: &mut ShapeEnv, sizes: &[SymInt]) -> TensorMeta {
+        TensorMeta::contiguous(env, sizes, DType::Float32, Device::cpu()).expect("contiguous")
+    }
+
+    fn ints(v: &[i64]) -> Dims {
+        v.iter().map(|&x| SymInt::Int(x)).collect()
+    }
+
+    /// The convolution sizes on plain integers are the general ones
+    /// wherever the integers answer, and they answer wherever the general
+    /// instantiation does on static values: over a grid of 1-D and 2-D
+    /// convolutions (transposed or not, grouped, with fitting and unfitting
+    /// biases, kernels larger than the padded input); a symbolic size or an
+    /// overflow leaves the answer to the general path.
+    #[test]
+    fn static_conv_sizes_agree() {
+        let mut env = ShapeEnv::new();
+        let mut cx = Cx {
+            env: &mut env,
+            op: "aten::convolution",
+            defaults: Defaults {
+                dtype: DType::Float32,
+                device: Device::cpu(),
+            },
+            device: Device::cpu(),
+            constant: None,
+        };
+        let (mut checked, mut answered) = (0, 0);
+        for spatial in 1..=2usize {
+            for code in 0..2 * 3 * 3 * 2 * 2 * 2 * 2 * 2 * 3 {
+                let mut c = code;
+                let mut digit = |base: usize| {
+                    let d = c % base;
+                    c /= base;
+                    d
+                };
+                let transposed = digit(2) == 1;
+                let length = [1, 3, 6][digit(3)];
+                let kernel = [1, 2, 3][digit(3)];
+                let stride = [1, 2][digit(2)];
+                let padding = [0, 1][digit(2)];
+                let dilation = [1, 2][digit(2)];
+                let output_padding = [0, 1][digit(2)];
+                let groups = [1, 2][digit(2)];
+                let bias = digit(3);
+                let in_channels = 4;
+                let (weight0, weight1) = if transposed {
+                    (in_channels, 3)
+                } else {
+                    (6, in_channels / groups)
+                };
+                let input = meta(
+                    cx.env,
+                    &ints(&[[2, in_channels].as_slice(), &vec![length; spatial]].concat()),
+                );
+                let weight = meta(
+                    cx.env,
+                    &ints(&[[weight0, weight1].as_slice(), &vec![kernel; spatial]].concat()),
+                );
+                let out_channels = if transposed {
+                    weight1 * groups
+                } else {
+                    weight0
+                };
+                let bias = match bias {
+                    0 => None,
+                    1 => Some(meta(cx.env, &ints(&[out_channels]))),
+                    _ => Some(meta(cx.env, &ints(&[out_channels + 1]))),
+                };
+                let params = Params {
+                    stride: &[stride],
+                    padding: &vec![padding; spatial],
+                    dilation: &[dilation],
+                    output_padding: &[output_padding],
+                    transposed,
+                    groups: SymInt::Int(groups),
+                };
+                let fast = shaped(Ints, &mut cx, &input, &weight, bias.as_ref(), &params);
+                let general = shaped(Syms, &mut cx, &input, &weight, bias.as_ref(), &params);
+                match (fast, general) {
+                    (Ok(f), Ok(g)) => {
+                        assert_eq!(f, g);
+                        answered += 1;
+                    }
+                    (Err(()), Err(_)) => {}
+                    (f, g) => panic!("{code}: {f:?} against {g:?}"),
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000 && answered > 300, "{checked}, {answered}");
+        // A symbolic spatial size: the integers give up, the general path
+        // answers (the batch may be symbolic either way).
+        let s = cx
+            .env
+            .create_symint_input(5, Source::size("x", 2), ValueRange::at_least(2))
+            .expect("symbol");
+        let weight = meta(cx.env, &ints(&[6, 4, 3]));
+        let params = Params {
+            stride: &[1],
+            padding: &[0],
+            dilation: &[1],
+            output_padding: &[0],
+            transposed: false,
+            groups: SymInt::Int(1),
+        };
+        let input = meta(cx.env, &[SymInt::Int(2), SymInt::Int(4), s]);
+        assert!(shaped(Ints, &mut cx, &input, &weight, None, &params).is_err());
+        assert!(shaped(Syms, &mut cx, &input, &weight, None, &params).is_ok());
+        let batched = meta(cx.env, &[s, SymInt::Int(4), SymInt::Int(5)]);
+        let fast = shaped(Ints, &mut cx, &batched, &weight, None, &params);
+        let general = shaped(Syms, &mut cx, &batched, &weight, None, &params);
+        assert_eq!(fast.ok(), general.ok());
+        // An overflow: the general path reports it.
+        let (huge, weight) = (
+            meta(cx.env, &ints(&[1, 1, i64::MAX])),
+            meta(cx.env, &ints(&[6, 1, 3])),
+        );
+        let padded = Params {
+            padding: &[1],
+            ..params
+        };
+        assert!(shaped(Ints, &mut cx, &huge, &weight, None, &padded).is_err());
+        assert!(shaped(Syms, &mut cx, &huge, &weight, None, &padded).is_err());
+    }
 }
