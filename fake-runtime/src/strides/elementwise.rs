@@ -61,6 +61,10 @@ pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Re
             true
         } else if let (SymInt::Int(a), SymInt::Int(b)) = (size, target) {
             a == b
+        } else if let (SymInt::Int(k), v) | (v, SymInt::Int(k)) = (size, target)
+            && env.known_ne(v, k)
+        {
+            false
         } else {
             let c = env.eq(size, target)?;
             env.guard_or_true(c, "expand")?
@@ -126,14 +130,21 @@ fn ordered(env: &mut ShapeEnv, out_sizes: &[SymInt], all: &[Dims], op: &str) -> 
         return channels_last(env, out_sizes);
     }
     let or_false = |env: &mut ShapeEnv, c: SymBool| env.guard_or_false(c, op);
+    // `v == 0` decided with `guard_or_false`, without the ShapeEnv when
+    // `v`'s range settles it.
+    let is_zero = |env: &mut ShapeEnv, v: SymInt| -> Result<bool> {
+        if env.known_ne(v, 0) {
+            return Ok(false);
+        }
+        let c = env.eq(v, SymInt::Int(0))?;
+        env.guard_or_false(c, op)
+    };
     // `a >= b` for `a, b >= 0`, as the references' `should_swap` decides it.
     let ge = |env: &mut ShapeEnv, a: SymInt, b: SymInt| -> Result<bool> {
-        let c = env.eq(b, SymInt::Int(0))?;
-        if or_false(env, c)? {
+        if is_zero(env, b)? {
             return Ok(true);
         }
-        let c = env.eq(a, SymInt::Int(0))?;
-        if or_false(env, c)? {
+        if is_zero(env, a)? {
             return Ok(false);
         }
         let c = env.ge(a, b)?;
@@ -147,12 +158,7 @@ fn ordered(env: &mut ShapeEnv, out_sizes: &[SymInt], all: &[Dims], op: &str) -> 
     let should_swap = |env: &mut ShapeEnv, a: usize, b: usize| -> Result<i32> {
         for st in all {
             let (sa, sb) = (st[a], st[b]);
-            let z = env.eq(sa, SymInt::Int(0))?;
-            if or_false(env, z)? {
-                continue;
-            }
-            let z = env.eq(sb, SymInt::Int(0))?;
-            if or_false(env, z)? {
+            if is_zero(env, sa)? || is_zero(env, sb)? {
                 continue;
             }
             let same = env.eq(sa, sb)?;
