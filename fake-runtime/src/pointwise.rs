@@ -6,8 +6,8 @@
 use crate::error::Result;
 use crate::kernel::Cx;
 use crate::meta::TensorMeta;
-use crate::shape_env::ShapeEnv;
 use crate::shape::Dims;
+use crate::shape_env::ShapeEnv;
 use crate::strides::{Decide, Operand};
 use crate::sym::SymInt;
 use crate::{DType, Layout};
