@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::kernel::Cx;
 use crate::meta::TensorMeta;
 use crate::shape::Dims;
+use crate::shape_env::ShapeEnv;
 use crate::strides::{Decide, Operand};
 use crate::sym::SymInt;
 use crate::{DType, Layout};
@@ -110,8 +111,7 @@ pub(crate) fn general(
     inputs: &[&TensorMeta],
     rule: StrideRule,
 ) -> Result<(Dims, Dims)> {
-    let shapes: SmallVec<[&[SymInt]; 4]> = inputs.iter().map(|t| t.sizes.as_slice()).collect();
-    let sizes = crate::shape::broadcast(cx.env, cx.op, &shapes)?;
+    let sizes = broadcast_sizes(cx, inputs)?;
     let symbolic = !inputs.iter().all(|t| t.is_static());
     if symbolic
         && rule == StrideRule::FastBinary
@@ -166,6 +166,44 @@ pub(crate) fn general(
     }
     let strides = crate::strides::pointwise(cx.env, &sizes, &operands, cx.op)?;
     Ok((sizes, strides))
+}
+
+/// The broadcast sizes of `inputs` ([`crate::shape::broadcast`]), taking
+/// the steps that need no decision without the ShapeEnv first.
+pub(crate) fn broadcast_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> {
+    if let Some(sizes) = broadcast_undecided(cx.env, inputs) {
+        return Ok(sizes);
+    }
+    let shapes: SmallVec<[&[SymInt]; 4]> = inputs.iter().map(|t| t.sizes.as_slice()).collect();
+    crate::shape::broadcast(cx.env, cx.op, &shapes)
+}
+
+/// [`crate::shape::broadcast`]'s steps when each is settled without a
+/// decision: equal sizes, constants, and sizes known not to be 1
+/// ([`ShapeEnv::known_ne`]: `== 1` decided false, nothing recorded).
+/// `None` as soon as a step needs the ShapeEnv (or finds a mismatch):
+/// the full broadcast then takes every step, none taken here having left
+/// a trace.
+fn broadcast_undecided(env: &ShapeEnv, inputs: &[&TensorMeta]) -> Option<Dims> {
+    let is_one = |d: SymInt| match d {
+        SymInt::Int(v) => Some(v == 1),
+        _ => env.known_ne(d, 1).then_some(false),
+    };
+    let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
+    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    for t in inputs {
+        let offset = rank - t.dim();
+        for (&d, cur) in t.sizes.iter().zip(&mut out[offset..]) {
+            if *cur == d || is_one(d)? {
+                continue;
+            }
+            if !is_one(*cur)? {
+                return None;
+            }
+            *cur = d;
+        }
+    }
+    Some(out)
 }
 
 /// The fake mode's fast path for symbolic `add`, `sub`, `mul` and `div`:

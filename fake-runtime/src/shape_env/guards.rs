@@ -88,6 +88,14 @@ impl ShapeEnv {
         };
         let s = self.simplify(e)?;
         let full = self.cleaned(s)?;
+        if let Some(&b) = self.decided.get(&full) {
+            // Decided before: remembered already (`s` too when it differs,
+            // as below), so nothing to insert again.
+            if full != s {
+                self.decided.insert(s, b);
+            }
+            return Ok((Some(b), s));
+        }
         let known = self.decide_simplified(full);
         if let Some(b) = known {
             // Ranges and facts only ever narrow, so the answer stays right.

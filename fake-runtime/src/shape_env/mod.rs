@@ -230,6 +230,26 @@ impl ShapeEnv {
         }
     }
 
+    /// True when `v != k` follows from `v`'s range alone: `v` is a
+    /// constant other than `k`, or a lone symbol whose range excludes `k`
+    /// while no replacement is in force. Deciding `Eq(v, k)` then answers
+    /// false and records nothing, so a caller may skip building and
+    /// deciding the condition; `false` only says "ask".
+    #[inline]
+    pub fn known_ne(&self, v: SymInt, k: i64) -> bool {
+        match v {
+            SymInt::Int(x) => x != k,
+            SymInt::Expr(e) => {
+                self.replacements.is_empty()
+                    && self.exprs.owns(e)
+                    && self
+                        .exprs
+                        .as_symbol(e)
+                        .is_some_and(|s| !self.exprs.symbol_range(s).contains(k))
+            }
+        }
+    }
+
     /// The expression arena, for inspection.
     pub fn arena(&self) -> &ExprArena {
         &self.exprs

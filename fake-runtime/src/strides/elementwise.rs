@@ -61,6 +61,10 @@ pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Re
             true
         } else if let (SymInt::Int(a), SymInt::Int(b)) = (size, target) {
             a == b
+        } else if let (SymInt::Int(k), v) | (v, SymInt::Int(k)) = (size, target)
+            && env.known_ne(v, k)
+        {
+            false
         } else {
             let c = env.eq(size, target)?;
             env.guard_or_true(c, "expand")?
@@ -101,17 +105,22 @@ pub fn pointwise(
     // elements, and no comparison has an opinion, so every branch below
     // lays the dims out row-major; on static sizes no test records a
     // guard either.
-    if out_sizes.iter().all(|s| s.is_static())
-        && all.iter().all(|st| st.iter().all(|&s| s == SymInt::Int(0)))
-    {
+    let symbolic = !out_sizes.iter().all(|s| s.is_static());
+    if !symbolic && all.iter().all(|st| st.iter().all(|&s| s == SymInt::Int(0))) {
         return contiguous(env, out_sizes);
     }
-    ordered(env, out_sizes, &all, op)
+    ordered(env, out_sizes, &all, op, symbolic)
 }
 
 /// [`pointwise`] past its short cuts: the layout tests of the broadcast
-/// inputs' strides `all`, then their order.
-fn ordered(env: &mut ShapeEnv, out_sizes: &[SymInt], all: &[Dims], op: &str) -> Result<Dims> {
+/// inputs' strides `all`, then their order (`symbolic`: some size is).
+fn ordered(
+    env: &mut ShapeEnv,
+    out_sizes: &[SymInt],
+    all: &[Dims],
+    op: &str,
+    symbolic: bool,
+) -> Result<Dims> {
     let ndim = out_sizes.len();
     let mut all_contiguous = true;
     let mut all_cl = true;
@@ -126,14 +135,21 @@ fn ordered(env: &mut ShapeEnv, out_sizes: &[SymInt], all: &[Dims], op: &str) -> 
         return channels_last(env, out_sizes);
     }
     let or_false = |env: &mut ShapeEnv, c: SymBool| env.guard_or_false(c, op);
+    // `v == 0` decided with `guard_or_false`, without the ShapeEnv when
+    // `v`'s range settles it.
+    let is_zero = |env: &mut ShapeEnv, v: SymInt| -> Result<bool> {
+        if env.known_ne(v, 0) {
+            return Ok(false);
+        }
+        let c = env.eq(v, SymInt::Int(0))?;
+        env.guard_or_false(c, op)
+    };
     // `a >= b` for `a, b >= 0`, as the references' `should_swap` decides it.
     let ge = |env: &mut ShapeEnv, a: SymInt, b: SymInt| -> Result<bool> {
-        let c = env.eq(b, SymInt::Int(0))?;
-        if or_false(env, c)? {
+        if is_zero(env, b)? {
             return Ok(true);
         }
-        let c = env.eq(a, SymInt::Int(0))?;
-        if or_false(env, c)? {
+        if is_zero(env, a)? {
             return Ok(false);
         }
         let c = env.ge(a, b)?;
@@ -147,12 +163,7 @@ fn ordered(env: &mut ShapeEnv, out_sizes: &[SymInt], all: &[Dims], op: &str) -> 
     let should_swap = |env: &mut ShapeEnv, a: usize, b: usize| -> Result<i32> {
         for st in all {
             let (sa, sb) = (st[a], st[b]);
-            let z = env.eq(sa, SymInt::Int(0))?;
-            if or_false(env, z)? {
-                continue;
-            }
-            let z = env.eq(sb, SymInt::Int(0))?;
-            if or_false(env, z)? {
+            if is_zero(env, sa)? || is_zero(env, sb)? {
                 continue;
             }
             let same = env.eq(sa, sb)?;
@@ -174,7 +185,25 @@ fn ordered(env: &mut ShapeEnv, out_sizes: &[SymInt], all: &[Dims], op: &str) -> 
     let perm = insertion_sort(ndim, |a, b| should_swap(env, a, b))?;
     // perm[0] is the fastest dim; the physical order is outermost first.
     let physical: SmallVec<[usize; 6]> = perm.iter().rev().copied().collect();
-    with_physical_order(env, out_sizes, &physical)
+    if symbolic {
+        laid_out_in(env, out_sizes, &physical)
+    } else {
+        with_physical_order(env, out_sizes, &physical)
+    }
+}
+
+/// [`with_physical_order`] of symbolic sizes remembered in the arena
+/// beside their contiguous strides (pure arena arithmetic, kept as those
+/// are until a range changes), keyed by the sizes and the order: a second
+/// list that is never empty, so never a contiguous strides' key.
+fn laid_out_in(env: &mut ShapeEnv, sizes: &[SymInt], physical: &[usize]) -> Result<Dims> {
+    let order: SmallVec<[SymInt; 6]> = physical.iter().map(|&d| SymInt::Int(d as i64)).collect();
+    if let Some(out) = env.exprs.contiguous.get(sizes, &order) {
+        return Ok(out.clone());
+    }
+    let out = with_physical_order(env, sizes, physical)?;
+    env.exprs.contiguous.insert(sizes, &order, out.clone());
+    Ok(out)
 }
 
 /// The references' sort: dims from the fastest (`perm[0]`), starting from
@@ -219,7 +248,7 @@ mod tests {
             let zeros: Dims = sizes.iter().map(|_| SymInt::Int(0)).collect();
             for count in 1..=2 {
                 let all: SmallVec<[Dims; 4]> = (0..count).map(|_| zeros.clone()).collect();
-                let steps = ordered(&mut env, &sizes, &all, "add").unwrap();
+                let steps = ordered(&mut env, &sizes, &all, "add", false).unwrap();
                 let fast = contiguous(&mut env, &sizes).unwrap();
                 assert_eq!(steps, fast, "{shape:?}, {count} inputs");
             }

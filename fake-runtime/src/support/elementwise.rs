@@ -10,8 +10,7 @@ use super::*;
 /// The broadcast sizes of an elementwise operator's inputs, without the
 /// output's strides (what an in-place operator checks against `self`).
 pub fn pointwise_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> {
-    let shapes: SmallVec<[&[SymInt]; 4]> = inputs.iter().map(|t| t.sizes.as_slice()).collect();
-    shape::broadcast(cx.env, cx.op, &shapes)
+    crate::pointwise::broadcast_sizes(cx, inputs)
 }
 
 /// Output metadata of an elementwise operator over `inputs` with result

@@ -63,8 +63,9 @@ pub struct ExprArena {
     /// `cond -> decide_by_ranges(cond)`, undecided answers included: like
     /// `op_cache`, right until a symbol range changes, and cleared then.
     range_decisions: FxHashMap<ExprId, Option<bool>>,
-    /// Symbolic sizes -> their contiguous strides (`strides::contiguous`),
-    /// kept as `op_cache` is.
+    /// Symbolic sizes -> their contiguous strides (`strides::contiguous`;
+    /// sizes and a physical order -> the elementwise rule's dense strides
+    /// in that order), kept as `op_cache` is.
     pub(crate) contiguous: ListMemo<crate::shape::Dims>,
     /// Products that PyTorch prints with a sum kept as a factor
     /// ([`PrintForm`]), by value. Not a memo: kept when ranges change.
