@@ -170,6 +170,13 @@ impl Decide {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(x == y);
         }
+        // A lone symbol whose range excludes the constant: the condition
+        // is false and deciding it would record nothing.
+        if let SymInt::Int(y) = b
+            && env.known_ne(a, y)
+        {
+            return Ok(false);
+        }
         let c = env.eq(a, b)?;
         self.decide(env, c, op, ShapeEnv::guard_or_false)
     }
@@ -189,6 +196,11 @@ impl Decide {
     fn ne_or_true(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
         if let (SymInt::Int(x), SymInt::Int(y)) = (a, b) {
             return Ok(x != y);
+        }
+        if let SymInt::Int(y) = b
+            && env.known_ne(a, y)
+        {
+            return Ok(true);
         }
         let c = env.ne(a, b)?;
         self.decide(env, c, op, ShapeEnv::guard_or_true)
