@@ -70,7 +70,7 @@ fn per_dim_refusal(cx: &Cx<'_>, what: &str, l: usize, n: usize) -> fake_runtime:
 
 /// `conv(input, weight, bias, stride, padding, dilation, transposed,
 /// output_padding, groups)`: sizes of `aten::convolution`'s output
-/// ([`conv_sizes`]).
+/// (`conv_sizes`).
 #[allow(clippy::too_many_arguments)]
 pub fn conv(
     cx: &mut Cx<'_>,
