@@ -37,6 +37,26 @@ mod autocast;
 pub mod intrinsics;
 mod kernels;
 
+/// A kernel context on the CPU with `float32` defaults, for unit tests
+/// that call kernels or intrinsics directly.
+#[cfg(test)]
+pub(crate) fn cpu_cx<'a>(
+    env: &'a mut fake_runtime::ShapeEnv,
+    op: &'static str,
+) -> fake_runtime::Cx<'a> {
+    let cpu = fake_runtime::Device::cpu();
+    fake_runtime::Cx {
+        env,
+        op,
+        defaults: fake_runtime::kernel::Defaults {
+            dtype: fake_runtime::DType::Float32,
+            device: cpu,
+        },
+        device: cpu,
+        constant: None,
+    }
+}
+
 pub use autocast::{autocast_policy, cpu_policies};
 
 use fake_runtime::StaticRegistry;

@@ -811,7 +811,6 @@ pub fn gelu_approximation(_cx: &mut Cx<'_>, approximate: &str) -> Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fake_runtime::kernel::Defaults;
     use fake_runtime::shape_env::Source;
     use fake_runtime::sym::ValueRange;
 
@@ -832,16 +831,7 @@ mod tests {
     #[test]
     fn static_conv_sizes_agree() {
         let mut env = ShapeEnv::new();
-        let mut cx = Cx {
-            env: &mut env,
-            op: "aten::convolution",
-            defaults: Defaults {
-                dtype: DType::Float32,
-                device: Device::cpu(),
-            },
-            device: Device::cpu(),
-            constant: None,
-        };
+        let mut cx = crate::cpu_cx(&mut env, "aten::convolution");
         let (mut checked, mut answered) = (0, 0);
         for spatial in 1..=2usize {
             for code in 0..2 * 3 * 3 * 2 * 2 * 2 * 2 * 2 * 3 {

@@ -683,8 +683,6 @@ pub(crate) fn convolution_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Out
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fake_runtime::Device;
-    use fake_runtime::kernel::Defaults;
     use fake_runtime::shape_env::{ShapeEnv, Source};
     use fake_runtime::sym::ValueRange;
 
@@ -715,16 +713,7 @@ mod tests {
                             _ => SymInt::Int([0, 1, 3][code / 3usize.pow(d as u32) % 3]),
                         })
                         .collect();
-                    let mut cx = Cx {
-                        env: &mut env,
-                        op: "aten::convolution",
-                        defaults: Defaults {
-                            dtype: DType::Float32,
-                            device: Device::cpu(),
-                        },
-                        device: Device::cpu(),
-                        constant: None,
-                    };
+                    let mut cx = crate::cpu_cx(&mut env, "aten::convolution");
                     let no_batch = cx.env.eq(sizes[0], SymInt::Int(0)).unwrap();
                     let no_channels = cx.env.eq(sizes[1], SymInt::Int(0)).unwrap();
                     let empty = cx.env.or(no_batch, no_channels).unwrap();
