@@ -126,12 +126,12 @@ enum ArgSource {
     /// A constant of the node or the parameter's default, converted when
     /// the plan was made.
     Const(Owned),
-    /// Argument number `i` of the node, a constant Python number where
-    /// the schema wants a tensor: its wrapped-number tensor is made once
-    /// per mode, with the inputs, and is entry `k` of
+    /// A constant Python number given where the schema wants a tensor:
+    /// its wrapped-number tensor is made once per mode, with the inputs,
+    /// and is entry `k` of
     /// [`Propagation::numbers`] (nothing writes to it: no operator mutates
     /// a wrapped number in place).
-    Number(usize, usize),
+    Number(usize),
     /// Not given and no default: `None`.
     Absent,
 }
@@ -229,7 +229,7 @@ impl Plan {
                                 ) if p.ty.base == BaseType::Tensor && p.ty.list.is_none() => {
                                     let k = numbers.len();
                                     numbers.push(node.args[i].1.clone());
-                                    ArgSource::Number(i, k)
+                                    ArgSource::Number(k)
                                 }
                                 _ => ArgSource::Given(i),
                             }
@@ -645,7 +645,7 @@ impl Propagation {
                         },
                         ArgSource::Given(_) => converted.next().map_or(Value::None, Owned::value),
                         ArgSource::Const(o) => o.value(),
-                        ArgSource::Number(_, k) => Value::Tensor(self.numbers[*k]),
+                        ArgSource::Number(k) => Value::Tensor(self.numbers[*k]),
                         ArgSource::Absent => Value::None,
                     });
                 }

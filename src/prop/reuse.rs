@@ -48,10 +48,10 @@ pub(super) fn classes(steps: &[Step], graph: &Graph) -> (Vec<Option<u32>>, Vec<u
                         key.push_str("|t");
                         recorded(graph, *v, &mut key)
                     }
-                    ArgSource::Number(j, _) => {
-                        key.push_str("|n");
-                        recorded_arg(graph, &node.args[*j].1, &mut key)
-                    }
+                    // A wrapped number holds its value as a constant: the
+                    // call is never recorded (PyTorch's cache bypasses it
+                    // as `constant attribute`), so it is of no class.
+                    ArgSource::Number(..) => return None,
                     ArgSource::Absent => key.push_str("|-"),
                     ArgSource::Const(o) => {
                         key.push_str(&format!("|c{o:?}"));
