@@ -1,14 +1,15 @@
 """Export small programs with torch.export as conformance fixtures.
 
 Run by hand from the repository root, in a virtualenv with torch==2.15.0
-and torchvision installed:
+and torchvision and transformers installed:
 
     python scripts/export_programs.py [NAME...]
 
 Writes tests/fixtures/programs/<name>.json for every program below (or the
 named ones): the `models/model.json` entry torch.export.save writes, without
 weights and per-node debugging metadata. Each program is exported with
-static sizes (`<name>_static`, except the large `swin_t`) and with dynamic
+static sizes (`<name>_static`, except the large `swin_t`,
+`mobilenet_v3_small` and `llama`) and with dynamic
 sizes (`<name>`), in the
 default export IR and in the Core ATen IR (`<name>_core`,
 `run_decompositions()`), unless a program says otherwise. The recorded
@@ -21,7 +22,8 @@ new_zeros, repeat_interleave, unique, tensor_split, interpolate,
 scaled-dot-product and multi-head attention, channel shuffle,
 view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
-expanded tensor, arange with symbolic bounds.
+expanded tensor, arange with symbolic bounds; and whole models (swin_t,
+mobilenet_v3_small with a dynamic height and width, a two-layer Llama).
 """
 
 import contextlib
@@ -314,6 +316,29 @@ def swin_t():
     return torchvision.models.swin_t(weights=None)
 
 
+def mobilenet_v3_small():
+    import torchvision
+
+    return torchvision.models.mobilenet_v3_small(weights=None)
+
+
+def llama():
+    """A two-layer Llama of `transformers` (grouped-query attention, rotary
+    embeddings, RMSNorm), without its key-value cache."""
+    import transformers
+
+    config = transformers.LlamaConfig(
+        num_hidden_layers=2,
+        hidden_size=64,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        intermediate_size=128,
+        vocab_size=1000,
+        use_cache=False,
+    )
+    return transformers.LlamaModel(config)
+
+
 # name -> (module, args, dynamic_shapes)
 def programs():
     batch = Dim("batch", min=2, max=64)
@@ -411,6 +436,11 @@ def programs():
         {0: dx + 1},
     )
     yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
+    # Height and width dynamic too, multiples of 32 (the network's stride).
+    yield "mobilenet_v3_small", mobilenet_v3_small(), (torch.randn(2, 3, 96, 128),), (
+        {0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},
+    )
+    yield "llama", llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):
@@ -601,7 +631,7 @@ class SymOps(torch.nn.Module):
 
 
 # Programs too big to keep in two sizes: only their dynamic export.
-DYNAMIC_ONLY = {"swin_t"}
+DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "llama"}
 # Exported with grad enabled; the others under `torch.no_grad()`.
 WITH_GRAD = {"param_bias_attention_grad"}
 

@@ -158,6 +158,8 @@ programs!(
     derived_dims,
     autocast,
     swin_t,
+    mobilenet_v3_small,
+    llama,
     param_bias_attention,
     param_bias_attention_grad,
 );
