@@ -1,0 +1,204 @@
+//! Wrapping kernel results as tensors of the mode: each result's record
+//! built once, on a new storage, its base's (a view) or in place of the
+//! argument it mutates, after the checks every tensor must pass; autograd's
+//! `requires_grad` and leaf status decided here.
+
+use super::{FakeTensorMode, OutputList, Value, normalize_device};
+use crate::error::{Error, ErrorKind, Result};
+use crate::kernel::{Alias, OpDef, Out, Outs};
+use crate::meta::TensorMeta;
+use crate::mode::Output;
+use crate::shape::Dims;
+use crate::sym::SymInt;
+use crate::tensor::{FakeTensor, StorageId, TensorId};
+use smallvec::SmallVec;
+
+impl FakeTensorMode {
+    /// Turn kernel outputs into tensors of this mode.
+    pub(super) fn wrap(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        outs: Outs,
+        requires_grad: bool,
+    ) -> Result<OutputList> {
+        self.wrap_each(op, args, &outs, requires_grad, true)
+    }
+
+    /// [`Self::wrap`] of borrowed outputs (a kernel's results, or a
+    /// recording's, whose checks were made when first wrapped: `check`
+    /// false).
+    #[inline]
+    pub(super) fn wrap_each(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        outs: &[Out],
+        requires_grad: bool,
+        check: bool,
+    ) -> Result<OutputList> {
+        let mut result = SmallVec::with_capacity(outs.len());
+        for out in outs {
+            result.push(match out {
+                Out::Tensor(meta, alias) => {
+                    Output::Tensor(self.place(op, args, meta, *alias, requires_grad, check)?)
+                }
+                Out::Tensors(list) => {
+                    let mut ids = Vec::with_capacity(list.len());
+                    for (meta, alias) in list {
+                        ids.push(self.place(op, args, meta, *alias, requires_grad, check)?);
+                    }
+                    Output::Tensors(ids)
+                }
+                Out::Int(v) => Output::Int(*v),
+                Out::Scalar(s) => Output::Scalar(*s),
+                Out::Bool(b) => Output::Bool(*b),
+                Out::None => Output::None,
+            });
+        }
+        Ok(result)
+    }
+
+    fn tensor_arg(&self, op: &OpDef, args: &[Value<'_>], i: u8) -> Result<TensorId> {
+        match args.get(i as usize) {
+            Some(Value::Tensor(t)) => Ok(*t),
+            _ => Err(ErrorKind::BadArguments {
+                op: op.name.to_string(),
+                reason: format!("argument {i} should be a tensor"),
+            }
+            .into()),
+        }
+    }
+
+    /// Refuse a kernel result no tensor can have: too many dims, or a
+    /// negative size.
+    #[inline]
+    fn check_result(&self, op: &OpDef, meta: &TensorMeta) -> Result<()> {
+        crate::meta::check_rank(op.name, meta.sizes.len())?;
+        if meta
+            .sizes
+            .iter()
+            .any(|s| matches!(s, SymInt::Int(n) if *n < 0))
+        {
+            return Err(self.negative_size(op, meta));
+        }
+        Ok(())
+    }
+
+    /// What `empty` refuses in PyTorch (`check_size_nonnegative`),
+    /// whichever kernel computed the sizes.
+    #[cold]
+    fn negative_size(&self, op: &OpDef, meta: &TensorMeta) -> Error {
+        let n = meta
+            .sizes
+            .iter()
+            .find_map(|s| s.as_int().filter(|n| *n < 0))
+            .unwrap_or(-1);
+        let sizes: Vec<String> = meta.sizes.iter().map(|&s| self.env.display(s)).collect();
+        Error::invalid(
+            op.name,
+            format!(
+                "Trying to create tensor with negative dimension {n}: [{}]",
+                sizes.join(", ")
+            ),
+        )
+    }
+
+    /// Make a kernel result a tensor of the mode: a new one (on a new
+    /// storage or its base's) or the argument it mutates, its record
+    /// built once from `meta`; `check`ed first ([`Self::check_result`])
+    /// unless it was when first wrapped. Autograd sits above the mode in
+    /// PyTorch: an output of floating or complex dtype requires grad when
+    /// an input does, and is then not a leaf.
+    #[inline(always)]
+    pub(super) fn place(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        meta: &TensorMeta,
+        alias: Alias,
+        requires_grad: bool,
+        check: bool,
+    ) -> Result<TensorId> {
+        if check {
+            self.check_result(op, meta)?;
+        }
+        // Whatever the kernel copied from an input: autograd decides.
+        let requires_grad =
+            requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
+        // An operator's result is a tensor, never a wrapped number.
+        let record = |storage_offset: SymInt, requires_grad: bool| TensorMeta {
+            sizes: Dims::from_slice(&meta.sizes),
+            strides: Dims::from_slice(&meta.strides),
+            storage_offset,
+            dtype: meta.dtype,
+            device: normalize_device(meta.device),
+            layout: meta.layout,
+            requires_grad,
+            wrapped_number: false,
+        };
+        let is_leaf = !requires_grad;
+        Ok(match alias {
+            Alias::Fresh => {
+                let offset = if self.settings.functional {
+                    SymInt::Int(0)
+                } else {
+                    meta.storage_offset
+                };
+                let storage = self.new_storage(0);
+                self.push_tensor(record(offset, requires_grad), storage, is_leaf)
+            }
+            Alias::ViewOf(i) => {
+                let base = self.tensor_arg(op, args, i)?;
+                let storage = self.tensors[base.index as usize].storage;
+                self.push_tensor(record(meta.storage_offset, requires_grad), storage, is_leaf)
+            }
+            Alias::Same(i) => self.tensor_arg(op, args, i)?,
+            Alias::InPlace(i) => {
+                let t = self.tensor_arg(op, args, i)?;
+                let ft = &mut self.tensors[t.index as usize];
+                // `detach_` cuts the tensor itself from autograd.
+                let requires_grad = !op.tags.no_grad && (requires_grad || ft.meta.requires_grad);
+                ft.meta = record(meta.storage_offset, requires_grad);
+                let s = ft.storage;
+                self.writes += u64::from(s.0 < self.mark.storages);
+                self.versions[s.0 as usize] = self.versions[s.0 as usize].wrapping_add(1);
+                self.invalidate_constants(s);
+                t
+            }
+        })
+    }
+
+    /// Append a tensor record on `storage` (of this mode).
+    #[inline(always)]
+    pub(super) fn push_tensor(
+        &mut self,
+        meta: TensorMeta,
+        storage: StorageId,
+        is_leaf: bool,
+    ) -> TensorId {
+        self.tensors.push(FakeTensor {
+            meta,
+            storage,
+            is_leaf,
+            constant: None,
+        });
+        TensorId {
+            mode: self.id,
+            index: self.tensors.len() as u32 - 1,
+        }
+    }
+
+    /// A write to `storage` forgets the constants of every tensor on it
+    /// (PyTorch's `invalidate_written_to_constants`).
+    fn invalidate_constants(&mut self, storage: StorageId) {
+        if let Some(pos) = self.constant_storages.iter().position(|&s| s == storage) {
+            // Older tensors may be on it.
+            self.writes += 1;
+            self.constant_storages.swap_remove(pos);
+            for ft in self.tensors.iter_mut().filter(|ft| ft.storage == storage) {
+                ft.constant = None;
+            }
+        }
+    }
+}
