@@ -82,6 +82,8 @@ ELEMENTWISE = {
     "silu_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), "grad_input"),
     "mish_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), None),
     "hardtanh_backward": (lambda n, g, x, **kw: C(n, g, x, -1.0, 1.0, **kw), "grad_input"),
+    "softshrink_backward": (lambda n, g, x, **kw: C(n, g, x, 0.5, **kw), "grad_input"),
+    "hardshrink_backward": (lambda n, g, x, **kw: C(n, g, x, 0.5, **kw), "grad_input"),
     "hardsigmoid_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), "grad_input"),
     "hardswish_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), "out"),
     "leaky_relu_backward": (lambda n, g, x, **kw: C(n, g, x, 0.01, False, **kw), "grad_input"),
@@ -111,6 +113,12 @@ CASES["elu_backward"] += [
     C(f"of the result, {c.name}", *c.args[:4], True, c.args[5])
     for c in pair_cases(lambda n, g, x: C(n, g, 1.0, 1.0, 1.0, False, x))
 ]
+for _op in ["softshrink_backward", "hardshrink_backward"]:
+    CASES[_op] += [
+        C("negative lambda unchecked", T([2, 3]), T([2, 3]), -0.5),
+        C("bool both", T([2, 3], dtype=b8), T([2, 3], dtype=b8), 0.5),
+        C("float64 gradient, float16 input broadcast", T([3], dtype=f64), T([2, 3], dtype=f16), 0.5),
+    ]
 CASES["leaky_relu_backward"] += [
     C("of the result", T([2, 3]), T([2, 3]), 0.2, True),
     C("of the result with a negative slope", T([2, 3]), T([2, 3]), -0.2, True),
