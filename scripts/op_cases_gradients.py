@@ -82,6 +82,8 @@ ELEMENTWISE = {
     "silu_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), "grad_input"),
     "mish_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), None),
     "hardtanh_backward": (lambda n, g, x, **kw: C(n, g, x, -1.0, 1.0, **kw), "grad_input"),
+    "softshrink_backward": (lambda n, g, x, **kw: C(n, g, x, 0.5, **kw), "grad_input"),
+    "hardshrink_backward": (lambda n, g, x, **kw: C(n, g, x, 0.5, **kw), "grad_input"),
     "hardsigmoid_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), "grad_input"),
     "hardswish_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), "out"),
     "leaky_relu_backward": (lambda n, g, x, **kw: C(n, g, x, 0.01, False, **kw), "grad_input"),
@@ -111,6 +113,12 @@ CASES["elu_backward"] += [
     C(f"of the result, {c.name}", *c.args[:4], True, c.args[5])
     for c in pair_cases(lambda n, g, x: C(n, g, 1.0, 1.0, 1.0, False, x))
 ]
+for _op in ["softshrink_backward", "hardshrink_backward"]:
+    CASES[_op] += [
+        C("negative lambda unchecked", T([2, 3]), T([2, 3]), -0.5),
+        C("bool both", T([2, 3], dtype=b8), T([2, 3], dtype=b8), 0.5),
+        C("float64 gradient, float16 input broadcast", T([3], dtype=f64), T([2, 3], dtype=f16), 0.5),
+    ]
 CASES["leaky_relu_backward"] += [
     C("of the result", T([2, 3]), T([2, 3]), 0.2, True),
     C("of the result with a negative slope", T([2, 3]), T([2, 3]), -0.2, True),
@@ -231,6 +239,57 @@ SYMBOLIC += [
      C("", D([3, 2], "g"), [S(3, "a"), S(4, "b")], 1, 1, 3, 1)),
     ("diagonal_backward of symbolic input sizes", "diagonal_backward",
      C("", D([3], "g"), [S(3, "a"), S(3, "b")], 0, 0, 1)),
+]
+
+# `unfold_backward(grad_in, input_sizes, dim, size, step)`: the gradient
+# of `unfold(input, dim, size, step)`; `step >= size` takes the
+# decomposition's one `index_put`, overlapping windows a loop of
+# `index_add`s unless the gradient has exactly `unfold`'s sizes.
+CASES["unfold_backward"] = [
+    C("disjoint windows", T([2, 3, 2]), [2, 8], 1, 2, 3),
+    C("windows that skip the tail", T([2, 2, 3]), [2, 8], 1, 3, 4),
+    C("overlapping windows", T([2, 4, 3]), [2, 8], 1, 3, 2),
+    C("overlapping windows, negative dim", T([2, 4, 3]), [2, 8], -1, 3, 2),
+    C("first dim", T([3, 2, 2]), [8, 2], 0, 2, 3),
+    C("transposed gradient", T([3, 2, 2], then=lambda t: t.transpose(0, 1)), [8, 3], 0, 2, 3),
+    C("float16", T([2, 4, 3], dtype=f16), [2, 8], 1, 3, 2),
+    C("int64", T([2, 3, 2], dtype=i64), [2, 8], 1, 2, 3),
+    C("bool overlapping", T([2, 4, 3], dtype=b8), [2, 8], 1, 3, 2),
+    C("1-d input", T([4, 2]), [8], 0, 2, 2),
+    C("3-d input, middle dim", T([2, 3, 4, 2]), [2, 8, 4], 1, 2, 3),
+    C("gradient of other sizes, disjoint windows", T([3, 3, 3]), [2, 8], 1, 2, 3),
+    C("gradient with a broadcast batch, overlapping", T([1, 4, 3]), [2, 8], 1, 3, 2),
+    C("gradient with fewer windows, overlapping", T([2, 3, 3]), [2, 8], 1, 3, 2),
+    C("gradient with more windows, overlapping", T([2, 5, 3]), [2, 8], 1, 3, 2),
+    C("gradient with a longer window, overlapping", T([2, 4, 4]), [2, 8], 1, 3, 2),
+    C("gradient with a shorter window, overlapping", T([2, 4, 2]), [2, 8], 1, 3, 2),
+    C("gradient of another batch, overlapping", T([3, 4, 3]), [2, 8], 1, 3, 2),
+    C("gradient of more dims, overlapping", T([5, 2, 4, 3]), [2, 8], 1, 3, 2),
+    C("gradient of fewer dims, overlapping", T([4, 3]), [2, 8], 1, 3, 2),
+    C("gradient of fewer dims, disjoint windows", T([3, 2]), [2, 8], 1, 2, 3),
+    C("zero-dim input", T([3]), [], 0, 3, 1),
+    C("zero-dim input, one-element gradient", T([1]), [], 0, 1, 1),
+    C("zero-dim input, zero-dim gradient", T([]), [], 0, 1, 1),
+    C("empty input", T([0, 2]), [0], 0, 2, 1),
+    C("window longer than the input", T([2, 0, 2]), [2, 1], 1, 2, 1),
+    C("zero step refused", T([2, 4, 3]), [2, 8], 1, 3, 0),
+    C("dim out of range", T([2, 4, 3]), [2, 8], 2, 3, 2),
+    C("negative size refused", T([2, 4, 3]), [2, -8], 1, 3, 2),
+]
+CASES["unfold_backward.out"] = [
+    C("out of the input's sizes", T([2, 3, 2]), [2, 8], 1, 2, 3, out=T([2, 8])),
+    C("empty out is resized", T([2, 4, 3]), [2, 8], 1, 3, 2, out=T([0])),
+    C("transposed out keeps its strides", T([2, 3, 2]), [2, 8], 1, 2, 3, out=tr(2, 8)),
+    C("float16 out of a float32 gradient", T([2, 3, 2]), [2, 8], 1, 2, 3, out=T([2, 8], dtype=f16)),
+    C("int64 out refused", T([2, 3, 2]), [2, 8], 1, 2, 3, out=T([2, 8], dtype=i64)),
+]
+SYMBOLIC += [
+    ("unfold_backward of a dynamic gradient, disjoint windows", "unfold_backward",
+     C("", D([2, 3, 2], "g"), [SizeOf("g", 0), 8], 1, 2, 3)),
+    ("unfold_backward of symbolic input sizes, disjoint windows", "unfold_backward",
+     C("", T([2, 3, 2]), [S(2, "a"), S(8, "b")], 1, 2, 3)),
+    ("unfold_backward of a dynamic gradient, zero-dim input", "unfold_backward",
+     C("", D([3], "g"), [], 0, 3, 1)),
 ]
 
 # `smooth_l1_loss_backward(grad_output, self, target, reduction, beta)`,

@@ -28,6 +28,9 @@ pub struct Mismatch {
     pub ours: String,
     /// PyTorch's value.
     pub theirs: String,
+    /// Both sides of a differing SymInt (ours, PyTorch's), compared again
+    /// once the whole program has run.
+    pub(crate) values: Option<(SymInt, SymInt)>,
 }
 
 impl fmt::Display for Mismatch {
@@ -105,6 +108,7 @@ impl Checker<'_> {
             field,
             ours,
             theirs,
+            values: None,
         });
     }
 
@@ -123,6 +127,9 @@ impl Checker<'_> {
             let o = self.p.display(ours);
             let th = self.p.display(t);
             self.push(field, o, th);
+            if let Some(m) = self.out.last_mut() {
+                m.values = Some((ours, t));
+            }
         }
     }
 
@@ -358,6 +365,7 @@ pub fn verify(graph: &Graph, p: &mut Propagation) -> Report {
                 field: "error".into(),
                 ours: err,
                 theirs: "no error".into(),
+                values: None,
             }]),
             None => Verdict::Unsupported("not run".into()),
             Some(Status::Ran) => {

@@ -111,14 +111,14 @@ pub(crate) fn general(
     inputs: &[&TensorMeta],
     rule: StrideRule,
 ) -> Result<(Dims, Dims)> {
-    let sizes = broadcast_sizes(cx, inputs)?;
     let symbolic = !inputs.iter().all(|t| t.is_static());
-    if symbolic
-        && rule == StrideRule::FastBinary
-        && let Some(strides) = fast_binary(cx, &sizes, inputs)?
-    {
-        return Ok((sizes, strides));
+    if symbolic && rule == StrideRule::FastBinary {
+        let sizes = fast_binary_sizes(cx, inputs)?;
+        if let Some(strides) = fast_binary(cx, &sizes, inputs)? {
+            return Ok((sizes, strides));
+        }
     }
+    let sizes = first_operand_sizes(broadcast_sizes(cx, inputs)?, inputs);
     // Each input as a unary elementwise operator lays it out: dense, in
     // its own order.
     let mut fresh: SmallVec<[TensorMeta; 4]> = SmallVec::new();
@@ -168,6 +168,30 @@ pub(crate) fn general(
     Ok((sizes, strides))
 }
 
+/// The output sizes the references' elementwise meta reports for the
+/// common `sizes` of `inputs`: those of its first tensor operand
+/// (`extract_shape`, CPU scalars aside), which `_maybe_broadcast` expands
+/// to `sizes` only where they differ. So a size decided to be 1 stays the
+/// operand's own expression where `_broadcast_shapes` keeps a literal 1.
+fn first_operand_sizes(sizes: Dims, inputs: &[&TensorMeta]) -> Dims {
+    let first = inputs
+        .iter()
+        .find(|t| !(t.wrapped_number || t.sizes.is_empty() && t.device.is_cpu()));
+    match first {
+        Some(t)
+            if t.sizes.len() == sizes.len()
+                && t.sizes.as_slice() != sizes.as_slice()
+                && t.sizes
+                    .iter()
+                    .zip(&sizes)
+                    .all(|(own, common)| own == common || *common == SymInt::Int(1)) =>
+        {
+            t.sizes.clone()
+        }
+        _ => sizes,
+    }
+}
+
 /// The broadcast sizes of `inputs` ([`crate::shape::broadcast`]), taking
 /// the steps that need no decision without the ShapeEnv first.
 pub(crate) fn broadcast_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> {
@@ -204,6 +228,65 @@ fn broadcast_undecided(env: &ShapeEnv, inputs: &[&TensorMeta]) -> Option<Dims> {
         }
     }
     Some(out)
+}
+
+/// The broadcast sizes of the fake mode's fast path for symbolic `add`,
+/// `sub`, `mul` and `div`: `fake_impls.infer_size` folded over the
+/// operands from the first one's sizes. Where a size is decided to be 1
+/// (`guard_or_false`) the other operand's size is taken, as it is, so a
+/// size that equals 1 only under a guard keeps its expression (the
+/// references' `_broadcast_shapes` start from a literal 1 and keep it).
+fn fast_binary_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> {
+    let Some(first) = inputs.first() else {
+        return Ok(Dims::new());
+    };
+    let mut out = first.sizes.clone();
+    for t in inputs {
+        out = infer_size(cx, &out, &t.sizes)?;
+    }
+    Ok(out)
+}
+
+/// `fake_impls.infer_size(a, b)`: right-aligned; `b`'s size where `a`'s
+/// is decided to be 1, else `a`'s, which must be 1 or equal `b`'s
+/// (`torch._check`).
+fn infer_size(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<Dims> {
+    let rank = a.len().max(b.len());
+    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    for i in (0..rank).rev() {
+        let offset = rank - 1 - i;
+        let size_a = a
+            .len()
+            .checked_sub(offset + 1)
+            .map_or(SymInt::Int(1), |d| a[d]);
+        let size_b = b
+            .len()
+            .checked_sub(offset + 1)
+            .map_or(SymInt::Int(1), |d| b[d]);
+        let a_one = is_one_or_false(cx, size_a)?;
+        if !a_one && size_a != size_b && !is_one_or_false(cx, size_b)? {
+            crate::shape::check_eq(cx.env, size_a, size_b, cx.op, &|| {
+                format!(
+                    "the size of tensor a must match the size of tensor b at non-singleton dimension {i}"
+                )
+            })?;
+        }
+        out[i] = if a_one { size_b } else { size_a };
+    }
+    Ok(out)
+}
+
+/// `guard_or_false(d == 1)`, without building the condition where the
+/// size is a constant or known not to be 1.
+fn is_one_or_false(cx: &mut Cx<'_>, d: SymInt) -> Result<bool> {
+    match d {
+        SymInt::Int(v) => Ok(v == 1),
+        _ if cx.env.known_ne(d, 1) => Ok(false),
+        _ => {
+            let c = cx.env.eq(d, SymInt::Int(1))?;
+            cx.env.guard_or_false(c, cx.op)
+        }
+    }
 }
 
 /// The fake mode's fast path for symbolic `add`, `sub`, `mul` and `div`:

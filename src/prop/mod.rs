@@ -464,6 +464,7 @@ impl Plan {
         }
         if check {
             p.recheck_values(graph);
+            p.recheck_sizes();
         }
     }
 }
@@ -740,6 +741,28 @@ impl Propagation {
             }
         }
         Status::Ran
+    }
+
+    /// Compare again, against the final ShapeEnv, each size, stride or
+    /// offset that differed when its node ran, as both sides were then:
+    /// PyTorch's SymInt arithmetic applies the replacements its trace knew
+    /// (`SymNode.expr`), some from checks of operators a core ATen program
+    /// decomposed away (`scaled_dot_product_attention`'s
+    /// `Eq(batch_q, batch_k)`), which this run learns only at a later node.
+    /// The program holds only where all its guards do, so two expressions
+    /// its final ShapeEnv proves equal do not differ.
+    fn recheck_sizes(&mut self) {
+        let Some(mut checks) = self.checks.take() else {
+            return;
+        };
+        let env = self.mode.env_mut();
+        for found in &mut checks {
+            found.retain(|m| match m.values {
+                Some((ours, theirs)) => !env.provably_equal(ours, theirs).unwrap_or(false),
+                None => true,
+            });
+        }
+        self.checks = Some(checks);
     }
 
     /// Compare again, against the final ShapeEnv, the mismatching nodes

@@ -273,6 +273,26 @@ pub fn static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
     Ok(true)
 }
 
+/// `iter_static_layout(t)`: for an operator whose meta kernel is ATen's
+/// TensorIterator, which reads plain sizes and strides: `t`'s sizes,
+/// strides and offset are plain integers (the fake mode refuses symbolic
+/// ones with the message below).
+pub fn iter_static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    let symbolic = t
+        .sizes
+        .iter()
+        .chain(&t.strides)
+        .chain(std::iter::once(&t.storage_offset))
+        .any(|v| !v.is_static());
+    if symbolic {
+        return Err(invalid(
+            cx,
+            "TensorIterator does not support symbolic shapes; please implement this operator in torch/_refs using the elementwise or reduction helpers (look at backtrace to find out what operator this is)".into(),
+        ));
+    }
+    Ok(true)
+}
+
 /// `sizes_compare_equal(a, b)`: Python's `a == b` of two shapes, a plain
 /// answer: the lengths, then each pair in turn (the same size object is
 /// equal without a guard), a guard per symbolic pair, up to the first

@@ -160,3 +160,198 @@ pub fn unfold_strides(cx: &mut Cx<'_>, t: &TensorMeta, dimension: i64, step: i64
     out.push(last);
     Ok(out)
 }
+
+/// `unfold_backward_sizes(grad, input_sizes, dim, size, step)`: sizes of
+/// `unfold_backward` after its decomposition's checks (`torch._decomp`):
+/// `input_sizes` (a zero-dim input gives `squeeze_copy(grad, 0)`). With
+/// `step >= size`, or a gradient of exactly `unfold`'s sizes, one
+/// `index_put` of the windows; else one `index_add` per window offset of
+/// the gradient's slice, reshaped and expanded to `input_sizes`.
+pub fn unfold_backward_sizes(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    input_sizes: Dims,
+    dim: i64,
+    size: i64,
+    step: i64,
+) -> Result<Dims> {
+    if step <= 0 {
+        return Err(invalid(cx, format!("step is {step} but must be > 0")));
+    }
+    if input_sizes.is_empty() {
+        let mask = shape::squeeze_mask(cx.env, cx.op, &grad.sizes, Some(&[0]))?;
+        return Ok(grad
+            .sizes
+            .iter()
+            .zip(&mask)
+            .filter(|(_, squeezed)| !**squeezed)
+            .map(|(s, _)| *s)
+            .collect());
+    }
+    let d = shape::wrap_dim(cx.op, dim, input_sizes.len())?;
+    for &s in &input_sizes {
+        let nonneg = cx.env.ge(s, SymInt::Int(0))?;
+        shape::check_printing(cx.env, nonneg, cx.op, &|env| {
+            format!(
+                "Trying to create tensor with negative dimension {}: {}",
+                env.display(s),
+                shape::display_dims(env, &input_sizes)
+            )
+        })?;
+    }
+    if step >= size || unfolded_sizes(cx, grad, &input_sizes, d, size, step)? {
+        // `arange(input_sizes[dim]).unfold(0, size, step)`, then
+        // `grad.movedim(-1, dim + 1)`.
+        let n = input_sizes[d];
+        let fits = cx.env.le(SymInt::Int(size), n)?;
+        shape::check_printing(cx.env, fits, cx.op, &|env| {
+            format!(
+                "maximum size for tensor at dimension 0 is {} but size is {size}",
+                env.display(n)
+            )
+        })?;
+        if size < 0 {
+            return Err(invalid(cx, format!("size is {size} but must be >= 0")));
+        }
+        // The windows' indices flattened (a view's decisions, as
+        // `_reshape_view_helper` takes them).
+        let rest = cx.env.sub(n, SymInt::Int(size))?;
+        let folds = cx.env.floordiv(rest, SymInt::Int(step))?;
+        let folds = cx.env.add(folds, SymInt::Int(1))?;
+        let all = cx.env.mul(folds, SymInt::Int(size))?;
+        let sizes = [folds, SymInt::Int(size)];
+        let strides = [SymInt::Int(step), SymInt::Int(1)];
+        fake_runtime::view::reshape_view(cx.env, &sizes, &strides, &[all], cx.op)?;
+        shape::wrap_dim(cx.op, -1, grad.dim())?;
+        shape::wrap_dim(cx.op, d as i64 + 1, grad.dim())?;
+        return Ok(input_sizes);
+    }
+    if grad.dim() == 0 {
+        return Err(invalid(
+            cx,
+            format!("dimension specified as {d} but tensor has no dimensions"),
+        ));
+    }
+    let grad_dim_size = grad.sizes[shape::wrap_dim(cx.op, d as i64, grad.dim())?];
+    let last = grad.dim() - 1;
+    for offset in (0..size).rev() {
+        // `max((n - offset + step - 1) // step, 0)`, then the smaller of
+        // it and the gradient's size: decided only when statically known.
+        let n = cx.env.sub(input_sizes[d], SymInt::Int(offset - step + 1))?;
+        let windows = cx.env.floordiv(n, SymInt::Int(step))?;
+        let max_len = max_if_needed(cx, windows, SymInt::Int(0))?;
+        let len = min_if_needed(cx, grad_dim_size, max_len)?;
+        // `grad.select(-1, offset).narrow(dim, 0, len)`.
+        let inside = cx.env.lt(SymInt::Int(offset), grad.sizes[last])?;
+        shape::check_printing(cx.env, inside, cx.op, &|env| {
+            format!(
+                "select(): index {offset} out of range for tensor of size {} at dimension {last}",
+                shape::display_dims(env, &grad.sizes)
+            )
+        })?;
+        let mut source: Dims = grad.sizes[..last].iter().copied().collect();
+        if source.is_empty() {
+            return Err(invalid(
+                cx,
+                "narrow() cannot be applied to a 0-dim tensor.".into(),
+            ));
+        }
+        let at = shape::wrap_dim(cx.op, d as i64, source.len())?;
+        source[at] = len;
+        let mut target = input_sizes.clone();
+        target[d] = len;
+        reshape_source(cx, &source, &target, d)?;
+    }
+    Ok(input_sizes)
+}
+
+/// Whether `grad` has statically the sizes `unfold` gives `input_sizes`
+/// (`_is_canonical_grad_shape`).
+fn unfolded_sizes(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    input_sizes: &[SymInt],
+    d: usize,
+    size: i64,
+    step: i64,
+) -> Result<bool> {
+    if grad.dim() != input_sizes.len() + 1 {
+        return Ok(false);
+    }
+    let known_eq = |cx: &mut Cx<'_>, a: SymInt, b: SymInt| -> Result<bool> {
+        let c = cx.env.eq(a, b)?;
+        Ok(cx.env.statically_known_true(c))
+    };
+    if !known_eq(cx, grad.sizes[grad.dim() - 1], SymInt::Int(size))? {
+        return Ok(false);
+    }
+    let rest = cx.env.sub(input_sizes[d], SymInt::Int(size))?;
+    let folds = cx.env.floordiv(rest, SymInt::Int(step))?;
+    let folds = cx.env.add(folds, SymInt::Int(1))?;
+    if !known_eq(cx, grad.sizes[d], folds)? {
+        return Ok(false);
+    }
+    for (i, &s) in input_sizes.iter().enumerate() {
+        if i != d && !known_eq(cx, grad.sizes[i], s)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `a` or `b` when one is statically the larger, else `Max(a, b)`.
+fn max_if_needed(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+    let ge = cx.env.ge(a, b)?;
+    if cx.env.statically_known_true(ge) {
+        return Ok(a);
+    }
+    let le = cx.env.ge(b, a)?;
+    if cx.env.statically_known_true(le) {
+        return Ok(b);
+    }
+    cx.env.max(a, b)
+}
+
+/// `a` or `b` when one is statically the smaller, else `Min(a, b)`.
+fn min_if_needed(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+    let le = cx.env.le(a, b)?;
+    if cx.env.statically_known_true(le) {
+        return Ok(a);
+    }
+    let ge = cx.env.le(b, a)?;
+    if cx.env.statically_known_true(ge) {
+        return Ok(b);
+    }
+    cx.env.min(a, b)
+}
+
+/// The checks of `unfold_backward`'s `_reshape_source`: the gradient's
+/// slice `source` placed in the dims of `target` (`d` onto `d`, the
+/// others right-aligned) and expanded to it, or expanded as it is when
+/// it has more dims or a dim falls outside.
+fn reshape_source(cx: &mut Cx<'_>, source: &[SymInt], target: &[SymInt], d: usize) -> Result<()> {
+    if source.len() > target.len() {
+        shape::expand(cx.env, cx.op, source, target)?;
+        return Ok(());
+    }
+    let offset = target.len() - source.len();
+    let mut view: Dims = SmallVec::from_elem(SymInt::Int(1), target.len());
+    for (i, &s) in source.iter().enumerate() {
+        let t = if i == d { d } else { i + offset };
+        if t >= target.len() {
+            shape::expand(cx.env, cx.op, source, target)?;
+            return Ok(());
+        }
+        let one = cx.env.eq(view[t], SymInt::Int(1))?;
+        if cx.env.statically_known_true(one) {
+            view[t] = s;
+        } else {
+            let single = cx.env.eq(s, SymInt::Int(1))?;
+            shape::check(cx.env, single, cx.op, &|| {
+                "unfold_backward grad shape is not broadcastable to input_size".into()
+            })?;
+        }
+    }
+    shape::expand(cx.env, cx.op, &view, target)?;
+    Ok(())
+}
