@@ -277,3 +277,17 @@ SYMBOLIC += [
     ("_index_put_impl_ hacked twin into a dynamic self", "_index_put_impl_.hacked_twin",
      C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([3], "v"))),
 ]
+
+# ---- `_stack`, `stack`'s kernel ----
+
+CASES["_stack"] = [
+    C("two matrices", [T([2, 3]), T([2, 3])]),
+    C("last dim", [T([2, 3]), T([2, 3])], -1),
+    C("dtypes promote", [T([3], dtype=i64), T([3], dtype=f16)], 0),
+    C("transposed inputs", [tr(2, 3), tr(2, 3)], 1),
+    C("channels last inputs", [cl(1, 2, 3, 3), cl(1, 2, 3, 3)], 1),
+    C("one transposed, one contiguous", [tr(2, 3), T([2, 3])], 0),
+    C("zero-dim", [T([]), T([])]),
+    C("sizes differ", [T([2, 3]), T([3, 2])]),
+    C("dim out of range", [T([2]), T([2])], 3),
+]
