@@ -401,3 +401,17 @@ CASES["requires_grad_"] = [
     C("int64 refused", T([3, 4], dtype=i64)),
     C("bool refused", T([3], dtype=b8), True),
 ]
+CASES["_euclidean_dist"] = [
+    C("matrices", T([3, 4]), T([5, 4])),
+    C("transposed first", tr(3, 4), T([5, 4])),
+    C("transposed second", T([3, 4]), tr(5, 4)),
+    C("batch and matrix", T([2, 3, 4]), T([5, 4])),
+    C("batches broadcast", T([2, 1, 3, 4]), T([5, 6, 4])),
+    C("vector first", T([4]), T([5, 4])),
+    C("float16", T([3, 4], dtype=f16), T([5, 4], dtype=f16)),
+    C("float64", T([3, 4], dtype=f64), T([5, 4], dtype=f64)),
+    C("int64", T([3, 4], dtype=i64), T([5, 4], dtype=i64)),
+    C("dtypes differ", T([3, 4]), T([5, 4], dtype=f64)),
+    C("columns differ", T([3, 4]), T([5, 3])),
+    C("vector second", T([3, 4]), T([4])),
+]
