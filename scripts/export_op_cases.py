@@ -3836,6 +3836,37 @@ def linalg_cases():
             C("matrix", T([2, 3]), 1, 5),
             C("channels last", cl(2, 3, 4, 5), 1, 5),
         ],
+        # The `generator` overloads (the generator keyword-only and without
+        # a default: passed as None).
+        "rand_like.generator": [
+            C("matrix", T([2, 3]), generator=None),
+            C("transposed keeps its layout", tr(2, 3), generator=None),
+            C("channels last", cl(2, 3, 4, 5), generator=None),
+            C("contiguous format asked", tr(2, 3), generator=None, memory_format=torch.contiguous_format),
+            C("another dtype", T([2, 3]), generator=None, dtype=f64),
+            C("another device", T([2, 3]), generator=None, device="cuda"),
+            C("integer", T([2, 3], dtype=i64), generator=None),
+        ],
+        "randn_like.generator": [
+            C("matrix", T([2, 3]), generator=None),
+            C("transposed keeps its layout", tr(2, 3), generator=None),
+            C("complex", T([2, 3], dtype=c64), generator=None),
+            C("integer refused", T([2, 3], dtype=i64), generator=None),
+            C("integer to float", T([2, 3], dtype=i64), generator=None, dtype=f32),
+        ],
+        "randint_like.generator": [
+            C("matrix", T([2, 3]), 5, generator=None),
+            C("transposed int64", tr(2, 3, dtype=i64), 5, generator=None),
+            C("channels last", cl(2, 3, 4, 5), 5, generator=None),
+            C("another dtype", T([2, 3]), 5, generator=None, dtype=i32),
+            C("zero high", T([2, 3]), 0, generator=None),
+        ],
+        "randint_like.low_generator_dtype": [
+            C("matrix", T([2, 3]), 1, 5, generator=None),
+            C("channels last", cl(2, 3, 4, 5), 1, 5, generator=None),
+            C("another dtype", tr(2, 3), 1, 5, generator=None, dtype=i64),
+            C("low above high", T([2, 3]), 5, 1, generator=None),
+        ],
         "multinomial": [
             C("one distribution", T([5]), 3),
             C("batch of distributions", T([4, 5]), 3, True),

@@ -329,3 +329,89 @@ SYMBOLIC += [
     ("lshift of dynamic sizes by a number", "__lshift__.Scalar", Case("", D([3, 4], "x", dtype=i64), 1)),
     ("inverse of a dynamic batch", "inverse", Case("", D([2, 3, 3], "x", dynamic=["dynamic", "static", "static"]))),
 ]
+
+# ---- autograd helpers and small ATen kernels ----
+
+CASES["_grad_sum_to_size"] = [
+    C("leading dim summed", T([3, 4]), [1, 4]),
+    C("same sizes: self", tr(3, 4), [4, 3]),
+    C("no size: self", tr(3, 4), None),
+    C("dims in front summed", T([2, 3, 4]), [4]),
+    C("channels last", cl(2, 3, 4, 5), [3, 1, 1]),
+    C("not expandable", T([2, 3, 4]), [5]),
+]
+CASES["_dim_arange"] = [
+    C("dim 1", T([3, 4]), 1),
+    C("negative dim", tr(3, 4), -2),
+    C("cuda", T([3], device="cuda"), 0),
+    C("empty dim", T([0, 4]), 0),
+    C("dim out of range", T([3, 4]), 2),
+    C("zero-dim refused", T([]), 0),
+]
+CASES["_lazy_clone"] = [
+    C("matrix", T([3, 4])),
+    C("transposed", tr(3, 4)),
+    C("strided", T([3, 4], then=lambda t: t[:, ::2])),
+    C("storage offset", off(3, 4)),
+    C("channels last", cl(2, 3, 4, 5)),
+    C("expanded", T([3, 1], then=lambda t: t.expand(3, 4))),
+    C("int64 zero-dim", T([], dtype=i64)),
+]
+CASES["_is_all_true"] = [
+    C("matrix", T([3, 4], dtype=b8)),
+    C("transposed", tr(3, 4, dtype=b8)),
+    C("zero-dim", T([], dtype=b8)),
+    C("empty", T([0], dtype=b8)),
+    C("cuda", T([3], dtype=b8, device="cuda")),
+    C("float refused", T([3, 4])),
+]
+CASES["_is_any_true"] = [
+    C("matrix", T([3, 4], dtype=b8)),
+    C("strided", T([3, 4], dtype=b8, then=lambda t: t[:, ::2])),
+    C("zero-dim", T([], dtype=b8)),
+    C("cuda", T([3], dtype=b8, device="cuda")),
+    C("int64 refused", T([3], dtype=i64)),
+]
+CASES["_logcumsumexp"] = [
+    C("matrix", T([3, 4]), 1),
+    C("transposed", tr(3, 4), 0),
+    C("strided float64", T([3, 4], dtype=f64, then=lambda t: t[:, ::2]), 1),
+    C("channels last", cl(2, 3, 4, 5), 1),
+    C("float16", T([3, 4], dtype=f16), -1),
+    C("complex", T([3], dtype=c64), 0),
+    C("zero-dim", T([]), 0),
+    C("int64 refused", T([3, 4], dtype=i64), 1),
+    C("bool refused", T([3], dtype=b8), 0),
+    C("dim out of range", T([3, 4]), 2),
+]
+CASES["fill_diagonal_"] = [
+    C("matrix", T([3, 4]), 1.0),
+    C("tall with wrap", T([7, 3]), 2, True),
+    C("transposed", tr(3, 4), 0.5),
+    C("cube", T([3, 3, 3]), 1),
+    C("int64", T([3, 3], dtype=i64), 2),
+    C("cube of unequal dims", T([3, 4, 3]), 1.0),
+    C("vector refused", T([3]), 1.0),
+]
+CASES["requires_grad_"] = [
+    C("matrix", T([3, 4])),
+    C("transposed", tr(3, 4)),
+    C("complex", T([3], dtype=c64)),
+    C("int64 with False", T([3, 4], dtype=i64), False),
+    C("int64 refused", T([3, 4], dtype=i64)),
+    C("bool refused", T([3], dtype=b8), True),
+]
+CASES["_euclidean_dist"] = [
+    C("matrices", T([3, 4]), T([5, 4])),
+    C("transposed first", tr(3, 4), T([5, 4])),
+    C("transposed second", T([3, 4]), tr(5, 4)),
+    C("batch and matrix", T([2, 3, 4]), T([5, 4])),
+    C("batches broadcast", T([2, 1, 3, 4]), T([5, 6, 4])),
+    C("vector first", T([4]), T([5, 4])),
+    C("float16", T([3, 4], dtype=f16), T([5, 4], dtype=f16)),
+    C("float64", T([3, 4], dtype=f64), T([5, 4], dtype=f64)),
+    C("int64", T([3, 4], dtype=i64), T([5, 4], dtype=i64)),
+    C("dtypes differ", T([3, 4]), T([5, 4], dtype=f64)),
+    C("columns differ", T([3, 4]), T([5, 3])),
+    C("vector second", T([3, 4]), T([4])),
+]

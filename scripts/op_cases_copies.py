@@ -173,3 +173,113 @@ SYMBOLIC += [
     ("_reshape_copy merging dynamic dims", "_reshape_copy", C("", D([2, 3, 4], "x"), [-1, 4])),
     ("_reshape_alias merging dynamic dims", "_reshape_alias", C("", D([2, 3, 4], "x"), [-1, 4], [4, 1])),
 ]
+
+# ---- copies derived from their views (`@derive(copy)`) ----
+# ATen's view-copy composites (the view, then `clone` contiguous), recorded
+# under the Python dispatcher as export runs them: without it the C++
+# composite refuses symbolic sizes (`storage_offset()`).
+
+c128 = torch.complex128
+CASES["select_copy.int"] = [
+    C("row", T([4, 6]), 0, 2),
+    C("column of a transposed matrix", tr(4, 6), 1, 3),
+    C("negative index", T([4, 6]), 1, -2),
+    C("channels last", cl(2, 3, 4, 5), 1, 1),
+    C("storage offset", off(4, 6), 0, 1),
+    C("int64 batch", T([2, 3, 4], dtype=i64), -1, 0),
+    C("index out of range", T([4, 6]), 1, 7),
+    C("index below range", T([4, 6]), 0, -5),
+    C("zero-dim refused", T([]), 0, 0),
+    C("dim out of range", T([4, 6]), 2, 0),
+]
+CASES["slice_copy.Tensor"] = [
+    C("rows with a step", T([6, 4]), 0, 1, 5, 2),
+    C("transposed", tr(4, 6), 1, 1, None, 2),
+    C("open ends", T([4, 6]), 1),
+    C("end past the size", T([4, 6]), 1, 2, 100),
+    C("negative start", T([4, 6]), 0, -3, None),
+    C("channels last", cl(2, 3, 4, 5), 2, 1, 3),
+    C("storage offset", off(4, 6), 1, 2, 5),
+    C("empty slice", T([4, 6]), 1, 4, 2),
+    C("float64 vector", T([8], dtype=f64), 0, 1, 7, 3),
+    C("step zero refused", T([4, 6]), 0, 1, 3, 0),
+    C("dim out of range", T([4, 6]), 2, 0, 1),
+]
+CASES["split_copy.Tensor"] = [
+    C("even pieces", T([6, 4]), 2),
+    C("last piece shorter", T([5, 4]), 2),
+    C("along dim 1 of a transposed matrix", tr(5, 6), 4, 1),
+    C("channels last", cl(2, 3, 4, 5), 2, 1),
+    C("storage offset", off(5, 3), 3),
+    C("one piece", T([3, 2], dtype=i32), 5),
+    C("zero split size refused", T([5, 4]), 0),
+    C("zero-dim refused", T([]), 1),
+]
+CASES["detach_copy"] = [
+    C("matrix", T([4, 6])),
+    C("transposed", tr(4, 6)),
+    C("storage offset", off(4, 6)),
+    C("channels last", cl(2, 3, 4, 5)),
+    C("strided", T([4, 6], then=lambda t: t[:, ::2])),
+    C("zero-dim int64", T([], dtype=i64)),
+]
+CASES["view_as_real_copy"] = [
+    C("matrix", T([4, 6], dtype=c64)),
+    C("transposed", tr(4, 6, dtype=c64)),
+    C("storage offset", off(4, 6, dtype=c128)),
+    C("zero-dim", T([], dtype=c64)),
+    C("float refused", T([4, 6])),
+]
+CASES["view_as_complex_copy"] = [
+    C("matrix of pairs", T([4, 6, 2])),
+    C("float64", T([3, 2], dtype=f64)),
+    C("strided rows", T([4, 6, 2], then=lambda t: t[::2])),
+    C("last size not two", T([4, 6, 3])),
+    C("last stride not one", T([2, 4, 6], then=lambda t: t.permute(1, 2, 0))),
+    C("int refused", T([4, 2], dtype=i64)),
+    C("zero-dim refused", T([])),
+]
+CASES["_neg_view"] = [
+    C("matrix", T([4, 6])),
+    C("transposed", tr(4, 6)),
+    C("storage offset", off(4, 6)),
+    C("int64", T([3], dtype=i64)),
+    C("complex", T([2, 3], dtype=c64)),
+]
+CASES["_neg_view_copy"] = [
+    C("matrix", T([4, 6])),
+    C("transposed", tr(4, 6)),
+    C("storage offset", off(4, 6)),
+    C("channels last", cl(2, 3, 4, 5)),
+    C("bool", T([3, 2], dtype=torch.bool)),
+]
+CASES["_conj_copy"] = [
+    C("matrix", T([4, 6], dtype=c64)),
+    C("transposed", tr(4, 6, dtype=c128)),
+    C("storage offset", off(4, 6, dtype=c64)),
+    C("float refused", T([4, 6])),
+]
+CASES["_fw_primal"] = [
+    C("matrix", T([4, 6]), 0),
+    C("transposed", tr(4, 6), 0),
+    C("storage offset", off(4, 6), 1),
+    C("channels last", cl(2, 3, 4, 5), 0),
+]
+CASES["_reshape_alias_copy"] = [
+    C("flatten", T([4, 6]), [24], [1]),
+    C("strides ignored", T([4, 6]), [3, 8], [1, 3]),
+    C("transposed", tr(4, 6), [3, 8], [8, 1]),
+    C("storage offset", off(4, 6), [2, 12], [12, 1]),
+    C("element count not checked", T([4, 6]), [5], [1]),
+    C("lengths differ refused", T([4, 6]), [4, 6], [1]),
+    C("negative size refused", T([4, 6]), [-1], [1]),
+]
+SYMBOLIC += [
+    ("select_copy of dynamic sizes, negative index", "select_copy.int", C("", D([4, 6], "x"), 1, -2)),
+    ("slice_copy of a dynamic dim with a step", "slice_copy.Tensor", C("", D([4, 6], "x"), 1, 1, None, 2)),
+    ("split_copy of a dynamic dim", "split_copy.Tensor", C("", D([5, 6], "x"), 4, 1)),
+]
+PYTHON_DISPATCHER |= {
+    "select_copy.int", "slice_copy.Tensor", "split_copy.Tensor", "detach_copy", "view_as_real_copy",
+    "view_as_complex_copy", "_neg_view_copy", "_conj_copy", "_reshape_alias_copy",
+}

@@ -216,3 +216,78 @@ SYMBOLIC += [
     ("_index_put_impl_ into a dynamic self", "_index_put_impl_",
      C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([3], "v"))),
 ]
+
+# ---- hacked twins: the indices declared `Tensor[]` (every one present) ----
+
+CASES["index.Tensor_hacked_twin"] = [
+    C("matrix index", T([5, 6, 7]), [T([2, 3], dtype=i64)]),
+    C("adjacent indices broadcast", T([5, 6, 7]), [T([4], dtype=i64), T([2, 1], dtype=i64)]),
+    C("permuted self", T([7, 5, 6], strides=[1, 42, 7]), [T([3], dtype=i64)]),
+    C("channels last self", cl(2, 3, 4, 5), [T([3, 1], dtype=i64), T([2], dtype=i64)]),
+    C("int32 index", T([5, 6], dtype=f16), [T([3], dtype=i32)]),
+    C("bool mask", T([5, 6]), [T([5], dtype=torch.bool)]),
+    C("float index refused", T([5, 6]), [T([3])]),
+    C("too many indices", T([5]), [T([1], dtype=i64), T([1], dtype=i64)]),
+]
+CASES["_unsafe_index.Tensor_hacked_twin"] = [
+    C("matrix index", T([5, 6, 7]), [T([2, 3], dtype=i64)]),
+    C("adjacent indices broadcast", T([5, 6, 7]), [T([4], dtype=i64), T([2, 1], dtype=i64)]),
+    C("transposed self", tr(5, 6), [T([3], dtype=i64)]),
+    C("zero-dim index", T([5, 6]), [T([], dtype=i64)]),
+    C("bool mask refused", T([5, 6]), [T([5], dtype=torch.bool)]),
+]
+CASES["index_put.hacked_twin"] = [
+    C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+    C("accumulate", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True),
+    C("bool mask", T([5, 3]), [T([5], dtype=torch.bool)], T([])),
+    C("transposed self kept", tr(5, 3), [T([2], dtype=i64)], T([3])),
+    C("values of another dtype", T([5, 3]), [T([2], dtype=i64)], T([3], dtype=f64)),
+    C("float index refused", T([5, 3]), [T([2])], T([3])),
+]
+CASES["index_put_.hacked_twin"] = [
+    C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+    C("transposed self kept", tr(5, 3), [T([2], dtype=i64), T([2], dtype=i64)], T([1])),
+    C("accumulate", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True),
+    C("values that do not broadcast", T([5, 3]), [T([2], dtype=i64)], T([4])),
+]
+CASES["_unsafe_index_put.hacked_twin"] = [
+    C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+    C("accumulate", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True),
+    C("channels last self kept", cl(2, 3, 4, 5), [T([1], dtype=i64)], T([5])),
+    C("strided self", T([5, 3], strides=[6, 2]), [T([2], dtype=i64)], T([3])),
+    C("cuda self, cpu values", T([5, 3], device="cuda"), [T([2], dtype=i64)], T([3])),
+]
+CASES["_index_put_impl_.hacked_twin"] = [
+    C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
+    C("transposed self kept", tr(5, 3), [T([2], dtype=i64)], T([3])),
+    C("accumulate unsafe", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True, True),
+    C("bool mask", T([5, 3]), [T([5], dtype=torch.bool)], T([])),
+]
+SYMBOLIC += [
+    ("index hacked twin of a dynamic self by a dynamic index", "index.Tensor_hacked_twin",
+     C("", D([5, 6, 7], "x"), [D([4], "i", dtype=i64)])),
+    ("_unsafe_index hacked twin of a dynamic self", "_unsafe_index.Tensor_hacked_twin",
+     C("", D([5, 6, 7], "x"), [D([4], "i", dtype=i64)])),
+    ("index_put hacked twin into a dynamic self", "index_put.hacked_twin",
+     C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([3], "v"))),
+    ("index_put_ hacked twin into a dynamic self", "index_put_.hacked_twin",
+     C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([3], "v"))),
+    ("_unsafe_index_put hacked twin into a dynamic self", "_unsafe_index_put.hacked_twin",
+     C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([2, 3], "v"), True)),
+    ("_index_put_impl_ hacked twin into a dynamic self", "_index_put_impl_.hacked_twin",
+     C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([3], "v"))),
+]
+
+# ---- `_stack`, `stack`'s kernel ----
+
+CASES["_stack"] = [
+    C("two matrices", [T([2, 3]), T([2, 3])]),
+    C("last dim", [T([2, 3]), T([2, 3])], -1),
+    C("dtypes promote", [T([3], dtype=i64), T([3], dtype=f16)], 0),
+    C("transposed inputs", [tr(2, 3), tr(2, 3)], 1),
+    C("channels last inputs", [cl(1, 2, 3, 3), cl(1, 2, 3, 3)], 1),
+    C("one transposed, one contiguous", [tr(2, 3), T([2, 3])], 0),
+    C("zero-dim", [T([]), T([])]),
+    C("sizes differ", [T([2, 3]), T([3, 2])]),
+    C("dim out of range", [T([2]), T([2])], 3),
+]

@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, T, b8, binary_cases, c64, f64, i64, inplace_cases, out_cases, unary_cases
+from op_case_inputs import C, T, b8, binary_cases, c64, cl, f64, i64, inplace_cases, out_cases, tr, unary_cases
 
 CASES = {}
 SYMBOLIC = []
@@ -106,4 +106,52 @@ CASES["poisson"] = [
     C("transposed", T([3, 2], then=lambda t: t.t())),
     C("float64", T([4], dtype=f64)),
     C("zero-dim", T([])),
+]
+
+# ---- samplers of the gamma family and their gradients ----
+
+
+CASES["binomial"] = [
+    C("matrix", T([2, 3]), T([2, 3])),
+    C("transposed count", tr(2, 3), T([2, 3])),
+    C("channels last count", cl(2, 3, 4, 5), T([2, 3, 4, 5])),
+    C("float64", T([4], dtype=f64), T([4], dtype=f64)),
+    C("prob broadcast", T([2, 3]), T([3])),
+    C("prob of another dtype", T([2, 3]), T([2, 3], dtype=f64)),
+    C("zero-dim", T([]), T([])),
+    C("integer count", T([3], dtype=i64), T([3])),
+]
+CASES["_standard_gamma"] = [
+    C("matrix", T([2, 3])),
+    C("transposed", tr(2, 3)),
+    C("channels last", cl(2, 3, 4, 5)),
+    C("float64", T([4], dtype=f64)),
+    C("strided", T([4, 6], then=lambda t: t[:, ::2])),
+    C("zero-dim", T([])),
+    C("integer", T([3], dtype=i64)),
+]
+CASES["_standard_gamma_grad"] = [
+    C("matrix", T([2, 3]), T([2, 3])),
+    C("transposed self", tr(2, 3), T([2, 3])),
+    C("transposed output", T([2, 3]), tr(2, 3)),
+    C("float64", T([4], dtype=f64), T([4], dtype=f64)),
+    C("broadcast", T([2, 3]), T([3])),
+    C("dtypes differ", T([3]), T([3], dtype=f64)),
+    C("integer", T([3], dtype=i64), T([3], dtype=i64)),
+]
+CASES["_sample_dirichlet"] = [
+    C("matrix", T([2, 3])),
+    C("transposed", tr(2, 3)),
+    C("channels last", cl(2, 3, 4, 5)),
+    C("float64 vector", T([4], dtype=f64)),
+    C("zero-dim", T([])),
+    C("integer", T([3], dtype=i64)),
+]
+CASES["_dirichlet_grad"] = [
+    C("matrix", T([2, 3]), T([2, 3]), T([2, 3])),
+    C("transposed x", tr(2, 3), T([2, 3]), T([2, 3])),
+    C("float64", T([4], dtype=f64), T([4], dtype=f64), T([4], dtype=f64)),
+    C("total of another shape", T([2, 3]), T([2, 3]), T([2])),
+    C("alpha of another shape", T([2, 3]), T([3]), T([2, 3])),
+    C("dtypes differ", T([3]), T([3], dtype=f64), T([3])),
 ]

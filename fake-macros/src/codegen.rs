@@ -320,6 +320,8 @@ fn erased_fn(op: &OpIr) -> TokenStream {
                 } => {
                     quote!(#intr::out_variant(cx, args, #first, #count, #exact, #functional))
                 }
+                Derive::Copy => quote!(#intr::copy_variant(cx, args, #functional)),
+                Derive::HackedTwin => quote!(#intr::hacked_twin_variant(cx, args, #functional)),
             };
             quote! {
                 #[doc = #doc]

@@ -98,6 +98,13 @@ pub enum Derive {
         /// dtype the result safely casts to.
         exact: bool,
     },
+    /// `op_copy`: the view's results cloned with `contiguous_format`, as
+    /// torchgen's view-copy kernels clone them.
+    Copy,
+    /// `op.<overload>_hacked_twin`: the same operator with its `Tensor?[]`
+    /// argument declared `Tensor[]` (a TorchScript workaround), every
+    /// element present.
+    HackedTwin,
 }
 
 /// A checked rule.

@@ -122,8 +122,8 @@ pub type Refused = (Vec<String>, StandIns);
 /// against.
 ///
 /// Only the catalogue's schemas that rules can name are parsed: those of
-/// the operators rules name, their in-place (`name_`) forms, and the
-/// required ones.
+/// the operators rules name, their in-place (`name_`) forms, the copies
+/// (`name_copy`) of the views that derive them, and the required ones.
 pub fn front_end(inputs: &Inputs) -> Result<Checked, Refused> {
     front_end_with(&ReadIntrinsics::read(&inputs.intrinsics), inputs)
 }
@@ -193,6 +193,15 @@ pub fn front_end_with(intrinsics: &ReadIntrinsics, inputs: &Inputs) -> Result<Ch
         let ns = r.op.namespace.as_ref().map_or("aten", |n| n.name.as_str());
         needed.insert(format!("{ns}::{}", r.op.name.name));
         needed.insert(format!("{ns}::{}_", r.op.name.name));
+        let derives_copy = r
+            .tags
+            .iter()
+            .filter(|t| t.name.name == "derive")
+            .flat_map(|t| t.args.as_deref().unwrap_or(&[]))
+            .any(|a| a.value.name == "copy");
+        if derives_copy {
+            needed.insert(format!("{ns}::{}_copy", r.op.name.name));
+        }
     }
     let mut names = Vec::new();
     let mut all_schemas = Vec::new();

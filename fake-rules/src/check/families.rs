@@ -1,12 +1,14 @@
 //! Rules written once and used several times: clause groups (`@clauses`
 //! spliced in by `@with`) and derived overload families
 //! (`@derive(inplace, out)`: the in-place and `out=` overloads of a
-//! functional rule, found among the catalogue's schemas by signature).
+//! functional rule, `@derive(copy)`: a view's `*_copy` overload, and
+//! `@derive(hacked_twin)`: the overload taking `Tensor[]` for `Tensor?[]`,
+//! found among the catalogue's schemas by signature).
 
 use crate::ast::Rule;
 use crate::diagnostic::{Diag, closest};
 use crate::ir::Derive;
-use crate::schema::{ReturnAlias, Schema, full_name};
+use crate::schema::{ReturnAlias, Schema, TypeSuffix, full_name};
 use std::collections::HashMap;
 
 /// Whether `rule` is a clause group (`@clauses`), not an operator's rule.
@@ -111,12 +113,14 @@ pub(super) fn derive_families(
                     (false, "inplace") => inplace_of(schema, schemas, by_name),
                     (false, "out") => out_of(schema, schemas, false),
                     (false, "exact_out") => out_of(schema, schemas, true),
+                    (false, "copy") => copy_of(schema, schemas, by_name),
+                    (false, "hacked_twin") => hacked_twin_of(schema, schemas, by_name),
                     _ => {
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
-                                .suggest(closest(&a.value.name, ["inplace", "out", "exact_out"]))
-                                .note("`@derive` takes `inplace` (the `op_` overload) and `out` or `exact_out` (the `out=` overload, taking a castable or exactly the result's dtype)"),
+                                .suggest(closest(&a.value.name, ["inplace", "out", "exact_out", "copy", "hacked_twin"]))
+                                .note("`@derive` takes `inplace` (the `op_` overload), `out` or `exact_out` (the `out=` overload, taking a castable or exactly the result's dtype) `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
                         continue;
                     }
@@ -259,5 +263,92 @@ fn out_of(functional: &Schema, schemas: &[Schema], exact: bool) -> Result<(usize
             functional.name,
             functional.full_name()
         )),
+    }
+}
+
+/// The copy overload of the view `view` (`select_copy.int` of
+/// `select.int`): `{name}_copy` of the same overload name, taking the
+/// view's arguments (but for alias annotations) and returning as many
+/// results, none of them aliased, as torchgen's view-copy kernels are.
+fn copy_of(
+    view: &Schema,
+    schemas: &[Schema],
+    by_name: &HashMap<String, usize>,
+) -> Result<(usize, Derive), String> {
+    let copy_name = format!("{}_copy", view.name);
+    let name = full_name(&view.namespace, &copy_name, view.overload.as_deref());
+    let Some(&di) = by_name.get(&name) else {
+        return Err(format!(
+            "no copy overload `{name}` of `{}` is declared",
+            view.full_name()
+        ));
+    };
+    let d = &schemas[di];
+    let fits = d.args.len() == view.args.len()
+        && d.args
+            .iter()
+            .zip(&view.args)
+            .all(|(x, y)| same_argument(x, y))
+        && d.returns.len() == view.returns.len()
+        && d.returns
+            .iter()
+            .zip(&view.returns)
+            .all(|(x, y)| x.ty.base == y.ty.base && x.ty.suffixes == y.ty.suffixes)
+        && (0..d.returns.len()).all(|i| matches!(d.return_alias(i), Some(ReturnAlias::Fresh)));
+    if fits {
+        Ok((di, Derive::Copy))
+    } else {
+        Err(format!(
+            "`{name}` is not the copy of `{}`: it must take the same arguments and return as many fresh results",
+            view.full_name()
+        ))
+    }
+}
+
+/// The hacked twin of `base` (`index.Tensor_hacked_twin` of
+/// `index.Tensor`, `index_put.hacked_twin` of `index_put`): the overload
+/// named `<overload>_hacked_twin` (`hacked_twin` for the default one)
+/// taking the same arguments but for `Tensor?[]` ones declared `Tensor[]`,
+/// with the same returns.
+fn hacked_twin_of(
+    base: &Schema,
+    schemas: &[Schema],
+    by_name: &HashMap<String, usize>,
+) -> Result<(usize, Derive), String> {
+    let overload = match base.overload.as_deref() {
+        Some(o) => format!("{o}_hacked_twin"),
+        None => "hacked_twin".to_owned(),
+    };
+    let name = full_name(&base.namespace, &base.name, Some(&overload));
+    let Some(&di) = by_name.get(&name) else {
+        return Err(format!(
+            "no hacked twin `{name}` of `{}` is declared",
+            base.full_name()
+        ));
+    };
+    let d = &schemas[di];
+    let twin_argument = |x: &crate::schema::Argument, y: &crate::schema::Argument| {
+        same_argument(x, y)
+            || (x.name == y.name
+                && x.kwarg_only == y.kwarg_only
+                && x.ty.base == "Tensor"
+                && y.ty.base == "Tensor"
+                && x.ty.suffixes == [TypeSuffix::List(None)]
+                && y.ty.suffixes == [TypeSuffix::Optional, TypeSuffix::List(None)])
+    };
+    let fits = d.args.len() == base.args.len()
+        && d.args
+            .iter()
+            .zip(&base.args)
+            .all(|(x, y)| twin_argument(x, y))
+        && d.returns.len() == base.returns.len()
+        && (0..d.returns.len()).all(|i| d.return_alias(i) == base.return_alias(i));
+    if fits {
+        Ok((di, Derive::HackedTwin))
+    } else {
+        Err(format!(
+            "`{name}` is not the hacked twin of `{}`: it must take the same arguments, `Tensor[]` for `Tensor?[]`",
+            base.full_name()
+        ))
     }
 }

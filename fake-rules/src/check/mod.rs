@@ -12,7 +12,7 @@ use crate::ast::{self, Clause, DimPattern, Expr, PatternSuffix, Rule};
 use crate::diagnostic::{Diag, Span, closest};
 use crate::intrinsics::Intrinsics;
 use crate::ir::{
-    ArgIr, Body, DimIr, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TagsIr,
+    ArgIr, Body, Derive, DimIr, Holder, OpIr, OutputIr, Pointwise, RetKind, RuleIr, Stmt, TagsIr,
 };
 use crate::kind::{Base, Kind};
 use crate::schema::{ReturnAlias, Schema, full_name};
@@ -137,7 +137,14 @@ pub fn check(
         };
         let schema = &schemas[si];
         let tags = TagsIr {
-            inplace: true,
+            // A copy writes nothing; a hacked twin writes what its base does.
+            inplace: match how {
+                Derive::InPlace | Derive::Out { .. } => true,
+                Derive::Copy => false,
+                Derive::HackedTwin => f.tags.inplace,
+            },
+            // A view cut from autograd (`detach`) has a copy that is not.
+            no_grad: f.tags.no_grad && how != Derive::Copy,
             view: false,
             hand_written: false,
             derived: true,

@@ -5,7 +5,9 @@
 //! PyTorch's out wrapper, `resize_output` then a checked copy; the result
 //! is `out`). Both run the functional operator's erased entry on the
 //! derived overload's leading arguments, which the macro has checked are
-//! the functional's, in its order.
+//! the functional's, in its order. A view's copy overload
+//! (`select_copy.int`) runs the view on the same arguments and clones its
+//! results.
 
 use super::*;
 use crate::kernel::{Alias, ErasedKernel, Out, Outs};
@@ -119,6 +121,55 @@ pub fn out_variant(
         outs.push(Out::Tensor(written, Alias::InPlace(i)));
     }
     Ok(outs)
+}
+
+/// A view's copy overload (`select_copy.int` of `select.int`): the view
+/// on the same arguments, its checks included, then each tensor result
+/// cloned with `contiguous_format` (torchgen's view-copy kernels:
+/// `view(...).clone(at::MemoryFormat::Contiguous)`): the view's sizes,
+/// dtype and device, contiguous strides, offset 0, a storage of its own.
+pub fn copy_variant(cx: &mut Cx<'_>, args: &[Arg<'_>], view: ErasedKernel) -> Result<Outs> {
+    let viewed = view(cx, args)?;
+    let mut outs = Outs::new();
+    for o in viewed {
+        outs.push(match o {
+            Out::Tensor(t, _) => Out::Tensor(contiguous_clone(cx, t)?, Alias::Fresh),
+            Out::Tensors(ts) => Out::Tensors(
+                ts.into_iter()
+                    .map(|(t, _)| Ok((contiguous_clone(cx, t)?, Alias::Fresh)))
+                    .collect::<Result<_>>()?,
+            ),
+            other => other,
+        });
+    }
+    Ok(outs)
+}
+
+/// A hacked twin (`index.Tensor_hacked_twin` of `index.Tensor`): the
+/// operator whose `Tensor?[]` argument the twin declares `Tensor[]`, on
+/// the same arguments, each such list passed as one of present tensors.
+pub fn hacked_twin_variant(cx: &mut Cx<'_>, args: &[Arg<'_>], base: ErasedKernel) -> Result<Outs> {
+    let args: SmallVec<[Arg<'_>; 8]> = args
+        .iter()
+        .map(|a| match a {
+            Arg::Tensors(ts) => Arg::OptTensors(ts.iter().map(|&t| Some(t)).collect()),
+            other => other.clone(),
+        })
+        .collect();
+    base(cx, &args)
+}
+
+/// `t.clone(memory_format=torch.contiguous_format)`: its sizes, dtype and
+/// device, contiguous strides, offset 0.
+fn contiguous_clone(cx: &mut Cx<'_>, t: TensorMeta) -> Result<TensorMeta> {
+    let strides = crate::strides::contiguous(cx.env, &t.sizes)?;
+    Ok(TensorMeta {
+        strides,
+        storage_offset: SymInt::Int(0),
+        requires_grad: false,
+        wrapped_number: false,
+        ..t
+    })
 }
 
 /// The `out=` overload of a Python decomposition wrapped in

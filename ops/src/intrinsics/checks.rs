@@ -250,6 +250,18 @@ pub fn sizes_eq(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
     Ok(acc)
 }
 
+/// `all_sizes_equal(s)`: every size of `s` is its first one.
+pub fn all_sizes_equal(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
+    let mut acc = SymBool::Bool(true);
+    if let Some((&first, rest)) = s.split_first() {
+        for &x in rest {
+            let c = cx.env.eq(x, first)?;
+            acc = cx.env.and(acc, c)?;
+        }
+    }
+    Ok(acc)
+}
+
 /// `static_layout(t)`: for an operator without a meta kernel, which the
 /// fake mode answers by running its CPU kernel on zeros: `t`'s sizes,
 /// strides and offset are plain integers (that fallback refuses symbolic

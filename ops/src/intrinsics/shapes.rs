@@ -611,6 +611,13 @@ pub fn min(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
     cx.env.min(a, b)
 }
 
+/// `decided_min(a, b)`: the smaller of two sizes as C++ `std::min` takes
+/// it, the comparison decided (a guard on symbolic sizes).
+pub fn decided_min(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
+    let le = cx.env.le(a, b)?;
+    Ok(if cx.env.guard_bool(le, cx.op)? { a } else { b })
+}
+
 /// `suffix_axis(s, normalized)`: checks that `s` ends with `normalized`
 /// (as `layer_norm` requires) and returns where that suffix starts.
 pub fn suffix_axis(cx: &mut Cx<'_>, s: Dims, normalized: Dims) -> Result<i64> {

@@ -71,7 +71,7 @@ pub(crate) fn atleast_3d_sequence(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 
 /// `t` with its sizes read as integers (guarded), as a composite taking
 /// `int64_t` sizes reads them; its strides follow.
-fn specialized(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+pub(super) fn specialized(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
     let mut out = t.clone();
     for s in out.sizes.iter_mut().chain(out.strides.iter_mut()) {
         *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);

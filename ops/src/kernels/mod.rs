@@ -55,6 +55,7 @@ mod stacks;
 mod stft;
 mod tensordot;
 mod to;
+mod twins;
 mod upsample;
 mod view;
 mod weight_norm;
@@ -171,16 +172,17 @@ pub(crate) use scatter::{
     scatter_value_reduce,
 };
 pub(crate) use shape_composites::{
-    cartesian_prod, chunk_cat, combinations, diag, dsplit_array, dsplit_int, hsplit_array,
-    hsplit_int, inner, kron, sum_to_size, take_along_dim, tensor_split_indices_list,
+    cartesian_prod, chunk_cat, combinations, diag, dsplit_array, dsplit_int, grad_sum_to_size,
+    hsplit_array, hsplit_int, inner, kron, sum_to_size, take_along_dim, tensor_split_indices_list,
     tensor_split_sections, vsplit_array, vsplit_int,
 };
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_split_with_sizes};
-pub(crate) use stacks::{column_stack, dstack, hstack, stack, vstack};
+pub(crate) use stacks::{column_stack, dstack, hstack, stack, stack_kernel, vstack};
 pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};
+pub(crate) use twins::{index_tensor_hacked_twin, unsafe_index_tensor_hacked_twin};
 pub(crate) use upsample::{
     upsample_bicubic2d_aa_vec, upsample_bicubic2d_default, upsample_bicubic2d_vec,
     upsample_bilinear2d_aa_vec, upsample_bilinear2d_vec, upsample_lanczos2d_aa_vec,

@@ -332,6 +332,22 @@ pub(crate) fn dsplit_array(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     split_indices(cx, SplitKind::D, a)
 }
 
+/// `_grad_sum_to_size(Tensor(a) self, int[]? size) -> Tensor(a)`: `self`
+/// itself without a size, else [`sum_to_size`] (`self` itself when nothing
+/// is summed).
+pub(crate) fn grad_sum_to_size(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if matches!(a.get(1), None | Some(Arg::None)) {
+        let mut outs = Outs::new();
+        outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
+        return Ok(outs);
+    }
+    // The C++ composite reads the sizes as integers (fixed at their hints).
+    let size = args::sizes(cx, a, 1, "size", None)?;
+    let fixed = super::aten_composites::specialized(cx, t)?;
+    sum_to_size(cx, &[Arg::Tensor(&fixed), sizes_arg(&size)])
+}
+
 /// `sum_to_size(Tensor self, SymInt[] size) -> Tensor`: ATen's `sum_to`
 /// once `size` is known to expand to `self`'s sizes: every dim in front
 /// and every dim `size` has as 1 where `self` has not summed (kept), then

@@ -23,6 +23,30 @@ use fake_runtime::{Arg, Cx, Outs, Result, SymInt, TensorMeta};
 /// symbolic ones FakeTensorMode runs it on fake tensors, whose view is
 /// `_reshape_view_helper`'s.
 pub(crate) fn stack(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    stack_of(cx, a)
+}
+
+/// `_stack(Tensor[] tensors, int dim=0) -> Tensor`: ATen's CPU kernel,
+/// which has no meta kernel: the fake mode runs it on zeros, every size
+/// read as an integer (fixed at its hint); `stack`'s sizes and dtype,
+/// contiguous.
+pub(crate) fn stack_kernel(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let tensors = args::tensors(cx, a, 0, "tensors")?;
+    let fixed = tensors
+        .iter()
+        .map(|t| super::aten_composites::specialized(cx, t))
+        .collect::<Result<Vec<TensorMeta>>>()?;
+    let dim = args::int(cx, a, 1, "dim", Some(0))?;
+    let call_args = [
+        Arg::Tensors(fixed.iter().collect()),
+        Arg::Int(SymInt::Int(dim)),
+    ];
+    let outs = stack_of(cx, &call_args)?;
+    super::contiguous_copies(cx, outs)
+}
+
+/// `stack`'s result for `a`.
+fn stack_of(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let tensors = args::tensors(cx, a, 0, "tensors")?;
     let dim = args::int(cx, a, 1, "dim", Some(0))?;
     let sizes = crate::intrinsics::stack_sizes(cx, tensors, dim)?;

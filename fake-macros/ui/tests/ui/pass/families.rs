@@ -1,5 +1,6 @@
-//! A functional rule with derived in-place and `out=` overloads: both are
-//! in the table, tagged as derived, and run.
+//! A functional rule with derived in-place and `out=` overloads, a view
+//! with its derived copy and an indexing rule with its hacked twin: all
+//! are in the table, tagged as derived, and run.
 
 #[path = "../fixtures/intrinsics.rs"]
 mod intrinsics;
@@ -13,10 +14,15 @@ fake_macros::rules!(
 );
 
 fn main() {
-    assert_eq!(OPS.len(), 5);
+    assert_eq!(OPS.len(), 9);
     for name in ["aten::add_.Tensor", "aten::add.out"] {
         let op = Op::from_name(name).expect("derived overload in the table");
         assert!(op.tags().derived && op.tags().inplace, "{name}");
     }
     assert!(!Op::AddTensor.tags().derived);
+    for name in ["aten::alias_copy", "aten::index_put.hacked_twin"] {
+        let op = Op::from_name(name).expect("derived overload in the table");
+        let tags = op.tags();
+        assert!(tags.derived && !tags.inplace && !tags.view, "{name}");
+    }
 }
