@@ -161,9 +161,32 @@ SYMBOLIC += [
      Case("", D([2, 4, 5, 6, 7], "x", ["static", "static", "dynamic", "static", "static"]), T([4, 3, 2, 3, 2]),
           None, [2], [1])),
 ]
+# ATen's `_convolution_mode`, which `conv{n}d.padding` calls on a batched
+# input.
+CASES["_convolution_mode"] = [
+    C("same 2-d", T([2, 4, 5, 6]), T([3, 4, 2, 3]), T([3]), [1, 1], "same", [1, 1], 1),
+    C("same 1-d, one stride", T([2, 4, 5]), T([3, 4, 3]), None, [1], "same", [1], 1),
+    C("same 3-d dilated", T([2, 4, 5, 6, 7]), T([3, 4, 2, 3, 2]), None, [1], "same", [2], 1),
+    C("same channels last asymmetric", cl(2, 4, 5, 6), T([3, 4, 2, 2]), None, [1, 1], "same", [1, 1], 1),
+    C("valid channels last", cl(2, 4, 5, 6), T([3, 4, 2, 3]), None, [2, 1], "valid", [1, 1], 1),
+    C("valid groups", T([2, 4, 5, 6]), T([6, 2, 2, 3]), None, [1], "valid", [1], 2),
+    C("valid float64", T([2, 4, 5, 6], dtype=f64), T([3, 4, 2, 3], dtype=f64), None, [1], "valid", [1], 1),
+    C("same strided", T([2, 4, 5, 6]), T([3, 4, 2, 3]), None, [2, 2], "same", [1, 1], 1),
+    C("unknown padding", T([2, 4, 5, 6]), T([3, 4, 2, 3]), None, [1], "full", [1], 1),
+    C("unbatched same", T([4, 5, 6]), T([3, 4, 2, 3]), None, [1], "same", [1], 1),
+    C("unbatched valid", T([4, 5, 6]), T([3, 4, 2, 3]), None, [1], "valid", [1], 1),
+]
+SYMBOLIC += [
+    ("_convolution_mode same of dynamic sizes", "_convolution_mode",
+     Case("", D([2, 4, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), T([3, 4, 2, 3]), None, [1, 1],
+          "same", [1, 1], 1)),
+    ("_convolution_mode valid of dynamic sizes", "_convolution_mode",
+     Case("", D([2, 4, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), T([3, 4, 2, 3]), None, [1, 1],
+          "valid", [1, 1], 1)),
+]
 # `_convolution_same` pads with `constant_pad_nd`, whose C++ kernel
 # specialises symbolic sizes where export's Python one keeps them.
-PYTHON_DISPATCHER |= {"conv1d.padding", "conv2d.padding", "conv3d.padding"}
+PYTHON_DISPATCHER |= {"conv1d.padding", "conv2d.padding", "conv3d.padding", "_convolution_mode"}
 
 # ---- samplers and sliding blocks ---------------------------------------------------
 

@@ -82,7 +82,7 @@ pub(crate) use clamp::clamp_tensor;
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{
     conv_transpose1d, conv_transpose2d, conv_transpose3d, conv1d, conv1d_padding, conv2d,
-    conv2d_padding, conv3d, conv3d_padding, convolution_op,
+    conv2d_padding, conv3d, conv3d_padding, convolution_mode_op, convolution_op,
 };
 pub(crate) use conv_backward::convolution_backward;
 pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter, linalg_diagonal};
