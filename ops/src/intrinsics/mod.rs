@@ -19,6 +19,7 @@
 pub mod checks;
 pub mod complex;
 pub mod composites;
+pub mod conv_backends;
 pub mod data;
 pub mod decomposed;
 pub mod dtypes;
@@ -38,6 +39,7 @@ pub mod splitting;
 pub use checks::*;
 pub use complex::*;
 pub use composites::*;
+pub use conv_backends::*;
 pub use data::*;
 pub use decomposed::*;
 pub use dtypes::*;
