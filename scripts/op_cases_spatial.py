@@ -188,6 +188,48 @@ SYMBOLIC += [
 # specialises symbolic sizes where export's Python one keeps them.
 PYTHON_DISPATCHER |= {"conv1d.padding", "conv2d.padding", "conv3d.padding", "_convolution_mode"}
 
+# ---- pads by mode ----------------------------------------------------------------------
+
+# `_pad_enum`'s mode (`at::padding_mode`): 0 reflect, 1 replicate,
+# 2 circular, 3 constant.
+CASES["_pad_enum"] = [
+    C("constant", T([2, 3]), [1, 2], 3),
+    C("constant value channels last", cl(1, 2, 3, 3), [1, 1, 0, 2], 3, 1.5),
+    C("constant negative crops", T([2, 5]), [-1, -2], 3),
+    C("constant odd pad length", T([2, 3]), [1], 3),
+    C("reflect 1-d", T([2, 3, 5]), [1, 2], 0),
+    C("reflect 2-d channels last", cl(1, 2, 4, 5), [1, 1, 2, 0], 0),
+    C("reflect of a matrix", T([2, 3]), [1, 2], 0),
+    C("replicate 3-d float64", T([1, 2, 3, 4, 5], dtype=f64), [1, 1, 1, 1, 1, 1], 1),
+    C("replicate 1-d", T([2, 3, 5]), [1, 2], 1),
+    C("circular 2-d", T([2, 3, 4, 5]), [1, 2, 0, 3], 2),
+    C("circular transposed", tr(2, 3, 5), [1, 2], 2),
+    C("reflect with a value", T([2, 3, 5]), [1, 2], 0, 1.0),
+    C("reflect with a zero value", T([2, 3, 5]), [1, 2], 0, 0.0),
+    C("reflect pad too large", T([2, 3, 2]), [2, 0], 0),
+    C("reflect 4-d input, one pair", T([1, 2, 3, 4]), [1, 1], 0),
+    C("pad longer than twice the rank", T([3]), [1, 1, 1, 1], 1),
+    C("unknown mode", T([2, 3, 5]), [1, 2], 7),
+]
+CASES["_pad_circular"] = [
+    C("1-d", T([2, 3, 5]), [1, 2]),
+    C("2-d unbatched", T([3, 4, 5]), [1, 2, 0, 3]),
+    C("3-d", T([1, 2, 3, 4, 5]), [1, 1, 2, 2, 0, 1]),
+    C("channels last", cl(2, 3, 4, 5), [1, 1, 1, 1]),
+    C("negative crops", T([2, 3, 5]), [-1, -2]),
+    C("int64", T([2, 3, 5], dtype=i64), [2, 2]),
+    C("wraps twice", T([2, 3, 2]), [3, 0]),
+    C("too few padded dims", T([2, 3, 4, 5]), [1, 1]),
+    C("odd pad length", T([2, 3, 5]), [1, 2, 1]),
+]
+SYMBOLIC += [
+    ("_pad_circular of a dynamic length", "_pad_circular",
+     Case("", D([2, 3, 5], "x", ["static", "static", "dynamic"]), [1, 2])),
+    ("_pad_enum reflect of dynamic sizes", "_pad_enum",
+     Case("", D([2, 3, 5], "x"), [1, 2], 0)),
+]
+PYTHON_DISPATCHER |= {"_pad_enum"}
+
 # ---- samplers and sliding blocks ---------------------------------------------------
 
 CASES["grid_sampler"] = [

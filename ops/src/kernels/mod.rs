@@ -147,7 +147,7 @@ pub(crate) use norm_backward::{
 pub(crate) use normal::{
     normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
 };
-pub(crate) use pad::pad;
+pub(crate) use pad::{pad, pad_circular, pad_enum_op};
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad1d, replication_pad2d,
     replication_pad3d,
