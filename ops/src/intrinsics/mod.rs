@@ -16,6 +16,7 @@
 //! [`fake_runtime::view`]); what is specific to some operators
 //! (convolution and pooling sizes, `arange`'s length) lives here.
 
+pub mod attention;
 pub mod checks;
 pub mod complex;
 pub mod composites;
@@ -36,6 +37,7 @@ pub mod slicing;
 pub mod spatial;
 pub mod splitting;
 
+pub use attention::*;
 pub use checks::*;
 pub use complex::*;
 pub use composites::*;
