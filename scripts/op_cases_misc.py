@@ -597,3 +597,56 @@ CASES["_transformer_encoder_layer_fwd"] = [
       T([3 * _E]), T([_E, _E]), T([_E]), False, False, 1e-5, T([_E]), T([_E]), T([_E]), T([_E]), T([16, _E]),
       T([16]), T([_E, 16]), T([_E])),
 ]
+
+# ---- ATen composites of linear algebra, sequences and flat buffers ----
+
+CASES["orgqr"] = [
+    C("tall", T([5, 3]), T([3])),
+    C("batched", T([2, 4, 4]), T([2, 3])),
+    C("float64", T([5, 3], dtype=f64), T([2], dtype=f64)),
+    C("complex64", T([4, 3], dtype=c64), T([3], dtype=c64)),
+    C("transposed", tr(5, 3), T([3])),
+    C("wide", T([3, 5]), T([3])),
+    C("too many reflectors", T([5, 3]), T([4])),
+    C("vector", T([5]), T([3])),
+]
+CASES["_compute_linear_combination"] = [
+    C("matrices", T([3, 4, 5]), T([2, 3])),
+    C("vectors", T([3, 5]), T([4, 3])),
+    C("float64", T([3, 4], dtype=f64), T([2, 3], dtype=f64)),
+    C("transposed", T([3, 5, 4], then=lambda t: t.transpose(1, 2)), T([2, 3])),
+    C("count mismatch", T([3, 4]), T([2, 4])),
+    C("dtypes differ", T([3, 4]), T([2, 3], dtype=f64)),
+]
+CASES["_unique"] = [
+    C("vector", T([5])),
+    C("matrix with inverse", T([3, 4]), True, True),
+    C("unsorted", T([3, 4], dtype=i64), False),
+    C("empty", T([0, 3]), True, True),
+]
+CASES["pad_sequence"] = [
+    C("sequences", [T([3, 4]), T([5, 4]), T([2, 4])]),
+    C("batch first", [T([3, 4]), T([5, 4])], True),
+    C("left", [T([3]), T([5])], False, 1.0, "left"),
+    C("float64 and float32", [T([3, 2], dtype=f64), T([5, 2])], True),
+    C("transposed", [tr(4, 3), T([2, 3])]),
+    C("one sequence", [T([3, 2, 2])]),
+    C("no sequences", []),
+    C("trailing dims differ", [T([3, 4]), T([5, 3])]),
+    C("unknown side", [T([3]), T([5])], False, 0.0, "middle"),
+]
+CASES["flatten_dense_tensors"] = [
+    C("two", [T([2, 3]), T([4])]),
+    C("transposed", [tr(2, 3), T([4])]),
+    C("float64 and float32", [T([2], dtype=f64), T([3])]),
+    C("one", [T([2, 3])]),
+    C("scalar", [T([])]),
+    C("none", []),
+]
+CASES["unflatten_dense_tensors"] = [
+    C("two", T([10]), [T([2, 3]), T([4])]),
+    C("one", T([6]), [T([2, 3])]),
+    C("offset flat", T([12], then=lambda t: t[2:]), [T([2, 3]), T([4])]),
+    C("none", T([0]), []),
+    C("too short", T([5]), [T([2, 3])]),
+]
