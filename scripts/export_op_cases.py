@@ -4277,8 +4277,10 @@ SYMBOLIC += [
 
 import op_cases_complex  # noqa: E402
 import op_cases_composites  # noqa: E402
+import op_cases_conv_backends  # noqa: E402
 import op_cases_copies  # noqa: E402
 import op_cases_elementwise  # noqa: E402
+import op_cases_fft  # noqa: E402
 import op_cases_gradients  # noqa: E402
 import op_cases_indexing  # noqa: E402
 import op_cases_inplace  # noqa: E402
@@ -4292,11 +4294,10 @@ import op_cases_special  # noqa: E402
 import op_cases_statistics  # noqa: E402
 
 MODULE_PYTHON_DISPATCHER = set()
-for _module in (op_cases_complex, op_cases_composites, op_cases_copies, op_cases_elementwise, op_cases_gradients,
-                op_cases_indexing,
-                op_cases_inplace,
-                op_cases_losses, op_cases_misc, op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial,
-                op_cases_special, op_cases_statistics):
+for _module in (op_cases_complex, op_cases_composites, op_cases_conv_backends, op_cases_copies, op_cases_elementwise,
+                op_cases_fft, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc,
+                op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial, op_cases_special,
+                op_cases_statistics):
     _twice = set(_module.CASES) & set(CASES)
     assert not _twice, f"cases written twice: {sorted(_twice)}"
     CASES.update(_module.CASES)

@@ -525,3 +525,128 @@ SYMBOLIC += [
      C("", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
        [2, 2], [1, 1], [1, 1], False, [0, 0], 1, *_CONV_FLAGS[:-1])),
 ]
+
+# ---- the fused transformer kernels and their masked steps ----
+
+CASES["_masked_scale"] = [
+    C("plain", T([2, 3]), T([2, 3], dtype=b8), 2.0),
+    C("channels last", cl(2, 3, 4, 5), T([2, 3, 4, 5], dtype=b8), 0.5),
+    C("channels last 3d", T([2, 3, 4, 5, 6], fmt=torch.channels_last_3d), T([2, 3, 4, 5, 6], dtype=b8), 0.5),
+    C("transposed", tr(3, 4), T([3, 4], dtype=b8), 2.0),
+    C("float64", T([5], dtype=f64), T([5], dtype=b8), 2.0),
+    C("mask of other sizes", T([2, 3]), T([7], dtype=b8), 2.0),
+]
+CASES["_masked_softmax"] = [
+    C("same sizes", T([2, 3, 4]), T([2, 3, 4], dtype=b8)),
+    C("dim", T([2, 3, 4]), T([2, 3, 4], dtype=b8), 1),
+    C("transposed", tr(3, 4), T([3, 4], dtype=b8)),
+    C("channels last", cl(2, 3, 4, 4), T([2, 3, 4, 4], dtype=b8)),
+    C("float64", T([2, 5], dtype=f64), T([2, 5], dtype=b8)),
+    C("attention mask", T([2, 3, 4, 4]), T([4, 4], dtype=b8), 3, 0),
+    C("padding mask", T([2, 3, 4, 4]), T([2, 4], dtype=b8), 3, 1),
+    C("padding mask, another dim", T([2, 3, 4, 4]), T([2, 4], dtype=b8), 2, 1),
+    C("float mask", T([2, 3]), T([2, 3])),
+    C("mask of other sizes", T([2, 3]), T([3, 2], dtype=b8)),
+    C("attention mask of other sizes", T([2, 3, 4, 4]), T([4, 3], dtype=b8), 3, 0),
+    C("int64 input", T([2, 3], dtype=i64), T([2, 3], dtype=b8)),
+]
+CASES["_transform_bias_rescale_qkv"] = [
+    C("two heads", T([2, 5, 12]), T([12]), 2),
+    C("one head float64", T([3, 4, 6], dtype=f64), T([6], dtype=f64), 1),
+    C("transposed", T([2, 12, 5], then=lambda t: t.transpose(1, 2)), T([12]), 2),
+    C("heads not dividing", T([2, 5, 12]), T([12]), 3),
+    C("width not three parts", T([2, 5, 10]), T([10]), 2),
+    C("width not three parts, one head", T([2, 5, 10]), T([10]), 1),
+    C("bias of another length", T([2, 5, 12]), T([6]), 2),
+    C("int64", T([2, 5, 12], dtype=i64), T([12], dtype=i64), 2),
+    C("bfloat16", T([2, 5, 12], dtype=bf16), T([12], dtype=bf16), 2),
+    C("2-d qkv", T([5, 12]), T([12]), 2),
+]
+_E = 8
+
+
+CASES["_native_multi_head_attention"] = [
+    C("weights averaged", T([2, 5, _E]), T([2, 5, _E]), T([2, 5, _E]), _E, 2, T([3 * _E, _E]), T([3 * _E]),
+      T([_E, _E]), T([_E])),
+    C("weights per head", T([2, 5, _E]), T([2, 7, _E]), T([2, 7, _E]), _E, 2, T([3 * _E, _E]), T([3 * _E]),
+      T([_E, _E]), T([_E]), None, True, False),
+    C("no weights", T([2, 5, _E]), T([2, 5, _E]), T([2, 5, _E]), _E, 2, T([3 * _E, _E]), T([3 * _E]),
+      T([_E, _E]), T([_E]), None, False),
+    C("projection to another width", T([2, 5, _E]), T([2, 5, _E]), T([2, 5, _E]), _E, 2, T([3 * _E, _E]),
+      T([3 * _E]), T([6, _E]), T([6])),
+    C("transposed query", T([5, 2, _E], then=lambda t: t.transpose(0, 1)), T([2, 5, _E]), T([2, 5, _E]), _E, 2,
+      T([3 * _E, _E]), T([3 * _E]), T([_E, _E]), T([_E])),
+    C("float64", T([2, 5, _E], dtype=f64), T([2, 5, _E], dtype=f64), T([2, 5, _E], dtype=f64), _E, 2,
+      T([3 * _E, _E], dtype=f64), T([3 * _E], dtype=f64), T([_E, _E], dtype=f64), T([_E], dtype=f64)),
+    C("empty query", T([0, 5, _E]), T([0, 5, _E]), T([0, 5, _E]), _E, 2, T([3 * _E, _E]), T([3 * _E]),
+      T([_E, _E]), T([_E])),
+]
+CASES["_transformer_encoder_layer_fwd"] = [
+    C("plain", T([2, 5, _E]), _E, 2, T([3 * _E, _E]), T([3 * _E]), T([_E, _E]), T([_E]), False, False, 1e-5,
+      T([_E]), T([_E]), T([_E]), T([_E]), T([16, _E]), T([16]), T([_E, 16]), T([_E])),
+    C("transposed source", T([5, 2, _E], then=lambda t: t.transpose(0, 1)), _E, 2, T([3 * _E, _E]), T([3 * _E]),
+      T([_E, _E]), T([_E]), True, True, 1e-5, T([_E]), T([_E]), T([_E]), T([_E]), T([16, _E]), T([16]),
+      T([_E, 16]), T([_E])),
+    C("float64", T([2, 5, _E], dtype=f64), _E, 2, T([3 * _E, _E], dtype=f64), T([3 * _E], dtype=f64),
+      T([_E, _E], dtype=f64), T([_E], dtype=f64), False, False, 1e-5, T([_E], dtype=f64), T([_E], dtype=f64),
+      T([_E], dtype=f64), T([_E], dtype=f64), T([16, _E], dtype=f64), T([16], dtype=f64), T([_E, 16], dtype=f64),
+      T([_E], dtype=f64)),
+    C("empty source", T([0, 5, _E]), _E, 2, T([3 * _E, _E]), T([3 * _E]), T([_E, _E]), T([_E]), False, False,
+      1e-5, T([_E]), T([_E]), T([_E]), T([_E]), T([16, _E]), T([16]), T([_E, 16]), T([_E])),
+    C("empty transposed source", T([5, 0, _E], then=lambda t: t.transpose(0, 1)), _E, 2, T([3 * _E, _E]),
+      T([3 * _E]), T([_E, _E]), T([_E]), False, False, 1e-5, T([_E]), T([_E]), T([_E]), T([_E]), T([16, _E]),
+      T([16]), T([_E, 16]), T([_E])),
+]
+
+# ---- ATen composites of linear algebra, sequences and flat buffers ----
+
+CASES["orgqr"] = [
+    C("tall", T([5, 3]), T([3])),
+    C("batched", T([2, 4, 4]), T([2, 3])),
+    C("float64", T([5, 3], dtype=f64), T([2], dtype=f64)),
+    C("complex64", T([4, 3], dtype=c64), T([3], dtype=c64)),
+    C("transposed", tr(5, 3), T([3])),
+    C("wide", T([3, 5]), T([3])),
+    C("too many reflectors", T([5, 3]), T([4])),
+    C("vector", T([5]), T([3])),
+]
+CASES["_compute_linear_combination"] = [
+    C("matrices", T([3, 4, 5]), T([2, 3])),
+    C("vectors", T([3, 5]), T([4, 3])),
+    C("float64", T([3, 4], dtype=f64), T([2, 3], dtype=f64)),
+    C("transposed", T([3, 5, 4], then=lambda t: t.transpose(1, 2)), T([2, 3])),
+    C("count mismatch", T([3, 4]), T([2, 4])),
+    C("dtypes differ", T([3, 4]), T([2, 3], dtype=f64)),
+]
+CASES["_unique"] = [
+    C("vector", T([5])),
+    C("matrix with inverse", T([3, 4]), True, True),
+    C("unsorted", T([3, 4], dtype=i64), False),
+    C("empty", T([0, 3]), True, True),
+]
+CASES["pad_sequence"] = [
+    C("sequences", [T([3, 4]), T([5, 4]), T([2, 4])]),
+    C("batch first", [T([3, 4]), T([5, 4])], True),
+    C("left", [T([3]), T([5])], False, 1.0, "left"),
+    C("float64 and float32", [T([3, 2], dtype=f64), T([5, 2])], True),
+    C("transposed", [tr(4, 3), T([2, 3])]),
+    C("one sequence", [T([3, 2, 2])]),
+    C("no sequences", []),
+    C("trailing dims differ", [T([3, 4]), T([5, 3])]),
+    C("unknown side", [T([3]), T([5])], False, 0.0, "middle"),
+]
+CASES["flatten_dense_tensors"] = [
+    C("two", [T([2, 3]), T([4])]),
+    C("transposed", [tr(2, 3), T([4])]),
+    C("float64 and float32", [T([2], dtype=f64), T([3])]),
+    C("one", [T([2, 3])]),
+    C("scalar", [T([])]),
+    C("none", []),
+]
+CASES["unflatten_dense_tensors"] = [
+    C("two", T([10]), [T([2, 3]), T([4])]),
+    C("one", T([6]), [T([2, 3])]),
+    C("offset flat", T([12], then=lambda t: t[2:]), [T([2, 3]), T([4])]),
+    C("none", T([0]), []),
+    C("too short", T([5]), [T([2, 3])]),
+]

@@ -1,8 +1,7 @@
-"""Cases of the pools, transposed and string-padded convolutions,
+"""Cases of the pools, transposed and string-padded convolutions, pads,
 samplers, upsamplings and spatial rearrangements of `ops/rules/pools.rules`,
-`conv.rules`, `sampling.rules`, `spatial.rules`, the Hermitian FFTs and
-short-time transforms of `fft.rules` and the distances of
-`distance.rules`.
+`conv.rules`, `nn.rules`, `sampling.rules`, `spatial.rules` and the
+distances of `distance.rules` (the FFTs' are in `op_cases_fft.py`).
 
 Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
@@ -161,9 +160,74 @@ SYMBOLIC += [
      Case("", D([2, 4, 5, 6, 7], "x", ["static", "static", "dynamic", "static", "static"]), T([4, 3, 2, 3, 2]),
           None, [2], [1])),
 ]
+# ATen's `_convolution_mode`, which `conv{n}d.padding` calls on a batched
+# input.
+CASES["_convolution_mode"] = [
+    C("same 2-d", T([2, 4, 5, 6]), T([3, 4, 2, 3]), T([3]), [1, 1], "same", [1, 1], 1),
+    C("same 1-d, one stride", T([2, 4, 5]), T([3, 4, 3]), None, [1], "same", [1], 1),
+    C("same 3-d dilated", T([2, 4, 5, 6, 7]), T([3, 4, 2, 3, 2]), None, [1], "same", [2], 1),
+    C("same channels last asymmetric", cl(2, 4, 5, 6), T([3, 4, 2, 2]), None, [1, 1], "same", [1, 1], 1),
+    C("valid channels last", cl(2, 4, 5, 6), T([3, 4, 2, 3]), None, [2, 1], "valid", [1, 1], 1),
+    C("valid groups", T([2, 4, 5, 6]), T([6, 2, 2, 3]), None, [1], "valid", [1], 2),
+    C("valid float64", T([2, 4, 5, 6], dtype=f64), T([3, 4, 2, 3], dtype=f64), None, [1], "valid", [1], 1),
+    C("same strided", T([2, 4, 5, 6]), T([3, 4, 2, 3]), None, [2, 2], "same", [1, 1], 1),
+    C("unknown padding", T([2, 4, 5, 6]), T([3, 4, 2, 3]), None, [1], "full", [1], 1),
+    C("unbatched same", T([4, 5, 6]), T([3, 4, 2, 3]), None, [1], "same", [1], 1),
+    C("unbatched valid", T([4, 5, 6]), T([3, 4, 2, 3]), None, [1], "valid", [1], 1),
+]
+SYMBOLIC += [
+    ("_convolution_mode same of dynamic sizes", "_convolution_mode",
+     Case("", D([2, 4, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), T([3, 4, 2, 3]), None, [1, 1],
+          "same", [1, 1], 1)),
+    ("_convolution_mode valid of dynamic sizes", "_convolution_mode",
+     Case("", D([2, 4, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), T([3, 4, 2, 3]), None, [1, 1],
+          "valid", [1, 1], 1)),
+]
 # `_convolution_same` pads with `constant_pad_nd`, whose C++ kernel
 # specialises symbolic sizes where export's Python one keeps them.
-PYTHON_DISPATCHER |= {"conv1d.padding", "conv2d.padding", "conv3d.padding"}
+PYTHON_DISPATCHER |= {"conv1d.padding", "conv2d.padding", "conv3d.padding", "_convolution_mode"}
+
+# ---- pads by mode ----------------------------------------------------------------------
+
+# `_pad_enum`'s mode (`at::padding_mode`): 0 reflect, 1 replicate,
+# 2 circular, 3 constant.
+CASES["_pad_enum"] = [
+    C("constant", T([2, 3]), [1, 2], 3),
+    C("constant value channels last", cl(1, 2, 3, 3), [1, 1, 0, 2], 3, 1.5),
+    C("constant negative crops", T([2, 5]), [-1, -2], 3),
+    C("constant odd pad length", T([2, 3]), [1], 3),
+    C("reflect 1-d", T([2, 3, 5]), [1, 2], 0),
+    C("reflect 2-d channels last", cl(1, 2, 4, 5), [1, 1, 2, 0], 0),
+    C("reflect of a matrix", T([2, 3]), [1, 2], 0),
+    C("replicate 3-d float64", T([1, 2, 3, 4, 5], dtype=f64), [1, 1, 1, 1, 1, 1], 1),
+    C("replicate 1-d", T([2, 3, 5]), [1, 2], 1),
+    C("circular 2-d", T([2, 3, 4, 5]), [1, 2, 0, 3], 2),
+    C("circular transposed", tr(2, 3, 5), [1, 2], 2),
+    C("reflect with a value", T([2, 3, 5]), [1, 2], 0, 1.0),
+    C("reflect with a zero value", T([2, 3, 5]), [1, 2], 0, 0.0),
+    C("reflect pad too large", T([2, 3, 2]), [2, 0], 0),
+    C("reflect 4-d input, one pair", T([1, 2, 3, 4]), [1, 1], 0),
+    C("pad longer than twice the rank", T([3]), [1, 1, 1, 1], 1),
+    C("unknown mode", T([2, 3, 5]), [1, 2], 7),
+]
+CASES["_pad_circular"] = [
+    C("1-d", T([2, 3, 5]), [1, 2]),
+    C("2-d unbatched", T([3, 4, 5]), [1, 2, 0, 3]),
+    C("3-d", T([1, 2, 3, 4, 5]), [1, 1, 2, 2, 0, 1]),
+    C("channels last", cl(2, 3, 4, 5), [1, 1, 1, 1]),
+    C("negative crops", T([2, 3, 5]), [-1, -2]),
+    C("int64", T([2, 3, 5], dtype=i64), [2, 2]),
+    C("wraps twice", T([2, 3, 2]), [3, 0]),
+    C("too few padded dims", T([2, 3, 4, 5]), [1, 1]),
+    C("odd pad length", T([2, 3, 5]), [1, 2, 1]),
+]
+SYMBOLIC += [
+    ("_pad_circular of a dynamic length", "_pad_circular",
+     Case("", D([2, 3, 5], "x", ["static", "static", "dynamic"]), [1, 2])),
+    ("_pad_enum reflect of dynamic sizes", "_pad_enum",
+     Case("", D([2, 3, 5], "x"), [1, 2], 0)),
+]
+PYTHON_DISPATCHER |= {"_pad_enum"}
 
 # ---- samplers and sliding blocks ---------------------------------------------------
 
@@ -333,95 +397,6 @@ SYMBOLIC += [
     ("flash attention for cpu of dynamic sizes", "_scaled_dot_product_flash_attention_for_cpu",
      Case("", D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 16], "v"))),
 ]
-
-# ---- Hermitian FFTs ---------------------------------------------------------------------
-
-for _op in ("fft_hfftn", "fft_hfft2"):
-    CASES[_op] = [
-        C("default dims", T([3, 4, 5], dtype=c64)),
-        C("given sizes", T([3, 4, 5], dtype=c64), [6, 12]),
-        C("last size kept as minus one", T([3, 4, 5], dtype=c64), [6, -1]),
-        C("given dims", T([3, 4, 5], dtype=c64), None, [0, 1]),
-        C("one dim", T([3, 4, 5], dtype=c64), None, [1]),
-        C("real input", T([3, 4, 5])),
-        C("int64 input", T([3, 4, 5], dtype=i64)),
-        C("transposed", tr(3, 4, 5, dtype=c64)),
-        C("no dims refused", T([3, 4, 5], dtype=c64), None, []),
-        C("norm", T([3, 4, 5], dtype=c64), None, [0, 2], "ortho"),
-        C("unknown norm", T([3, 4, 5], dtype=c64), None, [0, 2], "sideways"),
-    ]
-for _op in ("fft_ihfftn", "fft_ihfft2"):
-    CASES[_op] = [
-        C("default dims", T([3, 4, 5])),
-        C("given sizes", T([3, 4, 5]), [6, 12]),
-        C("given dims", T([3, 4, 5]), None, [0, 1]),
-        C("one dim", T([3, 4, 5]), None, [1]),
-        C("float64", T([3, 4, 5], dtype=f64)),
-        C("int64 input", T([3, 4, 5], dtype=i64)),
-        C("transposed", tr(3, 4, 5)),
-        C("complex refused", T([3, 4, 5], dtype=c64)),
-        C("no dims refused", T([3, 4, 5]), None, []),
-    ]
-CASES["fft_hfftn"] += [C("every dim", T([2, 3, 4, 5], dtype=c64), None, None)]
-CASES["fft_ihfftn"] += [C("every dim", T([2, 3, 4, 5]), None, None)]
-SYMBOLIC += [
-    ("hfft2 of dynamic sizes", "fft_hfft2", Case("", D([3, 4, 5], "x", dtype=c64))),
-    ("ihfft2 of dynamic sizes", "fft_ihfft2", Case("", D([3, 4, 5], "x"))),
-    ("hfftn of dynamic sizes", "fft_hfftn", Case("", D([3, 4, 5], "x", dtype=c64))),
-    ("ihfftn of dynamic sizes", "fft_ihfftn", Case("", D([3, 4, 5], "x"))),
-]
-
-# ---- short-time transforms -------------------------------------------------------------
-
-CASES["stft"] = [
-    C("batched", T([2, 40]), 8, 2, None, None, False, None, True),
-    C("1-d with a short window", T([40]), 8, 2, 6, T([6]), False, None, True),
-    C("real output", T([40]), 8, 2, 6, T([6]), False, None, False),
-    C("complex input", T([40], dtype=c64), 8, None, None, None, False, None, True),
-    C("complex window", T([40]), 8, 2, None, T([8], dtype=c64), False, None, True),
-    C("float64 two-sided", T([40], dtype=f64), 8, 2, None, None, False, False, True),
-    C("strided input", T([40], then=lambda t: t[::2]), 8, 3, None, None, False, None, True),
-    C("transposed batch", tr(40, 3), 8, 3, None, T([8]), True, None, True),
-    C("aligned to a short window", T([3, 41]), 8, 3, 5, T([5]), False, None, True, True),
-    C("window without return_complex", T([40]), 8, 2, None, None, False, None, None),
-    C("int64 input", T([40], dtype=i64), 8, 2, None, None, False, None, True),
-    C("n_fft too large", T([40]), 50, 2, None, None, False, None, True),
-    C("zero hop", T([40]), 8, 0, None, None, False, None, True),
-    C("window too long", T([40]), 8, 2, 9, None, False, None, True),
-    C("window of another length", T([40]), 8, 2, 6, T([5]), False, None, True),
-    C("onesided complex", T([40], dtype=c64), 8, 2, None, None, False, True, True),
-    C("3-d input", T([2, 2, 40]), 8, 2, None, None, False, None, True),
-]
-SYMBOLIC += [
-    ("stft of a dynamic batch and length", "stft",
-     Case("", D([2, 40], "x"), 8, 2, None, None, False, None, True)),
-]
-CASES["istft"] = [
-    C("batched", T([2, 5, 17], dtype=c64), 8, 2),
-    C("unbatched with a window", T([5, 17], dtype=c64), 8, 2, 6, T([6])),
-    C("not centered", T([5, 17], dtype=c64), 8, 2, None, None, False),
-    C("given length", T([5, 17], dtype=c64), 8, 2, None, None, True, False, None, 30),
-    C("length beyond the signal", T([5, 17], dtype=c64), 8, 2, None, None, True, False, None, 60),
-    C("two-sided", T([8, 17], dtype=c64), 8, 2, None, None, True, False, False),
-    C("complex output", T([8, 17], dtype=c64), 8, 2, None, None, True, False, False, None, True),
-    C("float64 window", T([5, 17], dtype=c64), 8, 2, None, T([8], dtype=f64)),
-    C("complex128", T([5, 17], dtype=torch.complex128), 8, 2),
-    C("transposed", T([17, 5], dtype=c64, then=lambda t: t.t()), 8, 2),
-    C("real input", T([5, 17]), 8, 2),
-    C("frequency mismatch", T([6, 17], dtype=c64), 8, 2),
-    C("hop beyond window", T([5, 17], dtype=c64), 8, 9),
-    C("window of another length", T([5, 17], dtype=c64), 8, 2, 6, T([5])),
-    C("onesided complex output", T([5, 17], dtype=c64), 8, 2, None, None, True, False, None, None, True),
-    C("complex window for a real output", T([5, 17], dtype=c64), 8, 2, None, T([8], dtype=c64)),
-    C("empty", T([5, 0], dtype=c64), 8, 2),
-    C("1-d input", T([17], dtype=c64), 8, 2),
-]
-SYMBOLIC += [
-    ("istft of dynamic frames", "istft", Case("", D([2, 5, 17], "x", ["dynamic", "static", "dynamic"], dtype=c64), 8, 2)),
-    ("istft of dynamic frames to a length", "istft",
-     Case("", D([5, 17], "x", ["static", "dynamic"], dtype=c64), 8, 2, None, None, True, False, None, 30)),
-]
-PYTHON_DISPATCHER |= {"istft"}
 
 CASES["upsample_linear1d"] = [
     C("output size", T([2, 3, 8]), [5], False),
@@ -680,16 +655,6 @@ CASES["conv2d.padding"] += [
     C("complex channels last valid", cl(2, 4, 5, 6, dtype=c64), T([3, 4, 2, 3], dtype=c64), None, [1], "valid"),
 ]
 
-CASES["stft"] += [
-    C("cuda", T([2, 40], device="cuda"), 8, 2, None, T([8], device="cuda"), False, None, True),
-    C("cuda complex two-sided", T([40], dtype=c64, device="cuda"), 8, 2, None, None, False, None, True),
-]
-CASES["istft"] += [
-    C("cuda", T([2, 5, 17], dtype=c64, device="cuda"), 8, 2),
-]
-CASES["fft_hfft2"] += [C("cuda", T([3, 4, 5], dtype=c64, device="cuda"))]
-CASES["fft_ihfftn"] += [C("cuda", T([2, 3, 4, 5], device="cuda"), None, None)]
-
 # ---- nearest and bilinear upsamplings with the output size given ----
 
 CASES["upsample_bilinear2d"] = [
@@ -913,20 +878,3 @@ SYMBOLIC += [
           D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
           None, None, None, None, None, 0.0, 0, True)),
 ]
-
-# ---- the FFT sample frequencies -------------------------------------------------------
-
-for _op in ["fft_fftfreq", "fft_rfftfreq"]:
-    CASES[_op] = [
-        C("five", 5),
-        C("eight, a spacing", 8, 0.5),
-        C("one", 1),
-        C("zero", 0),
-        C("float64", 5, dtype=f64),
-        C("complex64", 4, dtype=c64),
-        C("on cuda", 6, device="cuda"),
-        C("int64 refused", 5, dtype=i64),
-        C("minus one", -1),
-        C("minus three", -3),
-        C("minus five", -5),
-    ]

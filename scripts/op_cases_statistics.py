@@ -261,3 +261,88 @@ SYMBOLIC += [
     ("_weight_norm_interface of a dynamic weight", "_weight_norm_interface",
      C("", D([4, 3, 2], "v"), D([4, 1, 1], "g", ["dynamic", "static", "static"]))),
 ]
+
+# ---- norms, covariances and ranks of ATen's composites ----
+
+CASES["nuclear_norm"] = [
+    C("matrix", T([3, 4])),
+    C("kept", T([3, 4]), True),
+    C("float64", T([4, 3], dtype=f64)),
+    C("complex64", T([3, 3], dtype=c64)),
+    C("vector", T([4])),
+    C("batched", T([2, 3, 4])),
+    C("int64", T([3, 4], dtype=i64)),
+]
+CASES["nuclear_norm.dim"] = [
+    C("last two", T([2, 3, 4]), [1, 2]),
+    C("first two kept", T([3, 4, 2]), [0, 1], True),
+    C("negative dims", T([2, 3, 4]), [-1, -3]),
+    C("transposed", tr(3, 4), [0, 1]),
+    C("one dim", T([2, 3, 4]), [1]),
+    C("same dim twice", T([2, 3, 4]), [1, 1]),
+]
+CASES["linalg_matrix_rank"] = [
+    C("matrix", T([3, 4]), 0.1),
+    C("batched hermitian", T([2, 3, 3]), 0.1, True),
+    C("float64", T([4, 3], dtype=f64), 0.5),
+    C("complex64", T([3, 3], dtype=c64), 0.1),
+    C("vector", T([4]), 0.1),
+    C("int64", T([3, 4], dtype=i64), 0.1),
+]
+CASES["linalg_matrix_rank.tol_tensor"] = [
+    C("matrix", T([3, 4]), T([])),
+    C("batched tolerance", T([2, 3, 4]), T([2])),
+    C("broadcast tolerance", T([2, 3, 4]), T([5, 1])),
+    C("hermitian", T([2, 3, 3]), T([]), True),
+    C("float64 tolerance", T([3, 4]), T([], dtype=f64)),
+    C("vector", T([4]), T([])),
+    C("tolerance of other batch", T([2, 3, 4]), T([3])),
+]
+CASES["linalg_cond.p_str"] = [
+    C("frobenius", T([3, 3]), "fro"),
+    C("nuclear batched", T([2, 4, 4]), "nuc"),
+    C("float64", T([3, 3], dtype=f64), "fro"),
+    C("complex64", T([3, 3], dtype=c64), "nuc"),
+    C("transposed", tr(3, 3), "fro"),
+    C("not square", T([3, 4]), "fro"),
+    C("unknown norm", T([3, 3]), "inf"),
+    C("vector", T([3]), "fro"),
+]
+
+# ---- gradient with spacings and dims given ----
+
+CASES["gradient.array"] = [
+    C("one dim", T([3, 4]), dim=[1]),
+    C("two dims", T([3, 4, 5]), dim=[0, 2]),
+    C("edge order 2", T([3, 4]), dim=[0], edge_order=2),
+    C("int64", T([3, 4], dtype=i64), dim=[0, 1]),
+    C("transposed", tr(3, 4), dim=[1]),
+    C("too few samples", T([1, 4]), dim=[0]),
+    C("dim out of range", T([3, 4]), dim=[2]),
+]
+CASES["gradient.scalararray"] = [
+    C("one dim", T([3, 4]), spacing=2.0, dim=[1]),
+    C("int spacing of an int64 input", T([3, 4], dtype=i64), spacing=2, dim=[0, 1]),
+    C("float64", T([3, 4], dtype=f64), spacing=0.5, dim=[0]),
+    C("edge order 3", T([5, 4]), spacing=1.0, dim=[0], edge_order=3),
+]
+CASES["gradient.tensorarray"] = [
+    C("coordinates", T([3, 4]), spacing=[T([4])], dim=[1]),
+    C("two dims", T([3, 4]), spacing=[T([3]), T([4])], dim=[0, 1]),
+    C("float64 coordinates", T([3, 4]), spacing=[T([4], dtype=f64)], dim=[1]),
+    C("int64 input", T([3, 4], dtype=i64), spacing=[T([4])], dim=[1]),
+    C("coordinates of another length", T([3, 4]), spacing=[T([3])], dim=[1]),
+    C("matrix coordinates", T([3, 4]), spacing=[T([2, 2])], dim=[1]),
+]
+CASES["gradient.tensorarrayint"] = [
+    C("every dim", T([3, 4]), spacing=[T([3]), T([4])]),
+    C("one dim", T([3, 4]), spacing=[T([4])], dim=1),
+    C("edge order 2", T([3, 4]), spacing=[T([3]), T([4])], edge_order=2),
+    C("zero-dim spacings", T([3, 4]), spacing=[T([]), T([])]),
+]
+SYMBOLIC += [
+    ("gradient.tensorarray of a dynamic input, static coordinates", "gradient.tensorarray",
+     C("", D([3, 4], "x"), spacing=[T([4])], dim=[1])),
+    ("gradient.tensorarrayint of a dynamic input, static coordinates", "gradient.tensorarrayint",
+     C("", D([3, 4], "x"), spacing=[T([3]), T([4])])),
+]

@@ -16,9 +16,11 @@
 //! [`fake_runtime::view`]); what is specific to some operators
 //! (convolution and pooling sizes, `arange`'s length) lives here.
 
+pub mod attention;
 pub mod checks;
 pub mod complex;
 pub mod composites;
+pub mod conv_backends;
 pub mod data;
 pub mod decomposed;
 pub mod dtypes;
@@ -35,9 +37,11 @@ pub mod slicing;
 pub mod spatial;
 pub mod splitting;
 
+pub use attention::*;
 pub use checks::*;
 pub use complex::*;
 pub use composites::*;
+pub use conv_backends::*;
 pub use data::*;
 pub use decomposed::*;
 pub use dtypes::*;

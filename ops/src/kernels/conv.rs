@@ -1,6 +1,7 @@
 //! `conv1d`, `conv2d`, `conv3d`, their `padding` overloads (a string,
 //! `"valid"` or `"same"`) and `conv_transpose1d` / `conv_transpose2d` /
-//! `conv_transpose3d`: `convolution` on a batched input, and on an
+//! `conv_transpose3d` and ATen's `_convolution_mode`, which the `padding`
+//! overloads call: `convolution` on a batched input, and on an
 //! unbatched one (one dim fewer) through ATen's `batchify`: the input gets
 //! a batch dim of 1 (`unsqueeze(0)`) and the output loses it again
 //! (`squeeze(0)`), strides included. Whether the input is batched is
@@ -280,7 +281,7 @@ pub(crate) fn conv_transpose3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 
 /// `conv{n}d.padding(Tensor input, Tensor weight, Tensor? bias=None,
 /// SymInt[n] stride=1, str padding="valid", SymInt[n] dilation=1, SymInt
-/// groups=1)`: ATen's `_convolution_mode`.
+/// groups=1)`: ATen's `_convolution_mode` of the input batched.
 fn conv_padding_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
     let weight = args::tensor(cx, a, 1, "weight")?;
@@ -290,24 +291,84 @@ fn conv_padding_nd(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Out
     let mode = args::opt_str(cx, a, 4, "padding", Some("valid"))?.unwrap_or("valid");
     let dilation = list(cx, a, 5, "dilation", Some(ones))?;
     let groups = args::size(cx, a, 6, "groups", Some(1))?;
+    batched(cx, input, spatial, |cx, x| {
+        let same = Same {
+            weight,
+            bias,
+            stride,
+            dilation,
+            groups,
+        };
+        convolution_mode(cx, x, same, mode, spatial)
+    })
+}
+
+/// `_convolution_mode(Tensor input, Tensor weight, Tensor? bias, SymInt[]
+/// stride, str padding, SymInt[] dilation, SymInt groups)`: what
+/// `conv{n}d.padding` computes of a batched input, the spatial dims the
+/// input's.
+pub(crate) fn convolution_mode_op(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let same = Same {
+        weight: args::tensor(cx, a, 1, "weight")?,
+        bias: args::opt_tensor(cx, a, 2, "bias")?,
+        stride: list(cx, a, 3, "stride", None)?,
+        dilation: list(cx, a, 5, "dilation", None)?,
+        groups: args::size(cx, a, 6, "groups", None)?,
+    };
+    let mode = args::opt_str(cx, a, 4, "padding", None)?.unwrap_or("valid");
+    // No more than three spatial dims have zeros here; `convolution`
+    // refuses other ranks itself.
+    let spatial = input.dim().saturating_sub(2).clamp(1, 3);
+    let (sizes, strides) = convolution_mode(cx, input, same, mode, spatial)?;
+    Ok(super::fresh_out(cx, input, sizes, strides))
+}
+
+/// The parameters of a convolution whose padding a string gives.
+struct Same<'t> {
+    weight: &'t TensorMeta,
+    bias: Option<&'t TensorMeta>,
+    stride: List<'t>,
+    dilation: List<'t>,
+    groups: SymInt,
+}
+
+/// ATen's `_convolution_mode` of the batched input `x`: `"valid"` is no
+/// padding, `"same"` is [`convolution_same`], another string is refused.
+fn convolution_mode(
+    cx: &mut Cx<'_>,
+    x: &TensorMeta,
+    c: Same<'_>,
+    mode: &str,
+    spatial: usize,
+) -> Result<(Dims, Dims)> {
     let zeros = || List::Borrowed(&ZEROS[..spatial]);
-    batched(cx, input, spatial, |cx, x| match mode {
+    match mode {
         "valid" => {
             let conv = Conv {
-                weight,
-                bias,
-                stride,
+                weight: c.weight,
+                bias: c.bias,
+                stride: c.stride,
                 padding: zeros(),
-                dilation,
+                dilation: c.dilation,
                 transposed: false,
                 output_padding: zeros(),
-                groups,
+                groups: c.groups,
             };
             convolution(cx, x, conv)
         }
-        "same" => convolution_same(cx, x, weight, bias, stride, dilation, groups, zeros()),
+        "same" => convolution_same(
+            cx,
+            x,
+            c.weight,
+            c.bias,
+            c.stride,
+            c.dilation,
+            c.groups,
+            zeros(),
+        ),
         other => Err(invalid(cx, format!("Invalid padding string: '{other}'"))),
-    })
+    }
 }
 
 /// ATen's `_convolution_same`: stride 1 only; the padding each spatial dim

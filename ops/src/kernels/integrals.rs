@@ -1,11 +1,11 @@
 //! The numerical integrals and derivative of ATen's `Integration.cpp` and
 //! `gradient`: `trapezoid` / `trapz` and `cumulative_trapezoid` with
 //! sample points `x` (a vector laid along `dim`, or a tensor padded with
-//! leading size-1 dims), and `gradient` with a scalar spacing. Which steps
-//! run depends on sizes and ranks (an empty dim gives zeros, `x`'s rank
-//! picks its view), so each step is the kernel of the operator ATen
-//! calls: the slices, differences, products, sums and scans give the
-//! layout and dtype.
+//! leading size-1 dims), and `gradient` with a scalar spacing or with
+//! coordinate vectors. Which steps run depends on sizes and ranks (an
+//! empty dim gives zeros, `x`'s rank picks its view), so each step is the
+//! kernel of the operator ATen calls: the slices, differences, products,
+//! sums and scans give the layout and dtype.
 
 use super::einsum::fresh_result;
 use super::invalid;
@@ -276,19 +276,102 @@ pub(crate) fn cumulative_trapezoid_dx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
 }
 
 /// `gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None,
-/// int edge_order=1) -> Tensor[]`: one tensor per dim (or for `dim`), each
-/// `cat` of the edges and the centre differences divided by the spacing:
-/// `self`'s sizes, which ATen reads as integers (guarded), contiguous, in
-/// the division's dtype.
+/// int edge_order=1) -> Tensor[]`: [`gradient`] along `dim` or every dim.
 pub(crate) fn gradient_scalarint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let dim = args::opt_int(cx, a, 2, "dim", None)?;
     let edge_order = args::int(cx, a, 3, "edge_order", Some(1))?;
+    gradient(cx, t, dim.map(|d| vec![d]), None, edge_order)
+}
+
+/// `gradient.array(Tensor self, *, int[] dim, int edge_order=1) ->
+/// Tensor[]`: [`gradient`] along `dim` with a spacing of one.
+pub(crate) fn gradient_array(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::ints(cx, a, 1, "dim", None)?;
+    let edge_order = args::int(cx, a, 2, "edge_order", Some(1))?;
+    gradient(cx, t, Some(dim.to_vec()), None, edge_order)
+}
+
+/// `gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int
+/// edge_order=1) -> Tensor[]`: [`gradient`] along `dim`.
+pub(crate) fn gradient_scalararray(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::ints(cx, a, 2, "dim", None)?;
+    let edge_order = args::int(cx, a, 3, "edge_order", Some(1))?;
+    gradient(cx, t, Some(dim.to_vec()), None, edge_order)
+}
+
+/// `gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] dim, int
+/// edge_order=1) -> Tensor[]`: [`gradient`] along `dim`, one coordinate
+/// vector per dim.
+pub(crate) fn gradient_tensorarray(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let spacing = args::tensors(cx, a, 1, "spacing")?;
+    let dim = args::ints(cx, a, 2, "dim", None)?;
+    let edge_order = args::int(cx, a, 3, "edge_order", Some(1))?;
+    gradient(cx, t, Some(dim.to_vec()), Some(spacing), edge_order)
+}
+
+/// `gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, int?
+/// dim=None, int edge_order=1) -> Tensor[]`: [`gradient`] along `dim` or
+/// every dim, one coordinate vector per dim.
+pub(crate) fn gradient_tensorarrayint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let spacing = args::tensors(cx, a, 1, "spacing")?;
+    let dim = args::opt_int(cx, a, 2, "dim", None)?;
+    let edge_order = args::int(cx, a, 3, "edge_order", Some(1))?;
+    gradient(cx, t, dim.map(|d| vec![d]), Some(spacing), edge_order)
+}
+
+/// ATen's `gradient` of `t` along `dims` (every dim when absent): its
+/// `pre_check_gradient` (no uint8, as many coordinate vectors as dims,
+/// `edge_order` 1 or 2, distinct dims each of at least `edge_order + 1`
+/// elements); one tensor per dim, each `cat` of the edges and the centre
+/// differences divided by the spacing: `t`'s sizes, which ATen reads as
+/// integers (guarded), contiguous, in the division's dtype (with
+/// coordinate vectors, promoted with theirs; each a vector whose
+/// differences reach both edges and broadcast against the centre's).
+fn gradient(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dims: Option<Vec<i64>>,
+    coordinates: Option<&[&TensorMeta]>,
+    edge_order: i64,
+) -> Result<Outs> {
     if t.dtype == DType::UInt8 {
         return Err(invalid(cx, "torch.gradient does not support uint8 input."));
     }
-    let dims: Vec<usize> = match dim {
-        Some(d) => vec![wrap_dim(cx.op, d, t.dim())?],
+    if let Some(c) = coordinates {
+        let wanted = dims.as_ref().map_or(t.dim(), Vec::len);
+        if c.len() != wanted {
+            return Err(invalid(
+                cx,
+                "torch.gradient expected spacing to be unspecified, a scalar or a list of one element per dim",
+            ));
+        }
+    }
+    if edge_order != 1 && edge_order != 2 {
+        return Err(invalid(
+            cx,
+            "torch.gradient only supports edge_order=1 and edge_order=2.",
+        ));
+    }
+    let dims: Vec<usize> = match dims {
+        Some(ds) => {
+            let mut seen = Vec::with_capacity(ds.len());
+            for d in ds {
+                let w = wrap_dim(cx.op, d, t.dim())?;
+                if seen.contains(&w) {
+                    return Err(invalid(
+                        cx,
+                        format!("dim {w} appears multiple times in the list of dims"),
+                    ));
+                }
+                seen.push(w);
+            }
+            seen
+        }
         None => (0..t.dim()).collect(),
     };
     let mut sizes = Dims::new();
@@ -306,23 +389,29 @@ pub(crate) fn gradient_scalarint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
             ));
         }
     }
-    if edge_order != 1 && edge_order != 2 {
-        return Err(invalid(
-            cx,
-            "torch.gradient only supports edge_order=1 and edge_order=2.",
-        ));
-    }
     // The centre differences subtract slices of `self`.
     if t.dtype == DType::Bool {
         return Err(invalid(cx, super::BOOL_SUBTRACTION));
     }
-    let dtype = match t.dtype {
-        d if d.is_integral(true) => cx.defaults.dtype,
-        d => d,
-    };
-    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
     let mut list = Vec::with_capacity(dims.len());
-    for _ in &dims {
+    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+    for (i, &d) in dims.iter().enumerate() {
+        let mut dtype = t.dtype;
+        if let Some(c) = coordinates {
+            let c = c[i];
+            coordinate_checks(cx, c, sizes[d], edge_order)?;
+            // The coefficients are quotients of the coordinates'
+            // differences: an integral one's are floating.
+            let quotient = if c.dtype.is_integral(true) {
+                cx.defaults.dtype
+            } else {
+                c.dtype
+            };
+            dtype = fake_runtime::promotion::promote_types(dtype, quotient)?;
+        }
+        if dtype.is_integral(true) {
+            dtype = cx.defaults.dtype;
+        }
         let mut out = super::fresh(cx, t, sizes.clone(), strides.clone());
         out.dtype = dtype;
         list.push((out, fake_runtime::Alias::Fresh));
@@ -330,4 +419,37 @@ pub(crate) fn gradient_scalarint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
     let mut outs = Outs::new();
     outs.push(Out::Tensors(list));
     Ok(outs)
+}
+
+/// A coordinate vector of `gradient` along a dim of `n` elements: one
+/// dim, read as an integer; its differences reach both edges (one more
+/// element than `edge_order`), and the centre's coefficients (two fewer
+/// than its elements) broadcast against the `n - 2` centre differences.
+fn coordinate_checks(cx: &mut Cx<'_>, c: &TensorMeta, n: SymInt, edge_order: i64) -> Result<()> {
+    if c.dim() != 1 {
+        return Err(invalid(
+            cx,
+            format!(
+                "torch.gradient expected each element of spacing to have one dimension, but got an element with {} dimensions!",
+                c.dim()
+            ),
+        ));
+    }
+    let len = cx.env.guard_int(c.sizes[0], cx.op)?;
+    let SymInt::Int(n) = n else {
+        return Err(invalid(cx, "a size read as an integer stayed symbolic"));
+    };
+    if len < edge_order + 1 {
+        return Err(invalid(
+            cx,
+            format!(
+                "index {edge_order} is out of bounds for dimension 0 with size {}",
+                len - 1
+            ),
+        ));
+    }
+    let coefficients = [SymInt::Int((len - 2).max(0))];
+    let centre = [SymInt::Int(n - 2)];
+    shape::broadcast(cx.env, cx.op, &[&coefficients, &centre])?;
+    Ok(())
 }

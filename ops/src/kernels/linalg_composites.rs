@@ -419,18 +419,7 @@ pub(crate) fn linalg_cond(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         n = cx.env.mul(n, s)?;
     }
     if shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)? {
-        let mut batch = Dims::new();
-        for &s in &t.sizes[..t.dim() - 2] {
-            batch.push(SymInt::Int(cx.env.guard_int(s, cx.op)?));
-        }
-        let call = [
-            Arg::Ints(batch[..].into()),
-            Arg::DType(t.dtype.to_real()),
-            Arg::None,
-            Arg::Device(t.device),
-            Arg::None,
-        ];
-        return crate::erased::zeros(cx, &call);
+        return cond_of_empty(cx, t);
     }
     if abs == 2.0 {
         let values = svdvals(cx, t)?;
@@ -479,6 +468,107 @@ pub(crate) fn linalg_cond(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         cx,
     )?;
     Ok(fresh_result(out))
+}
+
+/// `_linalg_cond_empty_matrix`: the condition number of matrices without
+/// elements, zeros of the batch's sizes (read as integers) in the real
+/// dtype.
+fn cond_of_empty(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Outs> {
+    let mut batch = Dims::new();
+    for &s in &t.sizes[..t.dim() - 2] {
+        batch.push(SymInt::Int(cx.env.guard_int(s, cx.op)?));
+    }
+    let call = [
+        Arg::Ints(batch[..].into()),
+        Arg::DType(t.dtype.to_real()),
+        Arg::None,
+        Arg::Device(t.device),
+        Arg::None,
+    ];
+    crate::erased::zeros(cx, &call)
+}
+
+/// `linalg_cond.p_str(Tensor self, str p) -> Tensor`: square matrices
+/// (a guard), the order `"fro"` or `"nuc"`; zeros for no elements; the
+/// nuclear order is the sum of the singular values times the sum of their
+/// reciprocals, the Frobenius one the product of the norms of the
+/// matrices and their inverses.
+pub(crate) fn linalg_cond_str(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let ord = args::opt_str(cx, a, 1, "p", None)?.unwrap_or("");
+    let what = format!("linalg.cond(ord={ord})");
+    if t.dim() < 2 {
+        return Err(invalid(
+            cx,
+            format!("{what}: The input tensor A must have at least 2 dimensions."),
+        ));
+    }
+    let (m, k) = (t.sizes[t.dim() - 2], t.sizes[t.dim() - 1]);
+    if !shape::guard_eq(cx.env, m, k, cx.op)? {
+        let (ms, ks) = (cx.env.display(m), cx.env.display(k));
+        return Err(invalid(
+            cx,
+            format!(
+                "{what}: A must be batches of square matrices, but they are {ms} by {ks} matrices"
+            ),
+        ));
+    }
+    if ord != "fro" && ord != "nuc" {
+        return Err(invalid(
+            cx,
+            format!("linalg.cond got an invalid norm type: {ord}"),
+        ));
+    }
+    let n = t.numel(cx.env)?;
+    if shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)? {
+        return cond_of_empty(cx, t);
+    }
+    let out = if ord == "nuc" {
+        let values = svdvals(cx, t)?;
+        let sum = |cx: &mut Cx<'_>, v: &TensorMeta| {
+            let call = [Arg::Tensor(v), ints([-1]), Arg::Bool(false), Arg::None];
+            one(crate::erased::sum_dim_intlist(cx, &call)?, cx)
+        };
+        let total = sum(cx, &values)?;
+        let inverted = one(crate::erased::reciprocal(cx, &[Arg::Tensor(&values)])?, cx)?;
+        let inverted_total = sum(cx, &inverted)?;
+        let call = [Arg::Tensor(&total), Arg::Tensor(&inverted_total)];
+        one(crate::erased::mul_tensor(cx, &call)?, cx)?
+    } else {
+        let call = [Arg::Tensor(t), Arg::Bool(false)];
+        let inverse = one(crate::erased::linalg_inv_ex(cx, &call)?, cx)?;
+        let dims = [-2, -1];
+        let norm_self = matrix_norm_str(cx, t, ord, &dims, false, None)?;
+        let norm_inverse = matrix_norm_str(cx, &inverse, ord, &dims, false, None)?;
+        let call = [Arg::Tensor(&norm_self), Arg::Tensor(&norm_inverse)];
+        one(crate::erased::mul_tensor(cx, &call)?, cx)?
+    };
+    Ok(fresh_result(out))
+}
+
+/// `nuclear_norm(Tensor self, bool keepdim=False) -> Tensor`: ATen's
+/// composite, `linalg_matrix_norm(self, "nuc", [-2, -1], keepdim)`.
+pub(crate) fn nuclear_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let keepdim = args::bool(cx, a, 1, "keepdim", Some(false))?;
+    let out = matrix_norm_str(cx, t, "nuc", &[-2, -1], keepdim, None)?;
+    Ok(fresh_result(out))
+}
+
+/// `nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) ->
+/// Tensor`: `linalg_matrix_norm(self, "nuc", dim, keepdim)`.
+pub(crate) fn nuclear_norm_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::ints(cx, a, 1, "dim", None)?;
+    let keepdim = args::bool(cx, a, 2, "keepdim", Some(false))?;
+    let out = matrix_norm_str(cx, t, "nuc", &dim, keepdim, None)?;
+    Ok(fresh_result(out))
+}
+
+/// `orgqr(Tensor self, Tensor input2) -> Tensor`: ATen's composite, the
+/// generated `linalg_householder_product` of the same arguments.
+pub(crate) fn orgqr(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    crate::erased::linalg_householder_product(cx, a)
 }
 
 /// `linalg_multi_dot(Tensor[] tensors) -> Tensor`: ATen reads every size

@@ -127,6 +127,23 @@ pub(crate) fn unique2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     unique_outputs(cx, t, values, inverse, counts)
 }
 
+/// `_unique(Tensor self, bool sorted=True, bool return_inverse=False) ->
+/// (Tensor, Tensor)`, as fake_impls' `_unique` without counts: the values
+/// and inverse indices of [`unique2`].
+pub(crate) fn unique(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let return_inverse = args::bool(cx, a, 2, "return_inverse", Some(false))?;
+    let call = [
+        Arg::Tensor(t),
+        Arg::Bool(true),
+        Arg::Bool(return_inverse),
+        Arg::Bool(false),
+    ];
+    let mut outs = unique2(cx, &call)?;
+    outs.truncate(2);
+    Ok(outs)
+}
+
 /// `unique_consecutive(Tensor self, bool return_inverse=False, bool
 /// return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)`, as
 /// fake_impls' `_unique` with `unique_consecutive`: without `dim`, as

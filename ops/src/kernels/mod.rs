@@ -48,6 +48,7 @@ mod reshape;
 mod resize;
 mod sampler;
 mod scatter;
+mod sequences;
 mod shape_composites;
 mod shuffle;
 mod split;
@@ -83,7 +84,7 @@ pub(crate) use clamp::clamp_tensor;
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{
     conv_transpose1d, conv_transpose2d, conv_transpose3d, conv1d, conv1d_padding, conv2d,
-    conv2d_padding, conv3d, conv3d_padding, convolution_op,
+    conv2d_padding, conv3d, conv3d_padding, convolution_mode_op, convolution_op,
 };
 pub(crate) use conv_backward::convolution_backward;
 pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter, linalg_diagonal};
@@ -114,15 +115,17 @@ pub(crate) use inplace_refs::{
 };
 pub(crate) use instance_norm::instance_norm;
 pub(crate) use integrals::{
-    cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_scalarint, trapezoid_dx, trapezoid_x,
+    cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_array, gradient_scalararray,
+    gradient_scalarint, gradient_tensorarray, gradient_tensorarrayint, trapezoid_dx, trapezoid_x,
 };
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj, conj_physical, imag, isreal, lift_fresh,
     m_h, m_t, positive, real, resolve_bit,
 };
 pub(crate) use linalg_composites::{
-    linalg_cond, linalg_matrix_norm, linalg_matrix_norm_str, linalg_multi_dot, linalg_norm,
-    linalg_norm_str, linalg_tensorinv, linalg_tensorsolve, linalg_vander,
+    linalg_cond, linalg_cond_str, linalg_matrix_norm, linalg_matrix_norm_str, linalg_multi_dot,
+    linalg_norm, linalg_norm_str, linalg_tensorinv, linalg_tensorsolve, linalg_vander,
+    nuclear_norm, nuclear_norm_dim, orgqr,
 };
 pub(crate) use linear::linear;
 pub(crate) use losses::{
@@ -133,7 +136,7 @@ pub(crate) use losses::{
     soft_margin_loss_backward, triplet_margin_loss,
 };
 pub(crate) use masked::{
-    masked_select, repeat_interleave_self_tensor, unique_consecutive, unique_dim, unique2,
+    masked_select, repeat_interleave_self_tensor, unique, unique_consecutive, unique_dim, unique2,
 };
 pub(crate) use masked_index::{unsafe_masked_index, unsafe_masked_index_put_accumulate};
 pub(crate) use nll::{
@@ -148,7 +151,7 @@ pub(crate) use norm_backward::{
 pub(crate) use normal::{
     normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
 };
-pub(crate) use pad::pad;
+pub(crate) use pad::{pad, pad_circular, pad_enum_op};
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad1d, replication_pad2d,
     replication_pad3d,
@@ -171,6 +174,7 @@ pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
 };
+pub(crate) use sequences::{flatten_dense_tensors, pad_sequence, unflatten_dense_tensors};
 pub(crate) use shape_composites::{
     cartesian_prod, chunk_cat, combinations, diag, dsplit_array, dsplit_int, grad_sum_to_size,
     hsplit_array, hsplit_int, inner, kron, sum_to_size, take_along_dim, tensor_split_indices_list,
