@@ -262,18 +262,21 @@ pub fn all_sizes_equal(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
     Ok(acc)
 }
 
+/// Whether a size, stride or the offset of `t` is symbolic.
+fn has_symbolic_layout(t: &TensorMeta) -> bool {
+    t.sizes
+        .iter()
+        .chain(&t.strides)
+        .chain(std::iter::once(&t.storage_offset))
+        .any(|v| !v.is_static())
+}
+
 /// `static_layout(t)`: for an operator without a meta kernel, which the
 /// fake mode answers by running its CPU kernel on zeros: `t`'s sizes,
 /// strides and offset are plain integers (that fallback refuses symbolic
 /// ones as an unsupported operator).
 pub fn static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
-    let symbolic = t
-        .sizes
-        .iter()
-        .chain(&t.strides)
-        .chain(std::iter::once(&t.storage_offset))
-        .any(|v| !v.is_static());
-    if symbolic {
+    if has_symbolic_layout(t) {
         return Err(invalid(
             cx,
             format!(
@@ -290,13 +293,7 @@ pub fn static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
 /// strides and offset are plain integers (the fake mode refuses symbolic
 /// ones with the message below).
 pub fn iter_static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
-    let symbolic = t
-        .sizes
-        .iter()
-        .chain(&t.strides)
-        .chain(std::iter::once(&t.storage_offset))
-        .any(|v| !v.is_static());
-    if symbolic {
+    if has_symbolic_layout(t) {
         return Err(invalid(
             cx,
             "TensorIterator does not support symbolic shapes; please implement this operator in torch/_refs using the elementwise or reduction helpers (look at backtrace to find out what operator this is)".into(),

@@ -447,17 +447,7 @@ pub(crate) fn linalg_cond(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let out = one(crate::erased::squeeze_dim(cx, &call)?, cx)?;
         return Ok(fresh_result(out));
     }
-    let (m, k) = (t.sizes[t.dim() - 2], t.sizes[t.dim() - 1]);
-    if !shape::guard_eq(cx.env, m, k, cx.op)? {
-        let (ms, ks) = (cx.env.display(m), cx.env.display(k));
-        return Err(invalid(
-            cx,
-            format!(
-                "linalg.cond(ord={}): A must be batches of square matrices, but they are {ms} by {ks} matrices",
-                show_float(ord)
-            ),
-        ));
-    }
+    square_matrices(cx, t, &format!("linalg.cond(ord={})", show_float(ord)))?;
     let call = [Arg::Tensor(t), Arg::Bool(false)];
     let inverse = one(crate::erased::linalg_inv_ex(cx, &call)?, cx)?;
     let dims = [-2, -1];
@@ -503,16 +493,7 @@ pub(crate) fn linalg_cond_str(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             format!("{what}: The input tensor A must have at least 2 dimensions."),
         ));
     }
-    let (m, k) = (t.sizes[t.dim() - 2], t.sizes[t.dim() - 1]);
-    if !shape::guard_eq(cx.env, m, k, cx.op)? {
-        let (ms, ks) = (cx.env.display(m), cx.env.display(k));
-        return Err(invalid(
-            cx,
-            format!(
-                "{what}: A must be batches of square matrices, but they are {ms} by {ks} matrices"
-            ),
-        ));
-    }
+    square_matrices(cx, t, &what)?;
     if ord != "fro" && ord != "nuc" {
         return Err(invalid(
             cx,
@@ -828,4 +809,20 @@ pub(crate) fn linalg_tensorsolve(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
     let solution = one(crate::erased::linalg_solve(cx, &call)?, cx)?;
     let out = reshape(cx, &solution, result_shape)?;
     Ok(fresh_result(out))
+}
+
+/// `linalg.cond`'s check that `t` (at least 2-D) holds batches of square
+/// matrices, a guard on symbolic sizes; `what` opens the message.
+fn square_matrices(cx: &mut Cx<'_>, t: &TensorMeta, what: &str) -> Result<()> {
+    let (m, k) = (t.sizes[t.dim() - 2], t.sizes[t.dim() - 1]);
+    if !shape::guard_eq(cx.env, m, k, cx.op)? {
+        let (ms, ks) = (cx.env.display(m), cx.env.display(k));
+        return Err(invalid(
+            cx,
+            format!(
+                "{what}: A must be batches of square matrices, but they are {ms} by {ks} matrices"
+            ),
+        ));
+    }
+    Ok(())
 }
