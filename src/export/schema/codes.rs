@@ -2,7 +2,7 @@
 //! `MemoryFormat`, `ArgumentKind`), as the serialized program holds them.
 
 /// Values of schema.py's `ScalarType` enum (the `dtype` of a tensor), as
-/// they appear in [`TensorMeta::dtype`] and [`Argument::ScalarType`].
+/// they appear in [`TensorMeta::dtype`](super::TensorMeta::dtype) and [`Argument::ScalarType`](super::Argument::ScalarType).
 pub mod scalar_type {
     /// `UNKNOWN`
     pub const UNKNOWN: i64 = 0;
@@ -51,7 +51,7 @@ pub mod scalar_type {
 }
 
 /// Values of schema.py's `Layout` enum, as they appear in
-/// [`TensorMeta::layout`] and [`Argument::Layout`].
+/// [`TensorMeta::layout`](super::TensorMeta::layout) and [`Argument::Layout`](super::Argument::Layout).
 pub mod layout {
     /// `Unknown`
     pub const UNKNOWN: i64 = 0;
@@ -72,7 +72,7 @@ pub mod layout {
 }
 
 /// Values of schema.py's `MemoryFormat` enum, as they appear in
-/// [`Argument::MemoryFormat`].
+/// [`Argument::MemoryFormat`](super::Argument::MemoryFormat).
 pub mod memory_format {
     /// `Unknown`
     pub const UNKNOWN: i64 = 0;
@@ -87,7 +87,7 @@ pub mod memory_format {
 }
 
 /// Values of schema.py's `ArgumentKind` enum, as they appear in
-/// [`NamedArgument::kind`].
+/// [`NamedArgument::kind`](super::NamedArgument::kind).
 pub mod argument_kind {
     /// `UNKNOWN`
     pub const UNKNOWN: i64 = 0;
