@@ -56,7 +56,6 @@ mod stacks;
 mod stft;
 mod tensordot;
 mod to;
-mod twins;
 mod upsample;
 mod view;
 mod weight_norm;
@@ -186,7 +185,6 @@ pub(crate) use stacks::{column_stack, dstack, hstack, stack, stack_kernel, vstac
 pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};
-pub(crate) use twins::{index_tensor_hacked_twin, unsafe_index_tensor_hacked_twin};
 pub(crate) use upsample::{
     upsample_bicubic2d_aa_vec, upsample_bicubic2d_default, upsample_bicubic2d_vec,
     upsample_bilinear2d_aa_vec, upsample_bilinear2d_vec, upsample_lanczos2d_aa_vec,
