@@ -10,24 +10,14 @@
 
 use super::*;
 
-/// `t`'s sizes as integers (refused when symbolic: the rules check
+/// A tensor's sizes or a list argument as integers, refused when symbolic
+/// (the kernels read plain integers; for tensors the rules check
 /// `static_layout` first, so this is a second line).
-fn plain(cx: &Cx<'_>, t: &TensorMeta) -> Result<Vec<i64>> {
-    t.sizes
-        .iter()
-        .map(|s| {
-            s.as_int()
-                .ok_or_else(|| invalid(cx, "expected static sizes".into()))
-        })
-        .collect()
-}
-
-/// A list argument's elements as integers.
-fn list(cx: &Cx<'_>, v: &Dims) -> Result<Vec<i64>> {
+fn ints(cx: &Cx<'_>, v: &[SymInt]) -> Result<Vec<i64>> {
     v.iter()
         .map(|s| {
             s.as_int()
-                .ok_or_else(|| invalid(cx, "expected static lists".into()))
+                .ok_or_else(|| invalid(cx, "expected static sizes and lists".into()))
         })
         .collect()
 }
@@ -61,7 +51,7 @@ fn per_spatial(cx: &Cx<'_>, what: &str, v: &[i64], n: usize) -> Result<()> {
 /// (`check_dim_size(bias, 1, 0, len)`).
 fn bias_of(cx: &Cx<'_>, bias: Option<&TensorMeta>, len: i64) -> Result<()> {
     let Some(b) = bias else { return Ok(()) };
-    let sizes = plain(cx, b)?;
+    let sizes = ints(cx, &b.sizes)?;
     if sizes.len() == 1 && sizes[0] == len {
         Ok(())
     } else {
@@ -79,7 +69,7 @@ fn bias_of(cx: &Cx<'_>, bias: Option<&TensorMeta>, len: i64) -> Result<()> {
 /// The weight's sizes: non-empty, two-dimensional (already viewed as
 /// `[out, in * kernel]`) or of the input's batched rank.
 fn weight_of(cx: &Cx<'_>, weight: &TensorMeta, n: usize) -> Result<Vec<i64>> {
-    let w = plain(cx, weight)?;
+    let w = ints(cx, &weight.sizes)?;
     if w.iter().product::<i64>() > 0 && (w.len() == 2 || w.len() == n + 2) {
         Ok(w)
     } else {
@@ -109,16 +99,16 @@ pub fn im2col_conv_sizes(
     padding: Dims,
 ) -> Result<Dims> {
     let (kernel_size, stride, padding) = (
-        list(cx, &kernel_size)?,
-        list(cx, &stride)?,
-        list(cx, &padding)?,
+        ints(cx, &kernel_size)?,
+        ints(cx, &stride)?,
+        ints(cx, &padding)?,
     );
     let n = kernel_size.len();
     per_spatial(cx, "stride", &stride, n)?;
     per_spatial(cx, "padding", &padding, n)?;
     positive(cx, "kernel size", &kernel_size)?;
     positive(cx, "stride", &stride)?;
-    let x = plain(cx, input)?;
+    let x = ints(cx, &input.sizes)?;
     if x.len() != n + 2 {
         return Err(invalid(
             cx,
@@ -187,8 +177,8 @@ pub fn dilated_conv_sizes(
     padding: Dims,
     dilation: Dims,
 ) -> Result<Dims> {
-    let (kernel_size, stride) = (list(cx, &kernel_size)?, list(cx, &stride)?);
-    let (padding, dilation) = (list(cx, &padding)?, list(cx, &dilation)?);
+    let (kernel_size, stride) = (ints(cx, &kernel_size)?, ints(cx, &stride)?);
+    let (padding, dilation) = (ints(cx, &padding)?, ints(cx, &dilation)?);
     let n = kernel_size.len();
     per_spatial(cx, "stride", &stride, n)?;
     per_spatial(cx, "padding", &padding, n)?;
@@ -202,7 +192,7 @@ pub fn dilated_conv_sizes(
             format!("padding should be non-negative, but got {padding:?}"),
         ));
     }
-    let w = plain(cx, weight)?;
+    let w = ints(cx, &weight.sizes)?;
     if w.len() != n + 2 || w[2..] != kernel_size[..] {
         return Err(invalid(
             cx,
@@ -212,7 +202,7 @@ pub fn dilated_conv_sizes(
             ),
         ));
     }
-    let mut x = plain(cx, input)?;
+    let mut x = ints(cx, &input.sizes)?;
     let batched = x.len() == n + 2;
     if !batched && x.len() != n + 1 {
         return Err(invalid(
@@ -234,7 +224,7 @@ pub fn dilated_conv_sizes(
         ));
     }
     if let Some(b) = bias {
-        let b = plain(cx, b)?;
+        let b = ints(cx, &b.sizes)?;
         if b.len() != 1 || b[0] != w[0] {
             return Err(invalid(
                 cx,
@@ -285,9 +275,9 @@ pub fn transposed_conv_sizes(
     output_padding: Dims,
     dilation: Dims,
 ) -> Result<Dims> {
-    let (kernel_size, stride) = (list(cx, &kernel_size)?, list(cx, &stride)?);
-    let (padding, dilation) = (list(cx, &padding)?, list(cx, &dilation)?);
-    let output_padding = list(cx, &output_padding)?;
+    let (kernel_size, stride) = (ints(cx, &kernel_size)?, ints(cx, &stride)?);
+    let (padding, dilation) = (ints(cx, &padding)?, ints(cx, &dilation)?);
+    let output_padding = ints(cx, &output_padding)?;
     let n = kernel_size.len();
     for (what, v) in [
         ("stride", &stride),
@@ -310,7 +300,7 @@ pub fn transposed_conv_sizes(
     }
     let w = weight_of(cx, weight, n)?;
     bias_of(cx, bias, w[1])?;
-    let x = plain(cx, input)?;
+    let x = ints(cx, &input.sizes)?;
     let batched = x.len() == n + 2;
     if (!batched && x.len() != n + 1) || x.iter().product::<i64>() == 0 {
         return Err(invalid(
@@ -405,7 +395,11 @@ pub fn conv_tbc_sizes(
             "Cannot call storage_offset() on tensor with symbolic sizes/strides".into(),
         ));
     }
-    let (x, w, b) = (plain(cx, input)?, plain(cx, weight)?, plain(cx, bias)?);
+    let (x, w, b) = (
+        ints(cx, &input.sizes)?,
+        ints(cx, &weight.sizes)?,
+        ints(cx, &bias.sizes)?,
+    );
     if x.len() != 3 {
         return Err(invalid(
             cx,
