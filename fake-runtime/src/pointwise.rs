@@ -118,7 +118,13 @@ pub(crate) fn general(
             return Ok((sizes, strides));
         }
     }
-    let sizes = first_operand_sizes(broadcast_sizes(cx, inputs)?, inputs);
+    let sizes = broadcast_sizes(cx, inputs)?;
+    // Only a symbolic size can equal 1 under a guard alone.
+    let sizes = if symbolic {
+        first_operand_sizes(sizes, inputs)
+    } else {
+        sizes
+    };
     // Each input as a unary elementwise operator lays it out: dense, in
     // its own order.
     let mut fresh: SmallVec<[TensorMeta; 4]> = SmallVec::new();
