@@ -13,6 +13,10 @@ removed), which
 ops/tests/conformance/ replays through fake-tensor's own FakeTensorMode, one
 test per file. Expected results are PyTorch's answers, never typed by hand:
 every case (in the `op_cases_<family>.py` files) only says which inputs to make and which operator to call.
+Aliases' and in-place forms' cases are their functional overloads'
+(`op_cases_derived.py`); those of the `out=` forms derived from functional
+overloads are made from the functional cases, their out tensors from what
+PyTorch's functional call returns (`op_cases_outs.py`).
 
 Every case runs under `torch._subclasses.fake_tensor.FakeTensorMode` (backed
 by a fresh `ShapeEnv`, so data-dependent operators such as `nonzero` give
@@ -275,16 +279,34 @@ def descriptions(case):
     return found
 
 
-def accepted(name, case):
-    """Whether PyTorch's fake kernel accepts the call with static sizes."""
+def fake_results(name, case):
+    """PyTorch's fake kernel's results of the call with static sizes, as a
+    list (one per schema return); None when it refuses the call."""
     op = aten_op(name)
     try:
         with FakeTensorMode(shape_env=ShapeEnv()), dispatcher_for(name):
             bound = [(n, d, kw, materialise(v, T.make), dflt) for (n, d, kw, v, dflt) in bind(op, case)]
-            run_raw(op, bound)
-    except Exception:  # a refusal: not a case to derive from
-        return False
-    return True
+            result = run_raw(op, bound)
+    except Exception:  # a refusal
+        return None
+    return list(result) if len(op._schema.returns) > 1 else [result]
+
+
+def accepted(name, case):
+    """Whether PyTorch's fake kernel accepts the call with static sizes."""
+    return fake_results(name, case) is not None
+
+
+def results_of(name, case):
+    """The (sizes, dtype, device) of each result of PyTorch's fake kernel on
+    the call with static sizes; None when it refuses the call or a result
+    is not a tensor."""
+    results = fake_results(name, case)
+    if results is None:
+        return None
+    if not all(isinstance(r, torch.Tensor) for r in results):
+        return None
+    return [(list(r.shape), r.dtype, str(r.device)) for r in results]
 
 
 def dynamic_copy(name, case):
@@ -1070,6 +1092,14 @@ def main(argv=None):
 
 def header():
     return {"format_version": FORMAT_VERSION, "script": SCRIPT, "torch_version": torch.__version__}
+
+
+import op_cases_outs  # noqa: E402
+
+# After every function `results_of` calls is defined; PyTorch logs the
+# calls it refuses at error level.
+logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+op_cases_outs.add(CASES, results_of)
 
 
 if __name__ == "__main__":

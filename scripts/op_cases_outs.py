@@ -1,0 +1,477 @@
+"""Cases of the `out=` overloads derived from functional ones, made from
+the functional overload's own cases once every family's are merged.
+
+Declared with `@derive(out)` (a castable out dtype) or
+`@derive(exact_out)` (exactly the result's dtype) on the functional rule,
+as torchgen derives a structured kernel's `out=` overload from its
+functional one. Each out overload here takes its functional overload's
+first case that PyTorch accepts, with the out tensors made from what the
+functional call returns: empty ones (resized), ones of the results'
+shapes, transposed ones (their strides kept when no resize is needed) and
+a float64 one where the result is float32 (a castable dtype: accepted or
+refused, which tells the two derivations apart). Into empty outs, it also
+takes the second accepted case and the first with an input not laid out
+contiguously (a transposed or channels-last one: the layout an out tensor
+is resized to), and the first case PyTorch refuses (the outs of its first
+tensor's dtype).
+
+`export_op_cases.py` calls `add(CASES, results_of)` after merging the
+families; `results_of(name, case)` runs the functional call in a fake
+mode and gives each result's (sizes, dtype, device), or None when PyTorch
+refuses it or a result is not a tensor.
+"""
+
+import torch
+
+from op_case_inputs import C, T, tr
+
+# out overload: its functional overload.
+OUT_FROM_FUNCTIONAL = {
+    "__lshift__.Scalar_out": "__lshift__.Scalar",
+    "__lshift__.Tensor_out": "__lshift__.Tensor",
+    "__rshift__.Scalar_out": "__rshift__.Scalar",
+    "__rshift__.Tensor_out": "__rshift__.Tensor",
+    "_cdist_backward.out": "_cdist_backward",
+    "_euclidean_dist.out": "_euclidean_dist",
+    "_fft_c2r.out": "_fft_c2r",
+    "_fft_r2c.out": "_fft_r2c",
+    "_linalg_eigh.eigenvalues": "_linalg_eigh",
+    "_linalg_slogdet.sign": "_linalg_slogdet",
+    "_log_softmax.out": "_log_softmax",
+    "_softmax.out": "_softmax",
+    "_softmax_backward_data.out": "_softmax_backward_data",
+    "_standard_gamma.out": "_standard_gamma",
+    "_transformer_encoder_layer_fwd.out": "_transformer_encoder_layer_fwd",
+    "_unsafe_view.out": "_unsafe_view",
+    "_upsample_bicubic2d_aa_backward.grad_input": "_upsample_bicubic2d_aa_backward",
+    "_upsample_lanczos2d_aa_backward.grad_input": "_upsample_lanczos2d_aa_backward",
+    "abs.out": "abs",
+    "absolute.out": "absolute",
+    "acos.out": "acos",
+    "acosh.out": "acosh",
+    "add.Scalar_out": "add.Scalar",
+    "addmm.dtype_out": "addmm.dtype",
+    "addmm.out": "addmm",
+    "addmv.out": "addmv",
+    "affine_grid_generator.out": "affine_grid_generator",
+    "alias_copy.out": "alias_copy",
+    "all.all_out": "all",
+    "all.dims_out": "all.dims",
+    "all.out": "all.dim",
+    "aminmax.out": "aminmax",
+    "any.all_out": "any",
+    "any.dims_out": "any.dims",
+    "any.out": "any.dim",
+    "arccos.out": "arccos",
+    "arccosh.out": "arccosh",
+    "arcsin.out": "arcsin",
+    "arcsinh.out": "arcsinh",
+    "arctan.out": "arctan",
+    "arctan2.out": "arctan2",
+    "arctanh.out": "arctanh",
+    "as_strided_copy.out": "as_strided_copy",
+    "asin.out": "asin",
+    "asinh.out": "asinh",
+    "atan.out": "atan",
+    "atanh.out": "atanh",
+    "baddbmm.out": "baddbmm",
+    "bitwise_and.Scalar_Tensor_out": "bitwise_and.Scalar_Tensor",
+    "bitwise_and.Scalar_out": "bitwise_and.Scalar",
+    "bitwise_and.Tensor_out": "bitwise_and.Tensor",
+    "bitwise_left_shift.Scalar_Tensor_out": "bitwise_left_shift.Scalar_Tensor",
+    "bitwise_not.out": "bitwise_not",
+    "bitwise_or.Scalar_Tensor_out": "bitwise_or.Scalar_Tensor",
+    "bitwise_or.Scalar_out": "bitwise_or.Scalar",
+    "bitwise_or.Tensor_out": "bitwise_or.Tensor",
+    "bitwise_right_shift.Scalar_Tensor_out": "bitwise_right_shift.Scalar_Tensor",
+    "bitwise_xor.Scalar_Tensor_out": "bitwise_xor.Scalar_Tensor",
+    "bitwise_xor.Scalar_out": "bitwise_xor.Scalar",
+    "bitwise_xor.Tensor_out": "bitwise_xor.Tensor",
+    "bmm.dtype_out": "bmm.dtype",
+    "bmm.out": "bmm",
+    "bucketize.Tensor_out": "bucketize.Tensor",
+    "cat.out": "cat",
+    "ceil.out": "ceil",
+    "cholesky_inverse.out": "cholesky_inverse",
+    "clamp.Tensor_out": "clamp.Tensor",
+    "clamp.out": "clamp",
+    "clamp_min.out": "clamp_min",
+    "clip.Tensor_out": "clip.Tensor",
+    "clip.out": "clip",
+    "clone.out": "clone",
+    "column_stack.out": "column_stack",
+    "concat.out": "concat",
+    "concatenate.out": "concatenate",
+    "conj_physical.out": "conj_physical",
+    "constant_pad_nd.out": "constant_pad_nd",
+    "conv_tbc.out": "conv_tbc",
+    "copysign.Scalar_out": "copysign.Scalar",
+    "cos.out": "cos",
+    "cosh.out": "cosh",
+    "count_nonzero.dim_IntList_out": "count_nonzero.dim_IntList",
+    "count_nonzero.out": "count_nonzero",
+    "cross.out": "cross",
+    "cummax.out": "cummax",
+    "cummin.out": "cummin",
+    "cumprod.out": "cumprod",
+    "cumsum.out": "cumsum",
+    "diff.out": "diff",
+    "dist.out": "dist",
+    "div.Scalar_mode_out": "div.Scalar_mode",
+    "div.Scalar_out": "div.Scalar",
+    "div.out": "div.Tensor",
+    "div.out_mode": "div.Tensor_mode",
+    "divide.out_mode": "divide.Tensor_mode",
+    "dot.out": "dot",
+    "dstack.out": "dstack",
+    "elu.out": "elu",
+    "embedding.out": "embedding",
+    "eq.Scalar_out": "eq.Scalar",
+    "eq.Tensor_out": "eq.Tensor",
+    "erf.out": "erf",
+    "exp.out": "exp",
+    "expand_copy.out": "expand_copy",
+    "expm1.out": "expm1",
+    "fft_fft.out": "fft_fft",
+    "fft_fft2.out": "fft_fft2",
+    "fft_fftn.out": "fft_fftn",
+    "fft_hfft.out": "fft_hfft",
+    "fft_hfft2.out": "fft_hfft2",
+    "fft_hfftn.out": "fft_hfftn",
+    "fft_ifft.out": "fft_ifft",
+    "fft_ifft2.out": "fft_ifft2",
+    "fft_ifftn.out": "fft_ifftn",
+    "fft_ihfft.out": "fft_ihfft",
+    "fft_ihfft2.out": "fft_ihfft2",
+    "fft_ihfftn.out": "fft_ihfftn",
+    "fft_irfft.out": "fft_irfft",
+    "fft_irfft2.out": "fft_irfft2",
+    "fft_irfftn.out": "fft_irfftn",
+    "fft_rfft.out": "fft_rfft",
+    "fft_rfft2.out": "fft_rfft2",
+    "fft_rfftn.out": "fft_rfftn",
+    "fix.out": "fix",
+    "flip.out": "flip",
+    "float_power.Scalar_out": "float_power.Scalar",
+    "float_power.Tensor_Scalar_out": "float_power.Tensor_Scalar",
+    "float_power.Tensor_Tensor_out": "float_power.Tensor_Tensor",
+    "floor.out": "floor",
+    "floor_divide.Scalar_out": "floor_divide.Scalar",
+    "floor_divide.out": "floor_divide",
+    "fmod.Scalar_out": "fmod.Scalar",
+    "fmod.Tensor_out": "fmod.Tensor",
+    "frac.out": "frac",
+    "fractional_max_pool2d_backward.grad_input": "fractional_max_pool2d_backward",
+    "frexp.Tensor_out": "frexp.Tensor",
+    "ge.Scalar_out": "ge.Scalar",
+    "ge.Tensor_out": "ge.Tensor",
+    "gelu.out": "gelu",
+    "greater.Scalar_out": "greater.Scalar",
+    "greater.Tensor_out": "greater.Tensor",
+    "greater_equal.Scalar_out": "greater_equal.Scalar",
+    "greater_equal.Tensor_out": "greater_equal.Tensor",
+    "grid_sampler_2d.out": "grid_sampler_2d",
+    "grid_sampler_3d.out": "grid_sampler_3d",
+    "gt.Scalar_out": "gt.Scalar",
+    "gt.Tensor_out": "gt.Tensor",
+    "hardsigmoid.out": "hardsigmoid",
+    "hardswish.out": "hardswish",
+    "hardtanh.out": "hardtanh",
+    "hash_tensor.out": "hash_tensor",
+    "histc.out": "histc",
+    "hstack.out": "hstack",
+    "huber_loss_backward.out": "huber_loss_backward",
+    "index_add.out": "index_add",
+    "index_copy.out": "index_copy",
+    "index_fill.int_Scalar_out": "index_fill.int_Scalar",
+    "index_fill.int_Tensor_out": "index_fill.int_Tensor",
+    "index_select.out": "index_select",
+    "isin.Scalar_Tensor_out": "isin.Scalar_Tensor",
+    "isin.Tensor_Scalar_out": "isin.Tensor_Scalar",
+    "isin.Tensor_Tensor_out": "isin.Tensor_Tensor",
+    "isinf.out": "isinf",
+    "isnan.out": "isnan",
+    "isneginf.out": "isneginf",
+    "isposinf.out": "isposinf",
+    "kthvalue.values": "kthvalue",
+    "ldexp.out": "ldexp.Tensor",
+    "le.Scalar_out": "le.Scalar",
+    "le.Tensor_out": "le.Tensor",
+    "leaky_relu.out": "leaky_relu",
+    "less.Scalar_out": "less.Scalar",
+    "less.Tensor_out": "less.Tensor",
+    "less_equal.Scalar_out": "less_equal.Scalar",
+    "less_equal.Tensor_out": "less_equal.Tensor",
+    "lift.out": "lift",
+    "linalg_cond.out": "linalg_cond",
+    "linalg_cond.p_str_out": "linalg_cond.p_str",
+    "linalg_eig.out": "linalg_eig",
+    "linalg_eigh.eigvals": "linalg_eigh",
+    "linalg_eigvals.out": "linalg_eigvals",
+    "linalg_eigvalsh.out": "linalg_eigvalsh",
+    "linalg_ldl_factor.out": "linalg_ldl_factor",
+    "linalg_lu_factor.out": "linalg_lu_factor",
+    "linalg_matmul.out": "linalg_matmul",
+    "linalg_matrix_power.out": "linalg_matrix_power",
+    "linalg_slogdet.out": "linalg_slogdet",
+    "linalg_vector_norm.out": "linalg_vector_norm",
+    "log.out": "log",
+    "log10.out": "log10",
+    "log1p.out": "log1p",
+    "log2.out": "log2",
+    "logcumsumexp.out": "logcumsumexp",
+    "logical_and.out": "logical_and",
+    "logical_not.out": "logical_not",
+    "logical_or.out": "logical_or",
+    "logical_xor.out": "logical_xor",
+    "logsumexp.out": "logsumexp",
+    "lt.Scalar_out": "lt.Scalar",
+    "lt.Tensor_out": "lt.Tensor",
+    "lu_solve.out": "lu_solve",
+    "masked_fill.Scalar_out": "masked_fill.Scalar",
+    "masked_fill.Tensor_out": "masked_fill.Tensor",
+    "masked_scatter.out": "masked_scatter",
+    "matmul.out": "matmul",
+    "matrix_power.out": "matrix_power",
+    "max.dim_max": "max.dim",
+    "max.out": "max.other",
+    "max.unary_out": "max",
+    "max_pool2d_with_indices_backward.grad_input": "max_pool2d_with_indices_backward",
+    "maximum.out": "maximum",
+    "mean.dtype_out": "mean",
+    "mean.out": "mean.dim",
+    "median.dim_values": "median.dim",
+    "median.out": "median",
+    "min.dim_min": "min.dim",
+    "min.out": "min.other",
+    "min.unary_out": "min",
+    "minimum.out": "minimum",
+    "mm.dtype_out": "mm.dtype",
+    "mm.out": "mm",
+    "mode.values": "mode",
+    "mul.Scalar_out": "mul.Scalar",
+    "mul.out": "mul.Tensor",
+    "mv.out": "mv",
+    "mvlgamma.out": "mvlgamma",
+    "nan_to_num.out": "nan_to_num",
+    "nanmean.out": "nanmean",
+    "nanmedian.dim_values": "nanmedian.dim",
+    "nanmedian.out": "nanmedian",
+    "nansum.out": "nansum",
+    "narrow_copy.out": "narrow_copy",
+    "native_dropout.out": "native_dropout",
+    "native_group_norm_backward.out": "native_group_norm_backward",
+    "native_layer_norm.out": "native_layer_norm",
+    "native_layer_norm_backward.out": "native_layer_norm_backward",
+    "ne.Scalar_out": "ne.Scalar",
+    "ne.Tensor_out": "ne.Tensor",
+    "neg.out": "neg",
+    "negative.out": "negative",
+    "nonzero_static.out": "nonzero_static",
+    "norm.ScalarOpt_dtype_out": "norm.ScalarOpt_dtype",
+    "norm.Scalar_out": "norm.Scalar",
+    "norm.dtype_out": "norm.ScalarOpt_dim_dtype",
+    "norm.out": "norm.ScalarOpt_dim",
+    "not_equal.Scalar_out": "not_equal.Scalar",
+    "not_equal.Tensor_out": "not_equal.Tensor",
+    "orgqr.out": "orgqr",
+    "poisson.out": "poisson",
+    "pow.Scalar_out": "pow.Scalar",
+    "pow.Tensor_Scalar_out": "pow.Tensor_Scalar",
+    "pow.Tensor_Tensor_out": "pow.Tensor_Tensor",
+    "prod.int_out": "prod.dim_int",
+    "prod.out": "prod",
+    "reciprocal.out": "reciprocal",
+    "reflection_pad1d.out": "reflection_pad1d",
+    "reflection_pad2d.out": "reflection_pad2d",
+    "reflection_pad3d.out": "reflection_pad3d",
+    "relu.out": "relu",
+    "remainder.Scalar_Tensor_out": "remainder.Scalar_Tensor",
+    "remainder.Scalar_out": "remainder.Scalar",
+    "remainder.Tensor_out": "remainder.Tensor",
+    "repeat.out": "repeat",
+    "replication_pad1d.out": "replication_pad1d",
+    "replication_pad2d.out": "replication_pad2d",
+    "replication_pad3d.out": "replication_pad3d",
+    "roll.out": "roll",
+    "round.out": "round",
+    "row_stack.out": "row_stack",
+    "rsqrt.out": "rsqrt",
+    "rsub.Scalar_out": "rsub.Scalar",
+    "scatter_reduce.two_out": "scatter_reduce.two",
+    "searchsorted.Scalar_out": "searchsorted.Scalar",
+    "searchsorted.Tensor_out": "searchsorted.Tensor",
+    "sgn.out": "sgn",
+    "sigmoid.out": "sigmoid",
+    "sign.out": "sign",
+    "signbit.out": "signbit",
+    "silu.out": "silu",
+    "sin.out": "sin",
+    "sinh.out": "sinh",
+    "slogdet.out": "slogdet",
+    "slow_conv_transpose2d.out": "slow_conv_transpose2d",
+    "smooth_l1_loss_backward.grad_input": "smooth_l1_loss_backward",
+    "softmax.int_out": "softmax.int",
+    "special_chebyshev_polynomial_t.n_scalar_out": "special_chebyshev_polynomial_t.n_scalar",
+    "special_chebyshev_polynomial_t.x_scalar_out": "special_chebyshev_polynomial_t.x_scalar",
+    "special_chebyshev_polynomial_u.n_scalar_out": "special_chebyshev_polynomial_u.n_scalar",
+    "special_chebyshev_polynomial_u.x_scalar_out": "special_chebyshev_polynomial_u.x_scalar",
+    "special_chebyshev_polynomial_v.n_scalar_out": "special_chebyshev_polynomial_v.n_scalar",
+    "special_chebyshev_polynomial_v.x_scalar_out": "special_chebyshev_polynomial_v.x_scalar",
+    "special_chebyshev_polynomial_w.n_scalar_out": "special_chebyshev_polynomial_w.n_scalar",
+    "special_chebyshev_polynomial_w.x_scalar_out": "special_chebyshev_polynomial_w.x_scalar",
+    "special_digamma.out": "special_digamma",
+    "special_erf.out": "special_erf",
+    "special_erfc.out": "special_erfc",
+    "special_erfinv.out": "special_erfinv",
+    "special_exp2.out": "special_exp2",
+    "special_expit.out": "special_expit",
+    "special_expm1.out": "special_expm1",
+    "special_gammainc.out": "special_gammainc",
+    "special_gammaincc.out": "special_gammaincc",
+    "special_gammaln.out": "special_gammaln",
+    "special_hermite_polynomial_h.n_scalar_out": "special_hermite_polynomial_h.n_scalar",
+    "special_hermite_polynomial_h.x_scalar_out": "special_hermite_polynomial_h.x_scalar",
+    "special_hermite_polynomial_he.n_scalar_out": "special_hermite_polynomial_he.n_scalar",
+    "special_hermite_polynomial_he.x_scalar_out": "special_hermite_polynomial_he.x_scalar",
+    "special_i0.out": "special_i0",
+    "special_laguerre_polynomial_l.n_scalar_out": "special_laguerre_polynomial_l.n_scalar",
+    "special_laguerre_polynomial_l.x_scalar_out": "special_laguerre_polynomial_l.x_scalar",
+    "special_legendre_polynomial_p.n_scalar_out": "special_legendre_polynomial_p.n_scalar",
+    "special_legendre_polynomial_p.x_scalar_out": "special_legendre_polynomial_p.x_scalar",
+    "special_log1p.out": "special_log1p",
+    "special_logit.out": "special_logit",
+    "special_logsumexp.out": "special_logsumexp",
+    "special_multigammaln.out": "special_multigammaln",
+    "special_psi.out": "special_psi",
+    "special_round.out": "special_round",
+    "special_shifted_chebyshev_polynomial_t.n_scalar_out": "special_shifted_chebyshev_polynomial_t.n_scalar",
+    "special_shifted_chebyshev_polynomial_t.x_scalar_out": "special_shifted_chebyshev_polynomial_t.x_scalar",
+    "special_shifted_chebyshev_polynomial_u.n_scalar_out": "special_shifted_chebyshev_polynomial_u.n_scalar",
+    "special_shifted_chebyshev_polynomial_u.x_scalar_out": "special_shifted_chebyshev_polynomial_u.x_scalar",
+    "special_shifted_chebyshev_polynomial_v.n_scalar_out": "special_shifted_chebyshev_polynomial_v.n_scalar",
+    "special_shifted_chebyshev_polynomial_v.x_scalar_out": "special_shifted_chebyshev_polynomial_v.x_scalar",
+    "special_shifted_chebyshev_polynomial_w.n_scalar_out": "special_shifted_chebyshev_polynomial_w.n_scalar",
+    "special_shifted_chebyshev_polynomial_w.x_scalar_out": "special_shifted_chebyshev_polynomial_w.x_scalar",
+    "special_sinc.out": "special_sinc",
+    "special_xlog1py.other_scalar_out": "special_xlog1py.other_scalar",
+    "special_xlog1py.self_scalar_out": "special_xlog1py.self_scalar",
+    "special_xlogy.other_scalar_out": "special_xlogy.other_scalar",
+    "special_xlogy.out": "special_xlogy",
+    "special_xlogy.self_scalar_out": "special_xlogy.self_scalar",
+    "special_zeta.other_scalar_out": "special_zeta.other_scalar",
+    "special_zeta.self_scalar_out": "special_zeta.self_scalar",
+    "sqrt.out": "sqrt",
+    "squeeze_copy.dim_out": "squeeze_copy.dim",
+    "squeeze_copy.dims_out": "squeeze_copy.dims",
+    "squeeze_copy.out": "squeeze_copy",
+    "stack.out": "stack",
+    "std.correction_out": "std.correction",
+    "std.out": "std.dim",
+    "std_mean.correction_out": "std_mean.correction",
+    "sub.Scalar_out": "sub.Scalar",
+    "sub.out": "sub.Tensor",
+    "sum.IntList_out": "sum.dim_IntList",
+    "sum.out": "sum",
+    "t_copy.out": "t_copy",
+    "take.out": "take",
+    "tan.out": "tan",
+    "tanh.out": "tanh",
+    "topk.values": "topk",
+    "transpose_copy.int_out": "transpose_copy.int",
+    "triangular_solve.X": "triangular_solve",
+    "tril.out": "tril",
+    "triu.out": "triu",
+    "trunc.out": "trunc",
+    "unsqueeze_copy.out": "unsqueeze_copy",
+    "upsample_bicubic2d_backward.grad_input": "upsample_bicubic2d_backward",
+    "upsample_linear1d_backward.grad_input": "upsample_linear1d_backward",
+    "var.correction_out": "var.correction",
+    "var.out": "var.dim",
+    "var_mean.correction_out": "var_mean.correction",
+    "vdot.out": "vdot",
+    "view_copy.dtype_out": "view_copy.dtype",
+    "vstack.out": "vstack",
+    "where.self_out": "where.self",
+    "xlogy.OutScalar_Other": "xlogy.Scalar_Other",
+    "xlogy.OutScalar_Self": "xlogy.Scalar_Self",
+    "zero.out": "zero",
+}
+
+
+
+# How many accepted functional cases each out overload takes (and the first
+# with an input not laid out contiguously, if not among them).
+ACCEPTED_CASES = 2
+
+
+def out_names(name):
+    """The out arguments of the overload `name`, in schema order."""
+    base, _, overload = name.partition(".")
+    schema = getattr(getattr(torch.ops.aten, base), overload or "default")._schema
+    return [a.name for a in schema.arguments if a.kwarg_only and a.is_out]
+
+
+def laid_out(case):
+    """Whether a tensor among a case's arguments is not made contiguous."""
+    for a in list(case.args) + list(case.kwargs.values()):
+        for d in (a if isinstance(a, list) else [a]):
+            if isinstance(d, T) and (d.strides is not None or d.fmt is not None or d.then is not None):
+                return True
+    return False
+
+
+def first_dtype(case):
+    """The dtype of the first tensor among a case's positional arguments."""
+    for a in case.args:
+        for d in (a if isinstance(a, list) else [a]):
+            if isinstance(d, T):
+                return d.dtype
+    return torch.float32
+
+
+def add(CASES, results_of):
+    """Add the cases of every overload of OUT_FROM_FUNCTIONAL to CASES."""
+    for out_op, functional in OUT_FROM_FUNCTIONAL.items():
+        assert out_op not in CASES, f"cases of {out_op} written twice"
+        names = out_names(out_op)
+        cases = []
+        refused = None
+        taken = 0
+        layout_taken = False
+        for case in CASES[functional]:
+            results = results_of(functional, case)
+            if results is None:
+                if refused is None:
+                    refused = case
+                continue
+            if len(results) != len(names):
+                continue
+            if taken >= ACCEPTED_CASES and (layout_taken or not laid_out(case)):
+                continue
+            layout_taken |= laid_out(case)
+            taken += 1
+
+            def outs(make):
+                return {n: make(k, sizes, dtype, device)
+                        for k, (n, (sizes, dtype, device)) in enumerate(zip(names, results))}
+
+            def call(title, make):
+                cases.append(C(f"{case.name}: {title}", *case.args, **case.kwargs, **outs(make)))
+
+            call("into empty outs", lambda k, s, d, dev: T([0], dtype=d, device=dev))
+            if taken > 1:
+                continue
+            call("into outs of the results' shapes", lambda k, s, d, dev: T(s, dtype=d, device=dev))
+            if any(len(s) >= 2 for s, _, _ in results):
+                call("into transposed outs",
+                     lambda k, s, d, dev: tr(*s, dtype=d, device=dev) if len(s) >= 2 else T(s, dtype=d, device=dev))
+            if results[0][1] == torch.float32:
+                call("into a float64 out",
+                     lambda k, s, d, dev: T([0], dtype=torch.float64 if k == 0 else d, device=dev))
+        if refused is not None:
+            dtype = first_dtype(refused)
+            cases.append(C(f"{refused.name}: into empty outs", *refused.args, **refused.kwargs,
+                           **{n: T([0], dtype=dtype) for n in names}))
+        assert taken, f"no accepted case of {functional} for {out_op}"
+        CASES[out_op] = cases
