@@ -12,7 +12,8 @@
 //! [`Arg`]: https://docs.rs/fake-runtime
 
 use crate::ir::{
-    ArgIr, Body, Derive, DimIr, Holder, MessagePart, OpIr, OutputIr, RetKind, RuleIr, Stmt, TExpr,
+    ArgIr, Body, Derive, DimIr, Holder, MessagePart, OpIr, OutForm, OutputIr, RetKind, RuleIr,
+    Stmt, TExpr,
 };
 use crate::kind::{Base, Kind};
 use crate::schema::{DefaultValue, ReturnAlias, Schema};
@@ -313,12 +314,13 @@ fn erased_fn(op: &OpIr) -> TokenStream {
             let functional: TokenStream = path.parse().unwrap_or_default();
             let call = match how {
                 Derive::InPlace => quote!(#intr::inplace_variant(cx, args, #functional)),
-                Derive::Out {
-                    first,
-                    count,
-                    exact,
-                } => {
-                    quote!(#intr::out_variant(cx, args, #first, #count, #exact, #functional))
+                Derive::Out { first, count, form } => {
+                    let form = match form {
+                        OutForm::Castable => quote!(Castable),
+                        OutForm::Exact => quote!(Exact),
+                        OutForm::Structured => quote!(Structured),
+                    };
+                    quote!(#intr::out_variant(cx, args, #first, #count, #intr::OutForm::#form, #functional))
                 }
                 Derive::Copy => quote!(#intr::copy_variant(cx, args, #functional)),
                 Derive::HackedTwin => quote!(#intr::hacked_twin_variant(cx, args, #functional)),

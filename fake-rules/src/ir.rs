@@ -92,11 +92,8 @@ pub enum Derive {
         first: u8,
         /// How many.
         count: u8,
-        /// `@derive(exact_out)`: each out tensor must have exactly its
-        /// result's dtype and device (a structured kernel's `resize_out`,
-        /// an `out_wrapper(exact_dtype=True)`), where `out` takes any
-        /// dtype the result safely casts to.
-        exact: bool,
+        /// Which dtype an out tensor may have, and how it is resized.
+        form: OutForm,
     },
     /// `op_copy`: the view's results cloned with `contiguous_format`, as
     /// torchgen's view-copy kernels clone them.
@@ -105,6 +102,21 @@ pub enum Derive {
     /// argument declared `Tensor[]` (a TorchScript workaround), every
     /// element present.
     HackedTwin,
+}
+
+/// How a derived `out=` overload checks and resizes its out tensors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutForm {
+    /// `@derive(out)`: any dtype the result safely casts to; resized
+    /// contiguous (PyTorch's out wrapper).
+    Castable,
+    /// `@derive(exact_out)`: exactly the result's dtype (an
+    /// `out_wrapper(exact_dtype=True)`); resized contiguous.
+    Exact,
+    /// `@derive(structured_out)`: exactly the result's dtype, and an out
+    /// tensor that is resized takes the result's strides (a structured
+    /// kernel's `resize_out`, which restrides only what it resized).
+    Structured,
 }
 
 /// A checked rule.

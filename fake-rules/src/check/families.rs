@@ -7,7 +7,7 @@
 
 use crate::ast::Rule;
 use crate::diagnostic::{Diag, closest};
-use crate::ir::Derive;
+use crate::ir::{Derive, OutForm};
 use crate::schema::{ReturnAlias, Schema, TypeSuffix, full_name};
 use std::collections::HashMap;
 
@@ -111,16 +111,17 @@ pub(super) fn derive_families(
             for a in targs {
                 let found = match (a.key.is_some(), a.value.name.as_str()) {
                     (false, "inplace") => inplace_of(schema, schemas, by_name),
-                    (false, "out") => out_of(schema, schemas, false),
-                    (false, "exact_out") => out_of(schema, schemas, true),
+                    (false, "out") => out_of(schema, schemas, OutForm::Castable),
+                    (false, "exact_out") => out_of(schema, schemas, OutForm::Exact),
+                    (false, "structured_out") => out_of(schema, schemas, OutForm::Structured),
                     (false, "copy") => copy_of(schema, schemas, by_name),
                     (false, "hacked_twin") => hacked_twin_of(schema, schemas, by_name),
                     _ => {
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
-                                .suggest(closest(&a.value.name, ["inplace", "out", "exact_out", "copy", "hacked_twin"]))
-                                .note("`@derive` takes `inplace` (the `op_` overload), `out` or `exact_out` (the `out=` overload, taking a castable or exactly the result's dtype) `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
+                                .suggest(closest(&a.value.name, ["inplace", "out", "exact_out", "structured_out", "copy", "hacked_twin"]))
+                                .note("`@derive` takes `inplace` (the `op_` overload), `out`, `exact_out` or `structured_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last restriding a resized out as the result), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
                         continue;
                     }
@@ -219,7 +220,11 @@ fn inplace_of(
 /// The `out=` overload of `functional` (`add.out` of `add.Tensor`): the
 /// functional's arguments, then one written keyword tensor per output;
 /// `exact` when the out tensors must have the results' dtypes exactly.
-fn out_of(functional: &Schema, schemas: &[Schema], exact: bool) -> Result<(usize, Derive), String> {
+fn out_of(
+    functional: &Schema,
+    schemas: &[Schema],
+    form: OutForm,
+) -> Result<(usize, Derive), String> {
     let n = functional.args.len();
     let outputs = functional.returns.len();
     let candidates: Vec<usize> = schemas
@@ -248,7 +253,7 @@ fn out_of(functional: &Schema, schemas: &[Schema], exact: bool) -> Result<(usize
             Derive::Out {
                 first: u8::try_from(n).unwrap_or(u8::MAX),
                 count: u8::try_from(outputs).unwrap_or(u8::MAX),
-                exact,
+                form,
             },
         )),
         [] => Err(format!(

@@ -84,20 +84,35 @@ pub fn fits_in_place(cx: &mut Cx<'_>, sizes: &[SymInt], target: &TensorMeta) -> 
     Ok(())
 }
 
+/// How a derived `out=` overload checks and resizes its out tensors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutForm {
+    /// Any dtype the result safely casts to; an out tensor whose sizes
+    /// differ is resized contiguous (PyTorch's out wrapper).
+    Castable,
+    /// Exactly the result's dtype ("Expected out tensor to have dtype
+    /// float, but got double instead": an `out_wrapper(exact_dtype=True)`);
+    /// resized contiguous.
+    Exact,
+    /// Exactly the result's dtype, and an out tensor that is resized
+    /// takes the result's strides: a structured kernel's `resize_out`,
+    /// which restrides an output only when it resized it (a tensor of the
+    /// right sizes keeps its own strides).
+    Structured,
+}
+
 /// An `out=` overload whose `count` out tensors start at argument `first`
 /// (after the functional operator's arguments): the functional result,
-/// each output cast to its out tensor's dtype (which it must safely cast
-/// to, or with `exact` be: `@derive(exact_out)`, a structured kernel's
-/// `resize_out`, "Expected out tensor to have dtype float, but got double
-/// instead", or an `out_wrapper(exact_dtype=True)`) and written into it,
-/// resized when its sizes differ ([`resize_output`]). The results are the
-/// out tensors.
+/// each output checked against its out tensor's dtype as `form` says
+/// ([`OutForm`]) and written into it, resized when its sizes differ
+/// ([`resize_output`], then restrided as the result for
+/// [`OutForm::Structured`]). The results are the out tensors.
 pub fn out_variant(
     cx: &mut Cx<'_>,
     args: &[Arg<'_>],
     first: u8,
     count: u8,
-    exact: bool,
+    form: OutForm,
     functional: ErasedKernel,
 ) -> Result<Outs> {
     let first_index = usize::from(first);
@@ -107,7 +122,7 @@ pub fn out_variant(
         let i = first + k;
         let out = args::tensor(cx, args, usize::from(i), "out")?;
         let r = tensor_result(cx, &result, usize::from(k))?;
-        if exact && r.dtype != out.dtype {
+        if form != OutForm::Castable && r.dtype != out.dtype {
             return Err(invalid(
                 cx,
                 format!(
@@ -117,7 +132,12 @@ pub fn out_variant(
             ));
         }
         require_castable(cx, r.dtype, out.dtype)?;
-        let written = resize_output(cx, out, &r.sizes, None)?;
+        let mut written = resize_output(cx, out, &r.sizes, None)?;
+        if form == OutForm::Structured
+            && !shape::guard_sizes_eq(cx.env, &out.sizes, &r.sizes, cx.op)?
+        {
+            written.strides = Dims::from_slice(&r.strides);
+        }
         outs.push(Out::Tensor(written, Alias::InPlace(i)));
     }
     Ok(outs)
