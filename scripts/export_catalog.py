@@ -1,6 +1,9 @@
 """Write the operator catalogue, `ops/catalog/aten.schemas`: every `aten::`
-operator schema of the installed torch, one per line, exactly as
-`torch.ops.aten.<op>.<overload>._schema` prints it, sorted by name; and
+operator schema of the installed torch, and those of the operators torch
+itself defines with `torch.library` (`torch_nn::`, registered when
+`torch.nn.modules.linear_cross_entropy` is imported), one per line,
+exactly as `torch.ops.<namespace>.<op>.<overload>._schema` prints it,
+sorted by name; and
 `ops/catalog/autocast_cpu.txt`, the overloads among them with a kernel
 for the `AutocastCPU` dispatch key (what `torch.autocast("cpu")` casts),
 against which `ops/tests/autocast.rs` checks the cast policies of
@@ -16,10 +19,15 @@ Run from the repository root with torch 2.15 installed:
 """
 
 import torch
+import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the torch_nn:: operators)
+
+# Namespaces of the operators torch defines itself.
+NAMESPACES = ("aten::", "torch_nn::")
 
 HEADER = """\
-# Every aten operator schema of torch {version}, one per line, as
-# `torch.ops.aten.<op>.<overload>._schema` prints it, sorted by name.
+# Every aten operator schema of torch {version}, and those torch defines
+# with torch.library (torch_nn::), one per line, as
+# `torch.ops.<namespace>.<op>.<overload>._schema` prints it, sorted by name.
 # Written by scripts/export_catalog.py; do not edit by hand.
 """
 
@@ -36,7 +44,7 @@ def has_autocast_cpu_kernel(name: str) -> bool:
 
 def main() -> None:
     schemas = sorted(
-        {str(s) for s in torch._C._jit_get_all_schemas() if str(s).startswith("aten::")},
+        {str(s) for s in torch._C._jit_get_all_schemas() if str(s).startswith(NAMESPACES)},
         key=lambda s: s.split("(")[0],
     )
     names = [s.split("(")[0] for s in schemas]

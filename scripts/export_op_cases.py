@@ -21,7 +21,8 @@ PyTorch's functional call returns (`op_cases_outs.py`).
 Every case runs under `torch._subclasses.fake_tensor.FakeTensorMode` (backed
 by a fresh `ShapeEnv`, so data-dependent operators such as `nonzero` give
 unbacked sizes instead of refusing) with the operator called as
-`torch.ops.aten.<name>.<overload>`.
+`torch.ops.aten.<name>.<overload>` (another of torch's own namespaces by
+a prefix: `torch_nn::<name>` is `torch.ops.torch_nn.<name>`).
 
 Files
 -----
@@ -193,6 +194,7 @@ import warnings
 
 import sympy
 import torch
+import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the torch_nn:: operators)
 from torch._dispatch.python import enable_python_dispatcher
 from torch._dynamo.source import LocalSource
 from torch._subclasses.fake_tensor import FakeTensorMode
@@ -357,8 +359,11 @@ def all_symbolic(keep=lambda name: True):
 
 
 def aten_op(name):
+    """The OpOverload a CASES key names: `add.Tensor` in `aten`, or another
+    of torch's own namespaces by prefix (`torch_nn::_linear_cross_entropy_batch_chunked`)."""
+    namespace, _, name = name.rpartition("::")
     base, _, overload = name.partition(".")
-    return getattr(getattr(torch.ops.aten, base), overload or "default")
+    return getattr(getattr(getattr(torch.ops, namespace or "aten"), base), overload or "default")
 
 
 def split_args(text):
@@ -982,7 +987,7 @@ def concrete_outputs(op, case, point):
 
 
 def op_name(name):
-    return "aten::" + name
+    return name if "::" in name else "aten::" + name
 
 
 def op_base_name(op):
@@ -1034,7 +1039,7 @@ def family(name):
     `BaseOperatorName`: a trailing underscore marks the in-place variant,
     except in a dunder name such as `__and__`). So `add.Tensor`,
     `add.Scalar`, `add_.Tensor` and `add.out` all go to `add.json`."""
-    base = name.partition(".")[0]
+    base = name.rpartition("::")[2].partition(".")[0]
     if base.endswith("_") and not base.endswith("__"):
         base = base[:-1]
     return base

@@ -5,7 +5,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import CL, C, D, T, b8, c64, cl, f16, f64, i32, i64, tr
+from op_case_inputs import CL, C, D, T, b8, c64, cl, f16, f32, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -620,3 +620,26 @@ SYMBOLIC += [
 # Recorded under the Python dispatcher, as export runs them: the
 # composites' inner operators take their Python implementations there.
 PYTHON_DISPATCHER = set(CASES)
+
+# `linear_cross_entropy`'s chunked operators (torch's own `torch_nn::`
+# custom operators): their fake kernels, which read the reduction and the
+# flags of the gradients to compute ahead.
+def _lce(name, x, w, t, bias, weight, reduction, flags, **kw):
+    return C(name, x, w, t, bias, weight, reduction, -100, 0.0, 2, "fast", f32, False, *flags, **kw)
+
+
+CASES["torch_nn::_linear_cross_entropy_batch_chunked"] = [
+    _lce("mean, every gradient", T([4, 3]), T([5, 3]), T([4], dtype=i64), T([5]), None, "mean", (True, True, True)),
+    _lce("sum, no gradient", T([4, 3]), T([5, 3]), T([4], dtype=i64), None, None, "sum", (False, False, False)),
+    _lce("input gradient only, class weights", T([6, 3]), T([5, 3]), T([6], dtype=i64), None, T([5]), "mean",
+         (True, False, False)),
+    _lce("float64 input, float32 weight", T([4, 3], dtype=f64), T([5, 3]), T([4], dtype=i64), T([5]), None, "mean",
+         (True, True, True)),
+    _lce("transposed input", tr(4, 3), T([5, 3]), T([4], dtype=i64), T([5]), None, "sum", (True, True, False)),
+    _lce("no reduction refused", T([4, 3]), T([5, 3]), T([4], dtype=i64), None, None, "none", (False, False, False)),
+]
+CASES["torch_nn::_linear_cross_entropy_batch_chunked_no_reduction"] = [
+    C("plain", T([4, 3]), T([5, 3]), T([4], dtype=i64), T([5]), None, -100, 2, "fast", f32),
+    C("float16", T([6, 3], dtype=f16), T([5, 3], dtype=f16), T([6], dtype=i64), None, None, -100, 4, "fast", f32),
+    C("transposed input", tr(4, 3), T([5, 3]), T([4], dtype=i64), None, T([5]), 0, 2, "fast", f32),
+]

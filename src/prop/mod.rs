@@ -475,7 +475,7 @@ fn is_custom(op: &str) -> bool {
     let ns = op.split("::").next().unwrap_or(op);
     !matches!(
         ns,
-        "aten" | "prims" | "quantized" | "_quantized" | "rngprims"
+        "aten" | "prims" | "quantized" | "_quantized" | "rngprims" | "torch_nn"
     )
 }
 

@@ -30,6 +30,7 @@ mod integrals;
 mod itself;
 mod linalg_composites;
 mod linear;
+mod linear_cross_entropy;
 mod loss_steps;
 mod losses;
 mod masked;
@@ -127,6 +128,9 @@ pub(crate) use linalg_composites::{
     nuclear_norm, nuclear_norm_dim, orgqr,
 };
 pub(crate) use linear::linear;
+pub(crate) use linear_cross_entropy::{
+    linear_cross_entropy_batch_chunked, linear_cross_entropy_batch_chunked_no_reduction,
+};
 pub(crate) use losses::{
     binary_cross_entropy, binary_cross_entropy_backward, binary_cross_entropy_with_logits,
     cosine_embedding_loss, hinge_embedding_loss, huber_loss, kl_div, l1_loss, margin_ranking_loss,

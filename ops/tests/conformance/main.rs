@@ -184,7 +184,8 @@ impl Fixture {
 /// `foo` (a trailing underscore marks the in-place variant, except in a
 /// dunder name such as `__and__`). `aten::add_.Tensor` -> `add`.
 pub(crate) fn family(op: &str) -> &str {
-    let name = op.strip_prefix("aten::").unwrap_or(op);
+    // Without its namespace (`aten::`, or another of torch's own).
+    let name = op.rsplit("::").next().unwrap_or(op);
     let base = name.split('.').next().unwrap_or(name);
     match base.strip_suffix('_') {
         Some(stem) if !base.ends_with("__") => stem,
