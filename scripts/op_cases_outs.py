@@ -1,8 +1,10 @@
 """Cases of the `out=` overloads derived from functional ones, made from
 the functional overload's own cases once every family's are merged.
 
-Declared with `@derive(out)` (a castable out dtype) or
-`@derive(exact_out)` (exactly the result's dtype) on the functional rule,
+Declared with `@derive(out)` (a castable out dtype), `@derive(exact_out)`
+(exactly the result's dtype), `@derive(structured_out)` (exactly, and a
+resized out restrided as the result) or `@derive(restrided_out)` (every
+out restrided as the result) on the functional rule,
 as torchgen derives a structured kernel's `out=` overload from its
 functional one. Each out overload here takes its functional overload's
 first case that PyTorch accepts, with the out tensors made from what the
@@ -257,6 +259,7 @@ OUT_FROM_FUNCTIONAL = {
     "mm.dtype_out": "mm.dtype",
     "mm.out": "mm",
     "mode.values": "mode",
+    "msort.out": "msort",
     "mul.Scalar_out": "mul.Scalar",
     "mul.out": "mul.Tensor",
     "mv.out": "mv",
@@ -321,6 +324,8 @@ OUT_FROM_FUNCTIONAL = {
     "slow_conv_transpose2d.out": "slow_conv_transpose2d",
     "smooth_l1_loss_backward.grad_input": "smooth_l1_loss_backward",
     "softmax.int_out": "softmax.int",
+    "sort.values": "sort",
+    "sort.values_stable": "sort.stable",
     "special_chebyshev_polynomial_t.n_scalar_out": "special_chebyshev_polynomial_t.n_scalar",
     "special_chebyshev_polynomial_t.x_scalar_out": "special_chebyshev_polynomial_t.x_scalar",
     "special_chebyshev_polynomial_u.n_scalar_out": "special_chebyshev_polynomial_u.n_scalar",

@@ -319,6 +319,7 @@ fn erased_fn(op: &OpIr) -> TokenStream {
                         OutForm::Castable => quote!(Castable),
                         OutForm::Exact => quote!(Exact),
                         OutForm::Structured => quote!(Structured),
+                        OutForm::Restrided => quote!(Restrided),
                     };
                     quote!(#intr::out_variant(cx, args, #first, #count, #intr::OutForm::#form, #functional))
                 }

@@ -117,6 +117,10 @@ pub enum OutForm {
     /// tensor that is resized takes the result's strides (a structured
     /// kernel's `resize_out`, which restrides only what it resized).
     Structured,
+    /// `@derive(restrided_out)`: any dtype the result safely casts to,
+    /// and every out tensor takes the result's strides, resized or not
+    /// (`meta_sort`'s `as_strided_` of its outs).
+    Restrided,
 }
 
 /// A checked rule.

@@ -114,14 +114,15 @@ pub(super) fn derive_families(
                     (false, "out") => out_of(schema, schemas, OutForm::Castable),
                     (false, "exact_out") => out_of(schema, schemas, OutForm::Exact),
                     (false, "structured_out") => out_of(schema, schemas, OutForm::Structured),
+                    (false, "restrided_out") => out_of(schema, schemas, OutForm::Restrided),
                     (false, "copy") => copy_of(schema, schemas, by_name),
                     (false, "hacked_twin") => hacked_twin_of(schema, schemas, by_name),
                     _ => {
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
-                                .suggest(closest(&a.value.name, ["inplace", "out", "exact_out", "structured_out", "copy", "hacked_twin"]))
-                                .note("`@derive` takes `inplace` (the `op_` overload), `out`, `exact_out` or `structured_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last restriding a resized out as the result), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
+                                .suggest(closest(&a.value.name, ["inplace", "out", "exact_out", "structured_out", "restrided_out", "copy", "hacked_twin"]))
+                                .note("`@derive` takes `inplace` (the `op_` overload), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
                         continue;
                     }

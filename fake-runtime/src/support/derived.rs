@@ -99,6 +99,10 @@ pub enum OutForm {
     /// which restrides an output only when it resized it (a tensor of the
     /// right sizes keeps its own strides).
     Structured,
+    /// Any dtype the result safely casts to, and every out tensor takes
+    /// the result's strides, resized or not (`meta_sort`, which
+    /// `as_strided_`s its outs to its results' layout before the copy).
+    Restrided,
 }
 
 /// An `out=` overload whose `count` out tensors start at argument `first`
@@ -106,7 +110,8 @@ pub enum OutForm {
 /// each output checked against its out tensor's dtype as `form` says
 /// ([`OutForm`]) and written into it, resized when its sizes differ
 /// ([`resize_output`], then restrided as the result for
-/// [`OutForm::Structured`]). The results are the out tensors.
+/// [`OutForm::Structured`], and restrided so for [`OutForm::Restrided`]
+/// whether resized or not). The results are the out tensors.
 pub fn out_variant(
     cx: &mut Cx<'_>,
     args: &[Arg<'_>],
@@ -122,7 +127,7 @@ pub fn out_variant(
         let i = first + k;
         let out = args::tensor(cx, args, usize::from(i), "out")?;
         let r = tensor_result(cx, &result, usize::from(k))?;
-        if form != OutForm::Castable && r.dtype != out.dtype {
+        if matches!(form, OutForm::Exact | OutForm::Structured) && r.dtype != out.dtype {
             return Err(invalid(
                 cx,
                 format!(
@@ -133,9 +138,12 @@ pub fn out_variant(
         }
         require_castable(cx, r.dtype, out.dtype)?;
         let mut written = resize_output(cx, out, &r.sizes, None)?;
-        if form == OutForm::Structured
-            && !shape::guard_sizes_eq(cx.env, &out.sizes, &r.sizes, cx.op)?
-        {
+        let restride = match form {
+            OutForm::Castable | OutForm::Exact => false,
+            OutForm::Structured => !shape::guard_sizes_eq(cx.env, &out.sizes, &r.sizes, cx.op)?,
+            OutForm::Restrided => true,
+        };
+        if restride {
             written.strides = Dims::from_slice(&r.strides);
         }
         outs.push(Out::Tensor(written, Alias::InPlace(i)));
