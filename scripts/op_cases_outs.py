@@ -75,6 +75,7 @@ OUT_FROM_FUNCTIONAL = {
     "arctan.out": "arctan",
     "arctan2.out": "arctan2",
     "arctanh.out": "arctanh",
+    "argsort.stable_out": "argsort.stable",
     "as_strided_copy.out": "as_strided_copy",
     "asin.out": "asin",
     "asinh.out": "asinh",
