@@ -1,7 +1,9 @@
 """Write the operator catalogue, `ops/catalog/aten.schemas`: every `aten::`
-operator schema of the installed torch, and those of the operators torch
-itself defines with `torch.library` (`torch_nn::`, registered when
-`torch.nn.modules.linear_cross_entropy` is imported), one per line,
+operator schema of the installed torch, its primitives' (`prims::`, which
+Core ATen programs of some decompositions keep), and those of the
+operators torch itself defines with `torch.library` (`torch_nn::`,
+registered when `torch.nn.modules.linear_cross_entropy` is imported), one
+per line,
 exactly as `torch.ops.<namespace>.<op>.<overload>._schema` prints it,
 sorted by name; and
 `ops/catalog/autocast_cpu.txt`, the overloads among them with a kernel
@@ -22,11 +24,11 @@ import torch
 import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the torch_nn:: operators)
 
 # Namespaces of the operators torch defines itself.
-NAMESPACES = ("aten::", "torch_nn::")
+NAMESPACES = ("aten::", "prims::", "torch_nn::")
 
 HEADER = """\
-# Every aten operator schema of torch {version}, and those torch defines
-# with torch.library (torch_nn::), one per line, as
+# Every aten operator schema of torch {version}, its prims::, and those
+# torch defines with torch.library (torch_nn::), one per line, as
 # `torch.ops.<namespace>.<op>.<overload>._schema` prints it, sorted by name.
 # Written by scripts/export_catalog.py; do not edit by hand.
 """

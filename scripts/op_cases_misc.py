@@ -650,3 +650,18 @@ CASES["unflatten_dense_tensors"] = [
     C("none", T([0]), []),
     C("too short", T([5]), [T([2, 3])]),
 ]
+
+# A primitive Core ATen programs keep where a decomposition calls it
+# (`renorm` upcasting half precision): its meta's strides, the input's
+# when dense, else dense in its memory order.
+CASES["prims::convert_element_type"] = [
+    C("float32 to float16", T([2, 3]), f16),
+    C("float16 to float32", T([2, 3], dtype=f16), torch.float32),
+    C("transposed kept", tr(3, 4), f64),
+    C("channels last kept", cl(2, 3, 4, 4), bf16),
+    C("expanded laid out densely", T([3, 4], strides=[0, 1]), f16),
+    C("sliced laid out densely", T([2, 3], strides=[8, 2], offset=1), i64),
+    C("to bool", T([4], dtype=i64), b8),
+    C("to complex", T([2, 2]), c64),
+    C("zero-dim", T([]), i32),
+]
