@@ -5,12 +5,14 @@ and expecttest (which torch's test helpers import):
 
     python scripts/sweep_opinfo.py [--only NAME,...] [--first N]
                                    [--start-after NAME] [--shard K/N] [--force]
-                                   [--error-inputs-only]
+                                   [--error-inputs-only] [--dtypes common|extended]
 
 For every entry of `torch.testing._internal.common_methods_invocations.op_db`
 (named `name` or `name.variant_test_name`, sorted), the first three samples
 of `sample_inputs("cpu", dtype, requires_grad=False)` for each of float32,
-int64, bool and complex64 that the entry supports on CPU are wrapped as a
+int64, bool and complex64 (`--dtypes extended`: the first of float16,
+bfloat16, int32 and uint8, written to `tests/fixtures/opinfo_dtypes`)
+that the entry supports on CPU are wrapped as a
 module whose forward takes the sample's tensors (wherever they sit in the
 input, the arguments and the keyword arguments) and calls the op with the
 rest fixed. Each is exported with `torch.export.export(..., strict=False)`
@@ -67,15 +69,24 @@ from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten
 from export_common import program_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "tests" / "fixtures" / "opinfo"
-
-DTYPES = [
-    ("float32", torch.float32),
-    ("int64", torch.int64),
-    ("bool", torch.bool),
-    ("complex64", torch.complex64),
-]
-SAMPLES_PER_DTYPE = 3
+# The sweeps (`--dtypes`): the folder each writes, its dtypes and how many
+# samples of each.
+DTYPE_SETS = {
+    "common": (
+        ROOT / "tests" / "fixtures" / "opinfo",
+        [("float32", torch.float32), ("int64", torch.int64), ("bool", torch.bool),
+         ("complex64", torch.complex64)],
+        3,
+    ),
+    "extended": (
+        ROOT / "tests" / "fixtures" / "opinfo_dtypes",
+        [("float16", torch.float16), ("bfloat16", torch.bfloat16), ("int32", torch.int32),
+         ("uint8", torch.uint8)],
+        1,
+    ),
+}
+# Set by `--dtypes` (the common sweep unless said).
+OUT, DTYPES, SAMPLES_PER_DTYPE = DTYPE_SETS["common"]
 VARIANTS = ["static", "static_core", "dynamic", "dynamic_core"]
 # Seconds allowed to export one sample's four variants.
 SAMPLE_TIMEOUT = 120
@@ -383,7 +394,7 @@ def write_summary(all_names: list) -> None:
         f"{torch.__version__.split('+')[0]}); verified by `tests/opinfo.rs`.",
         "",
         f"- entries: {len(files)} of the {len(all_names)} of `op_db`",
-        f"- samples: {samples} (up to {SAMPLES_PER_DTYPE} per dtype of float32, int64, bool, complex64)",
+        f"- samples: {samples} (up to {SAMPLES_PER_DTYPE} per dtype of {', '.join(n for n, _ in DTYPES)})",
         f"- error inputs recorded: {error_cases}",
         f"- size: {size / 1e6:.1f} MB gzipped, {raw / 1e6:.1f} MB of JSON",
         "",
@@ -422,7 +433,14 @@ def main() -> None:
         action="store_true",
         help="record the error inputs again in existing files, keeping their samples",
     )
+    parser.add_argument(
+        "--dtypes", choices=sorted(DTYPE_SETS), default="common",
+        help="common: float32, int64, bool, complex64 (3 samples each) into tests/fixtures/opinfo; "
+             "extended: float16, bfloat16, int32, uint8 (1 each) into tests/fixtures/opinfo_dtypes",
+    )
     opts = parser.parse_args()
+    global OUT, DTYPES, SAMPLES_PER_DTYPE
+    OUT, DTYPES, SAMPLES_PER_DTYPE = DTYPE_SETS[opts.dtypes]
 
     warnings.filterwarnings("ignore")
     # Dim.AUTO on a size of 0 or 1 specialises it, with a warning per input.

@@ -1,10 +1,13 @@
 //! The programs of PyTorch's OpInfo database, one test per entry: every
 //! file `tests/fixtures/opinfo/<entry>.json.gz` (written by
 //! `scripts/sweep_opinfo.py`: up to three samples per dtype of the entry,
-//! each exported static and dynamic, in the default and the Core ATen IR)
-//! is a test named by the entry (`add`, `nn.functional.conv2d`), so a
-//! failure names it and `cargo test -p fake-tensor --test opinfo -- add
-//! --exact` runs one.
+//! float32, int64, bool and complex64, each exported static and dynamic,
+//! in the default and the Core ATen IR) is a test named by the entry
+//! (`add`, `nn.functional.conv2d`), so a failure names it and `cargo test
+//! -p fake-tensor --test opinfo -- add --exact` runs one. The files of
+//! `tests/fixtures/opinfo_dtypes/` (`--dtypes extended`: a float16,
+//! bfloat16, int32 and uint8 sample each) are the tests `dtypes::<entry>`,
+//! with their own table there.
 //!
 //! Every program is propagated and verified node by node against what
 //! PyTorch recorded. What does not verify is a *problem* of the entry and
@@ -12,7 +15,7 @@
 //! reason), a node whose results differ (`mismatch`, with the first
 //! difference) or a program that did not load, build, propagate or that
 //! panicked (`failed`). An entry's test fails unless its problems are
-//! exactly those `tests/fixtures/opinfo/expected.json` lists for it: a new
+//! exactly those its folder's `expected.json` lists for it: a new
 //! problem fails, and so does a listed one that is gone, so the table only
 //! shrinks as operators are added. After adding rules, rewrite it with
 //!
@@ -43,10 +46,31 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The folder of the fixture files, one per OpInfo entry.
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo");
+/// A folder of fixture files, one per OpInfo entry, with its own
+/// expectations table: one sweep of `scripts/sweep_opinfo.py` (its
+/// `--dtypes` set).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Set {
+    /// The prefix of its tests' names (`dtypes::add`).
+    prefix: &'static str,
+    /// The folder.
+    dir: &'static str,
+}
 
-/// The expectations table, relative to [`FIXTURES`].
+/// The sweeps: float32, int64, bool and complex64 samples (up to three
+/// each), and float16, bfloat16, int32 and uint8 ones (one each).
+const SETS: [Set; 2] = [
+    Set {
+        prefix: "",
+        dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo"),
+    },
+    Set {
+        prefix: "dtypes::",
+        dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo_dtypes"),
+    },
+];
+
+/// The expectations table, relative to a set's folder.
 const EXPECTED: &str = "expected.json";
 
 /// The exported variants of each sample, in the order they are reported.
@@ -99,14 +123,14 @@ impl Outcome {
     }
 }
 
-fn fixture_path(entry: &str) -> PathBuf {
-    Path::new(FIXTURES).join(format!("{entry}.json.gz"))
+fn fixture_path(set: Set, entry: &str) -> PathBuf {
+    Path::new(set.dir).join(format!("{entry}.json.gz"))
 }
 
-/// The entries with a fixture file, sorted.
-fn entries() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(FIXTURES)
-        .expect("tests/fixtures/opinfo is readable")
+/// The entries of `set` with a fixture file, sorted.
+fn entries(set: Set) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(set.dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", set.dir))
         .filter_map(|e| {
             let name = e.ok()?.file_name().to_string_lossy().into_owned();
             name.strip_suffix(".json.gz").map(str::to_string)
@@ -116,8 +140,8 @@ fn entries() -> Vec<String> {
     names
 }
 
-fn read_entry(entry: &str) -> Result<Json, String> {
-    read_gz_json(&fixture_path(entry))
+fn read_entry(set: Set, entry: &str) -> Result<Json, String> {
+    read_gz_json(&fixture_path(set, entry))
 }
 
 /// Propagate and verify one program, recording what does not verify.
@@ -195,8 +219,8 @@ fn check_program(bytes: &[u8], sample: &str, out: &mut VariantOutcome) {
 }
 
 /// Propagate and verify every program of an entry's file.
-fn run_entry(entry: &str) -> Result<Outcome, String> {
-    let record = read_entry(entry)?;
+fn run_entry(set: Set, entry: &str) -> Result<Outcome, String> {
+    let record = read_entry(set, entry)?;
     let samples = record
         .get("samples")
         .and_then(Json::as_array)
@@ -218,22 +242,26 @@ fn run_entry(entry: &str) -> Result<Outcome, String> {
 }
 
 /// Each entry's outcome, computed once by whichever test asks first.
-fn outcome(entry: &str) -> &'static Result<Outcome, String> {
-    static CACHE: OnceLock<BTreeMap<String, OnceLock<Result<Outcome, String>>>> = OnceLock::new();
+fn outcome(set: Set, entry: &str) -> &'static Result<Outcome, String> {
+    type Cache = BTreeMap<(Set, String), OnceLock<Result<Outcome, String>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| {
-        entries()
-            .into_iter()
-            .map(|e| (e, OnceLock::new()))
+        SETS.iter()
+            .flat_map(|&s| {
+                entries(s)
+                    .into_iter()
+                    .map(move |e| ((s, e), OnceLock::new()))
+            })
             .collect()
     });
     cache
-        .get(entry)
+        .get(&(set, entry.to_string()))
         .expect("an entry with a fixture file")
-        .get_or_init(|| run_entry(entry))
+        .get_or_init(|| run_entry(set, entry))
 }
 
-fn expected() -> Result<Table, String> {
-    let path = Path::new(FIXTURES).join(EXPECTED);
+fn expected(set: Set) -> Result<Table, String> {
+    let path = Path::new(set.dir).join(EXPECTED);
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -249,8 +277,8 @@ fn lines(problems: &Problems) -> Vec<String> {
         .collect()
 }
 
-fn check_entry(entry: &str, table: &Table) -> Result<(), Failed> {
-    let outcome = outcome(entry).as_ref().map_err(Failed::from)?;
+fn check_entry(set: Set, entry: &str, table: &Table) -> Result<(), Failed> {
+    let outcome = outcome(set, entry).as_ref().map_err(Failed::from)?;
     let found = outcome.table();
     let empty = BTreeMap::new();
     let listed = table.get(entry).unwrap_or(&empty);
@@ -278,13 +306,13 @@ fn check_entry(entry: &str, table: &Table) -> Result<(), Failed> {
 
 /// Per variant: programs, verified, percentage; then the operators most
 /// often unsupported (in how many programs).
-fn totals() -> Result<String, Failed> {
+fn totals(set: Set) -> Result<String, Failed> {
     let mut sums = vec![VariantOutcome::default(); VARIANTS.len()];
     let mut ops: BTreeMap<String, usize> = BTreeMap::new();
     let mut entries_by_op: BTreeMap<String, usize> = BTreeMap::new();
-    let names = entries();
+    let names = entries(set);
     for entry in &names {
-        let outcome = outcome(entry).as_ref().map_err(Failed::from)?;
+        let outcome = outcome(set, entry).as_ref().map_err(Failed::from)?;
         let mut in_entry = Vec::new();
         for (sum, v) in sums.iter_mut().zip(&outcome.variants) {
             sum.add(v);
@@ -298,7 +326,12 @@ fn totals() -> Result<String, Failed> {
         }
     }
     let mut out = String::new();
-    let _ = writeln!(out, "OpInfo programs of {} entries:\n", names.len());
+    let _ = writeln!(
+        out,
+        "OpInfo programs of {} entries ({}):\n",
+        names.len(),
+        set.dir.rsplit('/').next().unwrap_or(set.dir)
+    );
     let _ = writeln!(
         out,
         "| variant | programs | verified | % | with unsupported | with mismatch | failed |"
@@ -349,56 +382,62 @@ impl VariantOutcome {
     }
 }
 
-/// Write the table from this run's outcomes.
-fn bless() -> Result<(), String> {
+/// Write `set`'s table from this run's outcomes.
+fn bless(set: Set) -> Result<(), String> {
     let mut table = Table::new();
-    for entry in entries() {
-        let found = outcome(&entry).as_ref().map_err(Clone::clone)?.table();
+    for entry in entries(set) {
+        let found = outcome(set, &entry).as_ref().map_err(Clone::clone)?.table();
         if !found.is_empty() {
             table.insert(entry, found);
         }
     }
     let text = serde_json::to_string_pretty(&table).map_err(|e| e.to_string())?;
-    let path = Path::new(FIXTURES).join(EXPECTED);
+    let path = Path::new(set.dir).join(EXPECTED);
     std::fs::write(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn main() {
     let args = Arguments::from_args();
-    if std::env::var_os(BLESS).is_some() {
-        if let Err(e) = bless() {
-            eprintln!("{BLESS}: {e}");
-            std::process::exit(1);
+    let mut trials = Vec::new();
+    for set in SETS {
+        if std::env::var_os(BLESS).is_some() {
+            if let Err(e) = bless(set) {
+                eprintln!("{BLESS}: {e}");
+                std::process::exit(1);
+            }
+            eprintln!("{BLESS}: wrote {}/{EXPECTED}", set.dir);
         }
-        eprintln!("{BLESS}: wrote tests/fixtures/opinfo/{EXPECTED}");
-    }
-    let table = match expected() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(1);
+        let table = match expected(set) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        };
+        let table: &'static Table = Box::leak(Box::new(table));
+        for entry in entries(set) {
+            let name = format!("{}{entry}", set.prefix);
+            trials.push(Trial::test(name, move || check_entry(set, &entry, table)));
         }
-    };
-    let table: &'static Table = Box::leak(Box::new(table));
-    let mut trials: Vec<Trial> = entries()
-        .into_iter()
-        .map(|entry| {
-            let name = entry.clone();
-            Trial::test(name, move || check_entry(&entry, table))
-        })
-        .collect();
-    trials.push(Trial::test("totals", || {
-        println!("\n{}", totals()?);
-        Ok(())
-    }));
-    trials.push(Trial::test("expectations_name_fixtures", || {
-        let names = entries();
-        let stale: Vec<&String> = table.keys().filter(|e| !names.contains(e)).collect();
-        if stale.is_empty() {
+        trials.push(Trial::test(format!("{}totals", set.prefix), move || {
+            println!("\n{}", totals(set)?);
             Ok(())
-        } else {
-            Err(format!("{EXPECTED} lists entries without a fixture file: {stale:?}").into())
-        }
-    }));
+        }));
+        trials.push(Trial::test(
+            format!("{}expectations_name_fixtures", set.prefix),
+            move || {
+                let names = entries(set);
+                let stale: Vec<&String> = table.keys().filter(|e| !names.contains(e)).collect();
+                if stale.is_empty() {
+                    Ok(())
+                } else {
+                    Err(
+                        format!("{EXPECTED} lists entries without a fixture file: {stale:?}")
+                            .into(),
+                    )
+                }
+            },
+        ));
+    }
     libtest_mimic::run(&args, trials).exit();
 }
