@@ -12,8 +12,7 @@
 //! [`Arg`]: https://docs.rs/fake-runtime
 
 use crate::ir::{
-    ArgIr, Body, Derive, DimIr, Holder, MessagePart, OpIr, OutForm, OutputIr, RetKind, RuleIr,
-    Stmt, TExpr,
+    ArgIr, Body, Derive, DimIr, Holder, MessagePart, OpIr, OutputIr, RetKind, RuleIr, Stmt, TExpr,
 };
 use crate::kind::{Base, Kind};
 use crate::schema::{DefaultValue, ReturnAlias, Schema};
@@ -315,12 +314,7 @@ fn erased_fn(op: &OpIr) -> TokenStream {
             let call = match how {
                 Derive::InPlace => quote!(#intr::inplace_variant(cx, args, #functional)),
                 Derive::Out { first, count, form } => {
-                    let form = match form {
-                        OutForm::Castable => quote!(Castable),
-                        OutForm::Exact => quote!(Exact),
-                        OutForm::Structured => quote!(Structured),
-                        OutForm::Restrided => quote!(Restrided),
-                    };
+                    let form = ident(form);
                     quote!(#intr::out_variant(cx, args, #first, #count, #intr::OutForm::#form, #functional))
                 }
                 Derive::Copy => quote!(#intr::copy_variant(cx, args, #functional)),

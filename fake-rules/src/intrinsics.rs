@@ -393,6 +393,16 @@ pub const PROMOTION_KINDS: &[(&str, &str)] = &[
     ("bool_to_long", "BoolToLong"),
 ];
 
+/// The `out=` families of `@derive(...)`, with the variant of
+/// `fake_runtime::support::OutForm` each names (which out dtypes are
+/// taken and how a resized out is laid out; documented there).
+pub const OUT_FORMS: &[(&str, &str)] = &[
+    ("out", "Castable"),
+    ("exact_out", "Exact"),
+    ("structured_out", "Structured"),
+    ("restrided_out", "Restrided"),
+];
+
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of
 /// `fake_runtime::pointwise::StrideRule` each names (`elementwise`, the
 /// default: the references' elementwise meta; `fast_binary`: the fake

@@ -92,8 +92,10 @@ pub enum Derive {
         first: u8,
         /// How many.
         count: u8,
-        /// Which dtype an out tensor may have, and how it is resized.
-        form: OutForm,
+        /// The variant of `fake_runtime::support::OutForm` its family
+        /// names ([`crate::intrinsics::OUT_FORMS`]): which dtype an out
+        /// tensor may have, and how it is laid out when resized.
+        form: &'static str,
     },
     /// `op_copy`: the view's results cloned with `contiguous_format`, as
     /// torchgen's view-copy kernels clone them.
@@ -102,25 +104,6 @@ pub enum Derive {
     /// argument declared `Tensor[]` (a TorchScript workaround), every
     /// element present.
     HackedTwin,
-}
-
-/// How a derived `out=` overload checks and resizes its out tensors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutForm {
-    /// `@derive(out)`: any dtype the result safely casts to; resized
-    /// contiguous (PyTorch's out wrapper).
-    Castable,
-    /// `@derive(exact_out)`: exactly the result's dtype (an
-    /// `out_wrapper(exact_dtype=True)`); resized contiguous.
-    Exact,
-    /// `@derive(structured_out)`: exactly the result's dtype, and an out
-    /// tensor that is resized takes the result's strides (a structured
-    /// kernel's `resize_out`, which restrides only what it resized).
-    Structured,
-    /// `@derive(restrided_out)`: any dtype the result safely casts to,
-    /// and every out tensor takes the result's strides, resized or not
-    /// (`meta_sort`'s `as_strided_` of its outs).
-    Restrided,
 }
 
 /// A checked rule.

@@ -7,7 +7,8 @@
 
 use crate::ast::Rule;
 use crate::diagnostic::{Diag, closest};
-use crate::ir::{Derive, OutForm};
+use crate::intrinsics::OUT_FORMS;
+use crate::ir::Derive;
 use crate::schema::{ReturnAlias, Schema, TypeSuffix, full_name};
 use std::collections::HashMap;
 
@@ -109,19 +110,19 @@ pub(super) fn derive_families(
                 );
             }
             for a in targs {
+                let out_form = OUT_FORMS.iter().find(|(f, _)| *f == a.value.name);
                 let found = match (a.key.is_some(), a.value.name.as_str()) {
                     (false, "inplace") => inplace_of(schema, schemas, by_name),
-                    (false, "out") => out_of(schema, schemas, OutForm::Castable),
-                    (false, "exact_out") => out_of(schema, schemas, OutForm::Exact),
-                    (false, "structured_out") => out_of(schema, schemas, OutForm::Structured),
-                    (false, "restrided_out") => out_of(schema, schemas, OutForm::Restrided),
+                    (false, _) if out_form.is_some() => {
+                        out_of(schema, schemas, out_form.map_or("", |(_, v)| v))
+                    }
                     (false, "copy") => copy_of(schema, schemas, by_name),
                     (false, "hacked_twin") => hacked_twin_of(schema, schemas, by_name),
                     _ => {
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
-                                .suggest(closest(&a.value.name, ["inplace", "out", "exact_out", "structured_out", "restrided_out", "copy", "hacked_twin"]))
+                                .suggest(closest(&a.value.name, ["inplace", "copy", "hacked_twin"].into_iter().chain(OUT_FORMS.iter().map(|(f, _)| *f))))
                                 .note("`@derive` takes `inplace` (the `op_` overload), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
                         continue;
@@ -220,11 +221,11 @@ fn inplace_of(
 
 /// The `out=` overload of `functional` (`add.out` of `add.Tensor`): the
 /// functional's arguments, then one written keyword tensor per output;
-/// `exact` when the out tensors must have the results' dtypes exactly.
+/// `form` the `OutForm` variant its family names.
 fn out_of(
     functional: &Schema,
     schemas: &[Schema],
-    form: OutForm,
+    form: &'static str,
 ) -> Result<(usize, Derive), String> {
     let n = functional.args.len();
     let outputs = functional.returns.len();
