@@ -624,8 +624,8 @@ PYTHON_DISPATCHER = set(CASES)
 # `linear_cross_entropy`'s chunked operators (torch's own `torch_nn::`
 # custom operators): their fake kernels, which read the reduction and the
 # flags of the gradients to compute ahead.
-def _lce(name, x, w, t, bias, weight, reduction, flags, **kw):
-    return C(name, x, w, t, bias, weight, reduction, -100, 0.0, 2, "fast", f32, False, *flags, **kw)
+def _lce(name, x, w, t, bias, weight, reduction, flags):
+    return C(name, x, w, t, bias, weight, reduction, -100, 0.0, 2, "fast", f32, False, *flags)
 
 
 CASES["torch_nn::_linear_cross_entropy_batch_chunked"] = [

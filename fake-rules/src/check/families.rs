@@ -111,13 +111,11 @@ pub(super) fn derive_families(
             }
             for a in targs {
                 let out_form = OUT_FORMS.iter().find(|(f, _)| *f == a.value.name);
-                let found = match (a.key.is_some(), a.value.name.as_str()) {
-                    (false, "inplace") => inplace_of(schema, schemas, by_name),
-                    (false, _) if out_form.is_some() => {
-                        out_of(schema, schemas, out_form.map_or("", |(_, v)| v))
-                    }
-                    (false, "copy") => copy_of(schema, schemas, by_name),
-                    (false, "hacked_twin") => hacked_twin_of(schema, schemas, by_name),
+                let found = match (a.key.is_some(), a.value.name.as_str(), out_form) {
+                    (false, _, Some(&(_, form))) => out_of(schema, schemas, form),
+                    (false, "inplace", _) => inplace_of(schema, schemas, by_name),
+                    (false, "copy", _) => copy_of(schema, schemas, by_name),
+                    (false, "hacked_twin", _) => hacked_twin_of(schema, schemas, by_name),
                     _ => {
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))

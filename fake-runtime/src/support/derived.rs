@@ -137,10 +137,10 @@ pub fn out_variant(
             ));
         }
         require_castable(cx, r.dtype, out.dtype)?;
-        let mut written = resize_output(cx, out, &r.sizes, None)?;
+        let (mut written, resized) = resized_output(cx, out, &r.sizes, None)?;
         let restride = match form {
             OutForm::Castable | OutForm::Exact => false,
-            OutForm::Structured => !shape::guard_sizes_eq(cx.env, &out.sizes, &r.sizes, cx.op)?,
+            OutForm::Structured => resized,
             OutForm::Restrided => true,
         };
         if restride {
@@ -273,6 +273,17 @@ pub fn resize_output(
     sizes: &[SymInt],
     memory_format: Option<MemoryFormat>,
 ) -> Result<TensorMeta> {
+    Ok(resized_output(cx, t, sizes, memory_format)?.0)
+}
+
+/// [`resize_output`], and whether it resized `t` (its sizes differed, or
+/// a format was asked for).
+fn resized_output(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    sizes: &[SymInt],
+    memory_format: Option<MemoryFormat>,
+) -> Result<(TensorMeta, bool)> {
     let mut nonneg = SymBool::Bool(true);
     for &d in sizes {
         let c = cx.env.ge(d, SymInt::Int(0))?;
@@ -288,11 +299,11 @@ pub fn resize_output(
     }
     let mut out = t.clone();
     if memory_format.is_none() && shape::guard_sizes_eq(cx.env, &t.sizes, sizes, cx.op)? {
-        return Ok(out);
+        return Ok((out, false));
     }
     out.sizes = sizes.iter().copied().collect();
     out.strides = format_strides(cx, &out.sizes, memory_format)?;
-    Ok(out)
+    Ok((out, true))
 }
 
 /// Strides of a new tensor in a

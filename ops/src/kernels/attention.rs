@@ -22,7 +22,7 @@ use crate::intrinsics::{empty_like_strides, matmul, swap};
 use fake_runtime::shape::{self, Dims, broadcast};
 use fake_runtime::strides::contiguous;
 use fake_runtime::support::{args, require};
-use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,
 /// Tensor? attn_mask=None, float dropout_p=0., bool is_causal=False, *,
@@ -238,8 +238,8 @@ fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
 
 /// A new contiguous tensor of `sizes` and `dtype` on the operator's device.
 fn new_tensor(cx: &mut Cx<'_>, sizes: Dims, dtype: DType) -> Result<Out> {
-    let meta = TensorMeta::contiguous(cx.env, &sizes, dtype, cx.device)?;
-    Ok(Out::Tensor(meta, Alias::Fresh))
+    let device = cx.device;
+    super::new_tensor(cx, &sizes, dtype, device)
 }
 
 /// `alloc_with_matching_layout(query, shape)`: `empty_like(query)` when

@@ -13,18 +13,10 @@
 //! - `_linear_cross_entropy_batch_chunked_no_reduction`: the per-sample
 //!   loss, the input's first dim, of its dtype.
 
-use super::invalid;
+use super::{invalid, new_tensor};
 use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, Device, Out, Outs, Result, SymInt, TensorMeta};
-
-/// A fresh contiguous tensor of `sizes` like `like` (its dtype and
-/// layout) on `device`.
-fn empty(cx: &mut Cx<'_>, like: &TensorMeta, sizes: &[SymInt], device: Device) -> Result<Out> {
-    let mut t = TensorMeta::contiguous(cx.env, sizes, like.dtype, device)?;
-    t.layout = like.layout;
-    Ok(Out::Tensor(t, Alias::Fresh))
-}
+use fake_runtime::{Arg, Cx, Outs, Result, SymInt};
 
 /// `sizes` when `wanted`, else the empty sizes `empty`.
 fn sizes_if(wanted: bool, sizes: &[SymInt], empty: &[i64]) -> Dims {
@@ -58,13 +50,14 @@ pub(crate) fn linear_cross_entropy_batch_chunked(cx: &mut Cx<'_>, a: &[Arg<'_>])
     let bias_grad = args::bool(cx, a, 14, "compute_linear_bias_grad", None)?;
     let bias_sizes = &weight.sizes[..weight.dim().saturating_sub(1)];
     let mut outs = Outs::new();
-    outs.push(empty(cx, input, &[], input.device)?);
+    let (dtype, device) = (input.dtype, input.device);
+    outs.push(new_tensor(cx, &[], dtype, device)?);
     let sizes = sizes_if(input_grad, &input.sizes, &[0, 0]);
-    outs.push(empty(cx, input, &sizes, input.device)?);
+    outs.push(new_tensor(cx, &sizes, dtype, device)?);
     let sizes = sizes_if(weight_grad, &weight.sizes, &[0, 0]);
-    outs.push(empty(cx, input, &sizes, weight.device)?);
+    outs.push(new_tensor(cx, &sizes, dtype, weight.device)?);
     let sizes = sizes_if(bias_grad, bias_sizes, &[0]);
-    outs.push(empty(cx, input, &sizes, input.device)?);
+    outs.push(new_tensor(cx, &sizes, dtype, device)?);
     Ok(outs)
 }
 
@@ -79,6 +72,6 @@ pub(crate) fn linear_cross_entropy_batch_chunked_no_reduction(
     let input = args::tensor(cx, a, 0, "input")?;
     let sizes = &input.sizes[..input.dim().min(1)];
     let mut outs = Outs::new();
-    outs.push(empty(cx, input, sizes, input.device)?);
+    outs.push(new_tensor(cx, sizes, input.dtype, input.device)?);
     Ok(outs)
 }

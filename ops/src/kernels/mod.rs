@@ -246,6 +246,18 @@ pub(crate) fn view_out(t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
     outs
 }
 
+/// A new contiguous tensor of `sizes` and `dtype` on `device`, as a
+/// kernel output (`torch.empty` in a meta or fake kernel).
+pub(crate) fn new_tensor(
+    cx: &mut Cx<'_>,
+    sizes: &[SymInt],
+    dtype: fake_runtime::DType,
+    device: fake_runtime::Device,
+) -> Result<Out> {
+    let meta = TensorMeta::contiguous(cx.env, sizes, dtype, device)?;
+    Ok(Out::Tensor(meta, Alias::Fresh))
+}
+
 /// [`fresh`] as the one output of a kernel.
 pub(crate) fn fresh_out(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
     let mut outs = Outs::new();
