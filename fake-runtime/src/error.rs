@@ -287,6 +287,18 @@ pub enum ErrorKind {
         /// The other device.
         b: String,
     },
+    /// A tensor of a layout other than strided met or asked for: only
+    /// strided tensors (and a sparse COO result of a conversion) are
+    /// modelled, and a strided kernel would answer for others wrongly.
+    #[error("{op}: {what} is a {layout} tensor; only strided tensors are modelled")]
+    UnsupportedLayout {
+        /// The operator.
+        op: String,
+        /// Which tensor: `argument 1`, `the result`.
+        what: String,
+        /// Its layout (`sparse_coo`).
+        layout: String,
+    },
     /// Data was asked of a fake tensor, which has none.
     #[error("{what}: a fake tensor has no data")]
     NoData {

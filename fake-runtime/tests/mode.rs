@@ -99,6 +99,34 @@ fn views_share_storage_and_in_place_bumps_the_version() {
 }
 
 #[test]
+fn tensors_of_other_layouts_are_refused_not_computed_as_strided() {
+    let mut m = mode();
+    let a = m
+        .empty(&ints(&[2, 3]), DType::Float32, Device::cpu())
+        .unwrap();
+    let mut sparse = m.meta(a).unwrap().clone();
+    sparse.layout = fake_runtime::Layout::SparseCoo;
+    let b = m.add_tensor(sparse, None, true);
+    for args in [
+        [Value::Tensor(a), Value::Tensor(b)],
+        [Value::Tensor(b), Value::Tensor(a)],
+    ] {
+        let err = m.dispatch_named("aten::add.Tensor", &args).unwrap_err();
+        let index = args.iter().position(|v| *v == Value::Tensor(b)).unwrap();
+        assert!(
+            matches!(
+                err.kind(),
+                ErrorKind::UnsupportedLayout { op, what, layout }
+                    if op == "aten::add.Tensor"
+                        && *what == format!("argument {index}")
+                        && layout == "sparse_coo"
+            ),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn devices_must_agree_except_zero_dim_cpu_tensors() {
     let mut m = mode();
     let cuda: Device = "cuda:0".parse().unwrap();

@@ -279,6 +279,17 @@ impl std::fmt::Debug for FakeTensorMode {
 
 /// The fake device of a device: an accelerator without an index is its
 /// device 0 (PyTorch's `_normalize_fake_device`: `cuda` is `cuda:0`).
+/// [`ErrorKind::UnsupportedLayout`] of `op`'s argument `index`.
+#[cold]
+fn unsupported_layout(op: &str, index: usize, layout: Layout) -> Error {
+    ErrorKind::UnsupportedLayout {
+        op: op.to_string(),
+        what: format!("argument {index}"),
+        layout: layout.to_string(),
+    }
+    .into()
+}
+
 fn normalize_device(d: Device) -> Device {
     match d.ty {
         crate::DeviceType::Cpu | crate::DeviceType::Meta => d,
@@ -593,6 +604,8 @@ impl FakeTensorMode {
     /// by the first tensor on another device; any other mismatch is an
     /// error naming the device so far and the new one. An operator tagged
     /// `multi_device` takes any devices and keeps the first tensor's.
+    /// A tensor of a layout other than strided is refused (the kernels
+    /// are strided ones).
     fn scan(&self, op: &OpDef, args: &[Value<'_>]) -> Result<Scan> {
         let name = op.name;
         let multi_device = op.tags.multi_device;
@@ -605,10 +618,13 @@ impl FakeTensorMode {
             requires_grad: false,
         };
         let mut cpu_zero_dim = false;
-        let mut visit = |scan: &mut Scan, t: TensorId| -> Result<()> {
+        let mut visit = |scan: &mut Scan, t: TensorId, index: usize| -> Result<()> {
             self.check_id(t, name)?;
             let ft = &self.tensors[t.index as usize];
             let m = &ft.meta;
+            if m.layout != Layout::Strided {
+                return Err(unsupported_layout(name, index, m.layout));
+            }
             if scan.first_tensor.is_none() {
                 scan.first_tensor = Some(t);
                 scan.constant = ft.constant.as_deref().copied();
@@ -639,17 +655,17 @@ impl FakeTensorMode {
             }
             Ok(())
         };
-        for a in args {
+        for (i, a) in args.iter().enumerate() {
             match a {
-                Value::Tensor(t) => visit(&mut scan, *t)?,
+                Value::Tensor(t) => visit(&mut scan, *t, i)?,
                 Value::Tensors(ts) => {
                     for &t in *ts {
-                        visit(&mut scan, t)?
+                        visit(&mut scan, t, i)?
                     }
                 }
                 Value::OptTensors(ts) => {
                     for t in ts.iter().flatten() {
-                        visit(&mut scan, *t)?
+                        visit(&mut scan, *t, i)?
                     }
                 }
                 Value::SymBool(SymBool::Expr(_)) => scan.symbolic_bool = true,
@@ -783,7 +799,7 @@ impl FakeTensorMode {
     /// in `_make_cache_entry`): in-place view operators (tagged both
     /// `inplace` and `view`, or found changing their argument's sizes,
     /// strides or offset), outputs that are
-    /// lists or floats, outputs mentioning symbols no input mentions
+    /// lists or floats, sparse outputs, outputs mentioning symbols no input mentions
     /// (fresh unbacked symbols), and `out=` arguments written in place.
     fn entry_bypass(
         &self,
@@ -802,6 +818,15 @@ impl FakeTensorMode {
                     return Some("non-FakeTensor output");
                 }
                 Out::Tensor(m, alias) => {
+                    match m.layout {
+                        Layout::Strided => {}
+                        Layout::SparseCoo => return Some("sparse output"),
+                        Layout::SparseCsr
+                        | Layout::SparseCsc
+                        | Layout::SparseBsr
+                        | Layout::SparseBsc => return Some("sparse compressed output"),
+                        Layout::Mkldnn | Layout::Jagged => return Some("non-FakeTensor output"),
+                    }
                     if let Alias::InPlace(i) = alias {
                         if op.params.get(usize::from(*i)).is_some_and(|p| p.kwarg_only) {
                             return Some("kwarg aliases output");
