@@ -284,13 +284,16 @@ def dtype_name(d):
 
 
 def tensor_meta(t):
-    return {
+    meta = {
         "sizes": [sym_value(s) for s in t.shape],
         "strides": [sym_value(s) for s in t.stride()],
         "storage_offset": sym_value(t.storage_offset()),
         "dtype": dtype_name(t.dtype),
         "device": str(t.device),
     }
+    if t.layout != torch.strided:
+        meta["layout"] = str(t.layout).removeprefix("torch.")
+    return meta
 
 
 # Set per case: how symbols are printed (renaming PyTorch's hashed names).
@@ -415,6 +418,9 @@ def alias_of(out, tensor_args):
     for i, t in tensor_args:
         if out is t:
             return {"inplace": i}
+    if out.layout != torch.strided:
+        # A sparse result has no storage of its own to share.
+        return None
     for i, t in tensor_args:
         if out.untyped_storage()._cdata == t.untyped_storage()._cdata:
             return {"view_of": i}

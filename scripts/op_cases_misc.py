@@ -665,3 +665,50 @@ CASES["prims::convert_element_type"] = [
     C("to complex", T([2, 2]), c64),
     C("zero-dim", T([]), i32),
 ]
+
+# Dense to sparse COO: ATen's `dense_to_sparse` checks in their order
+# (PyTorch runs the CPU kernel on zeros), the result of the input's sizes
+# with zero strides. The compressed layouts are not modelled (refused as
+# such), so their accepted cases are not asked.
+_TO_SPARSE = [
+    C("matrix", T([5, 5])),
+    C("3-d int64", T([2, 3, 4], dtype=i64)),
+    C("zero-dim", T([])),
+    C("empty", T([0, 3])),
+    C("transposed", tr(4, 3)),
+    C("bool", T([3, 2], dtype=b8)),
+    C("complex", T([2, 2], dtype=c64)),
+    C("coo layout named", T([2, 3]), layout=torch.sparse_coo),
+    C("one dense dim", T([2, 3, 4]), dense_dim=1),
+    C("two dense dims", T([2, 3, 4]), dense_dim=2),
+    C("dense_dim zero", T([2, 3]), dense_dim=0),
+    C("dense_dim of every dim refused", T([2, 3]), dense_dim=2),
+    C("dense_dim past the rank refused", T([2, 3]), dense_dim=3),
+    C("negative dense_dim refused", T([2, 3]), dense_dim=-1),
+    C("dense_dim of a zero-dim refused", T([]), dense_dim=1),
+    C("strided layout refused", T([2, 3]), layout=torch.strided),
+    C("blocksize for coo refused", T([4, 4]), blocksize=[2, 2]),
+    C("blocksize of three refused", T([4, 4]), blocksize=[2, 2, 2]),
+    C("non-positive blocksize refused", T([4, 4]), blocksize=[0, 2]),
+    C("bsr without blocksize refused", T([4, 4]), layout=torch.sparse_bsr),
+    C("csr dense_dim past rank - 2 refused", T([4, 4]), layout=torch.sparse_csr, dense_dim=1),
+]
+_TO_SPARSE_DIM = [
+    C("every dim sparse", T([5, 5]), 2),
+    C("one sparse dim", T([2, 3, 4]), 1),
+    C("two sparse dims", T([2, 3, 4], dtype=i64), 2),
+    C("zero-dim with none", T([]), 0),
+    C("transposed", tr(3, 4), 1),
+    C("zero sparse dims refused", T([2, 3]), 0),
+    C("negative refused", T([2, 3]), -1),
+    C("past the rank refused", T([2, 3]), 3),
+    C("zero-dim with one refused", T([]), 1),
+]
+CASES["_to_sparse"] = _TO_SPARSE
+CASES["to_sparse"] = _TO_SPARSE
+CASES["_to_sparse.sparse_dim"] = _TO_SPARSE_DIM
+CASES["to_sparse.sparse_dim"] = _TO_SPARSE_DIM
+SYMBOLIC += [
+    ("_to_sparse of a dynamic input", "_to_sparse", C("", D([4, 6], "x"))),
+    ("to_sparse.sparse_dim of a dynamic input", "to_sparse.sparse_dim", C("", D([4, 6], "x"), 1)),
+]

@@ -52,6 +52,7 @@ mod scatter;
 mod sequences;
 mod shape_composites;
 mod shuffle;
+mod sparse;
 mod split;
 mod stacks;
 mod stft;
@@ -184,6 +185,7 @@ pub(crate) use shape_composites::{
     tensor_split_sections, vsplit_array, vsplit_int,
 };
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
+pub(crate) use sparse::{dense_to_sparse, to_sparse, to_sparse_dim};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_split_with_sizes};
 pub(crate) use stacks::{column_stack, dstack, hstack, stack, stack_kernel, vstack};
 pub(crate) use stft::{istft, stft};

@@ -192,6 +192,16 @@ fn compare_tensor(
         meta.device.to_string(),
         string(field(want, "device", at)?, at)?.to_string(),
     );
+    // Recorded only when not strided.
+    let layout = match want.get("layout") {
+        Some(l) => string(l, at)?,
+        None => "strided",
+    };
+    report.check(
+        format!("{at}.layout"),
+        meta.layout.name().to_string(),
+        layout.to_string(),
+    );
     report.check(
         format!("{at}.alias"),
         our_alias(mode, out, args),
