@@ -1,6 +1,7 @@
 //! Indexing intrinsics: advanced indexing (`x[idx]`), as PyTorch's
-//! `meta_index_Tensor` computes it. Bool and byte masks select a
-//! data-dependent number of elements: an unbacked size.
+//! `meta_index_Tensor` computes it. Bool and `int8` masks select a
+//! data-dependent number of elements: an unbacked size (the meta kernel
+//! takes `int8` for ATen's byte, and refuses `uint8`).
 
 use super::*;
 use fake_runtime::strides::{Operand as StrideOperand, contiguous, pointwise};
@@ -28,7 +29,9 @@ pub fn advanced_index(
         };
         match idx.dtype {
             DType::Int64 | DType::Int32 => indices.push(Index::Sizes(&idx.sizes)),
-            DType::Bool | DType::Int8 | DType::UInt8 => {
+            // `meta_index_Tensor` takes `int8` for ATen's byte: a
+            // `uint8` index is refused below.
+            DType::Bool | DType::Int8 => {
                 let k = indices.len();
                 if k + idx.dim() > t.dim() {
                     return Err(invalid(
@@ -47,12 +50,10 @@ pub fn advanced_index(
                     indices.push(Index::Count(u));
                 }
             }
-            d => {
+            _ => {
                 return Err(invalid(
                     cx,
-                    format!(
-                        "tensors used as indices must be long, int, byte or bool tensors, got {d}"
-                    ),
+                    "tensors used as indices must be long, int, byte or bool tensors".into(),
                 ));
             }
         }

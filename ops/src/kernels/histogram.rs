@@ -4,9 +4,12 @@
 //! rules do not read) and checks its inputs as `histogramdd_check_inputs`
 //! does for the input flattened to one column; `histogramdd` returns a
 //! tensor and a list (its `_histogramdd_*` steps have rules), the list
-//! being the bin tensors themselves for `TensorList_bins`.
+//! being the bin tensors themselves for `TensorList_bins`. `histogram`
+//! has no meta kernel: as the CPU kernel the fake mode runs instead, it
+//! takes no symbolic sizes.
 
 use super::invalid;
+use crate::intrinsics::checks::static_layout;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
@@ -18,6 +21,18 @@ fn vector(cx: &mut Cx<'_>, t: &TensorMeta, n: SymInt) -> TensorMeta {
         std::iter::once(n).collect(),
         std::iter::once(SymInt::Int(1)).collect(),
     )
+}
+
+/// `histogram` has no meta kernel: the fake mode runs the CPU kernel on
+/// zeros, which refuses any tensor of symbolic sizes or strides.
+fn static_tensors<const N: usize>(
+    cx: &mut Cx<'_>,
+    tensors: [Option<&TensorMeta>; N],
+) -> Result<()> {
+    for t in tensors.into_iter().flatten() {
+        static_layout(cx, t)?;
+    }
+    Ok(())
 }
 
 /// The number of elements of `t`.
@@ -94,6 +109,7 @@ pub(crate) fn histogram_bin_ct(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let bins = args::int(cx, a, 1, "bins", Some(100))?;
     let range = args::opt_floats(cx, a, 2, "range")?;
     let weight = args::opt_tensor(cx, a, 3, "weight")?;
+    static_tensors(cx, [Some(t), weight])?;
     if bins <= 0 {
         return Err(invalid(
             cx,
@@ -133,6 +149,7 @@ pub(crate) fn histogram_bins_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
     let t = args::tensor(cx, a, 0, "self")?;
     let bins = args::tensor(cx, a, 1, "bins")?;
     let weight = args::opt_tensor(cx, a, 2, "weight")?;
+    static_tensors(cx, [Some(t), Some(bins), weight])?;
     if bins.dtype != t.dtype {
         return Err(invalid(
             cx,

@@ -53,11 +53,6 @@ const FORMAT_VERSION: u64 = 2;
 /// error.
 const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
     (
-        "aten::geqrf",
-        "symbolic: tall, dynamic sizes",
-        "PyTorch has no meta kernel for geqrf: FakeTensorMode runs the CPU kernel on zeros for static sizes (whose column-major layout the rule states) and refuses symbolic sizes, where the rule answers with the same layout",
-    ),
-    (
         "aten::istft",
         "symbolic: istft of dynamic frames",
         "the signal's length is `Min(2*s1 + 2, 2*s1 + 6) - 4` (`sym_min` of the centred end and the full length, which sympy does not fold), printed alike by both in the sizes; the division's contiguous strides print it again in PyTorch and as `2*s1 - 2` in ours, where the stride's `Max(1, ...)` is folded with the Min: the same value at every size",
@@ -111,21 +106,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "aten::diagonal",
         "symbolic: diagonal with a negative offset",
         "PyTorch moves the storage offset to 2*s1 unless the diagonal is statically known to be empty, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its own static run keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
-    ),
-    (
-        "aten::histogram.bin_ct",
-        "symbolic: vector, dynamic sizes",
-        "as geqrf: PyTorch has no meta kernel for histogram, so FakeTensorMode runs the CPU kernel on zeros for static sizes and refuses symbolic sizes; the kernel answers with the same sizes (the bin count's, not the input's)",
-    ),
-    (
-        "aten::histogram.bins_tensor",
-        "symbolic: vector, dynamic sizes",
-        "as histogram.bin_ct: no meta kernel, so FakeTensorMode refuses symbolic sizes; the kernel answers with the bin tensor's element count",
-    ),
-    (
-        "aten::index.Tensor",
-        "uint8 mask",
-        "PyTorch's meta kernel tests for torch.int8 where ATen means byte (uint8), so its fake kernel refuses a uint8 mask; eager accepts it, with sizes from the data (all zeros: 0 rows); ours masks as ATen does, with u0 rows",
     ),
     (
         "aten::resize",
