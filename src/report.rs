@@ -6,7 +6,7 @@
 
 use crate::graph::{Graph, NodeOutput, SymIntArg, ValueId};
 use crate::prop::{Propagation, Slot, Status};
-use fake_runtime::{SymBool, SymInt};
+use fake_runtime::{Layout, SymBool, SymInt};
 
 /// Sizes (or strides) printed as a list with the file's symbol names:
 /// `[s77, 64, 112, 112]`.
@@ -26,7 +26,8 @@ pub struct Row {
     /// Sizes as printed (`[s77, 64]`), or the value of a SymInt, SymBool
     /// or float.
     pub sizes: String,
-    /// Strides, then `+offset` when the storage offset is not 0.
+    /// Strides, then `+offset` when the storage offset is not 0, and the
+    /// layout in parentheses when not strided.
     pub strides: String,
     /// `float32`, or the kind of a non-tensor value (`SymInt`).
     pub dtype: String,
@@ -78,7 +79,11 @@ fn show(p: &mut Propagation, v: ValueId) -> Shown {
                 if m.storage_offset != SymInt::Int(0) {
                     st = format!("{st}+{}", p.display(m.storage_offset));
                 }
-                let json = serde_json::json!({
+                // A sparse tensor's strides are those it reports (zeros).
+                if m.layout != Layout::Strided {
+                    st = format!("{st} ({})", m.layout);
+                }
+                let mut json = serde_json::json!({
                     "kind": "tensor",
                     "sizes": m.sizes.iter().map(|s| sym_json(p, *s)).collect::<Vec<_>>(),
                     "strides": m.strides.iter().map(|s| sym_json(p, *s)).collect::<Vec<_>>(),
@@ -87,6 +92,9 @@ fn show(p: &mut Propagation, v: ValueId) -> Shown {
                     "device": m.device.to_string(),
                     "storage": storage,
                 });
+                if m.layout != Layout::Strided {
+                    json["layout"] = serde_json::Value::from(m.layout.name());
+                }
                 Shown {
                     sizes: sz,
                     strides: st,

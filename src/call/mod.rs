@@ -162,6 +162,8 @@ pub enum Outcome {
         storage_offset: Printed,
         /// `cpu`, `cuda:0`.
         device: String,
+        /// The layout when not strided (`sparse_coo`).
+        layout: Option<String>,
         /// Whether it shares an argument's storage (`"view of argument 0"`).
         alias: Option<String>,
     },
@@ -698,5 +700,17 @@ mod tests {
         assert_eq!(list(sizes), "[s0, s2]");
         let names: Vec<&str> = report.symbols.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["s0", "s1", "s2"]);
+    }
+
+    #[test]
+    fn a_layout_other_than_strided_is_printed() {
+        let call = parse("aten::_to_sparse(f32[4,3])").expect("parses");
+        let report = run(&call, &fake_ops::registry(), &BTreeMap::new()).expect("runs");
+        let out = &report.outputs[0];
+        assert!(out.to_string().ends_with(" cpu sparse_coo"), "{out}");
+        assert_eq!(out.json()["tensor"]["layout"], "sparse_coo");
+        let call = parse("aten::mm(f32[2,3], f32[3,4])").expect("parses");
+        let report = run(&call, &fake_ops::registry(), &BTreeMap::new()).expect("runs");
+        assert!(report.outputs[0].json()["tensor"].get("layout").is_none());
     }
 }

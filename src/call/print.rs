@@ -2,7 +2,7 @@
 
 use super::{CallError, Outcome, Printed};
 use fake_runtime::mode::Output;
-use fake_runtime::{FakeTensorMode, Scalar, SymBool, SymInt, TensorId};
+use fake_runtime::{FakeTensorMode, Layout, Scalar, SymBool, SymInt, TensorId};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 
@@ -65,6 +65,7 @@ impl Printer<'_> {
             strides: m.strides.iter().map(|&s| self.int(s)).collect(),
             storage_offset: self.int(m.storage_offset),
             device: m.device.to_string(),
+            layout: (m.layout != Layout::Strided).then(|| m.layout.to_string()),
             alias,
         })
     }
@@ -134,6 +135,7 @@ impl Outcome {
                 strides,
                 storage_offset,
                 device,
+                layout,
                 alias,
             } => {
                 let mut t = Map::new();
@@ -148,6 +150,9 @@ impl Outcome {
                 );
                 t.insert("storage_offset".into(), storage_offset.json());
                 t.insert("device".into(), Json::from(device.as_str()));
+                if let Some(l) = layout {
+                    t.insert("layout".into(), Json::from(l.as_str()));
+                }
                 let mut o = Map::new();
                 o.insert("tensor".into(), Json::Object(t));
                 if let Some(a) = alias {
@@ -171,6 +176,7 @@ impl std::fmt::Display for Outcome {
                 strides,
                 storage_offset,
                 device,
+                layout,
                 alias,
             } => {
                 write!(f, "{dtype}{} strides {}", list(sizes), list(strides))?;
@@ -178,6 +184,9 @@ impl std::fmt::Display for Outcome {
                     write!(f, " offset {storage_offset}")?;
                 }
                 write!(f, " {device}")?;
+                if let Some(l) = layout {
+                    write!(f, " {l}")?;
+                }
                 if let Some(a) = alias {
                     write!(f, " ({a})")?;
                 }

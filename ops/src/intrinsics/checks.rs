@@ -279,10 +279,8 @@ pub fn static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
     if has_symbolic_layout(t) {
         return Err(invalid(
             cx,
-            format!(
-                "{}: no meta kernel, and the CPU kernel the fake mode runs instead takes no symbolic sizes",
-                cx.op
-            ),
+            "no meta kernel, and the CPU kernel the fake mode runs instead takes no symbolic sizes"
+                .into(),
         ));
     }
     Ok(true)
