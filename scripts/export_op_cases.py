@@ -211,10 +211,12 @@ def derived_symbolic(name):
 def all_symbolic(keep=lambda name: True):
     """The written symbolic cases, then one derived (`derived_symbolic`) for
     every overload of CASES that has none written and that it finds a case
-    for; only those of the overloads `keep` accepts."""
+    for, then the layout cases of `op_cases_layouts.symbolic()`; only those
+    of the overloads `keep` accepts."""
     written = {name for _, name, _ in SYMBOLIC}
     derived = [derived_symbolic(name) for name in sorted(CASES) if name not in written and keep(name)]
-    return [s for s in SYMBOLIC if keep(s[1])] + [d for d in derived if d is not None]
+    extra = [s for s in op_cases_layouts.symbolic() if keep(s[1])]
+    return [s for s in SYMBOLIC if keep(s[1])] + [d for d in derived if d is not None] + extra
 
 
 # ---- schemas and encoding ------------------------------------------------------------

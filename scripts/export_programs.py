@@ -9,7 +9,7 @@ Writes tests/fixtures/programs/<name>.json for every program below (or the
 named ones): the `models/model.json` entry torch.export.save writes, without
 weights and per-node debugging metadata. Each program is exported with
 static sizes (`<name>_static`, except the large `swin_t`,
-`mobilenet_v3_small` and `llama`) and with dynamic
+`mobilenet_v3_small`, `mobilenet_v3_small_cl` and `llama`) and with dynamic
 sizes (`<name>`), in the
 default export IR and in the Core ATen IR (`<name>_core`,
 `run_decompositions()`), unless a program says otherwise. The recorded
@@ -23,7 +23,8 @@ scaled-dot-product and multi-head attention, channel shuffle,
 view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
 expanded tensor, arange with symbolic bounds; and whole models (swin_t,
-mobilenet_v3_small with a dynamic height and width, a two-layer Llama).
+mobilenet_v3_small with a dynamic height and width, also channels-last,
+a two-layer Llama).
 """
 
 import contextlib
@@ -440,6 +441,13 @@ def programs():
     yield "mobilenet_v3_small", mobilenet_v3_small(), (torch.randn(2, 3, 96, 128),), (
         {0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},
     )
+    # The same network channels-last: its squeeze-and-excitation blocks'
+    # `hardsigmoid` of a pooled `[batch, C, 1, 1]` whose size-1 dims keep
+    # channels-last strides (the decomposition's fast binary path lays it
+    # out contiguously on symbolic sizes).
+    yield "mobilenet_v3_small_cl", mobilenet_v3_small().to(memory_format=torch.channels_last), (
+        torch.randn(2, 3, 96, 128).to(memory_format=torch.channels_last),
+    ), ({0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},)
     yield "llama", llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
     # Last, so their weights take nothing from the random state of the
     # programs above.
@@ -631,7 +639,7 @@ class SymOps(torch.nn.Module):
 
 
 # Programs too big to keep in two sizes: only their dynamic export.
-DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "llama"}
+DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "mobilenet_v3_small_cl", "llama"}
 # Exported with grad enabled; the others under `torch.no_grad()`.
 WITH_GRAD = {"param_bias_attention_grad"}
 

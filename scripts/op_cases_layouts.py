@@ -3,10 +3,11 @@ decomposition's steps rather than from one elementwise rule: inputs whose
 size-1 dims have strides of their own, half-precision expanded inputs.
 
 `add(CASES)` appends them to cases defined elsewhere (the format is
-described in `export_op_cases.py`).
+described in `export_op_cases.py`); `symbolic()` gives symbolic cases that
+sit beside an overload's own (written or derived), not in their place.
 """
 
-from op_case_inputs import C, T, b8, f16, f64, i32, i64
+from op_case_inputs import C, D, T, b8, f16, f64, i32, i64
 
 # A tensor input in each layout: name -> (sizes, strides, dtype).
 LAYOUTS = {
@@ -158,3 +159,30 @@ def add(cases):
           T([2, 3], dtype=i32), T([2, 3], dtype=i32), T([], dtype=f64)))
     cases["clamp.Tensor"].append(C("no bound refused", T([2, 3])))
     cases["lcm"].append(C("bool refused", T([2], dtype=b8), T([2], dtype=b8)))
+
+
+# A dynamic batch of pooled channels whose size-1 dims keep strides of
+# their own (a convolution's channels-last output of height and width 1,
+# as the squeeze-and-excitation blocks of MobileNetV3 and EfficientNet
+# make): decompositions whose first step is the fake mode's fast binary
+# path lay it out contiguously, the others keep its strides.
+POOLED = D([2, 72, 1, 1], "x", dynamic=["dynamic", "static", "static", "static"],
+           strides=[72, 1, 72, 72])
+POOLED_TRAILING = {
+    "silu": (), "hardsigmoid": (), "hardswish": (), "gelu": (), "mish": (), "elu": (),
+    "leaky_relu": (), "relu": (), "hardtanh": (), "softplus": (), "sigmoid": (), "tanh": (),
+    "selu": (), "celu": (), "threshold": (0.5, 0.0), "hardshrink": (), "softshrink": (),
+    "log_sigmoid_forward": (), "exp": (), "sin": (), "abs": (), "neg": (), "sqrt": (),
+    "rsqrt": (), "reciprocal": (), "erf": (), "log1p": (), "expm1": (), "sign": (),
+    "logit": (), "log_sigmoid": (), "frac": (), "deg2rad": (), "rad2deg": (), "sinc": (),
+    "square": (), "exp2": (), "trunc": (), "round": (), "nan_to_num": (), "sgn": (), "erfc": (),
+    "erfinv": (), "i0": (), "lgamma": (), "digamma": (), "log": (), "log2": (), "log10": (),
+    "ceil": (), "floor": (), "cos": (), "atan": (), "sinh": (), "asinh": (), "special_i0e": (),
+    "special_ndtr": (), "special_erfcx": (), "relu6": (), "xlogy.Scalar_Other": (2.0,),
+}
+
+
+def symbolic():
+    """Symbolic layout cases, `(name, overload, case)` as SYMBOLIC holds them."""
+    return [(f"{op} of a dynamic batch of pooled channels", op, C("", POOLED, *trailing))
+            for op, trailing in POOLED_TRAILING.items()]

@@ -159,6 +159,7 @@ programs!(
     autocast,
     swin_t,
     mobilenet_v3_small,
+    mobilenet_v3_small_cl,
     llama,
     param_bias_attention,
     param_bias_attention_grad,

@@ -236,14 +236,22 @@ pub(crate) fn chain_matmul(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 }
 
 /// `log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)`:
-/// the output as `log_sigmoid` gives it; the buffer `exp(-abs(self))`,
-/// laid out alike, on the CPU, and an empty `[0]` tensor on CUDA.
+/// the output as `log_sigmoid` gives it (`min - log1p(z)`, which on
+/// symbolic sizes takes the fake mode's fast binary path); the buffer
+/// `z = exp(-abs(self))`, of the output's dtype, laid out as a unary
+/// elementwise step lays `self` out, on the CPU, and an empty `[0]`
+/// tensor on CUDA.
 pub(crate) fn log_sigmoid_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let outs = crate::erased::log_sigmoid(cx, &a[..1])?;
     let output = one(cx, outs)?;
     let buffer = if t.device.ty == fake_runtime::DeviceType::Cpu {
-        output.clone()
+        let z = crate::erased::exp(cx, &a[..1])?;
+        let z = one(cx, z)?;
+        TensorMeta {
+            strides: z.strides,
+            ..output.clone()
+        }
     } else {
         contiguous_like(cx, &output, smallvec::smallvec![SymInt::Int(0)])?
     };
