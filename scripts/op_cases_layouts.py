@@ -181,8 +181,26 @@ POOLED_TRAILING = {
     "special_ndtr": (), "special_erfcx": (), "relu6": (), "xlogy.Scalar_Other": (2.0,),
 }
 
+# Binary (and ternary) operators of two such inputs.
+POOLED2 = D([2, 72, 1, 1], "y", dynamic=["dynamic", "static", "static", "static"],
+            strides=[72, 1, 72, 72])
+POOLED3 = D([2, 72, 1, 1], "z", dynamic=["dynamic", "static", "static", "static"],
+            strides=[72, 1, 72, 72])
+POOLED_BINARY = {
+    "atan2": (), "xlogy.Tensor": (), "lerp.Scalar": (0.5,), "addcmul": (POOLED3,),
+    "addcdiv": (POOLED3,), "hypot": (), "copysign.Tensor": (), "fmod.Tensor": (),
+    "remainder.Tensor": (), "maximum": (), "minimum": (), "logaddexp": (),
+    "pow.Tensor_Tensor": (), "heaviside": (), "nextafter": (), "floor_divide": (), "fmax": (),
+    "fmin": (), "logaddexp2": (), "special_xlog1py": (), "ldexp.Tensor": (),
+    "float_power.Tensor_Tensor": (), "true_divide.Tensor": (), "rsub.Tensor": (),
+    "divide.Tensor": (), "multiply.Tensor": (), "subtract.Tensor": (),
+}
+
 
 def symbolic():
     """Symbolic layout cases, `(name, overload, case)` as SYMBOLIC holds them."""
-    return [(f"{op} of a dynamic batch of pooled channels", op, C("", POOLED, *trailing))
-            for op, trailing in POOLED_TRAILING.items()]
+    unary = [(f"{op} of a dynamic batch of pooled channels", op, C("", POOLED, *trailing))
+             for op, trailing in POOLED_TRAILING.items()]
+    binary = [(f"{op} of two dynamic batches of pooled channels", op,
+               C("", POOLED, POOLED2, *trailing)) for op, trailing in POOLED_BINARY.items()]
+    return unary + binary

@@ -70,9 +70,19 @@ fn every_run_of_a_runner_is_a_fresh_plan_run() {
     }
 }
 
+/// Programs where PyTorch's own static answer differs from its symbolic
+/// one at the hints, which ours follow: the channels-last MobileNetV3's
+/// `hardsigmoid` of a pooled `[batch, C, 1, 1]` takes the fake mode's fast
+/// binary path on symbolic sizes only (contiguous), TensorIterator's
+/// layout otherwise (in both IRs).
+const STATIC_DIFFERS_IN_PYTORCH: &[&str] = &["mobilenet_v3_small_cl"];
+
 #[test]
 fn static_runs_give_the_symbolic_results_at_the_hints() {
     for (name, graph) in programs() {
+        if STATIC_DIFFERS_IN_PYTORCH.contains(&name.trim_end_matches("_core")) {
+            continue;
+        }
         let registry = fake_ops::registry();
         let plan = Plan::new(&graph, &registry);
         let Ok(mut symbolic) = plan.run(&graph, registry) else {

@@ -223,6 +223,23 @@ pub fn iter_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) ->
     Ok(fake_runtime::support::pointwise_output(cx, &[first, second], first.dtype)?.strides)
 }
 
+/// `fast_binary_strides(first, second)`: the layout of an `add`, `sub`,
+/// `mul` or `div` of two tensors that the fake mode dispatches itself (a
+/// decomposition's arithmetic step): [`iter_strides`], except that on
+/// symbolic sizes the mode's fast path answers first
+/// (`StrideRule::FastBinary`).
+pub fn fast_binary_strides(
+    cx: &mut Cx<'_>,
+    first: &TensorMeta,
+    second: &TensorMeta,
+) -> Result<Dims> {
+    let rule = fake_runtime::pointwise::StrideRule::FastBinary;
+    Ok(
+        fake_runtime::support::pointwise_output_by(cx, &[first, second], first.dtype, rule)?
+            .strides,
+    )
+}
+
 /// `number_strides(first, second)`: the layout of `where(first, number,
 /// second)` as the meta kernel computes it, the number made a zero-dim
 /// tensor that takes part (`StrideRule::WithNumber`).
