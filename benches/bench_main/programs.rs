@@ -15,7 +15,7 @@ use fake_tensor::export::schema::{self, SymExpr, SymExprHint};
 use fake_tensor::graph::{
     Arg, Graph, Input, InputKind, Node, NodeOutput, Producer, Range, Recorded, ValueId, ValueInfo,
 };
-use fake_tensor::prop::{InputSizes, Plan, Runner};
+use fake_tensor::prop::{InputSizes, Plan, Propagation, Runner};
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::path::Path;
@@ -43,7 +43,7 @@ fn activation(symbolic: bool) -> schema::TensorMeta {
 
 fn meta(sizes: Vec<schema::SymInt>, strides: Vec<i64>) -> schema::TensorMeta {
     schema::TensorMeta {
-        dtype: 7, // float32
+        dtype: schema::scalar_type::FLOAT,
         sizes,
         requires_grad: false,
         device: schema::Device {
@@ -52,7 +52,7 @@ fn meta(sizes: Vec<schema::SymInt>, strides: Vec<i64>) -> schema::TensorMeta {
         },
         strides: strides.into_iter().map(schema::SymInt::Int).collect(),
         storage_offset: schema::SymInt::Int(0),
-        layout: 1, // strided
+        layout: schema::layout::STRIDED,
     }
 }
 
@@ -176,13 +176,25 @@ fn sizes_of(symbolic: bool) -> InputSizes {
     }
 }
 
-/// Allocations and bytes per node of one run after a warm-up run.
-fn allocations_per_node(graph: &Graph, symbolic: bool) -> (f64, f64) {
+/// Panics unless every node of `graph` ran its kernel: a benchmark whose
+/// nodes fail would time their error paths.
+fn all_ran(name: &str, graph: &Graph, p: &Propagation) {
+    if let Some(i) = (0..graph.nodes.len()).find(|&i| !p.ran(i)) {
+        panic!(
+            "{name}: node {i} ({}) did not run: {:?}",
+            graph.nodes[i].target, p.status[i]
+        );
+    }
+}
+
+/// Allocations and bytes per node of one run after a warm-up run (which
+/// must run every node).
+fn allocations_per_node(name: &str, graph: &Graph, symbolic: bool) -> (f64, f64) {
     let registry = fake_ops::registry();
     let plan = Plan::new(graph, &registry);
     let mut runner =
         Runner::new(&plan, graph, registry, &BTreeMap::new(), sizes_of(symbolic)).expect("inputs");
-    runner.run().expect("runs");
+    all_ran(name, graph, runner.run().expect("runs"));
     let before = alloc::snapshot();
     black_box(runner.run().expect("runs"));
     let after = alloc::snapshot();
@@ -213,7 +225,7 @@ fn programs(c: &mut Criterion) {
                 continue;
             }
             let kind = if symbolic { "symbolic" } else { "static" };
-            let (allocs, bytes) = allocations_per_node(graph, symbolic);
+            let (allocs, bytes) = allocations_per_node(name, graph, symbolic);
             eprintln!("  {name} {kind}: {allocs:.2} allocations, {bytes:.0} bytes per node");
             let registry = fake_ops::registry();
             let plan = Plan::new(graph, &registry);
@@ -258,7 +270,7 @@ fn sweep(_: &mut Criterion) {
                 sizes_of(symbolic),
             )
             .expect("inputs");
-            runner.run().expect("runs");
+            all_ran("generated", &graph, runner.run().expect("runs"));
             let setup = start.elapsed();
             let runs = (2_000_000 / n).clamp(1, 20);
             let start = Instant::now();
