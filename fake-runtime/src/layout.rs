@@ -52,6 +52,21 @@ impl Layout {
             Layout::Jagged => "jagged",
         }
     }
+
+    /// The C++ `Layout` name, as ATen's messages print it (`Strided`,
+    /// `Sparse`).
+    pub const fn c10_name(self) -> &'static str {
+        match self {
+            Layout::Strided => "Strided",
+            Layout::SparseCoo => "Sparse",
+            Layout::SparseCsr => "SparseCsr",
+            Layout::SparseCsc => "SparseCsc",
+            Layout::SparseBsr => "SparseBsr",
+            Layout::SparseBsc => "SparseBsc",
+            Layout::Mkldnn => "Mkldnn",
+            Layout::Jagged => "Jagged",
+        }
+    }
 }
 
 impl fmt::Display for Layout {

@@ -19,20 +19,6 @@ use fake_runtime::support::IntList;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, ErrorKind, Layout, Out, Outs, Result, SymInt, TensorMeta};
 
-/// The name c10 prints for a layout (`operator<<`).
-fn c10_name(layout: Layout) -> &'static str {
-    match layout {
-        Layout::Strided => "Strided",
-        Layout::SparseCoo => "Sparse",
-        Layout::SparseCsr => "SparseCsr",
-        Layout::SparseCsc => "SparseCsc",
-        Layout::SparseBsr => "SparseBsr",
-        Layout::SparseBsc => "SparseBsc",
-        Layout::Mkldnn => "Mkldnn",
-        Layout::Jagged => "Jagged",
-    }
-}
-
 /// Whether `layout` is one of the compressed sparse layouts.
 fn compressed(layout: Layout) -> bool {
     matches!(
@@ -107,7 +93,7 @@ fn check_arguments(
     blocksize: Option<&[i64]>,
     dense_dim: Option<i64>,
 ) -> Result<()> {
-    let (from, to_name) = (c10_name(input.layout), c10_name(to));
+    let (from, to_name) = (input.layout.c10_name(), to.c10_name());
     if !(matches!(to, Layout::Strided | Layout::SparseCoo) || compressed(to)) {
         return Err(invalid(
             cx,
