@@ -29,3 +29,13 @@ def program_json(ep) -> dict:
     """The `models/model.json` entry of an ExportedProgram, stripped."""
     artifact = serialize(ep)
     return strip(json.loads(artifact.exported_program.decode("utf-8")))
+
+
+def write_program(ep, path) -> int:
+    """Write `ep`'s stripped program to `path` (one line of compact JSON,
+    as the fixtures hold them); the number of its graph's nodes."""
+    program = program_json(ep)
+    with open(path, "w") as f:
+        json.dump(program, f, indent=None, separators=(",", ":"))
+        f.write("\n")
+    return len(program["graph_module"]["graph"]["nodes"])

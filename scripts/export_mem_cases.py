@@ -17,13 +17,12 @@ peak from the sizes (the comment of each class says how), never from
 fake-tensor's output.
 """
 
-import json
 import pathlib
 
 import torch
 from torch.export import Dim
 
-from export_common import program_json
+from export_common import write_program
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "mem"
@@ -122,12 +121,8 @@ def main() -> None:
         module.eval()
         with torch.no_grad():
             ep = torch.export.export(module, args, dynamic_shapes=dyn)
-        program = program_json(ep)
         path = OUT / f"{name}.json"
-        with open(path, "w") as f:
-            json.dump(program, f, indent=None, separators=(",", ":"))
-            f.write("\n")
-        nodes = len(program["graph_module"]["graph"]["nodes"])
+        nodes = write_program(ep, path)
         print(f"{path.relative_to(ROOT)}: {nodes} nodes, {path.stat().st_size} bytes")
 
 

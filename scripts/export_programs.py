@@ -28,7 +28,6 @@ a two-layer Llama).
 """
 
 import contextlib
-import json
 import pathlib
 import sys
 
@@ -36,7 +35,7 @@ import torch
 import torch.nn.functional as F
 from torch.export import Dim
 
-from export_common import program_json
+from export_common import write_program
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "programs"
@@ -45,12 +44,8 @@ torch.manual_seed(0)
 
 
 def write(ep: torch.export.ExportedProgram, name: str) -> None:
-    program = program_json(ep)
     path = OUT / f"{name}.json"
-    with open(path, "w") as f:
-        json.dump(program, f, indent=None, separators=(",", ":"), sort_keys=False)
-        f.write("\n")
-    nodes = len(program["graph_module"]["graph"]["nodes"])
+    nodes = write_program(ep, path)
     print(f"{path.relative_to(ROOT)}: {nodes} nodes, {path.stat().st_size} bytes")
 
 

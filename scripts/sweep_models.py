@@ -31,7 +31,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import torch  # noqa: E402
 from torch.export import Dim  # noqa: E402
 
-from export_common import program_json  # noqa: E402
+from export_common import write_program  # noqa: E402
 
 torch.set_num_threads(1)
 
@@ -47,12 +47,8 @@ def log_status(**kw):
 
 
 def write(ep, name):
-    program = program_json(ep)
     path = OUT / f"{name}.json"
-    with open(path, "w") as f:
-        json.dump(program, f, indent=None, separators=(",", ":"))
-        f.write("\n")
-    n = len(program["graph_module"]["graph"]["nodes"])
+    n = write_program(ep, path)
     print(f"wrote {path}: {n} nodes, {path.stat().st_size} bytes", flush=True)
     return n
 
