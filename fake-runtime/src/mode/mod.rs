@@ -819,13 +819,12 @@ impl FakeTensorMode {
                 }
                 Out::Tensor(m, alias) => {
                     match m.layout {
-                        Layout::Strided => {}
                         Layout::SparseCoo => return Some("sparse output"),
                         Layout::SparseCsr
                         | Layout::SparseCsc
                         | Layout::SparseBsr
                         | Layout::SparseBsc => return Some("sparse compressed output"),
-                        Layout::Mkldnn | Layout::Jagged => return Some("non-FakeTensor output"),
+                        Layout::Strided | Layout::Mkldnn | Layout::Jagged => {}
                     }
                     if let Alias::InPlace(i) = alias {
                         if op.params.get(usize::from(*i)).is_some_and(|p| p.kwarg_only) {
