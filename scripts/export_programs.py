@@ -17,7 +17,8 @@ metadata of every node is PyTorch's answer: `tests/programs.rs` propagates
 every file and requires every node to match, none unsupported.
 
 The programs exercise what depends on data or on view geometry: nonzero,
-masked_select, boolean masks, `item()` with `torch._check`, narrow, view,
+masked_select, boolean masks, `item()` with `torch._check`, the higher-order operators (cond,
+while_loop, map, scan), narrow, view,
 new_zeros, repeat_interleave, unique, tensor_split, interpolate,
 scaled-dot-product and multi-head attention, channel shuffle,
 view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
@@ -416,6 +417,10 @@ def programs():
     yield "cond_on_data", CondOnData(), (torch.randn(6, 3),), ({0: Dim("n", min=4)},)
     yield "while_loop", WhileLoop(), (torch.randn(5, 3), torch.tensor(3)), ({0: Dim("n")}, None)
     yield "map", MapBody(), (torch.randn(4, 5), torch.randn(5)), ({0: Dim("n"), 1: Dim("m")}, {0: Dim("m")})
+    yield "scan", ScanBody(), (torch.randn(2, 6, 3), torch.randn(2, 4)), (
+        {0: Dim("b"), 1: Dim("t")},
+        {0: Dim("b")},
+    )
     yield "grad_region", GradRegion(), (torch.randn(2, 4),), ({0: batch},)
     yield "sym_ops", SymOps(), (torch.randn(6, 3), torch.randn(5)), (
         {0: Dim("n", min=4)},
@@ -606,6 +611,28 @@ class MapBody(torch.nn.Module):
             return (x + y).relu(), x.sum()
 
         return torch._higher_order_ops.map(body, xs, y)
+
+
+class ScanBody(torch.nn.Module):
+    """torch scan, reversed along dim 1: the combine function on the carries,
+    the first slices and a parameter; its carries returned, its other
+    outputs (one transposed) stacked along the scanned length."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(3, 4))
+
+    def forward(self, xs, h):
+        from torch._higher_order_ops.scan import scan
+
+        def combine(carry, x):
+            c, n = carry
+            c2 = torch.tanh(c + x @ self.w)
+            return (c2, n + 1), ((c2 * 2).t(), x.sum(-1))
+
+        init = (h, torch.zeros((), dtype=torch.int64))
+        (c, n), (ys, s) = scan(combine, init, xs, dim=1, reverse=True)
+        return c, n, ys, s
 
 
 class GradRegion(torch.nn.Module):

@@ -46,7 +46,7 @@ pub(crate) enum Builtin {
     /// `math.trunc` / `torch.sym_int`: a float to an integer, toward zero.
     Trunc,
     /// An inlined higher-order operator's node (`None`: the first slices
-    /// of a `map_impl`).
+    /// of a `map_impl` or a `scan`).
     Hop(Option<crate::hop::Hop>),
 }
 
@@ -57,7 +57,7 @@ pub(crate) fn builtin(target: &str, op: Option<&str>) -> Option<Builtin> {
         return Some(Builtin::Hop(Some(h)));
     }
     Some(match (target, name) {
-        (crate::hop::MAP_SLICE, _) => Builtin::Hop(None),
+        (crate::hop::FIRST_SLICES, _) => Builtin::Hop(None),
         (_, Some("aten::sym_size.int")) => Builtin::SymSize,
         (_, Some("aten::sym_stride.int")) => Builtin::SymStride,
         (_, Some("aten::sym_numel")) => Builtin::SymNumel,

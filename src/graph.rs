@@ -652,29 +652,32 @@ impl<'p> Builder<'p> {
                 let xs = values_at(self, 1)?;
                 let additional = values_at(self, 2)?;
                 let body = graph_at(0)?;
-                // The first slice of each mapped tensor, as the body's
-                // inputs: one node defining the body's placeholders.
-                let slice_at = nodes.len();
-                let outer = std::mem::replace(&mut self.prefix, format!("{name}.{}.", body.name));
-                let graph = std::mem::replace(&mut self.graph, &body.graph);
-                let mut slices = Vec::with_capacity(xs.len());
-                for a in body.graph.inputs.iter().take(xs.len()) {
-                    slices.push(self.define_output(a, Producer::Node(slice_at))?);
-                }
-                self.graph = graph;
-                self.prefix = outer;
-                nodes.push(Node {
-                    name: format!("{name}.slice"),
-                    target: crate::hop::MAP_SLICE.to_string(),
-                    op: None,
-                    args: xs.iter().cloned().map(|a| ("xs".to_string(), a)).collect(),
-                    outputs: slices.clone(),
-                    autocast: self.autocast,
-                    grad_enabled: self.grad_enabled,
-                });
+                let slices = self.first_slices(body, name, 0, &xs, nodes)?;
                 let mut operands: Vec<Arg> = slices.iter().map(output_arg).collect();
                 operands.extend(additional);
                 let outs = self.subgraph(body, name, &operands, nodes)?;
+                args.extend(xs.into_iter().map(|a| ("xs".to_string(), a)));
+                args.extend(outs.into_iter().map(|a| ("out".to_string(), a)));
+            }
+            Hop::Scan => {
+                let init = values_at(self, 1)?;
+                let xs = values_at(self, 2)?;
+                let additional = values_at(self, 3)?;
+                if xs.is_empty() {
+                    return Err(bad("scan over no tensor"));
+                }
+                let body = graph_at(0)?;
+                let slices = self.first_slices(body, name, init.len(), &xs, nodes)?;
+                let mut operands = init.clone();
+                operands.extend(slices.iter().map(output_arg));
+                operands.extend(additional);
+                let outs = self.subgraph(body, name, &operands, nodes)?;
+                if outs.len() < init.len() {
+                    return Err(bad(
+                        "the combine function returns fewer values than it carries",
+                    ));
+                }
+                args.extend(init.into_iter().map(|a| ("carried".to_string(), a)));
                 args.extend(xs.into_iter().map(|a| ("xs".to_string(), a)));
                 args.extend(outs.into_iter().map(|a| ("out".to_string(), a)));
             }
@@ -693,6 +696,44 @@ impl<'p> Builder<'p> {
             grad_enabled: self.grad_enabled,
         });
         Ok(())
+    }
+
+    /// The first slice of each of `xs` as the inputs of `body` after its
+    /// first `skip` (`map_impl`'s and `scan`'s `first_slice_copy`): one
+    /// node, of target [`crate::hop::FIRST_SLICES`], defining those
+    /// placeholders, whose outputs are returned.
+    fn first_slices(
+        &mut self,
+        body: &'p schema::GraphArgument,
+        name: &str,
+        skip: usize,
+        xs: &[Arg],
+        nodes: &mut Vec<Node>,
+    ) -> Result<Vec<NodeOutput>, GraphError> {
+        let at = nodes.len();
+        let outer = std::mem::replace(&mut self.prefix, format!("{name}.{}.", body.name));
+        let graph = std::mem::replace(&mut self.graph, &body.graph);
+        let slices = body
+            .graph
+            .inputs
+            .iter()
+            .skip(skip)
+            .take(xs.len())
+            .map(|a| self.define_output(a, Producer::Node(at)))
+            .collect::<Result<Vec<_>, _>>();
+        self.graph = graph;
+        self.prefix = outer;
+        let slices = slices?;
+        nodes.push(Node {
+            name: format!("{name}.slice"),
+            target: crate::hop::FIRST_SLICES.to_string(),
+            op: None,
+            args: xs.iter().cloned().map(|a| ("xs".to_string(), a)).collect(),
+            outputs: slices.clone(),
+            autocast: self.autocast,
+            grad_enabled: self.grad_enabled,
+        });
+        Ok(slices)
     }
 
     /// `with_effects(token, op, *args, **kwargs)` node `n`: the effectful

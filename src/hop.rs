@@ -1,6 +1,6 @@
 //! Higher-order operators of exported programs: `cond`, `while_loop`,
-//! `map_impl`, `wrap_with_set_grad_enabled`, `wrap_with_autocast` and
-//! `with_effects`.
+//! `map_impl`, `scan`, `wrap_with_set_grad_enabled`, `wrap_with_autocast`
+//! and `with_effects`.
 //!
 //! Their subgraphs are inlined when the graph is built
 //! ([`crate::graph::Graph::from_program`]): each subgraph's nodes join the
@@ -37,6 +37,13 @@
 //!   tensor (`first_slice_copy`: `select` then a contiguous copy, or zeros
 //!   for an empty batch), and each output is broadcast to the batch
 //!   (`unsqueeze(0).expand(n, ...).clone(contiguous_format)`).
+//! - `scan(combine_fn, init, xs, additional_inputs)`: the combine function
+//!   is propagated once, on `init`, the first slice of each scanned tensor
+//!   (as `map_impl`'s) and the additional inputs; its first outputs are
+//!   the new carries, which must have `init`'s sizes and dtypes
+//!   (`check_meta_consistency`) and are the results themselves; each
+//!   other output is stacked along the scanned length (`stack_y`:
+//!   `unsqueeze(0).repeat(n, 1, ...).clone(contiguous_format)`).
 //!
 
 use crate::graph::{Arg, Graph, NodeOutput, SymIntArg};
@@ -44,10 +51,10 @@ use crate::prop::{Propagation, Slot};
 use fake_runtime::mode::{Output, Value};
 use fake_runtime::{MemoryFormat, SymInt, TensorId, TensorMeta};
 
-/// The target of the node that takes the first slices of `map_impl`'s
-/// mapped tensors (no PyTorch operator: it stands for the
-/// `first_slice_copy` calls of `map`'s fake implementation).
-pub(crate) const MAP_SLICE: &str = "higher_order.map_impl.first_slice";
+/// The target of the node that takes the first slices of the tensors
+/// `map_impl` maps or `scan` scans (no PyTorch operator: it stands for the
+/// `first_slice_copy` calls of their fake implementations).
+pub(crate) const FIRST_SLICES: &str = "higher_order.first_slice_copy";
 
 /// A higher-order operator whose subgraphs are inlined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +65,8 @@ pub(crate) enum Hop {
     WhileLoop,
     /// `torch.ops.higher_order.map_impl`.
     Map,
+    /// `torch.ops.higher_order.scan`.
+    Scan,
     /// `torch.ops.higher_order.wrap_with_set_grad_enabled`.
     SetGradEnabled,
     /// `torch.ops.higher_order.wrap_with_autocast`.
@@ -73,6 +82,7 @@ impl Hop {
             "cond" => Hop::Cond,
             "while_loop" => Hop::WhileLoop,
             "map_impl" => Hop::Map,
+            "scan" => Hop::Scan,
             "wrap_with_set_grad_enabled" => Hop::SetGradEnabled,
             "wrap_with_autocast" => Hop::Autocast,
             "with_effects" => Hop::WithEffects,
@@ -163,7 +173,7 @@ impl Propagation {
                 let carried = slots(self, "carried")?;
                 let body = slots(self, "body")?;
                 for (k, (c, b)) in carried.iter().zip(&body).enumerate() {
-                    self.consistent(k, *c, *b)?;
+                    self.consistent(("carried_inputs", "body_output"), k, *c, *b)?;
                 }
                 body.iter()
                     .map(|s| match s {
@@ -183,6 +193,27 @@ impl Propagation {
                     .into_iter()
                     .map(|s| self.broadcast_to_batch(s, batch))
                     .collect::<Result<_, _>>()?
+            }
+            Some(Hop::Scan) => {
+                let init = slots(self, "carried")?;
+                let n = match slots(self, "xs")?.first() {
+                    Some(Slot::Tensor(t)) => self.meta(*t)?.sizes.first().copied(),
+                    _ => None,
+                }
+                .ok_or("scan over no tensor, or a 0-dim one")?;
+                let out = slots(self, "out")?;
+                let (carry, ys) = out.split_at(init.len().min(out.len()));
+                for (k, (c, b)) in init.iter().zip(carry).enumerate() {
+                    self.consistent(("init", "carry"), k, *c, *b)?;
+                }
+                let mut result = carry.to_vec();
+                for &y in ys {
+                    result.push(match y {
+                        Slot::Empty => Slot::Empty,
+                        y => self.stack(y, n)?,
+                    });
+                }
+                result
             }
             None => slots(self, "xs")?
                 .into_iter()
@@ -217,15 +248,18 @@ impl Propagation {
     /// zeros of the slice's sizes for an empty batch.
     fn first_slice(&mut self, s: Slot) -> Result<Slot, String> {
         let Slot::Tensor(t) = s else {
-            return Err("a mapped value that is not a tensor".into());
+            return Err("a mapped or scanned value that is not a tensor".into());
         };
         let m = self.meta(t)?.clone();
         let Some(&n) = m.sizes.first() else {
-            return Err("map over a 0-dim tensor".into());
+            return Err("the first slice of a 0-dim tensor".into());
         };
         let env = self.mode.env_mut();
         let empty = env.eq(n, SymInt::Int(0)).map_err(|e| e.to_string())?;
-        if env.guard_bool(empty, "map").map_err(|e| e.to_string())? {
+        if env
+            .guard_bool(empty, "first_slice_copy")
+            .map_err(|e| e.to_string())?
+        {
             let t = self
                 .mode
                 .empty(&m.sizes[1..], m.dtype, m.device)
@@ -275,22 +309,51 @@ impl Propagation {
         Ok(Slot::Tensor(c))
     }
 
+    /// `stack_y(t, n)`: `t.unsqueeze(0).repeat(n, 1, ...)` copied
+    /// contiguous.
+    fn stack(&mut self, s: Slot, n: SymInt) -> Result<Slot, String> {
+        let Slot::Tensor(t) = s else {
+            return Err("scan's combine function returned a value that is not a tensor".into());
+        };
+        let mut repeats = vec![n];
+        repeats.resize(self.meta(t)?.dim() + 1, SymInt::Int(1));
+        let u = self.call(
+            "aten::unsqueeze",
+            &[Value::Tensor(t), Value::Int(SymInt::Int(0))],
+        )?;
+        let r = self.call("aten::repeat", &[Value::Tensor(u), Value::Ints(&repeats)])?;
+        let c = self.call(
+            "aten::clone",
+            &[
+                Value::Tensor(r),
+                Value::MemoryFormat(MemoryFormat::Contiguous),
+            ],
+        )?;
+        Ok(Slot::Tensor(c))
+    }
+
     /// `check_meta_consistency` of a carried value and the body's output
-    /// `k`: the same kind, and for tensors the same sizes and dtype.
-    fn consistent(&mut self, k: usize, carried: Slot, body: Slot) -> Result<(), String> {
+    /// `k` (named as `names` says): the same kind, and for tensors the
+    /// same sizes and dtype.
+    fn consistent(
+        &mut self,
+        names: (&str, &str),
+        k: usize,
+        carried: Slot,
+        body: Slot,
+    ) -> Result<(), String> {
+        let (lhs, rhs) = names;
         match (carried, body) {
             (Slot::Tensor(a), Slot::Tensor(b)) => {
                 let (a, b) = (self.meta(a)?.clone(), self.meta(b)?.clone());
                 if a.dtype != b.dtype || a.sizes.len() != b.sizes.len() {
-                    return Err(format!(
-                        "carried_inputs[{k}] and body_output[{k}] differ in dtype or rank"
-                    ));
+                    return Err(format!("{lhs}[{k}] and {rhs}[{k}] differ in dtype or rank"));
                 }
                 let env = self.mode.env_mut();
                 for (&x, &y) in a.sizes.iter().zip(&b.sizes) {
                     if !env.provably_equal(x, y).map_err(|e| e.to_string())? {
                         return Err(format!(
-                            "carried_inputs[{k}] and body_output[{k}] differ in shape: {} vs {}",
+                            "{lhs}[{k}] and {rhs}[{k}] differ in shape: {} vs {}",
                             fake_runtime::shape::display_dims(env, &a.sizes),
                             fake_runtime::shape::display_dims(env, &b.sizes)
                         ));
@@ -301,9 +364,7 @@ impl Propagation {
             (Slot::Int(_), Slot::Int(_))
             | (Slot::Bool(_), Slot::Bool(_))
             | (Slot::Float(_), Slot::Float(_)) => Ok(()),
-            _ => Err(format!(
-                "carried_inputs[{k}] and body_output[{k}] are of different kinds"
-            )),
+            _ => Err(format!("{lhs}[{k}] and {rhs}[{k}] are of different kinds")),
         }
     }
 

@@ -152,6 +152,7 @@ programs!(
     cond_on_data,
     while_loop,
     map,
+    scan,
     grad_region,
     sym_ops,
     unique_counts,

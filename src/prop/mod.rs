@@ -195,6 +195,9 @@ impl Plan {
                         return Step::Builtin(b);
                     }
                     return Step::Unsupported(match &node.op {
+                        Some(op) if op.starts_with("higher_order::") => {
+                            format!("the higher-order operator {op} is not modelled")
+                        }
                         Some(op) if is_custom(op) => format!(
                             "{op} is a custom operator and no kernel is registered for it (an embedding program registers one with fake_runtime::ExtendedRegistry: examples/custom_op.rs)"
                         ),
