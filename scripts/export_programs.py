@@ -25,7 +25,9 @@ view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
 expanded tensor, arange with symbolic bounds; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
-a two-layer Llama).
+a two-layer Llama), and convolutions whose layout depends on the
+backends export disables, on the CPU and (built in a FakeTensorMode, as
+this machine may have no GPU) on CUDA.
 """
 
 import contextlib
@@ -34,6 +36,7 @@ import sys
 
 import torch
 import torch.nn.functional as F
+from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.export import Dim
 
 from export_common import write_program
@@ -449,6 +452,11 @@ def programs():
         torch.randn(2, 3, 96, 128).to(memory_format=torch.channels_last),
     ), ({0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},)
     yield "llama", llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
+    yield "conv_backends", ConvBackends.cpu(), (
+        torch.randn(2, 3, 6, 8, 8).to(memory_format=torch.channels_last_3d),
+        torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),
+    ), ({0: batch}, {0: batch})
+    yield "conv_backends_cuda", OnFakeDevice(ConvBackends.cuda), None, ({0: batch}, {0: batch})
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):
@@ -660,6 +668,46 @@ class SymOps(torch.nn.Module):
         return z, y.new_ones(n >> 1)
 
 
+class ConvBackends(torch.nn.Module):
+    """Convolutions whose output layout depends on the backend ATen picks:
+    torch.export traces with oneDNN and cuDNN disabled, so a channels-last
+    5-D CPU convolution and every CUDA one come out contiguous, while a
+    channels-last 4-D CPU one stays channels-last (the THNN kernels)."""
+
+    def __init__(self, device="cpu"):
+        super().__init__()
+        kw = {"device": device}
+        self.c3 = torch.nn.Conv3d(3, 4, 3, stride=2, **kw)
+        self.c3_cl = torch.nn.Conv3d(3, 4, (1, 3, 3), **kw)
+        w = self.c3_cl.weight.detach().to(memory_format=torch.channels_last_3d)
+        self.c3_cl.weight = torch.nn.Parameter(w)
+        self.c2 = torch.nn.Conv2d(3, 4, 3, padding=1, **kw)
+        self.c2_dw = torch.nn.Conv2d(3, 3, 3, groups=3, **kw)
+        self.t2 = torch.nn.ConvTranspose2d(3, 2, 3, stride=2, **kw)
+
+    @staticmethod
+    def cpu():
+        return ConvBackends()
+
+    @staticmethod
+    def cuda():
+        m = ConvBackends("cuda")
+        x = torch.empty(2, 3, 6, 8, 8, device="cuda").to(memory_format=torch.channels_last_3d)
+        y = torch.empty(2, 3, 8, 8, device="cuda").to(memory_format=torch.channels_last)
+        return m, (x, y)
+
+    def forward(self, x, y):
+        return self.c3(x), self.c3_cl(x.contiguous()), self.c2(y), self.c2_dw(y), self.t2(y)
+
+
+class OnFakeDevice:
+    """A program for a device this machine may lack (CUDA): `make()` builds
+    its module and inputs inside the FakeTensorMode it is exported in."""
+
+    def __init__(self, make):
+        self.make = make
+
+
 # Programs too big to keep in two sizes: only their dynamic export.
 DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "mobilenet_v3_small_cl", "llama"}
 # Exported with grad enabled; the others under `torch.no_grad()`.
@@ -667,15 +715,18 @@ WITH_GRAD = {"param_bias_attention_grad"}
 
 
 def export(name, module, args, dynamic_shapes) -> None:
-    module.eval()
     variants = [(name, dynamic_shapes)]
     if name not in DYNAMIC_ONLY:
         variants.append((f"{name}_static", None))
     for variant, dyn in variants:
         try:
             grad = contextlib.nullcontext() if name in WITH_GRAD else torch.no_grad()
-            with grad:
-                ep = torch.export.export(module, args, dynamic_shapes=dyn)
+            fake = isinstance(module, OnFakeDevice)
+            mode = FakeTensorMode() if fake else contextlib.nullcontext()
+            with grad, mode:
+                m, a = module.make() if fake else (module, args)
+                m.eval()
+                ep = torch.export.export(m, a, dynamic_shapes=dyn)
         except Exception as e:  # noqa: BLE001 - report and go on with the others
             print(f"{variant}: export failed: {type(e).__name__}: {str(e).splitlines()[0]}")
             continue

@@ -153,6 +153,8 @@ programs!(
     while_loop,
     map,
     scan,
+    conv_backends,
+    conv_backends_cuda,
     grad_region,
     sym_ops,
     unique_counts,

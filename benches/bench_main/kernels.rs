@@ -20,10 +20,7 @@ fn cx<'a>(env: &'a mut ShapeEnv, op: &'static str) -> Cx<'a> {
     Cx {
         env,
         op,
-        defaults: Defaults {
-            dtype: DType::Float32,
-            device: Device::cpu(),
-        },
+        defaults: Defaults::default(),
         device: Device::cpu(),
         constant: None,
     }

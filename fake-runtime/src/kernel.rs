@@ -16,13 +16,57 @@ use crate::{DType, Device, Layout, MemoryFormat};
 use smallvec::SmallVec;
 use std::borrow::Cow;
 
-/// Defaults a factory or promotion needs when an argument does not say.
+/// The global settings kernels read: what a factory or promotion needs
+/// when an argument does not say, and which backends ATen may choose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Defaults {
     /// `torch.get_default_dtype()`.
     pub dtype: DType,
     /// The device factories use when none is given.
     pub device: Device,
+    /// The accelerated backends enabled in ATen's global context.
+    pub backends: Backends,
+}
+
+impl Default for Defaults {
+    /// `float32` on the CPU, every backend enabled: a new process.
+    fn default() -> Self {
+        Defaults {
+            dtype: DType::Float32,
+            device: Device::cpu(),
+            backends: Backends::ENABLED,
+        }
+    }
+}
+
+/// Which of ATen's accelerated backends are enabled
+/// (`torch.backends.mkldnn.enabled`, `torch.backends.cudnn.enabled`).
+/// Kernels that choose a backend choose as ATen's global context would:
+/// the memory format of a convolution's output (`_select_conv_backend`
+/// and `_conv_determine_backend_memory_format`: without oneDNN a 5-D CPU
+/// convolution is contiguous; without cuDNN every CUDA one is) and the
+/// LSTM's layer function (`select_one_layer_lstm_function`).
+/// `torch.export` traces with both off (`_ignore_backend_decomps`), so
+/// the metadata an exported program records is computed without them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Backends {
+    /// oneDNN (`torch.backends.mkldnn.enabled`).
+    pub mkldnn: bool,
+    /// cuDNN (`torch.backends.cudnn.enabled`).
+    pub cudnn: bool,
+}
+
+impl Backends {
+    /// Both enabled, as in a new process.
+    pub const ENABLED: Backends = Backends {
+        mkldnn: true,
+        cudnn: true,
+    };
+    /// Both disabled, as `torch.export` traces.
+    pub const DISABLED: Backends = Backends {
+        mkldnn: false,
+        cudnn: false,
+    };
 }
 
 /// The context of one kernel call.

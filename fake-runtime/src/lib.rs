@@ -37,7 +37,8 @@ pub use dtype::DType;
 pub use error::{Error, ErrorKind, Result};
 pub use front::Dim;
 pub use kernel::{
-    Alias, Arg, Cx, Defaults, ExtendedRegistry, OpDef, Out, Outs, Registry, StaticRegistry, Tags,
+    Alias, Arg, Backends, Cx, Defaults, ExtendedRegistry, OpDef, Out, Outs, Registry,
+    StaticRegistry, Tags,
 };
 pub use layout::{Layout, MemoryFormat};
 pub use meta::{Scalar, TensorMeta};

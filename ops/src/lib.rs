@@ -22,7 +22,7 @@
 //! let mut cx = Cx {
 //!     env: &mut env,
 //!     op: add.name,
-//!     defaults: Defaults { dtype: DType::Float32, device: Device::cpu() },
+//!     defaults: Defaults::default(),
 //!     device: Device::cpu(),
 //!     constant: None,
 //! };
@@ -48,10 +48,7 @@ pub(crate) fn cpu_cx<'a>(
     fake_runtime::Cx {
         env,
         op,
-        defaults: fake_runtime::kernel::Defaults {
-            dtype: fake_runtime::DType::Float32,
-            device: cpu,
-        },
+        defaults: fake_runtime::kernel::Defaults::default(),
         device: cpu,
         constant: None,
     }

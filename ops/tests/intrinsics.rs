@@ -14,10 +14,7 @@ fn with_cx<R>(f: impl FnOnce(&mut Cx<'_>) -> R) -> R {
     let mut cx = Cx {
         env: &mut env,
         op: "aten::test",
-        defaults: Defaults {
-            dtype: DType::Float32,
-            device: Device::cpu(),
-        },
+        defaults: Defaults::default(),
         device: Device::cpu(),
         constant: None,
     };

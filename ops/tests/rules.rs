@@ -24,10 +24,7 @@ fn run_in(env: &mut ShapeEnv, op: &str, args: &[Arg<'_>]) -> fake_runtime::Resul
     let mut cx = Cx {
         env,
         op: def.name,
-        defaults: Defaults {
-            dtype: DType::Float32,
-            device: Device::cpu(),
-        },
+        defaults: Defaults::default(),
         device: Device::cpu(),
         constant: None,
     };

@@ -386,10 +386,16 @@ impl Plan {
                 graph: graph.nodes.len(),
             });
         }
-        // An exported program was traced functionalized.
+        // An exported program was traced functionalized, with oneDNN and
+        // cuDNN disabled.
+        let defaults = fake_runtime::Defaults {
+            backends: fake_runtime::Backends::DISABLED,
+            ..Default::default()
+        };
         let settings = fake_runtime::mode::ModeSettings {
             functional: true,
             grad_enabled: self.grad_enabled,
+            defaults,
             ..Default::default()
         };
         let mode = FakeTensorMode::with(registry, ShapeEnv::new(), settings);

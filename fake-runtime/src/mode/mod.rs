@@ -148,10 +148,7 @@ impl Default for ModeSettings {
     fn default() -> Self {
         ModeSettings {
             allow_non_fake_inputs: false,
-            defaults: Defaults {
-                dtype: DType::Float32,
-                device: Device::cpu(),
-            },
+            defaults: Defaults::default(),
             cache: true,
             functional: false,
             grad_enabled: true,

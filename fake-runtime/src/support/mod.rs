@@ -122,10 +122,7 @@ mod tests {
                 let mut cx = Cx {
                     env: &mut env,
                     op: "aten::add.Tensor",
-                    defaults: Defaults {
-                        dtype: DType::Float32,
-                        device: Device::cpu(),
-                    },
+                    defaults: Defaults::default(),
                     device: Device::cpu(),
                     constant: None,
                 };

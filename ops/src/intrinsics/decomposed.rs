@@ -415,10 +415,7 @@ mod tests {
         let mut cx = Cx {
             env: &mut env,
             op: "aten::layer_norm",
-            defaults: Defaults {
-                dtype: DType::Float32,
-                device: Device::cpu(),
-            },
+            defaults: Defaults::default(),
             device: Device::cpu(),
             constant: None,
         };

@@ -302,15 +302,19 @@ fn check_params(cx: &mut Cx<'_>, p: &Params) -> Result<()> {
     Ok(())
 }
 
-/// `use_mkldnn` for a CPU input (oneDNN enabled; bfloat16 and float16
-/// inputs take it on CPUs with native support, taken as present; more
-/// than one intra-op thread, as on any multi-core machine).
+/// `use_mkldnn` for a CPU input (never when oneDNN is disabled, as
+/// `torch.export` traces; bfloat16 and float16 inputs take it on CPUs with
+/// native support, taken as present; more than one intra-op thread, as on
+/// any multi-core machine).
 fn use_mkldnn(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: &TensorMeta,
     p: &Params,
 ) -> Result<bool> {
+    if !cx.defaults.backends.mkldnn {
+        return Ok(false);
+    }
     if p.transposed && p.is_output_padding_big(cx)? {
         return Ok(false);
     }
@@ -355,9 +359,10 @@ fn use_mkldnn(
 /// `select_conv_backend` picks, for a batched input (1-D convolutions seen
 /// as 2-D ones of height 1): contiguous for empty inputs (the `Empty`
 /// backend); on CUDA (cuDNN) channels-last (3d) when either operand
-/// suggests it, except in float64; on the CPU, a 4-D convolution is
-/// channels-last when either operand suggests it (oneDNN or the THNN
-/// kernels), a 5-D one channels-last-3d only through oneDNN.
+/// suggests it, except in float64, and contiguous when cuDNN is disabled;
+/// on the CPU, a 4-D convolution is channels-last when either operand
+/// suggests it (oneDNN or the THNN kernels), a 5-D one channels-last-3d
+/// only through oneDNN.
 /// `input_format` is the input's suggested format when the caller has
 /// asked it already.
 fn backend_format(
@@ -385,6 +390,8 @@ fn backend_format(
     let fw = suggested(cx, &weight.sizes, &weight.strides)?;
     let either = |f: MemoryFormat| fi == f || fw == f;
     match input.device.ty {
+        // Without cuDNN, no CUDA backend lays its output out otherwise.
+        DeviceType::Cuda if !cx.defaults.backends.cudnn => Ok(MemoryFormat::Contiguous),
         DeviceType::Cuda => {
             let double = input.dtype == DType::Float64 || weight.dtype == DType::Float64;
             let floating = input.dtype.is_floating_point();

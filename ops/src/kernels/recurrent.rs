@@ -581,10 +581,12 @@ fn mkldnn_layer(cx: &mut Cx<'_>, input: &TensorMeta, state: &State) -> Result<(T
     Ok((y, State { h, c: Some(c) }))
 }
 
-/// `select_one_layer_lstm_function`'s `use_mkldnn`: every tensor on the
-/// CPU, of float32 or bfloat16, the input needing no gradient, no
-/// projections (oneDNN is enabled in the build FakeTensorMode runs).
+/// `select_one_layer_lstm_function`'s `use_mkldnn`: oneDNN enabled
+/// (`enabled`; it is in the build FakeTensorMode runs, and `torch.export`
+/// disables it), every tensor on the CPU, of float32 or bfloat16, the
+/// input needing no gradient, no projections.
 fn use_mkldnn(
+    enabled: bool,
     input: &TensorMeta,
     states: &[&TensorMeta],
     params: &[&TensorMeta],
@@ -593,7 +595,10 @@ fn use_mkldnn(
     let mut all = std::iter::once(input)
         .chain(states.iter().copied())
         .chain(params.iter().copied());
-    all.all(|t| t.device == input.device && matches!(t.dtype, DType::Float32 | DType::BFloat16))
+    enabled
+        && all.all(|t| {
+            t.device == input.device && matches!(t.dtype, DType::Float32 | DType::BFloat16)
+        })
         && input.device.ty == DeviceType::Cpu
         && !input.requires_grad
         && !has_projections
@@ -685,7 +690,8 @@ pub(crate) fn lstm_input(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         .zip(cs)
         .map(|(h, c)| State { h, c: Some(c) })
         .collect();
-    let mkldnn = use_mkldnn(l.input, states, l.params, has_projections);
+    let enabled = cx.defaults.backends.mkldnn;
+    let mkldnn = use_mkldnn(enabled, l.input, states, l.params, has_projections);
     let (out, finals) = rnn_helper(cx, Kind::Lstm, &l, &hidden, &groups, mkldnn)?;
     if finals.is_empty() {
         return Err(invalid(cx, "list index out of range"));
