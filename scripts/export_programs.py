@@ -63,6 +63,15 @@ class Nonzero(torch.nn.Module):
         return torch.relu(y - 1.0).sum(0), y.mean()
 
 
+class WhereColumns(torch.nn.Module):
+    """`where(condition)`: the columns of one nonzero result, views at
+    offsets of the unbacked count; then the data-dependent results used."""
+
+    def forward(self, x):
+        rows, cols = torch.where(x > 0)
+        return rows.flip(0), cols * 2, torch.masked_select(x, x > 0).cumsum(0)
+
+
 class MaskedSelect(torch.nn.Module):
     def forward(self, x):
         v = torch.masked_select(x, x > 0)
@@ -346,6 +355,7 @@ def programs():
     x8 = torch.randn(8, 4)
     yield "nonzero", Nonzero(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
     yield "masked_select", MaskedSelect(), (torch.randn(6, 5),), ({0: Dim("n")},)
+    yield "where_columns", WhereColumns(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
     yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
         {0: Dim("n")},
         {0: Dim("m")},

@@ -125,6 +125,7 @@ programs!(
     biased_attention,
     nonzero,
     masked_select,
+    where_columns,
     bool_mask,
     item_slice,
     narrow,

@@ -133,10 +133,16 @@ pub struct ModeSettings {
     /// Use the dispatch cache.
     pub cache: bool,
     /// Functionalized tracing, as `torch.export` traces: a result that
-    /// aliases no input is wrapped in a new functional tensor, whose
-    /// storage it starts at offset 0 whatever offset the fake kernel gave
-    /// it (`copy`, `slice_scatter`: `clone_preserve_strides` keeps the
-    /// input's offset, the exported program records 0). Views keep theirs.
+    /// aliases no input starts its storage at offset 0 whatever offset
+    /// the fake kernel gave it (`copy`, `slice_scatter`:
+    /// `clone_preserve_strides` keeps the input's offset, the exported
+    /// program records 0). The functionalized function runs twice, once
+    /// to collect metadata and once traced, and the traced run finds the
+    /// first run's results in the dispatch cache, whose hits rebuild a
+    /// result at offset 0 (`empty_strided`). So a result the cache cannot
+    /// hold keeps its offset: a data-dependent operator's, and each of a
+    /// list (`where(condition)`'s columns of one `nonzero` result). Views
+    /// keep theirs.
     pub functional: bool,
     /// Autograd records operations (`torch.is_grad_enabled()`): when off,
     /// as under `torch.no_grad()`, no operator result requires grad, though

@@ -38,15 +38,28 @@ impl FakeTensorMode {
         check: bool,
     ) -> Result<OutputList> {
         let mut result = SmallVec::with_capacity(outs.len());
+        let data_dependent = op.tags.data_dependent;
         for out in outs {
             result.push(match out {
                 Out::Tensor(meta, alias) => {
-                    Output::Tensor(self.place(op, args, meta, *alias, requires_grad, check)?)
+                    let cacheable = !data_dependent;
+                    let placed =
+                        self.place(op, args, meta, *alias, requires_grad, check, cacheable);
+                    Output::Tensor(placed?)
                 }
+                // A list result bypasses the dispatch cache.
                 Out::Tensors(list) => {
                     let mut ids = Vec::with_capacity(list.len());
                     for (meta, alias) in list {
-                        ids.push(self.place(op, args, meta, *alias, requires_grad, check)?);
+                        ids.push(self.place(
+                            op,
+                            args,
+                            meta,
+                            *alias,
+                            requires_grad,
+                            check,
+                            false,
+                        )?);
                     }
                     Output::Tensors(ids)
                 }
@@ -109,7 +122,10 @@ impl FakeTensorMode {
     /// built once from `meta`; `check`ed first ([`Self::check_result`])
     /// unless it was when first wrapped. Autograd sits above the mode in
     /// PyTorch: an output of floating or complex dtype requires grad when
-    /// an input does, and is then not a leaf.
+    /// an input does, and is then not a leaf. `cacheable`: whether the
+    /// dispatch cache could hold the result (see
+    /// [`super::ModeSettings::functional`]).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn place(
         &mut self,
@@ -119,6 +135,7 @@ impl FakeTensorMode {
         alias: Alias,
         requires_grad: bool,
         check: bool,
+        cacheable: bool,
     ) -> Result<TensorId> {
         if check {
             self.check_result(op, meta)?;
@@ -140,7 +157,7 @@ impl FakeTensorMode {
         let is_leaf = !requires_grad;
         Ok(match alias {
             Alias::Fresh => {
-                let offset = if self.settings.functional {
+                let offset = if self.settings.functional && cacheable {
                     SymInt::Int(0)
                 } else {
                     meta.storage_offset
