@@ -72,6 +72,20 @@ class WhereColumns(torch.nn.Module):
         return rows.flip(0), cols * 2, torch.masked_select(x, x > 0).cumsum(0)
 
 
+class ScatterOffsets(torch.nn.Module):
+    """Scatters and a copy of a view at an offset: `clone_preserve_strides`
+    keeps the offset, which the training IR records; the Core ATen
+    program, traced twice, records the dispatch cache's hit at offset 0."""
+
+    def forward(self, x, y):
+        v = x[1:]
+        return (
+            torch.slice_scatter(v, y, 1, 0, 2),
+            torch.select_scatter(v, y[:, 0], 1, 1),
+            torch.ops.aten.copy(v, v),
+        )
+
+
 class MaskedSelect(torch.nn.Module):
     def forward(self, x):
         v = torch.masked_select(x, x > 0)
@@ -355,6 +369,11 @@ def programs():
     x8 = torch.randn(8, 4)
     yield "nonzero", Nonzero(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
     yield "masked_select", MaskedSelect(), (torch.randn(6, 5),), ({0: Dim("n")},)
+    rows = Dim("rows", min=3, max=1024)
+    yield "scatter_offsets", ScatterOffsets(), (torch.randn(5, 4), torch.randn(4, 2)), (
+        {0: rows},
+        {0: rows - 1},
+    )
     yield "where_columns", WhereColumns(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
     yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
         {0: Dim("n")},

@@ -224,6 +224,14 @@ pub struct Graph {
     pub outputs: Vec<NodeOutput>,
     /// Ranges of the program's symbols, by name (`s77`).
     pub ranges: BTreeMap<String, Range>,
+    /// Whether the program was traced functionalized: a Core ATen or
+    /// inference program (`run_decompositions()`, verifier `ATEN`, and
+    /// every program written before verifiers were recorded), not the
+    /// training IR `torch.export` gives first (verifier `TRAINING`). A
+    /// functionalized trace runs the program twice, so its results come
+    /// from dispatch-cache hits where the cache holds them
+    /// (`fake_runtime::mode::ModeSettings::functional`).
+    pub functional: bool,
 }
 
 /// Most nodes a graph may have once its subgraphs are inlined: far above
@@ -924,6 +932,7 @@ impl Graph {
             nodes,
             outputs,
             ranges,
+            functional: !program.verifiers.iter().any(|v| v == "TRAINING"),
         })
     }
 

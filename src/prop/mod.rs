@@ -386,14 +386,14 @@ impl Plan {
                 graph: graph.nodes.len(),
             });
         }
-        // An exported program was traced functionalized, with oneDNN and
-        // cuDNN disabled.
+        // An exported program was traced with oneDNN and cuDNN disabled,
+        // functionalized unless it is in the training IR.
         let defaults = fake_runtime::Defaults {
             backends: fake_runtime::Backends::DISABLED,
             ..Default::default()
         };
         let settings = fake_runtime::mode::ModeSettings {
-            functional: true,
+            functional: graph.functional,
             grad_enabled: self.grad_enabled,
             defaults,
             ..Default::default()

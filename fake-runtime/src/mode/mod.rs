@@ -132,7 +132,8 @@ pub struct ModeSettings {
     pub defaults: Defaults,
     /// Use the dispatch cache.
     pub cache: bool,
-    /// Functionalized tracing, as `torch.export` traces: a result that
+    /// Functionalized tracing, as a Core ATen export
+    /// (`run_decompositions()`) traces: a result that
     /// aliases no input starts its storage at offset 0 whatever offset
     /// the fake kernel gave it (`copy`, `slice_scatter`:
     /// `clone_preserve_strides` keeps the input's offset, the exported
