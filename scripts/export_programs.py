@@ -75,7 +75,8 @@ class WhereColumns(torch.nn.Module):
 class ScatterOffsets(torch.nn.Module):
     """Scatters and a copy of a view at an offset: `clone_preserve_strides`
     keeps the offset, which the training IR records; the Core ATen
-    program, traced twice, records the dispatch cache's hit at offset 0."""
+    program, traced twice, records the dispatch cache's hit at offset 0,
+    as the training IR does for the repeated scatter."""
 
     def forward(self, x, y):
         v = x[1:]
@@ -83,6 +84,7 @@ class ScatterOffsets(torch.nn.Module):
             torch.slice_scatter(v, y, 1, 0, 2),
             torch.select_scatter(v, y[:, 0], 1, 1),
             torch.ops.aten.copy(v, v),
+            torch.slice_scatter(x[1:], y, 1, 0, 2),
         )
 
 

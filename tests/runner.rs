@@ -135,8 +135,8 @@ fn static_runs_give_the_symbolic_results_at_the_hints() {
 }
 
 /// A static run answers a repeated call from the earlier call's recorded
-/// results: every value (metadata, storage, leaf) is the one running every
-/// kernel gives, run after run.
+/// results: every value (metadata, storage, leaf) is the one the dispatch
+/// cache gives (a plan without reuse), run after run.
 #[test]
 fn recorded_calls_answer_as_their_kernels_do() {
     for (name, graph) in programs() {

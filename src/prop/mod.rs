@@ -298,8 +298,9 @@ impl Plan {
 
     /// Whether runs answer a call that repeats an earlier one (the
     /// same operator, constants and argument metadata) from the earlier
-    /// call's recorded results, as the dispatch cache would, instead of
-    /// running its kernel again; on by default.
+    /// call's recorded results, as the dispatch cache would (a fresh
+    /// result rebuilt at offset 0), instead of asking the dispatch cache;
+    /// on by default.
     pub fn set_reuse(&mut self, on: bool) {
         self.reuse = on;
     }

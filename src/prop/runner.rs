@@ -71,8 +71,11 @@ impl<'g> Runner<'g> {
         // compares the arguments without building a key; a call no other
         // node may repeat cannot hit. So runs go without the dispatch
         // cache, whose keys cost about what a static kernel does
-        // (BENCHMARKS.md has the measurements).
-        prop.mode.set_cache(false);
+        // (BENCHMARKS.md has the measurements), unless the plan does not
+        // reuse recordings: the cache then answers repeated calls.
+        if plan.reuse {
+            prop.mode.set_cache(false);
+        }
         let saved = prop.mode.checkpoint();
         Ok(Runner {
             plan,

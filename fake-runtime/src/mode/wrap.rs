@@ -27,7 +27,7 @@ impl FakeTensorMode {
 
     /// [`Self::wrap`] of borrowed outputs (a kernel's results, or a
     /// recording's, whose checks were made when first wrapped: `check`
-    /// false).
+    /// false, and which are placed as a dispatch-cache hit places them).
     #[inline]
     pub(super) fn wrap_each(
         &mut self,
@@ -124,7 +124,9 @@ impl FakeTensorMode {
     /// PyTorch: an output of floating or complex dtype requires grad when
     /// an input does, and is then not a leaf. `cacheable`: whether the
     /// dispatch cache could hold the result (see
-    /// [`super::ModeSettings::functional`]).
+    /// [`super::ModeSettings::functional`]). A replayed result (`check`
+    /// false) stands for a cache hit, which rebuilds a fresh result at
+    /// offset 0 (`empty_strided`).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn place(
@@ -157,7 +159,7 @@ impl FakeTensorMode {
         let is_leaf = !requires_grad;
         Ok(match alias {
             Alias::Fresh => {
-                let offset = if self.settings.functional && cacheable {
+                let offset = if !check || self.settings.functional && cacheable {
                     SymInt::Int(0)
                 } else {
                     meta.storage_offset
