@@ -104,6 +104,9 @@ import op_cases_statistics  # noqa: E402
 
 CASES = {}
 SYMBOLIC = []
+# Overloads that keep their derived symbolic case (`derived_symbolic`)
+# beside written ones.
+KEEP_DERIVED = set()
 MODULE_PYTHON_DISPATCHER = set()
 for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointwise, op_cases_core_layers,
                 op_cases_core_backward, op_cases_linalg, op_cases_complex, op_cases_composites, op_cases_conv_backends, op_cases_copies, op_cases_elementwise,
@@ -114,6 +117,7 @@ for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointw
     assert not _twice, f"cases written twice: {sorted(_twice)}"
     CASES.update(_module.CASES)
     SYMBOLIC += _module.SYMBOLIC
+    KEEP_DERIVED |= getattr(_module, "KEEP_DERIVED", set())
     MODULE_PYTHON_DISPATCHER |= getattr(_module, "PYTHON_DISPATCHER", set())
 
 import op_cases_layouts  # noqa: E402
@@ -210,10 +214,11 @@ def derived_symbolic(name):
 
 def all_symbolic(keep=lambda name: True):
     """The written symbolic cases, then one derived (`derived_symbolic`) for
-    every overload of CASES that has none written and that it finds a case
-    for, then the layout cases of `op_cases_layouts.symbolic()`; only those
-    of the overloads `keep` accepts."""
-    written = {name for _, name, _ in SYMBOLIC}
+    every overload of CASES that has none written (or is in KEEP_DERIVED)
+    and that it finds a case for, then the layout cases of
+    `op_cases_layouts.symbolic()`; only those of the overloads `keep`
+    accepts."""
+    written = {name for _, name, _ in SYMBOLIC} - KEEP_DERIVED
     derived = [derived_symbolic(name) for name in sorted(CASES) if name not in written and keep(name)]
     extra = [s for s in op_cases_layouts.symbolic() if keep(s[1])]
     return [s for s in SYMBOLIC if keep(s[1])] + [d for d in derived if d is not None] + extra

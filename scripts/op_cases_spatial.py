@@ -9,7 +9,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, Case, D, T, b8, bf16, c64, cl, f16, f64, i32, i64, tr
+from op_case_inputs import C, Case, D, T, bf16, c64, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -159,6 +159,35 @@ SYMBOLIC += [
     ("conv_transpose3d of a dynamic depth", "conv_transpose3d.input",
      Case("", D([2, 4, 5, 6, 7], "x", ["static", "static", "dynamic", "static", "static"]), T([4, 3, 2, 3, 2]),
           None, [2], [1])),
+]
+# Their derived case (every size dynamic, the weight's too) stays.
+KEEP_DERIVED = {"conv1d", "conv2d", "conv3d"}
+# `select_conv_backend` asks oneDNN first on the CPU: `use_mkldnn` decides
+# its tests in turn (strided, dilated, a batch of at least 16, a kernel
+# other than 1x1; then groups, a kernel above 3x3, a batch above 1, more
+# than 20480 input elements), each a guard on a dynamic size. Hints of 10
+# and 60 put the doubled samples past 16 and 20480, where they fail.
+_batch = ["dynamic", "static", "static", "static"]
+SYMBOLIC += [
+    ("conv2d of a dynamic batch", "conv2d",
+     Case("", D([10, 3, 8, 8], "x", _batch), T([4, 3, 3, 3]), T([4]))),
+    ("conv2d of a dynamic batch, strided", "conv2d",
+     Case("", D([10, 3, 8, 8], "x", _batch), T([4, 3, 3, 3]), None, [2])),
+    ("conv2d of a dynamic batch, dilated", "conv2d",
+     Case("", D([10, 3, 8, 8], "x", _batch), T([4, 3, 3, 3]), None, [1], [0], [2])),
+    ("conv2d of a dynamic batch, 1x1 kernel", "conv2d",
+     Case("", D([10, 3, 8, 8], "x", _batch), T([4, 3, 1, 1]))),
+    ("conv2d of a dynamic batch in float64", "conv2d",
+     Case("", D([10, 3, 8, 8], "x", _batch, dtype=f64), T([4, 3, 3, 3], dtype=f64))),
+    ("conv2d of one image of dynamic size", "conv2d",
+     Case("", D([1, 3, 60, 60], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 1, 1]))),
+    ("conv1d of a dynamic batch", "conv1d",
+     Case("", D([10, 3, 8], "x", ["dynamic", "static", "static"]), T([4, 3, 3]))),
+    ("conv3d of a dynamic batch, channels last 3d", "conv3d",
+     Case("", D([10, 3, 4, 6, 6], "x", ["dynamic", "static", "static", "static", "static"],
+                fmt=torch.channels_last_3d), T([4, 3, 3, 3, 3]))),
+    ("conv_transpose2d of a dynamic batch", "conv_transpose2d.input",
+     Case("", D([10, 4, 5, 6], "x", _batch), T([4, 3, 2, 3]))),
 ]
 # ATen's `_convolution_mode`, which `conv{n}d.padding` calls on a batched
 # input.

@@ -138,6 +138,18 @@ struct Params<'a> {
 }
 
 impl Params<'_> {
+    /// `is_strided` (`stride`) or `is_dilated` (`dilation`): some value of
+    /// `list` is not 1, each test decided in turn.
+    fn any_not_one(cx: &mut Cx<'_>, list: &[SymInt]) -> Result<bool> {
+        for &v in list {
+            let c = cx.env.ne(v, SymInt::Int(1))?;
+            if cx.env.guard_bool(c, cx.op)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// `is_output_padding_big`: an output padding at least its stride.
     fn is_output_padding_big(&self, cx: &mut Cx<'_>) -> Result<bool> {
         for (&p, &s) in self.output_padding.iter().zip(self.stride.iter()) {
@@ -305,7 +317,8 @@ fn check_params(cx: &mut Cx<'_>, p: &Params) -> Result<()> {
 /// `use_mkldnn` for a CPU input (never when oneDNN is disabled, as
 /// `torch.export` traces; bfloat16 and float16 inputs take it on CPUs with
 /// native support, taken as present; more than one intra-op thread, as on
-/// any multi-core machine).
+/// any multi-core machine). `select_conv_backend` asks it of every CPU
+/// convolution, so its guards are recorded whatever the format.
 fn use_mkldnn(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
@@ -332,7 +345,20 @@ fn use_mkldnn(
     let (n, w) = (input.dim(), weight.dim());
     let int = SymInt::Int;
     let (batch, kw, kh) = (input.sizes[0], weight.sizes[w - 1], weight.sizes[w - 2]);
-    // The first clause holds with several threads; the second:
+    // The first clause holds with several threads, its last test; the
+    // ones before it are decided in turn until one holds (`||`): strided,
+    // dilated, a batch of at least 16, a kernel wider or higher than 1.
+    if !Params::any_not_one(cx, &p.stride)? && !Params::any_not_one(cx, &p.dilation)? {
+        let big_batch = cx.env.ge(batch, int(16))?;
+        if !cx.env.guard_bool(big_batch, cx.op)? {
+            let wide = cx.env.ne(kw, int(1))?;
+            if !cx.env.guard_bool(wide, cx.op)? {
+                let high = cx.env.ne(kh, int(1))?;
+                cx.env.guard_bool(high, cx.op)?;
+            }
+        }
+    }
+    // The second:
     let grouped = cx.env.gt(p.groups, int(1))?;
     if cx.env.guard_bool(grouped, cx.op)? {
         return Ok(true);
@@ -383,6 +409,9 @@ fn backend_format(
         refuse_no_elements(cx, &input.sizes)?;
     }
     let n = input.dim();
+    // No CPU backend is asked of before oneDNN: not the depthwise kernels,
+    // cuDNN or MIOpen, whose tests fail on the device first.
+    let mkldnn = input.device.ty == DeviceType::Cpu && use_mkldnn(cx, input, weight, p)?;
     let fi = match input_format {
         Some(f) => f,
         None => suggested(cx, &input.sizes, &input.strides)?,
@@ -411,13 +440,11 @@ fn backend_format(
             } else {
                 MemoryFormat::Contiguous
             }),
-            5 => Ok(
-                if use_mkldnn(cx, input, weight, p)? && either(MemoryFormat::ChannelsLast3d) {
-                    MemoryFormat::ChannelsLast3d
-                } else {
-                    MemoryFormat::Contiguous
-                },
-            ),
+            5 => Ok(if mkldnn && either(MemoryFormat::ChannelsLast3d) {
+                MemoryFormat::ChannelsLast3d
+            } else {
+                MemoryFormat::Contiguous
+            }),
             _ => Err(invalid(cx, "unsupported ConvNd parameters")),
         },
         _ => Ok(MemoryFormat::Contiguous),
