@@ -363,11 +363,13 @@ fn use_mkldnn(
     if cx.env.guard_bool(grouped, cx.op)? {
         return Ok(true);
     }
+    // `kw > 3 && kh > 3`: the height only asked when the width holds.
     let wide = cx.env.gt(kw, int(3))?;
-    let high = cx.env.gt(kh, int(3))?;
-    let big_kernel = cx.env.and(wide, high)?;
-    if cx.env.guard_bool(big_kernel, cx.op)? {
-        return Ok(true);
+    if cx.env.guard_bool(wide, cx.op)? {
+        let high = cx.env.gt(kh, int(3))?;
+        if cx.env.guard_bool(high, cx.op)? {
+            return Ok(true);
+        }
     }
     let batched = cx.env.gt(batch, int(1))?;
     if cx.env.guard_bool(batched, cx.op)? {

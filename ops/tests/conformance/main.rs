@@ -172,19 +172,14 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "as \"transposed\": the input is a view, which autograd refuses to detach in place",
     ),
     (
-        "aten::conv1d",
-        "symbolic: batched, dynamic sizes",
-        "choosing a kernel in `_select_conv_backend`, PyTorch guards the kernel width (> 3) and the output length, which decide nothing in the metadata of a contiguous CPU output; our guards hold where those do not",
-    ),
-    (
         "aten::conv2d",
         "symbolic: batched, dynamic sizes",
-        "choosing a kernel in `_select_conv_backend`, PyTorch guards sizes that decide nothing in the metadata of a contiguous CPU output (batch < 16, kernel width <= 3); our guards hold where those do not. PyTorch's strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
+        "the guards agree; PyTorch's strides print d where ours print Max(1, d) (partly expanded): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
     ),
     (
         "aten::conv3d",
         "symbolic: batched, dynamic sizes",
-        "choosing a kernel in `_select_conv_backend`, PyTorch guards sizes that decide nothing in the metadata of a contiguous CPU output (kernel width <= 3, C*D*H <= 20480), so our guards hold where its do not (all sizes 6). Its strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
+        "the guards agree; PyTorch's strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
     ),
     (
         "aten::diagonal",
