@@ -191,7 +191,7 @@ impl Propagation {
                 .ok_or("map over no tensor, or a 0-dim one")?;
                 slots(self, "out")?
                     .into_iter()
-                    .map(|s| self.broadcast_to_batch(s, batch))
+                    .map(|s| self.batched(s, batch, false))
                     .collect::<Result<_, _>>()?
             }
             Some(Hop::Scan) => {
@@ -210,7 +210,7 @@ impl Propagation {
                 for &y in ys {
                     result.push(match y {
                         Slot::Empty => Slot::Empty,
-                        y => self.stack(y, n)?,
+                        y => self.batched(y, n, true)?,
                     });
                 }
                 result
@@ -284,48 +284,31 @@ impl Propagation {
         Ok(Slot::Tensor(copy))
     }
 
-    /// `t.unsqueeze(0).expand(n, *t.shape).clone(contiguous_format)`.
-    fn broadcast_to_batch(&mut self, s: Slot, n: SymInt) -> Result<Slot, String> {
+    /// `t` along a new leading dim of length `n`, copied contiguous:
+    /// `t.unsqueeze(0).expand(n, *t.shape)` (`map_impl`'s outputs) or,
+    /// with `repeat`, `t.unsqueeze(0).repeat(n, 1, ...)` (`scan`'s
+    /// `stack_y`), then `.clone(contiguous_format)`.
+    fn batched(&mut self, s: Slot, n: SymInt, repeat: bool) -> Result<Slot, String> {
         let Slot::Tensor(t) = s else {
-            return Err("map's body returned a value that is not a tensor".into());
+            return Err("the subgraph returned a value that is not a tensor".into());
         };
+        let u = self.call(
+            "aten::unsqueeze",
+            &[Value::Tensor(t), Value::Int(SymInt::Int(0))],
+        )?;
         let mut sizes = vec![n];
-        sizes.extend(self.meta(t)?.sizes.iter().copied());
-        let u = self.call(
-            "aten::unsqueeze",
-            &[Value::Tensor(t), Value::Int(SymInt::Int(0))],
-        )?;
-        let e = self.call(
-            "aten::expand",
-            &[Value::Tensor(u), Value::Ints(&sizes), Value::Bool(false)],
-        )?;
-        let c = self.call(
-            "aten::clone",
-            &[
-                Value::Tensor(e),
-                Value::MemoryFormat(MemoryFormat::Contiguous),
-            ],
-        )?;
-        Ok(Slot::Tensor(c))
-    }
-
-    /// `stack_y(t, n)`: `t.unsqueeze(0).repeat(n, 1, ...)` copied
-    /// contiguous.
-    fn stack(&mut self, s: Slot, n: SymInt) -> Result<Slot, String> {
-        let Slot::Tensor(t) = s else {
-            return Err("scan's combine function returned a value that is not a tensor".into());
+        let b = if repeat {
+            sizes.resize(self.meta(t)?.dim() + 1, SymInt::Int(1));
+            self.call("aten::repeat", &[Value::Tensor(u), Value::Ints(&sizes)])?
+        } else {
+            sizes.extend(self.meta(t)?.sizes.iter().copied());
+            let args = [Value::Tensor(u), Value::Ints(&sizes), Value::Bool(false)];
+            self.call("aten::expand", &args)?
         };
-        let mut repeats = vec![n];
-        repeats.resize(self.meta(t)?.dim() + 1, SymInt::Int(1));
-        let u = self.call(
-            "aten::unsqueeze",
-            &[Value::Tensor(t), Value::Int(SymInt::Int(0))],
-        )?;
-        let r = self.call("aten::repeat", &[Value::Tensor(u), Value::Ints(&repeats)])?;
         let c = self.call(
             "aten::clone",
             &[
-                Value::Tensor(r),
+                Value::Tensor(b),
                 Value::MemoryFormat(MemoryFormat::Contiguous),
             ],
         )?;
