@@ -483,7 +483,7 @@ def programs():
         torch.randn(2, 3, 96, 128).to(memory_format=torch.channels_last),
     ), ({0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},)
     yield "llama", llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
-    yield "conv_backends", ConvBackends.cpu(), (
+    yield "conv_backends", ConvBackends(), (
         torch.randn(2, 3, 6, 8, 8).to(memory_format=torch.channels_last_3d),
         torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),
     ), ({0: batch}, {0: batch})
@@ -715,10 +715,6 @@ class ConvBackends(torch.nn.Module):
         self.c2 = torch.nn.Conv2d(3, 4, 3, padding=1, **kw)
         self.c2_dw = torch.nn.Conv2d(3, 3, 3, groups=3, **kw)
         self.t2 = torch.nn.ConvTranspose2d(3, 2, 3, stride=2, **kw)
-
-    @staticmethod
-    def cpu():
-        return ConvBackends()
 
     @staticmethod
     def cuda():

@@ -138,7 +138,7 @@ fn static_runs_give_the_symbolic_results_at_the_hints() {
 /// results: every value (metadata, storage, leaf) is the one the dispatch
 /// cache gives (a plan without reuse), run after run.
 #[test]
-fn recorded_calls_answer_as_their_kernels_do() {
+fn recorded_calls_answer_as_the_dispatch_cache_does() {
     for (name, graph) in programs() {
         let registry = fake_ops::registry();
         let plan = Plan::new(&graph, &registry);
