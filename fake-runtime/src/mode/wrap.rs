@@ -13,6 +13,21 @@ use crate::sym::SymInt;
 use crate::tensor::{FakeTensor, StorageId, TensorId};
 use smallvec::SmallVec;
 
+/// How [`FakeTensorMode::place`] treats a result.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Placing {
+    /// A kernel's result, checked first; a fresh one starts its storage
+    /// at offset 0 when `at_zero`, else at the kernel's offset.
+    Checked {
+        /// Whether a fresh result starts its storage at offset 0.
+        at_zero: bool,
+    },
+    /// A recording's result, checked when first wrapped, placed as a
+    /// dispatch-cache hit places it: a fresh one rebuilt at offset 0
+    /// (`empty_strided`).
+    Replayed,
+}
+
 impl FakeTensorMode {
     /// Turn kernel outputs into tensors of this mode.
     pub(super) fn wrap(
@@ -38,28 +53,28 @@ impl FakeTensorMode {
         check: bool,
     ) -> Result<OutputList> {
         let mut result = SmallVec::with_capacity(outs.len());
-        let data_dependent = op.tags.data_dependent;
+        // A result the dispatch cache cannot hold (a data-dependent
+        // operator's, or one of a list) keeps its offset even in a
+        // functional trace (see [`super::ModeSettings::functional`]).
+        let placing = |cacheable: bool| {
+            if check {
+                Placing::Checked {
+                    at_zero: self.settings.functional && cacheable,
+                }
+            } else {
+                Placing::Replayed
+            }
+        };
+        let (single, listed) = (placing(!op.tags.data_dependent), placing(false));
         for out in outs {
             result.push(match out {
                 Out::Tensor(meta, alias) => {
-                    let cacheable = !data_dependent;
-                    let placed =
-                        self.place(op, args, meta, *alias, requires_grad, check, cacheable);
-                    Output::Tensor(placed?)
+                    Output::Tensor(self.place(op, args, meta, *alias, requires_grad, single)?)
                 }
-                // A list result bypasses the dispatch cache.
                 Out::Tensors(list) => {
                     let mut ids = Vec::with_capacity(list.len());
                     for (meta, alias) in list {
-                        ids.push(self.place(
-                            op,
-                            args,
-                            meta,
-                            *alias,
-                            requires_grad,
-                            check,
-                            false,
-                        )?);
+                        ids.push(self.place(op, args, meta, *alias, requires_grad, listed)?);
                     }
                     Output::Tensors(ids)
                 }
@@ -119,15 +134,10 @@ impl FakeTensorMode {
 
     /// Make a kernel result a tensor of the mode: a new one (on a new
     /// storage or its base's) or the argument it mutates, its record
-    /// built once from `meta`; `check`ed first ([`Self::check_result`])
-    /// unless it was when first wrapped. Autograd sits above the mode in
-    /// PyTorch: an output of floating or complex dtype requires grad when
-    /// an input does, and is then not a leaf. `cacheable`: whether the
-    /// dispatch cache could hold the result (see
-    /// [`super::ModeSettings::functional`]). A replayed result (`check`
-    /// false) stands for a cache hit, which rebuilds a fresh result at
-    /// offset 0 (`empty_strided`).
-    #[allow(clippy::too_many_arguments)]
+    /// built once from `meta`, checked first ([`Self::check_result`])
+    /// unless it was when first wrapped ([`Placing`]). Autograd sits above
+    /// the mode in PyTorch: an output of floating or complex dtype
+    /// requires grad when an input does, and is then not a leaf.
     #[inline(always)]
     pub(super) fn place(
         &mut self,
@@ -136,12 +146,15 @@ impl FakeTensorMode {
         meta: &TensorMeta,
         alias: Alias,
         requires_grad: bool,
-        check: bool,
-        cacheable: bool,
+        placing: Placing,
     ) -> Result<TensorId> {
-        if check {
-            self.check_result(op, meta)?;
-        }
+        let at_zero = match placing {
+            Placing::Checked { at_zero } => {
+                self.check_result(op, meta)?;
+                at_zero
+            }
+            Placing::Replayed => true,
+        };
         // Whatever the kernel copied from an input: autograd decides.
         let requires_grad =
             requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
@@ -159,7 +172,7 @@ impl FakeTensorMode {
         let is_leaf = !requires_grad;
         Ok(match alias {
             Alias::Fresh => {
-                let offset = if !check || self.settings.functional && cacheable {
+                let offset = if at_zero {
                     SymInt::Int(0)
                 } else {
                     meta.storage_offset
