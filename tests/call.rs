@@ -411,3 +411,47 @@ fn complex_numbers_in_both_forms() {
         String::from_utf8_lossy(&refused.stdout)
     );
 }
+
+/// Sizes, strides and offsets may be written as expressions over symbols,
+/// as PyTorch prints them: a contiguous `[s0, s1, s2]` written with its
+/// strides `[s1*s2, s2, 1]` is the tensor the strides' default makes, and
+/// a malformed expression is refused naming the field.
+#[test]
+fn json_sizes_may_be_expressions_over_symbols() {
+    let call = |strides: &str, offset: &str| {
+        format!(
+            r#"{{"op": "aten::mul.Tensor", "args": [{{"tensor": {{"dtype": "float32", "sizes": ["s0", "s1", "s2"]{strides}{offset}}}}}, 2], "kwargs": {{}}}}"#
+        )
+    };
+    let run_with = |line: String, code: i32| {
+        let o = fake(
+            &["call", "--jsonl", "-", "--hint", "s0=3", "--hint", "s1=5"],
+            Some(&line),
+        );
+        assert_eq!(o.status.code(), Some(code), "{line}");
+        serde_json::from_slice::<Json>(&o.stdout).expect("one JSON line")
+    };
+    let run = |line: String| run_with(line, 0);
+    let default = run(call("", ""));
+    let written = run(call(
+        r#", "strides": ["s1*s2", "s2", 1]"#,
+        r#", "storage_offset": "0*s0""#,
+    ));
+    assert!(default.get("ok").is_some(), "{default}");
+    assert_eq!(default, written);
+    // A dense layout in another order (dims 0, 2, 1 from the fastest):
+    // a pointwise result keeps its input's layout, which takes reading
+    // the strides as the products they are.
+    let line = call(r#", "strides": [1, "s0*s2", "s0"]"#, "").replace("mul.Tensor", "neg");
+    let line = line.replace(", 2]", "]");
+    let permuted = run(line);
+    let out = &permuted["ok"][0]["tensor"];
+    assert_eq!(
+        out["strides"],
+        serde_json::json!([1, "s0*s2", "s0"]),
+        "{permuted}"
+    );
+    let bad = run_with(call(r#", "strides": ["s1*", "s2", 1]"#, ""), 1);
+    let message = bad["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("strides `s1*`"), "{bad}");
+}

@@ -54,15 +54,16 @@ pub fn value_from_json(v: &Json) -> Result<CallValue, CallError> {
     json_value(v, 0)
 }
 
-fn json_size(v: &Json) -> Result<Size, CallError> {
+fn json_size(v: &Json, what: &str) -> Result<Size, CallError> {
     match v {
         Json::Number(n) => n
             .as_i64()
             .map(Size::Int)
             .ok_or_else(|| CallError::Json(format!("size {n} is not an integer"))),
-        Json::String(s) => Ok(Size::Sym(s.clone())),
+        Json::String(s) if super::size_expr::is_name(s) => Ok(Size::Sym(s.clone())),
+        Json::String(s) => super::size_expr::parse(s, what).map(Size::Expr),
         other => Err(CallError::Json(format!(
-            "size {other} is not an integer or a symbol"
+            "{what} {other} is not an integer, a symbol or an expression"
         ))),
     }
 }
@@ -71,7 +72,7 @@ fn json_sizes(v: &Json, what: &str) -> Result<Vec<Size>, CallError> {
     v.as_array()
         .ok_or_else(|| CallError::Json(format!("`{what}` must be a list")))?
         .iter()
-        .map(json_size)
+        .map(|x| json_size(x, what))
         .collect()
 }
 
@@ -193,7 +194,7 @@ fn json_tensor(v: &Json) -> Result<TensorSpec, CallError> {
         .transpose()?;
     let storage_offset = o
         .get("storage_offset")
-        .map(json_size)
+        .map(|v| json_size(v, "storage_offset"))
         .transpose()?
         .unwrap_or(Size::Int(0));
     let device = match o.get("device") {

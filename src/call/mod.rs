@@ -11,7 +11,9 @@
 //! ```
 //!
 //! A size may be a symbol (a name), created once per name with a hint.
-//! The JSON form (`{"op": .., "args": [..], "kwargs": {..}}`) writes a
+//! The JSON form also takes a size, stride or offset as an expression
+//! over symbols, as PyTorch prints it (`"s1*s2"`, `"2*s0 + 1"`;
+//! [`size_expr`]). The JSON form (`{"op": .., "args": [..], "kwargs": {..}}`) writes a
 //! tensor as `{"tensor": {"dtype", "sizes", "strides"?, "storage_offset"?,
 //! "device"?, "requires_grad"?}}`, a dtype as `{"dtype": "int64"}`, and
 //! likewise `memory_format`, `layout` and `device`.
@@ -26,19 +28,23 @@ use fake_runtime::{
     DType, Device, DimDynamic, FakeTensorMode, Layout, MemoryFormat, Registry, Scalar, Source,
     SymBool, SymInt, TensorId, TensorMeta,
 };
+use size_expr::{BinOp, SizeExpr};
 use std::collections::BTreeMap;
 use thiserror::Error;
 
 /// The deepest nesting of lists the parsers accept.
 const MAX_DEPTH: usize = 32;
 
-/// A size or stride as written: a number or a symbol's name.
+/// A size or stride as written: a number, a symbol's name, or (in the
+/// JSON form) an expression over symbols as PyTorch prints one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Size {
     /// A known value.
     Int(i64),
     /// A symbol, by name.
     Sym(String),
+    /// An expression over symbols (`s1*s2`, `2*s0 + 1`).
+    Expr(SizeExpr),
 }
 
 /// A tensor argument as written.
@@ -140,6 +146,7 @@ impl CallError {
 mod json;
 mod parse;
 mod print;
+pub mod size_expr;
 
 pub use json::{from_json, value_from_json};
 pub use parse::parse;
@@ -460,7 +467,40 @@ impl Maker<'_, '_> {
                 self.symbols.push((name.clone(), v));
                 Ok(v)
             }
+            Size::Expr(e) => self.expr(e, &source),
         }
+    }
+
+    /// An expression's value: its symbols made as [`Self::size`] makes
+    /// them, then the ShapeEnv's arithmetic.
+    fn expr(&mut self, e: &SizeExpr, source: &Source) -> Result<SymInt, CallError> {
+        Ok(match e {
+            SizeExpr::Int(v) => SymInt::Int(*v),
+            SizeExpr::Sym(name) => self.size(&Size::Sym(name.clone()), source.clone())?,
+            SizeExpr::Neg(a) => {
+                let a = self.expr(a, source)?;
+                self.mode.env_mut().neg(a)?
+            }
+            SizeExpr::Bin(op, a, b) => {
+                let (a, b) = (self.expr(a, source)?, self.expr(b, source)?);
+                let env = self.mode.env_mut();
+                match op {
+                    BinOp::Add => env.add(a, b)?,
+                    BinOp::Sub => env.sub(a, b)?,
+                    BinOp::Mul => env.mul(a, b)?,
+                    BinOp::FloorDiv => env.floordiv(a, b)?,
+                    BinOp::CeilDiv => {
+                        // -((-a) // b)
+                        let na = env.neg(a)?;
+                        let q = env.floordiv(na, b)?;
+                        env.neg(q)?
+                    }
+                    BinOp::Mod => env.modulo(a, b)?,
+                    BinOp::Max => env.max(a, b)?,
+                    BinOp::Min => env.min(a, b)?,
+                }
+            }
+        })
     }
 
     fn value(&mut self, v: &CallValue, name: &str) -> Result<Made, CallError> {
