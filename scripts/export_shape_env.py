@@ -110,6 +110,27 @@ SCENARIOS = [
         ],
     },
     {
+        # `_refine_ranges` solves `a // c OP q` through `try_solve`: an
+        # equality becomes `a >= q*c and a < (q + 1)*c`, a single bound
+        # only where sympy's assumptions (a positive size) settle one half.
+        "name": "ranges refined through floor divisions",
+        "settings": {"duck_shape": False, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 4), dim("x", 1, 9), dim("x", 2, 2), dim("x", 3, 3), dim("x", 4, 10)],
+        "steps": [
+            {"cond": ["eq", ["floordiv", ["add", "x.0", 3], 4], 1]},
+            {"cond": ["lt", "x.0", 5]},
+            {"cond": ["ne", ["floordiv", ["add", "x.1", 3], 4], 1]},
+            {"cond": ["gt", "x.1", 4]},
+            {"cond": ["eq", ["floordiv", ["add", "x.2", 1], 2], 1]},
+            {"cond": ["eq", ["floordiv", ["add", "x.3", 2], 4], 1]},
+            {"cond": ["lt", "x.3", 6]},
+            {"cond": ["le", ["floordiv", ["add", "x.4", 3], 4], 3]},
+            {"cond": ["lt", "x.4", 13]},
+            {"cond": ["lt", ["floordiv", ["sub", "x.4", 2], 4], 3]},
+            {"cond": ["lt", "x.4", 14]},
+        ],
+    },
+    {
         "name": "products decided by reallocating symbols above their lower bound",
         "settings": {"duck_shape": False, "specialize_zero_one": True},
         "dims": [dim("x", 0, 3, "dynamic", 1, 64), dim("x", 1, 5, "dynamic", 2, 128)],

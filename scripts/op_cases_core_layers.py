@@ -600,6 +600,12 @@ SYMBOLIC = [
     ("repeat_interleave of a dynamic dim", "repeat_interleave.self_int", Case("", D([3, 4], "x"), 2, 0)),
     ("split a dynamic dim", "split.Tensor", Case("", D([7, 3], "x"), 3)),
     ("split a dynamic dim in one piece", "split.Tensor", Case("", D([5, 3], "x"), 8)),
+    # One piece of a dim whose hint is the split size: the guard
+    # `Eq((s0 + 1)//2, 1)` bounds s0 by 2 (sympy settles the lower half of
+    # the floor division for a positive s0), so s0 becomes 2.
+    ("split a dynamic dim of the split size in one piece", "split.Tensor", Case("", D([2, 3], "x"), 2)),
+    ("split a dynamic dim of the split size in one piece, last dim", "split.Tensor",
+     Case("", D([3, 4], "x", ["static", "dynamic"]), 4, -1)),
     ("chunk a dynamic dim", "chunk", Case("", D([7, 3], "x"), 3)),
     ("chunk the last dynamic dim", "chunk", Case("", D([5, 9], "x"), 4, -1)),
     ("chunk a dynamic dim in more pieces than its size", "chunk", Case("", D([2, 3], "x"), 5)),

@@ -462,10 +462,14 @@ impl ShapeEnv {
             let n = self.exprs.not(r);
             self.decided.insert(n, false);
         }
-        if let Some((s, lo)) = self.exprs.floordiv_lower_bound(op, p) {
-            // `s // c + k >= 0` (c > 0) says `s >= -k*c`: PyTorch's range
-            // refinement solves it the same way.
-            self.narrow(s, ValueRange::at_least(lo))?;
+        // A bound through a floor division (`(s + d) // c OP q`), as
+        // PyTorch's range refinement solves it; a backed size is a positive
+        // symbol to sympy.
+        let positive = |s: Symbol| {
+            !self.exprs.is_unbacked(s) && self.exprs.symbol_range(s).lo().is_some_and(|lo| lo >= 0)
+        };
+        if let Some((s, r)) = self.exprs.floordiv_bound(op, p, positive) {
+            self.narrow(s, r)?;
         }
         if op == RelOp::Eq {
             self.learn_divisible(p);
