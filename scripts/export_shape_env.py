@@ -131,6 +131,25 @@ SCENARIOS = [
         ],
     },
     {
+        # `_refine_ranges` bounds every symbol `try_solve` isolates: the
+        # other terms moved across, positive factors divided out, the other
+        # side's range bounding the symbol; a quotient not known to be an
+        # integer (`x.5 <= 12/x.0`) bounds nothing.
+        "name": "ranges refined through sums and products",
+        "settings": {"duck_shape": False, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 3), dim("x", 1, 4), dim("x", 2, 2), dim("x", 3, 3), dim("x", 4, 10), dim("x", 5, 4)],
+        "steps": [
+            {"cond": ["lt", ["add", "x.0", "x.1"], 10]},
+            {"cond": ["lt", "x.0", 8]},
+            {"cond": ["lt", "x.1", 7]},
+            {"cond": ["lt", ["floordiv", ["mul", "x.2", "x.3"], 3], "x.3"]},
+            {"cond": ["gt", ["sub", "x.4", "x.1"], 3]},
+            {"cond": ["gt", "x.4", 5]},
+            {"cond": ["le", ["mul", "x.5", "x.0"], 12]},
+            {"cond": ["lt", "x.5", 6]},
+        ],
+    },
+    {
         "name": "products decided by reallocating symbols above their lower bound",
         "settings": {"duck_shape": False, "specialize_zero_one": True},
         "dims": [dim("x", 0, 3, "dynamic", 1, 64), dim("x", 1, 5, "dynamic", 2, 128)],

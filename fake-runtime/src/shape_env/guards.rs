@@ -462,14 +462,23 @@ impl ShapeEnv {
             let n = self.exprs.not(r);
             self.decided.insert(n, false);
         }
-        // A bound through a floor division (`(s + d) // c OP q`), as
-        // PyTorch's range refinement solves it; a backed size is a positive
-        // symbol to sympy.
-        let positive = |s: Symbol| {
-            !self.exprs.is_unbacked(s) && self.exprs.symbol_range(s).lo().is_some_and(|lo| lo >= 0)
-        };
-        if let Some((s, r)) = self.exprs.floordiv_bound(op, p, positive) {
-            self.narrow(s, r)?;
+        // PyTorch's range refinement (`_refine_ranges`): each symbol the
+        // fact can be solved for is bounded by the other side's range. A
+        // linear equality is left to the replacement below.
+        if !(op == RelOp::Eq && self.exprs.linear_terms(p).is_some()) {
+            // A backed size is a positive symbol to sympy.
+            let exprs = &self.exprs;
+            let positive = |s: Symbol| {
+                !exprs.is_unbacked(s) && exprs.symbol_range(s).lo().is_some_and(|lo| lo >= 0)
+            };
+            let positive: Vec<Symbol> = exprs
+                .free_symbols(p)
+                .into_iter()
+                .filter(|&s| positive(s))
+                .collect();
+            for (s, r) in self.exprs.refined_ranges(op, p, &|s| positive.contains(&s)) {
+                self.narrow(s, r)?;
+            }
         }
         if op == RelOp::Eq {
             self.learn_divisible(p);

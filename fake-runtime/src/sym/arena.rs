@@ -19,6 +19,7 @@ use std::hash::{Hash, Hasher};
 
 mod clean_div;
 mod print_form;
+mod solve;
 mod traverse;
 
 pub(crate) use print_form::PrintForm;
@@ -837,76 +838,6 @@ impl ExprArena {
             Node::And(args) => Some(args.to_vec()),
             _ => None,
         }
-    }
-
-    /// The range of symbol `s` that `p OP 0` implies when `p` is
-    /// `(s + d) // c + k` with `c > 0`, as PyTorch's range refinement
-    /// (`_refine_ranges`, through `try_solve`) finds it. With `q = -k`:
-    /// `>=` gives `s >= q*c - d` and `>` gives `s >= (q + 1)*c - d`; `<`
-    /// gives `s < q*c - d` and `<=` gives `s < (q + 1)*c - d`. `==`
-    /// becomes the pair `s + d >= q*c` and `s + d < (q + 1)*c`, which sympy
-    /// leaves a single relation only where its assumptions settle the first
-    /// half: when `s` is positive (`positive`: a backed size) and `1 + d >=
-    /// q*c`, the upper bound; otherwise nothing is refined, and `!=` never
-    /// refines (`_maybe_guard_rel` returns first). `None` for any other
-    /// form, or on overflow.
-    pub fn floordiv_bound(
-        &self,
-        op: RelOp,
-        p: ExprId,
-        positive: impl Fn(Symbol) -> bool,
-    ) -> Option<(Symbol, ValueRange)> {
-        let (constant, atom) = match self.node(p) {
-            Node::FloorDiv(..) => (0, p),
-            Node::Sum { constant, terms } => {
-                let [(m, 1)] = terms.as_slice() else {
-                    return None;
-                };
-                let [(atom, 1)] = m.as_slice() else {
-                    return None;
-                };
-                (*constant, *atom)
-            }
-            _ => return None,
-        };
-        let Node::FloorDiv(a, b) = self.node(atom) else {
-            return None;
-        };
-        let c = self.as_int(*b).filter(|&c| c > 0)?;
-        let (s, d) = match self.node(*a) {
-            Node::Symbol(s) => (*s, 0),
-            Node::Sum { constant: d, terms } => match terms.as_slice() {
-                [(m, 1)] => match m.as_slice() {
-                    [(x, 1)] => (self.as_symbol(*x)?, *d),
-                    _ => return None,
-                },
-                _ => return None,
-            },
-            _ => return None,
-        };
-        let q = constant.checked_neg()?;
-        // `s + d >= x*c` and `s + d < x*c`, as bounds of `s`.
-        let at_least = |x: i64| Some(ValueRange::at_least(x.checked_mul(c)?.checked_sub(d)?));
-        let below = |x: i64| {
-            let hi = x.checked_mul(c)?.checked_sub(d)?.checked_sub(1)?;
-            Some(ValueRange::new(None, Some(hi)))
-        };
-        // Whether `s + d >= x*c` holds for every positive `s`.
-        let settled = |x: i64| {
-            positive(s)
-                && x.checked_mul(c)
-                    .is_some_and(|xc| d.checked_add(1).is_some_and(|v| v >= xc))
-        };
-        let range = match op {
-            RelOp::Ge => at_least(q)?,
-            RelOp::Gt => at_least(q.checked_add(1)?)?,
-            RelOp::Lt => below(q)?,
-            RelOp::Le => below(q.checked_add(1)?)?,
-            RelOp::Eq if settled(q) => below(q.checked_add(1)?)?,
-            // `_maybe_guard_rel` refines nothing from `!=`.
-            RelOp::Eq | RelOp::Ne => return None,
-        };
-        Some((s, range))
     }
 
     /// `(is_and, parts)` when `id` is an `and` or an `or`.
