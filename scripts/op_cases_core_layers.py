@@ -548,6 +548,10 @@ SYMBOLIC = [
      Case("", D([4, 5, 3], "x", ["dynamic", "static", "static"]), T([4, 3]), T([4]))),
     ("reshape merging two dynamic dims (Mod(s0, s0*s1) is never 0: no guard)", "reshape",
      Case("", D([2, 1, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]), [2, 1, -1])),
+    # The copy path's guard `(s0*s1)//3 < s1` bounds s0 below 3 through
+    # `_refine_ranges`: s0 becomes 2.
+    ("reshape of a dynamic transposed matrix into 3 rows", "reshape",
+     Case("", D([2, 3], "x", strides=[1, 2]), [3, -1])),
     ("linear of a dynamic transposed batch with a bias (matmul, add)", "linear",
      Case("", D([2, 4, 3], "x", ["dynamic", "static", "static"], strides=[12, 1, 4]), T([5, 3]), T([5]))),
     # native_layer_norm's reference runs through the fake mode: its
