@@ -359,6 +359,11 @@ def encode(declared, value):
         return {"bools": list(value)}
     if fixed and fixed[1] == "float":
         return {"floats": [float(v) for v in value]}
+    if fixed and fixed[1] == "Scalar":
+        # As the export writes a `Scalar[]`: ints when every number is one.
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return {"ints": [int(v) for v in value]}
+        return {"floats": [float(v) for v in value]}
     if base in ("int", "SymInt"):
         return {"int": sym_value(value)}
     if base == "float":

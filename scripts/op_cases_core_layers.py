@@ -293,6 +293,14 @@ CASES.update({
           False, 0.1, 1e-5, False),
         C("empty int32 input without parameters", T([3, 4, 0], dtype=i32), None, None, T([4]), T([4]),
           True, 0.1, 1e-5, False),
+        # ... before any shape is checked: a 1-D empty input, parameters
+        # of another length.
+        C("empty vector input with running statistics", T([0]), None, None, T([0]), T([0]),
+          True, 0.1, 1e-5, False),
+        C("empty vector input with parameters", T([0]), T([3]), T([3]), None, None, False, 0.1, 1e-5, False),
+        C("empty input with parameters of another length", T([0, 3]), T([5]), T([5]), T([3]), T([3]),
+          True, 0.1, 1e-5, False),
+        C("empty input with an empty weight refused", T([0]), T([0]), None, None, None, True, 0.1, 1e-5, False),
         # On CUDA the cuDNN backend takes the input contiguous in its
         # suggested format; without weight and bias, or in bfloat16, not.
         C("cuda transposed input", tr(3, 4, 5, device="cuda"), T([4], device="cuda"), T([4], device="cuda"),

@@ -326,6 +326,20 @@ CASES["gradient.scalararray"] = [
     C("float64", T([3, 4], dtype=f64), spacing=0.5, dim=[0]),
     C("edge order 3", T([5, 4]), spacing=1.0, dim=[0], edge_order=3),
 ]
+CASES["gradient.scalarrayint"] = [
+    C("a spacing per dim", T([3, 4]), spacing=[2.0, 0.5]),
+    C("one spacing for every dim", T([3, 4, 5]), spacing=[2.0]),
+    C("one dim", T([3, 4], dtype=i64), spacing=[2], dim=1),
+    C("int spacings of an int64 input", T([3, 4], dtype=i64), spacing=[2, 3]),
+    C("as many spacings as dims refused with one dim", T([3, 4]), spacing=[1.0, 2.0], dim=0),
+    C("too many spacings", T([3, 4]), spacing=[1.0, 2.0, 3.0]),
+]
+CASES["gradient.scalarrayarray"] = [
+    C("two dims", T([3, 4, 5]), spacing=[2.0, 0.5], dim=[0, 2]),
+    C("one dim, edge order 2", T([3, 4]), spacing=[1.5], dim=[1], edge_order=2),
+    C("float64", T([3, 4], dtype=f64), spacing=[0.5, 2.0], dim=[1, 0]),
+    C("fewer spacings than dims", T([3, 4]), spacing=[0.1], dim=[1, 0]),
+]
 CASES["gradient.tensorarray"] = [
     C("coordinates", T([3, 4]), spacing=[T([4])], dim=[1]),
     C("two dims", T([3, 4]), spacing=[T([3]), T([4])], dim=[0, 1]),
@@ -341,6 +355,8 @@ CASES["gradient.tensorarrayint"] = [
     C("zero-dim spacings", T([3, 4]), spacing=[T([]), T([])]),
 ]
 SYMBOLIC += [
+    ("gradient.scalarrayarray of a dynamic input", "gradient.scalarrayarray",
+     C("", D([3, 4], "x"), spacing=[2.0], dim=[1])),
     ("gradient.tensorarray of a dynamic input, static coordinates", "gradient.tensorarray",
      C("", D([3, 4], "x"), spacing=[T([4])], dim=[1])),
     ("gradient.tensorarrayint of a dynamic input, static coordinates", "gradient.tensorarrayint",

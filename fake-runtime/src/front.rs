@@ -259,8 +259,9 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         Value::Str(_) => ty.base == BaseType::Str,
         // An empty list fits any list.
         Value::Ints([]) => list,
-        Value::Ints(_) => ty.base.is_integer() && list,
-        Value::Floats(_) => ty.base == BaseType::Float && list,
+        // A `Scalar[]` takes a list of numbers, as the export writes one.
+        Value::Ints(_) => (ty.base.is_integer() || ty.base == BaseType::Scalar) && list,
+        Value::Floats(_) => matches!(ty.base, BaseType::Float | BaseType::Scalar) && list,
         Value::Bools(_) => ty.base == BaseType::Bool && list,
         Value::DType(_) => ty.base == BaseType::ScalarType,
         Value::MemoryFormat(_) => ty.base == BaseType::MemoryFormat,

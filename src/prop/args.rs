@@ -87,6 +87,9 @@ pub(crate) fn default_arg(ty: ParamType, d: DefaultValue) -> Option<Owned> {
         (B::Float, None, D::Int(v)) => Owned::Float(v as f64),
         (B::Float, Some(_), D::Floats(vs)) => Owned::Floats(List::from_slice(vs)),
         (B::Float, Some(_), D::Ints(vs)) => Owned::Floats(vs.iter().map(|&v| v as f64).collect()),
+        // `Scalar[]`, which the export writes as a list of floats or ints.
+        (B::Scalar, Some(_), D::Floats(vs)) => Owned::Floats(List::from_slice(vs)),
+        (B::Scalar, Some(_), D::Ints(vs)) => ints(vs),
         (B::Bool | B::SymBool, None, D::Bool(b)) => Owned::Bool(b),
         (B::Bool, Some(_), D::Bools(bs)) => Owned::Bools(List::from_slice(bs)),
         (B::Str, None, D::Str(s)) => Owned::Str(s.to_string()),
@@ -135,7 +138,7 @@ pub(super) fn convert_const(ty: ParamType, arg: &Arg) -> Option<Result<Owned, St
         }
         (B::Int | B::SymInt, None, Arg::Int(v)) => Owned::Int(SymInt::Int(*v)),
         (B::Int | B::SymInt, None, Arg::Bool(b)) => Owned::Int(SymInt::Int(i64::from(*b))),
-        (B::Int | B::SymInt, Some(_), Arg::Ints(v)) => {
+        (B::Int | B::SymInt | B::Scalar, Some(_), Arg::Ints(v)) => {
             Owned::Ints(v.iter().map(|&x| SymInt::Int(x)).collect())
         }
         // One value where a list of fixed length is wanted: repeated,
@@ -145,7 +148,7 @@ pub(super) fn convert_const(ty: ParamType, arg: &Arg) -> Option<Result<Owned, St
         }
         (B::Float, None, Arg::Float(f)) => Owned::Float(*f),
         (B::Float, None, Arg::Int(v)) => Owned::Float(*v as f64),
-        (B::Float, Some(_), Arg::Floats(f)) => Owned::Floats(List::from_slice(f)),
+        (B::Float | B::Scalar, Some(_), Arg::Floats(f)) => Owned::Floats(List::from_slice(f)),
         (B::Bool | B::SymBool, None, Arg::Bool(b)) => Owned::Bool(*b),
         (B::Bool | B::SymBool, None, Arg::Int(v)) => Owned::Bool(*v != 0),
         (B::Bool, Some(_), Arg::Bools(b)) => Owned::Bools(List::from_slice(b)),

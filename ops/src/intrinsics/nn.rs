@@ -604,7 +604,9 @@ pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims
 /// statistics, laid out elementwise in the input's order, of its dtype);
 /// for an empty input ATen's `input.clone() * weight[0] + bias[0]`, which
 /// promotes with the zero-dim elements (an integral input with float
-/// parameters becomes float).
+/// parameters becomes float), before any shape is checked (a 1-D empty
+/// input, parameters of any length); else the channels in dim 1 and the
+/// parameters' lengths checked first.
 pub fn batch_norm_output(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
@@ -633,6 +635,23 @@ pub fn batch_norm_output(
             out = fake_runtime::support::pointwise_output(cx, &[&out, &element], dtype)?;
         }
         return Ok(out);
+    }
+    // Then the shapes: channels in dim 1, one per element of the
+    // parameters and statistics given.
+    fake_runtime::support::require_rank(cx, "input", input, 2, false)?;
+    let c = input.sizes[1];
+    for (name, t) in [
+        ("weight", weight),
+        ("bias", bias),
+        ("running_mean", running_mean),
+        ("running_var", running_var),
+    ] {
+        if let Some(t) = t {
+            fake_runtime::support::require_rank(cx, name, t, 1, true)?;
+            fake_runtime::support::require_eq(cx, c, t.sizes[0], &|| {
+                format!("size of `{name}` at dim 0 (`c`)")
+            })?;
+        }
     }
     let running = running_mean.zip(running_var);
     // The cuDNN backend (`_select_batch_norm_backend`) is given the input

@@ -302,6 +302,70 @@ pub(crate) fn gradient_scalararray(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Out
     gradient(cx, t, Some(dim.to_vec()), None, edge_order)
 }
 
+/// The spacings of the `Scalar[]` overloads: how many there are (each is
+/// a number, whose value is not metadata).
+fn spacing_count(cx: &Cx<'_>, a: &[Arg<'_>]) -> Result<usize> {
+    match a.get(1) {
+        Some(Arg::Floats(s)) => Ok(s.len()),
+        Some(Arg::Ints(s)) => Ok(s.len()),
+        _ => Err(invalid(cx, "expected `spacing` to be a list of numbers")),
+    }
+}
+
+/// `gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None,
+/// int edge_order=1) -> Tensor[]`: [`gradient`] along `dim` (one spacing)
+/// or every dim (one spacing each).
+pub(crate) fn gradient_scalarrayint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let count = spacing_count(cx, a)?;
+    let dim = args::opt_int(cx, a, 2, "dim", None)?;
+    let edge_order = args::int(cx, a, 3, "edge_order", Some(1))?;
+    match dim {
+        None if count != t.dim() => {
+            return Err(invalid(
+                cx,
+                format!(
+                    "torch.gradient expected spacing to be unspecified, a scalar, or a list of length equal to 'self.dim() = {}', since dim argument was not given, but got a list of length {count}",
+                    t.dim()
+                ),
+            ));
+        }
+        Some(_) => spacings_per_dim(cx, count, 1)?,
+        None => {}
+    }
+    gradient(cx, t, dim.map(|d| vec![d]), None, edge_order)
+}
+
+/// `gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim,
+/// int edge_order=1) -> Tensor[]`: [`gradient`] along `dim`, one spacing
+/// per dim.
+pub(crate) fn gradient_scalarrayarray(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let count = spacing_count(cx, a)?;
+    let dim = args::ints(cx, a, 2, "dim", None)?;
+    let edge_order = args::int(cx, a, 3, "edge_order", Some(1))?;
+    spacings_per_dim(cx, count, dim.len())?;
+    gradient(cx, t, Some(dim.to_vec()), None, edge_order)
+}
+
+/// `pre_check_gradient`: as many spacings as dims given.
+fn spacings_per_dim(cx: &Cx<'_>, count: usize, dims: usize) -> Result<()> {
+    if count == dims {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "torch.gradient expected spacing to be unspecified, a scalar or it's spacing and dim arguments to have the same length, but got a spacing argument of length {count} and a dim argument of length {dims}."
+        ),
+    ))
+}
+
+/// `pre_check_gradient`'s refusal of a list of coordinate vectors of the
+/// wrong length.
+const SPACING_LENGTH: &str =
+    "torch.gradient expected spacing to be unspecified, a scalar or a list of one element per dim";
+
 /// `gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] dim, int
 /// edge_order=1) -> Tensor[]`: [`gradient`] along `dim`, one coordinate
 /// vector per dim.
@@ -345,10 +409,7 @@ fn gradient(
     if let Some(c) = coordinates {
         let wanted = dims.as_ref().map_or(t.dim(), Vec::len);
         if c.len() != wanted {
-            return Err(invalid(
-                cx,
-                "torch.gradient expected spacing to be unspecified, a scalar or a list of one element per dim",
-            ));
+            return Err(invalid(cx, SPACING_LENGTH));
         }
     }
     if edge_order != 1 && edge_order != 2 {

@@ -117,7 +117,8 @@ pub(crate) use inplace_refs::{
 pub(crate) use instance_norm::instance_norm;
 pub(crate) use integrals::{
     cumulative_trapezoid_dx, cumulative_trapezoid_x, gradient_array, gradient_scalararray,
-    gradient_scalarint, gradient_tensorarray, gradient_tensorarrayint, trapezoid_dx, trapezoid_x,
+    gradient_scalarint, gradient_scalarrayarray, gradient_scalarrayint, gradient_tensorarray,
+    gradient_tensorarrayint, trapezoid_dx, trapezoid_x,
 };
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj, conj_physical, imag, isreal, lift_fresh,
