@@ -72,6 +72,19 @@ class WhereColumns(torch.nn.Module):
         return rows.flip(0), cols * 2, torch.masked_select(x, x > 0).cumsum(0)
 
 
+class EmptyDiagonals(torch.nn.Module):
+    """Diagonals of symbolic tensors, some statically empty: on symbolic
+    inputs `torch._refs.diagonal` moves the storage offset whatever the
+    diagonal's size (ATen's kernel, on static ones, keeps an empty one's)."""
+
+    def forward(self, x):
+        return (
+            x.diagonal(-2, 0, 1) + 1,
+            x.diagonal(3, 0, 2),
+            x.diagonal(1, 1, 2).t(),
+        )
+
+
 class ScatterOffsets(torch.nn.Module):
     """Scatters and a copy of a view at an offset: `clone_preserve_strides`
     keeps the offset, which the training IR records; the Core ATen
@@ -377,6 +390,7 @@ def programs():
         {0: rows - 1},
     )
     yield "where_columns", WhereColumns(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
+    yield "empty_diagonals", EmptyDiagonals(), (torch.randn(1, 3, 6),), ({1: Dim.AUTO, 2: Dim.AUTO},)
     yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
         {0: Dim("n")},
         {0: Dim("m")},
@@ -737,6 +751,12 @@ class OnFakeDevice:
 
 # Programs too big to keep in two sizes: only their dynamic export.
 DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "mobilenet_v3_small_cl", "llama"}
+# Programs whose static export fake-tensor does not model yet, kept
+# dynamic only: the static export of `empty_diagonals` moves an empty
+# diagonal's storage offset (the Python meta kernel, `torch._refs.diagonal`,
+# answers it there), where a plain fake mode on static tensors runs ATen's
+# kernel and keeps it, as fake-tensor does.
+DYNAMIC_ONLY |= {"empty_diagonals"}
 # Exported with grad enabled; the others under `torch.no_grad()`.
 WITH_GRAD = {"param_bias_attention_grad"}
 

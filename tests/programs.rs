@@ -126,6 +126,7 @@ programs!(
     nonzero,
     masked_select,
     where_columns,
+    empty_diagonals,
     scatter_offsets,
     bool_mask,
     item_slice,

@@ -1,8 +1,10 @@
 //! `diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) ->
 //! Tensor(a)`: a view, as ATen's `diagonal` computes it: both dims
 //! removed, the diagonal appended with the sum of their strides, and the
-//! storage offset moved to the first element unless the diagonal is
-//! statically known to be empty (no guard, as PyTorch). The offset's sign picks the arithmetic, which no rule can say.
+//! storage offset moved to the first element. FakeTensorMode runs ATen's
+//! kernel on static tensors, which keeps the offset of an empty diagonal,
+//! and `torch._refs.diagonal` on symbolic ones, which always moves it. The
+//! offset's sign picks the arithmetic, which no rule can say.
 
 use super::invalid;
 use fake_runtime::shape::wrap_dim;
@@ -36,10 +38,9 @@ pub(crate) fn diagonal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         env.min(rest, s2)?
     };
     let diag = env.max(shorter, SymInt::Int(0))?;
-    let empty = env.eq(diag, SymInt::Int(0))?;
-    // Only a diagonal statically known to be empty keeps the offset:
-    // PyTorch records no guard here.
-    let storage_offset = if env.statically_known_true(empty) {
+    // Only ATen's kernel, on a static tensor, keeps the offset of an empty
+    // diagonal (`diag_size == 0`).
+    let storage_offset = if t.is_static() && diag == SymInt::Int(0) {
         t.storage_offset
     } else if offset >= 0 {
         let step = env.mul(k, st2)?;

@@ -184,7 +184,12 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
     (
         "aten::diagonal",
         "symbolic: diagonal with a negative offset",
-        "PyTorch moves the storage offset to 2*s1 unless the diagonal is statically known to be empty, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its own static run keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
+        "on symbolic inputs PyTorch runs `torch._refs.diagonal`, which moves the storage offset to 2*s1 whatever the diagonal's size, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its static run (ATen's kernel) keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
+    ),
+    (
+        "aten::diagonal",
+        "symbolic: diagonal statically empty of a dynamic tensor",
+        "as \"diagonal with a negative offset\": the symbolic answer (`torch._refs.diagonal`, printed, and ours) moves the offset of this empty diagonal to 2*s0*s1; PyTorch's static runs at the sample sizes (ATen's kernel) keep it at 0",
     ),
     (
         "aten::resize",
