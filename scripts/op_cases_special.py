@@ -5,10 +5,15 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, T, b8, binary_cases, c64, cl, f64, i64, inplace_cases, out_cases, tr, unary_cases
+from op_case_inputs import C, D, T, b8, binary_cases, c64, cl, f64, i64, inplace_cases, out_cases, tr, unary_cases
 
 CASES = {}
-SYMBOLIC = []
+SYMBOLIC = [
+    # The reference keeps a zero-dim CPU tensor unbroadcast on symbolic
+    # inputs (outside the meta kernel): the transposed input's layout.
+    ("copysign of a dynamic transposed matrix by a zero-dim tensor", "copysign.Tensor",
+     C("", D([2, 3], "x", ["static", "dynamic"], strides=[1, 2]), T([]))),
+]
 
 
 UNARY = ["lgamma", "digamma", "erfc", "erfinv", "exp2", "i0", "sinc", "special_erfcx", "special_i0e",

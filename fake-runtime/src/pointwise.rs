@@ -105,13 +105,37 @@ pub fn broadcast_to(cx: &mut Cx<'_>, t: &TensorMeta, sizes: &[SymInt]) -> Result
     })
 }
 
+/// `t` as the references' `_maybe_broadcast` hands it to the next step
+/// in a call over `sizes`: unchanged when it has those sizes, or when it
+/// is a CPU scalar (a zero-dim CPU tensor) and the call runs `outside`
+/// the meta kernel (FakeTensorMode runs the references itself on symbolic
+/// inputs, where fake tensors report their device; inside the kernel they
+/// report `meta` and every tensor expands); else [`broadcast_to`].
+pub fn maybe_broadcast(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    sizes: &[SymInt],
+    outside: bool,
+) -> Result<TensorMeta> {
+    if t.sizes.as_slice() == sizes || outside && t.sizes.is_empty() && t.device.is_cpu() {
+        return Ok(t.clone());
+    }
+    broadcast_to(cx, t, sizes)
+}
+
+/// Whether a call over `inputs` runs outside the meta kernel: some size,
+/// stride or offset is symbolic.
+pub fn outside_kernel(inputs: &[&TensorMeta]) -> bool {
+    !inputs.iter().all(|t| t.is_static())
+}
+
 /// Sizes and strides without the static path (what it must agree with).
 pub(crate) fn general(
     cx: &mut Cx<'_>,
     inputs: &[&TensorMeta],
     rule: StrideRule,
 ) -> Result<(Dims, Dims)> {
-    let symbolic = !inputs.iter().all(|t| t.is_static());
+    let symbolic = outside_kernel(inputs);
     if symbolic && rule == StrideRule::FastBinary {
         let sizes = fast_binary_sizes(cx, inputs)?;
         if let Some(strides) = fast_binary(cx, &sizes, inputs)? {

@@ -8,7 +8,7 @@
 //! `bitwise_and` as they are.
 
 use super::*;
-use fake_runtime::pointwise::{StrideRule, broadcast_to, laid_out};
+use fake_runtime::pointwise::{StrideRule, laid_out, maybe_broadcast, outside_kernel};
 use fake_runtime::support::{converted, pointwise_output_by, pointwise_sizes};
 
 /// One decomposition's steps: the dtype of every intermediate is
@@ -85,7 +85,11 @@ impl Steps {
         let s = Steps { dtype };
         let (a, b) = (s.converted(cx, a)?, s.converted(cx, b)?);
         let sizes = pointwise_sizes(cx, &[&a, &b])?;
-        let (a, b) = (broadcast_to(cx, &a, &sizes)?, broadcast_to(cx, &b, &sizes)?);
+        let outside = outside_kernel(&[&a, &b]);
+        let (a, b) = (
+            maybe_broadcast(cx, &a, &sizes, outside)?,
+            maybe_broadcast(cx, &b, &sizes, outside)?,
+        );
         Ok((s, a, b))
     }
 }

@@ -8,7 +8,7 @@
 //! chain's, not one elementwise step's.
 
 use super::invalid;
-use crate::intrinsics::expand_strides;
+use fake_runtime::pointwise::{maybe_broadcast, outside_kernel};
 use fake_runtime::support::{
     args, pointwise_output, pointwise_sizes, promote, scalar_operand, tensor_operand,
 };
@@ -54,7 +54,11 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
     }
     // The references' wrapper broadcasts both operands first.
     let shape = pointwise_sizes(cx, &[s, o])?;
-    let (s, o) = (broadcast_to(cx, s, &shape)?, broadcast_to(cx, o, &shape)?);
+    let outside = outside_kernel(&[s, o]);
+    let (s, o) = (
+        maybe_broadcast(cx, s, &shape, outside)?,
+        maybe_broadcast(cx, o, &shape, outside)?,
+    );
     if mode == Some("floor") {
         return floor_divide_chain(cx, &s, &o, dtype);
     }
@@ -67,25 +71,6 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
     Ok(quotient)
 }
 
-/// `t` expanded to `shape` when its sizes differ (`_maybe_broadcast`,
-/// which under FakeTensorMode expands zero-dim tensors too: they are not
-/// CPU scalars inside the kernel).
-fn broadcast_to(
-    cx: &mut Cx<'_>,
-    t: &TensorMeta,
-    shape: &[fake_runtime::SymInt],
-) -> Result<TensorMeta> {
-    if t.sizes.as_slice() == shape {
-        return Ok(t.clone());
-    }
-    let strides = expand_strides(cx, t, shape.into())?;
-    Ok(TensorMeta {
-        sizes: shape.into(),
-        strides,
-        ..t.clone()
-    })
-}
-
 /// One elementwise step of the chain: its operands broadcast together
 /// (each reference broadcasts its own), the output laid out from them.
 fn step(cx: &mut Cx<'_>, operands: &[&TensorMeta], dtype: DType) -> Result<TensorMeta> {
@@ -93,9 +78,10 @@ fn step(cx: &mut Cx<'_>, operands: &[&TensorMeta], dtype: DType) -> Result<Tenso
         return pointwise_output(cx, operands, dtype);
     }
     let shape = pointwise_sizes(cx, operands)?;
+    let outside = outside_kernel(operands);
     let mut expanded = Vec::with_capacity(operands.len());
     for t in operands {
-        expanded.push(broadcast_to(cx, t, &shape)?);
+        expanded.push(maybe_broadcast(cx, t, &shape, outside)?);
     }
     let refs: Vec<&TensorMeta> = expanded.iter().collect();
     pointwise_output(cx, &refs, dtype)
