@@ -116,34 +116,33 @@ impl Parser<'_> {
 
     fn sum(&mut self) -> Result<SizeExpr, CallError> {
         self.nested()?;
-        let mut e = self.term()?;
-        loop {
-            let op = if self.eat("+") {
-                BinOp::Add
-            } else if self.eat("-") {
-                BinOp::Sub
-            } else {
-                break;
-            };
-            e = SizeExpr::Bin(op, Box::new(e), Box::new(self.term()?));
-        }
+        let e = self.chain(&[("+", BinOp::Add), ("-", BinOp::Sub)], Self::term)?;
         self.depth -= 1;
         Ok(e)
     }
 
     fn term(&mut self) -> Result<SizeExpr, CallError> {
-        let mut e = self.unary()?;
-        loop {
-            let op = if self.eat("//") {
-                BinOp::FloorDiv
-            } else if self.eat("*") {
-                BinOp::Mul
-            } else if self.eat("%") {
-                BinOp::Mod
-            } else {
-                break;
-            };
-            e = SizeExpr::Bin(op, Box::new(e), Box::new(self.unary()?));
+        // `//` is looked for before `*` and `%`; a lone `/` is no operator.
+        self.chain(
+            &[
+                ("//", BinOp::FloorDiv),
+                ("*", BinOp::Mul),
+                ("%", BinOp::Mod),
+            ],
+            Self::unary,
+        )
+    }
+
+    /// `operand (op operand)*` for the operators of one precedence level,
+    /// left-associative.
+    fn chain(
+        &mut self,
+        ops: &[(&str, BinOp)],
+        operand: fn(&mut Self) -> Result<SizeExpr, CallError>,
+    ) -> Result<SizeExpr, CallError> {
+        let mut e = operand(self)?;
+        while let Some(&(_, op)) = ops.iter().find(|(tok, _)| self.eat(tok)) {
+            e = SizeExpr::Bin(op, Box::new(e), Box::new(operand(self)?));
         }
         Ok(e)
     }
