@@ -577,6 +577,12 @@ SYMBOLIC = [
     # then the references' order (inputs broadcast with expand's strides).
     ("add of a dynamic input whose size-1 dim has a stride of its own", "add.Tensor",
      Case("", D([2, 1, 3], "x", ["dynamic", "static", "static"], strides=[3, 1, 1]), T([3]))),
+    # The fake mode's fast path tests the operands as given: the float32
+    # row is not dense, so the reference answers, on the row converted to
+    # float64 (dense), and the size-1 dim keeps its place by its stride.
+    ("mul of a dynamic float64 input by a strided float32 row", "mul.Tensor",
+     Case("", D([2, 1, 3, 4], "x", ["dynamic", "static", "dynamic", "dynamic"], strides=[12, 4, 4, 1], dtype=f64),
+          T([3, 4], strides=[8, 2]))),
     ("mul of a dynamic transposed input and a row", "mul.Tensor",
      Case("", D([4, 3], "x", ["static", "dynamic"], strides=[1, 4]), T([4, 1]))),
     ("where of a dynamic input whose size-1 dim has a stride of its own", "where.self",

@@ -175,14 +175,14 @@ fn snapshot_pointwise_add() {
                 )?;
                 let __cv_self_ = ::fake_runtime::support::converted(cx, self_, __compute)?;
                 let __cv_other = ::fake_runtime::support::converted(cx, other, __compute)?;
-                let __meta = ::fake_runtime::support::pointwise_output_by(
+                let __meta = ::fake_runtime::support::pointwise_output_fast_binary(
                     cx,
+                    &[self_, other],
                     &[
                         __cv_self_.as_ref().unwrap_or(self_),
                         __cv_other.as_ref().unwrap_or(other),
                     ],
                     __dtype,
-                    ::fake_runtime::support::rt::StrideRule::FastBinary,
                 )?;
                 Ok(
                     ::fake_runtime::support::rt::smallvec![

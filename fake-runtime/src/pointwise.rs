@@ -76,6 +76,36 @@ pub fn output(
     })
 }
 
+/// [`output`] of a `FastBinary` operator whose operands the promotion
+/// converted: FakeTensorMode's fast path (`make_fast_binary_impl`) tests
+/// the operands as `given`, before any conversion; only when it does not
+/// answer (some size symbolic) does the reference run, on the `converted`
+/// operands, whose conversion may have made a non-dense operand dense.
+pub fn output_fast_binary(
+    cx: &mut Cx<'_>,
+    given: &[&TensorMeta],
+    converted: &[&TensorMeta],
+    dtype: DType,
+) -> Result<TensorMeta> {
+    if outside_kernel(given) {
+        let sizes = fast_binary_sizes(cx, given)?;
+        if let Some(strides) = fast_binary(cx, &sizes, given)? {
+            return Ok(TensorMeta {
+                sizes,
+                strides,
+                storage_offset: SymInt::Int(0),
+                dtype,
+                device: cx.device,
+                layout: Layout::Strided,
+                requires_grad: false,
+                wrapped_number: false,
+            });
+        }
+        return output(cx, converted, dtype, StrideRule::Elementwise);
+    }
+    output(cx, converted, dtype, StrideRule::FastBinary)
+}
+
 /// The inputs as layout operands.
 fn operands<'a>(inputs: &[&'a TensorMeta]) -> SmallVec<[Operand<'a>; 4]> {
     inputs.iter().map(|t| Operand::of(t)).collect()

@@ -131,11 +131,19 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
         },
         None => quote!(let __dtype = #intr::promote(cx, &#operands, #rt::PromotionKind::#kind)?;),
     };
+    // FakeTensorMode's fast binary path tests the operands as given, before
+    // promotion converts them.
+    let output = if rule == "FastBinary" && !any_optional && !conversions.is_empty() {
+        let given = pw.tensors.iter().map(|(t, _)| ident(t));
+        quote!(#intr::pointwise_output_fast_binary(cx, &[#(#given),*], &#tensors, __dtype)?)
+    } else {
+        quote!(#intr::pointwise_output_by(cx, &#tensors, __dtype, #rt::StrideRule::#rule)?)
+    };
     match pw.inplace {
         None => quote! {
             #dtypes
             #(#conversions)*
-            let __meta = #intr::pointwise_output_by(cx, &#tensors, __dtype, #rt::StrideRule::#rule)?;
+            let __meta = #output;
             Ok(#rt::smallvec![#rt::Out::Tensor(__meta, #rt::Alias::Fresh)])
         },
         Some(i) => {

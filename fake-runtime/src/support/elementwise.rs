@@ -29,6 +29,10 @@ pub fn pointwise_output(
 /// dtype `dtype`, strides by `rule` (the name generated kernels call).
 pub use crate::pointwise::output as pointwise_output_by;
 
+/// Output metadata of a `FastBinary` operator over its operands as given
+/// and as promotion converted them (the name generated kernels call).
+pub use crate::pointwise::output_fast_binary as pointwise_output_fast_binary;
+
 /// The promotion operand of a tensor (a wrapped number promotes as the
 /// number it holds).
 #[inline]
