@@ -64,7 +64,14 @@ pub fn output(
         Some(ss) => ss,
         None => general(cx, inputs, rule)?,
     };
-    Ok(TensorMeta {
+    Ok(result(cx, sizes, strides, dtype))
+}
+
+/// A fresh elementwise result of these sizes, strides and dtype on the
+/// call's device.
+#[inline]
+fn result(cx: &Cx<'_>, sizes: Dims, strides: Dims, dtype: DType) -> TensorMeta {
+    TensorMeta {
         sizes,
         strides,
         storage_offset: SymInt::Int(0),
@@ -73,7 +80,7 @@ pub fn output(
         layout: Layout::Strided,
         requires_grad: false,
         wrapped_number: false,
-    })
+    }
 }
 
 /// [`output`] of a `FastBinary` operator whose operands the promotion
@@ -90,16 +97,7 @@ pub fn output_fast_binary(
     if outside_kernel(given) {
         let sizes = fast_binary_sizes(cx, given)?;
         if let Some(strides) = fast_binary(cx, &sizes, given)? {
-            return Ok(TensorMeta {
-                sizes,
-                strides,
-                storage_offset: SymInt::Int(0),
-                dtype,
-                device: cx.device,
-                layout: Layout::Strided,
-                requires_grad: false,
-                wrapped_number: false,
-            });
+            return Ok(result(cx, sizes, strides, dtype));
         }
         return output(cx, converted, dtype, StrideRule::Elementwise);
     }
