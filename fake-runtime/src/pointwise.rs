@@ -94,14 +94,20 @@ pub fn output_fast_binary(
     converted: &[&TensorMeta],
     dtype: DType,
 ) -> Result<TensorMeta> {
-    if outside_kernel(given) {
-        let sizes = fast_binary_sizes(cx, given)?;
-        if let Some(strides) = fast_binary(cx, &sizes, given)? {
-            return Ok(result(cx, sizes, strides, dtype));
-        }
-        return output(cx, converted, dtype, StrideRule::Elementwise);
+    if outside_kernel(given)
+        && let Some((sizes, strides)) = fast_path(cx, given)?
+    {
+        return Ok(result(cx, sizes, strides, dtype));
     }
-    output(cx, converted, dtype, StrideRule::FastBinary)
+    // The reference: `FastBinary` adds nothing to it but the fast path.
+    output(cx, converted, dtype, StrideRule::Elementwise)
+}
+
+/// FakeTensorMode's fast binary path on symbolic `inputs`
+/// (`make_fast_binary_impl`): the sizes and strides when it answers.
+fn fast_path(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Option<(Dims, Dims)>> {
+    let sizes = fast_binary_sizes(cx, inputs)?;
+    Ok(fast_binary(cx, &sizes, inputs)?.map(|strides| (sizes, strides)))
 }
 
 /// The inputs as layout operands.
@@ -164,11 +170,11 @@ pub(crate) fn general(
     rule: StrideRule,
 ) -> Result<(Dims, Dims)> {
     let symbolic = outside_kernel(inputs);
-    if symbolic && rule == StrideRule::FastBinary {
-        let sizes = fast_binary_sizes(cx, inputs)?;
-        if let Some(strides) = fast_binary(cx, &sizes, inputs)? {
-            return Ok((sizes, strides));
-        }
+    if symbolic
+        && rule == StrideRule::FastBinary
+        && let Some(answer) = fast_path(cx, inputs)?
+    {
+        return Ok(answer);
     }
     let sizes = broadcast_sizes(cx, inputs)?;
     // Only a symbolic size can equal 1 under a guard alone.

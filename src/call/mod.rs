@@ -489,12 +489,7 @@ impl Maker<'_, '_> {
                     BinOp::Sub => env.sub(a, b)?,
                     BinOp::Mul => env.mul(a, b)?,
                     BinOp::FloorDiv => env.floordiv(a, b)?,
-                    BinOp::CeilDiv => {
-                        // -((-a) // b)
-                        let na = env.neg(a)?;
-                        let q = env.floordiv(na, b)?;
-                        env.neg(q)?
-                    }
+                    BinOp::CeilDiv => env.ceildiv(a, b)?,
                     BinOp::Mod => env.modulo(a, b)?,
                     BinOp::Max => env.max(a, b)?,
                     BinOp::Min => env.min(a, b)?,

@@ -466,17 +466,7 @@ impl ShapeEnv {
         // fact can be solved for is bounded by the other side's range. A
         // linear equality is left to the replacement below.
         if !(op == RelOp::Eq && self.exprs.linear_terms(p).is_some()) {
-            // A backed size is a positive symbol to sympy.
-            let exprs = &self.exprs;
-            let positive = |s: Symbol| {
-                !exprs.is_unbacked(s) && exprs.symbol_range(s).lo().is_some_and(|lo| lo >= 0)
-            };
-            let positive: Vec<Symbol> = exprs
-                .free_symbols(p)
-                .into_iter()
-                .filter(|&s| positive(s))
-                .collect();
-            for (s, r) in self.exprs.refined_ranges(op, p, &|s| positive.contains(&s)) {
+            for (s, r) in self.exprs.refined_ranges(op, p) {
                 self.narrow(s, r)?;
             }
         }

@@ -22,23 +22,18 @@ impl ExprArena {
     /// The bounds `p OP 0` gives its symbols, as `_refine_ranges` finds
     /// them: `(symbol, range)` for every symbol that `try_solve` isolates
     /// with an integer other side, the range narrowed only where the other
-    /// side's range improves on the symbol's own. `positive` says which
-    /// symbols sympy knows positive (backed sizes): only those may divide
-    /// an inequality. `!=` refines nothing (`_maybe_guard_rel` returns
-    /// first), and neither does a fact of more than five symbols.
-    pub(crate) fn refined_ranges(
-        &mut self,
-        op: RelOp,
-        p: ExprId,
-        positive: &dyn Fn(Symbol) -> bool,
-    ) -> Vec<(Symbol, ValueRange)> {
+    /// side's range improves on the symbol's own. Only symbols sympy knows
+    /// positive ([`Self::assumed_positive`]) divide. `!=` refines nothing
+    /// (`_maybe_guard_rel` returns first), and neither does a fact of more
+    /// than five symbols.
+    pub(crate) fn refined_ranges(&mut self, op: RelOp, p: ExprId) -> Vec<(Symbol, ValueRange)> {
         let free = self.free_symbols(p);
         if op == RelOp::Ne || free.len() > 5 {
             return Vec::new();
         }
         let mut out = Vec::new();
         for &s in free.iter() {
-            let Some((op, rhs)) = self.isolate(op, p, s, positive) else {
+            let Some((op, rhs)) = self.isolate(op, p, s) else {
                 continue;
             };
             let rhs = self.intern_poly(rhs);
@@ -63,20 +58,14 @@ impl ExprArena {
 
     /// `p OP 0` solved for `s`: `s OP' rhs`, or `None` where `try_solve`
     /// gives up or its other side is not known to be an integer.
-    fn isolate(
-        &self,
-        op: RelOp,
-        p: ExprId,
-        s: Symbol,
-        positive: &dyn Fn(Symbol) -> bool,
-    ) -> Option<(RelOp, Poly)> {
+    fn isolate(&self, op: RelOp, p: ExprId, s: Symbol) -> Option<(RelOp, Poly)> {
         let mut op = op;
         // `lhs OP rhs`, the lhs a sum whose one term holds `s`.
         let mut lhs = self.poly(p);
         let mut rhs = Poly::constant(0);
         for _ in 0..TRIALS {
             let side = self.split_off(&lhs, &mut rhs, s)?;
-            let (factor, e) = self.divide_out(side, &mut op, &mut rhs, s, positive)?;
+            let (factor, e) = self.divide_out(side, &mut op, &mut rhs, s)?;
             if e != 1 {
                 return None;
             }
@@ -100,7 +89,7 @@ impl ExprArena {
                                 (d, [(m, 1)]) if m.as_slice() == [(self.symbol_expr(s), 1)] => d,
                                 _ => return None,
                             };
-                            let first_settled = positive(s)
+                            let first_settled = self.assumed_positive(s)
                                 && q.checked_mul(c)
                                     .zip(d.checked_add(1))
                                     .is_some_and(|(qc, d1)| d1 >= qc);
@@ -164,7 +153,6 @@ impl ExprArena {
         op: &mut RelOp,
         rhs: &mut Poly,
         s: Symbol,
-        positive: &dyn Fn(Symbol) -> bool,
     ) -> Option<(ExprId, u32)> {
         let mut with_s = None;
         let mut others: Monomial = Monomial::new();
@@ -187,7 +175,7 @@ impl ExprArena {
         // atom such as `1 // s` may be zero).
         if !others
             .iter()
-            .all(|&(a, _)| self.as_symbol(a).is_some_and(positive))
+            .all(|&(a, _)| self.as_symbol(a).is_some_and(|x| self.assumed_positive(x)))
         {
             return None;
         }
@@ -218,6 +206,13 @@ impl ExprArena {
             *op = op.flip();
         }
         Some((factor, e))
+    }
+
+    /// Whether sympy knows `s` positive: a backed size (PyTorch makes size
+    /// symbols `positive=True`; unbacked ones and unspecified integers,
+    /// whose range reaches below zero, are not).
+    fn assumed_positive(&self, s: Symbol) -> bool {
+        !self.is_unbacked(s) && self.symbol_range(s).lo().is_some_and(|lo| lo >= 0)
     }
 
     /// Whether `s` occurs in `id`.
