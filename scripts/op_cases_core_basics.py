@@ -473,6 +473,8 @@ CASES = {
         C("shape mismatch", T([2, 3, 4]), [3], None, None, 1e-5),
         C("weight mismatch", T([2, 4]), [4], T([3]), None, 1e-5),
         C("two trailing dims of 4-d", T([2, 3, 4, 5]), [4, 5], None, None, 1e-5),
+        C("a contiguous weight keeps the stride of its size-1 dim", T([1, 4, 2, 1], dtype=f64, offset=3),
+          [2, 1], T([2, 1], strides=[1, 2], dtype=f64), T([2, 1], dtype=f64), 1e-5),
         C("int64 refused", T([2, 4], dtype=i64), [4], None, None, 1e-5),
         C("bool refused", T([2, 4], dtype=b8), [4], None, None, 1e-5),
         C("complex refused", T([2, 4], dtype=c64), [4], None, None, 1e-5),

@@ -675,6 +675,14 @@ CASES.update({
         C("one channel", T([3, 1], strides=[1, 5], dtype=f64), None, None, 3, 1, 1, 1, 1e-5),
         C("size-1 dims with a weight", T([1, 3, 1, 3], strides=[9, 1, 9, 3], dtype=f64), T([3]), T([3]), 1, 3, 3, 1, 1e-5),
         C("size-1 spatial dim, bfloat16", T([1, 1, 2, 2, 3], strides=[1, 17, 6, 3, 1], dtype=bf16), T([1]), T([1]), 1, 1, 12, 1, 1e-5),
+        # The reference runs as a meta kernel: its reshape and view are ATen's
+        # (`computeStride`), not the fake mode's `_reshape_view_helper`.
+        C("one channel whose stride is the image's", T([1, 1, 3, 1], strides=[3, 1, 1, 3], dtype=bf16),
+          T([1]), T([1]), 1, 1, 3, 1, 1e-5),
+        C("size-1 height, channels-last strides", T([1, 2, 1, 3], strides=[6, 1, 6, 2], dtype=bf16),
+          T([2]), T([2]), 1, 2, 3, 2, 1e-5),
+        C("size-1 width of the batch's stride, float16", T([1, 4, 2, 1], strides=[8, 1, 4, 4], dtype=f16),
+          T([4], dtype=f16), T([4], dtype=f16), 1, 4, 2, 2, 1e-5),
     ],
     "pad": [
         C("constant", T([2, 3]), [1, 2]),

@@ -308,8 +308,11 @@ fn layer_norm_steps(
     let reduced = TensorMeta::contiguous(cx.env, &stats, input.dtype, input.device)?;
     let centred = s.arithmetic(cx, &x, &reduced)?;
     let mut out = s.arithmetic(cx, &centred, &reduced)?;
+    // `contiguous(weight)`: a weight already contiguous keeps its own
+    // strides (those of its size-1 dims too), which the broadcast below
+    // can carry into the output's.
     for affine in [weight, bias].into_iter().flatten() {
-        let affine = TensorMeta::contiguous(cx.env, &affine.sizes, affine.dtype, affine.device)?;
+        let affine = s.contiguous(cx, affine)?;
         out = s.arithmetic(cx, &out, &affine)?;
     }
     Ok(out.strides)
