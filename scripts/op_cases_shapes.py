@@ -7,7 +7,7 @@ described there.
 
 import torch
 
-from op_case_inputs import CL, C, D, S, T, b8, c64, cl, f16, f32, f64, i32, i64, off, tr
+from op_case_inputs import CL, C, D, S, T, b8, bf16, c64, cl, f16, f32, f64, i32, i64, off, tr
 
 torch_channels_last = CL
 
@@ -563,6 +563,13 @@ CASES["rot90"] += [
 CASES["diag_embed"] += [
     C("complex64 offset", T([2, 3], dtype=c64), -1, 2, 0),
     C("expanded", expanded(1, 3, to=(2, 3))),
+    # Its reference's masking step gives size-1 dims strides of their own,
+    # which the closing `contiguous()` keeps.
+    C("a batch of one with an offset", T([1, 4]), 1, 0, 1),
+    C("a batch of one at the front", T([1, 2]), 0, 0, 1),
+    C("size-1 dims, float16", T([1, 1, 2], strides=[6, 3, 1], dtype=f16), 1, 0, 1),
+    C("a permuted size-1 middle dim", T([4, 1, 4], strides=[1, 4, 4], dtype=bf16), -1, 0, 1),
+    C("a size-1 tail, negative offset", T([3, 1, 1], strides=[1, 1, 1], dtype=f64), -1, 0, 1),
 ]
 CASES["kron"] += [
     C("channels last", cl(1, 2, 2, 2), T([2, 1, 1, 1])),

@@ -246,6 +246,112 @@ pub fn log_softmax_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<
     Ok(s.step(cx, &[&shifted, &reduced])?.strides)
 }
 
+/// `diag_embed_strides(self, offset, dim1, dim2)`: the layout of
+/// `torch._refs.diag_embed`, which PyTorch runs as the operator's meta
+/// kernel: `self` padded with `|offset|` zeros along its last dim
+/// (`cat`), unsqueezed at `dim1` with that last dim moved to `dim2`, then
+/// `mask_tensor(cond, t).contiguous()` with the `[n, n]` condition
+/// reshaped (ATen's `computeStride`) to ones but at the two dims. The
+/// result is contiguous but where its size-1 dims keep the strides the
+/// masking step gave them.
+pub fn diag_embed_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    offset: i64,
+    dim1: i64,
+    dim2: i64,
+) -> Result<Dims> {
+    let s = Steps { dtype: t.dtype };
+    let rank = t.dim() + 1;
+    let (mut d1, mut d2) = (
+        shape::wrap_dim(cx.op, dim1, rank)?,
+        shape::wrap_dim(cx.op, dim2, rank)?,
+    );
+    let mut offset = offset;
+    if d1 > d2 {
+        (d1, d2) = (d2, d1);
+        offset = -offset;
+    }
+    let Some(&last) = t.sizes.last() else {
+        return Ok(Dims::new());
+    };
+    let padded = if offset == 0 {
+        t.clone()
+    } else {
+        let mut zeros = t.sizes.clone();
+        zeros[rank - 2] = SymInt::Int(offset.abs());
+        let z = TensorMeta::contiguous(cx.env, &zeros, t.dtype, t.device)?;
+        let pair: SmallVec<[&TensorMeta; 4]> = if offset > 0 {
+            smallvec::smallvec![&z, t]
+        } else {
+            smallvec::smallvec![t, &z]
+        };
+        let outs = crate::erased::cat(
+            cx,
+            &[
+                fake_runtime::Arg::Tensors(pair),
+                fake_runtime::Arg::Int(SymInt::Int(-1)),
+            ],
+        )?;
+        match outs.into_iter().next() {
+            Some(fake_runtime::Out::Tensor(t, _)) => t,
+            _ => return Err(invalid(cx, "cat gave no tensor".into())),
+        }
+    };
+    let n = cx.env.add(last, SymInt::Int(offset.abs()))?;
+    // `unsqueeze(dim1)` (ATen's `inferUnsqueezeGeometry`), then
+    // `movedim(-1, dim2)`.
+    let (mut sizes, mut strides) = (padded.sizes.clone(), padded.strides.clone());
+    let stride = match (sizes.get(d1), strides.get(d1)) {
+        (Some(&size), Some(&st)) => cx.env.mul(size, st)?,
+        _ => SymInt::Int(1),
+    };
+    sizes.insert(d1, SymInt::Int(1));
+    strides.insert(d1, stride);
+    let (moved_size, moved_stride) = (sizes.remove(rank - 1), strides.remove(rank - 1));
+    sizes.insert(d2, moved_size);
+    strides.insert(d2, moved_stride);
+    let moved = TensorMeta {
+        sizes,
+        strides,
+        ..padded
+    };
+    let square = Dims::from_slice(&[n, n]);
+    let square_strides = fake_runtime::strides::contiguous(cx.env, &square)?;
+    let cond_shape: Dims = (0..rank)
+        .map(|i| {
+            if i == d1 || i == d2 {
+                n
+            } else {
+                SymInt::Int(1)
+            }
+        })
+        .collect();
+    let cond_strides = fake_runtime::strides::view_strides(
+        cx.env,
+        &square,
+        &square_strides,
+        &cond_shape,
+        cx.op,
+        Decide::Guard,
+    )?
+    .map_or_else(
+        || fake_runtime::strides::contiguous(cx.env, &cond_shape),
+        Ok,
+    )?;
+    let cond = TensorMeta {
+        sizes: cond_shape,
+        strides: cond_strides,
+        ..TensorMeta::contiguous(cx.env, &[], DType::Bool, t.device)?
+    };
+    let masked = if t.dtype == DType::Bool {
+        s.step(cx, &[&cond, &moved])?
+    } else {
+        s.with_number(cx, &[&cond, &moved])?
+    };
+    contiguous_kept(cx, masked.sizes, masked.strides)
+}
+
 /// `trilu_strides(self)`: the layout of `torch._refs.tril` / `triu`:
 /// `mask_tensor(mask, self).contiguous()`, the `[h, w]` mask broadcast
 /// against `self` in `where(mask, self, 0)` (`logical_and` for bools).
