@@ -163,6 +163,7 @@ CASES["frobenius_norm.dim"] = [
     C("no dims: every dim", T([2, 3]), []),
     C("complex to real", T([2, 3], dtype=c64), [1]),
     C("float16", T([2, 3], dtype=f16), [1, 0]),
+    C("a size-1 dim of its own stride kept", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), [3], True),
     C("three dims refused", T([2, 3, 4]), [0, 1, 2]),
     C("integers refused", T([2, 3], dtype=i64), [0]),
 ]

@@ -629,6 +629,15 @@ CASES = {
         C("complex input, complex dtype", T([3, 4], dtype=c64), 2, [1], True, dtype=torch.complex128),
         C("size-one dims", T([3, 1]), 2, [1]),
         C("int refused", T([3], dtype=i64)),
+        # Over dims of one the reference reduces nothing: `abs(x)`, made
+        # contiguous or viewed without them.
+        C("a size-1 dim kept, of its own stride", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), 2, [3], True),
+        C("size-1 dims dropped", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), 3, [0, 3]),
+        C("a size-1 dim of a permuted input dropped", T([3, 1, 2], strides=[1, 6, 3]), 2, [1]),
+        C("a size-1 dim of a permuted input kept", T([3, 1, 2], strides=[1, 6, 3]), 2, [1], True),
+        C("a one-element input, every dim kept", T([1, 1], strides=[5, 7]), 2, None, True),
+        C("a one-element input to a number", T([1, 1], strides=[5, 7]), 2),
+        C("the zero norm reduces", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), 0, [3], True),
     ],
     "to.device": [
         C("no change is self", T([2, 3]), torch.device("cpu"), f32),

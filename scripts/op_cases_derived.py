@@ -211,6 +211,8 @@ def add_aliases(CASES):
         C("complex", T([3, 4], dtype=c64), 2, [1], True),
         C("transposed", tr(3, 4), 1, [1]),
         C("channels last", cl(2, 3, 4, 4), 2, [1], True),
+        C("a size-1 dim of its own stride kept", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), 2, [3], True),
+        C("no p over a size-1 dim", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), None, [0], True),
         C("int refused", T([3], dtype=i64), 2, [0]),
     ]
     CASES["norm.ScalarOpt_dtype"] = [
@@ -221,6 +223,7 @@ def add_aliases(CASES):
     CASES["norm.ScalarOpt_dim_dtype"] = [
         C("float64", T([3, 4]), 2, [0], False, dtype=f64),
         C("keepdim", T([2, 3]), 1, [1], True, dtype=f64),
+        C("a size-1 dim of its own stride kept", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), 2, [3], True, dtype=f64),
         C("narrowing refused", T([3, 4], dtype=f64), 2, [1], True, dtype=f32),
         C("complex to real refused", T([3, 4], dtype=c64), 2, [1], True, dtype=f32),
         C("real to complex refused", T([3, 4]), 2, [1], True, dtype=c64),

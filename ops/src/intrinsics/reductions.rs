@@ -2,6 +2,7 @@
 //! reductions whose schema takes `int? dim` read it.
 
 use super::*;
+use fake_runtime::strides::Decide;
 
 /// `reduce_optional(s, dim, keepdim)`: sizes after reducing over the one
 /// dim `dim`, or over every dim when it is absent.
@@ -113,4 +114,82 @@ pub fn bincount_dtype(_cx: &mut Cx<'_>, weights: Option<&TensorMeta>) -> Result<
         Some(w) if w.dtype == DType::Float32 => DType::Float32,
         Some(_) => DType::Float64,
     })
+}
+
+/// `vector_norm_strides(self, ord, dim, keepdim)`: the layout of
+/// `torch._refs.linalg.vector_norm` (the meta kernel of
+/// `linalg_vector_norm`, and of the `norm` overloads through it). A
+/// reduction's contiguous layout, but for a finite nonzero `ord` over
+/// dims known to be ones (every dim of a one-element tensor when `dim` is
+/// absent or empty): no reduction runs, the result is `abs(self)` (laid
+/// out as an elementwise result), made contiguous with `keepdim` (which
+/// keeps the strides of its size-1 dims) or viewed without the reduced
+/// dims (ATen's view) and made contiguous.
+pub fn vector_norm_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    ord: Scalar,
+    dim: Option<IntList>,
+    keepdim: bool,
+) -> Result<Dims> {
+    let sizes = shape::reduce(cx.op, &t.sizes, dim.as_deref(), keepdim)?;
+    let special = match ord {
+        Scalar::Float(fake_runtime::SymFloat::Const(v)) => v != 0.0 && v.is_finite(),
+        Scalar::Int(SymInt::Int(v)) => v != 0,
+        _ => false,
+    };
+    let dims = match dim.as_deref() {
+        Some(d) if !d.is_empty() => Some(
+            d.iter()
+                .map(|&d| shape::wrap_dim(cx.op, d, t.dim()))
+                .collect::<Result<SmallVec<[usize; 4]>>>()?,
+        ),
+        _ => None,
+    };
+    let ones = special
+        && match &dims {
+            None => {
+                let numel = t.numel(cx.env)?;
+                let one = cx.env.eq(numel, SymInt::Int(1))?;
+                cx.env.guard_or_false(one, cx.op)?
+            }
+            Some(dims) => {
+                let mut all = t.dim() > 0;
+                for &d in dims {
+                    if !all {
+                        break;
+                    }
+                    let one = cx.env.eq(t.sizes[d], SymInt::Int(1))?;
+                    all = cx.env.guard_or_false(one, cx.op)?;
+                }
+                all
+            }
+        };
+    if !ones {
+        return fake_runtime::strides::contiguous(cx.env, &sizes);
+    }
+    let abs = fake_runtime::pointwise::laid_out(cx, t)?;
+    if keepdim || t.dim() == 0 {
+        return contiguous_kept(cx, abs.sizes, abs.strides);
+    }
+    let Some(dims) = dims else {
+        return Ok(Dims::new());
+    };
+    // Dropping size-1 dims is always a view.
+    let viewed = fake_runtime::strides::view_strides(
+        cx.env,
+        &abs.sizes,
+        &abs.strides,
+        &sizes,
+        cx.op,
+        Decide::Guard,
+    )?;
+    let strides = match viewed {
+        Some(strides) => strides,
+        None => (0..t.dim())
+            .filter(|d| !dims.contains(d))
+            .map(|d| abs.strides[d])
+            .collect(),
+    };
+    contiguous_kept(cx, sizes, strides)
 }
