@@ -229,6 +229,10 @@ CASES.update({
         C("zero pads on a permuted input", T([2, 5], strides=[1, 2]), [0, 0]),
         C("negative pads crop channels last", cl(2, 3, 4, 5), [-1, -1, 0, 0]),
         C("positive pads on a permuted input", T([2, 5], strides=[1, 2]), [1, 1]),
+        # A crop's clone keeps dense strides, its size-1 dims' included
+        # (where `empty_like` would lay them out afresh).
+        C("a crop of size-1 dims with strides of their own", T([1, 2, 1, 4], strides=[1, 1, 1, 2]), [-1, 0]),
+        C("a crop of a size-1 middle dim of its own stride", T([2, 1, 3], strides=[3, 7, 1]), [0, -1]),
     ],
 })
 

@@ -54,7 +54,8 @@ pub fn empty_like_strides(
 /// `pad_strides(self, pad, shape)`: strides of `constant_pad_nd`'s
 /// result of sizes `shape` (`_constant_pad_nd_meta`): when every pad is a
 /// constant of at most 0, the clone of `self` cropped (a narrowing keeps
-/// `self`'s strides; the clone keeps them where they are dense); else a
+/// `self`'s strides; the clone keeps them, size-1 dims' included, where
+/// they are dense and non-overlapping); else a
 /// new tensor in `self`'s suggested memory format.
 pub fn pad_strides(cx: &mut Cx<'_>, t: &TensorMeta, pad: Dims, shape: Dims) -> Result<Dims> {
     if pad.iter().all(|p| matches!(p, SymInt::Int(v) if *v <= 0)) {
@@ -62,7 +63,7 @@ pub fn pad_strides(cx: &mut Cx<'_>, t: &TensorMeta, pad: Dims, shape: Dims) -> R
             sizes: shape,
             ..t.clone()
         };
-        return empty_like_strides(cx, &cropped, None);
+        return preserve_strides(cx, &cropped, None);
     }
     let format = suggest_format(cx, t, None)?;
     format_strides(cx, shape, Some(format))
