@@ -72,6 +72,21 @@ class WhereColumns(torch.nn.Module):
         return rows.flip(0), cols * 2, torch.masked_select(x, x > 0).cumsum(0)
 
 
+class VectorClones(torch.nn.Module):
+    """Clones of views of symbolic tensors: on symbolic inputs the fake mode
+    runs `torch._refs.clone`, whose `prims.clone` lays a vector out with
+    stride 1 even where its one element sits at a symbolic stride, and
+    keeps a dense view's strides, size-1 dims' included."""
+
+    def forward(self, x):
+        return (
+            x[0:1, 0].clone(),
+            x[:, 0].clone(),
+            x[:, 0:1].clone(),
+            x.t()[0:1].clone(),
+        )
+
+
 class EmptyDiagonals(torch.nn.Module):
     """Diagonals of symbolic tensors, some statically empty: on symbolic
     inputs `torch._refs.diagonal` moves the storage offset whatever the
@@ -391,6 +406,7 @@ def programs():
     )
     yield "where_columns", WhereColumns(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
     yield "empty_diagonals", EmptyDiagonals(), (torch.randn(1, 3, 6),), ({1: Dim.AUTO, 2: Dim.AUTO},)
+    yield "vector_clones", VectorClones(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
         {0: Dim("n")},
         {0: Dim("m")},
@@ -751,12 +767,6 @@ class OnFakeDevice:
 
 # Programs too big to keep in two sizes: only their dynamic export.
 DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "mobilenet_v3_small_cl", "llama"}
-# Programs whose static export fake-tensor does not model yet, kept
-# dynamic only: the static export of `empty_diagonals` moves an empty
-# diagonal's storage offset (the Python meta kernel, `torch._refs.diagonal`,
-# answers it there), where a plain fake mode on static tensors runs ATen's
-# kernel and keeps it, as fake-tensor does.
-DYNAMIC_ONLY |= {"empty_diagonals"}
 # Exported with grad enabled; the others under `torch.no_grad()`.
 WITH_GRAD = {"param_bias_attention_grad"}
 

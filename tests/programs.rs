@@ -127,6 +127,7 @@ programs!(
     masked_select,
     where_columns,
     empty_diagonals,
+    vector_clones,
     scatter_offsets,
     bool_mask,
     item_slice,

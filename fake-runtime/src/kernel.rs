@@ -26,15 +26,24 @@ pub struct Defaults {
     pub device: Device,
     /// The accelerated backends enabled in ATen's global context.
     pub backends: Backends,
+    /// Whether PyTorch's Python dispatcher is on, as `torch.export` traces
+    /// (`enable_python_dispatcher`): an operator whose `Meta` kernel is a
+    /// Python function (a reference registered by `activate_meta`) then
+    /// runs it on static tensors too, where a plain fake mode runs ATen's
+    /// C++ kernel (on symbolic ones the fake mode prefers the reference
+    /// either way). Kernels whose two answers differ read it.
+    pub python_dispatcher: bool,
 }
 
 impl Default for Defaults {
-    /// `float32` on the CPU, every backend enabled: a new process.
+    /// `float32` on the CPU, every backend enabled, no Python dispatcher:
+    /// a new process.
     fn default() -> Self {
         Defaults {
             dtype: DType::Float32,
             device: Device::cpu(),
             backends: Backends::ENABLED,
+            python_dispatcher: false,
         }
     }
 }

@@ -388,9 +388,11 @@ impl Plan {
             });
         }
         // An exported program was traced with oneDNN and cuDNN disabled,
-        // functionalized unless it is in the training IR.
+        // under the Python dispatcher, functionalized unless it is in the
+        // training IR.
         let defaults = fake_runtime::Defaults {
             backends: fake_runtime::Backends::DISABLED,
+            python_dispatcher: true,
             ..Default::default()
         };
         let settings = fake_runtime::mode::ModeSettings {

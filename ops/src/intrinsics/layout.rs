@@ -32,6 +32,42 @@ pub fn preserve_strides(
     empty_like_strides(cx, t, memory_format)
 }
 
+/// `clone_strides(self, memory_format)`: strides of `clone`. On static
+/// inputs a plain fake mode runs ATen's kernel ([`preserve_strides`]);
+/// where a size or stride is symbolic, or under the Python dispatcher,
+/// the reference runs instead, whose `prims.clone` (`_clone_meta`) takes
+/// `compute_elementwise_output_strides` ([`cloned_strides`]).
+pub fn clone_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    memory_format: Option<MemoryFormat>,
+) -> Result<Dims> {
+    if matches!(memory_format, None | Some(MemoryFormat::Preserve))
+        && (cx.defaults.python_dispatcher || fake_runtime::pointwise::outside_kernel(&[t]))
+    {
+        return cloned_strides(cx, t);
+    }
+    preserve_strides(cx, t, memory_format)
+}
+
+/// `compute_elementwise_output_strides(t)` of one tensor, as `prims.clone`
+/// lays its copy out: none for a number, 1 for a vector (whatever its
+/// stride), the tensor's own strides where they are dense and
+/// non-overlapping, else `empty_like`'s.
+pub fn cloned_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    match t.dim() {
+        0 => Ok(Dims::new()),
+        1 => Ok(Dims::from_slice(&[SymInt::Int(1)])),
+        _ if fake_runtime::strides::is_non_overlapping_and_dense(
+            cx.env, &t.sizes, &t.strides, cx.op,
+        )? =>
+        {
+            Ok(t.strides.clone())
+        }
+        _ => empty_like_strides(cx, t, None),
+    }
+}
+
 /// `empty_like_strides(t, memory_format)`: strides of the references'
 /// `empty_like`, which FakeTensorMode runs for the `*_like` factories:
 /// with `preserve_format` (or none) `t`'s memory order
@@ -54,8 +90,9 @@ pub fn empty_like_strides(
 /// `pad_strides(self, pad, shape)`: strides of `constant_pad_nd`'s
 /// result of sizes `shape` (`_constant_pad_nd_meta`): when every pad is a
 /// constant of at most 0, the clone of `self` cropped (a narrowing keeps
-/// `self`'s strides; the clone keeps them, size-1 dims' included, where
-/// they are dense and non-overlapping); else a
+/// `self`'s strides; the clone, the reference's as export runs it, keeps
+/// them where they are dense and non-overlapping, size-1 dims' included,
+/// but lays a vector out with stride 1); else a
 /// new tensor in `self`'s suggested memory format.
 pub fn pad_strides(cx: &mut Cx<'_>, t: &TensorMeta, pad: Dims, shape: Dims) -> Result<Dims> {
     if pad.iter().all(|p| matches!(p, SymInt::Int(v) if *v <= 0)) {
@@ -63,7 +100,7 @@ pub fn pad_strides(cx: &mut Cx<'_>, t: &TensorMeta, pad: Dims, shape: Dims) -> R
             sizes: shape,
             ..t.clone()
         };
-        return preserve_strides(cx, &cropped, None);
+        return cloned_strides(cx, &cropped);
     }
     let format = suggest_format(cx, t, None)?;
     format_strides(cx, shape, Some(format))

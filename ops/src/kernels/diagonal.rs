@@ -3,7 +3,8 @@
 //! removed, the diagonal appended with the sum of their strides, and the
 //! storage offset moved to the first element. FakeTensorMode runs ATen's
 //! kernel on static tensors, which keeps the offset of an empty diagonal,
-//! and `torch._refs.diagonal` on symbolic ones, which always moves it. The
+//! and `torch._refs.diagonal` on symbolic ones (and on every one under
+//! the Python dispatcher, as export traces), which always moves it. The
 //! offset's sign picks the arithmetic, which no rule can say.
 
 use super::invalid;
@@ -39,8 +40,10 @@ pub(crate) fn diagonal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     };
     let diag = env.max(shorter, SymInt::Int(0))?;
     // Only ATen's kernel, on a static tensor, keeps the offset of an empty
-    // diagonal (`diag_size == 0`).
-    let storage_offset = if t.is_static() && diag == SymInt::Int(0) {
+    // diagonal (`diag_size == 0`); the Python dispatcher runs the
+    // reference on static tensors too.
+    let aten = t.is_static() && !cx.defaults.python_dispatcher;
+    let storage_offset = if aten && diag == SymInt::Int(0) {
         t.storage_offset
     } else if offset >= 0 {
         let step = env.mul(k, st2)?;
