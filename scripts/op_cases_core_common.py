@@ -233,6 +233,7 @@ CASES.update({
         # (where `empty_like` would lay them out afresh).
         C("a crop of size-1 dims with strides of their own", T([1, 2, 1, 4], strides=[1, 1, 1, 2]), [-1, 0]),
         C("a crop of a size-1 middle dim of its own stride", T([2, 1, 3], strides=[3, 7, 1]), [0, -1]),
+        C("a crop of a strided vector, laid out with stride 1", T([2], strides=[5]), [0, -1]),
     ],
 })
 
