@@ -615,6 +615,10 @@ SYMBOLIC += [
     ("one_hot of a dynamic index", "one_hot", C("", D([2, 3], "x", dtype=i64), 4)),
     ("native_batch_norm of a dynamic input in eval", "native_batch_norm",
      C("", D([2, 3, 4], "x"), None, None, D([3], "m"), D([3], "v"), False, 0.1, 1e-5)),
+    # `numel / C` is `s0 / s0`, which simplifies to 1: unbiasing divides by zero.
+    ("native_batch_norm training one value per dynamic channel", "native_batch_norm",
+     C("", D([1, 3, 1], "x", dynamic=["static", "dynamic", "static"]), None, None, D([3], "m"), D([3], "v"),
+       True, 0.1, 1e-5)),
 ]
 
 # Recorded under the Python dispatcher, as export runs them: the

@@ -118,9 +118,11 @@ pub(crate) fn helper(
         let stat = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
         center.distinct.push(stat);
         if let Some((mean, var)) = running {
+            // The reference updates the mean, then unbiases the variance
+            // before updating it.
             check_running(cx, mean, c)?;
-            check_running(cx, var, c)?;
             check_unbiasing(cx, input)?;
+            check_running(cx, var, c)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
         (center, Dims::from_elem(c, 1), dtype)
@@ -227,17 +229,16 @@ pub(crate) fn native_batch_norm_legit_functional(cx: &mut Cx<'_>, a: &[Arg<'_>])
 
 /// The decomposition's unbiasing of the running variance in training:
 /// `n = input.numel() / input.shape[1]`, then `n / (n - 1)`, Python
-/// numbers, so no channel or a single value per channel divides by zero
-/// (a symbolic `n` divides symbolically).
+/// numbers, so no channel or a single value per channel divides by zero.
+/// A symbolic `n` divides symbolically, unless the quotient simplifies to
+/// 1 (every other dim a static 1: `s0 / s0`).
 pub(crate) fn check_unbiasing(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<()> {
     let c = input.sizes[1];
     if c == SymInt::Int(0) {
         return Err(invalid(cx, "division by zero"));
     }
-    let numel = input.numel(cx.env)?;
-    if let (SymInt::Int(total), SymInt::Int(c)) = (numel, c)
-        && total == c
-    {
+    // Expressions are interned: equal handles are the same expression.
+    if input.numel(cx.env)? == c {
         return Err(invalid(cx, "float division by zero"));
     }
     Ok(())
