@@ -615,6 +615,17 @@ SYMBOLIC += [
     ("one_hot of a dynamic index", "one_hot", C("", D([2, 3], "x", dtype=i64), 4)),
     ("native_batch_norm of a dynamic input in eval", "native_batch_norm",
      C("", D([2, 3, 4], "x"), None, None, D([3], "m"), D([3], "v"), False, 0.1, 1e-5)),
+    # On symbolic sizes each arithmetic step of the reference takes the fake
+    # mode's fast path: a contiguous input (a size-1 channel of any stride)
+    # gives a contiguous output.
+    ("native_batch_norm training of a dynamic single channel of its own stride", "native_batch_norm",
+     C("", D([3, 1], "x", dynamic=["dynamic", "static"], strides=[1, 3]), D([1], "w"), D([1], "b"),
+       D([1], "m"), D([1], "v"), True, 0.1, 1e-5)),
+    ("native_batch_norm training of a dynamic 3-d single channel", "native_batch_norm",
+     C("", D([3, 1, 4], "x", dynamic=["dynamic", "static", "dynamic"], strides=[4, 12, 1]), D([1], "w"),
+       D([1], "b"), D([1], "m"), D([1], "v"), True, 0.1, 1e-5)),
+    ("native_batch_norm eval of a dynamic channels-last input", "native_batch_norm",
+     C("", D([2, 3, 4, 4], "x", fmt=CL), D([3], "w"), D([3], "b"), D([3], "m"), D([3], "v"), False, 0.1, 1e-5)),
     # `numel / C` is `s0 / s0`, which simplifies to 1: unbiasing divides by zero.
     ("native_batch_norm training one value per dynamic channel", "native_batch_norm",
      C("", D([1, 3, 1], "x", dynamic=["static", "dynamic", "static"]), None, None, D([3], "m"), D([3], "v"),

@@ -4,6 +4,8 @@
 //! dtype, depends on `training` and on the device, which no rule can say.
 
 use super::invalid;
+use crate::intrinsics::Steps;
+use fake_runtime::pointwise::outside_kernel;
 use fake_runtime::promotion::computation_dtype;
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::{args, dims_eq, pointwise_output, require};
@@ -17,9 +19,12 @@ use smallvec::SmallVec;
 /// the same questions of it and get the same answers), so it takes part
 /// once (resnet's running mean and variance, weight and bias are one
 /// `[c, 1, 1]` tensor).
+/// `order` keeps every operand in the reference's order, repeats
+/// included, for the steps taken one by one on symbolic inputs.
 #[derive(Default)]
 struct Operands {
     distinct: SmallVec<[TensorMeta; 4]>,
+    order: SmallVec<[usize; 4]>,
 }
 
 impl Operands {
@@ -42,12 +47,17 @@ impl Operands {
                 && t.sizes[..sizes.len()] == *sizes
                 && t.sizes[sizes.len()..].iter().all(|&s| s == SymInt::Int(1))
         };
-        if !self.distinct.iter().any(same) {
-            let mut s = Dims::from_slice(sizes);
-            s.resize(len, SymInt::Int(1));
-            let t = TensorMeta::contiguous(cx.env, &s, like.dtype, like.device)?;
-            self.distinct.push(t);
-        }
+        let index = match self.distinct.iter().position(same) {
+            Some(i) => i,
+            None => {
+                let mut s = Dims::from_slice(sizes);
+                s.resize(len, SymInt::Int(1));
+                let t = TensorMeta::contiguous(cx.env, &s, like.dtype, like.device)?;
+                self.distinct.push(t);
+                self.distinct.len() - 1
+            }
+        };
+        self.order.push(index);
         Ok(())
     }
 }
@@ -114,9 +124,11 @@ pub(crate) fn helper(
         // var_mean over every dim but 1, kept.
         let mut kept: Dims = Dims::from_elem(SymInt::Int(1), rank);
         kept[1] = c;
+        // `(input - mean) * rstd`, both of the statistics' layout.
         let mut center = Operands::default();
         let stat = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
         center.distinct.push(stat);
+        center.order.extend([0, 0]);
         if let Some((mean, var)) = running {
             // The reference updates the mean, then unbiases the variance
             // before updating it.
@@ -157,7 +169,22 @@ pub(crate) fn helper(
     }
     let mut all: SmallVec<[&TensorMeta; 5]> = smallvec::smallvec![input];
     all.extend(operands.distinct.iter());
-    let output = pointwise_output(cx, &all, input.dtype)?;
+    // On symbolic sizes the fake mode runs the reference itself, each
+    // arithmetic step through its fast path; on static ones its steps
+    // are one elementwise layout.
+    let output = if outside_kernel(&all) {
+        let steps = Steps { dtype: input.dtype };
+        let mut out = input.clone();
+        for &i in &operands.order {
+            out = steps.arithmetic(cx, &out, &operands.distinct[i])?;
+        }
+        TensorMeta {
+            dtype: input.dtype,
+            ..out
+        }
+    } else {
+        pointwise_output(cx, &all, input.dtype)?
+    };
     Ok((output, save, save_dtype))
 }
 
