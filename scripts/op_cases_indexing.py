@@ -7,7 +7,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, D, T, cl, f16, f64, i32, i64, off, tr
+from op_case_inputs import C, D, T, bf16, cl, f16, f64, i32, i64, off, tr
 
 CASES = {
     "scatter.reduce": [
@@ -82,6 +82,12 @@ CASES = {
         C("transposed", tr(2, 3), tr(2, 3), 0, f16),
         C("same dtype", T([2, 3]), T([2, 3]), 1, T([1]).dtype),
         C("sizes differ", T([2, 3]), T([3, 3]), 1, f16),
+        # The decomposition's steps, then contiguous(): size-1 dims keep
+        # the strides the steps gave them.
+        C("size-1 dims of their own strides", T([2, 1, 1, 3], strides=[126, 42, 14, 2], offset=92, dtype=f16),
+          T([2, 1, 1, 3], strides=[1, 2, 2, 2], dtype=f16), -3, f16),
+        C("a permuted output", T([5, 1, 3], offset=3, dtype=bf16), T([5, 1, 3], strides=[1, 15, 5], dtype=bf16),
+          -2, bf16),
     ],
     "pixel_shuffle": [
         C("by two", T([1, 8, 2, 3]), 2),

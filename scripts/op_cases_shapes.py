@@ -103,6 +103,10 @@ CASES["rot90"] = [
     C("one dim refused", T([2, 3]), 1, [0]),
     C("same dims refused", T([2, 3]), 1, [1, 1]),
     C("dim out of range", T([2, 3]), 1, [0, 2]),
+    # The flip lays the input out as `empty_like` does, size-1 dims afresh.
+    C("twice, a size-1 dim of its own stride", T([5, 1], strides=[1, 5]), -2),
+    C("three times, a size-1 dim of its own stride", T([4, 1], strides=[1, 4], dtype=bf16), 3),
+    C("once, a row of a wider matrix", T([1, 4], strides=[5, 1], offset=6, dtype=f64), 1),
 ]
 CASES["block_diag"] = [
     C("matrices", [T([2, 3]), T([4, 5])]),

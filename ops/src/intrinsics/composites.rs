@@ -191,15 +191,16 @@ pub fn rot90_sizes(cx: &mut Cx<'_>, s: Dims, k: i64, dims: IntList) -> Result<Di
     Ok(out)
 }
 
-/// `rot90_strides(t, k, dims)`: a `flip` (laid out as `t`) transposed for
-/// an odd number of quarter turns, a `flip` for two, a contiguous clone
-/// for none.
+/// `rot90_strides(t, k, dims)`: a `flip` (laid out as `flip` lays out `t`:
+/// `empty_like`'s strides, which lay size-1 dims out afresh) transposed
+/// for an odd number of quarter turns, a `flip` for two, a contiguous
+/// clone for none.
 pub fn rot90_strides(cx: &mut Cx<'_>, t: &TensorMeta, k: i64, dims: IntList) -> Result<Dims> {
     let (d0, d1) = rot90_dims(cx, t.dim(), &dims)?;
     if k.rem_euclid(4) == 0 {
         return fake_runtime::strides::contiguous(cx.env, &t.sizes);
     }
-    let mut out = preserve_strides(cx, t, None)?;
+    let mut out = empty_like_strides(cx, t, None)?;
     if k.rem_euclid(2) == 1 {
         out.swap(d0, d1);
     }

@@ -343,6 +343,32 @@ pub fn rrelu_with_noise_backward_strides(
     Ok(result.strides)
 }
 
+/// `softmax_backward_strides(grad_output, output, dim, dtype)`: the
+/// decomposition's `new = grad * output`, then `new - output * sum(new,
+/// dim, keepdim=True)` on the operands converted to the computation dtype
+/// (the sum kept contiguous), made `contiguous()` (which keeps the
+/// strides of size-1 dims).
+pub fn softmax_backward_strides(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    output: &TensorMeta,
+    dim: i64,
+    dtype: DType,
+) -> Result<Dims> {
+    let (s, v) = opmath(cx, &[grad, output], dtype)?;
+    let (grad, output) = (&v[0], &v[1]);
+    let new = s.arithmetic(cx, grad, output)?;
+    let d = shape::wrap_dim(cx.op, dim, new.dim())?;
+    let mut sum = new.clone();
+    if !sum.sizes.is_empty() {
+        sum.sizes[d] = SymInt::Int(1);
+    }
+    sum.strides = fake_runtime::strides::contiguous(cx.env, &sum.sizes)?;
+    let product = s.arithmetic(cx, output, &sum)?;
+    let result = s.arithmetic(cx, &new, &product)?;
+    contiguous_kept(cx, result.sizes, result.strides)
+}
+
 /// `log_softmax_backward_strides(grad_output, output, dim, dtype)`:
 /// `grad - exp(output) * sum(grad, dim, keepdim=True)` on the operands
 /// converted to the computation dtype (the sum kept contiguous).
