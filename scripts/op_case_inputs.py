@@ -12,7 +12,8 @@ class T:
     """An input tensor to make inside the fake mode.
 
     sizes: its sizes. strides/offset: an explicit layout (made with as_strided
-    over a fresh storage large enough). fmt: a memory format for torch.empty.
+    over a fresh storage large enough; an offset alone takes contiguous
+    strides). fmt: a memory format for torch.empty.
     then: a function applied after making it (a transpose, a slice), whose
     result is the input.
     """
@@ -32,12 +33,19 @@ class T:
     def make(self):
         """The tensor: fake inside a FakeTensorMode, real (for symbolic cases) outside."""
         kw = {"dtype": self.dtype, "device": self.device}
-        if self.strides is not None:
-            need = self.offset + 1 + sum((s - 1) * st for s, st in zip(self.sizes, self.strides))
+        strides = self.strides
+        if strides is None and self.offset and self.fmt is None:
+            # An offset alone: contiguous strides at that offset.
+            strides, acc = [], 1
+            for s in reversed(self.sizes):
+                strides.insert(0, acc)
+                acc *= max(s, 1)
+        if strides is not None:
+            need = self.offset + 1 + sum((s - 1) * st for s, st in zip(self.sizes, strides))
             if any(s == 0 for s in self.sizes):
                 need = self.offset
             base = torch.empty([need], **kw)
-            t = base.as_strided(self.sizes, self.strides, self.offset)
+            t = base.as_strided(self.sizes, strides, self.offset)
         elif self.fmt is not None:
             t = torch.empty(self.sizes, memory_format=self.fmt, **kw)
         else:

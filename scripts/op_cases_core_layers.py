@@ -275,6 +275,13 @@ CASES.update({
     ],
     "batch_norm": [
         C("eval channels last", cl(2, 3, 8, 8), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
+        # A new tensor: the input's storage offset is not kept.
+        C("training, an input at an offset", T([2, 3, 4], offset=3), None, None, None, None,
+          True, 0.1, 1e-5, False),
+        C("eval, an input at an offset", T([2, 3], offset=5), T([3]), T([3]), T([3]), T([3]),
+          False, 0.1, 1e-5, False),
+        C("empty, an input at an offset", T([0, 3], offset=2), None, None, None, None,
+          True, 0.1, 1e-5, False),
         C("training one value per channel with running statistics refused", T([1, 3]), None, None,
           T([3]), T([3]), True, 0.1, 1e-5, False),
         C("training one value per channel, running variance alone refused", T([1, 3, 1]), None, None,

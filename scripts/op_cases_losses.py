@@ -400,6 +400,7 @@ CASES["_batch_norm_with_update_functional"] = CASES["_batch_norm_with_update"] +
     C("float64 statistics", T([2, 3, 4]), None, None, T([3], dtype=f64), T([3], dtype=f64), 0.1, 1e-5),
 ]
 CASES["instance_norm"] = [
+    C("an input at an offset", T([2, 1, 4], offset=3), None, None, None, None, True, 0.1, 1e-5, False),
     C("input statistics", T([2, 3, 4]), None, None, None, None, True, 0.1, 1e-5, False),
     C("affine", T([2, 3, 4, 4]), T([3]), T([3]), None, None, True, 0.1, 1e-5, False),
     C("running statistics", T([2, 3, 4]), None, None, T([3]), T([3]), True, 0.1, 1e-5, False),

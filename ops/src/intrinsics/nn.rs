@@ -622,6 +622,7 @@ pub fn batch_norm_output(
     if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
         let mut out = TensorMeta {
             strides: preserve_strides(cx, input, None)?,
+            storage_offset: SymInt::Int(0),
             ..input.clone()
         };
         for t in [weight, bias].into_iter().flatten() {
@@ -676,8 +677,10 @@ pub fn batch_norm_output(
     if training && running.is_none() && running_var.is_some() {
         crate::kernels::batch_norm_check_unbiasing(cx, input)?;
     }
+    // A new tensor: the input's sizes and dtype, its own storage.
     Ok(TensorMeta {
         strides: output.strides,
+        storage_offset: SymInt::Int(0),
         ..input.clone()
     })
 }
