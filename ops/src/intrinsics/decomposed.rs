@@ -299,23 +299,11 @@ pub fn diag_embed_strides(
         }
     };
     let n = cx.env.add(last, SymInt::Int(offset.abs()))?;
-    // `unsqueeze(dim1)` (ATen's `inferUnsqueezeGeometry`), then
-    // `movedim(-1, dim2)`.
-    let (mut sizes, mut strides) = (padded.sizes.clone(), padded.strides.clone());
-    let stride = match (sizes.get(d1), strides.get(d1)) {
-        (Some(&size), Some(&st)) => cx.env.mul(size, st)?,
-        _ => SymInt::Int(1),
-    };
-    sizes.insert(d1, SymInt::Int(1));
-    strides.insert(d1, stride);
-    let (moved_size, moved_stride) = (sizes.remove(rank - 1), strides.remove(rank - 1));
-    sizes.insert(d2, moved_size);
-    strides.insert(d2, moved_stride);
-    let moved = TensorMeta {
-        sizes,
-        strides,
-        ..padded
-    };
+    // `unsqueeze(dim1)`, then `movedim(-1, dim2)`.
+    let mut moved = unsqueezed(cx, &padded, d1)?;
+    let (size, stride) = (moved.sizes.remove(rank - 1), moved.strides.remove(rank - 1));
+    moved.sizes.insert(d2, size);
+    moved.strides.insert(d2, stride);
     let square = Dims::from_slice(&[n, n]);
     let square_strides = fake_runtime::strides::contiguous(cx.env, &square)?;
     let cond_shape: Dims = (0..rank)

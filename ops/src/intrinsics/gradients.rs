@@ -358,12 +358,7 @@ pub fn softmax_backward_strides(
     let (s, v) = opmath(cx, &[grad, output], dtype)?;
     let (grad, output) = (&v[0], &v[1]);
     let new = s.arithmetic(cx, grad, output)?;
-    let d = shape::wrap_dim(cx.op, dim, new.dim())?;
-    let mut sum = new.clone();
-    if !sum.sizes.is_empty() {
-        sum.sizes[d] = SymInt::Int(1);
-    }
-    sum.strides = fake_runtime::strides::contiguous(cx.env, &sum.sizes)?;
+    let sum = kept_sum(cx, &new, dim)?;
     let product = s.arithmetic(cx, output, &sum)?;
     let result = s.arithmetic(cx, &new, &product)?;
     contiguous_kept(cx, result.sizes, result.strides)
@@ -382,14 +377,21 @@ pub fn log_softmax_backward_strides(
     let (s, v) = opmath(cx, &[grad, output], dtype)?;
     let (grad, output) = (&v[0], &v[1]);
     let exp = laid_out(cx, output)?;
-    let d = shape::wrap_dim(cx.op, dim, grad.dim())?;
-    let mut sum = grad.clone();
+    let sum = kept_sum(cx, grad, dim)?;
+    let product = s.arithmetic(cx, &exp, &sum)?;
+    Ok(s.arithmetic(cx, grad, &product)?.strides)
+}
+
+/// `torch.sum(t, dim, keepdim=True)` as a tensor: `t` with `dim` of size
+/// one (a number stays one), contiguous as a reduction's result.
+fn kept_sum(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<TensorMeta> {
+    let d = shape::wrap_dim(cx.op, dim, t.dim())?;
+    let mut sum = t.clone();
     if !sum.sizes.is_empty() {
         sum.sizes[d] = SymInt::Int(1);
     }
     sum.strides = fake_runtime::strides::contiguous(cx.env, &sum.sizes)?;
-    let product = s.arithmetic(cx, &exp, &sum)?;
-    Ok(s.arithmetic(cx, grad, &product)?.strides)
+    Ok(sum)
 }
 
 /// `result_type_three(a, b, c)`: `torch.result_type` of three tensors

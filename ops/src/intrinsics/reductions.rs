@@ -139,6 +139,10 @@ pub fn vector_norm_strides(
         _ => false,
     };
     let dims = match dim.as_deref() {
+        // A number's dims are never tested (`x.ndim > 0`): it reduces.
+        Some(d) if !d.is_empty() && t.dim() == 0 => {
+            return fake_runtime::strides::contiguous(cx.env, &sizes);
+        }
         Some(d) if !d.is_empty() => Some(
             d.iter()
                 .map(|&d| shape::wrap_dim(cx.op, d, t.dim()))
@@ -146,26 +150,20 @@ pub fn vector_norm_strides(
         ),
         _ => None,
     };
-    let ones = special
-        && match &dims {
-            None => {
-                let numel = t.numel(cx.env)?;
-                let one = cx.env.eq(numel, SymInt::Int(1))?;
-                cx.env.guard_or_false(one, cx.op)?
-            }
-            Some(dims) => {
-                let mut all = t.dim() > 0;
-                for &d in dims {
-                    if !all {
-                        break;
-                    }
-                    let one = cx.env.eq(t.sizes[d], SymInt::Int(1))?;
-                    all = cx.env.guard_or_false(one, cx.op)?;
-                }
-                all
-            }
-        };
-    if !ones {
+    let mut all = special;
+    // Every size tested (`guard_or_false`) until one is not known to be 1.
+    let tested: SmallVec<[SymInt; 4]> = match &dims {
+        None => smallvec::smallvec![t.numel(cx.env)?],
+        Some(dims) => dims.iter().map(|&d| t.sizes[d]).collect(),
+    };
+    for size in tested {
+        if !all {
+            break;
+        }
+        let one = cx.env.eq(size, SymInt::Int(1))?;
+        all = cx.env.guard_or_false(one, cx.op)?;
+    }
+    if !all {
         return fake_runtime::strides::contiguous(cx.env, &sizes);
     }
     let abs = fake_runtime::pointwise::laid_out(cx, t)?;
