@@ -407,6 +407,10 @@ def programs():
     yield "where_columns", WhereColumns(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
     yield "empty_diagonals", EmptyDiagonals(), (torch.randn(1, 3, 6),), ({1: Dim.AUTO, 2: Dim.AUTO},)
     yield "vector_clones", VectorClones(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "derived_sizes", DerivedSizes(), (torch.randn(4, 5), torch.randn(3, 6)), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
     yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
         {0: Dim("n")},
         {0: Dim("m")},
@@ -523,6 +527,28 @@ def programs():
     for name in ("param_bias_attention", "param_bias_attention_grad"):
         torch.manual_seed(0)
         yield name, ParamBiasAttention(), (torch.randn(2, 9, 32),), ({0: batch},)
+
+
+class DerivedSizes(torch.nn.Module):
+    """Sizes derived from dynamic dims and data: `squeeze` of an unbacked
+    dim (kept: `guard_or_false(size == 1)`), `repeat_interleave` by
+    repeats of an unbacked length, `unbind` of a dim of size `(n + 1) // 2`
+    (split as the reference splits it) and keepdim reductions of a dim of
+    size `m // 3` (reduced dims at `broadcast_in_dim`'s strides)."""
+
+    def forward(self, x, y):
+        idx = torch.nonzero(x > 0)[:, 0].float()
+        kept = idx.squeeze()
+        flat = x.flatten()
+        counts = (flat > 0).long()
+        rep = flat.repeat_interleave(counts)
+        again = rep.repeat_interleave(torch.ones_like(rep, dtype=torch.long))
+        half = y.index_select(1, torch.arange(0, y.shape[1], 2))
+        rows = half.unbind(1)
+        third = y[:, : y.shape[1] // 3].unsqueeze(1)
+        red = (third.sum(1, keepdim=True), third.amax(2, keepdim=True),
+               torch.var_mean(third, 1, keepdim=True)[0], third.mean(1, keepdim=True))
+        return (kept * 2.0, again + 1.0, rows[0] + rows[-1]) + red
 
 
 class SymFloats(torch.nn.Module):

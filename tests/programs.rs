@@ -128,6 +128,7 @@ programs!(
     where_columns,
     empty_diagonals,
     vector_clones,
+    derived_sizes,
     scatter_offsets,
     bool_mask,
     item_slice,

@@ -233,10 +233,9 @@ pub fn broadcast(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]]) -> Result<D
     Ok(out)
 }
 
-/// Sizes after reducing over `dims` (all dims when `dims` is `None` or
-/// empty), keeping reduced dims as 1 when `keepdim`.
-pub fn reduce(op: &str, sizes: &[SymInt], dims: Option<&[i64]>, keepdim: bool) -> Result<Dims> {
-    let rank = sizes.len();
+/// Which of `rank` dims a reduction over `dims` reduces: all when `dims`
+/// is `None` or empty; none of a zero-dim tensor's (its dims wrap as one).
+pub fn reduced_dims(op: &str, rank: usize, dims: Option<&[i64]>) -> Result<SmallVec<[bool; 6]>> {
     let mut reduced: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank);
     match dims {
         None | Some([]) => reduced.iter_mut().for_each(|r| *r = true),
@@ -256,6 +255,13 @@ pub fn reduce(op: &str, sizes: &[SymInt], dims: Option<&[i64]>, keepdim: bool) -
             }
         }
     }
+    Ok(reduced)
+}
+
+/// Sizes after reducing over `dims` (all dims when `dims` is `None` or
+/// empty), keeping reduced dims as 1 when `keepdim`.
+pub fn reduce(op: &str, sizes: &[SymInt], dims: Option<&[i64]>, keepdim: bool) -> Result<Dims> {
+    let reduced = reduced_dims(op, sizes.len(), dims)?;
     Ok(sizes
         .iter()
         .zip(&reduced)
@@ -286,7 +292,9 @@ pub fn remove(op: &str, sizes: &[SymInt], dim: i64) -> Result<Dims> {
     Ok(out)
 }
 
-/// Which of `dims` (all when `None`) `squeeze` removes: those of size 1.
+/// Which of `dims` (all when `None`) `squeeze` removes: those of size 1,
+/// an undecidable data-dependent size kept (`guard_or_false(size == 1)`,
+/// as PyTorch's squeeze decides it).
 pub fn squeeze_mask(
     env: &mut ShapeEnv,
     op: &str,
@@ -303,7 +311,7 @@ pub fn squeeze_mask(
             .collect::<Result<_>>()?,
     };
     for d in chosen {
-        if rank > 0 && guard_eq(env, sizes[d], SymInt::Int(1), op)? {
+        if rank > 0 && is_one(env, sizes[d], op)? {
             mask[d] = true;
         }
     }

@@ -135,19 +135,3 @@ pub fn unbind_pieces(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<Vec<Dims>> {
     let piece = shape::remove(cx.op, &s, dim)?;
     Ok((0..count).map(|_| piece.clone()).collect())
 }
-
-/// `unbind_offsets(t, dim)`: where each of `unbind`'s views starts, as
-/// `select` at each index: `t`'s offset plus the index times the dim's
-/// stride.
-pub fn unbind_offsets(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
-    let d = shape::wrap_dim(cx.op, dim, t.dim())?;
-    let stride = stride_at(cx, t, d)?;
-    let count = cx.env.guard_int(t.sizes[d], cx.op)?;
-    let count = fake_runtime::limits::check_list_len(cx.op, count)? as i64;
-    (0..count)
-        .map(|i| {
-            let shift = cx.env.mul(SymInt::Int(i), stride)?;
-            cx.env.add(t.storage_offset, shift)
-        })
-        .collect()
-}

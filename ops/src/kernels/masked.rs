@@ -78,8 +78,10 @@ pub(crate) fn repeat_interleave_self_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> R
     let single = match repeats.dim() {
         0 => true,
         1 => {
+            // `guard_or_false`: a data-dependent length is not taken
+            // for one, and must then equal the dim's size.
             let one = cx.env.eq(repeats.sizes[0], SymInt::Int(1))?;
-            cx.env.guard_bool(one, cx.op)?
+            cx.env.guard_or_false(one, cx.op)?
         }
         _ => {
             return Err(super::invalid(cx, "repeats must be 0-dim or 1-dim tensor"));

@@ -269,7 +269,7 @@ fn elements(cx: &mut Cx<'_>, a: &TensorMeta) -> Result<Vec<TensorMeta>> {
     if a.dim() == 0 {
         return Err(invalid(cx, "iteration over a 0-d tensor"));
     }
-    let outs = k::unbind_int(cx, &[Arg::Tensor(a), int(0)])?;
+    let outs = crate::kernels::unbind(cx, &[Arg::Tensor(a), int(0)])?;
     many(cx, outs)
 }
 
@@ -736,7 +736,7 @@ fn single_state_input(cx: &mut Cx<'_>, a: &[Arg<'_>], kind: Kind) -> Result<Outs
 
 /// `hx.unbind(0)`, one state per layer and direction.
 fn states_of(cx: &mut Cx<'_>, hx: &TensorMeta) -> Result<Vec<State>> {
-    let outs = k::unbind_int(cx, &[Arg::Tensor(hx), int(0)])?;
+    let outs = crate::kernels::unbind(cx, &[Arg::Tensor(hx), int(0)])?;
     Ok(many(cx, outs)?
         .into_iter()
         .map(|h| State { h, c: None })

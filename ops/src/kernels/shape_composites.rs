@@ -292,6 +292,59 @@ pub(crate) fn tensor_split_sections(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
     sections_of(cx, t, dim, sections)
 }
 
+/// `unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]`. A static
+/// dim is `select` at each index. A symbolic one takes the reference's
+/// steps, as the fake mode runs them on symbolic sizes: an empty dim gives
+/// no views, else `tensor_split(self, size, dim)` (the size guarded to the
+/// number of views, each view's start and length `size // n` and
+/// `size % n` of the symbolic size), each piece squeezed at `dim`.
+pub(crate) fn unbind(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let dim = args::int(cx, a, 1, "dim", Some(0))?;
+    let d = wrap_dim(cx.op, dim, t.dim())?;
+    if t.dim() == 0 {
+        return Err(invalid(
+            cx,
+            "Dimension specified as 0 but tensor has no dimensions",
+        ));
+    }
+    let mut list = Vec::new();
+    match t.sizes[d] {
+        SymInt::Int(n) => {
+            fake_runtime::limits::check_list_len(cx.op, n)?;
+            let sizes = shape::remove(cx.op, &t.sizes, dim)?;
+            let strides = shape::remove(cx.op, &t.strides, dim)?;
+            for i in 0..n {
+                let shift = cx.env.mul(SymInt::Int(i), t.strides[d])?;
+                let storage_offset = cx.env.add(t.storage_offset, shift)?;
+                let view = TensorMeta {
+                    sizes: sizes.clone(),
+                    strides: strides.clone(),
+                    storage_offset,
+                    ..t.clone()
+                };
+                list.push((view, Alias::ViewOf(0)));
+            }
+        }
+        size => {
+            let empty = cx.env.eq(size, SymInt::Int(0))?;
+            if !cx.env.guard_bool(empty, cx.op)? {
+                let n = cx.env.guard_int(size, cx.op)?;
+                if let Some(Out::Tensors(pieces)) = sections_of(cx, t, d, n)?.into_iter().next() {
+                    for (piece, alias) in pieces {
+                        let call = [Arg::Tensor(&piece), Arg::Int(SymInt::Int(d as i64))];
+                        let squeezed = one(crate::erased::squeeze_dim(cx, &call)?, cx)?;
+                        list.push((squeezed, alias));
+                    }
+                }
+            }
+        }
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensors(list));
+    Ok(outs)
+}
+
 /// `tensor_split.indices(Tensor(a -> *) self, SymInt[] indices, int
 /// dim=0) -> Tensor(a)[]`.
 pub(crate) fn tensor_split_indices_list(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
