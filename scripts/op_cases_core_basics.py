@@ -175,6 +175,8 @@ CASES = {
         C("dim out of range", T([2, 3]), [2]),
         C("repeated dim", T([2, 3]), [0, 0]),
         C("negative and positive dims keepdim", T([2, 3, 4]), [-1, 0], True),
+        C("kept in front of an empty dim", T([2, 0, 3]), [0], True),
+        C("kept dims around an empty one", T([2, 0, 3]), [0, 2], True),
     ],
     "mean.dim": [
         C("one dim", T([2, 3, 4]), [1]),
@@ -200,6 +202,7 @@ CASES = {
         C("transposed", tr(3, 4), [0], True),
         C("dim out of range", T([2]), [1]),
         C("two dims keepdim", T([2, 3, 4]), [0, 2], True),
+        C("kept in front of an empty dim", T([2, 0, 3]), [0], True),
     ],
     "mm": [
         C("basic", T([2, 3]), T([3, 4])),

@@ -116,6 +116,7 @@ CASES.update({
     "any.dim": [
         C("dim 1", T([2, 3]), 1),
         C("keepdim", T([2, 3]), 0, True),
+        C("kept in front of an empty dim", T([2, 0, 3]), 0, True),
         C("negative dim", T([2, 3, 4]), -1),
         C("uint8", T([2, 3], dtype=u8), 0),
         C("dim out of range", T([2, 3]), 2),
@@ -156,6 +157,7 @@ CASES.update({
     "prod.dim_int": [
         C("dim 1", T([2, 3]), 1),
         C("keepdim", T([2, 3]), 0, True),
+        C("kept in front of an empty dim", T([2, 0, 3]), 0, True),
         C("int input", T([2, 3], dtype=u8), 1),
         C("explicit dtype", T([2, 3]), 0, dtype=f64),
         C("dim out of range", T([2, 3]), 3),
@@ -166,6 +168,7 @@ CASES.update({
     "var.correction": [
         C("all dims", T([2, 3])),
         C("dim and keepdim", T([2, 3]), [1], correction=0, keepdim=True),
+        C("kept in front of an empty dim", T([2, 0, 3]), [0], keepdim=True),
         C("two dims", T([2, 3, 4]), [0, 2]),
         C("complex gives real", T([3], dtype=c64)),
         C("int refused", T([3], dtype=i64)),
@@ -174,6 +177,7 @@ CASES.update({
     "var.dim": [
         C("dim 0", T([2, 3]), [0]),
         C("keepdim", T([2, 3]), [1], True, True),
+        C("kept in front of an empty dim", T([2, 0, 3]), [0], True, True),
         C("all dims", T([2, 3]), None),
         C("float64", T([4], dtype=f64), [0], False),
     ],

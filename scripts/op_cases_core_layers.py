@@ -55,6 +55,7 @@ CASES.update({
         C("one dim", T([2, 3, 4]), [1]),
         C("all dims", T([2, 3])),
         C("keepdim", T([2, 3, 4]), [0, 2], True),
+        C("kept in front of an empty dim", T([2, 0, 3]), [0], True),
         C("int64", T([2, 3], dtype=i64), [0]),
         C("transposed", tr(3, 4), [0], True),
         C("zero size reduced dim", T([0, 3]), [0]),

@@ -116,6 +116,45 @@ pub fn bincount_dtype(_cx: &mut Cx<'_>, weights: Option<&TensorMeta>) -> Result<
     })
 }
 
+/// `reduced_strides(self, dim, keepdim)`: the layout of a reduction the
+/// reference computes with a `prims` reduction: the kept dims' contiguous
+/// strides, and with `keepdim` each reduced dim (a 1) at
+/// `broadcast_in_dim`'s stride for a new dim: the next kept dim's stride
+/// times its size (no `max(size, 1)`: 0 before an empty dim), 1 after the
+/// last kept dim.
+pub fn reduced_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dim: Option<IntList>,
+    keepdim: bool,
+) -> Result<Dims> {
+    let reduced = shape::reduced_dims(cx.op, t.dim(), dim.as_deref())?;
+    let kept: Dims = t
+        .sizes
+        .iter()
+        .zip(&reduced)
+        .filter(|(_, r)| !**r)
+        .map(|(s, _)| *s)
+        .collect();
+    let strides = fake_runtime::strides::contiguous(cx.env, &kept)?;
+    if !keepdim {
+        return Ok(strides);
+    }
+    let mut out = Dims::with_capacity(t.dim());
+    let mut k = 0;
+    for r in reduced {
+        out.push(if !r {
+            k += 1;
+            strides[k - 1]
+        } else if k == kept.len() {
+            SymInt::Int(1)
+        } else {
+            cx.env.mul(strides[k], kept[k])?
+        });
+    }
+    Ok(out)
+}
+
 /// `vector_norm_strides(self, ord, dim, keepdim)`: the layout of
 /// `torch._refs.linalg.vector_norm` (the meta kernel of
 /// `linalg_vector_norm`, and of the `norm` overloads through it). A
