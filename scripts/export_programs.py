@@ -411,6 +411,7 @@ def programs():
         {0: Dim.AUTO, 1: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
+    yield "wide_bounds", WideBounds(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
         {0: Dim("n")},
         {0: Dim("m")},
@@ -549,6 +550,18 @@ class DerivedSizes(torch.nn.Module):
         red = (third.sum(1, keepdim=True), third.amax(2, keepdim=True),
                torch.var_mean(third, 1, keepdim=True)[0], third.mean(1, keepdim=True))
         return (kept * 2.0, again + 1.0, rows[0] + rows[-1]) + red
+
+
+class WideBounds(torch.nn.Module):
+    """`nonzero` of a tensor of data-dependent sizes: the new size's
+    upper bound is the element count's, `4 * (2**63 - 2)`, beyond 64 bits,
+    in the range constraints and in the runtime assert that checks it."""
+
+    def forward(self, x):
+        a = torch.nonzero(x > 0).float()
+        b = torch.cat([a, a * 2.0])
+        c = torch.nonzero(b)
+        return c.float().sum(0), c[:, 0] + 1
 
 
 class SymFloats(torch.nn.Module):

@@ -121,6 +121,52 @@ impl Propagation {
         }
     }
 
+    /// A comparison with an integer constant beyond 64 bits (a range
+    /// check's bound, such as `u1 <= 4 * (2**63 - 2)`), decided: every
+    /// other operand is a 64-bit integer. `None` when neither operand is
+    /// such a constant.
+    fn compare_wide(
+        &self,
+        graph: &Graph,
+        i: usize,
+        op: RelOp,
+        flip: bool,
+    ) -> Result<Option<bool>, String> {
+        let wide = |k: usize| match graph.nodes[i].args.get(k).map(|(_, a)| a) {
+            Some(Arg::WideInt(v)) => Some(*v),
+            _ => None,
+        };
+        let (a, c) = (wide(0), wide(1));
+        if a.is_none() && c.is_none() {
+            return Ok(None);
+        }
+        // Each side a known integer, or an expression (within 64 bits,
+        // so on the near side of the other, wide, operand).
+        let side = |k: usize| -> Result<Option<i128>, String> {
+            if let Some(v) = wide(k) {
+                return Ok(Some(v));
+            }
+            match self.num_arg(graph, i, k)? {
+                Num::Int(SymInt::Int(v)) => Ok(Some(i128::from(v))),
+                Num::Int(SymInt::Expr(_)) => Ok(None),
+                Num::Float(_) => Err(format!("argument {k} is a float, not an integer")),
+            }
+        };
+        let (l, r) = (side(0)?, side(1)?);
+        let (l, r) = if flip { (r, l) } else { (l, r) };
+        let Some(ord) = crate::export::schema::order_beyond_64_bits(l, r) else {
+            return Ok(None);
+        };
+        Ok(Some(match op {
+            RelOp::Eq => ord.is_eq(),
+            RelOp::Ne => ord.is_ne(),
+            RelOp::Lt => ord.is_lt(),
+            RelOp::Le => ord.is_le(),
+            RelOp::Gt => ord.is_gt(),
+            RelOp::Ge => ord.is_ge(),
+        }))
+    }
+
     /// Argument `k` as a float (integers converted, as Python does).
     fn float_of(&mut self, n: Num) -> Result<SymFloat, String> {
         match n {
@@ -255,10 +301,14 @@ impl Propagation {
                 Slot::Float(self.mode.env_mut().float_fn(*f, x).map_err(err)?)
             }
             Builtin::Compare(op, flip) => {
-                let a = int_arg(self, 0)?;
-                let c = int_arg(self, 1)?;
-                let (a, c) = if *flip { (c, a) } else { (a, c) };
-                Slot::Bool(self.mode.env_mut().compare(*op, a, c).map_err(err)?)
+                if let Some(b) = self.compare_wide(graph, i, *op, *flip)? {
+                    Slot::Bool(SymBool::Bool(b))
+                } else {
+                    let a = int_arg(self, 0)?;
+                    let c = int_arg(self, 1)?;
+                    let (a, c) = if *flip { (c, a) } else { (a, c) };
+                    Slot::Bool(self.mode.env_mut().compare(*op, a, c).map_err(err)?)
+                }
             }
             Builtin::Pos => match self.num_arg(graph, i, 0)? {
                 Num::Int(v) => Slot::Int(v),
@@ -344,6 +394,7 @@ pub(crate) fn kind(a: &Arg) -> &'static str {
         Arg::Tensor(_) => "a tensor",
         Arg::Tensors(_) | Arg::OptTensors(_) => "a list of tensors",
         Arg::Int(_) | Arg::SymInt(_) => "an integer",
+        Arg::WideInt(_) => "an integer beyond 64 bits",
         Arg::Float(_) | Arg::SymFloat(_) => "a float",
         Arg::Bool(_) | Arg::SymBool(_) => "a bool",
         _ => "another kind of value",

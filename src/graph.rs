@@ -12,8 +12,8 @@
 
 use crate::export::convert;
 use crate::export::schema::{
-    self, Argument, ExportedProgram, InputSpec, OptionalTensorArgument, SymBoolArgument,
-    SymFloatArgument, SymIntArgument,
+    self, Argument, ExportedProgram, InputSpec, OptionalTensorArgument, PyInt, RangeConstraint,
+    SymBoolArgument, SymFloatArgument, SymIntArgument,
 };
 use fake_runtime::{DType, Device, Layout, MemoryFormat};
 use std::collections::{BTreeMap, HashMap};
@@ -81,6 +81,9 @@ pub enum Arg {
     OptTensors(Vec<Option<ValueId>>),
     /// An integer constant.
     Int(i64),
+    /// An integer constant beyond `i64` (a range check's bound; see
+    /// [`crate::export::schema::PyInt`]).
+    WideInt(i128),
     /// A list of integer constants.
     Ints(Vec<i64>),
     /// A SymInt.
@@ -211,6 +214,28 @@ pub struct Range {
     pub max: Option<i64>,
 }
 
+impl Range {
+    /// The range of `symbol` a range constraint gives. A bound beyond
+    /// `i64` on the far side bounds no 64-bit integer (no bound); one on
+    /// the near side leaves none in the range (an error).
+    fn of(symbol: &str, r: &RangeConstraint) -> Result<Range, GraphError> {
+        let bound = |b: Option<PyInt>, side: &'static str, open: bool| match b {
+            None => Ok(None),
+            Some(PyInt::Int(v)) => Ok(Some(v)),
+            Some(PyInt::Wide(v)) if (v > 0) == open => Ok(None),
+            Some(PyInt::Wide(v)) => Err(GraphError::ImpossibleRange {
+                symbol: symbol.to_string(),
+                side,
+                value: v.to_string(),
+            }),
+        };
+        Ok(Range {
+            min: bound(r.min_val, "lower", false)?,
+            max: bound(r.max_val, "upper", true)?,
+        })
+    }
+}
+
 /// A program as a graph of numbered values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Graph {
@@ -263,6 +288,17 @@ pub enum GraphError {
         /// `dtype`, `layout`, `memory format`, `device`.
         what: &'static str,
         /// The value, printed.
+        value: String,
+    },
+    /// A range constraint admits no 64-bit integer: a lower bound above
+    /// `i64::MAX` or an upper bound below `i64::MIN`.
+    #[error("range of symbol `{symbol}`: {side} bound {value} admits no 64-bit integer")]
+    ImpossibleRange {
+        /// The symbol.
+        symbol: String,
+        /// `lower` or `upper`.
+        side: &'static str,
+        /// The bound.
         value: String,
     },
     /// A value is defined without metadata.
@@ -411,7 +447,8 @@ impl<'p> Builder<'p> {
                     })
                     .collect::<Result<_, _>>()?,
             ),
-            Argument::Int(v) => Arg::Int(*v),
+            Argument::Int(PyInt::Int(v)) => Arg::Int(*v),
+            Argument::Int(PyInt::Wide(v)) => Arg::WideInt(*v),
             Argument::Ints(v) => Arg::Ints(v.clone()),
             Argument::Float(v) => Arg::Float(v.0),
             Argument::Floats(v) => Arg::Floats(v.iter().map(|f| f.0).collect()),
@@ -466,7 +503,7 @@ impl<'p> Builder<'p> {
             Argument::SymInt(SymIntArgument::Name(n)) => NodeOutput::SymInt(SymIntArg::Value(
                 self.define(n, ValueKindOf::SymInt, producer)?,
             )),
-            Argument::SymInt(SymIntArgument::Int(v)) | Argument::Int(v) => {
+            Argument::SymInt(SymIntArgument::Int(v)) | Argument::Int(PyInt::Int(v)) => {
                 NodeOutput::SymInt(SymIntArg::Int(*v))
             }
             Argument::SymBool(SymBoolArgument::Name(n)) => {
@@ -916,16 +953,8 @@ impl Graph {
         let ranges = program
             .range_constraints
             .iter()
-            .map(|(k, r)| {
-                (
-                    k.clone(),
-                    Range {
-                        min: r.min_val,
-                        max: r.max_val,
-                    },
-                )
-            })
-            .collect();
+            .map(|(k, r)| Ok((k.clone(), Range::of(k, r)?)))
+            .collect::<Result<_, GraphError>>()?;
         Ok(Graph {
             values: b.values,
             inputs,
@@ -958,5 +987,45 @@ mod tests {
         );
         assert_eq!(op_name("_operator.mul"), None);
         assert_eq!(op_name("torch.ops.aten"), None);
+    }
+
+    /// A bound beyond 64 bits on the far side of a range is no bound; on
+    /// the near side it leaves no 64-bit integer, an error naming it.
+    #[test]
+    fn range_bounds_beyond_64_bits() {
+        let wide = PyInt::Wide(36_893_488_147_419_103_224);
+        let range = |min, max| {
+            Range::of(
+                "u1",
+                &RangeConstraint {
+                    min_val: min,
+                    max_val: max,
+                },
+            )
+        };
+        assert_eq!(
+            range(Some(PyInt::Int(0)), Some(wide)).unwrap(),
+            Range {
+                min: Some(0),
+                max: None
+            }
+        );
+        assert_eq!(
+            range(Some(PyInt::Wide(-wide_value())), Some(PyInt::Int(7))).unwrap(),
+            Range {
+                min: None,
+                max: Some(7)
+            }
+        );
+        let e = range(Some(wide), None).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "range of symbol `u1`: lower bound 36893488147419103224 admits no 64-bit integer"
+        );
+        assert!(range(None, Some(PyInt::Wide(-wide_value()))).is_err());
+    }
+
+    fn wide_value() -> i128 {
+        1 << 65
     }
 }

@@ -129,6 +129,7 @@ programs!(
     empty_diagonals,
     vector_clones,
     derived_sizes,
+    wide_bounds,
     scatter_offsets,
     bool_mask,
     item_slice,

@@ -3,7 +3,7 @@
 //! written by scripts/export_examples.py), every symbolic size recorded in
 //! the example programs with its recorded hint, and malformed text.
 
-use fake_tensor::export::schema::{SymExpr, SymInt as SerSymInt};
+use fake_tensor::export::schema::{PyInt, SymExpr, SymInt as SerSymInt};
 use fake_tensor::export::srepr::{self, ResolveError, SreprErrorKind, SymbolDecl, Value};
 use fake_tensor::runtime::sym::ValueRange;
 use fake_tensor::runtime::{ShapeEnv, Source, SymBool, SymInt};
@@ -90,7 +90,10 @@ fn recorded_sizes_lower_to_their_hints() {
                     .create_symint_input(
                         hint,
                         Source::Local(decl.name.clone()),
-                        ValueRange::new(range.min_val, range.max_val),
+                        ValueRange::new(
+                            range.min_val.and_then(PyInt::small),
+                            range.max_val.and_then(PyInt::small),
+                        ),
                     )
                     .unwrap();
                 symbols.insert(decl.name.clone(), s);
@@ -154,6 +157,10 @@ fn malformed_expressions_are_clear_errors() {
         ),
         ("Integer('x')", "Integer expects an integer literal"),
         ("Integer(99999999999999999999)", "does not fit in 64 bits"),
+        (
+            "Integer(1000000000000000000000000000000000000000000)",
+            "does not fit in 64 bits",
+        ),
         ("Rational(1, 0)", "invalid Rational: denominator 0"),
         ("Symbol(1)", "Symbol expects a string"),
         ("Symbol('s0", "invalid string: unterminated"),
@@ -189,6 +196,42 @@ fn malformed_expressions_are_clear_errors() {
         let msg = e.to_string();
         assert!(msg.contains(want), "{text:?}: {msg:?} lacks {want:?}");
     }
+}
+
+/// A relation with an integer beyond 64 bits (a range check's bound, as
+/// export writes `u1 <= 4 * (2**63 - 2)`) is decided: the other side is a
+/// 64-bit integer. Such an integer anywhere else is refused.
+#[test]
+fn relations_with_integers_beyond_64_bits_are_decided() {
+    let mut env = ShapeEnv::new();
+    let mut symbols: HashMap<String, SymInt> = HashMap::new();
+    let s = env
+        .create_symint_input(4, Source::Local("s0".into()), ValueRange::at_least(1))
+        .unwrap();
+    symbols.insert("s0".into(), s);
+    let s0 = "Symbol('s0', positive=True, integer=True)";
+    let big = "Integer(36893488147419103224)";
+    let cases = [
+        (format!("LessThan({s0}, {big})"), true),
+        (format!("StrictGreaterThan({s0}, {big})"), false),
+        (
+            format!("GreaterThan(Integer(-36893488147419103224), {s0})"),
+            false,
+        ),
+        (format!("Unequality({big}, Add({s0}, Integer(1)))"), true),
+        (format!("Equality({big}, {big})"), true),
+        (
+            format!("StrictLessThan(Integer(18446744073709551612), {big})"),
+            true,
+        ),
+    ];
+    for (text, want) in cases {
+        let v = srepr::lower_str(&text, &mut env, &mut symbols)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(v, Value::Bool(SymBool::Bool(want)), "{text}");
+    }
+    let e = srepr::lower_str(&format!("Add({s0}, {big})"), &mut env, &mut symbols).unwrap_err();
+    assert!(e.to_string().contains("does not fit in 64 bits"), "{e}");
 }
 
 #[test]

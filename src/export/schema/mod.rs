@@ -31,67 +31,10 @@ use std::fmt;
 
 mod codes;
 mod kinds;
+mod numbers;
 pub use codes::{argument_kind, layout, memory_format, scalar_type};
 pub use kinds::ValueKind;
-
-// ---- floats ------------------------------------------------------------------------
-
-/// A Python float as torch's serializer writes it: a JSON number, or one of
-/// the strings `"Infinity"`, `"-Infinity"`, `"NaN"` for values JSON cannot
-/// hold. Integers are accepted too (Python's reader calls `float()`).
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
-pub struct PyFloat(pub f64);
-
-impl From<f64> for PyFloat {
-    fn from(v: f64) -> Self {
-        PyFloat(v)
-    }
-}
-
-impl Serialize for PyFloat {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let v = self.0;
-        if v.is_nan() {
-            s.serialize_str("NaN")
-        } else if v == f64::INFINITY {
-            s.serialize_str("Infinity")
-        } else if v == f64::NEG_INFINITY {
-            s.serialize_str("-Infinity")
-        } else {
-            s.serialize_f64(v)
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for PyFloat {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = PyFloat;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a float (a number, \"Infinity\", \"-Infinity\" or \"NaN\")")
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<PyFloat, E> {
-                Ok(PyFloat(v))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<PyFloat, E> {
-                Ok(PyFloat(v as f64))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<PyFloat, E> {
-                Ok(PyFloat(v as f64))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<PyFloat, E> {
-                match v {
-                    "Infinity" | "inf" => Ok(PyFloat(f64::INFINITY)),
-                    "-Infinity" | "-inf" => Ok(PyFloat(f64::NEG_INFINITY)),
-                    "NaN" | "nan" => Ok(PyFloat(f64::NAN)),
-                    _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
-                }
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
+pub use numbers::{PyFloat, PyInt, order_beyond_64_bits};
 
 // ---- unions ------------------------------------------------------------------------
 
@@ -435,8 +378,9 @@ tagged_union! {
         "as_tensor" => Tensor(TensorArgument),
         /// A list of tensor values (`Tensor[]`).
         "as_tensors" => Tensors(Vec<TensorArgument>),
-        /// An integer constant.
-        "as_int" => Int(i64),
+        /// An integer constant (a Python int: beyond 64 bits in a range
+        /// check's bound).
+        "as_int" => Int(PyInt),
         /// A list of integer constants.
         "as_ints" => Ints(Vec<i64>),
         /// A float constant.
@@ -762,9 +706,9 @@ pub struct GraphSignature {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RangeConstraint {
     /// Lower bound (inclusive); `None` is `-int_oo`.
-    pub min_val: Option<i64>,
+    pub min_val: Option<PyInt>,
     /// Upper bound (inclusive); `None` is `int_oo`.
-    pub max_val: Option<i64>,
+    pub max_val: Option<PyInt>,
 }
 
 /// The calling convention of a submodule (for unflattening).

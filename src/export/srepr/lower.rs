@@ -334,6 +334,12 @@ impl Lowerer<'_> {
     fn node(&mut self, n: &Node) -> Result<V, SreprError> {
         match &n.kind {
             NodeKind::Integer(v) => Ok(V::Int(SymInt::Int(*v))),
+            NodeKind::WideInteger(v) => Err(self.err(
+                n,
+                SreprErrorKind::IntegerOutOfRange {
+                    literal: v.to_string(),
+                },
+            )),
             NodeKind::Rational(p, q) => self.rat(n, SymInt::Int(*p), SymInt::Int(*q)),
             NodeKind::Float(text) => {
                 let (p, q) = text
@@ -559,6 +565,9 @@ impl Lowerer<'_> {
                 Err(self.unsupported(n, format!("`{}`", func.name())))
             }
             Func::Eq | Func::Ne | Func::Lt | Func::Le | Func::Gt | Func::Ge => {
+                if let Some(b) = self.wide_relation(func, &args[0], &args[1])? {
+                    return Ok(V::Bool(SymBool::Bool(b)));
+                }
                 let a = self.node(&args[0])?;
                 let b = self.node(&args[1])?;
                 let (op, a, b) = match func {
@@ -590,6 +599,46 @@ impl Lowerer<'_> {
                 self.rt(n, r).map(V::Bool)
             }
         }
+    }
+
+    /// A relation with an integer beyond 64 bits on one side (a range
+    /// check's bound), decided: the other side is a 64-bit integer, so it
+    /// is on the near side of the bound unless it is a literal itself.
+    /// `None` when neither side is such an integer.
+    fn wide_relation(
+        &mut self,
+        func: &Func,
+        a: &Node,
+        b: &Node,
+    ) -> Result<Option<bool>, SreprError> {
+        let wide = |n: &Node| match n.kind {
+            NodeKind::WideInteger(v) => Some(v),
+            _ => None,
+        };
+        if wide(a).is_none() && wide(b).is_none() {
+            return Ok(None);
+        }
+        let mut side = |n: &Node| -> Result<Option<i128>, SreprError> {
+            if let Some(v) = wide(n) {
+                return Ok(Some(v));
+            }
+            Ok(match self.int_of(n)? {
+                SymInt::Int(v) => Some(i128::from(v)),
+                SymInt::Expr(_) => None,
+            })
+        };
+        let (l, r) = (side(a)?, side(b)?);
+        let Some(ord) = crate::export::schema::order_beyond_64_bits(l, r) else {
+            return Ok(None);
+        };
+        Ok(Some(match func {
+            Func::Eq => ord.is_eq(),
+            Func::Ne => ord.is_ne(),
+            Func::Lt => ord.is_lt(),
+            Func::Le => ord.is_le(),
+            Func::Gt => ord.is_gt(),
+            _ => ord.is_ge(),
+        }))
     }
 
     fn compare(&mut self, n: &Node, op: RelOp, a: V, b: V) -> Result<SymBool, SreprError> {

@@ -207,6 +207,9 @@ pub struct Node {
 pub enum NodeKind {
     /// `Integer(n)`, `One()`, `Zero()`, `NegativeOne()`.
     Integer(i64),
+    /// `Integer(n)` beyond 64 bits: a value-range bound sympy keeps exact
+    /// (`4 * (2**63 - 2)`), read only as one side of a relation.
+    WideInteger(i128),
     /// `Rational(p, q)` (and `Half()`), as written; `q != 0`.
     Rational(i64, i64),
     /// `Float('1.5', precision=53)`: the decimal text.

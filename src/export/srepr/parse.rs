@@ -384,7 +384,13 @@ impl<'a> Parser<'a> {
             "Integer" => {
                 arity(1, 1, &args)?;
                 match &args[0] {
-                    Arg::Num(lit, s) => Ok(NodeKind::Integer(self.integer(lit, *s)?)),
+                    Arg::Num(lit, s) => match self.integer(lit, *s) {
+                        Ok(v) => Ok(NodeKind::Integer(v)),
+                        Err(e) => lit
+                            .parse::<i128>()
+                            .map(NodeKind::WideInteger)
+                            .map_err(|_| e),
+                    },
                     other => Err(bad(other.span(), "an integer literal")),
                 }
             }
