@@ -44,6 +44,7 @@ fn check(name: &str) {
             }
         };
         problems.extend(input_hint_problems(variant, &graph, &mut p));
+        problems.extend(unbacked_range_problems(variant, &program, &p));
         let report = verify(&graph, &mut p);
         for (node, target, verdict) in &report.nodes {
             match verdict {
@@ -61,6 +62,45 @@ fn check(name: &str) {
     }
     assert!(found >= 2, "{name}: fixtures missing");
     assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+}
+
+/// Every unbacked symbol's range PyTorch recorded (`range_constraints`:
+/// its ShapeEnv's range) is our ShapeEnv's range of the symbol of that
+/// name. An upper end beyond 64 bits (`4 * (sys.maxsize - 1)`) bounds no
+/// 64-bit size: ours is `sys.maxsize - 1` there.
+fn unbacked_range_problems(
+    variant: &str,
+    program: &schema::ExportedProgram,
+    p: &Propagation,
+) -> Vec<String> {
+    use fake_tensor::runtime::sym::MAXSIZE_BOUND;
+    use schema::PyInt;
+    let env = p.mode.env();
+    let bound = |b: Option<PyInt>| match b {
+        None => None,
+        Some(PyInt::Int(v)) => Some(v),
+        Some(PyInt::Wide(v)) if v > 0 => Some(MAXSIZE_BOUND),
+        Some(PyInt::Wide(_)) => None,
+    };
+    let mut problems = Vec::new();
+    for s in env.symbols() {
+        let name = env.arena().symbol_name(s);
+        let Some(theirs) = program.range_constraints.get(&name) else {
+            continue;
+        };
+        if !name.starts_with('u') {
+            continue;
+        }
+        let ours = env.symbol_range(s);
+        let want = (bound(theirs.min_val), bound(theirs.max_val));
+        if (ours.lo(), ours.hi()) != want {
+            problems.push(format!(
+                "{variant}: range of {name}: ours {ours}, PyTorch's [{:?}, {:?}]",
+                theirs.min_val, theirs.max_val
+            ));
+        }
+    }
+    problems
 }
 
 /// Every input size PyTorch recorded with a hint has that hint in our

@@ -393,9 +393,17 @@ impl ShapeEnv {
             let c = self.ge(v, SymInt::Int(lo))?;
             self.expect_true(c, origin)?;
         }
-        if let Some(hi) = max {
-            let c = self.le(v, SymInt::Int(hi))?;
-            self.expect_true(c, origin)?;
+        match (max, self.as_symbol(v)) {
+            // `sys.maxsize - 1` bounds a symbol's range, and no runtime
+            // assert checks it (PyTorch reads it as no bound).
+            (Some(crate::sym::MAXSIZE_BOUND), Some(s)) => {
+                self.narrow(s, ValueRange::new(None, max))?;
+            }
+            (Some(hi), _) => {
+                let c = self.le(v, SymInt::Int(hi))?;
+                self.expect_true(c, origin)?;
+            }
+            (None, _) => {}
         }
         Ok(())
     }
@@ -658,8 +666,9 @@ impl ShapeEnv {
     /// (`u0 >= 0`, `u0 <= 30`), in symbol order: what PyTorch's
     /// `insert_deferred_runtime_asserts` checks where an unbacked symbol is
     /// made, before the asserts of [`Self::runtime_asserts`]. Symbols a
-    /// replacement removed have none, and a bound that a recorded runtime
-    /// assert already states is not repeated.
+    /// replacement removed have none, an upper end of `sys.maxsize - 1` is
+    /// none, and a bound that a recorded runtime assert already states is
+    /// not repeated.
     pub fn range_asserts(&mut self) -> Result<Vec<Guard>> {
         let mut out = Vec::new();
         for i in 0..self.symbols.len() {
@@ -670,9 +679,13 @@ impl ShapeEnv {
             let r = self.exprs.symbol_range(s);
             let v = SymInt::Expr(self.exprs.symbol_expr(s));
             let origin = format!("range of {}", self.symbols[i].origin);
+            // An upper end of `sys.maxsize - 1` is read as none (PyTorch's
+            // `insert_deferred_runtime_asserts`).
             let bounds = [
                 r.lo().map(|lo| (RelOp::Ge, lo)),
-                r.hi().map(|hi| (RelOp::Le, hi)),
+                r.hi()
+                    .filter(|&hi| hi != crate::sym::MAXSIZE_BOUND)
+                    .map(|hi| (RelOp::Le, hi)),
             ];
             for (op, b) in bounds.into_iter().flatten() {
                 if let SymBool::Expr(e) = self.compare(op, v, SymInt::Int(b))?

@@ -22,7 +22,7 @@ pub use arena::ExprArena;
 pub use expr::{ExprId, RelOp, Symbol};
 pub(crate) use expr::{floor_div, py_mod};
 pub use float::SymFloat;
-pub use range::ValueRange;
+pub use range::{MAXSIZE_BOUND, ValueRange};
 
 /// A size, stride or other integer that may be symbolic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -10,6 +10,12 @@ use std::fmt;
 /// overflow; anything at or beyond [`INF`] in magnitude means infinity.
 pub(crate) const INF: i128 = 1 << 100;
 
+/// Python's `sys.maxsize - 1`: the upper bound PyTorch gives a
+/// data-dependent count when nothing bounds it (`nonzero` of a tensor of
+/// unbounded element count, `masked_select` of a symbolic one), and which
+/// its runtime asserts read as no bound.
+pub const MAXSIZE_BOUND: i64 = i64::MAX - 1;
+
 /// A closed integer interval `[lo, hi]`; either end may be infinite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ValueRange {

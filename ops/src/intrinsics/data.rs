@@ -3,9 +3,11 @@
 use super::*;
 
 /// `unbacked(size_like, max = n)`: a fresh unbacked symbol; size-like ones
-/// are `>= 0`, and `<= max` when a static bound is given (as
-/// `_constrain_range_for_size`). A static `max` of 0 gives 0 (no symbol,
-/// as PyTorch's `nonzero` on an empty tensor).
+/// are `>= 0`, and `<= max` when one is given (as
+/// `_constrain_range_for_size`): a symbolic `max` bounds it by its range's
+/// upper end, `sys.maxsize - 1` when that is unbounded (as PyTorch's
+/// `nonzero`). A static `max` of 0 gives 0 (no symbol, as PyTorch's
+/// `nonzero` on an empty tensor).
 pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) -> Result<SymInt> {
     let size_like = flavor == UnbackedFlavor::SizeLike;
     if size_like && max == Some(SymInt::Int(0)) {
@@ -14,7 +16,12 @@ pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) ->
     let u = cx.env.create_unbacked(size_like, cx.op);
     let hi = match max {
         Some(SymInt::Int(m)) => Some(m),
-        Some(m @ SymInt::Expr(_)) => cx.env.value_range(m)?.hi(),
+        Some(m @ SymInt::Expr(_)) => Some(
+            cx.env
+                .value_range(m)?
+                .hi()
+                .unwrap_or(fake_runtime::sym::MAXSIZE_BOUND),
+        ),
         None => None,
     };
     if size_like || hi.is_some() {

@@ -7,7 +7,7 @@ use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Python's `sys.maxsize - 1`: the bound of a count with no finite one.
-const NO_BOUND: i64 = i64::MAX - 1;
+const NO_BOUND: i64 = fake_runtime::sym::MAXSIZE_BOUND;
 
 /// The upper bound of `numel` from the value ranges (its value when
 /// static); `None` when unbounded (`bound_sympy`'s upper end).
