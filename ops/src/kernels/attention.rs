@@ -4,8 +4,9 @@
 //! broadcast, of the query's dtype. Its layout depends on the backend the
 //! CPU dispatch picks (`select_sdp_backend_cpp`): the fused flash kernel,
 //! whose meta output is `empty_like(query)` (the query's dense strides
-//! kept), when `use_flash_attention_cpp` accepts the inputs, else the math
-//! path's matrix product, contiguous. The optional mask's sizes take part,
+//! kept), when `use_flash_attention_cpp` accepts the inputs (3-D ones
+//! unsqueezed to one batch of heads), else the math path's matrix
+//! product, contiguous. The optional mask's sizes take part,
 //! and `enable_gqa` repeats the key's and value's heads, which rules do not
 //! say, so it is written by hand.
 //!
@@ -99,7 +100,25 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     }
     let sizes = matmul(cx, attn, vs)?;
     let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
-    let strides = if flash_cpu(cx, q, k, v, mask, dropout, enable_gqa)? {
+    let strides = if q.dim() == 3 && k.dim() == 3 && v.dim() == 3 {
+        // Three-dimensional operands (and a mask of three dims) run as
+        // one batch of heads: unsqueezed at 0, chosen for as 4-D, the
+        // output squeezed back.
+        let one = |cx: &mut Cx<'_>, t: &TensorMeta| super::loss_steps::unsqueeze(cx, t, 0);
+        let (q4, k4, v4) = (one(cx, q)?, one(cx, k)?, one(cx, v)?);
+        let m4 = match mask {
+            Some(m) if m.dim() == 3 => Some(one(cx, m)?),
+            Some(m) => Some(m.clone()),
+            None => None,
+        };
+        if flash_cpu(cx, &q4, &k4, &v4, m4.as_ref(), dropout, enable_gqa)? {
+            let mut strides = empty_like_strides(cx, &q4, None)?;
+            strides.remove(0);
+            strides
+        } else {
+            contiguous(cx.env, &sizes)?
+        }
+    } else if flash_cpu(cx, q, k, v, mask, dropout, enable_gqa)? {
         empty_like_strides(cx, q, None)?
     } else {
         contiguous(cx.env, &sizes)?
