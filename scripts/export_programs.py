@@ -534,8 +534,11 @@ class DerivedSizes(torch.nn.Module):
     """Sizes derived from dynamic dims and data: `squeeze` of an unbacked
     dim (kept: `guard_or_false(size == 1)`), `repeat_interleave` by
     repeats of an unbacked length, `unbind` of a dim of size `(n + 1) // 2`
-    (split as the reference splits it) and keepdim reductions of a dim of
-    size `m // 3` (reduced dims at `broadcast_in_dim`'s strides)."""
+    (split as the reference splits it), keepdim reductions of a dim of
+    size `m // 3` (reduced dims at `broadcast_in_dim`'s strides), `glu` of
+    an unbacked length (its halves `narrow`ed: `Min(u, u//2)`) and
+    `repeat_interleave` of that dim (a view of the contiguous clone of the
+    expanded input)."""
 
     def forward(self, x, y):
         idx = torch.nonzero(x > 0)[:, 0].float()
@@ -549,7 +552,9 @@ class DerivedSizes(torch.nn.Module):
         third = y[:, : y.shape[1] // 3].unsqueeze(1)
         red = (third.sum(1, keepdim=True), third.amax(2, keepdim=True),
                torch.var_mean(third, 1, keepdim=True)[0], third.mean(1, keepdim=True))
-        return (kept * 2.0, again + 1.0, rows[0] + rows[-1]) + red
+        gated = F.glu(idx, 0)
+        pairs = third.repeat_interleave(2, 2)
+        return (kept * 2.0, again + 1.0, rows[0] + rows[-1], gated, pairs) + red
 
 
 class WideBounds(torch.nn.Module):

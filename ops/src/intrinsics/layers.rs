@@ -4,15 +4,43 @@
 //! `instance_norm` require.
 
 use super::*;
+use fake_runtime::{Arg, Out};
 
-/// `glu_strides(t, dim)`: the strides of the binary TensorIterator over
-/// `t`'s two halves along `dim` (`glu`'s meta kernel: `narrow` twice,
-/// then `build_borrowing_binary_op`).
-pub fn glu_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
+/// `glu`'s meta kernel's operands: `t` narrowed to its first and its
+/// second half along `dim` (`narrow(dim, 0, n / 2)` and
+/// `narrow(dim, n / 2, n / 2)`, `slice`'s clamping included).
+fn glu_halves(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<[TensorMeta; 2]> {
     let d = shape::wrap_dim(cx.op, dim, t.dim())?;
-    let mut half = t.clone();
-    half.sizes[d] = cx.env.floordiv(t.sizes[d], SymInt::Int(2))?;
-    Ok(fake_runtime::support::pointwise_output(cx, &[&half, &half], t.dtype)?.strides)
+    let half = cx.env.floordiv(t.sizes[d], SymInt::Int(2))?;
+    let end = cx.env.add(half, half)?;
+    let mut narrow = |start: SymInt, end: SymInt| -> Result<TensorMeta> {
+        let call = [
+            Arg::Tensor(t),
+            Arg::Int(SymInt::Int(d as i64)),
+            Arg::Int(start),
+            Arg::Int(end),
+            Arg::Int(SymInt::Int(1)),
+        ];
+        match crate::erased::slice_tensor(cx, &call)?.into_iter().next() {
+            Some(Out::Tensor(m, _)) => Ok(m),
+            _ => Err(invalid(cx, "narrow gave no tensor".into())),
+        }
+    };
+    Ok([narrow(SymInt::Int(0), half)?, narrow(half, end)?])
+}
+
+/// `glu_sizes(t, dim)`: the sizes of the binary TensorIterator over `t`'s
+/// two halves along `dim` (`glu`'s meta kernel: `narrow` twice, then
+/// `build_borrowing_binary_op`).
+pub fn glu_sizes(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
+    let [a, b] = glu_halves(cx, t, dim)?;
+    Ok(fake_runtime::support::pointwise_output(cx, &[&a, &b], t.dtype)?.sizes)
+}
+
+/// `glu_strides(t, dim)`: the strides of that TensorIterator.
+pub fn glu_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
+    let [a, b] = glu_halves(cx, t, dim)?;
+    Ok(fake_runtime::support::pointwise_output(cx, &[&a, &b], t.dtype)?.strides)
 }
 
 /// `prelu_weight_fits(self, weight)`: `prelu`'s check that a weight of

@@ -434,6 +434,16 @@ pub fn unflatten(cx: &mut Cx<'_>, s: Dims, dim: i64, sizes: Dims) -> Result<Dims
     Ok(out)
 }
 
+/// `repeat_interleave.self_int`'s input: `s`, or `s` flattened when `dim`
+/// is absent; and the dim it repeats.
+fn repeat_interleave_input(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>) -> Result<(Dims, usize)> {
+    let d = shape::wrap_dim(cx.op, dim.unwrap_or(0), s.len())?;
+    Ok(match dim {
+        Some(_) => (s, d),
+        None => (smallvec::smallvec![shape::numel(cx.env, &s)?], 0),
+    })
+}
+
 /// `repeat_interleave_sizes(s, repeats, dim)`: sizes of
 /// `repeat_interleave.self_int`: `s` flattened when `dim` is absent, then
 /// the size at `dim` (wrapped against `s`'s rank) times `repeats`.
@@ -443,15 +453,42 @@ pub fn repeat_interleave_sizes(
     repeats: SymInt,
     dim: Option<i64>,
 ) -> Result<Dims> {
-    let d = shape::wrap_dim(cx.op, dim.unwrap_or(0), s.len())?;
-    let (mut out, d) = match dim {
-        Some(_) => (s, d),
-        None => (smallvec::smallvec![shape::numel(cx.env, &s)?], 0),
-    };
+    let (mut out, d) = repeat_interleave_input(cx, s, dim)?;
     if let Some(size) = out.get(d).copied() {
         out[d] = cx.env.mul(size, repeats)?;
     }
     Ok(out)
+}
+
+/// `repeat_interleave_strides(s, repeats, dim)`: strides of
+/// `repeat_interleave.self_int` as ATen composes it: the input unsqueezed
+/// after `dim`, expanded to `repeats` there, cloned contiguous and the two
+/// dims flattened: a view of the clone (the pair takes the inner dim's
+/// stride; the outer dims count `max(size, 1)` and `max(repeats, 1)`
+/// apart).
+pub fn repeat_interleave_strides(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    repeats: SymInt,
+    dim: Option<i64>,
+) -> Result<Dims> {
+    let (input, d) = repeat_interleave_input(cx, s, dim)?;
+    if input.is_empty() {
+        return Ok(Dims::new());
+    }
+    let mut cloned = input.clone();
+    cloned.insert(d + 1, repeats);
+    let strides = fake_runtime::strides::contiguous(cx.env, &cloned)?;
+    let mut out = input;
+    out[d] = cx.env.mul(out[d], repeats)?;
+    // `flatten` is a view of the clone (ATen's `computeStride`: an empty
+    // result takes contiguous strides).
+    let viewed =
+        fake_runtime::strides::view_strides(cx.env, &cloned, &strides, &out, cx.op, Decide::Guard)?;
+    match viewed {
+        Some(v) => Ok(v),
+        None => fake_runtime::strides::contiguous(cx.env, &out),
+    }
 }
 
 /// The geometry of `reshape(t, shape)` as C++ `reshape_symint` gives it
