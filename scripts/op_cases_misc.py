@@ -666,6 +666,19 @@ CASES["prims::convert_element_type"] = [
     C("zero-dim", T([]), i32),
 ]
 
+# A primitive Core ATen programs keep where `index_fill`'s and `lerp`'s
+# references give their result the operator's layout: `empty_strided`
+# of the input's sizes and the given strides.
+CASES["prims::copy_strided"] = [
+    C("transposed strides", T([2, 3]), [1, 2]),
+    C("same strides", T([2, 3]), [3, 1]),
+    C("of a transposed input", tr(3, 4), [4, 1]),
+    C("overlapping strides", T([2, 3]), [0, 1]),
+    C("zero-dim", T([]), []),
+    C("float16", T([4], dtype=f16), [2]),
+    C("stride count mismatch", T([2, 3]), [1]),
+]
+
 # Dense to sparse COO: ATen's `dense_to_sparse` checks in their order
 # (PyTorch runs the CPU kernel on zeros), the result of the input's sizes
 # with zero strides. The compressed layouts are not modelled (refused as
