@@ -537,8 +537,8 @@ class DerivedSizes(torch.nn.Module):
     (split as the reference splits it), keepdim reductions of a dim of
     size `m // 3` (reduced dims at `broadcast_in_dim`'s strides), `glu` of
     an unbacked length (its halves `narrow`ed: `Min(u, u//2)`) and
-    `repeat_interleave` of that dim (a view of the contiguous clone of the
-    expanded input)."""
+    `repeat_interleave` of that dim and of an unbacked length (a view of
+    the contiguous clone of the expanded input)."""
 
     def forward(self, x, y):
         idx = torch.nonzero(x > 0)[:, 0].float()
@@ -554,7 +554,8 @@ class DerivedSizes(torch.nn.Module):
                torch.var_mean(third, 1, keepdim=True)[0], third.mean(1, keepdim=True))
         gated = F.glu(idx, 0)
         pairs = third.repeat_interleave(2, 2)
-        return (kept * 2.0, again + 1.0, rows[0] + rows[-1], gated, pairs) + red
+        twice = rep.repeat_interleave(2)
+        return (kept * 2.0, again + 1.0, rows[0] + rows[-1], gated, pairs, twice) + red
 
 
 class WideBounds(torch.nn.Module):

@@ -482,9 +482,15 @@ pub fn repeat_interleave_strides(
     let mut out = input;
     out[d] = cx.env.mul(out[d], repeats)?;
     // `flatten` is a view of the clone (ATen's `computeStride`: an empty
-    // result takes contiguous strides).
+    // result takes contiguous strides; decided size-obliviously where a
+    // size is unbacked).
+    let decide = if fake_runtime::view::has_unbacked(cx.env, &cloned, &strides, &out)? {
+        Decide::OrFalse
+    } else {
+        Decide::Guard
+    };
     let viewed =
-        fake_runtime::strides::view_strides(cx.env, &cloned, &strides, &out, cx.op, Decide::Guard)?;
+        fake_runtime::strides::view_strides(cx.env, &cloned, &strides, &out, cx.op, decide)?;
     match viewed {
         Some(v) => Ok(v),
         None => fake_runtime::strides::contiguous(cx.env, &out),
