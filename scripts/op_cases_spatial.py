@@ -714,6 +714,7 @@ for _op in ["upsample_nearest2d", "_upsample_nearest_exact2d"]:
     CASES[_op] = [
         C("output size", T([2, 3, 8, 10]), [5, 7]),
         C("scales given", T([2, 3, 8, 10]), [16, 20], 2.0, 2.0),
+        C("a scale given as a bool", T([2, 1, 2, 3]), [1, 5], False),
         C("channels last", cl(2, 3, 8, 10), [5, 7]),
         C("channels last on cuda, few channels", cl(2, 3, 8, 10, device="cuda"), [5, 7]),
         C("transposed spatial dims", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7]),

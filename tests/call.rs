@@ -238,6 +238,28 @@ fn numbers_for_tensors_answer_as_the_scalar_overloads() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// A bool where a `float` is wanted fits, as Python's binding takes one
+/// (a bool is an int, which a float parameter takes; PyTorch's recording
+/// holds the float it became): PyTorch's case of `upsample_nearest2d(x,
+/// [1, 5], False)`, called with the bool, answers as recorded.
+#[test]
+fn a_bool_where_a_float_is_wanted_fits() {
+    let mut all = Vec::new();
+    for (label, line, want) in cases("upsample_nearest2d") {
+        if label != "aten::upsample_nearest2d / a scale given as a bool" {
+            continue;
+        }
+        let mut call: Json = serde_json::from_str(&line).expect("JSON");
+        let args = call["args"].as_array_mut().expect("args");
+        assert_eq!(args[2], json!(0.0), "{line}");
+        args[2] = json!(false);
+        all.push((format!("{label}, as a bool"), call.to_string(), want));
+    }
+    assert_eq!(all.len(), 1, "the case is missing");
+    let problems = disagreements(&all);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// Run `all` (label, JSON line, PyTorch's outputs or `None` for a
 /// refusal) through `fake call --jsonl` and name every call whose answer
 /// differs.

@@ -244,7 +244,15 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         Value::None => ty.optional || p.default.is_some(),
         Value::Tensor(_) | Value::Real(_) => ty.base == BaseType::Tensor && !list,
         Value::Tensors(_) | Value::OptTensors(_) => ty.base == BaseType::Tensor && list,
-        Value::Bool(_) | Value::SymBool(_) => {
+        // Python's binding takes a bool for a float (an int subclass), not
+        // for an int.
+        Value::Bool(_) => {
+            matches!(
+                ty.base,
+                BaseType::Bool | BaseType::SymBool | BaseType::Scalar | BaseType::Float
+            ) && !list
+        }
+        Value::SymBool(_) => {
             matches!(
                 ty.base,
                 BaseType::Bool | BaseType::SymBool | BaseType::Scalar

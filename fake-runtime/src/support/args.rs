@@ -215,7 +215,7 @@ pub fn opt_floats(
     }
 }
 
-/// A `float`.
+/// A `float` (an int or a bool taken as Python's binding takes one).
 pub fn float(
     cx: &Cx<'_>,
     args: &[Arg<'_>],
@@ -226,6 +226,7 @@ pub fn float(
     match args.get(i) {
         Some(Arg::Float(v)) => Ok(*v),
         Some(Arg::Int(SymInt::Int(v))) => Ok(*v as f64),
+        Some(Arg::Bool(b)) => Ok(f64::from(u8::from(*b))),
         None | Some(Arg::None) => missing(cx, i, name, "a float", default),
         a => Err(bad(cx, i, name, "a float", a)),
     }
@@ -242,6 +243,7 @@ pub fn opt_float(
     match args.get(i) {
         Some(Arg::Float(v)) => Ok(Some(*v)),
         Some(Arg::Int(SymInt::Int(v))) => Ok(Some(*v as f64)),
+        Some(Arg::Bool(b)) => Ok(Some(f64::from(u8::from(*b)))),
         None | Some(Arg::None) => Ok(default),
         a => Err(bad(cx, i, name, "a float or None", a)),
     }
