@@ -33,10 +33,13 @@ CASES = {
         C("rows", T([4, 3]), 0, T([2], dtype=i64), 1.0),
         C("transposed self", tr(4, 3), 1, T([2], dtype=i64), 0),
         C("storage offset self", off(4, 3), 0, T([2], dtype=i64), 0),
+        C("transposed every other column", T([3, 4], strides=[2, 6]), 0, T([1], dtype=i64), 1.0),
+        C("overlapping self", T([3, 2], strides=[1, 1]), 1, T([1], dtype=i64), 1.0),
     ],
     "index_fill.int_Tensor": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([])),
         C("transposed self", tr(4, 3), 1, T([2], dtype=i64), T([])),
+        C("transposed every other column", T([3, 4], strides=[2, 6]), 0, T([1], dtype=i64), T([])),
     ],
     "put": [
         C("vector", T([5]), T([2], dtype=i64), T([2])),

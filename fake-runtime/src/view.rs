@@ -316,6 +316,22 @@ pub fn has_unbacked(
     Ok(false)
 }
 
+/// How ATen's `computeStride` decides for this view: size-obliviously
+/// ([`Decide::OrFalse`]) where a size or stride needs an unbacked value,
+/// else with guards.
+pub fn view_decide(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    shape: &[SymInt],
+) -> Result<crate::strides::Decide> {
+    Ok(if has_unbacked(env, sizes, strides, shape)? {
+        crate::strides::Decide::OrFalse
+    } else {
+        crate::strides::Decide::Guard
+    })
+}
+
 /// The geometry of a view of a tensor with unbacked sizes, as
 /// `fake_impls._view_unbacked_meta`: the requested sizes themselves, with
 /// the input's strides when nothing changes, contiguous strides when the

@@ -32,6 +32,17 @@ pub fn preserve_strides(
     empty_like_strides(cx, t, memory_format)
 }
 
+/// `dense_kept_strides(t)`: `t`'s strides when they are dense and
+/// non-overlapping (`is_non_overlapping_and_dense_or_false`), else
+/// contiguous ones: a contiguous result given `t`'s layout by
+/// `prims.copy_strided` where it is dense (`index_fill`'s reference).
+pub fn dense_kept_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    if fake_runtime::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)? {
+        return Ok(t.strides.clone());
+    }
+    fake_runtime::strides::contiguous(cx.env, &t.sizes)
+}
+
 /// `clone_strides(self, memory_format)`: strides of `clone`. On static
 /// inputs a plain fake mode runs ATen's kernel ([`preserve_strides`]);
 /// where a size or stride is symbolic, or under the Python dispatcher,

@@ -2,7 +2,6 @@
 //! reductions whose schema takes `int? dim` read it.
 
 use super::*;
-use fake_runtime::strides::Decide;
 
 /// `reduce_optional(s, dim, keepdim)`: sizes after reducing over the one
 /// dim `dim`, or over every dim when it is absent.
@@ -213,13 +212,14 @@ pub fn vector_norm_strides(
         return Ok(Dims::new());
     };
     // Dropping size-1 dims is always a view.
+    let decide = fake_runtime::view::view_decide(cx.env, &abs.sizes, &abs.strides, &sizes)?;
     let viewed = fake_runtime::strides::view_strides(
         cx.env,
         &abs.sizes,
         &abs.strides,
         &sizes,
         cx.op,
-        Decide::Guard,
+        decide,
     )?;
     let strides = match viewed {
         Some(strides) => strides,

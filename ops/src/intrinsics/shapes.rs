@@ -484,11 +484,7 @@ pub fn repeat_interleave_strides(
     // `flatten` is a view of the clone (ATen's `computeStride`: an empty
     // result takes contiguous strides; decided size-obliviously where a
     // size is unbacked).
-    let decide = if fake_runtime::view::has_unbacked(cx.env, &cloned, &strides, &out)? {
-        Decide::OrFalse
-    } else {
-        Decide::Guard
-    };
+    let decide = fake_runtime::view::view_decide(cx.env, &cloned, &strides, &out)?;
     let viewed =
         fake_runtime::strides::view_strides(cx.env, &cloned, &strides, &out, cx.op, decide)?;
     match viewed {
