@@ -538,7 +538,8 @@ class DerivedSizes(torch.nn.Module):
     size `m // 3` (reduced dims at `broadcast_in_dim`'s strides), `glu` of
     an unbacked length (its halves `narrow`ed: `Min(u, u//2)`) and
     `repeat_interleave` of that dim and of an unbacked length (a view of
-    the contiguous clone of the expanded input)."""
+    the contiguous clone of the expanded input), and the norm over a
+    size-1 dim of an unbacked length (`abs` viewed without the dim)."""
 
     def forward(self, x, y):
         idx = torch.nonzero(x > 0)[:, 0].float()
@@ -555,7 +556,8 @@ class DerivedSizes(torch.nn.Module):
         gated = F.glu(idx, 0)
         pairs = third.repeat_interleave(2, 2)
         twice = rep.repeat_interleave(2)
-        return (kept * 2.0, again + 1.0, rows[0] + rows[-1], gated, pairs, twice) + red
+        norms = idx.view(1, -1).norm(dim=0)
+        return (kept * 2.0, again + 1.0, rows[0] + rows[-1], gated, pairs, twice, norms) + red
 
 
 class WideBounds(torch.nn.Module):
