@@ -154,17 +154,7 @@ impl Propagation {
         };
         let (l, r) = (side(0)?, side(1)?);
         let (l, r) = if flip { (r, l) } else { (l, r) };
-        let Some(ord) = crate::export::schema::order_beyond_64_bits(l, r) else {
-            return Ok(None);
-        };
-        Ok(Some(match op {
-            RelOp::Eq => ord.is_eq(),
-            RelOp::Ne => ord.is_ne(),
-            RelOp::Lt => ord.is_lt(),
-            RelOp::Le => ord.is_le(),
-            RelOp::Gt => ord.is_gt(),
-            RelOp::Ge => ord.is_ge(),
-        }))
+        Ok(crate::export::schema::relation_beyond_64_bits(op, l, r))
     }
 
     /// Argument `k` as a float (integers converted, as Python does).

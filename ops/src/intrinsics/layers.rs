@@ -4,7 +4,6 @@
 //! `instance_norm` require.
 
 use super::*;
-use fake_runtime::{Arg, Out};
 
 /// `glu`'s meta kernel's operands: `t` narrowed to its first and its
 /// second half along `dim` (`narrow(dim, 0, n / 2)` and
@@ -13,20 +12,10 @@ fn glu_halves(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<[TensorMeta; 
     let d = shape::wrap_dim(cx.op, dim, t.dim())?;
     let half = cx.env.floordiv(t.sizes[d], SymInt::Int(2))?;
     let end = cx.env.add(half, half)?;
-    let mut narrow = |start: SymInt, end: SymInt| -> Result<TensorMeta> {
-        let call = [
-            Arg::Tensor(t),
-            Arg::Int(SymInt::Int(d as i64)),
-            Arg::Int(start),
-            Arg::Int(end),
-            Arg::Int(SymInt::Int(1)),
-        ];
-        match crate::erased::slice_tensor(cx, &call)?.into_iter().next() {
-            Some(Out::Tensor(m, _)) => Ok(m),
-            _ => Err(invalid(cx, "narrow gave no tensor".into())),
-        }
-    };
-    Ok([narrow(SymInt::Int(0), half)?, narrow(half, end)?])
+    Ok([
+        slice_view(cx, t, d, SymInt::Int(0), half)?,
+        slice_view(cx, t, d, half, end)?,
+    ])
 }
 
 /// `glu_sizes(t, dim)`: the sizes of the binary TensorIterator over `t`'s

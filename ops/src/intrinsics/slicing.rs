@@ -355,3 +355,25 @@ fn reshape_source(cx: &mut Cx<'_>, source: &[SymInt], target: &[SymInt], d: usiz
     shape::expand(cx.env, cx.op, &view, target)?;
     Ok(())
 }
+
+/// `slice.Tensor(t, dim, start, end)` with step 1: the view, as the
+/// operator's kernel makes it (clamping included).
+pub(crate) fn slice_view(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dim: usize,
+    start: SymInt,
+    end: SymInt,
+) -> Result<TensorMeta> {
+    let call = [
+        fake_runtime::Arg::Tensor(t),
+        fake_runtime::Arg::Int(SymInt::Int(dim as i64)),
+        fake_runtime::Arg::Int(start),
+        fake_runtime::Arg::Int(end),
+        fake_runtime::Arg::Int(SymInt::Int(1)),
+    ];
+    match crate::erased::slice_tensor(cx, &call)?.into_iter().next() {
+        Some(fake_runtime::Out::Tensor(m, _)) => Ok(m),
+        _ => Err(invalid(cx, "slice gave no tensor".into())),
+    }
+}

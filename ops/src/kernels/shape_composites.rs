@@ -170,15 +170,8 @@ fn slice(
     start: SymInt,
     end: SymInt,
 ) -> Result<(TensorMeta, Alias)> {
-    let call = [
-        Arg::Tensor(t),
-        Arg::Int(SymInt::Int(dim as i64)),
-        Arg::Int(start),
-        Arg::Int(end),
-        Arg::Int(SymInt::Int(1)),
-    ];
     Ok((
-        one(crate::erased::slice_tensor(cx, &call)?, cx)?,
+        crate::intrinsics::slicing::slice_view(cx, t, dim, start, end)?,
         Alias::ViewOf(0),
     ))
 }

@@ -34,7 +34,7 @@ mod kinds;
 mod numbers;
 pub use codes::{argument_kind, layout, memory_format, scalar_type};
 pub use kinds::ValueKind;
-pub use numbers::{PyFloat, PyInt, order_beyond_64_bits};
+pub use numbers::{PyFloat, PyInt, order_beyond_64_bits, relation_beyond_64_bits};
 
 // ---- unions ------------------------------------------------------------------------
 

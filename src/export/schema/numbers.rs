@@ -107,6 +107,25 @@ pub fn order_beyond_64_bits(l: Option<i128>, r: Option<i128>) -> Option<std::cmp
     })
 }
 
+/// Whether `l op r` holds where at least one side is beyond 64 bits
+/// ([`order_beyond_64_bits`]); `None` when both sides are expressions.
+pub fn relation_beyond_64_bits(
+    op: fake_runtime::sym::RelOp,
+    l: Option<i128>,
+    r: Option<i128>,
+) -> Option<bool> {
+    use fake_runtime::sym::RelOp;
+    let ord = order_beyond_64_bits(l, r)?;
+    Some(match op {
+        RelOp::Eq => ord.is_eq(),
+        RelOp::Ne => ord.is_ne(),
+        RelOp::Lt => ord.is_lt(),
+        RelOp::Le => ord.is_le(),
+        RelOp::Gt => ord.is_gt(),
+        RelOp::Ge => ord.is_ge(),
+    })
+}
+
 impl fmt::Display for PyInt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -565,11 +565,7 @@ impl Lowerer<'_> {
                 Err(self.unsupported(n, format!("`{}`", func.name())))
             }
             Func::Eq | Func::Ne | Func::Lt | Func::Le | Func::Gt | Func::Ge => {
-                if let Some(b) = self.wide_relation(func, &args[0], &args[1])? {
-                    return Ok(V::Bool(SymBool::Bool(b)));
-                }
-                let a = self.node(&args[0])?;
-                let b = self.node(&args[1])?;
+                let (a, b) = (&args[0], &args[1]);
                 let (op, a, b) = match func {
                     Func::Eq => (RelOp::Eq, a, b),
                     Func::Ne => (RelOp::Ne, a, b),
@@ -578,6 +574,11 @@ impl Lowerer<'_> {
                     Func::Gt => (RelOp::Lt, b, a),
                     _ => (RelOp::Le, b, a),
                 };
+                if let Some(b) = self.wide_relation(op, a, b)? {
+                    return Ok(V::Bool(SymBool::Bool(b)));
+                }
+                let a = self.node(a)?;
+                let b = self.node(b)?;
                 self.compare(n, op, a, b).map(V::Bool)
             }
             Func::And | Func::Or => {
@@ -605,12 +606,7 @@ impl Lowerer<'_> {
     /// check's bound), decided: the other side is a 64-bit integer, so it
     /// is on the near side of the bound unless it is a literal itself.
     /// `None` when neither side is such an integer.
-    fn wide_relation(
-        &mut self,
-        func: &Func,
-        a: &Node,
-        b: &Node,
-    ) -> Result<Option<bool>, SreprError> {
+    fn wide_relation(&mut self, op: RelOp, a: &Node, b: &Node) -> Result<Option<bool>, SreprError> {
         let wide = |n: &Node| match n.kind {
             NodeKind::WideInteger(v) => Some(v),
             _ => None,
@@ -628,17 +624,7 @@ impl Lowerer<'_> {
             })
         };
         let (l, r) = (side(a)?, side(b)?);
-        let Some(ord) = crate::export::schema::order_beyond_64_bits(l, r) else {
-            return Ok(None);
-        };
-        Ok(Some(match func {
-            Func::Eq => ord.is_eq(),
-            Func::Ne => ord.is_ne(),
-            Func::Lt => ord.is_lt(),
-            Func::Le => ord.is_le(),
-            Func::Gt => ord.is_gt(),
-            _ => ord.is_ge(),
-        }))
+        Ok(crate::export::schema::relation_beyond_64_bits(op, l, r))
     }
 
     fn compare(&mut self, n: &Node, op: RelOp, a: V, b: V) -> Result<SymBool, SreprError> {
