@@ -317,7 +317,7 @@ pub fn has_unbacked(
 }
 
 /// How ATen's `computeStride` decides for this view: size-obliviously
-/// ([`Decide::OrFalse`]) where a size or stride needs an unbacked value,
+/// ([`crate::strides::Decide::OrFalse`]) where a size or stride needs an unbacked value,
 /// else with guards.
 pub fn view_decide(
     env: &mut ShapeEnv,
