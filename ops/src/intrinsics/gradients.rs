@@ -383,14 +383,15 @@ pub fn log_softmax_backward_strides(
 }
 
 /// `torch.sum(t, dim, keepdim=True)` as a tensor: `t` with `dim` of size
-/// one (a number stays one), contiguous as a reduction's result.
+/// one (a number stays one), laid out as `sum` lays out its result
+/// ([`reduced_strides`]).
 fn kept_sum(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<TensorMeta> {
     let d = shape::wrap_dim(cx.op, dim, t.dim())?;
     let mut sum = t.clone();
     if !sum.sizes.is_empty() {
         sum.sizes[d] = SymInt::Int(1);
     }
-    sum.strides = fake_runtime::strides::contiguous(cx.env, &sum.sizes)?;
+    sum.strides = reduced_strides(cx, t, Some(IntList::from_slice(&[dim])), true)?;
     Ok(sum)
 }
 

@@ -26,10 +26,12 @@ fn pw(cx: &mut Cx<'_>, operands: &[&TensorMeta]) -> Result<TensorMeta> {
     pointwise_output(cx, operands, dtype)
 }
 
-/// `t.sum(dims, keepdim)`: contiguous (an empty `dims` reduces every dim).
+/// `t.sum(dims, keepdim)`, laid out as `sum` lays out its result (an
+/// empty `dims` reduces every dim).
 fn sum(cx: &mut Cx<'_>, t: &TensorMeta, dims: &[i64], keepdim: bool) -> Result<TensorMeta> {
     let sizes = shape::reduce(cx.op, &t.sizes, Some(dims), keepdim)?;
-    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+    let list = fake_runtime::support::IntList::from_slice(dims);
+    let strides = crate::intrinsics::reduced_strides(cx, t, Some(list), keepdim)?;
     Ok(TensorMeta {
         sizes,
         strides,
