@@ -412,6 +412,11 @@ def programs():
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
     yield "wide_bounds", WideBounds(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "sampled_to_one", SampledToOne(), (
+        torch.randn(2, 3, 3),
+        torch.randn(2, 3, 3, 5),
+        torch.randn(2, 3, 3, 5, 2),
+    ), tuple({i: Dim.AUTO for i in range(n)} for n in (3, 4, 5))
     yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
         {0: Dim("n")},
         {0: Dim("m")},
@@ -570,6 +575,29 @@ class WideBounds(torch.nn.Module):
         b = torch.cat([a, a * 2.0])
         c = torch.nonzero(b)
         return c.float().sum(0), c[:, 0] + 1
+
+
+class SampledToOne(torch.nn.Module):
+    """Upsamplings whose scaled dynamic dim has the hint 1 (`3 // 2`, `3 *
+    0.6`): each decomposition's source indices (`arange(size)` times or
+    plus a number, on the fast binary path) make that size the constant
+    1, under a guard; every mode, given a scale or an output size."""
+
+    def forward(self, a, b, c):
+        out = []
+        for mode in ("nearest", "linear", "nearest-exact"):
+            out.append(F.interpolate(a, scale_factor=0.5, mode=mode))
+        for mode in ("nearest", "bilinear", "bicubic", "nearest-exact"):
+            out.append(F.interpolate(b, scale_factor=0.6, mode=mode))
+        out.append(F.interpolate(b, scale_factor=0.5, mode="bilinear", align_corners=True))
+        for mode in ("nearest", "trilinear"):
+            out.append(F.interpolate(c, scale_factor=0.5, mode=mode))
+        half = [b.shape[2] // 2, b.shape[3] // 2]
+        out.append(torch.ops.aten.upsample_bilinear2d.default(b, half, False))
+        out.append(torch.ops.aten.upsample_bicubic2d.default(b, half, True))
+        out.append(torch.ops.aten.upsample_nearest2d.default(b, half))
+        out.append(torch.ops.aten.upsample_linear1d.default(a, [a.shape[2] // 2], False))
+        return out
 
 
 class SymFloats(torch.nn.Module):

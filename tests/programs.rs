@@ -170,6 +170,7 @@ programs!(
     vector_clones,
     derived_sizes,
     wide_bounds,
+    sampled_to_one,
     scatter_offsets,
     bool_mask,
     item_slice,

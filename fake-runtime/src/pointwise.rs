@@ -311,6 +311,16 @@ fn fast_binary_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> {
     Ok(out)
 }
 
+/// The sizes of the fake mode's fast path for `add`, `sub`, `mul` or
+/// `div` between a tensor of `sizes` and a Python number (whose shape is
+/// `()`): `fake_impls.infer_size(sizes, ())`. A size decided to be 1
+/// (`guard_or_false`: a guard where it is backed) becomes the constant 1,
+/// so decompositions that scale `arange(size)` by a number (the
+/// upsamplings' source indices) end up with a literal 1 there.
+pub fn with_number_sizes(cx: &mut Cx<'_>, sizes: &[SymInt]) -> Result<Dims> {
+    infer_size(cx, sizes, &[])
+}
+
 /// `fake_impls.infer_size(a, b)`: right-aligned; `b`'s size where `a`'s
 /// is decided to be 1, else `a`'s, which must be 1 or equal `b`'s
 /// (`torch._check`).

@@ -12,6 +12,7 @@
 
 use super::invalid;
 use crate::intrinsics::{advanced_index, format_strides, suggest_format};
+use fake_runtime::pointwise::with_number_sizes;
 use fake_runtime::shape::Dims;
 use fake_runtime::strides::{Decide, contiguous};
 use fake_runtime::support::{args, require};
@@ -73,6 +74,7 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
             )?;
         }
     }
+    let osize = with_number_sizes(cx, &osize)?;
     let mut shape = Dims::new();
     shape.extend([t.sizes[0], t.sizes[1]]);
     shape.extend(osize.iter().copied());
@@ -104,7 +106,10 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
 /// (which FakeTensorMode runs for them, ahead of the Python meta and
 /// decomposition): `upsample_common_check`, an empty tensor only with an
 /// empty batch, then a new tensor in the input's suggested memory format
-/// (with no channel-count heuristic on CUDA).
+/// (with no channel-count heuristic on CUDA). Export traces their
+/// Python decomposition instead, whose source indices leave a spatial
+/// size decided to be 1 as the constant 1 ([`sampled`]); the two agree
+/// everywhere else.
 fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let osize = args::sizes(cx, a, 1, "output_size", None)?;
@@ -124,6 +129,7 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
             ),
         ));
     }
+    let shape = sampled(cx, shape)?;
     // The 2-D meta makes its result `.contiguous()` in that format, which
     // keeps a single channel's contiguous strides.
     let format = suggest_format(cx, t, None)?;
@@ -187,6 +193,7 @@ pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
         ok,
         "Non-empty 4D data tensor expected but got a tensor with an empty dim",
     )?;
+    let shape = sampled(cx, shape)?;
     // "only use channels_last path when it's faster than the contiguous
     // path": not on CUDA with fewer than 16 channels.
     let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(16))?;
@@ -254,7 +261,7 @@ fn upsample_linear(
     osize: &[SymInt],
     _scales: &[Option<f64>],
 ) -> Result<Outs> {
-    let shape = batch_and_channels(cx, t, osize)?;
+    let shape = sampled(cx, batch_and_channels(cx, t, osize)?)?;
     let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(16))?;
     let format = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
         MemoryFormat::Contiguous
@@ -290,7 +297,7 @@ pub(crate) fn upsample_bicubic2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     if !align_corners {
         check_scalable(cx, &osize, &scales)?;
     }
-    let shape = batch_and_channels(cx, t, &osize[..2])?;
+    let shape = sampled(cx, batch_and_channels(cx, t, &osize[..2])?)?;
     let format = suggest_format(cx, t, None)?;
     let strides = contiguous_in(cx, &shape, format)?;
     Ok(super::fresh_out(cx, t, shape, strides))
@@ -330,7 +337,7 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
         }
         _ => Dims::new(),
     };
-    let shape = batch_and_channels(cx, t, &osize)?;
+    let shape = sampled(cx, batch_and_channels(cx, t, &osize)?)?;
     let format = suggest_format(cx, t, None)?;
     let strides = contiguous_in(cx, &shape, format)?;
     Ok(super::fresh_out(cx, t, shape, strides))
@@ -383,6 +390,17 @@ fn upsample_aa_vec(
             scale(1),
         ],
     )
+}
+
+/// `shape` with its spatial sizes (all but the first two) as the Python
+/// decompositions that export runs leave them: each dim's source indices
+/// are `arange(size)` combined with a number on the fast binary path
+/// ([`with_number_sizes`]), so a size decided to be 1 is the constant 1
+/// (a size `s // 2` whose hint is 1, say).
+fn sampled(cx: &mut Cx<'_>, mut shape: Dims) -> Result<Dims> {
+    let spatial = with_number_sizes(cx, &shape[2..])?;
+    shape[2..].copy_from_slice(&spatial);
+    Ok(shape)
 }
 
 /// The batch and channel sizes of `t` followed by `osize`, for an input of
