@@ -412,6 +412,9 @@ def programs():
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
     yield "wide_bounds", WideBounds(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "strided_views", StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
+        {i: Dim.AUTO for i in range(4)},
+    )
     yield "sampled_to_one", SampledToOne(), (
         torch.randn(2, 3, 3),
         torch.randn(2, 3, 3, 5),
@@ -575,6 +578,20 @@ class WideBounds(torch.nn.Module):
         b = torch.cat([a, a * 2.0])
         c = torch.nonzero(b)
         return c.float().sum(0), c[:, 0] + 1
+
+
+class StridedViews(torch.nn.Module):
+    """Views of an input whose innermost stride is its own symbol (every
+    other element): merging dims takes the smaller stride with Python's
+    `min`, which non-strict export makes `sym_min` (a `Min` expression
+    where the ranges cannot order the strides), not a guarded choice."""
+
+    def forward(self, x):
+        a = x.reshape(x.shape[-1], -1)
+        b = a.unsqueeze(0).expand(3, *a.shape)
+        c = x.flatten(1, 2)
+        d = x.transpose(0, 1).reshape(-1, x.shape[3])
+        return a, b.reshape(3, -1), c, d
 
 
 class SampledToOne(torch.nn.Module):

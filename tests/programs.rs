@@ -171,6 +171,7 @@ programs!(
     derived_sizes,
     wide_bounds,
     sampled_to_one,
+    strided_views,
     scatter_offsets,
     bool_mask,
     item_slice,

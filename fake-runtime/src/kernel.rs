@@ -33,17 +33,24 @@ pub struct Defaults {
     /// C++ kernel (on symbolic ones the fake mode prefers the reference
     /// either way). Kernels whose two answers differ read it.
     pub python_dispatcher: bool,
+    /// Whether Python's builtin `min` and `max` of SymInts are `sym_min`
+    /// and `sym_max` (a `Min`/`Max` expression, no guard), as while
+    /// non-strict `torch.export` traces (`_override_builtin_ops`): the
+    /// references it runs then keep the expression where a plain fake
+    /// mode decides with a guard (`_collapse_view_helper`'s stride).
+    pub symbolic_builtins: bool,
 }
 
 impl Default for Defaults {
-    /// `float32` on the CPU, every backend enabled, no Python dispatcher:
-    /// a new process.
+    /// `float32` on the CPU, every backend enabled, no Python dispatcher,
+    /// Python's own `min` and `max`: a new process.
     fn default() -> Self {
         Defaults {
             dtype: DType::Float32,
             device: Device::cpu(),
             backends: Backends::ENABLED,
             python_dispatcher: false,
+            symbolic_builtins: false,
         }
     }
 }

@@ -29,12 +29,34 @@ pub fn reshape_view(
     sizes: &[SymInt],
     strides: &[SymInt],
     shape: &[SymInt],
+    min: PyMin,
     op: &str,
 ) -> Result<Option<Geometry>> {
     if let Some(geometry) = dense_static_view(sizes, strides, shape) {
         return Ok(Some(geometry));
     }
-    reshape_view_steps(env, sizes, strides, shape, op)
+    reshape_view_steps(env, sizes, strides, shape, min, op)
+}
+
+/// What Python's builtin `min` of two SymInts is in the code a view
+/// mirrors ([`crate::Defaults::symbolic_builtins`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PyMin {
+    /// The smaller one, decided with a guard (a plain fake mode).
+    Guarded,
+    /// `sym_min`: a `Min` expression, no guard (non-strict export).
+    Symbolic,
+}
+
+impl PyMin {
+    /// The `min` of code run under `defaults`.
+    pub fn of(defaults: &crate::Defaults) -> PyMin {
+        if defaults.symbolic_builtins {
+            PyMin::Symbolic
+        } else {
+            PyMin::Guarded
+        }
+    }
 }
 
 /// The answer of [`reshape_view_steps`] without its steps, where it is
@@ -80,6 +102,7 @@ pub fn reshape_view_steps(
     sizes: &[SymInt],
     strides: &[SymInt],
     shape: &[SymInt],
+    min: PyMin,
     op: &str,
 ) -> Result<Option<Geometry>> {
     let numel = crate::shape::numel(env, sizes)?;
@@ -159,7 +182,7 @@ pub fn reshape_view_steps(
             accum = env.mul(accum, a_sizes[end])?;
         }
         if end != idx {
-            match collapse(env, &a_sizes, &a_strides, idx, end, op)? {
+            match collapse(env, &a_sizes, &a_strides, idx, end, min, op)? {
                 Some((len, stride)) => {
                     a_sizes.drain(idx + 1..=end);
                     a_strides.drain(idx + 1..=end);
@@ -235,7 +258,8 @@ fn split_dim(
 /// `prims._collapse_view_helper(a, start, end)`: the length and stride of
 /// dims `start..=end` merged, or `None` when they cannot be merged as a
 /// view. Validity is decided with `guard_or_false`; the stride is the
-/// smallest stride of a dim longer than 1 (Python's `min`, a guard). As
+/// smallest stride of a dim longer than 1 (Python's `min`: a guard, or a
+/// `Min` expression where `min` is symbolic). As
 /// there, only neighbouring dims are tested, so dims that a size-1 dim
 /// separates merge even when their strides do not chain: FakeTensorMode's
 /// answer for a view eager refuses (its strides address other elements).
@@ -245,6 +269,7 @@ fn collapse(
     strides: &[SymInt],
     start: usize,
     end: usize,
+    min: PyMin,
     op: &str,
 ) -> Result<Option<(SymInt, SymInt)>> {
     let numel = crate::shape::numel(env, sizes)?;
@@ -273,10 +298,18 @@ fn collapse(
     for i in (start..end).rev() {
         let not_one = env.ne(sizes[i], SymInt::Int(1))?;
         if env.guard_bool(not_one, op)? {
-            let smaller = env.lt(strides[i], stride)?;
-            if env.guard_bool(smaller, op)? {
-                stride = strides[i];
-            }
+            // `min(stride, strides[i])`.
+            stride = match min {
+                PyMin::Symbolic => env.min(stride, strides[i])?,
+                PyMin::Guarded => {
+                    let smaller = env.lt(strides[i], stride)?;
+                    if env.guard_bool(smaller, op)? {
+                        strides[i]
+                    } else {
+                        stride
+                    }
+                }
+            };
         }
     }
     let mut length = sizes[end];
@@ -418,7 +451,9 @@ mod tests {
                 }
                 let shape = ints(to);
                 let fast = dense_static_view(&sizes, &strides, &shape);
-                let steps = reshape_view_steps(&mut env, &sizes, &strides, &shape, "view").unwrap();
+                let steps =
+                    reshape_view_steps(&mut env, &sizes, &strides, &shape, PyMin::Guarded, "view")
+                        .unwrap();
                 assert!(fast.is_some(), "view {from:?} as {to:?}: no shortcut");
                 assert_eq!(fast, steps, "view {from:?} as {to:?}");
                 checked += 1;

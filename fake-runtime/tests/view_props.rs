@@ -12,7 +12,7 @@ use fake_runtime::ShapeEnv;
 use fake_runtime::shape::Dims;
 use fake_runtime::strides::{Decide, view_strides};
 use fake_runtime::sym::SymInt;
-use fake_runtime::view::reshape_view;
+use fake_runtime::view::{PyMin, reshape_view};
 use proptest::prelude::*;
 
 fn ints(v: &[i64]) -> Dims {
@@ -101,7 +101,7 @@ proptest! {
         let mut env = ShapeEnv::new();
         let (s, st, sh) = (ints(&sizes), ints(&strides), ints(&shape));
         let aten = view_strides(&mut env, &s, &st, &sh, "view", Decide::Guard).expect("decides");
-        let ours = reshape_view(&mut env, &s, &st, &sh, "view").expect("decides");
+        let ours = reshape_view(&mut env, &s, &st, &sh, PyMin::Guarded, "view").expect("decides");
         match ours {
             Some(_) if aten.is_none() => {}
             Some((vs, vst)) => {
@@ -159,7 +159,7 @@ proptest! {
         let aten = view_strides(&mut eager_env, &ints(&sizes), &ints(&strides), &sh, "view", Decide::Guard)
             .expect("decides");
         prop_assume!(aten.is_some());
-        let ours = reshape_view(&mut env, &syms, &sym_strides, &sh, "view");
+        let ours = reshape_view(&mut env, &syms, &sym_strides, &sh, PyMin::Guarded, "view");
         if let Ok(Some((vs, vst))) = ours {
             let vs: Vec<i64> = vs.iter().map(|&v| hint(&mut env, v)).collect();
             let vst: Vec<i64> = vst.iter().map(|&v| hint(&mut env, v)).collect();

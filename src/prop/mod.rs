@@ -388,11 +388,13 @@ impl Plan {
             });
         }
         // An exported program was traced with oneDNN and cuDNN disabled,
-        // under the Python dispatcher, functionalized unless it is in the
-        // training IR.
+        // under the Python dispatcher, with Python's `min` and `max` of
+        // SymInts symbolic (non-strict export), functionalized unless it
+        // is in the training IR.
         let defaults = fake_runtime::Defaults {
             backends: fake_runtime::Backends::DISABLED,
             python_dispatcher: true,
+            symbolic_builtins: true,
             ..Default::default()
         };
         let settings = fake_runtime::mode::ModeSettings {

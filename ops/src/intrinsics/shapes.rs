@@ -521,7 +521,8 @@ pub(crate) fn reshape_geometry(
     let geometry = if unbacked {
         fake_runtime::view::unbacked_view(cx.env, &t.sizes, &strides, shape, cx.op)?
     } else {
-        fake_runtime::view::reshape_view(cx.env, &t.sizes, &strides, shape, cx.op)?
+        let min = fake_runtime::view::PyMin::of(&cx.defaults);
+        fake_runtime::view::reshape_view(cx.env, &t.sizes, &strides, shape, min, cx.op)?
     };
     match geometry {
         Some((sizes, strides)) => Ok((sizes, strides, copy)),
@@ -552,7 +553,8 @@ pub(crate) fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Re
         return fake_runtime::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
             .ok_or_else(|| view_refused(cx));
     }
-    fake_runtime::view::reshape_view_steps(cx.env, &t.sizes, &t.strides, shape, cx.op)?
+    let min = fake_runtime::view::PyMin::of(&cx.defaults);
+    fake_runtime::view::reshape_view_steps(cx.env, &t.sizes, &t.strides, shape, min, cx.op)?
         .ok_or_else(|| view_refused(cx))
 }
 

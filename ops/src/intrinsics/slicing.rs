@@ -221,7 +221,8 @@ pub fn unfold_backward_sizes(
         let all = cx.env.mul(folds, SymInt::Int(size))?;
         let sizes = [folds, SymInt::Int(size)];
         let strides = [SymInt::Int(step), SymInt::Int(1)];
-        fake_runtime::view::reshape_view(cx.env, &sizes, &strides, &[all], cx.op)?;
+        let min = fake_runtime::view::PyMin::of(&cx.defaults);
+        fake_runtime::view::reshape_view(cx.env, &sizes, &strides, &[all], min, cx.op)?;
         shape::wrap_dim(cx.op, -1, grad.dim())?;
         shape::wrap_dim(cx.op, d as i64 + 1, grad.dim())?;
         return Ok(input_sizes);
