@@ -415,6 +415,10 @@ def programs():
     yield "strided_views", StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "number_wheres", NumberWheres(), (
+        torch.randn(4, 3, 5).permute(1, 0, 2)[:, 1:2],
+        torch.randn(3, 4, 1).transpose(1, 2),
+    ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
     yield "sampled_to_one", SampledToOne(), (
         torch.randn(2, 3, 3),
         torch.randn(2, 3, 3, 5),
@@ -592,6 +596,26 @@ class StridedViews(torch.nn.Module):
         c = x.flatten(1, 2)
         d = x.transpose(0, 1).reshape(-1, x.shape[3])
         return a, b.reshape(3, -1), c, d
+
+
+class NumberWheres(torch.nn.Module):
+    """Elementwise operators whose references are `torch.where(cond,
+    number, x)`, on inputs with a size-1 dim of a stride of its own: under
+    the Python dispatcher (as export traces) `_refs.where` gets the number
+    itself, which does not order the dims; a zero-dim tensor does (the
+    where overloads taking a number, `masked_fill` by a tensor,
+    `hardshrink`'s ATen kernel)."""
+
+    def forward(self, a, b):
+        out = []
+        for x in (a, b):
+            out += [
+                torch.relu(x), x.clamp(min=0.0), x.clamp(-0.5, 0.5), F.threshold(x, 0.1, 2.0),
+                F.hardtanh(x), F.relu6(x), torch.xlogy(x, 2.0), x.masked_fill(x > 0, 1.0),
+                x.masked_fill(x > 0, torch.tensor(1.0)), F.hardshrink(x),
+                torch.where(x > 0, x, 0.0),
+            ]
+        return out
 
 
 class SampledToOne(torch.nn.Module):

@@ -679,6 +679,21 @@ CASES["prims::copy_strided"] = [
     C("stride count mismatch", T([2, 3]), [1]),
 ]
 
+# A primitive Core ATen programs keep where `xlogy`'s reference wraps a
+# number: zero-dim, of the dtype and on the device given (its meta
+# requires both).
+_CPU = torch.device("cpu")
+CASES["prims::scalar_tensor"] = [
+    C("float value", 1.5, dtype=torch.float32, device=_CPU),
+    C("int value as float64", 3, dtype=f64, device=_CPU),
+    C("bool value", True, dtype=b8, device=_CPU),
+    C("complex value", 1 + 2j, dtype=c64, device=_CPU),
+    C("cuda", 2.0, dtype=f16, device=torch.device("cuda:0")),
+    C("no dtype refused", 3, device=_CPU),
+    C("no device refused", 3, dtype=i64),
+    C("neither refused", 1.5),
+]
+
 # Dense to sparse COO: ATen's `dense_to_sparse` checks in their order
 # (PyTorch runs the CPU kernel on zeros), the result of the input's sizes
 # with zero strides. The compressed layouts are not modelled (refused as

@@ -171,6 +171,7 @@ programs!(
     derived_sizes,
     wide_bounds,
     sampled_to_one,
+    number_wheres,
     strided_views,
     scatter_offsets,
     bool_mask,

@@ -407,7 +407,9 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
 /// `fake_runtime::pointwise::StrideRule` each names (`elementwise`, the
 /// default: the references' elementwise meta; `fast_binary`: the fake
 /// mode's fast path for `add`, `sub`, `mul` and `div` first;
-/// `where_number`: `where(cond(self), self, number)`; `with_number`: a
+/// `where_number`: `where(cond(self), self, number)`; `ref_where_number`:
+/// the same in a reference, where the Python dispatcher keeps the number
+/// out; `with_number`: a
 /// number made a tensor takes part; `decomposed`: each input laid
 /// out afresh first; `logical`: broadcast, then each laid out afresh,
 /// unless every input is bool).
@@ -415,6 +417,7 @@ pub const STRIDE_RULES: &[(&str, &str)] = &[
     ("elementwise", "Elementwise"),
     ("fast_binary", "FastBinary"),
     ("where_number", "WhereNumber"),
+    ("ref_where_number", "RefWhereNumber"),
     ("with_number", "WithNumber"),
     ("decomposed", "Decomposed"),
     ("logical", "Logical"),

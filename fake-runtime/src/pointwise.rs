@@ -27,11 +27,17 @@ pub enum StrideRule {
     /// when an input has the output's shape, contiguous if every input
     /// is, channels-last if every input is.
     FastBinary,
-    /// `where(cond(self), self, number)` (`relu`, `threshold`, `clamp` by
-    /// numbers, `hardshrink`): the condition laid out afresh, then `self`;
-    /// inside the meta kernel the number is a zero-dim tensor that takes
-    /// part ([`StrideRule::WithNumber`]).
+    /// `where(cond(self), self, number)` (`hardshrink`'s kernel) or, of
+    /// two operands, `where(first, number, second)`: the condition laid
+    /// out afresh, then `self`; inside the meta kernel the number is a
+    /// zero-dim tensor that takes part ([`StrideRule::WithNumber`]).
     WhereNumber,
+    /// [`StrideRule::WhereNumber`] written in a reference as
+    /// `torch.where(cond, number, self)` (`relu`, `threshold`, `clamp` by
+    /// numbers, `masked_fill`): under the Python dispatcher
+    /// ([`crate::Defaults::python_dispatcher`]) `_refs.where` gets the
+    /// number itself, which takes no part.
+    RefWhereNumber,
     /// The inputs and a number made a zero-dim tensor (`scalar_tensor`)
     /// by the decomposition (`where.ScalarOther`): inside the meta kernel
     /// it takes part, broadcast with zero strides, so the inputs are never
@@ -216,13 +222,21 @@ pub(crate) fn general(
         .collect();
     let cond;
     let mut operands = operands(&kept);
-    if rule == StrideRule::WhereNumber
+    if matches!(rule, StrideRule::WhereNumber | StrideRule::RefWhereNumber)
         && let [t] = kept.as_slice()
     {
         cond = laid_out(cx, t)?;
         operands.insert(0, Operand::of(&cond));
     }
-    if matches!(rule, StrideRule::WhereNumber | StrideRule::WithNumber) && !outside {
+    // Under the Python dispatcher a reference's `torch.where(cond,
+    // number, t)` reaches `_refs.where` with the number itself, which
+    // takes no part either.
+    let number = match rule {
+        StrideRule::RefWhereNumber => !cx.defaults.python_dispatcher,
+        StrideRule::WhereNumber | StrideRule::WithNumber => true,
+        _ => false,
+    };
+    if number && !outside {
         operands.push(Operand {
             sizes: &[],
             strides: &[],

@@ -130,6 +130,7 @@ mod tests {
                     StrideRule::Elementwise,
                     StrideRule::FastBinary,
                     StrideRule::WhereNumber,
+                    StrideRule::RefWhereNumber,
                     StrideRule::WithNumber,
                     StrideRule::Decomposed,
                     StrideRule::Logical,

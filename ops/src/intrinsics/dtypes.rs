@@ -309,6 +309,16 @@ pub fn default_device(cx: &mut Cx<'_>) -> Result<Device> {
     Ok(cx.defaults.device)
 }
 
+/// `dtype_given(dtype)`: an optional dtype argument was given.
+pub fn dtype_given(_cx: &mut Cx<'_>, dtype: Option<DType>) -> Result<bool> {
+    Ok(dtype.is_some())
+}
+
+/// `device_given(device)`: an optional device argument was given.
+pub fn device_given(_cx: &mut Cx<'_>, device: Option<Device>) -> Result<bool> {
+    Ok(device.is_some())
+}
+
 /// `common_device()`: the device of the operator's outputs (the common
 /// device of its tensor arguments).
 pub fn common_device(cx: &mut Cx<'_>) -> Result<Device> {

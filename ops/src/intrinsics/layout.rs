@@ -289,9 +289,26 @@ pub fn fast_binary_strides(
     )
 }
 
+/// `where_number_strides(first, second)`: the layout of a reference's
+/// `torch.where(first, number, second)` (`masked_fill`'s): inside a plain
+/// meta kernel the number becomes a zero-dim tensor that takes part; under
+/// the Python dispatcher, and on symbolic sizes, it stays a number that
+/// does not (`StrideRule::RefWhereNumber`).
+pub fn where_number_strides(
+    cx: &mut Cx<'_>,
+    first: &TensorMeta,
+    second: &TensorMeta,
+) -> Result<Dims> {
+    let rule = fake_runtime::pointwise::StrideRule::RefWhereNumber;
+    Ok(
+        fake_runtime::support::pointwise_output_by(cx, &[first, second], second.dtype, rule)?
+            .strides,
+    )
+}
+
 /// `number_strides(first, second)`: the layout of `where(first, number,
-/// second)` as the meta kernel computes it, the number made a zero-dim
-/// tensor that takes part (`StrideRule::WithNumber`).
+/// second)` as the meta kernel computes it, the number a zero-dim tensor
+/// that takes part (`StrideRule::WithNumber`).
 pub fn number_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) -> Result<Dims> {
     let rule = fake_runtime::pointwise::StrideRule::WithNumber;
     Ok(
