@@ -7,7 +7,9 @@
 //! dim returns `self` itself.
 
 use super::invalid;
-use crate::intrinsics::{cat, cat_strides, preserve_strides, result_type_list, wrap_dim};
+use crate::intrinsics::{
+    cat, cat_strides, empty_like_strides, preserve_strides, result_type_list, wrap_dim,
+};
 use fake_runtime::shape::check_printing;
 use fake_runtime::support::{args, pointwise_output};
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
@@ -85,8 +87,9 @@ pub(crate) fn diff(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 
     let mut outs = Outs::new();
     if n == 0 {
-        // `zeros_like(self)` then a copy: `prepend` and `append` ignored.
-        let strides = preserve_strides(cx, t, None)?;
+        // `zeros_like(self)` (the fake mode's, laid out as the references'
+        // `empty_like`) then a copy: `prepend` and `append` ignored.
+        let strides = empty_like_strides(cx, t, None)?;
         outs.push(Out::Tensor(
             super::fresh(cx, t, t.sizes.clone(), strides),
             Alias::Fresh,
