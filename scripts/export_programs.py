@@ -415,6 +415,11 @@ def programs():
     yield "strided_views", StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "unbacked_broadcasts", UnbackedBroadcasts(), (
+        torch.tensor([1.0, 0.0, 2.0, 3.0]),
+        torch.randn(2, 1, 1),
+        torch.randn(6, 1),
+    ), tuple({i: Dim.AUTO for i in range(n)} for n in (1, 3, 2))
     yield "number_wheres", NumberWheres(), (
         torch.randn(4, 3, 5).permute(1, 0, 2)[:, 1:2],
         torch.randn(3, 4, 1).transpose(1, 2),
@@ -596,6 +601,17 @@ class StridedViews(torch.nn.Module):
         c = x.flatten(1, 2)
         d = x.transpose(0, 1).reshape(-1, x.shape[3])
         return a, b.reshape(3, -1), c, d
+
+
+class UnbackedBroadcasts(torch.nn.Module):
+    """Elementwise operators broadcasting a size-1 dim against one of
+    data-dependent length: `expand` gives it stride 0 (the length is not
+    decided to be 1), so the other operand's strides order the dims."""
+
+    def forward(self, x, w, v):
+        b = x[x > 0]
+        torch._check(b.shape[0] != 0)
+        return b.unsqueeze(1) + w, b * v, v * b, (b.unsqueeze(1) * w).sum(0)
 
 
 class NumberWheres(torch.nn.Module):

@@ -172,6 +172,7 @@ programs!(
     wide_bounds,
     sampled_to_one,
     number_wheres,
+    unbacked_broadcasts,
     strided_views,
     scatter_offsets,
     bool_mask,

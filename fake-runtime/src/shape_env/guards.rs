@@ -498,16 +498,9 @@ impl ShapeEnv {
                         nk.checked_sub(1).map(|v| ValueRange::new(None, Some(v)))
                     }
                     (RelOp::Le, Some(nk)) => Some(ValueRange::new(None, Some(nk))),
-                    (RelOp::Ne, Some(nk)) => {
-                        let cur = self.exprs.symbol_range(s);
-                        if cur.lo() == Some(nk) {
-                            nk.checked_add(1).map(|v| ValueRange::new(Some(v), None))
-                        } else if cur.hi() == Some(nk) {
-                            nk.checked_sub(1).map(|v| ValueRange::new(None, Some(v)))
-                        } else {
-                            None
-                        }
-                    }
+                    // `!=` narrows nothing, even at a bound (PyTorch's
+                    // `_refine_ranges` and `_maybe_guard_rel` skip it): the
+                    // fact itself is remembered as decided above.
                     _ => None,
                 };
                 if let Some(r) = r {

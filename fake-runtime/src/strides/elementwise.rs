@@ -65,6 +65,12 @@ pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Re
             && env.known_ne(v, k)
         {
             false
+        } else if size == SymInt::Int(1) {
+            // A size-1 dim keeps its stride only where the target is
+            // decided to be 1 too: one of data-dependent length is
+            // broadcast (stride 0), as the fake `expand` answers.
+            let c = env.eq(target, SymInt::Int(1))?;
+            env.guard_or_false(c, "expand")?
         } else {
             let c = env.eq(size, target)?;
             env.guard_or_true(c, "expand")?
