@@ -620,7 +620,12 @@ class NumberWheres(torch.nn.Module):
     the Python dispatcher (as export traces) `_refs.where` gets the number
     itself, which does not order the dims; a zero-dim tensor does (the
     where overloads taking a number, `masked_fill` by a tensor,
-    `hardshrink`'s ATen kernel)."""
+    `hardshrink`'s ATen kernel). The references of `triu`, `tril` and
+    `xlogy` (by a zero-dim tensor) hand `torch.where` numbers too."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("quarter", torch.tensor(0.25))
 
     def forward(self, a, b):
         out = []
@@ -629,7 +634,8 @@ class NumberWheres(torch.nn.Module):
                 torch.relu(x), x.clamp(min=0.0), x.clamp(-0.5, 0.5), F.threshold(x, 0.1, 2.0),
                 F.hardtanh(x), F.relu6(x), torch.xlogy(x, 2.0), x.masked_fill(x > 0, 1.0),
                 x.masked_fill(x > 0, torch.tensor(1.0)), F.hardshrink(x),
-                torch.where(x > 0, x, 0.0),
+                torch.where(x > 0, x, 0.0), torch.triu(x), torch.tril(x, -1),
+                torch.xlogy(x, self.quarter),
             ]
         return out
 

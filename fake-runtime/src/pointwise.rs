@@ -44,6 +44,11 @@ pub enum StrideRule {
     /// all contiguous and their strides order the dims; on symbolic sizes
     /// it does not.
     WithNumber,
+    /// [`StrideRule::WithNumber`] of a number a reference hands an
+    /// operator (`torch.where(c, x, 0)` inside a decomposition): under the
+    /// Python dispatcher ([`crate::Defaults::python_dispatcher`]) it stays
+    /// a number and takes no part.
+    RefWithNumber,
     /// Decompositions that first lay each input out afresh, as a unary
     /// elementwise operator would (`logical_and` compares each input with
     /// 0 first), then combine them elementwise.
@@ -232,7 +237,7 @@ pub(crate) fn general(
     // number, t)` reaches `_refs.where` with the number itself, which
     // takes no part either.
     let number = match rule {
-        StrideRule::RefWhereNumber => !cx.defaults.python_dispatcher,
+        StrideRule::RefWhereNumber | StrideRule::RefWithNumber => !cx.defaults.python_dispatcher,
         StrideRule::WhereNumber | StrideRule::WithNumber => true,
         _ => false,
     };

@@ -132,6 +132,7 @@ mod tests {
                     StrideRule::WhereNumber,
                     StrideRule::RefWhereNumber,
                     StrideRule::WithNumber,
+                    StrideRule::RefWithNumber,
                     StrideRule::Decomposed,
                     StrideRule::Logical,
                 ] {

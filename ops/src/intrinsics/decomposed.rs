@@ -35,13 +35,16 @@ impl Steps {
         pointwise_output_by(cx, &[a, b], self.dtype, StrideRule::FastBinary)
     }
 
-    /// The step over `inputs` and a number made a tensor (`where(c, x, 0)`).
+    /// The step over `inputs` and a number the reference hands it
+    /// (`where(c, x, 0)`): a zero-dim tensor that takes part inside a
+    /// plain meta kernel, a number that does not under the Python
+    /// dispatcher (`StrideRule::RefWithNumber`).
     pub(crate) fn with_number(
         &self,
         cx: &mut Cx<'_>,
         inputs: &[&TensorMeta],
     ) -> Result<TensorMeta> {
-        pointwise_output_by(cx, inputs, self.dtype, StrideRule::WithNumber)
+        pointwise_output_by(cx, inputs, self.dtype, StrideRule::RefWithNumber)
     }
 
     /// `times` unary steps on `t`.
