@@ -415,6 +415,10 @@ def programs():
     yield "strided_views", StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
+        {0: Dim.AUTO, 2: Dim.AUTO},
+        {0: Dim.AUTO},
+    )
     yield "unbacked_broadcasts", UnbackedBroadcasts(), (
         torch.tensor([1.0, 0.0, 2.0, 3.0]),
         torch.randn(2, 1, 1),
@@ -601,6 +605,25 @@ class StridedViews(torch.nn.Module):
         c = x.flatten(1, 2)
         d = x.transpose(0, 1).reshape(-1, x.shape[3])
         return a, b.reshape(3, -1), c, d
+
+
+class ParameterMatmuls(torch.nn.Module):
+    """A parameter (or a tensor computed from one: both require grad)
+    times a batch of matrices: `should_fold` folds the batch into one `mm`
+    and the result is `mT.contiguous()`, which keeps a size-1 dim's
+    transposed stride."""
+
+    def __init__(self):
+        super().__init__()
+        self.p0 = torch.nn.Parameter(torch.randn(1, 3))
+        self.p1 = torch.nn.Parameter(torch.randn(4, 3))
+        self.p2 = torch.nn.Parameter(torch.randn(3))
+
+    def forward(self, x0, x1):
+        a = self.p0 @ x0
+        b = self.p1 @ x1
+        c = (self.p2 * x0[0, :, 0]).unsqueeze(0) @ x0
+        return a, b, c
 
 
 class UnbackedBroadcasts(torch.nn.Module):

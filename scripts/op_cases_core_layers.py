@@ -14,6 +14,12 @@ import torch
 from op_case_inputs import CL, C, Case, D, S, SizeOf, T, b8, bf16, c64, cl, f16, f32, f64, i32, i64, off, tr, u8, unary_cases
 from op_cases_core_pointwise import dropout_cases
 
+
+def _grad(t):
+    """`t` requiring grad."""
+    return t.requires_grad_()
+
+
 CASES = {}
 
 CASES.update({
@@ -240,6 +246,11 @@ CASES.update({
         C("vectors of other dtypes refused", T([3], dtype=bf16), T([3], dtype=f64)),
         C("batched product of other dtypes refused", T([2, 2, 3]), T([2, 3, 4], dtype=f64)),
         C("unfoldable batch and vector refused", T([5, 2, 4], strides=[1, 20, 5]), T([4], dtype=f64)),
+        # A matrix that requires grad folds the batch it multiplies into one
+        # `mm` (`should_fold`), the result `mT.contiguous()`.
+        C("matrix requiring grad folds a batch", T([1, 3], then=_grad), T([2, 3, 2])),
+        C("matrix requiring grad folds a batch of columns", T([4, 3], then=_grad), T([2, 3, 1])),
+        C("matrix requiring grad times a batch", T([4, 3], then=_grad), T([2, 3, 5])),
     ],
     "linear": [
         C("batched with bias", T([2, 5, 3]), T([4, 3]), T([4])),

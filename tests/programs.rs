@@ -173,6 +173,7 @@ programs!(
     sampled_to_one,
     number_wheres,
     unbacked_broadcasts,
+    parameter_matmuls,
     strided_views,
     scatter_offsets,
     bool_mask,

@@ -317,6 +317,28 @@ pub fn number_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) 
     )
 }
 
+/// `matmul_strides(self, other, shape)`: the layout of `matmul`'s result
+/// of `shape`, contiguous but where a matrix that requires grad multiplies
+/// a batch of matrices: `should_fold` then folds the transposed batch into
+/// one `mm` and the decomposition returns `_unsafe_view(mm).mT.contiguous()`
+/// (`.contiguous()` keeps the transposed strides of a size-1 dim).
+pub fn matmul_strides(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    shape: Dims,
+) -> Result<Dims> {
+    let n = shape.len();
+    if a.dim() == 2 && b.dim() >= 3 && a.requires_grad {
+        let mut folded = shape.clone();
+        folded.swap(n - 2, n - 1);
+        let mut strides = fake_runtime::strides::contiguous(cx.env, &folded)?;
+        strides.swap(n - 2, n - 1);
+        return contiguous_kept(cx, shape, strides);
+    }
+    fake_runtime::strides::contiguous(cx.env, &shape)
+}
+
 /// `contiguous_kept(shape, strides)`: the strides `.contiguous()` leaves a
 /// tensor of `shape`: its own when it is contiguous (size-one dims aside,
 /// decided as `is_contiguous_or_false`), else contiguous ones.
