@@ -644,7 +644,8 @@ class NumberWheres(torch.nn.Module):
     itself, which does not order the dims; a zero-dim tensor does (the
     where overloads taking a number, `masked_fill` by a tensor,
     `hardshrink`'s ATen kernel). The references of `triu`, `tril` and
-    `xlogy` (by a zero-dim tensor) hand `torch.where` numbers too."""
+    `xlogy` (by a zero-dim tensor) hand `torch.where` numbers too, and
+    floor division by a number keeps it a number through every step."""
 
     def __init__(self):
         super().__init__()
@@ -660,6 +661,8 @@ class NumberWheres(torch.nn.Module):
                 torch.where(x > 0, x, 0.0), torch.triu(x), torch.tril(x, -1),
                 torch.xlogy(x, self.quarter),
             ]
+        y = a.squeeze(1).t()
+        out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
 
 

@@ -60,7 +60,10 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
         maybe_broadcast(cx, o, &shape, outside)?,
     );
     if mode == Some("floor") {
-        return floor_divide_chain(cx, &s, &o, dtype);
+        // A divisor given as a number stays one in the reference under
+        // the Python dispatcher.
+        let number = o.wrapped_number && cx.defaults.python_dispatcher;
+        return floor_divide_chain(cx, &s, (!number).then_some(&o), dtype);
     }
     // `trunc_divide`: `prims.div`, then `trunc` of a quotient that is not
     // an integer (a unary step, laid out afresh).
@@ -91,34 +94,45 @@ fn step(cx: &mut Cx<'_>, operands: &[&TensorMeta], dtype: DType) -> Result<Tenso
 /// `dtype`): `_floor_divide_float` for floating dtypes, else
 /// `_floor_divide_integer`. Only the layout of each step matters here;
 /// comparison results are given `dtype` too, which changes no stride.
+/// `b` is `None` where the reference gets a Python number (a divisor
+/// given as a number, under the Python dispatcher): every step of the
+/// number alone is a number too, and none takes part in a layout.
 fn floor_divide_chain(
     cx: &mut Cx<'_>,
     a: &TensorMeta,
-    b: &TensorMeta,
+    b: Option<&TensorMeta>,
     dtype: DType,
 ) -> Result<TensorMeta> {
+    // A step over the tensors given and, when it is a tensor, `b`'s
+    // (or a step of `b` alone: `None` when that is a number).
     let p = |cx: &mut Cx<'_>, ops: &[&TensorMeta]| step(cx, ops, dtype);
+    let with = |cx: &mut Cx<'_>, ops: &[&TensorMeta], b: Option<&TensorMeta>| {
+        let mut all: Vec<&TensorMeta> = ops.to_vec();
+        all.extend(b);
+        step(cx, &all, dtype)
+    };
+    let of_b = |cx: &mut Cx<'_>| b.map(|b| p(cx, &[b])).transpose();
     if !dtype.is_floating_point() {
-        let quotient = p(cx, &[a, b])?; // prims.div(a, b)
+        let quotient = with(cx, &[a], b)?; // prims.div(a, b)
         if matches!(
             dtype,
             DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64
         ) {
             return Ok(quotient);
         }
-        let (sa, sb) = (p(cx, &[a])?, p(cx, &[b])?); // signbit
-        let signs = p(cx, &[&sa, &sb])?; // ne
-        let rem = p(cx, &[a, b])?; // fmod
+        let (sa, sb) = (p(cx, &[a])?, of_b(cx)?); // signbit
+        let signs = with(cx, &[&sa], sb.as_ref())?; // ne
+        let rem = with(cx, &[a], b)?; // fmod
         let nonzero = p(cx, &[&rem])?; // ne(.., 0)
         let offset = p(cx, &[&signs, &nonzero])?; // logical_and
         let offset = p(cx, &[&offset])?; // to a's dtype
         return p(cx, &[&quotient, &offset]); // sub
     }
-    let rem = p(cx, &[a, b])?; // fmod(a, b)
+    let rem = with(cx, &[a], b)?; // fmod(a, b)
     let diff = p(cx, &[a, &rem])?; // sub(a, mod)
-    let div = p(cx, &[&diff, b])?; // true_divide(.., b)
-    let (la, lb) = (p(cx, &[a])?, p(cx, &[b])?); // lt(a, 0), lt(b, 0)
-    let signs = p(cx, &[&la, &lb])?; // bitwise_xor
+    let div = with(cx, &[&diff], b)?; // true_divide(.., b)
+    let (la, lb) = (p(cx, &[a])?, of_b(cx)?); // lt(a, 0), lt(b, 0)
+    let signs = with(cx, &[&la], lb.as_ref())?; // bitwise_xor
     let nonzero = p(cx, &[&rem])?; // ne(mod, 0)
     let mask = p(cx, &[&nonzero, &signs])?; // bitwise_and
     let less = p(cx, &[&div])?; // sub(div, 1)
@@ -128,7 +142,7 @@ fn floor_divide_chain(
     let mask = p(cx, &[&frac])?; // gt(.., 0.5)
     let more = p(cx, &[&floor])?; // add(floor_div, 1)
     let floor = p(cx, &[&mask, &more, &floor])?; // where
-    let basic = p(cx, &[a, b])?; // true_divide(a, b)
+    let basic = with(cx, &[a], b)?; // true_divide(a, b)
     let zero = TensorMeta {
         sizes: Default::default(),
         strides: Default::default(),
@@ -137,8 +151,10 @@ fn floor_divide_chain(
     let signed_zero = p(cx, &[&zero, &basic])?; // copysign(zero, basic_div)
     let div_nonzero = p(cx, &[&div])?; // ne(div, 0)
     let floor = p(cx, &[&div_nonzero, &floor, &signed_zero])?; // where
-    let b_nonzero = p(cx, &[b])?; // ne(b, 0)
-    p(cx, &[&b_nonzero, &floor, &basic]) // where
+    let b_nonzero = of_b(cx)?; // ne(b, 0)
+    let mut last: Vec<&TensorMeta> = b_nonzero.iter().collect();
+    last.extend([&floor, &basic]);
+    p(cx, &last) // where
 }
 
 /// `floor_divide(Tensor self, Tensor other) -> Tensor`: its decomposition
@@ -183,7 +199,8 @@ pub(crate) fn div_scalar_mode(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             strides: Default::default(),
             ..s.clone()
         };
-        floor_divide_chain(cx, s, &other, dtype)?
+        let number = cx.defaults.python_dispatcher;
+        floor_divide_chain(cx, s, (!number).then_some(&other), dtype)?
     } else {
         pointwise_output(cx, &[s], dtype)?
     };
