@@ -28,6 +28,8 @@ CASES = {
         C("columns", T([3, 4]), 1, T([2], dtype=i64), T([3, 2])),
         C("transposed self", tr(4, 3), 0, T([2], dtype=i64), T([2, 3])),
         C("channels last self", cl(1, 2, 3, 3), 1, T([1], dtype=i64), T([1, 1, 3, 3])),
+        C("non-dense self with a size-1 dim", T([3, 4, 1], strides=[8, 2, 24]), 1, T([1], dtype=i64),
+          T([3, 1, 1])),
     ],
     "index_fill.int_Scalar": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), 1.0),
@@ -35,6 +37,7 @@ CASES = {
         C("storage offset self", off(4, 3), 0, T([2], dtype=i64), 0),
         C("transposed every other column", T([3, 4], strides=[2, 6]), 0, T([1], dtype=i64), 1.0),
         C("overlapping self", T([3, 2], strides=[1, 1]), 1, T([1], dtype=i64), 1.0),
+        C("non-dense self with a size-1 dim", T([3, 4, 1], strides=[8, 2, 24]), 1, T([1], dtype=i64), -1.0),
     ],
     "index_fill.int_Tensor": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([])),

@@ -34,13 +34,22 @@ pub fn preserve_strides(
 
 /// `dense_kept_strides(t)`: `t`'s strides when they are dense and
 /// non-overlapping (`is_non_overlapping_and_dense_or_false`), else
-/// contiguous ones: a contiguous result given `t`'s layout by
-/// `prims.copy_strided` where it is dense (`index_fill`'s reference).
+/// [`index_copy_strides`]: `index_fill`'s reference copies into `t` with
+/// `index_copy`, then gives the result `t`'s layout by `prims.copy_strided`
+/// where that is dense.
 pub fn dense_kept_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     if fake_runtime::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)? {
         return Ok(t.strides.clone());
     }
-    fake_runtime::strides::contiguous(cx.env, &t.sizes)
+    index_copy_strides(cx, t)
+}
+
+/// `index_copy_strides(t)`: the layout of `index_copy(t, ...)`'s
+/// decomposition: `index_put`'s `empty_like(t)`, then `.contiguous()`,
+/// which keeps it where only size-1 dims stand out of order.
+pub fn index_copy_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let strides = empty_like_strides(cx, t, None)?;
+    contiguous_kept(cx, t.sizes.clone(), strides)
 }
 
 /// `clone_strides(self, memory_format)`: strides of `clone`. On static
