@@ -415,6 +415,7 @@ def programs():
     yield "strided_views", StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "column_log_softmax", ColumnLogSoftmax(), (torch.randn(2, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
         {0: Dim.AUTO, 2: Dim.AUTO},
         {0: Dim.AUTO},
@@ -605,6 +606,16 @@ class StridedViews(torch.nn.Module):
         c = x.flatten(1, 2)
         d = x.transpose(0, 1).reshape(-1, x.shape[3])
         return a, b.reshape(3, -1), c, d
+
+
+class ColumnLogSoftmax(torch.nn.Module):
+    """`log_softmax` of a column whose size-1 dim has the stride of the
+    rows: on symbolic sizes each subtraction of its decomposition takes
+    the mode's fast path, which lays the result out contiguously."""
+
+    def forward(self, x):
+        v = x[:1].t()
+        return F.log_softmax(v, 0), F.log_softmax(v, 1), torch.log_softmax(x.t(), 0)
 
 
 class ParameterMatmuls(torch.nn.Module):

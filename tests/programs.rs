@@ -174,6 +174,7 @@ programs!(
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,
+    column_log_softmax,
     strided_views,
     scatter_offsets,
     bool_mask,

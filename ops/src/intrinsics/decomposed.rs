@@ -228,7 +228,8 @@ pub fn copysign_strides(
 /// keepdim=True)` (not for an `x` known to be empty), then `shifted -
 /// log(sum(exp(shifted), dim, keepdim=True))`. The kept reduced dim
 /// broadcasts with stride 0, so the steps order the dims by `x`'s strides
-/// rather than taking the all-contiguous short cut.
+/// rather than taking the all-contiguous short cut; on symbolic sizes the
+/// mode's fast path for `sub` answers each subtraction first.
 pub fn log_softmax_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims> {
     let s = Steps { dtype: t.dtype };
     let x = s.contiguous(cx, t)?;
@@ -241,12 +242,14 @@ pub fn log_softmax_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<
     let reduced = TensorMeta::contiguous(cx.env, &kept, t.dtype, t.device)?;
     let numel = x.numel(cx.env)?;
     let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    // Both subtractions are the mode's own (its fast path on symbolic
+    // sizes).
     let shifted = if cx.env.guard_or_false(empty, cx.op)? {
         x
     } else {
-        s.step(cx, &[&x, &reduced])?
+        s.arithmetic(cx, &x, &reduced)?
     };
-    Ok(s.step(cx, &[&shifted, &reduced])?.strides)
+    Ok(s.arithmetic(cx, &shifted, &reduced)?.strides)
 }
 
 /// `diag_embed_strides(self, offset, dim1, dim2)`: the layout of
