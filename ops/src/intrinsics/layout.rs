@@ -239,6 +239,28 @@ pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
     fake_runtime::support::contiguous(cx, shape)
 }
 
+/// `im2col_strides(shape, rows, cols, kernel_width)`: the layout of
+/// `im2col`'s decomposition, the index of the padded input permuted to
+/// `[B, C, kh, kw, rows, cols]` and reshaped: a copy, contiguous, unless
+/// there is one block (`rows` and `cols` both 1), when the reshape is a
+/// view whose blocks dim keeps the kept `rows` dim's stride, `kw`.
+pub fn im2col_strides(
+    cx: &mut Cx<'_>,
+    shape: Dims,
+    rows: SymInt,
+    cols: SymInt,
+    kernel_width: SymInt,
+) -> Result<Dims> {
+    let mut strides = contiguous(cx, shape)?;
+    if rows == SymInt::Int(1)
+        && cols == SymInt::Int(1)
+        && let Some(last) = strides.last_mut()
+    {
+        *last = kernel_width;
+    }
+    Ok(strides)
+}
+
 /// `is_contiguous_or_false(t, memory_format)`: whether `t` is contiguous in
 /// `memory_format` as `sym_is_contiguous` answers on a fake tensor: a
 /// plain bool, false where the sizes leave it open (no guard).
