@@ -2,6 +2,7 @@
 //! `empty_like`'s preserved strides, `clone_preserve_strides`.
 
 use super::*;
+use fake_runtime::pointwise::StrideRule;
 
 // ---- strides and memory formats -------------------------------------------------
 
@@ -313,11 +314,7 @@ pub fn fast_binary_strides(
     first: &TensorMeta,
     second: &TensorMeta,
 ) -> Result<Dims> {
-    let rule = fake_runtime::pointwise::StrideRule::FastBinary;
-    Ok(
-        fake_runtime::support::pointwise_output_by(cx, &[first, second], first.dtype, rule)?
-            .strides,
-    )
+    two_operand_strides(cx, first, second, first.dtype, StrideRule::FastBinary)
 }
 
 /// `where_number_strides(first, second)`: the layout of a reference's
@@ -330,22 +327,26 @@ pub fn where_number_strides(
     first: &TensorMeta,
     second: &TensorMeta,
 ) -> Result<Dims> {
-    let rule = fake_runtime::pointwise::StrideRule::RefWhereNumber;
-    Ok(
-        fake_runtime::support::pointwise_output_by(cx, &[first, second], second.dtype, rule)?
-            .strides,
-    )
+    two_operand_strides(cx, first, second, second.dtype, StrideRule::RefWhereNumber)
 }
 
 /// `number_strides(first, second)`: the layout of `where(first, number,
 /// second)` as the meta kernel computes it, the number a zero-dim tensor
 /// that takes part (`StrideRule::WithNumber`).
 pub fn number_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) -> Result<Dims> {
-    let rule = fake_runtime::pointwise::StrideRule::WithNumber;
-    Ok(
-        fake_runtime::support::pointwise_output_by(cx, &[first, second], second.dtype, rule)?
-            .strides,
-    )
+    two_operand_strides(cx, first, second, second.dtype, StrideRule::WithNumber)
+}
+
+/// The strides of an elementwise output over `first` and `second` by
+/// `rule`.
+fn two_operand_strides(
+    cx: &mut Cx<'_>,
+    first: &TensorMeta,
+    second: &TensorMeta,
+    dtype: DType,
+    rule: StrideRule,
+) -> Result<Dims> {
+    Ok(fake_runtime::support::pointwise_output_by(cx, &[first, second], dtype, rule)?.strides)
 }
 
 /// `matmul_strides(self, other, shape)`: the layout of `matmul`'s result
