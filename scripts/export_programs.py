@@ -415,6 +415,9 @@ def programs():
     yield "strided_views", StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "column_convs", ColumnConvs(), (torch.randn(5, 1, 3).transpose(1, 2),), (
+        {0: Dim.AUTO},
+    )
     yield "column_log_softmax", ColumnLogSoftmax(), (torch.randn(2, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
         {0: Dim.AUTO, 2: Dim.AUTO},
@@ -606,6 +609,21 @@ class StridedViews(torch.nn.Module):
         c = x.flatten(1, 2)
         d = x.transpose(0, 1).reshape(-1, x.shape[3])
         return a, b.reshape(3, -1), c, d
+
+
+class ColumnConvs(torch.nn.Module):
+    """1-D convolutions of a one-long input whose length dim has the
+    batch's stride: `input.contiguous()` keeps it (size-1 dims aside it is
+    contiguous), so unsqueezed to 2-D it suggests channels-last, which the
+    backend's memory format converts the result to."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(6, 3, 1))
+        self.wt = torch.nn.Parameter(torch.randn(3, 2, 1))
+
+    def forward(self, x):
+        return F.conv1d(x, self.w), F.conv_transpose1d(x, self.wt)
 
 
 class ColumnLogSoftmax(torch.nn.Module):

@@ -175,6 +175,7 @@ programs!(
     unbacked_broadcasts,
     parameter_matmuls,
     column_log_softmax,
+    column_convs,
     strided_views,
     scatter_offsets,
     bool_mask,

@@ -12,6 +12,7 @@
 use super::invalid;
 use crate::kernels::fresh;
 use fake_runtime::shape::{self, Dims};
+use fake_runtime::strides::Decide;
 use fake_runtime::support::{args, format_strides, require};
 use fake_runtime::{
     Alias, Arg, Cx, DType, DeviceType, MemoryFormat, Out, Outs, Result, SymBool, SymInt, TensorMeta,
@@ -609,9 +610,17 @@ pub(super) fn backend_conversion(
     };
     check_shape_forward(cx, input, weight, &p, known.checked)?;
     if k == 3 {
-        // `input.contiguous()` and `view1d_as_2d`, as both the backend
-        // selection and the fake implementation do.
-        let strides = fake_runtime::strides::contiguous(cx.env, &input.sizes)?;
+        // `input.contiguous()` (the input itself where it is contiguous
+        // but for size-1 dims, their strides kept) and `view1d_as_2d`, as
+        // both the backend selection and the fake implementation do.
+        let (sizes, strides) = (&input.sizes, &input.strides);
+        let kept =
+            fake_runtime::strides::is_contiguous(cx.env, sizes, strides, cx.op, Decide::OrFalse)?;
+        let strides = if kept {
+            strides.clone()
+        } else {
+            fake_runtime::strides::contiguous(cx.env, sizes)?
+        };
         let contiguous = TensorMeta {
             strides,
             ..input.clone()
