@@ -53,7 +53,7 @@ pub fn matmul_dtype(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<D
 
 /// ATen's `should_fold` for `matmul(a, ...)` whose larger operand `big`
 /// has three dims or more and the other, `small`, at most two.
-fn matmul_folds(
+pub(super) fn matmul_folds(
     cx: &mut Cx<'_>,
     a: &TensorMeta,
     big: &TensorMeta,

@@ -243,8 +243,9 @@ pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
 /// `im2col_strides(shape, rows, cols, kernel_width)`: the layout of
 /// `im2col`'s decomposition, the index of the padded input permuted to
 /// `[B, C, kh, kw, rows, cols]` and reshaped: a copy, contiguous, unless
-/// there is one block (`rows` and `cols` both 1), when the reshape is a
-/// view whose blocks dim keeps the kept `rows` dim's stride, `kw`.
+/// there is one block (`rows` and `cols` both the constant 1), when the
+/// reshape is a view whose blocks dim keeps the kept `rows` dim's stride,
+/// `kw`.
 pub fn im2col_strides(
     cx: &mut Cx<'_>,
     shape: Dims,
@@ -361,7 +362,9 @@ pub fn matmul_strides(
     shape: Dims,
 ) -> Result<Dims> {
     let n = shape.len();
-    if a.dim() == 2 && b.dim() >= 3 && a.requires_grad {
+    // Only a matrix times a batch folds through a transpose (the other
+    // folds are an `mm` or `mv` viewed, contiguous).
+    if a.dim() == 2 && b.dim() >= 3 && matmul_folds(cx, a, b, a, false)? {
         let mut folded = shape.clone();
         folded.swap(n - 2, n - 1);
         let mut strides = fake_runtime::strides::contiguous(cx.env, &folded)?;

@@ -12,7 +12,6 @@
 use super::invalid;
 use crate::kernels::fresh;
 use fake_runtime::shape::{self, Dims};
-use fake_runtime::strides::Decide;
 use fake_runtime::support::{args, format_strides, require};
 use fake_runtime::{
     Alias, Arg, Cx, DType, DeviceType, MemoryFormat, Out, Outs, Result, SymBool, SymInt, TensorMeta,
@@ -613,14 +612,8 @@ pub(super) fn backend_conversion(
         // `input.contiguous()` (the input itself where it is contiguous
         // but for size-1 dims, their strides kept) and `view1d_as_2d`, as
         // both the backend selection and the fake implementation do.
-        let (sizes, strides) = (&input.sizes, &input.strides);
-        let kept =
-            fake_runtime::strides::is_contiguous(cx.env, sizes, strides, cx.op, Decide::OrFalse)?;
-        let strides = if kept {
-            strides.clone()
-        } else {
-            fake_runtime::strides::contiguous(cx.env, sizes)?
-        };
+        let strides =
+            crate::intrinsics::contiguous_kept(cx, input.sizes.clone(), input.strides.clone())?;
         let contiguous = TensorMeta {
             strides,
             ..input.clone()
