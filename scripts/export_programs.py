@@ -432,6 +432,11 @@ def programs():
         torch.randn(4, 3, 5).permute(1, 0, 2)[:, 1:2],
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
+    yield "augmented_bitwise", AugmentedBitwise(), (
+        torch.randint(0, 9, (4, 3)).t(),
+        torch.randint(0, 9, (3, 1)),
+        torch.randn(3, 4) > 0,
+    ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO}, {0: Dim.AUTO, 1: Dim.AUTO})
     yield "sampled_to_one", SampledToOne(), (
         torch.randn(2, 3, 3),
         torch.randn(2, 3, 3, 5),
@@ -693,6 +698,26 @@ class NumberWheres(torch.nn.Module):
         y = a.squeeze(1).t()
         out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
+
+
+class AugmentedBitwise(torch.nn.Module):
+    """Python's augmented bitwise assignments, which the default IR keeps
+    as `__iand__`, `__ior__`, `__ixor__`, `__ilshift__` and `__irshift__`
+    on the tensor they write (a clone of a transposed input keeps its
+    layout), by a tensor that broadcasts and by a number."""
+
+    def forward(self, x, y, m):
+        a = x.clone()
+        a &= y
+        a |= 6
+        a ^= y
+        a <<= 1
+        a >>= y
+        b = m.clone()
+        b &= m.t().t()
+        b |= True
+        b ^= False
+        return a, b
 
 
 class SampledToOne(torch.nn.Module):

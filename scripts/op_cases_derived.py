@@ -14,6 +14,16 @@ from op_case_inputs import C, T, b8, binary_cases, c64, cl, f16, f32, f64, i32, 
 # result cannot be written into `self` (another shape, a dtype it does not
 # cast to), and the others return `self`, its layout kept.
 INPLACE_FROM_FUNCTIONAL = [
+    "__iand__.Scalar",
+    "__iand__.Tensor",
+    "__ilshift__.Scalar",
+    "__ilshift__.Tensor",
+    "__ior__.Scalar",
+    "__ior__.Tensor",
+    "__irshift__.Scalar",
+    "__irshift__.Tensor",
+    "__ixor__.Scalar",
+    "__ixor__.Tensor",
     "acos_",
     "acosh_",
     "add_.Scalar",
@@ -244,13 +254,21 @@ def add_aliases(CASES):
     ]
 
 
+def functional_name(inplace):
+    """`add` of `add_`, and `__and__` of Python's augmented assignment
+    `__iand__` (torchgen's `BaseOperatorName`)."""
+    if inplace.startswith("__i") and inplace.endswith("__"):
+        return "__" + inplace[3:]
+    return inplace[:-1]
+
+
 def add_inplace_forms(CASES):
     """Declared with `@derive(inplace)` on the functional rule: each
     in-place form takes its functional overload's cases whose first
     argument is a tensor."""
     for _op in INPLACE_FROM_FUNCTIONAL + list(INPLACE_VIEWS):
         _base, _, _overload = _op.partition(".")
-        _functional = INPLACE_VIEWS.get(_op) or _base[:-1] + ("." + _overload if _overload else "")
+        _functional = INPLACE_VIEWS.get(_op) or functional_name(_base) + ("." + _overload if _overload else "")
         assert _op not in CASES, f"cases of {_op} written twice"
         CASES[_op] = [c for c in CASES[_functional] if c.args and isinstance(c.args[0], T)]
         assert CASES[_op], f"no tensor-first case of {_functional} for {_op}"

@@ -171,6 +171,7 @@ programs!(
     derived_sizes,
     wide_bounds,
     sampled_to_one,
+    augmented_bitwise,
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,

@@ -192,7 +192,7 @@ pub fn front_end_with(intrinsics: &ReadIntrinsics, inputs: &Inputs) -> Result<Ch
     for r in &all_rules {
         let ns = r.op.namespace.as_ref().map_or("aten", |n| n.name.as_str());
         needed.insert(format!("{ns}::{}", r.op.name.name));
-        needed.insert(format!("{ns}::{}_", r.op.name.name));
+        needed.insert(format!("{ns}::{}", schema::inplace_name(&r.op.name.name)));
         let derives_copy = r
             .tags
             .iter()

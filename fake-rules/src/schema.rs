@@ -88,6 +88,16 @@ impl Schema {
     }
 }
 
+/// The in-place name of an operator: `add_` of `add`, and Python's
+/// augmented-assignment name of a dunder (`__iand__` of `__and__`), as
+/// torchgen's `BaseOperatorName` reads them.
+pub fn inplace_name(name: &str) -> String {
+    match name.strip_prefix("__").and_then(|n| n.strip_suffix("__")) {
+        Some(inner) => format!("__i{inner}__"),
+        None => format!("{name}_"),
+    }
+}
+
 /// `ns::name.overload`, leaving out `.default`.
 pub fn full_name(namespace: &str, name: &str, overload: Option<&str>) -> String {
     match overload {
@@ -624,6 +634,14 @@ mod tests {
         } else {
             Err(diags.iter().map(|d| sources.resolve(d).render()).collect())
         }
+    }
+
+    #[test]
+    fn inplace_names() {
+        assert_eq!(inplace_name("add"), "add_");
+        assert_eq!(inplace_name("_foreach_add"), "_foreach_add_");
+        assert_eq!(inplace_name("__and__"), "__iand__");
+        assert_eq!(inplace_name("__lshift__"), "__ilshift__");
     }
 
     #[test]

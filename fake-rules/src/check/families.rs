@@ -9,7 +9,7 @@ use crate::ast::Rule;
 use crate::diagnostic::{Diag, closest};
 use crate::intrinsics::OUT_FORMS;
 use crate::ir::Derive;
-use crate::schema::{ReturnAlias, Schema, TypeSuffix, full_name};
+use crate::schema::{ReturnAlias, Schema, TypeSuffix, full_name, inplace_name};
 use std::collections::HashMap;
 
 /// Whether `rule` is a clause group (`@clauses`), not an operator's rule.
@@ -167,17 +167,18 @@ fn same_argument(a: &crate::schema::Argument, b: &crate::schema::Argument) -> bo
         && a.kwarg_only == b.kwarg_only
 }
 
-/// The in-place overload of `functional` (`add_.Tensor` of `add.Tensor`):
-/// the same arguments, `self` written and returned. The overload of the
-/// same name comes first; else the one overload of `name_` that takes the
-/// functional's arguments (`floor_divide_.Tensor` of `floor_divide`), as
-/// torchgen groups overloads by signature.
+/// The in-place overload of `functional` (`add_.Tensor` of `add.Tensor`,
+/// `__iand__.Tensor` of `__and__.Tensor`): the same arguments, `self`
+/// written and returned. The overload of the same name comes first; else
+/// the one overload of the in-place name that takes the functional's
+/// arguments (`floor_divide_.Tensor` of `floor_divide`), as torchgen
+/// groups overloads by signature.
 fn inplace_of(
     functional: &Schema,
     schemas: &[Schema],
     by_name: &HashMap<String, usize>,
 ) -> Result<(usize, Derive), String> {
-    let inplace_name = format!("{}_", functional.name);
+    let inplace_name = inplace_name(&functional.name);
     let name = full_name(
         &functional.namespace,
         &inplace_name,
