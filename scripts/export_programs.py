@@ -432,6 +432,7 @@ def programs():
         torch.randn(4, 3, 5).permute(1, 0, 2)[:, 1:2],
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
+    yield "float_aranges", FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
     yield "augmented_bitwise", AugmentedBitwise(), (
         torch.randint(0, 9, (4, 3)).t(),
         torch.randint(0, 9, (3, 1)),
@@ -698,6 +699,27 @@ class NumberWheres(torch.nn.Module):
         y = a.squeeze(1).t()
         out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
+
+
+class FloatAranges(torch.nn.Module):
+    """`arange` with bounds that are symbolic floats (a size times or over
+    a number, a size over a size) or a size with a float step, which
+    `torch._refs.arange` gives `ceil((end - start) / step)` elements
+    (`CeilToInt` of a quotient, a negative step's included), an `int64`
+    result's too."""
+
+    def forward(self, x):
+        n = x.shape[0]
+        down = torch.arange(n, 0, -0.7)
+        return (
+            torch.arange(0, n * 0.5, 0.5),
+            torch.arange(0.0, n, 1.5),
+            torch.arange(n / 2),
+            torch.arange(0, n, n / 4),
+            torch.split(down, 5)[-1] * 2,
+            torch.arange(0.5, n * 1.5, 2.0, dtype=torch.int64),
+            torch.arange(n * 2.5, -1, -1.25, dtype=torch.float64),
+        )
 
 
 class AugmentedBitwise(torch.nn.Module):

@@ -172,6 +172,7 @@ programs!(
     wide_bounds,
     sampled_to_one,
     augmented_bitwise,
+    float_aranges,
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,

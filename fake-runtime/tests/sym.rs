@@ -297,3 +297,27 @@ fn truncating_a_float_is_the_division_its_ratio_gives() {
     let e = env.trunc_to_int(half).expect_err("unknown sign");
     assert!(e.to_string().contains("sign"), "{e}");
 }
+
+#[test]
+fn the_ceiling_of_a_float_rounds_up_whatever_the_divisor_sign() {
+    use fake_runtime::sym::float::{FloatOp, SymFloat};
+    let (mut env, s) = env_with(&[7]);
+    let x = env.sym_float(s[0]).expect("float");
+    // ceil(ToFloat(s0) / -0.7) is ceil(-10 * s0 / 7): -10 at s0 = 7, where
+    // `(p + q - 1) // q` with q = -7 would give -9.
+    let q = env
+        .float_op(FloatOp::Div, x, SymFloat::Const(-0.7))
+        .expect("div");
+    let c = env.ceil_to_int(q).expect("ceil");
+    assert_eq!(env.size_hint(c).expect("hint"), Some(-10));
+    let minus = env
+        .float_fn(fake_runtime::sym::float::FloatFn::Neg, q)
+        .expect("neg");
+    let c = env.ceil_to_int(minus).expect("ceil");
+    assert_eq!(env.size_hint(c).expect("hint"), Some(10));
+    // Constants round at once.
+    assert_eq!(
+        env.ceil_to_int(SymFloat::Const(-2.5)).expect("const"),
+        SymInt::Int(-2)
+    );
+}

@@ -151,7 +151,7 @@ impl ShapeEnv {
         }
         match (self.sign(p)?, self.sign(q)?) {
             (Some(a), Some(b)) if a == b => self.floordiv(p, q),
-            (Some(_), Some(_)) => self.ceildiv(p, q),
+            (Some(_), Some(_)) => self.ceil_ratio(p, q),
             _ => Err(refuse(&format!(
                 "{} whose sign the value ranges do not give",
                 self.display_float(f)
@@ -159,9 +159,49 @@ impl ShapeEnv {
         }
     }
 
+    /// `math.ceil(f)` (`CeilToInt`): the least integer not below `f`. As
+    /// [`Self::trunc_to_int`], `f` must be an exact ratio `p / q` of
+    /// integers, and is rounded as `CeilDiv(p, q)`, whatever its sign.
+    pub fn ceil_to_int(&mut self, f: SymFloat) -> Result<SymInt> {
+        if let SymFloat::Const(x) = f {
+            return if x.is_finite() && x.abs() < 9.2e18 {
+                Ok(SymInt::Int(x.ceil() as i64))
+            } else {
+                Err(Error::from(ErrorKind::InvalidArgument {
+                    op: "math.ceil".into(),
+                    reason: format!("ceil of {x} is not an integer size"),
+                }))
+            };
+        }
+        self.check_float(f)?;
+        let Some((p, q)) = self.exact_ratio(f)? else {
+            return Err(Error::from(ErrorKind::InvalidArgument {
+                op: "math.ceil".into(),
+                reason: format!(
+                    "ceil of a symbolic float {} that is not a ratio of integers is not modelled",
+                    self.display_float(f)
+                ),
+            }));
+        };
+        self.ceil_ratio(p, q)
+    }
+
+    /// `ceil(p / q)` for integers: `CeilDiv(p, q)` (`(p + q - 1) // q`,
+    /// which holds for a positive `q`) once a divisor the ranges show
+    /// negative has moved its sign to `p`.
+    pub fn ceil_ratio(&mut self, p: SymInt, q: SymInt) -> Result<SymInt> {
+        let (p, q) = if self.sign(q)? == Some(false) {
+            (self.neg(p)?, self.neg(q)?)
+        } else {
+            (p, q)
+        };
+        self.ceildiv(p, q)
+    }
+
     /// `f` as an exact ratio of integers `(p, q)`, when it is built from
-    /// integers and constants by `+ - * /` and negation.
-    fn exact_ratio(&mut self, f: SymFloat) -> Result<Option<(SymInt, SymInt)>> {
+    /// integers and constants by `+ - * /` and negation (`None`
+    /// otherwise: an unbacked float, `sqrt`, a power).
+    pub fn exact_ratio(&mut self, f: SymFloat) -> Result<Option<(SymInt, SymInt)>> {
         let node = match f {
             SymFloat::Const(x) => {
                 return Ok(crate::sym::float::exact_decimal(x)
@@ -172,7 +212,7 @@ impl ShapeEnv {
                 None => return Err(Error::from(ErrorKind::ForeignExpr { id: id.index() })),
             },
         };
-        Ok(Some(match node {
+        let (p, q) = match node {
             FloatNode::ToFloat(e) => (self.symint_of(e), SymInt::Int(1)),
             FloatNode::IntTrueDiv(a, b) => (self.symint_of(a), self.symint_of(b)),
             FloatNode::Unary(FloatFn::Neg, x) => match self.exact_ratio(x)? {
@@ -184,23 +224,24 @@ impl ShapeEnv {
                 else {
                     return Ok(None);
                 };
+                let combine = |env: &mut Self, x, y| match op {
+                    FloatOp::Add => env.add(x, y),
+                    _ => env.sub(x, y),
+                };
                 match op {
                     FloatOp::Mul => (self.mul(p1, p2)?, self.mul(q1, q2)?),
                     FloatOp::Div => (self.mul(p1, q2)?, self.mul(q1, p2)?),
+                    FloatOp::Add | FloatOp::Sub if q1 == q2 => (combine(self, p1, p2)?, q1),
                     FloatOp::Add | FloatOp::Sub => {
                         let (x, y) = (self.mul(p1, q2)?, self.mul(p2, q1)?);
-                        let num = if op == FloatOp::Add {
-                            self.add(x, y)?
-                        } else {
-                            self.sub(x, y)?
-                        };
-                        (num, self.mul(q1, q2)?)
+                        (combine(self, x, y)?, self.mul(q1, q2)?)
                     }
                     FloatOp::Pow => return Ok(None),
                 }
             }
             FloatNode::Unbacked { .. } | FloatNode::Unary(..) => return Ok(None),
-        }))
+        };
+        Ok(Some(normal_ratio(p, q)))
     }
 
     /// The value of `f` at the hints (`None` when it needs an unbacked
@@ -234,5 +275,22 @@ impl ShapeEnv {
             }
             _ => Ok(()),
         }
+    }
+}
+
+/// A ratio as exported expressions are read back (`fake-tensor`'s srepr
+/// lowering): a constant one reduced, its denominator positive; a
+/// symbolic one as it is.
+fn normal_ratio(p: SymInt, q: SymInt) -> (SymInt, SymInt) {
+    match (p, q) {
+        (SymInt::Int(a), SymInt::Int(b)) if b != 0 => {
+            let g = crate::sym::gcd(a, b).max(1);
+            let (a, b) = (a / g, b / g);
+            match (a.checked_neg(), b.checked_neg()) {
+                (Some(na), Some(nb)) if b < 0 => (SymInt::Int(na), SymInt::Int(nb)),
+                _ => (SymInt::Int(a), SymInt::Int(b)),
+            }
+        }
+        _ => (p, q),
     }
 }

@@ -20,7 +20,7 @@ mod range;
 
 pub use arena::ExprArena;
 pub use expr::{ExprId, RelOp, Symbol};
-pub(crate) use expr::{floor_div, py_mod};
+pub(crate) use expr::{floor_div, gcd, py_mod};
 pub use float::SymFloat;
 pub use range::{MAXSIZE_BOUND, ValueRange};
 

@@ -2,6 +2,8 @@
 //! `arange`'s length and dtype.
 
 use super::*;
+use fake_runtime::sym::SymFloat;
+use fake_runtime::sym::float::FloatOp;
 
 // ---- dtypes -------------------------------------------------------------------
 
@@ -221,22 +223,28 @@ fn int_step_sign(cx: &mut Cx<'_>, a: SymInt, b: SymInt, st: SymInt) -> Result<i6
     Ok(sgn)
 }
 
-/// `arange_len(start, end, step)`: the length of `arange`, as
-/// `torch._refs.arange`: integer bounds give `(end - start + step - sgn)
-/// // step` with the bounds checked against the step's sign (a runtime
-/// assert or guard when symbolic) and no clamp; real bounds give
-/// `ceil((end - start) / step)`.
+/// The length of an integer `arange` (`torch._refs.arange`'s
+/// `(end - start + step - sgn) // step`), the bounds checked against the
+/// step's sign (a runtime assert or guard when symbolic), no clamp.
+fn int_arange_len(cx: &mut Cx<'_>, a: SymInt, b: SymInt, st: SymInt) -> Result<SymInt> {
+    let sgn = int_step_sign(cx, a, b, st)?;
+    let span = cx.env.sub(b, a)?;
+    let span = cx.env.add(span, st)?;
+    let span = cx.env.sub(span, SymInt::Int(sgn))?;
+    cx.env.floordiv(span, st)
+}
+
+/// `arange_len(start, end, step)`: the length of `arange`: integer bounds
+/// give `(end - start + step - sgn) // step` (`torch._refs.arange`); real
+/// bounds `ceil((end - start) / step)`, whatever the dtype (an `int64`
+/// result included, as PyTorch records it, static or symbolic).
 pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
     if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
-        let sgn = int_step_sign(cx, a, b, st)?;
-        let span = cx.env.sub(b, a)?;
-        let span = cx.env.add(span, st)?;
-        let span = cx.env.sub(span, SymInt::Int(sgn))?;
-        return cx.env.floordiv(span, st);
+        return int_arange_len(cx, a, b, st);
     }
     let (Some(a), Some(b), Some(st)) = (static_f64(start), static_f64(end), static_f64(step))
     else {
-        return Err(invalid(cx, "arange bounds must be real numbers".into()));
+        return symbolic_real_arange_len(cx, [start, end, step]);
     };
     if st == 0.0 {
         return Err(invalid(cx, "step must be nonzero".into()));
@@ -252,6 +260,78 @@ pub fn arange_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> 
         return Err(invalid(cx, format!("arange of {n} elements")));
     }
     Ok(SymInt::Int(n.max(0.0) as i64))
+}
+
+/// A bound as a float (a size as `ToFloat(size)`).
+fn bound_float(cx: &mut Cx<'_>, s: Scalar) -> Result<SymFloat> {
+    match s {
+        Scalar::Int(v) => cx.env.sym_float(v),
+        Scalar::Bool(SymBool::Bool(b)) => Ok(SymFloat::Const(f64::from(u8::from(b)))),
+        Scalar::Float(f) => Ok(f),
+        _ => Err(invalid(cx, "arange bounds must be real numbers".into())),
+    }
+}
+
+/// The sign of a float built from sizes (an exact ratio `p / q`) from
+/// the value ranges: `Some(1)`, `Some(-1)`, `Some(0)`, or `None` when
+/// the ranges do not tell (`strict`: known nonzero, or zero; else only
+/// `>= 0` as `Some(1)` or `<= 0` as `Some(-1)`).
+fn float_sign(cx: &mut Cx<'_>, f: SymFloat, strict: bool) -> Result<Option<i64>> {
+    let Some((p, q)) = cx.env.exact_ratio(f)? else {
+        return Ok(None);
+    };
+    let side = |cx: &mut Cx<'_>, v: SymInt| -> Result<Option<i64>> {
+        let r = cx.env.value_range(v)?;
+        let (lo, hi) = (r.lo(), r.hi());
+        Ok(if lo == Some(0) && hi == Some(0) {
+            Some(0)
+        } else if lo.is_some_and(|l| l >= i64::from(strict)) {
+            Some(1)
+        } else if hi.is_some_and(|h| h <= -i64::from(strict)) {
+            Some(-1)
+        } else {
+            None
+        })
+    };
+    Ok(match (side(cx, p)?, side(cx, q)?) {
+        (Some(0), _) => Some(0),
+        (Some(a), Some(b)) if b != 0 => Some(a * b),
+        _ => None,
+    })
+}
+
+/// [`arange_len`] of bounds not all integers, some symbolic, as
+/// `torch._refs.arange`: `step != 0` and the bounds ordered by the step's
+/// sign (decided here from the value ranges), then `math.ceil((end -
+/// start) / step)` of the floats (`CeilToInt` of the exact quotient).
+fn symbolic_real_arange_len(cx: &mut Cx<'_>, bounds: [Scalar; 3]) -> Result<SymInt> {
+    let start = bound_float(cx, bounds[0])?;
+    let end = bound_float(cx, bounds[1])?;
+    let step = bound_float(cx, bounds[2])?;
+    let undecided = |cx: &Cx<'_>, what: &str| {
+        invalid(
+            cx,
+            format!("arange whose {what} the value ranges do not decide is not modelled"),
+        )
+    };
+    let sgn = match float_sign(cx, step, true)? {
+        Some(0) => return Err(invalid(cx, "step must be nonzero".into())),
+        Some(s) => s,
+        None => return Err(undecided(cx, "step sign")),
+    };
+    let span = cx.env.float_op(FloatOp::Sub, end, start)?;
+    match float_sign(cx, span, false)? {
+        Some(s) if s * sgn >= 0 => {}
+        Some(_) => {
+            return Err(invalid(
+                cx,
+                "upper bound and larger bound inconsistent with step sign".into(),
+            ));
+        }
+        None => return Err(undecided(cx, "bounds' order")),
+    }
+    let n = cx.env.float_op(FloatOp::Div, span, step)?;
+    cx.env.ceil_to_int(n)
 }
 
 /// `range_len(start, end, step)`: the length of the deprecated

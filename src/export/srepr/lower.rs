@@ -314,7 +314,7 @@ impl Lowerer<'_> {
             V::Int(i) => Ok(i),
             V::Rat(p, q) => {
                 let r = if ceil {
-                    self.env.ceildiv(p, q)
+                    self.env.ceil_ratio(p, q)
                 } else {
                     self.env.floordiv(p, q)
                 };
