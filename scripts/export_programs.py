@@ -433,6 +433,10 @@ def programs():
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
     yield "float_aranges", FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
+    yield "flat_rolls", FlatRolls(), (torch.randn(1, 7, 10), torch.randn(2, 3, 4)), (
+        {i: Dim.AUTO for i in range(3)},
+        {i: Dim.AUTO for i in range(3)},
+    )
     yield "augmented_bitwise", AugmentedBitwise(), (
         torch.randint(0, 9, (4, 3)).t(),
         torch.randint(0, 9, (3, 1)),
@@ -699,6 +703,24 @@ class NumberWheres(torch.nn.Module):
         y = a.squeeze(1).t()
         out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
+
+
+class FlatRolls(torch.nn.Module):
+    """`roll` with no dims rolls the flattened input and views it back as
+    its shape, so its strides are the view's products of sizes, never
+    `Max(1, size)` (a diagonal's `Min` length kept as it is); with dims
+    it is `index_select` along each, contiguous."""
+
+    def forward(self, x, y):
+        d = torch.diagonal(x, offset=-2, dim1=1, dim2=2)
+        return (
+            torch.roll(d, -3),
+            torch.roll(d.unsqueeze(0), 2),
+            torch.roll(y, 5),
+            torch.roll(y.transpose(0, 2), 1),
+            torch.roll(d, 1, 1),
+            torch.roll(y, (1, -1), (0, 2)),
+        )
 
 
 class FloatAranges(torch.nn.Module):

@@ -173,6 +173,7 @@ programs!(
     sampled_to_one,
     augmented_bitwise,
     float_aranges,
+    flat_rolls,
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,

@@ -219,12 +219,31 @@ pub fn cpu_suggested_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Re
     }
 }
 
-/// `roll_strides(t)`: strides of `torch._refs.roll(t)`: `t.clone()`'s for
-/// an empty `t` (its strides, an empty tensor being dense), else
-/// contiguous (the `index_select` steps).
-pub fn roll_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+/// `roll_strides(t, dims)`: strides of `torch._refs.roll(t)`:
+/// `t.clone()`'s for an empty `t` (its strides, an empty tensor being
+/// dense); contiguous where `index_select` steps along `dims`; with no
+/// dims, the rolled flat copy viewed back as `t`'s shape, whose strides
+/// are the view's products of sizes (`[n, 1]` for a matrix, the 1-D to
+/// 2-D view's), never clamped by `Max(1, ...)`.
+pub fn roll_strides(cx: &mut Cx<'_>, t: &TensorMeta, dims: IntList) -> Result<Dims> {
     if shape::guard_empty(cx.env, &t.sizes, cx.op)? {
         return preserve_strides(cx, t, None);
+    }
+    if dims.is_empty() && t.sizes.len() > 1 {
+        let numel = t.numel(cx.env)?;
+        let min = fake_runtime::view::PyMin::of(&cx.defaults);
+        let flat = [numel];
+        let view = fake_runtime::view::reshape_view_steps(
+            cx.env,
+            &flat,
+            &[SymInt::Int(1)],
+            &t.sizes,
+            min,
+            cx.op,
+        )?;
+        if let Some((_, strides)) = view {
+            return Ok(strides);
+        }
     }
     fake_runtime::strides::contiguous(cx.env, &t.sizes)
 }
