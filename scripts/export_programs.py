@@ -433,6 +433,7 @@ def programs():
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
     yield "float_aranges", FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
+    yield "unbacked_diag_embeds", UnbackedDiagEmbeds(), (torch.randn(6),), ({0: Dim.AUTO},)
     yield "flat_rolls", FlatRolls(), (torch.randn(1, 7, 10), torch.randn(2, 3, 4)), (
         {i: Dim.AUTO for i in range(3)},
         {i: Dim.AUTO for i in range(3)},
@@ -703,6 +704,24 @@ class NumberWheres(torch.nn.Module):
         y = a.squeeze(1).t()
         out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
+
+
+class UnbackedDiagEmbeds(torch.nn.Module):
+    """`diag_embed` of a vector of data-dependent length: the reference's
+    `cond.reshape(...)` is ATen's `computeStride`, whose `guard_or_false`
+    answers an unbacked length's `numel == 0` without an error."""
+
+    def forward(self, x):
+        n = (x > 0).sum().item()
+        torch._check(n >= 0)
+        torch._check(n <= 12)
+        kept = x[x > 0]
+        return (
+            torch.diag_embed(torch.arange(n), offset=1),
+            torch.diag_embed(kept),
+            torch.diag_embed(kept, offset=-2),
+            torch.diag_embed(kept.unsqueeze(0).expand(3, -1), dim1=0, dim2=2),
+        )
 
 
 class FlatRolls(torch.nn.Module):

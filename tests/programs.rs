@@ -174,6 +174,7 @@ programs!(
     augmented_bitwise,
     float_aranges,
     flat_rolls,
+    unbacked_diag_embeds,
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,

@@ -321,13 +321,16 @@ pub fn diag_embed_strides(
             }
         })
         .collect();
+    // `cond.reshape(cond_shape)`: ATen's `computeStride`, whose
+    // decisions are `guard_or_false` / `guard_or_true` (no error on an
+    // unbacked length).
     let cond_strides = fake_runtime::strides::view_strides(
         cx.env,
         &square,
         &square_strides,
         &cond_shape,
         cx.op,
-        Decide::Guard,
+        Decide::OrFalse,
     )?
     .map_or_else(
         || fake_runtime::strides::contiguous(cx.env, &cond_shape),
