@@ -433,6 +433,7 @@ def programs():
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
     yield "float_aranges", FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
+    yield "unbacked_mod_asserts", UnbackedModAsserts(), (torch.randn(30, 1),), ({0: Dim.AUTO},)
     yield "unbacked_diag_embeds", UnbackedDiagEmbeds(), (torch.randn(6),), ({0: Dim.AUTO},)
     yield "flat_rolls", FlatRolls(), (torch.randn(1, 7, 10), torch.randn(2, 3, 4)), (
         {i: Dim.AUTO for i in range(3)},
@@ -704,6 +705,19 @@ class NumberWheres(torch.nn.Module):
         y = a.squeeze(1).t()
         out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
+
+
+class UnbackedModAsserts(torch.nn.Module):
+    """Views of a tensor with a data-dependent width `u0` in `[0, 1]`,
+    asserting `Eq(Mod(30*u0, 11), 0)`: `Mod` of a multiple of a symbol is
+    not the multiple because its value range lies below the divisor (sympy
+    knows no ranges), so the assert solves nothing and `u0` is not
+    replaced by 0."""
+
+    def forward(self, x):
+        v = x[:, x.sum(0) > 100]
+        w = v.reshape(-1, 5).view(11, -1)
+        return torch.nonzero(w > 0), w.sum(1)
 
 
 class UnbackedDiagEmbeds(torch.nn.Module):

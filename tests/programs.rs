@@ -175,6 +175,7 @@ programs!(
     float_aranges,
     flat_rolls,
     unbacked_diag_embeds,
+    unbacked_mod_asserts,
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,

@@ -279,10 +279,6 @@ impl ExprArena {
             return Ok(self.int(rest.constant));
         }
         let r = self.intern_poly(rest);
-        let range = self.range(r);
-        if range.lo_raw() >= 0 && range.hi_raw() < i128::from(d) {
-            return Ok(r);
-        }
         Ok(self.intern(Node::Mod(r, b)))
     }
 
