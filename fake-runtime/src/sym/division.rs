@@ -60,7 +60,10 @@
 //! coefficient over such symbols.
 //! Ours and not PyTorch's: a division by a positive constant of a
 //! dividend in `[0, d)` is `0`, and a modulus by a positive constant
-//! reduces every coefficient.
+//! reduces every coefficient. A modulus by a constant is not its dividend
+//! because the dividend's value range lies in `[0, d)`: sympy's `Mod`
+//! knows assumptions, not ranges, so `Eq(Mod(8*u0, 11), 0)` stays an
+//! assert of divisibility and does not solve `u0` to 0.
 
 use super::arena::{BinOp, ExprArena};
 use super::expr::{ExprId, Monomial, Node, Poly, floor_div, gcd, py_mod};
@@ -265,7 +268,7 @@ impl ExprArena {
     }
 
     /// `a % d` for a constant `d > 0`: coefficients reduce modulo `d`
-    /// (`(4*s0) % 2 = 0`), and a dividend already in `[0, d)` is itself.
+    /// (`(4*s0) % 2 = 0`).
     fn modulo_const(&mut self, a: ExprId, b: ExprId, d: i64) -> Result<ExprId> {
         let p = self.poly(a);
         let mut rest = Poly::constant(p.constant.rem_euclid(d));
