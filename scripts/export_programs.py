@@ -433,6 +433,11 @@ def programs():
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
     yield "float_aranges", FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
+    yield "inplace_meta_casts", InplaceMetaCasts(), (
+        torch.randint(0, 5, (2, 3), dtype=torch.int32),
+        torch.randn(2, 3),
+        torch.randn(3),
+    ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO})
     yield "unbacked_mod_asserts", UnbackedModAsserts(), (torch.randn(30, 1),), ({0: Dim.AUTO},)
     yield "unbacked_diag_embeds", UnbackedDiagEmbeds(), (torch.randn(6),), ({0: Dim.AUTO},)
     yield "flat_rolls", FlatRolls(), (torch.randn(1, 7, 10), torch.randn(2, 3, 4)), (
@@ -705,6 +710,23 @@ class NumberWheres(torch.nn.Module):
         y = a.squeeze(1).t()
         out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
+
+
+class InplaceMetaCasts(torch.nn.Module):
+    """In-place operators whose fake meta writes a result `self`'s dtype
+    cannot hold (eager refuses): `addcmul_`, `addcdiv_` and `lerp_`
+    (`_register_inplace_meta`: the functional meta, then the broadcast
+    alone) and `multiply_` (`mul_`'s `meta_binop_inplace`)."""
+
+    def forward(self, x, f, v):
+        a = x.clone()
+        a.addcmul_(f, v)
+        a.addcdiv_(f, v, value=0.5)
+        a.multiply_(f)
+        a.multiply_(2.5)
+        b = x.clone()
+        b.lerp_(x, 0.5)
+        return a, b
 
 
 class UnbackedModAsserts(torch.nn.Module):

@@ -272,3 +272,20 @@ def add_inplace_forms(CASES):
         assert _op not in CASES, f"cases of {_op} written twice"
         CASES[_op] = [c for c in CASES[_functional] if c.args and isinstance(c.args[0], T)]
         assert CASES[_op], f"no tensor-first case of {_functional} for {_op}"
+
+    # `_register_inplace_meta` (`lerp_`, `addcmul_`, `addcdiv_`) and the
+    # `mul_` meta `multiply_` reaches: a result dtype `self` cannot hold
+    # is written anyway; only the broadcast is checked.
+    for _op in ["addcmul_", "addcdiv_"]:
+        CASES[_op] += [
+            C("int32 self, float operands", T([2, 3], dtype=i32), T([2, 3]), T([3])),
+            C("bool self, float operands", T([3], dtype=b8), T([3]), T([3])),
+            C("self broadcast refused", T([3], dtype=i32), T([2, 3]), T([3])),
+        ]
+    CASES["lerp_.Scalar"] += [C("int32 self, int32 end", T([3], dtype=i32), T([3], dtype=i32), 0.5)]
+    CASES["lerp_.Tensor"] += [
+        C("float32 self, complex zero-dim weight", T([3]), T([3]), T([], dtype=c64)),
+        C("self broadcast refused", T([3]), T([2, 3]), T([3])),
+    ]
+    CASES["multiply_.Tensor"] += [C("int32 self, float other", T([2, 3], dtype=i32), T([3]))]
+    CASES["multiply_.Scalar"] += [C("int32 self, float number", T([3], dtype=i32), 2.5)]

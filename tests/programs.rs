@@ -176,6 +176,7 @@ programs!(
     flat_rolls,
     unbacked_diag_embeds,
     unbacked_mod_asserts,
+    inplace_meta_casts,
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,

@@ -53,6 +53,24 @@ pub fn inplace_variant(
     Ok(outs)
 }
 
+/// An in-place overload whose meta is `_register_inplace_meta`'s
+/// (`lerp_`, `addcmul_`, `addcdiv_`): `functional` on the same arguments
+/// (its checks), then only `check_inplace_broadcast` (the result's sizes
+/// must be `self`'s), no cast check: `self` returned, written.
+pub fn inplace_meta_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    functional: ErasedKernel,
+) -> Result<Outs> {
+    let target = args::tensor(cx, args, 0, "self")?;
+    let result = functional(cx, args)?;
+    let r = tensor_result(cx, &result, 0)?;
+    fits_in_place(cx, &r.sizes, target)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(target.clone(), Alias::InPlace(0)));
+    Ok(outs)
+}
+
 /// Refuse writing a result of `sizes` and `dtype` into `target` in place:
 /// the sizes must be `target`'s (TensorIterator: "output with shape [..]
 /// doesn't match the broadcast shape [..]", guarded when symbolic) and
