@@ -433,6 +433,9 @@ def programs():
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
     yield "float_aranges", FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
+    yield "clamp_bounds", ClampBounds(), (torch.randn(2, 2, 3).transpose(-1, -2)[..., ::2],), (
+        {i: Dim.AUTO for i in range(3)},
+    )
     yield "inplace_meta_casts", InplaceMetaCasts(), (
         torch.randint(0, 5, (2, 3), dtype=torch.int32),
         torch.randn(2, 3),
@@ -710,6 +713,27 @@ class NumberWheres(torch.nn.Module):
         y = a.squeeze(1).t()
         out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
+
+
+class ClampBounds(torch.nn.Module):
+    """`clamp` by numbers, one bound or both, and `clip`, `hardtanh` and
+    `relu6` (both), on a non-dense input with a size-1 dim of a stride of
+    its own: `torch._refs.clamp` takes a `where` per bound, and the second
+    lays out the first's dense result afresh, giving that dim stride 1."""
+
+    def forward(self, x):
+        s = x.shape[1]
+        return (
+            torch.clamp(x, min=-1.0, max=0.5),
+            torch.clamp(x, min=-s * 0.5, max=s * 0.25),
+            torch.clip(x, -1, 1),
+            torch.clamp(x, min=-1.0),
+            torch.clamp(x, max=0.5),
+            F.hardtanh(x, -1.0, 1.0),
+            F.relu6(x),
+            x.clone().clamp_(-1, 1) * 1,
+            torch.clamp(x.to(torch.float16), 0, 1),
+        )
 
 
 class InplaceMetaCasts(torch.nn.Module):

@@ -177,6 +177,7 @@ programs!(
     unbacked_diag_embeds,
     unbacked_mod_asserts,
     inplace_meta_casts,
+    clamp_bounds,
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,

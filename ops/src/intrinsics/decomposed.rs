@@ -192,6 +192,36 @@ pub fn clamp_strides(
     Ok(a.strides)
 }
 
+/// `clamp_number_strides(self, has_min, has_max, dtype)`: the layout of
+/// `torch._refs.clamp` by numbers (and of `hardtanh` and `relu6`, which
+/// call it with both): for each bound given, `where(a >= min or
+/// isnan(a), a, min)` (`<=` for `max`) on the operand converted to the
+/// computation dtype. Under the Python dispatcher the numbers take no
+/// part, so each step lays out its operands afresh and a second bound
+/// reorders what the first left (a size-1 dim's stride); a plain mode
+/// runs the meta kernel, one elementwise step with the number a zero-dim
+/// operand (`StrideRule::RefWhereNumber`).
+pub fn clamp_number_strides(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    has_min: bool,
+    has_max: bool,
+    dtype: DType,
+) -> Result<Dims> {
+    if !cx.defaults.python_dispatcher {
+        return Ok(pointwise_output_by(cx, &[a], dtype, StrideRule::RefWhereNumber)?.strides);
+    }
+    let s = Steps { dtype };
+    let mut a = s.converted(cx, a)?;
+    for _ in [has_min, has_max].into_iter().filter(|&given| given) {
+        // `isnan(a)` and `a >= number`: each `a` laid out afresh.
+        let is_nan = s.unary(cx, &a, 1)?;
+        let condition = s.step(cx, &[&is_nan, &is_nan])?;
+        a = s.with_number(cx, &[&condition, &a])?;
+    }
+    Ok(a.strides)
+}
+
 /// `ldexp_strides(self, other, dtype)`: the layout of `torch._decomp`'s
 /// `ldexp`, `self * pow(two, other)` with `two` a zero-dim tensor: the
 /// power's step over `other` and the zero-dim tensor, then the product,

@@ -105,6 +105,22 @@ pub fn result_type_scalar(cx: &mut Cx<'_>, t: &TensorMeta, s: Scalar) -> Result<
     )
 }
 
+/// `clamp_number_dtype(t, min, max)`: the dtype `t` and the bounds given
+/// promote to (`clamp`'s default promotion of the tensor and numbers).
+pub fn clamp_number_dtype(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    min: Option<Scalar>,
+    max: Option<Scalar>,
+) -> Result<DType> {
+    let mut ops: SmallVec<[Operand; 3]> = SmallVec::new();
+    ops.push(tensor_operand(t));
+    for s in [min, max].iter().flatten() {
+        ops.push(scalar_operand(s));
+    }
+    fake_runtime::promotion::result_type(&ops, cx.defaults.dtype)
+}
+
 /// `result_type_scalars(a, b)`: the dtype two numbers promote to (ATen's
 /// `result_type` of two scalars: wrapped numbers, floats to the default
 /// dtype).
