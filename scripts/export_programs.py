@@ -433,6 +433,7 @@ def programs():
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
     yield "float_aranges", FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
+    yield "unbacked_flattens", UnbackedFlattens(), (torch.randn(3, 4, 7),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "clamp_bounds", ClampBounds(), (torch.randn(2, 2, 3).transpose(-1, -2)[..., ::2],), (
         {i: Dim.AUTO for i in range(3)},
     )
@@ -713,6 +714,21 @@ class NumberWheres(torch.nn.Module):
         y = a.squeeze(1).t()
         out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
         return out
+
+
+class UnbackedFlattens(torch.nn.Module):
+    """Reshapes of a contiguous tensor whose data-dependent last dim gives
+    the strides `Max(1, u0)`: a view (`is_contiguous_or_false` takes the
+    `Max` form), keeping the slice's storage offset."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("repeats", torch.tensor([1, 0, 2, 1, 0, 1, 2]))
+
+    def forward(self, x):
+        v = torch.repeat_interleave(x, self.repeats, dim=2)
+        w = v[1:]
+        return w.flatten(), w.reshape(-1), w.view(-1), v.flatten(1), w.reshape(w.shape[0], -1)
 
 
 class ClampBounds(torch.nn.Module):

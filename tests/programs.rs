@@ -178,6 +178,7 @@ programs!(
     unbacked_mod_asserts,
     inplace_meta_casts,
     clamp_bounds,
+    unbacked_flattens,
     number_wheres,
     unbacked_broadcasts,
     parameter_matmuls,

@@ -510,8 +510,14 @@ pub(crate) fn reshape_geometry(
     } else {
         Decide::Guard
     };
-    let viewable =
-        fake_runtime::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op, decide)?
+    // A contiguous input (`is_contiguous_or_false`, which takes a stride
+    // in its `Max(1, size)` form too) is viewed where `computeStride`
+    // cannot decide a stride of unbacked sizes: PyTorch reshapes a
+    // `[a, b, u0]` tensor of strides `[b*Max(1, u0), Max(1, u0), 1]` as a
+    // view.
+    let viewable = unbacked
+        && fake_runtime::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, decide)?
+        || fake_runtime::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op, decide)?
             .is_some();
     let (strides, copy) = if viewable {
         (t.strides.clone(), false)
