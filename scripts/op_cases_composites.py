@@ -153,6 +153,7 @@ CASES.update({
         C("int64", T([3], dtype=i64), T([2, 2], dtype=i64)),
         C("zero-dim", T([]), T([3])),
         C("complex elements refused", T([2, 3], dtype=c64), T([4])),
+        C("complex32 elements", T([2, 3], dtype=torch.complex32), T([4], dtype=torch.complex32)),
         C("bool elements refused", T([2, 3], dtype=b8), T([4])),
         C("bool test elements refused", T([2, 3]), T([4], dtype=b8)),
     ],

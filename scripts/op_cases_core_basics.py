@@ -503,6 +503,8 @@ CASES = {
         C("zero-dim", T([]), 0, False),
         C("float16", T([2, 3], dtype=f16), 1, False),
         C("half to float on cpu", T([2, 3], dtype=f16), 1, True),
+        C("bfloat16 to float on cpu", T([2, 3], dtype=bf16), 1, True),
+        C("float32 half to float refused", T([2, 3]), 1, True),
         C("half to float on cuda", T([2, 3], dtype=f16, device="cuda"), 1, True),
         C("zero size", T([0, 3]), 1, False),
         C("dim out of range", T([2, 3]), 2, False),
@@ -517,6 +519,8 @@ CASES = {
         C("padding idx", T([10, 3]), T([4], dtype=i64), 0),
         C("zero indices", T([10, 3]), T([0], dtype=i64)),
         C("float indices", T([10, 3]), T([4])),
+        C("uint8 indices refused", T([10, 3]), T([4], dtype=u8)),
+        C("int16 indices refused", T([10, 3]), T([4], dtype=torch.int16)),
         C("vector weight", T([10]), T([4], dtype=i64)),
     ],
     "nonzero": [

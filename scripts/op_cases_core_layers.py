@@ -83,6 +83,7 @@ CASES.update({
         C("last dim", T([2, 3, 4]), -1, False),
         C("transposed", tr(2, 3), 0, False),
         C("half to float on cpu", T([2, 3], dtype=f16), 1, True),
+        C("bfloat16 half to float refused", T([2, 3], dtype=bf16), 1, True),
         C("zero-dim", T([]), 0, False),
         C("dim out of range", T([2, 3]), 2, False),
         C("zero-dim dim out of range", T([]), 1, False),

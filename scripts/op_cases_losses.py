@@ -5,6 +5,8 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
+import torch
+
 from op_case_inputs import CL, C, D, T, b8, c64, cl, f16, f32, f64, i32, i64, tr
 
 CASES = {}
@@ -527,6 +529,8 @@ CASES["nll_loss_forward"] = nll_forward_cases([3, 5], [3]) + [
     C("2-D target refused", T([3, 5]), T([3, 2], dtype=i64), None, 1, -100),
     C("batch sizes differ", T([3, 5]), T([4], dtype=i64), None, 1, -100),
     C("weight size refused", T([3, 5]), T([3], dtype=i64), T([4]), 1, -100),
+    C("int32 weight, sum", T([3, 5], dtype=i32), T([3], dtype=i64), T([5], dtype=i32), 2, -100),
+    C("uint8 weight, mean", T([3, 5], dtype=torch.uint8), T([3], dtype=i64), T([5], dtype=torch.uint8), 1, -100),
 ]
 CASES["nll_loss_forward.output"] = [
     C("none", T([3, 5]), T([3], dtype=i64), None, 0, -100, output=T([3]), total_weight=T([])),

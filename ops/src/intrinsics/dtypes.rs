@@ -153,21 +153,31 @@ pub fn scalar_dtype(cx: &mut Cx<'_>, s: Scalar) -> Result<DType> {
     Ok(s.default_dtype(cx.defaults.dtype))
 }
 
-/// `softmax_dtype(d, half_to_float)`: `float32` when `half_to_float`
-/// (which needs a `float16` input), else `d`.
-pub fn softmax_dtype(cx: &mut Cx<'_>, d: DType, half_to_float: bool) -> Result<DType> {
+/// `softmax_dtype(d, half_to_float, bfloat16)`: the computation dtype
+/// (`float32`) when `half_to_float`, which needs a `float16` input (or a
+/// `bfloat16` one when `bfloat16`: `_softmax`'s meta takes both,
+/// `_log_softmax`'s decomposition half only), else `d`.
+pub fn softmax_dtype(
+    cx: &mut Cx<'_>,
+    d: DType,
+    half_to_float: bool,
+    bfloat16: bool,
+) -> Result<DType> {
     if !half_to_float {
         return Ok(d);
     }
-    if d != DType::Float16 {
-        return Err(invalid(
-            cx,
-            format!(
-                "conversion from {d} to float32 is not supported (half_to_float needs float16)"
-            ),
-        ));
+    if d == DType::Float16 || bfloat16 && d == DType::BFloat16 {
+        return Ok(DType::Float32);
     }
-    Ok(DType::Float32)
+    let expected = if bfloat16 {
+        "half or bfloat16"
+    } else {
+        "torch.half"
+    };
+    Err(invalid(
+        cx,
+        format!("half_to_float is True but x.dtype is torch.{d}, expected {expected}"),
+    ))
 }
 
 /// `is_floating(d)`: a floating-point dtype.

@@ -15,7 +15,7 @@ use super::loss_steps::{
 };
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, Scalar, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
 
 use crate::erased as k;
 
@@ -106,7 +106,15 @@ fn forward_and_total(
         let total = TensorMeta::contiguous(cx.env, &[], s.dtype, s.device)?;
         return Ok((res, total));
     }
-    let total_dtype = n.weight.map_or(s.dtype, |w| w.dtype);
+    // `total_weight = weight.sum()`: an integral or bool weight sums to
+    // int64.
+    let total_dtype = n.weight.map_or(s.dtype, |w| {
+        if w.dtype.is_integral(true) {
+            DType::Int64
+        } else {
+            w.dtype
+        }
+    });
     let total = TensorMeta::contiguous(cx.env, &[], total_dtype, s.device)?;
     let out = match n.reduction {
         2 => sum(cx, &res)?,
@@ -406,7 +414,7 @@ fn label_smoothing(
             let s = sum(cx, &smooth)?;
             let total = match n.weight {
                 Some(w) => TensorMeta::contiguous(cx.env, &[], w.dtype, w.device)?,
-                None => TensorMeta::contiguous(cx.env, &[], fake_runtime::DType::Int64, s.device)?,
+                None => TensorMeta::contiguous(cx.env, &[], DType::Int64, s.device)?,
             };
             binary(cx, k::div_tensor, &s, &total)?
         }
