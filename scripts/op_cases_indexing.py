@@ -38,11 +38,18 @@ CASES = {
         C("transposed every other column", T([3, 4], strides=[2, 6]), 0, T([1], dtype=i64), 1.0),
         C("overlapping self", T([3, 2], strides=[1, 1]), 1, T([1], dtype=i64), 1.0),
         C("non-dense self with a size-1 dim", T([3, 4, 1], strides=[8, 2, 24]), 1, T([1], dtype=i64), -1.0),
+        C("zero-dim self", T([]), 0, T([1], dtype=i64), 2.0),
+        C("zero-dim index", T([4, 3]), 0, T([], dtype=i64), 1.0),
+        C("matrix index refused", T([4, 3]), 0, T([1, 2], dtype=i64), 1.0),
+        C("dim out of range refused", T([4, 3]), 2, T([2], dtype=i64), 1.0),
+        C("negative dim", T([4, 3]), -1, T([2], dtype=i64), 1.0),
     ],
     "index_fill.int_Tensor": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), T([])),
         C("transposed self", tr(4, 3), 1, T([2], dtype=i64), T([])),
         C("transposed every other column", T([3, 4], strides=[2, 6]), 0, T([1], dtype=i64), T([])),
+        C("vector value refused", T([4, 3]), 0, T([2], dtype=i64), T([3])),
+        C("matrix index refused", T([4, 3]), 0, T([1, 2], dtype=i64), T([])),
     ],
     "put": [
         C("vector", T([5]), T([2], dtype=i64), T([2])),
