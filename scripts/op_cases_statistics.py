@@ -171,6 +171,8 @@ CASES["pairwise_distance"] = [
     C("complex64", T([2, 3], dtype=c64), T([2, 3], dtype=c64)),
     C("transposed", tr(2, 3), T([2, 3])),
     C("mismatch", T([2, 3]), T([2, 4])),
+    C("bools refused", T([3, 4], dtype=b8), T([3, 4], dtype=b8)),
+    C("bool and float", T([3, 4], dtype=b8), T([3, 4])),
 ]
 
 CASES["cosine_similarity"] = [
