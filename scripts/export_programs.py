@@ -735,7 +735,8 @@ class ClampBounds(torch.nn.Module):
     """`clamp` by numbers, one bound or both, and `clip`, `hardtanh` and
     `relu6` (both), on a non-dense input with a size-1 dim of a stride of
     its own: `torch._refs.clamp` takes a `where` per bound, and the second
-    lays out the first's dense result afresh, giving that dim stride 1."""
+    lays out the first's dense result afresh, giving that dim stride 1.
+    `hardsigmoid`'s decomposition clamps by one bound, then the other."""
 
     def forward(self, x):
         s = x.shape[1]
@@ -749,6 +750,7 @@ class ClampBounds(torch.nn.Module):
             F.relu6(x),
             x.clone().clamp_(-1, 1) * 1,
             torch.clamp(x.to(torch.float16), 0, 1),
+            F.hardsigmoid(x),
         )
 
 

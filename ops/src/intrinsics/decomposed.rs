@@ -222,6 +222,27 @@ pub fn clamp_number_strides(
     Ok(a.strides)
 }
 
+/// `hardsigmoid_strides(self)`: the layout of `torch._decomp`'s
+/// `hardsigmoid`, `clamp(clamp(self + 3, min=0), max=6) / 6` on the
+/// operand in its computation dtype, when the Python dispatcher makes the
+/// decomposition the meta kernel (each arithmetic step with a number
+/// through the fast binary path on symbolic sizes, each `clamp` by
+/// [`clamp_number_strides`]); a plain mode runs TensorIterator's unary
+/// kernel, or on symbolic sizes the decomposition whose first step's fast
+/// path decides (`StrideRule::FastBinary`).
+pub fn hardsigmoid_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let dtype = t.dtype;
+    if !cx.defaults.python_dispatcher {
+        return Ok(pointwise_output_by(cx, &[t], dtype, StrideRule::FastBinary)?.strides);
+    }
+    let s = Steps { dtype };
+    let a = s.converted(cx, t)?;
+    let mut a = pointwise_output_by(cx, &[&a], dtype, StrideRule::FastBinary)?;
+    a.strides = clamp_number_strides(cx, &a, true, false, dtype)?;
+    a.strides = clamp_number_strides(cx, &a, false, true, dtype)?;
+    Ok(pointwise_output_by(cx, &[&a], dtype, StrideRule::FastBinary)?.strides)
+}
+
 /// `ldexp_strides(self, other, dtype)`: the layout of `torch._decomp`'s
 /// `ldexp`, `self * pow(two, other)` with `two` a zero-dim tensor: the
 /// power's step over `other` and the zero-dim tensor, then the product,
