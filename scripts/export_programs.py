@@ -736,7 +736,8 @@ class ClampBounds(torch.nn.Module):
     `relu6` (both), on a non-dense input with a size-1 dim of a stride of
     its own: `torch._refs.clamp` takes a `where` per bound, and the second
     lays out the first's dense result afresh, giving that dim stride 1.
-    `hardsigmoid`'s decomposition clamps by one bound, then the other."""
+    `hardsigmoid`'s decomposition clamps by one bound, then the other;
+    `gelu`'s reference is several steps too."""
 
     def forward(self, x):
         s = x.shape[1]
@@ -751,6 +752,8 @@ class ClampBounds(torch.nn.Module):
             x.clone().clamp_(-1, 1) * 1,
             torch.clamp(x.to(torch.float16), 0, 1),
             F.hardsigmoid(x),
+            F.gelu(x),
+            F.gelu(x, approximate="tanh"),
         )
 
 

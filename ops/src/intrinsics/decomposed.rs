@@ -243,6 +243,39 @@ pub fn hardsigmoid_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     Ok(pointwise_output_by(cx, &[&a], dtype, StrideRule::FastBinary)?.strides)
 }
 
+/// `gelu_strides(self, approximate)`: the layout of `torch._refs`'
+/// `gelu` when the Python dispatcher makes the reference the meta kernel:
+/// on the operand in its computation dtype, `a * 0.5 * (1 + erf(a *
+/// kAlpha))`, or for `"tanh"` `0.5 * a * (1 + tanh(kBeta * (a + kKappa *
+/// a * a * a)))`, each step laid out from the ones before (a product of
+/// two tensors through the fast binary path on symbolic sizes); a plain
+/// mode runs TensorIterator's unary kernel, or on symbolic sizes the
+/// reference whose first step's fast path decides (`StrideRule::FastBinary`).
+pub fn gelu_strides(cx: &mut Cx<'_>, t: &TensorMeta, approximate: &str) -> Result<Dims> {
+    let dtype = t.dtype;
+    if !cx.defaults.python_dispatcher {
+        return Ok(pointwise_output_by(cx, &[t], dtype, StrideRule::FastBinary)?.strides);
+    }
+    let s = Steps { dtype };
+    let a = s.converted(cx, t)?;
+    let result = if approximate == "tanh" {
+        let square = s.arithmetic(cx, &a, &a)?;
+        let cube = s.arithmetic(cx, &square, &a)?;
+        let kappa_cube = s.unary(cx, &cube, 1)?;
+        let sum = s.arithmetic(cx, &a, &kappa_cube)?;
+        // `kBeta * sum`, `tanh`, `1 + ...`.
+        let one_plus = s.unary(cx, &sum, 3)?;
+        let half = s.unary(cx, &a, 1)?;
+        s.arithmetic(cx, &half, &one_plus)?
+    } else {
+        let half = s.unary(cx, &a, 1)?;
+        // `a * kAlpha`, `erf`, `1 + ...`.
+        let one_plus = s.unary(cx, &a, 3)?;
+        s.arithmetic(cx, &half, &one_plus)?
+    };
+    Ok(result.strides)
+}
+
 /// `ldexp_strides(self, other, dtype)`: the layout of `torch._decomp`'s
 /// `ldexp`, `self * pow(two, other)` with `two` a zero-dim tensor: the
 /// power's step over `other` and the zero-dim tensor, then the product,
