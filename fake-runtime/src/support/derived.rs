@@ -44,10 +44,26 @@ pub fn inplace_variant(
     args: &[Arg<'_>],
     functional: ErasedKernel,
 ) -> Result<Outs> {
+    functional_in_place(cx, args, functional, true)
+}
+
+/// `functional` on `args`, its result written into `self` (`args[0]`):
+/// its sizes must be `self`'s, and its dtype cast to `self`'s where
+/// `castable` is asked.
+fn functional_in_place(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    functional: ErasedKernel,
+    castable: bool,
+) -> Result<Outs> {
     let target = args::tensor(cx, args, 0, "self")?;
     let result = functional(cx, args)?;
     let r = tensor_result(cx, &result, 0)?;
-    written_in_place(cx, &r.sizes, r.dtype, target)?;
+    if castable {
+        written_in_place(cx, &r.sizes, r.dtype, target)?;
+    } else {
+        fits_in_place(cx, &r.sizes, target)?;
+    }
     let mut outs = Outs::new();
     outs.push(Out::Tensor(target.clone(), Alias::InPlace(0)));
     Ok(outs)
@@ -62,13 +78,7 @@ pub fn inplace_meta_variant(
     args: &[Arg<'_>],
     functional: ErasedKernel,
 ) -> Result<Outs> {
-    let target = args::tensor(cx, args, 0, "self")?;
-    let result = functional(cx, args)?;
-    let r = tensor_result(cx, &result, 0)?;
-    fits_in_place(cx, &r.sizes, target)?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(target.clone(), Alias::InPlace(0)));
-    Ok(outs)
+    functional_in_place(cx, args, functional, false)
 }
 
 /// Refuse writing a result of `sizes` and `dtype` into `target` in place:
