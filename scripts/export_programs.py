@@ -737,7 +737,7 @@ class ClampBounds(torch.nn.Module):
     its own: `torch._refs.clamp` takes a `where` per bound, and the second
     lays out the first's dense result afresh, giving that dim stride 1.
     `hardsigmoid`'s decomposition clamps by one bound, then the other;
-    `gelu`'s reference is several steps too."""
+    `gelu`'s and `elu`'s references are several steps too."""
 
     def forward(self, x):
         s = x.shape[1]
@@ -754,6 +754,7 @@ class ClampBounds(torch.nn.Module):
             F.hardsigmoid(x),
             F.gelu(x),
             F.gelu(x, approximate="tanh"),
+            F.elu(x),
         )
 
 

@@ -276,6 +276,25 @@ pub fn gelu_strides(cx: &mut Cx<'_>, t: &TensorMeta, approximate: &str) -> Resul
     Ok(result.strides)
 }
 
+/// `elu_strides(self)`: the layout of `torch._refs`' `elu` when the
+/// Python dispatcher makes the reference the meta kernel: `where(a > 0,
+/// scale * a, (alpha * scale) * expm1(a * input_scale))` on the operand in
+/// its computation dtype, the condition and the first branch one step
+/// from `a`, the second three; a plain mode runs TensorIterator's unary
+/// kernel (`StrideRule::Elementwise`).
+pub fn elu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let dtype = t.dtype;
+    if !cx.defaults.python_dispatcher {
+        return Ok(pointwise_output_by(cx, &[t], dtype, StrideRule::Elementwise)?.strides);
+    }
+    let s = Steps { dtype };
+    let a = s.converted(cx, t)?;
+    let positive = s.unary(cx, &a, 1)?;
+    let scaled = s.unary(cx, &a, 1)?;
+    let negative = s.unary(cx, &a, 3)?;
+    Ok(s.step(cx, &[&positive, &scaled, &negative])?.strides)
+}
+
 /// `ldexp_strides(self, other, dtype)`: the layout of `torch._decomp`'s
 /// `ldexp`, `self * pow(two, other)` with `two` a zero-dim tensor: the
 /// power's step over `other` and the zero-dim tensor, then the product,
