@@ -313,6 +313,9 @@ fn erased_fn(op: &OpIr) -> TokenStream {
             let functional: TokenStream = path.parse().unwrap_or_default();
             let call = match how {
                 Derive::InPlace => quote!(#intr::inplace_variant(cx, args, #functional)),
+                Derive::InPlaceMeta => {
+                    quote!(#intr::inplace_meta_variant(cx, args, #functional))
+                }
                 Derive::Out { first, count, form } => {
                     let form = ident(form);
                     quote!(#intr::out_variant(cx, args, #first, #count, #intr::OutForm::#form, #functional))

@@ -86,6 +86,10 @@ pub enum Body {
 pub enum Derive {
     /// `op_`: `self` written.
     InPlace,
+    /// `op_` as `torch._meta_registrations._register_inplace_meta` makes
+    /// it: `self` written with only the broadcast checked, whatever the
+    /// functional result's dtype.
+    InPlaceMeta,
     /// `out=`: `count` out tensors from argument `first` on.
     Out {
         /// The first out argument.

@@ -139,7 +139,7 @@ pub fn check(
         let tags = TagsIr {
             // A copy writes nothing; a hacked twin writes what its base does.
             inplace: match how {
-                Derive::InPlace | Derive::Out { .. } => true,
+                Derive::InPlace | Derive::InPlaceMeta | Derive::Out { .. } => true,
                 Derive::Copy => false,
                 Derive::HackedTwin => f.tags.inplace,
             },

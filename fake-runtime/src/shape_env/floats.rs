@@ -118,6 +118,36 @@ impl ShapeEnv {
         })
     }
 
+    /// The sign of a float built from integers (its exact ratio `p / q`)
+    /// from the value ranges: `Some(1)`, `Some(-1)`, `Some(0)`, or `None`
+    /// when the ranges do not tell or `f` is no such ratio. `strict` asks
+    /// `f` known nonzero (or zero); else `Some(1)` means only `f >= 0`
+    /// and `Some(-1)` `f <= 0`.
+    pub fn float_sign(&mut self, f: SymFloat, strict: bool) -> Result<Option<i64>> {
+        let Some((p, q)) = self.exact_ratio(f)? else {
+            return Ok(None);
+        };
+        let bound = i64::from(strict);
+        let mut side = |v: SymInt| -> Result<Option<i64>> {
+            let r = self.value_range(v)?;
+            let (lo, hi) = (r.lo(), r.hi());
+            Ok(if lo == Some(0) && hi == Some(0) {
+                Some(0)
+            } else if lo.is_some_and(|l| l >= bound) {
+                Some(1)
+            } else if hi.is_some_and(|h| h <= -bound) {
+                Some(-1)
+            } else {
+                None
+            })
+        };
+        Ok(match (side(p)?, side(q)?) {
+            (Some(0), _) => Some(0),
+            (Some(a), Some(b)) if b != 0 => Some(a * b),
+            _ => None,
+        })
+    }
+
     /// `math.trunc(f)` (`TruncToInt`): the integer toward zero. A float
     /// built from integers by `+ - * /` and constants is an exact ratio
     /// `p / q` (a constant is the exact value of its shortest decimal, as

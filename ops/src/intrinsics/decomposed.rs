@@ -192,107 +192,110 @@ pub fn clamp_strides(
     Ok(a.strides)
 }
 
-/// `clamp_number_strides(self, has_min, has_max, dtype)`: the layout of
-/// `torch._refs.clamp` by numbers (and of `hardtanh` and `relu6`, which
-/// call it with both): for each bound given, `where(a >= min or
-/// isnan(a), a, min)` (`<=` for `max`) on the operand converted to the
-/// computation dtype. Under the Python dispatcher the numbers take no
-/// part, so each step lays out its operands afresh and a second bound
-/// reorders what the first left (a size-1 dim's stride); a plain mode
-/// runs the meta kernel, one elementwise step with the number a zero-dim
-/// operand (`StrideRule::RefWhereNumber`).
-pub fn clamp_number_strides(
+/// The layout of a reference the Python dispatcher makes the meta kernel
+/// (export), taken step by step by `steps` over `t` converted to the
+/// computation dtype of `dtype`; a plain mode runs the meta kernel, one
+/// elementwise step by `plain`.
+fn reference_layout(
     cx: &mut Cx<'_>,
-    a: &TensorMeta,
-    has_min: bool,
-    has_max: bool,
+    t: &TensorMeta,
     dtype: DType,
+    plain: StrideRule,
+    steps: impl FnOnce(&mut Cx<'_>, &Steps, TensorMeta) -> Result<TensorMeta>,
 ) -> Result<Dims> {
     if !cx.defaults.python_dispatcher {
-        return Ok(pointwise_output_by(cx, &[a], dtype, StrideRule::RefWhereNumber)?.strides);
+        return Ok(pointwise_output_by(cx, &[t], dtype, plain)?.strides);
     }
     let s = Steps { dtype };
-    let mut a = s.converted(cx, a)?;
-    for _ in [has_min, has_max].into_iter().filter(|&given| given) {
-        // `isnan(a)` and `a >= number`: each `a` laid out afresh.
+    let a = s.converted(cx, t)?;
+    Ok(steps(cx, &s, a)?.strides)
+}
+
+/// `torch._refs.clamp`'s steps by `bounds` numbers: per bound,
+/// `where(a >= min or isnan(a), a, min)` (`<=` for `max`), each `a` laid
+/// out afresh, the number taking no part.
+fn clamped(cx: &mut Cx<'_>, s: &Steps, mut a: TensorMeta, bounds: usize) -> Result<TensorMeta> {
+    for _ in 0..bounds {
         let is_nan = s.unary(cx, &a, 1)?;
         let condition = s.step(cx, &[&is_nan, &is_nan])?;
         a = s.with_number(cx, &[&condition, &a])?;
     }
-    Ok(a.strides)
+    Ok(a)
+}
+
+/// `clamp_number_strides(self, has_min, has_max, dtype)`: the layout of
+/// `torch._refs.clamp` by numbers (and of `hardtanh` and `relu6`, which
+/// call it with both): a `where` per bound given ([`clamped`]), so under
+/// the Python dispatcher a second bound reorders what the first left (a
+/// size-1 dim's stride); a plain mode runs the meta kernel, one
+/// elementwise step with the number a zero-dim operand
+/// (`StrideRule::RefWhereNumber`).
+pub fn clamp_number_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    has_min: bool,
+    has_max: bool,
+    dtype: DType,
+) -> Result<Dims> {
+    let bounds = usize::from(has_min) + usize::from(has_max);
+    reference_layout(cx, t, dtype, StrideRule::RefWhereNumber, |cx, s, a| {
+        clamped(cx, s, a, bounds)
+    })
 }
 
 /// `hardsigmoid_strides(self)`: the layout of `torch._decomp`'s
-/// `hardsigmoid`, `clamp(clamp(self + 3, min=0), max=6) / 6` on the
-/// operand in its computation dtype, when the Python dispatcher makes the
-/// decomposition the meta kernel (each arithmetic step with a number
-/// through the fast binary path on symbolic sizes, each `clamp` by
-/// [`clamp_number_strides`]); a plain mode runs TensorIterator's unary
-/// kernel, or on symbolic sizes the decomposition whose first step's fast
-/// path decides (`StrideRule::FastBinary`).
+/// `hardsigmoid`, `clamp(clamp(self + 3, min=0), max=6) / 6`, when the
+/// Python dispatcher makes the decomposition the meta kernel (each
+/// arithmetic step with a number through the fast binary path on
+/// symbolic sizes, each `clamp` by [`clamped`]); a plain mode runs
+/// TensorIterator's unary kernel, or on symbolic sizes the decomposition
+/// whose first step's fast path decides (`StrideRule::FastBinary`).
 pub fn hardsigmoid_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
-    let dtype = t.dtype;
-    if !cx.defaults.python_dispatcher {
-        return Ok(pointwise_output_by(cx, &[t], dtype, StrideRule::FastBinary)?.strides);
-    }
-    let s = Steps { dtype };
-    let a = s.converted(cx, t)?;
-    let mut a = pointwise_output_by(cx, &[&a], dtype, StrideRule::FastBinary)?;
-    a.strides = clamp_number_strides(cx, &a, true, false, dtype)?;
-    a.strides = clamp_number_strides(cx, &a, false, true, dtype)?;
-    Ok(pointwise_output_by(cx, &[&a], dtype, StrideRule::FastBinary)?.strides)
+    reference_layout(cx, t, t.dtype, StrideRule::FastBinary, |cx, s, a| {
+        let a = pointwise_output_by(cx, &[&a], s.dtype, StrideRule::FastBinary)?;
+        let a = clamped(cx, s, a, 2)?;
+        pointwise_output_by(cx, &[&a], s.dtype, StrideRule::FastBinary)
+    })
 }
 
 /// `gelu_strides(self, approximate)`: the layout of `torch._refs`'
 /// `gelu` when the Python dispatcher makes the reference the meta kernel:
-/// on the operand in its computation dtype, `a * 0.5 * (1 + erf(a *
-/// kAlpha))`, or for `"tanh"` `0.5 * a * (1 + tanh(kBeta * (a + kKappa *
-/// a * a * a)))`, each step laid out from the ones before (a product of
-/// two tensors through the fast binary path on symbolic sizes); a plain
-/// mode runs TensorIterator's unary kernel, or on symbolic sizes the
-/// reference whose first step's fast path decides (`StrideRule::FastBinary`).
+/// `a * 0.5 * (1 + erf(a * kAlpha))`, or for `"tanh"` `0.5 * a * (1 +
+/// tanh(kBeta * (a + kKappa * a * a * a)))`, each step laid out from the
+/// ones before (a product of two tensors through the fast binary path on
+/// symbolic sizes); a plain mode runs TensorIterator's unary kernel, or
+/// on symbolic sizes the reference whose first step's fast path decides
+/// (`StrideRule::FastBinary`).
 pub fn gelu_strides(cx: &mut Cx<'_>, t: &TensorMeta, approximate: &str) -> Result<Dims> {
-    let dtype = t.dtype;
-    if !cx.defaults.python_dispatcher {
-        return Ok(pointwise_output_by(cx, &[t], dtype, StrideRule::FastBinary)?.strides);
-    }
-    let s = Steps { dtype };
-    let a = s.converted(cx, t)?;
-    let result = if approximate == "tanh" {
-        let square = s.arithmetic(cx, &a, &a)?;
-        let cube = s.arithmetic(cx, &square, &a)?;
-        let kappa_cube = s.unary(cx, &cube, 1)?;
-        let sum = s.arithmetic(cx, &a, &kappa_cube)?;
-        // `kBeta * sum`, `tanh`, `1 + ...`.
-        let one_plus = s.unary(cx, &sum, 3)?;
+    reference_layout(cx, t, t.dtype, StrideRule::FastBinary, |cx, s, a| {
+        let one_plus = if approximate == "tanh" {
+            let square = s.arithmetic(cx, &a, &a)?;
+            let cube = s.arithmetic(cx, &square, &a)?;
+            let kappa_cube = s.unary(cx, &cube, 1)?;
+            let sum = s.arithmetic(cx, &a, &kappa_cube)?;
+            // `kBeta * sum`, `tanh`, `1 + ...`.
+            s.unary(cx, &sum, 3)?
+        } else {
+            // `a * kAlpha`, `erf`, `1 + ...`.
+            s.unary(cx, &a, 3)?
+        };
         let half = s.unary(cx, &a, 1)?;
-        s.arithmetic(cx, &half, &one_plus)?
-    } else {
-        let half = s.unary(cx, &a, 1)?;
-        // `a * kAlpha`, `erf`, `1 + ...`.
-        let one_plus = s.unary(cx, &a, 3)?;
-        s.arithmetic(cx, &half, &one_plus)?
-    };
-    Ok(result.strides)
+        s.arithmetic(cx, &half, &one_plus)
+    })
 }
 
 /// `elu_strides(self)`: the layout of `torch._refs`' `elu` when the
 /// Python dispatcher makes the reference the meta kernel: `where(a > 0,
-/// scale * a, (alpha * scale) * expm1(a * input_scale))` on the operand in
-/// its computation dtype, the condition and the first branch one step
-/// from `a`, the second three; a plain mode runs TensorIterator's unary
-/// kernel (`StrideRule::Elementwise`).
+/// scale * a, (alpha * scale) * expm1(a * input_scale))`, the condition
+/// and the first branch one step from `a`, the second three; a plain mode
+/// runs TensorIterator's unary kernel (`StrideRule::Elementwise`).
 pub fn elu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
-    let dtype = t.dtype;
-    if !cx.defaults.python_dispatcher {
-        return Ok(pointwise_output_by(cx, &[t], dtype, StrideRule::Elementwise)?.strides);
-    }
-    let s = Steps { dtype };
-    let a = s.converted(cx, t)?;
-    let positive = s.unary(cx, &a, 1)?;
-    let scaled = s.unary(cx, &a, 1)?;
-    let negative = s.unary(cx, &a, 3)?;
-    Ok(s.step(cx, &[&positive, &scaled, &negative])?.strides)
+    reference_layout(cx, t, t.dtype, StrideRule::Elementwise, |cx, s, a| {
+        let positive = s.unary(cx, &a, 1)?;
+        let scaled = s.unary(cx, &a, 1)?;
+        let negative = s.unary(cx, &a, 3)?;
+        s.step(cx, &[&positive, &scaled, &negative])
+    })
 }
 
 /// `ldexp_strides(self, other, dtype)`: the layout of `torch._decomp`'s

@@ -298,34 +298,6 @@ fn bound_float(cx: &mut Cx<'_>, s: Scalar) -> Result<SymFloat> {
     }
 }
 
-/// The sign of a float built from sizes (an exact ratio `p / q`) from
-/// the value ranges: `Some(1)`, `Some(-1)`, `Some(0)`, or `None` when
-/// the ranges do not tell (`strict`: known nonzero, or zero; else only
-/// `>= 0` as `Some(1)` or `<= 0` as `Some(-1)`).
-fn float_sign(cx: &mut Cx<'_>, f: SymFloat, strict: bool) -> Result<Option<i64>> {
-    let Some((p, q)) = cx.env.exact_ratio(f)? else {
-        return Ok(None);
-    };
-    let side = |cx: &mut Cx<'_>, v: SymInt| -> Result<Option<i64>> {
-        let r = cx.env.value_range(v)?;
-        let (lo, hi) = (r.lo(), r.hi());
-        Ok(if lo == Some(0) && hi == Some(0) {
-            Some(0)
-        } else if lo.is_some_and(|l| l >= i64::from(strict)) {
-            Some(1)
-        } else if hi.is_some_and(|h| h <= -i64::from(strict)) {
-            Some(-1)
-        } else {
-            None
-        })
-    };
-    Ok(match (side(cx, p)?, side(cx, q)?) {
-        (Some(0), _) => Some(0),
-        (Some(a), Some(b)) if b != 0 => Some(a * b),
-        _ => None,
-    })
-}
-
 /// [`arange_len`] of bounds not all integers, some symbolic, as
 /// `torch._refs.arange`: `step != 0` and the bounds ordered by the step's
 /// sign (decided here from the value ranges), then `math.ceil((end -
@@ -340,13 +312,13 @@ fn symbolic_real_arange_len(cx: &mut Cx<'_>, bounds: [Scalar; 3]) -> Result<SymI
             format!("arange whose {what} the value ranges do not decide is not modelled"),
         )
     };
-    let sgn = match float_sign(cx, step, true)? {
+    let sgn = match cx.env.float_sign(step, true)? {
         Some(0) => return Err(invalid(cx, "step must be nonzero".into())),
         Some(s) => s,
         None => return Err(undecided(cx, "step sign")),
     };
     let span = cx.env.float_op(FloatOp::Sub, end, start)?;
-    match float_sign(cx, span, false)? {
+    match cx.env.float_sign(span, false)? {
         Some(s) if s * sgn >= 0 => {}
         Some(_) => {
             return Err(invalid(

@@ -4,9 +4,9 @@
 //! `_and_`/`_or_`/`_xor_` (`meta_binop_inplace`: only `other` must
 //! broadcast to `self`, whatever the dtypes), `add_`/`sub_`
 //! (`meta_binop_inplace_alpha`: no integral `self` with a floating
-//! `other`, no bool `self` with a non-bool one, then the broadcast), and
-//! `lerp_`/`addcmul_`/`addcdiv_` (`_register_inplace_meta`: the
-//! functional meta, then the broadcast alone). The result is `self`.
+//! `other`, no bool `self` with a non-bool one, then the broadcast). The
+//! result is `self`. (`_register_inplace_meta`'s `lerp_`, `addcmul_` and
+//! `addcdiv_` are derived: `@derive(inplace_meta)`.)
 
 use super::invalid;
 use fake_runtime::support::{args, fits_in_place};
@@ -73,24 +73,4 @@ pub(crate) fn binop_inplace_alpha(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
         ));
     }
     written(cx, target, other)
-}
-
-/// `lerp_.Scalar` (`_register_inplace_meta(aten.lerp)`).
-pub(crate) fn lerp_scalar_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::inplace_meta_variant(cx, a, crate::erased::lerp_scalar)
-}
-
-/// `lerp_.Tensor` (`_register_inplace_meta(aten.lerp)`).
-pub(crate) fn lerp_tensor_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::inplace_meta_variant(cx, a, crate::erased::lerp_tensor)
-}
-
-/// `addcmul_` (`_register_inplace_meta(aten.addcmul)`).
-pub(crate) fn addcmul_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::inplace_meta_variant(cx, a, crate::erased::addcmul)
-}
-
-/// `addcdiv_` (`_register_inplace_meta(aten.addcdiv)`).
-pub(crate) fn addcdiv_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::inplace_meta_variant(cx, a, crate::erased::addcdiv)
 }
