@@ -225,7 +225,7 @@ fn clamped(cx: &mut Cx<'_>, s: &Steps, mut a: TensorMeta, bounds: usize) -> Resu
 
 /// `clamp_number_strides(self, has_min, has_max, dtype)`: the layout of
 /// `torch._refs.clamp` by numbers (and of `hardtanh` and `relu6`, which
-/// call it with both): a `where` per bound given ([`clamped`]), so under
+/// call it with both): a `where` per bound given (`clamped`), so under
 /// the Python dispatcher a second bound reorders what the first left (a
 /// size-1 dim's stride); a plain mode runs the meta kernel, one
 /// elementwise step with the number a zero-dim operand
@@ -247,7 +247,7 @@ pub fn clamp_number_strides(
 /// `hardsigmoid`, `clamp(clamp(self + 3, min=0), max=6) / 6`, when the
 /// Python dispatcher makes the decomposition the meta kernel (each
 /// arithmetic step with a number through the fast binary path on
-/// symbolic sizes, each `clamp` by [`clamped`]); a plain mode runs
+/// symbolic sizes, each `clamp` by `clamped`); a plain mode runs
 /// TensorIterator's unary kernel, or on symbolic sizes the decomposition
 /// whose first step's fast path decides (`StrideRule::FastBinary`).
 pub fn hardsigmoid_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
