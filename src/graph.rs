@@ -249,6 +249,8 @@ pub struct Graph {
     pub outputs: Vec<NodeOutput>,
     /// Ranges of the program's symbols, by name (`s77`).
     pub ranges: BTreeMap<String, Range>,
+    /// The guards export recorded, as Python code (`guards_code`).
+    pub guards_code: Vec<String>,
     /// Whether the program was traced functionalized: a Core ATen or
     /// inference program (`run_decompositions()`, verifier `ATEN`, and
     /// every program written before verifiers were recorded), not the
@@ -961,6 +963,7 @@ impl Graph {
             nodes,
             outputs,
             ranges,
+            guards_code: program.guards_code.clone(),
             functional: !program.verifiers.iter().any(|v| v == "TRAINING"),
         })
     }

@@ -441,7 +441,7 @@ fn arg_values(arg: &fake_tensor::graph::Arg) -> Vec<ValueId> {
 }
 
 fn verify_files(files: &[PathBuf], grad: Grad) -> Result<u8, Failure> {
-    let (mut n, mut m, mut k, mut u) = (0, 0, 0, 0);
+    let (mut n, mut m, mut k, mut u, mut g) = (0, 0, 0, 0, 0);
     let mut unreadable = None;
     let mut read = 0;
     for file in files {
@@ -497,12 +497,27 @@ fn verify_files(files: &[PathBuf], grad: Grad) -> Result<u8, Failure> {
             let s = if n == 1 { "" } else { "s" };
             outln!("  unsupported: {reason} ({n} node{s}: {list})");
         }
+        if let Some(d) = &report.guards.difference {
+            outln!("  {d}");
+            g += 1;
+        }
+        if let Some(d) = &report.guards.narrower {
+            outln!("  note: {d}");
+        }
+        for unread in &report.guards.unread {
+            outln!("  guard not compared: {unread}");
+        }
         outln!(
-            "  {} nodes, {} match, {} mismatch, {} unsupported",
+            "  {} nodes, {} match, {} mismatch, {} unsupported; guards {}",
             report.total(),
             report.matched(),
             report.mismatched(),
-            report.unsupported()
+            report.unsupported(),
+            if report.guards.difference.is_some() {
+                "differ"
+            } else {
+                "agree"
+            }
         );
         n += report.total();
         m += report.matched();
@@ -511,11 +526,13 @@ fn verify_files(files: &[PathBuf], grad: Grad) -> Result<u8, Failure> {
     }
     // A summary of nothing read would read as a clean result.
     if read > 0 {
-        outln!("verify: {n} nodes, {m} match, {k} mismatch, {u} unsupported");
+        outln!(
+            "verify: {n} nodes, {m} match, {k} mismatch, {u} unsupported, {g} guard differences"
+        );
     }
     Ok(match unreadable {
         Some(code) => code,
-        None if k == 0 && u == 0 => 0,
+        None if k == 0 && u == 0 && g == 0 => 0,
         None => 1,
     })
 }

@@ -16,7 +16,8 @@ fn dir() -> PathBuf {
 }
 
 /// Verify every variant of program `name` (dynamic and static, default and
-/// Core ATen IR); panics listing each mismatched or unsupported node.
+/// Core ATen IR); panics listing each mismatched or unsupported node, and
+/// any input sizes PyTorch's guards admit and ours refuse.
 fn check(name: &str) {
     let variants = [
         name.to_string(),
@@ -46,6 +47,12 @@ fn check(name: &str) {
         problems.extend(input_hint_problems(variant, &graph, &mut p));
         problems.extend(unbacked_range_problems(variant, &program, &p));
         let report = verify(&graph, &mut p);
+        if let Some(d) = &report.guards.difference {
+            problems.push(format!("{variant}: {d}"));
+        }
+        for g in &report.guards.unread {
+            problems.push(format!("{variant}: guard not compared: {g}"));
+        }
         for (node, target, verdict) in &report.nodes {
             match verdict {
                 Verdict::Match => {}

@@ -70,16 +70,17 @@ fn summary_line_and_exit_code() {
         .collect();
     assert_eq!(
         words,
-        ["nodes", "match", "mismatch", "unsupported"],
+        ["nodes", "match", "mismatch", "unsupported", "differences"],
         "{last}"
     );
-    let [n, m, k, u] = nums[..] else {
+    let [n, m, k, u, g] = nums[..] else {
         panic!("{last}")
     };
     let nodes: usize = EXAMPLES.iter().map(|e| graph(e).nodes.len()).sum();
     assert_eq!(n, nodes);
     assert_eq!(m + k + u, n);
     assert_eq!(k, 0, "{stdout}");
+    assert_eq!(g, 0, "{stdout}");
     let want = if k == 0 && u == 0 { 0 } else { 1 };
     assert_eq!(out.status.code(), Some(want), "{last}");
 }

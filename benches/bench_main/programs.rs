@@ -157,6 +157,7 @@ pub fn generated(blocks: usize, symbolic: bool) -> Graph {
         nodes,
         outputs: vec![NodeOutput::Tensor(x)],
         ranges,
+        guards_code: Vec::new(),
         functional: true,
     }
 }

@@ -334,8 +334,11 @@ impl Program {
     /// Propagate, comparing every node with what PyTorch recorded right
     /// after it runs. Returns the counts `fake verify` prints (`nodes`,
     /// `match`, `mismatch`, `unsupported`), every mismatch (`node`,
-    /// `field`, `ours`, `theirs`) and every unsupported node (`node`,
-    /// `target`, `reason`).
+    /// `field`, `ours`, `theirs`), every unsupported node (`node`,
+    /// `target`, `reason`) and the guards compared (`guards`: the input
+    /// sizes PyTorch's admit and ours refuse, `difference`, and the
+    /// converse, `narrower`, as text or null; `unread`, PyTorch's guards
+    /// not compared).
     fn verify<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut p = self
             .plan
@@ -369,6 +372,11 @@ impl Program {
             "unsupported": r.unsupported(),
             "mismatches": mismatches,
             "unsupported_nodes": unsupported,
+            "guards": {
+                "difference": r.guards.difference.as_ref().map(ToString::to_string),
+                "narrower": r.guards.narrower.as_ref().map(ToString::to_string),
+                "unread": r.guards.unread,
+            },
         });
         to_py(py, &doc)
     }

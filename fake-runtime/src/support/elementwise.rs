@@ -103,9 +103,11 @@ pub fn promote_computation(
 /// `addcmul`, the float-only special functions): the C++ `to` reads the
 /// operand's plain sizes, so each symbolic one is fixed at its hint, the
 /// element count first as PyTorch guards it. Nothing for an operand
-/// already of `dtype`.
+/// already of `dtype`, nor under the Python dispatcher
+/// ([`crate::Defaults::python_dispatcher`], as export traces), where `to`
+/// is `_to_copy`'s Python meta on symbolic sizes.
 pub fn fix_sizes_for_to(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<()> {
-    if t.dtype == dtype || t.sizes.iter().all(|s| s.is_static()) {
+    if t.dtype == dtype || cx.defaults.python_dispatcher || t.sizes.iter().all(|s| s.is_static()) {
         return Ok(());
     }
     let numel = t.numel(cx.env)?;

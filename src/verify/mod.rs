@@ -10,6 +10,12 @@
 //! `Min`/`Max` arms the ranges order, a difference whose range is 0). An unbacked symbol the file names for the first
 //! time (`u3`) is bound to ours when ours is a bare unbacked symbol too:
 //! unbacked symbols are compared up to renaming.
+//!
+//! The guards are compared too, as the input sizes they admit
+//! ([`guards`]).
+
+mod guard_code;
+pub mod guards;
 
 use crate::export::{convert, schema};
 use crate::graph::{Graph, NodeOutput, Recorded, SymIntArg, ValueId};
@@ -54,11 +60,13 @@ pub enum Verdict {
     Unsupported(String),
 }
 
-/// The verdicts on every node of a graph.
+/// The verdicts on every node of a graph, and on its guards.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     /// Per node, in order: its name, target and verdict.
     pub nodes: Vec<(String, String, Verdict)>,
+    /// PyTorch's guards against ours.
+    pub guards: guards::GuardCheck,
 }
 
 impl Report {
@@ -382,5 +390,6 @@ pub fn verify(graph: &Graph, p: &mut Propagation) -> Report {
         };
         nodes.push((node.name.clone(), node.target.clone(), verdict));
     }
-    Report { nodes }
+    let guards = guards::compare(graph, p);
+    Report { nodes, guards }
 }

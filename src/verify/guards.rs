@@ -1,0 +1,323 @@
+//! The guards, compared by what they accept: PyTorch's (the file's
+//! `guards_code` within its `range_constraints`) and ours (the ShapeEnv's
+//! guards within its symbols' ranges), over the input sizes.
+//!
+//! Guards are sets of conditions whose printed forms differ legitimately
+//! (export prints `math.ceil(...)` of floats where we keep a `CeilDiv`,
+//! and drops what its range constraints say), so they are compared as
+//! regions, not as text: at the hints and at a few hundred other points
+//! (small sizes, sizes near the hints, multiples of them, large sizes, and
+//! points where two symbols are equal), drawn deterministically over the
+//! symbols of the user inputs' sizes, strides and offsets. A backed symbol
+//! is at least 2 on both sides (sizes 0 and 1 are specialised when traced,
+//! whatever a range constraint prints).
+//!
+//! The comparison has one sound direction. A point PyTorch's guards admit
+//! and ours refuse is an error of ours: we specialised or narrowed where
+//! PyTorch did not ([`GuardCheck::difference`]). The converse is not: the
+//! recorded guards also come from what the graph no longer shows (Python
+//! code of the traced module branching on a size, the operators a Core
+//! ATen program was decomposed from, export's aliasing analysis of the
+//! outputs), so a point only ours admit is reported as a note
+//! ([`GuardCheck::narrower`]). A point where either side cannot be
+//! evaluated (a division by zero) is skipped, and so is a guard of
+//! PyTorch's this module does not parse (`guard_code`).
+
+use super::guard_code::{self, Field};
+use crate::graph::{Graph, InputKind};
+use crate::prop::{Propagation, Slot};
+use fake_runtime::sym::Symbol;
+use fake_runtime::{SymBool, SymInt};
+use std::collections::HashMap;
+use std::fmt;
+
+/// How many points besides the hints are drawn.
+const POINTS: usize = 300;
+
+/// A point of input sizes where PyTorch's guards and ours disagree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GuardDifference {
+    /// The symbols' values there (`s77=4, s27=1000`).
+    pub point: String,
+    /// Whether PyTorch's guards admit the point (ours then refuse it).
+    pub pytorch_admits: bool,
+    /// The refusing side's first condition that fails there (a guard, or
+    /// a symbol's range).
+    pub refused_by: String,
+}
+
+impl fmt::Display for GuardDifference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (yes, no) = if self.pytorch_admits {
+            ("PyTorch's guards admit it", "ours refuse")
+        } else {
+            ("ours admit it", "PyTorch's refuse")
+        };
+        write!(
+            f,
+            "guards differ: at {}, {yes} and {no} ({})",
+            self.point, self.refused_by
+        )
+    }
+}
+
+/// What comparing the guards found.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GuardCheck {
+    /// PyTorch's guards that were compared.
+    pub compared: usize,
+    /// PyTorch's guards left uncompared, with why (a form this module does
+    /// not read).
+    pub unread: Vec<String>,
+    /// The first point PyTorch's guards admit and ours refuse.
+    pub difference: Option<GuardDifference>,
+    /// The first point ours admit and PyTorch's refuse (not an error by
+    /// itself: see the module's documentation).
+    pub narrower: Option<GuardDifference>,
+}
+
+/// A user input's metadata as expressions of ours.
+struct InputMeta {
+    sizes: Vec<SymInt>,
+    strides: Vec<SymInt>,
+    offset: SymInt,
+}
+
+/// The user inputs' sizes, strides and offset at a point, by name.
+type Concrete = HashMap<String, (Vec<i64>, Vec<i64>, i64)>;
+
+/// A deterministic generator (xorshift64*) for the points.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// Compare PyTorch's recorded guards with ours over the input sizes.
+pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
+    let mut check = GuardCheck::default();
+    // Ours, printed with the file's symbol names.
+    let guards: Vec<SymBool> = p
+        .mode
+        .env()
+        .guards()
+        .iter()
+        .map(|g| SymBool::Expr(g.expr))
+        .collect();
+    let ours: Vec<(SymBool, String)> = guards.into_iter().map(|g| (g, p.display_bool(g))).collect();
+    let p = &*p;
+    let theirs: Vec<(&str, guard_code::Expr)> = graph
+        .guards_code
+        .iter()
+        .filter_map(|g| match guard_code::parse(g) {
+            Ok(e) => Some((g.as_str(), e)),
+            Err(e) => {
+                check.unread.push(format!("{g} ({e})"));
+                None
+            }
+        })
+        .collect();
+    check.compared = theirs.len();
+    let env = p.mode.env();
+    let arena = env.arena();
+    // The user inputs' metadata, by the name export flattens them to.
+    let mut inputs: HashMap<&str, InputMeta> = HashMap::new();
+    for input in &graph.inputs {
+        let (InputKind::User, Some(v)) = (&input.kind, input.value) else {
+            continue;
+        };
+        let Slot::Tensor(t) = p.slots[v.0 as usize] else {
+            continue;
+        };
+        let Ok(meta) = p.mode.meta(t) else {
+            continue;
+        };
+        inputs.insert(
+            graph.value(v).name.as_str(),
+            InputMeta {
+                sizes: meta.sizes.to_vec(),
+                strides: meta.strides.to_vec(),
+                offset: meta.storage_offset,
+            },
+        );
+    }
+    // The free symbols: the backed ones of the inputs' metadata.
+    let mut roots: Vec<Symbol> = Vec::new();
+    for m in inputs.values() {
+        for v in m.sizes.iter().chain(&m.strides).chain([&m.offset]) {
+            if let SymInt::Expr(e) = v {
+                for s in arena.free_symbols(*e) {
+                    if !roots.contains(&s) && !arena.is_unbacked(s) {
+                        roots.push(s);
+                    }
+                }
+            }
+        }
+    }
+    roots.sort_unstable();
+    if roots.is_empty() {
+        return check;
+    }
+    let names: Vec<String> = roots
+        .iter()
+        .map(|&s| {
+            p.symbols
+                .name_of(s)
+                .map_or_else(|| arena.symbol_name(s), str::to_string)
+        })
+        .collect();
+    let hints: Vec<i64> = roots
+        .iter()
+        .map(|&s| env.symbol_hint(s).unwrap_or(2))
+        .collect();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut point = hints.clone();
+    for i in 0..=POINTS {
+        if i > 0 {
+            draw(&mut rng, &hints, &mut point);
+        }
+        let value = |s: Symbol| roots.binary_search(&s).ok().map(|i| point[i]);
+        let Some(at) = inputs_at(p, &inputs, &value) else {
+            continue;
+        };
+        let Some(pytorch) = admits_theirs(graph, &theirs, &at, &names, &point) else {
+            continue;
+        };
+        let Some(us) = admits_ours(p, &ours, &roots, &names, &point, &value) else {
+            continue;
+        };
+        let slot = match (&pytorch, &us) {
+            (None, Some(_)) => &mut check.difference,
+            (Some(_), None) => &mut check.narrower,
+            _ => continue,
+        };
+        if slot.is_none() {
+            let shown: Vec<String> = names
+                .iter()
+                .zip(&point)
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect();
+            *slot = Some(GuardDifference {
+                point: shown.join(", "),
+                pytorch_admits: pytorch.is_none(),
+                refused_by: pytorch.or(us).unwrap_or_default(),
+            });
+        }
+        if check.difference.is_some() && check.narrower.is_some() {
+            break;
+        }
+    }
+    check
+}
+
+/// The next point: per symbol a small size, one near its hint, a multiple
+/// of it or a large one; sometimes two symbols made equal.
+fn draw(rng: &mut Rng, hints: &[i64], point: &mut [i64]) {
+    for (v, &h) in point.iter_mut().zip(hints) {
+        *v = match rng.below(10) {
+            0..=2 => 2 + rng.below(5) as i64,
+            3..=5 => (h + rng.below(7) as i64 - 3).max(2),
+            6 | 7 => 2 + rng.below(3 * h.max(1) as u64 + 8) as i64,
+            _ => [2 * h, 3 * h, h / 2, 64, 65, 128, 1000][rng.below(7) as usize].max(2),
+        };
+    }
+    if point.len() > 1 && rng.below(3) == 0 {
+        let a = rng.below(point.len() as u64) as usize;
+        let b = rng.below(point.len() as u64) as usize;
+        point[b] = point[a];
+    }
+}
+
+/// The inputs' metadata at a point; `None` where an expression cannot be
+/// evaluated there.
+fn inputs_at(
+    p: &Propagation,
+    inputs: &HashMap<&str, InputMeta>,
+    value: &dyn Fn(Symbol) -> Option<i64>,
+) -> Option<Concrete> {
+    let arena = p.mode.env().arena();
+    let at = |v: SymInt| match v {
+        SymInt::Int(x) => Some(x),
+        SymInt::Expr(e) => arena.eval(e, value).ok().flatten(),
+    };
+    let mut out = HashMap::new();
+    for (name, m) in inputs {
+        let sizes: Option<Vec<i64>> = m.sizes.iter().map(|&v| at(v)).collect();
+        let strides: Option<Vec<i64>> = m.strides.iter().map(|&v| at(v)).collect();
+        out.insert((*name).to_string(), (sizes?, strides?, at(m.offset)?));
+    }
+    Some(out)
+}
+
+/// Whether PyTorch's guards admit the point: `Some(None)` yes,
+/// `Some(Some(why))` no, `None` when they cannot be evaluated there.
+fn admits_theirs(
+    graph: &Graph,
+    theirs: &[(&str, guard_code::Expr)],
+    inputs: &Concrete,
+    names: &[String],
+    point: &[i64],
+) -> Option<Option<String>> {
+    for (name, &v) in names.iter().zip(point) {
+        if let Some(r) = graph.ranges.get(name) {
+            let lo = r.min.unwrap_or(i64::MIN).max(2);
+            if v < lo || r.max.is_some_and(|hi| v > hi) {
+                return Some(Some(format!("the range constraint of {name}")));
+            }
+        }
+    }
+    let input = |name: &str, field: Field| -> Option<i64> {
+        let (sizes, strides, offset) = inputs.get(name)?;
+        match field {
+            Field::Size(i) => sizes.get(i).copied(),
+            Field::Stride(i) => strides.get(i).copied(),
+            Field::StorageOffset => Some(*offset),
+        }
+    };
+    for (text, e) in theirs {
+        if !e.eval(&input)?.truthy() {
+            return Some(Some((*text).to_string()));
+        }
+    }
+    Some(None)
+}
+
+/// Whether our guards and symbol ranges admit the point, as
+/// [`admits_theirs`].
+fn admits_ours(
+    p: &Propagation,
+    ours: &[(SymBool, String)],
+    roots: &[Symbol],
+    names: &[String],
+    point: &[i64],
+    value: &dyn Fn(Symbol) -> Option<i64>,
+) -> Option<Option<String>> {
+    let env = p.mode.env();
+    for ((&s, name), &v) in roots.iter().zip(names).zip(point) {
+        let r = env.symbol_range(s);
+        if !r.contains(v) {
+            return Some(Some(format!("the range of {name}, {r}")));
+        }
+    }
+    for (g, text) in ours {
+        let SymBool::Expr(e) = g else { continue };
+        match env.arena().eval(*e, value) {
+            Ok(Some(0)) => return Some(Some(text.clone())),
+            Ok(Some(_)) => {}
+            // A symbol that is not an input's (an unbacked one) or a
+            // division by zero: not decided here.
+            Ok(None) => {}
+            Err(_) => return None,
+        }
+    }
+    Some(None)
+}
