@@ -444,6 +444,11 @@ def programs():
     ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO})
     yield "unbacked_mod_asserts", UnbackedModAsserts(), (torch.randn(30, 1),), ({0: Dim.AUTO},)
     yield "unbacked_diag_embeds", UnbackedDiagEmbeds(), (torch.randn(6),), ({0: Dim.AUTO},)
+    yield "symbolic_stft", SymbolicStft(), (torch.randn(40), torch.randn(3, 40), torch.randn(5)), (
+        {0: Dim.AUTO},
+        {0: Dim.AUTO, 1: Dim.AUTO},
+        {0: Dim.AUTO},
+    )
     yield "flat_rolls", FlatRolls(), (torch.randn(1, 7, 10), torch.randn(2, 3, 4)), (
         {i: Dim.AUTO for i in range(3)},
         {i: Dim.AUTO for i in range(3)},
@@ -803,6 +808,18 @@ class UnbackedDiagEmbeds(torch.nn.Module):
             torch.diag_embed(kept),
             torch.diag_embed(kept, offset=-2),
             torch.diag_embed(kept.unsqueeze(0).expand(3, -1), dim1=0, dim2=2),
+        )
+
+
+class SymbolicStft(torch.nn.Module):
+    """`stft` under the Python dispatcher is `torch._refs.stft`: frames
+    unfolded on symbolic lengths, no size fixed at its hint (ATen's
+    composite, outside export, fixes them)."""
+
+    def forward(self, x, y, w):
+        return (
+            torch.stft(x, 8, hop_length=2, return_complex=True),
+            torch.stft(y, 8, hop_length=3, win_length=5, window=w, center=False, return_complex=False),
         )
 
 

@@ -13,7 +13,8 @@
 //! PyTorch recorded. What does not verify is a *problem* of the entry and
 //! variant, keyed by operator: an unsupported node (`unsupported`, with the
 //! reason), a node whose results differ (`mismatch`, with the first
-//! difference) or a program that did not load, build, propagate or that
+//! difference), input sizes PyTorch's recorded guards admit and ours refuse
+//! (`guards`) or a program that did not load, build, propagate or that
 //! panicked (`failed`). An entry's test fails unless its problems are
 //! exactly those its folder's `expected.json` lists for it: a new
 //! problem fails, and so does a listed one that is gone, so the table only
@@ -212,6 +213,14 @@ fn check_program(bytes: &[u8], sample: &str, out: &mut VariantOutcome) {
                     .or_insert_with(|| format!("{sample}: {first}"));
             }
         }
+    }
+    if let Some(d) = &report.guards.difference {
+        mismatch = true;
+        out.problems
+            .entry("guards".into())
+            .or_default()
+            .entry("program".into())
+            .or_insert_with(|| format!("{sample}: {d}"));
     }
     out.with_unsupported += usize::from(unsupported);
     out.with_mismatch += usize::from(mismatch);

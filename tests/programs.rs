@@ -181,6 +181,7 @@ programs!(
     augmented_bitwise,
     float_aranges,
     flat_rolls,
+    symbolic_stft,
     unbacked_diag_embeds,
     unbacked_mod_asserts,
     inplace_meta_casts,

@@ -289,13 +289,17 @@ pub fn pick_format(
     Ok(if c { a } else { b })
 }
 
-/// `addmv_sizes(s, n, beta)`: the sizes of `addmv`'s decomposition
-/// (`_addmv_impl`) for a `self` of sizes `s` and a product of `n` rows:
-/// the product's when `beta` is zero, `self`'s when the product is empty
-/// (a guard), else `self` expanded to the product's (`expand_as`).
-pub fn addmv_sizes(cx: &mut Cx<'_>, s: Dims, n: SymInt, beta: Scalar) -> Result<Dims> {
+/// `addmv_sizes(s, n, beta, d)`: the sizes of `addmv`'s decomposition
+/// (`_addmv_impl`) for a `self` of sizes `s` and dtype `d` and a product
+/// of `n` rows: the product's when `beta` is zero (`int(beta)` for a
+/// `self` neither floating nor complex, so `0.2` is zero there),
+/// `self`'s when the product is empty (a guard), else `self` expanded to
+/// the product's (`expand_as`).
+pub fn addmv_sizes(cx: &mut Cx<'_>, s: Dims, n: SymInt, beta: Scalar, d: DType) -> Result<Dims> {
+    let truncated = !d.is_floating_point() && !d.is_complex();
     let zero = match beta {
         Scalar::Int(SymInt::Int(v)) => v == 0,
+        Scalar::Float(fake_runtime::SymFloat::Const(v)) if truncated => v.trunc() == 0.0,
         Scalar::Float(fake_runtime::SymFloat::Const(v)) => v == 0.0,
         Scalar::Bool(SymBool::Bool(b)) => !b,
         Scalar::Complex(re, im) => re == 0.0 && im == 0.0,

@@ -209,8 +209,8 @@ fn flash_cpu(
 }
 
 /// Grouped-query attention (`pre_process_group_query_attention_input`):
-/// when the head counts (dim -3) differ, the key's and value's must
-/// divide the query's, and their heads are repeated to match it.
+/// the key's and value's head counts (dim -3) must divide the query's,
+/// and their heads are repeated to match it.
 fn grouped_heads(
     cx: &mut Cx<'_>,
     q: &[SymInt],
@@ -222,13 +222,13 @@ fn grouped_heads(
         return Ok((ks, vs));
     }
     let (hq, hk, hv) = (q[q.len() - 3], k[k.len() - 3], v[v.len() - 3]);
-    let qk = cx.env.eq(hq, hk)?;
+    // PyTorch 2.15 decides whether the key's and value's head counts are
+    // equal (a guard), never whether the query's equals them: a query
+    // with as many heads is a repeat by one.
     let kv = cx.env.eq(hk, hv)?;
-    let equal = cx.env.and(qk, kv)?;
-    if cx.env.guard_bool(equal, cx.op)? {
-        return Ok((ks, vs));
-    }
-    for h in [hk, hv] {
+    let kv_equal = cx.env.guard_bool(kv, cx.op)?;
+    let divisors: &[SymInt] = if kv_equal { &[hk] } else { &[hk, hv] };
+    for &h in divisors {
         let r = cx.env.modulo(hq, h)?;
         let divides = cx.env.eq(r, SymInt::Int(0))?;
         require(

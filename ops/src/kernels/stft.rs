@@ -9,7 +9,7 @@
 
 use super::invalid;
 use fake_runtime::support::{args, require};
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymBool, SymInt, TensorMeta};
 
 /// The one tensor a kernel returned.
 fn one(cx: &Cx<'_>, outs: Outs) -> Result<TensorMeta> {
@@ -34,6 +34,152 @@ fn int(v: SymInt) -> i64 {
         SymInt::Int(i) => i,
         SymInt::Expr(_) => 0,
     }
+}
+
+/// The frames `[batch, n_frames, n_fft]` of ATen's composite: sizes and
+/// strides read as integers (fixed at their hints), its checks in its
+/// order.
+fn composite_frames(
+    cx: &mut Cx<'_>,
+    given: &TensorMeta,
+    [n_fft, hop, win]: [i64; 3],
+    window: Option<&TensorMeta>,
+    align: bool,
+) -> Result<TensorMeta> {
+    let rank = given.dim();
+    let t = fixed(cx, given)?;
+    // unsqueeze(0) of a 1-D input.
+    let (batch, len, stride0, stride1) = if rank == 1 {
+        let (n, s) = (int(t.sizes[0]), int(t.strides[0]));
+        (1, n, n * s, s)
+    } else {
+        (
+            int(t.sizes[0]),
+            int(t.sizes[1]),
+            int(t.strides[0]),
+            int(t.strides[1]),
+        )
+    };
+    if n_fft <= 0 || n_fft > len {
+        return Err(invalid(
+            cx,
+            format!("stft: expected 0 < n_fft < {len}, but got n_fft={win}"),
+        ));
+    }
+    check_lengths(cx, hop, win, n_fft)?;
+    if let Some(w) = window
+        && (w.dim() != 1 || w.sizes[0] != SymInt::Int(win))
+    {
+        return Err(invalid(
+            cx,
+            format!(
+                "stft: expected a 1D window tensor of size equal to win_length={win}, but got window with {} dims",
+                w.dim()
+            ),
+        ));
+    }
+    let n_frames = if align {
+        1 + (len - win) / hop
+    } else {
+        1 + (len - n_fft) / hop
+    };
+    Ok(TensorMeta {
+        sizes: [batch, n_frames, n_fft]
+            .into_iter()
+            .map(SymInt::Int)
+            .collect(),
+        strides: [stride0, hop * stride1, stride1]
+            .into_iter()
+            .map(SymInt::Int)
+            .collect(),
+        ..t
+    })
+}
+
+/// `hop_length > 0` and `0 < win_length <= n_fft`, as both paths check.
+fn check_lengths(cx: &Cx<'_>, hop: i64, win: i64, n_fft: i64) -> Result<()> {
+    if hop <= 0 {
+        return Err(invalid(
+            cx,
+            format!("stft: expected hop_length > 0, but got hop_length={hop}"),
+        ));
+    }
+    if win <= 0 || win > n_fft {
+        return Err(invalid(
+            cx,
+            format!("stft: expected 0 < win_length <= n_fft, but got win_length={win}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The frames of `torch._refs.stft` with `center=False`: the input
+/// unsqueezed to a batch, reflect-padded by `(n_fft - win_length) // 2`
+/// on each side with `align_to_window` (a new contiguous tensor), then
+/// `unfold(-1, n_fft, hop_length)`; its checks (`torch._check`, guarded
+/// on symbolic sizes) in its order.
+fn ref_frames(
+    cx: &mut Cx<'_>,
+    given: &TensorMeta,
+    [n_fft, hop, win]: [i64; 3],
+    window: Option<&TensorMeta>,
+    align: bool,
+) -> Result<TensorMeta> {
+    let env = &mut *cx.env;
+    let (batch, len, stride0, stride1) = if given.dim() == 1 {
+        let (n, s) = (given.sizes[0], given.strides[0]);
+        (SymInt::Int(1), n, env.mul(n, s)?, s)
+    } else {
+        (
+            given.sizes[0],
+            given.sizes[1],
+            given.strides[0],
+            given.strides[1],
+        )
+    };
+    let fits = cx.env.ge(len, SymInt::Int(n_fft))?;
+    if n_fft <= 0 || fits == SymBool::Bool(false) {
+        let shown = cx.env.display(len);
+        return Err(invalid(
+            cx,
+            format!("stft expected 0 < n_fft <= {shown}, but got n_fft={n_fft}"),
+        ));
+    }
+    require(cx, fits, "stft expected 0 < n_fft <= length")?;
+    check_lengths(cx, hop, win, n_fft)?;
+    if let Some(w) = window {
+        let same = if w.dim() == 1 {
+            cx.env.eq(w.sizes[0], SymInt::Int(win))?
+        } else {
+            SymBool::Bool(false)
+        };
+        require(
+            cx,
+            same,
+            &format!("expected a 1D window tensor of size equal to win_length={win}"),
+        )?;
+    }
+    let (len, stride0, stride1) = if align {
+        let pad = SymInt::Int(2 * ((n_fft - win) / 2));
+        let padded = cx.env.add(len, pad)?;
+        (padded, padded, SymInt::Int(1))
+    } else {
+        (len, stride0, stride1)
+    };
+    let span = cx.env.sub(len, SymInt::Int(n_fft))?;
+    let steps = cx.env.floordiv(span, SymInt::Int(hop))?;
+    let n_frames = cx.env.add(steps, SymInt::Int(1))?;
+    let step = cx.env.mul(stride1, SymInt::Int(hop))?;
+    Ok(TensorMeta {
+        sizes: [batch, n_frames, SymInt::Int(n_fft)].into_iter().collect(),
+        strides: [stride0, step, stride1].into_iter().collect(),
+        storage_offset: if align {
+            SymInt::Int(0)
+        } else {
+            given.storage_offset
+        },
+        ..given.clone()
+    })
 }
 
 /// `stft(Tensor self, int n_fft, int? hop_length=None, int?
@@ -66,48 +212,14 @@ pub(crate) fn stft(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     if !(1..=2).contains(&rank) {
         return Err(invalid(cx, "stft: expected a 1D or 2D tensor"));
     }
-    let t = fixed(cx, given)?;
-    // unsqueeze(0) of a 1-D input.
-    let (batch, len, stride0, stride1) = if rank == 1 {
-        let (n, s) = (int(t.sizes[0]), int(t.strides[0]));
-        (1, n, n * s, s)
+    // Under the Python dispatcher (as export traces) `stft` is
+    // `torch._refs.stft` with `center=False`, on symbolic sizes; else
+    // ATen's composite, which fixes them at their hints.
+    let frames = if cx.defaults.python_dispatcher {
+        ref_frames(cx, given, [n_fft, hop, win], window, align)?
     } else {
-        (
-            int(t.sizes[0]),
-            int(t.sizes[1]),
-            int(t.strides[0]),
-            int(t.strides[1]),
-        )
+        composite_frames(cx, given, [n_fft, hop, win], window, align)?
     };
-    if n_fft <= 0 || n_fft > len {
-        return Err(invalid(
-            cx,
-            format!("stft: expected 0 < n_fft < {len}, but got n_fft={win}"),
-        ));
-    }
-    if hop <= 0 {
-        return Err(invalid(
-            cx,
-            format!("stft: expected hop_length > 0, but got hop_length={hop}"),
-        ));
-    }
-    if win <= 0 || win > n_fft {
-        return Err(invalid(
-            cx,
-            format!("stft: expected 0 < win_length <= n_fft, but got win_length={win}"),
-        ));
-    }
-    if let Some(w) = window
-        && (w.dim() != 1 || w.sizes[0] != SymInt::Int(win))
-    {
-        return Err(invalid(
-            cx,
-            format!(
-                "stft: expected a 1D window tensor of size equal to win_length={win}, but got window with {} dims",
-                w.dim()
-            ),
-        ));
-    }
     // The window padded to `n_fft` (zeros of the window's or the input's
     // options) when shorter.
     let padded_window = if win < n_fft {
@@ -120,22 +232,6 @@ pub(crate) fn stft(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         )?)
     } else {
         window.cloned()
-    };
-    let n_frames = if align {
-        1 + (len - win) / hop
-    } else {
-        1 + (len - n_fft) / hop
-    };
-    let frames = TensorMeta {
-        sizes: [batch, n_frames, n_fft]
-            .into_iter()
-            .map(SymInt::Int)
-            .collect(),
-        strides: [stride0, hop * stride1, stride1]
-            .into_iter()
-            .map(SymInt::Int)
-            .collect(),
-        ..t.clone()
     };
     let input = match &padded_window {
         Some(w) => {
@@ -269,7 +365,7 @@ pub(crate) fn istft(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let fits = if w.dim() == 1 {
             cx.env.eq(w.sizes[0], SymInt::Int(win))?
         } else {
-            fake_runtime::SymBool::Bool(false)
+            SymBool::Bool(false)
         };
         require(
             cx,
