@@ -12,6 +12,7 @@
 //! `float`, `max` and `min`. Anything else (a `._base`, a metadata check
 //! function) is a parse error, and the guard is left uncompared.
 
+use fake_runtime::sym::RelOp as Cmp;
 use std::fmt;
 
 /// A Python value a guard computes.
@@ -63,6 +64,7 @@ pub(crate) enum Field {
     StorageOffset,
 }
 
+/// A binary arithmetic operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Bin {
     Add,
@@ -74,16 +76,7 @@ pub(crate) enum Bin {
     Pow,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Cmp {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
-
+/// A function a guard calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Func {
     Ceil,
@@ -624,17 +617,8 @@ fn compare(op: Cmp, a: Py, b: Py) -> bool {
         (Some(x), Some(y)) => x.partial_cmp(&y),
         _ => a.as_f64().partial_cmp(&b.as_f64()),
     };
-    let Some(ord) = ord else {
-        return op == Cmp::Ne;
-    };
-    match op {
-        Cmp::Eq => ord.is_eq(),
-        Cmp::Ne => ord.is_ne(),
-        Cmp::Lt => ord.is_lt(),
-        Cmp::Le => ord.is_le(),
-        Cmp::Gt => ord.is_gt(),
-        Cmp::Ge => ord.is_ge(),
-    }
+    // NaN compares unequal to everything.
+    ord.map_or(op == Cmp::Ne, |ord| op.holds(ord))
 }
 
 fn binary(op: Bin, a: Py, b: Py) -> Option<Py> {

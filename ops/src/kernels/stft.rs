@@ -96,6 +96,15 @@ fn composite_frames(
     })
 }
 
+/// `window.shape == (win_length,)`: one dim of that size.
+fn window_fits(cx: &mut Cx<'_>, w: &TensorMeta, win: i64) -> Result<SymBool> {
+    if w.dim() == 1 {
+        cx.env.eq(w.sizes[0], SymInt::Int(win))
+    } else {
+        Ok(SymBool::Bool(false))
+    }
+}
+
 /// `hop_length > 0` and `0 < win_length <= n_fft`, as both paths check.
 fn check_lengths(cx: &Cx<'_>, hop: i64, win: i64, n_fft: i64) -> Result<()> {
     if hop <= 0 {
@@ -148,11 +157,7 @@ fn ref_frames(
     require(cx, fits, "stft expected 0 < n_fft <= length")?;
     check_lengths(cx, hop, win, n_fft)?;
     if let Some(w) = window {
-        let same = if w.dim() == 1 {
-            cx.env.eq(w.sizes[0], SymInt::Int(win))?
-        } else {
-            SymBool::Bool(false)
-        };
+        let same = window_fits(cx, w, win)?;
         require(
             cx,
             same,
@@ -362,11 +367,7 @@ pub(crate) fn istft(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         return Err(invalid(cx, "istft expected 0 < win_length <= n_fft"));
     }
     if let Some(w) = window {
-        let fits = if w.dim() == 1 {
-            cx.env.eq(w.sizes[0], SymInt::Int(win))?
-        } else {
-            SymBool::Bool(false)
-        };
+        let fits = window_fits(cx, w, win)?;
         require(
             cx,
             fits,
