@@ -444,6 +444,12 @@ def programs():
     ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO})
     yield "unbacked_mod_asserts", UnbackedModAsserts(), (torch.randn(30, 1),), ({0: Dim.AUTO},)
     yield "unbacked_diag_embeds", UnbackedDiagEmbeds(), (torch.randn(6),), ({0: Dim.AUTO},)
+    yield "hint_one_batch_matmul", HintOneBatchMatmul(), (torch.randn(6, 2, 3).permute(2, 1, 0),), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
+    yield "hint_one_batch_fold", HintOneBatchFold(), (torch.randn(3, 4, 6),), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
     yield "symbolic_stft", SymbolicStft(), (torch.randn(40), torch.randn(3, 40), torch.randn(5)), (
         {0: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
@@ -809,6 +815,29 @@ class UnbackedDiagEmbeds(torch.nn.Module):
             torch.diag_embed(kept, offset=-2),
             torch.diag_embed(kept.unsqueeze(0).expand(3, -1), dim1=0, dim2=2),
         )
+
+
+class HintOneBatchMatmul(torch.nn.Module):
+    """An empty batch whose size is 1 at the hints (`(s - 1) // 2`) times
+    a matrix: `matmul` folds the batch into the rows (an empty tensor
+    always folds) and views the product back, so the size is kept, with no
+    broadcast and no guard that it is 1 (the input is laid out so that
+    export's metadata extraction does not test that size either)."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(6, 5))
+
+    def forward(self, x):
+        return x[:, x.shape[1]:][2:9:2, -1:] @ self.w
+
+
+class HintOneBatchFold(HintOneBatchMatmul):
+    """The same batch, not empty: folding reshapes it to `[-1, k]`, a view
+    only because its size is 1 (`computeStride`'s guard)."""
+
+    def forward(self, x):
+        return x[1::2] @ self.w
 
 
 class SymbolicStft(torch.nn.Module):

@@ -182,6 +182,8 @@ programs!(
     float_aranges,
     flat_rolls,
     symbolic_stft,
+    hint_one_batch_matmul,
+    hint_one_batch_fold,
     unbacked_diag_embeds,
     unbacked_mod_asserts,
     inplace_meta_casts,

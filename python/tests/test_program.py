@@ -98,15 +98,19 @@ def test_bad_hints_raise(root: Path):
 def _cli_counts(fake, file: str) -> dict:
     _, out = fake("verify", file)
     last = out.strip().splitlines()[-1]
-    m = re.fullmatch(r"verify: (\d+) nodes, (\d+) match, (\d+) mismatch, (\d+) unsupported", last)
+    m = re.fullmatch(
+        r"verify: (\d+) nodes, (\d+) match, (\d+) mismatch, (\d+) unsupported, (\d+) guard differences", last
+    )
     assert m, last
-    return dict(zip(["nodes", "match", "mismatch", "unsupported"], map(int, m.groups())))
+    return dict(zip(["nodes", "match", "mismatch", "unsupported", "guards"], map(int, m.groups())))
 
 
 @pytest.mark.parametrize("file", PROGRAMS + ["examples/gpt2_core.json"])
 def test_verify_counts_are_the_clis(root: Path, fake, file: str):
     report = fake_tensor.load(root / file).verify()
-    assert {k: report[k] for k in ("nodes", "match", "mismatch", "unsupported")} == _cli_counts(fake, file)
+    counts = {k: report[k] for k in ("nodes", "match", "mismatch", "unsupported")}
+    counts["guards"] = int(report["guards"]["difference"] is not None)
+    assert counts == _cli_counts(fake, file)
     assert len(report["mismatches"]) >= report["mismatch"]
     assert len(report["unsupported_nodes"]) == report["unsupported"]
 

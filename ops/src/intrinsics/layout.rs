@@ -390,6 +390,21 @@ pub fn matmul_strides(
         strides.swap(n - 2, n - 1);
         return contiguous_kept(cx, shape, strides);
     }
+    // A batch times a matrix or vector is contiguous whether it folds or
+    // not; folding reshapes it to `[-1, k]`, a view where `computeStride`
+    // (with its guards) allows one.
+    if a.dim() >= 3 && b.dim() <= 2 && matmul_folds(cx, a, a, b, true)? {
+        let (lead, k) = a.sizes.split_at(a.dim() - 1);
+        let rows = shape::numel(cx.env, lead)?;
+        fake_runtime::strides::view_strides(
+            cx.env,
+            &a.sizes,
+            &a.strides,
+            &[rows, k[0]],
+            cx.op,
+            Decide::Guard,
+        )?;
+    }
     fake_runtime::strides::contiguous(cx.env, &shape)
 }
 

@@ -298,8 +298,13 @@ pub fn matmul(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
             format!("a and b must have same reduction dim, but got {da} X {db}")
         })?;
     }
-    let batch = shape::broadcast(cx.env, cx.op, &[a_batch, b_batch])?;
-    let mut out = batch;
+    // A side with no batch dims leaves the other's as they are (the
+    // folded product is viewed back to them), with no broadcast and so no
+    // guard on a size that is 1 at its hint.
+    let mut out = match (a_batch, b_batch) {
+        ([], batch) | (batch, []) => Dims::from_slice(batch),
+        _ => shape::broadcast(cx.env, cx.op, &[a_batch, b_batch])?,
+    };
     if !a1 {
         out.push(n);
     }
