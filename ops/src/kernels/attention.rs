@@ -98,9 +98,11 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
             ),
         ));
     }
-    let sizes = matmul(cx, attn, vs)?;
     let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
-    let strides = if q.dim() == 3 && k.dim() == 3 && v.dim() == 3 {
+    // The CPU flash kernel's meta is `empty_like(query)`: the attention's
+    // product with the value is not formed (nor its sizes checked); the
+    // math path's is.
+    let (sizes, strides) = if q.dim() == 3 && k.dim() == 3 && v.dim() == 3 {
         // Three-dimensional operands (and a mask of three dims) run as
         // one batch of heads: unsqueezed at 0, chosen for as 4-D, the
         // output squeezed back.
@@ -114,14 +116,18 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
         if flash_cpu(cx, &q4, &k4, &v4, m4.as_ref(), dropout, enable_gqa)? {
             let mut strides = empty_like_strides(cx, &q4, None)?;
             strides.remove(0);
-            strides
+            (q.sizes.clone(), strides)
         } else {
-            contiguous(cx.env, &sizes)?
+            let sizes = matmul(cx, attn, vs)?;
+            let strides = contiguous(cx.env, &sizes)?;
+            (sizes, strides)
         }
     } else if flash_cpu(cx, q, k, v, mask, dropout, enable_gqa)? {
-        empty_like_strides(cx, q, None)?
+        (q.sizes.clone(), empty_like_strides(cx, q, None)?)
     } else {
-        contiguous(cx.env, &sizes)?
+        let sizes = matmul(cx, attn, vs)?;
+        let strides = contiguous(cx.env, &sizes)?;
+        (sizes, strides)
     };
     Ok(super::fresh_out(cx, q, sizes, strides))
 }
