@@ -392,8 +392,13 @@ pub fn matmul_strides(
     }
     // A batch times a matrix or vector is contiguous whether it folds or
     // not; folding reshapes it to `[-1, k]`, a view where `computeStride`
-    // (with its guards) allows one.
-    if a.dim() >= 3 && b.dim() <= 2 && matmul_folds(cx, a, a, b, true)? {
+    // (with its guards) allows one. A batch with an unbacked size is left
+    // undecided: nothing here changes its layout.
+    if a.dim() >= 3
+        && b.dim() <= 2
+        && !fake_runtime::view::has_unbacked(cx.env, &a.sizes, &a.strides, &[])?
+        && matmul_folds(cx, a, a, b, true)?
+    {
         let (lead, k) = a.sizes.split_at(a.dim() - 1);
         let rows = shape::numel(cx.env, lead)?;
         fake_runtime::strides::view_strides(
