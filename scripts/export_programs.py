@@ -450,6 +450,9 @@ def programs():
     yield "hint_one_batch_fold", HintOneBatchFold(), (torch.randn(3, 4, 6),), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
+    yield "unbacked_batch_matmul", UnbackedBatchMatmul(), (torch.randn(4, 3, 6),), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
     yield "symbolic_stft", SymbolicStft(), (torch.randn(40), torch.randn(3, 40), torch.randn(5)), (
         {0: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
@@ -838,6 +841,15 @@ class HintOneBatchFold(HintOneBatchMatmul):
 
     def forward(self, x):
         return x[1::2] @ self.w
+
+
+class UnbackedBatchMatmul(HintOneBatchMatmul):
+    """A batch of data-dependent length times a matrix and a vector:
+    folding it is not decided on its unknown size."""
+
+    def forward(self, x):
+        m = x[x.sum((1, 2)) > 0]
+        return m @ self.w, m @ self.w[:, 0]
 
 
 class SymbolicStft(torch.nn.Module):

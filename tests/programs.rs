@@ -184,6 +184,7 @@ programs!(
     symbolic_stft,
     hint_one_batch_matmul,
     hint_one_batch_fold,
+    unbacked_batch_matmul,
     unbacked_diag_embeds,
     unbacked_mod_asserts,
     inplace_meta_casts,
