@@ -453,6 +453,10 @@ def programs():
     yield "unbacked_batch_matmul", UnbackedBatchMatmul(), (torch.randn(4, 3, 6),), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
+    yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
+        {i: Dim.AUTO for i in range(4)},
+        {i: Dim.AUTO for i in range(4)},
+    )
     yield "symbolic_stft", SymbolicStft(), (torch.randn(40), torch.randn(3, 40), torch.randn(5)), (
         {0: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
@@ -850,6 +854,26 @@ class UnbackedBatchMatmul(HintOneBatchMatmul):
     def forward(self, x):
         m = x[x.sum((1, 2)) > 0]
         return m @ self.w, m @ self.w[:, 0]
+
+
+class HintOneMetadata(torch.nn.Module):
+    """A batch of `s // 2`, 1 at the hints: export's metadata extraction
+    of the slice tests it against 1 (`Eq(s//2, 1)`), so the references
+    that broadcast it (`cumsum`'s `where`, `affine_grid`, bilinear
+    `interpolate`) give a literal 1; a data-dependent length known to be
+    at least 1 views without a guard on it."""
+
+    def forward(self, x, y):
+        b = x[: x.shape[0] // 2]
+        v = y[:, y.movedim(1, 0).reshape(y.shape[1], -1).sum(1) > 0]
+        torch._check(v.shape[1] >= 1)
+        return (
+            b.cumsum(1),
+            F.affine_grid(torch.zeros(b.shape[0], 2, 3), list(b.shape), align_corners=False),
+            F.interpolate(b, scale_factor=2.0, mode="bilinear"),
+            v.view(-1),
+            v.reshape(v.shape[0], -1),
+        )
 
 
 class SymbolicStft(torch.nn.Module):

@@ -185,6 +185,7 @@ programs!(
     hint_one_batch_matmul,
     hint_one_batch_fold,
     unbacked_batch_matmul,
+    hint_one_metadata,
     unbacked_diag_embeds,
     unbacked_mod_asserts,
     inplace_meta_casts,

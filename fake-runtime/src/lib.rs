@@ -47,6 +47,6 @@ pub use promotion::{PromotionKind, promote_types, result_type};
 pub use schema::{
     AliasInfo, BaseType, DefaultValue, ListType, ParamDef, ParamType, ReturnDef, Signature,
 };
-pub use shape_env::{DimDynamic, ShapeEnv, ShapeEnvSettings, Source};
+pub use shape_env::{DimDynamic, Points, ShapeEnv, ShapeEnvSettings, Source};
 pub use sym::{SymBool, SymFloat, SymInt};
 pub use tensor::{FakeTensor, TensorId};

@@ -430,6 +430,16 @@ impl Plan {
             numbers: Vec::new(),
         };
         p.make_inputs(graph)?;
+        for v in graph.inputs.iter().filter_map(|input| input.value) {
+            if let Slot::Tensor(t) = p.slots[v.0 as usize] {
+                p.metadata_guards(t, "an input")
+                    .map_err(|reason| PropError::Input {
+                        value: graph.value(v).name.clone(),
+                        field: "layout".into(),
+                        reason,
+                    })?;
+            }
+        }
         p.numbers = self
             .shared
             .numbers
@@ -717,6 +727,20 @@ impl Propagation {
                 node.outputs.len()
             ));
         }
+        // Export extracted every traced tensor's metadata, guarding as
+        // its layout tests do.
+        for o in outs {
+            let ts = match o {
+                Output::Tensor(t) => std::slice::from_ref(t),
+                Output::Tensors(ts) => ts.as_slice(),
+                _ => &[],
+            };
+            for &t in ts {
+                if let Err(e) = self.metadata_guards(t, &node.target) {
+                    return Status::Failed(e);
+                }
+            }
+        }
         for (o, want) in outs.iter().zip(&node.outputs) {
             let set = |slots: &mut Vec<Slot>, v: &ValueId, s: Slot| slots[v.0 as usize] = s;
             match (o, want) {
@@ -757,6 +781,25 @@ impl Propagation {
         Status::Ran
     }
 
+    /// The guards export's metadata extraction records for tensor `t`
+    /// ([`fake_runtime::strides::metadata_guards`]).
+    fn metadata_guards(&mut self, t: TensorId, op: &str) -> Result<(), String> {
+        let Ok(meta) = self.mode.meta(t) else {
+            return Ok(());
+        };
+        if meta
+            .sizes
+            .iter()
+            .chain(&meta.strides)
+            .all(|v| v.is_static())
+        {
+            return Ok(());
+        }
+        let (sizes, strides) = (meta.sizes.clone(), meta.strides.clone());
+        fake_runtime::strides::metadata_guards(self.mode.env_mut(), &sizes, &strides, op)
+            .map_err(|e| self.describe_error(&e))
+    }
+
     /// Compare again, against the final ShapeEnv, each size, stride or
     /// offset that differed when its node ran, as both sides were then:
     /// PyTorch's SymInt arithmetic applies the replacements its trace knew
@@ -772,7 +815,10 @@ impl Propagation {
         let env = self.mode.env_mut();
         for found in &mut checks {
             found.retain(|m| match m.values {
-                Some((ours, theirs)) => !env.provably_equal(ours, theirs).unwrap_or(false),
+                Some((ours, theirs)) => {
+                    !env.provably_equal(ours, theirs).unwrap_or(false)
+                        && !env.equal_where_guards_hold(ours, theirs).unwrap_or(false)
+                }
                 None => true,
             });
         }

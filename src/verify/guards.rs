@@ -28,13 +28,11 @@
 use super::guard_code::{self, Field};
 use crate::graph::{Graph, InputKind};
 use crate::prop::{Propagation, Slot};
+use fake_runtime::shape_env::POINTS;
 use fake_runtime::sym::Symbol;
-use fake_runtime::{SymBool, SymInt};
+use fake_runtime::{Points, SymBool, SymInt};
 use std::collections::HashMap;
 use std::fmt;
-
-/// How many points besides the hints are drawn.
-const POINTS: usize = 300;
 
 /// A point of input sizes where PyTorch's guards and ours disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,22 +85,6 @@ struct InputMeta {
 
 /// The user inputs' sizes, strides and offset at a point, by name.
 type Concrete = HashMap<String, (Vec<i64>, Vec<i64>, i64)>;
-
-/// A deterministic generator (xorshift64*) for the points.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 /// Compare PyTorch's recorded guards with ours over the input sizes.
 pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
@@ -181,12 +163,10 @@ pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
         .iter()
         .map(|&s| env.symbol_hint(s).unwrap_or(2))
         .collect();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut point = hints.clone();
-    for i in 0..=POINTS {
-        if i > 0 {
-            draw(&mut rng, &hints, &mut point);
-        }
+    let mut points = Points::new(hints);
+    let mut point = Vec::with_capacity(roots.len());
+    for _ in 0..=POINTS {
+        points.next_into(&mut point);
         let value = |s: Symbol| roots.binary_search(&s).ok().map(|i| point[i]);
         let Some(at) = inputs_at(p, &inputs, &value) else {
             continue;
@@ -222,24 +202,6 @@ pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
         }
     }
     check
-}
-
-/// The next point: per symbol a small size, one near its hint, a multiple
-/// of it or a large one; sometimes two symbols made equal.
-fn draw(rng: &mut Rng, hints: &[i64], point: &mut [i64]) {
-    for (v, &h) in point.iter_mut().zip(hints) {
-        *v = match rng.below(10) {
-            0..=2 => 2 + rng.below(5) as i64,
-            3..=5 => (h + rng.below(7) as i64 - 3).max(2),
-            6 | 7 => 2 + rng.below(3 * h.max(1) as u64 + 8) as i64,
-            _ => [2 * h, 3 * h, h / 2, 64, 65, 128, 1000][rng.below(7) as usize].max(2),
-        };
-    }
-    if point.len() > 1 && rng.below(3) == 0 {
-        let a = rng.below(point.len() as u64) as usize;
-        let b = rng.below(point.len() as u64) as usize;
-        point[b] = point[a];
-    }
 }
 
 /// The inputs' metadata at a point; `None` where an expression cannot be

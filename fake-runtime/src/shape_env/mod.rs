@@ -12,9 +12,11 @@
 
 mod floats;
 mod guards;
+mod sample;
 mod source;
 
 pub use guards::Guard;
+pub use sample::{POINTS, Points};
 pub use source::Source;
 
 use crate::error::{Error, ErrorKind, Result};

@@ -371,6 +371,27 @@ pub fn is_channels_last(
     Ok(true)
 }
 
+/// The layout tests export makes of every tensor it traces, for the
+/// guards they record (`fx.passes.shape_prop._extract_tensor_metadata`:
+/// contiguous, else channels-last of a 4-D or channels-last-3d of a 5-D
+/// tensor, each with `guard_or_false` / `guard_or_true`). On a backed size
+/// expression that is 1 at its hint this records `Eq(e, 1)`, which later
+/// broadcasts read as a literal 1. Nothing is asked of a static layout.
+pub fn metadata_guards(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    op: &str,
+) -> Result<()> {
+    if sizes.iter().chain(strides).all(|v| v.is_static()) {
+        return Ok(());
+    }
+    if !is_contiguous(env, sizes, strides, op, Decide::OrFalse)? {
+        is_channels_last(env, sizes, strides, op, Decide::OrFalse)?;
+    }
+    Ok(())
+}
+
 /// `suggest_memory_format` of sizes and strides: channels-last for a 4-D
 /// layout (channels-last-3d for a 5-D one) whose strides look so
 /// ([`are_strides_like_channels_last`]), else contiguous.
