@@ -784,20 +784,13 @@ impl Propagation {
     /// The guards export's metadata extraction records for tensor `t`
     /// ([`fake_runtime::strides::metadata_guards`]).
     fn metadata_guards(&mut self, t: TensorId, op: &str) -> Result<(), String> {
-        let Ok(meta) = self.mode.meta(t) else {
+        let Ok((meta, env)) = self.mode.meta_and_env(t) else {
             return Ok(());
         };
-        if meta
-            .sizes
-            .iter()
-            .chain(&meta.strides)
-            .all(|v| v.is_static())
-        {
-            return Ok(());
+        match fake_runtime::strides::metadata_guards(env, &meta.sizes, &meta.strides, op) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.describe_error(&e)),
         }
-        let (sizes, strides) = (meta.sizes.clone(), meta.strides.clone());
-        fake_runtime::strides::metadata_guards(self.mode.env_mut(), &sizes, &strides, op)
-            .map_err(|e| self.describe_error(&e))
     }
 
     /// Compare again, against the final ShapeEnv, each size, stride or

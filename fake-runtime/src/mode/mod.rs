@@ -416,6 +416,13 @@ impl FakeTensorMode {
         self.tensor(t).map(|f| &f.meta)
     }
 
+    /// The metadata of a tensor and the ShapeEnv, to decide on the one
+    /// with the other.
+    pub fn meta_and_env(&mut self, t: TensorId) -> Result<(&TensorMeta, &mut ShapeEnv)> {
+        self.check_id(t, "tensor")?;
+        Ok((&self.tensors[t.index as usize].meta, &mut self.env))
+    }
+
     /// The version counter of a tensor's storage (bumped by in-place ops,
     /// shared by its views).
     pub fn version(&self, t: TensorId) -> Result<u32> {
