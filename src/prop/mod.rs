@@ -728,8 +728,9 @@ impl Propagation {
             ));
         }
         // Export extracted every traced tensor's metadata, guarding as
-        // its layout tests do.
-        for o in outs {
+        // its layout tests do (nothing to guard without a symbol).
+        let symbolic = self.mode.env().symbol_count() > 0;
+        for o in outs.iter().filter(|_| symbolic) {
             let ts = match o {
                 Output::Tensor(t) => std::slice::from_ref(t),
                 Output::Tensors(ts) => ts.as_slice(),

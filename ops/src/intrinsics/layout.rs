@@ -392,10 +392,12 @@ pub fn matmul_strides(
     }
     // A batch times a matrix or vector is contiguous whether it folds or
     // not; folding reshapes it to `[-1, k]`, a view where `computeStride`
-    // (with its guards) allows one. A batch with an unbacked size is left
-    // undecided: nothing here changes its layout.
+    // (with its guards) allows one. A static batch has nothing to guard,
+    // and one with an unbacked size is left undecided: nothing here
+    // changes the layout.
     if a.dim() >= 3
         && b.dim() <= 2
+        && !a.sizes.iter().chain(&a.strides).all(|v| v.is_static())
         && !fake_runtime::view::has_unbacked(cx.env, &a.sizes, &a.strides, &[])?
         && matmul_folds(cx, a, a, b, true)?
     {
