@@ -247,7 +247,14 @@ pub fn is_contiguous(
         return Ok(b);
     }
     let answer = test_contiguous(env, sizes, strides, op, decide)?;
-    if symbolic {
+    // An answer that fell back on an unbacked size (`guard_or_false`) is
+    // not one a guarding test may reuse.
+    let exact = decide == Decide::Guard
+        || sizes.iter().chain(strides).all(|v| match v {
+            SymInt::Int(_) => true,
+            SymInt::Expr(e) => env.arena().only_backed_symbols_below(*e, usize::MAX),
+        });
+    if symbolic && exact {
         env.remember_layout(sizes, strides, answer);
     }
     Ok(answer)
