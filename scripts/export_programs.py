@@ -457,6 +457,9 @@ def programs():
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "take_along_strided", TakeAlongStrided(), (torch.randn(12, 12)[..., ::2],), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
     yield "symbolic_stft", SymbolicStft(), (torch.randn(40), torch.randn(3, 40), torch.randn(5)), (
         {0: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
@@ -874,6 +877,15 @@ class HintOneMetadata(torch.nn.Module):
             v.view(-1),
             v.reshape(v.shape[0], -1),
         )
+
+
+class TakeAlongStrided(torch.nn.Module):
+    """`take_along_dim` of a step-sliced input: ATen's helper reads the
+    input's sizes as integers (specialised), not its strides, whose symbol
+    stays free."""
+
+    def forward(self, x):
+        return torch.take_along_dim(x, torch.argsort(x, 1), 1)
 
 
 class SymbolicStft(torch.nn.Module):

@@ -186,6 +186,7 @@ programs!(
     hint_one_batch_fold,
     unbacked_batch_matmul,
     hint_one_metadata,
+    take_along_strided,
     unbacked_diag_embeds,
     unbacked_mod_asserts,
     inplace_meta_casts,

@@ -518,9 +518,10 @@ pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             format!("Dimension specified as {dim} but tensor has no dimensions"),
         ));
     }
-    // `_take_along_dim_helper` reads `self.sizes()` as integers.
+    // `_take_along_dim_helper` reads `self.sizes()` as integers (its
+    // strides are not read).
     let mut fixed = t.clone();
-    for v in fixed.sizes.iter_mut().chain(fixed.strides.iter_mut()) {
+    for v in fixed.sizes.iter_mut() {
         *v = SymInt::Int(cx.env.guard_int(*v, cx.op)?);
     }
     let t = &fixed;
