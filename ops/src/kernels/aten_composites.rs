@@ -70,13 +70,23 @@ pub(crate) fn atleast_3d_sequence(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 }
 
 /// `t` with its sizes read as integers (guarded), as a composite taking
-/// `int64_t` sizes reads them; its strides follow.
+/// `int64_t` sizes reads them; its strides follow (the replacements
+/// applied: a stride of its own stays symbolic).
 pub(super) fn specialized(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+    let mut out = specialized_sizes(cx, t)?;
+    out.storage_offset = SymInt::Int(cx.env.guard_int(t.storage_offset, cx.op)?);
+    Ok(out)
+}
+
+/// [`specialized`] with the storage offset left as it is.
+pub(super) fn specialized_sizes(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
     let mut out = t.clone();
-    for s in out.sizes.iter_mut().chain(out.strides.iter_mut()) {
+    for s in out.sizes.iter_mut() {
         *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);
     }
-    out.storage_offset = SymInt::Int(cx.env.guard_int(t.storage_offset, cx.op)?);
+    for s in out.strides.iter_mut() {
+        *s = cx.env.simplify_int(*s)?;
+    }
     Ok(out)
 }
 

@@ -83,11 +83,7 @@ fn max_min(
     dim: i64,
     keepdim: bool,
 ) -> Result<TensorMeta> {
-    let mut fixed = t.clone();
-    for v in fixed.sizes.iter_mut().chain(fixed.strides.iter_mut()) {
-        *v = SymInt::Int(cx.env.guard_int(*v, cx.op)?);
-    }
-    let t = &fixed;
+    let t = &super::aten_composites::specialized_sizes(cx, t)?;
     let call = [Arg::Tensor(t), ints([dim]), Arg::Bool(keepdim)];
     let outs = if positive {
         crate::erased::amax(cx, &call)?

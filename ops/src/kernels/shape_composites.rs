@@ -520,11 +520,7 @@ pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     // `_take_along_dim_helper` reads `self.sizes()` as integers (its
     // strides are not read).
-    let mut fixed = t.clone();
-    for v in fixed.sizes.iter_mut() {
-        *v = SymInt::Int(cx.env.guard_int(*v, cx.op)?);
-    }
-    let t = &fixed;
+    let t = &super::aten_composites::specialized_sizes(cx, t)?;
     let expand = |cx: &mut Cx<'_>, x: &TensorMeta, to: &[SymInt]| {
         let outs = crate::erased::expand(cx, &[Arg::Tensor(x), sizes_arg(to), Arg::Bool(false)])?;
         one(outs, cx)
