@@ -460,6 +460,9 @@ def programs():
     yield "take_along_strided", TakeAlongStrided(), (torch.randn(12, 12)[..., ::2],), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
+    yield "fill_slice", FillSlice(), (torch.randn(7, 3).permute(1, 0),), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
     yield "symbolic_stft", SymbolicStft(), (torch.randn(40), torch.randn(3, 40), torch.randn(5)), (
         {0: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
@@ -886,6 +889,18 @@ class TakeAlongStrided(torch.nn.Module):
 
     def forward(self, x):
         return torch.take_along_dim(x, torch.argsort(x, 1), 1)
+
+
+class FillSlice(torch.nn.Module):
+    """`fill_` keeps `self`'s metadata (TensorIterator's nullary op):
+    nothing is broadcast, so a derived size is not tested against 1. The
+    input is laid out so that export's metadata extraction does not test
+    it either."""
+
+    def forward(self, x):
+        v = x.clone()
+        v[::2] = 1.0
+        return v
 
 
 class SymbolicStft(torch.nn.Module):

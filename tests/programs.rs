@@ -187,6 +187,7 @@ programs!(
     unbacked_batch_matmul,
     hint_one_metadata,
     take_along_strided,
+    fill_slice,
     unbacked_diag_embeds,
     unbacked_mod_asserts,
     inplace_meta_casts,
