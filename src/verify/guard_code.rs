@@ -233,10 +233,16 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Tok)>, ParseError> {
     Ok(out)
 }
 
+/// Deepest nesting of parentheses, calls and unary operators a guard may
+/// have: far beyond any PyTorch prints, it keeps a hostile file from
+/// exhausting the stack.
+const MAX_DEPTH: usize = 200;
+
 struct Parser {
     toks: Vec<(usize, Tok)>,
     pos: usize,
     end: usize,
+    depth: usize,
 }
 
 impl Parser {
@@ -281,15 +287,28 @@ impl Parser {
         }
     }
 
-    fn or(&mut self) -> Result<Expr, ParseError> {
-        let mut v = vec![self.and()?];
-        while self.eat_keyword("or") {
-            v.push(self.and()?);
+    /// One level deeper, refused past [`MAX_DEPTH`].
+    fn nested<T>(&mut self, f: fn(&mut Self) -> Result<T, ParseError>) -> Result<T, ParseError> {
+        if self.depth >= MAX_DEPTH {
+            return self.err(&format!("nested deeper than {MAX_DEPTH} levels"));
         }
-        Ok(if v.len() == 1 {
-            v.remove(0)
-        } else {
-            Expr::Or(v)
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
+    fn or(&mut self) -> Result<Expr, ParseError> {
+        self.nested(|p| {
+            let mut v = vec![p.and()?];
+            while p.eat_keyword("or") {
+                v.push(p.and()?);
+            }
+            Ok(if v.len() == 1 {
+                v.remove(0)
+            } else {
+                Expr::Or(v)
+            })
         })
     }
 
@@ -307,7 +326,7 @@ impl Parser {
 
     fn not(&mut self) -> Result<Expr, ParseError> {
         if self.eat_keyword("not") {
-            return Ok(Expr::Not(Box::new(self.not()?)));
+            return Ok(Expr::Not(Box::new(self.nested(Self::not)?)));
         }
         self.comparison()
     }
@@ -369,10 +388,10 @@ impl Parser {
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
         if self.eat_op("-") {
-            return Ok(Expr::Neg(Box::new(self.unary()?)));
+            return Ok(Expr::Neg(Box::new(self.nested(Self::unary)?)));
         }
         if self.eat_op("+") {
-            return self.unary();
+            return self.nested(Self::unary);
         }
         self.power()
     }
@@ -382,7 +401,7 @@ impl Parser {
         if self.eat_op("**") {
             // Right-associative, and binds tighter than a unary minus on
             // its left only: `2 ** -1` is `2 ** (-1)`.
-            let exp = self.unary()?;
+            let exp = self.nested(Self::unary)?;
             return Ok(Expr::Binary(Bin::Pow, Box::new(base), Box::new(exp)));
         }
         Ok(base)
@@ -504,6 +523,7 @@ pub(crate) fn parse(text: &str) -> Result<Expr, ParseError> {
         toks,
         pos: 0,
         end: text.len(),
+        depth: 0,
     };
     let e = p.or()?;
     if p.pos != p.toks.len() {
@@ -740,6 +760,19 @@ mod tests {
             eval("L['x'].size()[0] == 1 or L['x'].size()[0] == 2", &[2]),
             t
         );
+    }
+
+    #[test]
+    fn hostile_nesting_is_a_parse_error() {
+        for deep in [
+            format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000)),
+            format!("{}1", "-".repeat(100_000)),
+            format!("{}True", "not ".repeat(100_000)),
+            format!("2{}", " ** 2".repeat(100_000)),
+        ] {
+            let e = parse(&deep).expect_err("too deep");
+            assert!(e.what.contains("nested deeper"), "{e}");
+        }
     }
 
     #[test]
