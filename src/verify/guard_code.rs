@@ -262,7 +262,7 @@ impl Parser {
     }
 
     fn eat_op(&mut self, op: &str) -> bool {
-        if self.peek() == Some(&Tok::Op(leak(op))) {
+        if matches!(self.peek(), Some(Tok::Op(o)) if *o == op) {
             self.pos += 1;
             true
         } else {
@@ -509,11 +509,6 @@ impl Parser {
         };
         Ok(Expr::Input(path.join("_"), field))
     }
-}
-
-/// The `&'static str` of an operator (tokens hold the table's strings).
-fn leak(op: &str) -> &'static str {
-    OPS.iter().find(|o| **o == op).copied().unwrap_or("")
 }
 
 /// Parse one guard.

@@ -28,7 +28,7 @@
 use super::guard_code::{self, Field};
 use crate::graph::{Graph, InputKind};
 use crate::prop::{Propagation, Slot};
-use fake_runtime::shape_env::POINTS;
+use fake_runtime::shape_env::{POINTS, Refusal};
 use fake_runtime::sym::Symbol;
 use fake_runtime::{Points, SymBool, SymInt};
 use std::collections::HashMap;
@@ -64,8 +64,6 @@ impl fmt::Display for GuardDifference {
 /// What comparing the guards found.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GuardCheck {
-    /// PyTorch's guards that were compared.
-    pub compared: usize,
     /// PyTorch's guards left uncompared, with why (a form this module does
     /// not read).
     pub unread: Vec<String>,
@@ -89,16 +87,6 @@ type Concrete = HashMap<String, (Vec<i64>, Vec<i64>, i64)>;
 /// Compare PyTorch's recorded guards with ours over the input sizes.
 pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
     let mut check = GuardCheck::default();
-    // Ours, printed with the file's symbol names.
-    let guards: Vec<SymBool> = p
-        .mode
-        .env()
-        .guards()
-        .iter()
-        .map(|g| SymBool::Expr(g.expr))
-        .collect();
-    let ours: Vec<(SymBool, String)> = guards.into_iter().map(|g| (g, p.display_bool(g))).collect();
-    let p = &*p;
     let theirs: Vec<(&str, guard_code::Expr)> = graph
         .guards_code
         .iter()
@@ -110,7 +98,6 @@ pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
             }
         })
         .collect();
-    check.compared = theirs.len();
     let env = p.mode.env();
     let arena = env.arena();
     // The user inputs' metadata, by the name export flattens them to.
@@ -174,7 +161,7 @@ pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
         let Some(pytorch) = admits_theirs(graph, &theirs, &at, &names, &point) else {
             continue;
         };
-        let Some(us) = admits_ours(p, &ours, &roots, &names, &point, &value) else {
+        let Ok(us) = p.mode.env().refusal_at(&roots, &point) else {
             continue;
         };
         let slot = match (&pytorch, &us) {
@@ -191,10 +178,16 @@ pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
                 .zip(&point)
                 .map(|(n, v)| format!("{n}={v}"))
                 .collect();
+            let pytorch_admits = pytorch.is_none();
+            let refused_by = match (pytorch, us) {
+                (Some(theirs), _) => theirs,
+                (None, Some(ours)) => refusal_text(p, &roots, &names, ours),
+                (None, None) => String::new(),
+            };
             *slot = Some(GuardDifference {
                 point: shown.join(", "),
-                pytorch_admits: pytorch.is_none(),
-                refused_by: pytorch.or(us).unwrap_or_default(),
+                pytorch_admits,
+                refused_by,
             });
         }
         if check.difference.is_some() && check.narrower.is_some() {
@@ -258,33 +251,18 @@ fn admits_theirs(
     Some(None)
 }
 
-/// Whether our guards and symbol ranges admit the point, as
-/// [`admits_theirs`].
-fn admits_ours(
-    p: &Propagation,
-    ours: &[(SymBool, String)],
-    roots: &[Symbol],
-    names: &[String],
-    point: &[i64],
-    value: &dyn Fn(Symbol) -> Option<i64>,
-) -> Option<Option<String>> {
-    let env = p.mode.env();
-    for ((&s, name), &v) in roots.iter().zip(names).zip(point) {
-        let r = env.symbol_range(s);
-        if !r.contains(v) {
-            return Some(Some(format!("the range of {name}, {r}")));
+/// Our condition that refuses a point, printed with the file's names.
+fn refusal_text(p: &mut Propagation, roots: &[Symbol], names: &[String], r: Refusal) -> String {
+    match r {
+        Refusal::Range(s) => {
+            let name = roots
+                .binary_search(&s)
+                .map_or_else(|_| String::new(), |i| names[i].clone());
+            format!("the range of {name}, {}", p.mode.env().symbol_range(s))
+        }
+        Refusal::Guard(i) => {
+            let g = SymBool::Expr(p.mode.env().guards()[i].expr);
+            p.display_bool(g)
         }
     }
-    for (g, text) in ours {
-        let SymBool::Expr(e) = g else { continue };
-        match env.arena().eval(*e, value) {
-            Ok(Some(0)) => return Some(Some(text.clone())),
-            Ok(Some(_)) => {}
-            // A symbol that is not an input's (an unbacked one) or a
-            // division by zero: not decided here.
-            Ok(None) => {}
-            Err(_) => return None,
-        }
-    }
-    Some(None)
 }

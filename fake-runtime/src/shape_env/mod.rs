@@ -16,7 +16,7 @@ mod sample;
 mod source;
 
 pub use guards::Guard;
-pub use sample::{POINTS, Points};
+pub use sample::{POINTS, Points, Refusal};
 pub use source::Source;
 
 use crate::error::{Error, ErrorKind, Result};

@@ -71,7 +71,38 @@ impl Points {
     }
 }
 
+/// What refuses a point ([`ShapeEnv::refusal_at`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The range of this symbol.
+    Range(Symbol),
+    /// The guard at this index of [`ShapeEnv::guards`].
+    Guard(usize),
+}
+
 impl ShapeEnv {
+    /// What refuses the point giving `symbols` (sorted) the values
+    /// `point`: the first symbol whose range does not hold its value, else
+    /// the first guard false there (a guard naming a symbol without a value
+    /// is not decided); `Ok(None)` when all hold, an error when a guard
+    /// cannot be evaluated there (a division by zero, an overflow).
+    pub fn refusal_at(&self, symbols: &[Symbol], point: &[i64]) -> Result<Option<Refusal>> {
+        if let Some((&s, _)) = symbols
+            .iter()
+            .zip(point)
+            .find(|&(&s, &v)| !self.symbol_range(s).contains(v))
+        {
+            return Ok(Some(Refusal::Range(s)));
+        }
+        let value = |s: Symbol| symbols.binary_search(&s).ok().map(|i| point[i]);
+        for (i, g) in self.guards().iter().enumerate() {
+            if self.arena().eval(g.expr, &value)? == Some(0) {
+                return Ok(Some(Refusal::Guard(i)));
+            }
+        }
+        Ok(None)
+    }
+
     /// Whether `a` and `b` have the same value at every sampled point of
     /// the backed symbols where their ranges and every guard hold (see the
     /// module's documentation). False when either needs an unbacked
@@ -101,27 +132,10 @@ impl ShapeEnv {
         let mut held = false;
         for _ in 0..=POINTS {
             points.next_into(&mut point);
+            if !matches!(self.refusal_at(&symbols, &point), Ok(None)) {
+                continue;
+            }
             let value = |s: Symbol| symbols.binary_search(&s).ok().map(|i| point[i]);
-            if symbols
-                .iter()
-                .zip(&point)
-                .any(|(&s, &v)| !self.symbol_range(s).contains(v))
-            {
-                continue;
-            }
-            let mut valid = true;
-            for g in self.guards() {
-                match arena.eval(g.expr, &value) {
-                    Ok(Some(0)) | Err(_) => {
-                        valid = false;
-                        break;
-                    }
-                    _ => {}
-                }
-            }
-            if !valid {
-                continue;
-            }
             let at = |v: SymInt| match v {
                 SymInt::Int(x) => Ok(Some(x)),
                 SymInt::Expr(e) => arena.eval(e, &value),
