@@ -453,6 +453,9 @@ def programs():
     yield "unbacked_batch_matmul", UnbackedBatchMatmul(), (torch.randn(4, 3, 6),), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
+    yield "unbacked_flatten_hinted", UnbackedFlattenHinted(), (torch.randn(3, 3, 4, 5),), (
+        {i: Dim.AUTO for i in range(4)},
+    )
     yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
@@ -860,6 +863,18 @@ class UnbackedBatchMatmul(HintOneBatchMatmul):
     def forward(self, x):
         m = x[x.sum((1, 2)) > 0]
         return m @ self.w, m @ self.w[:, 0]
+
+
+class UnbackedFlattenHinted(torch.nn.Module):
+    """Flattening a boolean index of a diagonal one long at the hints:
+    the size-oblivious view finds no strides, so the view tries
+    contiguity on the optimisation hints (an unbacked size at 8192),
+    asserting what it chose, before a guarded attempt would fail."""
+
+    def forward(self, x):
+        d = torch.diagonal(x, -2, 1, 2)
+        m = d[:, d.sum((0, 2)) > 0]
+        return m.flatten(0, 1), m.reshape(-1, m.shape[2])
 
 
 class HintOneMetadata(torch.nn.Module):

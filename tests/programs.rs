@@ -185,6 +185,7 @@ programs!(
     hint_one_batch_matmul,
     hint_one_batch_fold,
     unbacked_batch_matmul,
+    unbacked_flatten_hinted,
     hint_one_metadata,
     take_along_strided,
     fill_slice,

@@ -415,11 +415,75 @@ pub fn unbacked_view(
     {
         return Ok(Some((requested, st)));
     }
+    if contiguous_with_hinted_checks(env, sizes, strides, op)? {
+        let st = crate::strides::contiguous(env, shape)?;
+        return Ok(Some((requested, st)));
+    }
     // `_view_unbacked_meta(size_oblivious_enabled=False)`: guarded.
     Ok(
         crate::strides::view_strides(env, sizes, strides, shape, op, Decide::Guard)?
             .map(|st| (requested, st)),
     )
+}
+
+/// `fake_impls._is_contiguous_with_hinted_checks`: the contiguity test
+/// an unbacked view tries before its guarded attempt. Where a size or
+/// stride cannot be decided, the optimisation hints
+/// ([`ShapeEnv::optimization_hint`]) choose, and the choice is asserted
+/// (`torch._check`): a guard on backed symbols, a runtime assert on
+/// unbacked ones.
+fn contiguous_with_hinted_checks(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    op: &str,
+) -> Result<bool> {
+    let one = SymInt::Int(1);
+    let numel = crate::shape::numel(env, sizes)?;
+    let small = env.lt(numel, SymInt::Int(2))?;
+    if env.guard_or_false(small, op)? {
+        return Ok(true);
+    }
+    match env.optimization_hint(numel)? {
+        None => return Ok(false),
+        Some(n) if n < 2 => {
+            env.expect_true(small, op)?;
+            return Ok(true);
+        }
+        Some(_) => {}
+    }
+    // `_hinted_eq`: decided, else equal hints asserted equal.
+    let hinted_eq = |env: &mut ShapeEnv, a: SymInt, b: SymInt| -> Result<bool> {
+        let eq = env.eq(a, b)?;
+        if env.guard_or_false(eq, op)? {
+            return Ok(true);
+        }
+        match (env.optimization_hint(a)?, env.optimization_hint(b)?) {
+            (Some(x), Some(y)) if x == y => {
+                env.expect_true(eq, op)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    };
+    let (mut expected, mut expected_max) = (one, one);
+    for (&size, &stride) in sizes.iter().zip(strides).rev() {
+        let is_one = env.eq(size, one)?;
+        if env.guard_or_false(is_one, op)? {
+            continue;
+        }
+        if env.optimization_hint(size)? == Some(1) {
+            env.expect_true(is_one, op)?;
+            continue;
+        }
+        if !hinted_eq(env, stride, expected)? && !hinted_eq(env, stride, expected_max)? {
+            return Ok(false);
+        }
+        let m = env.max(size, one)?;
+        expected_max = env.mul(expected_max, m)?;
+        expected = env.mul(expected, size)?;
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

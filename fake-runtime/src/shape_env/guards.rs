@@ -319,6 +319,33 @@ impl ShapeEnv {
         }
     }
 
+    /// A value of `v` for optimisation only, never guarded on
+    /// (`optimization_hint` with no fallback given): backed symbols at their
+    /// hints, an unbacked symbol at Inductor's `unbacked_symint_fallback`
+    /// (8192) held inside its value range. `None` where that value is
+    /// undefined (a division by zero, an overflow).
+    pub fn optimization_hint(&mut self, v: SymInt) -> Result<Option<i64>> {
+        /// `torch._inductor.config.unbacked_symint_fallback`.
+        const UNBACKED_FALLBACK: i64 = 8192;
+        let e = match v {
+            SymInt::Int(x) => return Ok(Some(x)),
+            SymInt::Expr(_) => self.expr_of(v)?,
+        };
+        let s = self.simplify(e)?;
+        let (symbols, exprs) = (&self.symbols, &self.exprs);
+        let value = exprs.eval(s, &|sym: Symbol| {
+            let d = symbols.get(sym.0 as usize)?;
+            d.hint.or_else(|| {
+                let r = exprs.symbol_range(sym);
+                let v = r
+                    .lo()
+                    .map_or(UNBACKED_FALLBACK, |lo| UNBACKED_FALLBACK.max(lo));
+                Some(r.hi().map_or(v, |hi| v.min(hi)))
+            })
+        });
+        Ok(value.ok().flatten())
+    }
+
     /// Assert `c` at run time, as `torch._check`: statically true is
     /// nothing, statically false is an error; a condition on backed symbols
     /// is guarded; one on unbacked symbols is recorded as a runtime assert
