@@ -456,6 +456,9 @@ def programs():
     yield "unbacked_flatten_hinted", UnbackedFlattenHinted(), (torch.randn(3, 3, 4, 5),), (
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "inplace_number_slices", InplaceNumberSlices(), (torch.randn(6, 5, 4).permute(2, 0, 1),), (
+        {i: Dim.AUTO for i in range(3)},
+    )
     yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
@@ -875,6 +878,22 @@ class UnbackedFlattenHinted(torch.nn.Module):
         d = torch.diagonal(x, -2, 1, 2)
         m = d[:, d.sum((0, 2)) > 0]
         return m.flatten(0, 1), m.reshape(-1, m.shape[2])
+
+
+class InplaceNumberSlices(torch.nn.Module):
+    """In-place arithmetic by a Python number on slices one shorter than
+    the input: the in-place metas test no size against 1 (`other` is not
+    a tensor), where the functional operators' fast path would."""
+
+    def forward(self, x):
+        y = x.clone()
+        y[1:].div_(3)
+        y[:, 1:].mul_(2)
+        y[1:].add_(1.5)
+        y[:-1].sub_(2, alpha=3)
+        y[:, :-1].true_divide_(4)
+        y[1:].divide_(5)
+        return y
 
 
 class HintOneMetadata(torch.nn.Module):

@@ -186,6 +186,7 @@ programs!(
     hint_one_batch_fold,
     unbacked_batch_matmul,
     unbacked_flatten_hinted,
+    inplace_number_slices,
     hint_one_metadata,
     take_along_strided,
     fill_slice,

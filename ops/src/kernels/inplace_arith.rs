@@ -4,12 +4,16 @@
 //! `_and_`/`_or_`/`_xor_` (`meta_binop_inplace`: only `other` must
 //! broadcast to `self`, whatever the dtypes), `add_`/`sub_`
 //! (`meta_binop_inplace_alpha`: no integral `self` with a floating
-//! `other`, no bool `self` with a non-bool one, then the broadcast). The
-//! result is `self`. (`_register_inplace_meta`'s `lerp_`, `addcmul_` and
+//! `other`, no bool `self` with a non-bool one, then the broadcast),
+//! `div_` (`meta_div_inplace`: the true division's dtype must cast safely
+//! to `self`'s, then the broadcast). None of them takes the functional
+//! operator's fast path on symbolic sizes, so none tests a size against
+//! 1 where `other` is a number. The result is `self`. (`_register_inplace_meta`'s `lerp_`, `addcmul_` and
 //! `addcdiv_` are derived: `@derive(inplace_meta)`.)
 
 use super::invalid;
-use fake_runtime::support::{args, fits_in_place};
+use fake_runtime::promotion::{PromotionKind, apply_kind};
+use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, Scalar, TensorMeta};
 
 /// `self` and `other` (a tensor, or a Python number as a `Scalar`).
@@ -31,11 +35,14 @@ enum Other<'a> {
 }
 
 /// `check_inplace_broadcast(self.shape, other.shape)` for a tensor
-/// `other`; `self` returned, written in place.
+/// `other` (`isinstance(other, torch.Tensor)`: a Python number, which a
+/// plan passes as a wrapped-number tensor, is not one); `self` returned,
+/// written in place.
 fn written(cx: &mut Cx<'_>, target: &TensorMeta, other: Other<'_>) -> Result<Outs> {
-    if let Other::Tensor(t) = other {
-        let shape = fake_runtime::shape::broadcast(cx.env, cx.op, &[&target.sizes, &t.sizes])?;
-        fits_in_place(cx, &shape, target)?;
+    if let Other::Tensor(t) = other
+        && !t.wrapped_number
+    {
+        super::inplace_refs::inplace_broadcast(cx, target, &[t])?;
     }
     let mut outs = Outs::new();
     outs.push(Out::Tensor(target.clone(), Alias::InPlace(0)));
@@ -70,6 +77,29 @@ pub(crate) fn binop_inplace_alpha(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
         return Err(invalid(
             cx,
             "Promotion of bool.add/sub_(others) in in-place ops are not possible due to element size change.",
+        ));
+    }
+    written(cx, target, other)
+}
+
+/// `div_.Tensor`, `div_.Scalar` and their `divide_`/`true_divide_`
+/// aliases (`meta_div_inplace`): the `INT_TO_FLOAT` dtype of `self` and
+/// `other` must cast safely to `self`'s, then `other` must broadcast to
+/// `self`.
+pub(crate) fn div_inplace(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let (target, other) = operands(cx, a)?;
+    let promoted = match other {
+        Other::Tensor(t) => crate::intrinsics::result_type(cx, target, t)?,
+        Other::Number(s) => crate::intrinsics::result_type_scalar(cx, target, s)?,
+    };
+    let (_, result) = apply_kind(promoted, PromotionKind::IntToFloat, cx.defaults.dtype);
+    if !fake_runtime::support::can_cast(cx, result, target.dtype)? {
+        return Err(invalid(
+            cx,
+            format!(
+                "result type torch.{result} can't be cast to the desired output type torch.{}",
+                target.dtype
+            ),
         ));
     }
     written(cx, target, other)

@@ -37,11 +37,16 @@ fn python_tuple(cx: &Cx<'_>, dims: &[SymInt]) -> String {
     }
 }
 
-/// `_make_inplace`'s check: the tensor operands broadcast with `self`
-/// give `self`'s shape, compared as Python compares two tuples (element
-/// by element up to the first that differs, each a guard when symbolic,
-/// then the lengths).
-fn inplace_broadcast(cx: &mut Cx<'_>, target: &TensorMeta, others: &[&TensorMeta]) -> Result<()> {
+/// `check_inplace_broadcast` (`_make_inplace`'s check, and the in-place
+/// metas'): the tensor operands broadcast with `self` give `self`'s
+/// shape, compared as Python compares two tuples (element by element up
+/// to the first that differs, each a guard when symbolic, then the
+/// lengths).
+pub(super) fn inplace_broadcast(
+    cx: &mut Cx<'_>,
+    target: &TensorMeta,
+    others: &[&TensorMeta],
+) -> Result<()> {
     if others.is_empty() {
         return Ok(());
     }

@@ -110,7 +110,7 @@ pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,
 };
-pub(crate) use inplace_arith::{binop_inplace, binop_inplace_alpha};
+pub(crate) use inplace_arith::{binop_inplace, binop_inplace_alpha, div_inplace};
 pub(crate) use inplace_refs::{
     abs_, as_strided_, float_power_scalar_, float_power_tensor_, ldexp_, pow_scalar_, pow_tensor_,
 };
