@@ -881,9 +881,10 @@ class UnbackedFlattenHinted(torch.nn.Module):
 
 
 class InplaceNumberSlices(torch.nn.Module):
-    """In-place arithmetic by a Python number on slices one shorter than
-    the input: the in-place metas test no size against 1 (`other` is not
-    a tensor), where the functional operators' fast path would."""
+    """In-place arithmetic by a Python number, `relu_` and `logical_not_`
+    on slices one shorter than the input: their metas test no size
+    against 1 (`other` is not a tensor; `relu_` and `logical_not_` return
+    `self`), where the functional operators would."""
 
     def forward(self, x):
         y = x.clone()
@@ -893,6 +894,8 @@ class InplaceNumberSlices(torch.nn.Module):
         y[:-1].sub_(2, alpha=3)
         y[:, :-1].true_divide_(4)
         y[1:].divide_(5)
+        y[1:].relu_()
+        y.transpose(0, 1)[:-1].logical_not_()
         return y
 
 
