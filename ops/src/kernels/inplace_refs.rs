@@ -50,7 +50,8 @@ pub(super) fn inplace_broadcast(
     if others.is_empty() {
         return Ok(());
     }
-    let mut all: Vec<&[SymInt]> = vec![&target.sizes];
+    let mut all: smallvec::SmallVec<[&[SymInt]; 4]> = smallvec::SmallVec::new();
+    all.push(&target.sizes);
     all.extend(others.iter().map(|t| &t.sizes[..]));
     let shape = fake_runtime::shape::broadcast(cx.env, cx.op, &all)?;
     let mut same = shape.len() == target.sizes.len();
