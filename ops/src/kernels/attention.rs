@@ -68,6 +68,18 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
             "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True",
         ));
     }
+    // An empty query sequence or an empty value: zeros of the query's
+    // sizes with the value's last (plus the inputs' sums times 0), no
+    // attention formed and nothing of the key checked.
+    let q_len = q.sizes[q.dim() - 2];
+    if shape::guard_eq(cx.env, q_len, SymInt::Int(0), cx.op)?
+        || shape::guard_empty(cx.env, &v.sizes, cx.op)?
+    {
+        let mut sizes = q.sizes.clone();
+        sizes[q.dim() - 1] = v.sizes[v.dim() - 1];
+        let strides = contiguous(cx.env, &sizes)?;
+        return Ok(super::fresh_out(cx, q, sizes, strides));
+    }
     let (ks, vs) = if enable_gqa {
         grouped_heads(cx, &q.sizes, &k.sizes, &v.sizes)?
     } else {
