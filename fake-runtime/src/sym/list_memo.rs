@@ -74,6 +74,7 @@ impl<V> ListMemo<V> {
     }
 
     /// The value remembered for `first` and `second`.
+    #[inline]
     pub(crate) fn get(&self, first: &[SymInt], second: &[SymInt]) -> Option<&V> {
         if self.table.is_empty() {
             return None;
