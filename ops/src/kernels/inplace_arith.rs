@@ -8,8 +8,9 @@
 //! `div_` (`meta_div_inplace`: the true division's dtype must cast safely
 //! to `self`'s, then the broadcast). None of them takes the functional
 //! operator's fast path on symbolic sizes, so none tests a size against
-//! 1 where `other` is a number. The result is `self`. (`_register_inplace_meta`'s `lerp_`, `addcmul_` and
-//! `addcdiv_` are derived: `@derive(inplace_meta)`.)
+//! 1 where `other` is a number. The result is `self`.
+//! (`_register_inplace_meta`'s `lerp_`, `addcmul_` and `addcdiv_` are
+//! derived: `@derive(inplace_meta)`.)
 
 use super::invalid;
 use fake_runtime::promotion::{PromotionKind, apply_kind};
