@@ -459,6 +459,10 @@ def programs():
     yield "inplace_number_slices", InplaceNumberSlices(), (torch.randn(6, 5, 4).permute(2, 0, 1),), (
         {i: Dim.AUTO for i in range(3)},
     )
+    yield "ldexp_size_one_stride", LdexpSizeOneStride(), (
+        torch.randn(6, 5, 1, 1, 1),
+        torch.randn(6, 5, 2, 1, 3).transpose(-1, -2),
+    ), ({2: Dim.AUTO, 3: Dim.AUTO}, {2: Dim.AUTO, 3: Dim.AUTO})
     yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
@@ -897,6 +901,16 @@ class InplaceNumberSlices(torch.nn.Module):
         y[1:].relu_()
         y.transpose(0, 1)[:-1].logical_not_()
         return y
+
+
+class LdexpSizeOneStride(torch.nn.Module):
+    """`ldexp` of a tensor whose size-1 dim has a stride of its own:
+    the decomposition's power is taken of a zero-dim tensor, which takes
+    part in the layout inside the meta kernel (static sizes) and keeps
+    that stride."""
+
+    def forward(self, a, x):
+        return torch.ldexp(a, x), torch.ldexp(x, a)
 
 
 class HintOneMetadata(torch.nn.Module):

@@ -187,6 +187,7 @@ programs!(
     unbacked_batch_matmul,
     unbacked_flatten_hinted,
     inplace_number_slices,
+    ldexp_size_one_stride,
     hint_one_metadata,
     take_along_strided,
     fill_slice,

@@ -47,6 +47,18 @@ impl Steps {
         pointwise_output_by(cx, inputs, self.dtype, StrideRule::RefWithNumber)
     }
 
+    /// The step over `inputs` and a zero-dim tensor the decomposition
+    /// makes of a number (`self.new_full((), 2.0)`): it takes part inside
+    /// the meta kernel, and not on symbolic sizes, where the references'
+    /// layout leaves CPU scalars out (`StrideRule::WithNumber`).
+    pub(crate) fn with_zero_dim(
+        &self,
+        cx: &mut Cx<'_>,
+        inputs: &[&TensorMeta],
+    ) -> Result<TensorMeta> {
+        pointwise_output_by(cx, inputs, self.dtype, StrideRule::WithNumber)
+    }
+
     /// `times` unary steps on `t`.
     pub(crate) fn unary(
         &self,
@@ -309,7 +321,7 @@ pub fn ldexp_strides(
     dtype: DType,
 ) -> Result<Dims> {
     let s = Steps { dtype };
-    let power = s.with_number(cx, &[b])?;
+    let power = s.with_zero_dim(cx, &[b])?;
     Ok(s.arithmetic(cx, a, &power)?.strides)
 }
 
