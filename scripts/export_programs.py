@@ -463,6 +463,7 @@ def programs():
         torch.randn(6, 5, 1, 1, 1),
         torch.randn(6, 5, 2, 1, 3).transpose(-1, -2),
     ), ({2: Dim.AUTO, 3: Dim.AUTO}, {2: Dim.AUTO, 3: Dim.AUTO})
+    yield "nested_slice_iadd", NestedSliceIadd(), (torch.randn(2, 7, 6),), ({0: Dim.AUTO},)
     yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
@@ -911,6 +912,18 @@ class LdexpSizeOneStride(torch.nn.Module):
 
     def forward(self, a, x):
         return torch.ldexp(a, x), torch.ldexp(x, a)
+
+
+class NestedSliceIadd(torch.nn.Module):
+    """`a[:, 1:, 1:] += b`: the Core ATen program's inner `slice_scatter`
+    and its `copy` are cache hits of the trace's first run (offset 0), but
+    the outer `slice_scatter` of that copy is not, as the copy stood at
+    another offset in the first run: it keeps its input's offset."""
+
+    def forward(self, x):
+        a = x * 2
+        a[:, 1:, 1:] += x[:, 1:, 1:]
+        return a
 
 
 class HintOneMetadata(torch.nn.Module):

@@ -188,6 +188,7 @@ programs!(
     unbacked_flatten_hinted,
     inplace_number_slices,
     ldexp_size_one_stride,
+    nested_slice_iadd,
     hint_one_metadata,
     take_along_strided,
     fill_slice,

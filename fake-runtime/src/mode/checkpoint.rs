@@ -32,6 +32,7 @@ pub struct Checkpoint {
     memo_tensors: FxHashMap<u64, crate::tensor::TensorId>,
     memo_storages: FxHashMap<u64, StorageId>,
     named: FxHashMap<String, (i64, crate::sym::SymInt)>,
+    first_run: super::first_run::FirstRun,
 }
 
 /// Serial numbers of checkpoints, so a mode knows which one it last took
@@ -82,6 +83,7 @@ impl FakeTensorMode {
             memo_tensors: self.memo_tensors.clone(),
             memo_storages: self.memo_storages.clone(),
             named: self.named.clone(),
+            first_run: self.first_run.clone(),
         }
     }
 
@@ -109,7 +111,9 @@ impl FakeTensorMode {
             self.versions.truncate(saved.versions.len());
             let storages = saved.versions.len() as u32;
             self.constant_storages.retain(|s| s.0 < storages);
+            self.first_run.truncate(n as u32, storages);
         } else {
+            self.first_run.clone_from(&saved.first_run);
             self.tensors.clone_from(&saved.tensors);
             self.versions.clone_from(&saved.versions);
             self.constant_storages.clone_from(&saved.constant_storages);

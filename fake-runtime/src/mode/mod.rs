@@ -23,9 +23,11 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
+use wrap::Source;
 
 mod autocast;
 mod checkpoint;
+mod first_run;
 mod key;
 mod replay;
 mod wrap;
@@ -142,8 +144,10 @@ pub struct ModeSettings {
     /// first run's results in the dispatch cache, whose hits rebuild a
     /// result at offset 0 (`empty_strided`). So a result the cache cannot
     /// hold keeps its offset: a data-dependent operator's, and each of a
-    /// list (`where(condition)`'s columns of one `nonzero` result). Views
-    /// keep theirs.
+    /// list (`where(condition)`'s columns of one `nonzero` result); and
+    /// so does a call some argument of which stood at another offset or
+    /// on a storage of another size in the first run (the cache key holds
+    /// both), which the mode tracks (`first_run.rs`). Views keep theirs.
     pub functional: bool,
     /// Autograd records operations (`torch.is_grad_enabled()`): when off,
     /// as under `torch.no_grad()`, no operator result requires grad, though
@@ -261,6 +265,9 @@ pub struct FakeTensorMode {
     pub(super) epoch: u64,
     /// The active autocast region.
     autocast: Option<Autocast>,
+    /// What stands otherwise in a functionalized trace's first run
+    /// ([`ModeSettings::functional`]).
+    first_run: first_run::FirstRun,
 }
 
 /// The last checkpoint taken or restored, and how many tensors it holds.
@@ -331,6 +338,7 @@ impl FakeTensorMode {
             mark: Mark::default(),
             epoch: 0,
             autocast: None,
+            first_run: first_run::FirstRun::default(),
         }
     }
 
@@ -780,7 +788,7 @@ impl FakeTensorMode {
                 .and_then(|bucket| bucket.get_mut(pos))
                 .map(|e| std::mem::take(&mut e.outs))
                 .unwrap_or_default();
-            let wrapped = self.wrap_each(op, args, &outs, scan.requires_grad, true);
+            let wrapped = self.wrap_each(op, args, &outs, scan.requires_grad, Source::CacheHit);
             if let Some(entry) = self.cache.get_mut(&hash).and_then(|b| b.get_mut(pos)) {
                 entry.outs = outs;
             }

@@ -14,6 +14,7 @@
 //! the guards its call recorded stay recorded, and equal expressions are
 //! equal handles, so a replay gives the cache's answer.
 
+use super::wrap::Source;
 use super::{FakeTensorMode, OutputList, Value};
 use crate::error::Result;
 use crate::kernel::{OpDef, Outs};
@@ -285,7 +286,8 @@ impl FakeTensorMode {
                 true
             });
         }
-        let wrapped = self.wrap_each(op, args, &outs, scan.requires_grad, true)?;
+        let wrapped =
+            self.wrap_each(op, args, &outs, scan.requires_grad, Source::RepeatedKernel)?;
         // The kernel's results themselves are kept: wrapping copied them.
         r.outs = outs;
         r.valid = true;
@@ -342,6 +344,6 @@ impl FakeTensorMode {
         // since the recording.
         let requires_grad = rec.requires_grad && self.records_grad(op);
         // The results were checked when the recorded call wrapped them.
-        self.wrap_each(op, args, &rec.outs, requires_grad, false)
+        self.wrap_each(op, args, &rec.outs, requires_grad, Source::Recording)
     }
 }

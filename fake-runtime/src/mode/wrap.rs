@@ -28,6 +28,25 @@ pub(super) enum Placing {
     Replayed,
 }
 
+/// Where the results [`FakeTensorMode::wrap_each`] places come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Source {
+    /// A kernel that ran: checked; in a functional trace, placed as the
+    /// traced run's cache hit unless an argument stood otherwise in the
+    /// first run, and noted as it stands there.
+    Kernel,
+    /// [`Source::Kernel`] of the first of calls that repeat in the
+    /// program: in a functional trace, a hit even where an argument stood
+    /// otherwise in the first run, whose later repeat of the call (itself
+    /// answered from the cache, its arguments then standing as the traced
+    /// run's) made the entry the traced call finds.
+    RepeatedKernel,
+    /// A hit of this mode's dispatch cache: checked, placed as a hit.
+    CacheHit,
+    /// A recording's results, checked when first wrapped.
+    Recording,
+}
+
 impl FakeTensorMode {
     /// Turn kernel outputs into tensors of this mode.
     pub(super) fn wrap(
@@ -37,12 +56,12 @@ impl FakeTensorMode {
         outs: Outs,
         requires_grad: bool,
     ) -> Result<OutputList> {
-        self.wrap_each(op, args, &outs, requires_grad, true)
+        self.wrap_each(op, args, &outs, requires_grad, Source::Kernel)
     }
 
-    /// [`Self::wrap`] of borrowed outputs (a kernel's results, or a
-    /// recording's, whose checks were made when first wrapped: `check`
-    /// false, and which are placed as a dispatch-cache hit places them).
+    /// [`Self::wrap`] of borrowed outputs (a kernel's results, a cache
+    /// hit's, or a recording's, whose checks were made when first wrapped
+    /// and which are placed as a dispatch-cache hit places them).
     #[inline]
     pub(super) fn wrap_each(
         &mut self,
@@ -50,31 +69,44 @@ impl FakeTensorMode {
         args: &[Value<'_>],
         outs: &[Out],
         requires_grad: bool,
-        check: bool,
+        source: Source,
     ) -> Result<OutputList> {
         let mut result = SmallVec::with_capacity(outs.len());
-        // A result the dispatch cache cannot hold (a data-dependent
-        // operator's, or one of a list) keeps its offset even in a
-        // functional trace (see [`super::ModeSettings::functional`]).
+        // In a functional trace (see [`super::ModeSettings::functional`])
+        // a kernel's result is the traced run's cache hit, at offset 0,
+        // unless the cache cannot hold it (a data-dependent operator's,
+        // one of a list) or an argument stood otherwise in the first run.
+        let first_run =
+            self.settings.functional && matches!(source, Source::Kernel | Source::RepeatedKernel);
+        let differs = source == Source::Kernel && first_run && self.first_run_differs(args);
         let placing = |cacheable: bool| {
-            if check {
-                Placing::Checked {
-                    at_zero: self.settings.functional && cacheable,
-                }
-            } else {
+            if source == Source::Recording {
                 Placing::Replayed
+            } else {
+                Placing::Checked {
+                    at_zero: self.settings.functional && cacheable && !differs,
+                }
             }
         };
         let (single, listed) = (placing(!op.tags.data_dependent), placing(false));
         for out in outs {
             result.push(match out {
                 Out::Tensor(meta, alias) => {
-                    Output::Tensor(self.place(op, args, meta, *alias, requires_grad, single)?)
+                    let t = self.place(op, args, meta, *alias, requires_grad, single)?;
+                    if first_run {
+                        let hit = matches!(single, Placing::Checked { at_zero: true });
+                        self.note_first_run(args, t, meta.storage_offset, *alias, hit)?;
+                    }
+                    Output::Tensor(t)
                 }
                 Out::Tensors(list) => {
                     let mut ids = Vec::with_capacity(list.len());
                     for (meta, alias) in list {
-                        ids.push(self.place(op, args, meta, *alias, requires_grad, listed)?);
+                        let t = self.place(op, args, meta, *alias, requires_grad, listed)?;
+                        if first_run {
+                            self.note_first_run(args, t, meta.storage_offset, *alias, false)?;
+                        }
+                        ids.push(t);
                     }
                     Output::Tensors(ids)
                 }
