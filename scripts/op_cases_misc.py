@@ -13,7 +13,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, D, S, T, b8, bf16, c64, cl, f16, f64, i32, i64, off, tr, u8
+from op_case_inputs import C, Case, D, S, T, b8, bf16, c64, cl, f16, f64, i32, i64, off, tr, u8
 
 i8 = torch.int8
 c128 = torch.complex128
@@ -438,6 +438,40 @@ SYMBOLIC += [
     ("_convolution of a dynamic image", "_convolution",
      C("", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
        [2, 2], [1, 1], [1, 1], False, [0, 0], 1, *_CONV_FLAGS)),
+]
+
+# ---- grouped matrix products ---------------------------------------------------
+
+CASES["_grouped_mm"] = [
+    C("2-d by 3-d, bfloat16", T([8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i32)),
+    C("2-d by 3-d, padded columns", T([8, 16], dtype=bf16),
+      T([4, 30, 16], dtype=bf16, then=lambda t: t.transpose(1, 2)), T([4], dtype=i32)),
+    C("2-d by 3-d, unaligned weights", T([8, 16], dtype=bf16), T([4, 16, 30], dtype=bf16), T([4], dtype=i32)),
+    C("3-d by 3-d", T([4, 8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16)),
+    C("2-d by 2-d", T([8, 16], dtype=bf16), T([16, 32], dtype=bf16), T([4], dtype=i32)),
+    C("3-d by 2-d", T([4, 8, 16]), T([16, 32]), T([4], dtype=i32)),
+    C("float32, column-major weights", T([8, 16]), T([4, 32, 16], then=lambda t: t.transpose(1, 2)), T([4], dtype=i32)),
+    C("float16 with its out dtype", T([8, 16], dtype=f16), T([4, 16, 32], dtype=f16), T([4], dtype=i32),
+      out_dtype=f16),
+    C("float64 refused", T([8, 16], dtype=f64), T([4, 16, 32], dtype=f64), T([4], dtype=i32)),
+    C("4-d refused", T([2, 4, 8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i32)),
+    C("contraction mismatch", T([8, 12], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i32)),
+    C("unaligned rows", T([8, 12], dtype=bf16), T([12, 32], dtype=bf16), T([4], dtype=i32)),
+    C("neither layout", T([8, 16], dtype=bf16, strides=[32, 2]), T([4, 16, 32], dtype=bf16), T([4], dtype=i32)),
+    C("offsets missing", T([8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16)),
+    C("offsets not needed", T([4, 8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i32)),
+    C("int64 offsets", T([8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i64)),
+    C("2-d offsets", T([8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16), T([2, 2], dtype=i32)),
+    C("group count mismatch", T([8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16), T([3], dtype=i32)),
+    C("batch mismatch", T([4, 8, 16], dtype=bf16), T([2, 16, 32], dtype=bf16)),
+    C("bias refused", T([8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i32),
+      T([4, 32], dtype=bf16)),
+    C("out dtype mismatch", T([8, 16], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i32),
+      out_dtype=torch.float32),
+]
+SYMBOLIC += [
+    ("grouped products of dynamic rows", "_grouped_mm",
+     Case("", D([8, 16], "a", ["dynamic", "static"], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i32))),
 ]
 
 # ---- quantized matrix products, is_same_size, the functional asserts ----

@@ -22,6 +22,7 @@ mod embedding_bag;
 mod fft;
 mod fft_composites;
 mod group_norm;
+mod grouped_mm;
 mod histogram;
 mod inplace_arith;
 mod inplace_refs;
@@ -106,6 +107,7 @@ pub(crate) use fft_composites::{
     fft_ihfftn, fft_irfft, fft_irfft2, fft_irfftn, fft_rfft, fft_rfft2, fft_rfftn,
 };
 pub(crate) use group_norm::{group_norm, native_group_norm};
+pub(crate) use grouped_mm::grouped_mm;
 pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,
