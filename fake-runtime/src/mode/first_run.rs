@@ -14,11 +14,18 @@
 //! chain: the inner `slice_scatter` hits, the `copy` into its result
 //! hits, the outer `slice_scatter` of that copy misses.)
 //!
+//! A call that repeats later in the program (the first of a class of a
+//! compiled plan, `Source::RepeatedKernel`) is a hit all the same: in the
+//! first run its repeat found its own first call in the cache, so its
+//! arguments and results stood there as they stand in the traced run,
+//! and its entry is the one the traced call finds.
+//!
 //! Kept sparsely: only the tensors whose first-run offset differs, and
 //! the storages whose first-run allocation did. Everything else (inputs,
-//! every tensor of a plain mode) stands the same in both runs. The
-//! traced run's view of the original export's own cache entries is not
-//! modelled.
+//! every tensor of a plain mode) stands the same in both runs. Entries
+//! of the dispatch cache from outside the two runs (the original export's
+//! own trace, other exports in the same process, which share the cache
+//! for calls without symbols) are not modelled.
 
 use super::{FakeTensorMode, Value};
 use crate::kernel::Alias;
