@@ -131,7 +131,7 @@ fn valid_strides(cx: &mut Cx<'_>, name: &str, m: &TensorMeta) -> Result<()> {
             cx,
             format!(
                 "Invalid strides/sizes, got {} for strides and {} for sizes.",
-                python_tuple(cx, &strides),
+                super::inplace_refs::python_tuple(cx, &strides),
                 display_torch_size(cx.env, &sizes)
             ),
         ));
@@ -144,15 +144,6 @@ fn valid_strides(cx: &mut Cx<'_>, name: &str, m: &TensorMeta) -> Result<()> {
             env.display(lead)
         )
     })
-}
-
-/// Sizes as Python prints a tuple of them: `(2, 3)`, `(3,)`.
-fn python_tuple(cx: &Cx<'_>, dims: &[SymInt]) -> String {
-    let parts: Vec<String> = dims.iter().map(|&d| cx.env.display(d)).collect();
-    match parts.len() {
-        1 => format!("({},)", parts[0]),
-        _ => format!("({})", parts.join(", ")),
-    }
 }
 
 /// `_create_grouped_mm_output_tensor`: the groups' sizes (a batch per

@@ -29,7 +29,7 @@ fn written(target: TensorMeta) -> Outs {
 }
 
 /// Sizes as Python prints a tuple of them: `(2, 3)`, `(3,)`, `()`.
-fn python_tuple(cx: &Cx<'_>, dims: &[SymInt]) -> String {
+pub(super) fn python_tuple(cx: &Cx<'_>, dims: &[SymInt]) -> String {
     let parts: Vec<String> = dims.iter().map(|&d| cx.env.display(d)).collect();
     match parts.len() {
         1 => format!("({},)", parts[0]),
