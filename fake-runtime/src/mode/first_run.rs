@@ -84,32 +84,27 @@ impl FakeTensorMode {
         }
     }
 
+    /// Whether a result (`hit`: placed as the traced run's cache hit)
+    /// may stand otherwise in the first run: not a fresh result at offset
+    /// 0, nor one of arguments that all stand the same there.
+    #[inline]
+    pub(super) fn may_stand_otherwise(
+        &self,
+        alias: Alias,
+        kernel_offset: SymInt,
+        hit: bool,
+    ) -> bool {
+        let fresh_at_zero = matches!(alias, Alias::Fresh) && kernel_offset == SymInt::Int(0);
+        !fresh_at_zero && (hit || !self.first_run.offsets.is_empty())
+    }
+
     /// Note how `new`, a result of a kernel that ran (`hit`: placed as the
     /// traced run's cache hit, at offset 0), stands in the first run,
     /// where the kernel ran on the first run's arguments: a fresh result
     /// at the kernel's offset (`kernel_offset`, preserved from the first
     /// tensor argument when not 0), a view shifted as its base is.
-    #[inline]
-    pub(super) fn note_first_run(
-        &mut self,
-        args: &[Value<'_>],
-        new: TensorId,
-        kernel_offset: SymInt,
-        alias: Alias,
-        hit: bool,
-    ) -> crate::Result<()> {
-        // Nothing stands otherwise yet and nothing will: a fresh result at
-        // offset 0, a result of arguments that all stand the same.
-        let fresh_at_zero = matches!(alias, Alias::Fresh) && kernel_offset == SymInt::Int(0);
-        if fresh_at_zero || (!hit && self.first_run.offsets.is_empty()) {
-            return Ok(());
-        }
-        self.note_first_run_slow(args, new, kernel_offset, alias, hit)
-    }
-
-    /// [`Self::note_first_run`] where the result may stand otherwise.
     #[inline(never)]
-    fn note_first_run_slow(
+    pub(super) fn note_first_run(
         &mut self,
         args: &[Value<'_>],
         new: TensorId,

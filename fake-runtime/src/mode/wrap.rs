@@ -93,8 +93,8 @@ impl FakeTensorMode {
             result.push(match out {
                 Out::Tensor(meta, alias) => {
                     let t = self.place(op, args, meta, *alias, requires_grad, single)?;
-                    if first_run {
-                        let hit = matches!(single, Placing::Checked { at_zero: true });
+                    let hit = matches!(single, Placing::Checked { at_zero: true });
+                    if first_run && self.may_stand_otherwise(*alias, meta.storage_offset, hit) {
                         self.note_first_run(args, t, meta.storage_offset, *alias, hit)?;
                     }
                     Output::Tensor(t)
@@ -103,7 +103,8 @@ impl FakeTensorMode {
                     let mut ids = Vec::with_capacity(list.len());
                     for (meta, alias) in list {
                         let t = self.place(op, args, meta, *alias, requires_grad, listed)?;
-                        if first_run {
+                        if first_run && self.may_stand_otherwise(*alias, meta.storage_offset, false)
+                        {
                             self.note_first_run(args, t, meta.storage_offset, *alias, false)?;
                         }
                         ids.push(t);
