@@ -464,6 +464,9 @@ def programs():
         torch.randn(6, 5, 2, 1, 3).transpose(-1, -2),
     ), ({2: Dim.AUTO, 3: Dim.AUTO}, {2: Dim.AUTO, 3: Dim.AUTO})
     yield "nested_slice_iadd", NestedSliceIadd(), (torch.randn(2, 7, 6),), ({0: Dim.AUTO},)
+    yield "settled_unbacked", SettledUnbacked(), (settled_unbacked_input(),), (
+        {i: Dim.AUTO for i in range(4)},
+    )
     yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
@@ -924,6 +927,29 @@ class NestedSliceIadd(torch.nn.Module):
         a = x * 2
         a[:, 1:, 1:] += x[:, 1:, 1:]
         return a
+
+
+class SettledUnbacked(torch.nn.Module):
+    """A boolean index whose count a broadcast then settles (`u0 == 4`):
+    tensors made after that have plain sizes in PyTorch (`maybe_as_int`),
+    so the meta kernels, not the fast binary path, lay them out (the
+    size-1 dims keep strides of their own)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("p", torch.ones(4, 1, 1, 3) > 0)
+
+    def forward(self, x):
+        v = x[x.flatten(1).sum(-1) > 0]
+        return torch.lgamma(torch.logaddexp(v, self.p).squeeze((0, -1)))
+
+
+def settled_unbacked_input():
+    """Five rows of which the last four sum above 0, laid out as a
+    permuted `[3, 1, 1, 5]`."""
+    base = torch.ones(3, 1, 1, 5)
+    base[..., 0] = -1
+    return base.permute(3, 2, 1, 0)
 
 
 class HintOneMetadata(torch.nn.Module):

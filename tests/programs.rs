@@ -189,6 +189,7 @@ programs!(
     inplace_number_slices,
     ldexp_size_one_stride,
     nested_slice_iadd,
+    settled_unbacked,
     hint_one_metadata,
     take_along_strided,
     fill_slice,

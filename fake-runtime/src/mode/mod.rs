@@ -268,6 +268,10 @@ pub struct FakeTensorMode {
     /// What stands otherwise in a functionalized trace's first run
     /// ([`ModeSettings::functional`]).
     first_run: first_run::FirstRun,
+    /// The ShapeEnv's replacement count when the last kernel started: a
+    /// kernel that added one made its tensors before it (their sizes are
+    /// not settled by it).
+    replacements_before: usize,
 }
 
 /// The last checkpoint taken or restored, and how many tensors it holds.
@@ -339,6 +343,7 @@ impl FakeTensorMode {
             epoch: 0,
             autocast: None,
             first_run: first_run::FirstRun::default(),
+            replacements_before: 0,
         }
     }
 
@@ -991,6 +996,7 @@ impl FakeTensorMode {
                 Value::MemoryFormat(m) => Arg::MemoryFormat(*m),
             });
         }
+        self.replacements_before = self.env.replacement_count();
         let mut cx = Cx {
             env: &mut self.env,
             op: op.name,

@@ -21,6 +21,10 @@ pub(super) enum Placing {
     Checked {
         /// Whether a fresh result starts its storage at offset 0.
         at_zero: bool,
+        /// Whether the result's sizes take the replacements in force
+        /// (`maybe_as_int`): not when its kernel added one, after it made
+        /// its tensors.
+        settled: bool,
     },
     /// A recording's result, checked when first wrapped, placed as a
     /// dispatch-cache hit places it: a fresh one rebuilt at offset 0
@@ -79,12 +83,17 @@ impl FakeTensorMode {
         let first_run =
             self.settings.functional && matches!(source, Source::Kernel | Source::RepeatedKernel);
         let differs = source == Source::Kernel && first_run && self.first_run_differs(args);
+        // New tensors take constant sizes where the replacements settle
+        // them, unless the kernel that made them settled them itself.
+        let settled = !matches!(source, Source::Kernel | Source::RepeatedKernel)
+            || self.env.replacement_count() == self.replacements_before;
         let placing = |cacheable: bool| {
             if source == Source::Recording {
                 Placing::Replayed
             } else {
                 Placing::Checked {
                     at_zero: self.settings.functional && cacheable && !differs,
+                    settled,
                 }
             }
         };
@@ -93,7 +102,7 @@ impl FakeTensorMode {
             result.push(match out {
                 Out::Tensor(meta, alias) => {
                     let t = self.place(op, args, meta, *alias, requires_grad, single)?;
-                    let hit = matches!(single, Placing::Checked { at_zero: true });
+                    let hit = matches!(single, Placing::Checked { at_zero: true, .. });
                     if first_run && self.may_stand_otherwise(*alias, meta.storage_offset, hit) {
                         self.note_first_run(args, t, meta.storage_offset, *alias, hit)?;
                     }
@@ -181,12 +190,12 @@ impl FakeTensorMode {
         requires_grad: bool,
         placing: Placing,
     ) -> Result<TensorId> {
-        let at_zero = match placing {
-            Placing::Checked { at_zero } => {
+        let (at_zero, settled) = match placing {
+            Placing::Checked { at_zero, settled } => {
                 self.check_result(op, meta)?;
-                at_zero
+                (at_zero, settled)
             }
-            Placing::Replayed => true,
+            Placing::Replayed => (true, true),
         };
         // Whatever the kernel copied from an input: autograd decides.
         let requires_grad =
@@ -211,12 +220,17 @@ impl FakeTensorMode {
                     meta.storage_offset
                 };
                 let storage = self.new_storage(0);
-                self.push_tensor(record(offset, requires_grad), storage, is_leaf)
+                let t = self.push_tensor(record(offset, requires_grad), storage, is_leaf);
+                self.settle_sizes(t, settled)?;
+                t
             }
             Alias::ViewOf(i) => {
                 let base = self.tensor_arg(op, args, i)?;
                 let storage = self.tensors[base.index as usize].storage;
-                self.push_tensor(record(meta.storage_offset, requires_grad), storage, is_leaf)
+                let t =
+                    self.push_tensor(record(meta.storage_offset, requires_grad), storage, is_leaf);
+                self.settle_sizes(t, settled)?;
+                t
             }
             Alias::Same(i) => self.tensor_arg(op, args, i)?,
             Alias::InPlace(i) => {
@@ -232,6 +246,27 @@ impl FakeTensorMode {
                 t
             }
         })
+    }
+
+    /// A new tensor's sizes and strides as PyTorch stores them: constants
+    /// where the replacements in force settle them (`maybe_as_int`), when
+    /// `settled` (its kernel added no replacement after making it).
+    #[inline(always)]
+    fn settle_sizes(&mut self, t: TensorId, settled: bool) -> Result<()> {
+        if !settled || !self.env.has_replacements() {
+            return Ok(());
+        }
+        self.settle_sizes_slow(t)
+    }
+
+    /// [`Self::settle_sizes`] where replacements are in force.
+    #[inline(never)]
+    fn settle_sizes_slow(&mut self, t: TensorId) -> Result<()> {
+        let meta = &mut self.tensors[t.index as usize].meta;
+        for v in meta.sizes.iter_mut().chain(meta.strides.iter_mut()) {
+            *v = self.env.maybe_as_int(*v)?;
+        }
+        Ok(())
     }
 
     /// Append a tensor record on `storage` (of this mode).

@@ -34,6 +34,23 @@ impl ShapeEnv {
         Ok(s)
     }
 
+    /// `v` as a constant where the replacements make it one, else itself
+    /// (`SymNode.maybe_as_int`, through which PyTorch's new tensors take
+    /// their sizes: a tensor made after a symbol's value is settled has
+    /// plain sizes, and the meta kernels, not the symbolic paths, answer
+    /// for it).
+    pub fn maybe_as_int(&mut self, v: SymInt) -> Result<SymInt> {
+        let SymInt::Expr(_) = v else {
+            return Ok(v);
+        };
+        if self.replacements.is_empty() {
+            return Ok(v);
+        }
+        let e = self.expr_of(v)?;
+        let s = self.simplify(e)?;
+        Ok(self.exprs.as_int(s).map_or(v, SymInt::Int))
+    }
+
     /// [`Self::simplify`], then each floor division known to be exact
     /// cancelled against its divisor in the same product, as PyTorch's
     /// `ShapeEnv.simplify` does with `CleanDiv`: the form static decisions and printed

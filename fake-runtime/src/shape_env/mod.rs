@@ -464,6 +464,12 @@ impl ShapeEnv {
         !self.replacements.is_empty()
     }
 
+    /// How many symbols have a replacement (a kernel that adds one settles
+    /// sizes only after its tensors were made).
+    pub fn replacement_count(&self) -> usize {
+        self.replacements.len()
+    }
+
     /// Every symbol, in creation order.
     pub fn symbols(&self) -> impl Iterator<Item = Symbol> + '_ {
         (0..self.symbols.len() as u32).map(Symbol)
