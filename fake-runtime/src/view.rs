@@ -476,12 +476,13 @@ fn contiguous_with_hinted_checks(
             env.expect_true(is_one, op)?;
             continue;
         }
-        if !hinted_eq(env, stride, expected)? && !hinted_eq(env, stride, expected_max)? {
+        if !hinted_eq(env, stride, expected)?
+            && (expected_max == expected || !hinted_eq(env, stride, expected_max)?)
+        {
             return Ok(false);
         }
-        let m = env.max(size, one)?;
-        expected_max = env.mul(expected_max, m)?;
-        expected = env.mul(expected, size)?;
+        (expected, expected_max) =
+            crate::strides::next_expected(env, expected, expected_max, size)?;
     }
     Ok(true)
 }

@@ -729,16 +729,17 @@ impl Propagation {
         }
         // Export extracted every traced tensor's metadata, guarding as
         // its layout tests do (nothing to guard without a symbol).
-        let symbolic = self.mode.env().symbol_count() > 0;
-        for o in outs.iter().filter(|_| symbolic) {
-            let ts = match o {
-                Output::Tensor(t) => std::slice::from_ref(t),
-                Output::Tensors(ts) => ts.as_slice(),
-                _ => &[],
-            };
-            for &t in ts {
-                if let Err(e) = self.metadata_guards(t, &node.target) {
-                    return Status::Failed(e);
+        if self.mode.env().symbol_count() > 0 {
+            for o in outs {
+                let ts = match o {
+                    Output::Tensor(t) => std::slice::from_ref(t),
+                    Output::Tensors(ts) => ts.as_slice(),
+                    _ => &[],
+                };
+                for &t in ts {
+                    if let Err(e) = self.metadata_guards(t, &node.target) {
+                        return Status::Failed(e);
+                    }
                 }
             }
         }

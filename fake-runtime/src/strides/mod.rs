@@ -327,7 +327,7 @@ fn numel(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<SymInt> {
 /// is `s` for a size known to be at least 1 (a constant, or a symbol whose
 /// range says so), so while that holds the two products stay one.
 #[inline]
-fn next_expected(
+pub(crate) fn next_expected(
     env: &mut ShapeEnv,
     expected: SymInt,
     expected_max: SymInt,

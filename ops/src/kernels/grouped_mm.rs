@@ -93,14 +93,14 @@ pub(crate) fn grouped_mm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             "Bias tensor provided, but it is not supported yet.",
         ));
     }
-    let dtype = out_dtype.unwrap_or(mat_a.dtype);
-    if dtype != mat_a.dtype {
+    // The result has `mat_a`'s dtype: the only one `out_dtype` may name.
+    if out_dtype.is_some_and(|d| d != mat_a.dtype) {
         return Err(invalid(
             cx,
             "Grouped gemm output dtype must match `mat_a` dtype.",
         ));
     }
-    output(cx, mat_a, mat_b, offs, dtype)
+    output(cx, mat_a, mat_b, offs)
 }
 
 /// `check_valid_strides(name, mat)`: the last two dims laid out as a
@@ -126,15 +126,12 @@ fn valid_strides(cx: &mut Cx<'_>, name: &str, m: &TensorMeta) -> Result<()> {
     } else if leading(cx, t, s, m.sizes[end])? {
         (end - 1, s)
     } else {
-        let (strides, sizes) = (m.strides.clone(), m.sizes.clone());
-        return Err(invalid(
-            cx,
-            format!(
-                "Invalid strides/sizes, got {} for strides and {} for sizes.",
-                super::inplace_refs::python_tuple(cx, &strides),
-                display_torch_size(cx.env, &sizes)
-            ),
-        ));
+        let message = format!(
+            "Invalid strides/sizes, got {} for strides and {} for sizes.",
+            super::inplace_refs::python_tuple(cx, &m.strides),
+            display_torch_size(cx.env, &m.sizes)
+        );
+        return Err(invalid(cx, message));
     };
     let rem = cx.env.modulo(lead, alignment)?;
     let aligned = cx.env.eq(rem, SymInt::Int(0))?;
@@ -147,14 +144,13 @@ fn valid_strides(cx: &mut Cx<'_>, name: &str, m: &TensorMeta) -> Result<()> {
 }
 
 /// `_create_grouped_mm_output_tensor`: the groups' sizes (a batch per
-/// offset when both operands are 2-D), the last dim's stride padded to
-/// 16 bytes.
+/// offset when both operands are 2-D), in `mat_a`'s dtype, the last
+/// dim's stride padded to 16 bytes.
 fn output(
     cx: &mut Cx<'_>,
     mat_a: &TensorMeta,
     mat_b: &TensorMeta,
     offs: Option<&TensorMeta>,
-    dtype: DType,
 ) -> Result<Outs> {
     let (a2, b2) = (mat_a.dim() == 2, mat_b.dim() == 2);
     let groups = offs.map_or(SymInt::Int(0), |o| o.sizes[0]);
@@ -192,7 +188,7 @@ fn output(
             smallvec![mat_a.sizes[0], mat_a.sizes[1], mat_b.sizes[2]]
         }
     };
-    let alignment = 16 / dtype.itemsize() as i64;
+    let alignment = 16 / mat_a.dtype.itemsize() as i64;
     let last = sizes[sizes.len() - 1];
     let padded = {
         let up = cx.env.add(last, SymInt::Int(alignment - 1))?;
@@ -205,9 +201,5 @@ fn output(
     } else {
         smallvec![padded, SymInt::Int(1)]
     };
-    let mut outs = super::fresh_out(cx, mat_a, sizes, strides);
-    if let Some(fake_runtime::Out::Tensor(t, _)) = outs.first_mut() {
-        t.dtype = dtype;
-    }
-    Ok(outs)
+    Ok(super::fresh_out(cx, mat_a, sizes, strides))
 }

@@ -13,8 +13,8 @@
 //! derived: `@derive(inplace_meta)`.)
 
 use super::invalid;
-use fake_runtime::promotion::{PromotionKind, apply_kind};
-use fake_runtime::support::args;
+use fake_runtime::PromotionKind;
+use fake_runtime::support::{args, promote, scalar_operand, tensor_operand};
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, Scalar, TensorMeta};
 
 /// `self` and `other` (a tensor, or a Python number as a `Scalar`).
@@ -89,11 +89,15 @@ pub(crate) fn binop_inplace_alpha(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 /// `self`.
 pub(crate) fn div_inplace(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let (target, other) = operands(cx, a)?;
-    let promoted = match other {
-        Other::Tensor(t) => crate::intrinsics::result_type(cx, target, t)?,
-        Other::Number(s) => crate::intrinsics::result_type_scalar(cx, target, s)?,
+    let second = match other {
+        Other::Tensor(t) => tensor_operand(t),
+        Other::Number(s) => scalar_operand(&s),
     };
-    let (_, result) = apply_kind(promoted, PromotionKind::IntToFloat, cx.defaults.dtype);
+    let result = promote(
+        cx,
+        &[tensor_operand(target), second],
+        PromotionKind::IntToFloat,
+    )?;
     if !fake_runtime::support::can_cast(cx, result, target.dtype)? {
         return Err(invalid(
             cx,
