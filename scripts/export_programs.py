@@ -467,6 +467,10 @@ def programs():
     yield "settled_unbacked", SettledUnbacked(), (settled_unbacked_input(),), (
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "singleton_count", SingletonCount(), (torch.randn(1, 1), torch.randn(3, 5)), (
+        None,
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
     yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
@@ -950,6 +954,19 @@ def settled_unbacked_input():
     base = torch.ones(3, 1, 1, 5)
     base[..., 0] = -1
     return base.permute(3, 2, 1, 0)
+
+
+class SingletonCount(torch.nn.Module):
+    """A count known to be exactly 1 (`nonzero` of one element, at most 1,
+    then checked, at least 1) stays the symbol `u0` in later sizes: a
+    size-like symbol is replaced only by a value of at least 2 (PyTorch's
+    `_set_replacement` compares size-oblivious bounds)."""
+
+    def forward(self, x, y):
+        n = x.nonzero()
+        k = n.shape[0]
+        torch._check(k >= 1)
+        return torch.zeros(k * 3, y.shape[1]), y[:, :k].sum(1), n.new_ones(k + 1, 2), n * 2
 
 
 class HintOneMetadata(torch.nn.Module):

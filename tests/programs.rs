@@ -190,6 +190,7 @@ programs!(
     ldexp_size_one_stride,
     nested_slice_iadd,
     settled_unbacked,
+    singleton_count,
     hint_one_metadata,
     take_along_strided,
     fill_slice,

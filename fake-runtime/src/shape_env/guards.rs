@@ -659,6 +659,9 @@ impl ShapeEnv {
         if self.exprs.as_symbol(value) == Some(target) {
             return Ok(());
         }
+        if self.size_like.contains(&target) && !self.size_oblivious_at_least_two(value) {
+            return Ok(());
+        }
         if let Some(v) = self.exprs.as_int(value) {
             self.exprs.set_symbol_range(target, ValueRange::exact(v));
         }
@@ -685,6 +688,29 @@ impl ShapeEnv {
         self.simplified.clear();
         self.layouts.clear();
         Ok(())
+    }
+
+    /// Whether `e` is at least 2 when every size-like symbol is (its
+    /// upper end dropped): PyTorch's `_set_replacement` replaces a
+    /// size-like symbol only by what its size-oblivious bound, `[2, oo]`,
+    /// holds, so a count refined to 0 or 1 stays a symbol (its range
+    /// says the value) and size-oblivious tests stay consistent.
+    fn size_oblivious_at_least_two(&mut self, e: ExprId) -> bool {
+        let oblivious: Vec<(Symbol, ValueRange)> = self
+            .exprs
+            .free_symbols(e)
+            .into_iter()
+            .filter(|x| self.size_like.contains(x))
+            .map(|x| (x, self.exprs.symbol_range(x)))
+            .collect();
+        for &(x, _) in &oblivious {
+            self.exprs.set_symbol_range(x, ValueRange::at_least(2));
+        }
+        let at_least_two = self.exprs.range(e).lo().is_some_and(|lo| lo >= 2);
+        for &(x, r) in &oblivious {
+            self.exprs.set_symbol_range(x, r);
+        }
+        at_least_two
     }
 
     // ---- guards out ------------------------------------------------------------------
