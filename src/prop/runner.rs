@@ -103,7 +103,7 @@ impl<'g> Runner<'g> {
     fn reset(&mut self) -> Result<(), PropError> {
         let p = &mut self.prop;
         p.mode
-            .restore(&self.saved)
+            .restore_for_replay(&self.saved)
             .map_err(|e| PropError::Checkpoint(e.to_string()))?;
         p.slots.clone_from(&self.slots);
         if p.symbols.changed_since(&self.symbols) {

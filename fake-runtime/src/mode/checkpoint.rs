@@ -90,6 +90,19 @@ impl FakeTensorMode {
     /// Return to the state `saved` recorded. Handles of tensors made since
     /// are stale afterwards. A checkpoint of another mode is refused.
     pub fn restore(&mut self, saved: &Checkpoint) -> crate::Result<()> {
+        self.restore_state(saved, false)
+    }
+
+    /// [`FakeTensorMode::restore`] for a caller that then makes exactly
+    /// the calls it made since it last took or restored `saved`, in the
+    /// same order (a compiled plan run again): what the ShapeEnv decided
+    /// without recording anything (contiguity answers) is kept, as that
+    /// replay would decide it again in the same state.
+    pub fn restore_for_replay(&mut self, saved: &Checkpoint) -> crate::Result<()> {
+        self.restore_state(saved, true)
+    }
+
+    fn restore_state(&mut self, saved: &Checkpoint, replaying: bool) -> crate::Result<()> {
         if saved.mode != self.id {
             return Err(crate::ErrorKind::BadArguments {
                 op: "restore".into(),
@@ -133,7 +146,7 @@ impl FakeTensorMode {
             self.named.clone_from(&saved.named);
         }
         if !self.env.same_state_as(&saved.env) {
-            self.env.restore_from(&saved.env);
+            self.env.restore_from(&saved.env, replaying);
         }
         self.cache.clear();
         self.unbacked.clear();

@@ -686,7 +686,7 @@ impl ShapeEnv {
             }
         }
         self.simplified.clear();
-        self.layouts.clear();
+        self.forget_layouts();
         Ok(())
     }
 

@@ -92,8 +92,12 @@ pub struct ShapeEnv {
     /// answers on backed symbols are kept (they never fall back, so asking
     /// again decides the same way, from what the first asking learnt); a
     /// new replacement, which can simplify a condition into one not yet
-    /// decided, forgets them.
-    pub(crate) layouts: crate::sym::list_memo::ListMemo<bool>,
+    /// decided, forgets them. Each answer says whether asking recorded
+    /// nothing (no guard): such an answer outlives a restore for a replay
+    /// ([`ShapeEnv::restore_from`]).
+    pub(crate) layouts: crate::sym::list_memo::ListMemo<LayoutAnswer>,
+    /// How many times `layouts` was emptied.
+    pub(crate) layouts_cleared: u32,
     pub(crate) guards: Vec<Guard>,
     pub(crate) runtime_asserts: Vec<Guard>,
     /// Unbacked symbols known to be sizes (`_constrain_range_for_size`):
@@ -127,6 +131,15 @@ fn div_zero(op: &'static str, a: i64, b: i64) -> Error {
     })
 }
 
+/// A remembered answer of the contiguity test.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LayoutAnswer {
+    /// The answer.
+    pub(crate) contiguous: bool,
+    /// Asking recorded no guard.
+    pub(crate) quiet: bool,
+}
+
 impl ShapeEnv {
     /// A ShapeEnv with PyTorch's default policies (duck sizing and 0/1
     /// specialisation on).
@@ -147,6 +160,7 @@ impl ShapeEnv {
             simplified: FxHashMap::default(),
             divisible: FxHashSet::default(),
             layouts: crate::sym::list_memo::ListMemo::default(),
+            layouts_cleared: 0,
             decided: FxHashMap::default(),
             guards: Vec::new(),
             runtime_asserts: Vec::new(),
@@ -165,7 +179,22 @@ impl ShapeEnv {
     pub fn clear_caches(&mut self) {
         self.exprs.clear_memo();
         self.simplified.clear();
-        self.layouts.clear();
+        self.forget_layouts();
+    }
+
+    /// How many guards and runtime asserts are recorded: a decision that
+    /// leaves it unchanged recorded nothing.
+    #[inline]
+    pub(crate) fn recorded_count(&self) -> usize {
+        self.guards.len() + self.runtime_asserts.len()
+    }
+
+    /// Forget the remembered contiguity answers.
+    pub(crate) fn forget_layouts(&mut self) {
+        if !self.layouts.is_empty() {
+            self.layouts.clear();
+            self.layouts_cleared = self.layouts_cleared.wrapping_add(1);
+        }
     }
 
     /// Put this ShapeEnv back to `saved`, an earlier state of it: symbols,
@@ -174,8 +203,13 @@ impl ShapeEnv {
     /// symbol was made and no range changed since
     /// ([`ExprArena::extends`]), the interned expressions and the memoised
     /// constructor results are kept: they are right in `saved`'s state,
-    /// and a replay of the same graph asks for them again.
-    pub(crate) fn restore_from(&mut self, saved: &ShapeEnv) {
+    /// and a replay of the same graph asks for them again. With
+    /// `replaying` (the caller then makes the same calls as since `saved`,
+    /// in the same order), the contiguity answers that recorded nothing
+    /// are kept too when the arena is and none was forgotten since: the
+    /// replay first asks each where the earlier run first did, in the
+    /// same state, so the answer and the nothing recorded hold again.
+    pub(crate) fn restore_from(&mut self, saved: &ShapeEnv, replaying: bool) {
         let ShapeEnv {
             exprs,
             settings,
@@ -188,12 +222,14 @@ impl ShapeEnv {
             divisible,
             decided,
             layouts,
+            layouts_cleared,
             guards,
             runtime_asserts,
             size_like,
             floats,
         } = saved;
-        if !self.exprs.extends(exprs) {
+        let arena_kept = self.exprs.extends(exprs);
+        if !arena_kept {
             self.exprs.clone_from(exprs);
         }
         self.settings = *settings;
@@ -205,7 +241,13 @@ impl ShapeEnv {
         self.simplified.clone_from(simplified);
         self.divisible.clone_from(divisible);
         self.decided.clone_from(decided);
-        self.layouts.clone_from(layouts);
+        if replaying && arena_kept && self.layouts_cleared == *layouts_cleared {
+            self.layouts
+                .retain(|sizes, strides, a| a.quiet || layouts.get(sizes, strides).is_some());
+        } else {
+            self.layouts.clone_from(layouts);
+            self.layouts_cleared = *layouts_cleared;
+        }
         self.guards.clone_from(guards);
         self.runtime_asserts.clone_from(runtime_asserts);
         self.size_like.clone_from(size_like);
@@ -217,17 +259,28 @@ impl ShapeEnv {
         if self.layouts.is_empty() {
             return None;
         }
-        self.layouts.get(sizes, strides).copied()
+        self.layouts.get(sizes, strides).map(|a| a.contiguous)
     }
 
     /// Remember `is_contiguous`'s answer on `sizes` and `strides` when
-    /// every symbol they name is backed.
-    pub(crate) fn remember_layout(&mut self, sizes: &[SymInt], strides: &[SymInt], answer: bool) {
+    /// every symbol they name is backed (`quiet`: asking recorded no
+    /// guard).
+    pub(crate) fn remember_layout(
+        &mut self,
+        sizes: &[SymInt],
+        strides: &[SymInt],
+        answer: bool,
+        quiet: bool,
+    ) {
         let backed = |v: &SymInt| match v {
             SymInt::Int(_) => true,
             SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
         };
         if sizes.iter().chain(strides).all(backed) {
+            let answer = LayoutAnswer {
+                contiguous: answer,
+                quiet,
+            };
             self.layouts.insert(sizes, strides, answer);
         }
     }

@@ -85,6 +85,15 @@ impl<V> ListMemo<V> {
             .map(|e| &e.value)
     }
 
+    /// Keep only the entries `keep` accepts (given their two lists and
+    /// value).
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&[SymInt], &[SymInt], &V) -> bool) {
+        self.table.retain(|e| {
+            let (first, second) = e.values.split_at(usize::from(e.split));
+            keep(first, second, &e.value)
+        });
+    }
+
     /// Remember `value` for `first` and `second`.
     pub(crate) fn insert(&mut self, first: &[SymInt], second: &[SymInt], value: V) {
         let h = hash(first, second);
@@ -124,6 +133,9 @@ mod tests {
         assert_eq!(memo.get(&[a, b, c], &[]), None);
         memo.insert(&[a], &[b, c], 3);
         assert_eq!(memo.get(&[a], &[b, c]), Some(&3));
+        memo.retain(|first, _, &v| first.len() == 2 && v == 2);
+        assert_eq!(memo.get(&[a, b], &[c]), Some(&2));
+        assert_eq!(memo.get(&[a], &[b, c]), None);
         memo.clear();
         assert_eq!(memo.get(&[a, b], &[c]), None);
     }
