@@ -7,7 +7,7 @@ use crate::error::Result;
 use crate::kernel::Cx;
 use crate::meta::TensorMeta;
 use crate::shape::Dims;
-use crate::shape_env::ShapeEnv;
+use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
 use crate::strides::{Decide, Operand};
 use crate::sym::SymInt;
 use crate::{DType, Layout};
@@ -117,8 +117,23 @@ pub fn output_fast_binary(
 /// FakeTensorMode's fast binary path on symbolic `inputs`
 /// (`make_fast_binary_impl`): the sizes and strides when it answers.
 fn fast_path(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Option<(Dims, Dims)>> {
+    // Remembered, keyed by the inputs' layouts.
+    let mut parts: SmallVec<[&[SymInt]; 9]> = SmallVec::with_capacity(1 + 2 * inputs.len());
+    parts.push(&remembered_kind::FAST_BINARY);
+    for t in inputs {
+        parts.push(&t.sizes);
+        parts.push(&t.strides);
+    }
+    if let Some(Remembered::Geometry(known)) = cx.env.recall(&parts) {
+        return Ok(known.clone());
+    }
+    let recorded = cx.env.recorded_count();
     let sizes = fast_binary_sizes(cx, inputs)?;
-    Ok(fast_binary(cx, &sizes, inputs)?.map(|strides| (sizes, strides)))
+    let answer = fast_binary(cx, &sizes, inputs)?.map(|strides| (sizes, strides));
+    let quiet = cx.env.recorded_count() == recorded;
+    cx.env
+        .remember(&parts, Remembered::Geometry(answer.clone()), quiet);
+    Ok(answer)
 }
 
 /// The inputs as layout operands.

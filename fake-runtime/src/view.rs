@@ -13,7 +13,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::shape::Dims;
-use crate::shape_env::ShapeEnv;
+use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
 use crate::sym::{SymBool, SymInt};
 
 /// Sizes and strides of a view.
@@ -98,6 +98,34 @@ pub fn dense_static_view(
 /// [`reshape_view`] step by step, as `_reshape_view_helper`, for a caller
 /// that asked [`dense_static_view`] first.
 pub fn reshape_view_steps(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    shape: &[SymInt],
+    min: PyMin,
+    op: &str,
+) -> Result<Option<Geometry>> {
+    if all_static(sizes, strides) && shape.iter().all(|s| s.is_static()) {
+        return reshape_view_computed(env, sizes, strides, shape, min, op);
+    }
+    // On symbolic sizes the answer is remembered.
+    let kind: &[SymInt] = match min {
+        PyMin::Guarded => &remembered_kind::VIEW_GUARDED,
+        PyMin::Symbolic => &remembered_kind::VIEW_SYMBOLIC,
+    };
+    let parts = [kind, sizes, strides, shape];
+    if let Some(Remembered::Geometry(known)) = env.recall(&parts) {
+        return Ok(known.clone());
+    }
+    let recorded = env.recorded_count();
+    let geometry = reshape_view_computed(env, sizes, strides, shape, min, op)?;
+    let quiet = env.recorded_count() == recorded;
+    env.remember(&parts, Remembered::Geometry(geometry.clone()), quiet);
+    Ok(geometry)
+}
+
+/// [`reshape_view_steps`], computed.
+fn reshape_view_computed(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],

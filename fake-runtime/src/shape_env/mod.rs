@@ -96,7 +96,10 @@ pub struct ShapeEnv {
     /// nothing (no guard): such an answer outlives a restore for a replay
     /// ([`ShapeEnv::restore_from`]).
     pub(crate) layouts: crate::sym::list_memo::ListMemo<LayoutAnswer>,
-    /// How many times `layouts` was emptied.
+    /// Layouts computed on symbolic sizes ([`Remembered`]), keyed by a
+    /// kind and the lists they were computed from, kept as `layouts` are.
+    pub(crate) computed: crate::sym::list_memo::PartsMemo<(Remembered, bool)>,
+    /// How many times `layouts` and `computed` were emptied.
     pub(crate) layouts_cleared: u32,
     pub(crate) guards: Vec<Guard>,
     pub(crate) runtime_asserts: Vec<Guard>,
@@ -131,6 +134,31 @@ fn div_zero(op: &'static str, a: i64, b: i64) -> Error {
     })
 }
 
+/// A layout computed on symbolic sizes, as [`ShapeEnv::recall`] gives it.
+#[derive(Debug, Clone)]
+pub(crate) enum Remembered {
+    /// The elementwise stride rule's strides (`crate::strides::pointwise`).
+    Strides(crate::shape::Dims),
+    /// A view's sizes and strides, or none without a copy
+    /// (`crate::view::reshape_view_steps`); the fast binary path's sizes
+    /// and strides, or none where it does not apply.
+    Geometry(Option<(crate::shape::Dims, crate::shape::Dims)>),
+}
+
+/// What a computation remembered in [`ShapeEnv::recall`] is: the first
+/// key part.
+pub(crate) mod remembered_kind {
+    use crate::sym::SymInt;
+    /// The elementwise stride rule.
+    pub(crate) const ELEMENTWISE: [SymInt; 1] = [SymInt::Int(1)];
+    /// A view by `_reshape_view_helper`, `min` decided with a guard.
+    pub(crate) const VIEW_GUARDED: [SymInt; 1] = [SymInt::Int(2)];
+    /// A view by `_reshape_view_helper`, `min` as `sym_min`.
+    pub(crate) const VIEW_SYMBOLIC: [SymInt; 1] = [SymInt::Int(3)];
+    /// The fake mode's fast binary path (`crate::pointwise`).
+    pub(crate) const FAST_BINARY: [SymInt; 1] = [SymInt::Int(4)];
+}
+
 /// A remembered answer of the contiguity test.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct LayoutAnswer {
@@ -160,6 +188,7 @@ impl ShapeEnv {
             simplified: FxHashMap::default(),
             divisible: FxHashSet::default(),
             layouts: crate::sym::list_memo::ListMemo::default(),
+            computed: Default::default(),
             layouts_cleared: 0,
             decided: FxHashMap::default(),
             guards: Vec::new(),
@@ -189,11 +218,33 @@ impl ShapeEnv {
         self.guards.len() + self.runtime_asserts.len()
     }
 
-    /// Forget the remembered contiguity answers.
+    /// Forget the remembered contiguity answers and computed layouts.
     pub(crate) fn forget_layouts(&mut self) {
-        if !self.layouts.is_empty() {
+        if !self.layouts.is_empty() || !self.computed.is_empty() {
             self.layouts.clear();
+            self.computed.clear();
             self.layouts_cleared = self.layouts_cleared.wrapping_add(1);
+        }
+    }
+
+    /// The layout remembered for `parts` (a kind, then the lists it was
+    /// computed from).
+    #[inline]
+    pub(crate) fn recall(&self, parts: &[&[SymInt]]) -> Option<&Remembered> {
+        self.computed.get(parts).map(|(r, _)| r)
+    }
+
+    /// Remember the layout computed from `parts` when every symbol they
+    /// name is backed (`quiet`: computing it recorded no guard). On
+    /// backed symbols a layout computation never falls back, so asking
+    /// again decides the same way, from what the first asking learnt.
+    pub(crate) fn remember(&mut self, parts: &[&[SymInt]], value: Remembered, quiet: bool) {
+        let backed = |v: &SymInt| match v {
+            SymInt::Int(_) => true,
+            SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
+        };
+        if parts.iter().all(|p| p.iter().all(backed)) {
+            self.computed.insert(parts, (value, quiet));
         }
     }
 
@@ -222,6 +273,7 @@ impl ShapeEnv {
             divisible,
             decided,
             layouts,
+            computed,
             layouts_cleared,
             guards,
             runtime_asserts,
@@ -244,8 +296,10 @@ impl ShapeEnv {
         if replaying && arena_kept && self.layouts_cleared == *layouts_cleared {
             self.layouts
                 .retain(|sizes, strides, a| a.quiet || layouts.get(sizes, strides).is_some());
+            self.computed.retain_or_in(computed, |&(_, quiet)| quiet);
         } else {
             self.layouts.clone_from(layouts);
+            self.computed.clone_from(computed);
             self.layouts_cleared = *layouts_cleared;
         }
         self.guards.clone_from(guards);

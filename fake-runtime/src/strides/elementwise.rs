@@ -10,7 +10,7 @@
 use super::{Decide, channels_last, contiguous, is_channels_last, is_contiguous};
 use super::{Dims, with_physical_order};
 use crate::error::Result;
-use crate::shape_env::ShapeEnv;
+use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
 use crate::sym::{SymBool, SymInt};
 use smallvec::SmallVec;
 
@@ -115,7 +115,26 @@ pub fn pointwise(
     if !symbolic && all.iter().all(|st| st.iter().all(|&s| s == SymInt::Int(0))) {
         return contiguous(env, out_sizes);
     }
-    ordered(env, out_sizes, &all, op, symbolic)
+    if !symbolic {
+        return ordered(env, out_sizes, &all, op, symbolic);
+    }
+    // On symbolic sizes the rule's answer is remembered, keyed by the
+    // output sizes and the inputs' own layouts.
+    let mut parts: SmallVec<[&[SymInt]; 10]> = SmallVec::with_capacity(2 + 2 * inputs.len());
+    parts.push(&remembered_kind::ELEMENTWISE);
+    parts.push(out_sizes);
+    for o in inputs {
+        parts.push(o.sizes);
+        parts.push(o.strides);
+    }
+    if let Some(Remembered::Strides(known)) = env.recall(&parts) {
+        return Ok(known.clone());
+    }
+    let recorded = env.recorded_count();
+    let strides = ordered(env, out_sizes, &all, op, symbolic)?;
+    let quiet = env.recorded_count() == recorded;
+    env.remember(&parts, Remembered::Strides(strides.clone()), quiet);
+    Ok(strides)
 }
 
 /// [`pointwise`] past its short cuts: the layout tests of the broadcast
