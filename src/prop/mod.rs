@@ -674,10 +674,14 @@ impl Propagation {
                         ArgSource::Absent => Value::None,
                     });
                 }
+                let mut replayed = false;
                 let result = match (node.autocast, class) {
                     (None, Some(c)) if (*c as usize) < self.recordings.len() => {
                         let rec = &mut self.recordings[*c as usize];
-                        self.mode.dispatch_recorded(def, &values, rec)
+                        let before = rec.replayed();
+                        let result = self.mode.dispatch_recorded(def, &values, rec);
+                        replayed = rec.replayed() != before;
+                        result
                     }
                     // No other node shares its operator and constants.
                     (None, None) => self.mode.dispatch_unrepeated(def, &values),
@@ -696,14 +700,17 @@ impl Propagation {
                 drop(values);
                 self.scratch = scratch;
                 match result {
-                    Ok(outs) => self.bind_outputs(graph, i, &outs),
+                    Ok(outs) => self.bind_outputs(graph, i, &outs, replayed),
                     Err(e) => Status::Failed(self.describe_error(&e)),
                 }
             }
         }
     }
 
-    fn bind_outputs(&mut self, graph: &Graph, i: usize, outs: &[Output]) -> Status {
+    /// Bind a node's results to its outputs (`replayed`: answered from a
+    /// recording of an earlier call of this run, whose results' metadata
+    /// guards are recorded already).
+    fn bind_outputs(&mut self, graph: &Graph, i: usize, outs: &[Output], replayed: bool) -> Status {
         let node = &graph.nodes[i];
         // A single `Tensor[]` result may be written as one `as_tensors` or
         // as one `as_tensor` per element.
@@ -728,8 +735,10 @@ impl Propagation {
             ));
         }
         // Export extracted every traced tensor's metadata, guarding as
-        // its layout tests do (nothing to guard without a symbol).
-        if self.mode.env().symbol_count() > 0 {
+        // its layout tests do (nothing to guard without a symbol, nothing
+        // new for a replayed call's results, whose layouts were tested
+        // when recorded).
+        if !replayed && self.mode.env().symbol_count() > 0 {
             for o in outs {
                 let ts = match o {
                     Output::Tensor(t) => std::slice::from_ref(t),
