@@ -127,12 +127,11 @@ fn fast_path(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Option<(Dims, Di
     if let Some(Remembered::Geometry(known)) = cx.env.recall(&parts) {
         return Ok(known.clone());
     }
-    let recorded = cx.env.recorded_count();
+    let since = cx.env.remembering();
     let sizes = fast_binary_sizes(cx, inputs)?;
     let answer = fast_binary(cx, &sizes, inputs)?.map(|strides| (sizes, strides));
-    let quiet = cx.env.recorded_count() == recorded;
     cx.env
-        .remember(&parts, Remembered::Geometry(answer.clone()), quiet);
+        .remember(since, &parts, Remembered::Geometry(answer.clone()));
     Ok(answer)
 }
 

@@ -117,10 +117,9 @@ pub fn reshape_view_steps(
     if let Some(Remembered::Geometry(known)) = env.recall(&parts) {
         return Ok(known.clone());
     }
-    let recorded = env.recorded_count();
+    let since = env.remembering();
     let geometry = reshape_view_computed(env, sizes, strides, shape, min, op)?;
-    let quiet = env.recorded_count() == recorded;
-    env.remember(&parts, Remembered::Geometry(geometry.clone()), quiet);
+    env.remember(since, &parts, Remembered::Geometry(geometry.clone()));
     Ok(geometry)
 }
 

@@ -134,6 +134,11 @@ fn div_zero(op: &'static str, a: i64, b: i64) -> Error {
     })
 }
 
+/// What was recorded when a computation to remember started
+/// ([`ShapeEnv::remembering`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Remembering(usize);
+
 /// A layout computed on symbolic sizes, as [`ShapeEnv::recall`] gives it.
 #[derive(Debug, Clone)]
 pub(crate) enum Remembered {
@@ -211,11 +216,12 @@ impl ShapeEnv {
         self.forget_layouts();
     }
 
-    /// How many guards and runtime asserts are recorded: a decision that
-    /// leaves it unchanged recorded nothing.
+    /// Start a computation whose answer is to be remembered: notes how
+    /// many guards and runtime asserts are recorded, so that remembering
+    /// it tells whether it recorded any.
     #[inline]
-    pub(crate) fn recorded_count(&self) -> usize {
-        self.guards.len() + self.runtime_asserts.len()
+    pub(crate) fn remembering(&self) -> Remembering {
+        Remembering(self.guards.len() + self.runtime_asserts.len())
     }
 
     /// Forget the remembered contiguity answers and computed layouts.
@@ -234,11 +240,12 @@ impl ShapeEnv {
         self.computed.get(parts).map(|(r, _)| r)
     }
 
-    /// Remember the layout computed from `parts` when every symbol they
-    /// name is backed (`quiet`: computing it recorded no guard). On
-    /// backed symbols a layout computation never falls back, so asking
-    /// again decides the same way, from what the first asking learnt.
-    pub(crate) fn remember(&mut self, parts: &[&[SymInt]], value: Remembered, quiet: bool) {
+    /// Remember the layout computed from `parts` (started `since`) when
+    /// every symbol they name is backed. On backed symbols a layout
+    /// computation never falls back, so asking again decides the same
+    /// way, from what the first asking learnt.
+    pub(crate) fn remember(&mut self, since: Remembering, parts: &[&[SymInt]], value: Remembered) {
+        let quiet = self.remembering().0 == since.0;
         let backed = |v: &SymInt| match v {
             SymInt::Int(_) => true,
             SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
@@ -316,16 +323,16 @@ impl ShapeEnv {
         self.layouts.get(sizes, strides).map(|a| a.contiguous)
     }
 
-    /// Remember `is_contiguous`'s answer on `sizes` and `strides` when
-    /// every symbol they name is backed (`quiet`: asking recorded no
-    /// guard).
+    /// Remember `is_contiguous`'s answer on `sizes` and `strides` (asked
+    /// `since`) when every symbol they name is backed.
     pub(crate) fn remember_layout(
         &mut self,
+        since: Remembering,
         sizes: &[SymInt],
         strides: &[SymInt],
         answer: bool,
-        quiet: bool,
     ) {
+        let quiet = self.remembering().0 == since.0;
         let backed = |v: &SymInt| match v {
             SymInt::Int(_) => true,
             SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),

@@ -130,10 +130,9 @@ pub fn pointwise(
     if let Some(Remembered::Strides(known)) = env.recall(&parts) {
         return Ok(known.clone());
     }
-    let recorded = env.recorded_count();
+    let since = env.remembering();
     let strides = ordered(env, out_sizes, &all, op, symbolic)?;
-    let quiet = env.recorded_count() == recorded;
-    env.remember(&parts, Remembered::Strides(strides.clone()), quiet);
+    env.remember(since, &parts, Remembered::Strides(strides.clone()));
     Ok(strides)
 }
 

@@ -246,7 +246,7 @@ pub fn is_contiguous(
     if symbolic && let Some(b) = env.layout_answer(sizes, strides) {
         return Ok(b);
     }
-    let recorded = env.recorded_count();
+    let since = env.remembering();
     let answer = test_contiguous(env, sizes, strides, op, decide)?;
     // An answer that fell back on an unbacked size (`guard_or_false`) is
     // not one a guarding test may reuse.
@@ -256,8 +256,7 @@ pub fn is_contiguous(
             SymInt::Expr(e) => env.arena().only_backed_symbols_below(*e, usize::MAX),
         });
     if symbolic && exact {
-        let quiet = env.recorded_count() == recorded;
-        env.remember_layout(sizes, strides, answer, quiet);
+        env.remember_layout(since, sizes, strides, answer);
     }
     Ok(answer)
 }
