@@ -471,6 +471,17 @@ def programs():
         None,
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
+    yield "affine_grid_steps", AffineGridSteps(), (
+        torch.randn(2, 3, 8, 10),
+        torch.randn(2, 2, 3),
+        torch.randn(2, 3, 4),
+        torch.randn(2, 1, 6, 5, 4),
+    ), (
+        {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},
+        {0: Dim.AUTO},
+        {0: Dim.AUTO},
+        {i: Dim.AUTO for i in range(5)},
+    )
     yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
@@ -967,6 +978,20 @@ class SingletonCount(torch.nn.Module):
         k = n.shape[0]
         torch._check(k >= 1)
         return torch.zeros(k * 3, y.shape[1]), y[:, :k].sum(1), n.new_ones(k + 1, 2), n * 2
+
+
+class AffineGridSteps(torch.nn.Module):
+    """`affine_grid` over sizes computed from symbolic ones: its
+    decomposition makes each spatial axis with `linspace`, whose `int
+    steps` fixes every size above 1 at its hint."""
+
+    def forward(self, x, theta, theta3, v):
+        size = [x.shape[0], 3, x.shape[2] // 2, x.shape[3] - 3]
+        volume = [v.shape[0], 1, v.shape[2] // 2, v.shape[3], v.shape[4]]
+        return (
+            F.affine_grid(theta, size, align_corners=False),
+            F.affine_grid(theta3, volume, align_corners=True),
+        )
 
 
 class HintOneMetadata(torch.nn.Module):

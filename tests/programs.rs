@@ -191,6 +191,7 @@ programs!(
     nested_slice_iadd,
     settled_unbacked,
     singleton_count,
+    affine_grid_steps,
     hint_one_metadata,
     take_along_strided,
     fill_slice,

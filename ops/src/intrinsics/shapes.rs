@@ -712,6 +712,22 @@ pub fn specialize(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
         .collect()
 }
 
+/// `linspace_steps(s)`: the spatial sizes of a grid built by
+/// `torch._decomp`'s `_linspace_from_neg_one`, one per size from the last
+/// (the grid's x) on: a size `<= 1` (decided with a guard) makes a zero
+/// tensor, any other is `linspace`'s `int steps` and so fixed at its hint
+/// (`guard_int`).
+pub fn linspace_steps(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
+    let mut out = s;
+    for d in out.iter_mut().rev() {
+        let one_or_less = cx.env.le(*d, SymInt::Int(1))?;
+        if !cx.env.guard_bool(one_or_less, cx.op)? {
+            *d = SymInt::Int(cx.env.guard_int(*d, cx.op)?);
+        }
+    }
+    Ok(out)
+}
+
 /// `specialize_if(c, s)`: `specialize(s)` when `c`, else `s` as it is.
 pub fn specialize_if(cx: &mut Cx<'_>, c: bool, s: Dims) -> Result<Dims> {
     if c { specialize(cx, s) } else { Ok(s) }
