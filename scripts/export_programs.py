@@ -482,6 +482,9 @@ def programs():
         {0: Dim.AUTO},
         {i: Dim.AUTO for i in range(5)},
     )
+    yield "replaced_count", ReplacedCount(), (torch.randn(8, 2, 8)[1:],), (
+        {i: Dim.AUTO for i in range(3)},
+    )
     yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
@@ -992,6 +995,16 @@ class AffineGridSteps(torch.nn.Module):
             F.affine_grid(theta, size, align_corners=False),
             F.affine_grid(theta3, volume, align_corners=True),
         )
+
+
+class ReplacedCount(torch.nn.Module):
+    """A count whose runtime asserts read `u0 >= 2` in the graph, which a
+    later broadcast replaces by the batch (`Eq(s0 - u0, 0)`): PyTorch
+    serialises the condition with that replacement applied."""
+
+    def forward(self, x):
+        v = torch.unique_consecutive(x.float() > 0, dim=0)
+        return (v + x)[None, ..., None]
 
 
 class HintOneMetadata(torch.nn.Module):

@@ -192,6 +192,7 @@ programs!(
     settled_unbacked,
     singleton_count,
     affine_grid_steps,
+    replaced_count,
     hint_one_metadata,
     take_along_strided,
     fill_slice,

@@ -225,8 +225,12 @@ impl Checker<'_> {
         };
         // A recorded constant matches a condition of ours the ShapeEnv
         // decides to that constant (sympy evaluated it where we keep it).
+        // PyTorch serialises a SymBool with the trace's replacements
+        // applied (a later equality can replace a symbol of it): ours
+        // matches as it was made or as the replacements in force make it.
         let env = self.p.mode.env_mut();
         let same = ours == t
+            || env.replaced_bool(ours).is_ok_and(|r| r == t)
             || match t {
                 SymBool::Bool(true) => env.statically_known_true(ours),
                 SymBool::Bool(false) => env.not(ours).is_ok_and(|n| env.statically_known_true(n)),

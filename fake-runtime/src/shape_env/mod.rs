@@ -644,6 +644,18 @@ impl ShapeEnv {
         }
     }
 
+    /// A condition with the replacements in force applied, as PyTorch's
+    /// `SymNode.expr` gives it (`ShapeEnv.replace`).
+    pub fn replaced_bool(&mut self, c: SymBool) -> Result<SymBool> {
+        match c {
+            SymBool::Bool(_) => Ok(c),
+            SymBool::Expr(e) => {
+                let s = self.simplify(e)?;
+                Ok(self.symbool_of(s))
+            }
+        }
+    }
+
     // ---- arithmetic -------------------------------------------------------------
 
     #[inline(never)]
