@@ -246,13 +246,17 @@ impl ShapeEnv {
     /// way, from what the first asking learnt.
     pub(crate) fn remember(&mut self, since: Remembering, parts: &[&[SymInt]], value: Remembered) {
         let quiet = self.remembering().0 == since.0;
-        let backed = |v: &SymInt| match v {
-            SymInt::Int(_) => true,
-            SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
-        };
-        if parts.iter().all(|p| p.iter().all(backed)) {
+        if self.only_backed(parts.iter().flat_map(|p| p.iter())) {
             self.computed.insert(parts, (value, quiet));
         }
+    }
+
+    /// Whether every symbol `values` name is backed.
+    fn only_backed<'a>(&self, mut values: impl Iterator<Item = &'a SymInt>) -> bool {
+        values.all(|v| match v {
+            SymInt::Int(_) => true,
+            SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
+        })
     }
 
     /// Put this ShapeEnv back to `saved`, an earlier state of it: symbols,
@@ -263,8 +267,9 @@ impl ShapeEnv {
     /// constructor results are kept: they are right in `saved`'s state,
     /// and a replay of the same graph asks for them again. With
     /// `replaying` (the caller then makes the same calls as since `saved`,
-    /// in the same order), the contiguity answers that recorded nothing
-    /// are kept too when the arena is and none was forgotten since: the
+    /// in the same order), the remembered layouts (contiguity answers and
+    /// computed layouts) whose computation recorded nothing are kept too
+    /// when the arena is and no memo was emptied since: the
     /// replay first asks each where the earlier run first did, in the
     /// same state, so the answer and the nothing recorded hold again.
     pub(crate) fn restore_from(&mut self, saved: &ShapeEnv, replaying: bool) {
@@ -333,11 +338,7 @@ impl ShapeEnv {
         answer: bool,
     ) {
         let quiet = self.remembering().0 == since.0;
-        let backed = |v: &SymInt| match v {
-            SymInt::Int(_) => true,
-            SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
-        };
-        if sizes.iter().chain(strides).all(backed) {
+        if self.only_backed(sizes.iter().chain(strides)) {
             let answer = LayoutAnswer {
                 contiguous: answer,
                 quiet,
