@@ -12,10 +12,12 @@
 
 mod floats;
 mod guards;
+mod layout_memo;
 mod sample;
 mod source;
 
 pub use guards::Guard;
+pub(crate) use layout_memo::{LayoutAnswer, Remembered, remembered_kind};
 pub use sample::{POINTS, Points, Refusal};
 pub use source::Source;
 
@@ -134,45 +136,6 @@ fn div_zero(op: &'static str, a: i64, b: i64) -> Error {
     })
 }
 
-/// What was recorded when a computation to remember started
-/// ([`ShapeEnv::remembering`]).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Remembering(usize);
-
-/// A layout computed on symbolic sizes, as [`ShapeEnv::recall`] gives it.
-#[derive(Debug, Clone)]
-pub(crate) enum Remembered {
-    /// The elementwise stride rule's strides (`crate::strides::pointwise`).
-    Strides(crate::shape::Dims),
-    /// A view's sizes and strides, or none without a copy
-    /// (`crate::view::reshape_view_steps`); the fast binary path's sizes
-    /// and strides, or none where it does not apply.
-    Geometry(Option<(crate::shape::Dims, crate::shape::Dims)>),
-}
-
-/// What a computation remembered in [`ShapeEnv::recall`] is: the first
-/// key part.
-pub(crate) mod remembered_kind {
-    use crate::sym::SymInt;
-    /// The elementwise stride rule.
-    pub(crate) const ELEMENTWISE: [SymInt; 1] = [SymInt::Int(1)];
-    /// A view by `_reshape_view_helper`, `min` decided with a guard.
-    pub(crate) const VIEW_GUARDED: [SymInt; 1] = [SymInt::Int(2)];
-    /// A view by `_reshape_view_helper`, `min` as `sym_min`.
-    pub(crate) const VIEW_SYMBOLIC: [SymInt; 1] = [SymInt::Int(3)];
-    /// The fake mode's fast binary path (`crate::pointwise`).
-    pub(crate) const FAST_BINARY: [SymInt; 1] = [SymInt::Int(4)];
-}
-
-/// A remembered answer of the contiguity test.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct LayoutAnswer {
-    /// The answer.
-    pub(crate) contiguous: bool,
-    /// Asking recorded no guard.
-    pub(crate) quiet: bool,
-}
-
 impl ShapeEnv {
     /// A ShapeEnv with PyTorch's default policies (duck sizing and 0/1
     /// specialisation on).
@@ -214,49 +177,6 @@ impl ShapeEnv {
         self.exprs.clear_memo();
         self.simplified.clear();
         self.forget_layouts();
-    }
-
-    /// Start a computation whose answer is to be remembered: notes how
-    /// many guards and runtime asserts are recorded, so that remembering
-    /// it tells whether it recorded any.
-    #[inline]
-    pub(crate) fn remembering(&self) -> Remembering {
-        Remembering(self.guards.len() + self.runtime_asserts.len())
-    }
-
-    /// Forget the remembered contiguity answers and computed layouts.
-    pub(crate) fn forget_layouts(&mut self) {
-        if !self.layouts.is_empty() || !self.computed.is_empty() {
-            self.layouts.clear();
-            self.computed.clear();
-            self.layouts_cleared = self.layouts_cleared.wrapping_add(1);
-        }
-    }
-
-    /// The layout remembered for `parts` (a kind, then the lists it was
-    /// computed from).
-    #[inline]
-    pub(crate) fn recall(&self, parts: &[&[SymInt]]) -> Option<&Remembered> {
-        self.computed.get(parts).map(|(r, _)| r)
-    }
-
-    /// Remember the layout computed from `parts` (started `since`) when
-    /// every symbol they name is backed. On backed symbols a layout
-    /// computation never falls back, so asking again decides the same
-    /// way, from what the first asking learnt.
-    pub(crate) fn remember(&mut self, since: Remembering, parts: &[&[SymInt]], value: Remembered) {
-        let quiet = self.remembering().0 == since.0;
-        if self.only_backed(parts.iter().flat_map(|p| p.iter())) {
-            self.computed.insert(parts, (value, quiet));
-        }
-    }
-
-    /// Whether every symbol `values` name is backed.
-    fn only_backed<'a>(&self, mut values: impl Iterator<Item = &'a SymInt>) -> bool {
-        values.all(|v| match v {
-            SymInt::Int(_) => true,
-            SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
-        })
     }
 
     /// Put this ShapeEnv back to `saved`, an earlier state of it: symbols,
@@ -318,33 +238,6 @@ impl ShapeEnv {
         self.runtime_asserts.clone_from(runtime_asserts);
         self.size_like.clone_from(size_like);
         self.floats.clone_from(floats);
-    }
-
-    /// The remembered answer of `is_contiguous` on `sizes` and `strides`.
-    pub(crate) fn layout_answer(&self, sizes: &[SymInt], strides: &[SymInt]) -> Option<bool> {
-        if self.layouts.is_empty() {
-            return None;
-        }
-        self.layouts.get(sizes, strides).map(|a| a.contiguous)
-    }
-
-    /// Remember `is_contiguous`'s answer on `sizes` and `strides` (asked
-    /// `since`) when every symbol they name is backed.
-    pub(crate) fn remember_layout(
-        &mut self,
-        since: Remembering,
-        sizes: &[SymInt],
-        strides: &[SymInt],
-        answer: bool,
-    ) {
-        let quiet = self.remembering().0 == since.0;
-        if self.only_backed(sizes.iter().chain(strides)) {
-            let answer = LayoutAnswer {
-                contiguous: answer,
-                quiet,
-            };
-            self.layouts.insert(sizes, strides, answer);
-        }
     }
 
     /// True when `v != k` follows from `v`'s range alone: `v` is a
