@@ -95,9 +95,9 @@ impl FakeTensorMode {
 
     /// [`FakeTensorMode::restore`] for a caller that then makes exactly
     /// the calls it made since it last took or restored `saved`, in the
-    /// same order (a compiled plan run again): what the ShapeEnv decided
-    /// without recording anything (contiguity answers) is kept, as that
-    /// replay would decide it again in the same state.
+    /// same order (a compiled plan run again): the layouts the ShapeEnv
+    /// remembers whose computation recorded no guard are kept, as that
+    /// replay would compute them again in the same state.
     pub fn restore_for_replay(&mut self, saved: &Checkpoint) -> crate::Result<()> {
         self.restore_state(saved, true)
     }

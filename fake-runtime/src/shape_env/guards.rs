@@ -277,29 +277,51 @@ impl ShapeEnv {
         }
         let e = self.bool_expr_of(c)?;
         let s = self.simplify(e)?;
-        let oblivious: Vec<(Symbol, ValueRange)> = self
+        // `_maybe_evaluate_static(size_oblivious=True)`: the range's
+        // lower end raised to 2, its upper end kept.
+        let known = self.with_size_like_ranges(
+            s,
+            |r| {
+                let narrowed = r.intersect(&ValueRange::at_least(2));
+                (!narrowed.is_empty()).then_some(narrowed)
+            },
+            |env| env.decide_simplified(s),
+        );
+        if let Some(Some(b)) = known {
+            return Ok(b);
+        }
+        self.guard_bool(c, origin)
+    }
+
+    /// `body` run with the range of every size-like unbacked symbol of `e`
+    /// set to `oblivious` of it (kept where that is `None`), the ranges
+    /// put back after; `None` when `e` has no such symbol.
+    fn with_size_like_ranges<T>(
+        &mut self,
+        e: ExprId,
+        oblivious: impl Fn(ValueRange) -> Option<ValueRange>,
+        body: impl FnOnce(&mut Self) -> T,
+    ) -> Option<T> {
+        let saved: Vec<(Symbol, ValueRange)> = self
             .exprs
-            .free_symbols(s)
+            .free_symbols(e)
             .into_iter()
             .filter(|&x| self.exprs.is_unbacked(x) && self.size_like.contains(&x))
             .map(|x| (x, self.exprs.symbol_range(x)))
             .collect();
-        if !oblivious.is_empty() {
-            for &(x, r) in &oblivious {
-                let narrowed = r.intersect(&ValueRange::at_least(2));
-                if !narrowed.is_empty() {
-                    self.exprs.set_symbol_range(x, narrowed);
-                }
-            }
-            let known = self.decide_simplified(s);
-            for &(x, r) in &oblivious {
-                self.exprs.set_symbol_range(x, r);
-            }
-            if let Some(b) = known {
-                return Ok(b);
+        if saved.is_empty() {
+            return None;
+        }
+        for &(x, r) in &saved {
+            if let Some(o) = oblivious(r) {
+                self.exprs.set_symbol_range(x, o);
             }
         }
-        self.guard_bool(c, origin)
+        let answer = body(self);
+        for &(x, r) in &saved {
+            self.exprs.set_symbol_range(x, r);
+        }
+        Some(answer)
     }
 
     /// Specialise `v` to its hint, recording `v == hint` (PyTorch's
@@ -696,21 +718,13 @@ impl ShapeEnv {
     /// holds, so a count refined to 0 or 1 stays a symbol (its range
     /// says the value) and size-oblivious tests stay consistent.
     fn size_oblivious_at_least_two(&mut self, e: ExprId) -> bool {
-        let oblivious: Vec<(Symbol, ValueRange)> = self
-            .exprs
-            .free_symbols(e)
-            .into_iter()
-            .filter(|x| self.size_like.contains(x))
-            .map(|x| (x, self.exprs.symbol_range(x)))
-            .collect();
-        for &(x, _) in &oblivious {
-            self.exprs.set_symbol_range(x, ValueRange::at_least(2));
+        // `bound_sympy(size_oblivious=True)`: `[2, oo]`, the upper end
+        // dropped.
+        let at_least_two = |env: &mut Self| env.exprs.range(e).lo().is_some_and(|lo| lo >= 2);
+        match self.with_size_like_ranges(e, |_| Some(ValueRange::at_least(2)), at_least_two) {
+            Some(b) => b,
+            None => at_least_two(self),
         }
-        let at_least_two = self.exprs.range(e).lo().is_some_and(|lo| lo >= 2);
-        for &(x, r) in &oblivious {
-            self.exprs.set_symbol_range(x, r);
-        }
-        at_least_two
     }
 
     // ---- guards out ------------------------------------------------------------------

@@ -37,12 +37,12 @@ pub(crate) mod remembered_kind {
     pub(crate) const FAST_BINARY: [SymInt; 1] = [SymInt::Int(4)];
 }
 
-/// A remembered answer of the contiguity test.
+/// A remembered answer, and whether computing it recorded no guard.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct LayoutAnswer {
+pub(crate) struct Noted<T> {
     /// The answer.
-    pub(crate) contiguous: bool,
-    /// Asking recorded no guard.
+    pub(crate) value: T,
+    /// Computing it recorded no guard.
     pub(crate) quiet: bool,
 }
 
@@ -68,7 +68,7 @@ impl ShapeEnv {
     /// computed from).
     #[inline]
     pub(crate) fn recall(&self, parts: &[&[SymInt]]) -> Option<&Remembered> {
-        self.computed.get(parts).map(|(r, _)| r)
+        self.computed.get(parts).map(|n| &n.value)
     }
 
     /// Remember the layout computed from `parts` (started `since`) when
@@ -78,7 +78,7 @@ impl ShapeEnv {
     pub(crate) fn remember(&mut self, since: Remembering, parts: &[&[SymInt]], value: Remembered) {
         let quiet = self.remembering().0 == since.0;
         if self.only_backed(parts.iter().flat_map(|p| p.iter())) {
-            self.computed.insert(parts, (value, quiet));
+            self.computed.insert(parts, Noted { value, quiet });
         }
     }
 
@@ -95,7 +95,7 @@ impl ShapeEnv {
         if self.layouts.is_empty() {
             return None;
         }
-        self.layouts.get(sizes, strides).map(|a| a.contiguous)
+        self.layouts.get(sizes, strides).map(|n| n.value)
     }
 
     /// Remember `is_contiguous`'s answer on `sizes` and `strides` (asked
@@ -109,8 +109,8 @@ impl ShapeEnv {
     ) {
         let quiet = self.remembering().0 == since.0;
         if self.only_backed(sizes.iter().chain(strides)) {
-            let answer = LayoutAnswer {
-                contiguous: answer,
+            let answer = Noted {
+                value: answer,
                 quiet,
             };
             self.layouts.insert(sizes, strides, answer);

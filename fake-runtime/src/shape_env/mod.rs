@@ -17,7 +17,7 @@ mod sample;
 mod source;
 
 pub use guards::Guard;
-pub(crate) use layout_memo::{LayoutAnswer, Remembered, remembered_kind};
+pub(crate) use layout_memo::{Noted, Remembered, remembered_kind};
 pub use sample::{POINTS, Points, Refusal};
 pub use source::Source;
 
@@ -97,10 +97,10 @@ pub struct ShapeEnv {
     /// decided, forgets them. Each answer says whether asking recorded
     /// nothing (no guard): such an answer outlives a restore for a replay
     /// ([`ShapeEnv::restore_from`]).
-    pub(crate) layouts: crate::sym::list_memo::ListMemo<LayoutAnswer>,
+    pub(crate) layouts: crate::sym::list_memo::ListMemo<Noted<bool>>,
     /// Layouts computed on symbolic sizes ([`Remembered`]), keyed by a
     /// kind and the lists they were computed from, kept as `layouts` are.
-    pub(crate) computed: crate::sym::list_memo::PartsMemo<(Remembered, bool)>,
+    pub(crate) computed: crate::sym::list_memo::PartsMemo<Noted<Remembered>>,
     /// How many times `layouts` and `computed` were emptied.
     pub(crate) layouts_cleared: u32,
     pub(crate) guards: Vec<Guard>,
@@ -227,8 +227,8 @@ impl ShapeEnv {
         self.decided.clone_from(decided);
         if replaying && arena_kept && self.layouts_cleared == *layouts_cleared {
             self.layouts
-                .retain(|sizes, strides, a| a.quiet || layouts.get(sizes, strides).is_some());
-            self.computed.retain_or_in(computed, |&(_, quiet)| quiet);
+                .retain(|sizes, strides, n| n.quiet || layouts.get(sizes, strides).is_some());
+            self.computed.retain_or_in(computed, |n| n.quiet);
         } else {
             self.layouts.clone_from(layouts);
             self.computed.clone_from(computed);

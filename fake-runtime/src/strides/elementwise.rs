@@ -102,20 +102,17 @@ pub fn pointwise(
     if inputs.is_empty() || ndim == 1 {
         return contiguous(env, out_sizes);
     }
-    let mut all: SmallVec<[Dims; 4]> = SmallVec::new();
-    for o in inputs {
-        all.push(expanded(env, out_sizes, o)?);
-    }
-    // No input orders any dim (every stride 0, as an index's gathered
-    // dims): both layout tests fail unless there are fewer than two
-    // elements, and no comparison has an opinion, so every branch below
-    // lays the dims out row-major; on static sizes no test records a
-    // guard either.
     let symbolic = !out_sizes.iter().all(|s| s.is_static());
-    if !symbolic && all.iter().all(|st| st.iter().all(|&s| s == SymInt::Int(0))) {
-        return contiguous(env, out_sizes);
-    }
     if !symbolic {
+        let all = expand_all(env, out_sizes, inputs)?;
+        // No input orders any dim (every stride 0, as an index's gathered
+        // dims): both layout tests fail unless there are fewer than two
+        // elements, and no comparison has an opinion, so every branch
+        // below lays the dims out row-major; on static sizes no test
+        // records a guard either.
+        if all.iter().all(|st| st.iter().all(|&s| s == SymInt::Int(0))) {
+            return contiguous(env, out_sizes);
+        }
         return ordered(env, out_sizes, &all, op, symbolic);
     }
     // On symbolic sizes the rule's answer is remembered, keyed by the
@@ -131,9 +128,19 @@ pub fn pointwise(
         return Ok(known.clone());
     }
     let since = env.remembering();
+    let all = expand_all(env, out_sizes, inputs)?;
     let strides = ordered(env, out_sizes, &all, op, symbolic)?;
     env.remember(since, &parts, Remembered::Strides(strides.clone()));
     Ok(strides)
+}
+
+/// Every input's strides broadcast to `out_sizes` (`expand`).
+fn expand_all(
+    env: &mut ShapeEnv,
+    out_sizes: &[SymInt],
+    inputs: &[Operand<'_>],
+) -> Result<SmallVec<[Dims; 4]>> {
+    inputs.iter().map(|o| expanded(env, out_sizes, o)).collect()
 }
 
 /// [`pointwise`] past its short cuts: the layout tests of the broadcast
