@@ -135,12 +135,18 @@ pub fn pointwise(
 }
 
 /// Every input's strides broadcast to `out_sizes` (`expand`).
+#[inline(always)]
 fn expand_all(
     env: &mut ShapeEnv,
     out_sizes: &[SymInt],
     inputs: &[Operand<'_>],
 ) -> Result<SmallVec<[Dims; 4]>> {
-    inputs.iter().map(|o| expanded(env, out_sizes, o)).collect()
+    // Pushed, not collected through `Result` (measurably cheaper).
+    let mut all = SmallVec::new();
+    for o in inputs {
+        all.push(expanded(env, out_sizes, o)?);
+    }
+    Ok(all)
 }
 
 /// [`pointwise`] past its short cuts: the layout tests of the broadcast
