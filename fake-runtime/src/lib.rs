@@ -10,6 +10,7 @@
 
 pub mod convert;
 pub mod device;
+pub mod dims;
 pub mod dtype;
 pub mod error;
 pub mod front;

@@ -9,7 +9,7 @@ use crate::sym::{SymBool, SymFloat, SymInt};
 use crate::{DType, Device, Layout};
 
 /// A tensor's metadata, as a kernel sees it.
-#[derive(Debug, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TensorMeta {
     /// Sizes, one per dim.
     pub sizes: Dims,
@@ -30,19 +30,6 @@ pub struct TensorMeta {
     /// number and is no operand of TensorIterator's layout decisions.
     /// Operator results never are.
     pub wrapped_number: bool,
-}
-
-impl Clone for TensorMeta {
-    /// Sizes and strides are copied as slices (`SymInt` is `Copy`): a
-    /// memcpy rather than an element-by-element clone, on the dispatch
-    /// cache's hit path.
-    fn clone(&self) -> Self {
-        TensorMeta {
-            sizes: Dims::from_slice(&self.sizes),
-            strides: Dims::from_slice(&self.strides),
-            ..*self
-        }
-    }
 }
 
 impl TensorMeta {

@@ -311,7 +311,7 @@ fn broadcast_undecided(env: &ShapeEnv, inputs: &[&TensorMeta]) -> Option<Dims> {
         _ => env.known_ne(d, 1).then_some(false),
     };
     let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    let mut out: Dims = Dims::from_elem(SymInt::Int(1), rank);
     for t in inputs {
         let offset = rank - t.dim();
         for (&d, cur) in t.sizes.iter().zip(&mut out[offset..]) {
@@ -359,7 +359,7 @@ pub fn with_number_sizes(cx: &mut Cx<'_>, sizes: &[SymInt]) -> Result<Dims> {
 /// (`torch._check`).
 fn infer_size(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<Dims> {
     let rank = a.len().max(b.len());
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    let mut out: Dims = Dims::from_elem(SymInt::Int(1), rank);
     for i in (0..rank).rev() {
         let offset = rank - 1 - i;
         let size_a = a
@@ -445,7 +445,7 @@ fn fast_binary(cx: &mut Cx<'_>, sizes: &[SymInt], inputs: &[&TensorMeta]) -> Res
 #[inline]
 pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
     let rank = inputs.iter().map(|t| t.dim()).max().unwrap_or(0);
-    let mut sizes: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    let mut sizes: Dims = Dims::from_elem(SymInt::Int(1), rank);
     let out = sizes.as_mut_slice();
     for t in inputs {
         let (own, strides) = (t.sizes.as_slice(), t.strides.as_slice());
@@ -472,7 +472,7 @@ pub(crate) fn static_output(inputs: &[&TensorMeta]) -> Option<(Dims, Dims)> {
             }
         }
     }
-    let mut strides: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    let mut strides: Dims = Dims::from_elem(SymInt::Int(1), rank);
     let mut acc = 1i64;
     for (st, s) in strides.iter_mut().zip(&sizes).rev() {
         *st = SymInt::Int(acc);

@@ -14,8 +14,7 @@ use crate::shape_env::ShapeEnv;
 use crate::sym::SymInt;
 use smallvec::SmallVec;
 
-/// Sizes or strides of one tensor.
-pub type Dims = SmallVec<[SymInt; 5]>;
+pub use crate::dims::Dims;
 
 /// `dims` printed as `[s0, 3, 4]`.
 pub fn display_dims(env: &ShapeEnv, dims: &[SymInt]) -> String {
@@ -210,7 +209,7 @@ fn is_one(env: &mut ShapeEnv, d: SymInt, op: &str) -> Result<bool> {
 /// right-aligned, a size of 1 stretches, other sizes must agree.
 pub fn broadcast(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]]) -> Result<Dims> {
     let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), rank);
+    let mut out: Dims = Dims::from_elem(SymInt::Int(1), rank);
     for (k, shape) in shapes.iter().enumerate() {
         let offset = rank - shape.len();
         for (i, &d) in shape.iter().enumerate() {
@@ -481,7 +480,7 @@ pub fn cat(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]], dim: i64) -> Resu
         if shapes.is_empty() {
             return Err(invalid(op, "expected a non-empty list of Tensors".into()));
         }
-        return Ok(SmallVec::from_slice(&[SymInt::Int(0)]));
+        return Ok(Dims::from_slice(&[SymInt::Int(0)]));
     };
     if first.is_empty() {
         return Err(invalid(

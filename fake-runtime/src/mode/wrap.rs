@@ -8,7 +8,6 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::kernel::{Alias, OpDef, Out, Outs};
 use crate::meta::TensorMeta;
 use crate::mode::Output;
-use crate::shape::Dims;
 use crate::sym::SymInt;
 use crate::tensor::{FakeTensor, StorageId, TensorId};
 use smallvec::SmallVec;
@@ -202,8 +201,8 @@ impl FakeTensorMode {
             requires_grad && (meta.dtype.is_floating_point() || meta.dtype.is_complex());
         // An operator's result is a tensor, never a wrapped number.
         let record = |storage_offset: SymInt, requires_grad: bool| TensorMeta {
-            sizes: Dims::from_slice(&meta.sizes),
-            strides: Dims::from_slice(&meta.strides),
+            sizes: meta.sizes.clone(),
+            strides: meta.strides.clone(),
             storage_offset,
             dtype: meta.dtype,
             device: normalize_device(meta.device),

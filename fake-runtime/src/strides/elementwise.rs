@@ -41,7 +41,7 @@ impl<'a> Operand<'a> {
 pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Result<Dims> {
     let ndim = out_sizes.len();
     let offset = ndim - o.sizes.len().min(ndim);
-    let mut strides: Dims = SmallVec::from_elem(SymInt::Int(0), ndim);
+    let mut strides: Dims = Dims::from_elem(SymInt::Int(0), ndim);
     for i in (0..ndim).rev() {
         let target = out_sizes[i];
         let (size, stride) = if i >= offset {

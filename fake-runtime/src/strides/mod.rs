@@ -28,7 +28,7 @@ fn contiguous_general(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     if let Some(out) = env.exprs.contiguous.get(sizes, &[]) {
         return Ok(out.clone());
     }
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), sizes.len());
+    let mut out: Dims = Dims::from_elem(SymInt::Int(1), sizes.len());
     let mut acc = SymInt::Int(1);
     // The product as PyTorch's sympy keeps it for printing (`PrintForm`):
     // `base` times the sizes whose `Max(1, size)` sympy did not fold as it
@@ -68,7 +68,7 @@ fn contiguous_general(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
 /// `None` otherwise or when a stride overflows: the general path decides.
 #[inline]
 fn contiguous_static(env: &ShapeEnv, sizes: &[SymInt]) -> Option<Dims> {
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), sizes.len());
+    let mut out: Dims = Dims::from_elem(SymInt::Int(1), sizes.len());
     let mut acc = 1i64;
     for (i, s) in sizes.iter().enumerate().rev() {
         out[i] = SymInt::Int(acc);
@@ -95,7 +95,7 @@ pub fn channels_last(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     if n != 4 && n != 5 {
         return contiguous(env, sizes);
     }
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), n);
+    let mut out: Dims = Dims::from_elem(SymInt::Int(1), n);
     let mut acc = SymInt::Int(1);
     for d in channels_last_order(n).into_iter().rev() {
         out[d] = acc;
@@ -124,7 +124,7 @@ fn channels_last_order(n: usize) -> SmallVec<[usize; 6]> {
 /// Strides that lay out `sizes` in the physical order `perm` (outermost
 /// first): `perm = [0, 2, 3, 1]` is channels-last.
 pub fn with_physical_order(env: &mut ShapeEnv, sizes: &[SymInt], perm: &[usize]) -> Result<Dims> {
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(1), sizes.len());
+    let mut out: Dims = Dims::from_elem(SymInt::Int(1), sizes.len());
     let mut acc = SymInt::Int(1);
     for &d in perm.iter().rev() {
         out[d] = acc;
@@ -657,10 +657,10 @@ pub fn view_strides(
 ) -> Result<Option<Dims>> {
     let n = new_sizes.len();
     if sizes.is_empty() {
-        return Ok(Some(SmallVec::from_elem(SymInt::Int(1), n)));
+        return Ok(Some(Dims::from_elem(SymInt::Int(1), n)));
     }
     let numel = crate::shape::numel(env, sizes)?;
-    let mut new_strides: Dims = SmallVec::from_elem(SymInt::Int(0), n);
+    let mut new_strides: Dims = Dims::from_elem(SymInt::Int(0), n);
     if decide.eq_or_false(env, numel, SymInt::Int(0), op)? {
         if sizes == new_sizes {
             return Ok(Some(strides.iter().copied().collect()));

@@ -184,8 +184,8 @@ pub fn nonzero(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
         u
     };
     let meta = TensorMeta {
-        sizes: smallvec![u, SymInt::Int(a.dim() as i64)],
-        strides: smallvec![SymInt::Int(1), u],
+        sizes: shape::Dims::from_slice(&[u, SymInt::Int(a.dim() as i64)]),
+        strides: shape::Dims::from_slice(&[SymInt::Int(1), u]),
         storage_offset: SymInt::Int(0),
         dtype: DType::Int64,
         device: cx.device,

@@ -48,7 +48,7 @@ pub fn addr_strides(
     m: SymInt,
     beta: Scalar,
 ) -> Result<Dims> {
-    let shape: Dims = SmallVec::from_slice(&[n, m]);
+    let shape: Dims = Dims::from_slice(&[n, m]);
     let outer = fake_runtime::strides::contiguous(cx.env, &shape)?;
     if scalar_is_zero(&beta) {
         return Ok(outer);
@@ -139,7 +139,7 @@ pub fn block_diag_sizes(cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<Dims
         rows = cx.env.add(rows, r)?;
         cols = cx.env.add(cols, c)?;
     }
-    Ok(SmallVec::from_slice(&[rows, cols]))
+    Ok(Dims::from_slice(&[rows, cols]))
 }
 
 /// `block_diag_dtype(tensors)`: the dtype `cat` promotes the matrices to

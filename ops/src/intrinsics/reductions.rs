@@ -25,7 +25,7 @@ pub fn logsumexp_shape(cx: &mut Cx<'_>, s: Dims, dim: IntList, keepdim: bool) ->
     if dim.is_empty() && !keepdim {
         let n = shape::numel(cx.env, &s)?;
         if !shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)? {
-            return Ok(SmallVec::from_elem(SymInt::Int(1), s.len()));
+            return Ok(Dims::from_elem(SymInt::Int(1), s.len()));
         }
     }
     shape::reduce(cx.op, &s, Some(&dim), keepdim)

@@ -50,7 +50,7 @@ pub fn arg_reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>, keepdim: bool) -> 
                 format!("{name}: Expected reduction dim to be specified for input.numel() == 0.")
             })?;
             Ok(if keepdim {
-                SmallVec::from_elem(SymInt::Int(1), s.len())
+                Dims::from_elem(SymInt::Int(1), s.len())
             } else {
                 Dims::new()
             })
@@ -245,7 +245,7 @@ pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
 /// one; a zero-dim tensor becomes `[1]`.
 pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
     if s.is_empty() {
-        return Ok(smallvec::smallvec![SymInt::Int(1)]);
+        return Ok(Dims::from(smallvec::smallvec![SymInt::Int(1)]));
     }
     let a = shape::wrap_dim(cx.op, start, s.len())?;
     let b = shape::wrap_dim(cx.op, end, s.len())?;
@@ -340,7 +340,7 @@ pub fn drop(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
 /// `ones(n)`: `n` sizes of 1.
 pub fn ones(cx: &mut Cx<'_>, n: i64) -> Result<Dims> {
     let n = usize::try_from(n).map_err(|_| invalid(cx, format!("negative count {n}")))?;
-    Ok(SmallVec::from_elem(SymInt::Int(1), n))
+    Ok(Dims::from_elem(SymInt::Int(1), n))
 }
 
 /// `squeeze(s, dims)`: `s` without the dims of size 1 among `dims` (all
@@ -390,7 +390,7 @@ pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Di
     // gets the stride of the dim it precedes times its length (1 in front
     // of a 0-dim tensor).
     let off = shape.len() - t.dim();
-    let mut out: Dims = SmallVec::from_elem(SymInt::Int(0), shape.len());
+    let mut out: Dims = Dims::from_elem(SymInt::Int(0), shape.len());
     for (idx, &want) in shape.iter().enumerate() {
         out[idx] = if idx >= off {
             let i = idx - off;
@@ -445,7 +445,10 @@ fn repeat_interleave_input(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>) -> Result
     let d = shape::wrap_dim(cx.op, dim.unwrap_or(0), s.len())?;
     Ok(match dim {
         Some(_) => (s, d),
-        None => (smallvec::smallvec![shape::numel(cx.env, &s)?], 0),
+        None => (
+            Dims::from(smallvec::smallvec![shape::numel(cx.env, &s)?]),
+            0,
+        ),
     })
 }
 

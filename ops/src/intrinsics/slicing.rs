@@ -336,7 +336,7 @@ fn reshape_source(cx: &mut Cx<'_>, source: &[SymInt], target: &[SymInt], d: usiz
         return Ok(());
     }
     let offset = target.len() - source.len();
-    let mut view: Dims = SmallVec::from_elem(SymInt::Int(1), target.len());
+    let mut view: Dims = Dims::from_elem(SymInt::Int(1), target.len());
     for (i, &s) in source.iter().enumerate() {
         let t = if i == d { d } else { i + offset };
         if t >= target.len() {

@@ -159,7 +159,7 @@ fn output(
         require(cx, same, message)
     };
     let sizes: Dims = match (a2, b2) {
-        (true, true) => smallvec![groups, mat_a.sizes[0], mat_b.sizes[1]],
+        (true, true) => Dims::from(smallvec![groups, mat_a.sizes[0], mat_b.sizes[1]]),
         (true, false) => {
             batches_match(
                 cx,
@@ -167,7 +167,7 @@ fn output(
                 mat_b.sizes[0],
                 "matrix batch sizes have to match",
             )?;
-            smallvec![mat_a.sizes[0], mat_b.sizes[2]]
+            Dims::from(smallvec![mat_a.sizes[0], mat_b.sizes[2]])
         }
         (false, true) => {
             batches_match(
@@ -176,7 +176,7 @@ fn output(
                 mat_a.sizes[0],
                 "matrix batch sizes have to match",
             )?;
-            smallvec![mat_a.sizes[1], mat_b.sizes[1]]
+            Dims::from(smallvec![mat_a.sizes[1], mat_b.sizes[1]])
         }
         (false, false) => {
             batches_match(
@@ -185,7 +185,7 @@ fn output(
                 mat_b.sizes[0],
                 "batched dimension has to match",
             )?;
-            smallvec![mat_a.sizes[0], mat_a.sizes[1], mat_b.sizes[2]]
+            Dims::from(smallvec![mat_a.sizes[0], mat_a.sizes[1], mat_b.sizes[2]])
         }
     };
     let alignment = 16 / mat_a.dtype.itemsize() as i64;
@@ -197,9 +197,9 @@ fn output(
     };
     let strides: Dims = if a2 == b2 {
         let outer = cx.env.mul(sizes[1], padded)?;
-        smallvec![outer, padded, SymInt::Int(1)]
+        Dims::from(smallvec![outer, padded, SymInt::Int(1)])
     } else {
-        smallvec![padded, SymInt::Int(1)]
+        Dims::from(smallvec![padded, SymInt::Int(1)])
     };
     Ok(super::fresh_out(cx, mat_a, sizes, strides))
 }
