@@ -118,7 +118,7 @@ pub fn output_fast_binary(
 /// (`make_fast_binary_impl`): the sizes and strides when it answers.
 fn fast_path(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Option<(Dims, Dims)>> {
     // Remembered, keyed by the inputs' layouts.
-    let mut parts: SmallVec<[&[SymInt]; 9]> = SmallVec::with_capacity(1 + 2 * inputs.len());
+    let mut parts: SmallVec<[&[SymInt]; 9]> = SmallVec::new();
     parts.push(&remembered_kind::FAST_BINARY);
     for t in inputs {
         parts.push(&t.sizes);

@@ -656,7 +656,7 @@ impl Propagation {
                     }
                 }
                 let mut converted = scratch.iter();
-                let mut values: SmallVec<[Value<'_>; 10]> = SmallVec::with_capacity(args.len());
+                let mut values: SmallVec<[Value<'_>; 10]> = SmallVec::new();
                 for (_, src) in args {
                     values.push(match src {
                         ArgSource::Tensor(j, v) => match self.slots.get(v.0 as usize) {

@@ -607,7 +607,7 @@ impl FakeTensorMode {
             }
             .into());
         }
-        let mut converted: SmallVec<[Value<'_>; 8]> = SmallVec::with_capacity(args.len());
+        let mut converted: SmallVec<[Value<'_>; 8]> = SmallVec::new();
         for a in args {
             converted.push(match a {
                 Value::Real(r) => {
@@ -970,7 +970,7 @@ impl FakeTensorMode {
     ) -> Result<Outs> {
         let tensors = &self.tensors;
         let metas = |t: &TensorId| &tensors[t.index as usize].meta;
-        let mut kargs: SmallVec<[Arg<'_>; 10]> = SmallVec::with_capacity(args.len());
+        let mut kargs: SmallVec<[Arg<'_>; 10]> = SmallVec::new();
         for a in args {
             kargs.push(match a {
                 Value::None => Arg::None,

@@ -74,7 +74,7 @@ impl FakeTensorMode {
         requires_grad: bool,
         source: Source,
     ) -> Result<OutputList> {
-        let mut result = SmallVec::with_capacity(outs.len());
+        let mut result = SmallVec::new();
         // In a functional trace (see [`super::ModeSettings::functional`])
         // a kernel's result is the traced run's cache hit, at offset 0,
         // unless the cache cannot hold it (a data-dependent operator's,

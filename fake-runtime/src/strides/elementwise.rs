@@ -117,7 +117,7 @@ pub fn pointwise(
     }
     // On symbolic sizes the rule's answer is remembered, keyed by the
     // output sizes and the inputs' own layouts.
-    let mut parts: SmallVec<[&[SymInt]; 10]> = SmallVec::with_capacity(2 + 2 * inputs.len());
+    let mut parts: SmallVec<[&[SymInt]; 10]> = SmallVec::new();
     parts.push(&remembered_kind::ELEMENTWISE);
     parts.push(out_sizes);
     for o in inputs {
