@@ -512,10 +512,16 @@ fn rule_body(op: &OpIr, rule: &RuleIr) -> TokenStream {
     let names: Vec<Ident> = (0..rule.outputs.len())
         .map(|i| format_ident!("__out{i}"))
         .collect();
+    // One result: the inline buffer made whole (`smallvec!` pushes into
+    // an empty vector and returns it, a copy of the record more).
+    let list = match names.as_slice() {
+        [one] => quote!(#rt::Outs::from_buf([#one])),
+        _ => quote!(#rt::smallvec![#(#names),*]),
+    };
     quote! {
         #(#stmts)*
         #(#outs)*
-        Ok(#rt::smallvec![#(#names),*])
+        Ok(#list)
     }
 }
 

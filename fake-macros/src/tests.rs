@@ -100,52 +100,52 @@ fn snapshot_mm() {
         "mm(self: [n, k], mat2: [k, m]) -> [n, m]\n",
         "mm",
         expect![[r#"
-                /// `aten::mm(Tensor self, Tensor mat2) -> Tensor`
-                #[inline]
-                pub fn mm(
-                    cx: &mut ::fake_runtime::support::rt::Cx<'_>,
-                    self_: &::fake_runtime::support::rt::TensorMeta,
-                    mat2: &::fake_runtime::support::rt::TensorMeta,
-                ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
-                    ::fake_runtime::support::require_rank(cx, "self", self_, 2usize, true)?;
-                    let v_n = self_.sizes[0usize];
-                    let v_k = self_.sizes[1usize];
-                    ::fake_runtime::support::require_rank(cx, "mat2", mat2, 2usize, true)?;
-                    ::fake_runtime::support::require_eq(
-                        cx,
-                        v_k,
-                        mat2.sizes[0usize],
-                        &|| "size of `mat2` at dim 0 (`k`)".to_string(),
-                    )?;
-                    let v_m = mat2.sizes[1usize];
-                    let __sizes: ::fake_runtime::support::rt::Dims = {
-                        let mut __l = <::fake_runtime::support::rt::Dims>::new();
-                        __l.push(v_n);
-                        __l.push(v_m);
-                        __l
-                    };
-                    let __strides: ::fake_runtime::support::rt::Dims = ::fake_runtime::support::contiguous(
-                        cx,
-                        __sizes.clone(),
-                    )?;
-                    let __offset = ::fake_runtime::support::rt::SymInt::Int(0);
-                    let __dtype = self_.dtype;
-                    let __device = cx.device;
-                    let __out0 = ::fake_runtime::support::rt::Out::Tensor(
-                        ::fake_runtime::support::rt::TensorMeta {
-                            sizes: __sizes,
-                            strides: __strides,
-                            storage_offset: __offset,
-                            dtype: __dtype,
-                            device: __device,
-                            layout: ::fake_runtime::support::rt::Layout::Strided,
-                            requires_grad: false,
-                            wrapped_number: false,
-                        },
-                        ::fake_runtime::support::rt::Alias::Fresh,
-                    );
-                    Ok(::fake_runtime::support::rt::smallvec![__out0])
-                }
+            /// `aten::mm(Tensor self, Tensor mat2) -> Tensor`
+            #[inline]
+            pub fn mm(
+                cx: &mut ::fake_runtime::support::rt::Cx<'_>,
+                self_: &::fake_runtime::support::rt::TensorMeta,
+                mat2: &::fake_runtime::support::rt::TensorMeta,
+            ) -> ::fake_runtime::support::rt::Result<::fake_runtime::support::rt::Outs> {
+                ::fake_runtime::support::require_rank(cx, "self", self_, 2usize, true)?;
+                let v_n = self_.sizes[0usize];
+                let v_k = self_.sizes[1usize];
+                ::fake_runtime::support::require_rank(cx, "mat2", mat2, 2usize, true)?;
+                ::fake_runtime::support::require_eq(
+                    cx,
+                    v_k,
+                    mat2.sizes[0usize],
+                    &|| "size of `mat2` at dim 0 (`k`)".to_string(),
+                )?;
+                let v_m = mat2.sizes[1usize];
+                let __sizes: ::fake_runtime::support::rt::Dims = {
+                    let mut __l = <::fake_runtime::support::rt::Dims>::new();
+                    __l.push(v_n);
+                    __l.push(v_m);
+                    __l
+                };
+                let __strides: ::fake_runtime::support::rt::Dims = ::fake_runtime::support::contiguous(
+                    cx,
+                    __sizes.clone(),
+                )?;
+                let __offset = ::fake_runtime::support::rt::SymInt::Int(0);
+                let __dtype = self_.dtype;
+                let __device = cx.device;
+                let __out0 = ::fake_runtime::support::rt::Out::Tensor(
+                    ::fake_runtime::support::rt::TensorMeta {
+                        sizes: __sizes,
+                        strides: __strides,
+                        storage_offset: __offset,
+                        dtype: __dtype,
+                        device: __device,
+                        layout: ::fake_runtime::support::rt::Layout::Strided,
+                        requires_grad: false,
+                        wrapped_number: false,
+                    },
+                    ::fake_runtime::support::rt::Alias::Fresh,
+                );
+                Ok(::fake_runtime::support::rt::Outs::from_buf([__out0]))
+            }
         "#]],
     );
 }
@@ -185,10 +185,12 @@ fn snapshot_pointwise_add() {
                     __dtype,
                 )?;
                 Ok(
-                    ::fake_runtime::support::rt::smallvec![
-                        ::fake_runtime::support::rt::Out::Tensor(__meta,
-                        ::fake_runtime::support::rt::Alias::Fresh)
-                    ],
+                    ::fake_runtime::support::rt::Outs::from_buf([
+                        ::fake_runtime::support::rt::Out::Tensor(
+                            __meta,
+                            ::fake_runtime::support::rt::Alias::Fresh,
+                        ),
+                    ]),
                 )
             }
         "#]],
@@ -238,7 +240,7 @@ fn snapshot_view_with_where() {
                     },
                     ::fake_runtime::support::rt::Alias::ViewOf(0u8),
                 );
-                Ok(::fake_runtime::support::rt::smallvec![__out0])
+                Ok(::fake_runtime::support::rt::Outs::from_buf([__out0]))
             }
         "#]],
     );
@@ -301,7 +303,7 @@ fn snapshot_nonzero() {
                     },
                     ::fake_runtime::support::rt::Alias::Fresh,
                 );
-                Ok(::fake_runtime::support::rt::smallvec![__out0])
+                Ok(::fake_runtime::support::rt::Outs::from_buf([__out0]))
             }
         "#]],
     );
@@ -552,7 +554,7 @@ fn snapshot_list_of_views() {
                         ));
                 }
                 let __out0 = ::fake_runtime::support::rt::Out::Tensors(__list);
-                Ok(::fake_runtime::support::rt::smallvec![__out0])
+                Ok(::fake_runtime::support::rt::Outs::from_buf([__out0]))
             }
         "#]],
     );

@@ -144,7 +144,7 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
             #dtypes
             #(#conversions)*
             let __meta = #output;
-            Ok(#rt::smallvec![#rt::Out::Tensor(__meta, #rt::Alias::Fresh)])
+            Ok(#rt::Outs::from_buf([#rt::Out::Tensor(__meta, #rt::Alias::Fresh)]))
         },
         Some(i) => {
             let target = op
