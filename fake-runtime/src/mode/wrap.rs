@@ -74,6 +74,9 @@ impl FakeTensorMode {
         requires_grad: bool,
         source: Source,
     ) -> Result<OutputList> {
+        if source == Source::Recording {
+            return self.wrap_replayed(op, args, outs, requires_grad);
+        }
         let mut result = SmallVec::new();
         // In a functional trace (see [`super::ModeSettings::functional`])
         // a kernel's result is the traced run's cache hit, at offset 0,
@@ -86,15 +89,9 @@ impl FakeTensorMode {
         // them, unless the kernel that made them settled them itself.
         let settled = !matches!(source, Source::Kernel | Source::RepeatedKernel)
             || self.env.replacement_count() == self.replacements_before;
-        let placing = |cacheable: bool| {
-            if source == Source::Recording {
-                Placing::Replayed
-            } else {
-                Placing::Checked {
-                    at_zero: self.settings.functional && cacheable && !differs,
-                    settled,
-                }
-            }
+        let placing = |cacheable: bool| Placing::Checked {
+            at_zero: self.settings.functional && cacheable && !differs,
+            settled,
         };
         let (single, listed) = (placing(!op.tags.data_dependent), placing(false));
         for out in outs {
@@ -116,6 +113,51 @@ impl FakeTensorMode {
                             self.note_first_run(args, t, meta.storage_offset, *alias, false)?;
                         }
                         ids.push(t);
+                    }
+                    Output::Tensors(ids)
+                }
+                Out::Int(v) => Output::Int(*v),
+                Out::Scalar(s) => Output::Scalar(*s),
+                Out::Bool(b) => Output::Bool(*b),
+                Out::None => Output::None,
+            });
+        }
+        Ok(result)
+    }
+
+    /// [`Self::wrap_each`] of a recording's results, checked when first
+    /// wrapped: each placed as a dispatch-cache hit places it
+    /// ([`Placing::Replayed`]), nothing noted for a functional trace's
+    /// first run (a hit is never a kernel that ran).
+    fn wrap_replayed(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        outs: &[Out],
+        requires_grad: bool,
+    ) -> Result<OutputList> {
+        let mut result = SmallVec::new();
+        for out in outs {
+            result.push(match out {
+                Out::Tensor(meta, alias) => Output::Tensor(self.place(
+                    op,
+                    args,
+                    meta,
+                    *alias,
+                    requires_grad,
+                    Placing::Replayed,
+                )?),
+                Out::Tensors(list) => {
+                    let mut ids = Vec::with_capacity(list.len());
+                    for (meta, alias) in list {
+                        ids.push(self.place(
+                            op,
+                            args,
+                            meta,
+                            *alias,
+                            requires_grad,
+                            Placing::Replayed,
+                        )?);
                     }
                     Output::Tensors(ids)
                 }
