@@ -971,7 +971,11 @@ impl FakeTensorMode {
         let tensors = &self.tensors;
         let metas = |t: &TensorId| &tensors[t.index as usize].meta;
         let mut kargs: SmallVec<[Arg<'_>; 10]> = SmallVec::new();
+        // Whether an argument owns anything (a list of tensors): else the
+        // list is forgotten, not dropped argument by argument.
+        let mut owns = args.len() > 10;
         for a in args {
+            owns |= matches!(a, Value::Tensors(_) | Value::OptTensors(_));
             kargs.push(match a {
                 Value::None => Arg::None,
                 Value::Tensor(t) => Arg::Tensor(metas(t)),
@@ -1004,6 +1008,11 @@ impl FakeTensorMode {
             device,
             constant,
         };
-        (op.kernel)(&mut cx, &kargs)
+        let outs = (op.kernel)(&mut cx, &kargs);
+        if !owns {
+            // Inline, and every argument a borrow or a plain value.
+            std::mem::forget(kargs);
+        }
+        outs
     }
 }
