@@ -642,42 +642,8 @@ impl FakeTensorMode {
             requires_grad: false,
         };
         let mut cpu_zero_dim = false;
-        let mut visit = |scan: &mut Scan, t: TensorId, index: usize| -> Result<()> {
-            self.check_id(t, name)?;
-            let ft = &self.tensors[t.index as usize];
-            let m = &ft.meta;
-            if m.layout != Layout::Strided {
-                return Err(unsupported_layout(name, index, m.layout));
-            }
-            if scan.first_tensor.is_none() {
-                scan.first_tensor = Some(t);
-                scan.constant = ft.constant.as_deref().copied();
-            }
-            scan.any_constant |= ft.constant.is_some();
-            scan.requires_grad |= m.requires_grad;
-            let t_cpu_zero_dim = m.device.is_cpu() && m.sizes.is_empty();
-            match scan.device {
-                None => {
-                    scan.device = Some(m.device);
-                    cpu_zero_dim = t_cpu_zero_dim;
-                }
-                Some(d) if d == m.device => cpu_zero_dim &= t_cpu_zero_dim,
-                Some(_) if multi_device => {}
-                Some(_) if t_cpu_zero_dim => {}
-                Some(_) if cpu_zero_dim => {
-                    scan.device = Some(m.device);
-                    cpu_zero_dim = false;
-                }
-                Some(d) => {
-                    return Err(ErrorKind::DeviceMismatch {
-                        op: name.to_string(),
-                        a: d.to_string(),
-                        b: m.device.to_string(),
-                    }
-                    .into());
-                }
-            }
-            Ok(())
+        let mut visit = |scan: &mut Scan, t: TensorId, index: usize| {
+            self.scan_tensor(scan, &mut cpu_zero_dim, t, index, name, multi_device)
         };
         for (i, a) in args.iter().enumerate() {
             match a {
@@ -697,6 +663,56 @@ impl FakeTensorMode {
             }
         }
         Ok(scan)
+    }
+
+    /// One tensor of [`Self::scan`]: its mode, layout, constant, grad and
+    /// device (`cpu_zero_dim`: whether every tensor so far is a CPU
+    /// scalar, which any device may join).
+    #[inline(always)]
+    fn scan_tensor(
+        &self,
+        scan: &mut Scan,
+        cpu_zero_dim: &mut bool,
+        t: TensorId,
+        index: usize,
+        name: &str,
+        multi_device: bool,
+    ) -> Result<()> {
+        self.check_id(t, name)?;
+        let ft = &self.tensors[t.index as usize];
+        let m = &ft.meta;
+        if m.layout != Layout::Strided {
+            return Err(unsupported_layout(name, index, m.layout));
+        }
+        if scan.first_tensor.is_none() {
+            scan.first_tensor = Some(t);
+            scan.constant = ft.constant.as_deref().copied();
+        }
+        scan.any_constant |= ft.constant.is_some();
+        scan.requires_grad |= m.requires_grad;
+        let t_cpu_zero_dim = m.device.is_cpu() && m.sizes.is_empty();
+        match scan.device {
+            None => {
+                scan.device = Some(m.device);
+                *cpu_zero_dim = t_cpu_zero_dim;
+            }
+            Some(d) if d == m.device => *cpu_zero_dim &= t_cpu_zero_dim,
+            Some(_) if multi_device => {}
+            Some(_) if t_cpu_zero_dim => {}
+            Some(_) if *cpu_zero_dim => {
+                scan.device = Some(m.device);
+                *cpu_zero_dim = false;
+            }
+            Some(d) => {
+                return Err(ErrorKind::DeviceMismatch {
+                    op: name.to_string(),
+                    a: d.to_string(),
+                    b: m.device.to_string(),
+                }
+                .into());
+            }
+        }
+        Ok(())
     }
 
     fn dispatch_fake(
