@@ -883,7 +883,8 @@ impl FakeTensorMode {
                             }
                         }
                     }
-                    symbolic_out |= !m.is_static();
+                    // (Without a symbol every size is a constant.)
+                    symbolic_out |= self.env.symbol_count() > 0 && !m.is_static();
                 }
                 Out::Int(SymInt::Expr(_)) | Out::Scalar(Scalar::Int(SymInt::Expr(_))) => {
                     symbolic_out = true
