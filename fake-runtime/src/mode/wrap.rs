@@ -50,6 +50,16 @@ pub(super) enum Source {
     Recording,
 }
 
+/// A result that is not a tensor, as the mode returns it.
+fn plain_output(out: &Out) -> Output {
+    match out {
+        Out::Int(v) => Output::Int(*v),
+        Out::Scalar(s) => Output::Scalar(*s),
+        Out::Bool(b) => Output::Bool(*b),
+        Out::None | Out::Tensor(..) | Out::Tensors(_) => Output::None,
+    }
+}
+
 impl FakeTensorMode {
     /// Turn kernel outputs into tensors of this mode.
     pub(super) fn wrap(
@@ -116,10 +126,7 @@ impl FakeTensorMode {
                     }
                     Output::Tensors(ids)
                 }
-                Out::Int(v) => Output::Int(*v),
-                Out::Scalar(s) => Output::Scalar(*s),
-                Out::Bool(b) => Output::Bool(*b),
-                Out::None => Output::None,
+                other => plain_output(other),
             });
         }
         Ok(result)
@@ -161,10 +168,7 @@ impl FakeTensorMode {
                     }
                     Output::Tensors(ids)
                 }
-                Out::Int(v) => Output::Int(*v),
-                Out::Scalar(s) => Output::Scalar(*s),
-                Out::Bool(b) => Output::Bool(*b),
-                Out::None => Output::None,
+                other => plain_output(other),
             });
         }
         Ok(result)
