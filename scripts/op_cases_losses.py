@@ -458,8 +458,19 @@ CASES["_embedding_bag_forward_only"] = [
     C("int32 indices", T([10, 3]), T([6], dtype=i32), T([2], dtype=i32)),
     C("float indices refused", T([10, 3]), T([6]), T([2], dtype=i64)),
 ]
+def _grad(sizes, **kw):
+    """A leaf tensor that requires grad (a module's parameter)."""
+    return T(sizes, then=lambda t: t.requires_grad_(), **kw)
+
+
 CASES["embedding_bag.padding_idx"] = [
     C("sum", *_bag, False, 0, False, None, False, None),
+    # A weight or per-sample weights that require grad take `_embedding_bag`
+    # (its `bag_size` one per bag), the others `_embedding_bag_forward_only`.
+    C("weight requiring grad, include last offset", _grad([10, 3]), *_bag[1:], False, 0, False, None, True, None),
+    C("weight requiring grad, mean", _grad([10, 3]), *_bag[1:], False, 1, False, None, False, 0),
+    C("per sample weights requiring grad, include last offset", *_bag, False, 0, False, _grad([6]), True, None),
+    C("per sample weights without grad, include last offset", *_bag, False, 0, False, T([6]), True, None),
     C("mean padding", *_bag, False, 1, False, None, False, 2),
     C("negative padding", *_bag, False, 0, False, None, False, -1),
     C("max include last offset", *_bag, False, 2, False, None, True, None),
@@ -469,6 +480,7 @@ CASES["embedding_bag.padding_idx"] = [
 ]
 CASES["embedding_bag"] = [
     C("sum", *_bag),
+    C("weight requiring grad, include last offset", _grad([10, 3]), *_bag[1:], False, 0, False, None, True),
     C("mean", *_bag, False, 1),
     C("per sample weights", *_bag, False, 0, False, T([6])),
 ]

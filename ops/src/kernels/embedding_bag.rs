@@ -210,8 +210,9 @@ pub(crate) fn embedding_bag_forward_only(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
 /// scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights,
 /// bool include_last_offset, int? padding_idx)` (and the overload without
 /// `padding_idx`): ATen's composite, a padding index within the number of
-/// embeddings wrapped, then `_embedding_bag_forward_only` of contiguous
-/// indices and offsets (a fake weight never requires a gradient).
+/// embeddings wrapped, then `_embedding_bag` of contiguous indices and
+/// offsets when the weight or the per-sample weights require grad, else
+/// `_embedding_bag_forward_only` (whose `bag_size` has the offsets' sizes).
 pub(crate) fn embedding_bag_padding_idx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let weight = args::tensor(cx, a, 0, "weight")?;
     let indices = args::tensor(cx, a, 1, "indices")?;
@@ -261,10 +262,8 @@ pub(crate) fn embedding_bag_padding_idx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resul
     )?));
     inner.push(Arg::Int(SymInt::Int(args::int(cx, a, 4, "mode", Some(0))?)));
     inner.push(Arg::Bool(args::bool(cx, a, 5, "sparse", Some(false))?));
-    inner.push(match args::opt_tensor(cx, a, 6, "per_sample_weights")? {
-        Some(t) => Arg::Tensor(t),
-        None => Arg::None,
-    });
+    let per_sample_weights = args::opt_tensor(cx, a, 6, "per_sample_weights")?;
+    inner.push(per_sample_weights.map_or(Arg::None, Arg::Tensor));
     inner.push(Arg::Bool(args::bool(
         cx,
         a,
@@ -273,7 +272,13 @@ pub(crate) fn embedding_bag_padding_idx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resul
         Some(false),
     )?));
     inner.push(Arg::Int(SymInt::Int(padding_idx)));
-    embedding_bag_forward_only(cx, &inner)
+    // The training form when a gradient may flow to the weights, whatever
+    // the grad mode (`weight.requires_grad()`, as a module's parameter).
+    if weight.requires_grad || per_sample_weights.is_some_and(|t| t.requires_grad) {
+        embedding_bag(cx, &inner)
+    } else {
+        embedding_bag_forward_only(cx, &inner)
+    }
 }
 
 /// `t.contiguous()`'s metadata (its own when already contiguous).
