@@ -560,6 +560,13 @@ CASES.update({
 
 
 SYMBOLIC = [
+    # `torch._refs.pow` squares as `a * a`, a multiplication through the
+    # mode: on symbolic sizes its fast binary path makes an input that is
+    # contiguous but for size-1 dims contiguous; a cube keeps the layout.
+    ("pow.Tensor_Scalar squaring a dynamic channels-last batch of 1x1 maps", "pow.Tensor_Scalar",
+     Case("", D([4, 6, 1, 1], "x", ["dynamic", "static", "static", "static"], strides=[6, 1, 6, 6]), 2)),
+    ("pow.Tensor_Scalar cubing a dynamic channels-last batch of 1x1 maps", "pow.Tensor_Scalar",
+     Case("", D([4, 6, 1, 1], "x", ["dynamic", "static", "static", "static"], strides=[6, 1, 6, 6]), 3)),
     # `elementwise_meta` converts an operand of another dtype with the C++
     # `to`, which fixes its symbolic sizes at their hints.
     ("add.Scalar of a dynamic int tensor and a float (sizes fixed)", "add.Scalar",

@@ -220,6 +220,11 @@ CASES["_weight_norm"] = [
     C("float32 v and float16 g over the last dim", T([3, 4]), T([1, 4], dtype=f16), 1),
 ]
 SYMBOLIC += [
+    # Its multiplications go through the mode: on symbolic sizes the fast
+    # binary path makes the channels-last 1x1 maps contiguous.
+    ("rms_norm of a dynamic channels-last batch of 1x1 maps with a weight", "rms_norm",
+     C("", D([4, 6, 1, 1], "x", ["dynamic", "static", "static", "static"], strides=[6, 1, 6, 6]),
+       [1], T([1]), None)),
     ("_weight_norm of a dynamic weight", "_weight_norm",
      C("", D([6, 4], "v"), D([6, 1], "g", dynamic=["dynamic", "static"]))),
 ]

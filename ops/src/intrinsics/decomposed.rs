@@ -565,8 +565,11 @@ pub fn prelu_kernel_strides(cx: &mut Cx<'_>, t: &TensorMeta, weight: &TensorMeta
 /// `pow_strides(self, exponent, dtype)`: the layout of `torch._refs.pow`
 /// with a number as exponent: `a` converted to the computation dtype of
 /// `dtype`, then `a.clone()` when the number equals 1 (Python's `b ==
-/// 1.0`: a dense `a` keeps its strides exactly), else `a * a`, `sqrt(a)`
-/// or the elementwise `pow`, laid out as a unary step.
+/// 1.0`: a dense `a` keeps its strides exactly), `a * a` when it equals
+/// 2 (a multiplication through the mode: on symbolic sizes its fast
+/// binary path answers, contiguous for an input contiguous but for size-1
+/// dims), else `sqrt(a)` or the elementwise `pow`, laid out as a unary
+/// step.
 pub fn pow_strides(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
@@ -584,8 +587,17 @@ pub fn pow_strides(
         Scalar::Bool(b) => b.as_bool() == Some(true),
         Scalar::Complex(re, im) => re == 1.0 && im == 0.0,
     };
+    let two = match exponent {
+        Scalar::Int(v) => v.as_int() == Some(2),
+        Scalar::Float(f) => f.as_f64() == Some(2.0),
+        Scalar::Bool(_) => false,
+        Scalar::Complex(re, im) => re == 2.0 && im == 0.0,
+    };
     if one {
         preserve_strides(cx, a, None)
+    } else if two {
+        // `a * a`, through the mode (its fast path on symbolic sizes).
+        Ok(s.arithmetic(cx, a, a)?.strides)
     } else {
         Ok(s.step(cx, &[a])?.strides)
     }
@@ -595,7 +607,8 @@ pub fn pow_strides(
 /// `rms_norm` composite on the CPU: the input converted to its
 /// computation dtype, times the reciprocal root of the mean square
 /// (`stats`, the normalized dims kept as ones), times `weight` when
-/// given, made contiguous in the input's suggested memory format, then
+/// given (multiplications through the mode, whose fast binary path
+/// answers on symbolic sizes), made contiguous in the input's suggested memory format, then
 /// converted back to the input's dtype.
 pub fn rms_norm_strides(
     cx: &mut Cx<'_>,
@@ -607,9 +620,10 @@ pub fn rms_norm_strides(
     let s = Steps { dtype: compute };
     let x = s.converted(cx, input)?;
     let rstd = TensorMeta::contiguous(cx.env, &stats, compute, input.device)?;
-    let mut out = s.step(cx, &[&x, &rstd])?;
+    // `mul`s through the mode (its fast path on symbolic sizes).
+    let mut out = s.arithmetic(cx, &x, &rstd)?;
     if let Some(w) = weight {
-        out = s.step(cx, &[&out, w])?;
+        out = s.arithmetic(cx, &out, w)?;
     }
     // Made contiguous in the input's suggested memory format.
     if suggest_format(cx, input, None)? == MemoryFormat::Contiguous {
