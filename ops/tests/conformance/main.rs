@@ -52,7 +52,7 @@ const FORMAT_VERSION: u64 = 2;
 /// symbolic answer and its static answers at the same sizes differ. On
 /// symbolic sizes `add` itself, or a decomposition's first step (`self +
 /// 3`, `self * 0.5`, `self - trunc(self)`, `native_batch_norm`'s
-/// `input - mean`, ...), takes the fake mode's fast binary path,
+/// `input - mean`, `pow`'s `a * a`, `rms_norm`'s `mul`s, ...), takes the fake mode's fast binary path,
 /// which lays a contiguous input (its size-1 dims' strides aside) out
 /// contiguously; at static sizes TensorIterator keeps the input's strides.
 /// Likewise the references FakeTensorMode runs on symbolic inputs, outside
@@ -64,6 +64,14 @@ const FORMAT_VERSION: u64 = 2;
 /// record: it must match, and only the comparisons at the samples' sizes
 /// are tolerated.
 const KNOWN_SAMPLE_MISMATCHES: &[(&str, &str)] = &[
+    (
+        "aten::pow.Tensor_Scalar",
+        "symbolic: pow.Tensor_Scalar squaring a dynamic channels-last batch of 1x1 maps",
+    ),
+    (
+        "aten::rms_norm",
+        "symbolic: rms_norm of a dynamic channels-last batch of 1x1 maps with a weight",
+    ),
     (
         "aten::native_batch_norm",
         "symbolic: native_batch_norm training of a dynamic single channel of its own stride",
