@@ -437,6 +437,10 @@ CASES.update({
 
 CASES.update({
     "scaled_dot_product_attention": [
+        # 3-D operands run the math path unsqueezed to 4-D, then
+        # `squeeze(0)`: a 4-D mask broadcasts against the one batch.
+        C("3-D operands, 4-D mask of one batch", T([3, 4, 6]), T([3, 4, 6]), T([3, 4, 5]), T([1, 1, 4, 4])),
+        C("3-D operands, 4-D mask of two batches", T([2, 4, 6]), T([2, 4, 6]), T([2, 4, 5]), T([2, 1, 4, 4])),
         C("4-d", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
         C("causal", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, 0.0, True),
         C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),

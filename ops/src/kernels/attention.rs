@@ -6,7 +6,8 @@
 //! whose meta output is `empty_like(query)` (the query's dense strides
 //! kept), when `use_flash_attention_cpp` accepts the inputs (3-D ones
 //! unsqueezed to one batch of heads), else the math path's matrix
-//! product, contiguous. The optional mask's sizes take part,
+//! product, contiguous (3-D operands run it unsqueezed too, a 4-D mask
+//! broadcasting against the one batch, then `squeeze(0)`). The optional mask's sizes take part,
 //! and `enable_gqa` repeats the key's and value's heads, which rules do not
 //! say, so it is written by hand.
 //!
@@ -130,9 +131,27 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
             strides.remove(0);
             (q.sizes.clone(), strides)
         } else {
-            let sizes = matmul(cx, attn, vs)?;
-            let strides = contiguous(cx.env, &sizes)?;
-            (sizes, strides)
+            // The math path on the 4-D operands (a 4-D mask's batch dims
+            // broadcast against the one batch), then `squeeze(0)`: the
+            // leading dim goes only where it is 1.
+            let (ks, vs) = if enable_gqa {
+                grouped_heads(cx, &q4.sizes, &k4.sizes, &v4.sizes)?
+            } else {
+                (k4.sizes.clone(), v4.sizes.clone())
+            };
+            let kt = swap(cx, ks, -2, -1)?;
+            let mut attn = matmul(cx, q4.sizes.clone(), kt)?;
+            if let Some(m) = &m4 {
+                attn = broadcast(cx.env, cx.op, &[&attn, &m.sizes])?;
+            }
+            let out = matmul(cx, attn, vs)?;
+            let out = TensorMeta {
+                strides: contiguous(cx.env, &out)?,
+                sizes: out,
+                ..q.clone()
+            };
+            let out = super::loss_steps::squeeze(cx, &out, 0)?;
+            (out.sizes, out.strides)
         }
     } else if flash_cpu(cx, q, k, v, mask, dropout, enable_gqa)? {
         (q.sizes.clone(), empty_like_strides(cx, q, None)?)
