@@ -222,6 +222,16 @@ pub fn quantile_interpolation(cx: &mut Cx<'_>, mode: &str) -> Result<bool> {
     }
 }
 
+/// `quantile_row_len(s, dim)`: how many values each row `quantile_compute`
+/// sorts holds, `sorted.size(-1)`: the size at `dim` (1 for a zero-dim
+/// input), or every element when `dim` is absent (the input flattened).
+pub fn quantile_row_len(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>) -> Result<SymInt> {
+    match dim {
+        Some(d) => size_or_one(cx, s, d),
+        None => shape::numel(cx.env, &s),
+    }
+}
+
 /// `histogram_edges(bins)`: one vector of `count + 1` edges per bin
 /// count (`meta_histogramdd_bin_edges`).
 pub fn histogram_edges(cx: &mut Cx<'_>, bins: Dims) -> Result<Vec<Dims>> {
