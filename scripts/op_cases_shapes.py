@@ -362,6 +362,48 @@ for _op in ["quantile.scalar", "nanquantile.scalar"]:
         C("int64 refused", T([3], dtype=i64), 0.5),
         C("empty dim", T([0, 3]), 0.5, 0),
     ]
+# Of a tensor q (a vector or a zero-dim tensor). The fake tensors hold no
+# values, so the q values are not checked (as FakeTensorMode does not).
+for _op in ["quantile", "nanquantile"]:
+    CASES[_op] = [
+        C("vector q over a dim", T([4, 5]), T([2]), 1),
+        C("vector q over a kept dim", T([4, 5]), T([2]), 1, True),
+        C("vector q over every element", T([4, 5]), T([3])),
+        C("vector q over every element kept", T([4, 5]), T([3]), None, True),
+        C("zero-dim q over a dim", T([4, 5]), T([]), 1),
+        C("zero-dim q over every element", T([4, 5]), T([])),
+        C("zero-dim q over a kept dim", T([4, 5]), T([]), 0, True),
+        C("middle of three dims", T([2, 3, 4]), T([3]), 1),
+        C("negative dim kept", T([2, 3, 4]), T([3]), -1, True),
+        C("transposed self", tr(4, 5), T([2]), 0),
+        C("transposed self over a kept dim", tr(4, 5), T([2]), 1, True),
+        C("transposed self over every element", tr(4, 5), T([2])),
+        C("float64", T([4, 5], dtype=f64), T([2], dtype=f64), 1),
+        C("zero-dim self", T([]), T([2])),
+        C("zero-dim self over a kept dim 0", T([]), T([2]), 0, True),
+        C("empty q", T([4, 5]), T([0]), 1),
+        C("one q", T([4, 5]), T([1]), 0),
+        C("lower", T([2, 3, 4]), T([3]), 1, interpolation="lower"),
+        C("higher", T([2, 3, 4]), T([3]), 1, interpolation="higher"),
+        C("midpoint", T([2, 3, 4]), T([3]), 1, interpolation="midpoint"),
+        C("nearest zero-dim q", T([4, 5]), T([]), interpolation="nearest"),
+        C("cuda", T([4, 5], device="cuda"), T([2], device="cuda"), 1),
+        C("q of another dtype refused", T([4, 5]), T([2], dtype=f64), 1),
+        C("int64 q refused", T([4, 5]), T([2], dtype=i64), 1),
+        C("2-D q refused", T([4, 5]), T([2, 1]), 1),
+        C("2-D q of another dtype refused", T([4, 5]), T([2, 2], dtype=f64), 1),
+        C("int64 self refused", T([4, 5], dtype=i64), T([2], dtype=i64), 1),
+        C("2-D q and int64 self refused", T([4, 5], dtype=i64), T([2, 2]), 1),
+        C("float16 self refused", T([4, 5], dtype=f16), T([2], dtype=f16), 1),
+        C("empty self refused", T([0, 5]), T([2]), 1),
+        C("empty self and q of another dtype refused", T([0, 5]), T([2], dtype=f64), 1),
+        C("unknown interpolation refused", T([4, 5]), T([2]), 1, interpolation="upper"),
+        C("unknown interpolation and empty self refused", T([0, 5]), T([2]), 1, interpolation="upper"),
+        C("dim out of range refused", T([4, 5]), T([2]), 2),
+        C("dim out of range and int64 self refused", T([4, 5], dtype=i64), T([2], dtype=i64), 2),
+        C("q on another device refused", T([4, 5]), T([2], device="cuda"), 1),
+        C("zero-dim cpu q with a cuda self refused", T([4, 5], device="cuda"), T([]), 1),
+    ]
 CASES["linalg_tensorinv"] = [
     C("square", T([4, 6, 8, 3])),
     C("ind one", T([6, 2, 3]), 1),
@@ -548,6 +590,15 @@ CASES["renorm_"] = [
 ]
 for _op in ["quantile.scalar_out", "nanquantile.scalar_out"]:
     CASES[_op] = out_variant_cases(T([2, 3]), 0.5, 1, shape=[2])
+for _op in ["quantile.out", "nanquantile.out"]:
+    CASES[_op] = out_variant_cases(T([4, 5]), T([2]), 1, shape=[2, 4]) + [
+        C("zero-dim q, empty out", T([4, 5]), T([]), 1, out=T([0])),
+        C("kept dims, empty out", T([4, 5]), T([3]), None, True, out=T([0])),
+        C("out of another shape is resized", T([2, 3, 4]), T([3]), 1, out=T([3, 3])),
+        C("transposed self, empty out", tr(4, 5), T([2]), 0, out=T([0])),
+        C("2-D q and float64 out refused", T([4, 5]), T([2, 2]), 1, out=T([0], dtype=f64)),
+        C("out on another device refused", T([4, 5]), T([2]), 1, out=T([0], device="cuda")),
+    ]
 CASES["_histogramdd_from_bin_cts.out"] = out_variant_cases(T([5, 2]), [3, 4], shape=[3, 4])
 
 
@@ -675,6 +726,25 @@ SYMBOLIC += [
     ("linalg_cond of a dynamic batch of order 1", "linalg_cond", C("", D([2, 3, 3], "x"), 1)),
     ("linalg_tensorsolve of dynamic sizes", "linalg_tensorsolve", C("", D([2, 3, 6], "a"), D([2, 3], "b"))),
     ("quantile of a dynamic tensor over a dim", "quantile.scalar", C("", D([3, 4], "x"), 0.5, 1, True)),
+    ("quantile of a dynamic tensor by a vector over a kept dim", "quantile",
+     C("", D([3, 4], "x"), T([2]), 1, True)),
+    ("quantile of a dynamic tensor by a dynamic vector over every element", "quantile",
+     C("", D([3, 4], "x"), D([5], "q"))),
+    ("quantile of a dynamic tensor by a dynamic vector over every element kept", "quantile",
+     C("", D([3, 4], "x"), D([5], "q"), None, True)),
+    ("quantile of a dynamic tensor by a zero-dim q over a dim", "quantile", C("", D([3, 4], "x"), T([]), 0)),
+    ("quantile of three dynamic dims over the middle", "quantile", C("", D([2, 3, 4], "x"), D([5], "q"), 1)),
+    ("quantile of a transposed tensor over its dynamic dim", "quantile",
+     C("", D([3, 4], "x", ["static", "dynamic"], strides=[1, 3]), D([2], "q"), 1, interpolation="lower")),
+    ("quantile of a dynamic size-1 dim", "quantile", C("", D([1, 4], "x"), T([2]), 0)),
+    ("quantile of a dynamic tensor into an empty out", "quantile.out",
+     C("", D([3, 4], "x"), D([2], "q"), 1, out=T([0]))),
+    ("nanquantile of a dynamic tensor by a dynamic vector over the last dim", "nanquantile",
+     C("", D([3, 4], "x"), D([3], "q"), -1, interpolation="nearest")),
+    ("nanquantile of a dynamic tensor by a zero-dim q over every element", "nanquantile",
+     C("", D([3, 4], "x"), T([]), interpolation="midpoint")),
+    ("nanquantile of a transposed dynamic tensor into an empty out", "nanquantile.out",
+     C("", D([3, 4], "x", ["static", "dynamic"], strides=[1, 3]), T([2]), 1, True, out=T([0]))),
     ("take_along_dim of dynamic flattened indices", "take_along_dim", C("", D([3, 4], "x"), D([5], "i", dtype=i64))),
     ("_unsafe_masked_index of a dynamic mask", "_unsafe_masked_index",
      C("", T([4, 5]), D([3, 5], "m", dtype=b8), [D([3, 1], "i", dtype=i64)], 0.0)),

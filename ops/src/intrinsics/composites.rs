@@ -232,6 +232,21 @@ pub fn quantile_row_len(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>) -> Result<Sy
     }
 }
 
+/// `quantile_strides(q, reduced)`: the layout of `quantile`'s result for a
+/// `q` of sizes `q` (none or one) over the reduced sizes `reduced`. The
+/// values are gathered contiguously over `[*reduced, Q]` and moved to the
+/// front by `unsqueeze_(0).transpose_(0, -1).squeeze_(-1)`, so the q dim
+/// is innermost in memory; a zero-dim `q` gives `reduced` contiguous.
+pub fn quantile_strides(cx: &mut Cx<'_>, q: Dims, reduced: Dims) -> Result<Dims> {
+    let mut gathered = reduced;
+    gathered.extend(q.iter().copied());
+    let mut strides = fake_runtime::strides::contiguous(cx.env, &gathered)?;
+    if !q.is_empty() {
+        strides.rotate_right(q.len());
+    }
+    Ok(strides)
+}
+
 /// `histogram_edges(bins)`: one vector of `count + 1` edges per bin
 /// count (`meta_histogramdd_bin_edges`).
 pub fn histogram_edges(cx: &mut Cx<'_>, bins: Dims) -> Result<Vec<Dims>> {
