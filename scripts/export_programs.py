@@ -23,7 +23,8 @@ new_zeros, repeat_interleave, unique, tensor_split, interpolate,
 scaled-dot-product and multi-head attention, channel shuffle,
 view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
-expanded tensor, arange with symbolic bounds; and whole models (swin_t,
+expanded tensor, arange with symbolic bounds, quantiles by tensors of q
+values; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
@@ -419,6 +420,7 @@ def programs():
         {0: Dim.AUTO},
     )
     yield "column_log_softmax", ColumnLogSoftmax(), (torch.randn(2, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "quantiles", Quantiles(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
         {0: Dim.AUTO, 2: Dim.AUTO},
         {0: Dim.AUTO},
@@ -711,6 +713,17 @@ class ColumnLogSoftmax(torch.nn.Module):
     def forward(self, x):
         v = x[:1].t()
         return F.log_softmax(v, 0), F.log_softmax(v, 1), torch.log_softmax(x.t(), 0)
+
+
+class Quantiles(torch.nn.Module):
+    """`quantile` / `nanquantile` by tensors of q values: the q dim comes
+    first and innermost in memory; a q value outside [0, 1] is accepted,
+    as FakeTensorMode does not read the values (eager refuses it)."""
+
+    def forward(self, x):
+        a = torch.quantile(x, torch.tensor([0.25, 1.5]), dim=1, keepdim=True)
+        b = torch.nanquantile(x.t(), torch.tensor([0.5, 0.75, 0.9]), dim=0, interpolation="nearest")
+        return a, b
 
 
 class ParameterMatmuls(torch.nn.Module):

@@ -205,6 +205,7 @@ programs!(
     unbacked_broadcasts,
     parameter_matmuls,
     column_log_softmax,
+    quantiles,
     column_convs,
     strided_views,
     scatter_offsets,
