@@ -81,16 +81,7 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
         let strides = contiguous(cx.env, &sizes)?;
         return Ok(super::fresh_out(cx, q, sizes, strides));
     }
-    let (ks, vs) = if enable_gqa {
-        grouped_heads(cx, &q.sizes, &k.sizes, &v.sizes)?
-    } else {
-        (k.sizes.clone(), v.sizes.clone())
-    };
-    let kt = swap(cx, ks, -2, -1)?;
-    let mut attn = matmul(cx, q.sizes.clone(), kt)?;
-    if let Some(m) = mask {
-        attn = broadcast(cx.env, cx.op, &[&attn, &m.sizes])?;
-    }
+    let (attn, vs) = attention_sizes(cx, q, k, v, mask, enable_gqa)?;
     // The math path scales an integral (or bool) query and key by a
     // float, so their product is in the default float dtype; its product
     // with the integral value is then a `bmm`, which wants one dtype,
@@ -134,16 +125,7 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
             // The math path on the 4-D operands (a 4-D mask's batch dims
             // broadcast against the one batch), then `squeeze(0)`: the
             // leading dim goes only where it is 1.
-            let (ks, vs) = if enable_gqa {
-                grouped_heads(cx, &q4.sizes, &k4.sizes, &v4.sizes)?
-            } else {
-                (k4.sizes.clone(), v4.sizes.clone())
-            };
-            let kt = swap(cx, ks, -2, -1)?;
-            let mut attn = matmul(cx, q4.sizes.clone(), kt)?;
-            if let Some(m) = &m4 {
-                attn = broadcast(cx.env, cx.op, &[&attn, &m.sizes])?;
-            }
+            let (attn, vs) = attention_sizes(cx, &q4, &k4, &v4, m4.as_ref(), enable_gqa)?;
             let out = matmul(cx, attn, vs)?;
             let out = TensorMeta {
                 strides: contiguous(cx.env, &out)?,
@@ -248,6 +230,30 @@ fn flash_cpu(
 /// Grouped-query attention (`pre_process_group_query_attention_input`):
 /// the key's and value's head counts (dim -3) must divide the query's,
 /// and their heads are repeated to match it.
+/// The math path's attention sizes (`q @ k^T`, broadcast with the mask's)
+/// and the value's sizes it multiplies, the key's and value's heads
+/// repeated for grouped-query attention.
+fn attention_sizes(
+    cx: &mut Cx<'_>,
+    q: &TensorMeta,
+    k: &TensorMeta,
+    v: &TensorMeta,
+    mask: Option<&TensorMeta>,
+    enable_gqa: bool,
+) -> Result<(Dims, Dims)> {
+    let (ks, vs) = if enable_gqa {
+        grouped_heads(cx, &q.sizes, &k.sizes, &v.sizes)?
+    } else {
+        (k.sizes.clone(), v.sizes.clone())
+    };
+    let kt = swap(cx, ks, -2, -1)?;
+    let mut attn = matmul(cx, q.sizes.clone(), kt)?;
+    if let Some(m) = mask {
+        attn = broadcast(cx.env, cx.op, &[&attn, &m.sizes])?;
+    }
+    Ok((attn, vs))
+}
+
 fn grouped_heads(
     cx: &mut Cx<'_>,
     q: &[SymInt],
