@@ -288,6 +288,11 @@ CASES["im2col"] = [
     C("one block unbatched", T([2, 3, 4]), [3, 4], [1, 1], [0, 0], [1, 1]),
 ]
 SYMBOLIC += [
+    # Each dim's block indices broadcast `arange(blocks)` against the
+    # kernel's offsets, which asks whether the block count is 1: a guard
+    # that refuses a single row of blocks.
+    ("im2col of a dynamic image, its block counts guarded against 1", "im2col",
+     C("", D([2, 3, 5, 3], "x", ["dynamic", "dynamic", "dynamic", "static"]), [2, 3], [1, 1], [0, 0], [1, 1])),
     ("im2col of dynamic sizes", "im2col",
      Case("", D([2, 3, 8, 9], "x", ["dynamic", "dynamic", "dynamic", "static"]), [2, 3], [1, 1], [1, 0], [2, 1])),
     ("grid_sampler of dynamic sizes", "grid_sampler",
