@@ -227,9 +227,6 @@ fn flash_cpu(
     Ok(true)
 }
 
-/// Grouped-query attention (`pre_process_group_query_attention_input`):
-/// the key's and value's head counts (dim -3) must divide the query's,
-/// and their heads are repeated to match it.
 /// The math path's attention sizes (`q @ k^T`, broadcast with the mask's)
 /// and the value's sizes it multiplies, the key's and value's heads
 /// repeated for grouped-query attention.
@@ -254,6 +251,9 @@ fn attention_sizes(
     Ok((attn, vs))
 }
 
+/// Grouped-query attention (`pre_process_group_query_attention_input`):
+/// the key's and value's head counts (dim -3) must divide the query's,
+/// and their heads are repeated to match it.
 fn grouped_heads(
     cx: &mut Cx<'_>,
     q: &[SymInt],
