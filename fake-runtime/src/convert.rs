@@ -226,7 +226,7 @@ fn symbolic_strides(
     let mut order: Vec<usize> = (0..n).collect();
     // Ascending stride; on ties the last dim first.
     order.sort_by(|&a, &b| ex_strides[a].cmp(&ex_strides[b]).then(b.cmp(&a)));
-    let mut out: Dims = Dims::from(smallvec::smallvec![SymInt::Int(0); n]);
+    let mut out: Dims = Dims::from_elem(SymInt::Int(0), n);
     let mut candidates: Vec<(i64, SymInt)> = Vec::new();
     for i in order {
         let val = ex_strides[i];

@@ -44,18 +44,6 @@ impl Dims {
     pub fn from_elem(d: SymInt, n: usize) -> Self {
         Dims(DimsVec::from_elem(d, n))
     }
-
-    /// The dims of `v`.
-    #[inline]
-    pub fn from_vec(v: Vec<SymInt>) -> Self {
-        Dims(DimsVec::from_vec(v))
-    }
-
-    /// The vector itself.
-    #[inline]
-    pub fn into_inner(self) -> DimsVec {
-        self.0
-    }
 }
 
 impl Clone for Dims {
@@ -96,20 +84,6 @@ impl DerefMut for Dims {
     }
 }
 
-impl AsRef<[SymInt]> for Dims {
-    #[inline]
-    fn as_ref(&self) -> &[SymInt] {
-        &self.0
-    }
-}
-
-impl std::borrow::Borrow<[SymInt]> for Dims {
-    #[inline]
-    fn borrow(&self) -> &[SymInt] {
-        &self.0
-    }
-}
-
 impl FromIterator<SymInt> for Dims {
     #[inline]
     fn from_iter<I: IntoIterator<Item = SymInt>>(iter: I) -> Self {
@@ -121,13 +95,6 @@ impl Extend<SymInt> for Dims {
     #[inline]
     fn extend<I: IntoIterator<Item = SymInt>>(&mut self, iter: I) {
         self.0.extend(iter)
-    }
-}
-
-impl<'a> Extend<&'a SymInt> for Dims {
-    #[inline]
-    fn extend<I: IntoIterator<Item = &'a SymInt>>(&mut self, iter: I) {
-        self.0.extend(iter.into_iter().copied())
     }
 }
 
@@ -146,36 +113,6 @@ impl<'a> IntoIterator for &'a Dims {
     #[inline]
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a mut Dims {
-    type Item = &'a mut SymInt;
-    type IntoIter = std::slice::IterMut<'a, SymInt>;
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.iter_mut()
-    }
-}
-
-impl From<DimsVec> for Dims {
-    #[inline]
-    fn from(v: DimsVec) -> Self {
-        Dims(v)
-    }
-}
-
-impl From<&[SymInt]> for Dims {
-    #[inline]
-    fn from(v: &[SymInt]) -> Self {
-        Dims::from_slice(v)
-    }
-}
-
-impl From<Vec<SymInt>> for Dims {
-    #[inline]
-    fn from(v: Vec<SymInt>) -> Self {
-        Dims::from_vec(v)
     }
 }
 

@@ -178,7 +178,7 @@ pub fn sizes(
 ) -> Result<Dims> {
     match args.get(i) {
         Some(Arg::Ints(v)) => Ok(Dims::from_slice(v)),
-        Some(Arg::Int(v)) => Ok(Dims::from(smallvec::smallvec![*v])),
+        Some(Arg::Int(v)) => Ok(Dims::from([*v])),
         None | Some(Arg::None) => missing(cx, i, name, "a list of ints", default.map(from_ints)),
         a => Err(bad(cx, i, name, "a list of ints", a)),
     }
@@ -194,7 +194,7 @@ pub fn opt_sizes(
 ) -> Result<Option<Dims>> {
     match args.get(i) {
         Some(Arg::Ints(v)) => Ok(Some(Dims::from_slice(v))),
-        Some(Arg::Int(v)) => Ok(Some(Dims::from(smallvec::smallvec![*v]))),
+        Some(Arg::Int(v)) => Ok(Some(Dims::from([*v]))),
         None | Some(Arg::None) => Ok(default.map(from_ints)),
         a => Err(bad(cx, i, name, "a list of ints or None", a)),
     }

@@ -581,18 +581,13 @@ pub fn pow_strides(
     let compute = fake_runtime::promotion::computation_dtype(dtype);
     let conversion = converted(cx, t, compute)?;
     let a = conversion.as_ref().unwrap_or(t);
-    let one = match exponent {
-        Scalar::Int(v) => v.as_int() == Some(1),
-        Scalar::Float(f) => f.as_f64() == Some(1.0),
-        Scalar::Bool(b) => b.as_bool() == Some(true),
-        Scalar::Complex(re, im) => re == 1.0 && im == 0.0,
+    let equals = |n: i64| match exponent {
+        Scalar::Int(v) => v.as_int() == Some(n),
+        Scalar::Float(f) => f.as_f64() == Some(n as f64),
+        Scalar::Bool(b) => b.as_bool().map(i64::from) == Some(n),
+        Scalar::Complex(re, im) => re == n as f64 && im == 0.0,
     };
-    let two = match exponent {
-        Scalar::Int(v) => v.as_int() == Some(2),
-        Scalar::Float(f) => f.as_f64() == Some(2.0),
-        Scalar::Bool(_) => false,
-        Scalar::Complex(re, im) => re == 2.0 && im == 0.0,
-    };
+    let (one, two) = (equals(1), equals(2));
     if one {
         preserve_strides(cx, a, None)
     } else if two {
@@ -608,8 +603,8 @@ pub fn pow_strides(
 /// computation dtype, times the reciprocal root of the mean square
 /// (`stats`, the normalized dims kept as ones), times `weight` when
 /// given (multiplications through the mode, whose fast binary path
-/// answers on symbolic sizes), made contiguous in the input's suggested memory format, then
-/// converted back to the input's dtype.
+/// answers on symbolic sizes), made contiguous in the input's suggested
+/// memory format, then converted back to the input's dtype.
 pub fn rms_norm_strides(
     cx: &mut Cx<'_>,
     input: &TensorMeta,

@@ -136,7 +136,7 @@ pub fn nonzero_static_strides(cx: &mut Cx<'_>, t: &TensorMeta, size: SymInt) -> 
         let rank = SymInt::Int(t.dim() as i64);
         fake_runtime::strides::contiguous(cx.env, &[size, rank])
     } else {
-        Ok(Dims::from(smallvec::smallvec![SymInt::Int(1), size]))
+        Ok(Dims::from([SymInt::Int(1), size]))
     }
 }
 

@@ -305,7 +305,7 @@ pub fn addmv_sizes(cx: &mut Cx<'_>, s: Dims, n: SymInt, beta: Scalar, d: DType) 
         Scalar::Complex(re, im) => re == 0.0 && im == 0.0,
         _ => false,
     };
-    let product: Dims = Dims::from(smallvec::smallvec![n]);
+    let product: Dims = Dims::from([n]);
     if zero {
         return Ok(product);
     }

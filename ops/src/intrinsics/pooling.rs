@@ -243,7 +243,7 @@ pub fn max_pool2d_out(
     }
     let out = pool2d_lengths(cx, input, k, d, p, dil, ceil_mode)?;
     pool2d_shape_check(cx, input, k, d, p, dil, out, format)?;
-    Ok(Dims::from(smallvec::smallvec![planes, out[0], out[1]]))
+    Ok(Dims::from([planes, out[0], out[1]]))
 }
 
 /// `avg_pool2d_out(input, kernel_size, stride, padding, ceil_mode)`:
@@ -266,7 +266,7 @@ pub fn avg_pool2d_out(
     let out = pool2d_lengths(cx, input, k, d, p, [1, 1], ceil_mode)?;
     let format = suggest_format(cx, input, None)?;
     pool2d_shape_check(cx, input, k, d, p, [1, 1], out, format)?;
-    Ok(Dims::from(smallvec::smallvec![planes, out[0], out[1]]))
+    Ok(Dims::from([planes, out[0], out[1]]))
 }
 
 /// A 3-D parameter unpacked, or PyTorch's refusal.

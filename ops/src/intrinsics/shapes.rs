@@ -245,7 +245,7 @@ pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
 /// one; a zero-dim tensor becomes `[1]`.
 pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
     if s.is_empty() {
-        return Ok(Dims::from(smallvec::smallvec![SymInt::Int(1)]));
+        return Ok(Dims::from([SymInt::Int(1)]));
     }
     let a = shape::wrap_dim(cx.op, start, s.len())?;
     let b = shape::wrap_dim(cx.op, end, s.len())?;
@@ -445,10 +445,7 @@ fn repeat_interleave_input(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>) -> Result
     let d = shape::wrap_dim(cx.op, dim.unwrap_or(0), s.len())?;
     Ok(match dim {
         Some(_) => (s, d),
-        None => (
-            Dims::from(smallvec::smallvec![shape::numel(cx.env, &s)?]),
-            0,
-        ),
+        None => (Dims::from([shape::numel(cx.env, &s)?]), 0),
     })
 }
 

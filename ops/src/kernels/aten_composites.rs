@@ -261,7 +261,7 @@ pub(crate) fn log_sigmoid_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
             ..output.clone()
         }
     } else {
-        contiguous_like(cx, &output, Dims::from(smallvec::smallvec![SymInt::Int(0)]))?
+        contiguous_like(cx, &output, Dims::from([SymInt::Int(0)]))?
     };
     let mut outs = Outs::new();
     outs.push(Out::Tensor(output, Alias::Fresh));

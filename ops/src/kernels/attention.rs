@@ -7,9 +7,9 @@
 //! kept), when `use_flash_attention_cpp` accepts the inputs (3-D ones
 //! unsqueezed to one batch of heads), else the math path's matrix
 //! product, contiguous (3-D operands run it unsqueezed too, a 4-D mask
-//! broadcasting against the one batch, then `squeeze(0)`). The optional mask's sizes take part,
-//! and `enable_gqa` repeats the key's and value's heads, which rules do not
-//! say, so it is written by hand.
+//! broadcasting against the one batch, then `squeeze(0)`). The optional
+//! mask's sizes take part, and `enable_gqa` repeats the key's and value's
+//! heads, which rules do not say, so it is written by hand.
 //!
 //! The CUDA backends' entry points (`_scaled_dot_product_flash_attention`,
 //! `_scaled_dot_product_efficient_attention`, `_flash_attention_forward`,

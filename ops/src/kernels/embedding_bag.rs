@@ -109,7 +109,7 @@ pub(crate) fn embedding_bag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         num_bags = last_offset(cx, num_bags)?;
     }
     let dim = size(cx, weight, 1)?;
-    let output_sizes: Dims = Dims::from(smallvec::smallvec![num_bags, dim]);
+    let output_sizes: Dims = Dims::from([num_bags, dim]);
     let output = new_empty(cx, weight, output_sizes.clone())?;
 
     if let Some(psw) = per_sample_weights {
@@ -143,16 +143,12 @@ pub(crate) fn embedding_bag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     outs.push(output);
     if !offsets.device.is_cpu() {
         let index_count = size(cx, indices, 0)?;
-        outs.push(new_empty(
-            cx,
-            indices,
-            Dims::from(smallvec::smallvec![index_count]),
-        )?);
+        outs.push(new_empty(cx, indices, Dims::from([index_count]))?);
         outs.push(new_empty(cx, indices, offsets.sizes.clone())?);
         let max_sizes = if mode == MODE_MAX {
             output_sizes
         } else {
-            Dims::from_slice(&[SymInt::Int(0)])
+            Dims::from([SymInt::Int(0)])
         };
         outs.push(new_empty(cx, indices, max_sizes)?);
         return Ok(outs);
@@ -172,24 +168,16 @@ pub(crate) fn embedding_bag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     } else {
         SymInt::Int(0)
     };
-    outs.push(new_empty(
-        cx,
-        offsets,
-        Dims::from(smallvec::smallvec![offset2bag]),
-    )?);
-    outs.push(new_empty(
-        cx,
-        offsets,
-        Dims::from(smallvec::smallvec![num_bags]),
-    )?);
+    outs.push(new_empty(cx, offsets, Dims::from([offset2bag]))?);
+    outs.push(new_empty(cx, offsets, Dims::from([num_bags]))?);
     let max_sizes: Dims = if mode == MODE_MAX {
         let mut bags = size(cx, offsets, 0)?;
         if include_last_offset {
             bags = last_offset(cx, bags)?;
         }
-        Dims::from(smallvec::smallvec![bags, size(cx, weight, 1)?])
+        Dims::from([bags, size(cx, weight, 1)?])
     } else {
-        Dims::from(smallvec::smallvec![num_bags])
+        Dims::from([num_bags])
     };
     outs.push(new_empty(cx, offsets, max_sizes)?);
     Ok(outs)

@@ -97,11 +97,11 @@ fn exec_fft(
     }
     // `input.permute(...).reshape([-1, *signal])`: the batch is inferred
     // from the element count.
-    let mut view: Dims = Dims::from(smallvec::smallvec![SymInt::Int(-1)]);
+    let mut view: Dims = Dims::from([SymInt::Int(-1)]);
     view.extend(permute[batch_dims..].iter().map(|&d| input.sizes[d]));
     let numel = shape::numel(cx.env, &input.sizes)?;
     let inferred = shape::infer_view(cx.env, cx.op, numel, &view)?;
-    let mut batched_out: Dims = Dims::from(smallvec::smallvec![inferred[0]]);
+    let mut batched_out: Dims = Dims::from([inferred[0]]);
     batched_out.extend(dim.iter().map(|&d| out_sizes[d]));
     // `out.resize_(batched_out_sizes)` first asks whether the sizes are
     // already those (c10's `ArrayRef` equality: one guard per dim, up to

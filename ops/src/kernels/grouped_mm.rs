@@ -10,7 +10,6 @@ use super::invalid;
 use fake_runtime::shape::{Dims, display_torch_size};
 use fake_runtime::support::{args, require, require_printing};
 use fake_runtime::{Arg, Cx, DType, Outs, Result, SymInt, TensorMeta};
-use smallvec::smallvec;
 
 /// `_grouped_mm(Tensor self, Tensor mat2, Tensor? offs=None, Tensor?
 /// bias=None, ScalarType? out_dtype=None) -> Tensor`.
@@ -159,7 +158,7 @@ fn output(
         require(cx, same, message)
     };
     let sizes: Dims = match (a2, b2) {
-        (true, true) => Dims::from(smallvec![groups, mat_a.sizes[0], mat_b.sizes[1]]),
+        (true, true) => Dims::from([groups, mat_a.sizes[0], mat_b.sizes[1]]),
         (true, false) => {
             batches_match(
                 cx,
@@ -167,7 +166,7 @@ fn output(
                 mat_b.sizes[0],
                 "matrix batch sizes have to match",
             )?;
-            Dims::from(smallvec![mat_a.sizes[0], mat_b.sizes[2]])
+            Dims::from([mat_a.sizes[0], mat_b.sizes[2]])
         }
         (false, true) => {
             batches_match(
@@ -176,7 +175,7 @@ fn output(
                 mat_a.sizes[0],
                 "matrix batch sizes have to match",
             )?;
-            Dims::from(smallvec![mat_a.sizes[1], mat_b.sizes[1]])
+            Dims::from([mat_a.sizes[1], mat_b.sizes[1]])
         }
         (false, false) => {
             batches_match(
@@ -185,7 +184,7 @@ fn output(
                 mat_b.sizes[0],
                 "batched dimension has to match",
             )?;
-            Dims::from(smallvec![mat_a.sizes[0], mat_a.sizes[1], mat_b.sizes[2]])
+            Dims::from([mat_a.sizes[0], mat_a.sizes[1], mat_b.sizes[2]])
         }
     };
     let alignment = 16 / mat_a.dtype.itemsize() as i64;
@@ -197,9 +196,9 @@ fn output(
     };
     let strides: Dims = if a2 == b2 {
         let outer = cx.env.mul(sizes[1], padded)?;
-        Dims::from(smallvec![outer, padded, SymInt::Int(1)])
+        Dims::from([outer, padded, SymInt::Int(1)])
     } else {
-        Dims::from(smallvec![padded, SymInt::Int(1)])
+        Dims::from([padded, SymInt::Int(1)])
     };
     Ok(super::fresh_out(cx, mat_a, sizes, strides))
 }
