@@ -1,5 +1,6 @@
 //! Intrinsics of spatial rearrangements: `col2im`'s output sizes with the
-//! checks of its Python decomposition (which FakeTensorMode runs).
+//! checks of its Python decomposition (which FakeTensorMode runs), and its
+//! layout.
 
 use super::*;
 
@@ -125,4 +126,43 @@ pub fn col2im_out(
     out.push(cx.env.floordiv(channels, SymInt::Int(area))?);
     out.extend(output_size.iter().copied());
     Ok(out)
+}
+
+/// `col2im_strides(self, shape, padding)`: the layout of `col2im`'s
+/// decomposition, which sums the blocks into a new contiguous buffer
+/// padded by `padding` on each side (`[N, C, H + 2 * pad_h, W + 2 *
+/// pad_w]`, `N` 1 for an unbatched input) and crops it with `F.pad`'s
+/// negative pads: the clone of the cropped view
+/// ([`pad_strides`]), which keeps the buffer's
+/// strides where the crop is dense and non-overlapping (a single row),
+/// then `squeeze(0)` for an unbatched input.
+pub fn col2im_strides(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    shape: Dims,
+    padding: IntList,
+) -> Result<Dims> {
+    let batched = shape.len() == 4;
+    let mut sizes = shape;
+    if !batched {
+        sizes.insert(0, SymInt::Int(1));
+    }
+    let n = sizes.len();
+    if n != 4 || padding.len() != 2 {
+        return Err(invalid(cx, format!("col2im: a 4-D result, got {n} dims")));
+    }
+    let mut padded = sizes.clone();
+    for (size, &pad) in padded[2..].iter_mut().zip(padding.iter()) {
+        *size = cx.env.add(*size, SymInt::Int(2 * pad))?;
+    }
+    let cropped = TensorMeta {
+        sizes,
+        strides: contiguous(cx, padded)?,
+        ..input.clone()
+    };
+    let mut strides = cloned_strides(cx, &cropped)?;
+    if !batched {
+        strides.remove(0);
+    }
+    Ok(strides)
 }
