@@ -17,8 +17,9 @@ Writes fake-runtime/tests/fixtures/mode_cases.json with PyTorch's answers for:
   `allow_non_fake_inputs`;
 - sequences of operator calls (in-place metadata changes and version bumps,
   `out=` variants, `nonzero` / `item` and their unbacked symbols, factory
-  defaults, `_to_copy`, reshape's view or copy) with the metadata of every result, and `cache_info()`
-  after every call for the dispatch-cache sequence.
+  defaults, `_to_copy`, reshape's view or copy, constant propagation) with
+  the metadata of every result, whether it is a constant (and its value),
+  and `cache_info()` after every call for the dispatch-cache sequence.
 
 Operator arguments are written in schema order as the Rust tests pass them:
 {"t": name} a tensor, {"int": n}, {"ints": [...]}, {"scalar": x}, {"float": x},
@@ -26,11 +27,13 @@ Operator arguments are written in schema order as the Rust tests pass them:
 {"memory_format": "contiguous_format"}, null for None.
 """
 
+import contextlib
 import json
 import pathlib
 import re
 
 import torch
+from torch._dispatch.python import enable_python_dispatcher
 from torch._dynamo.source import LocalSource
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import (
@@ -389,6 +392,34 @@ SEQUENCES = [
         "watch": [],
     },
     {
+        "name": "constants run for real: eager layouts, propagated and forgotten",
+        # As export traces: under the Python dispatcher, whose fake `expand`
+        # is the reference's.
+        "operators": True,
+        "python_dispatcher": True,
+        "inputs": {
+            "k": ([], "float32", "cpu", 2.5),
+            "n": ([], "int64", "cpu", 7),
+            "x": ([3], "float32", "cpu", None),
+        },
+        "steps": [
+            {"op": "aten::expand", "args": [T("k"), ints([1, 1])], "out": "e1"},
+            {"op": "aten::_local_scalar_dense", "args": [T("e1")], "out": "s1"},
+            {"op": "aten::mul.Tensor", "args": [T("n"), T("n")], "out": "m"},
+            {"op": "aten::expand", "args": [T("m"), ints([1, 1, 1])], "out": "e2"},
+            {"op": "aten::unsqueeze", "args": [T("m"), {"int": 0}], "out": "m1"},
+            {"op": "aten::expand", "args": [T("m1"), ints([1, 1])], "out": "e3"},
+            {"op": "aten::select.int", "args": [T("x"), {"int": 0}, {"int": 0}], "out": "xs"},
+            {"op": "aten::expand", "args": [T("xs"), ints([1, 1])], "out": "e4"},
+            {"op": "aten::mul.Tensor", "args": [T("xs"), T("k")], "out": "p"},
+            {"op": "aten::expand", "args": [T("k"), ints([1, 2, 1])], "out": "e5"},
+            {"op": "aten::expand", "args": [T("k"), ints([1, 1])], "out": "e6"},
+            {"op": "aten::mul.Tensor", "args": [T("k"), T("k")], "out": "q"},
+            {"op": "aten::expand", "args": [T("n"), ints([0])], "out": "e7"},
+        ],
+        "watch": ["k"],
+    },
+    {
         "name": "dispatch cache: hits, misses and bypasses by reason",
         "inputs": {
             "a": ([2, 3], "float32", "cpu", None),
@@ -623,8 +654,9 @@ def run_sequence_(seq):
                 pos.append(v)
         rec = {"op": step["op"], "args": step["args"], "out": step["out"]}
         before = dict(tensors)
+        dispatcher = enable_python_dispatcher() if seq.get("python_dispatcher") else contextlib.nullcontext()
         try:
-            with mode, counts:
+            with mode, counts, dispatcher:
                 counts.outer = None
                 r = func(*pos, **kw)
         except Exception as e:  # noqa: BLE001 - we record which error
@@ -641,7 +673,8 @@ def run_sequence_(seq):
                 "version": r._version,
                 "storage": storages(StorageWeakRef(r.untyped_storage())),
                 "same_as": next((k for k, v in before.items() if v is r), None),
-                "constant": None if r.constant is None else r.constant.item(),
+                # A constant's value; an empty constant has none.
+                "constant": None if r.constant is None else (r.constant.item() if r.constant.numel() else "empty"),
             }
         elif r is not None:
             rec["scalar"] = scalar_out(r, names)

@@ -24,7 +24,7 @@ scaled-dot-product and multi-head attention, channel shuffle,
 view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
 expanded tensor, arange with symbolic bounds, quantiles by tensors of q
-values; and whole models (swin_t,
+values, constants the mode runs for real; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
@@ -421,6 +421,7 @@ def programs():
     )
     yield "column_log_softmax", ColumnLogSoftmax(), (torch.randn(2, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "quantiles", Quantiles(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "constants", Constants(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
         {0: Dim.AUTO, 2: Dim.AUTO},
         {0: Dim.AUTO},
@@ -724,6 +725,30 @@ class Quantiles(torch.nn.Module):
         a = torch.quantile(x, torch.tensor([0.25, 1.5]), dim=1, keepdim=True)
         b = torch.nanquantile(x.t(), torch.tensor([0.5, 0.75, 0.9]), dim=0, interpolation="nearest")
         return a, b
+
+
+class Constants(torch.nn.Module):
+    """Tensors built from numbers in the program (lifted constants of one
+    element): FakeTensorMode runs what uses only constants for real, in
+    eager mode, and its small results stay constants (`expand` of a
+    zero-dim constant to one element gives every dim stride 0, eager's
+    answer, where a fake `expand` gives 1), also through `mul.Scalar` by
+    a symbolic size (the reference computes with a SymFloat) and
+    `quantile`'s decomposition in the Core ATen IR; a larger result is
+    not a constant, and the fake `expand` lays out the next one."""
+
+    def forward(self, x):
+        q = torch.tensor(0.5)
+        k = torch.tensor(3)
+        a = q.expand(1, 1, 1)
+        b = (k * 2).expand(1, 1)
+        c = (q * x.shape[0]).expand(1, 1)
+        d = q.expand(1, 2, 1)
+        e = torch.tensor([1.5]).expand(1, 1, 1)
+        f = q.unsqueeze(0).expand(2, 1)
+        g = torch.quantile(x, q, dim=None, keepdim=True, interpolation="nearest")
+        h = x.sum().expand(1, 1)
+        return a, b, c, d, e, f, g, h
 
 
 class ParameterMatmuls(torch.nn.Module):

@@ -206,6 +206,7 @@ programs!(
     parameter_matmuls,
     column_log_softmax,
     quantiles,
+    constants,
     column_convs,
     strided_views,
     scatter_offsets,

@@ -23,6 +23,7 @@ fn cx<'a>(env: &'a mut ShapeEnv, op: &'static str) -> Cx<'a> {
         defaults: Defaults::default(),
         device: Device::cpu(),
         constant: None,
+        eager: false,
     }
 }
 

@@ -56,6 +56,7 @@ static OPS: [OpDef; 1] = [OpDef {
         data_dependent: false,
         no_grad: false,
         multi_device: false,
+        seeded: false,
         hand_written: true,
         derived: false,
     },

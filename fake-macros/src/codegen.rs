@@ -67,7 +67,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
     let defs = ops.iter().map(|o| {
         let (name, schema) = (&o.name, &o.schema);
         let t = o.tags;
-        let (pw, vw, ip, fa, dd, ng, md, hw, dv) = (
+        let (pw, vw, ip, fa, dd, ng, md, sd, hw, dv) = (
             t.pointwise,
             t.view,
             t.inplace,
@@ -75,6 +75,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
             t.data_dependent,
             t.no_grad,
             t.multi_device,
+            t.seeded,
             t.hand_written,
             t.derived,
         );
@@ -104,7 +105,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
                 tags: #rt::Tags {
                     pointwise: #pw, view: #vw, inplace: #ip, factory: #fa,
                     data_dependent: #dd, no_grad: #ng, multi_device: #md,
-                    hand_written: #hw, derived: #dv,
+                    seeded: #sd, hand_written: #hw, derived: #dv,
                 },
                 kernel: #kernel,
             }

@@ -42,6 +42,8 @@ pub struct TagsIr {
     pub no_grad: bool,
     /// `@multi_device`.
     pub multi_device: bool,
+    /// `@seeded`.
+    pub seeded: bool,
     /// `@kernel(...)`.
     pub hand_written: bool,
     /// Derived from a functional rule (`@derive`).

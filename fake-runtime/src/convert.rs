@@ -13,7 +13,7 @@ use crate::mode::FakeTensorMode;
 use crate::shape::Dims;
 use crate::shape_env::{DimDynamic, Source};
 use crate::sym::{SymInt, ValueRange};
-use crate::tensor::TensorId;
+use crate::tensor::{Constant, TensorId};
 use crate::{DType, Device, Layout};
 use std::sync::Arc;
 
@@ -195,19 +195,19 @@ impl FakeTensorMode {
         t
     }
 
-    /// The fake tensor of `real` with static sizes, remembering its value
-    /// when it has at most [`crate::tensor::CONSTANT_NUMEL_LIMIT`] element
-    /// and the host can tell it, as PyTorch does for `torch.tensor(...)`
-    /// under the mode (`lift_fresh`, `make_constant=True`): `item()` on it
-    /// then gives the value.
+    /// The fake tensor of `real` with static sizes, a constant when it has
+    /// at most [`crate::tensor::CONSTANT_NUMEL_LIMIT`] element, as PyTorch
+    /// makes `torch.tensor(...)` under the mode (`lift_fresh`,
+    /// `make_constant=True`): `item()` on it then gives the value when the
+    /// host can tell it.
     pub fn lift(&mut self, real: &dyn RealTensor) -> Result<TensorId> {
         let known = self.memo_tensors.contains_key(&real.id());
         let t = self.from_real(real, &SymbolicContext::static_(""))?;
         if !known
             && real.sizes().iter().product::<i64>() <= crate::tensor::CONSTANT_NUMEL_LIMIT as i64
-            && let Some(v) = real.scalar_value()
         {
-            self.set_constant(t, v);
+            let value = real.scalar_value();
+            self.set_constant(t, value.map_or(Constant::Unknown, Constant::Known));
         }
         Ok(t)
     }

@@ -100,6 +100,11 @@ pub struct Cx<'a> {
     /// The known value of the first tensor argument, when it has at most
     /// one element and its value is known (so `item()` can answer).
     pub constant: Option<Scalar>,
+    /// PyTorch runs this call for real, in eager mode, on constants (its
+    /// constant propagation): a kernel whose eager layout differs from
+    /// the meta kernel's gives the eager one where the result is small
+    /// enough to be a constant.
+    pub eager: bool,
 }
 
 /// One argument, in schema order. Absent optional arguments are
@@ -201,6 +206,9 @@ pub struct Tags {
     /// are on the first tensor's device (`copy_`, `resize_as_`: PyTorch's
     /// `multi_device_op_default`).
     pub multi_device: bool,
+    /// Draws from the random generator (PyTorch's `nondeterministic_seeded`
+    /// tag): never run for real on constants.
+    pub seeded: bool,
     /// Implemented by a hand-written kernel rather than a rule.
     pub hand_written: bool,
     /// Derived from a functional operator's rule (its in-place or `out=`

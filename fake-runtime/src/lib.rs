@@ -50,4 +50,4 @@ pub use schema::{
 };
 pub use shape_env::{DimDynamic, Points, ShapeEnv, ShapeEnvSettings, Source};
 pub use sym::{SymBool, SymFloat, SymInt};
-pub use tensor::{FakeTensor, TensorId};
+pub use tensor::{Constant, FakeTensor, TensorId};

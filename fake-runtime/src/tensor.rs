@@ -44,8 +44,30 @@ pub struct FakeTensor {
     pub storage: StorageId,
     /// A leaf of the autograd graph (made by the user, not by an operator).
     pub is_leaf: bool,
-    /// Its value, when known and small (at most [`CONSTANT_NUMEL_LIMIT`]
-    /// elements), so `item()` can answer. Boxed: rare, and a static tensor
-    /// stays under 256 bytes.
-    pub constant: Option<Box<Scalar>>,
+    /// A constant (PyTorch's `FakeTensor.constant`): small (at most
+    /// [`CONSTANT_NUMEL_LIMIT`] elements), of a known value or not. Boxed:
+    /// rare, and a static tensor stays under 256 bytes.
+    pub constant: Option<Box<Constant>>,
+}
+
+/// What a constant fake tensor knows of its value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Constant {
+    /// The value, which `item()` answers.
+    Known(Scalar),
+    /// A value PyTorch computes and this runtime does not: the result of
+    /// an operator PyTorch runs for real on constants (its constant
+    /// propagation). It propagates as a constant; `item()` of it is
+    /// data-dependent here.
+    Unknown,
+}
+
+impl Constant {
+    /// The value, when known.
+    pub fn value(self) -> Option<Scalar> {
+        match self {
+            Constant::Known(v) => Some(v),
+            Constant::Unknown => None,
+        }
+    }
 }

@@ -25,6 +25,7 @@
 //!     defaults: Defaults::default(),
 //!     device: Device::cpu(),
 //!     constant: None,
+//!     eager: false,
 //! };
 //! let outs = (add.kernel)(&mut cx, &[Arg::Tensor(&a), Arg::Tensor(&b)])?;
 //! let Out::Tensor(out, _) = &outs[0] else { unreachable!() };
@@ -51,6 +52,7 @@ pub(crate) fn cpu_cx<'a>(
         defaults: fake_runtime::kernel::Defaults::default(),
         device: cpu,
         constant: None,
+        eager: false,
     }
 }
 

@@ -17,6 +17,7 @@ fn with_cx<R>(f: impl FnOnce(&mut Cx<'_>) -> R) -> R {
         defaults: Defaults::default(),
         device: Device::cpu(),
         constant: None,
+        eager: false,
     };
     f(&mut cx)
 }

@@ -27,6 +27,7 @@ fn run_in(env: &mut ShapeEnv, op: &str, args: &[Arg<'_>]) -> fake_runtime::Resul
         defaults: Defaults::default(),
         device: Device::cpu(),
         constant: None,
+        eager: false,
     };
     (def.kernel)(&mut cx, args)
 }

@@ -202,10 +202,20 @@ impl Propagation {
                 _ => {}
             }
         }
-        for &v in &inputs {
+        for input in &graph.inputs {
+            let Some(v) = input.value else { continue };
             let info = graph.value(v);
             if let Recorded::Tensor(meta) = &info.recorded {
                 let t = self.tensor_from_recorded(v, &info.name, meta, true, "input")?;
+                // A lifted tensor constant small enough is a constant of
+                // PyTorch's mode, which runs what uses it for real.
+                if matches!(input.kind, crate::graph::InputKind::Constant(_)) {
+                    self.mode.make_constant(t).map_err(|e| PropError::Input {
+                        value: info.name.clone(),
+                        field: "constant".into(),
+                        reason: e.to_string(),
+                    })?;
+                }
                 self.slots[v.0 as usize] = Slot::Tensor(t);
             } else if let Recorded::SymBool(b) = &info.recorded {
                 let x =

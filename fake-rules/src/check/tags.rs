@@ -19,6 +19,7 @@ const TAGS: &[&str] = &[
     "data_dependent",
     "no_grad",
     "multi_device",
+    "seeded",
     "kernel",
     "derive",
     "with",
@@ -89,13 +90,15 @@ impl Checker<'_> {
                 // Checked with the schemas it names, in `derive_families`;
                 // spliced in by `expand_clause_groups`.
                 "derive" | "with" => {}
-                "view" | "inplace" | "factory" | "data_dependent" | "no_grad" | "multi_device" => {
+                "view" | "inplace" | "factory" | "data_dependent" | "no_grad" | "multi_device"
+                | "seeded" => {
                     match name {
                         "view" => tags.view = true,
                         "inplace" => tags.inplace = true,
                         "factory" => tags.factory = true,
                         "no_grad" => tags.no_grad = true,
                         "multi_device" => tags.multi_device = true,
+                        "seeded" => tags.seeded = true,
                         _ => tags.data_dependent = true,
                     }
                     if !targs.is_empty() {
@@ -112,7 +115,7 @@ impl Checker<'_> {
                             .label("not a tag")
                             .suggest(s)
                             .note(
-                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent, @no_grad, @multi_device and @kernel(name)",
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent, @no_grad, @multi_device, @seeded and @kernel(name)",
                             ),
                     );
                 }

@@ -15,7 +15,7 @@ use crate::kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry};
 use crate::meta::{Scalar, TensorMeta};
 use crate::shape_env::ShapeEnv;
 use crate::sym::{SymBool, SymInt};
-use crate::tensor::{FakeTensor, StorageId, TensorId};
+use crate::tensor::{Constant, FakeTensor, StorageId, TensorId};
 use crate::{DType, Device, Layout, MemoryFormat};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -27,6 +27,7 @@ use wrap::Source;
 
 mod autocast;
 mod checkpoint;
+mod constants;
 mod first_run;
 mod key;
 mod replay;
@@ -229,6 +230,11 @@ struct Scan {
     first_tensor: Option<TensorId>,
     constant: Option<Scalar>,
     any_constant: bool,
+    /// Every tensor argument a constant (wrapped numbers included, which
+    /// PyTorch's Python numbers are).
+    all_constant: bool,
+    /// A tensor argument that is not a wrapped number.
+    real_tensor: bool,
     symbolic_bool: bool,
     requires_grad: bool,
 }
@@ -446,7 +452,13 @@ impl FakeTensorMode {
     /// The known value of a tensor of at most
     /// [`crate::tensor::CONSTANT_NUMEL_LIMIT`] elements, if any.
     pub fn constant(&self, t: TensorId) -> Result<Option<Scalar>> {
-        Ok(self.tensor(t)?.constant.as_deref().copied())
+        Ok(self.tensor(t)?.constant.as_deref().and_then(|c| c.value()))
+    }
+
+    /// Whether `t` is a constant, of a known value or not
+    /// ([`crate::Constant`]).
+    pub fn is_constant(&self, t: TensorId) -> Result<bool> {
+        Ok(self.tensor(t)?.constant.is_some())
     }
 
     /// Number of tensors made so far.
@@ -493,7 +505,7 @@ impl FakeTensorMode {
         device: Device,
     ) -> Result<TensorId> {
         let t = self.empty(&[], dtype, device)?;
-        self.set_constant(t, value);
+        self.set_constant(t, Constant::Known(value));
         Ok(t)
     }
 
@@ -523,9 +535,9 @@ impl FakeTensorMode {
         Ok(t)
     }
 
-    /// Remember the value of a tensor with at most
-    /// [`crate::tensor::CONSTANT_NUMEL_LIMIT`] elements.
-    pub(crate) fn set_constant(&mut self, t: TensorId, v: Scalar) {
+    /// Make a tensor with at most [`crate::tensor::CONSTANT_NUMEL_LIMIT`]
+    /// elements a constant.
+    pub(crate) fn set_constant(&mut self, t: TensorId, v: Constant) {
         if let Some(ft) = self.tensors.get_mut(t.index as usize) {
             self.writes += u64::from(t.index < self.mark.tensors);
             ft.constant = Some(Box::new(v));
@@ -638,6 +650,8 @@ impl FakeTensorMode {
             first_tensor: None,
             constant: None,
             any_constant: false,
+            all_constant: true,
+            real_tensor: false,
             symbolic_bool: false,
             requires_grad: false,
         };
@@ -686,9 +700,11 @@ impl FakeTensorMode {
         }
         if scan.first_tensor.is_none() {
             scan.first_tensor = Some(t);
-            scan.constant = ft.constant.as_deref().copied();
+            scan.constant = ft.constant.as_deref().and_then(|c| c.value());
         }
         scan.any_constant |= ft.constant.is_some();
+        scan.all_constant &= ft.constant.is_some();
+        scan.real_tensor |= !m.wrapped_number;
         scan.requires_grad |= m.requires_grad;
         let t_cpu_zero_dim = m.device.is_cpu() && m.sizes.is_empty();
         match scan.device {
@@ -737,6 +753,9 @@ impl FakeTensorMode {
         let mut scan = self.scan(op, args)?;
         scan.requires_grad &= self.records_grad(op);
         let device = scan.device.unwrap_or(self.settings.defaults.device);
+        if scan.any_constant && self.runs_for_real(op, args, &scan) {
+            return self.dispatch_on_constants(op, args, &scan, device);
+        }
 
         // Reasons PyTorch finds while building the key (`_prep_args_for_hash`).
         let key_bypass = key_bypass.or(if scan.any_constant {
@@ -754,7 +773,7 @@ impl FakeTensorMode {
             let outs = match self.unbacked.get(&memo_key[..]) {
                 Some(outs) => outs.clone(),
                 None => {
-                    let outs = self.run_kernel(op, args, device, scan.constant)?;
+                    let outs = self.run_kernel(op, args, device, scan.constant, false)?;
                     self.unbacked.insert(Box::from(&memo_key[..]), outs.clone());
                     outs
                 }
@@ -776,11 +795,11 @@ impl FakeTensorMode {
         }
 
         if !use_cache {
-            let outs = self.run_kernel(op, args, device, scan.constant)?;
+            let outs = self.run_kernel(op, args, device, scan.constant, false)?;
             return self.wrap(op, args, outs, scan.requires_grad);
         }
         if let Some(reason) = key_bypass {
-            let outs = self.run_kernel(op, args, device, scan.constant)?;
+            let outs = self.run_kernel(op, args, device, scan.constant, false)?;
             self.bypass(reason);
             return self.wrap(op, args, outs, scan.requires_grad);
         }
@@ -816,7 +835,7 @@ impl FakeTensorMode {
             return wrapped;
         }
         let symbols_before = self.env.symbol_count();
-        let outs = self.run_kernel(op, args, device, scan.constant)?;
+        let outs = self.run_kernel(op, args, device, scan.constant, false)?;
         match self.entry_bypass(op, args, &outs, symbols_before) {
             Some(reason) => self.bypass(reason),
             None => {
@@ -984,6 +1003,7 @@ impl FakeTensorMode {
         args: &[Value<'_>],
         device: Device,
         constant: Option<Scalar>,
+        eager: bool,
     ) -> Result<Outs> {
         let tensors = &self.tensors;
         let metas = |t: &TensorId| &tensors[t.index as usize].meta;
@@ -1024,6 +1044,7 @@ impl FakeTensorMode {
             defaults: self.settings.defaults,
             device,
             constant,
+            eager,
         };
         let outs = (op.kernel)(&mut cx, &kargs);
         if !owns {

@@ -259,7 +259,7 @@ impl FakeTensorMode {
         scan.requires_grad &= self.records_grad(op);
         let device = scan.device.unwrap_or(self.settings.defaults.device);
         let symbols_before = self.env.symbol_count();
-        let outs = self.run_kernel(op, args, device, scan.constant)?;
+        let outs = self.run_kernel(op, args, device, scan.constant, false)?;
         // Before wrapping: an in-place result changes its argument.
         if self.entry_bypass(op, args, &outs, symbols_before).is_some() {
             return self.wrap(op, args, outs, scan.requires_grad);

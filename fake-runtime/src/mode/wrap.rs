@@ -336,7 +336,7 @@ impl FakeTensorMode {
 
     /// A write to `storage` forgets the constants of every tensor on it
     /// (PyTorch's `invalidate_written_to_constants`).
-    fn invalidate_constants(&mut self, storage: StorageId) {
+    pub(super) fn invalidate_constants(&mut self, storage: StorageId) {
         if let Some(pos) = self.constant_storages.iter().position(|&s| s == storage) {
             // Older tensors may be on it.
             self.writes += 1;

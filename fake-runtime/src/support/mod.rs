@@ -125,6 +125,7 @@ mod tests {
                     defaults: Defaults::default(),
                     device: Device::cpu(),
                     constant: None,
+                    eager: false,
                 };
                 for rule in [
                     StrideRule::Elementwise,

@@ -320,6 +320,7 @@ const NONE: Tags = Tags {
     data_dependent: false,
     no_grad: false,
     multi_device: false,
+    seeded: false,
     hand_written: true,
     derived: false,
 };

@@ -481,6 +481,7 @@ pub fn replay_sequence(mode: &mut FakeTensorMode, seq: &Value) -> Result<Replaye
                             want["same_as"]
                         ));
                     }
+                    check_constant(&what, mode, *t, &want["constant"])?;
                     tensors.push((step["out"].as_str().ok_or("out")?.to_string(), *t));
                 }
                 (Some(Output::Scalar(s)), _, Some(want)) => {
@@ -546,4 +547,38 @@ pub fn replay_sequence(mode: &mut FakeTensorMode, seq: &Value) -> Result<Replaye
     }
     ranges_check(mode, &names, &seq["ranges"])?;
     Ok(Replayed::Agreed)
+}
+
+/// Whether tensor `t` is a constant as PyTorch's result is (`want`: its
+/// value, `"empty"` for a constant without elements, `null` for none), and
+/// of PyTorch's value where this mode knows one.
+fn check_constant(
+    what: &str,
+    mode: &FakeTensorMode,
+    t: TensorId,
+    want: &Value,
+) -> Result<(), String> {
+    let is = mode.is_constant(t).map_err(|e| e.to_string())?;
+    if is == want.is_null() {
+        let say = |b: bool| if b { "a constant" } else { "not a constant" };
+        return Err(format!(
+            "{what}: {}, PyTorch's {}",
+            say(is),
+            say(!want.is_null())
+        ));
+    }
+    let same = match mode.constant(t).map_err(|e| e.to_string())? {
+        None => true,
+        Some(Scalar::Int(SymInt::Int(v))) => want.as_i64() == Some(v),
+        Some(Scalar::Float(f)) => f.as_f64().is_some() && want.as_f64() == f.as_f64(),
+        Some(Scalar::Bool(SymBool::Bool(b))) => want.as_bool() == Some(b),
+        Some(_) => false,
+    };
+    if !same {
+        return Err(format!(
+            "{what}: constant {:?}, PyTorch {want}",
+            mode.constant(t)
+        ));
+    }
+    Ok(())
 }

@@ -655,6 +655,7 @@ mod tests {
             defaults: Defaults::default(),
             device: Device::cpu(),
             constant: None,
+            eager: false,
         };
         let mut checked = 0;
         for rank in 1..=4usize {

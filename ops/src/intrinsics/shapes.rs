@@ -371,6 +371,40 @@ pub fn expand(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<Dims> {
     shape::expand(cx.env, cx.op, &s, &size)
 }
 
+/// The strides of ATen's `inferExpandGeometry` (eager `expand`), for a
+/// call PyTorch runs for real on a constant whose result is small enough
+/// to be a constant (at most one element, static sizes): a zero-dim
+/// tensor gives every dim stride 0; otherwise a stretched dim gets 0 and
+/// a new dim the size times the stride of the dim after it. `None` when
+/// the result is not such a constant (PyTorch then runs the fake
+/// `expand`).
+fn eager_expand_strides(t: &TensorMeta, shape: &[SymInt]) -> Option<Dims> {
+    let sizes: SmallVec<[i64; 6]> = shape.iter().map(|s| s.as_int()).collect::<Option<_>>()?;
+    if sizes.iter().try_fold(1i64, |n, &s| n.checked_mul(s))? > 1 {
+        return None;
+    }
+    let n = sizes.len();
+    let mut out = Dims::from_elem(SymInt::Int(0), n);
+    if t.dim() == 0 {
+        return Some(out);
+    }
+    let off = n - t.dim();
+    for i in (0..n).rev() {
+        let (size, stride) = if i >= off {
+            (t.sizes[i - off].as_int()?, t.strides[i - off])
+        } else {
+            let next = sizes[i + 1].checked_mul(out[i + 1].as_int()?)?;
+            (1, SymInt::Int(next))
+        };
+        out[i] = if size == sizes[i] {
+            stride
+        } else {
+            SymInt::Int(0)
+        };
+    }
+    Some(out)
+}
+
 /// `expand_strides(t, shape)`: strides of `t` expanded to `shape` (new and
 /// stretched dims get stride 0).
 pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
@@ -383,6 +417,11 @@ pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Di
                 shape.len()
             ),
         ));
+    }
+    if cx.eager
+        && let Some(strides) = eager_expand_strides(t, &shape)
+    {
+        return Ok(strides);
     }
     // `prims.broadcast_in_dim`, as the fake `expand` runs it: a size-1 dim
     // stretched to another length (or a new dim longer than 1) gets stride
