@@ -24,7 +24,8 @@ scaled-dot-product and multi-head attention, channel shuffle,
 view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
 expanded tensor, arange with symbolic bounds, quantiles by tensors of q
-values, constants the mode runs for real; and whole models (swin_t,
+values, constants the mode runs for real, unbacked counts memoised per
+tensor; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
@@ -422,6 +423,7 @@ def programs():
     yield "column_log_softmax", ColumnLogSoftmax(), (torch.randn(2, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "quantiles", Quantiles(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "constants", Constants(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "unbacked_memos", UnbackedMemos(), (torch.randn(6), torch.tensor([1, 2, 2])), ({0: Dim.AUTO}, None)
     yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
         {0: Dim.AUTO, 2: Dim.AUTO},
         {0: Dim.AUTO},
@@ -749,6 +751,31 @@ class Constants(torch.nn.Module):
         g = torch.quantile(x, q, dim=None, keepdim=True, interpolation="nearest")
         h = x.sum().expand(1, 1)
         return a, b, c, d, e, f, g, h
+
+
+class UnbackedMemos(torch.nn.Module):
+    """Data-dependent counts PyTorch's fake tensors memoise per tensor
+    (`nonzero` with `where(condition)`, `unique` whatever its flags,
+    `unique_consecutive` without a dim) and those made afresh at every
+    call (`masked_select`, `repeat_interleave`, a `unique_consecutive`
+    along a dim)."""
+
+    def forward(self, x, r):
+        m = x > 0
+        a = x.masked_select(m)
+        b = x.masked_select(m)
+        u1 = torch.unique(x)
+        u2 = torch.unique(x, return_counts=True)[1]
+        u3 = torch.unique(x, sorted=False, return_inverse=True)[0]
+        n1 = torch.nonzero(m)
+        w = torch.where(m)[0]
+        n2 = torch.nonzero(m)
+        i1 = torch.repeat_interleave(r)
+        i2 = torch.repeat_interleave(r)
+        c1 = torch.unique_consecutive(r)
+        c2 = torch.unique_consecutive(r, return_counts=True)[1]
+        c3 = torch.unique_consecutive(r, dim=0)
+        return a, b, u1, u2, u3, n1, w, n2, i1, i2, c1, c2, c3
 
 
 class ParameterMatmuls(torch.nn.Module):

@@ -207,6 +207,7 @@ programs!(
     column_log_softmax,
     quantiles,
     constants,
+    unbacked_memos,
     column_convs,
     strided_views,
     scatter_offsets,

@@ -54,6 +54,7 @@ static OPS: [OpDef; 1] = [OpDef {
         inplace: false,
         factory: false,
         data_dependent: false,
+        memo: None,
         no_grad: false,
         multi_device: false,
         seeded: false,

@@ -79,6 +79,13 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
             t.hand_written,
             t.derived,
         );
+        let memo = match t.memo {
+            Some(m) => {
+                let m = ident(m);
+                quote!(::core::option::Option::Some(#rt::UnbackedMemo::#m))
+            }
+            None => quote!(::core::option::Option::None),
+        };
         let kernel = match &o.body {
             Body::Kernel(k) => {
                 let k = ident(k);
@@ -104,7 +111,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
                 returns: #returns,
                 tags: #rt::Tags {
                     pointwise: #pw, view: #vw, inplace: #ip, factory: #fa,
-                    data_dependent: #dd, no_grad: #ng, multi_device: #md,
+                    data_dependent: #dd, memo: #memo, no_grad: #ng, multi_device: #md,
                     seeded: #sd, hand_written: #hw, derived: #dv,
                 },
                 kernel: #kernel,

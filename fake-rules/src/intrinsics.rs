@@ -393,6 +393,20 @@ pub const PROMOTION_KINDS: &[(&str, &str)] = &[
     ("bool_to_long", "BoolToLong"),
 ];
 
+/// The memos of `@data_dependent(memo = ...)`, with the variant of
+/// `fake_runtime::kernel::UnbackedMemo` each names: the fake tensor
+/// attributes PyTorch keeps an operator's unbacked count in
+/// (`nonzero_memo`, `item_memo`, `unique_memo`,
+/// `unique_consecutive_memo`), so a later call on the same tensor, not
+/// written to since, reuses it. An operator without one makes a fresh
+/// symbol at every call.
+pub const UNBACKED_MEMOS: &[(&str, &str)] = &[
+    ("nonzero", "Nonzero"),
+    ("item", "Item"),
+    ("unique", "Unique"),
+    ("unique_consecutive", "UniqueConsecutive"),
+];
+
 /// The `out=` families of `@derive(...)`, with the variant of
 /// `fake_runtime::support::OutForm` each names (which out dtypes are
 /// taken and how a resized out is laid out; documented there).

@@ -38,6 +38,8 @@ pub struct TagsIr {
     pub factory: bool,
     /// `@data_dependent`.
     pub data_dependent: bool,
+    /// `@data_dependent(memo = ...)`'s `UnbackedMemo` variant.
+    pub memo: Option<&'static str>,
     /// `@no_grad`.
     pub no_grad: bool,
     /// `@multi_device`.

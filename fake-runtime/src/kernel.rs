@@ -187,6 +187,23 @@ pub type Outs = SmallVec<[Out; 1]>;
 /// A kernel taking its arguments in schema order.
 pub type ErasedKernel = for<'a, 'b> fn(&mut Cx<'b>, &[Arg<'a>]) -> Result<Outs>;
 
+/// A fake tensor attribute in which PyTorch's fake implementations keep
+/// a data-dependent operator's unbacked count (`nonzero_memo`, ...): a
+/// later call with the same tensor as its first argument, not written to
+/// since, answers from it. The unique memos hold only counts of the whole
+/// tensor (no `dim` given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnbackedMemo {
+    /// `nonzero_memo`.
+    Nonzero,
+    /// `item_memo`.
+    Item,
+    /// `unique_memo`.
+    Unique,
+    /// `unique_consecutive_memo`.
+    UniqueConsecutive,
+}
+
 /// Properties of an operator the mode and its caches need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Tags {
@@ -200,6 +217,10 @@ pub struct Tags {
     pub factory: bool,
     /// Output sizes depend on data: unbacked symbols.
     pub data_dependent: bool,
+    /// Where PyTorch keeps the unbacked count of a data-dependent
+    /// operator, so a later call on the same tensor reuses it; `None`: a
+    /// fresh one at every call.
+    pub memo: Option<UnbackedMemo>,
     /// The outputs never require grad, whatever the inputs (`detach`).
     pub no_grad: bool,
     /// Takes tensors on several devices without refusing them; the results

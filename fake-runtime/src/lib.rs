@@ -39,7 +39,7 @@ pub use error::{Error, ErrorKind, Result};
 pub use front::Dim;
 pub use kernel::{
     Alias, Arg, Backends, Cx, Defaults, ExtendedRegistry, OpDef, Out, Outs, Registry,
-    StaticRegistry, Tags,
+    StaticRegistry, Tags, UnbackedMemo,
 };
 pub use layout::{Layout, MemoryFormat};
 pub use meta::{Scalar, TensorMeta};

@@ -146,6 +146,9 @@ pub fn check(
             // A view cut from autograd (`detach`) has a copy that is not.
             no_grad: f.tags.no_grad && how != Derive::Copy,
             view: false,
+            // PyTorch's memos belong to the functional overloads' fake
+            // implementations.
+            memo: None,
             hand_written: false,
             derived: true,
             ..f.tags

@@ -6,7 +6,7 @@
 use super::Checker;
 use crate::ast;
 use crate::diagnostic::{Diag, closest};
-use crate::intrinsics::{CONVERSIONS, PROMOTION_KINDS, STRIDE_RULES};
+use crate::intrinsics::{CONVERSIONS, PROMOTION_KINDS, STRIDE_RULES, UNBACKED_MEMOS};
 use crate::ir::TagsIr;
 use crate::schema::ReturnAlias;
 
@@ -90,16 +90,28 @@ impl Checker<'_> {
                 // Checked with the schemas it names, in `derive_families`;
                 // spliced in by `expand_clause_groups`.
                 "derive" | "with" => {}
-                "view" | "inplace" | "factory" | "data_dependent" | "no_grad" | "multi_device"
-                | "seeded" => {
+                "data_dependent" => {
+                    tags.data_dependent = true;
+                    for a in targs {
+                        match a.key.as_ref().map(|k| k.name.as_str()) {
+                            Some("memo") => {
+                                tags.memo = self.static_keyword(a, UNBACKED_MEMOS, "memo");
+                            }
+                            _ => self.err(
+                                Diag::new(a.span, "`@data_dependent` takes only `memo = <memo>`")
+                                    .label("unexpected tag argument"),
+                            ),
+                        }
+                    }
+                }
+                "view" | "inplace" | "factory" | "no_grad" | "multi_device" | "seeded" => {
                     match name {
                         "view" => tags.view = true,
                         "inplace" => tags.inplace = true,
                         "factory" => tags.factory = true,
                         "no_grad" => tags.no_grad = true,
                         "multi_device" => tags.multi_device = true,
-                        "seeded" => tags.seeded = true,
-                        _ => tags.data_dependent = true,
+                        _ => tags.seeded = true,
                     }
                     if !targs.is_empty() {
                         self.err(
@@ -115,7 +127,7 @@ impl Checker<'_> {
                             .label("not a tag")
                             .suggest(s)
                             .note(
-                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent, @no_grad, @multi_device, @seeded and @kernel(name)",
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent(memo = ...), @no_grad, @multi_device, @seeded and @kernel(name)",
                             ),
                     );
                 }
@@ -140,9 +152,24 @@ impl Checker<'_> {
 
     /// The variant a tag argument `key = value` names in `table` (`what`
     /// names the table in the error for a value it does not hold).
-    fn keyword(&mut self, a: &ast::TagArg, table: &[(&str, &str)], what: &str) -> Option<String> {
+    fn keyword(
+        &mut self,
+        a: &ast::TagArg,
+        table: &[(&'static str, &'static str)],
+        what: &str,
+    ) -> Option<String> {
+        self.static_keyword(a, table, what).map(str::to_string)
+    }
+
+    /// [`Self::keyword`] of a static table, its variant borrowed.
+    fn static_keyword(
+        &mut self,
+        a: &ast::TagArg,
+        table: &[(&'static str, &'static str)],
+        what: &str,
+    ) -> Option<&'static str> {
         if let Some((_, v)) = table.iter().find(|(n, _)| *n == a.value.name) {
-            return Some((*v).to_string());
+            return Some(v);
         }
         let s = closest(&a.value.name, table.iter().map(|(n, _)| *n));
         self.err(

@@ -2,8 +2,7 @@
 //! operator call's arguments encoded as words.
 
 use super::{FakeTensorMode, KeyWords, MAX_PACKED_RANK, Value, normalize_device};
-use crate::error::Result;
-use crate::kernel::OpDef;
+use crate::kernel::UnbackedMemo;
 use crate::meta::Scalar;
 use crate::sym::{SymBool, SymFloat, SymInt};
 use crate::tensor::TensorId;
@@ -35,40 +34,20 @@ fn pack(out: &mut [u64], m: &crate::meta::TensorMeta) -> u64 {
 }
 
 impl FakeTensorMode {
-    /// The key of the unbacked-SymInt memo: the op, then every argument,
-    /// tensors by identity and their storage's version (so a mutation
-    /// invalidates), other arguments by value.
-    pub(super) fn memo_key(&self, op: &OpDef, args: &[Value<'_>]) -> Result<KeyWords> {
-        let mut w = KeyWords::new();
-        w.push(op.name.as_ptr() as u64);
-        w.push(op.name.len() as u64);
-        let ident = |w: &mut KeyWords, t: TensorId| {
-            let s = self.tensors[t.index as usize].storage;
-            w.push(u64::from(t.index) | (u64::from(self.versions[s.0 as usize]) << 32));
-        };
-        for a in args {
-            match a {
-                Value::Tensor(t) => {
-                    w.push(101);
-                    ident(&mut w, *t);
-                }
-                Value::Tensors(ts) => {
-                    w.extend([102, ts.len() as u64]);
-                    ts.iter().for_each(|&t| ident(&mut w, t));
-                }
-                Value::OptTensors(ts) => {
-                    w.extend([103, ts.len() as u64]);
-                    for t in *ts {
-                        match t {
-                            Some(t) => ident(&mut w, *t),
-                            None => w.push(u64::MAX),
-                        }
-                    }
-                }
-                other => self.encode(other, &mut w),
-            }
-        }
-        Ok(w)
+    /// The key of the unbacked-SymInt memo: the memo, then the first
+    /// tensor argument by identity and its storage's version (so a
+    /// mutation invalidates), as PyTorch keeps the memo on the fake tensor
+    /// (`nonzero_memo`, ...).
+    pub(super) fn memo_key(&self, memo: UnbackedMemo, args: &[Value<'_>]) -> Option<[u64; 2]> {
+        let t = args.iter().find_map(|a| match a {
+            Value::Tensor(t) => Some(*t),
+            _ => None,
+        })?;
+        let s = self.tensors[t.index as usize].storage;
+        Some([
+            memo as u64,
+            u64::from(t.index) | (u64::from(self.versions[s.0 as usize]) << 32),
+        ])
     }
 
     /// Encode an argument's cache-relevant content as words. Tensors are

@@ -4,7 +4,7 @@
 //!
 //! Dispatch: check the tensors belong to this mode -> find the common
 //! device (a zero-dim CPU tensor joins any device) -> the unbacked-SymInt
-//! cache (data-dependent ops) or the dispatch cache (static inputs) -> the
+//! memos (data-dependent ops) or the dispatch cache (static inputs) -> the
 //! kernel -> wrap the outputs: fresh tensors get a new storage, views share
 //! their base's, in-place outputs rewrite their argument and bump its
 //! storage's version.
@@ -30,6 +30,7 @@ mod checkpoint;
 mod constants;
 mod first_run;
 mod key;
+mod memo;
 mod replay;
 mod wrap;
 
@@ -253,10 +254,10 @@ pub struct FakeTensorMode {
     constant_storages: Vec<StorageId>,
     cache: FxHashMap<u64, SmallVec<[CacheEntry; 1]>>,
     info: CacheInfo,
-    /// Data-dependent op + its arguments (tensors by identity and storage
-    /// version) -> its outputs: the same unbacked symbols until an input
-    /// is mutated.
-    unbacked: FxHashMap<Box<[u64]>, Outs>,
+    /// The memos of data-dependent operators' unbacked counts (`memo.rs`):
+    /// a memo and a tensor (by identity and storage version) -> what an
+    /// earlier call on it gave.
+    unbacked: FxHashMap<[u64; 2], memo::Memoised>,
     pub(crate) memo_tensors: FxHashMap<u64, TensorId>,
     pub(crate) memo_storages: FxHashMap<u64, StorageId>,
     /// Named symbols of `input` (`crate::front`): name -> (hint, symbol).
@@ -571,8 +572,9 @@ impl FakeTensorMode {
     ///
     /// As PyTorch's `FakeTensorMode.__torch_dispatch__`: real tensors are
     /// refused or converted, tensors of other modes refused; the common
-    /// device is found; data-dependent operators reuse the unbacked
-    /// symbols of an earlier call on the same unmutated inputs; other calls
+    /// device is found; data-dependent operators with a memo reuse the
+    /// unbacked count of an earlier call on the same unmutated tensor
+    /// (PyTorch's `nonzero_memo`, `item_memo`, `unique_memo`); other calls
     /// consult the dispatch cache; then the kernel runs and its outputs are
     /// wrapped (fresh storage, a view's base storage, or the mutated
     /// argument with its version bumped).
@@ -769,15 +771,7 @@ impl FakeTensorMode {
 
         // Data-dependent operators: the unbacked-SymInt memo.
         if op.tags.data_dependent {
-            let memo_key = self.memo_key(op, args)?;
-            let outs = match self.unbacked.get(&memo_key[..]) {
-                Some(outs) => outs.clone(),
-                None => {
-                    let outs = self.run_kernel(op, args, device, scan.constant, false)?;
-                    self.unbacked.insert(Box::from(&memo_key[..]), outs.clone());
-                    outs
-                }
-            };
+            let outs = self.run_memoised(op, args, device, &scan)?;
             if use_cache {
                 let reason = key_bypass.unwrap_or_else(|| {
                     if outs

@@ -110,6 +110,9 @@ pub struct ShapeEnv {
     pub(crate) size_like: FxHashSet<Symbol>,
     /// Symbolic floats.
     pub(crate) floats: crate::sym::float::FloatTable,
+    /// What the next [`ShapeEnv::create_unbacked`] gives instead of a
+    /// fresh symbol ([`ShapeEnv::reuse_unbacked`]).
+    reuse: Option<SymInt>,
 }
 
 impl Default for ShapeEnv {
@@ -163,6 +166,7 @@ impl ShapeEnv {
             runtime_asserts: Vec::new(),
             size_like: FxHashSet::default(),
             floats: Default::default(),
+            reuse: None,
         }
     }
 
@@ -211,6 +215,7 @@ impl ShapeEnv {
             runtime_asserts,
             size_like,
             floats,
+            reuse,
         } = saved;
         let arena_kept = self.exprs.extends(exprs);
         if !arena_kept {
@@ -238,6 +243,7 @@ impl ShapeEnv {
         self.runtime_asserts.clone_from(runtime_asserts);
         self.size_like.clone_from(size_like);
         self.floats.clone_from(floats);
+        self.reuse = *reuse;
     }
 
     /// True when `v != k` follows from `v`'s range alone: `v` is a
@@ -376,8 +382,12 @@ impl ShapeEnv {
     }
 
     /// A fresh unbacked symbol (`u0`) made by `origin` (an operator name).
-    /// Size-like ones are known to be `>= 0`.
+    /// Size-like ones are known to be `>= 0`. After
+    /// [`ShapeEnv::reuse_unbacked`], the value given there instead.
     pub fn create_unbacked(&mut self, size_like: bool, origin: &str) -> SymInt {
+        if let Some(v) = self.reuse.take() {
+            return v;
+        }
         let range = if size_like {
             ValueRange::at_least(0)
         } else {
@@ -394,6 +404,13 @@ impl ShapeEnv {
             self.size_like.insert(sym);
         }
         SymInt::Expr(self.exprs.symbol_expr(sym))
+    }
+
+    /// Make the next [`ShapeEnv::create_unbacked`] give `v` (an earlier
+    /// call's count, which a fake tensor's memo holds) instead of a fresh
+    /// symbol; `None` cancels it. The answer is what was pending.
+    pub fn reuse_unbacked(&mut self, v: Option<SymInt>) -> Option<SymInt> {
+        std::mem::replace(&mut self.reuse, v)
     }
 
     fn new_symbol(

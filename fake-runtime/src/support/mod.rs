@@ -47,7 +47,7 @@ pub enum UnbackedFlavor {
 /// The items generated kernels name, through one path.
 pub mod rt {
     pub use crate::error::{ErrorKind, Result};
-    pub use crate::kernel::{Alias, Arg, Cx, ErasedKernel, OpDef, Out, Outs, Tags};
+    pub use crate::kernel::{Alias, Arg, Cx, ErasedKernel, OpDef, Out, Outs, Tags, UnbackedMemo};
     pub use crate::layout::{Layout, MemoryFormat};
     pub use crate::meta::{Scalar, TensorMeta};
     pub use crate::pointwise::StrideRule;

@@ -318,6 +318,7 @@ const NONE: Tags = Tags {
     inplace: false,
     factory: false,
     data_dependent: false,
+    memo: None,
     no_grad: false,
     multi_device: false,
     seeded: false,
@@ -339,6 +340,7 @@ pub static OPS: [OpDef; 12] = [
         item,
         Tags {
             data_dependent: true,
+            memo: Some(fake_runtime::UnbackedMemo::Item),
             ..NONE
         },
     ),
@@ -446,6 +448,7 @@ pub static OPS: [OpDef; 12] = [
         nonzero,
         Tags {
             data_dependent: true,
+            memo: Some(fake_runtime::UnbackedMemo::Nonzero),
             ..NONE
         },
     ),

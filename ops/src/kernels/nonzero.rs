@@ -1,6 +1,7 @@
 //! `where(Tensor condition) -> Tensor[]`: `nonzero_numpy`, the indices of
 //! the true elements one tensor per dim: `nonzero(condition).unbind(1)`
-//! (a 0-dim condition is taken as one element). Each result is a column
+//! (a 0-dim condition is taken as one element, unsqueezed: a new tensor
+//! with a count of its own). Each result is a column
 //! of the one `[u, rank]` nonzero result: length `u`, stride 1, offset
 //! `i * u`. A list result, so no rule can say it.
 
@@ -13,6 +14,9 @@ pub(crate) fn where_condition(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let cond = args::tensor(cx, a, 0, "condition")?;
     let mut one;
     let cond = if cond.dim() == 0 {
+        // `nonzero` of `condition.unsqueeze(0)`, a new tensor: not the
+        // count the condition's memo holds.
+        cx.env.reuse_unbacked(None);
         one = cond.clone();
         one.sizes.push(SymInt::Int(1));
         one.strides.push(SymInt::Int(1));
