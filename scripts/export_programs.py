@@ -25,7 +25,8 @@ view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
 expanded tensor, arange with symbolic bounds, quantiles by tensors of q
 values, constants the mode runs for real, unbacked counts memoised per
-tensor; and whole models (swin_t,
+tensor, inputs whose strides name a symbol before giving it; and whole
+models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
@@ -423,6 +424,9 @@ def programs():
     yield "column_log_softmax", ColumnLogSoftmax(), (torch.randn(2, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "quantiles", Quantiles(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "constants", Constants(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "stride_symbols", StrideSymbols(), (torch.randn(7, 4, 4, 14)[..., ::2],), (
+        {i: Dim.AUTO for i in range(4)},
+    )
     yield "unbacked_memos", UnbackedMemos(), (torch.randn(6), torch.tensor([1, 2, 2])), ({0: Dim.AUTO}, None)
     yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
         {0: Dim.AUTO, 2: Dim.AUTO},
@@ -776,6 +780,16 @@ class UnbackedMemos(torch.nn.Module):
         c2 = torch.unique_consecutive(r, return_counts=True)[1]
         c3 = torch.unique_consecutive(r, dim=0)
         return a, b, u1, u2, u3, n1, w, n2, i1, i2, c1, c2, c3
+
+
+class StrideSymbols(torch.nn.Module):
+    """A step-sliced input whose innermost stride is a symbol of its own
+    and whose dims the program makes equal (`x` plus its reversed
+    permutation): the outer strides are recorded as products naming that
+    symbol (`s0*s1*s27**2`) before the stride that is exactly it."""
+
+    def forward(self, x):
+        return x + x.permute(3, 2, 1, 0)
 
 
 class ParameterMatmuls(torch.nn.Module):

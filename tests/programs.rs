@@ -208,6 +208,7 @@ programs!(
     quantiles,
     constants,
     unbacked_memos,
+    stride_symbols,
     column_convs,
     strided_views,
     scatter_offsets,

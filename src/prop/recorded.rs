@@ -168,21 +168,35 @@ impl Propagation {
 
     pub(super) fn make_inputs(&mut self, graph: &Graph) -> Result<(), PropError> {
         let inputs: Vec<ValueId> = graph.inputs.iter().filter_map(|i| i.value).collect();
-        // Symbols first, from sizes that are exactly a symbol, so each gets
-        // the hint and the source of its first appearance.
+        // Symbols first, from sizes (then strides) that are exactly a
+        // symbol, so each gets the hint and the source of its first
+        // appearance: a stride recorded as a product can name a symbol
+        // that only a later stride gives exactly (`s0*s1` before `s1`).
         for &v in &inputs {
             let info = graph.value(v);
             match &info.recorded {
                 Recorded::Tensor(meta) => {
-                    for (d, s) in meta.sizes.iter().enumerate() {
+                    let sizes = meta
+                        .sizes
+                        .iter()
+                        .enumerate()
+                        .map(|(d, s)| (s, Source::size(&info.name, d), format!("sizes[{d}]")));
+                    let strides = meta.strides.iter().enumerate().map(|(d, s)| {
+                        let source = Source::Stride {
+                            tensor: info.name.clone(),
+                            dim: d,
+                        };
+                        (s, source, format!("strides[{d}]"))
+                    });
+                    for (s, source, field) in sizes.chain(strides) {
                         if let schema::SymInt::Expr(e) = s
                             && let Ok(expr) = srepr::parse(&e.expr_str)
                             && let srepr::NodeKind::Symbol(_) = expr.root().kind
                         {
-                            self.lower_recorded(s, Some(Source::size(&info.name, d)), "input")
+                            self.lower_recorded(s, Some(source), "input")
                                 .map_err(|reason| PropError::Input {
                                     value: info.name.clone(),
-                                    field: format!("sizes[{d}]"),
+                                    field,
                                     reason,
                                 })?;
                         }
