@@ -78,27 +78,47 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
     let mut shape = Dims::new();
     shape.extend([t.sizes[0], t.sizes[1]]);
     shape.extend(osize.iter().copied());
+    // `aten._unsafe_index(input, [None, None, *indices])`, an index per
+    // spatial dim, each unsqueezed to broadcast against the later ones
+    // (`[OH, 1]`, `[OW]`).
+    let mut index_metas = Vec::with_capacity(spatial);
+    for (d, &o) in osize.iter().enumerate() {
+        let mut sizes = Dims::from([o]);
+        sizes.extend(std::iter::repeat_n(SymInt::Int(1), spatial - 1 - d));
+        index_metas.push(TensorMeta::contiguous(
+            cx.env,
+            &sizes,
+            DType::Int64,
+            t.device,
+        )?);
+    }
+    let mut indices: Vec<Option<&TensorMeta>> = vec![None, None];
+    indices.extend(index_metas.iter().map(Some));
+    let out = advanced_index(cx, t, &indices)?;
     if spatial == 1 {
-        // `aten._unsafe_index(input, [None, None, indices])`.
-        let indices = TensorMeta::contiguous(cx.env, &osize, DType::Int64, t.device)?;
-        let out = advanced_index(cx, t, &[None, None, Some(&indices)])?;
         return Ok(super::fresh_out(cx, t, out.sizes, out.strides));
     }
-    if spatial == 3 {
-        // A new tensor in `suggest_memory_format(input)`.
-        let format = suggest_format(cx, t, None)?;
-        let strides = format_strides(cx, shape.clone(), Some(format))?;
-        return Ok(super::fresh_out(cx, t, shape, strides));
-    }
-    // "only use channels_last path when it's faster than the contiguous
-    // path": not on CUDA with fewer than 4 channels.
+    // Then `.contiguous(memory_format=suggest_memory_format(input))`,
+    // which keeps the index's strides where they are contiguous in it
+    // (a size-1 dim's own stride); "only use channels_last path when it's
+    // faster than the contiguous path": not for a 4-D input on CUDA with
+    // fewer than 4 channels.
     let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(4))?;
-    let strides = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
-        contiguous(cx.env, &shape)?
+    let format = if spatial == 2
+        && t.device.ty == DeviceType::Cuda
+        && cx.env.guard_bool(few_channels, cx.op)?
+    {
+        MemoryFormat::Contiguous
     } else {
-        made_contiguous_like(cx, t, &shape)?
+        suggest_format(cx, t, None)?
     };
-    Ok(super::fresh_out(cx, t, shape, strides))
+    let index = super::fresh(cx, t, out.sizes, out.strides);
+    let laid = super::loss_steps::call(
+        cx,
+        super::contiguous,
+        &[Arg::Tensor(&index), Arg::MemoryFormat(format)],
+    )?;
+    Ok(super::fresh_out(cx, t, shape, laid.strides))
 }
 
 /// `upsample_nearest{1,2,3}d(Tensor self, SymInt[N] output_size, float?
