@@ -14,12 +14,13 @@ use crate::kernel::OpDef;
 use crate::meta::Scalar;
 use crate::tensor::{CONSTANT_NUMEL_LIMIT, Constant, TensorId};
 use crate::{Device, DeviceType};
+use smallvec::SmallVec;
 
 impl FakeTensorMode {
     /// Make `t` a constant whose value is not known, as PyTorch's mode
     /// makes the fake copy of a program's lifted tensor constant: only a
-    /// tensor small enough ([`Self::small_enough`]) becomes one; the
-    /// answer says whether `t` did.
+    /// tensor small enough (static sizes, at most one element) becomes
+    /// one; the answer says whether `t` did.
     pub fn make_constant(&mut self, t: TensorId) -> Result<bool> {
         self.tensor(t)?;
         if !self.small_enough(t) {
@@ -111,7 +112,7 @@ impl FakeTensorMode {
             self.bypass("constant attribute");
         }
         let out = self.wrap(op, args, outs, scan.requires_grad)?;
-        let mut results: smallvec::SmallVec<[TensorId; 3]> = smallvec::SmallVec::new();
+        let mut results: SmallVec<[TensorId; 3]> = SmallVec::new();
         for o in &out {
             match o {
                 Output::Tensor(t) => results.push(*t),
