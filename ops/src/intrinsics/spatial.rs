@@ -149,7 +149,13 @@ pub fn col2im_strides(
     }
     let n = sizes.len();
     if n != 4 || padding.len() != 2 {
-        return Err(invalid(cx, format!("col2im: a 4-D result, got {n} dims")));
+        return Err(invalid(
+            cx,
+            format!(
+                "col2im: a 4-D result and 2 paddings, got {n} dims and {} paddings",
+                padding.len()
+            ),
+        ));
     }
     let mut padded = sizes.clone();
     for (size, &pad) in padded[2..].iter_mut().zip(padding.iter()) {

@@ -40,8 +40,9 @@ pub(crate) fn upsample_nearest1d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
 }
 
 /// `upsample_nearest3d.vec` and `_upsample_nearest_exact3d.vec`: as
-/// [`upsample_nearest2d_vec`] for three spatial dims, the result in the
-/// input's suggested memory format.
+/// [`upsample_nearest2d_vec`] for three spatial dims, the index made
+/// contiguous in the input's suggested memory format (no channel-count
+/// heuristic).
 pub(crate) fn upsample_nearest3d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     upsample_nearest_vec(cx, a, 3)
 }
