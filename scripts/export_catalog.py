@@ -2,8 +2,10 @@
 operator schema of the installed torch, its primitives' (`prims::`, which
 Core ATen programs of some decompositions keep), and those of the
 operators torch itself defines with `torch.library` (`torch_nn::`,
-registered when `torch.nn.modules.linear_cross_entropy` is imported), one
-per line,
+registered when `torch.nn.modules.linear_cross_entropy` is imported) and
+those `transformers` defines for its mixture-of-experts layers, which its
+models export (`transformers::`, registered when
+`transformers.integrations.moe` is imported), one per line,
 exactly as `torch.ops.<namespace>.<op>.<overload>._schema` prints it,
 sorted by name; and
 `ops/catalog/autocast_cpu.txt`, the overloads among them with a kernel
@@ -15,20 +17,23 @@ It is the one place schemas come from: a rule names an overload
 (`add.Tensor`) and the `rules!` macro reads its parameters, defaults,
 alias annotations and returns here.
 
-Run from the repository root with torch 2.15 installed:
+Run from the repository root with torch 2.15 and transformers installed:
 
     python scripts/export_catalog.py
 """
 
 import torch
 import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the torch_nn:: operators)
+import transformers
+import transformers.integrations.moe  # noqa: F401  (registers the transformers:: operators)
 
-# Namespaces of the operators torch defines itself.
-NAMESPACES = ("aten::", "prims::", "torch_nn::")
+# Namespaces of the operators torch defines itself, and transformers'.
+NAMESPACES = ("aten::", "prims::", "torch_nn::", "transformers::")
 
 HEADER = """\
-# Every aten operator schema of torch {version}, its prims::, and those
-# torch defines with torch.library (torch_nn::), one per line, as
+# Every aten operator schema of torch {version}, its prims::, those
+# torch defines with torch.library (torch_nn::) and those transformers
+# {transformers} defines (transformers::), one per line, as
 # `torch.ops.<namespace>.<op>.<overload>._schema` prints it, sorted by name.
 # Written by scripts/export_catalog.py; do not edit by hand.
 """
@@ -53,7 +58,7 @@ def main() -> None:
     assert len(names) == len(set(names)), "an overload with two schemas"
     version = torch.__version__.split("+")[0]
     with open("ops/catalog/aten.schemas", "w") as f:
-        f.write(HEADER.format(version=version))
+        f.write(HEADER.format(version=version, transformers=transformers.__version__))
         for s in schemas:
             f.write(s + "\n")
     print(f"ops/catalog/aten.schemas: {len(schemas)} schemas")

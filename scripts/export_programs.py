@@ -28,7 +28,7 @@ values, constants the mode runs for real, unbacked counts memoised per
 tensor, inputs whose strides name a symbol before giving it; and whole
 models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
-a two-layer Llama), and convolutions whose layout depends on the
+a two-layer Llama, a two-layer Mixtral), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
 this machine may have no GPU) on CUDA.
 """
@@ -395,6 +395,27 @@ def llama():
     return transformers.LlamaModel(config)
 
 
+def mixtral():
+    """A two-layer Mixtral of `transformers` (four experts, two per token),
+    without its key-value cache: its experts run through `transformers`'
+    own grouped-matmul custom operator."""
+    import transformers
+
+    config = transformers.MixtralConfig(
+        num_hidden_layers=2,
+        hidden_size=64,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        intermediate_size=128,
+        vocab_size=1000,
+        max_position_embeddings=64,
+        num_local_experts=4,
+        num_experts_per_tok=2,
+        use_cache=False,
+    )
+    return transformers.MixtralModel(config)
+
+
 # name -> (module, args, dynamic_shapes)
 def programs():
     batch = Dim("batch", min=2, max=64)
@@ -629,6 +650,7 @@ def programs():
         torch.randn(2, 3, 96, 128).to(memory_format=torch.channels_last),
     ), ({0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},)
     yield "llama", llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
+    yield "mixtral", mixtral(), (torch.randint(0, 1000, (2, 12)),), ({0: batch, 1: Dim("seq", min=2, max=64)},)
     yield "conv_backends", ConvBackends(), (
         torch.randn(2, 3, 6, 8, 8).to(memory_format=torch.channels_last_3d),
         torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),

@@ -956,3 +956,32 @@ SYMBOLIC += [
     ("linalg_solve_triangular of dynamic broadcast batches", "linalg_solve_triangular",
      Case("", D([2, 1, 3, 3], "a", ["dynamic", "static", "dynamic", "dynamic"]), D([4, 3, 5], "b"), upper=True)),
 ]
+
+# `transformers`' mixture-of-experts custom operators (registered when
+# `transformers.integrations.moe` is imported): their fake kernels.
+import transformers.integrations.moe  # noqa: E402,F401
+
+CASES["transformers::grouped_mm_fallback"] = [
+    C("three experts", T([7, 4]), T([3, 4, 5]), T([3], dtype=i64)),
+    C("int32 ends, float16", T([6, 4], dtype=f16), T([2, 4, 3], dtype=f16), T([2], dtype=i32)),
+    C("transposed input", tr(7, 4), T([3, 4, 5]), T([3], dtype=i64)),
+    C("transposed weights", T([7, 4]), T([3, 5, 4], then=lambda t: t.transpose(1, 2)), T([3], dtype=i64)),
+    C("no tokens", T([0, 4]), T([3, 4, 5]), T([3], dtype=i64)),
+    C("3-D input refused", T([2, 7, 4]), T([3, 4, 5]), T([3], dtype=i64)),
+    C("2-D weight refused", T([7, 4]), T([4, 5]), T([3], dtype=i64)),
+    C("2-D ends refused", T([7, 4]), T([3, 4, 5]), T([3, 1], dtype=i64)),
+    C("ends per expert refused", T([7, 4]), T([3, 4, 5]), T([2], dtype=i64)),
+    C("inner size refused", T([7, 3]), T([3, 4, 5]), T([3], dtype=i64)),
+    C("float ends refused", T([7, 4]), T([3, 4, 5]), T([3])),
+]
+CASES["transformers::grouped_mm_fallback_backward"] = [
+    C("three experts", T([7, 4]), T([3, 4, 5]), T([3], dtype=i64), T([7, 5])),
+    C("transposed input and weights", tr(7, 4), T([3, 5, 4], then=lambda t: t.transpose(1, 2)),
+      T([3], dtype=i64), T([7, 5])),
+]
+SYMBOLIC += [
+    ("grouped_mm_fallback of a dynamic number of tokens", "transformers::grouped_mm_fallback",
+     Case("", D([7, 4], "x", ["dynamic", "static"]), T([3, 4, 5]), T([3], dtype=i64))),
+    ("grouped_mm_fallback with the inner size dynamic on both sides", "transformers::grouped_mm_fallback",
+     Case("", D([7, 4], "x"), D([3, 4, 5], "w", ["static", "dynamic", "static"]), T([3], dtype=i64))),
+]

@@ -251,6 +251,7 @@ programs!(
     mobilenet_v3_small,
     mobilenet_v3_small_cl,
     llama,
+    mixtral,
     param_bias_attention,
     param_bias_attention_grad,
 );
