@@ -378,21 +378,25 @@ def mobilenet_v3_small():
     return torchvision.models.mobilenet_v3_small(weights=None)
 
 
+# The decoder stacks' shared size: two layers, grouped-query attention, no
+# key-value cache.
+TINY_DECODER = dict(
+    num_hidden_layers=2,
+    hidden_size=64,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    intermediate_size=128,
+    vocab_size=1000,
+    use_cache=False,
+)
+
+
 def llama():
     """A two-layer Llama of `transformers` (grouped-query attention, rotary
     embeddings, RMSNorm), without its key-value cache."""
     import transformers
 
-    config = transformers.LlamaConfig(
-        num_hidden_layers=2,
-        hidden_size=64,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        intermediate_size=128,
-        vocab_size=1000,
-        use_cache=False,
-    )
-    return transformers.LlamaModel(config)
+    return transformers.LlamaModel(transformers.LlamaConfig(**TINY_DECODER))
 
 
 def mixtral():
@@ -402,16 +406,7 @@ def mixtral():
     import transformers
 
     config = transformers.MixtralConfig(
-        num_hidden_layers=2,
-        hidden_size=64,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        intermediate_size=128,
-        vocab_size=1000,
-        max_position_embeddings=64,
-        num_local_experts=4,
-        num_experts_per_tok=2,
-        use_cache=False,
+        **TINY_DECODER, max_position_embeddings=64, num_local_experts=4, num_experts_per_tok=2
     )
     return transformers.MixtralModel(config)
 
