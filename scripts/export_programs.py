@@ -25,8 +25,8 @@ view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
 expanded tensor, arange with symbolic bounds, quantiles by tensors of q
 values, constants the mode runs for real, unbacked counts memoised per
-tensor, inputs whose strides name a symbol before giving it; and whole
-models (swin_t,
+tensor, inputs whose strides name a symbol before giving it, extrema of
+unbacked sizes; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama, a two-layer Mixtral), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
@@ -443,6 +443,7 @@ def programs():
     yield "stride_symbols", StrideSymbols(), (torch.randn(7, 4, 4, 14)[..., ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
+    yield "unbacked_diagonal", UnbackedDiagonal(), (torch.randn(6), torch.tensor(3)), ({0: Dim.AUTO}, None)
     yield "unbacked_memos", UnbackedMemos(), (torch.randn(6), torch.tensor([1, 2, 2])), ({0: Dim.AUTO}, None)
     yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
         {0: Dim.AUTO, 2: Dim.AUTO},
@@ -807,6 +808,22 @@ class StrideSymbols(torch.nn.Module):
 
     def forward(self, x):
         return x + x.permute(3, 2, 1, 0)
+
+
+class UnbackedDiagonal(torch.nn.Module):
+    """The diagonal of a matrix whose sizes are both data-dependent, one a
+    clamped difference (`Max(0, u0 - Min(1, u0))`): its length
+    `Max(0, Min(u1, Max(0, x)))` prints as sympy's removal of redundant
+    arguments leaves it, `Max(0, Min(u1, x))`."""
+
+    def forward(self, x, n):
+        k = n.item()
+        torch._check_is_size(k)
+        torch._check(k <= x.shape[0])
+        m = x.new_zeros(k, 5)[1:].reshape(5, -1)
+        j = (m > 0).sum().item()
+        torch._check_is_size(j)
+        return torch.diagonal(m.new_zeros(j, m.shape[1]))
 
 
 class ParameterMatmuls(torch.nn.Module):

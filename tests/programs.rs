@@ -208,6 +208,7 @@ programs!(
     quantiles,
     constants,
     unbacked_memos,
+    unbacked_diagonal,
     stride_symbols,
     column_convs,
     strided_views,

@@ -627,6 +627,21 @@ impl ExprArena {
         }
         symbolic.sort();
         symbolic.dedup();
+        // sympy's removal of redundant arguments (`_collapse_arguments`):
+        // each argument, atoms first, taken out of the later ones' nested
+        // extrema (`Max(0, Min(u, Max(0, x)))` is `Max(0, Min(u, x))`; a
+        // nested extremum of the other kind holding it is it).
+        if symbolic.iter().any(|&a| self.is_extremum(a)) {
+            symbolic.sort_by_key(|&a| self.is_extremum(a));
+            for i in 0..symbolic.len() {
+                let a = symbolic[i];
+                for j in i + 1..symbolic.len() {
+                    symbolic[j] = self.without_redundant(which, symbolic[j], a)?;
+                }
+            }
+            symbolic.sort();
+            symbolic.dedup();
+        }
         // Drop arguments another argument always dominates, by ranges.
         let mut kept = Args::new();
         for (i, &x) in symbolic.iter().enumerate() {
@@ -671,6 +686,34 @@ impl ExprArena {
                 Extremum::Min => Node::Min(kept),
             })),
         }
+    }
+
+    /// Whether `e` is a `Max` or a `Min`.
+    fn is_extremum(&self, e: ExprId) -> bool {
+        matches!(self.node(e), Node::Max(_) | Node::Min(_))
+    }
+
+    /// sympy's `do(ai, a)` of `_collapse_arguments` for an extremum of
+    /// kind `which`: in `ai`'s nested extrema, `a` is dropped from one of
+    /// `which`'s kind and stands for one of the other kind.
+    fn without_redundant(&mut self, which: Extremum, ai: ExprId, a: ExprId) -> Result<ExprId> {
+        let (kind, args) = match self.node(ai) {
+            Node::Max(args) => (Extremum::Max, args.clone()),
+            Node::Min(args) => (Extremum::Min, args.clone()),
+            _ => return Ok(ai),
+        };
+        let holds = args.contains(&a);
+        if holds && kind != which {
+            return Ok(a);
+        }
+        let mut rest = Args::new();
+        for &x in args.iter().filter(|&&x| !(holds && x == a)) {
+            rest.push(self.without_redundant(which, x, a)?);
+        }
+        if !holds && rest == args {
+            return Ok(ai);
+        }
+        self.extremum(kind, &rest)
     }
 
     // ---- relations and logic -------------------------------------------------
