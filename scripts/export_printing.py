@@ -6,8 +6,9 @@ PyTorch builds it with its own sympy functions (`FloorDiv`, `Mod`, `Max`,
 ...) and records `str()` of the result. The Rust test builds the same tree
 with the ShapeEnv's arithmetic and compares the text.
 
-Cases come in groups, one per rule (the layout of printed expressions, and
-each of `FloorDiv`'s, `Mod`'s and `CeilDiv`'s simplifications); the Rust
+Cases come in groups, one per rule (the layout of printed expressions,
+each of `FloorDiv`'s, `Mod`'s and `CeilDiv`'s simplifications, and nested
+extrema's); the Rust
 side has one test per group, so a failure names the rule.
 
 `mod` is `Mod` or `PythonMod` as `SymNode` chooses for `a % b`: `Mod` when
@@ -300,6 +301,18 @@ CEILDIV = [
     cd(mul("s0", "s1"), neg("s1")),
 ]
 
+# Nested extrema: sympy's removal of redundant arguments
+# (`_collapse_arguments`): an argument leaves the later nested extrema of
+# its own kind and stands for those of the other kind that hold it.
+EXTREMA = [
+    ["max", 0, ["min", "s0", ["max", 0, ["sub", "s1", 3]]]],
+    ["min", "s0", ["max", "s0", "s1"]],
+    ["max", "s0", ["min", "s1", ["max", "s0", "s2"]]],
+    ["min", ["sub", "s0", 4], ["max", "s1", ["min", ["sub", "s0", 4], "s2"]]],
+    ["max", ["sub", "s1", 5], ["min", "s0", ["max", ["sub", "s1", 5], "s2"]]],
+    ["add", ["max", 1, ["min", "s0", ["max", 1, ["sub", "s1", 4]]]], 1],
+]
+
 GROUPS = {
     "layout": LAYOUT,
     "cancellation_examples": EXAMPLES,
@@ -310,6 +323,7 @@ GROUPS = {
     "mod": MOD,
     "python_mod": PYTHON_MOD,
     "ceildiv": CEILDIV,
+    "extrema": EXTREMA,
 }
 
 

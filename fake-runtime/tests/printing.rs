@@ -186,6 +186,7 @@ const GROUPS: &[&str] = &[
     "mod",
     "python_mod",
     "ceildiv",
+    "extrema",
 ];
 
 #[test]
@@ -259,4 +260,11 @@ fn python_mod_cancellation() {
 #[test]
 fn ceildiv() {
     check_group("ceildiv");
+}
+
+/// Nested extrema lose their redundant arguments, as sympy's
+/// `_collapse_arguments` removes them.
+#[test]
+fn extrema() {
+    check_group("extrema");
 }
