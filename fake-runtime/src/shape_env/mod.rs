@@ -408,9 +408,9 @@ impl ShapeEnv {
 
     /// Make the next [`ShapeEnv::create_unbacked`] give `v` (an earlier
     /// call's count, which a fake tensor's memo holds) instead of a fresh
-    /// symbol; `None` cancels it. The answer is what was pending.
-    pub fn reuse_unbacked(&mut self, v: Option<SymInt>) -> Option<SymInt> {
-        std::mem::replace(&mut self.reuse, v)
+    /// symbol; `None` cancels it.
+    pub fn reuse_unbacked(&mut self, v: Option<SymInt>) {
+        self.reuse = v;
     }
 
     fn new_symbol(
