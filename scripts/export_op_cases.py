@@ -50,6 +50,7 @@ import argparse
 import contextlib
 import json
 import logging
+import math
 import pathlib
 import re
 import warnings
@@ -90,6 +91,7 @@ import op_cases_conv_backends  # noqa: E402
 import op_cases_copies  # noqa: E402
 import op_cases_elementwise  # noqa: E402
 import op_cases_fft  # noqa: E402
+import op_cases_foreach  # noqa: E402
 import op_cases_gradients  # noqa: E402
 import op_cases_indexing  # noqa: E402
 import op_cases_inplace  # noqa: E402
@@ -110,7 +112,7 @@ KEEP_DERIVED = set()
 MODULE_PYTHON_DISPATCHER = set()
 for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointwise, op_cases_core_layers,
                 op_cases_core_backward, op_cases_linalg, op_cases_complex, op_cases_composites, op_cases_conv_backends, op_cases_copies, op_cases_elementwise,
-                op_cases_fft, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc,
+                op_cases_fft, op_cases_foreach, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc,
                 op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial, op_cases_special,
                 op_cases_statistics):
     _twice = set(_module.CASES) & set(CASES)
@@ -324,13 +326,21 @@ def sym_value(v):
     return int(v)
 
 
+def json_float(v):
+    """A float as JSON holds it: a number, or "inf", "-inf" or "nan"."""
+    v = float(v)
+    if math.isfinite(v):
+        return v
+    return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf")
+
+
 def scalar_value(v):
     if isinstance(v, bool):
         return {"bool": v}
     if isinstance(v, int):
         return {"int": v}
     if isinstance(v, float):
-        return {"float": v}
+        return {"float": json_float(v)}
     if isinstance(v, complex):
         return {"complex": [v.real, v.imag]}
     raise TypeError(f"not a scalar: {v!r}")
@@ -358,16 +368,16 @@ def encode(declared, value):
     if fixed and fixed[1] == "bool":
         return {"bools": list(value)}
     if fixed and fixed[1] == "float":
-        return {"floats": [float(v) for v in value]}
+        return {"floats": [json_float(v) for v in value]}
     if fixed and fixed[1] == "Scalar":
         # As the export writes a `Scalar[]`: ints when every number is one.
         if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             return {"ints": [int(v) for v in value]}
-        return {"floats": [float(v) for v in value]}
+        return {"floats": [json_float(v) for v in value]}
     if base in ("int", "SymInt"):
         return {"int": sym_value(value)}
     if base == "float":
-        return {"float": float(value)}
+        return {"float": json_float(value)}
     if base == "bool":
         return {"bool": bool(value)}
     if base == "Scalar":
@@ -488,10 +498,21 @@ PYTHON_DISPATCHER |= MODULE_PYTHON_DISPATCHER
 PYTHON_DISPATCHER_FAMILIES = ("fft_", "_fft_")
 
 
+def uses_dispatcher(name):
+    """Whether the cases of overload `name` run under the Python dispatcher."""
+    return name in PYTHON_DISPATCHER or family(name).startswith(PYTHON_DISPATCHER_FAMILIES)
+
+
 def dispatcher_for(name):
     """The Python dispatcher for the operators that need it, else nothing."""
-    on = name in PYTHON_DISPATCHER or family(name).startswith(PYTHON_DISPATCHER_FAMILIES)
-    return enable_python_dispatcher() if on else contextlib.nullcontext()
+    return enable_python_dispatcher() if uses_dispatcher(name) else contextlib.nullcontext()
+
+
+def note_dispatcher(record, name):
+    """Say in a case's record that it ran under the Python dispatcher, so
+    the replay sets the same (`python_dispatcher`)."""
+    if uses_dispatcher(name):
+        record["python_dispatcher"] = True
 
 
 def rename_unbacked(env, before):
@@ -519,6 +540,7 @@ def static_case(name, case):
     RENAME.clear()
     SHAPE_ENV[0] = env
     record = {"name": case.name}
+    note_dispatcher(record, name)
     with mode:
         bound_desc = bind(op, case)
         bound = [(n, d, kw, materialise(v, T.make), dflt) for (n, d, kw, v, dflt) in bound_desc]
@@ -785,6 +807,7 @@ def symbolic_case(title, name, case):
                 extra[i] = [symbolic_fields(t) for t in v]
         record = {"name": title, "op": op_name(name), "inputs": input_records(bound, extra),
                   "symbols": symbols}
+        note_dispatcher(record, name)
         for (_, _, _, v, _), rec in zip(bound_desc, record["inputs"]):
             hints = int_hints(v)
             if hints is not None:

@@ -330,6 +330,9 @@ fn erased_fn(op: &OpIr) -> TokenStream {
                 }
                 Derive::Copy => quote!(#intr::copy_variant(cx, args, #functional)),
                 Derive::HackedTwin => quote!(#intr::hacked_twin_variant(cx, args, #functional)),
+                Derive::Foreach { in_place, lists } => {
+                    quote!(#intr::foreach_variant(cx, args, #functional, #in_place, #lists))
+                }
             };
             quote! {
                 #[doc = #doc]

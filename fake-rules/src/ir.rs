@@ -108,6 +108,17 @@ pub enum Derive {
     /// `op_copy`: the view's results cloned with `contiguous_format`, as
     /// torchgen's view-copy kernels clone them.
     Copy,
+    /// `_foreach_op`: the operator on every element of its lists (`@foreach`),
+    /// each list argument's `i`-th element where the element operator takes
+    /// one value; `in_place` when it writes its `self` list and returns
+    /// nothing (`_foreach_add_.List`, whose elements run `add_.Tensor`).
+    Foreach {
+        /// Whether the `self` list is written and nothing returned.
+        in_place: bool,
+        /// Bit `j` set: argument `j` is a list whose `i`-th element the
+        /// `i`-th call takes (else every call takes it whole).
+        lists: u32,
+    },
     /// `op.<overload>_hacked_twin`: the same operator with its `Tensor?[]`
     /// argument declared `Tensor[]` (a TorchScript workaround), every
     /// element present.

@@ -202,6 +202,17 @@ pub fn front_end_with(intrinsics: &ReadIntrinsics, inputs: &Inputs) -> Result<Ch
         if derives_copy {
             needed.insert(format!("{ns}::{}_copy", r.op.name.name));
         }
+        // A `@foreach` rule's element operator and its in-place form.
+        for a in r
+            .tags
+            .iter()
+            .filter(|t| t.name.name == "foreach")
+            .flat_map(|t| t.args.as_deref().unwrap_or(&[]))
+        {
+            let name = a.value.name.split('.').next().unwrap_or_default();
+            needed.insert(format!("{ns}::{name}"));
+            needed.insert(format!("{ns}::{}", schema::inplace_name(name)));
+        }
     }
     let mut names = Vec::new();
     let mut all_schemas = Vec::new();

@@ -252,7 +252,7 @@ fn describe(r: R) -> Option<&'static str> {
         R::op_overload => "an overload name",
         R::tag | R::tag_name => "a tag like `@view`",
         R::tag_args => "tag arguments",
-        R::tag_arg => "a tag argument",
+        R::tag_arg | R::tag_value => "a tag argument",
         R::param => "a parameter",
         R::pattern => "a shape pattern like `[n, *s]`",
         R::pack_pattern => "a pack like `*s`",

@@ -461,8 +461,10 @@ impl fmt::Display for Signature<'_> {
             write!(f, "{p}")?;
         }
         f.write_str(") -> ")?;
+        // One return, named or not, without parentheses (as c10 prints
+        // `-> Tensor[] self_out`); none or several within them.
         match self.returns {
-            [r] if r.name.is_none() => write!(f, "{r}"),
+            [r] => write!(f, "{r}"),
             rs => {
                 f.write_str("(")?;
                 for (i, r) in rs.iter().enumerate() {

@@ -99,8 +99,27 @@ pub(super) fn derive_families(
     diags: &mut Vec<Diag>,
 ) -> Vec<Option<(usize, Derive)>> {
     let mut derived_of: Vec<Option<(usize, Derive)>> = vec![None; schemas.len()];
+    // A `@foreach` rule's overload runs its element operator's entry.
+    let element_of = foreach_elements(schemas, rules, by_name, rule_of, diags);
+    for (&si, &(ei, lists)) in &element_of {
+        derived_of[si] = Some((
+            ei,
+            Derive::Foreach {
+                in_place: false,
+                lists,
+            },
+        ));
+    }
     for (si, schema) in schemas.iter().enumerate() {
         let Some(ri) = rule_of[si] else { continue };
+        let foreach = rules[ri].tags.iter().any(|t| t.name.name == "foreach");
+        if foreach && !element_of.contains_key(&si) {
+            // Its element's mistake is reported; nothing to derive from.
+            continue;
+        }
+        let element = element_of.get(&si).map(|&(ei, _)| &schemas[ei]);
+        // Derived from this rule's operator itself.
+        let of_si = |(di, how): (usize, Derive)| (di, si, how);
         for tag in rules[ri].tags.iter().filter(|t| t.name.name == "derive") {
             let targs = tag.args.as_deref().unwrap_or(&[]);
             if targs.is_empty() {
@@ -112,12 +131,31 @@ pub(super) fn derive_families(
             for a in targs {
                 let out_form = OUT_FORMS.iter().find(|(f, _)| *f == a.value.name);
                 let found = match (a.key.is_some(), a.value.name.as_str(), out_form) {
-                    (false, _, Some(&(_, form))) => out_of(schema, schemas, form),
-                    (false, "inplace", _) => inplace_of(schema, schemas, by_name),
+                    (false, "inplace", _) if let Some(element) = element => foreach_inplace_of(
+                        schema, element, schemas, by_name,
+                    )
+                    .map(|(di, ei, lists)| {
+                        (
+                            di,
+                            ei,
+                            Derive::Foreach {
+                                in_place: true,
+                                lists,
+                            },
+                        )
+                    }),
+                    (false, _, _) if element.is_some() => Err(
+                        "a `@foreach` rule derives only its in-place form, `@derive(inplace)`"
+                            .to_owned(),
+                    ),
+                    (false, _, Some(&(_, form))) => out_of(schema, schemas, form).map(of_si),
+                    (false, "inplace", _) => inplace_of(schema, schemas, by_name).map(of_si),
                     (false, "inplace_meta", _) => inplace_of(schema, schemas, by_name)
-                        .map(|(di, _)| (di, Derive::InPlaceMeta)),
-                    (false, "copy", _) => copy_of(schema, schemas, by_name),
-                    (false, "hacked_twin", _) => hacked_twin_of(schema, schemas, by_name),
+                        .map(|(di, _)| (di, si, Derive::InPlaceMeta)),
+                    (false, "copy", _) => copy_of(schema, schemas, by_name).map(of_si),
+                    (false, "hacked_twin", _) => {
+                        hacked_twin_of(schema, schemas, by_name).map(of_si)
+                    }
                     _ => {
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
@@ -134,7 +172,7 @@ pub(super) fn derive_families(
                             .label("no such overload is declared")
                             .help("declare its schema, or derive only the families PyTorch has"),
                     ),
-                    Ok((di, how)) => {
+                    Ok((di, base, how)) => {
                         let name = schemas[di].full_name();
                         if let Some(own) = rule_of[di] {
                             diags.push(
@@ -151,7 +189,7 @@ pub(super) fn derive_families(
                                     .label("derived again here"),
                             );
                         } else {
-                            derived_of[di] = Some((si, how));
+                            derived_of[di] = Some((base, how));
                         }
                     }
                 }
@@ -359,4 +397,203 @@ fn hacked_twin_of(
             base.full_name()
         ))
     }
+}
+
+/// The element operator a `@foreach(op.overload)` rule names, with the
+/// rule's checks: it declares only (its tags and the overload's name), the
+/// element is declared, and the two schemas correspond
+/// ([`foreach_fits`]). `_foreach_add.List` of `add.Tensor`,
+/// `_foreach_maximum.Scalar` of `clamp_min` (as ATen's kernels pair them).
+pub(super) fn foreach_elements(
+    schemas: &[Schema],
+    rules: &[Rule],
+    by_name: &HashMap<String, usize>,
+    rule_of: &[Option<usize>],
+    diags: &mut Vec<Diag>,
+) -> HashMap<usize, (usize, u32)> {
+    let mut element_of = HashMap::new();
+    for (si, schema) in schemas.iter().enumerate() {
+        let Some(ri) = rule_of[si] else { continue };
+        let rule = &rules[ri];
+        let Some(tag) = rule.tags.iter().find(|t| t.name.name == "foreach") else {
+            continue;
+        };
+        let mut ok = true;
+        if rule.params.is_some() || rule.outputs.is_some() || !rule.clauses.is_empty() {
+            diags.push(
+                Diag::new(
+                    rule.op.span,
+                    "a `@foreach` rule has no parameters, outputs or clauses",
+                )
+                .label("the element operator's rule computes them"),
+            );
+            ok = false;
+        }
+        for other in rule
+            .tags
+            .iter()
+            .filter(|t| !matches!(t.name.name.as_str(), "foreach" | "derive"))
+        {
+            diags.push(
+                Diag::new(
+                    other.span,
+                    "a `@foreach` rule takes no other tags than `@derive(inplace)`",
+                )
+                .label("the element operator's tags apply"),
+            );
+            ok = false;
+        }
+        let element = match tag.args.as_deref() {
+            Some([a]) if a.key.is_none() => &a.value,
+            _ => {
+                diags.push(
+                    Diag::new(
+                        tag.span,
+                        "`@foreach` names the element operator: `@foreach(add.Tensor)`",
+                    )
+                    .label("expected one overload"),
+                );
+                continue;
+            }
+        };
+        let (name, overload) = match element.name.split_once('.') {
+            Some((n, o)) => (n, Some(o)),
+            None => (element.name.as_str(), None),
+        };
+        let element_name = full_name(&schema.namespace, name, overload);
+        let Some(&ei) = by_name.get(&element_name) else {
+            diags.push(
+                Diag::new(
+                    element.span,
+                    format!("no operator `{element_name}` is declared"),
+                )
+                .label("not a declared overload"),
+            );
+            continue;
+        };
+        let lists = match foreach_fits(schema, &schemas[ei]) {
+            Ok(lists) => lists,
+            Err(message) => {
+                diags.push(
+                Diag::new(element.span, message)
+                    .label("does not correspond")
+                    .help("each argument is the element's, or a list of them (`Tensor[]` for `Tensor`, `Scalar[]` for `Scalar`); the element's further arguments have defaults"),
+                );
+                continue;
+            }
+        };
+        if ok {
+            element_of.insert(si, (ei, lists));
+        }
+    }
+    element_of
+}
+
+/// Whether the `_foreach_` overload `each` runs `element` on its lists'
+/// elements: `each` takes at most `element`'s arguments, the rest of which
+/// have defaults; each is the element's (shared by every call) or a list
+/// of them (`Tensor[]` for `Tensor`, `Scalar[]` for `Scalar`), one at
+/// least a list; the functional form returns one `Tensor[]` where the
+/// element returns one tensor, the in-place form nothing. The bits of the
+/// list arguments.
+fn foreach_fits(each: &Schema, element: &Schema) -> Result<u32, String> {
+    let fail = |why: &str| {
+        Err(format!(
+            "`{}` is not `{}` on each element: {why}",
+            each.full_name(),
+            element.full_name()
+        ))
+    };
+    if each.args.len() > element.args.len() || each.args.len() > 32 {
+        return fail("it takes more arguments");
+    }
+    let mut lists = 0u32;
+    for (j, (e, x)) in each.args.iter().zip(&element.args).enumerate() {
+        let same = e.ty.base == x.ty.base && e.ty.suffixes == x.ty.suffixes;
+        let list_of = e.ty.base == x.ty.base
+            && e.ty.suffixes.split_last() == Some((&TypeSuffix::List(None), &x.ty.suffixes[..]));
+        if !same && !list_of {
+            return fail(&format!(
+                "`{}` is neither `{}` nor a list of it",
+                e.ty.text, x.ty.text
+            ));
+        }
+        if list_of {
+            lists |= 1 << j;
+        }
+    }
+    if lists == 0 {
+        return fail("it takes no list");
+    }
+    if let Some(x) = element.args[each.args.len()..]
+        .iter()
+        .find(|a| a.default.is_none())
+    {
+        return fail(&format!("the element's `{}` has no default", x.name));
+    }
+    let tensor = |r: &crate::schema::Return, list: bool| {
+        r.ty.base == "Tensor"
+            && r.ty.suffixes
+                == if list {
+                    vec![TypeSuffix::List(None)]
+                } else {
+                    vec![]
+                }
+    };
+    let returns_ok = match (each.returns.as_slice(), element.returns.as_slice()) {
+        ([], [x]) => tensor(x, false) && each.mutates(),
+        ([e], [x]) => tensor(e, true) && tensor(x, false),
+        _ => false,
+    };
+    if !returns_ok {
+        return fail(
+            "a list of tensors (or nothing, written in place) must return where the element returns one tensor",
+        );
+    }
+    Ok(lists)
+}
+
+/// The in-place form of the `@foreach` overload `each`, derived by
+/// `@derive(inplace)` (`_foreach_add_.List` of `_foreach_add.List`): its
+/// `self` list written, nothing returned, the other arguments the same;
+/// its elements run `element`'s in-place form (`add_.Tensor`). The
+/// overload, the element's in-place form and the bits of the list
+/// arguments.
+fn foreach_inplace_of(
+    each: &Schema,
+    element: &Schema,
+    schemas: &[Schema],
+    by_name: &HashMap<String, usize>,
+) -> Result<(usize, usize, u32), String> {
+    let name = full_name(
+        &each.namespace,
+        &inplace_name(&each.name),
+        each.overload.as_deref(),
+    );
+    let Some(&di) = by_name.get(&name) else {
+        return Err(format!(
+            "no in-place overload `{name}` of `{}` is declared",
+            each.full_name()
+        ));
+    };
+    let d = &schemas[di];
+    let fits = d.args.len() == each.args.len()
+        && d.args
+            .iter()
+            .zip(&each.args)
+            .all(|(x, y)| same_argument(x, y))
+        && d.returns.is_empty()
+        && d.args
+            .first()
+            .and_then(|a| a.ty.alias.as_ref())
+            .is_some_and(|a| a.write);
+    if !fits {
+        return Err(format!(
+            "`{name}` is not the in-place form of `{}`: it must take the same arguments, write `self` and return nothing",
+            each.full_name()
+        ));
+    }
+    let (ei, _) = inplace_of(element, schemas, by_name)?;
+    let lists = foreach_fits(d, &schemas[ei])?;
+    Ok((di, ei, lists))
 }

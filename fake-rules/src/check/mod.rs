@@ -101,11 +101,12 @@ pub fn check(
         if by_name.get(&schema.full_name()) != Some(&si) {
             continue;
         }
+        // A derived overload (a `@foreach` rule's too: it only declares).
+        if let Some((fi, how)) = derived_of[si] {
+            derived.push((si, fi, how));
+            continue;
+        }
         let Some(ri) = rule_of[si] else {
-            if let Some((fi, how)) = derived_of[si] {
-                derived.push((si, fi, how));
-                continue;
-            }
             let required = catalog.required.get(&schema.full_name());
             if let Some(&at) = required.filter(|_| rules_complete) {
                 diags.push(
@@ -121,6 +122,10 @@ pub fn check(
             }
             continue;
         };
+        if rules[ri].tags.iter().any(|t| t.name.name == "foreach") {
+            // Its mistake is reported; it has no rule of its own to check.
+            continue;
+        }
         let before = diags.len();
         let op = Checker::new(schema, &rules[ri], intrinsics, diags).op();
         if diags.len() == before
@@ -129,43 +134,24 @@ pub fn check(
             ops.push(op);
         }
     }
-    // A derived overload follows its functional one, when that checked.
-    for (si, fi, how) in derived {
-        let functional = schemas[fi].full_name();
-        let Some(f) = ops.iter().find(|o| o.name == functional) else {
-            continue;
-        };
-        let schema = &schemas[si];
-        let tags = TagsIr {
-            // A copy writes nothing; a hacked twin writes what its base does.
-            inplace: match how {
-                Derive::InPlace | Derive::InPlaceMeta | Derive::Out { .. } => true,
-                Derive::Copy => false,
-                Derive::HackedTwin => f.tags.inplace,
-            },
-            // A view cut from autograd (`detach`) has a copy that is not.
-            no_grad: f.tags.no_grad && how != Derive::Copy,
-            view: false,
-            // PyTorch's memos belong to the functional overloads' fake
-            // implementations.
-            memo: None,
-            hand_written: false,
-            derived: true,
-            ..f.tags
-        };
-        ops.push(OpIr {
-            name: schema.full_name(),
-            schema: schema.text.clone(),
-            fn_name: fn_name(schema),
-            variant: variant(schema),
-            args: arg_irs(schema),
-            tags,
-            body: Body::Derived {
-                functional,
-                path: String::new(),
-                how,
-            },
+    // A derived overload follows its functional one, when that checked
+    // (which may itself be derived: `_foreach_add_.List` runs `add_.Tensor`,
+    // derived from `add.Tensor`), so until no more follow.
+    let mut pending = derived;
+    loop {
+        let before = pending.len();
+        pending.retain(|&(si, fi, how)| {
+            let functional = schemas[fi].full_name();
+            let Some(f) = ops.iter().find(|o| o.name == functional) else {
+                return true;
+            };
+            let op = derived_op(&schemas[si], f, how);
+            ops.push(op);
+            false
         });
+        if pending.is_empty() || pending.len() == before {
+            break;
+        }
     }
     ops.sort_by(|a, b| a.name.cmp(&b.name));
     dedupe_idents(&mut ops);
@@ -190,6 +176,51 @@ pub fn check(
         }
     }
     ops
+}
+
+/// The operator of `schema`, derived from `f` as `how` says.
+fn derived_op(schema: &Schema, f: &OpIr, how: Derive) -> OpIr {
+    let tags = match how {
+        // A list of the element's results: no single output a pointwise,
+        // view or data-dependent fast path could take.
+        Derive::Foreach { in_place, .. } => TagsIr {
+            inplace: in_place,
+            no_grad: f.tags.no_grad,
+            seeded: f.tags.seeded,
+            derived: true,
+            ..TagsIr::default()
+        },
+        _ => TagsIr {
+            // A copy writes nothing; a hacked twin writes what its base does.
+            inplace: match how {
+                Derive::InPlace | Derive::InPlaceMeta | Derive::Out { .. } => true,
+                Derive::Copy | Derive::Foreach { .. } => false,
+                Derive::HackedTwin => f.tags.inplace,
+            },
+            // A view cut from autograd (`detach`) has a copy that is not.
+            no_grad: f.tags.no_grad && how != Derive::Copy,
+            view: false,
+            // PyTorch's memos belong to the functional overloads' fake
+            // implementations.
+            memo: None,
+            hand_written: false,
+            derived: true,
+            ..f.tags
+        },
+    };
+    OpIr {
+        name: schema.full_name(),
+        schema: schema.text.clone(),
+        fn_name: fn_name(schema),
+        variant: variant(schema),
+        args: arg_irs(schema),
+        tags,
+        body: Body::Derived {
+            functional: f.name.clone(),
+            path: String::new(),
+            how,
+        },
+    }
 }
 
 /// The arguments of `schema` as the IR has them.

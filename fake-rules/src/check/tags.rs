@@ -22,6 +22,7 @@ const TAGS: &[&str] = &[
     "seeded",
     "kernel",
     "derive",
+    "foreach",
     "with",
     "clauses",
 ];
@@ -89,7 +90,7 @@ impl Checker<'_> {
                 }
                 // Checked with the schemas it names, in `derive_families`;
                 // spliced in by `expand_clause_groups`.
-                "derive" | "with" => {}
+                "derive" | "with" | "foreach" => {}
                 "data_dependent" => {
                     tags.data_dependent = true;
                     for a in targs {
@@ -127,7 +128,7 @@ impl Checker<'_> {
                             .label("not a tag")
                             .suggest(s)
                             .note(
-                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent(memo = ...), @no_grad, @multi_device, @seeded and @kernel(name)",
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent(memo = ...), @no_grad, @multi_device, @seeded, @kernel(name) and @foreach(op.overload)",
                             ),
                     );
                 }

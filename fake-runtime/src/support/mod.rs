@@ -97,10 +97,12 @@ pub mod args;
 mod conditions;
 mod derived;
 mod elementwise;
+mod foreach;
 
 pub use conditions::*;
 pub use derived::*;
 pub use elementwise::*;
+pub use foreach::*;
 
 #[cfg(test)]
 mod tests {

@@ -491,7 +491,7 @@ pub(crate) fn static_case(
     let name = string(field(case, "name", op)?, op)?;
     let at = format!("{op} / {name}");
     let mut report = CaseReport::new(op, name);
-    let mut mode = FakeTensorMode::new(fake_ops::registry());
+    let mut mode = crate::read::mode_for(case, &at)?;
     let inputs = arr(field(case, "inputs", &at)?, &at)?;
     let args = arguments(&mut mode, inputs, &mut StaticInputs).map_err(|e| format!("{at}: {e}"))?;
     let result = dispatch(&mut mode, op, &args);

@@ -12,6 +12,27 @@ use serde_json::{Map, Value as Json};
 pub(crate) type Bad = String;
 
 /// `j[key]`, or a message naming `at`.
+/// A fresh mode for a case: under the Python dispatcher when its record
+/// says PyTorch ran it so (`"python_dispatcher": true`).
+pub(crate) fn mode_for(case: &Json, at: &str) -> Result<FakeTensorMode, Bad> {
+    let python_dispatcher = match case.get("python_dispatcher") {
+        None => false,
+        Some(b) => boolean(b, at)?,
+    };
+    let settings = fake_runtime::mode::ModeSettings {
+        defaults: fake_runtime::Defaults {
+            python_dispatcher,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    Ok(FakeTensorMode::with(
+        fake_ops::registry(),
+        fake_runtime::ShapeEnv::new(),
+        settings,
+    ))
+}
+
 pub(crate) fn field<'j>(j: &'j Json, key: &str, at: &str) -> Result<&'j Json, Bad> {
     j.get(key).ok_or_else(|| format!("{at}: missing \"{key}\""))
 }
@@ -46,10 +67,17 @@ pub(crate) fn ints(j: &Json, at: &str) -> Result<Vec<i64>, Bad> {
     arr(j, at)?.iter().map(|v| int(v, at)).collect()
 }
 
-/// `j` as a number.
+/// `j` as a number: a JSON number, or `"inf"`, `"-inf"` or `"nan"`, which
+/// JSON has no numbers for.
 pub(crate) fn float(j: &Json, at: &str) -> Result<f64, Bad> {
-    j.as_f64()
-        .ok_or_else(|| format!("{at}: expected a number, got {j}"))
+    match j.as_str() {
+        Some("inf") => Ok(f64::INFINITY),
+        Some("-inf") => Ok(f64::NEG_INFINITY),
+        Some("nan") => Ok(f64::NAN),
+        _ => j
+            .as_f64()
+            .ok_or_else(|| format!("{at}: expected a number, got {j}")),
+    }
 }
 
 /// `j` as a bool.

@@ -244,7 +244,7 @@ pub(crate) fn symbolic_case(case: &Json, mismatches: &mut Vec<Mismatch>) -> Resu
     let label = format!("symbolic: {name}");
     let at = format!("{op} / {label}");
     let mut report = CaseReport::new(op, &label);
-    let mut mode = FakeTensorMode::new(fake_ops::registry());
+    let mut mode = crate::read::mode_for(case, &at)?;
     let inputs = arr(field(case, "inputs", &at)?, &at)?;
     let symbols = field(case, "symbols", &at)?;
     let mut make = SymbolicInputs {

@@ -1,6 +1,7 @@
 //! A functional rule with derived in-place and `out=` overloads, a view
-//! with its derived copy and an indexing rule with its hacked twin: all
-//! are in the table, tagged as derived, and run.
+//! with its derived copy, an indexing rule with its hacked twin and a
+//! `_foreach_` overload (with its in-place form) running the functional
+//! rule on each element: all are in the table, tagged as derived, and run.
 
 #[path = "../fixtures/intrinsics.rs"]
 mod intrinsics;
@@ -14,7 +15,7 @@ fake_macros::rules!(
 );
 
 fn main() {
-    assert_eq!(OPS.len(), 9);
+    assert_eq!(OPS.len(), 11);
     for name in ["aten::add_.Tensor", "aten::add.out"] {
         let op = Op::from_name(name).expect("derived overload in the table");
         assert!(op.tags().derived && op.tags().inplace, "{name}");
@@ -25,4 +26,8 @@ fn main() {
         let tags = op.tags();
         assert!(tags.derived && !tags.inplace && !tags.view, "{name}");
     }
+    let each = Op::from_name("aten::_foreach_add.List").expect("foreach overload in the table");
+    assert!(each.tags().derived && !each.tags().inplace && !each.tags().pointwise);
+    let each_ = Op::from_name("aten::_foreach_add_.List").expect("its in-place form");
+    assert!(each_.tags().derived && each_.tags().inplace);
 }

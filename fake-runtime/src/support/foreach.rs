@@ -1,0 +1,163 @@
+//! The `_foreach_` overloads `rules!` derives from an element operator
+//! (`@foreach(add.Tensor)` on `_foreach_add.List`): ATen's kernels for
+//! them check the lists (`check_foreach_api_restrictions`) and call the
+//! element operator on the `i`-th element of every list argument, the
+//! other arguments shared; the functional form returns the results, the
+//! in-place form (`_foreach_add_.List`, whose elements run `add_.Tensor`)
+//! writes its `self` list and returns nothing.
+
+use super::*;
+use crate::kernel::{Alias, ErasedKernel, Out, Outs};
+
+/// Whether bit `j` of `lists` is set: argument `j` is a list.
+fn listed(lists: u32, j: usize) -> bool {
+    j < 32 && lists & (1 << j) != 0
+}
+
+/// A shared tensor standing for a number must be zero-dim (ATen's
+/// `foreach_tensor_*_tensor_kernel_slow`).
+fn zero_dim(cx: &Cx<'_>, t: &TensorMeta) -> Result<()> {
+    if t.dim() == 0 {
+        return Ok(());
+    }
+    let sizes: Option<Vec<i64>> = t.sizes.iter().map(|s| s.as_int()).collect();
+    let numel = match sizes {
+        Some(sizes) => sizes.iter().product::<i64>().to_string(),
+        None => {
+            let each: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
+            each.join("*")
+        }
+    };
+    Err(invalid(
+        cx,
+        format!(
+            "scalar tensor expected to be 0 dim but it has {} dimensions and {numel} elements.",
+            t.dim()
+        ),
+    ))
+}
+
+/// How many elements list argument `a` has; `None` when it is not a list.
+fn list_len(a: &Arg<'_>) -> Option<(usize, bool)> {
+    match a {
+        Arg::Tensors(ts) => Some((ts.len(), true)),
+        Arg::Ints(v) => Some((v.len(), false)),
+        Arg::Floats(v) => Some((v.len(), false)),
+        Arg::Bools(v) => Some((v.len(), false)),
+        _ => None,
+    }
+}
+
+/// Element `i` of list argument `a`: a tensor of a `Tensor[]`, a number
+/// of a `Scalar[]`.
+fn element<'a>(a: &Arg<'a>, i: usize) -> Arg<'a> {
+    match a {
+        Arg::Tensors(ts) => Arg::Tensor(ts[i]),
+        Arg::Ints(v) => Arg::Scalar(Scalar::Int(v[i])),
+        Arg::Floats(v) => Arg::Scalar(Scalar::from(v[i])),
+        Arg::Bools(v) => Arg::Scalar(Scalar::Bool(SymBool::Bool(v[i]))),
+        other => other.clone(),
+    }
+}
+
+/// The common length of the lists (bit `j` of `lists`: argument `j`), as
+/// ATen's `check_foreach_api_restrictions` checks them: at least one
+/// tensor, every tensor list as long as the first, every number list too.
+pub fn foreach_len(cx: &Cx<'_>, args: &[Arg<'_>], lists: u32) -> Result<usize> {
+    let listed = args.iter().enumerate().filter(|(j, _)| listed(lists, *j));
+    let mut first: Option<usize> = None;
+    let mut numbers = Vec::new();
+    for (j, a) in listed {
+        let Some((len, tensors)) = list_len(a) else {
+            return Err(invalid(
+                cx,
+                format!("argument {j} should be a list, got {a:?}"),
+            ));
+        };
+        if !tensors {
+            numbers.push(len);
+            continue;
+        }
+        match first {
+            None if len == 0 => {
+                return Err(invalid(
+                    cx,
+                    "Tensor list must have at least one tensor.".into(),
+                ));
+            }
+            None => first = Some(len),
+            Some(n) if n != len => {
+                return Err(invalid(
+                    cx,
+                    format!("Tensor lists must have the same number of tensors, got {n} and {len}"),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    let Some(n) = first else {
+        return Err(invalid(
+            cx,
+            "Tensor list must have at least one tensor.".into(),
+        ));
+    };
+    if numbers.iter().any(|&len| len != n) {
+        return Err(invalid(
+            cx,
+            "Tensor list must have same number of elements as scalar list.".into(),
+        ));
+    }
+    Ok(n)
+}
+
+/// A `_foreach_` overload: `element` on the `i`-th element of every list
+/// argument (bit `j` of `lists` set: argument `j` is one), the other
+/// arguments shared (a shared tensor must be zero-dim: it stands for a
+/// number) and the element's further ones left to their defaults. The functional form returns the results, each a new tensor;
+/// the in-place form (`in_place`, the elements running the element's
+/// in-place form) returns nothing, its `self` list written.
+pub fn foreach_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    element_kernel: ErasedKernel,
+    in_place: bool,
+    lists: u32,
+) -> Result<Outs> {
+    let n = foreach_len(cx, args, lists)?;
+    // A tensor every call shares stands for a number (`_foreach_add.Tensor`).
+    for (j, a) in args.iter().enumerate() {
+        if let (false, Arg::Tensor(t)) = (listed(lists, j), a) {
+            zero_dim(cx, t)?;
+        }
+    }
+    let mut results = Vec::with_capacity(if in_place { 0 } else { n });
+    let mut each: SmallVec<[Arg<'_>; 6]> = SmallVec::with_capacity(args.len());
+    for i in 0..n {
+        each.clear();
+        each.extend(args.iter().enumerate().map(|(j, a)| {
+            if listed(lists, j) {
+                element(a, i)
+            } else {
+                a.clone()
+            }
+        }));
+        let outs = element_kernel(cx, &each)?;
+        if in_place {
+            continue;
+        }
+        match outs.into_iter().next() {
+            Some(Out::Tensor(meta, Alias::Fresh)) => results.push((meta, Alias::Fresh)),
+            other => {
+                return Err(invalid(
+                    cx,
+                    format!("the element operator gave {other:?} where a new tensor was expected"),
+                ));
+            }
+        }
+    }
+    let mut outs = Outs::new();
+    if !in_place {
+        outs.push(Out::Tensors(results));
+    }
+    Ok(outs)
+}
