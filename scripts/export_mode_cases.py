@@ -297,6 +297,8 @@ def arg_value(a, tensors):
     (k, v), = a.items()
     if k == "t":
         return tensors[v]
+    if k == "ts":
+        return [tensors[n] for n in v]
     if k == "dtype":
         return DTYPE_OF[v]
     if k == "device":
@@ -310,6 +312,11 @@ def arg_value(a, tensors):
 
 def T(name):
     return {"t": name}
+
+
+def TS(*names):
+    """A `Tensor[]` argument of the named tensors."""
+    return {"ts": list(names)}
 
 
 def scalar(v):
@@ -390,6 +397,27 @@ SEQUENCES = [
             {"op": "aten::_local_scalar_dense", "args": [T("n")], "out": "s5"},
         ],
         "watch": [],
+    },
+    {
+        "name": "a foreach operator writes its list in place but moves no version: memos hold",
+        "operators": True,
+        "inputs": {
+            "x": ([3, 4], "float32", "cpu", None),
+            "z": ([2], "float32", "cpu", None),
+            "y": ([4], "float32", "cpu", None),
+            "w": ([2], "float32", "cpu", None),
+        },
+        "steps": [
+            {"op": "aten::nonzero", "args": [T("x")], "out": "n1"},
+            {"op": "aten::nonzero", "args": [T("z")], "out": "m1"},
+            {"op": "aten::_foreach_add_.List", "args": [TS("x", "z"), TS("y", "w"), scalar(1)], "out": "f1"},
+            {"op": "aten::nonzero", "args": [T("x")], "out": "n2"},
+            {"op": "aten::nonzero", "args": [T("z")], "out": "m2"},
+            {"op": "aten::_foreach_mul_.Scalar", "args": [TS("z"), scalar(2)], "out": "f2"},
+            {"op": "aten::nonzero", "args": [T("x")], "out": "n3"},
+            {"op": "aten::nonzero", "args": [T("z")], "out": "m3"},
+        ],
+        "watch": ["x", "z"],
     },
     {
         "name": "constants run for real: eager layouts, propagated and forgotten",

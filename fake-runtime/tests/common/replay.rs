@@ -416,7 +416,20 @@ pub fn replay_sequence(mode: &mut FakeTensorMode, seq: &Value) -> Result<Replaye
                 );
             }
         }
+        let mut tensor_lists: Vec<Vec<TensorId>> = Vec::new();
+        for a in step["args"].as_array().ok_or("args")? {
+            if let Some(l) = a.get("ts") {
+                let names = l.as_array().ok_or("ts")?;
+                tensor_lists.push(
+                    names
+                        .iter()
+                        .map(|n| get(&tensors, n.as_str().ok_or("ts")?))
+                        .collect::<Result<_, _>>()?,
+                );
+            }
+        }
         let mut lists = int_lists.iter();
+        let mut tlists = tensor_lists.iter();
         let mut args = Vec::new();
         for a in step["args"].as_array().ok_or("args")? {
             args.push(match a {
@@ -425,6 +438,7 @@ pub fn replay_sequence(mode: &mut FakeTensorMode, seq: &Value) -> Result<Replaye
                     let (k, v) = o.iter().next().ok_or("empty argument")?;
                     match k.as_str() {
                         "t" => V::Tensor(get(&tensors, v.as_str().ok_or("t")?)?),
+                        "ts" => V::Tensors(tlists.next().ok_or("ts")?),
                         "int" => V::Int(SymInt::Int(v.as_i64().ok_or("int")?)),
                         "ints" => V::Ints(lists.next().ok_or("ints")?),
                         "bool" => V::Bool(v.as_bool().ok_or("bool")?),
@@ -502,6 +516,8 @@ pub fn replay_sequence(mode: &mut FakeTensorMode, seq: &Value) -> Result<Replaye
                         return Err(format!("{what}: {s:?}, PyTorch {want}"));
                     }
                 }
+                // An operator that returns nothing (`_foreach_add_`).
+                (None, None, None) => {}
                 (got, r, s) => {
                     return Err(format!("{what}: got {got:?}, PyTorch {r:?} {s:?}"));
                 }
