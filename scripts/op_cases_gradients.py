@@ -694,3 +694,11 @@ SYMBOLIC += [
     ("native_batch_norm_backward.out of a dynamic input", "native_batch_norm_backward.out",
      _bn_out("", D([2, 3, 4], "g"), D([2, 3, 4], "x"), [True, True, True], T([0]), T([3]), T([3]))),
 ]
+
+CASES["linear_backward"] = [
+    C("every gradient", T([5, 3]), T([5, 4]), T([4, 3]), [True, True, True]),
+    C("the weight's alone (the bias's made too)", T([5, 3]), T([5, 4]), T([4, 3]), [False, True, False]),
+    C("the input's alone, batched", T([2, 5, 3]), tr(4, 5), T([4, 3]), [True, False, False]),
+    C("float16 gradient", T([5, 3]), T([5, 4], dtype=f16), T([4, 3]), [True, False, True]),
+    C("none", T([5, 3]), T([5, 4]), T([4, 3]), [False, False, False]),
+]

@@ -587,3 +587,98 @@ pub(crate) fn efficient_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Res
     outs.push(Out::Int(actual_k));
     Ok(outs)
 }
+
+/// The random state of the cuDNN and overrideable backends: an `int64`
+/// seed and offset (made on the meta device, reported on the call's).
+fn long_rng_state(cx: &mut Cx<'_>, outs: &mut Outs) -> Result<()> {
+    outs.push(new_tensor(cx, Dims::new(), DType::Int64)?);
+    outs.push(new_tensor(cx, Dims::new(), DType::Int64)?);
+    Ok(())
+}
+
+/// `_scaled_dot_product_cudnn_attention(Tensor query, Tensor key, Tensor
+/// value, Tensor? attn_bias, bool compute_log_sumexp, float dropout_p=0.,
+/// bool is_causal=False, bool return_debug_mask=False, *, float?
+/// scale=None)`, as `meta__scaled_dot_product_cudnn_attention`:
+/// `[batch, heads, L, head dim]` inputs; the output `[batch, heads, query
+/// length, value head dim]` laid out as the query, a float32 log-sum-exp
+/// `[batch, heads, query length, 1]`, no cumulative lengths, the two
+/// lengths as integers, the random state and no debug mask.
+pub(crate) fn scaled_dot_product_cudnn_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let batch = size_at(cx, q, 0)?;
+    let heads = size_at(cx, q, 1)?;
+    let max_q = size_at(cx, q, 2)?;
+    let max_k = size_at(cx, k, 2)?;
+    let out_shape = Dims::from_slice(&[batch, heads, max_q, size_at(cx, v, -1)?]);
+    let strides = matching_layout(cx, q, &out_shape)?;
+    let mut outs = super::fresh_out(cx, q, out_shape, strides);
+    let lse = Dims::from_slice(&[batch, heads, max_q, SymInt::Int(1)]);
+    outs.push(new_tensor(cx, lse, DType::Float32)?);
+    outs.push(Out::None);
+    outs.push(Out::None);
+    outs.push(Out::Int(max_q));
+    outs.push(Out::Int(max_k));
+    long_rng_state(cx, &mut outs)?;
+    outs.push(Out::None);
+    Ok(outs)
+}
+
+/// `_scaled_dot_product_fused_attention_overrideable(Tensor query, Tensor
+/// key, Tensor value, Tensor? attn_bias=None, float dropout_p=0., bool
+/// is_causal=False, bool return_debug_mask=False, *, float? scale=None)`,
+/// as its meta: a 4-D (`[batch, heads, L, head dim]`) or 3-D (`[heads, L,
+/// head dim]`, one batch) query, the key and value lengths equal, a bias
+/// whose last size is the key length or 1; the output the query's sizes
+/// but the value's head dim, laid out as the query, a float32 log-sum-exp
+/// `[batch, heads, query length]`, the rest as the cuDNN backend's.
+pub(crate) fn scaled_dot_product_fused_attention_overrideable(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let bias = args::opt_tensor(cx, a, 3, "attn_bias")?;
+    let (batch, heads, max_q) = match q.dim() {
+        4 => (q.sizes[0], q.sizes[1], q.sizes[2]),
+        3 => (SymInt::Int(1), q.sizes[0], q.sizes[1]),
+        _ => return Err(invalid(cx, "query must be 3D or 4D")),
+    };
+    let max_k = size_at(cx, k, -2)?;
+    let value_len = size_at(cx, v, -2)?;
+    let same = cx.env.eq(max_k, value_len)?;
+    let (k_len, v_len) = (cx.env.display(max_k), cx.env.display(value_len));
+    shape::check(cx.env, same, cx.op, &|| {
+        format!("key sequence length ({k_len}) must match value sequence length ({v_len})")
+    })?;
+    if let Some(b) = bias {
+        let last = size_at(cx, b, -1)?;
+        let not_one = cx.env.ne(last, SymInt::Int(1))?;
+        if cx.env.guard_bool(not_one, cx.op)? {
+            let fits = cx.env.eq(last, max_k)?;
+            let b_len = cx.env.display(last);
+            shape::check(cx.env, fits, cx.op, &|| {
+                format!(
+                    "attn_bias last dimension must match S_KV ({k_len}) or be 1 for broadcasting, but got {b_len}"
+                )
+            })?;
+        }
+    }
+    let mut out_shape = q.sizes.clone();
+    let last = out_shape.len() - 1;
+    out_shape[last] = size_at(cx, v, -1)?;
+    let strides = matching_layout(cx, q, &out_shape)?;
+    let mut outs = super::fresh_out(cx, q, out_shape, strides);
+    let lse = Dims::from_slice(&[batch, heads, max_q]);
+    outs.push(new_tensor(cx, lse, DType::Float32)?);
+    outs.push(Out::None);
+    outs.push(Out::None);
+    outs.push(Out::Int(max_q));
+    outs.push(Out::Int(max_k));
+    long_rng_state(cx, &mut outs)?;
+    outs.push(Out::None);
+    Ok(outs)
+}

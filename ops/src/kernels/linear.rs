@@ -18,7 +18,7 @@ use crate::erased as k;
 use crate::intrinsics::is_contiguous_or_false;
 use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, MemoryFormat, Outs, Result, TensorMeta};
+use fake_runtime::{Arg, Cx, MemoryFormat, Out, Outs, Result, TensorMeta};
 
 /// `aten::linear`: `at::native::linear` with ATen's own `matmul` and
 /// `addmm`.
@@ -95,4 +95,33 @@ fn addmm(
         k::addmm,
         &[Arg::Tensor(bias), Arg::Tensor(mat1), Arg::Tensor(mat2)],
     )
+}
+
+/// `linear_backward(Tensor self, Tensor grad_output, Tensor weight,
+/// bool[3] output_mask)`, as its meta: new contiguous tensors of
+/// `grad_output`'s dtype, the input's gradient of the input's sizes when
+/// asked for, and the weight's `[out features, in features]` and the
+/// bias's `[out features]` both when either is asked for (`None`
+/// otherwise).
+pub(crate) fn linear_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "self")?;
+    let grad = args::tensor(cx, a, 1, "grad_output")?;
+    let mask = args::bools::<3>(cx, a, 3, "output_mask")?;
+    let (dtype, device) = (grad.dtype, cx.device);
+    let mut outs = Outs::new();
+    if mask[0] {
+        outs.push(super::new_tensor(cx, &input.sizes, dtype, device)?);
+    } else {
+        outs.push(Out::None);
+    }
+    if mask[1] || mask[2] {
+        let features = size_at(cx, grad, -1)?;
+        let inputs = size_at(cx, input, -1)?;
+        outs.push(super::new_tensor(cx, &[features, inputs], dtype, device)?);
+        outs.push(super::new_tensor(cx, &[features], dtype, device)?);
+    } else {
+        outs.push(Out::None);
+        outs.push(Out::None);
+    }
+    Ok(outs)
 }

@@ -41,6 +41,7 @@ mod nll;
 mod nonzero;
 mod norm_backward;
 mod normal;
+mod optimizers;
 mod pad;
 mod padding;
 mod pool;
@@ -75,7 +76,8 @@ pub(crate) use aten_composites::{
 };
 pub(crate) use attention::{
     efficient_attention_forward, flash_attention_forward, scaled_dot_product_attention,
-    scaled_dot_product_efficient_attention, scaled_dot_product_flash_attention,
+    scaled_dot_product_cudnn_attention, scaled_dot_product_efficient_attention,
+    scaled_dot_product_flash_attention, scaled_dot_product_fused_attention_overrideable,
 };
 pub(crate) use batch_norm::{
     batch_norm_no_update, batch_norm_with_update, batch_norm_with_update_functional,
@@ -133,7 +135,7 @@ pub(crate) use linalg_composites::{
     linalg_norm, linalg_norm_str, linalg_tensorinv, linalg_tensorsolve, linalg_vander,
     nuclear_norm, nuclear_norm_dim, orgqr,
 };
-pub(crate) use linear::linear;
+pub(crate) use linear::{linear, linear_backward};
 pub(crate) use linear_cross_entropy::{
     linear_cross_entropy_batch_chunked, linear_cross_entropy_batch_chunked_no_reduction,
 };
@@ -160,6 +162,7 @@ pub(crate) use norm_backward::{
 pub(crate) use normal::{
     normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
 };
+pub(crate) use optimizers::{amp_foreach_non_finite_check_and_unscale_, fused_adam, fused_adam_};
 pub(crate) use pad::{pad, pad_circular, pad_enum_op};
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad1d, replication_pad2d,
