@@ -2,7 +2,10 @@
 operator schema of the installed torch, its primitives' (`prims::`, which
 Core ATen programs of some decompositions keep), and those of the
 operators torch itself defines with `torch.library` (`torch_nn::`,
-registered when `torch.nn.modules.linear_cross_entropy` is imported) and
+registered when `torch.nn.modules.linear_cross_entropy` is imported, and
+`quantized_decomposed::`, the quantize and dequantize steps of
+PT2E-quantized programs, registered by
+`torch.ao.quantization.fx._decomposed`) and
 those `transformers` defines for its mixture-of-experts layers, which its
 models export (`transformers::`, registered when
 `transformers.integrations.moe` is imported), one per line,
@@ -23,16 +26,18 @@ Run from the repository root with torch 2.15 and transformers installed:
 """
 
 import torch
+import torch.ao.quantization.fx._decomposed  # noqa: F401  (registers the quantized_decomposed:: operators)
 import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the torch_nn:: operators)
 import transformers
 import transformers.integrations.moe  # noqa: F401  (registers the transformers:: operators)
 
 # Namespaces of the operators torch defines itself, and transformers'.
-NAMESPACES = ("aten::", "prims::", "torch_nn::", "transformers::")
+NAMESPACES = ("aten::", "prims::", "quantized_decomposed::", "torch_nn::", "transformers::")
 
 HEADER = """\
 # Every aten operator schema of torch {version}, its prims::, those
-# torch defines with torch.library (torch_nn::) and those transformers
+# torch defines with torch.library (torch_nn::, quantized_decomposed::)
+# and those transformers
 # {transformers} defines (transformers::), one per line, as
 # `torch.ops.<namespace>.<op>.<overload>._schema` prints it, sorted by name.
 # Written by scripts/export_catalog.py; do not edit by hand.

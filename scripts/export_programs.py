@@ -28,7 +28,8 @@ values, constants the mode runs for real, unbacked counts memoised per
 tensor, inputs whose strides name a symbol before giving it, extrema of
 unbacked sizes; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
-a two-layer Llama, a two-layer Mixtral), and convolutions whose layout depends on the
+a two-layer Llama, a two-layer Mixtral, the quantize and dequantize
+steps of a PT2E-quantized network), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
 this machine may have no GPU) on CUDA.
 """
@@ -38,6 +39,7 @@ import pathlib
 import sys
 
 import torch
+import torch.ao.quantization.fx._decomposed  # noqa: F401  (registers the quantized_decomposed:: operators)
 import torch.nn.functional as F
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.export import Dim
@@ -411,6 +413,38 @@ def mixtral():
     return transformers.MixtralModel(config)
 
 
+class Quantized(torch.nn.Module):
+    """A PT2E-quantized convolution and linear layer as `convert_pt2e`
+    leaves them: each activation quantized and dequantized per tensor,
+    the weights stored as int8 and dequantized per channel; then a
+    dynamically quantized projection (per-token parameters chosen from the
+    activation, as the dynamic quantizers do) and a per-tensor pair with
+    tensor parameters (`choose_qparams`)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("w", torch.randint(-127, 127, (8, 3, 3, 3), dtype=torch.int8))
+        self.register_buffer("w_scales", torch.rand(8) / 100)
+        self.register_buffer("w_zero", torch.zeros(8, dtype=torch.int64))
+        self.register_buffer("lw", torch.randint(-127, 127, (5, 8), dtype=torch.int8))
+        self.bias = torch.nn.Parameter(torch.randn(8))
+
+    def forward(self, x):
+        qd = torch.ops.quantized_decomposed
+        xq = qd.quantize_per_tensor(x, 0.02, 1, -128, 127, torch.int8)
+        xd = qd.dequantize_per_tensor(xq, 0.02, 1, -128, 127, torch.int8)
+        w = qd.dequantize_per_channel(self.w, self.w_scales, self.w_zero, 0, -127, 127, torch.int8)
+        y = torch.relu(F.conv2d(xd, w, self.bias)).mean((2, 3))
+        scales, zeros = qd.choose_qparams_per_token_asymmetric(y, torch.int8)
+        yq = qd.quantize_per_token(y, scales, zeros, -128, 127, torch.int8)
+        yd = qd.dequantize_per_token(yq, scales, zeros, -128, 127, torch.int8, torch.float32)
+        lw = qd.dequantize_per_tensor(self.lw, 0.01, 0, -127, 127, torch.int8)
+        z = F.linear(yd, lw)
+        scale, zero = qd.choose_qparams.tensor(z, -128, 127, 1e-5, torch.int8)
+        zq = qd.quantize_per_tensor.tensor(z, scale, zero, -128, 127, torch.int8)
+        return qd.dequantize_per_tensor.tensor(zq, scale, zero, -128, 127, torch.int8)
+
+
 # name -> (module, args, dynamic_shapes)
 def programs():
     batch = Dim("batch", min=2, max=64)
@@ -647,6 +681,7 @@ def programs():
     ), ({0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},)
     yield "llama", llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
     yield "mixtral", mixtral(), (torch.randint(0, 1000, (2, 12)),), ({0: batch, 1: Dim("seq", min=2, max=64)},)
+    yield "quantized", Quantized(), (torch.randn(2, 3, 10, 12),), ({0: batch, 2: Dim("h", min=4, max=64)},)
     yield "conv_backends", ConvBackends(), (
         torch.randn(2, 3, 6, 8, 8).to(memory_format=torch.channels_last_3d),
         torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),

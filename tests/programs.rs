@@ -253,6 +253,7 @@ programs!(
     mobilenet_v3_small_cl,
     llama,
     mixtral,
+    quantized,
     param_bias_attention,
     param_bias_attention_grad,
 );

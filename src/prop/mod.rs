@@ -499,7 +499,13 @@ fn is_custom(op: &str) -> bool {
     let ns = op.split("::").next().unwrap_or(op);
     !matches!(
         ns,
-        "aten" | "prims" | "quantized" | "_quantized" | "rngprims" | "torch_nn"
+        "aten"
+            | "prims"
+            | "quantized"
+            | "_quantized"
+            | "quantized_decomposed"
+            | "rngprims"
+            | "torch_nn"
     )
 }
 
