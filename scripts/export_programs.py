@@ -1,7 +1,7 @@
 """Export small programs with torch.export as conformance fixtures.
 
 Run by hand from the repository root, in a virtualenv with torch==2.15.0
-and torchvision and transformers installed:
+and torchvision, transformers and torchao installed:
 
     python scripts/export_programs.py [NAME...]
 
@@ -29,7 +29,8 @@ tensor, inputs whose strides name a symbol before giving it, extrema of
 unbacked sizes; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama, a two-layer Mixtral, the quantize and dequantize
-steps of a PT2E-quantized network), and convolutions whose layout depends on the
+steps of a PT2E-quantized network, linear layers with `torchao`'s int8
+tensor-subclass weights), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
 this machine may have no GPU) on CUDA.
 """
@@ -445,6 +446,18 @@ class Quantized(torch.nn.Module):
         return qd.dequantize_per_tensor.tensor(zq, scale, zero, -128, 127, torch.int8)
 
 
+def subclass_weights():
+    """Two linear layers whose weights `torchao` quantized to int8
+    (`Int8WeightOnlyConfig`): tensor-subclass parameters, whose inner
+    tensors the program reads with `export::access_subclass_inner_tensor`
+    (`qdata`, `scale`) before dequantizing them itself."""
+    from torchao.quantization import Int8WeightOnlyConfig, quantize_
+
+    model = torch.nn.Sequential(torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16))
+    quantize_(model, Int8WeightOnlyConfig())
+    return model
+
+
 # name -> (module, args, dynamic_shapes)
 def programs():
     batch = Dim("batch", min=2, max=64)
@@ -682,6 +695,7 @@ def programs():
     yield "llama", llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
     yield "mixtral", mixtral(), (torch.randint(0, 1000, (2, 12)),), ({0: batch, 1: Dim("seq", min=2, max=64)},)
     yield "quantized", Quantized(), (torch.randn(2, 3, 10, 12),), ({0: batch, 2: Dim("h", min=4, max=64)},)
+    yield "subclass_weights", subclass_weights(), (torch.randn(2, 5, 64),), ({0: batch, 1: seq},)
     yield "conv_backends", ConvBackends(), (
         torch.randn(2, 3, 6, 8, 8).to(memory_format=torch.channels_last_3d),
         torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),

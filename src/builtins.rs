@@ -3,7 +3,9 @@
 //! `torch.sym_float`, `torch._sym_sqrt`, `math.sqrt`, `torch.sym_ite`,
 //! comparisons) and the size queries (`sym_size`, `sym_stride`,
 //! `sym_numel`, `sym_storage_offset`) when the registry lacks them. They
-//! run on the ShapeEnv directly.
+//! run on the ShapeEnv directly. Also the inner tensors of tensor-subclass
+//! parameters (`export::access_subclass_inner_tensor`), which the program
+//! holds as it holds parameters.
 //!
 //! Python's rules for mixed operands hold: an operation with a float
 //! operand is a float operation (`s0 * 0.5` is `ToFloat(s0)*0.5`), `/` is
@@ -48,6 +50,11 @@ pub(crate) enum Builtin {
     /// An inlined higher-order operator's node (`None`: the first slices
     /// of a `map_impl` or a `scan`).
     Hop(Option<crate::hop::Hop>),
+    /// `export::access_subclass_inner_tensor(subclass, attr)`: an inner
+    /// tensor of a tensor-subclass parameter (a quantized weight's
+    /// `qdata`, `scale`), which the program holds as it holds parameters:
+    /// made from its recorded metadata, as a placeholder is.
+    SubclassInner,
 }
 
 /// The built-in for a node's target, if it is one.
@@ -62,6 +69,7 @@ pub(crate) fn builtin(target: &str, op: Option<&str>) -> Option<Builtin> {
         (_, Some("aten::sym_stride.int")) => Builtin::SymStride,
         (_, Some("aten::sym_numel")) => Builtin::SymNumel,
         (_, Some("aten::sym_storage_offset")) => Builtin::SymStorageOffset,
+        (_, Some("export::access_subclass_inner_tensor")) => Builtin::SubclassInner,
         ("_operator.add", _) => Builtin::Binary(ShapeEnv::add, Some(FloatOp::Add)),
         ("_operator.sub", _) => Builtin::Binary(ShapeEnv::sub, Some(FloatOp::Sub)),
         ("_operator.mul", _) => Builtin::Binary(ShapeEnv::mul, Some(FloatOp::Mul)),
@@ -105,6 +113,24 @@ enum Num {
 }
 
 impl Propagation {
+    /// [`Builtin::SubclassInner`]: the node's tensor from its recorded
+    /// metadata, a new input of the mode.
+    fn subclass_inner(&mut self, graph: &Graph, i: usize) -> Result<(), String> {
+        let node = &graph.nodes[i];
+        let Some(NodeOutput::Tensor(v)) = node.outputs.first() else {
+            return Err(format!("result recorded as {:?}", node.outputs.first()));
+        };
+        let info = graph.value(*v);
+        let crate::graph::Recorded::Tensor(meta) = &info.recorded else {
+            return Err("the inner tensor's metadata is not recorded".into());
+        };
+        let t = self
+            .tensor_from_recorded(*v, &info.name, meta, true, "subclass inner tensor")
+            .map_err(|e| e.to_string())?;
+        self.slots[v.0 as usize] = Slot::Tensor(t);
+        Ok(())
+    }
+
     /// Argument `k` of `node` as a number.
     fn num_arg(&self, graph: &Graph, i: usize, k: usize) -> Result<Num, String> {
         match graph.nodes[i].args.get(k).map(|(_, a)| a) {
@@ -214,6 +240,10 @@ impl Propagation {
         let err = |e: fake_runtime::Error| e.to_string();
         let out = match b {
             Builtin::Hop(h) => return self.run_hop(graph, i, *h),
+            Builtin::SubclassInner => {
+                tensor_arg(self)?;
+                return self.subclass_inner(graph, i);
+            }
             Builtin::SymSize | Builtin::SymStride => {
                 let t = tensor_arg(self)?;
                 let d = dim_of(self, t)?;

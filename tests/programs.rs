@@ -254,6 +254,7 @@ programs!(
     llama,
     mixtral,
     quantized,
+    subclass_weights,
     param_bias_attention,
     param_bias_attention_grad,
 );

@@ -112,7 +112,7 @@ impl Propagation {
     }
 
     /// A tensor made from recorded metadata.
-    pub(super) fn tensor_from_recorded(
+    pub(crate) fn tensor_from_recorded(
         &mut self,
         v: ValueId,
         name: &str,
