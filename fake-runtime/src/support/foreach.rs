@@ -110,11 +110,12 @@ pub fn foreach_len(cx: &Cx<'_>, args: &[Arg<'_>], lists: u32) -> Result<usize> {
     Ok(n)
 }
 
-/// A `_foreach_` overload: `element` on the `i`-th element of every list
-/// argument (bit `j` of `lists` set: argument `j` is one), the other
-/// arguments shared (a shared tensor must be zero-dim: it stands for a
-/// number) and the element's further ones left to their defaults. The functional form returns the results, each a new tensor;
-/// the in-place form (`in_place`, the elements running the element's
+/// A `_foreach_` overload: `element_kernel` on the `i`-th element of
+/// every list argument (bit `j` of `lists` set: argument `j` is one), the
+/// other arguments shared (a shared tensor must be zero-dim: it stands
+/// for a number) and the element's further ones left to their defaults.
+/// The functional form returns the results, each a new tensor; the
+/// in-place form (`in_place`, the elements running the element's
 /// in-place form) returns nothing, its `self` list written.
 pub fn foreach_variant(
     cx: &mut Cx<'_>,

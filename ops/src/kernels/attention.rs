@@ -588,11 +588,25 @@ pub(crate) fn efficient_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Res
     Ok(outs)
 }
 
-/// The random state of the cuDNN and overrideable backends: an `int64`
-/// seed and offset (made on the meta device, reported on the call's).
-fn long_rng_state(cx: &mut Cx<'_>, outs: &mut Outs) -> Result<()> {
+/// The results of the cuDNN and overrideable backends after the output:
+/// a float32 log-sum-exp of sizes `lse`, no cumulative lengths, the two
+/// lengths as integers, an `int64` seed and offset (made on the meta
+/// device, reported on the call's) and no debug mask.
+fn long_rng_rest(
+    cx: &mut Cx<'_>,
+    outs: &mut Outs,
+    lse: Dims,
+    max_q: SymInt,
+    max_k: SymInt,
+) -> Result<()> {
+    outs.push(new_tensor(cx, lse, DType::Float32)?);
+    outs.push(Out::None);
+    outs.push(Out::None);
+    outs.push(Out::Int(max_q));
+    outs.push(Out::Int(max_k));
     outs.push(new_tensor(cx, Dims::new(), DType::Int64)?);
     outs.push(new_tensor(cx, Dims::new(), DType::Int64)?);
+    outs.push(Out::None);
     Ok(())
 }
 
@@ -616,13 +630,7 @@ pub(crate) fn scaled_dot_product_cudnn_attention(cx: &mut Cx<'_>, a: &[Arg<'_>])
     let strides = matching_layout(cx, q, &out_shape)?;
     let mut outs = super::fresh_out(cx, q, out_shape, strides);
     let lse = Dims::from_slice(&[batch, heads, max_q, SymInt::Int(1)]);
-    outs.push(new_tensor(cx, lse, DType::Float32)?);
-    outs.push(Out::None);
-    outs.push(Out::None);
-    outs.push(Out::Int(max_q));
-    outs.push(Out::Int(max_k));
-    long_rng_state(cx, &mut outs)?;
-    outs.push(Out::None);
+    long_rng_rest(cx, &mut outs, lse, max_q, max_k)?;
     Ok(outs)
 }
 
@@ -673,12 +681,6 @@ pub(crate) fn scaled_dot_product_fused_attention_overrideable(
     let strides = matching_layout(cx, q, &out_shape)?;
     let mut outs = super::fresh_out(cx, q, out_shape, strides);
     let lse = Dims::from_slice(&[batch, heads, max_q]);
-    outs.push(new_tensor(cx, lse, DType::Float32)?);
-    outs.push(Out::None);
-    outs.push(Out::None);
-    outs.push(Out::Int(max_q));
-    outs.push(Out::Int(max_k));
-    long_rng_state(cx, &mut outs)?;
-    outs.push(Out::None);
+    long_rng_rest(cx, &mut outs, lse, max_q, max_k)?;
     Ok(outs)
 }

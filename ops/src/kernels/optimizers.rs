@@ -14,7 +14,7 @@
 use super::invalid;
 use crate::intrinsics::empty_like_strides;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt};
 
 /// `_fused_adam_` and `_fused_adamw_`: nothing to compute.
 pub(crate) fn fused_adam_(_cx: &mut Cx<'_>, _a: &[Arg<'_>]) -> Result<Outs> {
@@ -37,17 +37,7 @@ pub(crate) fn fused_adam(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let mut list = Vec::with_capacity(tensors.len());
         for &t in tensors {
             let strides = empty_like_strides(cx, t, None)?;
-            let m = TensorMeta {
-                sizes: t.sizes.clone(),
-                strides,
-                storage_offset: SymInt::Int(0),
-                dtype: t.dtype,
-                device: cx.device,
-                layout: t.layout,
-                requires_grad: false,
-                wrapped_number: false,
-            };
-            list.push((m, Alias::Fresh));
+            list.push((super::fresh(cx, t, t.sizes.clone(), strides), Alias::Fresh));
         }
         outs.push(Out::Tensors(list));
     }
