@@ -502,6 +502,37 @@ CASES["_weight_int8pack_mm"] = [
     C("inner mismatch", T([4, 16]), T([8, 12], dtype=i8), T([8])),
     C("scales of another length", T([4, 16]), T([8, 16], dtype=i8), T([4])),
 ]
+CASES["_convert_weight_to_int4pack"] = [
+    C("two inner tiles", T([16, 64], dtype=u8), 2),
+    C("eight inner tiles", T([32, 256], dtype=u8), 8),
+    C("transposed weight", tr(64, 16, dtype=u8), 2),
+    C("int32 refused", T([16, 64], dtype=i32), 2),
+    C("3-d refused", T([2, 16, 64], dtype=u8), 2),
+]
+CASES["_convert_weight_to_int4pack_for_cpu"] = [
+    C("weights", T([16, 64], dtype=i32), 2),
+    C("odd width", T([16, 7], dtype=i32), 2),
+    C("uint8 refused", T([16, 64], dtype=u8), 2),
+]
+CASES["_weight_int4pack_mm"] = [
+    C("float32", T([4, 64]), T([2, 1, 32, 4], dtype=i32), 32, T([2, 16, 2])),
+    C("bfloat16 transposed activations", tr(64, 4, dtype=bf16), T([2, 1, 32, 4], dtype=i32), 32,
+      T([2, 16, 2], dtype=bf16)),
+    C("float64 refused", T([4, 64], dtype=f64), T([2, 1, 32, 4], dtype=i32), 32, T([2, 16, 2])),
+    C("2-d weights refused", T([4, 64]), T([16, 32], dtype=i32), 32, T([2, 16, 2])),
+    C("uint8 weights refused", T([4, 64]), T([2, 1, 32, 4], dtype=u8), 32, T([2, 16, 2])),
+]
+CASES["_weight_int4pack_mm_for_cpu"] = [
+    C("float32", T([4, 64]), T([16, 32], dtype=u8), 32, T([2, 16, 2])),
+    C("float16", T([2, 64], dtype=f16), T([16, 32], dtype=u8), 32, T([2, 16, 2], dtype=f16)),
+    C("int32 weights refused", T([4, 64]), T([16, 32], dtype=i32), 32, T([2, 16, 2])),
+    C("3-d activations refused", T([2, 4, 64]), T([16, 32], dtype=u8), 32, T([2, 16, 2])),
+]
+CASES["_weight_int4pack_mm_with_scales_and_zeros"] = [
+    C("float32", T([4, 64]), T([16, 32], dtype=i32), 32, T([2, 16]), T([2, 16])),
+    C("bfloat16", T([4, 64], dtype=bf16), T([16, 32], dtype=i32), 32, T([2, 16]), T([2, 16])),
+    C("uint8 weights refused", T([4, 64]), T([16, 32], dtype=u8), 32, T([2, 16]), T([2, 16])),
+]
 CASES["is_same_size"] = [
     C("same", T([2, 3]), T([2, 3])),
     C("same sizes, other layouts", tr(3, 2), T([2, 3], dtype=i64)),
@@ -539,6 +570,10 @@ SYMBOLIC += [
      C("", D([4, 3], "a", dtype=i8), D([3, 5], "b", dtype=i8))),
     ("_weight_int8pack_mm of dynamic activations", "_weight_int8pack_mm",
      C("", D([4, 16], "x", ["dynamic", "static"]), T([8, 16], dtype=i8), T([8]))),
+    ("_weight_int4pack_mm of dynamic activations", "_weight_int4pack_mm",
+     C("", D([4, 64], "x", ["dynamic", "static"]), T([2, 1, 32, 4], dtype=i32), 32, T([2, 16, 2]))),
+    ("_convert_weight_to_int4pack of a dynamic weight", "_convert_weight_to_int4pack",
+     C("", D([16, 64], "w", dtype=u8), 2)),
     ("is_same_size of dynamic sizes", "is_same_size", C("", D([2, 3], "x"), D([2, 3], "y"))),
     ("is_same_size of a dynamic and a static size", "is_same_size",
      C("", D([2, 3], "x", ["static", "dynamic"]), T([2, 4]))),
