@@ -69,6 +69,18 @@ CASES["kthvalue"] = one_dim_cases(1) + [
     C("k zero", T([2, 3]), 0, 1),
 ]
 
+CASES["linalg__powsum"] = [
+    C("every dim", T([3, 4])),
+    C("a dim kept of a permuted input", T([4, 1, 3], then=lambda t: t.permute(2, 1, 0)), 2, [1], True),
+    C("two dims", T([2, 3, 4]), 3, [0, 2]),
+    C("int64, integral order", T([3, 4], dtype=i64), 2),
+    C("int64, float order", T([3, 4], dtype=i64), 2.0),
+    C("bool, infinite order", T([3], dtype=b8), float("inf")),
+    C("complex", T([3], dtype=c64), 2),
+    C("float16 into float64", T([3, 4], dtype=f16), 2, [1], dtype=f64),
+    C("empty, infinite order", T([0, 3]), float("inf")),
+    C("dim out of range", T([3, 4]), 2, [2]),
+]
 CASES["logsumexp"] = [
     C("last dim", T([2, 3, 4]), [-1]),
     C("two dims kept", T([2, 3, 4]), [0, 2], True),

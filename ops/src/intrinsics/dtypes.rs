@@ -148,6 +148,25 @@ pub fn sum_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
     Ok(if d.is_integral(true) { DType::Int64 } else { d })
 }
 
+/// `powsum_dtype(d, ord)`: the dtype of `linalg._powsum` (the sum of
+/// `|x| ** ord`) without a `dtype`: a complex input's real dtype, a
+/// floating one's own; an integral or bool input's power promotes with
+/// `ord` (an integer keeps it integral, a float makes it the default
+/// dtype) and its sum widens an integer to `int64`.
+pub fn powsum_dtype(cx: &mut Cx<'_>, d: DType, ord: Scalar) -> Result<DType> {
+    if d.is_complex() {
+        return Ok(d.to_real());
+    }
+    if d.is_floating_point() {
+        return Ok(d);
+    }
+    Ok(match ord {
+        Scalar::Int(_) | Scalar::Bool(_) => DType::Int64,
+        Scalar::Float(_) => cx.defaults.dtype,
+        Scalar::Complex(..) => cx.defaults.dtype.to_complex(),
+    })
+}
+
 /// `scalar_dtype(s)`: the dtype of a tensor made from `s` (`full`).
 pub fn scalar_dtype(cx: &mut Cx<'_>, s: Scalar) -> Result<DType> {
     Ok(s.default_dtype(cx.defaults.dtype))

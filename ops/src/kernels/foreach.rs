@@ -4,6 +4,8 @@
 //! - `_foreach_max`: ATen's kernel checks the lists, refuses an empty
 //!   element ("max over zero elements is undefined"; its `numel()` refuses
 //!   symbolic sizes) and takes each element's `max()`.
+//! - `_foreach_powsum.Scalar`: the lists checked, each element's
+//!   `linalg._powsum` over every dim.
 //! - `_foreach_norm.Scalar`: the fake mode runs its Python meta
 //!   (`meta_foreach_norm`), which checks no list: each element a zero-dim
 //!   tensor of `dtype` (or the element's, complex made real), an empty
@@ -41,6 +43,33 @@ pub(crate) fn foreach_max(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         {
             Some(Out::Tensor(m, _)) => results.push((m, Alias::Fresh)),
             _ => return Err(invalid(cx, "max gave no tensor")),
+        }
+    }
+    let mut outs = Outs::new();
+    outs.push(Out::Tensors(results));
+    Ok(outs)
+}
+
+/// `_foreach_powsum.Scalar(Tensor[] self, Scalar ord=2, ScalarType?
+/// dtype=None) -> Tensor[]`: the lists checked, then each element's
+/// `linalg._powsum` over every dim.
+pub(crate) fn foreach_powsum(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    foreach_len(cx, a, 1)?;
+    let tensors = args::tensors(cx, a, 0, "self")?;
+    let ord = a.get(1).cloned().unwrap_or(Arg::None);
+    let dtype = a.get(2).cloned().unwrap_or(Arg::None);
+    let mut results = Vec::with_capacity(tensors.len());
+    for &t in tensors {
+        let call = [
+            Arg::Tensor(t),
+            ord.clone(),
+            Arg::None,
+            Arg::None,
+            dtype.clone(),
+        ];
+        match crate::erased::linalg__powsum(cx, &call)?.into_iter().next() {
+            Some(Out::Tensor(m, _)) => results.push((m, Alias::Fresh)),
+            _ => return Err(invalid(cx, "linalg._powsum gave no tensor")),
         }
     }
     let mut outs = Outs::new();

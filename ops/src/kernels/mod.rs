@@ -109,7 +109,7 @@ pub(crate) use fft_composites::{
     fft_fft, fft_fft2, fft_fftn, fft_hfft2, fft_hfftn, fft_ifft, fft_ifft2, fft_ifftn, fft_ihfft2,
     fft_ihfftn, fft_irfft, fft_irfft2, fft_irfftn, fft_rfft, fft_rfft2, fft_rfftn,
 };
-pub(crate) use foreach::{foreach_max, foreach_norm};
+pub(crate) use foreach::{foreach_max, foreach_norm, foreach_powsum};
 pub(crate) use group_norm::{group_norm, native_group_norm};
 pub(crate) use grouped_mm::grouped_mm;
 pub(crate) use histogram::{
