@@ -136,3 +136,50 @@ SYMBOLIC = [
     ("quantize_per_channel_group of a dynamic row", Q + "quantize_per_channel_group",
      C("", D([3, 8], "x"), T([3, 1]), T([3, 1], dtype=i64), -8, 7, i8, 16)),
 ]
+
+# The fake quantization of quantization-aware training (aten).
+CASES["fake_quantize_per_tensor_affine_cachemask"] = [
+    C("matrix", T([2, 3]), 0.1, 0, -128, 127),
+    C("transposed", tr(2, 3), 0.1, 3, 0, 255),
+    C("channels last float16", cl(1, 2, 3, 3, dtype=f16), 0.1, 0, -128, 127),
+    C("expanded", T([2, 3], strides=[0, 1]), 0.1, 0, -128, 127),
+    C("float64", T([4], dtype=f64), 0.1, 0, -128, 127),
+    C("int64 refused", T([4], dtype=i64), 0.1, 0, -128, 127),
+    C("bounds crossed", T([4]), 0.1, 0, 127, -128),
+    C("zero point out of bounds", T([4]), 0.1, 200, -128, 127),
+]
+CASES["fake_quantize_per_tensor_affine"] = CASES["fake_quantize_per_tensor_affine_cachemask"]
+CASES["_fake_quantize_per_tensor_affine_cachemask_tensor_qparams"] = [
+    C("matrix", T([2, 3]), T([]), T([], dtype=i32), T([], dtype=i64), -128, 127),
+    C("transposed, one-element parameters", tr(2, 3), T([1]), T([1], dtype=i32), T([1], dtype=i64), 0, 255),
+    C("float16", T([4], dtype=f16), T([]), T([], dtype=i32), T([], dtype=i64), -128, 127),
+    C("int64 refused", T([4], dtype=i64), T([]), T([], dtype=i32), T([], dtype=i64), -128, 127),
+    C("bounds crossed", T([4]), T([]), T([], dtype=i32), T([], dtype=i64), 127, -128),
+    C("float zero point", T([4]), T([]), T([]), T([], dtype=i64), -128, 127),
+    C("two scales", T([4]), T([2]), T([], dtype=i32), T([], dtype=i64), -128, 127),
+]
+CASES["fake_quantize_per_tensor_affine.tensor_qparams"] = [
+    C("matrix", T([2, 3]), T([]), T([], dtype=i32), -128, 127),
+    C("transposed", tr(2, 3), T([]), T([], dtype=i32), 0, 255),
+    C("int64 refused", T([4], dtype=i64), T([]), T([], dtype=i32), -128, 127),
+]
+CASES["fake_quantize_per_channel_affine_cachemask"] = [
+    C("rows", T([4, 3]), T([4]), T([4], dtype=i32), 0, -128, 127),
+    C("columns of a transposed input", tr(4, 3), T([3]), T([3], dtype=i32), 1, -128, 127),
+    C("channels last", cl(2, 3, 4, 4), T([3]), T([3], dtype=i32), 1, 0, 255),
+    C("float zero points", T([4, 3]), T([4]), T([4]), 0, -128, 127),
+    C("float16 zero points", T([4, 3]), T([4]), T([4], dtype=f16), 0, -128, 127),
+    C("int64 zero points", T([4, 3]), T([4]), T([4], dtype=i64), 0, -128, 127),
+    C("float64 scales", T([4, 3]), T([4], dtype=f64), T([4], dtype=i32), 0, -128, 127),
+    C("2-d scales", T([4, 3]), T([4, 1]), T([4], dtype=i32), 0, -128, 127),
+    C("2-d zero points", T([4, 3]), T([4]), T([4, 1], dtype=i32), 0, -128, 127),
+    C("zero points of another length", T([4, 3]), T([4]), T([3], dtype=i32), 0, -128, 127),
+    C("scales of another length than the axis", T([4, 3]), T([3]), T([3], dtype=i32), 0, -128, 127),
+    C("axis out of range", T([4, 3]), T([4]), T([4], dtype=i32), 2, -128, 127),
+    C("negative axis", T([4, 3]), T([3]), T([3], dtype=i32), -1, -128, 127),
+    C("bounds crossed", T([4, 3]), T([4]), T([4], dtype=i32), 0, 127, -128),
+    C("bounds above zero", T([4, 3]), T([4]), T([4], dtype=i32), 0, 1, 127),
+    C("int64 input", T([4, 3], dtype=i64), T([4]), T([4], dtype=i32), 0, -128, 127),
+    C("float16 input", T([4, 3], dtype=f16), T([4]), T([4], dtype=i32), 0, -128, 127),
+]
+CASES["fake_quantize_per_channel_affine"] = CASES["fake_quantize_per_channel_affine_cachemask"]

@@ -68,3 +68,9 @@ pub fn channel_group(
     }
     Ok(SymInt::Int(group_size))
 }
+
+/// `c10_name(d)`: the name ATen's dispatch macros print for `d` (`Long`,
+/// `Bool`) in their "not implemented for" refusals.
+pub fn c10_name(_cx: &mut Cx<'_>, d: DType) -> Result<&'static str> {
+    Ok(d.c10_name())
+}
