@@ -48,6 +48,117 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::isclose", "negative atol"),
     ("aten::softshrink", "negative lambda"),
     ("aten::softshrink", "lambda past float16's max"),
+    ("aten::_int_mm", "float self refused"),
+    ("aten::_int_mm", "uint8 mat2 refused"),
+    ("aten::lerp.Scalar", "float16 and float32"),
+    ("aten::lerp.Tensor", "float16 and float32"),
+    ("aten::masked_scatter", "source dtype differs"),
+    ("aten::_weight_int8pack_mm", "float64 refused"),
+    ("aten::_weight_int8pack_mm", "float weights refused"),
+    ("transformers::grouped_mm_fallback", "float ends refused"),
+    ("aten::_foreach_add.List", "lengths differ"),
+    ("aten::_foreach_add.List", "empty lists"),
+    ("aten::_foreach_add.ScalarList", "lengths differ"),
+    ("aten::_foreach_add.Tensor", "broadcast other"),
+    ("aten::_foreach_max", "an empty element"),
+    (
+        "aten::_foreach_norm.Scalar",
+        "infinity norm of an empty element",
+    ),
+    ("aten::_convert_weight_to_int4pack", "int32 refused"),
+    ("aten::_weight_int4pack_mm", "float64 refused"),
+    (
+        "aten::fake_quantize_per_tensor_affine_cachemask",
+        "int64 refused",
+    ),
+    (
+        "aten::fake_quantize_per_tensor_affine_cachemask",
+        "bounds crossed",
+    ),
+    (
+        "aten::fake_quantize_per_tensor_affine_cachemask",
+        "zero point out of bounds",
+    ),
+    (
+        "aten::_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
+        "two scales",
+    ),
+    (
+        "aten::fake_quantize_per_channel_affine_cachemask",
+        "int64 zero points",
+    ),
+    (
+        "aten::fake_quantize_per_channel_affine_cachemask",
+        "float64 scales",
+    ),
+    (
+        "aten::fake_quantize_per_channel_affine_cachemask",
+        "scales of another length than the axis",
+    ),
+    (
+        "aten::fake_quantize_per_channel_affine_cachemask",
+        "negative axis",
+    ),
+    (
+        "aten::fake_quantize_per_channel_affine_cachemask",
+        "int64 input",
+    ),
+    (
+        "aten::_amp_foreach_non_finite_check_and_unscale_",
+        "found_inf of two elements",
+    ),
+    (
+        "aten::_amp_foreach_non_finite_check_and_unscale_",
+        "integral inv_scale",
+    ),
+    (
+        "aten::_scaled_dot_product_fused_attention_overrideable",
+        "key and value lengths differ",
+    ),
+    (
+        "aten::_scaled_dot_product_fused_attention_overrideable",
+        "a bias of another length",
+    ),
+    (
+        "quantized_decomposed::quantize_per_tensor",
+        "float64 input refused",
+    ),
+    (
+        "quantized_decomposed::quantize_per_tensor.tensor",
+        "scale of two elements",
+    ),
+    (
+        "quantized_decomposed::dequantize_per_tensor.tensor",
+        "input of another dtype",
+    ),
+    (
+        "quantized_decomposed::dequantize_per_tensor.tensor",
+        "int64 values refused",
+    ),
+    (
+        "quantized_decomposed::choose_qparams.tensor",
+        "bounds crossed",
+    ),
+    (
+        "quantized_decomposed::quantize_per_channel",
+        "axis out of range",
+    ),
+    (
+        "quantized_decomposed::quantize_per_channel",
+        "bounds below the dtype's",
+    ),
+    (
+        "quantized_decomposed::quantize_per_channel",
+        "bounds above the dtype's",
+    ),
+    (
+        "quantized_decomposed::quantize_per_channel",
+        "dtype without bounds",
+    ),
+    (
+        "quantized_decomposed::quantize_per_channel_group",
+        "a group that does not divide a row",
+    ),
 ];
 
 /// Every case of [`WORDED`] is refused with PyTorch's message.
