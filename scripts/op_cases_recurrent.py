@@ -231,6 +231,28 @@ CASES.update({
 })
 
 
+def fused_cell_cases(gates, prev="cx"):
+    """The fused CUDA cells' own cases: gates `[batch, gates * hidden]`."""
+    g = gates * 5
+    return [
+        C("gates and a state", T([2, g]), T([2, g]), T([2, 5])),
+        C("biases", T([2, g]), T([2, g]), T([2, 5]), T([g]), T([g])),
+        C("transposed state", T([2, g]), T([2, g]), tr(5, 2)),
+        C("float64", T([2, g], dtype=f64), T([2, g], dtype=f64), T([2, 5], dtype=f64)),
+        C("gates of other shapes", T([2, g]), T([3, g]), T([2, 5])),
+        C("3-d gates", T([1, 2, g]), T([1, 2, g]), T([2, 5])),
+        C("bias of another width", T([2, g]), T([2, g]), T([2, 5]), T([g - 1]), T([g - 1])),
+        C("input bias alone", T([2, g]), T([2, g]), T([2, 5]), T([g])),
+        C(f"{prev} of another size", T([2, g]), T([2, g]), T([2, 4])),
+    ]
+
+
+CASES.update({
+    "_thnn_fused_lstm_cell": fused_cell_cases(4),
+    "_thnn_fused_gru_cell": fused_cell_cases(3, prev="hx"),
+})
+
+
 def symbolic_layer(gates, batch_first=False, bidirectional=False, layers=1, proj=0, lstm=False,
                    dtype=f32, weights_dynamic=False):
     """A layer call whose input and hidden states are dynamic (the weights

@@ -29,7 +29,9 @@
 
 mod cells;
 
-pub(crate) use cells::{gru_cell, lstm_cell, rnn_relu_cell, rnn_tanh_cell};
+pub(crate) use cells::{
+    gru_cell, lstm_cell, rnn_relu_cell, rnn_tanh_cell, thnn_fused_gru_cell, thnn_fused_lstm_cell,
+};
 
 use super::einsum::reshape;
 use super::invalid;

@@ -167,7 +167,7 @@ fn check_fused_sizes(
     cx: &mut Cx<'_>,
     igates: &TensorMeta,
     hgates: &TensorMeta,
-    w: &CellWeights<'_>,
+    (b_ih, b_hh): (Option<&TensorMeta>, Option<&TensorMeta>),
     factor: i64,
     prev_hidden: &TensorMeta,
 ) -> Result<()> {
@@ -182,7 +182,7 @@ fn check_fused_sizes(
     );
     require(cx, equal, &message)?;
     let gates = igates.sizes[1];
-    if let Some(bi) = w.b_ih {
+    if let Some(bi) = b_ih {
         if bi.dim() != 1 {
             return Err(invalid(cx, format!("{} != 1", bi.dim())));
         }
@@ -190,7 +190,7 @@ fn check_fused_sizes(
         let ok = cx.env.eq(numel, gates)?;
         let message = format!("{} != {}", cx.env.display(numel), cx.env.display(gates));
         require(cx, ok, &message)?;
-        let Some(bh) = w.b_hh else {
+        let Some(bh) = b_hh else {
             return Err(invalid(cx, "'NoneType' object has no attribute 'shape'"));
         };
         let equal = dims_eq(cx, &bi.sizes, &bh.sizes)?;
@@ -216,7 +216,7 @@ fn check_fused_sizes(
         cx.env.display(expected)
     );
     require(cx, ok, &message)?;
-    let others = [Some(hgates), w.b_ih, w.b_hh, Some(prev_hidden)];
+    let others = [Some(hgates), b_ih, b_hh, Some(prev_hidden)];
     if others.iter().flatten().any(|x| x.device != igates.device) {
         return Err(invalid(cx, "expected all inputs to be same device"));
     }
@@ -280,7 +280,7 @@ pub(crate) fn gru_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let igates = matmul(cx, input, &wt, w.ih.requires_grad)?;
         let wt = t(cx, w.hh)?;
         let hgates = matmul(cx, hx, &wt, w.hh.requires_grad)?;
-        check_fused_sizes(cx, &igates, &hgates, &w, 3, hx)?;
+        check_fused_sizes(cx, &igates, &hgates, (w.b_ih, w.b_hh), 3, hx)?;
         return Ok(fresh([contiguous_like(cx, hx)?]));
     }
     let ilin = linear(cx, input, w.ih, w.b_ih)?;
@@ -327,7 +327,7 @@ pub(crate) fn lstm_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let igates = matmul(cx, input, &wt, w.ih.requires_grad)?;
         let wt = t(cx, w.hh)?;
         let hgates = matmul(cx, h, &wt, w.hh.requires_grad)?;
-        check_fused_sizes(cx, &igates, &hgates, &w, 4, c)?;
+        check_fused_sizes(cx, &igates, &hgates, (w.b_ih, w.b_hh), 4, c)?;
         let hy = contiguous_like(cx, c)?;
         let cy = contiguous_like(cx, c)?;
         return Ok(fresh([hy, cy]));
@@ -346,4 +346,51 @@ pub(crate) fn lstm_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let tc = unary(cx, k::tanh, &cy)?;
     let hy = binary(cx, k::mul_tensor, &o, &tc)?;
     Ok(fresh([hy, cy]))
+}
+
+/// The gates and biases of a fused cell's arguments: the input and hidden
+/// gates (0, 1), the previous state (2) and the optional biases (3, 4).
+struct FusedArgs<'a> {
+    igates: &'a TensorMeta,
+    hgates: &'a TensorMeta,
+    prev: &'a TensorMeta,
+    biases: (Option<&'a TensorMeta>, Option<&'a TensorMeta>),
+}
+
+fn fused_args<'a>(cx: &Cx<'_>, a: &[Arg<'a>], prev: &str) -> Result<FusedArgs<'a>> {
+    Ok(FusedArgs {
+        igates: args::tensor(cx, a, 0, "input_gates")?,
+        hgates: args::tensor(cx, a, 1, "hidden_gates")?,
+        prev: args::tensor(cx, a, 2, prev)?,
+        biases: (
+            args::opt_tensor(cx, a, 3, "input_bias")?,
+            args::opt_tensor(cx, a, 4, "hidden_bias")?,
+        ),
+    })
+}
+
+/// `_thnn_fused_lstm_cell(Tensor input_gates, Tensor hidden_gates, Tensor
+/// cx, Tensor? input_bias=None, Tensor? hidden_bias=None)`, as its meta:
+/// `rnn_cell_checkSizes` for four gates, then `hy` and `cy` contiguous
+/// like `cx` and the workspace contiguous like the input gates.
+pub(crate) fn thnn_fused_lstm_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let f = fused_args(cx, a, "cx")?;
+    check_fused_sizes(cx, f.igates, f.hgates, f.biases, 4, f.prev)?;
+    let hy = contiguous_like(cx, f.prev)?;
+    let cy = contiguous_like(cx, f.prev)?;
+    let workspace = contiguous_like(cx, f.igates)?;
+    Ok(fresh([hy, cy, workspace]))
+}
+
+/// `_thnn_fused_gru_cell(Tensor input_gates, Tensor hidden_gates, Tensor
+/// hx, Tensor? input_bias=None, Tensor? hidden_bias=None)`, as its meta:
+/// `rnn_cell_checkSizes` for three gates, then `hy` contiguous like `hx`
+/// and a workspace `[batch, 5 * hidden]` of `hx`'s dtype.
+pub(crate) fn thnn_fused_gru_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let f = fused_args(cx, a, "hx")?;
+    check_fused_sizes(cx, f.igates, f.hgates, f.biases, 3, f.prev)?;
+    let hy = contiguous_like(cx, f.prev)?;
+    let width = cx.env.mul(size_at(cx, f.prev, 1)?, SymInt::Int(5))?;
+    let workspace = new_empty(cx, f.prev, &[size_at(cx, f.prev, 0)?, width])?;
+    Ok(fresh([hy, workspace]))
 }
