@@ -183,3 +183,20 @@ CASES["fake_quantize_per_channel_affine_cachemask"] = [
     C("float16 input", T([4, 3], dtype=f16), T([4]), T([4], dtype=i32), 0, -128, 127),
 ]
 CASES["fake_quantize_per_channel_affine"] = CASES["fake_quantize_per_channel_affine_cachemask"]
+
+
+def observer_cases():
+    """The observer's state: flags, running bounds, scale and zero point."""
+    def state(n=1):
+        return [T([1], dtype=i64), T([1], dtype=i64), T([n]), T([n]), T([n]), T([n], dtype=i32)]
+    return [
+        C("per tensor", T([4, 3]), *state(), 0.01, -128, 127, 0),
+        C("transposed, per channel", tr(4, 3), *state(4), 0.01, -128, 127, 0, True),
+        C("channels last", cl(2, 3, 4, 4), *state(), 0.01, 0, 255, 1),
+        C("empty input", T([0, 3]), *state(), 0.01, -128, 127, 0),
+        C("axis out of range", T([4, 3]), *state(), 0.01, -128, 127, 2),
+    ]
+
+
+CASES["_fused_moving_avg_obs_fq_helper"] = observer_cases()
+CASES["fused_moving_avg_obs_fake_quant"] = observer_cases()
