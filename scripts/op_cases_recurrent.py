@@ -250,6 +250,23 @@ def fused_cell_cases(gates, prev="cx"):
 CASES.update({
     "_thnn_fused_lstm_cell": fused_cell_cases(4),
     "_thnn_fused_gru_cell": fused_cell_cases(3, prev="hx"),
+    "_thnn_fused_lstm_cell_backward_impl": [
+        C("both gradients, a bias", T([2, 5]), T([2, 5]), T([2, 5]), T([2, 5]), T([2, 20]), True),
+        C("the state's gradient alone, transposed", None, tr(5, 2), T([2, 5]), T([2, 5]), T([2, 20]), False),
+        C("no gradient", None, None, T([2, 5]), T([2, 5]), T([2, 20]), True),
+        C("float64", T([2, 5], dtype=f64), None, T([2, 5], dtype=f64), T([2, 5], dtype=f64),
+          T([2, 20], dtype=f64), True),
+        C("workspace of another size", T([2, 5]), T([2, 5]), T([2, 5]), T([2, 5]), T([2, 16]), True),
+        C("cy of another shape", T([2, 5]), T([2, 5]), T([2, 5]), T([3, 5]), T([2, 20]), True),
+    ],
+    "_thnn_fused_gru_cell_backward": [
+        C("a bias", T([2, 5]), T([2, 25]), True),
+        C("no bias, transposed gradient", tr(5, 2), T([2, 25]), False),
+        C("float64", T([2, 5], dtype=f64), T([2, 25], dtype=f64), True),
+        C("workspace of another batch", T([2, 5]), T([3, 25]), True),
+        C("workspace of another width", T([2, 5]), T([2, 20]), True),
+        C("3-d gradient", T([1, 2, 5]), T([2, 25]), True),
+    ],
 })
 
 

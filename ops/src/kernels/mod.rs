@@ -175,7 +175,8 @@ pub(crate) use pool::{
 pub(crate) use prelu_backward::prelu_kernel_backward;
 pub(crate) use recurrent::{
     gru_cell, gru_input, lstm_cell, lstm_input, rnn_relu_cell, rnn_relu_input, rnn_tanh_cell,
-    rnn_tanh_input, thnn_fused_gru_cell, thnn_fused_lstm_cell,
+    rnn_tanh_input, thnn_fused_gru_cell, thnn_fused_gru_cell_backward, thnn_fused_lstm_cell,
+    thnn_fused_lstm_cell_backward_impl,
 };
 pub(crate) use reshape::{
     flatten_using_ints, ravel, reshape, reshape_as, view_copy, view_copy_dtype,

@@ -30,7 +30,8 @@
 mod cells;
 
 pub(crate) use cells::{
-    gru_cell, lstm_cell, rnn_relu_cell, rnn_tanh_cell, thnn_fused_gru_cell, thnn_fused_lstm_cell,
+    gru_cell, lstm_cell, rnn_relu_cell, rnn_tanh_cell, thnn_fused_gru_cell,
+    thnn_fused_gru_cell_backward, thnn_fused_lstm_cell, thnn_fused_lstm_cell_backward_impl,
 };
 
 use super::einsum::reshape;

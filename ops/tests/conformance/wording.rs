@@ -53,6 +53,15 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::_thnn_fused_lstm_cell", "cx of another size"),
     ("aten::_thnn_fused_gru_cell", "input bias alone"),
     ("aten::_thnn_fused_gru_cell", "hx of another size"),
+    (
+        "aten::_thnn_fused_gru_cell_backward",
+        "workspace of another batch",
+    ),
+    (
+        "aten::_thnn_fused_gru_cell_backward",
+        "workspace of another width",
+    ),
+    ("aten::_thnn_fused_gru_cell_backward", "3-d gradient"),
     ("aten::_int_mm", "float self refused"),
     ("aten::_int_mm", "uint8 mat2 refused"),
     ("aten::lerp.Scalar", "float16 and float32"),

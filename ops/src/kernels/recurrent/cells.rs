@@ -14,7 +14,7 @@ use crate::kernels::invalid;
 use crate::kernels::loss_steps::{binary, one, unary};
 use fake_runtime::shape;
 use fake_runtime::support::{args, dims_eq, inplace_variant, require};
-use fake_runtime::{Arg, Cx, DeviceType, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// C++ `t.size(d)`, an `int`: on a tensor with symbolic sizes every size
 /// is specialised (`sizes()`), then dim `d` is read.
@@ -393,4 +393,105 @@ pub(crate) fn thnn_fused_gru_cell(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
     let width = cx.env.mul(size_at(cx, f.prev, 1)?, SymInt::Int(5))?;
     let workspace = new_empty(cx, f.prev, &[size_at(cx, f.prev, 0)?, width])?;
     Ok(fresh([hy, workspace]))
+}
+
+/// `_thnn_fused_lstm_cell_backward_impl(Tensor? grad_hy, Tensor? grad_cy,
+/// Tensor cx, Tensor cy, Tensor workspace, bool has_bias)`, as its meta:
+/// nothing without a gradient; else `checkLSTMBackwardSizes` (the
+/// gradients, `cx` and `cy` of one 2-d shape, a 2-d workspace of four
+/// times its elements), the gates' gradient contiguous like the
+/// workspace, `cx`'s contiguous like `cx`, the bias's the gates' sum over
+/// the batch.
+pub(crate) fn thnn_fused_lstm_cell_backward_impl(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let grad_hy = args::opt_tensor(cx, a, 0, "grad_hy")?;
+    let grad_cy = args::opt_tensor(cx, a, 1, "grad_cy")?;
+    let c = args::tensor(cx, a, 2, "cx")?;
+    let cy = args::tensor(cx, a, 3, "cy")?;
+    let workspace = args::tensor(cx, a, 4, "workspace")?;
+    let has_bias = args::bool(cx, a, 5, "has_bias", None)?;
+    let Some(defined) = grad_hy.or(grad_cy) else {
+        return Ok([Out::None, Out::None, Out::None].into_iter().collect());
+    };
+    if defined.dim() != 2 {
+        return Err(invalid(cx, ""));
+    }
+    for t in [grad_hy, grad_cy, Some(c), Some(cy)].into_iter().flatten() {
+        let equal = dims_eq(cx, &t.sizes, &defined.sizes)?;
+        require(cx, equal, "")?;
+    }
+    if workspace.dim() != 2 {
+        return Err(invalid(cx, ""));
+    }
+    let numel = shape::numel(cx.env, &workspace.sizes)?;
+    let cells = cx.env.mul(defined.sizes[0], defined.sizes[1])?;
+    let expected = cx.env.mul(cells, SymInt::Int(4))?;
+    let fits = cx.env.eq(numel, expected)?;
+    require(cx, fits, "")?;
+    let grad_gates = contiguous_like(cx, workspace)?;
+    let grad_cx = contiguous_like(cx, c)?;
+    let mut outs = fresh([grad_gates, grad_cx]);
+    outs.push(gates_sum(cx, workspace, workspace.sizes[1], has_bias)?);
+    Ok(outs)
+}
+
+/// The bias gradient of a fused cell's backward: the gates' gradient
+/// (`like`'s dtype, `width` wide) summed over the batch, or nothing
+/// without a bias.
+fn gates_sum(cx: &mut Cx<'_>, like: &TensorMeta, width: SymInt, has_bias: bool) -> Result<Out> {
+    if !has_bias {
+        return Ok(Out::None);
+    }
+    let dtype = crate::intrinsics::sum_dtype(cx, like.dtype)?;
+    let t = TensorMeta::contiguous(cx.env, &[width], dtype, like.device)?;
+    Ok(Out::Tensor(t, Alias::Fresh))
+}
+
+/// `_thnn_fused_gru_cell_backward(Tensor grad_hy, Tensor workspace, bool
+/// has_bias)`, as its meta: `checkGRUBackwardSizes` (a 2-d gradient, a
+/// 2-d workspace of its batch and five times its width), the two gates'
+/// gradients `[batch, 3 * hidden]` of the workspace's dtype, `hx`'s
+/// contiguous like `grad_hy`, and the two biases' the gates' sums over the
+/// batch.
+pub(crate) fn thnn_fused_gru_cell_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let grad_hy = args::tensor(cx, a, 0, "grad_hy")?;
+    let workspace = args::tensor(cx, a, 1, "workspace")?;
+    let has_bias = args::bool(cx, a, 2, "has_bias", None)?;
+    if grad_hy.dim() != 2 {
+        let n = grad_hy.dim();
+        return Err(invalid(
+            cx,
+            format!("Expected grad_hy to be 2-D, but got {n}-D"),
+        ));
+    }
+    if workspace.dim() != 2 {
+        let n = workspace.dim();
+        return Err(invalid(
+            cx,
+            format!("Expected workspace to be 2-D, but got {n}-D"),
+        ));
+    }
+    let (batch, hidden) = (grad_hy.sizes[0], grad_hy.sizes[1]);
+    let same_batch = cx.env.eq(workspace.sizes[0], batch)?;
+    let message = format!(
+        "Expected workspace batch size ({}) to match grad_hy batch size ({})",
+        cx.env.display(workspace.sizes[0]),
+        cx.env.display(batch)
+    );
+    require(cx, same_batch, &message)?;
+    let five = cx.env.mul(hidden, SymInt::Int(5))?;
+    let wide = cx.env.eq(workspace.sizes[1], five)?;
+    let message = format!(
+        "Expected workspace.size(1) to equal grad_hy.size(1) * 5, but got workspace.size(1)={} and grad_hy.size(1)={}",
+        cx.env.display(workspace.sizes[1]),
+        cx.env.display(hidden)
+    );
+    require(cx, wide, &message)?;
+    let width = cx.env.mul(hidden, SymInt::Int(3))?;
+    let input_gates = new_empty(cx, workspace, &[batch, width])?;
+    let hidden_gates = new_empty(cx, workspace, &[batch, width])?;
+    let grad_hx = contiguous_like(cx, grad_hy)?;
+    let mut outs = fresh([input_gates, hidden_gates, grad_hx]);
+    outs.push(gates_sum(cx, workspace, width, has_bias)?);
+    outs.push(gates_sum(cx, workspace, width, has_bias)?);
+    Ok(outs)
 }
