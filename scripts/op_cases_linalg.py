@@ -229,6 +229,11 @@ def linalg_cases():
             C("incompatible sizes refused", T([4, 2]), T([3, 3])),
             C("vector refused", T([3]), T([3, 3])),
         ],
+        "_cholesky_solve_helper": [
+            C("matrix", T([3, 2]), T([3, 3]), False),
+            C("batched, transposed", tr(2, 4, 3), T([2, 3, 3]), True),
+            C("vector refused", T([3]), T([3, 3]), False),
+        ],
         "cholesky_inverse": [
             C("matrix", T([3, 3])),
             C("batched upper", T([2, 4, 4]), True),

@@ -278,6 +278,11 @@ CASES["_weight_norm_interface"] = [
     C("float64 v, float32 g", T([4, 3], dtype=f64), T([4, 1])),
     C("float32 v, float64 g", T([4, 3]), T([4, 1], dtype=f64)),
 ]
+CASES["_weight_norm_interface_backward"] = [
+    C("first dim", T([4, 3, 2]), T([4, 3, 2]), T([4, 1, 1]), T([4, 1, 1]), 0),
+    C("transposed v", T([4, 3]), tr(3, 4), T([4, 1]), T([4, 1]), 0),
+    C("float64 g", T([4, 3]), T([4, 3]), T([1, 3], dtype=f64), T([1, 3]), 1),
+]
 SYMBOLIC += [
     ("_weight_norm_interface of a dynamic weight", "_weight_norm_interface",
      C("", D([4, 3, 2], "v"), D([4, 1, 1], "g", ["dynamic", "static", "static"]))),
