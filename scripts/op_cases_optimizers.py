@@ -25,7 +25,45 @@ def adam_cases():
     ]
 
 
+SGD = dict(weight_decay=0.0, momentum=0.9, lr=0.1, dampening=0.0, nesterov=False, maximize=False,
+           is_first_step=True)
+SGD0 = {**SGD, "momentum": 0.0}
+ADAGRAD = dict(lr=0.1, lr_decay=0.0, weight_decay=0.0, eps=1e-8, maximize=False)
+
+
+def sgd_cases():
+    return [
+        C("momentum buffers", [T([4, 3]), T([2])], [T([4, 3]), T([2])], [T([4, 3]), T([2])], **SGD),
+        C("transposed gradients", [T([4, 3])], [tr(3, 4)], [tr(3, 4)], **SGD),
+        C("no momentum, no buffers", [T([4, 3]), tr(2, 2)], [T([4, 3]), T([2, 2])], [], **SGD0),
+        C("gradients of another shape, unchecked", [T([4, 3])], [T([4, 2])], [], **SGD0),
+        C("float16", [T([4], dtype=f16)], [T([4], dtype=f16)], [], **SGD0),
+        C("momentum without buffers", [T([4, 3])], [T([4, 3])], [], **SGD),
+        C("fewer gradients", [T([4, 3]), T([2])], [T([4, 3])], [], **SGD0),
+        C("float64 gradient", [T([4, 3])], [T([4, 3], dtype=f64)], [], **SGD0),
+        C("float64 buffer", [T([4])], [T([4])], [T([4], dtype=f64)], **SGD),
+        C("int64 parameters", [T([4], dtype=i64)], [T([4], dtype=i64)], [], **SGD0),
+        C("empty lists", [], [], [], **SGD0),
+    ]
+
+
+def adagrad_cases():
+    return [
+        C("parameters", [T([4, 3]), T([2])], [T([4, 3]), T([2])], [T([4, 3]), T([2])], [T([]), T([])], **ADAGRAD),
+        C("transposed gradients", [T([4, 3])], [tr(3, 4)], [tr(3, 4)], [T([])], **ADAGRAD),
+        C("float16 parameters, float32 steps", [T([4], dtype=f16)], [T([4], dtype=f16)], [T([4], dtype=f16)],
+          [T([])], **ADAGRAD),
+        C("fewer steps", [T([4])], [T([4])], [T([4])], [], **ADAGRAD),
+        C("float64 sums", [T([4])], [T([4])], [T([4], dtype=f64)], [T([])], **ADAGRAD),
+        C("int64 parameters", [T([4], dtype=i64)], [T([4], dtype=i64)], [T([4], dtype=i64)], [T([])], **ADAGRAD),
+    ]
+
+
 CASES = {
+    "_fused_sgd": sgd_cases(),
+    "_fused_sgd_": sgd_cases(),
+    "_fused_adagrad": adagrad_cases(),
+    "_fused_adagrad_": adagrad_cases(),
     "_fused_adam": adam_cases(),
     "_fused_adam_": adam_cases(),
     "_fused_adamw": adam_cases(),

@@ -162,7 +162,10 @@ pub(crate) use norm_backward::{
 pub(crate) use normal::{
     normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
 };
-pub(crate) use optimizers::{amp_foreach_non_finite_check_and_unscale_, fused_adam, fused_adam_};
+pub(crate) use optimizers::{
+    amp_foreach_non_finite_check_and_unscale_, fused_adagrad, fused_adagrad_, fused_adam,
+    fused_adam_, fused_sgd, fused_sgd_,
+};
 pub(crate) use pad::{pad, pad_circular, pad_enum_op};
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad1d, replication_pad2d,
