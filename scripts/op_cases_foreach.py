@@ -44,6 +44,10 @@ def lists(n):
         C("channels last", [cl(1, 2, 3, 3)], *[[cl(1, 2, 3, 3)]] * rest),
         C("lengths differ", [T([2])], *[[T([2]), T([2])]] * rest),
         C("empty lists", [], *[[]] * rest),
+        # Each element's own device, a CPU scalar joining any.
+        C("elements on their own devices", [T([2, 3]), T([2], device="cuda")],
+          *[[T([2, 3]), T([], device="cpu")]] * rest),
+        C("an element across devices", [T([2], device="cuda")], *[[T([2])]] * rest),
     ]
 
 

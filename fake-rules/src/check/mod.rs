@@ -187,6 +187,8 @@ fn derived_op(schema: &Schema, f: &OpIr, how: Derive) -> OpIr {
             inplace: in_place,
             no_grad: f.tags.no_grad,
             seeded: f.tags.seeded,
+            // Each call's device is its elements' (`support::foreach_variant`).
+            multi_device: true,
             derived: true,
             ..TagsIr::default()
         },

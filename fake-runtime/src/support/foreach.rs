@@ -2,9 +2,11 @@
 //! (`@foreach(add.Tensor)` on `_foreach_add.List`): ATen's kernels for
 //! them check the lists (`check_foreach_api_restrictions`) and call the
 //! element operator on the `i`-th element of every list argument, the
-//! other arguments shared; the functional form returns the results, the
-//! in-place form (`_foreach_add_.List`, whose elements run `add_.Tensor`)
-//! writes its `self` list and returns nothing.
+//! other arguments shared; the functional form returns the results, each
+//! on its element's device (the fake mode's
+//! `foreach_run_and_map_input_device`), the in-place form
+//! (`_foreach_add_.List`, whose elements run `add_.Tensor`) writes its
+//! `self` list and returns nothing, whatever the devices.
 
 use super::*;
 use crate::kernel::{Alias, ErasedKernel, Out, Outs};
@@ -35,6 +37,33 @@ fn zero_dim(cx: &Cx<'_>, t: &TensorMeta) -> Result<()> {
             t.dim()
         ),
     ))
+}
+
+/// The common device of one call's tensors, as the fake mode finds one per
+/// element of a `_foreach_` operator's lists (`_find_common_device`: a
+/// zero-dim CPU tensor joins any device; other devices must agree); the
+/// call's own device when it has no tensor.
+fn element_device(cx: &Cx<'_>, each: &[Arg<'_>]) -> Result<Device> {
+    let mut found: Option<(Device, bool)> = None;
+    for a in each {
+        let Arg::Tensor(t) = a else { continue };
+        let cpu_scalar = t.device.is_cpu() && t.dim() == 0;
+        found = match found {
+            None => Some((t.device, cpu_scalar)),
+            Some((d, scalar)) if d == t.device => Some((d, scalar && cpu_scalar)),
+            Some(kept) if cpu_scalar => Some(kept),
+            Some((_, true)) => Some((t.device, false)),
+            Some((d, false)) => {
+                return Err(ErrorKind::DeviceMismatch {
+                    op: cx.op.to_string(),
+                    a: d.to_string(),
+                    b: t.device.to_string(),
+                }
+                .into());
+            }
+        };
+    }
+    Ok(found.map_or(cx.device, |(d, _)| d))
 }
 
 /// How many elements list argument `a` has; `None` when it is not a list.
@@ -142,7 +171,18 @@ pub fn foreach_variant(
                 a.clone()
             }
         }));
-        let outs = element_kernel(cx, &each)?;
+        // The fake mode maps each result to its element's device, and
+        // checks devices only there: an in-place form, which returns
+        // nothing, takes any.
+        let here = if in_place {
+            cx.device
+        } else {
+            element_device(cx, &each)?
+        };
+        let device = std::mem::replace(&mut cx.device, here);
+        let outs = element_kernel(cx, &each);
+        cx.device = device;
+        let outs = outs?;
         if in_place {
             continue;
         }
