@@ -172,21 +172,21 @@ CASES["_foreach_max"] = [
     C("dtypes and layouts", [T([2, 3]), tr(2, 3), T([4], dtype=i64), T([2], dtype=b8), T([])]),
     C("complex", [T([2], dtype=c64)]),
     C("an empty element", [T([2]), T([0, 3])]),
-    C("empty list", []),
+    C("empty list", []),    C("elements on their own devices", [T([2, 3]), T([4], device="cuda")]),
 ]
 CASES["_foreach_powsum.Scalar"] = [
     C("dtypes", [T([2, 3]), T([4], dtype=i64), T([2], dtype=b8), T([2], dtype=c64), T([2], dtype=f16)]),
     C("float order of integers", [T([4], dtype=i64), T([2], dtype=b8)], 2.0),
     C("dtype given", [T([2, 3]), T([2], dtype=c64)], 3, dtype=f64),
     C("infinity of an empty element", [T([0, 3])], float("inf")),
-    C("empty list", []),
+    C("empty list", []),    C("elements on their own devices", [T([2, 3]), T([4], device="cuda")]),
 ]
 CASES["_foreach_norm.Scalar"] = [
     C("dtypes", [T([2, 3]), T([4], dtype=i64), T([2], dtype=b8), T([2], dtype=c64), T([2], dtype=f16)]),
     C("dtype given", [T([2, 3]), T([2], dtype=c64)], 2, dtype=f64),
     C("infinity norm", [T([2, 3]), T([])], float("inf")),
     C("infinity norm of an empty element", [T([0, 3])], float("inf")),
-    C("empty list", []),
+    C("empty list", []),    C("elements on their own devices", [T([2, 3]), T([4], device="cuda")]),
 ]
 
 SYMBOLIC = [

@@ -1,5 +1,7 @@
 //! The `_foreach_` operators whose elements are not one operator's call
-//! (the others are derived by `@foreach` in `foreach.rules`):
+//! (the others are derived by `@foreach` in `foreach.rules`), each result
+//! on its element's device (`@multi_device`: the lists' devices are
+//! free):
 //!
 //! - `_foreach_max`: ATen's kernel checks the lists, refuses an empty
 //!   element ("max over zero elements is undefined"; its `numel()` refuses
@@ -37,10 +39,10 @@ pub(crate) fn foreach_max(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                 "_foreach_max cannot compute the maximum of an empty tensor; max over zero elements is undefined.",
             ));
         }
-        match crate::erased::max(cx, &[Arg::Tensor(t)])?
-            .into_iter()
-            .next()
-        {
+        let device = std::mem::replace(&mut cx.device, t.device);
+        let result = crate::erased::max(cx, &[Arg::Tensor(t)]);
+        cx.device = device;
+        match result?.into_iter().next() {
             Some(Out::Tensor(m, _)) => results.push((m, Alias::Fresh)),
             _ => return Err(invalid(cx, "max gave no tensor")),
         }
@@ -67,7 +69,10 @@ pub(crate) fn foreach_powsum(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             Arg::None,
             dtype.clone(),
         ];
-        match crate::erased::linalg__powsum(cx, &call)?.into_iter().next() {
+        let device = std::mem::replace(&mut cx.device, t.device);
+        let result = crate::erased::linalg__powsum(cx, &call);
+        cx.device = device;
+        match result?.into_iter().next() {
             Some(Out::Tensor(m, _)) => results.push((m, Alias::Fresh)),
             _ => return Err(invalid(cx, "linalg._powsum gave no tensor")),
         }
@@ -104,7 +109,7 @@ pub(crate) fn foreach_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         } else {
             dtype
         };
-        let m = TensorMeta::contiguous(cx.env, &[], dtype, cx.device)?;
+        let m = TensorMeta::contiguous(cx.env, &[], dtype, t.device)?;
         results.push((m, Alias::Fresh));
     }
     let mut outs = Outs::new();
