@@ -79,7 +79,7 @@ fn list_len(a: &Arg<'_>) -> Option<(usize, bool)> {
 
 /// Element `i` of list argument `a`: a tensor of a `Tensor[]`, a number
 /// of a `Scalar[]`.
-fn element<'a>(a: &Arg<'a>, i: usize) -> Arg<'a> {
+fn nth<'a>(a: &Arg<'a>, i: usize) -> Arg<'a> {
     match a {
         Arg::Tensors(ts) => Arg::Tensor(ts[i]),
         Arg::Ints(v) => Arg::Scalar(Scalar::Int(v[i])),
@@ -139,6 +139,27 @@ pub fn foreach_len(cx: &Cx<'_>, args: &[Arg<'_>], lists: u32) -> Result<usize> {
     Ok(n)
 }
 
+/// One element's call of a `_foreach_` operator: `kernel` on `args` with
+/// `device` the call's device (the fake mode puts each result on its
+/// element's), its one result, which must be a new tensor.
+pub fn foreach_element(
+    cx: &mut Cx<'_>,
+    device: Device,
+    kernel: ErasedKernel,
+    args: &[Arg<'_>],
+) -> Result<TensorMeta> {
+    let kept = std::mem::replace(&mut cx.device, device);
+    let outs = kernel(cx, args);
+    cx.device = kept;
+    match outs?.into_iter().next() {
+        Some(Out::Tensor(meta, Alias::Fresh)) => Ok(meta),
+        other => Err(invalid(
+            cx,
+            format!("the element operator gave {other:?} where a new tensor was expected"),
+        )),
+    }
+}
+
 /// A `_foreach_` overload: `element_kernel` on the `i`-th element of
 /// every list argument (bit `j` of `lists` set: argument `j` is one), the
 /// other arguments shared (a shared tensor must be zero-dim: it stands
@@ -166,7 +187,7 @@ pub fn foreach_variant(
         each.clear();
         each.extend(args.iter().enumerate().map(|(j, a)| {
             if listed(lists, j) {
-                element(a, i)
+                nth(a, i)
             } else {
                 a.clone()
             }
@@ -174,27 +195,15 @@ pub fn foreach_variant(
         // The fake mode maps each result to its element's device, and
         // checks devices only there: an in-place form, which returns
         // nothing, takes any.
-        let here = if in_place {
-            cx.device
-        } else {
-            element_device(cx, &each)?
-        };
-        let device = std::mem::replace(&mut cx.device, here);
-        let outs = element_kernel(cx, &each);
-        cx.device = device;
-        let outs = outs?;
         if in_place {
+            element_kernel(cx, &each)?;
             continue;
         }
-        match outs.into_iter().next() {
-            Some(Out::Tensor(meta, Alias::Fresh)) => results.push((meta, Alias::Fresh)),
-            other => {
-                return Err(invalid(
-                    cx,
-                    format!("the element operator gave {other:?} where a new tensor was expected"),
-                ));
-            }
-        }
+        let device = element_device(cx, &each)?;
+        results.push((
+            foreach_element(cx, device, element_kernel, &each)?,
+            Alias::Fresh,
+        ));
     }
     let mut outs = Outs::new();
     if !in_place {

@@ -14,7 +14,7 @@
 //!   element refused for the infinity norm.
 
 use super::invalid;
-use fake_runtime::support::{args, foreach_len};
+use fake_runtime::support::{args, foreach_element, foreach_len};
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, Scalar, SymInt, TensorMeta};
 
 /// `_foreach_max(Tensor[] self) -> Tensor[]`.
@@ -39,13 +39,8 @@ pub(crate) fn foreach_max(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                 "_foreach_max cannot compute the maximum of an empty tensor; max over zero elements is undefined.",
             ));
         }
-        let device = std::mem::replace(&mut cx.device, t.device);
-        let result = crate::erased::max(cx, &[Arg::Tensor(t)]);
-        cx.device = device;
-        match result?.into_iter().next() {
-            Some(Out::Tensor(m, _)) => results.push((m, Alias::Fresh)),
-            _ => return Err(invalid(cx, "max gave no tensor")),
-        }
+        let m = foreach_element(cx, t.device, crate::erased::max, &[Arg::Tensor(t)])?;
+        results.push((m, Alias::Fresh));
     }
     let mut outs = Outs::new();
     outs.push(Out::Tensors(results));
@@ -69,13 +64,8 @@ pub(crate) fn foreach_powsum(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             Arg::None,
             dtype.clone(),
         ];
-        let device = std::mem::replace(&mut cx.device, t.device);
-        let result = crate::erased::linalg__powsum(cx, &call);
-        cx.device = device;
-        match result?.into_iter().next() {
-            Some(Out::Tensor(m, _)) => results.push((m, Alias::Fresh)),
-            _ => return Err(invalid(cx, "linalg._powsum gave no tensor")),
-        }
+        let m = foreach_element(cx, t.device, crate::erased::linalg__powsum, &call)?;
+        results.push((m, Alias::Fresh));
     }
     let mut outs = Outs::new();
     outs.push(Out::Tensors(results));

@@ -28,24 +28,17 @@ pub(crate) fn fused_adam_(_cx: &mut Cx<'_>, _a: &[Arg<'_>]) -> Result<Outs> {
 /// `_fused_adam` and `_fused_adamw`: `empty_like` of each tensor of the
 /// first five lists, a list per list.
 pub(crate) fn fused_adam(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    const LISTS: [&str; 5] = [
-        "self",
-        "grads",
-        "exp_avgs",
-        "exp_avg_sqs",
-        "max_exp_avg_sqs",
-    ];
-    let mut outs = Outs::new();
-    for (i, name) in LISTS.into_iter().enumerate() {
-        let tensors = args::tensors(cx, a, i, name)?;
-        let mut list = Vec::with_capacity(tensors.len());
-        for &t in tensors {
-            let strides = empty_like_strides(cx, t, None)?;
-            list.push((super::fresh(cx, t, t.sizes.clone(), strides), Alias::Fresh));
-        }
-        outs.push(Out::Tensors(list));
-    }
-    Ok(outs)
+    cloned_lists(
+        cx,
+        a,
+        &[
+            (0, "self"),
+            (1, "grads"),
+            (2, "exp_avgs"),
+            (3, "exp_avg_sqs"),
+            (4, "max_exp_avg_sqs"),
+        ],
+    )
 }
 
 /// `_amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self,
@@ -135,8 +128,9 @@ fn fused_cpu_checks(
     Ok(())
 }
 
-/// Clones of every tensor of the lists `lists` (a fused step's functional
-/// form: each input cloned, the clone stepped), a list per list.
+/// `empty_like` (a clone's layout) of every tensor of the lists `lists`
+/// (a fused step's functional form: each input cloned, the clone
+/// stepped), a list per list.
 fn cloned_lists(cx: &mut Cx<'_>, a: &[Arg<'_>], lists: &[(usize, &str)]) -> Result<Outs> {
     let mut outs = Outs::new();
     for &(i, name) in lists {
