@@ -478,6 +478,11 @@ def programs():
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
     yield "wide_bounds", WideBounds(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "oblivious_pools", ObliviousPools(), (torch.randn(1, 3, 5, 6),), ({0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},)
+    yield "oblivious_layouts", ObliviousLayouts(), (torch.randn(1, 6), torch.randn(1, 5, 16)), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+        None,
+    )
     yield "strided_views", StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
@@ -736,6 +741,36 @@ class DerivedSizes(torch.nn.Module):
         twice = rep.repeat_interleave(2)
         norms = idx.view(1, -1).norm(dim=0)
         return (kept * 2.0, again + 1.0, rows[0] + rows[-1], gated, pairs, twice, norms) + red
+
+
+class ObliviousPools(torch.nn.Module):
+    """Pooling and normalisation of an image batch of one, exported with
+    `backed_size_oblivious`: a pooled size is not checked positive by a
+    guard, since `guard_or_false` no longer asks the hints."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("mean", torch.zeros(3))
+        self.register_buffer("var", torch.ones(3))
+
+    def forward(self, x):
+        p = F.lp_pool2d(x, 3.0, 4, 2, ceil_mode=True)
+        n = F.batch_norm(x.float(), self.mean, self.var, None, None, training=False)
+        return F.interpolate(p, scale_factor=2.5, mode="nearest-exact"), n @ n.mT
+
+
+class ObliviousLayouts(torch.nn.Module):
+    """Sequence-first attention over a sequence of one, of static sizes,
+    beside a dynamic input, exported with `backed_size_oblivious`: every
+    `view` takes `_view_unbacked_meta` then, whose strides for a size-1
+    dim differ from `_reshape_view_helper`'s."""
+
+    def __init__(self):
+        super().__init__()
+        self.layer = torch.nn.TransformerEncoderLayer(16, 2, dim_feedforward=7, dropout=0.0, activation="gelu")
+
+    def forward(self, x, y):
+        return self.layer(y) * x.sum(), x.unsqueeze(0).expand(3, -1, -1).reshape(-1)
 
 
 class WideBounds(torch.nn.Module):
@@ -1548,6 +1583,9 @@ class OnFakeDevice:
 DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "mobilenet_v3_small_cl", "llama"}
 # Exported with grad enabled; the others under `torch.no_grad()`.
 WITH_GRAD = {"param_bias_attention_grad"}
+# Exported, and decomposed to Core ATen, with `backed_size_oblivious` on,
+# as the ONNX exporter does both.
+SIZE_OBLIVIOUS = {"oblivious_pools", "oblivious_layouts"}
 
 
 def export(name, module, args, dynamic_shapes) -> None:
@@ -1559,7 +1597,7 @@ def export(name, module, args, dynamic_shapes) -> None:
             grad = contextlib.nullcontext() if name in WITH_GRAD else torch.no_grad()
             fake = isinstance(module, OnFakeDevice)
             mode = FakeTensorMode() if fake else contextlib.nullcontext()
-            with grad, mode:
+            with grad, mode, oblivious(name):
                 m, a = module.make() if fake else (module, args)
                 m.eval()
                 ep = torch.export.export(m, a, dynamic_shapes=dyn)
@@ -1567,7 +1605,15 @@ def export(name, module, args, dynamic_shapes) -> None:
             print(f"{variant}: export failed: {type(e).__name__}: {str(e).splitlines()[0]}")
             continue
         write(ep, variant)
-        write(ep.run_decompositions(), f"{variant}_core")
+        with oblivious(name):
+            core = ep.run_decompositions()
+        write(core, f"{variant}_core")
+
+
+def oblivious(name):
+    """`backed_size_oblivious` on for the programs of `SIZE_OBLIVIOUS`."""
+    on = name in SIZE_OBLIVIOUS
+    return torch.fx.experimental._config.patch(backed_size_oblivious=on)
 
 
 def main(names) -> None:

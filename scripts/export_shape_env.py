@@ -11,7 +11,11 @@ written in a small prefix language over the dims ("x.0" is x.size()[0]):
 ["gt", ["add", "x.0", "y.0"], 7]. For every dim it records the symbol PyTorch
 made (or the constant), its range; for every step the answer, how many
 guards it added, and the replacements in force afterwards (symbol -> value,
-with symbols named by the first dim that made them).
+with symbols named by the first dim that made them). A step is decided as
+`bool()` (a guard) unless its `how` says `or_false` (`guard_or_false`),
+`or_true` or `size_oblivious` (`guard_size_oblivious`). A scenario's
+`backed_size_oblivious` setting runs it under that config, its sizes made
+as `_create_symbolic_sizes_strides_storage_offset` makes them.
 """
 
 import json
@@ -206,6 +210,39 @@ SCENARIOS = [
             {"cond": ["eq", ["mul", "y.0", 3], ["add", "x.0", 42]]},
         ],
     },
+    {
+        # `torch.fx.experimental._config.backed_size_oblivious`: a size of
+        # hint 0 or 1 is a symbol of range [0, oo], every size symbol is
+        # size-like, and `guard_or_false` / `guard_or_true` decide backed
+        # symbols only statically (their fallback otherwise, no guard).
+        "name": "backed size oblivious",
+        "settings": {"duck_shape": True, "specialize_zero_one": True, "backed_size_oblivious": True},
+        "dims": [dim("x", 0, 1), dim("x", 1, 0), dim("x", 2, 5), dim("y", 0, 5)],
+        "steps": [
+            {"cond": ["eq", "x.2", 1], "how": "or_false"},
+            {"cond": ["ne", "x.2", 1], "how": "or_true"},
+            {"cond": ["eq", "x.0", 1], "how": "or_false"},
+            {"cond": ["eq", "x.2", 1], "how": "size_oblivious"},
+            {"cond": ["eq", ["mul", "x.2", "y.0"], 0], "how": "size_oblivious"},
+            {"cond": ["gt", "x.2", 3]},
+            {"cond": ["eq", "x.2", 1], "how": "or_false"},
+            {"cond": ["eq", "x.0", 1]},
+            {"cond": ["eq", "x.0", 1], "how": "or_false"},
+            {"cond": ["eq", "x.1", 0]},
+        ],
+    },
+    {
+        "name": "backed size oblivious without duck sizing",
+        "settings": {"duck_shape": False, "specialize_zero_one": True, "backed_size_oblivious": True},
+        "dims": [dim("x", 0, 4), dim("y", 0, 4), dim("y", 1, 1)],
+        "steps": [
+            {"cond": ["eq", "x.0", "y.0"], "how": "or_false"},
+            {"cond": ["eq", "y.1", 1], "how": "or_true"},
+            {"cond": ["eq", "x.0", "y.0"]},
+            {"cond": ["eq", "x.0", "y.0"], "how": "or_false"},
+            {"cond": ["lt", "y.1", 2], "how": "size_oblivious"},
+        ],
+    },
 ]
 
 
@@ -235,8 +272,28 @@ def build(e, dims):
     raise ValueError(op)
 
 
+def decide(cond, how):
+    """`cond` decided as a step's `how` says (`guard`: `bool()`)."""
+    from torch.fx.experimental.symbolic_shapes import guard_or_false, guard_or_true, guard_size_oblivious
+
+    if how == "or_false":
+        return guard_or_false(cond)
+    if how == "or_true":
+        return guard_or_true(cond)
+    if how == "size_oblivious":
+        return guard_size_oblivious(cond)
+    return bool(cond)
+
+
 def run(sc):
-    env = ShapeEnv(**sc["settings"])
+    settings = dict(sc["settings"])
+    oblivious = settings.pop("backed_size_oblivious", False)
+    with torch.fx.experimental._config.patch(backed_size_oblivious=oblivious):
+        return run_in(sc, settings, oblivious)
+
+
+def run_in(sc, settings, oblivious):
+    env = ShapeEnv(**settings)
     dims = {}
     out_dims = []
     first_dim_of = {}
@@ -250,7 +307,16 @@ def run(sc):
                 vr=ValueRanges(d["min"] if d["min"] is not None else 0, d["max"] if d["max"] is not None else int(1e18)),
                 warn_only=False,
             )
-        sym = env.create_symbol(d["hint"], src, dynamic_dim=DYN[d["dynamic"]], constraint_dim=constraint)
+        # As `_create_symbolic_sizes_strides_storage_offset` makes a size.
+        sym = env.create_symbol(
+            d["hint"],
+            src,
+            dynamic_dim=DYN[d["dynamic"]],
+            constraint_dim=constraint,
+            do_not_specialize_zero_one=oblivious,
+        )
+        if oblivious and not getattr(sym, "is_Integer", True):
+            env.size_like.add(sym)
         key = f'{d["tensor"]}.{d["dim"]}'
         if isinstance(sym, int) or getattr(sym, "is_Integer", False):
             dims[key] = int(sym)
@@ -270,14 +336,22 @@ def run(sc):
     steps = []
     for st in sc["steps"]:
         before = len(env.guards)
-        answer = bool(build(st["cond"], dims))
+        answer = bool(decide(build(st["cond"], dims), st.get("how", "guard")))
         reps = {}
         for s, v in env.replacements.items():
             if v.is_Integer:
                 reps[first_dim_of[str(s)]] = int(v)
             else:
                 reps[first_dim_of[str(s)]] = "symbol" if v.is_Symbol else "expr"
-        steps.append({"cond": st["cond"], "answer": answer, "new_guards": len(env.guards) - before, "replacements": reps})
+        steps.append(
+            {
+                "cond": st["cond"],
+                "how": st.get("how", "guard"),
+                "answer": answer,
+                "new_guards": len(env.guards) - before,
+                "replacements": reps,
+            }
+        )
     return {"name": sc["name"], "settings": sc["settings"], "dims": sc["dims"], "expect": {"dims": out_dims, "steps": steps}}
 
 

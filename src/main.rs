@@ -57,20 +57,16 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
-        /// The grad mode the program was traced in (`auto`: as its
-        /// recorded layouts show; see `Plan::run_as_traced`).
-        #[arg(long, value_enum, default_value_t = Grad::Auto)]
-        grad: Grad,
+        #[command(flatten)]
+        traced: Traced,
     },
     /// Propagate and compare every node with what PyTorch recorded.
     Verify {
         /// `.pt2` archives or `model.json` files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The grad mode the program was traced in (`auto`: as its
-        /// recorded layouts show; see `Plan::run_as_traced`).
-        #[arg(long, value_enum, default_value_t = Grad::Auto)]
-        grad: Grad,
+        #[command(flatten)]
+        traced: Traced,
     },
     /// Time propagation: set-up (plan, inputs and parameters) once, then
     /// the median of the runs, each from the same inputs.
@@ -122,10 +118,8 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = MemFormat::Text)]
         format: MemFormat,
-        /// The grad mode the program was traced in (`auto`: as its
-        /// recorded layouts show; see `Plan::run_as_traced`).
-        #[arg(long, value_enum, default_value_t = Grad::Auto)]
-        grad: Grad,
+        #[command(flatten)]
+        traced: Traced,
     },
 }
 
@@ -148,6 +142,43 @@ fn parse_at(s: &str) -> Result<At, String> {
         })
         .collect::<Result<_, _>>()
         .map(At)
+}
+
+/// How the program was traced, where the file does not say for certain.
+#[derive(Clone, Copy, clap::Args)]
+struct Traced {
+    /// The grad mode the program was traced in (`auto`: as its
+    /// recorded layouts show; see `Plan::run_as_traced`).
+    #[arg(long, value_enum, default_value_t = Grad::Auto)]
+    grad: Grad,
+    /// Whether it was traced with PyTorch's `backed_size_oblivious`
+    /// (`auto`: when a symbolic input size has a hint of 0 or 1, which
+    /// only that setting leaves symbolic; see
+    /// `Plan::set_backed_size_oblivious`).
+    #[arg(long, value_enum, default_value_t = Switch::Auto)]
+    backed_size_oblivious: Switch,
+}
+
+/// A setting read from the file (`auto`) or given.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Switch {
+    /// As the file shows.
+    Auto,
+    /// On.
+    On,
+    /// Off.
+    Off,
+}
+
+impl Switch {
+    /// `None` for `auto`.
+    fn given(self) -> Option<bool> {
+        match self {
+            Switch::Auto => None,
+            Switch::On => Some(true),
+            Switch::Off => Some(false),
+        }
+    }
 }
 
 /// `--grad`: the grad mode a program was traced in.
@@ -210,8 +241,12 @@ impl From<anyhow::Error> for Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Prop { file, format, grad } => prop(&file, format, grad),
-        Command::Verify { files, grad } => verify_files(&files, grad),
+        Command::Prop {
+            file,
+            format,
+            traced,
+        } => prop(&file, format, traced),
+        Command::Verify { files, traced } => verify_files(&files, traced),
         Command::Bench {
             file,
             runs,
@@ -227,10 +262,10 @@ fn main() -> ExitCode {
             at,
             budget,
             format,
-            grad,
+            traced,
         } => {
             let at: Vec<(String, i64)> = at.into_iter().flat_map(|a| a.0).collect();
-            mem_command(&file, &at, budget, format, grad)
+            mem_command(&file, &at, budget, format, traced)
         }
         Command::Call { call, jsonl, hints } => {
             let hints = hints.into_iter().collect();
@@ -261,15 +296,16 @@ fn load(file: &Path) -> Result<Graph, Failure> {
     read().map_err(|error| Failure { error, code: 2 })
 }
 
-/// Propagate in the grad mode `grad` says (comparing each node with the
+/// Propagate in the grad mode `traced` says (comparing each node with the
 /// file as it runs when `checked`, and always with `Grad::Auto`, which
 /// finds the mode from those comparisons); inputs that cannot be made
 /// from the file are exit code 2.
-fn run(graph: &Graph, file: &Path, checked: bool, grad: Grad) -> Result<Propagation, Failure> {
+fn run(graph: &Graph, file: &Path, checked: bool, traced: Traced) -> Result<Propagation, Failure> {
     let registry = fake_ops::registry();
     let mut plan = Plan::new(graph, &registry);
-    plan.set_grad_enabled(grad != Grad::Off);
-    match grad {
+    plan.set_grad_enabled(traced.grad != Grad::Off);
+    plan.set_backed_size_oblivious(traced.backed_size_oblivious.given());
+    match traced.grad {
         Grad::Auto => plan.run_as_traced(graph, registry),
         _ if checked => plan.run_checked(graph, registry),
         _ => plan.run(graph, registry),
@@ -278,9 +314,9 @@ fn run(graph: &Graph, file: &Path, checked: bool, grad: Grad) -> Result<Propagat
     .map_err(|error| Failure { error, code: 2 })
 }
 
-fn prop(file: &Path, format: Format, grad: Grad) -> Result<u8, Failure> {
+fn prop(file: &Path, format: Format, traced: Traced) -> Result<u8, Failure> {
     let graph = load(file)?;
-    let mut p = run(&graph, file, false, grad)?;
+    let mut p = run(&graph, file, false, traced)?;
     let rows = report::rows(&mut p, &graph);
     let (guards, asserts) = report::guards(&mut p);
     let symbols = report::symbols(&mut p);
@@ -440,7 +476,7 @@ fn arg_values(arg: &fake_tensor::graph::Arg) -> Vec<ValueId> {
     }
 }
 
-fn verify_files(files: &[PathBuf], grad: Grad) -> Result<u8, Failure> {
+fn verify_files(files: &[PathBuf], traced: Traced) -> Result<u8, Failure> {
     let (mut n, mut m, mut k, mut u, mut g) = (0, 0, 0, 0, 0);
     let mut unreadable = None;
     let mut read = 0;
@@ -453,7 +489,7 @@ fn verify_files(files: &[PathBuf], grad: Grad) -> Result<u8, Failure> {
                 continue;
             }
         };
-        let mut p = match run(&graph, file, true, grad) {
+        let mut p = match run(&graph, file, true, traced) {
             Ok(p) => p,
             Err(f) => {
                 eprintln!("error: {:#}", f.error);
@@ -464,7 +500,7 @@ fn verify_files(files: &[PathBuf], grad: Grad) -> Result<u8, Failure> {
         let report = verify::verify(&graph, &mut p);
         read += 1;
         outln!("{}:", file.display());
-        if grad == Grad::Auto && !p.grad_enabled() {
+        if traced.grad == Grad::Auto && !p.grad_enabled() {
             outln!(
                 "  traced without grad (only a run without it agrees with the recorded layouts)"
             );
@@ -741,11 +777,11 @@ fn mem_command(
     at: &[(String, i64)],
     budget: Option<i64>,
     format: MemFormat,
-    grad: Grad,
+    traced: Traced,
 ) -> Result<u8, Failure> {
     use fake_tensor::mem::{Breakdown, MemReport};
     let graph = load(file)?;
-    let mut p = run(&graph, file, false, grad)?;
+    let mut p = run(&graph, file, false, traced)?;
     let report = MemReport::new(&graph, &mut p).map_err(anyhow::Error::from)?;
     let breakdown =
         Breakdown::new(&graph, &mut p, &report, at, budget).map_err(anyhow::Error::from)?;

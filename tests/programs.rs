@@ -15,6 +15,10 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/programs")
 }
 
+/// The programs exported (and decomposed) with `backed_size_oblivious` on
+/// (`scripts/export_programs.py`'s `SIZE_OBLIVIOUS`).
+const SIZE_OBLIVIOUS: &[&str] = &["oblivious_pools", "oblivious_layouts"];
+
 /// Verify every variant of program `name` (dynamic and static, default and
 /// Core ATen IR); panics listing each mismatched or unsupported node, and
 /// any input sizes PyTorch's guards admit and ours refuse.
@@ -37,6 +41,11 @@ fn check(name: &str) {
         let graph = Graph::from_program(&program).expect("fixture builds");
         let registry = fake_ops::registry();
         let mut plan = Plan::new(&graph, &registry);
+        // A static program does not show `backed_size_oblivious`: it is
+        // given, as `fake --backed-size-oblivious on` gives it.
+        if variant.contains("_static") && SIZE_OBLIVIOUS.contains(&name) {
+            plan.set_backed_size_oblivious(Some(true));
+        }
         let mut p = match plan.run_as_traced(&graph, registry) {
             Ok(p) => p,
             Err(e) => {
@@ -257,7 +266,44 @@ programs!(
     subclass_weights,
     param_bias_attention,
     param_bias_attention_grad,
+    oblivious_pools,
+    oblivious_layouts,
 );
+
+/// `backed_size_oblivious` is read from a dynamic program: a symbolic
+/// size of hint 1 says it for certain (both programs' batch), and the
+/// runs without it disagree with the file.
+#[test]
+fn backed_size_oblivious_found_from_the_file() {
+    for variant in [
+        "oblivious_pools",
+        "oblivious_layouts",
+        "oblivious_layouts_core",
+    ] {
+        let path = dir().join(format!("{variant}.json"));
+        let program = fake_tensor::export::load(&path).expect("fixture loads");
+        let graph = Graph::from_program(&program).expect("fixture builds");
+        let registry = fake_ops::registry();
+        let mut plan = Plan::new(&graph, &registry);
+        assert!(
+            plan.backed_size_oblivious(),
+            "{variant}: not read from the file"
+        );
+        let mut p = plan.run_as_traced(&graph, registry).expect("runs");
+        let report = verify(&graph, &mut p);
+        assert_eq!(report.mismatched(), 0, "{variant}");
+        assert!(report.guards.difference.is_none(), "{variant}");
+        let registry = fake_ops::registry();
+        let mut without = Plan::new(&graph, &registry);
+        without.set_backed_size_oblivious(Some(false));
+        let mut p = without.run_checked(&graph, registry).expect("runs");
+        let report = verify(&graph, &mut p);
+        assert!(
+            report.mismatched() > 0 || report.guards.difference.is_some(),
+            "{variant}: agrees without the setting"
+        );
+    }
+}
 
 /// The grad mode a program was traced in is found from its recorded
 /// layouts: `param_bias_attention` was exported under `torch.no_grad()`

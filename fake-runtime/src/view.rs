@@ -66,7 +66,7 @@ impl PyMin {
 /// innermost dim and each split `(stride * inner, stride)`, so the view is
 /// contiguous too. `None` otherwise (the steps decide). Nothing it answers
 /// needs an unbacked value, so a caller may ask it before
-/// [`has_unbacked`].
+/// [`views_obliviously`].
 pub fn dense_static_view(
     sizes: &[SymInt],
     strides: &[SymInt],
@@ -357,15 +357,22 @@ fn collapse(
     Ok(Some((length, stride)))
 }
 
-/// True when a size or stride of the input, or a requested size, needs an
-/// unbacked symbol's value (`fake_impls._view_has_unbacked_input`): the
-/// view then takes [`unbacked_view`].
-pub fn has_unbacked(
+/// True when a view decides size-obliviously: under
+/// `backed_size_oblivious`, or when a size or stride of the input, or a
+/// requested size, needs an unbacked symbol's value
+/// (`fake_impls._view_has_unbacked_input`). The view then takes
+/// [`unbacked_view`], and ATen's `computeStride`, whose
+/// `TORCH_GUARD_OR_FALSE` then falls back, decides
+/// [`crate::strides::Decide::OrFalse`].
+pub fn views_obliviously(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
     shape: &[SymInt],
 ) -> Result<bool> {
+    if env.backed_size_oblivious() {
+        return Ok(true);
+    }
     for list in [sizes, strides, shape] {
         for &v in list {
             if !v.is_static() && env.size_hint(v)?.is_none() {
@@ -377,15 +384,15 @@ pub fn has_unbacked(
 }
 
 /// How ATen's `computeStride` decides for this view: size-obliviously
-/// ([`crate::strides::Decide::OrFalse`]) where a size or stride needs an unbacked value,
-/// else with guards.
+/// ([`crate::strides::Decide::OrFalse`]) where [`views_obliviously`]
+/// says so, else with guards.
 pub fn view_decide(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
     shape: &[SymInt],
 ) -> Result<crate::strides::Decide> {
-    Ok(if has_unbacked(env, sizes, strides, shape)? {
+    Ok(if views_obliviously(env, sizes, strides, shape)? {
         crate::strides::Decide::OrFalse
     } else {
         crate::strides::Decide::Guard

@@ -69,6 +69,9 @@ fn shape_env_matches_pytorch() {
         let settings = ShapeEnvSettings {
             duck_shape: sc["settings"]["duck_shape"].as_bool().unwrap(),
             specialize_zero_one: sc["settings"]["specialize_zero_one"].as_bool().unwrap(),
+            backed_size_oblivious: sc["settings"]["backed_size_oblivious"]
+                .as_bool()
+                .unwrap_or(false),
         };
         let mut env = ShapeEnv::with_settings(settings);
         let mut dims: HashMap<String, SymInt> = HashMap::new();
@@ -126,12 +129,19 @@ fn shape_env_matches_pytorch() {
             let Built::Bool(c) = build(&mut env, &dims, &step["cond"]).unwrap() else {
                 panic!("{name}: condition is not boolean")
             };
-            let answer = env.guard_bool(c, name).unwrap();
+            let answer = match step["how"].as_str().unwrap_or("guard") {
+                "or_false" => env.guard_or_false(c, name),
+                "or_true" => env.guard_or_true(c, name),
+                "size_oblivious" => env.guard_size_oblivious(c, name),
+                _ => env.guard_bool(c, name),
+            }
+            .unwrap();
             assert_eq!(
                 answer,
                 step["answer"].as_bool().unwrap(),
-                "{name}: {}",
-                step["cond"]
+                "{name}: {} ({})",
+                step["cond"],
+                step["how"]
             );
             assert_eq!(
                 env.guards().len() - before,

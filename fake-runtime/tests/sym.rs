@@ -10,6 +10,7 @@ fn env_with(hints: &[i64]) -> (ShapeEnv, Vec<SymInt>) {
     let mut env = ShapeEnv::with_settings(ShapeEnvSettings {
         duck_shape: false,
         specialize_zero_one: false,
+        backed_size_oblivious: false,
     });
     let syms = hints
         .iter()
@@ -68,10 +69,17 @@ fn simplifications_sympy_users_rely_on() {
         SymInt::Int(0),
         "(s0*4) % 2 = 0"
     );
-    // Max(s0, 1) stays while s0 may be 0 ...
+    // A size is a positive symbol to sympy, so Max(s0, 1) is s0 even
+    // while its range holds 0 ...
     let m = env.max(s0, SymInt::Int(1)).unwrap();
-    assert_eq!(env.display(m), "Max(1, s0)");
-    // ... and is s0 once the range says s0 >= 2.
+    assert_eq!(m, s0, "Max(s0, 1) = s0 for a size s0 in [0, oo]");
+    // ... where a plain integer's symbol, not positive, keeps the Max ...
+    let k = env
+        .create_symint_input(3, Source::Local("k".into()), ValueRange::at_least(0))
+        .unwrap();
+    let m = env.max(k, SymInt::Int(1)).unwrap();
+    assert_eq!(env.display(m), "Max(1, s1)");
+    // ... and a size is s0 once the range says s0 >= 2.
     let mut env2 = ShapeEnv::new();
     let t0 = env2
         .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
@@ -122,8 +130,11 @@ fn printing_like_pytorch() {
     let q = env.floordiv(num, SymInt::Int(2)).unwrap();
     let out = env.add(q, SymInt::Int(1)).unwrap();
     assert_eq!(env.display(out), "(((s0 - 3)//2)) + 1");
-    let m = env.max(SymInt::Int(1), s0).unwrap();
-    assert_eq!(env.display(m), "Max(1, s0)");
+    let k = env
+        .create_symint_input(3, Source::Local("k".into()), ValueRange::at_least(0))
+        .unwrap();
+    let m = env.max(SymInt::Int(1), k).unwrap();
+    assert_eq!(env.display(m), "Max(1, s2)");
     let sq = env.mul(s0, s0).unwrap();
     let sq = env.sub(sq, s1).unwrap();
     assert_eq!(env.display(sq), "s0**2 - s1");

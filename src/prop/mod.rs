@@ -38,8 +38,8 @@ use std::sync::Arc;
 use thiserror::Error;
 
 pub(crate) mod args;
-mod grad;
 mod recorded;
+mod traced;
 use recorded::{parse_recorded, static_meta};
 mod reuse;
 mod runner;
@@ -157,6 +157,9 @@ pub struct Plan {
     /// Whether autograd records outside `wrap_with_set_grad_enabled`
     /// regions ([`Plan::set_grad_enabled`]).
     grad_enabled: bool,
+    /// Whether backed sizes are reasoned about size-obliviously; `None`:
+    /// as the file shows ([`Plan::set_backed_size_oblivious`]).
+    size_oblivious: Option<bool>,
     /// What runs share: parsed expressions and static metadata.
     shared: Arc<Shared>,
 }
@@ -178,6 +181,9 @@ struct Shared {
     /// The constant Python numbers given where a tensor is wanted
     /// ([`ArgSource::Number`]).
     numbers: Vec<Arg>,
+    /// Whether the file shows it was traced with `backed_size_oblivious`
+    /// ([`symbols::traced_size_obliviously`]).
+    traced_size_obliviously: bool,
 }
 
 impl Plan {
@@ -275,7 +281,9 @@ impl Plan {
             steps,
             reuse: true,
             grad_enabled: true,
+            size_oblivious: None,
             shared: Arc::new(Shared {
+                traced_size_obliviously: symbols::traced_size_obliviously(graph),
                 exprs: parse_recorded(graph),
                 statics: graph
                     .values
@@ -321,6 +329,25 @@ impl Plan {
     /// The grad mode runs start in ([`Plan::set_grad_enabled`]).
     pub fn grad_enabled(&self) -> bool {
         self.grad_enabled
+    }
+
+    /// Whether the program was traced with PyTorch's
+    /// `backed_size_oblivious` (`torch.fx.experimental._config`, set by
+    /// the ONNX exporter and by hand for export), which changes guards
+    /// and layouts ([`fake_runtime::ShapeEnvSettings::backed_size_oblivious`]).
+    /// `None`, the default, reads it from the file: a tensor size that
+    /// is a symbol with a hint of 0 or 1 exists only under that setting
+    /// (otherwise 0 and 1 are specialised). A file without such a size
+    /// does not say, and is taken as traced without it.
+    pub fn set_backed_size_oblivious(&mut self, on: Option<bool>) {
+        self.size_oblivious = on;
+    }
+
+    /// Whether runs reason about backed sizes size-obliviously
+    /// ([`Plan::set_backed_size_oblivious`]).
+    pub fn backed_size_oblivious(&self) -> bool {
+        self.size_oblivious
+            .unwrap_or(self.shared.traced_size_obliviously)
     }
 
     /// Run the plan in a fresh mode over `registry`.
@@ -403,7 +430,11 @@ impl Plan {
             defaults,
             ..Default::default()
         };
-        let mode = FakeTensorMode::with(registry, ShapeEnv::new(), settings);
+        let env = ShapeEnv::with_settings(fake_runtime::ShapeEnvSettings {
+            backed_size_oblivious: self.backed_size_oblivious(),
+            ..Default::default()
+        });
+        let mode = FakeTensorMode::with(registry, env, settings);
         let mut p = Propagation {
             mode,
             slots: vec![Slot::Empty; graph.values.len()],

@@ -116,14 +116,20 @@ impl Resolver for FileSymbols {
                 // `Dim` and the file's `range_constraints` repeat. (The
                 // recorded hint decides: a hint given instead must lie
                 // in the range the program was traced for.)
-                if matches!(source, Source::Size { .. })
-                    && recorded >= 2
-                    && env.settings().specialize_zero_one
-                {
+                // Under `backed_size_oblivious` a size is `[0, oo]` and
+                // size-like instead.
+                let size = matches!(source, Source::Size { .. });
+                let oblivious = size && env.backed_size_oblivious();
+                if size && !oblivious && recorded >= 2 && env.settings().specialize_zero_one {
                     range = range.intersect(&ValueRange::at_least(2));
                 }
-                env.create_symint_input(hint, source, range)
-                    .map_err(|e| ResolveError::Refused(e.to_string()))?
+                let v = env
+                    .create_symint_input(hint, source, range)
+                    .map_err(|e| ResolveError::Refused(e.to_string()))?;
+                if oblivious {
+                    env.mark_size_like(v);
+                }
+                v
             }
             _ if d.name.starts_with('u') => {
                 let v = env.create_unbacked(false, &self.origin);
@@ -145,4 +151,52 @@ impl Resolver for FileSymbols {
         self.bind(env, &d.name, v);
         Ok(v)
     }
+}
+
+/// Whether `graph` shows it was traced with `backed_size_oblivious`: an
+/// input tensor's size recorded as a lone backed symbol whose hint is 0
+/// or 1, which PyTorch otherwise specialises to the constant.
+pub(super) fn traced_size_obliviously(graph: &Graph) -> bool {
+    input_sizes(graph).any(|(_, hint)| hint.is_some_and(|h| h <= 1))
+}
+
+/// The input tensors' sizes recorded as a lone backed symbol: its name
+/// and recorded hint.
+pub(super) fn input_sizes(graph: &Graph) -> impl Iterator<Item = (String, Option<i64>)> + '_ {
+    graph
+        .inputs
+        .iter()
+        .filter_map(|i| i.value)
+        .filter_map(|v| match &graph.value(v).recorded {
+            Recorded::Tensor(meta) => Some(meta.sizes.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|s| match s {
+            schema::SymInt::Expr(e) => {
+                let x = srepr::parse(&e.expr_str).ok()?;
+                let srepr::NodeKind::Symbol(d) = &x.root().kind else {
+                    return None;
+                };
+                let hint = e.hint.as_ref().and_then(schema::SymExprHint::as_int);
+                (!d.name.starts_with('u')).then(|| (d.name.clone(), hint))
+            }
+            schema::SymInt::Int(_) => None,
+        })
+}
+
+/// Whether some input tensor's size or stride is symbolic.
+pub(super) fn symbolic_inputs(graph: &Graph) -> bool {
+    graph
+        .inputs
+        .iter()
+        .filter_map(|i| i.value)
+        .any(|v| match &graph.value(v).recorded {
+            Recorded::Tensor(meta) => meta
+                .sizes
+                .iter()
+                .chain(&meta.strides)
+                .any(|s| matches!(s, schema::SymInt::Expr(_))),
+            _ => false,
+        })
 }

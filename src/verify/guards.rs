@@ -151,6 +151,7 @@ pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
         .map(|&s| env.symbol_hint(s).unwrap_or(2))
         .collect();
     let mut points = Points::new(hints);
+    let oblivious = p.mode.env().backed_size_oblivious();
     let mut point = Vec::with_capacity(roots.len());
     for _ in 0..=POINTS {
         points.next_into(&mut point);
@@ -158,7 +159,7 @@ pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
         let Some(at) = inputs_at(p, &inputs, &value) else {
             continue;
         };
-        let Some(pytorch) = admits_theirs(graph, &theirs, &at, &names, &point) else {
+        let Some(pytorch) = admits_theirs(graph, &theirs, &at, &names, &point, oblivious) else {
             continue;
         };
         let Ok(us) = p.mode.env().refusal_at(&roots, &point) else {
@@ -219,17 +220,21 @@ fn inputs_at(
 }
 
 /// Whether PyTorch's guards admit the point: `Some(None)` yes,
-/// `Some(Some(why))` no, `None` when they cannot be evaluated there.
+/// `Some(Some(why))` no, `None` when they cannot be evaluated there. A
+/// size below 2 is refused (0/1 specialisation) unless the program was
+/// traced `oblivious` of backed sizes, whose ranges start at 0.
 fn admits_theirs(
     graph: &Graph,
     theirs: &[(&str, guard_code::Expr)],
     inputs: &Concrete,
     names: &[String],
     point: &[i64],
+    oblivious: bool,
 ) -> Option<Option<String>> {
+    let floor = if oblivious { i64::MIN } else { 2 };
     for (name, &v) in names.iter().zip(point) {
         if let Some(r) = graph.ranges.get(name) {
-            let lo = r.min.unwrap_or(i64::MIN).max(2);
+            let lo = r.min.unwrap_or(i64::MIN).max(floor);
             if v < lo || r.max.is_some_and(|hi| v > hi) {
                 return Some(Some(format!("the range constraint of {name}")));
             }

@@ -220,6 +220,11 @@ impl ShapeEnv {
         if let Some(b) = known {
             return Ok(Some(b));
         }
+        // `_guard_or` under `backed_size_oblivious`: backed symbols are
+        // treated as unbacked, so the hints never decide.
+        if fallback.is_some() && self.settings.backed_size_oblivious {
+            return Ok(fallback);
+        }
         let b = match self.hint_of(s)? {
             Some(v) => v != 0,
             None => return Ok(fallback),
@@ -268,7 +273,7 @@ impl ShapeEnv {
     }
 
     /// Decide `c` as [`Self::guard_bool`] does, but statically assuming
-    /// every size-like unbacked symbol is at least 2 (PyTorch's
+    /// every size-like symbol is at least 2 (PyTorch's
     /// `guard_size_oblivious`): `u0 == 1` is false without a guard, which is
     /// sound for code whose general path also serves sizes 0 and 1.
     pub fn guard_size_oblivious(&mut self, c: SymBool, origin: &str) -> Result<bool> {
@@ -293,9 +298,10 @@ impl ShapeEnv {
         self.guard_bool(c, origin)
     }
 
-    /// `body` run with the range of every size-like unbacked symbol of `e`
-    /// set to `oblivious` of it (kept where that is `None`), the ranges
-    /// put back after; `None` when `e` has no such symbol.
+    /// `body` run with the range of every size-like symbol of `e` (an
+    /// unbacked one, or a backed size under `backed_size_oblivious`) set
+    /// to `oblivious` of it (kept where that is `None`), the ranges put
+    /// back after; `None` when `e` has no such symbol.
     fn with_size_like_ranges<T>(
         &mut self,
         e: ExprId,
@@ -306,7 +312,7 @@ impl ShapeEnv {
             .exprs
             .free_symbols(e)
             .into_iter()
-            .filter(|&x| self.exprs.is_unbacked(x) && self.size_like.contains(&x))
+            .filter(|x| self.size_like.contains(x))
             .map(|x| (x, self.exprs.symbol_range(x)))
             .collect();
         if saved.is_empty() {

@@ -82,12 +82,15 @@ impl ShapeEnv {
         }
     }
 
-    /// Whether every symbol `values` name is backed.
-    fn only_backed<'a>(&self, mut values: impl Iterator<Item = &'a SymInt>) -> bool {
-        values.all(|v| match v {
-            SymInt::Int(_) => true,
-            SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
-        })
+    /// Whether every symbol `values` name is backed, so no decision on
+    /// them falls back (never under `backed_size_oblivious`, whose
+    /// `guard_or_false` falls back on backed symbols too).
+    pub(crate) fn only_backed<'a>(&self, mut values: impl Iterator<Item = &'a SymInt>) -> bool {
+        !self.settings.backed_size_oblivious
+            && values.all(|v| match v {
+                SymInt::Int(_) => true,
+                SymInt::Expr(e) => self.exprs.only_backed_symbols_below(*e, usize::MAX),
+            })
     }
 
     /// The remembered answer of `is_contiguous` on `sizes` and `strides`.

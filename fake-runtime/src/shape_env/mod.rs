@@ -45,6 +45,14 @@ pub struct ShapeEnvSettings {
     pub duck_shape: bool,
     /// Sizes 0 and 1 stay static, so symbols are known to be `>= 2`.
     pub specialize_zero_one: bool,
+    /// PyTorch's `backed_size_oblivious` (`torch.fx.experimental._config`,
+    /// which export and the ONNX exporter can set): a tensor size is a
+    /// symbol whatever its hint, with range `[0, inf)`, and size-like, so
+    /// size-oblivious tests take it to be at least 2; `guard_or_false` and
+    /// `guard_or_true` treat backed symbols as unbacked (decided
+    /// statically or not at all, never from the hints); and views take
+    /// the path of views of unbacked sizes.
+    pub backed_size_oblivious: bool,
 }
 
 impl Default for ShapeEnvSettings {
@@ -52,6 +60,7 @@ impl Default for ShapeEnvSettings {
         ShapeEnvSettings {
             duck_shape: true,
             specialize_zero_one: true,
+            backed_size_oblivious: false,
         }
     }
 }
@@ -173,6 +182,13 @@ impl ShapeEnv {
     /// The policies in force.
     pub fn settings(&self) -> ShapeEnvSettings {
         self.settings
+    }
+
+    /// Whether backed sizes are reasoned about size-obliviously
+    /// ([`ShapeEnvSettings::backed_size_oblivious`]).
+    #[inline]
+    pub fn backed_size_oblivious(&self) -> bool {
+        self.settings.backed_size_oblivious
     }
 
     /// Forget memoised results (constructor results and simplifications),
@@ -298,7 +314,12 @@ impl ShapeEnv {
                 source_name: source.to_string(),
             }));
         }
-        if dynamic == DimDynamic::Static || (self.settings.specialize_zero_one && hint <= 1) {
+        // `backed_size_oblivious` makes a tensor size a size-like symbol
+        // whatever its hint (`do_not_specialize_zero_one`).
+        let oblivious =
+            self.settings.backed_size_oblivious && matches!(source, Source::Size { .. });
+        let zero_one = self.settings.specialize_zero_one && !oblivious;
+        if dynamic == DimDynamic::Static || (zero_one && hint <= 1) {
             self.static_sources.push((source, hint));
             return Ok(SymInt::Int(hint));
         }
@@ -307,11 +328,7 @@ impl ShapeEnv {
             self.symbols[sym.0 as usize].sources.push(source);
             return Ok(SymInt::Expr(self.exprs.symbol_expr(sym)));
         }
-        let base = ValueRange::at_least(if self.settings.specialize_zero_one {
-            2
-        } else {
-            0
-        });
+        let base = ValueRange::at_least(if zero_one { 2 } else { 0 });
         let range = match constraint {
             Some(c) => base.intersect(&c),
             None => base,
@@ -329,11 +346,26 @@ impl ShapeEnv {
         if duck {
             self.duck.insert(hint, sym);
         }
+        if oblivious {
+            self.size_like.insert(sym);
+        }
         Ok(SymInt::Expr(self.exprs.symbol_expr(sym)))
     }
 
-    /// A symbol for a plain integer input (a `SymInt` argument of a graph),
-    /// with the given hint and range; never specialised or duck-sized.
+    /// Mark the backed symbol `v` (a tensor size read from a program
+    /// traced with [`ShapeEnvSettings::backed_size_oblivious`]) size-like,
+    /// as that setting's `create_symbol` does; nothing for anything else.
+    pub fn mark_size_like(&mut self, v: SymInt) {
+        if let Some(s) = self.as_symbol(v) {
+            self.size_like.insert(s);
+        }
+    }
+
+    /// A symbol for an input read from a program: a plain integer (a
+    /// `SymInt` argument of a graph) or a tensor size, with the given hint
+    /// and range; never specialised or duck-sized. A tensor size (a
+    /// [`Source::Size`]) is a positive symbol as sympy knows it, as
+    /// PyTorch's `create_symbol` makes sizes; a plain integer is not.
     pub fn create_symint_input(
         &mut self,
         hint: i64,
@@ -349,7 +381,8 @@ impl ShapeEnv {
             }));
         }
         self.check_symbol_count(&source)?;
-        let sym = self.new_symbol(Some(hint), false, source, range, String::new());
+        let positive = matches!(source, Source::Size { .. });
+        let sym = self.new_symbol(Some(hint), positive, source, range, String::new());
         Ok(SymInt::Expr(self.exprs.symbol_expr(sym)))
     }
 

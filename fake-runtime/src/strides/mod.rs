@@ -231,6 +231,109 @@ pub fn is_exactly_contiguous(sizes: &[SymInt], strides: &[SymInt]) -> bool {
     true
 }
 
+/// `is_contiguous_or_false()` of a tensor as C++ asks it: c10's
+/// `SymbolicShapeMeta::compute_contiguous`, see [`tensor_flag`].
+pub fn contiguous_flag(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    op: &str,
+) -> Result<bool> {
+    tensor_flag(
+        env,
+        sizes,
+        strides,
+        |env| contiguity_expression(env, sizes, strides),
+        |env, d| is_contiguous(env, sizes, strides, op, d),
+    )
+}
+
+/// `is_contiguous_or_false(channels_last)` (or `channels_last_3d`, by
+/// rank) of a tensor as C++ asks it, see [`tensor_flag`].
+pub fn channels_last_flag(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    op: &str,
+) -> Result<bool> {
+    tensor_flag(
+        env,
+        sizes,
+        strides,
+        |_| Ok(None),
+        |env, d| is_channels_last(env, sizes, strides, op, d),
+    )
+}
+
+/// A tensor's own layout flag (c10's `SymbolicShapeMeta`, behind
+/// `is_contiguous_or_false()` and `contiguous()` in C++): `test` decided
+/// as [`Decide::OrFalse`] first. Where that cannot say yes under
+/// `backed_size_oblivious` (whose `guard_or_false` falls back on backed
+/// sizes too), c10 builds the flag as one expression, which stands when
+/// it folds to a constant (`expression`: `None` when it does not); else,
+/// when every size and stride has a hint, it computes the flag again
+/// with plain comparisons, which guard. Without that setting the first
+/// answer stands: on hinted sizes it guarded already.
+fn tensor_flag(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    expression: impl Fn(&mut ShapeEnv) -> Result<Option<bool>>,
+    test: impl Fn(&mut ShapeEnv, Decide) -> Result<bool>,
+) -> Result<bool> {
+    let first = test(env, Decide::OrFalse)?;
+    if first || !env.backed_size_oblivious() {
+        return Ok(first);
+    }
+    if let Some(b) = expression(env)? {
+        return Ok(b);
+    }
+    for &v in sizes.iter().chain(strides) {
+        if !v.is_static() && env.size_hint(v)?.is_none() {
+            return Ok(false);
+        }
+    }
+    test(env, Decide::Guard)
+}
+
+/// The expression `_compute_contiguous_sym` builds, `Or(And(Or(Eq(size,
+/// 1), Eq(stride, expected)), ...), Eq(numel, 0))`, as far as it folds
+/// without the ShapeEnv: comparisons of constants and of equal
+/// expressions only. `None` when it stays symbolic.
+fn contiguity_expression(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+) -> Result<Option<bool>> {
+    let folds = |a: SymInt, b: SymInt| match (a, b) {
+        (SymInt::Int(x), SymInt::Int(y)) => Some(x == y),
+        _ if a == b => Some(true),
+        _ => None,
+    };
+    let numel = numel(env, sizes)?;
+    let empty = folds(numel, SymInt::Int(0));
+    let mut all = Some(true);
+    let mut expected = SymInt::Int(1);
+    for (&size, &stride) in sizes.iter().zip(strides).rev() {
+        let term = match (folds(size, SymInt::Int(1)), folds(stride, expected)) {
+            (Some(true), _) | (_, Some(true)) => Some(true),
+            (Some(false), Some(false)) => Some(false),
+            _ => None,
+        };
+        all = match (all, term) {
+            (Some(false), _) | (_, Some(false)) => Some(false),
+            (Some(true), Some(true)) => Some(true),
+            _ => None,
+        };
+        expected = env.mul(expected, size)?;
+    }
+    Ok(match (all, empty) {
+        (Some(true), _) | (_, Some(true)) => Some(true),
+        (Some(false), Some(false)) => Some(false),
+        _ => None,
+    })
+}
+
 /// True when `strides` are the contiguous strides of `sizes`, ignoring
 /// dims of size 1 (`torch._prims_common.is_contiguous`: fewer than two
 /// elements is contiguous, then `check_contiguous_sizes_strides`, which
@@ -250,11 +353,7 @@ pub fn is_contiguous(
     let answer = test_contiguous(env, sizes, strides, op, decide)?;
     // An answer that fell back on an unbacked size (`guard_or_false`) is
     // not one a guarding test may reuse.
-    let exact = decide == Decide::Guard
-        || sizes.iter().chain(strides).all(|v| match v {
-            SymInt::Int(_) => true,
-            SymInt::Expr(e) => env.arena().only_backed_symbols_below(*e, usize::MAX),
-        });
+    let exact = decide == Decide::Guard || env.only_backed(sizes.iter().chain(strides));
     if symbolic && exact {
         env.remember_layout(since, sizes, strides, answer);
     }

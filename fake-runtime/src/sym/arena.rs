@@ -745,6 +745,13 @@ impl ExprArena {
                 Err(CoeffOverflow) => return self.intern_rel(op, p),
             }
         }
+        // sympy folds a comparison with zero its assumptions settle: a
+        // polynomial in positive symbols that is positive (or at least
+        // non-negative) at their least values (`Eq(56*s0, 0)` is false,
+        // `s0 >= 1` true), whatever the ranges say.
+        if let Some(b) = self.sympy_sign_decides(op, &p) {
+            return self.bool(b);
+        }
         let g = p.content();
         if g > 1 {
             let c = p.constant;

@@ -66,7 +66,7 @@
 //! assert of divisibility and does not solve `u0` to 0.
 
 use super::arena::{BinOp, ExprArena};
-use super::expr::{ExprId, Monomial, Node, Poly, floor_div, gcd, py_mod};
+use super::expr::{ExprId, Monomial, Node, Poly, RelOp, floor_div, gcd, py_mod};
 use super::polynomial::{self, Exps, MPoly};
 use crate::error::Result;
 use smallvec::SmallVec;
@@ -312,19 +312,45 @@ impl ExprArena {
         self.intern(Node::Mod(a, b))
     }
 
-    /// sympy's `is_positive` of a polynomial as its assumptions prove it:
-    /// every atom a symbol made positive, then
-    /// [`super::decide::positive_polynomial`].
-    fn sympy_positive(&self, p: &Poly) -> bool {
+    /// `p OP 0` as sympy's assumptions alone decide it (every atom a
+    /// positive symbol): true or false where `p` is positive, or for `>=`
+    /// and `<` non-negative ([`super::decide::positive_polynomial`] of
+    /// `p + 1`); `None` otherwise.
+    pub(super) fn sympy_sign_decides(&self, op: RelOp, p: &Poly) -> Option<bool> {
+        if p.terms.is_empty() || !self.positive_atoms(p) {
+            return None;
+        }
+        if self.sympy_positive(p) {
+            return Some(matches!(op, RelOp::Ne | RelOp::Gt | RelOp::Ge));
+        }
+        if matches!(op, RelOp::Ge | RelOp::Lt) {
+            let shifted = Poly {
+                constant: p.constant.checked_add(1)?,
+                terms: p.terms.clone(),
+            };
+            if self.sympy_positive(&shifted) {
+                return Some(op == RelOp::Ge);
+            }
+        }
+        None
+    }
+
+    /// Whether every atom of `p` is a symbol made positive.
+    fn positive_atoms(&self, p: &Poly) -> bool {
         let positive = |atom: ExprId| match self.node(atom) {
             Node::Symbol(s) => self.symbols[s.index() as usize].positive,
             _ => false,
         };
-        if !p
-            .terms
+        p.terms
             .iter()
             .all(|(m, _)| m.iter().all(|&(a, _)| positive(a)))
-        {
+    }
+
+    /// sympy's `is_positive` of a polynomial as its assumptions prove it:
+    /// every atom a symbol made positive, then
+    /// [`super::decide::positive_polynomial`].
+    fn sympy_positive(&self, p: &Poly) -> bool {
+        if !self.positive_atoms(p) {
             return false;
         }
         let atoms: SmallVec<[SmallVec<[ExprId; 2]>; 4]> = p

@@ -3,6 +3,7 @@
 
 use super::*;
 use fake_runtime::pointwise::StrideRule;
+use fake_runtime::strides::{channels_last_flag, contiguous_flag};
 
 // ---- strides and memory formats -------------------------------------------------
 
@@ -284,7 +285,8 @@ pub fn im2col_strides(
 
 /// `is_contiguous_or_false(t, memory_format)`: whether `t` is contiguous in
 /// `memory_format` as `sym_is_contiguous` answers on a fake tensor: a
-/// plain bool, false where the sizes leave it open (no guard).
+/// plain bool, false where the sizes leave it open (no guard), decided
+/// as the tensor's own flags are ([`contiguous_flag`]).
 pub fn is_contiguous_or_false(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
@@ -298,22 +300,13 @@ pub fn is_contiguous_or_false(
             } else {
                 5
             };
-            Ok(sizes.len() == rank
-                && fake_runtime::strides::is_channels_last(
-                    cx.env,
-                    sizes,
-                    strides,
-                    cx.op,
-                    Decide::OrFalse,
-                )?)
+            Ok(sizes.len() == rank && channels_last_flag(cx.env, sizes, strides, cx.op)?)
         }
         MemoryFormat::Preserve => Err(invalid(
             cx,
             "is_contiguous with memory format preserve_format is not supported".into(),
         )),
-        MemoryFormat::Contiguous => {
-            fake_runtime::strides::is_contiguous(cx.env, sizes, strides, cx.op, Decide::OrFalse)
-        }
+        MemoryFormat::Contiguous => contiguous_flag(cx.env, sizes, strides, cx.op),
     }
 }
 
@@ -398,7 +391,7 @@ pub fn matmul_strides(
     if a.dim() >= 3
         && b.dim() <= 2
         && !a.sizes.iter().chain(&a.strides).all(|v| v.is_static())
-        && !fake_runtime::view::has_unbacked(cx.env, &a.sizes, &a.strides, &[])?
+        && !fake_runtime::view::views_obliviously(cx.env, &a.sizes, &a.strides, &[])?
         && matmul_folds(cx, a, a, b, true)?
     {
         let (lead, k) = a.sizes.split_at(a.dim() - 1);
@@ -419,9 +412,8 @@ pub fn matmul_strides(
 /// tensor of `shape`: its own when it is contiguous (size-one dims aside,
 /// decided as `is_contiguous_or_false`), else contiguous ones.
 pub fn contiguous_kept(cx: &mut Cx<'_>, shape: Dims, strides: Dims) -> Result<Dims> {
-    use fake_runtime::strides::{Decide, contiguous, is_contiguous};
-    if is_contiguous(cx.env, &shape, &strides, cx.op, Decide::OrFalse)? {
+    if contiguous_flag(cx.env, &shape, &strides, cx.op)? {
         return Ok(strides);
     }
-    contiguous(cx.env, &shape)
+    fake_runtime::strides::contiguous(cx.env, &shape)
 }

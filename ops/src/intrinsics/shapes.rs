@@ -548,7 +548,7 @@ pub(crate) fn reshape_geometry(
     shape: &Dims,
 ) -> Result<(Dims, Dims, bool)> {
     // C++ computeStride decides size-obliviously where a size is unbacked.
-    let unbacked = fake_runtime::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)?;
+    let unbacked = fake_runtime::view::views_obliviously(cx.env, &t.sizes, &t.strides, shape)?;
     let decide = if unbacked {
         Decide::OrFalse
     } else {
@@ -599,7 +599,7 @@ pub(crate) fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Re
     if let Some(geometry) = fake_runtime::view::dense_static_view(&t.sizes, &t.strides, shape) {
         return Ok(geometry);
     }
-    if fake_runtime::view::has_unbacked(cx.env, &t.sizes, &t.strides, shape)? {
+    if fake_runtime::view::views_obliviously(cx.env, &t.sizes, &t.strides, shape)? {
         return fake_runtime::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
             .ok_or_else(|| view_refused(cx));
     }
