@@ -559,8 +559,10 @@ pub(crate) fn reshape_geometry(
     // cannot decide a stride of unbacked sizes: PyTorch reshapes a
     // `[a, b, u0]` tensor of strides `[b*Max(1, u0), Max(1, u0), 1]` as a
     // view.
+    // (`is_contiguous_or_false()`, the tensor's own flag, which guards on
+    // hinted sizes even under `backed_size_oblivious`.)
     let viewable = unbacked
-        && fake_runtime::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, decide)?
+        && fake_runtime::strides::contiguous_flag(cx.env, &t.sizes, &t.strides, cx.op)?
         || fake_runtime::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op, decide)?
             .is_some();
     let (strides, copy) = if viewable {
