@@ -246,8 +246,9 @@ impl Program {
             FakeTensorError::new_err(format!("{origin}: cannot build the graph: {e}"))
         })?;
         let mut plan = Plan::new(&graph, &fake_ops::registry());
-        // The grad mode the program was traced in, as `fake prop` finds it
-        // (`Plan::run_as_traced`); every later run keeps it. Inputs that
+        // The grad mode and `backed_size_oblivious` setting the program was
+        // traced with, as `fake prop` finds them (`Plan::run_as_traced`);
+        // every later run keeps them. Inputs that
         // cannot be made are reported by the run that needs them.
         let _ = plan.run_as_traced(&graph, fake_ops::registry());
         Ok(Program {
