@@ -231,61 +231,45 @@ pub fn is_exactly_contiguous(sizes: &[SymInt], strides: &[SymInt]) -> bool {
     true
 }
 
-/// `is_contiguous_or_false()` of a tensor as C++ asks it: c10's
-/// `SymbolicShapeMeta::compute_contiguous`, see [`tensor_flag`].
-pub fn contiguous_flag(
-    env: &mut ShapeEnv,
-    sizes: &[SymInt],
-    strides: &[SymInt],
-    op: &str,
-) -> Result<bool> {
-    tensor_flag(
-        env,
-        sizes,
-        strides,
-        |env| contiguity_expression(env, sizes, strides),
-        |env, d| is_contiguous(env, sizes, strides, op, d),
-    )
+/// A layout flag of a tensor, as c10 keeps it ([`tensor_flag`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    /// `is_contiguous()`.
+    Contiguous,
+    /// `is_contiguous(channels_last)` of a 4-D tensor, or
+    /// `channels_last_3d` of a 5-D one.
+    ChannelsLast,
 }
 
-/// `is_contiguous_or_false(channels_last)` (or `channels_last_3d`, by
-/// rank) of a tensor as C++ asks it, see [`tensor_flag`].
-pub fn channels_last_flag(
-    env: &mut ShapeEnv,
-    sizes: &[SymInt],
-    strides: &[SymInt],
-    op: &str,
-) -> Result<bool> {
-    tensor_flag(
-        env,
-        sizes,
-        strides,
-        |_| Ok(None),
-        |env, d| is_channels_last(env, sizes, strides, op, d),
-    )
-}
-
-/// A tensor's own layout flag (c10's `SymbolicShapeMeta`, behind
-/// `is_contiguous_or_false()` and `contiguous()` in C++): `test` decided
-/// as [`Decide::OrFalse`] first. Where that cannot say yes under
+/// A tensor's own layout flag as C++ asks it (`is_contiguous_or_false()`,
+/// and `contiguous()`; c10's `SymbolicShapeMeta`): decided as
+/// [`Decide::OrFalse`] first. Where that cannot say yes under
 /// `backed_size_oblivious` (whose `guard_or_false` falls back on backed
 /// sizes too), c10 builds the flag as one expression, which stands when
-/// it folds to a constant (`expression`: `None` when it does not); else,
-/// when every size and stride has a hint, it computes the flag again
-/// with plain comparisons, which guard. Without that setting the first
-/// answer stands: on hinted sizes it guarded already.
-fn tensor_flag(
+/// it folds to a constant (`_compute_contiguous_sym`); else, when every
+/// size and stride has a hint, it computes the flag again with plain
+/// comparisons, which guard. Without that setting the first answer
+/// stands: on hinted sizes it guarded already.
+pub fn tensor_flag(
     env: &mut ShapeEnv,
+    flag: Flag,
     sizes: &[SymInt],
     strides: &[SymInt],
-    expression: impl Fn(&mut ShapeEnv) -> Result<Option<bool>>,
-    test: impl Fn(&mut ShapeEnv, Decide) -> Result<bool>,
+    op: &str,
 ) -> Result<bool> {
+    let test = |env: &mut ShapeEnv, d: Decide| match flag {
+        Flag::Contiguous => is_contiguous(env, sizes, strides, op, d),
+        Flag::ChannelsLast => is_channels_last(env, sizes, strides, op, d),
+    };
     let first = test(env, Decide::OrFalse)?;
     if first || !env.backed_size_oblivious() {
         return Ok(first);
     }
-    if let Some(b) = expression(env)? {
+    let folded = match flag {
+        Flag::Contiguous => contiguity_expression(env, sizes, strides)?,
+        Flag::ChannelsLast => None,
+    };
+    if let Some(b) = folded {
         return Ok(b);
     }
     for &v in sizes.iter().chain(strides) {

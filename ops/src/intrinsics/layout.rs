@@ -3,7 +3,7 @@
 
 use super::*;
 use fake_runtime::pointwise::StrideRule;
-use fake_runtime::strides::{channels_last_flag, contiguous_flag};
+use fake_runtime::strides::{Flag, tensor_flag};
 
 // ---- strides and memory formats -------------------------------------------------
 
@@ -286,7 +286,7 @@ pub fn im2col_strides(
 /// `is_contiguous_or_false(t, memory_format)`: whether `t` is contiguous in
 /// `memory_format` as `sym_is_contiguous` answers on a fake tensor: a
 /// plain bool, false where the sizes leave it open (no guard), decided
-/// as the tensor's own flags are ([`contiguous_flag`]).
+/// as the tensor's own flags are ([`tensor_flag`]).
 pub fn is_contiguous_or_false(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
@@ -300,13 +300,14 @@ pub fn is_contiguous_or_false(
             } else {
                 5
             };
-            Ok(sizes.len() == rank && channels_last_flag(cx.env, sizes, strides, cx.op)?)
+            Ok(sizes.len() == rank
+                && tensor_flag(cx.env, Flag::ChannelsLast, sizes, strides, cx.op)?)
         }
         MemoryFormat::Preserve => Err(invalid(
             cx,
             "is_contiguous with memory format preserve_format is not supported".into(),
         )),
-        MemoryFormat::Contiguous => contiguous_flag(cx.env, sizes, strides, cx.op),
+        MemoryFormat::Contiguous => tensor_flag(cx.env, Flag::Contiguous, sizes, strides, cx.op),
     }
 }
 
@@ -412,7 +413,7 @@ pub fn matmul_strides(
 /// tensor of `shape`: its own when it is contiguous (size-one dims aside,
 /// decided as `is_contiguous_or_false`), else contiguous ones.
 pub fn contiguous_kept(cx: &mut Cx<'_>, shape: Dims, strides: Dims) -> Result<Dims> {
-    if contiguous_flag(cx.env, &shape, &strides, cx.op)? {
+    if tensor_flag(cx.env, Flag::Contiguous, &shape, &strides, cx.op)? {
         return Ok(strides);
     }
     fake_runtime::strides::contiguous(cx.env, &shape)

@@ -562,7 +562,13 @@ pub(crate) fn reshape_geometry(
     // (`is_contiguous_or_false()`, the tensor's own flag, which guards on
     // hinted sizes even under `backed_size_oblivious`.)
     let viewable = unbacked
-        && fake_runtime::strides::contiguous_flag(cx.env, &t.sizes, &t.strides, cx.op)?
+        && fake_runtime::strides::tensor_flag(
+            cx.env,
+            fake_runtime::strides::Flag::Contiguous,
+            &t.sizes,
+            &t.strides,
+            cx.op,
+        )?
         || fake_runtime::strides::view_strides(cx.env, &t.sizes, &t.strides, shape, cx.op, decide)?
             .is_some();
     let (strides, copy) = if viewable {

@@ -4,7 +4,7 @@
 
 use super::invalid;
 use crate::intrinsics::format_strides;
-use fake_runtime::strides::{channels_last_flag, contiguous_flag};
+use fake_runtime::strides::{Flag, tensor_flag};
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
 
@@ -46,13 +46,13 @@ fn laid_out_in(cx: &mut Cx<'_>, t: &TensorMeta, format: MemoryFormat) -> Result<
             if cx.env.guard_or_false(empty, cx.op)? {
                 return Ok(true);
             }
-            contiguous_flag(cx.env, &t.sizes, &t.strides, cx.op)
+            tensor_flag(cx.env, Flag::Contiguous, &t.sizes, &t.strides, cx.op)
         }
         MemoryFormat::ChannelsLast if t.dim() == 4 => {
-            channels_last_flag(cx.env, &t.sizes, &t.strides, cx.op)
+            tensor_flag(cx.env, Flag::ChannelsLast, &t.sizes, &t.strides, cx.op)
         }
         MemoryFormat::ChannelsLast3d if t.dim() == 5 => {
-            channels_last_flag(cx.env, &t.sizes, &t.strides, cx.op)
+            tensor_flag(cx.env, Flag::ChannelsLast, &t.sizes, &t.strides, cx.op)
         }
         _ => Ok(false),
     }
