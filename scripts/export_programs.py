@@ -478,6 +478,7 @@ def programs():
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
     yield "wide_bounds", WideBounds(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "late_size_assert", LateSizeAssert(), (torch.full((8, 3), 2.5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "oblivious_pools", ObliviousPools(), (torch.randn(1, 3, 5, 6),), ({0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},)
     yield "oblivious_layouts", ObliviousLayouts(), (torch.randn(1, 6), torch.randn(1, 5, 16)), (
         {0: Dim.AUTO, 1: Dim.AUTO},
@@ -771,6 +772,23 @@ class ObliviousLayouts(torch.nn.Module):
 
     def forward(self, x, y):
         return self.layer(y) * x.sum(), x.unsqueeze(0).expand(3, -1, -1).reshape(-1)
+
+
+class LateSizeAssert(torch.nn.Module):
+    """A count checked against the batch (`u0 <= s0`) before a `gather`
+    asserts it at least the index's rows (`u0 >= 6`): export places the
+    second assert first, yet PyTorch never learnt `s0 >= 6`."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("index", torch.zeros(6, 2, dtype=torch.long))
+
+    def forward(self, x):
+        n = (x.flatten()[0].abs() * 3).long().clamp(min=0, max=x.shape[0]).item()
+        torch._check_is_size(n)
+        torch._check(n <= x.shape[0])
+        z = x.new_zeros(n, 2)
+        return torch.gather(z, 1, self.index).argmin()
 
 
 class WideBounds(torch.nn.Module):

@@ -207,6 +207,7 @@ programs!(
     fill_slice,
     unbacked_diag_embeds,
     unbacked_mod_asserts,
+    late_size_assert,
     inplace_meta_casts,
     clamp_bounds,
     unbacked_flattens,

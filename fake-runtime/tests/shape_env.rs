@@ -47,6 +47,7 @@ fn without_zero_one_specialisation_the_cat_guard_is_recorded() {
         duck_shape: true,
         specialize_zero_one: false,
         backed_size_oblivious: false,
+        backed_ranges_final: false,
     });
     let s0 = env
         .create_symbol(3, Source::size("x", 0), DimDynamic::Duck, None)
@@ -121,6 +122,7 @@ fn duck_sizing_shares_symbols_of_equal_hints() {
         duck_shape: false,
         specialize_zero_one: true,
         backed_size_oblivious: false,
+        backed_ranges_final: false,
     });
     let a = env
         .create_symbol(8, Source::size("x", 0), DimDynamic::Duck, None)
@@ -155,6 +157,7 @@ fn zero_and_one_stay_static_and_symbols_are_at_least_two() {
         duck_shape: true,
         specialize_zero_one: false,
         backed_size_oblivious: false,
+        backed_ranges_final: false,
     });
     let o = env
         .create_symbol(1, Source::size("x", 0), DimDynamic::Duck, None)

@@ -72,6 +72,7 @@ fn shape_env_matches_pytorch() {
             backed_size_oblivious: sc["settings"]["backed_size_oblivious"]
                 .as_bool()
                 .unwrap_or(false),
+            backed_ranges_final: false,
         };
         let mut env = ShapeEnv::with_settings(settings);
         let mut dims: HashMap<String, SymInt> = HashMap::new();

@@ -11,6 +11,7 @@ fn env_with(hints: &[i64]) -> (ShapeEnv, Vec<SymInt>) {
         duck_shape: false,
         specialize_zero_one: false,
         backed_size_oblivious: false,
+        backed_ranges_final: false,
     });
     let syms = hints
         .iter()

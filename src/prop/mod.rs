@@ -432,6 +432,8 @@ impl Plan {
         };
         let env = ShapeEnv::with_settings(fake_runtime::ShapeEnvSettings {
             backed_size_oblivious: self.backed_size_oblivious(),
+            // The file's range constraints are PyTorch's final ranges.
+            backed_ranges_final: true,
             ..Default::default()
         });
         let mode = FakeTensorMode::with(registry, env, settings);

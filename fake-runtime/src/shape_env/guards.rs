@@ -428,7 +428,12 @@ impl ShapeEnv {
                     expr: s,
                     origin: origin.to_string(),
                 });
-                self.learn(s)
+                let narrow = if self.settings.backed_ranges_final {
+                    Narrow::Unbacked
+                } else {
+                    Narrow::All
+                };
+                self.learn_as(s, narrow)
             }
         }
     }
@@ -502,6 +507,11 @@ impl ShapeEnv {
     /// Take a fact (true from now on) into the ranges, replacements and the
     /// decided conditions.
     fn learn(&mut self, fact: ExprId) -> Result<()> {
+        self.learn_as(fact, Narrow::All)
+    }
+
+    /// [`Self::learn`], narrowing the ranges of the symbols `narrow` says.
+    fn learn_as(&mut self, fact: ExprId, narrow: Narrow) -> Result<()> {
         use crate::sym::ExprArena;
         let full = self.cleaned(fact)?;
         self.decided.insert(fact, true);
@@ -523,7 +533,7 @@ impl ShapeEnv {
             }
             if let Some(parts) = self.exprs.as_and(fact) {
                 for part in parts {
-                    self.learn(part)?;
+                    self.learn_as(part, narrow)?;
                 }
             }
             return Ok(());
@@ -547,7 +557,9 @@ impl ShapeEnv {
         // linear equality is left to the replacement below.
         if !(op == RelOp::Eq && self.exprs.linear_terms(p).is_some()) {
             for (s, r) in self.exprs.refined_ranges(op, p) {
-                self.narrow(s, r)?;
+                if narrow.allows(self.exprs.is_unbacked(s)) {
+                    self.narrow(s, r)?;
+                }
             }
         }
         if op == RelOp::Eq {
@@ -575,7 +587,9 @@ impl ShapeEnv {
                     // fact itself is remembered as decided above.
                     _ => None,
                 };
-                if let Some(r) = r {
+                if let Some(r) = r
+                    && narrow.allows(self.exprs.is_unbacked(s))
+                {
                     self.narrow(s, r)?;
                 }
                 Ok(())
@@ -890,3 +904,20 @@ impl ShapeEnv {
 }
 
 use super::Source;
+
+/// Which symbols' ranges a fact narrows ([`ShapeEnv::learn_as`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Narrow {
+    /// Every symbol's.
+    All,
+    /// Unbacked symbols' only (a runtime assert when
+    /// [`super::ShapeEnvSettings::backed_ranges_final`]).
+    Unbacked,
+}
+
+impl Narrow {
+    /// Whether a symbol (`unbacked` or not) is narrowed.
+    fn allows(self, unbacked: bool) -> bool {
+        self == Narrow::All || unbacked
+    }
+}

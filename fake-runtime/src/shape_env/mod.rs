@@ -53,6 +53,13 @@ pub struct ShapeEnvSettings {
     /// statically or not at all, never from the hints); and views take
     /// the path of views of unbacked sizes.
     pub backed_size_oblivious: bool,
+    /// The ranges given the backed symbols are final: they already hold
+    /// everything the trace learnt of them (a program's recorded
+    /// `range_constraints`), so a runtime assert narrows only unbacked
+    /// symbols. (An exported graph runs its asserts where export placed
+    /// them, often before the checks PyTorch met first: `u0 >= 6` of a
+    /// later `gather` ahead of `u0 <= s0`, which would then narrow `s0`.)
+    pub backed_ranges_final: bool,
 }
 
 impl Default for ShapeEnvSettings {
@@ -61,6 +68,7 @@ impl Default for ShapeEnvSettings {
             duck_shape: true,
             specialize_zero_one: true,
             backed_size_oblivious: false,
+            backed_ranges_final: false,
         }
     }
 }
