@@ -505,6 +505,9 @@ fn verify_files(files: &[PathBuf], traced: Traced) -> Result<u8, Failure> {
                 "  traced without grad (only a run without it agrees with the recorded layouts)"
             );
         }
+        if traced.backed_size_oblivious == Switch::Auto && p.mode.env().backed_size_oblivious() {
+            outln!("  traced with backed_size_oblivious (as the file shows)");
+        }
         // Unsupported nodes grouped by reason (one line per operator).
         let mut unsupported: Vec<(&str, Vec<&str>)> = Vec::new();
         for (name, _, verdict) in &report.nodes {

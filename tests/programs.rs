@@ -15,10 +15,6 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/programs")
 }
 
-/// The programs exported (and decomposed) with `backed_size_oblivious` on
-/// (`scripts/export_programs.py`'s `SIZE_OBLIVIOUS`).
-const SIZE_OBLIVIOUS: &[&str] = &["oblivious_pools", "oblivious_layouts"];
-
 /// Verify every variant of program `name` (dynamic and static, default and
 /// Core ATen IR); panics listing each mismatched or unsupported node, and
 /// any input sizes PyTorch's guards admit and ours refuse.
@@ -41,11 +37,6 @@ fn check(name: &str) {
         let graph = Graph::from_program(&program).expect("fixture builds");
         let registry = fake_ops::registry();
         let mut plan = Plan::new(&graph, &registry);
-        // A static program does not show `backed_size_oblivious`: it is
-        // given, as `fake --backed-size-oblivious on` gives it.
-        if variant.contains("_static") && SIZE_OBLIVIOUS.contains(&name) {
-            plan.set_backed_size_oblivious(Some(true));
-        }
         let mut p = match plan.run_as_traced(&graph, registry) {
             Ok(p) => p,
             Err(e) => {
@@ -271,26 +262,32 @@ programs!(
     oblivious_layouts,
 );
 
-/// `backed_size_oblivious` is read from a dynamic program: a symbolic
-/// size of hint 1 says it for certain (both programs' batch), and the
-/// runs without it disagree with the file.
+/// `backed_size_oblivious` (on for the programs `oblivious_pools` and
+/// `oblivious_layouts`) is found from the file: a symbolic size of hint 1
+/// says it for certain (both programs' batch), else the layouts do (the
+/// static variants, whose views take the path of views of unbacked
+/// sizes); the runs without it disagree with the file.
 #[test]
 fn backed_size_oblivious_found_from_the_file() {
-    for variant in [
-        "oblivious_pools",
-        "oblivious_layouts",
-        "oblivious_layouts_core",
+    for (variant, certain) in [
+        ("oblivious_pools", true),
+        ("oblivious_layouts", true),
+        ("oblivious_layouts_core", true),
+        ("oblivious_layouts_static", false),
+        ("oblivious_layouts_static_core", false),
     ] {
         let path = dir().join(format!("{variant}.json"));
         let program = fake_tensor::export::load(&path).expect("fixture loads");
         let graph = Graph::from_program(&program).expect("fixture builds");
         let registry = fake_ops::registry();
         let mut plan = Plan::new(&graph, &registry);
-        assert!(
+        assert_eq!(
             plan.backed_size_oblivious(),
-            "{variant}: not read from the file"
+            certain,
+            "{variant}: read from the file"
         );
         let mut p = plan.run_as_traced(&graph, registry).expect("runs");
+        assert!(plan.backed_size_oblivious(), "{variant}: not found");
         let report = verify(&graph, &mut p);
         assert_eq!(report.mismatched(), 0, "{variant}");
         assert!(report.guards.difference.is_none(), "{variant}");

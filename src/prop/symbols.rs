@@ -184,19 +184,3 @@ pub(super) fn input_sizes(graph: &Graph) -> impl Iterator<Item = (String, Option
             schema::SymInt::Int(_) => None,
         })
 }
-
-/// Whether some input tensor's size or stride is symbolic.
-pub(super) fn symbolic_inputs(graph: &Graph) -> bool {
-    graph
-        .inputs
-        .iter()
-        .filter_map(|i| i.value)
-        .any(|v| match &graph.value(v).recorded {
-            Recorded::Tensor(meta) => meta
-                .sizes
-                .iter()
-                .chain(&meta.strides)
-                .any(|s| matches!(s, schema::SymInt::Expr(_))),
-            _ => false,
-        })
-}

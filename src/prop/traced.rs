@@ -16,11 +16,12 @@
 //!
 //! `backed_size_oblivious` (see [`Plan::set_backed_size_oblivious`]) shows
 //! in a file for certain only through a symbolic size whose hint is 0 or
-//! one. Without one, the layouts are the evidence again: when some node
-//! disagrees and some input size or stride is symbolic, the run is made
-//! again with it on, and the run that agrees with more nodes is kept.
+//! one. Without one, the layouts are the evidence again (a static program
+//! too: its views then take the path of views of unbacked sizes): when
+//! some node disagrees, the run is made again with it on, and the run
+//! that agrees with more nodes is kept.
 
-use super::{Plan, PropError, Propagation, Status, symbols};
+use super::{Plan, PropError, Propagation, Status};
 use crate::graph::{Graph, Recorded};
 use fake_runtime::Registry;
 
@@ -52,9 +53,6 @@ impl Plan {
             }
         }
         if disagreeing > 0 && !self.backed_size_oblivious() && self.size_oblivious.is_none() {
-            if !symbols::symbolic_inputs(graph) {
-                return Ok(best);
-            }
             self.size_oblivious = Some(true);
             let other = self.run_checked(graph, registry)?;
             if disagreeing_nodes(&other) < disagreeing {
