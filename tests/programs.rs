@@ -15,6 +15,13 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/programs")
 }
 
+/// The graph of fixture `variant` (`param_bias_attention_static`).
+fn graph_of(variant: &str) -> Graph {
+    let path = dir().join(format!("{variant}.json"));
+    let program = fake_tensor::export::load(&path).expect("fixture loads");
+    Graph::from_program(&program).expect("fixture builds")
+}
+
 /// Verify every variant of program `name` (dynamic and static, default and
 /// Core ATen IR); panics listing each mismatched or unsupported node, and
 /// any input sizes PyTorch's guards admit and ours refuse.
@@ -276,9 +283,7 @@ fn backed_size_oblivious_found_from_the_file() {
         ("oblivious_layouts_static", false),
         ("oblivious_layouts_static_core", false),
     ] {
-        let path = dir().join(format!("{variant}.json"));
-        let program = fake_tensor::export::load(&path).expect("fixture loads");
-        let graph = Graph::from_program(&program).expect("fixture builds");
+        let graph = graph_of(variant);
         let registry = fake_ops::registry();
         let mut plan = Plan::new(&graph, &registry);
         assert_eq!(
@@ -317,9 +322,7 @@ fn grad_mode_found_from_the_recorded_layouts() {
         ("param_bias_attention_grad_static", true),
         ("biased_attention", true),
     ] {
-        let path = dir().join(format!("{variant}.json"));
-        let program = fake_tensor::export::load(&path).expect("fixture loads");
-        let graph = Graph::from_program(&program).expect("fixture builds");
+        let graph = graph_of(variant);
         let registry = fake_ops::registry();
         let mut plan = Plan::new(&graph, &registry);
         let p = plan.run_as_traced(&graph, registry).expect("runs");
