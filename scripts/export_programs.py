@@ -478,6 +478,9 @@ def programs():
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
     yield "wide_bounds", WideBounds(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "oblivious_attention", ObliviousAttention(), (torch.randn(8, 6, 1),), (
+        {0: Dim.AUTO, 1: Dim.AUTO, 2: Dim.AUTO},
+    )
     yield "late_size_assert", LateSizeAssert(), (torch.full((8, 3), 2.5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "oblivious_pools", ObliviousPools(), (torch.randn(1, 3, 5, 6),), ({0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},)
     yield "oblivious_layouts", ObliviousLayouts(), (torch.randn(1, 6), torch.randn(1, 5, 16)), (
@@ -789,6 +792,25 @@ class LateSizeAssert(torch.nn.Module):
         torch._check(n <= x.shape[0])
         z = x.new_zeros(n, 2)
         return torch.gather(z, 1, self.index).argmin()
+
+
+class ObliviousAttention(torch.nn.Module):
+    """Attention of embedding width 1 over an input whose last size is a
+    symbol of hint 1, exported with `backed_size_oblivious`: a guard
+    learns that size is 1, which a size-like symbol's range still does
+    not say (its upper end stays 2), so a later layout tie stays undecided
+    as PyTorch leaves it."""
+
+    def __init__(self):
+        super().__init__()
+        self.first = torch.nn.MultiheadAttention(1, 1, batch_first=True, add_bias_kv=True)
+        self.second = torch.nn.MultiheadAttention(1, 1, bias=False)
+
+    def forward(self, x):
+        v = torch.repeat_interleave(x, 3, dim=1)
+        v = self.first(v, v, v, need_weights=True)[0]
+        mask = torch.zeros(v.shape[1], v.shape[0], dtype=torch.bool)
+        return self.second(v, v, v, key_padding_mask=mask, need_weights=False)[0]
 
 
 class WideBounds(torch.nn.Module):
@@ -1603,7 +1625,7 @@ DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "mobilenet_v3_small_cl", "llama"
 WITH_GRAD = {"param_bias_attention_grad"}
 # Exported, and decomposed to Core ATen, with `backed_size_oblivious` on,
 # as the ONNX exporter does both.
-SIZE_OBLIVIOUS = {"oblivious_pools", "oblivious_layouts"}
+SIZE_OBLIVIOUS = {"oblivious_pools", "oblivious_layouts", "oblivious_attention"}
 
 
 def export(name, module, args, dynamic_shapes) -> None:

@@ -206,6 +206,7 @@ programs!(
     unbacked_diag_embeds,
     unbacked_mod_asserts,
     late_size_assert,
+    oblivious_attention,
     inplace_meta_casts,
     clamp_bounds,
     unbacked_flattens,

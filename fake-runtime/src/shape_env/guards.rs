@@ -496,12 +496,18 @@ impl ShapeEnv {
         max: Option<i64>,
         origin: &str,
     ) -> Result<()> {
-        if let Some(s) = self.as_symbol(v)
-            && self.exprs.is_unbacked(s)
-        {
+        // The range first, then size-like (as PyTorch orders them, even for
+        // a symbol made size-like already): the range may end below 2,
+        // which no later narrowing of a size-like symbol may ask.
+        let unbacked = self.as_symbol(v).filter(|&s| self.exprs.is_unbacked(s));
+        if let Some(s) = unbacked {
+            self.size_like.remove(&s);
+        }
+        let constrained = self.constrain_range(v, Some(min.unwrap_or(0).max(0)), max, origin);
+        if let Some(s) = unbacked {
             self.size_like.insert(s);
         }
-        self.constrain_range(v, Some(min.unwrap_or(0).max(0)), max, origin)
+        constrained
     }
 
     /// Take a fact (true from now on) into the ranges, replacements and the
@@ -607,6 +613,13 @@ impl ShapeEnv {
     }
 
     fn narrow(&mut self, s: Symbol, r: ValueRange) -> Result<()> {
+        // A size-like symbol's range never ends below 2
+        // (`_update_var_to_range`): size-oblivious tests intersect it
+        // with `[2, oo]`, which must stay satisfiable.
+        let r = match r.hi() {
+            Some(hi) if hi < 2 && self.size_like.contains(&s) => ValueRange::new(r.lo(), Some(2)),
+            _ => r,
+        };
         let cur = self.exprs.symbol_range(s);
         let new = cur.intersect(&r);
         if new.is_empty() {

@@ -24,9 +24,10 @@ pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) ->
         ),
         None => None,
     };
-    if size_like || hi.is_some() {
-        cx.env
-            .constrain_range(u, size_like.then_some(0), hi, cx.op)?;
+    if size_like {
+        cx.env.constrain_range_for_size(u, None, hi, cx.op)?;
+    } else if hi.is_some() {
+        cx.env.constrain_range(u, None, hi, cx.op)?;
     }
     Ok(u)
 }
