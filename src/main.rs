@@ -99,6 +99,11 @@ enum Command {
         /// A symbol's hint, `NAME=VALUE` (repeatable; 8 when not given).
         #[arg(long = "hint", value_name = "NAME=VALUE", value_parser = parse_hint)]
         hints: Vec<(String, i64)>,
+        /// Reason as PyTorch's `backed_size_oblivious` does: a size of
+        /// hint 0 or 1 stays a symbol, and `guard_or_false` never asks the
+        /// hints.
+        #[arg(long)]
+        backed_size_oblivious: bool,
     },
     /// Peak memory as a formula of the program's symbols: each storage is
     /// live from the node that makes it to the last node that reads it (to
@@ -267,11 +272,20 @@ fn main() -> ExitCode {
             let at: Vec<(String, i64)> = at.into_iter().flat_map(|a| a.0).collect();
             mem_command(&file, &at, budget, format, traced)
         }
-        Command::Call { call, jsonl, hints } => {
+        Command::Call {
+            call,
+            jsonl,
+            hints,
+            backed_size_oblivious,
+        } => {
             let hints = hints.into_iter().collect();
+            let settings = fake_runtime::ShapeEnvSettings {
+                backed_size_oblivious,
+                ..Default::default()
+            };
             match (call, jsonl) {
-                (_, Some(file)) => call_jsonl(&file, &hints),
-                (Some(text), None) => call_text(&text, &hints),
+                (_, Some(file)) => call_jsonl(&file, &hints, settings),
+                (Some(text), None) => call_text(&text, &hints, settings),
                 (None, None) => Err(anyhow::anyhow!("no call given").into()),
             }
         }
@@ -700,10 +714,15 @@ fn rules() -> Result<u8, Failure> {
 
 /// `fake call TEXT`: the results as `prop` prints them; exit 1 when the
 /// text is not a call or the operator refuses it.
-fn call_text(text: &str, hints: &BTreeMap<String, i64>) -> Result<u8, Failure> {
+fn call_text(
+    text: &str,
+    hints: &BTreeMap<String, i64>,
+    settings: fake_runtime::ShapeEnvSettings,
+) -> Result<u8, Failure> {
     let registry = fake_ops::registry();
     let call = fake_tensor::call::parse(text).map_err(anyhow::Error::from)?;
-    let report = fake_tensor::call::run(&call, &registry, hints).map_err(anyhow::Error::from)?;
+    let report = fake_tensor::call::run_with(&call, &registry, hints, settings)
+        .map_err(anyhow::Error::from)?;
     outln!("{}", report.op);
     for (i, o) in report.outputs.iter().enumerate() {
         match o {
@@ -739,7 +758,11 @@ fn call_text(text: &str, hints: &BTreeMap<String, i64>) -> Result<u8, Failure> {
 /// `fake call --jsonl FILE`: one JSON result per line. Exit 0 when every
 /// line was a call (an operator's refusal is a result), 1 when a line is
 /// not a call, 2 when the file cannot be read.
-fn call_jsonl(file: &Path, hints: &BTreeMap<String, i64>) -> Result<u8, Failure> {
+fn call_jsonl(
+    file: &Path,
+    hints: &BTreeMap<String, i64>,
+    settings: fake_runtime::ShapeEnvSettings,
+) -> Result<u8, Failure> {
     use std::io::BufRead;
     let registry = fake_ops::registry();
     let reader: Box<dyn BufRead> = if file == Path::new("-") {
@@ -760,7 +783,7 @@ fn call_jsonl(file: &Path, hints: &BTreeMap<String, i64>) -> Result<u8, Failure>
         if line.trim().is_empty() {
             continue;
         }
-        let result = fake_tensor::call::run_json_line(&line, &registry, hints);
+        let result = fake_tensor::call::run_json_line_with(&line, &registry, hints, settings);
         if let Err(e) = &result
             && e.kind() == "NotACall"
         {

@@ -328,6 +328,25 @@ fn the_text_form_prints_pytorchs_sizes() {
     assert!(out.contains(&prefix), "{out}");
 }
 
+/// `--backed-size-oblivious` reaches the ShapeEnv: a size of hint 1 stays
+/// the symbol it was written as (a size-like one, as
+/// `_create_symbolic_sizes_strides_storage_offset` makes it under the
+/// setting), where it is otherwise specialised to 1.
+#[test]
+fn backed_size_oblivious_keeps_sizes_of_one_symbolic() {
+    let call = ["call", "aten::view(f32[n,k], [-1])", "--hint", "k=1"];
+    let size = |extra: &[&str]| {
+        let args: Vec<&str> = call.iter().chain(extra).copied().collect();
+        let o = fake(&args, None);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        let out = String::from_utf8(o.stdout).expect("utf-8");
+        let line = out.lines().find(|l| l.contains("out0")).expect("a result");
+        line.split(['[', ']']).nth(1).expect("sizes").to_string()
+    };
+    assert_eq!(size(&[]), "n");
+    assert!(size(&["--backed-size-oblivious"]).contains('k'));
+}
+
 #[test]
 fn symbols_take_their_hints_and_guards_print_with_their_names() {
     let o = fake(

@@ -25,8 +25,8 @@
 use fake_runtime::mode::{Output, Value};
 use fake_runtime::schema::{BaseType, ParamDef};
 use fake_runtime::{
-    DType, Device, DimDynamic, FakeTensorMode, Layout, MemoryFormat, Registry, Scalar, Source,
-    SymBool, SymInt, TensorId, TensorMeta,
+    DType, Device, DimDynamic, FakeTensorMode, Layout, MemoryFormat, Registry, Scalar,
+    ShapeEnvSettings, Source, SymBool, SymInt, TensorId, TensorMeta,
 };
 use size_expr::{BinOp, SizeExpr};
 use std::collections::BTreeMap;
@@ -213,7 +213,19 @@ pub fn run<R: Registry + Clone + 'static>(
     registry: &R,
     hints: &BTreeMap<String, i64>,
 ) -> Result<Report, CallError> {
-    let mut mode = FakeTensorMode::new(registry.clone());
+    run_with(call, registry, hints, ShapeEnvSettings::default())
+}
+
+/// [`run`] in a ShapeEnv of the given policies (`fake call
+/// --backed-size-oblivious`: [`ShapeEnvSettings::backed_size_oblivious`]).
+pub fn run_with<R: Registry + Clone + 'static>(
+    call: &Call,
+    registry: &R,
+    hints: &BTreeMap<String, i64>,
+    settings: ShapeEnvSettings,
+) -> Result<Report, CallError> {
+    let env = fake_runtime::ShapeEnv::with_settings(settings);
+    let mut mode = FakeTensorMode::with(registry.clone(), env, Default::default());
     let mut symbols: Vec<(String, SymInt)> = Vec::new();
     let mut make = Maker {
         mode: &mut mode,
@@ -403,9 +415,20 @@ pub fn run_json_line<R: Registry + Clone + 'static>(
     registry: &R,
     hints: &BTreeMap<String, i64>,
 ) -> Result<Report, CallError> {
+    run_json_line_with(line, registry, hints, ShapeEnvSettings::default())
+}
+
+/// [`run_json_line`] in a ShapeEnv of the given policies (as
+/// [`run_with`]).
+pub fn run_json_line_with<R: Registry + Clone + 'static>(
+    line: &str,
+    registry: &R,
+    hints: &BTreeMap<String, i64>,
+    settings: ShapeEnvSettings,
+) -> Result<Report, CallError> {
     let v = serde_json::from_str::<serde_json::Value>(line)
         .map_err(|e| CallError::Json(e.to_string()))?;
-    run(&from_json(&v)?, registry, hints)
+    run_with(&from_json(&v)?, registry, hints, settings)
 }
 
 /// What `fake call --jsonl` writes for one line's result:
