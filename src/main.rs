@@ -783,7 +783,7 @@ fn call_jsonl(
         if line.trim().is_empty() {
             continue;
         }
-        let result = fake_tensor::call::run_json_line_with(&line, &registry, hints, settings);
+        let result = fake_tensor::call::run_json_line(&line, &registry, hints, settings);
         if let Err(e) = &result
             && e.kind() == "NotACall"
         {

@@ -201,8 +201,13 @@ fn json_nested_too_deep_is_an_error_at_a_place() {
         "[".repeat(1000),
         "]".repeat(1000)
     );
-    let err = fake_tensor::call::run_json_line(&line, &fake_ops::registry(), &BTreeMap::new())
-        .unwrap_err();
+    let err = fake_tensor::call::run_json_line(
+        &line,
+        &fake_ops::registry(),
+        &BTreeMap::new(),
+        Default::default(),
+    )
+    .unwrap_err();
     assert_eq!(err.kind(), "NotACall");
     assert!(err.to_string().contains("recursion limit"), "{err}");
     // And nesting within serde's limit but past the call reader's own.
@@ -211,8 +216,13 @@ fn json_nested_too_deep_is_an_error_at_a_place() {
         "[".repeat(100),
         "]".repeat(100)
     );
-    let err = fake_tensor::call::run_json_line(&line, &fake_ops::registry(), &BTreeMap::new())
-        .unwrap_err();
+    let err = fake_tensor::call::run_json_line(
+        &line,
+        &fake_ops::registry(),
+        &BTreeMap::new(),
+        Default::default(),
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("deep"), "{err}");
 }
 

@@ -409,18 +409,9 @@ pub fn run_with<R: Registry + Clone + 'static>(
 }
 
 /// One line of `fake call --jsonl`: the call the line holds as JSON, run
-/// through `registry` in a fresh mode as [`run`] runs it.
+/// through `registry` in a fresh mode of the given ShapeEnv policies as
+/// [`run_with`] runs it.
 pub fn run_json_line<R: Registry + Clone + 'static>(
-    line: &str,
-    registry: &R,
-    hints: &BTreeMap<String, i64>,
-) -> Result<Report, CallError> {
-    run_json_line_with(line, registry, hints, ShapeEnvSettings::default())
-}
-
-/// [`run_json_line`] in a ShapeEnv of the given policies (as
-/// [`run_with`]).
-pub fn run_json_line_with<R: Registry + Clone + 'static>(
     line: &str,
     registry: &R,
     hints: &BTreeMap<String, i64>,
