@@ -196,18 +196,20 @@ fn json_nested_too_deep_is_an_error_at_a_place() {
         other => panic!("{other:?}"),
     }
     // The same in a call: a line of `fake call --jsonl`.
+    let run_line = |line: &str| {
+        fake_tensor::call::run_json_line(
+            line,
+            &fake_ops::registry(),
+            &BTreeMap::new(),
+            Default::default(),
+        )
+    };
     let line = format!(
         "{{\"op\": \"aten::relu\", \"args\": {}{}}}",
         "[".repeat(1000),
         "]".repeat(1000)
     );
-    let err = fake_tensor::call::run_json_line(
-        &line,
-        &fake_ops::registry(),
-        &BTreeMap::new(),
-        Default::default(),
-    )
-    .unwrap_err();
+    let err = run_line(&line).unwrap_err();
     assert_eq!(err.kind(), "NotACall");
     assert!(err.to_string().contains("recursion limit"), "{err}");
     // And nesting within serde's limit but past the call reader's own.
@@ -216,13 +218,7 @@ fn json_nested_too_deep_is_an_error_at_a_place() {
         "[".repeat(100),
         "]".repeat(100)
     );
-    let err = fake_tensor::call::run_json_line(
-        &line,
-        &fake_ops::registry(),
-        &BTreeMap::new(),
-        Default::default(),
-    )
-    .unwrap_err();
+    let err = run_line(&line).unwrap_err();
     assert!(err.to_string().contains("deep"), "{err}");
 }
 

@@ -13,7 +13,7 @@ use crate::erased as k;
 use crate::kernels::invalid;
 use crate::kernels::loss_steps::{binary, one, unary};
 use fake_runtime::shape;
-use fake_runtime::support::{args, dims_eq, inplace_variant, require};
+use fake_runtime::support::{args, dims_eq, inplace_variant, require, require_printing};
 use fake_runtime::{Alias, Arg, Cx, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// C++ `t.size(d)`, an `int`: on a tensor with symbolic sizes every size
@@ -175,12 +175,13 @@ fn check_fused_sizes(
         return Err(invalid(cx, format!("{} != 2", igates.dim())));
     }
     let equal = dims_eq(cx, &igates.sizes, &hgates.sizes)?;
-    let message = format!(
-        "{} != {}",
-        shape::display_torch_size(cx.env, &igates.sizes),
-        shape::display_torch_size(cx.env, &hgates.sizes)
-    );
-    require(cx, equal, &message)?;
+    require_printing(cx, equal, &|env| {
+        format!(
+            "{} != {}",
+            shape::display_torch_size(env, &igates.sizes),
+            shape::display_torch_size(env, &hgates.sizes)
+        )
+    })?;
     let gates = igates.sizes[1];
     if let Some(bi) = b_ih {
         if bi.dim() != 1 {
@@ -188,18 +189,20 @@ fn check_fused_sizes(
         }
         let numel = shape::numel(cx.env, &bi.sizes)?;
         let ok = cx.env.eq(numel, gates)?;
-        let message = format!("{} != {}", cx.env.display(numel), cx.env.display(gates));
-        require(cx, ok, &message)?;
+        require_printing(cx, ok, &|env| {
+            format!("{} != {}", env.display(numel), env.display(gates))
+        })?;
         let Some(bh) = b_hh else {
             return Err(invalid(cx, "'NoneType' object has no attribute 'shape'"));
         };
         let equal = dims_eq(cx, &bi.sizes, &bh.sizes)?;
-        let message = format!(
-            "{} != {}",
-            shape::display_torch_size(cx.env, &bi.sizes),
-            shape::display_torch_size(cx.env, &bh.sizes)
-        );
-        require(cx, equal, &message)?;
+        require_printing(cx, equal, &|env| {
+            format!(
+                "{} != {}",
+                shape::display_torch_size(env, &bi.sizes),
+                shape::display_torch_size(env, &bh.sizes)
+            )
+        })?;
     }
     if prev_hidden.dim() != 2 {
         return Err(invalid(cx, format!("{} != 2", prev_hidden.dim())));
@@ -208,14 +211,15 @@ fn check_fused_sizes(
     let all = cx.env.mul(igates.sizes[0], gates)?;
     let expected = cx.env.floordiv(all, SymInt::Int(factor))?;
     let ok = cx.env.eq(numel, expected)?;
-    let message = format!(
-        "{} != {} * {} // {factor} (aka {})",
-        cx.env.display(numel),
-        cx.env.display(igates.sizes[0]),
-        cx.env.display(gates),
-        cx.env.display(expected)
-    );
-    require(cx, ok, &message)?;
+    require_printing(cx, ok, &|env| {
+        format!(
+            "{} != {} * {} // {factor} (aka {})",
+            env.display(numel),
+            env.display(igates.sizes[0]),
+            env.display(gates),
+            env.display(expected)
+        )
+    })?;
     let others = [Some(hgates), b_ih, b_hh, Some(prev_hidden)];
     if others.iter().flatten().any(|x| x.device != igates.device) {
         return Err(invalid(cx, "expected all inputs to be same device"));
@@ -472,20 +476,22 @@ pub(crate) fn thnn_fused_gru_cell_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     }
     let (batch, hidden) = (grad_hy.sizes[0], grad_hy.sizes[1]);
     let same_batch = cx.env.eq(workspace.sizes[0], batch)?;
-    let message = format!(
-        "Expected workspace batch size ({}) to match grad_hy batch size ({})",
-        cx.env.display(workspace.sizes[0]),
-        cx.env.display(batch)
-    );
-    require(cx, same_batch, &message)?;
+    require_printing(cx, same_batch, &|env| {
+        format!(
+            "Expected workspace batch size ({}) to match grad_hy batch size ({})",
+            env.display(workspace.sizes[0]),
+            env.display(batch)
+        )
+    })?;
     let five = cx.env.mul(hidden, SymInt::Int(5))?;
     let wide = cx.env.eq(workspace.sizes[1], five)?;
-    let message = format!(
-        "Expected workspace.size(1) to equal grad_hy.size(1) * 5, but got workspace.size(1)={} and grad_hy.size(1)={}",
-        cx.env.display(workspace.sizes[1]),
-        cx.env.display(hidden)
-    );
-    require(cx, wide, &message)?;
+    require_printing(cx, wide, &|env| {
+        format!(
+            "Expected workspace.size(1) to equal grad_hy.size(1) * 5, but got workspace.size(1)={} and grad_hy.size(1)={}",
+            env.display(workspace.sizes[1]),
+            env.display(hidden)
+        )
+    })?;
     let width = cx.env.mul(hidden, SymInt::Int(3))?;
     let input_gates = new_empty(cx, workspace, &[batch, width])?;
     let hidden_gates = new_empty(cx, workspace, &[batch, width])?;
