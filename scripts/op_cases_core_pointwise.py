@@ -431,35 +431,62 @@ CASES.update({
 })
 
 
-def random_factory_cases():
-    """Cases of `rand` and `randn`."""
+def random_factory_cases(**kw):
+    """Cases of `rand` and `randn` (`kw`: `generator=None` for their
+    overloads taking a generator, keyword-only and without a default)."""
     return [
-        C("matrix", [2, 3]),
-        C("float16", [4], dtype=f16),
-        C("float64", [4], dtype=f64),
-        C("complex64", [2], dtype=c64),
-        C("int64", [4], dtype=i64),
-        C("bool", [4], dtype=b8),
-        C("cuda", [2, 2], device=torch.device("cuda:0")),
-        C("zero-dim", []),
-        C("zero size", [0, 3]),
-        C("negative size", [2, -1]),
+        C("matrix", [2, 3], **kw),
+        C("float16", [4], dtype=f16, **kw),
+        C("float64", [4], dtype=f64, **kw),
+        C("complex64", [2], dtype=c64, **kw),
+        C("int64", [4], dtype=i64, **kw),
+        C("bool", [4], dtype=b8, **kw),
+        C("cuda", [2, 2], device=torch.device("cuda:0"), **kw),
+        C("zero-dim", [], **kw),
+        C("zero size", [0, 3], **kw),
+        C("negative size", [2, -1], **kw),
+    ]
+
+
+def randperm_cases(**kw):
+    """Cases of `randperm` (`kw` as for `random_factory_cases`)."""
+    return [
+        C("default int64", 5, **kw),
+        C("explicit None is the default dtype", 5, dtype=None, **kw),
+        C("float32", 5, dtype=f32, **kw),
+        C("uint8", 300, dtype=u8, **kw),
+        C("bool", 5, dtype=b8, **kw),
+        C("cuda", 4, device=torch.device("cuda:0"), **kw),
+        C("zero", 0, **kw),
+        C("negative", -1, **kw),
+    ]
+
+
+def randint_cases(*bounds, **kw):
+    """Cases of `randint` between `bounds` (`high`, or `low, high`),
+    with bounds that are refused (`kw` as for `random_factory_cases`)."""
+    refused = (0,) if len(bounds) == 1 else (5, 1)
+    return [
+        C("matrix", *bounds, [2, 3], **kw),
+        C("int32", *bounds, [4], dtype=i32, **kw),
+        C("float32", *bounds, [4], dtype=f32, **kw),
+        C("explicit None is the default dtype", *bounds, [4], dtype=None, **kw),
+        C("cuda", *bounds, [2, 2], device=torch.device("cuda:0"), **kw),
+        C("zero size", *bounds, [0, 3], **kw),
+        C("bounds refused", *refused, [2, 3], **kw),
+        C("negative size", *bounds, [2, -1], **kw),
     ]
 
 
 CASES.update({
     "rand": random_factory_cases(),
     "randn": random_factory_cases(),
-    "randperm": [
-        C("default int64", 5),
-        C("explicit None is the default dtype", 5, dtype=None),
-        C("float32", 5, dtype=f32),
-        C("uint8", 300, dtype=u8),
-        C("bool", 5, dtype=b8),
-        C("cuda", 4, device=torch.device("cuda:0")),
-        C("zero", 0),
-        C("negative", -1),
-    ],
+    "randperm": randperm_cases(),
+    "rand.generator": random_factory_cases(generator=None),
+    "randn.generator": random_factory_cases(generator=None),
+    "randperm.generator": randperm_cases(generator=None),
+    "randint.generator": randint_cases(5, generator=None),
+    "randint.low_generator": randint_cases(1, 5, generator=None),
 })
 
 CASES.update({
