@@ -173,6 +173,20 @@ CASES.update({
         C("three coordinates refused", T([1, 2, 4, 4]), T([1, 3, 3, 3]), 0, 0, False),
         C("grid batch mismatch refused", T([2, 2, 4, 4]), T([3, 3, 3, 2]), 0, 0, False),
     ],
+    # No promotion: the input's dtype; the grid's layout does not matter.
+    "_grid_sampler_2d_cpu_fallback": [
+        C("bilinear, zeros", T([2, 3, 5, 6]), T([2, 4, 7, 2]), 0, 0, False),
+        C("float64 grid keeps the input's dtype", T([1, 2, 4, 4]), T([1, 3, 3, 2], dtype=f64), 0, 0, False),
+        C("int64 input", T([1, 2, 4, 4], dtype=i64), T([1, 3, 3, 2]), 1, 0, False),
+        C("channels-last input", cl(2, 3, 5, 6), T([2, 4, 7, 2]), 0, 0, False),
+        C("transposed grid", T([2, 3, 5, 6]), T([2, 7, 4, 2], then=lambda t: t.transpose(1, 2)), 0, 0, False),
+        C("empty batch", T([0, 3, 5, 6]), T([0, 4, 7, 2]), 0, 0, False),
+        C("empty spatial dim refused", T([1, 2, 0, 4]), T([1, 3, 3, 2]), 0, 0, False),
+        C("three-dim input refused", T([2, 4, 4]), T([2, 3, 3, 2]), 0, 0, False),
+        C("three coordinates refused", T([1, 2, 4, 4]), T([1, 3, 3, 3]), 0, 0, False),
+        C("five-dim grid refused", T([1, 2, 4, 4]), T([1, 3, 3, 3, 2]), 0, 0, False),
+        C("grid batch mismatch refused", T([2, 2, 4, 4]), T([3, 3, 3, 2]), 0, 0, False),
+    ],
     "convolution_backward": [
         C("2-d", T([2, 4, 3, 3]), T([2, 3, 5, 5]), T([4, 3, 3, 3]), [4], [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
           [True, True, True]),

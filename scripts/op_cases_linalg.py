@@ -387,6 +387,13 @@ def linalg_cases():
             C("integer refused", T([3, 3], dtype=i64)),
             C("bfloat16", T([3, 3], dtype=bf16)),
         ],
+        "_linalg_eigvals": [
+            C("matrix", T([3, 3])),
+            C("batched float64", T([2, 4, 4], dtype=f64)),
+            C("complex", T([3, 3], dtype=c64)),
+            C("not square refused", T([3, 4])),
+            C("vector refused", T([3])),
+        ],
         "linalg_ldl_factor": [
             C("matrix", T([3, 3])),
             C("batched hermitian", T([2, 4, 4], dtype=c64), hermitian=True),

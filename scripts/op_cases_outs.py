@@ -177,6 +177,7 @@ OUT_FROM_FUNCTIONAL = {
     "greater.Tensor_out": "greater.Tensor",
     "greater_equal.Scalar_out": "greater_equal.Scalar",
     "greater_equal.Tensor_out": "greater_equal.Tensor",
+    "_grid_sampler_2d_cpu_fallback.out": "_grid_sampler_2d_cpu_fallback",
     "grid_sampler_2d.out": "grid_sampler_2d",
     "grid_sampler_3d.out": "grid_sampler_3d",
     "gt.Scalar_out": "gt.Scalar",

@@ -775,6 +775,29 @@ pub fn linspace_steps(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
     Ok(out)
 }
 
+/// `inline_ints(s)`: `s` when every size is a plain integer; a symbolic
+/// one is refused, as the dispatcher refuses a `SymInt[]` it hands to a
+/// C++ kernel taking `IntArrayRef` (an overload without a meta kernel of
+/// its own, as the random factories taking a generator).
+pub fn inline_ints(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
+    match s.iter().position(|d| d.as_int().is_none()) {
+        None => Ok(s),
+        Some(i) => {
+            let shown: Vec<String> = s.iter().map(|&d| cx.env.display(d)).collect();
+            Err(invalid(
+                cx,
+                format!(
+                    "SymIntArrayRef expected to contain only concrete integers that are stored \
+                     inline and can be viewed as an IntArrayRef. Found symbolic SymInt at index \
+                     {i}: {} in SymIntArrayRef [{}]",
+                    shown[i],
+                    shown.join(", ")
+                ),
+            ))
+        }
+    }
+}
+
 /// `specialize_if(c, s)`: `specialize(s)` when `c`, else `s` as it is.
 pub fn specialize_if(cx: &mut Cx<'_>, c: bool, s: Dims) -> Result<Dims> {
     if c { specialize(cx, s) } else { Ok(s) }
