@@ -205,6 +205,25 @@ CASES["rms_norm"] = [
     C("weight mismatch", T([2, 3, 4]), [4], T([3])),
 ]
 
+# `torch._decomp`'s decomposition: no check of the normalised sizes or of
+# the weight's shape (it broadcasts), the statistics returned too.
+CASES["_fused_rms_norm"] = [
+    C("last dim", T([2, 3, 4]), [4], None, None),
+    C("two dims with weight", T([2, 3, 4]), [3, 4], T([3, 4]), 1e-5),
+    C("transposed", tr(3, 4), [4], None, None),
+    C("float16 with a float32 weight", T([2, 4], dtype=f16), [4], T([4]), None),
+    C("bfloat16", T([2, 4], dtype=torch.bfloat16), [4], None, 1e-6),
+    C("float64", T([2, 4], dtype=f64), [4], None, None),
+    C("complex", T([2, 4], dtype=torch.complex64), [4], None, None),
+    C("channels-last with a weight kept", T([4, 3, 2, 2], strides=[12, 1, 6, 3]), [2, 2], T([2, 2]), None),
+    C("size-1 dim with its own stride", T([3, 1, 2, 2], strides=[4, 1, 2, 1]), [2, 2], T([2, 2]), None),
+    C("sizes not checked", T([2, 3, 4]), [3], None, None),
+    C("no normalized dims: every dim", T([2, 3]), [], None, None),
+    C("zero-dim", T([]), [1], None, None),
+    C("int64 refused", T([2, 4], dtype=i64), [4], None, None),
+    C("more dims than the input refused", T([4]), [2, 4], None, None),
+]
+
 # ---- weight normalisation ----
 
 CASES["_weight_norm"] = [
@@ -235,6 +254,11 @@ SYMBOLIC += [
     # Its multiplications go through the mode: on symbolic sizes the fast
     # binary path makes the channels-last 1x1 maps contiguous.
     ("rms_norm of a dynamic channels-last batch of 1x1 maps with a weight", "rms_norm",
+     C("", D([4, 6, 1, 1], "x", ["dynamic", "static", "static", "static"], strides=[6, 1, 6, 6]),
+       [1], T([1]), None)),
+    ("_fused_rms_norm of a dynamic batch with a weight", "_fused_rms_norm",
+     C("", D([4, 6], "x", ["dynamic", "static"]), [6], T([6]), None)),
+    ("_fused_rms_norm of a dynamic channels-last batch of 1x1 maps", "_fused_rms_norm",
      C("", D([4, 6, 1, 1], "x", ["dynamic", "static", "static", "static"], strides=[6, 1, 6, 6]),
        [1], T([1]), None)),
     ("_weight_norm of a dynamic weight", "_weight_norm",

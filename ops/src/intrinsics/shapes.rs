@@ -717,6 +717,22 @@ pub fn decided_min(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
     Ok(if cx.env.guard_bool(le, cx.op)? { a } else { b })
 }
 
+/// `trailing_axis(s, n)`: where the trailing `n` dims of `s` start, as a
+/// decomposition reducing dims `rank - 1, ..., rank - n` reads them
+/// (`_fused_rms_norm`'s): every dim when `n` is 0 (a reduction over
+/// `dim=[]`), the one dim of a zero-dim tensor for `n` of 1; more dims
+/// than `s` has name one twice or one out of range, refused.
+pub fn trailing_axis(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<i64> {
+    let rank = s.len() as i64;
+    if n > rank.max(1) {
+        return Err(invalid(
+            cx,
+            format!("{n} trailing dims reduced of a tensor of {rank} dims"),
+        ));
+    }
+    Ok(if n == 0 { 0 } else { (rank - n).max(0) })
+}
+
 /// `suffix_axis(s, normalized)`: checks that `s` ends with `normalized`
 /// (as `layer_norm` requires) and returns where that suffix starts.
 pub fn suffix_axis(cx: &mut Cx<'_>, s: Dims, normalized: Dims) -> Result<i64> {

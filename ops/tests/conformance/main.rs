@@ -52,7 +52,7 @@ const FORMAT_VERSION: u64 = 2;
 /// symbolic answer and its static answers at the same sizes differ. On
 /// symbolic sizes `add` itself, or a decomposition's first step (`self +
 /// 3`, `self * 0.5`, `self - trunc(self)`, `native_batch_norm`'s
-/// `input - mean`, `pow`'s `a * a`, `rms_norm`'s `mul`s, ...), takes the fake mode's fast binary path,
+/// `input - mean`, `pow`'s `a * a`, `rms_norm`'s and `_fused_rms_norm`'s `mul`s, ...), takes the fake mode's fast binary path,
 /// which lays a contiguous input (its size-1 dims' strides aside) out
 /// contiguously; at static sizes TensorIterator keeps the input's strides.
 /// Likewise the references FakeTensorMode runs on symbolic inputs, outside
@@ -71,6 +71,10 @@ const KNOWN_SAMPLE_MISMATCHES: &[(&str, &str)] = &[
     (
         "aten::rms_norm",
         "symbolic: rms_norm of a dynamic channels-last batch of 1x1 maps with a weight",
+    ),
+    (
+        "aten::_fused_rms_norm",
+        "symbolic: _fused_rms_norm of a dynamic channels-last batch of 1x1 maps",
     ),
     (
         "aten::native_batch_norm",
