@@ -211,6 +211,23 @@ SCENARIOS = [
         ],
     },
     {
+        # Once 4 divides x.0, `4*(x.0//4) == 8` is `x.0 == 8` to
+        # `_refine_ranges` (its `simplify` cancels the division): a range of
+        # one value, so a replacement. `y.0 == 2*(x.1//2)` keeps its
+        # division as written, which `_maybe_guard_rel` does not solve: y.0
+        # stays a symbol.
+        "name": "exact divisions cancelled before ranges are refined",
+        "settings": {"duck_shape": False, "specialize_zero_one": True},
+        "dims": [dim("x", 0, 8, "dynamic"), dim("x", 1, 6, "dynamic"), dim("y", 0, 6, "dynamic")],
+        "steps": [
+            {"cond": ["eq", ["mod", "x.0", 4], 0]},
+            {"cond": ["eq", ["mul", ["floordiv", "x.0", 4], 4], 8]},
+            {"cond": ["eq", ["mod", "x.1", 2], 0]},
+            {"cond": ["eq", "y.0", ["mul", ["floordiv", "x.1", 2], 2]]},
+            {"cond": ["eq", ["mul", ["floordiv", "x.1", 2], 3], 9]},
+        ],
+    },
+    {
         # `torch.fx.experimental._config.backed_size_oblivious`: a size of
         # hint 0 or 1 is a symbol of range [0, oo], every size symbol is
         # size-like, and `guard_or_false` / `guard_or_true` decide backed

@@ -568,6 +568,18 @@ impl ShapeEnv {
                 }
             }
         }
+        // `_refine_ranges` reads the fact as `simplify` gives it, exact
+        // divisions cancelled before a common factor was divided out: a
+        // constant it then equals is a replacement.
+        if let Some(&cleaned) = self.cleaned_rels.get(&fact)
+            && let Some((op, p)) = self.exprs.as_rel(cleaned)
+        {
+            for (s, r) in self.exprs.refined_ranges(op, p) {
+                if narrow.allows(self.exprs.is_unbacked(s)) {
+                    self.narrow(s, r)?;
+                }
+            }
+        }
         if op == RelOp::Eq {
             self.learn_divisible(p);
         }

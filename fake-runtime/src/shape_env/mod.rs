@@ -104,6 +104,14 @@ pub struct ShapeEnv {
     /// guards and asserts `Eq(Mod(a, k), 0)`): [`Self::simplify_full`]
     /// cancels `a // k` against a factor `k` of the same product.
     pub(crate) divisible: FxHashSet<ExprId>,
+    /// Relations made while a division was known exact -> the relation of
+    /// their sides with those divisions cancelled ([`Self::simplify_full`]
+    /// of each side), when it differs: what PyTorch's `simplify` makes of
+    /// the relation as written, before the canonical form divides out a
+    /// common factor (`Eq(4*((s0//4)), 8)` is `Eq(s0, 8)` once 4 divides
+    /// `s0`, where `Eq((s0//4), 2)` keeps its division). Ranges are
+    /// learnt from it, as `_refine_ranges` learns them.
+    pub(crate) cleaned_rels: FxHashMap<ExprId, ExprId>,
     /// Conditions already decided (in simplified form) -> their answer.
     pub(crate) decided: FxHashMap<ExprId, bool>,
     /// `is_contiguous` already answered on symbolic sizes and strides
@@ -175,6 +183,7 @@ impl ShapeEnv {
             replacements: FxHashMap::default(),
             simplified: FxHashMap::default(),
             divisible: FxHashSet::default(),
+            cleaned_rels: FxHashMap::default(),
             layouts: crate::sym::list_memo::ListMemo::default(),
             computed: Default::default(),
             layouts_cleared: 0,
@@ -231,6 +240,7 @@ impl ShapeEnv {
             replacements,
             simplified,
             divisible,
+            cleaned_rels,
             decided,
             layouts,
             computed,
@@ -253,6 +263,7 @@ impl ShapeEnv {
         self.replacements.clone_from(replacements);
         self.simplified.clone_from(simplified);
         self.divisible.clone_from(divisible);
+        self.cleaned_rels.clone_from(cleaned_rels);
         self.decided.clone_from(decided);
         if replaying && arena_kept && self.layouts_cleared == *layouts_cleared {
             self.layouts
@@ -757,8 +768,25 @@ impl ShapeEnv {
     fn compare_symbolic(&mut self, op: RelOp, a: SymInt, b: SymInt) -> Result<SymBool> {
         let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
         let r = self.exprs.rel(op, x, y)?;
+        if !self.divisible.is_empty() {
+            self.remember_cleaned(op, x, y, r)?;
+        }
         let r = self.check_depth(op.symbol(), r)?;
         Ok(self.symbool_of(r))
+    }
+
+    /// Note the relation `r` (`x OP y`) of sides with a division known
+    /// exact in its cleaned form ([`Self::cleaned_rels`]).
+    #[cold]
+    fn remember_cleaned(&mut self, op: RelOp, x: ExprId, y: ExprId, r: ExprId) -> Result<()> {
+        let (xc, yc) = (self.simplify_full(x)?, self.simplify_full(y)?);
+        if (xc, yc) != (x, y) {
+            let rc = self.exprs.rel(op, xc, yc)?;
+            if rc != r {
+                self.cleaned_rels.insert(r, rc);
+            }
+        }
+        Ok(())
     }
 
     /// `a == b`.
