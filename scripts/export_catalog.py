@@ -8,7 +8,10 @@ PT2E-quantized programs, registered by
 `torch.ao.quantization.fx._decomposed`) and
 those `transformers` defines for its mixture-of-experts layers, which its
 models export (`transformers::`, registered when
-`transformers.integrations.moe` is imported), one per line,
+`transformers.integrations.moe` is imported), and those of `torchao`
+(`torchao::`, registered when `torchao.quantization` is imported: the
+quantize, dequantize and parameter-choosing steps its quantized models
+export), one per line,
 exactly as `torch.ops.<namespace>.<op>.<overload>._schema` prints it,
 sorted by name; and
 `ops/catalog/autocast_cpu.txt`, the overloads among them with a kernel
@@ -20,7 +23,8 @@ It is the one place schemas come from: a rule names an overload
 (`add.Tensor`) and the `rules!` macro reads its parameters, defaults,
 alias annotations and returns here.
 
-Run from the repository root with torch 2.15 and transformers installed:
+Run from the repository root with torch 2.15, transformers and torchao
+installed:
 
     python scripts/export_catalog.py
 """
@@ -38,7 +42,8 @@ HEADER = """\
 # Every aten operator schema of torch {version}, its prims::, those
 # torch defines with torch.library (torch_nn::, quantized_decomposed::)
 # and those transformers
-# {transformers} defines (transformers::), one per line, as
+# {transformers} defines (transformers::) and torchao {torchao}
+# defines (torchao::), one per line, as
 # `torch.ops.<namespace>.<op>.<overload>._schema` prints it, sorted by name.
 # Written by scripts/export_catalog.py; do not edit by hand.
 """
@@ -54,16 +59,26 @@ def has_autocast_cpu_kernel(name: str) -> bool:
         return False
 
 
+def schemas_of(namespaces) -> set:
+    """Every registered schema of `namespaces`, as printed."""
+    return {str(s) for s in torch._C._jit_get_all_schemas() if str(s).startswith(namespaces)}
+
+
 def main() -> None:
-    schemas = sorted(
-        {str(s) for s in torch._C._jit_get_all_schemas() if str(s).startswith(NAMESPACES)},
-        key=lambda s: s.split("(")[0],
-    )
+    found = schemas_of(NAMESPACES)
+    # Imported only now: torchao's registration imports torch._inductor,
+    # whose own prims:: are not torch's operator surface.
+    import torchao
+    import torchao.quantization  # noqa: F401  (registers the torchao:: operators)
+
+    found |= schemas_of(("torchao::",))
+    schemas = sorted(found, key=lambda s: s.split("(")[0])
     names = [s.split("(")[0] for s in schemas]
     assert len(names) == len(set(names)), "an overload with two schemas"
     version = torch.__version__.split("+")[0]
     with open("ops/catalog/aten.schemas", "w") as f:
-        f.write(HEADER.format(version=version, transformers=transformers.__version__))
+        f.write(HEADER.format(version=version, transformers=transformers.__version__,
+                             torchao=torchao.__version__))
         for s in schemas:
             f.write(s + "\n")
     print(f"ops/catalog/aten.schemas: {len(schemas)} schemas")

@@ -30,7 +30,8 @@ unbacked sizes; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama, a two-layer Mixtral, the quantize and dequantize
 steps of a PT2E-quantized network, linear layers with `torchao`'s int8
-tensor-subclass weights), and convolutions whose layout depends on the
+tensor-subclass weights, and with its dynamically quantized activations
+and grouped weights, whose quantization primitives export keeps), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
 this machine may have no GPU) on CUDA.
 """
@@ -458,6 +459,33 @@ def subclass_weights():
     return model
 
 
+def torchao_dynamic_int8():
+    """Two linear layers `torchao` quantized with dynamic int8
+    activations and int8 weights (`Int8DynamicActivationInt8WeightConfig`):
+    every call chooses the activations' per-token scales and zero points
+    and quantizes them (`torchao::choose_qparams_affine`,
+    `torchao::quantize_affine`) before `_int_mm`."""
+    from torchao.quantization import Int8DynamicActivationInt8WeightConfig, quantize_
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16))
+    quantize_(model, Int8DynamicActivationInt8WeightConfig())
+    return model
+
+
+def torchao_intx_weights():
+    """Two linear layers with dynamic int8 activations and grouped intx
+    weights (`Int8DynamicActivationIntxWeightConfig`): the activations
+    chosen, quantized and dequantized per token, the weights dequantized
+    per group (`torchao::dequantize_affine`)."""
+    from torchao.quantization import Int8DynamicActivationIntxWeightConfig, quantize_
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16))
+    quantize_(model, Int8DynamicActivationIntxWeightConfig())
+    return model
+
+
 # name -> (module, args, dynamic_shapes)
 def programs():
     batch = Dim("batch", min=2, max=64)
@@ -705,6 +733,8 @@ def programs():
     yield "mixtral", mixtral(), (torch.randint(0, 1000, (2, 12)),), ({0: batch, 1: Dim("seq", min=2, max=64)},)
     yield "quantized", Quantized(), (torch.randn(2, 3, 10, 12),), ({0: batch, 2: Dim("h", min=4, max=64)},)
     yield "subclass_weights", subclass_weights(), (torch.randn(2, 5, 64),), ({0: batch, 1: seq},)
+    yield "torchao_dynamic_int8", torchao_dynamic_int8(), (torch.randn(2, 5, 64),), ({0: batch, 1: seq},)
+    yield "torchao_intx_weights", torchao_intx_weights(), (torch.randn(6, 64),), ({0: batch},)
     yield "conv_backends", ConvBackends(), (
         torch.randn(2, 3, 6, 8, 8).to(memory_format=torch.channels_last_3d),
         torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),

@@ -264,6 +264,8 @@ programs!(
     mixtral,
     quantized,
     subclass_weights,
+    torchao_dynamic_int8,
+    torchao_intx_weights,
     param_bias_attention,
     param_bias_attention_grad,
     oblivious_pools,

@@ -539,6 +539,7 @@ fn is_custom(op: &str) -> bool {
             | "quantized_decomposed"
             | "rngprims"
             | "torch_nn"
+            | "torchao"
     )
 }
 

@@ -61,6 +61,7 @@ mod stacks;
 mod stft;
 mod tensordot;
 mod to;
+mod torchao;
 mod upsample;
 mod view;
 mod weight_norm;
@@ -203,6 +204,7 @@ pub(crate) use stacks::{column_stack, dstack, hstack, stack, stack_kernel, vstac
 pub(crate) use stft::{istft, stft};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};
+pub(crate) use torchao::{choose_qparams_affine, dequantize_affine, quantize_affine};
 pub(crate) use upsample::{
     upsample_bicubic2d_aa_vec, upsample_bicubic2d_default, upsample_bicubic2d_vec,
     upsample_bilinear2d_aa_vec, upsample_bilinear2d_vec, upsample_lanczos2d_aa_vec,
