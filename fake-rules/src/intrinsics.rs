@@ -407,14 +407,19 @@ pub const UNBACKED_MEMOS: &[(&str, &str)] = &[
     ("unique_consecutive", "UniqueConsecutive"),
 ];
 
-/// The `out=` families of `@derive(...)`, with the variant of
+/// The `out=` families of `@derive(...)`, with the constant of
 /// `fake_runtime::support::OutForm` each names (which out dtypes are
-/// taken and how a resized out is laid out; documented there).
+/// taken, which outs take the result's strides, and what symbolic sizes
+/// do; documented there).
 pub const OUT_FORMS: &[(&str, &str)] = &[
-    ("out", "Castable"),
-    ("exact_out", "Exact"),
-    ("structured_out", "Structured"),
-    ("restrided_out", "Restrided"),
+    ("out", "CASTABLE"),
+    ("exact_out", "EXACT"),
+    ("structured_out", "STRUCTURED"),
+    ("restrided_out", "RESTRIDED"),
+    ("native_out", "NATIVE"),
+    ("fixed_out", "FIXED_CASTABLE"),
+    ("fixed_structured_out", "FIXED_STRUCTURED"),
+    ("refused_out", "REFUSED_CASTABLE"),
 ];
 
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of

@@ -112,35 +112,121 @@ pub fn fits_in_place(cx: &mut Cx<'_>, sizes: &[SymInt], target: &TensorMeta) -> 
     Ok(())
 }
 
-/// How a derived `out=` overload checks and resizes its out tensors.
+/// How a derived `out=` overload checks and resizes its out tensors, and
+/// what it does with symbolic sizes: three policies, named together by
+/// the constants the `@derive(...)` families name
+/// (`fake_rules::intrinsics::OUT_FORMS`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutForm {
-    /// Any dtype the result safely casts to; an out tensor whose sizes
-    /// differ is resized contiguous (PyTorch's out wrapper).
-    Castable,
-    /// Exactly the result's dtype ("Expected out tensor to have dtype
-    /// float, but got double instead": an `out_wrapper(exact_dtype=True)`);
-    /// resized contiguous.
-    Exact,
-    /// Exactly the result's dtype, and an out tensor that is resized
-    /// takes the result's strides: a structured kernel's `resize_out`,
-    /// which restrides an output only when it resized it (a tensor of the
+pub struct OutForm {
+    /// Whether an out tensor must have exactly the result's dtype ("Expected
+    /// out tensor to have dtype float, but got double instead"), else any
+    /// dtype the result safely casts to.
+    pub exact_dtype: bool,
+    /// Which out tensors take the result's strides.
+    pub restride: Restride,
+    /// What symbolic sizes do.
+    pub symbolic: OnSymbolic,
+}
+
+/// Which out tensors of a derived `out=` overload take the result's
+/// strides ([`OutForm`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Restride {
+    /// None: one that is resized is laid out contiguously (PyTorch's out
+    /// wrapper).
+    Never,
+    /// One it resizes (a structured kernel's `resize_out`; one of the
     /// right sizes keeps its own strides).
-    Structured,
-    /// Any dtype the result safely casts to, and every out tensor takes
-    /// the result's strides, resized or not (`meta_sort`, which
-    /// `as_strided_`s its outs to its results' layout before the copy).
-    Restrided,
+    WhenResized,
+    /// Every one, resized or not (`meta_sort`, which `as_strided_`s its
+    /// outs to its results' layout before the copy).
+    Always,
+}
+
+/// What a derived `out=` overload does with a tensor argument of symbolic
+/// sizes ([`OutForm`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnSymbolic {
+    /// Computes with them (a Python meta or decomposition).
+    Kept,
+    /// Refuses them ("Cannot call numel() on tensor with symbolic
+    /// sizes/strides"): a C++ kernel without a Python meta for its
+    /// `out=` overload that first asks for a count, an offset or a plain
+    /// size list.
+    Refused,
+    /// Fixes every size, stride and offset of its tensor arguments at its
+    /// hint (guards `Eq(s, hint)`): a C++ kernel that reads them as plain
+    /// integers through the fake tensor's own accessors.
+    Fixed,
+}
+
+impl OutForm {
+    /// `@derive(out)`: a castable dtype, resized contiguous.
+    pub const CASTABLE: OutForm = OutForm::new(false, Restride::Never, OnSymbolic::Kept);
+    /// `@derive(exact_out)`: exactly the result's dtype (an
+    /// `out_wrapper(exact_dtype=True)`), resized contiguous.
+    pub const EXACT: OutForm = OutForm::new(true, Restride::Never, OnSymbolic::Kept);
+    /// `@derive(structured_out)`: exactly the result's dtype, restrided
+    /// when resized (a structured kernel's `resize_out`).
+    pub const STRUCTURED: OutForm = OutForm::new(true, Restride::WhenResized, OnSymbolic::Kept);
+    /// `@derive(restrided_out)`: a castable dtype, every out restrided.
+    pub const RESTRIDED: OutForm = OutForm::new(false, Restride::Always, OnSymbolic::Kept);
+    /// `@derive(native_out)`: [`Self::STRUCTURED`], symbolic sizes
+    /// refused.
+    pub const NATIVE: OutForm = OutForm::new(true, Restride::WhenResized, OnSymbolic::Refused);
+    /// `@derive(fixed_out)`: [`Self::CASTABLE`], symbolic sizes fixed.
+    pub const FIXED_CASTABLE: OutForm = OutForm::new(false, Restride::Never, OnSymbolic::Fixed);
+    /// `@derive(fixed_structured_out)`: [`Self::STRUCTURED`], symbolic
+    /// sizes fixed.
+    pub const FIXED_STRUCTURED: OutForm =
+        OutForm::new(true, Restride::WhenResized, OnSymbolic::Fixed);
+    /// `@derive(refused_out)`: [`Self::CASTABLE`], symbolic sizes refused.
+    pub const REFUSED_CASTABLE: OutForm = OutForm::new(false, Restride::Never, OnSymbolic::Refused);
+
+    const fn new(exact_dtype: bool, restride: Restride, symbolic: OnSymbolic) -> OutForm {
+        OutForm {
+            exact_dtype,
+            restride,
+            symbolic,
+        }
+    }
 }
 
 /// An `out=` overload whose `count` out tensors start at argument `first`
 /// (after the functional operator's arguments): the functional result,
 /// each output checked against its out tensor's dtype as `form` says
 /// ([`OutForm`]) and written into it, resized when its sizes differ
-/// ([`resize_output`], then restrided as the result for
-/// [`OutForm::Structured`], and restrided so for [`OutForm::Restrided`]
-/// whether resized or not). The results are the out tensors.
+/// ([`resize_output`], then restrided as the result as the form's
+/// [`Restride`] says), symbolic sizes kept, refused or fixed first as its
+/// [`OnSymbolic`] says. The results are the out tensors.
 pub fn out_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    first: u8,
+    count: u8,
+    form: OutForm,
+    functional: ErasedKernel,
+) -> Result<Outs> {
+    if args.iter().any(has_symbolic_tensor) {
+        match form.symbolic {
+            OnSymbolic::Kept => {}
+            OnSymbolic::Refused => {
+                return Err(invalid(
+                    cx,
+                    "Cannot call numel() on tensor with symbolic sizes/strides".into(),
+                ));
+            }
+            // Every symbol of the arguments replaced by its hint, so the
+            // kernel decides statically and its results settle to
+            // integers.
+            OnSymbolic::Fixed => fix_tensors(cx, args)?,
+        }
+    }
+    written_outs(cx, args, first, count, form, functional)
+}
+
+/// [`out_variant`] once its symbolic sizes are dealt with.
+fn written_outs(
     cx: &mut Cx<'_>,
     args: &[Arg<'_>],
     first: u8,
@@ -155,7 +241,7 @@ pub fn out_variant(
         let i = first + k;
         let out = args::tensor(cx, args, usize::from(i), "out")?;
         let r = tensor_result(cx, &result, usize::from(k))?;
-        if matches!(form, OutForm::Exact | OutForm::Structured) && r.dtype != out.dtype {
+        if form.exact_dtype && r.dtype != out.dtype {
             return Err(invalid(
                 cx,
                 format!(
@@ -166,10 +252,10 @@ pub fn out_variant(
         }
         require_castable(cx, r.dtype, out.dtype)?;
         let (mut written, resized) = resized_output(cx, out, &r.sizes, None)?;
-        let restride = match form {
-            OutForm::Castable | OutForm::Exact => false,
-            OutForm::Structured => resized,
-            OutForm::Restrided => true,
+        let restride = match form.restride {
+            Restride::Never => false,
+            Restride::WhenResized => resized,
+            Restride::Always => true,
         };
         if restride {
             written.strides = Dims::from_slice(&r.strides);
@@ -177,6 +263,38 @@ pub fn out_variant(
         outs.push(Out::Tensor(written, Alias::InPlace(i)));
     }
     Ok(outs)
+}
+
+/// Every size, stride and offset of the tensors of `args` fixed at its
+/// hint (`guard_int`: a guard `Eq(s, hint)`, and a replacement).
+fn fix_tensors(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<()> {
+    let fix = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<()> {
+        for &v in t.sizes.iter().chain(&t.strides) {
+            cx.env.guard_int(v, cx.op)?;
+        }
+        cx.env.guard_int(t.storage_offset, cx.op)?;
+        Ok(())
+    };
+    for a in args {
+        match a {
+            Arg::Tensor(t) => fix(cx, t)?,
+            Arg::Tensors(ts) => ts.iter().try_for_each(|t| fix(cx, t))?,
+            Arg::OptTensors(ts) => ts.iter().flatten().try_for_each(|t| fix(cx, t))?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether an argument is, or lists, a tensor with a symbolic size,
+/// stride or offset.
+fn has_symbolic_tensor(a: &Arg<'_>) -> bool {
+    match a {
+        Arg::Tensor(t) => !t.is_static(),
+        Arg::Tensors(ts) => ts.iter().any(|t| !t.is_static()),
+        Arg::OptTensors(ts) => ts.iter().flatten().any(|t| !t.is_static()),
+        _ => false,
+    }
 }
 
 /// A view's copy overload (`select_copy.int` of `select.int`): the view
