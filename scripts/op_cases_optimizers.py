@@ -1,5 +1,6 @@
-"""Cases of the fused optimizer steps (`_fused_adam`, `_fused_adamw` and
-their in-place forms) and of the gradient scaler's check
+"""Cases of the fused optimizer steps (`_fused_adam`, `_fused_adamw`,
+`_fused_sgd`, `_fused_adagrad`, their in-place forms and their overloads
+taking a tensor learning rate) and of the gradient scaler's check
 (`_amp_foreach_non_finite_check_and_unscale_`): parameters of mixed
 layouts and dtypes, empty `max_exp_avg_sqs` (no amsgrad), and scaler
 tensors of the wrong size or dtype (refused).
@@ -59,7 +60,37 @@ def adagrad_cases():
     ]
 
 
+def tensor_lr(cases):
+    """`cases` with the learning rate a one-element tensor (the `tensor_lr`
+    overloads), and one with a learning rate of two elements (refused)."""
+    out = [C(c.name, *c.args, **{**c.kwargs, "lr": T([])}) for c in cases]
+    first = cases[0]
+    out.append(C("learning rate of two elements", *first.args, **{**first.kwargs, "lr": T([2])}))
+    return out
+
+
+def adam_cpu_cases():
+    """Adam's cases for its CPU kernel (the `tensor_lr` overloads): the
+    lists' lengths and dtypes it checks too."""
+    return adam_cases() + [
+        C("max_exp_avg_sqs without amsgrad", [T([3])], [T([3])], [T([3])], [T([3])], [T([3])], [T([])], **ADAM),
+        C("fewer exp_avgs", [T([3]), T([2])], [T([3]), T([2])], [T([3])], [T([3]), T([2])], [],
+          [T([]), T([])], **ADAM),
+        C("int64 parameters", [T([3], dtype=i64)], [T([3], dtype=i64)], [T([3], dtype=i64)],
+          [T([3], dtype=i64)], [], [T([])], **ADAM),
+        C("empty lists", [], [], [], [], [], [], **ADAM),
+    ]
+
+
 CASES = {
+    "_fused_sgd.tensor_lr": tensor_lr(sgd_cases()),
+    "_fused_sgd_.tensor_lr": tensor_lr(sgd_cases()),
+    "_fused_adagrad.tensor_lr": tensor_lr(adagrad_cases()),
+    "_fused_adagrad_.tensor_lr": tensor_lr(adagrad_cases()),
+    "_fused_adam.tensor_lr": tensor_lr(adam_cpu_cases()),
+    "_fused_adam_.tensor_lr": tensor_lr(adam_cpu_cases()),
+    "_fused_adamw.tensor_lr": tensor_lr(adam_cpu_cases()),
+    "_fused_adamw_.tensor_lr": tensor_lr(adam_cpu_cases()),
     "_fused_sgd": sgd_cases(),
     "_fused_sgd_": sgd_cases(),
     "_fused_adagrad": adagrad_cases(),

@@ -164,8 +164,10 @@ pub(crate) use normal::{
     normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
 };
 pub(crate) use optimizers::{
-    amp_foreach_non_finite_check_and_unscale_, fused_adagrad, fused_adagrad_, fused_adam,
-    fused_adam_, fused_sgd, fused_sgd_,
+    amp_foreach_non_finite_check_and_unscale_, fused_adagrad, fused_adagrad_,
+    fused_adagrad_tensor_lr, fused_adagrad_tensor_lr_, fused_adam, fused_adam_,
+    fused_adam_tensor_lr, fused_adam_tensor_lr_, fused_sgd, fused_sgd_, fused_sgd_tensor_lr,
+    fused_sgd_tensor_lr_,
 };
 pub(crate) use pad::{pad, pad_circular, pad_enum_op};
 pub(crate) use padding::{

@@ -11,6 +11,11 @@
 //!   kernel, so the fake mode runs the CPU kernels on zeros (static
 //!   layouts only); their checks repeated, the functional forms returning
 //!   clones of their lists.
+//! - the `tensor_lr` overloads (a tensor learning rate, which compiled
+//!   optimizers pass): no meta kernel, so the CPU kernels run on zeros;
+//!   `lr` read with `item()` (one element), then the float overload's
+//!   kernel. Adam's checks the lists' lengths (`max_exp_avg_sqs` empty
+//!   without amsgrad), then each parameter's dtype and its states'.
 //! - `_amp_foreach_non_finite_check_and_unscale_`: `found_inf` and
 //!   `inv_scale` must each hold one floating-point element; nothing
 //!   returned.
@@ -87,12 +92,6 @@ fn fused_cpu_checks(
             crate::intrinsics::static_layout(cx, t)?;
         }
     }
-    if params.is_empty() {
-        return Err(invalid(
-            cx,
-            "There were no tensor arguments to this function (e.g., you passed an empty list of Tensors)",
-        ));
-    }
     for &(i, name, _) in lists {
         let list = args::tensors(cx, a, i, name)?;
         if list.len() != params.len() && !(list.is_empty() && lengthless == Some(i)) {
@@ -144,6 +143,18 @@ fn cloned_lists(cx: &mut Cx<'_>, a: &[Arg<'_>], lists: &[(usize, &str)]) -> Resu
     Ok(outs)
 }
 
+/// The dispatcher's refusal of a call without a tensor (empty lists and
+/// a float learning rate): no backend to dispatch to.
+fn dispatchable(cx: &Cx<'_>, a: &[Arg<'_>]) -> Result<()> {
+    if args::tensors(cx, a, 0, "self")?.is_empty() {
+        return Err(invalid(
+            cx,
+            "There were no tensor arguments to this function (e.g., you passed an empty list of Tensors)",
+        ));
+    }
+    Ok(())
+}
+
 /// SGD's lists beside `self`: gradients and momentum buffers (left empty
 /// without momentum).
 const SGD_LISTS: [StepList; 2] = [(1, "grads", true), (2, "momentum_buffer_list", true)];
@@ -157,6 +168,7 @@ fn sgd_checks(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<()> {
 
 /// `_fused_sgd_`: its CPU kernel's checks; nothing returned.
 pub(crate) fn fused_sgd_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dispatchable(cx, a)?;
     sgd_checks(cx, a)?;
     Ok(Outs::new())
 }
@@ -164,6 +176,12 @@ pub(crate) fn fused_sgd_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// `_fused_sgd`: the checks, then clones of the parameters, gradients and
 /// momentum buffers.
 pub(crate) fn fused_sgd(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dispatchable(cx, a)?;
+    sgd_step(cx, a)
+}
+
+/// [`fused_sgd`] once dispatched.
+fn sgd_step(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     sgd_checks(cx, a)?;
     cloned_lists(
         cx,
@@ -182,21 +200,115 @@ const ADAGRAD_LISTS: [StepList; 3] = [
 
 /// `_fused_adagrad_`: its CPU kernel's checks; nothing returned.
 pub(crate) fn fused_adagrad_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dispatchable(cx, a)?;
     fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
     Ok(Outs::new())
 }
 
 /// `_fused_adagrad`: the checks, then clones of the four lists.
 pub(crate) fn fused_adagrad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    dispatchable(cx, a)?;
     fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
-    cloned_lists(
-        cx,
-        a,
-        &[
-            (0, "self"),
-            (1, "grads"),
-            (2, "state_sums"),
-            (3, "state_steps"),
-        ],
-    )
+    cloned_lists(cx, a, &ADAGRAD_CLONES)
+}
+
+/// The lists `_fused_adagrad` returns clones of.
+const ADAGRAD_CLONES: [(usize, &str); 4] = [
+    (0, "self"),
+    (1, "grads"),
+    (2, "state_sums"),
+    (3, "state_steps"),
+];
+
+/// The dispatch name of Adam's CPU kernel.
+const ADAM_KERNEL: &str = "fused_adam_kernel";
+
+/// A tensor learning rate (argument `i`), read with `item()`: one
+/// element, in a static layout (the CPU kernel runs on zeros).
+fn tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>], i: usize) -> Result<()> {
+    let lr = args::tensor(cx, a, i, "lr")?;
+    crate::intrinsics::static_layout(cx, lr)?;
+    let numel = lr.numel(cx.env)?;
+    if numel != SymInt::Int(1) {
+        let n = cx.env.display(numel);
+        return Err(invalid(
+            cx,
+            format!("a Tensor with {n} elements cannot be converted to Scalar"),
+        ));
+    }
+    Ok(())
+}
+
+/// `_fused_sgd_.tensor_lr`: the learning rate read (the tensor it is
+/// makes the call dispatchable without parameters), then `_fused_sgd_`'s
+/// checks.
+pub(crate) fn fused_sgd_tensor_lr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    tensor_lr(cx, a, 5)?;
+    sgd_checks(cx, a)?;
+    Ok(Outs::new())
+}
+
+/// `_fused_sgd.tensor_lr`: the learning rate read, then `_fused_sgd`'s
+/// checks and clones.
+pub(crate) fn fused_sgd_tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    tensor_lr(cx, a, 5)?;
+    sgd_step(cx, a)
+}
+
+/// `_fused_adagrad_.tensor_lr`: the learning rate read, then
+/// `_fused_adagrad_`'s checks.
+pub(crate) fn fused_adagrad_tensor_lr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    tensor_lr(cx, a, 4)?;
+    fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
+    Ok(Outs::new())
+}
+
+/// `_fused_adagrad.tensor_lr`: the learning rate read, the checks, then
+/// clones of the parameters, gradients and sums (its steps are not
+/// written).
+pub(crate) fn fused_adagrad_tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    tensor_lr(cx, a, 4)?;
+    fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
+    cloned_lists(cx, a, &ADAGRAD_CLONES[..3])
+}
+
+/// The checks of Adam's CPU kernel (`_fused_adam_kernel_cpu_`): the
+/// learning rate read; `grads`, `exp_avgs` and `exp_avg_sqs` as long as
+/// `self`, `max_exp_avg_sqs` too with amsgrad and empty without, then
+/// `state_steps`; each parameter floating, its gradient and states of its
+/// dtype (`data_ptr<scalar_t>`), its step of any.
+fn adam_cpu_checks(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<()> {
+    tensor_lr(cx, a, 6)?;
+    let amsgrad = args::bool(cx, a, 11, "amsgrad", None)?;
+    let max_sqs = args::tensors(cx, a, 4, "max_exp_avg_sqs")?;
+    if !amsgrad && !max_sqs.is_empty() {
+        return Err(invalid(
+            cx,
+            "Expected max_exp_avg_sqs.empty() to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)",
+        ));
+    }
+    let mut lists: Vec<StepList> = vec![
+        (1, "grads", true),
+        (2, "exp_avgs", true),
+        (3, "exp_avg_sqs", true),
+    ];
+    if amsgrad {
+        lists.push((4, "max_exp_avg_sqs", true));
+    }
+    lists.push((5, "state_steps", false));
+    fused_cpu_checks(cx, a, ADAM_KERNEL, &lists, None)
+}
+
+/// `_fused_adam_.tensor_lr` and `_fused_adamw_.tensor_lr`: the CPU
+/// kernel's checks; nothing returned.
+pub(crate) fn fused_adam_tensor_lr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    adam_cpu_checks(cx, a)?;
+    Ok(Outs::new())
+}
+
+/// `_fused_adam.tensor_lr` and `_fused_adamw.tensor_lr`: the checks, then
+/// clones of the first five lists.
+pub(crate) fn fused_adam_tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    adam_cpu_checks(cx, a)?;
+    fused_adam(cx, a)
 }
