@@ -22,6 +22,19 @@ def _grad(t):
 
 CASES = {}
 
+
+def zero_fill_cases():
+    """Cases of `zeros` and `_efficientzerotensor` (`empty`'s meta)."""
+    return [
+        C("matrix", [2, 3]),
+        C("int64", [4], dtype=i64),
+        C("cuda", [2], device=torch.device("cuda:0")),
+        C("zero-dim", []),
+        C("zero size", [0, 3]),
+        C("negative size", [-1]),
+    ]
+
+
 CASES.update({
     "gelu": unary_cases() + [
         C("tanh approximation", T([2, 3]), approximate="tanh"),
@@ -416,22 +429,8 @@ CASES.update({
         C("storage offset dropped", off(2, 3), 0),
         C("cuda", T([2, 3]), 1, device=torch.device("cuda:0")),
     ],
-    "zeros": [
-        C("matrix", [2, 3]),
-        C("int64", [4], dtype=i64),
-        C("cuda", [2], device=torch.device("cuda:0")),
-        C("zero-dim", []),
-        C("zero size", [0, 3]),
-        C("negative size", [-1]),
-    ],
-    "_efficientzerotensor": [
-        C("matrix", [2, 3]),
-        C("int64", [4], dtype=i64),
-        C("cuda", [2], device=torch.device("cuda:0")),
-        C("zero-dim", []),
-        C("zero size", [0, 3]),
-        C("negative size", [-1]),
-    ],
+    "zeros": zero_fill_cases(),
+    "_efficientzerotensor": zero_fill_cases(),
     "ones": [
         C("int32", [2, 3], dtype=i32),
         C("matrix", [2, 3]),

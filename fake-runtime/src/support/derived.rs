@@ -222,18 +222,6 @@ pub fn out_variant(
             OnSymbolic::Fixed => fix_tensors(cx, args)?,
         }
     }
-    written_outs(cx, args, first, count, form, functional)
-}
-
-/// [`out_variant`] once its symbolic sizes are dealt with.
-fn written_outs(
-    cx: &mut Cx<'_>,
-    args: &[Arg<'_>],
-    first: u8,
-    count: u8,
-    form: OutForm,
-    functional: ErasedKernel,
-) -> Result<Outs> {
     let first_index = usize::from(first);
     let result = functional(cx, &args[..args.len().min(first_index)])?;
     let mut outs = Outs::new();

@@ -213,21 +213,53 @@ fn one(t: TensorMeta) -> Outs {
     outs
 }
 
+/// The arguments `quantize_affine` and `dequantize_affine` share, in
+/// their places: the tensor, its blocks, the scale and zero point, the
+/// quantized dtype (named `dtype_name`) and its bounds.
+struct Affine<'a> {
+    input: &'a TensorMeta,
+    block: Dims,
+    scale: &'a TensorMeta,
+    zero_point: Option<&'a TensorMeta>,
+    quantized: DType,
+    bounds: (Option<Scalar>, Option<Scalar>),
+}
+
+impl<'a> Affine<'a> {
+    fn read(cx: &Cx<'_>, a: &[Arg<'a>], dtype_name: &str) -> Result<Affine<'a>> {
+        let quantized = args::opt_dtype(cx, a, 4, dtype_name, None)?;
+        Ok(Affine {
+            input: args::tensor(cx, a, 0, "input")?,
+            block: args::sizes(cx, a, 1, "block_size", None)?,
+            scale: args::tensor(cx, a, 2, "scale")?,
+            zero_point: args::opt_tensor(cx, a, 3, "zero_point")?,
+            quantized: args::required(cx, 4, dtype_name, quantized)?,
+            bounds: (
+                args::opt_scalar(cx, a, 5, "quant_min", None)?,
+                args::opt_scalar(cx, a, 6, "quant_max", None)?,
+            ),
+        })
+    }
+
+    /// The input viewed in blocks (its block rank checked first), the
+    /// scale viewed as one value per block, and those per-block sizes.
+    fn blocks(&self, cx: &mut Cx<'_>) -> Result<(TensorMeta, TensorMeta, Dims)> {
+        check_block_rank(cx, self.input, &self.block)?;
+        let (shape, reduced) = reduction_params(cx, &self.block, &self.input.sizes)?;
+        let x = viewed(cx, self.input, &shape)?;
+        let after = after_reduction(&shape, &reduced);
+        let scale = viewed(cx, self.scale, &after)?;
+        Ok((x, scale, after))
+    }
+}
+
 /// `torchao::quantize_affine(Tensor input, SymInt[] block_size, Tensor
 /// scale, Tensor? zero_point, ScalarType output_dtype, Scalar?
 /// quant_min=None, Scalar? quant_max=None) -> Tensor`.
 pub(crate) fn quantize_affine(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let input = args::tensor(cx, a, 0, "input")?;
-    let block = args::sizes(cx, a, 1, "block_size", None)?;
-    let scale = args::tensor(cx, a, 2, "scale")?;
-    let zero_point = args::opt_tensor(cx, a, 3, "zero_point")?;
-    let output_dtype = args::opt_dtype(cx, a, 4, "output_dtype", None)?;
-    let output_dtype = args::required(cx, 4, "output_dtype", output_dtype)?;
-    let (qmin, qmax) = (
-        args::opt_scalar(cx, a, 5, "quant_min", None)?,
-        args::opt_scalar(cx, a, 6, "quant_max", None)?,
-    );
-    qmin_qmax(cx, output_dtype, qmin, qmax)?;
+    let q = Affine::read(cx, a, "output_dtype")?;
+    qmin_qmax(cx, q.quantized, q.bounds.0, q.bounds.1)?;
+    let input = q.input;
     if !matches!(
         input.dtype,
         DType::Float32 | DType::Float16 | DType::BFloat16
@@ -237,14 +269,10 @@ pub(crate) fn quantize_affine(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             format!("Unsupported input dtype: torch.{}", input.dtype),
         ));
     }
-    check_block_rank(cx, input, &block)?;
-    let (shape, reduced) = reduction_params(cx, &block, &input.sizes)?;
-    let x = viewed(cx, input, &shape)?;
-    let after = after_reduction(&shape, &reduced);
-    let scale = viewed(cx, scale, &after)?;
+    let (x, scale, after) = q.blocks(cx)?;
     // `if zero_point is not None and zero_point.numel() > 0`, else None,
     // which the addition below refuses.
-    let zero_point = match zero_point {
+    let zero_point = match q.zero_point {
         Some(z) => {
             let numel = z.numel(cx.env)?;
             let some = cx.env.gt(numel, SymInt::Int(0))?;
@@ -273,7 +301,7 @@ pub(crate) fn quantize_affine(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         ..shifted
     };
     let back = viewed(cx, &clamped, &input.sizes)?;
-    Ok(one(to_dtype(cx, &back, output_dtype, false)?))
+    Ok(one(to_dtype(cx, &back, q.quantized, false)?))
 }
 
 /// `torchao::dequantize_affine(Tensor input, SymInt[] block_size, Tensor
@@ -281,18 +309,10 @@ pub(crate) fn quantize_affine(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// quant_min=None, Scalar? quant_max=None, ScalarType
 /// output_dtype=float32) -> Tensor`.
 pub(crate) fn dequantize_affine(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let input = args::tensor(cx, a, 0, "input")?;
-    let block = args::sizes(cx, a, 1, "block_size", None)?;
-    let scale = args::tensor(cx, a, 2, "scale")?;
-    let zero_point = args::opt_tensor(cx, a, 3, "zero_point")?;
-    let input_dtype = args::opt_dtype(cx, a, 4, "input_dtype", None)?;
-    let input_dtype = args::required(cx, 4, "input_dtype", input_dtype)?;
-    let (qmin, qmax) = (
-        args::opt_scalar(cx, a, 5, "quant_min", None)?,
-        args::opt_scalar(cx, a, 6, "quant_max", None)?,
-    );
+    let q = Affine::read(cx, a, "input_dtype")?;
     let output_dtype = args::opt_dtype(cx, a, 7, "output_dtype", Some(DType::Float32))?;
     let output_dtype = args::required(cx, 7, "output_dtype", output_dtype)?;
+    let (input, input_dtype) = (q.input, q.quantized);
     if input.dtype != input_dtype {
         return Err(invalid(
             cx,
@@ -308,13 +328,9 @@ pub(crate) fn dequantize_affine(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
             format!("Unsupported output dtype: torch.{output_dtype}"),
         ));
     }
-    qmin_qmax(cx, input_dtype, qmin, qmax)?;
-    check_block_rank(cx, input, &block)?;
-    let (shape, reduced) = reduction_params(cx, &block, &input.sizes)?;
-    let x = viewed(cx, input, &shape)?;
-    let after = after_reduction(&shape, &reduced);
-    let scale = viewed(cx, scale, &after)?;
-    let zero_point = match zero_point {
+    qmin_qmax(cx, input_dtype, q.bounds.0, q.bounds.1)?;
+    let (x, scale, after) = q.blocks(cx)?;
+    let zero_point = match q.zero_point {
         Some(z) => Some(viewed(cx, z, &after)?),
         None => None,
     };
