@@ -420,6 +420,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("fixed_out", "FIXED_CASTABLE"),
     ("fixed_structured_out", "FIXED_STRUCTURED"),
     ("refused_out", "REFUSED_CASTABLE"),
+    ("settled_exact_out", "SETTLED_EXACT"),
 ];
 
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of

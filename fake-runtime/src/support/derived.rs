@@ -158,6 +158,11 @@ pub enum OnSymbolic {
     /// hint (guards `Eq(s, hint)`): a C++ kernel that reads them as plain
     /// integers through the fake tensor's own accessors.
     Fixed,
+    /// Computes the results with them (a Python meta), then fixes each
+    /// result's sizes and strides at their hints as the out tensors are
+    /// resized to them (guards `Eq(s2 - s6 + 1, 6)`): a C++ `out=`
+    /// kernel resizing its outs to plain integers.
+    FixedResults,
 }
 
 impl OutForm {
@@ -180,6 +185,10 @@ impl OutForm {
     /// sizes fixed.
     pub const FIXED_STRUCTURED: OutForm =
         OutForm::new(true, Restride::WhenResized, OnSymbolic::Fixed);
+    /// `@derive(settled_exact_out)`: [`Self::EXACT`], the results' sizes
+    /// fixed at their hints.
+    pub const SETTLED_EXACT: OutForm =
+        OutForm::new(true, Restride::Never, OnSymbolic::FixedResults);
     /// `@derive(refused_out)`: [`Self::CASTABLE`], symbolic sizes refused.
     pub const REFUSED_CASTABLE: OutForm = OutForm::new(false, Restride::Never, OnSymbolic::Refused);
 
@@ -220,6 +229,7 @@ pub fn out_variant(
             // kernel decides statically and its results settle to
             // integers.
             OnSymbolic::Fixed => fix_tensors(cx, args)?,
+            OnSymbolic::FixedResults => {}
         }
     }
     let first_index = usize::from(first);
@@ -239,6 +249,11 @@ pub fn out_variant(
             ));
         }
         require_castable(cx, r.dtype, out.dtype)?;
+        if form.symbolic == OnSymbolic::FixedResults {
+            for &v in r.sizes.iter().chain(&r.strides) {
+                cx.env.guard_int(v, cx.op)?;
+            }
+        }
         let (mut written, resized) = resized_output(cx, out, &r.sizes, None)?;
         let restride = match form.restride {
             Restride::Never => false,
