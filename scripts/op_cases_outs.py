@@ -103,6 +103,7 @@ OUT_FROM_FUNCTIONAL = {
     "asinh.out": "asinh",
     "atan.out": "atan",
     "atanh.out": "atanh",
+    "avg_pool1d.out": "avg_pool1d",
     "avg_pool2d.out": "avg_pool2d",
     "baddbmm.out": "baddbmm",
     "bernoulli.Tensor_out": "bernoulli.Tensor",

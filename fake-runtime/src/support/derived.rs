@@ -249,11 +249,13 @@ pub fn out_variant(
             ));
         }
         require_castable(cx, r.dtype, out.dtype)?;
-        if form.symbolic == OnSymbolic::FixedResults {
-            for &v in r.sizes.iter().chain(&r.strides) {
-                cx.env.guard_int(v, cx.op)?;
-            }
-        }
+        let fixed;
+        let r = if form.symbolic == OnSymbolic::FixedResults && !r.is_static() {
+            fixed = fixed_meta(cx, r)?;
+            &fixed
+        } else {
+            r
+        };
         let (mut written, resized) = resized_output(cx, out, &r.sizes, None)?;
         let restride = match form.restride {
             Restride::Never => false,
@@ -266,6 +268,16 @@ pub fn out_variant(
         outs.push(Out::Tensor(written, Alias::InPlace(i)));
     }
     Ok(outs)
+}
+
+/// `t` with its sizes and strides the integers their hints are
+/// (`guard_int`: each a guard `Eq(e, hint)`).
+fn fixed_meta(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
+    let mut t = t.clone();
+    for v in t.sizes.iter_mut().chain(t.strides.iter_mut()) {
+        *v = SymInt::Int(cx.env.guard_int(*v, cx.op)?);
+    }
+    Ok(t)
 }
 
 /// Every size, stride and offset of the tensors of `args` fixed at its
