@@ -1,6 +1,7 @@
 """Cases of the fused optimizer steps (`_fused_adam`, `_fused_adamw`,
 `_fused_sgd`, `_fused_adagrad`, their in-place forms and their overloads
-taking a tensor learning rate) and of the gradient scaler's check
+taking a tensor learning rate), of the gradient scaler's update
+(`_amp_update_scale_`) and of the gradient scaler's check
 (`_amp_foreach_non_finite_check_and_unscale_`): parameters of mixed
 layouts and dtypes, empty `max_exp_avg_sqs` (no amsgrad), and scaler
 tensors of the wrong size or dtype (refused).
@@ -9,7 +10,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, D, T, cl, f16, f64, i64, tr
+from op_case_inputs import C, D, T, cl, f16, f64, i32, i64, tr
 
 ADAM = dict(lr=0.1, beta1=0.9, beta2=0.99, weight_decay=0.0, eps=1e-8, amsgrad=False, maximize=False)
 
@@ -82,6 +83,19 @@ def adam_cpu_cases():
     ]
 
 
+def amp_update_cases():
+    """The scaler's update: one-element float32 scale and int32 tracker,
+    and others the fake mode does not check."""
+    return [
+        C("one element each", T([1]), T([1], dtype=i32), T([1]), 2.0, 0.5, 10),
+        C("zero-dim", T([]), T([], dtype=i32), T([]), 2.0, 0.5, 10),
+        C("a float64 scale", T([1], dtype=f64), T([1], dtype=i32), T([1]), 2.0, 0.5, 10),
+        C("a float32 tracker", T([1]), T([1]), T([1]), 2.0, 0.5, 10),
+        C("two-element scale and tracker", T([2]), T([2], dtype=i32), T([1]), 2.0, 0.5, 10),
+        C("transposed scale and tracker", tr(2, 3), tr(3, 2, dtype=i32), T([1]), 2.0, 0.5, 10),
+    ]
+
+
 CASES = {
     "_fused_sgd.tensor_lr": tensor_lr(sgd_cases()),
     "_fused_sgd_.tensor_lr": tensor_lr(sgd_cases()),
@@ -99,6 +113,8 @@ CASES = {
     "_fused_adam_": adam_cases(),
     "_fused_adamw": adam_cases(),
     "_fused_adamw_": adam_cases(),
+    "_amp_update_scale_": amp_update_cases(),
+    "_amp_update_scale": amp_update_cases(),
     "_amp_foreach_non_finite_check_and_unscale_": [
         C("one-element scaler tensors", [T([4, 3]), T([2, 5])], T([1]), T([])),
         C("transposed gradients", [tr(3, 4)], T([1]), T([1])),
