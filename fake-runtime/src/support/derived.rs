@@ -270,31 +270,32 @@ pub fn out_variant(
     Ok(outs)
 }
 
-/// `t` with its sizes and strides the integers their hints are
+/// `t` with its sizes, strides and offset the integers their hints are
 /// (`guard_int`: each a guard `Eq(e, hint)`).
 fn fixed_meta(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
     let mut t = t.clone();
-    for v in t.sizes.iter_mut().chain(t.strides.iter_mut()) {
+    for v in t
+        .sizes
+        .iter_mut()
+        .chain(t.strides.iter_mut())
+        .chain(std::iter::once(&mut t.storage_offset))
+    {
         *v = SymInt::Int(cx.env.guard_int(*v, cx.op)?);
     }
     Ok(t)
 }
 
 /// Every size, stride and offset of the tensors of `args` fixed at its
-/// hint (`guard_int`: a guard `Eq(s, hint)`, and a replacement).
+/// hint ([`fixed_meta`]: a guard `Eq(s, hint)` each, and a replacement).
 fn fix_tensors(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<()> {
-    let fix = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<()> {
-        for &v in t.sizes.iter().chain(&t.strides) {
-            cx.env.guard_int(v, cx.op)?;
-        }
-        cx.env.guard_int(t.storage_offset, cx.op)?;
-        Ok(())
-    };
     for a in args {
         match a {
-            Arg::Tensor(t) => fix(cx, t)?,
-            Arg::Tensors(ts) => ts.iter().try_for_each(|t| fix(cx, t))?,
-            Arg::OptTensors(ts) => ts.iter().flatten().try_for_each(|t| fix(cx, t))?,
+            Arg::Tensor(t) => drop(fixed_meta(cx, t)?),
+            Arg::Tensors(ts) => ts.iter().try_for_each(|t| fixed_meta(cx, t).map(drop))?,
+            Arg::OptTensors(ts) => ts
+                .iter()
+                .flatten()
+                .try_for_each(|t| fixed_meta(cx, t).map(drop))?,
             _ => {}
         }
     }
