@@ -1,4 +1,5 @@
-"""Cases of assorted overloads: ATen composites (`narrow.Tensor`,
+"""Cases of assorted overloads: ATen composites (`_batch_norm_impl_index`,
+`narrow.Tensor`,
 `native_channel_shuffle`,
 `norm_except_dim`, `chain_matmul`, `matrix_power`, `linalg_matmul`,
 `slogdet`, `conj`, `to.other`, `atleast_*d.Sequence`), decompositions
@@ -52,6 +53,20 @@ def random_cases(*extra):
 
 
 CASES = {
+    "_batch_norm_impl_index": [
+        C("eval with statistics", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), False, 0.1, 1e-5, True),
+        C("training", T([2, 3, 4, 5]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5, False),
+        C("training without statistics", T([2, 3, 4]), None, None, None, None, True, 0.1, 1e-5, True),
+        C("channels last", cl(2, 3, 4, 5), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5, True),
+        C("float16 training", T([2, 3, 4], dtype=f16), None, None, T([3]), T([3]), True, 0.1, 1e-5, True),
+        C("empty batch with an affine", T([0, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5, True),
+        C("empty batch, float16", T([0, 3], dtype=f16), None, None, None, None, True, 0.1, 1e-5, True),
+        C("empty batch, float64", T([0, 3, 2], dtype=f64), None, None, None, None, False, 0.1, 1e-5, True),
+        C("transposed empty batch", tr(3, 0), None, None, None, None, True, 0.1, 1e-5, True),
+        C("eval without statistics refused", T([2, 3, 4]), None, None, None, None, False, 0.1, 1e-5, True),
+        C("statistics of another length refused", T([2, 3, 4]), None, None, T([4]), T([4]), False, 0.1, 1e-5,
+          True),
+    ],
     "fill.Tensor": [
         C("transposed", tr(2, 3), T([])),
         C("channels last, float64 value", cl(2, 3, 4, 5), T([], dtype=f64)),

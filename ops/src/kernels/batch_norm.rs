@@ -293,6 +293,60 @@ pub(crate) fn native_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     legit(cx, a, running, training)
 }
 
+/// `_batch_norm_impl_index(Tensor input, Tensor? weight, Tensor? bias,
+/// Tensor? running_mean, Tensor? running_var, bool training, float
+/// momentum, float eps, bool cudnn_enabled) -> (Tensor, Tensor, Tensor,
+/// Tensor, int)`: ATen's composite on the native backend (index 0), an
+/// empty uint8 reserve after `native_batch_norm`'s results; an empty input
+/// (a guard on its count) is cloned instead, times `weight[0]` and plus
+/// `bias[0]` when given, its statistics empty of the channels' count in
+/// the accumulate dtype.
+pub(crate) fn batch_norm_impl_index(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let numel = input.numel(cx.env)?;
+    let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    let mut outs = if cx.env.guard_bool(empty, cx.op)? {
+        // ATen reads the channels as `sizes()[1]`, unchecked.
+        if input.dim() < 2 {
+            return Err(invalid(
+                cx,
+                format!("an empty input of {} dims has no channels", input.dim()),
+            ));
+        }
+        let strides = crate::intrinsics::clone_strides(cx, input, None)?;
+        let out = super::fresh(cx, input, input.sizes.clone(), strides);
+        let stats = accumulate_dtype(input.dtype, input.device.ty);
+        let channels = [input.sizes[1]];
+        let mut outs = Outs::new();
+        outs.push(Out::Tensor(out, Alias::Fresh));
+        for _ in 0..2 {
+            let t = TensorMeta::contiguous(cx.env, &channels, stats, input.device)?;
+            outs.push(Out::Tensor(t, Alias::Fresh));
+        }
+        outs
+    } else {
+        native_batch_norm(cx, &a[..a.len().min(8)])?
+    };
+    let reserved = TensorMeta::contiguous(cx.env, &[SymInt::Int(0)], DType::UInt8, input.device)?;
+    outs.push(Out::Tensor(reserved, Alias::Fresh));
+    outs.push(Out::Int(SymInt::Int(0)));
+    Ok(outs)
+}
+
+/// ATen's `toAccumulateType(dtype, device)`: the dtype a kernel sums in
+/// (on the CPU a float32 sums in float64; elsewhere reduced floats sum in
+/// float32).
+fn accumulate_dtype(d: DType, device: fake_runtime::DeviceType) -> DType {
+    let cpu = device == fake_runtime::DeviceType::Cpu;
+    match d {
+        DType::Float16 | DType::BFloat16 => DType::Float32,
+        DType::Float32 if cpu => DType::Float64,
+        DType::Complex64 if cpu => DType::Complex128,
+        d if d.is_integral(true) => DType::Int64,
+        d => d,
+    }
+}
+
 /// `_get_batch_norm_reserve_tensor`: the cuDNN reserve space, empty
 /// (uint8) for every backend but cuDNN, whose size is a cuDNN query no
 /// metadata answers; it is taken as empty there too. The backend query
