@@ -67,6 +67,17 @@ CASES = {
         C("statistics of another length refused", T([2, 3, 4]), None, None, T([4]), T([4]), False, 0.1, 1e-5,
           True),
     ],
+    "_debug_has_internal_overlap": [
+        C("contiguous", T([2, 3])),
+        C("transposed", tr(2, 3)),
+        C("channels last", cl(2, 3, 4, 5)),
+        C("expanded", expanded(2, 3)),
+        C("expanded size-1 dim", T([1, 3], strides=[0, 1])),
+        C("every other column", T([2, 3], strides=[6, 2])),
+        C("storage offset", off(2, 3)),
+        C("zero-dim", T([])),
+        C("zero size", T([0, 3])),
+    ],
     "fill.Tensor": [
         C("transposed", tr(2, 3), T([])),
         C("channels last, float64 value", cl(2, 3, 4, 5), T([], dtype=f64)),
