@@ -78,6 +78,16 @@ CASES = {
         C("zero-dim", T([])),
         C("zero size", T([0, 3])),
     ],
+    "_fused_sdp_choice": [
+        C("4-d", T([2, 4, 16, 8]), T([2, 4, 16, 8]), T([2, 4, 16, 8])),
+        C("a mask, causal, dropout", T([2, 4, 16, 8]), T([2, 4, 16, 8]), T([2, 4, 16, 8]), T([16, 16]), 0.1,
+          True),
+        C("3-d float64", T([4, 16, 8], dtype=f64), T([4, 16, 8], dtype=f64), T([4, 16, 8], dtype=f64)),
+        C("grouped query heads", T([2, 4, 16, 8]), T([2, 2, 16, 8]), T([2, 2, 16, 8]), enable_gqa=True),
+        C("int64", T([2, 4, 16, 8], dtype=i64), T([2, 4, 16, 8], dtype=i64), T([2, 4, 16, 8], dtype=i64)),
+        C("cuda", T([2, 4, 16, 8], device="cuda"), T([2, 4, 16, 8], device="cuda"),
+          T([2, 4, 16, 8], device="cuda")),
+    ],
     "fill.Tensor": [
         C("transposed", tr(2, 3), T([])),
         C("channels last, float64 value", cl(2, 3, 4, 5), T([], dtype=f64)),
