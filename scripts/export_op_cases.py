@@ -285,7 +285,9 @@ def schema_args(op):
 # c10::ScalarType numbers, as a schema writes a dtype default.
 SCALAR_TYPES = {0: torch.uint8, 1: torch.int8, 2: torch.int16, 3: torch.int32, 4: torch.int64,
                 5: torch.float16, 6: torch.float32, 7: torch.float64, 9: torch.complex64,
-                10: torch.complex128, 11: torch.bool, 15: torch.bfloat16}
+                10: torch.complex128, 11: torch.bool, 15: torch.bfloat16, 23: torch.float8_e5m2,
+                24: torch.float8_e4m3fn, 25: torch.float8_e5m2fnuz, 26: torch.float8_e4m3fnuz,
+                27: torch.uint16, 28: torch.uint32, 29: torch.uint64, 44: torch.float8_e8m0fnu}
 
 
 MISSING = object()

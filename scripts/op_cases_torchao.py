@@ -1,7 +1,7 @@
 """Cases of torchao's affine quantization primitives (`torchao::`,
 registered when `torchao.quantization` is imported; their Python bodies
-run on fake tensors): per-tensor, per-row, per-group and per-token
-blocks, the layouts their views keep or refuse, the dtypes and bounds
+run on fake tensors, or the Meta kernels of the float8 steps kept
+whole): per-tensor, per-row, per-group and per-token blocks, the layouts their views keep or refuse, the dtypes and bounds
 each checks, and symbolic sizes whose block comparisons guard.
 
 Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
@@ -73,6 +73,17 @@ CASES = {
         C("unknown mapping refused", T([4, 6]), "AFFINE", [1, 6], i8),
         C("float32 target refused", T([4, 6]), "SYMMETRIC", [1, 6], torch.float32),
         C("block not dividing refused", T([4, 6]), "SYMMETRIC", [1, 4], i8),
+    ],
+    A + "quantize_affine_float8_non_decomposed": [
+        C("matrix", T([4, 6]), T([1])),
+        C("transposed, float8_e5m2", tr(4, 6), T([4, 1]), torch.float8_e5m2),
+        C("channels last", cl(2, 3, 4, 4), T([1])),
+        C("expanded rows", T([4, 6], strides=[0, 1]), T([1])),
+    ],
+    A + "dequantize_affine_float8_non_decomposed": [
+        C("matrix", T([4, 6], dtype=torch.float8_e4m3fn), T([1])),
+        C("transposed to bfloat16", tr(4, 6, dtype=torch.float8_e4m3fn), T([1]), bf16),
+        C("channels last", cl(2, 3, 4, 4, dtype=torch.float8_e4m3fn), T([1])),
     ],
 }
 

@@ -281,6 +281,14 @@ fn c10_dtype(v: i64) -> Option<DType> {
         10 => DType::Complex128,
         11 => DType::Bool,
         15 => DType::BFloat16,
+        23 => DType::Float8E5M2,
+        24 => DType::Float8E4M3Fn,
+        25 => DType::Float8E5M2Fnuz,
+        26 => DType::Float8E4M3Fnuz,
+        27 => DType::UInt16,
+        28 => DType::UInt32,
+        29 => DType::UInt64,
+        44 => DType::Float8E8M0Fnu,
         _ => return None,
     })
 }
