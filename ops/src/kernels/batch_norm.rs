@@ -327,8 +327,7 @@ pub(crate) fn batch_norm_impl_index(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
     } else {
         native_batch_norm(cx, &a[..a.len().min(8)])?
     };
-    let reserved = TensorMeta::contiguous(cx.env, &[SymInt::Int(0)], DType::UInt8, input.device)?;
-    outs.push(Out::Tensor(reserved, Alias::Fresh));
+    outs.push(empty_reserve(cx, input)?);
     outs.push(Out::Int(SymInt::Int(0)));
     Ok(outs)
 }
@@ -369,6 +368,12 @@ fn reserve(cx: &mut Cx<'_>, a: &[Arg<'_>], input: &TensorMeta) -> Result<Out> {
             ));
         }
     }
+    empty_reserve(cx, input)
+}
+
+/// The reserve space every backend but cuDNN gives: empty, uint8, on the
+/// input's device.
+fn empty_reserve(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<Out> {
     let t = TensorMeta::contiguous(cx.env, &[SymInt::Int(0)], DType::UInt8, input.device)?;
     Ok(Out::Tensor(t, Alias::Fresh))
 }
