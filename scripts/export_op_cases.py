@@ -670,31 +670,6 @@ def input_records(bound, extra=None):
 DIM_DYNAMIC = {"dynamic": DimDynamic.DYNAMIC, "duck": DimDynamic.DUCK, "static": DimDynamic.STATIC}
 
 
-def canonicalise(env):
-    """Rename every symbol an equality made equal to an older one to the oldest.
-
-    PyTorch picks which side of `Eq(a, b)` replaces the other by its hashed
-    symbol names; fake-tensor keeps the symbol made first. Both are right, so
-    the fixture records the oldest-symbol form.
-    """
-    order = {k: int(str(v)[1:]) for k, v in RENAME.items() if str(v).startswith("s")}
-    parent = {k: k for k in order}
-
-    def find(k):
-        while parent[k] != k:
-            k = parent[k]
-        return k
-
-    for k, v in env.replacements.items():
-        if k in parent and v in parent:
-            a, b = find(k), find(v)
-            if a != b:
-                lo, hi = sorted([a, b], key=order.get)
-                parent[hi] = lo
-    for k in order:
-        RENAME[k] = RENAME[find(k)]
-
-
 def sample_points(descs):
     """Input sizes to check the guards at: the hints, each dynamic dim (or
     symbolic integer) moved alone (to hint + 1 and to 2), all of them 6, all
@@ -831,7 +806,6 @@ def symbolic_case(title, name, case):
                 record["error"] = error_of(e)
         rename_unbacked(env, before)
         record["guards"] = [str(g.expr.xreplace(RENAME)) for g in env.guards]
-        canonicalise(env)
         if "error" not in record:
             record["outputs"] = encode_outputs(op, result, tensor_args)
     finally:

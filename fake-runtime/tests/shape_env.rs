@@ -79,7 +79,7 @@ fn equality_guard_replaces_symbol_by_constant() {
 }
 
 #[test]
-fn equality_of_two_symbols_replaces_the_newer() {
+fn equality_of_two_symbols_replaces_the_one_of_the_larger_pytorch_name() {
     let mut env = ShapeEnv::new();
     let s0 = env
         .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
@@ -88,13 +88,37 @@ fn equality_of_two_symbols_replaces_the_newer() {
         .create_symbol(5, Source::size("y", 0), DimDynamic::Dynamic, None)
         .unwrap();
     assert_ne!(s0, s1, "dynamic dims are never duck-sized");
+    // PyTorch names them by the hashes of `L['x'].size()[0]` and
+    // `L['y'].size()[0]`: s77 and s17. Of equal hints, the larger name is
+    // replaced, though it was made first.
+    let (sym0, sym1) = (env.as_symbol(s0).unwrap(), env.as_symbol(s1).unwrap());
+    assert_eq!(env.pytorch_name(sym0), "s77");
+    assert_eq!(env.pytorch_name(sym1), "s17");
     let c = env.eq(s0, s1).unwrap();
     assert!(env.guard_bool(c, "add").unwrap());
-    let sym1 = env.as_symbol(s1).unwrap();
-    assert_eq!(env.replacement(sym1), Some(s0));
+    assert_eq!(env.replacement(sym0), Some(s1));
+    assert_eq!(env.replacement(sym1), None);
     let sum = env.add(s0, s1).unwrap();
     let sum = env.simplify_int(sum).unwrap();
-    assert_eq!(env.display(sum), "2*s0");
+    assert_eq!(env.display(sum), "2*s1");
+}
+
+#[test]
+fn pytorch_names_taken_move_up() {
+    // Two sources whose hashes meet: the second takes the next number, as
+    // PyTorch's `_generate_unique_id` probes.
+    let mut env = ShapeEnv::new();
+    let a = env
+        .create_symbol(5, Source::size("a", 0), DimDynamic::Dynamic, None)
+        .unwrap();
+    let b = env
+        .create_symbol(6, Source::size("a", 1), DimDynamic::Dynamic, None)
+        .unwrap();
+    let names: Vec<String> = [a, b]
+        .iter()
+        .map(|&v| env.pytorch_name(env.as_symbol(v).unwrap()).to_string())
+        .collect();
+    assert_eq!(names, ["s97", "s98"]);
 }
 
 #[test]

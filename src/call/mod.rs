@@ -478,6 +478,8 @@ impl Maker<'_, '_> {
                     self.mode
                         .env_mut()
                         .create_symbol(hint, source, DimDynamic::Dynamic, None)?;
+                // The call's names are PyTorch's: they decide replacements.
+                self.mode.env_mut().set_pytorch_name(v, name);
                 self.symbols.push((name.clone(), v));
                 Ok(v)
             }

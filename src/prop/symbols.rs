@@ -148,6 +148,8 @@ impl Resolver for FileSymbols {
             }
             _ => return Err(ResolveError::Unknown),
         };
+        // The file's names are PyTorch's: they decide replacements.
+        env.set_pytorch_name(v, &d.name);
         self.bind(env, &d.name, v);
         Ok(v)
     }

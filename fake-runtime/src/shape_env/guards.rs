@@ -5,7 +5,11 @@
 use super::ShapeEnv;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sym::{ExprId, RelOp, SymBool, SymInt, Symbol, ValueRange};
+use smallvec::SmallVec;
 use std::fmt::Write as _;
+
+/// An atom of a monomial and its exponent.
+type Power = (ExprId, u32);
 
 /// A condition the compiled artifact assumes, with what asked for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -587,6 +591,7 @@ impl ShapeEnv {
         match (op, linear) {
             // `c*s + rest == 0` with c = +-1: replace s by -c*rest.
             (RelOp::Eq, Some((terms, constant))) => self.learn_equality(&terms, constant),
+            (RelOp::Eq, None) => self.learn_product_equality(p),
             // `s + k OP 0`: narrow the range of s.
             (_, Some((terms, constant))) if terms.len() == 1 && terms[0].1 == 1 => {
                 let (s, k) = (terms[0].0, constant);
@@ -662,12 +667,14 @@ impl ShapeEnv {
     /// `s1 + 2`) that names no unbacked symbol; otherwise nothing is
     /// replaced.
     fn learn_equality(&mut self, terms: &[(Symbol, i64)], constant: i64) -> Result<()> {
+        // PyTorch's `_smart_symbol_sort`, largest first: by hint (unbacked
+        // symbols last of all), then by PyTorch's name, compared as text.
         let key = |env: &Self, s: Symbol| {
             let size = match env.symbol_hint(s) {
                 Some(h) if !env.exprs.is_unbacked(s) => h,
                 _ => i64::MAX,
             };
-            (size, s.0)
+            (size, env.pytorch_name(s).to_string())
         };
         let mut target: Option<(Symbol, i64)> = None;
         let mut best = None;
@@ -710,7 +717,12 @@ impl ShapeEnv {
             let t = self.exprs.mul(k, se)?;
             value = self.exprs.add(value, t)?;
         }
-        // The replacement inherits the target's range.
+        self.replace_solved(target, value)
+    }
+
+    /// Replace `target` by `value`, the equality solved for it; a symbol
+    /// `value` inherits the target's range.
+    fn replace_solved(&mut self, target: Symbol, value: ExprId) -> Result<()> {
         let target_range = self.exprs.symbol_range(target);
         if let Some(other) = self.exprs.as_symbol(value) {
             let merged = self.exprs.symbol_range(other).intersect(&target_range);
@@ -719,6 +731,121 @@ impl ShapeEnv {
             }
         }
         self.add_replacement(target, value)
+    }
+
+    /// A polynomial equality `p == 0` that is not linear, solved as
+    /// PyTorch's `try_solve` solves it for the symbol `_smart_symbol_sort`
+    /// puts first (of the largest hint, then PyTorch name): when one term
+    /// holds that symbol, to the first power, `c*m*s + rest == 0` gives
+    /// `s = -rest / (c*m)` where sympy's division comes out whole: a
+    /// numeric `c*m` dividing every coefficient of `rest`, or a monomial
+    /// `c*m` dividing `rest`'s single term (`s0*s1 == s0*s3` gives
+    /// `s1 = s3`). Nothing for anything else (a `Mod`, a floor division
+    /// or another function among the atoms, more than five symbols, an
+    /// unbacked symbol in the answer).
+    fn learn_product_equality(&mut self, p: ExprId) -> Result<()> {
+        let poly = self.exprs.poly(p);
+        let mut free: SmallVec<[Symbol; 6]> = SmallVec::new();
+        for (m, _) in &poly.terms {
+            for &(atom, _) in m {
+                let Some(s) = self.exprs.as_symbol(atom) else {
+                    return Ok(());
+                };
+                if !free.contains(&s) {
+                    free.push(s);
+                }
+            }
+        }
+        if free.len() > 5 {
+            return Ok(());
+        }
+        let key = |env: &Self, s: Symbol| {
+            let size = match env.symbol_hint(s) {
+                Some(h) if !env.exprs.is_unbacked(s) => h,
+                _ => i64::MAX,
+            };
+            (size, env.pytorch_name(s).to_string())
+        };
+        let Some(target) = free.iter().copied().max_by_key(|&s| key(self, s)) else {
+            return Ok(());
+        };
+        let target_atom = self.exprs.symbol_expr(target);
+        let mut holding = poly
+            .terms
+            .iter()
+            .filter(|(m, _)| m.iter().any(|&(a, _)| a == target_atom));
+        let (Some((m, c)), None) = (holding.next(), holding.next()) else {
+            return Ok(());
+        };
+        if !m.iter().any(|&(a, e)| a == target_atom && e == 1) {
+            return Ok(());
+        }
+        let divisor: SmallVec<[Power; 2]> = m
+            .iter()
+            .copied()
+            .filter(|&(a, _)| a != target_atom)
+            .collect();
+        let c = *c;
+        let rest: SmallVec<[(&[Power], i64); 2]> = poly
+            .terms
+            .iter()
+            .filter(|(t, _)| !t.iter().any(|&(a, _)| a == target_atom))
+            .map(|(t, k)| (t.as_slice(), *k))
+            .collect();
+        // -k / c when exact.
+        let quotient = |k: i64| {
+            (k.checked_rem(c) == Some(0))
+                .then(|| k.checked_div(c).and_then(i64::checked_neg))
+                .flatten()
+        };
+        let mut value = if divisor.is_empty() {
+            // A numeric coefficient: sympy divides every term by it.
+            let Some(k) = quotient(poly.constant) else {
+                return Ok(());
+            };
+            let mut value = self.exprs.int(k);
+            for (t, coefficient) in rest {
+                let Some(q) = quotient(coefficient) else {
+                    return Ok(());
+                };
+                let term = self.monomial(t, &[], q)?;
+                value = self.exprs.add(value, term)?;
+            }
+            value
+        } else {
+            // A symbolic one: the other side must be one term it divides
+            // (a zero other side is not divided: nothing is solved).
+            let ([(t, coefficient)], 0) = (rest.as_slice(), poly.constant) else {
+                return Ok(());
+            };
+            let Some(q) = quotient(*coefficient) else {
+                return Ok(());
+            };
+            let divides = divisor
+                .iter()
+                .all(|&(a, e)| t.iter().any(|&(b, f)| a == b && f >= e));
+            if !divides {
+                return Ok(());
+            }
+            self.monomial(t, &divisor, q)?
+        };
+        value = self.simplify(value)?;
+        if self.exprs.mentions_unbacked(value) {
+            return Ok(());
+        }
+        self.replace_solved(target, value)
+    }
+
+    /// `k * t / d` for monomials `t` and `d` (`d` dividing `t`).
+    fn monomial(&mut self, t: &[(ExprId, u32)], d: &[(ExprId, u32)], k: i64) -> Result<ExprId> {
+        let mut value = self.exprs.int(k);
+        for &(atom, e) in t {
+            let less = d.iter().find(|&&(a, _)| a == atom).map_or(0, |&(_, f)| f);
+            for _ in less..e {
+                value = self.exprs.mul(value, atom)?;
+            }
+        }
+        Ok(value)
     }
 
     fn add_replacement(&mut self, target: Symbol, value: ExprId) -> Result<()> {

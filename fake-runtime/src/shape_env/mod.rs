@@ -82,6 +82,8 @@ pub(crate) struct SymbolData {
     pub(crate) sources: Vec<Source>,
     /// What made an unbacked symbol (`nonzero`, `item`).
     pub(crate) origin: String,
+    /// PyTorch's name of the symbol ([`ShapeEnv::pytorch_name`]).
+    pub(crate) pytorch_name: String,
 }
 
 /// Symbols, guards and replacements of one trace.
@@ -96,6 +98,9 @@ pub struct ShapeEnv {
     pub(crate) static_sources: Vec<(Source, i64)>,
     /// Every source given to `create_symbol`: one size has one symbol.
     seen_sources: FxHashSet<Source>,
+    /// The numbers of the backed symbols' PyTorch names taken so far
+    /// (PyTorch's `unique_ids`).
+    unique_ids: FxHashSet<u32>,
     pub(crate) replacements: FxHashMap<Symbol, ExprId>,
     /// Expression -> expression with replacements applied, for the current
     /// set of replacements.
@@ -180,6 +185,7 @@ impl ShapeEnv {
             duck: FxHashMap::default(),
             static_sources: Vec::new(),
             seen_sources: Default::default(),
+            unique_ids: Default::default(),
             replacements: FxHashMap::default(),
             simplified: FxHashMap::default(),
             divisible: FxHashSet::default(),
@@ -237,6 +243,7 @@ impl ShapeEnv {
             duck,
             static_sources,
             seen_sources,
+            unique_ids,
             replacements,
             simplified,
             divisible,
@@ -260,6 +267,7 @@ impl ShapeEnv {
         self.duck.clone_from(duck);
         self.static_sources.clone_from(static_sources);
         self.seen_sources.clone_from(seen_sources);
+        self.unique_ids.clone_from(unique_ids);
         self.replacements.clone_from(replacements);
         self.simplified.clone_from(simplified);
         self.divisible.clone_from(divisible);
@@ -450,6 +458,7 @@ impl ShapeEnv {
             hint: None,
             sources: Vec::new(),
             origin: origin.to_string(),
+            pytorch_name: self.exprs.symbol_name(sym),
         });
         debug_assert_eq!(self.symbols.len(), self.exprs.num_symbols());
         if size_like {
@@ -474,12 +483,54 @@ impl ShapeEnv {
         origin: String,
     ) -> Symbol {
         let sym = self.exprs.new_symbol(hint.is_none(), positive, range);
+        let pytorch_name = format!("s{}", self.unique_id(&source));
         self.symbols.push(SymbolData {
             hint,
             sources: vec![source],
             origin,
+            pytorch_name,
         });
         sym
+    }
+
+    /// PyTorch's `_generate_unique_id` for a new backed symbol of
+    /// `source`: the SHA-256 of the source's name
+    /// ([`Source::pytorch_name`]) modulo 100, moved up past the numbers
+    /// taken.
+    fn unique_id(&mut self, source: &Source) -> u32 {
+        use sha2::{Digest, Sha256};
+        let digest = Sha256::digest(source.pytorch_name().as_bytes());
+        // The 256-bit big-endian number modulo 100, byte by byte.
+        let mut id = digest
+            .iter()
+            .fold(0u32, |r, &b| (r * 256 + u32::from(b)) % 100);
+        while !self.unique_ids.insert(id) {
+            id += 1;
+        }
+        id
+    }
+
+    /// PyTorch's name of symbol `s`, which decides which of two equal
+    /// symbols an equality replaces (the one whose hint, then name, is
+    /// the larger): for a backed symbol, `s` and the number PyTorch 2.15
+    /// derives from its source's name (`s61` for `self.size()[0]`),
+    /// unless [`Self::set_pytorch_name`] gave the name PyTorch used; for
+    /// an unbacked one, its own (`u0`).
+    pub fn pytorch_name(&self, s: Symbol) -> &str {
+        self.symbols
+            .get(s.0 as usize)
+            .map_or("", |d| d.pytorch_name.as_str())
+    }
+
+    /// Name the symbol of `v` as PyTorch named it (a symbol of a program
+    /// PyTorch exported, a call's symbol named by its user); nothing for
+    /// a value that is not a symbol.
+    pub fn set_pytorch_name(&mut self, v: SymInt, name: &str) {
+        if let Some(s) = self.as_symbol(v)
+            && let Some(d) = self.symbols.get_mut(s.0 as usize)
+        {
+            d.pytorch_name = name.to_string();
+        }
     }
 
     /// The symbol a `SymInt` is exactly, if it is one.

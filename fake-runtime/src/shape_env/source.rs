@@ -39,6 +39,34 @@ impl Source {
     }
 }
 
+impl Source {
+    /// The name PyTorch gives this source (`Source.name`), from which it
+    /// derives a symbol's name: a tensor or integer named by an
+    /// identifier is a local of the traced function (`L['x']`), so
+    /// `x.size()[0]` is `L['x'].size()[0]`; any other name is taken as
+    /// PyTorch's own.
+    pub fn pytorch_name(&self) -> String {
+        fn base(name: &str) -> String {
+            let ident = name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+            if ident {
+                format!("L['{name}']")
+            } else {
+                name.to_string()
+            }
+        }
+        match self {
+            Source::Size { tensor, dim } => format!("{}.size()[{dim}]", base(tensor)),
+            Source::Stride { tensor, dim } => format!("{}.stride()[{dim}]", base(tensor)),
+            Source::StorageOffset { tensor } => format!("{}.storage_offset()", base(tensor)),
+            Source::Local(name) => base(name),
+        }
+    }
+}
+
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -247,6 +247,13 @@ impl ExprArena {
         self.summaries.get(id.0 as usize).map_or(1, |s| s.depth)
     }
 
+    /// Whether `id` mentions an unbacked symbol.
+    pub fn mentions_unbacked(&self, id: ExprId) -> bool {
+        self.summaries
+            .get(id.0 as usize)
+            .is_some_and(|s| s.unbacked)
+    }
+
     pub(crate) fn node(&self, id: ExprId) -> &Node {
         &self.nodes[id.0 as usize]
     }

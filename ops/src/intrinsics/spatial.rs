@@ -1,12 +1,20 @@
 //! Intrinsics of spatial rearrangements: `col2im`'s output sizes with the
 //! checks of its Python decomposition (which FakeTensorMode runs), and its
-//! layout.
+//! layout; the view a sampler's decomposition takes of its grid.
 
 use super::*;
 
 /// A list as Python prints it: `[2, 2]`.
 fn py_list(env: &fake_runtime::ShapeEnv, v: &[SymInt]) -> String {
     shape::display_dims(env, v)
+}
+
+/// `view_sizes(t, shape)`: the sizes of `t.view(shape)`, its checks and
+/// guards those of the fake `view` (a decomposition that views an
+/// argument, as `grid_sampler_2d`'s views its grid, guards as the view
+/// does: the element counts equal, then each merged or split group).
+pub fn view_sizes(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
+    Ok(view_geometry(cx, t, &shape)?.0)
 }
 
 /// `col2im_out(input, output_size, kernel_size, dilation, padding,
