@@ -92,7 +92,15 @@ impl Printer<'_> {
                     Printed::Int(i) => i.to_string(),
                     Printed::Text(t) => t,
                 },
-                other => format!("{other:?}"),
+                Scalar::Float(f) => self.mode.env().display_float_with(*f, &|s| {
+                    self.names
+                        .get(&s)
+                        .cloned()
+                        .unwrap_or_else(|| self.mode.env().arena().symbol_name(s))
+                }),
+                Scalar::Bool(SymBool::Bool(b)) => if *b { "True" } else { "False" }.into(),
+                Scalar::Bool(SymBool::Expr(e)) => self.expr(*e),
+                Scalar::Complex(re, im) => python_complex(*re, *im),
             })),
             Output::None => Outcome::None,
         })
@@ -100,6 +108,34 @@ impl Printer<'_> {
 }
 
 // ---- printing ----------------------------------------------------------------------
+
+/// A complex number as Python prints it: `(1+2j)`, `-3j` for a zero real
+/// part of positive sign.
+fn python_complex(re: f64, im: f64) -> String {
+    let num = |v: f64| {
+        if v.is_nan() {
+            "nan".to_string()
+        } else if v.is_infinite() {
+            if v > 0.0 { "inf" } else { "-inf" }.to_string()
+        } else if v == 0.0 && v.is_sign_negative() {
+            "-0".to_string()
+        } else if v == v.trunc() && v.abs() < 1e16 {
+            format!("{}", v as i64)
+        } else {
+            format!("{v}")
+        }
+    };
+    let imag = format!("{}j", num(im));
+    if re == 0.0 && re.is_sign_positive() {
+        return imag;
+    }
+    let sign = if im.is_sign_negative() && !im.is_nan() {
+        ""
+    } else {
+        "+"
+    };
+    format!("({}{sign}{imag})", num(re))
+}
 
 impl Printed {
     fn json(&self) -> Json {
@@ -198,6 +234,27 @@ impl std::fmt::Display for Outcome {
             }
             Outcome::Value(v) => write!(f, "{v}"),
             Outcome::None => f.write_str("None"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::python_complex;
+
+    #[test]
+    fn complex_numbers_print_as_python_repr_prints_them() {
+        // `repr(complex(re, im))` in Python.
+        let cases = [
+            ((1.0, 2.0), "(1+2j)"),
+            ((0.0, -3.0), "-3j"),
+            ((0.0, 2.0), "2j"),
+            ((1.5, -2.0), "(1.5-2j)"),
+            ((-0.0, 1.0), "(-0+1j)"),
+            ((f64::INFINITY, 0.0), "(inf+0j)"),
+        ];
+        for ((re, im), want) in cases {
+            assert_eq!(python_complex(re, im), want, "complex({re}, {im})");
         }
     }
 }
