@@ -501,3 +501,31 @@ fn json_sizes_may_be_expressions_over_symbols() {
     let message = bad["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("strides `s1*`"), "{bad}");
 }
+
+/// A SymInt argument in the JSON form, `{"sym": "s0*s1"}`, as PyTorch
+/// prints one: a view to `[s0*s1]` answers as the flattening of the same
+/// input does; and the symbols an expression meets first are inputs of
+/// their own (two of them in one size are two symbols, not one source
+/// given twice).
+#[test]
+fn json_symints_may_be_expressions_over_symbols() {
+    let run = |line: &str| {
+        let o = fake(&["call", "--jsonl", "-"], Some(line));
+        assert_eq!(o.status.code(), Some(0), "{line}");
+        serde_json::from_slice::<Json>(&o.stdout).expect("one JSON line")
+    };
+    let x = r#"{"tensor": {"dtype": "float32", "sizes": ["s0", "s1"]}}"#;
+    let viewed = run(&format!(
+        r#"{{"op": "aten::view", "args": [{x}, [{{"sym": "s0*s1"}}]]}}"#
+    ));
+    let flattened = run(&format!(
+        r#"{{"op": "aten::flatten.using_ints", "args": [{x}]}}"#
+    ));
+    assert!(viewed.get("ok").is_some(), "{viewed}");
+    assert_eq!(viewed["ok"][0]["tensor"], flattened["ok"][0]["tensor"]);
+    let product = run(
+        r#"{"op": "aten::neg", "args": [{"tensor": {"dtype": "float32", "sizes": ["s0*s1"]}}]}"#,
+    );
+    let sizes = &product["ok"][0]["tensor"]["sizes"];
+    assert_eq!(sizes, &viewed["ok"][0]["tensor"]["sizes"], "{product}");
+}

@@ -49,7 +49,8 @@ pub fn from_json(v: &Json) -> Result<Call, CallError> {
 /// (`{"tensor": {"dtype": "float32", "sizes": [2, "s0"]}}`), a dtype
 /// (`{"dtype": "int64"}`), a memory format, layout or device, a number
 /// (`{"float": "inf"}` for one JSON cannot hold: `inf`, `-inf`, `nan`), a
-/// string, a bool, `null` or a list of these.
+/// SymInt as PyTorch prints one (`{"sym": "s0*s1"}`), a string, a bool,
+/// `null` or a list of these.
 pub fn value_from_json(v: &Json) -> Result<CallValue, CallError> {
     json_value(v, 0)
 }
@@ -120,6 +121,12 @@ fn json_value(v: &Json, depth: usize) -> Result<CallValue, CallError> {
                 "device" => {
                     CallValue::Device(named(Some(x), "device")?.parse().map_err(parse_err)?)
                 }
+                // A SymInt as PyTorch prints it: `{"sym": "s0*s1"}`.
+                "sym" => match json_size(x, "sym")? {
+                    Size::Int(v) => CallValue::Int(v),
+                    Size::Sym(name) => CallValue::Sym(name),
+                    Size::Expr(e) => CallValue::SymExpr(e),
+                },
                 // JSON has no infinities or NaN: `{"float": "inf"}`.
                 "float" => match x {
                     Json::Number(n) => CallValue::Float(n.as_f64().unwrap_or(f64::NAN)),

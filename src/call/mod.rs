@@ -81,6 +81,9 @@ pub enum CallValue {
     Str(String),
     /// A symbol used as an integer (`s0`).
     Sym(String),
+    /// An integer written as an expression over symbols (JSON
+    /// `{"sym": "s0*s1"}`, as PyTorch prints a SymInt).
+    SymExpr(SizeExpr),
     /// A list.
     List(Vec<CallValue>),
     /// A tensor.
@@ -483,22 +486,26 @@ impl Maker<'_, '_> {
                 self.symbols.push((name.clone(), v));
                 Ok(v)
             }
-            Size::Expr(e) => self.expr(e, &source),
+            Size::Expr(e) => self.expr(e),
         }
     }
 
     /// An expression's value: its symbols made as [`Self::size`] makes
-    /// them, then the ShapeEnv's arithmetic.
-    fn expr(&mut self, e: &SizeExpr, source: &Source) -> Result<SymInt, CallError> {
+    /// them (a symbol first met inside an expression is an integer input
+    /// of its own, by its name: the size the expression gives is not its
+    /// value), then the ShapeEnv's arithmetic.
+    fn expr(&mut self, e: &SizeExpr) -> Result<SymInt, CallError> {
         Ok(match e {
             SizeExpr::Int(v) => SymInt::Int(*v),
-            SizeExpr::Sym(name) => self.size(&Size::Sym(name.clone()), source.clone())?,
+            SizeExpr::Sym(name) => {
+                self.size(&Size::Sym(name.clone()), Source::Local(name.clone()))?
+            }
             SizeExpr::Neg(a) => {
-                let a = self.expr(a, source)?;
+                let a = self.expr(a)?;
                 self.mode.env_mut().neg(a)?
             }
             SizeExpr::Bin(op, a, b) => {
-                let (a, b) = (self.expr(a, source)?, self.expr(b, source)?);
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
                 let env = self.mode.env_mut();
                 match op {
                     BinOp::Add => env.add(a, b)?,
@@ -525,6 +532,7 @@ impl Maker<'_, '_> {
             CallValue::Sym(s) => {
                 Made::Int(self.size(&Size::Sym(s.clone()), Source::Local(s.clone()))?)
             }
+            CallValue::SymExpr(e) => Made::Int(self.expr(e)?),
             CallValue::DType(d) => Made::DType(*d),
             CallValue::MemoryFormat(m) => Made::MemoryFormat(*m),
             CallValue::Layout(l) => Made::Layout(*l),
@@ -552,10 +560,12 @@ impl Maker<'_, '_> {
                         });
                     }
                     Made::OptTensors(ts)
-                } else if items
-                    .iter()
-                    .all(|x| matches!(x, CallValue::Int(_) | CallValue::Sym(_)))
-                {
+                } else if items.iter().all(|x| {
+                    matches!(
+                        x,
+                        CallValue::Int(_) | CallValue::Sym(_) | CallValue::SymExpr(_)
+                    )
+                }) {
                     let mut out = Vec::with_capacity(items.len());
                     for (k, x) in items.iter().enumerate() {
                         out.push(match self.value(x, &format!("{name}[{k}]"))? {
