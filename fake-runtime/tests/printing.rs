@@ -268,3 +268,30 @@ fn ceildiv() {
 fn extrema() {
     check_group("extrema");
 }
+
+/// Sums inside a product are ordered by the names that decide the order
+/// (sympy's sort key compares the symbols' own names), not by the order
+/// the symbols were made in: the contiguous strides of sizes
+/// `[s10 - 1, s53 - 1, s21 - 1]`, symbols made in that order and printed
+/// with those names, print their first stride as sympy's `str` prints
+/// the product of the last two: `(s21 - 1)*(s53 - 1)`.
+#[test]
+fn sums_in_a_product_follow_the_printed_names() {
+    let mut env = ShapeEnv::new();
+    let names = ["s10", "s53", "s21"];
+    let mut sizes = Vec::new();
+    let mut by_symbol = std::collections::HashMap::new();
+    for (i, name) in names.iter().enumerate() {
+        let s = env
+            .create_symbol(3, Source::size("x", i), DimDynamic::Dynamic, None)
+            .unwrap();
+        by_symbol.insert(env.as_symbol(s).unwrap(), name.to_string());
+        sizes.push(env.sub(s, SymInt::Int(1)).unwrap());
+    }
+    let strides = fake_runtime::strides::contiguous(&mut env, &sizes).unwrap();
+    let SymInt::Expr(first) = strides[0] else {
+        panic!("a symbolic stride")
+    };
+    let printed = env.arena().display_with(first, &|s| by_symbol[&s].clone());
+    assert_eq!(printed, "(s21 - 1)*(s53 - 1)");
+}

@@ -205,7 +205,14 @@ impl Printer<'_> {
     /// coefficient is ignored and a power sorts as its base, as sympy's
     /// `Expr.sort_key` does.
     fn key(&self, id: ExprId) -> SortKey {
-        let canonical = |id| self.arena.display(id);
+        // Printed with the names that decide the order, as sympy compares
+        // the symbols' own names inside a sum or a call.
+        let ordering = Printer {
+            arena: self.arena,
+            names: self.order,
+            order: self.order,
+        };
+        let canonical = |id| ordering.print(id);
         let leaf = |class: u8, num: i64, name: String| SortKey {
             class,
             num,
