@@ -529,3 +529,27 @@ fn json_symints_may_be_expressions_over_symbols() {
     let sizes = &product["ok"][0]["tensor"]["sizes"];
     assert_eq!(sizes, &viewed["ok"][0]["tensor"]["sizes"], "{product}");
 }
+
+/// The text form takes the same expressions where an integer goes:
+/// `view(x, [s0*s1])` answers as `flatten(x)`, and a list of sizes
+/// mixes numbers and expressions (`[2, s0 - 2]`).
+#[test]
+fn text_symints_may_be_expressions_over_symbols() {
+    let run = |call: &str| {
+        let o = fake(&["call", call], None);
+        assert_eq!(o.status.code(), Some(0), "{call}");
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        text.lines().nth(1).unwrap_or_default().to_string()
+    };
+    let viewed = run("aten::view(f32[s0,s1], [s0*s1])");
+    let flattened = run("aten::flatten.using_ints(f32[s0,s1])");
+    assert_eq!(viewed, flattened);
+    let split = fake(
+        &["call", "aten::split_with_sizes(f32[s0,3], [2, s0 - 2])"],
+        None,
+    );
+    assert_eq!(split.status.code(), Some(0));
+    // A float's exponent is no expression.
+    let scaled = fake(&["call", "aten::add(f32[2], 1e-5)"], None);
+    assert_eq!(scaled.status.code(), Some(0));
+}

@@ -1,6 +1,6 @@
 //! The text form of a call: `aten::add(f32[s0,3]{1,s0}+2@cuda, 2.5, alpha=2)`.
 
-use super::{Call, CallError, CallValue, MAX_DEPTH, Size, TensorSpec};
+use super::{Call, CallError, CallValue, MAX_DEPTH, Size, SizeExpr, TensorSpec};
 use fake_runtime::{DType, Device, Layout, MemoryFormat};
 
 /// Parse a call written as text.
@@ -125,6 +125,31 @@ impl Parser<'_> {
         })
     }
 
+    /// An integer written as an expression over symbols (`s0*s1`,
+    /// `2*s0 - 1`, `-s0`, `Max(1, s0)`), up to the `,` or closing bracket
+    /// that ends the value, and where it ends; `None` when the value is not
+    /// one (a number, a name alone, a tensor, a string, a float such as
+    /// `1e-5`).
+    fn symbolic(&self) -> Option<(SizeExpr, usize)> {
+        let start = self.i;
+        let mut depth = 0usize;
+        let mut end = start;
+        while let Some(&c) = self.s.get(end) {
+            match c {
+                b'(' => depth += 1,
+                b')' if depth == 0 => break,
+                b')' => depth -= 1,
+                b',' | b']' if depth == 0 => break,
+                b'[' | b'"' | b'\'' | b'{' | b'@' => return None,
+                _ => {}
+            }
+            end += 1;
+        }
+        let text = std::str::from_utf8(&self.s[start..end]).ok()?;
+        let e = super::size_expr::parse(text, "integer").ok()?;
+        (!matches!(e, SizeExpr::Sym(_)) && e.mentions_symbol()).then_some((e, end))
+    }
+
     fn number(&mut self) -> Result<CallValue, CallError> {
         self.blank();
         let start = self.i;
@@ -228,6 +253,10 @@ impl Parser<'_> {
                 Ok(CallValue::Str(
                     String::from_utf8_lossy(&self.s[start..start + end]).into_owned(),
                 ))
+            }
+            Some(_) if let Some((e, end)) = self.symbolic() => {
+                self.i = end;
+                Ok(CallValue::SymExpr(e))
             }
             Some(c) if c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.') => self.number(),
             Some(_) => {

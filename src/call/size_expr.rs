@@ -25,6 +25,18 @@ pub enum SizeExpr {
     Bin(BinOp, Box<SizeExpr>, Box<SizeExpr>),
 }
 
+impl SizeExpr {
+    /// Whether a symbol appears in it.
+    pub fn mentions_symbol(&self) -> bool {
+        match self {
+            SizeExpr::Int(_) => false,
+            SizeExpr::Sym(_) => true,
+            SizeExpr::Neg(a) => a.mentions_symbol(),
+            SizeExpr::Bin(_, a, b) => a.mentions_symbol() || b.mentions_symbol(),
+        }
+    }
+}
+
 /// The binary operations of [`SizeExpr`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {
