@@ -104,6 +104,10 @@ enum Command {
         /// hints.
         #[arg(long)]
         backed_size_oblivious: bool,
+        /// Run as under PyTorch's Python dispatcher, as `torch.export`
+        /// traces (operators with a Python implementation take it).
+        #[arg(long)]
+        python_dispatcher: bool,
     },
     /// Peak memory as a formula of the program's symbols: each storage is
     /// live from the node that makes it to the last node that reads it (to
@@ -277,11 +281,15 @@ fn main() -> ExitCode {
             jsonl,
             hints,
             backed_size_oblivious,
+            python_dispatcher,
         } => {
             let hints = hints.into_iter().collect();
-            let settings = fake_runtime::ShapeEnvSettings {
-                backed_size_oblivious,
-                ..Default::default()
+            let settings = fake_tensor::call::CallSettings {
+                env: fake_runtime::ShapeEnvSettings {
+                    backed_size_oblivious,
+                    ..Default::default()
+                },
+                python_dispatcher,
             };
             match (call, jsonl) {
                 (_, Some(file)) => call_jsonl(&file, &hints, settings),
@@ -717,7 +725,7 @@ fn rules() -> Result<u8, Failure> {
 fn call_text(
     text: &str,
     hints: &BTreeMap<String, i64>,
-    settings: fake_runtime::ShapeEnvSettings,
+    settings: fake_tensor::call::CallSettings,
 ) -> Result<u8, Failure> {
     let registry = fake_ops::registry();
     let call = fake_tensor::call::parse(text).map_err(anyhow::Error::from)?;
@@ -761,7 +769,7 @@ fn call_text(
 fn call_jsonl(
     file: &Path,
     hints: &BTreeMap<String, i64>,
-    settings: fake_runtime::ShapeEnvSettings,
+    settings: fake_tensor::call::CallSettings,
 ) -> Result<u8, Failure> {
     use std::io::BufRead;
     let registry = fake_ops::registry();

@@ -16,6 +16,8 @@ use std::process::{Command, Output, Stdio};
 /// `dtype=long`, which a call leaving it out gets).
 const OPERATORS: &[&str] = &[
     "_local_scalar_dense",
+    "constant_pad_nd",
+    "expand",
     "randint",
     "randperm",
     "fill",
@@ -85,9 +87,20 @@ fn argument(v: &Json) -> Option<Json> {
     })
 }
 
+/// One recorded case as a call line.
+struct Case {
+    label: String,
+    line: String,
+    /// PyTorch's outputs, `None` for a refusal.
+    want: Option<Json>,
+    /// Recorded under the Python dispatcher (`fake call
+    /// --python-dispatcher`).
+    python_dispatcher: bool,
+}
+
 /// The cases of operator file `name` as call lines, with what PyTorch
-/// answered: `(label, line, outputs or None for a refusal)`.
-fn cases(name: &str) -> Vec<(String, String, Option<Json>)> {
+/// answered.
+fn cases(name: &str) -> Vec<Case> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("ops/tests/fixtures/ops")
         .join(format!("{name}.json"));
@@ -131,7 +144,12 @@ fn cases(name: &str) -> Vec<(String, String, Option<Json>)> {
             }
             let line = json!({ "op": op, "args": args, "kwargs": kwargs }).to_string();
             let label = format!("{op} / {}", case["name"].as_str().unwrap_or("?"));
-            out.push((label, line, case.get("outputs").cloned()));
+            out.push(Case {
+                label,
+                line,
+                want: case.get("outputs").cloned(),
+                python_dispatcher: case.get("python_dispatcher") == Some(&Json::Bool(true)),
+            });
         }
     }
     out
@@ -222,8 +240,8 @@ fn jsonl_calls_answer_as_pytorch() {
 fn numbers_for_tensors_answer_as_the_scalar_overloads() {
     let mut all = Vec::new();
     for name in ["add", "sub", "mul", "div"] {
-        for (label, line, want) in cases(name) {
-            let mut call: Json = serde_json::from_str(&line).expect("JSON");
+        for case in cases(name) {
+            let mut call: Json = serde_json::from_str(&case.line).expect("JSON");
             let op = call["op"].as_str().expect("op").to_string();
             let Some(base) = op.strip_suffix(".Scalar") else {
                 continue;
@@ -235,7 +253,11 @@ fn numbers_for_tensors_answer_as_the_scalar_overloads() {
                 let alpha = args.remove(2);
                 call["kwargs"]["alpha"] = alpha;
             }
-            all.push((format!("{label} as .Tensor"), call.to_string(), want));
+            all.push(Case {
+                label: format!("{} as .Tensor", case.label),
+                line: call.to_string(),
+                ..case
+            });
         }
     }
     assert!(all.len() > 40, "only {} cases", all.len());
@@ -250,15 +272,19 @@ fn numbers_for_tensors_answer_as_the_scalar_overloads() {
 #[test]
 fn a_bool_where_a_float_is_wanted_fits() {
     let mut all = Vec::new();
-    for (label, line, want) in cases("upsample_nearest2d") {
-        if label != "aten::upsample_nearest2d / a scale given as a bool" {
+    for case in cases("upsample_nearest2d") {
+        if case.label != "aten::upsample_nearest2d / a scale given as a bool" {
             continue;
         }
-        let mut call: Json = serde_json::from_str(&line).expect("JSON");
+        let mut call: Json = serde_json::from_str(&case.line).expect("JSON");
         let args = call["args"].as_array_mut().expect("args");
-        assert_eq!(args[2], json!(0.0), "{line}");
+        assert_eq!(args[2], json!(0.0), "{}", case.line);
         args[2] = json!(false);
-        all.push((format!("{label}, as a bool"), call.to_string(), want));
+        all.push(Case {
+            label: format!("{}, as a bool", case.label),
+            line: call.to_string(),
+            ..case
+        });
     }
     assert_eq!(all.len(), 1, "the case is missing");
     let problems = disagreements(&all);
@@ -268,39 +294,54 @@ fn a_bool_where_a_float_is_wanted_fits() {
 /// Run `all` (label, JSON line, PyTorch's outputs or `None` for a
 /// refusal) through `fake call --jsonl` and name every call whose answer
 /// differs.
-fn disagreements(all: &[(String, String, Option<Json>)]) -> Vec<String> {
-    let input: String = all.iter().map(|(_, l, _)| format!("{l}\n")).collect();
-    let o = fake(&["call", "--jsonl", "-"], Some(&input));
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let lines: Vec<Json> = String::from_utf8(o.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
-    assert_eq!(lines.len(), all.len());
+fn disagreements(all: &[Case]) -> Vec<String> {
     let mut problems = Vec::new();
-    for ((label, _, want), got) in all.iter().zip(&lines) {
-        match (want, got.get("ok")) {
-            (Some(want), Some(got)) => {
-                let want: Vec<Json> = want
-                    .as_array()
-                    .expect("outputs")
-                    .iter()
-                    .map(expected)
-                    .collect();
-                let got: Vec<Json> = got.as_array().expect("ok").iter().map(ours).collect();
-                if want != got {
-                    problems.push(format!("{label}: ours {got:?}, PyTorch {want:?}"));
+    // The cases recorded under the Python dispatcher run under it.
+    for python_dispatcher in [false, true] {
+        let group: Vec<&Case> = all
+            .iter()
+            .filter(|c| c.python_dispatcher == python_dispatcher)
+            .collect();
+        if group.is_empty() {
+            continue;
+        }
+        let input: String = group.iter().map(|c| format!("{}\n", c.line)).collect();
+        let mut args = vec!["call", "--jsonl", "-"];
+        if python_dispatcher {
+            args.push("--python-dispatcher");
+        }
+        let o = fake(&args, Some(&input));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let lines: Vec<Json> = String::from_utf8(o.stdout)
+            .expect("utf-8")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        assert_eq!(lines.len(), group.len());
+        for (case, got) in group.iter().zip(&lines) {
+            let label = &case.label;
+            match (&case.want, got.get("ok")) {
+                (Some(want), Some(got)) => {
+                    let want: Vec<Json> = want
+                        .as_array()
+                        .expect("outputs")
+                        .iter()
+                        .map(expected)
+                        .collect();
+                    let got: Vec<Json> = got.as_array().expect("ok").iter().map(ours).collect();
+                    if want != got {
+                        problems.push(format!("{label}: ours {got:?}, PyTorch {want:?}"));
+                    }
                 }
+                (None, None) => {}
+                (Some(_), None) => problems.push(format!("{label}: refused: {got}")),
+                (None, Some(_)) => problems.push(format!("{label}: accepted, PyTorch refuses")),
             }
-            (None, None) => {}
-            (Some(_), None) => problems.push(format!("{label}: refused: {got}")),
-            (None, Some(_)) => problems.push(format!("{label}: accepted, PyTorch refuses")),
         }
     }
     problems
@@ -309,7 +350,7 @@ fn disagreements(all: &[(String, String, Option<Json>)]) -> Vec<String> {
 #[test]
 fn the_text_form_prints_pytorchs_sizes() {
     // conv2d's first case, written as text.
-    let (_, line, want) = cases("conv2d").into_iter().next().expect("a case");
+    let Case { line, want, .. } = cases("conv2d").into_iter().next().expect("a case");
     let call: Json = serde_json::from_str(&line).expect("JSON");
     let t = |v: &Json| {
         let t = &v["tensor"];

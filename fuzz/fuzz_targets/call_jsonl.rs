@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     let registry = fake_ops::registry();
     let hints = BTreeMap::from([("s0".to_string(), 3), ("s1".to_string(), 1)]);
     for line in text.lines().take(16) {
-        let result = run_json_line(line, &registry, &hints);
+        let result = run_json_line(line, &registry, &hints, Default::default());
         let _ = result_json(&result).to_string();
     }
 });

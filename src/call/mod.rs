@@ -216,19 +216,32 @@ pub fn run<R: Registry + Clone + 'static>(
     registry: &R,
     hints: &BTreeMap<String, i64>,
 ) -> Result<Report, CallError> {
-    run_with(call, registry, hints, ShapeEnvSettings::default())
+    run_with(call, registry, hints, CallSettings::default())
 }
 
-/// [`run`] in a ShapeEnv of the given policies (`fake call
-/// --backed-size-oblivious`: [`ShapeEnvSettings::backed_size_oblivious`]).
+/// How [`run_with`] runs a call.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CallSettings {
+    /// The ShapeEnv's policies (`fake call --backed-size-oblivious`:
+    /// [`ShapeEnvSettings::backed_size_oblivious`]).
+    pub env: ShapeEnvSettings,
+    /// Run as under PyTorch's Python dispatcher, as `torch.export` traces
+    /// (`fake call --python-dispatcher`:
+    /// [`fake_runtime::Defaults::python_dispatcher`]).
+    pub python_dispatcher: bool,
+}
+
+/// [`run`] with the given settings.
 pub fn run_with<R: Registry + Clone + 'static>(
     call: &Call,
     registry: &R,
     hints: &BTreeMap<String, i64>,
-    settings: ShapeEnvSettings,
+    settings: CallSettings,
 ) -> Result<Report, CallError> {
-    let env = fake_runtime::ShapeEnv::with_settings(settings);
-    let mut mode = FakeTensorMode::with(registry.clone(), env, Default::default());
+    let env = fake_runtime::ShapeEnv::with_settings(settings.env);
+    let mut mode_settings = fake_runtime::mode::ModeSettings::default();
+    mode_settings.defaults.python_dispatcher = settings.python_dispatcher;
+    let mut mode = FakeTensorMode::with(registry.clone(), env, mode_settings);
     let mut symbols: Vec<(String, SymInt)> = Vec::new();
     let mut make = Maker {
         mode: &mut mode,
@@ -412,13 +425,13 @@ pub fn run_with<R: Registry + Clone + 'static>(
 }
 
 /// One line of `fake call --jsonl`: the call the line holds as JSON, run
-/// through `registry` in a fresh mode of the given ShapeEnv policies as
+/// through `registry` in a fresh mode of the given settings as
 /// [`run_with`] runs it.
 pub fn run_json_line<R: Registry + Clone + 'static>(
     line: &str,
     registry: &R,
     hints: &BTreeMap<String, i64>,
-    settings: ShapeEnvSettings,
+    settings: CallSettings,
 ) -> Result<Report, CallError> {
     let v = serde_json::from_str::<serde_json::Value>(line)
         .map_err(|e| CallError::Json(e.to_string()))?;
