@@ -658,33 +658,20 @@ impl ShapeEnv {
     /// `sum(c_i * s_i) + constant == 0`: replace one symbol, as
     /// `_maybe_guard_rel` does. It solves only for the first symbol of
     /// `_smart_symbol_sort` in reverse: the largest hint (an unbacked
-    /// symbol counting as larger than any). PyTorch breaks ties by the
-    /// larger name, and its names are hashes of the symbols' sources
-    /// (`_generate_unique_id`), which ours are not: ties go to the newer
-    /// symbol, as they did before hints were compared. The solution must be
+    /// symbol counting as larger than any), ties broken by the larger
+    /// PyTorch name ([`Self::pytorch_name`]: hashes of the symbols'
+    /// sources, as `_generate_unique_id` makes them). The solution must be
     /// an integer expression (its coefficient divides every other one and
     /// the constant: `Eq(3*s0, 18)` gives 6, `Eq(2*s0, 2*s1 + 4)` gives
     /// `s1 + 2`) that names no unbacked symbol; otherwise nothing is
     /// replaced.
     fn learn_equality(&mut self, terms: &[(Symbol, i64)], constant: i64) -> Result<()> {
-        // PyTorch's `_smart_symbol_sort`, largest first: by hint (unbacked
-        // symbols last of all), then by PyTorch's name, compared as text.
-        let key = |env: &Self, s: Symbol| {
-            let size = match env.symbol_hint(s) {
-                Some(h) if !env.exprs.is_unbacked(s) => h,
-                _ => i64::MAX,
-            };
-            (size, env.pytorch_name(s).to_string())
-        };
-        let mut target: Option<(Symbol, i64)> = None;
-        let mut best = None;
-        for &(s, c) in terms {
-            let k = key(self, s);
-            if best.as_ref().is_none_or(|b| k > *b) {
-                best = Some(k);
-                target = Some((s, c));
-            }
-        }
+        // The first of the largest (`max_by_key` keeps the last of equals;
+        // names are unique, so no two keys are).
+        let target = terms
+            .iter()
+            .copied()
+            .max_by_key(|&(s, _)| self.solve_order(s));
         let Some((target, c)) = target else {
             return Ok(());
         };
@@ -733,6 +720,17 @@ impl ShapeEnv {
         self.add_replacement(target, value)
     }
 
+    /// PyTorch's `_smart_symbol_sort` key of `s`, the largest solved for
+    /// first: its hint (an unbacked symbol's above every hint), then its
+    /// PyTorch name, compared as text.
+    fn solve_order(&self, s: Symbol) -> (i64, &str) {
+        let size = match self.symbol_hint(s) {
+            Some(h) if !self.exprs.is_unbacked(s) => h,
+            _ => i64::MAX,
+        };
+        (size, self.pytorch_name(s))
+    }
+
     /// A polynomial equality `p == 0` that is not linear, solved as
     /// PyTorch's `try_solve` solves it for the symbol `_smart_symbol_sort`
     /// puts first (of the largest hint, then PyTorch name): when one term
@@ -759,14 +757,7 @@ impl ShapeEnv {
         if free.len() > 5 {
             return Ok(());
         }
-        let key = |env: &Self, s: Symbol| {
-            let size = match env.symbol_hint(s) {
-                Some(h) if !env.exprs.is_unbacked(s) => h,
-                _ => i64::MAX,
-            };
-            (size, env.pytorch_name(s).to_string())
-        };
-        let Some(target) = free.iter().copied().max_by_key(|&s| key(self, s)) else {
+        let Some(target) = free.iter().copied().max_by_key(|&s| self.solve_order(s)) else {
             return Ok(());
         };
         let target_atom = self.exprs.symbol_expr(target);
