@@ -33,12 +33,15 @@ impl Printer<'_> {
         if !arena.owns(e) {
             return format!("<foreign expression {}>", e.index());
         }
-        arena.display_with(e, &|s| {
-            self.names
-                .get(&s)
-                .cloned()
-                .unwrap_or_else(|| arena.symbol_name(s))
-        })
+        arena.display_with(e, &|s| self.name_of(s))
+    }
+
+    /// The call's name of symbol `s`, or the ShapeEnv's own.
+    fn name_of(&self, s: fake_runtime::sym::Symbol) -> String {
+        self.names
+            .get(&s)
+            .cloned()
+            .unwrap_or_else(|| self.mode.env().arena().symbol_name(s))
     }
 
     pub(super) fn bool_expr(&self, e: fake_runtime::sym::ExprId) -> String {
@@ -92,12 +95,7 @@ impl Printer<'_> {
                     Printed::Int(i) => i.to_string(),
                     Printed::Text(t) => t,
                 },
-                Scalar::Float(f) => self.mode.env().display_float_with(*f, &|s| {
-                    self.names
-                        .get(&s)
-                        .cloned()
-                        .unwrap_or_else(|| self.mode.env().arena().symbol_name(s))
-                }),
+                Scalar::Float(f) => self.mode.env().display_float_with(*f, &|s| self.name_of(s)),
                 Scalar::Bool(SymBool::Bool(b)) => if *b { "True" } else { "False" }.into(),
                 Scalar::Bool(SymBool::Expr(e)) => self.expr(*e),
                 Scalar::Complex(re, im) => python_complex(*re, *im),

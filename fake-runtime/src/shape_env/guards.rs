@@ -666,8 +666,7 @@ impl ShapeEnv {
     /// `s1 + 2`) that names no unbacked symbol; otherwise nothing is
     /// replaced.
     fn learn_equality(&mut self, terms: &[(Symbol, i64)], constant: i64) -> Result<()> {
-        // The first of the largest (`max_by_key` keeps the last of equals;
-        // names are unique, so no two keys are).
+        // PyTorch's names are unique: the largest key is one symbol's.
         let target = terms
             .iter()
             .copied()
@@ -828,7 +827,7 @@ impl ShapeEnv {
     }
 
     /// `k * t / d` for monomials `t` and `d` (`d` dividing `t`).
-    fn monomial(&mut self, t: &[(ExprId, u32)], d: &[(ExprId, u32)], k: i64) -> Result<ExprId> {
+    fn monomial(&mut self, t: &[Power], d: &[Power], k: i64) -> Result<ExprId> {
         let mut value = self.exprs.int(k);
         for &(atom, e) in t {
             let less = d.iter().find(|&&(a, _)| a == atom).map_or(0, |&(_, f)| f);
