@@ -6,6 +6,10 @@ is needed):
     python scripts/export_op_cases.py
     python scripts/export_op_cases.py --only pow masked_scatter
 
+with PyTorch's default intra-op thread count (not `OMP_NUM_THREADS=1`):
+the convolutions' oneDNN heuristic asks for several threads before it
+asks the input's size, so the guards it records depend on it.
+
 Writes one file per operator, ops/tests/fixtures/ops/<name>.json (and
 removes the files of operators that no longer have cases; with `--only FAMILY [FAMILY...]`,
 only the files of those operator families are written, and nothing is
