@@ -542,9 +542,8 @@ impl Maker<'_, '_> {
             CallValue::Float(f) => Made::Float(*f),
             CallValue::Complex(re, im) => Made::Complex(*re, *im),
             CallValue::Str(s) => Made::Str(s.clone()),
-            CallValue::Sym(s) => {
-                Made::Int(self.size(&Size::Sym(s.clone()), Source::Local(s.clone()))?)
-            }
+            // A symbol alone is the expression of one symbol.
+            CallValue::Sym(s) => Made::Int(self.expr(&SizeExpr::Sym(s.clone()))?),
             CallValue::SymExpr(e) => Made::Int(self.expr(e)?),
             CallValue::DType(d) => Made::DType(*d),
             CallValue::MemoryFormat(m) => Made::MemoryFormat(*m),
