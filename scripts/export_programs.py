@@ -42,11 +42,12 @@ import sys
 
 import torch
 import torch.ao.quantization.fx._decomposed  # noqa: F401  (registers the quantized_decomposed:: operators)
-import torch.nn.functional as F
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.export import Dim
 
 from export_common import write_program
+import program_modules as pm
+import program_regressions as pr
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "programs"
@@ -60,528 +61,101 @@ def write(ep: torch.export.ExportedProgram, name: str) -> None:
     print(f"{path.relative_to(ROOT)}: {nodes} nodes, {path.stat().st_size} bytes")
 
 
-# ---- the programs -------------------------------------------------------------
-
-
-class Nonzero(torch.nn.Module):
-    def forward(self, x):
-        idx = torch.nonzero(x > 0)
-        y = idx.float() * 2.0
-        return torch.relu(y - 1.0).sum(0), y.mean()
-
-
-class WhereColumns(torch.nn.Module):
-    """`where(condition)`: the columns of one nonzero result, views at
-    offsets of the unbacked count; then the data-dependent results used."""
-
-    def forward(self, x):
-        rows, cols = torch.where(x > 0)
-        return rows.flip(0), cols * 2, torch.masked_select(x, x > 0).cumsum(0)
-
-
-class VectorClones(torch.nn.Module):
-    """Clones of views of symbolic tensors: on symbolic inputs the fake mode
-    runs `torch._refs.clone`, whose `prims.clone` lays a vector out with
-    stride 1 even where its one element sits at a symbolic stride, and
-    keeps a dense view's strides, size-1 dims' included."""
-
-    def forward(self, x):
-        return (
-            x[0:1, 0].clone(),
-            x[:, 0].clone(),
-            x[:, 0:1].clone(),
-            x.t()[0:1].clone(),
-        )
-
-
-class EmptyDiagonals(torch.nn.Module):
-    """Diagonals of symbolic tensors, some statically empty: on symbolic
-    inputs `torch._refs.diagonal` moves the storage offset whatever the
-    diagonal's size (ATen's kernel, on static ones, keeps an empty one's)."""
-
-    def forward(self, x):
-        return (
-            x.diagonal(-2, 0, 1) + 1,
-            x.diagonal(3, 0, 2),
-            x.diagonal(1, 1, 2).t(),
-        )
-
-
-class ScatterOffsets(torch.nn.Module):
-    """Scatters and a copy of a view at an offset: `clone_preserve_strides`
-    keeps the offset, which the training IR records; the Core ATen
-    program, traced twice, records the dispatch cache's hit at offset 0,
-    as the training IR does for the repeated scatter."""
-
-    def forward(self, x, y):
-        v = x[1:]
-        return (
-            torch.slice_scatter(v, y, 1, 0, 2),
-            torch.select_scatter(v, y[:, 0], 1, 1),
-            torch.ops.aten.copy(v, v),
-            torch.slice_scatter(x[1:], y, 1, 0, 2),
-        )
-
-
-class MaskedSelect(torch.nn.Module):
-    def forward(self, x):
-        v = torch.masked_select(x, x > 0)
-        return (v * 3.0).relu(), v.sum()
-
-
-class BoolMask(torch.nn.Module):
-    def forward(self, x, y):
-        picked = x[x > 0]
-        z = y.clone()
-        z[y < 0] = 0.0
-        return picked * 2.0, z + 1.0
-
-
-class ItemSlice(torch.nn.Module):
-    def forward(self, x, n):
-        k = n.item()
-        torch._check(k >= 0)
-        torch._check(k <= x.size(0))
-        return x[:k] * 2.0, x[k:].sum(0)
-
-
-class Narrow(torch.nn.Module):
-    def forward(self, x, n):
-        k = n.item()
-        torch._check(k >= 0)
-        torch._check(k + 1 <= x.size(0))
-        return x.narrow(0, 1, k).relu(), x.narrow(1, 0, 2) + 1.0
-
-
-class NewZeros(torch.nn.Module):
-    def forward(self, x, n):
-        k = n.item()
-        torch._check(k >= 0)
-        return x.new_zeros(k, x.size(1)) + 1.0, x.new_zeros(x.size(0) * 2)
-
-
-class View(torch.nn.Module):
-    def forward(self, x):
-        b, s, h = x.shape
-        y = x.view(b, s, 2, h // 2)
-        z = y.transpose(1, 2)
-        return z.reshape(b * 2, s, h // 2), x.view(-1), y.view(b, -1)
-
-
-class RepeatInterleave(torch.nn.Module):
-    def forward(self, x, r):
-        y = torch.repeat_interleave(x, r, dim=0)
-        return y * 2.0, torch.repeat_interleave(x, 2, dim=1)
-
-
-class Unique(torch.nn.Module):
-    def forward(self, x):
-        u = torch.unique(x)
-        return u.float() + 1.0
-
-
-class TensorSplit(torch.nn.Module):
-    def forward(self, x, idx):
-        a, b, c = torch.tensor_split(x, idx, dim=0)
-        return a * 2.0, b.sum(0), c + 1.0
-
-
-class Interpolate(torch.nn.Module):
-    def forward(self, x):
-        a = F.interpolate(x, scale_factor=2.0, mode="nearest")
-        b = F.interpolate(x, scale_factor=0.5, mode="bilinear", align_corners=False)
-        return a, b
-
-
-class Aliases(torch.nn.Module):
-    """Operators user code names by an alias or an overload the default IR
-    keeps: `arange(start, end)`, `detach`, `where` with a number first,
-    `clip`, `absolute`, `concat`, a split by sizes."""
-
-    def __init__(self):
-        super().__init__()
-        self.lin = torch.nn.Linear(8, 8)
-
-    def forward(self, x):
-        n = x.shape[1]
-        pos = torch.arange(1, n + 1)
-        y = self.lin(x).detach()
-        z = torch.where(y > 0, 1.0, y) + pos.unsqueeze(-1)
-        a = torch.clip(z, -1, 1).absolute()
-        parts = torch.split(a, [2, n - 2], dim=1)
-        return torch.norm(parts[1], p=2, dim=-1), torch.concat([parts[0], parts[0]], dim=1)
-
-
-class ParamBiasAttention(torch.nn.Module):
-    """Heads transposed out of one projection, attended with a mask
-    computed from a parameter (T5's and BEiT's position biases). The CPU
-    flash kernel takes the mask only when it does not require grad, so
-    the result is laid out as the flash kernel lays it out (the query's
-    strides) when exported under `torch.no_grad()`, contiguous (the math
-    path) when exported with grad: `param_bias_attention_grad` is the
-    same program exported with grad, and propagation must tell the two
-    apart from the recorded layouts alone."""
-
-    def __init__(self):
-        super().__init__()
-        self.qkv = torch.nn.Linear(32, 96)
-        self.bias = torch.nn.Parameter(torch.randn(1, 4, 9, 9))
-
-    def forward(self, x):
-        b, n, _ = x.shape
-        q, k, v = self.qkv(x).view(b, n, 3, 4, 8).unbind(2)
-        q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
-        return F.scaled_dot_product_attention(q, k, v, attn_mask=self.bias * 2)
-
-
-class Sdpa(torch.nn.Module):
-    def forward(self, q, k, v):
-        return F.scaled_dot_product_attention(q, k, v), F.scaled_dot_product_attention(
-            q, k, v, is_causal=True
-        )
-
-
-class Mha(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.attn = torch.nn.MultiheadAttention(16, 4, batch_first=True)
-
-    def forward(self, x):
-        out, weights = self.attn(x, x, x)
-        return out, weights
-
-
-class ChannelShuffle(torch.nn.Module):
-    def forward(self, x):
-        b, c, h, w = x.shape
-        y = x.view(b, 2, c // 2, h, w).transpose(1, 2).contiguous()
-        return y.view(b, c, h, w)
-
-
-class UpsampledGroupNorm(torch.nn.Module):
-    """A decoder stage: group norm of an input whose height and width are one
-    symbol doubled, so the reference's view back splits `4*h**2` by `2*h`
-    (sympy keeps `(2*h**2)//h`, which equals `2*h`)."""
-
-    def __init__(self):
-        super().__init__()
-        self.conv = torch.nn.Conv2d(4, 16, 3, padding=1)
-        self.norm = torch.nn.GroupNorm(4, 16)
-        self.up = torch.nn.Upsample(scale_factor=2.0, mode="nearest")
-        self.norm2 = torch.nn.GroupNorm(8, 16)
-
-    def forward(self, x):
-        y = torch.nn.functional.silu(self.norm(self.conv(x)))
-        return self.norm2(self.up(y))
-
-
-class ViewAs(torch.nn.Module):
-    def forward(self, x, y):
-        return x.view_as(y) + y, x.reshape_as(y) * 2.0, x.t().reshape_as(y.t())
-
-
-class InplaceViews(torch.nn.Module):
-    def forward(self, x):
-        y = x.clone()
-        v = y[:, 1:]
-        v.mul_(2.0)
-        t = y.t()
-        t.add_(1.0)
-        z = y[:2].clone()
-        z.resize_(3, 4)
-        return y, v, z
-
-
-class SliceReshape(torch.nn.Module):
-    """Reshapes of sliced and transposed tensors, size-1 dims, copy branch."""
-
-    def forward(self, x):
-        b, s, h = x.shape
-        a = x[:, :, 16:32].transpose(1, 2).reshape(b, 1, 16, s)
-        c = x[:, 1:2].reshape(b, h)
-        d = x.unsqueeze(1).reshape(b, 1, s, h)
-        e = x.transpose(1, 2).reshape(b, h * s)
-        e.add_(1.0)
-        f = x.reshape(b, s, 1, h, 1)
-        g = f.reshape(b, s * h)
-        return a, c, d, e, g
-
-
-class UnsqueezeExpand(torch.nn.Module):
-    def forward(self, x, b):
-        y = b.expand(x.size(0), 3).unsqueeze(0)
-        return y + x.unsqueeze(0), b.expand(2, 3).unsqueeze(2)
-
-
-class Arange(torch.nn.Module):
-    def forward(self, x):
-        n = x.size(0)
-        a = torch.arange(n)
-        b = torch.arange(1, n, 2)
-        c = torch.arange(0, n * 2, 3, dtype=torch.float32)
-        return a + 1, b, c
-
-
-class AudioFeatures(torch.nn.Module):
-    """A convolutional audio feature extractor (strided conv1d stack, group
-    norm, GELU), then a transpose and a linear projection, as speech models
-    have it."""
-
-    def __init__(self):
-        super().__init__()
-        self.conv0 = torch.nn.Conv1d(1, 32, 10, stride=5, bias=False)
-        self.norm = torch.nn.GroupNorm(32, 32)
-        self.conv1 = torch.nn.Conv1d(32, 32, 3, stride=2, bias=False)
-        self.conv2 = torch.nn.Conv1d(32, 32, 2, stride=2, bias=False)
-        self.proj = torch.nn.Linear(32, 48)
-
-    def forward(self, audio):
-        x = audio.unsqueeze(1)
-        x = F.gelu(self.norm(self.conv0(x)))
-        x = F.gelu(self.conv1(x))
-        x = F.gelu(self.conv2(x))
-        return self.proj(x.transpose(1, 2))
-
-
-class BiasedAttention(torch.nn.Module):
-    """Attention as T5, Swin and Falcon write it: a learned position bias
-    (a 3-D mask, which the flash kernel does not take: the math path), one key and
-    value head against four query heads (multi-query: the flash kernel),
-    and a slice of a buffer written in place (functionalized into `copy`
-    and `slice_scatter`, fresh results at offset 0)."""
-
-    def __init__(self):
-        super().__init__()
-        self.q = torch.nn.Linear(16, 64)
-        self.kv = torch.nn.Linear(16, 32)
-        self.bias = torch.nn.Parameter(torch.randn(4, 7, 7))
-
-    def forward(self, x):
-        b, n, _ = x.shape
-        q = self.q(x).view(b, n, 4, 16).transpose(1, 2)
-        k, v = self.kv(x).view(b, n, 2, 16).unbind(2)
-        k, v = k.unsqueeze(1), v.unsqueeze(1)
-        biased = F.scaled_dot_product_attention(q, q, q, attn_mask=self.bias[:, :n, :n])
-        mqa = F.scaled_dot_product_attention(q, k, v)
-        out = (biased + mqa).transpose(1, 2).reshape(b, n, 64)
-        buf = torch.zeros(b, n + 1, 64)
-        buf[:, 1:] = out
-        buf[:, :1] = buf[:, 1:2]
-        return buf
-
-
-def swin_t():
-    import torchvision
-
-    return torchvision.models.swin_t(weights=None)
-
-
-def mobilenet_v3_small():
-    import torchvision
-
-    return torchvision.models.mobilenet_v3_small(weights=None)
-
-
-# The decoder stacks' shared size: two layers, grouped-query attention, no
-# key-value cache.
-TINY_DECODER = dict(
-    num_hidden_layers=2,
-    hidden_size=64,
-    num_attention_heads=4,
-    num_key_value_heads=2,
-    intermediate_size=128,
-    vocab_size=1000,
-    use_cache=False,
-)
-
-
-def llama():
-    """A two-layer Llama of `transformers` (grouped-query attention, rotary
-    embeddings, RMSNorm), without its key-value cache."""
-    import transformers
-
-    return transformers.LlamaModel(transformers.LlamaConfig(**TINY_DECODER))
-
-
-def mixtral():
-    """A two-layer Mixtral of `transformers` (four experts, two per token),
-    without its key-value cache: its experts run through `transformers`'
-    own grouped-matmul custom operator."""
-    import transformers
-
-    config = transformers.MixtralConfig(
-        **TINY_DECODER, max_position_embeddings=64, num_local_experts=4, num_experts_per_tok=2
-    )
-    return transformers.MixtralModel(config)
-
-
-class Quantized(torch.nn.Module):
-    """A PT2E-quantized convolution and linear layer as `convert_pt2e`
-    leaves them: each activation quantized and dequantized per tensor,
-    the weights stored as int8 and dequantized per channel; then a
-    dynamically quantized projection (per-token parameters chosen from the
-    activation, as the dynamic quantizers do) and a per-tensor pair with
-    tensor parameters (`choose_qparams`)."""
-
-    def __init__(self):
-        super().__init__()
-        self.register_buffer("w", torch.randint(-127, 127, (8, 3, 3, 3), dtype=torch.int8))
-        self.register_buffer("w_scales", torch.rand(8) / 100)
-        self.register_buffer("w_zero", torch.zeros(8, dtype=torch.int64))
-        self.register_buffer("lw", torch.randint(-127, 127, (5, 8), dtype=torch.int8))
-        self.bias = torch.nn.Parameter(torch.randn(8))
-
-    def forward(self, x):
-        qd = torch.ops.quantized_decomposed
-        xq = qd.quantize_per_tensor(x, 0.02, 1, -128, 127, torch.int8)
-        xd = qd.dequantize_per_tensor(xq, 0.02, 1, -128, 127, torch.int8)
-        w = qd.dequantize_per_channel(self.w, self.w_scales, self.w_zero, 0, -127, 127, torch.int8)
-        y = torch.relu(F.conv2d(xd, w, self.bias)).mean((2, 3))
-        scales, zeros = qd.choose_qparams_per_token_asymmetric(y, torch.int8)
-        yq = qd.quantize_per_token(y, scales, zeros, -128, 127, torch.int8)
-        yd = qd.dequantize_per_token(yq, scales, zeros, -128, 127, torch.int8, torch.float32)
-        lw = qd.dequantize_per_tensor(self.lw, 0.01, 0, -127, 127, torch.int8)
-        z = F.linear(yd, lw)
-        scale, zero = qd.choose_qparams.tensor(z, -128, 127, 1e-5, torch.int8)
-        zq = qd.quantize_per_tensor.tensor(z, scale, zero, -128, 127, torch.int8)
-        return qd.dequantize_per_tensor.tensor(zq, scale, zero, -128, 127, torch.int8)
-
-
-def subclass_weights():
-    """Two linear layers whose weights `torchao` quantized to int8
-    (`Int8WeightOnlyConfig`): tensor-subclass parameters, whose inner
-    tensors the program reads with `export::access_subclass_inner_tensor`
-    (`qdata`, `scale`) before dequantizing them itself."""
-    from torchao.quantization import Int8WeightOnlyConfig, quantize_
-
-    model = torch.nn.Sequential(torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16))
-    quantize_(model, Int8WeightOnlyConfig())
-    return model
-
-
-def torchao_dynamic_int8():
-    """Two linear layers `torchao` quantized with dynamic int8
-    activations and int8 weights (`Int8DynamicActivationInt8WeightConfig`):
-    every call chooses the activations' per-token scales and zero points
-    and quantizes them (`torchao::choose_qparams_affine`,
-    `torchao::quantize_affine`) before `_int_mm`."""
-    from torchao.quantization import Int8DynamicActivationInt8WeightConfig, quantize_
-
-    torch.manual_seed(0)
-    model = torch.nn.Sequential(torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16))
-    quantize_(model, Int8DynamicActivationInt8WeightConfig())
-    return model
-
-
-def torchao_intx_weights():
-    """Two linear layers with dynamic int8 activations and grouped intx
-    weights (`Int8DynamicActivationIntxWeightConfig`): the activations
-    chosen, quantized and dequantized per token, the weights dequantized
-    per group (`torchao::dequantize_affine`)."""
-    from torchao.quantization import Int8DynamicActivationIntxWeightConfig, quantize_
-
-    torch.manual_seed(0)
-    model = torch.nn.Sequential(torch.nn.Linear(64, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16))
-    quantize_(model, Int8DynamicActivationIntxWeightConfig())
-    return model
-
-
-# name -> (module, args, dynamic_shapes)
 def programs():
     batch = Dim("batch", min=2, max=64)
     seq = Dim("seq", min=2, max=128)
     x8 = torch.randn(8, 4)
-    yield "nonzero", Nonzero(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
-    yield "masked_select", MaskedSelect(), (torch.randn(6, 5),), ({0: Dim("n")},)
+    yield "nonzero", pm.Nonzero(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
+    yield "masked_select", pm.MaskedSelect(), (torch.randn(6, 5),), ({0: Dim("n")},)
     rows = Dim("rows", min=3, max=1024)
-    yield "scatter_offsets", ScatterOffsets(), (torch.randn(5, 4), torch.randn(4, 2)), (
+    yield "scatter_offsets", pm.ScatterOffsets(), (torch.randn(5, 4), torch.randn(4, 2)), (
         {0: rows},
         {0: rows - 1},
     )
-    yield "where_columns", WhereColumns(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
-    yield "empty_diagonals", EmptyDiagonals(), (torch.randn(1, 3, 6),), ({1: Dim.AUTO, 2: Dim.AUTO},)
-    yield "vector_clones", VectorClones(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
-    yield "derived_sizes", DerivedSizes(), (torch.randn(4, 5), torch.randn(3, 6)), (
+    yield "where_columns", pm.WhereColumns(), (torch.randn(6, 5),), ({0: Dim("n"), 1: Dim("m")},)
+    yield "empty_diagonals", pm.EmptyDiagonals(), (torch.randn(1, 3, 6),), ({1: Dim.AUTO, 2: Dim.AUTO},)
+    yield "vector_clones", pm.VectorClones(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "derived_sizes", pr.DerivedSizes(), (torch.randn(4, 5), torch.randn(3, 6)), (
         {0: Dim.AUTO, 1: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
-    yield "wide_bounds", WideBounds(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
-    yield "oblivious_attention", ObliviousAttention(), (torch.randn(8, 6, 1),), (
+    yield "wide_bounds", pr.WideBounds(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "oblivious_attention", pr.ObliviousAttention(), (torch.randn(8, 6, 1),), (
         {0: Dim.AUTO, 1: Dim.AUTO, 2: Dim.AUTO},
     )
-    yield "late_size_assert", LateSizeAssert(), (torch.full((8, 3), 2.5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
-    yield "oblivious_pools", ObliviousPools(), (torch.randn(1, 3, 5, 6),), ({0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},)
-    yield "oblivious_layouts", ObliviousLayouts(), (torch.randn(1, 6), torch.randn(1, 5, 16)), (
+    yield "late_size_assert", pr.LateSizeAssert(), (torch.full((8, 3), 2.5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "oblivious_pools", pr.ObliviousPools(), (torch.randn(1, 3, 5, 6),), ({0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},)
+    yield "oblivious_layouts", pr.ObliviousLayouts(), (torch.randn(1, 6), torch.randn(1, 5, 16)), (
         {0: Dim.AUTO, 1: Dim.AUTO},
         None,
     )
-    yield "strided_views", StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
+    yield "strided_views", pr.StridedViews(), (torch.randn(4, 6, 4, 6)[:, :, :, ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
-    yield "column_convs", ColumnConvs(), (torch.randn(5, 1, 3).transpose(1, 2),), (
+    yield "column_convs", pr.ColumnConvs(), (torch.randn(5, 1, 3).transpose(1, 2),), (
         {0: Dim.AUTO},
     )
-    yield "column_log_softmax", ColumnLogSoftmax(), (torch.randn(2, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
-    yield "quantiles", Quantiles(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
-    yield "constants", Constants(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
-    yield "stride_symbols", StrideSymbols(), (torch.randn(7, 4, 4, 14)[..., ::2],), (
+    yield "column_log_softmax", pr.ColumnLogSoftmax(), (torch.randn(2, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "quantiles", pr.Quantiles(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "constants", pr.Constants(), (torch.randn(4, 5),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "stride_symbols", pr.StrideSymbols(), (torch.randn(7, 4, 4, 14)[..., ::2],), (
         {i: Dim.AUTO for i in range(4)},
     )
-    yield "unbacked_diagonal", UnbackedDiagonal(), (torch.randn(6), torch.tensor(3)), ({0: Dim.AUTO}, None)
-    yield "unbacked_memos", UnbackedMemos(), (torch.randn(6), torch.tensor([1, 2, 2])), ({0: Dim.AUTO}, None)
-    yield "parameter_matmuls", ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
+    yield "unbacked_diagonal", pr.UnbackedDiagonal(), (torch.randn(6), torch.tensor(3)), ({0: Dim.AUTO}, None)
+    yield "unbacked_memos", pr.UnbackedMemos(), (torch.randn(6), torch.tensor([1, 2, 2])), ({0: Dim.AUTO}, None)
+    yield "parameter_matmuls", pr.ParameterMatmuls(), (torch.randn(2, 3, 2), torch.randn(2, 3, 1)), (
         {0: Dim.AUTO, 2: Dim.AUTO},
         {0: Dim.AUTO},
     )
-    yield "unbacked_broadcasts", UnbackedBroadcasts(), (
+    yield "unbacked_broadcasts", pr.UnbackedBroadcasts(), (
         torch.tensor([1.0, 0.0, 2.0, 3.0]),
         torch.randn(2, 1, 1),
         torch.randn(6, 1),
     ), tuple({i: Dim.AUTO for i in range(n)} for n in (1, 3, 2))
-    yield "number_wheres", NumberWheres(), (
+    yield "number_wheres", pr.NumberWheres(), (
         torch.randn(4, 3, 5).permute(1, 0, 2)[:, 1:2],
         torch.randn(3, 4, 1).transpose(1, 2),
     ), tuple({i: Dim.AUTO for i in range(3)} for _ in range(2))
-    yield "float_aranges", FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
-    yield "unbacked_flattens", UnbackedFlattens(), (torch.randn(3, 4, 7),), ({0: Dim.AUTO, 1: Dim.AUTO},)
-    yield "clamp_bounds", ClampBounds(), (torch.randn(2, 2, 3).transpose(-1, -2)[..., ::2],), (
+    yield "float_aranges", pr.FloatAranges(), (torch.randn(7),), ({0: Dim.AUTO},)
+    yield "unbacked_flattens", pr.UnbackedFlattens(), (torch.randn(3, 4, 7),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "clamp_bounds", pr.ClampBounds(), (torch.randn(2, 2, 3).transpose(-1, -2)[..., ::2],), (
         {i: Dim.AUTO for i in range(3)},
     )
-    yield "inplace_meta_casts", InplaceMetaCasts(), (
+    yield "inplace_meta_casts", pr.InplaceMetaCasts(), (
         torch.randint(0, 5, (2, 3), dtype=torch.int32),
         torch.randn(2, 3),
         torch.randn(3),
     ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO})
-    yield "unbacked_mod_asserts", UnbackedModAsserts(), (torch.randn(30, 1),), ({0: Dim.AUTO},)
-    yield "unbacked_diag_embeds", UnbackedDiagEmbeds(), (torch.randn(6),), ({0: Dim.AUTO},)
-    yield "hint_one_batch_matmul", HintOneBatchMatmul(), (torch.randn(6, 2, 3).permute(2, 1, 0),), (
+    yield "unbacked_mod_asserts", pr.UnbackedModAsserts(), (torch.randn(30, 1),), ({0: Dim.AUTO},)
+    yield "unbacked_diag_embeds", pr.UnbackedDiagEmbeds(), (torch.randn(6),), ({0: Dim.AUTO},)
+    yield "hint_one_batch_matmul", pr.HintOneBatchMatmul(), (torch.randn(6, 2, 3).permute(2, 1, 0),), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
-    yield "hint_one_batch_fold", HintOneBatchFold(), (torch.randn(3, 4, 6),), (
+    yield "hint_one_batch_fold", pr.HintOneBatchFold(), (torch.randn(3, 4, 6),), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
-    yield "unbacked_batch_matmul", UnbackedBatchMatmul(), (torch.randn(4, 3, 6),), (
+    yield "unbacked_batch_matmul", pr.UnbackedBatchMatmul(), (torch.randn(4, 3, 6),), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
-    yield "unbacked_flatten_hinted", UnbackedFlattenHinted(), (torch.randn(3, 3, 4, 5),), (
+    yield "unbacked_flatten_hinted", pr.UnbackedFlattenHinted(), (torch.randn(3, 3, 4, 5),), (
         {i: Dim.AUTO for i in range(4)},
     )
-    yield "inplace_number_slices", InplaceNumberSlices(), (torch.randn(6, 5, 4).permute(2, 0, 1),), (
+    yield "inplace_number_slices", pr.InplaceNumberSlices(), (torch.randn(6, 5, 4).permute(2, 0, 1),), (
         {i: Dim.AUTO for i in range(3)},
     )
-    yield "ldexp_size_one_stride", LdexpSizeOneStride(), (
+    yield "ldexp_size_one_stride", pr.LdexpSizeOneStride(), (
         torch.randn(6, 5, 1, 1, 1),
         torch.randn(6, 5, 2, 1, 3).transpose(-1, -2),
     ), ({2: Dim.AUTO, 3: Dim.AUTO}, {2: Dim.AUTO, 3: Dim.AUTO})
-    yield "nested_slice_iadd", NestedSliceIadd(), (torch.randn(2, 7, 6),), ({0: Dim.AUTO},)
-    yield "settled_unbacked", SettledUnbacked(), (settled_unbacked_input(),), (
+    yield "nested_slice_iadd", pr.NestedSliceIadd(), (torch.randn(2, 7, 6),), ({0: Dim.AUTO},)
+    yield "settled_unbacked", pr.SettledUnbacked(), (pr.settled_unbacked_input(),), (
         {i: Dim.AUTO for i in range(4)},
     )
-    yield "singleton_count", SingletonCount(), (torch.randn(1, 1), torch.randn(3, 5)), (
+    yield "singleton_count", pr.SingletonCount(), (torch.randn(1, 1), torch.randn(3, 5)), (
         None,
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
-    yield "affine_grid_steps", AffineGridSteps(), (
+    yield "affine_grid_steps", pr.AffineGridSteps(), (
         torch.randn(2, 3, 8, 10),
         torch.randn(2, 2, 3),
         torch.randn(2, 3, 4),
@@ -592,1065 +166,163 @@ def programs():
         {0: Dim.AUTO},
         {i: Dim.AUTO for i in range(5)},
     )
-    yield "replaced_count", ReplacedCount(), (torch.randn(8, 2, 8)[1:],), (
+    yield "replaced_count", pr.ReplacedCount(), (torch.randn(8, 2, 8)[1:],), (
         {i: Dim.AUTO for i in range(3)},
     )
-    yield "hint_one_metadata", HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
+    yield "hint_one_metadata", pr.HintOneMetadata(), (torch.randn(3, 4, 5, 6), torch.randn(4, 2, 4, 7)), (
         {i: Dim.AUTO for i in range(4)},
         {i: Dim.AUTO for i in range(4)},
     )
-    yield "take_along_strided", TakeAlongStrided(), (torch.randn(12, 12)[..., ::2],), (
+    yield "take_along_strided", pr.TakeAlongStrided(), (torch.randn(12, 12)[..., ::2],), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
-    yield "fill_slice", FillSlice(), (torch.randn(7, 3).permute(1, 0),), (
+    yield "fill_slice", pr.FillSlice(), (torch.randn(7, 3).permute(1, 0),), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
-    yield "symbolic_stft", SymbolicStft(), (torch.randn(40), torch.randn(3, 40), torch.randn(5)), (
+    yield "symbolic_stft", pr.SymbolicStft(), (torch.randn(40), torch.randn(3, 40), torch.randn(5)), (
         {0: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
         {0: Dim.AUTO},
     )
-    yield "flat_rolls", FlatRolls(), (torch.randn(1, 7, 10), torch.randn(2, 3, 4)), (
+    yield "flat_rolls", pr.FlatRolls(), (torch.randn(1, 7, 10), torch.randn(2, 3, 4)), (
         {i: Dim.AUTO for i in range(3)},
         {i: Dim.AUTO for i in range(3)},
     )
-    yield "augmented_bitwise", AugmentedBitwise(), (
+    yield "augmented_bitwise", pr.AugmentedBitwise(), (
         torch.randint(0, 9, (4, 3)).t(),
         torch.randint(0, 9, (3, 1)),
         torch.randn(3, 4) > 0,
     ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO}, {0: Dim.AUTO, 1: Dim.AUTO})
-    yield "sampled_to_one", SampledToOne(), (
+    yield "sampled_to_one", pr.SampledToOne(), (
         torch.randn(2, 3, 3),
         torch.randn(2, 3, 3, 5),
         torch.randn(2, 3, 3, 5, 2),
     ), tuple({i: Dim.AUTO for i in range(n)} for n in (3, 4, 5))
-    yield "bool_mask", BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
+    yield "bool_mask", pm.BoolMask(), (torch.randn(7), torch.randn(6, 3)), (
         {0: Dim("n")},
         {0: Dim("m")},
     )
-    yield "item_slice", ItemSlice(), (x8, torch.tensor(3)), ({0: batch}, None)
-    yield "narrow", Narrow(), (x8, torch.tensor(3)), ({0: batch}, None)
-    yield "new_zeros", NewZeros(), (x8, torch.tensor(3)), ({0: batch, 1: Dim("w")}, None)
-    yield "view", View(), (torch.randn(3, 5, 8),), ({0: batch, 1: seq},)
-    yield "repeat_interleave", RepeatInterleave(), (
+    yield "item_slice", pm.ItemSlice(), (x8, torch.tensor(3)), ({0: batch}, None)
+    yield "narrow", pm.Narrow(), (x8, torch.tensor(3)), ({0: batch}, None)
+    yield "new_zeros", pm.NewZeros(), (x8, torch.tensor(3)), ({0: batch, 1: Dim("w")}, None)
+    yield "view", pm.View(), (torch.randn(3, 5, 8),), ({0: batch, 1: seq},)
+    yield "repeat_interleave", pm.RepeatInterleave(), (
         torch.randn(4, 3),
         torch.tensor([1, 2, 0, 3]),
     ), ({1: Dim("w")}, None)
-    yield "unique", Unique(), (torch.randint(0, 5, (9,)),), ({0: Dim("n")},)
-    yield "tensor_split", TensorSplit(), (torch.randn(9, 3), torch.tensor([2, 5])), (
+    yield "unique", pm.Unique(), (torch.randint(0, 5, (9,)),), ({0: Dim("n")},)
+    yield "tensor_split", pm.TensorSplit(), (torch.randn(9, 3), torch.tensor([2, 5])), (
         {0: Dim("n", min=6)},
         None,
     )
-    yield "aliases", Aliases(), (torch.randn(2, 5, 8),), ({1: Dim("n", min=4, max=64)},)
-    yield "biased_attention", BiasedAttention(), (torch.randn(2, 7, 16),), ({0: batch},)
-    yield "interpolate", Interpolate(), (torch.randn(2, 3, 8, 10),), (
+    yield "aliases", pm.Aliases(), (torch.randn(2, 5, 8),), ({1: Dim("n", min=4, max=64)},)
+    yield "biased_attention", pm.BiasedAttention(), (torch.randn(2, 7, 16),), ({0: batch},)
+    yield "interpolate", pm.Interpolate(), (torch.randn(2, 3, 8, 10),), (
         {0: batch, 2: Dim("h", min=4), 3: Dim("w", min=4)},
     )
     q = torch.randn(2, 4, 7, 16)
     kv = torch.randn(2, 4, 7, 16)
-    yield "sdpa", Sdpa(), (q, kv, kv.clone()), (
+    yield "sdpa", pm.Sdpa(), (q, kv, kv.clone()), (
         {0: batch, 2: seq},
         {0: batch, 2: seq},
         {0: batch, 2: seq},
     )
-    yield "mha", Mha(), (torch.randn(2, 5, 16),), ({0: batch, 1: seq},)
-    yield "channel_shuffle", ChannelShuffle(), (torch.randn(2, 8, 5, 6),), (
+    yield "mha", pm.Mha(), (torch.randn(2, 5, 16),), ({0: batch, 1: seq},)
+    yield "channel_shuffle", pm.ChannelShuffle(), (torch.randn(2, 8, 5, 6),), (
         {0: batch, 2: Dim("h"), 3: Dim("w")},
     )
     half = Dim("half", min=2, max=32)
-    yield "upsampled_group_norm", UpsampledGroupNorm(), (torch.randn(2, 4, 8, 8),), (
+    yield "upsampled_group_norm", pm.UpsampledGroupNorm(), (torch.randn(2, 4, 8, 8),), (
         {0: batch, 2: 2 * half, 3: 2 * half},
     )
-    yield "view_as", ViewAs(), (torch.randn(4, 6), torch.randn(4, 6)), (
+    yield "view_as", pm.ViewAs(), (torch.randn(4, 6), torch.randn(4, 6)), (
         {0: batch, 1: Dim("w")},
         {0: batch, 1: Dim("w")},
     )
-    yield "inplace_views", InplaceViews(), (torch.randn(4, 6),), ({0: batch},)
-    yield "slice_reshape", SliceReshape(), (torch.randn(3, 5, 96),), ({0: batch, 1: seq},)
-    yield "unsqueeze_expand", UnsqueezeExpand(), (torch.randn(4, 3), torch.randn(3)), (
+    yield "inplace_views", pm.InplaceViews(), (torch.randn(4, 6),), ({0: batch},)
+    yield "slice_reshape", pm.SliceReshape(), (torch.randn(3, 5, 96),), ({0: batch, 1: seq},)
+    yield "unsqueeze_expand", pm.UnsqueezeExpand(), (torch.randn(4, 3), torch.randn(3)), (
         {0: batch},
         None,
     )
-    yield "arange", Arange(), (torch.randn(9),), ({0: Dim("n", min=4)},)
-    yield "audio_features", AudioFeatures(), (torch.randn(2, 4000),), (
+    yield "arange", pm.Arange(), (torch.randn(9),), ({0: Dim("n", min=4)},)
+    yield "audio_features", pm.AudioFeatures(), (torch.randn(2, 4000),), (
         {0: batch, 1: Dim("samples", min=400, max=160000)},
     )
-    yield "sym_floats", SymFloats(), (torch.randn(6, 3), torch.tensor(2.5), torch.tensor(True)), (
+    yield "sym_floats", pr.SymFloats(), (torch.randn(6, 3), torch.tensor(2.5), torch.tensor(True)), (
         {0: Dim("n")},
         None,
         None,
     )
-    yield "unbacked_views", UnbackedViews(), (torch.randn(6, 4), torch.randn(5)), (
+    yield "unbacked_views", pr.UnbackedViews(), (torch.randn(6, 4), torch.randn(5)), (
         {0: Dim("n"), 1: Dim("m")},
         {0: Dim("k")},
     )
-    yield "masked_assign", MaskedAssign(), (torch.randn(6, 4), torch.randn(6)), (
+    yield "masked_assign", pr.MaskedAssign(), (torch.randn(6, 4), torch.randn(6)), (
         {0: Dim("n")},
         {0: Dim("n")},
     )
-    yield "split_sizes", SplitSizes(), (torch.randn(7, 5), torch.tensor([3, 4]), torch.tensor(2)), (
+    yield "split_sizes", pr.SplitSizes(), (torch.randn(7, 5), torch.tensor([3, 4]), torch.tensor(2)), (
         {0: Dim("n", min=2), 1: Dim("m", min=2)},
         None,
         None,
     )
-    yield "unique_counts", UniqueCounts(), (torch.randint(0, 5, (9,)),), ({0: Dim("n")},)
-    yield "cond", Cond(), (torch.randn(6, 3), torch.randn(6, 3)), ({0: Dim("n")}, {0: Dim("n")})
-    yield "cond_on_data", CondOnData(), (torch.randn(6, 3),), ({0: Dim("n", min=4)},)
-    yield "while_loop", WhileLoop(), (torch.randn(5, 3), torch.tensor(3)), ({0: Dim("n")}, None)
-    yield "map", MapBody(), (torch.randn(4, 5), torch.randn(5)), ({0: Dim("n"), 1: Dim("m")}, {0: Dim("m")})
-    yield "scan", ScanBody(), (torch.randn(2, 6, 3), torch.randn(2, 4)), (
+    yield "unique_counts", pr.UniqueCounts(), (torch.randint(0, 5, (9,)),), ({0: Dim("n")},)
+    yield "cond", pr.Cond(), (torch.randn(6, 3), torch.randn(6, 3)), ({0: Dim("n")}, {0: Dim("n")})
+    yield "cond_on_data", pr.CondOnData(), (torch.randn(6, 3),), ({0: Dim("n", min=4)},)
+    yield "while_loop", pr.WhileLoop(), (torch.randn(5, 3), torch.tensor(3)), ({0: Dim("n")}, None)
+    yield "map", pr.MapBody(), (torch.randn(4, 5), torch.randn(5)), ({0: Dim("n"), 1: Dim("m")}, {0: Dim("m")})
+    yield "scan", pr.ScanBody(), (torch.randn(2, 6, 3), torch.randn(2, 4)), (
         {0: Dim("b"), 1: Dim("t")},
         {0: Dim("b")},
     )
-    yield "grad_region", GradRegion(), (torch.randn(2, 4),), ({0: batch},)
-    yield "sym_ops", SymOps(), (torch.randn(6, 3), torch.randn(5)), (
+    yield "grad_region", pr.GradRegion(), (torch.randn(2, 4),), ({0: batch},)
+    yield "sym_ops", pr.SymOps(), (torch.randn(6, 3), torch.randn(5)), (
         {0: Dim("n", min=4)},
         {0: Dim("m", min=2)},
     )
-    yield "autocast", Autocast(), (torch.randn(4, 6), torch.randn(4, 3), torch.randn(4)), (
+    yield "autocast", pr.Autocast(), (torch.randn(4, 6), torch.randn(4, 3), torch.randn(4)), (
         {0: batch},
         None,
         {0: batch},
     )
     dx = Dim("dx", min=2, max=32)
-    yield "derived_dims", DerivedDims(), (torch.randn(8, 3), torch.randn(5, 3)), (
+    yield "derived_dims", pr.DerivedDims(), (torch.randn(8, 3), torch.randn(5, 3)), (
         {0: 2 * dx},
         {0: dx + 1},
     )
-    yield "swin_t", swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
+    yield "pm.swin_t", pm.swin_t(), (torch.randn(2, 3, 224, 224),), ({0: batch},)
     # Height and width dynamic too, multiples of 32 (the network's stride).
-    yield "mobilenet_v3_small", mobilenet_v3_small(), (torch.randn(2, 3, 96, 128),), (
+    yield "pm.mobilenet_v3_small", pm.mobilenet_v3_small(), (torch.randn(2, 3, 96, 128),), (
         {0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},
     )
     # The same network channels-last: its squeeze-and-excitation blocks'
     # `hardsigmoid` of a pooled `[batch, C, 1, 1]` whose size-1 dims keep
     # channels-last strides (the decomposition's fast binary path lays it
     # out contiguously on symbolic sizes).
-    yield "mobilenet_v3_small_cl", mobilenet_v3_small().to(memory_format=torch.channels_last), (
+    yield "mobilenet_v3_small_cl", pm.mobilenet_v3_small().to(memory_format=torch.channels_last), (
         torch.randn(2, 3, 96, 128).to(memory_format=torch.channels_last),
     ), ({0: batch, 2: 32 * Dim("h", min=2, max=16), 3: 32 * Dim("w", min=2, max=16)},)
-    yield "llama", llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
-    yield "mixtral", mixtral(), (torch.randint(0, 1000, (2, 12)),), ({0: batch, 1: Dim("seq", min=2, max=64)},)
-    yield "quantized", Quantized(), (torch.randn(2, 3, 10, 12),), ({0: batch, 2: Dim("h", min=4, max=64)},)
-    yield "subclass_weights", subclass_weights(), (torch.randn(2, 5, 64),), ({0: batch, 1: seq},)
-    yield "torchao_dynamic_int8", torchao_dynamic_int8(), (torch.randn(2, 5, 64),), ({0: batch, 1: seq},)
-    yield "torchao_intx_weights", torchao_intx_weights(), (torch.randn(6, 64),), ({0: batch},)
-    yield "conv_backends", ConvBackends(), (
+    yield "pm.llama", pm.llama(), (torch.randint(0, 1000, (2, 16)),), ({0: batch, 1: seq},)
+    yield "pm.mixtral", pm.mixtral(), (torch.randint(0, 1000, (2, 12)),), ({0: batch, 1: Dim("seq", min=2, max=64)},)
+    yield "quantized", pm.Quantized(), (torch.randn(2, 3, 10, 12),), ({0: batch, 2: Dim("h", min=4, max=64)},)
+    yield "pm.subclass_weights", pm.subclass_weights(), (torch.randn(2, 5, 64),), ({0: batch, 1: seq},)
+    yield "pm.torchao_dynamic_int8", pm.torchao_dynamic_int8(), (torch.randn(2, 5, 64),), ({0: batch, 1: seq},)
+    yield "pm.torchao_intx_weights", pm.torchao_intx_weights(), (torch.randn(6, 64),), ({0: batch},)
+    yield "conv_backends", pr.ConvBackends(), (
         torch.randn(2, 3, 6, 8, 8).to(memory_format=torch.channels_last_3d),
         torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),
     ), ({0: batch}, {0: batch})
-    yield "conv_backends_cuda", OnFakeDevice(ConvBackends.cuda), None, ({0: batch}, {0: batch})
+    yield "conv_backends_cuda", pr.OnFakeDevice(pr.ConvBackends.cuda), None, ({0: batch}, {0: batch})
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):
         torch.manual_seed(0)
-        yield name, ParamBiasAttention(), (torch.randn(2, 9, 32),), ({0: batch},)
-
-
-class DerivedSizes(torch.nn.Module):
-    """Sizes derived from dynamic dims and data: `squeeze` of an unbacked
-    dim (kept: `guard_or_false(size == 1)`), `repeat_interleave` by
-    repeats of an unbacked length, `unbind` of a dim of size `(n + 1) // 2`
-    (split as the reference splits it), keepdim reductions of a dim of
-    size `m // 3` (reduced dims at `broadcast_in_dim`'s strides), `glu` of
-    an unbacked length (its halves `narrow`ed: `Min(u, u//2)`) and
-    `repeat_interleave` of that dim and of an unbacked length (a view of
-    the contiguous clone of the expanded input), and the norm over a
-    size-1 dim of an unbacked length (`abs` viewed without the dim)."""
-
-    def forward(self, x, y):
-        idx = torch.nonzero(x > 0)[:, 0].float()
-        kept = idx.squeeze()
-        flat = x.flatten()
-        counts = (flat > 0).long()
-        rep = flat.repeat_interleave(counts)
-        again = rep.repeat_interleave(torch.ones_like(rep, dtype=torch.long))
-        half = y.index_select(1, torch.arange(0, y.shape[1], 2))
-        rows = half.unbind(1)
-        third = y[:, : y.shape[1] // 3].unsqueeze(1)
-        red = (third.sum(1, keepdim=True), third.amax(2, keepdim=True),
-               torch.var_mean(third, 1, keepdim=True)[0], third.mean(1, keepdim=True))
-        gated = F.glu(idx, 0)
-        pairs = third.repeat_interleave(2, 2)
-        twice = rep.repeat_interleave(2)
-        norms = idx.view(1, -1).norm(dim=0)
-        return (kept * 2.0, again + 1.0, rows[0] + rows[-1], gated, pairs, twice, norms) + red
-
-
-class ObliviousPools(torch.nn.Module):
-    """Pooling and normalisation of an image batch of one, exported with
-    `backed_size_oblivious`: a pooled size is not checked positive by a
-    guard, since `guard_or_false` no longer asks the hints."""
-
-    def __init__(self):
-        super().__init__()
-        self.register_buffer("mean", torch.zeros(3))
-        self.register_buffer("var", torch.ones(3))
-
-    def forward(self, x):
-        p = F.lp_pool2d(x, 3.0, 4, 2, ceil_mode=True)
-        n = F.batch_norm(x.float(), self.mean, self.var, None, None, training=False)
-        return F.interpolate(p, scale_factor=2.5, mode="nearest-exact"), n @ n.mT
-
-
-class ObliviousLayouts(torch.nn.Module):
-    """Sequence-first attention over a sequence of one, of static sizes,
-    beside a dynamic input, exported with `backed_size_oblivious`: every
-    `view` takes `_view_unbacked_meta` then, whose strides for a size-1
-    dim differ from `_reshape_view_helper`'s."""
-
-    def __init__(self):
-        super().__init__()
-        self.layer = torch.nn.TransformerEncoderLayer(16, 2, dim_feedforward=7, dropout=0.0, activation="gelu")
-
-    def forward(self, x, y):
-        return self.layer(y) * x.sum(), x.unsqueeze(0).expand(3, -1, -1).reshape(-1)
-
-
-class LateSizeAssert(torch.nn.Module):
-    """A count checked against the batch (`u0 <= s0`) before a `gather`
-    asserts it at least the index's rows (`u0 >= 6`): export places the
-    second assert first, yet PyTorch never learnt `s0 >= 6`."""
-
-    def __init__(self):
-        super().__init__()
-        self.register_buffer("index", torch.zeros(6, 2, dtype=torch.long))
-
-    def forward(self, x):
-        n = (x.flatten()[0].abs() * 3).long().clamp(min=0, max=x.shape[0]).item()
-        torch._check_is_size(n)
-        torch._check(n <= x.shape[0])
-        z = x.new_zeros(n, 2)
-        return torch.gather(z, 1, self.index).argmin()
-
-
-class ObliviousAttention(torch.nn.Module):
-    """Attention of embedding width 1 over an input whose last size is a
-    symbol of hint 1, exported with `backed_size_oblivious`: a guard
-    learns that size is 1, which a size-like symbol's range still does
-    not say (its upper end stays 2), so a later layout tie stays undecided
-    as PyTorch leaves it."""
-
-    def __init__(self):
-        super().__init__()
-        self.first = torch.nn.MultiheadAttention(1, 1, batch_first=True, add_bias_kv=True)
-        self.second = torch.nn.MultiheadAttention(1, 1, bias=False)
-
-    def forward(self, x):
-        v = torch.repeat_interleave(x, 3, dim=1)
-        v = self.first(v, v, v, need_weights=True)[0]
-        mask = torch.zeros(v.shape[1], v.shape[0], dtype=torch.bool)
-        return self.second(v, v, v, key_padding_mask=mask, need_weights=False)[0]
-
-
-class WideBounds(torch.nn.Module):
-    """`nonzero` of a tensor of data-dependent sizes: the new size's
-    upper bound is the element count's, `4 * (2**63 - 2)`, beyond 64 bits,
-    in the range constraints and in the runtime assert that checks it."""
-
-    def forward(self, x):
-        a = torch.nonzero(x > 0).float()
-        b = torch.cat([a, a * 2.0])
-        c = torch.nonzero(b)
-        return c.float().sum(0), c[:, 0] + 1
-
-
-class StridedViews(torch.nn.Module):
-    """Views of an input whose innermost stride is its own symbol (every
-    other element): merging dims takes the smaller stride with Python's
-    `min`, which non-strict export makes `sym_min` (a `Min` expression
-    where the ranges cannot order the strides), not a guarded choice."""
-
-    def forward(self, x):
-        a = x.reshape(x.shape[-1], -1)
-        b = a.unsqueeze(0).expand(3, *a.shape)
-        c = x.flatten(1, 2)
-        d = x.transpose(0, 1).reshape(-1, x.shape[3])
-        return a, b.reshape(3, -1), c, d
-
-
-class ColumnConvs(torch.nn.Module):
-    """1-D convolutions of a one-long input whose length dim has the
-    batch's stride: `input.contiguous()` keeps it (size-1 dims aside it is
-    contiguous), so unsqueezed to 2-D it suggests channels-last, which the
-    backend's memory format converts the result to."""
-
-    def __init__(self):
-        super().__init__()
-        self.w = torch.nn.Parameter(torch.randn(6, 3, 1))
-        self.wt = torch.nn.Parameter(torch.randn(3, 2, 1))
-
-    def forward(self, x):
-        return F.conv1d(x, self.w), F.conv_transpose1d(x, self.wt)
-
-
-class ColumnLogSoftmax(torch.nn.Module):
-    """`log_softmax` of a column whose size-1 dim has the stride of the
-    rows: on symbolic sizes each subtraction of its decomposition takes
-    the mode's fast path, which lays the result out contiguously."""
-
-    def forward(self, x):
-        v = x[:1].t()
-        return F.log_softmax(v, 0), F.log_softmax(v, 1), torch.log_softmax(x.t(), 0)
-
-
-class Quantiles(torch.nn.Module):
-    """`quantile` / `nanquantile` by tensors of q values: the q dim comes
-    first and innermost in memory; a q value outside [0, 1] is accepted,
-    as FakeTensorMode does not read the values (eager refuses it)."""
-
-    def forward(self, x):
-        a = torch.quantile(x, torch.tensor([0.25, 1.5]), dim=1, keepdim=True)
-        b = torch.nanquantile(x.t(), torch.tensor([0.5, 0.75, 0.9]), dim=0, interpolation="nearest")
-        return a, b
-
-
-class Constants(torch.nn.Module):
-    """Tensors built from numbers in the program (lifted constants of one
-    element): FakeTensorMode runs what uses only constants for real, in
-    eager mode, and its small results stay constants (`expand` of a
-    zero-dim constant to one element gives every dim stride 0, eager's
-    answer, where a fake `expand` gives 1), also through `mul.Scalar` by
-    a symbolic size (the reference computes with a SymFloat) and
-    `quantile`'s decomposition in the Core ATen IR; a larger result is
-    not a constant, and the fake `expand` lays out the next one."""
-
-    def forward(self, x):
-        q = torch.tensor(0.5)
-        k = torch.tensor(3)
-        a = q.expand(1, 1, 1)
-        b = (k * 2).expand(1, 1)
-        c = (q * x.shape[0]).expand(1, 1)
-        d = q.expand(1, 2, 1)
-        e = torch.tensor([1.5]).expand(1, 1, 1)
-        f = q.unsqueeze(0).expand(2, 1)
-        g = torch.quantile(x, q, dim=None, keepdim=True, interpolation="nearest")
-        h = x.sum().expand(1, 1)
-        return a, b, c, d, e, f, g, h
-
-
-class UnbackedMemos(torch.nn.Module):
-    """Data-dependent counts PyTorch's fake tensors memoise per tensor
-    (`nonzero` with `where(condition)`, `unique` whatever its flags,
-    `unique_consecutive` without a dim) and those made afresh at every
-    call (`masked_select`, `repeat_interleave`, a `unique_consecutive`
-    along a dim)."""
-
-    def forward(self, x, r):
-        m = x > 0
-        a = x.masked_select(m)
-        b = x.masked_select(m)
-        u1 = torch.unique(x)
-        u2 = torch.unique(x, return_counts=True)[1]
-        u3 = torch.unique(x, sorted=False, return_inverse=True)[0]
-        n1 = torch.nonzero(m)
-        w = torch.where(m)[0]
-        n2 = torch.nonzero(m)
-        i1 = torch.repeat_interleave(r)
-        i2 = torch.repeat_interleave(r)
-        c1 = torch.unique_consecutive(r)
-        c2 = torch.unique_consecutive(r, return_counts=True)[1]
-        c3 = torch.unique_consecutive(r, dim=0)
-        return a, b, u1, u2, u3, n1, w, n2, i1, i2, c1, c2, c3
-
-
-class StrideSymbols(torch.nn.Module):
-    """A step-sliced input whose innermost stride is a symbol of its own
-    and whose dims the program makes equal (`x` plus its reversed
-    permutation): the outer strides are recorded as products naming that
-    symbol (`s0*s1*s27**2`) before the stride that is exactly it."""
-
-    def forward(self, x):
-        return x + x.permute(3, 2, 1, 0)
-
-
-class UnbackedDiagonal(torch.nn.Module):
-    """The diagonal of a matrix whose sizes are both data-dependent, one a
-    clamped difference (`Max(0, u0 - Min(1, u0))`): its length
-    `Max(0, Min(u1, Max(0, x)))` prints as sympy's removal of redundant
-    arguments leaves it, `Max(0, Min(u1, x))`."""
-
-    def forward(self, x, n):
-        k = n.item()
-        torch._check_is_size(k)
-        torch._check(k <= x.shape[0])
-        m = x.new_zeros(k, 5)[1:].reshape(5, -1)
-        j = (m > 0).sum().item()
-        torch._check_is_size(j)
-        return torch.diagonal(m.new_zeros(j, m.shape[1]))
-
-
-class ParameterMatmuls(torch.nn.Module):
-    """A parameter (or a tensor computed from one: both require grad)
-    times a batch of matrices: `should_fold` folds the batch into one `mm`
-    and the result is `mT.contiguous()`, which keeps a size-1 dim's
-    transposed stride."""
-
-    def __init__(self):
-        super().__init__()
-        self.p0 = torch.nn.Parameter(torch.randn(1, 3))
-        self.p1 = torch.nn.Parameter(torch.randn(4, 3))
-        self.p2 = torch.nn.Parameter(torch.randn(3))
-
-    def forward(self, x0, x1):
-        a = self.p0 @ x0
-        b = self.p1 @ x1
-        c = (self.p2 * x0[0, :, 0]).unsqueeze(0) @ x0
-        return a, b, c
-
-
-class UnbackedBroadcasts(torch.nn.Module):
-    """Elementwise operators broadcasting a size-1 dim against one of
-    data-dependent length: `expand` gives it stride 0 (the length is not
-    decided to be 1), so the other operand's strides order the dims."""
-
-    def forward(self, x, w, v):
-        b = x[x > 0]
-        torch._check(b.shape[0] != 0)
-        return b.unsqueeze(1) + w, b * v, v * b, (b.unsqueeze(1) * w).sum(0)
-
-
-class NumberWheres(torch.nn.Module):
-    """Elementwise operators whose references are `torch.where(cond,
-    number, x)`, on inputs with a size-1 dim of a stride of its own: under
-    the Python dispatcher (as export traces) `_refs.where` gets the number
-    itself, which does not order the dims; a zero-dim tensor does (the
-    where overloads taking a number, `masked_fill` by a tensor,
-    `hardshrink`'s ATen kernel). The references of `triu`, `tril` and
-    `xlogy` (by a zero-dim tensor) hand `torch.where` numbers too, and
-    floor division by a number keeps it a number through every step."""
-
-    def __init__(self):
-        super().__init__()
-        self.register_buffer("quarter", torch.tensor(0.25))
-
-    def forward(self, a, b):
-        out = []
-        for x in (a, b):
-            out += [
-                torch.relu(x), x.clamp(min=0.0), x.clamp(-0.5, 0.5), F.threshold(x, 0.1, 2.0),
-                F.hardtanh(x), F.relu6(x), torch.xlogy(x, 2.0), x.masked_fill(x > 0, 1.0),
-                x.masked_fill(x > 0, torch.tensor(1.0)), F.hardshrink(x),
-                torch.where(x > 0, x, 0.0), torch.triu(x), torch.tril(x, -1),
-                torch.xlogy(x, self.quarter),
-            ]
-        y = a.squeeze(1).t()
-        out += [torch.floor_divide(y, 2), torch.div(y, 2, rounding_mode="floor"), y // 2.5]
-        return out
-
-
-class UnbackedFlattens(torch.nn.Module):
-    """Reshapes of a contiguous tensor whose data-dependent last dim gives
-    the strides `Max(1, u0)`: a view (`is_contiguous_or_false` takes the
-    `Max` form), keeping the slice's storage offset."""
-
-    def __init__(self):
-        super().__init__()
-        self.register_buffer("repeats", torch.tensor([1, 0, 2, 1, 0, 1, 2]))
-
-    def forward(self, x):
-        v = torch.repeat_interleave(x, self.repeats, dim=2)
-        w = v[1:]
-        return w.flatten(), w.reshape(-1), w.view(-1), v.flatten(1), w.reshape(w.shape[0], -1)
-
-
-class ClampBounds(torch.nn.Module):
-    """`clamp` by numbers, one bound or both, and `clip`, `hardtanh` and
-    `relu6` (both), on a non-dense input with a size-1 dim of a stride of
-    its own: `torch._refs.clamp` takes a `where` per bound, and the second
-    lays out the first's dense result afresh, giving that dim stride 1.
-    `hardsigmoid`'s decomposition clamps by one bound, then the other;
-    `gelu`'s and `elu`'s references are several steps too."""
-
-    def forward(self, x):
-        s = x.shape[1]
-        return (
-            torch.clamp(x, min=-1.0, max=0.5),
-            torch.clamp(x, min=-s * 0.5, max=s * 0.25),
-            torch.clip(x, -1, 1),
-            torch.clamp(x, min=-1.0),
-            torch.clamp(x, max=0.5),
-            F.hardtanh(x, -1.0, 1.0),
-            F.relu6(x),
-            x.clone().clamp_(-1, 1) * 1,
-            torch.clamp(x.to(torch.float16), 0, 1),
-            F.hardsigmoid(x),
-            F.gelu(x),
-            F.gelu(x, approximate="tanh"),
-            F.elu(x),
-        )
-
-
-class InplaceMetaCasts(torch.nn.Module):
-    """In-place operators whose fake meta writes a result `self`'s dtype
-    cannot hold (eager refuses): `addcmul_`, `addcdiv_` and `lerp_`
-    (`_register_inplace_meta`: the functional meta, then the broadcast
-    alone) and `multiply_` (`mul_`'s `meta_binop_inplace`)."""
-
-    def forward(self, x, f, v):
-        a = x.clone()
-        a.addcmul_(f, v)
-        a.addcdiv_(f, v, value=0.5)
-        a.multiply_(f)
-        a.multiply_(2.5)
-        b = x.clone()
-        b.lerp_(x, 0.5)
-        return a, b
-
-
-class UnbackedModAsserts(torch.nn.Module):
-    """Views of a tensor with a data-dependent width `u0` in `[0, 1]`,
-    asserting `Eq(Mod(30*u0, 11), 0)`: `Mod` of a multiple of a symbol is
-    not the multiple because its value range lies below the divisor (sympy
-    knows no ranges), so the assert solves nothing and `u0` is not
-    replaced by 0."""
-
-    def forward(self, x):
-        v = x[:, x.sum(0) > 100]
-        w = v.reshape(-1, 5).view(11, -1)
-        return torch.nonzero(w > 0), w.sum(1)
-
-
-class UnbackedDiagEmbeds(torch.nn.Module):
-    """`diag_embed` of a vector of data-dependent length: the reference's
-    `cond.reshape(...)` is ATen's `computeStride`, whose `guard_or_false`
-    answers an unbacked length's `numel == 0` without an error."""
-
-    def forward(self, x):
-        n = (x > 0).sum().item()
-        torch._check(n >= 0)
-        torch._check(n <= 12)
-        kept = x[x > 0]
-        return (
-            torch.diag_embed(torch.arange(n), offset=1),
-            torch.diag_embed(kept),
-            torch.diag_embed(kept, offset=-2),
-            torch.diag_embed(kept.unsqueeze(0).expand(3, -1), dim1=0, dim2=2),
-        )
-
-
-class HintOneBatchMatmul(torch.nn.Module):
-    """An empty batch whose size is 1 at the hints (`(s - 1) // 2`) times
-    a matrix: `matmul` folds the batch into the rows (an empty tensor
-    always folds) and views the product back, so the size is kept, with no
-    broadcast and no guard that it is 1 (the input is laid out so that
-    export's metadata extraction does not test that size either)."""
-
-    def __init__(self):
-        super().__init__()
-        self.w = torch.nn.Parameter(torch.randn(6, 5))
-
-    def forward(self, x):
-        return x[:, x.shape[1]:][2:9:2, -1:] @ self.w
-
-
-class HintOneBatchFold(HintOneBatchMatmul):
-    """The same batch, not empty: folding reshapes it to `[-1, k]`, a view
-    only because its size is 1 (`computeStride`'s guard)."""
-
-    def forward(self, x):
-        return x[1::2] @ self.w
-
-
-class UnbackedBatchMatmul(HintOneBatchMatmul):
-    """A batch of data-dependent length times a matrix and a vector:
-    folding it is not decided on its unknown size."""
-
-    def forward(self, x):
-        m = x[x.sum((1, 2)) > 0]
-        return m @ self.w, m @ self.w[:, 0]
-
-
-class UnbackedFlattenHinted(torch.nn.Module):
-    """Flattening a boolean index of a diagonal one long at the hints:
-    the size-oblivious view finds no strides, so the view tries
-    contiguity on the optimisation hints (an unbacked size at 8192),
-    asserting what it chose, before a guarded attempt would fail."""
-
-    def forward(self, x):
-        d = torch.diagonal(x, -2, 1, 2)
-        m = d[:, d.sum((0, 2)) > 0]
-        return m.flatten(0, 1), m.reshape(-1, m.shape[2])
-
-
-class InplaceNumberSlices(torch.nn.Module):
-    """In-place arithmetic by a Python number, `relu_` and `logical_not_`
-    on slices one shorter than the input: their metas test no size
-    against 1 (`other` is not a tensor; `relu_` and `logical_not_` return
-    `self`), where the functional operators would."""
-
-    def forward(self, x):
-        y = x.clone()
-        y[1:].div_(3)
-        y[:, 1:].mul_(2)
-        y[1:].add_(1.5)
-        y[:-1].sub_(2, alpha=3)
-        y[:, :-1].true_divide_(4)
-        y[1:].divide_(5)
-        y[1:].relu_()
-        y.transpose(0, 1)[:-1].logical_not_()
-        return y
-
-
-class LdexpSizeOneStride(torch.nn.Module):
-    """`ldexp` of a tensor whose size-1 dim has a stride of its own:
-    the decomposition's power is taken of a zero-dim tensor, which takes
-    part in the layout inside the meta kernel (static sizes) and keeps
-    that stride."""
-
-    def forward(self, a, x):
-        return torch.ldexp(a, x), torch.ldexp(x, a)
-
-
-class NestedSliceIadd(torch.nn.Module):
-    """`a[:, 1:, 1:] += b`: the Core ATen program's inner `slice_scatter`
-    and its `copy` are cache hits of the trace's first run (offset 0), but
-    the outer `slice_scatter` of that copy is not, as the copy stood at
-    another offset in the first run: it keeps its input's offset."""
-
-    def forward(self, x):
-        a = x * 2
-        a[:, 1:, 1:] += x[:, 1:, 1:]
-        return a
-
-
-class SettledUnbacked(torch.nn.Module):
-    """A boolean index whose count a broadcast then settles (`u0 == 4`):
-    tensors made after that have plain sizes in PyTorch (`maybe_as_int`),
-    so the meta kernels, not the fast binary path, lay them out (the
-    size-1 dims keep strides of their own)."""
-
-    def __init__(self):
-        super().__init__()
-        self.register_buffer("p", torch.ones(4, 1, 1, 3) > 0)
-
-    def forward(self, x):
-        v = x[x.flatten(1).sum(-1) > 0]
-        return torch.lgamma(torch.logaddexp(v, self.p).squeeze((0, -1)))
-
-
-def settled_unbacked_input():
-    """Five rows of which the last four sum above 0, laid out as a
-    permuted `[3, 1, 1, 5]`."""
-    base = torch.ones(3, 1, 1, 5)
-    base[..., 0] = -1
-    return base.permute(3, 2, 1, 0)
-
-
-class SingletonCount(torch.nn.Module):
-    """A count known to be exactly 1 (`nonzero` of one element, at most 1,
-    then checked, at least 1) stays the symbol `u0` in later sizes: a
-    size-like symbol is replaced only by a value of at least 2 (PyTorch's
-    `_set_replacement` compares size-oblivious bounds)."""
-
-    def forward(self, x, y):
-        n = x.nonzero()
-        k = n.shape[0]
-        torch._check(k >= 1)
-        return torch.zeros(k * 3, y.shape[1]), y[:, :k].sum(1), n.new_ones(k + 1, 2), n * 2
-
-
-class AffineGridSteps(torch.nn.Module):
-    """`affine_grid` over sizes computed from symbolic ones: its
-    decomposition makes each spatial axis with `linspace`, whose `int
-    steps` fixes every size above 1 at its hint."""
-
-    def forward(self, x, theta, theta3, v):
-        size = [x.shape[0], 3, x.shape[2] // 2, x.shape[3] - 3]
-        volume = [v.shape[0], 1, v.shape[2] // 2, v.shape[3], v.shape[4]]
-        return (
-            F.affine_grid(theta, size, align_corners=False),
-            F.affine_grid(theta3, volume, align_corners=True),
-        )
-
-
-class ReplacedCount(torch.nn.Module):
-    """A count whose runtime asserts read `u0 >= 2` in the graph, which a
-    later broadcast replaces by the batch (`Eq(s0 - u0, 0)`): PyTorch
-    serialises the condition with that replacement applied."""
-
-    def forward(self, x):
-        v = torch.unique_consecutive(x.float() > 0, dim=0)
-        return (v + x)[None, ..., None]
-
-
-class HintOneMetadata(torch.nn.Module):
-    """A batch of `s // 2`, 1 at the hints: export's metadata extraction
-    of the slice tests it against 1 (`Eq(s//2, 1)`), so the references
-    that broadcast it (`cumsum`'s `where`, `affine_grid`, bilinear
-    `interpolate`) give a literal 1; a data-dependent length known to be
-    at least 1 views without a guard on it."""
-
-    def forward(self, x, y):
-        b = x[: x.shape[0] // 2]
-        v = y[:, y.movedim(1, 0).reshape(y.shape[1], -1).sum(1) > 0]
-        torch._check(v.shape[1] >= 1)
-        return (
-            b.cumsum(1),
-            F.affine_grid(torch.zeros(b.shape[0], 2, 3), list(b.shape), align_corners=False),
-            F.interpolate(b, scale_factor=2.0, mode="bilinear"),
-            v.view(-1),
-            v.reshape(v.shape[0], -1),
-        )
-
-
-class TakeAlongStrided(torch.nn.Module):
-    """`take_along_dim` of a step-sliced input: ATen's helper reads the
-    input's sizes as integers (specialised), not its strides, whose symbol
-    stays free."""
-
-    def forward(self, x):
-        return torch.take_along_dim(x, torch.argsort(x, 1), 1)
-
-
-class FillSlice(torch.nn.Module):
-    """`fill_` keeps `self`'s metadata (TensorIterator's nullary op):
-    nothing is broadcast, so a derived size is not tested against 1. The
-    input is laid out so that export's metadata extraction does not test
-    it either."""
-
-    def forward(self, x):
-        v = x.clone()
-        v[::2] = 1.0
-        return v
-
-
-class SymbolicStft(torch.nn.Module):
-    """`stft` under the Python dispatcher is `torch._refs.stft`: frames
-    unfolded on symbolic lengths, no size fixed at its hint (ATen's
-    composite, outside export, fixes them)."""
-
-    def forward(self, x, y, w):
-        return (
-            torch.stft(x, 8, hop_length=2, return_complex=True),
-            torch.stft(y, 8, hop_length=3, win_length=5, window=w, center=False, return_complex=False),
-        )
-
-
-class FlatRolls(torch.nn.Module):
-    """`roll` with no dims rolls the flattened input and views it back as
-    its shape, so its strides are the view's products of sizes, never
-    `Max(1, size)` (a diagonal's `Min` length kept as it is); with dims
-    it is `index_select` along each, contiguous."""
-
-    def forward(self, x, y):
-        d = torch.diagonal(x, offset=-2, dim1=1, dim2=2)
-        return (
-            torch.roll(d, -3),
-            torch.roll(d.unsqueeze(0), 2),
-            torch.roll(y, 5),
-            torch.roll(y.transpose(0, 2), 1),
-            torch.roll(d, 1, 1),
-            torch.roll(y, (1, -1), (0, 2)),
-        )
-
-
-class FloatAranges(torch.nn.Module):
-    """`arange` with bounds that are symbolic floats (a size times or over
-    a number, a size over a size) or a size with a float step, which
-    `torch._refs.arange` gives `ceil((end - start) / step)` elements
-    (`CeilToInt` of a quotient, a negative step's included), an `int64`
-    result's too."""
-
-    def forward(self, x):
-        n = x.shape[0]
-        down = torch.arange(n, 0, -0.7)
-        return (
-            torch.arange(0, n * 0.5, 0.5),
-            torch.arange(0.0, n, 1.5),
-            torch.arange(n / 2),
-            torch.arange(0, n, n / 4),
-            torch.split(down, 5)[-1] * 2,
-            torch.arange(0.5, n * 1.5, 2.0, dtype=torch.int64),
-            torch.arange(n * 2.5, -1, -1.25, dtype=torch.float64),
-        )
-
-
-class AugmentedBitwise(torch.nn.Module):
-    """Python's augmented bitwise assignments, which the default IR keeps
-    as `__iand__`, `__ior__`, `__ixor__`, `__ilshift__` and `__irshift__`
-    on the tensor they write (a clone of a transposed input keeps its
-    layout), by a tensor that broadcasts and by a number."""
-
-    def forward(self, x, y, m):
-        a = x.clone()
-        a &= y
-        a |= 6
-        a ^= y
-        a <<= 1
-        a >>= y
-        b = m.clone()
-        b &= m.t().t()
-        b |= True
-        b ^= False
-        return a, b
-
-
-class SampledToOne(torch.nn.Module):
-    """Upsamplings whose scaled dynamic dim has the hint 1 (`3 // 2`, `3 *
-    0.6`): each decomposition's source indices (`arange(size)` times or
-    plus a number, on the fast binary path) make that size the constant
-    1, under a guard; every mode, given a scale or an output size."""
-
-    def forward(self, a, b, c):
-        out = []
-        for mode in ("nearest", "linear", "nearest-exact"):
-            out.append(F.interpolate(a, scale_factor=0.5, mode=mode))
-        for mode in ("nearest", "bilinear", "bicubic", "nearest-exact"):
-            out.append(F.interpolate(b, scale_factor=0.6, mode=mode))
-        out.append(F.interpolate(b, scale_factor=0.5, mode="bilinear", align_corners=True))
-        for mode in ("nearest", "trilinear"):
-            out.append(F.interpolate(c, scale_factor=0.5, mode=mode))
-        half = [b.shape[2] // 2, b.shape[3] // 2]
-        out.append(torch.ops.aten.upsample_bilinear2d.default(b, half, False))
-        out.append(torch.ops.aten.upsample_bicubic2d.default(b, half, True))
-        out.append(torch.ops.aten.upsample_nearest2d.default(b, half))
-        out.append(torch.ops.aten.upsample_linear1d.default(a, [a.shape[2] // 2], False))
-        return out
-
-
-class SymFloats(torch.nn.Module):
-    """SymFloats and SymBools: sym_float, true division, pow, sqrt, item()
-    of a float and of a bool tensor, used as Scalar and Tensor arguments."""
-
-    def forward(self, x, t, b):
-        n = x.size(0)
-        f = torch.sym_float(n)
-        r = n / 2
-        p = f**2
-        s = torch.sym_sqrt(n)
-        v = t.item()
-        flag = b.item()
-        y = x * v + r + s
-        z = x * (p / 3.0)
-        torch._check(flag)
-        return y, z, x * f, torch.full((2,), v)
-
-
-class UnbackedViews(torch.nn.Module):
-    """Views, reshapes, concatenation and splits of tensors whose sizes are
-    data-dependent (`_view_unbacked_meta`, cat and split of unbacked
-    sizes), indexing with nonzero's result, and single-argument where."""
-
-    def forward(self, x, y):
-        idx = torch.nonzero(x > 0)
-        pairs = idx.t().contiguous().view(2, -1)
-        both = torch.cat([idx, idx + 1], dim=0)
-        rows = x[idx[:, 0]]
-        (w,) = torch.where(y > 0)
-        z = w.unsqueeze(1).expand(-1, 3).float()
-        m = x[x > 0].view(1, -1)
-        return both.sum(0), rows * 2.0, z + 1.0, m.t().contiguous(), pairs.float().mean(1)
-
-
-class MaskedAssign(torch.nn.Module):
-    """Boolean-mask assignment, index_put and masked_scatter-like updates."""
-
-    def forward(self, x, y):
-        x = x.clone()
-        x[y > 0] = 1.0
-        x[:, 0] = y
-        idx = torch.nonzero(y > 0).squeeze(1)
-        x.index_add_(0, idx, torch.ones(idx.size(0), x.size(1)))
-        return x, x.masked_fill(x > 1.0, 0.0)
-
-
-class SplitSizes(torch.nn.Module):
-    """Sizes read from a tensor: split_with_sizes by tolist(), narrow and
-    new_empty by item() values checked as sizes, topk by a data-dependent k."""
-
-    def forward(self, x, sizes, k):
-        a, b = sizes.tolist()
-        torch._check_is_size(a)
-        torch._check_is_size(b)
-        torch._check(a + b == x.size(0))
-        p, q = torch.split(x, [a, b])
-        kk = k.item()
-        torch._check_is_size(kk)
-        torch._check(kk <= x.size(1))
-        top = torch.topk(x, kk, dim=1).values
-        return p * 2.0, q.sum(0), top, x.new_empty(a, 2).fill_(1.0)
-
-
-class Autocast(torch.nn.Module):
-    """torch.autocast regions (wrap_with_autocast): products in bfloat16,
-    a loss, a pool and a product reduction in float32, a cat and a stack
-    promoted, a region nested inside with autocast off, and ops without a
-    policy run as given."""
-
-    def __init__(self):
-        super().__init__()
-        self.lin = torch.nn.Linear(6, 4)
-
-    def forward(self, x, w, t):
-        y = x + 1
-        with torch.autocast("cpu", dtype=torch.bfloat16):
-            a = self.lin(y)
-            b = torch.mm(a, w).relu()
-            c = torch.cat([b, y[:, :3]], dim=1)
-            loss = F.mse_loss(b.sum(1), t)
-            with torch.autocast("cpu", enabled=False):
-                d = torch.mm(y[:, :4], w.double().float())
-            e = F.adaptive_avg_pool3d(c.view(1, 1, -1, 2, 3), 1)
-            g = torch.prod(b, 1) + torch.stack([t, t.bfloat16()]).sum(0)
-        with torch.autocast("cpu"):
-            f = torch.bmm(x.unsqueeze(0), x.t().unsqueeze(0))
-        return a.float() * 2, b, c, loss, d, e, f, g
-
-
-class DerivedDims(torch.nn.Module):
-    """Sizes given as derived Dims only: `x` is `[2*dx, 3]` and `z` is
-    `[dx + 1, 3]`, so the symbol of `dx` appears only inside expressions
-    whose hints are not its own."""
-
-    def forward(self, x, z):
-        half = x.view(2, -1, 3)[0]
-        return half * z[1:], torch.cat([half, z]).sum(0), z[: half.size(0) - 1] + 1.0
-
-
-class UniqueCounts(torch.nn.Module):
-    """unique with inverse and counts, bincount-like scatter_add."""
-
-    def forward(self, x):
-        u, inv, counts = torch.unique(x, return_inverse=True, return_counts=True)
-        return u.float() * 2.0, inv + 1, counts.sum()
-
-
-class Cond(torch.nn.Module):
-    """torch.cond on a size predicate: both branches propagated, outputs merged."""
-
-    def forward(self, x, y):
-        def true_fn(x, y):
-            return (x + y).sin(), x.sum(0)
-
-        def false_fn(x, y):
-            return (x * y).cos(), y.mean(0)
-
-        return torch.cond(x.shape[0] > 4, true_fn, false_fn, (x, y))
-
-
-class CondOnData(torch.nn.Module):
-    """torch.cond on a tensor predicate, branches of different sizes: the
-    merged output's differing dim is a fresh unbacked size."""
-
-    def forward(self, x):
-        def true_fn(x):
-            return x[:2].contiguous() * 2
-
-        def false_fn(x):
-            return x[:3].contiguous() + 1
-
-        return torch.cond(x.sum() > 0, true_fn, false_fn, (x,))
-
-
-class WhileLoop(torch.nn.Module):
-    """torch while_loop: the body propagated once on the carried values."""
-
-    def forward(self, x, n):
-        def cond_fn(i, x):
-            return i < n
-
-        def body_fn(i, x):
-            return i + 1, x * 2 + 1
-
-        return torch._higher_order_ops.while_loop(cond_fn, body_fn, (torch.zeros((), dtype=torch.int64), x))
-
-
-class MapBody(torch.nn.Module):
-    """torch map: the body on the first slice, its outputs broadcast to the batch."""
-
-    def forward(self, xs, y):
-        def body(x, y):
-            return (x + y).relu(), x.sum()
-
-        return torch._higher_order_ops.map(body, xs, y)
-
-
-class ScanBody(torch.nn.Module):
-    """torch scan, reversed along dim 1: the combine function on the carries,
-    the first slices and a parameter; its carries returned, its other
-    outputs (one transposed) stacked along the scanned length."""
-
-    def __init__(self):
-        super().__init__()
-        self.w = torch.nn.Parameter(torch.randn(3, 4))
-
-    def forward(self, xs, h):
-        from torch._higher_order_ops.scan import scan
-
-        def combine(carry, x):
-            c, n = carry
-            c2 = torch.tanh(c + x @ self.w)
-            return (c2, n + 1), ((c2 * 2).t(), x.sum(-1))
-
-        init = (h, torch.zeros((), dtype=torch.int64))
-        (c, n), (ys, s) = scan(combine, init, xs, dim=1, reverse=True)
-        return c, n, ys, s
-
-
-class GradRegion(torch.nn.Module):
-    """A region that turns autograd on: wrap_with_set_grad_enabled's subgraph."""
-
-    def __init__(self):
-        super().__init__()
-        self.lin = torch.nn.Linear(4, 3)
-
-    def forward(self, x):
-        with torch.enable_grad():
-            y = self.lin(x).tanh()
-        return y * 2
-
-
-class SymOps(torch.nn.Module):
-    """SymInt and SymBool operators of exported graphs: shifts, unary plus,
-    and/or of size conditions."""
-
-    def forward(self, x, y):
-        n, m = x.shape[0], y.shape[0]
-        torch._check((n >= 2) & (m >= 2))
-        torch._check((n > 3) | (m > 3))
-        z = x.new_zeros(n << 1, +m)
-        return z, y.new_ones(n >> 1)
-
-
-class ConvBackends(torch.nn.Module):
-    """Convolutions whose output layout depends on the backend ATen picks:
-    torch.export traces with oneDNN and cuDNN disabled, so a channels-last
-    5-D CPU convolution and every CUDA one come out contiguous, while a
-    channels-last 4-D CPU one stays channels-last (the THNN kernels)."""
-
-    def __init__(self, device="cpu"):
-        super().__init__()
-        kw = {"device": device}
-        self.c3 = torch.nn.Conv3d(3, 4, 3, stride=2, **kw)
-        self.c3_cl = torch.nn.Conv3d(3, 4, (1, 3, 3), **kw)
-        w = self.c3_cl.weight.detach().to(memory_format=torch.channels_last_3d)
-        self.c3_cl.weight = torch.nn.Parameter(w)
-        self.c2 = torch.nn.Conv2d(3, 4, 3, padding=1, **kw)
-        self.c2_dw = torch.nn.Conv2d(3, 3, 3, groups=3, **kw)
-        self.t2 = torch.nn.ConvTranspose2d(3, 2, 3, stride=2, **kw)
-
-    @staticmethod
-    def cuda():
-        m = ConvBackends("cuda")
-        x = torch.empty(2, 3, 6, 8, 8, device="cuda").to(memory_format=torch.channels_last_3d)
-        y = torch.empty(2, 3, 8, 8, device="cuda").to(memory_format=torch.channels_last)
-        return m, (x, y)
-
-    def forward(self, x, y):
-        return self.c3(x), self.c3_cl(x.contiguous()), self.c2(y), self.c2_dw(y), self.t2(y)
-
-
-class OnFakeDevice:
-    """A program for a device this machine may lack (CUDA): `make()` builds
-    its module and inputs inside the FakeTensorMode it is exported in."""
-
-    def __init__(self, make):
-        self.make = make
+        yield name, pm.ParamBiasAttention(), (torch.randn(2, 9, 32),), ({0: batch},)
 
 
 # Programs too big to keep in two sizes: only their dynamic export.
-DYNAMIC_ONLY = {"swin_t", "mobilenet_v3_small", "mobilenet_v3_small_cl", "llama"}
+DYNAMIC_ONLY = {"pm.swin_t", "pm.mobilenet_v3_small", "mobilenet_v3_small_cl", "pm.llama"}
 # Exported with grad enabled; the others under `torch.no_grad()`.
 WITH_GRAD = {"param_bias_attention_grad"}
 # Exported, and decomposed to Core ATen, with `backed_size_oblivious` on,
@@ -1665,7 +337,7 @@ def export(name, module, args, dynamic_shapes) -> None:
     for variant, dyn in variants:
         try:
             grad = contextlib.nullcontext() if name in WITH_GRAD else torch.no_grad()
-            fake = isinstance(module, OnFakeDevice)
+            fake = isinstance(module, pr.OnFakeDevice)
             mode = FakeTensorMode() if fake else contextlib.nullcontext()
             with grad, mode, oblivious(name):
                 m, a = module.make() if fake else (module, args)

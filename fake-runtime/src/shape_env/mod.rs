@@ -13,6 +13,7 @@
 mod floats;
 mod guards;
 mod layout_memo;
+mod learn;
 mod sample;
 mod source;
 
