@@ -9,8 +9,9 @@ symbols for tensor dims under PyTorch's ShapeEnv (duck sizing, 0/1
 specialisation, DimDynamic, ranges), then takes decisions on conditions
 written in a small prefix language over the dims ("x.0" is x.size()[0]):
 ["gt", ["add", "x.0", "y.0"], 7]. For every dim it records the symbol PyTorch
-made (or the constant), its range; for every step the answer, how many
-guards it added, and the replacements in force afterwards (symbol -> value,
+made (the first dim that made it, and its name: `s` and the number
+`_generate_unique_id` gave) or the constant, and its range; for every step
+the answer, how many guards it added, and the replacements in force afterwards (symbol -> value,
 with symbols named by the first dim that made them). A step is decided as
 `bool()` (a guard) unless its `how` says `or_false` (`guard_or_false`),
 `or_true` or `size_oblivious` (`guard_size_oblivious`). A scenario's
@@ -260,6 +261,14 @@ SCENARIOS = [
             {"cond": ["lt", "y.1", 2], "how": "size_oblivious"},
         ],
     },
+    {
+        # 150 sizes whose names' hashes (modulo 100) meet: each takes the
+        # first number not taken at or above its hash.
+        "name": "names of many symbols",
+        "settings": {"duck_shape": True, "specialize_zero_one": True},
+        "dims": [dim("a", d, 5 + d, "dynamic") for d in range(150)],
+        "steps": [],
+    },
 ]
 
 
@@ -347,6 +356,7 @@ def run_in(sc, settings, oblivious):
                 {
                     "dim": key,
                     "symbol": first_dim_of[str(sym)],
+                    "name": str(sym),
                     "range": [None if vr.lower == -int_oo else int(vr.lower), None if vr.upper == int_oo else int(vr.upper)],
                 }
             )

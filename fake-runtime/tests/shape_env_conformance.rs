@@ -121,6 +121,12 @@ fn shape_env_matches_pytorch() {
                     );
                 }
             }
+            let symbol = env.as_symbol(got).unwrap();
+            assert_eq!(
+                env.pytorch_name(symbol),
+                want["name"].as_str().unwrap(),
+                "{name}: PyTorch's name of the symbol of {key}"
+            );
             let r = env.value_range(got).unwrap();
             assert_eq!(r.lo(), want["range"][0].as_i64(), "{name}: range of {key}");
             assert_eq!(r.hi(), want["range"][1].as_i64(), "{name}: range of {key}");

@@ -26,6 +26,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::limits;
 use crate::sym::{ExprArena, ExprId, RelOp, SymBool, SymInt, Symbol, ValueRange};
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 /// How a dimension becomes symbolic (`torch.fx.experimental.symbolic_shapes.DimDynamic`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -100,8 +101,10 @@ pub struct ShapeEnv {
     /// Every source given to `create_symbol`: one size has one symbol.
     seen_sources: FxHashSet<Source>,
     /// The numbers of the backed symbols' PyTorch names taken so far
-    /// (PyTorch's `unique_ids`).
-    unique_ids: FxHashSet<u32>,
+    /// (PyTorch's `unique_ids`), each mapped to a number at or below the
+    /// next one not taken, so a probe skips a run of taken numbers at
+    /// once (a disjoint-set forest with path compression).
+    unique_ids: FxHashMap<u32, u32>,
     pub(crate) replacements: FxHashMap<Symbol, ExprId>,
     /// Expression -> expression with replacements applied, for the current
     /// set of replacements.
@@ -502,12 +505,21 @@ impl ShapeEnv {
         use sha2::{Digest, Sha256};
         let digest = Sha256::digest(source.pytorch_name().as_bytes());
         // The 256-bit big-endian number modulo 100, byte by byte.
-        let mut id = digest
+        let start = digest
             .iter()
             .fold(0u32, |r, &b| (r * 256 + u32::from(b)) % 100);
-        while !self.unique_ids.insert(id) {
-            id += 1;
+        // PyTorch moves up one number at a time; the forest finds the
+        // same first free number without walking the taken ones again.
+        let mut id = start;
+        let mut path: SmallVec<[u32; 8]> = SmallVec::new();
+        while let Some(&next) = self.unique_ids.get(&id) {
+            path.push(id);
+            id = next;
         }
+        for p in path {
+            self.unique_ids.insert(p, id + 1);
+        }
+        self.unique_ids.insert(id, id + 1);
         id
     }
 
