@@ -804,7 +804,8 @@ CASES["hsplit.array"] += [C("negative indices", T([4, 6, 8]), [-4, -1]), C("tran
 CASES["vsplit.int"] += [C("negative sections refused", T([4, 6]), -2)]
 CASES["trapezoid.x"] += [C("zero-dim y refused", T([]), T([]))]
 CASES["cumulative_trapezoid.x"] += [C("one sample", T([2, 1]), T([1]))]
-CASES["gradient.scalarint"] += [C("zero-dim", T([])), C("edge order 3 refused", T([5, 5]), edge_order=3)]
+CASES["gradient.scalarint"] += [C("zero-dim", T([])), C("edge order 3 refused", T([5, 5]), edge_order=3),
+                                C("zero-dim along dim 0 refused", T([]), dim=0)]
 CASES["_unsafe_masked_index_put_accumulate"] += [
     C("values not broadcastable refused", T([4, 5]), T([3, 1], dtype=b8), [T([3], dtype=i64)], T([2, 5])),
     C("int64 self", T([4, 5], dtype=i64), T([3, 1], dtype=b8), [T([3], dtype=i64)], T([3, 5], dtype=i64)),

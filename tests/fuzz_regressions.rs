@@ -49,3 +49,28 @@ fn unbind_of_a_huge_dim_is_refused_not_allocated() {
     let report = run("aten::unbind.int(f32[3, 2])").expect("three views");
     assert_eq!(report.outputs.len(), 1);
 }
+
+/// `call_structured`: `gradient` along dim 0 of a zero-dim tensor indexed
+/// its (empty) sizes: ATen wraps the dim without allowing a scalar and
+/// refuses, for every overload that takes dims.
+#[test]
+fn gradient_along_a_dim_of_a_zero_dim_tensor_is_refused() {
+    for text in [
+        "aten::gradient.scalarint(f32[], dim=0)",
+        "aten::gradient.scalarint(f32[], dim=-1)",
+        "aten::gradient.array(f32[], dim=[0])",
+        "aten::gradient.scalarrayint(f32[], spacing=[1.0], dim=0)",
+        "aten::gradient.tensorarrayint(f32[], spacing=[f32[1]], dim=0)",
+    ] {
+        match refusal(text) {
+            ErrorKind::InvalidArgument { reason, .. } => assert!(
+                reason.contains("but tensor has no dimensions"),
+                "{text}: {reason}"
+            ),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // Without dims, no gradient at all.
+    let report = run("aten::gradient.scalarint(f32[])").expect("an empty list");
+    assert_eq!(report.outputs.len(), 1);
+}

@@ -422,6 +422,13 @@ fn gradient(
         Some(ds) => {
             let mut seen = Vec::with_capacity(ds.len());
             for d in ds {
+                // `maybe_wrap_dim(dim, self.dim(), /*wrap_scalar=*/false)`.
+                if t.dim() == 0 {
+                    return Err(invalid(
+                        cx,
+                        format!("Dimension specified as {d} but tensor has no dimensions"),
+                    ));
+                }
                 let w = wrap_dim(cx.op, d, t.dim())?;
                 if seen.contains(&w) {
                     return Err(invalid(
