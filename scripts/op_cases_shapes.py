@@ -802,8 +802,10 @@ CASES["renorm"] += [C("complex maxnorm refused", T([2, 3]), 2, 0, 1j), C("comple
 CASES["histogram.bin_ct"] += [C("float16 refused", T([5], dtype=f16), 4), C("range of three refused", T([5]), 4, range=[0.0, 1.0, 2.0])]
 CASES["hsplit.array"] += [C("negative indices", T([4, 6, 8]), [-4, -1]), C("transposed", tr(4, 6), [2])]
 CASES["vsplit.int"] += [C("negative sections refused", T([4, 6]), -2)]
-CASES["trapezoid.x"] += [C("zero-dim y refused", T([]), T([]))]
-CASES["cumulative_trapezoid.x"] += [C("one sample", T([2, 1]), T([1]))]
+CASES["trapezoid.x"] += [C("zero-dim y refused", T([]), T([])), C("zero-dim y, vector x refused", T([]), T([1]))]
+CASES["cumulative_trapezoid.x"] += [C("one sample", T([2, 1]), T([1])),
+                                    C("zero-dim y, vector x refused", T([]), T([1]))]
+CASES["trapz.x"] += [C("zero-dim y, vector x refused", T([]), T([1]))]
 CASES["gradient.scalarint"] += [C("zero-dim", T([])), C("edge order 3 refused", T([5, 5]), edge_order=3),
                                 C("zero-dim along dim 0 refused", T([]), dim=0)]
 CASES["_unsafe_masked_index_put_accumulate"] += [
@@ -881,6 +883,8 @@ for _op in ["trapezoid.dx", "cumulative_trapezoid.dx"]:
         C("complex spacing refused", T([3]), dx=1j),
         C("bool spacing refused", T([3]), dx=True),
     ]
+CASES["trapezoid.dx"] += [C("zero-dim y refused", T([]))]
+CASES["cumulative_trapezoid.dx"] += [C("zero-dim y refused", T([]))]
 CASES["trapz.dx"] = [
     C("default spacing", T([2, 5])),
     C("spacing", T([2, 5]), dx=0.5),
@@ -888,6 +892,7 @@ CASES["trapz.dx"] = [
     C("int64", T([2, 5], dtype=i64)),
     C("transposed", tr(2, 5)),
     C("no samples", T([2, 0])),
+    C("zero-dim y refused", T([])),
 ]
 CASES["vander"] = [
     C("square", T([3])),

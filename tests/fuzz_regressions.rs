@@ -74,3 +74,19 @@ fn gradient_along_a_dim_of_a_zero_dim_tensor_is_refused() {
     let report = run("aten::gradient.scalarint(f32[])").expect("an empty list");
     assert_eq!(report.outputs.len(), 1);
 }
+
+/// `call_structured`: `trapezoid.x` of a zero-dim `y` and a vector `x`
+/// indexed `y`'s (empty) sizes; ATen refuses reading them.
+#[test]
+fn trapezoid_of_a_zero_dim_y_is_refused() {
+    for text in [
+        "aten::trapezoid.x(f32[], f32[1])",
+        "aten::trapz.x(f32[], f32[1])",
+        "aten::cumulative_trapezoid.x(f32[], f32[1])",
+    ] {
+        assert!(
+            matches!(refusal(text), ErrorKind::InvalidArgument { .. }),
+            "{text}"
+        );
+    }
+}

@@ -83,6 +83,9 @@ fn sample_points(
     dim: usize,
 ) -> Result<TensorMeta> {
     let new_sizes: Dims = if x.dim() == 1 {
+        if y.dim() == 0 {
+            return Err(no_dims(cx, dim as i64));
+        }
         if !shape::guard_eq(cx.env, x.sizes[0], y.sizes[dim], cx.op)? {
             return Err(invalid(
                 cx,
@@ -101,6 +104,14 @@ fn sample_points(
     };
     let call = [Arg::Tensor(x), Arg::Ints(new_sizes[..].into())];
     one(super::view(cx, &call)?, cx)
+}
+
+/// ATen's refusal to read a size of a zero-dim tensor (`sym_size(dim)`).
+fn no_dims(cx: &Cx<'_>, dim: i64) -> fake_runtime::Error {
+    invalid(
+        cx,
+        format!("Dimension specified as {dim} but tensor has no dimensions"),
+    )
 }
 
 /// The sample points' differences `x[1:] - x[:-1]` along `dim`, after the
@@ -150,6 +161,10 @@ pub(crate) fn trapezoid_x(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let x = args::tensor(cx, a, 1, "x")?;
     let dim = args::int(cx, a, 2, "dim", Some(-1))?;
     let d = wrap_dim(cx.op, dim, y.dim())?;
+    // `y.sym_size(dim)` of the wrapped dim.
+    if y.dim() == 0 {
+        return Err(no_dims(cx, d as i64));
+    }
     if let Some(zeros) = zeros_when_empty(cx, y, d)? {
         return Ok(zeros);
     }
@@ -225,6 +240,10 @@ pub(crate) fn trapezoid_dx(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let dx = args::scalar(cx, a, 1, "dx", Some(Scalar::from(1.0)))?;
     let dim = args::int(cx, a, 2, "dim", Some(-1))?;
     let d = wrap_dim(cx.op, dim, y.dim())?;
+    // `y.sym_size(dim)` of the dim as given.
+    if y.dim() == 0 {
+        return Err(no_dims(cx, dim));
+    }
     if let Some(zeros) = zeros_when_empty(cx, y, d)? {
         return Ok(zeros);
     }
