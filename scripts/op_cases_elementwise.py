@@ -7,11 +7,27 @@ described there.
 """
 
 from op_case_inputs import (
-    C, T, b8, binary_cases, c64, f16, i32, i64, inplace_cases, out_cases, tr, unary_cases,
+    C, D, T, b8, binary_cases, c64, f16, i32, i64, inplace_cases, out_cases, tr, unary_cases,
 )
 
 CASES = {}
-SYMBOLIC = []
+# The metas built on `elementwise_meta` expand every operand whose sizes
+# differ from the common ones; in a plain fake mode `expand` is ATen's
+# C++ kernel, which refuses symbolic sizes (unless a conversion to the
+# result dtype fixed them first).
+SYMBOLIC = [
+    ("addcmul of dynamic operands that broadcast", "addcmul",
+     C("", D([3, 1], "a", ["dynamic", "static"]), D([1, 4], "b", ["static", "dynamic"]), D([4], "c"))),
+    ("addcmul of a dynamic float16 column broadcast against float32 rows (its sizes fixed)", "addcmul",
+     C("", D([3, 1], "a", ["dynamic", "static"], dtype=f16), T([1, 4]), T([4]))),
+    ("lerp of a dynamic matrix towards a dynamic row", "lerp.Scalar", C("", D([3, 4], "x"), D([4], "y"), 0.5)),
+    ("lerp of a dynamic matrix towards a static row", "lerp.Scalar", C("", D([3, 4], "x"), T([4]), 0.5)),
+    ("__rshift__ of a dynamic vector by a zero-dim shift", "__rshift__.Tensor",
+     C("", D([4], "x", dtype=i32), T([], dtype=i32))),
+    ("_add_relu of dynamic operands that broadcast", "_add_relu.Tensor", C("", D([3, 4], "x"), D([4], "y"))),
+]
+# Their cases of the same sizes, derived, are kept beside.
+KEEP_DERIVED = {"addcmul", "lerp.Scalar", "__rshift__.Tensor", "_add_relu.Tensor"}
 
 
 def extended(cases, *extra, **kw):

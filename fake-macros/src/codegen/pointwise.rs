@@ -139,10 +139,15 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     } else {
         quote!(#intr::pointwise_output_by(cx, &#tensors, __dtype, #rt::StrideRule::#rule)?)
     };
+    // `elementwise_meta` then expands the operands to the common shape,
+    // which a plain fake mode refuses on symbolic sizes.
+    let expand = (convert && pw.convert == "result")
+        .then(|| quote!(#intr::expand_for_broadcast(cx, &#tensors)?;));
     match pw.inplace {
         None => quote! {
             #dtypes
             #(#conversions)*
+            #expand
             let __meta = #output;
             Ok(#rt::Outs::from_buf([#rt::Out::Tensor(__meta, #rt::Alias::Fresh)]))
         },

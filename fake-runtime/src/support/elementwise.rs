@@ -2,6 +2,7 @@
 //! elementwise operators.
 
 use super::*;
+use crate::error::Error;
 
 // ---- unbacked sizes --------------------------------------------------------------
 
@@ -116,6 +117,76 @@ pub fn fix_sizes_for_to(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result
         cx.env.guard_int(s, cx.op)?;
     }
     Ok(())
+}
+
+/// `elementwise_meta`'s broadcast (`_maybe_broadcast`) in a plain fake
+/// mode: every tensor operand whose sizes differ from the common ones is
+/// `expand`ed (inside the kernel the operands are meta tensors, so a
+/// zero-dim CPU tensor is expanded too), and `expand`'s C++ kernel takes
+/// plain sizes, so a common shape with a symbolic size is refused
+/// ([`not_inline_ints`]). Nothing under the Python dispatcher
+/// ([`crate::Defaults::python_dispatcher`], as export traces), where
+/// `expand` is its Python meta.
+pub fn expand_for_broadcast(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<()> {
+    if cx.defaults.python_dispatcher || inputs.iter().all(|t| t.is_static()) {
+        return Ok(());
+    }
+    let common: Dims = crate::pointwise::broadcast_sizes(cx, inputs)?
+        .iter()
+        .map(|&s| cx.env.maybe_as_int(s))
+        .collect::<Result<_>>()?;
+    if common.iter().all(|s| s.is_static()) {
+        return Ok(());
+    }
+    for t in inputs {
+        if should_expand(cx, &t.sizes, &common)? {
+            return Err(not_inline_ints(cx, &common));
+        }
+    }
+    Ok(())
+}
+
+/// `_maybe_broadcast`'s `should_expand(a, b)`: ranks differ, or a size is
+/// known to differ, or one of two sizes is 1 and not both.
+fn should_expand(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
+    if a.len() != b.len() {
+        return Ok(true);
+    }
+    let one = SymInt::Int(1);
+    for (&x, &y) in a.iter().zip(b) {
+        let ne = cx.env.ne(x, y)?;
+        if cx.env.guard_or_false(ne, cx.op)? {
+            return Ok(true);
+        }
+        let (x1, y1) = (cx.env.eq(x, one)?, cx.env.eq(y, one)?);
+        let both = cx.env.and(x1, y1)?;
+        if cx.env.guard_or_false(both, cx.op)? {
+            continue;
+        }
+        let either = cx.env.or(x1, y1)?;
+        if cx.env.guard_or_false(either, cx.op)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The dispatcher's refusal of a `SymInt[]` with a symbolic size handed to
+/// a C++ kernel taking `IntArrayRef` (`C10_AS_INTARRAYREF_SLOW`), naming
+/// the first symbolic size. `sizes` must hold one.
+pub fn not_inline_ints(cx: &Cx<'_>, sizes: &[SymInt]) -> Error {
+    let i = sizes.iter().position(|d| d.as_int().is_none()).unwrap_or(0);
+    let shown: Vec<String> = sizes.iter().map(|&d| cx.env.display(d)).collect();
+    Error::invalid(
+        cx.op,
+        format!(
+            "SymIntArrayRef expected to contain only concrete integers that are stored \
+             inline and can be viewed as an IntArrayRef. Found symbolic SymInt at index \
+             {i}: {} in SymIntArrayRef [{}]",
+            shown.get(i).map_or("", String::as_str),
+            shown.join(", ")
+        ),
+    )
 }
 
 /// `t` as the references' type promotion hands it to the operator:

@@ -796,21 +796,10 @@ pub fn linspace_steps(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
 /// C++ kernel taking `IntArrayRef` (an overload without a meta kernel of
 /// its own, as the random factories taking a generator).
 pub fn inline_ints(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
-    match s.iter().position(|d| d.as_int().is_none()) {
-        None => Ok(s),
-        Some(i) => {
-            let shown: Vec<String> = s.iter().map(|&d| cx.env.display(d)).collect();
-            Err(invalid(
-                cx,
-                format!(
-                    "SymIntArrayRef expected to contain only concrete integers that are stored \
-                     inline and can be viewed as an IntArrayRef. Found symbolic SymInt at index \
-                     {i}: {} in SymIntArrayRef [{}]",
-                    shown[i],
-                    shown.join(", ")
-                ),
-            ))
-        }
+    if s.iter().all(|d| d.as_int().is_some()) {
+        Ok(s)
+    } else {
+        Err(fake_runtime::support::not_inline_ints(cx, &s))
     }
 }
 
