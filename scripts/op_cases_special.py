@@ -13,7 +13,15 @@ SYMBOLIC = [
     # inputs (outside the meta kernel): the transposed input's layout.
     ("copysign of a dynamic transposed matrix by a zero-dim tensor", "copysign.Tensor",
      C("", D([2, 3], "x", ["static", "dynamic"], strides=[1, 2]), T([]))),
+    # The polynomials of a tensor and a number call the tensor overload,
+    # whose `elementwise_meta` converts an integral tensor with C++ `to`,
+    # fixing its sizes.
+    ("special_hermite_polynomial_h.n_scalar of a dynamic int64 vector", "special_hermite_polynomial_h.n_scalar",
+     C("", D([3], "x", dtype=i64), 2)),
+    ("special_chebyshev_polynomial_t.x_scalar of a dynamic bool n", "special_chebyshev_polynomial_t.x_scalar",
+     C("", 0.5, D([2, 3], "n", dtype=b8))),
 ]
+KEEP_DERIVED = {"special_hermite_polynomial_h.n_scalar", "special_chebyshev_polynomial_t.x_scalar"}
 
 
 UNARY = ["lgamma", "digamma", "erfc", "erfinv", "exp2", "i0", "sinc", "special_erfcx", "special_i0e",
