@@ -12,10 +12,18 @@ described there.
 
 import torch
 
-from op_case_inputs import CL, C, T, b8, binary_cases, c64, cl, f16, f32, f64, i32, i64, off, tr, u8, unary_cases
+from op_case_inputs import CL, C, D, T, b8, binary_cases, c64, cl, f16, f32, f64, i32, i64, off, tr, u8, unary_cases
 
 CASES = {}
-SYMBOLIC = []
+# `meta_masked_scatter` broadcasts with `_maybe_broadcast`, whose Python
+# `expand` reaches ATen's C++ kernel in a plain fake mode.
+SYMBOLIC = [
+    ("masked_scatter of a dynamic matrix by a broadcast mask", "masked_scatter",
+     C("", D([2, 3], "x"), T([3], dtype=b8), T([6]))),
+    ("masked_scatter of a static matrix by a dynamic mask of its sizes", "masked_scatter",
+     C("", T([2, 3]), D([2, 3], "m", dtype=b8), T([6]))),
+]
+KEEP_DERIVED = {"masked_scatter"}
 
 for _op in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "erf", "expm1",
             "log10", "log1p", "log2", "sin", "sinh", "tan", "reciprocal", "isnan", "isinf",

@@ -996,4 +996,11 @@ SYMBOLIC += [
      Case("", D([7, 4], "x", ["dynamic", "static"]), T([3, 4, 5]), T([3], dtype=i64))),
     ("grouped_mm_fallback with the inner size dynamic on both sides", "transformers::grouped_mm_fallback",
      Case("", D([7, 4], "x"), D([3, 4, 5], "w", ["static", "dynamic", "static"]), T([3], dtype=i64))),
+    # `meta_baddbmm` expands `self` in Python: ATen's C++ `expand` refuses
+    # symbolic sizes in a plain fake mode.
+    ("baddbmm of a broadcast self into a dynamic batch", "baddbmm",
+     Case("", T([3, 5]), D([2, 3, 4], "b1"), D([2, 4, 5], "b2"))),
+    ("baddbmm of a dynamic self of the product's sizes", "baddbmm",
+     Case("", D([2, 3, 5], "s"), T([2, 3, 4]), T([2, 4, 5]))),
 ]
+KEEP_DERIVED = {"baddbmm"}

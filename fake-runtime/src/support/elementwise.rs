@@ -139,11 +139,27 @@ pub fn expand_for_broadcast(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<(
         return Ok(());
     }
     for t in inputs {
-        if should_expand(cx, &t.sizes, &common)? {
-            return Err(not_inline_ints(cx, &common));
-        }
+        refuse_plain_expand(cx, &t.sizes, &common)?;
     }
     Ok(())
+}
+
+/// A Python meta's `x.expand(to)` of a tensor of sizes `from` in a plain
+/// fake mode: refused ([`not_inline_ints`]) when `_maybe_broadcast`'s
+/// `should_expand` holds and `to` holds a symbolic size, as ATen's C++
+/// `expand` refuses it; nothing under the Python dispatcher.
+pub fn refuse_plain_expand(cx: &mut Cx<'_>, from: &[SymInt], to: &[SymInt]) -> Result<()> {
+    if cx.defaults.python_dispatcher {
+        return Ok(());
+    }
+    let to: Dims = to
+        .iter()
+        .map(|&s| cx.env.maybe_as_int(s))
+        .collect::<Result<_>>()?;
+    if to.iter().all(|s| s.is_static()) || !should_expand(cx, from, &to)? {
+        return Ok(());
+    }
+    Err(not_inline_ints(cx, &to))
 }
 
 /// `_maybe_broadcast`'s `should_expand(a, b)`: ranks differ, or a size is

@@ -1,0 +1,25 @@
+//! What a plain fake mode refuses where the Python dispatcher (as export
+//! traces) allows it: a Python meta kernel's `expand` of a tensor to
+//! symbolic sizes reaches ATen's C++ `expand`, which takes plain sizes.
+
+use super::*;
+use fake_runtime::support::refuse_plain_expand;
+
+/// `meta_expand(s, size)`: `expand(s, size)` as a Python meta's
+/// `x.expand(size)`, refused in a plain fake mode when it expands to
+/// symbolic sizes (before `expand` checks anything: the dispatcher
+/// converts the sizes first).
+pub fn meta_expand(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<Dims> {
+    refuse_plain_expand(cx, &s, &size)?;
+    shape::expand(cx.env, cx.op, &s, &size)
+}
+
+/// `meta_broadcast(a, b)`: the broadcast sizes of `a` and `b` as a Python
+/// meta's `_maybe_broadcast` reaches them, each side expanded (refused in
+/// a plain fake mode when that expands to symbolic sizes).
+pub fn meta_broadcast(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
+    let common = shape::broadcast(cx.env, cx.op, &[&a, &b])?;
+    refuse_plain_expand(cx, &a, &common)?;
+    refuse_plain_expand(cx, &b, &common)?;
+    Ok(common)
+}
