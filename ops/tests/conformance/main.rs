@@ -290,14 +290,23 @@ pub(crate) fn family(op: &str) -> &str {
     }
 }
 
+/// The folder whose files are replayed: [`FIXTURES`], or the folder the
+/// environment variable `FAKE_OP_CASES` names (the output of
+/// `scripts/sweep_symbolic_cases.py`, replayed with the other tests
+/// skipped: they read the committed fixtures).
+fn cases_dir() -> PathBuf {
+    std::env::var_os("FAKE_OP_CASES").map_or_else(|| PathBuf::from(FIXTURES), PathBuf::from)
+}
+
 /// The fixture files, sorted by name.
 pub(crate) fn fixture_paths() -> Result<Vec<PathBuf>, Bad> {
-    let entries =
-        std::fs::read_dir(FIXTURES).map_err(|e| format!("{FIXTURES}: cannot list: {e}"))?;
+    let dir = cases_dir();
+    let shown = dir.display();
+    let entries = std::fs::read_dir(&dir).map_err(|e| format!("{shown}: cannot list: {e}"))?;
     let mut paths = Vec::new();
     for entry in entries {
         let path = entry
-            .map_err(|e| format!("{FIXTURES}: cannot list: {e}"))?
+            .map_err(|e| format!("{shown}: cannot list: {e}"))?
             .path();
         if path.extension().is_some_and(|x| x == "json") {
             paths.push(path);
@@ -305,7 +314,7 @@ pub(crate) fn fixture_paths() -> Result<Vec<PathBuf>, Bad> {
     }
     paths.sort();
     if paths.is_empty() {
-        return Err(format!("{FIXTURES}: no fixture files"));
+        return Err(format!("{shown}: no fixture files"));
     }
     Ok(paths)
 }
