@@ -14,10 +14,18 @@ described there.
 
 import torch
 
-from op_case_inputs import CL, C, T, b8, bf16, binary_cases, c64, cl, f16, f32, f64, i32, i64, off, tr, u8
+from op_case_inputs import CL, C, D, T, b8, bf16, binary_cases, c64, cl, f16, f32, f64, i32, i64, off, tr, u8
 
 CASES = {}
-SYMBOLIC = []
+# `argmax.out`'s C++ kernel reads the sizes (fixed at their hints) when
+# given a dim, the element count (refused) without one.
+SYMBOLIC = [
+    ("argmax.out of a dynamic matrix along dim 0 into an empty out", "argmax.out",
+     C("", D([2, 3], "self"), 0, out=T([0], dtype=i64))),
+    ("argmin.out of a dynamic matrix along dim 1 into an empty out", "argmin.out",
+     C("", D([2, 3], "self"), 1, out=T([0], dtype=i64))),
+]
+KEEP_DERIVED = {"argmax.out", "argmin.out"}
 
 CASES.update({
     "clamp": [

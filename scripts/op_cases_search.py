@@ -129,7 +129,15 @@ CASES = {
 CASES["triu_indices"] = CASES["tril_indices"]
 CASES["all"][1] = C("int64", T([3], dtype=i64))
 
-SYMBOLIC = []
+# `log_softmax.int_out` converts `self` to another `dtype` with `toType`,
+# which fixes its sizes; without a conversion it refuses them.
+SYMBOLIC = [
+    ("log_softmax.int_out of a dynamic matrix converted to float64", "log_softmax.int_out",
+     C("", D([2, 3], "self"), 1, f64, out=T([0], dtype=f64))),
+    ("log_softmax.int_out of a dynamic matrix in its own dtype", "log_softmax.int_out",
+     C("", D([2, 3], "self"), 1, f32, out=T([0]))),
+]
+KEEP_DERIVED = {"log_softmax.int_out"}
 
 CASES["unique_consecutive"] = [
     C("values only", T([2, 3])),

@@ -37,6 +37,7 @@ mod loss_steps;
 mod losses;
 mod masked;
 mod masked_index;
+mod native_outs;
 mod nll;
 mod nonzero;
 mod norm_backward;
@@ -152,6 +153,7 @@ pub(crate) use masked::{
     masked_select, repeat_interleave_self_tensor, unique, unique_consecutive, unique_dim, unique2,
 };
 pub(crate) use masked_index::{unsafe_masked_index, unsafe_masked_index_put_accumulate};
+pub(crate) use native_outs::{argmax_out, argmin_out, log_softmax_int_out};
 pub(crate) use nll::{
     cross_entropy_loss, nll_loss_forward, nll_loss_kernel, nll_loss_nd, nll_loss2d,
     nll_loss2d_forward,

@@ -1,0 +1,48 @@
+//! `out=` overloads of C++ kernels that fix symbolic sizes for some
+//! arguments and refuse them for others: the fake mode runs them on fake
+//! tensors, whose C++ size accessors read each size as an integer (fixed
+//! at its hint, guarded), while their element count refuses a symbolic
+//! one ("Cannot call numel() on tensor with symbolic sizes/strides").
+
+use fake_runtime::kernel::ErasedKernel;
+use fake_runtime::support::{OutForm, out_variant};
+use fake_runtime::{Arg, Cx, Outs, Result};
+
+/// `argmax.out` / `argmin.out` with `functional` their functional kernel:
+/// the structured meta reads the sizes of the reduced dim with one given
+/// (fixed), else asks for the element count (refused).
+fn arg_reduce_out(cx: &mut Cx<'_>, a: &[Arg<'_>], functional: ErasedKernel) -> Result<Outs> {
+    let form = match a.get(1) {
+        Some(Arg::Int(_)) => OutForm::FIXED_STRUCTURED,
+        _ => OutForm::NATIVE,
+    };
+    out_variant(cx, a, 3, 1, form, functional)
+}
+
+/// `argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!)
+/// out) -> Tensor(a!)`: see [`arg_reduce_out`].
+pub(crate) fn argmax_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    arg_reduce_out(cx, a, crate::erased::argmax)
+}
+
+/// `argmin.out`: see [`arg_reduce_out`].
+pub(crate) fn argmin_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    arg_reduce_out(cx, a, crate::erased::argmin)
+}
+
+/// `log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *,
+/// Tensor(a!) out) -> Tensor(a!)`: ATen converts `self` to a `dtype` it
+/// does not have with `toType`, whose copy fixes the sizes; otherwise the
+/// kernel resizes `out` to the symbolic sizes, which it refuses.
+pub(crate) fn log_softmax_int_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let converts = match (a.first(), a.get(2)) {
+        (Some(Arg::Tensor(t)), Some(Arg::DType(d))) => t.dtype != *d,
+        _ => false,
+    };
+    let form = if converts {
+        OutForm::FIXED_STRUCTURED
+    } else {
+        OutForm::NATIVE
+    };
+    out_variant(cx, a, 3, 1, form, crate::erased::log_softmax_int)
+}
