@@ -228,6 +228,12 @@ CASES["_index_put_impl_"] = [
 SYMBOLIC += [
     ("_unsafe_index of a dynamic self by a dynamic index", "_unsafe_index.Tensor",
      C("", D([5, 6, 7], "x"), [None, D([4], "i", dtype=i64)])),
+    # Its meta runs as a kernel: broadcasting the indices is a Python
+    # `expand`, which a plain fake mode refuses on symbolic sizes.
+    ("_unsafe_index of a static self by dynamic indices that broadcast", "_unsafe_index.Tensor",
+     C("", T([5, 6, 7]), [None, D([4], "i", dtype=i64), D([2, 1], "j", ["dynamic", "static"], dtype=i64)])),
+    ("_unsafe_index of a static self by dynamic indices of one shape", "_unsafe_index.Tensor",
+     C("", T([5, 6, 7]), [None, D([4], "i", dtype=i64), D([4], "j", dtype=i64)])),
     ("_unsafe_index_put into a dynamic self", "_unsafe_index_put",
      C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([2, 3], "v"), True)),
     ("_index_put_impl into a dynamic self", "_index_put_impl",

@@ -23,3 +23,25 @@ pub fn meta_broadcast(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
     refuse_plain_expand(cx, &b, &common)?;
     Ok(common)
 }
+
+/// `meta_broadcast_indices(indices)`: the given indices broadcast to one
+/// shape as `meta_index_Tensor`'s `_maybe_broadcast` does when the fake
+/// mode runs it as a kernel (`_unsafe_index`; `index` has a fake
+/// implementation of its own, which broadcasts on fake tensors): refused
+/// in a plain fake mode when that expands one to symbolic sizes. Always
+/// true otherwise.
+pub fn meta_broadcast_indices(cx: &mut Cx<'_>, indices: &[Option<&TensorMeta>]) -> Result<bool> {
+    let shapes: Vec<&[SymInt]> = indices
+        .iter()
+        .flatten()
+        .map(|t| t.sizes.as_slice())
+        .collect();
+    if cx.defaults.python_dispatcher || shapes.len() < 2 {
+        return Ok(true);
+    }
+    let common = shape::broadcast(cx.env, cx.op, &shapes)?;
+    for s in shapes {
+        refuse_plain_expand(cx, s, &common)?;
+    }
+    Ok(true)
+}
