@@ -139,7 +139,9 @@ pub fn expand_for_broadcast(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<(
         return Ok(());
     }
     for t in inputs {
-        refuse_plain_expand(cx, &t.sizes, &common)?;
+        if should_expand(cx, &t.sizes, &common)? {
+            return Err(not_inline_ints(cx, &common));
+        }
     }
     Ok(())
 }
