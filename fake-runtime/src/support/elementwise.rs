@@ -131,26 +131,23 @@ pub fn expand_for_broadcast(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<(
     if cx.defaults.python_dispatcher || inputs.iter().all(|t| t.is_static()) {
         return Ok(());
     }
-    let common: Dims = crate::pointwise::broadcast_sizes(cx, inputs)?
-        .iter()
-        .map(|&s| cx.env.maybe_as_int(s))
-        .collect::<Result<_>>()?;
-    if common.iter().all(|s| s.is_static()) {
-        return Ok(());
-    }
-    for t in inputs {
-        if should_expand(cx, &t.sizes, &common)? {
-            return Err(not_inline_ints(cx, &common));
-        }
-    }
-    Ok(())
+    let common = crate::pointwise::broadcast_sizes(cx, inputs)?;
+    let sizes: SmallVec<[&[SymInt]; 4]> = inputs.iter().map(|t| t.sizes.as_slice()).collect();
+    refuse_plain_broadcast(cx, &sizes, &common)
 }
 
 /// A Python meta's `x.expand(to)` of a tensor of sizes `from` in a plain
-/// fake mode: refused ([`not_inline_ints`]) when `_maybe_broadcast`'s
-/// `should_expand` holds and `to` holds a symbolic size, as ATen's C++
-/// `expand` refuses it; nothing under the Python dispatcher.
+/// fake mode: [`refuse_plain_broadcast`] of the one tensor.
 pub fn refuse_plain_expand(cx: &mut Cx<'_>, from: &[SymInt], to: &[SymInt]) -> Result<()> {
+    refuse_plain_broadcast(cx, &[from], to)
+}
+
+/// `_maybe_broadcast`'s expansions of tensors of sizes `shapes` to their
+/// common sizes `to` in a plain fake mode: refused ([`not_inline_ints`])
+/// when `should_expand` holds for one of them and `to` holds a symbolic
+/// size (the replacements in force applied), as ATen's C++ `expand`
+/// refuses it; nothing under the Python dispatcher.
+pub fn refuse_plain_broadcast(cx: &mut Cx<'_>, shapes: &[&[SymInt]], to: &[SymInt]) -> Result<()> {
     if cx.defaults.python_dispatcher {
         return Ok(());
     }
@@ -158,10 +155,15 @@ pub fn refuse_plain_expand(cx: &mut Cx<'_>, from: &[SymInt], to: &[SymInt]) -> R
         .iter()
         .map(|&s| cx.env.maybe_as_int(s))
         .collect::<Result<_>>()?;
-    if to.iter().all(|s| s.is_static()) || !should_expand(cx, from, &to)? {
+    if to.iter().all(|s| s.is_static()) {
         return Ok(());
     }
-    Err(not_inline_ints(cx, &to))
+    for from in shapes {
+        if should_expand(cx, from, &to)? {
+            return Err(not_inline_ints(cx, &to));
+        }
+    }
+    Ok(())
 }
 
 /// `_maybe_broadcast`'s `should_expand(a, b)`: ranks differ, or a size is

@@ -3,7 +3,7 @@
 //! symbolic sizes reaches ATen's C++ `expand`, which takes plain sizes.
 
 use super::*;
-use fake_runtime::support::refuse_plain_expand;
+use fake_runtime::support::{refuse_plain_broadcast, refuse_plain_expand};
 
 /// `meta_expand(s, size)`: `expand(s, size)` as a Python meta's
 /// `x.expand(size)`, refused in a plain fake mode when it expands to
@@ -19,8 +19,7 @@ pub fn meta_expand(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<Dims> {
 /// a plain fake mode when that expands to symbolic sizes).
 pub fn meta_broadcast(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<Dims> {
     let common = shape::broadcast(cx.env, cx.op, &[&a, &b])?;
-    refuse_plain_expand(cx, &a, &common)?;
-    refuse_plain_expand(cx, &b, &common)?;
+    refuse_plain_broadcast(cx, &[&a, &b], &common)?;
     Ok(common)
 }
 
@@ -40,8 +39,6 @@ pub fn meta_broadcast_indices(cx: &mut Cx<'_>, indices: &[Option<&TensorMeta>]) 
         return Ok(true);
     }
     let common = shape::broadcast(cx.env, cx.op, &shapes)?;
-    for s in shapes {
-        refuse_plain_expand(cx, s, &common)?;
-    }
+    refuse_plain_broadcast(cx, &shapes, &common)?;
     Ok(true)
 }

@@ -443,10 +443,7 @@ fn gradient(
             for d in ds {
                 // `maybe_wrap_dim(dim, self.dim(), /*wrap_scalar=*/false)`.
                 if t.dim() == 0 {
-                    return Err(invalid(
-                        cx,
-                        format!("Dimension specified as {d} but tensor has no dimensions"),
-                    ));
+                    return Err(no_dims(cx, d));
                 }
                 let w = wrap_dim(cx.op, d, t.dim())?;
                 if seen.contains(&w) {
