@@ -113,7 +113,11 @@ CL = torch.channels_last
 
 
 def D(sizes, source, dynamic=None, **kw):
-    """A tensor whose dims are dynamic (DimDynamic.DYNAMIC) unless said."""
+    """A tensor whose dims are dynamic (DimDynamic.DYNAMIC) unless said.
+    Its layout is given by `strides=`: a symbolic case records the sizes
+    given here, so a `then=` that changes them would be misdescribed."""
+    if "then" in kw:
+        raise ValueError(f"D({sizes}, {source!r}): give a symbolic input strides=, not then=")
     dynamic = dynamic or ["dynamic"] * len(sizes)
     return T(sizes, source=source, dynamic=dynamic, **kw)
 

@@ -125,7 +125,22 @@ for _op in ["atleast_1d", "atleast_2d", "atleast_3d"]:
         C("int32", T([3], dtype=i32)),
     ]
 
-SYMBOLIC = []
+SYMBOLIC = [
+    # `torch._refs.cat` converts an input of another dtype with `a.to`,
+    # run on meta tensors: that input's sizes are fixed at their hints.
+    ("stack of two dtypes", "stack",
+     C("", [D([4, 6], "x"), D([4, 6], "y", dtype=f64)])),
+    ("stack of two dtypes along the new last dim", "stack",
+     C("", [D([4, 6], "x"), D([4, 6], "y", dtype=f64)], 2)),
+    ("stack of int64 and float along dim 1", "stack",
+     C("", [D([4, 6], "i", dtype=i64), D([4, 6], "x")], 1)),
+    ("stack of three, one converted", "stack",
+     C("", [D([3, 5], "x"), D([3, 5], "y"), D([3, 5], "z", dtype=f16)])),
+    ("stack of transposed inputs of two dtypes", "stack",
+     C("", [D([6, 4], "x", strides=[1, 6]), D([6, 4], "y", dtype=f64, strides=[1, 6])])),
+    ("stack of one dtype", "stack",
+     C("", [D([4, 6], "x"), D([4, 6], "y")], 1)),
+]
 
 CASES.update({
     "hstack": [

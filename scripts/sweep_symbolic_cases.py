@@ -4,7 +4,7 @@ not only the first of each overload, and record PyTorch's answers.
 Run by hand from the repository root with torch 2.15 installed, as
 `export_op_cases.py` (default thread count):
 
-    python scripts/sweep_symbolic_cases.py DIR
+    python scripts/sweep_symbolic_cases.py DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -23,7 +23,8 @@ case in the family's `op_cases_<family>.py`.
 Some of PyTorch's own kernels crash the process on odd inputs: the sweep
 writes a family's file as soon as its cases are done and notes every case
 in `DIR/progress.txt` before it runs, so run again after a crash and it
-resumes, skipping the case that crashed.
+resumes, skipping the case that crashed. Naming families after DIR sweeps
+only those (`view diagonal`), as `export_op_cases.py --only` does.
 """
 
 import logging
@@ -46,7 +47,7 @@ def on_alarm(*_):
     raise Timeout()
 
 
-def main(out):
+def main(out, only):
     out.mkdir(parents=True, exist_ok=True)
     progress = out / "progress.txt"
     skip = set()
@@ -68,6 +69,8 @@ def main(out):
         families.setdefault(E.family(name), []).append(name)
     total = 0
     for family, names in sorted(families.items()):
+        if only and family not in only:
+            continue
         path = out / f"{family}.json"
         if path.exists() or (out / f"{family}.none").exists():
             continue
@@ -112,6 +115,6 @@ def main(out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         sys.exit(__doc__)
-    main(pathlib.Path(sys.argv[1]))
+    main(pathlib.Path(sys.argv[1]), set(sys.argv[2:]))

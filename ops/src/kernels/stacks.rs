@@ -54,7 +54,8 @@ fn stack_of(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let d = fake_runtime::shape::wrap_dim(cx.op, dim, rank + 1)?;
     let d_arg = || Arg::Int(SymInt::Int(d as i64));
     let stacked = if d < rank {
-        let list = tensors.iter().copied().collect();
+        let converted = converted(cx, tensors.iter().copied())?;
+        let list = converted.iter().collect();
         let catted = call(cx, crate::erased::cat, &[Arg::Tensors(list), d_arg()])?;
         if !tensors.iter().all(|t| t.is_static()) {
             return Ok(fresh_result(view(cx, &catted, sizes)?));
@@ -82,10 +83,42 @@ fn stack_of(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                 &[Arg::Tensor(t), d_arg()],
             )?);
         }
-        let refs = unsqueezed.iter().collect();
+        let converted = converted(cx, unsqueezed.iter())?;
+        let refs = converted.iter().collect();
         call(cx, crate::erased::cat, &[Arg::Tensors(refs), d_arg()])?
     };
     Ok(fresh_result(stacked))
+}
+
+/// The tensors `torch._refs.cat` is given, as its type promotion hands
+/// them on: one whose dtype is not the result's is converted by
+/// `a.to(dtype)`, which `stack`'s reference runs on its fake inputs as
+/// meta tensors, so ATen's `_to_copy` reads every size as an integer
+/// (last dim first): the converted tensor's sizes are fixed at their
+/// hints, a guard each. A tensor of the result's dtype is handed on as
+/// it is.
+fn converted<'t>(
+    cx: &mut Cx<'_>,
+    tensors: impl Iterator<Item = &'t TensorMeta>,
+) -> Result<Vec<TensorMeta>> {
+    let refs: Vec<&TensorMeta> = tensors.collect();
+    let dtype = crate::intrinsics::result_type_list(cx, &refs)?;
+    let mut out = Vec::with_capacity(refs.len());
+    for t in refs {
+        if t.dtype == dtype {
+            out.push(t.clone());
+            continue;
+        }
+        let mut fixed = t.clone();
+        for s in fixed.sizes.iter_mut().rev() {
+            *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);
+        }
+        for s in fixed.strides.iter_mut() {
+            *s = cx.env.simplify_int(*s)?;
+        }
+        out.push(fixed);
+    }
+    Ok(out)
 }
 
 /// `cat` of `views` along `dim`.
