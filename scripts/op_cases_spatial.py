@@ -295,6 +295,13 @@ SYMBOLIC += [
      C("", D([2, 3, 5, 3], "x", ["dynamic", "dynamic", "dynamic", "static"]), [2, 3], [1, 1], [0, 0], [1, 1])),
     ("im2col of dynamic sizes", "im2col",
      Case("", D([2, 3, 8, 9], "x", ["dynamic", "dynamic", "dynamic", "static"]), [2, 3], [1, 1], [1, 0], [2, 1])),
+    # One block, decided by the broadcasts' guards (`Eq(((s2 + 1)//2), 1)`,
+    # a replacement of `s1 - 2` by 1): the reshape is a view whose blocks
+    # dim keeps the kernel width as its stride.
+    ("im2col of one block of a dynamic image", "im2col",
+     C("", D([4, 2, 2, 3], "x"), [2, 3], [2, 2], [1, 1], [2, 2])),
+    ("im2col of one block of a dynamic unbatched image", "im2col",
+     C("", D([2, 3, 4], "x"), [3, 4], [1, 1], [0, 0], [1, 1])),
     ("grid_sampler of dynamic sizes", "grid_sampler",
      Case("", D([2, 3, 8, 9], "x"), D([2, 4, 5, 2], "g", ["dynamic", "dynamic", "dynamic", "static"]), 0, 0, False)),
 ]
