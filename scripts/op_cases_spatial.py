@@ -654,6 +654,12 @@ SYMBOLIC += [
     ("_cdist_backward of dynamic rows", "_cdist_backward",
      Case("", T([3, 5]), D([3, 4], "x", ["dynamic", "static"]), D([5, 4], "y", ["dynamic", "static"]), 2.0,
           T([3, 5]))),
+    # `x1.expand` to the broadcast batch, a symbolic size: ATen's C++
+    # `expand`, refused in a plain fake mode.
+    ("_cdist_backward of a dynamic batch that x1 broadcasts to", "_cdist_backward",
+     Case("", D([6, 3, 5], "g"), D([1, 3, 4], "x"), D([6, 5, 4], "y"), 1.0, D([6, 3, 5], "c"))),
+    ("_cdist_backward of a dynamic batch x1 has", "_cdist_backward",
+     Case("", D([6, 3, 5], "g"), D([6, 3, 4], "x"), D([6, 5, 4], "y"), 1.0, D([6, 3, 5], "c"))),
 ]
 
 CASES["upsample_linear1d_backward"] = [

@@ -106,7 +106,8 @@ pub(crate) fn cdist(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// Tensor cdist) -> Tensor`, as `meta_cdist_backward`: `zeros_like(x1)`
 /// (its layout preserved) when a row count, the column count or the
 /// broadcast batch is empty (each compared with a guard), else a new
-/// contiguous tensor of `x1` expanded to the broadcast batch.
+/// contiguous tensor of `x1` expanded to the broadcast batch (an expansion
+/// to symbolic sizes refused in a plain fake mode).
 pub(crate) fn cdist_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let x1 = args::tensor(cx, a, 1, "x1")?;
     let x2 = args::tensor(cx, a, 2, "x2")?;
@@ -134,6 +135,9 @@ pub(crate) fn cdist_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     let mut sizes = batch;
     sizes.extend([r1, c1]);
+    // `x1.expand(tensor1_expand_size)` when the sizes differ: ATen's C++
+    // `expand`, which a plain fake mode refuses to give symbolic sizes.
+    fake_runtime::support::refuse_plain_expand(cx, &x1.sizes, &sizes)?;
     let strides = contiguous(cx.env, &sizes)?;
     Ok(super::fresh_out(cx, x1, sizes, strides))
 }
