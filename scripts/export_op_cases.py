@@ -102,6 +102,7 @@ import op_cases_inplace  # noqa: E402
 import op_cases_losses  # noqa: E402
 import op_cases_misc  # noqa: E402
 import op_cases_optimizers  # noqa: E402
+import op_cases_plain_mode  # noqa: E402
 import op_cases_quantized  # noqa: E402
 import op_cases_recurrent  # noqa: E402
 import op_cases_search  # noqa: E402
@@ -117,9 +118,13 @@ SYMBOLIC = []
 # beside written ones.
 KEEP_DERIVED = set()
 MODULE_PYTHON_DISPATCHER = set()
+# Titles of symbolic cases of overloads in PYTHON_DISPATCHER that run in a
+# plain fake mode all the same: what PyTorch does without the dispatcher
+# (ATen's kernels on fake tensors, `@plain(...)` in the rules).
+PLAIN = set()
 for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointwise, op_cases_core_layers,
                 op_cases_core_backward, op_cases_linalg, op_cases_complex, op_cases_composites, op_cases_conv_backends, op_cases_copies, op_cases_elementwise,
-                op_cases_fft, op_cases_foreach, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc, op_cases_optimizers, op_cases_quantized,
+                op_cases_fft, op_cases_foreach, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc, op_cases_optimizers, op_cases_plain_mode, op_cases_quantized,
                 op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial, op_cases_special,
                 op_cases_statistics, op_cases_torchao):
     _twice = set(_module.CASES) & set(CASES)
@@ -128,6 +133,7 @@ for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointw
     SYMBOLIC += _module.SYMBOLIC
     KEEP_DERIVED |= getattr(_module, "KEEP_DERIVED", set())
     MODULE_PYTHON_DISPATCHER |= getattr(_module, "PYTHON_DISPATCHER", set())
+    PLAIN |= getattr(_module, "PLAIN", set())
 
 import op_cases_layouts  # noqa: E402
 
@@ -223,11 +229,14 @@ def derived_symbolic(name):
 
 def all_symbolic(keep=lambda name: True):
     """The written symbolic cases, then one derived (`derived_symbolic`) for
-    every overload of CASES that has none written (or is in KEEP_DERIVED)
+    every overload of CASES that has none written but in PLAIN (or is in
+    KEEP_DERIVED)
     and that it finds a case for, then the layout cases of
     `op_cases_layouts.symbolic()`; only those of the overloads `keep`
     accepts."""
-    written = {name for _, name, _ in SYMBOLIC} - KEEP_DERIVED
+    # A plain-mode case (PLAIN) leaves an overload's symbolic cases under
+    # the dispatcher as they were.
+    written = {name for title, name, _ in SYMBOLIC if title not in PLAIN} - KEEP_DERIVED
     derived = [derived_symbolic(name) for name in sorted(CASES) if name not in written and keep(name)]
     extra = [s for s in op_cases_layouts.symbolic() if keep(s[1])]
     return [s for s in SYMBOLIC if keep(s[1])] + [d for d in derived if d is not None] + extra
@@ -507,20 +516,23 @@ PYTHON_DISPATCHER |= MODULE_PYTHON_DISPATCHER
 PYTHON_DISPATCHER_FAMILIES = ("fft_", "_fft_")
 
 
-def uses_dispatcher(name):
-    """Whether the cases of overload `name` run under the Python dispatcher."""
+def uses_dispatcher(name, title=None):
+    """Whether the cases of overload `name` run under the Python dispatcher
+    (not the symbolic case `title` when PLAIN names it)."""
+    if title in PLAIN:
+        return False
     return name in PYTHON_DISPATCHER or family(name).startswith(PYTHON_DISPATCHER_FAMILIES)
 
 
-def dispatcher_for(name):
+def dispatcher_for(name, title=None):
     """The Python dispatcher for the operators that need it, else nothing."""
-    return enable_python_dispatcher() if uses_dispatcher(name) else contextlib.nullcontext()
+    return enable_python_dispatcher() if uses_dispatcher(name, title) else contextlib.nullcontext()
 
 
-def note_dispatcher(record, name):
+def note_dispatcher(record, name, title=None):
     """Say in a case's record that it ran under the Python dispatcher, so
     the replay sets the same (`python_dispatcher`)."""
-    if uses_dispatcher(name):
+    if uses_dispatcher(name, title):
         record["python_dispatcher"] = True
 
 
@@ -791,7 +803,7 @@ def symbolic_case(title, name, case):
                 extra[i] = [symbolic_fields(t) for t in v]
         record = {"name": title, "op": op_name(name), "inputs": input_records(bound, extra),
                   "symbols": symbols}
-        note_dispatcher(record, name)
+        note_dispatcher(record, name, title)
         for (_, _, _, v, _), rec in zip(bound_desc, record["inputs"]):
             hints = int_hints(v)
             if hints is not None:
@@ -803,7 +815,7 @@ def symbolic_case(title, name, case):
             placeholders = [torch.ops.aten.alias(v) if isinstance(v, torch.Tensor) else v
                             for _, v in sourced]
         before = set(env.var_to_range)
-        with mode, dispatcher_for(name):
+        with mode, dispatcher_for(name, title):
             try:
                 result = run_raw(op, bound)
             except Exception as e:  # PyTorch's refusal is the expected answer
@@ -954,6 +966,8 @@ def main(argv=None):
             "schema": str(op._schema),
             "cases": [static_case(name, c) for c in CASES[name]],
         }
+    stray = sorted(PLAIN - {title for title, name, _ in SYMBOLIC if uses_dispatcher(name)})
+    assert not stray, f"PLAIN titles of no symbolic case run under the Python dispatcher: {stray}"
     symbolic = all_symbolic(lambda name: not only or family(name) in only)
     titles = [(name, title) for title, name, _ in symbolic]
     assert len(set(titles)) == len(titles), "duplicate symbolic case names"

@@ -79,6 +79,13 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
             t.hand_written,
             t.derived,
         );
+        let plain = match t.plain {
+            Some(m) => {
+                let m = ident(m);
+                quote!(::core::option::Option::Some(#rt::PlainMode::#m))
+            }
+            None => quote!(::core::option::Option::None),
+        };
         let memo = match t.memo {
             Some(m) => {
                 let m = ident(m);
@@ -112,7 +119,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
                 tags: #rt::Tags {
                     pointwise: #pw, view: #vw, inplace: #ip, factory: #fa,
                     data_dependent: #dd, memo: #memo, no_grad: #ng, multi_device: #md,
-                    seeded: #sd, hand_written: #hw, derived: #dv,
+                    seeded: #sd, plain: #plain, hand_written: #hw, derived: #dv,
                 },
                 kernel: #kernel,
             }

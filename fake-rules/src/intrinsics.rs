@@ -407,6 +407,21 @@ pub const UNBACKED_MEMOS: &[(&str, &str)] = &[
     ("unique_consecutive", "UniqueConsecutive"),
 ];
 
+/// What `@plain(...)` says a plain fake mode (no Python dispatcher) does
+/// with the operator, with the variant of `fake_runtime::kernel::PlainMode`
+/// each names: `specialize`, ATen's composite runs on the fake tensors and
+/// reads their sizes as integers (each guarded to its hint);
+/// `refuse_symbolic`, it asks a tensor of symbolic sizes or strides for
+/// its storage offset, which PyTorch refuses; `read_then_refuse`, the
+/// same after reading that tensor's sizes as integers. Under the Python
+/// dispatcher (as export traces) the operator's Python implementation
+/// runs instead.
+pub const PLAIN_MODES: &[(&str, &str)] = &[
+    ("specialize", "Specialize"),
+    ("refuse_symbolic", "RefuseSymbolic"),
+    ("read_then_refuse", "ReadThenRefuse"),
+];
+
 /// The `out=` families of `@derive(...)`, with the constant of
 /// `fake_runtime::support::OutForm` each names (which out dtypes are
 /// taken, which outs take the result's strides, and what symbolic sizes

@@ -46,6 +46,11 @@ pub struct TagsIr {
     pub multi_device: bool,
     /// `@seeded`.
     pub seeded: bool,
+    /// `@plain(...)`'s `PlainMode` variant.
+    pub plain: Option<&'static str>,
+    /// `@plain(derived = ...)`: the variant the rule's derived overloads
+    /// take (`Some(None)`: none), when it is not the rule's own.
+    pub plain_derived: Option<Option<&'static str>>,
     /// `@kernel(...)`.
     pub hand_written: bool,
     /// Derived from a functional rule (`@derive`).

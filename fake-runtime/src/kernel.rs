@@ -148,6 +148,34 @@ pub enum Arg<'a> {
     MemoryFormat(MemoryFormat),
 }
 
+impl Arg<'_> {
+    /// This argument borrowing from `self` (lists borrowed, not copied
+    /// where they are slices), so it can sit in one list with arguments
+    /// of a shorter life (`Arg` is invariant in its lifetime).
+    #[must_use]
+    pub fn reborrow(&self) -> Arg<'_> {
+        match self {
+            Arg::None => Arg::None,
+            Arg::Tensor(t) => Arg::Tensor(t),
+            Arg::Tensors(ts) => Arg::Tensors(ts.iter().copied().collect()),
+            Arg::OptTensors(ts) => Arg::OptTensors(ts.iter().copied().collect()),
+            Arg::Int(v) => Arg::Int(*v),
+            Arg::Ints(v) => Arg::Ints(Cow::Borrowed(v)),
+            Arg::Float(v) => Arg::Float(*v),
+            Arg::Floats(v) => Arg::Floats(Cow::Borrowed(v)),
+            Arg::Bool(v) => Arg::Bool(*v),
+            Arg::Bools(v) => Arg::Bools(Cow::Borrowed(v)),
+            Arg::SymBool(v) => Arg::SymBool(*v),
+            Arg::Str(s) => Arg::Str(s),
+            Arg::Scalar(v) => Arg::Scalar(*v),
+            Arg::DType(v) => Arg::DType(*v),
+            Arg::Layout(v) => Arg::Layout(*v),
+            Arg::Device(v) => Arg::Device(*v),
+            Arg::MemoryFormat(v) => Arg::MemoryFormat(*v),
+        }
+    }
+}
+
 /// How an output tensor relates to the inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Alias {
@@ -204,6 +232,24 @@ pub enum UnbackedMemo {
     UniqueConsecutive,
 }
 
+/// What a plain fake mode (no Python dispatcher) does with an operator
+/// whose Python implementation, which the dispatcher runs (as export
+/// traces), is not what runs without it: ATen's C++ kernel runs on the
+/// fake tensors instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlainMode {
+    /// ATen's composite reads every tensor argument's sizes as integers:
+    /// each symbolic size is guarded to its hint (`guard_int`), and the
+    /// kernel runs on the tensors so fixed.
+    Specialize,
+    /// ATen's kernel asks a tensor argument for its storage offset, which
+    /// PyTorch refuses when the tensor's sizes or strides are symbolic.
+    RefuseSymbolic,
+    /// As [`PlainMode::RefuseSymbolic`], after the kernel's own checks and
+    /// reading that tensor's sizes as integers (each guarded to its hint).
+    ReadThenRefuse,
+}
+
 /// Properties of an operator the mode and its caches need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Tags {
@@ -230,6 +276,9 @@ pub struct Tags {
     /// Draws from the random generator (PyTorch's `nondeterministic_seeded`
     /// tag): never run for real on constants.
     pub seeded: bool,
+    /// What a plain fake mode does with the operator where the Python
+    /// dispatcher would run its Python implementation; `None`: the same.
+    pub plain: Option<PlainMode>,
     /// Implemented by a hand-written kernel rather than a rule.
     pub hand_written: bool,
     /// Derived from a functional operator's rule (its in-place or `out=`

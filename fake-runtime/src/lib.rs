@@ -38,7 +38,7 @@ pub use dtype::DType;
 pub use error::{Error, ErrorKind, Result};
 pub use front::Dim;
 pub use kernel::{
-    Alias, Arg, Backends, Cx, Defaults, ExtendedRegistry, OpDef, Out, Outs, Registry,
+    Alias, Arg, Backends, Cx, Defaults, ExtendedRegistry, OpDef, Out, Outs, PlainMode, Registry,
     StaticRegistry, Tags, UnbackedMemo,
 };
 pub use layout::{Layout, MemoryFormat};

@@ -207,6 +207,8 @@ fn derived_op(schema: &Schema, f: &OpIr, how: Derive) -> OpIr {
             memo: None,
             hand_written: false,
             derived: true,
+            plain: f.tags.plain_derived.unwrap_or(f.tags.plain),
+            plain_derived: None,
             ..f.tags
         },
     };

@@ -6,7 +6,7 @@
 use super::Checker;
 use crate::ast;
 use crate::diagnostic::{Diag, closest};
-use crate::intrinsics::{CONVERSIONS, PROMOTION_KINDS, STRIDE_RULES, UNBACKED_MEMOS};
+use crate::intrinsics::{CONVERSIONS, PLAIN_MODES, PROMOTION_KINDS, STRIDE_RULES, UNBACKED_MEMOS};
 use crate::ir::TagsIr;
 use crate::schema::ReturnAlias;
 
@@ -20,6 +20,7 @@ const TAGS: &[&str] = &[
     "no_grad",
     "multi_device",
     "seeded",
+    "plain",
     "kernel",
     "derive",
     "foreach",
@@ -105,6 +106,39 @@ impl Checker<'_> {
                         }
                     }
                 }
+                "plain" => {
+                    if targs.is_empty() {
+                        self.err(
+                            Diag::new(
+                                t.span,
+                                "`@plain` takes what a plain fake mode does: `@plain(specialize)`, `@plain(refuse_symbolic)`, and for the derived overloads `derived = <behaviour or none>`",
+                            )
+                            .label("expected a behaviour"),
+                        );
+                    }
+                    for a in targs {
+                        match a.key.as_ref().map(|k| k.name.as_str()) {
+                            None => {
+                                tags.plain =
+                                    self.static_keyword(a, PLAIN_MODES, "plain-mode behaviour");
+                            }
+                            Some("derived") if a.value.name == "none" => {
+                                tags.plain_derived = Some(None);
+                            }
+                            Some("derived") => {
+                                tags.plain_derived = Some(self.static_keyword(
+                                    a,
+                                    PLAIN_MODES,
+                                    "plain-mode behaviour",
+                                ));
+                            }
+                            _ => self.err(
+                                Diag::new(a.span, "`@plain` takes only a behaviour and `derived = <behaviour or none>`")
+                                    .label("unexpected tag argument"),
+                            ),
+                        }
+                    }
+                }
                 "view" | "inplace" | "factory" | "no_grad" | "multi_device" | "seeded" => {
                     match name {
                         "view" => tags.view = true,
@@ -128,7 +162,7 @@ impl Checker<'_> {
                             .label("not a tag")
                             .suggest(s)
                             .note(
-                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent(memo = ...), @no_grad, @multi_device, @seeded, @kernel(name) and @foreach(op.overload)",
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent(memo = ...), @no_grad, @multi_device, @seeded, @plain(behaviour), @kernel(name) and @foreach(op.overload)",
                             ),
                     );
                 }

@@ -919,7 +919,12 @@ impl FakeTensorMode {
             constant,
             eager,
         };
-        let outs = (op.kernel)(&mut cx, &kargs);
+        let outs = match op.tags.plain {
+            Some(plain) if !cx.defaults.python_dispatcher => {
+                crate::support::run_plain(&mut cx, plain, op.kernel, &kargs)
+            }
+            _ => (op.kernel)(&mut cx, &kargs),
+        };
         if !owns {
             // Inline, and every argument a borrow or a plain value.
             std::mem::forget(kargs);

@@ -47,13 +47,16 @@ pub enum UnbackedFlavor {
 /// The items generated kernels name, through one path.
 pub mod rt {
     pub use crate::error::{ErrorKind, Result};
-    pub use crate::kernel::{Alias, Arg, Cx, ErasedKernel, OpDef, Out, Outs, Tags, UnbackedMemo};
+    pub use crate::kernel::{
+        Alias, Arg, Cx, ErasedKernel, OpDef, Out, Outs, PlainMode, Tags, UnbackedMemo,
+    };
     pub use crate::layout::{Layout, MemoryFormat};
     pub use crate::meta::{Scalar, TensorMeta};
     pub use crate::pointwise::StrideRule;
     pub use crate::promotion::{Operand, PromotionKind};
     pub use crate::schema;
     pub use crate::shape::Dims;
+    pub use crate::support::run_plain;
     pub use crate::sym::{SymBool, SymFloat, SymInt};
     pub use crate::{DType, Device};
     pub use smallvec::{SmallVec, smallvec};
@@ -98,11 +101,13 @@ mod conditions;
 mod derived;
 mod elementwise;
 mod foreach;
+mod plain;
 
 pub use conditions::*;
 pub use derived::*;
 pub use elementwise::*;
 pub use foreach::*;
+pub use plain::*;
 
 #[cfg(test)]
 mod tests {

@@ -466,7 +466,15 @@ fn convolution_same(
         }
     }
     // `constant_pad_nd` (the Python one export runs: a `cat` of the input
-    // and filled blocks, so laid out as the input suggests).
+    // and filled blocks, so laid out as the input suggests; a plain fake
+    // mode runs ATen's, which reads the input's sizes as integers).
+    let fixed;
+    let x = if cx.defaults.python_dispatcher {
+        x
+    } else {
+        fixed = fake_runtime::support::specialized_sizes(cx, x)?;
+        &fixed
+    };
     let mut sizes = x.sizes.clone();
     for i in 0..dim {
         let at = 2 * (dim - 1 - i);

@@ -225,6 +225,11 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "on symbolic inputs PyTorch runs `torch._refs.diagonal`, which moves the storage offset to 2*s1 whatever the diagonal's size, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its static run (ATen's kernel) keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
     ),
     (
+        "aten::pinverse",
+        "symbolic: pinverse in a plain fake mode",
+        "both refuse the call (`storage_offset()` of a symbolic tensor in ATen's kernel); before refusing, PyTorch reads the size of an intermediate, the singular values' Min(s0, s1), guarding Eq(Min(s0, s1), 3), where we read the input's sizes (Eq(s0, 5), Eq(s1, 3)), so the guards differ where the minimum is 3 and the input is not 5x3",
+    ),
+    (
         "aten::resize",
         "symbolic: grow, dynamic sizes",
         "as `resize_`, which it runs on a clone: PyTorch guards whether the clone's storage must grow (80 > 4*s0*s1), which decides only whether its fake storage is reallocated; fake-tensor keeps no storage size, so its guards hold at 6x6, where the result (sizes [4, 5], contiguous) is the same",
