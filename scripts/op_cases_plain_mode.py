@@ -8,7 +8,7 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; PLAIN names the
 titles that run without the dispatcher.
 """
 
-from op_case_inputs import C, D, S, c64, f64
+from op_case_inputs import C, D, S, b8, c64, f16, f64, i64
 
 CASES = {}
 
@@ -62,6 +62,25 @@ SYMBOLIC = [
     ("split_copy in a plain fake mode", "split_copy.Tensor", C("", D([5, 6], "x"), 4, 1)),
     ("bilinear in a plain fake mode", "bilinear", C("", D([4, 3], "a"), D([4, 5], "b"), D([2, 3, 5], "w"))),
     ("pinverse in a plain fake mode", "pinverse", C("", D([5, 3], "x", dtype=f64))),
+    # `_foreach_` operators: ATen's kernel on meta tensors runs each
+    # element's reference, whose `to` fixes the sizes of an element it
+    # converts and whose `_maybe_broadcast` refuses an expansion to
+    # symbolic sizes (`Defaults::refs_as_meta`).
+    ("_foreach_acos of int64 and bool in a plain fake mode", "_foreach_acos",
+     C("", [D([4], "a", dtype=i64), D([2], "b", dtype=b8)])),
+    ("_foreach_acos of float32 in a plain fake mode", "_foreach_acos",
+     C("", [D([4, 3], "a"), D([2], "b")])),
+    ("_foreach_acos_ of float16 and float64 in a plain fake mode", "_foreach_acos_",
+     C("", [D([2, 2], "a", dtype=f16), D([3], "b", dtype=f64)])),
+    ("_foreach_add.List of lists that broadcast in a plain fake mode", "_foreach_add.List",
+     C("", [D([4, 3], "x"), D([5], "y")], [D([4, 3], "x2"), D([1], "y2", ["static"])])),
+    ("_foreach_add.List of one shape in a plain fake mode", "_foreach_add.List",
+     C("", [D([4, 3], "x")], [D([4, 3], "x2")])),
+    ("_foreach_clamp_min.Scalar in a plain fake mode", "_foreach_clamp_min.Scalar",
+     C("", [D([2, 3], "a"), D([4, 2], "b")], 2.5)),
+    # `sigmoid`'s meta is its own `empty_like`: nothing converted.
+    ("_foreach_sigmoid of int64 and bool in a plain fake mode", "_foreach_sigmoid",
+     C("", [D([4], "a", dtype=i64), D([2], "b", dtype=b8)])),
 ]
 
 PLAIN = {title for title, _, _ in SYMBOLIC}

@@ -460,9 +460,17 @@ pub const STRIDE_RULES: &[(&str, &str)] = &[
 
 /// What `@pointwise(convert = ...)` converts promotion operands to before
 /// the layout is decided: `computation`, the computation dtype (the
-/// references' type promotion wrapper; the default), or `result`, the
-/// result dtype (`_meta_registrations.elementwise_meta`).
-pub const CONVERSIONS: &[(&str, &str)] = &[("computation", "computation"), ("result", "result")];
+/// references' type promotion wrapper; the default), `result`, the
+/// result dtype (`_meta_registrations.elementwise_meta`), or `own`, as
+/// `computation` for the layout, but the operator's meta kernel is a
+/// function of its own that converts nothing (`sigmoid`'s `empty_like`),
+/// so run on meta tensors (`Defaults::refs_as_meta`) it fixes no size and
+/// expands nothing.
+pub const CONVERSIONS: &[(&str, &str)] = &[
+    ("computation", "computation"),
+    ("result", "result"),
+    ("own", "own"),
+];
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -39,6 +39,14 @@ pub struct Defaults {
     /// references it runs then keep the expression where a plain fake
     /// mode decides with a guard (`_collapse_view_helper`'s stride).
     pub symbolic_builtins: bool,
+    /// Whether the kernel runs as a step of a Python reference that the
+    /// fake mode runs on its tensors as meta tensors, outside the Python
+    /// dispatcher (a `_foreach_` operator's elements in a plain fake mode,
+    /// ATen's slow path): the reference's C++ `to` and `expand` read plain
+    /// sizes, so an operand its type promotion converts has its sizes
+    /// fixed at their hints, and a broadcast that expands to symbolic
+    /// sizes is refused.
+    pub refs_as_meta: bool,
 }
 
 impl Default for Defaults {
@@ -51,6 +59,7 @@ impl Default for Defaults {
             backends: Backends::ENABLED,
             python_dispatcher: false,
             symbolic_builtins: false,
+            refs_as_meta: false,
         }
     }
 }

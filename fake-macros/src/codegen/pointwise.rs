@@ -57,6 +57,25 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
                 }
             });
         conversions.splice(0..0, fixes);
+    } else if convert && pw.convert != "own" {
+        // The same when the reference's own `to` runs on meta tensors
+        // (`Defaults::refs_as_meta`), converting to the computation dtype.
+        let fixes = pw
+            .tensors
+            .iter()
+            .filter(|(t, _)| promoted(t))
+            .map(|(t, optional)| {
+                let id = ident(t);
+                if *optional {
+                    quote!(if let Some(__x) = #id { #intr::fix_sizes_for_to(cx, __x, __compute)?; })
+                } else {
+                    quote!(#intr::fix_sizes_for_to(cx, #id, __compute)?;)
+                }
+            });
+        let fixes: Vec<TokenStream> = fixes.collect();
+        if !fixes.is_empty() {
+            conversions.insert(0, quote!(if cx.defaults.refs_as_meta { #(#fixes)* }));
+        }
     }
     // The tensor as the operator sees it, `x` standing for it.
     let seen = |t: &str, x: TokenStream| {
@@ -141,8 +160,22 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     };
     // `elementwise_meta` then expands the operands to the common shape,
     // which a plain fake mode refuses on symbolic sizes.
-    let expand = (convert && pw.convert == "result")
-        .then(|| quote!(#intr::expand_for_broadcast(cx, &#tensors)?;));
+    let expand = if convert && pw.convert == "result" {
+        Some(quote!(#intr::expand_for_broadcast(cx, &#tensors)?;))
+    } else if convert && pw.convert != "own" && rule == "RefWhereNumber" {
+        // The reference's `where` against a number, run on meta tensors:
+        // the number, a zero-dim tensor, is expanded to the operand.
+        Some(quote!(if cx.defaults.refs_as_meta {
+            let __ts = #tensors;
+            #intr::expand_for_broadcast(cx, &__ts)?;
+            if let Some(__t) = __ts.first() { #intr::refuse_plain_expand(cx, &[], &__t.sizes)?; }
+        }))
+    } else if convert && pw.convert != "own" {
+        // The references' `_maybe_broadcast` too, run on meta tensors.
+        Some(quote!(if cx.defaults.refs_as_meta { #intr::expand_for_broadcast(cx, &#tensors)?; }))
+    } else {
+        None
+    };
     match pw.inplace {
         None => quote! {
             #dtypes

@@ -174,6 +174,24 @@ pub fn foreach_variant(
     in_place: bool,
     lists: u32,
 ) -> Result<Outs> {
+    // Outside the Python dispatcher the fake mode runs ATen's kernel on
+    // the lists as meta tensors: each element's reference step reads
+    // plain sizes (`Defaults::refs_as_meta`).
+    let kept = cx.defaults.refs_as_meta;
+    cx.defaults.refs_as_meta = !cx.defaults.python_dispatcher;
+    let outs = foreach_lists(cx, args, element_kernel, in_place, lists);
+    cx.defaults.refs_as_meta = kept;
+    outs
+}
+
+/// [`foreach_variant`]'s elements, each run by `element_kernel`.
+fn foreach_lists(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    element_kernel: ErasedKernel,
+    in_place: bool,
+    lists: u32,
+) -> Result<Outs> {
     let n = foreach_len(cx, args, lists)?;
     // A tensor every call shares stands for a number (`_foreach_add.Tensor`).
     for (j, a) in args.iter().enumerate() {
