@@ -173,8 +173,21 @@ fn snapshot_pointwise_add() {
                     ],
                     ::fake_runtime::support::rt::PromotionKind::Default,
                 )?;
+                if cx.defaults.refs_as_meta {
+                    ::fake_runtime::support::fix_sizes_for_to(cx, self_, __compute)?;
+                    ::fake_runtime::support::fix_sizes_for_to(cx, other, __compute)?;
+                }
                 let __cv_self_ = ::fake_runtime::support::converted(cx, self_, __compute)?;
                 let __cv_other = ::fake_runtime::support::converted(cx, other, __compute)?;
+                if cx.defaults.refs_as_meta {
+                    ::fake_runtime::support::expand_for_broadcast(
+                        cx,
+                        &[
+                            __cv_self_.as_ref().unwrap_or(self_),
+                            __cv_other.as_ref().unwrap_or(other),
+                        ],
+                    )?;
+                }
                 let __meta = ::fake_runtime::support::pointwise_output_fast_binary(
                     cx,
                     &[self_, other],
