@@ -707,6 +707,10 @@ CASES["_chunk_cat"] += [
 ]
 
 SYMBOLIC += [
+    # A chunk dim not known to divide: `constant_pad_nd` by a symbolic
+    # amount, which a plain fake mode refuses (ATen's `IntArrayRef`).
+    ("_chunk_cat padding a dynamic dim", "_chunk_cat", C("", [D([6, 6], "x")], 0, 4)),
+    ("_chunk_cat of a dynamic dim it divides", "_chunk_cat", C("", [D([8, 6], "x", ["static", "dynamic"])], 0, 4)),
     ("diag_embed of a dynamic batch with an offset", "diag_embed", C("", D([2, 3], "x"), 2, 0, 2)),
     ("diag of a dynamic matrix", "diag", C("", D([3, 4], "x"), 1)),
     ("rot90 of a dynamic tensor twice", "rot90", C("", D([2, 3, 4], "x"), 2, [0, 2])),

@@ -410,7 +410,9 @@ pub const UNBACKED_MEMOS: &[(&str, &str)] = &[
 /// What `@plain(...)` says a plain fake mode (no Python dispatcher) does
 /// with the operator, with the variant of `fake_runtime::kernel::PlainMode`
 /// each names: `specialize`, ATen's composite runs on the fake tensors and
-/// reads their sizes as integers (each guarded to its hint);
+/// reads their sizes as integers (each guarded to its hint), and refuses
+/// an integer list holding a symbol (it takes an `IntArrayRef`);
+/// `specialize_all`, the same, the lists' symbols read as integers too;
 /// `refuse_symbolic`, it asks a tensor of symbolic sizes or strides for
 /// its storage offset, which PyTorch refuses; `read_then_refuse`, the
 /// same after reading that tensor's sizes as integers. Under the Python
@@ -418,6 +420,7 @@ pub const UNBACKED_MEMOS: &[(&str, &str)] = &[
 /// runs instead.
 pub const PLAIN_MODES: &[(&str, &str)] = &[
     ("specialize", "Specialize"),
+    ("specialize_all", "SpecializeAll"),
     ("refuse_symbolic", "RefuseSymbolic"),
     ("read_then_refuse", "ReadThenRefuse"),
 ];

@@ -249,8 +249,12 @@ pub enum UnbackedMemo {
 pub enum PlainMode {
     /// ATen's composite reads every tensor argument's sizes as integers:
     /// each symbolic size is guarded to its hint (`guard_int`), and the
-    /// kernel runs on the tensors so fixed.
+    /// kernel runs on the tensors so fixed; an integer list argument
+    /// holding a symbol is refused (the composite takes an `IntArrayRef`).
     Specialize,
+    /// As [`PlainMode::Specialize`], the integer lists' symbols guarded
+    /// to their hints too.
+    SpecializeAll,
     /// ATen's kernel asks a tensor argument for its storage offset, which
     /// PyTorch refuses when the tensor's sizes or strides are symbolic.
     RefuseSymbolic,

@@ -4,8 +4,10 @@
 //! ATen's C++ kernel runs on the fake tensors instead, and either reads
 //! their sizes as integers or refuses symbolic ones.
 
+use super::not_inline_ints;
 use crate::kernel::ErasedKernel;
 use crate::{Arg, Cx, Error, Outs, PlainMode, Result, SymInt, TensorMeta};
+use std::borrow::Cow;
 
 /// `t` with its sizes read as integers, as ATen's `sizes()` reads a fake
 /// tensor's: each symbolic size guarded to its hint (`guard_int`, last
@@ -51,8 +53,24 @@ pub fn run_plain(
                 }
             })
     };
+    if mode == PlainMode::Specialize {
+        for a in args {
+            if let Arg::Ints(list) = a
+                && !list.iter().all(|s| s.is_static())
+            {
+                return Err(not_inline_ints(cx, list));
+            }
+        }
+    }
+    let lists_symbolic = mode == PlainMode::SpecializeAll
+        && args
+            .iter()
+            .any(|a| matches!(a, Arg::Ints(list) if !list.iter().all(|s| s.is_static())));
     let Some(first) = tensors().find(|t| symbolic(t)) else {
-        return kernel(cx, args);
+        if !lists_symbolic {
+            return kernel(cx, args);
+        }
+        return specialized_call(cx, kernel, args, &[]);
     };
     match mode {
         PlainMode::RefuseSymbolic | PlainMode::ReadThenRefuse => {
@@ -65,28 +83,51 @@ pub fn run_plain(
                 "Cannot call storage_offset() on tensor with symbolic sizes/strides",
             ))
         }
-        PlainMode::Specialize => {
+        PlainMode::Specialize | PlainMode::SpecializeAll => {
             let fixed = tensors()
                 .map(|t| specialized_sizes(cx, t))
                 .collect::<Result<Vec<TensorMeta>>>()?;
-            // The specialised tensors in the order `tensors()` gave them.
-            let mut next = fixed.iter();
-            let fixed_args: Vec<Arg<'_>> = args
-                .iter()
-                .map(|a| match a {
-                    Arg::Tensor(t) => Arg::Tensor(next.next().unwrap_or(t)),
-                    Arg::Tensors(ts) => {
-                        Arg::Tensors(ts.iter().map(|t| next.next().unwrap_or(t)).collect())
-                    }
-                    Arg::OptTensors(ts) => Arg::OptTensors(
-                        ts.iter()
-                            .map(|t| t.map(|t| next.next().unwrap_or(t)))
-                            .collect(),
-                    ),
-                    other => other.reborrow(),
-                })
-                .collect();
-            kernel(cx, &fixed_args)
+            specialized_call(cx, kernel, args, &fixed)
         }
     }
+}
+
+/// `kernel` on `args` with their tensors replaced, in order, by `fixed`
+/// (as many as there are, the rest kept) and their integer lists' symbols
+/// read as integers.
+fn specialized_call(
+    cx: &mut Cx<'_>,
+    kernel: ErasedKernel,
+    args: &[Arg<'_>],
+    fixed: &[TensorMeta],
+) -> Result<Outs> {
+    let mut lists: Vec<Vec<SymInt>> = Vec::new();
+    for a in args {
+        if let Arg::Ints(list) = a {
+            let mut ints = Vec::with_capacity(list.len());
+            for &s in list.iter() {
+                ints.push(SymInt::Int(cx.env.guard_int(s, cx.op)?));
+            }
+            lists.push(ints);
+        }
+    }
+    let mut next = fixed.iter();
+    let mut next_list = lists.iter();
+    let fixed_args: Vec<Arg<'_>> = args
+        .iter()
+        .map(|a| match a {
+            Arg::Tensor(t) => Arg::Tensor(next.next().unwrap_or(t)),
+            Arg::Tensors(ts) => Arg::Tensors(ts.iter().map(|t| next.next().unwrap_or(t)).collect()),
+            Arg::OptTensors(ts) => Arg::OptTensors(
+                ts.iter()
+                    .map(|t| t.map(|t| next.next().unwrap_or(t)))
+                    .collect(),
+            ),
+            Arg::Ints(list) => Arg::Ints(Cow::Borrowed(
+                next_list.next().map_or(&list[..], |l| &l[..]),
+            )),
+            other => other.reborrow(),
+        })
+        .collect();
+    kernel(cx, &fixed_args)
 }
