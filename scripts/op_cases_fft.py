@@ -77,6 +77,9 @@ CASES["stft"] = [
 SYMBOLIC += [
     ("stft of a dynamic batch and length", "stft",
      Case("", D([2, 40], "x"), 8, 2, None, None, False, None, True)),
+    # The window's size is read as an integer as well: fixed at its hint.
+    ("stft with a dynamic window", "stft",
+     Case("", D([40], "x"), 8, 2, 6, D([6], "w"), False, None, True)),
 ]
 CASES["istft"] = [
     C("batched", T([2, 5, 17], dtype=c64), 8, 2),

@@ -67,16 +67,19 @@ fn composite_frames(
         ));
     }
     check_lengths(cx, hop, win, n_fft)?;
-    if let Some(w) = window
-        && (w.dim() != 1 || w.sizes[0] != SymInt::Int(win))
-    {
-        return Err(invalid(
-            cx,
-            format!(
-                "stft: expected a 1D window tensor of size equal to win_length={win}, but got window with {} dims",
-                w.dim()
-            ),
-        ));
+    // The window's sizes are read as integers too.
+    if let Some(w) = window {
+        let w = fixed(cx, w)?;
+        if w.dim() != 1 || int(w.sizes[0]) != win {
+            let shown: Vec<String> = w.sizes.iter().map(|&s| int(s).to_string()).collect();
+            return Err(invalid(
+                cx,
+                format!(
+                    "stft: expected a 1D window tensor of size equal to win_length={win}, but got window with size [{}]",
+                    shown.join(", ")
+                ),
+            ));
+        }
     }
     let n_frames = if align {
         1 + (len - win) / hop
