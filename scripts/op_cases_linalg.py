@@ -954,6 +954,11 @@ SYMBOLIC += [
     ("_fft_c2c of two dims of a dynamic input", "_fft_c2c", Case("", D([3, 4, 8], "x", dtype=c64), [0, 2], 0, True)),
     ("_linalg_svd of a dynamic batch of matrices", "_linalg_svd", Case("", D([2, 5, 3], "a"))),
     ("_linalg_svd full matrices of a dynamic matrix", "_linalg_svd", Case("", D([5, 3], "a"), True)),
+    # `svd`'s composite reads `self.sizes()` as integers for the zeros it
+    # returns without `compute_uv`; with it, `linalg_svd` keeps them.
+    ("svd of a dynamic batch", "svd", Case("", D([2, 5, 3], "a"))),
+    ("svd without vectors of a dynamic batch", "svd", Case("", D([2, 5, 3], "a"), True, False)),
+    ("svd full, without vectors, of a dynamic wide matrix", "svd", Case("", D([3, 5], "a"), False, False)),
     ("linalg_qr complete of a dynamic matrix", "linalg_qr", Case("", D([5, 3], "a"), "complete")),
     ("_linalg_eigh of a dynamic batch", "_linalg_eigh", Case("", D([2, 4, 4], "a"))),
     ("linalg_lu_factor_ex of a dynamic wide matrix", "linalg_lu_factor_ex", Case("", D([2, 3, 5], "a"))),

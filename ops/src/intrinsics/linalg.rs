@@ -63,6 +63,13 @@ pub fn pick(_cx: &mut Cx<'_>, c: bool, a: Dims, b: Dims) -> Result<Dims> {
     Ok(if c { a } else { b })
 }
 
+/// `specialize_unless(c, s)`: `s` when `c`, else every size fixed at its
+/// hint ([`specialize`]), as a composite that reads the sizes as
+/// integers on that path only (`svd` without `compute_uv`).
+pub fn specialize_unless(cx: &mut Cx<'_>, c: bool, s: Dims) -> Result<Dims> {
+    if c { Ok(s) } else { specialize(cx, s) }
+}
+
 /// `pick_size(c, a, b)`: `a` when `c`, else `b`.
 pub fn pick_size(_cx: &mut Cx<'_>, c: bool, a: SymInt, b: SymInt) -> Result<SymInt> {
     Ok(if c { a } else { b })
