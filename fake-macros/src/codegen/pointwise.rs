@@ -41,38 +41,29 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
         }
     });
     let mut conversions: Vec<TokenStream> = conversions.collect();
-    // `elementwise_meta` converts with the C++ `to`, which fixes the
-    // symbolic sizes of an operand it converts.
-    if convert && pw.convert == "result" {
-        let fixes = pw
-            .tensors
+    // `to(dtype)` of each promoted operand, which fixes the symbolic sizes
+    // of one it converts (`fix_sizes_for_to`).
+    let fixes = |dtype: TokenStream| -> Vec<TokenStream> {
+        pw.tensors
             .iter()
             .filter(|(t, _)| promoted(t))
             .map(|(t, optional)| {
                 let id = ident(t);
                 if *optional {
-                    quote!(if let Some(__x) = #id { #intr::fix_sizes_for_to(cx, __x, __dtype)?; })
+                    quote!(if let Some(__x) = #id { #intr::fix_sizes_for_to(cx, __x, #dtype)?; })
                 } else {
-                    quote!(#intr::fix_sizes_for_to(cx, #id, __dtype)?;)
+                    quote!(#intr::fix_sizes_for_to(cx, #id, #dtype)?;)
                 }
-            });
-        conversions.splice(0..0, fixes);
+            })
+            .collect()
+    };
+    if convert && pw.convert == "result" {
+        // `elementwise_meta` converts with the C++ `to`.
+        conversions.splice(0..0, fixes(quote!(__dtype)));
     } else if convert && pw.convert != "own" {
         // The same when the reference's own `to` runs on meta tensors
         // (`Defaults::refs_as_meta`), converting to the computation dtype.
-        let fixes = pw
-            .tensors
-            .iter()
-            .filter(|(t, _)| promoted(t))
-            .map(|(t, optional)| {
-                let id = ident(t);
-                if *optional {
-                    quote!(if let Some(__x) = #id { #intr::fix_sizes_for_to(cx, __x, __compute)?; })
-                } else {
-                    quote!(#intr::fix_sizes_for_to(cx, #id, __compute)?;)
-                }
-            });
-        let fixes: Vec<TokenStream> = fixes.collect();
+        let fixes = fixes(quote!(__compute));
         if !fixes.is_empty() {
             conversions.insert(0, quote!(if cx.defaults.refs_as_meta { #(#fixes)* }));
         }
