@@ -31,7 +31,9 @@ fn symbolic(t: &TensorMeta) -> bool {
 
 /// Run `kernel` on `args` as a plain fake mode runs the operator's ATen
 /// kernel (`mode`): on the tensor arguments with their sizes specialised
-/// ([`specialized_sizes`], lists' elements included); or, when one has
+/// ([`specialized_sizes`], lists' elements included), an integer list
+/// holding a symbol refused ([`PlainMode::Specialize`]) or read as
+/// integers ([`PlainMode::SpecializeAll`]); or, when one has
 /// symbolic sizes or strides, refused as `storage_offset()` refuses it:
 /// at once, or for [`PlainMode::ReadThenRefuse`] after the kernel's own
 /// checks (their guards recorded) and the sizes of the first such tensor

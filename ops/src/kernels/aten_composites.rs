@@ -80,14 +80,7 @@ pub(super) fn specialized(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta>
 
 /// [`specialized`] with the storage offset left as it is.
 pub(super) fn specialized_sizes(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
-    let mut out = t.clone();
-    for s in out.sizes.iter_mut() {
-        *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);
-    }
-    for s in out.strides.iter_mut() {
-        *s = cx.env.simplify_int(*s)?;
-    }
-    Ok(out)
+    fake_runtime::support::specialized_sizes(cx, t)
 }
 
 /// `torch._check(c)` on sizes: static, or a guard.
