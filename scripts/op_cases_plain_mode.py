@@ -70,6 +70,13 @@ SYMBOLIC = [
     ("split_copy in a plain fake mode", "split_copy.Tensor", C("", D([5, 6], "x"), 4, 1)),
     ("bilinear in a plain fake mode", "bilinear", C("", D([4, 3], "a"), D([4, 5], "b"), D([2, 3, 5], "w"))),
     ("pinverse in a plain fake mode", "pinverse", C("", D([5, 3], "x", dtype=f64))),
+    # `meta_addbmm` expands `self` whatever its sizes: ATen's `expand`
+    # refuses symbolic ones.
+    ("addbmm of a dynamic matrix self in a plain fake mode", "addbmm",
+     C("", D([3, 5], "s"), D([4, 3, 2], "b1"), D([4, 2, 5], "b2"))),
+    ("addbmm of a static self in a plain fake mode", "addbmm",
+     C("", D([3, 5], "s"), D([4, 3, 2], "b1", ["dynamic", "static", "static"]),
+       D([4, 2, 5], "b2", ["dynamic", "static", "static"]))),
     # `_foreach_` operators: ATen's kernel on meta tensors runs each
     # element's reference, whose `to` fixes the sizes of an element it
     # converts and whose `_maybe_broadcast` refuses an expansion to

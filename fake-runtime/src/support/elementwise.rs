@@ -137,6 +137,43 @@ pub fn expand_for_broadcast(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<(
 }
 
 /// A Python meta's `x.expand(to)` of a tensor of sizes `from` in a plain
+/// fake mode, where inside the meta kernel the tensor is a meta tensor:
+/// ATen's C++ `expand` takes plain sizes, so a `to` holding a symbol (the
+/// replacements in force applied) is refused, whatever `from` is. With
+/// `unless_equal`, the meta skips the `expand` when the sizes are equal
+/// (`guard_or_true(not sym_eq(x.shape, to))`: one guard of the whole
+/// comparison, `Eq(a, x) & Eq(b, y)`). Nothing under the Python
+/// dispatcher.
+pub fn refuse_plain_expand_call(
+    cx: &mut Cx<'_>,
+    from: &[SymInt],
+    to: &[SymInt],
+    unless_equal: bool,
+) -> Result<()> {
+    if cx.defaults.python_dispatcher || to.iter().all(|s| s.is_static()) {
+        return Ok(());
+    }
+    if unless_equal && from.len() == to.len() {
+        let mut same = SymBool::Bool(true);
+        for (&f, &t) in from.iter().zip(to) {
+            let eq = cx.env.eq(f, t)?;
+            same = cx.env.and(same, eq)?;
+        }
+        if cx.env.guard_bool(same, cx.op)? {
+            return Ok(());
+        }
+    }
+    let mapped: Dims = to
+        .iter()
+        .map(|&s| cx.env.maybe_as_int(s))
+        .collect::<Result<_>>()?;
+    if mapped.iter().all(|s| s.is_static()) {
+        return Ok(());
+    }
+    Err(not_inline_ints(cx, &mapped))
+}
+
+/// A Python meta's `x.expand(to)` of a tensor of sizes `from` in a plain
 /// fake mode: [`refuse_plain_broadcast`] of the one tensor.
 pub fn refuse_plain_expand(cx: &mut Cx<'_>, from: &[SymInt], to: &[SymInt]) -> Result<()> {
     refuse_plain_broadcast(cx, &[from], to)

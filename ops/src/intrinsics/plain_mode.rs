@@ -3,14 +3,22 @@
 //! symbolic sizes reaches ATen's C++ `expand`, which takes plain sizes.
 
 use super::*;
-use fake_runtime::support::{refuse_plain_broadcast, refuse_plain_expand};
+use fake_runtime::support::{refuse_plain_broadcast, refuse_plain_expand_call};
 
 /// `meta_expand(s, size)`: `expand(s, size)` as a Python meta's
-/// `x.expand(size)`, refused in a plain fake mode when it expands to
-/// symbolic sizes (before `expand` checks anything: the dispatcher
+/// `x.expand(size)` (`meta_addbmm`), refused in a plain fake mode when
+/// `size` holds a symbol (before `expand` checks anything: the dispatcher
 /// converts the sizes first).
 pub fn meta_expand(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<Dims> {
-    refuse_plain_expand(cx, &s, &size)?;
+    refuse_plain_expand_call(cx, &s, &size, false)?;
+    shape::expand(cx.env, cx.op, &s, &size)
+}
+
+/// `meta_expand_unless_equal(s, size)`: [`meta_expand`] skipped when `s`
+/// equals `size` (`meta_baddbmm`'s `guard_or_true(not sym_eq(...))`, a
+/// guard of the whole comparison).
+pub fn meta_expand_unless_equal(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<Dims> {
+    refuse_plain_expand_call(cx, &s, &size, true)?;
     shape::expand(cx.env, cx.op, &s, &size)
 }
 
