@@ -163,14 +163,20 @@ pub fn refuse_plain_expand_call(
             return Ok(());
         }
     }
+    match symbolic_target(cx, to)? {
+        Some(mapped) => Err(not_inline_ints(cx, &mapped)),
+        None => Ok(()),
+    }
+}
+
+/// `to` with the replacements in force applied, or `None` when that
+/// leaves no symbol in it (an expansion ATen's plain sizes can take).
+fn symbolic_target(cx: &mut Cx<'_>, to: &[SymInt]) -> Result<Option<Dims>> {
     let mapped: Dims = to
         .iter()
         .map(|&s| cx.env.maybe_as_int(s))
         .collect::<Result<_>>()?;
-    if mapped.iter().all(|s| s.is_static()) {
-        return Ok(());
-    }
-    Err(not_inline_ints(cx, &mapped))
+    Ok((!mapped.iter().all(|s| s.is_static())).then_some(mapped))
 }
 
 /// A Python meta's `x.expand(to)` of a tensor of sizes `from` in a plain
@@ -188,13 +194,9 @@ pub fn refuse_plain_broadcast(cx: &mut Cx<'_>, shapes: &[&[SymInt]], to: &[SymIn
     if cx.defaults.python_dispatcher {
         return Ok(());
     }
-    let to: Dims = to
-        .iter()
-        .map(|&s| cx.env.maybe_as_int(s))
-        .collect::<Result<_>>()?;
-    if to.iter().all(|s| s.is_static()) {
+    let Some(to) = symbolic_target(cx, to)? else {
         return Ok(());
-    }
+    };
     for from in shapes {
         if should_expand(cx, from, &to)? {
             return Err(not_inline_ints(cx, &to));
