@@ -109,14 +109,7 @@ fn converted<'t>(
             out.push(t.clone());
             continue;
         }
-        let mut fixed = t.clone();
-        for s in fixed.sizes.iter_mut().rev() {
-            *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);
-        }
-        for s in fixed.strides.iter_mut() {
-            *s = cx.env.simplify_int(*s)?;
-        }
-        out.push(fixed);
+        out.push(fake_runtime::support::specialized_sizes(cx, t)?);
     }
     Ok(out)
 }
