@@ -919,12 +919,7 @@ impl FakeTensorMode {
             constant,
             eager,
         };
-        let outs = match op.tags.plain {
-            Some(plain) if !cx.defaults.python_dispatcher => {
-                crate::support::run_plain(&mut cx, plain, op.kernel, &kargs)
-            }
-            _ => (op.kernel)(&mut cx, &kargs),
-        };
+        let outs = crate::support::run_op(&mut cx, op, &kargs);
         if !owns {
             // Inline, and every argument a borrow or a plain value.
             std::mem::forget(kargs);

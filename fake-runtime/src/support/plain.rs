@@ -5,7 +5,7 @@
 //! their sizes as integers or refuses symbolic ones.
 
 use super::not_inline_ints;
-use crate::kernel::ErasedKernel;
+use crate::kernel::{ErasedKernel, OpDef};
 use crate::{Arg, Cx, Error, Outs, PlainMode, Result, SymInt, TensorMeta};
 use std::borrow::Cow;
 
@@ -22,6 +22,18 @@ pub fn specialized_sizes(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> 
         *s = cx.env.simplify_int(*s)?;
     }
     Ok(out)
+}
+
+/// `op`'s kernel on `args`, as the dispatcher runs it: through
+/// [`run_plain`] when the operator declares a plain-mode behaviour and the
+/// Python dispatcher is off. The mode's dispatch and a kernel's step that
+/// PyTorch dispatches (a decomposition's `aten.constant_pad_nd`) both go
+/// through here.
+pub fn run_op(cx: &mut Cx<'_>, op: &OpDef, args: &[Arg<'_>]) -> Result<Outs> {
+    match op.tags.plain {
+        Some(plain) if !cx.defaults.python_dispatcher => run_plain(cx, plain, op.kernel, args),
+        _ => (op.kernel)(cx, args),
+    }
 }
 
 /// Whether `t`'s sizes or strides hold a symbol.

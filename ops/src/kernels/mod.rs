@@ -227,6 +227,18 @@ pub(crate) use weight_norm::{weight_norm, weight_norm_interface};
 /// composites that subtract their input raise.
 const BOOL_SUBTRACTION: &str = "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.";
 
+/// The declared operator `name` run on `args` as PyTorch's dispatcher
+/// runs a step a decomposition dispatches: with the operator's
+/// plain-mode behaviour (`@plain`) outside the Python dispatcher.
+fn dispatched(cx: &mut Cx<'_>, name: &str, args: &[fake_runtime::Arg<'_>]) -> Result<Outs> {
+    use fake_runtime::Registry;
+    let registry = crate::registry();
+    let op = registry
+        .lookup(name)
+        .ok_or_else(|| invalid(cx, format!("{name} is not declared")))?;
+    fake_runtime::support::run_op(cx, op, args)
+}
+
 /// The operator of `cx` refuses its arguments for `reason`.
 fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
     Error::invalid(cx.op, reason)

@@ -734,19 +734,9 @@ pub(crate) fn chunk_cat(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                 Arg::Ints(pad[..].into()),
                 Arg::Scalar(fake_runtime::Scalar::Int(SymInt::Int(0))),
             ];
-            // Dispatched by the decomposition: in a plain fake mode ATen's
-            // kernel, which refuses a symbolic pad (its `@plain`).
-            let padded = if cx.defaults.python_dispatcher {
-                crate::erased::constant_pad_nd(cx, &call)?
-            } else {
-                fake_runtime::support::run_plain(
-                    cx,
-                    fake_runtime::PlainMode::Specialize,
-                    crate::erased::constant_pad_nd,
-                    &call,
-                )?
-            };
-            x = one(padded, cx)?;
+            // Dispatched by the decomposition, so with the operator's
+            // plain-mode behaviour (a symbolic pad refused).
+            x = one(super::dispatched(cx, "aten::constant_pad_nd", &call)?, cx)?;
         }
         let mut view: Dims = t.sizes[..d].iter().copied().collect();
         view.push(k);
