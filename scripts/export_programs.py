@@ -48,6 +48,7 @@ from torch.export import Dim
 from export_common import write_program
 import program_modules as pm
 import program_regressions as pr
+import program_findings as pf
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "programs"
@@ -314,6 +315,12 @@ def programs():
         torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),
     ), ({0: batch}, {0: batch})
     yield "conv_backends_cuda", pr.OnFakeDevice(pr.ConvBackends.cuda), None, ({0: batch}, {0: batch})
+    yield "same_conv_weights", pf.SameConvWeights(), (
+        torch.randn(2, 4, 9, 8),
+        torch.randn(5, 4, 4, 3),
+        torch.randn(6, 3, 3),
+        torch.randn(2, 3, 11),
+    ), tuple({i: Dim.AUTO for i in range(n)} for n in (4, 4, 3, 3))
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):

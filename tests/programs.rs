@@ -251,6 +251,7 @@ programs!(
     map,
     scan,
     conv_backends,
+    same_conv_weights,
     conv_backends_cuda,
     grad_region,
     sym_ops,

@@ -15,7 +15,7 @@ pub fn conv_out(
     padding: i64,
     dilation: i64,
 ) -> Result<SymInt> {
-    conv_len::<Syms>(cx, input, kernel, stride, padding, dilation)
+    conv_len::<Syms>(cx, input, kernel, stride, SymInt::Int(padding), dilation)
 }
 
 /// `pool_out(input, kernel, stride, padding, dilation, ceil_mode)`: one
@@ -50,7 +50,7 @@ fn ints(cx: &mut Cx<'_>, v: &[SymInt]) -> Result<IntList> {
 
 /// The element of a per-spatial-dim parameter, broadcasting a single value.
 #[inline]
-fn per_dim(cx: &Cx<'_>, what: &str, v: &[i64], i: usize, n: usize) -> Result<i64> {
+fn per_dim<T: Copy>(cx: &Cx<'_>, what: &str, v: &[T], i: usize, n: usize) -> Result<T> {
     match v.len() {
         1 => Ok(v[0]),
         l if l == n => Ok(v[i]),
@@ -135,16 +135,20 @@ pub(crate) fn conv_sizes(
             ),
         ));
     }
-    let (stride, padding, dilation, output_padding) = (
+    // The padding may stay symbolic (`padding="same"` of a weight of
+    // symbolic sizes): ATen's `ConvParams<SymInt>` computes with it.
+    let (stride, dilation, output_padding) = (
         ints(cx, stride)?,
-        ints(cx, padding)?,
         ints(cx, dilation)?,
         ints(cx, output_padding)?,
     );
     // ATen's `check_shape_forward` and `_convolution`, in their order.
     let refuse = |cx: &Cx<'_>, reason: &str| Err(invalid(cx, reason.to_string()));
-    if padding.iter().any(|&p| p < 0) {
-        return refuse(cx, "negative padding is not supported");
+    for &p in padding {
+        let negative = cx.env.lt(p, SymInt::Int(0))?;
+        if cx.env.guard_bool(negative, cx.op)? {
+            return refuse(cx, "negative padding is not supported");
+        }
     }
     if output_padding.iter().any(|&p| p < 0) {
         return refuse(cx, "negative output_padding is not supported");
@@ -170,7 +174,7 @@ pub(crate) fn conv_sizes(
     }
     let params = Params {
         stride: &stride,
-        padding: &padding,
+        padding,
         dilation: &dilation,
         output_padding: &output_padding,
         transposed,
@@ -190,7 +194,7 @@ pub(crate) fn conv_sizes(
 /// signs.
 struct Params<'a> {
     stride: &'a [i64],
-    padding: &'a [i64],
+    padding: &'a [SymInt],
     dilation: &'a [i64],
     output_padding: &'a [i64],
     transposed: bool,
@@ -477,15 +481,12 @@ fn shaped<L: Lengths>(
     }
     for i in 0..spatial {
         let at = |v, what| per_dim(cx, what, v, i, spatial).map_err(L::reported);
-        let (s, pad, d) = (
-            at(p.stride, "stride")?,
-            at(p.padding, "padding")?,
-            at(p.dilation, "dilation")?,
-        );
+        let (s, d) = (at(p.stride, "stride")?, at(p.dilation, "dilation")?);
+        let pad = L::read(per_dim(cx, "padding", p.padding, i, spatial).map_err(L::reported)?)?;
         let (input_len, kernel) = (L::read(is[i + 2])?, L::read(ws[i + 2])?);
         if !transposed {
             // ATen: "Kernel size can't be greater than actual input size".
-            let pad2 = L::mul(cx, L::int(2), L::int(pad))?;
+            let pad2 = L::mul(cx, L::int(2), pad)?;
             let padded = L::add(cx, input_len, pad2)?;
             let k1 = L::sub(cx, kernel, L::int(1))?;
             let dk = L::mul(cx, L::int(d), k1)?;
@@ -721,12 +722,12 @@ fn conv_len<L: Lengths>(
     input: L::Len,
     kernel: L::Len,
     stride: i64,
-    padding: i64,
+    padding: L::Len,
     dilation: i64,
 ) -> std::result::Result<L::Len, L::Error> {
     let k1 = L::sub(cx, kernel, L::int(1))?;
     let span = L::mul(cx, k1, L::int(dilation))?;
-    let pad2 = L::mul(cx, L::int(2), L::int(padding))?;
+    let pad2 = L::mul(cx, L::int(2), padding)?;
     let x = L::add(cx, input, pad2)?;
     let x = L::sub(cx, x, span)?;
     let x = L::sub(cx, x, L::int(1))?;
@@ -742,13 +743,13 @@ fn conv_transpose_len<L: Lengths>(
     input: L::Len,
     kernel: L::Len,
     stride: i64,
-    padding: i64,
+    padding: L::Len,
     dilation: i64,
     output_padding: i64,
 ) -> std::result::Result<L::Len, L::Error> {
     let x = L::sub(cx, input, L::int(1))?;
     let x = L::mul(cx, x, L::int(stride))?;
-    let pad2 = L::mul(cx, L::int(2), L::int(padding))?;
+    let pad2 = L::mul(cx, L::int(2), padding)?;
     let x = L::sub(cx, x, pad2)?;
     let k1 = L::sub(cx, kernel, L::int(1))?;
     let span = L::mul(cx, k1, L::int(dilation))?;
@@ -898,7 +899,7 @@ mod tests {
                 };
                 let params = Params {
                     stride: &[stride],
-                    padding: &vec![padding; spatial],
+                    padding: &vec![SymInt::Int(padding); spatial],
                     dilation: &[dilation],
                     output_padding: &[output_padding],
                     transposed,
@@ -927,7 +928,7 @@ mod tests {
         let weight = meta(cx.env, &ints(&[6, 4, 3]));
         let params = Params {
             stride: &[1],
-            padding: &[0],
+            padding: &[SymInt::Int(0)],
             dilation: &[1],
             output_padding: &[0],
             transposed: false,
@@ -946,7 +947,7 @@ mod tests {
             meta(cx.env, &ints(&[6, 1, 3])),
         );
         let padded = Params {
-            padding: &[1],
+            padding: &[SymInt::Int(1)],
             ..params
         };
         assert!(shaped(Ints, &mut cx, &huge, &weight, None, &padded).is_err());
