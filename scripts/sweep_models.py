@@ -102,18 +102,21 @@ def small_vit():
     return VisionTransformer(image_size=64, patch_size=16, num_layers=2, num_heads=4, hidden_dim=64, mlp_dim=128)
 
 
-def r3d():
-    import torchvision.models.video as vid
+def tv_video(ctor, frames=8, size=64):
+    def make():
+        import torchvision.models.video as vid
 
-    m = vid.r3d_18(weights=None)
-    x = torch.randn(2, 3, 8, 64, 64)
-    b = Dim("batch", min=2)
-    cands = [
-        ("batch+thw_auto", ({0: b, 2: AUTO, 3: AUTO, 4: AUTO},)),
-        ("batch", ({0: b},)),
-        ("batch_auto", ({0: AUTO},)),
-    ]
-    return m, (x,), {}, cands
+        m = getattr(vid, ctor)(weights=None)
+        x = torch.randn(2, 3, frames, size, size)
+        b = Dim("batch", min=2)
+        cands = [
+            ("batch+thw_auto", ({0: b, 2: AUTO, 3: AUTO, 4: AUTO},)),
+            ("batch", ({0: b},)),
+            ("batch_auto", ({0: AUTO},)),
+        ]
+        return m, (x,), {}, cands
+
+    return make
 
 
 class RaftWrap(torch.nn.Module):
@@ -163,7 +166,16 @@ TV = {
     "fcn_resnet50": tv_seg("fcn_resnet50", aux_loss=False),
     "deeplabv3_mobilenet_v3_large": tv_seg("deeplabv3_mobilenet_v3_large", aux_loss=False),
     "lraspp_mobilenet_v3_large": tv_seg("lraspp_mobilenet_v3_large"),
-    "r3d_18": r3d,
+    "r3d_18": tv_video("r3d_18"),
+    "mc3_18": tv_video("mc3_18"),
+    "r2plus1d_18": tv_video("r2plus1d_18"),
+    "s3d": tv_video("s3d", frames=16, size=224),
+    "swin3d_t": tv_video("swin3d_t"),
+    "mvit_v2_s": tv_video("mvit_v2_s", frames=16, size=224),
+    "mobilenet_v3_small": tv_cnn("mobilenet_v3_small"),
+    "regnet_x_400mf": tv_cnn("regnet_x_400mf"),
+    "efficientnet_b3": tv_cnn("efficientnet_b3"),
+    "deeplabv3_resnet50": tv_seg("deeplabv3_resnet50", aux_loss=False),
     "raft_small": raft,
 }
 
@@ -484,6 +496,122 @@ HF.update(
     mistral_bf16=bf16(HF["mistral"]),
     bert_bf16=bf16(HF["bert"]),
     clip_vision_bf16=bf16(HF["clip_vision"]),
+)
+ALL = {**TV, **HF}
+
+
+VIS = dict(hidden_size=64, num_hidden_layers=2, num_attention_heads=4, intermediate_size=128, image_size=64, patch_size=16)
+SEQ2SEQ = dict(
+    d_model=64,
+    encoder_layers=2,
+    decoder_layers=2,
+    encoder_attention_heads=4,
+    decoder_attention_heads=4,
+    encoder_ffn_dim=128,
+    decoder_ffn_dim=128,
+    vocab_size=1000,
+    max_position_embeddings=128,
+    pad_token_id=0,
+    decoder_start_token_id=2,
+)
+STAGES = dict(image_size=64, hidden_sizes=[16, 32, 64, 128], depths=[1, 1, 1, 1])
+GPTLIKE = dict(n_embd=64, n_layer=2, n_head=4, vocab_size=1000, n_positions=128)
+AUDIO = dict(
+    COMMON,
+    conv_dim=(32, 32, 32),
+    conv_stride=(5, 2, 2),
+    conv_kernel=(10, 3, 3),
+    num_conv_pos_embeddings=16,
+    num_conv_pos_embedding_groups=4,
+)
+HF.update(
+    llama=hf("LlamaModel", "LlamaConfig", DEC),
+    qwen3=hf("Qwen3Model", "Qwen3Config", dict(DEC, head_dim=16)),
+    gemma2=hf("Gemma2Model", "Gemma2Config", dict(DEC, head_dim=16)),
+    gemma3_text=hf("Gemma3TextModel", "Gemma3TextConfig", dict(DEC, head_dim=16, sliding_window=8)),
+    phi3=hf("Phi3Model", "Phi3Config", dict(DEC, pad_token_id=0)),
+    starcoder2=hf("Starcoder2Model", "Starcoder2Config", dict(DEC, sliding_window=None)),
+    olmo=hf("OlmoModel", "OlmoConfig", DEC),
+    granite=hf("GraniteModel", "GraniteConfig", DEC),
+    cohere=hf("CohereModel", "CohereConfig", DEC),
+    stablelm=hf("StableLmModel", "StableLmConfig", DEC),
+    mixtral=hf("MixtralModel", "MixtralConfig", dict(DEC, num_local_experts=4, num_experts_per_tok=2)),
+    qwen2_moe=hf(
+        "Qwen2MoeModel",
+        "Qwen2MoeConfig",
+        dict(DEC, num_experts=4, num_experts_per_tok=2, moe_intermediate_size=32, shared_expert_intermediate_size=64),
+    ),
+    gptj=hf("GPTJModel", "GPTJConfig", dict(GPTLIKE, rotary_dim=8)),
+    codegen=hf("CodeGenModel", "CodeGenConfig", dict(GPTLIKE, n_ctx=128, rotary_dim=8)),
+    gpt_bigcode=hf("GPTBigCodeModel", "GPTBigCodeConfig", GPTLIKE),
+    gpt_neo=hf(
+        "GPTNeoModel",
+        "GPTNeoConfig",
+        dict(
+            hidden_size=64,
+            num_layers=2,
+            num_heads=4,
+            vocab_size=1000,
+            max_position_embeddings=128,
+            attention_types=[[["global", "local"], 1]],
+            window_size=4,
+        ),
+    ),
+    mpt=hf("MptModel", "MptConfig", dict(d_model=64, n_layers=2, n_heads=4, vocab_size=1000, max_seq_len=128)),
+    xglm=hf(
+        "XGLMModel",
+        "XGLMConfig",
+        dict(d_model=64, num_layers=2, attention_heads=4, ffn_dim=128, vocab_size=1000, max_position_embeddings=128),
+    ),
+    xlm_roberta=hf("XLMRobertaModel", "XLMRobertaConfig", COMMON),
+    roformer=hf("RoFormerModel", "RoFormerConfig", dict(COMMON, embedding_size=64)),
+    esm=hf("EsmModel", "EsmConfig", dict(COMMON, pad_token_id=1, position_embedding_type="rotary")),
+    convbert=hf("ConvBertModel", "ConvBertConfig", dict(COMMON, embedding_size=64)),
+    squeezebert=hf("SqueezeBertModel", "SqueezeBertConfig", dict(COMMON, embedding_size=64)),
+    funnel=hf(
+        "FunnelModel",
+        "FunnelConfig",
+        dict(d_model=64, n_head=4, d_head=16, d_inner=128, block_sizes=[1, 1, 1], vocab_size=1000),
+    ),
+    nystromformer=hf(
+        "NystromformerModel", "NystromformerConfig", dict(COMMON, num_landmarks=4, segment_means_seq_len=16), seq=16
+    ),
+    clip_text=hf("CLIPTextModel", "CLIPTextConfig", COMMON),
+    marian=hf("MarianModel", "MarianConfig", SEQ2SEQ, extra="decoder"),
+    pegasus=hf("PegasusModel", "PegasusConfig", SEQ2SEQ, extra="decoder"),
+    mbart=hf("MBartModel", "MBartConfig", SEQ2SEQ, extra="decoder"),
+    blenderbot=hf("BlenderbotModel", "BlenderbotConfig", SEQ2SEQ, extra="decoder"),
+    segformer=hf(
+        "SegformerModel",
+        "SegformerConfig",
+        dict(
+            image_size=64,
+            num_encoder_blocks=4,
+            depths=[1, 1, 1, 1],
+            hidden_sizes=[16, 32, 64, 128],
+            num_attention_heads=[1, 2, 4, 8],
+            decoder_hidden_size=64,
+        ),
+        inputs="pixels",
+    ),
+    hf_swin=hf(
+        "SwinModel",
+        "SwinConfig",
+        dict(image_size=64, patch_size=4, embed_dim=16, depths=[1, 1], num_heads=[2, 4], window_size=4),
+        inputs="pixels",
+    ),
+    hf_convnext=hf("ConvNextModel", "ConvNextConfig", STAGES, inputs="pixels"),
+    convnextv2=hf("ConvNextV2Model", "ConvNextV2Config", STAGES, inputs="pixels"),
+    poolformer=hf("PoolFormerModel", "PoolFormerConfig", STAGES, inputs="pixels"),
+    beit=hf("BeitModel", "BeitConfig", dict(VIS, use_relative_position_bias=True), inputs="pixels"),
+    deit=hf("DeiTModel", "DeiTConfig", VIS, inputs="pixels"),
+    dinov2=hf("Dinov2Model", "Dinov2Config", VIS, inputs="pixels"),
+    siglip_vision=hf("SiglipVisionModel", "SiglipVisionConfig", VIS, inputs="pixels"),
+    vit_mae=hf("ViTMAEModel", "ViTMAEConfig", VIS, inputs="pixels"),
+    mobilevit=hf("MobileViTModel", "MobileViTConfig", dict(image_size=64), inputs="pixels"),
+    levit=hf("LevitModel", "LevitConfig", dict(image_size=64), inputs="pixels"),
+    hubert=hf("HubertModel", "HubertConfig", AUDIO, inputs="audio"),
+    wavlm=hf("WavLMModel", "WavLMConfig", AUDIO, inputs="audio"),
 )
 ALL = {**TV, **HF}
 
