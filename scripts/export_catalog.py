@@ -11,7 +11,8 @@ models export (`transformers::`, registered when
 `transformers.integrations.moe` is imported), and those of `torchao`
 (`torchao::`, registered when `torchao.quantization` is imported: the
 quantize, dequantize and parameter-choosing steps its quantized models
-export), one per line,
+export), and those of `torchvision` (`torchvision::`, its detection
+operators: `nms`, `roi_align`, `deform_conv2d` and their kin), one per line,
 exactly as `torch.ops.<namespace>.<op>.<overload>._schema` prints it,
 sorted by name; and
 `ops/catalog/autocast_cpu.txt`, the overloads among them with a kernel
@@ -34,16 +35,20 @@ import torch.ao.quantization.fx._decomposed  # noqa: F401  (registers the quanti
 import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the torch_nn:: operators)
 import transformers
 import transformers.integrations.moe  # noqa: F401  (registers the transformers:: operators)
+import torchvision
+import torchvision.ops  # noqa: F401  (registers the torchvision:: operators)
 
-# Namespaces of the operators torch defines itself, and transformers'.
-NAMESPACES = ("aten::", "prims::", "quantized_decomposed::", "torch_nn::", "transformers::")
+# Namespaces of the operators torch defines itself, transformers' and
+# torchvision's.
+NAMESPACES = ("aten::", "prims::", "quantized_decomposed::", "torch_nn::", "transformers::", "torchvision::")
 
 HEADER = """\
 # Every aten operator schema of torch {version}, its prims::, those
 # torch defines with torch.library (torch_nn::, quantized_decomposed::)
 # and those transformers
 # {transformers} defines (transformers::) and torchao {torchao}
-# defines (torchao::), one per line, as
+# defines (torchao::), and torchvision {torchvision} defines
+# (torchvision::), one per line, as
 # `torch.ops.<namespace>.<op>.<overload>._schema` prints it, sorted by name.
 # Written by scripts/export_catalog.py; do not edit by hand.
 """
@@ -78,7 +83,8 @@ def main() -> None:
     version = torch.__version__.split("+")[0]
     with open("ops/catalog/aten.schemas", "w") as f:
         f.write(HEADER.format(version=version, transformers=transformers.__version__,
-                             torchao=torchao.__version__))
+                             torchao=torchao.__version__,
+                             torchvision=torchvision.__version__.split("+")[0]))
         for s in schemas:
             f.write(s + "\n")
     print(f"ops/catalog/aten.schemas: {len(schemas)} schemas")

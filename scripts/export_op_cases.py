@@ -111,6 +111,7 @@ import op_cases_spatial  # noqa: E402
 import op_cases_special  # noqa: E402
 import op_cases_statistics  # noqa: E402
 import op_cases_torchao  # noqa: E402
+import op_cases_torchvision  # noqa: E402
 
 CASES = {}
 SYMBOLIC = []
@@ -126,7 +127,7 @@ for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointw
                 op_cases_core_backward, op_cases_linalg, op_cases_complex, op_cases_composites, op_cases_conv_backends, op_cases_copies, op_cases_elementwise,
                 op_cases_fft, op_cases_foreach, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc, op_cases_optimizers, op_cases_plain_mode, op_cases_quantized,
                 op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial, op_cases_special,
-                op_cases_statistics, op_cases_torchao):
+                op_cases_statistics, op_cases_torchao, op_cases_torchvision):
     _twice = set(_module.CASES) & set(CASES)
     assert not _twice, f"cases written twice: {sorted(_twice)}"
     CASES.update(_module.CASES)

@@ -42,6 +42,7 @@ import sys
 
 import torch
 import torch.ao.quantization.fx._decomposed  # noqa: F401  (registers the quantized_decomposed:: operators)
+import torchvision.ops  # noqa: F401  (registers the torchvision:: operators)
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.export import Dim
 
@@ -321,6 +322,13 @@ def programs():
         torch.randn(6, 3, 3),
         torch.randn(2, 3, 11),
     ), tuple({i: Dim.AUTO for i in range(n)} for n in (4, 4, 3, 3))
+    yield "torchvision_ops", pf.TorchvisionOps(), pf.torchvision_ops_inputs(), (
+        {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},
+        {0: Dim.AUTO},
+        {0: Dim.AUTO},
+        {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},
+        {0: Dim.AUTO},
+    )
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):

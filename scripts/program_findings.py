@@ -17,3 +17,41 @@ class SameConvWeights(torch.nn.Module):
 
     def forward(self, x, w, v, z):
         return F.conv2d(x, w, padding="same"), F.conv1d(z, v, padding="same", dilation=2)
+
+
+class TorchvisionOps(torch.nn.Module):
+    """torchvision's detection operators on boxes of symbolic count, as
+    detection heads call them: `roi_align`, `roi_pool` and their
+    position-sensitive kin (boxes given a batch index first, a `cat`),
+    `deform_conv2d`, `nms` (an unbacked count of at least 2, which indexes
+    the boxes kept), and `roi_align` and `nms` under `torch.autocast`, whose
+    torchvision kernels run them in float32 (`roi_align`'s result cast back
+    to its input's dtype)."""
+
+    def forward(self, x, boxes, scores, offset, weight):
+        from torchvision import ops
+
+        rois = [boxes]
+        keep = ops.nms(boxes, scores, 0.5)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            low = x.bfloat16()
+            cast = ops.roi_align(low, [boxes.bfloat16()], 2, 0.25, 2, True)
+            kept = ops.nms(boxes.bfloat16(), scores.bfloat16(), 0.3)
+        return (
+            ops.roi_align(x, rois, (3, 4), spatial_scale=0.5, sampling_ratio=2, aligned=True),
+            ops.roi_pool(x, rois, 2, 1.0),
+            ops.ps_roi_align(x, rois, 2),
+            ops.ps_roi_pool(x, rois, (2, 2)),
+            ops.deform_conv2d(x, offset, weight, padding=1),
+            keep,
+            boxes[keep],
+            cast,
+            kept,
+        )
+
+
+def torchvision_ops_inputs():
+    """The inputs of [`TorchvisionOps`]: an image batch, three boxes and
+    their scores, offsets and a weight for a 3x3 deformable convolution."""
+    boxes = torch.tensor([[0.0, 0.0, 5.0, 5.0], [1.0, 1.0, 8.0, 9.0], [2.0, 3.0, 10.0, 12.0]])
+    return (torch.randn(1, 8, 16, 16), boxes, torch.rand(3), torch.randn(1, 18, 16, 16), torch.randn(4, 8, 3, 3))

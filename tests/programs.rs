@@ -252,6 +252,7 @@ programs!(
     scan,
     conv_backends,
     same_conv_weights,
+    torchvision_ops,
     conv_backends_cuda,
     grad_region,
     sym_ops,

@@ -3,8 +3,9 @@
 //! overloads have their floating-point tensors cast to the region's
 //! lower-precision dtype, to `float32`, or to the widest of their
 //! arguments' types inside `torch.autocast("cpu")` (in an exported program,
-//! a `wrap_with_autocast` region). The set of overloads is checked against
-//! the registrations of torch 2.15 (`tests/autocast.rs`).
+//! a `wrap_with_autocast` region), and torchvision's own registrations for
+//! its `nms` and `roi_align`. The set of overloads is checked against the
+//! registrations of torch 2.15 and torchvision (`tests/autocast.rs`).
 
 use fake_runtime::device::DeviceType;
 use fake_runtime::mode::CastPolicy;
@@ -139,7 +140,12 @@ const CPU_FP32: &[&str] = &[
     "aten::triangular_solve",
     "aten::triplet_margin_loss",
     "aten::view_as_complex",
+    "torchvision::nms",
 ];
+
+/// `fp32`, the result cast back to the input's dtype: torchvision's
+/// `roi_align` (its own `AutocastCPU` kernel).
+const CPU_FP32_CAST_BACK: &[&str] = &["torchvision::roi_align"];
 
 /// `promote` on the CPU: operators combining several tensors.
 const CPU_PROMOTE: &[&str] = &["aten::cat", "aten::index_copy", "aten::stack"];
@@ -149,6 +155,7 @@ pub fn cpu_policies() -> impl Iterator<Item = (&'static str, CastPolicy)> {
     let tag = |names: &'static [&'static str], p: CastPolicy| names.iter().map(move |&n| (n, p));
     tag(CPU_LOWER_PRECISION_FP, CastPolicy::LowerPrecisionFp)
         .chain(tag(CPU_FP32, CastPolicy::Fp32))
+        .chain(tag(CPU_FP32_CAST_BACK, CastPolicy::Fp32CastBack))
         .chain(tag(CPU_PROMOTE, CastPolicy::Promote))
 }
 
@@ -168,6 +175,8 @@ pub fn autocast_policy(op: &str, device: DeviceType) -> Result<Option<CastPolicy
         Some(CastPolicy::LowerPrecisionFp)
     } else if find(CPU_FP32) {
         Some(CastPolicy::Fp32)
+    } else if find(CPU_FP32_CAST_BACK) {
+        Some(CastPolicy::Fp32CastBack)
     } else if find(CPU_PROMOTE) {
         Some(CastPolicy::Promote)
     } else {

@@ -6,7 +6,7 @@
 //! operator knowledge: the embedding crate passes the table in
 //! ([`Autocast::policies`]; `fake_ops::autocast_policy` is PyTorch's).
 
-use super::{FakeTensorMode, Value};
+use super::{FakeTensorMode, OutputList, Value};
 use crate::DType;
 use crate::device::DeviceType;
 use crate::error::{ErrorKind, Result};
@@ -21,6 +21,10 @@ pub enum CastPolicy {
     LowerPrecisionFp,
     /// `fp32`: to `float32` (losses, `cdist`, FFTs).
     Fp32,
+    /// `fp32`, and each result cast back to the dtype of the first tensor
+    /// argument (torchvision's `roi_align`, whose autocast kernel ends
+    /// `.to(input.scalar_type())`).
+    Fp32CastBack,
     /// `promote`: to the widest floating type among the arguments, the
     /// region's dtype unless one is `float32` (`cat`, `stack`).
     Promote,
@@ -65,33 +69,36 @@ impl FakeTensorMode {
     }
 
     /// The dtype `op`'s tensors are cast to in `region`, if it has a
-    /// policy there (`promote_type` for `promote`).
+    /// policy there (`promote_type` for `promote`), and the policy.
     fn cast_target(
         &self,
         region: &Autocast,
         op: &OpDef,
         args: &[Value<'_>],
-    ) -> Result<Option<DType>> {
+    ) -> Result<Option<(DType, CastPolicy)>> {
         let policy = (region.policies)(op.name, region.device).map_err(|reason| {
             crate::error::Error::from(ErrorKind::BadArguments {
                 op: op.name.to_string(),
                 reason,
             })
         })?;
-        Ok(match policy {
-            None => None,
-            Some(CastPolicy::LowerPrecisionFp) => Some(region.dtype),
-            Some(CastPolicy::Fp32) => Some(DType::Float32),
-            Some(CastPolicy::Promote) => {
+        let Some(policy) = policy else {
+            return Ok(None);
+        };
+        let to = match policy {
+            CastPolicy::LowerPrecisionFp => region.dtype,
+            CastPolicy::Fp32 | CastPolicy::Fp32CastBack => DType::Float32,
+            CastPolicy::Promote => {
                 let mut to = region.dtype;
                 for t in tensors_of(args) {
                     if self.eligible(region, t)? == Some(DType::Float32) {
                         to = DType::Float32;
                     }
                 }
-                Some(to)
+                to
             }
-        })
+        };
+        Ok(Some((to, policy)))
     }
 
     /// The casts of `args`' eligible tensors for `op` in the active region
@@ -106,8 +113,12 @@ impl FakeTensorMode {
         let Some(region) = self.autocast else {
             return Ok(None);
         };
-        let Some(to) = self.cast_target(&region, op, args)? else {
+        let Some((to, policy)) = self.cast_target(&region, op, args)? else {
             return Ok(None);
+        };
+        let back = match (policy, tensors_of(args).next()) {
+            (CastPolicy::Fp32CastBack, Some(t)) => Some(self.meta(t)?.dtype),
+            _ => None,
         };
         let mut casts = SmallVec::with_capacity(args.len());
         for a in args {
@@ -126,16 +137,36 @@ impl FakeTensorMode {
                 _ => Cast::Keep,
             });
         }
-        Ok(Some(Casts(casts)))
+        Ok(Some(Casts { casts, back }))
+    }
+
+    /// `outs` with each tensor cast to `to` where it is of another dtype
+    /// (`Tensor.to(dtype)`, outside the region).
+    pub(super) fn cast_back(&mut self, outs: OutputList, to: DType) -> Result<OutputList> {
+        let mut result = OutputList::new();
+        for o in outs {
+            result.push(match o {
+                super::Output::Tensor(t) if self.meta(t)?.dtype != to => {
+                    super::Output::Tensor(self.copy_to_dtype(t, to)?)
+                }
+                other => other,
+            });
+        }
+        Ok(result)
     }
 
     /// `t` cast to `to` when eligible and of another dtype, by the mode's
     /// own `aten::_to_copy` (outside the region).
     fn cast(&mut self, region: &Autocast, t: TensorId, to: DType) -> Result<TensorId> {
         match self.eligible(region, t)? {
-            Some(d) if d != to => {}
-            _ => return Ok(t),
+            Some(d) if d != to => self.copy_to_dtype(t, to),
+            _ => Ok(t),
         }
+    }
+
+    /// `t` copied to dtype `to` by the mode's own `aten::_to_copy`
+    /// (outside the region).
+    fn copy_to_dtype(&mut self, t: TensorId, to: DType) -> Result<TensorId> {
         let to_copy = *self.registry.lookup("aten::_to_copy").ok_or_else(|| {
             crate::error::Error::from(ErrorKind::BadArguments {
                 op: "aten::_to_copy".into(),
@@ -178,16 +209,22 @@ enum Cast {
     OptList(Vec<Option<TensorId>>),
 }
 
-/// The casts of a call's arguments.
+/// The casts of a call's arguments, and the dtype its results are cast
+/// back to ([`CastPolicy::Fp32CastBack`]).
 #[derive(Debug, Clone)]
-pub(super) struct Casts(SmallVec<[Cast; 8]>);
+pub(super) struct Casts {
+    /// One per argument.
+    casts: SmallVec<[Cast; 8]>,
+    /// The first tensor argument's dtype, for a policy that casts back.
+    pub(super) back: Option<DType>,
+}
 
 impl Casts {
     /// The arguments to dispatch: `args` with their tensors replaced by
     /// their casts.
     pub(super) fn values<'c>(&'c self, args: &[Value<'c>]) -> SmallVec<[Value<'c>; 8]> {
         args.iter()
-            .zip(&self.0)
+            .zip(&self.casts)
             .map(|(a, c)| match c {
                 Cast::Keep => a.clone(),
                 Cast::Tensor(t) => Value::Tensor(*t),

@@ -560,6 +560,10 @@ impl FakeTensorMode {
         {
             let saved = self.autocast.take();
             let r = self.dispatch(op, &casts.values(args));
+            let r = match (r, casts.back) {
+                (Ok(outs), Some(to)) => self.cast_back(outs, to),
+                (r, _) => r,
+            };
             self.autocast = saved;
             return r;
         }

@@ -32,6 +32,16 @@ pub fn unbacked(cx: &mut Cx<'_>, flavor: UnbackedFlavor, max: Option<SymInt>) ->
     Ok(u)
 }
 
+/// `dynamic_size(min)`: what a custom operator's fake kernel gets from
+/// `ctx.new_dynamic_size(min=min)` (`torch._library.fake_impl`: a fresh
+/// unbacked symbol, size-like, at least `min`; the deprecated
+/// `create_unbacked_symint` passes `min=2` by default).
+pub fn dynamic_size(cx: &mut Cx<'_>, min: i64) -> Result<SymInt> {
+    let u = cx.env.create_unbacked(true, cx.op);
+    cx.env.constrain_range_for_size(u, Some(min), None, cx.op)?;
+    Ok(u)
+}
+
 /// `item_value(t, one)`: the value of a tensor (`item()` when `one`: a
 /// tensor known to hold other than one element is refused; PyTorch's
 /// `_local_scalar_dense` does not check and reads the first): the
