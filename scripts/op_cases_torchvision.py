@@ -9,7 +9,7 @@ described there.
 import torch
 import torchvision.ops  # noqa: F401  (registers the operators)
 
-from op_case_inputs import C, Case, D, T, bf16, f64, i32, i64
+from op_case_inputs import C, Case, D, T, bf16, f64, i32
 
 V = "torchvision::"
 
