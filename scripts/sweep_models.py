@@ -574,7 +574,7 @@ HF.update(
         dict(d_model=64, n_head=4, d_head=16, d_inner=128, block_sizes=[1, 1, 1], vocab_size=1000),
     ),
     nystromformer=hf(
-        "NystromformerModel", "NystromformerConfig", dict(COMMON, num_landmarks=4, segment_means_seq_len=16), seq=16
+        "NystromformerModel", "NystromformerConfig", dict(COMMON, num_landmarks=16, segment_means_seq_len=16), seq=16
     ),
     clip_text=hf("CLIPTextModel", "CLIPTextConfig", COMMON),
     marian=hf("MarianModel", "MarianConfig", SEQ2SEQ, extra="decoder"),
