@@ -12,7 +12,10 @@ models export (`transformers::`, registered when
 (`torchao::`, registered when `torchao.quantization` is imported: the
 quantize, dequantize and parameter-choosing steps its quantized models
 export), and those of `torchvision` (`torchvision::`, its detection
-operators: `nms`, `roi_align`, `deform_conv2d` and their kin), one per line,
+operators: `nms`, `roi_align`, `deform_conv2d` and their kin), and torch's
+functional collectives (`_c10d_functional::`, `_c10d_functional_autograd::`:
+what tensor-parallel programs export, given Meta kernels when
+`torch.distributed._functional_collectives` is imported), one per line,
 exactly as `torch.ops.<namespace>.<op>.<overload>._schema` prints it,
 sorted by name; and
 `ops/catalog/autocast_cpu.txt`, the overloads among them with a kernel
@@ -37,14 +40,25 @@ import transformers
 import transformers.integrations.moe  # noqa: F401  (registers the transformers:: operators)
 import torchvision
 import torchvision.ops  # noqa: F401  (registers the torchvision:: operators)
+import torch.distributed._functional_collectives  # noqa: F401  (their Meta kernels)
 
 # Namespaces of the operators torch defines itself, transformers' and
 # torchvision's.
-NAMESPACES = ("aten::", "prims::", "quantized_decomposed::", "torch_nn::", "transformers::", "torchvision::")
+NAMESPACES = (
+    "aten::",
+    "prims::",
+    "quantized_decomposed::",
+    "torch_nn::",
+    "_c10d_functional::",
+    "_c10d_functional_autograd::",
+    "transformers::",
+    "torchvision::",
+)
 
 HEADER = """\
 # Every aten operator schema of torch {version}, its prims::, those
-# torch defines with torch.library (torch_nn::, quantized_decomposed::)
+# torch defines with torch.library (torch_nn::, quantized_decomposed::),
+# its functional collectives (_c10d_functional::, _c10d_functional_autograd::)
 # and those transformers
 # {transformers} defines (transformers::) and torchao {torchao}
 # defines (torchao::), and torchvision {torchvision} defines

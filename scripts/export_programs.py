@@ -329,6 +329,7 @@ def programs():
         {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO},
         {0: Dim.AUTO},
     )
+    yield "collectives", pf.Collectives(), pf.collectives_inputs(), ({0: Dim.AUTO, 1: Dim.AUTO},)
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):

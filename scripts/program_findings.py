@@ -55,3 +55,41 @@ def torchvision_ops_inputs():
     their scores, offsets and a weight for a 3x3 deformable convolution."""
     boxes = torch.tensor([[0.0, 0.0, 5.0, 5.0], [1.0, 1.0, 8.0, 9.0], [2.0, 3.0, 10.0, 12.0]])
     return (torch.randn(1, 8, 16, 16), boxes, torch.rand(3), torch.randn(1, 18, 16, 16), torch.randn(4, 8, 3, 3))
+
+
+class Collectives(torch.nn.Module):
+    """A tensor-parallel step's functional collectives, each followed by
+    its `wait_tensor`, on a fake process group of four ranks: an all-reduce,
+    all-gathers along dims 0 and 1 (the latter a `chunk` and `cat` of the
+    gathered rows), a reduce-scatter, an all-to-all whose output splits
+    come from the input's dynamic size, a broadcast, and the autograd
+    variants of the gather and the scatter."""
+
+    def forward(self, x):
+        import torch.distributed as dist
+        import torch.distributed._functional_collectives as fc
+
+        group = dist.group.WORLD
+        n = x.shape[0]
+        gathered = fc.all_gather_tensor(x, 0, group)
+        return (
+            fc.all_reduce(x, "sum", group) + 1,
+            gathered * 2,
+            fc.reduce_scatter_tensor(gathered, "sum", 0, group),
+            fc.all_gather_tensor(x, 1, group),
+            fc.all_to_all_single(x, [n - 2, 2, 0, 0], [1, 1, n - 3, 1], group),
+            fc.broadcast(x.t(), 0, group),
+            fc.all_gather_tensor_autograd(x, 0, group),
+            fc.reduce_scatter_tensor_autograd(gathered, "sum", 0, group),
+        )
+
+
+def collectives_inputs():
+    """The input of [`Collectives`], a fake process group of four ranks
+    made first (the `fake` backend: no communication, none needed)."""
+    import torch.distributed as dist
+    from torch.testing._internal.distributed.fake_pg import FakeStore
+
+    if not dist.is_initialized():
+        dist.init_process_group("fake", store=FakeStore(), rank=0, world_size=4)
+    return (torch.randn(8, 6),)

@@ -209,6 +209,7 @@ programs!(
     oblivious_attention,
     inplace_meta_casts,
     clamp_bounds,
+    collectives,
     unbacked_flattens,
     number_wheres,
     unbacked_broadcasts,

@@ -18,6 +18,7 @@
 
 pub mod attention;
 pub mod checks;
+pub mod collectives;
 pub mod complex;
 pub mod composites;
 pub mod conv_backends;
@@ -41,6 +42,7 @@ pub mod splitting;
 
 pub use attention::*;
 pub use checks::*;
+pub use collectives::*;
 pub use complex::*;
 pub use composites::*;
 pub use conv_backends::*;
