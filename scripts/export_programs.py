@@ -330,6 +330,10 @@ def programs():
         {0: Dim.AUTO},
     )
     yield "collectives", pf.Collectives(), pf.collectives_inputs(), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "asserted_conjunction", pf.AssertedConjunction(), (torch.tensor([3]), torch.randn(6, 4)), (
+        {0: Dim.AUTO},
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):

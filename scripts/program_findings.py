@@ -93,3 +93,18 @@ def collectives_inputs():
     if not dist.is_initialized():
         dist.init_process_group("fake", store=FakeStore(), rank=0, world_size=4)
     return (torch.randn(8, 6),)
+
+
+class AssertedConjunction(torch.nn.Module):
+    """A count asserted within bounds by one conjunction
+    (`torch._check((k >= 2) & (k <= n))`), then slicing from and up to it:
+    the assert narrows the count's range to `[2, oo]`, but PyTorch's
+    axioms hold the conjunction, not its parts, so each slice's bound test
+    `k <= n` still falls back and the slices clamp (`Min(n, k)`)."""
+
+    def forward(self, count, x):
+        from torch.fx.experimental.symbolic_shapes import sym_and
+
+        k = count.item()
+        torch._check(sym_and(k >= 2, k <= x.shape[0]))
+        return x[k:] * 2, x[:k].sum(0), torch.zeros(k, 3)

@@ -176,6 +176,7 @@ macro_rules! programs {
 
 programs!(
     aliases,
+    asserted_conjunction,
     biased_attention,
     nonzero,
     masked_select,

@@ -90,9 +90,13 @@ fn asserted_disjunction_and_conjunction() {
     let b = env.le(u0, s0).unwrap();
     let both = env.and(a, b).unwrap();
     env.expect_true(both, "_assert_scalar").unwrap();
-    // Each conjunct is known, and the range of u0 narrowed to [4, inf).
+    // The range of u0 narrowed to [4, inf), so the first conjunct is
+    // known; the second is not (PyTorch's axioms hold the conjunction,
+    // not its parts), so a query of it alone falls back.
     assert!(env.statically_known_true(a));
-    assert!(env.statically_known_true(b));
+    assert!(!env.statically_known_true(b));
+    assert!(!env.guard_or_false(b, "slice").unwrap());
+    assert!(env.statically_known_true(both));
     let is_one = env.eq(u0, SymInt::Int(1)).unwrap();
     assert!(!env.guard_bool(is_one, "t").unwrap());
     // A disjunction is known as a whole, not part by part.

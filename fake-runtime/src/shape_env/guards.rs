@@ -126,8 +126,10 @@ impl ShapeEnv {
     }
 
     /// [`Self::decide_statically`] on a simplified condition: a conjunction
-    /// or disjunction is decided part by part, so an assert `a and b`
-    /// settles `a` and a query `a and c` with `c` known.
+    /// or disjunction is decided part by part (as PyTorch substitutes its
+    /// axioms into each part), so a query `a and c` with `c` known is `a`;
+    /// an assert `a and b` is known as a whole (and its parts' ranges
+    /// narrowed), not part by part.
     fn decide_simplified(&mut self, s: ExprId) -> Option<bool> {
         if let Some(b) = self.exprs.as_bool(s) {
             return Some(b);

@@ -19,8 +19,9 @@ impl ShapeEnv {
     }
 
     /// [`Self::learn`], narrowing the ranges of the symbols `narrow` says.
+    /// The fact (and its cleaned form) is decided true from now on; what
+    /// it teaches besides is [`Self::learn_effects`]'s.
     pub(super) fn learn_as(&mut self, fact: ExprId, narrow: Narrow) -> Result<()> {
-        use crate::sym::ExprArena;
         let full = self.cleaned(fact)?;
         self.decided.insert(fact, true);
         let negation = self.exprs.not(fact);
@@ -30,18 +31,23 @@ impl ShapeEnv {
             let negation = self.exprs.not(full);
             self.decided.insert(negation, false);
         }
-        let arena: &ExprArena = &self.exprs;
-        let Some((op, p)) = arena.as_rel(fact) else {
-            if self
-                .exprs
-                .as_junction(fact)
-                .is_some_and(|(is_and, _)| !is_and)
-            {
-                return Ok(());
-            }
+        self.learn_effects(fact, narrow, true)
+    }
+
+    /// What a fact teaches besides itself: for a relation, what it implies
+    /// of the same difference (when `implications`), the ranges it
+    /// refines, its divisibility and replacements; for a conjunction, its
+    /// parts' ranges, divisibility and replacements (`_maybe_guard_rel`
+    /// recurses into an `And`), but neither the parts themselves nor what
+    /// they imply: PyTorch's axioms (`get_implications`) hold the
+    /// conjunction and its negation, not its parts, so a later query of a
+    /// part alone on unbacked symbols still falls back. A disjunction
+    /// teaches nothing.
+    fn learn_effects(&mut self, fact: ExprId, narrow: Narrow, implications: bool) -> Result<()> {
+        let Some((op, p)) = self.exprs.as_rel(fact) else {
             if let Some(parts) = self.exprs.as_and(fact) {
                 for part in parts {
-                    self.learn_as(part, narrow)?;
+                    self.learn_effects(part, narrow, false)?;
                 }
             }
             return Ok(());
@@ -54,7 +60,7 @@ impl ShapeEnv {
             RelOp::Eq => &[RelOp::Le, RelOp::Ge],
             RelOp::Le | RelOp::Ge | RelOp::Ne => &[],
         };
-        for &op2 in implied {
+        for &op2 in implied.iter().filter(|_| implications) {
             let r = self.exprs.rel_of_poly(op2, p);
             self.decided.insert(r, true);
             let n = self.exprs.not(r);
