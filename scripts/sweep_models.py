@@ -266,6 +266,27 @@ def hf(model_cls, config_cls, cfg, inputs="ids", seq=12, extra=None):
 
 
 DEC = dict(COMMON, num_key_value_heads=2)
+# A speech encoder: a small convolutional feature extractor.
+AUDIO = dict(
+    COMMON,
+    conv_dim=(32, 32, 32),
+    conv_stride=(5, 2, 2),
+    conv_kernel=(10, 3, 3),
+    num_conv_pos_embeddings=16,
+    num_conv_pos_embedding_groups=4,
+)
+# An encoder-decoder of two layers each (BART's configuration names).
+ENC_DEC = dict(
+    d_model=64,
+    encoder_layers=2,
+    decoder_layers=2,
+    encoder_attention_heads=4,
+    decoder_attention_heads=4,
+    encoder_ffn_dim=128,
+    decoder_ffn_dim=128,
+    vocab_size=1000,
+    max_position_embeddings=128,
+)
 HF = {
     "bert": hf("BertModel", "BertConfig", COMMON),
     "roberta": hf("RobertaModel", "RobertaConfig", COMMON),
@@ -292,21 +313,7 @@ HF = {
             word_embed_proj_dim=64,
         ),
     ),
-    "bart": hf(
-        "BartModel",
-        "BartConfig",
-        dict(
-            d_model=64,
-            encoder_layers=2,
-            decoder_layers=2,
-            encoder_attention_heads=4,
-            decoder_attention_heads=4,
-            encoder_ffn_dim=128,
-            decoder_ffn_dim=128,
-            vocab_size=1000,
-            max_position_embeddings=128,
-        ),
-    ),
+    "bart": hf("BartModel", "BartConfig", ENC_DEC),
     "t5": hf(
         "T5Model",
         "T5Config",
@@ -333,17 +340,10 @@ HF = {
         "WhisperModel",
         "WhisperConfig",
         dict(
-            d_model=64,
-            encoder_layers=2,
-            decoder_layers=2,
-            encoder_attention_heads=4,
-            decoder_attention_heads=4,
-            encoder_ffn_dim=128,
-            decoder_ffn_dim=128,
+            ENC_DEC,
             num_mel_bins=16,
             max_source_positions=16,
             max_target_positions=32,
-            vocab_size=1000,
             pad_token_id=0,
             bos_token_id=1,
             eos_token_id=2,
@@ -354,14 +354,7 @@ HF = {
     "wav2vec2": hf(
         "Wav2Vec2Model",
         "Wav2Vec2Config",
-        dict(
-            COMMON,
-            conv_dim=(32, 32, 32),
-            conv_stride=(5, 2, 2),
-            conv_kernel=(10, 3, 3),
-            num_conv_pos_embeddings=16,
-            num_conv_pos_embedding_groups=4,
-        ),
+        AUDIO,
         inputs="audio",
     ),
     "mobilebert": hf(
@@ -501,29 +494,9 @@ ALL = {**TV, **HF}
 
 
 VIS = dict(hidden_size=64, num_hidden_layers=2, num_attention_heads=4, intermediate_size=128, image_size=64, patch_size=16)
-SEQ2SEQ = dict(
-    d_model=64,
-    encoder_layers=2,
-    decoder_layers=2,
-    encoder_attention_heads=4,
-    decoder_attention_heads=4,
-    encoder_ffn_dim=128,
-    decoder_ffn_dim=128,
-    vocab_size=1000,
-    max_position_embeddings=128,
-    pad_token_id=0,
-    decoder_start_token_id=2,
-)
+SEQ2SEQ = dict(ENC_DEC, pad_token_id=0, decoder_start_token_id=2)
 STAGES = dict(image_size=64, hidden_sizes=[16, 32, 64, 128], depths=[1, 1, 1, 1])
 GPTLIKE = dict(n_embd=64, n_layer=2, n_head=4, vocab_size=1000, n_positions=128)
-AUDIO = dict(
-    COMMON,
-    conv_dim=(32, 32, 32),
-    conv_stride=(5, 2, 2),
-    conv_kernel=(10, 3, 3),
-    num_conv_pos_embeddings=16,
-    num_conv_pos_embedding_groups=4,
-)
 HF.update(
     llama=hf("LlamaModel", "LlamaConfig", DEC),
     qwen3=hf("Qwen3Model", "Qwen3Config", dict(DEC, head_dim=16)),
