@@ -374,6 +374,46 @@ fn the_text_form_prints_pytorchs_sizes() {
     assert!(out.contains(&prefix), "{out}");
 }
 
+/// A string fits a parameter of type `Any` (a collective's reduction and
+/// group name), as Python's binding takes it: `reduce_scatter_tensor`'s
+/// first recorded case (whose eager kernel, without a process group,
+/// refused it, so [`cases`] leaves it out), written as text, gives
+/// PyTorch's sizes.
+#[test]
+fn a_string_fits_an_any_parameter() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("ops/tests/fixtures/ops/reduce_scatter_tensor.json");
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    let fixture: Json = serde_json::from_str(&text).expect("fixture is JSON");
+    let op = "_c10d_functional::reduce_scatter_tensor";
+    let case = &fixture["ops"][op]["cases"][0];
+    let sizes = |t: &Json| -> Vec<String> {
+        t["sizes"]
+            .as_array()
+            .expect("sizes")
+            .iter()
+            .map(Json::to_string)
+            .collect()
+    };
+    let inputs = case["inputs"].as_array().expect("inputs");
+    let value = |i: usize, kind: &str| inputs[i]["value"][kind].clone();
+    let call = format!(
+        "{op}(f32[{}], '{}', {}, '{}')",
+        sizes(&value(0, "tensor")).join(","),
+        value(1, "str").as_str().expect("reduce_op"),
+        value(2, "int"),
+        value(3, "str").as_str().expect("group_name"),
+    );
+    let o = fake(&["call", &call], None);
+    let out = String::from_utf8(o.stdout).expect("utf-8");
+    assert_eq!(o.status.code(), Some(0), "{call}: {out}");
+    let want = sizes(&case["outputs"][0]["tensor"]);
+    assert!(
+        out.contains(&format!("float32[{}]", want.join(", "))),
+        "{call}: {out}"
+    );
+}
+
 /// `--backed-size-oblivious` reaches the ShapeEnv: a size of hint 1 stays
 /// the symbol it was written as (a size-like one, as
 /// `_create_symbolic_sizes_strides_storage_offset` makes it under the

@@ -240,6 +240,11 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
     let ty = p.ty;
     let list = ty.list.is_some();
     let fixed_list = ty.list.is_some_and(|l| l.len.is_some());
+    // `Any` (a collective's group name or reduction) takes every value,
+    // as Python's binding does.
+    if ty.base == BaseType::Other("Any") && !list {
+        return true;
+    }
     match v {
         Value::None => ty.optional || p.default.is_some(),
         Value::Tensor(_) | Value::Real(_) => ty.base == BaseType::Tensor && !list,
