@@ -238,11 +238,15 @@ def hf(model_cls, config_cls, cfg, inputs="ids", seq=12, extra=None):
                 ]
                 return m, (), kw, cands
             return m, (), kw, text_cands(list(kw))
-        if inputs == "pixels":
-            size = cfg["image_size"]
-            kw = {"pixel_values": torch.randn(2, 3, size, size, generator=g)}
+        if inputs in ("pixels", "pixels_hw"):
+            size = cfg.get("image_size", 64)
+            size = size[0] if isinstance(size, (list, tuple)) else size
+            kw = {"pixel_values": torch.randn(2, cfg.get("num_channels", 3), size, size, generator=g)}
             b = Dim("batch", min=2)
-            return m, (), kw, [("batch", {"pixel_values": {0: b}}), ("batch_auto", {"pixel_values": {0: AUTO}})]
+            cands = [("batch", {"pixel_values": {0: b}}), ("batch_auto", {"pixel_values": {0: AUTO}})]
+            if inputs == "pixels_hw":
+                cands.insert(0, ("batch+hw_auto", {"pixel_values": {0: b, 2: AUTO, 3: AUTO}}))
+            return m, (), kw, cands
         if inputs == "audio":
             kw = {"input_values": torch.randn(2, 1600, generator=g)}
             return m, (), kw, text_cands(["input_values"])
@@ -587,6 +591,32 @@ HF.update(
     wavlm=hf("WavLMModel", "WavLMConfig", AUDIO, inputs="audio"),
 )
 ALL = {**TV, **HF}
+
+
+# Vision models whose height and width may be dynamic (windows padded,
+# features interpolated), and a state-space model.
+HF.update(
+    dpt=hf(
+        "DPTForDepthEstimation",
+        "DPTConfig",
+        dict(VIS, image_size=64, backbone_out_indices=[0, 1], neck_hidden_sizes=[16, 32], fusion_hidden_size=32,
+             reassemble_factors=[4, 2]),
+        inputs="pixels",
+    ),
+    swin2sr=hf("Swin2SRModel", "Swin2SRConfig", dict(image_size=32, embed_dim=32, depths=[2, 2], num_heads=[2, 2],
+                                                     window_size=4), inputs="pixels_hw"),
+    yolos=hf("YolosModel", "YolosConfig", dict(VIS, image_size=[64, 64], num_detection_tokens=5), inputs="pixels"),
+    segformer_hw=hf(
+        "SegformerForSemanticSegmentation",
+        "SegformerConfig",
+        dict(num_encoder_blocks=2, depths=[1, 1], sr_ratios=[2, 1], hidden_sizes=[16, 32], num_attention_heads=[1, 2],
+             decoder_hidden_size=32, image_size=64),
+        inputs="pixels_hw",
+    ),
+    convnext_hw=hf("ConvNextModel", "ConvNextConfig", dict(STAGES), inputs="pixels_hw"),
+    mamba=hf("MambaModel", "MambaConfig", dict(hidden_size=64, num_hidden_layers=2, vocab_size=1000, state_size=8,
+                                               expand=2, conv_kernel=4)),
+)
 
 
 def main(argv=None):
