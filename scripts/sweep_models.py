@@ -616,6 +616,12 @@ HF.update(
     convnext_hw=hf("ConvNextModel", "ConvNextConfig", dict(STAGES), inputs="pixels_hw"),
     mamba=hf("MambaModel", "MambaConfig", dict(hidden_size=64, num_hidden_layers=2, vocab_size=1000, state_size=8,
                                                expand=2, conv_kernel=4)),
+    fnet=hf("FNetModel", "FNetConfig", dict(COMMON, use_tpu_fourier_optimizations=False)),
+    xlnet=hf("XLNetModel", "XLNetConfig", dict(d_model=64, n_layer=2, n_head=4, d_inner=128, vocab_size=1000)),
+    ctrl=hf("CTRLModel", "CTRLConfig", dict(n_embd=64, n_layer=2, n_head=4, dff=128, vocab_size=1000, n_positions=128)),
+    layoutlm=hf("LayoutLMModel", "LayoutLMConfig", COMMON),
+    canine=hf("CanineModel", "CanineConfig", dict(COMMON, downsampling_rate=4, num_hash_buckets=64,
+                                                  num_hash_functions=2, local_transformer_stride=4), seq=16),
 )
 
 
