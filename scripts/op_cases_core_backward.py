@@ -538,6 +538,11 @@ SYMBOLIC += [
     ("col2im with padding around a single row of symbolic width", "col2im",
      Case("", D([1, 1, 21], "x", ["static", "static", "dynamic"]), [1, S(5, "w")], [1, 1], [1, 1],
           [1, 1], [1, 1])),
+    # The channels `(s0//9)` are checked positive by guards of the form
+    # `49*((s0//9)) >= 2`, which PyTorch refines no range from (the bound
+    # is no integer), so `Max(1, (s0//9))` stays in the strides.
+    ("col2im of dynamic channels with padding and stride", "col2im",
+     Case("", D([1, 18, 9], "x", ["static", "dynamic", "dynamic"]), [5, 5], [3, 3], [1, 1], [1, 1], [2, 2])),
     ("grid_sampler_2d of dynamic sizes", "grid_sampler_2d",
      Case("", D([2, 3, 5, 6], "x"), D([2, 4, 7, 2], "g", ["dynamic", "dynamic", "dynamic", "static"]), 0, 0, False)),
     ("convolution_backward of a dynamic channels-last input", "convolution_backward",

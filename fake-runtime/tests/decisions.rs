@@ -225,3 +225,21 @@ fn a_floor_division_guard_bounds_its_symbol() {
     assert_eq!(m, q);
     assert_eq!(env.guards().len(), 1);
 }
+
+/// A bound whose canonical form rounded its constant refines no range,
+/// as PyTorch's `_refine_ranges` solves the relation undivided
+/// (`torch._check(49 * u >= 2)` bounds `u` by `2/49`, no integer, and
+/// leaves it in `[0, oo]`), where the bound written exactly narrows it
+/// (`torch._check(u >= 1)`: `[1, oo]`).
+#[test]
+fn a_rounded_bound_refines_no_range() {
+    let (mut env, _s0, u0) = env();
+    let scaled = env.mul(u0, SymInt::Int(49)).unwrap();
+    let c = env.ge(scaled, SymInt::Int(2)).unwrap();
+    env.expect_true(c, "_assert_scalar").unwrap();
+    assert_eq!(env.value_range(u0).unwrap().lo(), Some(0));
+    let (mut env, _s0, u0) = self::env();
+    let c = env.ge(u0, SymInt::Int(1)).unwrap();
+    env.expect_true(c, "_assert_scalar").unwrap();
+    assert_eq!(env.value_range(u0).unwrap().lo(), Some(1));
+}

@@ -34,6 +34,19 @@ impl ShapeEnv {
         self.learn_effects(fact, narrow, true)
     }
 
+    /// Whether relation `r`, or the relation it negates, was last compared
+    /// rounded ([`Self::rounded`]).
+    fn is_rounded(&mut self, r: ExprId) -> bool {
+        if self.rounded.is_empty() {
+            return false;
+        }
+        if self.rounded.contains(&r) {
+            return true;
+        }
+        let n = self.exprs.not(r);
+        self.rounded.contains(&n)
+    }
+
     /// What a fact teaches besides itself: for a relation, what it implies
     /// of the same difference (when `implications`), the ranges it
     /// refines, its divisibility and replacements; for a conjunction, its
@@ -68,8 +81,12 @@ impl ShapeEnv {
         }
         // PyTorch's range refinement (`_refine_ranges`): each symbol the
         // fact can be solved for is bounded by the other side's range. A
-        // linear equality is left to the replacement below.
-        if !(op == RelOp::Eq && self.exprs.linear_terms(p).is_some()) {
+        // linear equality is left to the replacement below. A relation
+        // whose canonical form rounded its constant (`49*x >= 2` as `x >=
+        // 1`) refines nothing: PyTorch solves the relation undivided, and
+        // its bound on any symbol is no integer.
+        let refine = !self.is_rounded(fact);
+        if refine && !(op == RelOp::Eq && self.exprs.linear_terms(p).is_some()) {
             for (s, r) in self.exprs.refined_ranges(op, p) {
                 if narrow.allows(self.exprs.is_unbacked(s)) {
                     self.narrow(s, r)?;
@@ -79,7 +96,8 @@ impl ShapeEnv {
         // `_refine_ranges` reads the fact as `simplify` gives it, exact
         // divisions cancelled before a common factor was divided out: a
         // constant it then equals is a replacement.
-        if let Some(&cleaned) = self.cleaned_rels.get(&fact)
+        if refine
+            && let Some(&cleaned) = self.cleaned_rels.get(&fact)
             && let Some((op, p)) = self.exprs.as_rel(cleaned)
         {
             for (s, r) in self.exprs.refined_ranges(op, p) {
@@ -97,7 +115,7 @@ impl ShapeEnv {
             (RelOp::Eq, Some((terms, constant))) => self.learn_equality(&terms, constant),
             (RelOp::Eq, None) => self.learn_product_equality(p),
             // `s + k OP 0`: narrow the range of s.
-            (_, Some((terms, constant))) if terms.len() == 1 && terms[0].1 == 1 => {
+            (_, Some((terms, constant))) if refine && terms.len() == 1 && terms[0].1 == 1 => {
                 let (s, k) = (terms[0].0, constant);
                 let neg_k = k.checked_neg();
                 let r = match (op, neg_k) {

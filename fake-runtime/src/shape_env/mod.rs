@@ -121,6 +121,12 @@ pub struct ShapeEnv {
     /// `s0`, where `Eq((s0//4), 2)` keeps its division). Ranges are
     /// learnt from it, as `_refine_ranges` learns them.
     pub(crate) cleaned_rels: FxHashMap<ExprId, ExprId>,
+    /// Relations whose last comparison (`compare`) divided out a common
+    /// factor and rounded the constant (`49*x >= 2` made as `x >= 1`):
+    /// PyTorch holds such a relation undivided, its bound on any symbol
+    /// no integer, so `_refine_ranges` refines no range from it. The
+    /// same relation compared exactly later (`x >= 1`) refines again.
+    pub(crate) rounded: FxHashSet<ExprId>,
     /// Conditions already decided (in simplified form) -> their answer.
     pub(crate) decided: FxHashMap<ExprId, bool>,
     /// `is_contiguous` already answered on symbolic sizes and strides
@@ -194,6 +200,7 @@ impl ShapeEnv {
             simplified: FxHashMap::default(),
             divisible: FxHashSet::default(),
             cleaned_rels: FxHashMap::default(),
+            rounded: FxHashSet::default(),
             layouts: crate::sym::list_memo::ListMemo::default(),
             computed: Default::default(),
             layouts_cleared: 0,
@@ -252,6 +259,7 @@ impl ShapeEnv {
             simplified,
             divisible,
             cleaned_rels,
+            rounded,
             decided,
             layouts,
             computed,
@@ -276,6 +284,7 @@ impl ShapeEnv {
         self.simplified.clone_from(simplified);
         self.divisible.clone_from(divisible);
         self.cleaned_rels.clone_from(cleaned_rels);
+        self.rounded.clone_from(rounded);
         self.decided.clone_from(decided);
         if replaying && arena_kept && self.layouts_cleared == *layouts_cleared {
             self.layouts
@@ -832,6 +841,14 @@ impl ShapeEnv {
     fn compare_symbolic(&mut self, op: RelOp, a: SymInt, b: SymInt) -> Result<SymBool> {
         let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
         let r = self.exprs.rel(op, x, y)?;
+        if self.exprs.made_rounded(op, x, y) {
+            self.rounded.insert(r);
+        } else if !self.rounded.is_empty() {
+            // Exact, and so is its negation.
+            self.rounded.remove(&r);
+            let n = self.exprs.not(r);
+            self.rounded.remove(&n);
+        }
         if !self.divisible.is_empty() {
             self.remember_cleaned(op, x, y, r)?;
         }

@@ -14,7 +14,7 @@ use super::range::ValueRange;
 use crate::error::{Error, ErrorKind, Result};
 use hashbrown::HashTable;
 use hashbrown::hash_table::Entry;
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::{Hash, Hasher};
 
 mod clean_div;
@@ -71,6 +71,11 @@ pub struct ExprArena {
     /// Products that PyTorch prints with a sum kept as a factor
     /// ([`PrintForm`]), by value. Not a memo: kept when ranges change.
     pub(crate) print_forms: FxHashMap<ExprId, PrintForm>,
+    /// The comparisons `a OP b` whose canonical form divided out a common
+    /// factor and rounded the constant (`49*x >= 2` kept as `x >= 1`), by
+    /// their sides: a pure function of them, so kept as the arena is
+    /// ([`Self::made_rounded`]).
+    rounded_args: FxHashSet<(RelOp, ExprId, ExprId)>,
     pub(crate) symbols: Vec<SymbolInfo>,
     backed: u32,
     unbacked: u32,
@@ -145,6 +150,7 @@ impl ExprArena {
             range_decisions: FxHashMap::default(),
             contiguous: ListMemo::default(),
             print_forms: FxHashMap::default(),
+            rounded_args: FxHashSet::default(),
             symbols: Vec::new(),
             backed: 0,
             unbacked: 0,
@@ -736,12 +742,23 @@ impl ExprArena {
                 self.with_terms(b, |cb, tb| super::expr::merge_scaled(ca, ta, cb, tb, -1))
             })
             .map_err(|CoeffOverflow| self.overflow(op.symbol(), a, b))?;
-        Ok(self.rel_poly(op, p))
+        let (r, rounded) = self.rel_poly_rounding(op, p);
+        if rounded {
+            self.rounded_args.insert((op, a, b));
+        }
+        Ok(r)
     }
 
-    pub(crate) fn rel_poly(&mut self, mut op: RelOp, mut p: Poly) -> ExprId {
+    /// `p OP 0` in its canonical form.
+    pub(crate) fn rel_poly(&mut self, op: RelOp, p: Poly) -> ExprId {
+        self.rel_poly_rounding(op, p).0
+    }
+
+    /// [`Self::rel_poly`], and whether making the canonical form divided
+    /// out a common factor that left the constant rounded.
+    fn rel_poly_rounding(&mut self, mut op: RelOp, mut p: Poly) -> (ExprId, bool) {
         if let Some(c) = p.as_constant() {
-            return self.bool(op.holds(c.cmp(&0)));
+            return (self.bool(op.holds(c.cmp(&0))), false);
         }
         if p.terms[0].1 < 0 {
             match p.scale(-1) {
@@ -749,7 +766,7 @@ impl ExprArena {
                     p = n;
                     op = op.flip();
                 }
-                Err(CoeffOverflow) => return self.intern_rel(op, p),
+                Err(CoeffOverflow) => return (self.intern_rel(op, p), false),
             }
         }
         // sympy folds a comparison with zero its assumptions settle: a
@@ -757,15 +774,17 @@ impl ExprArena {
         // non-negative) at their least values (`Eq(56*s0, 0)` is false,
         // `s0 >= 1` true), whatever the ranges say.
         if let Some(b) = self.sympy_sign_decides(op, &p) {
-            return self.bool(b);
+            return (self.bool(b), false);
         }
         let g = p.content();
+        let mut rounded = false;
         if g > 1 {
             let c = p.constant;
+            rounded = c % g != 0;
             let new_constant = match op {
                 RelOp::Eq | RelOp::Ne => {
                     if c % g != 0 {
-                        return self.bool(op == RelOp::Ne);
+                        return (self.bool(op == RelOp::Ne), false);
                     }
                     c / g
                 }
@@ -778,7 +797,13 @@ impl ExprArena {
                 terms: p.terms.iter().map(|(m, k)| (m.clone(), k / g)).collect(),
             };
         }
-        self.intern_rel(op, p)
+        (self.intern_rel(op, p), rounded)
+    }
+
+    /// Whether the comparison `a OP b` ([`Self::rel`]) rounded its
+    /// canonical form's constant.
+    pub(crate) fn made_rounded(&self, op: RelOp, a: ExprId, b: ExprId) -> bool {
+        !self.rounded_args.is_empty() && self.rounded_args.contains(&(op, a, b))
     }
 
     fn intern_rel(&mut self, op: RelOp, p: Poly) -> ExprId {
