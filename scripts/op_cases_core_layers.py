@@ -624,6 +624,9 @@ SYMBOLIC = [
     ("cat along dim 0", "cat", Case("", [D([3, 4], "x"), D([5, 4], "y")], 0)),
     ("mm inner sizes", "mm", Case("", D([2, 3], "x"), D([3, 4], "y"))),
     ("view infers minus one", "view", Case("", D([4, 6], "x"), [-1])),
+    # The inferred size `n // (n // 2)` is `2` once both divisions are
+    # known exact (the first pass of the ShapeEnv's `simplify`).
+    ("view infers minus one after a size of dynamic sizes", "view", Case("", D([2, 3, 4], "x"), [-1, 2])),
     ("sum keepdim", "sum.dim_IntList", Case("", D([3, 4, 5], "x"), [1], True)),
     ("expand size one dim", "expand", Case("", D([1, 4], "x", ["static", "dynamic"]), [3, -1])),
     ("slice with a constant end", "slice.Tensor", Case("", D([8, 2], "x"), 0, 0, 5)),

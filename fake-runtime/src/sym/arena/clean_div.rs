@@ -64,6 +64,9 @@ impl ExprArena {
     /// cleaned ([`Self::clean_divisions`]), as PyTorch replaces every
     /// floor division of the expression.
     fn clean_atoms(&mut self, id: ExprId, divisible: &FxHashSet<ExprId>) -> Result<ExprId> {
+        if let Some(k) = self.nested_exact_division(id, divisible)? {
+            return Ok(k);
+        }
         match self.node(id).clone() {
             Node::FloorDiv(a, b) | Node::Mod(a, b) => {
                 let is_div = matches!(self.node(id), Node::FloorDiv(..));
@@ -111,6 +114,29 @@ impl ExprArena {
             }
             _ => Ok(id),
         }
+    }
+
+    /// `k` when `id` is `a // (a // k)` with both divisions exact (`Mod(a,
+    /// a // k)` and `Mod(a, k)` in `divisible`): the first pass of
+    /// PyTorch's `simplify`, before its `CleanDiv` one (`n // (n // 2)` is
+    /// `2` once `n` is even and `n // 2` divides it, as `view(-1, 2)`
+    /// infers the size it then splits off).
+    fn nested_exact_division(
+        &mut self,
+        id: ExprId,
+        divisible: &FxHashSet<ExprId>,
+    ) -> Result<Option<ExprId>> {
+        let Node::FloorDiv(a, b) = *self.node(id) else {
+            return Ok(None);
+        };
+        let Node::FloorDiv(a1, k) = *self.node(b) else {
+            return Ok(None);
+        };
+        if a1 != a {
+            return Ok(None);
+        }
+        let (outer, inner) = (self.modulo(a, b)?, self.modulo(a1, k)?);
+        Ok((divisible.contains(&outer) && divisible.contains(&inner)).then_some(k))
     }
 
     /// `(a, b)` when `atom` is the floor division `a // b` and `Mod(a, b)`
