@@ -35,16 +35,9 @@ impl ShapeEnv {
     }
 
     /// Whether relation `r`, or the relation it negates, was last compared
-    /// rounded ([`Self::rounded`]).
-    fn is_rounded(&mut self, r: ExprId) -> bool {
-        if self.rounded.is_empty() {
-            return false;
-        }
-        if self.rounded.contains(&r) {
-            return true;
-        }
-        let n = self.exprs.not(r);
-        self.rounded.contains(&n)
+    /// rounded ([`Self::rounded`], which holds both).
+    fn is_rounded(&self, r: ExprId) -> bool {
+        !self.rounded.is_empty() && self.rounded.contains(&r)
     }
 
     /// What a fact teaches besides itself: for a relation, what it implies

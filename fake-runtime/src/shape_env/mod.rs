@@ -122,7 +122,8 @@ pub struct ShapeEnv {
     /// learnt from it, as `_refine_ranges` learns them.
     pub(crate) cleaned_rels: FxHashMap<ExprId, ExprId>,
     /// Relations whose last comparison (`compare`) divided out a common
-    /// factor and rounded the constant (`49*x >= 2` made as `x >= 1`):
+    /// factor and rounded the constant (`49*x >= 2` made as `x >= 1`), and
+    /// their negations:
     /// PyTorch holds such a relation undivided, its bound on any symbol
     /// no integer, so `_refine_ranges` refines no range from it. The
     /// same relation compared exactly later (`x >= 1`) refines again.
@@ -841,11 +842,12 @@ impl ShapeEnv {
     fn compare_symbolic(&mut self, op: RelOp, a: SymInt, b: SymInt) -> Result<SymBool> {
         let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
         let r = self.exprs.rel(op, x, y)?;
+        // A relation and its negation are marked together.
         if self.exprs.made_rounded(op, x, y) {
             self.rounded.insert(r);
-        } else if !self.rounded.is_empty() {
-            // Exact, and so is its negation.
-            self.rounded.remove(&r);
+            let n = self.exprs.not(r);
+            self.rounded.insert(n);
+        } else if !self.rounded.is_empty() && self.rounded.remove(&r) {
             let n = self.exprs.not(r);
             self.rounded.remove(&n);
         }
