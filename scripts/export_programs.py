@@ -33,7 +33,10 @@ steps of a PT2E-quantized network, linear layers with `torchao`'s int8
 tensor-subclass weights, and with its dynamically quantized activations
 and grouped weights, whose quantization primitives export keeps), and convolutions whose layout depends on the
 backends export disables, on the CPU and (built in a FakeTensorMode, as
-this machine may have no GPU) on CUDA.
+this machine may have no GPU) on CUDA; `padding="same"` convolutions of
+weights of symbolic sizes, torchvision's detection operators (also under
+autocast), a tensor-parallel step's functional collectives on a fake
+process group, and slices bounded by an asserted conjunction.
 """
 
 import contextlib

@@ -1,6 +1,8 @@
 """Modules pinning behaviours that sweeps of small exploratory programs
-found (each exported by `export_programs.py`): the arguments of an
-operator computed from sizes that stay symbolic.
+found (each exported by `export_programs.py`): an operator's arguments
+computed from sizes that stay symbolic, torchvision's detection
+operators and torch's functional collectives (custom operators beside
+aten's), and what an asserted conjunction teaches.
 """
 
 import torch
