@@ -622,6 +622,12 @@ HF.update(
     layoutlm=hf("LayoutLMModel", "LayoutLMConfig", COMMON),
     canine=hf("CanineModel", "CanineConfig", dict(COMMON, downsampling_rate=4, num_hash_buckets=64,
                                                   num_hash_functions=2, local_transformer_stride=4), seq=16),
+    # Position embeddings interpolated to a dynamic height and width
+    # (bicubic, by float scale factors), windows padded to it.
+    dinov2_hw=hf("Dinov2Model", "Dinov2Config", VIS, inputs="pixels_hw"),
+    swin_hw=hf("SwinModel", "SwinConfig", dict(image_size=64, patch_size=4, embed_dim=16, depths=[1, 1],
+                                               num_heads=[1, 2], window_size=4), inputs="pixels_hw"),
+    mobilevit_hw=hf("MobileViTModel", "MobileViTConfig", dict(image_size=64), inputs="pixels_hw"),
 )
 
 
