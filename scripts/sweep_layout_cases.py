@@ -1,0 +1,190 @@
+"""Rerun every static operator case with its tensor inputs in other
+layouts, and record PyTorch's answers: a search for stride and layout
+disagreements off the layouts the written cases chose.
+
+Run by hand from the repository root with torch 2.15 installed, as
+`export_op_cases.py` (default thread count):
+
+    python scripts/sweep_layout_cases.py [--dtypes] DIR [FAMILY...]
+    FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
+        --skip every_declared_overload_has_cases \\
+        --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
+
+For each static case whose tensor inputs are all contiguous CPU tensors
+made directly (`plain`), the sweep makes up to three variants, each
+changing every input it applies to at once:
+
+- "transposed": an input of two or more dims is made with its last two
+  sizes swapped and then transposed, so its sizes are the case's and its
+  strides are not contiguous;
+- "channels last": a 4-d input in `torch.channels_last`, a 5-d one in
+  `torch.channels_last_3d`;
+- "offset": every input starts at storage offset 3.
+
+With `--dtypes` it sweeps dtypes instead, each floating-point input made
+int64, bool, float16 or float64 in turn (result dtypes, promotion and
+the kernels' dtype checks).
+
+A variant PyTorch's fake kernel refuses where the case itself is accepted
+is still recorded (the refusal is the answer to match). The records are
+written per operator family as fixtures of static cases only,
+`DIR/<family>.json`, which the conformance test replays when
+`FAKE_OP_CASES` names DIR. Nothing here is committed: it finds
+disagreements, and each one fixed gets a written case in the family's
+`op_cases_<family>.py`. A crash of PyTorch's own kernels is resumed past
+as in `sweep_symbolic_cases.py` (`DIR/progress.txt`).
+"""
+
+import logging
+import pathlib
+import signal
+import sys
+import warnings
+
+import torch
+
+import export_op_cases as E
+from op_case_inputs import T, Case
+
+warnings.filterwarnings("ignore")
+logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+
+
+class Timeout(Exception):
+    pass
+
+
+def on_alarm(*_):
+    raise Timeout()
+
+
+def transposed(desc):
+    if len(desc.sizes) < 2:
+        return None
+    sizes = list(desc.sizes)
+    sizes[-1], sizes[-2] = sizes[-2], sizes[-1]
+    return T(sizes, dtype=desc.dtype, device=desc.device, then=lambda t: t.transpose(-1, -2))
+
+
+def channels_last(desc):
+    fmt = {4: torch.channels_last, 5: torch.channels_last_3d}.get(len(desc.sizes))
+    if fmt is None:
+        return None
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device, fmt=fmt)
+
+
+def offset(desc):
+    strides, acc = [], 1
+    for s in reversed(desc.sizes):
+        strides.insert(0, acc)
+        acc *= max(s, 1)
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=strides, offset=3)
+
+
+VARIANTS = {"transposed": transposed, "channels last": channels_last, "offset": offset}
+
+
+def of_dtype(dtype):
+    def make(desc):
+        if not desc.dtype.is_floating_point or desc.dtype == dtype:
+            return None
+        return T(desc.sizes, dtype=dtype, device=desc.device)
+    return make
+
+
+DTYPE_VARIANTS = {str(d).removeprefix("torch."): of_dtype(d)
+                  for d in (torch.int64, torch.bool, torch.float16, torch.float64)}
+
+
+def variant(case, make):
+    """The case with `make` applied to every tensor input it applies to, or
+    None when it applies to none."""
+    changed = [False]
+
+    def convert(value):
+        if isinstance(value, list):
+            return [convert(v) for v in value]
+        if isinstance(value, T):
+            new = make(value)
+            if new is not None:
+                changed[0] = True
+                return new
+        return value
+
+    args = [convert(v) for v in case.args]
+    kwargs = {k: convert(v) for k, v in case.kwargs.items()}
+    return Case(case.name, *args, **kwargs) if changed[0] else None
+
+
+def main(out, only, variants):
+    out.mkdir(parents=True, exist_ok=True)
+    progress = out / "progress.txt"
+    skip = set()
+    if progress.exists():
+        lines = progress.read_text().splitlines()
+        skip = {line[5:] for line in lines if line.startswith("SKIP ")}
+        if lines and lines[-1].startswith("RUN "):  # it crashed the process
+            skip.add(lines[-1][4:])
+            with open(progress, "a") as f:
+                f.write("SKIP " + lines[-1][4:] + "\n")
+
+    def note(line):
+        with open(progress, "a") as f:
+            f.write(line + "\n")
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    families = {}
+    for name in sorted(E.CASES):
+        families.setdefault(E.family(name), []).append(name)
+    total = 0
+    for family, names in sorted(families.items()):
+        if only and family not in only:
+            continue
+        path = out / f"{family}.json"
+        if path.exists() or (out / f"{family}.none").exists():
+            continue
+        ops = {}
+        for name in names:
+            records = []
+            seen = {c.name for c in E.CASES[name]}
+            for case in E.CASES[name]:
+                descs = E.descriptions(case)
+                if not (descs and all(E.plain(d) for d in descs)):
+                    continue
+                for kind, make in variants.items():
+                    changed = variant(case, make)
+                    title = f"{case.name}, {kind} (sweep)"
+                    key = f"{name}|{title}"
+                    if changed is None or key in skip or title in seen:
+                        continue
+                    seen.add(title)
+                    changed.name = title
+                    note("RUN " + key)
+                    try:
+                        signal.alarm(30)
+                        records.append(E.static_case(name, changed))
+                    except Exception as e:  # noqa: BLE001 - report and go on
+                        print(f"skipped {key}: {type(e).__name__}: {str(e)[:100]}", flush=True)
+                    finally:
+                        signal.alarm(0)
+                    note("DONE " + key)
+            if records:
+                ops[E.op_name(name)] = {"schema": str(E.aten_op(name)._schema), "cases": records}
+        if ops:
+            fixture = {"header": E.header(), "ops": ops, "symbolic": []}
+            path.write_text(E.dump(fixture) + "\n")
+            count = sum(len(o["cases"]) for o in ops.values())
+            total += count
+            print(f"{path}: {count} cases", flush=True)
+        else:
+            (out / f"{family}.none").write_text("")
+    print(f"done: {total} cases", flush=True)
+
+
+if __name__ == "__main__":
+    argv = sys.argv[1:]
+    dtypes = "--dtypes" in argv
+    argv = [a for a in argv if a != "--dtypes"]
+    if not argv:
+        sys.exit(__doc__)
+    main(pathlib.Path(argv[0]), set(argv[1:]), DTYPE_VARIANTS if dtypes else VARIANTS)
