@@ -32,6 +32,7 @@ for _op in ("thnn_conv2d", "_slow_conv2d_forward"):
         C("plain", T([2, 3, 8, 9]), T([4, 3, 3, 2]), [3, 2], T([4]), [1, 1], [0, 0]),
         C("stride padding", T([2, 3, 8, 9]), T([4, 3, 3, 3]), [3, 3], None, [2, 3], [1, 2]),
         C("channels last input", cl(2, 3, 8, 9), T([4, 3, 3, 3]), [3, 3], None, [1, 1], [0, 0]),
+        C("2-d weight, channels last input", cl(2, 3, 8, 9), T([4, 27]), [3, 3], None, [1, 1], [0, 0]),
         C("channels last weight", T([2, 3, 8, 9]), T([4, 3, 3, 3], fmt=torch.channels_last), [3, 3], None,
           [1, 1], [0, 0]),
         C("transposed input", T([2, 3, 9, 8], then=lambda t: t.transpose(2, 3)), T([4, 3, 2, 2]), [2, 2], None,

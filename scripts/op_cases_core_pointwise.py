@@ -195,6 +195,8 @@ CASES.update({
         C("two dims keepdim", T([2, 3, 4]), [0, 2], True),
         C("none reduces all", T([2, 3])),
         C("empty list reduces all", T([2, 3]), []),
+        C("empty list of a transposed input", tr(2, 3), []),
+        C("empty list of an expanded input", T([2, 1], then=lambda t: t.expand(2, 3)), []),
         C("uint8 stays uint8", T([2, 3], dtype=u8), [0]),
         C("int64", T([2, 3], dtype=i64), [-1]),
         C("transposed", tr(2, 3), [0]),

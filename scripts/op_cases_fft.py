@@ -65,6 +65,7 @@ CASES["stft"] = [
     C("strided input", T([40], then=lambda t: t[::2]), 8, 3, None, None, False, None, True),
     C("transposed batch", tr(40, 3), 8, 3, None, T([8]), True, None, True),
     C("aligned to a short window", T([3, 41]), 8, 3, 5, T([5]), False, None, True, True),
+    C("aligned to a short window, transposed", tr(3, 41), 8, 3, 5, T([5]), False, None, True, True),
     C("window without return_complex", T([40]), 8, 2, None, None, False, None, None),
     C("int64 input", T([40], dtype=i64), 8, 2, None, None, False, None, True),
     C("n_fft too large", T([40]), 50, 2, None, None, False, None, True),

@@ -48,6 +48,7 @@ def out_cases(call):
     return [
         call("out of the same shape", T([2, 3]), T([2, 3]), T([2, 3])),
         call("empty out is resized", T([2, 3]), T([2, 3]), T([0])),
+        call("empty out resized after transposed inputs", tr(2, 3), tr(2, 3), T([0])),
         call("transposed out keeps its strides", T([2, 3]), T([2, 3]), tr(2, 3)),
         call("float result into an int64 out", T([2, 3]), T([2, 3]), T([2, 3], dtype=i64)),
     ]

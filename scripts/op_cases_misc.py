@@ -63,6 +63,8 @@ CASES = {
         C("empty batch, float16", T([0, 3], dtype=f16), None, None, None, None, True, 0.1, 1e-5, True),
         C("empty batch, float64", T([0, 3, 2], dtype=f64), None, None, None, None, False, 0.1, 1e-5, True),
         C("transposed empty batch", tr(3, 0), None, None, None, None, True, 0.1, 1e-5, True),
+        C("transposed empty batch with an affine", T([0, 4, 3], then=lambda t: t.transpose(1, 2)), T([3]), T([3]),
+          T([3]), T([3]), True, 0.1, 1e-5, True),
         C("eval without statistics refused", T([2, 3, 4]), None, None, None, None, False, 0.1, 1e-5, True),
         C("statistics of another length refused", T([2, 3, 4]), None, None, T([4]), T([4]), False, 0.1, 1e-5,
           True),
@@ -745,6 +747,8 @@ CASES["flatten_dense_tensors"] = [
     C("transposed", [tr(2, 3), T([4])]),
     C("float64 and float32", [T([2], dtype=f64), T([3])]),
     C("one", [T([2, 3])]),
+    C("one at an offset", [off(2, 3)]),
+    C("one transposed at an offset", [T([3, 2], strides=[1, 3], offset=2)]),
     C("scalar", [T([])]),
     C("none", []),
 ]

@@ -194,6 +194,8 @@ def observer_cases():
         C("transposed, per channel", tr(4, 3), *state(4), 0.01, -128, 127, 0, True),
         C("channels last", cl(2, 3, 4, 4), *state(), 0.01, 0, 255, 1),
         C("empty input", T([0, 3]), *state(), 0.01, -128, 127, 0),
+        C("empty transposed input", tr(0, 3), *state(), 0.01, -128, 127, 0),
+        C("empty input, axis out of range", T([0, 3]), *state(), 0.01, -128, 127, 2),
         C("axis out of range", T([4, 3]), *state(), 0.01, -128, 127, 2),
     ]
 

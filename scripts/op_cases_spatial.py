@@ -647,6 +647,7 @@ CASES["_cdist_backward"] = [
     C("batch broadcast", T([6, 3, 5]), T([1, 3, 4]), T([6, 5, 4]), 1.0, T([6, 3, 5])),
     C("transposed", T([3, 5]), tr(3, 4), T([5, 4]), 2.0, T([3, 5])),
     C("empty rows", T([0, 5]), T([0, 4]), T([5, 4]), 2.0, T([0, 5])),
+    C("empty transposed rows", tr(0, 5), tr(0, 4), T([5, 4]), 2.0, tr(0, 5)),
     C("empty other rows", T([3, 0]), tr(3, 4), T([0, 4]), 2.0, T([3, 0])),
     C("vector", T([3]), T([4]), T([5, 4]), 2.0, T([3, 5])),
 ]

@@ -433,10 +433,12 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("out", "CASTABLE"),
     ("exact_out", "EXACT"),
     ("structured_out", "STRUCTURED"),
+    ("iter_out", "ITER"),
     ("restrided_out", "RESTRIDED"),
     ("native_out", "NATIVE"),
     ("fixed_out", "FIXED_CASTABLE"),
     ("fixed_structured_out", "FIXED_STRUCTURED"),
+    ("fixed_exact_out", "FIXED_EXACT"),
     ("refused_out", "REFUSED_CASTABLE"),
     ("settled_exact_out", "SETTLED_EXACT"),
 ];

@@ -174,6 +174,10 @@ impl OutForm {
     /// `@derive(structured_out)`: exactly the result's dtype, restrided
     /// when resized (a structured kernel's `resize_out`).
     pub const STRUCTURED: OutForm = OutForm::new(true, Restride::WhenResized, OnSymbolic::Kept);
+    /// `@derive(iter_out)`: a castable dtype, restrided when resized (a
+    /// TensorIterator's structured kernel: `compute_types` casts the common
+    /// dtype to the out's, `set_output_raw_strided` restrides a resized out).
+    pub const ITER: OutForm = OutForm::new(false, Restride::WhenResized, OnSymbolic::Kept);
     /// `@derive(restrided_out)`: a castable dtype, every out restrided.
     pub const RESTRIDED: OutForm = OutForm::new(false, Restride::Always, OnSymbolic::Kept);
     /// `@derive(native_out)`: [`Self::STRUCTURED`], symbolic sizes
@@ -185,6 +189,10 @@ impl OutForm {
     /// sizes fixed.
     pub const FIXED_STRUCTURED: OutForm =
         OutForm::new(true, Restride::WhenResized, OnSymbolic::Fixed);
+    /// `@derive(fixed_exact_out)`: [`Self::EXACT`], symbolic sizes fixed
+    /// (torchgen's generated `out=` kernel of a C++ functional:
+    /// `resize_out_helper` lays a resized out out contiguously).
+    pub const FIXED_EXACT: OutForm = OutForm::new(true, Restride::Never, OnSymbolic::Fixed);
     /// `@derive(settled_exact_out)`: [`Self::EXACT`], the results' sizes
     /// fixed at their hints.
     pub const SETTLED_EXACT: OutForm =

@@ -367,6 +367,18 @@ pub fn thnn_format(
     })
 }
 
+/// `thnn_weight_viewable(input, weight)`: whether the im2col kernel's
+/// `view_weight_2d` can lay the weight out in [`thnn_format`]: a weight
+/// already 2-D takes `contiguous(memory_format)` too, which refuses
+/// channels-last below four dims.
+pub fn thnn_weight_viewable(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: &TensorMeta,
+) -> Result<bool> {
+    Ok(weight.dim() == 4 || thnn_format(cx, input, weight)? != MemoryFormat::ChannelsLast)
+}
+
 /// `conv_tbc_sizes(input, weight, bias, pad)`: sizes of `conv_tbc`'s
 /// output (time, batch, channels): three-dimensional input and weight, a
 /// one-dimensional bias, `time - kernel + 1 + 2 * pad` steps (refused below

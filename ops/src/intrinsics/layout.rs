@@ -72,6 +72,19 @@ pub fn clone_strides(
     preserve_strides(cx, t, memory_format)
 }
 
+/// `clone_if_empty_strides(t)`: strides of a composite that returns
+/// `t.clone()` when `t` has no elements (a guard on its count) and else a
+/// new tensor `empty_like` it (`fused_moving_avg_obs_fake_quant`):
+/// [`clone_strides`] or [`empty_like_strides`].
+pub fn clone_if_empty_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let numel = t.numel(cx.env)?;
+    if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
+        clone_strides(cx, t, None)
+    } else {
+        empty_like_strides(cx, t, None)
+    }
+}
+
 /// `compute_elementwise_output_strides(t)` of one tensor, as `prims.clone`
 /// lays its copy out: none for a number, 1 for a vector (whatever its
 /// stride), the tensor's own strides where they are dense and

@@ -621,22 +621,7 @@ pub fn batch_norm_output(
     // `bias[0]` (zero-dim operands).
     let numel = input.numel(cx.env)?;
     if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
-        let mut out = TensorMeta {
-            strides: preserve_strides(cx, input, None)?,
-            storage_offset: SymInt::Int(0),
-            ..input.clone()
-        };
-        for t in [weight, bias].into_iter().flatten() {
-            // `t[0]`: refused when `t` is empty.
-            select_offset(cx, t, 0, SymInt::Int(0))?;
-            let element = TensorMeta::contiguous(cx.env, &[], t.dtype, t.device)?;
-            let dtype = fake_runtime::promotion::result_type(
-                &[Operand::Tensor(out.dtype), Operand::ZeroDim(t.dtype)],
-                cx.defaults.dtype,
-            )?;
-            out = fake_runtime::support::pointwise_output(cx, &[&out, &element], dtype)?;
-        }
-        return Ok(out);
+        return empty_batch_norm(cx, input, weight, bias);
     }
     // Then the shapes: channels in dim 1, one per element of the
     // parameters and statistics given.
@@ -684,6 +669,34 @@ pub fn batch_norm_output(
         storage_offset: SymInt::Int(0),
         ..input.clone()
     })
+}
+
+/// ATen's batch norm of an empty input (`_batch_norm_impl_index`): the
+/// input cloned, then scaled by `weight[0]` and shifted by `bias[0]`
+/// (zero-dim operands, which promote it and lay it out elementwise; an
+/// empty parameter refused by the indexing).
+pub(crate) fn empty_batch_norm(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: Option<&TensorMeta>,
+    bias: Option<&TensorMeta>,
+) -> Result<TensorMeta> {
+    let mut out = TensorMeta {
+        strides: preserve_strides(cx, input, None)?,
+        storage_offset: SymInt::Int(0),
+        ..input.clone()
+    };
+    for t in [weight, bias].into_iter().flatten() {
+        // `t[0]`: refused when `t` is empty.
+        select_offset(cx, t, 0, SymInt::Int(0))?;
+        let element = TensorMeta::contiguous(cx.env, &[], t.dtype, t.device)?;
+        let dtype = fake_runtime::promotion::result_type(
+            &[Operand::Tensor(out.dtype), Operand::ZeroDim(t.dtype)],
+            cx.defaults.dtype,
+        )?;
+        out = fake_runtime::support::pointwise_output(cx, &[&out, &element], dtype)?;
+    }
+    Ok(out)
 }
 
 /// Whether `_select_batch_norm_backend` picks cuDNN, given running

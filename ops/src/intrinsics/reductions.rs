@@ -154,6 +154,24 @@ pub fn reduced_strides(
     Ok(out)
 }
 
+/// `listed_reduction_strides(self, dim, shape)`: the layout of
+/// `torch._refs.any` (and `all`, its negation) over a dim list: an empty
+/// list reduces nothing and the reference clones the input (after a
+/// `logical_not`, also elementwise), laid out as `prims.clone` lays out
+/// one tensor ([`super::cloned_strides`]); any other list, or none, a
+/// reduction's contiguous `shape`.
+pub fn listed_reduction_strides(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dim: Option<IntList>,
+    shape: Dims,
+) -> Result<Dims> {
+    match dim.as_deref() {
+        Some([]) => cloned_strides(cx, t),
+        _ => fake_runtime::strides::contiguous(cx.env, &shape),
+    }
+}
+
 /// `vector_norm_strides(self, ord, dim, keepdim)`: the layout of
 /// `torch._refs.linalg.vector_norm` (the meta kernel of
 /// `linalg_vector_norm`, and of the `norm` overloads through it). A

@@ -313,8 +313,11 @@ pub(crate) fn batch_norm_impl_index(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
                 format!("an empty input of {} dims has no channels", input.dim()),
             ));
         }
-        let strides = crate::intrinsics::clone_strides(cx, input, None)?;
-        let out = super::fresh(cx, input, input.sizes.clone(), strides);
+        let (weight, bias) = (
+            args::opt_tensor(cx, a, 1, "weight")?,
+            args::opt_tensor(cx, a, 2, "bias")?,
+        );
+        let out = crate::intrinsics::empty_batch_norm(cx, input, weight, bias)?;
         let stats = accumulate_dtype(input.dtype, input.device.ty);
         let channels = [input.sizes[1]];
         let mut outs = Outs::new();

@@ -130,7 +130,8 @@ pub(crate) fn cdist_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         }
     }
     if empty {
-        let strides = crate::intrinsics::preserve_strides(cx, x1, None)?;
+        // `torch.zeros_like(x1)`: the references' `empty_like`.
+        let strides = crate::intrinsics::empty_like_strides(cx, x1, None)?;
         return Ok(super::fresh_out(cx, x1, x1.sizes.clone(), strides));
     }
     let mut sizes = batch;

@@ -8,6 +8,7 @@
 use super::einsum::fresh_result;
 use super::invalid;
 use fake_runtime::shape::{self, Dims};
+use fake_runtime::strides::Decide;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
@@ -92,7 +93,7 @@ fn flattened(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
 }
 
 /// `flatten_dense_tensors(Tensor[] tensors) -> Tensor`: one tensor
-/// flattened, or the `cat` of them all flattened (its dtype promotion and
+/// flattened (at its own offset when it is contiguous), or the `cat` of them all flattened (its dtype promotion and
 /// its refusal of an empty list).
 pub(crate) fn flatten_dense_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let tensors = args::tensors(cx, a, 0, "tensors")?;
@@ -101,7 +102,15 @@ pub(crate) fn flatten_dense_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
         flat.push(flattened(cx, t)?);
     }
     if let [single] = &flat[..] {
-        return Ok(fresh_result(single.clone()));
+        // `tensors[0].contiguous().view({-1})`: a contiguous tensor is
+        // viewed where it starts.
+        let mut single = single.clone();
+        let t = &tensors[0];
+        if fake_runtime::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
+        {
+            single.storage_offset = t.storage_offset;
+        }
+        return Ok(fresh_result(single));
     }
     let call = [
         Arg::Tensors(flat.iter().collect()),

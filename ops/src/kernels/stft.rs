@@ -38,7 +38,7 @@ fn int(v: SymInt) -> i64 {
 
 /// The frames `[batch, n_frames, n_fft]` of ATen's composite: sizes and
 /// strides read as integers (fixed at their hints), its checks in its
-/// order.
+/// order; with `align_to_window`, of the input padded to align them.
 fn composite_frames(
     cx: &mut Cx<'_>,
     given: &TensorMeta,
@@ -81,10 +81,12 @@ fn composite_frames(
             ));
         }
     }
-    let n_frames = if align {
-        1 + (len - win) / hop
+    // With `align_to_window` the frames are taken from the input padded
+    // by `n_fft - win_length` (a new contiguous tensor).
+    let (n_frames, stride0, stride1) = if align {
+        (1 + (len - win) / hop, len + n_fft - win, 1)
     } else {
-        1 + (len - n_fft) / hop
+        (1 + (len - n_fft) / hop, stride0, stride1)
     };
     Ok(TensorMeta {
         sizes: [batch, n_frames, n_fft]
