@@ -5,7 +5,7 @@ disagreements off the layouts the written cases chose.
 Run by hand from the repository root with torch 2.15 installed, as
 `export_op_cases.py` (default thread count):
 
-    python scripts/sweep_layout_cases.py [--dtypes] DIR [FAMILY...]
+    python scripts/sweep_layout_cases.py [--dtypes | --symbolic] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -23,7 +23,9 @@ changing every input it applies to at once:
 
 With `--dtypes` it sweeps dtypes instead, each floating-point input made
 int64, bool, float16 or float64 in turn (result dtypes, promotion and
-the kernels' dtype checks).
+the kernels' dtype checks). With `--symbolic` it writes symbolic cases:
+the transposed and channels-last variants PyTorch accepts, each with its
+dims of size 2 or more dynamic and its layout kept.
 
 A variant PyTorch's fake kernel refuses where the case itself is accepted
 is still recorded (the refusal is the answer to match). The records are
@@ -96,6 +98,52 @@ DTYPE_VARIANTS = {str(d).removeprefix("torch."): of_dtype(d)
                   for d in (torch.int64, torch.bool, torch.float16, torch.float64)}
 
 
+def transposed_strides(desc):
+    """The strides `transposed` gives `desc`: contiguous strides of its
+    sizes with the last two swapped, swapped back."""
+    sizes = list(desc.sizes)
+    sizes[-1], sizes[-2] = sizes[-2], sizes[-1]
+    strides, acc = [], 1
+    for s in reversed(sizes):
+        strides.insert(0, acc)
+        acc *= max(s, 1)
+    strides[-1], strides[-2] = strides[-2], strides[-1]
+    return strides
+
+
+def sym_transposed(desc):
+    if len(desc.sizes) < 2:
+        return None
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=transposed_strides(desc))
+
+
+# Symbolic variants: a dynamic input's layout is given by its strides
+# (`D`: a symbolic case records the sizes given).
+SYMBOLIC_VARIANTS = {"transposed": sym_transposed, "channels last": channels_last}
+
+
+def dynamic(name, case):
+    """The case with every tensor input dynamic in its dims of size 2 or
+    more, sourced by its schema argument's name, its layout kept (as
+    `export_op_cases.dynamic_copy`, which makes them contiguous)."""
+    names = [a.name for a in E.aten_op(name)._schema.arguments]
+
+    def dyn(desc, source):
+        if not isinstance(desc, T):
+            return desc
+        return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=desc.strides, fmt=desc.fmt,
+                 source=source, dynamic=["dynamic" if s >= 2 else "static" for s in desc.sizes])
+
+    def convert(value, source):
+        if isinstance(value, list):
+            return [dyn(v, f"{source}{k}") for k, v in enumerate(value)]
+        return dyn(value, source)
+
+    args = [convert(v, names[i]) for i, v in enumerate(case.args)]
+    kwargs = {k: convert(v, k) for k, v in case.kwargs.items()}
+    return Case(case.name, *args, **kwargs)
+
+
 def variant(case, make):
     """The case with `make` applied to every tensor input it applies to, or
     None when it applies to none."""
@@ -116,7 +164,17 @@ def variant(case, make):
     return Case(case.name, *args, **kwargs) if changed[0] else None
 
 
-def main(out, only, variants):
+def record(name, case, title, symbolic):
+    """PyTorch's answer to a static variant, or to its dynamic copy (None
+    when PyTorch refuses the static call: no symbolic case)."""
+    if not symbolic:
+        return E.static_case(name, case)
+    if not E.accepted(name, case):
+        return None
+    return E.symbolic_case(title, name, dynamic(name, case))
+
+
+def main(out, only, variants, symbolic=False):
     out.mkdir(parents=True, exist_ok=True)
     progress = out / "progress.txt"
     skip = set()
@@ -143,7 +201,7 @@ def main(out, only, variants):
         path = out / f"{family}.json"
         if path.exists() or (out / f"{family}.none").exists():
             continue
-        ops = {}
+        ops, sym = {}, []
         for name in names:
             records = []
             seen = {c.name for c in E.CASES[name]}
@@ -153,7 +211,7 @@ def main(out, only, variants):
                     continue
                 for kind, make in variants.items():
                     changed = variant(case, make)
-                    title = f"{case.name}, {kind} (sweep)"
+                    title = f"{case.name}, {'dynamic ' if symbolic else ''}{kind} (sweep)"
                     key = f"{name}|{title}"
                     if changed is None or key in skip or title in seen:
                         continue
@@ -161,19 +219,23 @@ def main(out, only, variants):
                     changed.name = title
                     note("RUN " + key)
                     try:
-                        signal.alarm(30)
-                        records.append(E.static_case(name, changed))
+                        signal.alarm(60)
+                        found = record(name, changed, title, symbolic)
+                        if found is not None:
+                            records.append(found)
                     except Exception as e:  # noqa: BLE001 - report and go on
                         print(f"skipped {key}: {type(e).__name__}: {str(e)[:100]}", flush=True)
                     finally:
                         signal.alarm(0)
                     note("DONE " + key)
-            if records:
+            if records and symbolic:
+                sym += records
+            elif records:
                 ops[E.op_name(name)] = {"schema": str(E.aten_op(name)._schema), "cases": records}
-        if ops:
-            fixture = {"header": E.header(), "ops": ops, "symbolic": []}
+        if ops or sym:
+            fixture = {"header": E.header(), "ops": ops, "symbolic": sym}
             path.write_text(E.dump(fixture) + "\n")
-            count = sum(len(o["cases"]) for o in ops.values())
+            count = sum(len(o["cases"]) for o in ops.values()) + len(sym)
             total += count
             print(f"{path}: {count} cases", flush=True)
         else:
@@ -183,8 +245,10 @@ def main(out, only, variants):
 
 if __name__ == "__main__":
     argv = sys.argv[1:]
-    dtypes = "--dtypes" in argv
-    argv = [a for a in argv if a != "--dtypes"]
-    if not argv:
+    flags = {a for a in argv if a.startswith("--")}
+    argv = [a for a in argv if not a.startswith("--")]
+    if not argv or flags - {"--dtypes", "--symbolic"} or len(flags) > 1:
         sys.exit(__doc__)
-    main(pathlib.Path(argv[0]), set(argv[1:]), DTYPE_VARIANTS if dtypes else VARIANTS)
+    chosen = (DTYPE_VARIANTS if "--dtypes" in flags
+              else SYMBOLIC_VARIANTS if "--symbolic" in flags else VARIANTS)
+    main(pathlib.Path(argv[0]), set(argv[1:]), chosen, symbolic="--symbolic" in flags)
