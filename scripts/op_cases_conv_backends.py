@@ -12,7 +12,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, T, bf16, cl, f16, f64, i64, tr
+from op_case_inputs import C, T, b8, bf16, cl, f16, f64, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -33,6 +33,7 @@ for _op in ("thnn_conv2d", "_slow_conv2d_forward"):
         C("stride padding", T([2, 3, 8, 9]), T([4, 3, 3, 3]), [3, 3], None, [2, 3], [1, 2]),
         C("channels last input", cl(2, 3, 8, 9), T([4, 3, 3, 3]), [3, 3], None, [1, 1], [0, 0]),
         C("2-d weight, channels last input", cl(2, 3, 8, 9), T([4, 27]), [3, 3], None, [1, 1], [0, 0]),
+        C("bool", T([2, 3, 8, 9], dtype=b8), T([4, 3, 3, 3], dtype=b8), [3, 3], None, [1, 1], [0, 0]),
         C("channels last weight", T([2, 3, 8, 9]), T([4, 3, 3, 3], fmt=torch.channels_last), [3, 3], None,
           [1, 1], [0, 0]),
         C("transposed input", T([2, 3, 9, 8], then=lambda t: t.transpose(2, 3)), T([4, 3, 2, 2]), [2, 2], None,
@@ -55,6 +56,7 @@ for _op in ("thnn_conv2d", "_slow_conv2d_forward"):
     ]
 CASES["slow_conv_dilated2d"] = [
     C("plain", T([2, 3, 8, 9]), T([4, 3, 3, 2]), [3, 2], T([4])),
+    C("bool", T([2, 3, 8, 9], dtype=b8), T([4, 3, 3, 2], dtype=b8), [3, 2]),
     C("stride padding dilation", T([2, 3, 8, 9]), T([4, 3, 3, 3]), [3, 3], None, [2, 1], [1, 2], [2, 3]),
     C("channels last input", cl(2, 3, 8, 9), T([4, 3, 3, 3]), [3, 3], None, [1, 1], [0, 0], [2, 2]),
     C("channels last weight", T([2, 3, 8, 9]), T([4, 3, 3, 3], fmt=torch.channels_last), [3, 3], None,
@@ -78,6 +80,8 @@ CASES["slow_conv_dilated2d"] = [
 for _op in ("slow_conv3d", "slow_conv3d_forward"):
     CASES[_op] = [
         C("plain", T([2, 3, 5, 6, 7]), T([4, 3, 2, 3, 2]), [2, 3, 2], T([4]), [1, 1, 1], [0, 0, 0]),
+        C("bool", T([2, 3, 5, 6, 7], dtype=b8), T([4, 3, 2, 3, 2], dtype=b8), [2, 3, 2], None, [1, 1, 1],
+          [0, 0, 0]),
         C("stride padding", T([2, 3, 5, 6, 7]), T([4, 3, 2, 2, 2]), [2, 2, 2], None, [2, 1, 3], [1, 0, 2]),
         C("channels last 3d input", cl3(2, 3, 5, 6, 7), T([4, 3, 2, 2, 2]), [2, 2, 2], None, [1, 1, 1],
           [0, 0, 0]),
@@ -96,6 +100,7 @@ for _op in ("slow_conv3d", "slow_conv3d_forward"):
     ]
 CASES["slow_conv_dilated3d"] = [
     C("plain", T([2, 3, 5, 6, 7]), T([4, 3, 2, 3, 2]), [2, 3, 2], T([4])),
+    C("bool", T([2, 3, 5, 6, 7], dtype=b8), T([4, 3, 2, 3, 2], dtype=b8), [2, 3, 2]),
     C("stride padding dilation", T([2, 3, 5, 6, 7]), T([4, 3, 2, 2, 2]), [2, 2, 2], None, [2, 1, 1], [1, 0, 2],
       [1, 2, 2]),
     C("channels last 3d input", cl3(2, 3, 5, 6, 7), T([4, 3, 2, 2, 2]), [2, 2, 2]),
@@ -128,6 +133,7 @@ CASES["slow_conv_transpose2d"] = [
 ]
 CASES["slow_conv_transpose3d"] = [
     C("plain", T([2, 3, 4, 5, 6]), T([3, 4, 2, 3, 2]), [2, 3, 2], T([4])),
+    C("bool", T([2, 3, 4, 5, 6], dtype=b8), T([3, 4, 2, 3, 2], dtype=b8), [2, 3, 2]),
     C("stride padding output padding dilation", T([2, 3, 4, 5, 6]), T([3, 4, 2, 2, 2]), [2, 2, 2], None,
       [2, 1, 3], [1, 0, 1], [1, 0, 2], [1, 2, 1]),
     C("channels last 3d input", cl3(2, 3, 4, 5, 6), T([3, 4, 2, 2, 2]), [2, 2, 2]),

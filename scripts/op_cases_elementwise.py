@@ -6,6 +6,8 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
+import torch
+
 from op_case_inputs import (
     C, D, T, b8, binary_cases, c64, f16, i32, i64, inplace_cases, out_cases, tr, unary_cases,
 )
@@ -215,10 +217,17 @@ CASES["_add_relu_.Scalar"] = scalar_inplace_cases(2.5) + [C("alpha", T([2, 3]), 
 
 # The number and out= overloads, which the fake mode runs through ATen's
 # CPU kernel: static sizes only.
-CASES["_add_relu.Scalar"] = binary_cases(scalar=True) + [C("alpha", T([2, 3]), 2, 3)]
+CASES["_add_relu.Scalar"] = binary_cases(scalar=True) + [
+    C("alpha", T([2, 3]), 2, 3),
+    # The kernel knows the bounds of the signed integers, float32 and float64.
+    C("float16 tensor", T([2, 3], dtype=f16), 2),
+    C("uint8 tensor", T([2, 3], dtype=torch.uint8), 2),
+    C("int8 tensor", T([2, 3], dtype=torch.int8), 2),
+]
 CASES["_add_relu.out"] = out_cases(binary=True) + [
     C("inputs that do not broadcast", T([2, 3]), T([2, 4]), out=T([2, 3])),
     C("bool inputs", T([2], dtype=b8), T([2], dtype=b8), out=T([2], dtype=b8)),
+    C("float16 self, float32 other", T([2], dtype=f16), T([2]), out=T([2])),
 ]
 CASES["_add_relu.Scalar_out"] = [
     C("float", T([2, 3]), 2, out=T([2, 3])),

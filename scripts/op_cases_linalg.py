@@ -271,6 +271,7 @@ def linalg_cases():
             C("tall", T([5, 3])),
             C("wide batched", T([2, 3, 5])),
             C("complex", T([3, 3], dtype=c64)),
+            C("float16 refused by the CPU kernel", T([3, 3], dtype=f16)),
             C("vector refused", T([3])),
         ],
         "linalg_matrix_exp": [

@@ -62,6 +62,7 @@ CASES = {
         C("empty batch with an affine", T([0, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5, True),
         C("empty batch, float16", T([0, 3], dtype=f16), None, None, None, None, True, 0.1, 1e-5, True),
         C("empty batch, float64", T([0, 3, 2], dtype=f64), None, None, None, None, False, 0.1, 1e-5, True),
+        C("empty batch, bool", T([0, 3], dtype=b8), None, None, None, None, True, 0.1, 1e-5, True),
         C("transposed empty batch", tr(3, 0), None, None, None, None, True, 0.1, 1e-5, True),
         C("transposed empty batch with an affine", T([0, 4, 3], then=lambda t: t.transpose(1, 2)), T([3]), T([3]),
           T([3]), T([3]), True, 0.1, 1e-5, True),

@@ -15,11 +15,12 @@ first case that PyTorch accepts, with the out tensors made from what the
 functional call returns: empty ones (resized), ones of the results'
 shapes, transposed ones (their strides kept when no resize is needed) and
 a float64 one where the result is float32 (a castable dtype: accepted or
-refused, which tells the two derivations apart). Into empty outs, it also
+refused, which tells the two derivations apart) and a float16 one where
+it is float64 (a narrowing a castable out takes). Into empty outs, it also
 takes the second accepted case and the first with an input not laid out
 contiguously (a transposed or channels-last one: the layout an out tensor
 is resized to), and the first case PyTorch refuses (the outs of its first
-tensor's dtype).
+tensor's dtype). `WRITTEN` adds cases beside the derived ones.
 
 `export_op_cases.py` calls `add(CASES, results_of)` after merging the
 families; `results_of(name, case)` runs the functional call in a fake
@@ -513,6 +514,14 @@ def first_dtype(case):
     return torch.float32
 
 
+# Cases written for an out overload beside the derived ones: what only
+# its C++ kernel refuses.
+WRITTEN = {
+    "argmax.out": [C("bool input: into empty outs", T([2, 3], dtype=torch.bool), out=T([0], dtype=torch.int64))],
+    "argmin.out": [C("bool input: into empty outs", T([2, 3], dtype=torch.bool), out=T([0], dtype=torch.int64))],
+}
+
+
 def add(CASES, results_of):
     """Add the cases of every overload of OUT_FROM_FUNCTIONAL to CASES."""
     for out_op, functional in OUT_FROM_FUNCTIONAL.items():
@@ -552,9 +561,12 @@ def add(CASES, results_of):
             if results[0][1] == torch.float32:
                 call("into a float64 out",
                      lambda k, s, d, dev: T([0], dtype=torch.float64 if k == 0 else d, device=dev))
+            if results[0][1] == torch.float64:
+                call("into a float16 out",
+                     lambda k, s, d, dev: T([0], dtype=torch.float16 if k == 0 else d, device=dev))
         if refused is not None:
             dtype = first_dtype(refused)
             cases.append(C(f"{refused.name}: into empty outs", *refused.args, **refused.kwargs,
                            **{n: T([0], dtype=dtype) for n in names}))
         assert taken, f"no accepted case of {functional} for {out_op}"
-        CASES[out_op] = cases
+        CASES[out_op] = cases + WRITTEN.get(out_op, [])

@@ -694,6 +694,8 @@ CASES["fractional_max_pool3d_backward"] = [
       T([3, 3, 3, 3], dtype=i64)),
     C("gradient of another size", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2, 2, 2], [3, 3, 3],
       T([2, 3, 3, 3, 4], dtype=i64)),
+    C("int64 refused by the CPU kernel", T([3, 3, 3, 3], dtype=i64), T([3, 6, 7, 8], dtype=i64), [2, 2, 2],
+      [3, 3, 3], T([3, 3, 3, 3], dtype=i64)),
 ]
 
 CASES["conv_transpose2d.input"] += [

@@ -5,7 +5,8 @@ Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
 """
 
-from op_case_inputs import C, D, T, b8, binary_cases, c64, cl, f64, i64, inplace_cases, out_cases, tr, unary_cases
+from op_case_inputs import (C, D, T, b8, bf16, binary_cases, c64, cl, f16, f64, i64, inplace_cases, out_cases, tr,
+                            unary_cases)
 
 CASES = {}
 SYMBOLIC = [
@@ -133,6 +134,8 @@ CASES["binomial"] = [
     C("prob of another dtype", T([2, 3]), T([2, 3], dtype=f64)),
     C("zero-dim", T([]), T([])),
     C("integer count", T([3], dtype=i64), T([3])),
+    # The CPU kernel is dispatched for float32 and float64 only.
+    C("float16", T([3], dtype=f16), T([3], dtype=f16)),
 ]
 CASES["_standard_gamma"] = [
     C("matrix", T([2, 3])),
@@ -151,6 +154,8 @@ CASES["_standard_gamma_grad"] = [
     C("broadcast", T([2, 3]), T([3])),
     C("dtypes differ", T([3]), T([3], dtype=f64)),
     C("integer", T([3], dtype=i64), T([3], dtype=i64)),
+    C("float16", T([3], dtype=f16), T([3], dtype=f16)),
+    C("float16 of another shape", T([2, 3], dtype=f16), T([2], dtype=f16)),
 ]
 CASES["_sample_dirichlet"] = [
     C("matrix", T([2, 3])),
@@ -159,6 +164,7 @@ CASES["_sample_dirichlet"] = [
     C("float64 vector", T([4], dtype=f64)),
     C("zero-dim", T([])),
     C("integer", T([3], dtype=i64)),
+    C("bfloat16", T([3], dtype=bf16)),
 ]
 CASES["_dirichlet_grad"] = [
     C("matrix", T([2, 3]), T([2, 3]), T([2, 3])),
@@ -167,4 +173,6 @@ CASES["_dirichlet_grad"] = [
     C("total of another shape", T([2, 3]), T([2, 3]), T([2])),
     C("alpha of another shape", T([2, 3]), T([3]), T([2, 3])),
     C("dtypes differ", T([3]), T([3], dtype=f64), T([3])),
+    C("float16", T([3], dtype=f16), T([3], dtype=f16), T([3], dtype=f16)),
+    C("int64 of another shape", T([2, 3], dtype=i64), T([2, 3], dtype=i64), T([2], dtype=i64)),
 ]

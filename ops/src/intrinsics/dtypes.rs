@@ -204,6 +204,13 @@ pub fn is_floating(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
     Ok(d.is_floating_point())
 }
 
+/// `dispatch_floating(d)`: float32 or float64, the dtypes a CPU kernel
+/// dispatched by `AT_DISPATCH_FLOATING_TYPES` takes (others, half
+/// precision included, are "not implemented for" it).
+pub fn dispatch_floating(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
+    Ok(matches!(d, DType::Float32 | DType::Float64))
+}
+
 /// `is_complex(d)`: a complex dtype.
 pub fn is_complex(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
     Ok(d.is_complex())

@@ -337,14 +337,14 @@ pub(crate) fn batch_norm_impl_index(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
 
 /// ATen's `toAccumulateType(dtype, device)`: the dtype a kernel sums in
 /// (on the CPU a float32 sums in float64; elsewhere reduced floats sum in
-/// float32).
+/// float32; a bool stays bool).
 fn accumulate_dtype(d: DType, device: fake_runtime::DeviceType) -> DType {
     let cpu = device == fake_runtime::DeviceType::Cpu;
     match d {
         DType::Float16 | DType::BFloat16 => DType::Float32,
         DType::Float32 if cpu => DType::Float64,
         DType::Complex64 if cpu => DType::Complex128,
-        d if d.is_integral(true) => DType::Int64,
+        d if d.is_integral(false) => DType::Int64,
         d => d,
     }
 }

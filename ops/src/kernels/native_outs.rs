@@ -4,30 +4,46 @@
 //! at its hint, guarded), while their element count refuses a symbolic
 //! one ("Cannot call numel() on tensor with symbolic sizes/strides").
 
+use super::invalid;
 use fake_runtime::kernel::ErasedKernel;
 use fake_runtime::support::{OutForm, out_variant};
-use fake_runtime::{Arg, Cx, Outs, Result};
+use fake_runtime::{Arg, Cx, DType, Outs, Result};
 
 /// `argmax.out` / `argmin.out` with `functional` their functional kernel:
 /// the structured meta reads the sizes of the reduced dim with one given
-/// (fixed), else asks for the element count (refused).
-fn arg_reduce_out(cx: &mut Cx<'_>, a: &[Arg<'_>], functional: ErasedKernel) -> Result<Outs> {
+/// (fixed), else asks for the element count (refused); the CPU kernel
+/// after it refuses a bool input.
+fn arg_reduce_out(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    functional: ErasedKernel,
+    name: &str,
+) -> Result<Outs> {
     let form = match a.get(1) {
         Some(Arg::Int(_)) => OutForm::FIXED_STRUCTURED,
         _ => OutForm::NATIVE,
     };
-    out_variant(cx, a, 3, 1, form, functional)
+    let outs = out_variant(cx, a, 3, 1, form, functional)?;
+    if let Some(Arg::Tensor(t)) = a.first()
+        && t.dtype == DType::Bool
+    {
+        return Err(invalid(
+            cx,
+            format!("{name}(): does not support bool input"),
+        ));
+    }
+    Ok(outs)
 }
 
 /// `argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!)
 /// out) -> Tensor(a!)`: see [`arg_reduce_out`].
 pub(crate) fn argmax_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    arg_reduce_out(cx, a, crate::erased::argmax)
+    arg_reduce_out(cx, a, crate::erased::argmax, "argmax")
 }
 
 /// `argmin.out`: see [`arg_reduce_out`].
 pub(crate) fn argmin_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    arg_reduce_out(cx, a, crate::erased::argmin)
+    arg_reduce_out(cx, a, crate::erased::argmin, "argmin")
 }
 
 /// `log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *,
