@@ -718,7 +718,7 @@ def sample_points(descs):
 def resized(desc, point):
     """A symbolic input at a sample's sizes. An explicit layout keeps its
     strides: the cases that give one make dynamic only dims its strides do
-    not depend on."""
+    not depend on, or give them as a function of the sizes."""
     sizes = [point.get(f"{desc.source}.size()[{d}]", h) for d, h in enumerate(desc.sizes)]
     return T(sizes, dtype=desc.dtype, device=desc.device, strides=desc.strides, fmt=desc.fmt,
              then=desc.then)

@@ -13,7 +13,8 @@ class T:
 
     sizes: its sizes. strides/offset: an explicit layout (made with as_strided
     over a fresh storage large enough; an offset alone takes contiguous
-    strides). fmt: a memory format for torch.empty.
+    strides); strides may be a function of the sizes, which a symbolic
+    case's samples at other sizes call again. fmt: a memory format for torch.empty.
     then: a function applied after making it (a transpose, a slice), whose
     result is the input.
     """
@@ -33,7 +34,7 @@ class T:
     def make(self):
         """The tensor: fake inside a FakeTensorMode, real (for symbolic cases) outside."""
         kw = {"dtype": self.dtype, "device": self.device}
-        strides = self.strides
+        strides = self.strides(self.sizes) if callable(self.strides) else self.strides
         if strides is None and self.offset and self.fmt is None:
             # An offset alone: contiguous strides at that offset.
             strides, acc = [], 1

@@ -98,10 +98,10 @@ DTYPE_VARIANTS = {str(d).removeprefix("torch."): of_dtype(d)
                   for d in (torch.int64, torch.bool, torch.float16, torch.float64)}
 
 
-def transposed_strides(desc):
-    """The strides `transposed` gives `desc`: contiguous strides of its
-    sizes with the last two swapped, swapped back."""
-    sizes = list(desc.sizes)
+def transposed_strides(given):
+    """The strides `transposed` gives a tensor of sizes `given`: contiguous
+    strides of its sizes with the last two swapped, swapped back."""
+    sizes = list(given)
     sizes[-1], sizes[-2] = sizes[-2], sizes[-1]
     strides, acc = [], 1
     for s in reversed(sizes):
@@ -114,11 +114,12 @@ def transposed_strides(desc):
 def sym_transposed(desc):
     if len(desc.sizes) < 2:
         return None
-    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=transposed_strides(desc))
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=transposed_strides)
 
 
-# Symbolic variants: a dynamic input's layout is given by its strides
-# (`D`: a symbolic case records the sizes given).
+# Symbolic variants: a dynamic input's layout is given by its strides as a
+# function of its sizes, or by a memory format, so that the samples at
+# other sizes are laid out alike.
 SYMBOLIC_VARIANTS = {"transposed": sym_transposed, "channels last": channels_last}
 
 
