@@ -133,12 +133,16 @@ CASES["all"][1] = C("int64", T([3], dtype=i64))
 # `log_softmax.int_out` converts `self` to another `dtype` with `toType`,
 # which fixes its sizes; without a conversion it refuses them.
 SYMBOLIC = [
+    # `meta_sort` checks no dim: one out of range is taken.
+    ("argsort with a dim out of range, dynamic sizes", "argsort", C("", D([2, 3], "self"), 2)),
+    ("sort.stable with a dim out of range, dynamic sizes", "sort.stable",
+     C("", D([2, 3], "self"), stable=True, dim=-3)),
     ("log_softmax.int_out of a dynamic matrix converted to float64", "log_softmax.int_out",
      C("", D([2, 3], "self"), 1, f64, out=T([0], dtype=f64))),
     ("log_softmax.int_out of a dynamic matrix in its own dtype", "log_softmax.int_out",
      C("", D([2, 3], "self"), 1, f32, out=T([0]))),
 ]
-KEEP_DERIVED = {"log_softmax.int_out"}
+KEEP_DERIVED = {"log_softmax.int_out", "argsort", "sort.stable"}
 
 CASES["unique_consecutive"] = [
     C("values only", T([2, 3])),
