@@ -197,15 +197,17 @@ def results_of(name, case):
 def dynamic_copy(name, case):
     """The case with every tensor input dynamic: each dim of size 2 or more
     DimDynamic.DYNAMIC (sizes 0 and 1 are specialised anyway, so they stay
-    static), sourced by its schema argument's name (`self`, `tensors1`)."""
+    static), sourced by its schema argument's name (`self`, `tensors1`),
+    its layout (strides as a function of the sizes, or a memory format)
+    kept."""
     op = aten_op(name)
     names = [a.name for a in op._schema.arguments]
 
     def dyn(desc, source):
         if not isinstance(desc, T):
             return desc
-        return T(desc.sizes, dtype=desc.dtype, source=source,
-                 dynamic=["dynamic" if s >= 2 else "static" for s in desc.sizes])
+        return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=desc.strides, fmt=desc.fmt,
+                 source=source, dynamic=["dynamic" if s >= 2 else "static" for s in desc.sizes])
 
     def convert(value, source):
         if isinstance(value, list):

@@ -34,12 +34,11 @@ written per operator family as fixtures of static cases only,
 `FAKE_OP_CASES` names DIR. Nothing here is committed: it finds
 disagreements, and each one fixed gets a written case in the family's
 `op_cases_<family>.py`. A crash of PyTorch's own kernels is resumed past
-as in `sweep_symbolic_cases.py` (`DIR/progress.txt`).
+as in `sweep_symbolic_cases.py` (`sweep_progress.py`).
 """
 
 import logging
 import pathlib
-import signal
 import sys
 import warnings
 
@@ -47,17 +46,10 @@ import torch
 
 import export_op_cases as E
 from op_case_inputs import T, Case
+from sweep_progress import Sweep
 
 warnings.filterwarnings("ignore")
 logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
-
-
-class Timeout(Exception):
-    pass
-
-
-def on_alarm(*_):
-    raise Timeout()
 
 
 def transposed(desc):
@@ -123,28 +115,6 @@ def sym_transposed(desc):
 SYMBOLIC_VARIANTS = {"transposed": sym_transposed, "channels last": channels_last}
 
 
-def dynamic(name, case):
-    """The case with every tensor input dynamic in its dims of size 2 or
-    more, sourced by its schema argument's name, its layout kept (as
-    `export_op_cases.dynamic_copy`, which makes them contiguous)."""
-    names = [a.name for a in E.aten_op(name)._schema.arguments]
-
-    def dyn(desc, source):
-        if not isinstance(desc, T):
-            return desc
-        return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=desc.strides, fmt=desc.fmt,
-                 source=source, dynamic=["dynamic" if s >= 2 else "static" for s in desc.sizes])
-
-    def convert(value, source):
-        if isinstance(value, list):
-            return [dyn(v, f"{source}{k}") for k, v in enumerate(value)]
-        return dyn(value, source)
-
-    args = [convert(v, names[i]) for i, v in enumerate(case.args)]
-    kwargs = {k: convert(v, k) for k, v in case.kwargs.items()}
-    return Case(case.name, *args, **kwargs)
-
-
 def variant(case, make):
     """The case with `make` applied to every tensor input it applies to, or
     None when it applies to none."""
@@ -172,36 +142,12 @@ def record(name, case, title, symbolic):
         return E.static_case(name, case)
     if not E.accepted(name, case):
         return None
-    return E.symbolic_case(title, name, dynamic(name, case))
+    return E.symbolic_case(title, name, E.dynamic_copy(name, case))
 
 
 def main(out, only, variants, symbolic=False):
-    out.mkdir(parents=True, exist_ok=True)
-    progress = out / "progress.txt"
-    skip = set()
-    if progress.exists():
-        lines = progress.read_text().splitlines()
-        skip = {line[5:] for line in lines if line.startswith("SKIP ")}
-        if lines and lines[-1].startswith("RUN "):  # it crashed the process
-            skip.add(lines[-1][4:])
-            with open(progress, "a") as f:
-                f.write("SKIP " + lines[-1][4:] + "\n")
-
-    def note(line):
-        with open(progress, "a") as f:
-            f.write(line + "\n")
-
-    signal.signal(signal.SIGALRM, on_alarm)
-    families = {}
-    for name in sorted(E.CASES):
-        families.setdefault(E.family(name), []).append(name)
-    total = 0
-    for family, names in sorted(families.items()):
-        if only and family not in only:
-            continue
-        path = out / f"{family}.json"
-        if path.exists() or (out / f"{family}.none").exists():
-            continue
+    sweep = Sweep(out, only)
+    for family, names in sweep.families():
         ops, sym = {}, []
         for name in names:
             records = []
@@ -214,34 +160,22 @@ def main(out, only, variants, symbolic=False):
                     changed = variant(case, make)
                     title = f"{case.name}, {'dynamic ' if symbolic else ''}{kind} (sweep)"
                     key = f"{name}|{title}"
-                    if changed is None or key in skip or title in seen:
+                    if changed is None or key in sweep.skip or title in seen:
                         continue
                     seen.add(title)
                     changed.name = title
-                    note("RUN " + key)
                     try:
-                        signal.alarm(60)
-                        found = record(name, changed, title, symbolic)
+                        found = sweep.run(key, 60, lambda: record(name, changed, title, symbolic))
                         if found is not None:
                             records.append(found)
                     except Exception as e:  # noqa: BLE001 - report and go on
                         print(f"skipped {key}: {type(e).__name__}: {str(e)[:100]}", flush=True)
-                    finally:
-                        signal.alarm(0)
-                    note("DONE " + key)
             if records and symbolic:
                 sym += records
             elif records:
                 ops[E.op_name(name)] = {"schema": str(E.aten_op(name)._schema), "cases": records}
-        if ops or sym:
-            fixture = {"header": E.header(), "ops": ops, "symbolic": sym}
-            path.write_text(E.dump(fixture) + "\n")
-            count = sum(len(o["cases"]) for o in ops.values()) + len(sym)
-            total += count
-            print(f"{path}: {count} cases", flush=True)
-        else:
-            (out / f"{family}.none").write_text("")
-    print(f"done: {total} cases", flush=True)
+        sweep.write(family, ops, sym)
+    sweep.done()
 
 
 if __name__ == "__main__":
