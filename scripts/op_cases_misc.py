@@ -616,6 +616,8 @@ SYMBOLIC += [
     ("is_same_size of dynamic sizes", "is_same_size", C("", D([2, 3], "x"), D([2, 3], "y"))),
     ("is_same_size of a dynamic and a static size", "is_same_size",
      C("", D([2, 3], "x", ["static", "dynamic"]), T([2, 4]))),
+    # `a.shape == b.shape` compares the sizes (a guard each) before the ranks.
+    ("is_same_size of dynamic sizes of other ranks", "is_same_size", C("", D([2, 3], "x"), D([6], "y"))),
 ]
 SYMBOLIC += [
     ("_functional_assert_scalar with a dynamic token", "_functional_assert_scalar",

@@ -300,14 +300,12 @@ pub fn iter_static_layout(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
     Ok(true)
 }
 
-/// `sizes_compare_equal(a, b)`: Python's `a == b` of two shapes, a plain
-/// answer: the lengths, then each pair in turn (the same size object is
-/// equal without a guard), a guard per symbolic pair, up to the first
-/// that differs.
+/// `sizes_compare_equal(a, b)`: Python's `a == b` of two shapes (tuples),
+/// a plain answer: each pair in turn (the same size object is equal
+/// without a guard), a guard per symbolic pair, up to the first that
+/// differs, then the lengths (a tuple compares its items before its
+/// length).
 pub fn sizes_compare_equal(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
-    if a.len() != b.len() {
-        return Ok(SymBool::Bool(false));
-    }
     for (&x, &y) in a.iter().zip(&b) {
         if x == y {
             continue;
@@ -316,5 +314,5 @@ pub fn sizes_compare_equal(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool>
             return Ok(SymBool::Bool(false));
         }
     }
-    Ok(SymBool::Bool(true))
+    Ok(SymBool::Bool(a.len() == b.len()))
 }
