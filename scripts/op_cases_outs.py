@@ -515,11 +515,19 @@ def first_dtype(case):
 
 
 # Cases written for an out overload beside the derived ones: what only
-# its C++ kernel refuses.
+# its C++ kernel refuses, and the structured reductions' dtypes (the out's,
+# whatever the input's; a `dtype` argument must be the out's).
 WRITTEN = {
     "argmax.out": [C("bool input: into empty outs", T([2, 3], dtype=torch.bool), out=T([0], dtype=torch.int64))],
     "argmin.out": [C("bool input: into empty outs", T([2, 3], dtype=torch.bool), out=T([0], dtype=torch.int64))],
 }
+for _op, _args in {"sum.IntList_out": ([0],), "prod.int_out": (0,), "cumsum.out": (0,), "cumprod.out": (0,),
+                   "sum.out": (), "prod.out": ()}.items():
+    WRITTEN[_op] = [
+        C("float input into an int64 out", T([2, 3]), *_args, out=T([0], dtype=torch.int64)),
+        C("float input into a bool out", T([2, 3]), *_args, out=T([0], dtype=torch.bool)),
+        C("dtype argument other than the out's", T([2, 3]), *_args, dtype=torch.float64, out=T([0])),
+    ]
 
 
 def add(CASES, results_of):

@@ -435,6 +435,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("structured_out", "STRUCTURED"),
     ("iter_out", "ITER"),
     ("restrided_out", "RESTRIDED"),
+    ("reduction_out", "REDUCTION"),
     ("native_out", "NATIVE"),
     ("fixed_out", "FIXED_CASTABLE"),
     ("fixed_structured_out", "FIXED_STRUCTURED"),

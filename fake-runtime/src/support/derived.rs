@@ -118,14 +118,28 @@ pub fn fits_in_place(cx: &mut Cx<'_>, sizes: &[SymInt], target: &TensorMeta) -> 
 /// (`fake_rules::intrinsics::OUT_FORMS`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutForm {
-    /// Whether an out tensor must have exactly the result's dtype ("Expected
-    /// out tensor to have dtype float, but got double instead"), else any
-    /// dtype the result safely casts to.
-    pub exact_dtype: bool,
+    /// Which dtypes an out tensor may have.
+    pub dtype: OutDtype,
     /// Which out tensors take the result's strides.
     pub restride: Restride,
     /// What symbolic sizes do.
     pub symbolic: OnSymbolic,
+}
+
+/// Which dtypes the out tensors of a derived `out=` overload may have
+/// ([`OutForm`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutDtype {
+    /// Any dtype the result casts to (`canCast`: "result type Float can't
+    /// be cast to the desired output type Long").
+    Castable,
+    /// Exactly the result's ("Expected out tensor to have dtype float, but
+    /// got double instead").
+    Exact,
+    /// Any: the result takes the out's dtype, and a `dtype` argument must
+    /// be it (a reduction's `infer_dtype_from_optional`: "dtype argument
+    /// and out dtype must match in reduction").
+    FromOut,
 }
 
 /// Which out tensors of a derived `out=` overload take the result's
@@ -167,42 +181,55 @@ pub enum OnSymbolic {
 
 impl OutForm {
     /// `@derive(out)`: a castable dtype, resized contiguous.
-    pub const CASTABLE: OutForm = OutForm::new(false, Restride::Never, OnSymbolic::Kept);
+    pub const CASTABLE: OutForm =
+        OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Kept);
     /// `@derive(exact_out)`: exactly the result's dtype (an
     /// `out_wrapper(exact_dtype=True)`), resized contiguous.
-    pub const EXACT: OutForm = OutForm::new(true, Restride::Never, OnSymbolic::Kept);
+    pub const EXACT: OutForm = OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::Kept);
     /// `@derive(structured_out)`: exactly the result's dtype, restrided
     /// when resized (a structured kernel's `resize_out`).
-    pub const STRUCTURED: OutForm = OutForm::new(true, Restride::WhenResized, OnSymbolic::Kept);
+    pub const STRUCTURED: OutForm =
+        OutForm::new(OutDtype::Exact, Restride::WhenResized, OnSymbolic::Kept);
     /// `@derive(iter_out)`: a castable dtype, restrided when resized (a
     /// TensorIterator's structured kernel: `compute_types` casts the common
     /// dtype to the out's, `set_output_raw_strided` restrides a resized out).
-    pub const ITER: OutForm = OutForm::new(false, Restride::WhenResized, OnSymbolic::Kept);
+    pub const ITER: OutForm =
+        OutForm::new(OutDtype::Castable, Restride::WhenResized, OnSymbolic::Kept);
     /// `@derive(restrided_out)`: a castable dtype, every out restrided.
-    pub const RESTRIDED: OutForm = OutForm::new(false, Restride::Always, OnSymbolic::Kept);
+    pub const RESTRIDED: OutForm =
+        OutForm::new(OutDtype::Castable, Restride::Always, OnSymbolic::Kept);
     /// `@derive(native_out)`: [`Self::STRUCTURED`], symbolic sizes
     /// refused.
-    pub const NATIVE: OutForm = OutForm::new(true, Restride::WhenResized, OnSymbolic::Refused);
+    pub const NATIVE: OutForm =
+        OutForm::new(OutDtype::Exact, Restride::WhenResized, OnSymbolic::Refused);
     /// `@derive(fixed_out)`: [`Self::CASTABLE`], symbolic sizes fixed.
-    pub const FIXED_CASTABLE: OutForm = OutForm::new(false, Restride::Never, OnSymbolic::Fixed);
+    pub const FIXED_CASTABLE: OutForm =
+        OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Fixed);
     /// `@derive(fixed_structured_out)`: [`Self::STRUCTURED`], symbolic
     /// sizes fixed.
     pub const FIXED_STRUCTURED: OutForm =
-        OutForm::new(true, Restride::WhenResized, OnSymbolic::Fixed);
+        OutForm::new(OutDtype::Exact, Restride::WhenResized, OnSymbolic::Fixed);
     /// `@derive(fixed_exact_out)`: [`Self::EXACT`], symbolic sizes fixed
     /// (torchgen's generated `out=` kernel of a C++ functional:
     /// `resize_out_helper` lays a resized out out contiguously).
-    pub const FIXED_EXACT: OutForm = OutForm::new(true, Restride::Never, OnSymbolic::Fixed);
+    pub const FIXED_EXACT: OutForm =
+        OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::Fixed);
     /// `@derive(settled_exact_out)`: [`Self::EXACT`], the results' sizes
     /// fixed at their hints.
     pub const SETTLED_EXACT: OutForm =
-        OutForm::new(true, Restride::Never, OnSymbolic::FixedResults);
+        OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::FixedResults);
+    /// `@derive(reduction_out)`: the out's dtype taken, resized
+    /// contiguous (a structured reduction or scan: `sum`, `prod`,
+    /// `cumsum`).
+    pub const REDUCTION: OutForm =
+        OutForm::new(OutDtype::FromOut, Restride::Never, OnSymbolic::Kept);
     /// `@derive(refused_out)`: [`Self::CASTABLE`], symbolic sizes refused.
-    pub const REFUSED_CASTABLE: OutForm = OutForm::new(false, Restride::Never, OnSymbolic::Refused);
+    pub const REFUSED_CASTABLE: OutForm =
+        OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused);
 
-    const fn new(exact_dtype: bool, restride: Restride, symbolic: OnSymbolic) -> OutForm {
+    const fn new(dtype: OutDtype, restride: Restride, symbolic: OnSymbolic) -> OutForm {
         OutForm {
-            exact_dtype,
+            dtype,
             restride,
             symbolic,
         }
@@ -247,16 +274,30 @@ pub fn out_variant(
         let i = first + k;
         let out = args::tensor(cx, args, usize::from(i), "out")?;
         let r = tensor_result(cx, &result, usize::from(k))?;
-        if form.exact_dtype && r.dtype != out.dtype {
-            return Err(invalid(
-                cx,
-                format!(
-                    "Expected out tensor to have dtype {}, but got {} instead",
-                    r.dtype, out.dtype
-                ),
-            ));
+        match form.dtype {
+            OutDtype::Exact if r.dtype != out.dtype => {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "Expected out tensor to have dtype {}, but got {} instead",
+                        r.dtype, out.dtype
+                    ),
+                ));
+            }
+            OutDtype::FromOut => {
+                let given = args[..first_index].iter().find_map(|a| match a {
+                    Arg::DType(d) => Some(*d),
+                    _ => None,
+                });
+                if given.is_some_and(|d| d != out.dtype) {
+                    return Err(invalid(
+                        cx,
+                        "dtype argument and out dtype must match in reduction".into(),
+                    ));
+                }
+            }
+            _ => require_castable(cx, r.dtype, out.dtype)?,
         }
-        require_castable(cx, r.dtype, out.dtype)?;
         let fixed;
         let r = if form.symbolic == OnSymbolic::FixedResults && !r.is_static() {
             fixed = fixed_meta(cx, r)?;
