@@ -566,7 +566,12 @@ CASES.update({
 # ---- symbolic cases ----------------------------------------------------------------
 
 
+# The derived symbolic cases stay beside the written ones.
+KEEP_DERIVED = {"softmax.int"}
+
 SYMBOLIC = [
+    # `_softmax`'s meta checks no dim: one out of range is taken.
+    ("softmax.int with a dim out of range, dynamic sizes", "softmax.int", C("", D([2, 3], "self"), 2)),
     # `torch._refs.pow` squares as `a * a`, a multiplication through the
     # mode: on symbolic sizes its fast binary path makes an input that is
     # contiguous but for size-1 dims contiguous; a cube keeps the layout.
