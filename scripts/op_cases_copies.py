@@ -119,10 +119,17 @@ CASES = {
         C("transposed self", tr(3, 4), T([3])),
         C("storage offset self", off(3, 4), T([3])),
         C("src of another length", T([3, 4]), T([2])),
+        C("dims out of range", T([3, 4]), T([3]), 0, 0, 5),
     ],
 }
 
+# The derived symbolic cases stay beside the written ones.
+KEEP_DERIVED = {"diagonal_scatter"}
+
 SYMBOLIC = [
+    # `meta_diagonal_scatter` checks neither `src` nor the dims.
+    ("diagonal_scatter of a src of another length, dynamic sizes", "diagonal_scatter",
+     Case("", D([3, 4], "self"), D([2], "src"))),
     ("unfold of a dynamic dim", "unfold", Case("", D([3, 9], "x"), 1, 3, 2)),
     ("broadcast_tensors of dynamic dims", "broadcast_tensors",
      Case("", [D([3, 1], "x", ["dynamic", "static"]), D([1, 4], "y", ["static", "dynamic"])])),

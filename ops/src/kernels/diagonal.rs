@@ -86,39 +86,6 @@ pub(crate) fn diagonal_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     super::contiguous_copies(cx, outs)
 }
 
-/// `diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0,
-/// int dim2=1) -> Tensor`: `self`'s sizes, laid out as
-/// `clone_preserve_strides(self)`; `src` must have the diagonal's sizes,
-/// refused only when they are known to differ (PyTorch records no guard).
-pub(crate) fn diagonal_scatter(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let t = args::tensor(cx, a, 0, "self")?;
-    let src = args::tensor(cx, a, 1, "src")?;
-    let view_args = [a[0].clone(), a[2].clone(), a[3].clone(), a[4].clone()];
-    let outs = diagonal(cx, &view_args)?;
-    if let Some(Out::Tensor(d, _)) = outs.first() {
-        let mut same = d.sizes.len() == src.sizes.len();
-        for (&x, &y) in d.sizes.iter().zip(&src.sizes) {
-            let c = cx.env.ne(x, y)?;
-            if cx.env.statically_known_true(c) {
-                same = false;
-            }
-        }
-        if !same {
-            return Err(invalid(
-                cx,
-                "expected src to have a size equal to the diagonal of the input",
-            ));
-        }
-    }
-    let strides = crate::intrinsics::preserved_strides(cx, t)?;
-    let offset = crate::intrinsics::preserved_offset(cx, t)?;
-    let mut out = super::fresh(cx, t, t.sizes.clone(), strides);
-    out.storage_offset = offset;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(out, Alias::Fresh));
-    Ok(outs)
-}
-
 /// `linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1)
 /// -> Tensor(a)`: `diagonal` with the last two dims by default.
 pub(crate) fn linalg_diagonal(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {

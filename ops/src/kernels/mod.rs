@@ -95,7 +95,7 @@ pub(crate) use conv::{
     conv2d_padding, conv3d, conv3d_padding, convolution_mode_op, convolution_op,
 };
 pub(crate) use conv_backward::convolution_backward;
-pub(crate) use diagonal::{diagonal, diagonal_copy, diagonal_scatter, linalg_diagonal};
+pub(crate) use diagonal::{diagonal, diagonal_copy, linalg_diagonal};
 pub(crate) use diff::diff;
 pub(crate) use distance::{cdist, cdist_backward};
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide, floor_divide_scalar};
