@@ -27,9 +27,11 @@ SYMBOLIC = [
     ("__rshift__ of a dynamic vector by a zero-dim shift", "__rshift__.Tensor",
      C("", D([4], "x", dtype=i32), T([], dtype=i32))),
     ("_add_relu of dynamic operands that broadcast", "_add_relu.Tensor", C("", D([3, 4], "x"), D([4], "y"))),
+    # `sub.Scalar`'s meta converts an int tensor with the C++ `to`, fixing its sizes.
+    ("subtract.Scalar of a dynamic int tensor and a float", "subtract.Scalar", C("", D([3], "x", dtype=i64), 2.5)),
 ]
 # Their cases of the same sizes, derived, are kept beside.
-KEEP_DERIVED = {"addcmul", "lerp.Scalar", "__rshift__.Tensor", "_add_relu.Tensor"}
+KEEP_DERIVED = {"addcmul", "lerp.Scalar", "__rshift__.Tensor", "_add_relu.Tensor", "subtract.Scalar"}
 
 
 def extended(cases, *extra, **kw):

@@ -630,6 +630,8 @@ SYMBOLIC += [
     ("native_dropout_backward of a dynamic channels-last gradient", "native_dropout_backward",
      C("", D([2, 3, 4, 4], "g", fmt=CL), D([2, 3, 4, 4], "m", dtype=b8), 2.0)),
     ("one_hot of a dynamic index", "one_hot", C("", D([2, 3], "x", dtype=i64), 4)),
+    # The decomposition export runs takes an index of any dtype.
+    ("one_hot of a dynamic int32 index", "one_hot", C("", D([2, 3], "x", dtype=i32), 4)),
     ("native_batch_norm of a dynamic input in eval", "native_batch_norm",
      C("", D([2, 3, 4], "x"), None, None, D([3], "m"), D([3], "v"), False, 0.1, 1e-5)),
     # On symbolic sizes each arithmetic step of the reference takes the fake

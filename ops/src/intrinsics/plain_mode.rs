@@ -1,6 +1,7 @@
 //! What a plain fake mode refuses where the Python dispatcher (as export
 //! traces) allows it: a Python meta kernel's `expand` of a tensor to
-//! symbolic sizes reaches ATen's C++ `expand`, which takes plain sizes.
+//! symbolic sizes reaches ATen's C++ `expand`, which takes plain sizes;
+//! a C++ kernel's check its Python implementation does not make.
 
 use super::*;
 use fake_runtime::support::{refuse_plain_broadcast, refuse_plain_expand_call};
@@ -49,4 +50,11 @@ pub fn meta_broadcast_indices(cx: &mut Cx<'_>, indices: &[Option<&TensorMeta>]) 
     let common = shape::broadcast(cx.env, cx.op, &shapes)?;
     refuse_plain_broadcast(cx, &shapes, &common)?;
     Ok(true)
+}
+
+/// `python_implementation()`: whether the operator runs its Python
+/// implementation (under the Python dispatcher, as export traces) rather
+/// than ATen's C++ kernel, for the checks only one of them makes.
+pub fn python_implementation(cx: &mut Cx<'_>) -> Result<bool> {
+    Ok(cx.defaults.python_dispatcher)
 }
