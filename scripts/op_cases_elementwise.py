@@ -29,9 +29,11 @@ SYMBOLIC = [
     ("_add_relu of dynamic operands that broadcast", "_add_relu.Tensor", C("", D([3, 4], "x"), D([4], "y"))),
     # `sub.Scalar`'s meta converts an int tensor with the C++ `to`, fixing its sizes.
     ("subtract.Scalar of a dynamic int tensor and a float", "subtract.Scalar", C("", D([3], "x", dtype=i64), 2.5)),
+    # No meta: `self` is returned unchecked.
+    ("logit_ of a dynamic int64 self", "logit_", C("", D([2, 3], "self", dtype=i64))),
 ]
 # Their cases of the same sizes, derived, are kept beside.
-KEEP_DERIVED = {"addcmul", "lerp.Scalar", "__rshift__.Tensor", "_add_relu.Tensor", "subtract.Scalar"}
+KEEP_DERIVED = {"addcmul", "lerp.Scalar", "__rshift__.Tensor", "_add_relu.Tensor", "subtract.Scalar", "logit_"}
 
 
 def extended(cases, *extra, **kw):

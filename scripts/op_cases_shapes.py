@@ -577,7 +577,12 @@ CASES["addr_"] = [
     C("float self", T([2, 3]), T([2]), T([3])),
     C("transposed self", tr(2, 3), T([2]), T([3])),
     C("int64 self with float vectors refused", T([2, 3], dtype=i64), T([2]), T([3])),
-    C("broadcast self refused", T([3]), T([2]), T([3])),
+    C("broadcast self resized", T([3]), T([2]), T([3])),
+]
+KEEP_DERIVED = {"addr_"}
+SYMBOLIC += [
+    # `addr` with `self` as its out: a `self` of other sizes is resized.
+    ("addr_ of a dynamic self of other sizes", "addr_", C("", D([3], "self"), D([2], "vec1"), D([3], "vec2"))),
 ]
 CASES["diag_embed.out"] = out_variant_cases(T([3]), shape=[3, 3])
 CASES["block_diag.out"] = out_variant_cases([T([2, 3]), T([1, 1])], shape=[3, 4])

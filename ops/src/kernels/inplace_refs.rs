@@ -12,6 +12,10 @@
 //! - `ldexp_` is `torch._decomp`'s `register_inplace`: the functional
 //!   result copied into `self` (`copy_`: any dtype, the result must
 //!   broadcast to `self`).
+//! - `addr_` is `addr` with `self` as its out: `addr`'s checks, a result
+//!   that safely casts to `self`'s dtype, and `self` resized to the
+//!   result's sizes where they differ (the out wrapper's resize, which
+//!   `_make_inplace` would refuse but this path does not).
 //! - `as_strided_` is ATen's `setStrided`: `self` takes the geometry,
 //!   which must lie inside its storage. Metadata does not say how large
 //!   a storage is; it is taken to be the smallest that holds `self`
@@ -88,6 +92,19 @@ fn safe_copy(cx: &mut Cx<'_>, result: DType, target: &TensorMeta) -> Result<()> 
             target.dtype
         ),
     ))
+}
+
+/// `addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1,
+/// Scalar alpha=1)`: see the module's documentation.
+pub(crate) fn addr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let outs = crate::erased::addr(cx, a)?;
+    let Some(Out::Tensor(r, _)) = outs.first() else {
+        return Err(invalid(cx, "addr gave no tensor"));
+    };
+    safe_copy(cx, r.dtype, t)?;
+    let target = fake_runtime::support::resize_output(cx, t, &r.sizes, None)?;
+    Ok(written(target))
 }
 
 /// `abs_` and `absolute_`: `abs(self)` must have `self`'s dtype exactly

@@ -121,7 +121,8 @@ pub(crate) use histogram::{
 };
 pub(crate) use inplace_arith::{binop_inplace, binop_inplace_alpha, div_inplace};
 pub(crate) use inplace_refs::{
-    abs_, as_strided_, float_power_scalar_, float_power_tensor_, ldexp_, pow_scalar_, pow_tensor_,
+    abs_, addr_, as_strided_, float_power_scalar_, float_power_tensor_, ldexp_, pow_scalar_,
+    pow_tensor_,
 };
 pub(crate) use instance_norm::instance_norm;
 pub(crate) use integrals::{
