@@ -567,9 +567,11 @@ CASES.update({
 
 
 # The derived symbolic cases stay beside the written ones.
-KEEP_DERIVED = {"softmax.int"}
+KEEP_DERIVED = {"softmax.int", "_assert_async"}
 
 SYMBOLIC = [
+    # The meta leaves the check to run time: any tensor is taken.
+    ("_assert_async of a dynamic vector", "_assert_async", C("", D([2], "self", dtype=b8))),
     # `_softmax`'s meta checks no dim: one out of range is taken.
     ("softmax.int with a dim out of range, dynamic sizes", "softmax.int", C("", D([2, 3], "self"), 2)),
     # `torch._refs.pow` squares as `a * a`, a multiplication through the
