@@ -640,6 +640,10 @@ SYMBOLIC = [
     ("conv2d output size", "convolution", Case(
         "", D([2, 3, 10, 12], "x", ["static", "static", "dynamic", "dynamic"]), T([4, 3, 3, 3]), None,
         [2, 2], [1, 1], [1, 1], False, [0, 0], 1)),
+    # The fake kernel computes with a zero dilation (eager refuses it).
+    ("conv2d of a zero dilation and a dynamic batch", "convolution", Case(
+        "", D([2, 3, 8, 8], "x", ["dynamic", "static", "static", "static"]), T([4, 3, 3, 3]), None,
+        [1, 1], [0, 0], [0, 0], False, [0, 0], 1)),
     ("diff along a dynamic dim", "diff", Case("", D([3, 6], "x"))),
     ("diff with a dynamic prepend", "diff", Case("", D([3, 6], "x"), 2, -1, D([3, 4], "p", ["static", "dynamic"]))),
     ("duck sized operands", "add.Tensor", Case(

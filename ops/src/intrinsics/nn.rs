@@ -159,11 +159,8 @@ pub(crate) fn conv_sizes(
     if dilation.iter().any(|&d| d < 0) {
         return refuse(cx, "dilation should be greater than zero");
     }
-    if dilation.contains(&0) {
-        // PyTorch's fake kernel computes with a zero dilation; its eager
-        // kernels refuse it, and so do we.
-        return refuse(cx, "non-positive dilation is not supported");
-    }
+    // A zero dilation is computed with, as PyTorch's fake kernel does (its
+    // eager kernels refuse it: "non-positive dilation is not supported").
     if let SymInt::Int(g) = groups
         && g <= 0
     {
