@@ -273,6 +273,15 @@ pub fn out_variant(
     for k in 0..count {
         let i = first + k;
         let out = args::tensor(cx, args, usize::from(i), "out")?;
+        // An output the functional does not compute (an `output_mask`
+        // entry false) leaves its out tensor as it was in a Python out
+        // wrapper (the forms that compute with symbolic sizes and resize
+        // contiguously); a C++ kernel refuses to copy it.
+        let python_wrapper = form.symbolic == OnSymbolic::Kept && form.restride == Restride::Never;
+        if python_wrapper && matches!(result.get(usize::from(k)), Some(Out::None)) {
+            outs.push(Out::Tensor(out.clone(), Alias::InPlace(i)));
+            continue;
+        }
         let r = tensor_result(cx, &result, usize::from(k))?;
         match form.dtype {
             OutDtype::Exact if r.dtype != out.dtype => {
