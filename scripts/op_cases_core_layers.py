@@ -659,6 +659,9 @@ SYMBOLIC = [
      Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, [2.0, 2.0])),
     ("upsample bilinear by a half", "upsample_bilinear2d.vec",
      Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, False, [0.5, 0.5])),
+    # The decomposition export runs checks no empty dim.
+    ("upsample bilinear of no channels and a dynamic batch", "upsample_bilinear2d.vec",
+     Case("", D([2, 0, 8, 10], "x", ["dynamic", "static", "static", "static"]), None, False, [2.0, 2.0])),
     ("attention with dynamic sequence lengths", "scaled_dot_product_attention",
      Case("", D([2, 4, 7, 16], "q", ["static", "static", "dynamic", "static"]),
           D([2, 4, 9, 16], "k", ["static", "static", "dynamic", "static"]),
