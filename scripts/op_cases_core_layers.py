@@ -659,6 +659,10 @@ SYMBOLIC = [
      Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, [2.0, 2.0])),
     ("upsample bilinear by a half", "upsample_bilinear2d.vec",
      Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, False, [0.5, 0.5])),
+    # The decomposition samples the input's dims after the first two,
+    # zipped with the output sizes: a 3-D input in its last dim only.
+    ("upsample_bilinear2d of a 3-d input of a dynamic batch", "upsample_bilinear2d",
+     Case("", D([3, 8, 10], "x", ["dynamic", "static", "static"]), [5, 7], False)),
     # The decomposition export runs checks no empty dim.
     ("upsample bilinear of no channels and a dynamic batch", "upsample_bilinear2d.vec",
      Case("", D([2, 0, 8, 10], "x", ["dynamic", "static", "static", "static"]), None, False, [2.0, 2.0])),

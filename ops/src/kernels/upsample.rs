@@ -251,7 +251,11 @@ pub(crate) fn upsample_linear_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 /// align_corners, float? scales=None)` and `upsample_trilinear3d(...,
 /// float? scales_d=None, float? scales_h=None, float? scales_w=None)`:
 /// their Python decompositions (which FakeTensorMode runs), the same
-/// `_upsample_linear` as [`upsample_linear_vec`].
+/// `_upsample_linear` as [`upsample_linear_vec`]. It interpolates the
+/// input's dims after the first two, each zipped with an output size: an
+/// output size past them is ignored (a 3-D input to
+/// `upsample_bilinear2d` is sampled in its last dim only), a dim past
+/// the output sizes is an index out of range.
 pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let osize = args::sizes(cx, a, 1, "output_size", None)?;
@@ -260,10 +264,19 @@ pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     for i in 0..osize.len() {
         scales.push(args::opt_float(cx, a, 3 + i, "scales", None)?);
     }
+    // `input.shape[1]`, then the input's spatial dims zipped with the
+    // output sizes and scales.
+    let Some(spatial) = t.dim().checked_sub(2) else {
+        return Err(invalid(cx, "tuple index out of range"));
+    };
+    let n = spatial.min(osize.len());
     if !align_corners {
-        check_scalable(cx, &osize, &scales)?;
+        check_scalable(cx, &osize[..n], &scales[..n])?;
     }
-    upsample_linear(cx, t, &osize, &scales)
+    if spatial > osize.len() {
+        return Err(invalid(cx, "tuple index out of range"));
+    }
+    upsample_linear(cx, t, &osize[..n], &scales[..n])
 }
 
 /// `_compute_scale` without `align_corners`: `in / out` when no positive
