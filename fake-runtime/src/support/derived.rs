@@ -270,28 +270,30 @@ pub fn out_variant(
     let first_index = usize::from(first);
     let result = functional(cx, &args[..args.len().min(first_index)])?;
     let mut outs = Outs::new();
+    // An output the functional does not compute (an `output_mask` entry
+    // false) leaves its out tensor as it was in a Python out wrapper (the
+    // forms that compute with symbolic sizes and resize contiguously); a
+    // C++ kernel refuses to copy it.
+    let python_wrapper = form.symbolic == OnSymbolic::Kept && form.restride == Restride::Never;
     for k in 0..count {
         let i = first + k;
         let out = args::tensor(cx, args, usize::from(i), "out")?;
-        // An output the functional does not compute (an `output_mask`
-        // entry false) leaves its out tensor as it was in a Python out
-        // wrapper (the forms that compute with symbolic sizes and resize
-        // contiguously); a C++ kernel refuses to copy it.
-        let python_wrapper = form.symbolic == OnSymbolic::Kept && form.restride == Restride::Never;
         if python_wrapper && matches!(result.get(usize::from(k)), Some(Out::None)) {
             outs.push(Out::Tensor(out.clone(), Alias::InPlace(i)));
             continue;
         }
         let r = tensor_result(cx, &result, usize::from(k))?;
         match form.dtype {
-            OutDtype::Exact if r.dtype != out.dtype => {
-                return Err(invalid(
-                    cx,
-                    format!(
-                        "Expected out tensor to have dtype {}, but got {} instead",
-                        r.dtype, out.dtype
-                    ),
-                ));
+            OutDtype::Exact => {
+                if r.dtype != out.dtype {
+                    return Err(invalid(
+                        cx,
+                        format!(
+                            "Expected out tensor to have dtype {}, but got {} instead",
+                            r.dtype, out.dtype
+                        ),
+                    ));
+                }
             }
             OutDtype::FromOut => {
                 let given = args[..first_index].iter().find_map(|a| match a {
@@ -305,7 +307,7 @@ pub fn out_variant(
                     ));
                 }
             }
-            _ => require_castable(cx, r.dtype, out.dtype)?,
+            OutDtype::Castable => require_castable(cx, r.dtype, out.dtype)?,
         }
         let fixed;
         let r = if form.symbolic == OnSymbolic::FixedResults && !r.is_static() {
