@@ -154,6 +154,36 @@ pub fn reduced_strides(
     Ok(out)
 }
 
+/// `complex_count_fixed(self, dim, dtype)`: `torch._refs.mean` divides
+/// the sum by the reduced element count, a Python number, which a
+/// complex result converts with `complex()`: a symbolic count is fixed at
+/// its hint (a guard). Always true (a `check` for its guard).
+pub fn complex_count_fixed(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dim: Option<IntList>,
+    dtype: DType,
+) -> Result<bool> {
+    if !dtype.is_complex() || t.dim() == 0 {
+        return Ok(true);
+    }
+    let reduced = shape::reduced_dims(cx.op, t.dim(), dim.as_deref())?;
+    let mut count = SymInt::Int(1);
+    for (&s, r) in t.sizes.iter().zip(reduced) {
+        if r {
+            count = cx.env.mul(count, s)?;
+        }
+    }
+    cx.env.guard_int(count, cx.op)?;
+    Ok(true)
+}
+
+/// `complex_numel_fixed(self, dtype)`: [`complex_count_fixed`] of a
+/// reduction over every dim (`mean(self)`).
+pub fn complex_numel_fixed(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<bool> {
+    complex_count_fixed(cx, t, None, dtype)
+}
+
 /// `listed_reduction_strides(self, dim, shape)`: the layout of
 /// `torch._refs.any` (and `all`, its negation) over a dim list: an empty
 /// list reduces nothing and the reference clones the input (after a
