@@ -29,8 +29,11 @@ SYMBOLIC = [
     ("mean of a dynamic complex vector", "mean", C("", D([5], "self", dtype=c64))),
     ("mean.dim of a dynamic complex matrix along dim 1", "mean.dim", C("", D([2, 3], "self", dtype=c64), [1])),
     ("mean.dim of a dynamic float matrix along both dims", "mean.dim", C("", D([2, 3], "self"), [0, 1])),
+    ("var_mean of a dynamic complex vector", "var_mean", C("", D([5], "self", dtype=c64))),
+    ("std_mean.dim of a dynamic complex matrix along dim 1", "std_mean.dim",
+     C("", D([2, 3], "self", dtype=c64), [1])),
 ]
-KEEP_DERIVED = {"argmax.out", "argmin.out", "mean", "mean.dim"}
+KEEP_DERIVED = {"argmax.out", "argmin.out", "mean", "mean.dim", "var_mean", "std_mean.dim"}
 
 CASES.update({
     "clamp": [
