@@ -45,19 +45,30 @@ import warnings
 import torch
 
 import export_op_cases as E
-from op_case_inputs import T, Case
+from op_case_inputs import T, Case, off
 from sweep_progress import Sweep
 
 warnings.filterwarnings("ignore")
 logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
 
 
+def transposed_strides(given):
+    """The strides `transposed` gives a tensor of sizes `given`: contiguous
+    strides of its sizes with the last two swapped, swapped back."""
+    sizes = list(given)
+    sizes[-1], sizes[-2] = sizes[-2], sizes[-1]
+    strides, acc = [], 1
+    for s in reversed(sizes):
+        strides.insert(0, acc)
+        acc *= max(s, 1)
+    strides[-1], strides[-2] = strides[-2], strides[-1]
+    return strides
+
+
 def transposed(desc):
     if len(desc.sizes) < 2:
         return None
-    sizes = list(desc.sizes)
-    sizes[-1], sizes[-2] = sizes[-2], sizes[-1]
-    return T(sizes, dtype=desc.dtype, device=desc.device, then=lambda t: t.transpose(-1, -2))
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=transposed_strides)
 
 
 def channels_last(desc):
@@ -68,11 +79,7 @@ def channels_last(desc):
 
 
 def offset(desc):
-    strides, acc = [], 1
-    for s in reversed(desc.sizes):
-        strides.insert(0, acc)
-        acc *= max(s, 1)
-    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=strides, offset=3)
+    return off(*desc.sizes, dtype=desc.dtype, device=desc.device)
 
 
 VARIANTS = {"transposed": transposed, "channels last": channels_last, "offset": offset}
@@ -90,29 +97,10 @@ DTYPE_VARIANTS = {str(d).removeprefix("torch."): of_dtype(d)
                   for d in (torch.int64, torch.bool, torch.float16, torch.float64)}
 
 
-def transposed_strides(given):
-    """The strides `transposed` gives a tensor of sizes `given`: contiguous
-    strides of its sizes with the last two swapped, swapped back."""
-    sizes = list(given)
-    sizes[-1], sizes[-2] = sizes[-2], sizes[-1]
-    strides, acc = [], 1
-    for s in reversed(sizes):
-        strides.insert(0, acc)
-        acc *= max(s, 1)
-    strides[-1], strides[-2] = strides[-2], strides[-1]
-    return strides
-
-
-def sym_transposed(desc):
-    if len(desc.sizes) < 2:
-        return None
-    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=transposed_strides)
-
-
 # Symbolic variants: a dynamic input's layout is given by its strides as a
 # function of its sizes, or by a memory format, so that the samples at
 # other sizes are laid out alike.
-SYMBOLIC_VARIANTS = {"transposed": sym_transposed, "channels last": channels_last}
+SYMBOLIC_VARIANTS = {"transposed": transposed, "channels last": channels_last}
 
 
 def variant(case, make):

@@ -227,6 +227,16 @@ impl OutForm {
     pub const REFUSED_CASTABLE: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused);
 
+    /// Whether the form is a Python decomposition's `out_wrapper`
+    /// ([`Self::CASTABLE`], [`Self::EXACT`]): it computes with symbolic
+    /// sizes and resizes an out contiguously, where the other forms are
+    /// C++ kernels'.
+    pub fn is_python_wrapper(self) -> bool {
+        self.symbolic == OnSymbolic::Kept
+            && self.restride == Restride::Never
+            && self.dtype != OutDtype::FromOut
+    }
+
     const fn new(dtype: OutDtype, restride: Restride, symbolic: OnSymbolic) -> OutForm {
         OutForm {
             dtype,
@@ -270,15 +280,13 @@ pub fn out_variant(
     let first_index = usize::from(first);
     let result = functional(cx, &args[..args.len().min(first_index)])?;
     let mut outs = Outs::new();
-    // An output the functional does not compute (an `output_mask` entry
-    // false) leaves its out tensor as it was in a Python out wrapper (the
-    // forms that compute with symbolic sizes and resize contiguously); a
-    // C++ kernel refuses to copy it.
-    let python_wrapper = form.symbolic == OnSymbolic::Kept && form.restride == Restride::Never;
     for k in 0..count {
         let i = first + k;
         let out = args::tensor(cx, args, usize::from(i), "out")?;
-        if python_wrapper && matches!(result.get(usize::from(k)), Some(Out::None)) {
+        // An output the functional does not compute (an `output_mask`
+        // entry false) leaves its out tensor as it was in a Python out
+        // wrapper; a C++ kernel refuses to copy it.
+        if form.is_python_wrapper() && matches!(result.get(usize::from(k)), Some(Out::None)) {
             outs.push(Out::Tensor(out.clone(), Alias::InPlace(i)));
             continue;
         }
