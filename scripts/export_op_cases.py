@@ -124,6 +124,10 @@ MODULE_PYTHON_DISPATCHER = set()
 # plain fake mode all the same: what PyTorch does without the dispatcher
 # (ATen's kernels on fake tensors, `@plain(...)` in the rules).
 PLAIN = set()
+# Titles of static cases run under the Python dispatcher although their
+# overload is not in PYTHON_DISPATCHER (`op_cases_overlap.py`: what the
+# dispatcher changes, as export traces).
+DISPATCHED = set()
 for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointwise, op_cases_core_layers,
                 op_cases_core_backward, op_cases_linalg, op_cases_collectives, op_cases_complex, op_cases_composites, op_cases_conv_backends, op_cases_copies, op_cases_elementwise,
                 op_cases_fft, op_cases_foreach, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc, op_cases_optimizers, op_cases_plain_mode, op_cases_quantized,
@@ -523,9 +527,12 @@ PYTHON_DISPATCHER_FAMILIES = ("fft_", "_fft_")
 
 def uses_dispatcher(name, title=None):
     """Whether the cases of overload `name` run under the Python dispatcher
-    (not the symbolic case `title` when PLAIN names it)."""
+    (not the symbolic case `title` when PLAIN names it; the static case
+    `title` when DISPATCHED names it)."""
     if title in PLAIN:
         return False
+    if title in DISPATCHED:
+        return True
     return name in PYTHON_DISPATCHER or family(name).startswith(PYTHON_DISPATCHER_FAMILIES)
 
 
@@ -566,13 +573,13 @@ def static_case(name, case):
     RENAME.clear()
     SHAPE_ENV[0] = env
     record = {"name": case.name}
-    note_dispatcher(record, name)
+    note_dispatcher(record, name, case.name)
     with mode:
         bound_desc = bind(op, case)
         bound = [(n, d, kw, materialise(v, T.make), dflt) for (n, d, kw, v, dflt) in bound_desc]
     record["inputs"] = input_records(bound)
     tensor_args = [(i, v) for i, (_, _, _, v, _) in enumerate(bound) if isinstance(v, torch.Tensor)]
-    with mode, dispatcher_for(name):
+    with mode, dispatcher_for(name, case.name):
         try:
             before = set(env.var_to_range)
             try:
@@ -1010,6 +1017,11 @@ import op_cases_outs  # noqa: E402
 # calls it refuses at error level.
 logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
 op_cases_outs.add(CASES, results_of)
+
+import op_cases_overlap  # noqa: E402
+
+op_cases_overlap.add(CASES)
+DISPATCHED |= op_cases_overlap.DISPATCHED
 
 
 if __name__ == "__main__":

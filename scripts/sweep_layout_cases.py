@@ -5,7 +5,7 @@ disagreements off the layouts the written cases chose.
 Run by hand from the repository root with torch 2.15 installed, as
 `export_op_cases.py` (default thread count):
 
-    python scripts/sweep_layout_cases.py [--dtypes | --symbolic] DIR [FAMILY...]
+    python scripts/sweep_layout_cases.py [--dtypes | --symbolic | --dispatcher] [--kinds=K,...] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -19,13 +19,24 @@ changing every input it applies to at once:
   strides are not contiguous;
 - "channels last": a 4-d input in `torch.channels_last`, a 5-d one in
   `torch.channels_last_3d`;
-- "offset": every input starts at storage offset 3.
+- "offset": every input starts at storage offset 3;
+- "expanded": an input's first dim of size 2 or more has stride 0, as a
+  broadcast by `expand` leaves it (overlapping, not dense);
+- "strided": an input is every other element of its last dim (dense
+  along no dim: the strides of a slice `[..., ::2]`).
 
 With `--dtypes` it sweeps dtypes instead, each floating-point input made
-int64, bool, float16 or float64 in turn (result dtypes, promotion and
-the kernels' dtype checks). With `--symbolic` it writes symbolic cases:
-the transposed and channels-last variants PyTorch accepts, each with its
-dims of size 2 or more dynamic and its layout kept.
+int64, int32, uint8, bool, float16, bfloat16, float64 or complex64 in
+turn (result dtypes, promotion and the kernels' dtype checks). With
+`--symbolic` it writes symbolic cases: the transposed, channels-last,
+expanded and strided variants PyTorch accepts, each with its dims of
+size 2 or more dynamic and its layout kept.
+
+`--dispatcher` makes the static layout variants under the Python
+dispatcher, as export runs every operator (the references and
+decompositions it prefers write through `copy_`, whose Python meta
+refuses a written tensor that overlaps itself). `--kinds=expanded,strided`
+(or `--kinds=bfloat16`, ...) makes only the variants named.
 
 A variant PyTorch's fake kernel refuses where the case itself is accepted
 is still recorded (the refusal is the answer to match). The records are
@@ -52,15 +63,20 @@ warnings.filterwarnings("ignore")
 logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
 
 
+def contiguous_strides(sizes):
+    strides, acc = [], 1
+    for s in reversed(sizes):
+        strides.insert(0, acc)
+        acc *= max(s, 1)
+    return strides
+
+
 def transposed_strides(given):
     """The strides `transposed` gives a tensor of sizes `given`: contiguous
     strides of its sizes with the last two swapped, swapped back."""
     sizes = list(given)
     sizes[-1], sizes[-2] = sizes[-2], sizes[-1]
-    strides, acc = [], 1
-    for s in reversed(sizes):
-        strides.insert(0, acc)
-        acc *= max(s, 1)
+    strides = contiguous_strides(sizes)
     strides[-1], strides[-2] = strides[-2], strides[-1]
     return strides
 
@@ -82,7 +98,38 @@ def offset(desc):
     return off(*desc.sizes, dtype=desc.dtype, device=desc.device)
 
 
-VARIANTS = {"transposed": transposed, "channels last": channels_last, "offset": offset}
+def expanded_strides(sizes):
+    """Contiguous strides of `sizes` with the first dim of size 2 or more
+    at stride 0."""
+    strides = contiguous_strides(sizes)
+    first = next(d for d, s in enumerate(sizes) if s >= 2)
+    strides[first] = 0
+    return strides
+
+
+def expanded(desc):
+    if not any(s >= 2 for s in desc.sizes):
+        return None
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=expanded_strides)
+
+
+def strided_strides(sizes):
+    """The strides of `x[..., ::2]` for an `x` twice as long in its last dim."""
+    wide = list(sizes)
+    wide[-1] *= 2
+    strides = contiguous_strides(wide)
+    strides[-1] = 2
+    return strides
+
+
+def strided(desc):
+    if not desc.sizes or desc.sizes[-1] < 2:
+        return None
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=strided_strides)
+
+
+VARIANTS = {"transposed": transposed, "channels last": channels_last, "offset": offset,
+            "expanded": expanded, "strided": strided}
 
 
 def of_dtype(dtype):
@@ -94,13 +141,15 @@ def of_dtype(dtype):
 
 
 DTYPE_VARIANTS = {str(d).removeprefix("torch."): of_dtype(d)
-                  for d in (torch.int64, torch.bool, torch.float16, torch.float64)}
+                  for d in (torch.int64, torch.int32, torch.uint8, torch.bool, torch.float16,
+                            torch.bfloat16, torch.float64, torch.complex64)}
 
 
 # Symbolic variants: a dynamic input's layout is given by its strides as a
 # function of its sizes, or by a memory format, so that the samples at
 # other sizes are laid out alike.
-SYMBOLIC_VARIANTS = {"transposed": transposed, "channels last": channels_last}
+SYMBOLIC_VARIANTS = {"transposed": transposed, "channels last": channels_last,
+                     "expanded": expanded, "strided": strided}
 
 
 def variant(case, make):
@@ -168,10 +217,17 @@ def main(out, only, variants, symbolic=False):
 
 if __name__ == "__main__":
     argv = sys.argv[1:]
-    flags = {a for a in argv if a.startswith("--")}
+    kinds = [a.removeprefix("--kinds=").split(",") for a in argv if a.startswith("--kinds=")]
+    flags = {a for a in argv if a.startswith("--") and not a.startswith("--kinds=")}
     argv = [a for a in argv if not a.startswith("--")]
-    if not argv or flags - {"--dtypes", "--symbolic"} or len(flags) > 1:
+    if not argv or flags - {"--dtypes", "--symbolic", "--dispatcher"} or len(flags) > 1 or len(kinds) > 1:
         sys.exit(__doc__)
     chosen = (DTYPE_VARIANTS if "--dtypes" in flags
               else SYMBOLIC_VARIANTS if "--symbolic" in flags else VARIANTS)
+    if "--dispatcher" in flags:
+        E.uses_dispatcher = lambda name, title=None: True
+    if kinds:
+        if set(kinds[0]) - set(chosen):
+            sys.exit(f"unknown kinds {sorted(set(kinds[0]) - set(chosen))}; known: {sorted(chosen)}")
+        chosen = {k: v for k, v in chosen.items() if k in kinds[0]}
     main(pathlib.Path(argv[0]), set(argv[1:]), chosen, symbolic="--symbolic" in flags)

@@ -328,6 +328,9 @@ fn erased_fn(op: &OpIr) -> TokenStream {
             let functional: TokenStream = path.parse().unwrap_or_default();
             let call = match how {
                 Derive::InPlace => quote!(#intr::inplace_variant(cx, args, #functional)),
+                Derive::InPlaceOwnMeta => {
+                    quote!(#intr::inplace_own_meta_variant(cx, args, #functional))
+                }
                 Derive::InPlaceMeta => {
                     quote!(#intr::inplace_meta_variant(cx, args, #functional))
                 }

@@ -93,8 +93,12 @@ pub enum Body {
 /// A derived family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Derive {
-    /// `op_`: `self` written.
+    /// `op_`: `self` written, as a reference's `_make_inplace` or a
+    /// decomposition's `register_inplace` writes it (by `copy_`).
     InPlace,
+    /// `op_` whose Python meta is its own (`meta_scatter_`): `self`
+    /// written with [`Derive::InPlace`]'s checks, not by `copy_`.
+    InPlaceOwnMeta,
     /// `op_` as `torch._meta_registrations._register_inplace_meta` makes
     /// it: `self` written with only the broadcast checked, whatever the
     /// functional result's dtype.

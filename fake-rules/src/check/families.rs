@@ -152,6 +152,8 @@ pub(super) fn derive_families(
                     (false, "inplace", _) => inplace_of(schema, schemas, by_name).map(of_si),
                     (false, "inplace_meta", _) => inplace_of(schema, schemas, by_name)
                         .map(|(di, _)| (di, si, Derive::InPlaceMeta)),
+                    (false, "inplace_own_meta", _) => inplace_of(schema, schemas, by_name)
+                        .map(|(di, _)| (di, si, Derive::InPlaceOwnMeta)),
                     (false, "copy", _) => copy_of(schema, schemas, by_name).map(of_si),
                     (false, "hacked_twin", _) => {
                         hacked_twin_of(schema, schemas, by_name).map(of_si)
@@ -160,8 +162,8 @@ pub(super) fn derive_families(
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
-                                .suggest(closest(&a.value.name, ["inplace", "inplace_meta", "copy", "hacked_twin"].into_iter().chain(OUT_FORMS.iter().map(|(f, _)| *f))))
-                                .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
+                                .suggest(closest(&a.value.name, ["inplace", "inplace_meta", "inplace_own_meta", "copy", "hacked_twin"].into_iter().chain(OUT_FORMS.iter().map(|(f, _)| *f))))
+                                .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked; `inplace_own_meta`: one with a Python meta of its own, written without `copy_`), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
                         continue;
                     }

@@ -195,7 +195,10 @@ fn derived_op(schema: &Schema, f: &OpIr, how: Derive) -> OpIr {
         _ => TagsIr {
             // A copy writes nothing; a hacked twin writes what its base does.
             inplace: match how {
-                Derive::InPlace | Derive::InPlaceMeta | Derive::Out { .. } => true,
+                Derive::InPlace
+                | Derive::InPlaceOwnMeta
+                | Derive::InPlaceMeta
+                | Derive::Out { .. } => true,
                 Derive::Copy | Derive::Foreach { .. } => false,
                 Derive::HackedTwin => f.tags.inplace,
             },

@@ -1,7 +1,7 @@
 //! Strides: contiguous and channels-last layouts, contiguity tests, the
 //! strides of a view (ATen's `computeStride`), and the output strides of a
 //! pointwise operator (TensorIterator's rule: the output follows the memory
-//! order of its inputs).
+//! order of its inputs), and whether a tensor overlaps itself (`overlap`).
 
 use crate::error::Result;
 use crate::shape::Dims;
@@ -10,7 +10,9 @@ use crate::sym::{SymBool, SymInt};
 use smallvec::SmallVec;
 
 mod elementwise;
+mod overlap;
 pub use elementwise::{Operand, expanded, pointwise};
+pub use overlap::{MemOverlap, internal_overlap};
 
 /// Row-major strides for `sizes` (`make_contiguous_strides_for`): sizes of
 /// 0 count as 1.

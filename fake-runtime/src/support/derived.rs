@@ -34,12 +34,29 @@ fn require_castable(cx: &mut Cx<'_>, from: DType, to: DType) -> Result<()> {
     ))
 }
 
-/// An in-place overload (`op_`): `functional` on the same arguments; its
-/// result's sizes must be `self`'s (no broadcasting of `self`: "output
-/// with shape [..] doesn't match the broadcast shape [..]", guarded when
-/// symbolic) and its dtype must cast to `self`'s. The result is `self`,
-/// written.
+/// An in-place overload (`op_`), as a reference's `_make_inplace` or a
+/// decomposition's `register_inplace` runs it: `functional` on the same
+/// arguments; its result's sizes must be `self`'s (no broadcasting of
+/// `self`: "output with shape [..] doesn't match the broadcast shape
+/// [..]", guarded when symbolic) and its dtype must cast to `self`'s;
+/// then the result is copied into `self` ([`copied_into`]). The result
+/// is `self`, written.
 pub fn inplace_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    functional: ErasedKernel,
+) -> Result<Outs> {
+    let outs = functional_in_place(cx, args, functional, true)?;
+    if let Some(Out::Tensor(target, _)) = outs.first() {
+        copied_into(cx, target)?;
+    }
+    Ok(outs)
+}
+
+/// [`inplace_variant`] of an in-place overload whose Python meta is its
+/// own (`meta_scatter_`): the same checks, `self` written without a
+/// `copy_`.
+pub fn inplace_own_meta_variant(
     cx: &mut Cx<'_>,
     args: &[Arg<'_>],
     functional: ErasedKernel,
@@ -113,7 +130,7 @@ pub fn fits_in_place(cx: &mut Cx<'_>, sizes: &[SymInt], target: &TensorMeta) -> 
 }
 
 /// How a derived `out=` overload checks and resizes its out tensors, and
-/// what it does with symbolic sizes: three policies, named together by
+/// what it does with symbolic sizes: five policies, named together by
 /// the constants the `@derive(...)` families name
 /// (`fake_rules::intrinsics::OUT_FORMS`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +141,16 @@ pub struct OutForm {
     pub restride: Restride,
     /// What symbolic sizes do.
     pub symbolic: OnSymbolic,
+    /// Which out tensors the C++ kernel refuses when they overlap
+    /// themselves.
+    pub overlap: OutOverlap,
+    /// Whether the result is written into the out by `copy_` (a Python
+    /// out wrapper's `_safe_copy_out`, a C++ composite's or torchgen's
+    /// generated `out=` kernel's copy), whose Python meta refuses an out
+    /// that overlaps itself under the Python dispatcher
+    /// ([`copied_into`]); not by a structured kernel writing its out
+    /// itself.
+    pub copies: bool,
 }
 
 /// Which dtypes the out tensors of a derived `out=` overload may have
@@ -179,6 +206,22 @@ pub enum OnSymbolic {
     FixedResults,
 }
 
+/// Which out tensors the C++ kernel of a derived `out=` overload refuses
+/// when they overlap themselves, ATen's `assert_no_internal_overlap`
+/// ([`OutForm`]). A Python out wrapper's copy checks apart from this,
+/// where `copy_`'s Python meta runs ([`copied_into`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutOverlap {
+    /// None.
+    Unchecked,
+    /// Each as given, before any other check and before it is resized
+    /// (TensorIterator's `compute_mem_overlaps` as it is built).
+    Given,
+    /// Each once resized to the result (`scatter`'s and
+    /// `index_reduce`'s metas, after `set_output_raw_strided`).
+    Written,
+}
+
 impl OutForm {
     /// `@derive(out)`: a castable dtype, resized contiguous.
     pub const CASTABLE: OutForm =
@@ -186,15 +229,22 @@ impl OutForm {
     /// `@derive(exact_out)`: exactly the result's dtype (an
     /// `out_wrapper(exact_dtype=True)`), resized contiguous.
     pub const EXACT: OutForm = OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::Kept);
+    /// [`Self::EXACT`] of a structured kernel that writes its out itself
+    /// (`upsample_bicubic2d_backward.grad_input`).
+    pub const DIRECT_EXACT: OutForm = Self::EXACT.direct();
     /// `@derive(structured_out)`: exactly the result's dtype, restrided
     /// when resized (a structured kernel's `resize_out`).
     pub const STRUCTURED: OutForm =
         OutForm::new(OutDtype::Exact, Restride::WhenResized, OnSymbolic::Kept);
+    /// [`Self::STRUCTURED`] writing its out itself
+    /// (`upsample_nearest2d_backward.grad_input`).
+    pub const DIRECT_STRUCTURED: OutForm = Self::STRUCTURED.direct();
     /// `@derive(iter_out)`: a castable dtype, restrided when resized (a
     /// TensorIterator's structured kernel: `compute_types` casts the common
     /// dtype to the out's, `set_output_raw_strided` restrides a resized out).
     pub const ITER: OutForm =
-        OutForm::new(OutDtype::Castable, Restride::WhenResized, OnSymbolic::Kept);
+        OutForm::new(OutDtype::Castable, Restride::WhenResized, OnSymbolic::Kept)
+            .checked(OutOverlap::Given);
     /// `@derive(restrided_out)`: a castable dtype, every out restrided.
     pub const RESTRIDED: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Always, OnSymbolic::Kept);
@@ -202,6 +252,9 @@ impl OutForm {
     /// refused.
     pub const NATIVE: OutForm =
         OutForm::new(OutDtype::Exact, Restride::WhenResized, OnSymbolic::Refused);
+    /// [`Self::NATIVE`] whose meta refuses an out that overlaps itself
+    /// once resized (`scatter`, `scatter_add`, `index_reduce`).
+    pub const CHECKED_NATIVE: OutForm = Self::NATIVE.checked(OutOverlap::Written);
     /// `@derive(fixed_out)`: [`Self::CASTABLE`], symbolic sizes fixed.
     pub const FIXED_CASTABLE: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Fixed);
@@ -209,6 +262,11 @@ impl OutForm {
     /// sizes fixed.
     pub const FIXED_STRUCTURED: OutForm =
         OutForm::new(OutDtype::Exact, Restride::WhenResized, OnSymbolic::Fixed);
+    /// [`Self::FIXED_STRUCTURED`] built on a TensorIterator, which
+    /// refuses an out that overlaps itself as given (`index.Tensor_out`).
+    pub const ITER_FIXED_STRUCTURED: OutForm = Self::FIXED_STRUCTURED.checked(OutOverlap::Given);
+    /// [`Self::FIXED_STRUCTURED`] writing its out itself (`avg_pool2d.out`).
+    pub const DIRECT_FIXED_STRUCTURED: OutForm = Self::FIXED_STRUCTURED.direct();
     /// `@derive(fixed_exact_out)`: [`Self::EXACT`], symbolic sizes fixed
     /// (torchgen's generated `out=` kernel of a C++ functional:
     /// `resize_out_helper` lays a resized out out contiguously).
@@ -242,7 +300,22 @@ impl OutForm {
             dtype,
             restride,
             symbolic,
+            overlap: OutOverlap::Unchecked,
+            copies: true,
         }
+    }
+
+    /// The form of a structured kernel writing its out itself.
+    const fn direct(self) -> OutForm {
+        OutForm {
+            copies: false,
+            ..self
+        }
+    }
+
+    /// The form with its C++ kernel's overlap check.
+    const fn checked(self, overlap: OutOverlap) -> OutForm {
+        OutForm { overlap, ..self }
     }
 }
 
@@ -278,6 +351,12 @@ pub fn out_variant(
         }
     }
     let first_index = usize::from(first);
+    if form.overlap == OutOverlap::Given {
+        for i in first..first + count {
+            let out = args::tensor(cx, args, usize::from(i), "out")?;
+            refuse_overlapping_write(cx, out, OverlapCheck::Kernel)?;
+        }
+    }
     let result = functional(cx, &args[..args.len().min(first_index)])?;
     let mut outs = Outs::new();
     for k in 0..count {
@@ -332,6 +411,12 @@ pub fn out_variant(
         };
         if restride {
             written.strides = Dims::from_slice(&r.strides);
+        }
+        if form.overlap == OutOverlap::Written {
+            refuse_overlapping_write(cx, &written, OverlapCheck::Kernel)?;
+        }
+        if form.copies {
+            copied_into(cx, &written)?;
         }
         outs.push(Out::Tensor(written, Alias::InPlace(i)));
     }
@@ -460,7 +545,8 @@ pub fn exact_out_variant(
 /// the memory format `format` gives, contiguous for `None`; asked only
 /// then), then refused unless it is on
 /// `r`'s device (a zero-dim CPU result copies anywhere) and of exactly
-/// `r`'s dtype. The tensor written.
+/// `r`'s dtype, and the copy's own check ([`copied_into`]). The tensor
+/// written.
 pub fn safe_copy_out(
     cx: &mut Cx<'_>,
     r: &TensorMeta,
@@ -491,6 +577,7 @@ pub fn safe_copy_out(
             ),
         ));
     }
+    copied_into(cx, &written)?;
     Ok(written)
 }
 

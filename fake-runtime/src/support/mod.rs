@@ -101,12 +101,14 @@ mod conditions;
 mod derived;
 mod elementwise;
 mod foreach;
+mod overlap;
 mod plain;
 
 pub use conditions::*;
 pub use derived::*;
 pub use elementwise::*;
 pub use foreach::*;
+pub use overlap::*;
 pub use plain::*;
 
 #[cfg(test)]

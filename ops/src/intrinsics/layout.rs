@@ -432,19 +432,26 @@ pub fn contiguous_kept(cx: &mut Cx<'_>, shape: Dims, strides: Dims) -> Result<Di
     fake_runtime::strides::contiguous(cx.env, &shape)
 }
 
-/// `internal_overlap(t)`: ATen's `has_internal_overlap`, as
-/// `_debug_has_internal_overlap` reports it: 0 (no overlap) for a
-/// non-overlapping and dense tensor, 1 (overlap) where a dim of more than
-/// one element (`guard_or_false`) has stride 0, else 2 (too hard to say).
+/// `internal_overlap(t)`: ATen's `has_internal_overlap`
+/// ([`fake_runtime::strides::internal_overlap`]), as
+/// `_debug_has_internal_overlap` reports it: 0 (no overlap), 1 (overlap),
+/// 2 (too hard to say).
 pub fn internal_overlap(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<i64> {
-    if fake_runtime::strides::is_non_overlapping_and_dense(cx.env, &t.sizes, &t.strides, cx.op)? {
-        return Ok(0);
-    }
-    for (&size, &stride) in t.sizes.iter().zip(&t.strides) {
-        let many = cx.env.gt(size, SymInt::Int(1))?;
-        if cx.env.guard_or_false(many, cx.op)? && stride == SymInt::Int(0) {
-            return Ok(1);
-        }
-    }
-    Ok(2)
+    use fake_runtime::strides::MemOverlap;
+    Ok(
+        match fake_runtime::strides::internal_overlap(cx.env, &t.sizes, &t.strides, cx.op)? {
+            MemOverlap::No => 0,
+            MemOverlap::Yes => 1,
+            MemOverlap::TooHard => 2,
+        },
+    )
+}
+
+/// `copy_target(t)`: true, once `t` is taken as `copy_`'s destination as
+/// its Python meta takes it (`meta_copy_`, which runs under the Python
+/// dispatcher): refused, in PyTorch's words, when it
+/// overlaps itself ([`fake_runtime::support::copied_into`]).
+pub fn copy_target(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    fake_runtime::support::copied_into(cx, t)?;
+    Ok(true)
 }

@@ -654,7 +654,7 @@ pub fn batch_norm_output(
     };
     let input = cudnn_input.as_ref().unwrap_or(input);
     let (output, _, _) =
-        crate::kernels::batch_norm_helper(cx, input, weight, bias, running, training)?;
+        crate::kernels::batch_norm_helper(cx, input, weight, bias, running, training, true)?;
     // The helper unbiases the running variance when both statistics are
     // given; the decomposition does whenever the variance is.
     if training && running.is_none() && running_var.is_some() {

@@ -63,9 +63,14 @@ impl Operands {
 }
 
 /// A running statistic updated in place must keep its sizes:
-/// `momentum * save + (1 - momentum) * running` copied into `running`.
-fn check_running(cx: &mut Cx<'_>, running: &TensorMeta, c: SymInt) -> Result<()> {
+/// `momentum * save + (1 - momentum) * running` copied into `running`
+/// (when `writes`, by `copy_`, which before its own broadcast check
+/// refuses a statistic that overlaps itself where its Python meta runs).
+fn check_running(cx: &mut Cx<'_>, running: &TensorMeta, c: SymInt, writes: bool) -> Result<()> {
     let updated = shape::broadcast(cx.env, cx.op, &[&[c], &running.sizes])?;
+    if writes {
+        fake_runtime::support::copied_into(cx, running)?;
+    }
     let same = dims_eq(cx, &updated, &running.sizes)?;
     require(
         cx,
@@ -74,17 +79,19 @@ fn check_running(cx: &mut Cx<'_>, running: &TensorMeta, c: SymInt) -> Result<()>
     )
 }
 
-/// The decomposition, with `running` the running mean and variance.
+/// The decomposition, with `running` the running mean and variance
+/// (`writes`: updated in place in training, not returned).
 fn legit(
     cx: &mut Cx<'_>,
     a: &[Arg<'_>],
     running: Option<(&TensorMeta, &TensorMeta)>,
     training: bool,
+    writes: bool,
 ) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
     let weight = args::opt_tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 2, "bias")?;
-    let (output, save, save_dtype) = helper(cx, input, weight, bias, running, training)?;
+    let (output, save, save_dtype) = helper(cx, input, weight, bias, running, training, writes)?;
     let mut outs = Outs::with_capacity(3);
     outs.push(Out::Tensor(output, Alias::Fresh));
     for _ in 0..2 {
@@ -95,7 +102,8 @@ fn legit(
 }
 
 /// `native_batch_norm_helper`'s output, and the sizes and dtype of its
-/// saved statistics.
+/// saved statistics (`writes`: the running statistics updated in place,
+/// `functional=False`).
 pub(crate) fn helper(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
@@ -103,6 +111,7 @@ pub(crate) fn helper(
     bias: Option<&TensorMeta>,
     running: Option<(&TensorMeta, &TensorMeta)>,
     training: bool,
+    writes: bool,
 ) -> Result<(TensorMeta, Dims, DType)> {
     let rank = input.dim();
     // Statistics, weight and bias take one dim fewer than the input
@@ -132,9 +141,9 @@ pub(crate) fn helper(
         if let Some((mean, var)) = running {
             // The reference updates the mean, then unbiases the variance
             // before updating it.
-            check_running(cx, mean, c)?;
+            check_running(cx, mean, c, writes)?;
             check_unbiasing(cx, input)?;
-            check_running(cx, var, c)?;
+            check_running(cx, var, c, writes)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
         (center, Dims::from_elem(c, 1), dtype)
@@ -195,7 +204,7 @@ pub(crate) fn native_batch_norm_legit(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let mean = args::tensor(cx, a, 3, "running_mean")?;
     let var = args::tensor(cx, a, 4, "running_var")?;
     let training = args::bool(cx, a, 5, "training", None)?;
-    legit(cx, a, Some((mean, var)), training)
+    legit(cx, a, Some((mean, var)), training, true)
 }
 
 /// `_native_batch_norm_legit_no_training(Tensor input, Tensor? weight,
@@ -206,7 +215,7 @@ pub(crate) fn native_batch_norm_legit(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
 pub(crate) fn native_batch_norm_legit_no_training(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let mean = args::tensor(cx, a, 3, "running_mean")?;
     let var = args::tensor(cx, a, 4, "running_var")?;
-    legit(cx, a, Some((mean, var)), false)
+    legit(cx, a, Some((mean, var)), false, false)
 }
 
 /// `_native_batch_norm_legit.no_stats(Tensor input, Tensor? weight,
@@ -214,7 +223,7 @@ pub(crate) fn native_batch_norm_legit_no_training(cx: &mut Cx<'_>, a: &[Arg<'_>]
 /// Tensor, Tensor)`: eval mode is refused.
 pub(crate) fn native_batch_norm_legit_no_stats(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let training = args::bool(cx, a, 3, "training", None)?;
-    legit(cx, a, None, training)
+    legit(cx, a, None, training, false)
 }
 
 /// `_native_batch_norm_legit_functional(Tensor input, Tensor? weight,
@@ -232,7 +241,7 @@ pub(crate) fn native_batch_norm_legit_functional(cx: &mut Cx<'_>, a: &[Arg<'_>])
     let mean = args::tensor(cx, a, 3, "running_mean")?;
     let var = args::tensor(cx, a, 4, "running_var")?;
     let training = args::bool(cx, a, 5, "training", None)?;
-    let mut outs = legit(cx, a, Some((mean, var)), training)?;
+    let mut outs = legit(cx, a, Some((mean, var)), training, false)?;
     let compute = computation_dtype(input.dtype);
     for running in [mean, var] {
         let updated = if training {
@@ -290,7 +299,7 @@ fn both<'a>(
 pub(crate) fn native_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let running = both(cx, a, 3, 4)?;
     let training = args::bool(cx, a, 5, "training", None)?;
-    legit(cx, a, running, training)
+    legit(cx, a, running, training, true)
 }
 
 /// `_batch_norm_impl_index(Tensor input, Tensor? weight, Tensor? bias,
@@ -389,7 +398,7 @@ pub(crate) fn batch_norm_with_update(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     let input = args::tensor(cx, a, 0, "input")?;
     let mean = args::tensor(cx, a, 3, "running_mean")?;
     let var = args::tensor(cx, a, 4, "running_var")?;
-    let mut outs = legit(cx, a, Some((mean, var)), true)?;
+    let mut outs = legit(cx, a, Some((mean, var)), true, true)?;
     outs.push(reserve(cx, a, input)?);
     Ok(outs)
 }
@@ -401,7 +410,7 @@ pub(crate) fn batch_norm_with_update(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
 pub(crate) fn batch_norm_no_update(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
     let running = both(cx, a, 3, 4)?;
-    let mut outs = legit(cx, a, running, false)?;
+    let mut outs = legit(cx, a, running, false, false)?;
     outs.push(reserve(cx, a, input)?);
     Ok(outs)
 }

@@ -9,6 +9,9 @@
 //! - `float_power_` is ATen's composite: `self` must already have the
 //!   dtype the operation computes in (double, complex double), then
 //!   `pow_` of the exponent converted to it.
+//! - All but `float_power_`'s own check and `as_strided_` write through a
+//!   reference's `copy_`, which under the Python dispatcher refuses a
+//!   `self` that overlaps itself (`support::copied_into`).
 //! - `ldexp_` is `torch._decomp`'s `register_inplace`: the functional
 //!   result copied into `self` (`copy_`: any dtype, the result must
 //!   broadcast to `self`).
@@ -30,6 +33,14 @@ fn written(target: TensorMeta) -> Outs {
     let mut outs = Outs::new();
     outs.push(Out::Tensor(target, Alias::InPlace(0)));
     outs
+}
+
+/// [`written`], by a reference's or decomposition's `copy_` into it: refused
+/// where that copy's Python meta runs and `target` overlaps itself
+/// ([`fake_runtime::support::copied_into`]).
+fn copied(cx: &mut Cx<'_>, target: TensorMeta) -> Result<Outs> {
+    fake_runtime::support::copied_into(cx, &target)?;
+    Ok(written(target))
 }
 
 /// Sizes as Python prints a tuple of them: `(2, 3)`, `(3,)`, `()`.
@@ -104,7 +115,7 @@ pub(crate) fn addr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     };
     safe_copy(cx, r.dtype, t)?;
     let target = fake_runtime::support::resize_output(cx, t, &r.sizes, None)?;
-    Ok(written(target))
+    copied(cx, target)
 }
 
 /// `abs_` and `absolute_`: `abs(self)` must have `self`'s dtype exactly
@@ -121,7 +132,7 @@ pub(crate) fn abs_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ),
         ));
     }
-    Ok(written(t.clone()))
+    copied(cx, t.clone())
 }
 
 /// `pow_.Scalar(self, exponent)`: `pow`'s dtype (`BOOL_TO_LONG`
@@ -132,7 +143,7 @@ pub(crate) fn pow_scalar_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let promoted = crate::intrinsics::result_type_scalar(cx, t, exponent)?;
     let result = crate::intrinsics::bool_to_long(cx, promoted)?;
     safe_copy(cx, result, t)?;
-    Ok(written(t.clone()))
+    copied(cx, t.clone())
 }
 
 /// `pow_.Tensor(self, exponent)`: the exponent broadcasts to `self`, and
@@ -144,7 +155,7 @@ pub(crate) fn pow_tensor_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let promoted = crate::intrinsics::result_type(cx, t, exponent)?;
     let result = crate::intrinsics::bool_to_long(cx, promoted)?;
     safe_copy(cx, result, t)?;
-    Ok(written(t.clone()))
+    copied(cx, t.clone())
 }
 
 /// ATen's `float_power_` check: `self` already has the dtype the
@@ -175,7 +186,7 @@ pub(crate) fn float_power_scalar_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
     let exponent = args::scalar(cx, a, 1, "exponent", None)?;
     let complex = t.dtype.is_complex() || matches!(exponent, Scalar::Complex(..));
     float_power_base(cx, t, complex)?;
-    Ok(written(t.clone()))
+    copied(cx, t.clone())
 }
 
 /// `float_power_.Tensor(self, exponent)`: `self` is double (complex
@@ -186,7 +197,7 @@ pub(crate) fn float_power_tensor_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
     let exponent = args::tensor(cx, a, 1, "exponent")?;
     float_power_base(cx, t, t.dtype.is_complex() || exponent.dtype.is_complex())?;
     inplace_broadcast(cx, t, &[exponent])?;
-    Ok(written(t.clone()))
+    copied(cx, t.clone())
 }
 
 /// `ldexp_(self, other)`: `self.copy_(ldexp(self, other))`: the result
@@ -196,7 +207,7 @@ pub(crate) fn ldexp_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let other = args::tensor(cx, a, 1, "other")?;
     let shape = fake_runtime::shape::broadcast(cx.env, cx.op, &[&t.sizes, &other.sizes])?;
     fits_in_place(cx, &shape, t)?;
-    Ok(written(t.clone()))
+    copied(cx, t.clone())
 }
 
 /// ATen's `computeStorageNbytes`: the bytes a geometry reaches, 0 when a

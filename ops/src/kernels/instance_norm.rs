@@ -3,8 +3,11 @@
 //! (`Normalization.cpp`), step for step. The input is made contiguous and
 //! viewed as one sample of `b * c` channels, the affine parameters and
 //! running statistics are repeated per sample, `batch_norm` runs, and its
-//! result is viewed back; the running statistics are then averaged over
-//! the samples (written into the caller's, which changes no metadata).
+//! result is viewed back; with the input's statistics, the running ones
+//! are then averaged over the samples and copied into the caller's (a
+//! `copy_` that changes no metadata, but that under the Python dispatcher
+//! refuses statistics that overlap themselves; PyTorch's answers show no
+//! such copy in evaluation).
 //! Each step is the kernel of the operator ATen calls, so the layout
 //! (an input's own strides on its size-1 dims survive `contiguous()` and
 //! the views), the refusals (an empty batch cannot index the repeated
@@ -74,7 +77,7 @@ pub(crate) fn instance_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     )?;
     // `running_stat.copy_(running_stat_.view({b, c}).mean(0))`.
     for (stat, repeated) in [(running_mean, &running_mean_), (running_var, &running_var_)] {
-        if let (Some(stat), Some(repeated)) = (stat, repeated) {
+        if let (true, Some(stat), Some(repeated)) = (use_input_stats, stat, repeated) {
             let per_sample = view(cx, repeated, Dims::from_slice(&[b, c]))?;
             let mean = call(
                 cx,

@@ -168,6 +168,8 @@ pub(crate) fn tensordot_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         sizes.push(SymInt::Int(cx.env.guard_int(s, cx.op)?));
     }
     let written = resize_output(cx, out, &sizes, None)?;
+    // `result.copy_(result_tmp)`.
+    fake_runtime::support::copied_into(cx, &written)?;
     let mut outs = Outs::new();
     outs.push(Out::Tensor(written, Alias::InPlace(4)));
     Ok(outs)
