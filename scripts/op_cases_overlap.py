@@ -4,7 +4,9 @@ defined elsewhere (the format is described in `export_op_cases.py`).
 
 In a plain fake mode only C++ kernels that assert no internal overlap
 refuse them (TensorIterator's outputs as given; `scatter`'s and
-`index_reduce`'s out once resized), in ATen's words. Under the Python
+`index_reduce`'s out once resized), in ATen's words, and metas that
+restride their outs (`meta_sort`) find an expanded out's storage too
+small. Under the Python
 dispatcher, as export traces, the references and decompositions that
 write through `copy_` reach its Python meta, which refuses them too
 (`meta_copy_`'s words), while in-place forms with Python metas of their
@@ -47,6 +49,11 @@ WRITES = {
     "cumsum.out": ([matrix(), 1], {"out": expanded(2, 3)}),
     "copy.out": ([matrix(), matrix()], {"out": expanded(2, 3)}),
     "tensordot.out": ([T([2, 4]), T([4, 3]), [1], [0]], {"out": expanded(2, 3)}),
+    # `meta_sort` and `linalg_solve`'s out: `as_strided_` to the result's
+    # layout first, which must fit the out's storage ("setStorage: ...
+    # out of bounds").
+    "sort.values": ([matrix()], {"values": expanded(2, 3), "indices": expanded(2, 3, dtype=i64)}),
+    "linalg_solve.out": ([T([3, 3]), T([3, 2])], {"out": expanded(3, 2)}),
     # A structured kernel writing its out itself.
     "upsample_nearest2d_backward.grad_input": (
         [T([1, 1, 4, 6]), [4, 6], [1, 1, 2, 3]], {"grad_input": expanded(1, 1, 2, 3)}),

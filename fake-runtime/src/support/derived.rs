@@ -180,7 +180,8 @@ pub enum Restride {
     /// right sizes keeps its own strides).
     WhenResized,
     /// Every one, resized or not (`meta_sort`, which `as_strided_`s its
-    /// outs to its results' layout before the copy).
+    /// outs to its results' layout before the copy: the layout must fit
+    /// the out's storage, [`set_strided`]).
     Always,
 }
 
@@ -409,7 +410,18 @@ pub fn out_variant(
             Restride::WhenResized => resized,
             Restride::Always => true,
         };
-        if restride {
+        if form.restride == Restride::Always {
+            // `as_strided_` of the out, whose storage must hold the
+            // result's geometry (`meta_sort`).
+            let offset = written.storage_offset;
+            written = set_strided(
+                cx,
+                &written,
+                r.sizes.clone(),
+                Dims::from_slice(&r.strides),
+                offset,
+            )?;
+        } else if restride {
             written.strides = Dims::from_slice(&r.strides);
         }
         if form.overlap == OutOverlap::Written {

@@ -103,6 +103,7 @@ mod elementwise;
 mod foreach;
 mod overlap;
 mod plain;
+mod storage;
 
 pub use conditions::*;
 pub use derived::*;
@@ -110,6 +111,7 @@ pub use elementwise::*;
 pub use foreach::*;
 pub use overlap::*;
 pub use plain::*;
+pub use storage::*;
 
 #[cfg(test)]
 mod tests {

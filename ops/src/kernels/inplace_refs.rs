@@ -19,10 +19,8 @@
 //!   that safely casts to `self`'s dtype, and `self` resized to the
 //!   result's sizes where they differ (the out wrapper's resize, which
 //!   `_make_inplace` would refuse but this path does not).
-//! - `as_strided_` is ATen's `setStrided`: `self` takes the geometry,
-//!   which must lie inside its storage. Metadata does not say how large
-//!   a storage is; it is taken to be the smallest that holds `self`
-//!   (the storage of a tensor made by `empty` or `empty_strided`).
+//! - `as_strided_` is ATen's `setStrided` (`support::set_strided`):
+//!   `self` takes the geometry, which must lie inside its storage.
 
 use super::invalid;
 use fake_runtime::support::{args, fits_in_place};
@@ -210,29 +208,6 @@ pub(crate) fn ldexp_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     copied(cx, t.clone())
 }
 
-/// ATen's `computeStorageNbytes`: the bytes a geometry reaches, 0 when a
-/// size is 0.
-fn storage_nbytes(
-    cx: &mut Cx<'_>,
-    sizes: &[SymInt],
-    strides: &[SymInt],
-    offset: SymInt,
-    itemsize: i64,
-) -> Result<SymInt> {
-    let mut extent = SymInt::Int(1);
-    for (&size, &stride) in sizes.iter().zip(strides) {
-        let zero = cx.env.eq(size, SymInt::Int(0))?;
-        if cx.env.guard_or_false(zero, cx.op)? {
-            return Ok(SymInt::Int(0));
-        }
-        let last = cx.env.sub(size, SymInt::Int(1))?;
-        let reach = cx.env.mul(last, stride)?;
-        extent = cx.env.add(extent, reach)?;
-    }
-    let elements = cx.env.add(offset, extent)?;
-    cx.env.mul(elements, SymInt::Int(itemsize))
-}
-
 /// `as_strided_(self, size, stride, storage_offset=None)`: ATen's
 /// `setStrided` on `self` (its offset unless one is given): as many
 /// strides as sizes, none negative, the geometry inside the storage, the
@@ -242,69 +217,7 @@ pub(crate) fn as_strided_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let size = args::sizes(cx, a, 1, "size", None)?;
     let stride = args::sizes(cx, a, 2, "stride", None)?;
     let offset = args::opt_size(cx, a, 3, "storage_offset", None)?.unwrap_or(t.storage_offset);
-    if size.len() != stride.len() {
-        return Err(invalid(cx, "mismatch in length of strides and shape"));
-    }
-    for &s in &stride {
-        let negative = cx.env.lt(s, SymInt::Int(0))?;
-        if cx.env.guard_bool(negative, cx.op)? {
-            return Err(invalid(
-                cx,
-                format!(
-                    "as_strided: Negative strides are not supported at the moment, got strides: {}",
-                    fake_runtime::shape::display_dims(cx.env, &stride)
-                ),
-            ));
-        }
-    }
-    for &s in &size {
-        let negative = cx.env.lt(s, SymInt::Int(0))?;
-        if cx.env.guard_bool(negative, cx.op)? {
-            return Err(invalid(cx, "numel: integer multiplication overflow"));
-        }
-    }
-    let itemsize = t.dtype.itemsize() as i64;
-    let needed_bare = storage_nbytes(cx, &size, &stride, SymInt::Int(0), itemsize)?;
-    let bare_zero = cx.env.eq(needed_bare, SymInt::Int(0))?;
-    if !cx.env.guard_or_false(bare_zero, cx.op)? {
-        let needed = storage_nbytes(cx, &size, &stride, offset, itemsize)?;
-        let available = storage_of(cx, t, itemsize)?;
-        let fits = cx.env.le(needed, available)?;
-        let ok = cx.env.or(bare_zero, fits)?;
-        // `TORCH_MAYBE_SYM_CHECK`: a guard, recorded whichever way it goes.
-        if !cx.env.guard_bool(ok, cx.op)? {
-            let message = format!(
-                "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {itemsize} requiring a storage size of {} are out of bounds for storage of size {}",
-                fake_runtime::shape::display_dims(cx.env, &size),
-                fake_runtime::shape::display_dims(cx.env, &stride),
-                cx.env.display(offset),
-                cx.env.display(needed),
-                cx.env.display(available)
-            );
-            return Err(invalid(cx, message));
-        }
-    }
-    let negative = cx.env.lt(offset, SymInt::Int(0))?;
-    if cx.env.guard_bool(negative, cx.op)? {
-        return Err(invalid(
-            cx,
-            format!("Tensor: invalid storage offset {}", cx.env.display(offset)),
-        ));
-    }
-    let mut out = t.clone();
-    out.sizes = size;
-    out.strides = stride;
-    out.storage_offset = offset;
-    Ok(written(out))
-}
-
-/// The bytes of `t`'s storage, taken to be the fewest that hold it: its
-/// offset plus its extent (only its offset when it has no elements).
-fn storage_of(cx: &mut Cx<'_>, t: &TensorMeta, itemsize: i64) -> Result<SymInt> {
-    let bytes = storage_nbytes(cx, &t.sizes, &t.strides, t.storage_offset, itemsize)?;
-    let empty = cx.env.eq(bytes, SymInt::Int(0))?;
-    if cx.env.guard_or_false(empty, cx.op)? {
-        return cx.env.mul(t.storage_offset, SymInt::Int(itemsize));
-    }
-    Ok(bytes)
+    Ok(written(fake_runtime::support::set_strided(
+        cx, t, size, stride, offset,
+    )?))
 }
