@@ -25,6 +25,9 @@ for _op in ("fft_hfftn", "fft_hfft2"):
         C("last size kept as minus one", T([3, 4, 5], dtype=c64), [6, -1]),
         C("given dims", T([3, 4, 5], dtype=c64), None, [0, 1]),
         C("one dim", T([3, 4, 5], dtype=c64), None, [1]),
+        # The reference's `conj_physical` lays a stride-0 batch dim out
+        # densely before `fft_c2r` sorts the batch dims by stride.
+        C("one dim of an expanded input", T([3, 4, 5], dtype=c64, strides=[0, 5, 1]), None, [1]),
         C("real input", T([3, 4, 5])),
         C("int64 input", T([3, 4, 5], dtype=i64)),
         C("transposed", tr(3, 4, 5, dtype=c64)),

@@ -419,7 +419,16 @@ fn transform_n(
                 )?;
                 one(cx, outs)?
             };
-            // `tmp.conj()`: a view with the conjugate bit, same metadata.
+            // `tmp.conj()`: a view with the conjugate bit, same metadata;
+            // under the Python dispatcher the reference's
+            // `prims.conj_physical(tmp)`, a new tensor laid out
+            // elementwise (an expanded input's stride-0 dim made dense).
+            let tmp = if cx.defaults.python_dispatcher {
+                let outs = super::conj_physical(cx, &[Arg::Tensor(&tmp)])?;
+                one(cx, outs)?
+            } else {
+                tmp
+            };
             super::fft_c2r(
                 cx,
                 &[
