@@ -72,6 +72,7 @@ for _op in ["mT", "mH", "adjoint"]:
         C("matrix", T([2, 3])),
         C("batch of matrices", T([4, 2, 3])),
         C("complex", T([2, 3], dtype=c64)),
+        C("complex zero-dim", T([], dtype=c64)),
         C("transposed", tr(2, 3)),
         C("storage offset", off(2, 3)),
         C("vector refused", T([3])),

@@ -12,7 +12,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, T, b8, bf16, cl, f16, f64, i64, tr
+from op_case_inputs import C, T, b8, bf16, c64, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -73,6 +73,9 @@ CASES["slow_conv_dilated2d"] = [
     C("kernel size not the weight's", T([2, 3, 8, 9]), T([4, 3, 3, 3]), [2, 3]),
     C("output length below zero", T([2, 3, 2, 9]), T([4, 3, 3, 3]), [3, 3], None, [1, 1], [0, 0], [3, 1]),
     C("unbatched, channels last weight", T([3, 8, 9]), T([4, 3, 3, 3], fmt=torch.channels_last), [3, 3]),
+    # The CPU kernel takes floating dtypes and int64.
+    C("int32 refused", T([2, 3, 8, 9], dtype=i32), T([4, 3, 3, 3], dtype=i32), [3, 3]),
+    C("complex refused", T([2, 3, 8, 9], dtype=c64), T([4, 3, 3, 3], dtype=c64), [3, 3]),
 ]
 
 # ---- 3-d ----------------------------------------------------------------------------------
@@ -95,6 +98,11 @@ for _op in ("slow_conv3d", "slow_conv3d_forward"):
         C("channel mismatch", T([2, 5, 5, 6, 7]), T([4, 3, 2, 2, 2]), [2, 2, 2], None, [1, 1, 1], [0, 0, 0]),
         C("4-d input", T([2, 3, 5, 6]), T([4, 3, 2, 2, 2]), [2, 2, 2], None, [1, 1, 1], [0, 0, 0]),
         C("grouped channels", T([2, 6, 5, 6, 7]), T([4, 3, 2, 2, 2]), [2, 2, 2], None, [1, 1, 1], [0, 0, 0]),
+        # The CPU kernel takes real dtypes but bool.
+        C("int32", T([2, 3, 5, 6, 7], dtype=i32), T([4, 3, 2, 2, 2], dtype=i32), [2, 2, 2], None, [1, 1, 1],
+          [0, 0, 0]),
+        C("complex refused", T([2, 3, 5, 6, 7], dtype=c64), T([4, 3, 2, 2, 2], dtype=c64), [2, 2, 2], None,
+          [1, 1, 1], [0, 0, 0]),
         C("kernel size not the weight's", T([2, 3, 5, 6, 7]), T([4, 3, 2, 2, 2]), [1, 2, 4], None, [1, 1, 1],
           [0, 0, 0]),
     ]
@@ -110,6 +118,8 @@ CASES["slow_conv_dilated3d"] = [
     C("kernel too large", T([2, 3, 2, 6, 7]), T([4, 3, 2, 2, 2]), [2, 2, 2], None, [1, 1, 1], [0, 0, 0],
       [2, 1, 1]),
     C("channel mismatch", T([2, 5, 5, 6, 7]), T([4, 3, 2, 2, 2]), [2, 2, 2]),
+    C("int64", T([2, 3, 5, 6, 7], dtype=i64), T([4, 3, 2, 2, 2], dtype=i64), [2, 2, 2]),
+    C("uint8 refused", T([2, 3, 5, 6, 7], dtype=torch.uint8), T([4, 3, 2, 2, 2], dtype=torch.uint8), [2, 2, 2]),
 ]
 
 # ---- transposed ---------------------------------------------------------------------------
@@ -143,6 +153,8 @@ CASES["slow_conv_transpose3d"] = [
     C("output padding too large", T([2, 3, 4, 5, 6]), T([3, 4, 2, 2, 2]), [2, 2, 2], None, [1, 1, 1],
       [0, 0, 0], [1, 0, 0]),
     C("channel mismatch", T([2, 5, 4, 5, 6]), T([3, 4, 2, 2, 2]), [2, 2, 2]),
+    C("int64", T([2, 3, 4, 5, 6], dtype=i64), T([3, 4, 2, 2, 2], dtype=i64), [2, 2, 2]),
+    C("int32 refused", T([2, 3, 4, 5, 6], dtype=i32), T([3, 4, 2, 2, 2], dtype=i32), [2, 2, 2]),
 ]
 
 # ---- time, batch, channels ------------------------------------------------------------------

@@ -86,7 +86,8 @@ for _op, (_inplace, _out) in BINARY.items():
         CASES[_inplace] = inplace_cases(binary=True)
     if _out:
         CASES[_out] = out_cases(binary=True)
-CASES["logaddexp2"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8))]
+CASES["logaddexp2"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
+                        C("complex operands that do not broadcast", T([2, 3], dtype=c64), T([2, 4], dtype=c64))]
 CASES["subtract.Tensor"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
                              C("alpha", T([2]), T([2]), alpha=2),
                              C("float alpha with an int and a float", T([2], dtype=i32), T([2]), alpha=2.5),

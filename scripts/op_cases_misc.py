@@ -289,6 +289,7 @@ CASES = {
         C("complex", T([3, 4], dtype=c64), 2, 0),
         C("int64 refused", T([3, 4, 5], dtype=i64), 2, 0),
         C("dim out of range", T([3, 4, 5]), 2, 5),
+        C("int32 with a dim out of range", T([3, 4, 5], dtype=i32), 2, 5),
         C("zero-dim refused", T([]), 2, 0),
         C("zero-dim, every dim", T([]), 2, -1),
         C("empty leading dim refused", T([0, 4]), 2, 0),

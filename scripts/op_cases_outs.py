@@ -518,8 +518,17 @@ def first_dtype(case):
 # its C++ kernel refuses, and the structured reductions' dtypes (the out's,
 # whatever the input's; a `dtype` argument must be the out's).
 WRITTEN = {
-    "argmax.out": [C("bool input: into empty outs", T([2, 3], dtype=torch.bool), out=T([0], dtype=torch.int64))],
-    "argmin.out": [C("bool input: into empty outs", T([2, 3], dtype=torch.bool), out=T([0], dtype=torch.int64))],
+    "argmax.out": [
+        C("bool input: into empty outs", T([2, 3], dtype=torch.bool), out=T([0], dtype=torch.int64)),
+        C("complex input: into empty outs", T([0], dtype=torch.complex64), out=T([0], dtype=torch.int64)),
+    ],
+    "argmin.out": [
+        C("bool input: into empty outs", T([2, 3], dtype=torch.bool), out=T([0], dtype=torch.int64)),
+        C("complex input: into empty outs", T([2, 3], dtype=torch.complex64), out=T([0], dtype=torch.int64)),
+    ],
+    "__lshift__.Tensor_out": [C("int32 operands into an int32 out of an int64 result",
+                                T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
+    "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
 for _op, _args in {"sum.IntList_out": ([0],), "prod.int_out": (0,), "cumsum.out": (0,), "cumprod.out": (0,),
                    "sum.out": (), "prod.out": ()}.items():

@@ -181,6 +181,8 @@ CASES["fake_quantize_per_channel_affine_cachemask"] = [
     C("bounds above zero", T([4, 3]), T([4]), T([4], dtype=i32), 0, 1, 127),
     C("int64 input", T([4, 3], dtype=i64), T([4]), T([4], dtype=i32), 0, -128, 127),
     C("float16 input", T([4, 3], dtype=f16), T([4]), T([4], dtype=i32), 0, -128, 127),
+    C("bfloat16 scales refused by the kernel", T([4, 3]), T([4], dtype=bf16), T([4], dtype=i32), 0, -128, 127),
+    C("bfloat16 input", T([4, 3], dtype=bf16), T([4]), T([4], dtype=i32), 0, -128, 127),
 ]
 CASES["fake_quantize_per_channel_affine"] = CASES["fake_quantize_per_channel_affine_cachemask"]
 

@@ -273,6 +273,7 @@ CASES["_aminmax"] = [
     C("transposed", tr(2, 3)),
     C("zero-dim", T([])),
     C("bool", T([4], dtype=b8)),
+    C("complex refused", T([2, 3], dtype=c64)),
     C("zero size refused", T([0, 3])),
 ]
 CASES["_aminmax.dim"] = [
@@ -282,6 +283,7 @@ CASES["_aminmax.dim"] = [
     C("float16 transposed", tr(2, 3, dtype=f16), 1, True),
     C("zero size over another dim", T([0, 3]), 1),
     C("zero size refused", T([0, 3]), 0),
+    C("complex refused before the empty dim", T([0, 3], dtype=c64), 0),
     C("dim out of range", T([2, 3]), 2),
     C("zero-dim", T([]), 0),
 ]

@@ -154,15 +154,6 @@ pub(crate) fn native_channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
 pub(crate) fn norm_except_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let v = args::tensor(cx, a, 0, "v")?;
     let dim = args::int(cx, a, 2, "dim", Some(2))?;
-    if !(v.dtype.is_floating_point() || v.dtype.is_complex()) {
-        return Err(invalid(
-            cx,
-            format!(
-                "norm(): input dtype should be either floating point or complex. Got {} instead.",
-                v.dtype.c10_name()
-            ),
-        ));
-    }
     let rank = v.dim() as i64;
     let v = &if dim == -1 {
         v.clone()
@@ -206,6 +197,16 @@ pub(crate) fn norm_except_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             contiguous_like(cx, v, sizes)?
         }
     };
+    // The norm, after the transpose and views that give its geometry.
+    if !(v.dtype.is_floating_point() || v.dtype.is_complex()) {
+        return Err(invalid(
+            cx,
+            format!(
+                "norm(): input dtype should be either floating point or complex. Got {} instead.",
+                v.dtype.c10_name()
+            ),
+        ));
+    }
     out.dtype = v.dtype.to_real();
     let mut outs = Outs::new();
     outs.push(Out::Tensor(out, Alias::Fresh));

@@ -36,10 +36,15 @@ pub(crate) fn lift_fresh(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     Ok(super::view_out(t, t.sizes.clone(), t.strides.clone()))
 }
 
-/// The matrix transpose of `self` named `what` in messages.
-fn matrix_transpose(cx: &mut Cx<'_>, a: &[Arg<'_>], what: &str) -> Result<Outs> {
+/// The matrix transpose of `self` named `what` in messages, conjugated
+/// (`conj`, a view of a complex tensor) when `conjugate`.
+fn matrix_transpose(cx: &mut Cx<'_>, a: &[Arg<'_>], what: &str, conjugate: bool) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     match t.dim() {
+        // A complex `self` conjugated is a view, a real one `self` itself.
+        0 if conjugate && t.dtype.is_complex() => {
+            return Ok(super::view_out(t, t.sizes.clone(), t.strides.clone()));
+        }
         0 => return Ok(itself(t)),
         1 => {
             return Err(invalid(
@@ -58,17 +63,17 @@ fn matrix_transpose(cx: &mut Cx<'_>, a: &[Arg<'_>], what: &str) -> Result<Outs> 
 
 /// `mT(Tensor(a) self) -> Tensor(a)`.
 pub(crate) fn m_t(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    matrix_transpose(cx, a, "mT")
+    matrix_transpose(cx, a, "mT", false)
 }
 
 /// `mH(Tensor(a) self) -> Tensor(a)`.
 pub(crate) fn m_h(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    matrix_transpose(cx, a, "mH")
+    matrix_transpose(cx, a, "mH", true)
 }
 
 /// `adjoint(Tensor(a) self) -> Tensor(a)`.
 pub(crate) fn adjoint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    matrix_transpose(cx, a, "adjoint()")
+    matrix_transpose(cx, a, "adjoint()", true)
 }
 
 /// `resolve_conj(Tensor(a) self) -> Tensor(a)` and `resolve_neg`: no bit

@@ -12,7 +12,7 @@ use fake_runtime::{Arg, Cx, DType, Outs, Result};
 /// `argmax.out` / `argmin.out` with `functional` their functional kernel:
 /// the structured meta reads the sizes of the reduced dim with one given
 /// (fixed), else asks for the element count (refused); the CPU kernel
-/// after it refuses a bool input.
+/// after it refuses a bool input, and its dispatch a complex one first.
 fn arg_reduce_out(
     cx: &mut Cx<'_>,
     a: &[Arg<'_>],
@@ -23,6 +23,15 @@ fn arg_reduce_out(
         Some(Arg::Int(_)) => OutForm::FIXED_STRUCTURED,
         _ => OutForm::NATIVE,
     };
+    // The CPU kernel's dispatch refuses a complex input before any check.
+    if let Some(Arg::Tensor(t)) = a.first()
+        && t.dtype.is_complex()
+    {
+        return Err(invalid(
+            cx,
+            format!("{name}(): does not support complex input"),
+        ));
+    }
     let outs = out_variant(cx, a, 3, 1, form, functional)?;
     if let Some(Arg::Tensor(t)) = a.first()
         && t.dtype == DType::Bool

@@ -123,11 +123,11 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
 }
 
 /// `upsample_nearest{1,2,3}d(Tensor self, SymInt[N] output_size, float?
-/// scales...)` and the exact ones, as ATen's structured meta functions
-/// (which FakeTensorMode runs for them, ahead of the Python meta and
-/// decomposition): `upsample_common_check`, an empty tensor only with an
-/// empty batch, then a new tensor in the input's suggested memory format
-/// (with no channel-count heuristic on CUDA). Export traces their
+/// scales...)` and the exact ones, as their Python metas
+/// (`upsample_nearest1d` of `_meta_registrations`): an empty input refused
+/// (the check's condition is then an integer), `upsample_common_check`,
+/// then a new tensor in the input's suggested memory format (with no
+/// channel-count heuristic on CUDA). Export traces their
 /// Python decomposition instead, whose source indices leave a spatial
 /// size decided to be 1 as the constant 1 ([`sampled`]); the two agree
 /// everywhere else.
@@ -137,19 +137,15 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
     for i in 0..spatial {
         args::opt_float(cx, a, 2 + i, "scales", None)?;
     }
-    let shape = common_check(cx, &t.sizes, &osize, spatial)?;
-    let ok = nonempty_but_batch(cx, t)?;
-    if !cx.env.guard_bool(ok, cx.op)? {
-        let shown: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
-        return Err(invalid(
-            cx,
-            format!(
-                "Non-empty {}D data tensor expected but got a tensor with sizes [{}]",
-                spatial + 2,
-                shown.join(", ")
-            ),
-        ));
+    // `torch._check(input.numel() != 0 or multiply_integers(input.size()[1:]))`:
+    // for an empty input the `or` gives an integer, which `torch._check`
+    // refuses whatever its value.
+    let numel = t.numel(cx.env)?;
+    let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    if cx.env.guard_bool(empty, cx.op)? {
+        return Err(invalid(cx, "cond must be a bool, but got <class 'int'>"));
     }
+    let shape = common_check(cx, &t.sizes, &osize, spatial)?;
     let shape = sampled(cx, shape)?;
     // The 2-D meta makes its result `.contiguous()` in that format, which
     // keeps a single channel's contiguous strides.
