@@ -530,6 +530,19 @@ WRITTEN = {
                                 T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
     "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
+# `pw_cast_for_opmath` converts `grad_input` too: one of another dtype than
+# the computation's is left as it was.
+for _op in ["huber_loss_backward.out", "smooth_l1_loss_backward.grad_input"]:
+    WRITTEN[_op] = [
+        C("float16 grad_input left as it was", T([2, 3]), T([2, 3]), T([2, 3]), 0, 1.0,
+          grad_input=T([0], dtype=torch.float16)),
+        C("int64 grad_input left as it was", T([2, 3]), T([2, 3]), T([2, 3]), 0, 1.0,
+          grad_input=T([0], dtype=torch.int64)),
+        C("float64 grad_input computes in float64", T([2, 3]), T([2, 3]), T([2, 3]), 0, 1.0,
+          grad_input=T([0], dtype=torch.float64)),
+        C("float16 operands into a float16 grad_input", *[T([2, 3], dtype=torch.float16)] * 3, 0, 1.0,
+          grad_input=T([0], dtype=torch.float16)),
+    ]
 for _op, _args in {"sum.IntList_out": ([0],), "prod.int_out": (0,), "cumsum.out": (0,), "cumprod.out": (0,),
                    "sum.out": (), "prod.out": ()}.items():
     WRITTEN[_op] = [

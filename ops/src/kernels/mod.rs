@@ -42,6 +42,7 @@ mod nll;
 mod nonzero;
 mod norm_backward;
 mod normal;
+mod opmath_outs;
 mod optimizers;
 mod pad;
 mod padding;
@@ -167,6 +168,7 @@ pub(crate) use norm_backward::{
 pub(crate) use normal::{
     normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,
 };
+pub(crate) use opmath_outs::{huber_loss_backward_out, smooth_l1_loss_backward_grad_input};
 pub(crate) use optimizers::{
     amp_foreach_non_finite_check_and_unscale_, fused_adagrad, fused_adagrad_,
     fused_adagrad_tensor_lr, fused_adagrad_tensor_lr_, fused_adam, fused_adam_,
