@@ -543,6 +543,12 @@ for _op in ["huber_loss_backward.out", "smooth_l1_loss_backward.grad_input"]:
         C("float16 operands into a float16 grad_input", *[T([2, 3], dtype=torch.float16)] * 3, 0, 1.0,
           grad_input=T([0], dtype=torch.float16)),
     ]
+# The transforms to real values want a floating out
+# (`fft_c2r_maybe_out`), whatever the result casts to.
+for _op in ["fft_irfft.out", "fft_hfft.out", "fft_irfftn.out", "fft_irfft2.out", "fft_hfftn.out",
+            "fft_hfft2.out"]:
+    WRITTEN[_op] = [C("into a complex out", T([3, 4, 5], dtype=torch.complex64),
+                      out=T([0], dtype=torch.complex64))]
 for _op, _args in {"sum.IntList_out": ([0],), "prod.int_out": (0,), "cumsum.out": (0,), "cumprod.out": (0,),
                    "sum.out": (), "prod.out": ()}.items():
     WRITTEN[_op] = [

@@ -546,3 +546,67 @@ pub(crate) fn fft_ihfftn(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 pub(crate) fn fft_ihfft2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     transform_n(cx, a, KindN::InverseHermitian, Some(LAST_TWO))
 }
+
+/// The `out=` overload of a transform to real values (`fft_irfft.out`,
+/// `fft_hfftn.out`, ...), ATen's `fft_c2r_maybe_out`: the transform's
+/// checks, then an out of a floating dtype ("irfftn expects a floating
+/// point output tensor", `fname` the ATen function's name), then
+/// `_fft_c2r.out`'s out wrapper (a castable dtype, resized contiguous).
+fn c2r_out(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    functional: fake_runtime::kernel::ErasedKernel,
+    fname: &str,
+) -> Result<Outs> {
+    // The transform's own arguments: `self`, the sizes, the dims, `norm`.
+    const FIRST: u8 = 4;
+    functional(cx, &a[..usize::from(FIRST).min(a.len())])?;
+    let out = args::tensor(cx, a, usize::from(FIRST), "out")?;
+    if !out.dtype.is_floating_point() {
+        return Err(invalid(
+            cx,
+            format!(
+                "{fname} expects a floating point output tensor, but got {}",
+                out.dtype.c10_name()
+            ),
+        ));
+    }
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        FIRST,
+        1,
+        fake_runtime::support::OutForm::CASTABLE,
+        functional,
+    )
+}
+
+/// `fft_irfft.out`: see [`c2r_out`].
+pub(crate) fn fft_irfft_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    c2r_out(cx, a, fft_irfft, "irfft")
+}
+
+/// `fft_hfft.out`: see [`c2r_out`].
+pub(crate) fn fft_hfft_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    c2r_out(cx, a, fft_irfft, "hfft")
+}
+
+/// `fft_irfftn.out`: see [`c2r_out`].
+pub(crate) fn fft_irfftn_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    c2r_out(cx, a, fft_irfftn, "irfftn")
+}
+
+/// `fft_irfft2.out`: see [`c2r_out`].
+pub(crate) fn fft_irfft2_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    c2r_out(cx, a, fft_irfft2, "irfftn")
+}
+
+/// `fft_hfftn.out`: see [`c2r_out`].
+pub(crate) fn fft_hfftn_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    c2r_out(cx, a, fft_hfftn, "hfftn")
+}
+
+/// `fft_hfft2.out`: see [`c2r_out`].
+pub(crate) fn fft_hfft2_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    c2r_out(cx, a, fft_hfft2, "hfftn")
+}
