@@ -140,6 +140,7 @@ for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointw
     KEEP_DERIVED |= getattr(_module, "KEEP_DERIVED", set())
     MODULE_PYTHON_DISPATCHER |= getattr(_module, "PYTHON_DISPATCHER", set())
     PLAIN |= getattr(_module, "PLAIN", set())
+    DISPATCHED |= getattr(_module, "DISPATCHED", set())
 
 import op_cases_layouts  # noqa: E402
 

@@ -722,6 +722,10 @@ CASES["upsample_bilinear2d"] = [
 CASES["upsample_bilinear2d.out"] = [
     C("resized", T([2, 3, 8, 10]), [5, 7], False, out=T([0])),
 ]
+# A plain fake mode runs the nearest upsamplings' Python metas, whose
+# check refuses an empty input; export's dispatcher, their decompositions.
+ZERO_BATCH_DISPATCHED = "zero batch under the Python dispatcher"
+DISPATCHED = {ZERO_BATCH_DISPATCHED}
 for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
     CASES[_op] = [
         C("output size", T([2, 3, 8]), [5]),
@@ -730,6 +734,7 @@ for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
         C("int64", T([2, 3, 8], dtype=i64), [5]),
         C("zero batch", T([0, 3, 8]), [5]),
         C("int32 zero batch", T([0, 3, 8], dtype=i32), [5]),
+        C(ZERO_BATCH_DISPATCHED, T([0, 3, 8], dtype=i32), [5]),
         C("zero channels refused", T([2, 0, 8]), [5]),
         C("zero output size refused", T([2, 3, 8]), [0]),
         C("4-d input refused", T([2, 3, 8, 10]), [5]),
@@ -754,6 +759,7 @@ for _op in ["upsample_nearest3d", "_upsample_nearest_exact3d"]:
         C("channels last 3d", T([2, 3, 4, 6, 8], fmt=torch.channels_last_3d), [5, 7, 9]),
         C("4-d input refused", T([2, 3, 8, 10]), [5, 7, 9]),
         C("zero batch", T([0, 3, 4, 6, 8]), [5, 7, 9]),
+        C(ZERO_BATCH_DISPATCHED, T([0, 3, 4, 6, 8]), [5, 7, 9]),
     ]
 for _op in ["upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d"]:
     _out = {"upsample_nearest1d": [2, 3, 5], "upsample_nearest2d": [2, 3, 5, 7],

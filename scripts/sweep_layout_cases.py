@@ -32,8 +32,9 @@ turn (result dtypes, promotion and the kernels' dtype checks). With
 expanded and strided variants PyTorch accepts, each with its dims of
 size 2 or more dynamic and its layout kept.
 
-`--dispatcher` makes the static layout variants under the Python
-dispatcher, as export runs every operator (the references and
+`--dispatcher` makes the static layout variants, and each case as
+written ("as written"), under the Python dispatcher, as export runs every
+operator (the references and
 decompositions it prefers write through `copy_`, whose Python meta
 refuses a written tensor that overlaps itself). `--kinds=expanded,strided`
 (or `--kinds=bfloat16`, ...) makes only the variants named.
@@ -126,6 +127,12 @@ def strided(desc):
     if not desc.sizes or desc.sizes[-1] < 2:
         return None
     return T(desc.sizes, dtype=desc.dtype, device=desc.device, strides=strided_strides)
+
+
+def as_written(desc):
+    """The input as the case wrote it (a copy, so the case counts as a
+    variant): with `--dispatcher`, the case itself under the dispatcher."""
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device)
 
 
 VARIANTS = {"transposed": transposed, "channels last": channels_last, "offset": offset,
@@ -226,6 +233,7 @@ if __name__ == "__main__":
               else SYMBOLIC_VARIANTS if "--symbolic" in flags else VARIANTS)
     if "--dispatcher" in flags:
         E.uses_dispatcher = lambda name, title=None: True
+        chosen = {"as written": as_written, **chosen}
     if kinds:
         if set(kinds[0]) - set(chosen):
             sys.exit(f"unknown kinds {sorted(set(kinds[0]) - set(chosen))}; known: {sorted(chosen)}")

@@ -127,7 +127,9 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
 /// (`upsample_nearest1d` of `_meta_registrations`): an empty input refused
 /// (the check's condition is then an integer), `upsample_common_check`,
 /// then a new tensor in the input's suggested memory format (with no
-/// channel-count heuristic on CUDA). Export traces their
+/// channel-count heuristic on CUDA). Under the Python dispatcher their
+/// decomposition runs: ATen's checks, where an empty tensor is taken
+/// with an empty batch. Export traces their
 /// Python decomposition instead, whose source indices leave a spatial
 /// size decided to be 1 as the constant 1 ([`sampled`]); the two agree
 /// everywhere else.
@@ -136,6 +138,24 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
     let osize = args::sizes(cx, a, 1, "output_size", None)?;
     for i in 0..spatial {
         args::opt_float(cx, a, 2 + i, "scales", None)?;
+    }
+    if cx.defaults.python_dispatcher {
+        // The decomposition: ATen's checks, an empty tensor only with an
+        // empty batch.
+        let shape = common_check(cx, &t.sizes, &osize, spatial)?;
+        let ok = nonempty_but_batch(cx, t)?;
+        if !cx.env.guard_bool(ok, cx.op)? {
+            let shown: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
+            return Err(invalid(
+                cx,
+                format!(
+                    "Non-empty {}D data tensor expected but got a tensor with sizes [{}]",
+                    spatial + 2,
+                    shown.join(", ")
+                ),
+            ));
+        }
+        return nearest_result(cx, t, shape, spatial);
     }
     // `torch._check(input.numel() != 0 or multiply_integers(input.size()[1:]))`:
     // for an empty input the `or` gives an integer, which `torch._check`
@@ -146,6 +166,11 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
         return Err(invalid(cx, "cond must be a bool, but got <class 'int'>"));
     }
     let shape = common_check(cx, &t.sizes, &osize, spatial)?;
+    nearest_result(cx, t, shape, spatial)
+}
+
+/// [`upsample_nearest_default`]'s result of `shape`, once checked.
+fn nearest_result(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims, spatial: usize) -> Result<Outs> {
     let shape = sampled(cx, shape)?;
     // The 2-D meta makes its result `.contiguous()` in that format, which
     // keeps a single channel's contiguous strides.
