@@ -543,6 +543,10 @@ for _op in ["huber_loss_backward.out", "smooth_l1_loss_backward.grad_input"]:
         C("float16 operands into a float16 grad_input", *[T([2, 3], dtype=torch.float16)] * 3, 0, 1.0,
           grad_input=T([0], dtype=torch.float16)),
     ]
+WRITTEN["max_pool2d_with_indices.out"] = [
+    C("complex input: into empty outs", T([1, 3, 8, 8], dtype=torch.complex64), [2, 2],
+      out=T([0], dtype=torch.complex64), indices=T([0], dtype=torch.int64)),
+]
 # The transforms to real values want a floating out
 # (`fft_c2r_maybe_out`), whatever the result casts to.
 for _op in ["fft_irfft.out", "fft_hfft.out", "fft_irfftn.out", "fft_irfft2.out", "fft_hfftn.out",

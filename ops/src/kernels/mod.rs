@@ -156,7 +156,9 @@ pub(crate) use masked::{
     masked_select, repeat_interleave_self_tensor, unique, unique_consecutive, unique_dim, unique2,
 };
 pub(crate) use masked_index::{unsafe_masked_index, unsafe_masked_index_put_accumulate};
-pub(crate) use native_outs::{argmax_out, argmin_out, log_softmax_int_out};
+pub(crate) use native_outs::{
+    argmax_out, argmin_out, log_softmax_int_out, max_pool2d_with_indices_out,
+};
 pub(crate) use nll::{
     cross_entropy_loss, nll_loss_forward, nll_loss_kernel, nll_loss_nd, nll_loss2d,
     nll_loss2d_forward,

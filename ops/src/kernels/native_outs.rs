@@ -3,6 +3,8 @@
 //! tensors, whose C++ size accessors read each size as an integer (fixed
 //! at its hint, guarded), while their element count refuses a symbolic
 //! one ("Cannot call numel() on tensor with symbolic sizes/strides").
+//! And the `out=` overloads whose refusals come before their derived
+//! form's checks (`max_pool2d_with_indices.out` of a complex input).
 
 use super::invalid;
 use fake_runtime::kernel::ErasedKernel;
@@ -70,4 +72,28 @@ pub(crate) fn log_softmax_int_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
         OutForm::NATIVE
     };
     out_variant(cx, a, 3, 1, form, crate::erased::log_softmax_int)
+}
+
+/// `max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2]
+/// stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False,
+/// *, Tensor(a!) out, Tensor(b!) indices)`: the functional's sizes fixed
+/// ([`OutForm::FIXED_CASTABLE`]), after the decomposition's initial value,
+/// `torch.iinfo` of a dtype that is not floating, refuses a complex input.
+pub(crate) fn max_pool2d_with_indices_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    if let Some(Arg::Tensor(t)) = a.first()
+        && t.dtype.is_complex()
+    {
+        return Err(invalid(
+            cx,
+            "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'",
+        ));
+    }
+    out_variant(
+        cx,
+        a,
+        6,
+        2,
+        OutForm::FIXED_CASTABLE,
+        crate::erased::max_pool2d_with_indices,
+    )
 }
