@@ -20,6 +20,10 @@ def _grad(t):
     return t.requires_grad_()
 
 
+# A title run under the Python dispatcher (`export_op_cases.DISPATCHED`).
+STRIDED_BATCH_DISPATCHED = "strided batch and a matrix of another dtype under the Python dispatcher"
+DISPATCHED = {STRIDED_BATCH_DISPATCHED}
+
 CASES = {}
 
 
@@ -260,6 +264,11 @@ CASES.update({
         C("vectors of other dtypes refused", T([3], dtype=bf16), T([3], dtype=f64)),
         C("batched product of other dtypes refused", T([2, 2, 3]), T([2, 3, 4], dtype=f64)),
         C("unfoldable batch and vector refused", T([5, 2, 4], strides=[1, 20, 5]), T([4], dtype=f64)),
+        # Export's decomposition folds only a contiguous batch, where ATen's
+        # kernel asks only its leading dims to span each other.
+        C(STRIDED_BATCH_DISPATCHED, T([4, 2, 3], dtype=bf16, strides=[12, 6, 2]), T([3, 5], dtype=f64)),
+        C("strided batch and a matrix of another dtype", T([4, 2, 3], dtype=bf16, strides=[12, 6, 2]),
+          T([3, 5], dtype=f64)),
         # A matrix that requires grad folds the batch it multiplies into one
         # `mm` (`should_fold`), the result `mT.contiguous()`.
         C("matrix requiring grad folds a batch", T([1, 3], then=_grad), T([2, 3, 2])),

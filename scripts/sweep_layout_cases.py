@@ -5,7 +5,7 @@ disagreements off the layouts the written cases chose.
 Run by hand from the repository root with torch 2.15 installed, as
 `export_op_cases.py` (default thread count):
 
-    python scripts/sweep_layout_cases.py [--dtypes | --symbolic | --dispatcher] [--kinds=K,...] DIR [FAMILY...]
+    python scripts/sweep_layout_cases.py [--dtypes] [--symbolic | --dispatcher] [--kinds=K,...] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -32,8 +32,9 @@ turn (result dtypes, promotion and the kernels' dtype checks). With
 expanded and strided variants PyTorch accepts, each with its dims of
 size 2 or more dynamic and its layout kept.
 
-`--dispatcher` makes the static layout variants, and each case as
-written ("as written"), under the Python dispatcher, as export runs every
+`--dispatcher` makes the static layout variants (or with `--dtypes` the
+dtype variants), and each case as written ("as written"), under the
+Python dispatcher, as export runs every
 operator (the references and
 decompositions it prefers write through `copy_`, whose Python meta
 refuses a written tensor that overlaps itself). `--kinds=expanded,strided`
@@ -227,13 +228,15 @@ if __name__ == "__main__":
     kinds = [a.removeprefix("--kinds=").split(",") for a in argv if a.startswith("--kinds=")]
     flags = {a for a in argv if a.startswith("--") and not a.startswith("--kinds=")}
     argv = [a for a in argv if not a.startswith("--")]
-    if not argv or flags - {"--dtypes", "--symbolic", "--dispatcher"} or len(flags) > 1 or len(kinds) > 1:
+    if (not argv or flags - {"--dtypes", "--symbolic", "--dispatcher"} or len(kinds) > 1
+            or {"--dtypes", "--symbolic"} <= flags or {"--symbolic", "--dispatcher"} <= flags):
         sys.exit(__doc__)
     chosen = (DTYPE_VARIANTS if "--dtypes" in flags
               else SYMBOLIC_VARIANTS if "--symbolic" in flags else VARIANTS)
     if "--dispatcher" in flags:
         E.uses_dispatcher = lambda name, title=None: True
-        chosen = {"as written": as_written, **chosen}
+        if "--dtypes" not in flags:
+            chosen = {"as written": as_written, **chosen}
     if kinds:
         if set(kinds[0]) - set(chosen):
             sys.exit(f"unknown kinds {sorted(set(kinds[0]) - set(chosen))}; known: {sorted(chosen)}")

@@ -54,7 +54,9 @@ pub fn matmul_dtype(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<D
 }
 
 /// ATen's `should_fold` for `matmul(a, ...)` whose larger operand `big`
-/// has three dims or more and the other, `small`, at most two.
+/// has three dims or more and the other, `small`, at most two; under the
+/// Python dispatcher the decomposition's ([`decomposition_folds`], on
+/// `big` itself, never transposed).
 pub(super) fn matmul_folds(
     cx: &mut Cx<'_>,
     a: &TensorMeta,
@@ -67,6 +69,9 @@ pub(super) fn matmul_folds(
     }
     if a.dim() == 2 {
         return Ok(false);
+    }
+    if cx.defaults.python_dispatcher {
+        return decomposition_folds(cx, big, false);
     }
     let numel = big.numel(cx.env)?;
     if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
@@ -92,6 +97,42 @@ pub(super) fn matmul_folds(
             }
         }
         inner = Some(i);
+    }
+    Ok(true)
+}
+
+/// The decomposition's `should_fold` (`torch._decomp`'s `matmul`, which
+/// the Python dispatcher runs) for `a` of three or more dims, the larger
+/// operand, times one of at most two: the other needs a gradient, `a`
+/// is empty, or `a` is contiguous (size-1 dims skipped), each test
+/// `guard_or_false`. (ATen's asks less of `a`: [`matmul_folds`].)
+pub(crate) fn decomposition_folds(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b_requires_grad: bool,
+) -> Result<bool> {
+    if b_requires_grad {
+        return Ok(true);
+    }
+    let numel = shape::numel(cx.env, &a.sizes)?;
+    let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    if cx.env.guard_or_false(empty, cx.op)? {
+        return Ok(true);
+    }
+    // The row-major strides of `a`'s sizes, then each dim in order.
+    let mut expected: Dims = Dims::from_elem(SymInt::Int(1), a.dim());
+    for d in (0..a.dim().saturating_sub(1)).rev() {
+        expected[d] = cx.env.mul(a.sizes[d + 1], expected[d + 1])?;
+    }
+    for d in 0..a.dim() {
+        let one = cx.env.eq(a.sizes[d], SymInt::Int(1))?;
+        if cx.env.guard_or_false(one, cx.op)? {
+            continue;
+        }
+        let dense = cx.env.eq(a.strides[d], expected[d])?;
+        if !cx.env.guard_or_false(dense, cx.op)? {
+            return Ok(false);
+        }
     }
     Ok(true)
 }

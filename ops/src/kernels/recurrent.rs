@@ -161,7 +161,7 @@ fn matmul(
         2 => binary(cx, k::mm, a, b),
         _ => {
             let lead = Dims::from_slice(&a.sizes[..n - 1]);
-            if should_fold(cx, a, b_requires_grad)? {
+            if crate::intrinsics::decomposition_folds(cx, a, b_requires_grad)? {
                 let rows = product(cx, &lead)?;
                 let folded = reshape(cx, a, Dims::from_slice(&[rows, a.sizes[n - 1]]))?;
                 let out = binary(cx, k::mm, &folded, b)?;
@@ -187,36 +187,6 @@ fn matmul(
             view(cx, &out, sizes)
         }
     }
-}
-
-/// The decomposition's `should_fold` for `a` of three or more dims times
-/// a matrix: the matrix needs a gradient, `a` is empty, or `a` is
-/// contiguous (size-1 dims skipped), each test `guard_or_false`.
-fn should_fold(cx: &mut Cx<'_>, a: &TensorMeta, b_requires_grad: bool) -> Result<bool> {
-    if b_requires_grad {
-        return Ok(true);
-    }
-    let numel = shape::numel(cx.env, &a.sizes)?;
-    let empty = cx.env.eq(numel, SymInt::Int(0))?;
-    if cx.env.guard_or_false(empty, cx.op)? {
-        return Ok(true);
-    }
-    // The row-major strides of `a`'s sizes, then each dim in order.
-    let mut expected: Dims = Dims::from_elem(SymInt::Int(1), a.dim());
-    for d in (0..a.dim().saturating_sub(1)).rev() {
-        expected[d] = cx.env.mul(a.sizes[d + 1], expected[d + 1])?;
-    }
-    for d in 0..a.dim() {
-        let one = cx.env.eq(a.sizes[d], SymInt::Int(1))?;
-        if cx.env.guard_or_false(one, cx.op)? {
-            continue;
-        }
-        let dense = cx.env.eq(a.strides[d], expected[d])?;
-        if !cx.env.guard_or_false(dense, cx.op)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
 }
 
 /// Whether `linear` takes its fused path for `bias`: one dim (else one
