@@ -547,6 +547,15 @@ WRITTEN["max_pool2d_with_indices.out"] = [
     C("complex input: into empty outs", T([1, 3, 8, 8], dtype=torch.complex64), [2, 2],
       out=T([0], dtype=torch.complex64), indices=T([0], dtype=torch.int64)),
 ]
+# A backward real-to-complex transform's out (`ifft` of a real input,
+# `ihfft`: a conjugate view copied out) wants the result's exact dtype,
+# the forward ones' and a complex input's any it casts to.
+for _op in ["fft_fft.out", "fft_ifft.out", "fft_rfft.out", "fft_ihfft.out"]:
+    WRITTEN[_op] = [C("float64 input into a complex64 out", T([4, 8], dtype=torch.float64),
+                      out=T([0], dtype=torch.complex64))]
+for _op in ["fft_fft.out", "fft_ifft.out"]:
+    WRITTEN[_op].append(C("complex64 input into a complex128 out", T([4, 8], dtype=torch.complex64),
+                          out=T([0], dtype=torch.complex128)))
 # The transforms to real values want a floating out
 # (`fft_c2r_maybe_out`), whatever the result casts to.
 for _op in ["fft_irfft.out", "fft_hfft.out", "fft_irfftn.out", "fft_irfft2.out", "fft_hfftn.out",

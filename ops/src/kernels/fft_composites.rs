@@ -610,3 +610,18 @@ pub(crate) fn fft_hfftn_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 pub(crate) fn fft_hfft2_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     c2r_out(cx, a, fft_hfft2, "hfftn")
 }
+
+/// The `out=` overload of `ifft`: of a real input the reference's
+/// backward real-to-complex transform, a conjugate view, which the out
+/// wrapper wants of exactly the out's dtype; of a complex one any dtype
+/// the result casts to.
+pub(crate) fn fft_ifft_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    use fake_runtime::support::OutForm;
+    let real = matches!(a.first(), Some(Arg::Tensor(t)) if !t.dtype.is_complex());
+    let form = if real {
+        OutForm::EXACT
+    } else {
+        OutForm::CASTABLE
+    };
+    fake_runtime::support::out_variant(cx, a, 4, 1, form, fft_ifft)
+}

@@ -111,8 +111,8 @@ pub(crate) use embedding_bag::{
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use fft_composites::{
     fft_fft, fft_fft2, fft_fftn, fft_hfft_out, fft_hfft2, fft_hfft2_out, fft_hfftn, fft_hfftn_out,
-    fft_ifft, fft_ifft2, fft_ifftn, fft_ihfft2, fft_ihfftn, fft_irfft, fft_irfft_out, fft_irfft2,
-    fft_irfft2_out, fft_irfftn, fft_irfftn_out, fft_rfft, fft_rfft2, fft_rfftn,
+    fft_ifft, fft_ifft_out, fft_ifft2, fft_ifftn, fft_ihfft2, fft_ihfftn, fft_irfft, fft_irfft_out,
+    fft_irfft2, fft_irfft2_out, fft_irfftn, fft_irfftn_out, fft_rfft, fft_rfft2, fft_rfftn,
 };
 pub(crate) use foreach::{foreach_max, foreach_norm, foreach_powsum};
 pub(crate) use group_norm::{group_norm, native_group_norm};
