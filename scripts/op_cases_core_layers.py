@@ -22,7 +22,8 @@ def _grad(t):
 
 # A title run under the Python dispatcher (`export_op_cases.DISPATCHED`).
 STRIDED_BATCH_DISPATCHED = "strided batch and a matrix of another dtype under the Python dispatcher"
-DISPATCHED = {STRIDED_BATCH_DISPATCHED}
+BMM_DTYPE_DISPATCHED = "bmm.dtype float16 to float32, dynamic sizes under the Python dispatcher"
+DISPATCHED = {STRIDED_BATCH_DISPATCHED, BMM_DTYPE_DISPATCHED}
 
 CASES = {}
 
@@ -621,6 +622,11 @@ SYMBOLIC = [
           [6], T([6]), T([6]), 1e-5)),
     ("bmm.dtype keeping the dtype, dynamic sizes", "bmm.dtype",
      Case("", D([5, 2, 3], "self"), D([5, 3, 4], "mat2"), f32)),
+    # The meta's `.to(out_dtype)` fixes the sizes outside the dispatcher.
+    ("bmm.dtype float16 to float32, dynamic sizes", "bmm.dtype",
+     Case("", D([5, 2, 3], "self", dtype=f16), D([5, 3, 4], "mat2", dtype=f16), f32)),
+    (BMM_DTYPE_DISPATCHED, "bmm.dtype",
+     Case("", D([5, 2, 3], "self", dtype=f16), D([5, 3, 4], "mat2", dtype=f16), f32)),
     ("add broadcast equal sizes", "add.Tensor", Case("", D([3, 4], "x"), D([3, 4], "y"))),
     ("add broadcast against size one", "add.Tensor", Case("", D([3, 4], "x"), D([1, 4], "y", ["static", "dynamic"]))),
     # Output strides on symbolic sizes: the fake mode's fast binary path,

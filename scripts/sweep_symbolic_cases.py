@@ -4,7 +4,7 @@ not only the first of each overload, and record PyTorch's answers.
 Run by hand from the repository root with torch 2.15 installed, as
 `export_op_cases.py` (default thread count):
 
-    python scripts/sweep_symbolic_cases.py DIR [FAMILY...]
+    python scripts/sweep_symbolic_cases.py [--dispatcher] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -19,6 +19,10 @@ fixtures of symbolic cases only, `DIR/<family>.json`, which the
 conformance test replays when `FAKE_OP_CASES` names DIR. Nothing here is
 committed: it finds disagreements, and each one fixed gets a written
 case in the family's `op_cases_<family>.py`.
+
+With `--dispatcher` it derives one from every such case, the first too,
+and runs them under the Python dispatcher, as export traces a program
+with dynamic shapes.
 
 Some of PyTorch's own kernels crash the process on odd inputs: the sweep
 writes a family's file as soon as its cases are done and notes every case
@@ -39,7 +43,9 @@ warnings.filterwarnings("ignore")
 logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
 
 
-def main(out, only):
+def main(out, only, every=False):
+    """The sweep into `out` of the families in `only` (all when empty);
+    `every`: the first accepted case of each overload too."""
     sweep = Sweep(out, only)
     for family, names in sweep.families():
         records = []
@@ -58,7 +64,7 @@ def main(out, only):
                 except Exception:  # noqa: BLE001 - a refusal or a timeout: not a case
                     ok = False
                 symbolic_key = f"{key} (symbolic)"
-                if ok and not first and symbolic_key not in sweep.skip:
+                if ok and (every or not first) and symbolic_key not in sweep.skip:
                     title = f"{case.name}, dynamic sizes (extra)"
                     try:
                         records.append(sweep.run(symbolic_key, 60, lambda: E.symbolic_case(
@@ -71,6 +77,10 @@ def main(out, only):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    argv = [a for a in sys.argv[1:] if a != "--dispatcher"]
+    if not argv or any(a.startswith("--") for a in argv):
         sys.exit(__doc__)
-    main(pathlib.Path(sys.argv[1]), set(sys.argv[2:]))
+    dispatcher = "--dispatcher" in sys.argv[1:]
+    if dispatcher:
+        E.uses_dispatcher = lambda name, title=None: True
+    main(pathlib.Path(argv[0]), set(argv[1:]), every=dispatcher)

@@ -803,9 +803,16 @@ pub fn inline_ints(cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
     }
 }
 
-/// `specialize_if(c, s)`: `specialize(s)` when `c`, else `s` as it is.
-pub fn specialize_if(cx: &mut Cx<'_>, c: bool, s: Dims) -> Result<Dims> {
-    if c { specialize(cx, s) } else { Ok(s) }
+/// `fixed_by_to(c, s)`: the sizes `s` of a new tensor as a C++ `.to` of
+/// it leaves them when `c` (its dtype changes): each fixed at its hint
+/// (`specialize(s)`) in a plain fake mode; as they are under the Python
+/// dispatcher, where `to` is a Python decomposition, or when not `c`.
+pub fn fixed_by_to(cx: &mut Cx<'_>, c: bool, s: Dims) -> Result<Dims> {
+    if c && !cx.defaults.python_dispatcher {
+        specialize(cx, s)
+    } else {
+        Ok(s)
+    }
 }
 
 /// `all_positive(s)`: every size is `> 0`.
