@@ -125,6 +125,11 @@ for _op in ["atleast_1d", "atleast_2d", "atleast_3d"]:
         C("int32", T([3], dtype=i32)),
     ]
 
+# Titles run under the Python dispatcher (`export_op_cases.DISPATCHED`),
+# where the conversion keeps symbolic sizes.
+STACK_DISPATCHED = "stack of two dtypes under the Python dispatcher"
+DISPATCHED = {STACK_DISPATCHED}
+
 SYMBOLIC = [
     # `torch._refs.cat` converts an input of another dtype with `a.to`,
     # run on meta tensors: that input's sizes are fixed at their hints.
@@ -138,6 +143,7 @@ SYMBOLIC = [
      C("", [D([3, 5], "x"), D([3, 5], "y"), D([3, 5], "z", dtype=f16)])),
     ("stack of transposed inputs of two dtypes", "stack",
      C("", [D([6, 4], "x", strides=[1, 6]), D([6, 4], "y", dtype=f64, strides=[1, 6])])),
+    (STACK_DISPATCHED, "stack", C("", [D([4, 6], "x"), D([4, 6], "y", dtype=f64)])),
     ("stack of one dtype", "stack",
      C("", [D([4, 6], "x"), D([4, 6], "y")], 1)),
 ]

@@ -93,10 +93,12 @@ fn stack_of(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// The tensors `torch._refs.cat` is given, as its type promotion hands
 /// them on: one whose dtype is not the result's is converted by
 /// `a.to(dtype)`, which `stack`'s reference runs on its fake inputs as
-/// meta tensors, so ATen's `_to_copy` reads every size as an integer
-/// (last dim first): the converted tensor's sizes are fixed at their
-/// hints, a guard each. A tensor of the result's dtype is handed on as
-/// it is.
+/// meta tensors in a plain fake mode, so ATen's `_to_copy` reads every
+/// size as an integer (last dim first): the converted tensor's sizes are
+/// fixed at their hints, a guard each; under the Python dispatcher the
+/// conversion is `convert_element_type`'s, sizes kept, a dense layout
+/// kept and another laid out afresh. A tensor of the result's dtype is
+/// handed on as it is.
 fn converted<'t>(
     cx: &mut Cx<'_>,
     tensors: impl Iterator<Item = &'t TensorMeta>,
@@ -107,6 +109,14 @@ fn converted<'t>(
     for t in refs {
         if t.dtype == dtype {
             out.push(t.clone());
+            continue;
+        }
+        if cx.defaults.python_dispatcher {
+            let laid = fake_runtime::support::converted(cx, t, dtype)?;
+            out.push(TensorMeta {
+                dtype,
+                ..laid.unwrap_or_else(|| t.clone())
+            });
             continue;
         }
         out.push(fake_runtime::support::specialized_sizes(cx, t)?);
