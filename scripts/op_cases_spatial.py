@@ -725,7 +725,8 @@ CASES["upsample_bilinear2d.out"] = [
 # A plain fake mode runs the nearest upsamplings' Python metas, whose
 # check refuses an empty input; export's dispatcher, their decompositions.
 ZERO_BATCH_DISPATCHED = "zero batch under the Python dispatcher"
-DISPATCHED = {ZERO_BATCH_DISPATCHED}
+ZERO_CHANNELS_DISPATCHED = "zero channels under the Python dispatcher"
+DISPATCHED = {ZERO_BATCH_DISPATCHED, ZERO_CHANNELS_DISPATCHED}
 for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
     CASES[_op] = [
         C("output size", T([2, 3, 8]), [5]),
@@ -735,6 +736,7 @@ for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
         C("zero batch", T([0, 3, 8]), [5]),
         C("int32 zero batch", T([0, 3, 8], dtype=i32), [5]),
         C(ZERO_BATCH_DISPATCHED, T([0, 3, 8], dtype=i32), [5]),
+        C(ZERO_CHANNELS_DISPATCHED, T([2, 0, 8]), [5]),
         C("zero channels refused", T([2, 0, 8]), [5]),
         C("zero output size refused", T([2, 3, 8]), [0]),
         C("4-d input refused", T([2, 3, 8, 10]), [5]),

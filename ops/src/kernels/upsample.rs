@@ -128,8 +128,7 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
 /// (the check's condition is then an integer), `upsample_common_check`,
 /// then a new tensor in the input's suggested memory format (with no
 /// channel-count heuristic on CUDA). Under the Python dispatcher their
-/// decomposition runs: ATen's checks, where an empty tensor is taken
-/// with an empty batch. Export traces their
+/// decomposition runs, as the `.vec` overloads' ([`upsample_nearest_vec`]). Export traces their
 /// Python decomposition instead, whose source indices leave a spatial
 /// size decided to be 1 as the constant 1 ([`sampled`]); the two agree
 /// everywhere else.
@@ -140,22 +139,10 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
         args::opt_float(cx, a, 2 + i, "scales", None)?;
     }
     if cx.defaults.python_dispatcher {
-        // The decomposition: ATen's checks, an empty tensor only with an
-        // empty batch.
-        let shape = common_check(cx, &t.sizes, &osize, spatial)?;
-        let ok = nonempty_but_batch(cx, t)?;
-        if !cx.env.guard_bool(ok, cx.op)? {
-            let shown: Vec<String> = t.sizes.iter().map(|&s| cx.env.display(s)).collect();
-            return Err(invalid(
-                cx,
-                format!(
-                    "Non-empty {}D data tensor expected but got a tensor with sizes [{}]",
-                    spatial + 2,
-                    shown.join(", ")
-                ),
-            ));
-        }
-        return nearest_result(cx, t, shape, spatial);
+        // The decomposition, as the `.vec` overload's (an empty batch or
+        // channel dim taken).
+        let vec_args = [a[0].reborrow(), a[1].reborrow(), Arg::None];
+        return upsample_nearest_vec(cx, &vec_args, spatial);
     }
     // `torch._check(input.numel() != 0 or multiply_integers(input.size()[1:]))`:
     // for an empty input the `or` gives an integer, which `torch._check`
