@@ -15,6 +15,10 @@ import torch
 from op_case_inputs import CL, C, D, T, b8, binary_cases, c64, cl, f16, f32, f64, i32, i64, off, tr, u8, unary_cases
 
 CASES = {}
+# A title run under the Python dispatcher (`export_op_cases.DISPATCHED`),
+# whose decomposition of `dropout` does not check `p`.
+DROPOUT_P_DISPATCHED = "p above one under the Python dispatcher"
+DISPATCHED = {DROPOUT_P_DISPATCHED}
 # `meta_masked_scatter` broadcasts with `_maybe_broadcast`, whose Python
 # `expand` reaches ATen's C++ kernel in a plain fake mode.
 SYMBOLIC = [
@@ -80,6 +84,7 @@ def dropout_cases(feature=False):
         C("empty int64 training is self", T([0, 3], dtype=i64), 0.5, True),
         C("p above one", T([2, 3]), 1.5, False),
         C("negative p", T([2, 3]), -0.5, True),
+        C(DROPOUT_P_DISPATCHED, T([2, 3]), 1.5, True),
         C("vector training", T([3]), 0.5, True),
         C("vector p one", T([3]), 1.0, True),
         C("zero-dim training", T([]), 0.5, True),

@@ -141,8 +141,23 @@ pub(crate) fn feature_dropout_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// `dropout(Tensor input, float p, bool train) -> Tensor`. On devices
 /// where ATen takes the fused `native_dropout` instead (`0 < p < 1`, a
 /// non-empty input), that answers the same: a product with a tensor laid
-/// out like `input`, an integral `input` refused.
+/// out like `input`, an integral `input` refused. Under the Python
+/// dispatcher its decomposition (`native_dropout(input, p, train)[0]`
+/// when training with `p != 0`) does not check `p`: a `p` outside
+/// `[0, 1]` gives `native_dropout`'s result.
 pub(crate) fn dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let p = args::float(cx, a, 1, "p", None)?;
+    if cx.defaults.python_dispatcher && !(0.0..=1.0).contains(&p) {
+        let mut outs = native_dropout(cx, a)?;
+        outs.truncate(1);
+        return Ok(outs);
+    }
+    alpha_dropout(cx, a)
+}
+
+/// `alpha_dropout(Tensor input, float p, bool train) -> Tensor`: as
+/// `dropout` in a plain fake mode.
+pub(crate) fn alpha_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     dropout_impl(
         cx,
         a,
@@ -151,12 +166,6 @@ pub(crate) fn dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             inplace: false,
         },
     )
-}
-
-/// `alpha_dropout(Tensor input, float p, bool train) -> Tensor`: as
-/// `dropout`.
-pub(crate) fn alpha_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    dropout(cx, a)
 }
 
 /// `native_dropout(Tensor input, float p, bool? train) -> (Tensor,
