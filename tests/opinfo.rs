@@ -7,7 +7,9 @@
 //! -p fake-tensor --test opinfo -- add --exact` runs one. The files of
 //! `tests/fixtures/opinfo_dtypes/` (`--dtypes extended`: a float16,
 //! bfloat16, int32 and uint8 sample each) are the tests `dtypes::<entry>`,
-//! with their own table there.
+//! those of `tests/fixtures/opinfo_later/` (`--dtypes later`: the fourth
+//! to seventh float32 and int64 samples) the tests `later::<entry>`, each
+//! folder with its own table.
 //!
 //! Every program is propagated and verified node by node against what
 //! PyTorch recorded. What does not verify is a *problem* of the entry and
@@ -59,8 +61,9 @@ struct Set {
 }
 
 /// The sweeps: float32, int64, bool and complex64 samples (up to three
-/// each), and float16, bfloat16, int32 and uint8 ones (one each).
-const SETS: [Set; 2] = [
+/// each), float16, bfloat16, int32 and uint8 ones (one each), and the
+/// float32 and int64 samples after the first three (up to four each).
+const SETS: [Set; 3] = [
     Set {
         prefix: "",
         dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo"),
@@ -68,6 +71,10 @@ const SETS: [Set; 2] = [
     Set {
         prefix: "dtypes::",
         dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo_dtypes"),
+    },
+    Set {
+        prefix: "later::",
+        dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo_later"),
     },
 ];
 
