@@ -3,7 +3,7 @@
 Run by hand from the repository root, in a virtualenv with torch==2.15.0,
 torchvision and transformers installed:
 
-    python scripts/sweep_models.py [--out DIR] [--attn eager] NAME...
+    python scripts/sweep_models.py [--out DIR] [--attn eager] [--train] [--grad] NAME...
     python scripts/sweep_models.py --list
     cargo run --release -- verify DIR/*.json
 
@@ -15,7 +15,11 @@ transformers models, some channels-last or bfloat16) it writes
 JSON line per variant to `DIR/status.jsonl`. The dynamic export takes
 the first of the model's dynamic-shape candidates that PyTorch accepts
 (batch with height and width or sequence length, then fewer), recording
-the ones that failed. DIR defaults to `target/model_sweep`. Nothing here
+the ones that failed. Models are exported in eval mode under
+`torch.no_grad()` unless `--train` (training mode: dropout, batch
+statistics and their running buffers updated) or `--grad` (grad enabled,
+which picks other attention kernels) says otherwise; the names then end
+in `_train`, `_grad`. DIR defaults to `target/model_sweep`. Nothing here
 is a test: the programs are not committed (they are large); a model that
 shows a difference gets a smaller fixture (`export_programs.py`).
 """
@@ -391,10 +395,13 @@ HF = {
 ALL = {**TV, **HF}
 
 
-def export_one(name, attn=None, modes=None, tag=None):
+def export_one(name, attn=None, modes=None, tag=None, train=False, grad=False):
     OUT.mkdir(parents=True, exist_ok=True)
     torch.manual_seed(0)
     tag = tag or (name if attn is None else f"{name}_{attn}")
+    tag += "_train" if train else ""
+    tag += "_grad" if grad else ""
+    grad_mode = torch.enable_grad if grad else torch.no_grad
     t0 = time.time()
     try:
         if name in HF:
@@ -407,7 +414,7 @@ def export_one(name, attn=None, modes=None, tag=None):
         return
     if modes:
         cands = [c for c in cands if c[0] in modes]
-    m.eval()
+    m.train(train)
     print(f"{tag}: built in {time.time() - t0:.1f}s", flush=True)
 
     # dynamic variant: first candidate that exports
@@ -416,7 +423,7 @@ def export_one(name, attn=None, modes=None, tag=None):
     for mode, dyn in cands:
         t = time.time()
         try:
-            with torch.no_grad():
+            with grad_mode():
                 ep = torch.export.export(m, args, kw, dynamic_shapes=dyn, strict=False)
             print(f"{tag}: dynamic export ({mode}) ok in {time.time() - t:.1f}s", flush=True)
             break
@@ -445,7 +452,7 @@ def export_one(name, attn=None, modes=None, tag=None):
     # static variant
     try:
         t = time.time()
-        with torch.no_grad():
+        with grad_mode():
             sep = torch.export.export(m, args, kw, strict=False)
         n = write(sep, f"{tag}_static")
         print(f"{tag}: static in {time.time() - t:.1f}s", flush=True)
@@ -640,6 +647,8 @@ def main(argv=None):
     parser.add_argument("--attn", help="the transformers attention implementation (eager, sdpa)")
     parser.add_argument("--modes", help="only these dynamic-shape candidates, comma-separated")
     parser.add_argument("--tag", help="the files' name instead of the model's")
+    parser.add_argument("--train", action="store_true", help="export in training mode (dropout, batch statistics); names end in _train")
+    parser.add_argument("--grad", action="store_true", help="export with grad enabled (not under no_grad); names end in _grad")
     args = parser.parse_args(argv)
     if args.list:
         print("\n".join(ALL))
@@ -648,7 +657,7 @@ def main(argv=None):
     OUT.mkdir(parents=True, exist_ok=True)
     modes = args.modes.split(",") if args.modes else None
     for name in args.names:
-        export_one(name, args.attn, modes, args.tag)
+        export_one(name, args.attn, modes, args.tag, args.train, args.grad)
 
 
 if __name__ == "__main__":
