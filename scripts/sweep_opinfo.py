@@ -5,14 +5,19 @@ and expecttest (which torch's test helpers import):
 
     python scripts/sweep_opinfo.py [--only NAME,...] [--first N]
                                    [--start-after NAME] [--shard K/N] [--force]
-                                   [--error-inputs-only] [--dtypes common|extended]
+                                   [--error-inputs-only] [--dtypes common|extended|later]
+                                   [--db op_db|foreach_op_db]
 
 For every entry of `torch.testing._internal.common_methods_invocations.op_db`
 (named `name` or `name.variant_test_name`, sorted), the first three samples
 of `sample_inputs("cpu", dtype, requires_grad=False)` for each of float32,
 int64, bool and complex64 (`--dtypes extended`: the first of float16,
 bfloat16, int32 and uint8, written to `tests/fixtures/opinfo_dtypes`)
-that the entry supports on CPU are wrapped as a
+that the entry supports on CPU (`--dtypes later`: the fourth to seventh
+float32 and int64 samples, to `tests/fixtures/opinfo_later`; `--db
+foreach_op_db`: the entries of `foreach_op_db`, the `_foreach_*`
+operators, which `op_db` leaves out, to `tests/fixtures/opinfo_foreach`)
+are wrapped as a
 module whose forward takes the sample's tensors (wherever they sit in the
 input, the arguments and the keyword arguments) and calls the op with the
 rest fixed. Each is exported with `torch.export.export(..., strict=False)`
@@ -96,6 +101,11 @@ DTYPE_SETS = {
 }
 # Set by `--dtypes` (the common sweep unless said).
 OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED = DTYPE_SETS["common"]
+# The OpInfo databases (`--db`) of `common_methods_invocations` and the
+# folder each writes when it is not `op_db` (its common dtypes only).
+DBS = {"op_db": None, "foreach_op_db": ROOT / "tests" / "fixtures" / "opinfo_foreach"}
+# Set by `--db`.
+DB = "op_db"
 VARIANTS = ["static", "static_core", "dynamic", "dynamic_core"]
 # Seconds allowed to export one sample's four variants.
 SAMPLE_TIMEOUT = 120
@@ -402,7 +412,7 @@ def write_summary(all_names: list) -> None:
         "Written by `scripts/sweep_opinfo.py` (torch "
         f"{torch.__version__.split('+')[0]}); verified by `tests/opinfo.rs`.",
         "",
-        f"- entries: {len(files)} of the {len(all_names)} of `op_db`",
+        f"- entries: {len(files)} of the {len(all_names)} of `{DB}`",
         f"- samples: {samples} (up to {SAMPLES_PER_DTYPE} per dtype of {', '.join(n for n, _ in DTYPES)}"
         + (f", after the first {SKIPPED})" if SKIPPED else ")"),
         f"- error inputs recorded: {error_cases}",
@@ -449,16 +459,26 @@ def main() -> None:
              "extended: float16, bfloat16, int32, uint8 (1 each) into tests/fixtures/opinfo_dtypes; "
              "later: float32, int64 (the 4th to 7th each) into tests/fixtures/opinfo_later",
     )
+    parser.add_argument(
+        "--db", choices=sorted(DBS), default="op_db",
+        help="the OpInfo list swept; foreach_op_db (the _foreach_ operators) writes "
+             "tests/fixtures/opinfo_foreach, with the common dtypes only",
+    )
     opts = parser.parse_args()
-    global OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED
+    global OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED, DB
     OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED = DTYPE_SETS[opts.dtypes]
+    DB = opts.db
+    if DBS[DB] is not None:
+        if opts.dtypes != "common":
+            sys.exit(f"--db {DB} sweeps the common dtypes only")
+        OUT = DBS[DB]
 
     warnings.filterwarnings("ignore")
     # Dim.AUTO on a size of 0 or 1 specialises it, with a warning per input.
     torch._logging.set_logs(export=logging.ERROR, dynamic=logging.ERROR)
-    from torch.testing._internal.common_methods_invocations import op_db
+    import torch.testing._internal.common_methods_invocations as invocations
 
-    ops = sorted(op_db, key=entry_name)
+    ops = sorted(getattr(invocations, DB), key=entry_name)
     all_names = [entry_name(op) for op in ops]
     only = {n for n in opts.only.split(",") if n}
     unknown = only - set(all_names)

@@ -8,8 +8,10 @@
 //! `tests/fixtures/opinfo_dtypes/` (`--dtypes extended`: a float16,
 //! bfloat16, int32 and uint8 sample each) are the tests `dtypes::<entry>`,
 //! those of `tests/fixtures/opinfo_later/` (`--dtypes later`: the fourth
-//! to seventh float32 and int64 samples) the tests `later::<entry>`, each
-//! folder with its own table.
+//! to seventh float32 and int64 samples) the tests `later::<entry>`, and
+//! those of `tests/fixtures/opinfo_foreach/` (`--db foreach_op_db`: the
+//! `_foreach_*` operators, which `op_db` leaves out) the tests
+//! `foreach::<entry>`, each folder with its own table.
 //!
 //! Every program is propagated and verified node by node against what
 //! PyTorch recorded. What does not verify is a *problem* of the entry and
@@ -62,8 +64,9 @@ struct Set {
 
 /// The sweeps: float32, int64, bool and complex64 samples (up to three
 /// each), float16, bfloat16, int32 and uint8 ones (one each), and the
-/// float32 and int64 samples after the first three (up to four each).
-const SETS: [Set; 3] = [
+/// float32 and int64 samples after the first three (up to four each),
+/// and the common sweep of `foreach_op_db`.
+const SETS: [Set; 4] = [
     Set {
         prefix: "",
         dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo"),
@@ -75,6 +78,10 @@ const SETS: [Set; 3] = [
     Set {
         prefix: "later::",
         dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo_later"),
+    },
+    Set {
+        prefix: "foreach::",
+        dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo_foreach"),
     },
 ];
 
