@@ -376,3 +376,44 @@ fn more_arguments_than_the_schema_takes_are_refused() {
         "{err}"
     );
 }
+
+/// A checkpoint put back after a guard narrowed a symbol's range gives the
+/// ShapeEnv's arithmetic its earlier ranges again, though the arena keeps
+/// what it memoised since: `Max(s, 5)` simplifies by `s`'s range, so it is
+/// made as a fresh mode makes it before the guard, and again as after it
+/// once the replay guards the same way.
+#[test]
+fn a_restored_checkpoint_simplifies_in_its_own_ranges() {
+    use fake_runtime::{ShapeEnv, Source};
+    // `Max(s, 5)` before and after the guard `s >= 5`, in a fresh env.
+    fn steps(env: &mut ShapeEnv, s: SymInt) -> (String, String) {
+        let before = env.max(s, SymInt::Int(5)).unwrap();
+        let before = env.display(before);
+        let c = env.ge(s, SymInt::Int(5)).unwrap();
+        assert!(env.guard_bool(c, "t").unwrap());
+        let after = env.max(s, SymInt::Int(5)).unwrap();
+        (before, env.display(after))
+    }
+    let source = || Source::size("x", 0);
+    let mut fresh = ShapeEnv::new();
+    let s = fresh
+        .create_symbol(9, source(), DimDynamic::Dynamic, None)
+        .unwrap();
+    let want = steps(&mut fresh, s);
+    assert_ne!(
+        want.0, want.1,
+        "the guard's range lets Max simplify further"
+    );
+
+    let mut m = mode();
+    let s = m
+        .env_mut()
+        .create_symbol(9, source(), DimDynamic::Dynamic, None)
+        .unwrap();
+    let saved = m.checkpoint();
+    for run in 0..3 {
+        assert_eq!(steps(m.env_mut(), s), want, "run {run}");
+        m.restore_for_replay(&saved).unwrap();
+    }
+    assert_eq!(steps(m.env_mut(), s), want, "after a plain restore");
+}

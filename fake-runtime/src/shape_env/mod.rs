@@ -237,10 +237,11 @@ impl ShapeEnv {
     /// Put this ShapeEnv back to `saved`, an earlier state of it: symbols,
     /// hints, ranges, guards, replacements and everything decided as they
     /// were then. When the arena still holds `saved`'s expressions and no
-    /// symbol was made and no range changed since
-    /// ([`ExprArena::extends`]), the interned expressions and the memoised
-    /// constructor results are kept: they are right in `saved`'s state,
-    /// and a replay of the same graph asks for them again. With
+    /// symbol was made since ([`ExprArena::extends`]), the interned
+    /// expressions and the memoised constructor results are kept, the
+    /// symbols' ranges put back: each result is keyed by the ranges it
+    /// was made in, and a replay of the same graph, narrowing them as the
+    /// run before did, asks for them again in the same ranges. With
     /// `replaying` (the caller then makes the same calls as since `saved`,
     /// in the same order), the remembered layouts (contiguity answers and
     /// computed layouts) whose computation recorded nothing are kept too
@@ -272,7 +273,9 @@ impl ShapeEnv {
             reuse,
         } = saved;
         let arena_kept = self.exprs.extends(exprs);
-        if !arena_kept {
+        if arena_kept {
+            self.exprs.put_back_ranges(exprs);
+        } else {
             self.exprs.clone_from(exprs);
         }
         self.settings = *settings;

@@ -231,15 +231,15 @@ fn ordered(
 
 /// [`with_physical_order`] of symbolic sizes remembered in the arena
 /// beside their contiguous strides (pure arena arithmetic, kept as those
-/// are until a range changes), keyed by the sizes and the order: a second
+/// are, in the ranges they were made in), keyed by the sizes and the order: a second
 /// list that is never empty, so never a contiguous strides' key.
 fn laid_out_in(env: &mut ShapeEnv, sizes: &[SymInt], physical: &[usize]) -> Result<Dims> {
     let order: SmallVec<[SymInt; 6]> = physical.iter().map(|&d| SymInt::Int(d as i64)).collect();
-    if let Some(out) = env.exprs.contiguous.get(sizes, &order) {
+    if let Some(out) = env.exprs.contiguous_memo(sizes, &order) {
         return Ok(out.clone());
     }
     let out = with_physical_order(env, sizes, physical)?;
-    env.exprs.contiguous.insert(sizes, &order, out.clone());
+    env.exprs.remember_contiguous(sizes, &order, out.clone());
     Ok(out)
 }
 

@@ -26,8 +26,8 @@ pub fn contiguous(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
 /// [`contiguous`] through the ShapeEnv, remembered.
 fn contiguous_general(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
     // Pure arena arithmetic: remembered as the arena's constructor
-    // results are (until a range changes).
-    if let Some(out) = env.exprs.contiguous.get(sizes, &[]) {
+    // results are (in the ranges it was made in).
+    if let Some(out) = env.exprs.contiguous_memo(sizes, &[]) {
         return Ok(out.clone());
     }
     let mut out: Dims = Dims::from_elem(SymInt::Int(1), sizes.len());
@@ -59,7 +59,7 @@ fn contiguous_general(env: &mut ShapeEnv, sizes: &[SymInt]) -> Result<Dims> {
             _ => {}
         }
     }
-    env.exprs.contiguous.insert(sizes, &[], out.clone());
+    env.exprs.remember_contiguous(sizes, &[], out.clone());
     Ok(out)
 }
 

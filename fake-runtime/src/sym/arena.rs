@@ -56,18 +56,26 @@ pub struct ExprArena {
     /// once and stored once (in `nodes`), and growing the table never
     /// hashes a node again.
     memo: HashTable<(u64, ExprId)>,
-    /// `(op, a, b) -> result` for binary constructors. Handles are
-    /// canonical, so a result stays right until a symbol range narrows
-    /// (range-dependent simplifications could then go further): the cache
-    /// is cleared then.
-    op_cache: HashTable<(BinOp, ExprId, ExprId, ExprId)>,
-    /// `cond -> decide_by_ranges(cond)`, undecided answers included: like
-    /// `op_cache`, right until a symbol range changes, and cleared then.
-    range_decisions: FxHashMap<ExprId, Option<bool>>,
+    /// `(op, a, b, ranges) -> result` for binary constructors. Handles
+    /// are canonical, so a result is right in the state of the symbols'
+    /// ranges it was made in (range-dependent simplifications go further
+    /// as ranges narrow): each is keyed by that state ([`Self::ranges`]).
+    op_cache: HashTable<(BinOp, ExprId, ExprId, u64, ExprId)>,
+    /// `(cond, ranges) -> decide_by_ranges(cond)`, undecided answers
+    /// included, keyed by the ranges' state as `op_cache` is.
+    range_decisions: FxHashMap<(ExprId, u64), Option<bool>>,
     /// Symbolic sizes -> their contiguous strides (`strides::contiguous`;
     /// sizes and a physical order -> the elementwise rule's dense strides
-    /// in that order), kept as `op_cache` is.
-    pub(crate) contiguous: ListMemo<crate::shape::Dims>,
+    /// in that order), with the ranges' state they were made in (right
+    /// only in it, as `op_cache`'s results).
+    contiguous: ListMemo<(u64, crate::shape::Dims)>,
+    /// The state of the symbols' ranges: a hash of every range change
+    /// since the arena was made, in order. Two states of one arena (or of
+    /// an arena and a copy put back to an earlier state of it) with equal
+    /// values went through the same changes from the same ranges, so they
+    /// hold the same ranges: a replay that narrows ranges as the run it
+    /// replays did finds that run's memoised results again.
+    ranges: u64,
     /// Products that PyTorch prints with a sum kept as a factor
     /// ([`PrintForm`]), by value. Not a memo: kept when ranges change.
     pub(crate) print_forms: FxHashMap<ExprId, PrintForm>,
@@ -149,6 +157,7 @@ impl ExprArena {
             op_cache: HashTable::new(),
             range_decisions: FxHashMap::default(),
             contiguous: ListMemo::default(),
+            ranges: 0,
             print_forms: FxHashMap::default(),
             rounded_args: FxHashSet::default(),
             symbols: Vec::new(),
@@ -271,14 +280,52 @@ impl ExprArena {
 
     /// True when this arena holds `earlier`'s nodes (the chain of node
     /// hashes agrees at `earlier`'s length), maybe more, and the same
-    /// symbols with the same ranges: then every expression and memoised
-    /// result of this arena is right in `earlier`'s state too, since the
-    /// memo is emptied whenever a range changes.
+    /// symbols, whose ranges may have changed since: then
+    /// [`Self::put_back_ranges`] gives it `earlier`'s state, its
+    /// expressions kept and every memoised result keyed by the ranges it
+    /// was made in.
     pub(crate) fn extends(&self, earlier: &ExprArena) -> bool {
         let n = earlier.nodes.len();
         self.nodes.len() >= n
             && (n == 0 || self.chain.get(n - 1) == earlier.chain.get(n - 1))
-            && self.symbols == earlier.symbols
+            && self.symbols.len() == earlier.symbols.len()
+            && self.symbols.iter().zip(&earlier.symbols).all(|(a, b)| {
+                SymbolInfo {
+                    range: b.range,
+                    ..*a
+                } == *b
+            })
+    }
+
+    /// Put the symbols' ranges back to `earlier`'s, an arena this one
+    /// [`extends`](Self::extends).
+    pub(crate) fn put_back_ranges(&mut self, earlier: &ExprArena) {
+        self.symbols.clone_from(&earlier.symbols);
+        self.ranges = earlier.ranges;
+    }
+
+    /// The contiguous strides (or dense strides in a physical order,
+    /// `second`) remembered for `first` in the current ranges.
+    #[inline]
+    pub(crate) fn contiguous_memo(
+        &self,
+        first: &[crate::sym::SymInt],
+        second: &[crate::sym::SymInt],
+    ) -> Option<&crate::shape::Dims> {
+        match self.contiguous.get(first, second) {
+            Some((ranges, out)) if *ranges == self.ranges => Some(out),
+            _ => None,
+        }
+    }
+
+    /// Remember [`Self::contiguous_memo`]'s answer in the current ranges.
+    pub(crate) fn remember_contiguous(
+        &mut self,
+        first: &[crate::sym::SymInt],
+        second: &[crate::sym::SymInt],
+        out: crate::shape::Dims,
+    ) {
+        self.contiguous.insert(first, second, (self.ranges, out));
     }
 
     /// Forget memoised constructor results (the interned nodes stay).
@@ -395,21 +442,24 @@ impl ExprArena {
 
     pub(crate) fn set_symbol_range(&mut self, s: Symbol, range: ValueRange) {
         let info = &mut self.symbols[s.0 as usize];
-        // Only a range that changes can let a simplification go further.
+        // Only a range that changes can let a simplification go further:
+        // memoised results are then looked up in a new state.
         if info.range != range {
             info.range = range;
-            self.clear_memo();
+            let mut h = FxHasher::default();
+            (self.ranges, s.0, range).hash(&mut h);
+            self.ranges = h.finish();
         }
     }
 
     /// [`Self::decide_by_ranges`], remembered until a range changes (a
     /// condition the ranges leave open is asked again at every decision).
     pub(crate) fn decide_by_ranges_memo(&mut self, cond: ExprId) -> Option<bool> {
-        if let Some(&known) = self.range_decisions.get(&cond) {
+        if let Some(&known) = self.range_decisions.get(&(cond, self.ranges)) {
             return known;
         }
         let known = self.decide_by_ranges(cond);
-        self.range_decisions.insert(cond, known);
+        self.range_decisions.insert((cond, self.ranges), known);
         known
     }
 
@@ -484,19 +534,25 @@ impl ExprArena {
         b: ExprId,
         f: impl FnOnce(&mut Self, ExprId, ExprId) -> Result<ExprId>,
     ) -> Result<ExprId> {
-        let key_hash = |op: BinOp, a: ExprId, b: ExprId| {
+        let key_hash = |op: BinOp, a: ExprId, b: ExprId, ranges: u64| {
             let mut h = FxHasher::default();
-            (op, a, b).hash(&mut h);
+            (op, a, b, ranges).hash(&mut h);
             h.finish()
         };
-        let hash = key_hash(op, a, b);
-        let same = |&(o, x, y, _): &(BinOp, ExprId, ExprId, ExprId)| o == op && x == a && y == b;
+        let ranges = self.ranges;
+        let hash = key_hash(op, a, b, ranges);
+        let same = |&(o, x, y, st, _): &(BinOp, ExprId, ExprId, u64, ExprId)| {
+            o == op && x == a && y == b && st == ranges
+        };
         if let Some(&(.., r)) = self.op_cache.find(hash, same) {
             return Ok(r);
         }
         let r = f(self, a, b)?;
+        // `f` may not change a range: it only builds expressions.
         self.op_cache
-            .insert_unique(hash, (op, a, b, r), |&(o, x, y, _)| key_hash(o, x, y));
+            .insert_unique(hash, (op, a, b, ranges, r), |&(o, x, y, st, _)| {
+                key_hash(o, x, y, st)
+            });
         Ok(r)
     }
 
