@@ -12,6 +12,9 @@ Writes, under examples/:
   (after run_decompositions()).
 - gpt2.json, gpt2_core.json: a tiny random GPT-2 (transformers), dynamic
   batch and sequence length.
+- mobilenet_hw.json, mobilenet_hw_core.json: torchvision's
+  mobilenet_v3_small (random weights), dynamic batch, height and width (a
+  CNN whose guards narrow the spatial symbols' ranges as it runs).
 
 and tests/fixtures/mlp.pt2, a tiny MLP saved with torch.export.save (a real
 archive, weights included), for the archive reader's tests, and
@@ -65,6 +68,17 @@ def resnet18() -> None:
     x = torch.randn(4, 3, 224, 224)
     batch = Dim("batch", min=1, max=1024)
     export_both(model, (x,), None, {"x": {0: batch}}, "resnet18")
+
+
+def mobilenet_hw() -> None:
+    import torchvision
+
+    torch.manual_seed(0)
+    model = torchvision.models.mobilenet_v3_small(weights=None)
+    x = torch.randn(2, 3, 96, 128)
+    batch = Dim("batch", min=1, max=1024)
+    spatial = {0: batch, 2: Dim.AUTO, 3: Dim.AUTO}
+    export_both(model, (x,), None, {"x": spatial}, "mobilenet_hw")
 
 
 class GPT2Logits(torch.nn.Module):
@@ -194,3 +208,4 @@ if __name__ == "__main__":
     mlp_archive()
     resnet18()
     gpt2()
+    mobilenet_hw()

@@ -10,13 +10,15 @@ use fake_tensor::report;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::examples::EXAMPLES;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The examples and every program fixture.
 fn programs() -> Vec<(String, Graph)> {
-    let mut files: Vec<PathBuf> = ["resnet18", "resnet18_core", "gpt2", "gpt2_core"]
+    let mut files: Vec<PathBuf> = EXAMPLES
         .iter()
         .map(|n| root().join("examples").join(format!("{n}.json")))
         .collect();

@@ -9,6 +9,8 @@ use fake_tensor::runtime::sym::ValueRange;
 use fake_tensor::runtime::{ShapeEnv, Source, SymBool, SymInt};
 use std::collections::HashMap;
 
+use crate::examples::EXAMPLES;
+
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -72,7 +74,7 @@ fn recorded_exprs(program: &fake_tensor::export::ExportedProgram) -> Vec<SymExpr
 #[test]
 fn recorded_sizes_lower_to_their_hints() {
     let mut total = 0;
-    for name in ["resnet18", "resnet18_core", "gpt2", "gpt2_core"] {
+    for name in EXAMPLES {
         let path = root().join(format!("examples/{name}.json"));
         let program = fake_tensor::export::load(&path).unwrap();
         let exprs = recorded_exprs(&program);

@@ -10,6 +10,8 @@ mod cli;
 mod custom_op;
 mod doc_commands;
 mod embedding;
+#[path = "support/examples.rs"]
+mod examples;
 mod front;
 mod fuzz_regressions;
 mod guard_soundness;

@@ -14,7 +14,7 @@ use fake_tensor::verify::{Verdict, verify};
 use std::path::PathBuf;
 use std::process::Command;
 
-const EXAMPLES: [&str; 4] = ["resnet18", "resnet18_core", "gpt2", "gpt2_core"];
+use crate::examples::EXAMPLES;
 
 fn example(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("examples/{name}.json"))

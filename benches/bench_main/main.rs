@@ -1,6 +1,8 @@
 //! Criterion benchmarks of fake-tensor, one module per area.
 
 mod alloc;
+#[path = "../../tests/support/examples.rs"]
+mod examples;
 mod kernels;
 mod mode;
 mod programs;

@@ -10,6 +10,7 @@
 //! show both growing linearly.
 
 use crate::alloc;
+use crate::examples::EXAMPLES;
 use criterion::{Criterion, criterion_group};
 use fake_tensor::export::schema::{self, SymExpr, SymExprHint};
 use fake_tensor::graph::{
@@ -208,7 +209,7 @@ fn allocations_per_node(name: &str, graph: &Graph, symbolic: bool) -> (f64, f64)
 }
 
 fn programs(c: &mut Criterion) {
-    let mut cases: Vec<(String, Graph)> = ["resnet18", "resnet18_core", "gpt2", "gpt2_core"]
+    let mut cases: Vec<(String, Graph)> = EXAMPLES
         .iter()
         .map(|n| (n.to_string(), example(n)))
         .collect();
