@@ -21,6 +21,8 @@ pub(crate) enum Remembered {
     /// (`crate::view::reshape_view_steps`); the fast binary path's sizes
     /// and strides, or none where it does not apply.
     Geometry(Option<(crate::shape::Dims, crate::shape::Dims)>),
+    /// A test's answer (`crate::strides::is_non_overlapping_and_dense`).
+    Answer(bool),
 }
 
 /// What a computation remembered in [`ShapeEnv::recall`] is: the first
@@ -35,6 +37,8 @@ pub(crate) mod remembered_kind {
     pub(crate) const VIEW_SYMBOLIC: [SymInt; 1] = [SymInt::Int(3)];
     /// The fake mode's fast binary path (`crate::pointwise`).
     pub(crate) const FAST_BINARY: [SymInt; 1] = [SymInt::Int(4)];
+    /// Whether sizes and strides are non-overlapping and dense.
+    pub(crate) const NON_OVERLAPPING_AND_DENSE: [SymInt; 1] = [SymInt::Int(5)];
 }
 
 /// A remembered answer, and whether computing it recorded no guard.

@@ -5,7 +5,7 @@
 
 use crate::error::Result;
 use crate::shape::Dims;
-use crate::shape_env::ShapeEnv;
+use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
 use crate::sym::{SymBool, SymInt};
 use smallvec::SmallVec;
 
@@ -661,7 +661,30 @@ fn like_channels_last<A: LayoutArith>(
 /// `guard_or_false`, so it is `false` where that needs an unbacked value.
 /// Dims are sorted by stride as PyTorch's `K.__lt__` orders them (a
 /// stride that divides another is smaller: `u0 < 2*u0`).
+///
+/// On symbolic sizes the answer is remembered, as the contiguity test's
+/// is (an in-place kernel asks it of its target at every call).
 pub fn is_non_overlapping_and_dense(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    op: &str,
+) -> Result<bool> {
+    if sizes.iter().chain(strides).all(|v| v.is_static()) {
+        return test_non_overlapping_and_dense(env, sizes, strides, op);
+    }
+    let parts: [&[SymInt]; 3] = [&remembered_kind::NON_OVERLAPPING_AND_DENSE, sizes, strides];
+    if let Some(Remembered::Answer(known)) = env.recall(&parts) {
+        return Ok(*known);
+    }
+    let since = env.remembering();
+    let answer = test_non_overlapping_and_dense(env, sizes, strides, op)?;
+    env.remember(since, &parts, Remembered::Answer(answer));
+    Ok(answer)
+}
+
+/// [`is_non_overlapping_and_dense`], asked for the first time.
+fn test_non_overlapping_and_dense(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
