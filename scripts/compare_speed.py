@@ -61,6 +61,7 @@ def exported_programs() -> dict:
     export_examples.export_both = capture
     export_examples.resnet18()
     export_examples.gpt2()
+    export_examples.mobilenet_hw()
     return programs
 
 
