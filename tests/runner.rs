@@ -2,6 +2,11 @@
 //! after run: the checkpoint puts back the tensors, the in-place writes,
 //! the ShapeEnv and the file's symbols. Static runs (the input symbols at
 //! their hints) give the symbolic results evaluated at the hints.
+//!
+//! The programs are the examples and the program fixtures, and with
+//! `FAKE_RUNNER_PROGRAMS=DIR` every `DIR/*.json` too (programs written
+//! from a sweep, say, to check replays on more of them than are
+//! committed).
 
 use fake_tensor::export;
 use fake_tensor::graph::Graph;
@@ -16,7 +21,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The examples and every program fixture.
+/// The examples, every program fixture and `FAKE_RUNNER_PROGRAMS`'s.
 fn programs() -> Vec<(String, Graph)> {
     let mut files: Vec<PathBuf> = EXAMPLES
         .iter()
@@ -28,6 +33,14 @@ fn programs() -> Vec<(String, Graph)> {
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
+    if let Some(extra) = std::env::var_os("FAKE_RUNNER_PROGRAMS") {
+        fixtures.extend(
+            std::fs::read_dir(&extra)
+                .expect("FAKE_RUNNER_PROGRAMS names a folder")
+                .map(|e| e.expect("entry").path())
+                .filter(|p| p.extension().is_some_and(|e| e == "json")),
+        );
+    }
     fixtures.sort();
     files.extend(fixtures);
     files
