@@ -21,7 +21,8 @@ pub(crate) enum Remembered {
     /// (`crate::view::reshape_view_steps`); the fast binary path's sizes
     /// and strides, or none where it does not apply.
     Geometry(Option<(crate::shape::Dims, crate::shape::Dims)>),
-    /// A test's answer (`crate::strides::is_non_overlapping_and_dense`).
+    /// A test's answer (`crate::strides::is_non_overlapping_and_dense`,
+    /// `crate::strides::are_strides_like_channels_last`).
     Answer(bool),
 }
 
@@ -39,6 +40,8 @@ pub(crate) mod remembered_kind {
     pub(crate) const FAST_BINARY: [SymInt; 1] = [SymInt::Int(4)];
     /// Whether sizes and strides are non-overlapping and dense.
     pub(crate) const NON_OVERLAPPING_AND_DENSE: [SymInt; 1] = [SymInt::Int(5)];
+    /// Whether strides look channels-last.
+    pub(crate) const LIKE_CHANNELS_LAST: [SymInt; 1] = [SymInt::Int(6)];
 }
 
 /// A remembered answer, and whether computing it recorded no guard.

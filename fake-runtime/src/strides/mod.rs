@@ -540,7 +540,33 @@ pub fn are_strides_like_channels_last(
     if let Ok(answer) = like_channels_last(&mut Ints, sizes, strides, order) {
         return Ok(answer);
     }
-    like_channels_last(&mut Guarded { env, op }, sizes, strides, order)
+    // Symbolic: remembered (a convolution asks it of its input and weight
+    // at every call).
+    let kind = &remembered_kind::LIKE_CHANNELS_LAST;
+    remembered_answer(env, kind, sizes, strides, |env| {
+        like_channels_last(&mut Guarded { env, op }, sizes, strides, order)
+    })
+}
+
+/// `test`'s answer on symbolic `sizes` and `strides`, remembered in the
+/// ShapeEnv under `kind` as the contiguity test's answers are (reused
+/// while its computation's guards stand, and by a replay when it
+/// recorded none).
+fn remembered_answer(
+    env: &mut ShapeEnv,
+    kind: &[SymInt; 1],
+    sizes: &[SymInt],
+    strides: &[SymInt],
+    test: impl FnOnce(&mut ShapeEnv) -> Result<bool>,
+) -> Result<bool> {
+    let parts: [&[SymInt]; 3] = [kind, sizes, strides];
+    if let Some(Remembered::Answer(known)) = env.recall(&parts) {
+        return Ok(*known);
+    }
+    let since = env.remembering();
+    let answer = test(env)?;
+    env.remember(since, &parts, Remembered::Answer(answer));
+    Ok(answer)
 }
 
 /// The comparisons and products [`are_strides_like_channels_last`] is
@@ -673,14 +699,10 @@ pub fn is_non_overlapping_and_dense(
     if sizes.iter().chain(strides).all(|v| v.is_static()) {
         return test_non_overlapping_and_dense(env, sizes, strides, op);
     }
-    let parts: [&[SymInt]; 3] = [&remembered_kind::NON_OVERLAPPING_AND_DENSE, sizes, strides];
-    if let Some(Remembered::Answer(known)) = env.recall(&parts) {
-        return Ok(*known);
-    }
-    let since = env.remembering();
-    let answer = test_non_overlapping_and_dense(env, sizes, strides, op)?;
-    env.remember(since, &parts, Remembered::Answer(answer));
-    Ok(answer)
+    let kind = &remembered_kind::NON_OVERLAPPING_AND_DENSE;
+    remembered_answer(env, kind, sizes, strides, |env| {
+        test_non_overlapping_and_dense(env, sizes, strides, op)
+    })
 }
 
 /// [`is_non_overlapping_and_dense`], asked for the first time.
