@@ -452,7 +452,7 @@ impl ExprArena {
         }
     }
 
-    /// [`Self::decide_by_ranges`], remembered until a range changes (a
+    /// [`Self::decide_by_ranges`], remembered in the current ranges (a
     /// condition the ranges leave open is asked again at every decision).
     pub(crate) fn decide_by_ranges_memo(&mut self, cond: ExprId) -> Option<bool> {
         if let Some(&known) = self.range_decisions.get(&(cond, self.ranges)) {
