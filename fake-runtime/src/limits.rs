@@ -21,6 +21,13 @@ pub const MAX_EXPR_DEPTH: u32 = 256;
 /// ([`crate::ErrorKind::TooManySymbols`]).
 pub const MAX_SYMBOLS: usize = 1 << 16;
 
+/// Most memoised constructor results the expression arena keeps before a
+/// range change empties its memo: results are keyed by the ranges they
+/// were made in, so a long trace that narrows ranges again and again
+/// would otherwise keep the results of every earlier state. (A memo, not
+/// a refusal: emptying it only costs recomputation.)
+pub const MAX_MEMOISED_RESULTS: usize = 1 << 18;
+
 /// Most tensors an operator may return in one list
 /// ([`crate::ErrorKind::ListTooLong`]): `unbind`, `split` and `chunk` make
 /// one view per piece, so a huge dim would otherwise allocate one

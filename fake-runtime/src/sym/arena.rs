@@ -449,6 +449,9 @@ impl ExprArena {
             let mut h = FxHasher::default();
             (self.ranges, s.0, range).hash(&mut h);
             self.ranges = h.finish();
+            if self.op_cache.len() > crate::limits::MAX_MEMOISED_RESULTS {
+                self.clear_memo();
+            }
         }
     }
 
