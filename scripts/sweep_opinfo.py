@@ -14,7 +14,7 @@ of `sample_inputs("cpu", dtype, requires_grad=False)` for each of float32,
 int64, bool and complex64 (`--dtypes extended`: the first of float16,
 bfloat16, int32 and uint8, written to `tests/fixtures/opinfo_dtypes`)
 that the entry supports on CPU (`--dtypes later`: the fourth to seventh
-float32 and int64 samples, to `tests/fixtures/opinfo_later`; `--db
+samples of the common dtypes, to `tests/fixtures/opinfo_later`; `--db
 foreach_op_db`: the entries of `foreach_op_db`, the `_foreach_*`
 operators, which `op_db` leaves out, to `tests/fixtures/opinfo_foreach`)
 are wrapped as a
@@ -94,7 +94,8 @@ DTYPE_SETS = {
     ),
     "later": (
         ROOT / "tests" / "fixtures" / "opinfo_later",
-        [("float32", torch.float32), ("int64", torch.int64)],
+        [("float32", torch.float32), ("int64", torch.int64), ("bool", torch.bool),
+         ("complex64", torch.complex64)],
         4,
         3,
     ),
@@ -457,7 +458,7 @@ def main() -> None:
         "--dtypes", choices=sorted(DTYPE_SETS), default="common",
         help="common: float32, int64, bool, complex64 (3 samples each) into tests/fixtures/opinfo; "
              "extended: float16, bfloat16, int32, uint8 (1 each) into tests/fixtures/opinfo_dtypes; "
-             "later: float32, int64 (the 4th to 7th each) into tests/fixtures/opinfo_later",
+             "later: the common dtypes' 4th to 7th samples into tests/fixtures/opinfo_later",
     )
     parser.add_argument(
         "--db", choices=sorted(DBS), default="op_db",

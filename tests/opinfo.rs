@@ -8,7 +8,7 @@
 //! `tests/fixtures/opinfo_dtypes/` (`--dtypes extended`: a float16,
 //! bfloat16, int32 and uint8 sample each) are the tests `dtypes::<entry>`,
 //! those of `tests/fixtures/opinfo_later/` (`--dtypes later`: the fourth
-//! to seventh float32 and int64 samples) the tests `later::<entry>`, and
+//! to seventh samples of the common dtypes) the tests `later::<entry>`, and
 //! those of `tests/fixtures/opinfo_foreach/` (`--db foreach_op_db`: the
 //! `_foreach_*` operators, which `op_db` leaves out) the tests
 //! `foreach::<entry>`, each folder with its own table.
@@ -64,7 +64,7 @@ struct Set {
 
 /// The sweeps: float32, int64, bool and complex64 samples (up to three
 /// each), float16, bfloat16, int32 and uint8 ones (one each), and the
-/// float32 and int64 samples after the first three (up to four each),
+/// common dtypes' samples after the first three (up to four each),
 /// and the common sweep of `foreach_op_db`.
 const SETS: [Set; 4] = [
     Set {
