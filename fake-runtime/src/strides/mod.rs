@@ -1,5 +1,5 @@
 //! Strides: contiguous and channels-last layouts, contiguity tests, the
-//! strides of a view (ATen's `computeStride`), and the output strides of a
+//! strides of a view (ATen's `computeStride`, `view`), and the output strides of a
 //! pointwise operator (TensorIterator's rule: the output follows the memory
 //! order of its inputs), and whether a tensor overlaps itself (`overlap`).
 
@@ -11,8 +11,10 @@ use smallvec::SmallVec;
 
 mod elementwise;
 mod overlap;
+mod view;
 pub use elementwise::{Operand, expanded, pointwise};
 pub use overlap::{MemOverlap, internal_overlap};
+pub use view::view_strides;
 
 /// Row-major strides for `sizes` (`make_contiguous_strides_for`): sizes of
 /// 0 count as 1.
@@ -769,80 +771,6 @@ fn test_non_overlapping_and_dense(
         (expected, expected_max) = next_expected(env, expected, expected_max, s)?;
     }
     Ok(true)
-}
-
-/// Strides of `view(new_sizes)` on a tensor with `sizes`/`strides`, or
-/// `None` when the view is impossible without a copy (ATen's
-/// `computeStride`, as `fake_impls._compute_stride`): with
-/// [`Decide::Guard`] every decision is a guard, with [`Decide::OrFalse`]
-/// (`size_oblivious=True`, for inputs with unbacked sizes) a decision that
-/// needs an unbacked value takes the answer that keeps the view general.
-pub fn view_strides(
-    env: &mut ShapeEnv,
-    sizes: &[SymInt],
-    strides: &[SymInt],
-    new_sizes: &[SymInt],
-    op: &str,
-    decide: Decide,
-) -> Result<Option<Dims>> {
-    let n = new_sizes.len();
-    if sizes.is_empty() {
-        return Ok(Some(Dims::from_elem(SymInt::Int(1), n)));
-    }
-    let numel = crate::shape::numel(env, sizes)?;
-    let mut new_strides: Dims = Dims::from_elem(SymInt::Int(0), n);
-    if decide.eq_or_false(env, numel, SymInt::Int(0), op)? {
-        if sizes == new_sizes {
-            return Ok(Some(strides.iter().copied().collect()));
-        }
-        for d in (0..n).rev() {
-            new_strides[d] = if d == n - 1 {
-                SymInt::Int(1)
-            } else {
-                let s = env.max(new_sizes[d + 1], SymInt::Int(1))?;
-                env.mul(s, new_strides[d + 1])?
-            };
-        }
-        return Ok(Some(new_strides));
-    }
-    let mut view_d = n as i64 - 1;
-    let mut chunk_base_stride = *strides.last().unwrap_or(&SymInt::Int(1));
-    let mut tensor_numel = SymInt::Int(1);
-    let mut view_numel = SymInt::Int(1);
-    for tensor_d in (0..sizes.len()).rev() {
-        tensor_numel = env.mul(tensor_numel, sizes[tensor_d])?;
-        let boundary = tensor_d == 0 || {
-            decide.ne_or_true(env, sizes[tensor_d - 1], SymInt::Int(1), op)? && {
-                let chunk = env.mul(tensor_numel, chunk_base_stride)?;
-                decide.ne_or_true(env, strides[tensor_d - 1], chunk, op)?
-            }
-        };
-        if boundary {
-            while view_d >= 0 {
-                let vs = new_sizes[view_d as usize];
-                let more = decide.lt_or_true(env, view_numel, tensor_numel, op)?
-                    || decide.eq_or_false(env, vs, SymInt::Int(1), op)?;
-                if !more {
-                    break;
-                }
-                new_strides[view_d as usize] = env.mul(view_numel, chunk_base_stride)?;
-                view_numel = env.mul(view_numel, vs)?;
-                view_d -= 1;
-            }
-            if decide.ne_or_true(env, view_numel, tensor_numel, op)? {
-                return Ok(None);
-            }
-            if tensor_d > 0 {
-                chunk_base_stride = strides[tensor_d - 1];
-                tensor_numel = SymInt::Int(1);
-                view_numel = SymInt::Int(1);
-            }
-        }
-    }
-    if view_d != -1 {
-        return Ok(None);
-    }
-    Ok(Some(new_strides))
 }
 
 #[cfg(test)]
