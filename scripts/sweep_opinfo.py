@@ -77,14 +77,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # The sweeps (`--dtypes`): the folder each writes, its dtypes, how many
 # samples of each and how many the generator's first ones skipped (taken by
 # another sweep).
+COMMON_DTYPES = [("float32", torch.float32), ("int64", torch.int64), ("bool", torch.bool),
+                 ("complex64", torch.complex64)]
+COMMON_SAMPLES = 3
 DTYPE_SETS = {
-    "common": (
-        ROOT / "tests" / "fixtures" / "opinfo",
-        [("float32", torch.float32), ("int64", torch.int64), ("bool", torch.bool),
-         ("complex64", torch.complex64)],
-        3,
-        0,
-    ),
+    "common": (ROOT / "tests" / "fixtures" / "opinfo", COMMON_DTYPES, COMMON_SAMPLES, 0),
     "extended": (
         ROOT / "tests" / "fixtures" / "opinfo_dtypes",
         [("float16", torch.float16), ("bfloat16", torch.bfloat16), ("int32", torch.int32),
@@ -92,13 +89,8 @@ DTYPE_SETS = {
         1,
         0,
     ),
-    "later": (
-        ROOT / "tests" / "fixtures" / "opinfo_later",
-        [("float32", torch.float32), ("int64", torch.int64), ("bool", torch.bool),
-         ("complex64", torch.complex64)],
-        4,
-        3,
-    ),
+    # The samples after those the common sweep takes.
+    "later": (ROOT / "tests" / "fixtures" / "opinfo_later", COMMON_DTYPES, 4, COMMON_SAMPLES),
 }
 # Set by `--dtypes` (the common sweep unless said).
 OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED = DTYPE_SETS["common"]

@@ -27,19 +27,16 @@ fn programs() -> Vec<(String, Graph)> {
         .iter()
         .map(|n| root().join("examples").join(format!("{n}.json")))
         .collect();
-    let dir = root().join("tests/fixtures/programs");
-    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("fixtures")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
+    let json_files = |dir: PathBuf| {
+        std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect::<Vec<PathBuf>>()
+    };
+    let mut fixtures = json_files(root().join("tests/fixtures/programs"));
     if let Some(extra) = std::env::var_os("FAKE_RUNNER_PROGRAMS") {
-        fixtures.extend(
-            std::fs::read_dir(&extra)
-                .expect("FAKE_RUNNER_PROGRAMS names a folder")
-                .map(|e| e.expect("entry").path())
-                .filter(|p| p.extension().is_some_and(|e| e == "json")),
-        );
+        fixtures.extend(json_files(PathBuf::from(extra)));
     }
     fixtures.sort();
     files.extend(fixtures);

@@ -8,8 +8,9 @@
 //! ShapeEnv back when the run changed it (new symbols, guards,
 //! replacements; the interned expressions and the arithmetic memoised on
 //! them are kept when no symbol was made, the ranges put back: each
-//! memoised result is keyed by the ranges it was made in), and empties the dispatch cache and the unbacked-SymInt
-//! memo, whose entries may name dropped tensors or symbols. Allocations are
+//! memoised result is keyed by the ranges it was made in), and empties
+//! the dispatch cache and the unbacked-SymInt memo, whose entries may name
+//! dropped tensors or symbols. Allocations are
 //! kept, so a replay of the same graph allocates nothing for its tensor
 //! table.
 

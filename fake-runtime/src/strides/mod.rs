@@ -1,7 +1,8 @@
 //! Strides: contiguous and channels-last layouts, contiguity tests, the
-//! strides of a view (ATen's `computeStride`, `view`), and the output strides of a
-//! pointwise operator (TensorIterator's rule: the output follows the memory
-//! order of its inputs), and whether a tensor overlaps itself (`overlap`).
+//! strides of a view (ATen's `computeStride`, `view`), the output strides
+//! of a pointwise operator (TensorIterator's rule: the output follows the
+//! memory order of its inputs, `elementwise`), and whether a tensor
+//! overlaps itself (`overlap`).
 
 use crate::error::Result;
 use crate::shape::Dims;
