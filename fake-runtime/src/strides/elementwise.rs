@@ -7,11 +7,11 @@
 //! differently: it zeroes the strides of every dim an input lacks, where
 //! `expand` gives an added dim of size 1 a stride.)
 
-use super::{Decide, channels_last, contiguous, is_channels_last, is_contiguous};
-use super::{Dims, with_physical_order};
+use super::arith::{Guarded, Ints, LayoutArith};
+use super::{Decide, Dims, contiguous, with_physical_order};
 use crate::error::Result;
 use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
-use crate::sym::{SymBool, SymInt};
+use crate::sym::SymInt;
 use smallvec::SmallVec;
 
 /// An input of an elementwise operator: its own sizes and strides (not
@@ -39,6 +39,23 @@ impl<'a> Operand<'a> {
 /// size other than 1 has stride 0; an added dim of size 1 has the stride
 /// of the dim after it times that dim's size.
 pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Result<Dims> {
+    if super::all_static(o.sizes, o.strides)
+        && out_sizes.iter().all(|s| s.is_static())
+        && let Ok(strides) = expanded_with(&mut Ints, out_sizes, o)
+    {
+        return Ok(strides);
+    }
+    let (op, decide) = ("expand", Decide::OrFalse);
+    expanded_with(&mut Guarded { env, op, decide }, out_sizes, o)
+}
+
+/// [`expanded`] in `a`'s arithmetic.
+#[inline(always)]
+pub(super) fn expanded_with<A: LayoutArith>(
+    a: &mut A,
+    out_sizes: &[SymInt],
+    o: &Operand<'_>,
+) -> std::result::Result<Dims, A::Error> {
     let ndim = out_sizes.len();
     let offset = ndim - o.sizes.len().min(ndim);
     let mut strides: Dims = Dims::from_elem(SymInt::Int(0), ndim);
@@ -52,28 +69,26 @@ pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Re
                 // the dim after it.
                 continue;
             }
-            (SymInt::Int(1), env.mul(out_sizes[i + 1], strides[i + 1])?)
+            (SymInt::Int(1), a.mul(out_sizes[i + 1], strides[i + 1])?)
         } else {
             (SymInt::Int(1), SymInt::Int(1))
         };
         // The same size (the common case) keeps the stride.
         let same = if size == target {
             true
-        } else if let (SymInt::Int(a), SymInt::Int(b)) = (size, target) {
-            a == b
+        } else if let (SymInt::Int(x), SymInt::Int(y)) = (size, target) {
+            x == y
         } else if let (SymInt::Int(k), v) | (v, SymInt::Int(k)) = (size, target)
-            && env.known_ne(v, k)
+            && a.known_ne(v, k)
         {
             false
         } else if size == SymInt::Int(1) {
             // A size-1 dim keeps its stride only where the target is
             // decided to be 1 too: one of data-dependent length is
             // broadcast (stride 0), as the fake `expand` answers.
-            let c = env.eq(target, SymInt::Int(1))?;
-            env.guard_or_false(c, "expand")?
+            a.eq(target, SymInt::Int(1))?
         } else {
-            let c = env.eq(size, target)?;
-            env.guard_or_true(c, "expand")?
+            a.eq_or_true(size, target)?
         };
         strides[i] = if same { stride } else { SymInt::Int(0) };
     }
@@ -104,16 +119,13 @@ pub fn pointwise(
     }
     let symbolic = !out_sizes.iter().all(|s| s.is_static());
     if !symbolic {
-        let all = expand_all(env, out_sizes, inputs)?;
-        // No input orders any dim (every stride 0, as an index's gathered
-        // dims): both layout tests fail unless there are fewer than two
-        // elements, and no comparison has an opinion, so every branch
-        // below lays the dims out row-major; on static sizes no test
-        // records a guard either.
-        if all.iter().all(|st| st.iter().all(|&s| s == SymInt::Int(0))) {
-            return contiguous(env, out_sizes);
+        if inputs.iter().all(|o| super::all_static(o.sizes, o.strides))
+            && let Ok(strides) = static_with(&mut Ints, out_sizes, inputs)
+        {
+            return Ok(strides);
         }
-        return ordered(env, out_sizes, &all, op, symbolic);
+        let decide = Decide::OrFalse;
+        return static_with(&mut Guarded { env, op, decide }, out_sizes, inputs);
     }
     // On symbolic sizes the rule's answer is remembered, keyed by the
     // output sizes and the inputs' own layouts.
@@ -128,112 +140,119 @@ pub fn pointwise(
         return Ok(known.clone());
     }
     let since = env.remembering();
-    let all = expand_all(env, out_sizes, inputs)?;
-    let strides = ordered(env, out_sizes, &all, op, symbolic)?;
+    let mut all: SmallVec<[Dims; 4]> = SmallVec::new();
+    for o in inputs {
+        all.push(expanded(env, out_sizes, o)?);
+    }
+    let decide = Decide::OrFalse;
+    let strides = ordered(&mut Guarded { env, op, decide }, out_sizes, &all, symbolic)?;
     env.remember(since, &parts, Remembered::Strides(strides.clone()));
     Ok(strides)
 }
 
-/// Every input's strides broadcast to `out_sizes` (`expand`).
+/// [`pointwise`] on static sizes, in `a`'s arithmetic.
 #[inline(always)]
-fn expand_all(
-    env: &mut ShapeEnv,
+pub(super) fn static_with<A: LayoutArith>(
+    a: &mut A,
     out_sizes: &[SymInt],
     inputs: &[Operand<'_>],
-) -> Result<SmallVec<[Dims; 4]>> {
+) -> std::result::Result<Dims, A::Error> {
     // Pushed, not collected through `Result` (measurably cheaper).
-    let mut all = SmallVec::new();
+    let mut all: SmallVec<[Dims; 4]> = SmallVec::new();
     for o in inputs {
-        all.push(expanded(env, out_sizes, o)?);
+        all.push(a.expanded(out_sizes, o)?);
     }
-    Ok(all)
+    // No input orders any dim (every stride 0, as an index's gathered
+    // dims): both layout tests fail unless there are fewer than two
+    // elements, and no comparison has an opinion, so every branch of
+    // `ordered` lays the dims out row-major; on static sizes no test
+    // records a guard either.
+    if all.iter().all(|st| st.iter().all(|&s| s == SymInt::Int(0))) {
+        return a.contiguous(out_sizes);
+    }
+    ordered(a, out_sizes, &all, false)
 }
 
-/// [`pointwise`] past its short cuts: the layout tests of the broadcast
-/// inputs' strides `all`, then their order (`symbolic`: some size is).
-fn ordered(
-    env: &mut ShapeEnv,
+/// [`pointwise`] past its short cuts, in `a`'s arithmetic (its plain
+/// comparisons decided with `guard_or_false`): the layout tests of the
+/// broadcast inputs' strides `all`, then their order (`symbolic`: some
+/// size is).
+fn ordered<A: LayoutArith>(
+    a: &mut A,
     out_sizes: &[SymInt],
     all: &[Dims],
-    op: &str,
     symbolic: bool,
-) -> Result<Dims> {
+) -> std::result::Result<Dims, A::Error> {
     let ndim = out_sizes.len();
     let mut all_contiguous = true;
     let mut all_cl = true;
     for st in all {
-        all_contiguous = all_contiguous && is_contiguous(env, out_sizes, st, op, Decide::OrFalse)?;
-        all_cl = all_cl && ndim == 4 && is_channels_last(env, out_sizes, st, op, Decide::OrFalse)?;
+        all_contiguous = all_contiguous && a.is_contiguous(out_sizes, st)?;
+        all_cl = all_cl && ndim == 4 && a.is_channels_last(out_sizes, st)?;
     }
     if all_contiguous && !all_cl {
-        return contiguous(env, out_sizes);
+        return a.contiguous(out_sizes);
     }
     if all_cl && !all_contiguous {
-        return channels_last(env, out_sizes);
+        return a.channels_last(out_sizes);
     }
-    let or_false = |env: &mut ShapeEnv, c: SymBool| env.guard_or_false(c, op);
-    // `v == 0` decided with `guard_or_false`, without the ShapeEnv when
-    // `v`'s range settles it.
-    let is_zero = |env: &mut ShapeEnv, v: SymInt| -> Result<bool> {
-        if env.known_ne(v, 0) {
+    // `v == 0`, without a decision when `v`'s range settles it.
+    let is_zero = |a: &mut A, v: SymInt| -> std::result::Result<bool, A::Error> {
+        if a.known_ne(v, 0) {
             return Ok(false);
         }
-        let c = env.eq(v, SymInt::Int(0))?;
-        env.guard_or_false(c, op)
+        a.eq(v, SymInt::Int(0))
     };
-    // `a >= b` for `a, b >= 0`, as the references' `should_swap` decides it.
-    let ge = |env: &mut ShapeEnv, a: SymInt, b: SymInt| -> Result<bool> {
-        if is_zero(env, b)? {
+    // `x >= y` for `x, y >= 0`, as the references' `should_swap` decides it.
+    let ge = |a: &mut A, x: SymInt, y: SymInt| -> std::result::Result<bool, A::Error> {
+        if is_zero(a, y)? {
             return Ok(true);
         }
-        if is_zero(env, a)? {
+        if is_zero(a, x)? {
             return Ok(false);
         }
-        let c = env.ge(a, b)?;
-        if or_false(env, c)? {
+        if a.ge(x, y)? {
             return Ok(true);
         }
-        let m = env.modulo(a, b)?;
-        let c = env.eq(m, SymInt::Int(0))?;
-        or_false(env, c)
+        let m = a.modulo(x, y)?;
+        a.eq(m, SymInt::Int(0))
     };
-    let should_swap = |env: &mut ShapeEnv, a: usize, b: usize| -> Result<i32> {
+    let should_swap = |a: &mut A, x: usize, y: usize| -> std::result::Result<i32, A::Error> {
         for st in all {
-            let (sa, sb) = (st[a], st[b]);
-            if is_zero(env, sa)? || is_zero(env, sb)? {
+            let (sx, sy) = (st[x], st[y]);
+            if is_zero(a, sx)? || is_zero(a, sy)? {
                 continue;
             }
-            let same = env.eq(sa, sb)?;
-            if or_false(env, same)? {
-                if ge(env, out_sizes[b], out_sizes[a])? {
+            if a.eq(sx, sy)? {
+                if ge(a, out_sizes[y], out_sizes[x])? {
                     continue;
                 }
                 return Ok(1);
             }
-            if ge(env, sb, sa)? {
+            if ge(a, sy, sx)? {
                 return Ok(-1);
             }
-            if ge(env, sa, sb)? {
+            if ge(a, sx, sy)? {
                 return Ok(1);
             }
         }
         Ok(0)
     };
-    let perm = insertion_sort(ndim, |a, b| should_swap(env, a, b))?;
+    let perm = insertion_sort(ndim, |x, y| should_swap(a, x, y))?;
     // perm[0] is the fastest dim; the physical order is outermost first.
     let physical: SmallVec<[usize; 6]> = perm.iter().rev().copied().collect();
-    if symbolic {
-        laid_out_in(env, out_sizes, &physical)
-    } else {
-        with_physical_order(env, out_sizes, &physical)
-    }
+    a.laid_out(out_sizes, &physical, symbolic)
 }
 
 /// [`with_physical_order`] of symbolic sizes remembered in the arena
 /// beside their contiguous strides (pure arena arithmetic, kept as those
 /// are, in the ranges they were made in), keyed by the sizes and the order: a second
 /// list that is never empty, so never a contiguous strides' key.
-fn laid_out_in(env: &mut ShapeEnv, sizes: &[SymInt], physical: &[usize]) -> Result<Dims> {
+pub(super) fn laid_out_in(
+    env: &mut ShapeEnv,
+    sizes: &[SymInt],
+    physical: &[usize],
+) -> Result<Dims> {
     let order: SmallVec<[SymInt; 6]> = physical.iter().map(|&d| SymInt::Int(d as i64)).collect();
     if let Some(out) = env.exprs.contiguous_memo(sizes, &order) {
         return Ok(out.clone());
@@ -246,10 +265,10 @@ fn laid_out_in(env: &mut ShapeEnv, sizes: &[SymInt], physical: &[usize]) -> Resu
 /// The references' sort: dims from the fastest (`perm[0]`), starting from
 /// the reverse order, moved by an insertion sort that accepts "no
 /// opinion" (`0`) from `should_swap`.
-fn insertion_sort(
+fn insertion_sort<E>(
     ndim: usize,
-    mut should_swap: impl FnMut(usize, usize) -> Result<i32>,
-) -> Result<SmallVec<[usize; 6]>> {
+    mut should_swap: impl FnMut(usize, usize) -> std::result::Result<i32, E>,
+) -> std::result::Result<SmallVec<[usize; 6]>, E> {
     let mut perm: SmallVec<[usize; 6]> = (0..ndim).rev().collect();
     for i in 1..ndim {
         let mut dim1 = i;
@@ -285,7 +304,13 @@ mod tests {
             let zeros: Dims = sizes.iter().map(|_| SymInt::Int(0)).collect();
             for count in 1..=2 {
                 let all: SmallVec<[Dims; 4]> = (0..count).map(|_| zeros.clone()).collect();
-                let steps = ordered(&mut env, &sizes, &all, "add", false).unwrap();
+                let (op, decide) = ("add", Decide::OrFalse);
+                let guarded = &mut Guarded {
+                    env: &mut env,
+                    op,
+                    decide,
+                };
+                let steps = ordered(guarded, &sizes, &all, false).unwrap();
                 let fast = contiguous(&mut env, &sizes).unwrap();
                 assert_eq!(steps, fast, "{shape:?}, {count} inputs");
             }

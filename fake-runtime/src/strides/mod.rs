@@ -10,8 +10,10 @@ use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
 use crate::sym::{SymBool, SymInt};
 use smallvec::SmallVec;
 
+mod arith;
 mod elementwise;
 mod overlap;
+use arith::{Guarded, Ints, LayoutArith};
 mod view;
 pub use elementwise::{Operand, expanded, pointwise};
 pub use overlap::{MemOverlap, internal_overlap};
@@ -167,6 +169,15 @@ impl Decide {
             Decide::Guard => env.guard_bool(c, op),
             Decide::OrFalse => fallback(env, c, op),
         }
+    }
+
+    /// `c` decided with a guard, or with `guard_or_false`.
+    #[inline(always)]
+    fn or_false(self, env: &mut ShapeEnv, c: SymBool, op: &str) -> Result<bool> {
+        if let SymBool::Bool(b) = c {
+            return Ok(b);
+        }
+        self.decide(env, c, op, ShapeEnv::guard_or_false)
     }
 
     /// `a == b` decided with `guard_or_false` or a guard.
@@ -349,7 +360,8 @@ pub fn is_contiguous(
     Ok(answer)
 }
 
-/// [`is_contiguous`], asked for the first time.
+/// [`is_contiguous`], asked for the first time: on plain integers when
+/// every value is static, else (or on an overflow) through the ShapeEnv.
 fn test_contiguous(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
@@ -357,33 +369,44 @@ fn test_contiguous(
     op: &str,
     decide: Decide,
 ) -> Result<bool> {
-    let numel = numel(env, sizes)?;
-    let small = match numel {
-        SymInt::Int(n) => n < 2,
-        _ => {
-            let c = env.lt(numel, SymInt::Int(2))?;
-            match decide {
-                Decide::Guard => env.guard_bool(c, op)?,
-                Decide::OrFalse => env.guard_or_false(c, op)?,
-            }
-        }
-    };
-    if small {
+    if all_static(sizes, strides)
+        && let Ok(answer) = contiguous_with(&mut Ints, sizes, strides)
+    {
+        return Ok(answer);
+    }
+    contiguous_with(&mut Guarded { env, op, decide }, sizes, strides)
+}
+
+/// Whether every size and stride is static.
+#[inline(always)]
+fn all_static(sizes: &[SymInt], strides: &[SymInt]) -> bool {
+    sizes.iter().chain(strides).all(|v| v.is_static())
+}
+
+/// [`test_contiguous`] in `a`'s arithmetic.
+#[inline(always)]
+fn contiguous_with<A: LayoutArith>(
+    a: &mut A,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+) -> std::result::Result<bool, A::Error> {
+    let numel = a.numel(sizes)?;
+    if a.lt(numel, SymInt::Int(2))? {
         return Ok(true);
     }
     let mut expected = SymInt::Int(1);
     let mut expected_max = SymInt::Int(1);
     for i in (0..sizes.len()).rev() {
         let s = sizes[i];
-        if decide.eq_or_false(env, s, SymInt::Int(1), op)? {
+        if a.eq(s, SymInt::Int(1))? {
             continue;
         }
-        if decide.ne_or_true(env, strides[i], expected, op)?
-            && (expected_max == expected || decide.ne_or_true(env, strides[i], expected_max, op)?)
+        if a.ne(strides[i], expected)?
+            && (expected_max == expected || a.ne(strides[i], expected_max)?)
         {
             return Ok(false);
         }
-        (expected, expected_max) = next_expected(env, expected, expected_max, s)?;
+        (expected, expected_max) = a.next_expected(expected, expected_max, s)?;
     }
     Ok(true)
 }
@@ -445,24 +468,35 @@ pub fn is_channels_last(
     op: &str,
     decide: Decide,
 ) -> Result<bool> {
+    if all_static(sizes, strides)
+        && let Ok(answer) = channels_last_with(&mut Ints, sizes, strides)
+    {
+        return Ok(answer);
+    }
+    channels_last_with(&mut Guarded { env, op, decide }, sizes, strides)
+}
+
+/// [`is_channels_last`] in `a`'s arithmetic.
+#[inline(always)]
+fn channels_last_with<A: LayoutArith>(
+    a: &mut A,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+) -> std::result::Result<bool, A::Error> {
     let n = sizes.len();
     if n != 4 && n != 5 {
         return Ok(false);
     }
-    let mut order: SmallVec<[usize; 6]> = SmallVec::new();
-    order.push(0);
-    order.extend(2..n);
-    order.push(1);
     let mut expected = SymInt::Int(1);
-    for &d in order.iter().rev() {
+    for d in channels_last_order(n).into_iter().rev() {
         let s = sizes[d];
-        if decide.eq_or_false(env, s, SymInt::Int(1), op)? {
+        if a.eq(s, SymInt::Int(1))? {
             continue;
         }
-        if decide.ne_or_true(env, strides[d], expected, op)? {
+        if a.ne(strides[d], expected)? {
             return Ok(false);
         }
-        expected = env.mul(expected, s)?;
+        expected = a.mul(expected, s)?;
     }
     Ok(true)
 }
@@ -547,7 +581,8 @@ pub fn are_strides_like_channels_last(
     // at every call).
     let kind = &remembered_kind::LIKE_CHANNELS_LAST;
     remembered_answer(env, kind, sizes, strides, |env| {
-        like_channels_last(&mut Guarded { env, op }, sizes, strides, order)
+        let decide = Decide::OrFalse;
+        like_channels_last(&mut Guarded { env, op, decide }, sizes, strides, order)
     })
 }
 
@@ -570,90 +605,6 @@ fn remembered_answer(
     let answer = test(env)?;
     env.remember(since, &parts, Remembered::Answer(answer));
     Ok(answer)
-}
-
-/// The comparisons and products [`are_strides_like_channels_last`] is
-/// written in, so that one formula serves static and symbolic sizes.
-trait LayoutArith {
-    /// Why an answer could not be given.
-    type Error;
-    /// `a == b`, decided with `guard_or_true`.
-    fn eq_or_true(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, Self::Error>;
-    /// `a < b`, decided with `guard_or_true`.
-    fn lt_or_true(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, Self::Error>;
-    /// `a == b`, decided with a guard.
-    fn guard_eq(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, Self::Error>;
-    /// `a * b`.
-    fn mul(&mut self, a: SymInt, b: SymInt) -> std::result::Result<SymInt, Self::Error>;
-}
-
-/// Static values as plain integers: gives up (`Err(())`) on a symbolic
-/// value or an overflow, leaving the answer to [`Guarded`], which then
-/// decides (and reports) exactly as if asked first.
-struct Ints;
-
-impl Ints {
-    /// Both values, when both are static.
-    #[inline(always)]
-    fn both(a: SymInt, b: SymInt) -> std::result::Result<(i64, i64), ()> {
-        match (a, b) {
-            (SymInt::Int(x), SymInt::Int(y)) => Ok((x, y)),
-            _ => Err(()),
-        }
-    }
-}
-
-impl LayoutArith for Ints {
-    type Error = ();
-
-    #[inline(always)]
-    fn eq_or_true(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, ()> {
-        Self::both(a, b).map(|(x, y)| x == y)
-    }
-
-    #[inline(always)]
-    fn lt_or_true(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, ()> {
-        Self::both(a, b).map(|(x, y)| x < y)
-    }
-
-    #[inline(always)]
-    fn guard_eq(&mut self, a: SymInt, b: SymInt) -> std::result::Result<bool, ()> {
-        Self::both(a, b).map(|(x, y)| x == y)
-    }
-
-    #[inline(always)]
-    fn mul(&mut self, a: SymInt, b: SymInt) -> std::result::Result<SymInt, ()> {
-        let (x, y) = Self::both(a, b)?;
-        x.checked_mul(y).map(SymInt::Int).ok_or(())
-    }
-}
-
-/// Any values, through the ShapeEnv (guards recorded as PyTorch's).
-struct Guarded<'e, 'o> {
-    env: &'e mut ShapeEnv,
-    op: &'o str,
-}
-
-impl LayoutArith for Guarded<'_, '_> {
-    type Error = crate::error::Error;
-
-    fn eq_or_true(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
-        let c = self.env.eq(a, b)?;
-        self.env.guard_or_true(c, self.op)
-    }
-
-    fn lt_or_true(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
-        let c = self.env.lt(a, b)?;
-        self.env.guard_or_true(c, self.op)
-    }
-
-    fn guard_eq(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
-        crate::shape::guard_eq(self.env, a, b, self.op)
-    }
-
-    fn mul(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
-        self.env.mul(a, b)
-    }
 }
 
 /// [`are_strides_like_channels_last`] of a 4-D/5-D layout, dims visited
@@ -708,68 +659,77 @@ pub fn is_non_overlapping_and_dense(
     })
 }
 
-/// [`is_non_overlapping_and_dense`], asked for the first time.
+/// [`is_non_overlapping_and_dense`], asked for the first time: on plain
+/// integers when every value is static, else (or on an overflow) through
+/// the ShapeEnv.
 fn test_non_overlapping_and_dense(
     env: &mut ShapeEnv,
     sizes: &[SymInt],
     strides: &[SymInt],
     op: &str,
 ) -> Result<bool> {
-    let numel = numel(env, sizes)?;
-    let c = env.lt(numel, SymInt::Int(2))?;
-    if env.guard_or_false(c, op)? {
+    if all_static(sizes, strides)
+        && let Ok(answer) = non_overlapping_and_dense_with(&mut Ints, sizes, strides)
+    {
+        return Ok(answer);
+    }
+    let decide = Decide::OrFalse;
+    non_overlapping_and_dense_with(&mut Guarded { env, op, decide }, sizes, strides)
+}
+
+/// [`test_non_overlapping_and_dense`] in `a`'s arithmetic (its plain
+/// comparisons decided with `guard_or_false` / `guard_or_true`).
+#[inline(always)]
+fn non_overlapping_and_dense_with<A: LayoutArith>(
+    a: &mut A,
+    sizes: &[SymInt],
+    strides: &[SymInt],
+) -> std::result::Result<bool, A::Error> {
+    let numel = a.numel(sizes)?;
+    if a.lt(numel, SymInt::Int(2))? {
         return Ok(true);
     }
     if sizes.len() == 1 {
-        let c = env.eq(strides[0], SymInt::Int(1))?;
-        return env.guard_or_false(c, op);
+        return a.eq(strides[0], SymInt::Int(1));
     }
-    let lt = |env: &mut ShapeEnv, a: SymInt, b: SymInt| -> Result<bool> {
-        let c = env.lt(a, b)?;
-        if env.guard_or_false(c, op)? {
+    let lt = |a: &mut A, x: SymInt, y: SymInt| -> std::result::Result<bool, A::Error> {
+        if a.lt(x, y)? {
             return Ok(true);
         }
-        let zero = env.eq(a, SymInt::Int(0))?;
-        let divides = if env.guard_or_false(zero, op)? {
+        let divides = if a.eq(x, SymInt::Int(0))? {
             true
         } else {
-            let m = env.modulo(b, a)?;
-            let c = env.eq(m, SymInt::Int(0))?;
-            env.guard_or_false(c, op)?
+            let m = a.modulo(y, x)?;
+            a.eq(m, SymInt::Int(0))?
         };
         if !divides {
             return Ok(false);
         }
-        let c = env.ne(a, b)?;
-        env.guard_or_true(c, op)
+        a.ne(x, y)
     };
     // A stable insertion sort by stride, ascending.
     let mut order: SmallVec<[usize; 6]> = SmallVec::new();
     for d in 0..sizes.len() {
         let mut at = order.len();
-        while at > 0 && lt(env, strides[d], strides[order[at - 1]])? {
+        while at > 0 && lt(a, strides[d], strides[order[at - 1]])? {
             at -= 1;
         }
         order.insert(at, d);
     }
-    // Outermost first, as `check_contiguous_sizes_strides` reads them.
-    let sorted_sizes: Dims = order.iter().rev().map(|&d| sizes[d]).collect();
-    let sorted_strides: Dims = order.iter().rev().map(|&d| strides[d]).collect();
+    // Innermost first, as `check_contiguous_sizes_strides` reads them
+    // (from its last dim).
     let mut expected = SymInt::Int(1);
     let mut expected_max = SymInt::Int(1);
-    for i in (0..sorted_sizes.len()).rev() {
-        let s = sorted_sizes[i];
-        if Decide::OrFalse.eq_or_false(env, s, SymInt::Int(1), op)? {
+    for &d in &order {
+        let s = sizes[d];
+        if a.eq(s, SymInt::Int(1))? {
             continue;
         }
-        let st = sorted_strides[i];
-        if Decide::OrFalse.ne_or_true(env, st, expected, op)?
-            && (expected_max == expected
-                || Decide::OrFalse.ne_or_true(env, st, expected_max, op)?)
-        {
+        let st = strides[d];
+        if a.ne(st, expected)? && (expected_max == expected || a.ne(st, expected_max)?) {
             return Ok(false);
         }
-        (expected, expected_max) = next_expected(env, expected, expected_max, s)?;
+        (expected, expected_max) = a.next_expected(expected, expected_max, s)?;
     }
     Ok(true)
 }
@@ -813,6 +773,7 @@ mod tests {
                         &mut Guarded {
                             env: &mut env,
                             op: "t",
+                            decide: Decide::OrFalse,
                         },
                         &sizes,
                         &strides,
