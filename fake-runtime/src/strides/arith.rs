@@ -268,54 +268,72 @@ pub(super) struct Guarded<'e, 'o> {
 impl LayoutArith for Guarded<'_, '_> {
     type Error = crate::error::Error;
 
+    #[inline(always)]
     fn eq(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         self.decide.eq_or_false(self.env, a, b, self.op)
     }
 
+    #[inline(always)]
     fn ne(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         self.decide.ne_or_true(self.env, a, b, self.op)
     }
 
+    #[inline(always)]
     fn lt(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         let c = self.env.lt(a, b)?;
-        self.decide.or_false(self.env, c, self.op)
+        match self.decide {
+            Decide::Guard => self.env.guard_bool(c, self.op),
+            Decide::OrFalse => self.env.guard_or_false(c, self.op),
+        }
     }
 
+    #[inline(always)]
     fn ge(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         let c = self.env.ge(a, b)?;
-        self.decide.or_false(self.env, c, self.op)
+        match self.decide {
+            Decide::Guard => self.env.guard_bool(c, self.op),
+            Decide::OrFalse => self.env.guard_or_false(c, self.op),
+        }
     }
 
+    #[inline(always)]
     fn known_ne(&self, v: SymInt, k: i64) -> bool {
         self.env.known_ne(v, k)
     }
 
+    #[inline(always)]
     fn eq_or_true(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         let c = self.env.eq(a, b)?;
         self.env.guard_or_true(c, self.op)
     }
 
+    #[inline(always)]
     fn lt_or_true(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         let c = self.env.lt(a, b)?;
         self.env.guard_or_true(c, self.op)
     }
 
+    #[inline(always)]
     fn guard_eq(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         crate::shape::guard_eq(self.env, a, b, self.op)
     }
 
+    #[inline(always)]
     fn mul(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         self.env.mul(a, b)
     }
 
+    #[inline(always)]
     fn modulo(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {
         self.env.modulo(a, b)
     }
 
+    #[inline(always)]
     fn numel(&mut self, sizes: &[SymInt]) -> Result<SymInt> {
         super::numel(self.env, sizes)
     }
 
+    #[inline(always)]
     fn next_expected(
         &mut self,
         expected: SymInt,
@@ -325,26 +343,32 @@ impl LayoutArith for Guarded<'_, '_> {
         super::next_expected(self.env, expected, expected_max, s)
     }
 
+    #[inline(always)]
     fn is_contiguous(&mut self, sizes: &[SymInt], strides: &[SymInt]) -> Result<bool> {
         super::is_contiguous(self.env, sizes, strides, self.op, Decide::OrFalse)
     }
 
+    #[inline(always)]
     fn is_channels_last(&mut self, sizes: &[SymInt], strides: &[SymInt]) -> Result<bool> {
         super::is_channels_last(self.env, sizes, strides, self.op, Decide::OrFalse)
     }
 
+    #[inline(always)]
     fn expanded(&mut self, out_sizes: &[SymInt], o: &Operand<'_>) -> Result<Dims> {
         super::expanded(self.env, out_sizes, o)
     }
 
+    #[inline(always)]
     fn contiguous(&mut self, sizes: &[SymInt]) -> Result<Dims> {
         super::contiguous(self.env, sizes)
     }
 
+    #[inline(always)]
     fn channels_last(&mut self, sizes: &[SymInt]) -> Result<Dims> {
         super::channels_last(self.env, sizes)
     }
 
+    #[inline(always)]
     fn laid_out(&mut self, sizes: &[SymInt], physical: &[usize], symbolic: bool) -> Result<Dims> {
         if symbolic {
             super::elementwise::laid_out_in(self.env, sizes, physical)

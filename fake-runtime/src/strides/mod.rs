@@ -171,15 +171,6 @@ impl Decide {
         }
     }
 
-    /// `c` decided with a guard, or with `guard_or_false`.
-    #[inline(always)]
-    fn or_false(self, env: &mut ShapeEnv, c: SymBool, op: &str) -> Result<bool> {
-        if let SymBool::Bool(b) = c {
-            return Ok(b);
-        }
-        self.decide(env, c, op, ShapeEnv::guard_or_false)
-    }
-
     /// `a == b` decided with `guard_or_false` or a guard.
     #[inline(always)]
     fn eq_or_false(self, env: &mut ShapeEnv, a: SymInt, b: SymInt, op: &str) -> Result<bool> {
