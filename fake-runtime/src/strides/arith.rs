@@ -9,7 +9,7 @@
 use super::{Decide, Dims, Operand};
 use crate::error::Result;
 use crate::shape_env::ShapeEnv;
-use crate::sym::SymInt;
+use crate::sym::{SymBool, SymInt};
 
 /// The arithmetic of a layout test. The plain comparisons (`eq`, `ne`,
 /// `lt`, `ge`) are decided as the test's [`Decide`] says (a guard, or
@@ -50,17 +50,29 @@ pub(super) trait LayoutArith {
         s: SymInt,
     ) -> std::result::Result<(SymInt, SymInt), Self::Error>;
     /// [`super::is_contiguous`], decided with `guard_or_false`.
+    #[inline(always)]
     fn is_contiguous(
         &mut self,
         sizes: &[SymInt],
         strides: &[SymInt],
-    ) -> std::result::Result<bool, Self::Error>;
+    ) -> std::result::Result<bool, Self::Error>
+    where
+        Self: Sized,
+    {
+        super::contiguous_with(self, sizes, strides)
+    }
     /// [`super::is_channels_last`], decided with `guard_or_false`.
+    #[inline(always)]
     fn is_channels_last(
         &mut self,
         sizes: &[SymInt],
         strides: &[SymInt],
-    ) -> std::result::Result<bool, Self::Error>;
+    ) -> std::result::Result<bool, Self::Error>
+    where
+        Self: Sized,
+    {
+        super::channels_last_with(self, sizes, strides)
+    }
     /// The strides `expand(out_sizes)` gives `o` ([`super::expanded`]).
     fn expanded(
         &mut self,
@@ -205,24 +217,6 @@ impl LayoutArith for Ints {
     }
 
     #[inline(always)]
-    fn is_contiguous(
-        &mut self,
-        sizes: &[SymInt],
-        strides: &[SymInt],
-    ) -> std::result::Result<bool, ()> {
-        super::contiguous_with(self, sizes, strides)
-    }
-
-    #[inline(always)]
-    fn is_channels_last(
-        &mut self,
-        sizes: &[SymInt],
-        strides: &[SymInt],
-    ) -> std::result::Result<bool, ()> {
-        super::channels_last_with(self, sizes, strides)
-    }
-
-    #[inline(always)]
     fn expanded(&mut self, out_sizes: &[SymInt], o: &Operand<'_>) -> std::result::Result<Dims, ()> {
         super::elementwise::expanded_with(self, out_sizes, o)
     }
@@ -265,6 +259,33 @@ pub(super) struct Guarded<'e, 'o> {
     pub(super) decide: Decide,
 }
 
+impl Guarded<'_, '_> {
+    /// `c` decided with a guard, or with `guard_or_false`.
+    #[inline(always)]
+    fn decided(&mut self, c: SymBool) -> Result<bool> {
+        match self.decide {
+            Decide::Guard => self.env.guard_bool(c, self.op),
+            Decide::OrFalse => self.env.guard_or_false(c, self.op),
+        }
+    }
+}
+
+/// A layout test `$test(arith, args...)` on plain integers when
+/// `$statics` (every value it reads is static), else, or when the
+/// integers give up, in `$guarded`'s arithmetic.
+macro_rules! ints_first {
+    ($statics:expr, $test:ident($($arg:expr),*), $guarded:expr) => {
+        match $statics.then(|| $test(&mut $crate::strides::arith::Ints, $($arg),*)) {
+            Some(Ok(answer)) => Ok(answer),
+            _ => {
+                let mut guarded = $guarded;
+                $test(&mut guarded, $($arg),*)
+            }
+        }
+    };
+}
+pub(super) use ints_first;
+
 impl LayoutArith for Guarded<'_, '_> {
     type Error = crate::error::Error;
 
@@ -281,19 +302,13 @@ impl LayoutArith for Guarded<'_, '_> {
     #[inline(always)]
     fn lt(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         let c = self.env.lt(a, b)?;
-        match self.decide {
-            Decide::Guard => self.env.guard_bool(c, self.op),
-            Decide::OrFalse => self.env.guard_or_false(c, self.op),
-        }
+        self.decided(c)
     }
 
     #[inline(always)]
     fn ge(&mut self, a: SymInt, b: SymInt) -> Result<bool> {
         let c = self.env.ge(a, b)?;
-        match self.decide {
-            Decide::Guard => self.env.guard_bool(c, self.op),
-            Decide::OrFalse => self.env.guard_or_false(c, self.op),
-        }
+        self.decided(c)
     }
 
     #[inline(always)]

@@ -7,7 +7,7 @@
 //! differently: it zeroes the strides of every dim an input lacks, where
 //! `expand` gives an added dim of size 1 a stride.)
 
-use super::arith::{Guarded, Ints, LayoutArith};
+use super::arith::{Guarded, LayoutArith, ints_first};
 use super::{Decide, Dims, contiguous, with_physical_order};
 use crate::error::Result;
 use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
@@ -39,14 +39,10 @@ impl<'a> Operand<'a> {
 /// size other than 1 has stride 0; an added dim of size 1 has the stride
 /// of the dim after it times that dim's size.
 pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Result<Dims> {
-    if super::all_static(o.sizes, o.strides)
-        && out_sizes.iter().all(|s| s.is_static())
-        && let Ok(strides) = expanded_with(&mut Ints, out_sizes, o)
-    {
-        return Ok(strides);
-    }
+    let statics = super::all_static(o.sizes, o.strides) && out_sizes.iter().all(|s| s.is_static());
     let (op, decide) = ("expand", Decide::OrFalse);
-    expanded_with(&mut Guarded { env, op, decide }, out_sizes, o)
+    let guarded = Guarded { env, op, decide };
+    ints_first!(statics, expanded_with(out_sizes, o), guarded)
 }
 
 /// [`expanded`] in `a`'s arithmetic.
@@ -119,13 +115,13 @@ pub fn pointwise(
     }
     let symbolic = !out_sizes.iter().all(|s| s.is_static());
     if !symbolic {
-        if inputs.iter().all(|o| super::all_static(o.sizes, o.strides))
-            && let Ok(strides) = static_with(&mut Ints, out_sizes, inputs)
-        {
-            return Ok(strides);
-        }
-        let decide = Decide::OrFalse;
-        return static_with(&mut Guarded { env, op, decide }, out_sizes, inputs);
+        let statics = inputs.iter().all(|o| super::all_static(o.sizes, o.strides));
+        let guarded = Guarded {
+            env,
+            op,
+            decide: Decide::OrFalse,
+        };
+        return ints_first!(statics, static_with(out_sizes, inputs), guarded);
     }
     // On symbolic sizes the rule's answer is remembered, keyed by the
     // output sizes and the inputs' own layouts.

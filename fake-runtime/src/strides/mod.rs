@@ -13,7 +13,7 @@ use smallvec::SmallVec;
 mod arith;
 mod elementwise;
 mod overlap;
-use arith::{Guarded, Ints, LayoutArith};
+use arith::{Guarded, Ints, LayoutArith, ints_first};
 mod view;
 pub use elementwise::{Operand, expanded, pointwise};
 pub use overlap::{MemOverlap, internal_overlap};
@@ -360,12 +360,12 @@ fn test_contiguous(
     op: &str,
     decide: Decide,
 ) -> Result<bool> {
-    if all_static(sizes, strides)
-        && let Ok(answer) = contiguous_with(&mut Ints, sizes, strides)
-    {
-        return Ok(answer);
-    }
-    contiguous_with(&mut Guarded { env, op, decide }, sizes, strides)
+    let guarded = Guarded { env, op, decide };
+    ints_first!(
+        all_static(sizes, strides),
+        contiguous_with(sizes, strides),
+        guarded
+    )
 }
 
 /// Whether every size and stride is static.
@@ -385,16 +385,24 @@ fn contiguous_with<A: LayoutArith>(
     if a.lt(numel, SymInt::Int(2))? {
         return Ok(true);
     }
+    dense_in_order(a, sizes.iter().copied().zip(strides.iter().copied()).rev())
+}
+
+/// `check_contiguous_sizes_strides` of `(size, stride)` pairs given
+/// innermost first: each stride, size-1 dims aside, the product of the
+/// sizes inside it (as `size` or as `Max(size, 1)`).
+#[inline(always)]
+fn dense_in_order<A: LayoutArith>(
+    a: &mut A,
+    dims: impl Iterator<Item = (SymInt, SymInt)>,
+) -> std::result::Result<bool, A::Error> {
     let mut expected = SymInt::Int(1);
     let mut expected_max = SymInt::Int(1);
-    for i in (0..sizes.len()).rev() {
-        let s = sizes[i];
+    for (s, st) in dims {
         if a.eq(s, SymInt::Int(1))? {
             continue;
         }
-        if a.ne(strides[i], expected)?
-            && (expected_max == expected || a.ne(strides[i], expected_max)?)
-        {
+        if a.ne(st, expected)? && (expected_max == expected || a.ne(st, expected_max)?) {
             return Ok(false);
         }
         (expected, expected_max) = a.next_expected(expected, expected_max, s)?;
@@ -459,12 +467,12 @@ pub fn is_channels_last(
     op: &str,
     decide: Decide,
 ) -> Result<bool> {
-    if all_static(sizes, strides)
-        && let Ok(answer) = channels_last_with(&mut Ints, sizes, strides)
-    {
-        return Ok(answer);
-    }
-    channels_last_with(&mut Guarded { env, op, decide }, sizes, strides)
+    let guarded = Guarded { env, op, decide };
+    ints_first!(
+        all_static(sizes, strides),
+        channels_last_with(sizes, strides),
+        guarded
+    )
 }
 
 /// [`is_channels_last`] in `a`'s arithmetic.
@@ -659,13 +667,17 @@ fn test_non_overlapping_and_dense(
     strides: &[SymInt],
     op: &str,
 ) -> Result<bool> {
-    if all_static(sizes, strides)
-        && let Ok(answer) = non_overlapping_and_dense_with(&mut Ints, sizes, strides)
-    {
-        return Ok(answer);
-    }
-    let decide = Decide::OrFalse;
-    non_overlapping_and_dense_with(&mut Guarded { env, op, decide }, sizes, strides)
+    let guarded = Guarded {
+        env,
+        op,
+        decide: Decide::OrFalse,
+    };
+    let statics = all_static(sizes, strides);
+    ints_first!(
+        statics,
+        non_overlapping_and_dense_with(sizes, strides),
+        guarded
+    )
 }
 
 /// [`test_non_overlapping_and_dense`] in `a`'s arithmetic (its plain
@@ -709,20 +721,7 @@ fn non_overlapping_and_dense_with<A: LayoutArith>(
     }
     // Innermost first, as `check_contiguous_sizes_strides` reads them
     // (from its last dim).
-    let mut expected = SymInt::Int(1);
-    let mut expected_max = SymInt::Int(1);
-    for &d in &order {
-        let s = sizes[d];
-        if a.eq(s, SymInt::Int(1))? {
-            continue;
-        }
-        let st = strides[d];
-        if a.ne(st, expected)? && (expected_max == expected || a.ne(st, expected_max)?) {
-            return Ok(false);
-        }
-        (expected, expected_max) = a.next_expected(expected, expected_max, s)?;
-    }
-    Ok(true)
+    dense_in_order(a, order.iter().map(|&d| (sizes[d], strides[d])))
 }
 
 #[cfg(test)]
