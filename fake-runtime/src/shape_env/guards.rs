@@ -72,12 +72,21 @@ impl ShapeEnv {
     }
 
     /// The value of `e` under the hints; `Ok(None)` when it needs an
-    /// unbacked symbol.
-    pub(super) fn hint_of(&self, e: ExprId) -> Result<Option<i64>> {
+    /// unbacked symbol. Remembered in the arena for an expression of more
+    /// than a symbol (a walk of the expression otherwise).
+    pub(super) fn hint_of(&mut self, e: ExprId) -> Result<Option<i64>> {
+        if let Some(s) = self.exprs.as_symbol(e) {
+            return Ok(self.symbols.get(s.0 as usize).and_then(|d| d.hint));
+        }
+        if let Some(v) = self.exprs.hint_memo(e) {
+            return Ok(v);
+        }
         let symbols = &self.symbols;
-        self.exprs.eval(e, &|s: Symbol| {
+        let v = self.exprs.eval(e, &|s: Symbol| {
             symbols.get(s.0 as usize).and_then(|d| d.hint)
-        })
+        })?;
+        self.exprs.remember_hint(e, v);
+        Ok(v)
     }
 
     fn data_dependent(&self, e: ExprId, origin: &str) -> Error {

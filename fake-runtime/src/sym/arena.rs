@@ -85,6 +85,11 @@ pub struct ExprArena {
     /// their sides: a pure function of them, so kept as the arena is
     /// ([`Self::made_rounded`]).
     rounded_args: FxHashSet<(RelOp, ExprId, ExprId)>,
+    /// Expressions -> their values at the symbols' hints (`None`: an
+    /// unbacked symbol's value is needed), as the ShapeEnv evaluates them
+    /// (`ShapeEnv::hint_of`). A symbol's hint is fixed when it is made, so
+    /// a pure function of the expression, kept as the arena is.
+    hints: FxHashMap<ExprId, Option<i64>>,
     pub(crate) symbols: Vec<SymbolInfo>,
     backed: u32,
     unbacked: u32,
@@ -154,6 +159,7 @@ impl ExprArena {
             ranges: 0,
             print_forms: FxHashMap::default(),
             rounded_args: FxHashSet::default(),
+            hints: FxHashMap::default(),
             symbols: Vec::new(),
             backed: 0,
             unbacked: 0,
@@ -327,6 +333,18 @@ impl ExprArena {
         self.op_cache.clear();
         self.range_decisions.clear();
         self.contiguous.clear();
+        self.hints.clear();
+    }
+
+    /// `e`'s value at the hints, when remembered ([`Self::hints`]).
+    #[inline]
+    pub(crate) fn hint_memo(&self, e: ExprId) -> Option<Option<i64>> {
+        self.hints.get(&e).copied()
+    }
+
+    /// Remember `e`'s value at the hints.
+    pub(crate) fn remember_hint(&mut self, e: ExprId, value: Option<i64>) {
+        self.hints.insert(e, value);
     }
 
     /// Number of interned nodes.
