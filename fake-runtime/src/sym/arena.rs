@@ -90,6 +90,10 @@ pub struct ExprArena {
     /// (`ShapeEnv::hint_of`). A symbol's hint is fixed when it is made, so
     /// a pure function of the expression, kept as the arena is.
     hints: FxHashMap<ExprId, Option<i64>>,
+    /// `(op, p, ranges) -> refined_ranges(op, p)`: the ranges a fact
+    /// `p OP 0` gives its symbols, a function of the fact and the ranges'
+    /// state, keyed by both as `op_cache` is.
+    refinements: FxHashMap<(RelOp, ExprId, u64), Refinements>,
     pub(crate) symbols: Vec<SymbolInfo>,
     backed: u32,
     unbacked: u32,
@@ -99,6 +103,10 @@ pub struct ExprArena {
     /// whose chains agree at a length hold the same nodes up to it.
     chain: Vec<u64>,
 }
+
+/// The ranges a fact gives its symbols ([`ExprArena::refined_ranges`]):
+/// at most five (a fact of more refines nothing).
+pub(crate) type Refinements = smallvec::SmallVec<[(Symbol, ValueRange); 2]>;
 
 /// What an arena knows of a node without walking it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,6 +168,7 @@ impl ExprArena {
             print_forms: FxHashMap::default(),
             rounded_args: FxHashSet::default(),
             hints: FxHashMap::default(),
+            refinements: FxHashMap::default(),
             symbols: Vec::new(),
             backed: 0,
             unbacked: 0,
@@ -334,6 +343,7 @@ impl ExprArena {
         self.range_decisions.clear();
         self.contiguous.clear();
         self.hints.clear();
+        self.refinements.clear();
     }
 
     /// `e`'s value at the hints, when remembered ([`Self::hints`]).

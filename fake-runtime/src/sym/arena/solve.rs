@@ -26,12 +26,26 @@ impl ExprArena {
     /// positive ([`Self::assumed_positive`]) divide. `!=` refines nothing
     /// (`_maybe_guard_rel` returns first), and neither does a fact of more
     /// than five symbols.
-    pub(crate) fn refined_ranges(&mut self, op: RelOp, p: ExprId) -> Vec<(Symbol, ValueRange)> {
+    ///
+    /// Remembered by `op`, `p` and the state of the symbols' ranges it
+    /// reads ([`Self::refinements`]), as the memoised constructors are.
+    pub(crate) fn refined_ranges(&mut self, op: RelOp, p: ExprId) -> Refinements {
+        let key = (op, p, self.ranges);
+        if let Some(known) = self.refinements.get(&key) {
+            return known.clone();
+        }
+        let out = self.solve_ranges(op, p);
+        self.refinements.insert(key, out.clone());
+        out
+    }
+
+    /// [`Self::refined_ranges`], found for the first time.
+    fn solve_ranges(&mut self, op: RelOp, p: ExprId) -> Refinements {
         let free = self.free_symbols(p);
         if op == RelOp::Ne || free.len() > 5 {
-            return Vec::new();
+            return Refinements::new();
         }
-        let mut out = Vec::new();
+        let mut out = Refinements::new();
         for &s in free.iter() {
             let Some((op, rhs)) = self.isolate(op, p, s) else {
                 continue;
