@@ -19,7 +19,8 @@ pub(crate) enum Remembered {
     Strides(crate::shape::Dims),
     /// A view's sizes and strides, or none without a copy
     /// (`crate::view::reshape_view_steps`); the fast binary path's sizes
-    /// and strides, or none where it does not apply.
+    /// and strides, or none where it does not apply; an operator's
+    /// layout (`crate::support::remembered_geometry`).
     Geometry(Option<(crate::shape::Dims, crate::shape::Dims)>),
     /// A test's answer (`crate::strides::is_non_overlapping_and_dense`,
     /// `crate::strides::are_strides_like_channels_last`).
@@ -42,6 +43,9 @@ pub(crate) mod remembered_kind {
     pub(crate) const NON_OVERLAPPING_AND_DENSE: [SymInt; 1] = [SymInt::Int(5)];
     /// Whether strides look channels-last.
     pub(crate) const LIKE_CHANNELS_LAST: [SymInt; 1] = [SymInt::Int(6)];
+    /// An operator's layout computation
+    /// (`crate::support::remembered_geometry`).
+    pub(crate) const OPERATOR: [SymInt; 1] = [SymInt::Int(7)];
 }
 
 /// A remembered answer, and whether computing it recorded no guard.

@@ -103,6 +103,7 @@ mod elementwise;
 mod foreach;
 mod overlap;
 mod plain;
+mod remembered;
 mod storage;
 
 pub use conditions::*;
@@ -111,6 +112,7 @@ pub use elementwise::*;
 pub use foreach::*;
 pub use overlap::*;
 pub use plain::*;
+pub use remembered::remembered_geometry;
 pub use storage::*;
 
 #[cfg(test)]

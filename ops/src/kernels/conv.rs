@@ -13,10 +13,11 @@ use super::conv_backward::{ConvArgs, Known, List, backend_conversion, convert, l
 use super::invalid;
 use crate::intrinsics;
 use fake_runtime::shape::Dims;
-use fake_runtime::support::args;
+use fake_runtime::support::{args, remembered_geometry};
 use fake_runtime::{
     Arg, Cx, DeviceType, Error, Layout, MemoryFormat, Outs, Result, SymInt, TensorMeta,
 };
+use smallvec::{SmallVec, smallvec};
 
 /// Zero for every spatial dim: the output padding of a convolution that
 /// is not transposed, the padding of `"valid"`.
@@ -74,10 +75,52 @@ fn convolution(cx: &mut Cx<'_>, x: &TensorMeta, c: Conv<'_>) -> Result<(Dims, Di
 /// [`convolution`], with the spatial sizes of the result replaced by
 /// `spatial` when given (sizes known exactly, which the arithmetic on the
 /// parameters does not simplify to).
+///
+/// On a symbolic input or weight the answer is remembered in the
+/// ShapeEnv, keyed by everything it reads (`remembered_geometry`).
 fn convolution_sized(
     cx: &mut Cx<'_>,
     x: &TensorMeta,
     c: Conv<'_>,
+    spatial: Option<&[SymInt]>,
+) -> Result<(Dims, Dims)> {
+    // Symbolic sizes come in through the input (the weight's are a
+    // module's parameters): where the sizes of both are static (strides
+    // follow them but for views on symbolic strides, which compute
+    // without the memo), it computes directly.
+    if [&x.sizes, &c.weight.sizes]
+        .iter()
+        .all(|l| l.iter().all(|v| v.is_static()))
+    {
+        return convolution_computed(cx, x, &c, spatial);
+    }
+    let flags = [
+        SymInt::Int(i64::from(c.transposed)),
+        c.groups,
+        SymInt::Int(i64::from(spatial.is_some())),
+    ];
+    let lists = [
+        &c.stride[..],
+        &c.padding,
+        &c.dilation,
+        &c.output_padding,
+        &flags,
+        spatial.unwrap_or(&[]),
+    ];
+    let mut tensors: SmallVec<[&TensorMeta; 3]> = smallvec![x, c.weight];
+    tensors.extend(c.bias);
+    let tag = super::Remembered::Convolution as i64;
+    remembered_geometry(cx, tag, &tensors, &lists, |cx| {
+        convolution_computed(cx, x, &c, spatial)
+    })
+}
+
+/// [`convolution_sized`], computed.
+#[inline(always)]
+fn convolution_computed(
+    cx: &mut Cx<'_>,
+    x: &TensorMeta,
+    c: &Conv<'_>,
     spatial: Option<&[SymInt]>,
 ) -> Result<(Dims, Dims)> {
     let mut sizes = intrinsics::nn::conv_sizes(

@@ -68,6 +68,15 @@ mod upsample;
 mod view;
 mod weight_norm;
 
+/// The layout computations kernels remember on symbolic sizes
+/// (`fake_runtime::support::remembered_geometry`), one number each.
+#[derive(Debug, Clone, Copy)]
+#[repr(i64)]
+enum Remembered {
+    /// `convolution`'s sizes and strides (`conv::convolution_sized`).
+    Convolution = 1,
+}
+
 pub(crate) use asserts::{
     assert_async, assert_scalar, functional_assert_async, functional_assert_scalar,
     functional_sym_constrain_range, functional_sym_constrain_range_for_size, sym_constrain_range,

@@ -1,0 +1,138 @@
+//! An operator's layout computation on symbolic sizes, remembered in the
+//! ShapeEnv as the runtime's own layouts are (the elementwise stride
+//! rule, a view's geometry): keyed by everything it reads, reused while
+//! the guards it recorded stand (asking again would decide the same way,
+//! from what the first asking learnt), and kept across the replays of a
+//! [`crate::mode::Checkpoint`] when it recorded none.
+
+use crate::error::Result;
+use crate::kernel::Cx;
+use crate::meta::TensorMeta;
+use crate::shape::Dims;
+use crate::shape_env::{Remembered, remembered_kind};
+use crate::sym::SymInt;
+use smallvec::SmallVec;
+
+/// `compute`'s sizes and strides of a layout computed by computation
+/// `tag` of an operator (a number its crate gives each computation it
+/// remembers) from `tensors` (every field of their metadata read) and
+/// `lists` (every other value it reads, as sizes): remembered in the
+/// ShapeEnv when every symbol is backed, with the call's settings (its
+/// defaults, output device and eagerness) in the key. For calls on
+/// symbolic sizes: a caller runs `compute` itself where the values it
+/// would remember are static (a hit would save it nothing). An error is
+/// not remembered.
+#[inline(never)]
+pub fn remembered_geometry(
+    cx: &mut Cx<'_>,
+    tag: i64,
+    tensors: &[&TensorMeta],
+    lists: &[&[SymInt]],
+    compute: impl FnOnce(&mut Cx<'_>) -> Result<(Dims, Dims)>,
+) -> Result<(Dims, Dims)> {
+    let d = cx.defaults;
+    let int = |v: i64| SymInt::Int(v);
+    let device = |dev: crate::Device| [int(dev.ty as i64), int(dev.index.map_or(-1, i64::from))];
+    let [dty, dix] = device(d.device);
+    let [oty, oix] = device(cx.device);
+    let settings = [
+        int(tag),
+        int(d.dtype as i64),
+        dty,
+        dix,
+        int(i64::from(d.backends.mkldnn)),
+        int(i64::from(d.backends.cudnn)),
+        int(i64::from(d.python_dispatcher)),
+        int(i64::from(d.symbolic_builtins)),
+        int(i64::from(d.refs_as_meta)),
+        oty,
+        oix,
+        int(i64::from(cx.eager)),
+    ];
+    let metas: SmallVec<[[SymInt; 8]; 3]> = tensors
+        .iter()
+        .map(|t| {
+            let [ty, ix] = device(t.device);
+            [
+                t.storage_offset,
+                int(t.dtype as i64),
+                ty,
+                ix,
+                int(t.layout as i64),
+                int(i64::from(t.requires_grad)),
+                int(i64::from(t.wrapped_number)),
+                int(t.sizes.len() as i64),
+            ]
+        })
+        .collect();
+    let mut parts: SmallVec<[&[SymInt]; 16]> = SmallVec::new();
+    parts.push(&remembered_kind::OPERATOR);
+    parts.push(&settings);
+    for (t, m) in tensors.iter().zip(&metas) {
+        parts.push(m);
+        parts.push(&t.sizes);
+        parts.push(&t.strides);
+    }
+    parts.extend(lists.iter().copied());
+    if let Some(Remembered::Geometry(Some((sizes, strides)))) = cx.env.recall(&parts) {
+        return Ok((sizes.clone(), strides.clone()));
+    }
+    let since = cx.env.remembering();
+    let out = compute(cx)?;
+    let value = Remembered::Geometry(Some(out.clone()));
+    cx.env.remember(since, &parts, value);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Defaults;
+    use crate::shape_env::{DimDynamic, ShapeEnv, Source};
+    use crate::{DType, Device};
+
+    /// A second call with the same key is answered without computing; a
+    /// call that differs in a setting, a tensor's metadata, a list or the
+    /// tag computes.
+    #[test]
+    fn remembered_by_everything_read() {
+        let mut env = ShapeEnv::new();
+        let s = env
+            .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
+            .unwrap();
+        let sizes: Dims = [s, SymInt::Int(3)].into_iter().collect();
+        let x = TensorMeta::contiguous(&mut env, &sizes, DType::Float32, Device::cpu()).unwrap();
+        let mut y = x.clone();
+        y.dtype = DType::Float16;
+        let answer = (Dims::from_elem(SymInt::Int(1), 1), Dims::new());
+        let calls = std::cell::Cell::new(0);
+        let ask = |env: &mut ShapeEnv, defaults: Defaults, t: &TensorMeta, list: &[SymInt], tag| {
+            let mut cx = Cx {
+                env,
+                op: "aten::test",
+                defaults,
+                device: Device::cpu(),
+                constant: None,
+                eager: false,
+            };
+            let lists: [&[SymInt]; 1] = [list];
+            remembered_geometry(&mut cx, tag, &[t], &lists, |_| {
+                calls.set(calls.get() + 1);
+                Ok(answer.clone())
+            })
+            .unwrap();
+        };
+        let base = Defaults::default();
+        let mut cudnn_off = base;
+        cudnn_off.backends.cudnn = false;
+        let two = [SymInt::Int(2)];
+        ask(&mut env, base, &x, &[], 1);
+        ask(&mut env, base, &x, &[], 1);
+        assert_eq!(calls.get(), 1, "the same key again");
+        ask(&mut env, cudnn_off, &x, &[], 1);
+        ask(&mut env, base, &y, &[], 1);
+        ask(&mut env, base, &x, &two, 1);
+        ask(&mut env, base, &x, &[], 2);
+        assert_eq!(calls.get(), 5, "a setting, a dtype, a list, a tag");
+    }
+}
