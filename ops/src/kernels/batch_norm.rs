@@ -8,8 +8,8 @@ use crate::intrinsics::Steps;
 use fake_runtime::pointwise::outside_kernel;
 use fake_runtime::promotion::computation_dtype;
 use fake_runtime::shape::{self, Dims};
-use fake_runtime::support::{args, dims_eq, pointwise_output, require};
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::support::{args, dims_eq, pointwise_output, remembered_geometry, require};
+use fake_runtime::{Alias, Arg, Cx, DType, Layout, Out, Outs, Result, SymInt, TensorMeta};
 use smallvec::SmallVec;
 
 /// The statistics and affine parameters broadcast against the input,
@@ -181,15 +181,34 @@ pub(crate) fn helper(
     // On symbolic sizes the fake mode runs the reference itself, each
     // arithmetic step through its fast path; on static ones its steps
     // are one elementwise layout.
-    let output = if outside_kernel(&all) {
-        let steps = Steps { dtype: input.dtype };
-        let mut out = input.clone();
-        for &i in &operands.order {
-            out = steps.arithmetic(cx, &out, &operands.distinct[i])?;
-        }
+    let output = if outside_kernel(&all) && !operands.order.is_empty() {
+        // Remembered in the ShapeEnv by the operands and their order (the
+        // steps' results differ from one another by their layout alone:
+        // each is a fresh elementwise result of the input's dtype on the
+        // call's device).
+        let order: SmallVec<[SymInt; 6]> = operands
+            .order
+            .iter()
+            .map(|&i| SymInt::Int(i as i64))
+            .collect();
+        let tag = super::Remembered::BatchNormSteps as i64;
+        let (sizes, strides) = remembered_geometry(cx, tag, &all, &[&order], |cx| {
+            let steps = Steps { dtype: input.dtype };
+            let mut out = input.clone();
+            for &i in &operands.order {
+                out = steps.arithmetic(cx, &out, &operands.distinct[i])?;
+            }
+            Ok((out.sizes, out.strides))
+        })?;
         TensorMeta {
+            sizes,
+            strides,
+            storage_offset: SymInt::Int(0),
             dtype: input.dtype,
-            ..out
+            device: cx.device,
+            layout: Layout::Strided,
+            requires_grad: false,
+            wrapped_number: false,
         }
     } else {
         pointwise_output(cx, &all, input.dtype)?

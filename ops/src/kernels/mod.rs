@@ -75,6 +75,9 @@ mod weight_norm;
 enum Remembered {
     /// `convolution`'s sizes and strides (`conv::convolution_sized`).
     Convolution = 1,
+    /// Batch norm's output, its reference's steps taken one by one on
+    /// symbolic inputs (`batch_norm::helper`).
+    BatchNormSteps = 2,
 }
 
 pub(crate) use asserts::{
