@@ -8,8 +8,9 @@
 //! `bitwise_and` as they are.
 
 use super::*;
+use crate::kernels::Remembered;
 use fake_runtime::pointwise::{StrideRule, laid_out, maybe_broadcast, outside_kernel};
-use fake_runtime::support::{converted, pointwise_output_by, pointwise_sizes};
+use fake_runtime::support::{converted, pointwise_output_by, pointwise_sizes, remembered_geometry};
 
 /// One decomposition's steps: the dtype of every intermediate is
 /// irrelevant to its layout, so all are given the result's.
@@ -207,20 +208,32 @@ pub fn clamp_strides(
 /// The layout of a reference the Python dispatcher makes the meta kernel
 /// (export), taken step by step by `steps` over `t` converted to the
 /// computation dtype of `dtype`; a plain mode runs the meta kernel, one
-/// elementwise step by `plain`.
+/// elementwise step by `plain`. On a symbolic `t` the steps' layout is
+/// remembered in the ShapeEnv under `which` (the reference, and the
+/// values its steps depend on besides `t` and `dtype`).
 fn reference_layout(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     dtype: DType,
     plain: StrideRule,
+    which: (Remembered, &[SymInt]),
     steps: impl FnOnce(&mut Cx<'_>, &Steps, TensorMeta) -> Result<TensorMeta>,
 ) -> Result<Dims> {
     if !cx.defaults.python_dispatcher {
         return Ok(pointwise_output_by(cx, &[t], dtype, plain)?.strides);
     }
-    let s = Steps { dtype };
-    let a = s.converted(cx, t)?;
-    Ok(steps(cx, &s, a)?.strides)
+    let taken = |cx: &mut Cx<'_>| {
+        let s = Steps { dtype };
+        let a = s.converted(cx, t)?;
+        let out = steps(cx, &s, a)?;
+        Ok((out.sizes, out.strides))
+    };
+    if t.is_static() {
+        return Ok(taken(cx)?.1);
+    }
+    let (tag, params) = which;
+    let computed = [SymInt::Int(dtype as i64)];
+    Ok(remembered_geometry(cx, tag as i64, &[t], &[params, &computed], taken)?.1)
 }
 
 /// `torch._refs.clamp`'s steps by `bounds` numbers: per bound,
@@ -250,9 +263,19 @@ pub fn clamp_number_strides(
     dtype: DType,
 ) -> Result<Dims> {
     let bounds = usize::from(has_min) + usize::from(has_max);
-    reference_layout(cx, t, dtype, StrideRule::RefWhereNumber, |cx, s, a| {
-        clamped(cx, s, a, bounds)
-    })
+    let bounded = [
+        SymInt::Int(i64::from(has_min)),
+        SymInt::Int(i64::from(has_max)),
+    ];
+    let which = (Remembered::ClampSteps, &bounded[..]);
+    reference_layout(
+        cx,
+        t,
+        dtype,
+        StrideRule::RefWhereNumber,
+        which,
+        |cx, s, a| clamped(cx, s, a, bounds),
+    )
 }
 
 /// `hardsigmoid_strides(self)`: the layout of `torch._decomp`'s
@@ -263,7 +286,8 @@ pub fn clamp_number_strides(
 /// TensorIterator's unary kernel, or on symbolic sizes the decomposition
 /// whose first step's fast path decides (`StrideRule::FastBinary`).
 pub fn hardsigmoid_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
-    reference_layout(cx, t, t.dtype, StrideRule::FastBinary, |cx, s, a| {
+    let which = (Remembered::HardsigmoidSteps, &[][..]);
+    reference_layout(cx, t, t.dtype, StrideRule::FastBinary, which, |cx, s, a| {
         let a = pointwise_output_by(cx, &[&a], s.dtype, StrideRule::FastBinary)?;
         let a = clamped(cx, s, a, 2)?;
         pointwise_output_by(cx, &[&a], s.dtype, StrideRule::FastBinary)
@@ -279,7 +303,9 @@ pub fn hardsigmoid_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
 /// on symbolic sizes the reference whose first step's fast path decides
 /// (`StrideRule::FastBinary`).
 pub fn gelu_strides(cx: &mut Cx<'_>, t: &TensorMeta, approximate: &str) -> Result<Dims> {
-    reference_layout(cx, t, t.dtype, StrideRule::FastBinary, |cx, s, a| {
+    let tanh = [SymInt::Int(i64::from(approximate == "tanh"))];
+    let which = (Remembered::GeluSteps, &tanh[..]);
+    reference_layout(cx, t, t.dtype, StrideRule::FastBinary, which, |cx, s, a| {
         let one_plus = if approximate == "tanh" {
             let square = s.arithmetic(cx, &a, &a)?;
             let cube = s.arithmetic(cx, &square, &a)?;
@@ -302,12 +328,20 @@ pub fn gelu_strides(cx: &mut Cx<'_>, t: &TensorMeta, approximate: &str) -> Resul
 /// and the first branch one step from `a`, the second three; a plain mode
 /// runs TensorIterator's unary kernel (`StrideRule::Elementwise`).
 pub fn elu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
-    reference_layout(cx, t, t.dtype, StrideRule::Elementwise, |cx, s, a| {
-        let positive = s.unary(cx, &a, 1)?;
-        let scaled = s.unary(cx, &a, 1)?;
-        let negative = s.unary(cx, &a, 3)?;
-        s.step(cx, &[&positive, &scaled, &negative])
-    })
+    let which = (Remembered::EluSteps, &[][..]);
+    reference_layout(
+        cx,
+        t,
+        t.dtype,
+        StrideRule::Elementwise,
+        which,
+        |cx, s, a| {
+            let positive = s.unary(cx, &a, 1)?;
+            let scaled = s.unary(cx, &a, 1)?;
+            let negative = s.unary(cx, &a, 3)?;
+            s.step(cx, &[&positive, &scaled, &negative])
+        },
+    )
 }
 
 /// `ldexp_strides(self, other, dtype)`: the layout of `torch._decomp`'s

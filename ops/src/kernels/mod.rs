@@ -68,16 +68,24 @@ mod upsample;
 mod view;
 mod weight_norm;
 
-/// The layout computations kernels remember on symbolic sizes
-/// (`fake_runtime::support::remembered_geometry`), one number each.
+/// The layout computations kernels and intrinsics remember on symbolic
+/// sizes (`fake_runtime::support::remembered_geometry`), one number each.
 #[derive(Debug, Clone, Copy)]
 #[repr(i64)]
-enum Remembered {
+pub(crate) enum Remembered {
     /// `convolution`'s sizes and strides (`conv::convolution_sized`).
     Convolution = 1,
     /// Batch norm's output, its reference's steps taken one by one on
     /// symbolic inputs (`batch_norm::helper`).
     BatchNormSteps = 2,
+    /// `torch._refs.clamp`'s steps by numbers (`intrinsics::decomposed`).
+    ClampSteps = 3,
+    /// `hardsigmoid`'s decomposition (`intrinsics::decomposed`).
+    HardsigmoidSteps = 4,
+    /// `torch._refs.gelu`'s steps (`intrinsics::decomposed`).
+    GeluSteps = 5,
+    /// `torch._refs.elu`'s steps (`intrinsics::decomposed`).
+    EluSteps = 6,
 }
 
 pub(crate) use asserts::{
