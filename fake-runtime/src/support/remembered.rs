@@ -13,6 +13,12 @@ use crate::shape_env::{Remembered, remembered_kind};
 use crate::sym::SymInt;
 use smallvec::SmallVec;
 
+/// A device as 25 bits: its type (8), then its index plus one (0 for
+/// none).
+fn device_bits(d: crate::Device) -> u64 {
+    u64::from(d.ty as u8) | d.index.map_or(0, |i| u64::from(i) + 1) << 8
+}
+
 /// `compute`'s sizes and strides of a layout computed by computation
 /// `tag` of an operator (a number its crate gives each computation it
 /// remembers) from `tensors` (every field of their metadata read) and
@@ -31,38 +37,36 @@ pub fn remembered_geometry(
     compute: impl FnOnce(&mut Cx<'_>) -> Result<(Dims, Dims)>,
 ) -> Result<(Dims, Dims)> {
     let d = cx.defaults;
-    let int = |v: i64| SymInt::Int(v);
-    let device = |dev: crate::Device| [int(dev.ty as i64), int(dev.index.map_or(-1, i64::from))];
-    let [dty, dix] = device(d.device);
-    let [oty, oix] = device(cx.device);
-    let settings = [
-        int(tag),
-        int(d.dtype as i64),
-        dty,
-        dix,
-        int(i64::from(d.backends.mkldnn)),
-        int(i64::from(d.backends.cudnn)),
-        int(i64::from(d.python_dispatcher)),
-        int(i64::from(d.symbolic_builtins)),
-        int(i64::from(d.refs_as_meta)),
-        oty,
-        oix,
-        int(i64::from(cx.eager)),
+    let flags = [
+        d.backends.mkldnn,
+        d.backends.cudnn,
+        d.python_dispatcher,
+        d.symbolic_builtins,
+        d.refs_as_meta,
     ];
-    let metas: SmallVec<[[SymInt; 8]; 3]> = tensors
+    let flag_bits = flags
+        .iter()
+        .enumerate()
+        .map(|(i, &f)| u64::from(f) << i)
+        .sum::<u64>();
+    // Every setting in its own bits: 8 + 25 + 5 + 25 + 1.
+    let settings_word = u64::from(d.dtype as u8)
+        | device_bits(d.device) << 8
+        | flag_bits << 33
+        | device_bits(cx.device) << 38
+        | u64::from(cx.eager) << 63;
+    let settings = [SymInt::Int(tag), SymInt::Int(settings_word as i64)];
+    let metas: SmallVec<[[SymInt; 2]; 3]> = tensors
         .iter()
         .map(|t| {
-            let [ty, ix] = device(t.device);
-            [
-                t.storage_offset,
-                int(t.dtype as i64),
-                ty,
-                ix,
-                int(t.layout as i64),
-                int(i64::from(t.requires_grad)),
-                int(i64::from(t.wrapped_number)),
-                int(t.sizes.len() as i64),
-            ]
+            // 8 + 25 + 8 + 1 + 1 + 8 bits.
+            let word = u64::from(t.dtype as u8)
+                | device_bits(t.device) << 8
+                | u64::from(t.layout as u8) << 33
+                | u64::from(t.requires_grad) << 41
+                | u64::from(t.wrapped_number) << 42
+                | (t.sizes.len() as u64 & 0xff) << 43;
+            [t.storage_offset, SymInt::Int(word as i64)]
         })
         .collect();
     let mut parts: SmallVec<[&[SymInt]; 16]> = SmallVec::new();
