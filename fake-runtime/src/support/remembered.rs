@@ -24,7 +24,8 @@ fn device_bits(d: crate::Device) -> u64 {
 /// remembers) from `tensors` (every field of their metadata read) and
 /// `lists` (every other value it reads, as sizes): remembered in the
 /// ShapeEnv when every symbol is backed, with the call's settings (its
-/// defaults, output device and eagerness) in the key. For calls on
+/// defaults, output device and eagerness) and the state of the symbols'
+/// ranges in the key. For calls on
 /// symbolic sizes: a caller runs `compute` itself where the values it
 /// would remember are static (a hit would save it nothing). An error is
 /// not remembered.
@@ -55,7 +56,15 @@ pub fn remembered_geometry(
         | flag_bits << 33
         | device_bits(cx.device) << 38
         | u64::from(cx.eager) << 63;
-    let settings = [SymInt::Int(tag), SymInt::Int(settings_word as i64)];
+    // The symbols' ranges too, as the arena's memoised results are keyed:
+    // a simplification may go further in narrower ranges, and a replay
+    // that narrows them as the run before did asks in the same states.
+    let ranges = cx.env.exprs.ranges_state();
+    let settings = [
+        SymInt::Int(tag),
+        SymInt::Int(settings_word as i64),
+        SymInt::Int(ranges as i64),
+    ];
     let metas: SmallVec<[[SymInt; 2]; 3]> = tensors
         .iter()
         .map(|t| {
@@ -96,8 +105,8 @@ mod tests {
     use crate::{DType, Device};
 
     /// A second call with the same key is answered without computing; a
-    /// call that differs in a setting, a tensor's metadata, a list or the
-    /// tag computes.
+    /// call that differs in a setting, a tensor's metadata, a list, the
+    /// tag or the symbols' ranges computes.
     #[test]
     fn remembered_by_everything_read() {
         let mut env = ShapeEnv::new();
@@ -138,5 +147,10 @@ mod tests {
         ask(&mut env, base, &x, &two, 1);
         ask(&mut env, base, &x, &[], 2);
         assert_eq!(calls.get(), 5, "a setting, a dtype, a list, a tag");
+        // A guard that narrows the symbol's range: asked in a new state.
+        let c = env.gt(s, SymInt::Int(3)).unwrap();
+        assert!(env.guard_bool(c, "test").unwrap());
+        ask(&mut env, base, &x, &[], 1);
+        assert_eq!(calls.get(), 6, "the ranges");
     }
 }

@@ -306,6 +306,13 @@ impl ExprArena {
             })
     }
 
+    /// The state of the symbols' ranges ([`Self::ranges`]): equal in two
+    /// states that went through the same range changes.
+    #[inline]
+    pub(crate) fn ranges_state(&self) -> u64 {
+        self.ranges
+    }
+
     /// Put the symbols' ranges back to `earlier`'s, an arena this one
     /// [`extends`](Self::extends).
     pub(crate) fn put_back_ranges(&mut self, earlier: &ExprArena) {
