@@ -76,15 +76,12 @@ impl ShapeEnv {
     /// than a symbol (a walk of the expression otherwise).
     pub(super) fn hint_of(&mut self, e: ExprId) -> Result<Option<i64>> {
         if let Some(s) = self.exprs.as_symbol(e) {
-            return Ok(self.symbols.get(s.0 as usize).and_then(|d| d.hint));
+            return Ok(self.symbol_hint(s));
         }
         if let Some(v) = self.exprs.hint_memo(e) {
             return Ok(v);
         }
-        let symbols = &self.symbols;
-        let v = self.exprs.eval(e, &|s: Symbol| {
-            symbols.get(s.0 as usize).and_then(|d| d.hint)
-        })?;
+        let v = self.exprs.eval(e, &|s: Symbol| self.symbol_hint(s))?;
         self.exprs.remember_hint(e, v);
         Ok(v)
     }

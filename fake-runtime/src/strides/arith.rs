@@ -232,9 +232,8 @@ impl LayoutArith for Ints {
         if n != 4 && n != 5 {
             return self.contiguous(sizes);
         }
-        // N, the spatial dims, C; sizes multiplied as they are.
-        let order = std::iter::once(0).chain(2..n).chain(std::iter::once(1));
-        Self::dense(sizes, order, |s| s)
+        // Sizes multiplied as they are.
+        Self::dense(sizes, super::channels_last_order(n).into_iter(), |s| s)
     }
 
     #[inline(always)]

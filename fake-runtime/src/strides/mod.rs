@@ -381,11 +381,21 @@ fn contiguous_with<A: LayoutArith>(
     sizes: &[SymInt],
     strides: &[SymInt],
 ) -> std::result::Result<bool, A::Error> {
-    let numel = a.numel(sizes)?;
-    if a.lt(numel, SymInt::Int(2))? {
+    if fewer_than_two_elements(a, sizes)? {
         return Ok(true);
     }
     dense_in_order(a, sizes.iter().copied().zip(strides.iter().copied()).rev())
+}
+
+/// Whether `sizes` hold fewer than two elements (a layout any strides
+/// describe densely).
+#[inline(always)]
+fn fewer_than_two_elements<A: LayoutArith>(
+    a: &mut A,
+    sizes: &[SymInt],
+) -> std::result::Result<bool, A::Error> {
+    let numel = a.numel(sizes)?;
+    a.lt(numel, SymInt::Int(2))
 }
 
 /// `check_contiguous_sizes_strides` of `(size, stride)` pairs given
@@ -688,8 +698,7 @@ fn non_overlapping_and_dense_with<A: LayoutArith>(
     sizes: &[SymInt],
     strides: &[SymInt],
 ) -> std::result::Result<bool, A::Error> {
-    let numel = a.numel(sizes)?;
-    if a.lt(numel, SymInt::Int(2))? {
+    if fewer_than_two_elements(a, sizes)? {
         return Ok(true);
     }
     if sizes.len() == 1 {

@@ -25,10 +25,9 @@ fn device_bits(d: crate::Device) -> u64 {
 /// `lists` (every other value it reads, as sizes): remembered in the
 /// ShapeEnv when every symbol is backed, with the call's settings (its
 /// defaults, output device and eagerness) and the state of the symbols'
-/// ranges in the key. For calls on
-/// symbolic sizes: a caller runs `compute` itself where the values it
-/// would remember are static (a hit would save it nothing). An error is
-/// not remembered.
+/// ranges in the key. For calls on symbolic sizes: a caller runs
+/// `compute` itself where the values it would remember are static (a hit
+/// would save it nothing). An error is not remembered.
 #[inline(never)]
 pub fn remembered_geometry(
     cx: &mut Cx<'_>,
@@ -78,7 +77,9 @@ pub fn remembered_geometry(
             [t.storage_offset, SymInt::Int(word as i64)]
         })
         .collect();
-    let mut parts: SmallVec<[&[SymInt]; 16]> = SmallVec::new();
+    // Inline for up to five tensors and six lists (a convolution with a
+    // bias: 17 parts; batch norm with four operands: 18).
+    let mut parts: SmallVec<[&[SymInt]; 24]> = SmallVec::new();
     parts.push(&remembered_kind::OPERATOR);
     parts.push(&settings);
     for (t, m) in tensors.iter().zip(&metas) {

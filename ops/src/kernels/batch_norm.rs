@@ -181,11 +181,11 @@ pub(crate) fn helper(
     // On symbolic sizes the fake mode runs the reference itself, each
     // arithmetic step through its fast path; on static ones its steps
     // are one elementwise layout.
-    let output = if outside_kernel(&all) && !operands.order.is_empty() {
-        // Remembered in the ShapeEnv by the operands and their order (the
-        // steps' results differ from one another by their layout alone:
-        // each is a fresh elementwise result of the input's dtype on the
-        // call's device).
+    let output = if outside_kernel(&all) {
+        // Remembered in the ShapeEnv by the operands and their order. The
+        // statistics always take two steps (centring and scaling), and
+        // each step's result is a fresh elementwise result of the input's
+        // dtype on the call's device: the layout is all the steps decide.
         let order: SmallVec<[SymInt; 6]> = operands
             .order
             .iter()
