@@ -86,6 +86,8 @@ pub(crate) enum Remembered {
     GeluSteps = 5,
     /// `torch._refs.elu`'s steps (`intrinsics::decomposed`).
     EluSteps = 6,
+    /// `view`'s sizes and strides (`view::geometry`).
+    View = 7,
 }
 
 pub(crate) use asserts::{

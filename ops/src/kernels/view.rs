@@ -7,8 +7,27 @@ use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
-/// The sizes and strides of `t` viewed as `requested` (one `-1` inferred).
+/// The sizes and strides of `t` viewed as `requested` (one `-1` inferred):
+/// on symbolic sizes or strides remembered in the ShapeEnv, keyed by
+/// everything it reads (`remembered_geometry`), since the element count,
+/// the inferred size and the view's steps each decide relations.
 fn geometry(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<(Dims, Dims)> {
+    if [&t.sizes, &t.strides, &requested]
+        .iter()
+        .all(|l| l.iter().all(|v| v.is_static()))
+    {
+        return computed(cx, t, requested);
+    }
+    let tag = super::Remembered::View as i64;
+    let lists: [&[SymInt]; 1] = [&requested];
+    fake_runtime::support::remembered_geometry(cx, tag, &[t], &lists, |cx| {
+        computed(cx, t, requested.clone())
+    })
+}
+
+/// [`geometry`], computed.
+#[inline(always)]
+fn computed(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<(Dims, Dims)> {
     let numel = t.numel(cx.env)?;
     let shape = intrinsics::infer_view(cx, numel, requested)?;
     intrinsics::view_geometry(cx, t, &shape)
