@@ -188,13 +188,43 @@ pub fn outside_kernel(inputs: &[&TensorMeta]) -> bool {
     !inputs.iter().all(|t| t.is_static())
 }
 
-/// Sizes and strides without the static path (what it must agree with).
+/// Sizes and strides without the static path (what it must agree with):
+/// on symbolic inputs, by a rule that lays operands out afresh first,
+/// remembered in the ShapeEnv, keyed by the rule and every input's
+/// metadata (`support::remembered_geometry`), since the broadcast and
+/// each operand's layout decide relations.
 pub(crate) fn general(
     cx: &mut Cx<'_>,
     inputs: &[&TensorMeta],
     rule: StrideRule,
 ) -> Result<(Dims, Dims)> {
     let symbolic = outside_kernel(inputs);
+    // Only the rules that lay operands out afresh before the elementwise
+    // rule take several remembered layouts: the others take one.
+    let steps = matches!(
+        rule,
+        StrideRule::WhereNumber
+            | StrideRule::RefWhereNumber
+            | StrideRule::Decomposed
+            | StrideRule::Logical
+    );
+    if !(symbolic && steps) {
+        return computed(cx, inputs, rule, symbolic);
+    }
+    let kind = &remembered_kind::POINTWISE;
+    crate::support::remembered(cx, kind, rule as i64, inputs, &[], |cx| {
+        computed(cx, inputs, rule, true)
+    })
+}
+
+/// [`general`], computed (`symbolic`: some input's size, stride or offset
+/// is).
+fn computed(
+    cx: &mut Cx<'_>,
+    inputs: &[&TensorMeta],
+    rule: StrideRule,
+    symbolic: bool,
+) -> Result<(Dims, Dims)> {
     if symbolic
         && rule == StrideRule::FastBinary
         && let Some(answer) = fast_path(cx, inputs)?

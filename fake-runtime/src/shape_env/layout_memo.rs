@@ -46,6 +46,9 @@ pub(crate) mod remembered_kind {
     /// An operator's layout computation
     /// (`crate::support::remembered_geometry`).
     pub(crate) const OPERATOR: [SymInt; 1] = [SymInt::Int(7)];
+    /// An elementwise result's sizes and strides by a stride rule
+    /// (`crate::pointwise`), tagged by the rule.
+    pub(crate) const POINTWISE: [SymInt; 1] = [SymInt::Int(8)];
 }
 
 /// A remembered answer, and whether computing it recorded no guard.

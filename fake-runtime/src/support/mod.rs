@@ -112,6 +112,7 @@ pub use elementwise::*;
 pub use foreach::*;
 pub use overlap::*;
 pub use plain::*;
+pub(crate) use remembered::remembered;
 pub use remembered::remembered_geometry;
 pub use storage::*;
 

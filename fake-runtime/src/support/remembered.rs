@@ -36,6 +36,21 @@ pub fn remembered_geometry(
     lists: &[&[SymInt]],
     compute: impl FnOnce(&mut Cx<'_>) -> Result<(Dims, Dims)>,
 ) -> Result<(Dims, Dims)> {
+    remembered(cx, &remembered_kind::OPERATOR, tag, tensors, lists, compute)
+}
+
+/// [`remembered_geometry`] of one of the runtime's own computations
+/// (`kind`, one of `remembered_kind`'s, kept apart from the operators'
+/// numbers).
+#[inline(never)]
+pub(crate) fn remembered(
+    cx: &mut Cx<'_>,
+    kind: &'static [SymInt; 1],
+    tag: i64,
+    tensors: &[&TensorMeta],
+    lists: &[&[SymInt]],
+    compute: impl FnOnce(&mut Cx<'_>) -> Result<(Dims, Dims)>,
+) -> Result<(Dims, Dims)> {
     let d = cx.defaults;
     let flags = [
         d.backends.mkldnn,
@@ -80,7 +95,7 @@ pub fn remembered_geometry(
     // Inline for up to five tensors and six lists (a convolution with a
     // bias: 17 parts; batch norm with four operands: 18).
     let mut parts: SmallVec<[&[SymInt]; 24]> = SmallVec::new();
-    parts.push(&remembered_kind::OPERATOR);
+    parts.push(kind);
     parts.push(&settings);
     for (t, m) in tensors.iter().zip(&metas) {
         parts.push(m);
