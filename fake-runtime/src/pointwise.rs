@@ -7,7 +7,7 @@ use crate::error::Result;
 use crate::kernel::Cx;
 use crate::meta::TensorMeta;
 use crate::shape::Dims;
-use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
+use crate::shape_env::{Remembered, ShapeEnv, remembered_kind, return_recalled};
 use crate::strides::{Decide, Operand};
 use crate::sym::SymInt;
 use crate::{DType, Layout};
@@ -124,9 +124,7 @@ fn fast_path(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Option<(Dims, Di
         parts.push(&t.sizes);
         parts.push(&t.strides);
     }
-    if let Some(Remembered::Geometry(known)) = cx.env.recall(&parts) {
-        return Ok(known.clone());
-    }
+    return_recalled!(cx.env, &parts, Remembered::Geometry(known) => known.clone());
     let since = cx.env.remembering();
     let sizes = fast_binary_sizes(cx, inputs)?;
     let answer = fast_binary(cx, &sizes, inputs)?.map(|strides| (sizes, strides));

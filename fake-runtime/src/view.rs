@@ -13,7 +13,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::shape::Dims;
-use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
+use crate::shape_env::{Remembered, ShapeEnv, remembered_kind, return_recalled};
 use crate::sym::{SymBool, SymInt};
 
 /// Sizes and strides of a view.
@@ -114,9 +114,7 @@ pub fn reshape_view_steps(
         PyMin::Symbolic => &remembered_kind::VIEW_SYMBOLIC,
     };
     let parts = [kind, sizes, strides, shape];
-    if let Some(Remembered::Geometry(known)) = env.recall(&parts) {
-        return Ok(known.clone());
-    }
+    return_recalled!(env, &parts, Remembered::Geometry(known) => known.clone());
     let since = env.remembering();
     let geometry = reshape_view_computed(env, sizes, strides, shape, min, op)?;
     env.remember(since, &parts, Remembered::Geometry(geometry.clone()));

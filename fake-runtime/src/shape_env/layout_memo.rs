@@ -2,15 +2,34 @@
 //! the contiguity test's answers and the layouts of [`Remembered`],
 //! each noting whether computing it recorded a guard, so that a replay
 //! can keep the ones that recorded nothing
-//! ([`ShapeEnv::restore_from`]).
+//! ([`ShapeEnv::restore_from`]), and the computed layouts whose
+//! computation recorded guards alone, which a replay recalls by
+//! recording those guards again ([`ShapeEnv::recall`]).
 
-use super::ShapeEnv;
-use crate::sym::SymInt;
+use super::{Guard, ShapeEnv};
+use crate::error::Result;
+use crate::sym::{ExprId, SymInt};
 
 /// What was recorded when a computation to remember started
 /// ([`ShapeEnv::remembering`]).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Remembering(usize);
+pub(crate) struct Remembering {
+    /// Guards.
+    guards: usize,
+    /// Runtime asserts.
+    asserts: usize,
+    /// Replacements.
+    replacements: usize,
+    /// How many times the remembered layouts were emptied.
+    cleared: u32,
+}
+
+impl Remembering {
+    /// Whether nothing was recorded between `self` and `now`.
+    fn quiet_until(self, now: Remembering) -> bool {
+        self.guards == now.guards && self.asserts == now.asserts
+    }
+}
 
 /// A layout computed on symbolic sizes, as [`ShapeEnv::recall`] gives it.
 #[derive(Debug, Clone)]
@@ -60,13 +79,69 @@ pub(crate) struct Noted<T> {
     pub(crate) quiet: bool,
 }
 
+/// Return `Ok($out)` of the layout the ShapeEnv `$env` remembers for
+/// `$parts`, matched by `$pat` ([`ShapeEnv::recall`]); on a miss, the
+/// guards of one whose computation recorded guards that no longer stand
+/// are recorded again and it is read then ([`ShapeEnv::record_again`]).
+/// Falls through when nothing is remembered: compute it.
+macro_rules! return_recalled {
+    ($env:expr, $parts:expr, $pat:pat => $out:expr) => {
+        if let Some($pat) = $env.recall($parts) {
+            return Ok($out);
+        }
+        if $env.record_again($parts)?
+            && let Some($pat) = $env.recall($parts)
+        {
+            return Ok($out);
+        }
+    };
+}
+pub(crate) use return_recalled;
+
+/// A remembered layout computation: its answer, whether computing it
+/// recorded no guard, and, when it recorded guards and nothing else (no
+/// runtime assert, no replacement), those guards, which a replay records
+/// again in its place.
+#[derive(Debug, Clone)]
+pub(crate) struct Computed {
+    /// The answer.
+    pub(crate) value: Remembered,
+    /// Computing it recorded no guard.
+    pub(crate) quiet: bool,
+    /// The guards it recorded, in order, when a replay may record them
+    /// again instead of computing.
+    pub(crate) again: Option<Box<[RecordedGuard]>>,
+}
+
+impl Computed {
+    /// Whether a replay keeps it ([`ShapeEnv::restore_from`]).
+    pub(crate) fn replayable(&self) -> bool {
+        self.quiet || self.again.is_some()
+    }
+}
+
+/// A guard a remembered computation recorded, with the notes on how its
+/// relation was made that learning it reads (whether its canonical form
+/// rounded a constant, its form with exact divisions cancelled).
+#[derive(Debug, Clone)]
+pub(crate) struct RecordedGuard {
+    guard: Guard,
+    rounded: bool,
+    cleaned: Option<ExprId>,
+}
+
 impl ShapeEnv {
     /// Start a computation whose answer is to be remembered: notes how
     /// many guards and runtime asserts are recorded, so that remembering
     /// it tells whether it recorded any.
     #[inline]
     pub(crate) fn remembering(&self) -> Remembering {
-        Remembering(self.guards.len() + self.runtime_asserts.len())
+        Remembering {
+            guards: self.guards.len(),
+            asserts: self.runtime_asserts.len(),
+            replacements: self.replacements.len(),
+            cleared: self.layouts_cleared,
+        }
     }
 
     /// Forget the remembered contiguity answers and computed layouts.
@@ -79,10 +154,62 @@ impl ShapeEnv {
     }
 
     /// The layout remembered for `parts` (a kind, then the lists it was
-    /// computed from).
-    #[inline]
+    /// computed from), unless its computation recorded guards that no
+    /// longer stand: a replay, put back to a checkpoint, asks it where
+    /// the run before computed it, and records them again first
+    /// ([`Self::record_again`], which [`return_recalled!`] asks on a miss).
+    #[inline(always)]
     pub(crate) fn recall(&self, parts: &[&[SymInt]]) -> Option<&Remembered> {
-        self.computed.get(parts).map(|n| &n.value)
+        let n = self.computed.get(parts)?;
+        match &n.again {
+            Some(again) if !self.standing(again) => None,
+            _ => Some(&n.value),
+        }
+    }
+
+    /// Whether every guard of `again` stands (was learnt in this run).
+    fn standing(&self, again: &[RecordedGuard]) -> bool {
+        again
+            .iter()
+            .all(|g| self.decided.get(&g.guard.expr) == Some(&true))
+    }
+
+    /// Record again the guards of the layout remembered for `parts` whose
+    /// computation recorded guards that no longer stand, each decided as
+    /// that computation decided it: true when there is one and every
+    /// guard holds, so that [`Self::recall`] now answers.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn record_again(&mut self, parts: &[&[SymInt]]) -> Result<bool> {
+        let again = match self.computed.get(parts).and_then(|n| n.again.as_ref()) {
+            Some(again) if !self.standing(again) => again.clone(),
+            _ => return Ok(false),
+        };
+        self.record_guards(&again)
+    }
+
+    /// Record `again`'s guards as their computation did: each relation
+    /// noted as it was made, then decided (a guard when not known by
+    /// now). False when one does not hold.
+    fn record_guards(&mut self, again: &[RecordedGuard]) -> Result<bool> {
+        for g in again {
+            let e = g.guard.expr;
+            let n = self.exprs.not(e);
+            if g.rounded {
+                self.rounded.insert(e);
+                self.rounded.insert(n);
+            } else if !self.rounded.is_empty() && self.rounded.remove(&e) {
+                self.rounded.remove(&n);
+            }
+            if let Some(c) = g.cleaned {
+                self.cleaned_rels.insert(e, c);
+            }
+            let c = self.symbool_of(e);
+            if !self.guard_or_false(c, &g.guard.origin)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Remember the layout computed from `parts` (started `since`) when
@@ -90,10 +217,40 @@ impl ShapeEnv {
     /// computation never falls back, so asking again decides the same
     /// way, from what the first asking learnt.
     pub(crate) fn remember(&mut self, since: Remembering, parts: &[&[SymInt]], value: Remembered) {
-        let quiet = self.remembering().0 == since.0;
+        let now = self.remembering();
+        let quiet = since.quiet_until(now);
         if self.only_backed(parts.iter().flat_map(|p| p.iter())) {
-            self.computed.insert(parts, Noted { value, quiet });
+            let again = (!quiet).then(|| self.recorded_since(since, now)).flatten();
+            let computed = Computed {
+                value,
+                quiet,
+                again,
+            };
+            self.computed.insert(parts, computed);
         }
+    }
+
+    /// The guards recorded between `since` and `now`, with their notes,
+    /// when nothing else was (no runtime assert, no replacement, no
+    /// remembered layout forgotten).
+    fn recorded_since(&self, since: Remembering, now: Remembering) -> Option<Box<[RecordedGuard]>> {
+        if since.asserts != now.asserts
+            || since.replacements != now.replacements
+            || since.cleared != now.cleared
+        {
+            return None;
+        }
+        let recorded = self.guards.get(since.guards..now.guards)?;
+        Some(
+            recorded
+                .iter()
+                .map(|g| RecordedGuard {
+                    guard: g.clone(),
+                    rounded: !self.rounded.is_empty() && self.rounded.contains(&g.expr),
+                    cleaned: self.cleaned_rels.get(&g.expr).copied(),
+                })
+                .collect(),
+        )
     }
 
     /// Whether every symbol `values` name is backed, so no decision on
@@ -124,7 +281,7 @@ impl ShapeEnv {
         strides: &[SymInt],
         answer: bool,
     ) {
-        let quiet = self.remembering().0 == since.0;
+        let quiet = since.quiet_until(self.remembering());
         if self.only_backed(sizes.iter().chain(strides)) {
             let answer = Noted {
                 value: answer,

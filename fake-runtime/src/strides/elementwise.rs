@@ -10,7 +10,7 @@
 use super::arith::{Guarded, LayoutArith, ints_first};
 use super::{Decide, Dims, contiguous, with_physical_order};
 use crate::error::Result;
-use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
+use crate::shape_env::{Remembered, ShapeEnv, remembered_kind, return_recalled};
 use crate::sym::SymInt;
 use smallvec::SmallVec;
 
@@ -132,9 +132,7 @@ pub fn pointwise(
         parts.push(o.sizes);
         parts.push(o.strides);
     }
-    if let Some(Remembered::Strides(known)) = env.recall(&parts) {
-        return Ok(known.clone());
-    }
+    return_recalled!(env, &parts, Remembered::Strides(known) => known.clone());
     let since = env.remembering();
     let mut all: SmallVec<[Dims; 4]> = SmallVec::new();
     for o in inputs {

@@ -6,7 +6,7 @@
 
 use crate::error::Result;
 use crate::shape::Dims;
-use crate::shape_env::{Remembered, ShapeEnv, remembered_kind};
+use crate::shape_env::{Remembered, ShapeEnv, remembered_kind, return_recalled};
 use crate::sym::{SymBool, SymInt};
 use smallvec::SmallVec;
 
@@ -607,9 +607,7 @@ fn remembered_answer(
     test: impl FnOnce(&mut ShapeEnv) -> Result<bool>,
 ) -> Result<bool> {
     let parts: [&[SymInt]; 3] = [kind, sizes, strides];
-    if let Some(Remembered::Answer(known)) = env.recall(&parts) {
-        return Ok(*known);
-    }
+    return_recalled!(env, &parts, Remembered::Answer(known) => *known);
     let since = env.remembering();
     let answer = test(env)?;
     env.remember(since, &parts, Remembered::Answer(answer));

@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::kernel::Cx;
 use crate::meta::TensorMeta;
 use crate::shape::Dims;
-use crate::shape_env::{Remembered, remembered_kind};
+use crate::shape_env::{Remembered, remembered_kind, return_recalled};
 use crate::sym::SymInt;
 use smallvec::SmallVec;
 
@@ -103,9 +103,11 @@ pub(crate) fn remembered(
         parts.push(&t.strides);
     }
     parts.extend(lists.iter().copied());
-    if let Some(Remembered::Geometry(Some((sizes, strides)))) = cx.env.recall(&parts) {
-        return Ok((sizes.clone(), strides.clone()));
-    }
+    return_recalled!(
+        cx.env,
+        &parts,
+        Remembered::Geometry(Some((sizes, strides))) => (sizes.clone(), strides.clone())
+    );
     let since = cx.env.remembering();
     let out = compute(cx)?;
     let value = Remembered::Geometry(Some(out.clone()));
@@ -168,5 +170,52 @@ mod tests {
         assert!(env.guard_bool(c, "test").unwrap());
         ask(&mut env, base, &x, &[], 1);
         assert_eq!(calls.get(), 6, "the ranges");
+    }
+
+    /// A computation that recorded guards and nothing else is kept across
+    /// a replay's restore and, asked again there, records its guards again
+    /// (as the fresh computation recorded them, learnt as it learnt them)
+    /// instead of computing; without a replay it computes again.
+    #[test]
+    fn guarded_computations_record_their_guards_again() {
+        let mut env = ShapeEnv::new();
+        let s = env
+            .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
+            .unwrap();
+        let sizes: Dims = [s, SymInt::Int(3)].into_iter().collect();
+        let x = TensorMeta::contiguous(&mut env, &sizes, DType::Float32, Device::cpu()).unwrap();
+        let saved = env.clone();
+        let calls = std::cell::Cell::new(0);
+        let ask = |env: &mut ShapeEnv| {
+            let mut cx = Cx {
+                env,
+                op: "aten::test",
+                defaults: Defaults::default(),
+                device: Device::cpu(),
+                constant: None,
+                eager: false,
+            };
+            remembered_geometry(&mut cx, 1, &[&x], &[], |cx| {
+                calls.set(calls.get() + 1);
+                let more = cx.env.gt(s, SymInt::Int(3))?;
+                assert!(cx.env.guard_bool(more, "aten::test")?);
+                Ok((sizes.clone(), Dims::new()))
+            })
+            .unwrap()
+        };
+        let computed = ask(&mut env);
+        let fresh = env.guards.clone();
+        assert_eq!(fresh.len(), 1, "the computation's guard");
+        env.restore_from(&saved, true);
+        assert!(env.guards.is_empty());
+        assert_eq!(ask(&mut env), computed);
+        assert_eq!(calls.get(), 1, "recalled in the replay, not computed");
+        assert_eq!(env.guards, fresh, "its guard recorded again");
+        let more = env.gt(s, SymInt::Int(3)).unwrap();
+        assert!(env.guard_bool(more, "aten::test").unwrap());
+        assert_eq!(env.guards, fresh, "and learnt: known without a guard");
+        env.restore_from(&saved, false);
+        ask(&mut env);
+        assert_eq!(calls.get(), 2, "computed again outside a replay");
     }
 }
