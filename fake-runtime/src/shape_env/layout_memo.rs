@@ -70,15 +70,6 @@ pub(crate) mod remembered_kind {
     pub(crate) const POINTWISE: [SymInt; 1] = [SymInt::Int(8)];
 }
 
-/// A remembered answer, and whether computing it recorded no guard.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Noted<T> {
-    /// The answer.
-    pub(crate) value: T,
-    /// Computing it recorded no guard.
-    pub(crate) quiet: bool,
-}
-
 /// Return `Ok($out)` of the layout the ShapeEnv `$env` remembers for
 /// `$parts`, matched by `$pat` ([`ShapeEnv::recall`]); on a miss, the
 /// guards of one whose computation recorded guards that no longer stand
@@ -98,14 +89,13 @@ macro_rules! return_recalled {
 }
 pub(crate) use return_recalled;
 
-/// A remembered layout computation: its answer, whether computing it
-/// recorded no guard, and, when it recorded guards and nothing else (no
-/// runtime assert, no replacement), those guards, which a replay records
-/// again in its place.
+/// A remembered answer: whether computing it recorded no guard, and,
+/// when it recorded guards and nothing else (no runtime assert, no
+/// replacement), those guards, which a replay records again in its place.
 #[derive(Debug, Clone)]
-pub(crate) struct Computed {
+pub(crate) struct Noted<T> {
     /// The answer.
-    pub(crate) value: Remembered,
+    pub(crate) value: T,
     /// Computing it recorded no guard.
     pub(crate) quiet: bool,
     /// The guards it recorded, in order, when a replay may record them
@@ -113,7 +103,7 @@ pub(crate) struct Computed {
     pub(crate) again: Option<Box<[RecordedGuard]>>,
 }
 
-impl Computed {
+impl<T> Noted<T> {
     /// Whether a replay keeps it ([`ShapeEnv::restore_from`]).
     pub(crate) fn replayable(&self) -> bool {
         self.quiet || self.again.is_some()
@@ -221,7 +211,7 @@ impl ShapeEnv {
         let quiet = since.quiet_until(now);
         if self.only_backed(parts.iter().flat_map(|p| p.iter())) {
             let again = (!quiet).then(|| self.recorded_since(since, now)).flatten();
-            let computed = Computed {
+            let computed = Noted {
                 value,
                 quiet,
                 again,
@@ -264,12 +254,39 @@ impl ShapeEnv {
             })
     }
 
-    /// The remembered answer of `is_contiguous` on `sizes` and `strides`.
+    /// The remembered answer of `is_contiguous` on `sizes` and `strides`,
+    /// unless its test recorded guards that no longer stand (as
+    /// [`Self::recall`]; [`Self::record_layout_again`] records them).
+    #[inline]
     pub(crate) fn layout_answer(&self, sizes: &[SymInt], strides: &[SymInt]) -> Option<bool> {
         if self.layouts.is_empty() {
             return None;
         }
-        self.layouts.get(sizes, strides).map(|n| n.value)
+        let n = self.layouts.get(sizes, strides)?;
+        match &n.again {
+            Some(again) if !self.standing(again) => None,
+            _ => Some(n.value),
+        }
+    }
+
+    /// [`Self::record_again`] of `is_contiguous`'s remembered answer on
+    /// `sizes` and `strides`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn record_layout_again(
+        &mut self,
+        sizes: &[SymInt],
+        strides: &[SymInt],
+    ) -> Result<bool> {
+        let again = match self
+            .layouts
+            .get(sizes, strides)
+            .and_then(|n| n.again.as_ref())
+        {
+            Some(again) if !self.standing(again) => again.clone(),
+            _ => return Ok(false),
+        };
+        self.record_guards(&again)
     }
 
     /// Remember `is_contiguous`'s answer on `sizes` and `strides` (asked
@@ -281,11 +298,14 @@ impl ShapeEnv {
         strides: &[SymInt],
         answer: bool,
     ) {
-        let quiet = since.quiet_until(self.remembering());
+        let now = self.remembering();
+        let quiet = since.quiet_until(now);
         if self.only_backed(sizes.iter().chain(strides)) {
+            let again = (!quiet).then(|| self.recorded_since(since, now)).flatten();
             let answer = Noted {
                 value: answer,
                 quiet,
+                again,
             };
             self.layouts.insert(sizes, strides, answer);
         }

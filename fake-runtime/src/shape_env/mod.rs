@@ -18,7 +18,7 @@ mod sample;
 mod source;
 
 pub use guards::Guard;
-pub(crate) use layout_memo::{Computed, Noted, Remembered, remembered_kind, return_recalled};
+pub(crate) use layout_memo::{Noted, Remembered, remembered_kind, return_recalled};
 pub use sample::{POINTS, Points, Refusal};
 pub use source::Source;
 
@@ -141,7 +141,7 @@ pub struct ShapeEnv {
     pub(crate) layouts: crate::sym::list_memo::ListMemo<Noted<bool>>,
     /// Layouts computed on symbolic sizes ([`Remembered`]), keyed by a
     /// kind and the lists they were computed from, kept as `layouts` are.
-    pub(crate) computed: crate::sym::list_memo::PartsMemo<Computed>,
+    pub(crate) computed: crate::sym::list_memo::PartsMemo<Noted<Remembered>>,
     /// How many times `layouts` and `computed` were emptied.
     pub(crate) layouts_cleared: u32,
     pub(crate) guards: Vec<Guard>,
@@ -291,9 +291,10 @@ impl ShapeEnv {
         self.rounded.clone_from(rounded);
         self.decided.clone_from(decided);
         if replaying && arena_kept && self.layouts_cleared == *layouts_cleared {
-            self.layouts
-                .retain(|sizes, strides, n| n.quiet || layouts.get(sizes, strides).is_some());
-            self.computed.retain_or_in(computed, Computed::replayable);
+            self.layouts.retain(|sizes, strides, n| {
+                n.replayable() || layouts.get(sizes, strides).is_some()
+            });
+            self.computed.retain_or_in(computed, Noted::replayable);
         } else {
             self.layouts.clone_from(layouts);
             self.computed.clone_from(computed);

@@ -340,6 +340,12 @@ pub fn is_contiguous(
     if symbolic && let Some(b) = env.layout_answer(sizes, strides) {
         return Ok(b);
     }
+    if symbolic
+        && env.record_layout_again(sizes, strides)?
+        && let Some(b) = env.layout_answer(sizes, strides)
+    {
+        return Ok(b);
+    }
     let since = env.remembering();
     let answer = test_contiguous(env, sizes, strides, op, decide)?;
     // An answer that fell back on an unbacked size (`guard_or_false`) is
@@ -737,6 +743,38 @@ mod tests {
 
     fn ints(v: &[i64]) -> Dims {
         v.iter().map(|&x| SymInt::Int(x)).collect()
+    }
+
+    /// A contiguity test that recorded a guard (`Ne(s - 1, 1)`, a size
+    /// that may be 1) keeps its answer across a replay's restore, and the
+    /// replay asking it records that guard again, as the fresh test did.
+    #[test]
+    fn guarded_contiguity_answers_record_their_guards_again() {
+        use crate::shape_env::{DimDynamic, Source};
+        let mut env = ShapeEnv::new();
+        let s = env
+            .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
+            .unwrap();
+        let rows = env.sub(s, SymInt::Int(1)).unwrap();
+        let (sizes, strides) = ([rows, SymInt::Int(3)], ints(&[1, 1]));
+        let saved = env.clone();
+        let ask = |env: &mut ShapeEnv| is_contiguous(env, &sizes, &strides, "t", Decide::OrFalse);
+        let fresh = ask(&mut env).unwrap();
+        let guards = env.guards.clone();
+        assert_eq!(guards.len(), 1, "the size-1 test's guard");
+        env.restore_from(&saved, true);
+        assert!(env.guards.is_empty());
+        assert!(
+            env.layouts.get(&sizes, &strides).is_some(),
+            "kept across the replay"
+        );
+        assert_eq!(ask(&mut env).unwrap(), fresh);
+        assert_eq!(env.guards, guards, "its guard recorded again");
+        env.restore_from(&saved, false);
+        assert!(
+            env.layouts.get(&sizes, &strides).is_none(),
+            "not kept otherwise"
+        );
     }
 
     /// The static instantiation of the channels-last test answers as the
