@@ -11,7 +11,6 @@ use crate::meta::TensorMeta;
 use crate::shape::Dims;
 use crate::shape_env::{Remembered, remembered_kind, return_recalled};
 use crate::sym::SymInt;
-use smallvec::SmallVec;
 
 /// A device as 25 bits: its type (8), then its index plus one (0 for
 /// none).
@@ -38,6 +37,14 @@ pub fn remembered_geometry(
 ) -> Result<(Dims, Dims)> {
     remembered(cx, &remembered_kind::OPERATOR, tag, tensors, lists, compute)
 }
+
+/// The most tensors a remembered computation reads (batch norm's five
+/// operands, the elementwise rules' inputs).
+const TENSORS: usize = 7;
+
+/// The most key parts: the kind, the settings, three per tensor, one per
+/// list.
+const PARTS: usize = 24;
 
 /// [`remembered_geometry`] of one of the runtime's own computations
 /// (`kind`, one of `remembered_kind`'s, kept apart from the operators'
@@ -79,39 +86,45 @@ pub(crate) fn remembered(
         SymInt::Int(settings_word as i64),
         SymInt::Int(ranges as i64),
     ];
-    let metas: SmallVec<[[SymInt; 2]; 3]> = tensors
-        .iter()
-        .map(|t| {
-            // 8 + 25 + 8 + 1 + 1 + 8 bits.
-            let word = u64::from(t.dtype as u8)
-                | device_bits(t.device) << 8
-                | u64::from(t.layout as u8) << 33
-                | u64::from(t.requires_grad) << 41
-                | u64::from(t.wrapped_number) << 42
-                | (t.sizes.len() as u64 & 0xff) << 43;
-            [t.storage_offset, SymInt::Int(word as i64)]
-        })
-        .collect();
-    // Inline for up to five tensors and six lists (a convolution with a
-    // bias: 17 parts; batch norm with four operands: 18).
-    let mut parts: SmallVec<[&[SymInt]; 24]> = SmallVec::new();
-    parts.push(kind);
-    parts.push(&settings);
-    for (t, m) in tensors.iter().zip(&metas) {
-        parts.push(m);
-        parts.push(&t.sizes);
-        parts.push(&t.strides);
+    // On the stack: no remembered computation takes more operands.
+    if tensors.len() > TENSORS || 2 + 3 * tensors.len() + lists.len() > PARTS {
+        return compute(cx);
     }
-    parts.extend(lists.iter().copied());
+    let mut metas = [[SymInt::Int(0); 2]; TENSORS];
+    for (m, t) in metas.iter_mut().zip(tensors) {
+        // 8 + 25 + 8 + 1 + 1 + 8 bits.
+        let word = u64::from(t.dtype as u8)
+            | device_bits(t.device) << 8
+            | u64::from(t.layout as u8) << 33
+            | u64::from(t.requires_grad) << 41
+            | u64::from(t.wrapped_number) << 42
+            | (t.sizes.len() as u64 & 0xff) << 43;
+        *m = [t.storage_offset, SymInt::Int(word as i64)];
+    }
+    let mut parts: [&[SymInt]; PARTS] = [&[]; PARTS];
+    parts[0] = kind;
+    parts[1] = &settings;
+    let mut n = 2;
+    for (t, m) in tensors.iter().zip(&metas) {
+        parts[n] = m;
+        parts[n + 1] = &t.sizes;
+        parts[n + 2] = &t.strides;
+        n += 3;
+    }
+    for &l in lists {
+        parts[n] = l;
+        n += 1;
+    }
+    let parts = &parts[..n];
     return_recalled!(
         cx.env,
-        &parts,
+        parts,
         Remembered::Geometry(Some((sizes, strides))) => (sizes.clone(), strides.clone())
     );
     let since = cx.env.remembering();
     let out = compute(cx)?;
     let value = Remembered::Geometry(Some(out.clone()));
-    cx.env.remember(since, &parts, value);
+    cx.env.remember(since, parts, value);
     Ok(out)
 }
 
