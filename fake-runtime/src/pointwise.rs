@@ -118,19 +118,31 @@ pub fn output_fast_binary(
 /// (`make_fast_binary_impl`): the sizes and strides when it answers.
 fn fast_path(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Option<(Dims, Dims)>> {
     // Remembered, keyed by the inputs' layouts.
-    let mut parts: SmallVec<[&[SymInt]; 9]> = SmallVec::new();
-    parts.push(&remembered_kind::FAST_BINARY);
-    for t in inputs {
-        parts.push(&t.sizes);
-        parts.push(&t.strides);
+    // On the stack: the path takes two tensors (four at most here).
+    if inputs.len() > 4 {
+        return fast_path_computed(cx, inputs);
     }
-    return_recalled!(cx.env, &parts, Remembered::Geometry(known) => known.clone());
+    let mut key: [&[SymInt]; 9] = [&[]; 9];
+    key[0] = &remembered_kind::FAST_BINARY;
+    let mut n = 1;
+    for t in inputs {
+        key[n] = &t.sizes;
+        key[n + 1] = &t.strides;
+        n += 2;
+    }
+    let parts = &key[..n];
+    return_recalled!(cx.env, parts, Remembered::Geometry(known) => known.clone());
     let since = cx.env.remembering();
-    let sizes = fast_binary_sizes(cx, inputs)?;
-    let answer = fast_binary(cx, &sizes, inputs)?.map(|strides| (sizes, strides));
+    let answer = fast_path_computed(cx, inputs)?;
     cx.env
-        .remember(since, &parts, Remembered::Geometry(answer.clone()));
+        .remember(since, parts, Remembered::Geometry(answer.clone()));
     Ok(answer)
+}
+
+/// [`fast_path`], computed.
+fn fast_path_computed(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Option<(Dims, Dims)>> {
+    let sizes = fast_binary_sizes(cx, inputs)?;
+    Ok(fast_binary(cx, &sizes, inputs)?.map(|strides| (sizes, strides)))
 }
 
 /// The inputs as layout operands.
