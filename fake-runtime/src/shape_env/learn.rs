@@ -79,7 +79,8 @@ impl ShapeEnv {
         // 1`) refines nothing: PyTorch solves the relation undivided, and
         // its bound on any symbol is no integer.
         let refine = !self.is_rounded(fact);
-        if refine && !(op == RelOp::Eq && self.exprs.linear_terms(p).is_some()) {
+        let linear = self.exprs.linear_terms(p);
+        if refine && !(op == RelOp::Eq && linear.is_some()) {
             for (s, r) in self.exprs.refined_ranges(op, p) {
                 if narrow.allows(self.exprs.is_unbacked(s)) {
                     self.narrow(s, r)?;
@@ -102,7 +103,6 @@ impl ShapeEnv {
         if op == RelOp::Eq {
             self.learn_divisible(p);
         }
-        let linear = self.exprs.linear_terms(p);
         match (op, linear) {
             // `c*s + rest == 0` with c = +-1: replace s by -c*rest.
             (RelOp::Eq, Some((terms, constant))) => self.learn_equality(&terms, constant),

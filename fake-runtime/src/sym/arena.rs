@@ -17,6 +17,10 @@ use hashbrown::hash_table::Entry;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::{Hash, Hasher};
 
+/// The terms `c * s` of an expression linear in symbols
+/// ([`ExprArena::linear_terms`]).
+pub type LinearTerms = smallvec::SmallVec<[(Symbol, i64); 4]>;
+
 mod clean_div;
 mod extremum;
 mod print_form;
@@ -754,6 +758,10 @@ impl ExprArena {
 
     /// `not c`, pushed inwards.
     pub fn not(&mut self, c: ExprId) -> ExprId {
+        // A relation (the usual case) without copying its node.
+        if let Node::Rel(op, p) = *self.node(c) {
+            return self.intern(Node::Rel(op.negate(), p));
+        }
         match self.node(c).clone() {
             Node::Bool(b) => self.bool(!b),
             Node::Rel(op, p) => self.intern(Node::Rel(op.negate(), p)),
@@ -894,15 +902,21 @@ impl ExprArena {
 
     /// `(terms, constant)` when `id` is linear in symbols:
     /// `constant + sum(c * s)`.
-    pub fn linear_terms(&self, id: ExprId) -> Option<(Vec<(Symbol, i64)>, i64)> {
-        let p = self.poly(id);
-        let mut out = Vec::with_capacity(p.terms.len());
-        for (m, c) in &p.terms {
-            match m.as_slice() {
-                [(atom, 1)] => out.push((self.as_symbol(*atom)?, *c)),
-                _ => return None,
+    pub fn linear_terms(&self, id: ExprId) -> Option<(LinearTerms, i64)> {
+        // Read in place (as `poly` would give it, without its copy).
+        match self.node(id) {
+            Node::Int(v) => Some((LinearTerms::new(), *v)),
+            Node::Sum { constant, terms } => {
+                let mut out = LinearTerms::with_capacity(terms.len());
+                for (m, c) in terms {
+                    match m.as_slice() {
+                        [(atom, 1)] => out.push((self.as_symbol(*atom)?, *c)),
+                        _ => return None,
+                    }
+                }
+                Some((out, *constant))
             }
+            _ => Some((smallvec::smallvec![(self.as_symbol(id)?, 1)], 0)),
         }
-        Some((out, p.constant))
     }
 }
