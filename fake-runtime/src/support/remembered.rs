@@ -135,17 +135,24 @@ mod tests {
     use crate::shape_env::{DimDynamic, ShapeEnv, Source};
     use crate::{DType, Device};
 
-    /// A second call with the same key is answered without computing; a
-    /// call that differs in a setting, a tensor's metadata, a list, the
-    /// tag or the symbols' ranges computes.
-    #[test]
-    fn remembered_by_everything_read() {
+    /// A ShapeEnv with one symbol `s` (hint 5) and a contiguous float
+    /// tensor of sizes `[s, 3]`.
+    fn symbolic_tensor() -> (ShapeEnv, SymInt, Dims, TensorMeta) {
         let mut env = ShapeEnv::new();
         let s = env
             .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
             .unwrap();
         let sizes: Dims = [s, SymInt::Int(3)].into_iter().collect();
         let x = TensorMeta::contiguous(&mut env, &sizes, DType::Float32, Device::cpu()).unwrap();
+        (env, s, sizes, x)
+    }
+
+    /// A second call with the same key is answered without computing; a
+    /// call that differs in a setting, a tensor's metadata, a list, the
+    /// tag or the symbols' ranges computes.
+    #[test]
+    fn remembered_by_everything_read() {
+        let (mut env, s, _, x) = symbolic_tensor();
         let mut y = x.clone();
         y.dtype = DType::Float16;
         let answer = (Dims::from_elem(SymInt::Int(1), 1), Dims::new());
@@ -191,12 +198,7 @@ mod tests {
     /// instead of computing; without a replay it computes again.
     #[test]
     fn guarded_computations_record_their_guards_again() {
-        let mut env = ShapeEnv::new();
-        let s = env
-            .create_symbol(5, Source::size("x", 0), DimDynamic::Dynamic, None)
-            .unwrap();
-        let sizes: Dims = [s, SymInt::Int(3)].into_iter().collect();
-        let x = TensorMeta::contiguous(&mut env, &sizes, DType::Float32, Device::cpu()).unwrap();
+        let (mut env, s, sizes, x) = symbolic_tensor();
         let saved = env.clone();
         let calls = std::cell::Cell::new(0);
         let ask = |env: &mut ShapeEnv| {
