@@ -2,9 +2,10 @@
 //! the contiguity test's answers and the layouts of [`Remembered`],
 //! each noting whether computing it recorded a guard, so that a replay
 //! can keep the ones that recorded nothing
-//! ([`ShapeEnv::restore_from`]), and the computed layouts whose
-//! computation recorded guards alone, which a replay recalls by
-//! recording those guards again ([`ShapeEnv::recall`]).
+//! ([`ShapeEnv::restore_from`]), and the ones whose computation
+//! recorded guards alone, which a replay recalls by recording those
+//! guards again ([`ShapeEnv::record_again`],
+//! [`ShapeEnv::record_layout_again`]).
 
 use super::{Guard, ShapeEnv};
 use crate::error::Result;
@@ -164,6 +165,15 @@ impl ShapeEnv {
             .all(|g| self.decided.get(&g.guard.expr) == Some(&true))
     }
 
+    /// The guards of `remembered` to record again: those of an answer
+    /// whose computation recorded guards that no longer stand.
+    fn to_record_again<T>(&self, remembered: Option<&Noted<T>>) -> Option<Box<[RecordedGuard]>> {
+        remembered
+            .and_then(|n| n.again.as_ref())
+            .filter(|again| !self.standing(again))
+            .cloned()
+    }
+
     /// Record again the guards of the layout remembered for `parts` whose
     /// computation recorded guards that no longer stand, each decided as
     /// that computation decided it: true when there is one and every
@@ -171,11 +181,10 @@ impl ShapeEnv {
     #[cold]
     #[inline(never)]
     pub(crate) fn record_again(&mut self, parts: &[&[SymInt]]) -> Result<bool> {
-        let again = match self.computed.get(parts).and_then(|n| n.again.as_ref()) {
-            Some(again) if !self.standing(again) => again.clone(),
-            _ => return Ok(false),
-        };
-        self.record_guards(&again)
+        match self.to_record_again(self.computed.get(parts)) {
+            Some(again) => self.record_guards(&again),
+            None => Ok(false),
+        }
     }
 
     /// Record `again`'s guards as their computation did: each relation
@@ -278,15 +287,10 @@ impl ShapeEnv {
         sizes: &[SymInt],
         strides: &[SymInt],
     ) -> Result<bool> {
-        let again = match self
-            .layouts
-            .get(sizes, strides)
-            .and_then(|n| n.again.as_ref())
-        {
-            Some(again) if !self.standing(again) => again.clone(),
-            _ => return Ok(false),
-        };
-        self.record_guards(&again)
+        match self.to_record_again(self.layouts.get(sizes, strides)) {
+            Some(again) => self.record_guards(&again),
+            None => Ok(false),
+        }
     }
 
     /// Remember `is_contiguous`'s answer on `sizes` and `strides` (asked
