@@ -30,6 +30,13 @@ impl<V> Entry<V> {
     }
 }
 
+/// Whether `values` are the `key`'s values (as many, checked by the
+/// caller), compared in line.
+#[inline(always)]
+fn same<'a>(values: &[SymInt], key: impl Iterator<Item = &'a SymInt>) -> bool {
+    values.iter().zip(key).all(|(a, b)| a == b)
+}
+
 /// `(first, second) -> V`, for two lists of sizes.
 #[derive(Debug, Clone)]
 pub(crate) struct ListMemo<V> {
@@ -133,13 +140,16 @@ impl<V> PartsEntry<V> {
         if self.lens.len() != parts.len() {
             return false;
         }
-        let mut at = 0;
+        // One pass over the values, part after part, compared in line.
+        let mut rest = self.values.as_slice();
         for (&n, p) in self.lens.iter().zip(parts) {
-            let n = usize::from(n);
-            if n != p.len() || self.values[at..at + n] != **p {
+            let Some((own, tail)) = rest.split_at_checked(usize::from(n)) else {
+                return false;
+            };
+            if own.len() != p.len() || !same(own, p.iter()) {
                 return false;
             }
-            at += n;
+            rest = tail;
         }
         true
     }
