@@ -201,7 +201,7 @@ pub fn outside_kernel(inputs: &[&TensorMeta]) -> bool {
 /// Sizes and strides without the static path (what it must agree with):
 /// on symbolic inputs, by a rule that lays operands out afresh first,
 /// remembered in the ShapeEnv, keyed by the rule and every input's
-/// metadata (`support::remembered_geometry`), since the broadcast and
+/// metadata (`support::remembered`), since the broadcast and
 /// each operand's layout decide relations.
 pub(crate) fn general(
     cx: &mut Cx<'_>,

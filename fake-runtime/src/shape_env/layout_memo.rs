@@ -5,7 +5,7 @@
 //! ([`ShapeEnv::restore_from`]), and the ones whose computation
 //! recorded guards alone, which a replay recalls by recording those
 //! guards again ([`ShapeEnv::record_again`],
-//! [`ShapeEnv::record_layout_again`]).
+//! [`ShapeEnv::recall_layout`]).
 
 use super::{Guard, ShapeEnv};
 use crate::error::Result;
@@ -264,10 +264,29 @@ impl ShapeEnv {
     }
 
     /// The remembered answer of `is_contiguous` on `sizes` and `strides`,
-    /// unless its test recorded guards that no longer stand (as
-    /// [`Self::recall`]; [`Self::record_layout_again`] records them).
+    /// its test's guards recorded again first where they no longer stand
+    /// (as [`Self::recall`] and [`Self::record_again`] give a computed
+    /// layout).
     #[inline]
-    pub(crate) fn layout_answer(&self, sizes: &[SymInt], strides: &[SymInt]) -> Option<bool> {
+    pub(crate) fn recall_layout(
+        &mut self,
+        sizes: &[SymInt],
+        strides: &[SymInt],
+    ) -> Result<Option<bool>> {
+        if let Some(b) = self.layout_answer(sizes, strides) {
+            return Ok(Some(b));
+        }
+        Ok(if self.record_layout_again(sizes, strides)? {
+            self.layout_answer(sizes, strides)
+        } else {
+            None
+        })
+    }
+
+    /// The remembered answer of `is_contiguous` on `sizes` and `strides`,
+    /// unless its test recorded guards that no longer stand.
+    #[inline]
+    fn layout_answer(&self, sizes: &[SymInt], strides: &[SymInt]) -> Option<bool> {
         if self.layouts.is_empty() {
             return None;
         }
@@ -282,11 +301,7 @@ impl ShapeEnv {
     /// `sizes` and `strides`.
     #[cold]
     #[inline(never)]
-    pub(crate) fn record_layout_again(
-        &mut self,
-        sizes: &[SymInt],
-        strides: &[SymInt],
-    ) -> Result<bool> {
+    fn record_layout_again(&mut self, sizes: &[SymInt], strides: &[SymInt]) -> Result<bool> {
         match self.to_record_again(self.layouts.get(sizes, strides)) {
             Some(again) => self.record_guards(&again),
             None => Ok(false),

@@ -337,13 +337,7 @@ pub fn is_contiguous(
     decide: Decide,
 ) -> Result<bool> {
     let symbolic = sizes.iter().chain(strides).any(|v| !v.is_static());
-    if symbolic && let Some(b) = env.layout_answer(sizes, strides) {
-        return Ok(b);
-    }
-    if symbolic
-        && env.record_layout_again(sizes, strides)?
-        && let Some(b) = env.layout_answer(sizes, strides)
-    {
+    if symbolic && let Some(b) = env.recall_layout(sizes, strides)? {
         return Ok(b);
     }
     let since = env.remembering();

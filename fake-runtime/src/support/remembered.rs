@@ -3,7 +3,8 @@
 //! rule, a view's geometry): keyed by everything it reads, reused while
 //! the guards it recorded stand (asking again would decide the same way,
 //! from what the first asking learnt), and kept across the replays of a
-//! [`crate::mode::Checkpoint`] when it recorded none.
+//! [`crate::mode::Checkpoint`] when it recorded none or guards alone (a
+//! replay then records them again instead of computing).
 
 use crate::error::Result;
 use crate::kernel::Cx;
@@ -26,7 +27,8 @@ fn device_bits(d: crate::Device) -> u64 {
 /// defaults, output device and eagerness) and the state of the symbols'
 /// ranges in the key. For calls on symbolic sizes: a caller runs
 /// `compute` itself where the values it would remember are static (a hit
-/// would save it nothing). An error is not remembered.
+/// would save it nothing). An error is not remembered, nor a computation
+/// of more tensors or lists than a key holds ([`TENSORS`], [`PARTS`]).
 #[inline(never)]
 pub fn remembered_geometry(
     cx: &mut Cx<'_>,
@@ -58,6 +60,10 @@ pub(crate) fn remembered(
     lists: &[&[SymInt]],
     compute: impl FnOnce(&mut Cx<'_>) -> Result<(Dims, Dims)>,
 ) -> Result<(Dims, Dims)> {
+    // On the stack: no remembered computation takes more operands.
+    if tensors.len() > TENSORS || 2 + 3 * tensors.len() + lists.len() > PARTS {
+        return compute(cx);
+    }
     let d = cx.defaults;
     let flags = [
         d.backends.mkldnn,
@@ -86,10 +92,6 @@ pub(crate) fn remembered(
         SymInt::Int(settings_word as i64),
         SymInt::Int(ranges as i64),
     ];
-    // On the stack: no remembered computation takes more operands.
-    if tensors.len() > TENSORS || 2 + 3 * tensors.len() + lists.len() > PARTS {
-        return compute(cx);
-    }
     let mut metas = [[SymInt::Int(0); 2]; TENSORS];
     for (m, t) in metas.iter_mut().zip(tensors) {
         // 8 + 25 + 8 + 1 + 1 + 8 bits.

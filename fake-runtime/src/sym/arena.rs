@@ -758,18 +758,17 @@ impl ExprArena {
 
     /// `not c`, pushed inwards.
     pub fn not(&mut self, c: ExprId) -> ExprId {
-        // A relation (the usual case) without copying its node.
-        if let Node::Rel(op, p) = *self.node(c) {
-            return self.intern(Node::Rel(op.negate(), p));
-        }
-        match self.node(c).clone() {
-            Node::Bool(b) => self.bool(!b),
-            Node::Rel(op, p) => self.intern(Node::Rel(op.negate(), p)),
+        // Only a junction's parts are copied out of the node.
+        match self.node(c) {
+            &Node::Bool(b) => self.bool(!b),
+            &Node::Rel(op, p) => self.intern(Node::Rel(op.negate(), p)),
             Node::And(args) => {
+                let args = args.clone();
                 let negated: Args = args.iter().map(|&a| self.not(a)).collect();
                 self.or(&negated)
             }
             Node::Or(args) => {
+                let args = args.clone();
                 let negated: Args = args.iter().map(|&a| self.not(a)).collect();
                 self.and(&negated)
             }

@@ -30,13 +30,6 @@ impl<V> Entry<V> {
     }
 }
 
-/// Whether `values` are the `key`'s values (as many, checked by the
-/// caller), compared in line.
-#[inline(always)]
-fn same<'a>(values: &[SymInt], key: impl Iterator<Item = &'a SymInt>) -> bool {
-    values.iter().zip(key).all(|(a, b)| a == b)
-}
-
 /// `(first, second) -> V`, for two lists of sizes.
 #[derive(Debug, Clone)]
 pub(crate) struct ListMemo<V> {
@@ -146,7 +139,7 @@ impl<V> PartsEntry<V> {
             let Some((own, tail)) = rest.split_at_checked(usize::from(n)) else {
                 return false;
             };
-            if own.len() != p.len() || !same(own, p.iter()) {
+            if own.len() != p.len() || own.iter().zip(p.iter()).any(|(a, b)| a != b) {
                 return false;
             }
             rest = tail;
