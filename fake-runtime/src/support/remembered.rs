@@ -28,7 +28,8 @@ fn device_bits(d: crate::Device) -> u64 {
 /// ranges in the key. For calls on symbolic sizes: a caller runs
 /// `compute` itself where the values it would remember are static (a hit
 /// would save it nothing). An error is not remembered, nor a computation
-/// of more tensors or lists than a key holds ([`TENSORS`], [`PARTS`]).
+/// of more tensors or lists than a key holds (seven tensors, 24 parts:
+/// the kind, the settings, three per tensor and one per list).
 #[inline(never)]
 pub fn remembered_geometry(
     cx: &mut Cx<'_>,
