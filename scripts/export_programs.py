@@ -26,7 +26,9 @@ transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
 expanded tensor, arange with symbolic bounds, quantiles by tensors of q
 values, constants the mode runs for real, unbacked counts memoised per
 tensor, inputs whose strides name a symbol before giving it, extrema of
-unbacked sizes; and whole models (swin_t,
+unbacked sizes, custom operators that write to their arguments
+(`auto_functionalized_v2` in the Core ATen IR), `hints_wrapper` and
+`print`; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama, a two-layer Mixtral, the quantize and dequantize
 steps of a PT2E-quantized network, linear layers with `torchao`'s int8
@@ -337,6 +339,14 @@ def programs():
         {0: Dim.AUTO},
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
+    yield "mutating_custom_ops", pf.MutatingCustomOps(), (torch.randn(6, 4), torch.randn(5, 3)), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
+    yield "mutating_custom_op_result", pf.MutatingCustomOpResult(), (torch.randn(6, 4),), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+    )
+    yield "hints_and_print", pf.HintsAndPrint(), (torch.randn(5, 4),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):

@@ -2,7 +2,9 @@
 found (each exported by `export_programs.py`): an operator's arguments
 computed from sizes that stay symbolic, torchvision's detection
 operators and torch's functional collectives (custom operators beside
-aten's), and what an asserted conjunction teaches.
+aten's), what an asserted conjunction teaches, and the higher-order
+operators a program's Python code or its custom operators bring
+(`hints_wrapper`, `print`, `auto_functionalized_v2`).
 """
 
 import torch
@@ -110,3 +112,81 @@ class AssertedConjunction(torch.nn.Module):
         k = count.item()
         torch._check(sym_and(k >= 2, k <= x.shape[0]))
         return x[k:] * 2, x[:k].sum(0), torch.zeros(k, 3)
+
+
+@torch.library.custom_op("findings::scale_", mutates_args=("x",))
+def scale_(x: torch.Tensor, s: float) -> None:
+    """Writes to its argument and returns nothing: no fake kernel needed."""
+    x.mul_(s)
+
+
+@torch.library.custom_op("findings::fill_each_", mutates_args=("xs",))
+def fill_each_(xs: list[torch.Tensor], v: float) -> None:
+    """Writes to each tensor of a list."""
+    for x in xs:
+        x.fill_(v)
+
+
+class MutatingCustomOps(torch.nn.Module):
+    """Custom operators that write to their arguments and return nothing,
+    given a tensor (the base itself), a row slice, a column slice (a view
+    `as_strided` makes again), an alias of a whole tensor, and a list:
+    the default IR keeps the calls, the Core ATen IR makes each an
+    `auto_functionalized_v2` whose results are copies of the bases
+    (`clone_preserve_strides`, at the view's offset) and whose later uses
+    read those copies, views made again from them."""
+
+    def forward(self, x, y):
+        a = x.clone()
+        scale_(a, 2.0)
+        b = x.clone()
+        scale_(b[1:], 3.0)
+        c = y.clone()
+        scale_(c[:, 1:], 0.5)
+        d = y.clone()
+        scale_(d[:], 4.0)
+        e, f = x.clone(), y.t().clone()
+        fill_each_([e[2:], f], 1.0)
+        g = x.clone()
+        scale_(g.diagonal(), 5.0)
+        return a + 1, b * 2, c.sum(0), d[:, :1], e.cumsum(0), f.t(), g.t()
+
+
+@torch.library.custom_op("findings::first_row_then_scale_", mutates_args=("x",))
+def first_row_then_scale_(x: torch.Tensor, s: float) -> torch.Tensor:
+    """Writes to its argument and returns a copy of its first row."""
+    row = x[0].clone()
+    x.mul_(s)
+    return row
+
+
+@first_row_then_scale_.register_fake
+def _(x, s):
+    return x.new_empty(x.shape[1:])
+
+
+class MutatingCustomOpResult(torch.nn.Module):
+    """A custom operator that writes to a transposed view (made again with
+    `as_strided` from its base's copy) and returns a tensor: its result
+    needs the operator's kernel (`tests/custom_op.rs` registers one)."""
+
+    def forward(self, x):
+        h = x.clone()
+        r = first_row_then_scale_(h.t(), 2.0)
+        return r + 1, h
+
+
+class HintsAndPrint(torch.nn.Module):
+    """`hints_wrapper` around a block (its body inlined, its outputs the
+    node's) and `print` of a size (nothing computed; in the Core ATen IR
+    an effect threaded by a token, `with_effects`)."""
+
+    def forward(self, x):
+        from torch._higher_order_ops.hints_wrap import hints_wrapper
+
+        def body(a, b):
+            return (a.relu() + b, a.t() * 3)
+
+        torch._higher_order_ops.print("rows: {}", x.shape[0])
+        y, z = hints_wrapper(body, (x, x * 2), {}, hints={"inline": True})
+        return y.sum(1), z

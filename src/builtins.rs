@@ -47,6 +47,10 @@ pub(crate) enum Builtin {
     Shift(bool),
     /// `math.trunc` / `torch.sym_int`: a float to an integer, toward zero.
     Trunc,
+    /// A custom operator with no kernel whose results the program records
+    /// as nothing (one that only writes to its arguments): nothing to
+    /// compute, no metadata changes.
+    Writes,
     /// An inlined higher-order operator's node (`None`: the first slices
     /// of a `map_impl` or a `scan`).
     Hop(Option<crate::hop::Hop>),
@@ -240,6 +244,7 @@ impl Propagation {
         let err = |e: fake_runtime::Error| e.to_string();
         let out = match b {
             Builtin::Hop(h) => return self.run_hop(graph, i, *h),
+            Builtin::Writes => return Ok(()),
             Builtin::SubclassInner => {
                 tensor_arg(self)?;
                 return self.subclass_inner(graph, i);

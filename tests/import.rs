@@ -282,7 +282,7 @@ fn every_argument_kind() {
     graph["sym_bool_values"]["b0"] = json!({"as_expr": {
         "expr_str": "Eq(Symbol('s70', positive=True, integer=True), Integer(17))",
         "hint": {"as_bool": true}}});
-    graph["sym_float_values"] = json!({"f0": {"as_float": 1.5}});
+    graph["sym_float_values"] = json!({"f0": {"as_float": 1.5}, "f1": {"as_float": 2.5}});
     let make = json!({
         "target": "torch.ops.test.make.default",
         "name": "make",
@@ -330,7 +330,8 @@ fn every_argument_kind() {
         "target": "torch.ops.test.kinds.default",
         "name": "kinds",
         "inputs": inputs,
-        "outputs": [],
+        // A result, so the unknown operator is not one that only writes.
+        "outputs": [{"as_sym_float": {"as_name": "f1"}}],
         "metadata": {}
     });
     let nodes = graph["nodes"].as_array_mut().unwrap();

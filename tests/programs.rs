@@ -26,6 +26,11 @@ fn graph_of(variant: &str) -> Graph {
 /// Core ATen IR); panics listing each mismatched or unsupported node, and
 /// any input sizes PyTorch's guards admit and ours refuse.
 fn check(name: &str) {
+    check_with(name, fake_ops::registry());
+}
+
+/// [`check`] with the operators of `registry`.
+fn check_with<R: fake_runtime::Registry + Clone + 'static>(name: &str, registry: R) {
     let variants = [
         name.to_string(),
         format!("{name}_core"),
@@ -42,9 +47,8 @@ fn check(name: &str) {
         found += 1;
         let program = fake_tensor::export::load(&path).expect("fixture loads");
         let graph = Graph::from_program(&program).expect("fixture builds");
-        let registry = fake_ops::registry();
         let mut plan = Plan::new(&graph, &registry);
-        let mut p = match plan.run_as_traced(&graph, registry) {
+        let mut p = match plan.run_as_traced(&graph, registry.clone()) {
             Ok(p) => p,
             Err(e) => {
                 problems.push(format!("{variant}: propagation failed: {e}"));
@@ -151,18 +155,24 @@ fn input_hint_problems(variant: &str, graph: &Graph, p: &mut Propagation) -> Vec
 }
 
 macro_rules! programs {
-    ($($name:ident),* $(,)?) => {
+    ($($name:ident),* $(,)?; $($custom:ident => $registry:expr),* $(,)?) => {
         $(
             #[test]
             fn $name() {
                 check(stringify!($name));
             }
         )*
+        $(
+            #[test]
+            fn $custom() {
+                check_with(stringify!($custom), $registry);
+            }
+        )*
 
         /// Every fixture file belongs to a program listed here.
         #[test]
         fn every_fixture_is_checked() {
-            let listed = [$(stringify!($name)),*];
+            let listed = [$(stringify!($name)),*, $(stringify!($custom)),*];
             for entry in std::fs::read_dir(dir()).expect("fixture dir") {
                 let file = entry.expect("entry").file_name();
                 let file = file.to_string_lossy();
@@ -274,7 +284,89 @@ programs!(
     param_bias_attention_grad,
     oblivious_pools,
     oblivious_layouts,
+    mutating_custom_ops,
+    hints_and_print,;
+    // Programs calling custom operators whose results need a kernel.
+    mutating_custom_op_result => custom_kernels::registry(),
 );
+
+/// Kernels of the custom operators `scripts/program_findings.py` defines,
+/// as an embedding program registers them.
+mod custom_kernels {
+    use fake_runtime::schema::{AliasInfo, BaseType, ParamDef, ParamType, ReturnDef};
+    use fake_runtime::support::args;
+    use fake_runtime::{Alias, Arg, Cx, ExtendedRegistry, OpDef, Out, Outs, Result, Tags};
+
+    /// `findings::first_row_then_scale_(Tensor(a!) x, float s) -> Tensor`:
+    /// its fake kernel is `x.new_empty(x.shape[1:])`.
+    fn first_row_then_scale(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+        let x = args::tensor(cx, a, 0, "x")?;
+        let out = fake_runtime::TensorMeta::contiguous(cx.env, &x.sizes[1..], x.dtype, x.device)?;
+        let mut outs = Outs::new();
+        outs.push(Out::Tensor(out, Alias::Fresh));
+        Ok(outs)
+    }
+
+    static PARAMS: [ParamDef; 2] = [
+        ParamDef {
+            alias: Some(AliasInfo {
+                sets: &["a"],
+                write: true,
+                after: &[],
+            }),
+            ..ParamDef::new("x", ParamType::of(BaseType::Tensor))
+        },
+        ParamDef::new("s", ParamType::of(BaseType::Float)),
+    ];
+    static RETURNS: [ReturnDef; 1] = [ReturnDef::new(ParamType::of(BaseType::Tensor))];
+
+    /// The built-in operators plus the custom ones.
+    pub fn registry() -> ExtendedRegistry {
+        ExtendedRegistry::new(&fake_ops::registry())
+            .with(OpDef {
+                name: "findings::first_row_then_scale_",
+                schema: "findings::first_row_then_scale_(Tensor(a!) x, float s) -> Tensor",
+                params: &PARAMS,
+                returns: &RETURNS,
+                tags: Tags::default(),
+                kernel: first_row_then_scale,
+            })
+            .expect("registers")
+    }
+}
+
+/// Without its kernel, the custom operator's call (and, in the Core ATen
+/// IR, the `auto_functionalized_v2` node that calls it) is the only node
+/// unsupported, named with the way to register one.
+#[test]
+fn an_unregistered_writing_operator_with_results_is_unsupported() {
+    for variant in [
+        "mutating_custom_op_result",
+        "mutating_custom_op_result_core",
+    ] {
+        let graph = graph_of(variant);
+        let registry = fake_ops::registry();
+        let mut p = Plan::new(&graph, &registry)
+            .run_checked(&graph, registry)
+            .expect("propagates");
+        let report = verify(&graph, &mut p);
+        let unsupported: Vec<_> = report
+            .nodes
+            .iter()
+            .filter_map(|(node, _, v)| match v {
+                Verdict::Unsupported(why) => Some((node.as_str(), why.as_str())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(unsupported.len(), 1, "{variant}: {unsupported:?}");
+        let (_, why) = unsupported[0];
+        assert!(
+            why.contains("findings::first_row_then_scale_") && why.contains("ExtendedRegistry"),
+            "{variant}: {why}"
+        );
+        assert_eq!(report.mismatched(), 0, "{variant}");
+    }
+}
 
 /// `backed_size_oblivious` (on for the programs `oblivious_pools` and
 /// `oblivious_layouts`) is found from the file: a symbolic size of hint 1

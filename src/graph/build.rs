@@ -359,6 +359,28 @@ impl<'p> Builder<'p> {
                 args.extend(body.into_iter().map(|a| ("body".to_string(), a)));
             }
             Hop::WithEffects => return self.with_effects(n, name, nodes),
+            Hop::HintsWrapper => {
+                match inputs.get(2) {
+                    Some(Argument::StringToArgument(m)) if m.is_empty() => {}
+                    _ => return Err(bad("a body taking keyword arguments")),
+                }
+                let operands = values_at(self, 1)?;
+                let outs = self.subgraph(graph_at(0)?, name, &operands, nodes)?;
+                args.extend(outs.into_iter().map(|a| ("out".to_string(), a)));
+            }
+            Hop::Print => {}
+            Hop::AutoFunctionalized(_) => {
+                let Some((first, rest)) = n.inputs.split_first() else {
+                    return Err(bad("no operator"));
+                };
+                let Argument::Operator(target) = &first.arg else {
+                    return Err(bad("its first argument is not an operator"));
+                };
+                args.push((crate::hop::MUTABLE_OP.to_string(), Arg::Str(target.clone())));
+                for input in rest {
+                    args.push((input.name.clone(), self.arg(name, &input.name, &input.arg)?));
+                }
+            }
             Hop::Map => {
                 let xs = values_at(self, 1)?;
                 let additional = values_at(self, 2)?;

@@ -167,7 +167,7 @@ pub(super) fn convert_const(ty: ParamType, arg: &Arg) -> Option<Result<Owned, St
 
 impl Propagation {
     /// Convert an argument to what a parameter of type `ty` takes.
-    pub(super) fn convert(&mut self, ty: ParamType, arg: &Arg) -> Result<Owned, String> {
+    pub(crate) fn convert(&mut self, ty: ParamType, arg: &Arg) -> Result<Owned, String> {
         use BaseType as B;
         if let Some(c) = convert_const(ty, arg) {
             return c;

@@ -45,10 +45,12 @@ mod plan;
 mod reuse;
 mod runner;
 pub use plan::Plan;
+pub(crate) use plan::custom_op_reason;
 use plan::{ArgSource, Shared, Step};
 mod symbols;
 
-use args::{Owned, convert_const, default_arg};
+use args::convert_const;
+pub(crate) use args::{Owned, default_arg};
 pub use runner::{InputSizes, Runner};
 pub use symbols::FileSymbols;
 
@@ -298,7 +300,13 @@ impl Propagation {
     /// Bind a node's results to its outputs (`replayed`: answered from a
     /// recording of an earlier call of this run, whose results' metadata
     /// guards are recorded already).
-    fn bind_outputs(&mut self, graph: &Graph, i: usize, outs: &[Output], replayed: bool) -> Status {
+    pub(crate) fn bind_outputs(
+        &mut self,
+        graph: &Graph,
+        i: usize,
+        outs: &[Output],
+        replayed: bool,
+    ) -> Status {
         let node = &graph.nodes[i];
         // A single `Tensor[]` result may be written as one `as_tensors` or
         // as one `as_tensor` per element.
@@ -455,7 +463,7 @@ impl Propagation {
     /// decision is printed with the program's own symbol names, each with
     /// where it comes from (an input's size, or the operator that made an
     /// unbacked symbol).
-    fn describe_error(&mut self, e: &fake_runtime::Error) -> String {
+    pub(crate) fn describe_error(&mut self, e: &fake_runtime::Error) -> String {
         let fake_runtime::ErrorKind::DataDependent {
             op,
             cond: Some(cond),

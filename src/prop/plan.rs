@@ -3,6 +3,7 @@
 //! and the runs that execute it ([`Plan::run`] and its variants).
 
 use super::*;
+use crate::hop::Hop;
 /// Where an argument of a planned call comes from.
 #[derive(Debug, Clone)]
 pub(super) enum ArgSource {
@@ -75,6 +76,14 @@ pub(super) struct Shared {
     pub(super) traced_size_obliviously: bool,
 }
 
+/// Why a call of custom operator `op` cannot run: no kernel is
+/// registered for it.
+pub(crate) fn custom_op_reason(op: &str) -> String {
+    format!(
+        "{op} is a custom operator and no kernel is registered for it (an embedding program registers one with fake_runtime::ExtendedRegistry: examples/custom_op.rs)"
+    )
+}
+
 impl Plan {
     /// Look up every node's operator in `registry` and match its arguments
     /// to the operator's schema.
@@ -86,16 +95,30 @@ impl Plan {
             .map(|node| {
                 let def = node.op.as_deref().and_then(|o| registry.lookup(o)).copied();
                 let Some(def) = def else {
+                    if let Some(Hop::AutoFunctionalized(v2)) = Hop::of(&node.target)
+                        && let Some(why) = crate::hop::unmodelled(node, v2, registry)
+                    {
+                        return Step::Unsupported(why);
+                    }
                     if let Some(b) = builtin(&node.target, node.op.as_deref()) {
                         return Step::Builtin(b);
+                    }
+                    // A custom operator that only writes to its arguments
+                    // (its results recorded as nothing): its fake
+                    // implementation returns `None` and changes no
+                    // metadata, so no kernel is needed.
+                    if let Some(op) = node.op.as_deref()
+                        && is_custom(op)
+                        && !op.starts_with("higher_order::")
+                        && node.outputs.iter().all(|o| matches!(o, NodeOutput::None))
+                    {
+                        return Step::Builtin(Builtin::Writes);
                     }
                     return Step::Unsupported(match &node.op {
                         Some(op) if op.starts_with("higher_order::") => {
                             format!("the higher-order operator {op} is not modelled")
                         }
-                        Some(op) if is_custom(op) => format!(
-                            "{op} is a custom operator and no kernel is registered for it (an embedding program registers one with fake_runtime::ExtendedRegistry: examples/custom_op.rs)"
-                        ),
+                        Some(op) if is_custom(op) => custom_op_reason(op),
                         Some(op) => format!("no rule for {op}"),
                         None => format!("{} is not an operator", node.target),
                     });

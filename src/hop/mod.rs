@@ -28,6 +28,15 @@
 //! - `while_loop`: the body is propagated once on the carried values; its
 //!   outputs must have the carried values' sizes and dtypes
 //!   (`check_meta_consistency`) and are the results.
+//! - `hints_wrapper(body, args, kwargs, hints)`: the subgraph's outputs
+//!   themselves (the hints are for a backend; a body taking keyword
+//!   arguments is refused when the graph is built).
+//! - `print(format, *args)`: nothing (`print_fake_tensor_mode` returns
+//!   `None`); in the Core ATen IR it is `with_effects`' operator.
+//! - `auto_functionalized(op, **kwargs)` and `auto_functionalized_v2`:
+//!   a mutating custom operator made functional (see
+//!   [`functionalized`]): the operator's results, then copies of what it
+//!   writes to.
 //! - `with_effects(token, op, *args)`: not a subgraph, an effectful
 //!   operator (`_linalg_check_errors` in the Core ATen IR) threaded by a
 //!   token. The operator gets a node of its own (its arguments, its
@@ -45,6 +54,9 @@
 //!   other output is stacked along the scanned length (`stack_y`:
 //!   `unsqueeze(0).repeat(n, 1, ...).clone(contiguous_format)`).
 //!
+
+mod functionalized;
+pub(crate) use functionalized::{MUTABLE_OP, unmodelled};
 
 use crate::graph::{Arg, Graph, NodeOutput, SymIntArg};
 use crate::prop::{Propagation, Slot};
@@ -73,6 +85,13 @@ pub(crate) enum Hop {
     Autocast,
     /// `torch.ops.higher_order.with_effects`.
     WithEffects,
+    /// `torch.ops.higher_order.hints_wrapper`.
+    HintsWrapper,
+    /// `torch.ops.higher_order.print`.
+    Print,
+    /// `torch.ops.higher_order.auto_functionalized` (`false`) or
+    /// `auto_functionalized_v2` (`true`).
+    AutoFunctionalized(bool),
 }
 
 impl Hop {
@@ -86,6 +105,10 @@ impl Hop {
             "wrap_with_set_grad_enabled" => Hop::SetGradEnabled,
             "wrap_with_autocast" => Hop::Autocast,
             "with_effects" => Hop::WithEffects,
+            "hints_wrapper" => Hop::HintsWrapper,
+            "print" => Hop::Print,
+            "auto_functionalized" => Hop::AutoFunctionalized(false),
+            "auto_functionalized_v2" => Hop::AutoFunctionalized(true),
             _ => return None,
         })
     }
@@ -151,7 +174,9 @@ impl Propagation {
                 .collect()
         };
         let out = match hop {
-            Some(Hop::SetGradEnabled | Hop::Autocast) => slots(self, "out")?,
+            Some(Hop::SetGradEnabled | Hop::Autocast | Hop::HintsWrapper) => slots(self, "out")?,
+            Some(Hop::Print) => vec![Slot::Empty; graph.nodes[i].outputs.len()],
+            Some(Hop::AutoFunctionalized(v2)) => return self.auto_functionalized(graph, i, v2),
             // `new_token_tensor()`: `torch.tensor([])`.
             Some(Hop::WithEffects) => {
                 let defaults = self.mode.settings().defaults;
