@@ -369,7 +369,7 @@ impl<'p> Builder<'p> {
                 args.extend(outs.into_iter().map(|a| ("out".to_string(), a)));
             }
             Hop::Print => {}
-            Hop::AutoFunctionalized(_) => {
+            Hop::AutoFunctionalized => {
                 let Some((first, rest)) = n.inputs.split_first() else {
                     return Err(bad("no operator"));
                 };

@@ -1,9 +1,8 @@
-//! `auto_functionalized` and `auto_functionalized_v2`: a custom operator
-//! that writes to its arguments, made functional when a program is
-//! decomposed to the Core ATen IR
-//! (`torch/_higher_order_ops/auto_functionalize.py`).
+//! `auto_functionalized_v2`: a custom operator that writes to its
+//! arguments, made functional when a program is decomposed to the Core
+//! ATen IR (`torch/_higher_order_ops/auto_functionalize.py`).
 //!
-//! Version 2, which export writes, names each tensor the operator writes
+//! It names each tensor the operator writes
 //! by the base it is a view of: `_all_bases` lists the bases, and each
 //! written argument `x` has `_x_base_index` and how to make it again from
 //! its base: `_x_alias` (`alias(base)`), `_x_size`, `_x_stride` and
@@ -13,9 +12,8 @@
 //! Its fake implementation (`auto_functionalized_v2_dense`) copies every
 //! base (`clone_preserve_strides`), makes the written arguments again from
 //! the copies, calls the operator, and returns the operator's results
-//! followed by the copies. Version 1 passes the written arguments as they
-//! are and returns the operator's results followed by a copy of each (of
-//! a list, a list of copies).
+//! followed by the copies. (Export writes no version 1,
+//! `auto_functionalized`, which is not modelled.)
 //!
 //! The operator's results need its kernel (a custom operator registered
 //! through `fake_runtime::ExtendedRegistry`). One whose results the
@@ -67,136 +65,61 @@ fn written(p: &fake_runtime::ParamDef) -> bool {
     p.alias.is_some_and(|a| a.write)
 }
 
-/// Why the node of `auto_functionalized` (`v2`: version 2) cannot run
-/// with `registry`, if it cannot: its operator's results are recorded
-/// and no kernel is registered for it (or, for version 1, which does not
-/// name the written arguments, the operator is not registered).
-pub(crate) fn unmodelled(node: &Node, v2: bool, registry: &dyn Registry) -> Option<String> {
+/// Why an `auto_functionalized_v2` node cannot run with `registry`, if
+/// it cannot: its operator's results are recorded and no kernel is
+/// registered for it, or it is an `out=` operator (whose node makes its
+/// outputs from recorded metadata instead of bases).
+pub(crate) fn unmodelled(node: &Node, registry: &dyn Registry) -> Option<String> {
     let op = match operator(node) {
         Ok(op) => op,
         Err(e) => return Some(e),
     };
     if let Some(def) = registry.lookup(&op) {
-        // `_do_auto_functionalize_v2_for_out_operator`'s form, which
-        // makes the outputs from recorded metadata instead of bases.
         let out = def.params.iter().any(|p| p.kwarg_only && written(p));
-        return (v2 && out)
+        return out
             .then(|| format!("auto_functionalized_v2 of {op}, an out= operator, is not modelled"));
     }
     let results_recorded = match bases(node) {
-        Ok(b) if v2 => {
+        Ok(b) => {
             let n = node.outputs.len().saturating_sub(b.len());
             node.outputs[..n]
                 .iter()
                 .any(|o| !matches!(o, NodeOutput::None))
         }
-        _ => true,
+        Err(_) => true,
     };
     results_recorded.then(|| crate::prop::custom_op_reason(&op))
 }
 
 impl Propagation {
-    /// Run node `i`, of `auto_functionalized` (`v2`: version 2).
-    pub(crate) fn auto_functionalized(
-        &mut self,
-        graph: &Graph,
-        i: usize,
-        v2: bool,
-    ) -> Result<(), String> {
+    /// Run node `i`, of `auto_functionalized_v2`.
+    pub(crate) fn auto_functionalized(&mut self, graph: &Graph, i: usize) -> Result<(), String> {
         let node = &graph.nodes[i];
         let op = operator(node)?;
         let def = self.mode.registry().lookup(&op).copied();
-        let mut copies = Vec::new();
-        let mut given: Vec<Owned> = Vec::new();
-        if v2 {
-            let mut new_bases = Vec::new();
-            for b in bases(node)? {
-                new_bases.push(match b {
-                    Some(v) => {
-                        let t = self.tensor_of(v)?;
-                        Some(self.clone_preserve_strides(t)?)
-                    }
-                    None => None,
-                });
-            }
-            copies.extend(
-                new_bases
-                    .iter()
-                    .map(|b| b.map_or(Output::None, Output::Tensor)),
-            );
-            if let Some(def) = &def {
-                for p in def.params {
-                    let owned = if arg(node, &format!("_{}_base_index", p.name)).is_some() {
-                        let prefix = format!("_{}", p.name);
-                        self.regenerate(node, &prefix, &new_bases)?
-                            .map_or(Owned::None, Owned::Tensor)
-                    } else if let Some(n) = arg(node, &format!("_{}_length", p.name)) {
-                        match n {
-                            Arg::None => Owned::None,
-                            Arg::Int(n) => {
-                                let mut views = Vec::new();
-                                for k in 0..*n {
-                                    let prefix = format!("_{}_{k}", p.name);
-                                    views.push(self.regenerate(node, &prefix, &new_bases)?);
-                                }
-                                if views.iter().all(Option::is_some) {
-                                    Owned::Tensors(views.into_iter().flatten().collect())
-                                } else {
-                                    Owned::OptTensors(views.into_iter().collect())
-                                }
-                            }
-                            _ => return Err(format!("_{}_length is not an integer", p.name)),
-                        }
-                    } else {
-                        self.given(node, p)?
-                    };
-                    given.push(owned);
+        let mut new_bases = Vec::new();
+        for b in bases(node)? {
+            new_bases.push(match b {
+                Some(v) => {
+                    let t = self.tensor_of(v)?;
+                    Some(self.clone_preserve_strides(t)?)
                 }
-            }
-        } else {
-            let def = def
-                .as_ref()
-                .ok_or_else(|| crate::prop::custom_op_reason(&op))?;
-            for p in def.params {
-                let owned = self.given(node, p)?;
-                if !written(p) {
-                    given.push(owned);
-                    continue;
-                }
-                // Each written argument is copied; the operator writes to
-                // the copies, which follow its results.
-                let (owned, copy) = match owned {
-                    Owned::Tensor(t) => {
-                        let c = self.clone_preserve_strides(t)?;
-                        (Owned::Tensor(c), Output::Tensor(c))
-                    }
-                    Owned::Tensors(ts) => {
-                        let mut cs = Vec::with_capacity(ts.len());
-                        for t in ts {
-                            cs.push(self.clone_preserve_strides(t)?);
-                        }
-                        (
-                            Owned::Tensors(cs.iter().copied().collect()),
-                            Output::Tensors(cs),
-                        )
-                    }
-                    Owned::None => (Owned::None, Output::None),
-                    other => {
-                        return Err(format!(
-                            "written argument '{}' is {other:?}, not a tensor",
-                            p.name
-                        ));
-                    }
-                };
-                given.push(owned);
-                copies.push(copy);
-            }
+                None => None,
+            });
         }
-        // The operator's results: from its kernel, or nothing for an
+        let copies = new_bases
+            .iter()
+            .map(|b| b.map_or(Output::None, Output::Tensor));
+        // The operator's results: from its kernel, called on the written
+        // arguments made again from the copies, or nothing for an
         // operator not registered whose results are recorded as nothing
         // (see [`unmodelled`]).
         let mut outs: Vec<Output> = match &def {
-            Some(_) => {
+            Some(def) => {
+                let mut given: Vec<Owned> = Vec::with_capacity(def.params.len());
+                for p in def.params {
+                    given.push(self.argument(node, p, &new_bases)?);
+                }
                 let values: Vec<Value<'_>> = given.iter().map(Owned::value).collect();
                 let outs = self
                     .mode
@@ -208,13 +131,48 @@ impl Propagation {
                     outs.to_vec()
                 }
             }
-            None => vec![Output::None; node.outputs.len().saturating_sub(copies.len())],
+            None => vec![Output::None; node.outputs.len().saturating_sub(new_bases.len())],
         };
         outs.extend(copies);
         match self.bind_outputs(graph, i, &outs, false) {
             Status::Ran => Ok(()),
             Status::Failed(e) | Status::Unsupported(e) => Err(e),
         }
+    }
+
+    /// Parameter `p` of the operator: a written argument made again from
+    /// the copied `bases` (a list: each element), else as node `node`
+    /// gives it, else its default, else `None`.
+    fn argument(
+        &mut self,
+        node: &Node,
+        p: &fake_runtime::ParamDef,
+        bases: &[Option<TensorId>],
+    ) -> Result<Owned, String> {
+        if arg(node, &format!("_{}_base_index", p.name)).is_some() {
+            let prefix = format!("_{}", p.name);
+            return Ok(self
+                .regenerate(node, &prefix, bases)?
+                .map_or(Owned::None, Owned::Tensor));
+        }
+        match arg(node, &format!("_{}_length", p.name)) {
+            Some(Arg::None) => return Ok(Owned::None),
+            Some(Arg::Int(n)) => {
+                let mut views = Vec::new();
+                for k in 0..*n {
+                    let prefix = format!("_{}_{k}", p.name);
+                    views.push(self.regenerate(node, &prefix, bases)?);
+                }
+                return Ok(if views.iter().all(Option::is_some) {
+                    Owned::Tensors(views.into_iter().flatten().collect())
+                } else {
+                    Owned::OptTensors(views.into_iter().collect())
+                });
+            }
+            Some(_) => return Err(format!("_{}_length is not an integer", p.name)),
+            None => {}
+        }
+        self.given(node, p)
     }
 
     /// Parameter `p` of the operator as node `node` gives it: its argument,
@@ -231,7 +189,7 @@ impl Propagation {
         }
     }
 
-    /// A written argument of version 2 made again from the copied bases
+    /// A written argument made again from the copied bases
     /// (`read_single_view` then `regenerate_view`): `None` when its base
     /// index is `None`.
     fn regenerate(

@@ -33,10 +33,9 @@
 //!   arguments is refused when the graph is built).
 //! - `print(format, *args)`: nothing (`print_fake_tensor_mode` returns
 //!   `None`); in the Core ATen IR it is `with_effects`' operator.
-//! - `auto_functionalized(op, **kwargs)` and `auto_functionalized_v2`:
-//!   a mutating custom operator made functional (see
-//!   [`functionalized`]): the operator's results, then copies of what it
-//!   writes to.
+//! - `auto_functionalized_v2(op, **kwargs)`: a custom operator that
+//!   writes to its arguments made functional (see [`functionalized`]):
+//!   the operator's results, then copies of what it writes to.
 //! - `with_effects(token, op, *args)`: not a subgraph, an effectful
 //!   operator (`_linalg_check_errors` in the Core ATen IR) threaded by a
 //!   token. The operator gets a node of its own (its arguments, its
@@ -89,9 +88,8 @@ pub(crate) enum Hop {
     HintsWrapper,
     /// `torch.ops.higher_order.print`.
     Print,
-    /// `torch.ops.higher_order.auto_functionalized` (`false`) or
-    /// `auto_functionalized_v2` (`true`).
-    AutoFunctionalized(bool),
+    /// `torch.ops.higher_order.auto_functionalized_v2`.
+    AutoFunctionalized,
 }
 
 impl Hop {
@@ -107,8 +105,7 @@ impl Hop {
             "with_effects" => Hop::WithEffects,
             "hints_wrapper" => Hop::HintsWrapper,
             "print" => Hop::Print,
-            "auto_functionalized" => Hop::AutoFunctionalized(false),
-            "auto_functionalized_v2" => Hop::AutoFunctionalized(true),
+            "auto_functionalized_v2" => Hop::AutoFunctionalized,
             _ => return None,
         })
     }
@@ -176,7 +173,7 @@ impl Propagation {
         let out = match hop {
             Some(Hop::SetGradEnabled | Hop::Autocast | Hop::HintsWrapper) => slots(self, "out")?,
             Some(Hop::Print) => vec![Slot::Empty; graph.nodes[i].outputs.len()],
-            Some(Hop::AutoFunctionalized(v2)) => return self.auto_functionalized(graph, i, v2),
+            Some(Hop::AutoFunctionalized) => return self.auto_functionalized(graph, i),
             // `new_token_tensor()`: `torch.tensor([])`.
             Some(Hop::WithEffects) => {
                 let defaults = self.mode.settings().defaults;

@@ -95,8 +95,8 @@ impl Plan {
             .map(|node| {
                 let def = node.op.as_deref().and_then(|o| registry.lookup(o)).copied();
                 let Some(def) = def else {
-                    if let Some(Hop::AutoFunctionalized(v2)) = Hop::of(&node.target)
-                        && let Some(why) = crate::hop::unmodelled(node, v2, registry)
+                    if let Some(Hop::AutoFunctionalized) = Hop::of(&node.target)
+                        && let Some(why) = crate::hop::unmodelled(node, registry)
                     {
                         return Step::Unsupported(why);
                     }
