@@ -27,8 +27,8 @@ expanded tensor, arange with symbolic bounds, quantiles by tensors of q
 values, constants the mode runs for real, unbacked counts memoised per
 tensor, inputs whose strides name a symbol before giving it, extrema of
 unbacked sizes, custom operators that write to their arguments
-(`auto_functionalized_v2` in the Core ATen IR), `hints_wrapper` and
-`print`; and whole models (swin_t,
+(`auto_functionalized_v2` in the Core ATen IR), `hints_wrapper`,
+`print` and `torch.vmap`; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama, a two-layer Mixtral, the quantize and dequantize
 steps of a PT2E-quantized network, linear layers with `torchao`'s int8
@@ -346,6 +346,13 @@ def programs():
     yield "mutating_custom_op_result", pf.MutatingCustomOpResult(), (torch.randn(6, 4),), (
         {0: Dim.AUTO, 1: Dim.AUTO},
     )
+    yield "vmapped", pf.Vmapped(), (
+        torch.randn(4, 6, 3),
+        torch.randn(6, 3),
+        torch.randn(5, 3),
+        torch.randint(0, 6, (4, 2)),
+    ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO}, None, {0: Dim.AUTO})
+    yield "vmap_inner_dim", pf.VmapInnerDim(), (torch.randn(6, 4, 3),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     yield "hints_and_print", pf.HintsAndPrint(), (torch.randn(5, 4),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     # Last, so their weights take nothing from the random state of the
     # programs above.

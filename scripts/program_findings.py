@@ -4,7 +4,8 @@ computed from sizes that stay symbolic, torchvision's detection
 operators and torch's functional collectives (custom operators beside
 aten's), what an asserted conjunction teaches, and the higher-order
 operators a program's Python code or its custom operators bring
-(`hints_wrapper`, `print`, `auto_functionalized_v2`).
+(`hints_wrapper`, `print`, `auto_functionalized_v2`), and `torch.vmap`'s
+pre-dispatch nodes.
 """
 
 import torch
@@ -190,3 +191,44 @@ class HintsAndPrint(torch.nn.Module):
         torch._higher_order_ops.print("rows: {}", x.shape[0])
         y, z = hints_wrapper(body, (x, x * 2), {}, hints={"inline": True})
         return y.sum(1), z
+
+
+class Vmapped(torch.nn.Module):
+    """`torch.vmap` as export's default IR keeps it: `_add_batch_dim` and
+    `_remove_batch_dim` around the operators the function calls on
+    logical tensors. Pointwise, reduction and softmax results; views and
+    an operator on a view; an unbatched operand (`in_dims=None`); nested
+    vmaps (a dot product per pair); a result made of no batched value (an
+    expand); the four nested vmaps transformers expands an
+    attention mask with; every other row of a tensor (batch dims with a
+    gap); a linear layer, an index, `where` and `cat`."""
+
+    def forward(self, x, y, w, rows):
+        vmap = torch.vmap
+        b, h = torch.arange(x.shape[0]), torch.arange(2)
+        q, kv = torch.arange(x.shape[1]), torch.arange(x.shape[1])
+        mask = lambda bi, hi, qi, ki: ki <= qi  # noqa: E731
+        for dims in [(None, None, None, 0), (None, None, 0, None), (None, 0, None, None), (0, None, None, None)]:
+            mask = vmap(mask, in_dims=dims, out_dims=0)
+        return (
+            vmap(lambda a: (a.relu() * 2 + a.sum(0)).softmax(-1))(x),
+            vmap(lambda a: (a.t(), a[1:], a.reshape(-1), a.unsqueeze(0).expand(2, -1, -1)))(x),
+            vmap(lambda a: a.t().relu() + 1)(x),
+            vmap(lambda a, c: a * c + c.mean(), in_dims=(0, None))(x, y),
+            vmap(vmap(lambda a, c: torch.dot(a, c)), in_dims=(0, None))(x, y),
+            vmap(lambda a: torch.ones(3))(x),
+            vmap(lambda a: F.linear(a, w))(x),
+            mask(b, h, q, kv),
+            vmap(lambda a: torch.cat([torch.where(a > 0, a, 0.0), a.flip(0)]))(x[::2]),
+            vmap(lambda a, j: F.gelu(a[j]).sum(0))(x, rows),
+        )
+
+
+class VmapInnerDim(torch.nn.Module):
+    """`torch.vmap` over a dim inside others (`in_dims=1` of a contiguous
+    tensor), whose batching rules lay results out otherwise: the batch
+    dim's node and every node of the region are unsupported, the rest
+    runs."""
+
+    def forward(self, x):
+        return torch.vmap(lambda a: a.exp() + 1, in_dims=1)(x), x.sum(1)

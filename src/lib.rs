@@ -42,5 +42,6 @@ pub mod mem;
 pub mod prop;
 pub mod report;
 pub mod verify;
+mod vmap;
 
 pub use fake_runtime as runtime;

@@ -154,8 +154,74 @@ fn input_hint_problems(variant: &str, graph: &Graph, p: &mut Propagation) -> Vec
     problems
 }
 
+/// Verify every variant of program `name` as [`check`] does, except that
+/// the nodes listed in `unsupported` (per variant that has them: the
+/// node's name and the start of its reason) must be unsupported, and no
+/// other node.
+fn check_unsupported(name: &str, unsupported: &[(&str, &str, &str)]) {
+    let mut problems = Vec::new();
+    for variant in [
+        name.to_string(),
+        format!("{name}_core"),
+        format!("{name}_static"),
+        format!("{name}_static_core"),
+    ] {
+        let graph = graph_of(&variant);
+        let registry = fake_ops::registry();
+        let mut p = match Plan::new(&graph, &registry).run_as_traced(&graph, registry) {
+            Ok(p) => p,
+            Err(e) => {
+                problems.push(format!("{variant}: propagation failed: {e}"));
+                continue;
+            }
+        };
+        let report = verify(&graph, &mut p);
+        if let Some(d) = &report.guards.difference {
+            problems.push(format!("{variant}: {d}"));
+        }
+        let expected: Vec<(&str, &str)> = unsupported
+            .iter()
+            .filter(|(v, _, _)| *v == variant)
+            .map(|(_, node, why)| (*node, *why))
+            .collect();
+        let mut found = Vec::new();
+        for (node, target, verdict) in &report.nodes {
+            match verdict {
+                Verdict::Match => {}
+                Verdict::Unsupported(reason) => {
+                    if expected
+                        .iter()
+                        .any(|(n, why)| n == node && reason.starts_with(why))
+                    {
+                        found.push(node.as_str());
+                    } else {
+                        problems.push(format!(
+                            "{variant}: {node} ({target}) unsupported: {reason}"
+                        ));
+                    }
+                }
+                Verdict::Mismatch(ms) => {
+                    for m in ms {
+                        problems.push(format!("{variant}: {node} ({target}): {m}"));
+                    }
+                }
+            }
+        }
+        for (n, why) in &expected {
+            if !found.contains(n) {
+                problems.push(format!("{variant}: {n} is not unsupported ({why})"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+}
+
 macro_rules! programs {
-    ($($name:ident),* $(,)?; $($custom:ident => $registry:expr),* $(,)?) => {
+    (
+        $($name:ident),* $(,)?;
+        $($custom:ident => $registry:expr),* $(,)?;
+        $($partial:ident => $unsupported:expr),* $(,)?
+    ) => {
         $(
             #[test]
             fn $name() {
@@ -168,11 +234,21 @@ macro_rules! programs {
                 check_with(stringify!($custom), $registry);
             }
         )*
+        $(
+            #[test]
+            fn $partial() {
+                check_unsupported(stringify!($partial), $unsupported);
+            }
+        )*
 
         /// Every fixture file belongs to a program listed here.
         #[test]
         fn every_fixture_is_checked() {
-            let listed = [$(stringify!($name)),*, $(stringify!($custom)),*];
+            let listed = [
+                $(stringify!($name),)*
+                $(stringify!($custom),)*
+                $(stringify!($partial),)*
+            ];
             for entry in std::fs::read_dir(dir()).expect("fixture dir") {
                 let file = entry.expect("entry").file_name();
                 let file = file.to_string_lossy();
@@ -285,10 +361,30 @@ programs!(
     oblivious_pools,
     oblivious_layouts,
     mutating_custom_ops,
-    hints_and_print,;
+    hints_and_print,
+    vmapped,;
     // Programs calling custom operators whose results need a kernel.
-    mutating_custom_op_result => custom_kernels::registry(),
+    mutating_custom_op_result => custom_kernels::registry(),;
+    // Programs with nodes that are not modelled.
+    vmap_inner_dim => &VMAP_INNER_DIM,
 );
+
+/// `vmap_inner_dim`'s unsupported nodes: the batch dim and the region's
+/// nodes, in the default IR (the Core ATen IR has no vmap).
+const VMAP_INNER_DIM: [(&str, &str, &str); 8] = {
+    const BATCH: &str = "vmap over dim 1";
+    const REGION: &str = "an operand is batched by a vmap";
+    [
+        ("vmap_inner_dim", "_add_batch_dim", BATCH),
+        ("vmap_inner_dim", "exp", REGION),
+        ("vmap_inner_dim", "add", REGION),
+        ("vmap_inner_dim", "_remove_batch_dim", REGION),
+        ("vmap_inner_dim_static", "_add_batch_dim", BATCH),
+        ("vmap_inner_dim_static", "exp", REGION),
+        ("vmap_inner_dim_static", "add", REGION),
+        ("vmap_inner_dim_static", "_remove_batch_dim", REGION),
+    ]
+};
 
 /// Kernels of the custom operators `scripts/program_findings.py` defines,
 /// as an embedding program registers them.

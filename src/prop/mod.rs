@@ -179,6 +179,15 @@ pub struct Propagation {
     /// The wrapped-number tensors of the plan's constant numbers
     /// ([`ArgSource::Number`]), made with the inputs.
     numbers: Vec<TensorId>,
+    /// The batch dims of the tensors `vmap` batches in this run
+    /// ([`crate::vmap`]).
+    pub(crate) batched: HashMap<TensorId, crate::vmap::BatchDims>,
+    /// Tensors of a `vmap` region whose batch dims are not modelled: the
+    /// nodes that take them are unsupported ([`crate::vmap`]).
+    pub(crate) unmodelled: std::collections::HashSet<TensorId>,
+    /// Whether the node running now found an argument of
+    /// [`Self::unmodelled`]: its results (the recorded ones) join it.
+    pub(crate) spreads_unmodelled: bool,
 }
 
 impl Propagation {
@@ -214,10 +223,19 @@ impl Propagation {
         let node = &graph.nodes[i];
         match step {
             Step::Unsupported(reason) => Status::Unsupported(reason.clone()),
+            Step::Builtin(Builtin::Vmap(n)) => match self.run_vmap(graph, i, *n) {
+                Ok(()) => Status::Ran,
+                Err(crate::vmap::Refusal::Failed(e)) => Status::Failed(e),
+                Err(crate::vmap::Refusal::Unmodelled(e)) => Status::Unsupported(e),
+            },
             Step::Builtin(b) => match self.run_builtin(graph, i, b) {
                 Ok(()) => Status::Ran,
                 Err(e) => Status::Failed(e),
             },
+            Step::Op { .. } if !self.unmodelled.is_empty() && self.takes_unmodelled(graph, i) => {
+                self.spreads_unmodelled = true;
+                Status::Unsupported(crate::vmap::UNMODELLED_REGION.to_string())
+            }
             Step::Op { def, args, class } => {
                 // A `wrap_with_set_grad_enabled` region's mode, else the
                 // program's; the mode changes (emptying its dispatch
@@ -290,7 +308,13 @@ impl Propagation {
                 drop(values);
                 self.scratch = scratch;
                 match result {
-                    Ok(outs) => self.bind_outputs(graph, i, &outs, replayed),
+                    Ok(outs) => {
+                        let status = self.bind_outputs(graph, i, &outs, replayed);
+                        if !self.batched.is_empty() && status == Status::Ran {
+                            self.batch_results(graph, i, &outs);
+                        }
+                        status
+                    }
                     Err(e) => Status::Failed(self.describe_error(&e)),
                 }
             }

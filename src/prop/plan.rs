@@ -373,6 +373,9 @@ impl Plan {
                 Vec::new()
             },
             numbers: Vec::new(),
+            batched: HashMap::new(),
+            unmodelled: Default::default(),
+            spreads_unmodelled: false,
         };
         p.make_inputs(graph)?;
         for v in graph.inputs.iter().filter_map(|input| input.value) {
@@ -413,6 +416,8 @@ impl Plan {
     /// Run every node on a propagation whose inputs are made.
     pub(super) fn execute(&self, graph: &Graph, p: &mut Propagation) {
         let check = p.checks.is_some();
+        p.batched.clear();
+        p.unmodelled.clear();
         for (i, step) in self.steps.iter().enumerate() {
             let status = p.run_node(graph, i, step);
             if status == Status::Ran {
@@ -428,6 +433,9 @@ impl Plan {
                 }
             } else {
                 p.outputs_from_recorded(graph, i);
+                if std::mem::take(&mut p.spreads_unmodelled) {
+                    p.mark_unmodelled(graph, i);
+                }
             }
             p.status.push(status);
         }

@@ -1,0 +1,417 @@
+//! `torch.vmap` in the default export IR: the pre-dispatch nodes of
+//! `torch._functorch.predispatch` (`_vmap_increment_nesting`,
+//! `_add_batch_dim`, `_remove_batch_dim`, `_vmap_decrement_nesting`,
+//! `lazy_load_decompositions`) around the operators the vmapped function
+//! calls, on batched tensors. The Core ATen IR has none: decomposition
+//! runs the batching rules away.
+//!
+//! A batched tensor is held as its *logical* tensor, the one the function
+//! sees and export records (the physical tensor without its batch dims),
+//! and the operators run on logical tensors as on any other. Beside it a
+//! run keeps, per tensor, its batch dims: level, size and the physical
+//! stride of each. That is exact while the batch dims are the outermost
+//! dims, outside dense logical tensors, as when a contiguous tensor (or
+//! every other row of one) is vmapped over its first dim (`in_dims=0`,
+//! the default): functorch's batching rules then lay results out with the
+//! batch dims outermost, so a result's logical layout is the operator's on
+//! the logical operands, and its physical one adds the batch dims outside
+//! it (a new result: dense, the innermost level's stride its logical
+//! element count; a view of an operand: that operand's batch strides).
+//! `_add_batch_dim` of a batch dim inside the others (another `in_dims`
+//! of a contiguous tensor), where the rules' layouts differ, is
+//! unsupported.
+//!
+//! What an unsupported `_add_batch_dim` batches is not modelled either:
+//! every node taking its logical tensor, or a result of such a node, is
+//! unsupported (its results are PyTorch's recorded ones), up to the
+//! `_remove_batch_dim` that leaves the outermost `vmap`.
+//!
+//! `_remove_batch_dim(t, level, size, out_dim)` (functorch's
+//! `_remove_batch_dim`) gives the physical tensor with the batch dim of
+//! `level` moved to `out_dim` (`_movedim`), or, for a tensor not batched
+//! at `level` (computed from unbatched values only), `t` expanded to the
+//! batch size at `out_dim`.
+
+use crate::graph::{Arg, Graph, NodeOutput};
+use crate::prop::{Propagation, Slot};
+use fake_runtime::mode::{Output, Value};
+use fake_runtime::{SymInt, TensorId, TensorMeta};
+use smallvec::SmallVec;
+
+/// Why a node taking a tensor of [`Propagation::unmodelled`] is
+/// unsupported.
+pub(crate) const UNMODELLED_REGION: &str =
+    "an operand is batched by a vmap whose batch dims are not modelled";
+
+/// One batch dim of a batched tensor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct BatchDim {
+    /// The vmap level (1 for the outermost `vmap`).
+    pub(crate) level: i64,
+    /// The batch size.
+    pub(crate) size: SymInt,
+    /// The dim's stride in the physical tensor.
+    pub(crate) stride: SymInt,
+}
+
+/// A tensor's batch dims, outermost level first.
+pub(crate) type BatchDims = SmallVec<[BatchDim; 2]>;
+
+/// Why a pre-dispatch node did not run.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Refusal {
+    /// It failed, as PyTorch would not have.
+    Failed(String),
+    /// A layout the batch dims are not modelled for (the node is
+    /// unsupported).
+    Unmodelled(String),
+}
+
+impl From<String> for Refusal {
+    fn from(e: String) -> Refusal {
+        Refusal::Failed(e)
+    }
+}
+
+/// The pre-dispatch node of a node's target, if it is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VmapNode {
+    /// `_vmap_increment_nesting`, `_vmap_decrement_nesting`,
+    /// `lazy_load_decompositions`: nothing to compute.
+    Nesting,
+    /// `_add_batch_dim(x, batch_dim, level)`.
+    AddBatchDim,
+    /// `_remove_batch_dim(t, level, batch_size, out_dim)`.
+    RemoveBatchDim,
+}
+
+impl VmapNode {
+    /// The node a target names (`torch._functorch.predispatch._add_batch_dim`).
+    pub(crate) fn of(target: &str) -> Option<VmapNode> {
+        Some(
+            match target.strip_prefix("torch._functorch.predispatch.")? {
+                "_vmap_increment_nesting"
+                | "_vmap_decrement_nesting"
+                | "lazy_load_decompositions" => VmapNode::Nesting,
+                "_add_batch_dim" => VmapNode::AddBatchDim,
+                "_remove_batch_dim" => VmapNode::RemoveBatchDim,
+                _ => return None,
+            },
+        )
+    }
+}
+
+impl Propagation {
+    /// Run node `i`, a pre-dispatch node of `vmap`.
+    pub(crate) fn run_vmap(&mut self, graph: &Graph, i: usize, n: VmapNode) -> Result<(), Refusal> {
+        let node = &graph.nodes[i];
+        let arg = |k: usize| {
+            node.args
+                .get(k)
+                .map(|(_, a)| a)
+                .ok_or_else(|| format!("argument {k} is missing"))
+        };
+        let int = |p: &Self, k: usize| -> Result<SymInt, String> {
+            match arg(k)? {
+                Arg::Int(v) => Ok(SymInt::Int(*v)),
+                Arg::SymInt(s) => p.int_of(*s),
+                other => Err(format!(
+                    "argument {k} is {}, not an integer",
+                    crate::builtins::kind(other)
+                )),
+            }
+        };
+        let constant = |p: &Self, k: usize| -> Result<i64, String> {
+            match int(p, k)? {
+                SymInt::Int(v) => Ok(v),
+                _ => Err(format!("argument {k} is symbolic")),
+            }
+        };
+        let tensor = |p: &Self| -> Result<TensorId, String> {
+            match arg(0)? {
+                Arg::Tensor(v) => p.tensor_of(*v),
+                other => Err(format!(
+                    "argument 0 is {}, not a tensor",
+                    crate::builtins::kind(other)
+                )),
+            }
+        };
+        if !matches!(n, VmapNode::Nesting) && !self.unmodelled.is_empty() {
+            let x = tensor(self)?;
+            if self.unmodelled.contains(&x) {
+                // Leaving the outermost vmap, the recorded result is all
+                // there is to know.
+                let outermost = n == VmapNode::RemoveBatchDim && constant(self, 1)? <= 1;
+                self.spreads_unmodelled = !outermost;
+                return Err(Refusal::Unmodelled(UNMODELLED_REGION.into()));
+            }
+        }
+        let t = match n {
+            VmapNode::Nesting => return Ok(()),
+            VmapNode::AddBatchDim => {
+                let x = tensor(self)?;
+                let (dim, level) = (constant(self, 1)?, constant(self, 2)?);
+                self.add_batch_dim(x, dim, level)?
+            }
+            VmapNode::RemoveBatchDim => {
+                let t = tensor(self)?;
+                let (level, size) = (constant(self, 1)?, int(self, 2)?);
+                let out_dim = constant(self, 3)?;
+                self.remove_batch_dim(t, level, size, out_dim)?
+            }
+        };
+        match node.outputs.first() {
+            Some(NodeOutput::Tensor(v)) => {
+                self.slots[v.0 as usize] = Slot::Tensor(t);
+                Ok(())
+            }
+            _ => Err(Refusal::Failed(
+                "its result is not recorded as a tensor".into(),
+            )),
+        }
+    }
+
+    /// The logical tensor of `x` batched along `dim` at `level`: `x`
+    /// without that dim, a view at the same offset.
+    fn add_batch_dim(&mut self, x: TensorId, dim: i64, level: i64) -> Result<TensorId, Refusal> {
+        let m = self.mode.meta(x).map_err(|e| e.to_string())?.clone();
+        let rank = m.dim() as i64;
+        let d = if dim < 0 { dim + rank } else { dim };
+        if !(0..rank).contains(&d) {
+            return Err(format!("batch dim {dim} out of range for rank {rank}").into());
+        }
+        let d = d as usize;
+        let mut logical = m.clone();
+        logical.sizes.remove(d);
+        logical.strides.remove(d);
+        // Exact only where the batch dim is outermost and dense over the
+        // rest (see the module's documentation): tested at the hints, so
+        // that the test records no guard.
+        let env = self.mode.env_mut();
+        let hints = |env: &mut fake_runtime::ShapeEnv, vs: &[SymInt]| -> Option<Vec<i64>> {
+            vs.iter()
+                .map(|&v| env.size_hint(v).ok().flatten())
+                .collect()
+        };
+        let dense = match (hints(env, &m.sizes), hints(env, &m.strides)) {
+            (Some(sizes), Some(strides)) => outermost_and_dense(&sizes, &strides, d),
+            _ => false,
+        };
+        if !dense {
+            self.spreads_unmodelled = true;
+            return Err(Refusal::Unmodelled(format!(
+                "vmap over dim {d} of a tensor of strides {}: only a batch dim outside a dense tensor is modelled",
+                fake_runtime::shape::display_dims(env, &m.strides)
+            )));
+        }
+        let mut dims = self.batched.get(&x).cloned().unwrap_or_default();
+        if dims.last().is_some_and(|b| b.level >= level) {
+            let outer = dims[dims.len() - 1].level;
+            return Err(format!("vmap level {level} inside level {outer}").into());
+        }
+        dims.push(BatchDim {
+            level,
+            size: m.sizes[d],
+            stride: m.strides[d],
+        });
+        let storage = self.mode.tensor(x).map_err(|e| e.to_string())?.storage;
+        logical.requires_grad = m.requires_grad;
+        let t = self.mode.add_tensor(logical, Some(storage), false);
+        self.batched.insert(t, dims);
+        Ok(t)
+    }
+
+    /// `_remove_batch_dim(t, level, size, out_dim)`.
+    fn remove_batch_dim(
+        &mut self,
+        t: TensorId,
+        level: i64,
+        size: SymInt,
+        out_dim: i64,
+    ) -> Result<TensorId, String> {
+        let m = self.mode.meta(t).map_err(|e| e.to_string())?.clone();
+        let rank = m.dim() as i64 + 1;
+        let d = if out_dim < 0 { out_dim + rank } else { out_dim };
+        if !(0..rank).contains(&d) {
+            return Err(format!("out_dim {out_dim} out of range for rank {rank}"));
+        }
+        let d = d as usize;
+        let mut dims = self.batched.get(&t).cloned().unwrap_or_default();
+        let Some(inner) = dims.last().copied().filter(|b| b.level == level) else {
+            if dims.iter().any(|b| b.level == level) {
+                return Err(format!(
+                    "vmap level {level} is not the innermost of its tensor"
+                ));
+            }
+            // Not batched at `level`: expanded to the batch size.
+            let mut sizes: Vec<SymInt> = m.sizes.to_vec();
+            sizes.insert(d, size);
+            let u = self.call_view(
+                "aten::unsqueeze",
+                &[Value::Tensor(t), Value::Int(SymInt::Int(d as i64))],
+            )?;
+            let e = self.call_view(
+                "aten::expand",
+                &[Value::Tensor(u), Value::Ints(&sizes), Value::Bool(false)],
+            )?;
+            self.keep_outer_dims(e, dims);
+            return Ok(e);
+        };
+        dims.pop();
+        let mut physical = TensorMeta {
+            sizes: m.sizes.clone(),
+            strides: m.strides.clone(),
+            ..m.clone()
+        };
+        physical.sizes.insert(d, inner.size);
+        physical.strides.insert(d, inner.stride);
+        let storage = self.mode.tensor(t).map_err(|e| e.to_string())?.storage;
+        let p = self.mode.add_tensor(physical, Some(storage), false);
+        self.keep_outer_dims(p, dims);
+        Ok(p)
+    }
+
+    /// Record `t`'s outer batch dims, if any.
+    fn keep_outer_dims(&mut self, t: TensorId, dims: BatchDims) {
+        if !dims.is_empty() {
+            self.batched.insert(t, dims);
+        }
+    }
+
+    fn call_view(&mut self, op: &str, args: &[Value<'_>]) -> Result<TensorId, String> {
+        match self
+            .mode
+            .dispatch_named(op, args)
+            .map_err(|e| e.to_string())?
+            .first()
+        {
+            Some(Output::Tensor(t)) => Ok(*t),
+            _ => Err(format!("{op} gave no tensor")),
+        }
+    }
+
+    /// The batch dims of node `i`'s results, after it ran on `outs`: the
+    /// levels of its tensor arguments; a result on an argument's storage
+    /// (a view, or the argument written in place) keeps that argument's
+    /// strides, a new one is dense with its batch dims outermost.
+    pub(crate) fn batch_results(&mut self, graph: &Graph, i: usize, outs: &[Output]) {
+        let mut inputs: SmallVec<[TensorId; 4]> = SmallVec::new();
+        for (_, a) in &graph.nodes[i].args {
+            let mut add = |v: crate::graph::ValueId| {
+                if let Slot::Tensor(t) = self.slot(v)
+                    && self.batched.contains_key(&t)
+                {
+                    inputs.push(t);
+                }
+            };
+            match a {
+                Arg::Tensor(v) => add(*v),
+                Arg::Tensors(vs) => vs.iter().for_each(|v| add(*v)),
+                Arg::OptTensors(vs) => vs.iter().flatten().for_each(|v| add(*v)),
+                _ => {}
+            }
+        }
+        if inputs.is_empty() {
+            return;
+        }
+        // The levels of all batched arguments, outermost first.
+        let mut levels: BatchDims = SmallVec::new();
+        for x in &inputs {
+            for b in &self.batched[x] {
+                if !levels.iter().any(|l| l.level == b.level) {
+                    levels.push(*b);
+                }
+            }
+        }
+        levels.sort_by_key(|b| b.level);
+        let results = outs.iter().flat_map(|o| match o {
+            Output::Tensor(t) => std::slice::from_ref(t),
+            Output::Tensors(ts) => ts.as_slice(),
+            _ => &[],
+        });
+        let results: SmallVec<[TensorId; 4]> = results.copied().collect();
+        for t in results {
+            if self.batched.contains_key(&t) {
+                continue;
+            }
+            let Ok(ft) = self.mode.tensor(t) else {
+                continue;
+            };
+            let storage = ft.storage;
+            let viewed = inputs
+                .iter()
+                .find(|x| self.mode.tensor(**x).is_ok_and(|fx| fx.storage == storage));
+            let dims = match viewed {
+                Some(x) => self.batched[x].clone(),
+                None => match self.dense_batch_dims(t, &levels) {
+                    Some(d) => d,
+                    None => continue,
+                },
+            };
+            self.batched.insert(t, dims);
+        }
+    }
+
+    /// Batch dims `levels` laid outermost over new tensor `t`: the
+    /// innermost level's stride is `t`'s element count, each outer one the
+    /// next inner one's stride times its size.
+    fn dense_batch_dims(&mut self, t: TensorId, levels: &BatchDims) -> Option<BatchDims> {
+        let sizes = self.mode.meta(t).ok()?.sizes.clone();
+        let env = self.mode.env_mut();
+        let mut stride = fake_runtime::shape::numel(env, &sizes).ok()?;
+        let mut dims = levels.clone();
+        for b in dims.iter_mut().rev() {
+            b.stride = stride;
+            stride = env.mul(stride, b.size).ok()?;
+        }
+        Some(dims)
+    }
+}
+
+/// Whether dim `d` of a layout of `sizes` and `strides` lies outside the
+/// others, which are non-overlapping and dense: its stride at least their
+/// element count.
+fn outermost_and_dense(sizes: &[i64], strides: &[i64], d: usize) -> bool {
+    let mut rest: Vec<(i64, i64)> = (0..sizes.len())
+        .filter(|&k| k != d && sizes[k] != 1)
+        .map(|k| (strides[k], sizes[k]))
+        .collect();
+    rest.sort_unstable();
+    let mut expected = 1i64;
+    for (stride, size) in rest {
+        if size == 0 {
+            return true;
+        }
+        if stride != expected {
+            return false;
+        }
+        expected = expected.saturating_mul(size);
+    }
+    sizes[d] <= 1 || strides[d] >= expected
+}
+
+impl Propagation {
+    /// Whether node `i` takes a tensor of [`Self::unmodelled`].
+    pub(crate) fn takes_unmodelled(&self, graph: &Graph, i: usize) -> bool {
+        graph.nodes[i].args.iter().any(|(_, a)| {
+            let unmodelled = |v: &crate::graph::ValueId| {
+                matches!(self.slot(*v), Slot::Tensor(t) if self.unmodelled.contains(&t))
+            };
+            match a {
+                Arg::Tensor(v) => unmodelled(v),
+                Arg::Tensors(vs) => vs.iter().any(unmodelled),
+                Arg::OptTensors(vs) => vs.iter().flatten().any(unmodelled),
+                _ => false,
+            }
+        })
+    }
+
+    /// Add node `i`'s tensor results to [`Self::unmodelled`].
+    pub(crate) fn mark_unmodelled(&mut self, graph: &Graph, i: usize) {
+        for v in crate::report::output_values(&graph.nodes[i].outputs) {
+            if let Slot::Tensor(t) = self.slot(v) {
+                self.unmodelled.insert(t);
+            }
+        }
+    }
+}
