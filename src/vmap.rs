@@ -200,8 +200,7 @@ impl Propagation {
         if !dense {
             self.spreads_unmodelled = true;
             return Err(Refusal::Unmodelled(format!(
-                "vmap over dim {d} of a tensor of strides {}: only a batch dim outside a dense tensor is modelled",
-                fake_runtime::shape::display_dims(env, &m.strides)
+                "vmap over dim {d} of a rank-{rank} tensor inside its other dims: only batch dims outside a dense tensor are modelled"
             )));
         }
         let mut dims = self.batched.get(&x).cloned().unwrap_or_default();
