@@ -324,6 +324,9 @@ impl Propagation {
     /// Bind a node's results to its outputs (`replayed`: answered from a
     /// recording of an earlier call of this run, whose results' metadata
     /// guards are recorded already).
+    // Inlined into `run_node`, its hot caller (`auto_functionalized` is
+    // the other).
+    #[inline(always)]
     pub(crate) fn bind_outputs(
         &mut self,
         graph: &Graph,
