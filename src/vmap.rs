@@ -245,11 +245,11 @@ impl Propagation {
             // Not batched at `level`: expanded to the batch size.
             let mut sizes: Vec<SymInt> = m.sizes.to_vec();
             sizes.insert(d, size);
-            let u = self.call_view(
+            let u = self.call(
                 "aten::unsqueeze",
                 &[Value::Tensor(t), Value::Int(SymInt::Int(d as i64))],
             )?;
-            let e = self.call_view(
+            let e = self.call(
                 "aten::expand",
                 &[Value::Tensor(u), Value::Ints(&sizes), Value::Bool(false)],
             )?;
@@ -274,18 +274,6 @@ impl Propagation {
     fn keep_outer_dims(&mut self, t: TensorId, dims: BatchDims) {
         if !dims.is_empty() {
             self.batched.insert(t, dims);
-        }
-    }
-
-    fn call_view(&mut self, op: &str, args: &[Value<'_>]) -> Result<TensorId, String> {
-        match self
-            .mode
-            .dispatch_named(op, args)
-            .map_err(|e| e.to_string())?
-            .first()
-        {
-            Some(Output::Tensor(t)) => Ok(*t),
-            _ => Err(format!("{op} gave no tensor")),
         }
     }
 

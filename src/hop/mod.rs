@@ -249,7 +249,8 @@ impl Propagation {
         self.mode.meta(t).map_err(|e| e.to_string())
     }
 
-    fn call(&mut self, op: &str, args: &[Value<'_>]) -> Result<TensorId, String> {
+    /// Dispatch `op` on `args` for its one tensor result.
+    pub(crate) fn call(&mut self, op: &str, args: &[Value<'_>]) -> Result<TensorId, String> {
         match self
             .mode
             .dispatch_named(op, args)
