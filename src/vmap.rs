@@ -35,7 +35,7 @@
 use crate::graph::{Arg, Graph, NodeOutput};
 use crate::prop::{Propagation, Slot};
 use fake_runtime::mode::{Output, Value};
-use fake_runtime::{SymInt, TensorId, TensorMeta};
+use fake_runtime::{SymInt, TensorId};
 use smallvec::SmallVec;
 
 /// Why a node taking a tensor of [`Propagation::unmodelled`] is
@@ -214,7 +214,6 @@ impl Propagation {
             stride: m.strides[d],
         });
         let storage = self.mode.tensor(x).map_err(|e| e.to_string())?.storage;
-        logical.requires_grad = m.requires_grad;
         let t = self.mode.add_tensor(logical, Some(storage), false);
         self.batched.insert(t, dims);
         Ok(t)
@@ -257,11 +256,7 @@ impl Propagation {
             return Ok(e);
         };
         dims.pop();
-        let mut physical = TensorMeta {
-            sizes: m.sizes.clone(),
-            strides: m.strides.clone(),
-            ..m.clone()
-        };
+        let mut physical = m;
         physical.sizes.insert(d, inner.size);
         physical.strides.insert(d, inner.stride);
         let storage = self.mode.tensor(t).map_err(|e| e.to_string())?.storage;
