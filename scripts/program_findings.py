@@ -4,8 +4,8 @@ computed from sizes that stay symbolic, torchvision's detection
 operators and torch's functional collectives (custom operators beside
 aten's), what an asserted conjunction teaches, and the higher-order
 operators a program's Python code or its custom operators bring
-(`hints_wrapper`, `print`, `auto_functionalized_v2`), and `torch.vmap`'s
-pre-dispatch nodes.
+(`hints_wrapper`, `print`, `auto_functionalized_v2`), `torch.vmap`'s
+pre-dispatch nodes, and integer inputs of dynamic value.
 """
 
 import torch
@@ -232,3 +232,12 @@ class VmapInnerDim(torch.nn.Module):
 
     def forward(self, x):
         return torch.vmap(lambda a: a.exp() + 1, in_dims=1)(x), x.sum(1)
+
+
+class IntInputs(torch.nn.Module):
+    """An integer input of dynamic value (a SymInt the program takes, not
+    a size): a slice up to it, a size made from it; PyTorch's guards name
+    it as `L['n']`."""
+
+    def forward(self, x, n: int):
+        return x[:n] * 2, torch.zeros(n * 2), x.new_ones(n, x.shape[1] + n)

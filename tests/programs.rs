@@ -362,7 +362,8 @@ programs!(
     oblivious_layouts,
     mutating_custom_ops,
     hints_and_print,
-    vmapped,;
+    vmapped,
+    int_inputs,;
     // Programs calling custom operators whose results need a kernel.
     mutating_custom_op_result => custom_kernels::registry(),;
     // Programs with nodes that are not modelled.

@@ -62,6 +62,8 @@ pub(crate) enum Field {
     Stride(usize),
     /// `.storage_offset()`.
     StorageOffset,
+    /// The input itself, an integer (`L['n']`).
+    Value,
 }
 
 /// A binary arithmetic operator.
@@ -461,7 +463,8 @@ impl Parser {
     }
 
     /// After `L`: `['x']`, then `[i]` or `['k']` for nested inputs, then
-    /// `.size()[i]`, `.stride()[i]` or `.storage_offset()`.
+    /// `.size()[i]`, `.stride()[i]` or `.storage_offset()` of a tensor, or
+    /// nothing for an integer input.
     fn input(&mut self) -> Result<Expr, ParseError> {
         let mut path: Vec<String> = Vec::new();
         while self.eat_op("[") {
@@ -477,7 +480,8 @@ impl Parser {
             return self.err("expected `[` after `L`");
         }
         if !self.eat_op(".") {
-            return self.err("expected `.size()`, `.stride()` or `.storage_offset()`");
+            // An integer input, read as it is.
+            return Ok(Expr::Input(path.join("_"), Field::Value));
         }
         let method = match self.peek() {
             Some(Tok::Name(m)) => m.clone(),

@@ -8,7 +8,8 @@
 //! regions, not as text: at the hints and at a few hundred other points
 //! (small sizes, sizes near the hints, multiples of them, large sizes, and
 //! points where two symbols are equal), drawn deterministically over the
-//! symbols of the user inputs' sizes, strides and offsets. A backed symbol
+//! symbols of the user inputs' sizes, strides and offsets (and integer
+//! inputs' values). A backed symbol
 //! is at least 2 on both sides (sizes 0 and 1 are specialised when traced,
 //! whatever a range constraint prints).
 //!
@@ -79,10 +80,21 @@ struct InputMeta {
     sizes: Vec<SymInt>,
     strides: Vec<SymInt>,
     offset: SymInt,
+    /// An integer input's value (a tensor's is `None`).
+    value: Option<SymInt>,
 }
 
-/// The user inputs' sizes, strides and offset at a point, by name.
-type Concrete = HashMap<String, (Vec<i64>, Vec<i64>, i64)>;
+/// A user input's metadata at a point.
+struct InputAt {
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+    offset: i64,
+    /// An integer input's value.
+    value: Option<i64>,
+}
+
+/// The user inputs' metadata at a point, by name.
+type Concrete = HashMap<String, InputAt>;
 
 /// Compare PyTorch's recorded guards with ours over the input sizes.
 pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
@@ -106,25 +118,46 @@ pub fn compare(graph: &Graph, p: &mut Propagation) -> GuardCheck {
         let (InputKind::User, Some(v)) = (&input.kind, input.value) else {
             continue;
         };
-        let Slot::Tensor(t) = p.slots[v.0 as usize] else {
-            continue;
+        let name = graph.value(v).name.as_str();
+        let t = match p.slots[v.0 as usize] {
+            Slot::Tensor(t) => t,
+            Slot::Int(value) => {
+                inputs.insert(
+                    name,
+                    InputMeta {
+                        sizes: Vec::new(),
+                        strides: Vec::new(),
+                        offset: SymInt::Int(0),
+                        value: Some(value),
+                    },
+                );
+                continue;
+            }
+            _ => continue,
         };
         let Ok(meta) = p.mode.meta(t) else {
             continue;
         };
         inputs.insert(
-            graph.value(v).name.as_str(),
+            name,
             InputMeta {
                 sizes: meta.sizes.to_vec(),
                 strides: meta.strides.to_vec(),
                 offset: meta.storage_offset,
+                value: None,
             },
         );
     }
     // The free symbols: the backed ones of the inputs' metadata.
     let mut roots: Vec<Symbol> = Vec::new();
     for m in inputs.values() {
-        for v in m.sizes.iter().chain(&m.strides).chain([&m.offset]) {
+        for v in m
+            .sizes
+            .iter()
+            .chain(&m.strides)
+            .chain([&m.offset])
+            .chain(&m.value)
+        {
             if let SymInt::Expr(e) = v {
                 for s in arena.free_symbols(*e) {
                     if !roots.contains(&s) && !arena.is_unbacked(s) {
@@ -214,7 +247,19 @@ fn inputs_at(
     for (name, m) in inputs {
         let sizes: Option<Vec<i64>> = m.sizes.iter().map(|&v| at(v)).collect();
         let strides: Option<Vec<i64>> = m.strides.iter().map(|&v| at(v)).collect();
-        out.insert((*name).to_string(), (sizes?, strides?, at(m.offset)?));
+        let value = match m.value {
+            Some(v) => Some(at(v)?),
+            None => None,
+        };
+        out.insert(
+            (*name).to_string(),
+            InputAt {
+                sizes: sizes?,
+                strides: strides?,
+                offset: at(m.offset)?,
+                value,
+            },
+        );
     }
     Some(out)
 }
@@ -241,11 +286,12 @@ fn admits_theirs(
         }
     }
     let input = |name: &str, field: Field| -> Option<i64> {
-        let (sizes, strides, offset) = inputs.get(name)?;
+        let at = inputs.get(name)?;
         match field {
-            Field::Size(i) => sizes.get(i).copied(),
-            Field::Stride(i) => strides.get(i).copied(),
-            Field::StorageOffset => Some(*offset),
+            Field::Size(i) => at.sizes.get(i).copied(),
+            Field::Stride(i) => at.strides.get(i).copied(),
+            Field::StorageOffset => Some(at.offset),
+            Field::Value => at.value,
         }
     };
     for (text, e) in theirs {
