@@ -226,12 +226,18 @@ class Vmapped(torch.nn.Module):
 
 class VmapInnerDim(torch.nn.Module):
     """`torch.vmap` over a dim inside others (`in_dims=1` of a contiguous
-    tensor), whose batching rules lay results out otherwise: the batch
-    dim's node and every node of the region are unsupported, the rest
-    runs."""
+    tensor), and over the batch of a channels-last tensor (whose batched
+    convolution keeps channels-last), where the batching rules lay
+    results out otherwise than the operators on the logical tensors: the
+    batch dim's node and every node of its region are unsupported, the
+    rest runs."""
 
-    def forward(self, x):
-        return torch.vmap(lambda a: a.exp() + 1, in_dims=1)(x), x.sum(1)
+    def forward(self, x, y, w):
+        return (
+            torch.vmap(lambda a: a.exp() + 1, in_dims=1)(x),
+            x.sum(1),
+            torch.vmap(lambda a: F.conv2d(a, w, padding=1).relu())(y),
+        )
 
 
 class IntInputs(torch.nn.Module):

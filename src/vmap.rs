@@ -10,16 +10,19 @@
 //! and the operators run on logical tensors as on any other. Beside it a
 //! run keeps, per tensor, its batch dims: level, size and the physical
 //! stride of each. That is exact while the batch dims are the outermost
-//! dims, outside dense logical tensors, as when a contiguous tensor (or
-//! every other row of one) is vmapped over its first dim (`in_dims=0`,
+//! dims, outside contiguous logical tensors, as when a contiguous tensor
+//! (or every other row of one) is vmapped over its first dim (`in_dims=0`,
 //! the default): functorch's batching rules then lay results out with the
 //! batch dims outermost, so a result's logical layout is the operator's on
 //! the logical operands, and its physical one adds the batch dims outside
 //! it (a new result: dense, the innermost level's stride its logical
 //! element count; a view of an operand: that operand's batch strides).
 //! `_add_batch_dim` of a batch dim inside the others (another `in_dims`
-//! of a contiguous tensor), where the rules' layouts differ, is
-//! unsupported.
+//! of a contiguous tensor), or of a logical tensor laid out otherwise (a
+//! channels-last batch, whose batched convolution keeps channels-last
+//! where the logical, unbatched one would not), is unsupported. (A
+//! layout-sensitive operator on a view made inside the region, as a
+//! convolution of a permuted logical tensor, is not told apart.)
 //!
 //! What an unsupported `_add_batch_dim` batches is not modelled either:
 //! every node taking its logical tensor, or a result of such a node, is
@@ -184,8 +187,8 @@ impl Propagation {
         let mut logical = m.clone();
         logical.sizes.remove(d);
         logical.strides.remove(d);
-        // Exact only where the batch dim is outermost and dense over the
-        // rest (see the module's documentation): tested at the hints, so
+        // Exact only where the batch dim lies outside a contiguous logical
+        // tensor (see the module's documentation): tested at the hints, so
         // that the test records no guard.
         let env = self.mode.env_mut();
         let hints = |env: &mut fake_runtime::ShapeEnv, vs: &[SymInt]| -> Option<Vec<i64>> {
@@ -194,13 +197,13 @@ impl Propagation {
                 .collect()
         };
         let dense = match (hints(env, &m.sizes), hints(env, &m.strides)) {
-            (Some(sizes), Some(strides)) => outermost_and_dense(&sizes, &strides, d),
+            (Some(sizes), Some(strides)) => outside_contiguous(&sizes, &strides, d),
             _ => false,
         };
         if !dense {
             self.spreads_unmodelled = true;
             return Err(Refusal::Unmodelled(format!(
-                "vmap over dim {d} of a rank-{rank} tensor inside its other dims: only batch dims outside a dense tensor are modelled"
+                "vmap over dim {d} of a rank-{rank} tensor: only a batch dim outside the others, over a contiguous tensor, is modelled"
             )));
         }
         let mut dims = self.batched.get(&x).cloned().unwrap_or_default();
@@ -351,23 +354,20 @@ impl Propagation {
 }
 
 /// Whether dim `d` of a layout of `sizes` and `strides` lies outside the
-/// others, which are non-overlapping and dense: its stride at least their
-/// element count.
-fn outermost_and_dense(sizes: &[i64], strides: &[i64], d: usize) -> bool {
-    let mut rest: Vec<(i64, i64)> = (0..sizes.len())
-        .filter(|&k| k != d && sizes[k] != 1)
-        .map(|k| (strides[k], sizes[k]))
-        .collect();
-    rest.sort_unstable();
+/// others, which are contiguous: its stride at least their element count.
+fn outside_contiguous(sizes: &[i64], strides: &[i64], d: usize) -> bool {
     let mut expected = 1i64;
-    for (stride, size) in rest {
-        if size == 0 {
+    for k in (0..sizes.len()).rev().filter(|&k| k != d) {
+        if sizes[k] == 0 {
             return true;
         }
-        if stride != expected {
+        if sizes[k] == 1 {
+            continue;
+        }
+        if strides[k] != expected {
             return false;
         }
-        expected = expected.saturating_mul(size);
+        expected = expected.saturating_mul(sizes[k]);
     }
     sizes[d] <= 1 || strides[d] >= expected
 }
