@@ -356,7 +356,8 @@ def programs():
         torch.randn(6, 4, 3),
         torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last),
         torch.randn(4, 3, 3, 3),
-    ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO}, None)
+        torch.randn(6, 5, 3),
+    ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO}, None, {0: Dim.AUTO})
     yield "int_inputs", pf.IntInputs(), (torch.randn(8, 3), 5), ({0: Dim.AUTO}, Dim.DYNAMIC)
     yield "hints_and_print", pf.HintsAndPrint(), (torch.randn(5, 4),), ({0: Dim.AUTO, 1: Dim.AUTO},)
     # Last, so their weights take nothing from the random state of the

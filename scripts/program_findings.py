@@ -201,7 +201,8 @@ class Vmapped(torch.nn.Module):
     vmaps (a dot product per pair); a result made of no batched value (an
     expand); the four nested vmaps transformers expands an
     attention mask with; every other row of a tensor (batch dims with a
-    gap); a linear layer, an index, `where` and `cat`."""
+    gap); a linear layer, an index, `where` and `cat`; `view_as_complex`
+    (batch strides counted in the complex elements)."""
 
     def forward(self, x, y, w, rows):
         vmap = torch.vmap
@@ -221,6 +222,7 @@ class Vmapped(torch.nn.Module):
             mask(b, h, q, kv),
             vmap(lambda a: torch.cat([torch.where(a > 0, a, 0.0), a.flip(0)]))(x[::2]),
             vmap(lambda a, j: F.gelu(a[j]).sum(0))(x, rows),
+            vmap(torch.view_as_complex)(x[..., :2].contiguous()) * 2,
         )
 
 
@@ -230,13 +232,17 @@ class VmapInnerDim(torch.nn.Module):
     convolution keeps channels-last), where the batching rules lay
     results out otherwise than the operators on the logical tensors: the
     batch dim's node and every node of its region are unsupported, the
-    rest runs."""
+    rest runs. Then operators whose batching rules lay results out
+    otherwise, with a batched weight (`linear`) or always (`fft_rfft`):
+    each and the rest of its region are unsupported."""
 
-    def forward(self, x, y, w):
+    def forward(self, x, y, w, ws):
         return (
             torch.vmap(lambda a: a.exp() + 1, in_dims=1)(x),
             x.sum(1),
             torch.vmap(lambda a: F.conv2d(a, w, padding=1).relu())(y),
+            torch.vmap(F.linear)(x, ws),
+            torch.vmap(torch.fft.rfft)(x),
         )
 
 

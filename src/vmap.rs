@@ -15,17 +15,21 @@
 //! the default): functorch's batching rules then lay results out with the
 //! batch dims outermost, so a result's logical layout is the operator's on
 //! the logical operands, and its physical one adds the batch dims outside
-//! it (a new result: dense, the innermost level's stride its logical
-//! element count; a view of an operand: that operand's batch strides).
+//! it (a new result: the strides contiguous strides give the batch dims
+//! outside its sizes; a view of an operand: that operand's batch
+//! strides).
 //! `_add_batch_dim` of a batch dim inside the others (another `in_dims`
 //! of a contiguous tensor), or of a logical tensor laid out otherwise (a
 //! channels-last batch, whose batched convolution keeps channels-last
-//! where the logical, unbatched one would not), is unsupported. (A
-//! layout-sensitive operator on a view made inside the region, as a
-//! convolution of a permuted logical tensor, is not told apart.)
+//! where the logical, unbatched one would not), is unsupported; so is a
+//! call whose batching rule lays its results out otherwise
+//! (`fake_ops::batches_as_logical`: the FFTs, the batch norms, a linear
+//! layer or a convolution of a batched weight, ...). (A layout-sensitive
+//! operator on a view made inside the region, as a convolution of a
+//! permuted logical tensor, is not told apart.)
 //!
-//! What an unsupported `_add_batch_dim` batches is not modelled either:
-//! every node taking its logical tensor, or a result of such a node, is
+//! What follows an unsupported `_add_batch_dim` or call is not modelled
+//! either: every node taking its result, or a result of such a node, is
 //! unsupported (its results are PyTorch's recorded ones), up to the
 //! `_remove_batch_dim` that leaves the outermost `vmap`.
 //!
@@ -38,7 +42,7 @@
 use crate::graph::{Arg, Graph, NodeOutput};
 use crate::prop::{Propagation, Slot};
 use fake_runtime::mode::{Output, Value};
-use fake_runtime::{SymInt, TensorId};
+use fake_runtime::{OpDef, SymInt, TensorId};
 use smallvec::SmallVec;
 
 /// Why a node taking a tensor of [`Propagation::unmodelled`] is
@@ -280,22 +284,8 @@ impl Propagation {
     /// (a view, or the argument written in place) keeps that argument's
     /// strides, a new one is dense with its batch dims outermost.
     pub(crate) fn batch_results(&mut self, graph: &Graph, i: usize, outs: &[Output]) {
-        let mut inputs: SmallVec<[TensorId; 4]> = SmallVec::new();
-        for (_, a) in &graph.nodes[i].args {
-            let mut add = |v: crate::graph::ValueId| {
-                if let Slot::Tensor(t) = self.slot(v)
-                    && self.batched.contains_key(&t)
-                {
-                    inputs.push(t);
-                }
-            };
-            match a {
-                Arg::Tensor(v) => add(*v),
-                Arg::Tensors(vs) => vs.iter().for_each(|v| add(*v)),
-                Arg::OptTensors(vs) => vs.iter().flatten().for_each(|v| add(*v)),
-                _ => {}
-            }
-        }
+        let mut inputs = tensor_args(self, graph, i);
+        inputs.retain(|t| self.batched.contains_key(t));
         if inputs.is_empty() {
             return;
         }
@@ -327,7 +317,7 @@ impl Propagation {
                 .iter()
                 .find(|x| self.mode.tensor(**x).is_ok_and(|fx| fx.storage == storage));
             let dims = match viewed {
-                Some(x) => self.batched[x].clone(),
+                Some(x) => self.viewed_batch_dims(*x, t),
                 None => match self.dense_batch_dims(t, &levels) {
                     Some(d) => d,
                     None => continue,
@@ -337,17 +327,36 @@ impl Propagation {
         }
     }
 
-    /// Batch dims `levels` laid outermost over new tensor `t`: the
-    /// innermost level's stride is `t`'s element count, each outer one the
-    /// next inner one's stride times its size.
+    /// The batch dims of `t`, a view of batched `x`: `x`'s, their strides
+    /// counted in `t`'s elements where its dtype is of another size
+    /// (`view_as_complex`, `view_as_real`).
+    fn viewed_batch_dims(&mut self, x: TensorId, t: TensorId) -> BatchDims {
+        let mut dims = self.batched[&x].clone();
+        let size = |p: &Self, t| p.mode.meta(t).map_or(1, |m| m.dtype.itemsize() as i64);
+        let (from, to) = (size(self, x), size(self, t));
+        if from != to {
+            let env = self.mode.env_mut();
+            for b in &mut dims {
+                let bytes = env.mul(b.stride, SymInt::Int(from));
+                if let Ok(s) = bytes.and_then(|v| env.floordiv(v, SymInt::Int(to))) {
+                    b.stride = s;
+                }
+            }
+        }
+        dims
+    }
+
+    /// Batch dims `levels` laid outermost over new tensor `t`, with the
+    /// strides contiguous strides give them (a dim's stride the product of
+    /// the inner sizes, each at least 1): the innermost level's is `t`'s
+    /// element count (of an empty `t`, with its zero sizes counted as 1).
     fn dense_batch_dims(&mut self, t: TensorId, levels: &BatchDims) -> Option<BatchDims> {
-        let sizes = self.mode.meta(t).ok()?.sizes.clone();
-        let env = self.mode.env_mut();
-        let mut stride = fake_runtime::shape::numel(env, &sizes).ok()?;
+        let mut sizes: SmallVec<[SymInt; 8]> = levels.iter().map(|b| b.size).collect();
+        sizes.extend(self.mode.meta(t).ok()?.sizes.iter().copied());
+        let strides = fake_runtime::strides::contiguous(self.mode.env_mut(), &sizes).ok()?;
         let mut dims = levels.clone();
-        for b in dims.iter_mut().rev() {
+        for (b, &stride) in dims.iter_mut().zip(&strides) {
             b.stride = stride;
-            stride = env.mul(stride, b.size).ok()?;
         }
         Some(dims)
     }
@@ -373,19 +382,26 @@ fn outside_contiguous(sizes: &[i64], strides: &[i64], d: usize) -> bool {
 }
 
 impl Propagation {
-    /// Whether node `i` takes a tensor of [`Self::unmodelled`].
-    pub(crate) fn takes_unmodelled(&self, graph: &Graph, i: usize) -> bool {
-        graph.nodes[i].args.iter().any(|(_, a)| {
-            let unmodelled = |v: &crate::graph::ValueId| {
-                matches!(self.slot(*v), Slot::Tensor(t) if self.unmodelled.contains(&t))
-            };
-            match a {
-                Arg::Tensor(v) => unmodelled(v),
-                Arg::Tensors(vs) => vs.iter().any(unmodelled),
-                Arg::OptTensors(vs) => vs.iter().flatten().any(unmodelled),
-                _ => false,
-            }
-        })
+    /// Why node `i`, a call of `def`, is not modelled in its vmap region:
+    /// it takes a tensor of [`Self::unmodelled`], or its batching rule
+    /// lays its results out otherwise than `def` does on the logical
+    /// tensors (`fake_ops::batches_as_logical`).
+    pub(crate) fn vmap_refusal(&self, graph: &Graph, i: usize, def: &OpDef) -> Option<String> {
+        let (mut unmodelled, mut batched) = (false, 0);
+        for t in tensor_args(self, graph, i) {
+            unmodelled |= self.unmodelled.contains(&t);
+            batched += usize::from(self.batched.contains_key(&t));
+        }
+        if unmodelled {
+            return Some(UNMODELLED_REGION.to_string());
+        }
+        (batched > 0 && !fake_ops::batches_as_logical(def.name, def.tags.pointwise, batched))
+            .then(|| {
+                format!(
+                    "{} with {batched} of its operands batched by a vmap: its batching rule lays its results out otherwise",
+                    def.name
+                )
+            })
     }
 
     /// Add node `i`'s tensor results to [`Self::unmodelled`].
@@ -396,4 +412,23 @@ impl Propagation {
             }
         }
     }
+}
+
+/// The tensors node `i`'s arguments name.
+fn tensor_args(p: &Propagation, graph: &Graph, i: usize) -> SmallVec<[TensorId; 4]> {
+    let mut out = SmallVec::new();
+    for (_, a) in &graph.nodes[i].args {
+        let mut add = |v: &crate::graph::ValueId| {
+            if let Slot::Tensor(t) = p.slot(*v) {
+                out.push(t);
+            }
+        };
+        match a {
+            Arg::Tensor(v) => add(v),
+            Arg::Tensors(vs) => vs.iter().for_each(add),
+            Arg::OptTensors(vs) => vs.iter().flatten().for_each(add),
+            _ => {}
+        }
+    }
+    out
 }

@@ -378,7 +378,9 @@ programs!(
 );
 
 /// `vmap_inner_dim`'s unsupported nodes, in the default IR (the Core
-/// ATen IR has no vmap): each batch dim and its region's nodes.
+/// ATen IR has no vmap): each refused batch dim and its region's nodes,
+/// each operator whose batching rule lays results out otherwise and the
+/// rest of its region.
 const VMAP_INNER_DIM: Unsupported = (
     &["vmap_inner_dim", "vmap_inner_dim_static"],
     &[
@@ -390,6 +392,10 @@ const VMAP_INNER_DIM: Unsupported = (
         ("conv2d", "an operand is batched by a vmap"),
         ("relu", "an operand is batched by a vmap"),
         ("_remove_batch_dim_1", "an operand is batched by a vmap"),
+        ("linear", "aten::linear with 2 of its operands batched"),
+        ("_remove_batch_dim_2", "an operand is batched by a vmap"),
+        ("fft_rfft", "aten::fft_rfft with 1 of its operands batched"),
+        ("_remove_batch_dim_3", "an operand is batched by a vmap"),
     ],
 );
 

@@ -37,6 +37,7 @@
 mod autocast;
 pub mod intrinsics;
 mod kernels;
+mod vmap;
 
 /// A kernel context on the CPU with `float32` defaults, for unit tests
 /// that call kernels or intrinsics directly.
@@ -57,6 +58,7 @@ pub(crate) fn cpu_cx<'a>(
 }
 
 pub use autocast::{autocast_policy, cpu_policies};
+pub use vmap::{batches_as_logical, vmap_listed};
 
 use fake_runtime::StaticRegistry;
 

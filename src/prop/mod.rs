@@ -232,9 +232,12 @@ impl Propagation {
                 Ok(()) => Status::Ran,
                 Err(e) => Status::Failed(e),
             },
-            Step::Op { .. } if !self.unmodelled.is_empty() && self.takes_unmodelled(graph, i) => {
+            Step::Op { def, .. }
+                if (!self.unmodelled.is_empty() || !self.batched.is_empty())
+                    && self.vmap_refusal(graph, i, def).is_some() =>
+            {
                 self.spreads_unmodelled = true;
-                Status::Unsupported(crate::vmap::UNMODELLED_REGION.to_string())
+                Status::Unsupported(self.vmap_refusal(graph, i, def).unwrap_or_default())
             }
             Step::Op { def, args, class } => {
                 // A `wrap_with_set_grad_enabled` region's mode, else the
