@@ -233,8 +233,9 @@ class VmapInnerDim(torch.nn.Module):
     results out otherwise than the operators on the logical tensors: the
     batch dim's node and every node of its region are unsupported, the
     rest runs. Then operators whose batching rules lay results out
-    otherwise, with a batched weight (`linear`) or always (`fft_rfft`):
-    each and the rest of its region are unsupported."""
+    otherwise, with a batched weight (`linear`) or always (`fft_rfft`),
+    and `cat` of empty batched tensors (which its rule skips): each and
+    the rest of its region are unsupported."""
 
     def forward(self, x, y, w, ws):
         return (
@@ -243,6 +244,7 @@ class VmapInnerDim(torch.nn.Module):
             torch.vmap(lambda a: F.conv2d(a, w, padding=1).relu())(y),
             torch.vmap(F.linear)(x, ws),
             torch.vmap(torch.fft.rfft)(x),
+            torch.vmap(lambda a, b: torch.cat([a, b]))(x[:, :0], x[:, :0]),
         )
 
 

@@ -24,7 +24,9 @@
 //! where the logical, unbatched one would not), is unsupported; so is a
 //! call whose batching rule lays its results out otherwise
 //! (`fake_ops::batches_as_logical`: the FFTs, the batch norms, a linear
-//! layer or a convolution of a batched weight, ...). (A layout-sensitive
+//! layer or a convolution of a batched weight, `nonzero`, ...), or on an
+//! empty batched operand (which the rules set aside: `cat` skips it). (A
+//! layout-sensitive
 //! operator on a view made inside the region, as a convolution of a
 //! permuted logical tensor, is not told apart.)
 //!
@@ -327,6 +329,19 @@ impl Propagation {
         }
     }
 
+    /// Whether `t` has no element at the hints (a test that records no
+    /// guard; `false` where a size has no hint).
+    fn empty_at_hints(&mut self, t: TensorId) -> bool {
+        let Ok(m) = self.mode.meta(t) else {
+            return false;
+        };
+        let sizes = m.sizes.clone();
+        let env = self.mode.env_mut();
+        sizes
+            .iter()
+            .any(|&s| matches!(env.size_hint(s), Ok(Some(0))))
+    }
+
     /// The batch dims of `t`, a view of batched `x`: `x`'s, their strides
     /// counted in `t`'s elements where its dtype is of another size
     /// (`view_as_complex`, `view_as_real`).
@@ -386,22 +401,33 @@ impl Propagation {
     /// it takes a tensor of [`Self::unmodelled`], or its batching rule
     /// lays its results out otherwise than `def` does on the logical
     /// tensors (`fake_ops::batches_as_logical`).
-    pub(crate) fn vmap_refusal(&self, graph: &Graph, i: usize, def: &OpDef) -> Option<String> {
-        let (mut unmodelled, mut batched) = (false, 0);
+    pub(crate) fn vmap_refusal(&mut self, graph: &Graph, i: usize, def: &OpDef) -> Option<String> {
+        let (mut unmodelled, mut batched, mut empty) = (false, 0, false);
         for t in tensor_args(self, graph, i) {
             unmodelled |= self.unmodelled.contains(&t);
-            batched += usize::from(self.batched.contains_key(&t));
+            if self.batched.contains_key(&t) {
+                batched += 1;
+                empty |= self.empty_at_hints(t);
+            }
         }
         if unmodelled {
             return Some(UNMODELLED_REGION.to_string());
         }
-        (batched > 0 && !fake_ops::batches_as_logical(def.name, def.tags.pointwise, batched))
-            .then(|| {
-                format!(
-                    "{} with {batched} of its operands batched by a vmap: its batching rule lays its results out otherwise",
-                    def.name
-                )
-            })
+        if batched == 0 {
+            return None;
+        }
+        let why = if empty {
+            // The rules set empty operands aside (`cat` skips them).
+            "an operand batched is empty"
+        } else if !fake_ops::batches_as_logical(def.name, def.tags.pointwise, batched) {
+            "its batching rule lays its results out otherwise"
+        } else {
+            return None;
+        };
+        Some(format!(
+            "{} with {batched} of its operands batched by a vmap: {why}",
+            def.name
+        ))
     }
 
     /// Add node `i`'s tensor results to [`Self::unmodelled`].

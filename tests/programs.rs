@@ -396,6 +396,8 @@ const VMAP_INNER_DIM: Unsupported = (
         ("_remove_batch_dim_2", "an operand is batched by a vmap"),
         ("fft_rfft", "aten::fft_rfft with 1 of its operands batched"),
         ("_remove_batch_dim_3", "an operand is batched by a vmap"),
+        ("cat", "aten::cat with 2 of its operands batched"),
+        ("_remove_batch_dim_4", "an operand is batched by a vmap"),
     ],
 );
 

@@ -11,11 +11,13 @@
 /// one batched operand: the FFTs and short-time transforms (whose
 /// kernels restride), `new_empty_strided` and `matrix_rank` (whose results
 /// the rules expand over the batch), `broadcast_tensors` (expanded
-/// physically), the batch norms (the statistics' batch dims moved).
+/// physically), the batch norms (the statistics' batch dims moved), the
+/// indices of nonzero elements (counted over the batch).
 const OTHERWISE: &[&str] = &[
     "aten::_native_batch_norm_legit",
     "aten::_native_batch_norm_legit.no_stats",
     "aten::_native_batch_norm_legit_no_training",
+    "aten::argwhere",
     "aten::batch_norm",
     "aten::broadcast_tensors",
     "aten::fft_fft",
@@ -43,6 +45,8 @@ const OTHERWISE: &[&str] = &[
     "aten::linalg_matrix_rank.tol_tensor",
     "aten::native_batch_norm",
     "aten::new_empty_strided",
+    "aten::nonzero",
+    "aten::nonzero_static",
     "aten::stft",
 ];
 
