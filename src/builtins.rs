@@ -47,8 +47,6 @@ pub(crate) enum Builtin {
     Shift(bool),
     /// `math.trunc` / `torch.sym_int`: a float to an integer, toward zero.
     Trunc,
-    /// A pre-dispatch node of `vmap`.
-    Vmap(crate::vmap::VmapNode),
     /// A custom operator with no kernel whose results the program records
     /// as nothing (one that only writes to its arguments): nothing to
     /// compute, no metadata changes.
@@ -68,9 +66,6 @@ pub(crate) fn builtin(target: &str, op: Option<&str>) -> Option<Builtin> {
     let name = op.map(|o| o.strip_suffix(".default").unwrap_or(o));
     if let Some(h) = crate::hop::Hop::of(target) {
         return Some(Builtin::Hop(Some(h)));
-    }
-    if let Some(v) = crate::vmap::VmapNode::of(target) {
-        return Some(Builtin::Vmap(v));
     }
     Some(match (target, name) {
         (crate::hop::FIRST_SLICES, _) => Builtin::Hop(None),
@@ -250,11 +245,6 @@ impl Propagation {
         let out = match b {
             Builtin::Hop(h) => return self.run_hop(graph, i, *h),
             Builtin::Writes => return Ok(()),
-            Builtin::Vmap(n) => {
-                return self.run_vmap(graph, i, *n).map_err(|e| match e {
-                    crate::vmap::Refusal::Failed(e) | crate::vmap::Refusal::Unmodelled(e) => e,
-                });
-            }
             Builtin::SubclassInner => {
                 tensor_arg(self)?;
                 return self.subclass_inner(graph, i);

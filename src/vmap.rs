@@ -375,28 +375,7 @@ impl Propagation {
         }
         Some(dims)
     }
-}
 
-/// Whether dim `d` of a layout of `sizes` and `strides` lies outside the
-/// others, which are contiguous: its stride at least their element count.
-fn outside_contiguous(sizes: &[i64], strides: &[i64], d: usize) -> bool {
-    let mut expected = 1i64;
-    for k in (0..sizes.len()).rev().filter(|&k| k != d) {
-        if sizes[k] == 0 {
-            return true;
-        }
-        if sizes[k] == 1 {
-            continue;
-        }
-        if strides[k] != expected {
-            return false;
-        }
-        expected = expected.saturating_mul(sizes[k]);
-    }
-    sizes[d] <= 1 || strides[d] >= expected
-}
-
-impl Propagation {
     /// Why node `i`, a call of `def`, is not modelled in its vmap region:
     /// it takes a tensor of [`Self::unmodelled`], or its batching rule
     /// lays its results out otherwise than `def` does on the logical
@@ -457,4 +436,23 @@ fn tensor_args(p: &Propagation, graph: &Graph, i: usize) -> SmallVec<[TensorId; 
         }
     }
     out
+}
+
+/// Whether dim `d` of a layout of `sizes` and `strides` lies outside the
+/// others, which are contiguous: its stride at least their element count.
+fn outside_contiguous(sizes: &[i64], strides: &[i64], d: usize) -> bool {
+    let mut expected = 1i64;
+    for k in (0..sizes.len()).rev().filter(|&k| k != d) {
+        if sizes[k] == 0 {
+            return true;
+        }
+        if sizes[k] == 1 {
+            continue;
+        }
+        if strides[k] != expected {
+            return false;
+        }
+        expected = expected.saturating_mul(sizes[k]);
+    }
+    sizes[d] <= 1 || strides[d] >= expected
 }

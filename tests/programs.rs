@@ -26,11 +26,28 @@ fn graph_of(variant: &str) -> Graph {
 /// Core ATen IR); panics listing each mismatched or unsupported node, and
 /// any input sizes PyTorch's guards admit and ours refuse.
 fn check(name: &str) {
-    check_with(name, fake_ops::registry());
+    check_with(name, fake_ops::registry(), NONE_UNSUPPORTED);
 }
 
-/// [`check`] with the operators of `registry`.
-fn check_with<R: fake_runtime::Registry + Clone + 'static>(name: &str, registry: R) {
+/// The variants of a program that have unsupported nodes, and those
+/// nodes: each one's name and the start of its reason.
+type Unsupported = (
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+);
+
+/// No node unsupported in any variant.
+const NONE_UNSUPPORTED: Unsupported = (&[], &[]);
+
+/// [`check`] with the operators of `registry`, except that in the
+/// variants `unsupported` lists, its nodes must be unsupported (and no
+/// other node).
+fn check_with<R: fake_runtime::Registry + Clone + 'static>(
+    name: &str,
+    registry: R,
+    unsupported: Unsupported,
+) {
+    let (with, nodes) = unsupported;
     let variants = [
         name.to_string(),
         format!("{name}_core"),
@@ -64,9 +81,22 @@ fn check_with<R: fake_runtime::Registry + Clone + 'static>(name: &str, registry:
         for g in &report.guards.unread {
             problems.push(format!("{variant}: guard not compared: {g}"));
         }
+        let expected: &[(&str, &str)] = if with.contains(&variant.as_str()) {
+            nodes
+        } else {
+            &[]
+        };
+        let mut unsupported_as_expected = Vec::new();
         for (node, target, verdict) in &report.nodes {
             match verdict {
                 Verdict::Match => {}
+                Verdict::Unsupported(reason)
+                    if expected
+                        .iter()
+                        .any(|(n, why)| n == node && reason.starts_with(why)) =>
+                {
+                    unsupported_as_expected.push(node.as_str());
+                }
                 Verdict::Unsupported(reason) => problems.push(format!(
                     "{variant}: {node} ({target}) unsupported: {reason}"
                 )),
@@ -75,6 +105,11 @@ fn check_with<R: fake_runtime::Registry + Clone + 'static>(name: &str, registry:
                         problems.push(format!("{variant}: {node} ({target}): {m}"));
                     }
                 }
+            }
+        }
+        for (n, why) in expected {
+            if !unsupported_as_expected.contains(n) {
+                problems.push(format!("{variant}: {n} is not unsupported ({why})"));
             }
         }
     }
@@ -154,75 +189,6 @@ fn input_hint_problems(variant: &str, graph: &Graph, p: &mut Propagation) -> Vec
     problems
 }
 
-/// The variants of a program that have unsupported nodes, and those
-/// nodes: each one's name and the start of its reason.
-type Unsupported = (
-    &'static [&'static str],
-    &'static [(&'static str, &'static str)],
-);
-
-/// Verify every variant of program `name` as [`check`] does, except that
-/// in the variants `unsupported` lists, its nodes must be unsupported,
-/// and no other node.
-fn check_unsupported(name: &str, unsupported: Unsupported) {
-    let (with, nodes) = unsupported;
-    let mut problems = Vec::new();
-    for variant in [
-        name.to_string(),
-        format!("{name}_core"),
-        format!("{name}_static"),
-        format!("{name}_static_core"),
-    ] {
-        let graph = graph_of(&variant);
-        let registry = fake_ops::registry();
-        let mut p = match Plan::new(&graph, &registry).run_as_traced(&graph, registry) {
-            Ok(p) => p,
-            Err(e) => {
-                problems.push(format!("{variant}: propagation failed: {e}"));
-                continue;
-            }
-        };
-        let report = verify(&graph, &mut p);
-        if let Some(d) = &report.guards.difference {
-            problems.push(format!("{variant}: {d}"));
-        }
-        let expected: &[(&str, &str)] = if with.contains(&variant.as_str()) {
-            nodes
-        } else {
-            &[]
-        };
-        let mut found = Vec::new();
-        for (node, target, verdict) in &report.nodes {
-            match verdict {
-                Verdict::Match => {}
-                Verdict::Unsupported(reason) => {
-                    if expected
-                        .iter()
-                        .any(|(n, why)| n == node && reason.starts_with(why))
-                    {
-                        found.push(node.as_str());
-                    } else {
-                        problems.push(format!(
-                            "{variant}: {node} ({target}) unsupported: {reason}"
-                        ));
-                    }
-                }
-                Verdict::Mismatch(ms) => {
-                    for m in ms {
-                        problems.push(format!("{variant}: {node} ({target}): {m}"));
-                    }
-                }
-            }
-        }
-        for (n, why) in expected {
-            if !found.contains(n) {
-                problems.push(format!("{variant}: {n} is not unsupported ({why})"));
-            }
-        }
-    }
-    assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
-}
-
 macro_rules! programs {
     (
         $($name:ident),* $(,)?;
@@ -238,13 +204,13 @@ macro_rules! programs {
         $(
             #[test]
             fn $custom() {
-                check_with(stringify!($custom), $registry);
+                check_with(stringify!($custom), $registry, NONE_UNSUPPORTED);
             }
         )*
         $(
             #[test]
             fn $partial() {
-                check_unsupported(stringify!($partial), $unsupported);
+                check_with(stringify!($partial), fake_ops::registry(), $unsupported);
             }
         )*
 

@@ -223,7 +223,7 @@ impl Propagation {
         let node = &graph.nodes[i];
         match step {
             Step::Unsupported(reason) => Status::Unsupported(reason.clone()),
-            Step::Builtin(Builtin::Vmap(n)) => match self.run_vmap(graph, i, *n) {
+            Step::Vmap(n) => match self.run_vmap(graph, i, *n) {
                 Ok(()) => Status::Ran,
                 Err(crate::vmap::Refusal::Failed(e)) => Status::Failed(e),
                 Err(crate::vmap::Refusal::Unmodelled(e)) => Status::Unsupported(e),
@@ -232,14 +232,15 @@ impl Propagation {
                 Ok(()) => Status::Ran,
                 Err(e) => Status::Failed(e),
             },
-            Step::Op { def, .. }
-                if (!self.unmodelled.is_empty() || !self.batched.is_empty())
-                    && self.vmap_refusal(graph, i, def).is_some() =>
-            {
-                self.spreads_unmodelled = true;
-                Status::Unsupported(self.vmap_refusal(graph, i, def).unwrap_or_default())
-            }
             Step::Op { def, args, class } => {
+                // Inside a `vmap` region, a call its batch dims are not
+                // modelled for is unsupported (and so is what it makes).
+                if (!self.unmodelled.is_empty() || !self.batched.is_empty())
+                    && let Some(why) = self.vmap_refusal(graph, i, def)
+                {
+                    self.spreads_unmodelled = true;
+                    return Status::Unsupported(why);
+                }
                 // A `wrap_with_set_grad_enabled` region's mode, else the
                 // program's; the mode changes (emptying its dispatch
                 // cache) only where a region starts or ends.

@@ -35,6 +35,8 @@ pub(super) enum Step {
         class: Option<u32>,
     },
     Builtin(Builtin),
+    /// A pre-dispatch node of `vmap` ([`crate::vmap`]).
+    Vmap(crate::vmap::VmapNode),
     Unsupported(String),
 }
 
@@ -99,6 +101,9 @@ impl Plan {
                         && let Some(why) = crate::hop::unmodelled(node, registry)
                     {
                         return Step::Unsupported(why);
+                    }
+                    if let Some(v) = crate::vmap::VmapNode::of(&node.target) {
+                        return Step::Vmap(v);
                     }
                     if let Some(b) = builtin(&node.target, node.op.as_deref()) {
                         return Step::Builtin(b);
