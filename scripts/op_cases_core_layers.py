@@ -326,6 +326,12 @@ CASES.update({
         C("training without running stats", T([2, 3, 4]), None, None, None, None, True, 0.1, 1e-5, False),
         C("eval float16", T([2, 3, 4], dtype=f16), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
         C("running mean of another size", T([2, 3, 4]), None, None, T([4]), T([3]), False, 0.1, 1e-5, False),
+        # ATen counts elements (`_batch_norm_impl_index`): a one-element
+        # statistic is refused, a 2-d weight of one per channel taken.
+        C("one-element running mean refused", T([2, 3, 4]), None, None, T([1]), T([3]), False, 0.1, 1e-5, False),
+        C("a 2-d weight of one per channel", T([2, 3, 4]), T([3, 1]), None, T([3]), T([3]), False, 0.1, 1e-5,
+          False),
+        C("training, one-element bias refused", T([2, 3, 4]), None, T([1]), None, None, True, 0.1, 1e-5, False),
         C("eval bool refused", T([2, 3, 4], dtype=b8), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
         C("eval int64", T([2, 3, 4], dtype=i64), None, None, T([3]), T([3]), False, 0.1, 1e-5, False),
         # An empty input is `input.clone() * weight[0] + bias[0]`, which

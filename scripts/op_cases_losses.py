@@ -400,7 +400,12 @@ CASES["_batch_norm_with_update"] = [
 ]
 CASES["_batch_norm_with_update_functional"] = CASES["_batch_norm_with_update"] + [
     C("float64 statistics", T([2, 3, 4]), None, None, T([3], dtype=f64), T([3], dtype=f64), 0.1, 1e-5),
+    # The updated statistics are returned, not copied back: one-element
+    # statistics broadcast to one per channel.
+    C("one-element statistics", T([2, 3, 4]), T([3]), T([3]), T([1]), T([1]), 0.1, 1e-5),
 ]
+CASES["_batch_norm_with_update"].append(
+    C("one-element statistics refused", T([2, 3, 4]), T([3]), T([3]), T([1]), T([1]), 0.1, 1e-5))
 CASES["instance_norm"] = [
     C("an input at an offset", T([2, 1, 4], offset=3), None, None, None, None, True, 0.1, 1e-5, False),
     C("input statistics", T([2, 3, 4]), None, None, None, None, True, 0.1, 1e-5, False),

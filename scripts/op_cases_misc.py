@@ -69,6 +69,14 @@ CASES = {
         C("eval without statistics refused", T([2, 3, 4]), None, None, None, None, False, 0.1, 1e-5, True),
         C("statistics of another length refused", T([2, 3, 4]), None, None, T([4]), T([4]), False, 0.1, 1e-5,
           True),
+        # ATen counts the statistics' and parameters' elements before the
+        # native kernel, which would broadcast one-element ones.
+        C("one-element statistics refused", T([2, 3, 4]), None, None, T([1]), T([1]), False, 0.1, 1e-5, True),
+        C("one-element weight refused", T([2, 3, 4]), T([1]), None, T([3]), T([3]), True, 0.1, 1e-5, True),
+        C("a 2-d weight of one per channel", T([2, 3, 4]), T([3, 1]), None, T([3]), T([3]), False, 0.1, 1e-5,
+          True),
+        C("training without statistics, one-element bias refused", T([2, 3]), None, T([1]), None, None, True,
+          0.1, 1e-5, True),
     ],
     "_debug_has_internal_overlap": [
         C("contiguous", T([2, 3])),

@@ -604,7 +604,7 @@ pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims
 /// promotes with the zero-dim elements (an integral input with float
 /// parameters becomes float), before any shape is checked (a 1-D empty
 /// input, parameters of any length); else the channels in dim 1 and the
-/// parameters' lengths checked first.
+/// parameters' element counts checked first.
 pub fn batch_norm_output(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
@@ -620,23 +620,15 @@ pub fn batch_norm_output(
     if shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)? {
         return empty_batch_norm(cx, input, weight, bias);
     }
-    // Then the shapes: channels in dim 1, one per element of the
-    // parameters and statistics given.
-    fake_runtime::support::require_rank(cx, "input", input, 2, false)?;
-    let c = input.sizes[1];
-    for (name, t) in [
-        ("weight", weight),
-        ("bias", bias),
-        ("running_mean", running_mean),
-        ("running_var", running_var),
-    ] {
-        if let Some(t) = t {
-            fake_runtime::support::require_rank(cx, name, t, 1, true)?;
-            fake_runtime::support::require_eq(cx, c, t.sizes[0], &|| {
-                format!("size of `{name}` at dim 0 (`c`)")
-            })?;
-        }
-    }
+    // Then the shapes: channels in dim 1, as many elements in each
+    // statistic and parameter given.
+    crate::kernels::batch_norm_check_features(
+        cx,
+        input,
+        [weight, bias],
+        [running_mean, running_var],
+        training,
+    )?;
     let running = running_mean.zip(running_var);
     // The cuDNN backend (`_select_batch_norm_backend`) is given the input
     // made contiguous in its suggested memory format.

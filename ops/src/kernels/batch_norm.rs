@@ -62,15 +62,19 @@ impl Operands {
     }
 }
 
-/// A running statistic updated in place must keep its sizes:
-/// `momentum * save + (1 - momentum) * running` copied into `running`
-/// (when `writes`, by `copy_`, which before its own broadcast check
-/// refuses a statistic that overlaps itself where its Python meta runs).
+/// The update of a running statistic,
+/// `momentum * save + (1 - momentum) * running`, broadcasts the channels
+/// with it; when `writes`, it is
+/// copied into `running` by `copy_` (which before its own broadcast check
+/// refuses a statistic that overlaps itself where its Python meta runs),
+/// so the statistic must keep its sizes. A functional update returns the
+/// broadcast instead (a one-element statistic becomes one per channel).
 fn check_running(cx: &mut Cx<'_>, running: &TensorMeta, c: SymInt, writes: bool) -> Result<()> {
     let updated = shape::broadcast(cx.env, cx.op, &[&[c], &running.sizes])?;
-    if writes {
-        fake_runtime::support::copied_into(cx, running)?;
+    if !writes {
+        return Ok(());
     }
+    fake_runtime::support::copied_into(cx, running)?;
     let same = dims_eq(cx, &updated, &running.sizes)?;
     require(
         cx,
@@ -356,11 +360,67 @@ pub(crate) fn batch_norm_impl_index(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
         }
         outs
     } else {
+        let params = [
+            args::opt_tensor(cx, a, 1, "weight")?,
+            args::opt_tensor(cx, a, 2, "bias")?,
+        ];
+        let running = [
+            args::opt_tensor(cx, a, 3, "running_mean")?,
+            args::opt_tensor(cx, a, 4, "running_var")?,
+        ];
+        let training = args::bool(cx, a, 5, "training", None)?;
+        check_features(cx, input, params, running, training)?;
         native_batch_norm(cx, &a[..a.len().min(8)])?
     };
     outs.push(empty_reserve(cx, input)?);
     outs.push(Out::Int(SymInt::Int(0)));
     Ok(outs)
+}
+
+/// `_batch_norm_impl_index`'s checks of a non-empty input (which
+/// `batch_norm` calls), in its order: each running statistic given
+/// (required in eval mode), then the weight and bias given, holds one
+/// element per channel, `sizes()[1]` (ATen's
+/// `check_dims_match_num_input_features`, a `TORCH_SYM_CHECK`: the
+/// elements counted, so a `[c, 1]` weight passes and a one-element
+/// statistic, which the decomposition would broadcast, does not).
+pub(crate) fn check_features(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    params: [Option<&TensorMeta>; 2],
+    running: [Option<&TensorMeta>; 2],
+    training: bool,
+) -> Result<()> {
+    fake_runtime::support::require_rank(cx, "input", input, 2, false)?;
+    let c = input.sizes[1];
+    let [weight, bias] = params;
+    let [mean, var] = running;
+    for (name, t, required) in [
+        ("running_mean", mean, !training),
+        ("running_var", var, !training),
+        ("weight", weight, false),
+        ("bias", bias, false),
+    ] {
+        let Some(t) = t else {
+            if required {
+                return Err(invalid(
+                    cx,
+                    format!("{name} must be defined in evaluation mode"),
+                ));
+            }
+            continue;
+        };
+        let numel = t.numel(cx.env)?;
+        let same = cx.env.eq(numel, c)?;
+        fake_runtime::support::require_printing(cx, same, &|env| {
+            format!(
+                "{name} should contain {} elements not {}",
+                env.display(c),
+                env.display(numel)
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// ATen's `toAccumulateType(dtype, device)`: the dtype a kernel sums in

@@ -106,9 +106,9 @@ pub(crate) use attention::{
 };
 pub(crate) use batch_norm::{
     batch_norm_impl_index, batch_norm_no_update, batch_norm_with_update,
-    batch_norm_with_update_functional, check_unbiasing as batch_norm_check_unbiasing,
-    helper as batch_norm_helper, native_batch_norm, native_batch_norm_legit,
-    native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
+    batch_norm_with_update_functional, check_features as batch_norm_check_features,
+    check_unbiasing as batch_norm_check_unbiasing, helper as batch_norm_helper, native_batch_norm,
+    native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
     native_batch_norm_legit_no_training,
 };
 pub(crate) use clamp::clamp_tensor;
