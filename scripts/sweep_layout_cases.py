@@ -5,7 +5,7 @@ disagreements off the layouts the written cases chose.
 Run by hand from the repository root with torch 2.15 installed, as
 `export_op_cases.py` (default thread count):
 
-    python scripts/sweep_layout_cases.py [--dtypes] [--symbolic | --dispatcher] [--kinds=K,...] DIR [FAMILY...]
+    python scripts/sweep_layout_cases.py [--dtypes | --sizes] [--symbolic | --dispatcher] [--kinds=K,...] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -25,7 +25,9 @@ changing every input it applies to at once:
 - "strided": an input is every other element of its last dim (dense
   along no dim: the strides of a slice `[..., ::2]`).
 
-With `--dtypes` it sweeps dtypes instead, each floating-point input made
+With `--sizes` it sweeps sizes instead: every input's first or last dim
+of size 2 or more made empty, or of size 1 (the edge cases of shape
+checks, empty results and size-1 strides). With `--dtypes` it sweeps dtypes instead, each floating-point input made
 int64, int32, uint8, bool, float16, bfloat16, float64 or complex64 in
 turn (result dtypes, promotion and the kernels' dtype checks). With
 `--symbolic` it writes symbolic cases: the transposed, channels-last,
@@ -153,6 +155,25 @@ DTYPE_VARIANTS = {str(d).removeprefix("torch."): of_dtype(d)
                             torch.bfloat16, torch.float64, torch.complex64)}
 
 
+def resized(pick, size):
+    """An input with the dim `pick` chooses among those of size 2 or more
+    made `size` long (contiguous)."""
+    def make(desc):
+        dims = [d for d, s in enumerate(desc.sizes) if s >= 2]
+        if not dims:
+            return None
+        sizes = list(desc.sizes)
+        sizes[pick(dims)] = size
+        return T(sizes, dtype=desc.dtype, device=desc.device)
+    return make
+
+
+SIZE_VARIANTS = {"first dim empty": resized(lambda dims: dims[0], 0),
+                 "last dim empty": resized(lambda dims: dims[-1], 0),
+                 "first dim one": resized(lambda dims: dims[0], 1),
+                 "last dim one": resized(lambda dims: dims[-1], 1)}
+
+
 # Symbolic variants: a dynamic input's layout is given by its strides as a
 # function of its sizes, or by a memory format, so that the samples at
 # other sizes are laid out alike.
@@ -228,14 +249,17 @@ if __name__ == "__main__":
     kinds = [a.removeprefix("--kinds=").split(",") for a in argv if a.startswith("--kinds=")]
     flags = {a for a in argv if a.startswith("--") and not a.startswith("--kinds=")}
     argv = [a for a in argv if not a.startswith("--")]
-    if (not argv or flags - {"--dtypes", "--symbolic", "--dispatcher"} or len(kinds) > 1
-            or {"--dtypes", "--symbolic"} <= flags or {"--symbolic", "--dispatcher"} <= flags):
+    if (not argv or flags - {"--dtypes", "--sizes", "--symbolic", "--dispatcher"} or len(kinds) > 1
+            or {"--dtypes", "--sizes"} <= flags
+            or {"--dtypes", "--symbolic"} <= flags or {"--sizes", "--symbolic"} <= flags
+            or {"--symbolic", "--dispatcher"} <= flags):
         sys.exit(__doc__)
     chosen = (DTYPE_VARIANTS if "--dtypes" in flags
+              else SIZE_VARIANTS if "--sizes" in flags
               else SYMBOLIC_VARIANTS if "--symbolic" in flags else VARIANTS)
     if "--dispatcher" in flags:
         E.uses_dispatcher = lambda name, title=None: True
-        if "--dtypes" not in flags:
+        if not {"--dtypes", "--sizes"} & flags:
             chosen = {"as written": as_written, **chosen}
     if kinds:
         if set(kinds[0]) - set(chosen):
