@@ -87,14 +87,21 @@ fn exec_fft(
         return Ok(Some(Layout::empty(cx, out_sizes)?));
     }
     let ndim = input.sizes.len();
-    let batch_dims = ndim - dim.len();
     let mut permute: Vec<usize> = (0..ndim).filter(|d| !dim.contains(d)).collect();
     let strides = input.strides.clone();
     py_sort_desc_by(cx, &mut permute, &|d| strides[d])?;
     permute.extend_from_slice(dim);
+    // A dim given twice makes the permutation longer than the rank.
     if permute.len() != ndim {
-        return Err(invalid(cx, "number of dims don't match in permute"));
+        return Err(invalid(
+            cx,
+            format!(
+                "Attempting to permute a tensor of rank {ndim}, but received a permutation of length {}!",
+                permute.len()
+            ),
+        ));
     }
+    let batch_dims = ndim - dim.len();
     // `input.permute(...).reshape([-1, *signal])`: the batch is inferred
     // from the element count.
     let mut view: Dims = Dims::from([SymInt::Int(-1)]);
@@ -175,11 +182,11 @@ fn fft_c2c(cx: &mut Cx<'_>, t: &TensorMeta, dim: &[usize]) -> Result<Layout> {
 
 /// The transformed dims, wrapped as Python indexes lists (a negative dim
 /// counts from the end), or PyTorch's refusal. A dim given twice is
-/// refused as `torch.fft` refuses it ("FFT dims must be unique"): the
-/// meta kernel would compute a negative number of batch dims.
+/// refused where `_exec_fft` transforms it, after its short cut for an
+/// empty result (a permutation longer than the rank), and not where the
+/// meta kernel transforms one dim at a time (cuFFT's stages).
 fn wrap_dims(cx: &Cx<'_>, dim: &[i64], ndim: usize) -> Result<Vec<usize>> {
-    let wrapped = dim
-        .iter()
+    dim.iter()
         .map(|&d| {
             let w = if d < 0 { d + ndim as i64 } else { d };
             usize::try_from(w)
@@ -187,15 +194,7 @@ fn wrap_dims(cx: &Cx<'_>, dim: &[i64], ndim: usize) -> Result<Vec<usize>> {
                 .filter(|&w| w < ndim)
                 .ok_or_else(|| invalid(cx, "list index out of range"))
         })
-        .collect::<Result<Vec<usize>>>()?;
-    if wrapped
-        .iter()
-        .enumerate()
-        .any(|(i, d)| wrapped[..i].contains(d))
-    {
-        return Err(invalid(cx, "FFT dims must be unique"));
-    }
-    Ok(wrapped)
+        .collect()
 }
 
 /// A fresh output of these layout and dtype on `t`'s device.
