@@ -745,6 +745,7 @@ def run_sequence_(seq):
         "name": seq["name"],
         "operators": seq.get("operators", False),
         "default_dtype": seq.get("default_dtype", "float32"),
+        "python_dispatcher": seq.get("python_dispatcher", False),
         "inputs": inputs,
         "steps": steps,
         "ranges": ranges,

@@ -15,6 +15,13 @@ import torch
 
 from op_case_inputs import CL, C, T, b8, bf16, c64, cl, f16, f32, f64, i32, i64, off, tr, u8
 
+
+# Static cases of `expand` run in a plain fake mode (PLAIN).
+PLAIN_ZERO_DIM = "zero-dim to a new size-one dim and a longer one in a plain fake mode"
+PLAIN_STRETCHED = "new size-one dim before a stretched one in a plain fake mode"
+PLAIN_NEW = "new size-one dim before a new longer one in a plain fake mode"
+PLAIN = {PLAIN_ZERO_DIM, PLAIN_STRETCHED, PLAIN_NEW}
+
 CASES = {
     "add.Tensor": [
         C("same shape", T([2, 3]), T([2, 3])),
@@ -307,6 +314,13 @@ CASES = {
         C("zero-dim to one", T([]), [1]),
         C("zero-dim to ones", T([]), [1, 1]),
         C("new size-one dim in front", T([3, 2]), [1, 3, 2]),
+        # Without the Python dispatcher, static sizes take ATen's
+        # `inferExpandGeometry` (PLAIN): a zero-dim tensor expands with
+        # stride 0 everywhere, a new dim takes the size times the stride of
+        # the dim after it as expanded.
+        C(PLAIN_ZERO_DIM, T([]), [1, 3]),
+        C(PLAIN_STRETCHED, T([1, 3]), [1, 4, 3]),
+        C(PLAIN_NEW, T([3]), [1, 2, 3]),
         C("expand one to zero", T([1, 3]), [0, 3]),
         C("transposed input", tr(3, 1), [2, 1, 3]),
         C("storage offset", off(1, 3), [4, 3]),

@@ -296,12 +296,13 @@ pub fn replay_device(mode: &mut FakeTensorMode, case: &Value) -> Result<(), Stri
 }
 
 /// The mode settings a sequence was recorded under (PyTorch's default
-/// dtype).
+/// dtype, the Python dispatcher).
 pub fn settings_for(seq: &Value) -> fake_runtime::mode::ModeSettings {
     let mut settings = fake_runtime::mode::ModeSettings::default();
     if let Some(d) = seq["default_dtype"].as_str().and_then(|d| d.parse().ok()) {
         settings.defaults.dtype = d;
     }
+    settings.defaults.python_dispatcher = seq["python_dispatcher"] == Value::Bool(true);
     settings
 }
 

@@ -371,16 +371,17 @@ pub fn expand(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<Dims> {
     shape::expand(cx.env, cx.op, &s, &size)
 }
 
-/// The strides of ATen's `inferExpandGeometry` (eager `expand`), for a
-/// call PyTorch runs for real on a constant whose result is small enough
-/// to be a constant (at most one element, static sizes): a zero-dim
-/// tensor gives every dim stride 0; otherwise a stretched dim gets 0 and
-/// a new dim the size times the stride of the dim after it. `None` when
-/// the result is not such a constant (PyTorch then runs the fake
-/// `expand`).
-fn eager_expand_strides(t: &TensorMeta, shape: &[SymInt]) -> Option<Dims> {
+/// The strides of ATen's `inferExpandGeometry`, which a plain fake mode
+/// runs when no size or stride is symbolic (with one symbolic, FakeTensor
+/// takes the reference, `prims.broadcast_in_dim`, as the Python
+/// dispatcher always does): a zero-dim tensor gives every dim stride 0;
+/// otherwise a stretched dim gets 0 and a new dim the size times the
+/// stride of the dim after it, as expanded (0 after a stretched or new
+/// dim longer than 1). `None` when a value is symbolic (or a product
+/// overflows).
+fn static_expand_strides(t: &TensorMeta, shape: &[SymInt]) -> Option<Dims> {
     let sizes: SmallVec<[i64; 6]> = shape.iter().map(|s| s.as_int()).collect::<Option<_>>()?;
-    if sizes.iter().try_fold(1i64, |n, &s| n.checked_mul(s))? > 1 {
+    if !(t.sizes.iter().chain(&t.strides).all(|v| v.is_static())) {
         return None;
     }
     let n = sizes.len();
@@ -418,12 +419,20 @@ pub fn expand_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Di
             ),
         ));
     }
-    if cx.eager
-        && let Some(strides) = eager_expand_strides(t, &shape)
-    {
+    // Under the Python dispatcher only a call PyTorch runs for real on a
+    // constant whose result is small enough to be one (at most one
+    // element) takes ATen's strides.
+    let inferred = !cx.defaults.python_dispatcher
+        || cx.eager
+            && shape
+                .iter()
+                .try_fold(1i64, |n, s| n.checked_mul(s.as_int()?))
+                .is_some_and(|n| n <= 1);
+    if inferred && let Some(strides) = static_expand_strides(t, &shape) {
         return Ok(strides);
     }
-    // `prims.broadcast_in_dim`, as the fake `expand` runs it: a size-1 dim
+    // `prims.broadcast_in_dim`, as the fake `expand` runs it on symbolic
+    // values: a size-1 dim
     // stretched to another length (or a new dim longer than 1) gets stride
     // 0, decided with `guard_or_false`/`guard_or_true`; a new size-1 dim
     // gets the stride of the dim it precedes times its length (1 in front
