@@ -171,6 +171,11 @@ CASES["bincount"] = [
     C("float32 weights", T([5], dtype=i64), T([5])),
     C("float16 weights", T([5], dtype=i64), T([5], dtype=f16)),
     C("empty input", T([0], dtype=i64), None, 3),
+    # An empty input is answered before the weights are read: int64.
+    C("empty input with float32 weights", T([0], dtype=i64), T([0]), 2),
+    C("empty input with float16 weights", T([0], dtype=i64), T([0], dtype=f16)),
+    C("mps float16 weights", T([5], dtype=i64, device="mps"), T([5], dtype=f16, device="mps")),
+    C("mps float64 weights", T([5], dtype=i64, device="mps"), T([5], dtype=f64, device="mps")),
 ]
 
 CASES["pairwise_distance"] = [

@@ -105,13 +105,31 @@ pub fn bincount_length(cx: &mut Cx<'_>, s: Dims, minlength: SymInt) -> Result<Sy
     Ok(u)
 }
 
-/// `bincount_dtype(weights)`: int64 counts without weights, else
-/// `float32` weights' dtype or `float64`.
-pub fn bincount_dtype(_cx: &mut Cx<'_>, weights: Option<&TensorMeta>) -> Result<DType> {
-    Ok(match weights {
-        None => DType::Int64,
-        Some(w) if w.dtype == DType::Float32 => DType::Float32,
-        Some(_) => DType::Float64,
+/// `bincount_dtype(self, weights)`: int64 counts without weights or of
+/// an input known to be empty (`fake_impls.bincount` answers one before
+/// reading the weights), else `float32` weights' dtype or `float64` (on
+/// MPS float32, int32 and float16 weights keep theirs, others count in
+/// int32).
+pub fn bincount_dtype(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    weights: Option<&TensorMeta>,
+) -> Result<DType> {
+    let Some(w) = weights else {
+        return Ok(DType::Int64);
+    };
+    if t.numel(cx.env)? == SymInt::Int(0) {
+        return Ok(DType::Int64);
+    }
+    Ok(if w.device.ty == fake_runtime::DeviceType::Mps {
+        match w.dtype {
+            DType::Float32 | DType::Int32 | DType::Float16 => w.dtype,
+            _ => DType::Int32,
+        }
+    } else if w.dtype == DType::Float32 {
+        DType::Float32
+    } else {
+        DType::Float64
     })
 }
 
