@@ -659,6 +659,17 @@ CASES = {
         C("a one-element input, every dim kept", T([1, 1], strides=[5, 7]), 2, None, True),
         C("a one-element input to a number", T([1, 1], strides=[5, 7]), 2),
         C("the zero norm reduces", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), 0, [3], True),
+        # A kept reduced dim before an empty one: the reduction's stride 0
+        # (`broadcast_in_dim`), kept by `sum`, `amax` and the clone of a
+        # power of 1, laid out afresh by another power or a conversion.
+        C("order 1 kept before an empty dim", T([3, 0]), 1, [0], True),
+        C("order 0 kept before an empty dim", T([3, 0]), 0, [0], True),
+        C("infinite order kept before an empty dim", T([3, 0]), float("inf"), [0], True),
+        C("order 2 kept before an empty dim", T([3, 0]), 2, [0], True),
+        C("order -1 kept before an empty dim", T([3, 0, 2]), -1, [0], True),
+        C("order 1 kept before empty dims", T([3, 0, 2]), 1, [0], True),
+        C("float16 order 1 kept before an empty dim", T([3, 0], dtype=f16), 1, [0], True),
+        C("order 1 to float64 kept before an empty dim", T([3, 0]), 1, [0], True, dtype=f64),
     ],
     "to.device": [
         C("no change is self", T([2, 3]), torch.device("cpu"), f32),

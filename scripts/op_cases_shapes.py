@@ -440,6 +440,15 @@ for _op in ["linalg_matrix_norm", "linalg_matrix_norm.str_ord"]:
         C("three dims refused", T([3, 4, 5]), _ords[0], [0, 1, 2]),
     ]
 CASES["linalg_matrix_norm"].append(C("ord 3 refused", T([3, 4]), 3))
+# A positive order over an empty dim gives zeros (`amax` has no
+# identity); a negative one is refused by `amin`.
+CASES["linalg_matrix_norm"] += [
+    C("ord 2 of an empty matrix", T([0, 4]), 2),
+    C("ord 1 of a matrix of empty rows", T([3, 0]), 1),
+    C("ord 2 of an empty matrix kept", T([2, 3, 0]), 2, [-2, -1], True),
+    C("ord -1 of a matrix of empty rows refused", T([3, 0]), -1),
+    C("ord -2 of an empty batch", T([0, 3, 4]), -2),
+]
 CASES["linalg_matrix_norm.str_ord"].append(C("unknown ord refused", T([3, 4]), "abc"))
 CASES["linalg_norm"] = [
     C("vector", T([4])),

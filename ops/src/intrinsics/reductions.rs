@@ -222,13 +222,17 @@ pub fn listed_reduction_strides(
 
 /// `vector_norm_strides(self, ord, dim, keepdim)`: the layout of
 /// `torch._refs.linalg.vector_norm` (the meta kernel of
-/// `linalg_vector_norm`, and of the `norm` overloads through it). A
-/// reduction's contiguous layout, but for a finite nonzero `ord` over
-/// dims known to be ones (every dim of a one-element tensor when `dim` is
-/// absent or empty): no reduction runs, the result is `abs(self)` (laid
-/// out as an elementwise result), made contiguous with `keepdim` (which
-/// keeps the strides of its size-1 dims) or viewed without the reduced
-/// dims (ATen's view) and made contiguous.
+/// `linalg_vector_norm`, and of the `norm` overloads through it). The
+/// reduction's layout
+/// (`reduced_strides`: `sum` for order 0, `amax`/`amin` for infinite
+/// orders), for another order taken to the power `1 / ord` (a clone for
+/// order 1, else laid out as an elementwise result; a conversion to the
+/// result dtype keeps it); but
+/// for a finite nonzero `ord` over dims known to be ones (every dim of a
+/// one-element tensor when `dim` is absent or empty): no reduction runs,
+/// the result is `abs(self)` (laid out as an elementwise result), made
+/// contiguous with `keepdim` (which keeps the strides of its size-1 dims)
+/// or viewed without the reduced dims (ATen's view) and made contiguous.
 pub fn vector_norm_strides(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
@@ -237,11 +241,12 @@ pub fn vector_norm_strides(
     keepdim: bool,
 ) -> Result<Dims> {
     let sizes = shape::reduce(cx.op, &t.sizes, dim.as_deref(), keepdim)?;
-    let special = match ord {
-        Scalar::Float(fake_runtime::SymFloat::Const(v)) => v != 0.0 && v.is_finite(),
-        Scalar::Int(SymInt::Int(v)) => v != 0,
-        _ => false,
+    let value = match ord {
+        Scalar::Float(fake_runtime::SymFloat::Const(v)) => Some(v),
+        Scalar::Int(SymInt::Int(v)) => Some(v as f64),
+        _ => None,
     };
+    let special = value.is_some_and(|v| v != 0.0 && v.is_finite());
     let dims = match dim.as_deref() {
         // A number's dims are never tested (`x.ndim > 0`): it reduces.
         Some(d) if !d.is_empty() && t.dim() == 0 => {
@@ -268,7 +273,20 @@ pub fn vector_norm_strides(
         all = cx.env.guard_or_false(one, cx.op)?;
     }
     if !all {
-        return fake_runtime::strides::contiguous(cx.env, &sizes);
+        let reduced = reduced_strides(cx, t, dim, keepdim)?;
+        let Some(v) = value.filter(|v| *v != 0.0 && v.is_finite()) else {
+            return Ok(reduced);
+        };
+        if v == 1.0 {
+            return Ok(reduced);
+        }
+        let summed = TensorMeta {
+            sizes,
+            strides: reduced,
+            storage_offset: SymInt::Int(0),
+            ..t.clone()
+        };
+        return Ok(fake_runtime::pointwise::laid_out(cx, &summed)?.strides);
     }
     let abs = fake_runtime::pointwise::laid_out(cx, t)?;
     if keepdim || t.dim() == 0 {

@@ -75,7 +75,10 @@ fn unsqueeze(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<TensorMeta> {
 
 /// `amax(t, dim, keepdim)` for a positive order, else `amin`, as the
 /// matrix norm calls it: on `t`'s sizes read as integers (guarded), as
-/// PyTorch's trace of the composite records them.
+/// PyTorch's trace of the composite records them. A positive order over
+/// an empty dim gives zeros of the reduced sizes (contiguous, `t`'s dtype
+/// and device) instead: `amax` has no identity (the composite's
+/// `max_min_wrapper`); `amin` refuses it.
 fn max_min(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
@@ -84,6 +87,16 @@ fn max_min(
     keepdim: bool,
 ) -> Result<TensorMeta> {
     let t = &super::aten_composites::specialized_sizes(cx, t)?;
+    let d = wrap_dim(cx.op, dim, t.dim())?;
+    if positive && t.sizes[d] == SymInt::Int(0) {
+        let mut sizes = t.sizes.clone();
+        if keepdim {
+            sizes[d] = SymInt::Int(1);
+        } else {
+            sizes.remove(d);
+        }
+        return TensorMeta::contiguous(cx.env, &sizes, t.dtype, t.device);
+    }
     let call = [Arg::Tensor(t), ints([dim]), Arg::Bool(keepdim)];
     let outs = if positive {
         crate::erased::amax(cx, &call)?
