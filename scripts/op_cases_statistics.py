@@ -164,6 +164,12 @@ CASES["hash_tensor"] = [
     C("kept", T([2, 3]), [0], keepdim=True),
     C("int64", T([3], dtype=i64)),
     C("transposed", tr(2, 3), [1]),
+    # An empty input: its reduced dims named and non-empty
+    # (`zero_numel_check_dims`).
+    C("empty input over every dim refused", T([0, 3])),
+    C("empty input over its empty dim refused", T([2, 0]), [-1]),
+    C("empty input over a non-empty dim", T([0, 3]), [1]),
+    C("empty zero-dim-like input over dim 0", T([0]), [0], keepdim=True),
 ]
 CASES["bincount"] = [
     C("counts", T([5], dtype=i64)),

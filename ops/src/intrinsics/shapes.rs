@@ -16,6 +16,50 @@ pub fn reduce(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>, keepdim: bool) -> 
     shape::reduce(cx.op, &s, dim.as_deref(), keepdim)
 }
 
+/// `reduce_nonempty(s, dim, keepdim)`: [`reduce`]'s sizes, an empty
+/// input first checked as ATen's `zero_numel_check_dims` checks it: a dim
+/// must be given, each of a size other than 0 (of a zero-dim input, 0 or
+/// -1).
+pub fn reduce_nonempty(
+    cx: &mut Cx<'_>,
+    s: Dims,
+    dim: Option<IntList>,
+    keepdim: bool,
+) -> Result<Dims> {
+    let n = shape::numel(cx.env, &s)?;
+    if shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)? {
+        let name = cx.op.trim_start_matches("aten::");
+        let dims = dim.as_deref().unwrap_or(&[]);
+        if dims.is_empty() {
+            return Err(invalid(
+                cx,
+                format!(
+                    "{name}: Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."
+                ),
+            ));
+        }
+        for &d in dims {
+            if s.is_empty() {
+                if d != 0 && d != -1 {
+                    return Err(invalid(
+                        cx,
+                        format!("{name}: Expected reduction dim -1 or 0 for scalar but got {d}"),
+                    ));
+                }
+                continue;
+            }
+            let w = shape::wrap_dim(cx.op, d, s.len())?;
+            if shape::guard_eq(cx.env, s[w], SymInt::Int(0), cx.op)? {
+                return Err(invalid(
+                    cx,
+                    format!("{name}: Expected reduction dim {d} to have non-zero size."),
+                ));
+            }
+        }
+    }
+    reduce(cx, s, dim, keepdim)
+}
+
 /// `reduce_listed(s, dim, keepdim)`: sizes after reducing over the dims
 /// listed in `dim`: all when absent, none when empty (`any.dims`, whose
 /// meta kernel reads an empty list as no dim).
