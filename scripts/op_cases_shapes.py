@@ -517,6 +517,8 @@ CASES["histogram.bins_tensor"] = [
     C("transposed bins", T([5]), T([4, 1], then=lambda t: t.reshape(4))),
     C("bins dtype refused", T([5]), T([4], dtype=f64)),
     C("empty bins refused", T([5]), T([0])),
+    C("one edge, no bin refused", T([5]), T([1])),
+    C("one edge, no bin, int64 refused", T([5], dtype=i64), T([1], dtype=i64)),
     C("matrix bins refused", T([5]), T([2, 2])),
     C("float16", T([5], dtype=f16), T([4], dtype=f16)),
     C("bfloat16", T([5], dtype=torch.bfloat16), T([4], dtype=torch.bfloat16)),

@@ -177,8 +177,19 @@ pub(crate) fn histogram_bins_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
         ));
     }
     check_weight(cx, t, weight)?;
-    check_dtype(cx, t, false)?;
+    // `histogramdd_prepare_out`: one bin fewer than edges, at least one.
     let counts = cx.env.sub(n, SymInt::Int(1))?;
+    let some = cx.env.gt(counts, SymInt::Int(0))?;
+    if !cx.env.guard_bool(some, cx.op)? {
+        return Err(invalid(
+            cx,
+            format!(
+                "torch.histogram(): bins must be > 0, but got {} for dimension 0",
+                cx.env.display(counts)
+            ),
+        ));
+    }
+    check_dtype(cx, t, false)?;
     let hist = vector(cx, t, counts);
     let edges = vector(cx, t, n);
     Ok(pair(hist, edges))
