@@ -179,6 +179,11 @@ CASES["fake_quantize_per_channel_affine_cachemask"] = [
     C("negative axis", T([4, 3]), T([3]), T([3], dtype=i32), -1, -128, 127),
     C("bounds crossed", T([4, 3]), T([4]), T([4], dtype=i32), 0, 127, -128),
     C("bounds above zero", T([4, 3]), T([4]), T([4], dtype=i32), 0, 1, 127),
+    # Only integer zero points are bounded, by their `min()` and `max()`,
+    # which refuse none.
+    C("float zero points, bounds above zero", T([4, 3]), T([4]), T([4]), 0, 1, 127),
+    C("empty input and zero points refused", T([0, 3]), T([0]), T([0], dtype=i32), 0, -128, 127),
+    C("empty input and float zero points", T([0, 3]), T([0]), T([0]), 0, -128, 127),
     C("int64 input", T([4, 3], dtype=i64), T([4]), T([4], dtype=i32), 0, -128, 127),
     C("float16 input", T([4, 3], dtype=f16), T([4]), T([4], dtype=i32), 0, -128, 127),
     C("bfloat16 scales refused by the kernel", T([4, 3]), T([4], dtype=bf16), T([4], dtype=i32), 0, -128, 127),
