@@ -25,7 +25,7 @@ for _op in ("fft_hfftn", "fft_hfft2"):
         C("last size kept as minus one", T([3, 4, 5], dtype=c64), [6, -1]),
         C("given dims", T([3, 4, 5], dtype=c64), None, [0, 1]),
         C("one dim", T([3, 4, 5], dtype=c64), None, [1]),
-        # The reference's `conj_physical` lays a stride-0 batch dim out
+        # The clone resolving the conjugate lays a stride-0 batch dim out
         # densely before `fft_c2r` sorts the batch dims by stride.
         C("one dim of an expanded input", T([3, 4, 5], dtype=c64, strides=[0, 5, 1]), None, [1]),
         C("real input", T([3, 4, 5])),
@@ -48,6 +48,10 @@ for _op in ("fft_ihfftn", "fft_ihfft2"):
         C("no dims refused", T([3, 4, 5]), None, []),
     ]
 CASES["fft_hfftn"] += [C("every dim", T([2, 3, 4, 5], dtype=c64), None, None)]
+# The conjugate of the first transforms' result is resolved by a clone,
+# which keeps its size-1 dim's stride (the last transform's batch order).
+for _op in ("fft_hfftn", "fft_hfft2"):
+    CASES[_op].append(C("a batch of one over the first and last dims", T([1, 4, 5], dtype=c64), None, [0, 2]))
 CASES["fft_ihfftn"] += [C("every dim", T([2, 3, 4, 5]), None, None)]
 SYMBOLIC += [
     ("hfft2 of dynamic sizes", "fft_hfft2", Case("", D([3, 4, 5], "x", dtype=c64))),

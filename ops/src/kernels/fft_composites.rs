@@ -420,11 +420,11 @@ fn transform_n(
                 one(cx, outs)?
             };
             // `tmp.conj()`: a view with the conjugate bit, same metadata;
-            // under the Python dispatcher the reference's
-            // `prims.conj_physical(tmp)`, a new tensor laid out
-            // elementwise (an expanded input's stride-0 dim made dense).
+            // under the Python dispatcher resolved by a `clone` (which
+            // keeps a dense layout, a size-1 dim's stride included, and
+            // lays out afresh an expanded input's stride-0 dim).
             let tmp = if cx.defaults.python_dispatcher {
-                let outs = super::conj_physical(cx, &[Arg::Tensor(&tmp)])?;
+                let outs = crate::erased::clone(cx, &[Arg::Tensor(&tmp), Arg::None])?;
                 one(cx, outs)?
             } else {
                 tmp
