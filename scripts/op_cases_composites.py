@@ -123,6 +123,8 @@ CASES.update({
         C("transposed index", T([3, 4]), tr(2, 3, dtype=i64)),
         C("zero-dim index", T([5]), T([], dtype=i64)),
         C("int32 index refused", T([5]), T([2], dtype=i32)),
+        C("from an empty tensor refused", T([0, 3]), T([2], dtype=i64)),
+        C("nothing from an empty tensor", T([0, 3]), T([0], dtype=i64)),
     ],
     "chalf": [C("float", T([2, 3])), C("transposed kept", tr(2, 3)), C("channels last", cl(1, 2, 3, 3))],
     "float_power.Tensor_Tensor": [
