@@ -770,6 +770,9 @@ CASES["unflatten_dense_tensors"] = [
     C("offset flat", T([12], then=lambda t: t[2:]), [T([2, 3]), T([4])]),
     C("none", T([0]), []),
     C("too short", T([5]), [T([2, 3])]),
+    # An empty tensor is a new one of its sizes, the flat tensor's options.
+    C("empty ones among them", T([10]), [T([2, 3]), T([0, 3]), T([4]), T([2, 0])]),
+    C("an empty one of another dtype", T([6]), [T([0, 2, 3], dtype=f64)]),
 ]
 
 # A primitive Core ATen programs keep where a decomposition calls it

@@ -124,7 +124,8 @@ pub(crate) fn flatten_dense_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
 /// each tensor's element count read as an integer (a tensor of symbolic
 /// sizes refuses it); a view of `flat` narrowed to the next that many
 /// elements and viewed with the tensor's sizes, or, for a tensor without
-/// elements, a new empty vector of `flat`'s dtype.
+/// elements, a new contiguous tensor of its sizes in `flat`'s dtype and
+/// on its device.
 pub(crate) fn unflatten_dense_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let flat = args::tensor(cx, a, 0, "flat")?;
     let tensors = args::tensors(cx, a, 1, "tensors")?;
@@ -139,9 +140,8 @@ pub(crate) fn unflatten_dense_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
         }
         let numel: i64 = t.sizes.iter().filter_map(|s| s.as_int()).product();
         if numel == 0 {
-            let sizes: Dims = std::iter::once(SymInt::Int(0)).collect();
-            let strides: Dims = std::iter::once(SymInt::Int(1)).collect();
-            list.push((super::fresh(cx, flat, sizes, strides), Alias::Fresh));
+            let empty = TensorMeta::contiguous(cx.env, &t.sizes, flat.dtype, flat.device)?;
+            list.push((empty, Alias::Fresh));
             continue;
         }
         let call = [
