@@ -780,6 +780,9 @@ for _op in ["upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d", "_
     CASES[f"{_op}.out"] += [
         C("out of another dtype refused", _x, _size, out=T([0], dtype=f64)),
         C("out of a wider dtype refused", T(_x.sizes, dtype=f16), _size, out=T([0])),
+        # The decomposition takes the empty batch the functional form's
+        # Python meta refuses.
+        C("an empty batch resized", T([0, *_x.sizes[1:]]), _size, out=T([0])),
     ]
     if _op.endswith("2d"):
         CASES[f"{_op}.out"] += [C("channels last resized", cl(2, 3, 8, 10), [5, 7], out=T([0])),

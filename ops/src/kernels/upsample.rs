@@ -139,10 +139,7 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
         args::opt_float(cx, a, 2 + i, "scales", None)?;
     }
     if cx.defaults.python_dispatcher {
-        // The decomposition, as the `.vec` overload's (an empty batch or
-        // channel dim taken).
-        let vec_args = [a[0].reborrow(), a[1].reborrow(), Arg::None];
-        return upsample_nearest_vec(cx, &vec_args, spatial);
+        return upsample_nearest_decomposed(cx, a, spatial);
     }
     // `torch._check(input.numel() != 0 or multiply_integers(input.size()[1:]))`:
     // for an empty input the `or` gives an integer, which `torch._check`
@@ -188,24 +185,39 @@ pub(crate) fn upsample_nearest3d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     upsample_nearest_default(cx, a, 3)
 }
 
+/// The decomposition of `upsample_nearest{N}d(self, output_size,
+/// scales...)`, as the `.vec` overload's (an empty batch or channel dim
+/// taken).
+fn upsample_nearest_decomposed(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
+    let vec_args = [a[0].reborrow(), a[1].reborrow(), Arg::None];
+    upsample_nearest_vec(cx, &vec_args, spatial)
+}
+
 /// `upsample_nearest1d.out` and `_upsample_nearest_exact1d.out`: the
-/// decomposition's `out_wrapper(preserve_memory_format=True,
+/// decomposition (which takes an empty input the functional form's Python
+/// meta refuses) in its `out_wrapper(preserve_memory_format=True,
 /// exact_dtype=True)` (an `out` resized in the result's memory format; its
 /// dtype exactly the result's).
 pub(crate) fn upsample_nearest1d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::exact_out_variant(cx, a, 3, upsample_nearest1d_default)
+    fake_runtime::support::exact_out_variant(cx, a, 3, |cx, a| {
+        upsample_nearest_decomposed(cx, a, 1)
+    })
 }
 
 /// `upsample_nearest2d.out` and `_upsample_nearest_exact2d.out`: see
 /// [`upsample_nearest1d_out`].
 pub(crate) fn upsample_nearest2d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::exact_out_variant(cx, a, 4, upsample_nearest2d_default)
+    fake_runtime::support::exact_out_variant(cx, a, 4, |cx, a| {
+        upsample_nearest_decomposed(cx, a, 2)
+    })
 }
 
 /// `upsample_nearest3d.out` and `_upsample_nearest_exact3d.out`: see
 /// [`upsample_nearest1d_out`].
 pub(crate) fn upsample_nearest3d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    fake_runtime::support::exact_out_variant(cx, a, 5, upsample_nearest3d_default)
+    fake_runtime::support::exact_out_variant(cx, a, 5, |cx, a| {
+        upsample_nearest_decomposed(cx, a, 3)
+    })
 }
 
 /// `upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool
