@@ -165,6 +165,11 @@ CASES = {
         C("storage offset, one group", off(2, 6, 3), 1),
         C("one group", T([2, 6, 3]), 1),
         C("a group per channel", T([2, 6, 3]), 6),
+        # An empty input: every step a view (the permutation of an empty
+        # tensor is contiguous), after the checks.
+        C("empty, an alias", T([2, 6, 0]), 3),
+        C("empty transposed, an alias", tr(2, 6, 0), 2),
+        C("empty, groups not dividing refused", T([2, 6, 0]), 4),
         C("three dims", T([2, 4, 5]), 2),
         C("five dims", T([1, 4, 2, 2, 2]), 2),
         C("two dims refused", T([2, 6]), 3),

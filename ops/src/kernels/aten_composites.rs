@@ -99,7 +99,9 @@ fn check(
 
 /// `native_channel_shuffle(Tensor self, SymInt groups) -> Tensor`: at
 /// least three dims, `groups` positive and dividing the channels; the
-/// shuffled result is contiguous.
+/// shuffled result is contiguous, a view of `self` where every step is
+/// one (a contiguous `self` whose permutation moves only a dim of one, or
+/// an empty `self`).
 pub(crate) fn native_channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = &specialized(cx, args::tensor(cx, a, 0, "self")?)?;
     let groups = args::size(cx, a, 1, "groups", None)?;
@@ -126,11 +128,14 @@ pub(crate) fn native_channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     let split = [input.sizes[0], groups, cg, SymInt::Int(-1)];
     shape::infer_view(cx.env, cx.op, numel, &split)?;
     // Every step is a view of a contiguous `self` when the permutation
-    // moves only a dim of one (one group, or one channel per group).
+    // moves only a dim of one (one group, or one channel per group), and
+    // of an empty `self` (its permutation is contiguous too).
+    let empty = shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)?;
     let trivial = cx.env.eq(groups, SymInt::Int(1))?;
     let single = cx.env.eq(cg, SymInt::Int(1))?;
     let either = cx.env.or(trivial, single)?;
-    let viewed = cx.env.guard_bool(either, cx.op)? && crate::intrinsics::is_contiguous(cx, input)?;
+    let viewed =
+        empty || cx.env.guard_bool(either, cx.op)? && crate::intrinsics::is_contiguous(cx, input)?;
     let out = contiguous_like(cx, input, input.sizes.clone())?;
     let mut outs = Outs::new();
     if viewed {
