@@ -23,7 +23,17 @@ def _grad(t):
 # A title run under the Python dispatcher (`export_op_cases.DISPATCHED`).
 STRIDED_BATCH_DISPATCHED = "strided batch and a matrix of another dtype under the Python dispatcher"
 BMM_DTYPE_DISPATCHED = "bmm.dtype float16 to float32, dynamic sizes under the Python dispatcher"
-DISPATCHED = {STRIDED_BATCH_DISPATCHED, BMM_DTYPE_DISPATCHED}
+# `dropout`'s decomposition, which the Python dispatcher runs: an empty
+# input not set aside, a complex one by a real mask.
+DROPOUT_DISPATCHED = {
+    "training an empty input under the Python dispatcher": (T([0, 3]), 0.5, True),
+    "training an empty int64 input under the Python dispatcher": (T([0, 3], dtype=i64), 0.5, True),
+    "not training under the Python dispatcher": (T([2, 3]), 0.5, False),
+    "training a complex input under the Python dispatcher": (T([2, 3], dtype=c64), 0.5, True),
+    "training a transposed complex input under the Python dispatcher": (tr(2, 3, dtype=c64), 0.5, True),
+    "p one of a complex input under the Python dispatcher": (T([2, 3], dtype=c64), 1.0, True),
+}
+DISPATCHED = {STRIDED_BATCH_DISPATCHED, BMM_DTYPE_DISPATCHED} | set(DROPOUT_DISPATCHED)
 
 CASES = {}
 
@@ -390,7 +400,7 @@ CASES.update({
     ],
     "dropout": [
         C("training keeps a transposed layout", T([3, 2], strides=[1, 3]), 0.1, True),
-    ] + dropout_cases(),
+    ] + dropout_cases() + [C(title, *args) for title, args in DROPOUT_DISPATCHED.items()],
     "_adaptive_avg_pool2d": [
         C("global", T([2, 3, 8, 8]), [1, 1]),
         C("channels last", cl(2, 3, 8, 8), [2, 3]),

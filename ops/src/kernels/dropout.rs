@@ -142,17 +142,42 @@ pub(crate) fn feature_dropout_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// where ATen takes the fused `native_dropout` instead (`0 < p < 1`, a
 /// non-empty input), that answers the same: a product with a tensor laid
 /// out like `input`, an integral `input` refused. Under the Python
-/// dispatcher its decomposition (`native_dropout(input, p, train)[0]`
-/// when training with `p != 0`) does not check `p`: a `p` outside
-/// `[0, 1]` gives `native_dropout`'s result.
+/// dispatcher its decomposition runs: when training with `p != 0`,
+/// `native_dropout(input, p, train)[0]` (`p` not checked, an empty input
+/// not set aside) or for a complex input `zeros_like(input)` (`p == 1`)
+/// or a real mask times `input`; else `input` itself.
 pub(crate) fn dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let p = args::float(cx, a, 1, "p", None)?;
-    if cx.defaults.python_dispatcher && !(0.0..=1.0).contains(&p) {
+    if !cx.defaults.python_dispatcher {
+        return alpha_dropout(cx, a);
+    }
+    let t = args::tensor(cx, a, 0, "input")?;
+    let train = args::bool(cx, a, 2, "train", None)?;
+    let mut outs = Outs::new();
+    if !train || p == 0.0 {
+        outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
+        return Ok(outs);
+    }
+    if !t.dtype.is_complex() {
         let mut outs = native_dropout(cx, a)?;
         outs.truncate(1);
         return Ok(outs);
     }
-    alpha_dropout(cx, a)
+    let strides = empty_like_strides(cx, t, None)?;
+    let zeros = super::fresh(cx, t, t.sizes.clone(), strides);
+    let out = if p == 1.0 {
+        zeros
+    } else {
+        // `(rand_like(input.real) > p) * input * scale`.
+        let mask = TensorMeta {
+            dtype: DType::Bool,
+            ..zeros
+        };
+        let out = pointwise_output(cx, &[&mask, t], t.dtype)?;
+        super::fresh(cx, t, out.sizes, out.strides)
+    };
+    outs.push(Out::Tensor(out, Alias::Fresh));
+    Ok(outs)
 }
 
 /// `alpha_dropout(Tensor input, float p, bool train) -> Tensor`: as
