@@ -670,6 +670,13 @@ CASES = {
         C("order 1 kept before empty dims", T([3, 0, 2]), 1, [0], True),
         C("float16 order 1 kept before an empty dim", T([3, 0], dtype=f16), 1, [0], True),
         C("order 1 to float64 kept before an empty dim", T([3, 0]), 1, [0], True, dtype=f64),
+        # A negative or infinite order has no identity: an empty input
+        # needs dims to reduce, each in range and not empty.
+        C("infinite order over an empty dim refused", T([0, 3]), float("inf"), [0], True),
+        C("order -1 over a non-empty dim of an empty input", T([0, 3]), -1, [1]),
+        C("order -inf of an empty input without dims refused", T([0, 3]), float("-inf")),
+        C("order -1.5 of an empty input over a negative dim refused", T([0, 3]), -1.5, [-1]),
+        C("order 2 of an empty input without dims", T([0, 3]), 2),
     ],
     "to.device": [
         C("no change is self", T([2, 3]), torch.device("cpu"), f32),

@@ -286,6 +286,60 @@ pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) ->
     Ok(true)
 }
 
+/// `vector_norm_identity(input, ord, dim)`: `_check_vector_norm_args` of
+/// `torch._refs.linalg.vector_norm`: a negative or infinite `ord` has no
+/// identity, so an empty input needs dims to reduce, each in range and
+/// not empty (a negative dim is refused too); refuses in PyTorch's words.
+pub fn vector_norm_identity(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    ord: Scalar,
+    dim: Option<IntList>,
+) -> Result<bool> {
+    let (v, shown) = match ord {
+        Scalar::Int(SymInt::Int(i)) => (i as f64, i.to_string()),
+        Scalar::Float(fake_runtime::SymFloat::Const(f)) => {
+            (f, fake_runtime::sym::float::python_repr(f))
+        }
+        _ => return Ok(true),
+    };
+    if !(v < 0.0 || v == f64::INFINITY) {
+        return Ok(true);
+    }
+    let n = input.numel(cx.env)?;
+    if !shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)? {
+        return Ok(true);
+    }
+    let dims = dim.as_deref().unwrap_or(&[]);
+    if dims.is_empty() {
+        return Err(invalid(
+            cx,
+            format!(
+                "linalg.vector_norm cannot compute the {shown} norm on an empty tensor because the operation does not have an identity"
+            ),
+        ));
+    }
+    for &d in dims {
+        let ok = usize::try_from(d)
+            .ok()
+            .filter(|&d| d < input.dim())
+            .is_some_and(|d| input.sizes[d] != SymInt::Int(0));
+        let ok = ok && {
+            let size = input.sizes[d as usize];
+            !shape::guard_eq(cx.env, size, SymInt::Int(0), cx.op)?
+        };
+        if !ok {
+            return Err(invalid(
+                cx,
+                format!(
+                    "linalg.vector_norm cannot compute the {shown} norm on the dimension {d} because this dimension is empty and the operation does not have an identity"
+                ),
+            ));
+        }
+    }
+    Ok(true)
+}
+
 /// Which of PyTorch's two wordings of the norm dtype checks a caller
 /// repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
