@@ -610,6 +610,11 @@ CASES["avg_pool3d_backward"] = [
     C("gradient of another size", T([2, 3, 3, 3, 3]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None),
     C("zero divisor", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, 0),
     C("3-d input", T([3, 3, 4]), T([6, 7, 8]), [2], [2], [0], False, True, None),
+    # The input at least the kernel's size, padding aside.
+    C("input narrower than the kernel, padded, refused", T([2, 3, 4, 4, 2]), T([2, 3, 6, 7, 1]), [2], [2], [1],
+      True, False, None),
+    C("three kernel sizes, input narrower refused", T([2, 3, 3, 3, 1]), T([2, 3, 6, 7, 1]), [2, 3, 2], [1], [0],
+      False, True, None),
 ]
 CASES["avg_pool3d_backward.grad_input"] = [
     C("resized", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, None, grad_input=T([0])),
