@@ -597,6 +597,11 @@ CASES["max_pool3d_with_indices_backward"] = [
       T([2, 3, 3, 3, 3], dtype=i64)),
     C("two kernel sizes", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2, 2], [2], [0], [1], False,
       T([2, 3, 3, 3, 4], dtype=i64)),
+    # The output sizes checked are the gradient's, not the pool's.
+    C("an input narrower than the kernel", T([2, 3, 3, 3, 1]), T([2, 3, 6, 7, 1]), [2], [2], [0], [1], False,
+      T([2, 3, 3, 3, 1], dtype=i64)),
+    C("an empty input dim refused", T([2, 3, 3, 3, 1]), T([2, 3, 6, 0, 8]), [2], [2], [0], [1], False,
+      T([2, 3, 3, 3, 1], dtype=i64)),
 ]
 CASES["max_pool3d_with_indices_backward.grad_input"] = [
     C("resized", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], [1], False, T([2, 3, 3, 3, 4], dtype=i64),

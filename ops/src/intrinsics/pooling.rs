@@ -287,30 +287,7 @@ pub fn max_pool3d_out(
     dilation: IntList,
     ceil_mode: bool,
 ) -> Result<Dims> {
-    let k = unpack3(
-        cx,
-        &kernel_size,
-        "max_pool3d: kernel_size must either be a single int, or a tuple of three ints",
-    )?;
-    let d = if stride.is_empty() {
-        k
-    } else {
-        unpack3(
-            cx,
-            &stride,
-            "max_pool3d: stride must either be omitted, a single int, or a tuple of three ints",
-        )?
-    };
-    let p = unpack3(
-        cx,
-        &padding,
-        "max_pool3d: padding must either be a single int, or a tuple of three ints",
-    )?;
-    let dil = unpack3(
-        cx,
-        &dilation,
-        "max_pool3d: dilation must be either a single int, or a tuple of three ints",
-    )?;
+    let Pool3d { k, d, p, dil } = pool3d_params(cx, &kernel_size, &stride, &padding, &dilation)?;
     let n = input.dim();
     if n != 4 && n != 5 {
         return Err(invalid(
@@ -332,7 +309,114 @@ pub fn max_pool3d_out(
             ceil_mode,
         )?;
     }
-    // `pool3d_shape_check`, in its order.
+    pool3d_checks(
+        cx,
+        input,
+        Pool3d { k, d, p, dil },
+        "max_pool3d_with_indices()",
+    )?;
+    let sizes = input.sizes.clone();
+    let mut big = SymBool::Bool(true);
+    for i in [0, 2, 1] {
+        let ge = cx.env.ge(out[i], SymInt::Int(1))?;
+        big = cx.env.and(big, ge)?;
+    }
+    shape::check_printing(cx.env, big, cx.op, &|env| {
+        let at = |i: usize| env.display(sizes[i]);
+        format!(
+            "Given input size: ({}x{}x{}x{}). Calculated output size: ({}x{}x{}x{}). Output size is too small",
+            env.display(slices),
+            at(n - 3),
+            at(n - 2),
+            at(n - 1),
+            env.display(slices),
+            env.display(out[0]),
+            env.display(out[1]),
+            env.display(out[2])
+        )
+    })?;
+    let mut shape: Dims = input.sizes[..n - 3].iter().copied().collect();
+    shape.extend(out);
+    Ok(shape)
+}
+
+/// `max_pool3d_backward_checks(input, kernel_size, stride, padding,
+/// dilation)`: the checks `max_pool3d_with_indices_backward`'s meta makes
+/// of its parameters and input (`pool3d_shape_check` named for it), the
+/// output sizes aside (the gradient's, which the rule checks): true when
+/// they pass.
+pub fn max_pool3d_backward_checks(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    kernel_size: IntList,
+    stride: IntList,
+    padding: IntList,
+    dilation: IntList,
+) -> Result<bool> {
+    let params = pool3d_params(cx, &kernel_size, &stride, &padding, &dilation)?;
+    let n = input.dim();
+    if n != 4 && n != 5 {
+        return Err(invalid(
+            cx,
+            "non-empty 4D or 5D (batch mode) tensor expected for input".into(),
+        ));
+    }
+    pool3d_checks(cx, input, params, "max_pool3d_with_indices_backward()")?;
+    Ok(true)
+}
+
+/// A 3-D pool's kernel, stride, padding and dilation, each unpacked to
+/// three values.
+#[derive(Clone, Copy)]
+struct Pool3d {
+    k: [i64; 3],
+    d: [i64; 3],
+    p: [i64; 3],
+    dil: [i64; 3],
+}
+
+/// The 3-D max pool's parameters unpacked (an empty stride is the kernel
+/// size), refused in `meta_max_pool3d_with_indices`' words.
+fn pool3d_params(
+    cx: &Cx<'_>,
+    kernel_size: &[i64],
+    stride: &[i64],
+    padding: &[i64],
+    dilation: &[i64],
+) -> Result<Pool3d> {
+    let k = unpack3(
+        cx,
+        kernel_size,
+        "max_pool3d: kernel_size must either be a single int, or a tuple of three ints",
+    )?;
+    let d = if stride.is_empty() {
+        k
+    } else {
+        unpack3(
+            cx,
+            stride,
+            "max_pool3d: stride must either be omitted, a single int, or a tuple of three ints",
+        )?
+    };
+    let p = unpack3(
+        cx,
+        padding,
+        "max_pool3d: padding must either be a single int, or a tuple of three ints",
+    )?;
+    let dil = unpack3(
+        cx,
+        dilation,
+        "max_pool3d: dilation must be either a single int, or a tuple of three ints",
+    )?;
+    Ok(Pool3d { k, d, p, dil })
+}
+
+/// `pool3d_shape_check` up to the output sizes, in its order: positive
+/// kernel, stride and dilation, no empty dim but the batch, padding at
+/// most half the kernel.
+fn pool3d_checks(cx: &mut Cx<'_>, input: &TensorMeta, params: Pool3d, name: &str) -> Result<()> {
+    let Pool3d { k, d, p, dil } = params;
+    let n = input.dim();
     let refuse = |cx: &Cx<'_>, reason: String| Err(invalid(cx, reason));
     let [kt, kh, kw] = k;
     if k.iter().any(|&x| x <= 0) {
@@ -368,7 +452,7 @@ pub fn max_pool3d_out(
         let ok = cx.env.gt(size, SymInt::Int(0))?;
         shape::check_printing(cx.env, ok, cx.op, &|env| {
             format!(
-                "max_pool3d_with_indices(): Expected input to have non-zero size for non-batch dimensions, but input has sizes {} with dimension {i} being empty",
+                "{name}: Expected input to have non-zero size for non-batch dimensions, but input has sizes {} with dimension {i} being empty",
                 shape::display_dims(env, &sizes)
             )
         })?;
@@ -383,28 +467,7 @@ pub fn max_pool3d_out(
             ),
         );
     }
-    let mut big = SymBool::Bool(true);
-    for i in [0, 2, 1] {
-        let ge = cx.env.ge(out[i], SymInt::Int(1))?;
-        big = cx.env.and(big, ge)?;
-    }
-    shape::check_printing(cx.env, big, cx.op, &|env| {
-        let at = |i: usize| env.display(sizes[i]);
-        format!(
-            "Given input size: ({}x{}x{}x{}). Calculated output size: ({}x{}x{}x{}). Output size is too small",
-            env.display(slices),
-            at(n - 3),
-            at(n - 2),
-            at(n - 1),
-            env.display(slices),
-            env.display(out[0]),
-            env.display(out[1]),
-            env.display(out[2])
-        )
-    })?;
-    let mut shape: Dims = input.sizes[..n - 3].iter().copied().collect();
-    shape.extend(out);
-    Ok(shape)
+    Ok(())
 }
 
 /// `check_dim_sizes(t, rank, sizes)`: `t` has `rank` dims and ends with
