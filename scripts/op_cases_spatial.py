@@ -736,7 +736,10 @@ CASES["upsample_bilinear2d.out"] = [
 # check refuses an empty input; export's dispatcher, their decompositions.
 ZERO_BATCH_DISPATCHED = "zero batch under the Python dispatcher"
 ZERO_CHANNELS_DISPATCHED = "zero channels under the Python dispatcher"
-DISPATCHED = {ZERO_BATCH_DISPATCHED, ZERO_CHANNELS_DISPATCHED}
+# The decomposition's source indices divide by the input's size where a
+# scale is given (`isize / (isize * scale)`).
+SCALED_EMPTY_DISPATCHED = "scale given, an empty spatial dim under the Python dispatcher"
+DISPATCHED = {ZERO_BATCH_DISPATCHED, ZERO_CHANNELS_DISPATCHED, SCALED_EMPTY_DISPATCHED}
 for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
     CASES[_op] = [
         C("output size", T([2, 3, 8]), [5]),
@@ -747,6 +750,7 @@ for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
         C("int32 zero batch", T([0, 3, 8], dtype=i32), [5]),
         C(ZERO_BATCH_DISPATCHED, T([0, 3, 8], dtype=i32), [5]),
         C(ZERO_CHANNELS_DISPATCHED, T([2, 0, 8]), [5]),
+        C(SCALED_EMPTY_DISPATCHED, T([2, 3, 0]), [16], 2.0),
         C("zero channels refused", T([2, 0, 8]), [5]),
         C("zero output size refused", T([2, 3, 8]), [0]),
         C("4-d input refused", T([2, 3, 8, 10]), [5]),
@@ -761,6 +765,7 @@ for _op in ["upsample_nearest2d", "_upsample_nearest_exact2d"]:
         C("transposed spatial dims", T([2, 3, 10, 8], then=lambda t: t.transpose(2, 3)), [5, 7]),
         C("float16", T([2, 3, 8, 10], dtype=f16), [5, 7]),
         C("zero batch", T([0, 3, 8, 10]), [5, 7]),
+        C(SCALED_EMPTY_DISPATCHED, T([2, 3, 8, 0]), [5, 7], None, 2.0),
         C("zero channels refused", T([2, 0, 8, 10]), [5, 7]),
         C("zero output size refused", T([2, 3, 8, 10]), [0, 7]),
         C("3-d input refused", T([3, 8, 10]), [5, 7]),

@@ -187,8 +187,20 @@ pub(crate) fn upsample_nearest3d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
 
 /// The decomposition of `upsample_nearest{N}d(self, output_size,
 /// scales...)`, as the `.vec` overload's (an empty batch or channel dim
-/// taken).
+/// taken), but for its source indices' scale of a dim whose scale is
+/// given, `isize / (isize * scale)`: a Python division by zero for an
+/// empty dim.
 fn upsample_nearest_decomposed(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    for i in 0..spatial {
+        let given = args::opt_float(cx, a, 2 + i, "scales", None)?.is_some();
+        let Some(&size) = (t.dim() >= spatial).then(|| &t.sizes[t.dim() - spatial + i]) else {
+            break;
+        };
+        if given && fake_runtime::shape::guard_eq(cx.env, size, SymInt::Int(0), cx.op)? {
+            return Err(invalid(cx, "float division by zero"));
+        }
+    }
     let vec_args = [a[0].reborrow(), a[1].reborrow(), Arg::None];
     upsample_nearest_vec(cx, &vec_args, spatial)
 }
