@@ -288,13 +288,7 @@ pub fn max_pool3d_out(
     ceil_mode: bool,
 ) -> Result<Dims> {
     let Pool3d { k, d, p, dil } = pool3d_params(cx, &kernel_size, &stride, &padding, &dilation)?;
-    let n = input.dim();
-    if n != 4 && n != 5 {
-        return Err(invalid(
-            cx,
-            "non-empty 4D or 5D (batch mode) tensor expected for input".into(),
-        ));
-    }
+    let n = pool3d_rank(cx, input)?;
     let slices = input.sizes[n - 4];
     let mut out = [SymInt::Int(0); 3];
     for i in 0..3 {
@@ -354,13 +348,7 @@ pub fn max_pool3d_backward_checks(
     dilation: IntList,
 ) -> Result<bool> {
     let params = pool3d_params(cx, &kernel_size, &stride, &padding, &dilation)?;
-    let n = input.dim();
-    if n != 4 && n != 5 {
-        return Err(invalid(
-            cx,
-            "non-empty 4D or 5D (batch mode) tensor expected for input".into(),
-        ));
-    }
+    pool3d_rank(cx, input)?;
     pool3d_checks(cx, input, params, "max_pool3d_with_indices_backward()")?;
     Ok(true)
 }
@@ -409,6 +397,17 @@ fn pool3d_params(
         "max_pool3d: dilation must be either a single int, or a tuple of three ints",
     )?;
     Ok(Pool3d { k, d, p, dil })
+}
+
+/// The rank of a 3-D pool's input: 4 (unbatched) or 5.
+fn pool3d_rank(cx: &Cx<'_>, input: &TensorMeta) -> Result<usize> {
+    match input.dim() {
+        n @ (4 | 5) => Ok(n),
+        _ => Err(invalid(
+            cx,
+            "non-empty 4D or 5D (batch mode) tensor expected for input".into(),
+        )),
+    }
 }
 
 /// `pool3d_shape_check` up to the output sizes, in its order: positive
