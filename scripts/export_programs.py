@@ -28,7 +28,8 @@ values, constants the mode runs for real, unbacked counts memoised per
 tensor, inputs whose strides name a symbol before giving it, extrema of
 unbacked sizes, custom operators that write to their arguments
 (`auto_functionalized_v2` in the Core ATen IR), `hints_wrapper`,
-`print` and `torch.vmap`, integer inputs of dynamic value; and whole models (swin_t,
+`print` and `torch.vmap`, integer inputs of dynamic value, a size decided
+to be 1 by a guard broadcast against an unbacked one; and whole models (swin_t,
 mobilenet_v3_small with a dynamic height and width, also channels-last,
 a two-layer Llama, a two-layer Mixtral, the quantize and dequantize
 steps of a PT2E-quantized network, linear layers with `torchao`'s int8
@@ -360,6 +361,9 @@ def programs():
     ), ({0: Dim.AUTO, 1: Dim.AUTO}, {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO}, None, {0: Dim.AUTO})
     yield "int_inputs", pf.IntInputs(), (torch.randn(8, 3), 5), ({0: Dim.AUTO}, Dim.DYNAMIC)
     yield "hints_and_print", pf.HintsAndPrint(), (torch.randn(5, 4),), ({0: Dim.AUTO, 1: Dim.AUTO},)
+    yield "guarded_one_broadcast", pf.GuardedOneBroadcast(), (torch.randn(7, 4, 2).transpose(1, 2),), (
+        {0: Dim.AUTO, 1: Dim.AUTO, 2: Dim.AUTO},
+    )
     # Last, so their weights take nothing from the random state of the
     # programs above.
     for name in ("param_bias_attention", "param_bias_attention_grad"):

@@ -255,3 +255,17 @@ class IntInputs(torch.nn.Module):
 
     def forward(self, x, n: int):
         return x[:n] * 2, torch.zeros(n * 2), x.new_ones(n, x.shape[1] + n)
+
+
+class GuardedOneBroadcast(torch.nn.Module):
+    """A dim whose size is an expression decided to be 1 only by a guard
+    (`Min(s0, s1 - 1)` of a diagonal when the second dim is 2), broadcast
+    against an unbacked size: the references' `broadcast_in_dim` gives it
+    stride 0 (found by a random program's Core ATen form, where the vector
+    norm over that dim becomes `abs`)."""
+
+    def forward(self, x):
+        d = x.diagonal(1)
+        n = torch.linalg.vector_norm(d, 2, [1], keepdim=True)
+        u = torch.unique(x.select(2, 0).round())
+        return n + u, d.abs() + u

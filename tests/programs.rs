@@ -336,7 +336,8 @@ programs!(
     mutating_custom_ops,
     hints_and_print,
     vmapped,
-    int_inputs,;
+    int_inputs,
+    guarded_one_broadcast,;
     // Programs calling custom operators whose results need a kernel.
     mutating_custom_op_result => custom_kernels::registry(),;
     // Programs with nodes that are not modelled.

@@ -78,10 +78,11 @@ pub(super) fn expanded_with<A: LayoutArith>(
             && a.known_ne(v, k)
         {
             false
-        } else if size == SymInt::Int(1) {
-            // A size-1 dim keeps its stride only where the target is
+        } else if size == SymInt::Int(1) || a.eq(size, SymInt::Int(1))? {
+            // A size-1 dim (a literal 1, or decided to be one: a guard may
+            // have said so) keeps its stride only where the target is
             // decided to be 1 too: one of data-dependent length is
-            // broadcast (stride 0), as the fake `expand` answers.
+            // broadcast (stride 0), as `broadcast_in_dim` answers.
             a.eq(target, SymInt::Int(1))?
         } else {
             a.eq_or_true(size, target)?
