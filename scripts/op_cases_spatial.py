@@ -286,6 +286,8 @@ CASES["im2col"] = [
     C("2-d input", T([8, 9]), [2, 2], [1, 1], [0, 0], [1, 1]),
     C("one block", T([4, 2, 2, 3]), [2, 3], [2, 2], [1, 1], [2, 2]),
     C("one block unbatched", T([2, 3, 4]), [3, 4], [1, 1], [0, 0], [1, 1]),
+    # The view of no elements takes contiguous strides.
+    C("one block of an empty batch", T([0, 2, 2, 3]), [2, 3], [2, 2], [1, 1], [2, 2]),
 ]
 SYMBOLIC += [
     # Each dim's block indices broadcast `arange(blocks)` against the

@@ -278,7 +278,8 @@ pub fn contiguous(cx: &mut Cx<'_>, shape: Dims) -> Result<Dims> {
 /// `[B, C, kh, kw, rows, cols]` and reshaped: a copy, contiguous, unless
 /// there is one block (`rows` and `cols` both the constant 1), when the
 /// reshape is a view whose blocks dim keeps the kept `rows` dim's stride,
-/// `kw`.
+/// `kw` (but a view of no elements, an empty batch's, takes contiguous
+/// strides, as ATen's `computeStride` gives them).
 pub fn im2col_strides(
     cx: &mut Cx<'_>,
     shape: Dims,
@@ -286,8 +287,10 @@ pub fn im2col_strides(
     cols: SymInt,
     kernel_width: SymInt,
 ) -> Result<Dims> {
+    let empty = shape::numel(cx.env, &shape)? == SymInt::Int(0);
     let mut strides = contiguous(cx, shape)?;
-    if rows == SymInt::Int(1)
+    if !empty
+        && rows == SymInt::Int(1)
         && cols == SymInt::Int(1)
         && let Some(last) = strides.last_mut()
     {
