@@ -399,6 +399,41 @@ fn pool3d_params(
     Ok(Pool3d { k, d, p, dil })
 }
 
+/// `avg_pool3d_input_fits(input, kernel_size)`: `pool3d_shape_check`'s
+/// `check_input_size` of the average pools (forward and backward): the
+/// input's last three sizes at least the kernel's, padding aside (a
+/// guard or a runtime assert where symbolic), refused in PyTorch's words.
+/// True when it returns.
+pub fn avg_pool3d_input_fits(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    kernel_size: IntList,
+) -> Result<bool> {
+    let n = input.dim();
+    let (Some(k), true) = (unpack::<3>(&kernel_size), n >= 3) else {
+        return Err(invalid(
+            cx,
+            "avg_pool3d: kernel_size must be a single int, or a tuple of three ints".into(),
+        ));
+    };
+    let i = [input.sizes[n - 3], input.sizes[n - 2], input.sizes[n - 1]];
+    let mut fits = SymBool::Bool(true);
+    for d in 0..3 {
+        let ge = cx.env.ge(i[d], SymInt::Int(k[d]))?;
+        fits = cx.env.and(fits, ge)?;
+    }
+    let [kt, kh, kw] = k;
+    shape::check_printing(cx.env, fits, cx.op, &|env| {
+        format!(
+            "input image (T: {} H: {} W: {}) smaller than kernel size (kT: {kt} kH: {kh} kW: {kw})",
+            env.display(i[0]),
+            env.display(i[1]),
+            env.display(i[2])
+        )
+    })?;
+    Ok(true)
+}
+
 /// The rank of a 3-D pool's input: 4 (unbatched) or 5.
 fn pool3d_rank(cx: &Cx<'_>, input: &TensorMeta) -> Result<usize> {
     match input.dim() {

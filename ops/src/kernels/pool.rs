@@ -191,12 +191,7 @@ pub(crate) fn avg_pool3d(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         nonempty,
         "avg_pool3d(): Expected input to have non-zero size for non-batch dimensions",
     )?;
-    let mut fits = SymBool::Bool(true);
-    for i in 0..3 {
-        let ge = cx.env.ge(input[i], SymInt::Int(k[i]))?;
-        fits = cx.env.and(fits, ge)?;
-    }
-    require(cx, fits, "input image smaller than kernel size")?;
+    crate::intrinsics::avg_pool3d_input_fits(cx, t, kernel.clone())?;
     // `kT / 2 >= pT` in true division.
     if (0..3).any(|i| k[i] < 2 * p[i]) {
         return Err(invalid(
