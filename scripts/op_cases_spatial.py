@@ -618,9 +618,9 @@ CASES["avg_pool3d_backward"] = [
     C("zero divisor", T([2, 3, 3, 3, 4]), T([2, 3, 6, 7, 8]), [2], [2], [0], False, True, 0),
     C("3-d input", T([3, 3, 4]), T([6, 7, 8]), [2], [2], [0], False, True, None),
     # The input at least the kernel's size, padding aside.
-    C("input narrower than the kernel, padded, refused", T([2, 3, 4, 4, 2]), T([2, 3, 6, 7, 1]), [2], [2], [1],
-      True, False, None),
-    C("three kernel sizes, input narrower refused", T([2, 3, 3, 3, 1]), T([2, 3, 6, 7, 1]), [2, 3, 2], [1], [0],
+    C("input narrower than the kernel, padded, refused", T([2, 3, 4, 4, 1]), T([2, 3, 6, 7, 1]), [2], [2], [1],
+      False, True, None),
+    C("three kernel sizes, input narrower refused", T([2, 3, 7, 7, 2]), T([2, 3, 6, 7, 1]), [2, 3, 2], [1], [1],
       False, True, None),
 ]
 CASES["avg_pool3d_backward.grad_input"] = [
