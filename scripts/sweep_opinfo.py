@@ -5,7 +5,8 @@ and expecttest (which torch's test helpers import):
 
     python scripts/sweep_opinfo.py [--only NAME,...] [--first N]
                                    [--start-after NAME] [--shard K/N] [--force]
-                                   [--error-inputs-only] [--dtypes common|extended|later]
+                                   [--error-inputs-only]
+                                   [--dtypes common|extended|later|reference]
                                    [--db op_db|foreach_op_db]
 
 For every entry of `torch.testing._internal.common_methods_invocations.op_db`
@@ -14,7 +15,11 @@ of `sample_inputs("cpu", dtype, requires_grad=False)` for each of float32,
 int64, bool and complex64 (`--dtypes extended`: the first of float16,
 bfloat16, int32 and uint8, written to `tests/fixtures/opinfo_dtypes`)
 that the entry supports on CPU (`--dtypes later`: the fourth to seventh
-samples of the common dtypes, to `tests/fixtures/opinfo_later`; `--db
+samples of the common dtypes, to `tests/fixtures/opinfo_later`; `--dtypes
+reference`: up to four float32 and int64 samples of those the entry's
+`reference_inputs` yields after its sample inputs (broadcasts, extremal
+values, non-contiguous operands, type promotion), for the entries that
+have a reference function, to `tests/fixtures/opinfo_reference`; `--db
 foreach_op_db`: the entries of `foreach_op_db`, the `_foreach_*`
 operators, which `op_db` leaves out, to `tests/fixtures/opinfo_foreach`)
 are wrapped as a
@@ -91,9 +96,21 @@ DTYPE_SETS = {
     ),
     # The samples after those the common sweep takes.
     "later": (ROOT / "tests" / "fixtures" / "opinfo_later", COMMON_DTYPES, 4, COMMON_SAMPLES),
+    # The samples an entry's `reference_inputs` adds to its
+    # `sample_inputs` (broadcasts, extremal values, non-contiguous
+    # operands, type promotion), for the entries that have such a
+    # function: float32 and int64, after the sample inputs it repeats.
+    "reference": (
+        ROOT / "tests" / "fixtures" / "opinfo_reference",
+        [("float32", torch.float32), ("int64", torch.int64)],
+        4,
+        0,
+    ),
 }
 # Set by `--dtypes` (the common sweep unless said).
 OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED = DTYPE_SETS["common"]
+# Whether the samples are those `reference_inputs` adds (`--dtypes reference`).
+REFERENCE = False
 # The OpInfo databases (`--db`) of `common_methods_invocations` and the
 # folder each writes when it is not `op_db` (its common dtypes only).
 DBS = {"op_db": None, "foreach_op_db": ROOT / "tests" / "fixtures" / "opinfo_foreach"}
@@ -279,11 +296,17 @@ def sweep_samples(op, name: str) -> list:
         torch.manual_seed(0)
         try:
             gen = op.sample_inputs("cpu", dtype, requires_grad=False)
-            picked = list(itertools.islice(gen, SKIPPED, SKIPPED + SAMPLES_PER_DTYPE))
+            skipped = SKIPPED
+            if REFERENCE:
+                # A reference function yields the sample inputs first.
+                skipped = sum(1 for _ in gen)
+                torch.manual_seed(0)
+                gen = op.reference_inputs("cpu", dtype, requires_grad=False)
+            picked = list(itertools.islice(gen, skipped, skipped + SAMPLES_PER_DTYPE))
         except Exception as e:  # noqa: BLE001
             samples.append({"dtype": dtype_name, "index": 0, "error": f"sample_inputs: {first_line(e)}"})
             continue
-        for index, sample in enumerate(picked, start=SKIPPED):
+        for index, sample in enumerate(picked, start=skipped):
             record = {"dtype": dtype_name, "index": index, "call": describe_call(name, sample)}
             torch.manual_seed(0)
             signal.alarm(SAMPLE_TIMEOUT)
@@ -407,7 +430,8 @@ def write_summary(all_names: list) -> None:
         "",
         f"- entries: {len(files)} of the {len(all_names)} of `{DB}`",
         f"- samples: {samples} (up to {SAMPLES_PER_DTYPE} per dtype of {', '.join(n for n, _ in DTYPES)}"
-        + (f", after the first {SKIPPED})" if SKIPPED else ")"),
+        + (f", after the first {SKIPPED})" if SKIPPED else "")
+        + (", of those `reference_inputs` adds to `sample_inputs`)" if REFERENCE else ")" if not SKIPPED else ""),
         f"- error inputs recorded: {error_cases}",
         f"- size: {size / 1e6:.1f} MB gzipped, {raw / 1e6:.1f} MB of JSON",
         "",
@@ -450,7 +474,9 @@ def main() -> None:
         "--dtypes", choices=sorted(DTYPE_SETS), default="common",
         help="common: float32, int64, bool, complex64 (3 samples each) into tests/fixtures/opinfo; "
              "extended: float16, bfloat16, int32, uint8 (1 each) into tests/fixtures/opinfo_dtypes; "
-             "later: the common dtypes' 4th to 7th samples into tests/fixtures/opinfo_later",
+             "later: the common dtypes' 4th to 7th samples into tests/fixtures/opinfo_later; "
+             "reference: up to 4 float32 and int64 samples that reference_inputs adds to "
+             "sample_inputs, of the entries that have it, into tests/fixtures/opinfo_reference",
     )
     parser.add_argument(
         "--db", choices=sorted(DBS), default="op_db",
@@ -458,8 +484,9 @@ def main() -> None:
              "tests/fixtures/opinfo_foreach, with the common dtypes only",
     )
     opts = parser.parse_args()
-    global OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED, DB
+    global OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED, DB, REFERENCE
     OUT, DTYPES, SAMPLES_PER_DTYPE, SKIPPED = DTYPE_SETS[opts.dtypes]
+    REFERENCE = opts.dtypes == "reference"
     DB = opts.db
     if DBS[DB] is not None:
         if opts.dtypes != "common":
@@ -472,6 +499,8 @@ def main() -> None:
     import torch.testing._internal.common_methods_invocations as invocations
 
     ops = sorted(getattr(invocations, DB), key=entry_name)
+    if REFERENCE:
+        ops = [op for op in ops if op.reference_inputs_func is not None]
     all_names = [entry_name(op) for op in ops]
     only = {n for n in opts.only.split(",") if n}
     unknown = only - set(all_names)
@@ -507,7 +536,7 @@ def main() -> None:
             "samples": sweep_samples(op, name),
             # A sweep of later samples leaves the entry's error inputs to
             # the first one's file.
-            "error_inputs": [] if SKIPPED else sweep_error_inputs(op, name),
+            "error_inputs": [] if SKIPPED or REFERENCE else sweep_error_inputs(op, name),
         }
         write_gz(path, record)
         n = sum(1 for s in record["samples"] for v in VARIANTS if "program" in s.get(v, {}))

@@ -11,7 +11,10 @@
 //! to seventh samples of the common dtypes) the tests `later::<entry>`, and
 //! those of `tests/fixtures/opinfo_foreach/` (`--db foreach_op_db`: the
 //! `_foreach_*` operators, which `op_db` leaves out) the tests
-//! `foreach::<entry>`, each folder with its own table.
+//! `foreach::<entry>`, and those of `tests/fixtures/opinfo_reference/`
+//! (`--dtypes reference`: up to four float32 and int64 samples that an
+//! entry's `reference_inputs` adds to its sample inputs) the tests
+//! `reference::<entry>`, each folder with its own table.
 //!
 //! Every program is propagated and verified node by node against what
 //! PyTorch recorded. What does not verify is a *problem* of the entry and
@@ -65,8 +68,10 @@ struct Set {
 /// The sweeps: float32, int64, bool and complex64 samples (up to three
 /// each), float16, bfloat16, int32 and uint8 ones (one each), and the
 /// common dtypes' samples after the first three (up to four each),
-/// and the common sweep of `foreach_op_db`.
-const SETS: [Set; 4] = [
+/// the common sweep of `foreach_op_db`, and the float32 and int64 samples
+/// (up to four each) an entry's `reference_inputs` adds to its sample
+/// inputs.
+const SETS: [Set; 5] = [
     Set {
         prefix: "",
         dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo"),
@@ -82,6 +87,13 @@ const SETS: [Set; 4] = [
     Set {
         prefix: "foreach::",
         dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/opinfo_foreach"),
+    },
+    Set {
+        prefix: "reference::",
+        dir: concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/opinfo_reference"
+        ),
     },
 ];
 
