@@ -13,7 +13,7 @@ impl ExprArena {
     /// What values `id` can take, from the symbol ranges, by interval
     /// arithmetic (sound, not always tight).
     pub fn range(&self, id: ExprId) -> ValueRange {
-        self.range_with(id, &|s| self.symbol_range(s))
+        self.range_with(id, &|s| self.symbol_range(s), false)
     }
 
     /// What sympy's assumptions alone say `id` is at least (a backed size
@@ -21,18 +21,31 @@ impl ExprArena {
     /// `Max(1, id)` folds to `id` as it is made, before any ShapeEnv range
     /// is consulted.
     pub(crate) fn assumed_at_least_one(&self, id: ExprId) -> bool {
-        let r = self.range_with(id, &|s| {
-            if self.is_unbacked(s) {
-                ValueRange::UNBOUNDED
-            } else {
-                ValueRange::at_least(1)
-            }
-        });
+        let r = self.range_with(
+            id,
+            &|s| {
+                if self.is_unbacked(s) {
+                    ValueRange::UNBOUNDED
+                } else {
+                    ValueRange::at_least(1)
+                }
+            },
+            true,
+        );
         r.lo_raw() >= 1
     }
 
-    /// [`Self::range`] with each symbol's range given by `sym`.
-    fn range_with<F: Fn(Symbol) -> ValueRange>(&self, id: ExprId, sym: &F) -> ValueRange {
+    /// [`Self::range`] with each symbol's range given by `sym`. With
+    /// `signs_only`, as sympy's assumptions see it: a remainder or a
+    /// floor division is known nonnegative (`Mod.is_nonnegative`,
+    /// `FloorDiv._eval_is_nonnegative`) and nothing more, so
+    /// `s0 - Mod(s0, 16) + 16` is not known to be positive.
+    fn range_with<F: Fn(Symbol) -> ValueRange>(
+        &self,
+        id: ExprId,
+        sym: &F,
+        signs_only: bool,
+    ) -> ValueRange {
         match self.node(id) {
             Node::Int(v) => ValueRange::exact(*v),
             Node::Bool(b) => ValueRange::exact(i64::from(*b)),
@@ -42,18 +55,36 @@ impl ExprArena {
                 for (m, c) in terms {
                     let mut r = ValueRange::exact(1);
                     for &(atom, pow) in m {
-                        r = r.mul(&self.range_with(atom, sym).pow(pow));
+                        r = r.mul(&self.range_with(atom, sym, signs_only).pow(pow));
                     }
                     acc = acc.add(&r.scale(*c));
                 }
                 acc
             }
+            Node::FloorDiv(a, b) if signs_only => {
+                let (ra, rb) = (
+                    self.range_with(*a, sym, signs_only),
+                    self.range_with(*b, sym, signs_only),
+                );
+                if ra.lo_raw() >= 0 && rb.lo_raw() >= 0 {
+                    ValueRange::at_least(0)
+                } else {
+                    ValueRange::UNBOUNDED
+                }
+            }
+            Node::Mod(_, b) if signs_only => {
+                if self.range_with(*b, sym, signs_only).lo_raw() >= 1 {
+                    ValueRange::at_least(0)
+                } else {
+                    ValueRange::UNBOUNDED
+                }
+            }
             Node::FloorDiv(a, b) => {
-                let ra = self.range_with(*a, sym);
+                let ra = self.range_with(*a, sym, signs_only);
                 match self.as_int(*b) {
                     Some(d) if d > 0 => ra.floordiv_const(d),
                     _ => {
-                        let rb = self.range_with(*b, sym);
+                        let rb = self.range_with(*b, sym, signs_only);
                         if ra.lo_raw() >= 0 && rb.lo_raw() >= 1 {
                             ValueRange::raw(0, ra.hi_raw())
                         } else {
@@ -63,8 +94,8 @@ impl ExprArena {
                 }
             }
             Node::Mod(a, b) => {
-                let ra = self.range_with(*a, sym);
-                let rb = self.range_with(*b, sym);
+                let ra = self.range_with(*a, sym, signs_only);
+                let rb = self.range_with(*b, sym, signs_only);
                 // `0 <= a < b`: the remainder is `a` itself (as sympy's
                 // `Mod` folds once the ShapeEnv shifts each symbol by its
                 // lower bound: `Mod(1, s0)` with `s0 >= 2` is 1).
@@ -85,12 +116,12 @@ impl ExprArena {
             }
             Node::Max(args) => args
                 .iter()
-                .map(|&a| self.range_with(a, sym))
+                .map(|&a| self.range_with(a, sym, signs_only))
                 .reduce(|x, y| x.max(&y))
                 .unwrap_or(ValueRange::UNBOUNDED),
             Node::Min(args) => args
                 .iter()
-                .map(|&a| self.range_with(a, sym))
+                .map(|&a| self.range_with(a, sym, signs_only))
                 .reduce(|x, y| x.min(&y))
                 .unwrap_or(ValueRange::UNBOUNDED),
             Node::Rel(..) | Node::And(_) | Node::Or(_) => ValueRange::new(Some(0), Some(1)),

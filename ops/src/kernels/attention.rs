@@ -288,7 +288,7 @@ fn grouped_heads(
 
 /// `t.size(d)`, with Python's refusal of a dim out of range (a zero-dim
 /// tensor has no size at all).
-fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
+pub(super) fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
     if t.dim() == 0 {
         return Err(invalid(
             cx,

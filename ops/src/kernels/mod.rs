@@ -7,6 +7,7 @@ use fake_runtime::{Alias, Cx, Error, Out, Outs, Result, SymInt, TensorMeta};
 mod asserts;
 mod aten_composites;
 mod attention;
+mod attention_backward;
 mod batch_norm;
 mod clamp;
 mod contiguous;
@@ -103,6 +104,9 @@ pub(crate) use attention::{
     efficient_attention_forward, flash_attention_forward, scaled_dot_product_attention,
     scaled_dot_product_cudnn_attention, scaled_dot_product_efficient_attention,
     scaled_dot_product_flash_attention, scaled_dot_product_fused_attention_overrideable,
+};
+pub(crate) use attention_backward::{
+    efficient_attention_backward, scaled_dot_product_efficient_attention_backward,
 };
 pub(crate) use batch_norm::{
     batch_norm_impl_index, batch_norm_no_update, batch_norm_with_update,

@@ -1,0 +1,212 @@
+"""Cases of the fused attention backends' gradients of
+`ops/rules/attention.rules` (their forward entry points' cases are in
+`op_cases_spatial.py`): the meta kernels' `empty_like` and
+`empty_permuted` gradients, and the efficient kernels' bias gradient,
+its last dim padded to a multiple of 16 and sliced back.
+
+Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
+described there.
+"""
+
+import torch
+
+from op_case_inputs import C, Case, D, T, bf16, f16, i64
+
+CASES = {}
+SYMBOLIC = []
+
+# Operators whose fake result export records through the Python
+# dispatcher: the efficient kernels' bias gradient, sliced back to a
+# symbolic length, is refused without it ("Cannot call storage_offset()
+# on tensor with symbolic sizes/strides").
+PYTHON_DISPATCHER = {"_scaled_dot_product_efficient_attention_backward", "_efficient_attention_backward"}
+
+
+def cu(sizes, **kw):
+    """A float16 CUDA input."""
+    return T(sizes, device="cuda", dtype=kw.pop("dtype", f16), **kw)
+
+
+def seed(device="cuda"):
+    """A philox seed or offset: a 0-d int64 tensor."""
+    return T([], dtype=i64, device=device)
+
+
+def heads_second(*sizes, **kw):
+    """A `[batch, heads, length, width]` CUDA input laid out `[batch,
+    length, heads, width]`, as the backends' outputs are."""
+    b, h, n, w = sizes
+    return cu([b, n, h, w], then=lambda t: t.transpose(1, 2), **kw)
+
+
+# The inputs of a backward call: the gradient and output of the query's
+# sizes and the log-sum-exp.
+def grads(q, k, v, lse=None, dtype=f16):
+    b, h, n, w = q
+    wv = v[3]
+    return (cu([b, h, n, wv], dtype=dtype), cu(q, dtype=dtype), cu(k, dtype=dtype), cu(v, dtype=dtype),
+            cu([b, h, n, wv], dtype=dtype), cu(lse or [b, h, n], dtype=torch.float32))
+
+
+Q, K, V = [2, 4, 7, 16], [2, 4, 9, 16], [2, 4, 9, 16]
+
+CASES["_scaled_dot_product_flash_attention_backward"] = [
+    C("4-d", *grads(Q, K, V), cu([0], dtype=i64), cu([0], dtype=i64), 7, 9, 0.0, False, seed(), seed()),
+    C("value of another head dim, causal", *grads(Q, K, [2, 4, 9, 8]), cu([0], dtype=i64), cu([0], dtype=i64),
+      7, 9, 0.1, True, seed(), seed(), scale=0.5),
+    C("transposed query and key", cu([2, 4, 7, 16]), heads_second(2, 4, 7, 16), heads_second(2, 4, 9, 16),
+      cu([2, 4, 9, 16]), cu([2, 4, 7, 16]), cu([2, 4, 7], dtype=torch.float32), cu([0], dtype=i64),
+      cu([0], dtype=i64), 7, 9, 0.0, False, seed(), seed()),
+    C("bfloat16", *grads(Q, K, V, dtype=bf16), cu([0], dtype=i64), cu([0], dtype=i64), 7, 9, 0.0, False,
+      seed(), seed()),
+    C("strided value", cu([2, 4, 7, 16]), cu(Q), cu(K), cu([2, 4, 9, 32], then=lambda t: t[..., ::2]),
+      cu([2, 4, 7, 16]), cu([2, 4, 7], dtype=torch.float32), cu([0], dtype=i64), cu([0], dtype=i64), 7, 9,
+      0.0, False, seed(), seed()),
+]
+CASES["_flash_attention_backward"] = [
+    C("dense", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), cu([2, 7, 4, 16]),
+      cu([2, 4, 7], dtype=torch.float32), cu([0], dtype=i64), cu([0], dtype=i64), 7, 9, 0.0, False,
+      cu([2], dtype=i64), cu([0], dtype=i64)),
+    C("value of another head dim, a window", cu([2, 7, 4, 8]), cu([2, 7, 4, 16]), cu([2, 9, 4, 16]),
+      cu([2, 9, 4, 8]), cu([2, 7, 4, 8]), cu([2, 4, 7], dtype=torch.float32), cu([0], dtype=i64),
+      cu([0], dtype=i64), 7, 9, 0.0, True, cu([2], dtype=i64), cu([0], dtype=i64), scale=0.25,
+      window_size_left=3, window_size_right=0),
+    C("transposed query", cu([2, 7, 4, 16]), cu([2, 4, 7, 16], then=lambda t: t.transpose(1, 2)),
+      cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), cu([2, 7, 4, 16]), cu([2, 4, 7], dtype=torch.float32),
+      cu([0], dtype=i64), cu([0], dtype=i64), 7, 9, 0.0, False, cu([2], dtype=i64), cu([0], dtype=i64)),
+    C("packed", cu([10, 4, 16]), cu([10, 4, 16]), cu([12, 4, 16]), cu([12, 4, 16]), cu([10, 4, 16]),
+      cu([4, 10], dtype=torch.float32), cu([3], dtype=torch.int32), cu([3], dtype=torch.int32), 6, 7, 0.0,
+      False, cu([2], dtype=i64), cu([0], dtype=i64)),
+]
+CASES["_scaled_dot_product_cudnn_attention_backward"] = [
+    C("4-d", cu([2, 4, 7, 16]), cu(Q), cu(K), cu(V), cu([2, 4, 7, 16]), cu([2, 4, 7], dtype=torch.float32),
+      seed(), seed(), cu([2, 4, 7, 9]), cu([0], dtype=i64), cu([0], dtype=i64), 7, 9, 0.0, False),
+    C("permuted query, value of another head dim", cu([2, 4, 7, 8]),
+      cu([7, 2, 4, 16], then=lambda t: t.permute(1, 2, 0, 3)), cu(K), cu([2, 4, 9, 8]), cu([2, 4, 7, 8]),
+      cu([2, 4, 7], dtype=torch.float32), seed(), seed(), cu([2, 4, 7, 9]), cu([0], dtype=i64),
+      cu([0], dtype=i64), 7, 9, 0.1, True, scale=0.5),
+]
+CASES["_scaled_dot_product_fused_attention_overrideable_backward"] = [
+    C("4-d with a bias", cu([2, 4, 7, 16]), cu(Q), cu(K), cu(V), cu([2, 4, 7, 9]), [True, True, True, True],
+      cu([2, 4, 7, 16]), cu([2, 4, 7], dtype=torch.float32), cu([0], dtype=i64), cu([0], dtype=i64), 7, 9,
+      0.0, False, seed(), seed()),
+    C("transposed query, a broadcast bias", cu([2, 4, 7, 8]), heads_second(2, 4, 7, 16), cu(K), cu([2, 4, 9, 8]),
+      cu([2, 4, 7, 1], then=lambda t: t.expand(2, 4, 7, 9)), [True, True, True, False], cu([2, 4, 7, 8]),
+      cu([2, 4, 7], dtype=torch.float32), cu([0], dtype=i64), cu([0], dtype=i64), 7, 9, 0.0, True, seed(),
+      seed(), scale=0.5),
+]
+CASES["_scaled_dot_product_flash_attention_for_cpu_backward"] = [
+    C("4-d", T([2, 4, 7, 16]), T(Q), T(K), T(V), T([2, 4, 7, 16]), T([2, 4, 7]), 0.0, False),
+    C("value of another head dim, a mask", T([2, 4, 7, 8]), T(Q), T(K), T([2, 4, 9, 8]), T([2, 4, 7, 8]),
+      T([2, 4, 7]), 0.0, True, attn_mask=T([7, 9]), scale=0.5),
+    C("transposed query", T([2, 4, 7, 16]), T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), T(K), T(V),
+      T([2, 4, 7, 16]), T([2, 4, 7]), 0.0, False),
+    C("float64", T([2, 4, 7, 16], dtype=torch.float64), T(Q, dtype=torch.float64), T(K, dtype=torch.float64),
+      T(V, dtype=torch.float64), T([2, 4, 7, 16], dtype=torch.float64), T([2, 4, 7], dtype=torch.float64),
+      0.0, False),
+]
+CASES["_scaled_dot_product_efficient_attention_backward"] = [
+    C("4-d, no bias", cu([2, 4, 7, 16]), cu(Q), cu(K), cu(V), None, cu([2, 4, 7, 16]),
+      cu([2, 4, 32], dtype=torch.float32), seed(), seed(), 0.0, [True, True, True, False]),
+    C("a bias of 9 keys", cu([2, 4, 7, 16]), cu(Q), cu(K), cu(V), cu([2, 4, 7, 9]), cu([2, 4, 7, 16]),
+      cu([2, 4, 32], dtype=torch.float32), seed(), seed(), 0.0, [True, True, True, True], True),
+    C("a bias of 32 keys", cu([2, 4, 7, 16]), cu(Q), cu([2, 4, 32, 16]), cu([2, 4, 32, 16]),
+      cu([2, 4, 7, 32]), cu([2, 4, 7, 16]), cu([2, 4, 32], dtype=torch.float32), seed(), seed(), 0.0,
+      [True, True, True, True], scale=0.5),
+    C("a bias not asked for", cu([2, 4, 7, 16]), cu(Q), cu(K), cu(V), cu([2, 4, 7, 9]), cu([2, 4, 7, 16]),
+      cu([2, 4, 32], dtype=torch.float32), seed(), seed(), 0.0, [True, True, True, False]),
+    C("grouped heads, value of another head dim", cu([2, 8, 7, 8]), cu([2, 8, 7, 16]), cu([2, 2, 9, 12]),
+      cu([2, 2, 9, 8]), None, cu([2, 8, 7, 8]), cu([2, 8, 32], dtype=torch.float32), seed(), seed(), 0.0,
+      [True, True, True, False]),
+    C("bfloat16, transposed query", cu([2, 4, 7, 16], dtype=bf16), heads_second(2, 4, 7, 16, dtype=bf16),
+      cu(K, dtype=bf16), cu(V, dtype=bf16), None, cu([2, 4, 7, 16], dtype=bf16),
+      cu([2, 4, 32], dtype=torch.float32), seed(), seed(), 0.0, [True, True, True, False]),
+]
+CASES["_efficient_attention_backward"] = [
+    C("dense, no bias", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None,
+      cu([2, 7, 4, 16]), None, None, 7, 9, cu([2, 4, 32], dtype=torch.float32), 0.0, seed(), seed(), 0,
+      False),
+    C("a bias of 9 keys", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 8]),
+      cu([2, 4, 7, 9]), cu([2, 7, 4, 8]), None, None, 7, 9, cu([2, 4, 32], dtype=torch.float32), 0.0,
+      seed(), seed(), 1, True, scale=0.5),
+    C("a bias of 48 keys", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 48, 4, 16]), cu([2, 48, 4, 16]),
+      cu([2, 4, 7, 48], dtype=bf16), cu([2, 7, 4, 16]), None, None, 7, 48,
+      cu([2, 4, 32], dtype=torch.float32), 0.0, seed(), seed(), 0, False),
+    C("transposed query", cu([2, 7, 4, 16]), cu([2, 4, 7, 16], then=lambda t: t.transpose(1, 2)),
+      cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None, cu([2, 7, 4, 16]), None, None, 7, 9,
+      cu([2, 4, 32], dtype=torch.float32), 0.0, seed(), seed(), 0, False),
+    C("shared storage", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), None,
+      cu([2, 7, 4, 16]), None, None, 7, 7, cu([2, 4, 32], dtype=torch.float32), 0.0, seed(), seed(), 0,
+      False, shared_storage_dqdkdv=True),
+    C("shared storage, key of another length", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 9, 4, 16]),
+      cu([2, 9, 4, 16]), None, cu([2, 7, 4, 16]), None, None, 7, 9, cu([2, 4, 32], dtype=torch.float32),
+      0.0, seed(), seed(), 0, False, shared_storage_dqdkdv=True),
+    C("shared storage, value of another width", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 7, 4, 16]),
+      cu([2, 7, 4, 8]), None, cu([2, 7, 4, 8]), None, None, 7, 7, cu([2, 4, 32], dtype=torch.float32),
+      0.0, seed(), seed(), 0, False, shared_storage_dqdkdv=True),
+    C("shared storage, key of other heads", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 7, 2, 16]),
+      cu([2, 7, 2, 16]), None, cu([2, 7, 4, 16]), None, None, 7, 7, cu([2, 4, 32], dtype=torch.float32),
+      0.0, seed(), seed(), 0, False, shared_storage_dqdkdv=True),
+    C("packed", cu([1, 10, 4, 16]), cu([1, 10, 4, 16]), cu([1, 12, 4, 16]), cu([1, 12, 4, 16]), None,
+      cu([1, 10, 4, 16]), cu([3], dtype=torch.int32), cu([3], dtype=torch.int32), 6, 7,
+      cu([2, 4, 32], dtype=torch.float32), 0.0, seed(), seed(), 0, False),
+]
+# Symbolic inputs are real tensors made first: on the CPU, whose fake
+# tensors run the same meta kernels.
+SYMBOLIC += [
+    ("_scaled_dot_product_flash_attention_backward of dynamic batch, heads and lengths",
+     "_scaled_dot_product_flash_attention_backward",
+     Case("", D([2, 4, 7, 16], "g", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          T([2, 4, 7, 16]), T([2, 4, 7], dtype=torch.float32), T([0], dtype=i64), T([0], dtype=i64), 7, 9,
+          0.0, False, seed("cpu"), seed("cpu"))),
+    ("_scaled_dot_product_flash_attention_for_cpu_backward of dynamic sizes",
+     "_scaled_dot_product_flash_attention_for_cpu_backward",
+     Case("", D([2, 4, 7, 16], "g"), D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 16], "v"),
+          T([2, 4, 7, 16]), T([2, 4, 7]), 0.0, False)),
+    ("_scaled_dot_product_efficient_attention_backward of a dynamic bias length",
+     "_scaled_dot_product_efficient_attention_backward",
+     Case("", D([2, 4, 7, 16], "g", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 4, 7, 16], "q", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 4, 7, 9], "bias", ["dynamic", "static", "dynamic", "dynamic"]),
+          T([2, 4, 7, 16]), T([2, 4, 32], dtype=torch.float32), seed("cpu"), seed("cpu"), 0.0,
+          [True, True, True, True])),
+    ("_efficient_attention_backward of a dynamic bias length", "_efficient_attention_backward",
+     Case("", D([2, 7, 4, 16], "g", ["dynamic", "dynamic", "static", "static"]),
+          D([2, 7, 4, 16], "q", ["dynamic", "dynamic", "static", "static"]),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "static", "static"]),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "static", "static"]),
+          D([2, 4, 7, 9], "bias", ["dynamic", "static", "dynamic", "dynamic"]),
+          T([2, 7, 4, 16]), None, None, 7, 9, T([2, 4, 32], dtype=torch.float32), 0.0, seed("cpu"), seed("cpu"), 0,
+          True)),
+]
+SYMBOLIC += [
+    ("_flash_attention_backward of dynamic batch, lengths and heads", "_flash_attention_backward",
+     Case("", D([2, 7, 4, 16], "g", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 7, 4, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          T([2, 7, 4, 16]), T([2, 4, 7], dtype=torch.float32), T([0], dtype=i64), T([0], dtype=i64), 7, 9,
+          0.0, False, T([2], dtype=i64), T([0], dtype=i64))),
+    ("_scaled_dot_product_cudnn_attention_backward of dynamic batch, heads and lengths",
+     "_scaled_dot_product_cudnn_attention_backward",
+     Case("", D([2, 4, 7, 16], "g", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          T([2, 4, 7, 16]), T([2, 4, 7], dtype=torch.float32), seed("cpu"), seed("cpu"), T([2, 4, 7, 9]),
+          T([0], dtype=i64), T([0], dtype=i64), 7, 9, 0.0, False)),
+    ("_scaled_dot_product_fused_attention_overrideable_backward of a dynamic bias",
+     "_scaled_dot_product_fused_attention_overrideable_backward",
+     Case("", D([2, 4, 7, 16], "g", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 4, 7, 16], "q", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 4, 7, 9], "bias", ["dynamic", "static", "dynamic", "dynamic"]), [True, True, True, True],
+          T([2, 4, 7, 16]), T([2, 4, 7], dtype=torch.float32), T([0], dtype=i64), T([0], dtype=i64), 7, 9,
+          0.0, False, seed("cpu"), seed("cpu"))),
+]
