@@ -191,8 +191,8 @@ pub(crate) use nll::{
 };
 pub(crate) use nonzero::where_condition;
 pub(crate) use norm_backward::{
-    batch_norm_backward, native_batch_norm_backward, native_batch_norm_backward_out,
-    native_group_norm_backward, native_layer_norm_backward,
+    batch_norm_backward, fused_rms_norm_backward, native_batch_norm_backward,
+    native_batch_norm_backward_out, native_group_norm_backward, native_layer_norm_backward,
 };
 pub(crate) use normal::{
     normal_float_float, normal_float_tensor, normal_tensor_float, normal_tensor_tensor,

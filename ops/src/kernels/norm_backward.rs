@@ -145,6 +145,30 @@ fn computation_dtype(d: DType) -> DType {
     }
 }
 
+/// The split of an input of `ndim` dims at `axis = ndim - normalized`, as
+/// the norms' decompositions make it: where `input_shape[axis:]` starts
+/// (Python's slicing of a negative `axis`), the inner dims (`i >= axis`)
+/// and the outer ones.
+fn norm_axes(ndim: usize, normalized: usize) -> (usize, Vec<i64>, Vec<i64>) {
+    let ndim = ndim as i64;
+    let axis = ndim - normalized as i64;
+    let cut = if axis < 0 {
+        (ndim + axis).max(0)
+    } else {
+        axis.min(ndim)
+    } as usize;
+    let inner = (0..ndim).filter(|&i| i >= axis).collect();
+    let outer = (0..ndim).filter(|&i| i < axis).collect();
+    (cut, inner, outer)
+}
+
+/// `guard_or_false(count == 0)`: known to be zero without a guard (no
+/// backed size is 0, and an unbacked one is not assumed to be).
+fn no_elements(cx: &mut Cx<'_>, count: SymInt) -> Result<bool> {
+    let empty = cx.env.eq(count, SymInt::Int(0))?;
+    Ok(cx.env.statically_known_true(empty))
+}
+
 // ---- layer norm ------------------------------------------------------------------
 
 /// `native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[]
@@ -170,24 +194,11 @@ pub(crate) fn native_layer_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     let w = weight.map(|w| cast_contiguous(cx, w, cd)).transpose()?;
     let b = bias.map(|b| cast_contiguous(cx, b, cd)).transpose()?;
 
-    // `input_shape[axis:]` and `[:axis]` with Python's slicing of a
-    // negative `axis`.
-    let ndim = input.dim() as i64;
-    let axis = ndim - normalized.len() as i64;
-    let cut = if axis < 0 {
-        (ndim + axis).max(0)
-    } else {
-        axis.min(ndim)
-    } as usize;
+    let (cut, inner, outer) = norm_axes(input.dim(), normalized.len());
     let inner_sizes: Dims = input.sizes[cut..].iter().copied().collect();
-    let inner: Vec<i64> = (0..ndim).filter(|&i| i >= axis).collect();
-    let outer: Vec<i64> = (0..ndim).filter(|&i| i < axis).collect();
     let n = shape::numel(cx.env, &input.sizes[cut..])?;
     let m = shape::numel(cx.env, &input.sizes[..cut])?;
-
-    let m_empty = cx.env.eq(m, SymInt::Int(0))?;
-    let n_empty = cx.env.eq(n, SymInt::Int(0))?;
-    if cx.env.statically_known_true(m_empty) || cx.env.statically_known_true(n_empty) {
+    if no_elements(cx, m)? || no_elements(cx, n)? {
         let mut outs = Outs::new();
         let d_input = if mask[0] {
             Some(zeros(cx, input, &input.sizes)?)
@@ -261,6 +272,81 @@ pub(crate) fn native_layer_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
         outs.push(out(cx, t));
     }
     Ok(outs)
+}
+
+// ---- RMS norm --------------------------------------------------------------------
+
+/// `_fused_rms_norm_backward(Tensor grad_out, Tensor input, int[]
+/// normalized_shape, Tensor rstd, Tensor? weight, bool[2] output_mask) ->
+/// (Tensor, Tensor)`: `torch._decomp`'s decomposition, which FakeTensorMode
+/// runs (its C++ meta kernel is not read). Only the length of
+/// `normalized_shape` is read and nothing is checked but broadcasting;
+/// both gradients are cast to the input's dtype, and the weight's needs a
+/// weight. With no element to normalise (or none outside), zeros of the
+/// input's dtype for each gradient asked, a weight or not.
+pub(crate) fn fused_rms_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let grad_out = args::tensor(cx, a, 0, "grad_out")?;
+    let input = args::tensor(cx, a, 1, "input")?;
+    let normalized = args::sizes(cx, a, 2, "normalized_shape", None)?;
+    let rstd = args::tensor(cx, a, 3, "rstd")?;
+    let weight = args::opt_tensor(cx, a, 4, "weight")?;
+    let mask = args::bools::<2>(cx, a, 5, "output_mask")?;
+
+    let cd = computation_dtype(input.dtype);
+    let go = cast_contiguous(cx, grad_out, cd)?;
+    let x = cast_contiguous(cx, input, cd)?;
+    let w = weight.map(|w| cast_contiguous(cx, w, cd)).transpose()?;
+
+    let (cut, inner, outer) = norm_axes(input.dim(), normalized.len());
+    let n = shape::numel(cx.env, &input.sizes[cut..])?;
+    let m = shape::numel(cx.env, &input.sizes[..cut])?;
+    if no_elements(cx, m)? || no_elements(cx, n)? {
+        let d_input = mask[0]
+            .then(|| zeros(cx, input, &input.sizes))
+            .transpose()?;
+        let inner_sizes: Dims = input.sizes[cut..].iter().copied().collect();
+        let d_weight = mask[1]
+            .then(|| zeros(cx, input, &inner_sizes))
+            .transpose()?;
+        return Ok([d_input, d_weight]
+            .into_iter()
+            .map(|t| out(cx, t))
+            .collect());
+    }
+
+    let rstd = unsqueeze_to(cx, rstd, x.dim())?;
+    let grad_x_hat = match &w {
+        Some(w) => pw(cx, &[&go, w])?,
+        None => go.clone(),
+    };
+    let x_hat = pw(cx, &[&x, &rstd])?;
+    let d_input = if mask[0] {
+        let prod = pw(cx, &[&x_hat, &grad_x_hat])?;
+        let sum_val = sum(cx, &prod, &inner, true)?;
+        // `(grad_x_hat - (x_hat / N) * sum_val) * rstd`.
+        let scaled = pw(cx, &[&x_hat])?;
+        let scaled = pw(cx, &[&scaled, &sum_val])?;
+        let diff = pw(cx, &[&grad_x_hat, &scaled])?;
+        let d = pw(cx, &[&diff, &rstd])?;
+        Some(cast(cx, &d, input.dtype)?)
+    } else {
+        None
+    };
+    let d_weight = if mask[1] && w.is_some() {
+        let full = pw(cx, &[&go, &x_hat])?;
+        let d = if outer.is_empty() {
+            full
+        } else {
+            sum(cx, &full, &outer, false)?
+        };
+        Some(cast(cx, &d, input.dtype)?)
+    } else {
+        None
+    };
+    Ok([d_input, d_weight]
+        .into_iter()
+        .map(|t| out(cx, t))
+        .collect())
 }
 
 // ---- group norm ------------------------------------------------------------------
