@@ -6,7 +6,7 @@ described there.
 """
 
 import torch
-from op_case_inputs import C, D, S, SizeOf, T, b8, cl, f16, f64, i32, i64, tr
+from op_case_inputs import CL, C, D, S, SizeOf, T, b8, cl, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -667,6 +667,66 @@ SYMBOLIC += [
      C("", D([4, 5], "g"), _idx, _off, _o2b, _bs, _mi, S(10, "n"), False, 0, False, None)),
     ("_embedding_bag_per_sample_weights_backward of dynamic sizes", "_embedding_bag_per_sample_weights_backward",
      C("", D([4, 5], "g"), D([10, 5], "w"), D([7], "i", dtype=i64), _off, D([7], "o", dtype=i64), 0)),
+]
+
+
+# The cuDNN and MIOpen backends' gradients: the input first, then the
+# gradient; `native_batch_norm_backward` in training, every gradient asked.
+def _backend_bn_backward(reserve):
+    def t(sizes, **kw):
+        return T(sizes, device="cuda", **kw)
+
+    r = (t([0], dtype=torch.uint8),) if reserve else ()
+    return [
+        C("every gradient", t([2, 3, 4, 5]), t([2, 3, 4, 5]), t([3]), t([3]), t([3]), t([3]), t([3]), 1e-5, *r),
+        C("channels-last both", cl(2, 3, 4, 5, device="cuda"), cl(2, 3, 4, 5, device="cuda"), t([3]), t([3]),
+          t([3]), t([3]), t([3]), 1e-5, *r),
+        C("channels-last input, contiguous gradient", cl(2, 3, 4, 5, device="cuda"), t([2, 3, 4, 5]), t([3]),
+          t([3]), t([3]), t([3]), t([3]), 1e-5, *r),
+        C("no running statistics", t([2, 3, 7]), t([2, 3, 7]), t([3]), None, None, t([3]), t([3]), 1e-5, *r),
+        C("float16 input, float32 weight", t([2, 3, 4], dtype=f16), t([2, 3, 4], dtype=f16), t([3]), t([3]),
+          t([3]), t([3]), t([3]), 1e-5, *r),
+        C("float64 weight", t([2, 3, 4]), t([2, 3, 4]), t([3], dtype=f64), t([3]), t([3]), t([3]), t([3]), 1e-5,
+          *r),
+        C("gradient of another size refused", t([2, 3]), t([2, 4]), t([3]), t([3]), t([3]), t([3]), t([3]),
+          1e-5, *r),
+    ]
+
+
+CASES["cudnn_batch_norm_backward"] = _backend_bn_backward(True)
+CASES["miopen_batch_norm_backward"] = _backend_bn_backward(False)
+CASES["cudnn_batch_norm_backward.out"] = [
+    C("outs of the gradients' sizes", T([2, 3, 4], device="cuda"), T([2, 3, 4], device="cuda"),
+      T([3], device="cuda"), None, None, T([3], device="cuda"), T([3], device="cuda"), 1e-5,
+      T([0], device="cuda", dtype=torch.uint8), out0=T([2, 3, 4], device="cuda"), out1=T([3], device="cuda"),
+      out2=T([3], device="cuda")),
+    C("empty outs are resized", T([2, 3, 4], device="cuda"), T([2, 3, 4], device="cuda"),
+      T([3], device="cuda"), None, None, T([3], device="cuda"), T([3], device="cuda"), 1e-5,
+      T([0], device="cuda", dtype=torch.uint8), out0=T([0], device="cuda"), out1=T([0], device="cuda"),
+      out2=T([0], device="cuda")),
+]
+CASES["miopen_batch_norm_backward.out"] = [
+    C("outs of the gradients' sizes", T([2, 3, 4], device="cuda"), T([2, 3, 4], device="cuda"),
+      T([3], device="cuda"), None, None, T([3], device="cuda"), T([3], device="cuda"), 1e-5,
+      out0=T([2, 3, 4], device="cuda"), out1=T([3], device="cuda"), out2=T([3], device="cuda")),
+    C("float64 out", T([2, 3, 4], device="cuda"), T([2, 3, 4], device="cuda"),
+      T([3], device="cuda"), None, None, T([3], device="cuda"), T([3], device="cuda"), 1e-5,
+      out0=T([2, 3, 4], device="cuda", dtype=f64), out1=T([3], device="cuda"), out2=T([3], device="cuda")),
+]
+SYMBOLIC += [
+    ("cudnn_batch_norm_backward of a dynamic input", "cudnn_batch_norm_backward",
+     C("", D([2, 3, 4], "x"), D([2, 3, 4], "g"), T([3]), None,
+       None, T([3]), T([3]), 1e-5, T([0], dtype=torch.uint8))),
+    ("miopen_batch_norm_backward of a dynamic channels-last input", "miopen_batch_norm_backward",
+     C("", D([2, 3, 4, 4], "x", fmt=CL), D([2, 3, 4, 4], "g", fmt=CL),
+       T([3]), None, None, T([3]), T([3]), 1e-5)),
+    ("miopen_batch_norm_backward.out of a dynamic input", "miopen_batch_norm_backward.out",
+     C("", D([2, 3, 4], "x"), D([2, 3, 4], "g"), T([3]), None, None, T([3]), T([3]), 1e-5,
+       out0=T([2, 3, 4]), out1=T([0]), out2=T([3]))),
+    ("cudnn_batch_norm_backward.out of a dynamic input", "cudnn_batch_norm_backward.out",
+     C("", D([2, 3, 4], "x"), D([2, 3, 4], "g"), T([3]), None,
+       None, T([3]), T([3]), 1e-5, T([0], dtype=torch.uint8),
+       out0=T([0]), out1=T([3]), out2=T([3]))),
 ]
 
 

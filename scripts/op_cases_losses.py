@@ -391,6 +391,74 @@ CASES["native_batch_norm.out"] = [
     C("training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5,
       out=T([2, 3, 4]), save_mean=T([3]), save_invstd=T([3])),
 ]
+
+
+def backend_bn_cases(device):
+    """The cuDNN and MIOpen backends' batch norm: the weight required, the
+    statistics of training or eval, layouts the meta checks."""
+    def t(sizes, **kw):
+        return T(sizes, device=device, **kw)
+
+    def c(*sizes, **kw):
+        return cl(*sizes, device=device, **kw)
+
+    return [
+        C("training", t([2, 3, 4]), t([3]), t([3]), t([3]), t([3]), True, 0.1, 1e-5),
+        C("training without running statistics", t([2, 3, 4]), t([3]), None, None, None, True, 0.1, 1e-5),
+        C("eval", t([2, 3, 4]), t([3]), t([3]), t([3]), t([3]), False, 0.1, 1e-5),
+        C("training channels last", c(2, 3, 4, 4), t([3]), t([3]), t([3]), t([3]), True, 0.1, 1e-5),
+        C("eval channels last", c(2, 3, 4, 4), t([3]), None, t([3]), t([3]), False, 0.1, 1e-5),
+        C("training float16 input, float32 weight", t([2, 3, 4], dtype=f16), t([3]), t([3]), t([3]), t([3]),
+          True, 0.1, 1e-5),
+        C("eval float16 input, float16 weight", t([2, 3, 4], dtype=f16), t([3], dtype=f16), None, t([3]),
+          t([3]), False, 0.1, 1e-5),
+        C("training 5-d", t([2, 3, 2, 2, 2]), t([3]), t([3]), t([3]), t([3]), True, 0.1, 1e-5),
+        C("transposed input", tr(4, 3, device=device), t([3]), t([3]), t([3]), t([3]), True, 0.1, 1e-5),
+        C("sliced input", t([2, 3, 8], strides=[48, 16, 2]), t([3]), t([3]), t([3]), t([3]), True, 0.1, 1e-5),
+        C("running statistics of another length", t([2, 3, 4]), t([3]), t([3]), t([5]), t([5]), True, 0.1,
+          1e-5),
+        C("weight of another length", t([2, 3, 4]), t([5]), t([3]), t([3]), t([3]), True, 0.1, 1e-5),
+        C("eval without statistics refused", t([2, 3]), t([3]), None, None, None, False, 0.1, 1e-5),
+    ]
+
+
+CASES["cudnn_batch_norm"] = backend_bn_cases("cuda")
+CASES["cudnn_batch_norm"] += [
+    C("cpu training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5),
+]
+CASES["cudnn_batch_norm.out"] = [
+    C("training", T([2, 3, 4], device="cuda"), T([3], device="cuda"), None, T([3], device="cuda"),
+      T([3], device="cuda"), True, 0.1, 1e-5, out0=T([2, 3, 4], device="cuda"), out1=T([3], device="cuda"),
+      out2=T([3], device="cuda"), out3=T([0], device="cuda", dtype=torch.uint8)),
+    C("empty outs are resized", T([2, 3, 4], device="cuda"), T([3], device="cuda"), None, None, None, True,
+      0.1, 1e-5, out0=T([0], device="cuda"), out1=T([0], device="cuda"), out2=T([0], device="cuda"),
+      out3=T([0], device="cuda", dtype=torch.uint8)),
+]
+# Every case of this file runs under the Python dispatcher, where
+# `miopen_batch_norm`'s autograd kernel in Python decomposes it; these run
+# in a plain fake mode, where its Python meta answers.
+_PLAIN_MIOPEN = [
+    C("plain mode: training", T([2, 3, 4], device="cuda"), T([3], device="cuda"), None, T([3], device="cuda"),
+      T([3], device="cuda"), True, 0.1, 1e-5),
+    C("plain mode: training without running statistics", T([2, 3, 4], device="cuda"),
+      T([3], device="cuda", dtype=f64), None, None, None, True, 0.1, 1e-5),
+    C("plain mode: eval", T([2, 3, 4], device="cuda"), T([3], device="cuda"), None, T([3], device="cuda"),
+      T([3], device="cuda"), False, 0.1, 1e-5),
+    C("plain mode: channels last", cl(2, 3, 4, 4, device="cuda"), T([3], device="cuda"), None, None, None,
+      True, 0.1, 1e-5),
+    C("plain mode: transposed", tr(4, 3, device="cuda"), T([3], device="cuda"), None, None, None, True, 0.1,
+      1e-5),
+    C("plain mode: sliced input refused", T([2, 3, 8], strides=[48, 16, 2], device="cuda"),
+      T([3], device="cuda"), None, None, None, True, 0.1, 1e-5),
+    C("plain mode: sliced channels-last input refused", T([2, 3, 4, 4], strides=[96, 1, 24, 6], device="cuda"),
+      T([3], device="cuda"), None, None, None, True, 0.1, 1e-5),
+    C("plain mode: running statistics of another length, unchecked", T([2, 3, 4], device="cuda"),
+      T([3], device="cuda"), None, T([5], device="cuda"), T([6], device="cuda"), True, 0.1, 1e-5),
+    C("plain mode: float16 input", T([2, 3, 4], dtype=f16, device="cuda"), T([3], device="cuda"), None, None,
+      None, True, 0.1, 1e-5),
+]
+CASES["miopen_batch_norm"] = backend_bn_cases("cuda") + _PLAIN_MIOPEN
+PLAIN = {c.name for c in _PLAIN_MIOPEN}
 CASES["_batch_norm_no_update"] = [c for c in bn_cases(False) if "training" not in c.name]
 CASES["_batch_norm_with_update"] = [
     C("training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),
@@ -648,6 +716,15 @@ SYMBOLIC += [
     ("native_batch_norm training of a dynamic 3-d single channel", "native_batch_norm",
      C("", D([3, 1, 4], "x", dynamic=["dynamic", "static", "dynamic"], strides=[4, 12, 1]), D([1], "w"),
        D([1], "b"), D([1], "m"), D([1], "v"), True, 0.1, 1e-5)),
+    ("cudnn_batch_norm training of a dynamic input", "cudnn_batch_norm",
+     C("", D([2, 3, 4], "x"), D([3], "w"), None, D([3], "m"),
+       D([3], "v"), True, 0.1, 1e-5)),
+    ("cudnn_batch_norm.out of a dynamic input into empty outs", "cudnn_batch_norm.out",
+     C("", D([2, 3, 4], "x"), D([3], "w"), None, None, None, True, 0.1, 1e-5, out0=T([0]), out1=T([0]),
+       out2=T([0]), out3=T([0], dtype=torch.uint8))),
+    ("miopen_batch_norm training of a dynamic channels-last input", "miopen_batch_norm",
+     C("", D([2, 3, 4, 4], "x", fmt=CL), D([3], "w"), None, None, None, True,
+       0.1, 1e-5)),
     ("native_batch_norm eval of a dynamic channels-last input", "native_batch_norm",
      C("", D([2, 3, 4, 4], "x", fmt=CL), D([3], "w"), D([3], "b"), D([3], "m"), D([3], "v"), False, 0.1, 1e-5)),
     # `numel / C` is `s0 / s0`, which simplifies to 1: unbiasing divides by zero.

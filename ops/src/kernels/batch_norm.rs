@@ -509,3 +509,107 @@ pub(crate) fn batch_norm_with_update_functional(cx: &mut Cx<'_>, a: &[Arg<'_>]) 
     outs.insert(3, r);
     Ok(outs)
 }
+
+// ---- the cuDNN and MIOpen backends -------------------------------------------------
+
+/// `native_batch_norm`'s results for a backend's forward, its saved
+/// statistics replaced outside training by empty ones of the weight's
+/// dtype (`weight.new_zeros((0,))`), as the backends' decompositions in
+/// `torch._decomp` return them.
+fn backend_decomposition(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let weight = args::tensor(cx, a, 1, "weight")?;
+    let training = args::bool(cx, a, 5, "training", None)?;
+    let (dtype, device) = (weight.dtype, weight.device);
+    let mut outs = native_batch_norm(cx, &a[..a.len().min(8)])?;
+    if !training {
+        for stat in outs.iter_mut().skip(1) {
+            let empty = TensorMeta::contiguous(cx.env, &[SymInt::Int(0)], dtype, device)?;
+            *stat = Out::Tensor(empty, Alias::Fresh);
+        }
+    }
+    Ok(outs)
+}
+
+/// `cudnn_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor?
+/// running_mean, Tensor? running_var, bool training, float
+/// exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor,
+/// Tensor)`: `torch._decomp`'s decomposition, which FakeTensorMode runs
+/// (no Python meta): `native_batch_norm` ([`backend_decomposition`]) and
+/// an empty uint8 reserve.
+pub(crate) fn cudnn_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let mut outs = backend_decomposition(cx, a)?;
+    outs.push(empty_reserve(cx, input)?);
+    Ok(outs)
+}
+
+/// `miopen_batch_norm(...)`, `cudnn_batch_norm`'s arguments, `->
+/// (Tensor, Tensor, Tensor)`: its Python meta (`meta_miopen_batch_norm`)
+/// in a plain fake mode: the input checked contiguous in its suggested
+/// memory format and the output laid out in it; in training the saved
+/// statistics are of the running statistics' sizes (else the weight's),
+/// outside it empty, both of the weight's dtype. Nothing else is checked.
+/// Under the Python dispatcher its autograd kernel in Python
+/// (`py_impl(DispatchKey.Autograd)`) runs the decomposition instead
+/// ([`backend_decomposition`]).
+pub(crate) fn miopen_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    if cx.defaults.python_dispatcher {
+        return backend_decomposition(cx, a);
+    }
+    let input = args::tensor(cx, a, 0, "input")?;
+    let weight = args::tensor(cx, a, 1, "weight")?;
+    let running_mean = args::opt_tensor(cx, a, 3, "running_mean")?;
+    let running_var = args::opt_tensor(cx, a, 4, "running_var")?;
+    let training = args::bool(cx, a, 5, "training", None)?;
+    let format = crate::intrinsics::suggest_format(cx, input, None)?;
+    if !crate::intrinsics::is_contiguous_or_false(cx, input, format)? {
+        return Err(invalid(
+            cx,
+            format!("miopen_batch_norm: input must be contiguous in {format}"),
+        ));
+    }
+    let strides = fake_runtime::support::format_strides(cx, &input.sizes, Some(format))?;
+    let out = TensorMeta {
+        strides,
+        storage_offset: SymInt::Int(0),
+        requires_grad: false,
+        wrapped_number: false,
+        ..input.clone()
+    };
+    let mut outs = Outs::with_capacity(3);
+    outs.push(Out::Tensor(out, Alias::Fresh));
+    for running in [running_mean, running_var] {
+        let sizes: Dims = match (training, running) {
+            (false, _) => Dims::from_slice(&[SymInt::Int(0)]),
+            (true, Some(r)) => r.sizes.clone(),
+            (true, None) => weight.sizes.clone(),
+        };
+        let stat = TensorMeta::contiguous(cx.env, &sizes, weight.dtype, weight.device)?;
+        outs.push(Out::Tensor(stat, Alias::Fresh));
+    }
+    Ok(outs)
+}
+
+/// `cudnn_batch_norm_backward(Tensor input, Tensor grad_output, Tensor
+/// weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean,
+/// Tensor? save_var, float epsilon, Tensor reserveSpace) -> (Tensor,
+/// Tensor, Tensor)` and `miopen_batch_norm_backward` (the same without the
+/// reserve): their decompositions, `native_batch_norm_backward(grad_output,
+/// input, weight, running_mean, running_var, save_mean, save_var, True,
+/// epsilon, [True, True, True])`.
+pub(crate) fn backend_batch_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let arg = |i: usize| a.get(i).cloned().unwrap_or(Arg::None);
+    let native = [
+        arg(1),
+        arg(0),
+        arg(2),
+        arg(3),
+        arg(4),
+        arg(5),
+        arg(6),
+        Arg::Bool(true),
+        arg(7),
+        Arg::Bools(std::borrow::Cow::Borrowed(&[true, true, true])),
+    ];
+    super::native_batch_norm_backward(cx, &native)
+}

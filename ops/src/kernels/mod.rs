@@ -109,9 +109,10 @@ pub(crate) use attention_backward::{
     efficient_attention_backward, scaled_dot_product_efficient_attention_backward,
 };
 pub(crate) use batch_norm::{
-    batch_norm_impl_index, batch_norm_no_update, batch_norm_with_update,
-    batch_norm_with_update_functional, check_features as batch_norm_check_features,
-    check_unbiasing as batch_norm_check_unbiasing, helper as batch_norm_helper, native_batch_norm,
+    backend_batch_norm_backward, batch_norm_impl_index, batch_norm_no_update,
+    batch_norm_with_update, batch_norm_with_update_functional,
+    check_features as batch_norm_check_features, check_unbiasing as batch_norm_check_unbiasing,
+    cudnn_batch_norm, helper as batch_norm_helper, miopen_batch_norm, native_batch_norm,
     native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
     native_batch_norm_legit_no_training,
 };
