@@ -398,6 +398,34 @@ CASES.update({
         C("sliced non-dense training", T([4, 6], then=lambda t: t[:, ::2]), 0.5, True),
         C("sliced non-dense eval", T([4, 6], then=lambda t: t[:, ::2]), 0.5, False),
     ],
+    "_fused_dropout": [
+        C("training", T([2, 3]), 0.5),
+        C("transposed", tr(2, 3), 0.5),
+        C("channels last", cl(2, 3, 4, 4), 0.2),
+        C("float16", T([2, 3], dtype=f16), 0.1),
+        C("bfloat16 transposed", tr(2, 3, dtype=bf16), 0.1),
+        C("float64", T([2, 3], dtype=f64), 0.5),
+        C("int64", T([2, 3], dtype=i64), 0.5),
+        C("bool", T([2, 3], dtype=b8), 0.5),
+        C("complex", T([2, 3], dtype=c64), 0.5),
+        C("p one", T([2, 3]), 1.0),
+        C("p zero", T([2, 3]), 0.0),
+        C("zero-dim", T([]), 0.5),
+        C("empty", T([0, 3]), 0.5),
+        C("sliced non-dense", T([4, 6], then=lambda t: t[:, ::2]), 0.5),
+        C("expanded", T([3, 1], then=lambda t: t.expand(3, 4)), 0.5),
+        C("cuda", T([2, 3], device="cuda"), 0.5),
+    ],
+    "_fused_dropout.out": [
+        C("outs of the results' sizes", T([2, 3], device="cuda"), 0.5, out0=T([2, 3], device="cuda"),
+          out1=T([2, 3], device="cuda", dtype=torch.uint8)),
+        C("empty outs are resized", T([2, 3], device="cuda"), 0.5, out0=T([0], device="cuda"),
+          out1=T([0], device="cuda", dtype=torch.uint8)),
+        C("float64 out", T([2, 3], device="cuda"), 0.5, out0=T([2, 3], device="cuda", dtype=f64),
+          out1=T([2, 3], device="cuda", dtype=torch.uint8)),
+        C("bool mask out", T([2, 3], device="cuda"), 0.5, out0=T([2, 3], device="cuda"),
+          out1=T([2, 3], device="cuda", dtype=b8)),
+    ],
     "dropout": [
         C("training keeps a transposed layout", T([3, 2], strides=[1, 3]), 0.1, True),
     ] + dropout_cases() + [C(title, *args) for title, args in DROPOUT_DISPATCHED.items()],
@@ -596,6 +624,11 @@ CASES.update({
 KEEP_DERIVED = {"softmax.int", "_assert_async"}
 
 SYMBOLIC = [
+    ("_fused_dropout of a dynamic channels-last input", "_fused_dropout",
+     Case("", D([2, 3, 4, 4], "x", fmt=CL), 0.5)),
+    ("_fused_dropout of a dynamic float16 input", "_fused_dropout", Case("", D([2, 3], "x", dtype=f16), 0.5)),
+    ("_fused_dropout.out of a dynamic input into empty outs", "_fused_dropout.out",
+     Case("", D([2, 3], "x"), 0.5, out0=T([0]), out1=T([0], dtype=u8))),
     # The meta leaves the check to run time: any tensor is taken.
     ("_assert_async of a dynamic vector", "_assert_async", C("", D([2], "self", dtype=b8))),
     # `_softmax`'s meta checks no dim: one out of range is taken.

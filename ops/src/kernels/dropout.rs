@@ -15,8 +15,9 @@
 
 use super::invalid;
 use crate::intrinsics::empty_like_strides;
+use fake_runtime::promotion::{PromotionKind, elementwise_dtypes};
 use fake_runtime::shape::numel;
-use fake_runtime::support::{args, pointwise_output};
+use fake_runtime::support::{args, pointwise_output, tensor_operand};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// Which member of the family.
@@ -236,6 +237,42 @@ pub(crate) fn native_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         ));
     }
     outs.push(Out::Tensor(mask, Alias::Fresh));
+    Ok(outs)
+}
+
+/// `_fused_dropout(Tensor self, float p, Generator? generator=None) ->
+/// (Tensor, Tensor)`, as `torch._decomp`'s decomposition, which
+/// FakeTensorMode runs (CUDA's fused kernel has no meta): nothing checked,
+/// `p` included; in the computation dtype of `self`, a uint8 mask
+/// `(rand_like(x) < p)` and `mask * x * scale` (a zero-dim `scale`), the
+/// result cast back to the result dtype. Both laid out as their
+/// elementwise steps lay them out.
+pub(crate) fn fused_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    args::float(cx, a, 1, "p", None)?;
+    let (computation, result) = elementwise_dtypes(
+        &[tensor_operand(t)],
+        PromotionKind::Default,
+        cx.defaults.dtype,
+    )?;
+    let x = super::cast(cx, t, computation)?;
+    let noise = TensorMeta {
+        strides: empty_like_strides(cx, &x, None)?,
+        ..x.clone()
+    };
+    let below = pointwise_output(cx, &[&noise], DType::Bool)?;
+    let mask = super::cast(cx, &below, DType::UInt8)?;
+    let scale = TensorMeta::contiguous(cx.env, &[], computation, t.device)?;
+    let widened = super::cast(cx, &mask, computation)?;
+    let product = pointwise_output(cx, &[&widened, &x], computation)?;
+    let scaled = pointwise_output(cx, &[&product, &scale], computation)?;
+    let out = super::cast(cx, &scaled, result)?;
+    let mut outs = Outs::with_capacity(2);
+    for m in [out, mask] {
+        let dtype = m.dtype;
+        let fresh = super::fresh(cx, t, m.sizes, m.strides);
+        outs.push(Out::Tensor(TensorMeta { dtype, ..fresh }, Alias::Fresh));
+    }
     Ok(outs)
 }
 

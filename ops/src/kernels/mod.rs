@@ -2,7 +2,7 @@
 //! `@kernel(name)`, and the operator still counts as covered.
 
 use fake_runtime::shape::Dims;
-use fake_runtime::{Alias, Cx, Error, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Cx, DType, Error, Out, Outs, Result, SymInt, TensorMeta};
 
 mod asserts;
 mod aten_composites;
@@ -129,7 +129,7 @@ pub(crate) use distance::{cdist, cdist_backward};
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide, floor_divide_scalar};
 pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
-    native_dropout,
+    fused_dropout, native_dropout,
 };
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::{
@@ -277,6 +277,21 @@ fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
     Error::invalid(cx.op, reason)
 }
 
+/// `t.to(dtype)` in a decomposition: `t` itself when the dtype agrees,
+/// else a copy that keeps dense strides (`_to_copy`, `preserve_format`).
+pub(crate) fn cast(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
+    if t.dtype == dtype {
+        return Ok(t.clone());
+    }
+    let strides = crate::intrinsics::preserve_strides(cx, t, None)?;
+    Ok(TensorMeta {
+        strides,
+        storage_offset: SymInt::Int(0),
+        dtype,
+        ..t.clone()
+    })
+}
+
 /// A new tensor like `t` (dtype, layout) on the call's device, with these
 /// sizes and strides, at offset 0.
 pub(crate) fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> TensorMeta {
@@ -317,7 +332,7 @@ pub(crate) fn view_out(t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
 pub(crate) fn new_tensor(
     cx: &mut Cx<'_>,
     sizes: &[SymInt],
-    dtype: fake_runtime::DType,
+    dtype: DType,
     device: fake_runtime::Device,
 ) -> Result<Out> {
     let meta = TensorMeta::contiguous(cx.env, sizes, dtype, device)?;

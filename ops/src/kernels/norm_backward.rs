@@ -7,7 +7,7 @@
 //! elementwise products and sums (TensorIterator's output layout),
 //! reductions (contiguous) and a final `contiguous(memory_format)`.
 
-use super::invalid;
+use super::{cast, invalid};
 use crate::intrinsics::{preserve_strides, reshape_geometry, unsqueezed};
 use fake_runtime::promotion::{Operand, PromotionKind, elementwise_dtypes, promote_types};
 use fake_runtime::shape::{self, Dims};
@@ -74,21 +74,6 @@ fn unsqueeze_to(cx: &mut Cx<'_>, t: &TensorMeta, rank: usize) -> Result<TensorMe
         out = unsqueeze(cx, &out, true)?;
     }
     Ok(out)
-}
-
-/// `t.to(dtype)`: `t` itself when the dtype agrees, else a copy that
-/// keeps dense strides (`_to_copy`, `preserve_format`).
-fn cast(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
-    if t.dtype == dtype {
-        return Ok(t.clone());
-    }
-    let strides = preserve_strides(cx, t, None)?;
-    Ok(TensorMeta {
-        strides,
-        storage_offset: SymInt::Int(0),
-        dtype,
-        ..t.clone()
-    })
 }
 
 /// `t.to(dtype, memory_format=torch.contiguous_format)`: `t` itself when
