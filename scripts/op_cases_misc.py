@@ -527,6 +527,98 @@ SYMBOLIC += [
      Case("", D([8, 16], "a", ["dynamic", "static"], dtype=bf16), T([4, 16, 32], dtype=bf16), T([4], dtype=i32))),
 ]
 
+# ---- float8 and float4 matrix products ------------------------------------------
+
+e4m3, e5m2, e8m0 = torch.float8_e4m3fn, torch.float8_e5m2, torch.float8_e8m0fnu
+
+
+def _g(sizes, **kw):
+    """A CUDA input (the products' layout checks are skipped on the CPU)."""
+    return T(sizes, device="cuda", **kw)
+
+
+def _col(k, n, dtype=e4m3, device="cuda"):
+    """A column-major `[k, n]` operand."""
+    return tr(k, n, dtype=dtype, device=device)
+
+
+_ONE = _g([], dtype=torch.float32)
+CASES["_scaled_mm"] = [
+    C("tensorwise to bfloat16", _g([16, 32], dtype=e4m3), _col(32, 64), _ONE, _ONE, out_dtype=bf16),
+    C("tensorwise in the operands' dtype", _g([16, 32], dtype=e4m3), _col(32, 64), _ONE, _ONE),
+    C("e5m2 by e4m3 to float32", _g([16, 32], dtype=e5m2), _col(32, 64), _ONE, _ONE, out_dtype=torch.float32),
+    C("one-element scales of two dims", _g([16, 32], dtype=e4m3), _col(32, 64), _g([1, 1]), _g([1, 1]),
+      out_dtype=bf16),
+    C("bias and a result scale, unchecked", _g([16, 32], dtype=e4m3), _col(32, 64), _ONE, _ONE,
+      _g([7], dtype=bf16), _ONE, out_dtype=bf16),
+    C("rowwise", _g([16, 32], dtype=e4m3), _col(32, 64), _g([16, 1]), _g([1, 64]), out_dtype=bf16),
+    C("rowwise with a strided scale refused", _g([16, 32], dtype=e4m3), _col(32, 64), _g([16, 1]),
+      _g([1, 64], strides=[128, 2]), out_dtype=bf16),
+    C("tensorwise bfloat16 scales refused", _g([16, 32], dtype=e4m3), _col(32, 64), _g([], dtype=bf16),
+      _g([], dtype=bf16)),
+    C("rowwise bfloat16 scales refused", _g([16, 32], dtype=e4m3), _col(32, 64), _g([16, 1], dtype=bf16),
+      _g([1, 64], dtype=bf16)),
+    C("vector scales refused", _g([16, 32], dtype=e4m3), _col(32, 64), _g([16]), _g([64])),
+    C("blocks of 1x128 by 128x128", _g([16, 256], dtype=e4m3), _col(256, 128), _g([16, 2]), _g([2, 1]),
+      out_dtype=bf16),
+    C("blocks of 1x128 by 1x128", _g([16, 256], dtype=e4m3), _col(256, 128), _g([16, 2]), _g([2, 128]),
+      out_dtype=bf16),
+    C("blocks of 128x128 by 1x128", _g([16, 256], dtype=e4m3), _col(256, 128), _g([1, 2]), _g([2, 128]),
+      out_dtype=bf16),
+    C("scales of no configuration refused", _g([16, 32], dtype=e4m3), _col(32, 64), _g([16, 3]), _g([3, 64]),
+      out_dtype=bf16),
+    C("mx blockwise e8m0 scales", _g([128, 64], dtype=e4m3), _col(64, 128), _g([512], dtype=e8m0),
+      _g([512], dtype=e8m0), out_dtype=bf16),
+    C("mx blockwise scales of another count refused", _g([128, 64], dtype=e4m3), _col(64, 128),
+      _g([256], dtype=e8m0), _g([512], dtype=e8m0), out_dtype=bf16),
+    C("mx blockwise strided scales refused", _g([128, 64], dtype=e4m3), _col(64, 128),
+      _g([512], dtype=e8m0, strides=[2]), _g([512], dtype=e8m0), out_dtype=bf16),
+    C("nvfp4 blockwise e4m3 scales", _g([128, 32], dtype=torch.float4_e2m1fn_x2),
+      _col(32, 128, dtype=torch.float4_e2m1fn_x2), _g([512], dtype=e4m3), _g([512], dtype=e4m3),
+      out_dtype=bf16),
+    C("column-major self refused", tr(16, 32, dtype=e4m3, device="cuda"), _col(32, 64), _ONE, _ONE,
+      out_dtype=bf16),
+    C("row-major mat2 refused", _g([16, 32], dtype=e4m3), _g([32, 64], dtype=e4m3), _ONE, _ONE,
+      out_dtype=bf16),
+    C("inner size not a multiple of 16 refused", _g([16, 24], dtype=e4m3), _col(24, 64), _ONE, _ONE,
+      out_dtype=bf16),
+    C("mat2 columns not a multiple of 16 refused", _g([16, 32], dtype=e4m3), _col(32, 40), _ONE, _ONE,
+      out_dtype=bf16),
+    C("empty rows", _g([0, 32], dtype=e4m3), _col(32, 64), _ONE, _ONE, out_dtype=bf16),
+    C("float32 operands refused", _g([16, 32]), _col(32, 64, dtype=torch.float32), _ONE, _ONE),
+    C("3-d self refused", _g([2, 16, 32], dtype=e4m3), _col(32, 64), _ONE, _ONE),
+    C("cpu, row-major mat2", T([4, 8], dtype=e4m3), T([8, 6], dtype=e4m3), T([]), T([]), out_dtype=bf16),
+    C("cpu, inner sizes unchecked", T([4, 8], dtype=e4m3), T([5, 6], dtype=e4m3), T([]), T([])),
+    C("cpu rowwise", T([4, 8], dtype=e4m3), T([8, 6], dtype=e4m3), T([4, 1]), T([1, 6]), out_dtype=bf16),
+]
+CASES["_scaled_mm_v2"] = [
+    C("one recipe each", _g([16, 32], dtype=e4m3), _col(32, 64), [_ONE], [0], [0], [_ONE], [0], [0], None, bf16),
+    C("in the operands' dtype", _g([16, 32], dtype=e4m3), _col(32, 64), [_ONE], [0], [0], [_ONE], [0], [0],
+      None, None),
+    C("bias of the columns", _g([16, 32], dtype=e4m3), _col(32, 64), [_ONE], [0], [0], [_ONE], [0], [0],
+      _g([64], dtype=bf16), bf16),
+    C("bias of another size refused", _g([16, 32], dtype=e4m3), _col(32, 64), [_ONE], [0], [0], [_ONE], [0],
+      [0], _g([32], dtype=bf16), bf16),
+    C("inner mismatch refused", _g([16, 32], dtype=e4m3), _col(48, 64), [_ONE], [0], [0], [_ONE], [0], [0],
+      None, bf16),
+    C("contraction dims (1, 0)", _g([16, 32], dtype=e4m3), _col(32, 64), [_ONE], [0], [0], [_ONE], [0], [0],
+      None, bf16, [-1, -2]),
+    C("other contraction dims refused", _g([16, 32], dtype=e4m3), _col(32, 64), [_ONE], [0], [0], [_ONE], [0],
+      [0], None, bf16, [0, 1]),
+    C("3-d refused", _g([2, 16, 32], dtype=e4m3), _col(32, 64), [_ONE], [0], [0], [_ONE], [0], [0], None, bf16),
+]
+SYMBOLIC += [
+    ("_scaled_mm of dynamic rows, tensorwise", "_scaled_mm",
+     Case("", D([16, 32], "a", ["dynamic", "static"], dtype=e4m3), T([32, 64], dtype=e4m3), T([]), T([]),
+          out_dtype=bf16)),
+    ("_scaled_mm of dynamic rows, rowwise", "_scaled_mm",
+     Case("", D([16, 32], "a", ["dynamic", "static"], dtype=e4m3), T([32, 64], dtype=e4m3),
+          D([16, 1], "sa", ["dynamic", "static"]), T([1, 64]), out_dtype=bf16)),
+    ("_scaled_mm_v2 of dynamic sizes", "_scaled_mm_v2",
+     Case("", D([16, 32], "a", dtype=e4m3), D([32, 64], "b", dtype=e4m3), [T([])], [0], [0], [T([])], [0], [0],
+          None, bf16)),
+]
+
 # ---- quantized matrix products, is_same_size, the functional asserts ----
 
 i8 = torch.int8
