@@ -619,6 +619,62 @@ SYMBOLIC += [
           None, bf16)),
 ]
 
+
+def _b3(g, k, n, dtype=e4m3, **kw):
+    """A 3-D `[g, k, n]` operand column-major in its last two dims."""
+    return T([g, n, k], dtype=dtype, then=lambda t: t.transpose(1, 2), **kw)
+
+
+_OFFS = T([4], dtype=i32)
+CASES["_scaled_grouped_mm"] = [
+    C("2-d by 3-d", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([4, 48]), _OFFS),
+    C("2-d by 3-d into bfloat16", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([4, 48]), _OFFS,
+      out_dtype=bf16),
+    C("float32 out dtype refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([4, 48]), _OFFS,
+      out_dtype=torch.float32),
+    C("3-d by 3-d", T([4, 16, 32], dtype=e4m3), _b3(4, 32, 48), T([4, 16]), T([4, 48])),
+    C("2-d by 2-d", T([16, 64], dtype=e4m3), _col(64, 48, device="cpu"), T([64]), T([192]), _OFFS),
+    C("3-d by 2-d", T([4, 16, 32], dtype=e4m3), _col(32, 48, device="cpu"), T([4, 16]), T([48]), _OFFS),
+    C("bfloat16 operands refused", T([64, 32], dtype=bf16), _b3(4, 32, 48, dtype=bf16), T([64]), T([4, 48]),
+      _OFFS),
+    C("row-major mat2 refused", T([64, 32], dtype=e4m3), T([4, 32, 48], dtype=e4m3), T([64]), T([4, 48]), _OFFS),
+    C("column-major self refused", tr(64, 32, dtype=e4m3), _b3(4, 32, 48), T([64]), T([4, 48]), _OFFS),
+    C("bfloat16 scales refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64], dtype=bf16),
+      T([4, 48], dtype=bf16), _OFFS),
+    C("row scales of another count refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([60]), T([4, 48]),
+      _OFFS),
+    C("2-d row scales refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64, 1]), T([4, 48]), _OFFS),
+    C("strided row scales refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64], strides=[2]), T([4, 48]),
+      _OFFS),
+    C("column scales of another batch refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([3, 48]),
+      _OFFS),
+    C("column scales of another width refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([4, 40]),
+      _OFFS),
+    C("1-d column scales refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([192]), _OFFS),
+    C("column scales strided in their last dim refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]),
+      T([4, 48], strides=[96, 2]), _OFFS),
+    C("result scale refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([4, 48]), _OFFS, None, T([])),
+    C("bias refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([4, 48]), _OFFS, T([4, 48], dtype=bf16)),
+    C("offsets missing", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([4, 48])),
+    C("mxfp8 scales", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64, 1], dtype=e8m0), T([4, 512], dtype=e8m0),
+      _OFFS),
+    C("mxfp8 scales of another shape refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64, 1], dtype=e8m0),
+      T([4, 256], dtype=e8m0), _OFFS),
+    C("mxfp8 1-d row scales refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64], dtype=e8m0),
+      T([4, 512], dtype=e8m0), _OFFS),
+    C("mxfp8 3-d column scales refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64, 1], dtype=e8m0),
+      T([4, 2, 256], dtype=e8m0), _OFFS),
+    C("mixed scale dtypes refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64], dtype=e8m0), T([4, 48]),
+      _OFFS),
+    C("cuda", T([64, 32], dtype=e4m3, device="cuda"), _b3(4, 32, 48, device="cuda"), T([64], device="cuda"),
+      T([4, 48], device="cuda"), T([4], dtype=i32, device="cuda")),
+]
+SYMBOLIC += [
+    ("_scaled_grouped_mm of dynamic rows", "_scaled_grouped_mm",
+     Case("", D([64, 32], "a", ["dynamic", "static"], dtype=e4m3), T([4, 32, 48], dtype=e4m3, strides=[1536, 1, 32]),
+          D([64], "s"), T([4, 48]), T([4], dtype=i32))),
+]
+
 # ---- quantized matrix products, is_same_size, the functional asserts ----
 
 i8 = torch.int8

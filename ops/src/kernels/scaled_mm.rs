@@ -44,12 +44,6 @@ fn ceil_div(cx: &mut Cx<'_>, a: SymInt, b: i64) -> Result<SymInt> {
     cx.env.floordiv(sum, SymInt::Int(b))
 }
 
-/// `t.stride()` printed as a Python tuple.
-fn stride_tuple(cx: &Cx<'_>, t: &TensorMeta) -> String {
-    let shown: Vec<String> = t.strides.iter().map(|&s| cx.env.display(s)).collect();
-    format!("({})", shown.join(", "))
-}
-
 /// `t.is_contiguous()` on a fake tensor (a guard where symbolic).
 fn contiguous(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
     is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)
@@ -125,14 +119,14 @@ pub(crate) fn scaled_mm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// inner and outer sizes multiples of 16.
 fn check_operand_layouts(cx: &mut Cx<'_>, mat_a: &TensorMeta, mat_b: &TensorMeta) -> Result<()> {
     if !major_or_empty(cx, mat_a, true)? {
-        let shown = stride_tuple(cx, mat_a);
+        let shown = super::inplace_refs::python_tuple(cx, &mat_a.strides);
         return Err(invalid(
             cx,
             format!("self must be row_major, got stride {shown}"),
         ));
     }
     if !major_or_empty(cx, mat_b, false)? {
-        let shown = stride_tuple(cx, mat_b);
+        let shown = super::inplace_refs::python_tuple(cx, &mat_b.strides);
         return Err(invalid(
             cx,
             format!("mat2 must be col_major, got stride {shown}"),
