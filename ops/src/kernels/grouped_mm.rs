@@ -189,14 +189,13 @@ fn common(
 fn check_major(cx: &mut Cx<'_>, name: &str, m: &TensorMeta, row: bool) -> Result<()> {
     let n = m.dim();
     let (s, t) = (m.strides[n - 2], m.strides[n - 1]);
-    let (wide, unit) = if row { (s, t) } else { (t, s) };
-    let is_wide = cx.env.gt(wide, SymInt::Int(1))?;
-    let is_unit = cx.env.eq(unit, SymInt::Int(1))?;
-    let ok = if row {
-        cx.env.guard_bool(is_wide, cx.op)? && cx.env.guard_bool(is_unit, cx.op)?
+    // Row-major: `s > 1 and t == 1`; column-major: `s == 1 and t > 1`.
+    let (first, second) = if row {
+        (cx.env.gt(s, SymInt::Int(1))?, cx.env.eq(t, SymInt::Int(1))?)
     } else {
-        cx.env.guard_bool(is_unit, cx.op)? && cx.env.guard_bool(is_wide, cx.op)?
+        (cx.env.eq(s, SymInt::Int(1))?, cx.env.gt(t, SymInt::Int(1))?)
     };
+    let ok = cx.env.guard_bool(first, cx.op)? && cx.env.guard_bool(second, cx.op)?;
     if ok {
         return Ok(());
     }
