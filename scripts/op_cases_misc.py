@@ -675,6 +675,88 @@ SYMBOLIC += [
           D([64], "s"), T([4, 48]), T([4], dtype=i32))),
 ]
 
+# ---- explicitly keyed Philox generators ------------------------------------------
+
+u64 = torch.uint64
+_KEY = T([2], dtype=u64)
+for _op in ("_philox_normal", "_philox_uniform"):
+    CASES[_op] = [
+        C("one key", T([3, 4]), _KEY),
+        C("transposed self", tr(3, 4), _KEY),
+        C("channels-last self", cl(2, 3, 4, 4), _KEY),
+        C("sliced self", T([4, 6], then=lambda t: t[:, ::2]), _KEY),
+        C("float16 self", T([3, 4], dtype=f16), _KEY, 1.0, 2.0),
+        C("a key per element", T([3, 4]), T([3, 4, 2], dtype=u64)),
+        C("a key per row", T([3, 4]), T([3, 1, 2], dtype=u64)),
+        C("keys of another batch refused", T([3, 4]), T([2, 4, 2], dtype=u64)),
+        C("keys of another rank refused", T([3, 4]), T([3, 2], dtype=u64)),
+        C("a key of three words refused", T([3, 4]), T([3], dtype=u64)),
+        C("a zero-dim key refused", T([3, 4]), T([], dtype=u64)),
+        C("an int64 key refused", T([3, 4]), T([2], dtype=i64)),
+        C("an integral self refused", T([3, 4], dtype=i64), _KEY),
+        C("a key on another device refused", T([3, 4]), T([2], dtype=u64, device="cuda")),
+        C("zero-dim self", T([]), _KEY),
+        C("empty self", T([0, 4]), _KEY),
+    ]
+CASES["_philox_randint"] = [
+    C("int64 without bounds", T([3, 4], dtype=i64), _KEY),
+    C("int32 of a small range", T([3, 4], dtype=i32), _KEY, 0, 10),
+    C("int32 of a power-of-two range", T([3, 4], dtype=i32), _KEY, 0, 2 ** 30),
+    C("int32 of a large odd range refused", T([3, 4], dtype=i32), _KEY, 0, 2 ** 30 + 1),
+    C("int32 of the whole range", T([3, 4], dtype=i32), _KEY, -(2 ** 31), 2 ** 31),
+    C("uint8", T([3, 4], dtype=u8), _KEY, 0, 200),
+    C("int64 of a large odd range", T([3, 4], dtype=i64), _KEY, 0, 2 ** 30 + 1),
+    C("transposed int32", tr(3, 4, dtype=i32), _KEY, None, 7),
+    C("a float self refused", T([3, 4]), _KEY),
+    C("a batched key", T([3, 4], dtype=i64), T([1, 4, 2], dtype=u64)),
+    C("a key of another batch refused", T([3, 4], dtype=i64), T([2, 1, 2], dtype=u64)),
+]
+CASES["_philox_key_split"] = [
+    C("one key", T([2], dtype=u64), 3),
+    C("batched keys", T([4, 5, 2], dtype=u64), 2),
+    C("transposed keys", tr(2, 4, dtype=u64), 3),
+    C("no splits refused", T([2], dtype=u64), 0),
+    C("a key of three words refused", T([3], dtype=u64), 2),
+    C("a zero-dim key refused", T([], dtype=u64), 2),
+    C("an int64 key refused", T([2], dtype=i64), 2),
+]
+CASES["_philox_key_fold_in"] = [
+    C("one key", T([2], dtype=u64), 7),
+    C("batched transposed keys", tr(2, 4, dtype=u64), 7),
+    C("a key of three words refused", T([3], dtype=u64), 7),
+    C("an int64 key refused", T([2], dtype=i64), 7),
+]
+CASES["_philox_key_fold_in.Tensor"] = [
+    C("one key", T([2], dtype=u64), T([], dtype=u64)),
+    C("batched keys, a one-element vector", T([4, 2], dtype=u64), T([1], dtype=u64)),
+    C("two values refused", T([2], dtype=u64), T([2], dtype=u64)),
+    C("int64 data refused", T([2], dtype=u64), T([], dtype=i64)),
+    C("an int64 key refused", T([2], dtype=i64), T([], dtype=u64)),
+]
+SYMBOLIC += [
+    ("_philox_normal of a dynamic channels-last self", "_philox_normal",
+     Case("", D([2, 3, 4, 4], "x", fmt=torch.channels_last), T([2], dtype=u64))),
+    ("_philox_uniform with a key per dynamic row", "_philox_uniform",
+     Case("", D([3, 4], "x"), D([3, 1, 2], "k", ["dynamic", "static", "static"], dtype=u64))),
+    ("_philox_randint of a dynamic self", "_philox_randint", Case("", D([3, 4], "x", dtype=i32), T([2], dtype=u64), 0, 10)),
+    ("_philox_key_split of dynamic keys", "_philox_key_split",
+     Case("", D([4, 2], "k", ["dynamic", "static"], dtype=u64), 3)),
+    ("_philox_key_fold_in of dynamic keys", "_philox_key_fold_in",
+     Case("", D([4, 2], "k", ["dynamic", "static"], dtype=u64), 5)),
+    ("_philox_key_fold_in.Tensor of dynamic keys", "_philox_key_fold_in.Tensor",
+     Case("", D([4, 2], "k", ["dynamic", "static"], dtype=u64), T([], dtype=u64))),
+    ("_philox_normal.out of a dynamic self into an empty out", "_philox_normal.out",
+     Case("", D([3, 4], "x"), T([2], dtype=u64), out=T([0]))),
+    ("_philox_uniform.out of a dynamic self into an empty out", "_philox_uniform.out",
+     Case("", D([3, 4], "x"), T([2], dtype=u64), out=T([0]))),
+    ("_philox_randint.out of a dynamic self into an empty out", "_philox_randint.out",
+     Case("", D([3, 4], "x", dtype=i64), T([2], dtype=u64), out=T([0], dtype=i64))),
+    ("_philox_normal_ of a dynamic self", "_philox_normal_", Case("", D([3, 4], "x"), T([2], dtype=u64))),
+    ("_philox_uniform_ of a dynamic self", "_philox_uniform_", Case("", D([3, 4], "x"), T([2], dtype=u64))),
+    ("_philox_randint_ of a dynamic self", "_philox_randint_",
+     Case("", D([3, 4], "x", dtype=i64), T([2], dtype=u64))),
+]
+
 # ---- quantized matrix products, is_same_size, the functional asserts ----
 
 i8 = torch.int8

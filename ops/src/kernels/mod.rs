@@ -47,6 +47,7 @@ mod opmath_outs;
 mod optimizers;
 mod pad;
 mod padding;
+mod philox;
 mod pool;
 mod prelu_backward;
 mod py_sort;
@@ -210,6 +211,9 @@ pub(crate) use pad::{pad, pad_circular, pad_enum_op};
 pub(crate) use padding::{
     reflection_pad1d, reflection_pad2d, reflection_pad3d, replication_pad1d, replication_pad2d,
     replication_pad3d,
+};
+pub(crate) use philox::{
+    philox_key_fold_in, philox_key_split, philox_normal, philox_randint, philox_uniform,
 };
 pub(crate) use pool::{
     adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool1d, avg_pool1d,
