@@ -507,6 +507,12 @@ CASES = {
         C("cuda float16 with no rows and a float32 weight", T([0, 4], dtype=f16, device="cuda"), [4],
           T([4], device="cuda"), None, 1e-5),
         C("cpu float16 with a float32 weight", T([2, 4], dtype=f16), [4], T([4]), None, 1e-5),
+        # MTIA converts the statistics back as the CPU does; XPU keeps them
+        # in float32 and checks the parameters' dtype as CUDA does.
+        C("mtia float16", T([2, 4], dtype=f16, device="mtia"), [4], None, None, 1e-5),
+        C("xpu bfloat16", T([2, 4], dtype=bf16, device="xpu"), [4], None, None, 1e-5),
+        C("xpu float16 with a float32 weight refused", T([2, 4], dtype=f16, device="xpu"), [4],
+          T([4], device="xpu"), None, 1e-5),
         C("no normalized dims refused", T([2, 4]), [], None, None, 1e-5),
     ],
     "_softmax": [

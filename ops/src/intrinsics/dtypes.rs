@@ -549,7 +549,8 @@ pub fn computation_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
 /// computation dtype, and converted back to `d` on the CPU (and MTIA)
 /// only, so half-precision inputs elsewhere give `float32` statistics.
 pub fn norm_stats_dtype(_cx: &mut Cx<'_>, d: DType, device: Device) -> Result<DType> {
-    Ok(if device.ty == fake_runtime::DeviceType::Cpu {
+    use fake_runtime::DeviceType::{Cpu, Mtia};
+    Ok(if matches!(device.ty, Cpu | Mtia) {
         d
     } else {
         fake_runtime::promotion::computation_dtype(d)
