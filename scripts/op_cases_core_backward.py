@@ -329,6 +329,11 @@ CASES.update({
           [True, True, True]),
         C("channels-last input only", T([2, 6, 3, 3]), cl(2, 6, 3, 3), T([2, 3]), T([2, 3]), T([6]), 2, 6, 9, 3,
           [True, True, True]),
+        # The input's memory format is kept on the CPU, CUDA, meta and
+        # private-use backends only.
+        *(C(f"channels-last on {dev}", cl(2, 6, 3, 3, device=dev), cl(2, 6, 3, 3, device=dev),
+            T([2, 3], device=dev), T([2, 3], device=dev), T([6], device=dev), 2, 6, 9, 3, [True, True, True])
+          for dev in ("meta",)),
         C("3-d", T([2, 6, 5]), T([2, 6, 5]), T([2, 2]), T([2, 2]), T([6]), 2, 6, 5, 2, [True, True, True]),
         C("input gradient only", T([2, 6, 3, 3]), T([2, 6, 3, 3]), T([2, 3]), T([2, 3]), T([6]), 2, 6, 9, 3,
           [True, False, False]),

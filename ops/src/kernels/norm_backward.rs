@@ -512,9 +512,14 @@ pub(crate) fn native_group_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
         let d = pw(cx, &[&t12, &c3])?;
         let d = reshape(cx, &d, &x.sizes)?;
         let d = cast(cx, &d, x.dtype)?;
+        // `supports_memory_format`: the CPU, CUDA, meta and private-use
+        // backends.
         let format = if matches!(
             input.device.ty,
-            fake_runtime::DeviceType::Cpu | fake_runtime::DeviceType::Cuda
+            fake_runtime::DeviceType::Cpu
+                | fake_runtime::DeviceType::Cuda
+                | fake_runtime::DeviceType::Meta
+                | fake_runtime::DeviceType::PrivateUse1
         ) {
             crate::intrinsics::suggest_format(cx, &x, None)?
         } else {
