@@ -20,7 +20,10 @@ it is float64 (a narrowing a castable out takes). Into empty outs, it also
 takes the second accepted case and the first with an input not laid out
 contiguously (a transposed or channels-last one: the layout an out tensor
 is resized to), and the first case PyTorch refuses (the outs of its first
-tensor's dtype). `WRITTEN` adds cases beside the derived ones.
+tensor's dtype). A factory's out overload (`@derive(factory_out)`:
+`zeros.out`) takes no tensor options: they are left out of its cases,
+whose out tensors, of the results' dtype and device, give them.
+`WRITTEN` adds cases beside the derived ones.
 
 `export_op_cases.py` calls `add(CASES, results_of)` after merging the
 families; `results_of(name, case)` runs the functional call in a fake
@@ -63,6 +66,7 @@ OUT_FROM_FUNCTIONAL = {
     "_standard_gamma.out": "_standard_gamma",
     "_thnn_fused_gru_cell.out": "_thnn_fused_gru_cell",
     "_thnn_fused_lstm_cell.out": "_thnn_fused_lstm_cell",
+    "_to_copy.out": "_to_copy",
     "_transformer_encoder_layer_fwd.out": "_transformer_encoder_layer_fwd",
     "_unsafe_view.out": "_unsafe_view",
     "_upsample_bicubic2d_aa_backward.grad_input": "_upsample_bicubic2d_aa_backward",
@@ -92,6 +96,8 @@ OUT_FROM_FUNCTIONAL = {
     "any.all_out": "any",
     "any.dims_out": "any.dims",
     "any.out": "any.dim",
+    "arange.out": "arange",
+    "arange.start_out": "arange.start_step",
     "arccos.out": "arccos",
     "arccosh.out": "arccosh",
     "arcsin.out": "arcsin",
@@ -168,12 +174,17 @@ OUT_FROM_FUNCTIONAL = {
     "elu.out": "elu",
     "embedding.out": "embedding",
     "embedding_renorm.out": "embedding_renorm",
+    "empty.out": "empty.memory_format",
+    "empty_like.out": "empty_like",
+    "empty_strided.out": "empty_strided",
     "eq.Scalar_out": "eq.Scalar",
     "eq.Tensor_out": "eq.Tensor",
     "erf.out": "erf",
     "exp.out": "exp",
     "expand_copy.out": "expand_copy",
     "expm1.out": "expm1",
+    "eye.m_out": "eye.m",
+    "eye.out": "eye",
     "fft_fft.out": "fft_fft",
     "fft_fft2.out": "fft_fft2",
     "fft_fftn.out": "fft_fftn",
@@ -206,6 +217,7 @@ OUT_FROM_FUNCTIONAL = {
     "frac.out": "frac",
     "fractional_max_pool2d_backward.grad_input": "fractional_max_pool2d_backward",
     "frexp.Tensor_out": "frexp.Tensor",
+    "full.out": "full",
     "ge.Scalar_out": "ge.Scalar",
     "ge.Tensor_out": "ge.Tensor",
     "gelu.out": "gelu",
@@ -218,6 +230,8 @@ OUT_FROM_FUNCTIONAL = {
     "grid_sampler_3d.out": "grid_sampler_3d",
     "gt.Scalar_out": "gt.Scalar",
     "gt.Tensor_out": "gt.Tensor",
+    "hann_window.out": "hann_window",
+    "hann_window.periodic_out": "hann_window.periodic",
     "hardsigmoid.out": "hardsigmoid",
     "hardswish.out": "hardswish",
     "hardtanh.out": "hardtanh",
@@ -281,6 +295,10 @@ OUT_FROM_FUNCTIONAL = {
     "linalg_vecdot.out": "linalg_vecdot",
     "linalg_vector_norm.out": "linalg_vector_norm",
     "linear_backward.out": "linear_backward",
+    "linspace.Scalar_Tensor_out": "linspace.Scalar_Tensor",
+    "linspace.Tensor_Scalar_out": "linspace.Tensor_Scalar",
+    "linspace.Tensor_Tensor_out": "linspace.Tensor_Tensor",
+    "linspace.out": "linspace",
     "log.out": "log",
     "log10.out": "log10",
     "log1p.out": "log1p",
@@ -292,6 +310,10 @@ OUT_FROM_FUNCTIONAL = {
     "logical_not.out": "logical_not",
     "logical_or.out": "logical_or",
     "logical_xor.out": "logical_xor",
+    "logspace.Scalar_Tensor_out": "logspace.Scalar_Tensor",
+    "logspace.Tensor_Scalar_out": "logspace.Tensor_Scalar",
+    "logspace.Tensor_Tensor_out": "logspace.Tensor_Tensor",
+    "logspace.out": "logspace",
     "logsumexp.out": "logsumexp",
     "lt.Scalar_out": "lt.Scalar",
     "lt.Tensor_out": "lt.Tensor",
@@ -337,15 +359,23 @@ OUT_FROM_FUNCTIONAL = {
     "ne.Tensor_out": "ne.Tensor",
     "neg.out": "neg",
     "negative.out": "negative",
+    "new_empty.out": "new_empty",
+    "new_empty_strided.out": "new_empty_strided",
+    "new_full.out": "new_full",
+    "new_ones.out": "new_ones",
+    "new_zeros.out": "new_zeros",
     "nonzero_static.out": "nonzero_static",
     "norm.ScalarOpt_dtype_out": "norm.ScalarOpt_dtype",
     "norm.Scalar_out": "norm.Scalar",
     "norm.dtype_out": "norm.ScalarOpt_dim_dtype",
     "norm.out": "norm.ScalarOpt_dim",
+    "normal.float_float_out": "normal.float_float",
     "not_equal.Scalar_out": "not_equal.Scalar",
     "not_equal.Tensor_out": "not_equal.Tensor",
     "nuclear_norm.dim_out": "nuclear_norm.dim",
     "nuclear_norm.out": "nuclear_norm",
+    "ones.out": "ones",
+    "ones_like.out": "ones_like",
     "orgqr.out": "orgqr",
     "permute_copy.out": "permute_copy",
     "poisson.out": "poisson",
@@ -356,9 +386,16 @@ OUT_FROM_FUNCTIONAL = {
     "prod.int_out": "prod.dim_int",
     "prod.out": "prod",
     "put.out": "put",
+    "rand.generator_out": "rand.generator",
+    "rand.out": "rand",
+    "randint.low_out": "randint.low",
+    "randint.out": "randint",
+    "randn.generator_out": "randn.generator",
+    "randn.out": "randn",
     "random.from_out": "random.from",
     "random.out": "random",
     "random.to_out": "random.to",
+    "randperm.generator_out": "randperm.generator",
     "reciprocal.out": "reciprocal",
     "reflection_pad1d.out": "reflection_pad1d",
     "reflection_pad2d.out": "reflection_pad2d",
@@ -471,7 +508,9 @@ OUT_FROM_FUNCTIONAL = {
     "transpose_copy.int_out": "transpose_copy.int",
     "triangular_solve.X": "triangular_solve",
     "tril.out": "tril",
+    "tril_indices.out": "tril_indices",
     "triu.out": "triu",
+    "triu_indices.out": "triu_indices",
     "trunc.out": "trunc",
     "unfold_copy.out": "unfold_copy",
     "unsqueeze_copy.out": "unsqueeze_copy",
@@ -492,6 +531,8 @@ OUT_FROM_FUNCTIONAL = {
     "xlogy.OutScalar_Other": "xlogy.Scalar_Other",
     "xlogy.OutScalar_Self": "xlogy.Scalar_Self",
     "zero.out": "zero",
+    "zeros.out": "zeros",
+    "zeros_like.out": "zeros_like",
 }
 
 
@@ -506,6 +547,17 @@ def out_names(name):
     base, _, overload = name.partition(".")
     schema = getattr(getattr(torch.ops.aten, base), overload or "default")._schema
     return [a.name for a in schema.arguments if a.kwarg_only and a.is_out]
+
+
+# A factory's tensor options, which its out overload takes from the out.
+TENSOR_OPTIONS = {"dtype", "layout", "device", "pin_memory"}
+
+
+def arg_names(name):
+    """The argument names of the overload `name`."""
+    base, _, overload = name.partition(".")
+    schema = getattr(getattr(torch.ops.aten, base), overload or "default")._schema
+    return [a.name for a in schema.arguments]
 
 
 def laid_out(case):
@@ -588,6 +640,7 @@ def add(CASES, results_of):
     for out_op, functional in OUT_FROM_FUNCTIONAL.items():
         assert out_op not in CASES, f"cases of {out_op} written twice"
         names = out_names(out_op)
+        options = TENSOR_OPTIONS - set(arg_names(out_op))
         cases = []
         refused = None
         taken = 0
@@ -610,7 +663,11 @@ def add(CASES, results_of):
                         for k, (n, (sizes, dtype, device)) in enumerate(zip(names, results))}
 
             def call(title, make):
-                cases.append(C(f"{case.name}: {title}", *case.args, **case.kwargs, **outs(make)))
+                cases.append(C(f"{case.name}: {title}", *case.args, **kwargs, **outs(make)))
+
+            # A factory's out overload takes no tensor options: its out
+            # tensor, made of the results' dtype and device, gives them.
+            kwargs = {k: v for k, v in case.kwargs.items() if k not in options}
 
             call("into empty outs", lambda k, s, d, dev: T([0], dtype=d, device=dev))
             if taken > 1:
@@ -627,7 +684,8 @@ def add(CASES, results_of):
                      lambda k, s, d, dev: T([0], dtype=torch.float16 if k == 0 else d, device=dev))
         if refused is not None:
             dtype = first_dtype(refused)
-            cases.append(C(f"{refused.name}: into empty outs", *refused.args, **refused.kwargs,
+            cases.append(C(f"{refused.name}: into empty outs", *refused.args,
+                           **{k: v for k, v in refused.kwargs.items() if k not in options},
                            **{n: T([0], dtype=dtype) for n in names}))
         assert taken, f"no accepted case of {functional} for {out_op}"
         CASES[out_op] = cases + WRITTEN.get(out_op, [])

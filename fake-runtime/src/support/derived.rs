@@ -435,6 +435,47 @@ pub fn out_variant(
     Ok(outs)
 }
 
+/// A factory's `out=` overload (`zeros.out` of `zeros`), whose out tensor
+/// is argument `out` and whose other arguments are the functional's but
+/// its tensor options (bit `j` of `options`: the functional's argument
+/// `j`): the functional on them with the out's dtype for its argument
+/// `dtype` and the out's device for `device` (the other options absent),
+/// as `out_wrapper` calls a factory's reference, then written into the
+/// out as [`OutForm::CASTABLE`] writes it. The result is the out.
+pub fn factory_out_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    out: u8,
+    options: u32,
+    dtype: u8,
+    device: u8,
+    functional: ErasedKernel,
+) -> Result<Outs> {
+    let target = args::tensor(cx, args, usize::from(out), "out")?;
+    let mut given = args[..args.len().min(usize::from(out))].iter();
+    let mut call: SmallVec<[Arg<'_>; 8]> = SmallVec::new();
+    for j in 0..usize::from(out) + options.count_ones() as usize {
+        call.push(if j >= 32 || options & (1 << j) == 0 {
+            given.next().cloned().unwrap_or(Arg::None)
+        } else if j == usize::from(dtype) {
+            Arg::DType(target.dtype)
+        } else if j == usize::from(device) {
+            Arg::Device(target.device)
+        } else {
+            Arg::None
+        });
+    }
+    let first = u8::try_from(call.len()).unwrap_or(u8::MAX);
+    call.push(Arg::Tensor(target));
+    let mut outs = out_variant(cx, &call, first, 1, OutForm::CASTABLE, functional)?;
+    for o in &mut outs {
+        if let Out::Tensor(_, alias @ Alias::InPlace(_)) = o {
+            *alias = Alias::InPlace(out);
+        }
+    }
+    Ok(outs)
+}
+
 /// `t` with its sizes, strides and offset the integers their hints are
 /// (`guard_int`: each a guard `Eq(e, hint)`).
 fn fixed_meta(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
