@@ -486,6 +486,7 @@ OUT_FROM_FUNCTIONAL = {
     "special_xlogy.self_scalar_out": "special_xlogy.self_scalar",
     "special_zeta.other_scalar_out": "special_zeta.other_scalar",
     "special_zeta.self_scalar_out": "special_zeta.self_scalar",
+    "split_with_sizes_copy.out": "split_with_sizes_copy",
     "sqrt.out": "sqrt",
     "squeeze_copy.dim_out": "squeeze_copy.dim",
     "squeeze_copy.dims_out": "squeeze_copy.dims",
@@ -512,6 +513,7 @@ OUT_FROM_FUNCTIONAL = {
     "triu.out": "triu",
     "triu_indices.out": "triu_indices",
     "trunc.out": "trunc",
+    "unbind_copy.int_out": "unbind_copy.int",
     "unfold_copy.out": "unfold_copy",
     "unsqueeze_copy.out": "unsqueeze_copy",
     "upsample_bicubic2d_backward.grad_input": "upsample_bicubic2d_backward",
@@ -560,6 +562,15 @@ def arg_names(name):
     return [a.name for a in schema.arguments]
 
 
+def list_out(name):
+    """Whether the overload `name` writes a list of out tensors
+    (`split_with_sizes_copy.out`'s `Tensor(a!)[] out`)."""
+    base, _, overload = name.partition(".")
+    schema = getattr(getattr(torch.ops.aten, base), overload or "default")._schema
+    outs = [a for a in schema.arguments if a.kwarg_only and a.is_out]
+    return len(outs) == 1 and isinstance(outs[0].type, torch.ListType)
+
+
 def laid_out(case):
     """Whether a tensor among a case's arguments is not made contiguous."""
     for a in list(case.args) + list(case.kwargs.values()):
@@ -594,6 +605,13 @@ WRITTEN = {
                                 T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
     "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
+# A list of outs of another length than the pieces'.
+WRITTEN["split_with_sizes_copy.out"] = [
+    C("one out for two pieces", T([5, 4]), [2, 3], 0, out=[T([0])]),
+]
+WRITTEN["unbind_copy.int_out"] = [
+    C("two outs for three slices", T([3, 4]), 0, out=[T([0]), T([0])]),
+]
 # `pw_cast_for_opmath` converts `grad_input` too: one of another dtype than
 # the computation's is left as it was.
 for _op in ["huber_loss_backward.out", "smooth_l1_loss_backward.grad_input"]:
@@ -641,6 +659,7 @@ def add(CASES, results_of):
         assert out_op not in CASES, f"cases of {out_op} written twice"
         names = out_names(out_op)
         options = TENSOR_OPTIONS - set(arg_names(out_op))
+        listed = list_out(out_op)
         cases = []
         refused = None
         taken = 0
@@ -651,7 +670,13 @@ def add(CASES, results_of):
                 if refused is None:
                     refused = case
                 continue
-            if len(results) != len(names):
+            # One out per result tensor; a returned list's elements are
+            # written into a list of outs.
+            if listed:
+                if len(results) != 1 or not isinstance(results[0], list) or not results[0]:
+                    continue
+                results = results[0]
+            elif len(results) != len(names) or any(isinstance(r, list) for r in results):
                 continue
             if taken >= ACCEPTED_CASES and (layout_taken or not laid_out(case)):
                 continue
@@ -659,6 +684,8 @@ def add(CASES, results_of):
             taken += 1
 
             def outs(make):
+                if listed:
+                    return {names[0]: [make(k, *r) for k, r in enumerate(results)]}
                 return {n: make(k, sizes, dtype, device)
                         for k, (n, (sizes, dtype, device)) in enumerate(zip(names, results))}
 
@@ -686,6 +713,6 @@ def add(CASES, results_of):
             dtype = first_dtype(refused)
             cases.append(C(f"{refused.name}: into empty outs", *refused.args,
                            **{k: v for k, v in refused.kwargs.items() if k not in options},
-                           **{n: T([0], dtype=dtype) for n in names}))
+                           **{n: [T([0], dtype=dtype)] if listed else T([0], dtype=dtype) for n in names}))
         assert taken, f"no accepted case of {functional} for {out_op}"
         CASES[out_op] = cases + WRITTEN.get(out_op, [])

@@ -262,7 +262,8 @@ fn inplace_of(
 }
 
 /// The `out=` overload of `functional` (`add.out` of `add.Tensor`): the
-/// functional's arguments, then one written keyword tensor per output;
+/// functional's arguments, then one written keyword tensor per output (a
+/// written list of them for a returned list: `split_with_sizes_copy.out`);
 /// `form` the `OutForm` variant its family names.
 fn out_of(
     functional: &Schema,
@@ -283,9 +284,12 @@ fn out_of(
                     .iter()
                     .zip(&functional.args)
                     .all(|(x, y)| same_argument(x, y))
-                && d.args[n..].iter().all(|a| {
+                && d.args[n..].iter().zip(&functional.returns).all(|(a, r)| {
+                    // A written tensor per returned one, a written list
+                    // per returned list (`Tensor(a!)[] out` of `Tensor[]`).
                     a.kwarg_only
                         && a.ty.base == "Tensor"
+                        && a.ty.suffixes == r.ty.suffixes
                         && a.ty.alias.as_ref().is_some_and(|x| x.write)
                 })
         })
@@ -360,6 +364,7 @@ fn factory_out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Der
                 && d.args.iter().zip(&kept).all(|(x, y)| same_argument(x, y))
                 && d.args[n].kwarg_only
                 && d.args[n].ty.base == "Tensor"
+                && d.args[n].ty.suffixes.is_empty()
                 && d.args[n].ty.alias.as_ref().is_some_and(|x| x.write)
         })
         .map(|(i, _)| i)
