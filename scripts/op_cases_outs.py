@@ -6,8 +6,9 @@ Declared with `@derive(out)` (a castable out dtype), `@derive(exact_out)`
 resized out restrided as the result) or `@derive(restrided_out)` (every
 out restrided as the result), and the forms of C++ kernels that refuse
 symbolic sizes (`native_out`, `refused_out`), fix
-them at their hints (`fixed_structured_out`, `fixed_out`) or fix the
-results' sizes (`settled_exact_out`), on the
+them at their hints (`fixed_structured_out`, `fixed_out`), fix the
+results' sizes (`settled_exact_out`) or refuse symbolic ones
+(`composite_out`), on the
 functional rule,
 as torchgen derives a structured kernel's `out=` overload from its
 functional one. Each out overload here takes its functional overload's
@@ -136,6 +137,7 @@ OUT_FROM_FUNCTIONAL = {
     "cat.out": "cat",
     "ceil.out": "ceil",
     "cholesky_inverse.out": "cholesky_inverse",
+    "cholesky_solve.out": "cholesky_solve",
     "clamp.Tensor_out": "clamp.Tensor",
     "clamp.out": "clamp",
     "clamp_min.out": "clamp_min",

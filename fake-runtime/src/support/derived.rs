@@ -200,6 +200,12 @@ pub enum OnSymbolic {
     /// hint (guards `Eq(s, hint)`): a C++ kernel that reads them as plain
     /// integers through the fake tensor's own accessors.
     Fixed,
+    /// Computes the results with them (a Python meta), then refuses to
+    /// resize an out tensor to a result of symbolic sizes (a C++
+    /// composite `out=` kernel calling its functional, then
+    /// `resize_output` with plain integers: "SymIntArrayRef expected to
+    /// contain only concrete integers").
+    RefusedResults,
     /// Computes the results with them (a Python meta), then fixes each
     /// result's sizes and strides at their hints as the out tensors are
     /// resized to them (guards `Eq(s2 - s6 + 1, 6)`): a C++ `out=`
@@ -282,6 +288,14 @@ impl OutForm {
     /// `cumsum`).
     pub const REDUCTION: OutForm =
         OutForm::new(OutDtype::FromOut, Restride::Never, OnSymbolic::Kept);
+    /// `@derive(composite_out)`: [`Self::CASTABLE`], the results computed
+    /// with symbolic sizes, an out resized to symbolic ones refused
+    /// (`cholesky_solve.out`).
+    pub const COMPOSITE: OutForm = OutForm::new(
+        OutDtype::Castable,
+        Restride::Never,
+        OnSymbolic::RefusedResults,
+    );
     /// `@derive(refused_out)`: [`Self::CASTABLE`], symbolic sizes refused.
     pub const REFUSED_CASTABLE: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused);
@@ -349,7 +363,7 @@ pub fn out_variant(
             // kernel decides statically and its results settle to
             // integers.
             OnSymbolic::Fixed => fix_tensors(cx, args)?,
-            OnSymbolic::FixedResults => {}
+            OnSymbolic::FixedResults | OnSymbolic::RefusedResults => {}
         }
     }
     let first_index = usize::from(first);
@@ -446,6 +460,9 @@ fn written_out(
             }
         }
         OutDtype::Castable => require_castable(cx, r.dtype, out.dtype)?,
+    }
+    if form.symbolic == OnSymbolic::RefusedResults && r.sizes.iter().any(|d| d.as_int().is_none()) {
+        return Err(not_inline_ints(cx, &r.sizes));
     }
     let fixed;
     let r = if form.symbolic == OnSymbolic::FixedResults && !r.is_static() {
