@@ -191,14 +191,21 @@ def accepted(name, case):
 
 def results_of(name, case):
     """The (sizes, dtype, device) of each result of PyTorch's fake kernel on
-    the call with static sizes; None when it refuses the call or a result
-    is not a tensor."""
+    the call with static sizes (a list of them for a list of tensors); None
+    when it refuses the call or a result is not a tensor."""
     results = fake_results(name, case)
     if results is None:
         return None
-    if not all(isinstance(r, torch.Tensor) for r in results):
+
+    def described(r):
+        if isinstance(r, torch.Tensor):
+            return (list(r.shape), r.dtype, str(r.device))
+        if isinstance(r, (list, tuple)) and all(isinstance(t, torch.Tensor) for t in r):
+            return [described(t) for t in r]
         return None
-    return [(list(r.shape), r.dtype, str(r.device)) for r in results]
+
+    results = [described(r) for r in results]
+    return None if any(r is None for r in results) else results
 
 
 def dynamic_copy(name, case):

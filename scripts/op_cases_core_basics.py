@@ -13,7 +13,7 @@ described there.
 
 import torch
 
-from op_case_inputs import CL, C, T, b8, bf16, c64, cl, f16, f32, f64, i32, i64, off, tr, u8
+from op_case_inputs import CL, C, D, T, b8, bf16, c64, cl, f16, f32, f64, i32, i64, off, tr, u8
 
 
 # Static cases of `expand` run in a plain fake mode (PLAIN).
@@ -802,4 +802,7 @@ CASES = {
     ],
 }
 
-SYMBOLIC = []
+SYMBOLIC = [
+    ("empty_like.out of a dynamic input into an empty out", "empty_like.out",
+     C("", D([2, 3], "x"), out=T([0]))),
+]

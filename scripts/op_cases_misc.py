@@ -414,6 +414,8 @@ SYMBOLIC = [
     ("matrix_power minus one of a dynamic batch", "matrix_power", C("", D([2, 3, 3], "a"), -1)),
     ("chain_matmul of one dynamic matrix", "chain_matmul", C("", [D([2, 3], "a")])),
     ("log_sigmoid_forward of a dynamic input", "log_sigmoid_forward", C("", D([2, 3], "x"))),
+    ("log_sigmoid_forward.output of a dynamic input into empty outs", "log_sigmoid_forward.output",
+     C("", D([2, 3], "x"), output=T([0]), buffer=T([0]))),
     ("narrow.Tensor of the last dynamic dim", "narrow.Tensor",
      C("", D([4, 6], "x"), -1, T([], dtype=i64), 3)),
     ("xlogy.Scalar_Self of a dynamic input", "xlogy.Scalar_Self", C("", 2.5, D([3, 4], "x", dtype=i64))),

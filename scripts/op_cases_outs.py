@@ -6,8 +6,9 @@ Declared with `@derive(out)` (a castable out dtype), `@derive(exact_out)`
 resized out restrided as the result) or `@derive(restrided_out)` (every
 out restrided as the result), and the forms of C++ kernels that refuse
 symbolic sizes (`native_out`, `refused_out`), fix
-them at their hints (`fixed_structured_out`, `fixed_out`) or fix the
-results' sizes (`settled_exact_out`), on the
+them at their hints (`fixed_structured_out`, `fixed_out`), fix the
+results' sizes (`settled_exact_out`) or refuse symbolic ones
+(`composite_out`), on the
 functional rule,
 as torchgen derives a structured kernel's `out=` overload from its
 functional one. Each out overload here takes its functional overload's
@@ -20,7 +21,10 @@ it is float64 (a narrowing a castable out takes). Into empty outs, it also
 takes the second accepted case and the first with an input not laid out
 contiguously (a transposed or channels-last one: the layout an out tensor
 is resized to), and the first case PyTorch refuses (the outs of its first
-tensor's dtype). `WRITTEN` adds cases beside the derived ones.
+tensor's dtype). A factory's out overload (`@derive(factory_out)`:
+`zeros.out`) takes no tensor options: they are left out of its cases,
+whose out tensors, of the results' dtype and device, give them.
+`WRITTEN` adds cases beside the derived ones.
 
 `export_op_cases.py` calls `add(CASES, results_of)` after merging the
 families; `results_of(name, case)` runs the functional call in a fake
@@ -53,8 +57,11 @@ OUT_FROM_FUNCTIONAL = {
     "_fft_c2r.out": "_fft_c2r",
     "_fft_r2c.out": "_fft_r2c",
     "_grid_sampler_2d_cpu_fallback.out": "_grid_sampler_2d_cpu_fallback",
+    "_linalg_det.result": "_linalg_det",
     "_linalg_eigh.eigenvalues": "_linalg_eigh",
     "_linalg_slogdet.sign": "_linalg_slogdet",
+    "_linalg_solve_ex.result": "_linalg_solve_ex",
+    "_linalg_svd.U": "_linalg_svd",
     "_log_softmax.out": "_log_softmax",
     "_masked_scale.out": "_masked_scale",
     "_native_multi_head_attention.out": "_native_multi_head_attention",
@@ -63,6 +70,7 @@ OUT_FROM_FUNCTIONAL = {
     "_standard_gamma.out": "_standard_gamma",
     "_thnn_fused_gru_cell.out": "_thnn_fused_gru_cell",
     "_thnn_fused_lstm_cell.out": "_thnn_fused_lstm_cell",
+    "_to_copy.out": "_to_copy",
     "_transformer_encoder_layer_fwd.out": "_transformer_encoder_layer_fwd",
     "_unsafe_view.out": "_unsafe_view",
     "_upsample_bicubic2d_aa_backward.grad_input": "_upsample_bicubic2d_aa_backward",
@@ -92,6 +100,8 @@ OUT_FROM_FUNCTIONAL = {
     "any.all_out": "any",
     "any.dims_out": "any.dims",
     "any.out": "any.dim",
+    "arange.out": "arange",
+    "arange.start_out": "arange.start_step",
     "arccos.out": "arccos",
     "arccosh.out": "arccosh",
     "arcsin.out": "arcsin",
@@ -109,6 +119,7 @@ OUT_FROM_FUNCTIONAL = {
     "atanh.out": "atanh",
     "avg_pool1d.out": "avg_pool1d",
     "avg_pool2d.out": "avg_pool2d",
+    "avg_pool2d_backward.grad_input": "avg_pool2d_backward",
     "baddbmm.out": "baddbmm",
     "bernoulli.Tensor_out": "bernoulli.Tensor",
     "bitwise_and.Scalar_Tensor_out": "bitwise_and.Scalar_Tensor",
@@ -129,6 +140,7 @@ OUT_FROM_FUNCTIONAL = {
     "cat.out": "cat",
     "ceil.out": "ceil",
     "cholesky_inverse.out": "cholesky_inverse",
+    "cholesky_solve.out": "cholesky_solve",
     "clamp.Tensor_out": "clamp.Tensor",
     "clamp.out": "clamp",
     "clamp_min.out": "clamp_min",
@@ -154,6 +166,7 @@ OUT_FROM_FUNCTIONAL = {
     "cummin.out": "cummin",
     "cumprod.out": "cumprod",
     "cumsum.out": "cumsum",
+    "diagonal_copy.out": "diagonal_copy",
     "diff.out": "diff",
     "dist.out": "dist",
     "div.Scalar_mode_out": "div.Scalar_mode",
@@ -166,12 +179,17 @@ OUT_FROM_FUNCTIONAL = {
     "elu.out": "elu",
     "embedding.out": "embedding",
     "embedding_renorm.out": "embedding_renorm",
+    "empty.out": "empty.memory_format",
+    "empty_like.out": "empty_like",
+    "empty_strided.out": "empty_strided",
     "eq.Scalar_out": "eq.Scalar",
     "eq.Tensor_out": "eq.Tensor",
     "erf.out": "erf",
     "exp.out": "exp",
     "expand_copy.out": "expand_copy",
     "expm1.out": "expm1",
+    "eye.m_out": "eye.m",
+    "eye.out": "eye",
     "fft_fft.out": "fft_fft",
     "fft_fft2.out": "fft_fft2",
     "fft_fftn.out": "fft_fftn",
@@ -204,6 +222,7 @@ OUT_FROM_FUNCTIONAL = {
     "frac.out": "frac",
     "fractional_max_pool2d_backward.grad_input": "fractional_max_pool2d_backward",
     "frexp.Tensor_out": "frexp.Tensor",
+    "full.out": "full",
     "ge.Scalar_out": "ge.Scalar",
     "ge.Tensor_out": "ge.Tensor",
     "gelu.out": "gelu",
@@ -216,6 +235,8 @@ OUT_FROM_FUNCTIONAL = {
     "grid_sampler_3d.out": "grid_sampler_3d",
     "gt.Scalar_out": "gt.Scalar",
     "gt.Tensor_out": "gt.Tensor",
+    "hann_window.out": "hann_window",
+    "hann_window.periodic_out": "hann_window.periodic",
     "hardsigmoid.out": "hardsigmoid",
     "hardswish.out": "hardswish",
     "hardtanh.out": "hardtanh",
@@ -252,6 +273,7 @@ OUT_FROM_FUNCTIONAL = {
     "lift.out": "lift",
     "lift_fresh_copy.out": "lift_fresh_copy",
     "linalg_cholesky.out": "linalg_cholesky",
+    "linalg_cholesky_ex.L": "linalg_cholesky_ex",
     "linalg_cond.out": "linalg_cond",
     "linalg_cond.p_str_out": "linalg_cond.p_str",
     "linalg_det.out": "linalg_det",
@@ -260,6 +282,7 @@ OUT_FROM_FUNCTIONAL = {
     "linalg_eigvals.out": "linalg_eigvals",
     "linalg_eigvalsh.out": "linalg_eigvalsh",
     "linalg_inv.out": "linalg_inv",
+    "linalg_inv_ex.inverse": "linalg_inv_ex",
     "linalg_ldl_factor.out": "linalg_ldl_factor",
     "linalg_lu_factor.out": "linalg_lu_factor",
     "linalg_matmul.out": "linalg_matmul",
@@ -277,16 +300,25 @@ OUT_FROM_FUNCTIONAL = {
     "linalg_vecdot.out": "linalg_vecdot",
     "linalg_vector_norm.out": "linalg_vector_norm",
     "linear_backward.out": "linear_backward",
+    "linspace.Scalar_Tensor_out": "linspace.Scalar_Tensor",
+    "linspace.Tensor_Scalar_out": "linspace.Tensor_Scalar",
+    "linspace.Tensor_Tensor_out": "linspace.Tensor_Tensor",
+    "linspace.out": "linspace",
     "log.out": "log",
     "log10.out": "log10",
     "log1p.out": "log1p",
     "log2.out": "log2",
+    "log_sigmoid_forward.output": "log_sigmoid_forward",
     "log_softmax.int_out": "log_softmax.int",
     "logcumsumexp.out": "logcumsumexp",
     "logical_and.out": "logical_and",
     "logical_not.out": "logical_not",
     "logical_or.out": "logical_or",
     "logical_xor.out": "logical_xor",
+    "logspace.Scalar_Tensor_out": "logspace.Scalar_Tensor",
+    "logspace.Tensor_Scalar_out": "logspace.Tensor_Scalar",
+    "logspace.Tensor_Tensor_out": "logspace.Tensor_Tensor",
+    "logspace.out": "logspace",
     "logsumexp.out": "logsumexp",
     "lt.Scalar_out": "lt.Scalar",
     "lt.Tensor_out": "lt.Tensor",
@@ -332,16 +364,25 @@ OUT_FROM_FUNCTIONAL = {
     "ne.Tensor_out": "ne.Tensor",
     "neg.out": "neg",
     "negative.out": "negative",
+    "new_empty.out": "new_empty",
+    "new_empty_strided.out": "new_empty_strided",
+    "new_full.out": "new_full",
+    "new_ones.out": "new_ones",
+    "new_zeros.out": "new_zeros",
     "nonzero_static.out": "nonzero_static",
     "norm.ScalarOpt_dtype_out": "norm.ScalarOpt_dtype",
     "norm.Scalar_out": "norm.Scalar",
     "norm.dtype_out": "norm.ScalarOpt_dim_dtype",
     "norm.out": "norm.ScalarOpt_dim",
+    "normal.float_float_out": "normal.float_float",
     "not_equal.Scalar_out": "not_equal.Scalar",
     "not_equal.Tensor_out": "not_equal.Tensor",
     "nuclear_norm.dim_out": "nuclear_norm.dim",
     "nuclear_norm.out": "nuclear_norm",
+    "ones.out": "ones",
+    "ones_like.out": "ones_like",
     "orgqr.out": "orgqr",
+    "permute_copy.out": "permute_copy",
     "poisson.out": "poisson",
     "polar.out": "polar",
     "pow.Scalar_out": "pow.Scalar",
@@ -350,9 +391,16 @@ OUT_FROM_FUNCTIONAL = {
     "prod.int_out": "prod.dim_int",
     "prod.out": "prod",
     "put.out": "put",
+    "rand.generator_out": "rand.generator",
+    "rand.out": "rand",
+    "randint.low_out": "randint.low",
+    "randint.out": "randint",
+    "randn.generator_out": "randn.generator",
+    "randn.out": "randn",
     "random.from_out": "random.from",
     "random.out": "random",
     "random.to_out": "random.to",
+    "randperm.generator_out": "randperm.generator",
     "reciprocal.out": "reciprocal",
     "reflection_pad1d.out": "reflection_pad1d",
     "reflection_pad2d.out": "reflection_pad2d",
@@ -443,6 +491,7 @@ OUT_FROM_FUNCTIONAL = {
     "special_xlogy.self_scalar_out": "special_xlogy.self_scalar",
     "special_zeta.other_scalar_out": "special_zeta.other_scalar",
     "special_zeta.self_scalar_out": "special_zeta.self_scalar",
+    "split_with_sizes_copy.out": "split_with_sizes_copy",
     "sqrt.out": "sqrt",
     "squeeze_copy.dim_out": "squeeze_copy.dim",
     "squeeze_copy.dims_out": "squeeze_copy.dims",
@@ -455,6 +504,7 @@ OUT_FROM_FUNCTIONAL = {
     "sub.out": "sub.Tensor",
     "sum.IntList_out": "sum.dim_IntList",
     "sum.out": "sum",
+    "svd.U": "svd",
     "t_copy.out": "t_copy",
     "take.out": "take",
     "tan.out": "tan",
@@ -464,8 +514,12 @@ OUT_FROM_FUNCTIONAL = {
     "transpose_copy.int_out": "transpose_copy.int",
     "triangular_solve.X": "triangular_solve",
     "tril.out": "tril",
+    "tril_indices.out": "tril_indices",
     "triu.out": "triu",
+    "triu_indices.out": "triu_indices",
     "trunc.out": "trunc",
+    "unbind_copy.int_out": "unbind_copy.int",
+    "unfold_copy.out": "unfold_copy",
     "unsqueeze_copy.out": "unsqueeze_copy",
     "upsample_bicubic2d_backward.grad_input": "upsample_bicubic2d_backward",
     "upsample_bilinear2d_backward.grad_input": "upsample_bilinear2d_backward",
@@ -478,11 +532,14 @@ OUT_FROM_FUNCTIONAL = {
     "var_mean.correction_out": "var_mean.correction",
     "vdot.out": "vdot",
     "view_copy.dtype_out": "view_copy.dtype",
+    "view_copy.out": "view_copy",
     "vstack.out": "vstack",
     "where.self_out": "where.self",
     "xlogy.OutScalar_Other": "xlogy.Scalar_Other",
     "xlogy.OutScalar_Self": "xlogy.Scalar_Self",
     "zero.out": "zero",
+    "zeros.out": "zeros",
+    "zeros_like.out": "zeros_like",
 }
 
 
@@ -497,6 +554,26 @@ def out_names(name):
     base, _, overload = name.partition(".")
     schema = getattr(getattr(torch.ops.aten, base), overload or "default")._schema
     return [a.name for a in schema.arguments if a.kwarg_only and a.is_out]
+
+
+# A factory's tensor options, which its out overload takes from the out.
+TENSOR_OPTIONS = {"dtype", "layout", "device", "pin_memory"}
+
+
+def arg_names(name):
+    """The argument names of the overload `name`."""
+    base, _, overload = name.partition(".")
+    schema = getattr(getattr(torch.ops.aten, base), overload or "default")._schema
+    return [a.name for a in schema.arguments]
+
+
+def list_out(name):
+    """Whether the overload `name` writes a list of out tensors
+    (`split_with_sizes_copy.out`'s `Tensor(a!)[] out`)."""
+    base, _, overload = name.partition(".")
+    schema = getattr(getattr(torch.ops.aten, base), overload or "default")._schema
+    outs = [a for a in schema.arguments if a.kwarg_only and a.is_out]
+    return len(outs) == 1 and isinstance(outs[0].type, torch.ListType)
 
 
 def laid_out(case):
@@ -533,6 +610,13 @@ WRITTEN = {
                                 T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
     "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
+# A list of outs of another length than the pieces'.
+WRITTEN["split_with_sizes_copy.out"] = [
+    C("one out for two pieces", T([5, 4]), [2, 3], 0, out=[T([0])]),
+]
+WRITTEN["unbind_copy.int_out"] = [
+    C("two outs for three slices", T([3, 4]), 0, out=[T([0]), T([0])]),
+]
 # `pw_cast_for_opmath` converts `grad_input` too: one of another dtype than
 # the computation's is left as it was.
 for _op in ["huber_loss_backward.out", "smooth_l1_loss_backward.grad_input"]:
@@ -579,6 +663,8 @@ def add(CASES, results_of):
     for out_op, functional in OUT_FROM_FUNCTIONAL.items():
         assert out_op not in CASES, f"cases of {out_op} written twice"
         names = out_names(out_op)
+        options = TENSOR_OPTIONS - set(arg_names(out_op))
+        listed = list_out(out_op)
         cases = []
         refused = None
         taken = 0
@@ -589,7 +675,13 @@ def add(CASES, results_of):
                 if refused is None:
                     refused = case
                 continue
-            if len(results) != len(names):
+            # One out per result tensor; a returned list's elements are
+            # written into a list of outs.
+            if listed:
+                if len(results) != 1 or not isinstance(results[0], list) or not results[0]:
+                    continue
+                results = results[0]
+            elif len(results) != len(names) or any(isinstance(r, list) for r in results):
                 continue
             if taken >= ACCEPTED_CASES and (layout_taken or not laid_out(case)):
                 continue
@@ -597,11 +689,17 @@ def add(CASES, results_of):
             taken += 1
 
             def outs(make):
+                if listed:
+                    return {names[0]: [make(k, *r) for k, r in enumerate(results)]}
                 return {n: make(k, sizes, dtype, device)
                         for k, (n, (sizes, dtype, device)) in enumerate(zip(names, results))}
 
             def call(title, make):
-                cases.append(C(f"{case.name}: {title}", *case.args, **case.kwargs, **outs(make)))
+                cases.append(C(f"{case.name}: {title}", *case.args, **kwargs, **outs(make)))
+
+            # A factory's out overload takes no tensor options: its out
+            # tensor, made of the results' dtype and device, gives them.
+            kwargs = {k: v for k, v in case.kwargs.items() if k not in options}
 
             call("into empty outs", lambda k, s, d, dev: T([0], dtype=d, device=dev))
             if taken > 1:
@@ -618,7 +716,8 @@ def add(CASES, results_of):
                      lambda k, s, d, dev: T([0], dtype=torch.float16 if k == 0 else d, device=dev))
         if refused is not None:
             dtype = first_dtype(refused)
-            cases.append(C(f"{refused.name}: into empty outs", *refused.args, **refused.kwargs,
-                           **{n: T([0], dtype=dtype) for n in names}))
+            cases.append(C(f"{refused.name}: into empty outs", *refused.args,
+                           **{k: v for k, v in refused.kwargs.items() if k not in options},
+                           **{n: [T([0], dtype=dtype)] if listed else T([0], dtype=dtype) for n in names}))
         assert taken, f"no accepted case of {functional} for {out_op}"
         CASES[out_op] = cases + WRITTEN.get(out_op, [])

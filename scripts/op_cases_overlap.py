@@ -49,12 +49,19 @@ WRITES = {
     "cumsum.out": ([matrix(), 1], {"out": expanded(2, 3)}),
     "copy.out": ([matrix(), matrix()], {"out": expanded(2, 3)}),
     "tensordot.out": ([T([2, 4]), T([4, 3]), [1], [0]], {"out": expanded(2, 3)}),
+    "zeros.out": ([[2, 3]], {"out": expanded(2, 3)}),
+    "zeros_like.out": ([matrix()], {"out": expanded(2, 3)}),
+    "permute_copy.out": ([T([3, 2]), [1, 0]], {"out": expanded(2, 3)}),
+    "view_copy.out": ([T([3, 2]), [2, 3]], {"out": expanded(2, 3)}),
     # `meta_sort` and `linalg_solve`'s out: `as_strided_` to the result's
     # layout first, which must fit the out's storage ("setStorage: ...
     # out of bounds").
     "sort.values": ([matrix()], {"values": expanded(2, 3), "indices": expanded(2, 3, dtype=i64)}),
     "linalg_solve.out": ([T([3, 3]), T([3, 2])], {"out": expanded(3, 2)}),
     # A structured kernel writing its out itself.
+    "avg_pool2d_backward.grad_input": (
+        [T([1, 1, 2, 3]), T([1, 1, 4, 6]), [2, 2], [2, 2], [0, 0], False, True, None],
+        {"grad_input": expanded(1, 1, 4, 6)}),
     "upsample_nearest2d_backward.grad_input": (
         [T([1, 1, 4, 6]), [4, 6], [1, 1, 2, 3]], {"grad_input": expanded(1, 1, 2, 3)}),
     # In-place references and decompositions: `copy_` into `self`.

@@ -338,6 +338,14 @@ fn erased_fn(op: &OpIr) -> TokenStream {
                     let form = ident(form);
                     quote!(#intr::out_variant(cx, args, #first, #count, #intr::OutForm::#form, #functional))
                 }
+                Derive::FactoryOut {
+                    out,
+                    options,
+                    dtype,
+                    device,
+                } => {
+                    quote!(#intr::factory_out_variant(cx, args, #out, #options, #dtype, #device, #functional))
+                }
                 Derive::Copy => quote!(#intr::copy_variant(cx, args, #functional)),
                 Derive::HackedTwin => quote!(#intr::hacked_twin_variant(cx, args, #functional)),
                 Derive::Foreach { in_place, lists } => {

@@ -446,6 +446,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("direct_fixed_structured_out", "DIRECT_FIXED_STRUCTURED"),
     ("fixed_exact_out", "FIXED_EXACT"),
     ("refused_out", "REFUSED_CASTABLE"),
+    ("composite_out", "COMPOSITE"),
     ("settled_exact_out", "SETTLED_EXACT"),
 ];
 

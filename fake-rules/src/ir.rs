@@ -114,6 +114,21 @@ pub enum Derive {
         /// tensor may have, and how it is laid out when resized.
         form: &'static str,
     },
+    /// A factory's `out=` (`zeros.out` of `zeros`): the functional's
+    /// arguments less its tensor options, then one out tensor at `out`;
+    /// the functional runs with the out's dtype and device, as
+    /// `out_wrapper` runs a factory's reference.
+    FactoryOut {
+        /// The out argument.
+        out: u8,
+        /// Bit `j` set: the functional's argument `j` is a tensor option
+        /// the `out=` overload does not take.
+        options: u32,
+        /// The functional's `dtype` argument.
+        dtype: u8,
+        /// The functional's `device` argument.
+        device: u8,
+    },
     /// `op_copy`: the view's results cloned with `contiguous_format`, as
     /// torchgen's view-copy kernels clone them.
     Copy,

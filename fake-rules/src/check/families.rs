@@ -154,6 +154,7 @@ pub(super) fn derive_families(
                         .map(|(di, _)| (di, si, Derive::InPlaceMeta)),
                     (false, "inplace_own_meta", _) => inplace_of(schema, schemas, by_name)
                         .map(|(di, _)| (di, si, Derive::InPlaceOwnMeta)),
+                    (false, "factory_out", _) => factory_out_of(schema, schemas).map(of_si),
                     (false, "copy", _) => copy_of(schema, schemas, by_name).map(of_si),
                     (false, "hacked_twin", _) => {
                         hacked_twin_of(schema, schemas, by_name).map(of_si)
@@ -162,8 +163,8 @@ pub(super) fn derive_families(
                         diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
-                                .suggest(closest(&a.value.name, ["inplace", "inplace_meta", "inplace_own_meta", "copy", "hacked_twin"].into_iter().chain(OUT_FORMS.iter().map(|(f, _)| *f))))
-                                .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked; `inplace_own_meta`: one with a Python meta of its own, written without `copy_`), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
+                                .suggest(closest(&a.value.name, ["inplace", "inplace_meta", "inplace_own_meta", "copy", "hacked_twin", "factory_out"].into_iter().chain(OUT_FORMS.iter().map(|(f, _)| *f))))
+                                .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked; `inplace_own_meta`: one with a Python meta of its own, written without `copy_`), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `factory_out` (a factory's `out=` overload, taking its arguments less the tensor options, which the out gives), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
                         continue;
                     }
@@ -261,7 +262,8 @@ fn inplace_of(
 }
 
 /// The `out=` overload of `functional` (`add.out` of `add.Tensor`): the
-/// functional's arguments, then one written keyword tensor per output;
+/// functional's arguments, then one written keyword tensor per output (a
+/// written list of them for a returned list: `split_with_sizes_copy.out`);
 /// `form` the `OutForm` variant its family names.
 fn out_of(
     functional: &Schema,
@@ -282,9 +284,12 @@ fn out_of(
                     .iter()
                     .zip(&functional.args)
                     .all(|(x, y)| same_argument(x, y))
-                && d.args[n..].iter().all(|a| {
+                && d.args[n..].iter().zip(&functional.returns).all(|(a, r)| {
+                    // A written tensor per returned one, a written list
+                    // per returned list (`Tensor(a!)[] out` of `Tensor[]`).
                     a.kwarg_only
                         && a.ty.base == "Tensor"
+                        && a.ty.suffixes == r.ty.suffixes
                         && a.ty.alias.as_ref().is_some_and(|x| x.write)
                 })
         })
@@ -307,6 +312,82 @@ fn out_of(
         )),
         _ => Err(format!(
             "several `out=` overloads of `{}::{}` take `{}`'s arguments",
+            functional.namespace,
+            functional.name,
+            functional.full_name()
+        )),
+    }
+}
+
+/// The tensor options of a factory's schema (torchgen's
+/// `TensorOptions`), which its `out=` overload does not take.
+const TENSOR_OPTIONS: [&str; 4] = ["dtype", "layout", "device", "pin_memory"];
+
+/// The `out=` overload of the factory `functional` (`zeros.out` of
+/// `zeros`, `arange.start_out` of `arange.start_step`): the functional's
+/// arguments less its tensor options (`dtype`, `layout`, `device`,
+/// `pin_memory`, keyword arguments it must all take), then one written
+/// keyword tensor, as torchgen groups a factory with its `out=` overload.
+fn factory_out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Derive), String> {
+    let position = |name: &str| {
+        functional
+            .args
+            .iter()
+            .position(|a| a.name == name && a.kwarg_only)
+    };
+    let [Some(dtype), Some(layout), Some(device), Some(pin_memory)] = TENSOR_OPTIONS.map(position)
+    else {
+        return Err(format!(
+            "`{}` is no factory: it does not take the keyword arguments {}",
+            functional.full_name(),
+            TENSOR_OPTIONS.map(|o| format!("`{o}`")).join(", ")
+        ));
+    };
+    let options = [dtype, layout, device, pin_memory];
+    let kept: Vec<_> = functional
+        .args
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| !options.contains(j))
+        .map(|(_, a)| a)
+        .collect();
+    let n = kept.len();
+    let candidates: Vec<usize> = schemas
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| {
+            d.namespace == functional.namespace
+                && d.name == functional.name
+                && d.overload != functional.overload
+                && d.args.len() == n + 1
+                && d.returns.len() == 1
+                && d.args.iter().zip(&kept).all(|(x, y)| same_argument(x, y))
+                && d.args[n].kwarg_only
+                && d.args[n].ty.base == "Tensor"
+                && d.args[n].ty.suffixes.is_empty()
+                && d.args[n].ty.alias.as_ref().is_some_and(|x| x.write)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let position = |j: usize| u8::try_from(j).unwrap_or(u8::MAX);
+    match candidates.as_slice() {
+        [di] => Ok((
+            *di,
+            Derive::FactoryOut {
+                out: position(n),
+                options: options.iter().fold(0u32, |m, &j| m | 1u32 << j.min(31)),
+                dtype: position(dtype),
+                device: position(device),
+            },
+        )),
+        [] => Err(format!(
+            "no `out=` overload of `{}::{}` taking `{}`'s arguments less its tensor options is declared",
+            functional.namespace,
+            functional.name,
+            functional.full_name()
+        )),
+        _ => Err(format!(
+            "several `out=` overloads of `{}::{}` take `{}`'s arguments less its tensor options",
             functional.namespace,
             functional.name,
             functional.full_name()

@@ -198,12 +198,15 @@ fn derived_op(schema: &Schema, f: &OpIr, how: Derive) -> OpIr {
                 Derive::InPlace
                 | Derive::InPlaceOwnMeta
                 | Derive::InPlaceMeta
-                | Derive::Out { .. } => true,
+                | Derive::Out { .. }
+                | Derive::FactoryOut { .. } => true,
                 Derive::Copy | Derive::Foreach { .. } => false,
                 Derive::HackedTwin => f.tags.inplace,
             },
             // A view cut from autograd (`detach`) has a copy that is not.
             no_grad: f.tags.no_grad && how != Derive::Copy,
+            // An `out=` overload makes no tensor: it writes one.
+            factory: f.tags.factory && !matches!(how, Derive::FactoryOut { .. }),
             view: false,
             // PyTorch's memos belong to the functional overloads' fake
             // implementations.

@@ -200,6 +200,12 @@ pub enum OnSymbolic {
     /// hint (guards `Eq(s, hint)`): a C++ kernel that reads them as plain
     /// integers through the fake tensor's own accessors.
     Fixed,
+    /// Computes the results with them (a Python meta), then refuses to
+    /// resize an out tensor to a result of symbolic sizes (a C++
+    /// composite `out=` kernel calling its functional, then
+    /// `resize_output` with plain integers: "SymIntArrayRef expected to
+    /// contain only concrete integers").
+    RefusedResults,
     /// Computes the results with them (a Python meta), then fixes each
     /// result's sizes and strides at their hints as the out tensors are
     /// resized to them (guards `Eq(s2 - s6 + 1, 6)`): a C++ `out=`
@@ -282,6 +288,14 @@ impl OutForm {
     /// `cumsum`).
     pub const REDUCTION: OutForm =
         OutForm::new(OutDtype::FromOut, Restride::Never, OnSymbolic::Kept);
+    /// `@derive(composite_out)`: [`Self::CASTABLE`], the results computed
+    /// with symbolic sizes, an out resized to symbolic ones refused
+    /// (`cholesky_solve.out`).
+    pub const COMPOSITE: OutForm = OutForm::new(
+        OutDtype::Castable,
+        Restride::Never,
+        OnSymbolic::RefusedResults,
+    );
     /// `@derive(refused_out)`: [`Self::CASTABLE`], symbolic sizes refused.
     pub const REFUSED_CASTABLE: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused);
@@ -326,7 +340,8 @@ impl OutForm {
 /// ([`OutForm`]) and written into it, resized when its sizes differ
 /// ([`resize_output`], then restrided as the result as the form's
 /// [`Restride`] says), symbolic sizes kept, refused or fixed first as its
-/// [`OnSymbolic`] says. The results are the out tensors.
+/// [`OnSymbolic`] says. The results are the out tensors; a returned list
+/// is written into a list of outs of its length, and returns nothing.
 pub fn out_variant(
     cx: &mut Cx<'_>,
     args: &[Arg<'_>],
@@ -348,20 +363,56 @@ pub fn out_variant(
             // kernel decides statically and its results settle to
             // integers.
             OnSymbolic::Fixed => fix_tensors(cx, args)?,
-            OnSymbolic::FixedResults => {}
+            OnSymbolic::FixedResults | OnSymbolic::RefusedResults => {}
         }
     }
     let first_index = usize::from(first);
     if form.overlap == OutOverlap::Given {
         for i in first..first + count {
+            if let Some(Arg::Tensors(list)) = args.get(usize::from(i)) {
+                for out in list {
+                    refuse_overlapping_write(cx, out, OverlapCheck::Kernel)?;
+                }
+                continue;
+            }
             let out = args::tensor(cx, args, usize::from(i), "out")?;
             refuse_overlapping_write(cx, out, OverlapCheck::Kernel)?;
         }
     }
     let result = functional(cx, &args[..args.len().min(first_index)])?;
+    let dtype = args[..args.len().min(first_index)]
+        .iter()
+        .find_map(|a| match a {
+            Arg::DType(d) => Some(*d),
+            _ => None,
+        });
     let mut outs = Outs::new();
     for k in 0..count {
         let i = first + k;
+        // A returned list is written into a list of outs, one each, and
+        // the overload returns nothing (`split_with_sizes_copy.out`).
+        if let Some(Arg::Tensors(list)) = args.get(usize::from(i)) {
+            let Some(Out::Tensors(results)) = result.get(usize::from(k)) else {
+                return Err(invalid(
+                    cx,
+                    format!("the functional operator gave no tensor list output {k}"),
+                ));
+            };
+            if list.len() != results.len() {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "expected tuple of {} elements but got {}",
+                        results.len(),
+                        list.len()
+                    ),
+                ));
+            }
+            for (out, (r, _)) in list.iter().zip(results) {
+                written_out(cx, form, r, out, dtype)?;
+            }
+            continue;
+        }
         let out = args::tensor(cx, args, usize::from(i), "out")?;
         // An output the functional does not compute (an `output_mask`
         // entry false) leaves its out tensor as it was in a Python out
@@ -371,66 +422,121 @@ pub fn out_variant(
             continue;
         }
         let r = tensor_result(cx, &result, usize::from(k))?;
-        match form.dtype {
-            OutDtype::Exact => {
-                if r.dtype != out.dtype {
-                    return Err(invalid(
-                        cx,
-                        format!(
-                            "Expected out tensor to have dtype {}, but got {} instead",
-                            r.dtype, out.dtype
-                        ),
-                    ));
-                }
-            }
-            OutDtype::FromOut => {
-                let given = args[..first_index].iter().find_map(|a| match a {
-                    Arg::DType(d) => Some(*d),
-                    _ => None,
-                });
-                if given.is_some_and(|d| d != out.dtype) {
-                    return Err(invalid(
-                        cx,
-                        "dtype argument and out dtype must match in reduction".into(),
-                    ));
-                }
-            }
-            OutDtype::Castable => require_castable(cx, r.dtype, out.dtype)?,
-        }
-        let fixed;
-        let r = if form.symbolic == OnSymbolic::FixedResults && !r.is_static() {
-            fixed = fixed_meta(cx, r)?;
-            &fixed
-        } else {
-            r
-        };
-        let (mut written, resized) = resized_output(cx, out, &r.sizes, None)?;
-        let restride = match form.restride {
-            Restride::Never => false,
-            Restride::WhenResized => resized,
-            Restride::Always => true,
-        };
-        if form.restride == Restride::Always {
-            // `as_strided_` of the out, whose storage must hold the
-            // result's geometry (`meta_sort`).
-            let offset = written.storage_offset;
-            written = set_strided(
-                cx,
-                &written,
-                r.sizes.clone(),
-                Dims::from_slice(&r.strides),
-                offset,
-            )?;
-        } else if restride {
-            written.strides = Dims::from_slice(&r.strides);
-        }
-        if form.overlap == OutOverlap::Written {
-            refuse_overlapping_write(cx, &written, OverlapCheck::Kernel)?;
-        }
-        if form.copies {
-            copied_into(cx, &written)?;
-        }
+        let written = written_out(cx, form, r, out, dtype)?;
         outs.push(Out::Tensor(written, Alias::InPlace(i)));
+    }
+    Ok(outs)
+}
+
+/// The result `r` written into its out tensor `out` as `form` says
+/// ([`out_variant`]): its dtype checked, `out` resized (and restrided)
+/// to it, and the copy's checks; `dtype` the functional's `dtype`
+/// argument, if any. The tensor written.
+fn written_out(
+    cx: &mut Cx<'_>,
+    form: OutForm,
+    r: &TensorMeta,
+    out: &TensorMeta,
+    dtype: Option<DType>,
+) -> Result<TensorMeta> {
+    match form.dtype {
+        OutDtype::Exact => {
+            if r.dtype != out.dtype {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "Expected out tensor to have dtype {}, but got {} instead",
+                        r.dtype, out.dtype
+                    ),
+                ));
+            }
+        }
+        OutDtype::FromOut => {
+            if dtype.is_some_and(|d| d != out.dtype) {
+                return Err(invalid(
+                    cx,
+                    "dtype argument and out dtype must match in reduction".into(),
+                ));
+            }
+        }
+        OutDtype::Castable => require_castable(cx, r.dtype, out.dtype)?,
+    }
+    if form.symbolic == OnSymbolic::RefusedResults && r.sizes.iter().any(|d| d.as_int().is_none()) {
+        return Err(not_inline_ints(cx, &r.sizes));
+    }
+    let fixed;
+    let r = if form.symbolic == OnSymbolic::FixedResults && !r.is_static() {
+        fixed = fixed_meta(cx, r)?;
+        &fixed
+    } else {
+        r
+    };
+    let (mut written, resized) = resized_output(cx, out, &r.sizes, None)?;
+    let restride = match form.restride {
+        Restride::Never => false,
+        Restride::WhenResized => resized,
+        Restride::Always => true,
+    };
+    if form.restride == Restride::Always {
+        // `as_strided_` of the out, whose storage must hold the
+        // result's geometry (`meta_sort`).
+        let offset = written.storage_offset;
+        written = set_strided(
+            cx,
+            &written,
+            r.sizes.clone(),
+            Dims::from_slice(&r.strides),
+            offset,
+        )?;
+    } else if restride {
+        written.strides = Dims::from_slice(&r.strides);
+    }
+    if form.overlap == OutOverlap::Written {
+        refuse_overlapping_write(cx, &written, OverlapCheck::Kernel)?;
+    }
+    if form.copies {
+        copied_into(cx, &written)?;
+    }
+    Ok(written)
+}
+
+/// A factory's `out=` overload (`zeros.out` of `zeros`), whose out tensor
+/// is argument `out` and whose other arguments are the functional's but
+/// its tensor options (bit `j` of `options`: the functional's argument
+/// `j`): the functional on them with the out's dtype for its argument
+/// `dtype` and the out's device for `device` (the other options absent),
+/// as `out_wrapper` calls a factory's reference, then written into the
+/// out as [`OutForm::CASTABLE`] writes it. The result is the out.
+pub fn factory_out_variant(
+    cx: &mut Cx<'_>,
+    args: &[Arg<'_>],
+    out: u8,
+    options: u32,
+    dtype: u8,
+    device: u8,
+    functional: ErasedKernel,
+) -> Result<Outs> {
+    let target = args::tensor(cx, args, usize::from(out), "out")?;
+    let mut given = args[..args.len().min(usize::from(out))].iter();
+    let mut call: SmallVec<[Arg<'_>; 8]> = SmallVec::new();
+    for j in 0..usize::from(out) + options.count_ones() as usize {
+        call.push(if j >= 32 || options & (1 << j) == 0 {
+            given.next().cloned().unwrap_or(Arg::None)
+        } else if j == usize::from(dtype) {
+            Arg::DType(target.dtype)
+        } else if j == usize::from(device) {
+            Arg::Device(target.device)
+        } else {
+            Arg::None
+        });
+    }
+    let first = u8::try_from(call.len()).unwrap_or(u8::MAX);
+    call.push(Arg::Tensor(target));
+    let mut outs = out_variant(cx, &call, first, 1, OutForm::CASTABLE, functional)?;
+    for o in &mut outs {
+        if let Out::Tensor(_, alias @ Alias::InPlace(_)) = o {
+            *alias = Alias::InPlace(out);
+        }
     }
     Ok(outs)
 }

@@ -1,7 +1,9 @@
 //! A functional rule with derived in-place and `out=` overloads, a view
 //! with its derived copy, an indexing rule with its hacked twin and a
 //! `_foreach_` overload (with its in-place form) running the functional
-//! rule on each element: all are in the table, tagged as derived, and run.
+//! rule on each element, and a factory with its `out=` overload (which
+//! takes no tensor options): all are in the table, tagged as derived, and
+//! run.
 
 #[path = "../fixtures/intrinsics.rs"]
 mod intrinsics;
@@ -15,7 +17,7 @@ fake_macros::rules!(
 );
 
 fn main() {
-    assert_eq!(OPS.len(), 11);
+    assert_eq!(OPS.len(), 13);
     for name in ["aten::add_.Tensor", "aten::add.out"] {
         let op = Op::from_name(name).expect("derived overload in the table");
         assert!(op.tags().derived && op.tags().inplace, "{name}");
@@ -30,4 +32,8 @@ fn main() {
     assert!(each.tags().derived && !each.tags().inplace && !each.tags().pointwise);
     let each_ = Op::from_name("aten::_foreach_add_.List").expect("its in-place form");
     assert!(each_.tags().derived && each_.tags().inplace);
+    let zeros_out = Op::from_name("aten::zeros.out").expect("the factory's out= overload");
+    let tags = zeros_out.tags();
+    assert!(tags.derived && tags.inplace && !tags.factory);
+    assert!(Op::Zeros.tags().factory);
 }
