@@ -799,6 +799,22 @@ CASES["_convert_weight_to_int4pack_for_cpu"] = [
     C("odd width", T([16, 7], dtype=i32), 2),
     C("uint8 refused", T([16, 64], dtype=u8), 2),
 ]
+CASES["_dyn_quant_pack_4bit_weight"] = [
+    C("weights, scales and a bias", T([64, 16], dtype=u8), T([64, 2, 2]), T([64]), 32, 32, 64),
+    C("no bias", T([64, 16], dtype=u8), T([64, 2]), None, 32, 32, 64),
+    C("bfloat16 scales of one block", T([64, 16], dtype=u8), T([64, 2], dtype=bf16), None, 32, 32, 64),
+    C("int32 weights refused", T([64, 16], dtype=i32), T([64, 2]), None, 32, 32, 64),
+    C("transposed weights", tr(16, 64, dtype=u8), T([64, 2]), T([64]), 32, 32, 64),
+    C("empty weights", T([0, 16], dtype=u8), T([0, 2]), None, 32, 32, 0),
+]
+CASES["_dyn_quant_matmul_4bit"] = [
+    C("float32 input", T([4, 32]), T([100]), 32, 32, 64),
+    C("bfloat16 input of one block", T([4, 32], dtype=bf16), T([100]), 32, 32, 64),
+    C("bfloat16 input of two blocks refused", T([4, 64], dtype=bf16), T([100]), 32, 64, 64),
+    C("float16 input refused", T([4, 32], dtype=f16), T([100]), 32, 32, 64),
+    C("3-d input refused", T([2, 4, 32]), T([100]), 32, 32, 64),
+    C("transposed input", tr(4, 32), T([100]), 32, 32, 16),
+]
 CASES["_weight_int4pack_mm"] = [
     C("float32", T([4, 64]), T([2, 1, 32, 4], dtype=i32), 32, T([2, 16, 2])),
     C("bfloat16 transposed activations", tr(64, 4, dtype=bf16), T([2, 1, 32, 4], dtype=i32), 32,
@@ -855,6 +871,11 @@ SYMBOLIC += [
      C("", D([4, 3], "a", dtype=i8), D([3, 5], "b", dtype=i8))),
     ("_weight_int8pack_mm of dynamic activations", "_weight_int8pack_mm",
      C("", D([4, 16], "x", ["dynamic", "static"]), T([8, 16], dtype=i8), T([8]))),
+    ("_dyn_quant_pack_4bit_weight of dynamic weights", "_dyn_quant_pack_4bit_weight",
+     C("", D([64, 16], "w", ["dynamic", "static"], dtype=u8), D([64, 2], "s", ["dynamic", "static"]),
+       D([64], "b"), 32, 32, 64)),
+    ("_dyn_quant_matmul_4bit of dynamic rows", "_dyn_quant_matmul_4bit",
+     C("", D([4, 32], "x", ["dynamic", "static"]), T([100]), 32, 32, 64)),
     ("_weight_int4pack_mm of dynamic activations", "_weight_int4pack_mm",
      C("", D([4, 64], "x", ["dynamic", "static"]), T([2, 1, 32, 4], dtype=i32), 32, T([2, 16, 2]))),
     ("_convert_weight_to_int4pack of a dynamic weight", "_convert_weight_to_int4pack",

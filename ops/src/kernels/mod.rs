@@ -18,6 +18,7 @@ mod diff;
 mod distance;
 mod div;
 mod dropout;
+mod dyn_quant;
 mod einsum;
 mod embedding_bag;
 mod fft;
@@ -133,6 +134,7 @@ pub(crate) use dropout::{
     alpha_dropout, alpha_dropout_, dropout, dropout_, feature_dropout, feature_dropout_,
     fused_dropout, native_dropout,
 };
+pub(crate) use dyn_quant::dyn_quant_pack_4bit_weight;
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::{
     embedding_bag, embedding_bag_forward_only, embedding_bag_padding_idx,
