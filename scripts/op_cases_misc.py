@@ -761,7 +761,6 @@ SYMBOLIC += [
 
 # ---- quantized matrix products, is_same_size, the functional asserts ----
 
-i8 = torch.int8
 CASES["_int_mm"] = [
     C("int8 matrices", T([4, 3], dtype=i8), T([3, 5], dtype=i8)),
     C("uint8 by int8", T([4, 3], dtype=u8), T([3, 5], dtype=i8)),
@@ -799,6 +798,73 @@ CASES["_convert_weight_to_int4pack_for_cpu"] = [
     C("odd width", T([16, 7], dtype=i32), 2),
     C("uint8 refused", T([16, 64], dtype=u8), 2),
 ]
+# 2:4 semi-structured sparse products: the compressed operand holds half
+# of each row (its metadata tensor is not read).
+
+
+def _c(sizes, **kw):
+    return T(sizes, device="cuda", **kw)
+
+
+CASES["_sparse_semi_structured_linear"] = [
+    C("float16", _c([8, 64], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16)),
+    C("with a bias", _c([8, 64], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),
+      bias=_c([32], dtype=f16)),
+    C("int8 to int32", _c([8, 64], dtype=i8), _c([32, 32], dtype=i8), _c([32, 2], dtype=torch.int32),
+      out_dtype=i32),
+    C("float16 to int32 refused", _c([8, 64], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),
+      out_dtype=i32),
+    C("bias of another size refused", _c([8, 64], dtype=f16), _c([32, 32], dtype=f16),
+      _c([32, 4], dtype=torch.int16), bias=_c([16], dtype=f16)),
+    C("weight of another width refused", _c([8, 64], dtype=f16), _c([32, 16], dtype=f16),
+      _c([32, 4], dtype=torch.int16)),
+    C("odd input width refused", _c([8, 63], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16)),
+    C("3-d input refused", _c([2, 8, 64], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16)),
+    C("transposed input", tr(8, 64, dtype=f16, device="cuda"), _c([32, 32], dtype=f16),
+      _c([32, 4], dtype=torch.int16)),
+]
+CASES["_sparse_semi_structured_mm"] = [
+    C("float16", _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16), _c([64, 16], dtype=f16)),
+    C("int8 to int32", _c([32, 32], dtype=i8), _c([32, 2], dtype=torch.int32), _c([64, 16], dtype=i8),
+      out_dtype=i32),
+    C("bfloat16 to float32 refused", _c([32, 32], dtype=bf16), _c([32, 4], dtype=torch.int16),
+      _c([64, 16], dtype=bf16), out_dtype=torch.float32),
+    C("inner mismatch refused", _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16), _c([48, 16], dtype=f16)),
+    C("1-d metadata refused", _c([32, 32], dtype=f16), _c([128], dtype=torch.int16), _c([64, 16], dtype=f16)),
+    C("3-d mat2 refused", _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16), _c([2, 64, 16], dtype=f16)),
+    C("transposed mat2", _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16), tr(64, 16, dtype=f16,
+                                                                                      device="cuda")),
+]
+CASES["_sparse_semi_structured_addmm"] = [
+    C("float16", _c([32], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),
+      _c([64, 16], dtype=f16)),
+    C("scaled", _c([32], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),
+      _c([64, 16], dtype=f16), alpha=2, beta=0.5),
+    C("int8 to int32", _c([32], dtype=i32), _c([32, 32], dtype=i8), _c([32, 2], dtype=torch.int32),
+      _c([64, 16], dtype=i8), out_dtype=i32),
+    C("2-d input refused", _c([32, 16], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),
+      _c([64, 16], dtype=f16)),
+    C("input of another length refused", _c([16], dtype=f16), _c([32, 32], dtype=f16),
+      _c([32, 4], dtype=torch.int16), _c([64, 16], dtype=f16)),
+    C("inner mismatch refused", _c([32], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),
+      _c([60, 16], dtype=f16)),
+]
+CASES["_cslt_sparse_mm"] = [
+    C("float16", _c([4096], dtype=f16), _c([64, 16], dtype=f16)),
+    C("transposed result", _c([4096], dtype=f16), _c([64, 16], dtype=f16), transpose_result=True),
+    C("int8 to int32", _c([4096], dtype=i8), _c([64, 16], dtype=i8), out_dtype=i32),
+    C("fp8 to bfloat16", _c([4096], dtype=torch.float8_e4m3fn), _c([64, 16], dtype=torch.float8_e4m3fn),
+      out_dtype=bf16),
+    C("float16 to float32 refused", _c([4096], dtype=f16), _c([64, 16], dtype=f16), out_dtype=torch.float32),
+    C("int8 to float64 refused", _c([4096], dtype=i8), _c([64, 16], dtype=i8), out_dtype=f64),
+    C("a bias of the compressed rows", _c([32, 16], dtype=f16), _c([64, 16], dtype=f16), _c([32], dtype=f16)),
+    C("a bias of another size refused", _c([32, 16], dtype=f16), _c([64, 16], dtype=f16), _c([16], dtype=f16)),
+    C("float64 refused", _c([4096], dtype=f64), _c([64, 16], dtype=f64)),
+    C("mixed dtypes refused", _c([4096], dtype=bf16), _c([64, 16], dtype=f16)),
+    C("3-d dense refused", _c([4096], dtype=f16), _c([2, 64, 16], dtype=f16)),
+    C("transposed dense", _c([4096], dtype=f16), tr(64, 16, dtype=f16, device="cuda")),
+]
+
 CASES["_dyn_quant_pack_4bit_weight"] = [
     C("weights, scales and a bias", T([64, 16], dtype=u8), T([64, 2, 2]), T([64]), 32, 32, 64),
     C("no bias", T([64, 16], dtype=u8), T([64, 2]), None, 32, 32, 64),
@@ -871,6 +937,16 @@ SYMBOLIC += [
      C("", D([4, 3], "a", dtype=i8), D([3, 5], "b", dtype=i8))),
     ("_weight_int8pack_mm of dynamic activations", "_weight_int8pack_mm",
      C("", D([4, 16], "x", ["dynamic", "static"]), T([8, 16], dtype=i8), T([8]))),
+    ("_sparse_semi_structured_linear of dynamic rows", "_sparse_semi_structured_linear",
+     C("", D([8, 64], "x", ["dynamic", "static"], dtype=f16), T([32, 32], dtype=f16),
+       T([32, 4], dtype=torch.int16))),
+    ("_sparse_semi_structured_mm of dynamic columns", "_sparse_semi_structured_mm",
+     C("", T([32, 32], dtype=f16), T([32, 4], dtype=torch.int16), D([64, 16], "b", ["static", "dynamic"], dtype=f16))),
+    ("_sparse_semi_structured_addmm of dynamic rows", "_sparse_semi_structured_addmm",
+     C("", D([32], "i", dtype=f16), D([32, 32], "a", ["dynamic", "static"], dtype=f16), T([32, 4], dtype=torch.int16),
+       T([64, 16], dtype=f16))),
+    ("_cslt_sparse_mm of dynamic columns", "_cslt_sparse_mm",
+     C("", T([32, 16], dtype=f16), D([64, 16], "b", ["static", "dynamic"], dtype=f16), T([32], dtype=f16))),
     ("_dyn_quant_pack_4bit_weight of dynamic weights", "_dyn_quant_pack_4bit_weight",
      C("", D([64, 16], "w", ["dynamic", "static"], dtype=u8), D([64, 2], "s", ["dynamic", "static"]),
        D([64], "b"), 32, 32, 64)),

@@ -58,6 +58,7 @@ mod resize;
 mod sampler;
 mod scaled_mm;
 mod scatter;
+mod semi_structured;
 mod sequences;
 mod shape_composites;
 mod shuffle;
@@ -236,6 +237,10 @@ pub(crate) use scaled_mm::{scaled_mm, scaled_mm_v2};
 pub(crate) use scatter::{
     scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
     scatter_value_reduce,
+};
+pub(crate) use semi_structured::{
+    cslt_sparse_mm, sparse_semi_structured_addmm, sparse_semi_structured_linear,
+    sparse_semi_structured_mm,
 };
 pub(crate) use sequences::{flatten_dense_tensors, pad_sequence, unflatten_dense_tensors};
 pub(crate) use shape_composites::{
