@@ -187,6 +187,19 @@ CASES.update({
         C("five-dim grid refused", T([1, 2, 4, 4]), T([1, 3, 3, 3, 2]), 0, 0, False),
         C("grid batch mismatch refused", T([2, 2, 4, 4]), T([3, 3, 3, 2]), 0, 0, False),
     ],
+    # Its gradient: zeros like the input and a tensor like the grid, both
+    # contiguous, after the same checks.
+    "_grid_sampler_2d_cpu_fallback_backward": [
+        C("bilinear", T([2, 3, 4, 7]), T([2, 3, 5, 6]), T([2, 4, 7, 2]), 0, 0, False),
+        C("channels-last input, transposed grid", T([2, 3, 7, 4]), cl(2, 3, 5, 6),
+          T([2, 7, 4, 2], then=lambda t: t.transpose(1, 2)), 0, 0, False),
+        C("float64 grid", T([1, 2, 3, 3]), T([1, 2, 4, 4]), T([1, 3, 3, 2], dtype=f64), 1, 1, True),
+        C("gradient of another shape, unchecked", T([5]), T([1, 2, 4, 4]), T([1, 3, 3, 2]), 0, 0, False),
+        C("empty spatial dim refused", T([1, 2, 3, 3]), T([1, 2, 0, 4]), T([1, 3, 3, 2]), 0, 0, False),
+        C("grid batch mismatch refused", T([2, 2, 3, 3]), T([2, 2, 4, 4]), T([3, 3, 3, 2]), 0, 0, False),
+        C("three coordinates refused", T([1, 2, 3, 3]), T([1, 2, 4, 4]), T([1, 3, 3, 3]), 0, 0, False),
+        C("three-dim input refused", T([2, 3, 3]), T([2, 4, 4]), T([2, 3, 3, 2]), 0, 0, False),
+    ],
     "convolution_backward": [
         C("2-d", T([2, 4, 3, 3]), T([2, 3, 5, 5]), T([4, 3, 3, 3]), [4], [1, 1], [0, 0], [1, 1], False, [0, 0], 1,
           [True, True, True]),
@@ -601,6 +614,9 @@ SYMBOLIC += [
     ("_fused_rms_norm_backward of a dynamic channels-last input", "_fused_rms_norm_backward",
      Case("", D([2, 3, 4, 5], "g", fmt=CL), D([2, 3, 4, 5], "x", fmt=CL), [4, 5],
           D([2, 3, 1, 1], "r", ["dynamic", "dynamic", "static", "static"]), None, [True, True])),
+    ("_grid_sampler_2d_cpu_fallback_backward of a dynamic image", "_grid_sampler_2d_cpu_fallback_backward",
+     Case("", T([2, 3, 4, 7]), D([2, 3, 5, 6], "x", ["static", "static", "dynamic", "dynamic"]),
+          D([2, 4, 7, 2], "g", ["static", "dynamic", "dynamic", "static"]), 0, 0, False)),
     ("native_group_norm_backward with the sizes of a dynamic input", "native_group_norm_backward",
      Case("", D([2, 6, 4, 5], "g"), D([2, 6, 4, 5], "x"), T([2, 3]), T([2, 3]), T([6]), SizeOf("x", 0), 6,
           20, 3, [True, True, True])),

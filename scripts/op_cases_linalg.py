@@ -500,6 +500,29 @@ def linalg_cases():
             C("negative axis", T([3, 6]), "sum", lengths=T([3, 2], dtype=i64), axis=-1),
             C("neither refused", T([6, 3]), "sum"),
         ],
+        "_segment_reduce_backward": [
+            C("lengths", T([3, 3]), T([3, 3]), T([6, 3]), "sum", lengths=T([3], dtype=i64)),
+            C("offsets", T([3, 3]), T([3, 3]), T([6, 3]), "max", offsets=T([4], dtype=i64)),
+            C("transposed data", T([3, 3]), T([3, 3]), tr(6, 3), "mean", lengths=T([3], dtype=i64)),
+            C("float64 gradient", T([3, 3], dtype=f64), T([3, 3]), T([6, 3]), "sum", lengths=T([3], dtype=i64)),
+            C("along axis 1", T([3, 2]), T([3, 2]), T([3, 6]), "sum", lengths=T([3, 2], dtype=i64), axis=1),
+            C("neither refused", T([3, 3]), T([3, 3]), T([6, 3]), "sum"),
+        ],
+        "_segment_reduce_backward.out": [
+            C("into an empty out", T([3, 3]), T([3, 3]), T([6, 3]), "sum", lengths=T([3], dtype=i64), out=T([0])),
+            C("into a float64 out", T([3, 3]), T([3, 3]), T([6, 3]), "sum", lengths=T([3], dtype=i64),
+              out=T([6, 3], dtype=f64)),
+            C("into a transposed out", T([3, 3]), T([3, 3]), T([6, 3]), "sum", lengths=T([3], dtype=i64),
+              out=tr(6, 3)),
+        ],
+        "_jagged_to_padded_dense_forward": [
+            C("values of one dim", T([10]), [T([4], dtype=i64)], [5]),
+            C("values of rows", T([10, 3]), [T([4], dtype=i64)], [5], 1.5),
+            C("float16 values of planes", T([10, 3, 2], dtype=f16), [T([3], dtype=i32)], [6]),
+            C("transposed values", tr(10, 3), [T([4], dtype=i64)], [5]),
+            C("two offsets refused", T([10]), [T([4], dtype=i64), T([4], dtype=i64)], [5]),
+            C("two lengths refused", T([10]), [T([4], dtype=i64)], [5, 5]),
+        ],
         "bernoulli": [
             C("matrix", T([2, 3])),
             C("transposed", tr(2, 3)),
@@ -1001,6 +1024,12 @@ CASES["transformers::grouped_mm_fallback_backward"] = [
       T([3], dtype=i64), T([7, 5])),
 ]
 SYMBOLIC += [
+    ("_segment_reduce_backward of dynamic data", "_segment_reduce_backward",
+     Case("", D([3, 3], "g"), D([3, 3], "o"), D([6, 3], "d"), "sum", lengths=T([3], dtype=i64))),
+    ("_segment_reduce_backward.out of dynamic data into an empty out", "_segment_reduce_backward.out",
+     Case("", T([3, 3]), T([3, 3]), D([6, 3], "d"), "sum", lengths=T([3], dtype=i64), out=T([0]))),
+    ("_jagged_to_padded_dense_forward of dynamic values and offsets", "_jagged_to_padded_dense_forward",
+     Case("", D([10, 3], "v"), [D([4], "o", dtype=i64)], [5])),
     ("grouped_mm_fallback of a dynamic number of tokens", "transformers::grouped_mm_fallback",
      Case("", D([7, 4], "x", ["dynamic", "static"]), T([3, 4, 5]), T([3], dtype=i64))),
     ("grouped_mm_fallback with the inner size dynamic on both sides", "transformers::grouped_mm_fallback",

@@ -277,6 +277,20 @@ pub fn len_tensors(_cx: &mut Cx<'_>, tensors: &[&TensorMeta]) -> Result<i64> {
     Ok(tensors.len() as i64)
 }
 
+/// `sizes_of(tensors, i)`: the sizes of the `i`-th tensor of a list
+/// (Python's negative indices too).
+pub fn sizes_of(cx: &mut Cx<'_>, tensors: &[&TensorMeta], i: i64) -> Result<Dims> {
+    let n = tensors.len() as i64;
+    let at = if i < 0 { i + n } else { i };
+    match usize::try_from(at).ok().and_then(|k| tensors.get(k)) {
+        Some(t) => Ok(t.sizes.clone()),
+        None => Err(invalid(
+            cx,
+            format!("list index {i} out of range for {n} tensors"),
+        )),
+    }
+}
+
 /// `vector_norm_dtype(input, dtype)`: `_check_norm_dtype` of
 /// `linalg.vector_norm`: an asked dtype is floating or complex like the
 /// input, which converts to it without narrowing; refuses in PyTorch's
