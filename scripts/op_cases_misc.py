@@ -609,6 +609,28 @@ CASES["_scaled_mm_v2"] = [
       [0], None, bf16, [0, 1]),
     C("3-d refused", _g([2, 16, 32], dtype=e4m3), _col(32, 64), [_ONE], [0], [0], [_ONE], [0], [0], None, bf16),
 ]
+_RECIPE = ([_ONE], [0], [0], [_ONE], [0], [0])
+CASES["_scaled_addmm"] = [
+    C("bfloat16 addend", _g([16, 64], dtype=bf16), _g([16, 32], dtype=e4m3), _col(32, 64), *_RECIPE),
+    C("float32 addend, scaled", _g([16, 64]), _g([16, 32], dtype=e4m3), _col(32, 64), *_RECIPE, beta=0.5,
+      alpha=2.0),
+    C("contraction dims (1, 0)", _g([16, 64], dtype=bf16), _g([16, 32], dtype=e4m3), _col(32, 64), *_RECIPE,
+      [1, 0]),
+    C("complex alpha refused", _g([16, 64], dtype=bf16), _g([16, 32], dtype=e4m3), _col(32, 64), *_RECIPE,
+      alpha=1j),
+    C("other contraction dims refused", _g([16, 64], dtype=bf16), _g([16, 32], dtype=e4m3), _col(32, 64),
+      *_RECIPE, [0, 1]),
+    C("inner mismatch refused", _g([16, 64], dtype=bf16), _g([16, 32], dtype=e4m3), _col(48, 64), *_RECIPE),
+    C("vector addend refused", _g([64], dtype=bf16), _g([16, 32], dtype=e4m3), _col(32, 64), *_RECIPE),
+    C("addend of other rows refused", _g([8, 64], dtype=bf16), _g([16, 32], dtype=e4m3), _col(32, 64), *_RECIPE),
+    C("addend of other columns refused", _g([16, 32], dtype=bf16), _g([16, 32], dtype=e4m3), _col(32, 64),
+      *_RECIPE),
+    C("float64 addend refused", _g([16, 64], dtype=f64), _g([16, 32], dtype=e4m3), _col(32, 64), *_RECIPE),
+    C("column-major addend refused", tr(16, 64, dtype=bf16, device="cuda"), _g([16, 32], dtype=e4m3),
+      _col(32, 64), *_RECIPE),
+    C("padded rows of the addend refused", _g([16, 64], dtype=bf16, strides=[80, 1]), _g([16, 32], dtype=e4m3),
+      _col(32, 64), *_RECIPE),
+]
 SYMBOLIC += [
     ("_scaled_mm of dynamic rows, tensorwise", "_scaled_mm",
      Case("", D([16, 32], "a", ["dynamic", "static"], dtype=e4m3), T([32, 64], dtype=e4m3), T([]), T([]),
@@ -616,6 +638,9 @@ SYMBOLIC += [
     ("_scaled_mm of dynamic rows, rowwise", "_scaled_mm",
      Case("", D([16, 32], "a", ["dynamic", "static"], dtype=e4m3), T([32, 64], dtype=e4m3),
           D([16, 1], "sa", ["dynamic", "static"]), T([1, 64]), out_dtype=bf16)),
+    ("_scaled_addmm of dynamic rows", "_scaled_addmm",
+     Case("", D([16, 64], "c", ["dynamic", "static"], dtype=bf16), D([16, 32], "a", ["dynamic", "static"], dtype=e4m3),
+          T([32, 64], dtype=e4m3), [T([])], [0], [0], [T([])], [0], [0])),
     ("_scaled_mm_v2 of dynamic sizes", "_scaled_mm_v2",
      Case("", D([16, 32], "a", dtype=e4m3), D([32, 64], "b", dtype=e4m3), [T([])], [0], [0], [T([])], [0], [0],
           None, bf16)),

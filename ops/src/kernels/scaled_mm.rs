@@ -1,10 +1,11 @@
-//! `_scaled_mm` and `_scaled_mm_v2`, the float8 (and float4) matrix
-//! products, as their Python metas (`_check_scaled_mm_sizes`,
-//! `meta_scaled_mm_v2`): a new contiguous `[m, n]` of `out_dtype` (else
-//! `self`'s dtype). The first checks the operands' layouts and the scales'
-//! configuration (tensorwise, rowwise, blockwise) in the meta's order, on
-//! devices other than the CPU the layouts and the multiples of 16 too, but
-//! not that the inner sizes agree; the second checks only the sizes.
+//! `_scaled_mm`, `_scaled_mm_v2` and `_scaled_addmm`, the float8 (and
+//! float4) matrix products, as their Python metas (`_check_scaled_mm_sizes`,
+//! `meta_scaled_mm_v2`, `meta_scaled_addmm`): a new contiguous `[m, n]` of
+//! `out_dtype` (else `self`'s dtype). The first checks the operands'
+//! layouts and the scales' configuration (tensorwise, rowwise, blockwise)
+//! in the meta's order, on devices other than the CPU the layouts and the
+//! multiples of 16 too, but not that the inner sizes agree; the second
+//! checks only the sizes, and the third the second's and its addend's.
 
 use super::invalid;
 use fake_runtime::shape::display_torch_size;
@@ -349,6 +350,27 @@ pub(crate) fn scaled_mm_v2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let bias = args::opt_tensor(cx, a, 8, "bias")?;
     let out_dtype = args::opt_dtype(cx, a, 9, "out_dtype", None)?;
     let contraction = args::ints(cx, a, 10, "contraction_dim", Some(&[]))?;
+    let dtype = out_dtype.unwrap_or(mat_a.dtype);
+    let n = v2_sizes(cx, mat_a, mat_b, bias, &contraction)?;
+    product(cx, mat_a, n, dtype)
+}
+
+/// `contraction_dim` empty or `(1, 0)` (negative dims too).
+fn standard_contraction(contraction: &[i64]) -> bool {
+    contraction.is_empty()
+        || (contraction.len() == 2
+            && matches!(contraction[0], 1 | -1)
+            && matches!(contraction[1], 0 | -2))
+}
+
+/// `meta_scaled_mm_v2`'s checks; the result's columns.
+fn v2_sizes(
+    cx: &mut Cx<'_>,
+    mat_a: &TensorMeta,
+    mat_b: &TensorMeta,
+    bias: Option<&TensorMeta>,
+    contraction: &[i64],
+) -> Result<SymInt> {
     if mat_a.dim() != 2 || mat_b.dim() != 2 {
         return Err(invalid(
             cx,
@@ -359,11 +381,7 @@ pub(crate) fn scaled_mm_v2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ),
         ));
     }
-    let supported = contraction.is_empty()
-        || (contraction.len() == 2
-            && matches!(contraction[0], 1 | -1)
-            && matches!(contraction[1], 0 | -2));
-    if !supported {
+    if !standard_contraction(contraction) {
         return Err(invalid(
             cx,
             "torch._scaled_mm_v2 only supports contraction_dim=(1, 0)",
@@ -390,5 +408,91 @@ pub(crate) fn scaled_mm_v2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             )
         })?;
     }
-    product(cx, mat_a, n, out_dtype.unwrap_or(mat_a.dtype))
+    Ok(n)
+}
+
+/// `_scaled_addmm(Tensor self, Tensor mat1, Tensor mat2, Tensor[] scale_a,
+/// int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b,
+/// int[] swizzle_b, int[] contraction_dim=[], *, Scalar beta=1, Scalar
+/// alpha=1, bool use_fast_accum=False) -> Tensor`: real `alpha` and
+/// `beta`, `_scaled_mm_v2`'s product in `self`'s dtype, then `self` a
+/// row-major matrix of the product's sizes in a floating dtype; a new
+/// result.
+pub(crate) fn scaled_addmm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "self")?;
+    let mat_a = args::tensor(cx, a, 1, "mat1")?;
+    let mat_b = args::tensor(cx, a, 2, "mat2")?;
+    let contraction = args::ints(cx, a, 9, "contraction_dim", Some(&[]))?;
+    let beta = args::scalar(
+        cx,
+        a,
+        10,
+        "beta",
+        Some(fake_runtime::Scalar::Int(SymInt::Int(1))),
+    )?;
+    let alpha = args::scalar(
+        cx,
+        a,
+        11,
+        "alpha",
+        Some(fake_runtime::Scalar::Int(SymInt::Int(1))),
+    )?;
+    let complex = |s: &fake_runtime::Scalar| matches!(s, fake_runtime::Scalar::Complex(..));
+    if complex(&alpha) || complex(&beta) {
+        return Err(invalid(
+            cx,
+            "torch._scaled_addmm only supports real alpha and beta values",
+        ));
+    }
+    if !standard_contraction(&contraction) {
+        return Err(invalid(
+            cx,
+            "torch._scaled_addmm only supports contraction_dim=(1, 0)",
+        ));
+    }
+    let n = v2_sizes(cx, mat_a, mat_b, None, &contraction)?;
+    if input.dim() != 2 {
+        return Err(invalid(
+            cx,
+            format!("input must be a matrix, but got {} dimensions", input.dim()),
+        ));
+    }
+    for (d, want) in [(0, mat_a.sizes[0]), (1, n)] {
+        let got = input.sizes[d];
+        let same = cx.env.eq(got, want)?;
+        require_printing(cx, same, &|env| {
+            format!(
+                "input dim {d} must be {}, but got {}",
+                env.display(want),
+                env.display(got)
+            )
+        })?;
+    }
+    if !matches!(
+        input.dtype,
+        DType::BFloat16 | DType::Float16 | DType::Float32
+    ) {
+        return Err(invalid(
+            cx,
+            format!(
+                "input must have dtype BFloat16, Half, or Float, but got torch.{}",
+                input.dtype
+            ),
+        ));
+    }
+    // `self.stride(1) == 1 and self.stride(0) == sym_max(1, self.size(1))`:
+    // the first decided, the second checked.
+    let unit = cx.env.eq(input.strides[1], SymInt::Int(1))?;
+    let rows = if cx.env.guard_bool(unit, cx.op)? {
+        let lead = cx.env.max(SymInt::Int(1), input.sizes[1])?;
+        cx.env.eq(input.strides[0], lead)?
+    } else {
+        SymBool::Bool(false)
+    };
+    fake_runtime::support::require(
+        cx,
+        rows,
+        "input must have canonical contiguous row-major strides",
+    )?;
+    product(cx, mat_a, n, input.dtype)
 }
