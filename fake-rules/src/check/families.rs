@@ -261,6 +261,36 @@ fn inplace_of(
     }
 }
 
+/// The other overloads of `functional`'s operator taking `args`, then one
+/// written keyword tensor per entry of `written` (its type's suffixes: a
+/// list for a list): the candidates for its `out=` overload.
+fn written_after(
+    functional: &Schema,
+    schemas: &[Schema],
+    args: &[&crate::schema::Argument],
+    written: &[&[TypeSuffix]],
+) -> Vec<usize> {
+    let n = args.len();
+    schemas
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| {
+            d.namespace == functional.namespace
+                && d.name == functional.name
+                && d.overload != functional.overload
+                && d.args.len() == n + written.len()
+                && d.args.iter().zip(args).all(|(x, y)| same_argument(x, y))
+                && d.args[n..].iter().zip(written).all(|(a, suffixes)| {
+                    a.kwarg_only
+                        && a.ty.base == "Tensor"
+                        && a.ty.suffixes == *suffixes
+                        && a.ty.alias.as_ref().is_some_and(|x| x.write)
+                })
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// The `out=` overload of `functional` (`add.out` of `add.Tensor`): the
 /// functional's arguments, then one written keyword tensor per output (a
 /// written list of them for a returned list: `split_with_sizes_copy.out`);
@@ -272,29 +302,15 @@ fn out_of(
 ) -> Result<(usize, Derive), String> {
     let n = functional.args.len();
     let outputs = functional.returns.len();
-    let candidates: Vec<usize> = schemas
+    let args: Vec<_> = functional.args.iter().collect();
+    // A written tensor per returned one, a written list per returned list
+    // (`Tensor(a!)[] out` of `Tensor[]`).
+    let written: Vec<_> = functional
+        .returns
         .iter()
-        .enumerate()
-        .filter(|(_, d)| {
-            d.namespace == functional.namespace
-                && d.name == functional.name
-                && d.overload != functional.overload
-                && d.args.len() == n + outputs
-                && d.args
-                    .iter()
-                    .zip(&functional.args)
-                    .all(|(x, y)| same_argument(x, y))
-                && d.args[n..].iter().zip(&functional.returns).all(|(a, r)| {
-                    // A written tensor per returned one, a written list
-                    // per returned list (`Tensor(a!)[] out` of `Tensor[]`).
-                    a.kwarg_only
-                        && a.ty.base == "Tensor"
-                        && a.ty.suffixes == r.ty.suffixes
-                        && a.ty.alias.as_ref().is_some_and(|x| x.write)
-                })
-        })
-        .map(|(i, _)| i)
+        .map(|r| &r.ty.suffixes[..])
         .collect();
+    let candidates = written_after(functional, schemas, &args, &written);
     match candidates.as_slice() {
         [di] => Ok((
             *di,
@@ -352,22 +368,9 @@ fn factory_out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Der
         .map(|(_, a)| a)
         .collect();
     let n = kept.len();
-    let candidates: Vec<usize> = schemas
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| {
-            d.namespace == functional.namespace
-                && d.name == functional.name
-                && d.overload != functional.overload
-                && d.args.len() == n + 1
-                && d.returns.len() == 1
-                && d.args.iter().zip(&kept).all(|(x, y)| same_argument(x, y))
-                && d.args[n].kwarg_only
-                && d.args[n].ty.base == "Tensor"
-                && d.args[n].ty.suffixes.is_empty()
-                && d.args[n].ty.alias.as_ref().is_some_and(|x| x.write)
-        })
-        .map(|(i, _)| i)
+    let candidates: Vec<usize> = written_after(functional, schemas, &kept, &[&[]])
+        .into_iter()
+        .filter(|&i| schemas[i].returns.len() == 1)
         .collect();
     let position = |j: usize| u8::try_from(j).unwrap_or(u8::MAX);
     match candidates.as_slice() {

@@ -194,18 +194,7 @@ pub(crate) fn philox_randint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let key = args::tensor(cx, a, 1, "key")?;
     let low = args::opt_int(cx, a, 2, "low", None)?;
     let high = args::opt_int(cx, a, 3, "high", None)?;
-    let integral = matches!(
-        t.dtype,
-        DType::UInt8
-            | DType::UInt16
-            | DType::UInt32
-            | DType::UInt64
-            | DType::Int8
-            | DType::Int16
-            | DType::Int32
-            | DType::Int64
-    );
-    if !integral {
+    if !t.dtype.is_integral(false) {
         return Err(invalid(
             cx,
             format!(

@@ -72,6 +72,21 @@ fn multiple_of_16(cx: &mut Cx<'_>, size: SymInt) -> Result<SymBool> {
     cx.env.eq(rem, SymInt::Int(0))
 }
 
+/// Both operands matrices.
+fn check_matrices(cx: &Cx<'_>, mat_a: &TensorMeta, mat_b: &TensorMeta) -> Result<()> {
+    if mat_a.dim() == 2 && mat_b.dim() == 2 {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "Inputs must be 2D but got self.dim()={} and mat2.dim()={}",
+            mat_a.dim(),
+            mat_b.dim()
+        ),
+    ))
+}
+
 /// The new `[m, n]` result.
 fn product(cx: &mut Cx<'_>, m: &TensorMeta, n: SymInt, dtype: DType) -> Result<Outs> {
     let out = TensorMeta::contiguous(cx.env, &[m.sizes[0], n], dtype, m.device)?;
@@ -87,16 +102,7 @@ pub(crate) fn scaled_mm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let scale_a = args::tensor(cx, a, 2, "scale_a")?;
     let scale_b = args::tensor(cx, a, 3, "scale_b")?;
     let out_dtype = args::opt_dtype(cx, a, 6, "out_dtype", None)?;
-    if mat_a.dim() != 2 || mat_b.dim() != 2 {
-        return Err(invalid(
-            cx,
-            format!(
-                "Inputs must be 2D but got self.dim()={} and mat2.dim()={}",
-                mat_a.dim(),
-                mat_b.dim()
-            ),
-        ));
-    }
+    check_matrices(cx, mat_a, mat_b)?;
     if !fp8_or_fp4(mat_a.dtype) || !fp8_or_fp4(mat_b.dtype) {
         return Err(invalid(
             cx,
@@ -371,16 +377,7 @@ fn v2_sizes(
     bias: Option<&TensorMeta>,
     contraction: &[i64],
 ) -> Result<SymInt> {
-    if mat_a.dim() != 2 || mat_b.dim() != 2 {
-        return Err(invalid(
-            cx,
-            format!(
-                "Inputs must be 2D but got self.dim()={} and mat2.dim()={}",
-                mat_a.dim(),
-                mat_b.dim()
-            ),
-        ));
-    }
+    check_matrices(cx, mat_a, mat_b)?;
     if !standard_contraction(contraction) {
         return Err(invalid(
             cx,
