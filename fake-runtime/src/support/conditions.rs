@@ -189,6 +189,12 @@ pub fn to_ints(cx: &mut Cx<'_>, v: &[SymInt]) -> Result<IntList> {
     static_ints(cx, v)
 }
 
+/// Python's `a == b` of two sizes: decided, with a guard where symbolic.
+pub fn sizes_equal(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<bool> {
+    let c = cx.env.eq(a, b)?;
+    cx.env.guard_bool(c, cx.op)
+}
+
 /// Sizes from plain integers.
 #[inline]
 pub fn from_ints(v: &[i64]) -> Dims {

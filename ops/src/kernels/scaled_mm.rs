@@ -10,7 +10,7 @@
 use super::invalid;
 use fake_runtime::shape::display_torch_size;
 use fake_runtime::strides::{Decide, is_contiguous};
-use fake_runtime::support::{args, require_printing};
+use fake_runtime::support::{args, require_printing, sizes_equal as equal};
 use fake_runtime::{
     Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymBool, SymInt, TensorMeta,
 };
@@ -31,12 +31,6 @@ fn fp8_or_fp4(d: DType) -> bool {
 /// symbolic.
 fn truth(cx: &mut Cx<'_>, c: SymBool) -> Result<bool> {
     cx.env.guard_bool(c, cx.op)
-}
-
-/// `a == b` as Python answers it on sizes.
-fn equal(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<bool> {
-    let c = cx.env.eq(a, b)?;
-    truth(cx, c)
 }
 
 /// `ceil_div(a, b)` of the metas: `(a + b - 1) // b`.

@@ -5,7 +5,7 @@
 //! for the 8-bit inputs only.
 
 use super::invalid;
-use fake_runtime::support::args;
+use fake_runtime::support::{args, sizes_equal as equal};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// One new tensor of `sizes` and `strides`, like `like` but of `dtype`.
@@ -21,13 +21,6 @@ fn new_tensor(
         out.strides = strides.iter().copied().collect();
     }
     Ok(std::iter::once(Out::Tensor(out, Alias::Fresh)).collect())
-}
-
-/// `a == b` decided as Python's `!=` of sizes decides it (a guard where
-/// symbolic).
-fn equal(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<bool> {
-    let c = cx.env.eq(a, b)?;
-    cx.env.guard_bool(c, cx.op)
 }
 
 /// `half.size(k) != full.size(j) / 2`, the compressed operand's check:
