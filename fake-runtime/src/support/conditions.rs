@@ -195,6 +195,19 @@ pub fn sizes_equal(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<bool> {
     cx.env.guard_bool(c, cx.op)
 }
 
+/// The metas' `ceil_div(a, b)`: `(a + b - 1) // b` of a size and a
+/// positive constant.
+pub fn ceil_div(cx: &mut Cx<'_>, a: SymInt, b: i64) -> Result<SymInt> {
+    let sum = cx.env.add(a, SymInt::Int(b - 1))?;
+    cx.env.floordiv(sum, SymInt::Int(b))
+}
+
+/// The metas' `round_up(a, b)`: `ceil_div(a, b) * b`.
+pub fn round_up(cx: &mut Cx<'_>, a: SymInt, b: i64) -> Result<SymInt> {
+    let blocks = ceil_div(cx, a, b)?;
+    cx.env.mul(blocks, SymInt::Int(b))
+}
+
 /// Sizes from plain integers.
 #[inline]
 pub fn from_ints(v: &[i64]) -> Dims {

@@ -523,8 +523,7 @@ fn backend_decomposition(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let mut outs = native_batch_norm(cx, &a[..a.len().min(8)])?;
     if !training {
         for stat in outs.iter_mut().skip(1) {
-            let empty = TensorMeta::contiguous(cx.env, &[SymInt::Int(0)], dtype, device)?;
-            *stat = Out::Tensor(empty, Alias::Fresh);
+            *stat = super::new_tensor(cx, &[SymInt::Int(0)], dtype, device)?;
         }
     }
     Ok(outs)
@@ -569,13 +568,7 @@ pub(crate) fn miopen_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
         ));
     }
     let strides = fake_runtime::support::format_strides(cx, &input.sizes, Some(format))?;
-    let out = TensorMeta {
-        strides,
-        storage_offset: SymInt::Int(0),
-        requires_grad: false,
-        wrapped_number: false,
-        ..input.clone()
-    };
+    let out = super::fresh(cx, input, input.sizes.clone(), strides);
     let mut outs = Outs::with_capacity(3);
     outs.push(Out::Tensor(out, Alias::Fresh));
     for running in [running_mean, running_var] {
@@ -584,8 +577,7 @@ pub(crate) fn miopen_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
             (true, Some(r)) => r.sizes.clone(),
             (true, None) => weight.sizes.clone(),
         };
-        let stat = TensorMeta::contiguous(cx.env, &sizes, weight.dtype, weight.device)?;
-        outs.push(Out::Tensor(stat, Alias::Fresh));
+        outs.push(super::new_tensor(cx, &sizes, weight.dtype, weight.device)?);
     }
     Ok(outs)
 }

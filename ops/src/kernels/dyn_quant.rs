@@ -5,7 +5,7 @@
 
 use super::invalid;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, Outs, Result};
 
 /// `_dyn_quant_pack_4bit_weight(Tensor weights, Tensor scales_zeros,
 /// Tensor? bias, int block_size, int in_features, int out_features) ->
@@ -26,6 +26,6 @@ pub(crate) fn dyn_quant_pack_4bit_weight(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
         let n = t.numel(cx.env)?;
         size = cx.env.add(size, n)?;
     }
-    let out = TensorMeta::contiguous(cx.env, &[size], DType::Float32, weights.device)?;
-    Ok(std::iter::once(Out::Tensor(out, Alias::Fresh)).collect())
+    let out = super::new_tensor(cx, &[size], DType::Float32, weights.device)?;
+    Ok(std::iter::once(out).collect())
 }

@@ -10,7 +10,7 @@
 
 use super::invalid;
 use fake_runtime::shape::{Dims, display_torch_size};
-use fake_runtime::support::{args, require, require_printing};
+use fake_runtime::support::{args, require, require_printing, round_up, sizes_equal};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `_grouped_mm(Tensor self, Tensor mat2, Tensor? offs=None, Tensor?
@@ -355,15 +355,9 @@ fn check_mxfp8_blocks(cx: &mut Cx<'_>, scale: &TensorMeta, mat: &TensorMeta) -> 
     let k_up = cx.env.add(k, SymInt::Int(96))?;
     let k_blocks = cx.env.floordiv(k_up, SymInt::Int(128))?;
     let blocked_k = cx.env.mul(k_blocks, SymInt::Int(4))?;
-    let n_up = cx.env.add(n, SymInt::Int(127))?;
-    let n_blocks = cx.env.floordiv(n_up, SymInt::Int(128))?;
-    let blocked_n = cx.env.mul(n_blocks, SymInt::Int(128))?;
+    let blocked_n = round_up(cx, n, 128)?;
     let blocked = cx.env.mul(blocked_k, blocked_n)?;
-    let batch = cx.env.eq(scale.sizes[0], g)?;
-    let fits = cx.env.guard_bool(batch, cx.op)? && {
-        let c = cx.env.eq(scale.sizes[1], blocked)?;
-        cx.env.guard_bool(c, cx.op)?
-    };
+    let fits = sizes_equal(cx, scale.sizes[0], g)? && sizes_equal(cx, scale.sizes[1], blocked)?;
     if fits {
         return Ok(());
     }
@@ -465,11 +459,7 @@ fn output(
     };
     let alignment = 16 / dtype.itemsize() as i64;
     let last = sizes[sizes.len() - 1];
-    let padded = {
-        let up = cx.env.add(last, SymInt::Int(alignment - 1))?;
-        let groups_of = cx.env.floordiv(up, SymInt::Int(alignment))?;
-        cx.env.mul(groups_of, SymInt::Int(alignment))?
-    };
+    let padded = round_up(cx, last, alignment)?;
     let strides: Dims = if a2 == b2 {
         let outer = cx.env.mul(sizes[1], padded)?;
         Dims::from([outer, padded, SymInt::Int(1)])

@@ -8,17 +8,14 @@
 
 use super::invalid;
 use fake_runtime::shape::{Dims, display_torch_size};
-use fake_runtime::support::{args, require_printing};
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::support::{args, require_printing, sizes_equal};
+use fake_runtime::{Arg, Cx, DType, Outs, Result, SymInt, TensorMeta};
 
 /// `key.dim() >= 1 and key.shape[-1] == 2` (`batch`: the message names
 /// the batched form too).
 fn check_key_shape(cx: &mut Cx<'_>, op: &str, key: &TensorMeta, batch: bool) -> Result<()> {
     let pair = match key.sizes.last() {
-        Some(&last) => {
-            let c = cx.env.eq(last, SymInt::Int(2))?;
-            cx.env.guard_bool(c, cx.op)?
-        }
+        Some(&last) => sizes_equal(cx, last, SymInt::Int(2))?,
         None => false,
     };
     if pair {
@@ -47,12 +44,6 @@ fn check_uint64(cx: &Cx<'_>, op: &str, name: &str, t: &TensorMeta) -> Result<()>
     ))
 }
 
-/// A new tensor of `sizes` like `key` (`new_empty`, `empty_like`).
-fn like_key(cx: &mut Cx<'_>, key: &TensorMeta, sizes: &[SymInt]) -> Result<Outs> {
-    let out = TensorMeta::contiguous(cx.env, sizes, key.dtype, key.device)?;
-    Ok(std::iter::once(Out::Tensor(out, Alias::Fresh)).collect())
-}
-
 /// `_philox_key_split(Tensor key, int num_splits) -> Tensor`: `[num_splits,
 /// *batch, 2]`.
 pub(crate) fn philox_key_split(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
@@ -73,7 +64,8 @@ pub(crate) fn philox_key_split(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     sizes.push(splits);
     sizes.extend_from_slice(&key.sizes[..key.dim() - 1]);
     sizes.push(SymInt::Int(2));
-    like_key(cx, key, &sizes)
+    let out = super::new_tensor(cx, &sizes, key.dtype, key.device)?;
+    Ok(std::iter::once(out).collect())
 }
 
 /// `_philox_key_fold_in(Tensor key, int data) -> Tensor` and its `Tensor`
@@ -95,8 +87,7 @@ pub(crate) fn philox_key_fold_in(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         })?;
     }
     let strides = crate::intrinsics::empty_like_strides(cx, key, None)?;
-    let out = super::fresh(cx, key, key.sizes.clone(), strides);
-    Ok(std::iter::once(Out::Tensor(out, Alias::Fresh)).collect())
+    Ok(super::fresh_out(cx, key, key.sizes.clone(), strides))
 }
 
 /// `_check_philox_gen_args`: the key's dtype, device and shape; a batched
@@ -126,12 +117,10 @@ fn check_gen_args(cx: &mut Cx<'_>, op: &str, t: &TensorMeta, key: &TensorMeta) -
     }
     // `all(ks == 1 or ks == ss ...)`: each comparison a guard, in order.
     for (&k, &s) in key.sizes.iter().zip(&t.sizes) {
-        let one = cx.env.eq(k, SymInt::Int(1))?;
-        if cx.env.guard_bool(one, cx.op)? {
+        if sizes_equal(cx, k, SymInt::Int(1))? {
             continue;
         }
-        let same = cx.env.eq(k, s)?;
-        if !cx.env.guard_bool(same, cx.op)? {
+        if !sizes_equal(cx, k, s)? {
             let batch: Vec<String> = key.sizes[..t.dim()]
                 .iter()
                 .map(|&v| cx.env.display(v))
@@ -151,8 +140,7 @@ fn check_gen_args(cx: &mut Cx<'_>, op: &str, t: &TensorMeta, key: &TensorMeta) -
 /// functional forms' result.
 fn cloned(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Outs> {
     let strides = crate::intrinsics::preserve_strides(cx, t, None)?;
-    let out = super::fresh(cx, t, t.sizes.clone(), strides);
-    Ok(std::iter::once(Out::Tensor(out, Alias::Fresh)).collect())
+    Ok(super::fresh_out(cx, t, t.sizes.clone(), strides))
 }
 
 /// `_philox_normal(Tensor self, Tensor key, float mean=0., float std=1.)

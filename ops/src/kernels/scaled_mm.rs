@@ -10,10 +10,8 @@
 use super::invalid;
 use fake_runtime::shape::display_torch_size;
 use fake_runtime::strides::{Decide, is_contiguous};
-use fake_runtime::support::{args, require_printing, sizes_equal as equal};
-use fake_runtime::{
-    Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymBool, SymInt, TensorMeta,
-};
+use fake_runtime::support::{args, ceil_div, require_printing, round_up, sizes_equal as equal};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymBool, SymInt, TensorMeta};
 
 /// The dtypes the operands may have (`is_fp8_or_fp4_type`).
 fn fp8_or_fp4(d: DType) -> bool {
@@ -31,12 +29,6 @@ fn fp8_or_fp4(d: DType) -> bool {
 /// symbolic.
 fn truth(cx: &mut Cx<'_>, c: SymBool) -> Result<bool> {
     cx.env.guard_bool(c, cx.op)
-}
-
-/// `ceil_div(a, b)` of the metas: `(a + b - 1) // b`.
-fn ceil_div(cx: &mut Cx<'_>, a: SymInt, b: i64) -> Result<SymInt> {
-    let sum = cx.env.add(a, SymInt::Int(b - 1))?;
-    cx.env.floordiv(sum, SymInt::Int(b))
 }
 
 /// `t.is_contiguous()` on a fake tensor (a guard where symbolic).
@@ -83,8 +75,8 @@ fn check_matrices(cx: &Cx<'_>, mat_a: &TensorMeta, mat_b: &TensorMeta) -> Result
 
 /// The new `[m, n]` result.
 fn product(cx: &mut Cx<'_>, m: &TensorMeta, n: SymInt, dtype: DType) -> Result<Outs> {
-    let out = TensorMeta::contiguous(cx.env, &[m.sizes[0], n], dtype, m.device)?;
-    Ok(std::iter::once(Out::Tensor(out, Alias::Fresh)).collect())
+    let out = super::new_tensor(cx, &[m.sizes[0], n], dtype, m.device)?;
+    Ok(std::iter::once(out).collect())
 }
 
 /// `_scaled_mm(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b,
@@ -287,12 +279,10 @@ fn check_blockwise(
     let expected = if xpu {
         [cx.env.mul(k_blocks, m)?, cx.env.mul(k_blocks, n)?]
     } else {
-        let padded = ceil_div(cx, k_blocks, 4)?;
-        let padded = cx.env.mul(padded, SymInt::Int(4))?;
+        let padded = round_up(cx, k_blocks, 4)?;
         let mut sizes = [SymInt::Int(0); 2];
         for (size, rows) in sizes.iter_mut().zip([m, n]) {
-            let blocks = ceil_div(cx, rows, 128)?;
-            let rows = cx.env.mul(blocks, SymInt::Int(128))?;
+            let rows = round_up(cx, rows, 128)?;
             *size = cx.env.mul(rows, padded)?;
         }
         sizes

@@ -5,22 +5,15 @@
 //! for the 8-bit inputs only.
 
 use super::invalid;
+use fake_runtime::shape::Dims;
 use fake_runtime::support::{args, sizes_equal as equal};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
 
-/// One new tensor of `sizes` and `strides`, like `like` but of `dtype`.
-fn new_tensor(
-    cx: &mut Cx<'_>,
-    like: &TensorMeta,
-    sizes: &[SymInt],
-    strides: Option<&[SymInt]>,
-    dtype: DType,
-) -> Result<Outs> {
-    let mut out = TensorMeta::contiguous(cx.env, sizes, dtype, like.device)?;
-    if let Some(strides) = strides {
-        out.strides = strides.iter().copied().collect();
-    }
-    Ok(std::iter::once(Out::Tensor(out, Alias::Fresh)).collect())
+/// The one new contiguous result, of `sizes` and `dtype` on `like`'s
+/// device (`new_empty`).
+fn result(cx: &mut Cx<'_>, like: &TensorMeta, sizes: &[SymInt], dtype: DType) -> Result<Outs> {
+    let out = super::new_tensor(cx, sizes, dtype, like.device)?;
+    Ok(std::iter::once(out).collect())
 }
 
 /// `half.size(k) != full.size(j) / 2`, the compressed operand's check:
@@ -120,9 +113,11 @@ pub(crate) fn sparse_semi_structured_linear(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> R
             ),
         ));
     }
-    let strides = [SymInt::Int(1), input.sizes[0]];
+    // `new_empty_strided(sizes, (1, input.size(0)))`: transposed.
+    let strides = Dims::from([SymInt::Int(1), input.sizes[0]]);
+    let out = super::fresh(cx, input, sizes, strides);
     let dtype = out_dtype.unwrap_or(input.dtype);
-    new_tensor(cx, input, &sizes, Some(&strides), dtype)
+    Ok(std::iter::once(Out::Tensor(TensorMeta { dtype, ..out }, Alias::Fresh)).collect())
 }
 
 /// `_sparse_semi_structured_mm(Tensor mat1, Tensor mat1_meta, Tensor
@@ -189,7 +184,7 @@ fn product(
     )?;
     let sizes = [mat1.sizes[0], mat2.sizes[1]];
     let dtype = int8_out(cx, "mat2", mat2.dtype, out_dtype)?;
-    new_tensor(cx, mat2, &sizes, None, dtype)
+    result(cx, mat2, &sizes, dtype)
 }
 
 /// `_cslt_sparse_mm(Tensor compressed_A, Tensor dense_B, Tensor?
@@ -268,5 +263,5 @@ pub(crate) fn cslt_sparse_mm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         }
     }
     let sizes = if transpose { [n, m] } else { [m, n] };
-    new_tensor(cx, dense, &sizes, None, out_dtype.unwrap_or(dense.dtype))
+    result(cx, dense, &sizes, out_dtype.unwrap_or(dense.dtype))
 }
