@@ -11,7 +11,7 @@ use super::invalid;
 use fake_runtime::shape::display_torch_size;
 use fake_runtime::strides::{Decide, is_contiguous};
 use fake_runtime::support::{args, ceil_div, require_printing, round_up, sizes_equal as equal};
-use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymBool, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, Scalar, SymBool, SymInt, TensorMeta};
 
 /// The dtypes the operands may have (`is_fp8_or_fp4_type`).
 fn fp8_or_fp4(d: DType) -> bool {
@@ -404,21 +404,10 @@ pub(crate) fn scaled_addmm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let mat_a = args::tensor(cx, a, 1, "mat1")?;
     let mat_b = args::tensor(cx, a, 2, "mat2")?;
     let contraction = args::ints(cx, a, 9, "contraction_dim", Some(&[]))?;
-    let beta = args::scalar(
-        cx,
-        a,
-        10,
-        "beta",
-        Some(fake_runtime::Scalar::Int(SymInt::Int(1))),
-    )?;
-    let alpha = args::scalar(
-        cx,
-        a,
-        11,
-        "alpha",
-        Some(fake_runtime::Scalar::Int(SymInt::Int(1))),
-    )?;
-    let complex = |s: &fake_runtime::Scalar| matches!(s, fake_runtime::Scalar::Complex(..));
+    let one = Some(Scalar::Int(SymInt::Int(1)));
+    let beta = args::scalar(cx, a, 10, "beta", one)?;
+    let alpha = args::scalar(cx, a, 11, "alpha", one)?;
+    let complex = |s: &Scalar| matches!(s, Scalar::Complex(..));
     if complex(&alpha) || complex(&beta) {
         return Err(invalid(
             cx,
