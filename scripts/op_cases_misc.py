@@ -693,6 +693,9 @@ CASES["_scaled_grouped_mm"] = [
       T([4, 2, 256], dtype=e8m0), _OFFS),
     C("mixed scale dtypes refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64], dtype=e8m0), T([4, 48]),
       _OFFS),
+    C("zero-dim column scales refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), T([64]), T([]), _OFFS),
+    C("zero-dim offsets of 2-d operands refused", T([16, 64], dtype=e4m3), _col(64, 48, device="cpu"), T([64]),
+      T([192]), T([], dtype=i32)),
     C("cuda", T([64, 32], dtype=e4m3, device="cuda"), _b3(4, 32, 48, device="cuda"), T([64], device="cuda"),
       T([4, 48], device="cuda"), T([4], dtype=i32, device="cuda")),
 ]

@@ -230,7 +230,10 @@ fn check_scales(
         ));
     }
     let multiplier = match offs {
-        Some(o) if mat_a.dim() == 2 && mat_b.dim() == 2 => o.sizes[0],
+        Some(o) if mat_a.dim() == 2 && mat_b.dim() == 2 => match o.sizes.first() {
+            Some(&groups) => groups,
+            None => return Err(invalid(cx, "tuple index out of range")),
+        },
         _ => SymInt::Int(1),
     };
     check_scale(cx, "scale_a", scales.a, mat_a, 0, multiplier, mxfp8)?;
@@ -298,7 +301,12 @@ fn check_scale(
             )
         });
     }
-    let last = scale.strides[scale.dim().saturating_sub(1)];
+    let Some(&last) = scale.strides.last() else {
+        return Err(invalid(
+            cx,
+            "Dimension specified as -1 but tensor has no dimensions",
+        ));
+    };
     let unit = cx.env.eq(last, SymInt::Int(1))?;
     require(
         cx,
