@@ -7,7 +7,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, Case, D, T, bf16, f16, f32, f64, i64, tr
+from op_case_inputs import C, Case, D, T, bf16, f16, f32, f64, i64, tr, u8
 
 CASES = {}
 SYMBOLIC = []
@@ -337,3 +337,157 @@ PYTHON_DISPATCHER = {
     "lstm.input", "gru.input", "rnn_tanh.input", "rnn_relu.input",
     "lstm_cell", "gru_cell", "rnn_tanh_cell", "rnn_relu_cell",
 }
+
+
+# ---- the backends' layer operators ------------------------------------------
+# What the CPU's oneDNN layer and the cuDNN and MIOpen layers return, as
+# their Python metas in torch/_meta_registrations.py compute it from the
+# input's and states' sizes and the integer arguments: nothing is checked
+# but what indexing the sizes checks.
+
+
+def mkldnn_layer_case(name, x=None, hx=None, cx=None, weights=None, hidden=5, batch_first=False,
+                      reverse=False, **kw):
+    """A call of mkldnn_rnn_layer (one LSTM layer: four gates)."""
+    if x is None:
+        x = T([2, 3, 4] if batch_first else [3, 2, 4], **kw)
+    if hx is None:
+        hx = T([1, 2, 5], **kw)
+    if cx is None:
+        cx = T([1, 2, 5], **kw)
+    if weights is None:
+        weights = [T([20, 4], **kw), T([20, 5], **kw), T([20], **kw), T([20], **kw)]
+    return C(name, x, *weights, hx, cx, reverse, [], 2, hidden, 1, True, False, batch_first, False)
+
+
+def mkldnn_backward_case(name, mode=2, hidden=5, x=None, hx=None, cx=None, weights=None, grads=True, **kw):
+    """A call of mkldnn_rnn_layer_backward: the layer's tensors, its results
+    and their gradients."""
+    gates = 3 if mode == 3 else (4 if mode == 2 else 1)
+    if x is None:
+        x = T([3, 2, 4], **kw)
+    if hx is None:
+        hx = T([1, 2, hidden], **kw)
+    if cx is None:
+        cx = T([1, 2, hidden], **kw)
+    if weights is None:
+        weights = [T([gates * hidden, 4], **kw), T([gates * hidden, hidden], **kw),
+                   T([gates * hidden], **kw), T([gates * hidden], **kw)]
+    out, hy, cy = T([3, 2, hidden], **kw), T([1, 2, hidden], **kw), T([1, 2, hidden], **kw)
+    g = [T([3, 2, hidden], **kw), T([1, 2, hidden], **kw), T([1, 2, hidden], **kw)] if grads else [None] * 3
+    return C(name, x, *weights, hx, cx, out, hy, cy, *g, False, mode, hidden, 1, True, True, False, [],
+             False, T([0], dtype=u8, device=kw.get("device", "cpu")))
+
+
+def cudnn_case(name, mode=2, seq=3, batch=2, input_size=4, hidden=5, proj=0, layers=1, batch_first=False,
+               bidirectional=False, batch_sizes=(), cx=True, weight_buf=True, x=None, hx=None, miopen=False, **kw):
+    """A call of _cudnn_rnn (or miopen_rnn, which has no weight_buf or
+    proj_size): mode 0 RNN_RELU, 1 RNN_TANH, 2 LSTM, 3 GRU."""
+    gates = {0: 1, 1: 1, 2: 4, 3: 3}[mode]
+    dirs = 2 if bidirectional else 1
+    out_size = proj or hidden
+    if x is None:
+        if batch_sizes:
+            x = T([sum(batch_sizes), input_size], **kw)
+        else:
+            x = T([batch, seq, input_size] if batch_first else [seq, batch, input_size], **kw)
+    mini = batch_sizes[0] if batch_sizes else batch
+    if hx is None:
+        hx = T([layers * dirs, mini, out_size], **kw)
+    c = T([layers * dirs, mini, hidden], **kw) if cx else None
+    weights = [T([gates * hidden, input_size], **kw), T([gates * hidden, out_size], **kw),
+               T([gates * hidden], **kw), T([gates * hidden], **kw)]
+    if miopen:
+        return C(name, x, weights, 4, hx, c, mode, hidden, layers, batch_first, 0.0, False, bidirectional,
+                 list(batch_sizes), None)
+    buf = T([4 * gates * hidden + 2 * gates * hidden], **kw) if weight_buf else None
+    return C(name, x, weights, 4, buf, hx, c, mode, hidden, proj, layers, batch_first, 0.0, False, bidirectional,
+             list(batch_sizes), None)
+
+
+CASES.update({
+    "mkldnn_rnn_layer": [
+        mkldnn_layer_case("sequence first"),
+        mkldnn_layer_case("batch first", batch_first=True),
+        mkldnn_layer_case("reversed", reverse=True),
+        mkldnn_layer_case("bfloat16", dtype=bf16),
+        mkldnn_layer_case("float64 input, float32 states", x=T([3, 2, 4], dtype=f64)),
+        mkldnn_layer_case("transposed states are allocated contiguous", hx=T([1, 5, 2], then=lambda t: t.transpose(1, 2)),
+                          cx=T([2, 5], then=lambda t: t.t().unsqueeze(0))),
+        mkldnn_layer_case("a hidden size other than the states'", hidden=7),
+        mkldnn_layer_case("states of other shapes are copied as they are", hx=T([2, 3]), cx=T([4])),
+        mkldnn_layer_case("transposed input", x=tr(2, 3, 4)),
+        mkldnn_layer_case("empty sequence", x=T([0, 2, 4])),
+        mkldnn_layer_case("cuda", device="cuda"),
+        mkldnn_layer_case("1-d input", x=T([4])),
+        mkldnn_layer_case("0-d input", x=T([])),
+    ],
+    "mkldnn_rnn_layer_backward": [
+        mkldnn_backward_case("lstm"),
+        mkldnn_backward_case("gru, a bias of four gates", mode=3),
+        mkldnn_backward_case("rnn_tanh", mode=1),
+        mkldnn_backward_case("no output gradients", grads=False),
+        mkldnn_backward_case("bfloat16 gives float32 gradients", dtype=bf16),
+        mkldnn_backward_case("float64 gives float32 gradients", dtype=f64),
+        mkldnn_backward_case("transposed input", x=tr(3, 2, 4)),
+        mkldnn_backward_case("cuda", device="cuda"),
+        mkldnn_backward_case("gru with 0-d biases", mode=3,
+                             weights=[T([15, 4]), T([15, 5]), T([]), T([])]),
+        mkldnn_backward_case("lstm with 0-d biases", weights=[T([20, 4]), T([20, 5]), T([]), T([])]),
+    ],
+    "_cudnn_rnn": [
+        cudnn_case("lstm"),
+        cudnn_case("lstm batch first", batch_first=True),
+        cudnn_case("lstm bidirectional, two layers", bidirectional=True, layers=2),
+        cudnn_case("lstm with projections", proj=3),
+        cudnn_case("gru without a cell state", mode=3, cx=False),
+        cudnn_case("rnn_tanh", mode=1, cx=False),
+        cudnn_case("without a weight buffer", weight_buf=False),
+        cudnn_case("packed sequence", batch_sizes=(2, 2, 1)),
+        cudnn_case("packed sequence, bidirectional", batch_sizes=(3, 1), bidirectional=True),
+        cudnn_case("float16", dtype=f16),
+        cudnn_case("cuda", device="cuda"),
+        cudnn_case("cuda gru without a cell state", mode=3, cx=False, device="cuda"),
+        cudnn_case("transposed input", x=tr(3, 2, 4)),
+        cudnn_case("empty batch", batch=0),
+        cudnn_case("1-d input", x=T([4])),
+        cudnn_case("packed 0-d input", x=T([]), batch_sizes=(2,)),
+    ],
+    "miopen_rnn": [
+        cudnn_case("lstm", miopen=True),
+        cudnn_case("gru without a cell state", mode=3, cx=False, miopen=True),
+        cudnn_case("batch first, bidirectional", batch_first=True, bidirectional=True, miopen=True),
+        cudnn_case("packed sequence", batch_sizes=(2, 1), miopen=True),
+        cudnn_case("float64", dtype=f64, miopen=True),
+        cudnn_case("cuda", device="cuda", miopen=True),
+        cudnn_case("an empty weight is not counted", input_size=0, miopen=True),
+        cudnn_case("1-d input", x=T([4]), miopen=True),
+    ],
+    "_print": [C("a message", "hello")],
+})
+
+SYMBOLIC += [
+    ("mkldnn_rnn_layer, dynamic input and states", "mkldnn_rnn_layer",
+     Case("", D([3, 2, 4], "x"), T([20, 4]), T([20, 5]), T([20]), T([20]), D([1, 2, 5], "h"), D([1, 2, 5], "c"),
+          False, [], 2, 5, 1, True, False, False, False)),
+    ("mkldnn_rnn_layer batch first, dynamic", "mkldnn_rnn_layer",
+     Case("", D([2, 3, 4], "x"), T([20, 4]), T([20, 5]), T([20]), T([20]), D([1, 2, 5], "h"), D([1, 2, 5], "c"),
+          False, [], 2, 5, 1, True, False, True, False)),
+    ("mkldnn_rnn_layer_backward, dynamic", "mkldnn_rnn_layer_backward",
+     Case("", D([3, 2, 4], "x"), D([20, 4], "w0"), D([20, 5], "w1"), D([20], "w2"), D([20], "w3"),
+          D([1, 2, 5], "h"), D([1, 2, 5], "c"), T([3, 2, 5]), T([1, 2, 5]), T([1, 2, 5]), None, None, None,
+          False, 2, 5, 1, True, True, False, [], False, T([0], dtype=u8))),
+    ("_cudnn_rnn, dynamic input and states", "_cudnn_rnn",
+     Case("", D([3, 2, 4], "x"), [T([20, 4]), T([20, 5]), T([20]), T([20])], 4, T([220]), D([1, 2, 5], "h"),
+          D([1, 2, 5], "c"), 2, 5, 0, 1, False, 0.0, False, False, [], None)),
+    ("_cudnn_rnn packed, dynamic", "_cudnn_rnn",
+     Case("", D([5, 4], "x"), [T([15, 4]), T([15, 5]), T([15]), T([15])], 4, None, D([1, 2, 5], "h"),
+          None, 3, 5, 0, 1, False, 0.0, False, False, [2, 2, 1], None)),
+    ("miopen_rnn, dynamic input and weights", "miopen_rnn",
+     Case("", D([3, 2, 4], "x"), [D([20, 4], "w0"), D([20, 5], "w1"), T([20]), T([20])], 4, D([1, 2, 5], "h"),
+          D([1, 2, 5], "c"), 2, 5, 1, False, 0.0, False, False, [], None)),
+]
+
+# oneDNN's layer and its gradient trust the states' and weights' sizes
+# their metas accept unchecked: their eager kernels are not run.
+NO_EAGER = {"mkldnn_rnn_layer", "mkldnn_rnn_layer_backward"}

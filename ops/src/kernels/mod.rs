@@ -97,8 +97,8 @@ pub(crate) enum Remembered {
 
 pub(crate) use asserts::{
     assert_async, assert_scalar, functional_assert_async, functional_assert_scalar,
-    functional_sym_constrain_range, functional_sym_constrain_range_for_size, sym_constrain_range,
-    sym_constrain_range_for_size,
+    functional_sym_constrain_range, functional_sym_constrain_range_for_size, print,
+    sym_constrain_range, sym_constrain_range_for_size,
 };
 pub(crate) use aten_composites::{
     atleast_1d_sequence, atleast_2d_sequence, atleast_3d_sequence, chain_matmul,
@@ -224,8 +224,9 @@ pub(crate) use pool::{
 };
 pub(crate) use prelu_backward::prelu_kernel_backward;
 pub(crate) use recurrent::{
-    gru_cell, gru_input, lstm_cell, lstm_input, rnn_relu_cell, rnn_relu_input, rnn_tanh_cell,
-    rnn_tanh_input, thnn_fused_gru_cell, thnn_fused_gru_cell_backward, thnn_fused_lstm_cell,
+    cudnn_rnn, gru_cell, gru_input, lstm_cell, lstm_input, miopen_rnn, mkldnn_rnn_layer,
+    mkldnn_rnn_layer_backward, rnn_relu_cell, rnn_relu_input, rnn_tanh_cell, rnn_tanh_input,
+    thnn_fused_gru_cell, thnn_fused_gru_cell_backward, thnn_fused_lstm_cell,
     thnn_fused_lstm_cell_backward_impl,
 };
 pub(crate) use reshape::{

@@ -26,8 +26,15 @@
 //! The packed-sequence overloads (`lstm.data`, ...) split the input by the
 //! values of `batch_sizes`, which FakeTensorMode cannot read (a guard on
 //! data): they are not declared.
+//!
+//! `backends` has the backends' own layer operators (`mkldnn_rnn_layer`,
+//! `_cudnn_rnn`, `miopen_rnn`), as their metas answer them when called
+//! directly.
 
+mod backends;
 mod cells;
+
+pub(crate) use backends::{cudnn_rnn, miopen_rnn, mkldnn_rnn_layer, mkldnn_rnn_layer_backward};
 
 pub(crate) use cells::{
     gru_cell, lstm_cell, rnn_relu_cell, rnn_tanh_cell, thnn_fused_gru_cell,
