@@ -870,9 +870,47 @@ def symbolic_case(title, name, case):
                 sample["outputs"] = concrete_outputs(op, case, point)
             except Exception as e:  # a check PyTorch defers to run time, not a guard
                 sample["error"] = error_of(e)
+            else:
+                differs = static_differs(env, result, op, symbols, point, sample["outputs"])
+                if differs:
+                    sample["static_differs"] = differs
         samples.append(sample)
     record["samples"] = samples
     return record
+
+
+def static_differs(env, result, op, symbols, point, concrete):
+    """The output fields (`output J.sizes`, `.strides`, `.storage_offset`)
+    where PyTorch's symbolic answer, evaluated at `point`, is not its
+    answer on static inputs of those sizes: the fake `expand` of the
+    references is `prims.broadcast_in_dim` on symbolic sizes and ATen's
+    `expand` on static ones, which stride an added size-1 dim differently.
+    The symbolic answer is compared exactly; a sample cannot check it
+    there."""
+    subs = {}
+    for orig, renamed in RENAME.items():
+        source = symbols.get(str(renamed))
+        if source is not None:
+            subs[orig] = point.get(source, env.var_to_val.get(orig))
+    results = list(result) if len(op._schema.returns) > 1 else [result]
+    tensors = [t for r in results for t in (r if isinstance(r, (list, tuple)) else [r])
+               if isinstance(t, torch.Tensor)]
+
+    def at(v):
+        if isinstance(v, torch.SymInt):
+            value = sympy.sympify(sympy.sympify(v.node.expr).xreplace(subs))
+            return int(value) if value.is_number else None
+        return int(v)
+
+    differs = []
+    for j, (t, want) in enumerate(zip(tensors, concrete)):
+        for key, values in (("sizes", list(t.shape)), ("strides", list(t.stride())),
+                            ("storage_offset", [t.storage_offset()])):
+            ours = [at(v) for v in values]
+            theirs = want[key] if key != "storage_offset" else [want[key]]
+            if None not in ours and ours != list(theirs):
+                differs.append(f"output {j}.{key}")
+    return differs
 
 
 def guards_hold(env, placeholders, args):

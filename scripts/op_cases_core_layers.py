@@ -682,6 +682,16 @@ SYMBOLIC = [
     # then the references' order (inputs broadcast with expand's strides).
     ("add of a dynamic input whose size-1 dim has a stride of its own", "add.Tensor",
      Case("", D([2, 1, 3], "x", ["dynamic", "static", "static"], strides=[3, 1, 1]), T([3]))),
+    # A row broadcast over added dims, one of size 1: on symbolic sizes the
+    # fake `expand` is `broadcast_in_dim`, which gives that dim the row's
+    # stride times its length (ATen's `expand` gives it 0 after a widened
+    # dim), and the row's order then places it outermost.
+    ("add of a dynamic row to a column-major input with an inner size-1 dim", "add.Tensor",
+     Case("", D([8], "y"), D([7, 1, 5, 8], "x", ["dynamic", "static", "dynamic", "dynamic"],
+                             strides=lambda s: [1, s[0], s[0], s[0] * s[2]]))),
+    ("mul of a column-major input with an inner size-1 dim and a dynamic row", "mul.Tensor",
+     Case("", D([7, 1, 5, 8], "x", ["dynamic", "static", "dynamic", "dynamic"],
+                strides=lambda s: [1, s[0], s[0], s[0] * s[2]]), D([8], "y"))),
     # The fake mode's fast path tests the operands as given: the float32
     # row is not dense, so the reference answers, on the row converted to
     # float64 (dense), and the size-1 dim keeps its place by its stride.

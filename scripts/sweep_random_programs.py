@@ -623,6 +623,161 @@ def complex_views(t, r):
                      lambda x: torch.view_as_complex(x.unsqueeze(-1).expand(*x.shape, 2).contiguous()).abs()])
 
 
+
+# Reductions, scans and statistics of other forms.
+@op
+def reduce_dims(t, r):
+    if t.dim() < 2:
+        return None
+    dims, keep = sorted(r.sample(range(t.dim()), 2)), r.random() < 0.5
+    f = r.choice([torch.mean, torch.amax, torch.sum, torch.logsumexp, torch.nansum,
+                  lambda x, d, keepdim: torch.std(x, d, keepdim=keepdim, correction=0)])
+    return lambda x: f(x, dims, keepdim=keep)
+
+
+@op
+def statistics(t, r):
+    if t.dim() < 1:
+        return None
+    a = dim(t, r)
+    return r.choice([lambda x: torch.var_mean(x, a)[0], lambda x: torch.aminmax(x, dim=a).max,
+                     lambda x: x.mode(a).values, lambda x: x.nanmedian(a).values,
+                     lambda x: torch.quantile(x.float(), 0.25, dim=a), lambda x: x.count_nonzero(a),
+                     lambda x: x.argsort(a, descending=True), lambda x: x.msort()])
+
+
+@op
+def difference(t, r):
+    return t.dim() >= 1 and (lambda a: lambda x: torch.diff(x, dim=a))(dim(t, r))
+
+
+@op
+def histogram_counts(t, r):
+    return lambda x: torch.histc(x.float(), bins=r.choice([4, 7]))
+
+
+# Matrix products of other forms.
+@op
+def batched_products(t, r):
+    if t.dim() != 3:
+        return None
+    return r.choice([lambda x: torch.bmm(x, x.transpose(1, 2)),
+                     lambda x: torch.baddbmm(x[:, :, :1], x, x.transpose(1, 2)[:, :, :1]),
+                     lambda x: torch.einsum("bij,bkj->bik", x, x)])
+
+
+@op
+def matrix_products(t, r):
+    if t.dim() != 2:
+        return None
+    return r.choice([lambda x: torch.addmm(x[:1], x, x.t()[:, :1].expand(-1, x.shape[0])),
+                     lambda x: torch.kron(x, x[:2, :2]), lambda x: torch.tensordot(x, x, dims=([1], [1])),
+                     lambda x: torch.outer(x[0], x[:, 0]), lambda x: torch.chain_matmul(x, x.t(), x)])
+
+
+@op
+def vector_products(t, r):
+    if t.dim() != 1:
+        return None
+    return r.choice([lambda x: torch.cartesian_prod(x, x[:2]), lambda x: torch.stack(torch.meshgrid(x, x[:3],
+                                                                                                   indexing="ij")),
+                     lambda x: torch.diag_embed(x), lambda x: torch.block_diag(x.unsqueeze(0), x[:2].unsqueeze(1))])
+
+
+# Writes and selections by index.
+@op
+def index_writes(t, r):
+    if t.dim() < 1:
+        return None
+    a = dim(t, r)
+    write = r.choice([lambda x, i, src: x.index_add(a, i, src), lambda x, i, src: x.index_copy(a, i, src),
+                      lambda x, i, src: x.index_fill(a, i, 1), lambda x, i, src: x.index_reduce(a, i, src, "amax")])
+    return lambda x: write(x, torch.tensor([0, 1]), x.narrow(a, 0, 2))
+
+
+@op
+def scatter_writes(t, r):
+    if t.dim() < 1:
+        return None
+    a = dim(t, r)
+    return r.choice([
+        lambda x: torch.zeros_like(x).scatter_reduce(a, torch.zeros_like(x, dtype=torch.long), x, "amax"),
+        lambda x: x.scatter(a, torch.zeros_like(x, dtype=torch.long).narrow(a, 0, 1), 2.0),
+        lambda x: x.select_scatter(x.select(a, 0), a, 1),
+        lambda x: x.slice_scatter(x.narrow(a, 0, 1), a, 1, 2),
+        lambda x: x.take_along_dim(x.argsort(a), a),
+        lambda x: x.take(torch.tensor([0, 2, 1])),
+    ])
+
+
+@op
+def diagonal_writes(t, r):
+    if t.dim() < 2:
+        return None
+    return r.choice([lambda x: x.diagonal_scatter(x.diagonal()), lambda x: x.triu(1), lambda x: x.tril(-1),
+                     lambda x: torch.rot90(x, 1, (0, 1)), lambda x: x.fill_diagonal_(0) if x.dim() == 2 else x + 0])
+
+
+@op
+def data_dependent(t, r):
+    return r.choice([
+        lambda x: torch.repeat_interleave(x.flatten()[:3], torch.tensor([1, 0, 2])),
+        lambda x: torch.unique_consecutive(x.flatten().round()).float(),
+        lambda x: torch.stack(torch.where(x.flatten() > 0)).float(),
+        lambda x: torch.bincount(x.flatten().abs().long() % 5).float(),
+        lambda x: F.one_hot(x.flatten().abs().long() % 4, 4).float(),
+        lambda x: x.flatten()[x.flatten().argmax()].expand(3),
+    ])
+
+
+# Layers of other forms.
+@op
+def pooling(t, r):
+    if t.dim() < 3:
+        return None
+    return r.choice([lambda x: F.adaptive_avg_pool2d(x, (2, 3)), lambda x: F.adaptive_max_pool2d(x, 2),
+                     lambda x: F.max_pool2d(x, 2, return_indices=True)[1].float(),
+                     lambda x: F.avg_pool2d(x, 3, stride=2, padding=1, ceil_mode=True, count_include_pad=False),
+                     lambda x: F.lp_pool2d(x, 2, 2), lambda x: F.max_pool1d(x.flatten(0, -3), 2)])
+
+
+@op
+def normalizations(t, r):
+    if t.dim() < 2:
+        return None
+    return r.choice([lambda x: F.normalize(x, dim=1), lambda x: F.instance_norm(x) if x.dim() >= 3 else x * 1,
+                     lambda x: F.local_response_norm(x, 2), lambda x: F.rms_norm(x, x.shape[-1:]),
+                     lambda x: F.cosine_similarity(x, x.flip(0), dim=-1),
+                     lambda x: F.pairwise_distance(x, x.flip(0))])
+
+
+@op
+def activations(t, r):
+    return r.choice([lambda x: F.glu(x, -1), F.softplus, F.hardtanh, F.silu, F.mish, F.elu, F.selu, F.gelu,
+                     lambda x: F.log_softmax(x, -1), lambda x: F.softmin(x, 0), F.hardswish,
+                     lambda x: F.leaky_relu(x, 0.2), lambda x: torch.nan_to_num(x, 0.0), F.logsigmoid])
+
+
+@op
+def spatial(t, r):
+    if t.dim() != 4:
+        return None
+    return r.choice([
+        lambda x: F.grid_sample(x, torch.zeros(x.shape[0], 3, 2, 2), align_corners=False),
+        lambda x: F.affine_grid(torch.zeros(x.shape[0], 2, 3), list(x.shape), align_corners=False),
+        lambda x: F.fold(F.unfold(x, 2), x.shape[-2:], 2),
+        lambda x: F.pixel_unshuffle(x[..., :2 * (x.shape[-2] // 2), :2 * (x.shape[-1] // 2)], 2),
+        lambda x: F.interpolate(x, scale_factor=1.5, mode="bicubic"),
+        lambda x: F.pad(x, (1, 2, 0, 1), mode="reflect"),
+        lambda x: F.pad(x, (1, 1, 1, 1), mode="replicate"),
+    ])
+
+
+@op
+def embeddings(t, r):
+    return lambda x: F.embedding_bag(x.flatten().abs().long() % 5, torch.ones(5, 3),
+                                     torch.tensor([0, 1]), mode=r.choice(["sum", "mean", "max"]))
+
 BINARY = [
     torch.add, torch.mul, torch.sub, torch.maximum, torch.eq, torch.lt, torch.atan2, torch.remainder,
     torch.fmod, lambda a, b: a / (b.float().abs() + 1), lambda a, b: a & b, lambda a, b: a | b,

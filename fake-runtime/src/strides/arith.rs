@@ -218,7 +218,8 @@ impl LayoutArith for Ints {
 
     #[inline(always)]
     fn expanded(&mut self, out_sizes: &[SymInt], o: &Operand<'_>) -> std::result::Result<Dims, ()> {
-        super::elementwise::expanded_with(self, out_sizes, o)
+        // Static values: ATen's `expand`.
+        super::elementwise::expanded_with(self, out_sizes, o, false)
     }
 
     #[inline(always)]

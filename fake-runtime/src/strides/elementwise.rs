@@ -34,23 +34,30 @@ impl<'a> Operand<'a> {
     }
 }
 
-/// The strides `expand(out_sizes)` gives `o` (ATen's
-/// `inferExpandGeometry`): a dim broadcast from size 1 or added with a
-/// size other than 1 has stride 0; an added dim of size 1 has the stride
-/// of the dim after it times that dim's size.
+/// The strides `expand(out_sizes)` gives `o`, as the fake `expand` the
+/// references' `_maybe_broadcast` calls computes them: on static sizes
+/// and strides ATen's `inferExpandGeometry`; with one value symbolic the
+/// reference, `prims.broadcast_in_dim`. Both give a dim broadcast from
+/// size 1 or added with a size other than 1 stride 0, and keep a kept
+/// dim's stride; they differ on an added dim of size 1: ATen gives it the
+/// stride of the dim after it (as expanded) times that dim's size,
+/// `broadcast_in_dim` the stride of `o`'s first dim times its size (1 for
+/// a zero-dim `o`), whatever was added or broadcast between.
 pub fn expanded(env: &mut ShapeEnv, out_sizes: &[SymInt], o: &Operand<'_>) -> Result<Dims> {
     let statics = super::all_static(o.sizes, o.strides) && out_sizes.iter().all(|s| s.is_static());
     let (op, decide) = ("expand", Decide::OrFalse);
     let guarded = Guarded { env, op, decide };
-    ints_first!(statics, expanded_with(out_sizes, o), guarded)
+    ints_first!(statics, expanded_with(out_sizes, o, !statics), guarded)
 }
 
-/// [`expanded`] in `a`'s arithmetic.
+/// [`expanded`] in `a`'s arithmetic (`reference`: `broadcast_in_dim`'s
+/// strides for added dims of size 1, else ATen's).
 #[inline(always)]
 pub(super) fn expanded_with<A: LayoutArith>(
     a: &mut A,
     out_sizes: &[SymInt],
     o: &Operand<'_>,
+    reference: bool,
 ) -> std::result::Result<Dims, A::Error> {
     let ndim = out_sizes.len();
     let offset = ndim - o.sizes.len().min(ndim);
@@ -59,12 +66,21 @@ pub(super) fn expanded_with<A: LayoutArith>(
         let target = out_sizes[i];
         let (size, stride) = if i >= offset {
             (o.sizes[i - offset], o.strides[i - offset])
-        } else if i + 1 < ndim {
-            if matches!(target, SymInt::Int(t) if t != 1) {
-                // An added dim the broadcast widens: stride 0 whatever
-                // the dim after it.
+        } else if matches!(target, SymInt::Int(t) if t != 1) {
+            // An added dim the broadcast widens: stride 0 whatever the
+            // dim after it.
+            continue;
+        } else if reference {
+            // `guard_or_true(shape[idx] != 1)`: stride 0 unless decided 1.
+            if target != SymInt::Int(1) && !a.eq(target, SymInt::Int(1))? {
                 continue;
             }
+            strides[i] = match (o.sizes.first(), o.strides.first()) {
+                (Some(&size), Some(&stride)) => a.mul(stride, size)?,
+                _ => SymInt::Int(1),
+            };
+            continue;
+        } else if i + 1 < ndim {
             (SymInt::Int(1), a.mul(out_sizes[i + 1], strides[i + 1])?)
         } else {
             (SymInt::Int(1), SymInt::Int(1))

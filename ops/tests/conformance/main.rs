@@ -17,9 +17,10 @@
 //!
 //! A test fails listing every mismatch of its operator (overload, case,
 //! field, ours, PyTorch's), except those listed in [`KNOWN_MISMATCHES`]
-//! with a reason, and the sample comparisons of the symbolic cases listed
-//! in [`KNOWN_SAMPLE_MISMATCHES`]; a listed case that matches again also
-//! fails, so the tables cannot go stale. A malformed or unreadable file fails its test
+//! with a reason; a listed case that matches again also fails, so the
+//! table cannot go stale. A symbolic case's samples leave out the fields
+//! its fixture marks `static_differs`: there PyTorch's own symbolic answer
+//! is not its static answer at the sample's sizes. A malformed or unreadable file fails its test
 //! with a message naming the file and where in it.
 //!
 //! Three more tests: `every_declared_overload_has_cases` (`coverage.rs`),
@@ -47,132 +48,6 @@ pub(crate) const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fi
 
 /// The fixture format this harness reads.
 const FORMAT_VERSION: u64 = 2;
-
-/// Symbolic cases whose samples alone may differ from PyTorch: PyTorch's
-/// symbolic answer and its static answers at the same sizes differ. On
-/// symbolic sizes `add` itself, or a decomposition's first step (`self +
-/// 3`, `self * 0.5`, `self - trunc(self)`, `native_batch_norm`'s
-/// `input - mean`, `pow`'s `a * a`, `rms_norm`'s and `_fused_rms_norm`'s `mul`s, ...), takes the fake mode's fast binary path,
-/// which lays a contiguous input (its size-1 dims' strides aside) out
-/// contiguously; at static sizes TensorIterator keeps the input's strides.
-/// Likewise the references FakeTensorMode runs on symbolic inputs, outside
-/// the meta kernel, keep a zero-dim CPU tensor unbroadcast (`copysign`,
-/// `floor_divide`: the other input's layout survives) and move an empty
-/// diagonal's storage offset (`torch._refs.diagonal`), where its static
-/// runs (inside the meta kernel, or ATen's kernel) broadcast it, or keep
-/// the offset. Ours give the symbolic answer, which exported programs
-/// record: it must match, and only the comparisons at the samples' sizes
-/// are tolerated.
-const KNOWN_SAMPLE_MISMATCHES: &[(&str, &str)] = &[
-    (
-        "aten::pow.Tensor_Scalar",
-        "symbolic: pow.Tensor_Scalar squaring a dynamic channels-last batch of 1x1 maps",
-    ),
-    (
-        "aten::rms_norm",
-        "symbolic: rms_norm of a dynamic channels-last batch of 1x1 maps with a weight",
-    ),
-    (
-        "aten::_fused_rms_norm",
-        "symbolic: _fused_rms_norm of a dynamic channels-last batch of 1x1 maps",
-    ),
-    (
-        "aten::native_batch_norm",
-        "symbolic: native_batch_norm training of a dynamic single channel of its own stride",
-    ),
-    (
-        "aten::native_batch_norm",
-        "symbolic: native_batch_norm training of a dynamic 3-d single channel",
-    ),
-    (
-        "aten::copysign.Tensor",
-        "symbolic: copysign of a dynamic transposed matrix by a zero-dim tensor",
-    ),
-    (
-        "aten::diagonal",
-        "symbolic: diagonal statically empty of a dynamic tensor",
-    ),
-    (
-        "aten::floor_divide",
-        "symbolic: floor_divide of a dynamic transposed int64 matrix by a zero-dim tensor",
-    ),
-    (
-        "aten::add.Tensor",
-        "symbolic: add of a dynamic input whose size-1 dim has a stride of its own",
-    ),
-    (
-        "aten::deg2rad",
-        "symbolic: deg2rad of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::divide.Tensor",
-        "symbolic: divide.Tensor of two dynamic batches of pooled channels",
-    ),
-    (
-        "aten::frac",
-        "symbolic: frac of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::gelu",
-        "symbolic: gelu of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::hardsigmoid",
-        "symbolic: hardsigmoid of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::hardswish",
-        "symbolic: hardswish of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::ldexp.Tensor",
-        "symbolic: ldexp.Tensor of two dynamic batches of pooled channels",
-    ),
-    (
-        "aten::log_sigmoid",
-        "symbolic: log_sigmoid of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::log_sigmoid_forward",
-        "symbolic: log_sigmoid_forward of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::logit",
-        "symbolic: logit of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::mish",
-        "symbolic: mish of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::multiply.Tensor",
-        "symbolic: multiply.Tensor of two dynamic batches of pooled channels",
-    ),
-    (
-        "aten::rad2deg",
-        "symbolic: rad2deg of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::rsub.Tensor",
-        "symbolic: rsub.Tensor of two dynamic batches of pooled channels",
-    ),
-    (
-        "aten::sinc",
-        "symbolic: sinc of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::square",
-        "symbolic: square of a dynamic batch of pooled channels",
-    ),
-    (
-        "aten::subtract.Tensor",
-        "symbolic: subtract.Tensor of two dynamic batches of pooled channels",
-    ),
-    (
-        "aten::true_divide.Tensor",
-        "symbolic: true_divide.Tensor of two dynamic batches of pooled channels",
-    ),
-];
 
 /// Cases known to differ from PyTorch: `(operator, case, reason)`. A case
 /// of the symbolic section is named `symbolic: <name>`. Every entry needs a
@@ -218,11 +93,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "aten::conv3d",
         "symbolic: batched, dynamic sizes",
         "the guards agree; PyTorch's strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
-    ),
-    (
-        "aten::diagonal",
-        "symbolic: diagonal with a negative offset",
-        "on symbolic inputs PyTorch runs `torch._refs.diagonal`, which moves the storage offset to 2*s1 whatever the diagonal's size, recording no guard, as we do; at s0 = 2 (where the diagonal Min(s1, s0 - 2) is empty) its static run (ATen's kernel) keeps offset 0, which its symbolic trace does not capture, so its guards hold there while its offset (and ours) evaluates to 6",
     ),
     (
         "aten::pinverse",
@@ -413,18 +283,10 @@ fn check_file(path: &Path) -> Result<(), Bad> {
         .iter()
         .filter(|(op, _, _)| family(op) == fixture.family)
         .collect();
-    let samples: Vec<&(&str, &str)> = KNOWN_SAMPLE_MISMATCHES
-        .iter()
-        .filter(|(op, _)| family(op) == fixture.family)
-        .collect();
     let known = |m: &Mismatch| {
         listed
             .iter()
             .any(|&&(op, case, _)| op == m.op && case == m.case)
-            || m.field.contains(" at sizes ")
-                && samples
-                    .iter()
-                    .any(|&&(op, case)| op == m.op && case == m.case)
     };
     let failing: Vec<&Mismatch> = mismatches.iter().filter(|m| !known(m)).collect();
     for m in &failing {
@@ -434,8 +296,7 @@ fn check_file(path: &Path) -> Result<(), Bad> {
             m.op, m.case, m.field, m.ours, m.pytorch
         );
     }
-    let listed_cases = listed.iter().map(|&&(op, case, _)| (op, case));
-    for (op, case) in listed_cases.chain(samples.iter().map(|&&pair| pair)) {
+    for &&(op, case, _) in &listed {
         if !mismatches.iter().any(|m| m.op == op && m.case == case) {
             let _ = writeln!(
                 problems,
@@ -453,14 +314,11 @@ fn check_file(path: &Path) -> Result<(), Bad> {
     }
 }
 
-/// Every entry of [`KNOWN_MISMATCHES`] and [`KNOWN_SAMPLE_MISMATCHES`]
-/// names a case the fixtures record, with a reason.
+/// Every entry of [`KNOWN_MISMATCHES`] names a case the fixtures record,
+/// with a reason.
 fn known_mismatches_name_recorded_cases() -> Result<(), Bad> {
     let mut problems = String::new();
-    let samples = KNOWN_SAMPLE_MISMATCHES
-        .iter()
-        .map(|&(op, case)| (op, case, "the samples alone"));
-    for (op, case, reason) in KNOWN_MISMATCHES.iter().copied().chain(samples) {
+    for &(op, case, reason) in KNOWN_MISMATCHES {
         let path = Path::new(FIXTURES).join(format!("{}.json", family(op)));
         let names = match load(&path) {
             Ok(fixture) => fixture.case_names(op),
