@@ -292,7 +292,7 @@ pub(super) fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
     if t.dim() == 0 {
         return Err(invalid(
             cx,
-            "dimension specified as 0 but tensor has no dimensions",
+            format!("Dimension specified as {d} but tensor has no dimensions"),
         ));
     }
     Ok(t.sizes[shape::wrap_dim(cx.op, d, t.dim())?])

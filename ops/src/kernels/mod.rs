@@ -148,7 +148,7 @@ pub(crate) use fft_composites::{
 };
 pub(crate) use foreach::{foreach_max, foreach_norm, foreach_powsum};
 pub(crate) use group_norm::{group_norm, native_group_norm};
-pub(crate) use grouped_mm::{grouped_mm, scaled_grouped_mm};
+pub(crate) use grouped_mm::{grouped_mm, scaled_grouped_mm, scaled_grouped_mm_v2};
 pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,
