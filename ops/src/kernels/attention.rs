@@ -16,7 +16,10 @@
 //! `_efficient_attention_forward`), as their meta kernels: besides the
 //! output and its log-sum-exp they return `None` tensors, integers and the
 //! random state, lay the output out in the query's stride order, and pick
-//! sizes by which optional arguments are given and by flags.
+//! sizes by which optional arguments are given and by flags. The flash
+//! kernels' `quantized` overloads convert a float8 query to bfloat16
+//! first; `_flash_attention_forward_no_dropout_inplace` returns the
+//! log-sum-exp alone.
 
 use super::invalid;
 use super::py_sort::py_sort;
@@ -420,6 +423,55 @@ pub(crate) fn scaled_dot_product_flash_attention(cx: &mut Cx<'_>, a: &[Arg<'_>])
     let k = args::tensor(cx, a, 1, "key")?;
     let v = args::tensor(cx, a, 2, "value")?;
     let debug = args::bool(cx, a, 5, "return_debug_mask", Some(false))?;
+    sdpa_flash(cx, q, k, v, debug)
+}
+
+/// `_scaled_dot_product_flash_attention.quantized(Tensor query, Tensor
+/// key, Tensor value, Tensor? q_descale, Tensor? k_descale, Tensor?
+/// v_descale, float dropout_p=0., bool is_causal=False, bool
+/// return_debug_mask=False, *, float? scale=None)`, as
+/// `meta__scaled_dot_product_flash_attention_quantized`: a float8 E4M3
+/// query converted to bfloat16 ([`to_bfloat16`]), then the unquantized
+/// meta; the scales are not read.
+pub(crate) fn scaled_dot_product_flash_attention_quantized(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let debug = args::bool(cx, a, 8, "return_debug_mask", Some(false))?;
+    let q = to_bfloat16(cx, q)?;
+    sdpa_flash(cx, &q, k, v, debug)
+}
+
+/// The quantized metas' `query.to(torch.bfloat16)` of a float8 E4M3
+/// query (any other is kept): the dense strides kept, else laid out
+/// afresh. In a plain fake mode the C++ `_to_copy` reads the query's
+/// strides, then its sizes, as plain integers, each symbolic one fixed
+/// at its hint in that order (a guard each).
+fn to_bfloat16(cx: &mut Cx<'_>, q: &TensorMeta) -> Result<TensorMeta> {
+    if q.dtype != DType::Float8E4M3Fn {
+        return Ok(q.clone());
+    }
+    if cx.defaults.python_dispatcher || q.is_static() {
+        return super::cast(cx, q, DType::BFloat16);
+    }
+    let mut fixed = q.clone();
+    for s in fixed.strides.iter_mut().chain(fixed.sizes.iter_mut()) {
+        *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);
+    }
+    super::cast(cx, &fixed, DType::BFloat16)
+}
+
+/// `meta__scaled_dot_product_flash_attention` of its tensors.
+fn sdpa_flash(
+    cx: &mut Cx<'_>,
+    q: &TensorMeta,
+    k: &TensorMeta,
+    v: &TensorMeta,
+    debug: bool,
+) -> Result<Outs> {
     let batch = size_at(cx, q, 0)?;
     let heads = size_at(cx, q, 1)?;
     let max_q = size_at(cx, q, 2)?;
@@ -453,14 +505,62 @@ pub(crate) fn scaled_dot_product_flash_attention(cx: &mut Cx<'_>, a: &[Arg<'_>])
 /// log-sum-exp `[batch, heads, L]` (packed: `[heads, total]`), the random
 /// state and the debug mask.
 pub(crate) fn flash_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
-    let cum_q = args::opt_tensor(cx, a, 3, "cum_seq_q")?;
-    let cum_k = args::opt_tensor(cx, a, 4, "cum_seq_k")?;
-    let max_q = args::size(cx, a, 5, "max_q", None)?;
-    let max_k = args::size(cx, a, 6, "max_k", None)?;
-    let debug = args::bool(cx, a, 9, "return_debug_mask", None)?;
+    flash_forward_from(cx, a, 0, false)
+}
+
+/// `_flash_attention_forward.quantized(Tensor query, Tensor key, Tensor
+/// value, Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt
+/// max_k, float dropout_p, bool is_causal, bool return_debug_mask,
+/// Tensor? q_descale, Tensor? k_descale, Tensor? v_descale, *, ...)`, as
+/// `meta__flash_attention_forward_quantized`: a float8 E4M3 query
+/// converted to bfloat16 ([`to_bfloat16`]), then the unquantized meta;
+/// the scales are not read.
+pub(crate) fn flash_attention_forward_quantized(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    flash_forward_from(cx, a, 0, true)
+}
+
+/// `_flash_attention_forward_no_dropout_inplace(Tensor(a!) out, Tensor
+/// query, Tensor key, Tensor value, Tensor? cum_seq_q, Tensor? cum_seq_k,
+/// SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, bool
+/// return_debug_mask, *, ...) -> Tensor softmax_logsumexp`, as
+/// `meta__flash_attention_forward_no_dropout_inplace`: the forward meta of
+/// the arguments after `out` (its checks and guards), of which only the
+/// log-sum-exp is returned; `out` is neither read nor changed.
+pub(crate) fn flash_attention_forward_no_dropout_inplace(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<Outs> {
+    args::tensor(cx, a, 0, "out")?;
+    let outs = flash_forward_from(cx, a, 1, false)?;
+    match outs.into_iter().nth(1) {
+        Some(lse) => Ok(std::iter::once(lse).collect()),
+        None => Err(invalid(cx, "the forward meta gave no log-sum-exp")),
+    }
+}
+
+/// `meta__flash_attention_forward` of the arguments from `first` on
+/// (`query` there), the query converted first when `quantized`.
+fn flash_forward_from(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    first: usize,
+    quantized: bool,
+) -> Result<Outs> {
+    let q = args::tensor(cx, a, first, "query")?;
+    let k = args::tensor(cx, a, first + 1, "key")?;
+    let v = args::tensor(cx, a, first + 2, "value")?;
+    let cum_q = args::opt_tensor(cx, a, first + 3, "cum_seq_q")?;
+    let cum_k = args::opt_tensor(cx, a, first + 4, "cum_seq_k")?;
+    let max_q = args::size(cx, a, first + 5, "max_q", None)?;
+    let max_k = args::size(cx, a, first + 6, "max_k", None)?;
+    let debug = args::bool(cx, a, first + 9, "return_debug_mask", None)?;
+    let converted;
+    let q = if quantized {
+        converted = to_bfloat16(cx, q)?;
+        &converted
+    } else {
+        q
+    };
     let batch = match cum_q {
         None => size_at(cx, q, 0)?,
         Some(c) => {
@@ -485,7 +585,7 @@ pub(crate) fn flash_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let mut outs = super::fresh_out(cx, q, out_shape, strides);
     let lse = match cum_q {
         None => Dims::from_slice(&[batch, heads, batch_q]),
-        Some(_) => Dims::from_slice(&[heads, q.sizes[0]]),
+        Some(_) => Dims::from_slice(&[heads, size_at(cx, q, 0)?]),
     };
     outs.push(new_tensor(cx, lse, DType::Float32)?);
     flash_rng_state(cx, &mut outs)?;

@@ -105,9 +105,11 @@ pub(crate) use aten_composites::{
     log_sigmoid_forward, narrow_tensor, native_channel_shuffle, norm_except_dim,
 };
 pub(crate) use attention::{
-    efficient_attention_forward, flash_attention_forward, scaled_dot_product_attention,
-    scaled_dot_product_cudnn_attention, scaled_dot_product_efficient_attention,
-    scaled_dot_product_flash_attention, scaled_dot_product_fused_attention_overrideable,
+    efficient_attention_forward, flash_attention_forward,
+    flash_attention_forward_no_dropout_inplace, flash_attention_forward_quantized,
+    scaled_dot_product_attention, scaled_dot_product_cudnn_attention,
+    scaled_dot_product_efficient_attention, scaled_dot_product_flash_attention,
+    scaled_dot_product_flash_attention_quantized, scaled_dot_product_fused_attention_overrideable,
 };
 pub(crate) use attention_backward::{
     efficient_attention_backward, scaled_dot_product_efficient_attention_backward,

@@ -157,6 +157,10 @@ const WORDED: &[(&str, &str)] = &[
         "a bias of another length",
     ),
     (
+        "aten::_flash_attention_forward.quantized",
+        "zero-dim query refused",
+    ),
+    (
         "aten::_scaled_grouped_mm_v2",
         "offsets of another count than the batch refused",
     ),
