@@ -3,7 +3,7 @@
 `op_cases_spatial.py`): the meta kernels' `empty_like` and
 `empty_permuted` gradients, and the efficient kernels' bias gradient,
 its last dim padded to a multiple of 16 and sliced back. Also the flash
-forwards' float8 and in-place forms.
+forwards' float8 and in-place forms, and MPS's math path.
 
 Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
@@ -320,4 +320,71 @@ SYMBOLIC += [
           None, None, 7, 9, 0.0, False, True)),
 ]
 
-DISPATCHED = {QUANTIZED_DISPATCHED}
+# ---- MPS's math path -----------------------------------------------------------------
+
+# Symbolic cases run under the Python dispatcher (`export_op_cases.DISPATCHED`):
+# without it the meta's `query.expand` of symbolic sizes is refused.
+MPS_DISPATCHED = {
+    "_scaled_dot_product_attention_math_for_mps of dynamic 4-d inputs under the Python dispatcher",
+    "_scaled_dot_product_attention_math_for_mps of dynamic 5-d inputs under the Python dispatcher",
+    "_scaled_dot_product_attention_math_for_mps of dynamic 3-d inputs under the Python dispatcher",
+    "_scaled_dot_product_attention_math_for_mps of broadcast dynamic batch dims under the Python dispatcher",
+}
+DISPATCHED = set(MPS_DISPATCHED) | {QUANTIZED_DISPATCHED}
+
+CASES["_scaled_dot_product_attention_math_for_mps"] = [
+    C("4-d", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("3-d", T([4, 7, 16]), T([4, 9, 16]), T([4, 9, 8])),
+    C("5-d", T([3, 2, 4, 7, 16]), T([3, 2, 4, 9, 16]), T([3, 2, 4, 9, 8])),
+    C("6-d query, batch dims broadcast", T([2, 3, 5, 4, 7, 16]), T([3, 1, 4, 9, 16]), T([5, 4, 9, 8])),
+    C("5-d query, 4-d key and value", T([3, 2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("3-d query, 4-d key and value", T([4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("2-d query expanded to a key's batch", T([7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("3-d query, 6-d value", T([4, 7, 16]), T([4, 9, 16]), T([2, 3, 5, 4, 9, 8])),
+    C("query of a batch of 1 expanded", T([1, 4, 7, 16]), T([3, 4, 9, 16]), T([3, 4, 9, 8])),
+    C("2-d and zero-dim keys unread", T([2, 4, 7, 16]), T([9, 16]), T([2, 4, 9, 8])),
+    C("zero-dim key unread", T([2, 4, 7, 16]), T([]), T([2, 4, 9, 8])),
+    C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("transposed 5-d query", T([2, 3, 4, 7, 16], then=lambda t: t.transpose(0, 1)), T([3, 2, 4, 9, 16]),
+      T([3, 2, 4, 9, 8])),
+    C("mask, dropout, scale and grouped heads unread", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]),
+      T([3, 3]), 0.5, True, T([1]), scale=0.3, enable_gqa=True),
+    C("float16 query, other dtypes unread", T([2, 4, 7, 16], dtype=f16), T([2, 4, 9, 16]),
+      T([2, 4, 9, 8], dtype=torch.int32)),
+    C("int64 query", T([2, 4, 7, 16], dtype=i64), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("empty batch", T([0, 4, 7, 16]), T([0, 4, 9, 16]), T([0, 4, 9, 8])),
+    C("empty 5-d batch", T([0, 2, 4, 7, 16]), T([0, 2, 4, 9, 16]), T([0, 2, 4, 9, 8])),
+    C("no heads", T([2, 0, 7, 16]), T([2, 0, 9, 16]), T([2, 0, 9, 8])),
+    C("cuda", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8])),
+    C("batch dims that do not broadcast refused", T([2, 4, 7, 16]), T([3, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("5-d batch dims that do not broadcast refused", T([2, 3, 4, 7, 16]), T([2, 4, 9, 16]),
+      T([4, 2, 4, 9, 8])),
+    C("2-d query and value refused", T([7, 16]), T([9, 16]), T([9, 8])),
+    C("2-d value refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([9, 8])),
+    C("1-d value refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([8])),
+    C("zero-dim value refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([])),
+    C("1-d query refused", T([16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("zero-dim query refused", T([]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+]
+SYMBOLIC += [
+    ("_scaled_dot_product_attention_math_for_mps of dynamic 4-d inputs",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of a static query, dynamic key and value",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", T([2, 4, 7, 16]), D([2, 4, 9, 16], "k"), D([2, 4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of dynamic 4-d inputs under the Python dispatcher",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of dynamic 5-d inputs under the Python dispatcher",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([3, 2, 4, 7, 16], "q"), D([3, 2, 4, 9, 16], "k"), D([3, 2, 4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of dynamic 3-d inputs under the Python dispatcher",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([4, 7, 16], "q"), D([4, 9, 16], "k"), D([4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of broadcast dynamic batch dims under the Python dispatcher",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([3, 1, 4, 7, 16], "q", ["dynamic", "static", "dynamic", "dynamic", "static"]),
+          D([5, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([3, 5, 4, 9, 8], "v", ["dynamic", "dynamic", "dynamic", "dynamic", "static"]))),
+]

@@ -107,9 +107,10 @@ pub(crate) use aten_composites::{
 pub(crate) use attention::{
     efficient_attention_forward, flash_attention_forward,
     flash_attention_forward_no_dropout_inplace, flash_attention_forward_quantized,
-    scaled_dot_product_attention, scaled_dot_product_cudnn_attention,
-    scaled_dot_product_efficient_attention, scaled_dot_product_flash_attention,
-    scaled_dot_product_flash_attention_quantized, scaled_dot_product_fused_attention_overrideable,
+    scaled_dot_product_attention, scaled_dot_product_attention_math_for_mps,
+    scaled_dot_product_cudnn_attention, scaled_dot_product_efficient_attention,
+    scaled_dot_product_flash_attention, scaled_dot_product_flash_attention_quantized,
+    scaled_dot_product_fused_attention_overrideable,
 };
 pub(crate) use attention_backward::{
     efficient_attention_backward, scaled_dot_product_efficient_attention_backward,

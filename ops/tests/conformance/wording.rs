@@ -157,6 +157,14 @@ const WORDED: &[(&str, &str)] = &[
         "a bias of another length",
     ),
     (
+        "aten::_scaled_dot_product_attention_math_for_mps",
+        "2-d value refused",
+    ),
+    (
+        "aten::_scaled_dot_product_attention_math_for_mps",
+        "zero-dim query refused",
+    ),
+    (
         "aten::_flash_attention_forward.quantized",
         "zero-dim query refused",
     ),
