@@ -2,7 +2,8 @@
 `ops/rules/attention.rules` (their forward entry points' cases are in
 `op_cases_spatial.py`): the meta kernels' `empty_like` and
 `empty_permuted` gradients, and the efficient kernels' bias gradient,
-its last dim padded to a multiple of 16 and sliced back.
+its last dim padded to a multiple of 16 and sliced back. Also the flash
+forwards' float8 and in-place forms, and MPS's math path.
 
 Merged into `export_op_cases.py`'s CASES and SYMBOLIC; the format is
 described there.
@@ -209,4 +210,181 @@ SYMBOLIC += [
           D([2, 4, 7, 9], "bias", ["dynamic", "static", "dynamic", "dynamic"]), [True, True, True, True],
           T([2, 4, 7, 16]), T([2, 4, 7], dtype=torch.float32), T([0], dtype=i64), T([0], dtype=i64), 7, 9,
           0.0, False, seed("cpu"), seed("cpu"))),
+]
+
+# ---- the flash forwards' float8 and in-place forms ----------------------------------
+
+e4m3 = torch.float8_e4m3fn
+
+
+def f8(sizes, **kw):
+    """A float8 E4M3 CUDA input."""
+    return cu(sizes, dtype=kw.pop("dtype", e4m3), **kw)
+
+
+def scale():
+    """A descale tensor: one float32 element."""
+    return cu([1], dtype=torch.float32)
+
+
+# The float8 query's conversion, whose C++ kernel fixes symbolic sizes
+# without the Python dispatcher, under it (`export_op_cases.DISPATCHED`).
+QUANTIZED_DISPATCHED = ("_scaled_dot_product_flash_attention.quantized of a dynamic heads-second float8 query "
+                        "under the Python dispatcher")
+
+CASES["_scaled_dot_product_flash_attention.quantized"] = [
+    C("float8", f8([2, 4, 7, 16]), f8([2, 4, 9, 16]), f8([2, 4, 9, 16]), None, None, None),
+    C("float8 with scales", f8([2, 4, 7, 16]), f8([2, 4, 9, 16]), f8([2, 4, 9, 16]), scale(), scale(), scale()),
+    C("transposed float8 query, value of another head dim, debug mask",
+      f8([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), f8([2, 4, 9, 16]), f8([2, 4, 9, 8]), scale(), None,
+      None, 0.0, False, True),
+    C("strided float8 query", f8([2, 4, 7, 32], then=lambda t: t[..., ::2]), f8([2, 4, 9, 16]),
+      f8([2, 4, 9, 8]), None, None, None),
+    C("float16 query kept", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, None, None),
+    C("float8 e5m2 query kept", f8([2, 4, 7, 16], dtype=torch.float8_e5m2), cu([2, 4, 9, 16]),
+      cu([2, 4, 9, 16]), None, None, None, scale=0.5),
+    C("on the cpu", T([2, 4, 7, 16], dtype=e4m3), T([2, 4, 9, 16], dtype=e4m3), T([2, 4, 9, 16], dtype=e4m3),
+      None, None, None),
+    C("3-d query refused", f8([4, 7, 16]), f8([4, 9, 16]), f8([4, 9, 16]), None, None, None),
+]
+CASES["_flash_attention_forward.quantized"] = [
+    C("dense float8", f8([2, 7, 4, 16]), f8([2, 9, 4, 16]), f8([2, 9, 4, 16]), None, None, 7, 9, 0.0, False,
+      False, None, None, None),
+    C("float8 with scales and a debug mask", f8([2, 7, 4, 16]), f8([2, 9, 4, 16]), f8([2, 9, 4, 16]), None,
+      None, 7, 9, 0.0, False, True, scale(), scale(), scale()),
+    C("transposed float8 query", f8([2, 4, 7, 16], then=lambda t: t.transpose(1, 2)), f8([2, 9, 4, 16]),
+      f8([2, 9, 4, 8]), None, None, 7, 9, 0.0, True, False, None, None, None, window_size_left=3),
+    C("packed float8", f8([10, 4, 16]), f8([12, 4, 16]), f8([12, 4, 16]), cu([3], dtype=torch.int32),
+      cu([3], dtype=torch.int32), 6, 7, 0.0, False, False, None, None, None),
+    C("bfloat16 query kept", cu([2, 7, 4, 16], dtype=bf16), cu([2, 9, 4, 16], dtype=bf16),
+      cu([2, 9, 4, 16], dtype=bf16), None, None, 7, 9, 0.0, False, False, None, None, None),
+    C("on the cpu", T([2, 7, 4, 16], dtype=e4m3), T([2, 9, 4, 16], dtype=e4m3), T([2, 9, 4, 16], dtype=e4m3),
+      None, None, 7, 9, 0.0, False, False, None, None, None),
+    C("2-d query", f8([7, 16]), f8([9, 16]), f8([9, 16]), None, None, 7, 9, 0.0, False, False, None, None, None),
+    C("zero-dim query refused", f8([]), f8([9, 16]), f8([9, 16]), None, None, 7, 9, 0.0, False, False, None,
+      None, None),
+]
+CASES["_flash_attention_forward_no_dropout_inplace"] = [
+    C("dense", cu([2, 7, 4, 16]), cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None, None, 7, 9,
+      0.0, False, False),
+    C("out of another shape, a debug mask", cu([0]), cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]),
+      None, None, 7, 9, 0.0, False, True),
+    C("transposed query, value of another head dim", cu([2, 7, 4, 8]),
+      cu([2, 4, 7, 16], then=lambda t: t.transpose(1, 2)), cu([2, 9, 4, 16]), cu([2, 9, 4, 8]), None, None,
+      7, 9, 0.0, True, False, scale=0.5),
+    C("packed", cu([10, 4, 16]), cu([10, 4, 16]), cu([12, 4, 16]), cu([12, 4, 16]), cu([3], dtype=torch.int32),
+      cu([3], dtype=torch.int32), 6, 7, 0.0, False, False),
+    C("on the cpu", T([2, 7, 4, 16]), T([2, 7, 4, 16]), T([2, 9, 4, 16]), T([2, 9, 4, 16]), None, None, 7, 9,
+      0.0, False, False),
+    C("2-d query", cu([7, 16]), cu([7, 16]), cu([9, 16]), cu([9, 16]), None, None, 7, 9, 0.0, False, False),
+    C("1-d query refused", cu([16]), cu([16]), cu([9, 16]), cu([9, 16]), None, None, 7, 9, 0.0, False, False),
+]
+SYMBOLIC += [
+    ("_scaled_dot_product_flash_attention.quantized of a dynamic float8 query",
+     "_scaled_dot_product_flash_attention.quantized",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3), None, None, None)),
+    ("_scaled_dot_product_flash_attention.quantized of a dynamic heads-second float8 query",
+     "_scaled_dot_product_flash_attention.quantized",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3,
+                strides=lambda s: [s[1] * s[2] * s[3], s[3], s[1] * s[3], 1]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3),
+          D([2, 4, 9, 8], "v", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3), None, None, None)),
+    (QUANTIZED_DISPATCHED, "_scaled_dot_product_flash_attention.quantized",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3,
+                strides=lambda s: [s[1] * s[2] * s[3], s[3], s[1] * s[3], 1]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3),
+          D([2, 4, 9, 8], "v", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3), None, None, None)),
+    ("_scaled_dot_product_flash_attention.quantized of a dynamic float16 query",
+     "_scaled_dot_product_flash_attention.quantized",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"], dtype=f16),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"], dtype=f16),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"], dtype=f16), None, None, None, 0.0,
+          False, True)),
+    ("_flash_attention_forward.quantized of a dynamic float8 query", "_flash_attention_forward.quantized",
+     Case("", D([2, 7, 4, 16], "q", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"], dtype=e4m3),
+          None, None, 7, 9, 0.0, False, False, None, None, None)),
+    ("_flash_attention_forward.quantized of a dynamic bfloat16 query", "_flash_attention_forward.quantized",
+     Case("", D([2, 7, 4, 16], "q", ["dynamic", "dynamic", "dynamic", "static"], dtype=bf16),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "dynamic", "static"], dtype=bf16),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"], dtype=bf16),
+          None, None, 7, 9, 0.0, False, True, None, None, None)),
+    ("_flash_attention_forward_no_dropout_inplace of dynamic batch, heads and lengths",
+     "_flash_attention_forward_no_dropout_inplace",
+     Case("", T([0]), D([2, 7, 4, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          None, None, 7, 9, 0.0, False, True)),
+]
+
+# ---- MPS's math path -----------------------------------------------------------------
+
+# Symbolic cases run under the Python dispatcher (`export_op_cases.DISPATCHED`):
+# without it the meta's `query.expand` of symbolic sizes is refused.
+MPS_DISPATCHED = {
+    "_scaled_dot_product_attention_math_for_mps of dynamic 4-d inputs under the Python dispatcher",
+    "_scaled_dot_product_attention_math_for_mps of dynamic 5-d inputs under the Python dispatcher",
+    "_scaled_dot_product_attention_math_for_mps of dynamic 3-d inputs under the Python dispatcher",
+    "_scaled_dot_product_attention_math_for_mps of broadcast dynamic batch dims under the Python dispatcher",
+}
+DISPATCHED = set(MPS_DISPATCHED) | {QUANTIZED_DISPATCHED}
+
+CASES["_scaled_dot_product_attention_math_for_mps"] = [
+    C("4-d", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("3-d", T([4, 7, 16]), T([4, 9, 16]), T([4, 9, 8])),
+    C("5-d", T([3, 2, 4, 7, 16]), T([3, 2, 4, 9, 16]), T([3, 2, 4, 9, 8])),
+    C("6-d query, batch dims broadcast", T([2, 3, 5, 4, 7, 16]), T([3, 1, 4, 9, 16]), T([5, 4, 9, 8])),
+    C("5-d query, 4-d key and value", T([3, 2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("3-d query, 4-d key and value", T([4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("2-d query expanded to a key's batch", T([7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("3-d query, 6-d value", T([4, 7, 16]), T([4, 9, 16]), T([2, 3, 5, 4, 9, 8])),
+    C("query of a batch of 1 expanded", T([1, 4, 7, 16]), T([3, 4, 9, 16]), T([3, 4, 9, 8])),
+    C("2-d and zero-dim keys unread", T([2, 4, 7, 16]), T([9, 16]), T([2, 4, 9, 8])),
+    C("zero-dim key unread", T([2, 4, 7, 16]), T([]), T([2, 4, 9, 8])),
+    C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("transposed 5-d query", T([2, 3, 4, 7, 16], then=lambda t: t.transpose(0, 1)), T([3, 2, 4, 9, 16]),
+      T([3, 2, 4, 9, 8])),
+    C("mask, dropout, scale and grouped heads unread", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]),
+      T([3, 3]), 0.5, True, T([1]), scale=0.3, enable_gqa=True),
+    C("float16 query, other dtypes unread", T([2, 4, 7, 16], dtype=f16), T([2, 4, 9, 16]),
+      T([2, 4, 9, 8], dtype=torch.int32)),
+    C("int64 query", T([2, 4, 7, 16], dtype=i64), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("empty batch", T([0, 4, 7, 16]), T([0, 4, 9, 16]), T([0, 4, 9, 8])),
+    C("empty 5-d batch", T([0, 2, 4, 7, 16]), T([0, 2, 4, 9, 16]), T([0, 2, 4, 9, 8])),
+    C("no heads", T([2, 0, 7, 16]), T([2, 0, 9, 16]), T([2, 0, 9, 8])),
+    C("cuda", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8])),
+    C("batch dims that do not broadcast refused", T([2, 4, 7, 16]), T([3, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("5-d batch dims that do not broadcast refused", T([2, 3, 4, 7, 16]), T([2, 4, 9, 16]),
+      T([4, 2, 4, 9, 8])),
+    C("2-d query and value refused", T([7, 16]), T([9, 16]), T([9, 8])),
+    C("2-d value refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([9, 8])),
+    C("1-d value refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([8])),
+    C("zero-dim value refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([])),
+    C("1-d query refused", T([16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+    C("zero-dim query refused", T([]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+]
+SYMBOLIC += [
+    ("_scaled_dot_product_attention_math_for_mps of dynamic 4-d inputs",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of a static query, dynamic key and value",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", T([2, 4, 7, 16]), D([2, 4, 9, 16], "k"), D([2, 4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of dynamic 4-d inputs under the Python dispatcher",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([2, 4, 7, 16], "q"), D([2, 4, 9, 16], "k"), D([2, 4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of dynamic 5-d inputs under the Python dispatcher",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([3, 2, 4, 7, 16], "q"), D([3, 2, 4, 9, 16], "k"), D([3, 2, 4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of dynamic 3-d inputs under the Python dispatcher",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([4, 7, 16], "q"), D([4, 9, 16], "k"), D([4, 9, 8], "v"))),
+    ("_scaled_dot_product_attention_math_for_mps of broadcast dynamic batch dims under the Python dispatcher",
+     "_scaled_dot_product_attention_math_for_mps",
+     Case("", D([3, 1, 4, 7, 16], "q", ["dynamic", "static", "dynamic", "dynamic", "static"]),
+          D([5, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([3, 5, 4, 9, 8], "v", ["dynamic", "dynamic", "dynamic", "dynamic", "static"]))),
 ]

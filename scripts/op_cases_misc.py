@@ -705,6 +705,55 @@ SYMBOLIC += [
           D([64], "s"), T([4, 48]), T([4], dtype=i32))),
 ]
 
+# `meta_scaled_grouped_mm_v2` makes the result and checks nothing before:
+# the scales, recipes, bias, contraction dims and the operands' dtypes and
+# layouts are not read (one tensorwise scale each below).
+_V2_SCALES = ([T([])], [0], [0], [T([])], [0], [0])
+CASES["_scaled_grouped_mm_v2"] = [
+    C("2-d by 3-d", T([64, 32], dtype=e4m3), _b3(4, 32, 48), *_V2_SCALES, _OFFS),
+    C("2-d by 3-d into float32", T([64, 32], dtype=e4m3), _b3(4, 32, 48), *_V2_SCALES, _OFFS, None,
+      torch.float32),
+    C("2-d by 2-d", T([16, 64], dtype=e4m3), _col(64, 48, device="cpu"), *_V2_SCALES, _OFFS),
+    C("3-d by 2-d", T([4, 16, 32], dtype=e4m3), _col(32, 48, device="cpu"), *_V2_SCALES, _OFFS),
+    C("3-d by 3-d", T([4, 16, 32], dtype=e4m3), _b3(4, 32, 48), *_V2_SCALES),
+    C("3-d by 3-d of an odd width into float64", T([4, 16, 32], dtype=e4m3), _b3(4, 32, 45), *_V2_SCALES,
+      None, None, f64),
+    C("3-d by 3-d with offsets", T([4, 16, 32], dtype=e4m3), _b3(4, 32, 48), *_V2_SCALES, _OFFS),
+    C("bfloat16 operands, a bias and other contraction dims unread", T([64, 32], dtype=bf16),
+      T([4, 32, 48], dtype=bf16), [T([64]), T([64])], [1, 2], [0, 1], [T([4, 48])], [1], [1], _OFFS,
+      T([4, 48], dtype=bf16), None, [0, 1], True),
+    C("inner sizes unread", T([64, 32], dtype=e4m3), _b3(4, 40, 48), *_V2_SCALES, _OFFS),
+    C("2-d offsets", T([64, 32], dtype=e4m3), _b3(4, 32, 48), *_V2_SCALES, T([4, 2], dtype=i32)),
+    C("empty", T([0, 32], dtype=e4m3), _b3(4, 32, 0), *_V2_SCALES, _OFFS),
+    C("3-d by 3-d, empty", T([4, 0, 32], dtype=e4m3), _b3(4, 32, 0), *_V2_SCALES),
+    C("4-d by 4-d", T([2, 4, 16, 32], dtype=e4m3), T([2, 4, 32, 48], dtype=e4m3), *_V2_SCALES),
+    C("cuda", T([64, 32], dtype=e4m3, device="cuda"), _b3(4, 32, 48, device="cuda"),
+      [T([], device="cuda")], [0], [0], [T([], device="cuda")], [0], [0], T([4], dtype=i32, device="cuda")),
+    C("3-d batches that differ refused", T([4, 16, 32], dtype=e4m3), _b3(3, 32, 48), *_V2_SCALES),
+    C("offsets of another count than the batch refused", T([64, 32], dtype=e4m3), _b3(3, 32, 48), *_V2_SCALES,
+      _OFFS),
+    C("3-d by 2-d, offsets of another count refused", T([3, 16, 32], dtype=e4m3), _col(32, 48, device="cpu"),
+      *_V2_SCALES, _OFFS),
+    C("2-d self without offsets refused", T([64, 32], dtype=e4m3), _b3(4, 32, 48), *_V2_SCALES),
+    C("2-d by 2-d without offsets refused", T([16, 64], dtype=e4m3), _col(64, 48, device="cpu"), *_V2_SCALES),
+    C("zero-dim offsets refused", T([16, 64], dtype=e4m3), _col(64, 48, device="cpu"), *_V2_SCALES,
+      T([], dtype=i32)),
+    C("1-d self refused", T([4], dtype=e4m3), _b3(4, 32, 48), *_V2_SCALES),
+    C("1-d self by 2-d refused", T([4], dtype=e4m3), _col(4, 48, device="cpu"), *_V2_SCALES, _OFFS),
+    C("2-d self by 1-d", T([16, 32], dtype=e4m3), T([4], dtype=e4m3), *_V2_SCALES, _OFFS),
+    C("zero-dim operands refused", T([], dtype=e4m3), T([], dtype=e4m3), *_V2_SCALES),
+    C("3-d self by zero-dim refused", T([4, 16, 32], dtype=e4m3), T([], dtype=e4m3), *_V2_SCALES),
+]
+SYMBOLIC += [
+    ("_scaled_grouped_mm_v2 of dynamic 2-d by 3-d", "_scaled_grouped_mm_v2",
+     Case("", D([64, 32], "a", dtype=e4m3), D([4, 32, 48], "b", dtype=e4m3), *_V2_SCALES, D([4], "offs", dtype=i32))),
+    ("_scaled_grouped_mm_v2 of dynamic 3-d by 3-d", "_scaled_grouped_mm_v2",
+     Case("", D([4, 16, 32], "a", dtype=e4m3), D([4, 32, 48], "b", dtype=e4m3), *_V2_SCALES)),
+    ("_scaled_grouped_mm_v2 of dynamic 2-d by 2-d", "_scaled_grouped_mm_v2",
+     Case("", D([16, 64], "a", dtype=e4m3), D([64, 48], "b", dtype=e4m3), *_V2_SCALES, D([4], "offs", dtype=i32),
+          None, bf16)),
+]
+
 # ---- explicitly keyed Philox generators ------------------------------------------
 
 u64 = torch.uint64

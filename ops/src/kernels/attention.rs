@@ -16,15 +16,22 @@
 //! `_efficient_attention_forward`), as their meta kernels: besides the
 //! output and its log-sum-exp they return `None` tensors, integers and the
 //! random state, lay the output out in the query's stride order, and pick
-//! sizes by which optional arguments are given and by flags.
+//! sizes by which optional arguments are given and by flags. The flash
+//! kernels' `quantized` overloads convert a float8 query to bfloat16
+//! first; `_flash_attention_forward_no_dropout_inplace` returns the
+//! log-sum-exp alone.
+//!
+//! MPS's math path (`_scaled_dot_product_attention_math_for_mps`), as its
+//! meta: the inputs' batch dims broadcast, the query expanded to them and
+//! every input made 4-D, the outputs given back the query's batch dims.
 
 use super::invalid;
 use super::py_sort::py_sort;
 use crate::intrinsics::{empty_like_strides, matmul, swap};
-use fake_runtime::shape::{self, Dims, broadcast};
+use fake_runtime::shape::{self, Dims, broadcast, display_torch_size};
 use fake_runtime::strides::contiguous;
-use fake_runtime::support::{args, require};
-use fake_runtime::{Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::support::{args, refuse_plain_expand_call, require};
+use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,
 /// Tensor? attn_mask=None, float dropout_p=0., bool is_causal=False, *,
@@ -292,7 +299,7 @@ pub(super) fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
     if t.dim() == 0 {
         return Err(invalid(
             cx,
-            "dimension specified as 0 but tensor has no dimensions",
+            format!("Dimension specified as {d} but tensor has no dimensions"),
         ));
     }
     Ok(t.sizes[shape::wrap_dim(cx.op, d, t.dim())?])
@@ -420,6 +427,55 @@ pub(crate) fn scaled_dot_product_flash_attention(cx: &mut Cx<'_>, a: &[Arg<'_>])
     let k = args::tensor(cx, a, 1, "key")?;
     let v = args::tensor(cx, a, 2, "value")?;
     let debug = args::bool(cx, a, 5, "return_debug_mask", Some(false))?;
+    sdpa_flash(cx, q, k, v, debug)
+}
+
+/// `_scaled_dot_product_flash_attention.quantized(Tensor query, Tensor
+/// key, Tensor value, Tensor? q_descale, Tensor? k_descale, Tensor?
+/// v_descale, float dropout_p=0., bool is_causal=False, bool
+/// return_debug_mask=False, *, float? scale=None)`, as
+/// `meta__scaled_dot_product_flash_attention_quantized`: a float8 E4M3
+/// query converted to bfloat16 ([`to_bfloat16`]), then the unquantized
+/// meta; the scales are not read.
+pub(crate) fn scaled_dot_product_flash_attention_quantized(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let debug = args::bool(cx, a, 8, "return_debug_mask", Some(false))?;
+    let q = to_bfloat16(cx, q)?;
+    sdpa_flash(cx, &q, k, v, debug)
+}
+
+/// The quantized metas' `query.to(torch.bfloat16)` of a float8 E4M3
+/// query (any other is kept): the dense strides kept, else laid out
+/// afresh. In a plain fake mode the C++ `_to_copy` reads the query's
+/// strides, then its sizes, as plain integers, each symbolic one fixed
+/// at its hint in that order (a guard each).
+fn to_bfloat16(cx: &mut Cx<'_>, q: &TensorMeta) -> Result<TensorMeta> {
+    if q.dtype != DType::Float8E4M3Fn {
+        return Ok(q.clone());
+    }
+    if cx.defaults.python_dispatcher || q.is_static() {
+        return super::cast(cx, q, DType::BFloat16);
+    }
+    let mut fixed = q.clone();
+    for s in fixed.strides.iter_mut().chain(fixed.sizes.iter_mut()) {
+        *s = SymInt::Int(cx.env.guard_int(*s, cx.op)?);
+    }
+    super::cast(cx, &fixed, DType::BFloat16)
+}
+
+/// `meta__scaled_dot_product_flash_attention` of its tensors.
+fn sdpa_flash(
+    cx: &mut Cx<'_>,
+    q: &TensorMeta,
+    k: &TensorMeta,
+    v: &TensorMeta,
+    debug: bool,
+) -> Result<Outs> {
     let batch = size_at(cx, q, 0)?;
     let heads = size_at(cx, q, 1)?;
     let max_q = size_at(cx, q, 2)?;
@@ -453,14 +509,62 @@ pub(crate) fn scaled_dot_product_flash_attention(cx: &mut Cx<'_>, a: &[Arg<'_>])
 /// log-sum-exp `[batch, heads, L]` (packed: `[heads, total]`), the random
 /// state and the debug mask.
 pub(crate) fn flash_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
-    let cum_q = args::opt_tensor(cx, a, 3, "cum_seq_q")?;
-    let cum_k = args::opt_tensor(cx, a, 4, "cum_seq_k")?;
-    let max_q = args::size(cx, a, 5, "max_q", None)?;
-    let max_k = args::size(cx, a, 6, "max_k", None)?;
-    let debug = args::bool(cx, a, 9, "return_debug_mask", None)?;
+    flash_forward_from(cx, a, 0, false)
+}
+
+/// `_flash_attention_forward.quantized(Tensor query, Tensor key, Tensor
+/// value, Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt
+/// max_k, float dropout_p, bool is_causal, bool return_debug_mask,
+/// Tensor? q_descale, Tensor? k_descale, Tensor? v_descale, *, ...)`, as
+/// `meta__flash_attention_forward_quantized`: a float8 E4M3 query
+/// converted to bfloat16 ([`to_bfloat16`]), then the unquantized meta;
+/// the scales are not read.
+pub(crate) fn flash_attention_forward_quantized(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    flash_forward_from(cx, a, 0, true)
+}
+
+/// `_flash_attention_forward_no_dropout_inplace(Tensor(a!) out, Tensor
+/// query, Tensor key, Tensor value, Tensor? cum_seq_q, Tensor? cum_seq_k,
+/// SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, bool
+/// return_debug_mask, *, ...) -> Tensor softmax_logsumexp`, as
+/// `meta__flash_attention_forward_no_dropout_inplace`: the forward meta of
+/// the arguments after `out` (its checks and guards), of which only the
+/// log-sum-exp is returned; `out` is neither read nor changed.
+pub(crate) fn flash_attention_forward_no_dropout_inplace(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<Outs> {
+    args::tensor(cx, a, 0, "out")?;
+    let outs = flash_forward_from(cx, a, 1, false)?;
+    match outs.into_iter().nth(1) {
+        Some(lse) => Ok(std::iter::once(lse).collect()),
+        None => Err(invalid(cx, "the forward meta gave no log-sum-exp")),
+    }
+}
+
+/// `meta__flash_attention_forward` of the arguments from `first` on
+/// (`query` there), the query converted first when `quantized`.
+fn flash_forward_from(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    first: usize,
+    quantized: bool,
+) -> Result<Outs> {
+    let q = args::tensor(cx, a, first, "query")?;
+    let k = args::tensor(cx, a, first + 1, "key")?;
+    let v = args::tensor(cx, a, first + 2, "value")?;
+    let cum_q = args::opt_tensor(cx, a, first + 3, "cum_seq_q")?;
+    let cum_k = args::opt_tensor(cx, a, first + 4, "cum_seq_k")?;
+    let max_q = args::size(cx, a, first + 5, "max_q", None)?;
+    let max_k = args::size(cx, a, first + 6, "max_k", None)?;
+    let debug = args::bool(cx, a, first + 9, "return_debug_mask", None)?;
+    let converted;
+    let q = if quantized {
+        converted = to_bfloat16(cx, q)?;
+        &converted
+    } else {
+        q
+    };
     let batch = match cum_q {
         None => size_at(cx, q, 0)?,
         Some(c) => {
@@ -485,7 +589,7 @@ pub(crate) fn flash_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let mut outs = super::fresh_out(cx, q, out_shape, strides);
     let lse = match cum_q {
         None => Dims::from_slice(&[batch, heads, batch_q]),
-        Some(_) => Dims::from_slice(&[heads, q.sizes[0]]),
+        Some(_) => Dims::from_slice(&[heads, size_at(cx, q, 0)?]),
     };
     outs.push(new_tensor(cx, lse, DType::Float32)?);
     flash_rng_state(cx, &mut outs)?;
@@ -683,4 +787,134 @@ pub(crate) fn scaled_dot_product_fused_attention_overrideable(
     let lse = Dims::from_slice(&[batch, heads, max_q]);
     long_rng_rest(cx, &mut outs, lse, max_q, max_k)?;
     Ok(outs)
+}
+
+/// `_scaled_dot_product_attention_math_for_mps(Tensor query, Tensor key,
+/// Tensor value, Tensor? attn_mask=None, float dropout_p=0., bool
+/// is_causal=False, Tensor? dropout_mask=None, *, float? scale=None, bool
+/// enable_gqa=False) -> (Tensor, Tensor)`, as
+/// `meta__scaled_dot_product_attention_math_for_mps` (its general path):
+/// the batch dims (all but the last three) of the three inputs broadcast,
+/// the query expanded to them, each input made 4-D (a 3-D one unsqueezed,
+/// the batch dims of a longer one flattened); the output `[batch, heads,
+/// query length, value width]` and the attention `[batch, heads, query
+/// length, value length]`, new and contiguous in the query's dtype, given
+/// back the expanded query's batch dims. Nothing else is checked: the
+/// mask, the dropout and the key's sizes are not read.
+pub(crate) fn scaled_dot_product_attention_math_for_mps(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<Outs> {
+    let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
+    let v = args::tensor(cx, a, 2, "value")?;
+    let batch_dims = |t: &TensorMeta| t.dim().saturating_sub(3);
+    let batches = [
+        &q.sizes[..batch_dims(q)],
+        &k.sizes[..batch_dims(k)],
+        &v.sizes[..batch_dims(v)],
+    ];
+    let batch_shape = broadcast_batches(cx, &batches)?;
+    // `query.expand(*batch_shape, *query.shape[-3:])`.
+    let mut query = batch_shape;
+    query.extend_from_slice(&q.sizes[batch_dims(q)..]);
+    refuse_plain_expand_call(cx, &q.sizes, &query, false)?;
+    let (q4, unsqueezed) = ensure_4d(cx, &query)?;
+    let (v4, _) = ensure_4d(cx, &v.sizes)?;
+    let [batch, heads, q_len, _] = unpack_4(cx, &q4)?;
+    let [_, _, kv_len, v_width] = unpack_4(cx, &v4)?;
+    let mut outs = Outs::new();
+    for last in [v_width, kv_len] {
+        // A 3-D query's result squeezed back (dim 0 is 1), a longer
+        // one's viewed as its batch dims.
+        let sizes: Dims = match (unsqueezed, query.len()) {
+            (false, _) => Dims::from_slice(&[batch, heads, q_len, last]),
+            (true, n) => query[..n.saturating_sub(3)]
+                .iter()
+                .copied()
+                .chain([heads, q_len, last])
+                .collect(),
+        };
+        let strides = contiguous(cx.env, &sizes)?;
+        outs.push(Out::Tensor(
+            super::fresh(cx, q, sizes, strides),
+            Alias::Fresh,
+        ));
+    }
+    Ok(outs)
+}
+
+/// The meta's `ensure_4d` of a tensor of `sizes`: a 3-D one unsqueezed at
+/// 0, the batch dims of one of more than 4 dims flattened into one (their
+/// product, as Python multiplies them from 1), others as they are; and
+/// whether it changed.
+fn ensure_4d(cx: &mut Cx<'_>, sizes: &[SymInt]) -> Result<(Dims, bool)> {
+    let n = sizes.len();
+    if n == 3 {
+        let mut out = Dims::from_slice(&[SymInt::Int(1)]);
+        out.extend_from_slice(sizes);
+        return Ok((out, true));
+    }
+    if n <= 4 {
+        return Ok((Dims::from_slice(sizes), false));
+    }
+    let mut batch = SymInt::Int(1);
+    for &s in &sizes[..n - 3] {
+        batch = cx.env.mul(batch, s)?;
+    }
+    let mut out = Dims::from_slice(&[batch]);
+    out.extend_from_slice(&sizes[n - 3..]);
+    Ok((out, true))
+}
+
+/// Python's `a, b, c, d = t.shape`.
+fn unpack_4(cx: &Cx<'_>, sizes: &[SymInt]) -> Result<[SymInt; 4]> {
+    match *sizes {
+        [a, b, c, d] => Ok([a, b, c, d]),
+        _ if sizes.len() > 4 => Err(invalid(cx, "too many values to unpack (expected 4)")),
+        _ => Err(invalid(
+            cx,
+            format!(
+                "not enough values to unpack (expected 4, got {})",
+                sizes.len()
+            ),
+        )),
+    }
+}
+
+/// `torch.broadcast_shapes` of a few shapes (`torch._refs._broadcast_shapes`):
+/// right-aligned from a common shape of 1s; at each dim a size equal to the
+/// common one (`guard_or_false`) is passed, a common 1 takes the size, a
+/// size of 1 stretches, and any other must equal the common size
+/// (`torch._check`, in PyTorch's words).
+fn broadcast_batches(cx: &mut Cx<'_>, shapes: &[&[SymInt]]) -> Result<Dims> {
+    let one = SymInt::Int(1);
+    let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
+    let mut common: Dims = Dims::from_elem(one, rank);
+    for (arg, shape) in shapes.iter().enumerate() {
+        for back in 1..=shape.len() {
+            let (size, at) = (shape[shape.len() - back], rank - back);
+            let same = cx.env.eq(size, common[at])?;
+            if cx.env.guard_or_false(same, cx.op)? {
+                continue;
+            }
+            let common_one = cx.env.eq(common[at], one)?;
+            if cx.env.guard_or_false(common_one, cx.op)? {
+                common[at] = size;
+            }
+            let size_one = cx.env.eq(size, one)?;
+            if cx.env.guard_or_false(size_one, cx.op)? || common[at] == size {
+                continue;
+            }
+            let shown: Vec<String> = common.iter().map(|&s| cx.env.display(s)).collect();
+            let message = format!(
+                "Attempting to broadcast a dimension of length {} at -{back}! Mismatching argument at index {arg} had {}; but expected shape should be broadcastable to [{}]",
+                cx.env.display(size),
+                display_torch_size(cx.env, shape),
+                shown.join(", ")
+            );
+            shape::check_eq(cx.env, common[at], size, cx.op, &|| message.clone())?;
+        }
+    }
+    Ok(common)
 }

@@ -6,8 +6,11 @@
 //! checks of `_grouped_mm_validate_inputs` in their order; the result's
 //! last dim padded to 16 bytes in its strides, as the meta does on a
 //! CUDA build of PyTorch (the wheels this project's fixtures come from),
-//! whichever device the operands are on.
+//! whichever device the operands are on. `_scaled_grouped_mm_v2`
+//! (`meta_scaled_grouped_mm_v2`) makes the same result and checks nothing
+//! before it (its validation is a C++ meta the fake mode does not run).
 
+use super::attention::size_at;
 use super::invalid;
 use fake_runtime::shape::{Dims, display_torch_size};
 use fake_runtime::support::{args, require, require_printing, round_up, sizes_equal};
@@ -53,6 +56,21 @@ pub(crate) fn scaled_grouped_mm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
         bias,
         Some(out_dtype),
     )
+}
+
+/// `_scaled_grouped_mm_v2(Tensor self, Tensor mat2, Tensor[] scale_a,
+/// int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b,
+/// int[] swizzle_b, Tensor? offs=None, Tensor? bias=None, ScalarType?
+/// out_dtype=None, int[] contraction_dim=[], bool use_fast_accum=False)
+/// -> Tensor`: the result alone, in `out_dtype` (bfloat16 when absent);
+/// the operands' dtypes and layouts, the scales, recipes, bias and
+/// contraction dims are not read.
+pub(crate) fn scaled_grouped_mm_v2(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let mat_a = args::tensor(cx, a, 0, "self")?;
+    let mat_b = args::tensor(cx, a, 1, "mat2")?;
+    let offs = args::opt_tensor(cx, a, 8, "offs")?;
+    let out_dtype = args::opt_dtype(cx, a, 10, "out_dtype", None)?.unwrap_or(DType::BFloat16);
+    output(cx, mat_a, mat_b, offs, out_dtype)
 }
 
 /// The scales of a scaled grouped product.
@@ -421,7 +439,9 @@ fn valid_strides(cx: &mut Cx<'_>, name: &str, m: &TensorMeta) -> Result<()> {
 
 /// `_create_grouped_mm_output_tensor`: the groups' sizes (a batch per
 /// offset when both operands are 2-D), in `dtype`, the last dim's stride
-/// padded to 16 bytes of it.
+/// padded to 16 bytes of it. Operands of other ranks and a missing or
+/// zero-dim `offs` are refused as its Python refuses them (an operand
+/// of neither 2 nor 3 dims is read as a batched one).
 fn output(
     cx: &mut Cx<'_>,
     mat_a: &TensorMeta,
@@ -430,39 +450,31 @@ fn output(
     dtype: DType,
 ) -> Result<Outs> {
     let (a2, b2) = (mat_a.dim() == 2, mat_b.dim() == 2);
-    let groups = offs.map_or(SymInt::Int(0), |o| o.sizes[0]);
+    // `offs.size(0)`.
+    let groups = |cx: &Cx<'_>| match offs {
+        Some(o) => size_at(cx, o, 0),
+        None => Err(invalid(cx, "'NoneType' object has no attribute 'size'")),
+    };
     let batches_match = |cx: &mut Cx<'_>, a: SymInt, b: SymInt, message: &str| {
         let same = cx.env.eq(a, b)?;
         require(cx, same, message)
     };
     let sizes: Dims = match (a2, b2) {
-        (true, true) => Dims::from([groups, mat_a.sizes[0], mat_b.sizes[1]]),
+        (true, true) => Dims::from([groups(cx)?, size_at(cx, mat_a, 0)?, size_at(cx, mat_b, 1)?]),
         (true, false) => {
-            batches_match(
-                cx,
-                groups,
-                mat_b.sizes[0],
-                "matrix batch sizes have to match",
-            )?;
-            Dims::from([mat_a.sizes[0], mat_b.sizes[2]])
+            let (g, b) = (groups(cx)?, size_at(cx, mat_b, 0)?);
+            batches_match(cx, g, b, "matrix batch sizes have to match")?;
+            Dims::from([size_at(cx, mat_a, 0)?, size_at(cx, mat_b, -1)?])
         }
         (false, true) => {
-            batches_match(
-                cx,
-                groups,
-                mat_a.sizes[0],
-                "matrix batch sizes have to match",
-            )?;
-            Dims::from([mat_a.sizes[1], mat_b.sizes[1]])
+            let (g, b) = (groups(cx)?, size_at(cx, mat_a, 0)?);
+            batches_match(cx, g, b, "matrix batch sizes have to match")?;
+            Dims::from([size_at(cx, mat_a, 1)?, size_at(cx, mat_b, 1)?])
         }
         (false, false) => {
-            batches_match(
-                cx,
-                mat_a.sizes[0],
-                mat_b.sizes[0],
-                "batched dimension has to match",
-            )?;
-            Dims::from([mat_a.sizes[0], mat_a.sizes[1], mat_b.sizes[2]])
+            let (a0, b0) = (size_at(cx, mat_a, 0)?, size_at(cx, mat_b, 0)?);
+            batches_match(cx, a0, b0, "batched dimension has to match")?;
+            Dims::from([a0, size_at(cx, mat_a, 1)?, size_at(cx, mat_b, -1)?])
         }
     };
     let alignment = 16 / dtype.itemsize() as i64;

@@ -105,9 +105,12 @@ pub(crate) use aten_composites::{
     log_sigmoid_forward, narrow_tensor, native_channel_shuffle, norm_except_dim,
 };
 pub(crate) use attention::{
-    efficient_attention_forward, flash_attention_forward, scaled_dot_product_attention,
+    efficient_attention_forward, flash_attention_forward,
+    flash_attention_forward_no_dropout_inplace, flash_attention_forward_quantized,
+    scaled_dot_product_attention, scaled_dot_product_attention_math_for_mps,
     scaled_dot_product_cudnn_attention, scaled_dot_product_efficient_attention,
-    scaled_dot_product_flash_attention, scaled_dot_product_fused_attention_overrideable,
+    scaled_dot_product_flash_attention, scaled_dot_product_flash_attention_quantized,
+    scaled_dot_product_fused_attention_overrideable,
 };
 pub(crate) use attention_backward::{
     efficient_attention_backward, scaled_dot_product_efficient_attention_backward,
@@ -148,7 +151,7 @@ pub(crate) use fft_composites::{
 };
 pub(crate) use foreach::{foreach_max, foreach_norm, foreach_powsum};
 pub(crate) use group_norm::{group_norm, native_group_norm};
-pub(crate) use grouped_mm::{grouped_mm, scaled_grouped_mm};
+pub(crate) use grouped_mm::{grouped_mm, scaled_grouped_mm, scaled_grouped_mm_v2};
 pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,

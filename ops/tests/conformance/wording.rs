@@ -157,6 +157,27 @@ const WORDED: &[(&str, &str)] = &[
         "a bias of another length",
     ),
     (
+        "aten::_scaled_dot_product_attention_math_for_mps",
+        "2-d value refused",
+    ),
+    (
+        "aten::_scaled_dot_product_attention_math_for_mps",
+        "zero-dim query refused",
+    ),
+    (
+        "aten::_flash_attention_forward.quantized",
+        "zero-dim query refused",
+    ),
+    (
+        "aten::_scaled_grouped_mm_v2",
+        "offsets of another count than the batch refused",
+    ),
+    (
+        "aten::_scaled_grouped_mm_v2",
+        "2-d self without offsets refused",
+    ),
+    ("aten::_scaled_grouped_mm_v2", "zero-dim offsets refused"),
+    (
         "quantized_decomposed::quantize_per_tensor",
         "float64 input refused",
     ),
