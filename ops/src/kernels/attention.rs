@@ -33,13 +33,23 @@ use fake_runtime::strides::contiguous;
 use fake_runtime::support::{args, refuse_plain_expand_call, require};
 use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta};
 
+/// The first three arguments: `query`, `key` and `value`.
+fn query_key_value<'a>(
+    cx: &Cx<'_>,
+    a: &[Arg<'a>],
+) -> Result<(&'a TensorMeta, &'a TensorMeta, &'a TensorMeta)> {
+    Ok((
+        args::tensor(cx, a, 0, "query")?,
+        args::tensor(cx, a, 1, "key")?,
+        args::tensor(cx, a, 2, "value")?,
+    ))
+}
+
 /// `scaled_dot_product_attention(Tensor query, Tensor key, Tensor value,
 /// Tensor? attn_mask=None, float dropout_p=0., bool is_causal=False, *,
 /// float? scale=None, bool enable_gqa=False) -> Tensor`.
 pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
+    let (q, k, v) = query_key_value(cx, a)?;
     let mask = args::opt_tensor(cx, a, 3, "attn_mask")?;
     let is_causal = args::bool(cx, a, 5, "is_causal", Some(false))?;
     let enable_gqa = args::bool(cx, a, 7, "enable_gqa", Some(false))?;
@@ -423,9 +433,7 @@ fn padded_lse_length(cx: &mut Cx<'_>, m: SymInt, wanted: bool) -> Result<SymInt>
 /// cumulative lengths (`None`), the two lengths as integers, the random
 /// state and the debug mask.
 pub(crate) fn scaled_dot_product_flash_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
+    let (q, k, v) = query_key_value(cx, a)?;
     let debug = args::bool(cx, a, 5, "return_debug_mask", Some(false))?;
     sdpa_flash(cx, q, k, v, debug)
 }
@@ -441,9 +449,7 @@ pub(crate) fn scaled_dot_product_flash_attention_quantized(
     cx: &mut Cx<'_>,
     a: &[Arg<'_>],
 ) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
+    let (q, k, v) = query_key_value(cx, a)?;
     let debug = args::bool(cx, a, 8, "return_debug_mask", Some(false))?;
     let q = to_bfloat16(cx, q)?;
     sdpa_flash(cx, &q, k, v, debug)
@@ -649,9 +655,7 @@ pub(crate) fn scaled_dot_product_efficient_attention(
 /// the query length rounded up to 32 or 0]`; an `int64` seed and offset;
 /// the query and key lengths as integers (the given maxima when packed).
 pub(crate) fn efficient_attention_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
+    let (q, k, v) = query_key_value(cx, a)?;
     let cu_q = args::opt_tensor(cx, a, 4, "cu_seqlens_q")?;
     let max_q = args::opt_size(cx, a, 6, "max_seqlen_q", None)?;
     let max_k = args::opt_size(cx, a, 7, "max_seqlen_k", None)?;
@@ -723,9 +727,7 @@ fn long_rng_rest(
 /// `[batch, heads, query length, 1]`, no cumulative lengths, the two
 /// lengths as integers, the random state and no debug mask.
 pub(crate) fn scaled_dot_product_cudnn_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
+    let (q, k, v) = query_key_value(cx, a)?;
     let batch = size_at(cx, q, 0)?;
     let heads = size_at(cx, q, 1)?;
     let max_q = size_at(cx, q, 2)?;
@@ -750,9 +752,7 @@ pub(crate) fn scaled_dot_product_fused_attention_overrideable(
     cx: &mut Cx<'_>,
     a: &[Arg<'_>],
 ) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
+    let (q, k, v) = query_key_value(cx, a)?;
     let bias = args::opt_tensor(cx, a, 3, "attn_bias")?;
     let (batch, heads, max_q) = match q.dim() {
         4 => (q.sizes[0], q.sizes[1], q.sizes[2]),
@@ -805,9 +805,7 @@ pub(crate) fn scaled_dot_product_attention_math_for_mps(
     cx: &mut Cx<'_>,
     a: &[Arg<'_>],
 ) -> Result<Outs> {
-    let q = args::tensor(cx, a, 0, "query")?;
-    let k = args::tensor(cx, a, 1, "key")?;
-    let v = args::tensor(cx, a, 2, "value")?;
+    let (q, k, v) = query_key_value(cx, a)?;
     let batch_dims = |t: &TensorMeta| t.dim().saturating_sub(3);
     let batches = [
         &q.sizes[..batch_dims(q)],
