@@ -5,7 +5,7 @@
 //! sizes and its integer arguments and checks nothing but what indexing
 //! those sizes checks (Python's `tuple index out of range`).
 
-use super::super::invalid;
+use super::super::{invalid, new_tensor};
 use fake_runtime::shape;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
@@ -20,8 +20,7 @@ fn dim_size(cx: &Cx<'_>, t: &TensorMeta, i: usize) -> Result<SymInt> {
 
 /// `like.new_empty(sizes, dtype=dtype)`: contiguous, on `like`'s device.
 fn new_empty(cx: &mut Cx<'_>, like: &TensorMeta, sizes: &[SymInt], dtype: DType) -> Result<Out> {
-    let meta = TensorMeta::contiguous(cx.env, sizes, dtype, like.device)?;
-    Ok(Out::Tensor(meta, Alias::Fresh))
+    new_tensor(cx, sizes, dtype, like.device)
 }
 
 /// `torch.empty(0, device=input.device)` (of the default dtype unless
