@@ -39,6 +39,14 @@ CASES = {
         C("float16 and zero-dim float64", T([2], dtype=f16), T([], dtype=f64)),
         C("alpha 2", T([2]), T([2]), alpha=2),
         C("float alpha with int tensors", T([2], dtype=i64), T([2], dtype=i64), alpha=1.5),
+        # `torch._refs.add` multiplies `other` by a given `alpha` first
+        # (`prims.mul`, laid out afresh); `alpha=1` is not passed on.
+        C("alpha lays other out afresh", T([], dtype=i64), T([1, 2], strides=[1, 1], dtype=b8), alpha=2),
+        C("float alpha 1 lays other out afresh", T([]), T([1, 2], strides=[1, 1]), alpha=1.0),
+        C("alpha 1 is the default", T([]), T([1, 2], strides=[1, 1]), alpha=1),
+        C("alpha of a broadcast other with a size-1 dim", T([2, 1, 3], strides=[1, 6, 2]),
+          T([1, 3], strides=[1, 1]), alpha=-1),
+        C("alpha of an overlapping other", T([3, 2], strides=[1, 3]), T([3, 2], strides=[0, 1]), alpha=3),
         C("size mismatch", T([2, 3]), T([2, 4])),
         C("cpu zero-dim joins cuda", T([]), T([2], device="cuda")),
         C("cpu and cuda", T([2]), T([2], device="cuda")),
@@ -68,6 +76,8 @@ CASES = {
         C("alpha", T([2]), T([2]), alpha=2.5),
         C("float alpha with an int and a float", T([2], dtype=i32), T([2]), alpha=2.5),
         C("float alpha with two ints refused", T([2], dtype=i32), T([2], dtype=i32), alpha=2.5),
+        C("alpha lays other out afresh", T([]), T([1, 2], strides=[1, 1]), alpha=2),
+        C("alpha of an overlapping other", T([3, 2], strides=[1, 3]), T([3, 2], strides=[0, 1]), alpha=3),
         C("transposed", tr(3, 4), T([3, 4])),
         C("zero-dim", T([]), T([])),
         C("mismatch", T([3]), T([4])),

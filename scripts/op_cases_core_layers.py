@@ -689,6 +689,13 @@ SYMBOLIC = [
     ("add of a dynamic row to a column-major input with an inner size-1 dim", "add.Tensor",
      Case("", D([8], "y"), D([7, 1, 5, 8], "x", ["dynamic", "static", "dynamic", "dynamic"],
                              strides=lambda s: [1, s[0], s[0], s[0] * s[2]]))),
+    # Not contiguous, so the reference answers, multiplying `other` by
+    # `alpha` first (laid out afresh).
+    ("add with alpha of a dynamic input and a transposed other with a size-1 dim", "add.Tensor",
+     Case("", D([2, 1, 3], "x", ["dynamic", "static", "dynamic"], strides=lambda s: [1, 1, s[0]]),
+          D([2, 1, 3], "y", ["dynamic", "static", "dynamic"], strides=lambda s: [1, s[0] * s[2], s[0]]), alpha=2)),
+    ("sub with alpha of a zero-dim input and a dynamic other with a size-1 dim", "sub.Tensor",
+     Case("", T([]), D([3, 1, 2], "y", ["dynamic", "static", "dynamic"], strides=lambda s: [1, 1, s[0]]), alpha=2)),
     ("mul of a column-major input with an inner size-1 dim and a dynamic row", "mul.Tensor",
      Case("", D([7, 1, 5, 8], "x", ["dynamic", "static", "dynamic", "dynamic"],
                 strides=lambda s: [1, s[0], s[0], s[0] * s[2]]), D([8], "y"))),

@@ -90,6 +90,9 @@ CASES["logaddexp2"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtyp
                         C("complex operands that do not broadcast", T([2, 3], dtype=c64), T([2, 4], dtype=c64))]
 CASES["subtract.Tensor"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
                              C("alpha", T([2]), T([2]), alpha=2),
+                         C("alpha lays self out afresh", T([1, 2], strides=[1, 1]), T([]), alpha=2),
+                         C("default alpha", T([1, 2], strides=[1, 1]), T([])),
+                         C("alpha of an overlapping self", T([3, 2], strides=[0, 1]), T([3, 2], strides=[1, 3]), alpha=3),
                              C("float alpha with an int and a float", T([2], dtype=i32), T([2]), alpha=2.5),
                              C("float alpha with two ints refused", T([2], dtype=i32), T([2], dtype=i32),
                                alpha=2.5)]
@@ -97,6 +100,9 @@ CASES["subtract_.Tensor"] += [C("float alpha for int32", T([2], dtype=i32), T([2
                               C("int32 minus float refused", T([2], dtype=i32), T([2]))]
 CASES["rsub.Tensor"] += [C("bool operands refused", T([2], dtype=b8), T([2], dtype=b8)),
                          C("alpha", T([2]), T([2]), alpha=2),
+                         C("alpha lays self out afresh", T([1, 2], strides=[1, 1]), T([]), alpha=2),
+                         C("default alpha", T([1, 2], strides=[1, 1]), T([])),
+                         C("alpha of an overlapping self", T([3, 2], strides=[0, 1]), T([3, 2], strides=[1, 3]), alpha=3),
                          C("float alpha for int64 refused", T([2], dtype=i64), T([2], dtype=i64), alpha=0.5)]
 
 SCALAR = {

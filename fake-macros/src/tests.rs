@@ -154,7 +154,7 @@ fn snapshot_mm() {
 fn snapshot_pointwise_add() {
     check_kernel(
         "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n",
-        "@pointwise(strides = fast_binary, promote = default)\nadd.Tensor(self, other)\n",
+        "@pointwise(strides = fast_binary, promote = default, scale = alpha)\nadd.Tensor(self, other)\n",
         "add_tensor",
         expect![[r#"
             /// `aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor`
@@ -196,6 +196,7 @@ fn snapshot_pointwise_add() {
                         __cv_other.as_ref().unwrap_or(other),
                     ],
                     __dtype,
+                    ::fake_runtime::support::passed_scalar(&alpha, 1i64),
                 )?;
                 Ok(
                     ::fake_runtime::support::rt::Outs::from_buf([

@@ -182,6 +182,12 @@ pub struct Pointwise {
     pub dtype: Option<TExpr>,
     /// Whether the result is written into argument 0 (`add_`).
     pub inplace: Option<usize>,
+    /// `@pointwise(scale = alpha)`: the number parameter (its ident) the
+    /// second tensor operand is multiplied by before the two are combined
+    /// (`prims.mul(b, alpha)` in `torch._refs.add`), and its schema
+    /// default, which a Python kernel is not passed: given any other
+    /// value, the product is laid out afresh.
+    pub scale: Option<(String, i64)>,
 }
 
 /// A statement of a rule body.

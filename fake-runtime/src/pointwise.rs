@@ -99,18 +99,27 @@ fn result(cx: &Cx<'_>, sizes: Dims, strides: Dims, dtype: DType) -> TensorMeta {
 /// the operands as `given`, before any conversion; only when it does not
 /// answer (some size symbolic) does the reference run, on the `converted`
 /// operands, whose conversion may have made a non-dense operand dense.
+/// `scaled`: the reference multiplies its second operand, broadcast, by a
+/// number first (`torch._refs.add` and `sub` given an `alpha`), which lays
+/// the product out afresh, as a unary elementwise operator would.
 pub fn output_fast_binary(
     cx: &mut Cx<'_>,
     given: &[&TensorMeta],
     converted: &[&TensorMeta],
     dtype: DType,
+    scaled: bool,
 ) -> Result<TensorMeta> {
-    if outside_kernel(given)
-        && let Some((sizes, strides)) = fast_path(cx, given)?
-    {
+    let outside = outside_kernel(given);
+    if outside && let Some((sizes, strides)) = fast_path(cx, given)? {
         return Ok(result(cx, sizes, strides, dtype));
     }
     // The reference: `FastBinary` adds nothing to it but the fast path.
+    if scaled && let [first, second] = converted {
+        let sizes = broadcast_sizes(cx, converted)?;
+        let second = maybe_broadcast(cx, second, &sizes, outside)?;
+        let product = laid_out(cx, &second)?;
+        return output(cx, &[first, &product], dtype, StrideRule::Elementwise);
+    }
     output(cx, converted, dtype, StrideRule::Elementwise)
 }
 

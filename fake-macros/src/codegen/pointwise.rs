@@ -143,9 +143,18 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     };
     // FakeTensorMode's fast binary path tests the operands as given, before
     // promotion converts them.
+    // `scale = alpha`: a Python kernel is passed `alpha` unless it is the
+    // schema's default, and then multiplies the second operand by it.
+    let scaled = match &pw.scale {
+        Some((alpha, default)) => {
+            let alpha = ident(alpha);
+            quote!(#intr::passed_scalar(&#alpha, #default))
+        }
+        None => quote!(false),
+    };
     let output = if rule == "FastBinary" && !any_optional && !conversions.is_empty() {
         let given = pw.tensors.iter().map(|(t, _)| ident(t));
-        quote!(#intr::pointwise_output_fast_binary(cx, &[#(#given),*], &#tensors, __dtype)?)
+        quote!(#intr::pointwise_output_fast_binary(cx, &[#(#given),*], &#tensors, __dtype, #scaled)?)
     } else {
         quote!(#intr::pointwise_output_by(cx, &#tensors, __dtype, #rt::StrideRule::#rule)?)
     };

@@ -420,6 +420,7 @@ impl<'a> Checker<'a> {
             promote,
             strides,
             convert,
+            scale,
             kernel,
         } = self.read_tags();
         let base = OpIr {
@@ -619,14 +620,25 @@ impl<'a> Checker<'a> {
                 Some(ReturnAlias::InPlace(i)) => Some(i),
                 _ => None,
             };
+            let strides = strides.unwrap_or_else(|| "Elementwise".to_string());
+            let scale = scale.and_then(|(name, span)| {
+                self.scale_param(
+                    &name,
+                    span,
+                    &strides,
+                    &tensors,
+                    dtype.is_some() || inplace.is_some(),
+                )
+            });
             pointwise = Some(Pointwise {
                 tensors,
                 operands,
                 promote: promote.unwrap_or_else(|| "Default".to_string()),
-                strides: strides.unwrap_or_else(|| "Elementwise".to_string()),
+                strides,
                 convert: convert.unwrap_or_else(|| "computation".to_string()),
                 dtype,
                 inplace,
+                scale,
             });
         } else {
             let n = schema.returns.len();

@@ -38,6 +38,9 @@ pub(super) struct ReadTags {
     pub strides: Option<String>,
     /// `@pointwise(convert = ...)`: `computation` or `result`.
     pub convert: Option<String>,
+    /// `@pointwise(scale = <number parameter>)`: the parameter, where it
+    /// was named.
+    pub scale: Option<(String, crate::diagnostic::Span)>,
     /// `@kernel(name)`'s kernel.
     pub kernel: Option<String>,
 }
@@ -51,6 +54,7 @@ impl Checker<'_> {
         let mut promote: Option<String> = None;
         let mut strides: Option<String> = None;
         let mut convert: Option<String> = None;
+        let mut scale = None;
         let mut kernel: Option<String> = None;
         for t in &rule.tags {
             let name = t.name.name.as_str();
@@ -69,10 +73,11 @@ impl Checker<'_> {
                             Some("convert") => {
                                 convert = self.keyword(a, CONVERSIONS, "conversion");
                             }
+                            Some("scale") => scale = Some((a.value.name.clone(), a.value.span)),
                             _ => self.err(
                                 Diag::new(
                                     a.span,
-                                    "`@pointwise` takes only `promote = <kind>`, `strides = <rule>` and `convert = <dtype>`",
+                                    "`@pointwise` takes only `promote = <kind>`, `strides = <rule>`, `convert = <dtype>` and `scale = <number parameter>`",
                                 )
                                 .label("unexpected tag argument"),
                             ),
@@ -181,6 +186,7 @@ impl Checker<'_> {
             promote,
             strides,
             convert,
+            scale,
             kernel,
         }
     }
@@ -211,6 +217,49 @@ impl Checker<'_> {
             Diag::new(a.value.span, format!("unknown {what} `{}`", a.value.name))
                 .label(format!("not a {what}"))
                 .suggest(s),
+        );
+        None
+    }
+
+    /// `@pointwise(scale = name)`: `name` is a number parameter of the
+    /// schema with an integer default, of a rule of two tensor operands
+    /// whose layout the fast binary rule gives (`add`, `sub`), which
+    /// computes its dtype by promotion and writes no argument.
+    pub(super) fn scale_param(
+        &mut self,
+        name: &str,
+        span: crate::diagnostic::Span,
+        strides: &str,
+        tensors: &[(String, bool)],
+        fixed: bool,
+    ) -> Option<(String, i64)> {
+        use crate::schema::DefaultValue;
+        let fits = strides == "FastBinary"
+            && !fixed
+            && tensors.len() == 2
+            && tensors.iter().all(|&(_, optional)| !optional);
+        if !fits {
+            self.err(
+                Diag::new(span, "`scale` multiplies the second of two tensor operands")
+                    .label("not a rule it applies to")
+                    .help("`scale` is for `@pointwise(strides = fast_binary)` rules of two tensors that promote their dtype and write no argument"),
+            );
+            return None;
+        }
+        if let Some((_, a)) = self.schema.arg(name)
+            && a.ty.kind() == crate::kind::Kind::of(crate::kind::Base::Scalar)
+            && let Some(DefaultValue::Int(d)) = a.default
+        {
+            return Some((super::rust_ident(&a.name), d));
+        }
+        let s = closest(name, self.schema.args.iter().map(|a| a.name.as_str()));
+        self.err(
+            Diag::new(
+                span,
+                format!("`{name}` is not a number parameter with an integer default"),
+            )
+            .label("not a `Scalar` of this schema with a default such as `=1`")
+            .suggest(s),
         );
         None
     }

@@ -34,6 +34,14 @@ pub use crate::pointwise::output as pointwise_output_by;
 /// and as promotion converted them (the name generated kernels call).
 pub use crate::pointwise::output_fast_binary as pointwise_output_fast_binary;
 
+/// Whether a Python kernel is passed the keyword-only number `s` of an
+/// operator call: PyTorch leaves out one equal to its schema `default`
+/// (an integer; a float or bool of the same value is passed).
+#[inline]
+pub fn passed_scalar(s: &Scalar, default: i64) -> bool {
+    !matches!(s, Scalar::Int(SymInt::Int(v)) if *v == default)
+}
+
 /// The promotion operand of a tensor (a wrapped number promotes as the
 /// number it holds).
 #[inline]

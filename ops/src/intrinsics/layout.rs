@@ -334,19 +334,6 @@ pub fn iter_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) ->
     Ok(fake_runtime::support::pointwise_output(cx, &[first, second], first.dtype)?.strides)
 }
 
-/// `fast_binary_strides(first, second)`: the layout of an `add`, `sub`,
-/// `mul` or `div` of two tensors that the fake mode dispatches itself (a
-/// decomposition's arithmetic step): [`iter_strides`], except that on
-/// symbolic sizes the mode's fast path answers first
-/// (`StrideRule::FastBinary`).
-pub fn fast_binary_strides(
-    cx: &mut Cx<'_>,
-    first: &TensorMeta,
-    second: &TensorMeta,
-) -> Result<Dims> {
-    two_operand_strides(cx, first, second, first.dtype, StrideRule::FastBinary)
-}
-
 /// `where_number_strides(first, second)`: the layout of a reference's
 /// `torch.where(first, number, second)` (`masked_fill`'s): inside a plain
 /// meta kernel the number becomes a zero-dim tensor that takes part; under
