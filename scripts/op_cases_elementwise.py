@@ -169,6 +169,16 @@ CASES["softplus"] += [
     C("int64 with a float beta refused", T([2, 3], dtype=i64), 1.5, 20),
     C("int64 with a float threshold", T([2, 3], dtype=i64), 1, 2.5),
 ]
+CASES["celu"] += [
+    # `torch._refs.nn.functional.celu` checks a given alpha.
+    C("zero alpha refused", T([2, 3]), 0),
+    C("zero float alpha refused", T([2, 3]), 0.0),
+    C("negative alpha", T([2, 3]), -2.0),
+    C("int64 with an int alpha", T([2, 3], dtype=i64), 2),
+    C("int64 with a float alpha refused", T([2, 3], dtype=i64), 1.5),
+    C("bool with an int alpha refused", T([2, 3], dtype=b8), 2),
+]
+CASES["celu_"] += [C("zero alpha refused", T([2, 3]), 0)]
 CASES["isreal"] += [
     # A complex input's answer is laid out as its imaginary parts' view.
     C("complex64 with size-1 dims of their own strides", T([5, 1, 1], dtype=c64, strides=[1, 5, 1])),

@@ -38,10 +38,15 @@ CASES = {
         C("sorter of other sizes", T([5]), T([3]), sorter=T([4], dtype=i64)),
         C("batch mismatch", T([2, 5]), T([3, 3])),
         C("int64", T([5], dtype=i64), T([3], dtype=i64)),
+        C("right with side right", T([5]), T([3]), right=True, side="right"),
+        C("side right", T([5]), T([3]), side="right"),
+        C("right with side left refused", T([5]), T([3]), right=True, side="left"),
+        C("side of another name", T([5]), T([3]), side="middle"),
     ],
     "searchsorted.Scalar": [
         C("1-d boundaries", T([5]), 2.0),
         C("int32 out", T([5]), 1, out_int32=True),
+        C("right with side left refused", T([5]), 1, right=True, side="left"),
     ],
     "bucketize.Tensor": [
         C("matrix", T([2, 3]), T([4])),

@@ -464,6 +464,11 @@ pub fn int_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
     Ok(matches!(s, Scalar::Int(_) | Scalar::Bool(_)))
 }
 
+/// `float_number(s)`: `s` is a Python `float`.
+pub fn float_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
+    Ok(matches!(s, Scalar::Float(_)))
+}
+
 /// `weakly_fits(dtype, s)`: `torch._prims_common.is_weakly_lesser_type`
 /// of `s`'s Python type and `dtype`'s (`bool < int < float < complex`):
 /// a bool tensor takes only a bool, an integral one an int or a bool.

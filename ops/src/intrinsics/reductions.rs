@@ -46,6 +46,13 @@ pub fn leading_sizes_match(cx: &mut Cx<'_>, boundaries: Dims, values: Dims) -> R
     sizes_eq(cx, a, b)
 }
 
+/// `sides_agree(right, side)`: `meta_searchsorted`'s check that `side`
+/// and `right` do not say opposites (`side="left"` with `right=True`);
+/// another `side` is not checked there.
+pub fn sides_agree(_cx: &mut Cx<'_>, right: bool, side: Option<&str>) -> Result<bool> {
+    Ok(!(right && side == Some("left")))
+}
+
 /// `trilu_count(row, col, offset, upper)`: how many `(i, j)` of a `row` by
 /// `col` grid have `j - i <= offset` (`tril_indices`), or `>= offset`
 /// (`triu_indices`, with `upper`).
