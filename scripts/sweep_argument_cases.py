@@ -1,0 +1,114 @@
+"""Rerun static operator cases with a defaulted argument given other
+values, and record PyTorch's answers: a search for checks and layouts
+that depend on arguments the written cases left at their defaults.
+
+Run by hand from the repository root with torch 2.15 installed, as
+`sweep_layout_cases.py`:
+
+    python scripts/sweep_argument_cases.py DIR [FAMILY...]
+    FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
+        --skip every_declared_overload_has_cases \\
+        --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
+
+For each functional overload, the first case PyTorch accepts, and each of its
+arguments that the case leaves at the schema's default and that is a
+number, a bool, a dtype or a memory format: the case again with that
+argument given each value of `ALTERNATIVES` for its type (a float `0.0`
+and `2.5`, a Python number `0`, `2`, `2.5` and `True`, a bool negated,
+...). A value equal to the default is left out: the dispatcher drops
+an argument equal to its default before a Python meta or reference sees
+it, and a reference often tests whether an argument was given (`celu`'s
+`alpha`, `add`'s `alpha`). Tensor arguments, generators, layouts, pinned
+memory, strings and devices are left as the case has them.
+
+The records are written per operator family as fixtures of static cases
+only, `DIR/<family>.json`, which the conformance test replays when
+`FAKE_OP_CASES` names DIR. Nothing here is committed: each disagreement
+fixed gets a written case in the family's `op_cases_<family>.py`.
+"""
+
+import logging
+import pathlib
+import sys
+import warnings
+
+import torch
+
+import export_op_cases as E
+from op_case_inputs import Case
+from sweep_progress import Sweep
+
+warnings.filterwarnings("ignore")
+logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+
+# Other values to try, by declared type (without `?`).
+ALTERNATIVES = {
+    "bool": lambda d: [not d] if isinstance(d, bool) else [True, False],
+    "int": lambda d: [0, 2, -1],
+    "SymInt": lambda d: [0, 2, -1],
+    "float": lambda d: [0.0, 2.5, -1.0],
+    "Scalar": lambda d: [0, 2, 2.5, True, -1],
+    "ScalarType": lambda d: [torch.float64, torch.int64, torch.bool],
+    "MemoryFormat": lambda d: [torch.channels_last, torch.preserve_format],
+}
+
+
+def alternatives(declared, default):
+    """The values to try for an argument of type `declared` whose default
+    is `default`, without the default itself (of its Python type)."""
+    make = ALTERNATIVES.get(declared.rstrip("?"))
+    if make is None:
+        return []
+    return [v for v in make(default)
+            if not (type(v) is type(default) and v == default)]
+
+
+def variants(name, case):
+    """`(title, case)` for every defaulted argument and value to try."""
+    op = E.aten_op(name)
+    out = []
+    for arg, declared, _, value, defaulted in E.bind(op, case):
+        if not defaulted:
+            continue
+        for v in alternatives(declared, value):
+            title = f"{case.name}, {arg}={v!r} (sweep)"
+            out.append((title, Case(title, *case.args, **{**case.kwargs, arg: v})))
+    return out
+
+
+def main(out, only):
+    sweep = Sweep(out, only)
+    for family, names in sweep.families():
+        ops = {}
+        for name in names:
+            records = []
+            # In-place and out= overloads are derived from the functional
+            # one (the rules' `@derive`): its sweep stands for them.
+            if E.aten_op(name)._schema.is_mutable:
+                continue
+            base = next((c for c in E.CASES[name]
+                         if sweep.run(f"{name}|{c.name}|accepted", 60,
+                                      lambda c=c: E.accepted(name, c))), None)
+            if base is None:
+                continue
+            for title, changed in variants(name, base):
+                key = f"{name}|{title}"
+                if key in sweep.skip:
+                    continue
+                try:
+                    found = sweep.run(key, 60, lambda: E.static_case(name, changed))
+                    if found is not None:
+                        records.append(found)
+                except Exception as e:  # noqa: BLE001 - report and go on
+                    print(f"skipped {key}: {type(e).__name__}: {str(e)[:100]}", flush=True)
+            if records:
+                ops[E.op_name(name)] = {"schema": str(E.aten_op(name)._schema), "cases": records}
+        sweep.write(family, ops, [])
+    sweep.done()
+
+
+if __name__ == "__main__":
+    argv = sys.argv[1:]
+    if not argv or any(a.startswith("--") for a in argv):
+        sys.exit(__doc__)
+    main(pathlib.Path(argv[0]), set(argv[1:]))
