@@ -289,12 +289,16 @@ CASES["range.step"] = [
     C("fractional end", 0.0, 2.5, 1.0),
     C("wrong order refused", 10, 1, 3),
     C("zero step refused", 0, 3, 0),
+    C("bool refused", 0, 3, 1, dtype=b8),
+    C("complex refused", 0, 3, 1, dtype=c64),
+    C("float16", 0, 3, 1, dtype=f16),
 ]
 CASES["range"] = [
     C("ints", 0, 3),
     C("floats", 0.5, 3.2),
     C("dtype", 1, 4, dtype=f64),
     C("wrong order refused", 3, 0),
+    C("bool refused", 0, 3, dtype=b8),
 ]
 for _op, _extra in [("hann_window", []), ("hamming_window", [0.5, 0.4]), ("bartlett_window", []),
                     ("blackman_window", []), ("kaiser_window", [10.0])]:

@@ -462,6 +462,12 @@ CASES.update({
         C("3-D operands, 4-D mask of two batches", T([2, 4, 6]), T([2, 4, 6]), T([2, 4, 5]), T([2, 1, 4, 4])),
         C("4-d", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
         C("causal", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, 0.0, True),
+        # A positive dropout is the math path's `dropout`, which refuses a
+        # probability above 1; a negative one is never applied.
+        C("dropout above 1 refused", T([3, 4, 5]), T([3, 4, 5]), T([3, 4, 5]), None, 2.5),
+        C("dropout above 1 of 4-d operands refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, 1.5),
+        C("dropout of 1", T([3, 4, 5]), T([3, 4, 5]), T([3, 4, 5]), None, 1.0),
+        C("negative dropout", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, -0.5),
         C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),
           T([2, 4, 9, 16]), T([2, 4, 9, 8])),
         C("all transposed", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),

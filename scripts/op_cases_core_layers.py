@@ -551,6 +551,9 @@ CASES.update({
         C("channels-last asked of a contiguous tensor", T([2, 3, 4, 5]), torch.channels_last),
         C("channels-last", cl(2, 3, 4, 5), torch.channels_last),
         C("channels-last of a matrix", T([2, 3]), torch.channels_last),
+        # Any other format asks the default contiguity.
+        C("preserve_format of a contiguous tensor", T([2, 3]), torch.preserve_format),
+        C("preserve_format of a transposed tensor", tr(2, 3), torch.preserve_format),
     ],
     "_assert_tensor_metadata": [
         C("nothing asked", T([2, 3])),

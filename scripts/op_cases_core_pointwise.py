@@ -495,7 +495,9 @@ def randint_cases(*bounds, **kw):
 
 CASES.update({
     "rand": random_factory_cases(),
-    "randn": random_factory_cases(),
+    # `torch._refs.randn` refuses pinned memory; its generator overload
+    # does not.
+    "randn": random_factory_cases() + [C("pinned memory refused", [2, 3], pin_memory=True)],
     "randperm": randperm_cases(),
     "rand.generator": random_factory_cases(generator=None),
     "randn.generator": random_factory_cases(generator=None),

@@ -90,6 +90,8 @@ CASES = {
         C("one dim", T([2, 3]), [1]),
         C("kept", T([2, 3]), [0], True),
         C("dtype", T([2, 3]), [1], dtype=f64),
+        C("int64 dtype refused", T([2, 3]), [1], dtype=i64),
+        C("complex dtype of a float input", T([2, 3]), [1], dtype=c64),
         C("int64 refused", T([2, 3], dtype=i64)),
         C("int64 with a float dtype refused", T([2, 3], dtype=i64), [1], dtype=f64),
         C("complex64", T([2, 3], dtype=c64), [1]),
@@ -154,6 +156,12 @@ CASES["unique_consecutive"] = [
     C("inverse and counts", T([5], dtype=i64), True, True),
     C("along a dim", T([4, 3]), dim=0),
     C("along a dim with inverse", T([4, 3]), True, False, 1),
+    # fake_impls slices the shape with dim=-1 as Python slices: the whole
+    # shape follows the count (unique_dim normalises its dim first).
+    C("along the last dim by -1", T([4, 3]), dim=-1),
+    C("along dim -2", T([4, 3]), dim=-2),
+    C("along the last dim of a 3-d tensor by -1", T([2, 4, 3]), True, True, -1),
+    C("dim out of range", T([4, 3]), dim=2),
     C("empty", T([0])),
     C("zero-dim", T([])),
 ]

@@ -6,7 +6,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, D, T, b8, c64, f16, f64, i64, tr
+from op_case_inputs import C, D, T, b8, c64, f16, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -78,6 +78,10 @@ CASES["linalg__powsum"] = [
     C("bool, infinite order", T([3], dtype=b8), float("inf")),
     C("complex", T([3], dtype=c64), 2),
     C("float16 into float64", T([3, 4], dtype=f16), 2, [1], dtype=f64),
+    # A given bool dtype sums into int64, a complex one into its real dtype.
+    C("into bool", T([3, 4]), 2, dtype=b8),
+    C("into complex64", T([3, 4]), 2, dtype=c64),
+    C("int64 into int32", T([3, 4], dtype=i64), 2, dtype=i32),
     C("empty, infinite order", T([0, 3]), float("inf")),
     C("dim out of range", T([3, 4]), 2, [2]),
 ]
@@ -203,6 +207,10 @@ CASES["cosine_similarity"] = [
     C("broadcast along dim 1", T([3, 1, 4]), T([2, 4]), 1),
     C("last dim", T([2, 3]), T([2, 3]), -1),
     C("int64 refused", T([2, 3], dtype=i64), T([2, 3], dtype=i64)),
+    C("negative eps refused", T([2, 3]), T([2, 3]), 1, -0.5),
+    C("negative eps refused before the sizes", T([2, 3]), T([2, 4]), 1, -1.0),
+    C("negative zero eps", T([2, 3]), T([2, 3]), 1, -0.0),
+    C("int64 refused before a negative eps", T([2, 3], dtype=i64), T([2, 3], dtype=i64), 1, -1.0),
     C("float16 and float32", T([2, 3], dtype=f16), T([2, 3])),
     C("transposed", tr(2, 3), T([2, 3])),
 ]
@@ -242,6 +250,13 @@ CASES["_weight_norm"] = [
     C("last dim", T([3, 4]), T([1, 4]), 1),
     C("middle dim", T([2, 3, 4]), T([1, 3, 1]), 1),
     C("whole tensor", T([3, 4]), T([1, 4]), -1),
+    # `norm_except_dim` transposes another dim to the front, wrapping a
+    # negative one.
+    C("middle dim by -2", T([2, 3, 4]), T([1, 3, 1]), -2),
+    C("first dim by -3", T([2, 3, 4]), T([2, 1, 1]), -3),
+    C("first dim of a matrix by -2", T([3, 4]), T([3, 1]), -2),
+    C("dim out of range", T([3, 4]), T([3, 1]), 2),
+    C("negative dim out of range", T([3, 4]), T([3, 1]), -3),
     C("transposed v", tr(4, 3), T([4, 1])),
     C("float16", T([3, 4], dtype=f16), T([3, 1], dtype=f16)),
     C("bfloat16 g", T([3, 4]), T([3, 1], dtype=torch.bfloat16)),

@@ -189,12 +189,21 @@ pub fn sum_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
     Ok(if d.is_integral(true) { DType::Int64 } else { d })
 }
 
-/// `powsum_dtype(d, ord)`: the dtype of `linalg._powsum` (the sum of
-/// `|x| ** ord`) without a `dtype`: a complex input's real dtype, a
-/// floating one's own; an integral or bool input's power promotes with
-/// `ord` (an integer keeps it integral, a float makes it the default
-/// dtype) and its sum widens an integer to `int64`.
-pub fn powsum_dtype(cx: &mut Cx<'_>, d: DType, ord: Scalar) -> Result<DType> {
+/// `powsum_dtype(d, ord, dtype)`: the dtype of `linalg._powsum` (the
+/// sum of `|x| ** ord`). A given `dtype` is the result's but that a
+/// complex one gives its real dtype and `bool` gives `int64`. Without
+/// one: a complex input's real dtype, a floating one's own; an integral
+/// or bool input's power promotes with `ord` (an integer keeps it
+/// integral, a float makes it the default dtype) and its sum widens an
+/// integer to `int64`.
+pub fn powsum_dtype(cx: &mut Cx<'_>, d: DType, ord: Scalar, dtype: Option<DType>) -> Result<DType> {
+    if let Some(given) = dtype {
+        return Ok(match given {
+            DType::Bool => DType::Int64,
+            g if g.is_complex() => g.to_real(),
+            g => g,
+        });
+    }
     if d.is_complex() {
         return Ok(d.to_real());
     }

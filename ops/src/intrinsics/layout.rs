@@ -319,11 +319,11 @@ pub fn is_contiguous_or_false(
             Ok(sizes.len() == rank
                 && tensor_flag(cx.env, Flag::ChannelsLast, sizes, strides, cx.op)?)
         }
-        MemoryFormat::Preserve => Err(invalid(
-            cx,
-            "is_contiguous with memory format preserve_format is not supported".into(),
-        )),
-        MemoryFormat::Contiguous => tensor_flag(cx.env, Flag::Contiguous, sizes, strides, cx.op),
+        // `TensorImpl::is_contiguous_default`: any other format asks the
+        // default contiguity.
+        MemoryFormat::Contiguous | MemoryFormat::Preserve => {
+            tensor_flag(cx.env, Flag::Contiguous, sizes, strides, cx.op)
+        }
     }
 }
 

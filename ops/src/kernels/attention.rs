@@ -99,6 +99,16 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
         return Ok(super::fresh_out(cx, q, sizes, strides));
     }
     let (attn, vs) = attention_sizes(cx, q, k, v, mask, enable_gqa)?;
+    let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
+    // A positive dropout is the math path's `dropout(attn, p, true)`,
+    // which refuses a probability above 1 (a negative one never gets
+    // there).
+    if dropout > 1.0 {
+        return Err(invalid(
+            cx,
+            format!("dropout probability has to be between 0 and 1, but got {dropout}"),
+        ));
+    }
     // The math path scales an integral (or bool) query and key by a
     // float, so their product is in the default float dtype; its product
     // with the integral value is then a `bmm`, which wants one dtype,
@@ -119,7 +129,6 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
             ),
         ));
     }
-    let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
     // The CPU flash kernel's meta is `empty_like(query)`: the attention's
     // product with the value is not formed (nor its sizes checked); the
     // math path's is.

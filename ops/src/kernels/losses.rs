@@ -18,7 +18,7 @@ use super::loss_steps::{
 };
 use fake_runtime::shape;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, Scalar, SymBool, SymInt, TensorMeta};
 
 use crate::erased as k;
 
@@ -443,8 +443,11 @@ pub(crate) fn multi_margin_loss(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     let r = reduction(cx, a, 5)?;
     let input = call(cx, super::atleast_2d, &[Arg::Tensor(input)])?;
     let (nframe, dim) = (input.sizes[0], input.sizes[1]);
-    let p_ok = matches!(p, Scalar::Int(SymInt::Int(1 | 2)))
-        || matches!(p, Scalar::Float(f) if matches!(f.as_f64(), Some(v) if v == 1.0 || v == 2.0));
+    // Compared as numbers: `True` is 1.
+    let p_ok = matches!(
+        p,
+        Scalar::Int(SymInt::Int(1 | 2)) | Scalar::Bool(SymBool::Bool(true))
+    ) || matches!(p, Scalar::Float(f) if matches!(f.as_f64(), Some(v) if v == 1.0 || v == 2.0));
     if !p_ok {
         return Err(invalid(cx, "only p == 1 and p == 2 supported"));
     }

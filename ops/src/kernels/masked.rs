@@ -168,7 +168,12 @@ pub(crate) fn unique_consecutive(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         return unique2(cx, &shifted);
     };
     let d = fake_runtime::shape::wrap_dim(cx.op, dim, t.dim())?;
-    unique_along(cx, t, d, return_inverse, return_counts)
+    // fake_impls' `_unique` slices the shape with `dim` unnormalised
+    // (`unique_dim` normalises it first): `shape[:dim] + (nnz,) +
+    // shape[dim + 1:]` keeps the whole shape after the count for `dim=-1`,
+    // and the counts are as long as that shape's last dim.
+    let whole_after = dim == -1;
+    unique_along(cx, t, d, return_inverse, return_counts, whole_after)
 }
 
 /// `unique_dim(Tensor self, int dim, bool sorted=True, bool
@@ -192,19 +197,23 @@ pub(crate) fn unique_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             format!("tuple index out of range (dim {dim} of a tensor of {rank} dims)"),
         ));
     }
-    unique_along(cx, t, d as usize, return_inverse, return_counts)
+    unique_along(cx, t, d as usize, return_inverse, return_counts, false)
 }
 
 /// fake_impls' `_unique` along dim `d`: that dim's length becomes a fresh
 /// size-like unbacked count (at most the dim's size when static; 0 for a
 /// statically empty tensor), and on the CPU the inverse indices (the dim's
-/// length) and counts (the count) are always made.
+/// length) and counts (the count) are always made. With `whole_after`
+/// (`unique_consecutive`'s `dim=-1`, sliced as Python slices), the
+/// values' sizes are the dims before `d`, the count, then every dim of
+/// `t`, and the counts are as long as `t`'s last dim.
 fn unique_along(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     d: usize,
     return_inverse: bool,
     return_counts: bool,
+    whole_after: bool,
 ) -> Result<Outs> {
     let numel = t.numel(cx.env)?;
     let n = match (numel, t.sizes.get(d).copied()) {
@@ -213,7 +222,11 @@ fn unique_along(
         _ => unbacked_count(cx, Some(NO_BOUND))?,
     };
     let mut values = t.sizes.clone();
-    if let Some(v) = values.get_mut(d) {
+    if whole_after {
+        values.truncate(d);
+        values.push(n);
+        values.extend(t.sizes.iter().copied());
+    } else if let Some(v) = values.get_mut(d) {
         *v = n;
     }
     let cpu = t.device.ty == fake_runtime::DeviceType::Cpu;
@@ -224,7 +237,12 @@ fn unique_along(
         empty.clone()
     };
     let counts = if return_counts || cpu {
-        Dims::from_slice(&[n])
+        let along = if whole_after {
+            values.last().copied()
+        } else {
+            None
+        };
+        Dims::from_slice(&[along.unwrap_or(n)])
     } else {
         empty
     };

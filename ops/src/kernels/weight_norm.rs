@@ -52,18 +52,11 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         // `norm_except_dim(v, 2, -1)`: the norm of all of `v`.
         one(crate::erased::norm_scalar(cx, &[Arg::Tensor(&v), p()])?, cx)?
     } else {
-        if dim < 0 || dim >= rank.max(1) {
-            return Err(invalid(
-                cx,
-                format!(
-                    "Dimension out of range (expected to be in range of [{}, {}], but got {dim})",
-                    -rank.max(1),
-                    rank.max(1) - 1
-                ),
-            ));
-        }
+        // `norm_except_dim` of another dim transposes it to the front
+        // (`transpose(0, dim)`), which wraps a negative one.
+        let kept = fake_runtime::shape::wrap_dim(cx.op, dim, v.dim())? as i64;
         let others: fake_runtime::shape::Dims =
-            (0..rank).filter(|&i| i != dim).map(SymInt::Int).collect();
+            (0..rank).filter(|&i| i != kept).map(SymInt::Int).collect();
         // The fused path (`_weight_norm_interface`'s decomposition): the
         // norm in `g`'s dtype (float for a half-precision `g` off MPS; the
         // norm refuses a narrowing), or `v.abs()` when no dim is left to
