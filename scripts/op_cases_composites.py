@@ -39,6 +39,9 @@ for _op in ["linspace", "logspace"]:
         C("ints", 0, 10, 4),
         C("dtype", 0, 10, 4, dtype=i64),
         C("complex end", 0, 1j, 3),
+        # A complex end makes a complex dtype; a given one must be complex.
+        C("complex end into float64 refused", 0, 1j, 3, dtype=f64),
+        C("complex end into complex128", 0, 1j, 3, dtype=torch.complex128),
         C("zero steps", 0, 1, 0),
         C("negative steps", 0, 1, -1),
     ]
@@ -56,12 +59,14 @@ for _op in ["linspace", "logspace"]:
     CASES[f"{_op}.Tensor_Scalar"] = [
         C("zero-dim start", T([]), 1.0, 4),
         C("1-d start refused", T([2]), 1.0, 4),
+        C("complex end into float64 refused", T([]), 2j, 4, dtype=f64),
         C("cuda start", T([], device="cuda"), 1.0, 4),
     ]
     CASES[f"{_op}.Scalar_Tensor"] = [
         C("zero-dim end", 0.0, T([]), 4),
         C("cuda end", 0.0, T([], device="cuda"), 4),
         C("complex start", 1j, T([]), 4),
+        C("complex start into int64 refused", 1j, T([]), 4, dtype=i64),
         C("1-d end refused", 0.0, T([2]), 4),
     ]
 
@@ -290,6 +295,7 @@ CASES["range.step"] = [
     C("wrong order refused", 10, 1, 3),
     C("zero step refused", 0, 3, 0),
     C("bool refused", 0, 3, 1, dtype=b8),
+    C("negative float bounds into int64", -0.5, -3.7, -1, dtype=i64),
     C("complex refused", 0, 3, 1, dtype=c64),
     C("float16", 0, 3, 1, dtype=f16),
 ]
@@ -297,6 +303,9 @@ CASES["range"] = [
     C("ints", 0, 3),
     C("floats", 0.5, 3.2),
     C("dtype", 1, 4, dtype=f64),
+    # An integral dtype truncates the bounds to int64 first.
+    C("float bounds into int64", 0.5, 3.2, dtype=i64),
+    C("float bounds into int32", 0.9, 5.9, dtype=i32),
     C("wrong order refused", 3, 0),
     C("bool refused", 0, 3, dtype=b8),
 ]

@@ -570,6 +570,9 @@ CASES = {
         C("contiguous from transposed", tr(2, 3), memory_format=torch.contiguous_format),
         C("preserve channels last", cl(2, 3, 4, 5), dtype=f64),
         C("preserve non-dense", T([4, 6], then=lambda t: t[:, ::2])),
+        # The decomposition asserts no pinned memory.
+        C("pinned memory refused", T([2, 3]), dtype=f64, pin_memory=True),
+        C("pinned memory refused on its own device", T([2, 3]), device=torch.device("cpu"), pin_memory=True),
         C("storage offset dropped", off(2, 3)),
         C("zero-dim", T([], dtype=i64), dtype=f32),
         C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),

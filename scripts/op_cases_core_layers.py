@@ -609,6 +609,9 @@ CASES.update({
         C("nothing changes is self", T([4, 2, 3], strides=[1, 12, 4])),
         C("device", T([2, 3]), device=torch.device("cuda:0")),
         C("copy", off(2, 3), copy=True),
+        # Pinned memory is refused by `_to_copy`, which `self` itself skips.
+        C("pinned memory of a copy refused", T([2, 3]), dtype=f64, pin_memory=True),
+        C("pinned memory of self itself", T([2, 3]), dtype=f32, pin_memory=True),
         C("non-dense moved to cuda", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cuda:0")),
         C("non-dense copied to its own device", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cpu"), copy=True),
     ],

@@ -165,6 +165,13 @@ for _op, (_kw, _inplace, _out) in UNARY.items():
 CASES["logit"] += [C("eps", T([2, 3]), 1e-6)]
 CASES["nan_to_num"] += [C("replacements", T([2, 3]), 0.0, 1.0, -1.0)]
 CASES["softplus"] += [
+    # The dispatcher keeps beta=1 when a threshold follows it: a bool
+    # input takes only a bool beta.
+    C("bool with a threshold refused", T([4], dtype=b8), 1, 2),
+    C("bool with an int beta refused", T([4], dtype=b8), 2),
+    C("bool with a float threshold refused", T([4], dtype=b8), 1, 20.0),
+    C("bool with a bool beta and a threshold", T([4], dtype=b8), True, 2),
+    C("int64 with a threshold", T([4], dtype=i64), 1, 2),
     C("beta and threshold", T([2, 3]), 2, 10),
     C("int64 with a float beta refused", T([2, 3], dtype=i64), 1.5, 20),
     C("int64 with a float threshold", T([2, 3], dtype=i64), 1, 2.5),

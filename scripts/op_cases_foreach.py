@@ -180,6 +180,7 @@ CASES["_foreach_powsum.Scalar"] = [
     C("dtype given", [T([2, 3]), T([2], dtype=c64)], 3, dtype=f64),
     C("bool dtype given", [T([2, 3]), T([2], dtype=c64)], 2, dtype=b8),
     C("complex dtype given", [T([2, 3]), T([2], dtype=i64)], 2, dtype=c64),
+    C("float order into int64", [T([4], dtype=i64), T([2], dtype=b8)], 2.0, dtype=i64),
     C("infinity of an empty element", [T([0, 3])], float("inf")),
     C("empty list", []),    C("elements on their own devices", [T([2, 3]), T([4], device="cuda")]),
 ]

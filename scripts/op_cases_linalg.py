@@ -898,10 +898,16 @@ def linalg_cases():
             C("every dim", T([3, 4])),
             C("one dim of a transposed input", tr(3, 4), [0]),
             C("complex", T([4, 5], dtype=c64), [-1]),
+            # `roll` wants at least one dim, each in range.
+            C("no dims refused", T([3, 4]), []),
+            C("zero-dim refused", T([])),
+            C("dim out of range", T([3, 4]), [5]),
         ],
         "fft_ifftshift": [
             C("every dim", T([3, 4])),
             C("transposed", tr(3, 4)),
+            C("no dims refused", T([3, 4]), []),
+            C("dim out of range", T([3, 4]), [-3]),
         ],
         "linalg_cross": [
             C("vectors", T([3]), T([3])),

@@ -887,6 +887,9 @@ CASES["_sparse_semi_structured_linear"] = [
     C("float16", _c([8, 64], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16)),
     C("with a bias", _c([8, 64], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),
       bias=_c([32], dtype=f16)),
+    # The Python meta takes no activation.
+    C("an activation refused", _c([8, 64], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),
+      activation="relu"),
     C("int8 to int32", _c([8, 64], dtype=i8), _c([32, 32], dtype=i8), _c([32, 2], dtype=torch.int32),
       out_dtype=i32),
     C("float16 to int32 refused", _c([8, 64], dtype=f16), _c([32, 32], dtype=f16), _c([32, 4], dtype=torch.int16),

@@ -82,6 +82,8 @@ CASES["linalg__powsum"] = [
     C("into bool", T([3, 4]), 2, dtype=b8),
     C("into complex64", T([3, 4]), 2, dtype=c64),
     C("int64 into int32", T([3, 4], dtype=i64), 2, dtype=i32),
+    C("float order into int32", T([3, 4], dtype=i64), 2.0, dtype=i32),
+    C("int32 widened", T([3, 4], dtype=i32), 2),
     C("empty, infinite order", T([0, 3]), float("inf")),
     C("dim out of range", T([3, 4]), 2, [2]),
 ]

@@ -10,16 +10,17 @@ Run by hand from the repository root with torch 2.15 installed, as
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
 
-For each functional overload, the first case PyTorch accepts, and each of its
-arguments that the case leaves at the schema's default and that is a
-number, a bool, a dtype or a memory format: the case again with that
-argument given each value of `ALTERNATIVES` for its type (a float `0.0`
-and `2.5`, a Python number `0`, `2`, `2.5` and `True`, a bool negated,
-...). A value equal to the default is left out: the dispatcher drops
+For each functional overload, its first three cases PyTorch accepts
+(of its first nine), and each of their arguments left at the schema's
+default that is a number, a list of ints, a bool, a string, a dtype or
+a memory format: the case again with that argument given each value of
+`ALTERNATIVES` for its type (a float `0.0` and `2.5`, a Python number
+`0`, `2`, `2.5` and `True`, a bool negated, a string no operator
+takes, ...). A value equal to the default is left out: the dispatcher drops
 an argument equal to its default before a Python meta or reference sees
 it, and a reference often tests whether an argument was given (`celu`'s
-`alpha`, `add`'s `alpha`). Tensor arguments, generators, layouts, pinned
-memory, strings and devices are left as the case has them.
+`alpha`, `add`'s `alpha`). Tensor arguments, generators, layouts and
+devices are left as the case has them.
 
 The records are written per operator family as fixtures of static cases
 only, `DIR/<family>.json`, which the conformance test replays when
@@ -29,6 +30,7 @@ fixed gets a written case in the family's `op_cases_<family>.py`.
 
 import logging
 import pathlib
+import re
 import sys
 import warnings
 
@@ -41,11 +43,17 @@ from sweep_progress import Sweep
 warnings.filterwarnings("ignore")
 logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
 
+# How many of an overload's first accepted cases are varied.
+BASES = 3
+
 # Other values to try, by declared type (without `?`).
 ALTERNATIVES = {
     "bool": lambda d: [not d] if isinstance(d, bool) else [True, False],
-    "int": lambda d: [0, 2, -1],
-    "SymInt": lambda d: [0, 2, -1],
+    "int": lambda d: [0, 2, -1, 5],
+    "SymInt": lambda d: [0, 2, -1, 5],
+    "int[]": lambda d: [[0], [-1], []],
+    "SymInt[]": lambda d: [[0], [-1], []],
+    "str": lambda d: ["bogus"],
     "float": lambda d: [0.0, 2.5, -1.0],
     "Scalar": lambda d: [0, 2, 2.5, True, -1],
     "ScalarType": lambda d: [torch.float64, torch.int64, torch.bool],
@@ -56,7 +64,7 @@ ALTERNATIVES = {
 def alternatives(declared, default):
     """The values to try for an argument of type `declared` whose default
     is `default`, without the default itself (of its Python type)."""
-    make = ALTERNATIVES.get(declared.rstrip("?"))
+    make = ALTERNATIVES.get(re.sub(r"\[\d+\]", "[]", declared.rstrip("?")).rstrip("?"))
     if make is None:
         return []
     return [v for v in make(default)
@@ -86,12 +94,11 @@ def main(out, only):
             # one (the rules' `@derive`): its sweep stands for them.
             if E.aten_op(name)._schema.is_mutable:
                 continue
-            base = next((c for c in E.CASES[name]
-                         if sweep.run(f"{name}|{c.name}|accepted", 60,
-                                      lambda c=c: E.accepted(name, c))), None)
-            if base is None:
-                continue
-            for title, changed in variants(name, base):
+            bases = [c for c in E.CASES[name][:BASES * 3]
+                     if sweep.run(f"{name}|{c.name}|accepted", 60,
+                                  lambda c=c: E.accepted(name, c))][:BASES]
+            tried = [v for base in bases for v in variants(name, base)]
+            for title, changed in tried:
                 key = f"{name}|{title}"
                 if key in sweep.skip:
                     continue

@@ -300,6 +300,25 @@ pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) ->
     Ok(true)
 }
 
+/// `shift_dims(s, dim)`: the dims `torch._refs.fft.fftshift` (and
+/// `ifftshift`) rolls, `dim` or every dim of sizes `s`: refused in
+/// PyTorch's words when there are none (`roll` wants shifts: a zero-dim
+/// input, `dim=[]`) or one is out of range.
+pub fn shift_dims(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>) -> Result<bool> {
+    let rank = s.len();
+    let dims: Vec<i64> = match dim.as_deref() {
+        Some(d) => d.to_vec(),
+        None => (0..rank as i64).collect(),
+    };
+    if dims.is_empty() {
+        return Err(invalid(cx, "`shifts` required".into()));
+    }
+    for d in dims {
+        shape::wrap_dim(cx.op, d, rank)?;
+    }
+    Ok(true)
+}
+
 /// `vector_norm_identity(input, ord, dim)`: `_check_vector_norm_args` of
 /// `torch._refs.linalg.vector_norm`: a negative or infinite `ord` has no
 /// identity, so an empty input needs dims to reduce, each in range and

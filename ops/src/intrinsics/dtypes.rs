@@ -190,20 +190,13 @@ pub fn sum_dtype(_cx: &mut Cx<'_>, d: DType) -> Result<DType> {
 }
 
 /// `powsum_dtype(d, ord, dtype)`: the dtype of `linalg._powsum` (the
-/// sum of `|x| ** ord`). A given `dtype` is the result's but that a
-/// complex one gives its real dtype and `bool` gives `int64`. Without
-/// one: a complex input's real dtype, a floating one's own; an integral
-/// or bool input's power promotes with `ord` (an integer keeps it
-/// integral, a float makes it the default dtype) and its sum widens an
-/// integer to `int64`.
+/// sum of `|x| ** ord`), of the input converted to `dtype` when given:
+/// a complex dtype's real one, a floating one itself; an integral or
+/// bool one's power promotes with `ord` (an integer keeps it integral,
+/// a float makes it the default dtype), and an integral sum is `int64`
+/// but in a given integral dtype (not `bool`).
 pub fn powsum_dtype(cx: &mut Cx<'_>, d: DType, ord: Scalar, dtype: Option<DType>) -> Result<DType> {
-    if let Some(given) = dtype {
-        return Ok(match given {
-            DType::Bool => DType::Int64,
-            g if g.is_complex() => g.to_real(),
-            g => g,
-        });
-    }
+    let d = dtype.unwrap_or(d);
     if d.is_complex() {
         return Ok(d.to_real());
     }
@@ -211,7 +204,10 @@ pub fn powsum_dtype(cx: &mut Cx<'_>, d: DType, ord: Scalar, dtype: Option<DType>
         return Ok(d);
     }
     Ok(match ord {
-        Scalar::Int(_) | Scalar::Bool(_) => DType::Int64,
+        Scalar::Int(_) | Scalar::Bool(_) => match dtype {
+            Some(given) if given != DType::Bool => given,
+            _ => DType::Int64,
+        },
         Scalar::Float(_) => cx.defaults.dtype,
         Scalar::Complex(..) => cx.defaults.dtype.to_complex(),
     })
@@ -408,11 +404,27 @@ fn symbolic_real_arange_len(cx: &mut Cx<'_>, bounds: [Scalar; 3]) -> Result<SymI
     cx.env.ceil_to_int(n)
 }
 
-/// `range_len(start, end, step)`: the length of the deprecated
+/// `range_len(start, end, step, dtype)`: the length of the deprecated
 /// `torch.range` (ATen's `range_out`, end included): `trunc((end - start)
 /// / step) + 1` once the step is nonzero and agrees with the bounds' order;
 /// integer bounds (possibly symbolic) give `(end - start) // step + 1`.
-pub fn range_len(cx: &mut Cx<'_>, start: Scalar, end: Scalar, step: Scalar) -> Result<SymInt> {
+/// For an integral `dtype` the bounds are that dtype's accumulation type,
+/// `int64`, first (a float truncated).
+pub fn range_len(
+    cx: &mut Cx<'_>,
+    start: Scalar,
+    end: Scalar,
+    step: Scalar,
+    dtype: DType,
+) -> Result<SymInt> {
+    let as_int = |s: Scalar| match s {
+        Scalar::Float(f) if dtype.is_integral(false) => match f.as_f64() {
+            Some(v) if v.is_finite() => Scalar::Int(SymInt::Int(v.trunc() as i64)),
+            _ => s,
+        },
+        s => s,
+    };
+    let (start, end, step) = (as_int(start), as_int(end), as_int(step));
     if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
         int_step_sign(cx, a, b, st)?;
         let span = cx.env.sub(b, a)?;

@@ -67,6 +67,14 @@ pub(crate) fn sparse_semi_structured_linear(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> R
     let weight = args::tensor(cx, a, 1, "weight")?;
     let bias = args::opt_tensor(cx, a, 3, "bias")?;
     let out_dtype = args::opt_dtype(cx, a, 5, "out_dtype", None)?;
+    // The Python meta takes no `activation`: one given is refused before
+    // anything is checked.
+    if args::opt_str(cx, a, 4, "activation", None)?.is_some() {
+        return Err(invalid(
+            cx,
+            "meta_sparse_structured_linear() got an unexpected keyword argument 'activation'",
+        ));
+    }
     if weight.dim() < 2 || input.dim() == 0 {
         return Err(invalid(cx, "dimension out of range"));
     }

@@ -18,6 +18,7 @@ fn convert(
     device: Option<Device>,
     copy: bool,
     memory_format: Option<MemoryFormat>,
+    pinned: bool,
 ) -> Result<Outs> {
     // ATen's `to_will_alias`: no format asked, or the one `self` suggests.
     let same_format = match memory_format {
@@ -33,21 +34,29 @@ fn convert(
         outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
         return Ok(outs);
     }
-    copied(cx, t, dtype, device, memory_format)
+    copied(cx, t, dtype, device, memory_format, pinned)
 }
 
 /// `_to_copy` as its decomposition (the fake mode's meta kernel) makes
 /// it. With only a `device`: `self` itself when it is `self`'s, else
 /// `self` moved as it is (`prims.device_put`: the same strides, whatever
 /// they are). Otherwise each step (`convert_element_type`, `clone`)
-/// keeps dense strides ([`preserve_strides`]).
+/// keeps dense strides ([`preserve_strides`]). The decomposition asserts
+/// that no pinned memory (`pinned`) is asked first.
 fn copied(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     dtype: Option<DType>,
     device: Option<Device>,
     memory_format: Option<MemoryFormat>,
+    pinned: bool,
 ) -> Result<Outs> {
+    if pinned {
+        return Err(super::invalid(
+            cx,
+            "pin_memory=True is not supported in _to_copy decomposition",
+        ));
+    }
     let mut outs = Outs::new();
     let moved_only = dtype.is_none() && memory_format.is_none();
     if moved_only && device == Some(t.device) {
@@ -81,8 +90,9 @@ pub(crate) fn to_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let dtype = args::opt_dtype(cx, a, 1, "dtype", None)?;
     let device = args::opt_device(cx, a, 3, "device", None)?;
+    let pinned = args::opt_bool(cx, a, 4, "pin_memory", None)?.unwrap_or(false);
     let mf = args::opt_memory_format(cx, a, 6, "memory_format", None)?;
-    copied(cx, t, dtype, device, mf)
+    copied(cx, t, dtype, device, mf, pinned)
 }
 
 /// `to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False,
@@ -93,7 +103,7 @@ pub(crate) fn to_dtype(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let dtype = args::required(cx, 1, "dtype", dtype)?;
     let copy = args::bool(cx, a, 3, "copy", Some(false))?;
     let mf = args::opt_memory_format(cx, a, 4, "memory_format", None)?;
-    convert(cx, t, Some(dtype), None, copy, mf)
+    convert(cx, t, Some(dtype), None, copy, mf, false)
 }
 
 /// `to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout?
@@ -103,9 +113,10 @@ pub(crate) fn to_dtype_layout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let dtype = args::opt_dtype(cx, a, 1, "dtype", None)?;
     let device = args::opt_device(cx, a, 3, "device", None)?;
+    let pinned = args::opt_bool(cx, a, 4, "pin_memory", None)?.unwrap_or(false);
     let copy = args::bool(cx, a, 6, "copy", Some(false))?;
     let mf = args::opt_memory_format(cx, a, 7, "memory_format", None)?;
-    convert(cx, t, dtype, device, copy, mf)
+    convert(cx, t, dtype, device, copy, mf, pinned)
 }
 
 /// `to.device(Tensor(a) self, Device device, ScalarType dtype, bool
@@ -118,7 +129,7 @@ pub(crate) fn to_device(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let dtype = args::required(cx, 2, "dtype", dtype)?;
     let copy = args::bool(cx, a, 4, "copy", Some(false))?;
     let mf = args::opt_memory_format(cx, a, 5, "memory_format", None)?;
-    convert(cx, t, Some(dtype), Some(device), copy, mf)
+    convert(cx, t, Some(dtype), Some(device), copy, mf, false)
 }
 
 /// `type_as(Tensor self, Tensor other)`: `self.to(other.options())`,
@@ -126,7 +137,15 @@ pub(crate) fn to_device(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 pub(crate) fn type_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let other = args::tensor(cx, a, 1, "other")?;
-    convert(cx, t, Some(other.dtype), Some(other.device), false, None)
+    convert(
+        cx,
+        t,
+        Some(other.dtype),
+        Some(other.device),
+        false,
+        None,
+        false,
+    )
 }
 
 /// `to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool
@@ -137,5 +156,13 @@ pub(crate) fn to_other(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let other = args::tensor(cx, a, 1, "other")?;
     let copy = args::bool(cx, a, 3, "copy", Some(false))?;
     let mf = args::opt_memory_format(cx, a, 4, "memory_format", None)?;
-    convert(cx, t, Some(other.dtype), Some(other.device), copy, mf)
+    convert(
+        cx,
+        t,
+        Some(other.dtype),
+        Some(other.device),
+        copy,
+        mf,
+        false,
+    )
 }
