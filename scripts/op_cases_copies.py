@@ -90,6 +90,9 @@ CASES = {
         C("storage offset self", off(4, 6), T([2, 2]), [2, 2], [6, 1]),
         C("src of other sizes", T([4, 6]), T([2, 4]), [3, 4], [4, 1]),
         C("negative offset refused", T([4, 6]), T([2, 2]), [2, 2], [1, 1], -1),
+        # `as_strided`'s checks.
+        C("strides of another length refused", T([4, 6]), T([2, 2]), [2, 2], [1]),
+        C("negative stride refused", T([4, 6]), T([2, 2]), [2, 2], [-1, 1]),
         C("channels last self", cl(1, 2, 3, 3), T([2, 2]), [2, 2], [3, 1]),
     ],
     "unbind_copy.int": [C("first dim", T([3, 4]), 0), C("last dim", T([2, 3]), -1), C("zero-dim", T([]), 0)],

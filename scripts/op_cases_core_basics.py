@@ -265,6 +265,15 @@ CASES = {
         C("transposed bias", T([4, 2], then=lambda t: t.t()), T([2, 3]), T([3, 4]), f16),
         C("mixed bias", T([4], dtype=f64), T([2, 3]), T([3, 4]), f16),
         C("beta and alpha", T([4]), T([2, 3]), T([3, 4]), f32, beta=0.5, alpha=2),
+        # The numbers promote a bool product (the decomposition's
+        # `alpha * mm(..)`, `beta * self`).
+        C("into bool", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16), torch.bool),
+        C("into bool by a float alpha", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16),
+          torch.bool, alpha=0.5),
+        C("into bool, beta 0", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16),
+          torch.bool, beta=0),
+        C("into int32 by a float beta", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16),
+          i32, beta=0.5),
         C("bias mismatch refused", T([5]), T([2, 3]), T([3, 4]), f32),
     ],
     "addmm": [

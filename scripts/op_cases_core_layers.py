@@ -592,11 +592,19 @@ CASES.update({
         C("no bounds", 3),
         C("below min refused", 3, min=4),
         C("above max refused", 3, max=2),
+        # A Python bool is the int it is.
+        C("a bool", True, min=0, max=5),
+        C("a bool below min refused", True, min=2),
     ],
     "sym_constrain_range_for_size": [
         C("in range", 3, min=0, max=5),
         C("no bounds", 3),
         C("above max refused", 3, max=2),
+        # Without bounds only `size >= 0` is checked, of any number.
+        C("a float without bounds", 2.5),
+        C("a negative float without bounds refused", -2.5),
+        C("a bool without bounds", True),
+        C("a bool with bounds refused", True, min=0, max=5),
     ],
     "to.dtype": [
         C("other dtype of permuted", T([4, 2, 3], strides=[1, 12, 4]), f16),

@@ -237,6 +237,8 @@ def add_aliases(CASES):
         C("float64", T([3, 4]), 2, [0], False, dtype=f64),
         C("keepdim", T([2, 3]), 1, [1], True, dtype=f64),
         C("a size-1 dim of its own stride kept", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), 2, [3], True, dtype=f64),
+        C("a size-1 dim of its own stride kept, p True", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), True, [3], True,
+          dtype=f64),
         C("narrowing refused", T([3, 4], dtype=f64), 2, [1], True, dtype=f32),
         C("complex to real refused", T([3, 4], dtype=c64), 2, [1], True, dtype=f32),
         C("real to complex refused", T([3, 4]), 2, [1], True, dtype=c64),

@@ -41,6 +41,7 @@ def sgd_cases():
         C("gradients of another shape, unchecked", [T([4, 3])], [T([4, 2])], [], **SGD0),
         C("float16", [T([4], dtype=f16)], [T([4], dtype=f16)], [], **SGD0),
         C("momentum without buffers", [T([4, 3])], [T([4, 3])], [], **SGD),
+        C("buffers without momentum refused", [T([4, 3])], [T([4, 3])], [T([4, 3])], **SGD0),
         C("fewer gradients", [T([4, 3]), T([2])], [T([4, 3])], [], **SGD0),
         C("float64 gradient", [T([4, 3])], [T([4, 3], dtype=f64)], [], **SGD0),
         C("float64 buffer", [T([4])], [T([4])], [T([4], dtype=f64)], **SGD),

@@ -174,6 +174,8 @@ CASES["argwhere"] = [
 ]
 
 CASES["unique_dim"] = [
+    C("dim out of range", T([4, 3]), 2),
+    C("dim out of range of an empty tensor", T([0, 3]), 2),
     C("rows", T([4, 3]), 0),
     C("columns with inverse and counts", T([4, 3]), 1, True, True, True),
     C("negative dim", T([2, 3, 4]), -1),

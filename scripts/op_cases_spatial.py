@@ -376,6 +376,10 @@ CASES["upsample_trilinear3d.vec"] = [
 ]
 CASES["upsample_bicubic2d.vec"] = [
     C("scale two", T([2, 3, 8, 10]), None, False, [2.0, 2.0]),
+    # A given output size, even an empty one, is unpacked into two.
+    C("empty output size beside scales refused", T([2, 3, 8, 10]), [], False, [2.0, 2.0]),
+    C("one output size refused", T([2, 3, 8, 10]), [5], False, None),
+    C("one scale refused", T([2, 3, 8, 10]), None, False, [2.0]),
     C("output size align corners", T([2, 3, 8, 10]), [5, 7], True, None),
     C("channels last", cl(2, 3, 8, 10), None, False, [0.5, 1.5]),
     C("channels last on cuda", cl(2, 3, 8, 10, device="cuda"), None, False, [2.0, 2.0]),

@@ -81,6 +81,8 @@ CASES.update({
 CASES["mvlgamma"] = [C(c.name, *c.args, 2) for c in unary_cases()] + [
     C("p of one", T([2, 3]), 1),
     C("p of zero", T([2, 3]), 0),
+    # The range `arange(-p / 2 + 1 / 2, 1 / 2, 1 / 2)` runs backwards.
+    C("negative p refused", T([2, 3]), -1),
 ]
 
 # ---- `torch.special` aliases: the cases of the operator each names ----
@@ -90,7 +92,9 @@ for _op in ["special_digamma", "special_erf", "special_erfc", "special_erfinv", 
             "special_psi", "special_sinc", "special_logit"]:
     CASES[_op] = unary_cases() + [C("complex64", T([3], dtype=c64))]
 CASES["special_round"] = unary_cases() + [C("decimals", T([2, 3]), decimals=2)]
-CASES["special_multigammaln"] = [C(c.name, *c.args, 2) for c in unary_cases()]
+CASES["special_multigammaln"] = [C(c.name, *c.args, 2) for c in unary_cases()] + [
+    C("negative p refused", T([2, 3]), -2),
+]
 for _op in ["special_gammainc", "special_gammaincc", "special_xlogy"]:
     CASES[_op] = binary_cases() + [C("complex64", T([3], dtype=c64), T([3], dtype=c64))]
 for _op in ["special_xlogy", "special_xlog1py", "special_zeta"]:

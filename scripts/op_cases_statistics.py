@@ -427,12 +427,17 @@ CASES["gradient.tensorarray"] = [
     C("int64 input", T([3, 4], dtype=i64), spacing=[T([4])], dim=[1]),
     C("coordinates of another length", T([3, 4]), spacing=[T([3])], dim=[1]),
     C("matrix coordinates", T([3, 4]), spacing=[T([2, 2])], dim=[1]),
+    # The centre takes the coefficients' length where the input's slices
+    # broadcast against it (one centre difference).
+    C("coordinates longer than a dim of three", T([3, 4]), spacing=[T([4])], dim=[0]),
+    C("coordinates of two for a dim of three", T([3, 4]), spacing=[T([2])], dim=[0]),
 ]
 CASES["gradient.tensorarrayint"] = [
     C("every dim", T([3, 4]), spacing=[T([3]), T([4])]),
     C("one dim", T([3, 4]), spacing=[T([4])], dim=1),
     C("edge order 2", T([3, 4]), spacing=[T([3]), T([4])], edge_order=2),
     C("zero-dim spacings", T([3, 4]), spacing=[T([]), T([])]),
+    C("coordinates longer than a dim of three", T([3, 4]), spacing=[T([5])], dim=0),
 ]
 SYMBOLIC += [
     ("gradient.scalarrayarray of a dynamic input", "gradient.scalarrayarray",

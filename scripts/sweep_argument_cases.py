@@ -5,7 +5,7 @@ that depend on arguments the written cases left at their defaults.
 Run by hand from the repository root with torch 2.15 installed, as
 `sweep_layout_cases.py`:
 
-    python scripts/sweep_argument_cases.py DIR [FAMILY...]
+    python scripts/sweep_argument_cases.py [--given] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -21,6 +21,9 @@ an argument equal to its default before a Python meta or reference sees
 it, and a reference often tests whether an argument was given (`celu`'s
 `alpha`, `add`'s `alpha`). Tensor arguments, generators, layouts and
 devices are left as the case has them.
+
+With `--given` it varies the arguments the cases give instead (dims,
+sizes, numbers and flags the written cases chose), with the same values.
 
 The records are written per operator family as fixtures of static cases
 only, `DIR/<family>.json`, which the conformance test replays when
@@ -71,20 +74,31 @@ def alternatives(declared, default):
             if not (type(v) is type(default) and v == default)]
 
 
-def variants(name, case):
-    """`(title, case)` for every defaulted argument and value to try."""
+def variants(name, case, given=False):
+    """`(title, case)` for every defaulted argument (every given one, with
+    `given`) and value to try."""
     op = E.aten_op(name)
     out = []
-    for arg, declared, _, value, defaulted in E.bind(op, case):
-        if not defaulted:
+    positional = 0
+    for arg, declared, kwarg_only, value, defaulted in E.bind(op, case):
+        # Where the case gives it positionally, it is replaced in place.
+        at = positional if not kwarg_only and positional < len(case.args) else None
+        positional += not kwarg_only
+        if defaulted == given:
             continue
         for v in alternatives(declared, value):
             title = f"{case.name}, {arg}={v!r} (sweep)"
-            out.append((title, Case(title, *case.args, **{**case.kwargs, arg: v})))
+            if at is None:
+                changed = Case(title, *case.args, **{**case.kwargs, arg: v})
+            else:
+                args = list(case.args)
+                args[at] = v
+                changed = Case(title, *args, **case.kwargs)
+            out.append((title, changed))
     return out
 
 
-def main(out, only):
+def main(out, only, given=False):
     sweep = Sweep(out, only)
     for family, names in sweep.families():
         ops = {}
@@ -97,7 +111,7 @@ def main(out, only):
             bases = [c for c in E.CASES[name][:BASES * 3]
                      if sweep.run(f"{name}|{c.name}|accepted", 60,
                                   lambda c=c: E.accepted(name, c))][:BASES]
-            tried = [v for base in bases for v in variants(name, base)]
+            tried = [v for base in bases for v in variants(name, base, given)]
             for title, changed in tried:
                 key = f"{name}|{title}"
                 if key in sweep.skip:
@@ -116,6 +130,8 @@ def main(out, only):
 
 if __name__ == "__main__":
     argv = sys.argv[1:]
-    if not argv or any(a.startswith("--") for a in argv):
+    flags = {a for a in argv if a.startswith("--")}
+    argv = [a for a in argv if not a.startswith("--")]
+    if not argv or flags - {"--given"}:
         sys.exit(__doc__)
-    main(pathlib.Path(argv[0]), set(argv[1:]))
+    main(pathlib.Path(argv[0]), set(argv[1:]), given="--given" in flags)

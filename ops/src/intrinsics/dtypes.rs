@@ -162,6 +162,38 @@ pub fn clamp_number_dtype(
     fake_runtime::promotion::result_type(&ops, cx.defaults.dtype)
 }
 
+/// `addmm_dtype_result(out_dtype, beta, alpha)`: the dtype of
+/// `torch._decomp`'s `addmm_dtype`, `alpha * mm(.., out_dtype)` plus
+/// (unless `beta` is 0) `beta * self.to(out_dtype)`: each product of an
+/// `out_dtype` tensor and a number promotes (a bool one by an int is
+/// `int64`).
+pub fn addmm_dtype_result(
+    cx: &mut Cx<'_>,
+    out_dtype: DType,
+    beta: Scalar,
+    alpha: Scalar,
+) -> Result<DType> {
+    use fake_runtime::promotion::{Operand, result_type};
+    let scaled = |cx: &Cx<'_>, s: &Scalar| {
+        result_type(
+            &[Operand::Tensor(out_dtype), scalar_operand(s)],
+            cx.defaults.dtype,
+        )
+    };
+    let product = scaled(cx, &alpha)?;
+    let beta_zero = match beta {
+        Scalar::Int(SymInt::Int(v)) => v == 0,
+        Scalar::Float(f) => f.as_f64() == Some(0.0),
+        Scalar::Bool(SymBool::Bool(b)) => !b,
+        _ => false,
+    };
+    if beta_zero {
+        return Ok(product);
+    }
+    let bias = scaled(cx, &beta)?;
+    fake_runtime::promotion::promote_types(product, bias)
+}
+
 /// `result_type_scalars(a, b)`: the dtype two numbers promote to (ATen's
 /// `result_type` of two scalars: wrapped numbers, floats to the default
 /// dtype).

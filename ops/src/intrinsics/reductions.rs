@@ -251,6 +251,8 @@ pub fn vector_norm_strides(
     let value = match ord {
         Scalar::Float(fake_runtime::SymFloat::Const(v)) => Some(v),
         Scalar::Int(SymInt::Int(v)) => Some(v as f64),
+        // A Python bool is the number it is.
+        Scalar::Bool(SymBool::Bool(b)) => Some(f64::from(u8::from(b))),
         _ => None,
     };
     let special = value.is_some_and(|v| v != 0.0 && v.is_finite());

@@ -12,7 +12,7 @@
 use super::invalid;
 use crate::intrinsics::empty_like_strides;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, Scalar, SymBool, SymInt};
+use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, Scalar, SymBool, SymFloat, SymInt};
 
 /// `_assert_scalar(Scalar self, str assert_msg)`: `self` holds from now on.
 /// A condition known false is an error carrying the message.
@@ -42,10 +42,12 @@ pub(crate) fn assert_scalar(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     Ok(Outs::new())
 }
 
-/// The `Scalar size` and the `min`/`max` keywords of the range asserts.
+/// The `Scalar size` and the `min`/`max` keywords of the range asserts (a
+/// Python bool is the int it is).
 fn range_args(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<(SymInt, Option<i64>, Option<i64>)> {
     let v = match args::scalar(cx, a, 0, "size", None)? {
         Scalar::Int(v) => v,
+        Scalar::Bool(SymBool::Bool(b)) => SymInt::Int(i64::from(b)),
         other => {
             return Err(invalid(
                 cx,
@@ -68,6 +70,22 @@ pub(crate) fn sym_constrain_range(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 /// `sym_constrain_range_for_size(Scalar size, *, int? min, int? max)`: as
 /// `sym_constrain_range` with `min` at least 0, and the symbol size-like.
 pub(crate) fn sym_constrain_range_for_size(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    // Without bounds the meta only checks `size >= 0`, of any number.
+    let unbounded = args::opt_int(cx, a, 1, "min", None)?.is_none()
+        && args::opt_int(cx, a, 2, "max", None)?.is_none();
+    match args::scalar(cx, a, 0, "size", None)? {
+        Scalar::Float(SymFloat::Const(f)) if unbounded => {
+            if f >= 0.0 {
+                return Ok(Outs::new());
+            }
+            return Err(invalid(cx, format!("Expected size >= 0, got {f}")));
+        }
+        // With bounds, only an int (not a bool) or a SymInt is taken.
+        Scalar::Bool(_) if !unbounded => {
+            return Err(invalid(cx, "can only constrain range for SymInt"));
+        }
+        _ => {}
+    }
     let (v, min, max) = range_args(cx, a)?;
     cx.env.constrain_range_for_size(v, min, max, cx.op)?;
     Ok(Outs::new())

@@ -481,9 +481,16 @@ fn gradient(
     let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
     for (i, &d) in dims.iter().enumerate() {
         let mut dtype = t.dtype;
+        let (mut out_sizes, mut out_strides) = (sizes.clone(), strides.clone());
         if let Some(c) = coordinates {
             let c = c[i];
-            coordinate_checks(cx, c, sizes[d], edge_order)?;
+            let along = coordinate_checks(cx, c, sizes[d], edge_order)?;
+            if along != sizes[d] {
+                // The centre takes the coefficients' length where the
+                // slices of `self` broadcast against it.
+                out_sizes[d] = along;
+                out_strides = fake_runtime::strides::contiguous(cx.env, &out_sizes)?;
+            }
             // The coefficients are quotients of the coordinates'
             // differences: an integral one's are floating.
             let quotient = if c.dtype.is_integral(true) {
@@ -496,7 +503,7 @@ fn gradient(
         if dtype.is_integral(true) {
             dtype = cx.defaults.dtype;
         }
-        let mut out = super::fresh(cx, t, sizes.clone(), strides.clone());
+        let mut out = super::fresh(cx, t, out_sizes, out_strides);
         out.dtype = dtype;
         list.push((out, fake_runtime::Alias::Fresh));
     }
@@ -509,7 +516,14 @@ fn gradient(
 /// dim, read as an integer; its differences reach both edges (one more
 /// element than `edge_order`), and the centre's coefficients (two fewer
 /// than its elements) broadcast against the `n - 2` centre differences.
-fn coordinate_checks(cx: &mut Cx<'_>, c: &TensorMeta, n: SymInt, edge_order: i64) -> Result<()> {
+/// The result's length along the dim: the broadcast centre and the two
+/// edges.
+fn coordinate_checks(
+    cx: &mut Cx<'_>,
+    c: &TensorMeta,
+    n: SymInt,
+    edge_order: i64,
+) -> Result<SymInt> {
     if c.dim() != 1 {
         return Err(invalid(
             cx,
@@ -534,6 +548,9 @@ fn coordinate_checks(cx: &mut Cx<'_>, c: &TensorMeta, n: SymInt, edge_order: i64
     }
     let coefficients = [SymInt::Int((len - 2).max(0))];
     let centre = [SymInt::Int(n - 2)];
-    shape::broadcast(cx.env, cx.op, &[&coefficients, &centre])?;
-    Ok(())
+    let joined = shape::broadcast(cx.env, cx.op, &[&coefficients, &centre])?;
+    match joined.first() {
+        Some(&SymInt::Int(m)) => Ok(SymInt::Int(m + 2)),
+        _ => Ok(SymInt::Int(n)),
+    }
 }

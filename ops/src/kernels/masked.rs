@@ -192,6 +192,11 @@ pub(crate) fn unique_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         dim.rem_euclid(rank.max(1))
     };
     if d >= rank {
+        // `arg.size(dim)`; a statically empty tensor is not asked it, and
+        // its inverse's `arg.shape[dim]` is a tuple's index.
+        if t.numel(cx.env)? != SymInt::Int(0) {
+            fake_runtime::shape::wrap_dim(cx.op, d, t.dim())?;
+        }
         return Err(super::invalid(
             cx,
             format!("tuple index out of range (dim {dim} of a tensor of {rank} dims)"),

@@ -163,7 +163,15 @@ const SGD_LISTS: [StepList; 2] = [(1, "grads", true), (2, "momentum_buffer_list"
 fn sgd_checks(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<()> {
     let momentum = args::float(cx, a, 4, "momentum", None)?;
     let lengthless = (momentum == 0.0).then_some(2);
-    fused_cpu_checks(cx, a, "fused_sgd_kernel", &SGD_LISTS, lengthless)
+    fused_cpu_checks(cx, a, "fused_sgd_kernel", &SGD_LISTS, lengthless)?;
+    // Without momentum the kernel wants no momentum buffers at all.
+    if momentum == 0.0 && !args::tensors(cx, a, 2, "momentum_buffer_list")?.is_empty() {
+        return Err(invalid(
+            cx,
+            "Expected momentum_buffer_list.empty() to be true, but got false.",
+        ));
+    }
+    Ok(())
 }
 
 /// `_fused_sgd_`: its CPU kernel's checks; nothing returned.

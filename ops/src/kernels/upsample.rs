@@ -396,8 +396,19 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
             format!("not enough values to unpack (expected 4, got {})", t.dim()),
         ));
     }
+    // A given `output_size` (even an empty one, beside scale factors) is
+    // the one unpacked into two sizes; scale factors are unpacked into two
+    // too.
+    if output_size.as_ref().is_some_and(|o| o.len() != 2)
+        || (output_size.is_none() && scales.as_ref().is_some_and(|f| f.len() != 2))
+    {
+        return Err(invalid(
+            cx,
+            "upsample_bicubic2d: expected two output sizes or two scale factors",
+        ));
+    }
     let osize = match (output_size, scales) {
-        (Some(o), _) if !o.is_empty() => o,
+        (Some(o), _) => o,
         (_, Some(f)) => {
             let mut out = Dims::new();
             for (&size, &scale) in t.sizes[2..].iter().zip(f.iter()) {
