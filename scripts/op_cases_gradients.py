@@ -649,6 +649,10 @@ CASES["_embedding_bag_backward"] = [
     C("per-sample weights", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, T([7]), 2),
     C("transposed gradient", tr(4, 5), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, None),
     C("int32 gradient refused", T([4, 5], dtype=i32), _idx, _off, _o2b, _bs, _mi, 10, False, 0, False, None),
+    # A sparse COO gradient, which refuses scale_grad_by_freq.
+    C("sparse", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, True, None),
+    C("sparse, max, float64", T([4, 5], dtype=f64), _idx, _off, _o2b, _bs, _mi, 10, False, 2, True, None),
+    C("sparse, frequency scaled refused", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, True, 1, True, None),
 ]
 CASES["_embedding_bag_per_sample_weights_backward"] = [
     C("sum", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 0),

@@ -5,7 +5,7 @@ that depend on arguments the written cases left at their defaults.
 Run by hand from the repository root with torch 2.15 installed, as
 `sweep_layout_cases.py`:
 
-    python scripts/sweep_argument_cases.py [--given] DIR [FAMILY...]
+    python scripts/sweep_argument_cases.py [--given] [--dispatcher] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -24,6 +24,8 @@ devices are left as the case has them.
 
 With `--given` it varies the arguments the cases give instead (dims,
 sizes, numbers and flags the written cases chose), with the same values.
+With `--dispatcher` every call runs under the Python dispatcher, as
+`torch.export` traces operators (`sweep_layout_cases.py --dispatcher`).
 
 The records are written per operator family as fixtures of static cases
 only, `DIR/<family>.json`, which the conformance test replays when
@@ -132,6 +134,8 @@ if __name__ == "__main__":
     argv = sys.argv[1:]
     flags = {a for a in argv if a.startswith("--")}
     argv = [a for a in argv if not a.startswith("--")]
-    if not argv or flags - {"--given"}:
+    if not argv or flags - {"--given", "--dispatcher"}:
         sys.exit(__doc__)
+    if "--dispatcher" in flags:
+        E.uses_dispatcher = lambda name, title=None: True
     main(pathlib.Path(argv[0]), set(argv[1:]), given="--given" in flags)

@@ -277,3 +277,55 @@ fn contiguous_copy(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
         _ => Err(invalid(cx, "contiguous gave no tensor")),
     }
 }
+
+/// `_embedding_bag_backward(Tensor grad, Tensor indices, Tensor offsets,
+/// Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt
+/// num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor?
+/// per_sample_weights, int padding_idx=-1)`: ATen's composite, the dense
+/// gradient (`_embedding_bag_dense_backward`) or, when `sparse`, its
+/// sparse one: `embedding_sparse_backward` of the bags' gradients, a
+/// sparse COO tensor `[num_weights, grad.size(-1)]` of `grad`'s dtype,
+/// which refuses `scale_grad_by_freq`.
+pub(crate) fn embedding_bag_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let grad = args::tensor(cx, a, 0, "grad")?;
+    let sparse = args::bool(cx, a, 9, "sparse", None)?;
+    if !sparse {
+        // The dense gradient's arguments: all but `offsets` and `sparse`.
+        let mut dense: SmallVec<[Arg<'_>; 10]> = SmallVec::new();
+        for (i, arg) in a.iter().enumerate() {
+            if i != 2 && i != 9 {
+                dense.push(arg.clone());
+            }
+        }
+        return crate::erased::_embedding_bag_dense_backward(cx, &dense);
+    }
+    let num_weights = args::size(cx, a, 6, "num_weights", None)?;
+    if args::bool(cx, a, 7, "scale_grad_by_freq", None)? {
+        return Err(invalid(
+            cx,
+            "embedding_backward: scale_grad_by_freq not supported with sparse gradients",
+        ));
+    }
+    let Some(&features) = grad.sizes.last() else {
+        return Err(invalid(
+            cx,
+            "Dimension specified as -1 but tensor has no dimensions",
+        ));
+    };
+    let sizes: Dims = [num_weights, features].into_iter().collect();
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        TensorMeta {
+            strides: sizes.iter().map(|_| SymInt::Int(0)).collect(),
+            sizes,
+            storage_offset: SymInt::Int(0),
+            dtype: grad.dtype,
+            device: grad.device,
+            layout: fake_runtime::Layout::SparseCoo,
+            requires_grad: false,
+            wrapped_number: false,
+        },
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}

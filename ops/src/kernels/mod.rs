@@ -141,7 +141,7 @@ pub(crate) use dropout::{
 pub(crate) use dyn_quant::dyn_quant_pack_4bit_weight;
 pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::{
-    embedding_bag, embedding_bag_forward_only, embedding_bag_padding_idx,
+    embedding_bag, embedding_bag_backward, embedding_bag_forward_only, embedding_bag_padding_idx,
 };
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use fft_composites::{
