@@ -5,7 +5,7 @@ that depend on arguments the written cases left at their defaults.
 Run by hand from the repository root with torch 2.15 installed, as
 `sweep_layout_cases.py`:
 
-    python scripts/sweep_argument_cases.py [--given] [--dispatcher] DIR [FAMILY...]
+    python scripts/sweep_argument_cases.py [--given] [--dispatcher | --symbolic] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -26,6 +26,8 @@ With `--given` it varies the arguments the cases give instead (dims,
 sizes, numbers and flags the written cases chose), with the same values.
 With `--dispatcher` every call runs under the Python dispatcher, as
 `torch.export` traces operators (`sweep_layout_cases.py --dispatcher`).
+With `--symbolic` each variant PyTorch accepts is recorded as a symbolic
+case instead, its dims of size 2 or more dynamic.
 
 The records are written per operator family as fixtures of static cases
 only, `DIR/<family>.json`, which the conformance test replays when
@@ -43,6 +45,7 @@ import torch
 
 import export_op_cases as E
 from op_case_inputs import Case
+from sweep_layout_cases import record
 from sweep_progress import Sweep
 
 warnings.filterwarnings("ignore")
@@ -100,10 +103,10 @@ def variants(name, case, given=False):
     return out
 
 
-def main(out, only, given=False):
+def main(out, only, given=False, symbolic=False):
     sweep = Sweep(out, only)
     for family, names in sweep.families():
-        ops = {}
+        ops, sym = {}, []
         for name in names:
             records = []
             # In-place and out= overloads are derived from the functional
@@ -119,14 +122,16 @@ def main(out, only, given=False):
                 if key in sweep.skip:
                     continue
                 try:
-                    found = sweep.run(key, 60, lambda: E.static_case(name, changed))
+                    found = sweep.run(key, 60, lambda: record(name, changed, title, symbolic))
                     if found is not None:
                         records.append(found)
                 except Exception as e:  # noqa: BLE001 - report and go on
                     print(f"skipped {key}: {type(e).__name__}: {str(e)[:100]}", flush=True)
-            if records:
+            if records and symbolic:
+                sym += records
+            elif records:
                 ops[E.op_name(name)] = {"schema": str(E.aten_op(name)._schema), "cases": records}
-        sweep.write(family, ops, [])
+        sweep.write(family, ops, sym)
     sweep.done()
 
 
@@ -134,8 +139,9 @@ if __name__ == "__main__":
     argv = sys.argv[1:]
     flags = {a for a in argv if a.startswith("--")}
     argv = [a for a in argv if not a.startswith("--")]
-    if not argv or flags - {"--given", "--dispatcher"}:
+    if not argv or flags - {"--given", "--dispatcher", "--symbolic"} or {"--dispatcher", "--symbolic"} <= flags:
         sys.exit(__doc__)
     if "--dispatcher" in flags:
         E.uses_dispatcher = lambda name, title=None: True
-    main(pathlib.Path(argv[0]), set(argv[1:]), given="--given" in flags)
+    main(pathlib.Path(argv[0]), set(argv[1:]), given="--given" in flags,
+         symbolic="--symbolic" in flags)

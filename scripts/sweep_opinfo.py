@@ -5,8 +5,8 @@ and expecttest (which torch's test helpers import):
 
     python scripts/sweep_opinfo.py [--only NAME,...] [--first N]
                                    [--start-after NAME] [--shard K/N] [--force]
-                                   [--error-inputs-only]
-                                   [--dtypes common|extended|later|reference]
+                                   [--error-inputs-only] [--out DIR]
+                                   [--dtypes common|extended|later|further|reference]
                                    [--db op_db|foreach_op_db]
 
 For every entry of `torch.testing._internal.common_methods_invocations.op_db`
@@ -19,7 +19,9 @@ samples of the common dtypes, to `tests/fixtures/opinfo_later`; `--dtypes
 reference`: up to four float32 and int64 samples of those the entry's
 `reference_inputs` yields after its sample inputs (broadcasts, extremal
 values, non-contiguous operands, type promotion), for the entries that
-have a reference function, to `tests/fixtures/opinfo_reference`; `--db
+have a reference function, to `tests/fixtures/opinfo_reference`; `--dtypes
+further`: the eighth to eleventh float32 and int64 samples, a search
+written only where `--out DIR` says, never committed; `--db
 foreach_op_db`: the entries of `foreach_op_db`, the `_foreach_*`
 operators, which `op_db` leaves out, to `tests/fixtures/opinfo_foreach`)
 are wrapped as a
@@ -96,6 +98,9 @@ DTYPE_SETS = {
     ),
     # The samples after those the common sweep takes.
     "later": (ROOT / "tests" / "fixtures" / "opinfo_later", COMMON_DTYPES, 4, COMMON_SAMPLES),
+    # The samples after those: a search for disagreements, written only
+    # where `--out` says (nothing commits them).
+    "further": (None, COMMON_DTYPES[:2], 4, COMMON_SAMPLES + 4),
     # The samples an entry's `reference_inputs` adds to its
     # `sample_inputs` (broadcasts, extremal values, non-contiguous
     # operands, type promotion), for the entries that have such a
@@ -476,7 +481,12 @@ def main() -> None:
              "extended: float16, bfloat16, int32, uint8 (1 each) into tests/fixtures/opinfo_dtypes; "
              "later: the common dtypes' 4th to 7th samples into tests/fixtures/opinfo_later; "
              "reference: up to 4 float32 and int64 samples that reference_inputs adds to "
-             "sample_inputs, of the entries that have it, into tests/fixtures/opinfo_reference",
+             "sample_inputs, of the entries that have it, into tests/fixtures/opinfo_reference; "
+             "further: the 8th to 11th float32 and int64 samples, into --out only",
+    )
+    parser.add_argument(
+        "--out", default=None,
+        help="write into this folder instead (--dtypes further writes only there)",
     )
     parser.add_argument(
         "--db", choices=sorted(DBS), default="op_db",
@@ -492,6 +502,10 @@ def main() -> None:
         if opts.dtypes != "common":
             sys.exit(f"--db {DB} sweeps the common dtypes only")
         OUT = DBS[DB]
+    if opts.out is not None:
+        OUT = pathlib.Path(opts.out)
+    if OUT is None:
+        sys.exit(f"--dtypes {opts.dtypes} writes only where --out says")
 
     warnings.filterwarnings("ignore")
     # Dim.AUTO on a size of 0 or 1 specialises it, with a warning per input.
