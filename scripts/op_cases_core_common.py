@@ -86,6 +86,14 @@ CASES.update({
         C("int64 with int parameters refused", T([2, 3], dtype=i64), 1, 1, 1),
         C("bool refused", T([2, 3], dtype=b8)),
         C("complex", T([2, 3], dtype=c64)),
+        # The dispatcher leaves out trailing numbers equal to their
+        # defaults (the int 1), which the reference takes as floats.
+        C("int64 with an int input_scale of 2", T([2, 3], dtype=i64), 1, 1, 2),
+        C("int64 with an int alpha of 2 refused", T([2, 3], dtype=i64), 2),
+        C("int64 with a float scale refused", T([2, 3], dtype=i64), 1, 1.5, 2),
+        C("int64 with a float input_scale refused", T([2, 3], dtype=i64), 1, 1, 2.0),
+        C("bool with bool numbers", T([2, 3], dtype=b8), True, True, True),
+        C("bool with an int input_scale refused", T([2, 3], dtype=b8), 1, 1, 2),
     ],
     "pow.Scalar": [
         C("float base", 2.0, T([2, 3])),

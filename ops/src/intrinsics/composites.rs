@@ -483,6 +483,14 @@ pub fn int_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
     Ok(matches!(s, Scalar::Int(_) | Scalar::Bool(_)))
 }
 
+/// `int_default(s, v)`: `s` is the schema default int `v` itself (an
+/// int, not a bool or a float of that value), which the dispatcher leaves
+/// out of a Python kernel's arguments when no later positional one is
+/// given.
+pub fn int_default(_cx: &mut Cx<'_>, s: Scalar, v: i64) -> Result<bool> {
+    Ok(!fake_runtime::support::passed_scalar(&s, v))
+}
+
 /// `float_number(s)`: `s` is a Python `float`.
 pub fn float_number(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
     Ok(matches!(s, Scalar::Float(_)))
