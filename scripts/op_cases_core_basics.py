@@ -249,6 +249,7 @@ CASES = {
         C("transposed", tr(2, 3), T([3, 4]), f64),
         C("cuda float16 to float32", T([2, 3], dtype=f16, device="cuda"), T([3, 4], dtype=f16, device="cuda"), f32),
         C("cuda float32 to float16 refused", T([2, 3], device="cuda"), T([3, 4], device="cuda"), f16),
+        C("meta float32 to float16", T([2, 3], device="meta"), T([3, 4], device="meta"), f16),
         C("inner mismatch refused", T([2, 3]), T([2, 4]), f32),
     ],
     "bmm.dtype": [
@@ -256,6 +257,8 @@ CASES = {
         C("transposed", tr(5, 2, 3), T([5, 3, 4]), f64),
         C("cuda bfloat16 to float32", T([5, 2, 3], dtype=bf16, device="cuda"), T([5, 3, 4], dtype=bf16, device="cuda"), f32),
         C("cuda float32 to float16 refused", T([5, 2, 3], device="cuda"), T([5, 3, 4], device="cuda"), f16),
+        # The meta checks `out_dtype` on CUDA and XPU only.
+        C("meta float32 to float16", T([5, 2, 3], device="meta"), T([5, 3, 4], device="meta"), f16),
         C("mixed dtypes refused", T([5, 2, 3]), T([5, 3, 4], dtype=f64), f32),
         C("batch mismatch refused", T([5, 2, 3]), T([4, 3, 4]), f32),
     ],
@@ -274,6 +277,9 @@ CASES = {
           torch.bool, beta=0),
         C("into int32 by a float beta", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16),
           i32, beta=0.5),
+        # The CUDA kernel's out_dtype check; the meta makes any.
+        C("meta float32 to float16", T([4], device="meta"), T([2, 3], device="meta"), T([3, 4], device="meta"),
+          f16),
         C("bias mismatch refused", T([5]), T([2, 3]), T([3, 4]), f32),
     ],
     "addmm": [

@@ -103,6 +103,10 @@ for _op, (_call, _out) in ELEMENTWISE.items():
             lambda n, g, x, o, _call=_call, _out=_out: _call(n, g, x, **{_out: o}))
     SYMBOLIC += symbolic(_op, _call)
 
+CASES["mish_backward"] += [
+    # The meta device has no kernel: the decomposition's dtype.
+    C("int64 on meta", T([2, 3], dtype=i64, device="meta"), T([2, 3], dtype=i64, device="meta")),
+]
 CASES["threshold_backward"] += [
     C("bool gradient promoted with the 0", T([2, 3], dtype=b8), T([2, 3]), 0.5),
 ]

@@ -234,6 +234,9 @@ CASES = {
         C("float16", T([2, 3], dtype=f16)),
         C("bfloat16", T([2, 3], dtype=bf16)),
         C("complex", T([2, 3], dtype=c64)),
+        # The buffer is empty on CUDA and XPU only.
+        C("on meta", T([2, 3], device="meta")),
+        C("on cuda", T([2, 3], device="cuda")),
         C("bool refused", T([2, 3], dtype=b8)),
         C("zero-dim", T([])),
         C("zero size", T([0, 3])),

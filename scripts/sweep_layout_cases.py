@@ -5,7 +5,7 @@ disagreements off the layouts the written cases chose.
 Run by hand from the repository root with torch 2.15 installed, as
 `export_op_cases.py` (default thread count):
 
-    python scripts/sweep_layout_cases.py [--dtypes | --sizes] [--symbolic | --dispatcher] [--kinds=K,...] DIR [FAMILY...]
+    python scripts/sweep_layout_cases.py [--dtypes | --sizes | --devices] [--symbolic | --dispatcher] [--kinds=K,...] DIR [FAMILY...]
     FAKE_OP_CASES=DIR cargo test --release -p fake-ops --test conformance -- \\
         --skip every_declared_overload_has_cases \\
         --skip known_mismatches_name_recorded_cases --skip refusals_in_pytorch_words
@@ -30,6 +30,8 @@ of size 2 or more made empty, or of size 1 (the edge cases of shape
 checks, empty results and size-1 strides). With `--dtypes` it sweeps dtypes instead, each floating-point input made
 int64, int32, uint8, bool, float16, bfloat16, float64 or complex64 in
 turn (result dtypes, promotion and the kernels' dtype checks). With
+`--devices` every CPU input is made on `cuda`, or on `meta`, in turn (the
+device rules of the fake mode, and what the metas do per device). With
 `--symbolic` it writes symbolic cases: the transposed, channels-last,
 expanded and strided variants PyTorch accepts, each with its dims of
 size 2 or more dynamic and its layout kept.
@@ -155,6 +157,17 @@ DTYPE_VARIANTS = {str(d).removeprefix("torch."): of_dtype(d)
                             torch.bfloat16, torch.float64, torch.complex64)}
 
 
+def on_device(device):
+    def make(desc):
+        if str(desc.device) == device:
+            return None
+        return T(desc.sizes, dtype=desc.dtype, device=device)
+    return make
+
+
+DEVICE_VARIANTS = {"on cuda": on_device("cuda"), "on meta": on_device("meta")}
+
+
 def resized(pick, size):
     """An input with the dim `pick` chooses among those of size 2 or more
     made `size` long (contiguous)."""
@@ -249,17 +262,19 @@ if __name__ == "__main__":
     kinds = [a.removeprefix("--kinds=").split(",") for a in argv if a.startswith("--kinds=")]
     flags = {a for a in argv if a.startswith("--") and not a.startswith("--kinds=")}
     argv = [a for a in argv if not a.startswith("--")]
-    if (not argv or flags - {"--dtypes", "--sizes", "--symbolic", "--dispatcher"} or len(kinds) > 1
-            or {"--dtypes", "--sizes"} <= flags
+    if (not argv or flags - {"--dtypes", "--sizes", "--devices", "--symbolic", "--dispatcher"}
+            or len(kinds) > 1 or len(flags & {"--dtypes", "--sizes", "--devices"}) > 1
             or {"--dtypes", "--symbolic"} <= flags or {"--sizes", "--symbolic"} <= flags
+            or {"--devices", "--symbolic"} <= flags
             or {"--symbolic", "--dispatcher"} <= flags):
         sys.exit(__doc__)
     chosen = (DTYPE_VARIANTS if "--dtypes" in flags
               else SIZE_VARIANTS if "--sizes" in flags
+              else DEVICE_VARIANTS if "--devices" in flags
               else SYMBOLIC_VARIANTS if "--symbolic" in flags else VARIANTS)
     if "--dispatcher" in flags:
         E.uses_dispatcher = lambda name, title=None: True
-        if not {"--dtypes", "--sizes"} & flags:
+        if not {"--dtypes", "--sizes", "--devices"} & flags:
             chosen = {"as written": as_written, **chosen}
     if kinds:
         if set(kinds[0]) - set(chosen):

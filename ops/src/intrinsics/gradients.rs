@@ -31,6 +31,20 @@ fn opmath(
     Ok((s, converted))
 }
 
+/// `mish_backward_dtype(d, device)`: the dtype of `mish_backward` whose
+/// operands promote to `d`: ATen's kernels keep `d`; on the meta device,
+/// which has none, the decomposition's `tanh(softplus(self))` makes an
+/// integral one the default float dtype.
+pub fn mish_backward_dtype(cx: &mut Cx<'_>, d: DType, device: Device) -> Result<DType> {
+    Ok(
+        if device.ty == fake_runtime::DeviceType::Meta && d.is_integral(true) {
+            cx.defaults.dtype
+        } else {
+            d
+        },
+    )
+}
+
 /// `tanh_backward_strides(grad_output, output, dtype)`: `grad * (1 - y *
 /// y).conj_physical()` (a real `conj_physical` is its input).
 pub fn tanh_backward_strides(

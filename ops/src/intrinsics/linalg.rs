@@ -33,6 +33,15 @@ pub fn is_cuda(_cx: &mut Cx<'_>, device: Device) -> Result<bool> {
     Ok(device.ty == fake_runtime::DeviceType::Cuda)
 }
 
+/// `cuda_or_xpu(device)`: a CUDA or XPU device (`device_hint(t) in
+/// ("cuda", "xpu")`).
+pub fn cuda_or_xpu(_cx: &mut Cx<'_>, device: Device) -> Result<bool> {
+    Ok(matches!(
+        device.ty,
+        fake_runtime::DeviceType::Cuda | fake_runtime::DeviceType::Xpu
+    ))
+}
+
 // ---- dtypes ----------------------------------------------------------------------
 
 /// `complex_dtype(d)`: a complex `d` itself, else

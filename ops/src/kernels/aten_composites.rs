@@ -11,7 +11,7 @@
 //! - `chain_matmul`: a clone of a single matrix, `linalg_multi_dot` of
 //!   several.
 //! - `log_sigmoid_forward`: `torch._decomp`'s decomposition, whose buffer
-//!   is `exp(-abs(self))` on the CPU and an empty tensor elsewhere.
+//!   is an empty tensor on CUDA and XPU and `exp(-abs(self))` elsewhere.
 //! - `atleast_1d/2d/3d.Sequence`: each tensor as the single-tensor
 //!   overload gives it.
 //! - `narrow.Tensor`: the start is data, an unbacked symbol; the slice it
@@ -248,13 +248,19 @@ pub(crate) fn chain_matmul(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// the output as `log_sigmoid` gives it (`min - log1p(z)`, which on
 /// symbolic sizes takes the fake mode's fast binary path); the buffer
 /// `z = exp(-abs(self))`, of the output's dtype, laid out as a unary
-/// elementwise step lays `self` out, on the CPU, and an empty `[0]`
-/// tensor on CUDA.
+/// elementwise step lays `self` out, but an empty `[0]` tensor on CUDA
+/// and XPU.
 pub(crate) fn log_sigmoid_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let outs = crate::erased::log_sigmoid(cx, &a[..1])?;
     let output = one(cx, outs)?;
-    let buffer = if t.device.ty == fake_runtime::DeviceType::Cpu {
+    // The decomposition's buffer is empty on CUDA and XPU only, else the
+    // exponential it computed.
+    let empty_buffer = matches!(
+        t.device.ty,
+        fake_runtime::DeviceType::Cuda | fake_runtime::DeviceType::Xpu
+    );
+    let buffer = if !empty_buffer {
         TensorMeta {
             strides: fake_runtime::pointwise::laid_out(cx, t)?.strides,
             ..output.clone()

@@ -38,18 +38,14 @@ fn check_input(cx: &mut Cx<'_>, t: &TensorMeta, pads: usize, dims: usize) -> Res
     )
 }
 
-/// `t`'s size at `d`, refused as an index error when `t` has no such dim.
+/// `t`'s size at `d`, refused as an index error (a dim out of range) when
+/// `t` has no such dim.
 fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: usize) -> Result<SymInt> {
-    t.sizes.get(d).copied().ok_or_else(|| {
-        invalid(
-            cx,
-            format!(
-                "Dimension out of range (expected to be in range of [-{r}, {m}], but got {d})",
-                r = t.dim(),
-                m = t.dim().saturating_sub(1)
-            ),
-        )
-    })
+    let i = fake_runtime::shape::wrap_dim(cx.op, d as i64, t.dim())?;
+    t.sizes
+        .get(i)
+        .copied()
+        .ok_or_else(|| invalid(cx, format!("dim {d} of a tensor of no dims")))
 }
 
 /// The padded operator for `dims` spatial dims: output sizes as the meta
