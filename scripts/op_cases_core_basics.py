@@ -280,6 +280,8 @@ CASES = {
         # The CUDA kernel's out_dtype check; the meta makes any.
         C("meta float32 to float16", T([4], device="meta"), T([2, 3], device="meta"), T([3, 4], device="meta"),
           f16),
+        C("bias mismatch, beta 0", T([5]), T([2, 3]), T([3, 4]), f32, beta=0),
+        C("bias mismatch, beta 0.5 refused", T([5]), T([2, 3]), T([3, 4]), f32, beta=0.5),
         C("bias mismatch refused", T([5]), T([2, 3]), T([3, 4]), f32),
     ],
     "addmm": [
@@ -289,6 +291,12 @@ CASES = {
         C("beta and alpha", T([4]), T([2, 3]), T([3, 4]), beta=0.5, alpha=2),
         C("transposed mat1", T([4]), tr(2, 3), T([3, 4])),
         C("bias mismatch", T([5]), T([2, 3]), T([3, 4])),
+        # A beta of zero drops the bias unchecked (truncated for an
+        # integral bias).
+        C("bias mismatch, beta 0", T([5]), T([2, 3]), T([3, 4]), beta=0),
+        C("bias mismatch, beta 0.0", T([3, 4]), T([2, 3]), T([3, 4]), beta=0.0),
+        C("int64 bias mismatch, beta 0.5", T([5], dtype=i64), T([2, 3], dtype=i64), T([3, 4], dtype=i64), beta=0.5),
+        C("bias mismatch, beta 0.5 refused", T([5]), T([2, 3]), T([3, 4]), beta=0.5),
         C("inner mismatch", T([4]), T([2, 3]), T([2, 4])),
         C("zero-dim bias", T([]), T([2, 3]), T([3, 4])),
         C("float64 bias promotes", T([4], dtype=f64), T([2, 3]), T([3, 4])),

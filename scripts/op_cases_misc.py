@@ -448,6 +448,7 @@ CASES["_addmm_activation"] = [
     C("full bias, gelu", T([2, 4]), T([2, 3]), T([3, 4]), use_gelu=True),
     C("gelu on cuda", T([4], device="cuda"), T([2, 3], device="cuda"), T([3, 4], device="cuda"), use_gelu=True),
     C("beta and alpha", T([4]), T([2, 3]), T([3, 4]), beta=0.5, alpha=2),
+    C("bias mismatch, beta 0", T([5]), T([2, 3]), T([3, 4]), beta=0),
     C("transposed matrices", T([4]), tr(2, 3), tr(3, 4)),
     C("float16", T([4], dtype=f16), T([2, 3], dtype=f16), T([3, 4], dtype=f16)),
     C("float64 bias promotes", T([4], dtype=f64), T([2, 3]), T([3, 4])),

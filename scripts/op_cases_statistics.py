@@ -6,7 +6,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, D, T, b8, c64, f16, f64, i32, i64, tr
+from op_case_inputs import C, D, T, b8, c64, f16, f32, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -277,6 +277,14 @@ CASES["_weight_norm"] = [
     C("float64 v and float16 g over a middle dim", T([3, 4, 5], dtype=f64), T([1, 4, 1], dtype=f16), 1),
     C("float16 v and float64 g", T([3, 4], dtype=f16), T([3, 1], dtype=f64)),
     C("float32 v and float16 g over the last dim", T([3, 4]), T([1, 4], dtype=f16), 1),
+]
+SYMBOLIC += [
+    # ATen's C++ `to` of the input to another dtype fixes its sizes at
+    # their hints in a plain fake mode.
+    ("linalg__powsum of a dynamic input into another dtype", "linalg__powsum",
+     C("", D([2, 3, 4], "x"), 3, [0, 2], dtype=f64)),
+    ("linalg__powsum of a dynamic input into its own dtype", "linalg__powsum",
+     C("", D([2, 3, 4], "x"), 3, [0, 2], dtype=f32)),
 ]
 SYMBOLIC += [
     # Its multiplications go through the mode: on symbolic sizes the fast

@@ -305,6 +305,32 @@ pub fn pick_format(
     Ok(if c { a } else { b })
 }
 
+/// Whether the decompositions of the `add*` products drop the bias: a
+/// `beta` of zero (`int(beta)` for a `self` of dtype `d` neither floating
+/// nor complex, so `0.2` is zero there).
+fn scaled_away(beta: &Scalar, d: DType) -> bool {
+    let truncated = !d.is_floating_point() && !d.is_complex();
+    match *beta {
+        Scalar::Int(SymInt::Int(v)) => v == 0,
+        Scalar::Float(fake_runtime::SymFloat::Const(v)) if truncated => v.trunc() == 0.0,
+        Scalar::Float(fake_runtime::SymFloat::Const(v)) => v == 0.0,
+        Scalar::Bool(SymBool::Bool(b)) => !b,
+        Scalar::Complex(re, im) => re == 0.0 && im == 0.0,
+        _ => false,
+    }
+}
+
+/// `bias_fits(c, sizes, beta, d)`: the check of `addmm`'s decomposition
+/// (and `addmm_dtype`'s, `_addmm_activation`'s) on a bias of sizes `c`:
+/// expanded to the product's `sizes` (`expand_as`), unless `beta` drops
+/// it ([`scaled_away`] for a `self` of dtype `d`).
+pub fn bias_fits(cx: &mut Cx<'_>, c: Dims, sizes: Dims, beta: Scalar, d: DType) -> Result<bool> {
+    if !scaled_away(&beta, d) {
+        shape::expand(cx.env, cx.op, &c, &sizes)?;
+    }
+    Ok(true)
+}
+
 /// `addmv_sizes(s, n, beta, d)`: the sizes of `addmv`'s decomposition
 /// (`_addmv_impl`) for a `self` of sizes `s` and dtype `d` and a product
 /// of `n` rows: the product's when `beta` is zero (`int(beta)` for a
@@ -312,17 +338,8 @@ pub fn pick_format(
 /// `self`'s when the product is empty (a guard), else `self` expanded to
 /// the product's (`expand_as`).
 pub fn addmv_sizes(cx: &mut Cx<'_>, s: Dims, n: SymInt, beta: Scalar, d: DType) -> Result<Dims> {
-    let truncated = !d.is_floating_point() && !d.is_complex();
-    let zero = match beta {
-        Scalar::Int(SymInt::Int(v)) => v == 0,
-        Scalar::Float(fake_runtime::SymFloat::Const(v)) if truncated => v.trunc() == 0.0,
-        Scalar::Float(fake_runtime::SymFloat::Const(v)) => v == 0.0,
-        Scalar::Bool(SymBool::Bool(b)) => !b,
-        Scalar::Complex(re, im) => re == 0.0 && im == 0.0,
-        _ => false,
-    };
     let product: Dims = Dims::from([n]);
-    if zero {
+    if scaled_away(&beta, d) {
         return Ok(product);
     }
     let empty = cx.env.eq(n, SymInt::Int(0))?;
