@@ -56,6 +56,9 @@ for _op in ("thnn_conv2d", "_slow_conv2d_forward"):
     ]
 CASES["slow_conv_dilated2d"] = [
     C("plain", T([2, 3, 8, 9]), T([4, 3, 3, 2]), [3, 2], T([4])),
+    # No meta kernel: ATen's kernel runs on zeros of the fake device.
+    C("on meta refused", T([2, 3, 8, 9], device="meta"), T([4, 3, 3, 2], device="meta"), [3, 2],
+      T([4], device="meta")),
     C("bool", T([2, 3, 8, 9], dtype=b8), T([4, 3, 3, 2], dtype=b8), [3, 2]),
     C("stride padding dilation", T([2, 3, 8, 9]), T([4, 3, 3, 3]), [3, 3], None, [2, 1], [1, 2], [2, 3]),
     C("channels last input", cl(2, 3, 8, 9), T([4, 3, 3, 3]), [3, 3], None, [1, 1], [0, 0], [2, 2]),

@@ -247,6 +247,8 @@ CASES["_add_relu_.Scalar"] = scalar_inplace_cases(2.5) + [C("alpha", T([2, 3]), 
 # CPU kernel: static sizes only.
 CASES["_add_relu.Scalar"] = binary_cases(scalar=True) + [
     C("alpha", T([2, 3]), 2, 3),
+    # No meta kernel: ATen's kernel runs on zeros of the fake device.
+    C("on meta refused", T([2, 3], device="meta"), 2),
     # The kernel knows the bounds of the signed integers, float32 and float64.
     C("float16 tensor", T([2, 3], dtype=f16), 2),
     C("uint8 tensor", T([2, 3], dtype=torch.uint8), 2),

@@ -1075,6 +1075,8 @@ CASES["_masked_scale"] = [
 ]
 CASES["_masked_softmax"] = [
     C("same sizes", T([2, 3, 4]), T([2, 3, 4], dtype=b8)),
+    # No meta kernel: ATen's kernel runs on zeros of the fake device.
+    C("on meta refused", T([2, 3, 4], device="meta"), T([2, 3, 4], dtype=b8, device="meta")),
     C("dim", T([2, 3, 4]), T([2, 3, 4], dtype=b8), 1),
     C("transposed", tr(3, 4), T([3, 4], dtype=b8)),
     C("channels last", cl(2, 3, 4, 4), T([2, 3, 4, 4], dtype=b8)),
@@ -1262,6 +1264,10 @@ _TO_SPARSE = [
     C("non-positive blocksize refused", T([4, 4]), blocksize=[0, 2]),
     C("bsr without blocksize refused", T([4, 4]), layout=torch.sparse_bsr),
     C("csr dense_dim past rank - 2 refused", T([4, 4]), layout=torch.sparse_csr, dense_dim=1),
+    # `_to_sparse` has no meta kernel; `to_sparse` to the input's own
+    # layout never calls it.
+    C("on meta refused", T([2, 3], device="meta")),
+    C("strided layout on meta", T([2, 3], device="meta"), layout=torch.strided),
 ]
 _TO_SPARSE_DIM = [
     C("every dim sparse", T([5, 5]), 2),
@@ -1273,6 +1279,7 @@ _TO_SPARSE_DIM = [
     C("negative refused", T([2, 3]), -1),
     C("past the rank refused", T([2, 3]), 3),
     C("zero-dim with one refused", T([]), 1),
+    C("on meta refused", T([2, 3], device="meta"), 1),
 ]
 CASES["_to_sparse"] = _TO_SPARSE
 CASES["to_sparse"] = _TO_SPARSE

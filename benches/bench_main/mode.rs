@@ -58,6 +58,7 @@ static OPS: [OpDef; 1] = [OpDef {
         no_grad: false,
         multi_device: false,
         seeded: false,
+        no_meta: false,
         plain: None,
         hand_written: true,
         derived: false,

@@ -67,7 +67,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
     let defs = ops.iter().map(|o| {
         let (name, schema) = (&o.name, &o.schema);
         let t = o.tags;
-        let (pw, vw, ip, fa, dd, ng, md, sd, hw, dv) = (
+        let (pw, vw, ip, fa, dd, ng, md, sd, nm, hw, dv) = (
             t.pointwise,
             t.view,
             t.inplace,
@@ -76,6 +76,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
             t.no_grad,
             t.multi_device,
             t.seeded,
+            t.no_meta,
             t.hand_written,
             t.derived,
         );
@@ -119,7 +120,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
                 tags: #rt::Tags {
                     pointwise: #pw, view: #vw, inplace: #ip, factory: #fa,
                     data_dependent: #dd, memo: #memo, no_grad: #ng, multi_device: #md,
-                    seeded: #sd, plain: #plain, hand_written: #hw, derived: #dv,
+                    seeded: #sd, no_meta: #nm, plain: #plain, hand_written: #hw, derived: #dv,
                 },
                 kernel: #kernel,
             }

@@ -46,6 +46,8 @@ pub struct TagsIr {
     pub multi_device: bool,
     /// `@seeded`.
     pub seeded: bool,
+    /// `@no_meta`.
+    pub no_meta: bool,
     /// `@plain(...)`'s `PlainMode` variant.
     pub plain: Option<&'static str>,
     /// `@plain(derived = ...)`: the variant the rule's derived overloads

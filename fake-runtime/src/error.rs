@@ -287,6 +287,15 @@ pub enum ErrorKind {
         /// The other device.
         b: String,
     },
+    /// Meta tensors given to an operator PyTorch runs as ATen's real
+    /// kernel (no meta kernel, no fake implementation: `Tags::no_meta`).
+    #[error(
+        "{op}: attempted to run this operator with Meta tensors, but there was no fake impl or Meta kernel registered"
+    )]
+    NoMetaKernel {
+        /// The operator.
+        op: String,
+    },
     /// A tensor of a layout other than strided met or asked for: only
     /// strided tensors (and a sparse COO result of a conversion) are
     /// modelled, and a strided kernel would answer for others wrongly.

@@ -289,6 +289,11 @@ pub struct Tags {
     /// Draws from the random generator (PyTorch's `nondeterministic_seeded`
     /// tag): never run for real on constants.
     pub seeded: bool,
+    /// PyTorch registers neither a meta kernel nor a fake implementation:
+    /// FakeTensorMode runs ATen's kernel on zeros of the fake device
+    /// (`run_fallback_kernel`), which the meta device has none of, so
+    /// meta tensors are refused.
+    pub no_meta: bool,
     /// What a plain fake mode does with the operator where the Python
     /// dispatcher would run its Python implementation; `None`: the same.
     pub plain: Option<PlainMode>,

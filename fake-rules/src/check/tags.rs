@@ -20,6 +20,7 @@ const TAGS: &[&str] = &[
     "no_grad",
     "multi_device",
     "seeded",
+    "no_meta",
     "plain",
     "kernel",
     "derive",
@@ -144,13 +145,15 @@ impl Checker<'_> {
                         }
                     }
                 }
-                "view" | "inplace" | "factory" | "no_grad" | "multi_device" | "seeded" => {
+                "view" | "inplace" | "factory" | "no_grad" | "multi_device" | "seeded"
+                | "no_meta" => {
                     match name {
                         "view" => tags.view = true,
                         "inplace" => tags.inplace = true,
                         "factory" => tags.factory = true,
                         "no_grad" => tags.no_grad = true,
                         "multi_device" => tags.multi_device = true,
+                        "no_meta" => tags.no_meta = true,
                         _ => tags.seeded = true,
                     }
                     if !targs.is_empty() {
@@ -167,7 +170,7 @@ impl Checker<'_> {
                             .label("not a tag")
                             .suggest(s)
                             .note(
-                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent(memo = ...), @no_grad, @multi_device, @seeded, @plain(behaviour), @kernel(name) and @foreach(op.overload)",
+                                "tags are @pointwise, @view, @inplace, @factory, @data_dependent(memo = ...), @no_grad, @multi_device, @seeded, @no_meta, @plain(behaviour), @kernel(name) and @foreach(op.overload)",
                             ),
                     );
                 }

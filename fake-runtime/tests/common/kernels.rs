@@ -322,6 +322,7 @@ const NONE: Tags = Tags {
     no_grad: false,
     multi_device: false,
     seeded: false,
+    no_meta: false,
     plain: None,
     hand_written: true,
     derived: false,
