@@ -46,7 +46,7 @@ import torch
 
 import export_op_cases as E
 from op_case_inputs import Case
-from sweep_layout_cases import record
+from sweep_layout_cases import file_records, record_all
 from sweep_progress import Sweep
 
 warnings.filterwarnings("ignore")
@@ -109,7 +109,6 @@ def main(out, only, given=False, symbolic=False):
     for family, names in sweep.families():
         ops, sym = {}, []
         for name in names:
-            records = []
             # In-place and out= overloads are derived from the functional
             # one (the rules' `@derive`): its sweep stands for them.
             if E.aten_op(name)._schema.is_mutable:
@@ -122,20 +121,7 @@ def main(out, only, given=False, symbolic=False):
                      if sweep.run(f"{name}|{c.name}|accepted", 60,
                                   lambda c=c: E.accepted(name, c))][:BASES]
             tried = [v for base in bases for v in variants(name, base, given)]
-            for title, changed in tried:
-                key = f"{name}|{title}"
-                if key in sweep.skip:
-                    continue
-                try:
-                    found = sweep.run(key, 60, lambda: record(name, changed, title, symbolic))
-                    if found is not None:
-                        records.append(found)
-                except Exception as e:  # noqa: BLE001 - report and go on
-                    print(f"skipped {key}: {type(e).__name__}: {str(e)[:100]}", flush=True)
-            if records and symbolic:
-                sym += records
-            elif records:
-                ops[E.op_name(name)] = {"schema": str(E.aten_op(name)._schema), "cases": records}
+            file_records(ops, sym, name, record_all(sweep, name, tried, symbolic), symbolic)
         sweep.write(family, ops, sym)
     sweep.done()
 

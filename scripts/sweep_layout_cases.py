@@ -224,12 +224,39 @@ def record(name, case, title, symbolic):
     return E.symbolic_case(title, name, E.dynamic_copy(name, case))
 
 
+def record_all(sweep, name, tried, symbolic):
+    """PyTorch's answers to the `(title, case)` variants `tried` of operator
+    `name` (static, or symbolic copies), each run noted in `sweep` and
+    skipped where an earlier run crashed on it."""
+    records = []
+    for title, changed in tried:
+        key = f"{name}|{title}"
+        if key in sweep.skip:
+            continue
+        try:
+            found = sweep.run(key, 60, lambda: record(name, changed, title, symbolic))
+            if found is not None:
+                records.append(found)
+        except Exception as e:  # noqa: BLE001 - report and go on
+            print(f"skipped {key}: {type(e).__name__}: {str(e)[:100]}", flush=True)
+    return records
+
+
+def file_records(ops, sym, name, records, symbolic):
+    """Put operator `name`'s records into a family's static cases (`ops`,
+    by overload) or its symbolic ones (`sym`)."""
+    if records and symbolic:
+        sym += records
+    elif records:
+        ops[E.op_name(name)] = {"schema": str(E.aten_op(name)._schema), "cases": records}
+
+
 def main(out, only, variants, symbolic=False):
     sweep = Sweep(out, only)
     for family, names in sweep.families():
         ops, sym = {}, []
         for name in names:
-            records = []
+            tried = []
             seen = {c.name for c in E.CASES[name]}
             for case in E.CASES[name]:
                 descs = E.descriptions(case)
@@ -238,21 +265,12 @@ def main(out, only, variants, symbolic=False):
                 for kind, make in variants.items():
                     changed = variant(case, make)
                     title = f"{case.name}, {'dynamic ' if symbolic else ''}{kind} (sweep)"
-                    key = f"{name}|{title}"
-                    if changed is None or key in sweep.skip or title in seen:
+                    if changed is None or title in seen:
                         continue
                     seen.add(title)
                     changed.name = title
-                    try:
-                        found = sweep.run(key, 60, lambda: record(name, changed, title, symbolic))
-                        if found is not None:
-                            records.append(found)
-                    except Exception as e:  # noqa: BLE001 - report and go on
-                        print(f"skipped {key}: {type(e).__name__}: {str(e)[:100]}", flush=True)
-            if records and symbolic:
-                sym += records
-            elif records:
-                ops[E.op_name(name)] = {"schema": str(E.aten_op(name)._schema), "cases": records}
+                    tried.append((title, changed))
+            file_records(ops, sym, name, record_all(sweep, name, tried, symbolic), symbolic)
         sweep.write(family, ops, sym)
     sweep.done()
 

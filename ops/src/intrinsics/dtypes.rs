@@ -181,13 +181,7 @@ pub fn addmm_dtype_result(
         )
     };
     let product = scaled(cx, &alpha)?;
-    let beta_zero = match beta {
-        Scalar::Int(SymInt::Int(v)) => v == 0,
-        Scalar::Float(f) => f.as_f64() == Some(0.0),
-        Scalar::Bool(SymBool::Bool(b)) => !b,
-        _ => false,
-    };
-    if beta_zero {
+    if zero_beta(&beta, false) {
         return Ok(product);
     }
     let bias = scaled(cx, &beta)?;
