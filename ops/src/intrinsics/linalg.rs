@@ -328,7 +328,8 @@ pub(super) fn zero_beta(beta: &Scalar, truncated: bool) -> bool {
 /// `bias_fits(c, sizes, beta, d)`: the check of `addmm`'s decomposition
 /// (and `addmm_dtype`'s, `_addmm_activation`'s) on a bias of sizes `c`:
 /// expanded to the product's `sizes` (`expand_as`), unless `beta` drops
-/// it ([`scaled_away`] for a `self` of dtype `d`).
+/// it (a zero `beta`, truncated for a `self` of dtype `d` neither
+/// floating nor complex).
 pub fn bias_fits(cx: &mut Cx<'_>, c: Dims, sizes: Dims, beta: Scalar, d: DType) -> Result<bool> {
     if !scaled_away(&beta, d) {
         shape::expand(cx.env, cx.op, &c, &sizes)?;
