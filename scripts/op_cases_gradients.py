@@ -104,9 +104,13 @@ for _op, (_call, _out) in ELEMENTWISE.items():
     SYMBOLIC += symbolic(_op, _call)
 
 CASES["mish_backward"] += [
-    # The meta device has no kernel: the decomposition's dtype.
+    # The meta device has no kernel: the decomposition's dtype in a plain
+    # fake mode, the composite's under the Python dispatcher.
     C("int64 on meta", T([2, 3], dtype=i64, device="meta"), T([2, 3], dtype=i64, device="meta")),
+    C("int64 on meta under the dispatcher", T([2, 3], dtype=i64, device="meta"),
+      T([2, 3], dtype=i64, device="meta")),
 ]
+DISPATCHED = {"int64 on meta under the dispatcher"}
 CASES["threshold_backward"] += [
     C("bool gradient promoted with the 0", T([2, 3], dtype=b8), T([2, 3]), 0.5),
 ]

@@ -32,17 +32,17 @@ fn opmath(
 }
 
 /// `mish_backward_dtype(d, device)`: the dtype of `mish_backward` whose
-/// operands promote to `d`: ATen's kernels keep `d`; on the meta device,
-/// which has none, the decomposition's `tanh(softplus(self))` makes an
-/// integral one the default float dtype.
+/// operands promote to `d`: ATen's kernels (and, under the Python
+/// dispatcher, its composite) keep `d`; on the meta device in a plain
+/// fake mode, which has no kernel, the decomposition's
+/// `tanh(softplus(self))` makes an integral one the default float dtype.
 pub fn mish_backward_dtype(cx: &mut Cx<'_>, d: DType, device: Device) -> Result<DType> {
-    Ok(
-        if device.ty == fake_runtime::DeviceType::Meta && d.is_integral(true) {
-            cx.defaults.dtype
-        } else {
-            d
-        },
-    )
+    let decomposed = device.ty == fake_runtime::DeviceType::Meta && !cx.defaults.python_dispatcher;
+    Ok(if decomposed && d.is_integral(true) {
+        cx.defaults.dtype
+    } else {
+        d
+    })
 }
 
 /// `tanh_backward_strides(grad_output, output, dtype)`: `grad * (1 - y *
