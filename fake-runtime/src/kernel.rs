@@ -324,6 +324,19 @@ pub struct OpDef {
 }
 
 impl OpDef {
+    /// Refuse a call on `device` that PyTorch's fake mode cannot run:
+    /// meta tensors given to an operator without a meta kernel
+    /// ([`Tags::no_meta`]).
+    pub fn check_device(&self, device: Device) -> Result<()> {
+        if self.tags.no_meta && device.ty == crate::DeviceType::Meta {
+            return Err(crate::ErrorKind::NoMetaKernel {
+                op: self.name.to_string(),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// The parameters and returns printed as a schema writes them
     /// (`(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor`).
     pub fn signature(&self) -> Signature<'static> {

@@ -882,12 +882,6 @@ impl FakeTensorMode {
         constant: Option<Scalar>,
         eager: bool,
     ) -> Result<Outs> {
-        if op.tags.no_meta && device.ty == crate::DeviceType::Meta {
-            return Err(ErrorKind::NoMetaKernel {
-                op: op.name.to_string(),
-            }
-            .into());
-        }
         let tensors = &self.tensors;
         let metas = |t: &TensorId| &tensors[t.index as usize].meta;
         let mut kargs: SmallVec<[Arg<'_>; 10]> = SmallVec::new();

@@ -24,12 +24,14 @@ pub fn specialized_sizes(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> 
     Ok(out)
 }
 
-/// `op`'s kernel on `args`, as the dispatcher runs it: through
-/// [`run_plain`] when the operator declares a plain-mode behaviour and the
-/// Python dispatcher is off. The mode's dispatch and a kernel's step that
+/// `op`'s kernel on `args`, as the dispatcher runs it: refused on a device
+/// it has no kernel for ([`OpDef::check_device`]), through [`run_plain`]
+/// when the operator declares a plain-mode behaviour and the Python
+/// dispatcher is off. The mode's dispatch and a kernel's step that
 /// PyTorch dispatches (a decomposition's `aten.constant_pad_nd`) both go
 /// through here.
 pub fn run_op(cx: &mut Cx<'_>, op: &OpDef, args: &[Arg<'_>]) -> Result<Outs> {
+    op.check_device(cx.device)?;
     match op.tags.plain {
         Some(plain) if !cx.defaults.python_dispatcher => run_plain(cx, plain, op.kernel, args),
         _ => (op.kernel)(cx, args),

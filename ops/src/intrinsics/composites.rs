@@ -28,11 +28,23 @@ pub fn result_type3(
 /// Whether a number is known to be zero (`False` for a bool); a symbolic
 /// one is not.
 fn scalar_is_zero(s: &Scalar) -> bool {
-    match s {
-        Scalar::Int(SymInt::Int(v)) => *v == 0,
-        Scalar::Float(f) => f.as_f64() == Some(0.0),
-        Scalar::Bool(SymBool::Bool(b)) => !*b,
-        Scalar::Complex(re, im) => *re == 0.0 && *im == 0.0,
+    zero_number(s, false)
+}
+
+/// Whether the number `s` is known to be zero, as Python's `s == 0` (of
+/// `int(s)` when `truncated`: `0.2` is zero then); a symbolic one is not.
+pub(super) fn zero_number(s: &Scalar, truncated: bool) -> bool {
+    match *s {
+        Scalar::Int(SymInt::Int(v)) => v == 0,
+        Scalar::Float(f) => f.as_f64().is_some_and(|v| {
+            if truncated {
+                v.trunc() == 0.0
+            } else {
+                v == 0.0
+            }
+        }),
+        Scalar::Bool(SymBool::Bool(b)) => !b,
+        Scalar::Complex(re, im) => re == 0.0 && im == 0.0,
         _ => false,
     }
 }

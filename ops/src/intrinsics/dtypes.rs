@@ -181,7 +181,7 @@ pub fn addmm_dtype_result(
         )
     };
     let product = scaled(cx, &alpha)?;
-    if zero_beta(&beta, false) {
+    if zero_number(&beta, false) {
         return Ok(product);
     }
     let bias = scaled(cx, &beta)?;

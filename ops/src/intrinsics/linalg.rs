@@ -309,20 +309,7 @@ pub fn pick_format(
 /// `beta` of zero (`int(beta)` for a `self` of dtype `d` neither floating
 /// nor complex, so `0.2` is zero there).
 fn scaled_away(beta: &Scalar, d: DType) -> bool {
-    zero_beta(beta, !d.is_floating_point() && !d.is_complex())
-}
-
-/// Whether `beta` is zero, as Python's `beta == 0` (of `int(beta)` when
-/// `truncated`); a symbolic one is not known to be.
-pub(super) fn zero_beta(beta: &Scalar, truncated: bool) -> bool {
-    match *beta {
-        Scalar::Int(SymInt::Int(v)) => v == 0,
-        Scalar::Float(fake_runtime::SymFloat::Const(v)) if truncated => v.trunc() == 0.0,
-        Scalar::Float(fake_runtime::SymFloat::Const(v)) => v == 0.0,
-        Scalar::Bool(SymBool::Bool(b)) => !b,
-        Scalar::Complex(re, im) => re == 0.0 && im == 0.0,
-        _ => false,
-    }
+    zero_number(beta, !d.is_floating_point() && !d.is_complex())
 }
 
 /// `bias_fits(c, sizes, beta, d)`: the check of `addmm`'s decomposition

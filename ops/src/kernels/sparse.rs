@@ -66,14 +66,7 @@ pub(crate) fn to_sparse(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "self")?;
     let (to, blocksize, dense_dim) = conversion(cx, a)?;
     if to != input.layout {
-        // `_to_sparse` has no meta kernel (`@no_meta`).
-        if cx.device.ty == fake_runtime::DeviceType::Meta {
-            return Err(ErrorKind::NoMetaKernel {
-                op: "aten::_to_sparse".into(),
-            }
-            .into());
-        }
-        return dense_to_sparse(cx, a);
+        return super::dispatched(cx, "aten::_to_sparse", a);
     }
     check_arguments(cx, "to_sparse", input, to, blocksize.as_deref(), dense_dim)?;
     let mut outs = Outs::new();
