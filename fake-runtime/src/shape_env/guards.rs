@@ -105,7 +105,7 @@ impl ShapeEnv {
     /// Decide `c` without recording anything: `Some` when the canonical
     /// form, the value ranges, the runtime asserts in force (PyTorch's
     /// axioms) or an earlier decision settle it (`_maybe_evaluate_static`).
-    fn decide_statically(&mut self, c: SymBool) -> Result<(Option<bool>, ExprId)> {
+    pub(super) fn decide_statically(&mut self, c: SymBool) -> Result<(Option<bool>, ExprId)> {
         let e = match c {
             SymBool::Bool(b) => return Ok((Some(b), self.exprs.bool(b))),
             SymBool::Expr(_) => self.bool_expr_of(c)?,

@@ -15,6 +15,7 @@ mod floats;
 mod guards;
 mod layout_memo;
 mod learn;
+mod printed;
 mod sample;
 mod source;
 
@@ -657,12 +658,14 @@ impl ShapeEnv {
     }
 
     /// The expression of a `SymInt` as PyTorch's `ShapeEnv.simplify` gives
-    /// it: replacements applied and divisions known to be exact carried out.
+    /// it: replacements applied, divisions known to be exact carried out,
+    /// and `Min`/`Max` arguments another one bounds dropped (by the ranges,
+    /// and for `Max(0 or 1, x)` by the guards and asserts as axioms).
     pub fn simplify_int(&mut self, v: SymInt) -> Result<SymInt> {
         match v {
             SymInt::Int(_) => Ok(v),
             SymInt::Expr(e) => {
-                let s = self.simplify_full(e)?;
+                let s = self.printed_form(e)?;
                 Ok(self.symint_of(s))
             }
         }

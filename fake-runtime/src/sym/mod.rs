@@ -22,6 +22,7 @@ pub use arena::ExprArena;
 pub use expr::{ExprId, RelOp, Symbol};
 pub(crate) use expr::{floor_div, gcd, py_mod};
 pub use float::SymFloat;
+pub(crate) use prune::Extremum;
 pub use range::{MAXSIZE_BOUND, ValueRange};
 
 /// A size, stride or other integer that may be symbolic.

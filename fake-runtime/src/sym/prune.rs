@@ -7,7 +7,7 @@
 //! value?" prune first.
 
 use super::arena::ExprArena;
-use super::expr::{Args, Node};
+use super::expr::{Args, Monomial, Node};
 use super::{ExprId, RelOp};
 use crate::error::Result;
 use rustc_hash::FxHashMap;
@@ -105,5 +105,80 @@ impl ExprArena {
             rest = self.add(rest, t)?;
         }
         self.nonnegative(rest)
+    }
+}
+
+/// A `Min` or `Max` found in an expression: its handle, its kind and its
+/// arguments.
+pub(crate) struct Extremum {
+    /// The extremum itself.
+    pub(crate) id: ExprId,
+    /// `Max` (else `Min`).
+    pub(crate) is_max: bool,
+    /// Its arguments, in the arena's order.
+    pub(crate) args: Args,
+}
+
+impl ExprArena {
+    /// Every `Min`/`Max` in `id`, outer ones before those they hold, each
+    /// once (sympy's `expr.atoms(Min, Max)`).
+    pub(crate) fn extrema(&self, id: ExprId) -> Vec<Extremum> {
+        let mut out: Vec<Extremum> = Vec::new();
+        let mut stack = vec![id];
+        while let Some(e) = stack.pop() {
+            match self.node(e) {
+                Node::Int(_) | Node::Bool(_) | Node::Symbol(_) => {}
+                Node::Sum { terms, .. } => {
+                    stack.extend(terms.iter().flat_map(|(m, _)| m.iter().map(|&(a, _)| a)))
+                }
+                Node::FloorDiv(a, b) | Node::Mod(a, b) => stack.extend([*a, *b]),
+                Node::Rel(_, p) => stack.push(*p),
+                Node::And(args) | Node::Or(args) => stack.extend(args.iter().copied()),
+                Node::Max(args) | Node::Min(args) => {
+                    if !out.iter().any(|x| x.id == e) {
+                        out.push(Extremum {
+                            id: e,
+                            is_max: matches!(self.node(e), Node::Max(_)),
+                            args: args.clone(),
+                        });
+                    }
+                    stack.extend(args.iter().copied());
+                }
+            }
+        }
+        out
+    }
+
+    /// `Max(args)` (`is_max`) or `Min(args)` as given, nothing folded or
+    /// dropped (sympy's `evaluate=False`); the argument itself when there
+    /// is one.
+    pub(crate) fn extremum_as_given(&mut self, is_max: bool, args: Args) -> ExprId {
+        match args.as_slice() {
+            [one] => *one,
+            _ if is_max => self.intern(Node::Max(args)),
+            _ => self.intern(Node::Min(args)),
+        }
+    }
+}
+
+impl ExprArena {
+    /// `id` as a product `c * atoms`, when it is one: a single term of a
+    /// sum, or an atom (a symbol, a division, a remainder, an extremum).
+    pub(crate) fn as_product(&self, id: ExprId) -> Option<(i64, Monomial)> {
+        match self.node(id) {
+            Node::Sum { constant: 0, terms } => match terms.as_slice() {
+                [(m, c)] => Some((*c, m.clone())),
+                _ => None,
+            },
+            Node::Symbol(_) | Node::FloorDiv(..) | Node::Mod(..) | Node::Max(_) | Node::Min(_) => {
+                Some((1, std::iter::once((id, 1)).collect()))
+            }
+            Node::Sum { .. }
+            | Node::Int(_)
+            | Node::Bool(_)
+            | Node::Rel(..)
+            | Node::And(_)
+            | Node::Or(_) => None,
+        }
     }
 }

@@ -85,16 +85,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "as \"transposed\": the input is a view, which autograd refuses to detach in place",
     ),
     (
-        "aten::conv2d",
-        "symbolic: batched, dynamic sizes",
-        "the guards agree; PyTorch's strides print d where ours print Max(1, d) (partly expanded): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
-    ),
-    (
-        "aten::conv3d",
-        "symbolic: batched, dynamic sizes",
-        "the guards agree; PyTorch's strides print d where ours print Max(1, d): it simplifies with its guard d >= 1 as an axiom, ours keep the Max, equal to d wherever the guards hold",
-    ),
-    (
         "aten::pinverse",
         "symbolic: pinverse in a plain fake mode",
         "both refuse the call (`storage_offset()` of a symbolic tensor in ATen's kernel); before refusing, PyTorch reads the size of an intermediate, the singular values' Min(s0, s1), guarding Eq(Min(s0, s1), 3), where we read the input's sizes (Eq(s0, 5), Eq(s1, 3)), so the guards differ where the minimum is 3 and the input is not 5x3",

@@ -39,4 +39,9 @@ impl ExprArena {
             sums: SmallVec::from_slice(sums),
         });
     }
+
+    /// The factored form `value` prints in, when one was noted.
+    pub(crate) fn print_form(&self, value: ExprId) -> Option<PrintForm> {
+        self.print_forms.get(&value).cloned()
+    }
 }
