@@ -299,6 +299,14 @@ SYMBOLIC += [
        [1], T([1]), None)),
     ("_weight_norm of a dynamic weight", "_weight_norm",
      C("", D([6, 4], "v"), D([6, 1], "g", dynamic=["dynamic", "static"]))),
+    # Off the fused path, `norm_except_dim` reads the transposed sizes as
+    # C++ integers: every size of `v` is specialized.
+    ("_weight_norm of a dynamic weight over a middle dim", "_weight_norm",
+     C("", D([2, 3, 4], "v"), D([1, 3, 1], "g", dynamic=["static", "dynamic", "static"]), 1)),
+    ("_weight_norm of a dynamic matrix over its first dim by -2", "_weight_norm",
+     C("", D([3, 4], "v"), D([3, 1], "g", dynamic=["dynamic", "static"]), -2)),
+    ("_weight_norm of a dynamic matrix over the whole tensor", "_weight_norm",
+     C("", D([3, 4], "v"), D([1, 4], "g", dynamic=["static", "dynamic"]), -1)),
 ]
 
 # ---- the deprecated _aminmax ----

@@ -8,7 +8,9 @@
 //! before dividing; `_weight_norm_interface` itself is that decomposition,
 //! returning the norm too. Each
 //! step is the kernel of the operator the composite calls, so sizes, dtype
-//! and layout are theirs.
+//! and layout are theirs. Off the fused path, `norm_except_dim` of a dim
+//! other than `-1` reads `v.transpose(0, dim)`'s sizes as C++ integers,
+//! specializing every size of `v`.
 
 use super::invalid;
 use fake_runtime::support::args;
@@ -43,10 +45,27 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ),
         ));
     }
-    let v = contiguous(cx, v_in)?;
+    let mut v = contiguous(cx, v_in)?;
     let g = contiguous(cx, g_in)?;
     let rank = v.dim() as i64;
     let fused = dim == 0 || dim == rank - 1;
+    if !fused && dim != -1 {
+        // `norm_except_dim(v.transpose(0, dim), 2, 0)` reads the transposed
+        // sizes as C++ integers (`v.size(0)`), which specializes each, in
+        // that order; the rest runs on the constants.
+        let kept = fake_runtime::shape::wrap_dim(cx.op, dim, v.dim())?;
+        for i in 0..v.dim() {
+            let d = match i {
+                0 => kept,
+                _ if i == kept => 0,
+                _ => i,
+            };
+            v.sizes[d] = SymInt::Int(cx.env.guard_int(v.sizes[d], cx.op)?);
+        }
+        for s in v.strides.iter_mut() {
+            *s = cx.env.simplify_int(*s)?;
+        }
+    }
     let p = || Arg::Scalar(Scalar::Int(SymInt::Int(2)));
     let norm = if dim == -1 && !fused {
         // `norm_except_dim(v, 2, -1)`: the norm of all of `v`.
