@@ -188,6 +188,11 @@ SYMBOLIC += [
                 fmt=torch.channels_last_3d), T([4, 3, 3, 3, 3]))),
     ("conv_transpose2d of a dynamic batch", "conv_transpose2d.input",
      Case("", D([10, 4, 5, 6], "x", _batch), T([4, 3, 2, 3]))),
+    # Output sizes `s2 + s6 - 1` of several symbols: sympy's assumptions
+    # do not fold `Max(1, s2 + s6 - 1)` in the contiguous strides, so the
+    # printed strides keep the sizes as factors once simplify prunes it.
+    ("conv_transpose2d of dynamic sizes, the weight's too", "conv_transpose2d.input",
+     Case("", D([2, 4, 5, 6], "x"), D([4, 3, 2, 4], "w"), D([3], "b"))),
 ]
 # ATen's `_convolution_mode`, which `conv{n}d.padding` calls on a batched
 # input.

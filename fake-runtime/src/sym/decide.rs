@@ -39,7 +39,8 @@ impl ExprArena {
     /// `signs_only`, as sympy's assumptions see it: a remainder or a
     /// floor division is known nonnegative (`Mod.is_nonnegative`,
     /// `FloorDiv._eval_is_nonnegative`) and nothing more, so
-    /// `s0 - Mod(s0, 16) + 16` is not known to be positive.
+    /// `s0 - Mod(s0, 16) + 16` is not known to be positive, and a sum of
+    /// several symbols with a negative constant is unbounded.
     fn range_with<F: Fn(Symbol) -> ValueRange>(
         &self,
         id: ExprId,
@@ -50,6 +51,16 @@ impl ExprArena {
             Node::Int(v) => ValueRange::exact(*v),
             Node::Bool(b) => ValueRange::exact(i64::from(*b)),
             Node::Symbol(s) => sym(*s),
+            // sympy bounds a sum with a negative constant only in one
+            // symbol (`_monotonic_sign` of a univariate polynomial:
+            // `2*s0 - 1 >= 1`); of several, it knows no more than the
+            // signs of the terms, which a negative constant defeats
+            // (`s0 + s1 - 1` is not known to be at least 1).
+            Node::Sum { constant, .. }
+                if signs_only && *constant < 0 && self.free_symbols(id).len() > 1 =>
+            {
+                ValueRange::UNBOUNDED
+            }
             Node::Sum { constant, terms } => {
                 let mut acc = ValueRange::exact(*constant);
                 for (m, c) in terms {
