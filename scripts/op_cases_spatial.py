@@ -152,6 +152,10 @@ SYMBOLIC += [
     ("conv3d same padding of dynamic sizes", "conv3d.padding",
      Case("", D([2, 4, 5, 6, 7], "x", ["static", "static", "dynamic", "dynamic", "dynamic"]), T([3, 4, 2, 3, 2]),
           None, [1], "same")),
+    # A symbolic kernel: ATen's convolution arithmetic on the padding
+    # `((k - 1)//2)`, which no guard shows exact.
+    ("conv2d same padding of dynamic sizes, the kernel's too", "conv2d.padding",
+     Case("", D([2, 4, 5, 6], "x"), D([3, 4, 3, 3], "w"), None, [1], "same")),
     ("conv_transpose1d of a dynamic length", "conv_transpose1d",
      Case("", D([2, 4, 5], "x", ["static", "static", "dynamic"]), T([4, 3, 2]), None, [2], [1])),
     ("conv_transpose2d of a dynamic height", "conv_transpose2d.input",

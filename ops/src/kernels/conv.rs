@@ -494,7 +494,9 @@ fn convolution_same(
             output_padding,
             groups,
         };
-        return convolution_sized(cx, x, conv, Some(&x.sizes[2..]));
+        // Its sizes by the convolution's arithmetic, as ATen computes
+        // them (`s - k + 2*(((k - 1)//2)) + 1` for a symbolic kernel).
+        return convolution(cx, x, conv);
     }
     let mut pad = vec![SymInt::Int(0); 2 * dim];
     for i in 0..dim {
