@@ -674,6 +674,8 @@ SYMBOLIC = [
     # `_refine_ranges`: s0 becomes 2.
     ("reshape of a dynamic transposed matrix into 3 rows", "reshape",
      Case("", D([2, 3], "x", strides=[1, 2]), [3, -1])),
+    ("reshape of a dynamic matrix, the first size inferred", "reshape",
+     Case("", D([2, 12], "x"), [2, -1, 6])),
     ("linear of a dynamic transposed batch with a bias (matmul, add)", "linear",
      Case("", D([2, 4, 3], "x", ["dynamic", "static", "static"], strides=[12, 1, 4]), T([5, 3]), T([5]))),
     # native_layer_norm's reference runs through the fake mode: its
@@ -746,6 +748,11 @@ SYMBOLIC = [
     ("narrow a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, 1, 3)),
     ("narrow from the end of a dynamic dim", "narrow", Case("", D([8, 2], "x"), 0, -2, 2)),
     ("unflatten a dynamic dim", "unflatten.int", Case("", D([6, 4], "x"), 0, [2, -1])),
+    # ATen's C++ `infer_size_dv` checks the inferred size as one
+    # disjunction, which teaches no divisibility: the view then splits
+    # `s1` by `s1//6` and keeps `s1//(s1//6)` for the 6.
+    ("unflatten a dynamic dim, the first size inferred", "unflatten.int",
+     Case("", D([2, 12], "x"), 1, [-1, 6])),
     ("view_as dynamic sizes", "view_as", Case("", D([4, 6], "x"), D([24], "y"))),
     ("masked_fill broadcasting a dynamic mask", "masked_fill.Scalar",
      Case("", D([3, 4], "x", ["static", "dynamic"]), D([1, 4], "m", ["static", "dynamic"], dtype=b8), 1.0)),

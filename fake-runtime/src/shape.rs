@@ -472,6 +472,70 @@ fn infer_view_checked(
     Ok(out)
 }
 
+/// Sizes of `sizes` (one `-1` inferred) for `numel` elements as ATen's
+/// C++ `infer_size_dv` gives them (`reshape`, `unflatten`), which checks
+/// the inferred case as one condition, `(known > 0 and numel % known ==
+/// 0) or numel == known`, a guard on a disjunction that teaches no
+/// divisibility, and only then that `known` is not 0. [`infer_view`] is
+/// the Python `infer_size` of `view`'s meta.
+pub fn infer_size_dv(
+    env: &mut ShapeEnv,
+    op: &str,
+    numel: SymInt,
+    sizes: &[SymInt],
+) -> Result<Dims> {
+    let infer = sizes.iter().position(|&s| s == SymInt::Int(-1));
+    let Some(i) = infer else {
+        return infer_view(env, op, numel, sizes);
+    };
+    if infer_static_view(numel, sizes).is_some() {
+        return infer_view(env, op, numel, sizes);
+    }
+    let mut known = SymInt::Int(1);
+    for (j, &s) in sizes.iter().enumerate() {
+        match s {
+            SymInt::Int(-1) if j == i => {}
+            SymInt::Int(-1) => {
+                return Err(invalid(op, "only one dimension can be inferred".into()));
+            }
+            SymInt::Int(v) if v < 0 => {
+                return Err(invalid(op, format!("invalid shape dimension {v}")));
+            }
+            _ => known = env.mul(known, s)?,
+        }
+    }
+    let shape = |env: &ShapeEnv| display_dims(env, sizes);
+    let invalid_for = |env: &ShapeEnv| {
+        format!(
+            "shape '{}' is invalid for input of size {}",
+            shape(env),
+            env.display(numel)
+        )
+    };
+    if known == SymInt::Int(0) {
+        let same = env.eq(numel, known)?;
+        check_printing(env, same, op, &invalid_for)?;
+    } else {
+        let positive = env.gt(known, SymInt::Int(0))?;
+        let rem = env.modulo(numel, known)?;
+        let divides = env.eq(rem, SymInt::Int(0))?;
+        let divides = env.and(positive, divides)?;
+        let same = env.eq(numel, known)?;
+        let fits = env.or(divides, same)?;
+        check_printing(env, fits, op, &invalid_for)?;
+    }
+    let nonzero = env.ne(known, SymInt::Int(0))?;
+    check_printing(env, nonzero, op, &|env| {
+        format!(
+            "cannot reshape tensor of 0 elements into shape {} because the unspecified dimension size -1 can be any value and is ambiguous",
+            shape(env)
+        )
+    })?;
+    let mut out: Dims = sizes.iter().copied().collect();
+    out[i] = env.floordiv(numel, known)?;
+    Ok(out)
+}
+
 /// Sizes of `cat(tensors, dim)`: all but `dim` must agree; legacy empty
 /// 1-D tensors (`[0]`) are skipped, as ATen does.
 pub fn cat(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]], dim: i64) -> Result<Dims> {

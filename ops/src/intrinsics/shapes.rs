@@ -523,7 +523,7 @@ pub fn unflatten(cx: &mut Cx<'_>, s: Dims, dim: i64, sizes: Dims) -> Result<Dims
         .get(d)
         .copied()
         .ok_or_else(|| invalid(cx, format!("dim {dim} of a 0-dim tensor")))?;
-    let inferred = shape::infer_view(cx.env, cx.op, size, &sizes)?;
+    let inferred = shape::infer_size_dv(cx.env, cx.op, size, &sizes)?;
     let mut out = Dims::new();
     out.extend(s[..d].iter().copied());
     out.extend(inferred);
