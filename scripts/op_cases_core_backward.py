@@ -602,6 +602,10 @@ SYMBOLIC += [
     # is no integer), so `Max(1, (s0//9))` stays in the strides.
     ("col2im of dynamic channels with padding and stride", "col2im",
      Case("", D([1, 18, 9], "x", ["static", "dynamic", "dynamic"]), [5, 5], [3, 3], [1, 1], [1, 1], [2, 2])),
+    # Here a later guard `Eq((s0//4), 1)` implies `(s0//4) >= 1` exactly:
+    # simplify drops the `Max`.
+    ("col2im of dynamic channels, one block", "col2im",
+     Case("", D([1, 4, 9], "x", ["static", "dynamic", "dynamic"]), [4, 4], [2, 2], [1, 1], [0, 0], [1, 1])),
     ("grid_sampler_2d of dynamic sizes", "grid_sampler_2d",
      Case("", D([2, 3, 5, 6], "x"), D([2, 4, 7, 2], "g", ["dynamic", "dynamic", "dynamic", "static"]), 0, 0, False)),
     ("convolution_backward of a dynamic channels-last input", "convolution_backward",

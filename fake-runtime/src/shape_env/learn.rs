@@ -71,6 +71,11 @@ impl ShapeEnv {
             self.decided.insert(r, true);
             let n = self.exprs.not(r);
             self.decided.insert(n, false);
+            // Implied by an exact relation, it is an axiom whatever an
+            // earlier rounded comparison made of it.
+            if !self.rounded.is_empty() && self.rounded.remove(&r) {
+                self.rounded.remove(&n);
+            }
         }
         // PyTorch's range refinement (`_refine_ranges`): each symbol the
         // fact can be solved for is bounded by the other side's range. A
