@@ -412,6 +412,16 @@ CASES["fill_diagonal_"] = [
     C("cube of unequal dims", T([3, 4, 3]), 1.0),
     C("vector refused", T([3]), 1.0),
 ]
+SYMBOLIC += [
+    ("fill_diagonal_ of a dynamic matrix", "fill_diagonal_", C("", D([3, 4], "x"), 1.0)),
+    # Each size compared with the first in turn (a guard each), then the
+    # strides read as integers: every size is fixed.
+    ("fill_diagonal_ of a dynamic cube", "fill_diagonal_", C("", D([3, 3, 3], "x"), 1)),
+    # The wrapped diagonals are counted with `numel()`, refused on
+    # symbolic sizes.
+    ("fill_diagonal_ of a dynamic tall matrix with wrap", "fill_diagonal_",
+     C("", D([7, 3], "x"), 2, True)),
+]
 CASES["requires_grad_"] = [
     C("matrix", T([3, 4])),
     C("transposed", tr(3, 4)),

@@ -250,16 +250,24 @@ pub fn sizes_eq(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool> {
     Ok(acc)
 }
 
-/// `all_sizes_equal(s)`: every size of `s` is its first one.
-pub fn all_sizes_equal(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
-    let mut acc = SymBool::Bool(true);
+/// `cube_sizes_equal(s)`: beyond two dims, every size of `s` is its first
+/// one, each size compared in turn and decided (a guard each, as ATen's
+/// loop of `size(i) != size(0)` tests records them, so each equality
+/// becomes a replacement), stopping at the first that differs; a matrix
+/// may have any sizes.
+pub fn cube_sizes_equal(cx: &mut Cx<'_>, s: Dims) -> Result<SymBool> {
+    if s.len() <= 2 {
+        return Ok(SymBool::Bool(true));
+    }
     if let Some((&first, rest)) = s.split_first() {
         for &x in rest {
             let c = cx.env.eq(x, first)?;
-            acc = cx.env.and(acc, c)?;
+            if !cx.env.guard_bool(c, cx.op)? {
+                return Ok(SymBool::Bool(false));
+            }
         }
     }
-    Ok(acc)
+    Ok(SymBool::Bool(true))
 }
 
 /// Whether a size, stride or the offset of `t` is symbolic.
@@ -269,6 +277,28 @@ fn has_symbolic_layout(t: &TensorMeta) -> bool {
         .chain(&t.strides)
         .chain(std::iter::once(&t.storage_offset))
         .any(|v| !v.is_static())
+}
+
+/// `diagonal_wraps(t, wrap)`: whether `fill_diagonal_` goes on to fill
+/// the wrapped diagonals of a tall matrix (`wrap`, two dims, more rows
+/// than columns plus one: decided with a guard), whose count ATen takes
+/// from `numel()`, which refuses symbolic sizes.
+pub fn diagonal_wraps(cx: &mut Cx<'_>, t: &TensorMeta, wrap: bool) -> Result<bool> {
+    if !wrap || t.dim() != 2 {
+        return Ok(false);
+    }
+    let below = cx.env.add(t.sizes[1], SymInt::Int(1))?;
+    let tall = cx.env.gt(t.sizes[0], below)?;
+    if !cx.env.guard_bool(tall, cx.op)? {
+        return Ok(false);
+    }
+    if has_symbolic_layout(t) {
+        return Err(invalid(
+            cx,
+            "Cannot call numel() on tensor with symbolic sizes/strides".into(),
+        ));
+    }
+    Ok(true)
 }
 
 /// `static_layout(t)`: for an operator without a meta kernel, which the
