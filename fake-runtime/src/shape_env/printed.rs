@@ -26,9 +26,9 @@ impl ShapeEnv {
 
     /// Where `e` is a product (or prints as one), note that `v`, its
     /// printed form, prints as the product of its factors' printed forms,
-    /// those that are sums kept whole: sympy's `xreplace` of a symbol by a
-    /// sum, or of `Max(1, x)` by `x`, leaves `s8*(s2 - s6 + 3)` factored,
-    /// where the arena expands it.
+    /// those the `Min`/`Max` pass makes sums kept whole: its `xreplace`
+    /// of `Max(1, x)` by `x` leaves `s8*(s2 - s6 + 3)` factored, where
+    /// the arena expands it.
     fn note_printed_product(&mut self, e: ExprId, v: ExprId) -> Result<()> {
         let (product, whole) = match self.exprs.print_form(e) {
             Some(form) => (form.base, form.sums),
@@ -43,11 +43,25 @@ impl ShapeEnv {
         }
         let mut base = self.exprs.int(c);
         let mut sums: SmallVec<[ExprId; 2]> = SmallVec::new();
-        let factors = whole.iter().map(|&f| (f, 1)).chain(atoms);
-        for (f, pow) in factors.collect::<SmallVec<[(ExprId, u32); 4]>>() {
+        // Each factor with whether it may stay whole: sympy's `replace`
+        // expands what a symbol's replacement makes, so only a `Max`/`Min`
+        // (or a factor kept whole for one) that the `Min`/`Max` pass
+        // prunes to a sum stays a factor, unless sympy's assumptions fold
+        // it as the replacement rebuilds it (a sum known at least 1).
+        let factors: SmallVec<[(ExprId, u32, bool); 4]> = whole
+            .iter()
+            .map(|&f| (f, 1, true))
+            .chain(
+                atoms
+                    .into_iter()
+                    .map(|(a, p)| (a, p, self.exprs.is_extremum(a))),
+            )
+            .collect();
+        for (f, pow, may_stay) in factors {
             let f = self.printed_form(f)?;
+            let stays = may_stay && self.exprs.is_sum(f) && !self.exprs.assumed_at_least_one(f);
             for _ in 0..pow {
-                if self.exprs.is_sum(f) {
+                if stays {
                     sums.push(f);
                 } else {
                     base = self.exprs.mul(base, f)?;

@@ -132,7 +132,7 @@ impl ExprArena {
     }
 
     /// Whether `e` is a `Max` or a `Min`.
-    fn is_extremum(&self, e: ExprId) -> bool {
+    pub(crate) fn is_extremum(&self, e: ExprId) -> bool {
         matches!(self.node(e), Node::Max(_) | Node::Min(_))
     }
 
