@@ -22,6 +22,10 @@ DISPATCHED = {DROPOUT_P_DISPATCHED}
 # `meta_masked_scatter` broadcasts with `_maybe_broadcast`, whose Python
 # `expand` reaches ATen's C++ kernel in a plain fake mode.
 SYMBOLIC = [
+    # The out's own sizes are replaced by the result's (`s4` by `s2 + 3`),
+    # which sympy's `replace` expands: its strides print expanded.
+    ("reflection_pad1d.out into a dynamic out of the result's shape", "reflection_pad1d.out",
+     C("", D([2, 3, 5], "x"), [1, 2], out=D([2, 3, 8], "o"))),
     ("masked_scatter of a dynamic matrix by a broadcast mask", "masked_scatter",
      C("", D([2, 3], "x"), T([3], dtype=b8), T([6]))),
     ("masked_scatter of a static matrix by a dynamic mask of its sizes", "masked_scatter",
