@@ -22,6 +22,13 @@ DISPATCHED = {DROPOUT_P_DISPATCHED}
 # `meta_masked_scatter` broadcasts with `_maybe_broadcast`, whose Python
 # `expand` reaches ATen's C++ kernel in a plain fake mode.
 SYMBOLIC = [
+    # `add.Scalar`'s meta converts with the C++ `to` (fixing the sizes);
+    # its out= form runs the reference, which keeps them.
+    ("add.Scalar of a dynamic int64 matrix and a float", "add.Scalar", C("", D([2, 3], "x", dtype=i64), 2.5)),
+    ("add.Scalar_out of a dynamic int64 matrix and a float into an empty out", "add.Scalar_out",
+     C("", D([2, 3], "x", dtype=i64), 2.5, out=T([0]))),
+    ("sub.Scalar_out of a dynamic int64 matrix and a float into an empty out", "sub.Scalar_out",
+     C("", D([2, 3], "x", dtype=i64), 2.5, out=T([0]))),
     # The out's own sizes are replaced by the result's (`s4` by `s2 + 3`),
     # which sympy's `replace` expands: its strides print expanded.
     ("reflection_pad1d.out into a dynamic out of the result's shape", "reflection_pad1d.out",

@@ -473,7 +473,12 @@ pub const STRIDE_RULES: &[(&str, &str)] = &[
 /// What `@pointwise(convert = ...)` converts promotion operands to before
 /// the layout is decided: `computation`, the computation dtype (the
 /// references' type promotion wrapper; the default), `result`, the
-/// result dtype (`_meta_registrations.elementwise_meta`), or `own`, as
+/// result dtype (`_meta_registrations.elementwise_meta`),
+/// `result_functional`, `result` for the functional overload alone, whose
+/// meta is registered for it only, and `computation` for its derived
+/// overloads, which PyTorch runs through the reference
+/// (`meta_binop_alpha` of `add.Scalar`: `add.Scalar_out` is `_refs.add`'s
+/// out wrapper), or `own`, as
 /// `computation` for the layout, but the operator's meta kernel is a
 /// function of its own that converts nothing (`sigmoid`'s `empty_like`),
 /// so run on meta tensors (`Defaults::refs_as_meta`) it fixes no size and
@@ -481,6 +486,7 @@ pub const STRIDE_RULES: &[(&str, &str)] = &[
 pub const CONVERSIONS: &[(&str, &str)] = &[
     ("computation", "computation"),
     ("result", "result"),
+    ("result_functional", "result_functional"),
     ("own", "own"),
 ];
 

@@ -176,9 +176,11 @@ pub struct Pointwise {
     /// The `StrideRule` variant (`@pointwise(strides = refs)`).
     pub strides: String,
     /// What a promotion operand is converted to before the layout is
-    /// decided (`@pointwise(convert = ...)`): `computation` (the
-    /// references' `elementwise_type_promotion_wrapper`, the default) or
-    /// `result` (`_meta_registrations.elementwise_meta`).
+    /// decided (`@pointwise(convert = ...)`, one of
+    /// `intrinsics::CONVERSIONS`): `computation` (the references'
+    /// `elementwise_type_promotion_wrapper`, the default), `result`
+    /// (`_meta_registrations.elementwise_meta`), `result_functional` or
+    /// `own`.
     pub convert: String,
     /// A `dtype = ...` clause, overriding promotion.
     pub dtype: Option<TExpr>,

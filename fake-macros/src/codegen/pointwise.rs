@@ -57,7 +57,26 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
             })
             .collect()
     };
-    if convert && pw.convert == "result" {
+    // `result_functional`: the functional overload's meta converts to the
+    // result dtype; its derived overloads (`add.Scalar_out`), which
+    // PyTorch runs through the reference, convert as `computation` does.
+    let functional_only = pw.convert == "result_functional";
+    let name = &op.name;
+    let as_meta = if functional_only {
+        quote!(cx.op == #name)
+    } else {
+        quote!(true)
+    };
+    if convert && functional_only {
+        let meta = fixes(quote!(__dtype));
+        let refs = fixes(quote!(__compute));
+        if !meta.is_empty() {
+            conversions.insert(
+                0,
+                quote!(if __as_meta { #(#meta)* } else if cx.defaults.refs_as_meta { #(#refs)* }),
+            );
+        }
+    } else if convert && pw.convert == "result" {
         // `elementwise_meta` converts with the C++ `to`.
         conversions.splice(0..0, fixes(quote!(__dtype)));
     } else if convert && pw.convert != "own" {
@@ -131,6 +150,15 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
             let e = expr(e);
             quote!(let __dtype = #e;)
         }
+        None if convert && functional_only => quote! {
+            let __as_meta = #as_meta;
+            let (__compute, __dtype) = if __as_meta {
+                let __d = #intr::promote(cx, &#operands, #rt::PromotionKind::#kind)?;
+                (__d, __d)
+            } else {
+                #intr::promote_computation(cx, &#operands, #rt::PromotionKind::#kind)?
+            };
+        },
         None if convert && pw.convert == "result" => quote! {
             let __dtype = #intr::promote(cx, &#operands, #rt::PromotionKind::#kind)?;
             let __compute = __dtype;
@@ -160,7 +188,11 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     };
     // `elementwise_meta` then expands the operands to the common shape,
     // which a plain fake mode refuses on symbolic sizes.
-    let expand = if convert && pw.convert == "result" {
+    let expand = if convert && functional_only {
+        Some(
+            quote!(if __as_meta || cx.defaults.refs_as_meta { #intr::expand_for_broadcast(cx, &#tensors)?; }),
+        )
+    } else if convert && pw.convert == "result" {
         Some(quote!(#intr::expand_for_broadcast(cx, &#tensors)?;))
     } else if convert && pw.convert != "own" && rule == "RefWhereNumber" {
         // The reference's `where` against a number, run on meta tensors:
