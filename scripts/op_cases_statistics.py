@@ -285,6 +285,13 @@ SYMBOLIC += [
      C("", D([2, 3, 4], "x"), 3, [0, 2], dtype=f64)),
     ("linalg__powsum of a dynamic input into its own dtype", "linalg__powsum",
      C("", D([2, 3, 4], "x"), 3, [0, 2], dtype=f32)),
+    # Without a dtype, a real input goes to its result dtype first.
+    ("linalg__powsum of a dynamic int32 input, summed as int64", "linalg__powsum",
+     C("", D([3, 4], "x", dtype=i32), 2)),
+    ("linalg__powsum of a dynamic int64 input by a float order", "linalg__powsum",
+     C("", D([3, 4], "x", dtype=i64), 2.0)),
+    ("linalg__powsum of a dynamic complex input", "linalg__powsum",
+     C("", D([3, 4], "x", dtype=c64), 2)),
 ]
 SYMBOLIC += [
     # Its multiplications go through the mode: on symbolic sizes the fast

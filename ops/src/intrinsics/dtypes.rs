@@ -239,6 +239,24 @@ pub fn powsum_dtype(cx: &mut Cx<'_>, d: DType, ord: Scalar, dtype: Option<DType>
     })
 }
 
+/// `powsum_converts(d, ord, dtype)`: whether `linalg._powsum` converts
+/// its input (of dtype `d`) with ATen's C++ `to` first: to a given
+/// `dtype` other than `d`, else, for a real input, to its result dtype
+/// ([`powsum_dtype`]) when that is not `d` (an integral input with a
+/// float order, an `int32` one summed as `int64`); a complex input is
+/// taken its absolute value of instead.
+pub fn powsum_converts(
+    cx: &mut Cx<'_>,
+    d: DType,
+    ord: Scalar,
+    dtype: Option<DType>,
+) -> Result<bool> {
+    Ok(match dtype {
+        Some(given) => given != d,
+        None => !d.is_complex() && powsum_dtype(cx, d, ord, None)? != d,
+    })
+}
+
 /// `scalar_dtype(s)`: the dtype of a tensor made from `s` (`full`).
 pub fn scalar_dtype(cx: &mut Cx<'_>, s: Scalar) -> Result<DType> {
     Ok(s.default_dtype(cx.defaults.dtype))
