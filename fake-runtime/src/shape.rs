@@ -412,22 +412,7 @@ fn infer_view_checked(
     numel: SymInt,
     sizes: &[SymInt],
 ) -> Result<Dims> {
-    let mut known = SymInt::Int(1);
-    let mut infer: Option<usize> = None;
-    for (i, &s) in sizes.iter().enumerate() {
-        match s {
-            SymInt::Int(-1) => {
-                if infer.is_some() {
-                    return Err(invalid(op, "only one dimension can be inferred".into()));
-                }
-                infer = Some(i);
-            }
-            SymInt::Int(v) if v < 0 => {
-                return Err(invalid(op, format!("invalid shape dimension {v}")));
-            }
-            _ => known = env.mul(known, s)?,
-        }
-    }
+    let (known, infer) = known_sizes(env, op, sizes)?;
     let shape = |env: &ShapeEnv| display_dims(env, sizes);
     let mut out: Dims = sizes.iter().copied().collect();
     match infer {
@@ -450,13 +435,7 @@ fn infer_view_checked(
             })?;
         }
         Some(i) => {
-            let nonzero = env.ne(known, SymInt::Int(0))?;
-            check_printing(env, nonzero, op, &|env| {
-                format!(
-                    "cannot reshape tensor of 0 elements into shape {} because the unspecified dimension size -1 can be any value and is ambiguous",
-                    shape(env)
-                )
-            })?;
+            check_inferable(env, op, known, sizes)?;
             let rem = env.modulo(numel, known)?;
             let divides = env.eq(rem, SymInt::Int(0))?;
             check_printing(env, divides, op, &|env| {
@@ -484,31 +463,17 @@ pub fn infer_size_dv(
     numel: SymInt,
     sizes: &[SymInt],
 ) -> Result<Dims> {
-    let infer = sizes.iter().position(|&s| s == SymInt::Int(-1));
-    let Some(i) = infer else {
-        return infer_view(env, op, numel, sizes);
-    };
     if infer_static_view(numel, sizes).is_some() {
         return infer_view(env, op, numel, sizes);
     }
-    let mut known = SymInt::Int(1);
-    for (j, &s) in sizes.iter().enumerate() {
-        match s {
-            SymInt::Int(-1) if j == i => {}
-            SymInt::Int(-1) => {
-                return Err(invalid(op, "only one dimension can be inferred".into()));
-            }
-            SymInt::Int(v) if v < 0 => {
-                return Err(invalid(op, format!("invalid shape dimension {v}")));
-            }
-            _ => known = env.mul(known, s)?,
-        }
-    }
-    let shape = |env: &ShapeEnv| display_dims(env, sizes);
+    let (known, infer) = known_sizes(env, op, sizes)?;
+    let Some(i) = infer else {
+        return infer_view(env, op, numel, sizes);
+    };
     let invalid_for = |env: &ShapeEnv| {
         format!(
             "shape '{}' is invalid for input of size {}",
-            shape(env),
+            display_dims(env, sizes),
             env.display(numel)
         )
     };
@@ -524,16 +489,43 @@ pub fn infer_size_dv(
         let fits = env.or(divides, same)?;
         check_printing(env, fits, op, &invalid_for)?;
     }
+    check_inferable(env, op, known, sizes)?;
+    let mut out: Dims = sizes.iter().copied().collect();
+    out[i] = env.floordiv(numel, known)?;
+    Ok(out)
+}
+
+/// The product of `sizes` but its `-1`, and where that `-1` is: at most
+/// one, and no other negative size.
+fn known_sizes(env: &mut ShapeEnv, op: &str, sizes: &[SymInt]) -> Result<(SymInt, Option<usize>)> {
+    let mut known = SymInt::Int(1);
+    let mut infer: Option<usize> = None;
+    for (i, &s) in sizes.iter().enumerate() {
+        match s {
+            SymInt::Int(-1) => {
+                if infer.is_some() {
+                    return Err(invalid(op, "only one dimension can be inferred".into()));
+                }
+                infer = Some(i);
+            }
+            SymInt::Int(v) if v < 0 => {
+                return Err(invalid(op, format!("invalid shape dimension {v}")));
+            }
+            _ => known = env.mul(known, s)?,
+        }
+    }
+    Ok((known, infer))
+}
+
+/// The sizes besides a `-1` hold elements, so the `-1` is determined.
+fn check_inferable(env: &mut ShapeEnv, op: &str, known: SymInt, sizes: &[SymInt]) -> Result<()> {
     let nonzero = env.ne(known, SymInt::Int(0))?;
     check_printing(env, nonzero, op, &|env| {
         format!(
             "cannot reshape tensor of 0 elements into shape {} because the unspecified dimension size -1 can be any value and is ambiguous",
-            shape(env)
+            display_dims(env, sizes)
         )
-    })?;
-    let mut out: Dims = sizes.iter().copied().collect();
-    out[i] = env.floordiv(numel, known)?;
-    Ok(out)
+    })
 }
 
 /// Sizes of `cat(tensors, dim)`: all but `dim` must agree; legacy empty
