@@ -1,11 +1,12 @@
 //! The form PyTorch's `ShapeEnv.simplify` gives a size or stride, which
 //! is how it is printed: the replacements applied, exact divisions
-//! carried out, a product sympy keeps factored kept so through them, and
-//! the `Min`/`Max` pass: an argument another one bounds is dropped,
-//! by the symbols' ranges as they stand, and for `Max(0 or 1, x)` of two
-//! arguments by the full static decision of `0/1 <= x`, whose axioms are
-//! the guards and asserts recorded (`Max(1, s2 - s6 + 3)` prints as
-//! `s2 - s6 + 3` once the guard `s2 + 2 >= s6` stands).
+//! carried out, then the `Min`/`Max` pass: an argument another one bounds
+//! is dropped, by the symbols' ranges as they stand, and for `Max(0 or
+//! 1, x)` of two arguments by the full static decision of `0/1 <= x`,
+//! whose axioms are the guards and asserts recorded (`Max(1, s2 - s6 +
+//! 3)` prints as `s2 - s6 + 3` once the guard `s2 + 2 >= s6` stands); a
+//! product whose `Max` factors the pass makes sums prints them as whole
+//! factors.
 
 use super::ShapeEnv;
 use crate::error::Result;
