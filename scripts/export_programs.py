@@ -266,6 +266,10 @@ def programs():
         {0: Dim("n"), 1: Dim("m")},
         {0: Dim("k")},
     )
+    yield "unbacked_attention", pr.UnbackedAttention(), (torch.randn(10, 8, 6, 5), torch.tensor(3)), (
+        {0: Dim.AUTO, 1: Dim.AUTO},
+        None,
+    )
     yield "masked_assign", pr.MaskedAssign(), (torch.randn(6, 4), torch.randn(6)), (
         {0: Dim("n")},
         {0: Dim("n")},

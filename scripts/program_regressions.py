@@ -704,6 +704,25 @@ class UnbackedViews(torch.nn.Module):
         return both.sum(0), rows * 2.0, z + 1.0, m.t().contiguous(), pairs.float().mean(1)
 
 
+class UnbackedAttention(torch.nn.Module):
+    """Scaled-dot-product attention of operands narrowed to a
+    data-dependent length in each dim in turn (batch, heads, sequence,
+    head dim; and 3-D): ATen answers whether the query sequence or the
+    value is empty without a data-dependent error (`guard_or_false`)."""
+
+    def forward(self, x, n):
+        k = n.item()
+        torch._check(k >= 0)
+        torch._check(k <= 5)
+        outs = []
+        for d in range(4):
+            q = x.narrow(d, 0, k)
+            outs.append(F.scaled_dot_product_attention(q, q, q))
+        q = x[0].narrow(1, 0, k)
+        outs.append(F.scaled_dot_product_attention(q, q, q))
+        return tuple(outs)
+
+
 class MaskedAssign(torch.nn.Module):
     """Boolean-mask assignment, index_put and masked_scatter-like updates."""
 

@@ -304,6 +304,7 @@ programs!(
     audio_features,
     sym_floats,
     unbacked_views,
+    unbacked_attention,
     masked_assign,
     split_sizes,
     cond,

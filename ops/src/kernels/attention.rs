@@ -88,11 +88,15 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     }
     // An empty query sequence or an empty value: zeros of the query's
     // sizes with the value's last (plus the inputs' sums times 0), no
-    // attention formed and nothing of the key checked.
+    // attention formed and nothing of the key checked. Data-dependent
+    // lengths are taken as nonempty, without a guard (`guard_or_false`).
     let q_len = q.sizes[q.dim() - 2];
-    if shape::guard_eq(cx.env, q_len, SymInt::Int(0), cx.op)?
-        || shape::guard_empty(cx.env, &v.sizes, cx.op)?
-    {
+    let empty_query = cx.env.eq(q_len, SymInt::Int(0))?;
+    if cx.env.guard_or_false(empty_query, cx.op)? || {
+        let numel = shape::numel(cx.env, &v.sizes)?;
+        let empty_value = cx.env.eq(numel, SymInt::Int(0))?;
+        cx.env.guard_or_false(empty_value, cx.op)?
+    } {
         let mut sizes = q.sizes.clone();
         sizes[q.dim() - 1] = v.sizes[v.dim() - 1];
         let strides = contiguous(cx.env, &sizes)?;
@@ -246,7 +250,10 @@ fn flash_cpu(
         }
     }
     for t in [q, k, v] {
-        if eq(cx, t.sizes[2], SymInt::Int(0))? || !eq(cx, t.strides[3], SymInt::Int(1))? {
+        // `check_nonzero_sequence_lengths_dense`: a data-dependent length
+        // is taken as nonzero, without a guard.
+        let empty = cx.env.eq(t.sizes[2], SymInt::Int(0))?;
+        if cx.env.guard_or_false(empty, cx.op)? || !eq(cx, t.strides[3], SymInt::Int(1))? {
             return Ok(false);
         }
     }
