@@ -270,6 +270,10 @@ def programs():
         {0: Dim.AUTO, 1: Dim.AUTO},
         None,
     )
+    yield "unbacked_quotient", pr.UnbackedQuotient(), (torch.randn(400), torch.tensor(30)), (
+        {0: Dim.AUTO},
+        None,
+    )
     yield "masked_assign", pr.MaskedAssign(), (torch.randn(6, 4), torch.randn(6)), (
         {0: Dim("n")},
         {0: Dim("n")},

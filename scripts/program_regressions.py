@@ -723,6 +723,22 @@ class UnbackedAttention(torch.nn.Module):
         return tuple(outs)
 
 
+class UnbackedQuotient(torch.nn.Module):
+    """Sizes that divide by a data-dependent count bounded away from 0
+    (as a detection head decodes `Min(150, u0)` proposals' boxes): the
+    quotient's range comes from the ends' quotients, so slices starting
+    inside it need no `Min` (`ValueRangeAnalysis.floordiv`)."""
+
+    def forward(self, x, n):
+        k = n.item()
+        torch._check(k >= 2)
+        m = torch.sym_min(36, k)
+        q = 360 // m
+        y = x[:q]
+        z = x.new_zeros(q, 2)
+        return y[1::4], y[3::4] + 1, z[2:], x[: 720 // (m + 1)]
+
+
 class MaskedAssign(torch.nn.Module):
     """Boolean-mask assignment, index_put and masked_scatter-like updates."""
 

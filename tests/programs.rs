@@ -305,6 +305,7 @@ programs!(
     sym_floats,
     unbacked_views,
     unbacked_attention,
+    unbacked_quotient,
     masked_assign,
     split_sizes,
     cond,

@@ -94,14 +94,7 @@ impl ExprArena {
                 let ra = self.range_with(*a, sym, signs_only);
                 match self.as_int(*b) {
                     Some(d) if d > 0 => ra.floordiv_const(d),
-                    _ => {
-                        let rb = self.range_with(*b, sym, signs_only);
-                        if ra.lo_raw() >= 0 && rb.lo_raw() >= 1 {
-                            ValueRange::raw(0, ra.hi_raw())
-                        } else {
-                            ValueRange::UNBOUNDED
-                        }
-                    }
+                    _ => ra.floordiv(&self.range_with(*b, sym, signs_only)),
                 }
             }
             Node::Mod(a, b) => {

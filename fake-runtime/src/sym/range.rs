@@ -155,6 +155,37 @@ impl ValueRange {
         ValueRange::raw(f(self.lo), f(self.hi))
     }
 
+    /// `self // other`, as PyTorch's `ValueRangeAnalysis.floordiv` bounds
+    /// it: every integer when `other` holds 0, else the least and greatest
+    /// quotient of the ends (a finite end over an infinite one is 0, an
+    /// infinite one over an infinite one infinite with the signs' product).
+    pub fn floordiv(&self, other: &ValueRange) -> ValueRange {
+        if other.lo <= 0 && other.hi >= 0 {
+            return ValueRange::UNBOUNDED;
+        }
+        let div = |x: i128, y: i128| -> i128 {
+            if x.abs() >= INF {
+                x.signum() * y.signum() * INF
+            } else if y.abs() >= INF {
+                0
+            } else {
+                // Python's floor division (`div_euclid` rounds up for a
+                // negative divisor when it leaves a remainder).
+                x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0)
+            }
+        };
+        let q = [
+            div(self.lo, other.lo),
+            div(self.lo, other.hi),
+            div(self.hi, other.lo),
+            div(self.hi, other.hi),
+        ];
+        ValueRange::raw(
+            q.iter().copied().min().unwrap_or(-INF),
+            q.iter().copied().max().unwrap_or(INF),
+        )
+    }
+
     /// `Max(self, other)`.
     pub fn max(&self, other: &ValueRange) -> ValueRange {
         ValueRange::raw(self.lo.max(other.lo), self.hi.max(other.hi))
@@ -211,5 +242,34 @@ mod tests {
     fn floordiv_rounds_down() {
         let r = ValueRange::new(Some(-3), Some(7));
         assert_eq!(r.floordiv_const(2), ValueRange::new(Some(-2), Some(3)));
+    }
+
+    #[test]
+    fn floordiv_by_a_range_takes_the_ends_quotients() {
+        let r = |lo, hi| ValueRange::new(lo, hi);
+        // 54600 // [2, 150]: [364, 27300].
+        assert_eq!(
+            r(Some(54600), Some(54600)).floordiv(&r(Some(2), Some(150))),
+            r(Some(364), Some(27300))
+        );
+        // A divisor that may be 0 bounds nothing.
+        assert_eq!(
+            r(Some(5), Some(9)).floordiv(&r(Some(0), Some(3))),
+            ValueRange::UNBOUNDED
+        );
+        // Negative divisors round down: [-7, 7] // [-2, -1].
+        assert_eq!(
+            r(Some(-7), Some(7)).floordiv(&r(Some(-2), Some(-1))),
+            r(Some(-7), Some(7))
+        );
+        assert_eq!(
+            r(Some(7), Some(7)).floordiv(&r(Some(-2), Some(-2))),
+            r(Some(-4), Some(-4))
+        );
+        // An infinite end: [3, int_oo] // [2, int_oo] is [0, int_oo].
+        assert_eq!(
+            r(Some(3), None).floordiv(&r(Some(2), None)),
+            r(Some(0), None)
+        );
     }
 }
