@@ -274,6 +274,11 @@ def programs():
         {0: Dim.AUTO},
         None,
     )
+    yield "shared_mask", pr.SharedMask(), (torch.randn(12), torch.randn(12, 4), torch.randint(0, 9, (12,))), (
+        {0: Dim("n")},
+        {0: Dim("n")},
+        {0: Dim("n")},
+    )
     yield "masked_assign", pr.MaskedAssign(), (torch.randn(6, 4), torch.randn(6)), (
         {0: Dim("n")},
         {0: Dim("n")},

@@ -739,6 +739,27 @@ class UnbackedQuotient(torch.nn.Module):
         return y[1::4], y[3::4] + 1, z[2:], x[: 720 // (m + 1)]
 
 
+class SharedMask(torch.nn.Module):
+    """One mask indexes several tensors, as a detector keeps the boxes and
+    scores above a threshold: `meta_index_Tensor` counts a mask with
+    `nonzero`, whose memo on the mask gives every indexing by it (and
+    `nonzero`, `where`) the same unbacked count, until it is written."""
+
+    def forward(self, scores, boxes, labels):
+        keep = scores > 0.2
+        s = scores[keep]
+        b = boxes[keep]
+        idx = keep.nonzero()
+        w = torch.where(keep)[0]
+        l8 = labels[keep.to(torch.int8)]
+        other = boxes[:, 0] > 0
+        o = scores[other]
+        both = boxes.view(-1, 2, 2)[keep, 1]
+        keep.logical_not_()
+        after = scores[keep]
+        return s, b * 2, idx, w, l8, o, both, after
+
+
 class MaskedAssign(torch.nn.Module):
     """Boolean-mask assignment, index_put and masked_scatter-like updates."""
 

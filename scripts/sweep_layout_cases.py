@@ -26,8 +26,10 @@ changing every input it applies to at once:
   along no dim: the strides of a slice `[..., ::2]`).
 
 With `--sizes` it sweeps sizes instead: every input's first or last dim
-of size 2 or more made empty, or of size 1 (the edge cases of shape
-checks, empty results and size-1 strides). With `--dtypes` it sweeps dtypes instead, each floating-point input made
+of size 2 or more made empty, or of size 1, every one-dim input made
+zero-dim, or every input given a leading dim of size 1 (the edge cases
+of shape checks, empty results, size-1 strides, ranks and dim-0
+promotion). With `--dtypes` it sweeps dtypes instead, each floating-point input made
 int64, int32, uint8, bool, float16, bfloat16, float64 or complex64 in
 turn (result dtypes, promotion and the kernels' dtype checks). With
 `--devices` every CPU input is made on `cuda`, or on `meta`, in turn (the
@@ -181,10 +183,26 @@ def resized(pick, size):
     return make
 
 
+def zero_dim(desc):
+    """A one-dim input made a zero-dim tensor (a dim-0 tensor in type
+    promotion, a scalar against which everything broadcasts)."""
+    if len(desc.sizes) != 1:
+        return None
+    return T([], dtype=desc.dtype, device=desc.device)
+
+
+def leading_one(desc):
+    """An input given a new leading dim of size 1 (one more dim to
+    broadcast, batch or reject)."""
+    return T([1, *desc.sizes], dtype=desc.dtype, device=desc.device)
+
+
 SIZE_VARIANTS = {"first dim empty": resized(lambda dims: dims[0], 0),
                  "last dim empty": resized(lambda dims: dims[-1], 0),
                  "first dim one": resized(lambda dims: dims[0], 1),
-                 "last dim one": resized(lambda dims: dims[-1], 1)}
+                 "last dim one": resized(lambda dims: dims[-1], 1),
+                 "zero-dim": zero_dim,
+                 "leading one": leading_one}
 
 
 # Symbolic variants: a dynamic input's layout is given by its strides as a

@@ -306,6 +306,7 @@ programs!(
     unbacked_views,
     unbacked_attention,
     unbacked_quotient,
+    shared_mask,
     masked_assign,
     split_sizes,
     cond,

@@ -398,13 +398,15 @@ pub const PROMOTION_KINDS: &[(&str, &str)] = &[
 /// attributes PyTorch keeps an operator's unbacked count in
 /// (`nonzero_memo`, `item_memo`, `unique_memo`,
 /// `unique_consecutive_memo`), so a later call on the same tensor, not
-/// written to since, reuses it. An operator without one makes a fresh
-/// symbol at every call.
+/// written to since, reuses it (`index_masks`: the `nonzero_memo` of
+/// each mask among an indexing call's indices). An operator without one
+/// makes a fresh symbol at every call.
 pub const UNBACKED_MEMOS: &[(&str, &str)] = &[
     ("nonzero", "Nonzero"),
     ("item", "Item"),
     ("unique", "Unique"),
     ("unique_consecutive", "UniqueConsecutive"),
+    ("index_masks", "IndexMasks"),
 ];
 
 /// What `@plain(...)` says a plain fake mode (no Python dispatcher) does

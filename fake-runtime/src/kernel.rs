@@ -239,6 +239,11 @@ pub enum UnbackedMemo {
     Unique,
     /// `unique_consecutive_memo`.
     UniqueConsecutive,
+    /// The `nonzero_memo` of each mask (a bool or `int8` tensor) among the
+    /// indices, in order: `meta_index_Tensor` calls `nonzero` on each, so
+    /// indexing by a mask shares its count with `nonzero`, `where` and
+    /// other indexing by the same mask.
+    IndexMasks,
 }
 
 /// What a plain fake mode (no Python dispatcher) does with an operator

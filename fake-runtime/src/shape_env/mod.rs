@@ -153,9 +153,10 @@ pub struct ShapeEnv {
     pub(crate) size_like: FxHashSet<Symbol>,
     /// Symbolic floats.
     pub(crate) floats: crate::sym::float::FloatTable,
-    /// What the next [`ShapeEnv::create_unbacked`] gives instead of a
-    /// fresh symbol ([`ShapeEnv::reuse_unbacked`]).
-    reuse: Option<SymInt>,
+    /// What the next [`ShapeEnv::create_unbacked`] calls give, the next
+    /// last: an earlier count, or `None` for a fresh symbol
+    /// ([`ShapeEnv::reuse_unbacked`]).
+    reuse: SmallVec<[Option<SymInt>; 2]>,
 }
 
 impl Default for ShapeEnv {
@@ -194,7 +195,7 @@ impl ShapeEnv {
             runtime_asserts: Vec::new(),
             size_like: FxHashSet::default(),
             floats: Default::default(),
-            reuse: None,
+            reuse: SmallVec::new(),
         }
     }
 
@@ -288,7 +289,7 @@ impl ShapeEnv {
         self.runtime_asserts.clone_from(runtime_asserts);
         self.size_like.clone_from(size_like);
         self.floats.clone_from(floats);
-        self.reuse = *reuse;
+        self.reuse.clone_from(reuse);
     }
 
     /// True when `v != k` follows from `v`'s range alone: `v` is a
@@ -445,9 +446,10 @@ impl ShapeEnv {
 
     /// A fresh unbacked symbol (`u0`) made by `origin` (an operator name).
     /// Size-like ones are known to be `>= 0`. After
-    /// [`ShapeEnv::reuse_unbacked`], the value given there instead.
+    /// [`ShapeEnv::reuse_unbacked`], the value given there for this call
+    /// instead, when it gives one.
     pub fn create_unbacked(&mut self, size_like: bool, origin: &str) -> SymInt {
-        if let Some(v) = self.reuse.take() {
+        if let Some(Some(v)) = self.reuse.pop() {
             return v;
         }
         let range = if size_like {
@@ -469,11 +471,13 @@ impl ShapeEnv {
         SymInt::Expr(self.exprs.symbol_expr(sym))
     }
 
-    /// Make the next [`ShapeEnv::create_unbacked`] give `v` (an earlier
-    /// call's count, which a fake tensor's memo holds) instead of a fresh
-    /// symbol; `None` cancels it.
-    pub fn reuse_unbacked(&mut self, v: Option<SymInt>) {
-        self.reuse = v;
+    /// Make the next [`ShapeEnv::create_unbacked`] calls, one per slot in
+    /// order, give the slot's value (an earlier call's count, which a fake
+    /// tensor's memo holds) instead of a fresh symbol, or a fresh symbol
+    /// for an empty slot; `&[]` cancels what is left.
+    pub fn reuse_unbacked(&mut self, slots: &[Option<SymInt>]) {
+        self.reuse.clear();
+        self.reuse.extend(slots.iter().rev().copied());
     }
 
     fn new_symbol(

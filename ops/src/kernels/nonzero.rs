@@ -16,7 +16,7 @@ pub(crate) fn where_condition(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let cond = if cond.dim() == 0 {
         // `nonzero` of `condition.unsqueeze(0)`, a new tensor: not the
         // count the condition's memo holds.
-        cx.env.reuse_unbacked(None);
+        cx.env.reuse_unbacked(&[]);
         one = cond.clone();
         one.sizes.push(SymInt::Int(1));
         one.strides.push(SymInt::Int(1));
