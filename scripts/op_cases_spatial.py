@@ -960,6 +960,8 @@ CASES["_scaled_dot_product_cudnn_attention"] = [
     C("permuted query of the value's head dim", cu([7, 2, 4, 16], then=lambda t: t.permute(1, 2, 0, 3)),
       cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, True, scale=0.5),
     C("on the cpu", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 16]), None, True),
+    C("5-d query refused", T([1, 2, 4, 7, 16]), T([1, 2, 4, 9, 16]), T([1, 2, 4, 9, 16]), None, True),
+    C("3-d query refused", T([4, 7, 16]), T([4, 9, 16]), T([4, 9, 16]), None, True),
 ]
 CASES["_scaled_dot_product_fused_attention_overrideable"] = [
     C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16])),

@@ -340,9 +340,29 @@ fn new_tensor(cx: &mut Cx<'_>, sizes: Dims, dtype: DType) -> Result<Out> {
 /// `alloc_with_matching_layout(query, shape)`: `empty_like(query)` when
 /// the shapes are equal (Python compares the last sizes, the others being
 /// the query's own), else the query's dims in increasing stride order (a
-/// zero stride last, the sort stable) filled innermost first.
+/// zero stride last, the sort stable) filled innermost first. A query of
+/// more dims than `shape` is refused as Python's `res_shape[idx]` refuses
+/// it, one of fewer as `empty_strided` refuses strides of another length.
 fn matching_layout(cx: &mut Cx<'_>, q: &TensorMeta, shape: &[SymInt]) -> Result<Dims> {
     let n = q.dim();
+    if n > shape.len() {
+        return Err(invalid(
+            cx,
+            format!(
+                "tuple index out of range: a query of {n} dims laid out as a result of {} dims",
+                shape.len()
+            ),
+        ));
+    }
+    if n < shape.len() {
+        return Err(invalid(
+            cx,
+            format!(
+                "dimensionality of sizes ({}) must match dimensionality of strides ({n})",
+                shape.len()
+            ),
+        ));
+    }
     if n == 0 || shape::guard_eq(cx.env, q.sizes[n - 1], shape[n - 1], cx.op)? {
         return empty_like_strides(cx, q, None);
     }

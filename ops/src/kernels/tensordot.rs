@@ -7,6 +7,7 @@
 //! instead: a zero-dim result of `self`'s dtype, reshaped. Loops over the
 //! dim lists with sums decided by sizes: no rule can say it.
 
+use super::attention::size_at;
 use super::einsum::{fresh_result, permute, reshape, sum};
 use super::invalid;
 use fake_runtime::shape::{self, Dims, wrap_dim};
@@ -24,6 +25,12 @@ fn dim_set(cx: &Cx<'_>, dims: &[i64], rank: usize) -> Result<Vec<bool>> {
     let mut seen = vec![false; rank];
     for &d in dims {
         let w = wrap_dim(cx.op, d, rank)?;
+        if w >= rank {
+            return Err(invalid(
+                cx,
+                format!("Dimension specified as {d} but tensor has no dimensions"),
+            ));
+        }
         if seen[w] {
             return Err(invalid(
                 cx,
@@ -53,8 +60,8 @@ fn contract(
     let mut t1 = input1.clone();
     let mut t2 = input2.clone();
     for (&d1, &d2) in dims1.iter().zip(dims2) {
-        let s1 = input1.sizes[wrap_dim(cx.op, d1, input1.dim())?];
-        let s2 = input2.sizes[wrap_dim(cx.op, d2, input2.dim())?];
+        let s1 = size_at(cx, input1, d1)?;
+        let s2 = size_at(cx, input2, d2)?;
         if is_one(cx, s2)? {
             t1 = sum(cx, &t1, &[d1], true, Some(t1.dtype))?;
         } else if is_one(cx, s1)? {
