@@ -360,6 +360,16 @@ CASES.update({
         C("empty input with parameters of another length", T([0, 3]), T([5]), T([5]), T([3]), T([3]),
           True, 0.1, 1e-5, False),
         C("empty input with an empty weight refused", T([0]), T([0]), None, None, None, True, 0.1, 1e-5, False),
+        # `weight[0]` of a parameter of more dims is a tensor that
+        # broadcasts with the input (and may widen it).
+        C("empty input with matrix parameters", T([2, 0, 3, 4]), T([1, 4]), T([1, 4], dtype=f64), None, None,
+          True, 0.1, 1e-5, False),
+        C("empty input with parameters of more dims", T([0, 3]), T([1, 2, 1, 3]), None, None, None,
+          True, 0.1, 1e-5, False),
+        C("empty input with matrix parameters that do not broadcast refused", T([1, 0, 3, 4]), T([1, 3]),
+          T([1, 3]), None, None, True, 0.1, 1e-5, False),
+        C("empty input with a zero-dim weight refused", T([0, 3]), T([]), None, None, None,
+          True, 0.1, 1e-5, False),
         # On CUDA the cuDNN backend takes the input contiguous in its
         # suggested format; without weight and bias, or in bfloat16, not.
         C("cuda transposed input", tr(3, 4, 5, device="cuda"), T([4], device="cuda"), T([4], device="cuda"),

@@ -661,9 +661,11 @@ pub fn batch_norm_output(
 }
 
 /// ATen's batch norm of an empty input (`_batch_norm_impl_index`): the
-/// input cloned, then scaled by `weight[0]` and shifted by `bias[0]`
-/// (zero-dim operands, which promote it and lay it out elementwise; an
-/// empty parameter refused by the indexing).
+/// input cloned, then `out * weight[0]` and `out + bias[0]`, each a
+/// `mul`/`add` of the parameter's first element along dim 0 (zero-dim for
+/// a vector, which promotes as such; of the parameter's other dims
+/// otherwise, which must broadcast with the input). An empty or zero-dim
+/// parameter is refused by the indexing.
 pub(crate) fn empty_batch_norm(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
@@ -675,15 +677,36 @@ pub(crate) fn empty_batch_norm(
         storage_offset: SymInt::Int(0),
         ..input.clone()
     };
-    for t in [weight, bias].into_iter().flatten() {
-        // `t[0]`: refused when `t` is empty.
-        select_offset(cx, t, 0, SymInt::Int(0))?;
-        let element = TensorMeta::contiguous(cx.env, &[], t.dtype, t.device)?;
-        let dtype = fake_runtime::promotion::result_type(
-            &[Operand::Tensor(out.dtype), Operand::ZeroDim(t.dtype)],
-            cx.defaults.dtype,
-        )?;
-        out = fake_runtime::support::pointwise_output(cx, &[&out, &element], dtype)?;
+    for (t, scales) in [(weight, true), (bias, false)] {
+        let Some(t) = t else { continue };
+        // `t[0]`: refused when `t` is empty or zero-dim.
+        let offset = select_offset(cx, t, 0, SymInt::Int(0))?;
+        let element = TensorMeta {
+            sizes: Dims::from_slice(&t.sizes[1..]),
+            strides: Dims::from_slice(&t.strides[1..]),
+            storage_offset: offset,
+            ..t.clone()
+        };
+        let outs = {
+            let call = [
+                fake_runtime::Arg::Tensor(&out),
+                fake_runtime::Arg::Tensor(&element),
+            ];
+            if scales {
+                crate::erased::mul_tensor(cx, &call)?
+            } else {
+                crate::erased::add_tensor(cx, &call)?
+            }
+        };
+        out = match outs.into_iter().next() {
+            Some(fake_runtime::Out::Tensor(t, _)) => t,
+            _ => {
+                return Err(invalid(
+                    cx,
+                    "batch norm's affine step gave no tensor".into(),
+                ));
+            }
+        };
     }
     Ok(out)
 }
