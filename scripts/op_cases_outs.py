@@ -610,6 +610,17 @@ WRITTEN = {
                                 T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
     "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
+# `all` and `any` are structured: their outs want exactly the result's
+# dtype, bool (uint8 of a uint8 input).
+for _name in ["all", "any"]:
+    for _op, _dims in [("out", (1,)), ("dims_out", ([1],)), ("all_out", ())]:
+        WRITTEN[f"{_name}.{_op}"] = [
+            C("into a float32 out refused", T([2, 3]), *_dims, out=T([0])),
+            C("uint8 input into a bool out refused", T([2, 3], dtype=torch.uint8), *_dims,
+              out=T([0], dtype=torch.bool)),
+            C("uint8 input into a uint8 out", T([2, 3], dtype=torch.uint8), *_dims,
+              out=T([0], dtype=torch.uint8)),
+        ]
 # A list of outs of another length than the pieces'.
 WRITTEN["split_with_sizes_copy.out"] = [
     C("one out for two pieces", T([5, 4]), [2, 3], 0, out=[T([0])]),
