@@ -801,6 +801,14 @@ CASES["linalg_tensorinv"] += [
 ]
 
 CASES["diag.out"] = out_variant_cases(T([3]), shape=[3, 3])
+# A matrix's diagonal goes through `diagonal_copy.out`, which wants
+# exactly the result's dtype; a vector's embedding casts.
+CASES["diag.out"] += [
+    C("matrix into a float64 out refused", T([2, 3]), out=T([0], dtype=f64)),
+    C("row into a float16 out refused", T([1, 3]), 1, out=T([0], dtype=f16)),
+    C("matrix into an empty out", T([3, 4]), -1, out=T([0])),
+    C("matrix into an out of the result's shape", T([3, 3]), out=T([3])),
+]
 CASES["kron.out"] = out_variant_cases(T([2, 1]), T([1, 3]), shape=[2, 3])
 CASES["_chunk_cat.out"] = out_variant_cases([T([4, 3]), T([6, 3])], 0, 2, shape=[2, 15])
 CASES["linalg_matrix_norm.out"] = out_variant_cases(T([2, 3, 4]), 1, shape=[2])

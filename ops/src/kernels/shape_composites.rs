@@ -59,6 +59,35 @@ pub(crate) fn diag(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
 }
 
+/// `diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out)`: ATen's
+/// `diag_out`, `diagonal_copy_out` of a matrix (whose generated `out=`
+/// kernel wants exactly the result's dtype), else the functional result
+/// written into an out it can be cast to.
+pub(crate) fn diag_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if t.dim() == 2 {
+        let offset = args::int(cx, a, 1, "diagonal", Some(0))?;
+        let out = args::tensor(cx, a, 2, "out")?;
+        let call = [
+            Arg::Tensor(t),
+            Arg::Int(SymInt::Int(offset)),
+            Arg::Int(SymInt::Int(0)),
+            Arg::Int(SymInt::Int(1)),
+            Arg::Tensor(out),
+        ];
+        let outs = crate::erased::diagonal_copy_out(cx, &call)?;
+        // The out is argument 2 of `diag.out`, 4 of `diagonal_copy.out`.
+        return Ok(outs
+            .into_iter()
+            .map(|o| match o {
+                Out::Tensor(w, Alias::InPlace(_)) => Out::Tensor(w, Alias::InPlace(2)),
+                other => other,
+            })
+            .collect());
+    }
+    fake_runtime::support::out_variant(cx, a, 2, 1, fake_runtime::support::OutForm::CASTABLE, diag)
+}
+
 /// `inner(Tensor self, Tensor other) -> Tensor`: `self * other` when
 /// either is zero-dim, else `tensordot` over both last dims, which must
 /// match (a guard).
