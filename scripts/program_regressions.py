@@ -237,7 +237,7 @@ class UnbackedDiagonal(torch.nn.Module):
         torch._check(k <= x.shape[0])
         m = x.new_zeros(k, 5)[1:].reshape(5, -1)
         j = (m > 0).sum().item()
-        torch._check_is_size(j)
+        torch._check(j >= 0)
         return torch.diagonal(m.new_zeros(j, m.shape[1]))
 
 
@@ -727,7 +727,8 @@ class UnbackedQuotient(torch.nn.Module):
     """Sizes that divide by a data-dependent count bounded away from 0
     (as a detection head decodes `Min(150, u0)` proposals' boxes): the
     quotient's range comes from the ends' quotients, so slices starting
-    inside it need no `Min` (`ValueRangeAnalysis.floordiv`)."""
+    inside it need no `Min`; by a count that may be 0, only its sign is
+    known (`ValueRangeAnalysis.floordiv`)."""
 
     def forward(self, x, n):
         k = n.item()
@@ -736,7 +737,13 @@ class UnbackedQuotient(torch.nn.Module):
         q = 360 // m
         y = x[:q]
         z = x.new_zeros(q, 2)
-        return y[1::4], y[3::4] + 1, z[2:], x[: 720 // (m + 1)]
+        # A divisor that may be 0: the quotient is only known nonnegative.
+        j = (n + 0).item()
+        torch._check(j >= 0)
+        m2 = torch.sym_min(36, j)
+        torch._check(360 % m2 == 0)
+        w = x.new_zeros(360).reshape(m2, -1)
+        return y[1::4], y[3::4] + 1, z[2:], x[: 720 // (m + 1)], w[:, 0::4], w[:, 1:]
 
 
 class SharedMask(torch.nn.Module):

@@ -156,12 +156,22 @@ impl ValueRange {
     }
 
     /// `self // other`, as PyTorch's `ValueRangeAnalysis.floordiv` bounds
-    /// it: every integer when `other` holds 0, else the least and greatest
-    /// quotient of the ends (a finite end over an infinite one is 0, an
-    /// infinite one over an infinite one infinite with the signs' product).
+    /// it: when `other` holds 0, only the sign (the division taken to be
+    /// valid: `[0, oo]` for operands of one sign, `[-oo, 0]` for operands
+    /// of opposite signs, else every integer); otherwise the least and
+    /// greatest quotient of the ends (a finite end over an infinite one is
+    /// 0, an infinite one over an infinite one infinite with the signs'
+    /// product).
     pub fn floordiv(&self, other: &ValueRange) -> ValueRange {
         if other.lo <= 0 && other.hi >= 0 {
-            return ValueRange::UNBOUNDED;
+            let (a, b) = (self, other);
+            return if (b.lo >= 0 && a.lo >= 0) || (b.hi <= 0 && a.hi <= 0) {
+                ValueRange::raw(0, INF)
+            } else if (b.hi <= 0 && a.lo >= 0) || (b.lo >= 0 && a.hi <= 0) {
+                ValueRange::raw(-INF, 0)
+            } else {
+                ValueRange::UNBOUNDED
+            };
         }
         let div = |x: i128, y: i128| -> i128 {
             if x.abs() >= INF {
@@ -252,9 +262,17 @@ mod tests {
             r(Some(54600), Some(54600)).floordiv(&r(Some(2), Some(150))),
             r(Some(364), Some(27300))
         );
-        // A divisor that may be 0 bounds nothing.
+        // A divisor that may be 0 bounds the sign only.
         assert_eq!(
             r(Some(5), Some(9)).floordiv(&r(Some(0), Some(3))),
+            r(Some(0), None)
+        );
+        assert_eq!(
+            r(Some(5), Some(9)).floordiv(&r(Some(-3), Some(0))),
+            r(None, Some(0))
+        );
+        assert_eq!(
+            r(Some(-5), Some(9)).floordiv(&r(Some(0), Some(3))),
             ValueRange::UNBOUNDED
         );
         // Negative divisors round down: [-7, 7] // [-2, -1].
