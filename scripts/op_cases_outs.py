@@ -610,6 +610,34 @@ WRITTEN = {
                                 T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
     "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
+# `index_select.out` is the reference's: the index's rank checked, then
+# advanced indexing (an index of another dtype refused), exactly the
+# result's dtype, laid out in the input's memory format.
+WRITTEN["index_select.out"] = [
+    C("2-d index refused", T([4, 3]), 0, T([1, 2], dtype=torch.int64), out=T([0])),
+    C("zero-dim index", T([4, 3]), 1, T([], dtype=torch.int64), out=T([0])),
+    C("int16 index refused", T([4, 3]), 0, T([2], dtype=torch.int16), out=T([0])),
+    C("zero-dim input with a 2-d index refused", T([]), 0, T([1, 1], dtype=torch.int64), out=T([0])),
+    C("channels-last input", T([2, 3, 4, 5], fmt=torch.channels_last), 1, T([2], dtype=torch.int64),
+      out=T([0])),
+    C("dim out of range", T([4, 3]), 2, T([2], dtype=torch.int64), out=T([0])),
+]
+# `index_reduce.out` is the structured kernel: its meta checks the index
+# and the source (`index_func_meta_impl`).
+WRITTEN["index_reduce.out"] = [
+    C("2-d index refused", T([4, 3]), 0, T([1, 2], dtype=torch.int64), T([2, 3]), "prod", out=T([0])),
+    C("zero-dim index of a longer source refused", T([4, 3]), 0, T([], dtype=torch.int64), T([2, 3]), "prod",
+      out=T([0])),
+    C("zero-dim index", T([4, 3]), 0, T([], dtype=torch.int64), T([1, 3]), "amax", out=T([0])),
+    C("float index refused", T([4, 3]), 0, T([2]), T([2, 3]), "prod", out=T([0])),
+    C("int32 index", T([4, 3]), 1, T([2], dtype=torch.int32), T([4, 2]), "mean", out=T([0])),
+    C("source of another dtype refused", T([4, 3]), 0, T([2], dtype=torch.int64), T([2, 3], dtype=torch.float64),
+      "prod", out=T([0])),
+    C("source of another width refused", T([4, 3]), 0, T([2], dtype=torch.int64), T([2, 4]), "prod", out=T([0])),
+    C("zero-dim self refused", T([]), 0, T([1], dtype=torch.int64), T([1]), "prod", out=T([0])),
+    C("unknown reduction refused", T([4, 3]), 0, T([2], dtype=torch.int64), T([2, 3]), "sum", out=T([0])),
+    C("dim out of range", T([4, 3]), 2, T([2], dtype=torch.int64), T([2, 3]), "prod", out=T([0])),
+]
 # `all` and `any` are structured: their outs want exactly the result's
 # dtype, bool (uint8 of a uint8 input).
 for _name in ["all", "any"]:

@@ -1,0 +1,206 @@
+//! `out=` overloads of the index functions whose checks their functional
+//! metas leave out: `index_select.out`, which the fake mode answers with
+//! `torch._refs.index_select` (a vector or zero-dim index, then advanced
+//! indexing made contiguous) under `out_wrapper(exact_dtype=True)`, and
+//! `index_reduce.out`, ATen's structured kernel, whose meta checks the
+//! index and the source against `self` (`index_func_meta_impl`) before
+//! the functional meta's result is written.
+
+use super::invalid;
+use fake_runtime::shape::{self, Dims, wrap_dim};
+use fake_runtime::strides::suggest_memory_format;
+use fake_runtime::support::{OutForm, args, out_variant};
+use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+
+/// The one tensor a kernel returned.
+fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
+    match outs.into_iter().next() {
+        Some(Out::Tensor(t, _)) => Ok(t),
+        _ => Err(invalid(cx, "a composed operator gave no tensor")),
+    }
+}
+
+/// Sizes as ATen prints them (`[1, 2]`).
+fn show(cx: &Cx<'_>, sizes: &[SymInt]) -> String {
+    let parts: Vec<String> = sizes.iter().map(|&s| cx.env.display(s)).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// `torch._refs.index_select(x, dim, index)`: `dim` canonicalized, an
+/// index of at most one dim (a zero-dim one unsqueezed), then
+/// `x[(slice(None),) * dim + (index,)]` laid out contiguous in `x`'s
+/// suggested memory format. A zero-dim `x` is answered by the functional
+/// meta (a zero-dim result).
+fn index_select_ref(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let x = args::tensor(cx, a, 0, "self")?;
+    let dim = args::int(cx, a, 1, "dim", None)?;
+    let index = args::tensor(cx, a, 2, "index")?;
+    let d = wrap_dim(cx.op, dim, x.dim())?;
+    if index.dim() > 1 {
+        return Err(invalid(
+            cx,
+            format!("Index should have dimension 1 or 0 (got {})", index.dim()),
+        ));
+    }
+    if x.dim() == 0 {
+        return crate::erased::index_select(cx, a);
+    }
+    let vector;
+    let index = if index.dim() == 0 {
+        vector = TensorMeta {
+            sizes: Dims::from_slice(&[SymInt::Int(1)]),
+            strides: Dims::from_slice(&[SymInt::Int(1)]),
+            ..index.clone()
+        };
+        &vector
+    } else {
+        index
+    };
+    let indices = std::iter::repeat_n(None, d).chain([Some(index)]).collect();
+    let call = [Arg::Tensor(x), Arg::OptTensors(indices)];
+    let indexed = one(crate::erased::index_tensor(cx, &call)?, cx)?;
+    let format = suggest_memory_format(cx.env, x, cx.op)?;
+    super::contiguous(cx, &[Arg::Tensor(&indexed), Arg::MemoryFormat(format)])
+}
+
+/// `index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!)
+/// out)`: [`index_select_ref`] written into `out`, which must have
+/// exactly its dtype (`out_wrapper(exact_dtype=True)`: resized
+/// contiguous).
+pub(crate) fn index_select_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    out_variant(cx, a, 3, 1, OutForm::EXACT, index_select_ref)
+}
+
+/// `index_func_meta_impl(self, dim, index, source, func)` with `dim`
+/// already wrapped: an int32 or int64 index of at most one dim, as many
+/// indices as `source` has at `dim`, `source` of `self`'s dtype and of
+/// its sizes but at `dim`.
+fn index_func_checks(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    dim: usize,
+    index: &TensorMeta,
+    source: &TensorMeta,
+    func: &str,
+) -> Result<()> {
+    if index.dim() > 1 {
+        return Err(invalid(
+            cx,
+            format!(
+                "{func}_(): Index is supposed to be a vector, but got dim: {} with type: {} and size: {}",
+                index.dim(),
+                index.dtype.c10_name(),
+                show(cx, &index.sizes)
+            ),
+        ));
+    }
+    if index.dtype != DType::Int64 && index.dtype != DType::Int32 {
+        return Err(invalid(
+            cx,
+            format!(
+                "{func}_(): Expected dtype int32/int64 for index but got: {}",
+                index.dtype.c10_name()
+            ),
+        ));
+    }
+    if t.dtype != source.dtype {
+        return Err(invalid(
+            cx,
+            format!(
+                "{func}_(): self ({}) and source ({}) must have the same scalar type",
+                t.dtype.c10_name(),
+                source.dtype.c10_name()
+            ),
+        ));
+    }
+    if dim != 0 && dim >= source.dim() {
+        return Err(invalid(
+            cx,
+            format!(
+                "{func}_(): Indexing dim {dim} is out of bounds of the source tensor with dim {}",
+                source.dim()
+            ),
+        ));
+    }
+    let numel = index.numel(cx.env)?;
+    let wanted = if source.dim() == 0 {
+        SymInt::Int(1)
+    } else {
+        source.sizes[dim]
+    };
+    if !shape::guard_eq(cx.env, numel, wanted, cx.op)? {
+        let at = match source.sizes.get(dim) {
+            Some(&s) => cx.env.display(s),
+            None => cx.env.display(wanted),
+        };
+        return Err(invalid(
+            cx,
+            format!(
+                "{func}_(): Number of indices ({}) should be equal to source.size(dim): ({at}), for dim: {dim}",
+                cx.env.display(numel)
+            ),
+        ));
+    }
+    let mut self_sizes = t.sizes.clone();
+    let mut source_sizes = source.sizes.clone();
+    if source.dim() != 0 && t.dim() != 0 {
+        self_sizes.remove(dim);
+        source_sizes.remove(dim);
+    }
+    let same = self_sizes.len() == source_sizes.len() && {
+        let mut all = true;
+        for (&x, &y) in self_sizes.iter().zip(&source_sizes) {
+            if !shape::guard_eq(cx.env, x, y, cx.op)? {
+                all = false;
+                break;
+            }
+        }
+        all
+    };
+    if !same {
+        return Err(invalid(
+            cx,
+            format!(
+                "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = {} source.shape = {}",
+                show(cx, &t.sizes),
+                show(cx, &source.sizes)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `index_reduce.out(Tensor self, int dim, Tensor index, Tensor source,
+/// str reduce, *, bool include_self=True, Tensor(a!) out)`: the
+/// structured meta's checks (a known `reduce`, `dim` wrapped, then
+/// [`index_func_checks`]) on static sizes, then the functional result
+/// written as a checked native `out=` kernel writes it (which refuses
+/// symbolic sizes first, as the kernel's element count does).
+pub(crate) fn index_reduce_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let index = args::tensor(cx, a, 2, "index")?;
+    let source = args::tensor(cx, a, 3, "source")?;
+    if t.is_static() && index.is_static() && source.is_static() {
+        let dim = args::int(cx, a, 1, "dim", None)?;
+        let reduce = args::opt_str(cx, a, 4, "reduce", None)?;
+        let reduce = args::required(cx, 4, "reduce", reduce)?;
+        if !matches!(reduce, "prod" | "mean" | "amax" | "amin") {
+            return Err(invalid(
+                cx,
+                format!(
+                    "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}."
+                ),
+            ));
+        }
+        let d = wrap_dim(cx.op, dim, t.dim())?;
+        index_func_checks(cx, t, d, index, source, "index_reduce")?;
+    }
+    out_variant(
+        cx,
+        a,
+        6,
+        1,
+        OutForm::CHECKED_NATIVE,
+        crate::erased::index_reduce,
+    )
+}
