@@ -638,6 +638,23 @@ WRITTEN["index_reduce.out"] = [
     C("unknown reduction refused", T([4, 3]), 0, T([2], dtype=torch.int64), T([2, 3]), "sum", out=T([0])),
     C("dim out of range", T([4, 3]), 2, T([2], dtype=torch.int64), T([2, 3]), "prod", out=T([0])),
 ]
+# `slice_scatter.out` is the decomposition's: `src` expanded to the
+# slice, the result of `src`'s dtype (the whole dim) or of both promoted.
+WRITTEN["slice_scatter.out"] = [
+    C("src that does not expand refused", T([1, 4, 6]), T([1, 4, 5]), 1, 1, out=T([0])),
+    C("src of another shape refused", T([4, 6]), T([3, 3]), 1, 1, out=T([0])),
+    C("broadcast src", T([4, 6]), T([1, 5]), 1, 1, out=T([0])),
+    C("vector src", T([4, 6]), T([5]), 1, 1, out=T([0])),
+    C("src of more dims refused", T([4, 6]), T([2, 4, 5]), 1, 1, out=T([0])),
+    C("negative start and end", T([4, 6]), T([4, 3]), 1, -4, -1, out=T([0])),
+    C("step", T([4, 6]), T([4, 2]), 1, 1, None, 3, out=T([0])),
+    C("float src into an int64 self refused", T([4, 6], dtype=torch.int64), T([4, 5]), 1, 1,
+      out=T([0], dtype=torch.int64)),
+    C("int64 src over the whole dim", T([4, 6]), T([4, 6], dtype=torch.int64), 1, 0,
+      out=T([0], dtype=torch.int64)),
+    C("int64 src of a slice refused", T([4, 6]), T([4, 5], dtype=torch.int64), 1, 1,
+      out=T([0], dtype=torch.int64)),
+]
 # `all` and `any` are structured: their outs want exactly the result's
 # dtype, bool (uint8 of a uint8 input).
 for _name in ["all", "any"]:

@@ -4,9 +4,12 @@
 //! indexing made contiguous) under `out_wrapper(exact_dtype=True)`, and
 //! `index_reduce.out`, ATen's structured kernel, whose meta checks the
 //! index and the source against `self` (`index_func_meta_impl`) before
-//! the functional meta's result is written.
+//! the functional meta's result is written; and `slice_scatter.out`, the
+//! decomposition's (`src` expanded to the slice's sizes, the result of
+//! `src`'s dtype or of both promoted) under a castable `out_wrapper`.
 
 use super::invalid;
+use fake_runtime::promotion::{Operand, result_type};
 use fake_runtime::shape::{self, Dims, wrap_dim};
 use fake_runtime::strides::suggest_memory_format;
 use fake_runtime::support::{OutForm, args, out_variant};
@@ -203,4 +206,79 @@ pub(crate) fn index_reduce_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         OutForm::CHECKED_NATIVE,
         crate::erased::index_reduce,
     )
+}
+
+/// Python's `a // b` of integers (`b` not zero).
+fn py_floor_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// The `slice_scatter` decomposition's result for its out: `dim`
+/// canonicalized, `start` and `end` wrapped and clamped
+/// (`_normalize_start_end`), `src.expand` to `self`'s sizes with the
+/// slice's length at `dim` (refused when it does not expand), then
+/// `src.clone()` for the whole dim, else `where(mask, src[...], self)`:
+/// `self`'s sizes, of `src`'s dtype or of both promoted. Only reached on
+/// static sizes (the out's kernel refuses symbolic ones first).
+fn slice_scatter_ref(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "self")?;
+    let src = args::tensor(cx, a, 1, "src")?;
+    let dim = args::int(cx, a, 2, "dim", Some(0))?;
+    let start = args::opt_int(cx, a, 3, "start", None)?;
+    let end = args::opt_int(cx, a, 4, "end", None)?;
+    let step = args::int(cx, a, 5, "step", Some(1))?;
+    let d = wrap_dim(cx.op, dim, input.dim())?;
+    let Some(&size) = input.sizes.get(d) else {
+        return Err(invalid(
+            cx,
+            format!("tuple index out of range: dim {dim} of a zero-dim self"),
+        ));
+    };
+    let dim_size = cx.env.guard_int(size, cx.op)?;
+    let clamp_wrap = |v: Option<i64>, lower: i64, upper: i64, default: i64| match v {
+        None => default,
+        Some(v) => {
+            let v = if v < 0 { v + dim_size } else { v };
+            v.max(lower).min(upper)
+        }
+    };
+    let start = clamp_wrap(start, 0, dim_size, 0);
+    let end = clamp_wrap(end, start, dim_size, dim_size);
+    if step == 0 {
+        return Err(invalid(
+            cx,
+            format!("integer division or modulo by zero: slice_scatter of step {step}"),
+        ));
+    }
+    let mut src_size = input.sizes.clone();
+    src_size[d] = SymInt::Int(py_floor_div(end - start + (step - 1), step));
+    let sizes_arg = Arg::Ints(src_size.iter().copied().collect());
+    crate::erased::expand(cx, &[Arg::Tensor(src), sizes_arg, Arg::Bool(false)])?;
+    let dtype = if start == 0 && end == dim_size && step == 1 {
+        src.dtype
+    } else {
+        result_type(
+            &[Operand::Tensor(src.dtype), Operand::Tensor(input.dtype)],
+            cx.defaults.dtype,
+        )?
+    };
+    let strides = fake_runtime::strides::contiguous(cx.env, &input.sizes)?;
+    let mut outs = super::fresh_out(cx, input, input.sizes.clone(), strides);
+    if let Some(Out::Tensor(t, _)) = outs.first_mut() {
+        t.dtype = dtype;
+    }
+    Ok(outs)
+}
+
+/// `slice_scatter.out(Tensor self, Tensor src, int dim=0, SymInt?
+/// start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out)`:
+/// [`slice_scatter_ref`] written into an out it can be cast to (resized
+/// contiguous), symbolic sizes refused (torchgen's generated kernel).
+pub(crate) fn slice_scatter_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    out_variant(cx, a, 6, 1, OutForm::REFUSED_CASTABLE, slice_scatter_ref)
 }

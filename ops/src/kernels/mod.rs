@@ -157,7 +157,7 @@ pub(crate) use histogram::{
     histogram_bin_ct, histogram_bins_tensor, histogramdd, histogramdd_int_bins,
     histogramdd_tensorlist_bins,
 };
-pub(crate) use index_func::{index_reduce_out, index_select_out};
+pub(crate) use index_func::{index_reduce_out, index_select_out, slice_scatter_out};
 pub(crate) use inplace_arith::{binop_inplace, binop_inplace_alpha, div_inplace};
 pub(crate) use inplace_refs::{
     abs_, addr_, as_strided_, float_power_scalar_, float_power_tensor_, ldexp_, pow_scalar_,
