@@ -655,6 +655,7 @@ WRITTEN["slice_scatter.out"] = [
     C("int64 src of a slice refused", T([4, 6]), T([4, 5], dtype=torch.int64), 1, 1,
       out=T([0], dtype=torch.int64)),
 ]
+WRITTEN["searchsorted.Scalar_out"] = [C("2-d boundaries refused: into empty outs", T([1, 5]), 2.0, out=T([0], dtype=torch.int64))]
 # `all` and `any` are structured: their outs want exactly the result's
 # dtype, bool (uint8 of a uint8 input).
 for _name in ["all", "any"]:

@@ -47,6 +47,11 @@ CASES = {
         C("1-d boundaries", T([5]), 2.0),
         C("int32 out", T([5]), 1, out_int32=True),
         C("right with side left refused", T([5]), 1, right=True, side="left"),
+        # The meta compares the leading sizes with the value's shape, which
+        # a number has not.
+        C("2-d boundaries refused", T([1, 5]), 2.0),
+        C("2-d boundaries of an int refused", T([2, 5]), 1, out_int32=True),
+        C("zero-dim boundaries", T([]), 2.0),
     ],
     "bucketize.Tensor": [
         C("matrix", T([2, 3]), T([4])),
