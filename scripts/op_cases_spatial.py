@@ -466,6 +466,12 @@ CASES["upsample_linear1d"] = [
     C("zero channels", T([2, 0, 8]), [5], False),
     C("zero output size", T([2, 3, 8]), [0], False),
     C("two output sizes", T([2, 3, 8]), [4, 4], False),
+    # The decomposition zips the spatial dims with the output sizes and
+    # its one scale: a second spatial dim is an index out of range,
+    # none at all a failed unpacking.
+    C("two output sizes of a 4-d input refused", T([1, 2, 3, 8]), [4, 4], False),
+    C("2-d input refused", T([2, 3]), [5], False),
+    C("no output sizes refused", T([2, 3, 8]), [], False),
 ]
 CASES["upsample_linear1d.out"] = [
     C("output size", T([2, 3, 8]), [5], False, out=T([2, 3, 5])),
@@ -743,6 +749,7 @@ CASES["upsample_bilinear2d"] = [
     C("int64", T([2, 3, 8, 10], dtype=i64), [5, 7], False),
     C("zero output size", T([2, 3, 8, 10]), [0, 7], False),
     C("3-d input", T([3, 8, 10]), [5, 7], False),
+    C("5-d input refused", T([1, 1, 2, 3, 8]), [4, 4, 4], False),
 ]
 CASES["upsample_bilinear2d.out"] = [
     C("resized", T([2, 3, 8, 10]), [5, 7], False, out=T([0])),

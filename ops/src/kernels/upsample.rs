@@ -287,13 +287,21 @@ pub(crate) fn upsample_linear_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 /// input's dims after the first two, each zipped with an output size: an
 /// output size past them is ignored (a 3-D input to
 /// `upsample_bilinear2d` is sampled in its last dim only), a dim past
-/// the output sizes is an index out of range.
+/// the output sizes or the schema's scales (one, two or three) is an
+/// index out of range, and nothing zipped at all a failed unpacking.
 pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let osize = args::sizes(cx, a, 1, "output_size", None)?;
     let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
+    let scale_count = if cx.op.contains("linear1d") {
+        1
+    } else if cx.op.contains("bilinear2d") {
+        2
+    } else {
+        3
+    };
     let mut scales = Vec::new();
-    for i in 0..osize.len() {
+    for i in 0..scale_count {
         scales.push(args::opt_float(cx, a, 3 + i, "scales", None)?);
     }
     // `input.shape[1]`, then the input's spatial dims zipped with the
@@ -301,12 +309,27 @@ pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let Some(spatial) = t.dim().checked_sub(2) else {
         return Err(invalid(cx, "tuple index out of range"));
     };
-    let n = spatial.min(osize.len());
+    let n = spatial.min(osize.len()).min(scale_count);
     if !align_corners {
         check_scalable(cx, &osize[..n], &scales[..n])?;
     }
-    if spatial > osize.len() {
-        return Err(invalid(cx, "tuple index out of range"));
+    if n == 0 {
+        return Err(invalid(
+            cx,
+            format!(
+                "not enough values to unpack (expected 3, got 0): {spatial} spatial dims, {} output sizes",
+                osize.len()
+            ),
+        ));
+    }
+    if spatial > n {
+        return Err(invalid(
+            cx,
+            format!(
+                "tuple index out of range: {spatial} spatial dims, {} output sizes, {scale_count} scales",
+                osize.len()
+            ),
+        ));
     }
     upsample_linear(cx, t, &osize[..n], &scales[..n])
 }
