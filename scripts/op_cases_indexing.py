@@ -255,6 +255,13 @@ SYMBOLIC += [
      C("", T([5, 6, 7]), [None, D([4], "i", dtype=i64), D([2, 1], "j", ["dynamic", "static"], dtype=i64)])),
     ("_unsafe_index of a static self by dynamic indices of one shape", "_unsafe_index.Tensor",
      C("", T([5, 6, 7]), [None, D([4], "i", dtype=i64), D([4], "j", dtype=i64)])),
+    # Separated indices move to the front by `self.permute`, which in the
+    # meta run as a kernel is ATen's C++ permute in a plain fake mode:
+    # every size of `self` fixed.
+    ("_unsafe_index of a dynamic self by separated indices", "_unsafe_index.Tensor",
+     C("", D([5, 6, 7], "x"), [D([4], "i", dtype=i64), None, D([4], "j", dtype=i64)])),
+    ("_unsafe_index of a dynamic self by adjacent indices after a skipped dim", "_unsafe_index.Tensor",
+     C("", D([5, 6, 7], "x"), [None, D([4], "i", dtype=i64), D([4], "j", dtype=i64)])),
     ("_unsafe_index_put into a dynamic self", "_unsafe_index_put",
      C("", D([5, 3], "x"), [D([2], "i", dtype=i64)], D([2, 3], "v"), True)),
     ("_index_put_impl into a dynamic self", "_index_put_impl",

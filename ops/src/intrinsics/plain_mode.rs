@@ -52,6 +52,35 @@ pub fn meta_broadcast_indices(cx: &mut Cx<'_>, indices: &[Option<&TensorMeta>]) 
     Ok(true)
 }
 
+/// `meta_permute_indexed(self, indices)`: `meta_index_Tensor`'s
+/// `self.permute(dims)` when the indices are not adjacent (they move to
+/// the front). When the fake mode runs that meta as a kernel
+/// (`_unsafe_index`) in a plain fake mode, the permute is ATen's C++
+/// one, which reads `self`'s sizes as integers: each symbolic size is
+/// fixed at its hint (`guard_int`, in dim order). Under the Python
+/// dispatcher it is the reference's, which fixes nothing. Always true.
+pub fn meta_permute_indexed(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    indices: &[Option<&TensorMeta>],
+) -> Result<bool> {
+    if cx.defaults.python_dispatcher || t.is_static() {
+        return Ok(true);
+    }
+    // `hasContiguousSubspace`: the given indices form one run.
+    let given: SmallVec<[usize; 6]> = (0..indices.len()).filter(|&i| indices[i].is_some()).collect();
+    let adjacent = match (given.first(), given.last()) {
+        (Some(&f), Some(&l)) => l - f + 1 == given.len(),
+        _ => true,
+    };
+    if !adjacent {
+        for &d in &t.sizes {
+            cx.env.guard_int(d, cx.op)?;
+        }
+    }
+    Ok(true)
+}
+
 /// `python_implementation()`: whether the operator runs its Python
 /// implementation (under the Python dispatcher, as export traces) rather
 /// than ATen's C++ kernel, for the checks only one of them makes.
