@@ -68,7 +68,9 @@ pub fn meta_permute_indexed(
         return Ok(true);
     }
     // `hasContiguousSubspace`: the given indices form one run.
-    let given: SmallVec<[usize; 6]> = (0..indices.len()).filter(|&i| indices[i].is_some()).collect();
+    let given: SmallVec<[usize; 6]> = (0..indices.len())
+        .filter(|&i| indices[i].is_some())
+        .collect();
     let adjacent = match (given.first(), given.last()) {
         (Some(&f), Some(&l)) => l - f + 1 == given.len(),
         _ => true,
