@@ -464,6 +464,8 @@ CASES["nll_loss_backward"] = [
     C("weights of another count refused", T([]), T([4, 3]), T([4], dtype=i64), T([4]), 1, -100, _tw),
     C("per-sample gradient of another size refused", T([3]), T([4, 3]), T([4], dtype=i64), None, 0, -100, _tw),
     C("several gradients with a mean refused", T([4]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw),
+    # `weight.shape[0]`: a zero-dim weight (of the one class) is refused.
+    C("zero-dim weight of one class refused", T([4]), T([4, 1]), T([4], dtype=i64), T([]), 0, -100, _tw),
 ]
 CASES["nll_loss_backward.grad_input"] = [
     C("out of the input's sizes", T([]), T([4, 3]), T([4], dtype=i64), None, 1, -100, _tw, grad_input=T([4, 3])),
@@ -490,6 +492,8 @@ CASES["nll_loss2d_backward"] = [
     C("two total weights refused", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, T([2])),
     C("gradient of another size refused", T([2, 4, 6]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 0,
       -100, _tw),
+    C("zero-dim weight refused", T([2, 4, 5]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), T([]), 0, -100, _tw),
+    C("one-class weight", T([]), T([2, 1, 4, 5]), T([2, 4, 5], dtype=i64), T([1]), 1, -100, _tw),
 ]
 CASES["nll_loss2d_backward.grad_input"] = [
     C("out of the input's sizes", T([]), T([2, 3, 4, 5]), T([2, 4, 5], dtype=i64), None, 1, -100, _tw,

@@ -691,11 +691,25 @@ pub fn nll_loss_backward_output(
         grad = unsqueezed(cx, &grad, channel_dim)?;
     }
     if let Some(w) = weight {
+        // `new_shape[channel_dim] = weight.shape[0]`: refused for a
+        // zero-dim weight or input, as Python's indexing refuses them.
         let mut sizes: Dims = (0..input.dim()).map(|_| SymInt::Int(1)).collect();
-        let classes = w.sizes.first().copied().unwrap_or(SymInt::Int(1));
-        if let Some(slot) = sizes.get_mut(channel_dim) {
-            *slot = classes;
-        }
+        let Some(&classes) = w.sizes.first() else {
+            return Err(invalid(
+                cx,
+                "tuple index out of range: weight.shape[0] of a zero-dim weight".into(),
+            ));
+        };
+        let Some(slot) = sizes.get_mut(channel_dim) else {
+            return Err(invalid(
+                cx,
+                format!(
+                    "list assignment index out of range: the channel dim {channel_dim} of an input of {} dims",
+                    input.dim()
+                ),
+            ));
+        };
+        *slot = classes;
         let numel = w.numel(cx.env)?;
         let want = shape::numel(cx.env, &sizes)?;
         let same = cx.env.eq(numel, want)?;
