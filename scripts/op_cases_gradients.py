@@ -665,6 +665,18 @@ CASES["_embedding_bag_backward"] = [
     C("sparse", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, True, None),
     C("sparse, max, float64", T([4, 5], dtype=f64), _idx, _off, _o2b, _bs, _mi, 10, False, 2, True, None),
     C("sparse, frequency scaled refused", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, True, 1, True, None),
+    # The sparse gradient's indices (one row) and values (`grad` rows by
+    # `offset2bag`, `[-1, features]`) must count the same.
+    C("sparse, 3-d gradient refused", T([1, 4, 5]), T([1, 7], dtype=i64), T([1, 4], dtype=i64),
+      T([1, 7], dtype=i64), T([1, 4], dtype=i64), T([1, 4, 5], dtype=i64), 10, False, 0, True, None),
+    C("sparse, mean", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 1, True, None),
+    C("sparse, mean of 2-d bag sizes refused", T([4, 5]), _idx, _off, _o2b, T([1, 4], dtype=i64), _mi, 10,
+      False, 1, True, None),
+    C("sparse, per-sample weights", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, True, T([7])),
+    C("sparse, bags made from the offsets", T([4, 5]), _idx, _off, T([0], dtype=i64), _bs, _mi, 10, False, 0,
+      True, None),
+    C("sparse, fewer indices refused", T([4, 5]), T([6], dtype=i64), _off, _o2b, _bs, _mi, 10, False, 0,
+      True, None),
 ]
 CASES["_embedding_bag_per_sample_weights_backward"] = [
     C("sum", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 0),

@@ -282,12 +282,9 @@ fn contiguous_copy(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
 /// Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt
 /// num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor?
 /// per_sample_weights, int padding_idx=-1)`: ATen's composite, the dense
-/// gradient (`_embedding_bag_dense_backward`) or, when `sparse`, its
-/// sparse one: `embedding_sparse_backward` of the bags' gradients, a
-/// sparse COO tensor `[num_weights, grad.size(-1)]` of `grad`'s dtype,
-/// which refuses `scale_grad_by_freq`.
+/// gradient (`_embedding_bag_dense_backward`) or, when `sparse`,
+/// `_embedding_bag_sparse_backward` ([`sparse_backward`]).
 pub(crate) fn embedding_bag_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let grad = args::tensor(cx, a, 0, "grad")?;
     let sparse = args::bool(cx, a, 9, "sparse", None)?;
     if !sparse {
         // The dense gradient's arguments: all but `offsets` and `sparse`.
@@ -299,19 +296,147 @@ pub(crate) fn embedding_bag_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
         }
         return crate::erased::_embedding_bag_dense_backward(cx, &dense);
     }
+    sparse_backward(cx, a)
+}
+
+/// The one tensor a kernel returned.
+fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
+    match outs.into_iter().next() {
+        Some(Out::Tensor(t, _)) => Ok(t),
+        _ => Err(invalid(cx, "a composed operator gave no tensor")),
+    }
+}
+
+/// `output *= other` of the bags' gradients: `other` must broadcast to
+/// `output`'s sizes, which the product keeps.
+fn scale_in_place(cx: &mut Cx<'_>, output: &TensorMeta, other: &TensorMeta) -> Result<()> {
+    let product = one(
+        crate::erased::mul_tensor(cx, &[Arg::Tensor(output), Arg::Tensor(other)])?,
+        cx,
+    )?;
+    if !sizes_equal(cx, &product.sizes, &output.sizes)? {
+        return Err(invalid(
+            cx,
+            format!(
+                "output with shape {} doesn't match the broadcast shape {}",
+                shape::display_dims(cx.env, &output.sizes),
+                shape::display_dims(cx.env, &product.sizes)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Sizes compared as C++ compares them: lengths, then each (a guard).
+fn sizes_equal(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
+    if a.len() != b.len() {
+        return Ok(false);
+    }
+    for (&x, &y) in a.iter().zip(b) {
+        if !shape::guard_eq(cx.env, x, y, cx.op)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `_embedding_bag_sparse_backward`: the bags' gradients
+/// `grad.index_select(0, offset2bag)`, divided by the bags' sizes in mean
+/// mode (`bag_size.unsqueeze(1).index_select(0, offset2bag)`, in place)
+/// and scaled by the per-sample weights (`unsqueeze(1)`, in place, sum
+/// mode only); then `embedding_sparse_backward`, which refuses
+/// `scale_grad_by_freq` and makes a sparse COO tensor `[num_weights,
+/// grad.size(-1)]` of `grad`'s dtype from the indices as one row and the
+/// gradients as `[-1, features]` rows, whose counts must agree (unless
+/// the gradient is empty, or a padding index filters both). An empty
+/// `offset2bag` of nonempty indices is first made one per index.
+fn sparse_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let grad = args::tensor(cx, a, 0, "grad")?;
+    let indices = args::tensor(cx, a, 1, "indices")?;
+    let offset2bag = args::tensor(cx, a, 3, "offset2bag")?;
+    let bag_size = args::tensor(cx, a, 4, "bag_size")?;
     let num_weights = args::size(cx, a, 6, "num_weights", None)?;
-    if args::bool(cx, a, 7, "scale_grad_by_freq", None)? {
+    let scale_grad_by_freq = args::bool(cx, a, 7, "scale_grad_by_freq", None)?;
+    let mode = args::int(cx, a, 8, "mode", None)?;
+    let per_sample_weights = args::opt_tensor(cx, a, 10, "per_sample_weights")?;
+    let padding_idx = args::int(cx, a, 11, "padding_idx", Some(-1))?;
+    // An empty `offset2bag` of nonempty indices is made from the offsets:
+    // one bag number per index.
+    let made;
+    let indices_numel = indices.numel(cx.env)?;
+    let some_indices = cx.env.ne(indices_numel, SymInt::Int(0))?;
+    let bags = offset2bag.numel(cx.env)?;
+    let no_bags = cx.env.eq(bags, SymInt::Int(0))?;
+    let offset2bag =
+        if cx.env.guard_bool(some_indices, cx.op)? && cx.env.guard_bool(no_bags, cx.op)? {
+            let count = size(cx, indices, 0)?;
+            made = TensorMeta::contiguous(cx.env, &[count], offset2bag.dtype, offset2bag.device)?;
+            &made
+        } else {
+            offset2bag
+        };
+    let index_select = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<TensorMeta> {
+        let call = [
+            Arg::Tensor(t),
+            Arg::Int(SymInt::Int(0)),
+            Arg::Tensor(offset2bag),
+        ];
+        one(crate::erased::index_select(cx, &call)?, cx)
+    };
+    let unsqueeze = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<TensorMeta> {
+        let call = [Arg::Tensor(t), Arg::Int(SymInt::Int(1))];
+        one(crate::erased::unsqueeze(cx, &call)?, cx)
+    };
+    let index_grad = index_select(cx, grad)?;
+    if mode == MODE_MEAN {
+        let inverse = TensorMeta {
+            dtype: index_grad.dtype,
+            ..bag_size.clone()
+        };
+        let unsqueezed = unsqueeze(cx, &inverse)?;
+        let per_bag = index_select(cx, &unsqueezed)?;
+        scale_in_place(cx, &index_grad, &per_bag)?;
+    }
+    if let Some(w) = per_sample_weights {
+        if mode != MODE_SUM {
+            return Err(invalid(
+                cx,
+                format!("per_sample_weights are only supported for mode='sum', got mode {mode}"),
+            ));
+        }
+        let unsqueezed = unsqueeze(cx, w)?;
+        scale_in_place(cx, &index_grad, &unsqueezed)?;
+    }
+    if scale_grad_by_freq {
         return Err(invalid(
             cx,
             "embedding_backward: scale_grad_by_freq not supported with sparse gradients",
         ));
     }
-    let Some(&features) = grad.sizes.last() else {
+    let Some(&features) = index_grad.sizes.last() else {
         return Err(invalid(
             cx,
             "Dimension specified as -1 but tensor has no dimensions",
         ));
     };
+    // A padding index filters the indices and gradients by data first:
+    // their counts agree whatever they are.
+    let numel = index_grad.numel(cx.env)?;
+    let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    if !cx.env.guard_bool(empty, cx.op)? && padding_idx == -1 {
+        let nnz = indices.numel(cx.env)?;
+        let rows = cx.env.floordiv(numel, features)?;
+        if !shape::guard_eq(cx.env, nnz, rows, cx.op)? {
+            return Err(invalid(
+                cx,
+                format!(
+                    "indices and values must have same nnz, but got nnz from indices: {}, nnz from values: {}",
+                    cx.env.display(nnz),
+                    cx.env.display(rows)
+                ),
+            ));
+        }
+    }
     let sizes: Dims = [num_weights, features].into_iter().collect();
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
