@@ -85,6 +85,9 @@ CASES["matrix_H"] = [
     C("storage offset", off(2, 3)),
     C("batch refused", T([4, 2, 3])),
     C("vector refused", T([3])),
+    # A zero-dim tensor is conjugated: itself when real, a view if complex.
+    C("zero-dim", T([])),
+    C("complex zero-dim", T([], dtype=c64)),
 ]
 
 SYMBOLIC = []

@@ -4,7 +4,9 @@
 //!
 //! - `mT`, `mH`, `adjoint`: a zero-dim tensor is returned as it is, a
 //!   vector refused, anything else transposed in its last two dims (ATen's
-//!   `TensorShape.cpp`; conjugation changes no metadata).
+//!   `TensorShape.cpp`; conjugation changes no metadata); `matrix_H`
+//!   (`tensor.H`) conjugates a zero-dim tensor and transposes a matrix
+//!   only.
 //! - `resolve_conj`, `resolve_neg`: a tensor with neither bit set (fake
 //!   metadata has no conjugate or negative bit) is returned as it is.
 //! - `lift_fresh`: a constant lifted into a program is already a fake
@@ -74,6 +76,30 @@ pub(crate) fn m_h(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// `adjoint(Tensor(a) self) -> Tensor(a)`.
 pub(crate) fn adjoint(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     matrix_transpose(cx, a, "adjoint()", true)
+}
+
+/// `matrix_H(Tensor(a) self) -> Tensor(a)` (`tensor.H`): a zero-dim
+/// `self` conjugated (ATen warns it is deprecated: `self` itself when
+/// real, a view when complex), a matrix transposed; other ranks refused.
+pub(crate) fn matrix_h(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    match t.dim() {
+        0 => conj(cx, a),
+        2 => matrix_transpose(cx, a, "H", true),
+        n => {
+            let hint = if n > 2 {
+                " For batches of matrices, consider using tensor.mH"
+            } else {
+                ""
+            };
+            Err(invalid(
+                cx,
+                format!(
+                    "tensor.H is only supported on matrices (2-D tensors). Got {n}-D tensor.{hint}"
+                ),
+            ))
+        }
+    }
 }
 
 /// `resolve_conj(Tensor(a) self) -> Tensor(a)` and `resolve_neg`: no bit

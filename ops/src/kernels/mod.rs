@@ -171,7 +171,7 @@ pub(crate) use integrals::{
 };
 pub(crate) use itself::{
     adjoint, atleast_1d, atleast_2d, atleast_3d, conj, conj_physical, imag, isreal, lift_fresh,
-    m_h, m_t, positive, real, resolve_bit,
+    m_h, m_t, matrix_h, positive, real, resolve_bit,
 };
 pub(crate) use linalg_composites::{
     linalg_cond, linalg_cond_str, linalg_matrix_norm, linalg_matrix_norm_str, linalg_multi_dot,
