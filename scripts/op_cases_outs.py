@@ -656,6 +656,15 @@ WRITTEN["slice_scatter.out"] = [
       out=T([0], dtype=torch.int64)),
 ]
 WRITTEN["searchsorted.Scalar_out"] = [C("2-d boundaries refused: into empty outs", T([1, 5]), 2.0, out=T([0], dtype=torch.int64))]
+# `inner.out` of a zero-dim operand is `mul.out`: a castable out, laid
+# out as the product; otherwise `tensordot.out`'s exact dtype.
+WRITTEN["inner.out"] = [
+    C("zero-dim operands into a float64 out", T([]), T([]), out=T([], dtype=torch.float64)),
+    C("zero-dim and a vector into an empty float64 out", T([]), T([3]), out=T([0], dtype=torch.float64)),
+    C("matrix and zero-dim into a transposed out", T([2, 3]), T([]), out=T([3, 2], then=lambda t: t.t())),
+    C("zero-dim operands into an int64 out refused", T([]), T([]), out=T([], dtype=torch.int64)),
+    C("vectors into a float64 out refused", T([3]), T([3]), out=T([], dtype=torch.float64)),
+]
 # `all` and `any` are structured: their outs want exactly the result's
 # dtype, bool (uint8 of a uint8 input).
 for _name in ["all", "any"]:

@@ -111,6 +111,27 @@ pub(crate) fn inner(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     super::tensordot(cx, &[Arg::Tensor(t), Arg::Tensor(other), last(), last()])
 }
 
+/// `inner.out(Tensor self, Tensor other, *, Tensor(a!) out)`: ATen's
+/// `inner_out`, `mul.out` when either operand is zero-dim (an out the
+/// product can be cast to), else the functional result written as a
+/// structured kernel writes it (sizes fixed, exactly its dtype).
+pub(crate) fn inner_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let other = args::tensor(cx, a, 1, "other")?;
+    if t.dim() == 0 || other.dim() == 0 {
+        // `mul.out(self, other, *, out)`: the out at the same position.
+        return crate::erased::mul_out(cx, a);
+    }
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        2,
+        1,
+        fake_runtime::support::OutForm::FIXED_STRUCTURED,
+        inner,
+    )
+}
+
 /// `kron(Tensor self, Tensor other) -> Tensor`: ATen's `KronImpl`, on
 /// sizes it reads as integers (each guarded): both operands viewed with
 /// interleaved size-1 dims, multiplied, and the product viewed as the
