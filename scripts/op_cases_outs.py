@@ -665,6 +665,12 @@ WRITTEN["inner.out"] = [
     C("zero-dim operands into an int64 out refused", T([]), T([]), out=T([], dtype=torch.int64)),
     C("vectors into a float64 out refused", T([3]), T([3]), out=T([], dtype=torch.float64)),
 ]
+# `linalg_matrix_rank.out` takes any out the int64 rank can be cast to.
+WRITTEN["linalg_matrix_rank.out"] = [
+    C("matrix into a float32 out", T([3, 4]), 0.1, out=T([0])),
+    C("batch into an int32 out", T([2, 3, 4]), 0.1, out=T([0], dtype=torch.int32)),
+    C("matrix into a bool out refused", T([3, 4]), 0.1, out=T([0], dtype=torch.bool)),
+]
 # `all` and `any` are structured: their outs want exactly the result's
 # dtype, bool (uint8 of a uint8 input).
 for _name in ["all", "any"]:
