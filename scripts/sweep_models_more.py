@@ -179,7 +179,10 @@ MODELS = {
     "pt2e_mobilenet_v2": pt2e_mobilenet,
     **{f"timm_{n}": timm_model(n) for n in (
         "resnet18d", "efficientnet_b0", "mobilenetv3_small_100", "convnext_atto", "nfnet_l0",
-        "rexnet_100", "ghostnet_100",
+        "rexnet_100", "ghostnet_100", "poolformer_s12", "cspresnet50", "res2net50_14w_8s",
+        "resnest14d", "tresnet_m", "hrnet_w18_small", "densenet121", "dla34", "dpn68",
+        "xception41", "mixnet_s", "fastvit_t8", "repvit_m0_9", "edgenext_xx_small",
+        "mobileone_s0", "hgnetv2_b0", "coat_lite_tiny",
     )},
     **{f"timm_{n}": timm_model(n, dynamic_img_size=True) for n in (
         "vit_tiny_patch16_224", "deit_tiny_patch16_224",
