@@ -109,14 +109,14 @@ def pt2e_mobilenet():
     return torch.export.export(convert_pt2e(prepared), (x,), dynamic_shapes=ds)
 
 
-def timm_model(name, **kw):
+def timm_model(name, size=64, **kw):
     def make():
         import timm
 
         m = timm.create_model(name, pretrained=False, num_classes=10, **kw).eval()
         with torch.no_grad():
             return torch.export.export(
-                m, (torch.randn(2, 3, 64, 64),), dynamic_shapes=({0: AUTO, 2: AUTO, 3: AUTO},)
+                m, (torch.randn(2, 3, size, size),), dynamic_shapes=({0: AUTO, 2: AUTO, 3: AUTO},)
             )
 
     return make
@@ -182,8 +182,9 @@ MODELS = {
         "rexnet_100", "ghostnet_100", "poolformer_s12", "cspresnet50", "res2net50_14w_8s",
         "resnest14d", "tresnet_m", "hrnet_w18_small", "densenet121", "dla34", "dpn68",
         "xception41", "mixnet_s", "fastvit_t8", "repvit_m0_9", "edgenext_xx_small",
-        "mobileone_s0", "hgnetv2_b0", "coat_lite_tiny",
+        "mobileone_s0", "hgnetv2_b0",
     )},
+    "timm_coat_lite_tiny": timm_model("coat_lite_tiny", size=224),
     **{f"timm_{n}": timm_model(n, dynamic_img_size=True) for n in (
         "vit_tiny_patch16_224", "deit_tiny_patch16_224",
     )},
