@@ -711,6 +711,9 @@ CASES["gradient.scalarint"] += [
     C("float16", T([3, 4], dtype=f16)),
     C("complex64", T([3, 4], dtype=c64)),
     C("dim out of range", T([3, 4]), dim=2),
+    # A zero-dim input has no dim to differentiate along: no subtraction,
+    # so a bool one gives an empty list too.
+    C("zero-dim bool", T([], dtype=b8)),
 ]
 CASES["diag"] += [
     C("int64 vector", T([3], dtype=i64)),

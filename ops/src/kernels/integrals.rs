@@ -473,8 +473,9 @@ fn gradient(
             ));
         }
     }
-    // The centre differences subtract slices of `self`.
-    if t.dtype == DType::Bool {
+    // The centre differences subtract slices of `self`: a bool one is
+    // refused along a dim, and no dim (a zero-dim `self`) subtracts none.
+    if t.dtype == DType::Bool && !dims.is_empty() {
         return Err(invalid(cx, super::BOOL_SUBTRACTION));
     }
     let mut list = Vec::with_capacity(dims.len());
