@@ -24,6 +24,9 @@ changing every input it applies to at once:
   broadcast by `expand` leaves it (overlapping, not dense);
 - "strided": an input is every other element of its last dim (dense
   along no dim: the strides of a slice `[..., ::2]`).
+- "requires grad": a floating-point or complex input is a leaf that
+  requires grad (autograd refuses outs and in-place writes of it; the
+  results require grad).
 
 With `--sizes` it sweeps sizes instead: every input's first or last dim
 of size 2 or more made empty, or of size 1, every one-dim input made
@@ -142,8 +145,17 @@ def as_written(desc):
     return T(desc.sizes, dtype=desc.dtype, device=desc.device)
 
 
+def requiring_grad(desc):
+    """A floating-point or complex input made a leaf that requires grad
+    (autograd's checks: outs and in-place writes of such a leaf refused,
+    results that require grad)."""
+    if not (desc.dtype.is_floating_point or desc.dtype.is_complex):
+        return None
+    return T(desc.sizes, dtype=desc.dtype, device=desc.device, then=lambda t: t.requires_grad_())
+
+
 VARIANTS = {"transposed": transposed, "channels last": channels_last, "offset": offset,
-            "expanded": expanded, "strided": strided}
+            "expanded": expanded, "strided": strided, "requires grad": requiring_grad}
 
 
 def of_dtype(dtype):
