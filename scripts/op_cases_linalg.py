@@ -236,6 +236,7 @@ def linalg_cases():
             C("matrix", T([3, 2]), T([3, 3]), False),
             C("batched, transposed", tr(2, 4, 3), T([2, 3, 3]), True),
             C("vector refused", T([3]), T([3, 3]), False),
+            C("zero-dim refused", T([]), T([3, 3]), False),
         ],
         "cholesky_inverse": [
             C("matrix", T([3, 3])),

@@ -520,6 +520,8 @@ CASES["_trilinear"] = [
     C("float16 first promoted", T([4, 3], dtype=f16), T([4, 3]), T([4, 3]), [], [], [], [1], 0),
     C("float16 third summed refused", T([4, 3]), T([4, 3]), T([4, 3], dtype=f16), [], [], [], [1], 0),
     C("empty mixed", T([0, 3], dtype=f16), T([0, 3]), T([0, 3]), [], [], [], [1], 0),
+    # Unsummed pairs are `mul`s: a mismatch is a broadcast's.
+    C("no sum, sizes differ refused", T([1, 4]), T([1, 3]), T([1, 5]), [1, 2], [0, 2], [0, 1], [], 1),
 ]
 _bag = (T([10, 3]), T([6], dtype=i64), T([2], dtype=i64))
 CASES["_embedding_bag_forward_only"] = [

@@ -243,6 +243,8 @@ CASES["_fused_rms_norm"] = [
     C("zero-dim", T([]), [1], None, None),
     C("int64 refused", T([2, 4], dtype=i64), [4], None, None),
     C("more dims than the input refused", T([4]), [2, 4], None, None),
+    # `mean(dim=[-1, -2])` of a zero-dim input: -2 is out of range.
+    C("more dims than a zero-dim input refused", T([]), [2, 4], None, None),
 ]
 
 # ---- weight normalisation ----

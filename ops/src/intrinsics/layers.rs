@@ -149,19 +149,23 @@ pub fn trilinear_sizes(
         let zero = cx.env.eq(n, SymInt::Int(0))?;
         nonempty &= !cx.env.guard_bool(zero, cx.op)?;
     }
+    // The pairs' summed dims: `i1` with `i2` sums those `i3` expands,
+    // the product with `i3` the others (the unrolled dim aside).
+    let summed =
+        |by_i3: bool| (0..total).any(|i| sum[i] && e3[i] == by_i3 && i as i64 != unroll_dim);
     if nonempty {
+        let (mul12, mul23) = (!summed(true), !summed(false));
         let mut held: Dims = Dims::new();
         for (i, (&left, &right)) in ops[0].iter().zip(&ops[1]).enumerate() {
-            held.push(match_dims(cx, i as i64 == unroll_dim, left, right)?);
+            let unrolled = i as i64 == unroll_dim;
+            held.push(match_dims(cx, i, unrolled, mul12, left, right)?);
         }
         for (i, &left) in held.iter().enumerate() {
-            match_dims(cx, i as i64 == unroll_dim, left, ops[2][i])?;
+            match_dims(cx, i, i as i64 == unroll_dim, mul23, left, ops[2][i])?;
         }
         // The products' dtypes: a pair with summed dims is a `bmm`, which
         // wants one dtype; one without is a promoting `mul`. The zeros
         // in `i1`'s dtype then take the product in place (`add_`).
-        let summed =
-            |by_i3: bool| (0..total).any(|i| sum[i] && e3[i] == by_i3 && i as i64 != unroll_dim);
         let mut product = i1.dtype;
         for (right, bmm) in [(i2.dtype, summed(true)), (i3.dtype, summed(false))] {
             product = if bmm {
@@ -206,10 +210,18 @@ fn dim_out_of_range(cx: &Cx<'_>, i: usize, rank: usize) -> fake_runtime::Error {
     .into()
 }
 
-/// `sumproduct_pair`'s check of one dim: sizes both operands hold (other
+/// `sumproduct_pair`'s check of dim `i`: sizes both operands hold (other
 /// than 1, `guard_or_true`) must match; the unrolled dim is narrowed to 1.
-/// The size the product keeps.
-fn match_dims(cx: &mut Cx<'_>, unrolled: bool, left: SymInt, right: SymInt) -> Result<SymInt> {
+/// A pair with no dims summed is a plain `mul`, whose broadcast refuses
+/// the mismatch as a size mismatch. The size the product keeps.
+fn match_dims(
+    cx: &mut Cx<'_>,
+    i: usize,
+    unrolled: bool,
+    mul: bool,
+    left: SymInt,
+    right: SymInt,
+) -> Result<SymInt> {
     if unrolled {
         return Ok(SymInt::Int(1));
     }
@@ -220,6 +232,15 @@ fn match_dims(cx: &mut Cx<'_>, unrolled: bool, left: SymInt, right: SymInt) -> R
     if l_held && r_held {
         let same = cx.env.eq(left, right)?;
         if !cx.env.guard_bool(same, cx.op)? {
+            if mul {
+                return Err(fake_runtime::ErrorKind::SizeMismatch {
+                    op: cx.op.to_string(),
+                    what: format!("the size of tensor b at non-singleton dimension {i}"),
+                    expected: cx.env.display(left),
+                    got: cx.env.display(right),
+                }
+                .into());
+            }
             return Err(invalid(cx, "non-broadcast dimensions must match".into()));
         }
     }

@@ -778,10 +778,22 @@ pub fn decided_min(cx: &mut Cx<'_>, a: SymInt, b: SymInt) -> Result<SymInt> {
 pub fn trailing_axis(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<i64> {
     let rank = s.len() as i64;
     if n > rank.max(1) {
-        return Err(invalid(
-            cx,
-            format!("{n} trailing dims reduced of a tensor of {rank} dims"),
-        ));
+        // `mean(dim=[rank - 1, ..., rank - n])` wraps each dim in turn:
+        // one below `-rank` is out of range, one that wraps onto an
+        // earlier dim is named twice.
+        let mut seen = Vec::new();
+        for i in 0..n {
+            let w = shape::wrap_dim(cx.op, rank - i - 1, s.len())?;
+            if seen.contains(&w) {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "dim {w} appears multiple times in the list of dims: {n} trailing dims reduced of a tensor of {rank} dims"
+                    ),
+                ));
+            }
+            seen.push(w);
+        }
     }
     Ok(if n == 0 { 0 } else { (rank - n).max(0) })
 }
