@@ -1,6 +1,6 @@
-"""Cases of the fused attention backends' gradients of
-`ops/rules/attention.rules` (their forward entry points' cases are in
-`op_cases_spatial.py`): the meta kernels' `empty_like` and
+"""Cases of the fused attention backends of `ops/rules/attention.rules`:
+the CUDA backends' forward entry points, and the gradients: the meta
+kernels' `empty_like` and
 `empty_permuted` gradients, and the efficient kernels' bias gradient,
 its last dim padded to a multiple of 16 and sliced back. Also the flash
 forwards' float8 and in-place forms, and MPS's math path.
@@ -387,4 +387,120 @@ SYMBOLIC += [
      Case("", D([3, 1, 4, 7, 16], "q", ["dynamic", "static", "dynamic", "dynamic", "static"]),
           D([5, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
           D([3, 5, 4, 9, 8], "v", ["dynamic", "dynamic", "dynamic", "dynamic", "static"]))),
+]
+
+
+# ---- the CUDA attention backends' entry points ----------------------------------------
+
+
+def cu(sizes, **kw):
+    """A float16 CUDA input."""
+    return T(sizes, device="cuda", dtype=kw.pop("dtype", f16), **kw)
+
+
+CASES["_scaled_dot_product_flash_attention"] = [
+    C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16])),
+    C("value of another head dim", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8])),
+    C("transposed query", cu([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), cu([2, 4, 9, 16]),
+      cu([2, 4, 9, 8])),
+    C("debug mask, short key", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), 0.0, False, True),
+    C("debug mask, medium key, wide heads", cu([1, 2, 7, 80]), cu([1, 2, 200, 80]), cu([1, 2, 200, 80]),
+      0.1, True, True),
+    C("debug mask, long key", cu([1, 2, 300, 16]), cu([1, 2, 300, 16]), cu([1, 2, 300, 16]), 0.0, False, True),
+    C("bfloat16 with a scale", cu([2, 4, 7, 16], dtype=bf16), cu([2, 4, 9, 16], dtype=bf16),
+      cu([2, 4, 9, 16], dtype=bf16), scale=0.5),
+    C("on the cpu", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 16])),
+    C("3-d query refused", cu([4, 7, 16]), cu([4, 9, 16]), cu([4, 9, 16])),
+]
+CASES["_scaled_dot_product_efficient_attention"] = [
+    C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, True),
+    C("no log-sum-exp", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, False),
+    C("long query, value of another head dim", cu([2, 4, 70, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8]),
+      None, True),
+    C("transposed query, a bias", cu([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), cu([2, 4, 9, 16]),
+      cu([2, 4, 9, 16]), cu([2, 4, 7, 9]), True, 0.1, True),
+    C("float32", cu([1, 2, 33, 8], dtype=torch.float32), cu([1, 2, 5, 8], dtype=torch.float32),
+      cu([1, 2, 5, 8], dtype=torch.float32), None, True),
+]
+CASES["_flash_attention_forward"] = [
+    C("dense", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None, None, 7, 9, 0.0, False, False),
+    C("value of another head dim", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 8]), None, None, 7, 9,
+      0.0, False, False),
+    C("transposed query", cu([2, 4, 7, 16], then=lambda t: t.transpose(1, 2)), cu([2, 9, 4, 16]),
+      cu([2, 9, 4, 8]), None, None, 7, 9, 0.0, True, False),
+    C("debug mask", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None, None, 7, 9, 0.0, False, True),
+    C("packed", cu([10, 4, 16]), cu([12, 4, 16]), cu([12, 4, 16]), cu([3], dtype=torch.int32),
+      cu([3], dtype=torch.int32), 6, 7, 0.0, False, False),
+    C("packed with a debug mask", cu([10, 4, 16]), cu([12, 4, 16]), cu([12, 4, 16]), cu([4], dtype=torch.int32),
+      cu([4], dtype=torch.int32), 6, 300, 0.0, False, True),
+]
+CASES["_efficient_attention_forward"] = [
+    C("dense", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 16]), None, None, None, None, None, 0.0, 0,
+      True),
+    C("no log-sum-exp", cu([2, 7, 4, 16]), cu([2, 9, 4, 16]), cu([2, 9, 4, 8]), None, None, None, None, None,
+      0.0, 0),
+    C("transposed query", cu([2, 4, 7, 16], then=lambda t: t.transpose(1, 2)), cu([2, 9, 4, 16]),
+      cu([2, 9, 4, 16]), None, None, None, None, None, 0.0, 1, True),
+    C("packed", cu([1, 10, 4, 16]), cu([1, 12, 4, 16]), cu([1, 12, 4, 16]), None, cu([3], dtype=torch.int32),
+      cu([3], dtype=torch.int32), 40, 7, 0.0, 0, True),
+    C("packed without a query maximum", cu([1, 10, 4, 16]), cu([1, 12, 4, 16]), cu([1, 12, 4, 16]), None,
+      cu([3], dtype=torch.int32), cu([3], dtype=torch.int32), None, None, 0.0, 0, True),
+]
+CASES["_scaled_dot_product_cudnn_attention"] = [
+    C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, True),
+    C("value of another head dim, a bias", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8]),
+      cu([2, 4, 7, 9]), False, 0.1, True),
+    C("transposed query", cu([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), cu([2, 4, 9, 16]),
+      cu([2, 4, 9, 8]), None, True),
+    C("permuted query of the value's head dim", cu([7, 2, 4, 16], then=lambda t: t.permute(1, 2, 0, 3)),
+      cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, True, scale=0.5),
+    C("on the cpu", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 16]), None, True),
+    C("5-d query refused", T([1, 2, 4, 7, 16]), T([1, 2, 4, 9, 16]), T([1, 2, 4, 9, 16]), None, True),
+    C("3-d query refused", T([4, 7, 16]), T([4, 9, 16]), T([4, 9, 16]), None, True),
+]
+CASES["_scaled_dot_product_fused_attention_overrideable"] = [
+    C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16])),
+    C("3-d", cu([4, 7, 16]), cu([4, 9, 16]), cu([4, 9, 8])),
+    C("transposed query, a bias", cu([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)), cu([2, 4, 9, 16]),
+      cu([2, 4, 9, 8]), cu([2, 4, 7, 9])),
+    C("a bias broadcast over the keys", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]),
+      cu([2, 4, 7, 1])),
+    C("a bias of another length", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), cu([2, 4, 7, 5])),
+    C("key and value lengths differ", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 8, 16])),
+    C("2-d query refused", cu([7, 16]), cu([9, 16]), cu([9, 16])),
+]
+SYMBOLIC += [
+    ("_scaled_dot_product_flash_attention of dynamic batch, heads and lengths",
+     "_scaled_dot_product_flash_attention",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]))),
+    ("_scaled_dot_product_cudnn_attention of dynamic batch, heads and lengths",
+     "_scaled_dot_product_cudnn_attention",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          None, True)),
+    ("_scaled_dot_product_fused_attention_overrideable of dynamic lengths and a bias",
+     "_scaled_dot_product_fused_attention_overrideable",
+     Case("", D([2, 4, 7, 16], "q", ["static", "static", "dynamic", "static"]),
+          D([2, 4, 9, 16], "k", ["static", "static", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["static", "static", "dynamic", "static"]),
+          D([2, 4, 7, 9], "bias", ["static", "static", "dynamic", "dynamic"]))),
+    ("_scaled_dot_product_efficient_attention of a dynamic batch and heads",
+     "_scaled_dot_product_efficient_attention",
+     Case("", D([2, 4, 7, 16], "q", ["dynamic", "dynamic", "static", "static"]),
+          D([2, 4, 9, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 4, 9, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          None, True)),
+    ("_flash_attention_forward of dynamic batch, heads and lengths", "_flash_attention_forward",
+     Case("", D([2, 7, 4, 16], "q", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          None, None, 7, 9, 0.0, False, False)),
+    ("_efficient_attention_forward of a dynamic batch and heads", "_efficient_attention_forward",
+     Case("", D([2, 7, 4, 16], "q", ["dynamic", "static", "dynamic", "static"]),
+          D([2, 9, 4, 16], "k", ["dynamic", "dynamic", "dynamic", "static"]),
+          D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
+          None, None, None, None, None, 0.0, 0, True)),
 ]
