@@ -3,7 +3,7 @@
 //! take depends on the offsets' device, the mode and whether the CPU kernel
 //! takes its fast path (decided by strides), which no rule can say.
 
-use super::invalid;
+use super::{invalid, one};
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::{args, require};
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
@@ -299,14 +299,6 @@ pub(crate) fn embedding_bag_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     sparse_backward(cx, a)
 }
 
-/// The one tensor a kernel returned.
-fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
-    match outs.into_iter().next() {
-        Some(Out::Tensor(t, _)) => Ok(t),
-        _ => Err(invalid(cx, "a composed operator gave no tensor")),
-    }
-}
-
 /// `output *= other` of the bags' gradients: `other` must broadcast to
 /// `output`'s sizes, which the product keeps.
 fn scale_in_place(cx: &mut Cx<'_>, output: &TensorMeta, other: &TensorMeta) -> Result<()> {
@@ -314,7 +306,7 @@ fn scale_in_place(cx: &mut Cx<'_>, output: &TensorMeta, other: &TensorMeta) -> R
         crate::erased::mul_tensor(cx, &[Arg::Tensor(output), Arg::Tensor(other)])?,
         cx,
     )?;
-    if !sizes_equal(cx, &product.sizes, &output.sizes)? {
+    if !shape::guard_sizes_eq(cx.env, &product.sizes, &output.sizes, cx.op)? {
         return Err(invalid(
             cx,
             format!(
@@ -325,19 +317,6 @@ fn scale_in_place(cx: &mut Cx<'_>, output: &TensorMeta, other: &TensorMeta) -> R
         ));
     }
     Ok(())
-}
-
-/// Sizes compared as C++ compares them: lengths, then each (a guard).
-fn sizes_equal(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
-    if a.len() != b.len() {
-        return Ok(false);
-    }
-    for (&x, &y) in a.iter().zip(b) {
-        if !shape::guard_eq(cx.env, x, y, cx.op)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
 }
 
 /// `_embedding_bag_sparse_backward`: the bags' gradients

@@ -8,26 +8,12 @@
 //! decomposition's (`src` expanded to the slice's sizes, the result of
 //! `src`'s dtype or of both promoted) under a castable `out_wrapper`.
 
-use super::invalid;
+use super::{invalid, one, show};
 use fake_runtime::promotion::{Operand, result_type};
 use fake_runtime::shape::{self, Dims, wrap_dim};
 use fake_runtime::strides::suggest_memory_format;
 use fake_runtime::support::{OutForm, args, out_variant};
 use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
-
-/// The one tensor a kernel returned.
-fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
-    match outs.into_iter().next() {
-        Some(Out::Tensor(t, _)) => Ok(t),
-        _ => Err(invalid(cx, "a composed operator gave no tensor")),
-    }
-}
-
-/// Sizes as ATen prints them (`[1, 2]`).
-fn show(cx: &Cx<'_>, sizes: &[SymInt]) -> String {
-    let parts: Vec<String> = sizes.iter().map(|&s| cx.env.display(s)).collect();
-    format!("[{}]", parts.join(", "))
-}
 
 /// `torch._refs.index_select(x, dim, index)`: `dim` canonicalized, an
 /// index of at most one dim (a zero-dim one unsqueezed), then

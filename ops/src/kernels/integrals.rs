@@ -8,18 +8,10 @@
 //! sums and scans give the layout and dtype.
 
 use super::einsum::fresh_result;
-use super::invalid;
+use super::{invalid, one};
 use fake_runtime::shape::{self, Dims, wrap_dim};
 use fake_runtime::support::args;
 use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
-
-/// The one tensor a kernel returned.
-fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
-    match outs.into_iter().next() {
-        Some(Out::Tensor(t, _)) => Ok(t),
-        _ => Err(invalid(cx, "a composed operator gave no tensor")),
-    }
-}
 
 /// `at::slice(t, dim, start, end)` (`end` absent: to the end).
 fn slice(

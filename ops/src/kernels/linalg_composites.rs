@@ -9,19 +9,11 @@
 //! calls, so its layout, dtype and checks are that operator's.
 
 use super::einsum::fresh_result;
-use super::invalid;
+use super::{invalid, one};
 use crate::intrinsics::composites::{NormWording, check_norm_dtype};
 use fake_runtime::shape::{self, Dims, wrap_dim};
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
-
-/// The first tensor a kernel returned.
-fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
-    match outs.into_iter().next() {
-        Some(Out::Tensor(t, _)) => Ok(t),
-        _ => Err(invalid(cx, "a composed operator gave no tensor")),
-    }
-}
+use fake_runtime::{Arg, Cx, DType, Outs, Result, Scalar, SymInt, TensorMeta};
 
 /// Static ints as an `int[]` argument.
 fn ints<'a>(v: impl IntoIterator<Item = i64>) -> Arg<'a> {

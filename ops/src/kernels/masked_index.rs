@@ -8,18 +8,10 @@
 //! calls.
 
 use super::einsum::fresh_result;
-use super::invalid;
+use super::{invalid, one};
 use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, DType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
-
-/// The one tensor a kernel returned.
-fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
-    match outs.into_iter().next() {
-        Some(Out::Tensor(t, _)) => Ok(t),
-        _ => Err(invalid(cx, "a composed operator gave no tensor")),
-    }
-}
+use fake_runtime::{Arg, Cx, DType, Outs, Result, Scalar, SymInt, TensorMeta};
 
 /// The decompositions' checks: integer indices, a bool mask.
 fn check_index_and_mask(

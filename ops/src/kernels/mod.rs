@@ -297,6 +297,20 @@ fn invalid(cx: &Cx<'_>, reason: impl Into<String>) -> Error {
     Error::invalid(cx.op, reason)
 }
 
+/// The one tensor a composed operator's kernel returned.
+fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
+    match outs.into_iter().next() {
+        Some(Out::Tensor(t, _)) => Ok(t),
+        _ => Err(invalid(cx, "a composed operator gave no tensor")),
+    }
+}
+
+/// Sizes as PyTorch prints a list of them (`[2, s0]`), for messages.
+fn show(cx: &Cx<'_>, sizes: &[SymInt]) -> String {
+    let parts: Vec<String> = sizes.iter().map(|&s| cx.env.display(s)).collect();
+    format!("[{}]", parts.join(", "))
+}
+
 /// `t.to(dtype)` in a decomposition: `t` itself when the dtype agrees,
 /// else a copy that keeps dense strides (`_to_copy`, `preserve_format`).
 pub(crate) fn cast(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {

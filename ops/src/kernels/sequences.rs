@@ -6,19 +6,11 @@
 //! new empty tensor for one without elements).
 
 use super::einsum::fresh_result;
-use super::invalid;
+use super::{invalid, one};
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::strides::Decide;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
-
-/// The one tensor a kernel returned.
-fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
-    match outs.into_iter().next() {
-        Some(Out::Tensor(t, _)) => Ok(t),
-        _ => Err(invalid(cx, "a composed operator gave no tensor")),
-    }
-}
 
 /// `pad_sequence(Tensor[] sequences, bool batch_first=False, float
 /// padding_value=0., str padding_side="right") -> Tensor`: the sizes read

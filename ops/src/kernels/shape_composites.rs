@@ -7,24 +7,10 @@
 //! kernel of the operator ATen calls, so its layout and checks are theirs.
 
 use super::einsum::fresh_result;
-use super::invalid;
+use super::{invalid, one, show};
 use fake_runtime::shape::{self, Dims, wrap_dim};
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
-
-/// The one tensor a kernel returned.
-fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
-    match outs.into_iter().next() {
-        Some(Out::Tensor(t, _)) => Ok(t),
-        _ => Err(invalid(cx, "a composed operator gave no tensor")),
-    }
-}
-
-/// Sizes as PyTorch prints a list of them (`[2, s0]`).
-fn show(cx: &Cx<'_>, sizes: &[SymInt]) -> String {
-    let parts: Vec<String> = sizes.iter().map(|&s| cx.env.display(s)).collect();
-    format!("[{}]", parts.join(", "))
-}
 
 /// Sizes as a `SymInt[]` argument.
 fn sizes_arg<'a>(s: &[SymInt]) -> Arg<'a> {

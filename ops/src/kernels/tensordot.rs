@@ -143,7 +143,7 @@ pub(crate) fn tensordot_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let dims2 = args::ints(cx, a, 3, "dims_other", None)?;
     let out = args::tensor(cx, a, 4, "out")?;
     let result = contract(cx, input1, input2, &dims1, &dims2)?;
-    if out.requires_grad && !sizes_equal(cx, &out.sizes, &result.sizes)? {
+    if out.requires_grad && !shape::guard_sizes_eq(cx.env, &out.sizes, &result.sizes, cx.op)? {
         return Err(invalid(
             cx,
             "tensordot(): the 'out' tensor was specified and requires gradients, and its shape does not match the expected result. Either remove the 'out' argument, ensure it does not require gradients, or make sure its shape matches the expected output.",
@@ -180,18 +180,4 @@ pub(crate) fn tensordot_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let mut outs = Outs::new();
     outs.push(Out::Tensor(written, Alias::InPlace(4)));
     Ok(outs)
-}
-
-/// `a.sizes() != b.sizes()` as C++ compares them: lengths, then each size
-/// (a guard when symbolic).
-fn sizes_equal(cx: &mut Cx<'_>, a: &[SymInt], b: &[SymInt]) -> Result<bool> {
-    if a.len() != b.len() {
-        return Ok(false);
-    }
-    for (&x, &y) in a.iter().zip(b) {
-        if !shape::guard_eq(cx.env, x, y, cx.op)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
 }

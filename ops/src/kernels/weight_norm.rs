@@ -12,19 +12,11 @@
 //! other than `-1` reads `v.transpose(0, dim)`'s sizes as C++ integers,
 //! specializing every size of `v`.
 
-use super::invalid;
+use super::{invalid, one};
 use fake_runtime::support::args;
 use fake_runtime::{
     Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, Scalar, SymInt, TensorMeta,
 };
-
-/// The one tensor a kernel returned.
-fn one(outs: Outs, cx: &Cx<'_>) -> Result<TensorMeta> {
-    match outs.into_iter().next() {
-        Some(Out::Tensor(t, _)) => Ok(t),
-        _ => Err(invalid(cx, "a composed operator gave no tensor")),
-    }
-}
 
 /// `t.contiguous()`.
 fn contiguous(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
