@@ -210,6 +210,9 @@ CASES["movedim.intlist"] = [
     C("nothing moved", T([2, 3]), [], []),
     C("lengths differ", T([2, 3]), [0], []),
     C("repeated", T([2, 3, 4]), [0, 0], [1, 2]),
+    C("repeated destination", T([2, 3, 4]), [0, 1], [2, 2]),
+    C("zero-dim", T([]), [-1], [0]),
+    C("zero-dim repeated refused", T([]), [0, 0], [0, 0]),
 ]
 
 # ---- isin with a number, the Python bitwise operators, and small composites ----

@@ -101,7 +101,9 @@ fn odd_value_for(p: &ParamDef, k: usize) -> Option<CallValue> {
         ]),
         _ => return value_for(p),
     };
-    Some(match (p.ty.list, k % 3) {
+    // The list's shape varies apart from its elements' values (so a
+    // one-element list may hold any of them).
+    Some(match (p.ty.list, (k / 6) % 3) {
         (None, _) => one,
         (Some(_), 0) => CallValue::List(Vec::new()),
         (Some(_), 1) => CallValue::List(vec![one.clone(), one]),
@@ -109,8 +111,17 @@ fn odd_value_for(p: &ParamDef, k: usize) -> Option<CallValue> {
     })
 }
 
+/// The odd value's index for call `v`'s parameter `j`: a hash, so each
+/// parameter's values vary apart from the others' (a zero-dim tensor
+/// meets every kind of list and number across the calls).
+fn mix(v: usize, j: usize) -> usize {
+    let x = (v as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (j as u64 + 1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    ((x ^ (x >> 29)).wrapping_mul(0x1656_67B1_9E37_79F9) >> 33) as usize
+}
+
 /// How many calls of odd values each operator gets.
-const ODD_CALLS: usize = 24;
+const ODD_CALLS: usize = 96;
 
 /// What a call gave: `Ok(None)` answered, `Ok(Some(kind))` refused with
 /// that kind, `Err(message)` a panic.
@@ -216,7 +227,7 @@ fn arguments_that_do_not_fit_the_schema_are_refused_and_odd_ones_never_panic() {
                 .iter()
                 .filter(|p| p.default.is_none())
                 .enumerate()
-                .map(|(j, p)| Some((p.name.to_string(), odd_value_for(p, v * 7 + j * 3 + v / 5)?)))
+                .map(|(j, p)| Some((p.name.to_string(), odd_value_for(p, mix(v, j))?)))
                 .collect();
             let Some(kwargs) = kwargs else { continue };
             odd += 1;
@@ -247,4 +258,30 @@ fn arguments_that_do_not_fit_the_schema_are_refused_and_odd_ones_never_panic() {
         );
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Kernels that indexed a dim of a zero-dim tensor (found by the odd
+/// values above): each refuses as PyTorch does, or answers, never a panic.
+#[test]
+fn zero_dim_tensors_where_dims_are_indexed_are_refused_not_a_panic() {
+    let registry = fake_ops::registry();
+    let run = |text: &str| {
+        let c = call::parse(text).expect("the call parses");
+        catch_unwind(AssertUnwindSafe(|| {
+            call::run(&c, &registry, &BTreeMap::new())
+        }))
+        .unwrap_or_else(|_| panic!("{text}: panicked"))
+    };
+    // `_chunk_cat`'s decomposition reads `tensor.shape[dim]`.
+    match run("aten::_chunk_cat([f32[]], -1, 3)") {
+        Err(CallError::Op(e)) => assert!(e.to_string().contains("tuple index out of range"), "{e}"),
+        other => panic!("_chunk_cat of a zero-dim tensor: {other:?}"),
+    }
+    // `movedim` checks its lists for repeats, then aliases a zero-dim
+    // tensor.
+    assert!(run("aten::movedim.intlist(f32[], [-1], [0])").is_ok());
+    match run("aten::movedim.intlist(f32[], [0, 0], [0, 0])") {
+        Err(CallError::Op(e)) => assert!(e.to_string().contains("repeated dim in `source`"), "{e}"),
+        other => panic!("movedim with a repeated dim: {other:?}"),
+    }
 }

@@ -882,16 +882,31 @@ pub fn movedim_list(
         ));
     }
     let n = s.len();
+    // ATen's `movedim`: both lists wrapped, each checked for a repeated
+    // dim, then a zero-dim tensor is its own alias.
+    let wrap = |cx: &mut Cx<'_>, list: &[i64], name: &str| -> Result<Vec<usize>> {
+        let wrapped = list
+            .iter()
+            .map(|&d| shape::wrap_dim(cx.op, d, n))
+            .collect::<Result<Vec<usize>>>()?;
+        for (i, d) in wrapped.iter().enumerate() {
+            if wrapped[..i].contains(d) {
+                return Err(invalid(
+                    cx,
+                    format!("movedim: repeated dim in `{name}` ({list:?})"),
+                ));
+            }
+        }
+        Ok(wrapped)
+    };
+    let sources = wrap(cx, &source, "source")?;
+    let destinations = wrap(cx, &destination, "destination")?;
+    if n == 0 {
+        return Ok(s);
+    }
     let mut order: Vec<Option<usize>> = vec![None; n];
     let mut used = vec![false; n];
-    for (&src, &dst) in source.iter().zip(destination.iter()) {
-        let (src, dst) = (
-            shape::wrap_dim(cx.op, src, n)?,
-            shape::wrap_dim(cx.op, dst, n)?,
-        );
-        if used[src] || order[dst].is_some() {
-            return Err(invalid(cx, "movedim: repeated dim".into()));
-        }
+    for (&src, &dst) in sources.iter().zip(&destinations) {
         used[src] = true;
         order[dst] = Some(src);
     }

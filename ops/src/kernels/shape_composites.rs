@@ -755,7 +755,11 @@ pub(crate) fn chunk_cat(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let k = SymInt::Int(chunks);
     let mut padded = Vec::with_capacity(tensors.len());
     for t in tensors {
-        let size = t.sizes[d];
+        // The decomposition's `tensor.shape[dim]`: a zero-dim tensor has
+        // no size there.
+        let Some(&size) = t.sizes.get(d) else {
+            return Err(invalid(cx, "tuple index out of range"));
+        };
         let rounded = cx.env.add(size, SymInt::Int(chunks - 1))?;
         let rounded = cx.env.floordiv(rounded, k)?;
         let rounded = cx.env.mul(rounded, k)?;
