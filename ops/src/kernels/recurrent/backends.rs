@@ -93,7 +93,12 @@ pub(crate) fn mkldnn_rnn_layer_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resul
     let diff_w1 = new_empty(cx, w1, &w1.sizes, f32)?;
     let diff_w2 = new_empty(cx, w2, &w2.sizes, f32)?;
     let bias = if mode == GRU {
-        SymInt::Int(4 * hidden)
+        SymInt::Int(hidden.checked_mul(4).ok_or_else(|| {
+            invalid(
+                cx,
+                format!("hidden_size {hidden} times 4 gates overflows an int64"),
+            )
+        })?)
     } else {
         dim_size(cx, w3, 0)?
     };
@@ -156,7 +161,15 @@ fn cudnn_layer(
     if let Some(width) = out_sizes.last_mut() {
         *width = cx.env.mul(out_size, SymInt::Int(directions))?;
     }
-    let states = SymInt::Int(l.num_layers * directions);
+    let states = SymInt::Int(l.num_layers.checked_mul(directions).ok_or_else(|| {
+        invalid(
+            cx,
+            format!(
+                "num_layers {} times {directions} directions overflows an int64",
+                l.num_layers
+            ),
+        )
+    })?);
     let output = new_empty(cx, input, &out_sizes, input.dtype)?;
     let cy = match c {
         Some(c) => new_empty(cx, c, &[states, batch, l.hidden], c.dtype)?,
