@@ -285,3 +285,20 @@ fn zero_dim_tensors_where_dims_are_indexed_are_refused_not_a_panic() {
         other => panic!("movedim with a repeated dim: {other:?}"),
     }
 }
+
+/// `slice_scatter.out`'s slice length is Python's integer arithmetic:
+/// a step near `i64::MAX` gives a slice of one element, not an overflow.
+#[test]
+fn a_huge_slice_scatter_step_is_one_element_not_an_overflow() {
+    let c = call::parse(
+        "aten::slice_scatter.out(f32[4, 6], f32[4, 1], 1, 0, 6, 9223372036854775807, out=f32[0])",
+    )
+    .expect("the call parses");
+    let registry = fake_ops::registry();
+    let report = catch_unwind(AssertUnwindSafe(|| {
+        call::run(&c, &registry, &BTreeMap::new())
+    }))
+    .expect("no panic")
+    .expect("answered, as PyTorch's decomposition answers it");
+    assert_eq!(report.outputs.len(), 1);
+}

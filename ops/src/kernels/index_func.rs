@@ -136,17 +136,7 @@ fn index_func_checks(
         self_sizes.remove(dim);
         source_sizes.remove(dim);
     }
-    let same = self_sizes.len() == source_sizes.len() && {
-        let mut all = true;
-        for (&x, &y) in self_sizes.iter().zip(&source_sizes) {
-            if !shape::guard_eq(cx.env, x, y, cx.op)? {
-                all = false;
-                break;
-            }
-        }
-        all
-    };
-    if !same {
+    if !shape::guard_sizes_eq(cx.env, &self_sizes, &source_sizes, cx.op)? {
         return Err(invalid(
             cx,
             format!(
@@ -194,16 +184,6 @@ pub(crate) fn index_reduce_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     )
 }
 
-/// Python's `a // b` of integers (`b` not zero).
-fn py_floor_div(a: i64, b: i64) -> i64 {
-    let q = a / b;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        q - 1
-    } else {
-        q
-    }
-}
-
 /// The `slice_scatter` decomposition's result for its out: `dim`
 /// canonicalized, `start` and `end` wrapped and clamped
 /// (`_normalize_start_end`), `src.expand` to `self`'s sizes with the
@@ -241,8 +221,21 @@ fn slice_scatter_ref(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             format!("integer division or modulo by zero: slice_scatter of step {step}"),
         ));
     }
+    // `(end - start + step - 1) // step` in Python's integers (no
+    // overflow; rounded down), which fit an int64 again.
+    let (span, step) = (
+        i128::from(end) - i128::from(start) + i128::from(step) - 1,
+        i128::from(step),
+    );
+    let len = span.div_euclid(step) - i128::from(step < 0 && span.rem_euclid(step) != 0);
+    let len = i64::try_from(len).map_err(|_| {
+        invalid(
+            cx,
+            format!("slice_scatter: a slice of length {len} overflows an int64"),
+        )
+    })?;
     let mut src_size = input.sizes.clone();
-    src_size[d] = SymInt::Int(py_floor_div(end - start + (step - 1), step));
+    src_size[d] = SymInt::Int(len);
     let sizes_arg = Arg::Ints(src_size.iter().copied().collect());
     crate::erased::expand(cx, &[Arg::Tensor(src), sizes_arg, Arg::Bool(false)])?;
     let dtype = if start == 0 && end == dim_size && step == 1 {
