@@ -40,6 +40,7 @@ pub fn registry() -> Result<ExtendedRegistry> {
         returns: &RETURNS,
         tags: Tags::default(),
         kernel: scale,
+        autograd: fake_runtime::Autograd::Composite,
     })
 }
 

@@ -411,6 +411,7 @@ mod custom_kernels {
                 returns: &RETURNS,
                 tags: Tags::default(),
                 kernel: first_row_then_scale,
+                autograd: fake_tensor::runtime::Autograd::Composite,
             })
             .expect("registers")
     }

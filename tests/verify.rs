@@ -154,6 +154,7 @@ static RIGHT: [OpDef; 1] = [OpDef {
         derived: false,
     },
     kernel: relu,
+    autograd: fake_runtime::Autograd::Composite,
 }];
 
 static WRONG: [OpDef; 1] = [OpDef {
@@ -245,6 +246,7 @@ static DATA_DEPENDENT: [OpDef; 2] = [
             derived: false,
         },
         kernel: nonzero,
+        autograd: fake_runtime::Autograd::Composite,
     },
     RIGHT[0],
 ];

@@ -64,6 +64,7 @@ static OPS: [OpDef; 1] = [OpDef {
         derived: false,
     },
     kernel: add,
+    autograd: fake_tensor::runtime::Autograd::Composite,
 }];
 
 const CHUNK: u64 = 20_000;

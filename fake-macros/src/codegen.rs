@@ -104,6 +104,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
                 quote!(erased::#f)
             }
         };
+        let autograd = autograd_def(&o.autograd, &rt);
         let (params, returns) = match schema_of.get(name) {
             Some(s) => (schema_defs::params(s), schema_defs::returns(s)),
             None => {
@@ -123,6 +124,7 @@ pub(crate) fn generate(ops: &[OpIr], schemas: &[Schema], files: &[String]) -> To
                     seeded: #sd, no_meta: #nm, plain: #plain, hand_written: #hw, derived: #dv,
                 },
                 kernel: #kernel,
+                autograd: #autograd,
             }
         }
     });
@@ -928,5 +930,57 @@ fn list_output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
             }, #alias));
         }
         let #name = #rt::Out::Tensors(__list);
+    }
+}
+
+/// An operator's autograd facts as a `fake_runtime::Autograd` constant.
+fn autograd_def(facts: &fake_rules::autograd::AutogradIr, rt: &TokenStream) -> TokenStream {
+    use fake_rules::autograd::{AutogradIr, StepIr};
+    let ix = |v: &[usize]| {
+        let v = v.iter().map(|&i| i as u8);
+        quote!(&[#(#v),*])
+    };
+    match facts {
+        AutogradIr::Composite => quote!(#rt::Autograd::Composite),
+        AutogradIr::Fallback => quote!(#rt::Autograd::Fallback),
+        AutogradIr::Resize => quote!(#rt::Autograd::Resize),
+        AutogradIr::Copy => quote!(#rt::Autograd::Copy),
+        AutogradIr::Derived(steps) => {
+            let steps = steps.iter().map(|s| match s {
+                StepIr::Requires(ps) => {
+                    let ps = ix(ps);
+                    quote!(#rt::AutogradStep::Requires(#ps))
+                }
+                StepIr::Inplace(p) => {
+                    let p = *p as u8;
+                    quote!(#rt::AutogradStep::Inplace(#p))
+                }
+                StepIr::InplaceEach { list, requires } => {
+                    let (list, requires) = (*list as u8, ix(requires));
+                    quote!(#rt::AutogradStep::InplaceEach { list: #list, requires: #requires })
+                }
+                StepIr::Forbid { function, param } => {
+                    let param = *param as u8;
+                    quote!(#rt::AutogradStep::Forbid { function: #function, param: #param })
+                }
+                StepIr::Out { function, params } => {
+                    let params = ix(params);
+                    quote!(#rt::AutogradStep::Out { function: #function, params: #params })
+                }
+                StepIr::History(rs) => {
+                    let rs = ix(rs);
+                    quote!(#rt::AutogradStep::History(#rs))
+                }
+                StepIr::Rebase(rs) => {
+                    let rs = ix(rs);
+                    quote!(#rt::AutogradStep::Rebase(#rs))
+                }
+                StepIr::Complex { function, returns } => {
+                    let returns = ix(returns);
+                    quote!(#rt::AutogradStep::Complex { function: #function, returns: #returns })
+                }
+            });
+            quote!(#rt::Autograd::Derived(&[#(#steps),*]))
+        }
     }
 }

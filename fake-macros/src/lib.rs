@@ -82,16 +82,19 @@ struct Args {
     required: Option<String>,
     /// `pending = ".."`: required overloads allowed to lack one for now.
     pending: Option<String>,
+    /// `autograd = ".."`: the autograd catalogue (what autograd's kernel
+    /// of each overload checks and records).
+    autograd: Option<String>,
 }
 
 /// `schemas = "..", rules = "..", intrinsics = "..", module = ".."`.
 fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<Args> {
     use syn::parse::Parser;
     use syn::punctuated::Punctuated;
-    const USAGE: &str = "expected `rules!(schemas = \"<file or dir>\", rules = \"<file or dir>\", intrinsics = \"<file or dir>\", module = \"<Rust path>\")`, optionally with `required = \"<file>\"` and `pending = \"<file>\"`";
+    const USAGE: &str = "expected `rules!(schemas = \"<file or dir>\", rules = \"<file or dir>\", intrinsics = \"<file or dir>\", module = \"<Rust path>\")`, optionally with `required = \"<file>\"`, `pending = \"<file>\"` and `autograd = \"<file>\"`";
     let parser = Punctuated::<syn::MetaNameValue, syn::Token![,]>::parse_terminated;
     let items = parser.parse2(input)?;
-    let mut values: [Option<String>; 6] = Default::default();
+    let mut values: [Option<String>; 7] = Default::default();
     for item in &items {
         let value = match &item.value {
             syn::Expr::Lit(syn::ExprLit {
@@ -109,6 +112,7 @@ fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<Args> {
             "module",
             "required",
             "pending",
+            "autograd",
         ]
         .iter()
         .position(|k| item.path.is_ident(k))
@@ -123,6 +127,7 @@ fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<Args> {
             Some(module),
             required,
             pending,
+            autograd,
         ] => {
             if syn::parse_str::<syn::Path>(&module).is_err() {
                 return Err(syn::Error::new(
@@ -137,6 +142,7 @@ fn parse_input(input: proc_macro2::TokenStream) -> syn::Result<Args> {
                 module,
                 required,
                 pending,
+                autograd,
             })
         }
         _ => Err(syn::Error::new(proc_macro2::Span::call_site(), USAGE)),
@@ -212,6 +218,11 @@ fn expand_paths(base: &Path, args: &Args) -> proc_macro2::TokenStream {
         .as_deref()
         .map(|p| read(p, "pending"))
         .unwrap_or_default();
+    let autograd = args
+        .autograd
+        .as_deref()
+        .map(|p| read(p, "txt"))
+        .unwrap_or_default();
     let single = Path::new(&args.intrinsics).extension().is_some();
     let intrinsics: Vec<IntrinsicFile> = read(&args.intrinsics, "rs")
         .into_iter()
@@ -237,6 +248,7 @@ fn expand_paths(base: &Path, args: &Args) -> proc_macro2::TokenStream {
         intrinsics,
         required,
         pending,
+        autograd,
     })
 }
 

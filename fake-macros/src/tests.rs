@@ -56,6 +56,7 @@ fn expand(schemas: &str, rules: &str) -> String {
         intrinsics: Vec::new(),
         required: vec![input("ops/catalog/test.schemas", schemas)],
         pending: Vec::new(),
+        autograd: Vec::new(),
     };
     match front_end_with(intrinsics, &inputs) {
         Ok((ops, schemas)) => {

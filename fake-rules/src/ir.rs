@@ -23,6 +23,8 @@ pub struct OpIr {
     pub tags: TagsIr,
     /// How outputs are computed.
     pub body: Body,
+    /// What autograd's kernel checks and records.
+    pub autograd: crate::autograd::AutogradIr,
 }
 
 /// Properties of an operator (mirrors `fake_runtime::Tags`).

@@ -24,6 +24,7 @@
 //!     intrinsics: Vec::new(),
 //!     required: Vec::new(),
 //!     pending: Vec::new(),
+//!     autograd: Vec::new(),
 //! };
 //! let (ops, _schemas) = front_end(&inputs).expect("the rule checks");
 //! assert_eq!(ops[0].name, "aten::mm");
@@ -32,6 +33,7 @@
 #![warn(clippy::missing_docs_in_private_items)]
 
 pub mod ast;
+pub mod autograd;
 pub mod check;
 pub mod diagnostic;
 pub mod intrinsics;
@@ -76,6 +78,9 @@ pub struct Inputs {
     pub required: Vec<Input>,
     /// Required overloads allowed to lack a rule for now.
     pub pending: Vec<Input>,
+    /// The autograd catalogue: what autograd's kernel of each overload
+    /// checks and records ([`autograd`]).
+    pub autograd: Vec<Input>,
 }
 
 impl Inputs {
@@ -87,6 +92,7 @@ impl Inputs {
             .chain(self.intrinsics.iter().map(|i| &i.input))
             .chain(&self.required)
             .chain(&self.pending)
+            .chain(&self.autograd)
             .map(|f| f.absolute.clone())
             .collect()
     }
@@ -260,7 +266,27 @@ pub fn front_end_with(intrinsics: &ReadIntrinsics, inputs: &Inputs) -> Result<Ch
         names: &names,
         required: &required,
     };
-    let ops = check::check(&catalog, &all_rules, complete, known, &mut diags);
+    let mut ops = check::check(&catalog, &all_rules, complete, known, &mut diags);
+    if !inputs.autograd.is_empty() {
+        let listed: HashSet<&str> = names.iter().map(String::as_str).collect();
+        let schema_of: HashMap<String, &schema::Schema> =
+            all_schemas.iter().map(|s| (s.full_name(), s)).collect();
+        let wanted: HashMap<&str, &schema::Schema> = ops
+            .iter()
+            .filter_map(|o| Some((o.name.as_str(), *schema_of.get(&o.name)?)))
+            .collect();
+        let mut facts = HashMap::new();
+        for f in &inputs.autograd {
+            let id = sources.add(&f.display, &f.text);
+            let known = |n: &str| listed.contains(n);
+            facts.extend(autograd::read_catalog(
+                id, &f.text, &known, &wanted, &mut diags,
+            ));
+        }
+        for o in &mut ops {
+            o.autograd = facts.remove(&o.name).unwrap_or_default();
+        }
+    }
     for (name, at) in &pending {
         if ops.iter().any(|o| o.name == *name) {
             diags.push(

@@ -239,6 +239,27 @@ pub enum ErrorKind {
         reason: String,
     },
 
+    /// Autograd's kernel, above the fake mode, refuses the call (a leaf
+    /// that requires grad written in place, an `out=` form given a tensor
+    /// that requires grad, ...): PyTorch's `RuntimeError`.
+    #[error("{op}: {message}")]
+    Autograd {
+        /// The operator.
+        op: String,
+        /// PyTorch's words.
+        message: String,
+    },
+    /// Autograd does not implement the derivative of a result (complex
+    /// results of an operator whose complex derivative is not
+    /// implemented): PyTorch's `NotImplementedError`.
+    #[error("{op}: {message}")]
+    AutogradNotImplemented {
+        /// The operator.
+        op: String,
+        /// PyTorch's words.
+        message: String,
+    },
+
     // ---- the mode ----------------------------------------------------------------
     /// No overload of an operator takes the arguments given.
     #[error(

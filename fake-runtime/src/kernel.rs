@@ -326,6 +326,8 @@ pub struct OpDef {
     pub tags: Tags,
     /// The kernel.
     pub kernel: ErasedKernel,
+    /// What autograd's kernel checks and records.
+    pub autograd: crate::autograd::Autograd,
 }
 
 impl OpDef {
@@ -409,6 +411,7 @@ impl Registry for StaticRegistry {
 ///         returns: &RETURNS,
 ///         tags: Tags { pointwise: true, ..Tags::default() },
 ///         kernel: scale,
+///         autograd: fake_runtime::Autograd::Composite,
 ///     })?;
 /// assert!(registry.lookup("mylib::scale.default").is_some());
 /// # Ok::<(), fake_runtime::Error>(())

@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod autograd;
 pub mod convert;
 pub mod device;
 pub mod dims;
@@ -32,6 +33,7 @@ pub mod sym;
 pub mod tensor;
 pub mod view;
 
+pub use autograd::{Autograd, AutogradStep};
 pub use convert::{HostTensor, RealTensor, SymbolicContext};
 pub use device::{Device, DeviceType};
 pub use dtype::DType;

@@ -44,6 +44,9 @@ pub struct FakeTensor {
     pub storage: StorageId,
     /// A leaf of the autograd graph (made by the user, not by an operator).
     pub is_leaf: bool,
+    /// A view (through views) of a leaf that requires grad: autograd
+    /// refuses to write it in place.
+    pub view_of_leaf: bool,
     /// A constant (PyTorch's `FakeTensor.constant`): small (at most
     /// [`CONSTANT_NUMEL_LIMIT`] elements), of a known value or not. Boxed:
     /// rare, and a static tensor stays under 256 bytes.

@@ -67,6 +67,7 @@ fake_macros::rules!(
     rules = "../rules",
     required = "../catalog/core_aten.schemas",
     pending = "../catalog/core_aten.pending",
+    autograd = "../catalog/autograd.txt",
     intrinsics = "intrinsics",
     module = "crate::intrinsics",
 );

@@ -230,6 +230,7 @@ fn derived_op(schema: &Schema, f: &OpIr, how: Derive) -> OpIr {
             path: String::new(),
             how,
         },
+        autograd: Default::default(),
     }
 }
 
@@ -431,6 +432,7 @@ impl<'a> Checker<'a> {
             args,
             tags,
             body: Body::Kernel(String::new()),
+            autograd: Default::default(),
         };
         if let Some(k) = kernel {
             if let Some(o) = &rule.outputs {

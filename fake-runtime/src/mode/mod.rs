@@ -9,6 +9,7 @@
 //! their base's, in-place outputs rewrite their argument and bump its
 //! storage's version.
 
+use crate::autograd::Autograd;
 use crate::convert::RealTensor;
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry};
@@ -27,6 +28,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use wrap::Source;
 
 mod autocast;
+mod autograd;
 mod checkpoint;
 mod constants;
 mod first_run;
@@ -636,7 +638,29 @@ impl FakeTensorMode {
             .into());
         }
         let mut scan = self.scan(op, args)?;
-        scan.requires_grad &= self.records_grad(op);
+        if !scan.requires_grad {
+            return self.dispatch_scanned(op, args, key_bypass, scan);
+        }
+        // Autograd's kernel, above the fake mode.
+        let records = self.autograd_before(op, args)?;
+        scan.requires_grad = records && !op.tags.no_grad;
+        let outs = self.dispatch_scanned(op, args, key_bypass, scan)?;
+        if records && matches!(op.autograd, Autograd::Derived(_)) {
+            self.autograd_after(op, &outs)?;
+        }
+        Ok(outs)
+    }
+
+    /// [`Self::dispatch_fake`] once the arguments are scanned and
+    /// autograd's checks made (`scan.requires_grad`: whether results
+    /// require grad).
+    fn dispatch_scanned(
+        &mut self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        key_bypass: Option<&'static str>,
+        scan: Scan,
+    ) -> Result<OutputList> {
         let device = scan.device.unwrap_or(self.settings.defaults.device);
         if scan.any_constant && self.runs_for_real(op, args, &scan) {
             return self.dispatch_on_constants(op, args, &scan, device);

@@ -252,7 +252,10 @@ impl FakeTensorMode {
         // refuses what dispatching refuses (foreign tensors, devices that
         // do not mix) and finds what the cache would bypass.
         let mut scan = self.scan(op, args)?;
-        if scan.any_constant {
+        // Autograd's own kernel checks and records per call.
+        if scan.any_constant
+            || (scan.requires_grad && op.autograd != crate::autograd::Autograd::Composite)
+        {
             return self.dispatch(op, args);
         }
         let inputs_require_grad = scan.requires_grad;

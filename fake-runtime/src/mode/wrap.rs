@@ -271,9 +271,14 @@ impl FakeTensorMode {
             }
             Alias::ViewOf(i) => {
                 let base = self.tensor_arg(op, args, i)?;
-                let storage = self.tensors[base.index as usize].storage;
+                let b = &self.tensors[base.index as usize];
+                let storage = b.storage;
+                // Autograd's `_base` of a view is the base of its base.
+                let view_of_leaf =
+                    requires_grad && (b.view_of_leaf || (b.is_leaf && b.meta.requires_grad));
                 let t =
                     self.push_tensor(record(meta.storage_offset, requires_grad), storage, is_leaf);
+                self.tensors[t.index as usize].view_of_leaf = view_of_leaf;
                 self.settle_sizes(t, settled)?;
                 t
             }
@@ -283,6 +288,8 @@ impl FakeTensorMode {
                 let ft = &mut self.tensors[t.index as usize];
                 // `detach_` cuts the tensor itself from autograd.
                 let requires_grad = !op.tags.no_grad && (requires_grad || ft.meta.requires_grad);
+                // Written with grad recorded, it has a history: no leaf.
+                ft.is_leaf &= !requires_grad || ft.meta.requires_grad;
                 ft.meta = record(meta.storage_offset, requires_grad);
                 let s = ft.storage;
                 self.writes += u64::from(s.0 < self.mark.storages);
@@ -326,6 +333,7 @@ impl FakeTensorMode {
             meta,
             storage,
             is_leaf,
+            view_of_leaf: false,
             constant: None,
         });
         TensorId {

@@ -46,6 +46,7 @@ pub enum UnbackedFlavor {
 
 /// The items generated kernels name, through one path.
 pub mod rt {
+    pub use crate::autograd::{Autograd, AutogradStep};
     pub use crate::error::{ErrorKind, Result};
     pub use crate::kernel::{
         Alias, Arg, Cx, ErasedKernel, OpDef, Out, Outs, PlainMode, Tags, UnbackedMemo,

@@ -258,6 +258,7 @@ const fn def(
         returns,
         tags,
         kernel,
+        autograd: fake_runtime::Autograd::Composite,
     }
 }
 

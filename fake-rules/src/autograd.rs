@@ -1,0 +1,276 @@
+//! The autograd catalogue (`ops/catalog/autograd.txt`, written by
+//! `scripts/export_autograd.py` from the kernels torch generates): what
+//! autograd's kernel of each overload checks before the fake kernel runs
+//! and records after it. Each line is read against its overload's schema:
+//! argument names become parameter indices and result numbers are checked
+//! against the returns, so a catalogue that no longer fits the schemas is
+//! a located mistake, not a silently wrong check.
+
+use crate::diagnostic::{Diag, FileId, Span};
+use crate::schema::{Schema, list_lines};
+use std::collections::HashMap;
+
+/// What autograd's kernel of one overload does (mirrors
+/// `fake_runtime::Autograd`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum AutogradIr {
+    /// No kernel of its own (a composite; not listed).
+    #[default]
+    Composite,
+    /// A generated kernel: its checks and records in order.
+    Derived(Vec<StepIr>),
+    /// `autogradNotImplementedFallback`.
+    Fallback,
+    /// The manual `resize_`/`resize_as_`.
+    Resize,
+    /// The manual `copy_`.
+    Copy,
+}
+
+/// One statement of a generated kernel (mirrors
+/// `fake_runtime::AutogradStep`); parameters and returns by index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepIr {
+    /// `_any_requires_grad` over these parameters.
+    Requires(Vec<usize>),
+    /// `check_inplace` of a parameter.
+    Inplace(usize),
+    /// The per-element `check_inplace` of an in-place foreach's list, each
+    /// element requiring grad when these parameters' elements do.
+    InplaceEach {
+        /// The written list.
+        list: usize,
+        /// The parameters indexed per element.
+        requires: Vec<usize>,
+    },
+    /// `check_no_requires_grad` of a parameter, named as `function`.
+    Forbid {
+        /// The function the message names.
+        function: String,
+        /// The parameter.
+        param: usize,
+    },
+    /// The `out=` refusal when any of these parameters requires grad.
+    Out {
+        /// The function the message names.
+        function: String,
+        /// The parameters.
+        params: Vec<usize>,
+    },
+    /// Results given the grad function.
+    History(Vec<usize>),
+    /// Written results given the grad function.
+    Rebase(Vec<usize>),
+    /// Results refused when they require grad and are complex.
+    Complex {
+        /// The function the message names.
+        function: String,
+        /// The results.
+        returns: Vec<usize>,
+    },
+}
+
+/// Read the catalogue's lines for the overloads of `wanted` (the declared
+/// ones), each against its schema; a line naming an overload the catalogue
+/// of schemas lacks (`known`), or an argument or result its schema lacks,
+/// is a mistake.
+pub fn read_catalog(
+    file: FileId,
+    text: &str,
+    known: &dyn Fn(&str) -> bool,
+    wanted: &HashMap<&str, &Schema>,
+    diags: &mut Vec<Diag>,
+) -> HashMap<String, AutogradIr> {
+    let mut out = HashMap::new();
+    for (at, line, _) in list_lines(text) {
+        let name = line.split_whitespace().next().unwrap_or_default();
+        let span = Span::new(file, at, at + line.len());
+        if !known(name) {
+            diags.push(
+                Diag::new(span, format!("`{name}` is not in the catalogue"))
+                    .label("no such overload"),
+            );
+            continue;
+        }
+        let Some(schema) = wanted.get(name) else {
+            continue;
+        };
+        match read_line(line, schema) {
+            Ok(facts) => {
+                out.insert(name.to_string(), facts);
+            }
+            Err(e) => diags.push(Diag::new(span, format!("`{name}`: {e}")).label("in this line")),
+        }
+    }
+    out
+}
+
+/// One line's facts against its schema.
+fn read_line(line: &str, schema: &Schema) -> Result<AutogradIr, String> {
+    let mut parts = line.split("; ");
+    let head = parts.next().unwrap_or_default();
+    let kind = head.split_whitespace().nth(1).unwrap_or_default();
+    let facts = match kind {
+        "fallback" => AutogradIr::Fallback,
+        "resize" => AutogradIr::Resize,
+        "copy" => AutogradIr::Copy,
+        "derived" => {
+            let steps = parts
+                .by_ref()
+                .map(|s| read_step(s, schema))
+                .collect::<Result<_, _>>()?;
+            AutogradIr::Derived(steps)
+        }
+        other => {
+            return Err(format!(
+                "unknown kernel kind `{other}` (kinds are derived, fallback, resize and copy)"
+            ));
+        }
+    };
+    match parts.next() {
+        Some(extra) => Err(format!("`{kind}` takes no steps, found `{extra}`")),
+        None => Ok(facts),
+    }
+}
+
+/// One step: `word args` or `word function: args`.
+fn read_step(step: &str, schema: &Schema) -> Result<StepIr, String> {
+    let (word, rest) = step.split_once(' ').unwrap_or((step, ""));
+    let (named, rest) = match rest.split_once(": ") {
+        Some((f, r)) => (Some(f.to_string()), r),
+        None => (None, rest),
+    };
+    let params = || -> Result<Vec<usize>, String> {
+        rest.split_whitespace().map(|a| param(a, schema)).collect()
+    };
+    let returns = || -> Result<Vec<usize>, String> {
+        rest.split_whitespace().map(|r| result(r, schema)).collect()
+    };
+    let function = || {
+        named
+            .clone()
+            .ok_or_else(|| format!("`{word}` names its function: `{word} f: ...`"))
+    };
+    let one = |v: Vec<usize>| match v[..] {
+        [p] => Ok(p),
+        _ => Err(format!("`{word}` takes one argument, found `{rest}`")),
+    };
+    Ok(match word {
+        "requires" => StepIr::Requires(params()?),
+        "inplace" => StepIr::Inplace(one(params()?)?),
+        "inplace_each" => StepIr::InplaceEach {
+            list: param(named.as_deref().unwrap_or_default(), schema)?,
+            requires: params()?,
+        },
+        "forbid" => StepIr::Forbid {
+            function: function()?,
+            param: one(params()?)?,
+        },
+        "out" => StepIr::Out {
+            function: function()?,
+            params: params()?,
+        },
+        "history" => StepIr::History(returns()?),
+        "rebase" => StepIr::Rebase(returns()?),
+        "complex" => StepIr::Complex {
+            function: function()?,
+            returns: returns()?,
+        },
+        other => {
+            return Err(format!(
+                "unknown step `{other}` (steps are requires, inplace, inplace_each, forbid, out, history, rebase and complex)"
+            ));
+        }
+    })
+}
+
+fn param(name: &str, schema: &Schema) -> Result<usize, String> {
+    schema
+        .arg(name)
+        .map(|(i, _)| i)
+        .ok_or_else(|| format!("no argument `{name}` in `{}`", schema.text))
+}
+
+fn result(index: &str, schema: &Schema) -> Result<usize, String> {
+    match index.parse::<usize>() {
+        Ok(i) if i < schema.returns.len() => Ok(i),
+        _ => Err(format!(
+            "no result `{index}`: `{}` returns {}",
+            schema.text,
+            schema.returns.len()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::parse_schema_file;
+
+    fn schema(text: &str) -> Schema {
+        let mut diags = Vec::new();
+        let mut s = parse_schema_file(FileId(0), text, &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        s.remove(0)
+    }
+
+    fn read(line: &str, s: &Schema) -> (HashMap<String, AutogradIr>, Vec<String>) {
+        let name = s.full_name();
+        let wanted = HashMap::from([(name.as_str(), s)]);
+        let known = |n: &str| n == name;
+        let mut diags = Vec::new();
+        let out = read_catalog(FileId(1), line, &known, &wanted, &mut diags);
+        (out, diags.iter().map(|d| d.message.clone()).collect())
+    }
+
+    #[test]
+    fn a_derived_line_resolves_names_to_indices() {
+        let s = schema(
+            "aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)",
+        );
+        let (out, diags) = read(
+            "aten::native_batch_norm derived; requires input weight bias; forbid native_batch_norm: running_mean; history 0; complex native_batch_norm: 0",
+            &s,
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(
+            out["aten::native_batch_norm"],
+            AutogradIr::Derived(vec![
+                StepIr::Requires(vec![0, 1, 2]),
+                StepIr::Forbid {
+                    function: "native_batch_norm".into(),
+                    param: 3
+                },
+                StepIr::History(vec![0]),
+                StepIr::Complex {
+                    function: "native_batch_norm".into(),
+                    returns: vec![0]
+                },
+            ])
+        );
+    }
+
+    #[test]
+    fn names_the_schema_lacks_are_mistakes() {
+        let s = schema("aten::relu(Tensor self) -> Tensor");
+        let (_, diags) = read("aten::relu derived; requires input", &s);
+        assert_eq!(
+            diags,
+            ["`aten::relu`: no argument `input` in `aten::relu(Tensor self) -> Tensor`"]
+        );
+        let (_, diags) = read("aten::relu derived; history 1", &s);
+        assert_eq!(
+            diags,
+            ["`aten::relu`: no result `1`: `aten::relu(Tensor self) -> Tensor` returns 1"]
+        );
+        let (_, diags) = read("aten::relu magic", &s);
+        assert_eq!(
+            diags,
+            [
+                "`aten::relu`: unknown kernel kind `magic` (kinds are derived, fallback, resize and copy)"
+            ]
+        );
+        let (_, diags) = read("aten::nothing fallback", &s);
+        assert_eq!(diags, ["`aten::nothing` is not in the catalogue"]);
+    }
+}
