@@ -16,6 +16,7 @@ statement, in the order they run:
 
     aten::add.out derived; out add: self other; out add: out
     aten::add_.Tensor derived; requires self other; inplace self; rebase 0
+    aten::_to_copy derived; requires self; differentiable_dtype dtype; history 0
     aten::native_batch_norm derived; requires input weight bias;
         forbid native_batch_norm: running_mean; ...; history 0;
         complex native_batch_norm: 0
@@ -23,6 +24,8 @@ statement, in the order they run:
 
 (one line each). `derived` is a generated kernel: `requires` the arguments
 whose grad `_any_requires_grad` tests (none: the kernel records nothing),
+`differentiable_dtype D` its condition that argument `D`, when given, is a
+floating-point or complex dtype,
 `inplace` an argument `check_inplace` tests, `inplace_each L: A B` the
 per-element test of an in-place foreach over list `L` (element `i`
 requires grad when `A[i]`, `B[i]`, ... do), `forbid F: A` a
@@ -30,7 +33,12 @@ requires grad when `A[i]`, `B[i]`, ... do), `forbid F: A` a
 `out=` refusal (named `N`) when any of `A B` requires grad, `history` and
 `rebase` the results given a grad function (by return index), and
 `complex N: R` the results refused when complex (`N` names the
-function). `fallback` is `autogradNotImplementedFallback`, what a
+function). `decomposed` is a generated kernel that the Python dispatcher
+replaces with a Python decomposition registered for the Autograd key
+(`native_batch_norm`, the upsamplings...), whose parts then meet their own
+checks, unless a `python` line after it names the steps it meets there
+(those of the operator its decomposition calls with its own arguments).
+`fallback` is `autogradNotImplementedFallback`, what a
 kernel without a formula gets. `resize` is `VariableTypeManual.cpp`'s
 `resize_`/`resize_as_` (a tensor that requires grad is never resized),
 `copy` its `copy_` (`check_inplace(self)` when `self` or `src` requires
@@ -49,6 +57,7 @@ import sys
 import tempfile
 
 import torch
+import torch._decomp  # noqa: F401  (registers the Python Autograd kernels)
 import torchgen
 
 HEADER = """\
@@ -57,6 +66,18 @@ HEADER = """\
 # scripts/export_autograd.py for the line format), sorted by name.
 # Written by scripts/export_autograd.py; do not edit by hand.
 """
+
+# Python decompositions registered for the Autograd key that call one
+# operator with the overload's own arguments (`torch/_decomp/
+# decompositions.py`: batch norm's, in training; cudnn's and miopen's
+# call `native_batch_norm`, itself decomposed): under the Python
+# dispatcher the overload meets that operator's checks. The others are
+# composites there.
+DECOMPOSED_INTO = {
+    "native_batch_norm": "_native_batch_norm_legit",
+    "cudnn_batch_norm": "_native_batch_norm_legit",
+    "miopen_batch_norm": "_native_batch_norm_legit",
+}
 
 # VariableTypeManual.cpp's kernels (no generated body to read).
 MANUAL = {
@@ -141,6 +162,11 @@ def steps(body: list, schema) -> list:
         m = re.match(r"\[\[maybe_unused\]\] auto _any_requires_grad = compute_requires_grad\((.*)\);$", line)
         if m:
             found.append("requires " + " ".join(names(m[1])))
+        m = re.match(r"_any_requires_grad &= \(!(\w+) \|\| isDifferentiableType\(\*\1\)\);$", line)
+        if m:
+            found.append(f"differentiable_dtype {m[1]}")
+        elif line.startswith("_any_requires_grad &="):
+            raise ValueError(f"unexpected differentiability condition: {line}")
         m = re.match(r"const auto ith_requires_grad = compute_requires_grad\((.*)\);$", line)
         if m:
             listed = [a.removesuffix("[i]") for a in names(m[1])]
@@ -179,10 +205,22 @@ def steps(body: list, schema) -> list:
     return found
 
 
-def schema_of(overload: str):
+def schema_of_op(overload: str):
+    """The `torch.ops.aten` overload."""
     name, _, overload_name = overload.partition(".")
     packet = getattr(torch.ops.aten, name)
-    return getattr(packet, overload_name or "default")._schema
+    return getattr(packet, overload_name or "default")
+
+
+def schema_of(overload: str):
+    return schema_of_op(overload)._schema
+
+
+def python_autograd_kernel(op) -> bool:
+    """Whether torch registers a Python kernel for the overload's Autograd
+    key (a decomposition `py_impl(DispatchKey.Autograd)`), which replaces
+    the generated kernel under the Python dispatcher."""
+    return torch._C.DispatchKey.Autograd in op.py_kernels
 
 
 def main() -> None:
@@ -203,9 +241,14 @@ def main() -> None:
             # An out= kernel declares a grad function and never makes one:
             # its `_any_requires_grad` and history are dead code.
             found = [s for s in found if s.split(" ")[0] not in ("requires", "history", "rebase")]
-        lines.append("; ".join([f"aten::{overload} derived"] + found))
+        kind = "decomposed" if python_autograd_kernel(schema_of_op(overload)) else "derived"
+        lines.append("; ".join([f"aten::{overload} {kind}"] + found))
     for name, kind in MANUAL.items():
         lines.append(f"aten::{name} {kind}")
+    steps_of = {l.split(" ")[0]: l.partition("; ")[2] for l in lines}
+    for name, into in DECOMPOSED_INTO.items():
+        lines.append(f"aten::{name} python; {steps_of[f'aten::{into}']}")
+    # Stable: an overload's `python` line follows its `decomposed` line.
     lines.sort(key=lambda l: l.split(" ")[0])
     with open("ops/catalog/autograd.txt", "w") as f:
         f.write(HEADER.format(version=torch.__version__.split("+")[0]))

@@ -343,6 +343,8 @@ def tensor_meta(t):
     }
     if t.layout != torch.strided:
         meta["layout"] = str(t.layout).removeprefix("torch.")
+    if t.requires_grad:
+        meta["requires_grad"] = True
     return meta
 
 
@@ -396,10 +398,7 @@ def encode(declared, value):
     if declared == "Tensor?[]":
         return {"opt_tensors": [None if t is None else tensor_meta(t) for t in value]}
     if base == "Tensor":
-        meta = tensor_meta(value)
-        if value.requires_grad:
-            meta["requires_grad"] = True
-        return {"tensor": meta}
+        return {"tensor": tensor_meta(value)}
     if base == "Tensor[]":
         return {"tensors": [tensor_meta(t) for t in value]}
     if fixed and fixed[1] in ("int", "SymInt"):
@@ -1079,6 +1078,10 @@ import op_cases_overlap  # noqa: E402
 
 op_cases_overlap.add(CASES)
 DISPATCHED |= op_cases_overlap.DISPATCHED
+
+import op_cases_autograd  # noqa: E402
+
+op_cases_autograd.add(CASES)
 
 
 if __name__ == "__main__":

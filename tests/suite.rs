@@ -4,6 +4,7 @@
 //! runs one file's tests. The OpInfo sweeps (`opinfo`, `error_inputs`)
 //! stay binaries of their own, run by name.
 
+mod autograd;
 mod bad_arguments;
 mod call;
 mod cli;

@@ -935,52 +935,74 @@ fn list_output(op: &OpIr, i: usize, o: &OutputIr) -> TokenStream {
 
 /// An operator's autograd facts as a `fake_runtime::Autograd` constant.
 fn autograd_def(facts: &fake_rules::autograd::AutogradIr, rt: &TokenStream) -> TokenStream {
-    use fake_rules::autograd::{AutogradIr, StepIr};
-    let ix = |v: &[usize]| {
-        let v = v.iter().map(|&i| i as u8);
-        quote!(&[#(#v),*])
-    };
+    use fake_rules::autograd::AutogradIr;
     match facts {
         AutogradIr::Composite => quote!(#rt::Autograd::Composite),
         AutogradIr::Fallback => quote!(#rt::Autograd::Fallback),
         AutogradIr::Resize => quote!(#rt::Autograd::Resize),
         AutogradIr::Copy => quote!(#rt::Autograd::Copy),
         AutogradIr::Derived(steps) => {
-            let steps = steps.iter().map(|s| match s {
-                StepIr::Requires(ps) => {
-                    let ps = ix(ps);
-                    quote!(#rt::AutogradStep::Requires(#ps))
+            let steps = steps_def(steps, rt);
+            quote!(#rt::Autograd::Derived(#steps))
+        }
+        AutogradIr::Decomposed { generated, python } => {
+            let generated = steps_def(generated, rt);
+            let python = match python {
+                Some(p) => {
+                    let p = steps_def(p, rt);
+                    quote!(::core::option::Option::Some(#p))
                 }
-                StepIr::Inplace(p) => {
-                    let p = *p as u8;
-                    quote!(#rt::AutogradStep::Inplace(#p))
-                }
-                StepIr::InplaceEach { list, requires } => {
-                    let (list, requires) = (*list as u8, ix(requires));
-                    quote!(#rt::AutogradStep::InplaceEach { list: #list, requires: #requires })
-                }
-                StepIr::Forbid { function, param } => {
-                    let param = *param as u8;
-                    quote!(#rt::AutogradStep::Forbid { function: #function, param: #param })
-                }
-                StepIr::Out { function, params } => {
-                    let params = ix(params);
-                    quote!(#rt::AutogradStep::Out { function: #function, params: #params })
-                }
-                StepIr::History(rs) => {
-                    let rs = ix(rs);
-                    quote!(#rt::AutogradStep::History(#rs))
-                }
-                StepIr::Rebase(rs) => {
-                    let rs = ix(rs);
-                    quote!(#rt::AutogradStep::Rebase(#rs))
-                }
-                StepIr::Complex { function, returns } => {
-                    let returns = ix(returns);
-                    quote!(#rt::AutogradStep::Complex { function: #function, returns: #returns })
-                }
-            });
-            quote!(#rt::Autograd::Derived(&[#(#steps),*]))
+                None => quote!(::core::option::Option::None),
+            };
+            quote!(#rt::Autograd::Decomposed { generated: #generated, python: #python })
         }
     }
+}
+
+/// A generated autograd kernel's steps as a `&[AutogradStep]` constant.
+fn steps_def(steps: &[fake_rules::autograd::StepIr], rt: &TokenStream) -> TokenStream {
+    use fake_rules::autograd::StepIr;
+    let ix = |v: &[usize]| {
+        let v = v.iter().map(|&i| i as u8);
+        quote!(&[#(#v),*])
+    };
+    let steps = steps.iter().map(|s| match s {
+        StepIr::Requires(ps) => {
+            let ps = ix(ps);
+            quote!(#rt::AutogradStep::Requires(#ps))
+        }
+        StepIr::Inplace(p) => {
+            let p = *p as u8;
+            quote!(#rt::AutogradStep::Inplace(#p))
+        }
+        StepIr::DifferentiableDtype(p) => {
+            let p = *p as u8;
+            quote!(#rt::AutogradStep::DifferentiableDtype(#p))
+        }
+        StepIr::InplaceEach { list, requires } => {
+            let (list, requires) = (*list as u8, ix(requires));
+            quote!(#rt::AutogradStep::InplaceEach { list: #list, requires: #requires })
+        }
+        StepIr::Forbid { function, param } => {
+            let param = *param as u8;
+            quote!(#rt::AutogradStep::Forbid { function: #function, param: #param })
+        }
+        StepIr::Out { function, params } => {
+            let params = ix(params);
+            quote!(#rt::AutogradStep::Out { function: #function, params: #params })
+        }
+        StepIr::History(rs) => {
+            let rs = ix(rs);
+            quote!(#rt::AutogradStep::History(#rs))
+        }
+        StepIr::Rebase(rs) => {
+            let rs = ix(rs);
+            quote!(#rt::AutogradStep::Rebase(#rs))
+        }
+        StepIr::Complex { function, returns } => {
+            let returns = ix(returns);
+            quote!(#rt::AutogradStep::Complex { function: #function, returns: #returns })
+        }
+    });
+    quote!(&[#(#steps),*])
 }

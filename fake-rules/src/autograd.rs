@@ -19,6 +19,15 @@ pub enum AutogradIr {
     Composite,
     /// A generated kernel: its checks and records in order.
     Derived(Vec<StepIr>),
+    /// A generated kernel the Python dispatcher replaces with a
+    /// decomposition: its own steps, and those it meets under the Python
+    /// dispatcher (a `python` line), if known.
+    Decomposed {
+        /// The generated kernel's steps.
+        generated: Vec<StepIr>,
+        /// The steps under the Python dispatcher.
+        python: Option<Vec<StepIr>>,
+    },
     /// `autogradNotImplementedFallback`.
     Fallback,
     /// The manual `resize_`/`resize_as_`.
@@ -33,6 +42,9 @@ pub enum AutogradIr {
 pub enum StepIr {
     /// `_any_requires_grad` over these parameters.
     Requires(Vec<usize>),
+    /// `_any_requires_grad` only when this dtype parameter, if given, is
+    /// differentiable.
+    DifferentiableDtype(usize),
     /// `check_inplace` of a parameter.
     Inplace(usize),
     /// The per-element `check_inplace` of an in-place foreach's list, each
@@ -95,35 +107,64 @@ pub fn read_catalog(
         let Some(schema) = wanted.get(name) else {
             continue;
         };
-        match read_line(line, schema) {
-            Ok(facts) => {
+        let facts = read_line(line, schema).and_then(|facts| match facts {
+            // A `python` line completes the `decomposed` line before it.
+            Line::Python(steps) => match out.get_mut(name) {
+                Some(AutogradIr::Decomposed {
+                    python: p @ None, ..
+                }) => {
+                    *p = Some(steps);
+                    Ok(None)
+                }
+                _ => Err("a `python` line follows the overload's `decomposed` line".to_string()),
+            },
+            Line::Kernel(facts) => Ok(Some(facts)),
+        });
+        match facts {
+            Ok(Some(facts)) => {
                 out.insert(name.to_string(), facts);
             }
+            Ok(None) => {}
             Err(e) => diags.push(Diag::new(span, format!("`{name}`: {e}")).label("in this line")),
         }
     }
     out
 }
 
+/// What one line says.
+enum Line {
+    /// An overload's kernel.
+    Kernel(AutogradIr),
+    /// The steps a `decomposed` kernel meets under the Python dispatcher.
+    Python(Vec<StepIr>),
+}
+
 /// One line's facts against its schema.
-fn read_line(line: &str, schema: &Schema) -> Result<AutogradIr, String> {
+fn read_line(line: &str, schema: &Schema) -> Result<Line, String> {
     let mut parts = line.split("; ");
     let head = parts.next().unwrap_or_default();
     let kind = head.split_whitespace().nth(1).unwrap_or_default();
     let facts = match kind {
-        "fallback" => AutogradIr::Fallback,
-        "resize" => AutogradIr::Resize,
-        "copy" => AutogradIr::Copy,
-        "derived" => {
+        "fallback" => Line::Kernel(AutogradIr::Fallback),
+        "resize" => Line::Kernel(AutogradIr::Resize),
+        "copy" => Line::Kernel(AutogradIr::Copy),
+        "derived" | "decomposed" | "python" => {
             let steps = parts
                 .by_ref()
                 .map(|s| read_step(s, schema))
                 .collect::<Result<_, _>>()?;
-            AutogradIr::Derived(steps)
+            match kind {
+                "derived" => Line::Kernel(AutogradIr::Derived(steps)),
+                "decomposed" => Line::Kernel(AutogradIr::Decomposed {
+                    generated: steps,
+                    python: None,
+                }),
+                _ => Line::Python(steps),
+            }
         }
         other => {
             return Err(format!(
-                "unknown kernel kind `{other}` (kinds are derived, fallback, resize and copy)"
+                "unknown kernel kind `{other}` (kinds are derived, decomposed, python, fallback, resize and copy)"
             ));
         }
     };
@@ -158,6 +199,7 @@ fn read_step(step: &str, schema: &Schema) -> Result<StepIr, String> {
     Ok(match word {
         "requires" => StepIr::Requires(params()?),
         "inplace" => StepIr::Inplace(one(params()?)?),
+        "differentiable_dtype" => StepIr::DifferentiableDtype(one(params()?)?),
         "inplace_each" => StepIr::InplaceEach {
             list: param(named.as_deref().unwrap_or_default(), schema)?,
             requires: params()?,
@@ -178,12 +220,13 @@ fn read_step(step: &str, schema: &Schema) -> Result<StepIr, String> {
         },
         other => {
             return Err(format!(
-                "unknown step `{other}` (steps are requires, inplace, inplace_each, forbid, out, history, rebase and complex)"
+                "unknown step `{other}` (steps are requires, differentiable_dtype, inplace, inplace_each, forbid, out, history, rebase and complex)"
             ));
         }
     })
 }
 
+/// A parameter's index by name.
 fn param(name: &str, schema: &Schema) -> Result<usize, String> {
     schema
         .arg(name)
@@ -191,6 +234,7 @@ fn param(name: &str, schema: &Schema) -> Result<usize, String> {
         .ok_or_else(|| format!("no argument `{name}` in `{}`", schema.text))
 }
 
+/// A result's index, checked against the returns.
 fn result(index: &str, schema: &Schema) -> Result<usize, String> {
     match index.parse::<usize>() {
         Ok(i) if i < schema.returns.len() => Ok(i),
@@ -251,6 +295,28 @@ mod tests {
     }
 
     #[test]
+    fn a_python_line_completes_its_decomposed_line() {
+        let s = schema("aten::relu(Tensor self) -> Tensor");
+        let (out, diags) = read(
+            "aten::relu decomposed; requires self; history 0\naten::relu python; requires self",
+            &s,
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(
+            out["aten::relu"],
+            AutogradIr::Decomposed {
+                generated: vec![StepIr::Requires(vec![0]), StepIr::History(vec![0])],
+                python: Some(vec![StepIr::Requires(vec![0])]),
+            }
+        );
+        let (_, diags) = read("aten::relu derived\naten::relu python; requires self", &s);
+        assert_eq!(
+            diags,
+            ["`aten::relu`: a `python` line follows the overload's `decomposed` line"]
+        );
+    }
+
+    #[test]
     fn names_the_schema_lacks_are_mistakes() {
         let s = schema("aten::relu(Tensor self) -> Tensor");
         let (_, diags) = read("aten::relu derived; requires input", &s);
@@ -267,7 +333,7 @@ mod tests {
         assert_eq!(
             diags,
             [
-                "`aten::relu`: unknown kernel kind `magic` (kinds are derived, fallback, resize and copy)"
+                "`aten::relu`: unknown kernel kind `magic` (kinds are derived, decomposed, python, fallback, resize and copy)"
             ]
         );
         let (_, diags) = read("aten::nothing fallback", &s);

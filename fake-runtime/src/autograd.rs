@@ -20,6 +20,17 @@ pub enum Autograd {
     /// A kernel generated from the derivative formulas: its checks and
     /// records in the order they run.
     Derived(&'static [AutogradStep]),
+    /// A generated kernel that the Python dispatcher replaces with a
+    /// Python decomposition registered for the Autograd key (torch's
+    /// `py_impl(DispatchKey.Autograd)`: batch norm, the upsamplings...).
+    Decomposed {
+        /// The generated kernel's steps, outside the Python dispatcher.
+        generated: &'static [AutogradStep],
+        /// Under the Python dispatcher, the steps of the operator the
+        /// decomposition calls with the same arguments (batch norm's
+        /// `_native_batch_norm_legit`), or `None`: a composite there.
+        python: Option<&'static [AutogradStep]>,
+    },
     /// `autogradNotImplementedFallback`: written arguments checked as
     /// in-place writes (as `out=` refusals when the schema has an out
     /// argument); every result of a differentiable dtype requires grad
@@ -41,6 +52,10 @@ pub enum AutogradStep {
     /// requires grad (with grad enabled). Without it the kernel records
     /// nothing and no result requires grad.
     Requires(&'static [u8]),
+    /// `_any_requires_grad` stays only when this dtype parameter, if
+    /// given, is a floating-point or complex dtype (`_to_copy` to an
+    /// integer dtype records nothing).
+    DifferentiableDtype(u8),
     /// `check_inplace`: the parameter, written, must not be a leaf (or a
     /// view of one) that requires grad, when `_any_requires_grad`.
     Inplace(u8),
@@ -84,11 +99,14 @@ pub enum AutogradStep {
 }
 
 impl Autograd {
-    /// The steps of a generated kernel (none for the others).
-    pub fn steps(self) -> &'static [AutogradStep] {
+    /// The steps of the generated kernel that runs, with the Python
+    /// dispatcher on or not; `None` for the other kernels.
+    pub fn generated(self, python_dispatcher: bool) -> Option<&'static [AutogradStep]> {
         match self {
-            Autograd::Derived(steps) => steps,
-            _ => &[],
+            Autograd::Derived(steps) => Some(steps),
+            Autograd::Decomposed { generated, .. } if !python_dispatcher => Some(generated),
+            Autograd::Decomposed { python, .. } => python,
+            _ => None,
         }
     }
 }

@@ -90,8 +90,14 @@ impl FakeTensorMode {
     pub(super) fn autograd_before(&self, op: &OpDef, args: &[Value<'_>]) -> Result<bool> {
         let enabled = self.settings.grad_enabled;
         let all = |m: &Self| (0..args.len() as u8).any(|p| m.any_requires_grad(args, &[p]));
+        if let Some(steps) = op
+            .autograd
+            .generated(self.settings.defaults.python_dispatcher)
+        {
+            return self.generated_before(op, args, steps);
+        }
         match op.autograd {
-            Autograd::Composite => Ok(enabled),
+            Autograd::Composite | Autograd::Derived(_) | Autograd::Decomposed { .. } => Ok(enabled),
             Autograd::Resize => {
                 if tensors_of(args.first()).any(|t| self.requires_grad(t)) {
                     return Err(refuse(
@@ -129,53 +135,84 @@ impl FakeTensorMode {
                 }
                 Ok(records)
             }
-            Autograd::Derived(steps) => {
-                let mut records = false;
-                for step in steps {
-                    match *step {
-                        AutogradStep::Requires(params) => {
-                            records = enabled && self.any_requires_grad(args, params);
-                        }
-                        AutogradStep::Inplace(p) => {
-                            for t in tensors_of(args.get(p as usize)) {
-                                self.check_inplace(op, t, records)?;
-                            }
-                        }
-                        AutogradStep::InplaceEach { list, requires } => {
-                            for (i, t) in tensors_of(args.get(list as usize)).enumerate() {
-                                let ith = enabled
-                                    && requires.iter().any(|&p| {
-                                        element(args.get(p as usize), i)
-                                            .is_some_and(|e| self.requires_grad(e))
-                                    });
-                                self.check_inplace(op, t, ith)?;
-                            }
-                        }
-                        AutogradStep::Forbid { function, param } => {
-                            if enabled && self.any_requires_grad(args, &[param]) {
-                                let name = op.params.get(param as usize).map_or("", |p| p.name);
-                                return Err(refuse(
-                                    op,
-                                    format!(
-                                        "The function '{function}' is not differentiable with \
-                                         respect to argument '{name}'. This input cannot have \
-                                         requires_grad True."
-                                    ),
-                                ));
-                            }
-                        }
-                        AutogradStep::Out { function, params } => {
-                            if enabled && self.any_requires_grad(args, params) {
-                                return Err(refuse(op, out_message(function)));
-                            }
-                        }
-                        AutogradStep::History(_)
-                        | AutogradStep::Rebase(_)
-                        | AutogradStep::Complex { .. } => {}
+        }
+    }
+
+    /// [`Self::autograd_before`] of a generated kernel.
+    fn generated_before(
+        &self,
+        op: &OpDef,
+        args: &[Value<'_>],
+        steps: &[AutogradStep],
+    ) -> Result<bool> {
+        let enabled = self.settings.grad_enabled;
+        let mut records = false;
+        for step in steps {
+            match *step {
+                AutogradStep::Requires(params) => {
+                    records = enabled && self.any_requires_grad(args, params);
+                }
+                AutogradStep::DifferentiableDtype(p) => {
+                    if let Some(Value::DType(d)) = args.get(p as usize) {
+                        records &= differentiable(*d);
                     }
                 }
-                Ok(records)
+                AutogradStep::Inplace(p) => {
+                    for t in tensors_of(args.get(p as usize)) {
+                        self.check_inplace(op, t, records)?;
+                    }
+                }
+                AutogradStep::InplaceEach { list, requires } => {
+                    for (i, t) in tensors_of(args.get(list as usize)).enumerate() {
+                        let ith = enabled
+                            && requires.iter().any(|&p| {
+                                element(args.get(p as usize), i)
+                                    .is_some_and(|e| self.requires_grad(e))
+                            });
+                        self.check_inplace(op, t, ith)?;
+                    }
+                }
+                AutogradStep::Forbid { function, param } => {
+                    if enabled && self.any_requires_grad(args, &[param]) {
+                        let name = op.params.get(param as usize).map_or("", |p| p.name);
+                        return Err(refuse(
+                            op,
+                            format!(
+                                "The function '{function}' is not differentiable with \
+                                 respect to argument '{name}'. This input cannot have \
+                                 requires_grad True."
+                            ),
+                        ));
+                    }
+                }
+                AutogradStep::Out { function, params } => {
+                    if enabled && self.any_requires_grad(args, params) {
+                        return Err(refuse(op, out_message(function)));
+                    }
+                }
+                AutogradStep::History(_)
+                | AutogradStep::Rebase(_)
+                | AutogradStep::Complex { .. } => {}
             }
+        }
+        Ok(records)
+    }
+
+    /// What autograd does after the fake kernel of a call that `records`
+    /// grad ([`Self::autograd_before`]): a generated kernel's records.
+    #[inline]
+    pub(super) fn autograd_recorded(
+        &mut self,
+        op: &OpDef,
+        records: bool,
+        outs: &OutputList,
+    ) -> Result<()> {
+        match op
+            .autograd
+            .generated(self.settings.defaults.python_dispatcher)
+        {
+            Some(steps) if records => self.autograd_after(op, steps, outs),
+            _ => Ok(()),
         }
     }
 
@@ -183,8 +220,12 @@ impl FakeTensorMode {
     /// kernel: the results it gives the grad function require grad (one
     /// of an integer dtype is refused), the others do not, and the
     /// complex results it refuses are refused.
-    pub(super) fn autograd_after(&mut self, op: &OpDef, outs: &OutputList) -> Result<()> {
-        let steps = op.autograd.steps();
+    fn autograd_after(
+        &mut self,
+        op: &OpDef,
+        steps: &[AutogradStep],
+        outs: &OutputList,
+    ) -> Result<()> {
         let recorded = |r: usize| {
             steps.iter().any(|s| match s {
                 AutogradStep::History(rs) | AutogradStep::Rebase(rs) => rs.contains(&(r as u8)),

@@ -9,7 +9,6 @@
 //! their base's, in-place outputs rewrite their argument and bump its
 //! storage's version.
 
-use crate::autograd::Autograd;
 use crate::convert::RealTensor;
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernel::{Alias, Arg, Cx, Defaults, OpDef, Out, Outs, Registry};
@@ -367,13 +366,6 @@ impl FakeTensorMode {
         self.settings.grad_enabled
     }
 
-    /// Whether `op`'s results may require grad: grad is enabled and the
-    /// operator is not one autograd never records (`detach`).
-    #[inline]
-    fn records_grad(&self, op: &OpDef) -> bool {
-        self.settings.grad_enabled && !op.tags.no_grad
-    }
-
     /// The operator table.
     pub fn registry(&self) -> &dyn Registry {
         self.registry.as_ref()
@@ -645,9 +637,7 @@ impl FakeTensorMode {
         let records = self.autograd_before(op, args)?;
         scan.requires_grad = records && !op.tags.no_grad;
         let outs = self.dispatch_scanned(op, args, key_bypass, scan)?;
-        if records && matches!(op.autograd, Autograd::Derived(_)) {
-            self.autograd_after(op, &outs)?;
-        }
+        self.autograd_recorded(op, records, &outs)?;
         Ok(outs)
     }
 

@@ -252,20 +252,20 @@ impl FakeTensorMode {
         // refuses what dispatching refuses (foreign tensors, devices that
         // do not mix) and finds what the cache would bypass.
         let mut scan = self.scan(op, args)?;
-        // Autograd's own kernel checks and records per call.
-        if scan.any_constant
-            || (scan.requires_grad && op.autograd != crate::autograd::Autograd::Composite)
-        {
+        if scan.any_constant {
             return self.dispatch(op, args);
         }
         let inputs_require_grad = scan.requires_grad;
-        scan.requires_grad &= self.records_grad(op);
+        let records = inputs_require_grad && self.autograd_before(op, args)?;
+        scan.requires_grad = records && !op.tags.no_grad;
         let device = scan.device.unwrap_or(self.settings.defaults.device);
         let symbols_before = self.env.symbol_count();
         let outs = self.run_kernel(op, args, device, scan.constant, false)?;
         // Before wrapping: an in-place result changes its argument.
         if self.entry_bypass(op, args, &outs, symbols_before).is_some() {
-            return self.wrap(op, args, outs, scan.requires_grad);
+            let wrapped = self.wrap(op, args, outs, scan.requires_grad)?;
+            self.autograd_recorded(op, records, &wrapped)?;
+            return Ok(wrapped);
         }
         {
             // Filled in place, keeping the last recording's allocations;
@@ -291,6 +291,7 @@ impl FakeTensorMode {
         }
         let wrapped =
             self.wrap_each(op, args, &outs, scan.requires_grad, Source::RepeatedKernel)?;
+        self.autograd_recorded(op, records, &wrapped)?;
         // The kernel's results themselves are kept: wrapping copied them.
         r.outs = outs;
         r.valid = true;
@@ -343,10 +344,18 @@ impl FakeTensorMode {
         args: &[Value<'_>],
         rec: &Recording,
     ) -> Result<OutputList> {
-        // Autograd decides as it does now: the grad mode may have changed
-        // since the recording.
-        let requires_grad = rec.requires_grad && self.records_grad(op);
+        // Autograd decides as it does now: the grad mode, and which
+        // tensors are leaves, may have changed since the recording.
+        let records = rec.requires_grad && self.autograd_before(op, args)?;
         // The results were checked when the recorded call wrapped them.
-        self.wrap_each(op, args, &rec.outs, requires_grad, Source::Recording)
+        let wrapped = self.wrap_each(
+            op,
+            args,
+            &rec.outs,
+            records && !op.tags.no_grad,
+            Source::Recording,
+        )?;
+        self.autograd_recorded(op, records, &wrapped)?;
+        Ok(wrapped)
     }
 }

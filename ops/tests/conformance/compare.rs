@@ -207,6 +207,15 @@ fn compare_tensor(
         our_alias(mode, out, args),
         field(expected, "alias", at)?.to_string(),
     );
+    // Recorded when true; compared where an input requires grad (what
+    // autograd records of the call).
+    if any_requires_grad(mode, args) {
+        report.check(
+            format!("{at}.requires_grad"),
+            meta.requires_grad.to_string(),
+            (want.get("requires_grad").and_then(Json::as_bool) == Some(true)).to_string(),
+        );
+    }
     if let Some(names) = expected.get("unbacked") {
         let want: BTreeSet<String> = arr(names, at)?
             .iter()
@@ -280,6 +289,17 @@ fn compare_outputs(
         }
     }
     Ok(())
+}
+
+/// Whether a tensor among the arguments requires grad.
+fn any_requires_grad(mode: &FakeTensorMode, args: &[Arg]) -> bool {
+    let requires = |t: &TensorId| mode.meta(*t).is_ok_and(|m| m.requires_grad);
+    args.iter().any(|a| match a {
+        Arg::Tensor(t) => requires(t),
+        Arg::Tensors(ts) => ts.iter().any(requires),
+        Arg::OptTensors(ts) => ts.iter().flatten().any(requires),
+        _ => false,
+    })
 }
 
 /// What an expected output is: `"tensor"` (`{"tensor", "alias"}`),
