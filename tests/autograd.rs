@@ -14,12 +14,7 @@ fn mode() -> FakeTensorMode {
 
 /// A `[2, 3]` leaf that requires grad.
 fn leaf(m: &mut FakeTensorMode) -> TensorId {
-    let x = m
-        .input([2.into(), 3.into()], DType::Float32)
-        .expect("an input");
-    let mut meta = m.meta(x).expect("its metadata").clone();
-    meta.requires_grad = true;
-    m.add_tensor(meta, None, true)
+    crate::front::requiring_grad(m)
 }
 
 fn one() -> Value<'static> {

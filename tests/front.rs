@@ -281,7 +281,7 @@ fn a_recorded_symbolic_call_answers_as_the_cache_until_a_restore() {
 }
 
 /// A `[2, 3]` float leaf that requires grad.
-fn requiring_grad(m: &mut FakeTensorMode) -> fake_tensor::runtime::tensor::TensorId {
+pub(crate) fn requiring_grad(m: &mut FakeTensorMode) -> fake_tensor::runtime::tensor::TensorId {
     let x = m
         .input([2.into(), 3.into()], DType::Float32)
         .expect("an input");
