@@ -43,6 +43,15 @@ fn element(v: Option<&Value<'_>>, i: usize) -> Option<TensorId> {
     }
 }
 
+/// The tensors of result `r` (none for other values).
+fn result_tensors(outs: &OutputList, r: usize) -> &[TensorId] {
+    match outs.get(r) {
+        Some(Output::Tensor(t)) => std::slice::from_ref(t),
+        Some(Output::Tensors(ts)) => ts,
+        _ => &[],
+    }
+}
+
 /// Autograd differentiates floating-point and complex dtypes only.
 fn differentiable(dtype: DType) -> bool {
     dtype.is_floating_point() || dtype.is_complex()
@@ -84,12 +93,11 @@ impl FakeTensorMode {
         Ok(())
     }
 
-    /// Autograd's checks of a call some tensor of which requires grad,
-    /// before its fake kernel: whether the call records grad (its results
-    /// may require grad).
+    /// Autograd's checks of a call some tensor of which requires grad
+    /// (the caller's scan found one), before its fake kernel: whether the
+    /// call records grad (its results may require grad).
     pub(super) fn autograd_before(&self, op: &OpDef, args: &[Value<'_>]) -> Result<bool> {
         let enabled = self.settings.grad_enabled;
-        let all = |m: &Self| (0..args.len() as u8).any(|p| m.any_requires_grad(args, &[p]));
         if let Some(steps) = op
             .autograd
             .generated(self.settings.defaults.python_dispatcher)
@@ -115,7 +123,8 @@ impl FakeTensorMode {
                 Ok(records)
             }
             Autograd::Fallback => {
-                let records = enabled && all(self);
+                // Any tensor argument: one requires grad.
+                let records = enabled;
                 let has_out = op
                     .params
                     .iter()
@@ -207,12 +216,15 @@ impl FakeTensorMode {
         records: bool,
         outs: &OutputList,
     ) -> Result<()> {
+        if !records {
+            return Ok(());
+        }
         match op
             .autograd
             .generated(self.settings.defaults.python_dispatcher)
         {
-            Some(steps) if records => self.autograd_after(op, steps, outs),
-            _ => Ok(()),
+            Some(steps) => self.autograd_after(op, steps, outs),
+            None => Ok(()),
         }
     }
 
@@ -232,17 +244,10 @@ impl FakeTensorMode {
                 _ => false,
             })
         };
-        let result_tensors = |outs: &OutputList, r: usize| -> Vec<TensorId> {
-            match outs.get(r) {
-                Some(Output::Tensor(t)) => vec![*t],
-                Some(Output::Tensors(ts)) => ts.clone(),
-                _ => Vec::new(),
-            }
-        };
         for step in steps {
             if let AutogradStep::History(rs) = step {
                 for &r in *rs {
-                    for t in result_tensors(outs, r as usize) {
+                    for &t in result_tensors(outs, r as usize) {
                         let dtype = self.tensors[t.index as usize].meta.dtype;
                         if !differentiable(dtype) {
                             return Err(refuse(
@@ -261,7 +266,7 @@ impl FakeTensorMode {
             if recorded(r) || ret.alias.is_some_and(|a| a.write) {
                 continue;
             }
-            for t in result_tensors(outs, r) {
+            for &t in result_tensors(outs, r) {
                 let ft = &mut self.tensors[t.index as usize];
                 ft.meta.requires_grad = false;
                 ft.is_leaf = true;
@@ -271,7 +276,7 @@ impl FakeTensorMode {
         for step in steps {
             if let AutogradStep::Complex { function, returns } = step {
                 for &r in *returns {
-                    for t in result_tensors(outs, r as usize) {
+                    for &t in result_tensors(outs, r as usize) {
                         let m = &self.tensors[t.index as usize].meta;
                         if m.requires_grad && m.dtype.is_complex() {
                             return Err(ErrorKind::AutogradNotImplemented {
