@@ -12,7 +12,7 @@ differentiate.
 described in `export_op_cases.py`).
 """
 
-from op_case_inputs import C, T, c64, i64
+from op_case_inputs import C, T, c64, i32, i64
 
 
 def G(sizes, **kw):
@@ -25,6 +25,10 @@ CASES = {
     "add_.Tensor": [
         C("a leaf requiring grad written refused", G([2, 3]), T([2, 3])),
         C("other requiring grad: self requires grad after", T([2, 3]), G([2, 3])),
+    ],
+    # A written integer result given the grad function requires grad.
+    "addcmul_": [
+        C("int32 self, operands requiring grad", T([2, 3], dtype=i32), G([2, 3]), G([2, 3])),
     ],
     # `out=`: inputs then outs tested.
     "add.out": [

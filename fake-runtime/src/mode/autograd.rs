@@ -273,6 +273,20 @@ impl FakeTensorMode {
                 ft.view_of_leaf = false;
             }
         }
+        // A written result given the grad function requires grad whatever
+        // its dtype (`rebase_history` does not test it, where wrapping
+        // left an integer result as it was).
+        for step in steps {
+            if let AutogradStep::Rebase(rs) = step {
+                for &r in *rs {
+                    for &t in result_tensors(outs, r as usize) {
+                        let ft = &mut self.tensors[t.index as usize];
+                        ft.meta.requires_grad = true;
+                        ft.is_leaf = false;
+                    }
+                }
+            }
+        }
         for step in steps {
             if let AutogradStep::Complex { function, returns } = step {
                 for &r in *returns {
