@@ -42,8 +42,11 @@ checks, unless a `python` line after it names the steps it meets there
 kernel without a formula gets. `resize` is `VariableTypeManual.cpp`'s
 `resize_`/`resize_as_` (a tensor that requires grad is never resized),
 `copy` its `copy_` (`check_inplace(self)` when `self` or `src` requires
-grad). An overload not listed has no autograd kernel: a composite, whose
-parts meet their own checks.
+grad). `calls D K` is a composite whose body is one call of overload `D`
+(a kernel of kind `K`, derived or fallback), with `D`'s steps in the
+composite's argument names (`autograd_calls.py` reads the bodies off
+PyTorch). An overload not listed has no autograd kernel: a composite,
+whose parts meet their own checks.
 
 Run from the repository root with torch 2.15 installed:
 
@@ -59,6 +62,8 @@ import tempfile
 import torch
 import torch._decomp  # noqa: F401  (registers the Python Autograd kernels)
 import torchgen
+
+import autograd_calls as calls
 
 HEADER = """\
 # What autograd's kernel of each aten overload of torch {version} checks and
@@ -248,6 +253,10 @@ def main() -> None:
     steps_of = {l.split(" ")[0]: l.partition("; ")[2] for l in lines}
     for name, into in DECOMPOSED_INTO.items():
         lines.append(f"aten::{name} python; {steps_of[f'aten::{into}']}")
+    catalog = {l.split(" ")[0]: l for l in lines}
+    composites = [n for n in calls.E.CASES
+                  if "::" not in n and f"aten::{n}" not in catalog]
+    lines += calls.calls_lines(catalog, composites)
     # Stable: an overload's `python` line follows its `decomposed` line.
     lines.sort(key=lambda l: l.split(" ")[0])
     with open("ops/catalog/autograd.txt", "w") as f:

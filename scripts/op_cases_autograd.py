@@ -83,6 +83,23 @@ CASES = {
     "_foreach_add_.Scalar": [
         C("elements requiring grad refused", [G([2]), G([3])], 1.0),
     ],
+    # Composites whose body is one call (`calls` lines): the callee's
+    # kernel, its messages naming the callee.
+    "special_erf.out": [
+        C("an input requiring grad refused as erf's", G([2, 3]), out=T([2, 3])),
+    ],
+    "special_erf": [
+        C("complex requiring grad refused as erf's", G([3], dtype=c64)),
+    ],
+    "arctan_": [
+        C("a leaf requiring grad written refused", G([2, 3])),
+    ],
+    "__iand__.Tensor": [
+        C("a leaf requiring grad written refused by the fallback", G([2, 3]), T([2, 3])),
+    ],
+    "greater_.Tensor": [
+        C("other requiring grad: self requires grad after", T([2, 3], dtype=i64), G([2, 3])),
+    ],
 }
 
 

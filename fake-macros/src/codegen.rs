@@ -945,6 +945,10 @@ fn autograd_def(facts: &fake_rules::autograd::AutogradIr, rt: &TokenStream) -> T
             let steps = steps_def(steps, rt);
             quote!(#rt::Autograd::Derived(#steps))
         }
+        AutogradIr::Calls { callee, kernel } => {
+            let kernel = autograd_def(kernel, rt);
+            quote!(#rt::Autograd::Calls { callee: #callee, kernel: &#kernel })
+        }
         AutogradIr::Decomposed { generated, python } => {
             let generated = steps_def(generated, rt);
             let python = match python {

@@ -34,6 +34,15 @@ pub enum AutogradIr {
     Resize,
     /// The manual `copy_`.
     Copy,
+    /// A composite whose body is one call of `callee` with its own
+    /// arguments: the callee's kernel, its steps in the composite's
+    /// parameters.
+    Calls {
+        /// The overload called (`aten::erf.out`).
+        callee: String,
+        /// Its kernel (derived or fallback).
+        kernel: Box<AutogradIr>,
+    },
 }
 
 /// One statement of a generated kernel (mirrors
@@ -143,7 +152,35 @@ enum Line {
 fn read_line(line: &str, schema: &Schema) -> Result<Line, String> {
     let mut parts = line.split("; ");
     let head = parts.next().unwrap_or_default();
-    let kind = head.split_whitespace().nth(1).unwrap_or_default();
+    let mut words = head.split_whitespace().skip(1);
+    let kind = words.next().unwrap_or_default();
+    if kind == "calls" {
+        let (Some(callee), Some(inner), None) = (words.next(), words.next(), words.next()) else {
+            return Err(format!(
+                "`calls` names its callee and the callee's kernel kind: `calls aten::f.out derived`, found `{head}`"
+            ));
+        };
+        return match read_kernel(inner, parts, schema)? {
+            Line::Kernel(k @ (AutogradIr::Derived(_) | AutogradIr::Fallback)) => {
+                Ok(Line::Kernel(AutogradIr::Calls {
+                    callee: callee.to_string(),
+                    kernel: Box::new(k),
+                }))
+            }
+            _ => Err(format!(
+                "`calls` reaches a derived or fallback kernel, found `{inner}`"
+            )),
+        };
+    }
+    read_kernel(kind, parts, schema)
+}
+
+/// A kernel of kind `kind` with the steps `parts`.
+fn read_kernel<'a>(
+    kind: &str,
+    mut parts: impl Iterator<Item = &'a str>,
+    schema: &Schema,
+) -> Result<Line, String> {
     let facts = match kind {
         "fallback" => Line::Kernel(AutogradIr::Fallback),
         "resize" => Line::Kernel(AutogradIr::Resize),
@@ -164,7 +201,7 @@ fn read_line(line: &str, schema: &Schema) -> Result<Line, String> {
         }
         other => {
             return Err(format!(
-                "unknown kernel kind `{other}` (kinds are derived, decomposed, python, fallback, resize and copy)"
+                "unknown kernel kind `{other}` (kinds are derived, decomposed, python, fallback, resize, copy and calls)"
             ));
         }
     };
@@ -317,6 +354,44 @@ mod tests {
     }
 
     #[test]
+    fn a_calls_line_is_its_callees_kernel_in_the_composites_names() {
+        let s = schema("aten::special_erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
+        let (out, diags) = read(
+            "aten::special_erf.out calls aten::erf.out derived; out erf: self; out erf: out",
+            &s,
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(
+            out["aten::special_erf.out"],
+            AutogradIr::Calls {
+                callee: "aten::erf.out".into(),
+                kernel: Box::new(AutogradIr::Derived(vec![
+                    StepIr::Out {
+                        function: "erf".into(),
+                        params: vec![0]
+                    },
+                    StepIr::Out {
+                        function: "erf".into(),
+                        params: vec![1]
+                    },
+                ])),
+            }
+        );
+        let (_, diags) = read("aten::special_erf.out calls aten::erf.out", &s);
+        assert_eq!(
+            diags,
+            [
+                "`aten::special_erf.out`: `calls` names its callee and the callee's kernel kind: `calls aten::f.out derived`, found `aten::special_erf.out calls aten::erf.out`"
+            ]
+        );
+        let (_, diags) = read("aten::special_erf.out calls aten::erf.out copy", &s);
+        assert_eq!(
+            diags,
+            ["`aten::special_erf.out`: `calls` reaches a derived or fallback kernel, found `copy`"]
+        );
+    }
+
+    #[test]
     fn names_the_schema_lacks_are_mistakes() {
         let s = schema("aten::relu(Tensor self) -> Tensor");
         let (_, diags) = read("aten::relu derived; requires input", &s);
@@ -333,7 +408,7 @@ mod tests {
         assert_eq!(
             diags,
             [
-                "`aten::relu`: unknown kernel kind `magic` (kinds are derived, decomposed, python, fallback, resize and copy)"
+                "`aten::relu`: unknown kernel kind `magic` (kinds are derived, decomposed, python, fallback, resize, copy and calls)"
             ]
         );
         let (_, diags) = read("aten::nothing fallback", &s);

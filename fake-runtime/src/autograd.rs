@@ -42,6 +42,16 @@ pub enum Autograd {
     /// The manual `copy_`: `self` checked as an in-place write when
     /// `self` or `src` requires grad.
     Copy,
+    /// A composite whose body is one call of another overload with its
+    /// own arguments (`special_erf.out` calls `erf.out`): that overload's
+    /// kernel, its steps in the composite's parameters, its messages
+    /// naming the callee.
+    Calls {
+        /// The overload called (`aten::erf.out`).
+        callee: &'static str,
+        /// Its kernel.
+        kernel: &'static Autograd,
+    },
 }
 
 /// One statement of a generated autograd kernel; parameters and results
@@ -106,6 +116,7 @@ impl Autograd {
             Autograd::Derived(steps) => Some(steps),
             Autograd::Decomposed { generated, .. } if !python_dispatcher => Some(generated),
             Autograd::Decomposed { python, .. } => python,
+            Autograd::Calls { kernel, .. } => kernel.generated(python_dispatcher),
             _ => None,
         }
     }

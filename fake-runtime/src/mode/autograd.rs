@@ -97,15 +97,25 @@ impl FakeTensorMode {
     /// (the caller's scan found one), before its fake kernel: whether the
     /// call records grad (its results may require grad).
     pub(super) fn autograd_before(&self, op: &OpDef, args: &[Value<'_>]) -> Result<bool> {
+        self.kernel_before(op, op.name, op.autograd, args)
+    }
+
+    /// [`Self::autograd_before`] of the kernel `kernel` of the overload
+    /// `callee` (the operator itself, or the one a composite calls).
+    fn kernel_before(
+        &self,
+        op: &OpDef,
+        callee: &str,
+        kernel: Autograd,
+        args: &[Value<'_>],
+    ) -> Result<bool> {
         let enabled = self.settings.grad_enabled;
-        if let Some(steps) = op
-            .autograd
-            .generated(self.settings.defaults.python_dispatcher)
-        {
+        if let Some(steps) = kernel.generated(self.settings.defaults.python_dispatcher) {
             return self.generated_before(op, args, steps);
         }
-        match op.autograd {
+        match kernel {
             Autograd::Composite | Autograd::Derived(_) | Autograd::Decomposed { .. } => Ok(enabled),
+            Autograd::Calls { callee, kernel } => self.kernel_before(op, callee, *kernel, args),
             Autograd::Resize => {
                 if tensors_of(args.first()).any(|t| self.requires_grad(t)) {
                     return Err(refuse(
@@ -136,7 +146,7 @@ impl FakeTensorMode {
                     for t in tensors_of(args.get(i)) {
                         let r = self.check_inplace(op, t, records);
                         if r.is_err() && has_out {
-                            let base = op.name.split('.').next().unwrap_or(op.name);
+                            let base = callee.split('.').next().unwrap_or(callee);
                             return Err(refuse(op, out_message(base)));
                         }
                         r?;
