@@ -172,6 +172,8 @@ def srepr_cases() -> None:
         CeilToInt(IntTrueDiv(s0, 3)),
         FloorToInt(IntTrueDiv(s0 * 7, 4)),
         TruncToInt(FloatTrueDiv(ToFloat(s0), 3.0)),
+        TruncToInt(0.29 * ToFloat(s0)),
+        TruncToInt((1 / 3) * ToFloat(s0 + s1)),
         CeilToInt(FloatTrueDiv(ToFloat(s0), 2.5)),
         CleanDiv(s0 * 4, 2),
         PowByNatural(s0, 3),
@@ -184,7 +186,7 @@ def srepr_cases() -> None:
         sympy.Or(sympy.Eq(s0, 2), sympy.Ne(s1, 2)),
         sympy.Not(sympy.Eq(s0, s1)),
     ]
-    assignments = [{"s0": 6, "s1": 4}, {"s0": 2, "s1": 9}, {"s0": 17, "s1": 17}]
+    assignments = [{"s0": 6, "s1": 4}, {"s0": 2, "s1": 9}, {"s0": 17, "s1": 17}, {"s0": 100, "s1": 5}]
     cases = []
     for e in exprs:
         values = []

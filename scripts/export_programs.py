@@ -19,7 +19,8 @@ every file and requires every node to match, none unsupported.
 The programs exercise what depends on data or on view geometry: nonzero,
 masked_select, boolean masks, `item()` with `torch._check`, the higher-order operators (cond,
 while_loop, map, scan), narrow, view,
-new_zeros, repeat_interleave, unique, tensor_split, interpolate,
+new_zeros, repeat_interleave, unique, tensor_split, interpolate (also by
+fractional scales),
 scaled-dot-product and multi-head attention, channel shuffle,
 view_as/reshape_as, in-place ops after views, resize_; reshapes of sliced and
 transposed tensors, size-1 dims, reshape's copy branch, unsqueeze of an
@@ -227,6 +228,9 @@ def programs():
     yield "biased_attention", pm.BiasedAttention(), (torch.randn(2, 7, 16),), ({0: batch},)
     yield "interpolate", pm.Interpolate(), (torch.randn(2, 3, 8, 10),), (
         {0: batch, 2: Dim("h", min=4), 3: Dim("w", min=4)},
+    )
+    yield "interpolate_fractions", pm.InterpolateFractions(), (torch.randn(2, 3, 9, 100),), (
+        {0: batch, 2: Dim("h", min=6), 3: Dim("w", min=7)},
     )
     q = torch.randn(2, 4, 7, 16)
     kv = torch.randn(2, 4, 7, 16)

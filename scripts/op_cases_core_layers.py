@@ -771,6 +771,10 @@ SYMBOLIC = [
      Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, [2.0, 2.0])),
     ("upsample bilinear by a half", "upsample_bilinear2d.vec",
      Case("", D([2, 3, 8, 10], "x", ["static", "static", "dynamic", "dynamic"]), None, False, [0.5, 0.5])),
+    # A factor that is not an integer keeps `TruncToInt(c*ToFloat(s))`,
+    # evaluated in floating point: 100 * 0.29 is 28.999999999999996.
+    ("upsample nearest by a third and by 0.29", "upsample_nearest2d.vec",
+     Case("", D([1, 2, 9, 100], "x", ["static", "static", "dynamic", "dynamic"]), None, [1 / 3, 0.29])),
     # The decomposition samples the input's dims after the first two,
     # zipped with the output sizes: a 3-D input in its last dim only.
     ("upsample_bilinear2d of a 3-d input of a dynamic batch", "upsample_bilinear2d",

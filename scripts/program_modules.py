@@ -137,6 +137,16 @@ class Interpolate(torch.nn.Module):
         return a, b
 
 
+class InterpolateFractions(torch.nn.Module):
+    """Scale factors that are not integers: sizes `TruncToInt(c*ToFloat(s))`
+    evaluated in floating point (`100 * 0.29` is `28.999999999999996`)."""
+
+    def forward(self, x):
+        a = F.interpolate(x, scale_factor=1 / 3, mode="bicubic", align_corners=False)
+        b = F.interpolate(x, scale_factor=(0.75, 0.29), mode="nearest")
+        return a, b
+
+
 class Aliases(torch.nn.Module):
     """Operators user code names by an alias or an overload the default IR
     keeps: `arange(start, end)`, `detach`, `where` with a number first,

@@ -292,6 +292,7 @@ programs!(
     unique,
     tensor_split,
     interpolate,
+    interpolate_fractions,
     sdpa,
     mha,
     channel_shuffle,

@@ -267,15 +267,25 @@ fn truncating_a_float_is_the_division_its_ratio_gives() {
     use fake_runtime::sym::float::{FloatFn, FloatOp, SymFloat};
     let (mut env, s) = env_with(&[4, 7]);
     let x = env.sym_float(s[0]).expect("float");
-    // trunc(ToFloat(s0) * 1.7) is (17 * s0) // 10 for s0 >= 0.
+    // A size scaled by a float is PyTorch's TruncToInt(1.7*ToFloat(s0)),
+    // evaluated in f64 as Python evaluates it.
     let scaled = env
         .float_op(FloatOp::Mul, x, SymFloat::Const(1.7))
         .expect("mul");
     let t = env.trunc_to_int(scaled).expect("trunc");
-    let p = env.mul(s[0], SymInt::Int(17)).expect("mul");
-    let want = env.floordiv(p, SymInt::Int(10)).expect("floordiv");
-    assert_eq!(t, want);
+    assert_eq!(env.display(t), "TruncToInt(1.7*ToFloat(s0))");
     assert_eq!(env.size_hint(t).expect("hint"), Some(6));
+    assert_eq!(t, env.trunc_scaled(s[0], 1.7).expect("trunc_scaled"));
+    let (mut hundred, h) = env_with(&[100]);
+    let t = hundred.trunc_scaled(h[0], 0.29).expect("trunc_scaled");
+    // 100 * 0.29 is 28.999999999999996 in f64: Python's int() gives 28.
+    assert_eq!(hundred.size_hint(t).expect("hint"), Some(28));
+    assert_eq!(
+        hundred
+            .trunc_scaled(SymInt::Int(100), 0.29)
+            .expect("static"),
+        SymInt::Int(28)
+    );
     // A negative ratio truncates toward zero: the ceiling division.
     let neg = env.float_fn(FloatFn::Neg, scaled).expect("neg");
     let t = env.trunc_to_int(neg).expect("trunc");
@@ -303,9 +313,17 @@ fn truncating_a_float_is_the_division_its_ratio_gives() {
     let d = env.sym_float(d).expect("float");
     let e = env.trunc_to_int(d);
     assert!(e.is_ok(), "an integer-valued float needs no sign: {e:?}");
+    // Scaled by a float, it truncates in f64 whatever its sign ...
     let half = env
         .float_op(FloatOp::Mul, d, SymFloat::Const(0.5))
         .expect("mul");
+    let t = env.trunc_to_int(half).expect("scaled");
+    assert_eq!(env.display(t), "TruncToInt(0.5*ToFloat(s0 - s1))");
+    assert_eq!(env.size_hint(t).expect("hint"), Some(-1));
+    // ... but as an exact ratio it needs the sign.
+    let half = env
+        .float_op(FloatOp::Div, d, SymFloat::Const(2.0))
+        .expect("div");
     let e = env.trunc_to_int(half).expect_err("unknown sign");
     assert!(e.to_string().contains("sign"), "{e}");
 }

@@ -97,6 +97,29 @@ impl ShapeEnv {
         self.binary(a, b, "CeilDiv", ExprArena::ceildiv)
     }
 
+    /// `math.trunc(c * float(a))`, PyTorch's `TruncToInt(c*ToFloat(a))`:
+    /// a size scaled by a float factor (an interpolation's
+    /// `scale_factor`). Static values are computed in `f64` as Python
+    /// computes them; an integral factor multiplies.
+    #[inline]
+    pub fn trunc_scaled(&mut self, a: SymInt, c: f64) -> Result<SymInt> {
+        if let SymInt::Int(x) = a {
+            return crate::sym::trunc_scaled_value(c, x)
+                .map(SymInt::Int)
+                .ok_or_else(|| {
+                    Error::from(ErrorKind::Overflow {
+                        op: "TruncToInt",
+                        lhs: crate::sym::float::sympy_float(c),
+                        rhs: x.to_string(),
+                    })
+                });
+        }
+        let x = self.expr_of(a)?;
+        let r = self.exprs.trunc_scaled(c, x)?;
+        let r = self.check_depth("TruncToInt", r)?;
+        Ok(self.symint_of(r))
+    }
+
     /// Python modulus `a % b`.
     #[inline]
     pub fn modulo(&mut self, a: SymInt, b: SymInt) -> Result<SymInt> {

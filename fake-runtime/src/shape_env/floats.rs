@@ -170,6 +170,9 @@ impl ShapeEnv {
             };
         }
         self.check_float(f)?;
+        if let Some((c, e)) = self.scaled_size(f) {
+            return self.trunc_scaled(e, c);
+        }
         let Some((p, q)) = self.exact_ratio(f)? else {
             return Err(refuse(&format!(
                 "{} that is not a ratio of integers",
@@ -186,6 +189,26 @@ impl ShapeEnv {
                 "{} whose sign the value ranges do not give",
                 self.display_float(f)
             ))),
+        }
+    }
+
+    /// `(c, a)` when `f` is `c*ToFloat(a)` for a constant `c`: an
+    /// integer size scaled by a float, which PyTorch truncates as
+    /// `TruncToInt(c*ToFloat(a))` rather than as a ratio.
+    fn scaled_size(&self, f: SymFloat) -> Option<(f64, SymInt)> {
+        let SymFloat::Expr(id) = f else { return None };
+        let (FloatNode::Binary(FloatOp::Mul, x, y), _) = self.floats.get(id)? else {
+            return None;
+        };
+        let (c, v) = match (*x, *y) {
+            (SymFloat::Const(c), SymFloat::Expr(v)) | (SymFloat::Expr(v), SymFloat::Const(c)) => {
+                (c, v)
+            }
+            _ => return None,
+        };
+        match self.floats.get(v)? {
+            (FloatNode::ToFloat(e), _) => Some((c, self.symint_of(*e))),
+            _ => None,
         }
     }
 

@@ -262,7 +262,7 @@ impl ExprArena {
             Node::FloorDiv(a, b) | Node::Mod(a, b) => {
                 combine(&mut [child(a), child(b)].into_iter())
             }
-            Node::Rel(_, a) => combine(&mut std::iter::once(child(a))),
+            Node::Rel(_, a) | Node::TruncScaled(_, a) => combine(&mut std::iter::once(child(a))),
             Node::Max(args) | Node::Min(args) | Node::And(args) | Node::Or(args) => {
                 combine(&mut args.iter().map(child))
             }

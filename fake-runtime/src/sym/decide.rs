@@ -83,6 +83,11 @@ impl ExprArena {
                     ValueRange::UNBOUNDED
                 }
             }
+            // sympy's `TruncToInt` is an integer and nothing more.
+            Node::TruncScaled(..) if signs_only => ValueRange::UNBOUNDED,
+            Node::TruncScaled(c, a) => self
+                .range_with(*a, sym, signs_only)
+                .trunc_scaled(f64::from_bits(*c)),
             Node::Mod(_, b) if signs_only => {
                 if self.range_with(*b, sym, signs_only).lo_raw() >= 1 {
                     ValueRange::at_least(0)

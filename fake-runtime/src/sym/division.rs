@@ -68,7 +68,7 @@
 use super::arena::{BinOp, ExprArena};
 use super::expr::{ExprId, Monomial, Node, Poly, RelOp, floor_div, gcd, py_mod};
 use super::polynomial::{self, Exps, MPoly};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use smallvec::SmallVec;
 
 /// Sums with more arguments than this are not given to the polynomial
@@ -206,6 +206,34 @@ impl ExprArena {
     pub(crate) fn known_nonzero(&self, b: ExprId) -> bool {
         let nonzero = |r: super::range::ValueRange| r.lo_raw() > 0 || r.hi_raw() < 0;
         nonzero(self.range(b)) || self.shifted_range(b).is_some_and(nonzero)
+    }
+
+    /// `TruncToInt(c * ToFloat(a))`, PyTorch's size of `a` scaled by a
+    /// float (an interpolation's `scale_factor`): a constant `a` folds in
+    /// `f64`, an integral `c` multiplies, anything else is the node,
+    /// evaluated and bounded in `f64` as Python computes it.
+    pub fn trunc_scaled(&mut self, c: f64, a: ExprId) -> Result<ExprId> {
+        let overflow = |arena: &Self| {
+            Error::from(ErrorKind::Overflow {
+                op: "TruncToInt",
+                lhs: super::float::sympy_float(c),
+                rhs: arena.display(a),
+            })
+        };
+        if !c.is_finite() {
+            return Err(overflow(self));
+        }
+        if let Some(v) = self.as_int(a) {
+            return match trunc_scaled_value(c, v) {
+                Some(t) => Ok(self.int(t)),
+                None => Err(overflow(self)),
+            };
+        }
+        if c.trunc() == c && c.abs() < 9.0e15 {
+            let k = self.int(c as i64);
+            return self.mul(k, a);
+        }
+        Ok(self.intern(Node::TruncScaled(c.to_bits(), a)))
     }
 
     /// Ceiling division, as PyTorch's `CeilDiv`: `a // b` when `b` is
@@ -502,4 +530,11 @@ fn from_mpoly(m: &MPoly, atoms: &[ExprId]) -> Option<Poly> {
     }
     p.terms.sort_by(|x, y| x.0.cmp(&y.0));
     Some(p)
+}
+
+/// `math.trunc(c * float(a))` in `f64`, as Python computes it; `None`
+/// when the result is not a 64-bit integer.
+pub(crate) fn trunc_scaled_value(c: f64, a: i64) -> Option<i64> {
+    let x = (a as f64 * c).trunc();
+    (x.is_finite() && x.abs() < 9.2e18).then_some(x as i64)
 }

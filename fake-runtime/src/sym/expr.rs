@@ -124,6 +124,9 @@ pub(crate) enum Node {
     Sum { constant: i64, terms: Terms },
     /// Floor division `a // b`.
     FloorDiv(ExprId, ExprId),
+    /// `TruncToInt(c * ToFloat(a))`: an integer scaled by the float `c`
+    /// (its bits) and truncated in `f64`, as Python computes it.
+    TruncScaled(u64, ExprId),
     /// Python modulus `a % b` (sign follows the divisor).
     Mod(ExprId, ExprId),
     /// Maximum of at least two arguments.

@@ -211,6 +211,43 @@ pub(crate) fn format_float(v: f64) -> String {
     }
 }
 
+/// A float inside a sympy expression as PyTorch's printer writes it
+/// (`mpmath`'s `to_str` of a 53-bit `Float`: 15 significant digits,
+/// trailing zeros stripped, fixed notation for decimal exponents from -4
+/// to 14): `0.5`, `0.333333333333333`, `1.0e-20`.
+pub(crate) fn sympy_float(v: f64) -> String {
+    if !v.is_finite() {
+        return python_repr(v);
+    }
+    if v == 0.0 {
+        return "0.0".into();
+    }
+    let e = format!("{:.14e}", v.abs());
+    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exponent: i32 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let sign = if v < 0.0 { "-" } else { "" };
+    let (mut body, shown) = if -5 < exponent && exponent < 15 {
+        let (digits, split) = if exponent < 0 {
+            ("0".repeat((-exponent) as usize) + &digits, 1)
+        } else {
+            (digits, exponent as usize + 1)
+        };
+        (format!("{}.{}", &digits[..split], &digits[split..]), 0)
+    } else {
+        (format!("{}.{}", &digits[..1], &digits[1..]), exponent)
+    };
+    body = body.trim_end_matches('0').to_string();
+    if body.ends_with('.') {
+        body.push('0');
+    }
+    match shown {
+        0 => format!("{sign}{body}"),
+        e if e > 0 => format!("{sign}{body}e+{e}"),
+        e => format!("{sign}{body}e{e}"),
+    }
+}
+
 /// `v` as `(numerator, denominator)` in lowest terms, read from the
 /// shortest decimal that reads back as `v` (`0.29` is `29/100`, not the
 /// double's exact binary value): how PyTorch's scale factors and sympy's
@@ -253,4 +290,30 @@ pub fn python_repr(v: f64) -> String {
         return format!("{mantissa}e{sign}{digits:0>2}");
     }
     format_float(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sympy_float;
+
+    #[test]
+    fn floats_print_as_sympy_prints_them_inside_an_expression() {
+        // `str(TruncToInt(Float(v)*ToFloat(s0)))` under sympy 1.14.
+        for (v, printed) in [
+            (0.5, "0.5"),
+            (1.0 / 3.0, "0.333333333333333"),
+            (2.0 / 3.0, "0.666666666666667"),
+            (1e-20, "1.0e-20"),
+            (123456.789, "123456.789"),
+            (2.5e15, "2.5e+15"),
+            (1e14, "100000000000000.0"),
+            (123456789012345.6, "123456789012346.0"),
+            (0.0001, "0.0001"),
+            (0.00001, "1.0e-5"),
+            (-0.25, "-0.25"),
+            (1.05, "1.05"),
+        ] {
+            assert_eq!(sympy_float(v), printed, "Float({v:?})");
+        }
+    }
 }

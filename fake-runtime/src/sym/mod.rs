@@ -19,6 +19,7 @@ mod prune;
 mod range;
 
 pub use arena::ExprArena;
+pub(crate) use division::trunc_scaled_value;
 pub use expr::{ExprId, RelOp, Symbol};
 pub(crate) use expr::{floor_div, gcd, py_mod};
 pub use float::SymFloat;

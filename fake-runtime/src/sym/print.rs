@@ -91,6 +91,13 @@ impl Printer<'_> {
                 self.operand(*b, out);
                 out.push(')');
             }
+            Node::TruncScaled(c, a) => {
+                out.push_str("TruncToInt(");
+                out.push_str(&super::float::sympy_float(f64::from_bits(*c)));
+                out.push_str("*ToFloat(");
+                self.expr(*a, out);
+                out.push_str("))");
+            }
             Node::Mod(a, b) => {
                 out.push_str("Mod(");
                 self.expr(*a, out);
@@ -236,8 +243,31 @@ impl Printer<'_> {
             Node::Sum { .. } => leaf(3, 0, canonical(id)),
             Node::FloorDiv(a, b) => call(4, 0, &[*a, *b]),
             Node::Mod(a, b) => call(4, 1, &[*a, *b]),
-            Node::Max(_) => leaf(5, 0, canonical(id)),
-            Node::Min(_) => leaf(5, 1, canonical(id)),
+            // `Mul.sort_key` compares the factors before the coefficient.
+            Node::TruncScaled(c, a) => {
+                let mut key = call(4, 2, &[*a]);
+                let bits = *c as i64;
+                key.args.push(leaf(
+                    0,
+                    if bits < 0 { bits ^ i64::MAX } else { bits },
+                    String::new(),
+                ));
+                key
+            }
+            // `Basic.sort_key` of a lattice: the number of arguments, then
+            // their keys in sorted order.
+            Node::Max(args) | Node::Min(args) => {
+                let num = i64::from(matches!(self.arena.node(id), Node::Min(_)));
+                let mut keys: Vec<SortKey> = args.iter().map(|&a| self.key(a)).collect();
+                keys.sort();
+                keys.insert(0, leaf(0, keys.len() as i64, String::new()));
+                SortKey {
+                    class: 5,
+                    num,
+                    name: String::new(),
+                    args: keys,
+                }
+            }
             Node::Rel(..) | Node::And(_) | Node::Or(_) => leaf(6, 0, canonical(id)),
         }
     }

@@ -132,7 +132,7 @@ impl ExprArena {
                     stack.extend(terms.iter().flat_map(|(m, _)| m.iter().map(|&(a, _)| a)))
                 }
                 Node::FloorDiv(a, b) | Node::Mod(a, b) => stack.extend([*a, *b]),
-                Node::Rel(_, p) => stack.push(*p),
+                Node::Rel(_, p) | Node::TruncScaled(_, p) => stack.push(*p),
                 Node::And(args) | Node::Or(args) => stack.extend(args.iter().copied()),
                 Node::Max(args) | Node::Min(args) => {
                     if !out.iter().any(|x| x.id == e) {
@@ -170,9 +170,12 @@ impl ExprArena {
                 [(m, c)] => Some((*c, m.clone())),
                 _ => None,
             },
-            Node::Symbol(_) | Node::FloorDiv(..) | Node::Mod(..) | Node::Max(_) | Node::Min(_) => {
-                Some((1, std::iter::once((id, 1)).collect()))
-            }
+            Node::Symbol(_)
+            | Node::FloorDiv(..)
+            | Node::Mod(..)
+            | Node::TruncScaled(..)
+            | Node::Max(_)
+            | Node::Min(_) => Some((1, std::iter::once((id, 1)).collect())),
             Node::Sum { .. }
             | Node::Int(_)
             | Node::Bool(_)

@@ -148,6 +148,29 @@ impl ValueRange {
         acc
     }
 
+    /// `TruncToInt(c * ToFloat(self))`: each finite end scaled in `f64`
+    /// and truncated (ends swapped for a negative `c`), as PyTorch's
+    /// `ValueRangeAnalysis` bounds `ToFloat`, `mul` and `trunc_to_int`; an
+    /// infinite end stays infinite (with `c`'s sign), and a zero `c` is 0.
+    pub fn trunc_scaled(&self, c: f64) -> ValueRange {
+        if c == 0.0 {
+            return ValueRange::exact(0);
+        }
+        let f = |v: i128| -> i128 {
+            if v.abs() >= INF {
+                return if (v > 0) == (c > 0.0) { INF } else { -INF };
+            }
+            let x = (v as f64 * c).trunc();
+            if x.abs() >= 9.0e18 {
+                if x > 0.0 { INF } else { -INF }
+            } else {
+                x as i128
+            }
+        };
+        let (a, b) = (f(self.lo), f(self.hi));
+        ValueRange::raw(a.min(b), a.max(b))
+    }
+
     /// `self // d` for a positive constant `d`.
     pub fn floordiv_const(&self, d: i64) -> ValueRange {
         let d = i128::from(d);

@@ -573,32 +573,15 @@ fn output_sizes(
     }
 }
 
-/// `size * scale` as PyTorch computes an output size: exact for an
-/// integral factor, else truncated. A static size is multiplied in `f64`,
-/// as Python does; a symbolic one takes the factor as the shortest decimal
-/// that reads back as the same double (`0.5` is `1/2`), which is how an
-/// exported program's `Float('0.5')` is read, so the two expressions meet.
+/// `size * scale` as PyTorch's `upsample_compute_output_size` computes
+/// an output size: `size * int(scale)` for an integral factor, else
+/// `sym_int(size * scale)`, which is `TruncToInt(scale*ToFloat(size))`
+/// (a static size is multiplied in `f64`, as Python does).
 fn scaled(cx: &mut Cx<'_>, size: SymInt, scale: f64) -> Result<SymInt> {
     if scale.is_finite() && scale.trunc() == scale && scale.abs() < 9.0e15 {
         return cx.env.mul(size, SymInt::Int(scale as i64));
     }
-    if let SymInt::Int(n) = size {
-        let v = (n as f64 * scale).trunc();
-        if !v.is_finite() || v.abs() >= 9.2e18 {
-            return Err(invalid(cx, format!("output size {v} out of range")));
-        }
-        return Ok(SymInt::Int(v as i64));
-    }
-    let (p, q) = fake_runtime::sym::float::exact_decimal(scale)
-        .ok_or_else(|| invalid(cx, format!("scale factor {scale} as an exact rational")))?;
-    let num = cx.env.mul(size, SymInt::Int(p))?;
-    // Sizes are >= 0: truncation is the floor of a non-negative product
-    // and the ceiling of a non-positive one.
-    if p >= 0 {
-        cx.env.floordiv(num, SymInt::Int(q))
-    } else {
-        cx.env.ceildiv(num, SymInt::Int(q))
-    }
+    cx.env.trunc_scaled(size, scale)
 }
 
 /// `input.numel() != 0 || multiply_integers(input.sizes()[1:])`: an

@@ -99,11 +99,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "symbolic: grow, dynamic sizes",
         "PyTorch guards whether the storage must grow (new nbytes 80 > old 4*s0*s1), which decides only whether its fake storage is reallocated; fake-tensor keeps no storage size, so takes no such decision, and its guards hold at 6x6, where the result (sizes [4, 5], contiguous) is the same",
     ),
-    (
-        "aten::upsample_bilinear2d.vec",
-        "symbolic: upsample bilinear by a half",
-        "PyTorch's Python decomposition guards the output sizes (>= 2, != 1) through its internal arange, index and broadcast steps, and prints TruncToInt(0.5*ToFloat(s0)); the sizes computed directly hold at every size, printed as (s0//2), the form an exported TruncToInt(0.5*ToFloat(s0)) is read as",
-    ),
 ];
 
 // ---- fixture files ---------------------------------------------------------------------------

@@ -331,6 +331,28 @@ impl Lowerer<'_> {
         self.rt(n, s)
     }
 
+    /// `(c, x)` when `n` is `Mul(Float(c), ToFloat(x))` (in either order):
+    /// an integer scaled by a float, which `TruncToInt` truncates in
+    /// floating point as PyTorch does.
+    fn scaled_size<'n>(&self, n: &'n Node) -> Option<(f64, &'n Node)> {
+        let NodeKind::Call(Func::Mul, factors) = &n.kind else {
+            return None;
+        };
+        let [a, b] = factors.as_slice() else {
+            return None;
+        };
+        let (float, other) = match (&a.kind, &b.kind) {
+            (NodeKind::Float(t), _) => (t, b),
+            (_, NodeKind::Float(t)) => (t, a),
+            _ => return None,
+        };
+        let NodeKind::Call(Func::ToFloat, inner) = &other.kind else {
+            return None;
+        };
+        let c = float.trim().parse::<f64>().ok()?;
+        Some((c, inner.first()?))
+    }
+
     fn node(&mut self, n: &Node) -> Result<V, SreprError> {
         match &n.kind {
             NodeKind::Integer(v) => Ok(V::Int(SymInt::Int(*v))),
@@ -493,6 +515,11 @@ impl Lowerer<'_> {
             Func::CeilToInt | Func::Ceiling => {
                 let v = self.node(&args[0])?;
                 self.round_down(n, v, true).map(V::Int)
+            }
+            Func::TruncToInt if let Some((c, x)) = self.scaled_size(&args[0]) => {
+                let x = self.int_of(x)?;
+                let r = self.env.trunc_scaled(x, c);
+                self.rt(n, r).map(V::Int)
             }
             Func::TruncToInt | Func::TruncToFloat => match self.node(&args[0])? {
                 V::Int(i) => Ok(V::Int(i)),

@@ -44,10 +44,11 @@
 //!
 //! - `Float` literals are taken as the exact value of their shortest
 //!   decimal form: `Float('0.69999999999999996')` (the double nearest 0.7)
-//!   is `7/10`. PyTorch computes `TruncToInt(0.7 * s0)` in floating point,
-//!   where the product can round across an integer (`0.29 * 100` is
-//!   `28.999...`); there the two differ. Exact rationals are the only
-//!   symbolic form the runtime has.
+//!   is `7/10`, except in `TruncToInt(Mul(Float(c), ToFloat(x)))`, a size
+//!   scaled by a float, which is the runtime's own node for it, computed
+//!   in floating point as PyTorch computes it (`0.29 * 100` is
+//!   `28.999...`, truncated to 28). Elsewhere a float is an exact
+//!   rational, which can differ from PyTorch's floating point.
 //! - `TruncToInt` of a symbolic quotient needs the sign of the quotient
 //!   from the value ranges (it is floor for non-negative values, ceiling
 //!   for non-positive ones); when the ranges do not say, it is an

@@ -37,7 +37,7 @@ impl ExprArena {
                 self.collect_symbols(*a, out);
                 self.collect_symbols(*b, out);
             }
-            Node::Rel(_, p) => self.collect_symbols(*p, out),
+            Node::Rel(_, p) | Node::TruncScaled(_, p) => self.collect_symbols(*p, out),
             Node::Max(args) | Node::Min(args) | Node::And(args) | Node::Or(args) => {
                 for &a in args {
                     self.collect_symbols(a, out);
@@ -104,6 +104,10 @@ impl ExprArena {
                     self.subst_memo(b, f, prune, memo)?,
                 );
                 self.modulo(a, b)?
+            }
+            Node::TruncScaled(scale, a) => {
+                let a = self.subst_memo(a, f, prune, memo)?;
+                self.trunc_scaled(f64::from_bits(scale), a)?
             }
             Node::Max(args) | Node::Min(args) => {
                 let is_max = matches!(self.node(id), Node::Max(_));
@@ -216,6 +220,11 @@ impl ExprArena {
                 acc.unwrap_or(0)
             }
             Node::Rel(op, p) => i64::from(op.holds(get!(*p).cmp(&0))),
+            Node::TruncScaled(scale, a) => {
+                let a = get!(*a);
+                crate::sym::division::trunc_scaled_value(f64::from_bits(*scale), a)
+                    .ok_or_else(|| ov("*", a, 0))?
+            }
             Node::And(args) => {
                 let mut all = true;
                 for &a in args {
