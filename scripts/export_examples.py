@@ -173,6 +173,8 @@ def srepr_cases() -> None:
         FloorToInt(IntTrueDiv(s0 * 7, 4)),
         TruncToInt(FloatTrueDiv(ToFloat(s0), 3.0)),
         TruncToInt(0.29 * ToFloat(s0)),
+        TruncToInt(2.0 * ToFloat(s1)),
+        TruncToInt(-1.0 * ToFloat(s0)),
         TruncToInt((1 / 3) * ToFloat(s0 + s1)),
         CeilToInt(FloatTrueDiv(ToFloat(s0), 2.5)),
         CleanDiv(s0 * 4, 2),
@@ -196,7 +198,7 @@ def srepr_cases() -> None:
                 values.append(bool(v))
             else:
                 values.append(int(v))
-        cases.append({"srepr": sympy.srepr(e), "values": values})
+        cases.append({"srepr": sympy.srepr(e), "printed": str(e), "values": values})
     path = FIXTURES / "srepr.json"
     with open(path, "w") as f:
         json.dump({"assignments": assignments, "cases": cases}, f, indent=1)

@@ -713,6 +713,9 @@ def linalg_cases():
             C("zero batch", T([0, 3, 8]), None, [2.0]),
             C("both given refused", T([2, 3, 8]), [4], [2.0]),
             C("4-d input refused", T([2, 3, 8, 10]), None, [2.0]),
+            # ATen's kernel wants a 3-d input (eager refuses); the
+            # decomposition takes two output sizes for a 4-d one.
+            C("4-d input of two output sizes", T([2, 3, 8, 10]), [5, 7], None),
             C("zero output size refused", T([2, 3, 8]), [0], None),
         ],
         "_upsample_nearest_exact1d.vec": [

@@ -433,6 +433,10 @@ SYMBOLIC += [
      Case("", D([2, 3, 4, 5, 6], "x"), [3, 7, 5], False, None)),
     ("upsample_bicubic2d to a size of a dynamic input", "upsample_bicubic2d.vec",
      Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
+    # `sym_int(sym_float(w) * scale)`: TruncToInt(2.0*ToFloat(s2)), an
+    # integral scale too.
+    ("upsample_bicubic2d by integral scales of a dynamic input", "upsample_bicubic2d.vec",
+     Case("", D([2, 3, 8, 10], "x"), None, False, [2.0, 3.0])),
     ("_upsample_bilinear2d_aa.vec to a size of a dynamic input", "_upsample_bilinear2d_aa.vec",
      Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
     ("_upsample_bilinear2d_aa of a dynamic input", "_upsample_bilinear2d_aa",
@@ -762,7 +766,10 @@ ZERO_CHANNELS_DISPATCHED = "zero channels under the Python dispatcher"
 # The decomposition's source indices divide by the input's size where a
 # scale is given (`isize / (isize * scale)`).
 SCALED_EMPTY_DISPATCHED = "scale given, an empty spatial dim under the Python dispatcher"
-DISPATCHED = {ZERO_BATCH_DISPATCHED, ZERO_CHANNELS_DISPATCHED, SCALED_EMPTY_DISPATCHED}
+# The decomposition indexes dim 2 by the one output size and keeps the
+# others, where ATen's meta wants a 3-d input.
+FOUR_D_DISPATCHED = "4-d input under the Python dispatcher"
+DISPATCHED = {ZERO_BATCH_DISPATCHED, ZERO_CHANNELS_DISPATCHED, SCALED_EMPTY_DISPATCHED, FOUR_D_DISPATCHED}
 for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
     CASES[_op] = [
         C("output size", T([2, 3, 8]), [5]),
@@ -777,6 +784,7 @@ for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
         C("zero channels refused", T([2, 0, 8]), [5]),
         C("zero output size refused", T([2, 3, 8]), [0]),
         C("4-d input refused", T([2, 3, 8, 10]), [5]),
+        C(FOUR_D_DISPATCHED, T([2, 3, 8, 10]), [5]),
     ]
 for _op in ["upsample_nearest2d", "_upsample_nearest_exact2d"]:
     CASES[_op] = [

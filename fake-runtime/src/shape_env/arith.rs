@@ -100,7 +100,8 @@ impl ShapeEnv {
     /// `math.trunc(c * float(a))`, PyTorch's `TruncToInt(c*ToFloat(a))`:
     /// a size scaled by a float factor (an interpolation's
     /// `scale_factor`). Static values are computed in `f64` as Python
-    /// computes them; an integral factor multiplies.
+    /// computes them; a symbolic one keeps the node even for an integral
+    /// factor, as sympy keeps `2.0*ToFloat(s0)`.
     #[inline]
     pub fn trunc_scaled(&mut self, a: SymInt, c: f64) -> Result<SymInt> {
         if let SymInt::Int(x) = a {

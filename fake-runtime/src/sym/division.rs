@@ -210,7 +210,8 @@ impl ExprArena {
 
     /// `TruncToInt(c * ToFloat(a))`, PyTorch's size of `a` scaled by a
     /// float (an interpolation's `scale_factor`): a constant `a` folds in
-    /// `f64`, an integral `c` multiplies, anything else is the node,
+    /// `f64`, a zero `c` is 0 (as sympy's `0.0*x`), anything else is the
+    /// node, even for an integral `c` (sympy keeps `2.0*ToFloat(s0)`),
     /// evaluated and bounded in `f64` as Python computes it.
     pub fn trunc_scaled(&mut self, c: f64, a: ExprId) -> Result<ExprId> {
         let overflow = |arena: &Self| {
@@ -229,9 +230,8 @@ impl ExprArena {
                 None => Err(overflow(self)),
             };
         }
-        if c.trunc() == c && c.abs() < 9.0e15 {
-            let k = self.int(c as i64);
-            return self.mul(k, a);
+        if c == 0.0 {
+            return Ok(self.int(0));
         }
         Ok(self.intern(Node::TruncScaled(c.to_bits(), a)))
     }

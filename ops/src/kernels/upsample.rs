@@ -47,17 +47,42 @@ pub(crate) fn upsample_nearest3d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     upsample_nearest_vec(cx, a, 3)
 }
 
-/// `_upsample_nearest_vec` for `spatial` spatial dims.
+/// `_upsample_nearest_vec` for `spatial` spatial dims: the output size
+/// (`upsample_compute_output_size`), then `_upsample_nearest`. Outside the
+/// Python dispatcher ATen's C++ kernel runs, whose meta wants an input of
+/// `spatial + 2` dims; the decomposition takes any input whose
+/// `dim() - 2` sizes the output size matches.
 fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "input")?;
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
     let scales = args::opt_floats(cx, a, 2, "scale_factors")?;
     let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
-    if t.dim() != spatial + 2 {
+    if t.dim() != spatial + 2 && !cx.defaults.python_dispatcher {
         return Err(invalid(
             cx,
             format!("expected a {}-D input, got {} dims", spatial + 2, t.dim()),
         ));
+    }
+    upsample_nearest(cx, t, &osize, scales.is_some())
+}
+
+/// `_upsample_nearest(input, output_size, scales)`: per output size
+/// `osize[d]`, source indices `arange(osize[d])` scaled by the input's
+/// size `input.shape[-len(osize) + d]` (an empty output dim refused, a
+/// division by zero there, as is an empty input dim when `scaled`); then
+/// `aten._unsafe_index(input, [None, None, *indices])`, each index
+/// unsqueezed to broadcast against the later ones (`[OH, 1]`, `[OW]`),
+/// made contiguous in the input's suggested memory format when the result
+/// has 4 or 5 dims.
+fn upsample_nearest(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    osize: &[SymInt],
+    scaled: bool,
+) -> Result<Outs> {
+    let spatial = osize.len();
+    if t.dim() < spatial {
+        return Err(invalid(cx, "tuple index out of range"));
     }
     for (d, &o) in osize.iter().enumerate() {
         let positive = cx.env.gt(o, SymInt::Int(0))?;
@@ -66,8 +91,9 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
             positive,
             "upsample_nearest: output sizes must be positive",
         )?;
-        if scales.is_some() {
-            let nonzero = cx.env.ne(t.sizes[2 + d], SymInt::Int(0))?;
+        if scaled {
+            let isize = t.sizes[t.dim() - spatial + d];
+            let nonzero = cx.env.ne(isize, SymInt::Int(0))?;
             require(
                 cx,
                 nonzero,
@@ -75,13 +101,7 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
             )?;
         }
     }
-    let osize = with_number_sizes(cx, &osize)?;
-    let mut shape = Dims::new();
-    shape.extend([t.sizes[0], t.sizes[1]]);
-    shape.extend(osize.iter().copied());
-    // `aten._unsafe_index(input, [None, None, *indices])`, an index per
-    // spatial dim, each unsqueezed to broadcast against the later ones
-    // (`[OH, 1]`, `[OW]`).
+    let osize = with_number_sizes(cx, osize)?;
     let mut index_metas = Vec::with_capacity(spatial);
     for (d, &o) in osize.iter().enumerate() {
         let mut sizes = Dims::from([o]);
@@ -96,16 +116,17 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
     let mut indices: Vec<Option<&TensorMeta>> = vec![None, None];
     indices.extend(index_metas.iter().map(Some));
     let out = advanced_index(cx, t, &indices)?;
-    if spatial == 1 {
+    let ndim = out.sizes.len();
+    if ndim != 4 && ndim != 5 {
         return Ok(super::fresh_out(cx, t, out.sizes, out.strides));
     }
     // Then `.contiguous(memory_format=suggest_memory_format(input))`,
     // which keeps the index's strides where they are contiguous in it
     // (a size-1 dim's own stride); "only use channels_last path when it's
-    // faster than the contiguous path": not for a 4-D input on CUDA with
+    // faster than the contiguous path": not for a 4-D result on CUDA with
     // fewer than 4 channels.
     let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(4))?;
-    let format = if spatial == 2
+    let format = if ndim == 4
         && t.device.ty == DeviceType::Cuda
         && cx.env.guard_bool(few_channels, cx.op)?
     {
@@ -113,13 +134,14 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
     } else {
         suggest_format(cx, t, None)?
     };
+    let sizes = out.sizes.clone();
     let index = super::fresh(cx, t, out.sizes, out.strides);
     let laid = super::loss_steps::call(
         cx,
         super::contiguous,
         &[Arg::Tensor(&index), Arg::MemoryFormat(format)],
     )?;
-    Ok(super::fresh_out(cx, t, shape, laid.strides))
+    Ok(super::fresh_out(cx, t, sizes, laid.strides))
 }
 
 /// `upsample_nearest{1,2,3}d(Tensor self, SymInt[N] output_size, float?
@@ -201,8 +223,8 @@ fn upsample_nearest_decomposed(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -
             return Err(invalid(cx, "float division by zero"));
         }
     }
-    let vec_args = [a[0].reborrow(), a[1].reborrow(), Arg::None];
-    upsample_nearest_vec(cx, &vec_args, spatial)
+    let osize = args::sizes(cx, a, 1, "output_size", None)?;
+    upsample_nearest(cx, t, &osize, false)
 }
 
 /// `upsample_nearest1d.out` and `_upsample_nearest_exact1d.out`: the
@@ -434,8 +456,9 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
         (Some(o), _) => o,
         (_, Some(f)) => {
             let mut out = Dims::new();
+            // `sym_int(sym_float(w) * scale)`, an integral scale too.
             for (&size, &scale) in t.sizes[2..].iter().zip(f.iter()) {
-                out.push(scaled(cx, size, scale)?);
+                out.push(cx.env.trunc_scaled(size, scale)?);
             }
             out
         }

@@ -331,26 +331,28 @@ impl Lowerer<'_> {
         self.rt(n, s)
     }
 
-    /// `(c, x)` when `n` is `Mul(Float(c), ToFloat(x))` (in either order):
-    /// an integer scaled by a float, which `TruncToInt` truncates in
-    /// floating point as PyTorch does.
+    /// `(c, x)` when `n` is `Mul(Float(c), ToFloat(x))`, the factors in
+    /// any order (sympy writes `-1.0*ToFloat(s0)` as
+    /// `Mul(Integer(-1), Float('1.0'), ToFloat(s0))`): an integer scaled by
+    /// a float, which `TruncToInt` truncates in floating point as PyTorch
+    /// does.
     fn scaled_size<'n>(&self, n: &'n Node) -> Option<(f64, &'n Node)> {
         let NodeKind::Call(Func::Mul, factors) = &n.kind else {
             return None;
         };
-        let [a, b] = factors.as_slice() else {
-            return None;
-        };
-        let (float, other) = match (&a.kind, &b.kind) {
-            (NodeKind::Float(t), _) => (t, b),
-            (_, NodeKind::Float(t)) => (t, a),
-            _ => return None,
-        };
-        let NodeKind::Call(Func::ToFloat, inner) = &other.kind else {
-            return None;
-        };
-        let c = float.trim().parse::<f64>().ok()?;
-        Some((c, inner.first()?))
+        let (mut c, mut floats, mut x) = (1.0_f64, 0, None);
+        for f in factors {
+            match &f.kind {
+                NodeKind::Float(t) => {
+                    c *= t.trim().parse::<f64>().ok()?;
+                    floats += 1;
+                }
+                NodeKind::Integer(k) => c *= *k as f64,
+                NodeKind::Call(Func::ToFloat, inner) if x.is_none() => x = Some(inner.first()?),
+                _ => return None,
+            }
+        }
+        (floats == 1).then_some((c, x?))
     }
 
     fn node(&mut self, n: &Node) -> Result<V, SreprError> {
