@@ -686,6 +686,12 @@ SYMBOLIC = [
      Case("", D([2, 3], "x", strides=[1, 2]), [3, -1])),
     ("reshape of a dynamic matrix, the first size inferred", "reshape",
      Case("", D([2, 12], "x"), [2, -1, 6])),
+    # A contiguous input is viewed (`reshape_symint`'s fast path): Python's
+    # `infer_size` and `_reshape_view_helper`, whose split size
+    # `n//(n//3)` simplifies to 3.
+    ("reshape of a dynamic matrix into 3 columns", "reshape", Case("", D([4, 6], "x"), [-1, 3])),
+    ("reshape_as of a dynamic matrix into 3 columns", "reshape_as",
+     Case("", D([4, 6], "x"), D([8, 3], "y", ["static", "static"]))),
     ("linear of a dynamic transposed batch with a bias (matmul, add)", "linear",
      Case("", D([2, 4, 3], "x", ["dynamic", "static", "static"], strides=[12, 1, 4]), T([5, 3]), T([5]))),
     # native_layer_norm's reference runs through the fake mode: its

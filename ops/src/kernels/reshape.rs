@@ -1,17 +1,21 @@
-//! `reshape`, `reshape_as` and `flatten.using_ints`: a view of `self` when its strides
-//! allow one, else a view of a contiguous copy, with its own storage and
-//! offset 0 (C++ `reshape_symint`: `computeStride` decides, then
-//! `view_symint` or `_unsafe_view(clone(contiguous))`). The aliasing
+//! `reshape`, `reshape_as` and `flatten.using_ints`: C++ `reshape_symint`.
+//! A contiguous `self` (`is_contiguous_or_false()`) is simply viewed
+//! (`view_symint`, the fake `view`: Python's `infer_size` for a `-1` and
+//! `_reshape_view_helper`); any other is a view when its strides allow
+//! one, else a view of a contiguous copy, with its own storage and offset
+//! 0 (`infer_size_dv`, then `computeStride` decides, then
+//! `_reshape_alias` or `_unsafe_view(clone(contiguous))`). The aliasing
 //! depends on the strides, so no rule (whose aliasing is fixed by the
 //! schema) can say it.
 
 use crate::intrinsics;
+use fake_runtime::shape::Dims;
 use fake_runtime::strides::{Decide, is_contiguous};
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `t` reshaped to `shape` (free of `-1`).
-fn reshape_to(cx: &mut Cx<'_>, t: &TensorMeta, shape: fake_runtime::shape::Dims) -> Result<Outs> {
+fn reshape_to(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Outs> {
     let (sizes, strides, copy) = intrinsics::reshape_geometry(cx, t, &shape)?;
     let (storage_offset, alias) = if copy {
         (SymInt::Int(0), Alias::Fresh)
@@ -39,8 +43,31 @@ fn reshape_to(cx: &mut Cx<'_>, t: &TensorMeta, shape: fake_runtime::shape::Dims)
 pub(crate) fn reshape(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let requested = args::sizes(cx, a, 1, "shape", None)?;
+    reshape_symint(cx, t, requested)
+}
+
+/// C++ `reshape_symint(self, proposed_shape)`: a contiguous `self`
+/// (`is_contiguous_or_false()`, the tensor's own flag) is viewed as
+/// `proposed_shape`; any other goes through [`reshape_strided`].
+fn reshape_symint(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<Outs> {
+    let contiguous = fake_runtime::strides::tensor_flag(
+        cx.env,
+        fake_runtime::strides::Flag::Contiguous,
+        &t.sizes,
+        &t.strides,
+        cx.op,
+    )?;
+    if contiguous {
+        return super::view::view_of(cx, t, requested);
+    }
+    reshape_strided(cx, t, &requested)
+}
+
+/// `reshape_symint` past its contiguous fast path: the sizes by ATen's
+/// `infer_size_dv`, then [`reshape_to`].
+fn reshape_strided(cx: &mut Cx<'_>, t: &TensorMeta, requested: &[SymInt]) -> Result<Outs> {
     let numel = t.numel(cx.env)?;
-    let shape = fake_runtime::shape::infer_size_dv(cx.env, cx.op, numel, &requested)?;
+    let shape = fake_runtime::shape::infer_size_dv(cx.env, cx.op, numel, requested)?;
     reshape_to(cx, t, shape)
 }
 
@@ -57,7 +84,7 @@ pub(crate) fn flatten_using_ints(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
         return Ok(outs);
     }
-    reshape_to(cx, t, shape)
+    reshape_symint(cx, t, shape)
 }
 
 /// `reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)`: `reshape`
@@ -65,16 +92,16 @@ pub(crate) fn flatten_using_ints(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
 pub(crate) fn reshape_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let other = args::tensor(cx, a, 1, "other")?;
-    let numel = t.numel(cx.env)?;
-    let shape = intrinsics::infer_view(cx, numel, other.sizes.clone())?;
-    reshape_to(cx, t, shape)
+    reshape_symint(cx, t, other.sizes.clone())
 }
 
 /// `view_copy(Tensor self, SymInt[] size) -> Tensor`: `reshape`'s sizes
 /// (kept dims keep their expressions; no view needs to exist), cloned
 /// contiguous.
 pub(crate) fn view_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let outs = reshape(cx, a)?;
+    let t = args::tensor(cx, a, 0, "self")?;
+    let requested = args::sizes(cx, a, 1, "size", None)?;
+    let outs = reshape_strided(cx, t, &requested)?;
     super::contiguous_copies(cx, outs)
 }
 

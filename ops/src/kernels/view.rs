@@ -34,7 +34,7 @@ fn computed(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<(Dims, D
 }
 
 /// `t` viewed as `requested`: a view of `t`.
-fn view_of(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<Outs> {
+pub(super) fn view_of(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<Outs> {
     let (sizes, strides) = geometry(cx, t, requested)?;
     Ok(super::view_out(t, sizes, strides))
 }
