@@ -182,6 +182,15 @@ SYMBOLIC += [
     ("view_copy.dtype of dynamic sizes, smaller", "view_copy.dtype", C("", D([4, 6], "x"), torch.int16)),
     ("view_copy.dtype of dynamic sizes, larger", "view_copy.dtype", C("", D([4, 6], "x"), f64)),
     ("_reshape_copy merging dynamic dims", "_reshape_copy", C("", D([2, 3, 4], "x"), [-1, 4])),
+    # The fake `view` with `allow_copy=True`: a contiguous input split by
+    # Python's `infer_size`; a transposed one copied to the inferred sizes.
+    ("view_copy of a dynamic matrix into 3 columns", "view_copy", C("", D([4, 6], "x"), [-1, 3])),
+    ("view_copy of a dynamic transposed matrix, copied", "view_copy",
+     C("", D([6, 4], "x", strides=[1, 6]), [3, 8])),
+    # A non-contiguous input: the view of its contiguous clone, uncloned.
+    ("_reshape_copy of a dynamic transposed matrix", "_reshape_copy",
+     C("", D([6, 4], "x", strides=[1, 6]), [3, 8])),
+    ("_reshape_copy of a dynamic matrix into 3 columns", "_reshape_copy", C("", D([4, 6], "x"), [-1, 3])),
     ("_reshape_alias merging dynamic dims", "_reshape_alias", C("", D([2, 3, 4], "x"), [-1, 4], [4, 1])),
 ]
 

@@ -655,18 +655,26 @@ fn view_refused(cx: &Cx<'_>) -> fake_runtime::Error {
 /// `view` kernels of `fake-ops`; static views skip the algorithm's
 /// symbolic work only in what they compare.)
 pub(crate) fn view_geometry(cx: &mut Cx<'_>, t: &TensorMeta, shape: &Dims) -> Result<(Dims, Dims)> {
+    view_geometry_if_any(cx, t, shape)?.ok_or_else(|| view_refused(cx))
+}
+
+/// [`view_geometry`], `None` where no view exists: `_reshape_view_helper`
+/// with `allow_copy=True` (`view_copy`'s) then copies, to `shape` itself.
+pub(crate) fn view_geometry_if_any(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    shape: &Dims,
+) -> Result<Option<(Dims, Dims)>> {
     // Every size static: nothing unbacked, and the dense answer where the
     // input is exactly contiguous.
     if let Some(geometry) = fake_runtime::view::dense_static_view(&t.sizes, &t.strides, shape) {
-        return Ok(geometry);
+        return Ok(Some(geometry));
     }
     if fake_runtime::view::views_obliviously(cx.env, &t.sizes, &t.strides, shape)? {
-        return fake_runtime::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op)?
-            .ok_or_else(|| view_refused(cx));
+        return fake_runtime::view::unbacked_view(cx.env, &t.sizes, &t.strides, shape, cx.op);
     }
     let min = fake_runtime::view::PyMin::of(&cx.defaults);
-    fake_runtime::view::reshape_view_steps(cx.env, &t.sizes, &t.strides, shape, min, cx.op)?
-        .ok_or_else(|| view_refused(cx))
+    fake_runtime::view::reshape_view_steps(cx.env, &t.sizes, &t.strides, shape, min, cx.op)
 }
 
 /// `infer_view(numel, size)`: the sizes of a view, inferring one `-1`.

@@ -235,7 +235,7 @@ pub(crate) use recurrent::{
     thnn_fused_lstm_cell_backward_impl,
 };
 pub(crate) use reshape::{
-    flatten_using_ints, ravel, reshape, reshape_as, view_copy, view_copy_dtype,
+    flatten_using_ints, ravel, reshape, reshape_as, reshape_copy, view_copy, view_copy_dtype,
 };
 pub(crate) use resize::{resize, resize_, resize_as, resize_as_};
 pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};

@@ -50,17 +50,21 @@ pub(crate) fn reshape(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// (`is_contiguous_or_false()`, the tensor's own flag) is viewed as
 /// `proposed_shape`; any other goes through [`reshape_strided`].
 fn reshape_symint(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<Outs> {
-    let contiguous = fake_runtime::strides::tensor_flag(
+    if contiguous_or_false(cx, t)? {
+        return super::view::view_of(cx, t, requested);
+    }
+    reshape_strided(cx, t, &requested)
+}
+
+/// `t.is_contiguous_or_false()`: the tensor's own contiguity flag.
+fn contiguous_or_false(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    fake_runtime::strides::tensor_flag(
         cx.env,
         fake_runtime::strides::Flag::Contiguous,
         &t.sizes,
         &t.strides,
         cx.op,
-    )?;
-    if contiguous {
-        return super::view::view_of(cx, t, requested);
-    }
-    reshape_strided(cx, t, &requested)
+    )
 }
 
 /// `reshape_symint` past its contiguous fast path: the sizes by ATen's
@@ -95,14 +99,52 @@ pub(crate) fn reshape_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     reshape_symint(cx, t, other.sizes.clone())
 }
 
-/// `view_copy(Tensor self, SymInt[] size) -> Tensor`: `reshape`'s sizes
-/// (kept dims keep their expressions; no view needs to exist), cloned
-/// contiguous.
+/// `view_copy(Tensor self, SymInt[] size) -> Tensor`, as
+/// `fake_impls._view_meta_copy`: the fake `view` with `allow_copy=True`
+/// (Python's `infer_size` for a `-1`; where no view exists, the copy's
+/// sizes are the inferred ones), cloned contiguous.
 pub(crate) fn view_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let requested = args::sizes(cx, a, 1, "size", None)?;
-    let outs = reshape_strided(cx, t, &requested)?;
-    super::contiguous_copies(cx, outs)
+    let numel = t.numel(cx.env)?;
+    let shape = intrinsics::infer_view(cx, numel, requested)?;
+    let sizes = match intrinsics::view_geometry_if_any(cx, t, &shape)? {
+        Some((sizes, _)) => sizes,
+        None => shape,
+    };
+    let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        super::fresh(cx, t, sizes, strides),
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
+/// `_reshape_copy(Tensor self, SymInt[] size) -> Tensor`, as
+/// `fake_impls._reshape_copy`: the fake `view` of `self` cloned contiguous
+/// when `self` is contiguous, else the view of its contiguous clone
+/// (Python's `infer_size` for a `-1` either way).
+pub(crate) fn reshape_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let requested = args::sizes(cx, a, 1, "size", None)?;
+    if contiguous_or_false(cx, t)? {
+        let outs = super::view::view_of(cx, t, requested)?;
+        return super::contiguous_copies(cx, outs);
+    }
+    let clone = TensorMeta {
+        strides: fake_runtime::strides::contiguous(cx.env, &t.sizes)?,
+        storage_offset: SymInt::Int(0),
+        ..t.clone()
+    };
+    let outs = super::view::view_of(cx, &clone, requested)?;
+    Ok(outs
+        .into_iter()
+        .map(|o| match o {
+            Out::Tensor(v, _) => Out::Tensor(v, Alias::Fresh),
+            other => other,
+        })
+        .collect())
 }
 
 /// `view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor`: `view.dtype`'s
