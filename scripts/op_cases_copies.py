@@ -130,6 +130,10 @@ CASES = {
 # The derived symbolic cases stay beside the written ones.
 KEEP_DERIVED = {"diagonal_scatter"}
 
+# A title run under the Python dispatcher (`export_op_cases.DISPATCHED`).
+VIEW_COPY_OUT_DISPATCHED = "view_copy.out of a dynamic tensor inferring a size under the Python dispatcher"
+DISPATCHED = {VIEW_COPY_OUT_DISPATCHED}
+
 SYMBOLIC = [
     # `meta_diagonal_scatter` checks neither `src` nor the dims.
     ("diagonal_scatter of a src of another length, dynamic sizes", "diagonal_scatter",
@@ -182,6 +186,12 @@ SYMBOLIC += [
     ("view_copy.dtype of dynamic sizes, smaller", "view_copy.dtype", C("", D([4, 6], "x"), torch.int16)),
     ("view_copy.dtype of dynamic sizes, larger", "view_copy.dtype", C("", D([4, 6], "x"), f64)),
     ("_reshape_copy merging dynamic dims", "_reshape_copy", C("", D([2, 3, 4], "x"), [-1, 4])),
+    # ATen's C++ `view_copy_symint` on meta tensors: `infer_size_dv`'s
+    # sizes, kept symbolic; under the dispatcher its reference, the fake
+    # `view` written into the out.
+    ("view_copy.out of a dynamic tensor inferring a size", "view_copy.out",
+     C("", D([2, 3, 4], "x"), [-1, 4], out=T([0]))),
+    (VIEW_COPY_OUT_DISPATCHED, "view_copy.out", C("", D([2, 3, 4], "x"), [-1, 4], out=T([0]))),
     # The fake `view` with `allow_copy=True`: a contiguous input split by
     # Python's `infer_size`; a transposed one copied to the inferred sizes.
     ("view_copy of a dynamic matrix into 3 columns", "view_copy", C("", D([4, 6], "x"), [-1, 3])),

@@ -236,6 +236,7 @@ pub(crate) use recurrent::{
 };
 pub(crate) use reshape::{
     flatten_using_ints, ravel, reshape, reshape_as, reshape_copy, view_copy, view_copy_dtype,
+    view_copy_out,
 };
 pub(crate) use resize::{resize, resize_, resize_as, resize_as_};
 pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};

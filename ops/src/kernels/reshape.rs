@@ -121,6 +121,59 @@ pub(crate) fn view_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     Ok(outs)
 }
 
+/// `view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out)`: under
+/// the Python dispatcher its reference (`view`, then the out wrapper);
+/// else ATen's C++ `view_copy_symint`, run on meta tensors (no fake impl serves the
+/// `out=` form, so its inner `view` or `reshape` is ATen's too): the
+/// sizes `infer_size_dv` gives, `computeStride` asked whether a view
+/// exists, the result contiguous and written into `out` (its dtype
+/// exactly the result's).
+pub(crate) fn view_copy_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    if cx.defaults.python_dispatcher {
+        // The reference, `out_wrapper()(aten.view)`: the fake `view`
+        // (refused where none exists), written into `out`.
+        return fake_runtime::support::out_variant(
+            cx,
+            a,
+            2,
+            1,
+            fake_runtime::support::OutForm::CASTABLE,
+            super::view,
+        );
+    }
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        2,
+        1,
+        fake_runtime::support::OutForm::EXACT,
+        view_copy_strided,
+    )
+}
+
+/// [`view_copy_out`]'s functional result.
+fn view_copy_strided(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let requested = args::sizes(cx, a, 1, "size", None)?;
+    let numel = t.numel(cx.env)?;
+    let shape = fake_runtime::shape::infer_size_dv(cx.env, cx.op, numel, &requested)?;
+    fake_runtime::strides::view_strides(
+        cx.env,
+        &t.sizes,
+        &t.strides,
+        &shape,
+        cx.op,
+        Decide::Guard,
+    )?;
+    let strides = fake_runtime::strides::contiguous(cx.env, &shape)?;
+    let mut outs = Outs::new();
+    outs.push(Out::Tensor(
+        super::fresh(cx, t, shape, strides),
+        Alias::Fresh,
+    ));
+    Ok(outs)
+}
+
 /// `_reshape_copy(Tensor self, SymInt[] size) -> Tensor`, as
 /// `fake_impls._reshape_copy`: the fake `view` of `self` cloned contiguous
 /// when `self` is contiguous, else the view of its contiguous clone
