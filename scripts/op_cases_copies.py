@@ -132,7 +132,17 @@ KEEP_DERIVED = {"diagonal_scatter"}
 
 # A title run under the Python dispatcher (`export_op_cases.DISPATCHED`).
 VIEW_COPY_OUT_DISPATCHED = "view_copy.out of a dynamic tensor inferring a size under the Python dispatcher"
-DISPATCHED = {VIEW_COPY_OUT_DISPATCHED}
+# The references (`_make_copy_from_view` in `out_wrapper()`), which keep
+# symbolic sizes that ATen's `out=` kernels fix or refuse.
+COPY_OUTS_DISPATCHED = {
+    "permute_copy.out of a dynamic tensor under the Python dispatcher":
+        ("permute_copy.out", (D([2, 3, 4], "x"), [2, 1, 0])),
+    "unfold_copy.out of a dynamic matrix under the Python dispatcher":
+        ("unfold_copy.out", (D([2, 7], "x"), 1, 3, 2)),
+    "diagonal_copy.out of a dynamic matrix under the Python dispatcher":
+        ("diagonal_copy.out", (D([3, 4], "x"),)),
+}
+DISPATCHED = {VIEW_COPY_OUT_DISPATCHED} | set(COPY_OUTS_DISPATCHED)
 
 SYMBOLIC = [
     # `meta_diagonal_scatter` checks neither `src` nor the dims.
@@ -192,6 +202,7 @@ SYMBOLIC += [
     ("view_copy.out of a dynamic tensor inferring a size", "view_copy.out",
      C("", D([2, 3, 4], "x"), [-1, 4], out=T([0]))),
     (VIEW_COPY_OUT_DISPATCHED, "view_copy.out", C("", D([2, 3, 4], "x"), [-1, 4], out=T([0]))),
+    *((title, op, C("", *args, out=T([0]))) for title, (op, args) in COPY_OUTS_DISPATCHED.items()),
     # The fake `view` with `allow_copy=True`: a contiguous input split by
     # Python's `infer_size`; a transposed one copied to the inferred sizes.
     ("view_copy of a dynamic matrix into 3 columns", "view_copy", C("", D([4, 6], "x"), [-1, 3])),

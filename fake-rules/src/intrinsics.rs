@@ -450,6 +450,9 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("refused_out", "REFUSED_CASTABLE"),
     ("composite_out", "COMPOSITE"),
     ("settled_exact_out", "SETTLED_EXACT"),
+    ("fixed_copy_out", "FIXED_CASTABLE_COPY"),
+    ("fixed_exact_copy_out", "FIXED_EXACT_COPY"),
+    ("native_copy_out", "NATIVE_COPY"),
 ];
 
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of

@@ -144,6 +144,11 @@ pub struct OutForm {
     /// Which out tensors the C++ kernel refuses when they overlap
     /// themselves.
     pub overlap: OutOverlap,
+    /// Whether the Python dispatcher runs a reference instead, the
+    /// `*_copy` operators' `_make_copy_from_view` wrapped in
+    /// `out_wrapper()`: then the form is [`Self::CASTABLE`] (symbolic
+    /// sizes kept, a castable dtype), whatever it is outside it.
+    pub reference_when_dispatched: bool,
     /// Whether the result is written into the out by `copy_` (a Python
     /// out wrapper's `_safe_copy_out`, a C++ composite's or torchgen's
     /// generated `out=` kernel's copy), whose Python meta refuses an out
@@ -279,6 +284,15 @@ impl OutForm {
     /// `resize_out_helper` lays a resized out out contiguously).
     pub const FIXED_EXACT: OutForm =
         OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::Fixed);
+    /// `@derive(fixed_copy_out)`: [`Self::FIXED_CASTABLE`] of a `*_copy`
+    /// operator, [`Self::CASTABLE`] under the Python dispatcher.
+    pub const FIXED_CASTABLE_COPY: OutForm = Self::FIXED_CASTABLE.copy_of_view();
+    /// `@derive(fixed_exact_copy_out)`: [`Self::FIXED_EXACT`] of a `*_copy`
+    /// operator, [`Self::CASTABLE`] under the Python dispatcher.
+    pub const FIXED_EXACT_COPY: OutForm = Self::FIXED_EXACT.copy_of_view();
+    /// `@derive(native_copy_out)`: [`Self::NATIVE`] of a `*_copy`
+    /// operator, [`Self::CASTABLE`] under the Python dispatcher.
+    pub const NATIVE_COPY: OutForm = Self::NATIVE.copy_of_view();
     /// `@derive(settled_exact_out)`: [`Self::EXACT`], the results' sizes
     /// fixed at their hints.
     pub const SETTLED_EXACT: OutForm =
@@ -316,7 +330,18 @@ impl OutForm {
             restride,
             symbolic,
             overlap: OutOverlap::Unchecked,
+            reference_when_dispatched: false,
             copies: true,
+        }
+    }
+
+    /// The form of a `*_copy` operator's `out=` overload: this one, but
+    /// [`Self::CASTABLE`] under the Python dispatcher, which runs the
+    /// reference.
+    const fn copy_of_view(self) -> OutForm {
+        OutForm {
+            reference_when_dispatched: true,
+            ..self
         }
     }
 
@@ -350,6 +375,11 @@ pub fn out_variant(
     form: OutForm,
     functional: ErasedKernel,
 ) -> Result<Outs> {
+    let form = if form.reference_when_dispatched && cx.defaults.python_dispatcher {
+        OutForm::CASTABLE
+    } else {
+        form
+    };
     if args.iter().any(has_symbolic_tensor) {
         match form.symbolic {
             OnSymbolic::Kept => {}
