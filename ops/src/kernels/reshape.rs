@@ -112,6 +112,11 @@ pub(crate) fn view_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         Some((sizes, _)) => sizes,
         None => shape,
     };
+    contiguous_result(cx, t, sizes)
+}
+
+/// A fresh contiguous tensor like `t` of `sizes`, the one result.
+fn contiguous_result(cx: &mut Cx<'_>, t: &TensorMeta, sizes: Dims) -> Result<Outs> {
     let strides = fake_runtime::strides::contiguous(cx.env, &sizes)?;
     let mut outs = Outs::new();
     outs.push(Out::Tensor(
@@ -129,26 +134,16 @@ pub(crate) fn view_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// exists, the result contiguous and written into `out` (its dtype
 /// exactly the result's).
 pub(crate) fn view_copy_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    if cx.defaults.python_dispatcher {
-        // The reference, `out_wrapper()(aten.view)`: the fake `view`
-        // (refused where none exists), written into `out`.
-        return fake_runtime::support::out_variant(
-            cx,
-            a,
-            2,
-            1,
-            fake_runtime::support::OutForm::CASTABLE,
-            super::view,
-        );
-    }
-    fake_runtime::support::out_variant(
-        cx,
-        a,
-        2,
-        1,
-        fake_runtime::support::OutForm::EXACT,
-        view_copy_strided,
-    )
+    use fake_runtime::support::OutForm;
+    // Under the dispatcher the reference, `out_wrapper()(aten.view)`: the
+    // fake `view` (refused where none exists), written into `out`.
+    let (form, functional): (OutForm, fake_runtime::kernel::ErasedKernel) =
+        if cx.defaults.python_dispatcher {
+            (OutForm::CASTABLE, super::view)
+        } else {
+            (OutForm::EXACT, view_copy_strided)
+        };
+    fake_runtime::support::out_variant(cx, a, 2, 1, form, functional)
 }
 
 /// [`view_copy_out`]'s functional result.
@@ -165,13 +160,7 @@ fn view_copy_strided(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         cx.op,
         Decide::Guard,
     )?;
-    let strides = fake_runtime::strides::contiguous(cx.env, &shape)?;
-    let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        super::fresh(cx, t, shape, strides),
-        Alias::Fresh,
-    ));
-    Ok(outs)
+    contiguous_result(cx, t, shape)
 }
 
 /// `_reshape_copy(Tensor self, SymInt[] size) -> Tensor`, as
