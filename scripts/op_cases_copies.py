@@ -142,7 +142,8 @@ COPY_OUTS_DISPATCHED = {
     "diagonal_copy.out of a dynamic matrix under the Python dispatcher":
         ("diagonal_copy.out", (D([3, 4], "x"),)),
 }
-DISPATCHED = {VIEW_COPY_OUT_DISPATCHED} | set(COPY_OUTS_DISPATCHED)
+VIEW_COPY_DTYPE_DISPATCHED = "view_copy.dtype of dynamic sizes, larger, under the Python dispatcher"
+DISPATCHED = {VIEW_COPY_OUT_DISPATCHED, VIEW_COPY_DTYPE_DISPATCHED} | set(COPY_OUTS_DISPATCHED)
 
 SYMBOLIC = [
     # `meta_diagonal_scatter` checks neither `src` nor the dims.
@@ -195,6 +196,7 @@ CASES["_reshape_alias"] = [
 SYMBOLIC += [
     ("view_copy.dtype of dynamic sizes, smaller", "view_copy.dtype", C("", D([4, 6], "x"), torch.int16)),
     ("view_copy.dtype of dynamic sizes, larger", "view_copy.dtype", C("", D([4, 6], "x"), f64)),
+    (VIEW_COPY_DTYPE_DISPATCHED, "view_copy.dtype", C("", D([4, 2], "x"), f64)),
     ("_reshape_copy merging dynamic dims", "_reshape_copy", C("", D([2, 3, 4], "x"), [-1, 4])),
     # ATen's C++ `view_copy_symint` on meta tensors: `infer_size_dv`'s
     # sizes, kept symbolic; under the dispatcher its reference, the fake
