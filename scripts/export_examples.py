@@ -175,6 +175,9 @@ def srepr_cases() -> None:
         TruncToInt(0.29 * ToFloat(s0)),
         TruncToInt(2.0 * ToFloat(s1)),
         TruncToInt(-1.0 * ToFloat(s0)),
+        # How sympy writes floats: 15 digits, fixed from 1e-4 to 1e14.
+        *(TruncToInt(c * ToFloat(s0)) for c in (1e-20, 123456.789, 2.5e15, 1e14, 123456789012345.6, 0.0001,
+                                                 0.00001, -0.25, 1.05, 2 / 3)),
         TruncToInt((1 / 3) * ToFloat(s0 + s1)),
         CeilToInt(FloatTrueDiv(ToFloat(s0), 2.5)),
         CleanDiv(s0 * 4, 2),

@@ -293,6 +293,9 @@ impl OutForm {
     /// `@derive(native_copy_out)`: [`Self::NATIVE`] of a `*_copy`
     /// operator, [`Self::CASTABLE`] under the Python dispatcher.
     pub const NATIVE_COPY: OutForm = Self::NATIVE.copy_of_view();
+    /// [`Self::EXACT`] of a `*_copy` operator, [`Self::CASTABLE`] under
+    /// the Python dispatcher (`view_copy.out`).
+    pub const EXACT_COPY: OutForm = Self::EXACT.copy_of_view();
     /// `@derive(settled_exact_out)`: [`Self::EXACT`], the results' sizes
     /// fixed at their hints.
     pub const SETTLED_EXACT: OutForm =

@@ -291,29 +291,3 @@ pub fn python_repr(v: f64) -> String {
     }
     format_float(v)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::sympy_float;
-
-    #[test]
-    fn floats_print_as_sympy_prints_them_inside_an_expression() {
-        // `str(TruncToInt(Float(v)*ToFloat(s0)))` under sympy 1.14.
-        for (v, printed) in [
-            (0.5, "0.5"),
-            (1.0 / 3.0, "0.333333333333333"),
-            (2.0 / 3.0, "0.666666666666667"),
-            (1e-20, "1.0e-20"),
-            (123456.789, "123456.789"),
-            (2.5e15, "2.5e+15"),
-            (1e14, "100000000000000.0"),
-            (123456789012345.6, "123456789012346.0"),
-            (0.0001, "0.0001"),
-            (0.00001, "1.0e-5"),
-            (-0.25, "-0.25"),
-            (1.05, "1.05"),
-        ] {
-            assert_eq!(sympy_float(v), printed, "Float({v:?})");
-        }
-    }
-}

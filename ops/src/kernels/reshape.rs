@@ -134,15 +134,14 @@ fn contiguous_result(cx: &mut Cx<'_>, t: &TensorMeta, sizes: Dims) -> Result<Out
 /// exists, the result contiguous and written into `out` (its dtype
 /// exactly the result's).
 pub(crate) fn view_copy_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    use fake_runtime::support::OutForm;
     // Under the dispatcher the reference, `out_wrapper()(aten.view)`: the
     // fake `view` (refused where none exists), written into `out`.
-    let (form, functional): (OutForm, fake_runtime::kernel::ErasedKernel) =
-        if cx.defaults.python_dispatcher {
-            (OutForm::CASTABLE, super::view)
-        } else {
-            (OutForm::EXACT, view_copy_strided)
-        };
+    let functional: fake_runtime::kernel::ErasedKernel = if cx.defaults.python_dispatcher {
+        super::view
+    } else {
+        view_copy_strided
+    };
+    let form = fake_runtime::support::OutForm::EXACT_COPY;
     fake_runtime::support::out_variant(cx, a, 2, 1, form, functional)
 }
 

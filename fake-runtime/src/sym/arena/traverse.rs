@@ -222,8 +222,14 @@ impl ExprArena {
             Node::Rel(op, p) => i64::from(op.holds(get!(*p).cmp(&0))),
             Node::TruncScaled(scale, a) => {
                 let a = get!(*a);
-                crate::sym::division::trunc_scaled_value(f64::from_bits(*scale), a)
-                    .ok_or_else(|| ov("*", a, 0))?
+                let c = f64::from_bits(*scale);
+                crate::sym::division::trunc_scaled_value(c, a).ok_or_else(|| {
+                    Error::from(ErrorKind::Overflow {
+                        op: "TruncToInt",
+                        lhs: crate::sym::float::sympy_float(c),
+                        rhs: a.to_string(),
+                    })
+                })?
             }
             Node::And(args) => {
                 let mut all = true;
