@@ -826,6 +826,14 @@ SYMBOLIC = [
      Case("", D([2, 3, 10], "x", ["static", "static", "dynamic"]), [3])),
     ("group norm with the sizes of a dynamic input", "native_group_norm",
      Case("", D([2, 6, 4], "x"), D([6], "w"), None, SizeOf("x", 0), SizeOf("x", 1), SizeOf("x", 2), 3, 1e-5)),
+    # With a symbolic size the fake mode runs the reference from the
+    # decomposition table on the CPU, not as a meta kernel: its CPU path
+    # broadcasts the folded weight, guarding the channel count equal to C.
+    ("group norm of a dynamic input given static sizes and affine parameters", "native_group_norm",
+     Case("", D([2, 6, 4], "x"), T([6]), T([6]), 2, 6, 4, 3, 1e-5)),
+    ("group norm of a dynamic channels-last input with a weight", "native_group_norm",
+     Case("", D([2, 4, 3, 3], "x", strides=[36, 1, 12, 4], dtype=f16), T([4], dtype=f16), None,
+          SizeOf("x", 0), 4, 9, 2, 1e-5)),
     ("empty of a symbolic size", "empty.memory_format", Case("", [S(5, "n"), 3])),
     ("empty_permuted of a symbolic size", "empty_permuted", Case("", [S(5, "n"), 3, 4], [2, 0, 1])),
     ("empty_strided of symbolic sizes and strides", "empty_strided", Case("", [S(5, "n"), 3], [1, S(5, "n")])),

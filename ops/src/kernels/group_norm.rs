@@ -4,12 +4,18 @@
 //! suggested memory format, converted to the computation dtype and viewed
 //! as `[N, group, C // group, HxW]`; the statistics are `var_mean` over
 //! the last two dims; the grouped view is normalised and viewed back,
-//! then scaled and shifted. The reference runs as the operator's `Meta`
-//! kernel, where the fake tensors are on the meta device, so its CPU path
-//! (weight and bias folded into one scale and shift) is never taken. The
-//! output is converted back and made contiguous in the input's memory
-//! format again, so an input's own strides on size-1 dims survive
-//! wherever the steps keep them, as they do in PyTorch.
+//! then scaled and shifted. Where every size is static the reference runs
+//! as the operator's `Meta` kernel, where the fake tensors are on the meta
+//! device; where any size is symbolic the fake mode runs it from the
+//! decomposition table (the operator has no Python meta), on the tensors'
+//! own device, so a CPU input with a weight takes the reference's CPU path
+//! (weight and bias folded into one scale and shift per channel,
+//! broadcast against the input: a symbolic channel count is guarded equal
+//! to a static `C`), and a device other than the CPU, CUDA, meta and
+//! PrivateUse1 keeps the contiguous format. The output is converted back
+//! and made contiguous in the input's memory format again, so an input's
+//! own strides on size-1 dims survive wherever the steps keep them, as
+//! they do in PyTorch.
 //!
 //! `group_norm` is ATen's composite over it: the input made contiguous
 //! (in its suggested memory format, but on MPS), then
@@ -23,7 +29,8 @@ use fake_runtime::promotion::computation_dtype;
 use fake_runtime::shape::{self, Dims};
 use fake_runtime::support::args;
 use fake_runtime::{
-    Alias, Arg, Cx, Error, MemoryFormat, Out, Outs, Result, ShapeEnv, SymInt, TensorMeta,
+    Alias, Arg, Cx, DeviceType, Error, MemoryFormat, Out, Outs, Result, ShapeEnv, SymInt,
+    TensorMeta,
 };
 
 /// `t.contiguous(memory_format=format)`.
@@ -78,11 +85,27 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
             format!("Expected at least 2 dimensions for input tensor but received {rank}"),
         ));
     }
-    // Inside a `Meta` kernel the fake tensors say they are on the meta
-    // device: the memory format is always suggested, and the CPU path of
-    // the reference (weight and bias folded into one scale and shift) is
-    // never taken.
-    let format = suggest_memory_format(cx, input)?;
+    // `has_symbolic_sizes` of the fake mode's dispatch: the decomposition
+    // runs on the tensors' own device. Otherwise, inside a `Meta` kernel,
+    // the fake tensors say they are on the meta device.
+    let symbolic = [Some(input), weight, bias]
+        .into_iter()
+        .flatten()
+        .any(|t| !t.is_static())
+        || [n, c, hxw].iter().any(|s| !s.is_static());
+    let device = if symbolic {
+        input.device.ty
+    } else {
+        DeviceType::Meta
+    };
+    let format = if matches!(
+        device,
+        DeviceType::Cpu | DeviceType::Cuda | DeviceType::Meta | DeviceType::PrivateUse1
+    ) {
+        suggest_memory_format(cx, input)?
+    } else {
+        MemoryFormat::Contiguous
+    };
     let input = contiguous_as(cx, input, format)?;
     let (weight, bias) = (contiguous_opt(cx, weight)?, contiguous_opt(cx, bias)?);
     let compute = computation_dtype(input.dtype);
@@ -111,18 +134,34 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     };
     let shifted = with_number(cx, k::add_scalar, &biased_var, float(eps))?;
     let rstd = unary(cx, k::rsqrt, &shifted)?;
-    let centered = binary(cx, k::sub_tensor, &input_reshaped, &mean)?;
-    let normalized = binary(cx, k::mul_tensor, &centered, &rstd)?;
-    let mut out = super::loss_steps::view(cx, &normalized, input.sizes.clone())?;
-    let broadcast: Vec<i64> = std::iter::once(0).chain(2..rank as i64).collect();
-    if let Some(weight) = &weight {
-        let w = unsqueeze_multiple(cx, weight, &broadcast)?;
-        out = binary(cx, k::mul_tensor, &out, &w)?;
-    }
-    if let Some(bias) = &bias {
-        let b = unsqueeze_multiple(cx, bias, &broadcast)?;
-        out = binary(cx, k::add_tensor, &out, &b)?;
-    }
+    let out = match &weight {
+        Some(weight) if device == DeviceType::Cpu => {
+            let parts = AffineParts {
+                weight,
+                bias: bias.as_ref(),
+                per_channel: Dims::from_slice(&[SymInt::Int(1), group, per_group, SymInt::Int(1)]),
+                n,
+                c,
+                rank,
+            };
+            cpu_affine(cx, &input_acc, &mean, &rstd, parts)?
+        }
+        _ => {
+            let centered = binary(cx, k::sub_tensor, &input_reshaped, &mean)?;
+            let normalized = binary(cx, k::mul_tensor, &centered, &rstd)?;
+            let mut out = super::loss_steps::view(cx, &normalized, input.sizes.clone())?;
+            let broadcast: Vec<i64> = std::iter::once(0).chain(2..rank as i64).collect();
+            if let Some(weight) = &weight {
+                let w = unsqueeze_multiple(cx, weight, &broadcast)?;
+                out = binary(cx, k::mul_tensor, &out, &w)?;
+            }
+            if let Some(bias) = &bias {
+                let b = unsqueeze_multiple(cx, bias, &broadcast)?;
+                out = binary(cx, k::add_tensor, &out, &b)?;
+            }
+            out
+        }
+    };
     let out = to(cx, &out, input.dtype)?;
     let out = contiguous_as(cx, &out, format)?;
     let mut outs = fresh_result(out);
@@ -136,6 +175,57 @@ pub(crate) fn native_group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
         outs.push(Out::Tensor(squeezed, Alias::Fresh));
     }
     Ok(outs)
+}
+
+/// The affine parameters of the reference's CPU path and the sizes it
+/// lays them out by.
+struct AffineParts<'t> {
+    weight: &'t TensorMeta,
+    bias: Option<&'t TensorMeta>,
+    /// `[1, group, C // group, 1]`.
+    per_channel: Dims,
+    n: SymInt,
+    c: SymInt,
+    rank: usize,
+}
+
+/// The reference's CPU path: `w = rstd * weight` and `b = -mean * w (+
+/// bias)` per group and channel, each laid out as `[N, C]` and unsqueezed
+/// over the input's spatial dims, then `input_acc * w + b`.
+fn cpu_affine(
+    cx: &mut Cx<'_>,
+    input_acc: &TensorMeta,
+    mean: &TensorMeta,
+    rstd: &TensorMeta,
+    p: AffineParts<'_>,
+) -> Result<TensorMeta> {
+    let weight_reshaped = reshape(cx, p.weight, p.per_channel.clone())?;
+    let w = binary(cx, k::mul_tensor, rstd, &weight_reshaped)?;
+    let negated = unary(cx, k::neg, mean)?;
+    let mut b = binary(cx, k::mul_tensor, &negated, &w)?;
+    if let Some(bias) = p.bias {
+        let bias_reshaped = reshape(cx, bias, p.per_channel)?;
+        b = binary(cx, k::add_tensor, &b, &bias_reshaped)?;
+    }
+    let broadcast: Vec<i64> = (2..p.rank as i64).collect();
+    let per_channel = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<TensorMeta> {
+        let t = contiguous_as(cx, t, MemoryFormat::Contiguous)?;
+        let laid = call(
+            cx,
+            k::as_strided,
+            &[
+                Arg::Tensor(&t),
+                Arg::Ints([p.n, p.c][..].into()),
+                Arg::Ints([p.c, SymInt::Int(1)][..].into()),
+                Arg::None,
+            ],
+        )?;
+        unsqueeze_multiple(cx, &laid, &broadcast)
+    };
+    let w = per_channel(cx, &w)?;
+    let b = per_channel(cx, &b)?;
+    let scaled = binary(cx, k::mul_tensor, input_acc, &w)?;
+    binary(cx, k::add_tensor, &scaled, &b)
 }
 
 /// `group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor?
@@ -152,7 +242,7 @@ pub(crate) fn group_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     // ATen's `check_group_norm_inputs`.
     check_groups_and_affine(cx, input, weight, bias, c, num_groups, shape::display_dims)?;
     let hxw = product(cx, &input.sizes[2..])?;
-    let format = if input.device.ty == fake_runtime::DeviceType::Mps {
+    let format = if input.device.ty == DeviceType::Mps {
         MemoryFormat::Contiguous
     } else {
         suggest_memory_format(cx, input)?
