@@ -89,6 +89,43 @@ SYMBOLIC += [
     ("stft with a dynamic window", "stft",
      Case("", D([40], "x"), 8, 2, 6, D([6], "w"), False, None, True)),
 ]
+CASES["stft.center"] = [
+    C("centered 1-d", T([40]), 8, 2, None, None, True, "reflect", False, None, True),
+    C("centered batch, constant padding", T([2, 40]), 8, 2, 6, T([6]), True, "constant", False, None, True),
+    C("centered, replicate padding", T([2, 40]), 8, 3, None, None, True, "replicate", False, None, True),
+    C("centered, circular padding", T([40]), 8, 2, None, None, True, "circular", False, None, True),
+    C("not centered", T([2, 40]), 8, 2, None, None, False, "reflect", False, None, True),
+    C("centered, real output", T([40]), 8, 2, None, None, True, "reflect", False, None, False),
+    C("centered transposed batch", tr(3, 40), 8, 3, None, T([8]), True, "reflect", True, None, True),
+    C("centered strided input", T([40], then=lambda t: t[::2]), 8, 3, None, None, True, "reflect", False, None,
+      True),
+    C("centered odd n_fft", T([40]), 7, 2, None, None, True, "reflect", False, None, True),
+    C("centered complex input", T([40], dtype=c64), 8, 2, None, None, True, "reflect", False, None, True),
+    C("reflect padding beyond the input", T([2, 6]), 16, 4, None, None, True, "reflect", False, None, True),
+    C("centered and aligned to the window", T([2, 40]), 8, 2, 5, None, True, "reflect", False, None, True,
+      True),
+    C("not centered, aligned to a short window", T([3, 41]), 8, 3, 5, T([5]), False, "reflect", False, None,
+      True, True),
+    C("unknown padding mode", T([40]), 8, 2, None, None, True, "wrap", False, None, True),
+    C("centered int64 input", T([40], dtype=i64), 8, 2, None, None, True, "reflect", False, None, True),
+    C("centered 3-d input", T([2, 2, 40]), 8, 2, None, None, True, "reflect", False, None, True),
+    C("centered without return_complex", T([40]), 8, 2, None, None, True, "reflect", False, None, None),
+]
+SYMBOLIC += [
+    ("stft.center of a dynamic batch and length", "stft.center",
+     Case("", D([2, 40], "x"), 8, 2, None, None, True, "reflect", False, None, True)),
+    ("stft.center of a dynamic length, constant padding", "stft.center",
+     Case("", D([40], "x"), 8, 2, 6, T([6]), True, "constant", False, None, True)),
+    # As export traces it: `torch._refs.stft`, the sizes kept symbolic.
+    ("stft.center of a dynamic batch and length under the Python dispatcher", "stft.center",
+     Case("", D([2, 40], "x"), 8, 2, None, None, True, "reflect", False, None, True)),
+    ("stft.center of a dynamic length under the Python dispatcher, constant padding", "stft.center",
+     Case("", D([40], "x"), 8, 3, 6, T([6]), True, "constant", False, None, True)),
+]
+DISPATCHED = {
+    "stft.center of a dynamic batch and length under the Python dispatcher",
+    "stft.center of a dynamic length under the Python dispatcher, constant padding",
+}
 CASES["istft"] = [
     C("batched", T([2, 5, 17], dtype=c64), 8, 2),
     C("unbatched with a window", T([5, 17], dtype=c64), 8, 2, 6, T([6])),

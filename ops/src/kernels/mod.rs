@@ -260,7 +260,7 @@ pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use sparse::{dense_to_sparse, to_sparse, to_sparse_dim};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_split_with_sizes};
 pub(crate) use stacks::{column_stack, dstack, hstack, stack, stack_kernel, vstack};
-pub(crate) use stft::{istft, stft};
+pub(crate) use stft::{istft, stft, stft_center};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};
 pub(crate) use torchao::{choose_qparams_affine, dequantize_affine, quantize_affine};

@@ -6,8 +6,10 @@
 use super::invalid;
 use crate::intrinsics::like_strides;
 use fake_runtime::shape::Dims;
-use fake_runtime::support::{args, contiguous, require};
-use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result, SymBool, SymInt, TensorMeta};
+use fake_runtime::support::{args, contiguous, require_printing};
+use fake_runtime::{
+    Arg, Cx, DType, DeviceType, Outs, Result, ShapeEnv, SymBool, SymInt, TensorMeta, shape,
+};
 
 /// `_padding_check_valid_input`: `2 * dims` pads; every dim non-empty but
 /// a batch dim (present when the rank is `dims + 2`).
@@ -27,21 +29,20 @@ fn check_input(cx: &mut Cx<'_>, t: &TensorMeta, pads: usize, dims: usize) -> Res
         let ne = cx.env.ne(s, SymInt::Int(0))?;
         valid = cx.env.and(valid, ne)?;
     }
-    require(
-        cx,
-        valid,
-        &format!(
-            "Expected {}D or {}D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input",
+    require_printing(cx, valid, &|env| {
+        format!(
+            "Expected {}D or {}D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, but got: {}",
             dims + 1,
-            dims + 2
-        ),
-    )
+            dims + 2,
+            shape::display_torch_size(env, &t.sizes)
+        )
+    })
 }
 
 /// `t`'s size at `d`, refused as an index error (a dim out of range) when
 /// `t` has no such dim.
 fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: usize) -> Result<SymInt> {
-    let i = fake_runtime::shape::wrap_dim(cx.op, d as i64, t.dim())?;
+    let i = shape::wrap_dim(cx.op, d as i64, t.dim())?;
     t.sizes
         .get(i)
         .copied()
@@ -65,22 +66,35 @@ fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>], dims: usize, reflection: bool) -> Result<
     let first = usize::from(batch);
     let nplane = size_at(cx, t, first)?;
     // Spatial dims, innermost last; pads come innermost first.
+    // The meta checks a reflection's pads innermost dim first (`Argument
+    // #4` the width's, `#6` the height's, `#8` the depth's).
+    if reflection {
+        for k in 0..dims {
+            let d = first + dims - k;
+            let input = size_at(cx, t, d)?;
+            let (lo, hi) = (padding[2 * k], padding[2 * k + 1]);
+            let lo_ok = cx.env.lt(lo, input)?;
+            let hi_ok = cx.env.lt(hi, input)?;
+            let ok = cx.env.and(lo_ok, hi_ok)?;
+            require_printing(cx, ok, &|env| {
+                format!(
+                    "Argument #{}: Padding size should be less than the corresponding input dimension, but got: padding ({}, {}) at dimension {d} of input {}",
+                    4 + 2 * k,
+                    env.display(lo),
+                    env.display(hi),
+                    shape::display_torch_size(env, &t.sizes)
+                )
+            })?;
+        }
+    }
+    let mut inputs: Dims = Dims::new();
     let mut spatial: Dims = Dims::new();
     for i in 0..dims {
         let input = size_at(cx, t, first + 1 + i)?;
         let k = dims - 1 - i;
         let (lo, hi) = (padding[2 * k], padding[2 * k + 1]);
-        if reflection {
-            let lo_ok = cx.env.lt(lo, input)?;
-            let hi_ok = cx.env.lt(hi, input)?;
-            let ok = cx.env.and(lo_ok, hi_ok)?;
-            require(
-                cx,
-                ok,
-                "Padding size should be less than the corresponding input dimension",
-            )?;
-        }
         let grown = cx.env.add(input, lo)?;
+        inputs.push(input);
         spatial.push(cx.env.add(grown, hi)?);
     }
     let mut ok = SymBool::Bool(true);
@@ -88,11 +102,7 @@ fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>], dims: usize, reflection: bool) -> Result<
         let ge = cx.env.ge(o, SymInt::Int(1))?;
         ok = cx.env.and(ok, ge)?;
     }
-    require(
-        cx,
-        ok,
-        "the calculated output size must be >= 1 in every dimension",
-    )?;
+    require_printing(cx, ok, &|env| too_small(env, &inputs, &spatial))?;
     // `new_empty` with a batch dim for rank `dims + 2` (for 1-D and 2-D
     // padding, for every rank but `dims + 1`).
     let with_batch = if dims == 3 {
@@ -113,6 +123,34 @@ fn pad(cx: &mut Cx<'_>, a: &[Arg<'_>], dims: usize, reflection: bool) -> Result<
         contiguous(cx, sizes.clone())?
     };
     Ok(super::fresh_out(cx, t, sizes, strides))
+}
+
+/// The metas' message for an output size below 1: the output's and the
+/// input's spatial sizes, outermost first, named `D`, `H`, `W`.
+fn too_small(env: &ShapeEnv, inputs: &[SymInt], outputs: &[SymInt]) -> String {
+    let names = &["D", "H", "W"][3 - inputs.len()..];
+    if let ([w], [o]) = (inputs, outputs) {
+        return format!(
+            "input (W: {}) is too small. Calculated output W: {}",
+            env.display(*w),
+            env.display(*o)
+        );
+    }
+    let out: Vec<String> = names
+        .iter()
+        .zip(outputs)
+        .map(|(n, &o)| format!("{n}: {}", env.display(o)))
+        .collect();
+    let given: Vec<String> = names
+        .iter()
+        .zip(inputs)
+        .map(|(n, &i)| format!("{n}: {}", env.display(i)))
+        .collect();
+    format!(
+        "Calculated output {} must be >= 1 in every dimension (input {})",
+        out.join(" "),
+        given.join(", ")
+    )
 }
 
 /// `reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor`.

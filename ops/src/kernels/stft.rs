@@ -101,6 +101,51 @@ fn composite_frames(
     })
 }
 
+/// The input batched (`unsqueeze(0)` of a 1-D one), viewed as
+/// `[1, batch, length]`, padded by `n_fft // 2` on both sides in `mode`
+/// and viewed back as `[batch, length + 2 * (n_fft // 2)]`. ATen's
+/// composite reads the input's sizes as integers first (fixed at their
+/// hints); the reference keeps them symbolic.
+fn centered_input(
+    cx: &mut Cx<'_>,
+    given: &TensorMeta,
+    n_fft: i64,
+    mode: &str,
+) -> Result<TensorMeta> {
+    let mut t = given.clone();
+    if !cx.defaults.python_dispatcher {
+        for v in t.sizes.iter_mut() {
+            *v = SymInt::Int(cx.env.guard_int(*v, cx.op)?);
+        }
+    }
+    let batched = if t.dim() == 1 {
+        super::loss_steps::unsqueeze(cx, &t, 0)?
+    } else {
+        t
+    };
+    let mut extended = batched.sizes.clone();
+    extended.insert(0, SymInt::Int(1));
+    let viewed = super::loss_steps::view(cx, &batched, extended)?;
+    // C++'s truncating `n_fft / 2`, Python's flooring `n_fft // 2`.
+    let amount = SymInt::Int(if cx.defaults.python_dispatcher {
+        n_fft.div_euclid(2)
+    } else {
+        n_fft / 2
+    });
+    let outs = super::pad(
+        cx,
+        &[
+            Arg::Tensor(&viewed),
+            Arg::Ints(vec![amount, amount].into()),
+            Arg::Str(mode),
+            Arg::None,
+        ],
+    )?;
+    let padded = one(cx, outs)?;
+    let sizes = padded.sizes[1..].iter().copied().collect();
+    super::loss_steps::view(cx, &padded, sizes)
+}
+
 /// `window.shape == (win_length,)`: one dim of that size.
 fn window_fits(cx: &mut Cx<'_>, w: &TensorMeta, win: i64) -> Result<SymBool> {
     if w.dim() == 1 {
@@ -194,8 +239,39 @@ fn ref_frames(
 
 /// `stft(Tensor self, int n_fft, int? hop_length=None, int?
 /// win_length=None, Tensor? window=None, bool normalized=False, bool?
-/// onesided=None, bool? return_complex=None, bool? align_to_window=None)`.
+/// onesided=None, bool? return_complex=None, bool? align_to_window=None)`:
+/// the transform without centering.
 pub(crate) fn stft(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    transform(cx, a, None)
+}
+
+/// `stft.center(Tensor self, int n_fft, int? hop_length=None, int?
+/// win_length=None, Tensor? window=None, bool center=True, str
+/// pad_mode="reflect", bool normalized=False, bool? onesided=None, bool?
+/// return_complex=None, bool? align_to_window=None)`: with `center`, the
+/// (batched) input is viewed as 3-D, padded by `n_fft // 2` on both
+/// sides of its last dim in `pad_mode` (`aten::pad`) and viewed back
+/// before its frames are taken.
+pub(crate) fn stft_center(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let center = args::bool(cx, a, 5, "center", Some(true))?;
+    let mode = args::opt_str(cx, a, 6, "pad_mode", Some("reflect"))?.unwrap_or("reflect");
+    let rest: Vec<Arg<'_>> = a[..5.min(a.len())]
+        .iter()
+        .cloned()
+        .chain(a.iter().skip(7).cloned())
+        .collect();
+    if center && !matches!(a.get(10), None | Some(Arg::None)) {
+        return Err(invalid(
+            cx,
+            "stft align_to_window should only be set when center = false.",
+        ));
+    }
+    transform(cx, &rest, center.then_some(mode))
+}
+
+/// The transform of `stft`'s arguments (`center`'s `pad_mode` when
+/// centered).
+fn transform(cx: &mut Cx<'_>, a: &[Arg<'_>], center: Option<&str>) -> Result<Outs> {
     let given = args::tensor(cx, a, 0, "self")?;
     let n_fft = args::int(cx, a, 1, "n_fft", None)?;
     let hop = args::opt_int(cx, a, 2, "hop_length", None)?.unwrap_or(n_fft >> 2);
@@ -225,6 +301,14 @@ pub(crate) fn stft(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     // Under the Python dispatcher (as export traces) `stft` is
     // `torch._refs.stft` with `center=False`, on symbolic sizes; else
     // ATen's composite, which fixes them at their hints.
+    let centered;
+    let given = match center {
+        Some(mode) => {
+            centered = centered_input(cx, given, n_fft, mode)?;
+            &centered
+        }
+        None => given,
+    };
     let frames = if cx.defaults.python_dispatcher {
         ref_frames(cx, given, [n_fft, hop, win], window, align)?
     } else {
