@@ -622,6 +622,35 @@ CASES.update({
         C("copy", T([2, 3]), f32, False, True),
         C("channels last format", T([1, 2, 3, 3]), f32, memory_format=CL),
     ],
+    **{
+        op: [
+            C("permuted float32", T([4, 2, 3], strides=[1, 12, 4])),
+            C("already of that dtype is self", T([2, 3], dtype=dt)),
+            C("non-dense int64", T([4, 6], dtype=i64, then=lambda t: t[1:, ::2]), True),
+            C("channels-last bool", cl(1, 2, 3, 3, dtype=b8)),
+        ]
+        for op, dt in [("_cast_Byte", u8), ("_cast_Char", torch.int8), ("_cast_Double", f64),
+                       ("_cast_Float", f32), ("_cast_Half", f16), ("_cast_Int", i32),
+                       ("_cast_Long", i64), ("_cast_Short", torch.int16)]
+    },
+    "_autocast_to_reduced_precision": [
+        C("float32 on the cpu", T([4, 2, 3], strides=[1, 12, 4]), True, True, f16, bf16),
+        C("float32 on the cpu, disabled there", T([2, 3]), True, False, f16, bf16),
+        C("float32 on cuda", T([2, 3], device="cuda"), True, False, f16, bf16),
+        C("float32 on cuda, disabled there", T([2, 3], device="cuda"), False, True, f16, bf16),
+        C("float64 is self", T([2, 3], dtype=f64), True, True, f16, bf16),
+        C("float16 is self", T([2, 3], dtype=f16), True, True, f16, bf16),
+        C("to its own dtype is self", T([2, 3]), True, True, f32, f32),
+        C("on meta is self", T([2, 3], device="meta"), True, True, f16, bf16),
+    ],
+    "_autocast_to_full_precision": [
+        C("float16 on the cpu", T([4, 2, 3], strides=[1, 12, 4], dtype=f16), True, True),
+        C("bfloat16 on the cpu", T([2, 3], dtype=bf16), False, True),
+        C("bfloat16 on the cpu, disabled there", T([2, 3], dtype=bf16), True, False),
+        C("float16 on cuda", T([2, 3], dtype=f16, device="cuda"), True, False),
+        C("float32 is self", T([2, 3]), True, True),
+        C("int64 is self", T([2, 3], dtype=i64), True, True),
+    ],
     "to.dtype_layout": [
         C("other dtype of permuted", T([4, 2, 3], strides=[1, 12, 4]), dtype=f64),
         C("nothing changes is self", T([4, 2, 3], strides=[1, 12, 4])),

@@ -7,7 +7,7 @@ described there.
 
 import torch
 
-from op_case_inputs import CL, C, D, T, b8, c64, cl, f16, f32, f64, i32, i64, tr
+from op_case_inputs import CL, C, D, T, b8, bf16, c64, cl, f16, f32, f64, i32, i64, tr
 
 CASES = {}
 SYMBOLIC = []
@@ -493,6 +493,26 @@ CASES["instance_norm"] = [
       True, 0.1, 1e-5, False),
     C("one value per channel with running statistics refused", T([3, 2]), None, None, T([2]), T([2]),
       True, 0.1, 1e-5, False),
+]
+CASES["batch_norm_update_stats"] = [
+    C("running statistics", T([2, 3, 4]), T([3]), T([3]), 0.1),
+    C("no running statistics", T([2, 3]), None, None, 0.1),
+    C("channels last", cl(2, 3, 4, 4), T([3]), T([3]), 0.1),
+    C("transposed", tr(4, 3), T([3]), None, 0.1),
+    C("float16 with float32 statistics", T([2, 3, 4], dtype=f16), T([3]), T([3]), 0.1),
+    C("float16 with float16 statistics", T([2, 3, 4], dtype=f16), T([3], dtype=f16), T([3], dtype=f16), 0.1),
+    C("bfloat16 without statistics", T([2, 3, 4], dtype=bf16), None, None, 0.1),
+    C("bfloat16 with a float32 variance only", T([2, 3, 4], dtype=bf16), None, T([3]), 0.1),
+    C("float16 with float64 statistics refused", T([2, 3, 4], dtype=f16), T([3], dtype=f64), T([3], dtype=f64), 0.1),
+    C("float32 with float64 statistics refused", T([2, 3, 4]), T([3], dtype=f64), T([3], dtype=f64), 0.1),
+    C("float16 with mixed statistics refused", T([2, 3, 4], dtype=f16), T([3]), T([3], dtype=f16), 0.1),
+    C("float64", T([2, 3, 4], dtype=f64), T([3], dtype=f64), T([3], dtype=f64), 0.1),
+    C("int64 refused", T([2, 3], dtype=i64), None, None, 0.1),
+    C("1-d refused", T([3]), None, None, 0.1),
+    C("empty refused", T([0, 3]), None, None, 0.1),
+    C("zero channels refused", T([2, 0]), None, None, 0.1),
+    C("on meta refused", T([2, 3], device="meta"), None, None, 0.1),
+    C("float32 with a float16 mean refused", T([2, 3]), T([3], dtype=f16), None, 0.1),
 ]
 CASES["bilinear"] = [
     C("batch", T([4, 3]), T([4, 5]), T([2, 3, 5])),

@@ -145,6 +145,37 @@ impl DType {
         }
     }
 
+    /// The name of the element type's `caffe2::TypeMeta`, which C++
+    /// messages print for a tensor's `dtype()` (GCC's names of the C++
+    /// types: `float`, `long int`, `c10::Half`).
+    pub const fn type_meta_name(self) -> &'static str {
+        match self {
+            DType::Bool => "bool",
+            DType::UInt8 => "unsigned char",
+            DType::UInt16 => "short unsigned int",
+            DType::UInt32 => "unsigned int",
+            DType::UInt64 => "long unsigned int",
+            DType::Int8 => "signed char",
+            DType::Int16 => "short int",
+            DType::Int32 => "int",
+            DType::Int64 => "long int",
+            DType::Float16 => "c10::Half",
+            DType::BFloat16 => "c10::BFloat16",
+            DType::Float32 => "float",
+            DType::Float64 => "double",
+            DType::Complex32 => "c10::complex<c10::Half>",
+            DType::Complex64 => "c10::complex<float>",
+            DType::Complex128 => "c10::complex<double>",
+            DType::BComplex32 => "c10::complex<c10::BFloat16>",
+            DType::Float8E5M2 => "c10::Float8_e5m2",
+            DType::Float8E4M3Fn => "c10::Float8_e4m3fn",
+            DType::Float8E5M2Fnuz => "c10::Float8_e5m2fnuz",
+            DType::Float8E4M3Fnuz => "c10::Float8_e4m3fnuz",
+            DType::Float8E8M0Fnu => "c10::Float8_e8m0fnu",
+            DType::Float4E2M1FnX2 => "c10::Float4_e2m1fn_x2",
+        }
+    }
+
     /// Bytes per element.
     pub const fn itemsize(self) -> usize {
         match self {

@@ -479,7 +479,8 @@ fn written_out(
                     cx,
                     format!(
                         "Expected out tensor to have dtype {}, but got {} instead",
-                        r.dtype, out.dtype
+                        r.dtype.type_meta_name(),
+                        out.dtype.type_meta_name()
                     ),
                 ));
             }

@@ -605,3 +605,103 @@ pub(crate) fn backend_batch_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Res
     ];
     super::native_batch_norm_backward(cx, &native)
 }
+
+/// `batch_norm_update_stats(Tensor input, Tensor? running_mean, Tensor?
+/// running_var, float momentum) -> (Tensor, Tensor)`: its CPU kernel
+/// alone (there is no meta kernel: the fake mode runs it on zeros, so
+/// every layout must be static). The batch's mean and variance per
+/// channel, `[C]`, in the input's dtype, or in `float32` where the first
+/// running statistic given is of another dtype (a half-precision input
+/// with `float32` statistics; any other mix refused).
+pub(crate) fn batch_norm_update_stats(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let running_mean = args::opt_tensor(cx, a, 1, "running_mean")?;
+    let running_var = args::opt_tensor(cx, a, 2, "running_var")?;
+    for t in [Some(input), running_mean, running_var]
+        .into_iter()
+        .flatten()
+    {
+        crate::intrinsics::static_layout(cx, t)?;
+    }
+    // `is_mixed_type`: the first statistic given, of another dtype.
+    let mixed = running_mean
+        .or(running_var)
+        .is_some_and(|t| t.dtype != input.dtype);
+    if !matches!(
+        input.dtype,
+        DType::Float32 | DType::Float64 | DType::Float16 | DType::BFloat16
+    ) {
+        let name = crate::intrinsics::c10_name(cx, input.dtype)?;
+        return Err(invalid(
+            cx,
+            format!("\"batch_norm_update_stats_cpu\" not implemented for '{name}'"),
+        ));
+    }
+    if mixed {
+        // `check_mixed_data_type`: every statistic given `float32`, then
+        // a half-precision input.
+        if [running_mean, running_var]
+            .into_iter()
+            .flatten()
+            .any(|t| t.dtype != DType::Float32)
+        {
+            return Err(invalid(
+                cx,
+                "mixed dtype (CPU): expect parameter to have scalar type of Float",
+            ));
+        }
+        if !matches!(input.dtype, DType::Float16 | DType::BFloat16) {
+            return Err(invalid(
+                cx,
+                "mixed dtype (CPU): all inputs must share same datatype.",
+            ));
+        }
+    }
+    let d = shape::wrap_dim(cx.op, 1, input.dim())?;
+    let channels = input.sizes[d];
+    let numel = shape::numel(cx.env, &input.sizes)?;
+    if numel == SymInt::Int(0) {
+        return Err(invalid(
+            cx,
+            format!(
+                "input tensor must have at least one element, but got input_sizes = {}",
+                shape::display_dims(cx.env, &input.sizes)
+            ),
+        ));
+    }
+    let dtype = if mixed { DType::Float32 } else { input.dtype };
+    let mut outs = Outs::new();
+    for _ in 0..2 {
+        let stat = TensorMeta::contiguous(cx.env, &[channels], dtype, input.device)?;
+        outs.push(Out::Tensor(stat, Alias::Fresh));
+    }
+    Ok(outs)
+}
+
+/// `batch_norm_update_stats.out(..., *, Tensor(a!) out0, Tensor(b!) out1)`:
+/// the CPU kernel run on zeros as the functional form is (its checks),
+/// each out of exactly the statistic's dtype; the outs are returned as
+/// they were, since the fake mode's fallback writes no metadata back.
+pub(crate) fn batch_norm_update_stats_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let stats = batch_norm_update_stats(cx, a)?;
+    let mut outs = Outs::new();
+    for (i, stat) in stats.into_iter().enumerate() {
+        let index = 4 + i;
+        let out = args::tensor(cx, a, index, if i == 0 { "out0" } else { "out1" })?;
+        crate::intrinsics::static_layout(cx, out)?;
+        if let Out::Tensor(stat, _) = stat
+            && stat.dtype != out.dtype
+        {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Expected out tensor to have dtype {}, but got {} instead",
+                    stat.dtype.type_meta_name(),
+                    out.dtype.type_meta_name()
+                ),
+            ));
+        }
+        outs.push(Out::Tensor(out.clone(), Alias::InPlace(index as u8)));
+    }
+    Ok(outs)
+}

@@ -118,10 +118,11 @@ pub(crate) use attention_backward::{
 };
 pub(crate) use batch_norm::{
     backend_batch_norm_backward, batch_norm_impl_index, batch_norm_no_update,
-    batch_norm_with_update, batch_norm_with_update_functional,
-    check_features as batch_norm_check_features, check_unbiasing as batch_norm_check_unbiasing,
-    cudnn_batch_norm, helper as batch_norm_helper, miopen_batch_norm, native_batch_norm,
-    native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
+    batch_norm_update_stats, batch_norm_update_stats_out, batch_norm_with_update,
+    batch_norm_with_update_functional, check_features as batch_norm_check_features,
+    check_unbiasing as batch_norm_check_unbiasing, cudnn_batch_norm, helper as batch_norm_helper,
+    miopen_batch_norm, native_batch_norm, native_batch_norm_legit,
+    native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
     native_batch_norm_legit_no_training,
 };
 pub(crate) use clamp::clamp_tensor;
@@ -262,7 +263,11 @@ pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_
 pub(crate) use stacks::{column_stack, dstack, hstack, stack, stack_kernel, vstack};
 pub(crate) use stft::{istft, stft, stft_center};
 pub(crate) use tensordot::{tensordot, tensordot_out};
-pub(crate) use to::{to_copy, to_device, to_dtype, to_dtype_layout, to_other, type_as};
+pub(crate) use to::{
+    autocast_to_full_precision, autocast_to_reduced_precision, cast_byte, cast_char, cast_double,
+    cast_float, cast_half, cast_int, cast_long, cast_short, to_copy, to_device, to_dtype,
+    to_dtype_layout, to_other, type_as,
+};
 pub(crate) use torchao::{choose_qparams_affine, dequantize_affine, quantize_affine};
 pub(crate) use upsample::{
     upsample_bicubic2d_aa_vec, upsample_bicubic2d_default, upsample_bicubic2d_vec,

@@ -1,4 +1,5 @@
-//! `_to_copy`, `to.dtype`, `to.dtype_layout`, `to.device`, `to.other` and `type_as`: `self` itself
+//! `_to_copy`, `to.dtype`, `to.dtype_layout`, `to.device`, `to.other`,
+//! `type_as`, the legacy `_cast_*` and the JIT autocast helpers: `self` itself
 //! when nothing changes (`Alias::Same`, as PyTorch returns the same
 //! tensor), else a copy as `_to_copy` makes it. Which one depends on the arguments' values, so no
 //! rule (whose aliasing is fixed by the schema) can say it.
@@ -6,7 +7,7 @@
 use crate::intrinsics::preserve_strides;
 use fake_runtime::support::args;
 use fake_runtime::{
-    Alias, Arg, Cx, DType, Device, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta,
+    Alias, Arg, Cx, DType, Device, DeviceType, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta,
 };
 
 /// The result of converting `t` (ATen's `to_impl`): `t` itself when
@@ -165,4 +166,77 @@ pub(crate) fn to_other(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         mf,
         false,
     )
+}
+
+/// The legacy casts `_cast_Byte(Tensor self, bool non_blocking=False)`
+/// and its siblings: ATen's composites, `self.to(dtype, non_blocking)`
+/// (`self` itself when already of that dtype).
+macro_rules! legacy_casts {
+    ($($(#[$doc:meta])* $name:ident => $dtype:ident;)*) => {
+        $(
+            $(#[$doc])*
+            pub(crate) fn $name(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+                let t = args::tensor(cx, a, 0, "self")?;
+                convert(cx, t, Some(DType::$dtype), None, false, None, false)
+            }
+        )*
+    };
+}
+
+legacy_casts! {
+    /// `_cast_Byte`: to `uint8`.
+    cast_byte => UInt8;
+    /// `_cast_Char`: to `int8`.
+    cast_char => Int8;
+    /// `_cast_Double`: to `float64`.
+    cast_double => Float64;
+    /// `_cast_Float`: to `float32`.
+    cast_float => Float32;
+    /// `_cast_Half`: to `float16`.
+    cast_half => Float16;
+    /// `_cast_Int`: to `int32`.
+    cast_int => Int32;
+    /// `_cast_Long`: to `int64`.
+    cast_long => Int64;
+    /// `_cast_Short`: to `int16`.
+    cast_short => Int16;
+}
+
+/// Whether the JIT autocast helpers act on `t`: a CUDA tensor with
+/// `cuda_enabled`, or a CPU one with `cpu_enabled`.
+fn autocast_device(cx: &Cx<'_>, a: &[Arg<'_>], t: &TensorMeta) -> Result<bool> {
+    let cuda = args::bool(cx, a, 1, "cuda_enabled", None)?;
+    let cpu = args::bool(cx, a, 2, "cpu_enabled", None)?;
+    Ok(match t.device.ty {
+        DeviceType::Cuda => cuda,
+        DeviceType::Cpu => cpu,
+        _ => false,
+    })
+}
+
+/// `_autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled,
+/// bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype)`: a
+/// `float32` tensor on an enabled device converted to that device's
+/// dtype (`to_impl`: itself when already of it), anything else itself.
+pub(crate) fn autocast_to_reduced_precision(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let target = if t.device.ty == DeviceType::Cuda {
+        args::opt_dtype(cx, a, 3, "cuda_dtype", None)?
+    } else {
+        args::opt_dtype(cx, a, 4, "cpu_dtype", None)?
+    };
+    let target = (t.dtype == DType::Float32 && autocast_device(cx, a, t)?)
+        .then_some(target)
+        .flatten();
+    convert(cx, t, target, None, false, None, false)
+}
+
+/// `_autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool
+/// cpu_enabled)`: a `float16` or `bfloat16` tensor on an enabled device
+/// converted to `float32`, anything else itself.
+pub(crate) fn autocast_to_full_precision(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let reduced = matches!(t.dtype, DType::Float16 | DType::BFloat16);
+    let target = (reduced && autocast_device(cx, a, t)?).then_some(DType::Float32);
+    convert(cx, t, target, None, false, None, false)
 }

@@ -67,6 +67,32 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::reflection_pad3d", "zero depth"),
     ("aten::pad", "reflect pad too large"),
     ("aten::softshrink", "negative lambda"),
+    (
+        "aten::batch_norm_update_stats",
+        "float16 with float64 statistics refused",
+    ),
+    (
+        "aten::batch_norm_update_stats",
+        "float32 with float64 statistics refused",
+    ),
+    (
+        "aten::batch_norm_update_stats",
+        "float16 with mixed statistics refused",
+    ),
+    ("aten::batch_norm_update_stats", "int64 refused"),
+    ("aten::batch_norm_update_stats", "empty refused"),
+    (
+        "aten::batch_norm_update_stats.out",
+        "running statistics: into a float64 out",
+    ),
+    (
+        "aten::_adaptive_avg_pool2d_backward.out",
+        "batched: into a float64 out",
+    ),
+    (
+        "aten::fractional_max_pool3d.output",
+        "int32 indices refused",
+    ),
     ("aten::stft.center", "centered and aligned to the window"),
     ("aten::stft.center", "reflect padding beyond the input"),
     ("aten::softshrink", "lambda past float16's max"),
