@@ -6,7 +6,7 @@ and expecttest (which torch's test helpers import):
     python scripts/sweep_opinfo.py [--only NAME,...] [--first N]
                                    [--start-after NAME] [--shard K/N] [--force]
                                    [--error-inputs-only] [--out DIR]
-                                   [--dtypes common|extended|later|further|reference]
+                                   [--dtypes common|extended|later|further|further_dtypes|reference]
                                    [--db op_db|foreach_op_db]
 
 For every entry of `torch.testing._internal.common_methods_invocations.op_db`
@@ -21,7 +21,9 @@ reference`: up to four float32 and int64 samples of those the entry's
 values, non-contiguous operands, type promotion), for the entries that
 have a reference function, to `tests/fixtures/opinfo_reference`; `--dtypes
 further`: the eighth to eleventh float32 and int64 samples, a search
-written only where `--out DIR` says, never committed; `--db
+written only where `--out DIR` says, never committed; `--dtypes
+further_dtypes`: the second to fourth float16, bfloat16, int32 and uint8
+samples, a search likewise; `--db
 foreach_op_db`: the entries of `foreach_op_db`, the `_foreach_*`
 operators, which `op_db` leaves out, to `tests/fixtures/opinfo_foreach`)
 are wrapped as a
@@ -101,6 +103,14 @@ DTYPE_SETS = {
     # The samples after those: a search for disagreements, written only
     # where `--out` says (nothing commits them).
     "further": (None, COMMON_DTYPES[:2], 4, COMMON_SAMPLES + 4),
+    # The extended dtypes' samples after the first: a search as well.
+    "further_dtypes": (
+        None,
+        [("float16", torch.float16), ("bfloat16", torch.bfloat16), ("int32", torch.int32),
+         ("uint8", torch.uint8)],
+        3,
+        1,
+    ),
     # The samples an entry's `reference_inputs` adds to its
     # `sample_inputs` (broadcasts, extremal values, non-contiguous
     # operands, type promotion), for the entries that have such a
@@ -482,11 +492,13 @@ def main() -> None:
              "later: the common dtypes' 4th to 7th samples into tests/fixtures/opinfo_later; "
              "reference: up to 4 float32 and int64 samples that reference_inputs adds to "
              "sample_inputs, of the entries that have it, into tests/fixtures/opinfo_reference; "
-             "further: the 8th to 11th float32 and int64 samples, into --out only",
+             "further: the 8th to 11th float32 and int64 samples, into --out only; "
+             "further_dtypes: the 2nd to 4th float16, bfloat16, int32 and uint8 samples, "
+             "into --out only",
     )
     parser.add_argument(
         "--out", default=None,
-        help="write into this folder instead (--dtypes further writes only there)",
+        help="write into this folder instead (--dtypes further and further_dtypes write only there)",
     )
     parser.add_argument(
         "--db", choices=sorted(DBS), default="op_db",

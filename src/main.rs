@@ -85,9 +85,9 @@ enum Command {
     Rules,
     /// Call one operator on fake tensors and print its results, symbols,
     /// guards and runtime asserts: `fake call 'aten::add(f32[s0,3], f32[3])'`
-    /// (tensors `dtype[sizes]{strides}+offset@device`, sizes numbers or
-    /// symbols, other arguments as in Python), or one JSON call per line
-    /// with `--jsonl FILE`.
+    /// (tensors `dtype[sizes]{strides}+offset@device`, sizes numbers,
+    /// symbols or expressions over them, other arguments as in Python), or
+    /// one JSON call per line with `--jsonl FILE`.
     Call {
         /// The call, as text.
         #[arg(required_unless_present = "jsonl", conflicts_with = "jsonl")]

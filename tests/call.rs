@@ -634,3 +634,29 @@ fn text_symints_may_be_expressions_over_symbols() {
     let scaled = fake(&["call", "aten::add(f32[2], 1e-5)"], None);
     assert_eq!(scaled.status.code(), Some(0));
 }
+
+/// A tensor's sizes, strides and offset in the text form may be
+/// expressions over symbols too, as PyTorch prints a symbolic layout: a
+/// contiguous `[2, s0, s1]` written with its strides `{s0*s1, s1, 1}` is
+/// the same tensor as written without them, and an offset may be one
+/// (`+2*s0`).
+#[test]
+fn text_layouts_may_be_expressions_over_symbols() {
+    let run = |call: &str| {
+        let o = fake(&["call", call], None);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{call}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let given = run("aten::add(f32[2,s0,s1]{s0*s1,s1,1}, f32[s1])");
+    let implied = run("aten::add(f32[2,s0,s1], f32[s1])");
+    assert_eq!(given, implied);
+    let offset = run("aten::alias(f32[s0,s1]{s1,1}+2*s0@cpu)");
+    assert!(offset.contains("offset 2*s0"), "{offset}");
+    let sized = run("aten::neg(f32[s0*s1, (s0//2)])");
+    assert!(sized.contains("float32[s0*s1, (s0//2)]"), "{sized}");
+}

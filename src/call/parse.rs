@@ -131,6 +131,12 @@ impl Parser<'_> {
     /// one (a number, a name alone, a tensor, a string, a float such as
     /// `1e-5`).
     fn symbolic(&self) -> Option<(SizeExpr, usize)> {
+        self.expression(&[b',', b']'])
+    }
+
+    /// [`Self::symbolic`] ending at one of `stops` (or an unmatched `)`)
+    /// at depth 0.
+    fn expression(&self, stops: &[u8]) -> Option<(SizeExpr, usize)> {
         let start = self.i;
         let mut depth = 0usize;
         let mut end = start;
@@ -139,8 +145,8 @@ impl Parser<'_> {
                 b'(' => depth += 1,
                 b')' if depth == 0 => break,
                 b')' => depth -= 1,
-                b',' | b']' if depth == 0 => break,
-                b'[' | b'"' | b'\'' | b'{' | b'@' => return None,
+                c if depth == 0 && stops.contains(&c) => break,
+                b'[' | b'"' | b'\'' | b'{' | b'}' | b'@' => return None,
                 _ => {}
             }
             end += 1;
@@ -190,8 +196,14 @@ impl Parser<'_> {
             })
     }
 
-    fn size(&mut self) -> Result<Size, CallError> {
+    /// A size, stride or offset: an integer, a symbol, or an expression
+    /// over symbols (`s0*s1`, `2*s0 + 1`) up to one of `stops` at depth 0.
+    fn size(&mut self, stops: &[u8]) -> Result<Size, CallError> {
         self.blank();
+        if let Some((e, end)) = self.expression(stops) {
+            self.i = end;
+            return Ok(Size::Expr(e));
+        }
         if let Some(name) = self.ident() {
             return Ok(Size::Sym(name));
         }
@@ -207,7 +219,7 @@ impl Parser<'_> {
             return Ok(out);
         }
         loop {
-            out.push(self.size()?);
+            out.push(self.size(&[b',', close])?);
             if self.eat(close) {
                 return Ok(out);
             }
@@ -294,7 +306,7 @@ impl Parser<'_> {
             None
         };
         let storage_offset = if self.eat(b'+') {
-            self.size()?
+            self.size(&[b'@', b',', b')', b']'])?
         } else {
             Size::Int(0)
         };

@@ -8,7 +8,7 @@
 //! arena holds at the time of construction.
 
 use super::decide::ceil_div;
-use super::expr::{Args, CoeffOverflow, ExprId, Node, Poly, RelOp, Symbol, floor_div, py_mod};
+use super::expr::{Args, CoeffOverflow, ExprId, Node, Poly, RelOp, Symbol};
 use super::list_memo::ListMemo;
 use super::range::ValueRange;
 use crate::error::{Error, ErrorKind, Result};

@@ -148,15 +148,33 @@ impl ExprArena {
 
     /// The value of `id` when every symbol has the value `value(s)`;
     /// `Ok(None)` when some symbol it needs has none. Booleans are 0 or 1.
+    /// Computed in 128 bits, as Python's integers would not overflow where
+    /// a canonical form multiplies what the original divided first
+    /// (`(a // b) // c` is `a // (b*c)`): an error only when the value
+    /// itself, or a step past 128 bits, does not fit.
     pub fn eval(&self, id: ExprId, value: &dyn Fn(Symbol) -> Option<i64>) -> Result<Option<i64>> {
-        let ov = |op: &'static str, a: i64, b: i64| {
+        match self.eval_wide(id, value)? {
+            None => Ok(None),
+            Some(v) => i64::try_from(v).map(Some).map_err(|_| {
+                Error::from(ErrorKind::Overflow {
+                    op: "evaluation",
+                    lhs: v.to_string(),
+                    rhs: i64::MAX.to_string(),
+                })
+            }),
+        }
+    }
+
+    /// [`Self::eval`] in 128 bits.
+    fn eval_wide(&self, id: ExprId, value: &dyn Fn(Symbol) -> Option<i64>) -> Result<Option<i128>> {
+        let ov = |op: &'static str, a: i128, b: i128| {
             Error::from(ErrorKind::Overflow {
                 op,
                 lhs: a.to_string(),
                 rhs: b.to_string(),
             })
         };
-        let dz = |op: &'static str, a: i64, b: i64| {
+        let dz = |op: &'static str, a: i128, b: i128| {
             Error::from(ErrorKind::DivisionByZero {
                 op,
                 lhs: a.to_string(),
@@ -165,23 +183,23 @@ impl ExprArena {
         };
         macro_rules! get {
             ($e:expr) => {
-                match self.eval($e, value)? {
+                match self.eval_wide($e, value)? {
                     Some(v) => v,
                     None => return Ok(None),
                 }
             };
         }
         Ok(Some(match self.node(id) {
-            Node::Int(v) => *v,
-            Node::Bool(b) => i64::from(*b),
+            Node::Int(v) => i128::from(*v),
+            Node::Bool(b) => i128::from(*b),
             Node::Symbol(s) => match value(*s) {
-                Some(v) => v,
+                Some(v) => i128::from(v),
                 None => return Ok(None),
             },
             Node::Sum { constant, terms } => {
-                let mut acc = *constant;
+                let mut acc = i128::from(*constant);
                 for (m, c) in terms {
-                    let mut t = *c;
+                    let mut t = i128::from(*c);
                     for &(atom, pow) in m {
                         let a = get!(atom);
                         for _ in 0..pow {
@@ -197,18 +215,18 @@ impl ExprArena {
                 if b == 0 {
                     return Err(dz("//", a, b));
                 }
-                floor_div(a, b).ok_or_else(|| ov("//", a, b))?
+                wide_floor_div(a, b).ok_or_else(|| ov("//", a, b))?
             }
             Node::Mod(a, b) => {
                 let (a, b) = (get!(*a), get!(*b));
                 if b == 0 {
                     return Err(dz("%", a, b));
                 }
-                py_mod(a, b).ok_or_else(|| ov("%", a, b))?
+                wide_py_mod(a, b).ok_or_else(|| ov("%", a, b))?
             }
             Node::Max(args) | Node::Min(args) => {
                 let is_max = matches!(self.node(id), Node::Max(_));
-                let mut acc: Option<i64> = None;
+                let mut acc: Option<i128> = None;
                 for &a in args {
                     let v = get!(a);
                     acc = Some(match acc {
@@ -219,32 +237,57 @@ impl ExprArena {
                 }
                 acc.unwrap_or(0)
             }
-            Node::Rel(op, p) => i64::from(op.holds(get!(*p).cmp(&0))),
+            Node::Rel(op, p) => i128::from(op.holds(get!(*p).cmp(&0))),
             Node::TruncScaled(scale, a) => {
                 let a = get!(*a);
                 let c = f64::from_bits(*scale);
-                crate::sym::division::trunc_scaled_value(c, a).ok_or_else(|| {
+                let overflow = || {
                     Error::from(ErrorKind::Overflow {
                         op: "TruncToInt",
                         lhs: crate::sym::float::sympy_float(c),
                         rhs: a.to_string(),
                     })
-                })?
+                };
+                let a = i64::try_from(a).map_err(|_| overflow())?;
+                i128::from(crate::sym::division::trunc_scaled_value(c, a).ok_or_else(overflow)?)
             }
             Node::And(args) => {
                 let mut all = true;
                 for &a in args {
                     all &= get!(a) != 0;
                 }
-                i64::from(all)
+                i128::from(all)
             }
             Node::Or(args) => {
                 let mut any = false;
                 for &a in args {
                     any |= get!(a) != 0;
                 }
-                i64::from(any)
+                i128::from(any)
             }
         }))
+    }
+}
+
+/// Python's `a // b` in 128 bits; `None` when it overflows.
+fn wide_floor_div(a: i128, b: i128) -> Option<i128> {
+    let q = a.checked_div(b)?;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q.checked_sub(1)
+    } else {
+        Some(q)
+    }
+}
+
+/// Python's `a % b` in 128 bits (the sign follows the divisor).
+fn wide_py_mod(a: i128, b: i128) -> Option<i128> {
+    if b == -1 {
+        return Some(0);
+    }
+    let r = a.checked_rem(b)?;
+    if r != 0 && ((r < 0) != (b < 0)) {
+        Some(r + b)
+    } else {
+        Some(r)
     }
 }
