@@ -504,3 +504,49 @@ SYMBOLIC += [
           D([2, 9, 4, 16], "v", ["dynamic", "dynamic", "dynamic", "static"]),
           None, None, None, None, None, 0.0, 0, True)),
 ]
+
+# ---- ATen's naive math path ------------------------------------------------------------
+
+CASES["_scaled_dot_product_attention_math"] = [
+    C("4-d", T([2, 3, 4, 8]), T([2, 3, 5, 8]), T([2, 3, 5, 6])),
+    C("3-d", T([3, 4, 8]), T([3, 5, 8]), T([3, 5, 6])),
+    C("2-d", T([4, 8]), T([5, 8]), T([5, 6])),
+    C("1-d query", T([8]), T([5, 8]), T([5, 6])),
+    C("float16", T([2, 3, 4, 8], dtype=f16), T([2, 3, 5, 8], dtype=f16), T([2, 3, 5, 6], dtype=f16)),
+    C("bfloat16 with a float32 mask", T([2, 3, 4, 8], dtype=bf16), T([2, 3, 5, 8], dtype=bf16),
+      T([2, 3, 5, 6], dtype=bf16), T([4, 5])),
+    C("causal", T([2, 3, 4, 8]), T([2, 3, 5, 8]), T([2, 3, 5, 6]), None, 0.0, True),
+    C("a mask broadcasting the batch", T([1, 3, 4, 8]), T([1, 3, 5, 8]), T([1, 3, 5, 6]), T([2, 3, 4, 5])),
+    C("bool mask", T([2, 3, 4, 8]), T([2, 3, 5, 8]), T([2, 3, 5, 6]), T([4, 5], dtype=torch.bool)),
+    C("grouped-query", T([2, 4, 4, 8]), T([2, 2, 5, 8]), T([2, 2, 5, 6]), enable_gqa=True),
+    C("grouped-query, as many heads", T([2, 2, 4, 8]), T([2, 2, 5, 8]), T([2, 2, 5, 6]), enable_gqa=True),
+    C("grouped-query heads that do not divide", T([2, 3, 4, 8]), T([2, 2, 5, 8]), T([2, 2, 5, 6]),
+      enable_gqa=True),
+    C("transposed query", T([2, 4, 3, 8], then=lambda t: t.transpose(1, 2)), T([2, 3, 5, 8]), T([2, 3, 5, 6])),
+    C("dropout", T([2, 3, 4, 8]), T([2, 3, 5, 8]), T([2, 3, 5, 6]), None, 0.5),
+    C("dropout with a mask", T([2, 3, 4, 8]), T([2, 3, 5, 8]), T([2, 3, 5, 6]), None, 0.5, False,
+      T([2, 3, 4, 5], dtype=torch.bool)),
+    C("negative scale", T([2, 3, 4, 8]), T([2, 3, 5, 8]), T([2, 3, 5, 6]), scale=-0.5),
+    C("batch dims broadcast", T([2, 3, 4, 8]), T([1, 3, 5, 8]), T([1, 1, 5, 6])),
+    C("int64 refused", T([2, 3, 4, 8], dtype=i64), T([2, 3, 5, 8], dtype=i64), T([2, 3, 5, 6], dtype=i64)),
+    C("head dims that differ refused", T([2, 3, 4, 8]), T([2, 3, 5, 7]), T([2, 3, 5, 6])),
+    C("causal with a mask refused", T([2, 3, 4, 8]), T([2, 3, 5, 8]), T([2, 3, 5, 6]), T([4, 5]), 0.0, True),
+]
+SYMBOLIC += [
+    ("_scaled_dot_product_attention_math of dynamic inputs and mask", "_scaled_dot_product_attention_math",
+     Case("", D([2, 3, 4, 8], "q"), D([2, 3, 5, 8], "k"), D([2, 3, 5, 6], "v"), D([4, 5], "m"))),
+    ("_scaled_dot_product_attention_math of dynamic causal inputs", "_scaled_dot_product_attention_math",
+     Case("", D([2, 3, 4, 8], "q"), D([2, 3, 5, 8], "k"), D([2, 3, 5, 6], "v"), None, 0.0, True)),
+    ("_scaled_dot_product_attention_math of dynamic grouped-query inputs", "_scaled_dot_product_attention_math",
+     Case("", D([2, 4, 4, 8], "q"), D([2, 2, 5, 8], "k"), D([2, 2, 5, 6], "v"), enable_gqa=True)),
+    ("_scaled_dot_product_attention_math of dynamic inputs and mask under the Python dispatcher",
+     "_scaled_dot_product_attention_math",
+     Case("", D([2, 3, 4, 8], "q"), D([2, 3, 5, 8], "k"), D([2, 3, 5, 6], "v"), D([4, 5], "m"))),
+    ("_scaled_dot_product_attention_math of dynamic 3-d float16 inputs under the Python dispatcher",
+     "_scaled_dot_product_attention_math",
+     Case("", D([3, 4, 8], "q", dtype=f16), D([3, 5, 8], "k", dtype=f16), D([3, 5, 6], "v", dtype=f16))),
+]
+DISPATCHED |= {
+    "_scaled_dot_product_attention_math of dynamic inputs and mask under the Python dispatcher",
+    "_scaled_dot_product_attention_math of dynamic 3-d float16 inputs under the Python dispatcher",
+}

@@ -319,6 +319,38 @@ fn grouped_heads(
     Ok((ks, vs))
 }
 
+/// `pre_process_group_query_attention_input` with grouped-query attention
+/// enabled: [`grouped_heads`]'s checks, then the key and the value each
+/// `repeat_interleave`d along dim -3 to the query's head count (a repeat
+/// by one where they already have it); inputs of fewer than three dims
+/// are returned as they are.
+pub(super) fn grouped_inputs(
+    cx: &mut Cx<'_>,
+    q: &TensorMeta,
+    k: &TensorMeta,
+    v: &TensorMeta,
+) -> Result<(TensorMeta, TensorMeta)> {
+    if q.dim() < 3 || k.dim() < 3 || v.dim() < 3 {
+        return Ok((k.clone(), v.clone()));
+    }
+    grouped_heads(cx, &q.sizes, &k.sizes, &v.sizes)?;
+    let hq = q.sizes[q.dim() - 3];
+    let repeated = |cx: &mut Cx<'_>, t: &TensorMeta| {
+        let times = cx.env.floordiv(hq, t.sizes[t.dim() - 3])?;
+        super::loss_steps::call(
+            cx,
+            crate::erased::repeat_interleave_self_int,
+            &[
+                Arg::Tensor(t),
+                Arg::Int(times),
+                Arg::Int(SymInt::Int(-3)),
+                Arg::None,
+            ],
+        )
+    };
+    Ok((repeated(cx, k)?, repeated(cx, v)?))
+}
+
 /// `t.size(d)`, with Python's refusal of a dim out of range (a zero-dim
 /// tensor has no size at all).
 pub(super) fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {

@@ -8,6 +8,7 @@ mod asserts;
 mod aten_composites;
 mod attention;
 mod attention_backward;
+mod attention_math;
 mod batch_norm;
 mod clamp;
 mod contiguous;
@@ -116,6 +117,7 @@ pub(crate) use attention::{
 pub(crate) use attention_backward::{
     efficient_attention_backward, scaled_dot_product_efficient_attention_backward,
 };
+pub(crate) use attention_math::scaled_dot_product_attention_math;
 pub(crate) use batch_norm::{
     backend_batch_norm_backward, batch_norm_impl_index, batch_norm_no_update,
     batch_norm_update_stats, batch_norm_update_stats_out, batch_norm_with_update,
