@@ -453,6 +453,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("fixed_copy_out", "FIXED_CASTABLE_COPY"),
     ("fixed_exact_copy_out", "FIXED_EXACT_COPY"),
     ("native_copy_out", "NATIVE_COPY"),
+    ("zipped_exact_out", "EXACT_ZIPPED"),
 ];
 
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of

@@ -149,6 +149,11 @@ pub struct OutForm {
     /// `out_wrapper()`: then the form is [`Self::CASTABLE`] (symbolic
     /// sizes kept, a castable dtype), whatever it is outside it.
     pub reference_when_dispatched: bool,
+    /// Whether a returned list is written into as many outs as both lists
+    /// have (a decomposition's `zip(out, splits)`: outs beyond the results
+    /// untouched, results beyond the outs dropped), not refused when the
+    /// lengths differ.
+    pub zips_lists: bool,
     /// Whether the result is written into the out by `copy_` (a Python
     /// out wrapper's `_safe_copy_out`, a C++ composite's or torchgen's
     /// generated `out=` kernel's copy), whose Python meta refuses an out
@@ -296,6 +301,10 @@ impl OutForm {
     /// [`Self::EXACT`] of a `*_copy` operator, [`Self::CASTABLE`] under
     /// the Python dispatcher (`view_copy.out`).
     pub const EXACT_COPY: OutForm = Self::EXACT.copy_of_view();
+    /// `@derive(zipped_exact_out)`: [`Self::EXACT`], a returned list
+    /// written into as many outs as both lists have
+    /// (`split_with_sizes_copy.out`'s decomposition).
+    pub const EXACT_ZIPPED: OutForm = Self::EXACT.zipped();
     /// `@derive(settled_exact_out)`: [`Self::EXACT`], the results' sizes
     /// fixed at their hints.
     pub const SETTLED_EXACT: OutForm =
@@ -334,6 +343,7 @@ impl OutForm {
             symbolic,
             overlap: OutOverlap::Unchecked,
             reference_when_dispatched: false,
+            zips_lists: false,
             copies: true,
         }
     }
@@ -344,6 +354,15 @@ impl OutForm {
     const fn copy_of_view(self) -> OutForm {
         OutForm {
             reference_when_dispatched: true,
+            ..self
+        }
+    }
+
+    /// This form writing a returned list into as many outs as both lists
+    /// have ([`Self::zips_lists`]).
+    const fn zipped(self) -> OutForm {
+        OutForm {
+            zips_lists: true,
             ..self
         }
     }
@@ -431,7 +450,7 @@ pub fn out_variant(
                     format!("the functional operator gave no tensor list output {k}"),
                 ));
             };
-            if list.len() != results.len() {
+            if list.len() != results.len() && !form.zips_lists {
                 return Err(invalid(
                     cx,
                     format!(
