@@ -917,12 +917,17 @@ def guards_hold(env, placeholders, args):
     as `ShapeEnv.evaluate_guards_for_args(..., ignore_static=False)`, with
     each guard parenthesised: PyTorch's `produce_guards_expression` joins
     them with a bare `and`, so a disjunction among them
-    (`a > 0 or b > 0 or c > 0`) would swallow its neighbours."""
+    (`a > 0 or b > 0 or c > 0`) would swallow its neighbours. A guard that
+    divides by zero at these sizes (`Mod(s0, s0*s1)` at `s0 = 0`) does not
+    hold there."""
     names = [LocalSource(f"t{i}") for i in range(len(placeholders))]
     guards = env.produce_guards(placeholders, names, ignore_static=False)
     if not guards:
         return True
-    return env.evaluate_guards_expression(" and ".join(f"({g})" for g in guards), args)
+    try:
+        return env.evaluate_guards_expression(" and ".join(f"({g})" for g in guards), args)
+    except ZeroDivisionError:
+        return False
 
 
 def concrete_outputs(op, case, point):

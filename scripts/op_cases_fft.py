@@ -122,7 +122,17 @@ SYMBOLIC += [
     ("stft.center of a dynamic length under the Python dispatcher, constant padding", "stft.center",
      Case("", D([40], "x"), 8, 3, 6, T([6]), True, "constant", False, None, True)),
 ]
+# Lengths near a single frame: the FFT's `reshape` of the permuted frames
+# decides their view geometry, with guards, as the reference runs it.
+SYMBOLIC += [
+    ("stft of a dynamic batch and length of two frames under the Python dispatcher", "stft",
+     Case("", D([2, 11], "x"), 8, 3, None, None, False, None, True)),
+    ("stft.center of a short dynamic length, replicate padding, under the Python dispatcher", "stft.center",
+     Case("", D([2, 4], "x"), 8, 3, None, None, True, "replicate", False, None, True)),
+]
 DISPATCHED = {
+    "stft of a dynamic batch and length of two frames under the Python dispatcher",
+    "stft.center of a short dynamic length, replicate padding, under the Python dispatcher",
     "stft.center of a dynamic batch and length under the Python dispatcher",
     "stft.center of a dynamic length under the Python dispatcher, constant padding",
 }

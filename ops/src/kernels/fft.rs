@@ -106,9 +106,19 @@ fn exec_fft(
     // from the element count.
     let mut view: Dims = Dims::from([SymInt::Int(-1)]);
     view.extend(permute[batch_dims..].iter().map(|&d| input.sizes[d]));
-    let numel = shape::numel(cx.env, &input.sizes)?;
-    let inferred = shape::infer_view(cx.env, cx.op, numel, &view)?;
-    let mut batched_out: Dims = Dims::from([inferred[0]]);
+    let batch = if cx.defaults.python_dispatcher {
+        // The reference's `reshape` of the permuted input: its view
+        // geometry is decided (with guards on symbolic sizes) even where
+        // a copy is made, which the batch size alone does not show.
+        let mut permuted = TensorMeta::contiguous(cx.env, &[], DType::Float32, cx.device)?;
+        permuted.sizes = permute.iter().map(|&d| input.sizes[d]).collect();
+        permuted.strides = permute.iter().map(|&d| input.strides[d]).collect();
+        super::einsum::reshape(cx, &permuted, view.clone())?.sizes[0]
+    } else {
+        let numel = shape::numel(cx.env, &input.sizes)?;
+        shape::infer_view(cx.env, cx.op, numel, &view)?[0]
+    };
+    let mut batched_out: Dims = Dims::from([batch]);
     batched_out.extend(dim.iter().map(|&d| out_sizes[d]));
     // `out.resize_(batched_out_sizes)` first asks whether the sizes are
     // already those (c10's `ArrayRef` equality: one guard per dim, up to
