@@ -480,6 +480,23 @@ pub fn out_variant(
     Ok(outs)
 }
 
+/// An out tensor of exactly the result's dtype, as C++ out kernels
+/// check it ("Expected out tensor to have dtype float, but got double
+/// instead").
+pub fn require_exact_dtype(cx: &Cx<'_>, result: DType, out: DType) -> Result<()> {
+    if result == out {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "Expected out tensor to have dtype {}, but got {} instead",
+            result.type_meta_name(),
+            out.type_meta_name()
+        ),
+    ))
+}
+
 /// The result `r` written into its out tensor `out` as `form` says
 /// ([`out_variant`]): its dtype checked, `out` resized (and restrided)
 /// to it, and the copy's checks; `dtype` the functional's `dtype`
@@ -492,18 +509,7 @@ fn written_out(
     dtype: Option<DType>,
 ) -> Result<TensorMeta> {
     match form.dtype {
-        OutDtype::Exact => {
-            if r.dtype != out.dtype {
-                return Err(invalid(
-                    cx,
-                    format!(
-                        "Expected out tensor to have dtype {}, but got {} instead",
-                        r.dtype.type_meta_name(),
-                        out.dtype.type_meta_name()
-                    ),
-                ));
-            }
-        }
+        OutDtype::Exact => require_exact_dtype(cx, r.dtype, out.dtype)?,
         OutDtype::FromOut => {
             if dtype.is_some_and(|d| d != out.dtype) {
                 return Err(invalid(

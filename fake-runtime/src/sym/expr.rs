@@ -355,16 +355,26 @@ pub(crate) fn gcd(a: i64, b: i64) -> i64 {
 /// Python's `a // b` (rounds towards negative infinity); `None` on overflow
 /// or `b == 0`.
 pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
+    i64::try_from(wide_floor_div(i128::from(a), i128::from(b))?).ok()
+}
+
+/// Python's `a % b` (the sign follows the divisor); `None` when `b == 0`.
+pub(crate) fn py_mod(a: i64, b: i64) -> Option<i64> {
+    i64::try_from(wide_py_mod(i128::from(a), i128::from(b))?).ok()
+}
+
+/// [`floor_div`] in 128 bits.
+pub(crate) fn wide_floor_div(a: i128, b: i128) -> Option<i128> {
     let q = a.checked_div(b)?;
-    if (a % b != 0) && ((a < 0) != (b < 0)) {
+    if a % b != 0 && ((a < 0) != (b < 0)) {
         q.checked_sub(1)
     } else {
         Some(q)
     }
 }
 
-/// Python's `a % b` (the sign follows the divisor); `None` when `b == 0`.
-pub(crate) fn py_mod(a: i64, b: i64) -> Option<i64> {
+/// [`py_mod`] in 128 bits.
+pub(crate) fn wide_py_mod(a: i128, b: i128) -> Option<i128> {
     if b == -1 {
         return Some(0);
     }

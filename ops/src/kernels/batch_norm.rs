@@ -689,17 +689,8 @@ pub(crate) fn batch_norm_update_stats_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Res
         let index = 4 + i;
         let out = args::tensor(cx, a, index, if i == 0 { "out0" } else { "out1" })?;
         crate::intrinsics::static_layout(cx, out)?;
-        if let Out::Tensor(stat, _) = stat
-            && stat.dtype != out.dtype
-        {
-            return Err(invalid(
-                cx,
-                format!(
-                    "Expected out tensor to have dtype {}, but got {} instead",
-                    stat.dtype.type_meta_name(),
-                    out.dtype.type_meta_name()
-                ),
-            ));
+        if let Out::Tensor(stat, _) = stat {
+            fake_runtime::support::require_exact_dtype(cx, stat.dtype, out.dtype)?;
         }
         outs.push(Out::Tensor(out.clone(), Alias::InPlace(index as u8)));
     }

@@ -215,14 +215,14 @@ impl ExprArena {
                 if b == 0 {
                     return Err(dz("//", a, b));
                 }
-                wide_floor_div(a, b).ok_or_else(|| ov("//", a, b))?
+                crate::sym::expr::wide_floor_div(a, b).ok_or_else(|| ov("//", a, b))?
             }
             Node::Mod(a, b) => {
                 let (a, b) = (get!(*a), get!(*b));
                 if b == 0 {
                     return Err(dz("%", a, b));
                 }
-                wide_py_mod(a, b).ok_or_else(|| ov("%", a, b))?
+                crate::sym::expr::wide_py_mod(a, b).ok_or_else(|| ov("%", a, b))?
             }
             Node::Max(args) | Node::Min(args) => {
                 let is_max = matches!(self.node(id), Node::Max(_));
@@ -266,28 +266,5 @@ impl ExprArena {
                 i128::from(any)
             }
         }))
-    }
-}
-
-/// Python's `a // b` in 128 bits; `None` when it overflows.
-fn wide_floor_div(a: i128, b: i128) -> Option<i128> {
-    let q = a.checked_div(b)?;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        q.checked_sub(1)
-    } else {
-        Some(q)
-    }
-}
-
-/// Python's `a % b` in 128 bits (the sign follows the divisor).
-fn wide_py_mod(a: i128, b: i128) -> Option<i128> {
-    if b == -1 {
-        return Some(0);
-    }
-    let r = a.checked_rem(b)?;
-    if r != 0 && ((r < 0) != (b < 0)) {
-        Some(r + b)
-    } else {
-        Some(r)
     }
 }
