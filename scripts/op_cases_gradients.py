@@ -179,6 +179,19 @@ SYMBOLIC += [
 ]
 
 # `glu_backward(grad_output, self, dim)`.
+CASES["glu_jvp"] = [
+    C("last dim", T([2, 3]), T([2, 6]), T([2, 6]), 1),
+    C("first dim, negative", T([2, 3]), T([4, 3]), T([4, 3]), -2),
+    C("transposed glu", T([3, 2], then=lambda t: t.t()), T([2, 6]), T([2, 6]), 1),
+    C("channels-last glu", cl(1, 2, 3, 3), cl(1, 4, 3, 3), cl(1, 4, 3, 3), 1),
+    C("float16 refused", T([2, 3], dtype=f16), T([2, 6], dtype=f16), T([2, 6], dtype=f16), 1),
+    C("float64", T([2, 3], dtype=f64), T([2, 6], dtype=f64), T([2, 6], dtype=f64), 1),
+    C("float64 x refused", T([2, 3]), T([2, 6], dtype=f64), T([2, 6]), 1),
+    C("glu too wide refused", T([2, 4]), T([2, 6]), T([2, 6]), 1),
+    C("int64 refused", T([2, 3], dtype=i64), T([2, 6], dtype=i64), T([2, 6], dtype=i64), 1),
+    C("dim out of range refused", T([2, 3]), T([2, 6]), T([2, 6]), 2),
+    C("on meta refused", T([2, 3], device="meta"), T([2, 6], device="meta"), T([2, 6], device="meta"), 1),
+]
 CASES["glu_backward"] = [
     C("last dim", T([2, 3]), T([2, 6]), -1),
     C("first dim", T([2, 3]), T([4, 3]), 0),

@@ -46,6 +46,7 @@ OUT_FROM_FUNCTIONAL = {
     "_adaptive_avg_pool3d.out": "_adaptive_avg_pool3d",
     "_cdist_backward.out": "_cdist_backward",
     "batch_norm_update_stats.out": "batch_norm_update_stats",
+    "glu_jvp.out": "glu_jvp",
     "_cdist_forward.out": "_cdist_forward",
     "_cholesky_solve_helper.out": "_cholesky_solve_helper",
     "_philox_normal.out": "_philox_normal",

@@ -679,20 +679,9 @@ pub(crate) fn batch_norm_update_stats(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
 }
 
 /// `batch_norm_update_stats.out(..., *, Tensor(a!) out0, Tensor(b!) out1)`:
-/// the CPU kernel run on zeros as the functional form is (its checks),
-/// each out of exactly the statistic's dtype; the outs are returned as
-/// they were, since the fake mode's fallback writes no metadata back.
+/// the functional form's checks, each out of exactly its statistic's
+/// dtype, the outs returned as they were (the fake mode's fallback
+/// writes no metadata back).
 pub(crate) fn batch_norm_update_stats_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let stats = batch_norm_update_stats(cx, a)?;
-    let mut outs = Outs::new();
-    for (i, stat) in stats.into_iter().enumerate() {
-        let index = 4 + i;
-        let out = args::tensor(cx, a, index, if i == 0 { "out0" } else { "out1" })?;
-        crate::intrinsics::static_layout(cx, out)?;
-        if let Out::Tensor(stat, _) = stat {
-            fake_runtime::support::require_exact_dtype(cx, stat.dtype, out.dtype)?;
-        }
-        outs.push(Out::Tensor(out.clone(), Alias::InPlace(index as u8)));
-    }
-    Ok(outs)
+    super::fallback::unwritten_outs(cx, a, 4, batch_norm_update_stats)
 }

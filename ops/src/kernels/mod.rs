@@ -22,6 +22,7 @@ mod dropout;
 mod dyn_quant;
 mod einsum;
 mod embedding_bag;
+mod fallback;
 mod fft;
 mod fft_composites;
 mod foreach;
@@ -147,6 +148,7 @@ pub(crate) use einsum::einsum;
 pub(crate) use embedding_bag::{
     embedding_bag, embedding_bag_backward, embedding_bag_forward_only, embedding_bag_padding_idx,
 };
+pub(crate) use fallback::{glu_jvp, glu_jvp_out};
 pub(crate) use fft::{fft_c2c_op, fft_c2r, fft_r2c};
 pub(crate) use fft_composites::{
     fft_fft, fft_fft2, fft_fftn, fft_hfft_out, fft_hfft2, fft_hfft2_out, fft_hfftn, fft_hfftn_out,
