@@ -322,6 +322,22 @@ SYMBOLIC += [
     ("slice_copy of a dynamic dim with a step", "slice_copy.Tensor", C("", D([4, 6], "x"), 1, 1, None, 2)),
     ("split_copy of a dynamic dim", "split_copy.Tensor", C("", D([5, 6], "x"), 4, 1)),
 ]
+# The views' copies' `out=` forms: the copy computed on symbolic sizes,
+# the out resized to its sizes fixed at their hints (in a plain fake mode
+# `slice_copy` refuses them first, as ATen's C++ `slice` does).
+SYMBOLIC += [
+    ("select_copy.int_out of dynamic sizes", "select_copy.int_out", C("", D([4, 6], "x"), 1, -2, out=T([0]))),
+    ("slice_copy.Tensor_out of a dynamic dim with a step", "slice_copy.Tensor_out",
+     C("", D([4, 6], "x"), 1, 1, None, 2, out=T([0]))),
+    ("slice_copy.Tensor_out of a dynamic dim under the Python dispatcher", "slice_copy.Tensor_out",
+     C("", D([4, 6], "x"), 1, 1, None, 2, out=T([0]))),
+    ("view_as_real_copy.out of dynamic sizes under the Python dispatcher", "view_as_real_copy.out",
+     C("", D([4, 6], "x", dtype=c64), out=T([0]))),
+]
+DISPATCHED |= {
+    "slice_copy.Tensor_out of a dynamic dim under the Python dispatcher",
+    "view_as_real_copy.out of dynamic sizes under the Python dispatcher",
+}
 PYTHON_DISPATCHER |= {
     "select_copy.int", "slice_copy.Tensor", "split_copy.Tensor", "detach_copy", "view_as_real_copy",
     "view_as_complex_copy", "_neg_view_copy", "_conj_copy", "_reshape_alias_copy",

@@ -1,7 +1,8 @@
 //! Rules written once and used several times: clause groups (`@clauses`
 //! spliced in by `@with`) and derived overload families
 //! (`@derive(inplace, out)`: the in-place and `out=` overloads of a
-//! functional rule, `@derive(copy)`: a view's `*_copy` overload, and
+//! functional rule, `@derive(copy)`: a view's `*_copy` overload,
+//! `@derive(copy_out = <form>)`: that copy's `out=` overload, and
 //! `@derive(hacked_twin)`: the overload taking `Tensor[]` for `Tensor?[]`,
 //! found among the catalogue's schemas by signature).
 
@@ -130,6 +131,45 @@ pub(super) fn derive_families(
             }
             for a in targs {
                 let out_form = OUT_FORMS.iter().find(|(f, _)| *f == a.value.name);
+                // `copy_out = <form>`: the `out=` overload of this view's
+                // copy (itself derived, `@derive(copy)`), in that form.
+                if let Some(key) = &a.key
+                    && key.name == "copy_out"
+                {
+                    let Some(&(_, form)) = out_form else {
+                        diags.push(
+                            Diag::new(
+                                a.value.span,
+                                format!("`{}` is not an `out=` family", a.value.name),
+                            )
+                            .label("not an out form")
+                            .suggest(closest(&a.value.name, OUT_FORMS.iter().map(|(f, _)| *f))),
+                        );
+                        continue;
+                    };
+                    let found = copy_of(schema, schemas, by_name).and_then(|(ci, _)| {
+                        out_of(&schemas[ci], schemas, form).map(|(di, how)| (di, ci, how))
+                    });
+                    match found {
+                        Err(message) => diags.push(
+                            Diag::new(a.value.span, message)
+                                .label("no such overload is declared")
+                                .help("declare the copy's `out=` schema, or derive only the families PyTorch has"),
+                        ),
+                        Ok((di, base, how)) => {
+                            let name = schemas[di].full_name();
+                            if rule_of[di].is_some() || derived_of[di].is_some() {
+                                diags.push(
+                                    Diag::new(a.value.span, format!("`{name}` is derived here and elsewhere too"))
+                                        .label("derived here"),
+                                );
+                            } else {
+                                derived_of[di] = Some((base, how));
+                            }
+                        }
+                    }
+                    continue;
+                }
                 let found = match (a.key.is_some(), a.value.name.as_str(), out_form) {
                     (false, "inplace", _) if let Some(element) = element => foreach_inplace_of(
                         schema, element, schemas, by_name,
@@ -164,7 +204,7 @@ pub(super) fn derive_families(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
                                 .suggest(closest(&a.value.name, ["inplace", "inplace_meta", "inplace_own_meta", "copy", "hacked_twin", "factory_out"].into_iter().chain(OUT_FORMS.iter().map(|(f, _)| *f))))
-                                .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked; `inplace_own_meta`: one with a Python meta of its own, written without `copy_`), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `factory_out` (a factory's `out=` overload, taking its arguments less the tensor options, which the out gives), `copy` (a view's `op_copy` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
+                                .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked; `inplace_own_meta`: one with a Python meta of its own, written without `copy_`), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `factory_out` (a factory's `out=` overload, taking its arguments less the tensor options, which the out gives), `copy` (a view's `op_copy` overload), `copy_out = <out form>` (that copy's `out=` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
                         continue;
                     }
