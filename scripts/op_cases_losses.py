@@ -513,6 +513,8 @@ CASES["batch_norm_update_stats"] = [
     C("zero channels refused", T([2, 0]), None, None, 0.1),
     C("on meta refused", T([2, 3], device="meta"), None, None, 0.1),
     C("float32 with a float16 mean refused", T([2, 3]), T([3], dtype=f16), None, 0.1),
+    C("2-d running variance refused", T([2, 3]), T([3]), T([1, 3]), 0.1),
+    C("zero-dim running mean refused", T([2, 1]), T([]), None, 0.1),
 ]
 CASES["bilinear"] = [
     C("batch", T([4, 3]), T([4, 5]), T([2, 3, 5])),

@@ -669,6 +669,15 @@ pub(crate) fn batch_norm_update_stats(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
             ),
         ));
     }
+    // The running statistics' 1-D accessors.
+    for t in [running_mean, running_var].into_iter().flatten() {
+        if t.dim() != 1 {
+            return Err(invalid(
+                cx,
+                format!("TensorAccessor expected 1 dims but tensor has {}", t.dim()),
+            ));
+        }
+    }
     let dtype = if mixed { DType::Float32 } else { input.dtype };
     let mut outs = Outs::new();
     for _ in 0..2 {

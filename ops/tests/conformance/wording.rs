@@ -82,6 +82,10 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::batch_norm_update_stats", "int64 refused"),
     ("aten::batch_norm_update_stats", "empty refused"),
     (
+        "aten::batch_norm_update_stats",
+        "2-d running variance refused",
+    ),
+    (
         "aten::batch_norm_update_stats.out",
         "running statistics: into a float64 out",
     ),
