@@ -622,6 +622,7 @@ pub(crate) fn batch_norm_update_stats(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
         .flatten()
     {
         crate::intrinsics::static_layout(cx, t)?;
+        super::fallback::cpu_only(cx, t)?;
     }
     // `is_mixed_type`: the first statistic given, of another dtype.
     let mixed = running_mean

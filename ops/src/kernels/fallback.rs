@@ -3,14 +3,34 @@
 //! (static layouts only, `@no_meta`), and their `out=` forms' tensors
 //! come back as they were, the fallback writing no metadata back. Here
 //! `glu_jvp` (forward-mode AD's `glu` tangent) and the `out=` forms'
-//! shared checks.
+//! shared checks. Only the CPU kernels are modelled: a tensor on another
+//! device is refused rather than answered as the CPU would.
 
 use super::invalid;
 use super::loss_steps::call;
 use crate::erased as k;
 use crate::intrinsics::{empty_like_strides, static_layout};
 use fake_runtime::support::{args, require_exact_dtype};
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta, shape};
+use fake_runtime::{
+    Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt, TensorMeta, shape,
+};
+
+/// Refuse a tensor off the CPU: the fake mode runs the kernel of the
+/// tensors' device, and only the CPU kernel is modelled (another
+/// device's kernel takes other dtypes and lays its results out its own
+/// way).
+pub(super) fn cpu_only(cx: &Cx<'_>, t: &TensorMeta) -> Result<()> {
+    if t.device.ty == DeviceType::Cpu || t.device.ty == DeviceType::Meta {
+        return Ok(());
+    }
+    Err(invalid(
+        cx,
+        format!(
+            "only the CPU kernel, which the fake mode runs on zeros, is modelled; got a tensor on {}",
+            t.device
+        ),
+    ))
+}
 
 /// The `out=` form of a fallback operator whose outs start at argument
 /// `first`: `functional`'s checks, each out of exactly its result's
@@ -51,6 +71,7 @@ pub(crate) fn glu_jvp(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let dim = args::int(cx, a, 3, "dim", None)?;
     for t in [glu, x, dx] {
         static_layout(cx, t)?;
+        cpu_only(cx, t)?;
     }
     let d = shape::wrap_dim(cx.op, dim, x.dim())?;
     let d_glu = shape::wrap_dim(cx.op, d as i64, glu.dim())?;
