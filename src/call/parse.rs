@@ -131,7 +131,7 @@ impl Parser<'_> {
     /// one (a number, a name alone, a tensor, a string, a float such as
     /// `1e-5`).
     fn symbolic(&self) -> Option<(SizeExpr, usize)> {
-        self.expression(&[b',', b']'])
+        self.expression(b",]")
     }
 
     /// [`Self::symbolic`] ending at one of `stops` (or an unmatched `)`)
@@ -306,7 +306,7 @@ impl Parser<'_> {
             None
         };
         let storage_offset = if self.eat(b'+') {
-            self.size(&[b'@', b',', b')', b']'])?
+            self.size(b"@,)]")?
         } else {
             Size::Int(0)
         };
