@@ -133,9 +133,8 @@ pub(super) fn derive_families(
                 let out_form = OUT_FORMS.iter().find(|(f, _)| *f == a.value.name);
                 // `copy_out = <form>`: the `out=` overload of this view's
                 // copy (itself derived, `@derive(copy)`), in that form.
-                if let Some(key) = &a.key
-                    && key.name == "copy_out"
-                {
+                let copy_out = a.key.as_ref().is_some_and(|k| k.name == "copy_out");
+                let found = if copy_out {
                     let Some(&(_, form)) = out_form else {
                         diags.push(
                             Diag::new(
@@ -147,66 +146,48 @@ pub(super) fn derive_families(
                         );
                         continue;
                     };
-                    let found = copy_of(schema, schemas, by_name).and_then(|(ci, _)| {
+                    copy_of(schema, schemas, by_name).and_then(|(ci, _)| {
                         out_of(&schemas[ci], schemas, form).map(|(di, how)| (di, ci, how))
-                    });
-                    match found {
-                        Err(message) => diags.push(
-                            Diag::new(a.value.span, message)
-                                .label("no such overload is declared")
-                                .help("declare the copy's `out=` schema, or derive only the families PyTorch has"),
-                        ),
-                        Ok((di, base, how)) => {
-                            let name = schemas[di].full_name();
-                            if rule_of[di].is_some() || derived_of[di].is_some() {
-                                diags.push(
-                                    Diag::new(a.value.span, format!("`{name}` is derived here and elsewhere too"))
-                                        .label("derived here"),
-                                );
-                            } else {
-                                derived_of[di] = Some((base, how));
-                            }
-                        }
-                    }
-                    continue;
-                }
-                let found = match (a.key.is_some(), a.value.name.as_str(), out_form) {
-                    (false, "inplace", _) if let Some(element) = element => foreach_inplace_of(
-                        schema, element, schemas, by_name,
-                    )
-                    .map(|(di, ei, lists)| {
-                        (
-                            di,
-                            ei,
-                            Derive::Foreach {
-                                in_place: true,
-                                lists,
-                            },
+                    })
+                } else {
+                    match (a.key.is_some(), a.value.name.as_str(), out_form) {
+                        (false, "inplace", _) if let Some(element) = element => foreach_inplace_of(
+                            schema, element, schemas, by_name,
                         )
-                    }),
-                    (false, _, _) if element.is_some() => Err(
-                        "a `@foreach` rule derives only its in-place form, `@derive(inplace)`"
-                            .to_owned(),
-                    ),
-                    (false, _, Some(&(_, form))) => out_of(schema, schemas, form).map(of_si),
-                    (false, "inplace", _) => inplace_of(schema, schemas, by_name).map(of_si),
-                    (false, "inplace_meta", _) => inplace_of(schema, schemas, by_name)
-                        .map(|(di, _)| (di, si, Derive::InPlaceMeta)),
-                    (false, "inplace_own_meta", _) => inplace_of(schema, schemas, by_name)
-                        .map(|(di, _)| (di, si, Derive::InPlaceOwnMeta)),
-                    (false, "factory_out", _) => factory_out_of(schema, schemas).map(of_si),
-                    (false, "copy", _) => copy_of(schema, schemas, by_name).map(of_si),
-                    (false, "hacked_twin", _) => {
-                        hacked_twin_of(schema, schemas, by_name).map(of_si)
-                    }
-                    _ => {
-                        diags.push(
+                        .map(|(di, ei, lists)| {
+                            (
+                                di,
+                                ei,
+                                Derive::Foreach {
+                                    in_place: true,
+                                    lists,
+                                },
+                            )
+                        }),
+                        (false, _, _) if element.is_some() => Err(
+                            "a `@foreach` rule derives only its in-place form, `@derive(inplace)`"
+                                .to_owned(),
+                        ),
+                        (false, _, Some(&(_, form))) => out_of(schema, schemas, form).map(of_si),
+                        (false, "inplace", _) => inplace_of(schema, schemas, by_name).map(of_si),
+                        (false, "inplace_meta", _) => inplace_of(schema, schemas, by_name)
+                            .map(|(di, _)| (di, si, Derive::InPlaceMeta)),
+                        (false, "inplace_own_meta", _) => inplace_of(schema, schemas, by_name)
+                            .map(|(di, _)| (di, si, Derive::InPlaceOwnMeta)),
+                        (false, "factory_out", _) => factory_out_of(schema, schemas).map(of_si),
+                        (false, "copy", _) => copy_of(schema, schemas, by_name).map(of_si),
+                        (false, "hacked_twin", _) => {
+                            hacked_twin_of(schema, schemas, by_name).map(of_si)
+                        }
+                        _ => {
+                            diags.push(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
                                 .suggest(closest(&a.value.name, ["inplace", "inplace_meta", "inplace_own_meta", "copy", "hacked_twin", "factory_out"].into_iter().chain(OUT_FORMS.iter().map(|(f, _)| *f))))
                                 .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked; `inplace_own_meta`: one with a Python meta of its own, written without `copy_`), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `factory_out` (a factory's `out=` overload, taking its arguments less the tensor options, which the out gives), `copy` (a view's `op_copy` overload), `copy_out = <out form>` (that copy's `out=` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
-                        continue;
+                            continue;
+                        }
                     }
                 };
                 match found {

@@ -319,56 +319,6 @@ fn grouped_heads(
     Ok((ks, vs))
 }
 
-/// `pre_process_group_query_attention_input` with grouped-query attention
-/// enabled, as the math path calls it: the key and value themselves when
-/// the three head counts (dim -3) are equal (one guard on the
-/// conjunction), else, both counts dividing the query's (one guard), the
-/// key and the value each `repeat_interleave`d along dim -3 to the
-/// query's head count; inputs of fewer than three dims as they are.
-pub(super) fn grouped_inputs(
-    cx: &mut Cx<'_>,
-    q: &TensorMeta,
-    k: &TensorMeta,
-    v: &TensorMeta,
-) -> Result<(TensorMeta, TensorMeta)> {
-    if q.dim() < 3 || k.dim() < 3 || v.dim() < 3 {
-        return Ok((k.clone(), v.clone()));
-    }
-    let head = |t: &TensorMeta| t.sizes[t.dim() - 3];
-    let (hq, hk, hv) = (head(q), head(k), head(v));
-    let qk = cx.env.eq(hq, hk)?;
-    let kv = cx.env.eq(hk, hv)?;
-    let all_equal = cx.env.and(qk, kv)?;
-    if cx.env.guard_bool(all_equal, cx.op)? {
-        return Ok((k.clone(), v.clone()));
-    }
-    let mut divides = fake_runtime::SymBool::Bool(true);
-    for h in [hk, hv] {
-        let r = cx.env.modulo(hq, h)?;
-        let zero = cx.env.eq(r, SymInt::Int(0))?;
-        divides = cx.env.and(divides, zero)?;
-    }
-    require(
-        cx,
-        divides,
-        "Number of heads in key and value must divide the number of heads in query",
-    )?;
-    let repeated = |cx: &mut Cx<'_>, t: &TensorMeta| {
-        let times = cx.env.floordiv(hq, head(t))?;
-        super::loss_steps::call(
-            cx,
-            crate::erased::repeat_interleave_self_int,
-            &[
-                Arg::Tensor(t),
-                Arg::Int(times),
-                Arg::Int(SymInt::Int(-3)),
-                Arg::None,
-            ],
-        )
-    };
-    Ok((repeated(cx, k)?, repeated(cx, v)?))
-}
-
 /// `t.size(d)`, with Python's refusal of a dim out of range (a zero-dim
 /// tensor has no size at all).
 pub(super) fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {

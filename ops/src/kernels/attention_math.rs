@@ -13,8 +13,8 @@
 
 use super::loss_steps::{binary, call, float, to, unary, with_number};
 use crate::erased as k;
-use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::support::{args, require};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymBool, SymInt, TensorMeta};
 
 /// An `int` dim argument.
 fn dim<'a>(d: i64) -> Arg<'a> {
@@ -47,6 +47,56 @@ fn scaling_factor(cx: &mut Cx<'_>, query: &TensorMeta, scale: Option<f64>) -> Re
         }
     };
     Ok(softmax_scale.sqrt())
+}
+
+/// `pre_process_group_query_attention_input` with grouped-query attention
+/// enabled, as the math path calls it: the key and value themselves when
+/// the three head counts (dim -3) are equal (one guard on the
+/// conjunction), else, both counts dividing the query's (one guard), the
+/// key and the value each `repeat_interleave`d along dim -3 to the
+/// query's head count; inputs of fewer than three dims as they are.
+fn grouped_inputs(
+    cx: &mut Cx<'_>,
+    q: &TensorMeta,
+    k: &TensorMeta,
+    v: &TensorMeta,
+) -> Result<(TensorMeta, TensorMeta)> {
+    if q.dim() < 3 || k.dim() < 3 || v.dim() < 3 {
+        return Ok((k.clone(), v.clone()));
+    }
+    let head = |t: &TensorMeta| t.sizes[t.dim() - 3];
+    let (hq, hk, hv) = (head(q), head(k), head(v));
+    let qk = cx.env.eq(hq, hk)?;
+    let kv = cx.env.eq(hk, hv)?;
+    let all_equal = cx.env.and(qk, kv)?;
+    if cx.env.guard_bool(all_equal, cx.op)? {
+        return Ok((k.clone(), v.clone()));
+    }
+    let mut divides = SymBool::Bool(true);
+    for h in [hk, hv] {
+        let r = cx.env.modulo(hq, h)?;
+        let zero = cx.env.eq(r, SymInt::Int(0))?;
+        divides = cx.env.and(divides, zero)?;
+    }
+    require(
+        cx,
+        divides,
+        "Number of heads in key and value must divide the number of heads in query",
+    )?;
+    let repeated = |cx: &mut Cx<'_>, t: &TensorMeta| {
+        let times = cx.env.floordiv(hq, head(t))?;
+        call(
+            cx,
+            k::repeat_interleave_self_int,
+            &[
+                Arg::Tensor(t),
+                Arg::Int(times),
+                Arg::Int(SymInt::Int(-3)),
+                Arg::None,
+            ],
+        )
+    };
+    Ok((repeated(cx, k)?, repeated(cx, v)?))
 }
 
 /// `_scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor
@@ -91,7 +141,7 @@ pub(crate) fn scaled_dot_product_attention_math(cx: &mut Cx<'_>, a: &[Arg<'_>]) 
         )?);
     }
     let (key_expanded, value_expanded) = if enable_gqa {
-        super::attention::grouped_inputs(cx, &query, &key_acc, &value_acc)?
+        grouped_inputs(cx, &query, &key_acc, &value_acc)?
     } else {
         (key_acc, value_acc)
     };
