@@ -190,6 +190,8 @@ CASES["glu_jvp"] = [
     C("glu too wide refused", T([2, 4]), T([2, 6]), T([2, 6]), 1),
     C("int64 refused", T([2, 3], dtype=i64), T([2, 6], dtype=i64), T([2, 6], dtype=i64), 1),
     C("dim out of range refused", T([2, 3]), T([2, 6]), T([2, 6]), 2),
+    C("zero-dim glu refused", T([]), T([2, 6]), T([2, 6]), 1),
+    C("zero-dim glu along dim 0 refused", T([]), T([4]), T([4]), 0),
     C("on meta refused", T([2, 3], device="meta"), T([2, 6], device="meta"), T([2, 6], device="meta"), 1),
 ]
 CASES["glu_backward"] = [

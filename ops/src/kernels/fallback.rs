@@ -74,8 +74,8 @@ pub(crate) fn glu_jvp(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         cpu_only(cx, t)?;
     }
     let d = shape::wrap_dim(cx.op, dim, x.dim())?;
-    let d_glu = shape::wrap_dim(cx.op, d as i64, glu.dim())?;
-    let n = glu.sizes[d_glu];
+    // `glu.size(dim)`: a zero-dim `glu` has no size at all.
+    let n = super::attention::size_at(cx, glu, d as i64)?;
     let narrow = |cx: &mut Cx<'_>, t: &TensorMeta, start: SymInt| {
         call(
             cx,
