@@ -6,7 +6,7 @@ described there.
 
 import torch
 
-from op_case_inputs import C, T, b8, bf16, c64, cl, f16, f64, i64, off, tr
+from op_case_inputs import C, D, T, b8, bf16, c64, cl, f16, f64, i64, off, tr
 
 c128 = torch.complex128
 
@@ -121,3 +121,19 @@ CASES["positive"] = [
 
 # As export runs them (ATen's C++ kernels fix symbolic sizes at their hints).
 PYTHON_DISPATCHER = {"complex", "polar"}
+
+# The `out=` forms: `polar.out` wants exactly the result's dtype; in a
+# plain fake mode `complex.out` fixes its arguments' sizes and `polar.out`
+# its result's, where under the dispatcher their references keep them.
+SYMBOLIC += [
+    ("polar.out of dynamic parts", "polar.out", C("", D([3, 4], "a"), D([3, 4], "b"), out=T([0], dtype=c64))),
+    ("complex.out of dynamic parts", "complex.out", C("", D([3, 4], "a"), D([3, 4], "b"), out=T([0], dtype=c64))),
+    ("polar.out of dynamic parts under the Python dispatcher", "polar.out",
+     C("", D([3, 4], "a"), D([3, 4], "b"), out=T([0], dtype=c64))),
+    ("complex.out of dynamic parts under the Python dispatcher", "complex.out",
+     C("", D([3, 4], "a"), D([3, 4], "b"), out=T([0], dtype=c64))),
+]
+DISPATCHED = {
+    "polar.out of dynamic parts under the Python dispatcher",
+    "complex.out of dynamic parts under the Python dispatcher",
+}

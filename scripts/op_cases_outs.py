@@ -691,6 +691,13 @@ for _name in ["all", "any"]:
             C("uint8 input into a uint8 out", T([2, 3], dtype=torch.uint8), *_dims,
               out=T([0], dtype=torch.uint8)),
         ]
+# `polar.out` wants exactly the result's dtype, `complex.out` a castable one.
+WRITTEN["polar.out"] = [
+    C("into a complex128 out refused", T([2, 3]), T([2, 3]), out=T([0], dtype=torch.complex128)),
+]
+WRITTEN["complex.out"] = [
+    C("into a complex128 out", T([2, 3]), T([2, 3]), out=T([0], dtype=torch.complex128)),
+]
 # A list of outs of another length than the pieces'.
 WRITTEN["split_with_sizes_copy.out"] = [
     C("one out for two pieces", T([5, 4]), [2, 3], 0, out=[T([0])]),

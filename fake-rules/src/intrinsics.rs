@@ -454,6 +454,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("fixed_exact_copy_out", "FIXED_EXACT_COPY"),
     ("native_copy_out", "NATIVE_COPY"),
     ("zipped_exact_out", "EXACT_ZIPPED"),
+    ("settled_exact_reference_out", "SETTLED_EXACT_REFERENCE"),
 ];
 
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of

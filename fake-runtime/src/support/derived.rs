@@ -144,11 +144,12 @@ pub struct OutForm {
     /// Which out tensors the C++ kernel refuses when they overlap
     /// themselves.
     pub overlap: OutOverlap,
-    /// Whether the Python dispatcher runs a reference instead, the
-    /// `*_copy` operators' `_make_copy_from_view` wrapped in
-    /// `out_wrapper()`: then the form is [`Self::CASTABLE`] (symbolic
-    /// sizes kept, a castable dtype), whatever it is outside it.
-    pub reference_when_dispatched: bool,
+    /// Whether the Python dispatcher runs a reference wrapped in
+    /// `out_wrapper()` instead (the `*_copy` operators'
+    /// `_make_copy_from_view`, `torch._refs.polar`), and which out dtypes
+    /// that wrapper takes: then the form is [`Self::CASTABLE`] or
+    /// [`Self::EXACT`] (symbolic sizes kept), whatever it is outside it.
+    pub reference_when_dispatched: Option<OutDtype>,
     /// Whether a returned list is written into as many outs as both lists
     /// have (a decomposition's `zip(out, splits)`: outs beyond the results
     /// untouched, results beyond the outs dropped), not refused when the
@@ -309,6 +310,10 @@ impl OutForm {
     /// fixed at their hints.
     pub const SETTLED_EXACT: OutForm =
         OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::FixedResults);
+    /// `@derive(settled_exact_reference_out)`: [`Self::SETTLED_EXACT`], and
+    /// [`Self::EXACT`] under the Python dispatcher (`polar.out`, whose
+    /// reference the dispatcher runs).
+    pub const SETTLED_EXACT_REFERENCE: OutForm = Self::SETTLED_EXACT.exact_reference();
     /// `@derive(reduction_out)`: the out's dtype taken, resized
     /// contiguous (a structured reduction or scan: `sum`, `prod`,
     /// `cumsum`).
@@ -342,7 +347,7 @@ impl OutForm {
             restride,
             symbolic,
             overlap: OutOverlap::Unchecked,
-            reference_when_dispatched: false,
+            reference_when_dispatched: None,
             zips_lists: false,
             copies: true,
         }
@@ -353,7 +358,16 @@ impl OutForm {
     /// reference.
     const fn copy_of_view(self) -> OutForm {
         OutForm {
-            reference_when_dispatched: true,
+            reference_when_dispatched: Some(OutDtype::Castable),
+            ..self
+        }
+    }
+
+    /// This form, but [`Self::EXACT`] under the Python dispatcher, which
+    /// runs a reference under `out_wrapper(exact_dtype=True)`.
+    const fn exact_reference(self) -> OutForm {
+        OutForm {
+            reference_when_dispatched: Some(OutDtype::Exact),
             ..self
         }
     }
@@ -397,10 +411,10 @@ pub fn out_variant(
     form: OutForm,
     functional: ErasedKernel,
 ) -> Result<Outs> {
-    let form = if form.reference_when_dispatched && cx.defaults.python_dispatcher {
-        OutForm::CASTABLE
-    } else {
-        form
+    let form = match form.reference_when_dispatched {
+        Some(OutDtype::Exact) if cx.defaults.python_dispatcher => OutForm::EXACT,
+        Some(_) if cx.defaults.python_dispatcher => OutForm::CASTABLE,
+        _ => form,
     };
     if args.iter().any(has_symbolic_tensor) {
         match form.symbolic {
