@@ -203,6 +203,15 @@ SYMBOLIC = [
 # As export runs it (ATen's C++ kernel refuses symbolic sizes).
 PYTHON_DISPATCHER = {"trace"}
 
+# `trace.out`: refused on symbolic sizes in a plain fake mode, computed
+# by the reference under the dispatcher (a castable out dtype).
+SYMBOLIC += [
+    ("trace.out of a dynamic matrix", "trace.out", Case("", D([3, 4], "x"), out=T([0]))),
+    ("trace.out of a dynamic matrix under the Python dispatcher", "trace.out",
+     Case("", D([3, 4], "x"), out=T([0], dtype=f64))),
+]
+DISPATCHED = {"trace.out of a dynamic matrix under the Python dispatcher"}
+
 CASES["movedim.intlist"] = [
     C("two dims", T([2, 3, 4]), [0, 1], [2, 0]),
     C("negative dims", T([2, 3, 4]), [-1], [0]),

@@ -455,6 +455,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("native_copy_out", "NATIVE_COPY"),
     ("zipped_exact_out", "EXACT_ZIPPED"),
     ("settled_exact_reference_out", "SETTLED_EXACT_REFERENCE"),
+    ("refused_reference_out", "REFUSED_CASTABLE_REFERENCE"),
 ];
 
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of

@@ -330,6 +330,10 @@ impl OutForm {
     /// `@derive(refused_out)`: [`Self::CASTABLE`], symbolic sizes refused.
     pub const REFUSED_CASTABLE: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused);
+    /// `@derive(refused_reference_out)`: [`Self::REFUSED_CASTABLE`], and
+    /// [`Self::CASTABLE`] under the Python dispatcher, which runs the
+    /// reference (`trace.out`).
+    pub const REFUSED_CASTABLE_REFERENCE: OutForm = Self::REFUSED_CASTABLE.copy_of_view();
 
     /// Whether the form is a Python decomposition's `out_wrapper`
     /// ([`Self::CASTABLE`], [`Self::EXACT`]): it computes with symbolic
@@ -353,9 +357,9 @@ impl OutForm {
         }
     }
 
-    /// The form of a `*_copy` operator's `out=` overload: this one, but
-    /// [`Self::CASTABLE`] under the Python dispatcher, which runs the
-    /// reference.
+    /// The form of a `*_copy` operator's `out=` overload (or of another
+    /// whose reference the dispatcher runs): this one, but
+    /// [`Self::CASTABLE`] under the Python dispatcher.
     const fn copy_of_view(self) -> OutForm {
         OutForm {
             reference_when_dispatched: Some(OutDtype::Castable),
