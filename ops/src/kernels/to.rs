@@ -220,14 +220,18 @@ fn autocast_device(cx: &Cx<'_>, a: &[Arg<'_>], t: &TensorMeta) -> Result<bool> {
 /// dtype (`to_impl`: itself when already of it), anything else itself.
 pub(crate) fn autocast_to_reduced_precision(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
+    // Both dtypes are required arguments: a missing one is refused, not
+    // taken as "no conversion".
+    let cuda_dtype = args::opt_dtype(cx, a, 3, "cuda_dtype", None)?;
+    let cuda_dtype = args::required(cx, 3, "cuda_dtype", cuda_dtype)?;
+    let cpu_dtype = args::opt_dtype(cx, a, 4, "cpu_dtype", None)?;
+    let cpu_dtype = args::required(cx, 4, "cpu_dtype", cpu_dtype)?;
     let target = if t.device.ty == DeviceType::Cuda {
-        args::opt_dtype(cx, a, 3, "cuda_dtype", None)?
+        cuda_dtype
     } else {
-        args::opt_dtype(cx, a, 4, "cpu_dtype", None)?
+        cpu_dtype
     };
-    let target = (t.dtype == DType::Float32 && autocast_device(cx, a, t)?)
-        .then_some(target)
-        .flatten();
+    let target = (t.dtype == DType::Float32 && autocast_device(cx, a, t)?).then_some(target);
     convert(cx, t, target, None, false, None, false)
 }
 
