@@ -38,6 +38,13 @@ from op_case_inputs import C, T, tr
 
 # out overload: its functional overload.
 OUT_FROM_FUNCTIONAL = {
+    "gather.out": "gather",
+    "_upsample_bilinear2d_aa.out": "_upsample_bilinear2d_aa",
+    "_upsample_bicubic2d_aa.out": "_upsample_bicubic2d_aa",
+    "_upsample_lanczos2d_aa.out": "_upsample_lanczos2d_aa",
+    "bucketize.Scalar_out": "bucketize.Scalar",
+    "upsample_bilinear2d.vec_out": "upsample_bilinear2d.vec",
+    "take_along_dim.out": "take_along_dim",
     "__lshift__.Scalar_out": "__lshift__.Scalar",
     "__lshift__.Tensor_out": "__lshift__.Tensor",
     "__rshift__.Scalar_out": "__rshift__.Scalar",

@@ -205,4 +205,6 @@ CASES["bucketize.Scalar"] = [
 ]
 SYMBOLIC += [
     ("bucketize.Scalar of dynamic boundaries", "bucketize.Scalar", C("", 2.5, D([4], "b"))),
+    ("bucketize.Scalar_out of dynamic boundaries", "bucketize.Scalar_out",
+     C("", 2.5, D([4], "b"), out=T([0], dtype=i64))),
 ]
