@@ -677,6 +677,8 @@ CASES.update({
 KEEP_DERIVED = {"softmax.int", "_assert_async"}
 
 SYMBOLIC = [
+    ("full_like.out of a dynamic transposed input", "full_like.out",
+     Case("", D([3, 2], "x", strides=[1, 3]), 7, out=T([0]))),
     ("_fused_dropout of a dynamic channels-last input", "_fused_dropout",
      Case("", D([2, 3, 4, 4], "x", fmt=CL), 0.5)),
     ("_fused_dropout of a dynamic float16 input", "_fused_dropout", Case("", D([2, 3], "x", dtype=f16), 0.5)),

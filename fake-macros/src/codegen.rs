@@ -346,8 +346,10 @@ fn erased_fn(op: &OpIr) -> TokenStream {
                     options,
                     dtype,
                     device,
+                    form,
                 } => {
-                    quote!(#intr::factory_out_variant(cx, args, #out, #options, #dtype, #device, #functional))
+                    let form = ident(form);
+                    quote!(#intr::factory_out_variant(cx, args, #out, #options, (#dtype, #device), #intr::OutForm::#form, #functional))
                 }
                 Derive::Copy => quote!(#intr::copy_variant(cx, args, #functional)),
                 Derive::HackedTwin => quote!(#intr::hacked_twin_variant(cx, args, #functional)),

@@ -132,6 +132,10 @@ pub enum Derive {
         dtype: u8,
         /// The functional's `device` argument.
         device: u8,
+        /// The variant of `fake_runtime::support::OutForm` the result is
+        /// written in (`CASTABLE` for `@derive(factory_out)`, another by
+        /// `@derive(factory_out = <out form>)`).
+        form: &'static str,
     },
     /// `op_copy`: the view's results cloned with `contiguous_format`, as
     /// torchgen's view-copy kernels clone them.

@@ -134,7 +134,10 @@ pub(super) fn derive_families(
                 // `copy_out = <form>`: the `out=` overload of this view's
                 // copy (itself derived, `@derive(copy)`), in that form.
                 let copy_out = a.key.as_ref().is_some_and(|k| k.name == "copy_out");
-                let found = if copy_out {
+                // `factory_out = <form>`: this factory's `out=` overload,
+                // its result written in that form.
+                let factory_out = a.key.as_ref().is_some_and(|k| k.name == "factory_out");
+                let found = if copy_out || factory_out {
                     let Some(&(_, form)) = out_form else {
                         diags.push(
                             Diag::new(
@@ -146,9 +149,13 @@ pub(super) fn derive_families(
                         );
                         continue;
                     };
-                    copy_of(schema, schemas, by_name).and_then(|(ci, _)| {
-                        out_of(&schemas[ci], schemas, form).map(|(di, how)| (di, ci, how))
-                    })
+                    if factory_out {
+                        factory_out_of(schema, schemas, form).map(of_si)
+                    } else {
+                        copy_of(schema, schemas, by_name).and_then(|(ci, _)| {
+                            out_of(&schemas[ci], schemas, form).map(|(di, how)| (di, ci, how))
+                        })
+                    }
                 } else {
                     match (a.key.is_some(), a.value.name.as_str(), out_form) {
                         (false, "inplace", _) if let Some(element) = element => foreach_inplace_of(
@@ -174,7 +181,9 @@ pub(super) fn derive_families(
                             .map(|(di, _)| (di, si, Derive::InPlaceMeta)),
                         (false, "inplace_own_meta", _) => inplace_of(schema, schemas, by_name)
                             .map(|(di, _)| (di, si, Derive::InPlaceOwnMeta)),
-                        (false, "factory_out", _) => factory_out_of(schema, schemas).map(of_si),
+                        (false, "factory_out", _) => {
+                            factory_out_of(schema, schemas, "CASTABLE").map(of_si)
+                        }
                         (false, "copy", _) => copy_of(schema, schemas, by_name).map(of_si),
                         (false, "hacked_twin", _) => {
                             hacked_twin_of(schema, schemas, by_name).map(of_si)
@@ -184,7 +193,7 @@ pub(super) fn derive_families(
                             Diag::new(a.span, format!("unknown family `{}`", a.value.name))
                                 .label("not a family")
                                 .suggest(closest(&a.value.name, ["inplace", "inplace_meta", "inplace_own_meta", "copy", "hacked_twin", "factory_out"].into_iter().chain(OUT_FORMS.iter().map(|(f, _)| *f))))
-                                .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked; `inplace_own_meta`: one with a Python meta of its own, written without `copy_`), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `factory_out` (a factory's `out=` overload, taking its arguments less the tensor options, which the out gives), `copy` (a view's `op_copy` overload), `copy_out = <out form>` (that copy's `out=` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
+                                .note("`@derive` takes `inplace` (the `op_` overload; `inplace_meta`: the one `_register_inplace_meta` makes, only the broadcast checked; `inplace_own_meta`: one with a Python meta of its own, written without `copy_`), `out`, `exact_out`, `structured_out` or `restrided_out` (the `out=` overload, taking a castable or exactly the result's dtype, the last two restriding a resized or every out as the result), `factory_out` (a factory's `out=` overload, taking its arguments less the tensor options, which the out gives; `factory_out = <out form>`: written in that form), `copy` (a view's `op_copy` overload), `copy_out = <out form>` (that copy's `out=` overload) and `hacked_twin` (the overload taking `Tensor[]` for `Tensor?[]`)"),
                         );
                             continue;
                         }
@@ -365,7 +374,11 @@ const TENSOR_OPTIONS: [&str; 4] = ["dtype", "layout", "device", "pin_memory"];
 /// arguments less its tensor options (`dtype`, `layout`, `device`,
 /// `pin_memory`, keyword arguments it must all take), then one written
 /// keyword tensor, as torchgen groups a factory with its `out=` overload.
-fn factory_out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Derive), String> {
+fn factory_out_of(
+    functional: &Schema,
+    schemas: &[Schema],
+    form: &'static str,
+) -> Result<(usize, Derive), String> {
     let position = |name: &str| {
         functional
             .args
@@ -402,6 +415,7 @@ fn factory_out_of(functional: &Schema, schemas: &[Schema]) -> Result<(usize, Der
                 options: options.iter().fold(0u32, |m, &j| m | 1u32 << j.min(31)),
                 dtype: position(dtype),
                 device: position(device),
+                form,
             },
         )),
         [] => Err(format!(

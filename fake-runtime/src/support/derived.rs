@@ -581,16 +581,20 @@ fn written_out(
 /// is argument `out` and whose other arguments are the functional's but
 /// its tensor options (bit `j` of `options`: the functional's argument
 /// `j`): the functional on them with the out's dtype for its argument
-/// `dtype` and the out's device for `device` (the other options absent),
+/// numbered `dtype` and the out's device for the one numbered `device`
+/// (the other options absent),
 /// as `out_wrapper` calls a factory's reference, then written into the
-/// out as [`OutForm::CASTABLE`] writes it. The result is the out.
+/// out as `form` writes it ([`OutForm::CASTABLE`] for
+/// `@derive(factory_out)`; torchgen's generated `out=` kernel, which
+/// resizes the out to the result's sizes read as integers, is
+/// [`OutForm::SETTLED_EXACT`]). The result is the out.
 pub fn factory_out_variant(
     cx: &mut Cx<'_>,
     args: &[Arg<'_>],
     out: u8,
     options: u32,
-    dtype: u8,
-    device: u8,
+    (dtype, device): (u8, u8),
+    form: OutForm,
     functional: ErasedKernel,
 ) -> Result<Outs> {
     let target = args::tensor(cx, args, usize::from(out), "out")?;
@@ -609,7 +613,7 @@ pub fn factory_out_variant(
     }
     let first = u8::try_from(call.len()).unwrap_or(u8::MAX);
     call.push(Arg::Tensor(target));
-    let mut outs = out_variant(cx, &call, first, 1, OutForm::CASTABLE, functional)?;
+    let mut outs = out_variant(cx, &call, first, 1, form, functional)?;
     for o in &mut outs {
         if let Out::Tensor(_, alias @ Alias::InPlace(_)) = o {
             *alias = Alias::InPlace(out);
