@@ -677,6 +677,10 @@ CASES.update({
 KEEP_DERIVED = {"softmax.int", "_assert_async"}
 
 SYMBOLIC = [
+    ("fill.Tensor_out of a dynamic matrix", "fill.Tensor_out",
+     Case("", D([2, 3], "x"), T([], dtype=f64), out=T([0]))),
+    ("repeat_interleave.Tensor_out of dynamic repeats", "repeat_interleave.Tensor_out",
+     Case("", D([3], "repeats", dtype=i64), output_size=6, out=T([0], dtype=i64))),
     ("full_like.out of a dynamic transposed input", "full_like.out",
      Case("", D([3, 2], "x", strides=[1, 3]), 7, out=T([0]))),
     ("_fused_dropout of a dynamic channels-last input", "_fused_dropout",

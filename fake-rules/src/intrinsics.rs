@@ -448,6 +448,8 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("direct_fixed_structured_out", "DIRECT_FIXED_STRUCTURED"),
     ("fixed_exact_out", "FIXED_EXACT"),
     ("refused_out", "REFUSED_CASTABLE"),
+    ("fallback_out", "FALLBACK"),
+    ("composite_exact_out", "COMPOSITE_EXACT"),
     ("composite_out", "COMPOSITE"),
     ("settled_exact_out", "SETTLED_EXACT"),
     ("fixed_copy_out", "FIXED_CASTABLE_COPY"),

@@ -162,6 +162,12 @@ pub struct OutForm {
     /// ([`copied_into`]); not by a structured kernel writing its out
     /// itself.
     pub copies: bool,
+    /// Whether the out tensors come back written at all: not when the
+    /// fake mode, finding no meta kernel, runs ATen's CPU kernel on zeros
+    /// of the fake tensors' sizes, which writes no metadata back (the
+    /// outs return as they were, after the generated kernel's exact
+    /// dtype check).
+    pub written: bool,
 }
 
 /// Which dtypes the out tensors of a derived `out=` overload may have
@@ -327,6 +333,19 @@ impl OutForm {
         Restride::Never,
         OnSymbolic::RefusedResults,
     );
+    /// `@derive(fallback_out)`: an operator whose functional has no meta
+    /// kernel (`_unique`, `bincount`, `binomial`): the fake mode runs the
+    /// CPU kernel on zeros, for static sizes on the CPU alone (symbolic
+    /// ones and other devices refused), and the outs, of exactly the
+    /// results' dtypes, come back unwritten.
+    pub const FALLBACK: OutForm =
+        OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::Refused).unwritten();
+    /// `@derive(composite_exact_out)`: [`Self::COMPOSITE`] wanting exactly
+    /// the result's dtype (torchgen's generated `out=` kernel, whose
+    /// `resize_out_helper` reads the result's sizes as a plain list:
+    /// `native_group_norm.out`).
+    pub const COMPOSITE_EXACT: OutForm =
+        OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::RefusedResults);
     /// `@derive(refused_out)`: [`Self::CASTABLE`], symbolic sizes refused.
     pub const REFUSED_CASTABLE: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused);
@@ -354,6 +373,7 @@ impl OutForm {
             reference_when_dispatched: None,
             zips_lists: false,
             copies: true,
+            written: true,
         }
     }
 
@@ -389,6 +409,14 @@ impl OutForm {
     const fn direct(self) -> OutForm {
         OutForm {
             copies: false,
+            ..self
+        }
+    }
+
+    /// The form of the CPU fallback, which writes no out ([`Self::written`]).
+    const fn unwritten(self) -> OutForm {
+        OutForm {
+            written: false,
             ..self
         }
     }
@@ -437,6 +465,16 @@ pub fn out_variant(
         }
     }
     let first_index = usize::from(first);
+    if !form.written {
+        if let Some(device) = args.iter().find_map(off_cpu) {
+            return Err(invalid(
+                cx,
+                format!(
+                    "no meta kernel: only the CPU kernel, which the fake mode runs on zeros, is modelled; got a tensor on {device}"
+                ),
+            ));
+        }
+    }
     if form.overlap == OutOverlap::Given {
         for i in first..first + count {
             if let Some(Arg::Tensors(list)) = args.get(usize::from(i)) {
@@ -492,6 +530,11 @@ pub fn out_variant(
             continue;
         }
         let r = tensor_result(cx, &result, usize::from(k))?;
+        if !form.written {
+            require_exact_dtype(cx, r.dtype, out.dtype)?;
+            outs.push(Out::Tensor(out.clone(), Alias::InPlace(i)));
+            continue;
+        }
         let written = written_out(cx, form, r, out, dtype)?;
         outs.push(Out::Tensor(written, Alias::InPlace(i)));
     }
@@ -656,6 +699,17 @@ fn fix_tensors(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<()> {
 
 /// Whether an argument is, or lists, a tensor with a symbolic size,
 /// stride or offset.
+/// The device of a tensor the argument holds that is not on the CPU.
+fn off_cpu(a: &Arg<'_>) -> Option<Device> {
+    let off = |t: &TensorMeta| (t.device.ty != crate::DeviceType::Cpu).then_some(t.device);
+    match a {
+        Arg::Tensor(t) => off(t),
+        Arg::Tensors(ts) => ts.iter().find_map(|t| off(t)),
+        Arg::OptTensors(ts) => ts.iter().flatten().find_map(|t| off(t)),
+        _ => None,
+    }
+}
+
 fn has_symbolic_tensor(a: &Arg<'_>) -> bool {
     match a {
         Arg::Tensor(t) => !t.is_static(),
