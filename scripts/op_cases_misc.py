@@ -640,6 +640,9 @@ CASES["_scaled_addmm"] = [
       _col(32, 64), *_RECIPE),
 ]
 SYMBOLIC += [
+    ("_scaled_mm.out of dynamic rows, tensorwise", "_scaled_mm.out",
+     Case("", D([16, 32], "a", ["dynamic", "static"], dtype=e4m3), T([32, 64], dtype=e4m3), T([]), T([]),
+          out_dtype=bf16, out=T([0], dtype=bf16))),
     ("_scaled_mm of dynamic rows, tensorwise", "_scaled_mm",
      Case("", D([16, 32], "a", ["dynamic", "static"], dtype=e4m3), T([32, 64], dtype=e4m3), T([]), T([]),
           out_dtype=bf16)),

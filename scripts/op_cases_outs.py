@@ -38,6 +38,16 @@ from op_case_inputs import C, T, tr
 
 # out overload: its functional overload.
 OUT_FROM_FUNCTIONAL = {
+    "_slow_conv2d_forward.output": "_slow_conv2d_forward",
+    "slow_conv_transpose3d.out": "slow_conv_transpose3d",
+    "masked_select.out": "masked_select",
+    "histogram.bin_ct_out": "histogram.bin_ct",
+    "histogram.bins_tensor_out": "histogram.bins_tensor",
+    "_scaled_mm.out": "_scaled_mm",
+    "adaptive_avg_pool2d.out": "adaptive_avg_pool2d",
+    "adaptive_avg_pool3d.out": "adaptive_avg_pool3d",
+    "_logcumsumexp.out": "_logcumsumexp",
+    "geqrf.a": "geqrf",
     "_masked_softmax.out": "_masked_softmax",
     "_transform_bias_rescale_qkv.out": "_transform_bias_rescale_qkv",
     "native_group_norm.out": "native_group_norm",

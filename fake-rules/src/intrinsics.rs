@@ -449,6 +449,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("fixed_exact_out", "FIXED_EXACT"),
     ("refused_out", "REFUSED_CASTABLE"),
     ("fallback_out", "FALLBACK"),
+    ("castable_fallback_out", "FALLBACK_CASTABLE"),
     ("composite_exact_out", "COMPOSITE_EXACT"),
     ("composite_out", "COMPOSITE"),
     ("settled_exact_out", "SETTLED_EXACT"),

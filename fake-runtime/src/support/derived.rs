@@ -340,6 +340,11 @@ impl OutForm {
     /// results' dtypes, come back unwritten.
     pub const FALLBACK: OutForm =
         OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::Refused).unwritten();
+    /// `@derive(castable_fallback_out)`: [`Self::FALLBACK`] of a CPU
+    /// `out=` kernel of its own, taking any out dtype the result casts to
+    /// (`_logcumsumexp.out`, `geqrf.a`).
+    pub const FALLBACK_CASTABLE: OutForm =
+        OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused).unwritten();
     /// `@derive(composite_exact_out)`: [`Self::COMPOSITE`] wanting exactly
     /// the result's dtype (torchgen's generated `out=` kernel, whose
     /// `resize_out_helper` reads the result's sizes as a plain list:
@@ -531,7 +536,10 @@ pub fn out_variant(
         }
         let r = tensor_result(cx, &result, usize::from(k))?;
         if !form.written {
-            require_exact_dtype(cx, r.dtype, out.dtype)?;
+            match form.dtype {
+                OutDtype::Castable => require_castable(cx, r.dtype, out.dtype)?,
+                _ => require_exact_dtype(cx, r.dtype, out.dtype)?,
+            }
             outs.push(Out::Tensor(out.clone(), Alias::InPlace(i)));
             continue;
         }
