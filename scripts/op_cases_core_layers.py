@@ -677,8 +677,6 @@ CASES.update({
 KEEP_DERIVED = {"softmax.int", "_assert_async"}
 
 SYMBOLIC = [
-    ("masked_select.out of a dynamic matrix", "masked_select.out",
-     Case("", D([2, 3], "x"), T([2, 3], dtype=b8), out=T([0]))),
     ("fill.Tensor_out of a dynamic matrix", "fill.Tensor_out",
      Case("", D([2, 3], "x"), T([], dtype=f64), out=T([0]))),
     ("repeat_interleave.Tensor_out of dynamic repeats", "repeat_interleave.Tensor_out",

@@ -1052,3 +1052,21 @@ SYMBOLIC += [
      Case("", D([2, 3, 5], "s"), T([2, 3, 4]), T([2, 4, 5]))),
 ]
 KEEP_DERIVED = {"baddbmm"}
+
+# `linalg_lstsq`: its residuals' and rank's sizes depend on the data; the
+# fake mode refuses it and its out by their tag.
+CASES["linalg_lstsq"] = [
+    C("tall", T([5, 3]), T([5, 2])),
+    C("batched with a driver", T([2, 5, 3]), T([2, 5, 4]), driver="gelsd"),
+    C("rows differ", T([5, 3]), T([4, 2])),
+]
+CASES["linalg_lstsq.out"] = [
+    C("tall", T([5, 3]), T([5, 2]), solution=T([0]), residuals=T([0]), rank=T([0], dtype=i64),
+      singular_values=T([0])),
+]
+SYMBOLIC += [
+    ("linalg_lstsq of dynamic rows", "linalg_lstsq", C("", D([5, 3], "a"), D([5, 2], "b"))),
+    ("linalg_lstsq.out of dynamic rows", "linalg_lstsq.out",
+     C("", D([5, 3], "a"), D([5, 2], "b"), solution=T([0]), residuals=T([0]), rank=T([0], dtype=i64),
+       singular_values=T([0]))),
+]

@@ -786,3 +786,34 @@ CASES["torch_nn::_linear_cross_entropy_batch_chunked_no_reduction"] = [
     C("float16", T([6, 3], dtype=f16), T([5, 3], dtype=f16), T([6], dtype=i64), None, None, -100, 4, "fast", f32),
     C("transposed input", tr(4, 3), T([5, 3]), T([4], dtype=i64), None, T([5]), 0, 2, "fast", f32),
 ]
+
+# CTC loss: `_ctc_loss`'s `log_alpha` is as long as the longest target, a
+# value of the data, so the fake mode refuses both overloads by their tag,
+# and `ctc_loss`'s composites reach them.
+_CTC = (T([10, 2, 5]), T([2, 4], dtype=i64))
+CASES["_ctc_loss"] = [
+    C("lengths as lists", *_CTC, [10, 10], [4, 3]),
+    C("blank and zero infinity", *_CTC, [10, 8], [4, 2], 4, True),
+]
+CASES["_ctc_loss.Tensor"] = [
+    C("lengths as tensors", *_CTC, T([2], dtype=i64), T([2], dtype=i64)),
+]
+CASES["ctc_loss.IntList"] = [
+    C("mean", *_CTC, [10, 10], [4, 3]),
+    C("sum", *_CTC, [10, 10], [4, 3], reduction=2),
+]
+CASES["ctc_loss.Tensor"] = [
+    C("lengths as tensors", *_CTC, T([2], dtype=i64), T([2], dtype=i64)),
+]
+SYMBOLIC += [
+    ("_ctc_loss of a dynamic batch", "_ctc_loss",
+     C("", D([10, 2, 5], "lp", ["static", "dynamic", "static"]), T([2, 4], dtype=i64), [10, 10], [4, 3])),
+    ("_ctc_loss.Tensor of a dynamic batch", "_ctc_loss.Tensor",
+     C("", D([10, 2, 5], "lp", ["static", "dynamic", "static"]), T([2, 4], dtype=i64), T([2], dtype=i64),
+       T([2], dtype=i64))),
+    ("ctc_loss.IntList of a dynamic batch", "ctc_loss.IntList",
+     C("", D([10, 2, 5], "lp", ["static", "dynamic", "static"]), T([2, 4], dtype=i64), [10, 10], [4, 3])),
+    ("ctc_loss.Tensor of a dynamic batch", "ctc_loss.Tensor",
+     C("", D([10, 2, 5], "lp", ["static", "dynamic", "static"]), T([2, 4], dtype=i64), T([2], dtype=i64),
+       T([2], dtype=i64))),
+]

@@ -40,7 +40,6 @@ from op_case_inputs import C, T, tr
 OUT_FROM_FUNCTIONAL = {
     "_slow_conv2d_forward.output": "_slow_conv2d_forward",
     "slow_conv_transpose3d.out": "slow_conv_transpose3d",
-    "masked_select.out": "masked_select",
     "histogram.bin_ct_out": "histogram.bin_ct",
     "histogram.bins_tensor_out": "histogram.bins_tensor",
     "_scaled_mm.out": "_scaled_mm",

@@ -208,3 +208,25 @@ SYMBOLIC += [
     ("bucketize.Scalar_out of dynamic boundaries", "bucketize.Scalar_out",
      C("", 2.5, D([4], "b"), out=T([0], dtype=i64))),
 ]
+
+# `unique_dim_consecutive`: a count of the data without a fake
+# implementation, refused by its tag.
+CASES["unique_dim_consecutive"] = [
+    C("rows", T([4, 3]), 0),
+    C("columns with inverse and counts", T([4, 3]), 1, True, True),
+    C("dim out of range", T([4, 3]), 2),
+]
+CASES["nonzero.out"] = [
+    C("matrix", T([3, 4]), out=T([0], dtype=i64)),
+    C("float out", T([3, 4]), out=T([0])),
+]
+CASES["masked_select.out"] = [
+    C("same shape", T([2, 3]), T([2, 3], dtype=b8), out=T([0])),
+    C("mask broadcasts", T([2, 3]), T([3], dtype=b8), out=T([0])),
+]
+SYMBOLIC += [
+    ("unique_dim_consecutive of a dynamic matrix", "unique_dim_consecutive", C("", D([4, 3], "x"), 0)),
+    ("nonzero.out of a dynamic matrix", "nonzero.out", C("", D([3, 4], "x"), out=T([0], dtype=i64))),
+    ("masked_select.out of a dynamic matrix", "masked_select.out",
+     C("", D([2, 3], "x"), T([2, 3], dtype=b8), out=T([0]))),
+]

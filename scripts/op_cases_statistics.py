@@ -474,3 +474,37 @@ SYMBOLIC += [
     ("gradient.tensorarrayint of a dynamic input, static coordinates", "gradient.tensorarrayint",
      C("", D([3, 4], "x"), spacing=[T([3]), T([4])])),
 ]
+
+# ---- values of the data, refused ----
+
+# `equal` and `allclose` answer a value of the data, which the fake mode
+# refuses by their tag whatever the arguments; `cov` and `corrcoef`,
+# ATen's composites, reach `equal` on every input.
+CASES["equal"] = [
+    C("same shapes", T([2, 3]), T([2, 3])),
+    C("shapes differ", T([2, 3]), T([3])),
+    C("dtypes differ", T([2, 3]), T([2, 3], dtype=i64)),
+]
+CASES["allclose"] = [
+    C("same shapes", T([2, 3]), T([2, 3])),
+    C("tolerances", T([4], dtype=f64), T([4], dtype=f64), 1e-3, 1e-6, True),
+    C("broadcast", T([2, 3]), T([3])),
+]
+CASES["cov"] = [
+    C("variables in rows", T([3, 5])),
+    C("one variable", T([5])),
+    C("correction and frequency weights", T([3, 5]), correction=0, fweights=T([5], dtype=i64)),
+    C("observation weights", T([2, 4], dtype=f64), aweights=T([4], dtype=f64)),
+    C("three dims", T([2, 3, 4])),
+]
+CASES["corrcoef"] = [
+    C("variables in rows", T([3, 5])),
+    C("one variable", T([5])),
+    C("three dims", T([2, 3, 4])),
+]
+SYMBOLIC += [
+    ("equal of dynamic matrices", "equal", C("", D([2, 3], "a"), D([2, 3], "b"))),
+    ("allclose of dynamic matrices", "allclose", C("", D([2, 3], "a"), D([2, 3], "b"))),
+    ("cov of a dynamic matrix", "cov", C("", D([3, 5], "x"))),
+    ("corrcoef of a dynamic matrix", "corrcoef", C("", D([3, 5], "x"))),
+]

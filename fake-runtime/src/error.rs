@@ -329,6 +329,27 @@ pub enum ErrorKind {
         /// Its layout (`sparse_coo`).
         layout: String,
     },
+    /// An operator whose output sizes depend on its inputs' data and that
+    /// has no fake implementation to give them as unbacked symbols
+    /// (tagged `dynamic_output_shape`: `linalg_lstsq`, `_ctc_loss`):
+    /// PyTorch's `DynamicOutputShapeException`, whatever the arguments.
+    #[error(
+        "{op}: its output's sizes depend on its inputs' data, which a fake tensor has none of (DynamicOutputShapeException)"
+    )]
+    DynamicOutputShape {
+        /// The operator.
+        op: String,
+    },
+    /// An operator whose output is a value read from its inputs' data
+    /// (tagged `data_dependent_output`: `equal`, `allclose`): PyTorch's
+    /// `DataDependentOutputException`, whatever the arguments.
+    #[error(
+        "{op}: its output is a value read from its inputs' data, which a fake tensor has none of (DataDependentOutputException)"
+    )]
+    DataDependentOutput {
+        /// The operator.
+        op: String,
+    },
     /// Data was asked of a fake tensor, which has none.
     #[error("{what}: a fake tensor has no data")]
     NoData {

@@ -1,0 +1,46 @@
+//! Operators FakeTensorMode refuses by their tags before any kernel
+//! runs, whatever the arguments: those whose output sizes depend on
+//! their inputs' data without a fake implementation that makes unbacked
+//! symbols for them (`dynamic_output_shape`), and those whose output is a
+//! value read from the data (`data_dependent_output`). A composite whose
+//! body reaches one of these (`cov` calls `equal`) refuses with it.
+
+use fake_runtime::support::{args, specialized_sizes};
+use fake_runtime::{Arg, Cx, ErrorKind, Outs, Result};
+
+/// PyTorch's `DynamicOutputShapeException` (`linalg_lstsq`, `_ctc_loss`,
+/// `unique_dim_consecutive`).
+pub(crate) fn dynamic_output_shape(cx: &mut Cx<'_>, _: &[Arg<'_>]) -> Result<Outs> {
+    Err(ErrorKind::DynamicOutputShape {
+        op: cx.op.to_string(),
+    }
+    .into())
+}
+
+/// PyTorch's `DataDependentOutputException` (`equal`, `allclose`, and
+/// `cov` and `corrcoef`, whose bodies call `equal`).
+pub(crate) fn data_dependent_output(cx: &mut Cx<'_>, _: &[Arg<'_>]) -> Result<Outs> {
+    Err(ErrorKind::DataDependentOutput {
+        op: cx.op.to_string(),
+    }
+    .into())
+}
+
+/// `cov` and `corrcoef` (which calls `cov`): ATen's composite reads its
+/// input's sizes as integers (each symbolic size guarded to its hint)
+/// after checking its rank, then reaches `equal`, which the fake mode
+/// refuses.
+pub(crate) fn cov(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    if t.dim() > 2 {
+        return Err(super::invalid(
+            cx,
+            format!(
+                "cov(): expected input to have two or fewer dimensions but got an input with {} dimensions",
+                t.dim()
+            ),
+        ));
+    }
+    specialized_sizes(cx, t)?;
+    data_dependent_output(cx, a)
+}
