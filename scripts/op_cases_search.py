@@ -203,6 +203,15 @@ CASES["bucketize.Scalar"] = [
     C("boundaries on cuda", 2.5, T([4], device="cuda")),
     C("two-dimensional boundaries", 2, T([4, 2])),
 ]
+CASES["bucketize.Scalar_out"] = [
+    C("float", 2.5, T([4]), out=T([0], dtype=i64)),
+    C("into an out of its shape", 2.5, T([4]), out=T([], dtype=i64)),
+    C("int32 result into an int64 out", 2, T([4], dtype=i64), out_int32=True, out=T([0], dtype=i64)),
+    C("into a float out", 2.5, T([4]), out=T([0])),
+    C("into an int32 out", 2.5, T([4]), out=T([0], dtype=i32)),
+    C("boundaries on cuda", 2.5, T([4], device="cuda"), out=T([0], dtype=i64, device="cuda")),
+    C("boundaries on meta", 2.5, T([4], device="meta"), out=T([0], dtype=i64, device="meta")),
+]
 SYMBOLIC += [
     ("bucketize.Scalar of dynamic boundaries", "bucketize.Scalar", C("", 2.5, D([4], "b"))),
     ("bucketize.Scalar_out of dynamic boundaries", "bucketize.Scalar_out",

@@ -9,7 +9,7 @@
 use super::invalid;
 use fake_runtime::kernel::ErasedKernel;
 use fake_runtime::support::{OutForm, out_variant};
-use fake_runtime::{Arg, Cx, DType, Outs, Result};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result};
 
 /// `argmax.out` / `argmin.out` with `functional` their functional kernel:
 /// the structured meta reads the sizes of the reduced dim with one given
@@ -96,4 +96,22 @@ pub(crate) fn max_pool2d_with_indices_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Res
         OutForm::FIXED_CASTABLE,
         crate::erased::max_pool2d_with_indices,
     )
+}
+
+/// `bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool
+/// out_int32=False, bool right=False, Tensor(a!) out)`: ATen's CPU kernel
+/// for static CPU tensors, whose out must be of exactly the result's
+/// dtype; a tensor of symbolic sizes or on another device sends the fake
+/// mode to `meta_bucketize_scalar`, which takes no `out` (a `TypeError`).
+pub(crate) fn bucketize_scalar_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let python_meta = a
+        .iter()
+        .any(|x| matches!(x, Arg::Tensor(t) if !t.is_static() || t.device.ty != DeviceType::Cpu));
+    if python_meta {
+        return Err(invalid(
+            cx,
+            "meta_bucketize_scalar() got an unexpected keyword argument 'out'",
+        ));
+    }
+    out_variant(cx, a, 4, 1, OutForm::EXACT, crate::erased::bucketize_scalar)
 }
