@@ -36,6 +36,7 @@ pub mod plain_mode;
 pub mod pooling;
 pub mod predicates;
 pub mod quantization;
+pub mod queries;
 pub mod reductions;
 pub mod shapes;
 pub mod slicing;
