@@ -777,6 +777,14 @@ for _op in ["huber_loss_backward.out", "smooth_l1_loss_backward.grad_input"]:
         C("float16 operands into a float16 grad_input", *[T([2, 3], dtype=torch.float16)] * 3, 0, 1.0,
           grad_input=T([0], dtype=torch.float16)),
     ]
+# `gather`'s meta refuses an out that overlaps itself once resized
+# (`assert_no_internal_overlap`); `take_along_dim.out` reaches it.
+WRITTEN["gather.out"] = [
+    C("into an expanded out", T([3, 4]), 1, T([3, 2], dtype=torch.int64), out=T([3, 2], strides=[0, 1])),
+]
+WRITTEN["take_along_dim.out"] = [
+    C("into an expanded out", T([3, 4]), T([3, 2], dtype=torch.int64), 1, out=T([3, 2], strides=[0, 1])),
+]
 WRITTEN["max_pool2d_with_indices.out"] = [
     C("complex input: into empty outs", T([1, 3, 8, 8], dtype=torch.complex64), [2, 2],
       out=T([0], dtype=torch.complex64), indices=T([0], dtype=torch.int64)),
