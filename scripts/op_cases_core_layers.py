@@ -392,6 +392,12 @@ CASES.update({
         C("vector input", T([3]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),
         C("zero-dim input", T([]), None, None, T([3]), T([3]), 0.1, 1e-5),
     ],
+    "_fill_mem_eff_dropout_mask_": [
+        C("matrix", T([2, 4]), 0.5, 1, 2),
+        C("transposed", tr(2, 4), 0.1, 0, 0),
+        C("float16 on cuda", T([2, 4], dtype=f16, device="cuda"), 0.5, 1, 2),
+        C("int64", T([3], dtype=i64), 0.5, 1, 2),
+    ],
     "native_dropout": [
         C("eval keeps a transposed layout", T([3, 2], strides=[1, 3]), 0.5, False),
         C("training", T([2, 3]), 0.5, True),
@@ -731,6 +737,8 @@ CASES.update({
 KEEP_DERIVED = {"softmax.int", "_assert_async"}
 
 SYMBOLIC = [
+    ("_fill_mem_eff_dropout_mask_ of a dynamic matrix", "_fill_mem_eff_dropout_mask_",
+     Case("", D([2, 4], "x"), 0.5, 1, 2)),
     ("size.int of a dynamic matrix", "size.int", Case("", D([2, 3], "x"), 1)),
     ("stride.int of a dynamic cube", "stride.int", Case("", D([2, 3, 4], "x"), 0)),
     ("numel of a dynamic matrix", "numel", Case("", D([2, 3], "x"))),

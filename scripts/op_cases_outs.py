@@ -38,6 +38,8 @@ from op_case_inputs import C, T, tr
 
 # out overload: its functional overload.
 OUT_FROM_FUNCTIONAL = {
+    "_aminmax.out": "_aminmax",
+    "_aminmax.dim_out": "_aminmax.dim",
     "_slow_conv2d_forward.output": "_slow_conv2d_forward",
     "slow_conv_transpose3d.out": "slow_conv_transpose3d",
     "histogram.bin_ct_out": "histogram.bin_ct",
