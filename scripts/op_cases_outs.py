@@ -38,6 +38,10 @@ from op_case_inputs import C, T, tr
 
 # out overload: its functional overload.
 OUT_FROM_FUNCTIONAL = {
+    "linalg_svd.U": "linalg_svd",
+    "thnn_conv2d.out": "thnn_conv2d",
+    "outer.out": "outer",
+    "ger.out": "ger",
     "_aminmax.out": "_aminmax",
     "_aminmax.dim_out": "_aminmax.dim",
     "_slow_conv2d_forward.output": "_slow_conv2d_forward",

@@ -11,6 +11,7 @@ mod attention_backward;
 mod attention_math;
 mod batch_norm;
 mod clamp;
+mod composite_outs;
 mod contiguous;
 mod conv;
 mod conv_backward;
@@ -130,6 +131,7 @@ pub(crate) use batch_norm::{
     native_batch_norm_legit_no_training,
 };
 pub(crate) use clamp::clamp_tensor;
+pub(crate) use composite_outs::{linalg_svd_u, outer_out, thnn_conv2d_out};
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{
     conv_transpose1d, conv_transpose2d, conv_transpose3d, conv1d, conv1d_padding, conv2d,
