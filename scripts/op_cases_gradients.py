@@ -710,6 +710,10 @@ SYMBOLIC += [
      C("", D([4, 5], "g"), _idx, _off, _o2b, _bs, _mi, S(10, "n"), False, 0, False, None)),
     ("_embedding_bag_per_sample_weights_backward of dynamic sizes", "_embedding_bag_per_sample_weights_backward",
      C("", D([4, 5], "g"), D([10, 5], "w"), D([7], "i", dtype=i64), _off, D([7], "o", dtype=i64), 0)),
+    ("_embedding_bag_per_sample_weights_backward.out of dynamic sizes",
+     "_embedding_bag_per_sample_weights_backward.out",
+     C("", D([4, 5], "g"), D([10, 5], "w"), D([7], "i", dtype=i64), _off, D([7], "o", dtype=i64), 0,
+       out=T([0]))),
 ]
 
 

@@ -38,6 +38,9 @@ from op_case_inputs import C, T, tr
 
 # out overload: its functional overload.
 OUT_FROM_FUNCTIONAL = {
+    "_adaptive_avg_pool3d_backward.out": "_adaptive_avg_pool3d_backward",
+    "_embedding_bag_per_sample_weights_backward.out": "_embedding_bag_per_sample_weights_backward",
+    "grid_sampler_3d_backward.out": "grid_sampler_3d_backward",
     "linalg_svd.U": "linalg_svd",
     "thnn_conv2d.out": "thnn_conv2d",
     "outer.out": "outer",

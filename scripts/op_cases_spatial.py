@@ -555,6 +555,13 @@ CASES["_pdist_backward.out"] = [
 SYMBOLIC += [
     ("_adaptive_avg_pool3d_backward of dynamic sizes", "_adaptive_avg_pool3d_backward",
      Case("", D([2, 3, 2, 2, 2], "g"), D([2, 3, 6, 7, 8], "x"))),
+    ("_adaptive_avg_pool3d_backward.out of dynamic sizes", "_adaptive_avg_pool3d_backward.out",
+     Case("", D([2, 3, 2, 2, 2], "g"), D([2, 3, 6, 7, 8], "x"), out=T([0]))),
+    ("grid_sampler_3d_backward.out of a dynamic batch", "grid_sampler_3d_backward.out",
+     Case("", D([2, 3, 4, 5, 6], "g", ["dynamic", "static", "static", "static", "static"]),
+          D([2, 3, 8, 9, 5], "x", ["dynamic", "static", "static", "static", "static"]),
+          D([2, 4, 5, 6, 3], "grid", ["dynamic", "static", "static", "static", "static"]), 0, 0, False,
+          [True, True], out0=T([0]), out1=T([0]))),
     ("adaptive_max_pool2d_backward of dynamic sizes", "adaptive_max_pool2d_backward",
      Case("", D([2, 3, 2, 2], "g"), D([2, 3, 6, 7], "x"), T([2, 3, 2, 2], dtype=i64))),
 ]

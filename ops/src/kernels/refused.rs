@@ -26,6 +26,19 @@ pub(crate) fn data_dependent_output(cx: &mut Cx<'_>, _: &[Arg<'_>]) -> Result<Ou
     .into())
 }
 
+/// An `out=` overload whose functional's Python meta is registered for
+/// every overload, so the fake mode calls it with out arguments it does
+/// not take (a `TypeError`, whatever the arguments):
+/// `_adaptive_avg_pool3d_backward.out`,
+/// `_embedding_bag_per_sample_weights_backward.out`,
+/// `grid_sampler_3d_backward.out`.
+pub(crate) fn meta_takes_no_out(cx: &mut Cx<'_>, _: &[Arg<'_>]) -> Result<Outs> {
+    Err(super::invalid(
+        cx,
+        "the Python meta the fake mode runs for it takes no out arguments (TypeError)",
+    ))
+}
+
 /// `cov` and `corrcoef` (which calls `cov`): ATen's composite reads its
 /// input's sizes as integers (each symbolic size guarded to its hint)
 /// after checking its rank, then reaches `equal`, which the fake mode
