@@ -68,6 +68,7 @@ CASES["slow_conv_dilated2d"] = [
     C("unbatched", T([3, 8, 9]), T([4, 3, 3, 3]), [3, 3], None, [1, 1], [0, 0], [2, 2]),
     C("float64", T([2, 3, 8, 9], dtype=f64), T([4, 3, 3, 3], dtype=f64), [3, 3], T([4], dtype=f64)),
     C("zero batch", T([0, 3, 8, 9]), T([4, 3, 3, 3]), [3, 3]),
+    C("kernel size other than the weight's", T([2, 3, 4, 4]), T([3, 3, 2, 1]), [2, 2]),
     C("kernel too large", T([2, 3, 4, 9]), T([4, 3, 3, 3]), [3, 3], None, [1, 1], [0, 0], [2, 2]),
     C("channel mismatch", T([2, 5, 8, 9]), T([4, 3, 3, 3]), [3, 3]),
     C("bias of another length", T([2, 3, 8, 9]), T([4, 3, 3, 3]), [3, 3], T([5])),
@@ -158,6 +159,7 @@ CASES["slow_conv_transpose3d"] = [
     C("channel mismatch", T([2, 5, 4, 5, 6]), T([3, 4, 2, 2, 2]), [2, 2, 2]),
     C("int64", T([2, 3, 4, 5, 6], dtype=i64), T([3, 4, 2, 2, 2], dtype=i64), [2, 2, 2]),
     C("int32 refused", T([2, 3, 4, 5, 6], dtype=i32), T([3, 4, 2, 2, 2], dtype=i32), [2, 2, 2]),
+    C("kernel size other than the weight's", T([2, 3, 4, 4, 4]), T([3, 4, 2, 2, 1]), [2, 2, 2]),
 ]
 
 # ---- time, batch, channels ------------------------------------------------------------------

@@ -63,9 +63,7 @@ OUT_FROM_FUNCTIONAL = {
     "_histogramdd_from_bin_tensors.out": "_histogramdd_from_bin_tensors",
     "_index_put_impl.out": "_index_put_impl",
     "unique_consecutive.out": "unique_consecutive",
-    "unique_dim.out": "unique_dim",
     "repeat_interleave.Tensor_out": "repeat_interleave.Tensor",
-    "bincount.out": "bincount",
     "bernoulli.float_out": "bernoulli.p",
     "binomial.out": "binomial",
     "_sample_dirichlet.out": "_sample_dirichlet",
@@ -788,6 +786,13 @@ for _op in ["huber_loss_backward.out", "smooth_l1_loss_backward.grad_input"]:
     ]
 # `gather`'s meta refuses an out that overlaps itself once resized
 # (`assert_no_internal_overlap`); `take_along_dim.out` reaches it.
+# `range_out` resizes its out only when the element count differs.
+WRITTEN["range.out"] = [
+    C("into an out of as many elements", 0, 4, 1, out=T([1, 5])),
+    C("into a transposed out of as many elements", 0, 4, 1, out=tr(5, 1)),
+    C("into an out of other sizes", 0, 4, 1, out=T([2, 3])),
+]
+WRITTEN["range.out_"] = [C("into an out of as many elements", 0, 3, out=T([2, 2]))]
 WRITTEN["gather.out"] = [
     C("into an expanded out", T([3, 4]), 1, T([3, 2], dtype=torch.int64), out=T([3, 2], strides=[0, 1])),
 ]

@@ -209,6 +209,8 @@ CASES["bucketize.Scalar_out"] = [
     C("int32 result into an int64 out", 2, T([4], dtype=i64), out_int32=True, out=T([0], dtype=i64)),
     C("into a float out", 2.5, T([4]), out=T([0])),
     C("into an int32 out", 2.5, T([4]), out=T([0], dtype=i32)),
+    C("zero-dim boundaries", 2.5, T([]), out=T([0], dtype=i64)),
+    C("two-dimensional boundaries", 2, T([4, 2]), out=T([0], dtype=i64)),
     C("boundaries on cuda", 2.5, T([4], device="cuda"), out=T([0], dtype=i64, device="cuda")),
     C("boundaries on meta", 2.5, T([4], device="meta"), out=T([0], dtype=i64, device="meta")),
 ]

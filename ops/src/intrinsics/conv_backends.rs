@@ -198,7 +198,7 @@ pub fn dilated_conv_sizes(
             cx,
             format!(
                 "weight[2:] shape {:?} must be equal to kernel_size {kernel_size:?}",
-                w.get(2..)
+                w.get(2..).unwrap_or_default()
             ),
         ));
     }
@@ -299,6 +299,22 @@ pub fn transposed_conv_sizes(
         ));
     }
     let w = weight_of(cx, weight, n)?;
+    // The 3-D kernel's shape check: the weight's spatial sizes are the
+    // kernel's.
+    if n == 3 && w.len() == 5 && w[2..] != kernel_size[..] {
+        let tuple = |v: &[i64]| {
+            let parts: Vec<String> = v.iter().map(i64::to_string).collect();
+            format!("({})", parts.join(", "))
+        };
+        return Err(invalid(
+            cx,
+            format!(
+                "kernel_size {} must match weight spatial dimensions {}",
+                tuple(&kernel_size),
+                tuple(&w[2..])
+            ),
+        ));
+    }
     bias_of(cx, bias, w[1])?;
     let x = ints(cx, &input.sizes)?;
     let batched = x.len() == n + 2;

@@ -9,7 +9,7 @@
 use super::invalid;
 use fake_runtime::kernel::ErasedKernel;
 use fake_runtime::support::{OutForm, out_variant};
-use fake_runtime::{Arg, Cx, DType, DeviceType, Outs, Result};
+use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result};
 
 /// `argmax.out` / `argmin.out` with `functional` their functional kernel:
 /// the structured meta reads the sizes of the reduced dim with one given
@@ -100,13 +100,16 @@ pub(crate) fn max_pool2d_with_indices_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Res
 
 /// `bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool
 /// out_int32=False, bool right=False, Tensor(a!) out)`: ATen's CPU kernel
-/// for static CPU tensors, whose out must be of exactly the result's
-/// dtype; a tensor of symbolic sizes or on another device sends the fake
-/// mode to `meta_bucketize_scalar`, which takes no `out` (a `TypeError`).
+/// for static CPU tensors and one-dim boundaries, whose out must be of
+/// exactly the result's dtype; other boundaries, a tensor of symbolic
+/// sizes or on another device send the fake mode to
+/// `meta_bucketize_scalar`, which takes no `out` (a `TypeError`).
 pub(crate) fn bucketize_scalar_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let python_meta = a
-        .iter()
-        .any(|x| matches!(x, Arg::Tensor(t) if !t.is_static() || t.device.ty != DeviceType::Cpu));
+    let boundaries = fake_runtime::support::args::tensor(cx, a, 1, "boundaries")?;
+    let python_meta = boundaries.dim() != 1
+        || a.iter().any(
+            |x| matches!(x, Arg::Tensor(t) if !t.is_static() || t.device.ty != DeviceType::Cpu),
+        );
     if python_meta {
         return Err(invalid(
             cx,
@@ -114,4 +117,47 @@ pub(crate) fn bucketize_scalar_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Out
         ));
     }
     out_variant(cx, a, 4, 1, OutForm::EXACT, crate::erased::bucketize_scalar)
+}
+
+/// `range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!)
+/// out)` and `range.out_` (no step): ATen's `range_out`, which resizes
+/// the out to the range's length only when its element count differs (an
+/// out of that many elements keeps its sizes and strides), after the
+/// factory's checks with the out's dtype and device; an out of symbolic
+/// sizes is refused.
+fn range_out(cx: &mut Cx<'_>, a: &[Arg<'_>], out: u8, functional: ErasedKernel) -> Result<Outs> {
+    let given = fake_runtime::support::args::tensor(cx, a, usize::from(out), "out")?.clone();
+    // The factory's arguments: the scalars, then its four tensor options.
+    let options = 0b1111u32 << out;
+    let written = fake_runtime::support::factory_out_variant(
+        cx,
+        a,
+        out,
+        options,
+        (out, out + 2),
+        OutForm::NATIVE,
+        functional,
+    )?;
+    let numel = |t: &fake_runtime::TensorMeta| {
+        t.sizes
+            .iter()
+            .map(|s| s.as_int())
+            .try_fold(1i64, |n, s| Some(n * s?))
+    };
+    let kept = matches!(written.first(), Some(Out::Tensor(w, _))
+        if numel(w).is_some() && numel(w) == numel(&given));
+    if kept {
+        return Ok(std::iter::once(Out::Tensor(given, Alias::InPlace(out))).collect());
+    }
+    Ok(written)
+}
+
+/// `range.out`: see [`range_out`].
+pub(crate) fn range_step_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    range_out(cx, a, 3, crate::erased::range_step)
+}
+
+/// `range.out_`: see [`range_out`].
+pub(crate) fn range_no_step_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    range_out(cx, a, 2, crate::erased::range)
 }

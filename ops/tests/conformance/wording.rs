@@ -21,6 +21,14 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::_assert_tensor_metadata", "stride of a vector"),
     ("aten::_assert_tensor_metadata", "sizes of another length"),
     ("aten::avg_pool2d", "three kernel sizes"),
+    (
+        "aten::slow_conv_dilated2d",
+        "kernel size other than the weight's",
+    ),
+    (
+        "aten::slow_conv_transpose3d",
+        "kernel size other than the weight's",
+    ),
     ("aten::avg_pool2d", "uint8 input"),
     ("aten::avg_pool2d", "zero divisor"),
     ("aten::conv1d", "bias of another length"),
