@@ -470,15 +470,15 @@ pub fn out_variant(
         }
     }
     let first_index = usize::from(first);
-    if !form.written {
-        if let Some(device) = args.iter().find_map(off_cpu) {
-            return Err(invalid(
-                cx,
-                format!(
-                    "no meta kernel: only the CPU kernel, which the fake mode runs on zeros, is modelled; got a tensor on {device}"
-                ),
-            ));
-        }
+    if !form.written
+        && let Some(device) = args.iter().find_map(off_cpu)
+    {
+        return Err(invalid(
+            cx,
+            format!(
+                "no meta kernel: only the CPU kernel, which the fake mode runs on zeros, is modelled; got a tensor on {device}"
+            ),
+        ));
     }
     if form.overlap == OutOverlap::Given {
         for i in first..first + count {
