@@ -12,7 +12,8 @@
 //! resolved) refuses the same arguments (`packet`), the registry has that
 //! operator,
 //! and its arguments have a JSON form (not a complex number, a sparse
-//! tensor or an object known only by its repr). Where PyTorch's own
+//! tensor, an object known only by its repr, or tensors sharing memory,
+//! which the record gives storages of their own). Where PyTorch's own
 //! `FakeTensorMode` accepts the same call (`fake_raised` is null: eager
 //! checks values a fake tensor does not have, such as an index out of
 //! bounds, or checks its meta kernel skips), so may we: the rules follow
@@ -160,6 +161,15 @@ fn replay(case: &Json, registry: &fake_runtime::StaticRegistry, symbolic_sizes: 
         (None, Some(packet)) => packet,
         (None, None) => return Fate::NoAtenCall,
     };
+    // A refusal of arguments that share memory (an out aliasing an
+    // input): the recorded JSON gives each tensor a storage of its own.
+    if case
+        .get("raised")
+        .and_then(Json::as_str)
+        .is_some_and(|m| m.contains("some elements of the input tensor and the written-to tensor"))
+    {
+        return Fate::NoJsonForm("its tensors share memory, which the record does not say".into());
+    }
     let mut args = case.get("args").cloned().unwrap_or(json!([]));
     let mut kwargs = case.get("kwargs").cloned().unwrap_or(json!({}));
     let mut hints = BTreeMap::new();
