@@ -20,6 +20,7 @@ CASES = {}
 # `argmax.out`'s C++ kernel reads the sizes (fixed at their hints) when
 # given a dim, the element count (refused) without one.
 SYMBOLIC = [
+    ("slice_inverse of a dynamic source", "slice_inverse", C("", T([3, 2]), D([3, 8], "src"), 1, 0, 8, 4)),
     ("argmax.out of a dynamic matrix along dim 0 into an empty out", "argmax.out",
      C("", D([2, 3], "self"), 0, out=T([0], dtype=i64))),
     ("argmin.out of a dynamic matrix along dim 1 into an empty out", "argmin.out",
@@ -784,6 +785,11 @@ CASES.update({
         C("float", T([2, 3]), 1.5),
         C("transposed keeps its layout", tr(2, 3), 0),
         C("storage offset", off(2, 3), 2),
+    ],
+    "slice_inverse": [
+        C("every other column", T([3, 2]), T([3, 8]), 1, 0, 8, 4),
+        C("rows", T([1, 4]), T([3, 4]), 0, 1, 2),
+        C("src on meta", T([3, 2]), T([3, 8], device="meta"), 1, 0, 8, 4),
     ],
     "slice_scatter": [
         C("columns", T([4, 6]), T([4, 5]), 1, 1),

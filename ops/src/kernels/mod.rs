@@ -243,7 +243,9 @@ pub(crate) use recurrent::{
     thnn_fused_gru_cell, thnn_fused_gru_cell_backward, thnn_fused_lstm_cell,
     thnn_fused_lstm_cell_backward_impl,
 };
-pub(crate) use refused::{cov, data_dependent_output, dynamic_output_shape, meta_takes_no_out};
+pub(crate) use refused::{
+    cov, data_dependent_output, dynamic_output_shape, meta_takes_no_out, two_tensor_view,
+};
 pub(crate) use reshape::{
     flatten_using_ints, ravel, reshape, reshape_as, reshape_copy, view_copy, view_copy_dtype,
     view_copy_out,

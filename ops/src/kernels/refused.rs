@@ -39,6 +39,17 @@ pub(crate) fn meta_takes_no_out(cx: &mut Cx<'_>, _: &[Arg<'_>]) -> Result<Outs> 
     ))
 }
 
+/// `slice_inverse(Tensor(a) self, Tensor src, ...)`: a view of `src`
+/// whose schema takes a second tensor, which FakeTensorMode's handling
+/// of view operators refuses whatever the arguments (after the device
+/// check every operator gets).
+pub(crate) fn two_tensor_view(cx: &mut Cx<'_>, _: &[Arg<'_>]) -> Result<Outs> {
+    Err(super::invalid(
+        cx,
+        "Expected exactly one tensor arg for view op, got 2",
+    ))
+}
+
 /// `cov` and `corrcoef` (which calls `cov`): ATen's composite reads its
 /// input's sizes as integers (each symbolic size guarded to its hint)
 /// after checking its rank, then reaches `equal`, which the fake mode
