@@ -33,7 +33,8 @@ DROPOUT_DISPATCHED = {
     "training a transposed complex input under the Python dispatcher": (tr(2, 3, dtype=c64), 0.5, True),
     "p one of a complex input under the Python dispatcher": (T([2, 3], dtype=c64), 1.0, True),
 }
-DISPATCHED = {STRIDED_BATCH_DISPATCHED, BMM_DTYPE_DISPATCHED} | set(DROPOUT_DISPATCHED)
+GROUP_NORM_OUT_DISPATCHED = "native_group_norm.out of a dynamic input with a weight, under the Python dispatcher"
+DISPATCHED = {STRIDED_BATCH_DISPATCHED, BMM_DTYPE_DISPATCHED, GROUP_NORM_OUT_DISPATCHED} | set(DROPOUT_DISPATCHED)
 
 CASES = {}
 
@@ -944,6 +945,13 @@ SYMBOLIC = [
     ("group norm of a dynamic channels-last input with a weight", "native_group_norm",
      Case("", D([2, 4, 3, 3], "x", strides=[36, 1, 12, 4], dtype=f16), T([4], dtype=f16), None,
           SizeOf("x", 0), 4, 9, 2, 1e-5)),
+    # Its out form, torchgen's generated kernel, reads the results' sizes
+    # as integers: fixed at their hints without a weight (and under the
+    # Python dispatcher), refused with one in a plain fake mode.
+    ("native_group_norm.out of a dynamic input without a weight", "native_group_norm.out",
+     Case("", D([2, 4, 3, 3], "x"), None, None, 2, 4, 9, 2, 1e-5, out0=T([0]), out1=T([0]), out2=T([0]))),
+    (GROUP_NORM_OUT_DISPATCHED, "native_group_norm.out",
+     Case("", D([2, 6, 4], "x"), T([6]), T([6]), 2, 6, 4, 3, 1e-5, out0=T([0]), out1=T([0]), out2=T([0]))),
     ("empty of a symbolic size", "empty.memory_format", Case("", [S(5, "n"), 3])),
     ("empty_permuted of a symbolic size", "empty_permuted", Case("", [S(5, "n"), 3, 4], [2, 0, 1])),
     ("empty_strided of symbolic sizes and strides", "empty_strided", Case("", [S(5, "n"), 3], [1, S(5, "n")])),

@@ -161,3 +161,21 @@ pub(crate) fn range_step_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 pub(crate) fn range_no_step_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     range_out(cx, a, 2, crate::erased::range)
 }
+
+/// `native_group_norm.out(Tensor input, Tensor? weight, Tensor? bias,
+/// SymInt N, SymInt C, SymInt HxW, int group, float eps, *, Tensor(a!)
+/// out0, Tensor(b!) out1, Tensor(c!) out2)`: torchgen's generated kernel,
+/// which resizes the outs to the results' sizes read as integers. In a
+/// plain fake mode the functional with a weight is the decomposition's,
+/// whose results refuse that read when symbolic; otherwise (no weight,
+/// or under the Python dispatcher) each result's sizes are fixed at
+/// their hints.
+pub(crate) fn native_group_norm_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let affine = matches!(a.get(1), Some(Arg::Tensor(_)));
+    let form = if affine && !cx.defaults.python_dispatcher {
+        OutForm::COMPOSITE_EXACT
+    } else {
+        OutForm::SETTLED_EXACT
+    };
+    out_variant(cx, a, 8, 3, form, super::native_group_norm)
+}
