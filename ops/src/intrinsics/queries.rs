@@ -20,15 +20,7 @@ pub fn plain_layout(_cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
 /// `is_signed(d)`: c10's `isSignedType`: false for `bool`, the unsigned
 /// integers and `float8_e8m0fnu` (an exponent alone), true for the rest.
 pub fn is_signed(_cx: &mut Cx<'_>, d: DType) -> Result<bool> {
-    Ok(!matches!(
-        d,
-        DType::Bool
-            | DType::UInt8
-            | DType::UInt16
-            | DType::UInt32
-            | DType::UInt64
-            | DType::Float8E8M0Fnu
-    ))
+    Ok(d.is_signed())
 }
 
 /// `device_index(t)`: `Tensor::get_device()`: the index of `t`'s device,
