@@ -106,6 +106,7 @@ import op_cases_misc  # noqa: E402
 import op_cases_optimizers  # noqa: E402
 import op_cases_plain_mode  # noqa: E402
 import op_cases_quantized  # noqa: E402
+import op_cases_queries  # noqa: E402
 import op_cases_recurrent  # noqa: E402
 import op_cases_search  # noqa: E402
 import op_cases_shapes  # noqa: E402
@@ -136,7 +137,7 @@ DISPATCHED = set()
 NO_EAGER = set()
 for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointwise, op_cases_core_layers,
                 op_cases_core_backward, op_cases_attention, op_cases_linalg, op_cases_collectives, op_cases_complex, op_cases_composites, op_cases_conv_backends, op_cases_copies, op_cases_elementwise,
-                op_cases_fft, op_cases_foreach, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc, op_cases_optimizers, op_cases_plain_mode, op_cases_quantized,
+                op_cases_fft, op_cases_foreach, op_cases_gradients, op_cases_indexing, op_cases_inplace, op_cases_losses, op_cases_misc, op_cases_optimizers, op_cases_plain_mode, op_cases_quantized, op_cases_queries,
                 op_cases_recurrent, op_cases_search, op_cases_shapes, op_cases_spatial, op_cases_special,
                 op_cases_statistics, op_cases_torchao, op_cases_torchvision):
     _twice = set(_module.CASES) & set(CASES)
