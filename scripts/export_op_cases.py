@@ -1079,6 +1079,7 @@ import op_cases_outs  # noqa: E402
 # calls it refuses at error level.
 logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
 op_cases_outs.add(CASES, results_of)
+DISPATCHED |= op_cases_outs.DISPATCHED
 
 import op_cases_overlap  # noqa: E402
 

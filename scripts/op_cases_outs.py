@@ -38,6 +38,7 @@ from op_case_inputs import C, T, tr
 
 # out overload: its functional overload.
 OUT_FROM_FUNCTIONAL = {
+    "linear.out": "linear",
     "_adaptive_avg_pool3d_backward.out": "_adaptive_avg_pool3d_backward",
     "_embedding_bag_per_sample_weights_backward.out": "_embedding_bag_per_sample_weights_backward",
     "grid_sampler_3d_backward.out": "grid_sampler_3d_backward",
@@ -793,6 +794,20 @@ WRITTEN["range.out"] = [
     C("into an out of other sizes", 0, 4, 1, out=T([2, 3])),
 ]
 WRITTEN["range.out_"] = [C("into an out of as many elements", 0, 3, out=T([2, 2]))]
+# Static cases run under the Python dispatcher (where a decomposition
+# answers what ATen's kernel answers otherwise).
+DISPATCHED = {"batch into a transposed out under the dispatcher"}
+# ATen's `_matmul_impl` folds a batch into a matrix and copies the
+# product into an out it cannot view as that matrix, unviewed.
+WRITTEN["matmul.out"] = [
+    C("batch into a transposed out", T([2, 5, 3]), T([3, 4]), out=T([2, 4, 5], then=lambda t: t.transpose(1, 2))),
+    C("batch of one into a transposed out", T([1, 5, 3]), T([3, 4]),
+      out=T([1, 4, 5], then=lambda t: t.transpose(1, 2))),
+    C("batch times a vector into a strided out", T([2, 5, 3]), T([3]), out=T([2, 10], then=lambda t: t[:, ::2])),
+    C("vector times a batch into a strided out", T([3]), T([2, 3, 5]), out=T([2, 10], then=lambda t: t[:, ::2])),
+    C("batch into a transposed out under the dispatcher", T([2, 5, 3]), T([3, 4]),
+      out=T([2, 4, 5], then=lambda t: t.transpose(1, 2))),
+]
 WRITTEN["gather.out"] = [
     C("into an expanded out", T([3, 4]), 1, T([3, 2], dtype=torch.int64), out=T([3, 2], strides=[0, 1])),
 ]

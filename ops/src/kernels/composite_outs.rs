@@ -73,3 +73,172 @@ pub(crate) fn outer_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let call = [Arg::Tensor(&column), Arg::Tensor(vec2), Arg::Tensor(out)];
     Ok(outs_at(crate::erased::mul_out(cx, &call)?, 2))
 }
+
+/// `linear.out(Tensor input, Tensor weight, Tensor? bias=None, *,
+/// Tensor(a!) out)`: ATen's `linear_out`, `addmm.out` of the bias and
+/// `input @ weight.t()` for a matrix input with a bias, else
+/// `matmul.out` of `input` and `weight.t()` with the bias added in place
+/// (`add_.Tensor`'s meta).
+pub(crate) fn linear_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let input = args::tensor(cx, a, 0, "input")?;
+    let weight = args::tensor(cx, a, 1, "weight")?;
+    let bias = args::opt_tensor(cx, a, 2, "bias")?;
+    let out = args::tensor(cx, a, 3, "out")?;
+    let wt = super::one(crate::erased::t(cx, &[Arg::Tensor(weight)])?, cx)?;
+    if let (2, Some(bias)) = (input.dim(), bias) {
+        let call = [
+            Arg::Tensor(bias),
+            Arg::Tensor(input),
+            Arg::Tensor(&wt),
+            Arg::Scalar(fake_runtime::Scalar::Int(SymInt::Int(1))),
+            Arg::Scalar(fake_runtime::Scalar::Int(SymInt::Int(1))),
+            Arg::Tensor(out),
+        ];
+        return Ok(outs_at(crate::erased::addmm_out(cx, &call)?, 3));
+    }
+    let call = [Arg::Tensor(input), Arg::Tensor(&wt), Arg::Tensor(out)];
+    let written = super::one(matmul_out(cx, &call)?, cx)?;
+    let result = match bias {
+        Some(bias) => {
+            let call = [
+                Arg::Tensor(&written),
+                Arg::Tensor(bias),
+                Arg::Scalar(fake_runtime::Scalar::Int(SymInt::Int(1))),
+            ];
+            super::one(super::binop_inplace_alpha(cx, &call)?, cx)?
+        }
+        None => written,
+    };
+    Ok(std::iter::once(Out::Tensor(result, Alias::InPlace(3))).collect())
+}
+
+/// `matmul.out(Tensor self, Tensor other, *, Tensor(a!) out)`. Under the
+/// Python dispatcher its decomposition (`out_wrapper`, exactly the
+/// result's dtype); in a plain fake mode ATen's `_matmul_impl`, the same
+/// but where it folds the batch of the larger operand into a matrix: the
+/// out, resized to the result's sizes, is reshaped to the folded
+/// `[rows, cols]` (or `[rows]`), and when that reshape is no view of it
+/// (an out of the result's sizes laid out otherwise) the product is
+/// copied into the out unviewed, refused unless it broadcasts there.
+/// Decided on static sizes.
+pub(crate) fn matmul_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t1 = args::tensor(cx, a, 0, "self")?;
+    let t2 = args::tensor(cx, a, 1, "other")?;
+    let out = args::tensor(cx, a, 2, "out")?;
+    if !cx.defaults.python_dispatcher
+        && let Some(folded) = folded_product(t1, t2)
+    {
+        copy_unviewed(cx, out, &folded)?;
+    }
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        2,
+        1,
+        fake_runtime::support::OutForm::EXACT,
+        crate::erased::matmul,
+    )
+}
+
+/// Plain sizes of a static tensor.
+fn plain(t: &fake_runtime::TensorMeta) -> Option<(Vec<i64>, Vec<i64>)> {
+    let ints = |v: &[SymInt]| v.iter().map(|s| s.as_int()).collect::<Option<Vec<_>>>();
+    Some((ints(&t.sizes)?, ints(&t.strides)?))
+}
+
+/// ATen's `should_fold` with an out (static sizes): the product's sizes
+/// and the folded shape the out is reshaped to, or `None` where
+/// `_matmul_impl` does not fold.
+fn folded_product(
+    tensor1: &fake_runtime::TensorMeta,
+    tensor2: &fake_runtime::TensorMeta,
+) -> Option<(Vec<i64>, Vec<i64>)> {
+    let (s1, st1) = plain(tensor1)?;
+    let (s2, st2) = plain(tensor2)?;
+    let (d1, d2) = (s1.len(), s2.len());
+    // Only a larger operand of three dims or more folds (a zero-dim one is
+    // refused by the functional's checks).
+    if d1.max(d2) < 3 || d1.min(d2) == 0 {
+        return None;
+    }
+    let transpose = d2 > d1;
+    // The larger operand (the second one transposed), and the smaller's rank.
+    let (mut sizes, mut strides, small) = if transpose {
+        (s2.clone(), st2, d1)
+    } else {
+        (s1.clone(), st1, d2)
+    };
+    if transpose {
+        let n = sizes.len();
+        sizes.swap(n - 1, n - 2);
+        strides.swap(n - 1, n - 2);
+    }
+    if !(sizes.len() >= 3 && small <= 2) || d1 == 2 {
+        return None;
+    }
+    let numel: i64 = sizes.iter().product();
+    let foldable = numel == 0
+        || (0..sizes.len() - 1)
+            .all(|i| sizes[i] == 1 || strides[i] == strides[i + 1] * sizes[i + 1]);
+    if !foldable {
+        return None;
+    }
+    let mut output: Vec<i64> = sizes[..sizes.len() - 1].to_vec();
+    let rows: i64 = output.iter().product();
+    // The smaller operand, a matrix only when not transposed.
+    let matrix = !transpose && d2 == 2;
+    let mut folded = vec![rows];
+    if matrix {
+        output.push(s2[1]);
+        folded.push(s2[1]);
+    }
+    Some((output, folded))
+}
+
+/// `out.copy_(reshaped_out)` where the out, of the product's sizes, is not
+/// viewable as the folded shape: `copy_`'s broadcast of the folded shape
+/// into the out's, refused where a size differs ("The size of tensor a
+/// ... must match the size of tensor b ...").
+fn copy_unviewed(
+    cx: &mut Cx<'_>,
+    out: &fake_runtime::TensorMeta,
+    (output, folded): &(Vec<i64>, Vec<i64>),
+) -> Result<()> {
+    let Some((sizes, strides)) = plain(out) else {
+        return Ok(());
+    };
+    // An out of other sizes is resized, contiguous: a view.
+    if sizes != *output {
+        return Ok(());
+    }
+    let as_sym = |v: &[i64]| v.iter().map(|&x| SymInt::Int(x)).collect::<Vec<_>>();
+    let viewable = fake_runtime::strides::view_strides(
+        cx.env,
+        &as_sym(&sizes),
+        &as_sym(&strides),
+        &as_sym(folded),
+        cx.op,
+        fake_runtime::strides::Decide::Guard,
+    )?
+    .is_some();
+    if viewable {
+        return Ok(());
+    }
+    let n = sizes.len();
+    for k in 0..folded.len() {
+        let (a, b) = (sizes[n - 1 - k], folded[folded.len() - 1 - k]);
+        if a != b && b != 1 {
+            return Err(fake_runtime::ErrorKind::SizeMismatch {
+                op: cx.op.to_string(),
+                what: format!(
+                    "the size of tensor a must match the size of tensor b at non-singleton dimension {}",
+                    n - 1 - k
+                ),
+                expected: a.to_string(),
+                got: b.to_string(),
+            }
+            .into());
+        }
+    }
+    Ok(())
+}
