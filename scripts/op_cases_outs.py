@@ -808,6 +808,9 @@ WRITTEN["matmul.out"] = [
     C("batch into a transposed out under the dispatcher", T([2, 5, 3]), T([3, 4]),
       out=T([2, 4, 5], then=lambda t: t.transpose(1, 2))),
 ]
+WRITTEN["linalg_matmul.out"] = [
+    C("batch into a transposed out", T([2, 5, 3]), T([3, 4]), out=T([2, 4, 5], then=lambda t: t.transpose(1, 2))),
+]
 WRITTEN["gather.out"] = [
     C("into an expanded out", T([3, 4]), 1, T([3, 2], dtype=torch.int64), out=T([3, 2], strides=[0, 1])),
 ]
