@@ -4,12 +4,12 @@
 //! composite returns the outs the callee wrote.
 
 use super::invalid;
-use fake_runtime::support::args;
+use fake_runtime::support::{args, from_ints};
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt};
 
 /// `outs` with each written out aliasing the composite's argument
 /// `first + k` (the `k`-th out), where the callee numbered it its own way.
-fn outs_at(outs: Outs, first: u8) -> Outs {
+pub(super) fn outs_at(outs: Outs, first: u8) -> Outs {
     let mut k = 0;
     outs.into_iter()
         .map(|o| match o {
@@ -166,7 +166,7 @@ fn folded_product(
     let (mut sizes, mut strides, small) = if transpose {
         (s2.clone(), st2, d1)
     } else {
-        (s1.clone(), st1, d2)
+        (s1, st1, d2)
     };
     if transpose {
         let n = sizes.len();
@@ -197,8 +197,8 @@ fn folded_product(
 
 /// `out.copy_(reshaped_out)` where the out, of the product's sizes, is not
 /// viewable as the folded shape: `copy_`'s broadcast of the folded shape
-/// into the out's, refused where a size differs ("The size of tensor a
-/// ... must match the size of tensor b ...").
+/// against the out's (`shape::broadcast`, refused where a size differs:
+/// "The size of tensor a ... must match the size of tensor b ...").
 fn copy_unviewed(
     cx: &mut Cx<'_>,
     out: &fake_runtime::TensorMeta,
@@ -211,34 +211,18 @@ fn copy_unviewed(
     if sizes != *output {
         return Ok(());
     }
-    let as_sym = |v: &[i64]| v.iter().map(|&x| SymInt::Int(x)).collect::<Vec<_>>();
+    let (sizes, folded) = (from_ints(&sizes), from_ints(folded));
     let viewable = fake_runtime::strides::view_strides(
         cx.env,
-        &as_sym(&sizes),
-        &as_sym(&strides),
-        &as_sym(folded),
+        &sizes,
+        &from_ints(&strides),
+        &folded,
         cx.op,
         fake_runtime::strides::Decide::Guard,
     )?
     .is_some();
-    if viewable {
-        return Ok(());
-    }
-    let n = sizes.len();
-    for k in 0..folded.len() {
-        let (a, b) = (sizes[n - 1 - k], folded[folded.len() - 1 - k]);
-        if a != b && b != 1 {
-            return Err(fake_runtime::ErrorKind::SizeMismatch {
-                op: cx.op.to_string(),
-                what: format!(
-                    "the size of tensor a must match the size of tensor b at non-singleton dimension {}",
-                    n - 1 - k
-                ),
-                expected: a.to_string(),
-                got: b.to_string(),
-            }
-            .into());
-        }
+    if !viewable {
+        fake_runtime::shape::broadcast(cx.env, cx.op, &[&sizes, &folded])?;
     }
     Ok(())
 }

@@ -138,14 +138,13 @@ fn range_out(cx: &mut Cx<'_>, a: &[Arg<'_>], out: u8, functional: ErasedKernel) 
         OutForm::NATIVE,
         functional,
     )?;
-    let numel = |t: &fake_runtime::TensorMeta| {
-        t.sizes
-            .iter()
-            .map(|s| s.as_int())
-            .try_fold(1i64, |n, s| Some(n * s?))
+    // The out's element count, and the range's (an out of symbolic sizes
+    // was refused above).
+    let count = given.numel(cx.env)?;
+    let kept = match written.first() {
+        Some(Out::Tensor(w, _)) => w.numel(cx.env)? == count,
+        _ => false,
     };
-    let kept = matches!(written.first(), Some(Out::Tensor(w, _))
-        if numel(w).is_some() && numel(w) == numel(&given));
     if kept {
         return Ok(std::iter::once(Out::Tensor(given, Alias::InPlace(out))).collect());
     }

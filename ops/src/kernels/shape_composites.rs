@@ -63,13 +63,7 @@ pub(crate) fn diag_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         ];
         let outs = crate::erased::diagonal_copy_out(cx, &call)?;
         // The out is argument 2 of `diag.out`, 4 of `diagonal_copy.out`.
-        return Ok(outs
-            .into_iter()
-            .map(|o| match o {
-                Out::Tensor(w, Alias::InPlace(_)) => Out::Tensor(w, Alias::InPlace(2)),
-                other => other,
-            })
-            .collect());
+        return Ok(super::composite_outs::outs_at(outs, 2));
     }
     fake_runtime::support::out_variant(cx, a, 2, 1, fake_runtime::support::OutForm::CASTABLE, diag)
 }
