@@ -536,10 +536,7 @@ pub fn out_variant(
         }
         let r = tensor_result(cx, &result, usize::from(k))?;
         if !form.written {
-            match form.dtype {
-                OutDtype::Castable => require_castable(cx, r.dtype, out.dtype)?,
-                _ => require_exact_dtype(cx, r.dtype, out.dtype)?,
-            }
+            check_out_dtype(cx, form.dtype, r, out, dtype)?;
             outs.push(Out::Tensor(out.clone(), Alias::InPlace(i)));
             continue;
         }
@@ -566,6 +563,30 @@ pub fn require_exact_dtype(cx: &Cx<'_>, result: DType, out: DType) -> Result<()>
     ))
 }
 
+/// The out dtypes a form takes ([`OutDtype`]): the result `r`'s (exactly
+/// or castable to), or any, with a `dtype` argument equal to the out's.
+fn check_out_dtype(
+    cx: &mut Cx<'_>,
+    taken: OutDtype,
+    r: &TensorMeta,
+    out: &TensorMeta,
+    dtype: Option<DType>,
+) -> Result<()> {
+    match taken {
+        OutDtype::Exact => require_exact_dtype(cx, r.dtype, out.dtype),
+        OutDtype::FromOut => {
+            if dtype.is_some_and(|d| d != out.dtype) {
+                return Err(invalid(
+                    cx,
+                    "dtype argument and out dtype must match in reduction".into(),
+                ));
+            }
+            Ok(())
+        }
+        OutDtype::Castable => require_castable(cx, r.dtype, out.dtype),
+    }
+}
+
 /// The result `r` written into its out tensor `out` as `form` says
 /// ([`out_variant`]): its dtype checked, `out` resized (and restrided)
 /// to it, and the copy's checks; `dtype` the functional's `dtype`
@@ -577,18 +598,7 @@ fn written_out(
     out: &TensorMeta,
     dtype: Option<DType>,
 ) -> Result<TensorMeta> {
-    match form.dtype {
-        OutDtype::Exact => require_exact_dtype(cx, r.dtype, out.dtype)?,
-        OutDtype::FromOut => {
-            if dtype.is_some_and(|d| d != out.dtype) {
-                return Err(invalid(
-                    cx,
-                    "dtype argument and out dtype must match in reduction".into(),
-                ));
-            }
-        }
-        OutDtype::Castable => require_castable(cx, r.dtype, out.dtype)?,
-    }
+    check_out_dtype(cx, form.dtype, r, out, dtype)?;
     if form.symbolic == OnSymbolic::RefusedResults && r.sizes.iter().any(|d| d.as_int().is_none()) {
         return Err(not_inline_ints(cx, &r.sizes));
     }
@@ -705,8 +715,6 @@ fn fix_tensors(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<()> {
     Ok(())
 }
 
-/// Whether an argument is, or lists, a tensor with a symbolic size,
-/// stride or offset.
 /// The device of a tensor the argument holds that is not on the CPU.
 fn off_cpu(a: &Arg<'_>) -> Option<Device> {
     let off = |t: &TensorMeta| (t.device.ty != crate::DeviceType::Cpu).then_some(t.device);
@@ -718,6 +726,8 @@ fn off_cpu(a: &Arg<'_>) -> Option<Device> {
     }
 }
 
+/// Whether an argument is, or lists, a tensor with a symbolic size,
+/// stride or offset.
 fn has_symbolic_tensor(a: &Arg<'_>) -> bool {
     match a {
         Arg::Tensor(t) => !t.is_static(),
