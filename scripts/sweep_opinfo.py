@@ -6,7 +6,8 @@ and expecttest (which torch's test helpers import):
     python scripts/sweep_opinfo.py [--only NAME,...] [--first N]
                                    [--start-after NAME] [--shard K/N] [--force]
                                    [--error-inputs-only] [--out DIR]
-                                   [--dtypes common|extended|later|further|further_dtypes|reference]
+                                   [--dtypes common|extended|later|further|further_dtypes|
+                                             rare_dtypes|reference]
                                    [--db op_db|foreach_op_db]
 
 For every entry of `torch.testing._internal.common_methods_invocations.op_db`
@@ -23,7 +24,8 @@ have a reference function, to `tests/fixtures/opinfo_reference`; `--dtypes
 further`: the eighth to eleventh float32 and int64 samples, a search
 written only where `--out DIR` says, never committed; `--dtypes
 further_dtypes`: the second to fourth float16, bfloat16, int32 and uint8
-samples, a search likewise; `--db
+samples, a search likewise; `--dtypes rare_dtypes`: the first two
+float64, complex128, int16 and int8 samples, a search likewise; `--db
 foreach_op_db`: the entries of `foreach_op_db`, the `_foreach_*`
 operators, which `op_db` leaves out, to `tests/fixtures/opinfo_foreach`)
 are wrapped as a
@@ -110,6 +112,15 @@ DTYPE_SETS = {
          ("uint8", torch.uint8)],
         3,
         1,
+    ),
+    # The dtypes no other sweep takes: the first two float64, complex128,
+    # int16 and int8 samples, a search as well.
+    "rare_dtypes": (
+        None,
+        [("float64", torch.float64), ("complex128", torch.complex128), ("int16", torch.int16),
+         ("int8", torch.int8)],
+        2,
+        0,
     ),
     # The samples an entry's `reference_inputs` adds to its
     # `sample_inputs` (broadcasts, extremal values, non-contiguous
@@ -494,11 +505,13 @@ def main() -> None:
              "sample_inputs, of the entries that have it, into tests/fixtures/opinfo_reference; "
              "further: the 8th to 11th float32 and int64 samples, into --out only; "
              "further_dtypes: the 2nd to 4th float16, bfloat16, int32 and uint8 samples, "
-             "into --out only",
+             "into --out only; rare_dtypes: the 1st and 2nd float64, complex128, int16 and "
+             "int8 samples, into --out only",
     )
     parser.add_argument(
         "--out", default=None,
-        help="write into this folder instead (--dtypes further and further_dtypes write only there)",
+        help="write into this folder instead (the searches further, further_dtypes and "
+             "rare_dtypes write only there)",
     )
     parser.add_argument(
         "--db", choices=sorted(DBS), default="op_db",

@@ -548,9 +548,6 @@ pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             format!("Dimension specified as {dim} but tensor has no dimensions"),
         ));
     }
-    // `_take_along_dim_helper` reads `self.sizes()` as integers (its
-    // strides are not read).
-    let t = &super::aten_composites::specialized_sizes(cx, t)?;
     let expand = |cx: &mut Cx<'_>, x: &TensorMeta, to: &[SymInt]| {
         let outs = crate::erased::expand(cx, &[Arg::Tensor(x), sizes_arg(to), Arg::Bool(false)])?;
         one(outs, cx)
@@ -567,6 +564,10 @@ pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     let shape = shape::broadcast(cx.env, cx.op, &[&index_sizes, &t.sizes])?;
     let src = expand(cx, t, &shape)?;
+    // Wrapping negative indices (`indices % self_broadcasted.size(dim)`)
+    // reads the broadcast input's sizes as integers (its strides are not
+    // read); the remainder is a fresh int64 tensor of the index's sizes.
+    let src = super::aten_composites::specialized_sizes(cx, &src)?;
     Ok(fresh_result(gather(cx, &src, d, &idx)?))
 }
 
