@@ -728,7 +728,7 @@ fn off_cpu(a: &Arg<'_>) -> Option<Device> {
 
 /// Whether an argument is, or lists, a tensor with a symbolic size,
 /// stride or offset.
-fn has_symbolic_tensor(a: &Arg<'_>) -> bool {
+pub fn has_symbolic_tensor(a: &Arg<'_>) -> bool {
     match a {
         Arg::Tensor(t) => !t.is_static(),
         Arg::Tensors(ts) => ts.iter().any(|t| !t.is_static()),

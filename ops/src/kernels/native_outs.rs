@@ -8,8 +8,9 @@
 
 use super::invalid;
 use fake_runtime::kernel::ErasedKernel;
-use fake_runtime::support::{OutForm, out_variant};
-use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result};
+use fake_runtime::shape::wrap_dim;
+use fake_runtime::support::{OutForm, args, has_symbolic_tensor, out_variant, specialized_sizes};
+use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt};
 
 /// `argmax.out` / `argmin.out` with `functional` their functional kernel:
 /// the structured meta reads the sizes of the reduced dim with one given
@@ -105,7 +106,7 @@ pub(crate) fn max_pool2d_with_indices_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Res
 /// sizes or on another device send the fake mode to
 /// `meta_bucketize_scalar`, which takes no `out` (a `TypeError`).
 pub(crate) fn bucketize_scalar_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let boundaries = fake_runtime::support::args::tensor(cx, a, 1, "boundaries")?;
+    let boundaries = args::tensor(cx, a, 1, "boundaries")?;
     let python_meta = boundaries.dim() != 1
         || a.iter().any(
             |x| matches!(x, Arg::Tensor(t) if !t.is_static() || t.device.ty != DeviceType::Cpu),
@@ -126,7 +127,7 @@ pub(crate) fn bucketize_scalar_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Out
 /// factory's checks with the out's dtype and device; an out of symbolic
 /// sizes is refused.
 fn range_out(cx: &mut Cx<'_>, a: &[Arg<'_>], out: u8, functional: ErasedKernel) -> Result<Outs> {
-    let given = fake_runtime::support::args::tensor(cx, a, usize::from(out), "out")?.clone();
+    let given = args::tensor(cx, a, usize::from(out), "out")?.clone();
     // The factory's arguments: the scalars, then its four tensor options.
     let options = 0b1111u32 << out;
     let written = fake_runtime::support::factory_out_variant(
@@ -177,4 +178,72 @@ pub(crate) fn native_group_norm_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
         OutForm::SETTLED_EXACT
     };
     out_variant(cx, a, 8, 3, form, super::native_group_norm)
+}
+
+/// `gather.out(Tensor self, int dim, Tensor index, *, bool
+/// sparse_grad=False, Tensor(a!) out)`: with a tensor of symbolic sizes
+/// among the arguments, the structured meta wraps `dim`, then sets the
+/// output's sizes from `index.sizes()`, read as integers (guarded), before
+/// its overlap checks ask an element count, which refuses them
+/// ([`OutForm::CHECKED_NATIVE`]).
+pub(crate) fn gather_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    if a.iter().any(has_symbolic_tensor) {
+        let t = args::tensor(cx, a, 0, "self")?;
+        let dim = args::int(cx, a, 1, "dim", None)?;
+        wrap_dim(cx.op, dim, t.dim())?;
+        specialized_sizes(cx, args::tensor(cx, a, 2, "index")?)?;
+    }
+    out_variant(cx, a, 4, 1, OutForm::CHECKED_NATIVE, crate::erased::gather)
+}
+
+/// `take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *,
+/// Tensor(a!) out)`: with a tensor of symbolic sizes among the
+/// arguments, ATen's composite computes the operands as the functional
+/// does (`take_along_dim_operands`: broadcasts, the input's sizes read as
+/// integers), then calls `gather.out` on them ([`gather_out`]), which
+/// refuses them after reading the index's.
+pub(crate) fn take_along_dim_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    if !a.iter().any(has_symbolic_tensor) {
+        return out_variant(cx, a, 3, 1, OutForm::CHECKED_NATIVE, super::take_along_dim);
+    }
+    let (src, d, idx) = super::shape_composites::take_along_dim_operands(cx, a)?;
+    let out = args::tensor(cx, a, 3, "out")?;
+    gather_out(
+        cx,
+        &[
+            Arg::Tensor(&src),
+            Arg::Int(SymInt::Int(d as i64)),
+            Arg::Tensor(&idx),
+            Arg::Bool(false),
+            Arg::Tensor(out),
+        ],
+    )
+}
+
+/// The antialiased upsamplings' `out=` overloads (`self, output_size,
+/// align_corners, scales_h, scales_w, *, out`): with a tensor of symbolic
+/// sizes among the arguments, the structured meta's
+/// `upsample_2d_common_check` takes `input.sizes()`, read as integers
+/// (guarded), before the kernel asks an element count, which refuses
+/// them ([`OutForm::NATIVE`]).
+fn upsample_aa_out(cx: &mut Cx<'_>, a: &[Arg<'_>], functional: ErasedKernel) -> Result<Outs> {
+    if a.iter().any(has_symbolic_tensor) {
+        specialized_sizes(cx, args::tensor(cx, a, 0, "self")?)?;
+    }
+    out_variant(cx, a, 5, 1, OutForm::NATIVE, functional)
+}
+
+/// `_upsample_bilinear2d_aa.out`: see [`upsample_aa_out`].
+pub(crate) fn upsample_bilinear2d_aa_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_aa_out(cx, a, crate::erased::_upsample_bilinear2d_aa)
+}
+
+/// `_upsample_bicubic2d_aa.out`: see [`upsample_aa_out`].
+pub(crate) fn upsample_bicubic2d_aa_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_aa_out(cx, a, crate::erased::_upsample_bicubic2d_aa)
+}
+
+/// `_upsample_lanczos2d_aa.out`: see [`upsample_aa_out`].
+pub(crate) fn upsample_lanczos2d_aa_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    upsample_aa_out(cx, a, crate::erased::_upsample_lanczos2d_aa)
 }

@@ -494,25 +494,35 @@ pub(crate) fn sum_to_size(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 }
 
 /// `take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor`:
-/// `gather` along `dim` of `self` and `indices` broadcast against each
-/// other apart from `dim` (`self`'s sizes read as integers: guarded);
-/// without a dim, of both flattened by `view`.
+/// `gather` of the operands [`take_along_dim_operands`] gives.
 pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let (src, d, idx) = take_along_dim_operands(cx, a)?;
+    let outs = crate::erased::gather(
+        cx,
+        &[
+            Arg::Tensor(&src),
+            Arg::Int(SymInt::Int(d as i64)),
+            Arg::Tensor(&idx),
+            Arg::Bool(false),
+        ],
+    )?;
+    Ok(fresh_result(one(outs, cx)?))
+}
+
+/// What ATen's `take_along_dim` and its `out=` form gather from, along
+/// which dim, by which indices: without a dim, `self` and `indices`
+/// flattened by `view`, along 0; with one, both broadcast against each
+/// other apart from `dim`, the broadcast input's sizes then read as
+/// integers (guarded) where negative indices are wrapped
+/// (`indices % self_broadcasted.size(dim)`, a fresh int64 tensor of the
+/// index's sizes, whose strides the gather does not read).
+pub(crate) fn take_along_dim_operands(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+) -> Result<(TensorMeta, usize, TensorMeta)> {
     let t = args::tensor(cx, a, 0, "self")?;
     let indices = args::tensor(cx, a, 1, "indices")?;
     let dim = args::opt_int(cx, a, 2, "dim", None)?;
-    let gather = |cx: &mut Cx<'_>, src: &TensorMeta, d: usize, idx: &TensorMeta| {
-        let outs = crate::erased::gather(
-            cx,
-            &[
-                Arg::Tensor(src),
-                Arg::Int(SymInt::Int(d as i64)),
-                Arg::Tensor(idx),
-                Arg::Bool(false),
-            ],
-        )?;
-        one(outs, cx)
-    };
     let Some(dim) = dim else {
         let flat = [SymInt::Int(-1)];
         let tv = one(super::view(cx, &[Arg::Tensor(t), sizes_arg(&flat)])?, cx)?;
@@ -520,7 +530,7 @@ pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             super::view(cx, &[Arg::Tensor(indices), sizes_arg(&flat)])?,
             cx,
         )?;
-        return Ok(fresh_result(gather(cx, &tv, 0, &iv)?));
+        return Ok((tv, 0, iv));
     };
     if t.dim() != indices.dim() {
         return Err(invalid(
@@ -564,11 +574,8 @@ pub(crate) fn take_along_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     }
     let shape = shape::broadcast(cx.env, cx.op, &[&index_sizes, &t.sizes])?;
     let src = expand(cx, t, &shape)?;
-    // Wrapping negative indices (`indices % self_broadcasted.size(dim)`)
-    // reads the broadcast input's sizes as integers (its strides are not
-    // read); the remainder is a fresh int64 tensor of the index's sizes.
     let src = super::aten_composites::specialized_sizes(cx, &src)?;
-    Ok(fresh_result(gather(cx, &src, d, &idx)?))
+    Ok((src, d, idx))
 }
 
 /// `cartesian_prod(Tensor[] tensors) -> Tensor`: vectors only; one is

@@ -55,31 +55,6 @@ const FORMAT_VERSION: u64 = 2;
 /// error.
 const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
     (
-        "aten::gather.out",
-        "symbolic: same rank: into empty outs, dynamic sizes",
-        "both refuse the out of symbolic sizes (\"Cannot call numel() on tensor with symbolic sizes/strides\"), at every size; before refusing, the structured meta sets the output's sizes from `index.sizes()`, read as integers (guarding the index's sizes), before resizing the out, where we refuse first, so PyTorch's guards of a refusal differ from ours (none)",
-    ),
-    (
-        "aten::take_along_dim.out",
-        "symbolic: along dim: into empty outs, dynamic sizes",
-        "both refuse the out of symbolic sizes (\"Cannot call numel() on tensor with symbolic sizes/strides\"), at every size; before refusing, the composite broadcasts `self` and `indices` and reads their sizes as integers (guarding them) on its way to `gather.out`'s meta, before resizing the out, where we refuse first, so PyTorch's guards of a refusal differ from ours (none)",
-    ),
-    (
-        "aten::_upsample_bilinear2d_aa.out",
-        "symbolic: output size: into empty outs, dynamic sizes",
-        "both refuse the out of symbolic sizes (\"Cannot call numel() on tensor with symbolic sizes/strides\"), at every size; before refusing, the structured meta reads the input's sizes as integers (guarding them) before resizing the out, where we refuse first, so PyTorch's guards of a refusal differ from ours (none)",
-    ),
-    (
-        "aten::_upsample_bicubic2d_aa.out",
-        "symbolic: output size: into empty outs, dynamic sizes",
-        "both refuse the out of symbolic sizes (\"Cannot call numel() on tensor with symbolic sizes/strides\"), at every size; before refusing, the structured meta reads the input's sizes as integers (guarding them) before resizing the out, where we refuse first, so PyTorch's guards of a refusal differ from ours (none)",
-    ),
-    (
-        "aten::_upsample_lanczos2d_aa.out",
-        "symbolic: output size: into empty outs, dynamic sizes",
-        "both refuse the out of symbolic sizes (\"Cannot call numel() on tensor with symbolic sizes/strides\"), at every size; before refusing, the structured meta reads the input's sizes as integers (guarding them) before resizing the out, where we refuse first, so PyTorch's guards of a refusal differ from ours (none)",
-    ),
-    (
         "aten::istft",
         "symbolic: istft of dynamic frames",
         "the signal's length is `Min(2*s1 + 2, 2*s1 + 6) - 4` (`sym_min` of the centred end and the full length, which sympy does not fold), printed alike by both in the sizes; the division's contiguous strides print it again in PyTorch and as `2*s1 - 2` in ours, where the stride's `Max(1, ...)` is folded with the Min: the same value at every size",
