@@ -446,6 +446,8 @@ CASES.update({
         C("negative scale", T([2, 3, 8, 10]), None, [-1.0, 2.0]),
         C("zero batch", T([0, 3, 8, 10]), None, [2.0, 2.0]),
         C("one output size", T([2, 3, 8, 10]), [4], None),
+        C("one scale factor", T([2, 3, 8, 10]), None, [2.0]),
+        C("zero-dim input, no scale factors", T([], dtype=i64), None, []),
     ],
     "upsample_bilinear2d.vec": [
         C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),

@@ -739,6 +739,7 @@ def linalg_cases():
         ],
         "_upsample_nearest_exact3d.vec": [
             C("scale two", T([2, 3, 4, 6, 8]), None, [2.0, 2.0, 2.0]),
+            C("zero-dim input, no scale factors", T([], dtype=torch.int64), None, []),
         ],
         "baddbmm": [
             C("same shapes", T([4, 3, 5]), T([4, 3, 2]), T([4, 2, 5])),

@@ -412,6 +412,8 @@ CASES["_upsample_bilinear2d_aa.vec"] = [
     C("zero output size", T([2, 3, 8, 10]), [0, 4], False, None),
     C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
     C("neither given", T([2, 3, 8, 10]), None, False, None),
+    C("one scale factor", T([2, 3, 8, 10]), None, False, [2.0]),
+    C("one-dim input, no scale factors", T([1]), None, True, []),
 ]
 CASES["_upsample_bilinear2d_aa"] = [
     C("output size", T([2, 3, 8, 10]), [5, 7], False),
@@ -892,6 +894,8 @@ for _mode in ["bicubic", "lanczos"]:
         C("zero output size", T([2, 3, 8, 10]), [0, 4], False, None),
         C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
         C("neither given", T([2, 3, 8, 10]), None, False, None),
+        C("one scale factor", T([2, 3, 8, 10]), None, False, [2.0]),
+        C("one-dim input, no scale factors", T([1], dtype=f64), None, True, []),
     ]
     CASES[f"_upsample_{_mode}2d_aa_backward"] = [
         C("batched", T([2, 3, 5, 7]), [5, 7], [2, 3, 8, 10], False),

@@ -90,3 +90,18 @@ fn trapezoid_of_a_zero_dim_y_is_refused() {
         );
     }
 }
+
+/// A schema-guided random call sweep: `combinations` with `r` near
+/// `i64::MAX` counted its combinations one factor per element of `r`
+/// (a hang); ATen meshgrids `r` copies of `self`, a list of `r` tensors.
+#[test]
+fn combinations_of_a_huge_r_is_refused_not_counted() {
+    match refusal("aten::combinations(f32[1], 9223372036854775807)") {
+        ErrorKind::ListTooLong { op, len, limit } => {
+            assert_eq!(op, "aten::combinations");
+            assert_eq!(len, i64::MAX);
+            assert_eq!(limit, MAX_LIST_LEN);
+        }
+        other => panic!("{other:?}"),
+    }
+}

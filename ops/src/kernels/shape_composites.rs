@@ -658,6 +658,8 @@ pub(crate) fn combinations(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let strides: Dims = std::iter::once(SymInt::Int(1)).collect();
         return Ok(super::fresh_out(cx, t, sizes, strides));
     }
+    // ATen meshgrids `r` copies of `self` (a list of `r` tensors).
+    fake_runtime::limits::check_list_len(cx.op, r)?;
     let n = t.sizes[0];
     let mut count = SymInt::Int(1);
     for i in 0..r {

@@ -559,28 +559,24 @@ fn output_sizes(
     output_size: Option<Dims>,
     scales: Option<&[f64]>,
 ) -> Result<Dims> {
-    let spatial = input.len().saturating_sub(2);
+    // `len(input_size) - 2`, negative for fewer than two dims (matching
+    // no list's length).
+    let spatial = input.len() as i64 - 2;
     match (output_size, scales) {
         (Some(o), None) => {
-            if o.len() != spatial {
+            if o.len() as i64 != spatial {
                 return Err(invalid(
                     cx,
-                    format!(
-                        "output_size has {} sizes for {spatial} spatial dims",
-                        o.len()
-                    ),
+                    "Expected static_cast<int64_t>(output_size->size()) == spatial_dimensions to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)",
                 ));
             }
             Ok(o)
         }
         (None, Some(f)) => {
-            if f.len() != spatial {
+            if f.len() as i64 != spatial {
                 return Err(invalid(
                     cx,
-                    format!(
-                        "scale_factors has {} factors for {spatial} spatial dims",
-                        f.len()
-                    ),
+                    "Expected static_cast<int64_t>(scale_factors->size()) == spatial_dimensions to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)",
                 ));
             }
             let mut out = Dims::new();
