@@ -876,6 +876,8 @@ CASES["linalg_norm"] += [
 CASES["linalg_tensorsolve"] += [
     C("dims moved", T([3, 2, 6]), T([2, 3]), [0]),
     C("float64 four dims", T([2, 3, 6, 1], dtype=f64), T([2, 3], dtype=f64)),
+    C("more dims than self refused", T([]), T([0, 3]), [2]),
+    C("two dims of a vector refused", T([6]), T([2, 3]), [0, -1]),
 ]
 CASES["linalg_multi_dot"] += [
     C("empty inner", [T([2, 0]), T([0, 3])]),

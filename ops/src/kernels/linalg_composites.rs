@@ -773,7 +773,10 @@ pub(crate) fn linalg_tensorsolve(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
     let ndim = t.dim();
     let moved = match dims {
         Some(d) => {
-            let dest: Vec<i64> = (0..d.len()).map(|i| (ndim - d.len() + i) as i64).collect();
+            // `std::iota` from `ndim - len(dims)`: negative destinations
+            // (more dims than `self` has) are left to `movedim` to refuse.
+            let first = ndim as i64 - d.len() as i64;
+            let dest: Vec<i64> = (0..d.len() as i64).map(|i| first + i).collect();
             let call = [Arg::Tensor(t), ints(d.iter().copied()), ints(dest)];
             one(crate::erased::movedim_intlist(cx, &call)?, cx)?
         }
