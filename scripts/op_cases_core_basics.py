@@ -770,6 +770,7 @@ CASES = {
         C("storage offset self", off(2, 3), T([3])),
         C("alpha", T([2]), T([2]), alpha=3),
         C("broadcast int64 other", T([2, 3]), T([3], dtype=i64)),
+        C("zero-dim CPU self written from a meta zero-dim refused", T([]), T([], device="meta")),
     ],
     "diff": [
         C("last dim", T([3, 5])),

@@ -248,12 +248,17 @@ CASES.update({
         C("values of another dtype", T([5, 3]), [T([2], dtype=i64)], T([3], dtype=f64)),
         C("values that do not broadcast", T([5, 3]), [T([2], dtype=i64)], T([4])),
         C("float index refused", T([5, 3]), [T([2])], T([3])),
+        C("zero-dim values on meta", T([5, 3]), [T([2], dtype=i64)], T([], device="meta")),
+        C("values on meta refused", T([5, 3]), [T([2], dtype=i64)], T([3], device="meta")),
+        C("index on meta", T([5, 3]), [T([2], dtype=i64, device="meta")], T([3])),
     ],
     "index_put_": [
         C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
         C("transposed self kept", tr(5, 3), [None, T([2], dtype=i64)], T([1])),
         C("accumulate", T([5, 3]), [T([2], dtype=i64)], T([2, 3]), True),
         C("values that do not broadcast", T([5, 3]), [T([2], dtype=i64)], T([4])),
+        C("zero-dim values on meta", T([5, 3]), [T([2], dtype=i64)], T([], device="meta")),
+        C("values on meta refused", T([5, 3]), [T([2], dtype=i64)], T([3], device="meta")),
     ],
     "matmul": [
         C("vector and vector", T([3]), T([3])),

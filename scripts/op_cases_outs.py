@@ -844,6 +844,21 @@ for _op, _args in {"sum.IntList_out": ([0],), "prod.int_out": (0,), "cumsum.out"
         C("dtype argument other than the out's", T([2, 3]), *_args, dtype=torch.float64, out=T([0])),
     ]
 
+# The fake mode's wrapping of results: an out (or a tensor written in
+# place) must be on the call's common device, which a zero-dim CPU
+# tensor defers to; `copy.out` takes any devices (`multi_device_op_out`),
+# `index_put.out` one (unlike `index_put`).
+WRITTEN["abs.out"] = [
+    C("meta input into a CPU zero-dim out refused", T([], device="meta"), out=T([])),
+    C("CPU zero-dim input into a meta out", T([]), out=T([], device="meta")),
+]
+WRITTEN["sum.IntList_out"].append(
+    C("meta input into a CPU zero-dim out refused", T([3], device="meta"), None, out=T([])))
+WRITTEN["copy.out"] = [C("src on meta", T([3]), T([3], device="meta"), out=T([3]))]
+WRITTEN["index_put.out"] = [
+    C("zero-dim values on meta refused", T([3]), [T([2], dtype=torch.int64)], T([], device="meta"), out=T([3])),
+]
+
 
 def add(CASES, results_of):
     """Add the cases of every overload of OUT_FROM_FUNCTIONAL to CASES."""

@@ -18,6 +18,7 @@ const PRINTABLE: &[Base] = &[
     Base::Dims,
     Base::IntList,
     Base::DType,
+    Base::Device,
     Base::Bool,
     Base::Str,
 ];

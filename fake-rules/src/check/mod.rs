@@ -215,6 +215,12 @@ fn derived_op(schema: &Schema, f: &OpIr, how: Derive) -> OpIr {
             derived: true,
             plain: f.tags.plain_derived.unwrap_or(f.tags.plain),
             plain_derived: None,
+            // The fake mode takes several devices only in the overloads
+            // it names (`multi_device_op_default`, `index_put_impl`), not
+            // in their `out=` forms unless it names them too (`copy.out`,
+            // `multi_device_op_out`), which are then declared themselves.
+            multi_device: f.tags.multi_device
+                && !matches!(how, Derive::Out { .. } | Derive::FactoryOut { .. }),
             ..f.tags
         },
     };

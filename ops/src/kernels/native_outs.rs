@@ -247,3 +247,11 @@ pub(crate) fn upsample_bicubic2d_aa_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resul
 pub(crate) fn upsample_lanczos2d_aa_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     upsample_aa_out(cx, a, crate::erased::_upsample_lanczos2d_aa)
 }
+
+/// `copy.out(Tensor self, Tensor src, bool non_blocking=False, *,
+/// Tensor(a!) out)`: torchgen's generated kernel (symbolic sizes fixed, a
+/// resized out contiguous, exactly the result's dtype), which the fake
+/// mode runs on tensors of any devices (`multi_device_op_out`).
+pub(crate) fn copy_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    out_variant(cx, a, 3, 1, OutForm::FIXED_EXACT, crate::erased::copy)
+}
