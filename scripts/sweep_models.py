@@ -3,7 +3,7 @@
 Run by hand from the repository root, in a virtualenv with torch==2.15.0,
 torchvision and transformers installed:
 
-    python scripts/sweep_models.py [--out DIR] [--attn eager] [--train] [--grad] NAME...
+    python scripts/sweep_models.py [--out DIR] [--attn eager] [--train] [--grad] [--strict] NAME...
     python scripts/sweep_models.py --list
     cargo run --release -- verify DIR/*.json
 
@@ -19,7 +19,8 @@ the ones that failed. Models are exported in eval mode under
 `torch.no_grad()` unless `--train` (training mode: dropout, batch
 statistics and their running buffers updated) or `--grad` (grad enabled,
 which picks other attention kernels) says otherwise; the names then end
-in `_train`, `_grad`. DIR defaults to `target/model_sweep`. Nothing here
+in `_train`, `_grad`. `--strict` exports with `strict=True` (TorchDynamo
+traces the module's Python; names end in `_strict`). DIR defaults to `target/model_sweep`. Nothing here
 is a test: the programs are not committed (they are large); a model that
 shows a difference gets a smaller fixture (`export_programs.py`).
 """
@@ -395,12 +396,13 @@ HF = {
 ALL = {**TV, **HF}
 
 
-def export_one(name, attn=None, modes=None, tag=None, train=False, grad=False):
+def export_one(name, attn=None, modes=None, tag=None, train=False, grad=False, strict=False):
     OUT.mkdir(parents=True, exist_ok=True)
     torch.manual_seed(0)
     tag = tag or (name if attn is None else f"{name}_{attn}")
     tag += "_train" if train else ""
     tag += "_grad" if grad else ""
+    tag += "_strict" if strict else ""
     grad_mode = torch.enable_grad if grad else torch.no_grad
     t0 = time.time()
     try:
@@ -424,7 +426,7 @@ def export_one(name, attn=None, modes=None, tag=None, train=False, grad=False):
         t = time.time()
         try:
             with grad_mode():
-                ep = torch.export.export(m, args, kw, dynamic_shapes=dyn, strict=False)
+                ep = torch.export.export(m, args, kw, dynamic_shapes=dyn, strict=strict)
             print(f"{tag}: dynamic export ({mode}) ok in {time.time() - t:.1f}s", flush=True)
             break
         except Exception as e:  # noqa: BLE001
@@ -453,7 +455,7 @@ def export_one(name, attn=None, modes=None, tag=None, train=False, grad=False):
     try:
         t = time.time()
         with grad_mode():
-            sep = torch.export.export(m, args, kw, strict=False)
+            sep = torch.export.export(m, args, kw, strict=strict)
         n = write(sep, f"{tag}_static")
         print(f"{tag}: static in {time.time() - t:.1f}s", flush=True)
         log_status(name=tag, variant="static", ok=True, nodes=n)
@@ -649,6 +651,8 @@ def main(argv=None):
     parser.add_argument("--tag", help="the files' name instead of the model's")
     parser.add_argument("--train", action="store_true", help="export in training mode (dropout, batch statistics); names end in _train")
     parser.add_argument("--grad", action="store_true", help="export with grad enabled (not under no_grad); names end in _grad")
+    parser.add_argument("--strict", action="store_true",
+                        help="export with strict=True (TorchDynamo traces the module); names end in _strict")
     args = parser.parse_args(argv)
     if args.list:
         print("\n".join(ALL))
@@ -657,7 +661,7 @@ def main(argv=None):
     OUT.mkdir(parents=True, exist_ok=True)
     modes = args.modes.split(",") if args.modes else None
     for name in args.names:
-        export_one(name, args.attn, modes, args.tag, args.train, args.grad)
+        export_one(name, args.attn, modes, args.tag, args.train, args.grad, args.strict)
 
 
 if __name__ == "__main__":
