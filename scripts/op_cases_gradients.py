@@ -692,6 +692,7 @@ CASES["_embedding_bag_backward"] = [
       True, None),
     C("sparse, fewer indices refused", T([4, 5]), T([6], dtype=i64), _off, _o2b, _bs, _mi, 10, False, 0,
       True, None),
+    C("sparse, float indices refused", T([4, 5]), T([7]), _off, _o2b, _bs, _mi, 10, False, 0, True, None),
 ]
 CASES["_embedding_bag_per_sample_weights_backward"] = [
     C("sum", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 0),

@@ -854,6 +854,8 @@ WRITTEN["abs.out"] = [
 ]
 WRITTEN["sum.IntList_out"].append(
     C("meta input into a CPU zero-dim out refused", T([3], device="meta"), None, out=T([])))
+WRITTEN["_conj_physical.out"] = [C("int64 input into a float16 out", T([3], dtype=torch.int64),
+                                   out=T([3], dtype=torch.float16))]
 WRITTEN["copy.out"] = [C("src on meta", T([3]), T([3], device="meta"), out=T([3]))]
 WRITTEN["index_put.out"] = [
     C("zero-dim values on meta refused", T([3]), [T([2], dtype=torch.int64)], T([], device="meta"), out=T([3])),

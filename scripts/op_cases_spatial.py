@@ -525,6 +525,8 @@ CASES["_adaptive_avg_pool3d_backward"] = [
     C("unbatched", T([3, 2, 2, 2]), T([3, 6, 7, 8])),
     C("channels last 3d input", T([2, 3, 2, 2, 2]), cl3(2, 3, 6, 7, 8)),
     C("empty gradient", T([2, 3, 0, 2, 2]), T([2, 3, 6, 7, 8])),
+    C("input of another dtype", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8], dtype=i32)),
+    C("zero-dim", T([]), T([])),
 ]
 CASES["adaptive_max_pool2d_backward"] = [
     C("batched", T([2, 3, 2, 2]), T([2, 3, 6, 7]), T([2, 3, 2, 2], dtype=i64)),
@@ -542,6 +544,7 @@ CASES["adaptive_max_pool3d_backward"] = [
     C("batched", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 2, 2], dtype=i64)),
     C("channels last 3d input", T([2, 3, 2, 2, 2]), cl3(2, 3, 6, 7, 8), T([2, 3, 2, 2, 2], dtype=i64)),
     C("empty gradient", T([2, 3, 2, 0, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 0, 2], dtype=i64)),
+    C("input of another dtype", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8], dtype=f64), T([2, 3, 2, 2, 2], dtype=i64)),
 ]
 CASES["adaptive_max_pool3d_backward.grad_input"] = [
     C("resized", T([2, 3, 2, 2, 2]), T([2, 3, 6, 7, 8]), T([2, 3, 2, 2, 2], dtype=i64), grad_input=T([0])),

@@ -381,6 +381,13 @@ pub fn drop(cx: &mut Cx<'_>, s: Dims, n: i64) -> Result<Dims> {
     Ok(Dims::from_slice(&s[n..]))
 }
 
+/// `non_batch(s)`: the sizes after the first, none of a zero-dim tensor
+/// (Python's `range(1, ndim)`, which the meta kernels' empty-dim checks
+/// walk).
+pub fn non_batch(_cx: &mut Cx<'_>, s: Dims) -> Result<Dims> {
+    Ok(Dims::from_slice(s.get(1..).unwrap_or(&[])))
+}
+
 /// `ones(n)`: `n` sizes of 1.
 pub fn ones(cx: &mut Cx<'_>, n: i64) -> Result<Dims> {
     let n = usize::try_from(n).map_err(|_| invalid(cx, format!("negative count {n}")))?;

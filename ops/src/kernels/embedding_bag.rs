@@ -386,6 +386,17 @@ fn sparse_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let unsqueezed = unsqueeze(cx, w)?;
         scale_in_place(cx, &index_grad, &unsqueezed)?;
     }
+    // `embedding_sparse_backward`'s `checkScalarTypes`, on the meta
+    // tensors the fake mode runs it with.
+    if !matches!(indices.dtype, DType::Int64 | DType::Int32) {
+        return Err(invalid(
+            cx,
+            format!(
+                "Expected tensor for argument #2 'indices' to have one of the following scalar types: Long, Int; but got Meta{}Type instead (while checking arguments for embedding_backward)",
+                indices.dtype.c10_name()
+            ),
+        ));
+    }
     if scale_grad_by_freq {
         return Err(invalid(
             cx,
