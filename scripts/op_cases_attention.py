@@ -413,6 +413,7 @@ CASES["_scaled_dot_product_flash_attention"] = [
     C("3-d query refused", cu([4, 7, 16]), cu([4, 9, 16]), cu([4, 9, 16])),
 ]
 CASES["_scaled_dot_product_efficient_attention"] = [
+    C("1-d key refused", T([3, 5, 1, 2], dtype=torch.int32), T([3]), T([4], dtype=torch.bfloat16), None, False),
     C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, True),
     C("no log-sum-exp", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, False),
     C("long query, value of another head dim", cu([2, 4, 70, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8]),

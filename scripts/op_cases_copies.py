@@ -63,7 +63,8 @@ CASES = {
     "unsqueeze_copy": [C("front", T([2, 3]), 0), C("transposed", tr(2, 3), -1), C("out of range", T([2]), 3)],
     "squeeze_copy": [C("ones removed", T([1, 3, 1])), C("transposed", T([3, 1], then=lambda t: t.t()))],
     "squeeze_copy.dim": [C("dim of one", T([1, 3]), 0), C("dim not one", T([2, 3]), 0)],
-    "squeeze_copy.dims": [C("two dims", T([1, 3, 1]), [0, 2]), C("empty list", T([1, 3]), [])],
+    "squeeze_copy.dims": [C("two dims", T([1, 3, 1]), [0, 2]), C("empty list", T([1, 3]), []),
+                          C("a dim twice refused", T([1], dtype=torch.bool), [0, 0])],
     "expand_copy": [
         C("new leading dim", T([3]), [2, 3]),
         C("transposed", tr(2, 3), [4, 2, 3]),

@@ -382,6 +382,7 @@ CASES = {
         C("zero-dim", T([]), [0]),
         C("zero size", T([0, 1]), [1]),
         C("transposed", tr(1, 3, 1), [0, 1]),
+        C("a dim twice refused", T([0, 2, 2, 1]), [0, -4]),
         C("storage offset", off(1, 3), [0]),
         C("out of range", T([1, 3]), [2]),
         C("singleton and non-singleton", T([2, 1, 3, 1]), [1, 2]),

@@ -199,6 +199,8 @@ CASES.update({
         C("middle dims", T([2, 3, 4, 5]), 1, 2),
         C("channels last copies", cl(2, 3, 8, 8), 1),
         C("zero-dim", T([])),
+        C("zero-dim, end dim out of range", T([], dtype=f16), -1, 1),
+        C("zero-dim, last dim", T([]), 0, -1),
         C("transposed", tr(2, 3)),
         C("one dim is self", T([2, 3]), 1, 1),
         C("start after end", T([2, 3, 4]), 2, 1),

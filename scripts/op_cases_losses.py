@@ -189,6 +189,9 @@ CASES["multilabel_margin_loss"] = [
     C("transposed", tr(3, 4), T([3, 4], dtype=i64), 0),
     C("float64", T([3, 4], dtype=f64), T([3, 4], dtype=i64), 0),
     C("no classes refused", T([3, 0]), T([3, 0], dtype=i64)),
+    C("float target refused", T([2]), T([2])),
+    C("uint8 target refused", T([3, 4]), T([3, 4], dtype=torch.uint8)),
+    C("bool target", T([3, 4]), T([3, 4], dtype=torch.bool)),
     C("target size refused", T([3, 4]), T([4], dtype=i64)),
     C("3-D refused", T([2, 3, 4]), T([2, 3, 4], dtype=i64)),
 ]

@@ -1099,6 +1099,7 @@ CASES["_masked_softmax"] = [
 CASES["_transform_bias_rescale_qkv"] = [
     C("two heads", T([2, 5, 12]), T([12]), 2),
     C("one head float64", T([3, 4, 6], dtype=f64), T([6], dtype=f64), 1),
+    C("empty length", T([2, 0, 3]), T([3]), 1),
     C("transposed", T([2, 12, 5], then=lambda t: t.transpose(1, 2)), T([12]), 2),
     C("heads not dividing", T([2, 5, 12]), T([12]), 3),
     C("width not three parts", T([2, 5, 10]), T([10]), 2),

@@ -854,6 +854,11 @@ WRITTEN["abs.out"] = [
 ]
 WRITTEN["sum.IntList_out"].append(
     C("meta input into a CPU zero-dim out refused", T([3], device="meta"), None, out=T([])))
+for _op in ["signbit.out", "isposinf.out", "isneginf.out"]:
+    WRITTEN[_op] = [C("into an int64 out", T([2, 3]), out=T([2, 3], dtype=torch.int64))]
+WRITTEN["hash_tensor.out"] = [C("into a uint8 out", T([3], dtype=torch.uint8), out=T([], dtype=torch.uint8))]
+WRITTEN["linalg_matrix_power.out"] = [C("into a complex out", T([2, 3, 3]), 5, out=T([2], dtype=torch.complex64))]
+WRITTEN["matrix_power.out"] = [C("int64 input into a float out", T([5, 2, 2], dtype=torch.int64), 2, out=T([]))]
 WRITTEN["_conj_physical.out"] = [C("int64 input into a float16 out", T([3], dtype=torch.int64),
                                    out=T([3], dtype=torch.float16))]
 WRITTEN["copy.out"] = [C("src on meta", T([3]), T([3], device="meta"), out=T([3]))]

@@ -553,6 +553,7 @@ CASES["_pdist_backward"] = [
     C("rows", T([10]), T([5, 3]), 2.0, T([10])),
     C("transposed input", T([10]), tr(5, 3), 2.0, T([10])),
     C("strided distances", T([10]), T([5, 3]), 2.0, T([20], then=lambda t: t[::2])),
+    C("gradient of another dtype", T([10], dtype=i64), T([5, 3]), 2.0, T([10], dtype=i64)),
 ]
 CASES["_pdist_backward.out"] = [
     C("resized", T([10]), T([5, 3]), 2.0, T([10]), out=T([0])),

@@ -158,6 +158,7 @@ CASES["_standard_gamma_grad"] = [
     C("transposed output", T([2, 3]), tr(2, 3)),
     C("float64", T([4], dtype=f64), T([4], dtype=f64)),
     C("broadcast", T([2, 3]), T([3])),
+    C("zero-dim self broadcast to the output", T([], dtype=f64), T([5, 4], dtype=f64)),
     C("dtypes differ", T([3]), T([3], dtype=f64)),
     C("integer", T([3], dtype=i64), T([3], dtype=i64)),
     C("float16", T([3], dtype=f16), T([3], dtype=f16)),

@@ -304,10 +304,21 @@ pub fn squeeze_mask(
     let mut mask: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank);
     let chosen: SmallVec<[usize; 6]> = match dims {
         None => (0..rank).collect(),
-        Some(list) => list
-            .iter()
-            .map(|&d| wrap_dim(op, d, rank))
-            .collect::<Result<_>>()?,
+        Some(list) => {
+            // ATen's `dim_list_to_bitset`: each dim wrapped, none twice.
+            let mut chosen: SmallVec<[usize; 6]> = SmallVec::with_capacity(list.len());
+            for &d in list {
+                let d = wrap_dim(op, d, rank)?;
+                if chosen.contains(&d) {
+                    return Err(invalid(
+                        op,
+                        format!("dim {d} appears multiple times in the list of dims"),
+                    ));
+                }
+                chosen.push(d);
+            }
+            chosen
+        }
     };
     for d in chosen {
         if rank > 0 && is_one(env, sizes[d], op)? {

@@ -288,9 +288,8 @@ pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
 /// `flatten(s, start, end)`: dims `start..=end` (wrapped) merged into
 /// one; a zero-dim tensor becomes `[1]`.
 pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
-    if s.is_empty() {
-        return Ok(Dims::from([SymInt::Int(1)]));
-    }
+    // ATen wraps both dims (a zero-dim tensor takes 0 and -1) and
+    // orders them before reshaping a zero-dim tensor to one element.
     let a = shape::wrap_dim(cx.op, start, s.len())?;
     let b = shape::wrap_dim(cx.op, end, s.len())?;
     if a > b {
@@ -298,6 +297,9 @@ pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
             cx,
             "flatten() has invalid args: start_dim cannot come after end_dim".into(),
         ));
+    }
+    if s.is_empty() {
+        return Ok(Dims::from([SymInt::Int(1)]));
     }
     let mut out: Dims = s[..a].iter().copied().collect();
     out.push(shape::numel(cx.env, &s[a..=b])?);

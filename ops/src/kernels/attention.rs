@@ -653,14 +653,19 @@ pub(crate) fn scaled_dot_product_efficient_attention(
     a: &[Arg<'_>],
 ) -> Result<Outs> {
     let q = args::tensor(cx, a, 0, "query")?;
+    let k = args::tensor(cx, a, 1, "key")?;
     let v = args::tensor(cx, a, 2, "value")?;
     let lse_wanted = args::bool(cx, a, 4, "compute_log_sumexp", None)?;
-    // The meta kernel reads the query transposed (1, 2).
+    // The meta kernel reads the query, key and value transposed (1, 2).
     let rank = q.dim();
     let (d1, d2) = (
         shape::wrap_dim(cx.op, 1, rank)?,
         shape::wrap_dim(cx.op, 2, rank)?,
     );
+    for t in [k, v] {
+        shape::wrap_dim(cx.op, 1, t.dim())?;
+        shape::wrap_dim(cx.op, 2, t.dim())?;
+    }
     let mut qt = q.sizes.clone();
     qt.swap(d1, d2);
     let (b, m, heads) = (qt[0], qt[1], qt[shape::wrap_dim(cx.op, -2, rank)?]);

@@ -564,6 +564,18 @@ pub(crate) fn multilabel_margin_loss_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> 
             ),
         ));
     }
+    // `gather(input, -1, where(target_mask, target, 0))`: the index is of
+    // the target's dtype promoted with an integer (a bool target's int64).
+    let index_dtype = match target.dtype {
+        DType::Bool => DType::Int64,
+        d => d,
+    };
+    if !matches!(index_dtype, DType::Int32 | DType::Int64) {
+        return Err(invalid(
+            cx,
+            format!("gather(): Expected dtype int32/int64 for index, but got torch.{index_dtype}"),
+        ));
+    }
     // `1.0 - u.T.unsqueeze(-1) + input`, `u` of the input's sizes.
     let nframe = input2.sizes[0];
     let u = TensorMeta::contiguous(

@@ -255,3 +255,27 @@ pub(crate) fn upsample_lanczos2d_aa_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resul
 pub(crate) fn copy_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     out_variant(cx, a, 3, 1, OutForm::FIXED_EXACT, crate::erased::copy)
 }
+
+/// `linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out)` (and
+/// `matrix_power.out`, which ATen forwards to it) with `functional` its
+/// functional kernel: `checkLinalgCompatibleDtype` (an out the result
+/// casts to), then a copy for powers 0 and 1 and `linalg_inv_out` for -1,
+/// otherwise `matmul_out`, which wants exactly the result's dtype.
+fn matrix_power_out_of(cx: &mut Cx<'_>, a: &[Arg<'_>], functional: ErasedKernel) -> Result<Outs> {
+    let n = args::int(cx, a, 1, "n", None)?;
+    let form = match n {
+        -1..=1 => OutForm::CASTABLE,
+        _ => OutForm::EXACT,
+    };
+    out_variant(cx, a, 2, 1, form, functional)
+}
+
+/// `linalg_matrix_power.out`: see [`matrix_power_out_of`].
+pub(crate) fn linalg_matrix_power_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    matrix_power_out_of(cx, a, crate::erased::linalg_matrix_power)
+}
+
+/// `matrix_power.out`: see [`matrix_power_out_of`].
+pub(crate) fn matrix_power_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    matrix_power_out_of(cx, a, crate::erased::matrix_power)
+}
