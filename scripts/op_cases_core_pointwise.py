@@ -549,6 +549,8 @@ CASES.update({
         C("training channels last", cl(2, 3, 4, 5), None, None, True, 0.1, 1e-5),
         C("training float16", T([2, 3, 4, 5], dtype=f16), None, None, True, 0.1, 1e-5),
         C("training 2-d", T([4, 3]), T([3]), T([3]), True, 0.1, 1e-5),
+        C("training 1-d complex with a bias", T([4], dtype=c64), None, T([4]), True, -1.0, 1.0),
+        C("training zero-dim", T([]), None, None, True, 0.1, 1e-5),
         C("eval refused", T([2, 3, 4, 5]), None, None, False, 0.1, 1e-5),
         C("training cuda float16", T([2, 3, 4, 5], dtype=f16, device="cuda"), None, None, True, 0.1, 1e-5),
     ],

@@ -388,6 +388,8 @@ def bn_cases(training_arg=True):
         C("eval without stats refused", T([2, 3]), None, None, None, None, *e, 0.1, 1e-5),
         C("training one value per channel with stats refused", T([1, 3]), None, None, T([3]), T([3]),
           *t, 0.1, 1e-5),
+        C("training 1-d without stats", T([4]), None, None, None, None, *t, 0.1, 1e-5),
+        C("training 1-d with stats refused", T([4]), None, None, T([4]), T([4]), *t, 0.1, 1e-5),
     ]
 
 

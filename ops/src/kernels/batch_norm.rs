@@ -124,25 +124,30 @@ pub(crate) fn helper(
     let compute = computation_dtype(input.dtype);
     let cpu = input.device.is_cpu();
     let (center, save, save_dtype) = if training {
-        if rank < 2 {
-            return Err(invalid(cx, "tuple index out of range"));
-        }
-        let c = input.sizes[1];
         if !(input.dtype.is_floating_point() || input.dtype.is_complex()) {
             return Err(invalid(
                 cx,
                 "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype.",
             ));
         }
+        // The channels, dim 1: none below two dims, whose statistics
+        // (over dims `[0, 2, ...]`) are squeezed to zero dims.
+        let c = input.sizes.get(1).copied();
         // var_mean over every dim but 1, kept.
         let mut kept: Dims = Dims::from_elem(SymInt::Int(1), rank);
-        kept[1] = c;
+        if let Some(c) = c {
+            kept[1] = c;
+        }
         // `(input - mean) * rstd`, both of the statistics' layout.
         let mut center = Operands::default();
         let stat = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
         center.distinct.push(stat);
         center.order.extend([0, 0]);
         if let Some((mean, var)) = running {
+            // The update counts `input.numel() / input.shape[1]`.
+            let Some(c) = c else {
+                return Err(invalid(cx, "tuple index out of range"));
+            };
             // The reference updates the mean, then unbiases the variance
             // before updating it.
             check_running(cx, mean, c, writes)?;
@@ -150,7 +155,7 @@ pub(crate) fn helper(
             check_running(cx, var, c, writes)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
-        (center, Dims::from_elem(c, 1), dtype)
+        (center, c.into_iter().collect(), dtype)
     } else {
         let Some((mean, var)) = running else {
             return Err(invalid(
