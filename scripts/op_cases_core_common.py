@@ -215,6 +215,7 @@ CASES.update({
         C("float index refused", T([4, 3]), 0, T([2])),
         C("2-d index refused", T([4, 3]), 0, T([2, 2], dtype=i64)),
         C("zero-dim input", T([]), 0, T([1], dtype=i64)),
+        C("zero-dim input, dim out of range", T([], dtype=c64), 1, T([], dtype=i64)),
     ],
     "gather": [
         C("same rank", T([3, 4]), 1, T([3, 2], dtype=i64)),

@@ -111,6 +111,8 @@ def scan_cases(*extra):
         C("zero-dim", T([]), 0, *extra),
         C("zero size", T([0, 3]), 1, *extra),
         C("dim out of range", T([2, 3]), 2, *extra),
+        C("zero-dim, dim out of range", T([]), -2, *extra),
+        C("empty, dim out of range", T([0]), 3, *extra),
     ]
 
 

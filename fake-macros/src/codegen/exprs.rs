@@ -192,8 +192,33 @@ fn binary(op: BinaryOp, l: &TExpr, r: &TExpr) -> TokenStream {
         (Ge, _) => bind(quote!((__l >= __r))),
         (And, Base::Bool) => quote!((#lv && #rv)),
         (Or, Base::Bool) => quote!((#lv || #rv)),
-        (And, _) => bind(quote!(cx.env.and(__l, __r)?)),
-        (Or, _) => bind(quote!(cx.env.or(__l, __r)?)),
+        // As Python's `and`/`or`: an operand that decides the result
+        // statically leaves the other unevaluated (its checks and guards
+        // not made: `rank(s) == 0 or f(drop(s, 1))`).
+        (And, _) => {
+            let rt = rt();
+            quote!({
+                let __l = #lv;
+                if __l == #rt::SymBool::Bool(false) {
+                    __l
+                } else {
+                    let __r = #rv;
+                    cx.env.and(__l, __r)?
+                }
+            })
+        }
+        (Or, _) => {
+            let rt = rt();
+            quote!({
+                let __l = #lv;
+                if __l == #rt::SymBool::Bool(true) {
+                    __l
+                } else {
+                    let __r = #rv;
+                    cx.env.or(__l, __r)?
+                }
+            })
+        }
         (Coalesce, _) => quote!(match #lv { Some(__v) => __v, None => #rv }),
     }
 }

@@ -130,6 +130,16 @@ pub fn with_dim(cx: &mut Cx<'_>, s: Dims, dim: i64, value: SymInt) -> Result<Dim
     Ok(out)
 }
 
+/// `index_select_sizes(s, dim, count)`: `meta_index_select`'s sizes, `s`
+/// with the size at `dim` replaced by `count`; a zero-dim `s` as it is,
+/// whatever `dim` (the meta kernel does not read it).
+pub fn index_select_sizes(cx: &mut Cx<'_>, s: Dims, dim: i64, count: SymInt) -> Result<Dims> {
+    if s.is_empty() {
+        return Ok(s);
+    }
+    with_dim(cx, s, dim, count)
+}
+
 /// `distinct_dims(dims, rank)`: no dim repeats once wrapped against
 /// `rank`.
 pub fn distinct_dims(cx: &mut Cx<'_>, dims: IntList, rank: i64) -> Result<bool> {
