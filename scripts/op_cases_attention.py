@@ -414,6 +414,7 @@ CASES["_scaled_dot_product_flash_attention"] = [
 ]
 CASES["_scaled_dot_product_efficient_attention"] = [
     C("1-d key refused", T([3, 5, 1, 2], dtype=torch.int32), T([3]), T([4], dtype=torch.bfloat16), None, False),
+    C("3-d operands", T([4, 2, 4]), T([4, 2, 4]), T([4, 2, 4]), T([4, 2, 4]), True, 0.5),
     C("4-d", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, True),
     C("no log-sum-exp", cu([2, 4, 7, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 16]), None, False),
     C("long query, value of another head dim", cu([2, 4, 70, 16]), cu([2, 4, 9, 16]), cu([2, 4, 9, 8]),

@@ -856,6 +856,8 @@ WRITTEN["sum.IntList_out"].append(
     C("meta input into a CPU zero-dim out refused", T([3], device="meta"), None, out=T([])))
 for _op in ["signbit.out", "isposinf.out", "isneginf.out"]:
     WRITTEN[_op] = [C("into an int64 out", T([2, 3]), out=T([2, 3], dtype=torch.int64))]
+for _op in ["__lshift__.Scalar_out", "__rshift__.Scalar_out"]:
+    WRITTEN[_op] = [C("int32 input into a uint8 out", T([3], dtype=torch.int32), 1, out=T([3], dtype=torch.uint8))]
 WRITTEN["hash_tensor.out"] = [C("into a uint8 out", T([3], dtype=torch.uint8), out=T([], dtype=torch.uint8))]
 WRITTEN["linalg_matrix_power.out"] = [C("into a complex out", T([2, 3, 3]), 5, out=T([2], dtype=torch.complex64))]
 WRITTEN["matrix_power.out"] = [C("int64 input into a float out", T([5, 2, 2], dtype=torch.int64), 2, out=T([]))]

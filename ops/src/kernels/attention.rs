@@ -669,7 +669,16 @@ pub(crate) fn scaled_dot_product_efficient_attention(
     let mut qt = q.sizes.clone();
     qt.swap(d1, d2);
     let (b, m, heads) = (qt[0], qt[1], qt[shape::wrap_dim(cx.op, -2, rank)?]);
-    let kv = size_at(cx, v, -1)?;
+    // The value's head width is its last size once transposed (a 3-D
+    // value's dim 1).
+    let mut vt = v.sizes.clone();
+    vt.swap(
+        shape::wrap_dim(cx.op, 1, v.dim())?,
+        shape::wrap_dim(cx.op, 2, v.dim())?,
+    );
+    let Some(&kv) = vt.last() else {
+        return Err(invalid(cx, "tuple index out of range"));
+    };
     let res = Dims::from_slice(&[b, m, heads, kv]);
     let packed = contiguous(cx.env, &res)?;
     let strides = swap(cx, packed, 1, 2)?;
