@@ -192,35 +192,32 @@ fn binary(op: BinaryOp, l: &TExpr, r: &TExpr) -> TokenStream {
         (Ge, _) => bind(quote!((__l >= __r))),
         (And, Base::Bool) => quote!((#lv && #rv)),
         (Or, Base::Bool) => quote!((#lv || #rv)),
-        // As Python's `and`/`or`: an operand that decides the result
-        // statically leaves the other unevaluated (its checks and guards
-        // not made: `rank(s) == 0 or f(drop(s, 1))`).
-        (And, _) => {
-            let rt = rt();
-            quote!({
-                let __l = #lv;
-                if __l == #rt::SymBool::Bool(false) {
-                    __l
-                } else {
-                    let __r = #rv;
-                    cx.env.and(__l, __r)?
-                }
-            })
-        }
-        (Or, _) => {
-            let rt = rt();
-            quote!({
-                let __l = #lv;
-                if __l == #rt::SymBool::Bool(true) {
-                    __l
-                } else {
-                    let __r = #rv;
-                    cx.env.or(__l, __r)?
-                }
-            })
-        }
+        (And, _) => short_circuit(lv, rv, false, quote!(and)),
+        (Or, _) => short_circuit(lv, rv, true, quote!(or)),
         (Coalesce, _) => quote!(match #lv { Some(__v) => __v, None => #rv }),
     }
+}
+
+/// A symbolic `and`/`or`, as Python's: a left operand that is statically
+/// `decides` is the result, the right one left unevaluated (its checks,
+/// guards and errors not made: `rank(s) == 0 or f(drop(s, 1))`); else
+/// both combined by the ShapeEnv's `method`.
+fn short_circuit(
+    lv: TokenStream,
+    rv: TokenStream,
+    decides: bool,
+    method: TokenStream,
+) -> TokenStream {
+    let rt = rt();
+    quote!({
+        let __l = #lv;
+        if __l == #rt::SymBool::Bool(#decides) {
+            __l
+        } else {
+            let __r = #rv;
+            cx.env.#method(__l, __r)?
+        }
+    })
 }
 
 #[cfg(test)]
