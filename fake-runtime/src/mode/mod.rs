@@ -948,45 +948,4 @@ impl FakeTensorMode {
         }
         Ok(outs)
     }
-
-    /// PyTorch's wrapping of a kernel's results (`wrap` in
-    /// `FakeTensorMode._dispatch_impl`): a result that is an argument
-    /// itself (written in place, an `out=` tensor, or returned as it is)
-    /// must be on the common device of the call's tensors, which a
-    /// zero-dim CPU argument defers to any other ("FakeTensor is wrapped
-    /// to wrong device"). Operators that take several devices keep the
-    /// first tensor's.
-    #[inline(always)]
-    fn check_returned_devices(
-        &self,
-        op: &OpDef,
-        args: &[Value<'_>],
-        outs: &Outs,
-        device: Device,
-    ) -> Result<()> {
-        for o in outs {
-            if let Out::Tensor(_, Alias::InPlace(i) | Alias::Same(i)) = o
-                && let Some(Value::Tensor(t)) = args.get(usize::from(*i))
-            {
-                let found = self.tensors[t.index as usize].meta.device;
-                if normalize_device(found) != normalize_device(device) {
-                    return Err(wrong_device(op, found, device));
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// [`FakeTensorMode::check_returned_devices`]' refusal.
-#[cold]
-fn wrong_device(op: &OpDef, found: Device, expected: Device) -> Error {
-    Error::invalid(
-        op.name,
-        format!(
-            "FakeTensor is wrapped to wrong device, found {}, expected {}",
-            normalize_device(found),
-            normalize_device(expected)
-        ),
-    )
 }
