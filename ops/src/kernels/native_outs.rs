@@ -3,8 +3,11 @@
 //! tensors, whose C++ size accessors read each size as an integer (fixed
 //! at its hint, guarded), while their element count refuses a symbolic
 //! one ("Cannot call numel() on tensor with symbolic sizes/strides").
-//! And the `out=` overloads whose refusals come before their derived
-//! form's checks (`max_pool2d_with_indices.out` of a complex input).
+//! (`gather.out` and the antialiased upsamplings' outs read some sizes so
+//! before refusing.) And the `out=` overloads whose refusals come before
+//! their derived form's checks (`max_pool2d_with_indices.out` of a
+//! complex input), whose form depends on an argument (`matrix_power.out`
+//! by the power), or that take several devices (`copy.out`).
 
 use super::invalid;
 use fake_runtime::kernel::ErasedKernel;
