@@ -676,6 +676,8 @@ CASES = {
         C("float", T([2, 3]), 0.5),
         C("int tensor float bound", T([2, 3], dtype=i64), 0.5),
         C("transposed", tr(2, 3), 0),
+        C("uint8 below its range", T([3, 2], dtype=torch.uint8), -1),
+        C("uint8 above its range refused", T([3, 2], dtype=torch.uint8), 300),
     ],
     "expand_as": [
         C("broadcast column", T([3, 1]), T([3, 4])),

@@ -118,6 +118,9 @@ for _op, _inplace in SCALAR.items():
     CASES[_op] = binary_cases(scalar=True)
     CASES[_inplace] = scalar_inplace_cases(2)
 CASES["subtract.Scalar"] += [C("float alpha for int32", T([2], dtype=i32), 2, alpha=2.5)]
+CASES["clamp_max"] += [C("uint8 above its range", T([3, 2], dtype=torch.uint8), 300),
+                       C("uint8 below its range refused", T([3, 2], dtype=torch.uint8), -1)]
+CASES["clamp_max_"] += [C("uint8 below its range refused", T([3, 2], dtype=torch.uint8), -1)]
 CASES["subtract_.Scalar"] += [C("float alpha for int32", T([2], dtype=i32), 2, alpha=2.5),
                               C("int32 minus a float refused", T([2], dtype=i32), 1.5)]
 CASES["bitwise_left_shift.Tensor_Scalar_out"] = [

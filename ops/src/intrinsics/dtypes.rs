@@ -162,6 +162,51 @@ pub fn clamp_number_dtype(
     fake_runtime::promotion::result_type(&ops, cx.defaults.dtype)
 }
 
+/// `clamp_bounds_in_range(t, min, max)`: `torch._refs.clamp`'s check of
+/// integer bounds on an integer result (of `t` and the bounds promoted):
+/// a lower bound above the dtype's range, or an upper bound below it,
+/// would make every element unrepresentable and is refused ("Clamp max
+/// value -1 is outside the representable range of torch.uint8"); a
+/// bound beyond the range on the other side is a no-op.
+pub fn clamp_bounds_in_range(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    min: Option<Scalar>,
+    max: Option<Scalar>,
+) -> Result<bool> {
+    let dtype = clamp_number_dtype(cx, t, min, max)?;
+    let (lo, hi): (i128, i128) = match dtype {
+        DType::UInt8 => (0, u8::MAX.into()),
+        DType::Int8 => (i8::MIN.into(), i8::MAX.into()),
+        DType::Int16 => (i16::MIN.into(), i16::MAX.into()),
+        DType::UInt16 => (0, u16::MAX.into()),
+        DType::Int32 => (i32::MIN.into(), i32::MAX.into()),
+        DType::UInt32 => (0, u32::MAX.into()),
+        DType::Int64 => (i64::MIN.into(), i64::MAX.into()),
+        DType::UInt64 => (0, u64::MAX.into()),
+        _ => return Ok(true),
+    };
+    // Python ints only (bools among them): a float or symbolic bound is
+    // not checked.
+    let int = |s: Option<Scalar>| match s {
+        Some(Scalar::Int(SymInt::Int(v))) => Some(i128::from(v)),
+        Some(Scalar::Bool(SymBool::Bool(b))) => Some(i128::from(b)),
+        _ => None,
+    };
+    let refused = match (int(min), int(max)) {
+        (Some(v), _) if v > hi => Some(("min", v)),
+        (_, Some(v)) if v < lo => Some(("max", v)),
+        _ => None,
+    };
+    match refused {
+        Some((which, v)) => Err(invalid(
+            cx,
+            format!("Clamp {which} value {v} is outside the representable range of torch.{dtype}"),
+        )),
+        None => Ok(true),
+    }
+}
+
 /// `addmm_dtype_result(out_dtype, beta, alpha)`: the dtype of
 /// `torch._decomp`'s `addmm_dtype`, `alpha * mm(.., out_dtype)` plus
 /// (unless `beta` is 0) `beta * self.to(out_dtype)`: each product of an
