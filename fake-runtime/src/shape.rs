@@ -233,24 +233,26 @@ pub fn broadcast(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]]) -> Result<D
 }
 
 /// Which of `rank` dims a reduction over `dims` reduces: all when `dims`
-/// is `None` or empty; none of a zero-dim tensor's (its dims wrap as one).
+/// is `None` or empty; none of a zero-dim tensor's (its dims wrap as one,
+/// dim 0, which may be named once).
 pub fn reduced_dims(op: &str, rank: usize, dims: Option<&[i64]>) -> Result<SmallVec<[bool; 6]>> {
     let mut reduced: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank);
     match dims {
         None | Some([]) => reduced.iter_mut().for_each(|r| *r = true),
         Some(list) => {
+            let mut scalar_dim_named = false;
             for &d in list {
                 let w = wrap_dim(op, d, rank)?;
-                if rank == 0 {
-                    continue;
-                }
-                if reduced[w] {
+                let seen = match reduced.get_mut(w) {
+                    Some(r) => std::mem::replace(r, true),
+                    None => std::mem::replace(&mut scalar_dim_named, true),
+                };
+                if seen {
                     return Err(invalid(
                         op,
                         format!("dim {w} appears multiple times in the list of dims"),
                     ));
                 }
-                reduced[w] = true;
             }
         }
     }
