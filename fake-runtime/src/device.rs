@@ -65,6 +65,20 @@ pub struct Device {
 }
 
 impl Device {
+    /// The device a fake tensor of this device is on: an accelerator
+    /// without an index is its device 0 (PyTorch's
+    /// `_normalize_fake_device`: `cuda` is `cuda:0`).
+    pub const fn fake(self) -> Device {
+        match self.ty {
+            DeviceType::Cpu | DeviceType::Meta => self,
+            _ if self.index.is_none() => Device {
+                index: Some(0),
+                ty: self.ty,
+            },
+            _ => self,
+        }
+    }
+
     /// `cpu`.
     pub const fn cpu() -> Device {
         Device {

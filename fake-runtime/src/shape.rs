@@ -232,31 +232,32 @@ pub fn broadcast(env: &mut ShapeEnv, op: &str, shapes: &[&[SymInt]]) -> Result<D
     Ok(out)
 }
 
-/// Which of `rank` dims a reduction over `dims` reduces: all when `dims`
-/// is `None` or empty; none of a zero-dim tensor's (its dims wrap as one,
-/// dim 0, which may be named once).
-pub fn reduced_dims(op: &str, rank: usize, dims: Option<&[i64]>) -> Result<SmallVec<[bool; 6]>> {
-    let mut reduced: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank);
-    match dims {
-        None | Some([]) => reduced.iter_mut().for_each(|r| *r = true),
-        Some(list) => {
-            let mut scalar_dim_named = false;
-            for &d in list {
-                let w = wrap_dim(op, d, rank)?;
-                let seen = match reduced.get_mut(w) {
-                    Some(r) => std::mem::replace(r, true),
-                    None => std::mem::replace(&mut scalar_dim_named, true),
-                };
-                if seen {
-                    return Err(invalid(
-                        op,
-                        format!("dim {w} appears multiple times in the list of dims"),
-                    ));
-                }
-            }
+/// ATen's `dim_list_to_bitset`: which of `rank` dims `dims` names, each
+/// wrapped (a zero-dim tensor's as one dim, whose bit the result leaves
+/// out), none twice ("dim 0 appears multiple times in the list of dims").
+pub fn dim_list_to_bitset(op: &str, dims: &[i64], rank: usize) -> Result<SmallVec<[bool; 6]>> {
+    let mut named: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank.max(1));
+    for &d in dims {
+        let w = wrap_dim(op, d, rank)?;
+        if std::mem::replace(&mut named[w], true) {
+            return Err(invalid(
+                op,
+                format!("dim {w} appears multiple times in the list of dims"),
+            ));
         }
     }
-    Ok(reduced)
+    named.truncate(rank);
+    Ok(named)
+}
+
+/// Which of `rank` dims a reduction over `dims` reduces: all when `dims`
+/// is `None` or empty, else [`dim_list_to_bitset`]'s (none of a zero-dim
+/// tensor's).
+pub fn reduced_dims(op: &str, rank: usize, dims: Option<&[i64]>) -> Result<SmallVec<[bool; 6]>> {
+    match dims {
+        None | Some([]) => Ok(SmallVec::from_elem(true, rank)),
+        Some(list) => dim_list_to_bitset(op, list, rank),
+    }
 }
 
 /// Sizes after reducing over `dims` (all dims when `dims` is `None` or
@@ -302,30 +303,12 @@ pub fn squeeze_mask(
     sizes: &[SymInt],
     dims: Option<&[i64]>,
 ) -> Result<SmallVec<[bool; 6]>> {
-    let rank = sizes.len();
-    let mut mask: SmallVec<[bool; 6]> = SmallVec::from_elem(false, rank);
-    let chosen: SmallVec<[usize; 6]> = match dims {
-        None => (0..rank).collect(),
-        Some(list) => {
-            // ATen's `dim_list_to_bitset`: each dim wrapped, none twice.
-            let mut chosen: SmallVec<[usize; 6]> = SmallVec::with_capacity(list.len());
-            for &d in list {
-                let d = wrap_dim(op, d, rank)?;
-                if chosen.contains(&d) {
-                    return Err(invalid(
-                        op,
-                        format!("dim {d} appears multiple times in the list of dims"),
-                    ));
-                }
-                chosen.push(d);
-            }
-            chosen
-        }
+    let mut mask = match dims {
+        None => SmallVec::from_elem(true, sizes.len()),
+        Some(list) => dim_list_to_bitset(op, list, sizes.len())?,
     };
-    for d in chosen {
-        if rank > 0 && is_one(env, sizes[d], op)? {
-            mask[d] = true;
-        }
+    for (m, &s) in mask.iter_mut().zip(sizes) {
+        *m = *m && is_one(env, s, op)?;
     }
     Ok(mask)
 }

@@ -1,7 +1,7 @@
 //! Keys of the dispatch cache and of the unbacked-SymInt memo: an
 //! operator call's arguments encoded as words.
 
-use super::{FakeTensorMode, KeyWords, MAX_PACKED_RANK, Value, normalize_device};
+use super::{FakeTensorMode, KeyWords, MAX_PACKED_RANK, Value};
 use crate::kernel::UnbackedMemo;
 use crate::meta::Scalar;
 use crate::sym::{SymBool, SymFloat, SymInt};
@@ -186,7 +186,7 @@ impl FakeTensorMode {
             }
             Value::DType(d) => w.extend([113, *d as u64]),
             Value::Layout(l) => w.extend([114, *l as u64]),
-            Value::Device(d) => w.extend([115, normalize_device(*d).to_word()]),
+            Value::Device(d) => w.extend([115, d.fake().to_word()]),
             Value::MemoryFormat(m) => w.extend([116, *m as u64]),
         }
     }

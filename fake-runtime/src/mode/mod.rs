@@ -287,19 +287,6 @@ impl std::fmt::Debug for FakeTensorMode {
     }
 }
 
-/// The fake device of a device: an accelerator without an index is its
-/// device 0 (PyTorch's `_normalize_fake_device`: `cuda` is `cuda:0`).
-fn normalize_device(d: Device) -> Device {
-    match d.ty {
-        crate::DeviceType::Cpu | crate::DeviceType::Meta => d,
-        _ if d.index.is_none() => Device {
-            index: Some(0),
-            ..d
-        },
-        _ => d,
-    }
-}
-
 impl FakeTensorMode {
     /// A mode with a fresh ShapeEnv, dispatching through `registry`.
     pub fn new(registry: impl Registry + 'static) -> Self {
@@ -456,7 +443,7 @@ impl FakeTensorMode {
             Some(s) if (s.0 as usize) < self.versions.len() => s,
             _ => self.new_storage(0),
         };
-        meta.device = normalize_device(meta.device);
+        meta.device = meta.device.fake();
         self.push_tensor(meta, storage, is_leaf)
     }
 
@@ -924,7 +911,7 @@ impl FakeTensorMode {
                 Value::Scalar(s) => Arg::Scalar(*s),
                 Value::DType(d) => Arg::DType(*d),
                 Value::Layout(l) => Arg::Layout(*l),
-                Value::Device(d) => Arg::Device(normalize_device(*d)),
+                Value::Device(d) => Arg::Device(d.fake()),
                 Value::MemoryFormat(m) => Arg::MemoryFormat(*m),
             });
         }

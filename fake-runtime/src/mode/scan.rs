@@ -3,7 +3,7 @@
 //! and what the arguments say of constants, grad and symbolic conditions;
 //! after the kernel, the device of a result that is an argument itself.
 
-use super::{FakeTensorMode, Value, normalize_device};
+use super::{FakeTensorMode, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernel::{Alias, OpDef, Out, Outs};
 use crate::meta::Scalar;
@@ -161,7 +161,7 @@ impl FakeTensorMode {
                 && let Some(Value::Tensor(t)) = args.get(usize::from(*i))
             {
                 let found = self.tensors[t.index as usize].meta.device;
-                if normalize_device(found) != normalize_device(device) {
+                if found.fake() != device.fake() {
                     return Err(wrong_device(op, found, device));
                 }
             }
@@ -177,8 +177,8 @@ fn wrong_device(op: &OpDef, found: Device, expected: Device) -> Error {
         op.name,
         format!(
             "FakeTensor is wrapped to wrong device, found {}, expected {}",
-            normalize_device(found),
-            normalize_device(expected)
+            found.fake(),
+            expected.fake()
         ),
     )
 }

@@ -3,7 +3,7 @@
 //! argument it mutates, after the checks every tensor must pass; autograd's
 //! `requires_grad` and leaf status decided here.
 
-use super::{FakeTensorMode, OutputList, Value, normalize_device};
+use super::{FakeTensorMode, OutputList, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernel::{Alias, OpDef, Out, Outs};
 use crate::meta::TensorMeta;
@@ -251,7 +251,7 @@ impl FakeTensorMode {
             strides: meta.strides.clone(),
             storage_offset,
             dtype: meta.dtype,
-            device: normalize_device(meta.device),
+            device: meta.device.fake(),
             layout: meta.layout,
             requires_grad,
             wrapped_number: false,

@@ -85,15 +85,9 @@ impl Show for DType {
 }
 
 impl Show for Device {
-    /// As a fake tensor's device prints: an accelerator without an index
-    /// is its first (`cuda:0`).
+    /// As a fake tensor's device prints ([`Device::fake`]: `cuda:0`).
     fn show(&self, _: &crate::shape_env::ShapeEnv) -> String {
-        match (self.ty, self.index) {
-            (crate::DeviceType::Cpu | crate::DeviceType::Meta, _) | (_, Some(_)) => {
-                self.to_string()
-            }
-            (_, None) => format!("{self}:0"),
-        }
+        self.fake().to_string()
     }
 }
 

@@ -100,20 +100,7 @@ pub fn trilinear_sizes(
             format!("unroll_dim must be in [0,{}]", total as i64 - 1),
         ));
     }
-    let bits = |cx: &Cx<'_>, dims: &[i64]| -> Result<Vec<bool>> {
-        let mut seen = vec![false; total];
-        for &d in dims {
-            let w = shape::wrap_dim(cx.op, d, total)?;
-            if seen[w] {
-                return Err(invalid(
-                    cx,
-                    format!("dim {w} appears multiple times in the list of dims"),
-                ));
-            }
-            seen[w] = true;
-        }
-        Ok(seen)
-    };
+    let bits = |cx: &Cx<'_>, dims: &[i64]| shape::dim_list_to_bitset(cx.op, dims, total);
     let (e1, e2, e3, sum) = (
         bits(cx, &expand1)?,
         bits(cx, &expand2)?,
