@@ -794,9 +794,23 @@ WRITTEN["range.out"] = [
     C("into an out of other sizes", 0, 4, 1, out=T([2, 3])),
 ]
 WRITTEN["range.out_"] = [C("into an out of as many elements", 0, 3, out=T([2, 2]))]
+# ATen's `empty_out` refuses any memory format; the Python dispatcher's
+# reference (`out_wrapper`) takes one and resizes the out contiguous.
+WRITTEN["empty.out"] = [
+    C("channels last on 4-d: into empty outs", [2, 3, 4, 5], memory_format=torch.channels_last, out=T([0])),
+    C("contiguous format: into an out of the sizes", [2, 3], memory_format=torch.contiguous_format, out=T([2, 3])),
+    C("channels last on 4-d: into empty outs under the dispatcher", [2, 3, 4, 5],
+      memory_format=torch.channels_last, out=T([0])),
+    C("preserve format: into a transposed out under the dispatcher", [2, 3],
+      memory_format=torch.preserve_format, out=tr(2, 3)),
+]
 # Static cases run under the Python dispatcher (where a decomposition
 # answers what ATen's kernel answers otherwise).
-DISPATCHED = {"batch into a transposed out under the dispatcher"}
+DISPATCHED = {
+    "batch into a transposed out under the dispatcher",
+    "channels last on 4-d: into empty outs under the dispatcher",
+    "preserve format: into a transposed out under the dispatcher",
+}
 # ATen's `_matmul_impl` folds a batch into a matrix and copies the
 # product into an out it cannot view as that matrix, unviewed.
 WRITTEN["matmul.out"] = [

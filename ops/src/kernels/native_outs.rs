@@ -6,13 +6,16 @@
 //! (`gather.out` and the antialiased upsamplings' outs read some sizes so
 //! before refusing.) And the `out=` overloads whose refusals come before
 //! their derived form's checks (`max_pool2d_with_indices.out` of a
-//! complex input), whose form depends on an argument (`matrix_power.out`
+//! complex input, `empty.out` given a memory format), whose form depends on an argument (`matrix_power.out`
 //! by the power), or that take several devices (`copy.out`).
 
 use super::invalid;
 use fake_runtime::kernel::ErasedKernel;
-use fake_runtime::shape::wrap_dim;
-use fake_runtime::support::{OutForm, args, has_symbolic_tensor, out_variant, specialized_sizes};
+use fake_runtime::shape::{self, wrap_dim};
+use fake_runtime::support::{
+    OutForm, args, factory_out_variant, has_symbolic_tensor, out_variant, resize_output,
+    specialized_sizes,
+};
 use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt};
 
 /// `argmax.out` / `argmin.out` with `functional` their functional kernel:
@@ -133,7 +136,7 @@ fn range_out(cx: &mut Cx<'_>, a: &[Arg<'_>], out: u8, functional: ErasedKernel) 
     let given = args::tensor(cx, a, usize::from(out), "out")?.clone();
     // The factory's arguments: the scalars, then its four tensor options.
     let options = 0b1111u32 << out;
-    let written = fake_runtime::support::factory_out_variant(
+    let written = factory_out_variant(
         cx,
         a,
         out,
@@ -163,6 +166,43 @@ pub(crate) fn range_step_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// `range.out_`: see [`range_out`].
 pub(crate) fn range_no_step_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     range_out(cx, a, 2, crate::erased::range)
+}
+
+/// `empty.out(SymInt[] size, *, MemoryFormat? memory_format=None,
+/// Tensor(a!) out)`: ATen's `empty_out` refuses a memory format ("Preferably,
+/// this argument would not be accepted by _out"), then is the factory's
+/// out form: `empty.memory_format` (tensor options: arguments 1 to 4)
+/// into the out. Under the Python dispatcher it is `torch._refs`'
+/// `empty_out`: the out, resized to `size` in the memory format given
+/// when its sizes differ, as it is otherwise.
+pub(crate) fn empty_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let format = args::opt_memory_format(cx, a, 1, "memory_format", None)?;
+    if cx.defaults.python_dispatcher {
+        let size = args::sizes(cx, a, 0, "size", None)?;
+        let out = args::tensor(cx, a, 2, "out")?;
+        let written = if shape::guard_sizes_eq(cx.env, &out.sizes, &size, cx.op)? {
+            out.clone()
+        } else {
+            resize_output(cx, out, &size, format)?
+        };
+        return Ok(smallvec::smallvec![Out::Tensor(written, Alias::InPlace(2))]);
+    }
+    if format.is_some() {
+        return Err(invalid(
+            cx,
+            "'memory_format' argument is incompatible with 'out' tensor argument",
+        ));
+    }
+    let options = 0b1_1110;
+    factory_out_variant(
+        cx,
+        a,
+        2,
+        options,
+        (1, 3),
+        OutForm::CASTABLE,
+        crate::erased::empty_memory_format,
+    )
 }
 
 /// `native_group_norm.out(Tensor input, Tensor? weight, Tensor? bias,
