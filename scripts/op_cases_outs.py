@@ -794,6 +794,14 @@ WRITTEN["range.out"] = [
     C("into an out of other sizes", 0, 4, 1, out=T([2, 3])),
 ]
 WRITTEN["range.out_"] = [C("into an out of as many elements", 0, 3, out=T([2, 2]))]
+# `angle.out`'s Python meta resizes the out, then `copy_`s into it: any
+# dtype.
+WRITTEN["angle.out"] = [
+    C("bool input: into a bool out", T([2, 3], dtype=torch.bool), out=T([2, 3], dtype=torch.bool)),
+    C("float32 input: into an empty int32 out", T([2, 3]), out=T([0], dtype=torch.int32)),
+    C("complex input: into a transposed int64 out", T([2, 3], dtype=torch.complex64),
+      out=tr(2, 3, dtype=torch.int64)),
+]
 # ATen's `empty_out` refuses any memory format; the Python dispatcher's
 # reference (`out_wrapper`) takes one and resizes the out contiguous.
 WRITTEN["empty.out"] = [

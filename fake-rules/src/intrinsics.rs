@@ -448,6 +448,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("direct_fixed_structured_out", "DIRECT_FIXED_STRUCTURED"),
     ("fixed_exact_out", "FIXED_EXACT"),
     ("refused_out", "REFUSED_CASTABLE"),
+    ("copied_out", "COPIED"),
     ("fallback_out", "FALLBACK"),
     ("castable_fallback_out", "FALLBACK_CASTABLE"),
     ("composite_exact_out", "COMPOSITE_EXACT"),

@@ -351,6 +351,12 @@ impl OutForm {
     /// `native_group_norm.out`).
     pub const COMPOSITE_EXACT: OutForm =
         OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::RefusedResults);
+    /// `@derive(copied_out)`: a Python meta that resizes the out
+    /// (`torch._resize_output_`, which refuses symbolic sizes) and then
+    /// `copy_`s the result into it: any out dtype, resized contiguous
+    /// (`angle.out`).
+    pub const COPIED: OutForm =
+        OutForm::new(OutDtype::FromOut, Restride::Never, OnSymbolic::Refused);
     /// `@derive(refused_out)`: [`Self::CASTABLE`], symbolic sizes refused.
     pub const REFUSED_CASTABLE: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused);
