@@ -77,6 +77,10 @@ CASES.update({
         C("bool tensor refused", T([2], dtype=b8), True),
         C("float alpha with an int tensor and number refused", T([3], dtype=i32), 2, alpha=2.5),
         C("float alpha with an int tensor and a float number", T([3], dtype=i32), 1.5, alpha=2.5),
+        C("float alpha with a bool tensor and number refused", T([], dtype=b8), False, alpha=0.5),
+        C("int alpha with a bool tensor and number refused", T([2], dtype=b8), False, alpha=2),
+        C("bool alpha with a bool tensor and number", T([2], dtype=b8), False, alpha=False),
+        C("alpha of one with a bool tensor and number", T([2], dtype=b8), False, alpha=1.0),
     ],
     "where.ScalarOther": [
         C("float16 self", T([3], dtype=b8), T([2, 3], dtype=f16), 0.0),

@@ -98,14 +98,7 @@ pub fn index_add_checks(
             env.display(source_size)
         )
     })?;
-    let is_one = match alpha {
-        Scalar::Int(SymInt::Int(v)) => v == 1,
-        Scalar::Float(f) => f.as_f64() == Some(1.0),
-        Scalar::Bool(SymBool::Bool(b)) => b,
-        Scalar::Complex(re, im) => re == 1.0 && im == 0.0,
-        _ => false,
-    };
-    if !is_one && !scalar_fits(cx, input.dtype, alpha)? {
+    if !is_one(cx, alpha)? && !scalar_fits(cx, input.dtype, alpha)? {
         let python_type = |d: DType| match d {
             DType::Bool => "bool",
             d if d.is_complex() => "complex",

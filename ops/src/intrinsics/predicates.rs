@@ -82,13 +82,39 @@ pub fn given(_cx: &mut Cx<'_>, t: Option<&TensorMeta>) -> Result<bool> {
 
 /// `scalar_fits(dtype, s)`: `s` can be used with a tensor of `dtype`
 /// without losing its kind (PyTorch refuses a float `alpha` for integer
-/// tensors): bool tensors take anything, integers take bools and ints,
-/// floats everything but complex numbers.
-pub fn scalar_fits(_cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
+/// tensors): bool tensors take anything, others what [`number_fits`]
+/// takes (`torch._refs.add`'s check of `alpha`).
+pub fn scalar_fits(cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
+    Ok(dtype == DType::Bool || number_fits(cx, dtype, s)?)
+}
+
+/// `number_fits(dtype, s)`: `s`'s Python type is no wider than `dtype`'s
+/// (`utils.is_weakly_lesser_type(type(s), dtype_to_type(dtype))`, bool <
+/// int < float < complex), as `torch._refs.sub` checks its `alpha`.
+pub fn number_fits(_cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
+    let of_dtype = match dtype {
+        DType::Bool => 0,
+        d if d.is_complex() => 3,
+        d if d.is_floating_point() => 2,
+        _ => 1,
+    };
+    let of_number = match s {
+        Scalar::Bool(_) => 0,
+        Scalar::Int(_) => 1,
+        Scalar::Float(_) => 2,
+        Scalar::Complex(..) => 3,
+    };
+    Ok(of_number <= of_dtype)
+}
+
+/// `is_one(s)`: `s == 1` as Python compares numbers (`True`, `1`, `1.0`,
+/// `1+0j`); a symbolic number is not known to be one.
+pub fn is_one(_cx: &mut Cx<'_>, s: Scalar) -> Result<bool> {
     Ok(match s {
-        _ if dtype == DType::Bool => true,
-        Scalar::Bool(_) | Scalar::Int(_) => true,
-        Scalar::Float(_) => !dtype.is_integral(false),
-        Scalar::Complex(..) => dtype.is_complex(),
+        Scalar::Int(SymInt::Int(v)) => v == 1,
+        Scalar::Float(f) => f.as_f64() == Some(1.0),
+        Scalar::Bool(SymBool::Bool(b)) => b,
+        Scalar::Complex(re, im) => re == 1.0 && im == 0.0,
+        _ => false,
     })
 }
