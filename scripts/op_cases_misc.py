@@ -1164,6 +1164,13 @@ CASES["_compute_linear_combination"] = [
     C("transposed", T([3, 5, 4], then=lambda t: t.transpose(1, 2)), T([2, 3])),
     C("count mismatch", T([3, 4]), T([2, 4])),
     C("dtypes differ", T([3, 4]), T([2, 3], dtype=f64)),
+    C("vector coefficients refused", T([4, 3]), T([4])),
+    C("zero-dim coefficients refused", T([4, 3]), T([])),
+    C("3-d coefficients", T([4, 3]), T([2, 4, 5])),
+    C("vector input", T([4]), T([2, 4])),
+    C("zero-dim input refused", T([]), T([2])),
+    C("empty input refused", T([0, 3]), T([2])),
+    C("empty coefficients", T([4, 3]), T([0, 4])),
 ]
 CASES["_unique"] = [
     C("vector", T([5])),

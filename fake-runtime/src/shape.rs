@@ -145,6 +145,20 @@ pub fn wrap_dim(op: &str, dim: i64, rank: usize) -> Result<usize> {
     })
 }
 
+/// Wrap a dimension index as ATen's `TensorImpl::size(dim)` does
+/// (`maybe_wrap_dim(dim, rank, /*wrap_scalar=*/false)`): a zero-dim
+/// tensor has no dim to give ("Dimension specified as 0 but tensor has no
+/// dimensions"), others as [`wrap_dim`].
+pub fn wrap_size_dim(op: &str, dim: i64, rank: usize) -> Result<usize> {
+    if rank == 0 {
+        return Err(Error::invalid(
+            op,
+            format!("Dimension specified as {dim} but tensor has no dimensions"),
+        ));
+    }
+    wrap_dim(op, dim, rank)
+}
+
 /// Product of the sizes.
 #[inline]
 pub fn numel(env: &mut ShapeEnv, dims: &[SymInt]) -> Result<SymInt> {

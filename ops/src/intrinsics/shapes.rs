@@ -287,12 +287,10 @@ pub fn movedim(cx: &mut Cx<'_>, s: Dims, source: i64, destination: i64) -> Resul
     Ok(out)
 }
 
-/// `at(s, dim)`: the element at `dim` (wrapped), as `sym_size.int`.
+/// `at(s, dim)`: the element at `dim` (wrapped), as `sym_size.int` and
+/// ATen's `size(dim)` read it (none of a zero-dim tensor).
 pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
-    let d = shape::wrap_dim(cx.op, dim, s.len())?;
-    s.get(d)
-        .copied()
-        .ok_or_else(|| invalid(cx, format!("dim {dim} of a 0-dim tensor")))
+    Ok(s[shape::wrap_size_dim(cx.op, dim, s.len())?])
 }
 
 /// `flatten(s, start, end)`: dims `start..=end` (wrapped) merged into

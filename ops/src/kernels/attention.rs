@@ -322,13 +322,7 @@ fn grouped_heads(
 /// `t.size(d)`, with Python's refusal of a dim out of range (a zero-dim
 /// tensor has no size at all).
 pub(super) fn size_at(cx: &Cx<'_>, t: &TensorMeta, d: i64) -> Result<SymInt> {
-    if t.dim() == 0 {
-        return Err(invalid(
-            cx,
-            format!("Dimension specified as {d} but tensor has no dimensions"),
-        ));
-    }
-    Ok(t.sizes[shape::wrap_dim(cx.op, d, t.dim())?])
+    Ok(t.sizes[shape::wrap_size_dim(cx.op, d, t.dim())?])
 }
 
 /// A new contiguous tensor of `sizes` and `dtype` on the operator's device.

@@ -14,7 +14,7 @@
 //! which no rule can say.
 
 use super::invalid;
-use fake_runtime::shape::{Dims, wrap_dim};
+use fake_runtime::shape::{self, Dims, wrap_dim};
 use fake_runtime::support::{args, require};
 use fake_runtime::{Arg, Cx, DType, DeviceType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
 
@@ -258,13 +258,7 @@ fn canonicalize(
     if let Some(dim) = dim {
         for &d in dim {
             // No scalar wrapping: a zero-dim input has no dim to transform.
-            if rank == 0 {
-                return Err(invalid(
-                    cx,
-                    format!("Dimension specified as {d} but tensor has no dimensions"),
-                ));
-            }
-            dims.push(wrap_dim(cx.op, d, rank)?);
+            dims.push(shape::wrap_size_dim(cx.op, d, rank)?);
         }
         let mut sorted = dims.clone();
         sorted.sort_unstable();
