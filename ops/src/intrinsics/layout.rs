@@ -334,6 +334,28 @@ pub fn iter_strides(cx: &mut Cx<'_>, first: &TensorMeta, second: &TensorMeta) ->
     Ok(fake_runtime::support::pointwise_output(cx, &[first, second], first.dtype)?.strides)
 }
 
+/// `given_output_strides(given, shape, a, b, c)`: the strides of
+/// `empty(given)` handed to a TensorIterator over `a`, `b` (and `c`)
+/// whose broadcast sizes are `shape` (the C++ kernels without a meta that
+/// allocate their result first: `_s_binomial_cpu`, `_dirichlet_grad_cpu`):
+/// contiguous when `given` is `shape`, else the iterator resizes it and
+/// lays it out as its inputs (an output that will be resized takes no
+/// part in `reorder_dimensions`).
+pub fn given_output_strides(
+    cx: &mut Cx<'_>,
+    given: Dims,
+    shape: Dims,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    c: Option<&TensorMeta>,
+) -> Result<Dims> {
+    if shape::guard_sizes_eq(cx.env, &given, &shape, cx.op)? {
+        return fake_runtime::strides::contiguous(cx.env, &shape);
+    }
+    let inputs: SmallVec<[&TensorMeta; 3]> = [Some(a), Some(b), c].into_iter().flatten().collect();
+    Ok(fake_runtime::support::pointwise_output(cx, &inputs, a.dtype)?.strides)
+}
+
 /// `where_number_strides(first, second)`: the layout of a reference's
 /// `torch.where(first, number, second)` (`masked_fill`'s): inside a plain
 /// meta kernel the number becomes a zero-dim tensor that takes part; under
