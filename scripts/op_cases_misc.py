@@ -140,6 +140,9 @@ CASES = {
         C("rows", T([4, 6]), 0, T([], dtype=i64), 3),
         C("negative dim, int32 start", T([4, 6]), -1, T([], dtype=i32), 6),
         C("zero length", T([4, 6]), 1, T([], dtype=i64), 0),
+        # The slice's unbacked length cannot be 7: it stays unbacked.
+        C("length beyond the dim", T([4, 6]), 1, T([], dtype=i64), 7),
+        C("length of the whole dim", T([4, 6]), 0, T([], dtype=i32), 4),
         C("storage offset", off(4, 6), 1, T([], dtype=i64), 2),
         C("channels last", cl(2, 3, 4, 5), 1, T([], dtype=i64), 2),
         C("uint8 start", T([4, 6]), 1, T([], dtype=u8), 2),

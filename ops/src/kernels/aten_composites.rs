@@ -280,7 +280,7 @@ pub(crate) fn log_sigmoid_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 /// `narrow`: in range of the dim (a runtime assert), the narrowed piece
 /// within it whichever end the start counts from, then a `slice` whose
 /// start is not known, so its length and its offset are fresh unbacked
-/// symbols, the length asserted equal to `length`.
+/// symbols, the length asserted equal to `length` (unless it cannot be).
 pub(crate) fn narrow_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let dim = args::int(cx, a, 1, "dim", None)?;
@@ -332,13 +332,21 @@ pub(crate) fn narrow_tensor(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         fake_runtime::support::UnbackedFlavor::SizeLike,
         Some(cur),
     )?;
+    // The answer of that assert is not checked: a length the slice cannot
+    // have (statically false) leaves the slice's unbacked length.
     let same = cx.env.eq(len, length)?;
-    cx.env.expect_true(same, cx.op)?;
+    let differs = cx.env.not(same)?;
+    let piece = if cx.env.statically_known_true(differs) {
+        len
+    } else {
+        cx.env.expect_true(same, cx.op)?;
+        length
+    };
     let offset = cx.env.create_unbacked(false, cx.op);
     let nonneg = cx.env.ge(offset, SymInt::Int(0))?;
     cx.env.expect_true(nonneg, cx.op)?;
     let mut sizes = t.sizes.clone();
-    sizes[d] = length;
+    sizes[d] = piece;
     let mut outs = super::view_out(t, sizes, t.strides.clone());
     if let Some(Out::Tensor(m, _)) = outs.first_mut() {
         m.storage_offset = offset;
