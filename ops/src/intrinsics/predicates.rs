@@ -82,29 +82,10 @@ pub fn given(_cx: &mut Cx<'_>, t: Option<&TensorMeta>) -> Result<bool> {
 
 /// `scalar_fits(dtype, s)`: `s` can be used with a tensor of `dtype`
 /// without losing its kind (PyTorch refuses a float `alpha` for integer
-/// tensors): bool tensors take anything, others what [`number_fits`]
+/// tensors): bool tensors take anything, others what [`weakly_fits`]
 /// takes (`torch._refs.add`'s check of `alpha`).
 pub fn scalar_fits(cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
-    Ok(dtype == DType::Bool || number_fits(cx, dtype, s)?)
-}
-
-/// `number_fits(dtype, s)`: `s`'s Python type is no wider than `dtype`'s
-/// (`utils.is_weakly_lesser_type(type(s), dtype_to_type(dtype))`, bool <
-/// int < float < complex), as `torch._refs.sub` checks its `alpha`.
-pub fn number_fits(_cx: &mut Cx<'_>, dtype: DType, s: Scalar) -> Result<bool> {
-    let of_dtype = match dtype {
-        DType::Bool => 0,
-        d if d.is_complex() => 3,
-        d if d.is_floating_point() => 2,
-        _ => 1,
-    };
-    let of_number = match s {
-        Scalar::Bool(_) => 0,
-        Scalar::Int(_) => 1,
-        Scalar::Float(_) => 2,
-        Scalar::Complex(..) => 3,
-    };
-    Ok(of_number <= of_dtype)
+    Ok(dtype == DType::Bool || weakly_fits(cx, dtype, s)?)
 }
 
 /// `is_one(s)`: `s == 1` as Python compares numbers (`True`, `1`, `1.0`,
