@@ -219,7 +219,7 @@ fn reference_layout(
     which: (Remembered, &[SymInt]),
     steps: impl FnOnce(&mut Cx<'_>, &Steps, TensorMeta) -> Result<TensorMeta>,
 ) -> Result<Dims> {
-    if !cx.defaults.python_dispatcher {
+    if !cx.defaults.python_dispatcher && !t.is_static() {
         return Ok(pointwise_output_by(cx, &[t], dtype, plain)?.strides);
     }
     let taken = |cx: &mut Cx<'_>| {
