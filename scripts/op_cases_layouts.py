@@ -154,11 +154,27 @@ def add(cases):
         C("empty weight of an empty input refused", T([3, 0, 5]), T([0]), None, None, None,
           True, 0.1, 1e-5, False),
     ])
+    # PyTorch registers these references as the operators' Meta kernels:
+    # a plain fake mode takes their steps too, which lay out a size-1
+    # dim's stride as their last step does, not as one elementwise step.
+    for op, rest in STEPPED.items():
+        for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+            cases[op].append(C(name, T(sizes, strides=strides), *rest))
     cases["lerp.Tensor"].append(
         C("a zero-dim weight of another dtype joins promotion",
           T([2, 3], dtype=i32), T([2, 3], dtype=i32), T([], dtype=f64)))
     cases["clamp.Tensor"].append(C("no bound refused", T([2, 3])))
     cases["lcm"].append(C("bool refused", T([2], dtype=b8), T([2], dtype=b8)))
+
+
+# Operators whose Meta kernel is a reference of several steps
+# (`elu_strides`, `gelu_strides`, `hardsigmoid_strides`,
+# `clamp_number_strides`).
+STEPPED = {"elu": (), "gelu": (), "hardsigmoid": (), "hardtanh": (), "relu6": (), "clamp": (0.0, 1.0)}
+STEPPED_LAYOUTS = {
+    "a leading size-1 dim and a gapped stride": ([1, 2, 1], [6, 6, 2]),
+    "size-1 dims around a strided pair": ([1, 3, 1, 2], [1, 2, 9, 6]),
+}
 
 
 # A dynamic batch of pooled channels whose size-1 dims keep strides of
