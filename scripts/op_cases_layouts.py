@@ -169,8 +169,13 @@ def add(cases):
 
 # Operators whose Meta kernel is a reference of several steps
 # (`elu_strides`, `gelu_strides`, `hardsigmoid_strides`,
-# `clamp_number_strides`).
-STEPPED = {"elu": (), "gelu": (), "hardsigmoid": (), "hardtanh": (), "relu6": (), "clamp": (0.0, 1.0)}
+# `clamp_number_strides`, `@pointwise(meta = reference)`,
+# `log_sigmoid_forward`'s buffer).
+STEPPED = {"elu": (), "gelu": (), "hardsigmoid": (), "hardtanh": (), "relu6": (), "clamp": (0.0, 1.0),
+           # `@pointwise(meta = reference)`
+           "isinf": (), "isfinite": (), "logit": (), "softshrink": (), "selu": (), "log_sigmoid": (),
+           "sinc": (), "special_ndtr": (), "special_log_ndtr": (), "special_logit": (), "special_sinc": (),
+           "hardswish": (), "log_sigmoid_forward": ()}
 STEPPED_LAYOUTS = {
     "a leading size-1 dim and a gapped stride": ([1, 2, 1], [6, 6, 2]),
     "size-1 dims around a strided pair": ([1, 3, 1, 2], [1, 2, 9, 6]),

@@ -462,6 +462,14 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("refused_reference_out", "REFUSED_CASTABLE_REFERENCE"),
 ];
 
+/// The meta kernels `@pointwise(meta = ...)` names: `reference`, the
+/// operator's reference (or decomposition) of several elementwise steps,
+/// which PyTorch registers as its Meta kernel (`activate_meta`): static
+/// inputs are laid out afresh, as its earlier steps lay them out, before
+/// the stride rule combines them (the last step's `is_contiguous` then
+/// gives a size-1 dim its contiguous stride).
+pub const POINTWISE_METAS: &[(&str, &str)] = &[("reference", "reference")];
+
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of
 /// `fake_runtime::pointwise::StrideRule` each names (`elementwise`, the
 /// default: the references' elementwise meta; `fast_binary`: the fake

@@ -198,6 +198,9 @@ pub struct Pointwise {
     /// default, which a Python kernel is not passed: given any other
     /// value, the product is laid out afresh.
     pub scale: Option<(String, i64)>,
+    /// `@pointwise(meta = reference)`: static inputs laid out afresh
+    /// before the stride rule (`support::stepped_inputs`).
+    pub stepped: bool,
 }
 
 /// A statement of a rule body.

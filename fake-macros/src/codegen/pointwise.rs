@@ -186,6 +186,19 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     } else {
         quote!(#intr::pointwise_output_by(cx, &#tensors, __dtype, #rt::StrideRule::#rule)?)
     };
+    // `@pointwise(meta = reference)`: the reference's earlier steps lay
+    // static inputs out afresh before the rule combines them.
+    let output = if pw.stepped {
+        quote!(match #intr::stepped_inputs(cx, &#tensors)? {
+            Some(__laid) => {
+                let __laid: #rt::SmallVec<[&#rt::TensorMeta; 4]> = __laid.iter().collect();
+                #intr::pointwise_output_by(cx, &__laid, __dtype, #rt::StrideRule::#rule)?
+            }
+            None => #output,
+        })
+    } else {
+        output
+    };
     // `elementwise_meta` then expands the operands to the common shape,
     // which a plain fake mode refuses on symbolic sizes.
     let expand = if convert && functional_only {

@@ -429,6 +429,7 @@ impl<'a> Checker<'a> {
             convert,
             scale,
             kernel,
+            stepped,
         } = self.read_tags();
         let base = OpIr {
             name: schema.full_name(),
@@ -647,6 +648,7 @@ impl<'a> Checker<'a> {
                 dtype,
                 inplace,
                 scale,
+                stepped,
             });
         } else {
             let n = schema.returns.len();

@@ -6,7 +6,9 @@
 use super::Checker;
 use crate::ast;
 use crate::diagnostic::{Diag, closest};
-use crate::intrinsics::{CONVERSIONS, PLAIN_MODES, PROMOTION_KINDS, STRIDE_RULES, UNBACKED_MEMOS};
+use crate::intrinsics::{
+    CONVERSIONS, PLAIN_MODES, POINTWISE_METAS, PROMOTION_KINDS, STRIDE_RULES, UNBACKED_MEMOS,
+};
 use crate::ir::TagsIr;
 use crate::schema::ReturnAlias;
 
@@ -44,6 +46,9 @@ pub(super) struct ReadTags {
     pub scale: Option<(String, crate::diagnostic::Span)>,
     /// `@kernel(name)`'s kernel.
     pub kernel: Option<String>,
+    /// `@pointwise(meta = reference)`: the operator's Meta kernel is its
+    /// reference of several steps.
+    pub stepped: bool,
 }
 
 impl Checker<'_> {
@@ -57,6 +62,7 @@ impl Checker<'_> {
         let mut convert: Option<String> = None;
         let mut scale = None;
         let mut kernel: Option<String> = None;
+        let mut stepped = false;
         for t in &rule.tags {
             let name = t.name.name.as_str();
             let targs = t.args.as_deref().unwrap_or(&[]);
@@ -75,10 +81,13 @@ impl Checker<'_> {
                                 convert = self.keyword(a, CONVERSIONS, "conversion");
                             }
                             Some("scale") => scale = Some((a.value.name.clone(), a.value.span)),
+                            Some("meta") => {
+                                stepped = self.keyword(a, POINTWISE_METAS, "meta kernel").is_some();
+                            }
                             _ => self.err(
                                 Diag::new(
                                     a.span,
-                                    "`@pointwise` takes only `promote = <kind>`, `strides = <rule>`, `convert = <dtype>` and `scale = <number parameter>`",
+                                    "`@pointwise` takes only `promote = <kind>`, `strides = <rule>`, `convert = <dtype>`, `scale = <number parameter>` and `meta = reference`",
                                 )
                                 .label("unexpected tag argument"),
                             ),
@@ -191,6 +200,7 @@ impl Checker<'_> {
             convert,
             scale,
             kernel,
+            stepped,
         }
     }
 

@@ -14,6 +14,27 @@ pub fn pointwise_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> 
     crate::pointwise::broadcast_sizes(cx, inputs)
 }
 
+/// `@pointwise(meta = reference)`: the operator's Meta kernel is its
+/// reference of several steps (PyTorch registers the decompositions as
+/// Meta kernels, `activate_meta`), whose earlier steps lay each static
+/// input out afresh ([`crate::pointwise::laid_out`]) before the last
+/// combines them. The inputs so laid out, or `None` when one is symbolic:
+/// the fake mode runs the reference itself there, as the stride rule
+/// alone says.
+pub fn stepped_inputs(
+    cx: &mut Cx<'_>,
+    inputs: &[&TensorMeta],
+) -> Result<Option<SmallVec<[TensorMeta; 4]>>> {
+    if crate::pointwise::outside_kernel(inputs) {
+        return Ok(None);
+    }
+    let mut laid = SmallVec::new();
+    for t in inputs {
+        laid.push(crate::pointwise::laid_out(cx, t)?);
+    }
+    Ok(Some(laid))
+}
+
 /// Output metadata of an elementwise operator over `inputs` with result
 /// dtype `dtype`, strides as the references' elementwise meta gives them:
 /// [`pointwise_output_by`] with [`StrideRule::Elementwise`].

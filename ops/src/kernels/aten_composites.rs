@@ -261,8 +261,11 @@ pub(crate) fn log_sigmoid_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
         fake_runtime::DeviceType::Cuda | fake_runtime::DeviceType::Xpu
     );
     let buffer = if !empty_buffer {
+        // `exp(-abs(self))`: the second step lays out the first's result
+        // afresh (a size-1 dim takes its contiguous stride).
+        let first = fake_runtime::pointwise::laid_out(cx, t)?;
         TensorMeta {
-            strides: fake_runtime::pointwise::laid_out(cx, t)?.strides,
+            strides: fake_runtime::pointwise::laid_out(cx, &first)?.strides,
             ..output.clone()
         }
     } else {
