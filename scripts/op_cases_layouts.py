@@ -160,6 +160,10 @@ def add(cases):
     for op, rest in STEPPED.items():
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases[op].append(C(name, T(sizes, strides=strides), *rest))
+    for op in STEPPED_BINARY:
+        for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+            cases[op].append(C(f"both in {name}", T(sizes, strides=strides), T(sizes, strides=strides)))
+            cases[op].append(C(f"{name}, then a contiguous one", T(sizes, strides=strides), T(sizes)))
     cases["lerp.Tensor"].append(
         C("a zero-dim weight of another dtype joins promotion",
           T([2, 3], dtype=i32), T([2, 3], dtype=i32), T([], dtype=f64)))
@@ -176,6 +180,7 @@ STEPPED = {"elu": (), "gelu": (), "hardsigmoid": (), "hardtanh": (), "relu6": ()
            "isinf": (), "isfinite": (), "logit": (), "softshrink": (), "selu": (), "log_sigmoid": (),
            "sinc": (), "special_ndtr": (), "special_log_ndtr": (), "special_logit": (), "special_sinc": (),
            "hardswish": (), "log_sigmoid_forward": ()}
+STEPPED_BINARY = ("float_power.Tensor_Tensor", "silu_backward")
 STEPPED_LAYOUTS = {
     "a leading size-1 dim and a gapped stride": ([1, 2, 1], [6, 6, 2]),
     "size-1 dims around a strided pair": ([1, 3, 1, 2], [1, 2, 9, 6]),

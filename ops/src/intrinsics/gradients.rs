@@ -254,12 +254,14 @@ pub fn silu_backward_strides(
 ) -> Result<Dims> {
     let (s, v) = opmath(cx, &[grad, x], dtype)?;
     let (grad, x) = (&v[0], &v[1]);
-    let sigmoid = s.unary(cx, x, 1)?;
+    // `sigmoid = 1 / (1 + exp(-self))`, then `grad_output * sigmoid * (1 +
+    // self * (1 - sigmoid))`.
+    let sigmoid = s.unary(cx, x, 4)?;
+    let scaled = s.arithmetic(cx, grad, &sigmoid)?;
     let one_minus = s.unary(cx, &sigmoid, 1)?;
     let product = s.arithmetic(cx, x, &one_minus)?;
     let one_plus = s.unary(cx, &product, 1)?;
-    let inner = s.arithmetic(cx, &sigmoid, &one_plus)?;
-    Ok(s.arithmetic(cx, grad, &inner)?.strides)
+    Ok(s.arithmetic(cx, &scaled, &one_plus)?.strides)
 }
 
 /// `mish_backward_strides(grad_output, self, dtype)`: ATen's composite
