@@ -160,6 +160,12 @@ def add(cases):
     for op, rest in STEPPED.items():
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases[op].append(C(name, T(sizes, strides=strides), *rest))
+    for op, rest in DENSE_SIZE_ONE_CALLS.items():
+        sizes, strides = DENSE_SIZE_ONE
+        name = "dense with a size-1 dim's stride of its own"
+        # (An operator may share its list of cases with another.)
+        if name not in {c.name for c in cases[op]}:
+            cases[op].append(C(name, T(sizes, strides=strides), *rest))
     for op in STEPPED_BINARY:
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases[op].append(C(f"both in {name}", T(sizes, strides=strides), T(sizes, strides=strides)))
@@ -179,7 +185,22 @@ STEPPED = {"elu": (), "gelu": (), "hardsigmoid": (), "hardtanh": (), "relu6": ()
            # `@pointwise(meta = reference)`
            "isinf": (), "isfinite": (), "logit": (), "softshrink": (), "selu": (), "log_sigmoid": (),
            "sinc": (), "special_ndtr": (), "special_log_ndtr": (), "special_logit": (), "special_sinc": (),
-           "hardswish": (), "log_sigmoid_forward": ()}
+           "hardswish": (), "log_sigmoid_forward": (),
+           # `random_fill_strides`
+           "cauchy": (), "exponential": (), "geometric": (0.5,), "log_normal": ()}
+# A dense layout whose size-1 dim has a stride of its own: kept by ATen's
+# `empty_like` (the fake quantizations' CPU kernels), laid out afresh by
+# the references' (`meta_poisson`, the fused observer's meta).
+DENSE_SIZE_ONE = ([2, 1, 3], [3, 7, 1])
+DENSE_SIZE_ONE_CALLS = {
+    "poisson": (),
+    "fake_quantize_per_tensor_affine": (0.5, 0, 0, 255),
+    "fake_quantize_per_tensor_affine_cachemask": (0.5, 0, 0, 255),
+    "fake_quantize_per_tensor_affine.tensor_qparams": (T([1]), T([1], dtype=i32), 0, 255),
+    "fake_quantize_per_channel_affine": (T([2]), T([2], dtype=i32), 0, 0, 255),
+    "fake_quantize_per_channel_affine_cachemask": (T([2]), T([2], dtype=i32), 0, 0, 255),
+    "_fused_moving_avg_obs_fq_helper": (T([1]), T([1]), T([1]), T([1]), T([1]), T([1]), 0.01, 0, 255, 0),
+}
 STEPPED_BINARY = ("float_power.Tensor_Tensor", "silu_backward")
 STEPPED_LAYOUTS = {
     "a leading size-1 dim and a gapped stride": ([1, 2, 1], [6, 6, 2]),

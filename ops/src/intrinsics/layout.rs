@@ -122,6 +122,15 @@ pub fn empty_like_strides(
     }
 }
 
+/// `random_fill_strides(self)`: the layout of `torch._refs`' random
+/// fills (`exponential`, `cauchy`, `geometric`, `log_normal`): elementwise
+/// steps over `rand_like(self)` ([`empty_like_strides`]), the first of
+/// which lays that out afresh (a size-1 dim takes its contiguous stride).
+pub fn random_fill_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let like = fake_runtime::pointwise::laid_out(cx, t)?;
+    Ok(fake_runtime::pointwise::laid_out(cx, &like)?.strides)
+}
+
 /// `pad_strides(self, pad, shape)`: strides of `constant_pad_nd`'s
 /// result of sizes `shape` (`_constant_pad_nd_meta`): when every pad is a
 /// constant of at most 0, the clone of `self` cropped (a narrowing keeps
