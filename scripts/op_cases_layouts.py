@@ -185,7 +185,7 @@ STEPPED = {"elu": (), "gelu": (), "hardsigmoid": (), "hardtanh": (), "relu6": ()
            # `@pointwise(meta = reference)`
            "isinf": (), "isfinite": (), "logit": (), "softshrink": (), "selu": (), "log_sigmoid": (),
            "sinc": (), "special_ndtr": (), "special_log_ndtr": (), "special_logit": (), "special_sinc": (),
-           "hardswish": (), "log_sigmoid_forward": (),
+           "hardswish": (), "log_sigmoid_forward": (), "hardshrink": (),
            # `random_fill_strides`
            "cauchy": (), "exponential": (), "geometric": (0.5,), "log_normal": ()}
 # A dense layout whose size-1 dim has a stride of its own: kept by ATen's

@@ -344,6 +344,17 @@ pub fn elu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     )
 }
 
+/// `hardshrink_strides(self)`: the layout of `torch._refs`' `hardshrink`,
+/// which PyTorch registers as its Meta kernel: `where(abs(a) <= lambd,
+/// 0, a)`, the condition two steps from `a`, the `0` made a zero-dim
+/// tensor by `where.ScalarSelf`'s decomposition (taking part inside the
+/// meta kernel, not on symbolic sizes).
+pub fn hardshrink_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let s = Steps { dtype: t.dtype };
+    let condition = s.unary(cx, t, 2)?;
+    Ok(s.with_zero_dim(cx, &[&condition, t])?.strides)
+}
+
 /// `ldexp_strides(self, other, dtype)`: the layout of `torch._decomp`'s
 /// `ldexp`, `self * pow(two, other)` with `two` a zero-dim tensor: the
 /// power's step over `other` and the zero-dim tensor, then the product,
