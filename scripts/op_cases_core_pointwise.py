@@ -174,6 +174,11 @@ CASES.update({
         C("uneven", T([7, 3]), 3),
         C("empty dim", T([0, 3]), 3),
         C("last dim", tr(5, 9), 2, -1),
+        # The Python implementation does not check `chunks`.
+        C("negative chunks: one piece", T([1, 4]), -1),
+        C("negative chunks: a negative split size refused", T([5, 4]), -3),
+        C("negative chunks: a split size of 0 refused", T([3, 4]), -2),
+        C("zero chunks refused", T([3, 4]), 0),
     ],
     "unbind.int": [
         C("rows", T([3, 4])),

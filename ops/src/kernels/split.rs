@@ -13,8 +13,32 @@ use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, ErrorKind, Out, Outs, Resu
 /// `unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]`: as
 /// `chunk` (its Python implementation, which export runs, calls
 /// `unsafe_split`, that is `split.Tensor`); the pieces share `self`'s
-/// storage although the schema does not say so.
+/// storage although the schema does not say so. That implementation does
+/// not check `chunks` as ATen's does: under the Python dispatcher a
+/// `chunks` of 0 divides by zero, and a negative one of a static dim
+/// splits by Python's `(size + chunks - 1) // chunks`.
 pub(crate) fn unsafe_chunk(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let chunks = args::int(cx, a, 1, "chunks", None)?;
+    if cx.defaults.python_dispatcher && chunks <= 0 {
+        if chunks == 0 {
+            return Err(invalid(cx, "integer division or modulo by zero"));
+        }
+        let t = args::tensor(cx, a, 0, "self")?;
+        let dim = args::int(cx, a, 2, "dim", Some(0))?;
+        let d = wrap_dim(cx.op, dim, t.dim())?;
+        if let Some(SymInt::Int(size)) = t.sizes.get(d).copied() {
+            let split_size = cx.env.floordiv(
+                SymInt::Int(size.saturating_add(chunks - 1)),
+                SymInt::Int(chunks),
+            )?;
+            let call = [
+                a[0].clone(),
+                Arg::Int(split_size),
+                Arg::Int(SymInt::Int(dim)),
+            ];
+            return crate::erased::split_tensor(cx, &call);
+        }
+    }
     crate::erased::chunk(cx, a)
 }
 
