@@ -417,6 +417,12 @@ CASES = {
         C("index out of range", T([3, 4]), 0, 3),
         C("negative index out of range", T([3, 4]), 1, -5),
         C("zero-dim input", T([]), 0, 0),
+        # The fake mode's `meta_select` adds the rank to a negative dim and
+        # reads the sum as a Python index.
+        C("a dim below minus the rank", T([2, 3]), -3, 1),
+        C("a dim of minus twice the rank", T([1]), -2, -1),
+        C("a dim below minus twice the rank refused", T([2, 3]), -5, 0),
+        C("a dim of the rank refused", T([2, 3]), 2, 0),
         C("dim out of range", T([3]), 1, 0),
         C("negative index in the middle dim", T([5, 4, 3]), 1, -1),
     ],

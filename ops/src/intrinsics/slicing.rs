@@ -70,6 +70,26 @@ pub fn slice_offset(
     }
 }
 
+/// `select_dim(t, dim)`: the dim the fake mode's own `meta_select`
+/// selects from: a zero-dim `t` refused, then a negative `dim` plus the
+/// rank, read as Python reads a list index (so a dim in `[-2n, -n)`
+/// counts from the end once more), a `dim` from the rank on refused.
+pub fn select_dim(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<i64> {
+    let n = t.dim();
+    if n == 0 {
+        return Err(invalid(
+            cx,
+            "select() cannot be applied to a 0-dim tensor.".into(),
+        ));
+    }
+    let d = if dim >= 0 {
+        dim
+    } else {
+        dim.saturating_add(n as i64)
+    };
+    Ok(shape::wrap_dim(cx.op, d, n)? as i64)
+}
+
 /// `select_offset(t, dim, index)`: storage offset of `select.int`, as
 /// the fake mode's own `meta_select` computes it: an index certainly out
 /// of range is refused (`guard_or_false`, so an undecidable one is not);
