@@ -8,6 +8,9 @@ import torch
 
 from op_case_inputs import C, D, Case, T, c64, cl, f64, i32, i64, off, tr
 
+# A static case run under the Python dispatcher (`export_op_cases.DISPATCHED`).
+SQUEEZE_COPY_TWICE_DISPATCHED = "a dim twice under the Python dispatcher"
+
 CASES = {
     "unfold": [
         C("windows of a vector", T([7]), 0, 2, 1),
@@ -64,7 +67,8 @@ CASES = {
     "squeeze_copy": [C("ones removed", T([1, 3, 1])), C("transposed", T([3, 1], then=lambda t: t.t()))],
     "squeeze_copy.dim": [C("dim of one", T([1, 3]), 0), C("dim not one", T([2, 3]), 0)],
     "squeeze_copy.dims": [C("two dims", T([1, 3, 1]), [0, 2]), C("empty list", T([1, 3]), []),
-                          C("a dim twice refused", T([1], dtype=torch.bool), [0, 0])],
+                          C("a dim twice refused", T([1], dtype=torch.bool), [0, 0]),
+                          C(SQUEEZE_COPY_TWICE_DISPATCHED, T([1, 5, 3], dtype=torch.bool), [0, -3, -2])],
     "expand_copy": [
         C("new leading dim", T([3]), [2, 3]),
         C("transposed", tr(2, 3), [4, 2, 3]),
@@ -144,7 +148,7 @@ COPY_OUTS_DISPATCHED = {
         ("diagonal_copy.out", (D([3, 4], "x"),)),
 }
 VIEW_COPY_DTYPE_DISPATCHED = "view_copy.dtype of dynamic sizes, larger, under the Python dispatcher"
-DISPATCHED = {VIEW_COPY_OUT_DISPATCHED, VIEW_COPY_DTYPE_DISPATCHED} | set(COPY_OUTS_DISPATCHED)
+DISPATCHED = {VIEW_COPY_OUT_DISPATCHED, VIEW_COPY_DTYPE_DISPATCHED, SQUEEZE_COPY_TWICE_DISPATCHED} | set(COPY_OUTS_DISPATCHED)
 
 SYMBOLIC = [
     # `meta_diagonal_scatter` checks neither `src` nor the dims.

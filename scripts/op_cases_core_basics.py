@@ -21,6 +21,10 @@ PLAIN_ZERO_DIM = "zero-dim to a new size-one dim and a longer one in a plain fak
 PLAIN_STRETCHED = "new size-one dim before a stretched one in a plain fake mode"
 PLAIN_NEW = "new size-one dim before a new longer one in a plain fake mode"
 PLAIN = {PLAIN_ZERO_DIM, PLAIN_STRETCHED, PLAIN_NEW}
+# Static cases run under the Python dispatcher (`export_op_cases.DISPATCHED`).
+SQUEEZE_TWICE_DISPATCHED = "a dim twice under the Python dispatcher"
+SQUEEZE_ZERO_DIM_DISPATCHED = "zero-dim, a dim twice under the Python dispatcher refused"
+DISPATCHED = {SQUEEZE_TWICE_DISPATCHED, SQUEEZE_ZERO_DIM_DISPATCHED}
 
 CASES = {
     "add.Tensor": [
@@ -385,6 +389,9 @@ CASES = {
         C("zero size", T([0, 1]), [1]),
         C("transposed", tr(1, 3, 1), [0, 1]),
         C("a dim twice refused", T([0, 2, 2, 1]), [0, -4]),
+        # Under the Python dispatcher `torch._refs.squeeze` takes a dim twice.
+        C(SQUEEZE_TWICE_DISPATCHED, T([1, 5, 3]), [0, -3, -2]),
+        C(SQUEEZE_ZERO_DIM_DISPATCHED, T([]), [0, -1]),
         C("storage offset", off(1, 3), [0]),
         C("out of range", T([1, 3]), [2]),
         C("singleton and non-singleton", T([2, 1, 3, 1]), [1, 2]),

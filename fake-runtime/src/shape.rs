@@ -310,15 +310,26 @@ pub fn remove(op: &str, sizes: &[SymInt], dim: i64) -> Result<Dims> {
 
 /// Which of `dims` (all when `None`) `squeeze` removes: those of size 1,
 /// an undecidable data-dependent size kept (`guard_or_false(size == 1)`,
-/// as PyTorch's squeeze decides it).
+/// as PyTorch's squeeze decides it). ATen's refuses a dim named twice
+/// (`dim_list_to_bitset`); `torch._refs.squeeze`, which the Python
+/// dispatcher runs, takes one (`repeats`).
 pub fn squeeze_mask(
     env: &mut ShapeEnv,
     op: &str,
     sizes: &[SymInt],
     dims: Option<&[i64]>,
+    repeats: bool,
 ) -> Result<SmallVec<[bool; 6]>> {
     let mut mask = match dims {
         None => SmallVec::from_elem(true, sizes.len()),
+        Some(list) if repeats => {
+            let mut mask = SmallVec::from_elem(false, sizes.len().max(1));
+            for &d in list {
+                mask[wrap_dim(op, d, sizes.len())?] = true;
+            }
+            mask.truncate(sizes.len());
+            mask
+        }
         Some(list) => dim_list_to_bitset(op, list, sizes.len())?,
     };
     for (m, &s) in mask.iter_mut().zip(sizes) {

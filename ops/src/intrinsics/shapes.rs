@@ -418,7 +418,43 @@ pub fn squeeze_like(
     other: Dims,
     dims: Option<IntList>,
 ) -> Result<Dims> {
-    let mask = shape::squeeze_mask(cx.env, cx.op, &sizes, dims.as_deref())?;
+    let mask = shape::squeeze_mask(cx.env, cx.op, &sizes, dims.as_deref(), false)?;
+    Ok(other
+        .iter()
+        .zip(mask.iter())
+        .filter(|(_, m)| !**m)
+        .map(|(x, _)| *x)
+        .collect())
+}
+
+/// `ref_squeeze(s, dims)`: [`squeeze`] by a list of dims, which under the
+/// Python dispatcher is `torch._refs.squeeze` (`squeeze.dims`,
+/// `squeeze_copy.dims`): a dim named twice taken, a zero-dim tensor's
+/// dims empty or one.
+pub fn ref_squeeze(cx: &mut Cx<'_>, s: Dims, dims: IntList) -> Result<Dims> {
+    ref_squeeze_like(cx, s.clone(), s, dims)
+}
+
+/// `ref_squeeze_like(sizes, other, dims)`: `other` without the dims
+/// [`ref_squeeze`] removes.
+pub fn ref_squeeze_like(cx: &mut Cx<'_>, sizes: Dims, other: Dims, dims: IntList) -> Result<Dims> {
+    if !cx.defaults.python_dispatcher {
+        return squeeze_like(cx, sizes, other, Some(dims));
+    }
+    if sizes.is_empty() && dims.len() > 1 {
+        let wrapped: Vec<String> = dims
+            .iter()
+            .map(|&d| shape::wrap_dim(cx.op, d, 0).map(|w| w.to_string()))
+            .collect::<Result<_>>()?;
+        return Err(invalid(
+            cx,
+            format!(
+                "Expected dims to be empty or (0,) for 0-dim tensor, got ({})",
+                wrapped.join(", ")
+            ),
+        ));
+    }
+    let mask = shape::squeeze_mask(cx.env, cx.op, &sizes, Some(&dims), true)?;
     Ok(other
         .iter()
         .zip(mask.iter())

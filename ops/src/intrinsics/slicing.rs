@@ -199,7 +199,7 @@ pub fn unfold_backward_sizes(
         return Err(invalid(cx, format!("step is {step} but must be > 0")));
     }
     if input_sizes.is_empty() {
-        let mask = shape::squeeze_mask(cx.env, cx.op, &grad.sizes, Some(&[0]))?;
+        let mask = shape::squeeze_mask(cx.env, cx.op, &grad.sizes, Some(&[0]), false)?;
         return Ok(grad
             .sizes
             .iter()
