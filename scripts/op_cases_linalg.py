@@ -782,11 +782,19 @@ def linalg_cases():
             C("integer refused", T([3, 3], dtype=i64)),
             C("hermitian, not square refused", T([5, 3]), hermitian=True),
             C("vector refused", T([3])),
+            # `linalg_eigvalsh`'s meta takes an integer input.
+            C("hermitian integer", T([2, 3, 3], dtype=i64), hermitian=True),
+            C("hermitian integer with both tolerances", T([3, 3], dtype=i32), atol=T([], dtype=f64), rtol=T([]),
+              hermitian=True),
         ],
         "linalg_matrix_rank.atol_rtol_float": [
             C("tall", T([5, 3])),
             C("tolerances", T([2, 3, 5]), atol=0.1, rtol=0.2),
             C("hermitian", T([3, 3]), hermitian=True),
+            # The default rtol's epsilon exists for float and double alone.
+            C("hermitian integer without rtol refused", T([3, 3], dtype=i64), hermitian=True),
+            C("hermitian float16 without rtol refused", T([3, 3], dtype=f16), hermitian=True),
+            C("hermitian integer with rtol", T([3, 3], dtype=i64), rtol=0.1, hermitian=True),
         ],
         "fft_fft": [
             C("real input", T([4, 8])),

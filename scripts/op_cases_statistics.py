@@ -397,6 +397,7 @@ CASES["linalg_matrix_rank"] = [
     C("complex64", T([3, 3], dtype=c64), 0.1),
     C("vector", T([4]), 0.1),
     C("int64", T([3, 4], dtype=i64), 0.1),
+    C("hermitian int64", T([2, 2, 2], dtype=i64), 1.0, True),
 ]
 CASES["linalg_matrix_rank.tol_tensor"] = [
     C("matrix", T([3, 4]), T([])),
@@ -406,6 +407,7 @@ CASES["linalg_matrix_rank.tol_tensor"] = [
     C("float64 tolerance", T([3, 4]), T([], dtype=f64)),
     C("vector", T([4]), T([])),
     C("tolerance of other batch", T([2, 3, 4]), T([3])),
+    C("hermitian int64", T([2, 2, 2], dtype=i64), T([]), True),
 ]
 CASES["linalg_cond.p_str"] = [
     C("frobenius", T([3, 3]), "fro"),
