@@ -915,12 +915,14 @@ def linalg_cases():
             C("no dims refused", T([3, 4]), []),
             C("zero-dim refused", T([])),
             C("dim out of range", T([3, 4]), [5]),
+            C("zero-dim with a dim refused", T([]), [-1]),
         ],
         "fft_ifftshift": [
             C("every dim", T([3, 4])),
             C("transposed", tr(3, 4)),
             C("no dims refused", T([3, 4]), []),
             C("dim out of range", T([3, 4]), [-3]),
+            C("zero-dim with a dim refused", T([], dtype=bf16), [0]),
         ],
         "linalg_cross": [
             C("vectors", T([3]), T([3])),

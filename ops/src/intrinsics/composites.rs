@@ -325,8 +325,9 @@ pub fn shift_dims(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>) -> Result<bool
     if dims.is_empty() {
         return Err(invalid(cx, "`shifts` required".into()));
     }
+    // `input.size(d)` of each: a zero-dim input has no dim to give.
     for d in dims {
-        shape::wrap_dim(cx.op, d, rank)?;
+        shape::wrap_size_dim(cx.op, d, rank)?;
     }
     Ok(true)
 }
