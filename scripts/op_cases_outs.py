@@ -816,6 +816,8 @@ WRITTEN["empty.out"] = [
 # answers what ATen's kernel answers otherwise).
 DISPATCHED = {
     "batch into a transposed out under the dispatcher",
+    "int32 input into a float64 out under the dispatcher",
+    "float64 input into a float32 out under the dispatcher",
     "channels last on 4-d: into empty outs under the dispatcher",
     "preserve format: into a transposed out under the dispatcher",
 }
@@ -882,7 +884,14 @@ for _op in ["__lshift__.Scalar_out", "__rshift__.Scalar_out"]:
     WRITTEN[_op] = [C("int32 input into a uint8 out", T([3], dtype=torch.int32), 1, out=T([3], dtype=torch.uint8))]
 WRITTEN["hash_tensor.out"] = [C("into a uint8 out", T([3], dtype=torch.uint8), out=T([], dtype=torch.uint8))]
 WRITTEN["linalg_matrix_power.out"] = [C("into a complex out", T([2, 3, 3]), 5, out=T([2], dtype=torch.complex64))]
-WRITTEN["matrix_power.out"] = [C("int64 input into a float out", T([5, 2, 2], dtype=torch.int64), 2, out=T([]))]
+WRITTEN["matrix_power.out"] = [
+    C("int64 input into a float out", T([5, 2, 2], dtype=torch.int64), 2, out=T([])),
+    # The Python dispatcher's `matmul.out` casts.
+    C("int32 input into a float64 out under the dispatcher", T([2, 2], dtype=torch.int32), 5,
+      out=T([2, 2], dtype=torch.float64)),
+]
+WRITTEN["linalg_matrix_power.out"].append(
+    C("float64 input into a float32 out under the dispatcher", T([2, 2], dtype=torch.float64), 3, out=T([0])))
 WRITTEN["_conj_physical.out"] = [C("int64 input into a float16 out", T([3], dtype=torch.int64),
                                    out=T([3], dtype=torch.float16))]
 WRITTEN["copy.out"] = [C("src on meta", T([3]), T([3], device="meta"), out=T([3]))]

@@ -303,10 +303,12 @@ pub(crate) fn copy_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// `matrix_power.out`, which ATen forwards to it) with `functional` its
 /// functional kernel: `checkLinalgCompatibleDtype` (an out the result
 /// casts to), then a copy for powers 0 and 1 and `linalg_inv_out` for -1,
-/// otherwise `matmul_out`, which wants exactly the result's dtype.
+/// otherwise `matmul_out`, which wants exactly the result's dtype (but
+/// under the Python dispatcher, whose `matmul.out` casts).
 fn matrix_power_out_of(cx: &mut Cx<'_>, a: &[Arg<'_>], functional: ErasedKernel) -> Result<Outs> {
     let n = args::int(cx, a, 1, "n", None)?;
     let form = match n {
+        _ if cx.defaults.python_dispatcher => OutForm::CASTABLE,
         -1..=1 => OutForm::CASTABLE,
         _ => OutForm::EXACT,
     };
