@@ -812,9 +812,21 @@ WRITTEN["empty.out"] = [
     C("preserve format: into a transposed out under the dispatcher", [2, 3],
       memory_format=torch.preserve_format, out=tr(2, 3)),
 ]
+# Under the Python dispatcher the `*_copy` operators' references
+# (`_make_copy_from_view`) want exactly the result's dtype; `unfold_copy`'s
+# casts.
+_COPY_DTYPE = "into a float64 out under the dispatcher"
+for _op, _args in {
+    "permute_copy.out": (T([2, 3]), [1, 0]),
+    "diagonal_copy.out": (T([3, 3]),),
+    "view_copy.out": (T([3, 2]), [6]),
+    "unfold_copy.out": (T([7]), 0, 2, 1),
+}.items():
+    WRITTEN.setdefault(_op, []).append(C(_COPY_DTYPE, *_args, out=T([0], dtype=torch.float64)))
 # Static cases run under the Python dispatcher (where a decomposition
 # answers what ATen's kernel answers otherwise).
 DISPATCHED = {
+    _COPY_DTYPE,
     "batch into a transposed out under the dispatcher",
     "int32 input into a float64 out under the dispatcher",
     "float64 input into a float32 out under the dispatcher",

@@ -300,14 +300,15 @@ impl OutForm {
     /// operator, [`Self::CASTABLE`] under the Python dispatcher.
     pub const FIXED_CASTABLE_COPY: OutForm = Self::FIXED_CASTABLE.copy_of_view();
     /// `@derive(fixed_exact_copy_out)`: [`Self::FIXED_EXACT`] of a `*_copy`
-    /// operator, [`Self::CASTABLE`] under the Python dispatcher.
-    pub const FIXED_EXACT_COPY: OutForm = Self::FIXED_EXACT.copy_of_view();
+    /// operator, [`Self::EXACT`] under the Python dispatcher, which runs
+    /// `_make_copy_from_view`'s `out_wrapper(exact_dtype=True)`.
+    pub const FIXED_EXACT_COPY: OutForm = Self::FIXED_EXACT.exact_reference();
     /// `@derive(native_copy_out)`: [`Self::NATIVE`] of a `*_copy`
-    /// operator, [`Self::CASTABLE`] under the Python dispatcher.
-    pub const NATIVE_COPY: OutForm = Self::NATIVE.copy_of_view();
-    /// [`Self::EXACT`] of a `*_copy` operator, [`Self::CASTABLE`] under
+    /// operator, [`Self::EXACT`] under the Python dispatcher.
+    pub const NATIVE_COPY: OutForm = Self::NATIVE.exact_reference();
+    /// [`Self::EXACT`] of a `*_copy` operator, symbolic sizes kept under
     /// the Python dispatcher (`view_copy.out`).
-    pub const EXACT_COPY: OutForm = Self::EXACT.copy_of_view();
+    pub const EXACT_COPY: OutForm = Self::EXACT.exact_reference();
     /// `@derive(zipped_exact_out)`: [`Self::EXACT`], a returned list
     /// written into as many outs as both lists have
     /// (`split_with_sizes_copy.out`'s decomposition).
