@@ -782,7 +782,12 @@ SCALED_EMPTY_DISPATCHED = "scale given, an empty spatial dim under the Python di
 # The decomposition indexes dim 2 by the one output size and keeps the
 # others, where ATen's meta wants a 3-d input.
 FOUR_D_DISPATCHED = "4-d input under the Python dispatcher"
-DISPATCHED = {ZERO_BATCH_DISPATCHED, ZERO_CHANNELS_DISPATCHED, SCALED_EMPTY_DISPATCHED, FOUR_D_DISPATCHED}
+# The decomposition divides by an output size only where no positive
+# scale is given.
+ZERO_OUTPUT_SCALED_DISPATCHED = "zero output size with a positive scale under the Python dispatcher"
+ZERO_OUTPUT_DISPATCHED = "zero output size without a positive scale under the Python dispatcher refused"
+DISPATCHED = {ZERO_BATCH_DISPATCHED, ZERO_CHANNELS_DISPATCHED, SCALED_EMPTY_DISPATCHED, FOUR_D_DISPATCHED,
+              ZERO_OUTPUT_SCALED_DISPATCHED, ZERO_OUTPUT_DISPATCHED}
 for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
     CASES[_op] = [
         C("output size", T([2, 3, 8]), [5]),
@@ -813,6 +818,8 @@ for _op in ["upsample_nearest2d", "_upsample_nearest_exact2d"]:
         C("zero channels refused", T([2, 0, 8, 10]), [5, 7]),
         C("zero output size refused", T([2, 3, 8, 10]), [0, 7]),
         C("3-d input refused", T([3, 8, 10]), [5, 7]),
+        C(ZERO_OUTPUT_SCALED_DISPATCHED, T([2, 1, 2, 1]), [0, 5], 1e-05, -1.0),
+        C(ZERO_OUTPUT_DISPATCHED, T([2, 1, 2, 1]), [5, 0], 1e-05, -1.0),
     ]
 for _op in ["upsample_nearest3d", "_upsample_nearest_exact3d"]:
     CASES[_op] = [

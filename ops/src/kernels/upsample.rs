@@ -63,13 +63,18 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
             format!("expected a {}-D input, got {} dims", spatial + 2, t.dim()),
         ));
     }
-    upsample_nearest(cx, t, &osize, scales.is_some())
+    let scales: Vec<Option<f64>> = match &scales {
+        Some(f) => f.iter().map(|&v| Some(v)).collect(),
+        None => vec![None; osize.len()],
+    };
+    upsample_nearest(cx, t, &osize, &scales)
 }
 
 /// `_upsample_nearest(input, output_size, scales)`: per output size
-/// `osize[d]`, source indices `arange(osize[d])` scaled by the input's
-/// size `input.shape[-len(osize) + d]` (an empty output dim refused, a
-/// division by zero there, as is an empty input dim when `scaled`); then
+/// `osize[d]`, source indices `arange(osize[d])` scaled by `isize /
+/// (isize * scales[d])` where that scale is given and positive, else by
+/// `isize / osize[d]` (`isize` the input's size `input.shape[-len(osize)
+/// + d]`; either division refused by zero, as Python does); then
 /// `aten._unsafe_index(input, [None, None, *indices])`, each index
 /// unsqueezed to broadcast against the later ones (`[OH, 1]`, `[OW]`),
 /// made contiguous in the input's suggested memory format when the result
@@ -78,28 +83,27 @@ fn upsample_nearest(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     osize: &[SymInt],
-    scaled: bool,
+    scales: &[Option<f64>],
 ) -> Result<Outs> {
     let spatial = osize.len();
     if t.dim() < spatial {
         return Err(invalid(cx, "tuple index out of range"));
     }
     for (d, &o) in osize.iter().enumerate() {
-        let positive = cx.env.gt(o, SymInt::Int(0))?;
+        let isize = t.sizes[t.dim() - spatial + d];
+        if scales.get(d).copied().flatten().is_some_and(|v| v > 0.0) {
+            let nonzero = cx.env.ne(isize, SymInt::Int(0))?;
+            require(cx, nonzero, "float division by zero")?;
+        } else {
+            let nonzero = cx.env.ne(o, SymInt::Int(0))?;
+            require(cx, nonzero, "division by zero")?;
+        }
+        let nonneg = cx.env.ge(o, SymInt::Int(0))?;
         require(
             cx,
-            positive,
+            nonneg,
             "upsample_nearest: output sizes must be positive",
         )?;
-        if scaled {
-            let isize = t.sizes[t.dim() - spatial + d];
-            let nonzero = cx.env.ne(isize, SymInt::Int(0))?;
-            require(
-                cx,
-                nonzero,
-                "upsample_nearest: an empty input dim cannot be scaled",
-            )?;
-        }
     }
     let osize = with_number_sizes(cx, osize)?;
     let mut index_metas = Vec::with_capacity(spatial);
@@ -209,22 +213,15 @@ pub(crate) fn upsample_nearest3d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
 
 /// The decomposition of `upsample_nearest{N}d(self, output_size,
 /// scales...)`, as the `.vec` overload's (an empty batch or channel dim
-/// taken), but for its source indices' scale of a dim whose scale is
-/// given, `isize / (isize * scale)`: a Python division by zero for an
-/// empty dim.
+/// taken), each dim's scale given on its own.
 fn upsample_nearest_decomposed(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
+    let mut scales = Vec::with_capacity(spatial);
     for i in 0..spatial {
-        let given = args::opt_float(cx, a, 2 + i, "scales", None)?.is_some();
-        let Some(&size) = (t.dim() >= spatial).then(|| &t.sizes[t.dim() - spatial + i]) else {
-            break;
-        };
-        if given && fake_runtime::shape::guard_eq(cx.env, size, SymInt::Int(0), cx.op)? {
-            return Err(invalid(cx, "float division by zero"));
-        }
+        scales.push(args::opt_float(cx, a, 2 + i, "scales", None)?);
     }
     let osize = args::sizes(cx, a, 1, "output_size", None)?;
-    upsample_nearest(cx, t, &osize, false)
+    upsample_nearest(cx, t, &osize, &scales)
 }
 
 /// `upsample_nearest1d.out` and `_upsample_nearest_exact1d.out`: the
