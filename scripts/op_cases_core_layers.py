@@ -633,6 +633,11 @@ CASES.update({
         C("a negative float without bounds refused", -2.5),
         C("a bool without bounds", True),
         C("a bool with bounds refused", True, min=0, max=5),
+        # A plain int given bounds is checked against those alone.
+        C("a negative int below a max", -1, max=4),
+        C("a negative int above a negative min", -1, min=-3),
+        C("an int below min refused", 3, min=4),
+        C("a negative int without bounds refused", -1),
     ],
     "to.dtype": [
         C("other dtype of permuted", T([4, 2, 3], strides=[1, 12, 4]), f16),

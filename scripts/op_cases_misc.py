@@ -1025,6 +1025,7 @@ CASES["_functional_sym_constrain_range_for_size"] = [
     C("in range", 3, 0, 5, T([])),
     C("no bounds", 3, None, None, T([])),
     C("above max refused", 3, None, 2, T([])),
+    C("a negative int below a max", -1, None, 2, T([3, 3], dtype=b8)),
 ]
 SYMBOLIC += [
     ("_int_mm of dynamic matrices", "_int_mm",

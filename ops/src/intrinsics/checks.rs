@@ -6,6 +6,9 @@
 
 use super::*;
 
+/// `torch._check(cond)`'s message when none is given.
+pub(crate) const CHECK_FAILED: &str = "Expected cond to be True, but got False. (Could this error message be improved? If so, please report an enhancement request to PyTorch.)";
+
 /// `ensure_nonempty_size`: the size at `d`, 1 for a zero-dim tensor.
 fn nonempty_size(s: &[SymInt], d: usize) -> SymInt {
     s.get(d).copied().unwrap_or(SymInt::Int(1))

@@ -37,11 +37,7 @@ pub fn split_total_sizes(cx: &mut Cx<'_>, s: Dims, splits: Dims) -> Result<Dims>
     let mut total = SymInt::Int(0);
     for &len in &splits {
         let ok = cx.env.ge(len, SymInt::Int(0))?;
-        require(
-            cx,
-            ok,
-            "Expected cond to be True, but got False. (Could this error message be improved? If so, please report an enhancement request to PyTorch.)",
-        )?;
+        require(cx, ok, CHECK_FAILED)?;
         total = cx.env.add(total, len)?;
     }
     if s.is_empty() {

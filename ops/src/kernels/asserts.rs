@@ -68,7 +68,8 @@ pub(crate) fn sym_constrain_range(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 }
 
 /// `sym_constrain_range_for_size(Scalar size, *, int? min, int? max)`: as
-/// `sym_constrain_range` with `min` at least 0, and the symbol size-like.
+/// `sym_constrain_range` with `min` at least 0, and the symbol size-like;
+/// a plain int given bounds is only checked against them.
 pub(crate) fn sym_constrain_range_for_size(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     // Without bounds the meta only checks `size >= 0`, of any number.
     let unbounded = args::opt_int(cx, a, 1, "min", None)?.is_none()
@@ -80,9 +81,18 @@ pub(crate) fn sym_constrain_range_for_size(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
             }
             return Err(invalid(cx, format!("Expected size >= 0, got {f}")));
         }
-        // With bounds, only an int (not a bool) or a SymInt is taken.
+        // With bounds, only an int (not a bool) or a SymInt is taken; a
+        // plain int is only checked against the bounds given.
         Scalar::Bool(_) if !unbounded => {
             return Err(invalid(cx, "can only constrain range for SymInt"));
+        }
+        Scalar::Int(SymInt::Int(v)) if !unbounded => {
+            let min = args::opt_int(cx, a, 1, "min", None)?;
+            let max = args::opt_int(cx, a, 2, "max", None)?;
+            if min.is_some_and(|m| v < m) || max.is_some_and(|m| v > m) {
+                return Err(invalid(cx, crate::intrinsics::checks::CHECK_FAILED));
+            }
+            return Ok(Outs::new());
         }
         _ => {}
     }
