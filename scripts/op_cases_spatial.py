@@ -361,6 +361,10 @@ SYMBOLIC += [
 
 # ---- interpolating upsamplings --------------------------------------------------------
 
+# Outside the Python dispatcher ATen's composite reads one scale from the
+# factors given (`export_op_cases.PLAIN`).
+LINEAR_VEC_PLAIN = "a matrix with empty scale factors in a plain fake mode refused"
+PLAIN = {LINEAR_VEC_PLAIN}
 CASES["upsample_linear1d.vec"] = [
     C("scale two", T([2, 3, 8]), None, False, [2.0]),
     C("output size align corners", T([2, 3, 8]), [5], True, None),
@@ -373,6 +377,10 @@ CASES["upsample_linear1d.vec"] = [
     C("both given", T([2, 3, 8]), [4], False, [2.0]),
     C("neither given", T([2, 3, 8]), None, False, None),
     C("two output sizes", T([2, 3, 8]), [4, 4], False, None),
+    C("a matrix with empty scale factors refused", T([1, 3]), None, True, []),
+    C(LINEAR_VEC_PLAIN, T([3, 0]), None, False, []),
+    C("zero output size refused", T([2, 3, 4]), [0], False, None),
+    C("zero output size, align corners", T([2, 3, 4]), [0], True, None),
 ]
 CASES["upsample_trilinear3d.vec"] = [
     C("scale two", T([2, 3, 4, 5, 6]), None, False, [2.0, 2.0, 2.0]),

@@ -283,52 +283,87 @@ pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
 
 /// `upsample_linear1d.vec` / `upsample_trilinear3d.vec(Tensor input,
 /// SymInt[]? output_size, bool align_corners, float[]? scale_factors)`:
-/// PyTorch's Python `_upsample_linear` (what export runs): the input's
-/// dtype, the result made contiguous in the input's suggested memory
-/// format (contiguous on CUDA with fewer than 16 channels).
+/// the output size (`upsample_compute_output_size`), then, under the
+/// Python dispatcher, PyTorch's Python `_upsample_linear` with the scale
+/// factors (or a `None` per output size, also for an empty list);
+/// outside it ATen's composite, which reads one scale per spatial dim of
+/// the operator from the factors given ("ArrayRef: invalid index" past
+/// them) and calls the functional overload ([`upsample_linear_default`]).
 pub(crate) fn upsample_linear_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "input")?;
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
-    let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
-    let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
-    let scales: Vec<Option<f64>> = match &scales {
-        Some(f) => f.iter().map(|&v| Some(v)).collect(),
-        None => vec![None; osize.len()],
+    let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
+    let factors = args::opt_floats(cx, a, 3, "scale_factors")?;
+    let osize = output_sizes(cx, &t.sizes, output_size, factors.as_deref())?;
+    let scales: Vec<Option<f64>> = match (&factors, cx.defaults.python_dispatcher) {
+        (Some(f), true) if !f.is_empty() => f.iter().map(|&v| Some(v)).collect(),
+        (_, true) => vec![None; osize.len()],
+        (Some(f), false) => {
+            let count = linear_scale_count(cx.op);
+            if f.len() < count {
+                return Err(invalid(
+                    cx,
+                    format!(
+                        "ArrayRef: invalid index Index = {}; Length = {}",
+                        f.len(),
+                        f.len()
+                    ),
+                ));
+            }
+            f[..count].iter().map(|&v| Some(v)).collect()
+        }
+        (None, false) => vec![None; linear_scale_count(cx.op)],
     };
-    upsample_linear(cx, t, &osize, &scales)
+    decomposed_linear(cx, t, &osize, align_corners, &scales)
+}
+
+/// The scales the functional overload of a linear upsampling takes: one,
+/// two or three.
+fn linear_scale_count(op: &str) -> usize {
+    if op.contains("linear1d") {
+        1
+    } else if op.contains("bilinear2d") {
+        2
+    } else {
+        3
+    }
 }
 
 /// `upsample_linear1d(Tensor self, SymInt[1] output_size, bool
 /// align_corners, float? scales=None)` and `upsample_trilinear3d(...,
 /// float? scales_d=None, float? scales_h=None, float? scales_w=None)`:
 /// their Python decompositions (which FakeTensorMode runs), the same
-/// `_upsample_linear` as [`upsample_linear_vec`]. It interpolates the
-/// input's dims after the first two, each zipped with an output size: an
-/// output size past them is ignored (a 3-D input to
-/// `upsample_bilinear2d` is sampled in its last dim only), a dim past
-/// the output sizes or the schema's scales (one, two or three) is an
-/// index out of range, and nothing zipped at all a failed unpacking.
+/// `_upsample_linear` as [`upsample_linear_vec`] ([`decomposed_linear`]).
 pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let osize = args::sizes(cx, a, 1, "output_size", None)?;
     let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
-    let scale_count = if cx.op.contains("linear1d") {
-        1
-    } else if cx.op.contains("bilinear2d") {
-        2
-    } else {
-        3
-    };
     let mut scales = Vec::new();
-    for i in 0..scale_count {
+    for i in 0..linear_scale_count(cx.op) {
         scales.push(args::opt_float(cx, a, 3 + i, "scales", None)?);
     }
+    decomposed_linear(cx, t, &osize, align_corners, &scales)
+}
+
+/// `_upsample_linear(input, output_size, align_corners, scales)`, which
+/// interpolates the input's dims after the first two, each zipped with an
+/// output size and a scale: an output size past them is ignored (a 3-D
+/// input to `upsample_bilinear2d` is sampled in its last dim only), a dim
+/// past the output sizes or the scales is an index out of range, and
+/// nothing zipped at all a failed unpacking.
+fn decomposed_linear(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    osize: &[SymInt],
+    align_corners: bool,
+    scales: &[Option<f64>],
+) -> Result<Outs> {
     // `input.shape[1]`, then the input's spatial dims zipped with the
     // output sizes and scales.
     let Some(spatial) = t.dim().checked_sub(2) else {
         return Err(invalid(cx, "tuple index out of range"));
     };
-    let n = spatial.min(osize.len()).min(scale_count);
+    let n = spatial.min(osize.len()).min(scales.len());
     if !align_corners {
         check_scalable(cx, &osize[..n], &scales[..n])?;
     }
@@ -345,8 +380,9 @@ pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
         return Err(invalid(
             cx,
             format!(
-                "tuple index out of range: {spatial} spatial dims, {} output sizes, {scale_count} scales",
-                osize.len()
+                "tuple index out of range: {spatial} spatial dims, {} output sizes, {} scales",
+                osize.len(),
+                scales.len()
             ),
         ));
     }
