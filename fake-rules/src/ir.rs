@@ -163,7 +163,7 @@ pub struct RuleIr {
     /// Pattern checks, `where` bindings and `check`s, in order.
     pub stmts: Vec<Stmt>,
     /// For `@pointwise`: the fast path.
-    pub pointwise: Option<Pointwise>,
+    pub pointwise: Option<Box<Pointwise>>,
     /// One per schema return (empty for pointwise rules).
     pub outputs: Vec<OutputIr>,
 }

@@ -639,7 +639,7 @@ impl<'a> Checker<'a> {
                     dtype.is_some() || inplace.is_some(),
                 )
             });
-            pointwise = Some(Pointwise {
+            pointwise = Some(Box::new(Pointwise {
                 tensors,
                 operands,
                 promote: promote.unwrap_or_else(|| "Default".to_string()),
@@ -649,7 +649,7 @@ impl<'a> Checker<'a> {
                 inplace,
                 scale,
                 stepped,
-            });
+            }));
         } else {
             let n = schema.returns.len();
             if out_exprs.len() != n && !(n == 1 && out_exprs.is_empty()) {

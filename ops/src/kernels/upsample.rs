@@ -73,8 +73,9 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
 /// `_upsample_nearest(input, output_size, scales)`: per output size
 /// `osize[d]`, source indices `arange(osize[d])` scaled by `isize /
 /// (isize * scales[d])` where that scale is given and positive, else by
-/// `isize / osize[d]` (`isize` the input's size `input.shape[-len(osize)
-/// + d]`; either division refused by zero, as Python does); then
+/// `isize / osize[d]` (`isize` the input's size
+/// `input.shape[-len(osize) + d]`; either division refused by zero, as
+/// Python does); then
 /// `aten._unsafe_index(input, [None, None, *indices])`, each index
 /// unsqueezed to broadcast against the later ones (`[OH, 1]`, `[OW]`),
 /// made contiguous in the input's suggested memory format when the result
