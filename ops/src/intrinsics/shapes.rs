@@ -419,12 +419,17 @@ pub fn squeeze_like(
     dims: Option<IntList>,
 ) -> Result<Dims> {
     let mask = shape::squeeze_mask(cx.env, cx.op, &sizes, dims.as_deref(), false)?;
-    Ok(other
+    Ok(unmasked(&other, &mask))
+}
+
+/// The elements of `other` whose `mask` entry is false.
+fn unmasked(other: &[SymInt], mask: &[bool]) -> Dims {
+    other
         .iter()
-        .zip(mask.iter())
+        .zip(mask)
         .filter(|(_, m)| !**m)
         .map(|(x, _)| *x)
-        .collect())
+        .collect()
 }
 
 /// `ref_squeeze(s, dims)`: [`squeeze`] by a list of dims, which under the
@@ -455,12 +460,7 @@ pub fn ref_squeeze_like(cx: &mut Cx<'_>, sizes: Dims, other: Dims, dims: IntList
         ));
     }
     let mask = shape::squeeze_mask(cx.env, cx.op, &sizes, Some(&dims), true)?;
-    Ok(other
-        .iter()
-        .zip(mask.iter())
-        .filter(|(_, m)| !**m)
-        .map(|(x, _)| *x)
-        .collect())
+    Ok(unmasked(&other, &mask))
 }
 
 /// `expand(s, size)`: sizes of `expand` (`-1` keeps a size).
