@@ -21,6 +21,12 @@ CASES = {}
 # given a dim, the element count (refused) without one.
 SYMBOLIC = [
     ("slice_inverse of a dynamic source", "slice_inverse", C("", T([3, 2]), D([3, 8], "src"), 1, 0, 8, 4)),
+    # The structured meta reads the index's sizes, then `resize_out` the
+    # out's, as integers before refusing.
+    ("gather.out of a dynamic matrix into a dynamic out", "gather.out",
+     C("", D([3, 4], "x"), 1, D([3, 2], "i", dtype=i64), out=D([3, 2], "o"))),
+    ("take_along_dim.out of a dynamic matrix into a dynamic out", "take_along_dim.out",
+     C("", D([3, 4], "x"), D([3, 2], "i", dtype=i64), 1, out=D([3, 2], "o"))),
     ("argmax.out of a dynamic matrix along dim 0 into an empty out", "argmax.out",
      C("", D([2, 3], "self"), 0, out=T([0], dtype=i64))),
     ("argmin.out of a dynamic matrix along dim 1 into an empty out", "argmin.out",

@@ -226,8 +226,9 @@ pub(crate) fn native_group_norm_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
 /// `gather.out(Tensor self, int dim, Tensor index, *, bool
 /// sparse_grad=False, Tensor(a!) out)`: with a tensor of symbolic sizes
 /// among the arguments, the structured meta wraps `dim`, then sets the
-/// output's sizes from `index.sizes()`, read as integers (guarded), before
-/// its overlap checks ask an element count, which refuses them
+/// output's sizes from `index.sizes()`, read as integers (guarded), and
+/// `resize_out` compares the out's with them, read so too, before its
+/// overlap checks ask an element count, which refuses them
 /// ([`OutForm::CHECKED_NATIVE`]).
 pub(crate) fn gather_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     if a.iter().any(has_symbolic_tensor) {
@@ -235,6 +236,9 @@ pub(crate) fn gather_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let dim = args::int(cx, a, 1, "dim", None)?;
         wrap_dim(cx.op, dim, t.dim())?;
         specialized_sizes(cx, args::tensor(cx, a, 2, "index")?)?;
+        // `resize_out` compares the out's sizes with those, read as
+        // integers too.
+        specialized_sizes(cx, args::tensor(cx, a, 4, "out")?)?;
     }
     out_variant(cx, a, 4, 1, OutForm::CHECKED_NATIVE, crate::erased::gather)
 }
@@ -268,7 +272,7 @@ pub(crate) fn take_along_dim_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
 /// sizes among the arguments, the structured meta's
 /// `upsample_2d_common_check` takes `input.sizes()`, read as integers
 /// (guarded), before the kernel asks an element count, which refuses
-/// them ([`OutForm::NATIVE`]).
+/// them ([`OutForm::NATIVE`]); the out's sizes are not read.
 fn upsample_aa_out(cx: &mut Cx<'_>, a: &[Arg<'_>], functional: ErasedKernel) -> Result<Outs> {
     if a.iter().any(has_symbolic_tensor) {
         specialized_sizes(cx, args::tensor(cx, a, 0, "self")?)?;
