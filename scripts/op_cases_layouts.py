@@ -160,6 +160,10 @@ def add(cases):
     for op, rest in STEPPED.items():
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases[op].append(C(name, T(sizes, strides=strides), *rest))
+    # `meta = float_reference`: an integer input takes one step.
+    for op in ("isinf", "isfinite"):
+        for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+            cases[op].append(C(f"int64, {name}", T(sizes, strides=strides, dtype=i64)))
     for op, rest in DENSE_SIZE_ONE_CALLS.items():
         sizes, strides = DENSE_SIZE_ONE
         name = "dense with a size-1 dim's stride of its own"

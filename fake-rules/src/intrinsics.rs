@@ -467,8 +467,11 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
 /// which PyTorch registers as its Meta kernel (`activate_meta`): static
 /// inputs are laid out afresh, as its earlier steps lay them out, before
 /// the stride rule combines them (the last step's `is_contiguous` then
-/// gives a size-1 dim its contiguous stride).
-pub const POINTWISE_METAS: &[(&str, &str)] = &[("reference", "reference")];
+/// gives a size-1 dim its contiguous stride); `float_reference`, the
+/// same where an input is floating or complex (`isinf` of an integer
+/// tensor is one `zeros_like`).
+pub const POINTWISE_METAS: &[(&str, &str)] =
+    &[("reference", "all"), ("float_reference", "floating")];
 
 /// The stride rules of `@pointwise(strides = ...)`, with the variant of
 /// `fake_runtime::pointwise::StrideRule` each names (`elementwise`, the

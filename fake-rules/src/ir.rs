@@ -199,8 +199,10 @@ pub struct Pointwise {
     /// value, the product is laid out afresh.
     pub scale: Option<(String, i64)>,
     /// `@pointwise(meta = reference)`: static inputs laid out afresh
-    /// before the stride rule (`support::stepped_inputs`).
-    pub stepped: bool,
+    /// before the stride rule (`support::stepped_inputs`); `Some("all")`,
+    /// or `Some("floating")` for `meta = float_reference` (only when an
+    /// input is floating or complex).
+    pub stepped: Option<String>,
 }
 
 /// A statement of a rule body.

@@ -188,8 +188,9 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
     };
     // `@pointwise(meta = reference)`: the reference's earlier steps lay
     // static inputs out afresh before the rule combines them.
-    let output = if pw.stepped {
-        quote!(match #intr::stepped_inputs(cx, &#tensors)? {
+    let output = if let Some(which) = &pw.stepped {
+        let floating_only = which == "floating";
+        quote!(match #intr::stepped_inputs(cx, &#tensors, #floating_only)? {
             Some(__laid) => {
                 let __laid: #rt::SmallVec<[&#rt::TensorMeta; 4]> = __laid.iter().collect();
                 #intr::pointwise_output_by(cx, &__laid, __dtype, #rt::StrideRule::#rule)?

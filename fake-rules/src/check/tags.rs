@@ -46,9 +46,10 @@ pub(super) struct ReadTags {
     pub scale: Option<(String, crate::diagnostic::Span)>,
     /// `@kernel(name)`'s kernel.
     pub kernel: Option<String>,
-    /// `@pointwise(meta = reference)`: the operator's Meta kernel is its
-    /// reference of several steps.
-    pub stepped: bool,
+    /// `@pointwise(meta = reference)` (or `float_reference`): the
+    /// operator's Meta kernel is its reference of several steps (for
+    /// floating or complex inputs); the variant of `POINTWISE_METAS`.
+    pub stepped: Option<String>,
 }
 
 impl Checker<'_> {
@@ -62,7 +63,7 @@ impl Checker<'_> {
         let mut convert: Option<String> = None;
         let mut scale = None;
         let mut kernel: Option<String> = None;
-        let mut stepped = false;
+        let mut stepped = None;
         for t in &rule.tags {
             let name = t.name.name.as_str();
             let targs = t.args.as_deref().unwrap_or(&[]);
@@ -82,7 +83,7 @@ impl Checker<'_> {
                             }
                             Some("scale") => scale = Some((a.value.name.clone(), a.value.span)),
                             Some("meta") => {
-                                stepped = self.keyword(a, POINTWISE_METAS, "meta kernel").is_some();
+                                stepped = self.keyword(a, POINTWISE_METAS, "meta kernel");
                             }
                             _ => self.err(
                                 Diag::new(

@@ -18,14 +18,21 @@ pub fn pointwise_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> 
 /// reference of several steps (PyTorch registers the decompositions as
 /// Meta kernels, `activate_meta`), whose earlier steps lay each static
 /// input out afresh ([`crate::pointwise::laid_out`]) before the last
-/// combines them. The inputs so laid out, or `None` when one is symbolic:
-/// the fake mode runs the reference itself there, as the stride rule
-/// alone says.
+/// combines them. The inputs so laid out, or `None` when one is symbolic
+/// (the fake mode runs the reference itself there, as the stride rule
+/// alone says) or, `floating_only`, when none is floating or complex
+/// (the reference's other branch is one step).
 pub fn stepped_inputs(
     cx: &mut Cx<'_>,
     inputs: &[&TensorMeta],
+    floating_only: bool,
 ) -> Result<Option<SmallVec<[TensorMeta; 4]>>> {
-    if crate::pointwise::outside_kernel(inputs) {
+    if crate::pointwise::outside_kernel(inputs)
+        || floating_only
+            && !inputs
+                .iter()
+                .any(|t| t.dtype.is_floating_point() || t.dtype.is_complex())
+    {
         return Ok(None);
     }
     let mut laid = SmallVec::new();
