@@ -164,6 +164,12 @@ def add(cases):
     for op in ("isinf", "isfinite"):
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases[op].append(C(f"int64, {name}", T(sizes, strides=strides, dtype=i64)))
+    # `convert = own`: sigmoid's meta kernel is one `empty_like` of the
+    # promoted dtype, whatever the input's dtype.
+    for op in ("sigmoid", "special_expit"):
+        for dtype, dname in ((i64, "int64"), (f16, "float16"), (b8, "bool")):
+            for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+                cases[op].append(C(f"{dname}, {name}", T(sizes, strides=strides, dtype=dtype)))
     for op, rest in DENSE_SIZE_ONE_CALLS.items():
         sizes, strides = DENSE_SIZE_ONE
         name = "dense with a size-1 dim's stride of its own"

@@ -32,12 +32,17 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
                 .any(|(id, is_tensor, _)| *is_tensor && id == t)
     };
     let converted = |t: &str| format_ident!("__cv_{}", t);
+    // `convert = own`: the meta kernel converts nothing; only on symbolic
+    // sizes, where the fake mode runs the reference, is an operand
+    // converted (laid out afresh) first.
+    let own = pw.convert == "own";
     let conversions = pw.tensors.iter().filter(|(t, _)| promoted(t)).map(|(t, optional)| {
         let (id, cv) = (ident(t), converted(t));
-        if *optional {
-            quote!(let #cv = match #id { Some(__x) => #intr::converted(cx, __x, __compute)?, None => None };)
-        } else {
-            quote!(let #cv = #intr::converted(cx, #id, __compute)?;)
+        match (*optional, own) {
+            (true, false) => quote!(let #cv = match #id { Some(__x) => #intr::converted(cx, __x, __compute)?, None => None };),
+            (true, true) => quote!(let #cv = match #id { Some(__x) if #intr::symbolic_layout(__x) => #intr::converted(cx, __x, __compute)?, _ => None };),
+            (false, false) => quote!(let #cv = #intr::converted(cx, #id, __compute)?;),
+            (false, true) => quote!(let #cv = if #intr::symbolic_layout(#id) { #intr::converted(cx, #id, __compute)? } else { None };),
         }
     });
     let mut conversions: Vec<TokenStream> = conversions.collect();
