@@ -278,6 +278,11 @@ CASES["_flash_attention_forward_no_dropout_inplace"] = [
       0.0, False, False),
     C("2-d query", cu([7, 16]), cu([7, 16]), cu([9, 16]), cu([9, 16]), None, None, 7, 9, 0.0, False, False),
     C("1-d query refused", cu([16]), cu([16]), cu([9, 16]), cu([9, 16]), None, None, 7, 9, 0.0, False, False),
+    # The debug mask it drops is still made, of the packed maximum length.
+    C("packed, a negative maximum length refused by the debug mask", cu([0]), cu([10, 4, 16]), cu([12, 4, 16]),
+      cu([12, 4, 16]), cu([3], dtype=torch.int32), cu([3], dtype=torch.int32), -1, 7, 0.0, False, True),
+    C("packed, a negative maximum length without a debug mask", cu([0]), cu([10, 4, 16]), cu([12, 4, 16]),
+      cu([12, 4, 16]), cu([3], dtype=torch.int32), cu([3], dtype=torch.int32), -1, 7, 0.0, False, False),
 ]
 SYMBOLIC += [
     ("_scaled_dot_product_flash_attention.quantized of a dynamic float8 query",

@@ -464,6 +464,10 @@ CASES.update({
         C("larger output", T([2, 3, 4, 4]), [8, 8]),
         C("int64 refused", T([2, 3, 8, 8], dtype=i64), [2, 2]),
         C("2-d input", T([8, 8]), [2, 2]),
+        # Its meta takes an output size list of any length.
+        C("three output sizes", T([2, 0, 3]), [2, 0, 3]),
+        C("no output size", T([5, 2, 1]), []),
+        C("one output size of channels last refused", cl(2, 3, 8, 8), [2]),
     ],
     "adaptive_avg_pool2d": [
         C("global of channels last", cl(2, 3, 8, 8), [1, 1]),

@@ -586,10 +586,17 @@ pub fn avg_pool2d(
 /// `like_strides(t, shape)`: channels-last strides for `shape` when `t` is
 /// a 4-D tensor whose strides suggest channels-last
 /// (`utils.suggest_memory_format`, as the pooling, padding and upsampling
-/// metas ask), else contiguous.
+/// metas ask), else contiguous. `torch.empty` refuses channels-last
+/// strides for a `shape` of another rank.
 pub fn like_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Result<Dims> {
     let cl = MemoryFormat::ChannelsLast;
-    if shape.len() == 4 && t.dim() == 4 && suggest_format(cx, t, Some(cl))? == cl {
+    if t.dim() == 4 && suggest_format(cx, t, Some(cl))? == cl {
+        if shape.len() != 4 {
+            return Err(invalid(
+                cx,
+                "required rank 4 tensor to use channels_last format".into(),
+            ));
+        }
         fake_runtime::strides::channels_last(cx.env, &shape)
     } else {
         fake_runtime::strides::contiguous(cx.env, &shape)

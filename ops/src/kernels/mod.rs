@@ -381,13 +381,25 @@ pub(crate) fn view_out(t: &TensorMeta, sizes: Dims, strides: Dims) -> Outs {
 }
 
 /// A new contiguous tensor of `sizes` and `dtype` on `device`, as a
-/// kernel output (`torch.empty` in a meta or fake kernel).
+/// kernel output (`torch.empty` in a meta or fake kernel), refused as
+/// `empty` refuses a negative size even when the kernel drops it (the
+/// mode checks only the results it is given).
 pub(crate) fn new_tensor(
     cx: &mut Cx<'_>,
     sizes: &[SymInt],
     dtype: DType,
     device: fake_runtime::Device,
 ) -> Result<Out> {
+    if let Some(n) = sizes.iter().find_map(|s| s.as_int().filter(|n| *n < 0)) {
+        let shown: Vec<String> = sizes.iter().map(|&s| cx.env.display(s)).collect();
+        return Err(invalid(
+            cx,
+            format!(
+                "Trying to create tensor with negative dimension {n}: [{}]",
+                shown.join(", ")
+            ),
+        ));
+    }
     let meta = TensorMeta::contiguous(cx.env, sizes, dtype, device)?;
     Ok(Out::Tensor(meta, Alias::Fresh))
 }
