@@ -164,6 +164,12 @@ def add(cases):
     for op in ("isinf", "isfinite"):
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases[op].append(C(f"int64, {name}", T(sizes, strides=strides, dtype=i64)))
+    # `celu_strides`: an integral or bool input is converted to float
+    # twice over.
+    for dtype, dname in ((i64, "int64"), (f16, "float16"), (b8, "bool")):
+        for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+            cases["celu"].append(C(f"{dname}, {name}", T(sizes, strides=strides, dtype=dtype)))
+            cases["celu"].append(C(f"{dname}, {name}, an alpha", T(sizes, strides=strides, dtype=dtype), 2))
     # `convert = own`: sigmoid's meta kernel is one `empty_like` of the
     # promoted dtype, whatever the input's dtype.
     for op in ("sigmoid", "special_expit"):

@@ -344,6 +344,34 @@ pub fn elu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     )
 }
 
+/// `celu_strides(self)`: the layout of `torch._refs.nn.functional.celu`,
+/// which PyTorch registers as the operator's Meta kernel: `where(a > 0,
+/// a, expm1(a))` (`alpha * expm1(a / alpha)` given an `alpha`, of the
+/// same layout), each branch one step from `a`. An integral or bool `a`
+/// is converted to the float of `expm1`'s result twice over, by `expm1`
+/// and by `where`'s promotion, each conversion laying a non-dense `a` out
+/// afresh; a plain mode on symbolic sizes takes one elementwise step.
+pub fn celu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let which = (Remembered::CeluSteps, &[][..]);
+    reference_layout(
+        cx,
+        t,
+        t.dtype,
+        StrideRule::Elementwise,
+        which,
+        |cx, s, a| {
+            let positive = s.unary(cx, &a, 1)?;
+            if a.dtype.is_floating_point() || a.dtype.is_complex() {
+                let negative = s.unary(cx, &a, 1)?;
+                return s.step(cx, &[&positive, &a, &negative]);
+            }
+            let float = converted(cx, &a, DType::Float32)?.unwrap_or(a);
+            let negative = s.unary(cx, &float, 1)?;
+            s.step(cx, &[&positive, &float, &negative])
+        },
+    )
+}
+
 /// `hardshrink_strides(self)`: the layout of `torch._refs`' `hardshrink`,
 /// which PyTorch registers as its Meta kernel: `where(abs(a) <= lambd,
 /// 0, a)`, the condition two steps from `a`, the `0` made a zero-dim

@@ -98,6 +98,8 @@ pub(crate) enum Remembered {
     EluSteps = 6,
     /// `view`'s sizes and strides (`view::geometry`).
     View = 7,
+    /// `torch._refs.nn.functional.celu`'s steps (`intrinsics::decomposed`).
+    CeluSteps = 8,
 }
 
 pub(crate) use asserts::{
