@@ -170,6 +170,13 @@ def add(cases):
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases["celu"].append(C(f"{dname}, {name}", T(sizes, strides=strides, dtype=dtype)))
             cases["celu"].append(C(f"{dname}, {name}, an alpha", T(sizes, strides=strides, dtype=dtype), 2))
+    # Metas of their own that compute in no float dtype: `empty_like`
+    # (`silu`, `nan_to_num`), `elementwise_meta` (`round`) or ATen's
+    # unary kernel (`_conj_physical`).
+    for op in ("silu", "nan_to_num", "round", "round.decimals", "_conj_physical"):
+        decimals = {"decimals": 1} if op == "round.decimals" else {}
+        for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+            cases[op].append(C(f"float16, {name}", T(sizes, strides=strides, dtype=f16), **decimals))
     # `convert = own`: sigmoid's meta kernel is one `empty_like` of the
     # promoted dtype, whatever the input's dtype.
     for op in ("sigmoid", "special_expit"):
