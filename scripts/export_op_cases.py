@@ -153,6 +153,7 @@ for _module in (op_cases_core_basics, op_cases_core_common, op_cases_core_pointw
 import op_cases_layouts  # noqa: E402
 
 op_cases_layouts.add(CASES)
+DISPATCHED |= op_cases_layouts.DISPATCHED
 
 
 import op_cases_derived  # noqa: E402

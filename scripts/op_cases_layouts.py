@@ -189,6 +189,17 @@ def add(cases):
         # (An operator may share its list of cases with another.)
         if name not in {c.name for c in cases[op]}:
             cases[op].append(C(name, T(sizes, strides=strides), *rest))
+    # `threshold_backward`'s comparison converts `self` to its computation
+    # dtype first.
+    for dtype, dname in ((i64, "int64"), (f16, "float16")):
+        for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+            t = T(sizes, strides=strides, dtype=dtype)
+            cases["threshold_backward"].append(C(f"{dname}, {name}", t, t, 0.5))
+    for op, rest in WHERE_NUMBER_CALLS.items():
+        sizes, strides = DENSE_SIZE_ONE
+        t = T(sizes, strides=strides)
+        args = [T(sizes, strides=strides, dtype=b8) if a == "mask" else t if a == "self" else a for a in rest]
+        cases[op].append(C(WHERE_NUMBER_DISPATCHED, t, *args))
     for op in STEPPED_BINARY:
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases[op].append(C(f"both in {name}", T(sizes, strides=strides), T(sizes, strides=strides)))
@@ -209,6 +220,8 @@ STEPPED = {"elu": (), "gelu": (), "hardsigmoid": (), "hardtanh": (), "relu6": ()
            "isinf": (), "isfinite": (), "logit": (), "softshrink": (), "selu": (), "log_sigmoid": (),
            "sinc": (), "special_ndtr": (), "special_log_ndtr": (), "special_logit": (), "special_sinc": (),
            "hardswish": (), "log_sigmoid_forward": (), "hardshrink": (),
+           # `torch._refs.clamp_min` and `clamp_max` are `clamp` by one number
+           "clamp_min": (0.5,), "clamp_max": (0.5,),
            # `random_fill_strides`
            "cauchy": (), "exponential": (), "geometric": (0.5,), "log_normal": ()}
 # A dense layout whose size-1 dim has a stride of its own: kept by ATen's
@@ -223,6 +236,18 @@ DENSE_SIZE_ONE_CALLS = {
     "fake_quantize_per_channel_affine": (T([2]), T([2], dtype=i32), 0, 0, 255),
     "fake_quantize_per_channel_affine_cachemask": (T([2]), T([2], dtype=i32), 0, 0, 255),
     "_fused_moving_avg_obs_fq_helper": (T([1]), T([1]), T([1]), T([1]), T([1]), T([1]), 0.01, 0, 255, 0),
+}
+# `where(cond, number, self)` under the Python dispatcher: a reference's
+# (`relu`, `clamp`, `masked_fill`) gets the number itself, which takes no
+# part; a decomposition's (`threshold_backward`) reaches `where.ScalarSelf`,
+# which makes it a zero-dim tensor that takes part, so the size-1 dim's own
+# stride orders the dims.
+WHERE_NUMBER_DISPATCHED = "dense with a size-1 dim's stride of its own, under the Python dispatcher"
+DISPATCHED = {WHERE_NUMBER_DISPATCHED}
+WHERE_NUMBER_CALLS = {
+    "relu": (), "threshold": (0.5, 0.0), "clamp": (0.0, 1.0), "clamp_min": (0.5,), "clamp_max": (0.5,),
+    "hardtanh": (), "threshold_backward": ("self", 0.5), "hardtanh_backward": ("self", -1.0, 1.0),
+    "masked_fill.Scalar": ("mask", 0.5),
 }
 STEPPED_BINARY = ("float_power.Tensor_Tensor", "silu_backward")
 STEPPED_LAYOUTS = {

@@ -75,20 +75,30 @@ pub fn sigmoid_backward_strides(
     Ok(s.arithmetic(cx, grad, &product)?.strides)
 }
 
-/// `threshold_backward_strides(grad_output, self)`: `where(self <=
-/// threshold, 0, grad)`, without conversions.
+/// `threshold_backward_strides(grad_output, self, threshold)`: `where(self
+/// <= threshold, 0, grad)`: the comparison's reference converts `self`
+/// to the computation dtype of `self` and `threshold` (float for an
+/// integral `self` and a float threshold, float32 for a float16 one); the
+/// `0`, made a zero-dim tensor by `where.ScalarSelf`, takes part under
+/// the Python dispatcher too.
 pub fn threshold_backward_strides(
     cx: &mut Cx<'_>,
     grad: &TensorMeta,
     t: &TensorMeta,
+    threshold: Scalar,
 ) -> Result<Dims> {
     let s = Steps { dtype: grad.dtype };
-    let condition = s.unary(cx, t, 1)?;
-    Ok(s.with_number(cx, &[&condition, grad])?.strides)
+    let operands = [tensor_operand(t), scalar_operand(&threshold)];
+    let compared = fake_runtime::promotion::result_type(&operands, cx.defaults.dtype)?;
+    let compute = fake_runtime::promotion::computation_dtype(compared);
+    let converted = fake_runtime::support::converted(cx, t, compute)?;
+    let condition = s.unary(cx, converted.as_ref().unwrap_or(t), 1)?;
+    Ok(s.with_zero_dim(cx, &[&condition, grad])?.strides)
 }
 
 /// `hardtanh_backward_strides(grad_output, self, dtype)`: `where((self <=
-/// min_val) | (self >= max_val), 0.0, grad)`.
+/// min_val) | (self >= max_val), 0.0, grad)`, the `0.0` taking part as
+/// [`threshold_backward_strides`]' `0`.
 pub fn hardtanh_backward_strides(
     cx: &mut Cx<'_>,
     grad: &TensorMeta,
@@ -100,7 +110,7 @@ pub fn hardtanh_backward_strides(
     let below = s.unary(cx, t, 1)?;
     let above = s.unary(cx, t, 1)?;
     let outside = s.step(cx, &[&below, &above])?;
-    Ok(s.with_number(cx, &[&outside, grad])?.strides)
+    Ok(s.with_zero_dim(cx, &[&outside, grad])?.strides)
 }
 
 /// `hardsigmoid_backward_strides(grad_output, self, dtype)`:

@@ -23,6 +23,17 @@ pub fn meta_expand_unless_equal(cx: &mut Cx<'_>, s: Dims, size: Dims) -> Result<
     shape::expand(cx.env, cx.op, &s, &size)
 }
 
+/// `ref_number_expand(t)`: a reference's `where` of `t` against a number
+/// run on meta tensors (`Defaults::refs_as_meta`: `_foreach_clamp_min`'s
+/// per-tensor `clamp_min`), whose number, a zero-dim tensor, is expanded
+/// to `t`'s sizes: refused in a plain fake mode when they hold a symbol.
+pub fn ref_number_expand(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    if cx.defaults.refs_as_meta {
+        fake_runtime::support::refuse_plain_expand(cx, &[], &t.sizes)?;
+    }
+    Ok(true)
+}
+
 /// `meta_broadcast(a, b)`: the broadcast sizes of `a` and `b` as a Python
 /// meta's `_maybe_broadcast` reaches them, each side expanded (refused in
 /// a plain fake mode when that expands to symbolic sizes).
