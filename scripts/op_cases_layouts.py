@@ -170,6 +170,14 @@ def add(cases):
         for name, (sizes, strides) in STEPPED_LAYOUTS.items():
             cases["celu"].append(C(f"{dname}, {name}", T(sizes, strides=strides, dtype=dtype)))
             cases["celu"].append(C(f"{dname}, {name}, an alpha", T(sizes, strides=strides, dtype=dtype), 2))
+    # `softplus_strides`, `mish_strides`: likewise.
+    for dtype, dname in ((i64, "int64"), (b8, "bool")):
+        for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+            t = T(sizes, strides=strides, dtype=dtype)
+            cases["mish"].append(C(f"{dname}, {name}", t))
+            cases["softplus"].append(C(f"{dname}, {name}", t))
+    for name, (sizes, strides) in STEPPED_LAYOUTS.items():
+        cases["softplus"].append(C(f"int64, {name}, a beta", T(sizes, strides=strides, dtype=i64), 2))
     # Metas of their own that compute in no float dtype: `empty_like`
     # (`silu`, `nan_to_num`), `elementwise_meta` (`round`) or ATen's
     # unary kernel (`_conj_physical`).

@@ -372,6 +372,66 @@ pub fn celu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     )
 }
 
+/// `torch._refs.nn.functional.softplus`'s steps on `a` (laid out as the
+/// type promotion wrapper hands it over): `where(scaled > threshold, a,
+/// rhs)`, `scaled` being `a * beta` when `beta` is given, else `a`, and
+/// `rhs` `log1p(exp(scaled))` (divided by `beta` when given). An integral
+/// or bool `a` is converted to float by the first step that promotes it
+/// (`a * beta`, else `exp`) and by `where`'s promotion.
+fn softplus_steps(cx: &mut Cx<'_>, s: &Steps, a: &TensorMeta, beta: bool) -> Result<TensorMeta> {
+    let floating = a.dtype.is_floating_point() || a.dtype.is_complex();
+    let float = if floating {
+        a.clone()
+    } else {
+        converted(cx, a, DType::Float32)?.unwrap_or_else(|| a.clone())
+    };
+    let (condition, rhs) = if beta {
+        let scaled = s.unary(cx, &float, 1)?;
+        (s.unary(cx, &scaled, 1)?, s.unary(cx, &scaled, 3)?)
+    } else {
+        (s.unary(cx, a, 1)?, s.unary(cx, &float, 2)?)
+    };
+    s.step(cx, &[&condition, &float, &rhs])
+}
+
+/// `softplus_strides(self, beta_given)`: the layout of
+/// `torch._refs.nn.functional.softplus`, which PyTorch registers as the
+/// operator's Meta kernel, step by step ([`softplus_steps`]); a plain
+/// mode on symbolic sizes takes one elementwise step.
+pub fn softplus_strides(cx: &mut Cx<'_>, t: &TensorMeta, beta_given: bool) -> Result<Dims> {
+    let given = [SymInt::Int(i64::from(beta_given))];
+    let which = (Remembered::SoftplusSteps, &given[..]);
+    reference_layout(
+        cx,
+        t,
+        t.dtype,
+        StrideRule::Elementwise,
+        which,
+        |cx, s, a| softplus_steps(cx, s, &a, beta_given),
+    )
+}
+
+/// `mish_strides(self)`: the layout of `torch._refs.nn.functional.mish`,
+/// which PyTorch registers as the operator's Meta kernel: `a *
+/// tanh(softplus(a))` ([`softplus_steps`] without a `beta`, its result
+/// converted back to `a`'s dtype, which keeps it dense), the product
+/// converting an integral or bool `a` to float; a plain mode on symbolic
+/// sizes takes the fake mode's fast binary path for the product.
+pub fn mish_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
+    let which = (Remembered::MishSteps, &[][..]);
+    reference_layout(cx, t, t.dtype, StrideRule::FastBinary, which, |cx, s, a| {
+        let softplus = softplus_steps(cx, s, &a, false)?;
+        let tanh = s.unary(cx, &softplus, 1)?;
+        let floating = a.dtype.is_floating_point() || a.dtype.is_complex();
+        let a = if floating {
+            a
+        } else {
+            converted(cx, &a, DType::Float32)?.unwrap_or(a)
+        };
+        s.arithmetic(cx, &a, &tanh)
+    })
+}
+
 /// `hardshrink_strides(self)`: the layout of `torch._refs`' `hardshrink`,
 /// which PyTorch registers as its Meta kernel: `where(abs(a) <= lambd,
 /// 0, a)`, the condition two steps from `a`, the `0` made a zero-dim

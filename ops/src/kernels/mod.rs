@@ -100,6 +100,11 @@ pub(crate) enum Remembered {
     View = 7,
     /// `torch._refs.nn.functional.celu`'s steps (`intrinsics::decomposed`).
     CeluSteps = 8,
+    /// `torch._refs.nn.functional.softplus`'s steps
+    /// (`intrinsics::decomposed`).
+    SoftplusSteps = 9,
+    /// `torch._refs.nn.functional.mish`'s steps (`intrinsics::decomposed`).
+    MishSteps = 10,
 }
 
 pub(crate) use asserts::{
