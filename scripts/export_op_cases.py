@@ -399,6 +399,9 @@ def encode(declared, value):
     fixed = re.match(r"^(\w+)\[(\d*)\]\??$", declared)
     if declared == "Tensor?[]":
         return {"opt_tensors": [None if t is None else tensor_meta(t) for t in value]}
+    if base == "Tensor" and isinstance(value, (bool, int, float)):
+        # A number for a tensor: taken by `add`, `mul`, ... only.
+        return scalar_value(value)
     if base == "Tensor":
         return {"tensor": tensor_meta(value)}
     if base == "Tensor[]":

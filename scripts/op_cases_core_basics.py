@@ -146,6 +146,8 @@ CASES = {
     ],
     "where.self": [
         C("same shape", T([2, 3], dtype=b8), T([2, 3]), T([2, 3])),
+        # Only `add`, `mul`, ... take a number for a tensor parameter.
+        C("a number for a tensor refused", T([2, 3], dtype=b8), T([2, 3]), 2),
         C("broadcast all three", T([2, 1], dtype=b8), T([1, 3]), T([3])),
         C("int and float promote", T([2], dtype=b8), T([2], dtype=i64), T([2], dtype=f32)),
         C("zero-dim operands", T([2, 2], dtype=b8), T([]), T([], dtype=f64)),

@@ -59,6 +59,7 @@ CASES.update({
     ],
     "clamp.Tensor": [
         C("both bounds", T([2, 3]), T([2, 3]), T([2, 3])),
+        C("a number for an optional tensor refused", T([2, 3]), 0.5),
         C("broadcast bounds", T([2, 3]), T([3]), T([2, 1])),
         C("min only", T([2, 3]), T([3])),
         C("int tensor float bounds", T([4], dtype=i64), T([4]), None),

@@ -297,9 +297,49 @@ pub fn check_fits(
     check_fits_as(def, args, kwargs, false)
 }
 
-/// Whether a number may stand for a (non-list) tensor parameter, as
-/// PyTorch's bindings of a named overload make one a wrapped number
-/// (`aten::mul.Tensor(x, 2.5)`, the calls its decompositions make).
+/// The operators (names without their overload) whose tensor parameters
+/// PyTorch's binding of a named overload lets a number stand for, making
+/// it a wrapped number (`aten::mul.Tensor(x, 2.5)`, the calls
+/// decompositions make): its `should_allow_numbers_as_tensors` list, and
+/// every `prims::` operator. Any other operator refuses a number for a
+/// tensor ("Expected a value of type 'Tensor' for argument 'other' but
+/// instead found type 'int'").
+const NUMBERS_AS_TENSORS: &[&str] = &[
+    "add",
+    "add_",
+    "div",
+    "div_",
+    "divide",
+    "divide_",
+    "mul",
+    "mul_",
+    "multiply",
+    "multiply_",
+    "sub",
+    "sub_",
+    "subtract",
+    "subtract_",
+    "true_divide",
+    "true_divide_",
+    "to",
+    "_to_copy",
+    "copy_",
+    "floor_divide",
+    "floor_divide_",
+    "_conj",
+];
+
+/// Whether operator `op` (`aten::mul.Tensor`) takes a number for its
+/// tensor parameters ([`NUMBERS_AS_TENSORS`]).
+fn takes_numbers_as_tensors(op: &str) -> bool {
+    let (namespace, rest) = op.split_once("::").unwrap_or(("", op));
+    let base = rest.split_once('.').map_or(rest, |(b, _)| b);
+    namespace == "prims" || namespace == "aten" && NUMBERS_AS_TENSORS.contains(&base)
+}
+
+/// Whether a number may stand for a (non-list, non-optional) tensor
+/// parameter `p` of an operator that takes numbers for tensors
+/// ([`takes_numbers_as_tensors`]).
 pub fn number_for_tensor(v: &Value<'_>, p: &ParamDef) -> bool {
     matches!(
         v,
@@ -316,6 +356,7 @@ fn check_fits_as(
     kwargs: &[(&str, Value<'_>)],
     numbers_as_tensors: bool,
 ) -> std::result::Result<(), String> {
+    let numbers_as_tensors = numbers_as_tensors && takes_numbers_as_tensors(def.name);
     let fits =
         |a: &Value<'_>, p: &ParamDef| fits(a, p) || numbers_as_tensors && number_for_tensor(a, p);
     let positional = def.params.iter().take_while(|p| !p.kwarg_only).count();
