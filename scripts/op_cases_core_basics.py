@@ -568,6 +568,8 @@ CASES = {
     ],
     "_softmax": [
         C("last dim", T([2, 3]), -1, False),
+        # PyTorch's binding reads `None` for a bool as `False`.
+        C("None for a bool", T([2, 3]), -1, None),
         C("dim 0", T([2, 3]), 0, False),
         C("transposed", tr(2, 3), 1, False),
         C("channels last", cl(2, 3, 4, 4), 1, False),

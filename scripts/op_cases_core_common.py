@@ -79,6 +79,8 @@ CASES.update({
     "leaky_relu": [
         C("default slope", T([2, 3])),
         C("slope", T([2, 3]), 0.2),
+        # It refuses `None` for a number, even one with a default.
+        C("None for the slope refused", T([2, 3]), None),
         C("float16", T([3], dtype=f16)),
         C("channels last", cl(1, 2, 3, 3)),
         C("zero-dim", T([])),

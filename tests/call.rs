@@ -13,7 +13,10 @@ use std::process::{Command, Output, Stdio};
 /// reductions with keyword arguments, views, lists of views, factories,
 /// lists of tensors and `None`s (`index`), complex numbers (`fill`), and
 /// defaults that are not `None` (`randint`'s and `randperm`'s
-/// `dtype=long`, which a call leaving it out gets).
+/// `dtype=long`, which a call leaving it out gets), and arguments
+/// PyTorch's binding refuses or reads its own way (a number for a tensor
+/// of `where` and for an optional one of `clamp`, `None` for a number of
+/// `leaky_relu`, `None` for a bool of `_softmax`).
 const OPERATORS: &[&str] = &[
     "_local_scalar_dense",
     "constant_pad_nd",
@@ -30,6 +33,10 @@ const OPERATORS: &[&str] = &[
     "permute",
     "cat",
     "index",
+    "where",
+    "clamp",
+    "leaky_relu",
+    "_softmax",
 ];
 
 fn fake(args: &[&str], stdin: Option<&str>) -> Output {

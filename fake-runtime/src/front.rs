@@ -246,7 +246,18 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         return true;
     }
     match v {
-        Value::None => ty.optional || p.default.is_some(),
+        // PyTorch's binding refuses `None` for a parameter that is not
+        // optional ("Expected a value of type 'number' for argument 'ord'
+        // but instead found type 'NoneType'"), default or not, but for a
+        // bool, which it reads as `False`, and a tensor, which it makes an
+        // undefined tensor (`attn_bias` of the attention backwards).
+        Value::None => {
+            ty.optional
+                || matches!(
+                    ty.base,
+                    BaseType::Bool | BaseType::SymBool | BaseType::Tensor
+                ) && !list
+        }
         Value::Tensor(_) | Value::Real(_) => ty.base == BaseType::Tensor && !list,
         Value::Tensors(_) | Value::OptTensors(_) => ty.base == BaseType::Tensor && list,
         // Python's binding takes a bool for a float (an int subclass), not

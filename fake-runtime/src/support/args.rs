@@ -260,7 +260,10 @@ pub fn bool(
     match args.get(i) {
         Some(Arg::Bool(v)) => Ok(*v),
         Some(Arg::SymBool(SymBool::Bool(v))) => Ok(*v),
-        None | Some(Arg::None) => missing(cx, i, name, "a bool", default),
+        // PyTorch's binding reads `None` for a bool as `False`, whatever
+        // the default.
+        Some(Arg::None) => Ok(false),
+        None => missing(cx, i, name, "a bool", default),
         a => Err(bad(cx, i, name, "a bool", a)),
     }
 }

@@ -488,7 +488,10 @@ pub(crate) fn compare_result(
     Ok(())
 }
 
-/// Dispatch by name, a panic caught and returned as its message.
+/// Dispatch by name, the arguments first fitted to the overload as
+/// PyTorch's binding fits them (`fake_runtime::front::resolve`: `None` for
+/// a number, a number for another operator's tensor are refused); a panic
+/// caught and returned as its message.
 pub(crate) fn dispatch(
     mode: &mut FakeTensorMode,
     op: &str,
@@ -496,7 +499,21 @@ pub(crate) fn dispatch(
 ) -> Result<fake_runtime::Result<Outs>, String> {
     guarded(|| {
         let values: Vec<Value<'_>> = args.iter().map(Arg::value).collect();
-        mode.dispatch_named(op, &values).map(|o| o.into_vec())
+        let Some(def) = mode.registry().lookup(op).copied() else {
+            return mode.dispatch_named(op, &values).map(|o| o.into_vec());
+        };
+        // The keyword-only arguments by name, as Python passes them.
+        let positional = def.params.iter().take_while(|p| !p.kwarg_only).count();
+        let split = positional.min(values.len());
+        let kwargs: Vec<(&str, Value<'_>)> = def
+            .params
+            .iter()
+            .skip(positional)
+            .zip(values[split..].iter().cloned())
+            .map(|(p, v)| (p.name, v))
+            .collect();
+        let def = *fake_runtime::front::resolve(mode.registry(), op, &values[..split], &kwargs)?;
+        mode.dispatch(&def, &values).map(|o| o.into_vec())
     })
 }
 
