@@ -164,6 +164,11 @@ CASES["dist"] = [
     C("complex64", T([3], dtype=c64), T([3], dtype=c64)),
     C("int64 refused", T([3], dtype=i64), T([3], dtype=i64)),
     C("size mismatch", T([2, 3]), T([2, 4])),
+    # `vector_norm` of the difference: a negative or infinite `p` of an
+    # empty one has no identity.
+    C("negative p of empty operands refused", T([5, 0]), T([5, 0]), -1),
+    C("infinite p of an empty broadcast refused", T([0, 1]), T([3]), float("inf")),
+    C("zero p of empty operands", T([5, 0]), T([5, 0]), 0),
 ]
 
 CASES["hash_tensor"] = [

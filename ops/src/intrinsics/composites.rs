@@ -342,6 +342,26 @@ pub fn vector_norm_identity(
     ord: Scalar,
     dim: Option<IntList>,
 ) -> Result<bool> {
+    norm_identity(cx, &input.sizes, ord, dim.as_deref().unwrap_or(&[]))
+}
+
+/// `dist_norm_identity(self, other, p)`: `torch._refs.dist` is
+/// `vector_norm(self - other, p)`, whose [`vector_norm_identity`] refuses a
+/// negative or infinite `p` of an empty difference (the operands'
+/// broadcast).
+pub fn dist_norm_identity(
+    cx: &mut Cx<'_>,
+    a: &TensorMeta,
+    b: &TensorMeta,
+    p: Scalar,
+) -> Result<bool> {
+    let sizes = shape::broadcast(cx.env, cx.op, &[&a.sizes, &b.sizes])?;
+    norm_identity(cx, &sizes, p, &[])
+}
+
+/// [`vector_norm_identity`] of an input of `sizes` reduced over `dims`
+/// (every dim when empty).
+fn norm_identity(cx: &mut Cx<'_>, sizes: &[SymInt], ord: Scalar, dims: &[i64]) -> Result<bool> {
     let (v, shown) = match ord {
         Scalar::Int(SymInt::Int(i)) => (i as f64, i.to_string()),
         Scalar::Float(fake_runtime::SymFloat::Const(f)) => {
@@ -352,11 +372,10 @@ pub fn vector_norm_identity(
     if !(v < 0.0 || v == f64::INFINITY) {
         return Ok(true);
     }
-    let n = input.numel(cx.env)?;
+    let n = shape::numel(cx.env, sizes)?;
     if !shape::guard_eq(cx.env, n, SymInt::Int(0), cx.op)? {
         return Ok(true);
     }
-    let dims = dim.as_deref().unwrap_or(&[]);
     if dims.is_empty() {
         return Err(invalid(
             cx,
@@ -368,10 +387,10 @@ pub fn vector_norm_identity(
     for &d in dims {
         let ok = usize::try_from(d)
             .ok()
-            .filter(|&d| d < input.dim())
-            .is_some_and(|d| input.sizes[d] != SymInt::Int(0));
+            .filter(|&d| d < sizes.len())
+            .is_some_and(|d| sizes[d] != SymInt::Int(0));
         let ok = ok && {
-            let size = input.sizes[d as usize];
+            let size = sizes[d as usize];
             !shape::guard_eq(cx.env, size, SymInt::Int(0), cx.op)?
         };
         if !ok {
