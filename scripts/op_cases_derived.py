@@ -216,6 +216,10 @@ def add_aliases(CASES):
         C("complex", T([3, 4], dtype=c64), 2),
         C("transposed", tr(3, 4), 3),
         C("int refused", T([3], dtype=i64)),
+        # `vector_norm`: a negative or infinite p of an empty input has no
+        # identity.
+        C("negative p of an empty input refused", T([3, 0]), -1),
+        C("infinite p of an empty input refused", T([0]), float("inf")),
     ]
     CASES["norm.ScalarOpt_dim"] = [
         C("one dim", T([3, 4]), 2, [1]),
@@ -227,11 +231,14 @@ def add_aliases(CASES):
         C("a size-1 dim of its own stride kept", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), 2, [3], True),
         C("no p over a size-1 dim", T([1, 1, 4, 1], strides=[4, 4, 1, 4]), None, [0], True),
         C("int refused", T([3], dtype=i64), 2, [0]),
+        C("negative p over an empty dim refused", T([3, 0]), -1, [1]),
+        C("negative p over a dim of an empty input", T([3, 0]), -1, [0]),
     ]
     CASES["norm.ScalarOpt_dtype"] = [
         C("float64", T([3, 4]), 2, dtype=f64),
         C("complex to complex128", T([3], dtype=c64), 2, dtype=torch.complex128),
         C("narrowing refused", T([3, 4], dtype=f64), 2, dtype=f32),
+        C("negative p of an empty input refused", T([3, 0]), -1, dtype=f64),
     ]
     CASES["norm.ScalarOpt_dim_dtype"] = [
         C("float64", T([3, 4]), 2, [0], False, dtype=f64),

@@ -301,6 +301,10 @@ CASES = {
     ],
     "norm_except_dim": [
         C("dim 0", T([3, 4, 5]), 2, 0),
+        # The norm of the viewed matrix has no identity for a negative pow
+        # over an empty dim.
+        C("negative pow over an empty dim refused", T([3, 0]), -1, 0),
+        C("negative pow of an empty input refused", T([0, 3]), -2, -1),
         C("default pow and dim", T([3, 4, 5])),
         C("every dim", T([3, 4, 5]), 2, -1),
         C("a middle dim of a transposed input", tr(3, 4, 5), 3, 1),

@@ -361,7 +361,12 @@ pub fn dist_norm_identity(
 
 /// [`vector_norm_identity`] of an input of `sizes` reduced over `dims`
 /// (every dim when empty).
-fn norm_identity(cx: &mut Cx<'_>, sizes: &[SymInt], ord: Scalar, dims: &[i64]) -> Result<bool> {
+pub(crate) fn norm_identity(
+    cx: &mut Cx<'_>,
+    sizes: &[SymInt],
+    ord: Scalar,
+    dims: &[i64],
+) -> Result<bool> {
     let (v, shown) = match ord {
         Scalar::Int(SymInt::Int(i)) => (i as f64, i.to_string()),
         Scalar::Float(fake_runtime::SymFloat::Const(f)) => {

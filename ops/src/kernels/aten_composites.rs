@@ -160,11 +160,19 @@ pub(crate) fn norm_except_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let v = args::tensor(cx, a, 0, "v")?;
     let dim = args::int(cx, a, 2, "dim", Some(2))?;
     let rank = v.dim() as i64;
+    let pow = args::scalar(
+        cx,
+        a,
+        1,
+        "pow",
+        Some(fake_runtime::Scalar::Int(SymInt::Int(2))),
+    )?;
     let v = &if dim == -1 {
         v.clone()
     } else {
         specialized(cx, v)?
     };
+    let mut reduced: Option<(Dims, i64)> = None;
     let mut out = if dim == -1 {
         contiguous_like(cx, v, Dims::new())?
     } else {
@@ -188,7 +196,9 @@ pub(crate) fn norm_except_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             [SymInt::Int(-1), n]
         };
         let numel = v.numel(cx.env)?;
-        shape::infer_view(cx.env, cx.op, numel, &matrix)?;
+        let viewed = shape::infer_view(cx.env, cx.op, numel, &matrix)?;
+        // The norm reduces the viewed matrix's other dim.
+        reduced = Some((viewed, if leading { 1 } else { 0 }));
         let mut sizes: Dims = (0..v.dim()).map(|_| SymInt::Int(1)).collect();
         sizes[kept as usize] = n;
         if leading && kept != 0 {
@@ -212,6 +222,10 @@ pub(crate) fn norm_except_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ),
         ));
     }
+    match &reduced {
+        Some((sizes, d)) => crate::intrinsics::composites::norm_identity(cx, sizes, pow, &[*d])?,
+        None => crate::intrinsics::composites::norm_identity(cx, &v.sizes, pow, &[])?,
+    };
     out.dtype = v.dtype.to_real();
     let mut outs = Outs::new();
     outs.push(Out::Tensor(out, Alias::Fresh));
