@@ -308,6 +308,10 @@ CASES["range.step"] = [
     C("zero step refused", 0, 3, 0),
     C("bool refused", 0, 3, 1, dtype=b8),
     C("negative float bounds into int64", -0.5, -3.7, -1, dtype=i64),
+    # The order is checked on the bounds as given, the length on the
+    # bounds truncated.
+    C("bounds in the wrong order before truncation refused", 0.9, 0.1, 1, dtype=i32),
+    C("float bounds truncated for the length", 2, 0.5, -1, dtype=i64),
     C("complex refused", 0, 3, 1, dtype=c64),
     C("float16", 0, 3, 1, dtype=f16),
 ]

@@ -513,6 +513,16 @@ pub fn range_len(
         },
         s => s,
     };
+    // The bounds' order against the step's sign is checked on the numbers
+    // as given, before an integral dtype truncates them.
+    if let (Some(a), Some(b), Some(st)) = (static_f64(start), static_f64(end), static_f64(step))
+        && ((st > 0.0 && b < a) || (st < 0.0 && b > a))
+    {
+        return Err(invalid(
+            cx,
+            "upper bound and lower bound inconsistent with step sign".into(),
+        ));
+    }
     let (start, end, step) = (as_int(start), as_int(end), as_int(step));
     if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(st)) = (start, end, step) {
         int_step_sign(cx, a, b, st)?;
