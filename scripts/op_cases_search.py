@@ -169,6 +169,9 @@ CASES["unique_consecutive"] = [
     C("dim out of range", T([4, 3]), dim=2),
     C("empty", T([0])),
     C("zero-dim", T([])),
+    # A dim of a zero-dim tensor is refused (no scalar wrap).
+    C("zero-dim along dim -1 refused", T([]), dim=-1),
+    C("zero-dim along dim 0 refused", T([]), dim=0),
 ]
 
 CASES["argwhere"] = [
@@ -189,6 +192,8 @@ CASES["unique_dim"] = [
     C("int64", T([5, 2], dtype=i64), 0),
     C("empty", T([0, 3]), 0),
     C("empty other dim", T([3, 0]), 0),
+    C("zero-dim refused", T([]), 0),
+    C("zero-dim by -1 refused", T([]), -1),
 ]
 SYMBOLIC += [
     ("unique_dim of dynamic sizes", "unique_dim", C("", D([4, 3], "x"), 1)),

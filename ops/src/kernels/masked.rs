@@ -167,7 +167,7 @@ pub(crate) fn unique_consecutive(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         ];
         return unique2(cx, &shifted);
     };
-    let d = fake_runtime::shape::wrap_dim(cx.op, dim, t.dim())?;
+    let d = fake_runtime::shape::wrap_size_dim(cx.op, dim, t.dim())?;
     // fake_impls' `_unique` slices the shape with `dim` unnormalised
     // (`unique_dim` normalises it first): `shape[:dim] + (nnz,) +
     // shape[dim + 1:]` keeps the whole shape after the count for `dim=-1`,
@@ -195,7 +195,7 @@ pub(crate) fn unique_dim(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         // `arg.size(dim)`; a statically empty tensor is not asked it, and
         // its inverse's `arg.shape[dim]` is a tuple's index.
         if t.numel(cx.env)? != SymInt::Int(0) {
-            fake_runtime::shape::wrap_dim(cx.op, d, t.dim())?;
+            fake_runtime::shape::wrap_size_dim(cx.op, d, t.dim())?;
         }
         return Err(super::invalid(
             cx,
