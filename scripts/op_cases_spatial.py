@@ -392,6 +392,9 @@ CASES["upsample_trilinear3d.vec"] = [
     C("zero batch", T([0, 3, 4, 5, 6]), [3, 3, 3], False, None),
     C("two scales", T([2, 3, 4, 5, 6]), None, False, [2.0, 2.0]),
 ]
+BICUBIC_FOUR_PLAIN = "four output sizes refused in a plain fake mode"
+BICUBIC_ONE_SCALE_PLAIN = "one scale refused in a plain fake mode"
+PLAIN |= {BICUBIC_FOUR_PLAIN, BICUBIC_ONE_SCALE_PLAIN}
 CASES["upsample_bicubic2d.vec"] = [
     C("scale two", T([2, 3, 8, 10]), None, False, [2.0, 2.0]),
     # A given output size, even an empty one, is unpacked into two.
@@ -409,6 +412,12 @@ CASES["upsample_bicubic2d.vec"] = [
     C("both given", T([2, 3, 8, 10]), [4, 4], False, [2.0, 2.0]),
     C("neither given", T([2, 3, 8, 10]), None, False, None),
     C("3-d input", T([3, 8, 10]), [4, 4], False, None),
+    # The decomposition reads a longer output size at indices 0 and 1;
+    # ATen's composite, which a plain fake mode runs, wants exactly two.
+    C("four output sizes, the first two read", T([2, 3, 8, 10]), [5, 4, 3, 2], False, None),
+    C("three scales refused", T([2, 3, 8, 10]), None, False, [2.0, 2.0, 2.0]),
+    C(BICUBIC_FOUR_PLAIN, T([2, 3, 8, 10]), [5, 4, 3, 2], False, None),
+    C(BICUBIC_ONE_SCALE_PLAIN, T([2, 3, 8, 10]), None, False, [2.0]),
 ]
 CASES["_upsample_bilinear2d_aa.vec"] = [
     C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),

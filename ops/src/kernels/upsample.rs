@@ -475,19 +475,48 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
             format!("not enough values to unpack (expected 4, got {})", t.dim()),
         ));
     }
-    // A given `output_size` (even an empty one, beside scale factors) is
-    // the one unpacked into two sizes; scale factors are unpacked into two
-    // too.
-    if output_size.as_ref().is_some_and(|o| o.len() != 2)
-        || (output_size.is_none() && scales.as_ref().is_some_and(|f| f.len() != 2))
+    // A plain fake mode runs ATen's composite, whose
+    // `upsample_compute_output_size` wants exactly two of either.
+    if !cx.defaults.python_dispatcher {
+        let (what, n) = match (&output_size, &scales) {
+            (Some(o), _) => ("output_size", o.len()),
+            (None, Some(f)) => ("scale_factors", f.len()),
+            (None, None) => ("output_size", 2),
+        };
+        if n != 2 {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Expected static_cast<int64_t>({what}->size()) == spatial_dimensions to be true, but got false."
+                ),
+            ));
+        }
+    }
+    // Under the Python dispatcher its decomposition unpacks scale factors
+    // into two (`scale_h, scale_w = scale_factors`), then reads a given
+    // `output_size` (even an empty one, beside scale factors) at its
+    // indices 0 and 1, whatever its length.
+    if let Some(f) = &scales
+        && f.len() != 2
     {
         return Err(invalid(
             cx,
-            "upsample_bicubic2d: expected two output sizes or two scale factors",
+            format!(
+                "{} values to unpack (expected 2, got {})",
+                if f.len() > 2 {
+                    "too many"
+                } else {
+                    "not enough"
+                },
+                f.len()
+            ),
         ));
     }
+    if output_size.as_ref().is_some_and(|o| o.len() < 2) {
+        return Err(invalid(cx, "list index out of range"));
+    }
     let osize = match (output_size, scales) {
-        (Some(o), _) => o,
+        (Some(o), _) => o[..2].iter().copied().collect(),
         (_, Some(f)) => {
             let mut out = Dims::new();
             // `sym_int(sym_float(w) * scale)`, an integral scale too.
