@@ -334,6 +334,9 @@ for _op in ["smooth_l1_loss_backward", "huber_loss_backward"]:
           T([1, 2, 4], dtype=f16), T([1, 2, 4], dtype=f16, strides=[4, 0, 1]),
           T([1, 2, 4], dtype=f16, strides=[1, 1, 2]), 0, 1.0),
         C("sizes that do not broadcast", T([2, 3]), T([2, 3]), T([4]), 0, 1.0),
+        # `self - target` in the computation dtype of all three.
+        C("all bool refused", T([3], dtype=b8), T([3], dtype=b8), T([3], dtype=b8), 1, 1.0),
+        C("bool input and target of a float gradient", T([3]), T([3], dtype=b8), T([3], dtype=b8), 1, 1.0),
     ]
     SYMBOLIC += [
         (f"{_op} of dynamic sizes", _op, C("", D([2, 3], "g"), D([2, 3], "x"), D([2, 3], "t"), 0, 1.0)),
