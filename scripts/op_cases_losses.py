@@ -393,7 +393,13 @@ def bn_cases(training_arg=True):
     ]
 
 
-CASES["native_batch_norm"] = bn_cases()
+CASES["native_batch_norm"] = bn_cases() + [
+    # Its decomposition refuses one running statistic without the other.
+    C("a running mean without a running variance refused", T([2, 3, 4]), T([3]), T([3]), T([3]), None, True,
+      0.1, 1e-5),
+    C("a running variance without a running mean refused", T([2, 3, 4]), T([3]), T([3]), None, T([3]), True,
+      0.1, 1e-5),
+]
 CASES["native_batch_norm.out"] = [
     C("training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5,
       out=T([2, 3, 4]), save_mean=T([3]), save_invstd=T([3])),
@@ -432,6 +438,8 @@ def backend_bn_cases(device):
 CASES["cudnn_batch_norm"] = backend_bn_cases("cuda")
 CASES["cudnn_batch_norm"] += [
     C("cpu training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5),
+    C("a running variance without a running mean refused", T([2, 3, 4]), T([3]), T([3]), None, T([3]), True,
+      0.1, 1e-5),
 ]
 CASES["cudnn_batch_norm.out"] = [
     C("training", T([2, 3, 4], device="cuda"), T([3], device="cuda"), None, T([3], device="cuda"),

@@ -636,6 +636,8 @@ pub fn batch_norm_output(
         [running_mean, running_var],
         training,
     )?;
+    // `_batch_norm_impl_index` then runs `native_batch_norm`.
+    crate::kernels::running_pair(cx, running_mean.is_some(), running_var.is_some())?;
     let running = running_mean.zip(running_var);
     // The cuDNN backend (`_select_batch_norm_backend`) is given the input
     // made contiguous in its suggested memory format.

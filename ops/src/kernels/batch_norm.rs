@@ -320,11 +320,37 @@ fn both<'a>(
     Ok(m.zip(v))
 }
 
+/// Under the Python dispatcher `native_batch_norm`'s decomposition
+/// (`native_batch_norm_decomposition`) refuses one running statistic
+/// without the other, before anything else; ATen's kernel, which a plain
+/// fake mode runs, takes it.
+pub(crate) fn running_pair(cx: &Cx<'_>, mean: bool, var: bool) -> Result<()> {
+    if !cx.defaults.python_dispatcher || mean == var {
+        return Ok(());
+    }
+    let (none, given) = if mean {
+        ("running_var", "running_mean")
+    } else {
+        ("running_mean", "running_var")
+    };
+    Err(invalid(
+        cx,
+        format!(
+            "{none} is None, but {given} is provided. They should both be None or both be provided."
+        ),
+    ))
+}
+
 /// `native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor?
 /// running_mean, Tensor? running_var, bool training, float momentum,
 /// float eps) -> (Tensor, Tensor, Tensor)`: the same decomposition
 /// (`native_batch_norm_helper`), the running statistics optional.
 pub(crate) fn native_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    running_pair(
+        cx,
+        args::opt_tensor(cx, a, 3, "running_mean")?.is_some(),
+        args::opt_tensor(cx, a, 4, "running_var")?.is_some(),
+    )?;
     let running = both(cx, a, 3, 4)?;
     let training = args::bool(cx, a, 5, "training", None)?;
     legit(cx, a, running, training, true)

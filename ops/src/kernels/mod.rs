@@ -135,7 +135,7 @@ pub(crate) use batch_norm::{
     check_unbiasing as batch_norm_check_unbiasing, cudnn_batch_norm, helper as batch_norm_helper,
     miopen_batch_norm, native_batch_norm, native_batch_norm_legit,
     native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
-    native_batch_norm_legit_no_training,
+    native_batch_norm_legit_no_training, running_pair,
 };
 pub(crate) use clamp::clamp_tensor;
 pub(crate) use composite_outs::{linalg_svd_u, linear_out, matmul_out, outer_out, thnn_conv2d_out};
