@@ -238,6 +238,8 @@ CASES["select_copy.int"] = [
     C("index out of range", T([4, 6]), 1, 7),
     C("index below range", T([4, 6]), 0, -5),
     C("zero-dim refused", T([]), 0, 0),
+    # ATen's `select` wraps the dim strictly (`select.int`'s meta does not).
+    C("a dim below minus the rank refused", T([2, 3, 2]), -4, 0),
     C("dim out of range", T([4, 6]), 2, 0),
 ]
 CASES["slice_copy.Tensor"] = [
