@@ -30,6 +30,14 @@ CASES = {
         C("channels last self", cl(1, 2, 3, 3), 1, T([1], dtype=i64), T([1, 1, 3, 3])),
         C("non-dense self with a size-1 dim", T([3, 4, 1], strides=[8, 2, 24]), 1, T([1], dtype=i64),
           T([3, 1, 1])),
+        # `_index_copy`'s checks, in its order.
+        C("an index of two dims of an empty self refused", T([0, 2, 2]), 0, T([0, 2], dtype=i64),
+          T([0, 2, 2])),
+        C("a source of another rank refused", T([3, 2, 2]), 0, T([2], dtype=i64), T([2])),
+        C("fewer indices than the source's dim refused", T([3, 2, 2]), 0, T([2], dtype=i64), T([3, 2, 2])),
+        C("a zero-dim source of one index", T([3, 2, 2]), 0, T([1], dtype=i64), T([])),
+        C("a zero-dim source of two indices refused", T([3, 2, 2]), 0, T([2], dtype=i64), T([])),
+        C("a zero-dim self", T([]), 0, T([1], dtype=i64), T([1])),
     ],
     "index_fill.int_Scalar": [
         C("rows", T([4, 3]), 0, T([2], dtype=i64), 1.0),

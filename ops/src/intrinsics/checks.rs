@@ -64,6 +64,77 @@ pub fn gather_shape(
     Ok(index.sizes.clone())
 }
 
+/// `index_copy_checks(self, dim, index, source)`: the checks of
+/// `torch._decomp`'s `_index_copy`, in its order: `dim` canonicalized
+/// against `self` (a zero-dim one as one dim), an index of at most one
+/// dim, a zero-dim `source` of one index, else one of `self`'s rank
+/// (unless `self` is zero-dim), the shapes without `dim` equal, and as
+/// many indices as `source` has along `dim`. True when they hold.
+pub fn index_copy_checks(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    dim: i64,
+    index: &TensorMeta,
+    source: &TensorMeta,
+) -> Result<bool> {
+    let d = shape::wrap_dim(cx.op, dim, input.dim())?;
+    if index.dim() > 1 {
+        return Err(invalid(
+            cx,
+            format!("Index should have dimension 1 or 0 (got {})", index.dim()),
+        ));
+    }
+    let count = index.numel(cx.env)?;
+    if source.dim() == 0 {
+        let one = cx.env.eq(count, SymInt::Int(1))?;
+        shape::check_printing(cx.env, one, cx.op, &|env| {
+            format!(
+                "index_copy_(): When source is scalar, index should have one element (got {})",
+                env.display(count)
+            )
+        })?;
+    } else if input.dim() != 0 && source.dim() != input.dim() {
+        return Err(invalid(
+            cx,
+            format!(
+                "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source dimensionality ({}), destination dimensionality ({})",
+                source.dim(),
+                input.dim()
+            ),
+        ));
+    }
+    let without = |sizes: &[SymInt]| -> Dims {
+        sizes
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != d)
+            .map(|(_, &s)| s)
+            .collect()
+    };
+    let (x_sliced, t_sliced) = (without(&input.sizes), without(&source.sizes));
+    let same = dims_eq(cx, &x_sliced, &t_sliced)?;
+    shape::check_printing(cx.env, same, cx.op, &|env| {
+        format!(
+            "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: {} at dimension {d} and source slice shape: {} at dimension 0.",
+            shape::display_dims(env, &x_sliced),
+            shape::display_dims(env, &t_sliced)
+        )
+    })?;
+    if source.dim() != 0 {
+        // `tensor.size(dim)`: an IndexError past `source`'s dims.
+        let along = source.sizes[shape::wrap_dim(cx.op, d as i64, source.dim())?];
+        let same = cx.env.eq(count, along)?;
+        shape::check_printing(cx.env, same, cx.op, &|env| {
+            format!(
+                "index_copy_(): Number of indices ({}) should be equal to source.size(dim) ({})",
+                env.display(count),
+                env.display(along)
+            )
+        })?;
+    }
+    Ok(true)
+}
+
 /// `index_add_checks(self, dim, index, source, alpha)`: the checks of
 /// `torch._decomp`'s `_index_add`, in its order: `dim` wrapped against
 /// `self`, an index of at most one dim, as many indices as `source` has
