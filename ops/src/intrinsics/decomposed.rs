@@ -236,6 +236,17 @@ fn reference_layout(
     Ok(remembered_geometry(cx, tag as i64, &[t], &[params, &computed], taken)?.1)
 }
 
+/// [`reference_layout`] of a reference computing in `t`'s own dtype whose
+/// plain mode on symbolic sizes takes one elementwise step.
+fn elementwise_reference(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    which: (Remembered, &[SymInt]),
+    steps: impl FnOnce(&mut Cx<'_>, &Steps, TensorMeta) -> Result<TensorMeta>,
+) -> Result<Dims> {
+    reference_layout(cx, t, t.dtype, StrideRule::Elementwise, which, steps)
+}
+
 /// `torch._refs.clamp`'s steps by `bounds` numbers: per bound,
 /// `where(a >= min or isnan(a), a, min)` (`<=` for `max`), each `a` laid
 /// out afresh, the number taking no part.
@@ -329,19 +340,12 @@ pub fn gelu_strides(cx: &mut Cx<'_>, t: &TensorMeta, approximate: &str) -> Resul
 /// runs TensorIterator's unary kernel (`StrideRule::Elementwise`).
 pub fn elu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     let which = (Remembered::EluSteps, &[][..]);
-    reference_layout(
-        cx,
-        t,
-        t.dtype,
-        StrideRule::Elementwise,
-        which,
-        |cx, s, a| {
-            let positive = s.unary(cx, &a, 1)?;
-            let scaled = s.unary(cx, &a, 1)?;
-            let negative = s.unary(cx, &a, 3)?;
-            s.step(cx, &[&positive, &scaled, &negative])
-        },
-    )
+    elementwise_reference(cx, t, which, |cx, s, a| {
+        let positive = s.unary(cx, &a, 1)?;
+        let scaled = s.unary(cx, &a, 1)?;
+        let negative = s.unary(cx, &a, 3)?;
+        s.step(cx, &[&positive, &scaled, &negative])
+    })
 }
 
 /// `celu_strides(self)`: the layout of `torch._refs.nn.functional.celu`,
@@ -353,23 +357,16 @@ pub fn elu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
 /// afresh; a plain mode on symbolic sizes takes one elementwise step.
 pub fn celu_strides(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<Dims> {
     let which = (Remembered::CeluSteps, &[][..]);
-    reference_layout(
-        cx,
-        t,
-        t.dtype,
-        StrideRule::Elementwise,
-        which,
-        |cx, s, a| {
-            let positive = s.unary(cx, &a, 1)?;
-            if a.dtype.is_floating_point() || a.dtype.is_complex() {
-                let negative = s.unary(cx, &a, 1)?;
-                return s.step(cx, &[&positive, &a, &negative]);
-            }
-            let float = converted(cx, &a, DType::Float32)?.unwrap_or(a);
-            let negative = s.unary(cx, &float, 1)?;
-            s.step(cx, &[&positive, &float, &negative])
-        },
-    )
+    elementwise_reference(cx, t, which, |cx, s, a| {
+        let positive = s.unary(cx, &a, 1)?;
+        if a.dtype.is_floating_point() || a.dtype.is_complex() {
+            let negative = s.unary(cx, &a, 1)?;
+            return s.step(cx, &[&positive, &a, &negative]);
+        }
+        let float = converted(cx, &a, DType::Float32)?.unwrap_or(a);
+        let negative = s.unary(cx, &float, 1)?;
+        s.step(cx, &[&positive, &float, &negative])
+    })
 }
 
 /// `torch._refs.nn.functional.softplus`'s steps on `a` (laid out as the
@@ -401,14 +398,9 @@ fn softplus_steps(cx: &mut Cx<'_>, s: &Steps, a: &TensorMeta, beta: bool) -> Res
 pub fn softplus_strides(cx: &mut Cx<'_>, t: &TensorMeta, beta_given: bool) -> Result<Dims> {
     let given = [SymInt::Int(i64::from(beta_given))];
     let which = (Remembered::SoftplusSteps, &given[..]);
-    reference_layout(
-        cx,
-        t,
-        t.dtype,
-        StrideRule::Elementwise,
-        which,
-        |cx, s, a| softplus_steps(cx, s, &a, beta_given),
-    )
+    elementwise_reference(cx, t, which, |cx, s, a| {
+        softplus_steps(cx, s, &a, beta_given)
+    })
 }
 
 /// `mish_strides(self)`: the layout of `torch._refs.nn.functional.mish`,
