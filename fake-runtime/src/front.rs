@@ -350,7 +350,7 @@ fn takes_numbers_as_tensors(op: &str) -> bool {
 
 /// Whether a number may stand for a (non-list, non-optional) tensor
 /// parameter `p` of an operator that takes numbers for tensors
-/// ([`takes_numbers_as_tensors`]).
+/// (`NUMBERS_AS_TENSORS`).
 pub fn number_for_tensor(v: &Value<'_>, p: &ParamDef) -> bool {
     matches!(
         v,

@@ -393,7 +393,7 @@ fn softplus_steps(cx: &mut Cx<'_>, s: &Steps, a: &TensorMeta, beta: bool) -> Res
 
 /// `softplus_strides(self, beta_given)`: the layout of
 /// `torch._refs.nn.functional.softplus`, which PyTorch registers as the
-/// operator's Meta kernel, step by step ([`softplus_steps`]); a plain
+/// operator's Meta kernel, step by step (`softplus_steps`); a plain
 /// mode on symbolic sizes takes one elementwise step.
 pub fn softplus_strides(cx: &mut Cx<'_>, t: &TensorMeta, beta_given: bool) -> Result<Dims> {
     let given = [SymInt::Int(i64::from(beta_given))];
@@ -405,7 +405,7 @@ pub fn softplus_strides(cx: &mut Cx<'_>, t: &TensorMeta, beta_given: bool) -> Re
 
 /// `mish_strides(self)`: the layout of `torch._refs.nn.functional.mish`,
 /// which PyTorch registers as the operator's Meta kernel: `a *
-/// tanh(softplus(a))` ([`softplus_steps`] without a `beta`, its result
+/// tanh(softplus(a))` (`softplus_steps` without a `beta`, its result
 /// converted back to `a`'s dtype, which keeps it dense), the product
 /// converting an integral or bool `a` to float; a plain mode on symbolic
 /// sizes takes the fake mode's fast binary path for the product.
