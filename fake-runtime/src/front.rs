@@ -357,6 +357,7 @@ pub fn number_for_tensor(v: &Value<'_>, p: &ParamDef) -> bool {
         Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::SymBool(_) | Value::Scalar(_)
     ) && p.ty.base == BaseType::Tensor
         && p.ty.list.is_none()
+        && !p.ty.optional
 }
 
 /// [`check_fits`], numbers standing for tensors when `numbers_as_tensors`
