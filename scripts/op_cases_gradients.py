@@ -337,6 +337,9 @@ for _op in ["smooth_l1_loss_backward", "huber_loss_backward"]:
         # `self - target` in the computation dtype of all three.
         C("all bool refused", T([3], dtype=b8), T([3], dtype=b8), T([3], dtype=b8), 1, 1.0),
         C("bool input and target of a float gradient", T([3]), T([3], dtype=b8), T([3], dtype=b8), 1, 1.0),
+        # The mean divides by `self.numel()` first.
+        C("mean of an empty input refused", T([]), T([0, 2]), T([0, 2]), 1, 1.0),
+        C("mean of empty bool operands refused", T([0], dtype=b8), T([0], dtype=b8), T([0], dtype=b8), 1, 1.0),
     ]
     SYMBOLIC += [
         (f"{_op} of dynamic sizes", _op, C("", D([2, 3], "g"), D([2, 3], "x"), D([2, 3], "t"), 0, 1.0)),

@@ -617,7 +617,11 @@ CASES["binary_cross_entropy_backward"] = backward_cases(True) + [
 CASES["binary_cross_entropy_backward.grad_input"] = [
     C("none", T([2, 3]), T([2, 3]), T([2, 3]), None, 0, grad_input=T([2, 3])),
 ]
-CASES["mse_loss_backward"] = backward_cases()
+CASES["mse_loss_backward"] = backward_cases() + [
+    # The mean divides by `self.numel()` first.
+    C("mean of an empty input refused", T([]), T([0, 2]), T([0, 2]), 1),
+    C("sum of an empty input", T([]), T([0, 2]), T([0, 2]), 2),
+]
 CASES["mse_loss_backward.grad_input"] = [
     C("none", T([2, 3]), T([2, 3]), T([2, 3]), 0, grad_input=T([2, 3])),
 ]

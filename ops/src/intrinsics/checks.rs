@@ -64,6 +64,17 @@ pub fn gather_shape(
     Ok(index.sizes.clone())
 }
 
+/// `mean_over_numel(self, reduction)`: the loss gradients'
+/// decompositions first divide by `self.numel()` for the mean
+/// (`norm = 1.0 / self.numel()`), a Python float division by zero when
+/// `self` is statically empty (a symbolic count divides as a `SymFloat`).
+pub fn mean_over_numel(cx: &mut Cx<'_>, t: &TensorMeta, reduction: i64) -> Result<bool> {
+    if reduction == 1 && t.numel(cx.env)? == SymInt::Int(0) {
+        return Err(invalid(cx, "float division by zero".into()));
+    }
+    Ok(true)
+}
+
 /// `index_copy_checks(self, dim, index, source)`: the checks of
 /// `torch._decomp`'s `_index_copy`, in its order: `dim` canonicalized
 /// against `self` (a zero-dim one as one dim), an index of at most one

@@ -652,6 +652,8 @@ pub(crate) fn mse_loss_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> 
     let grad = args::tensor(cx, a, 0, "grad_output")?;
     let input = args::tensor(cx, a, 1, "self")?;
     let target = args::tensor(cx, a, 2, "target")?;
+    let r = reduction(cx, a, 3)?;
+    crate::intrinsics::mean_over_numel(cx, input, r)?;
     opmath(cx, &[grad, input, target], |cx, t| {
         let d = binary(cx, k::sub_tensor, &t[1], &t[2])?;
         let d = with_number(cx, k::mul_scalar, &d, float(2.0))?;
