@@ -480,6 +480,11 @@ CASES.update({
 
 CASES.update({
     "scaled_dot_product_attention": [
+        # An empty query or value: zeros of the query's dtype plus the
+        # inputs' sums times 0, so a bool query's result is int64.
+        C("empty query, bool", T([2, 3, 0, 4], dtype=b8), T([2, 3, 5, 4], dtype=b8), T([2, 3, 5, 4], dtype=b8)),
+        C("empty value, bool", T([2, 3, 4, 4], dtype=b8), T([2, 3, 5, 4], dtype=b8), T([2, 3, 0, 4], dtype=b8)),
+        C("empty query, uint8", T([2, 3, 0, 4], dtype=u8), T([2, 3, 5, 4], dtype=u8), T([2, 3, 5, 4], dtype=u8)),
         # 3-D operands run the math path unsqueezed to 4-D, then
         # `squeeze(0)`: a 4-D mask broadcasts against the one batch.
         C("3-D operands, 4-D mask of one batch", T([3, 4, 6]), T([3, 4, 6]), T([3, 4, 5]), T([1, 1, 4, 4])),

@@ -100,7 +100,28 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
         let mut sizes = q.sizes.clone();
         sizes[q.dim() - 1] = v.sizes[v.dim() - 1];
         let strides = contiguous(cx.env, &sizes)?;
-        return Ok(super::fresh_out(cx, q, sizes, strides));
+        // `zeros(..., dtype=query.dtype) + (q.sum() + k.sum() + v.sum()) *
+        // 0`: the sums' zero-dim dtype (an integral or bool one int64)
+        // joins the query's, promoting a bool query.
+        use fake_runtime::promotion::{Operand, result_type};
+        let summed = |d: DType| {
+            if d.is_floating_point() || d.is_complex() {
+                d
+            } else {
+                DType::Int64
+            }
+        };
+        let sums = [q, k, v].map(|t| Operand::ZeroDim(summed(t.dtype)));
+        let sums = result_type(&sums, cx.defaults.dtype)?;
+        let dtype = result_type(
+            &[Operand::Tensor(q.dtype), Operand::ZeroDim(sums)],
+            cx.defaults.dtype,
+        )?;
+        let mut outs = super::fresh_out(cx, q, sizes, strides);
+        if let Some(Out::Tensor(t, _)) = outs.first_mut() {
+            t.dtype = dtype;
+        }
+        return Ok(outs);
     }
     let (attn, vs) = attention_sizes(cx, q, k, v, mask, enable_gqa)?;
     let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
