@@ -159,6 +159,29 @@ pub fn wrap_size_dim(op: &str, dim: i64, rank: usize) -> Result<usize> {
     wrap_dim(op, dim, rank)
 }
 
+/// What `empty` refuses in PyTorch (`check_size_nonnegative`): a static
+/// negative size among `sizes`, whichever kernel computed them ("Trying
+/// to create tensor with negative dimension -1: [2, -1]").
+#[inline]
+pub fn refuse_negative_sizes(env: &ShapeEnv, op: &str, sizes: &[SymInt]) -> Result<()> {
+    match sizes.iter().find_map(|s| s.as_int().filter(|n| *n < 0)) {
+        None => Ok(()),
+        Some(n) => Err(negative_size(env, op, n, sizes)),
+    }
+}
+
+#[cold]
+fn negative_size(env: &ShapeEnv, op: &str, n: i64, sizes: &[SymInt]) -> Error {
+    let shown: Vec<String> = sizes.iter().map(|&s| env.display(s)).collect();
+    Error::invalid(
+        op,
+        format!(
+            "Trying to create tensor with negative dimension {n}: [{}]",
+            shown.join(", ")
+        ),
+    )
+}
+
 /// Product of the sizes.
 #[inline]
 pub fn numel(env: &mut ShapeEnv, dims: &[SymInt]) -> Result<SymInt> {

@@ -40,9 +40,9 @@ pub(super) fn pointwise(op: &OpIr, pw: &Pointwise) -> TokenStream {
         let (id, cv) = (ident(t), converted(t));
         match (*optional, own) {
             (true, false) => quote!(let #cv = match #id { Some(__x) => #intr::converted(cx, __x, __compute)?, None => None };),
-            (true, true) => quote!(let #cv = match #id { Some(__x) if #intr::symbolic_layout(__x) => #intr::converted(cx, __x, __compute)?, _ => None };),
+            (true, true) => quote!(let #cv = match #id { Some(__x) if !__x.is_static() => #intr::converted(cx, __x, __compute)?, _ => None };),
             (false, false) => quote!(let #cv = #intr::converted(cx, #id, __compute)?;),
-            (false, true) => quote!(let #cv = if #intr::symbolic_layout(#id) { #intr::converted(cx, #id, __compute)? } else { None };),
+            (false, true) => quote!(let #cv = if !#id.is_static() { #intr::converted(cx, #id, __compute)? } else { None };),
         }
     });
     let mut conversions: Vec<TokenStream> = conversions.collect();

@@ -4,7 +4,7 @@
 //! `requires_grad` and leaf status decided here.
 
 use super::{FakeTensorMode, OutputList, Value};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{ErrorKind, Result};
 use crate::kernel::{Alias, OpDef, Out, Outs};
 use crate::meta::TensorMeta;
 use crate::mode::Output;
@@ -190,33 +190,7 @@ impl FakeTensorMode {
     #[inline]
     fn check_result(&self, op: &OpDef, meta: &TensorMeta) -> Result<()> {
         crate::meta::check_rank(op.name, meta.sizes.len())?;
-        if meta
-            .sizes
-            .iter()
-            .any(|s| matches!(s, SymInt::Int(n) if *n < 0))
-        {
-            return Err(self.negative_size(op, meta));
-        }
-        Ok(())
-    }
-
-    /// What `empty` refuses in PyTorch (`check_size_nonnegative`),
-    /// whichever kernel computed the sizes.
-    #[cold]
-    fn negative_size(&self, op: &OpDef, meta: &TensorMeta) -> Error {
-        let n = meta
-            .sizes
-            .iter()
-            .find_map(|s| s.as_int().filter(|n| *n < 0))
-            .unwrap_or(-1);
-        let sizes: Vec<String> = meta.sizes.iter().map(|&s| self.env.display(s)).collect();
-        Error::invalid(
-            op.name,
-            format!(
-                "Trying to create tensor with negative dimension {n}: [{}]",
-                sizes.join(", ")
-            ),
-        )
+        crate::shape::refuse_negative_sizes(&self.env, op.name, &meta.sizes)
     }
 
     /// Make a kernel result a tensor of the mode: a new one (on a new

@@ -14,12 +14,6 @@ pub fn pointwise_sizes(cx: &mut Cx<'_>, inputs: &[&TensorMeta]) -> Result<Dims> 
     crate::pointwise::broadcast_sizes(cx, inputs)
 }
 
-/// Whether `t`'s sizes, strides or offset are symbolic (a call over it runs
-/// outside the meta kernel, [`crate::pointwise::outside_kernel`]).
-pub fn symbolic_layout(t: &TensorMeta) -> bool {
-    !t.is_static()
-}
-
 /// `@pointwise(meta = reference)`: the operator's Meta kernel is its
 /// reference of several steps (PyTorch registers the decompositions as
 /// Meta kernels, `activate_meta`), whose earlier steps lay each static

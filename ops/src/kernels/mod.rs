@@ -397,16 +397,7 @@ pub(crate) fn new_tensor(
     dtype: DType,
     device: fake_runtime::Device,
 ) -> Result<Out> {
-    if let Some(n) = sizes.iter().find_map(|s| s.as_int().filter(|n| *n < 0)) {
-        let shown: Vec<String> = sizes.iter().map(|&s| cx.env.display(s)).collect();
-        return Err(invalid(
-            cx,
-            format!(
-                "Trying to create tensor with negative dimension {n}: [{}]",
-                shown.join(", ")
-            ),
-        ));
-    }
+    fake_runtime::shape::refuse_negative_sizes(cx.env, cx.op, sizes)?;
     let meta = TensorMeta::contiguous(cx.env, sizes, dtype, device)?;
     Ok(Out::Tensor(meta, Alias::Fresh))
 }
