@@ -73,9 +73,7 @@ pub fn slice_offset(
 /// `select_dim(t, dim)`: the dim the fake mode's own `meta_select`
 /// selects from: a zero-dim `t` refused, then a negative `dim` plus the
 /// rank, read as Python reads a list index (so a dim in `[-2n, -n)`
-/// counts from the end once more), a `dim` from the rank on refused. The
-/// derived `select_copy.int` is a view-copy operator the fake mode runs as
-/// ATen's kernel, whose `select` wraps the dim strictly.
+/// counts from the end once more), a `dim` from the rank on refused.
 pub fn select_dim(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<i64> {
     let n = t.dim();
     if n == 0 {
@@ -83,9 +81,6 @@ pub fn select_dim(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<i64> {
             cx,
             "select() cannot be applied to a 0-dim tensor.".into(),
         ));
-    }
-    if cx.op.starts_with("aten::select_copy") {
-        return Ok(shape::wrap_dim(cx.op, dim, n)? as i64);
     }
     let d = if dim >= 0 {
         dim
