@@ -406,6 +406,13 @@ def encode(declared, value):
         return {"tensor": tensor_meta(value)}
     if base == "Tensor[]":
         return {"tensors": [tensor_meta(t) for t in value]}
+    # Python's binding takes a bool for an int and any number for a bool;
+    # the fixture keeps the value as given, for the replay to fit.
+    integer = base in ("int", "SymInt") or fixed and fixed[1] in ("int", "SymInt")
+    if isinstance(value, bool) and integer:
+        return {"bool": value}
+    if base == "bool" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return scalar_value(value)
     if fixed and fixed[1] in ("int", "SymInt"):
         if isinstance(value, int):
             value = [value] * int(fixed[2] or 1)

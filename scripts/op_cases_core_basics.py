@@ -198,6 +198,8 @@ CASES = {
         C("channels last keepdim", cl(2, 3, 4, 5), [1], True),
         C("dim out of range", T([2, 3]), [2]),
         C("repeated dim", T([2, 3]), [0, 0]),
+        # A bool is an int to Python's binding: `True` is dim [1].
+        C("a bool for the dim list", T([2, 3]), True),
         C("negative and positive dims keepdim", T([2, 3, 4]), [-1, 0], True),
         C("kept in front of an empty dim", T([2, 0, 3]), [0], True),
         C("kept dims around an empty one", T([2, 0, 3]), [0, 2], True),

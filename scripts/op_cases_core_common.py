@@ -289,6 +289,8 @@ CASES.update({
         C("empty kept dim", T([0, 3]), 1),
         C("zero-dim", T([]), 0),
         C("dim out of range", T([2, 3]), 2),
+        # A bool is an int to Python's binding: `True` is dim 1.
+        C("a bool for the dim", T([2, 3]), True),
     ],
     "min.dim": [
         C("dim 1", T([2, 3]), 1),
@@ -303,6 +305,8 @@ CASES.update({
         C("int input", T([4], dtype=i64)),
         C("zero-dim", T([])),
         C("storage offset", off(2, 3)),
+        # A bool is an int to Python's binding: `False` is dim 0.
+        C("a bool for the dim", T([2, 3]), False),
     ],
     "topk": [
         C("k along last dim", T([2, 5]), 3),

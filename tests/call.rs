@@ -37,6 +37,9 @@ const OPERATORS: &[&str] = &[
     "clamp",
     "leaky_relu",
     "_softmax",
+    "sort",
+    "max",
+    "unique_consecutive",
 ];
 
 fn fake(args: &[&str], stdin: Option<&str>) -> Output {

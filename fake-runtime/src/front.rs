@@ -202,7 +202,12 @@ impl FakeTensorMode {
     /// No overload taking them is an error listing each one's schema.
     pub fn call(&mut self, name: &str, args: &[Value<'_>]) -> Result<Outputs> {
         let op = *resolve(self.registry(), name, args, &[])?;
-        self.dispatch(&op, args).map(Outputs)
+        let fitted: SmallVec<[Value<'_>; 8]> = args
+            .iter()
+            .zip(op.params)
+            .map(|(a, p)| fit_value(a.clone(), p))
+            .collect();
+        self.dispatch(&op, &fitted).map(Outputs)
     }
 
     /// `t`'s sizes, printing with the symbols' names.
@@ -260,13 +265,15 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         }
         Value::Tensor(_) | Value::Real(_) => ty.base == BaseType::Tensor && !list,
         Value::Tensors(_) | Value::OptTensors(_) => ty.base == BaseType::Tensor && list,
-        // Python's binding takes a bool for a float (an int subclass), not
-        // for an int.
+        // Python's binding takes a bool (an int subclass) wherever it
+        // takes an int: an `int`, a `SymInt`, an `int[N]` it repeats, a
+        // float, a Scalar (`mode(x, False)` is `dim=0`).
         Value::Bool(_) => {
             matches!(
                 ty.base,
                 BaseType::Bool | BaseType::SymBool | BaseType::Scalar | BaseType::Float
             ) && !list
+                || ty.base.is_integer() && (!list || fixed_list)
         }
         Value::SymBool(_) => {
             matches!(
@@ -274,11 +281,21 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
                 BaseType::Bool | BaseType::SymBool | BaseType::Scalar
             ) && !list
         }
+        // And reads any number for a bool by its truth (`-3` and `2.5`
+        // are `True`).
         Value::Int(_) => {
             ty.base.is_integer() && (!list || fixed_list)
-                || matches!(ty.base, BaseType::Scalar | BaseType::Float) && !list
+                || matches!(
+                    ty.base,
+                    BaseType::Scalar | BaseType::Float | BaseType::Bool | BaseType::SymBool
+                ) && !list
         }
-        Value::Float(_) => matches!(ty.base, BaseType::Scalar | BaseType::Float) && !list,
+        Value::Float(_) => {
+            matches!(
+                ty.base,
+                BaseType::Scalar | BaseType::Float | BaseType::Bool | BaseType::SymBool
+            ) && !list
+        }
         Value::Scalar(_) => ty.base == BaseType::Scalar && !list,
         Value::Str(_) => ty.base == BaseType::Str,
         // An empty list fits any list.
@@ -291,6 +308,31 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         Value::MemoryFormat(_) => ty.base == BaseType::MemoryFormat,
         Value::Layout(_) => ty.base == BaseType::Layout,
         Value::Device(_) => ty.base == BaseType::Device,
+    }
+}
+
+/// `v` as parameter `p` takes it, once [`fits`] has said it does: what
+/// Python's binding converts on the way in. A bool given for an integer is
+/// `0` or `1` (a list of one for an `int[N]`), a number given for a bool
+/// its truth, `None` given for a bool that may not be `None` is `False`;
+/// anything else is left as it is.
+pub fn fit_value<'a>(v: Value<'a>, p: &ParamDef) -> Value<'a> {
+    const BITS: [SymInt; 2] = [SymInt::Int(0), SymInt::Int(1)];
+    let ty = p.ty;
+    let boolean = matches!(ty.base, BaseType::Bool | BaseType::SymBool) && ty.list.is_none();
+    match v {
+        Value::Bool(b) if ty.base.is_integer() => {
+            let bit = usize::from(b);
+            if ty.list.is_some() {
+                Value::Ints(&BITS[bit..=bit])
+            } else {
+                Value::Int(BITS[bit])
+            }
+        }
+        Value::Int(SymInt::Int(i)) if boolean => Value::Bool(i != 0),
+        Value::Float(f) if boolean => Value::Bool(f != 0.0),
+        Value::None if boolean && !ty.optional => Value::Bool(false),
+        other => other,
     }
 }
 

@@ -346,19 +346,14 @@ pub fn run_with<R: Registry + Clone + 'static>(
         .enumerate()
         .map(|(i, a)| match a {
             None => defaults[i].as_ref().map_or(Value::None, |d| d.value()),
-            // PyTorch's binding reads `None` for a bool as `False`,
-            // whatever the default.
-            Some(Made::None) if !def.params[i].ty.optional && def.params[i].ty.list.is_none() => {
-                match def.params[i].ty.base {
-                    BaseType::Bool | BaseType::SymBool => Value::Bool(false),
-                    _ => Value::None,
-                }
-            }
-            Some(m) => m.as_value(
-                def.params[i],
-                &storage[i],
-                &tensor_lists[i],
-                &optional_lists[i],
+            Some(m) => fake_runtime::front::fit_value(
+                m.as_value(
+                    def.params[i],
+                    &storage[i],
+                    &tensor_lists[i],
+                    &optional_lists[i],
+                ),
+                &def.params[i],
             ),
         })
         .collect();
