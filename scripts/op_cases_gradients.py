@@ -165,11 +165,21 @@ CASES["_log_softmax_backward_data"] = [
     C("zero-dim", T([]), T([]), 0, T([1]).dtype),
     C("sizes that do not broadcast", T([2, 3]), T([3, 3]), 1, T([1]).dtype),
     C("dim out of range", T([2, 3]), T([2, 3]), 2, T([1]).dtype),
+    # Computed in the operands' dtype, converted only to another dtype:
+    # integers (and bools) of the input dtype give `exp`'s float.
+    C("bool gradient of a bool input", T([2, 3], dtype=torch.bool), T([2, 3], dtype=torch.bool), 1, torch.bool),
+    C("int64 gradient of an int64 input", T([2, 3], dtype=torch.int64), T([2, 3], dtype=torch.int64), 1,
+      torch.int64),
+    C("int64 gradient of a float16 input", T([2, 3], dtype=torch.int64), T([2, 3], dtype=torch.int64), 1, f16),
+    C("float gradient of an int64 input", T([2, 3]), T([2, 3]), 1, torch.int64),
 ]
 CASES["_log_softmax_backward_data.out"] = [
     C("out of the same shape", T([2, 3]), T([2, 3]), 1, T([1]).dtype, out=T([2, 3])),
     C("empty out is resized", T([2, 3]), T([2, 3]), 1, T([1]).dtype, out=T([0])),
     C("float16 out", T([2, 3]), T([2, 3]), 1, f16, out=T([2, 3], dtype=f16)),
+    # Computed as float32, which a bool out cannot take.
+    C("bool out of a bool computation refused", T([1], dtype=torch.bool), T([1], dtype=torch.bool), -1,
+      torch.bool, out=T([1], dtype=torch.bool)),
 ]
 SYMBOLIC += [
     ("_log_softmax_backward_data of dynamic sizes", "_log_softmax_backward_data",

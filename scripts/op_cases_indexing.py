@@ -109,6 +109,16 @@ CASES = {
           T([2, 1, 1, 3], strides=[1, 2, 2, 2], dtype=f16), -3, f16),
         C("a permuted output", T([5, 1, 3], offset=3, dtype=bf16), T([5, 1, 3], strides=[1, 15, 5], dtype=bf16),
           -2, bf16),
+        # The decomposition broadcasts the gradient and the output.
+        C("gradient and output broadcast", T([1, 2, 1]), T([3, 1, 2]), 1, f16),
+        C("a zero-dim gradient broadcast", T([]), T([2, 1, 2]), 0, torch.uint8),
+        C("broadcast dim out of range", T([2]), T([3, 1]), 2, torch.float32),
+        # Computed in the operands' dtype, converted only to another dtype:
+        # integers (and bools) of the input dtype give int64.
+        C("bool gradient of a bool input", T([2, 3], dtype=torch.bool), T([2, 3], dtype=torch.bool), 1, torch.bool),
+        C("int32 gradient of an int32 input", T([2, 3], dtype=i32), T([2, 3], dtype=i32), 1, i32),
+        C("int64 gradient of a float16 input", T([2, 3], dtype=i64), T([2, 3], dtype=i64), 1, f16),
+        C("float gradient of an int64 input", T([2, 3]), T([2, 3]), 1, i64),
     ],
     "pixel_shuffle": [
         C("by two", T([1, 8, 2, 3]), 2),

@@ -390,6 +390,29 @@ pub fn softmax_backward_strides(
     contiguous_kept(cx, result.sizes, result.strides)
 }
 
+/// `softmax_backward_dtype(grad_output, output, input_dtype, log)`: the
+/// result dtype of `torch._decomp`'s `_softmax_backward_data` (`log`
+/// false) and `_log_softmax_backward_data` (`log` true). Both compute in
+/// the operands' computation dtype and convert to `input_dtype` only when
+/// that is another; an integral (or bool) computation dtype equal to
+/// `input_dtype` keeps the computation's own result: `int64` (it adds a
+/// sum of integers) for softmax, the default float dtype (it takes `exp`
+/// of an integer) for log softmax.
+pub fn softmax_backward_dtype(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    output: &TensorMeta,
+    input_dtype: DType,
+    log: bool,
+) -> Result<DType> {
+    let ops = [tensor_operand(grad), tensor_operand(output)];
+    let computed = fake_runtime::promotion::result_type(&ops, cx.defaults.dtype)?;
+    if computed.is_floating_point() || computed.is_complex() || computed != input_dtype {
+        return Ok(input_dtype);
+    }
+    Ok(if log { cx.defaults.dtype } else { DType::Int64 })
+}
+
 /// `log_softmax_backward_strides(grad_output, output, dim, dtype)`:
 /// `grad - exp(output) * sum(grad, dim, keepdim=True)` on the operands
 /// converted to the computation dtype (the sum kept contiguous).
