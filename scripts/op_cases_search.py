@@ -137,6 +137,8 @@ CASES = {
         C("int32", 3, 4, dtype=i32),
         C("empty", 0, 3),
         C("float refused", 3, 3, dtype=f16),
+        # The schema's default is long; an explicit None is refused.
+        C("dtype None refused", 3, 3, dtype=None),
     ],
 }
 CASES["triu_indices"] = CASES["tril_indices"]
@@ -172,6 +174,10 @@ CASES["unique_consecutive"] = [
     # A dim of a zero-dim tensor is refused (no scalar wrap).
     C("zero-dim along dim -1 refused", T([]), dim=-1),
     C("zero-dim along dim 0 refused", T([]), dim=0),
+    # Python's binding reads any number for a bool by its truth.
+    C("a negative int for return_inverse", T([2, 3]), -3),
+    C("a float for return_inverse", T([2, 3]), 2.5),
+    C("zero for return_inverse", T([2, 3]), 0, True),
 ]
 
 CASES["argwhere"] = [

@@ -1,8 +1,9 @@
 //! A `check`'s message: text with values in braces (`"rtol must be
 //! greater than or equal to zero, but got {rtol}"`), each the name of a
 //! value in scope of a kind that prints (numbers, sizes, lists of sizes,
-//! dtypes, bools, strings; not an optional one), `{{` and `}}` for braces
-//! themselves. The text is built only when the check fails.
+//! dtypes, bools, strings; an optional one prints `None` when absent),
+//! `{{` and `}}` for braces themselves. The text is built only when the
+//! check fails.
 
 use super::Checker;
 use crate::diagnostic::{Diag, Span, closest};
@@ -102,7 +103,7 @@ impl Checker<'_> {
             });
             return None;
         };
-        if b.kind.optional || !PRINTABLE.contains(&b.kind.base) {
+        if !PRINTABLE.contains(&b.kind.base) {
             let kind = b.kind;
             self.err(
                 Diag::new(

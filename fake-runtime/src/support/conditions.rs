@@ -84,6 +84,16 @@ impl Show for DType {
     }
 }
 
+impl<T: Show> Show for Option<T> {
+    /// As Python prints an optional value: `None` when absent.
+    fn show(&self, env: &crate::shape_env::ShapeEnv) -> String {
+        match self {
+            Some(v) => v.show(env),
+            None => "None".to_string(),
+        }
+    }
+}
+
 impl Show for Device {
     /// As a fake tensor's device prints ([`Device::fake`]: `cuda:0`).
     fn show(&self, _: &crate::shape_env::ShapeEnv) -> String {
