@@ -60,16 +60,6 @@ const KNOWN_MISMATCHES: &[(&str, &str, &str)] = &[
         "the signal's length is `Min(2*s1 + 2, 2*s1 + 6) - 4` (`sym_min` of the centred end and the full length, which sympy does not fold), printed alike by both in the sizes; the division's contiguous strides print it again in PyTorch and as `2*s1 - 2` in ours, where the stride's `Max(1, ...)` is folded with the Min: the same value at every size",
     ),
     (
-        "aten::native_layer_norm",
-        "symbolic: native_layer_norm of a dynamic permuted pooling with an affine",
-        "PyTorch's symbolic answer (printed, and ours) takes the fake mode's fast path for symbolic arithmetic in the reference's `(x - mean) * rstd`: every operand contiguous, so the output is; its static answers at the sample sizes (no fast path) keep the input's own strides on the size-1 dims. The sizes agree, and the strides differ only on dims of size 1",
-    ),
-    (
-        "aten::layer_norm",
-        "symbolic: layer_norm of a dynamic batch whose size-1 dims have strides of their own",
-        "PyTorch's symbolic answer (printed, and ours) takes the fake mode's fast path for symbolic arithmetic in the reference's `(x - mean) * rstd`: every operand contiguous, so the output is; its static answers at the sample sizes (no fast path) keep the input's own strides on the size-1 dims. The sizes agree, and the strides differ only on dims of size 1",
-    ),
-    (
         "aten::max_pool3d_with_indices",
         "symbolic: max_pool3d_with_indices of a dynamic channels-last-3d input",
         "PyTorch makes the output contiguous and then calls `.to(memory_format=channels_last_3d)`, whose C++ layout tests cannot simplify `Max(1, (s0//2))` and guard each pooled size against 1 (`Ne((s0//2), 1)`); the rule lays the output out in channels-last-3d directly, which our ranges (`s0//2 >= 1`) decide without a guard, so where a pooled size is 1 our guards hold and PyTorch's do not (the outputs agree at every sample where both hold)",
