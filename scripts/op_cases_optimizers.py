@@ -14,6 +14,25 @@ from op_case_inputs import C, D, T, cl, f16, f64, i32, i64, tr
 
 ADAM = dict(lr=0.1, beta1=0.9, beta2=0.99, weight_decay=0.0, eps=1e-8, amsgrad=False, maximize=False)
 
+# Size-1 dims whose strides are their own: `empty_like` (`_fused_adam`'s
+# meta) lays them out afresh, a clone keeps them (`_fused_adamw`'s
+# generated kernel clones with the fake mode's `clone`, the CPU kernels'
+# functional forms with ATen's).
+ODD = "size-1 dims with strides of their own"
+ODD_DISPATCHED = ODD + ", under the Python dispatcher"
+DISPATCHED = {ODD_DISPATCHED}
+
+
+def odd():
+    return [T([1], strides=[2]), T([2, 1, 3], strides=[3, 7, 1]), T([2, 3], strides=[1, 2])]
+
+
+def odd_cases(*lists, **kwargs):
+    """The ODD cases, plain and under the Python dispatcher: `lists` each
+    a list of `odd()` tensors when True, else as given."""
+    args = [odd() if l is True else l for l in lists]
+    return [C(ODD, *args, **kwargs), C(ODD_DISPATCHED, *args, **kwargs)]
+
 
 def adam_cases():
     params = [T([4, 3]), tr(3, 4), cl(1, 2, 3, 3), T([2], dtype=f16)]
@@ -24,6 +43,7 @@ def adam_cases():
           [T([4, 3]), T([2])], [], [T([]), T([])], **ADAM),
         C("layouts and dtypes, amsgrad", params, like, like, like, like, steps, **{**ADAM, "amsgrad": True}),
         C("float64 states", [T([3])], [T([3])], [T([3], dtype=f64)], [T([3], dtype=f64)], [], [T([])], **ADAM),
+        *odd_cases(True, True, True, True, [], [T([]), T([]), T([])], **ADAM),
     ]
 
 
@@ -47,6 +67,7 @@ def sgd_cases():
         C("float64 buffer", [T([4])], [T([4])], [T([4], dtype=f64)], **SGD),
         C("int64 parameters", [T([4], dtype=i64)], [T([4], dtype=i64)], [], **SGD0),
         C("empty lists", [], [], [], **SGD0),
+        *odd_cases(True, True, True, **SGD),
     ]
 
 
@@ -59,6 +80,7 @@ def adagrad_cases():
         C("fewer steps", [T([4])], [T([4])], [T([4])], [], **ADAGRAD),
         C("float64 sums", [T([4])], [T([4])], [T([4], dtype=f64)], [T([])], **ADAGRAD),
         C("int64 parameters", [T([4], dtype=i64)], [T([4], dtype=i64)], [T([4], dtype=i64)], [T([])], **ADAGRAD),
+        *odd_cases(True, True, True, [T([]), T([]), T([])], **ADAGRAD),
     ]
 
 

@@ -230,8 +230,8 @@ pub(crate) use opmath_outs::{huber_loss_backward_out, smooth_l1_loss_backward_gr
 pub(crate) use optimizers::{
     amp_foreach_non_finite_check_and_unscale_, fused_adagrad, fused_adagrad_,
     fused_adagrad_tensor_lr, fused_adagrad_tensor_lr_, fused_adam, fused_adam_,
-    fused_adam_tensor_lr, fused_adam_tensor_lr_, fused_sgd, fused_sgd_, fused_sgd_tensor_lr,
-    fused_sgd_tensor_lr_,
+    fused_adam_tensor_lr, fused_adam_tensor_lr_, fused_adamw, fused_sgd, fused_sgd_,
+    fused_sgd_tensor_lr, fused_sgd_tensor_lr_,
 };
 pub(crate) use pad::{pad, pad_circular, pad_enum_op};
 pub(crate) use padding::{

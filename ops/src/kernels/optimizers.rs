@@ -4,13 +4,15 @@
 //! - `_fused_adam_`, `_fused_adamw_`: every list written in place, nothing
 //!   returned, nothing checked but that the lists are lists (which the
 //!   schema says).
-//! - `_fused_adam`, `_fused_adamw` (the functional forms): `empty_like`
-//!   of every tensor of the first five lists (`self`, `grads`,
-//!   `exp_avgs`, `exp_avg_sqs`, `max_exp_avg_sqs`).
+//! - `_fused_adam` (the functional form): `empty_like` of every tensor of
+//!   the first five lists (`self`, `grads`, `exp_avgs`, `exp_avg_sqs`,
+//!   `max_exp_avg_sqs`), its meta. `_fused_adamw` has no meta: its
+//!   generated functional kernel clones the same lists (the fake mode's
+//!   `clone`) and steps the clones in place.
 //! - `_fused_sgd_`, `_fused_adagrad_` and their functional forms: no meta
 //!   kernel, so the fake mode runs the CPU kernels on zeros (static
 //!   layouts only); their checks repeated, the functional forms returning
-//!   clones of their lists.
+//!   clones of their lists (ATen's `clone`, which keeps dense strides).
 //! - the `tensor_lr` overloads (a tensor learning rate, which compiled
 //!   optimizers pass): no meta kernel, so the CPU kernels run on zeros;
 //!   `lr` read with `item()` (one element), then the float overload's
@@ -21,29 +23,40 @@
 //!   returned.
 
 use super::invalid;
-use crate::intrinsics::empty_like_strides;
+use crate::intrinsics::{clone_strides, empty_like_strides, preserve_strides};
+use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt};
+use fake_runtime::{Alias, Arg, Cx, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
+
+/// How a functional step lays out each new tensor: `empty_like`'s,
+/// `clone`'s, ... strides of the input it stands for.
+type Layout = fn(&mut Cx<'_>, &TensorMeta, Option<MemoryFormat>) -> Result<Dims>;
+
+/// The lists the functional Adam and AdamW return.
+const ADAM_LISTS: [(usize, &str); 5] = [
+    (0, "self"),
+    (1, "grads"),
+    (2, "exp_avgs"),
+    (3, "exp_avg_sqs"),
+    (4, "max_exp_avg_sqs"),
+];
 
 /// `_fused_adam_` and `_fused_adamw_`: nothing to compute.
 pub(crate) fn fused_adam_(_cx: &mut Cx<'_>, _a: &[Arg<'_>]) -> Result<Outs> {
     Ok(Outs::new())
 }
 
-/// `_fused_adam` and `_fused_adamw`: `empty_like` of each tensor of the
-/// first five lists, a list per list.
+/// `_fused_adam`: `empty_like` of each tensor of the first five lists, a
+/// list per list (`meta__fused_adam`).
 pub(crate) fn fused_adam(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    cloned_lists(
-        cx,
-        a,
-        &[
-            (0, "self"),
-            (1, "grads"),
-            (2, "exp_avgs"),
-            (3, "exp_avg_sqs"),
-            (4, "max_exp_avg_sqs"),
-        ],
-    )
+    new_lists(cx, a, &ADAM_LISTS, empty_like_strides)
+}
+
+/// `_fused_adamw`: no meta, so its generated functional kernel runs,
+/// cloning each tensor of the first five lists with the fake mode's
+/// `clone`.
+pub(crate) fn fused_adamw(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    new_lists(cx, a, &ADAM_LISTS, clone_strides)
 }
 
 /// `_amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self,
@@ -127,15 +140,20 @@ fn fused_cpu_checks(
     Ok(())
 }
 
-/// `empty_like` (a clone's layout) of every tensor of the lists `lists`
-/// (a fused step's functional form: each input cloned, the clone
+/// A new tensor laid out by `layout` for every tensor of the lists
+/// `lists` (a fused step's functional form: each input cloned, the clone
 /// stepped), a list per list.
-fn cloned_lists(cx: &mut Cx<'_>, a: &[Arg<'_>], lists: &[(usize, &str)]) -> Result<Outs> {
+fn new_lists(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    lists: &[(usize, &str)],
+    layout: Layout,
+) -> Result<Outs> {
     let mut outs = Outs::new();
     for &(i, name) in lists {
         let mut list = Vec::new();
         for &t in args::tensors(cx, a, i, name)? {
-            let strides = empty_like_strides(cx, t, None)?;
+            let strides = layout(cx, t, None)?;
             list.push((super::fresh(cx, t, t.sizes.clone(), strides), Alias::Fresh));
         }
         outs.push(Out::Tensors(list));
@@ -191,10 +209,11 @@ pub(crate) fn fused_sgd(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// [`fused_sgd`] once dispatched.
 fn sgd_step(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     sgd_checks(cx, a)?;
-    cloned_lists(
+    new_lists(
         cx,
         a,
         &[(0, "self"), (1, "grads"), (2, "momentum_buffer_list")],
+        preserve_strides,
     )
 }
 
@@ -217,7 +236,7 @@ pub(crate) fn fused_adagrad_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 pub(crate) fn fused_adagrad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     dispatchable(cx, a)?;
     fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
-    cloned_lists(cx, a, &ADAGRAD_CLONES)
+    new_lists(cx, a, &ADAGRAD_CLONES, preserve_strides)
 }
 
 /// The lists `_fused_adagrad` returns clones of.
@@ -277,7 +296,7 @@ pub(crate) fn fused_adagrad_tensor_lr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result
 pub(crate) fn fused_adagrad_tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     tensor_lr(cx, a, 4)?;
     fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
-    cloned_lists(cx, a, &ADAGRAD_CLONES[..3])
+    new_lists(cx, a, &ADAGRAD_CLONES[..3], preserve_strides)
 }
 
 /// The checks of Adam's CPU kernel (`_fused_adam_kernel_cpu_`): the
@@ -315,8 +334,8 @@ pub(crate) fn fused_adam_tensor_lr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
 }
 
 /// `_fused_adam.tensor_lr` and `_fused_adamw.tensor_lr`: the checks, then
-/// clones of the first five lists.
+/// clones of the first five lists (ATen's `clone`).
 pub(crate) fn fused_adam_tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     adam_cpu_checks(cx, a)?;
-    fused_adam(cx, a)
+    new_lists(cx, a, &ADAM_LISTS, preserve_strides)
 }
