@@ -315,6 +315,18 @@ CASES["_fw_primal"] = [
     C("storage offset", off(4, 6), 1),
     C("channels last", cl(2, 3, 4, 5), 0),
 ]
+# In a plain fake mode the view-copy kernel runs ATen's `_reshape_alias`:
+# sizes and strides as given (counts equal, no size negative), cloned
+# contiguous.
+RESHAPE_ALIAS_PLAIN = [
+    C("fewer elements in a plain fake mode", T([3, 2, 3]), [3], [4]),
+    C("more elements in a plain fake mode", T([3, 2, 3]), [5, 5], [5, 1]),
+    C("overlapping strides in a plain fake mode", T([3, 2, 3]), [2, 9], [1, 2]),
+    C("permuted strides in a plain fake mode", T([3, 2, 3]), [3, 6], [1, 3]),
+    C("lengths differ in a plain fake mode refused", T([3, 2, 3]), [6, 3], [3]),
+    C("negative size in a plain fake mode refused", T([3, 2, 3]), [-1], [1]),
+]
+PLAIN = {c.name for c in RESHAPE_ALIAS_PLAIN}
 CASES["_reshape_alias_copy"] = [
     C("flatten", T([4, 6]), [24], [1]),
     C("strides ignored", T([4, 6]), [3, 8], [1, 3]),
@@ -323,6 +335,7 @@ CASES["_reshape_alias_copy"] = [
     C("element count not checked", T([4, 6]), [5], [1]),
     C("lengths differ refused", T([4, 6]), [4, 6], [1]),
     C("negative size refused", T([4, 6]), [-1], [1]),
+    *RESHAPE_ALIAS_PLAIN,
 ]
 SYMBOLIC += [
     ("select_copy of dynamic sizes, negative index", "select_copy.int", C("", D([4, 6], "x"), 1, -2)),

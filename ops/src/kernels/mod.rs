@@ -256,8 +256,8 @@ pub(crate) use refused::{
     cov, data_dependent_output, dynamic_output_shape, meta_takes_no_out, two_tensor_view,
 };
 pub(crate) use reshape::{
-    flatten_using_ints, ravel, reshape, reshape_as, reshape_copy, view_copy, view_copy_dtype,
-    view_copy_out,
+    flatten_using_ints, ravel, reshape, reshape_alias_copy, reshape_as, reshape_copy, view_copy,
+    view_copy_dtype, view_copy_out,
 };
 pub(crate) use resize::{resize, resize_, resize_as, resize_as_};
 pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};

@@ -99,6 +99,37 @@ pub(crate) fn reshape_as(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     reshape_symint(cx, t, other.sizes.clone())
 }
 
+/// `_reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride)`,
+/// torchgen's view-copy kernel: `_reshape_alias`, then a contiguous
+/// clone. Under the Python dispatcher that `_reshape_alias` is
+/// `torch._decomp`'s, the fake `view` to `size` (the strides ignored); in
+/// a plain fake mode it is ATen's, which takes `size` and `stride` as
+/// given (their counts equal, no size negative), unchecked against
+/// `self`'s.
+pub(crate) fn reshape_alias_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let size = args::sizes(cx, a, 1, "size", None)?;
+    if cx.defaults.python_dispatcher {
+        let (sizes, _) = super::view::geometry(cx, t, size)?;
+        return contiguous_result(cx, t, sizes);
+    }
+    let stride = args::sizes(cx, a, 2, "stride", None)?;
+    if size.len() != stride.len() {
+        return Err(super::invalid(
+            cx,
+            format!(
+                "dimensionality of sizes ({}) must match dimensionality of strides ({})",
+                size.len(),
+                stride.len()
+            ),
+        ));
+    }
+    if size.iter().any(|s| matches!(s, SymInt::Int(v) if *v < 0)) {
+        return Err(super::invalid(cx, "numel: integer multiplication overflow"));
+    }
+    contiguous_result(cx, t, size)
+}
+
 /// `view_copy(Tensor self, SymInt[] size) -> Tensor`, as
 /// `fake_impls._view_meta_copy`: the fake `view` with `allow_copy=True`
 /// (Python's `infer_size` for a `-1`; where no view exists, the copy's

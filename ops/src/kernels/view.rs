@@ -11,7 +11,7 @@ use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 /// on symbolic sizes or strides remembered in the ShapeEnv, keyed by
 /// everything it reads (`remembered_geometry`), since the element count,
 /// the inferred size and the view's steps each decide relations.
-fn geometry(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<(Dims, Dims)> {
+pub(super) fn geometry(cx: &mut Cx<'_>, t: &TensorMeta, requested: Dims) -> Result<(Dims, Dims)> {
     if [&t.sizes, &t.strides, &requested]
         .iter()
         .all(|l| l.iter().all(|v| v.is_static()))
