@@ -209,6 +209,13 @@ CASES["pairwise_distance"] = [
     C("mismatch", T([2, 3]), T([2, 4])),
     C("bools refused", T([3, 4], dtype=b8), T([3, 4], dtype=b8)),
     C("bool and float", T([3, 4], dtype=b8), T([3, 4])),
+    # The norm of a negative or infinite p has no identity: an empty
+    # innermost dim is refused, an empty outer one is not.
+    C("negative p over an empty innermost dim refused", T([2, 0]), T([2, 0]), -1.0),
+    C("negative p over an empty broadcast refused", T([1, 1]), T([0]), -1.0),
+    C("infinite p over an empty vector refused", T([0]), T([0]), float("inf")),
+    C("negative p over an empty outer dim", T([0, 3]), T([0, 3]), -1.0),
+    C("two-norm over an empty innermost dim", T([2, 0]), T([2, 0]), 2.0),
 ]
 
 CASES["cosine_similarity"] = [

@@ -359,6 +359,23 @@ pub fn dist_norm_identity(
     norm_identity(cx, &sizes, p, &[])
 }
 
+/// `pairwise_norm_identity(x1, x2, p)`: ATen's `pairwise_distance` is
+/// `norm(x1 - x2 + eps, p, innermost_dim)`, whose
+/// [`vector_norm_identity`] refuses a negative or infinite `p` over an
+/// empty innermost dim of the operands' broadcast (named by its
+/// non-negative index).
+pub fn pairwise_norm_identity(
+    cx: &mut Cx<'_>,
+    x1: &TensorMeta,
+    x2: &TensorMeta,
+    p: f64,
+) -> Result<bool> {
+    let sizes = shape::broadcast(cx.env, cx.op, &[&x1.sizes, &x2.sizes])?;
+    let innermost = sizes.len() as i64 - 1;
+    let p = Scalar::Float(fake_runtime::SymFloat::Const(p));
+    norm_identity(cx, &sizes, p, &[innermost])
+}
+
 /// [`vector_norm_identity`] of an input of `sizes` reduced over `dims`
 /// (every dim when empty).
 pub(crate) fn norm_identity(
