@@ -194,6 +194,8 @@ CASES["multilabel_margin_loss"] = [
     C("bool target", T([3, 4]), T([3, 4], dtype=torch.bool)),
     C("target size refused", T([3, 4]), T([4], dtype=i64)),
     C("3-D refused", T([2, 3, 4]), T([2, 3, 4], dtype=i64)),
+    # `meta_gather` checks the index's dtype only when it has elements.
+    C("float target of an empty batch", T([0, 2]), T([0, 2])),
 ]
 CASES["multilabel_margin_loss.out"] = [
     C("none", T([3, 4]), T([3, 4], dtype=i64), 0, out=T([3])),
@@ -692,6 +694,8 @@ CASES["multilabel_margin_loss_forward"] = [
     C("vector", T([4]), T([4], dtype=i64), 0),
     C("transposed", tr(3, 4), tr(3, 4, dtype=i64), 2),
     C("target size refused", T([3, 4]), T([4], dtype=i64), 0),
+    C("float target of an empty batch", T([0, 2]), T([0, 2]), 1),
+    C("float target refused", T([3, 2]), T([3, 2]), 1),
 ]
 CASES["multilabel_margin_loss_forward.output"] = [
     C("none", T([3, 4]), T([3, 4], dtype=i64), 0, output=T([3]), is_target=T([3, 4])),

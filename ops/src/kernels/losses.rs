@@ -565,12 +565,18 @@ pub(crate) fn multilabel_margin_loss_forward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> 
         ));
     }
     // `gather(input, -1, where(target_mask, target, 0))`: the index is of
-    // the target's dtype promoted with an integer (a bool target's int64).
+    // the target's dtype promoted with an integer (a bool target's int64),
+    // and of the input's sizes; `meta_gather` checks its dtype only when
+    // it is not certainly empty (`guard_or_false(numel == 0)`).
     let index_dtype = match target.dtype {
         DType::Bool => DType::Int64,
         d => d,
     };
-    if !matches!(index_dtype, DType::Int32 | DType::Int64) {
+    let numel = input.numel(cx.env)?;
+    let empty = cx.env.eq(numel, SymInt::Int(0))?;
+    if !matches!(index_dtype, DType::Int32 | DType::Int64)
+        && !cx.env.guard_or_false(empty, cx.op)?
+    {
         return Err(invalid(
             cx,
             format!("gather(): Expected dtype int32/int64 for index, but got torch.{index_dtype}"),
