@@ -209,6 +209,10 @@ CASES["glu_backward"] = [
     C("first dim", T([2, 3]), T([4, 3]), 0),
     C("middle dim of a 3-D input", T([2, 2, 4]), T([2, 4, 4]), 1),
     C("gradient broadcast", T([3]), T([2, 6]), 1),
+    # The halves are concatenated along `self`'s wrapped dim counted from
+    # the front of the broadcast, not shifted by the gradient's extra dims.
+    C("gradient of more dims", T([5, 3, 1]), T([3, 2]), 1),
+    C("gradient of more dims, negative dim", T([2, 3, 1]), T([3, 2]), -1),
     C("float16 gradient, float32 input", T([2, 3], dtype=f16), T([2, 6]), 1),
     C("float64 input", T([2, 3]), T([2, 6], dtype=f64), 1),
     C("transposed input", T([3, 2]), tr(6, 2), 0),

@@ -512,8 +512,9 @@ fn glu_backward_result(
     let grad_second = s.arithmetic(cx, &with_first, grad)?;
     let grad_first = s.arithmetic(cx, &sigmoid, grad)?;
     let halves = [&grad_first, &grad_second];
-    let wrapped = d as i64 + (grad_first.dim() as i64 - x.dim() as i64);
-    let sizes = cat(cx, &halves, wrapped)?;
+    // `cat` along `self`'s wrapped dim, counted from the front of the
+    // broadcast halves (a gradient of more dims shifts nothing).
+    let sizes = cat(cx, &halves, d as i64)?;
     let strides = cat_strides(cx, &halves, sizes.clone())?;
     Ok(TensorMeta {
         sizes,
