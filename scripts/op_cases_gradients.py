@@ -372,6 +372,12 @@ for _kind in ["reflection", "replication"]:
         C("width mismatch", T([2, 3, 6]), T([2, 3, 4]), [1, 2]),
         C("channel mismatch", T([2, 2, 7]), T([2, 3, 4]), [1, 2]),
         C("pad as wide as the input", T([2, 3, 12]), T([2, 3, 4]), [4, 4]),
+        # The meta counts dims from the front (width 1, or 2 with a batch):
+        # another rank is not refused for itself.
+        C("4-d input, width at dim 1", T([2, 5, 4, 5]), T([2, 3, 4, 5]), [1, 1]),
+        C("4-d input, gradient width mismatch", T([2, 3, 4, 5]), T([2, 3, 4, 3]), [1, 1]),
+        C("vector input refused", T([5]), T([3]), [1, 1]),
+        C("three pads", T([3, 5]), T([3, 3]), [1, 1, 1]),
     ]
     CASES[f"{_kind}_pad2d_backward"] = [
         C("batched", T([2, 3, 6, 7]), T([2, 3, 4, 4]), [1, 2, 1, 1]),
@@ -382,6 +388,9 @@ for _kind in ["reflection", "replication"]:
         C("width mismatch", T([2, 3, 6, 6]), T([2, 3, 4, 4]), [1, 2, 1, 1]),
         C("height mismatch", T([2, 3, 5, 7]), T([2, 3, 4, 4]), [1, 2, 1, 1]),
         C("channel mismatch", T([2, 2, 6, 7]), T([2, 3, 4, 4]), [1, 2, 1, 1]),
+        C("5-d input, dims from the front", T([2, 3, 4, 5, 6]), T([2, 3, 4, 3, 4]), [1, 1, 1, 1]),
+        C("matrix input refused", T([5, 6]), T([3, 4]), [1, 1, 1, 1]),
+        C("three pads refused", T([2, 5, 6]), T([2, 3, 4]), [1, 1, 1]),
     ]
     CASES[f"{_kind}_pad3d_backward"] = [
         C("batched", T([2, 3, 4, 6, 7]), T([2, 3, 2, 4, 4]), [1, 2, 1, 1, 1, 1]),
@@ -392,6 +401,9 @@ for _kind in ["reflection", "replication"]:
         C("depth mismatch", T([2, 3, 3, 6, 7]), T([2, 3, 2, 4, 4]), [1, 2, 1, 1, 1, 1]),
         C("width mismatch", T([2, 3, 4, 6, 6]), T([2, 3, 2, 4, 4]), [1, 2, 1, 1, 1, 1]),
         C("ranks differ", T([3, 4, 6, 7]), T([2, 3, 2, 4, 4]), [1, 2, 1, 1, 1, 1]),
+        C("6-d input, dims from the front", T([2, 3, 4, 5, 6, 7]), T([2, 3, 4, 3, 4, 5]), [1, 1, 1, 1, 1, 1]),
+        C("3-d input refused", T([3, 4, 5]), T([3, 2, 3]), [1, 1, 1, 1, 1, 1]),
+        C("five pads refused", T([2, 3, 4, 5, 6]), T([2, 3, 2, 3, 4]), [1, 1, 1, 1, 1]),
     ]
     for _d, (_g, _x, _p) in {
         1: ([2, 3, 7], [2, 3, 4], [1, 2]),

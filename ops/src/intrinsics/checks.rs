@@ -424,3 +424,110 @@ pub fn sizes_compare_equal(cx: &mut Cx<'_>, a: Dims, b: Dims) -> Result<SymBool>
     }
     Ok(SymBool::Bool(a.len() == b.len()))
 }
+
+/// `pad_backward_checks(grad_output, self, padding, n, reflection)`: the
+/// checks of the `n`-d reflection and replication pads' gradients, as
+/// their metas (`_pad1d_backward_common`, `meta_pad2d_backward`,
+/// `meta_pad3d_backward`) make them, in their order. The spatial dims are
+/// counted from the front (one further with a batch: rank 3, 4, 5), the
+/// channel dim just before them; a rank without such dims is refused as
+/// Python indexes it (`size(d)`, or the 2-d meta's shape tuple).
+pub fn pad_backward_checks(
+    cx: &mut Cx<'_>,
+    grad: &TensorMeta,
+    x: &TensorMeta,
+    padding: Dims,
+    n: i64,
+    reflection: bool,
+) -> Result<bool> {
+    let n = n as usize;
+    if n == 1 && !reflection || n == 3 {
+        let want = 2 * n;
+        if padding.len() != want {
+            return Err(invalid(cx, format!("padding size is expected to be {want}")));
+        }
+    }
+    if n == 3 {
+        if x.dim() <= 3 {
+            return Err(invalid(cx, format!("input.ndim must be > 3, got {}", x.dim())));
+        }
+        if grad.dim() != x.dim() {
+            return Err(invalid(
+                cx,
+                format!(
+                    "grad_output.ndim must equal input.ndim, got {} != {}",
+                    grad.dim(),
+                    x.dim()
+                ),
+            ));
+        }
+    }
+    if padding.len() != 2 * n {
+        let got = padding.len();
+        return Err(invalid(
+            cx,
+            if got > 2 * n {
+                format!("too many values to unpack (expected {})", 2 * n)
+            } else {
+                format!("not enough values to unpack (expected {}, got {got})", 2 * n)
+            },
+        ));
+    }
+    // The innermost spatial dim: `n`, one further with a batch.
+    let batched = x.dim() == n + 2;
+    let dim_w = n + usize::from(batched);
+    // Spatial dims innermost first (width, height, depth), each with its
+    // padding pair, then the channel dim before the outermost.
+    let spatial: Vec<usize> = (0..n).map(|i| dim_w - i).collect();
+    let dim_c = dim_w - n;
+    let size_of = |cx: &Cx<'_>, t: &TensorMeta, d: usize| -> Result<SymInt> {
+        if n == 2 && std::ptr::eq(t, x) && d >= t.dim() {
+            return Err(invalid(cx, "tuple index out of range".to_string()));
+        }
+        let d = shape::wrap_size_dim(cx.op, d as i64, t.dim())?;
+        Ok(t.sizes[d])
+    };
+    let mut padded = Vec::with_capacity(n);
+    for (i, &d) in spatial.iter().enumerate() {
+        let size = size_of(cx, x, d)?;
+        let pads = cx.env.add(padding[2 * i], padding[2 * i + 1])?;
+        padded.push((size, cx.env.add(size, pads)?));
+    }
+    if reflection && n == 1 {
+        let (w, _) = padded[0];
+        let left = cx.env.lt(padding[0], w)?;
+        let right = cx.env.lt(padding[1], w)?;
+        let both = cx.env.and(left, right)?;
+        shape::check_printing(cx.env, both, cx.op, &|env| {
+            format!(
+                "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding ({}, {}) at dimension {dim_w} of input {}",
+                env.display(padding[0]),
+                env.display(padding[1]),
+                shape::display_torch_size(env, &x.sizes)
+            )
+        })?;
+    }
+    let channels = size_of(cx, x, dim_c)?;
+    let grad_channels = size_of(cx, grad, dim_c)?;
+    let same = cx.env.eq(channels, grad_channels)?;
+    shape::check_printing(cx.env, same, cx.op, &|env| {
+        format!(
+            "grad_output channel unexpected. Expected: {}, Got: {}",
+            env.display(channels),
+            env.display(grad_channels)
+        )
+    })?;
+    for (i, name) in ["width", "height", "depth"].iter().take(n).enumerate() {
+        let want = padded[i].1;
+        let got = size_of(cx, grad, spatial[i])?;
+        let same = cx.env.eq(want, got)?;
+        shape::check_printing(cx.env, same, cx.op, &|env| {
+            format!(
+                "grad_output {name} unexpected. Expected: {}, Got: {}",
+                env.display(want),
+                env.display(got)
+            )
+        })?;
+    }
+    Ok(true)
+}
