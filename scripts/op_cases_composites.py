@@ -457,6 +457,9 @@ CASES["_euclidean_dist"] = [
     C("float64", T([3, 4], dtype=f64), T([5, 4], dtype=f64)),
     C("int64", T([3, 4], dtype=i64), T([5, 4], dtype=i64)),
     C("dtypes differ", T([3, 4]), T([5, 4], dtype=f64)),
+    # Integral inputs are padded with int64 norms, so their product is.
+    C("uint8 and int64", T([2, 5, 3], dtype=torch.uint8), T([2, 4, 3], dtype=i64)),
+    C("int32 and bool", T([5, 3], dtype=torch.int32), T([4, 3], dtype=torch.bool)),
     C("columns differ", T([3, 4]), T([5, 3])),
     C("vector second", T([3, 4]), T([4])),
 ]

@@ -12,6 +12,34 @@ pub fn result_type(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<DT
     fake_runtime::promotion::result_type(&[tensor_operand(a), tensor_operand(b)], cx.defaults.dtype)
 }
 
+/// `euclidean_dist_dtype(x1, x2)`: the dtype of `torch._decomp`'s
+/// `_euclidean_dist` product `x1_ @ x2_.mT`, each operand padded with two
+/// columns of its squared norms and ones (contiguous, by `cat`): of the
+/// input's dtype when floating or complex, else int64 (an integer sum),
+/// so two integral inputs of different dtypes multiply.
+pub fn euclidean_dist_dtype(cx: &mut Cx<'_>, x1: &TensorMeta, x2: &TensorMeta) -> Result<DType> {
+    let padded = |cx: &mut Cx<'_>, t: &TensorMeta| -> Result<TensorMeta> {
+        let mut sizes = t.sizes.clone();
+        if let Some(last) = sizes.last_mut() {
+            *last = cx.env.add(*last, SymInt::Int(2))?;
+        }
+        let dtype = if t.dtype.is_floating_point() || t.dtype.is_complex() {
+            t.dtype
+        } else {
+            DType::Int64
+        };
+        TensorMeta::contiguous(cx.env, &sizes, dtype, t.device)
+    };
+    let a = padded(cx, x1)?;
+    let mut b = padded(cx, x2)?;
+    let n = b.dim();
+    if n >= 2 {
+        b.sizes.swap(n - 1, n - 2);
+        b.strides.swap(n - 1, n - 2);
+    }
+    matmul_dtype(cx, &a, &b)
+}
+
 /// `matmul_dtype(self, other)`: the dtype of `matmul`'s result, decided
 /// by the product ATen's `_matmul_impl` calls: `dot` and `bmm` want one
 /// dtype, `mv` (its decomposition, `pw_cast_for_opmath`) promotes, `mm`
