@@ -240,6 +240,7 @@ CASES.update({
         C("separated indices go first", T([5, 6, 7]), [T([4], dtype=i64), None, T([4], dtype=i64)]),
         C("permuted self", T([7, 5, 6], strides=[1, 42, 7]), [None, T([3], dtype=i64)]),
         C("int32 index", T([5, 6]), [T([3], dtype=i32)]),
+        C("Nones alone keep every dim", T([2, 3], strides=[1, 2]), [None, None]),
         C("float index refused", T([5, 6]), [T([3])]),
         C("too many indices", T([5]), [T([1], dtype=i64), T([1], dtype=i64)]),
         C("bool mask", T([5, 6]), [T([5], dtype=b8)]),

@@ -562,11 +562,13 @@ impl Maker<'_, '_> {
                         }
                     }
                     Made::Tensors(ts)
-                } else if items
-                    .iter()
-                    .all(|x| matches!(x, CallValue::Tensor(_) | CallValue::None))
-                    && items.iter().any(|x| matches!(x, CallValue::Tensor(_)))
+                } else if !items.is_empty()
+                    && items
+                        .iter()
+                        .all(|x| matches!(x, CallValue::Tensor(_) | CallValue::None))
                 {
+                    // Tensors and `None`s, or `None`s alone (`index`'s
+                    // `[None]`, every dim kept): optional tensors.
                     let mut ts = Vec::with_capacity(items.len());
                     for (k, x) in items.iter().enumerate() {
                         ts.push(match x {

@@ -444,12 +444,18 @@ pub fn pad_backward_checks(
     if n == 1 && !reflection || n == 3 {
         let want = 2 * n;
         if padding.len() != want {
-            return Err(invalid(cx, format!("padding size is expected to be {want}")));
+            return Err(invalid(
+                cx,
+                format!("padding size is expected to be {want}"),
+            ));
         }
     }
     if n == 3 {
         if x.dim() <= 3 {
-            return Err(invalid(cx, format!("input.ndim must be > 3, got {}", x.dim())));
+            return Err(invalid(
+                cx,
+                format!("input.ndim must be > 3, got {}", x.dim()),
+            ));
         }
         if grad.dim() != x.dim() {
             return Err(invalid(
@@ -469,7 +475,10 @@ pub fn pad_backward_checks(
             if got > 2 * n {
                 format!("too many values to unpack (expected {})", 2 * n)
             } else {
-                format!("not enough values to unpack (expected {}, got {got})", 2 * n)
+                format!(
+                    "not enough values to unpack (expected {}, got {got})",
+                    2 * n
+                )
             },
         ));
     }
