@@ -241,6 +241,14 @@ CASES.update({
         C("permuted self", T([7, 5, 6], strides=[1, 42, 7]), [None, T([3], dtype=i64)]),
         C("int32 index", T([5, 6]), [T([3], dtype=i32)]),
         C("Nones alone keep every dim", T([2, 3], strides=[1, 2]), [None, None]),
+        # The fake mode's `index.Tensor` broadcasts with
+        # `preserve_cpu_scalar_tensors`: a zero-dim CPU index stays
+        # zero-dim, and the replaced shape is the last index's.
+        C("a last zero-dim index", T([4, 3, 2]), [T([2, 3], dtype=i64), T([], dtype=i64)]),
+        C("a first zero-dim index", T([4, 3, 2]), [T([], dtype=i64), T([2, 3], dtype=i64)]),
+        C("zero-dim indices around a kept dim", T([4, 3, 2]), [T([2, 3], dtype=i64), None, T([], dtype=i64)]),
+        C("three indices, the last two zero-dim", T([1, 3, 2]), [T([2, 3], dtype=i64), T([], dtype=i64),
+                                                                 T([], dtype=i64)]),
         C("float index refused", T([5, 6]), [T([3])]),
         C("too many indices", T([5]), [T([1], dtype=i64), T([1], dtype=i64)]),
         C("bool mask", T([5, 6]), [T([5], dtype=b8)]),

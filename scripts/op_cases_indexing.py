@@ -219,6 +219,8 @@ SYMBOLIC += [
 b8, u8, i8 = torch.bool, torch.uint8, torch.int8
 CASES["_unsafe_index.Tensor"] = [
     C("matrix index", T([5, 6, 7]), [T([2, 3], dtype=i64)]),
+    # Its meta runs as a kernel: a zero-dim CPU index is broadcast.
+    C("a last zero-dim index", T([4, 3, 2]), [T([2, 3], dtype=i64), T([], dtype=i64)]),
     C("second dim", T([5, 6, 7]), [None, T([4], dtype=i64)]),
     C("adjacent indices broadcast", T([5, 6, 7]), [None, T([4], dtype=i64), T([2, 1], dtype=i64)]),
     C("separated indices go first", T([5, 6, 7]), [T([4], dtype=i64), None, T([4], dtype=i64)]),
@@ -298,6 +300,8 @@ CASES["index.Tensor_hacked_twin"] = [
     C("int32 index", T([5, 6], dtype=f16), [T([3], dtype=i32)]),
     C("bool mask", T([5, 6]), [T([5], dtype=torch.bool)]),
     C("float index refused", T([5, 6]), [T([3])]),
+    # It is `index.Tensor`: a zero-dim CPU index is not broadcast.
+    C("a last zero-dim index", T([4, 3, 2]), [T([2, 3], dtype=i64), T([], dtype=i64)]),
     C("too many indices", T([5]), [T([1], dtype=i64), T([1], dtype=i64)]),
 ]
 CASES["_unsafe_index.Tensor_hacked_twin"] = [
@@ -362,3 +366,4 @@ CASES["_stack"] = [
     C("sizes differ", [T([2, 3]), T([3, 2])]),
     C("dim out of range", [T([2]), T([2])], 3),
 ]
+

@@ -907,6 +907,13 @@ WRITTEN["linalg_matrix_power.out"].append(
 WRITTEN["_conj_physical.out"] = [C("int64 input into a float16 out", T([3], dtype=torch.int64),
                                    out=T([3], dtype=torch.float16))]
 WRITTEN["copy.out"] = [C("src on meta", T([3]), T([3], device="meta"), out=T([3]))]
+# ATen's structured kernel: a zero-dim CPU index is broadcast like the
+# others (the fake mode's `index.Tensor` keeps it zero-dim).
+WRITTEN["index.Tensor_out"] = [
+    C("a last zero-dim index", T([4, 3, 2]), [T([2, 3], dtype=torch.int64), T([], dtype=torch.int64)], out=T([0])),
+    C("a last zero-dim index into its sizes", T([4, 3, 2]), [T([2, 3], dtype=torch.int64), T([], dtype=torch.int64)],
+      out=T([2, 3, 2])),
+]
 WRITTEN["index_put.out"] = [
     C("zero-dim values on meta refused", T([3]), [T([2], dtype=torch.int64)], T([], device="meta"), out=T([3])),
 ]

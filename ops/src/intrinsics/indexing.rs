@@ -6,16 +6,22 @@
 use super::*;
 use fake_runtime::strides::{Operand as StrideOperand, contiguous, pointwise};
 
-/// `advanced_index(self, indices)`: the result of `index.Tensor`: the
-/// index shapes broadcast (a mask of `k` dims stands for `k` indices of a
-/// fresh size-like unbacked length, at most its element count); the
-/// replaced dims move to the front when the indexed dims are not
-/// adjacent; strides as TensorIterator lays out the gather (contiguous
-/// for an empty `self`).
+/// `advanced_index(self, indices, fake_impl)`: the result of
+/// `meta_index_Tensor`: the index shapes broadcast (a mask of `k` dims
+/// stands for `k` indices of a fresh size-like unbacked length, at most
+/// its element count); the replaced dims move to the front when the
+/// indexed dims are not adjacent; strides as TensorIterator lays out the
+/// gather (contiguous for an empty `self`). With `fake_impl` (the fake
+/// mode's own `index.Tensor`, which calls the meta on fake tensors of
+/// their devices), a zero-dim CPU index is not broadcast
+/// (`preserve_cpu_scalar_tensors`), and the replaced shape is the last
+/// index's as it is; as a kernel (`_unsafe_index`, ATen's structured
+/// meta of the `out=` form) every index is broadcast.
 pub fn advanced_index(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     given: &[Option<&TensorMeta>],
+    fake_impl: bool,
 ) -> Result<TensorMeta> {
     if given.is_empty() {
         return Err(invalid(cx, "at least one index must be provided".into()));
@@ -28,6 +34,15 @@ pub fn advanced_index(
             continue;
         };
         match idx.dtype {
+            // `refs._maybe_broadcast` keeps a zero-dim CPU index as it
+            // is (`preserve_cpu_scalar_tensors`).
+            DType::Int64 | DType::Int32
+                if fake_impl
+                    && idx.dim() == 0
+                    && idx.device.ty == fake_runtime::device::DeviceType::Cpu =>
+            {
+                indices.push(Index::CpuScalar)
+            }
             DType::Int64 | DType::Int32 => indices.push(Index::Sizes(&idx.sizes)),
             // `meta_index_Tensor` takes `int8` for ATen's byte: a
             // `uint8` index is refused below.
@@ -69,48 +84,63 @@ pub fn advanced_index(
             ),
         ));
     }
-    // Broadcast the index shapes together.
-    let replacement = {
+    // Broadcast the index shapes together: every index is expanded to the
+    // common shape but a zero-dim CPU one, which stays zero-dim.
+    let common = {
         let shapes: SmallVec<[&[SymInt]; 6]> = indices.iter().filter_map(Index::sizes).collect();
         shape::broadcast(cx.env, cx.op, &shapes)?
     };
+    let broadcast = |i: usize| -> Option<&[SymInt]> {
+        match indices.get(i) {
+            None | Some(Index::Skip) => None,
+            Some(Index::CpuScalar) => Some(&[]),
+            Some(_) => Some(&common),
+        }
+    };
     // Dims past the given indices are not indexed.
-    let indexed = |i: usize| indices.get(i).is_some_and(|ix| ix.sizes().is_some());
-    // All index tensors adjacent? Otherwise they move to the front.
+    let indexed = |i: usize| broadcast(i).is_some();
+    // All index tensors adjacent? Otherwise they move to the front
+    // (`transposeToFront`).
     let first = (0..n).position(indexed);
     let last = (0..n).rposition(indexed);
     let contiguous_subspace = match (first, last) {
         (Some(f), Some(l)) => (f..=l).all(indexed),
         _ => true,
     };
-    // The dims in their new order: as they are, or (`moved`) the indexed
-    // ones first; `before..after` are the indexed ones.
-    let mut moved: SmallVec<[usize; 6]> = SmallVec::new();
-    let (before, after) = match (first, last) {
-        (Some(f), Some(l)) if contiguous_subspace => (f, l + 1),
-        _ if contiguous_subspace => (n, n),
-        _ => {
-            moved.extend((0..n).filter(|&i| indexed(i)));
-            let count = moved.len();
-            moved.extend((0..n).filter(|&i| !indexed(i)));
-            (0, count)
-        }
+    let order: SmallVec<[usize; 6]> = if contiguous_subspace {
+        (0..n).collect()
+    } else {
+        (0..n)
+            .filter(|&i| indexed(i))
+            .chain((0..n).filter(|&i| !indexed(i)))
+            .collect()
     };
-    let dim_at = |k: usize| if contiguous_subspace { k } else { moved[k] };
-    let kept = n - (after - before);
-    let mut out_sizes = Dims::with_capacity(kept + replacement.len());
-    let mut src_strides = Dims::with_capacity(kept + replacement.len());
+    // `meta_index_Tensor`'s split, as it writes it: the replaced shape is
+    // the last index's, and a kept dim goes after it only once that shape
+    // is not empty (a last zero-dim CPU index replaces the indexed dims
+    // by nothing, and the kept dims count as before them).
+    let mut before: SmallVec<[usize; 6]> = SmallVec::new();
+    let mut after: SmallVec<[usize; 6]> = SmallVec::new();
+    let mut replacement: &[SymInt] = &[];
+    for &i in &order {
+        match broadcast(i) {
+            Some(s) => replacement = s,
+            None if replacement.is_empty() => before.push(i),
+            None => after.push(i),
+        }
+    }
     let stride = |i: usize| t.strides.get(i).copied().unwrap_or(SymInt::Int(0));
-    for i in (0..before).map(dim_at) {
-        out_sizes.push(t.sizes[i]);
-        src_strides.push(stride(i));
-    }
-    out_sizes.extend_from_slice(&replacement);
+    let mut out_sizes = Dims::with_capacity(before.len() + replacement.len() + after.len());
+    out_sizes.extend(before.iter().map(|&i| t.sizes[i]));
+    out_sizes.extend_from_slice(replacement);
+    out_sizes.extend(after.iter().map(|&i| t.sizes[i]));
+    // `_restride_src`: the permuted strides with those of the indexed
+    // run (between the dims before and after) replaced by zeros, one per
+    // replaced dim.
+    let mut src_strides = Dims::with_capacity(out_sizes.len());
+    src_strides.extend(order[..before.len()].iter().map(|&i| stride(i)));
     src_strides.extend(replacement.iter().map(|_| SymInt::Int(0)));
-    for i in (after..n).map(dim_at) {
-        out_sizes.push(t.sizes[i]);
-        src_strides.push(stride(i));
-    }
+    src_strides.extend(order[n - after.len()..].iter().map(|&i| stride(i)));
     // Output strides: as TensorIterator orders the restrided source (an
     // empty source gives a contiguous result).
     let numel = t.numel(cx.env)?;
@@ -148,6 +178,9 @@ enum Index<'a> {
     Skip,
     /// An integer index tensor's sizes.
     Sizes(&'a [SymInt]),
+    /// A zero-dim integer index on the CPU, which broadcasting leaves
+    /// zero-dim.
+    CpuScalar,
     /// A dim of a mask: an index of this length.
     Count(SymInt),
 }
@@ -161,6 +194,7 @@ impl<'a> Index<'a> {
         match self {
             Index::Skip => None,
             Index::Sizes(s) => Some(s),
+            Index::CpuScalar => Some(&[]),
             Index::Count(u) => Some(std::slice::from_ref(u)),
         }
     }

@@ -210,9 +210,10 @@ pub(crate) use masked::{
 pub(crate) use masked_index::{unsafe_masked_index, unsafe_masked_index_put_accumulate};
 pub(crate) use native_outs::{
     argmax_out, argmin_out, bucketize_scalar_out, copy_out, empty_out, gather_out,
-    linalg_matrix_power_out, log_softmax_int_out, matrix_power_out, max_pool2d_with_indices_out,
-    native_group_norm_out, range_no_step_out, range_step_out, take_along_dim_out,
-    upsample_bicubic2d_aa_out, upsample_bilinear2d_aa_out, upsample_lanczos2d_aa_out,
+    index_tensor_out, linalg_matrix_power_out, log_softmax_int_out, matrix_power_out,
+    max_pool2d_with_indices_out, native_group_norm_out, range_no_step_out, range_step_out,
+    take_along_dim_out, upsample_bicubic2d_aa_out, upsample_bilinear2d_aa_out,
+    upsample_lanczos2d_aa_out,
 };
 pub(crate) use nll::{
     cross_entropy_loss, nll_loss_forward, nll_loss_kernel, nll_loss_nd, nll_loss2d,

@@ -328,3 +328,27 @@ pub(crate) fn linalg_matrix_power_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
 pub(crate) fn matrix_power_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     matrix_power_out_of(cx, a, crate::erased::matrix_power)
 }
+
+/// `index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out)`:
+/// ATen's structured kernel, built on a TensorIterator (an out that
+/// overlaps itself is refused, symbolic sizes fixed at their hints,
+/// [`OutForm::ITER_FIXED_STRUCTURED`]), whose meta broadcasts every index
+/// (`advanced_index` as a kernel, unlike the fake mode's `index.Tensor`).
+pub(crate) fn index_tensor_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    out_variant(
+        cx,
+        a,
+        2,
+        1,
+        OutForm::ITER_FIXED_STRUCTURED,
+        structured_index,
+    )
+}
+
+/// [`index_tensor_out`]'s functional result.
+fn structured_index(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let indices = args::opt_tensors(cx, a, 1, "indices")?;
+    let r = crate::intrinsics::advanced_index(cx, t, indices, false)?;
+    Ok(super::fresh_out(cx, t, r.sizes, r.strides))
+}

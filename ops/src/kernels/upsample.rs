@@ -120,7 +120,7 @@ fn upsample_nearest(
     }
     let mut indices: Vec<Option<&TensorMeta>> = vec![None, None];
     indices.extend(index_metas.iter().map(Some));
-    let out = advanced_index(cx, t, &indices)?;
+    let out = advanced_index(cx, t, &indices, false)?;
     let ndim = out.sizes.len();
     if ndim != 4 && ndim != 5 {
         return Ok(super::fresh_out(cx, t, out.sizes, out.strides));
