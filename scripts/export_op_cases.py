@@ -414,6 +414,10 @@ def encode(declared, value):
     if base == "bool" and isinstance(value, (int, float)) and not isinstance(value, bool):
         return scalar_value(value)
     if fixed and fixed[1] in ("int", "SymInt"):
+        if isinstance(value, int) and fixed[1] == "SymInt":
+            # The binding repeats an int for an `int[N]` only: kept as
+            # given, for the replay to refuse as PyTorch does.
+            return {"int": sym_value(value)}
         if isinstance(value, int):
             value = [value] * int(fixed[2] or 1)
         return {"ints": [sym_value(v) for v in value]}

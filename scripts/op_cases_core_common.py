@@ -741,6 +741,8 @@ CASES.update({
         C("wrong rank", T([8, 8]), T([4, 3, 3, 3])),
         C("stride and padding pairs", T([2, 3, 10, 12]), T([8, 3, 3, 3]), None, [2, 1], [1, 0]),
         C("bias of another length", T([2, 3, 8, 8]), T([4, 3, 3, 3]), T([5])),
+        # The binding repeats an int for an `int[N]`, not a `SymInt[N]`.
+        C("a stride given as an int refused", T([1, 2, 6, 6]), T([2, 2, 3, 3]), None, 1),
     ],
     "conv3d": [
         C("batched", T([1, 2, 4, 5, 6]), T([3, 2, 2, 2, 2])),

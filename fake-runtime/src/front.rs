@@ -244,7 +244,10 @@ impl FakeTensorMode {
 pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
     let ty = p.ty;
     let list = ty.list.is_some();
-    let fixed_list = ty.list.is_some_and(|l| l.len.is_some());
+    // A single int stands for an `int[N]` (repeated), not for a
+    // `SymInt[N]`: the binding broadcasts only the former ("Expected a
+    // value of type 'List[int]' for argument 'stride'" of `conv2d`).
+    let fixed_list = ty.base == BaseType::Int && ty.list.is_some_and(|l| l.len.is_some());
     // `Any` (a collective's group name or reduction) takes every value,
     // as Python's binding does.
     if ty.base == BaseType::Other("Any") && !list {
