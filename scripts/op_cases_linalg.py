@@ -948,6 +948,9 @@ def linalg_cases():
             C("int32 refused", T([4, 3], dtype=i32), T([4, 3], dtype=i32)),
             C("complex", T([4, 3], dtype=c64), T([4, 3], dtype=c64)),
             C("dtype mismatch refused", T([4, 3]), T([4, 3], dtype=f64)),
+            # Two vectors are `vdot`'s: `dim` is not read.
+            C("vectors, a dim out of range", T([4]), T([4]), dim=-2),
+            C("vectors of other lengths refused", T([4]), T([1])),
         ],
         "linalg_matrix_power": [
             C("power zero", T([3, 3]), 0),
