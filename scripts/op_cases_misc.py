@@ -1186,6 +1186,26 @@ CASES["_unique"] = [
     C("unsorted", T([3, 4], dtype=i64), False),
     C("empty", T([0, 3]), True, True),
 ]
+# Under the Python dispatcher its decomposition pads each sequence with
+# `constant_pad_nd` (as many pads as the first has dims) and writes it
+# with `select_scatter`, which checks nothing of it.
+PAD_SEQUENCE_DISPATCHED = [
+    C("trailing dims differ under the Python dispatcher", [T([2, 3]), T([1, 4])]),
+    C("a sequence of more dims under the Python dispatcher", [T([2, 3]), T([4, 1, 5])]),
+    C("a sequence of fewer dims under the Python dispatcher refused", [T([2, 3]), T([4])]),
+    C("an empty sequence of another shape under the Python dispatcher", [T([1, 0], dtype=torch.uint8),
+                                                                          T([0, 1, 2], dtype=i64)]),
+]
+# Its decomposition takes the longest length by `sym_max`, guarding
+# nothing; ATen's composite reads every length as an integer.
+SYMBOLIC += [
+    ("pad_sequence of dynamic lengths under the Python dispatcher", "pad_sequence",
+     C("", [D([3, 4], "a", ["dynamic", "static"]), D([5, 4], "b", ["dynamic", "static"])])),
+    ("pad_sequence of dynamic lengths", "pad_sequence",
+     C("", [D([3, 4], "a", ["dynamic", "static"]), D([5, 4], "b", ["dynamic", "static"])])),
+]
+DISPATCHED = {c.name for c in PAD_SEQUENCE_DISPATCHED} | {
+    "pad_sequence of dynamic lengths under the Python dispatcher"}
 CASES["pad_sequence"] = [
     C("sequences", [T([3, 4]), T([5, 4]), T([2, 4])]),
     C("batch first", [T([3, 4]), T([5, 4])], True),
@@ -1196,6 +1216,7 @@ CASES["pad_sequence"] = [
     C("no sequences", []),
     C("trailing dims differ", [T([3, 4]), T([5, 3])]),
     C("unknown side", [T([3]), T([5])], False, 0.0, "middle"),
+    *PAD_SEQUENCE_DISPATCHED,
 ]
 CASES["flatten_dense_tensors"] = [
     C("two", [T([2, 3]), T([4])]),

@@ -13,7 +13,8 @@ use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
 /// `pad_sequence(Tensor[] sequences, bool batch_first=False, float
-/// padding_value=0., str padding_side="right") -> Tensor`: the sizes read
+/// padding_value=0., str padding_side="right") -> Tensor`: under the
+/// Python dispatcher [`padded_by_reference`]; else ATen's composite: the sizes read
 /// as integers (each guarded), a new contiguous tensor of the first
 /// sequence's dtype, `[longest, count, *trailing]` (or batch first), then
 /// each sequence copied into its slot (it must broadcast to
@@ -25,6 +26,9 @@ pub(crate) fn pad_sequence(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let Some(first) = sequences.first() else {
         return Err(invalid(cx, "received an empty list of sequences"));
     };
+    if cx.defaults.python_dispatcher {
+        return padded_by_reference(cx, sequences, batch_first, side);
+    }
     let mut sizes: Vec<Dims> = Vec::with_capacity(sequences.len());
     for t in sequences.iter() {
         let mut s = Dims::new();
@@ -69,6 +73,57 @@ pub(crate) fn pad_sequence(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ));
         }
     }
+    let strides = fake_runtime::strides::contiguous(cx.env, &out)?;
+    Ok(super::fresh_out(cx, first, out, strides))
+}
+
+/// [`pad_sequence`] as `torch._decomp`'s decomposition (the Python
+/// dispatcher's): the longest length by `sym_max` (nothing guarded), a
+/// new contiguous tensor of the first sequence's dtype, then each
+/// sequence padded by `constant_pad_nd` (its pads as many as the first
+/// sequence has dims, so one of fewer dims is refused) and written by
+/// `select_scatter`, which checks nothing of it.
+fn padded_by_reference(
+    cx: &mut Cx<'_>,
+    sequences: &[&TensorMeta],
+    batch_first: bool,
+    side: &str,
+) -> Result<Outs> {
+    if side != "left" && side != "right" {
+        return Err(invalid(
+            cx,
+            format!("Expected padding_side to be one of left or right, but got {side}."),
+        ));
+    }
+    let first = sequences[0];
+    let mut longest: Option<SymInt> = None;
+    for t in sequences {
+        let len = t.sizes[shape::wrap_size_dim(cx.op, 0, t.dim())?];
+        longest = Some(match longest {
+            Some(l) => cx.env.max(l, len)?,
+            None => len,
+        });
+    }
+    let longest = longest.unwrap_or(SymInt::Int(0));
+    let pads = 2 * first.dim();
+    for t in sequences {
+        if pads > 2 * t.dim() {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Length of pad should be no more than twice the number of dimensions of the input. Pad length is {pads} while the input has {} dimensions.",
+                    t.dim()
+                ),
+            ));
+        }
+    }
+    let count = SymInt::Int(sequences.len() as i64);
+    let mut out: Dims = if batch_first {
+        [count, longest].into_iter().collect()
+    } else {
+        [longest, count].into_iter().collect()
+    };
+    out.extend(first.sizes[1..].iter().copied());
     let strides = fake_runtime::strides::contiguous(cx.env, &out)?;
     Ok(super::fresh_out(cx, first, out, strides))
 }
