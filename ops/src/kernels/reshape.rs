@@ -114,16 +114,7 @@ pub(crate) fn reshape_alias_copy(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         return contiguous_result(cx, t, sizes);
     }
     let stride = args::sizes(cx, a, 2, "stride", None)?;
-    if size.len() != stride.len() {
-        return Err(super::invalid(
-            cx,
-            format!(
-                "dimensionality of sizes ({}) must match dimensionality of strides ({})",
-                size.len(),
-                stride.len()
-            ),
-        ));
-    }
+    intrinsics::sizes_match_strides(cx, size.clone(), stride)?;
     if size.iter().any(|s| matches!(s, SymInt::Int(v) if *v < 0)) {
         return Err(super::invalid(cx, "numel: integer multiplication overflow"));
     }
