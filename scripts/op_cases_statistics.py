@@ -244,6 +244,10 @@ CASES["rms_norm"] = [
 # the weight's shape (it broadcasts), the statistics returned too.
 CASES["_fused_rms_norm"] = [
     C("last dim", T([2, 3, 4]), [4], None, None),
+    # The decomposition multiplies by the weight unchecked: the result is
+    # the input broadcast with it.
+    C("a weight of more dims", T([3]), [3], T([2, 3]), None),
+    C("a zero-dim input with a weight", T([]), [], T([5]), None),
     C("two dims with weight", T([2, 3, 4]), [3, 4], T([3, 4]), 1e-5),
     C("transposed", tr(3, 4), [4], None, None),
     C("float16 with a float32 weight", T([2, 4], dtype=f16), [4], T([4]), None),

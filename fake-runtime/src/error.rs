@@ -124,6 +124,17 @@ pub enum ErrorKind {
         /// [`crate::limits::MAX_RANK`].
         limit: usize,
     },
+    /// A kernel's result whose strides do not match its sizes: a fault of
+    /// the operator's rule or kernel, refused rather than answered.
+    #[error("{op}: a result of {sizes} sizes and {strides} strides (a fault of its kernel)")]
+    MalformedResult {
+        /// The operator whose kernel made it.
+        op: String,
+        /// How many sizes it has.
+        sizes: usize,
+        /// How many strides.
+        strides: usize,
+    },
     /// A decision needs the value of an unbacked symbol (one without a hint),
     /// as PyTorch's `GuardOnDataDependentSymNode`.
     #[error(

@@ -65,6 +65,25 @@ fn symbolic_conversion_names_sources() {
     assert_eq!(strides, ["3*s1", "s1", "1"]);
 }
 
+/// A kernel result whose strides do not match its sizes is refused,
+/// naming the operator, rather than made a tensor.
+#[test]
+fn a_malformed_kernel_result_is_refused() {
+    let mut m = mode();
+    let x = m
+        .empty(&ints(&[2, 3]), DType::Float32, Device::cpu())
+        .unwrap();
+    let err = m
+        .dispatch_named("test::faulty", &[Value::Tensor(x)])
+        .unwrap_err();
+    match err.kind() {
+        ErrorKind::MalformedResult { op, sizes, strides } => {
+            assert_eq!((op.as_str(), *sizes, *strides), ("test::faulty", 2, 3));
+        }
+        other => panic!("expected MalformedResult, got {other:?}"),
+    }
+}
+
 #[test]
 fn views_share_storage_and_in_place_bumps_the_version() {
     let mut m = mode();

@@ -185,10 +185,18 @@ impl FakeTensorMode {
         }
     }
 
-    /// Refuse a kernel result no tensor can have: too many dims, or a
-    /// negative size.
+    /// Refuse a kernel result no tensor can have: strides not one per
+    /// size, too many dims, or a negative size.
     #[inline]
     fn check_result(&self, op: &OpDef, meta: &TensorMeta) -> Result<()> {
+        if meta.sizes.len() != meta.strides.len() {
+            return Err(ErrorKind::MalformedResult {
+                op: op.name.to_string(),
+                sizes: meta.sizes.len(),
+                strides: meta.strides.len(),
+            }
+            .into());
+        }
         crate::meta::check_rank(op.name, meta.sizes.len())?;
         crate::shape::refuse_negative_sizes(&self.env, op.name, &meta.sizes)
     }

@@ -141,6 +141,14 @@ pub fn t_(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
     Ok(smallvec![Out::Tensor(a, Alias::InPlace(0))])
 }
 
+/// `test::faulty(Tensor self) -> Tensor`: a kernel at fault, whose result
+/// has one stride more than it has sizes.
+pub fn faulty(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
+    let mut a = tensor(cx, args, 0)?.clone();
+    a.strides.push(SymInt::Int(1));
+    Ok(smallvec![Out::Tensor(a, Alias::Fresh)])
+}
+
 /// `unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)`
 pub fn unsqueeze_(cx: &mut Cx<'_>, args: &[Arg<'_>]) -> Result<Outs> {
     let mut a = tensor(cx, args, 0)?.clone();
@@ -330,7 +338,7 @@ const NONE: Tags = Tags {
 };
 
 /// The test operators, sorted by name.
-pub static OPS: [OpDef; 12] = [
+pub static OPS: [OpDef; 13] = [
     def(
         "aten::_local_scalar_dense",
         "_local_scalar_dense(Tensor self) -> Scalar",
@@ -501,6 +509,14 @@ pub static OPS: [OpDef; 12] = [
         RET_VIEW,
         view,
         Tags { view: true, ..NONE },
+    ),
+    def(
+        "test::faulty",
+        "faulty(Tensor self) -> Tensor",
+        &[SELF],
+        RET,
+        faulty,
+        NONE,
     ),
 ];
 

@@ -723,6 +723,21 @@ pub fn pow_strides(
     }
 }
 
+/// `rms_norm_sizes(input, weight)`: the sizes of the normalised result,
+/// `input * rstd * weight`: the input's broadcast with the weight's (which
+/// `_fused_rms_norm`'s decomposition does not check against
+/// `normalized_shape`).
+pub fn rms_norm_sizes(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    weight: Option<&TensorMeta>,
+) -> Result<Dims> {
+    match weight {
+        Some(w) => shape::broadcast(cx.env, cx.op, &[&input.sizes, &w.sizes]),
+        None => Ok(input.sizes.clone()),
+    }
+}
+
 /// `rms_norm_strides(input, stats, weight)`: the layout of ATen's
 /// `rms_norm` composite on the CPU: the input converted to its
 /// computation dtype, times the reciprocal root of the mean square
