@@ -269,6 +269,9 @@ CASES.update({
     "native_layer_norm_backward": [
         C("last dim", T([2, 3, 4]), T([2, 3, 4]), [4], T([2, 3, 1]), T([2, 3, 1]), T([4]), T([4]),
           [True, True, True]),
+        # The decomposition's `input - mean` refuses two bools.
+        C("bool input and mean refused", T([3, 1, 3]), T([3, 1, 3], dtype=torch.bool), [3],
+          T([3, 1, 1], dtype=torch.bool), T([3, 1, 1]), T([3]), T([3]), [True, True, True]),
         C("two normalized dims", T([2, 3, 4]), T([2, 3, 4]), [3, 4], T([2, 1, 1]), T([2, 1, 1]), T([3, 4]),
           T([3, 4]), [True, True, True]),
         C("no weight nor bias", T([2, 3, 4]), T([2, 3, 4]), [4], T([2, 3, 1]), T([2, 3, 1]), None, None,

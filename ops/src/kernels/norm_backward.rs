@@ -204,6 +204,10 @@ pub(crate) fn native_layer_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
 
     let mean = unsqueeze_to(cx, mean, x.dim())?;
     let rstd = unsqueeze_to(cx, &rstd.clone(), x.dim())?;
+    // `input_cast - mean`: two bools do not subtract.
+    if x.dtype == DType::Bool && mean.dtype == DType::Bool {
+        return Err(invalid(cx, super::BOOL_SUBTRACTION));
+    }
     let centered = pw(cx, &[&x, &mean])?;
     let x_hat = pw(cx, &[&centered, &rstd])?;
     let grad_x_hat = match &w {
