@@ -274,7 +274,7 @@ pub(crate) use semi_structured::{
 pub(crate) use sequences::{flatten_dense_tensors, pad_sequence, unflatten_dense_tensors};
 pub(crate) use shape_composites::{
     cartesian_prod, chunk_cat, combinations, diag, diag_out, dsplit_array, dsplit_int,
-    grad_sum_to_size, hsplit_array, hsplit_int, inner, inner_out, kron, sum_to_size,
+    grad_sum_to_size, hsplit_array, hsplit_int, inner, inner_out, kron, kron_out, sum_to_size,
     take_along_dim, tensor_split_indices_list, tensor_split_sections, unbind, vsplit_array,
     vsplit_int,
 };

@@ -117,6 +117,42 @@ pub(crate) fn inner_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// interleaved size-1 dims, multiplied, and the product viewed as the
 /// products of the sizes (refused when its strides do not allow it).
 pub(crate) fn kron(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let (product, result) = kron_product(cx, a)?;
+    let out = unsafe_view(cx, &product, &result)?;
+    Ok(fresh_result(out))
+}
+
+/// `kron.out(Tensor self, Tensor other, *, Tensor(a!) out)`:
+/// `KronImpl::kron_out`: the out resized to the result's sizes and the
+/// product written through a view of it (`mul.out`, which casts), so the
+/// functional's last view of the laid-out product is not taken.
+pub(crate) fn kron_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        2,
+        1,
+        fake_runtime::support::OutForm::CASTABLE,
+        kron_into_contiguous,
+    )
+}
+
+/// [`kron_out`]'s result: the product's dtype, the result's sizes,
+/// contiguous.
+fn kron_into_contiguous(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let (product, result) = kron_product(cx, a)?;
+    let strides = fake_runtime::strides::contiguous(cx.env, &result)?;
+    Ok(fresh_result(TensorMeta {
+        sizes: result,
+        strides,
+        storage_offset: SymInt::Int(0),
+        ..product
+    }))
+}
+
+/// `KronImpl`'s product of the two operands viewed with interleaved
+/// size-1 dims, and the sizes of the result (each pair multiplied).
+fn kron_product(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<(TensorMeta, Dims)> {
     let t = args::tensor(cx, a, 0, "self")?;
     let other = args::tensor(cx, a, 1, "other")?;
     let rank = t.dim().max(other.dim());
@@ -148,8 +184,7 @@ pub(crate) fn kron(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         crate::erased::mul_tensor(cx, &[Arg::Tensor(&tv), Arg::Tensor(&ov)])?,
         cx,
     )?;
-    let out = unsafe_view(cx, &product, &result)?;
-    Ok(fresh_result(out))
+    Ok((product, result))
 }
 
 /// Which of `hsplit`, `vsplit` and `dsplit`: the dim it splits and the
