@@ -202,11 +202,7 @@ impl FakeTensorMode {
     /// No overload taking them is an error listing each one's schema.
     pub fn call(&mut self, name: &str, args: &[Value<'_>]) -> Result<Outputs> {
         let op = *resolve(self.registry(), name, args, &[])?;
-        let fitted: SmallVec<[Value<'_>; 8]> = args
-            .iter()
-            .zip(op.params)
-            .map(|(a, p)| fit_value(a.clone(), p))
-            .collect();
+        let fitted = fit_all(op.params, args.iter().cloned());
         self.dispatch(&op, &fitted).map(Outputs)
     }
 
@@ -337,6 +333,20 @@ pub fn fit_value<'a>(v: Value<'a>, p: &ParamDef) -> Value<'a> {
         Value::None if boolean && !ty.optional => Value::Bool(false),
         other => other,
     }
+}
+
+/// Every argument of `values` (in schema order, one per parameter of
+/// `params`) as its parameter takes it ([`fit_value`]): what a front end
+/// dispatches once [`resolve`] has chosen the overload.
+pub fn fit_all<'a>(
+    params: &[ParamDef],
+    values: impl IntoIterator<Item = Value<'a>>,
+) -> SmallVec<[Value<'a>; 8]> {
+    values
+        .into_iter()
+        .zip(params)
+        .map(|(v, p)| fit_value(v, p))
+        .collect()
 }
 
 /// Why `def` does not take `args` then `kwargs` (by parameter name), or

@@ -341,22 +341,18 @@ pub fn run_with<R: Registry + Clone + 'static>(
             _ => None,
         })
         .collect();
-    let values: Vec<Value<'_>> = ordered
-        .iter()
-        .enumerate()
-        .map(|(i, a)| match a {
-            None => defaults[i].as_ref().map_or(Value::None, |d| d.value()),
-            Some(m) => fake_runtime::front::fit_value(
-                m.as_value(
-                    def.params[i],
-                    &storage[i],
-                    &tensor_lists[i],
-                    &optional_lists[i],
-                ),
-                &def.params[i],
-            ),
-        })
-        .collect();
+    let values = ordered.iter().enumerate().map(|(i, a)| match a {
+        None => defaults[i].as_ref().map_or(Value::None, |d| d.value()),
+        Some(m) => m.as_value(
+            def.params[i],
+            &storage[i],
+            &tensor_lists[i],
+            &optional_lists[i],
+        ),
+    });
+    // As PyTorch's binding converts them (a schema default is already of
+    // its parameter's kind).
+    let values = fake_runtime::front::fit_all(def.params, values);
     let outs = mode.dispatch(def, &values)?;
     let arg_tensors: Vec<Option<TensorId>> = ordered
         .iter()

@@ -513,11 +513,7 @@ pub(crate) fn dispatch(
             .map(|(p, v)| (p.name, v))
             .collect();
         let def = *fake_runtime::front::resolve(mode.registry(), op, &values[..split], &kwargs)?;
-        let values: Vec<Value<'_>> = values
-            .into_iter()
-            .zip(def.params)
-            .map(|(v, p)| fake_runtime::front::fit_value(v, p))
-            .collect();
+        let values = fake_runtime::front::fit_all(def.params, values);
         mode.dispatch(&def, &values).map(|o| o.into_vec())
     })
 }
