@@ -468,20 +468,8 @@ pub fn pad_backward_checks(
             ));
         }
     }
-    if padding.len() != 2 * n {
-        let got = padding.len();
-        return Err(invalid(
-            cx,
-            if got > 2 * n {
-                format!("too many values to unpack (expected {})", 2 * n)
-            } else {
-                format!(
-                    "not enough values to unpack (expected {}, got {got})",
-                    2 * n
-                )
-            },
-        ));
-    }
+    // `pad_l, pad_r, ... = padding`.
+    crate::kernels::unpacked(cx, 2 * n, padding.len())?;
     // The innermost spatial dim: `n`, one further with a batch.
     let batched = x.dim() == n + 2;
     let dim_w = n + usize::from(batched);
@@ -489,21 +477,26 @@ pub fn pad_backward_checks(
     // padding pair, then the channel dim before the outermost.
     let spatial: Vec<usize> = (0..n).map(|i| dim_w - i).collect();
     let dim_c = dim_w - n;
+    // `t.size(d)`; the 2-d meta indexes `self`'s shape tuple instead.
     let size_of = |cx: &Cx<'_>, t: &TensorMeta, d: usize| -> Result<SymInt> {
-        if n == 2 && std::ptr::eq(t, x) && d >= t.dim() {
-            return Err(invalid(cx, "tuple index out of range".to_string()));
-        }
         let d = shape::wrap_size_dim(cx.op, d as i64, t.dim())?;
         Ok(t.sizes[d])
     };
+    let input_size = |cx: &Cx<'_>, d: usize| -> Result<SymInt> {
+        if n == 2 && d >= x.dim() {
+            return Err(invalid(cx, "tuple index out of range".to_string()));
+        }
+        size_of(cx, x, d)
+    };
+    // Each spatial size of `self`, padded.
     let mut padded = Vec::with_capacity(n);
     for (i, &d) in spatial.iter().enumerate() {
-        let size = size_of(cx, x, d)?;
+        let size = input_size(cx, d)?;
         let pads = cx.env.add(padding[2 * i], padding[2 * i + 1])?;
-        padded.push((size, cx.env.add(size, pads)?));
+        padded.push(cx.env.add(size, pads)?);
     }
     if reflection && n == 1 {
-        let (w, _) = padded[0];
+        let w = x.sizes[dim_w];
         let left = cx.env.lt(padding[0], w)?;
         let right = cx.env.lt(padding[1], w)?;
         let both = cx.env.and(left, right)?;
@@ -516,7 +509,7 @@ pub fn pad_backward_checks(
             )
         })?;
     }
-    let channels = size_of(cx, x, dim_c)?;
+    let channels = input_size(cx, dim_c)?;
     let grad_channels = size_of(cx, grad, dim_c)?;
     let same = cx.env.eq(channels, grad_channels)?;
     shape::check_printing(cx.env, same, cx.op, &|env| {
@@ -527,7 +520,7 @@ pub fn pad_backward_checks(
         )
     })?;
     for (i, name) in ["width", "height", "depth"].iter().take(n).enumerate() {
-        let want = padded[i].1;
+        let want = padded[i];
         let got = size_of(cx, grad, spatial[i])?;
         let same = cx.env.eq(want, got)?;
         shape::check_printing(cx.env, same, cx.op, &|env| {

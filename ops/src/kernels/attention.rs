@@ -932,17 +932,8 @@ fn ensure_4d(cx: &mut Cx<'_>, sizes: &[SymInt]) -> Result<(Dims, bool)> {
 
 /// Python's `a, b, c, d = t.shape`.
 fn unpack_4(cx: &Cx<'_>, sizes: &[SymInt]) -> Result<[SymInt; 4]> {
-    match *sizes {
-        [a, b, c, d] => Ok([a, b, c, d]),
-        _ if sizes.len() > 4 => Err(invalid(cx, "too many values to unpack (expected 4)")),
-        _ => Err(invalid(
-            cx,
-            format!(
-                "not enough values to unpack (expected 4, got {})",
-                sizes.len()
-            ),
-        )),
-    }
+    super::unpacked(cx, 4, sizes.len())?;
+    Ok([sizes[0], sizes[1], sizes[2], sizes[3]])
 }
 
 /// `torch.broadcast_shapes` of a few shapes (`torch._refs._broadcast_shapes`):

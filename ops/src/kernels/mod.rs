@@ -353,6 +353,25 @@ pub(crate) fn cast(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<Tens
     })
 }
 
+/// Python's unpacking of `got` values into `expected` names (`a, b =
+/// padding`, `n, c, h, w = input.shape`), refused in its words when they
+/// differ.
+pub(crate) fn unpacked(cx: &Cx<'_>, expected: usize, got: usize) -> Result<()> {
+    if got > expected {
+        return Err(invalid(
+            cx,
+            format!("too many values to unpack (expected {expected})"),
+        ));
+    }
+    if got < expected {
+        return Err(invalid(
+            cx,
+            format!("not enough values to unpack (expected {expected}, got {got})"),
+        ));
+    }
+    Ok(())
+}
+
 /// A new tensor like `t` (dtype, layout) on the call's device, with these
 /// sizes and strides, at offset 0.
 pub(crate) fn fresh(cx: &Cx<'_>, t: &TensorMeta, sizes: Dims, strides: Dims) -> TensorMeta {

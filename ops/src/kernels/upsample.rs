@@ -434,12 +434,8 @@ pub(crate) fn upsample_bicubic2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
         args::opt_float(cx, a, 3, "scales_h", None)?,
         args::opt_float(cx, a, 4, "scales_w", None)?,
     ];
-    if t.dim() != 4 {
-        return Err(invalid(
-            cx,
-            format!("not enough values to unpack (expected 4, got {})", t.dim()),
-        ));
-    }
+    // `n, c, h, w = input.shape`.
+    super::unpacked(cx, 4, t.dim())?;
     if osize.len() < 2 {
         return Err(invalid(cx, "list index out of range"));
     }
@@ -469,12 +465,8 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
             "Must specify exactly one of output_size and scale_factors.",
         ));
     }
-    if t.dim() != 4 {
-        return Err(invalid(
-            cx,
-            format!("not enough values to unpack (expected 4, got {})", t.dim()),
-        ));
-    }
+    // `n, c, h, w = input.shape`.
+    super::unpacked(cx, 4, t.dim())?;
     // A plain fake mode runs ATen's composite, whose
     // `upsample_compute_output_size` wants exactly two of either.
     if !cx.defaults.python_dispatcher {
@@ -496,21 +488,8 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     // into two (`scale_h, scale_w = scale_factors`), then reads a given
     // `output_size` (even an empty one, beside scale factors) at its
     // indices 0 and 1, whatever its length.
-    if let Some(f) = &scales
-        && f.len() != 2
-    {
-        return Err(invalid(
-            cx,
-            format!(
-                "{} values to unpack (expected 2, got {})",
-                if f.len() > 2 {
-                    "too many"
-                } else {
-                    "not enough"
-                },
-                f.len()
-            ),
-        ));
+    if let Some(f) = &scales {
+        super::unpacked(cx, 2, f.len())?;
     }
     if output_size.as_ref().is_some_and(|o| o.len() < 2) {
         return Err(invalid(cx, "list index out of range"));
