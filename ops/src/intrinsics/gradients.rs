@@ -405,8 +405,7 @@ pub fn softmax_backward_dtype(
     input_dtype: DType,
     log: bool,
 ) -> Result<DType> {
-    let ops = [tensor_operand(grad), tensor_operand(output)];
-    let computed = fake_runtime::promotion::result_type(&ops, cx.defaults.dtype)?;
+    let computed = result_type(cx, grad, output)?;
     if computed.is_floating_point() || computed.is_complex() || computed != input_dtype {
         return Ok(input_dtype);
     }

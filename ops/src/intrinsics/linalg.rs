@@ -366,19 +366,27 @@ pub fn default_cross_dim(cx: &mut Cx<'_>, s: Dims, dim: Option<i64>) -> Result<i
     Err(invalid(cx, "no dimension of size 3 in input".into()))
 }
 
+/// `dot_lengths(self, other)`: `torch._refs`' `_dot_check` of two
+/// vectors' element counts, in its words (their missing space
+/// included). True when they are equal.
+pub fn dot_lengths(cx: &mut Cx<'_>, a: &TensorMeta, b: &TensorMeta) -> Result<bool> {
+    let (n, m) = (a.numel(cx.env)?, b.numel(cx.env)?);
+    let same = cx.env.eq(n, m)?;
+    shape::check_printing(cx.env, same, cx.op, &|env| {
+        let (n, m) = (env.display(n), env.display(m));
+        format!(
+            "inconsistent tensor size, expected tensor [{n}] and src [{m}] to have thesame number of elements, but got {n} and {m} elements respectively"
+        )
+    })?;
+    Ok(true)
+}
+
 /// `vecdot_shape(x, y, dim)`: ATen's `linalg_vecdot`: two vectors are
-/// `vdot`'s (`dim` ignored; their element counts equal, in the words of
-/// `torch._refs`' `_dot_check`), anything else `(x.conj() * y).sum(dim)`.
+/// `vdot`'s (`dim` ignored; their element counts equal,
+/// [`dot_lengths`]), anything else `(x.conj() * y).sum(dim)`.
 pub fn vecdot_shape(cx: &mut Cx<'_>, x: &TensorMeta, y: &TensorMeta, dim: i64) -> Result<Dims> {
     if x.dim() == 1 && y.dim() == 1 {
-        let (n, m) = (x.sizes[0], y.sizes[0]);
-        let same = cx.env.eq(n, m)?;
-        shape::check_printing(cx.env, same, cx.op, &|env| {
-            let (n, m) = (env.display(n), env.display(m));
-            format!(
-                "inconsistent tensor size, expected tensor [{n}] and src [{m}] to have thesame number of elements, but got {n} and {m} elements respectively"
-            )
-        })?;
+        dot_lengths(cx, x, y)?;
         return Ok(Dims::new());
     }
     let shape = shape::broadcast(cx.env, cx.op, &[&x.sizes, &y.sizes])?;
