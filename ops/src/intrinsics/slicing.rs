@@ -90,13 +90,10 @@ pub fn select_dim(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<i64> {
     Ok(shape::wrap_dim(cx.op, d, n)? as i64)
 }
 
-/// `select_offset(t, dim, index)`: storage offset of `select.int`, as
-/// the fake mode's own `meta_select` computes it: an index certainly out
-/// of range is refused (`guard_or_false`, so an undecidable one is not);
-/// the offset follows the index when it is certainly non-negative or
-/// certainly negative, and is a fresh unbacked symbol when neither is
-/// known (a data-dependent index may count from either end).
-pub fn select_offset(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, index: SymInt) -> Result<SymInt> {
+/// `select_index(t, dim, index)`: `meta_select`'s check of the index:
+/// one certainly out of range is refused (`guard_or_false`, so an
+/// undecidable one is not). True when it is not refused.
+pub fn select_index(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, index: SymInt) -> Result<bool> {
     if t.dim() == 0 {
         return Err(invalid(
             cx,
@@ -119,6 +116,19 @@ pub fn select_offset(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, index: SymInt) -
             ),
         ));
     }
+    Ok(true)
+}
+
+/// `select_offset(t, dim, index)`: storage offset of `select.int`, as
+/// the fake mode's own `meta_select` computes it: the index checked
+/// ([`select_index`]); the offset follows it when it is certainly
+/// non-negative or certainly negative, and is a fresh unbacked symbol
+/// when neither is known (a data-dependent index may count from either
+/// end).
+pub fn select_offset(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64, index: SymInt) -> Result<SymInt> {
+    select_index(cx, t, dim, index)?;
+    let d = shape::wrap_dim(cx.op, dim, t.dim())?;
+    let size = t.sizes[d];
     let st = stride_at(cx, t, d)?;
     let nonneg = cx.env.ge(index, SymInt::Int(0))?;
     let i = if cx.env.guard_or_false(nonneg, cx.op)? {
