@@ -75,6 +75,18 @@ pub fn mean_over_numel(cx: &mut Cx<'_>, t: &TensorMeta, reduction: i64) -> Resul
     Ok(true)
 }
 
+/// `index_rank(index)`: the index of `index_select`, `index_fill`,
+/// `index_copy` and `index_add` has at most one dim. True when it has.
+pub fn index_rank(cx: &mut Cx<'_>, index: &TensorMeta) -> Result<bool> {
+    if index.dim() > 1 {
+        return Err(invalid(
+            cx,
+            format!("Index should have dimension 1 or 0 (got {})", index.dim()),
+        ));
+    }
+    Ok(true)
+}
+
 /// `index_copy_checks(self, dim, index, source)`: the checks of
 /// `torch._decomp`'s `_index_copy`, in its order: `dim` canonicalized
 /// against `self` (a zero-dim one as one dim), an index of at most one
@@ -89,12 +101,7 @@ pub fn index_copy_checks(
     source: &TensorMeta,
 ) -> Result<bool> {
     let d = shape::wrap_dim(cx.op, dim, input.dim())?;
-    if index.dim() > 1 {
-        return Err(invalid(
-            cx,
-            format!("Index should have dimension 1 or 0 (got {})", index.dim()),
-        ));
-    }
+    index_rank(cx, index)?;
     let count = index.numel(cx.env)?;
     if source.dim() == 0 {
         let one = cx.env.eq(count, SymInt::Int(1))?;
@@ -160,14 +167,9 @@ pub fn index_add_checks(
     source: &TensorMeta,
     alpha: Scalar,
 ) -> Result<bool> {
-    let (index, source) = (&index.sizes, &source.sizes);
     let dim = shape::wrap_dim(cx.op, dim, input.dim())?;
-    if index.len() > 1 {
-        return Err(invalid(
-            cx,
-            format!("Index should have dimension 1 or 0 (got {})", index.len()),
-        ));
-    }
+    index_rank(cx, index)?;
+    let (index, source) = (&index.sizes, &source.sizes);
     let index_size = index.first().copied().unwrap_or(SymInt::Int(1));
     let source_size = if source.is_empty() {
         SymInt::Int(1)

@@ -25,12 +25,7 @@ fn index_select_ref(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let dim = args::int(cx, a, 1, "dim", None)?;
     let index = args::tensor(cx, a, 2, "index")?;
     let d = wrap_dim(cx.op, dim, x.dim())?;
-    if index.dim() > 1 {
-        return Err(invalid(
-            cx,
-            format!("Index should have dimension 1 or 0 (got {})", index.dim()),
-        ));
-    }
+    crate::intrinsics::index_rank(cx, index)?;
     if x.dim() == 0 {
         return crate::erased::index_select(cx, a);
     }
