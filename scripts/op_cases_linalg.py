@@ -20,6 +20,28 @@ SYMBOLIC = []
 c128 = torch.complex128
 
 
+# The nearest upsamplings' `.vec` forms in a plain fake mode (PLAIN):
+# ATen's composite computes the output size and calls the form with the
+# output size given, whose Python meta refuses any empty input (its check's
+# condition is then an integer) and non-positive sizes, and lays the
+# result out afresh.
+NEAREST_1D_PLAIN = [
+    C("empty batch refused in a plain fake mode", T([0, 5, 1]), [2], None),
+    C("empty channels scaled refused in a plain fake mode", T([2, 0, 3]), None, [2.0]),
+    C("transposed input laid out afresh in a plain fake mode",
+      T([3, 5, 2], then=lambda t: t.permute(2, 1, 0)), [4], None),
+    C("scaled to nothing refused in a plain fake mode", T([1, 5, 3]), None, [0.1]),
+]
+NEAREST_EXACT_2D_PLAIN = [
+    C("empty batch refused in a plain fake mode", T([0, 5, 1, 1]), None, [2.0, 2.0]),
+    C("zero scale refused in a plain fake mode", T([1, 5, 1, 1]), None, [0.0, 2.0]),
+]
+NEAREST_3D_PLAIN = [
+    C("empty depth refused in a plain fake mode", T([1, 5, 0, 1, 1]), [2, 2, 2], None),
+]
+PLAIN = {c.name for c in NEAREST_1D_PLAIN + NEAREST_EXACT_2D_PLAIN + NEAREST_3D_PLAIN}
+
+
 def linalg_cases():
     """The cases of the linear-algebra, FFT, pooling, loss and sampling
     operators, kept apart from the others."""
@@ -717,6 +739,7 @@ def linalg_cases():
             # decomposition takes two output sizes for a 4-d one.
             C("4-d input of two output sizes", T([2, 3, 8, 10]), [5, 7], None),
             C("zero output size refused", T([2, 3, 8]), [0], None),
+            *NEAREST_1D_PLAIN,
         ],
         "_upsample_nearest_exact1d.vec": [
             C("scale two", T([2, 3, 8]), None, [2.0]),
@@ -725,6 +748,7 @@ def linalg_cases():
         "_upsample_nearest_exact2d.vec": [
             C("scale two", T([2, 3, 8, 10]), None, [2.0, 2.0]),
             C("channels last kept", cl(2, 3, 8, 10), [5, 7], None),
+            *NEAREST_EXACT_2D_PLAIN,
         ],
         "upsample_nearest3d.vec": [
             C("scale two", T([2, 3, 4, 6, 8]), None, [2.0, 2.0, 2.0]),
@@ -736,6 +760,7 @@ def linalg_cases():
             C("cuda few channels, channels last 3d", T([2, 3, 4, 6, 8], fmt=torch.channels_last_3d, device="cuda"),
               None, [2.0, 2.0, 2.0]),
             C("4-d input refused", T([2, 3, 8, 10]), None, [2.0, 2.0, 2.0]),
+            *NEAREST_3D_PLAIN,
         ],
         "_upsample_nearest_exact3d.vec": [
             C("scale two", T([2, 3, 4, 6, 8]), None, [2.0, 2.0, 2.0]),

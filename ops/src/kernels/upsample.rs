@@ -21,12 +21,14 @@ use fake_runtime::{
 };
 
 /// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?
-/// scale_factors) -> Tensor`, as PyTorch's Python implementation (what
-/// export runs): source indices per spatial dim, then an index of the
+/// scale_factors) -> Tensor`. Under the Python dispatcher (what export
+/// runs) as PyTorch's Python implementation: source indices per spatial
+/// dim, then an index of the
 /// input made contiguous in its memory format (contiguous on CUDA with
 /// fewer than 4 channels). An empty output dim is refused (a division by
 /// zero there), as is an empty input dim scaled by a factor; empty batch
-/// and channel dims are not.
+/// and channel dims are not. Outside it, as the form with the output size
+/// given (see [`upsample_nearest_vec`]).
 pub(crate) fn upsample_nearest2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     upsample_nearest_vec(cx, a, 2)
 }
@@ -48,20 +50,18 @@ pub(crate) fn upsample_nearest3d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
 }
 
 /// `_upsample_nearest_vec` for `spatial` spatial dims: the output size
-/// (`upsample_compute_output_size`), then `_upsample_nearest`. Outside the
-/// Python dispatcher ATen's C++ kernel runs, whose meta wants an input of
-/// `spatial + 2` dims; the decomposition takes any input whose
-/// `dim() - 2` sizes the output size matches.
+/// (`upsample_compute_output_size`, which checks the input's rank against
+/// the sizes or scales given), then, outside the Python dispatcher, ATen's
+/// C++ composite calls the form with the output size given, whose Python
+/// meta FakeTensorMode runs ([`nearest_meta`]); under it, the
+/// decomposition `_upsample_nearest`.
 fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "input")?;
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
     let scales = args::opt_floats(cx, a, 2, "scale_factors")?;
     let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
-    if t.dim() != spatial + 2 && !cx.defaults.python_dispatcher {
-        return Err(invalid(
-            cx,
-            format!("expected a {}-D input, got {} dims", spatial + 2, t.dim()),
-        ));
+    if !cx.defaults.python_dispatcher {
+        return nearest_meta(cx, t, &osize, spatial);
     }
     let scales: Vec<Option<f64>> = match &scales {
         Some(f) => f.iter().map(|&v| Some(v)).collect(),
@@ -168,6 +168,13 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
     if cx.defaults.python_dispatcher {
         return upsample_nearest_decomposed(cx, a, spatial);
     }
+    nearest_meta(cx, t, &osize, spatial)
+}
+
+/// The Python meta of `upsample_nearest{N}d` (and the exact ones) for
+/// `spatial` spatial dims: an empty input refused, `upsample_common_check`,
+/// then [`nearest_result`].
+fn nearest_meta(cx: &mut Cx<'_>, t: &TensorMeta, osize: &[SymInt], spatial: usize) -> Result<Outs> {
     // `torch._check(input.numel() != 0 or multiply_integers(input.size()[1:]))`:
     // for an empty input the `or` gives an integer, which `torch._check`
     // refuses whatever its value.
@@ -176,7 +183,7 @@ fn upsample_nearest_default(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> R
     if cx.env.guard_bool(empty, cx.op)? {
         return Err(invalid(cx, "cond must be a bool, but got <class 'int'>"));
     }
-    let shape = common_check(cx, &t.sizes, &osize, spatial)?;
+    let shape = common_check(cx, &t.sizes, osize, spatial)?;
     nearest_result(cx, t, shape, spatial)
 }
 
