@@ -30,8 +30,16 @@ CASES.update({
         C("negative size", T([2]), [-1, 3], [3, 1]),
         C("lengths differ", T([2]), [2, 3], [1]),
     ],
-    "eye": [C("square", 3), C("dtype", 2, dtype=i64), C("zero", 0), C("negative", -1)],
-    "eye.m": [C("wide", 2, 4), C("tall", 4, 2), C("negative", 2, -1)],
+    # With pinned memory the reference takes `where(cond, one, 0)`, whose
+    # integer 0 promotes a bool `one` to int64.
+    "eye": [C("square", 3), C("dtype", 2, dtype=i64), C("zero", 0), C("negative", -1),
+            C("bool pinned", 3, dtype=b8, pin_memory=True),
+            C("sparse layout refused", 3, layout=torch.sparse_coo)],
+    "eye.m": [C("wide", 2, 4), C("tall", 4, 2), C("negative", 2, -1),
+              C("bool pinned", 2, 3, dtype=b8, pin_memory=True),
+              C("float16 pinned", 2, 3, dtype=f16, pin_memory=True),
+              C("default dtype pinned", 2, 3, pin_memory=True),
+              C("bool not pinned", 2, 3, dtype=b8, pin_memory=False)],
 })
 for _op in ["linspace", "logspace"]:
     CASES[_op] = [

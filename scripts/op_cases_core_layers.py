@@ -530,6 +530,7 @@ CASES.update({
         C("contiguous format", tr(2, 3), 1, memory_format=torch.contiguous_format),
         C("storage offset dropped", off(2, 3), 0),
         C("cuda", T([2, 3]), 1, device=torch.device("cuda:0")),
+        C("sparse layout refused", T([2, 3]), 1.0, layout=torch.sparse_coo),
     ],
     "zeros": zero_fill_cases(),
     "_efficientzerotensor": zero_fill_cases(),
@@ -539,6 +540,7 @@ CASES.update({
         C("bool", [4], dtype=b8),
         C("zero-dim", []),
         C("negative size", [2, -3]),
+        C("sparse layout refused", [2, 3], layout=torch.sparse_coo),
     ],
     "empty_strided": [
         C("transposed strides", [2, 3], [1, 2]),
@@ -549,6 +551,7 @@ CASES.update({
         C("lengths differ", [2, 3], [1]),
         C("negative size", [-1], [1]),
         C("negative size and lengths differ", [-1, 2], [1]),
+        C("sparse layout refused", [2, 3], [3, 1], layout=torch.sparse_coo),
     ],
     "scalar_tensor": [
         C("int value is float32", 3),
@@ -563,6 +566,7 @@ CASES.update({
         C("dtype", 5, dtype=f64),
         C("zero", 0),
         C("negative end refused", -3),
+        C("sparse layout refused", 5, layout=torch.sparse_coo),
     ],
     "arange.start_step": [
         C("int step", 0, 10, 3),

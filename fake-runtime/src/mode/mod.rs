@@ -617,6 +617,11 @@ impl FakeTensorMode {
             .into());
         }
         let mut scan = self.scan(op, args)?;
+        if let Some(asked) = scan.layout {
+            let outs = self.dispatch_scanned(op, args, key_bypass, scan)?;
+            self.check_asked_layout(op, asked, &outs)?;
+            return Ok(outs);
+        }
         if !scan.requires_grad {
             return self.dispatch_scanned(op, args, key_bypass, scan);
         }

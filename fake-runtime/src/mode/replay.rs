@@ -143,9 +143,12 @@ fn scalar_words(s: &Scalar) -> (u8, u64, u64) {
 
 /// True when the dispatch cache could key a call on this non-tensor
 /// argument: PyTorch bypasses its cache for a symbolic `SymBool`
-/// (`symbolic shape`), and a real tensor is converted first.
+/// (`symbolic shape`), and a real tensor is converted first. A layout
+/// other than strided takes the dispatch path, which checks the result's
+/// layout against it.
 fn cacheable_value(v: &Value<'_>) -> bool {
     !matches!(v, Value::SymBool(SymBool::Expr(_)) | Value::Real(_))
+        && !matches!(v, Value::Layout(l) if *l != Layout::Strided)
 }
 
 impl Recording {

@@ -30,6 +30,8 @@ pub(super) struct Scan {
     pub(super) symbolic_bool: bool,
     /// Some tensor argument requires grad.
     pub(super) requires_grad: bool,
+    /// A layout other than strided a `Layout` argument asks for.
+    pub(super) layout: Option<Layout>,
 }
 
 /// [`ErrorKind::UnsupportedLayout`] of `op`'s argument `index`.
@@ -64,6 +66,7 @@ impl FakeTensorMode {
             real_tensor: false,
             symbolic_bool: false,
             requires_grad: false,
+            layout: None,
         };
         let mut cpu_zero_dim = false;
         let mut visit = |scan: &mut Scan, t: TensorId, index: usize| {
@@ -83,6 +86,7 @@ impl FakeTensorMode {
                     }
                 }
                 Value::SymBool(SymBool::Expr(_)) => scan.symbolic_bool = true,
+                Value::Layout(l) if *l != Layout::Strided => scan.layout = Some(*l),
                 _ => {}
             }
         }
@@ -165,6 +169,36 @@ impl FakeTensorMode {
                     return Err(wrong_device(op, found, device));
                 }
             }
+        }
+        Ok(())
+    }
+}
+
+impl FakeTensorMode {
+    /// Refuse a strided result of a call that asked for another layout
+    /// (`zeros(..., layout=torch.sparse_coo)`): its kernel models strided
+    /// tensors only, so its answer would be wrong. Kernels that model the
+    /// layout asked for (`to_sparse`) give results of that layout.
+    #[cold]
+    pub(super) fn check_asked_layout(
+        &self,
+        op: &OpDef,
+        asked: Layout,
+        outs: &super::OutputList,
+    ) -> Result<()> {
+        let strided = |t: &TensorId| self.tensors[t.index as usize].meta.layout == Layout::Strided;
+        let any_strided = outs.iter().any(|o| match o {
+            super::Output::Tensor(t) => strided(t),
+            super::Output::Tensors(ts) => ts.iter().any(strided),
+            _ => false,
+        });
+        if any_strided {
+            return Err(ErrorKind::UnsupportedLayout {
+                op: op.name.to_string(),
+                what: "the result asked for".to_string(),
+                layout: asked.to_string(),
+            }
+            .into());
         }
         Ok(())
     }

@@ -597,6 +597,19 @@ pub fn default_dtype(cx: &mut Cx<'_>) -> Result<DType> {
     Ok(cx.defaults.dtype)
 }
 
+/// `eye_dtype(dtype, pin_memory)`: the dtype of `eye`'s reference, which
+/// converts its boolean diagonal to `dtype` (the default dtype unless
+/// given), but with pinned memory takes `where(cond, ones((1,),
+/// dtype=dtype), 0)`, whose integer `0` promotes a bool `one` to int64.
+pub fn eye_dtype(cx: &mut Cx<'_>, dtype: Option<DType>, pin_memory: Option<bool>) -> Result<DType> {
+    let dtype = dtype.unwrap_or(cx.defaults.dtype);
+    Ok(if pin_memory == Some(true) && dtype == DType::Bool {
+        DType::Int64
+    } else {
+        dtype
+    })
+}
+
 /// `default_device()`: the device factories use when none is given.
 pub fn default_device(cx: &mut Cx<'_>) -> Result<Device> {
     Ok(cx.defaults.device)
