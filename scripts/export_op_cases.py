@@ -406,6 +406,10 @@ def encode(declared, value):
         return {"tensor": tensor_meta(value)}
     if base == "Tensor[]":
         return {"tensors": [tensor_meta(t) for t in value]}
+    if isinstance(value, torch.dtype):
+        # A dtype for a number: kept as given, for the replay to fit (its
+        # `ScalarType` number).
+        return {"dtype": dtype_name(value)}
     # Python's binding takes a bool for an int and any number for a bool;
     # the fixture keeps the value as given, for the replay to fit.
     integer = base in ("int", "SymInt") or fixed and fixed[1] in ("int", "SymInt")

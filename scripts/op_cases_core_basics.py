@@ -433,6 +433,8 @@ CASES = {
         C("a dim below minus the rank", T([2, 3]), -3, 1),
         C("a dim of minus twice the rank", T([1]), -2, -1),
         C("a dim below minus twice the rank refused", T([2, 3]), -5, 0),
+        # `torch.int8` is `ScalarType` 1 where an int is taken: dim 1.
+        C("a dtype for the dim", T([2, 3]), torch.int8, 1),
         C("a dim of the rank refused", T([2, 3]), 2, 0),
         C("dim out of range", T([3]), 1, 0),
         C("negative index in the middle dim", T([5, 4, 3]), 1, -1),
@@ -781,6 +783,9 @@ CASES = {
         C("zero-dim", [], 3),
         C("zero size", [0, 4], 1.0),
         C("negative size", [-2], 1.0),
+        # A dtype is its `ScalarType` number where a Scalar is taken:
+        # `torch.int32` fills with 3, an integer.
+        C("a dtype for the fill", [2], i32),
     ],
     "add_.Tensor": [
         C("same shape", T([2, 3]), T([2, 3])),

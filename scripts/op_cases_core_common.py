@@ -169,6 +169,9 @@ CASES.update({
         C("empty reduced dim", T([0, 3]), 0),
         C("empty kept dim", T([0, 3]), 1),
         C("zero-dim", T([])),
+        # A dtype is its `ScalarType` number to Python's binding where an
+        # int is taken: `torch.uint8` is dim 0.
+        C("a dtype for the dim", T([2, 3]), u8),
     ],
     "argmin": [
         C("all dims", T([2, 3])),

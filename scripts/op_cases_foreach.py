@@ -189,6 +189,8 @@ CASES["_foreach_norm.Scalar"] = [
     C("dtype given", [T([2, 3]), T([2], dtype=c64)], 2, dtype=f64),
     C("infinity norm", [T([2, 3]), T([])], float("inf")),
     C("infinity norm of an empty element", [T([0, 3])], float("inf")),
+    # A dtype for `ord` is its `ScalarType` number: `torch.int32` is 3.
+    C("a dtype for the order", [T([2], dtype=b8), T([2, 3])], i32),
     C("empty list", []),    C("elements on their own devices", [T([2, 3]), T([4], device="cuda")]),
 ]
 

@@ -116,6 +116,37 @@ impl DType {
         }
     }
 
+    /// The number of c10's `ScalarType` enumerator (`Float` is 6): what
+    /// Python's binding passes for a dtype given where a number is taken
+    /// (`add.Scalar(x, torch.int32)` adds 3).
+    pub const fn scalar_type_number(self) -> i64 {
+        match self {
+            DType::UInt8 => 0,
+            DType::Int8 => 1,
+            DType::Int16 => 2,
+            DType::Int32 => 3,
+            DType::Int64 => 4,
+            DType::Float16 => 5,
+            DType::Float32 => 6,
+            DType::Float64 => 7,
+            DType::Complex32 => 8,
+            DType::Complex64 => 9,
+            DType::Complex128 => 10,
+            DType::Bool => 11,
+            DType::BFloat16 => 15,
+            DType::Float8E5M2 => 23,
+            DType::Float8E4M3Fn => 24,
+            DType::Float8E5M2Fnuz => 25,
+            DType::Float8E4M3Fnuz => 26,
+            DType::UInt16 => 27,
+            DType::UInt32 => 28,
+            DType::UInt64 => 29,
+            DType::Float8E8M0Fnu => 44,
+            DType::Float4E2M1FnX2 => 45,
+            DType::BComplex32 => 46,
+        }
+    }
+
     /// The C++ `ScalarType` name, as ATen's messages print it (`Float`).
     pub const fn c10_name(self) -> &'static str {
         match self {

@@ -303,7 +303,12 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         Value::Ints(_) => (ty.base.is_integer() || ty.base == BaseType::Scalar) && list,
         Value::Floats(_) => matches!(ty.base, BaseType::Float | BaseType::Scalar) && list,
         Value::Bools(_) => ty.base == BaseType::Bool && list,
-        Value::DType(_) => ty.base == BaseType::ScalarType,
+        // A dtype stands for its `ScalarType` number wherever an int or a
+        // Scalar is taken, lists aside (`add.Scalar(x, torch.int32)`).
+        Value::DType(_) => {
+            ty.base == BaseType::ScalarType
+                || (ty.base.is_integer() || ty.base == BaseType::Scalar) && !list
+        }
         Value::MemoryFormat(_) => ty.base == BaseType::MemoryFormat,
         Value::Layout(_) => ty.base == BaseType::Layout,
         Value::Device(_) => ty.base == BaseType::Device,
@@ -313,8 +318,9 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
 /// `v` as parameter `p` takes it, once [`fits`] has said it does: what
 /// Python's binding converts on the way in. A bool given for an integer is
 /// `0` or `1` (a list of one for an `int[N]`), a number given for a bool
-/// its truth, `None` given for a bool that may not be `None` is `False`;
-/// anything else is left as it is.
+/// its truth, `None` given for a bool that may not be `None` is `False`,
+/// a dtype given for a number its `ScalarType` number; anything else is
+/// left as it is.
 pub fn fit_value<'a>(v: Value<'a>, p: &ParamDef) -> Value<'a> {
     const BITS: [SymInt; 2] = [SymInt::Int(0), SymInt::Int(1)];
     let ty = p.ty;
@@ -331,6 +337,9 @@ pub fn fit_value<'a>(v: Value<'a>, p: &ParamDef) -> Value<'a> {
         Value::Int(SymInt::Int(i)) if boolean => Value::Bool(i != 0),
         Value::Float(f) if boolean => Value::Bool(f != 0.0),
         Value::None if boolean && !ty.optional => Value::Bool(false),
+        Value::DType(d) if ty.base != BaseType::ScalarType => {
+            Value::Int(SymInt::Int(d.scalar_type_number()))
+        }
         other => other,
     }
 }
