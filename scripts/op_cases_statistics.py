@@ -297,6 +297,11 @@ CASES["_weight_norm"] = [
     C("float64 v and float16 g over a middle dim", T([3, 4, 5], dtype=f64), T([1, 4, 1], dtype=f16), 1),
     C("float16 v and float64 g", T([3, 4], dtype=f16), T([3, 1], dtype=f64)),
     C("float32 v and float16 g over the last dim", T([3, 4]), T([1, 4], dtype=f16), 1),
+    # Off the fused path `norm_except_dim` views the transposed `v` as
+    # `[v.size(dim), -1]`: refused when empty along `dim`.
+    C("middle dim empty refused", T([2, 0, 5]), T([1, 0, 1]), 1),
+    C("empty first dim by -3 refused", T([0, 1, 5]), T([0, 1, 1]), -3),
+    C("middle dim of an empty batch", T([0, 3, 5]), T([1, 3, 1]), 1),
 ]
 SYMBOLIC += [
     # ATen's C++ `to` of the input to another dtype fixes its sizes at

@@ -57,6 +57,15 @@ pub(crate) fn weight_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         for s in v.strides.iter_mut() {
             *s = cx.env.simplify_int(*s)?;
         }
+        // Its `dim == 0` case views the transposed `v` as `[v.size(0),
+        // -1]`, which an empty `v` with nothing along `dim` cannot infer.
+        let numel = v.numel(cx.env)?;
+        fake_runtime::shape::infer_size_dv(
+            cx.env,
+            cx.op,
+            numel,
+            &[v.sizes[kept], SymInt::Int(-1)],
+        )?;
     }
     let p = || Arg::Scalar(Scalar::Int(SymInt::Int(2)));
     let norm = if dim == -1 && !fused {
