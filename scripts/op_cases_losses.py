@@ -395,12 +395,29 @@ def bn_cases(training_arg=True):
     ]
 
 
+# Without the Python dispatcher the reference runs (PLAIN): each running
+# statistic given is updated on its own, the variance unbiased by the
+# count per channel (a Python division), and eval mode wants both.
+BN_ONE_STATISTIC_PLAIN = [
+    C("a running variance alone in a plain fake mode", T([2, 3, 4]), T([3]), T([3]), None, T([3]), True,
+      0.1, 1e-5),
+    C("a running mean alone of a vector in a plain fake mode", T([4]), None, None, T([4]), None, True, 0.1, 1e-5),
+    C("a running variance alone of one value per channel refused in a plain fake mode", T([1, 3]), T([3]), None,
+      None, T([3]), True, 0.1, 1e-5),
+    C("a running mean alone in eval refused in a plain fake mode", T([4, 3]), None, None, T([3]), None, False,
+      0.1, 1e-5),
+]
+BN_EMPTY_CHANNELS_PLAIN = [
+    C("a running variance alone of no channels refused in a plain fake mode", T([5, 0]), T([0]), None, None,
+      T([0]), True, 0.1, 1e-5),
+]
 CASES["native_batch_norm"] = bn_cases() + [
     # Its decomposition refuses one running statistic without the other.
     C("a running mean without a running variance refused", T([2, 3, 4]), T([3]), T([3]), T([3]), None, True,
       0.1, 1e-5),
     C("a running variance without a running mean refused", T([2, 3, 4]), T([3]), T([3]), None, T([3]), True,
       0.1, 1e-5),
+    *BN_ONE_STATISTIC_PLAIN,
 ]
 CASES["native_batch_norm.out"] = [
     C("training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5,
@@ -442,6 +459,7 @@ CASES["cudnn_batch_norm"] += [
     C("cpu training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5),
     C("a running variance without a running mean refused", T([2, 3, 4]), T([3]), T([3]), None, T([3]), True,
       0.1, 1e-5),
+    *BN_EMPTY_CHANNELS_PLAIN,
 ]
 CASES["cudnn_batch_norm.out"] = [
     C("training", T([2, 3, 4], device="cuda"), T([3], device="cuda"), None, T([3], device="cuda"),
@@ -475,7 +493,7 @@ _PLAIN_MIOPEN = [
       None, True, 0.1, 1e-5),
 ]
 CASES["miopen_batch_norm"] = backend_bn_cases("cuda") + _PLAIN_MIOPEN
-PLAIN = {c.name for c in _PLAIN_MIOPEN}
+PLAIN = {c.name for c in _PLAIN_MIOPEN + BN_ONE_STATISTIC_PLAIN + BN_EMPTY_CHANNELS_PLAIN}
 CASES["_batch_norm_no_update"] = [c for c in bn_cases(False) if "training" not in c.name]
 CASES["_batch_norm_with_update"] = [
     C("training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),

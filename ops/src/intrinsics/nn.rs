@@ -638,11 +638,11 @@ pub fn batch_norm_output(
     )?;
     // `_batch_norm_impl_index` then runs `native_batch_norm`.
     crate::kernels::running_pair(cx, running_mean.is_some(), running_var.is_some())?;
-    let running = running_mean.zip(running_var);
     // The cuDNN backend (`_select_batch_norm_backend`) is given the input
     // made contiguous in its suggested memory format.
     // Both running statistics, or (training) neither.
-    let stats = running.is_some() || training && running_mean.is_none() && running_var.is_none();
+    let stats =
+        running_mean.is_some() == running_var.is_some() && (training || running_mean.is_some());
     let cudnn_input = if stats && cudnn_batch_norm(cx, input, weight, bias)? {
         let format = suggest_format(cx, input, None)?;
         Some(TensorMeta {
@@ -654,13 +654,9 @@ pub fn batch_norm_output(
         None
     };
     let input = cudnn_input.as_ref().unwrap_or(input);
+    let running = [running_mean, running_var];
     let (output, _, _) =
         crate::kernels::batch_norm_helper(cx, input, weight, bias, running, training, true)?;
-    // The helper unbiases the running variance when both statistics are
-    // given; the decomposition does whenever the variance is.
-    if training && running.is_none() && running_var.is_some() {
-        crate::kernels::batch_norm_check_unbiasing(cx, input)?;
-    }
     // A new tensor: the input's sizes and dtype, its own storage.
     Ok(TensorMeta {
         strides: output.strides,

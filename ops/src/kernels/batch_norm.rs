@@ -69,8 +69,13 @@ impl Operands {
 /// refuses a statistic that overlaps itself where its Python meta runs),
 /// so the statistic must keep its sizes. A functional update returns the
 /// broadcast instead (a one-element statistic becomes one per channel).
-fn check_running(cx: &mut Cx<'_>, running: &TensorMeta, c: SymInt, writes: bool) -> Result<()> {
-    let updated = shape::broadcast(cx.env, cx.op, &[&[c], &running.sizes])?;
+fn check_running(
+    cx: &mut Cx<'_>,
+    running: &TensorMeta,
+    save: &[SymInt],
+    writes: bool,
+) -> Result<()> {
+    let updated = shape::broadcast(cx.env, cx.op, &[save, &running.sizes])?;
     if !writes {
         return Ok(());
     }
@@ -83,12 +88,12 @@ fn check_running(cx: &mut Cx<'_>, running: &TensorMeta, c: SymInt, writes: bool)
     )
 }
 
-/// The decomposition, with `running` the running mean and variance
-/// (`writes`: updated in place in training, not returned).
+/// The decomposition, with `running` the running mean and variance, each
+/// optional (`writes`: updated in place in training, not returned).
 fn legit(
     cx: &mut Cx<'_>,
     a: &[Arg<'_>],
-    running: Option<(&TensorMeta, &TensorMeta)>,
+    running: Running<'_>,
     training: bool,
     writes: bool,
 ) -> Result<Outs> {
@@ -105,15 +110,20 @@ fn legit(
     Ok(outs)
 }
 
+/// The running mean and variance, each optional.
+pub(crate) type Running<'a> = [Option<&'a TensorMeta>; 2];
+
 /// `native_batch_norm_helper`'s output, and the sizes and dtype of its
 /// saved statistics (`writes`: the running statistics updated in place,
-/// `functional=False`).
+/// `functional=False`). In training each running statistic given is
+/// updated on its own (the variance unbiased by the count per channel);
+/// eval mode wants both.
 pub(crate) fn helper(
     cx: &mut Cx<'_>,
     input: &TensorMeta,
     weight: Option<&TensorMeta>,
     bias: Option<&TensorMeta>,
-    running: Option<(&TensorMeta, &TensorMeta)>,
+    running: Running<'_>,
     training: bool,
     writes: bool,
 ) -> Result<(TensorMeta, Dims, DType)> {
@@ -143,21 +153,25 @@ pub(crate) fn helper(
         let stat = TensorMeta::contiguous(cx.env, &kept, compute, input.device)?;
         center.distinct.push(stat);
         center.order.extend([0, 0]);
-        if let Some((mean, var)) = running {
+        let save: Dims = c.into_iter().collect();
+        // The reference updates the mean, then unbiases the variance
+        // before updating it.
+        let [mean, var] = running;
+        if let Some(mean) = mean {
+            check_running(cx, mean, &save, writes)?;
+        }
+        if let Some(var) = var {
             // The update counts `input.numel() / input.shape[1]`.
             let Some(c) = c else {
                 return Err(invalid(cx, "tuple index out of range"));
             };
-            // The reference updates the mean, then unbiases the variance
-            // before updating it.
-            check_running(cx, mean, c, writes)?;
             check_unbiasing(cx, input)?;
-            check_running(cx, var, c, writes)?;
+            check_running(cx, var, &[c], writes)?;
         }
         let dtype = if cpu { input.dtype } else { compute };
-        (center, c.into_iter().collect(), dtype)
+        (center, save, dtype)
     } else {
-        let Some((mean, var)) = running else {
+        let [Some(mean), Some(var)] = running else {
             return Err(invalid(
                 cx,
                 "running_mean and running_var must not be None in eval mode",
@@ -232,7 +246,7 @@ pub(crate) fn native_batch_norm_legit(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
     let mean = args::tensor(cx, a, 3, "running_mean")?;
     let var = args::tensor(cx, a, 4, "running_var")?;
     let training = args::bool(cx, a, 5, "training", None)?;
-    legit(cx, a, Some((mean, var)), training, true)
+    legit(cx, a, [Some(mean), Some(var)], training, true)
 }
 
 /// `_native_batch_norm_legit_no_training(Tensor input, Tensor? weight,
@@ -243,7 +257,7 @@ pub(crate) fn native_batch_norm_legit(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
 pub(crate) fn native_batch_norm_legit_no_training(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let mean = args::tensor(cx, a, 3, "running_mean")?;
     let var = args::tensor(cx, a, 4, "running_var")?;
-    legit(cx, a, Some((mean, var)), false, false)
+    legit(cx, a, [Some(mean), Some(var)], false, false)
 }
 
 /// `_native_batch_norm_legit.no_stats(Tensor input, Tensor? weight,
@@ -251,7 +265,7 @@ pub(crate) fn native_batch_norm_legit_no_training(cx: &mut Cx<'_>, a: &[Arg<'_>]
 /// Tensor, Tensor)`: eval mode is refused.
 pub(crate) fn native_batch_norm_legit_no_stats(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let training = args::bool(cx, a, 3, "training", None)?;
-    legit(cx, a, None, training, false)
+    legit(cx, a, [None, None], training, false)
 }
 
 /// `_native_batch_norm_legit_functional(Tensor input, Tensor? weight,
@@ -269,7 +283,7 @@ pub(crate) fn native_batch_norm_legit_functional(cx: &mut Cx<'_>, a: &[Arg<'_>])
     let mean = args::tensor(cx, a, 3, "running_mean")?;
     let var = args::tensor(cx, a, 4, "running_var")?;
     let training = args::bool(cx, a, 5, "training", None)?;
-    let mut outs = legit(cx, a, Some((mean, var)), training, false)?;
+    let mut outs = legit(cx, a, [Some(mean), Some(var)], training, false)?;
     let compute = computation_dtype(input.dtype);
     for running in [mean, var] {
         let updated = if training {
@@ -296,7 +310,7 @@ pub(crate) fn native_batch_norm_legit_functional(cx: &mut Cx<'_>, a: &[Arg<'_>])
 /// numbers, so no channel or a single value per channel divides by zero.
 /// A symbolic `n` divides symbolically, unless the quotient simplifies to
 /// 1 (every other dim a static 1: `s0 / s0`).
-pub(crate) fn check_unbiasing(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<()> {
+fn check_unbiasing(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<()> {
     let c = input.sizes[1];
     if c == SymInt::Int(0) {
         return Err(invalid(cx, "division by zero"));
@@ -308,16 +322,17 @@ pub(crate) fn check_unbiasing(cx: &mut Cx<'_>, input: &TensorMeta) -> Result<()>
     Ok(())
 }
 
-/// The running statistics at `mean` and `var` when both are given.
-fn both<'a>(
+/// The running statistics at `mean` and `var`, each optional.
+fn optional_running<'a>(
     cx: &Cx<'_>,
     a: &[Arg<'a>],
     mean: usize,
     var: usize,
-) -> Result<Option<(&'a TensorMeta, &'a TensorMeta)>> {
-    let m = args::opt_tensor(cx, a, mean, "running_mean")?;
-    let v = args::opt_tensor(cx, a, var, "running_var")?;
-    Ok(m.zip(v))
+) -> Result<Running<'a>> {
+    Ok([
+        args::opt_tensor(cx, a, mean, "running_mean")?,
+        args::opt_tensor(cx, a, var, "running_var")?,
+    ])
 }
 
 /// Under the Python dispatcher `native_batch_norm`'s decomposition
@@ -346,12 +361,8 @@ pub(crate) fn running_pair(cx: &Cx<'_>, mean: bool, var: bool) -> Result<()> {
 /// float eps) -> (Tensor, Tensor, Tensor)`: the same decomposition
 /// (`native_batch_norm_helper`), the running statistics optional.
 pub(crate) fn native_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    running_pair(
-        cx,
-        args::opt_tensor(cx, a, 3, "running_mean")?.is_some(),
-        args::opt_tensor(cx, a, 4, "running_var")?.is_some(),
-    )?;
-    let running = both(cx, a, 3, 4)?;
+    let running = optional_running(cx, a, 3, 4)?;
+    running_pair(cx, running[0].is_some(), running[1].is_some())?;
     let training = args::bool(cx, a, 5, "training", None)?;
     legit(cx, a, running, training, true)
 }
@@ -508,7 +519,7 @@ pub(crate) fn batch_norm_with_update(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     let input = args::tensor(cx, a, 0, "input")?;
     let mean = args::tensor(cx, a, 3, "running_mean")?;
     let var = args::tensor(cx, a, 4, "running_var")?;
-    let mut outs = legit(cx, a, Some((mean, var)), true, true)?;
+    let mut outs = legit(cx, a, [Some(mean), Some(var)], true, true)?;
     outs.push(reserve(cx, a, input)?);
     Ok(outs)
 }
@@ -519,7 +530,7 @@ pub(crate) fn batch_norm_with_update(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
 /// reserve tensor.
 pub(crate) fn batch_norm_no_update(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
-    let running = both(cx, a, 3, 4)?;
+    let running = optional_running(cx, a, 3, 4)?;
     let mut outs = legit(cx, a, running, false, false)?;
     outs.push(reserve(cx, a, input)?);
     Ok(outs)
