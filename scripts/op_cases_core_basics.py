@@ -651,6 +651,12 @@ CASES = {
         C("trunc of transposed ints by a column", tr(2, 3, dtype=i64), T([2, 1], dtype=i64), rounding_mode="trunc"),
         C("trunc of complex by a strided float", T([1, 2], dtype=c64, strides=[1, 1]), T([2], strides=[2], offset=1),
           rounding_mode="trunc"),
+        # The references convert a half-precision operand to float32
+        # first, laying out afresh one that is not dense.
+        C("trunc of sparse bfloat16", T([2, 3, 1, 2], dtype=bf16, strides=[1, 3, 0, 12]),
+          T([2, 3, 1, 2], dtype=bf16), rounding_mode="trunc"),
+        C("floor of float16 with a size-1 dim of stride 0", T([3, 1, 2], dtype=f16, strides=[1, 0, 6]),
+          T([2], dtype=f16), rounding_mode="floor"),
     ],
     "div_.Tensor_mode": [
         C("floor of ints", T([2, 3], dtype=i64), T([3], dtype=i64), rounding_mode="floor"),
@@ -668,6 +674,8 @@ CASES = {
         C("transposed ints by a column", tr(2, 3, dtype=i64), T([2, 1], dtype=i64)),
         C("transposed uint8 by a column", tr(2, 3, dtype=torch.uint8), T([2, 1], dtype=torch.uint8)),
         C("transposed ints by a zero-dim tensor", tr(2, 3, dtype=i64), T([], dtype=i64)),
+        C("float16 with gaps", T([2, 3, 1, 2], dtype=f16, strides=[1, 3, 0, 12]), T([2, 3, 1, 2], dtype=f16)),
+        C("float32 with gaps by int64", T([2, 3, 1, 2], strides=[1, 3, 0, 12]), T([2, 3, 1, 2], dtype=i64)),
     ],
     "floor_divide_.Tensor": [
         C("ints", T([2, 3], dtype=i64), T([3], dtype=i64)),

@@ -210,6 +210,8 @@ CASES.update({
         C("unknown mode", T([2]), 2, rounding_mode="round"),
         C("floor of channels last", cl(1, 2, 3, 3), 2, rounding_mode="floor"),
         C("floor of transposed ints", tr(2, 3, dtype=i64), 2, rounding_mode="floor"),
+        C("floor of float16 with gaps", T([2, 3, 1, 2], dtype=f16, strides=[1, 3, 0, 12]), 2.0,
+          rounding_mode="floor"),
     ],
     "any.dims": [
         C("one dim", T([2, 3, 4]), [1]),

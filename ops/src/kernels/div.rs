@@ -52,7 +52,13 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
     if mode.is_none() {
         return pointwise_output(cx, &[s, o], dtype);
     }
-    // The references' wrapper broadcasts both operands first.
+    // The references' wrapper converts both operands to the computation
+    // dtype (laying out afresh one that is not dense), then broadcasts
+    // them.
+    let (s, o) = (
+        &to_computation(cx, s, dtype)?,
+        &to_computation(cx, o, dtype)?,
+    );
     let shape = pointwise_sizes(cx, &[s, o])?;
     let outside = outside_kernel(&[s, o]);
     let (s, o) = (
@@ -72,6 +78,13 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
         return pointwise_output(cx, &[&quotient], dtype);
     }
     Ok(quotient)
+}
+
+/// `t` as a reference's type promotion hands it on: converted to the
+/// computation dtype of `dtype` (`float32` for a half-precision result).
+fn to_computation(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
+    let compute = fake_runtime::promotion::computation_dtype(dtype);
+    Ok(fake_runtime::support::converted(cx, t, compute)?.unwrap_or_else(|| t.clone()))
 }
 
 /// One elementwise step of the chain: its operands broadcast together
@@ -200,7 +213,8 @@ pub(crate) fn div_scalar_mode(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ..s.clone()
         };
         let number = cx.defaults.python_dispatcher;
-        floor_divide_chain(cx, s, (!number).then_some(&other), dtype)?
+        let s = to_computation(cx, s, dtype)?;
+        floor_divide_chain(cx, &s, (!number).then_some(&other), dtype)?
     } else {
         pointwise_output(cx, &[s], dtype)?
     };
