@@ -686,6 +686,15 @@ WRITTEN = {
                                 T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
     "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
+# `svd_out` without `compute_uv` resizes and zeroes `V` itself: contiguous,
+# where the functional returns its zeros transposed.
+WRITTEN["svd.U"] = [
+    C("without U and V: into empty outs", T([2, 4, 3]), True, False, U=T([0]), S=T([0]), V=T([0])),
+    C("without U and V, all of them: into empty outs", T([3, 0, 3]), False, False, U=T([3]), S=T([3, 0, 3]),
+      V=T([3, 0, 3])),
+    C("without U and V into a transposed V", T([2, 4, 3]), True, False, U=T([0]), S=T([0]),
+      V=T([2, 3, 3], then=lambda t: t.transpose(1, 2))),
+]
 # `index_select.out` is the reference's: the index's rank checked, then
 # advanced indexing (an index of another dtype refused), exactly the
 # result's dtype, laid out in the input's memory format.

@@ -41,6 +41,34 @@ pub(crate) fn linalg_svd_u(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     Ok(outs_at(crate::erased::_linalg_svd_u(cx, &call)?, 3))
 }
 
+/// `svd.U(Tensor self, bool some=True, bool compute_uv=True, *,
+/// Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)`: ATen's `svd_out`, the
+/// functional's results written into the outs as a structured kernel
+/// does ([`svd_written`]).
+pub(crate) fn svd_u(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        3,
+        3,
+        fake_runtime::support::OutForm::FIXED_STRUCTURED,
+        svd_written,
+    )
+}
+
+/// `svd`'s results as `svd_out` writes them: with `compute_uv`,
+/// `linalg_svd.U`'s, `V` the transposed `Vh`, as the functional's; without,
+/// `U` and `V` resized and zeroed, so a resized `V` is contiguous where the
+/// functional returns its zeros transposed (`Vh.mH`).
+fn svd_written(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let compute_uv = args::bool(cx, a, 2, "compute_uv", Some(true))?;
+    let mut outs = crate::erased::svd(cx, a)?;
+    if !compute_uv && let Some(Out::Tensor(v, _)) = outs.get_mut(2) {
+        v.strides = fake_runtime::strides::contiguous(cx.env, &v.sizes)?;
+    }
+    Ok(outs)
+}
+
 /// `thnn_conv2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size,
 /// Tensor? bias, SymInt[2] stride, SymInt[2] padding, *, Tensor(a!) out)`:
 /// `_slow_conv2d_forward.output`, argument for argument.

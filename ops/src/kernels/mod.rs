@@ -137,7 +137,9 @@ pub(crate) use batch_norm::{
     native_batch_norm_legit_no_training, running_pair,
 };
 pub(crate) use clamp::clamp_tensor;
-pub(crate) use composite_outs::{linalg_svd_u, linear_out, matmul_out, outer_out, thnn_conv2d_out};
+pub(crate) use composite_outs::{
+    linalg_svd_u, linear_out, matmul_out, outer_out, svd_u, thnn_conv2d_out,
+};
 pub(crate) use contiguous::contiguous;
 pub(crate) use conv::{
     conv_transpose1d, conv_transpose2d, conv_transpose3d, conv1d, conv1d_padding, conv2d,
