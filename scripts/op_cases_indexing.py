@@ -257,6 +257,10 @@ CASES["_index_put_impl"] = [
     C("bool mask", T([5, 3]), [T([5], dtype=b8)], T([])),
     C("values of another dtype", T([5, 3], dtype=i32), [T([2], dtype=i64)], T([3], dtype=f64)),
     C("cuda self, cpu values", T([5, 3], device="cuda"), [T([2], dtype=i64)], T([3])),
+    # ATen's `clone` keeps the strides of a self it calls dense (an empty
+    # vector of any stride); the reference's is laid out afresh.
+    C("empty strided self", T([0], strides=[3]), [T([0], dtype=i64)], T([0])),
+    C("size-1 dim of its own stride", T([2, 1, 3], strides=[3, 1, 1]), [T([1], dtype=i64)], T([1])),
 ]
 CASES["_index_put_impl_"] = [
     C("rows", T([5, 3]), [T([2], dtype=i64)], T([3])),
