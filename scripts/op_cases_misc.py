@@ -1179,6 +1179,10 @@ CASES["_compute_linear_combination"] = [
     C("zero-dim input refused", T([]), T([2])),
     C("empty input refused", T([0, 3]), T([2])),
     C("empty coefficients", T([4, 3]), T([0, 4])),
+    # The coefficients' view `[c0, 1, ...]` must fit the storage of their
+    # zeros: empty ones of a non-empty first dim have none.
+    C("coefficients of no columns refused", T([3, 2, 2]), T([2, 0])),
+    C("empty 3-d coefficients refused", T([3, 2, 2], strides=[12, 0, 0]), T([1, 1, 0])),
 ]
 CASES["_unique"] = [
     C("vector", T([5])),

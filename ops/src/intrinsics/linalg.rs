@@ -392,3 +392,28 @@ pub fn vecdot_shape(cx: &mut Cx<'_>, x: &TensorMeta, y: &TensorMeta, dim: i64) -
     let shape = shape::broadcast(cx.env, cx.op, &[&x.sizes, &y.sizes])?;
     shape::reduce(cx.op, &shape, Some(&[dim]), false)
 }
+
+/// `linear_combination_fits(input, coefficients)`: `_compute_linear_combination`
+/// views `coefficients` as `[c0, 1, ...]` (one dim past `input`'s) of
+/// strides `[coefficients.stride(0), 0, ...]`, on the zeros the fake mode
+/// runs its CPU kernel on (`zeros_like`): that view must fit their storage,
+/// which an empty `coefficients` of a non-empty first dim does not have
+/// ("setStorage: ... out of bounds").
+pub fn linear_combination_fits(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    coefficients: &TensorMeta,
+) -> Result<bool> {
+    let real = TensorMeta {
+        strides: preserve_strides(cx, coefficients, None)?,
+        storage_offset: SymInt::Int(0),
+        ..coefficients.clone()
+    };
+    let rank = input.dim() + 1;
+    let mut sizes = Dims::from_elem(SymInt::Int(1), rank);
+    let mut strides = Dims::from_elem(SymInt::Int(0), rank);
+    sizes[0] = real.sizes.first().copied().unwrap_or(SymInt::Int(1));
+    strides[0] = real.strides.first().copied().unwrap_or(SymInt::Int(1));
+    fake_runtime::support::set_strided(cx, &real, sizes, strides, SymInt::Int(0))?;
+    Ok(true)
+}
