@@ -803,8 +803,11 @@ FOUR_D_DISPATCHED = "4-d input under the Python dispatcher"
 # scale is given.
 ZERO_OUTPUT_SCALED_DISPATCHED = "zero output size with a positive scale under the Python dispatcher"
 ZERO_OUTPUT_DISPATCHED = "zero output size without a positive scale under the Python dispatcher refused"
+# The decomposition passes one scale per spatial dim of the operator,
+# which more output sizes index past.
+MORE_SIZES_DISPATCHED = "more output sizes than scales under the Python dispatcher refused"
 DISPATCHED = {ZERO_BATCH_DISPATCHED, ZERO_CHANNELS_DISPATCHED, SCALED_EMPTY_DISPATCHED, FOUR_D_DISPATCHED,
-              ZERO_OUTPUT_SCALED_DISPATCHED, ZERO_OUTPUT_DISPATCHED}
+              ZERO_OUTPUT_SCALED_DISPATCHED, ZERO_OUTPUT_DISPATCHED, MORE_SIZES_DISPATCHED}
 for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
     CASES[_op] = [
         C("output size", T([2, 3, 8]), [5]),
@@ -820,6 +823,7 @@ for _op in ["upsample_nearest1d", "_upsample_nearest_exact1d"]:
         C("zero output size refused", T([2, 3, 8]), [0]),
         C("4-d input refused", T([2, 3, 8, 10]), [5]),
         C(FOUR_D_DISPATCHED, T([2, 3, 8, 10]), [5]),
+        C(MORE_SIZES_DISPATCHED, T([3, 3, 2, 2]), [1, 3]),
     ]
 for _op in ["upsample_nearest2d", "_upsample_nearest_exact2d"]:
     CASES[_op] = [
@@ -845,6 +849,7 @@ for _op in ["upsample_nearest3d", "_upsample_nearest_exact3d"]:
         C("4-d input refused", T([2, 3, 8, 10]), [5, 7, 9]),
         C("zero batch", T([0, 3, 4, 6, 8]), [5, 7, 9]),
         C(ZERO_BATCH_DISPATCHED, T([0, 3, 4, 6, 8]), [5, 7, 9]),
+        C(MORE_SIZES_DISPATCHED, T([2, 3, 2, 2, 2, 2]), [1, 3, 2, 2]),
     ]
 for _op in ["upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d"]:
     _out = {"upsample_nearest1d": [2, 3, 5], "upsample_nearest2d": [2, 3, 5, 7],

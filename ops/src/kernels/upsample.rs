@@ -75,7 +75,8 @@ fn upsample_nearest_vec(cx: &mut Cx<'_>, a: &[Arg<'_>], spatial: usize) -> Resul
 /// (isize * scales[d])` where that scale is given and positive, else by
 /// `isize / osize[d]` (`isize` the input's size
 /// `input.shape[-len(osize) + d]`; either division refused by zero, as
-/// Python does); then
+/// Python does; an output size past the scales given refused, as Python
+/// indexes them); then
 /// `aten._unsafe_index(input, [None, None, *indices])`, each index
 /// unsqueezed to broadcast against the later ones (`[OH, 1]`, `[OW]`),
 /// made contiguous in the input's suggested memory format when the result
@@ -92,7 +93,13 @@ fn upsample_nearest(
     }
     for (d, &o) in osize.iter().enumerate() {
         let isize = t.sizes[t.dim() - spatial + d];
-        if scales.get(d).copied().flatten().is_some_and(|v| v > 0.0) {
+        // `scales[d]`: the forms with the output size given pass one
+        // scale per spatial dim of the operator, which more output sizes
+        // run past.
+        let Some(&scale) = scales.get(d) else {
+            return Err(invalid(cx, "list index out of range"));
+        };
+        if scale.is_some_and(|v| v > 0.0) {
             let nonzero = cx.env.ne(isize, SymInt::Int(0))?;
             require(cx, nonzero, "float division by zero")?;
         } else {
