@@ -220,6 +220,7 @@ CASES.update({
         C("empty list reduces all", T([2, 3]), []),
         C("empty list of a transposed input", tr(2, 3), []),
         C("empty list of an expanded input", T([2, 1], then=lambda t: t.expand(2, 3)), []),
+        C("empty list of an empty strided input", T([3, 3, 0], strides=[6, 12, 0], dtype=b8), []),
         C("uint8 stays uint8", T([2, 3], dtype=u8), [0]),
         C("int64", T([2, 3], dtype=i64), [-1]),
         C("transposed", tr(2, 3), [0]),

@@ -209,19 +209,25 @@ pub fn complex_numel_fixed(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Res
     complex_count_fixed(cx, t, None, dtype)
 }
 
-/// `listed_reduction_strides(self, dim, shape)`: the layout of
-/// `torch._refs.any` (and `all`, its negation) over a dim list: an empty
-/// list reduces nothing and the reference clones the input (after a
-/// `logical_not`, also elementwise), laid out as `prims.clone` lays out
-/// one tensor ([`super::cloned_strides`]); any other list, or none, a
-/// reduction's contiguous `shape`.
+/// `listed_reduction_strides(self, dim, shape, negated)`: the layout of
+/// `torch._refs.any` (and, `negated`, of `all`: `logical_not(any(logical_not(a)))`)
+/// over a dim list: an empty list reduces nothing and the reference
+/// clones the input, laid out as `prims.clone` lays out one tensor
+/// ([`super::cloned_strides`]), for `all` after an elementwise
+/// `logical_not` (which lays an empty input out contiguously); any other
+/// list, or none, a reduction's contiguous `shape`.
 pub fn listed_reduction_strides(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     dim: Option<IntList>,
     shape: Dims,
+    negated: bool,
 ) -> Result<Dims> {
     match dim.as_deref() {
+        Some([]) if negated => {
+            let negation = fake_runtime::pointwise::laid_out(cx, t)?;
+            cloned_strides(cx, &negation)
+        }
         Some([]) => cloned_strides(cx, t),
         _ => fake_runtime::strides::contiguous(cx.env, &shape),
     }
