@@ -469,6 +469,15 @@ for _op, _extra in [("native_batch_norm_backward", ()), ("batch_norm_backward", 
           [True, True, True], *_extra),
         C("gradient of another size refused", T([2, 4]), T([2, 3]), T([3]), T([3]), T([3]), T([3]), T([3]),
           True, 1e-5, [True, True, True], *_extra),
+        # The decomposition divides by the channels (Python numbers), then
+        # 1.0 by the elements per channel. (On CUDA: the CPU kernel, which
+        # the export also runs, divides by zero in C++.)
+        C("no channels on cuda refused", T([2, 0], device="cuda"), T([2, 0], device="cuda"),
+          T([0], device="cuda"), T([0], device="cuda"), T([0], device="cuda"), T([0], device="cuda"),
+          T([0], device="cuda"), False, 1e-5, [True, True, True], *[T([0], device="cuda") for _ in _extra]),
+        C("empty batch on cuda refused", T([0, 5], device="cuda"), T([0, 5], device="cuda"),
+          T([5], device="cuda"), T([5], device="cuda"), T([5], device="cuda"), T([5], device="cuda"),
+          T([5], device="cuda"), True, 1e-5, [True, True, True], *[T([0], device="cuda") for _ in _extra]),
     ]
     CASES[_op] = _bn
     SYMBOLIC += [

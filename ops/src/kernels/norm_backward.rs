@@ -633,6 +633,10 @@ pub(crate) fn native_batch_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
             format!("rank of the input must be at least 2, got {rank}"),
         ));
     }
+    // `num_features = prod(input.shape) / input.shape[1]`, Python numbers.
+    if x.sizes[1] == SymInt::Int(0) {
+        return Err(invalid(cx, "division by zero"));
+    }
     let (mean, invstd) = if train {
         match (save_mean, save_invstd) {
             (Some(m), Some(i)) => (m, i),
@@ -664,6 +668,10 @@ pub(crate) fn native_batch_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     let reduction: Vec<i64> = (0..rank as i64).filter(|&i| i != 1).collect();
 
     let mean = broadcast_to_mask(cx, &mean, &broadcast_mask)?;
+    // `norm = 1.0 / num_features`: none for an empty input.
+    if x.numel(cx.env)? == SymInt::Int(0) {
+        return Err(invalid(cx, "float division by zero"));
+    }
     let grad_output_sum = sum(cx, &go, &reduction, false)?;
     let centered = pw(cx, &[&x, &mean])?;
     let product = pw(cx, &[&go, &centered])?;
