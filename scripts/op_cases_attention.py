@@ -518,6 +518,7 @@ CASES["_scaled_dot_product_attention_math"] = [
     C("4-d", T([2, 3, 4, 8]), T([2, 3, 5, 8]), T([2, 3, 5, 6])),
     C("3-d", T([3, 4, 8]), T([3, 5, 8]), T([3, 5, 6])),
     C("2-d", T([4, 8]), T([5, 8]), T([5, 6])),
+    C("2-d grouped query refused", T([4, 8]), T([5, 8]), T([5, 6]), enable_gqa=True),
     C("1-d query", T([8]), T([5, 8]), T([5, 6])),
     C("float16", T([2, 3, 4, 8], dtype=f16), T([2, 3, 5, 8], dtype=f16), T([2, 3, 5, 6], dtype=f16)),
     C("bfloat16 with a float32 mask", T([2, 3, 4, 8], dtype=bf16), T([2, 3, 5, 8], dtype=bf16),

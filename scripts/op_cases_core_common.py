@@ -559,6 +559,9 @@ CASES.update({
         C("grouped query", T([2, 8, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), enable_gqa=True),
         C("grouped query not dividing", T([2, 6, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), enable_gqa=True),
         C("heads mismatch without gqa", T([2, 8, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8])),
+        # Grouped-query attention reads each operand's dim -3.
+        C("grouped query of matrices refused", T([3, 3]), T([3, 3]), T([3, 3]), enable_gqa=True),
+        C("grouped query of a matrix key refused", T([2, 3, 3]), T([3, 3]), T([3, 3]), enable_gqa=True),
         C("int64 refused", T([2, 4, 7, 16], dtype=i64), T([2, 4, 9, 16], dtype=i64), T([2, 4, 9, 8], dtype=i64)),
         C("dtype mismatch", T([2, 4, 7, 16]), T([2, 4, 9, 16], dtype=f64), T([2, 4, 9, 8])),
         C("head dim mismatch", T([2, 4, 7, 16]), T([2, 4, 9, 12]), T([2, 4, 9, 8])),

@@ -305,6 +305,17 @@ fn attention_sizes(
     Ok((attn, vs))
 }
 
+/// The head counts of grouped-query attention's query, key and value,
+/// `sym_size(-3)` of each in that order: a tensor of fewer than three dims
+/// is refused ("Dimension out of range").
+pub(super) fn head_counts(cx: &Cx<'_>, sizes: [&[SymInt]; 3]) -> Result<[SymInt; 3]> {
+    let mut heads = [SymInt::Int(0); 3];
+    for (h, s) in heads.iter_mut().zip(sizes) {
+        *h = s[shape::wrap_dim(cx.op, -3, s.len())?];
+    }
+    Ok(heads)
+}
+
 /// Grouped-query attention (`pre_process_group_query_attention_input`):
 /// the key's and value's head counts (dim -3) must divide the query's,
 /// and their heads are repeated to match it.
@@ -315,10 +326,7 @@ fn grouped_heads(
     v: &[SymInt],
 ) -> Result<(Dims, Dims)> {
     let (mut ks, mut vs) = (Dims::from_slice(k), Dims::from_slice(v));
-    if q.len() < 3 || k.len() < 3 || v.len() < 3 {
-        return Ok((ks, vs));
-    }
-    let (hq, hk, hv) = (q[q.len() - 3], k[k.len() - 3], v[v.len() - 3]);
+    let [hq, hk, hv] = head_counts(cx, [q, k, v])?;
     // PyTorch 2.15 decides whether the key's and value's head counts are
     // equal (a guard), never whether the query's equals them: a query
     // with as many heads is a repeat by one.

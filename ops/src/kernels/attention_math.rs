@@ -61,11 +61,7 @@ fn grouped_inputs(
     k: &TensorMeta,
     v: &TensorMeta,
 ) -> Result<(TensorMeta, TensorMeta)> {
-    if q.dim() < 3 || k.dim() < 3 || v.dim() < 3 {
-        return Ok((k.clone(), v.clone()));
-    }
-    let head = |t: &TensorMeta| t.sizes[t.dim() - 3];
-    let (hq, hk, hv) = (head(q), head(k), head(v));
+    let [hq, hk, hv] = super::attention::head_counts(cx, [&q.sizes, &k.sizes, &v.sizes])?;
     let qk = cx.env.eq(hq, hk)?;
     let kv = cx.env.eq(hk, hv)?;
     let all_equal = cx.env.and(qk, kv)?;
@@ -83,8 +79,8 @@ fn grouped_inputs(
         divides,
         "Number of heads in key and value must divide the number of heads in query",
     )?;
-    let repeated = |cx: &mut Cx<'_>, t: &TensorMeta| {
-        let times = cx.env.floordiv(hq, head(t))?;
+    let repeated = |cx: &mut Cx<'_>, t: &TensorMeta, heads: SymInt| {
+        let times = cx.env.floordiv(hq, heads)?;
         call(
             cx,
             k::repeat_interleave_self_int,
@@ -96,7 +92,7 @@ fn grouped_inputs(
             ],
         )
     };
-    Ok((repeated(cx, k)?, repeated(cx, v)?))
+    Ok((repeated(cx, k, hk)?, repeated(cx, v, hv)?))
 }
 
 /// `_scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor
