@@ -17,6 +17,10 @@ import torch
 from op_case_inputs import CL, C, D, T, b8, bf16, binary_cases, c64, cl, f16, f32, f64, i32, i64, off, tr, u8
 
 CASES = {}
+# Under the Python dispatcher the math path's dropout is a decomposition,
+# which takes a probability above 1.
+SDPA_DROPOUT_DISPATCHED = "dropout above 1 under the Python dispatcher"
+DISPATCHED = {SDPA_DROPOUT_DISPATCHED}
 # `argmax.out`'s C++ kernel reads the sizes (fixed at their hints) when
 # given a dim, the element count (refused) without one.
 SYMBOLIC = [
@@ -502,6 +506,7 @@ CASES.update({
         # probability above 1; a negative one is never applied.
         C("dropout above 1 refused", T([3, 4, 5]), T([3, 4, 5]), T([3, 4, 5]), None, 2.5),
         C("dropout above 1 of 4-d operands refused", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, 1.5),
+        C(SDPA_DROPOUT_DISPATCHED, T([3, 4, 5]), T([3, 4, 5]), T([3, 4, 5]), None, 2.5),
         C("dropout of 1", T([3, 4, 5]), T([3, 4, 5]), T([3, 4, 5]), None, 1.0),
         C("negative dropout", T([2, 4, 7, 16]), T([2, 4, 9, 16]), T([2, 4, 9, 8]), None, -0.5),
         C("transposed query", T([2, 7, 4, 16], then=lambda t: t.transpose(1, 2)),

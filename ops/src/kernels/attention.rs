@@ -126,9 +126,10 @@ pub(crate) fn scaled_dot_product_attention(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Re
     let (attn, vs) = attention_sizes(cx, q, k, v, mask, enable_gqa)?;
     let dropout = args::float(cx, a, 4, "dropout_p", Some(0.0))?;
     // A positive dropout is the math path's `dropout(attn, p, true)`,
-    // which refuses a probability above 1 (a negative one never gets
-    // there).
-    if dropout > 1.0 {
+    // whose ATen kernel refuses a probability above 1 (a negative one
+    // never gets there); under the Python dispatcher its decomposition
+    // runs, which does not.
+    if dropout > 1.0 && !cx.defaults.python_dispatcher {
         return Err(invalid(
             cx,
             format!("dropout probability has to be between 0 and 1, but got {dropout}"),
