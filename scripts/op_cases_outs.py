@@ -686,6 +686,11 @@ WRITTEN = {
                                 T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
     "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
+# `_logcumsumexp.out`'s CPU kernel checks nothing of its out (its stub
+# writes by the input's dtype): an int64 out of a float32 result is taken.
+WRITTEN["_logcumsumexp.out"] = [
+    C("float32 into an int64 out of its sizes", T([2, 3]), 1, out=T([2, 3], dtype=torch.int64)),
+]
 # `svd_out` without `compute_uv` resizes and zeroes `V` itself: contiguous,
 # where the functional returns its zeros transposed.
 WRITTEN["svd.U"] = [

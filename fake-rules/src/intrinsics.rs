@@ -451,6 +451,7 @@ pub const OUT_FORMS: &[(&str, &str)] = &[
     ("copied_out", "COPIED"),
     ("fallback_out", "FALLBACK"),
     ("castable_fallback_out", "FALLBACK_CASTABLE"),
+    ("unchecked_fallback_out", "FALLBACK_UNCHECKED"),
     ("composite_exact_out", "COMPOSITE_EXACT"),
     ("composite_out", "COMPOSITE"),
     ("settled_exact_out", "SETTLED_EXACT"),

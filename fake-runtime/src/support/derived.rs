@@ -343,9 +343,14 @@ impl OutForm {
         OutForm::new(OutDtype::Exact, Restride::Never, OnSymbolic::Refused).unwritten();
     /// `@derive(castable_fallback_out)`: [`Self::FALLBACK`] of a CPU
     /// `out=` kernel of its own, taking any out dtype the result casts to
-    /// (`_logcumsumexp.out`, `geqrf.a`).
+    /// (`geqrf.a`).
     pub const FALLBACK_CASTABLE: OutForm =
         OutForm::new(OutDtype::Castable, Restride::Never, OnSymbolic::Refused).unwritten();
+    /// `@derive(unchecked_fallback_out)`: [`Self::FALLBACK`] of a CPU
+    /// `out=` kernel that checks nothing of its out, any dtype taken
+    /// (`_logcumsumexp.out`, whose stub writes by the input's dtype).
+    pub const FALLBACK_UNCHECKED: OutForm =
+        OutForm::new(OutDtype::FromOut, Restride::Never, OnSymbolic::Refused).unwritten();
     /// `@derive(composite_exact_out)`: [`Self::COMPOSITE`] wanting exactly
     /// the result's dtype (torchgen's generated `out=` kernel, whose
     /// `resize_out_helper` reads the result's sizes as a plain list:
