@@ -261,6 +261,10 @@ CASES["_add_relu.out"] = out_cases(binary=True) + [
     C("inputs that do not broadcast", T([2, 3]), T([2, 4]), out=T([2, 3])),
     C("bool inputs", T([2], dtype=b8), T([2], dtype=b8), out=T([2], dtype=b8)),
     C("float16 self, float32 other", T([2], dtype=f16), T([2]), out=T([2])),
+    # The kernel dispatches on the operands' common dtype: neither complex
+    # nor half precision.
+    C("float32 self, complex other refused", T([3]), T([3], dtype=c64), out=T([3], dtype=c64)),
+    C("int64 self, float16 other refused", T([3], dtype=i64), T([3], dtype=f16), out=T([3], dtype=f16)),
 ]
 CASES["_add_relu.Scalar_out"] = [
     C("float", T([2, 3]), 2, out=T([2, 3])),
