@@ -617,19 +617,20 @@ impl FakeTensorMode {
             .into());
         }
         let mut scan = self.scan(op, args)?;
-        if let Some(asked) = scan.layout {
+        let asked = scan.layout;
+        let outs = if !scan.requires_grad {
+            self.dispatch_scanned(op, args, key_bypass, scan)?
+        } else {
+            // Autograd's kernel, above the fake mode.
+            let records = self.autograd_before(op, args)?;
+            scan.requires_grad = records && !op.tags.no_grad;
             let outs = self.dispatch_scanned(op, args, key_bypass, scan)?;
+            self.autograd_recorded(op, records, &outs)?;
+            outs
+        };
+        if let Some(asked) = asked {
             self.check_asked_layout(op, asked, &outs)?;
-            return Ok(outs);
         }
-        if !scan.requires_grad {
-            return self.dispatch_scanned(op, args, key_bypass, scan);
-        }
-        // Autograd's kernel, above the fake mode.
-        let records = self.autograd_before(op, args)?;
-        scan.requires_grad = records && !op.tags.no_grad;
-        let outs = self.dispatch_scanned(op, args, key_bypass, scan)?;
-        self.autograd_recorded(op, records, &outs)?;
         Ok(outs)
     }
 
