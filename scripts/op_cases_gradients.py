@@ -513,6 +513,12 @@ CASES["nll_loss_backward"] = [
       -100, _tw),
     C("float64 weights", T([4]), T([4, 3]), T([4], dtype=i64), T([3], dtype=f64), 0, -100, _tw),
     C("empty batch", T([0]), T([0, 3]), T([0], dtype=i64), None, 0, -100, _tw),
+    # The decomposition scatters into zeros by `where(target != ignore,
+    # target, 0)`: int32 or int64 (a bool target made int64 by the `0`).
+    C("float target refused", T([]), T([3, 2]), T([3]), None, 1, -100, _tw),
+    C("uint8 target refused", T([]), T([3, 2]), T([3], dtype=torch.uint8), None, 1, -100, _tw),
+    C("bool target", T([]), T([3, 2]), T([3], dtype=b8), None, 1, -100, _tw),
+    C("int32 target", T([]), T([3, 2]), T([3], dtype=i32), None, 1, -100, _tw),
     C("3-d input refused", T([]), T([2, 4, 3]), T([2], dtype=i64), None, 1, -100, _tw),
     C("2-d target refused", T([]), T([4, 3]), T([4, 1], dtype=i64), None, 1, -100, _tw),
     C("batch size mismatch refused", T([]), T([4, 3]), T([5], dtype=i64), None, 1, -100, _tw),

@@ -722,6 +722,18 @@ pub fn nll_loss_backward_output(
     let target = unsqueezed(cx, &target, channel_dim)?;
     let kept = s.unary(cx, &target, 1)?;
     let grad_input = TensorMeta::contiguous(cx.env, &input.sizes, input.dtype, cx.device)?;
+    // `scatter(zeros_like(self), channel_dim, safe_target, -1.0)`, the
+    // safe target `where(target != ignore_index, target, 0)` (a bool one
+    // int64 by the `0`).
+    let safe_target = TensorMeta {
+        dtype: if target.dtype == DType::Bool {
+            DType::Int64
+        } else {
+            target.dtype
+        },
+        ..kept.clone()
+    };
+    crate::kernels::scatter_check(cx, &grad_input, channel_dim as i64, &safe_target, None)?;
     if grad_input.dim() > grad.dim() && grad.dim() > 0 {
         grad = unsqueezed(cx, &grad, channel_dim)?;
     }

@@ -265,8 +265,8 @@ pub(crate) use resize::{resize, resize_, resize_as, resize_as_};
 pub(crate) use sampler::{grid_sampler, grid_sampler_2d_backward, grid_sampler_3d_backward};
 pub(crate) use scaled_mm::{scaled_addmm, scaled_mm, scaled_mm_v2};
 pub(crate) use scatter::{
-    scatter_add, scatter_reduce, scatter_reduce_two, scatter_src, scatter_value,
-    scatter_value_reduce,
+    check as scatter_check, scatter_add, scatter_reduce, scatter_reduce_two, scatter_src,
+    scatter_value, scatter_value_reduce,
 };
 pub(crate) use semi_structured::{
     cslt_sparse_mm, sparse_semi_structured_addmm, sparse_semi_structured_linear,

@@ -30,7 +30,7 @@ fn check_le(cx: &mut Cx<'_>, a: SymInt, b: SymInt, message: &str) -> Result<()> 
 /// dtype (when it may have elements) and `src`'s dtype, then, unless the
 /// index is known to be empty, ranks and sizes: `index` no larger than
 /// `self` apart from `dim`, and no larger than `src` anywhere.
-fn check(
+pub(crate) fn check(
     cx: &mut Cx<'_>,
     this: &TensorMeta,
     dim: i64,
