@@ -846,6 +846,8 @@ DISPATCHED = {
     "float64 input into a float32 out under the dispatcher",
     "channels last on 4-d: into empty outs under the dispatcher",
     "preserve format: into a transposed out under the dispatcher",
+    "bfloat16 vectors into a float32 out under the dispatcher",
+    "float32 batch into a float64 out under the dispatcher",
 }
 # ATen's `_matmul_impl` folds a batch into a matrix and copies the
 # product into an out it cannot view as that matrix, unviewed.
@@ -857,6 +859,11 @@ WRITTEN["matmul.out"] = [
     C("vector times a batch into a strided out", T([3]), T([2, 3, 5]), out=T([2, 10], then=lambda t: t[:, ::2])),
     C("batch into a transposed out under the dispatcher", T([2, 5, 3]), T([3, 4]),
       out=T([2, 4, 5], then=lambda t: t.transpose(1, 2))),
+    # The decomposition's `out_wrapper` takes any dtype the result casts to.
+    C("bfloat16 vectors into a float32 out under the dispatcher", T([2], dtype=torch.bfloat16),
+      T([2], dtype=torch.bfloat16), out=T([2])),
+    C("float32 batch into a float64 out under the dispatcher", T([4, 2, 3]), T([3, 2]),
+      out=T([0], dtype=torch.float64)),
 ]
 WRITTEN["linalg_matmul.out"] = [
     C("batch into a transposed out", T([2, 5, 3]), T([3, 4]), out=T([2, 4, 5], then=lambda t: t.transpose(1, 2))),

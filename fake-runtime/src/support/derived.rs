@@ -370,6 +370,10 @@ impl OutForm {
     /// [`Self::CASTABLE`] under the Python dispatcher, which runs the
     /// reference (`trace.out`).
     pub const REFUSED_CASTABLE_REFERENCE: OutForm = Self::REFUSED_CASTABLE.copy_of_view();
+    /// [`Self::EXACT`], and [`Self::CASTABLE`] under the Python
+    /// dispatcher, which runs the decomposition's `out_wrapper`
+    /// (`matmul.out`).
+    pub const EXACT_CASTABLE_REFERENCE: OutForm = Self::EXACT.copy_of_view();
 
     /// Whether the form is a Python decomposition's `out_wrapper`
     /// ([`Self::CASTABLE`], [`Self::EXACT`]): it computes with symbolic

@@ -141,9 +141,9 @@ pub(crate) fn linear_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 }
 
 /// `matmul.out(Tensor self, Tensor other, *, Tensor(a!) out)`. Under the
-/// Python dispatcher its decomposition (`out_wrapper`, exactly the
-/// result's dtype); in a plain fake mode ATen's `_matmul_impl`, the same
-/// but where it folds the batch of the larger operand into a matrix: the
+/// Python dispatcher its decomposition (`out_wrapper`, any out dtype the
+/// result casts to); in a plain fake mode ATen's `_matmul_impl`, exactly
+/// the result's dtype, and where it folds the batch of the larger operand into a matrix: the
 /// out, resized to the result's sizes, is reshaped to the folded
 /// `[rows, cols]` (or `[rows]`), and when that reshape is no view of it
 /// (an out of the result's sizes laid out otherwise) the product is
@@ -163,7 +163,7 @@ pub(crate) fn matmul_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         a,
         2,
         1,
-        fake_runtime::support::OutForm::EXACT,
+        fake_runtime::support::OutForm::EXACT_CASTABLE_REFERENCE,
         crate::erased::matmul,
     )
 }
