@@ -855,3 +855,9 @@ CASES.update({
 })
 
 CASES["hardtanh"].append(C("bool refused", T([3], dtype=b8)))
+# `clamp` by both bounds: an integral tensor must hold them.
+CASES["hardtanh"] += [
+    C("uint8 below its range refused", T([3], dtype=u8), 0, -1),
+    C("uint8 above its range refused", T([3], dtype=u8), 300, 400),
+    C("uint8 with a negative lower bound", T([3], dtype=u8), -1, 1),
+]
