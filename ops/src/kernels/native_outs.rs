@@ -16,7 +16,7 @@ use fake_runtime::support::{
     OutForm, args, factory_out_variant, has_symbolic_tensor, out_variant, resize_output,
     specialized_sizes,
 };
-use fake_runtime::{Alias, Arg, Cx, DType, DeviceType, Out, Outs, Result, SymInt};
+use fake_runtime::{Alias, Arg, Cx, DType, Out, Outs, Result, SymInt};
 
 /// `argmax.out` / `argmin.out` with `functional` their functional kernel:
 /// the structured meta reads the sizes of the reduced dim with one given
@@ -106,24 +106,15 @@ pub(crate) fn max_pool2d_with_indices_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Res
 }
 
 /// `bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool
-/// out_int32=False, bool right=False, Tensor(a!) out)`: ATen's CPU kernel
-/// for static CPU tensors and one-dim boundaries, whose out must be of
-/// exactly the result's dtype; other boundaries, a tensor of symbolic
-/// sizes or on another device send the fake mode to
-/// `meta_bucketize_scalar`, which takes no `out` (a `TypeError`).
-pub(crate) fn bucketize_scalar_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let boundaries = args::tensor(cx, a, 1, "boundaries")?;
-    let python_meta = boundaries.dim() != 1
-        || a.iter().any(
-            |x| matches!(x, Arg::Tensor(t) if !t.is_static() || t.device.ty != DeviceType::Cpu),
-        );
-    if python_meta {
-        return Err(invalid(
-            cx,
-            "meta_bucketize_scalar() got an unexpected keyword argument 'out'",
-        ));
-    }
-    out_variant(cx, a, 4, 1, OutForm::EXACT, crate::erased::bucketize_scalar)
+/// out_int32=False, bool right=False, Tensor(a!) out)`: the fake mode
+/// calls `meta_bucketize_scalar`, registered for the functional form,
+/// with an `out` it does not take (a `TypeError`), whatever the
+/// arguments.
+pub(crate) fn bucketize_scalar_out(cx: &mut Cx<'_>, _: &[Arg<'_>]) -> Result<Outs> {
+    Err(invalid(
+        cx,
+        "meta_bucketize_scalar() got an unexpected keyword argument 'out'",
+    ))
 }
 
 /// `range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!)
