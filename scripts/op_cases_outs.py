@@ -686,6 +686,14 @@ WRITTEN = {
                                 T([2], dtype=torch.int32), T([2], dtype=torch.int64), out=T([0], dtype=torch.int32))],
     "view_copy.dtype_out": [C("into a complex out", T([2, 4]), torch.float64, out=T([0], dtype=torch.complex64))],
 }
+# `diff_out`'s last round narrows the joined input from 1 along `dim`:
+# an input empty there is refused, where the functional returns it.
+WRITTEN["diff.out"] = [
+    C("empty along the dim refused", T([0, 2], dtype=torch.int32), 1, 0, out=T([0], dtype=torch.int32)),
+    C("empty along the dim with an empty prepend refused", T([0, 2], dtype=torch.int32), 3, 0,
+      T([0, 2], dtype=torch.int32), out=T([0, 2], dtype=torch.int32)),
+    C("empty along another dim", T([0, 2], dtype=torch.int32), 1, 1, out=T([0], dtype=torch.int32)),
+]
 # `_logcumsumexp.out`'s CPU kernel checks nothing of its out (its stub
 # writes by the input's dtype): an int64 out of a float32 result is taken.
 WRITTEN["_logcumsumexp.out"] = [

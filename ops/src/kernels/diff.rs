@@ -157,3 +157,33 @@ pub(crate) fn diff(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     outs.push(Out::Tensor(result, Alias::Fresh));
     Ok(outs)
 }
+
+/// `diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None,
+/// Tensor? append=None, *, Tensor(a!) out)`: ATen's `diff_out`, the
+/// functional's checks and result written into `out` (any dtype it casts
+/// to), but where the input joined with `prepend` and `append` is empty
+/// along `dim` its round narrows it from 1, which is refused (the
+/// functional returns that input instead).
+pub(crate) fn diff_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    diff(cx, a)?;
+    let t = args::tensor(cx, a, 0, "self")?;
+    let n = args::int(cx, a, 1, "n", Some(1))?;
+    if n > 0 {
+        let dim = args::int(cx, a, 2, "dim", Some(-1))?;
+        let d = wrap_dim(cx, dim, t.dim() as i64)? as usize;
+        let mut size = t.sizes[d];
+        for joined in [3, 4] {
+            if let Some(p) = args::opt_tensor(cx, a, joined, "prepend or append")? {
+                size = cx.env.add(size, p.sizes[d])?;
+            }
+        }
+        let empty = cx.env.eq(size, SymInt::Int(0))?;
+        if cx.env.guard_bool(empty, cx.op)? {
+            return Err(invalid(
+                cx,
+                "start out of range (expected to be in range of [0, 0], but got 1)",
+            ));
+        }
+    }
+    fake_runtime::support::out_variant(cx, a, 5, 1, fake_runtime::support::OutForm::CASTABLE, diff)
+}

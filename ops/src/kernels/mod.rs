@@ -147,7 +147,7 @@ pub(crate) use conv::{
 };
 pub(crate) use conv_backward::convolution_backward;
 pub(crate) use diagonal::{diagonal, diagonal_copy, linalg_diagonal};
-pub(crate) use diff::diff;
+pub(crate) use diff::{diff, diff_out};
 pub(crate) use distance::{cdist, cdist_backward};
 pub(crate) use div::{div_scalar_mode, div_tensor_mode, floor_divide, floor_divide_scalar};
 pub(crate) use dropout::{
