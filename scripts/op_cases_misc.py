@@ -1018,6 +1018,9 @@ CASES["_functional_assert_scalar"] = [
     C("true", True, "checked", T([])),
     C("nonzero int", 3, "checked", T([])),
     C("false refused", False, "checked", T([])),
+    # The token cloned by ATen's `clone`: an empty one's strides kept.
+    C("empty strided token", 0.5, "checked", T([3, 5, 0, 3], strides=[2, 0, 3, 3], dtype=torch.int64)),
+    C("token with gaps", 0.5, "checked", T([3, 2], strides=[2, 6], dtype=torch.int64)),
 ]
 CASES["_functional_sym_constrain_range"] = [
     C("in range", 3, 0, 5, T([])),

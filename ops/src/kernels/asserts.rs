@@ -10,7 +10,6 @@
 //! given, as their meta kernels.
 
 use super::invalid;
-use crate::intrinsics::empty_like_strides;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, Scalar, SymBool, SymFloat, SymInt};
 
@@ -136,7 +135,7 @@ pub(crate) fn functional_assert_async(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
 pub(crate) fn functional_assert_scalar(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     assert_scalar(cx, &a[..a.len().min(2)])?;
     let t = args::tensor(cx, a, 2, "dep_token")?;
-    let strides = empty_like_strides(cx, t, None)?;
+    let strides = crate::intrinsics::preserve_strides(cx, t, None)?;
     Ok(super::fresh_out(cx, t, t.sizes.clone(), strides))
 }
 
