@@ -265,32 +265,9 @@ impl DefaultValue {
 }
 
 /// c10's `ScalarType` numbering (`c10/core/ScalarType.h`), as schemas
-/// write dtype defaults.
+/// write dtype defaults ([`DType::scalar_type_number`]).
 fn c10_dtype(v: i64) -> Option<DType> {
-    Some(match v {
-        0 => DType::UInt8,
-        1 => DType::Int8,
-        2 => DType::Int16,
-        3 => DType::Int32,
-        4 => DType::Int64,
-        5 => DType::Float16,
-        6 => DType::Float32,
-        7 => DType::Float64,
-        8 => DType::Complex32,
-        9 => DType::Complex64,
-        10 => DType::Complex128,
-        11 => DType::Bool,
-        15 => DType::BFloat16,
-        23 => DType::Float8E5M2,
-        24 => DType::Float8E4M3Fn,
-        25 => DType::Float8E5M2Fnuz,
-        26 => DType::Float8E4M3Fnuz,
-        27 => DType::UInt16,
-        28 => DType::UInt32,
-        29 => DType::UInt64,
-        44 => DType::Float8E8M0Fnu,
-        _ => return None,
-    })
+    DType::ALL.into_iter().find(|d| d.scalar_type_number() == v)
 }
 
 /// A float as Python prints it in a schema (`1e-05`, `2.0`, `-inf`).
