@@ -8,6 +8,7 @@
 //! chain's, not one elementwise step's.
 
 use super::invalid;
+use crate::intrinsics::Steps;
 use fake_runtime::pointwise::{maybe_broadcast, outside_kernel};
 use fake_runtime::support::{
     args, pointwise_output, pointwise_sizes, promote, scalar_operand, tensor_operand,
@@ -55,10 +56,8 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
     // The references' wrapper converts both operands to the computation
     // dtype (laying out afresh one that is not dense), then broadcasts
     // them.
-    let (s, o) = (
-        &to_computation(cx, s, dtype)?,
-        &to_computation(cx, o, dtype)?,
-    );
+    let steps = Steps { dtype };
+    let (s, o) = (&steps.converted(cx, s)?, &steps.converted(cx, o)?);
     let shape = pointwise_sizes(cx, &[s, o])?;
     let outside = outside_kernel(&[s, o]);
     let (s, o) = (
@@ -78,13 +77,6 @@ fn output(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<TensorMeta> {
         return pointwise_output(cx, &[&quotient], dtype);
     }
     Ok(quotient)
-}
-
-/// `t` as a reference's type promotion hands it on: converted to the
-/// computation dtype of `dtype` (`float32` for a half-precision result).
-fn to_computation(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
-    let compute = fake_runtime::promotion::computation_dtype(dtype);
-    Ok(fake_runtime::support::converted(cx, t, compute)?.unwrap_or_else(|| t.clone()))
 }
 
 /// One elementwise step of the chain: its operands broadcast together
@@ -213,7 +205,7 @@ pub(crate) fn div_scalar_mode(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ..s.clone()
         };
         let number = cx.defaults.python_dispatcher;
-        let s = to_computation(cx, s, dtype)?;
+        let s = Steps { dtype }.converted(cx, s)?;
         floor_divide_chain(cx, &s, (!number).then_some(&other), dtype)?
     } else {
         pointwise_output(cx, &[s], dtype)?
