@@ -160,12 +160,25 @@ pub(crate) fn diff(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 
 /// `diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None,
 /// Tensor? append=None, *, Tensor(a!) out)`: ATen's `diff_out`, the
-/// functional's checks and result written into `out` (any dtype it casts
-/// to), but where the input joined with `prepend` and `append` is empty
-/// along `dim` its round narrows it from 1, which is refused (the
-/// functional returns that input instead).
+/// functional's result written into `out` (any dtype it casts to)
+/// ([`diff_written`]).
 pub(crate) fn diff_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    diff(cx, a)?;
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        5,
+        1,
+        fake_runtime::support::OutForm::CASTABLE,
+        diff_written,
+    )
+}
+
+/// `diff`'s checks and result as `diff_out` computes them, but where the
+/// input joined with `prepend` and `append` is empty along `dim` its
+/// round narrows it from 1, which is refused (the functional returns that
+/// input instead).
+fn diff_written(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let outs = diff(cx, a)?;
     let t = args::tensor(cx, a, 0, "self")?;
     let n = args::int(cx, a, 1, "n", Some(1))?;
     if n > 0 {
@@ -185,5 +198,5 @@ pub(crate) fn diff_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ));
         }
     }
-    fake_runtime::support::out_variant(cx, a, 5, 1, fake_runtime::support::OutForm::CASTABLE, diff)
+    Ok(outs)
 }
