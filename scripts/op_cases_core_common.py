@@ -21,6 +21,13 @@ CASES = {}
 # which takes a probability above 1.
 SDPA_DROPOUT_DISPATCHED = "dropout above 1 under the Python dispatcher"
 DISPATCHED = {SDPA_DROPOUT_DISPATCHED}
+# `upsample_bilinear2d.vec` outside the Python dispatcher: ATen's composite
+# calls the functional overload, whose Python decomposition checks no size.
+# (Empty inputs and outputs on CUDA, where no eager kernel is run: the CPU
+# kernel refuses them.)
+BILINEAR_PLAIN = ["zero channels halved in a plain fake mode",
+                  "an empty width to an output size in a plain fake mode"]
+PLAIN = set(BILINEAR_PLAIN)
 # `argmax.out`'s C++ kernel reads the sizes (fixed at their hints) when
 # given a dim, the element count (refused) without one.
 SYMBOLIC = [
@@ -486,6 +493,12 @@ CASES.update({
         C("three output sizes", T([2, 3, 8, 10]), [4, 4, 4], False, None),
         C("both given", T([2, 3, 8, 10]), [4, 4], False, [2.0, 2.0]),
         C("zero output size", T([2, 3, 8, 10]), [4, 0], False, None),
+        C("an empty width scaled", T([3, 5, 2, 0], device="cuda"), None, False, [1.5, 1.5]),
+        C("zero channels halved", T([3, 0, 2, 2], device="cuda"), None, False, [0.5, 0.5]),
+        C(BILINEAR_PLAIN[0], T([3, 0, 2, 2], device="cuda"), None, False, [0.5, 0.5]),
+        C(BILINEAR_PLAIN[1], T([3, 5, 2, 0], device="cuda"), [4, 4], False, None),
+        C("scaled to an empty height", T([3, 5, 2, 2], device="cuda"), None, False, [0.4, 1.5]),
+        C("aligned corners and a zero scale", T([3, 5, 2, 2], dtype=i64, device="cuda"), None, True, [0.0, 1.0]),
     ],
 })
 

@@ -869,6 +869,16 @@ SYMBOLIC = [
     # zipped with the output sizes: a 3-D input in its last dim only.
     ("upsample_bilinear2d of a 3-d input of a dynamic batch", "upsample_bilinear2d",
      Case("", D([3, 8, 10], "x", ["dynamic", "static", "static"]), [5, 7], False)),
+    # The decomposition's steps guard each output size: its source
+    # positions' conversion (`o >= 2`), the fast binary path (`o != 1`),
+    # the view along the dim (`o != 0`), with `align_corners` the scale's
+    # `out_size > 1`; an output size of 1 at the hints is specialised.
+    ("upsample bilinear by 0.29 and 1.5 of dynamic sizes", "upsample_bilinear2d.vec",
+     Case("", D([2, 3, 8, 10], "x"), None, False, [0.29, 1.5])),
+    ("upsample bilinear by 0.29 to one row of dynamic sizes", "upsample_bilinear2d.vec",
+     Case("", D([2, 3, 4, 10], "x"), None, False, [0.29, 1.5])),
+    ("upsample bilinear aligned by a half of dynamic sizes", "upsample_bilinear2d.vec",
+     Case("", D([2, 3, 8, 10], "x"), None, True, [0.5, 0.5])),
     # The decomposition export runs checks no empty dim.
     ("upsample bilinear of no channels and a dynamic batch", "upsample_bilinear2d.vec",
      Case("", D([2, 0, 8, 10], "x", ["dynamic", "static", "static", "static"]), None, False, [2.0, 2.0])),

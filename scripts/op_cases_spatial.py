@@ -448,6 +448,10 @@ CASES["_upsample_bilinear2d_aa"] = [
 SYMBOLIC += [
     ("upsample_linear1d by two of a dynamic length", "upsample_linear1d.vec",
      Case("", D([2, 3, 8], "x", ["static", "static", "dynamic"]), None, False, [2.0])),
+    ("upsample_linear1d by 0.29 of a dynamic input", "upsample_linear1d.vec",
+     Case("", D([2, 3, 8], "x"), None, False, [0.29])),
+    ("upsample_trilinear3d by 0.4, 1.5 and 0.5 of a dynamic input", "upsample_trilinear3d.vec",
+     Case("", D([2, 3, 4, 5, 6], "x"), None, False, [0.4, 1.5, 0.5])),
     ("upsample_trilinear3d to a size of a dynamic input", "upsample_trilinear3d.vec",
      Case("", D([2, 3, 4, 5, 6], "x"), [3, 7, 5], False, None)),
     ("upsample_bicubic2d to a size of a dynamic input", "upsample_bicubic2d.vec",

@@ -75,6 +75,7 @@ mod tensordot;
 mod to;
 mod torchao;
 mod upsample;
+mod upsample_linear;
 mod view;
 mod weight_norm;
 
@@ -293,11 +294,11 @@ pub(crate) use to::{
 pub(crate) use torchao::{choose_qparams_affine, dequantize_affine, quantize_affine};
 pub(crate) use upsample::{
     upsample_bicubic2d_aa_vec, upsample_bicubic2d_default, upsample_bicubic2d_vec,
-    upsample_bilinear2d_aa_vec, upsample_bilinear2d_vec, upsample_lanczos2d_aa_vec,
-    upsample_linear_default, upsample_linear_vec, upsample_nearest1d_default,
-    upsample_nearest1d_out, upsample_nearest1d_vec, upsample_nearest2d_default,
-    upsample_nearest2d_out, upsample_nearest2d_vec, upsample_nearest3d_default,
-    upsample_nearest3d_out, upsample_nearest3d_vec,
+    upsample_bilinear2d_aa_vec, upsample_lanczos2d_aa_vec, upsample_linear_default,
+    upsample_linear_vec, upsample_nearest1d_default, upsample_nearest1d_out,
+    upsample_nearest1d_vec, upsample_nearest2d_default, upsample_nearest2d_out,
+    upsample_nearest2d_vec, upsample_nearest3d_default, upsample_nearest3d_out,
+    upsample_nearest3d_vec,
 };
 pub(crate) use view::{
     broadcast_tensors, meshgrid, unflatten_int, unsafe_view, view, view_as, view_dtype,

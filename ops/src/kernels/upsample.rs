@@ -16,9 +16,7 @@ use fake_runtime::pointwise::with_number_sizes;
 use fake_runtime::shape::Dims;
 use fake_runtime::strides::{Decide, contiguous};
 use fake_runtime::support::{args, require};
-use fake_runtime::{
-    Arg, Cx, DType, DeviceType, MemoryFormat, Outs, Result, SymBool, SymInt, TensorMeta,
-};
+use fake_runtime::{Arg, Cx, DType, DeviceType, MemoryFormat, Outs, Result, SymInt, TensorMeta};
 
 /// `upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]?
 /// scale_factors) -> Tensor`. Under the Python dispatcher (what export
@@ -266,37 +264,8 @@ pub(crate) fn upsample_nearest3d_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     })
 }
 
-/// `upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool
-/// align_corners, float[]? scale_factors) -> Tensor`.
-pub(crate) fn upsample_bilinear2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let t = args::tensor(cx, a, 0, "input")?;
-    let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
-    let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
-    let osize = output_sizes(cx, &t.sizes, output_size, scales.as_deref())?;
-    let shape = common_check(cx, &t.sizes, &osize, 2)?;
-    // ATen's meta wants no empty dim but the batch; the decomposition the
-    // Python dispatcher runs (as export traces) checks none.
-    if !cx.defaults.python_dispatcher {
-        let ok = nonempty_but_batch(cx, t)?;
-        require(
-            cx,
-            ok,
-            "Non-empty 4D data tensor expected but got a tensor with an empty dim",
-        )?;
-    }
-    let shape = sampled(cx, shape)?;
-    // "only use channels_last path when it's faster than the contiguous
-    // path": not on CUDA with fewer than 16 channels.
-    let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(16))?;
-    let strides = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
-        contiguous(cx.env, &shape)?
-    } else {
-        made_contiguous_like(cx, t, &shape)?
-    };
-    Ok(super::fresh_out(cx, t, shape, strides))
-}
-
-/// `upsample_linear1d.vec` / `upsample_trilinear3d.vec(Tensor input,
+/// `upsample_linear1d.vec`, `upsample_bilinear2d.vec` and
+/// `upsample_trilinear3d.vec(Tensor input,
 /// SymInt[]? output_size, bool align_corners, float[]? scale_factors)`:
 /// the output size (`upsample_compute_output_size`), then, under the
 /// Python dispatcher, PyTorch's Python `_upsample_linear` with the scale
@@ -365,7 +334,8 @@ pub(crate) fn upsample_linear_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<
 /// output size and a scale: an output size past them is ignored (a 3-D
 /// input to `upsample_bilinear2d` is sampled in its last dim only), a dim
 /// past the output sizes or the scales is an index out of range, and
-/// nothing zipped at all a failed unpacking.
+/// nothing zipped at all a failed unpacking; then its steps
+/// ([`super::upsample_linear::linear_steps`]).
 fn decomposed_linear(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
@@ -401,7 +371,14 @@ fn decomposed_linear(
             ),
         ));
     }
-    upsample_linear(cx, t, &osize[..n], &scales[..n])
+    let result =
+        super::upsample_linear::linear_steps(cx, t, &osize[..n], align_corners, &scales[..n])?;
+    Ok(super::fresh_out(
+        cx,
+        t,
+        result.sizes.clone(),
+        result.strides.clone(),
+    ))
 }
 
 /// `_compute_scale` without `align_corners`: `in / out` when no positive
@@ -413,26 +390,6 @@ fn check_scalable(cx: &Cx<'_>, osize: &[SymInt], scales: &[Option<f64>]) -> Resu
         }
     }
     Ok(())
-}
-
-/// `_upsample_linear(input, output_size, align_corners, scales)`: the
-/// input's dtype, the result made contiguous in the input's suggested
-/// memory format (contiguous on CUDA with fewer than 16 channels).
-fn upsample_linear(
-    cx: &mut Cx<'_>,
-    t: &TensorMeta,
-    osize: &[SymInt],
-    _scales: &[Option<f64>],
-) -> Result<Outs> {
-    let shape = sampled(cx, batch_and_channels(cx, t, osize)?)?;
-    let few_channels = cx.env.lt(t.sizes[1], SymInt::Int(16))?;
-    let format = if t.device.ty == DeviceType::Cuda && cx.env.guard_bool(few_channels, cx.op)? {
-        MemoryFormat::Contiguous
-    } else {
-        suggest_format(cx, t, None)?
-    };
-    let strides = contiguous_in(cx, &shape, format)?;
-    Ok(super::fresh_out(cx, t, shape, strides))
 }
 
 /// `upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool
@@ -659,19 +616,6 @@ fn scaled(cx: &mut Cx<'_>, size: SymInt, scale: f64) -> Result<SymInt> {
     cx.env.trunc_scaled(size, scale)
 }
 
-/// `input.numel() != 0 || multiply_integers(input.sizes()[1:])`: an
-/// empty batch is allowed, other empty dims are not.
-fn nonempty_but_batch(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<SymBool> {
-    let numel = t.numel(cx.env)?;
-    let mut rest = SymInt::Int(1);
-    for &s in t.sizes.iter().skip(1) {
-        rest = cx.env.mul(rest, s)?;
-    }
-    let a = cx.env.ne(numel, SymInt::Int(0))?;
-    let b = cx.env.ne(rest, SymInt::Int(0))?;
-    cx.env.or(a, b)
-}
-
 /// `upsample_common_check` for `spatial` spatial dims: that many output
 /// sizes, an input of two more dims, positive spatial sizes in and out;
 /// the output's full sizes.
@@ -712,13 +656,6 @@ fn common_check(
     shape.extend([input[0], input[1]]);
     shape.extend(osize.iter().copied());
     Ok(shape)
-}
-
-/// The strides of `input.new_empty(shape).contiguous(memory_format=
-/// suggest_memory_format(input))` (a 4-D `shape`).
-fn made_contiguous_like(cx: &mut Cx<'_>, input: &TensorMeta, shape: &[SymInt]) -> Result<Dims> {
-    let format = suggest_format(cx, input, None)?;
-    contiguous_in(cx, shape, format)
 }
 
 /// The strides of a new contiguous tensor of `shape` made contiguous in
