@@ -441,6 +441,9 @@ CASES.update({
         C("p above one is not checked", T([2, 3]), 1.5, True),
         C("sliced non-dense training", T([4, 6], then=lambda t: t[:, ::2]), 0.5, True),
         C("sliced non-dense eval", T([4, 6], then=lambda t: t[:, ::2]), 0.5, False),
+        # `rand_like(input) > p`: the comparison lays out afresh the noise
+        # `empty_like` ordered with the size-1 dim innermost.
+        C("training with gaps around a size-one dim", T([5, 1, 3], strides=[3, 3, 3], dtype=f64), 1e-05, True),
     ],
     "_fused_dropout": [
         C("training", T([2, 3]), 0.5),

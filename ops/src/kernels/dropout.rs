@@ -217,7 +217,7 @@ pub(crate) fn native_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             ..super::fresh(cx, t, t.sizes.clone(), strides)
         })
     };
-    let mask = like(cx, DType::Bool)?;
+    let mut mask = like(cx, DType::Bool)?;
     let mut outs = Outs::new();
     if train != Some(true) || p == 0.0 {
         outs.push(Out::Tensor(t.clone(), Alias::Same(0)));
@@ -230,6 +230,8 @@ pub(crate) fn native_dropout(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
                 "result type Float can't be cast to the desired output type Long",
             ));
         }
+        // `rand_like(input) > p`: the comparison lays the noise out afresh.
+        mask = fake_runtime::pointwise::laid_out(cx, &mask)?;
         let out = pointwise_output(cx, &[&mask, t], t.dtype)?;
         outs.push(Out::Tensor(
             super::fresh(cx, t, out.sizes, out.strides),
