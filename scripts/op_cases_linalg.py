@@ -941,6 +941,8 @@ def linalg_cases():
             C("zero-dim refused", T([])),
             C("dim out of range", T([3, 4]), [5]),
             C("zero-dim with a dim refused", T([]), [-1]),
+            # `roll` of an empty input is its clone, strides kept.
+            C("empty with the strides of a transposed input", T([3, 0, 2], strides=[1, 1, 9])),
         ],
         "fft_ifftshift": [
             C("every dim", T([3, 4])),
@@ -948,6 +950,7 @@ def linalg_cases():
             C("no dims refused", T([3, 4]), []),
             C("dim out of range", T([3, 4]), [-3]),
             C("zero-dim with a dim refused", T([], dtype=bf16), [0]),
+            C("empty with gaps", T([3, 0], strides=[12, 6]), [0]),
         ],
         "linalg_cross": [
             C("vectors", T([3]), T([3])),
