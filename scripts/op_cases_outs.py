@@ -942,6 +942,12 @@ WRITTEN["index.Tensor_out"] = [
     C("a last zero-dim index", T([4, 3, 2]), [T([2, 3], dtype=torch.int64), T([], dtype=torch.int64)], out=T([0])),
     C("a last zero-dim index into its sizes", T([4, 3, 2]), [T([2, 3], dtype=torch.int64), T([], dtype=torch.int64)],
       out=T([2, 3, 2])),
+    # `AdvancedIndex`: an empty indexed dim with a non-empty index is an
+    # index out of bounds (the fake mode's `index.Tensor` takes it).
+    C("an index into an empty dim refused", T([0, 5, 2], dtype=torch.int64), [T([1], dtype=torch.int64)],
+      out=T([0, 5, 2], dtype=torch.int64)),
+    C("an index into an empty last dim refused", T([4, 0]), [None, T([3], dtype=torch.int64)], out=T([0])),
+    C("an empty index into an empty dim", T([0, 4]), [T([0], dtype=torch.int64)], out=T([0])),
 ]
 WRITTEN["index_put.out"] = [
     C("zero-dim values on meta refused", T([3]), [T([2], dtype=torch.int64)], T([], device="meta"), out=T([3])),

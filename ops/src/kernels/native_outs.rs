@@ -341,5 +341,32 @@ fn structured_index(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "self")?;
     let indices = args::opt_tensors(cx, a, 1, "indices")?;
     let r = crate::intrinsics::advanced_index(cx, t, indices, false)?;
+    // `AdvancedIndex`: an indexed dim of size 0 with a replacement shape
+    // (the indices' broadcast) of no 0 means an index out of bounds. A
+    // mask's count is data-dependent: not decided here.
+    let mut dim = 0;
+    let mut empty_indexed = false;
+    let mut maybe_empty_replacement = false;
+    for idx in indices {
+        let Some(idx) = idx else {
+            dim += 1;
+            continue;
+        };
+        let masked = matches!(idx.dtype, DType::Bool | DType::Int8 | DType::UInt8);
+        let covered = if masked { idx.dim() } else { 1 };
+        empty_indexed |= t.sizes[dim..(dim + covered).min(t.dim())].contains(&SymInt::Int(0));
+        maybe_empty_replacement |= masked
+            || idx
+                .sizes
+                .iter()
+                .any(|&s| s == SymInt::Int(0) || !s.is_static());
+        dim += covered;
+    }
+    if empty_indexed && !maybe_empty_replacement {
+        return Err(invalid(
+            cx,
+            "index is out of bounds for dimension with size 0",
+        ));
+    }
     Ok(super::fresh_out(cx, t, r.sizes, r.strides))
 }
