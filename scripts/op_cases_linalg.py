@@ -522,6 +522,9 @@ def linalg_cases():
             C("lengths along axis 1", T([3, 6]), "mean", lengths=T([3, 2], dtype=i64), axis=1),
             C("negative axis", T([3, 6]), "sum", lengths=T([3, 2], dtype=i64), axis=-1),
             C("neither refused", T([6, 3]), "sum"),
+            # `output_shape[axis] = count` of a Python list.
+            C("zero-dim data refused", T([], dtype=i64), "sum", lengths=T([0, 3, 3])),
+            C("zero-dim lengths refused first", T([]), "sum", lengths=T([], dtype=i64)),
         ],
         "_segment_reduce_backward": [
             C("lengths", T([3, 3]), T([3, 3]), T([6, 3]), "sum", lengths=T([3], dtype=i64)),
