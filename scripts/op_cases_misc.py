@@ -1138,6 +1138,11 @@ CASES["_native_multi_head_attention"] = [
       T([3 * _E, _E], dtype=f64), T([3 * _E], dtype=f64), T([_E, _E], dtype=f64), T([_E], dtype=f64)),
     C("empty query", T([0, 5, _E]), T([0, 5, _E]), T([0, 5, _E]), _E, 2, T([3 * _E, _E]), T([3 * _E]),
       T([_E, _E]), T([_E])),
+    # The fake implementation returns for an empty query before it reads
+    # a size (on CUDA: no eager kernel run, the CPU one wants 3-D inputs).
+    C("an empty 1-d query and a zero-dim projection", *[T(s, device="cuda") for s in ([0], [2], [])], 1, 4,
+      *[T(s, device="cuda") for s in ([], [2, 2, 3], [], [0], [0])]),
+    C("a 1-d query refused", *[T(s) for s in ([3], [2], [])], 1, 4, *[T(s) for s in ([], [2, 2, 3], [], [0], [0])]),
 ]
 CASES["_transformer_encoder_layer_fwd"] = [
     C("plain", T([2, 5, _E]), _E, 2, T([3 * _E, _E]), T([3 * _E]), T([_E, _E]), T([_E]), False, False, 1e-5,

@@ -293,6 +293,16 @@ pub fn at(cx: &mut Cx<'_>, s: Dims, dim: i64) -> Result<SymInt> {
     Ok(s[shape::wrap_size_dim(cx.op, dim, s.len())?])
 }
 
+/// `at_unless(c, s, dim)`: [`at`] read only where `c` is false (past a
+/// Python branch that returns first when `c`), else 0.
+pub fn at_unless(cx: &mut Cx<'_>, c: bool, s: Dims, dim: i64) -> Result<SymInt> {
+    if c {
+        Ok(SymInt::Int(0))
+    } else {
+        at(cx, s, dim)
+    }
+}
+
 /// `flatten(s, start, end)`: dims `start..=end` (wrapped) merged into
 /// one; a zero-dim tensor becomes `[1]`.
 pub fn flatten(cx: &mut Cx<'_>, s: Dims, start: i64, end: i64) -> Result<Dims> {
