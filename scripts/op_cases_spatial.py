@@ -394,7 +394,8 @@ CASES["upsample_trilinear3d.vec"] = [
 ]
 BICUBIC_FOUR_PLAIN = "four output sizes refused in a plain fake mode"
 BICUBIC_ONE_SCALE_PLAIN = "one scale refused in a plain fake mode"
-PLAIN |= {BICUBIC_FOUR_PLAIN, BICUBIC_ONE_SCALE_PLAIN}
+BICUBIC_EMPTY_SCALES_PLAIN = "an output size beside an empty scale list refused in a plain fake mode"
+PLAIN |= {BICUBIC_FOUR_PLAIN, BICUBIC_ONE_SCALE_PLAIN, BICUBIC_EMPTY_SCALES_PLAIN}
 CASES["upsample_bicubic2d.vec"] = [
     C("scale two", T([2, 3, 8, 10]), None, False, [2.0, 2.0]),
     # A given output size, even an empty one, is unpacked into two.
@@ -418,6 +419,11 @@ CASES["upsample_bicubic2d.vec"] = [
     C("three scales refused", T([2, 3, 8, 10]), None, False, [2.0, 2.0, 2.0]),
     C(BICUBIC_FOUR_PLAIN, T([2, 3, 8, 10]), [5, 4, 3, 2], False, None),
     C(BICUBIC_ONE_SCALE_PLAIN, T([2, 3, 8, 10]), None, False, [2.0]),
+    # An empty scale list is none to the decomposition (`if scale_factors`)
+    # and given to ATen's `upsample_compute_output_size` (eager's: the
+    # case on CUDA, no eager kernel run).
+    C("an output size beside an empty scale list", T([2, 3, 8, 10], device="cuda"), [4, 5], False, []),
+    C(BICUBIC_EMPTY_SCALES_PLAIN, T([2, 3, 8, 10]), [4, 5], False, []),
 ]
 CASES["_upsample_bilinear2d_aa.vec"] = [
     C("scale half", T([2, 3, 8, 10]), None, False, [0.5, 0.5]),

@@ -429,37 +429,31 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     let t = args::tensor(cx, a, 0, "input")?;
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
     let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
-    let given = |n: Option<usize>| usize::from(n.is_some_and(|n| n > 0));
-    if given(output_size.as_ref().map(|o| o.len())) + given(scales.as_ref().map(|f| f.len())) != 1 {
-        return Err(invalid(
-            cx,
-            "Must specify exactly one of output_size and scale_factors.",
-        ));
+    if cx.defaults.python_dispatcher {
+        // The decomposition: exactly one of the two non-empty.
+        let given = |n: Option<usize>| usize::from(n.is_some_and(|n| n > 0));
+        if given(output_size.as_ref().map(|o| o.len())) + given(scales.as_ref().map(|f| f.len()))
+            != 1
+        {
+            return Err(invalid(
+                cx,
+                "Must specify exactly one of output_size and scale_factors.",
+            ));
+        }
+    } else {
+        // A plain fake mode runs ATen's composite first, whose
+        // `upsample_compute_output_size` wants exactly one of the two
+        // given, of one element per spatial dim.
+        output_sizes(cx, &t.sizes, output_size.clone(), scales.as_deref())?;
     }
     // `n, c, h, w = input.shape`.
     super::unpacked(cx, 4, t.dim())?;
-    // A plain fake mode runs ATen's composite, whose
-    // `upsample_compute_output_size` wants exactly two of either.
-    if !cx.defaults.python_dispatcher {
-        let (what, n) = match (&output_size, &scales) {
-            (Some(o), _) => ("output_size", o.len()),
-            (None, Some(f)) => ("scale_factors", f.len()),
-            (None, None) => ("output_size", 2),
-        };
-        if n != 2 {
-            return Err(invalid(
-                cx,
-                format!(
-                    "Expected static_cast<int64_t>({what}->size()) == spatial_dimensions to be true, but got false."
-                ),
-            ));
-        }
-    }
     // Under the Python dispatcher its decomposition unpacks scale factors
-    // into two (`scale_h, scale_w = scale_factors`), then reads a given
+    // into two (`scale_h, scale_w = scale_factors if scale_factors else
+    // (None, None)`: an empty list is none), then reads a given
     // `output_size` (even an empty one, beside scale factors) at its
     // indices 0 and 1, whatever its length.
-    if let Some(f) = &scales {
+    if let Some(f) = scales.as_ref().filter(|f| !f.is_empty()) {
         super::unpacked(cx, 2, f.len())?;
     }
     if output_size.as_ref().is_some_and(|o| o.len() < 2) {
