@@ -12,6 +12,7 @@ import torch
 from op_case_inputs import C, Case, D, S, T, b8, binary_cases, c64, cl, f16, f64, i32, i64, off, tr
 
 CASES = {}
+CHALF_CLONE_DISPATCHED = "an empty strided vector preserving its format under the Python dispatcher"
 for _op in ["ones_like", "zeros_like"]:
     CASES[_op] = [
         C("matrix", T([2, 3])),
@@ -139,7 +140,12 @@ CASES.update({
         C("from an empty tensor refused", T([0, 3]), T([2], dtype=i64)),
         C("nothing from an empty tensor", T([0, 3]), T([0], dtype=i64)),
     ],
-    "chalf": [C("float", T([2, 3])), C("transposed kept", tr(2, 3)), C("channels last", cl(1, 2, 3, 3))],
+    "chalf": [C("float", T([2, 3])), C("transposed kept", tr(2, 3)), C("channels last", cl(1, 2, 3, 3)),
+              # `self.to(complex32, memory_format=...)`: `_to_copy`'s clone.
+              C("an empty strided vector preserving its format", T([0], strides=[6]),
+                memory_format=torch.preserve_format),
+              C(CHALF_CLONE_DISPATCHED, T([0], strides=[6]), memory_format=torch.preserve_format),
+              C("to channels last", T([2, 3, 1, 1], strides=[3, 1, 1, 1]), memory_format=torch.channels_last)],
     "float_power.Tensor_Tensor": [
         C("floats", T([2, 3]), T([2, 3])),
         C("broadcast ints", T([3, 1], dtype=i64), T([1, 4], dtype=i64)),
@@ -218,7 +224,7 @@ SYMBOLIC += [
     ("trace.out of a dynamic matrix under the Python dispatcher", "trace.out",
      Case("", D([3, 4], "x"), out=T([0], dtype=f64))),
 ]
-DISPATCHED = {"trace.out of a dynamic matrix under the Python dispatcher"}
+DISPATCHED = {"trace.out of a dynamic matrix under the Python dispatcher", CHALF_CLONE_DISPATCHED}
 
 CASES["movedim.intlist"] = [
     C("two dims", T([2, 3, 4]), [0, 1], [2, 0]),

@@ -24,7 +24,10 @@ PLAIN = {PLAIN_ZERO_DIM, PLAIN_STRETCHED, PLAIN_NEW}
 # Static cases run under the Python dispatcher (`export_op_cases.DISPATCHED`).
 SQUEEZE_TWICE_DISPATCHED = "a dim twice under the Python dispatcher"
 SQUEEZE_ZERO_DIM_DISPATCHED = "zero-dim, a dim twice under the Python dispatcher refused"
-DISPATCHED = {SQUEEZE_TWICE_DISPATCHED, SQUEEZE_ZERO_DIM_DISPATCHED}
+# `_to_copy` given a memory format ends with `torch.clone`, which under
+# the Python dispatcher is the reference's (an empty 1-d tensor restrided).
+TO_COPY_CLONE_DISPATCHED = "an empty strided vector converted preserving its format under the Python dispatcher"
+DISPATCHED = {SQUEEZE_TWICE_DISPATCHED, SQUEEZE_ZERO_DIM_DISPATCHED, TO_COPY_CLONE_DISPATCHED}
 
 CASES = {
     "add.Tensor": [
@@ -624,6 +627,9 @@ CASES = {
         C("zero-dim", T([], dtype=i64), dtype=f32),
         C("channels last on 3-d", T([2, 3, 4]), memory_format=CL),
         C("permuted to float16", T([4, 2, 3], strides=[1, 12, 4]), dtype=f16),
+        C("an empty strided vector converted preserving its format", T([0], strides=[6]), dtype=f64,
+          memory_format=torch.preserve_format),
+        C(TO_COPY_CLONE_DISPATCHED, T([0], strides=[6]), dtype=f64, memory_format=torch.preserve_format),
         # The decomposition moves a tensor as it is (`prims.device_put`).
         C("non-dense moved to cuda", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cuda:0")),
         C("non-dense moved to cpu", T([4, 6], device="cuda", then=lambda t: t[1:, ::2]), device=torch.device("cpu")),

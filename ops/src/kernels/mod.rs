@@ -288,7 +288,7 @@ pub(crate) use stft::{istft, stft, stft_center};
 pub(crate) use tensordot::{tensordot, tensordot_out};
 pub(crate) use to::{
     autocast_to_full_precision, autocast_to_reduced_precision, cast_byte, cast_char, cast_double,
-    cast_float, cast_half, cast_int, cast_long, cast_short, to_copy, to_device, to_dtype,
+    cast_float, cast_half, cast_int, cast_long, cast_short, chalf, to_copy, to_device, to_dtype,
     to_dtype_layout, to_other, type_as,
 };
 pub(crate) use torchao::{choose_qparams_affine, dequantize_affine, quantize_affine};

@@ -4,7 +4,7 @@
 //! tensor), else a copy as `_to_copy` makes it. Which one depends on the arguments' values, so no
 //! rule (whose aliasing is fixed by the schema) can say it.
 
-use crate::intrinsics::preserve_strides;
+use crate::intrinsics::{clone_strides, preserve_strides};
 use fake_runtime::support::args;
 use fake_runtime::{
     Alias, Arg, Cx, DType, Device, DeviceType, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta,
@@ -66,7 +66,26 @@ fn copied(
     }
     let strides = match device {
         Some(_) if moved_only => t.strides.clone(),
-        _ => preserve_strides(cx, t, memory_format)?,
+        // Nothing asked: `x.clone()`.
+        None if dtype.is_none() && memory_format.is_none() => clone_strides(cx, t, None)?,
+        _ => {
+            // `prims.convert_element_type` keeps dense strides
+            // (`device_put` any), then `clone` lays out a format asked.
+            let strides = match dtype {
+                Some(_) => preserve_strides(cx, t, None)?,
+                None => t.strides.clone(),
+            };
+            match memory_format {
+                Some(format) => {
+                    let converted = TensorMeta {
+                        strides,
+                        ..t.clone()
+                    };
+                    clone_strides(cx, &converted, Some(format))?
+                }
+                None => strides,
+            }
+        }
     };
     outs.push(Out::Tensor(
         TensorMeta {
@@ -131,6 +150,14 @@ pub(crate) fn to_device(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let copy = args::bool(cx, a, 4, "copy", Some(false))?;
     let mf = args::opt_memory_format(cx, a, 5, "memory_format", None)?;
     convert(cx, t, Some(dtype), Some(device), copy, mf, false)
+}
+
+/// `chalf(Tensor self, *, MemoryFormat? memory_format=None)`:
+/// `self.to(complex32, false, false, memory_format)`.
+pub(crate) fn chalf(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let t = args::tensor(cx, a, 0, "self")?;
+    let mf = args::opt_memory_format(cx, a, 1, "memory_format", None)?;
+    convert(cx, t, Some(DType::Complex32), None, false, mf, false)
 }
 
 /// `type_as(Tensor self, Tensor other)`: `self.to(other.options())`,
