@@ -1159,6 +1159,10 @@ CASES["_transformer_encoder_layer_fwd"] = [
     C("empty transposed source", T([5, 0, _E], then=lambda t: t.transpose(0, 1)), _E, 2, T([3 * _E, _E]),
       T([3 * _E]), T([_E, _E]), T([_E]), False, False, 1e-5, T([_E]), T([_E]), T([_E]), T([_E]), T([16, _E]),
       T([16]), T([_E, 16]), T([_E])),
+    # `empty_like(src)`, the reference's: a size-1 dim's stride is not kept.
+    C("a size-one length of its own stride", T([2, 1, _E], strides=[_E, 5 * _E, 1]), _E, 2, T([3 * _E, _E]),
+      T([3 * _E]), T([_E, _E]), T([_E]), False, False, 1e-5, T([_E]), T([_E]), T([_E]), T([_E]), T([16, _E]),
+      T([16]), T([_E, 16]), T([_E])),
 ]
 
 # ---- ATen composites of linear algebra, sequences and flat buffers ----
