@@ -212,6 +212,9 @@ CASES.update({
         C("floor of transposed ints", tr(2, 3, dtype=i64), 2, rounding_mode="floor"),
         C("floor of float16 with gaps", T([2, 3, 1, 2], dtype=f16, strides=[1, 3, 0, 12]), 2.0,
           rounding_mode="floor"),
+        # `true_divide` and `trunc_divide` convert the operand first too.
+        C("true division of bfloat16 with gaps", T([2, 1], dtype=torch.bfloat16, strides=[2, 12]), 1, rounding_mode=None),
+        C("trunc of bfloat16 with gaps", T([2, 1], dtype=torch.bfloat16, strides=[2, 12]), 1, rounding_mode="trunc"),
     ],
     "any.dims": [
         C("one dim", T([2, 3, 4]), [1]),

@@ -208,7 +208,10 @@ pub(crate) fn div_scalar_mode(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
         let s = Steps { dtype }.converted(cx, s)?;
         floor_divide_chain(cx, &s, (!number).then_some(&other), dtype)?
     } else {
-        pointwise_output(cx, &[s], dtype)?
+        // `prims.div` of the operand converted to the computation dtype
+        // and the number (a `trunc` of the quotient keeps its layout).
+        let s = Steps { dtype }.converted(cx, s)?;
+        pointwise_output(cx, &[&s], dtype)?
     };
     let mut outs = Outs::new();
     outs.push(Out::Tensor(meta, Alias::Fresh));
