@@ -442,6 +442,10 @@ def encode(declared, value):
         return {"bool": bool(value)}
     if base == "Scalar":
         return {"scalar": scalar_value(value)}
+    if base == "ScalarType" and isinstance(value, int):
+        # A number for a dtype (its `ScalarType` number, a bool 0 or 1):
+        # kept as given, for the replay to fit.
+        return {"bool": value} if isinstance(value, bool) else {"int": value}
     if base == "ScalarType":
         return {"dtype": dtype_name(value)}
     if base == "Layout":

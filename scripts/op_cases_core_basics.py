@@ -630,6 +630,11 @@ CASES = {
         C("an empty strided vector converted preserving its format", T([0], strides=[6]), dtype=f64,
           memory_format=torch.preserve_format),
         C(TO_COPY_CLONE_DISPATCHED, T([0], strides=[6]), dtype=f64, memory_format=torch.preserve_format),
+        # Python's binding reads a number given for a dtype as its
+        # `ScalarType` number, a bool as 0 or 1.
+        C("dtype given as its number", T([2, 3]), dtype=5),
+        C("dtype given as a bool", T([2, 3]), dtype=True),
+        C("dtype given as a number of no dtype refused", T([2, 3]), dtype=99),
         # The decomposition moves a tensor as it is (`prims.device_put`).
         C("non-dense moved to cuda", T([4, 6], then=lambda t: t[1:, ::2]), device=torch.device("cuda:0")),
         C("non-dense moved to cpu", T([4, 6], device="cuda", then=lambda t: t[1:, ::2]), device=torch.device("cpu")),

@@ -147,6 +147,13 @@ impl DType {
         }
     }
 
+    /// The dtype of c10's `ScalarType` number `n` (the inverse of
+    /// [`DType::scalar_type_number`]), as schemas write dtype defaults and
+    /// Python's binding reads an int given for a dtype (`5` is `float16`).
+    pub fn from_scalar_type_number(n: i64) -> Option<DType> {
+        DType::ALL.into_iter().find(|d| d.scalar_type_number() == n)
+    }
+
     /// The C++ `ScalarType` name, as ATen's messages print it (`Float`).
     pub const fn c10_name(self) -> &'static str {
         match self {

@@ -270,7 +270,11 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
         Value::Bool(_) => {
             matches!(
                 ty.base,
-                BaseType::Bool | BaseType::SymBool | BaseType::Scalar | BaseType::Float
+                BaseType::Bool
+                    | BaseType::SymBool
+                    | BaseType::Scalar
+                    | BaseType::Float
+                    | BaseType::ScalarType
             ) && !list
                 || ty.base.is_integer() && (!list || fixed_list)
         }
@@ -281,12 +285,17 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
             ) && !list
         }
         // And reads any number for a bool by its truth (`-3` and `2.5`
-        // are `True`).
+        // are `True`), and an integer for a dtype by its `ScalarType`
+        // number (`5` is `float16`).
         Value::Int(_) => {
             ty.base.is_integer() && (!list || fixed_list)
                 || matches!(
                     ty.base,
-                    BaseType::Scalar | BaseType::Float | BaseType::Bool | BaseType::SymBool
+                    BaseType::Scalar
+                        | BaseType::Float
+                        | BaseType::Bool
+                        | BaseType::SymBool
+                        | BaseType::ScalarType
                 ) && !list
         }
         Value::Float(_) => {
@@ -319,8 +328,8 @@ pub fn fits(v: &Value<'_>, p: &ParamDef) -> bool {
 /// Python's binding converts on the way in. A bool given for an integer is
 /// `0` or `1` (a list of one for an `int[N]`), a number given for a bool
 /// its truth, `None` given for a bool that may not be `None` is `False`,
-/// a dtype given for a number its `ScalarType` number; anything else is
-/// left as it is.
+/// a dtype given for a number its `ScalarType` number and a number given
+/// for a dtype the dtype of that number; anything else is left as it is.
 pub fn fit_value<'a>(v: Value<'a>, p: &ParamDef) -> Value<'a> {
     const BITS: [SymInt; 2] = [SymInt::Int(0), SymInt::Int(1)];
     let ty = p.ty;
@@ -339,6 +348,12 @@ pub fn fit_value<'a>(v: Value<'a>, p: &ParamDef) -> Value<'a> {
         Value::None if boolean && !ty.optional => Value::Bool(false),
         Value::DType(d) if ty.base != BaseType::ScalarType => {
             Value::Int(SymInt::Int(d.scalar_type_number()))
+        }
+        Value::Int(SymInt::Int(n)) if ty.base == BaseType::ScalarType => {
+            DType::from_scalar_type_number(n).map_or(v, Value::DType)
+        }
+        Value::Bool(b) if ty.base == BaseType::ScalarType => {
+            DType::from_scalar_type_number(i64::from(b)).map_or(v, Value::DType)
         }
         other => other,
     }

@@ -227,7 +227,7 @@ impl DefaultValue {
     /// `int64`) or a name (`long`).
     pub fn dtype(self) -> Option<DType> {
         match self {
-            DefaultValue::Int(v) => c10_dtype(v),
+            DefaultValue::Int(v) => DType::from_scalar_type_number(v),
             DefaultValue::Name(n) => n.parse().ok(),
             _ => None,
         }
@@ -262,12 +262,6 @@ impl DefaultValue {
             _ => None,
         }
     }
-}
-
-/// c10's `ScalarType` numbering (`c10/core/ScalarType.h`), as schemas
-/// write dtype defaults ([`DType::scalar_type_number`]).
-fn c10_dtype(v: i64) -> Option<DType> {
-    DType::ALL.into_iter().find(|d| d.scalar_type_number() == v)
 }
 
 /// A float as Python prints it in a schema (`1e-05`, `2.0`, `-inf`).
