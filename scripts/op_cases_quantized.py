@@ -157,6 +157,10 @@ CASES["_fake_quantize_per_tensor_affine_cachemask_tensor_qparams"] = [
     C("bounds crossed", T([4]), T([]), T([], dtype=i32), T([], dtype=i64), 127, -128),
     C("float zero point", T([4]), T([]), T([]), T([], dtype=i64), -128, 127),
     C("two scales", T([4]), T([2]), T([], dtype=i32), T([], dtype=i64), -128, 127),
+    # `fake_quant_enabled` is read as a number after the parameters and
+    # before the dtype's dispatch.
+    C("six enabling flags refused", T([4]), T([]), T([], dtype=i32), T([2, 3], dtype=i64), -128, 127),
+    C("int64 with six enabling flags refused", T([4], dtype=i64), T([]), T([], dtype=i32), T([2, 3]), -128, 127),
 ]
 CASES["fake_quantize_per_tensor_affine.tensor_qparams"] = [
     C("matrix", T([2, 3]), T([]), T([], dtype=i32), -128, 127),

@@ -42,6 +42,22 @@ pub fn dynamic_size(cx: &mut Cx<'_>, min: i64) -> Result<SymInt> {
     Ok(u)
 }
 
+/// `item_readable(t)`: ATen's `item()` check, `sym_numel() == 1` (a guard
+/// where the count is symbolic); a tensor of another count is refused in
+/// PyTorch's words.
+pub fn item_readable(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
+    let numel = t.numel(cx.env)?;
+    let is_one = cx.env.eq(numel, SymInt::Int(1))?;
+    if !cx.env.guard_bool(is_one, cx.op)? {
+        let n = cx.env.display(numel);
+        return Err(invalid(
+            cx,
+            format!("a Tensor with {n} elements cannot be converted to Scalar"),
+        ));
+    }
+    Ok(true)
+}
+
 /// `item_value(t, one)`: the value of a tensor (`item()` when `one`: a
 /// tensor known to hold other than one element is refused; PyTorch's
 /// `_local_scalar_dense` does not check and reads the first): the
@@ -51,17 +67,8 @@ pub fn dynamic_size(cx: &mut Cx<'_>, min: i64) -> Result<SymInt> {
 /// SymFloat (`zuf0`) for floating tensors, a SymBool (`Eq(u0, 1)`, `u0` in
 /// `[0, 1]`) for bools. Complex values are refused.
 pub fn item_value(cx: &mut Cx<'_>, t: &TensorMeta, one: bool) -> Result<Scalar> {
-    let numel = t.numel(cx.env)?;
-    // ATen's `item` checks `sym_numel() == 1`: a guard when it is symbolic.
     if one {
-        let is_one = cx.env.eq(numel, SymInt::Int(1))?;
-        if !cx.env.guard_bool(is_one, cx.op)? {
-            let n = cx.env.display(numel);
-            return Err(invalid(
-                cx,
-                format!("a Tensor with {n} elements cannot be converted to Scalar"),
-            ));
-        }
+        item_readable(cx, t)?;
     }
     if let Some(c) = cx.constant {
         return Ok(c);

@@ -255,14 +255,7 @@ const ADAM_KERNEL: &str = "fused_adam_kernel";
 fn tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>], i: usize) -> Result<()> {
     let lr = args::tensor(cx, a, i, "lr")?;
     crate::intrinsics::static_layout(cx, lr)?;
-    let numel = lr.numel(cx.env)?;
-    if numel != SymInt::Int(1) {
-        let n = cx.env.display(numel);
-        return Err(invalid(
-            cx,
-            format!("a Tensor with {n} elements cannot be converted to Scalar"),
-        ));
-    }
+    crate::intrinsics::item_readable(cx, lr)?;
     Ok(())
 }
 
