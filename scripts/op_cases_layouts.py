@@ -107,6 +107,8 @@ def add(cases):
         C("a weight per channel", T([2, 3, 4]), T([3, 1])),
         C("float64 weight promotes", T([2, 3]), T([1], dtype=f64)),
         C("weight broadcast wider", T([3]), T([2, 1])),
+        C("float16 with gaps around size-one dims", T([1, 1, 2], dtype=f16, strides=[2, 0, 3]),
+          T([1, 1, 1], dtype=f16)),
     ])
     for op, rest in TRAILING.items():
         have = {c.name for c in cases[op]}

@@ -292,6 +292,11 @@ CASES["prelu"] = [
     C("2-D weight refused", T([2, 3, 4]), T([3, 1])),
     C("dtypes differ refused", T([2, 3]), T([3], dtype=f64)),
     C("vector many weights refused", T([5]), T([5])),
+    # `_prelu_kernel`'s `self > 0` converts a half-precision `self` to
+    # float32 first, laying out a tensor with gaps afresh.
+    C("float16 with gaps around size-one dims", T([1, 1, 2], dtype=torch.float16, strides=[2, 0, 3]),
+      T([1], dtype=torch.float16)),
+    C("float32 with gaps around size-one dims", T([1, 1, 2], strides=[2, 0, 3]), T([1])),
 ]
 CASES["rrelu"] = [
     C("default", T([2, 3])),

@@ -678,11 +678,29 @@ pub fn renorm_strides(cx: &mut Cx<'_>, t: &TensorMeta, dim: i64) -> Result<Dims>
     contiguous_kept(cx, scaled.sizes, scaled.strides)
 }
 
+/// `prelu_strides(self, weight)`: the layout of ATen's `prelu`, which
+/// reshapes a weight of fewer dims to `[1, numel, 1, ...]` (contiguous)
+/// before `_prelu_kernel` ([`prelu_kernel_strides`]).
+pub fn prelu_strides(cx: &mut Cx<'_>, t: &TensorMeta, weight: &TensorMeta) -> Result<Dims> {
+    if t.dim() == weight.dim() {
+        return prelu_kernel_strides(cx, t, weight);
+    }
+    let mut sizes: Dims = std::iter::repeat_n(SymInt::Int(1), t.dim()).collect();
+    if t.dim() > 1 {
+        sizes[1] = weight.numel(cx.env)?;
+    }
+    let reshaped = TensorMeta::contiguous(cx.env, &sizes, weight.dtype, weight.device)?;
+    prelu_kernel_strides(cx, t, &reshaped)
+}
+
 /// `prelu_kernel_strides(self, weight)`: the layout of `_prelu_kernel`'s
 /// decomposition, `where(self > 0, self, weight * self)`.
 pub fn prelu_kernel_strides(cx: &mut Cx<'_>, t: &TensorMeta, weight: &TensorMeta) -> Result<Dims> {
     let s = Steps { dtype: t.dtype };
-    let positive = s.unary(cx, t, 1)?;
+    // `self > 0`: `gt.Scalar`'s reference, its operand converted to the
+    // computation dtype first.
+    let converted = s.converted(cx, t)?;
+    let positive = s.unary(cx, &converted, 1)?;
     let scaled = s.step(cx, &[weight, t])?;
     Ok(s.step(cx, &[&positive, t, &scaled])?.strides)
 }
