@@ -1222,6 +1222,15 @@ SYMBOLIC += [
 ]
 DISPATCHED = {c.name for c in PAD_SEQUENCE_DISPATCHED} | {
     "pad_sequence of dynamic lengths under the Python dispatcher"}
+# The functional forms of the random fills clone `self`: under the Python
+# dispatcher the reference's clone lays out an empty strided vector
+# afresh.
+RANDOM_CLONE_DISPATCHED = "an empty strided vector under the Python dispatcher"
+DISPATCHED |= {RANDOM_CLONE_DISPATCHED}
+CASES["random"] += [C("an empty strided vector", T([0], strides=[2])),
+                    C(RANDOM_CLONE_DISPATCHED, T([0], strides=[2], dtype=c64))]
+CASES["random.to"] += [C(RANDOM_CLONE_DISPATCHED, T([0], strides=[2]), 5)]
+CASES["bernoulli.Tensor"] += [C(RANDOM_CLONE_DISPATCHED, T([0], strides=[2]), T([0]))]
 CASES["pad_sequence"] = [
     C("sequences", [T([3, 4]), T([5, 4]), T([2, 4])]),
     C("batch first", [T([3, 4]), T([5, 4])], True),

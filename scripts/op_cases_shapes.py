@@ -627,6 +627,8 @@ def expanded(*sizes, to, **kw):
 
 for _op in ["cauchy", "exponential", "log_normal", "uniform", "normal_functional"]:
     CASES[_op].append(C("expanded", expanded(3, 1, to=(3, 4))))
+# `prims.normal` restrided as `compute_elementwise_output_strides(self)`.
+CASES["normal_functional"].append(C("an empty strided vector", T([0], strides=[2])))
 CASES["geometric"].append(C("expanded", expanded(3, 1, to=(3, 4)), 0.5))
 CASES["rot90"] += [
     C("twice transposed", tr(2, 3), 2),
