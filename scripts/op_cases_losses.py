@@ -348,6 +348,7 @@ CASES["pixel_unshuffle.out"] = [
     C("factor 2", T([1, 2, 4, 6]), 2, out=T([1, 8, 2, 3])),
     C("resized", T([1, 2, 4, 6]), 2, out=T([0])),
 ]
+CHANNEL_SHUFFLE_EMPTY_DISPATCHED = "empty with strides of its own under the Python dispatcher"
 CASES["channel_shuffle"] = [
     C("two groups", T([1, 4, 3, 3]), 2),
     C("3-D", T([2, 6, 5]), 3),
@@ -358,6 +359,10 @@ CASES["channel_shuffle"] = [
     C("not divisible", T([1, 4, 3, 3]), 3),
     C("zero groups", T([1, 4, 3, 3]), 0),
     C("2-D refused", T([4, 4]), 2),
+    # An empty input: ATen's `self.alias()`, the decomposition's
+    # `input.view(input.shape)` under the Python dispatcher.
+    C("empty with strides of its own", T([2, 0, 3], strides=[1, 1, 7]), 2),
+    C(CHANNEL_SHUFFLE_EMPTY_DISPATCHED, T([2, 0, 3], strides=[1, 1, 7]), 2),
 ]
 CASES["channel_shuffle.out"] = [
     C("two groups", T([1, 4, 3, 3]), 2, out=T([1, 4, 3, 3])),
@@ -499,6 +504,7 @@ _PLAIN_MIOPEN = [
 ]
 CASES["miopen_batch_norm"] = backend_bn_cases("cuda") + _PLAIN_MIOPEN
 PLAIN = {c.name for c in _PLAIN_MIOPEN + BN_ONE_STATISTIC_PLAIN + BN_EMPTY_CHANNELS_PLAIN}
+DISPATCHED = {CHANNEL_SHUFFLE_EMPTY_DISPATCHED}
 CASES["_batch_norm_no_update"] = [c for c in bn_cases(False) if "training" not in c.name]
 CASES["_batch_norm_with_update"] = [
     C("training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),

@@ -415,6 +415,10 @@ CASES["norm_except_dim"] += [C(f"{name} layout, dim {k}", t, 2, k) for name, t i
 CASES["resize_as"] += [C(f"{name} layout to its own shape, preserving", t, t, memory_format=torch.preserve_format)
                        for name, t in ODD_LAYOUTS]
 CASES["native_channel_shuffle"] += [C(f"{name} layout", t, 1) for name, t in ODD_LAYOUTS if name != "overlapping"]
+# `self.view({b, groups, oc, -1})` refuses strides that do not allow it
+# (on CUDA: the eager CPU kernel takes them).
+CASES["native_channel_shuffle"].append(
+    C("an expanded last dim refused", T([2, 2, 2, 4], strides=[6, 3, 2, 0], device="cuda"), 1))
 
 SYMBOLIC = [
     ("narrow.Tensor of a dynamic input", "narrow.Tensor",

@@ -125,8 +125,10 @@ pub(crate) fn native_channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     })?;
     let cg = cx.env.floordiv(c, groups)?;
     let numel = input.numel(cx.env)?;
+    // `self.view({b, groups, oc, -1})`: refused where the strides do not
+    // allow it.
     let split = [input.sizes[0], groups, cg, SymInt::Int(-1)];
-    shape::infer_view(cx.env, cx.op, numel, &split)?;
+    super::view(cx, &[Arg::Tensor(input), Arg::Ints(split[..].into())])?;
     // Every step is a view of a contiguous `self` when the permutation
     // moves only a dim of one (one group, or one channel per group), and
     // of an empty `self` (its permutation is contiguous too).
