@@ -588,6 +588,9 @@ CASES["_trilinear"] = [
     C("empty mixed", T([0, 3], dtype=f16), T([0, 3]), T([0, 3]), [], [], [], [1], 0),
     # Unsummed pairs are `mul`s: a mismatch is a broadcast's.
     C("no sum, sizes differ refused", T([1, 4]), T([1, 3]), T([1, 5]), [1, 2], [0, 2], [0, 1], [], 1),
+    # `sumproduct_pair` first checks both sides hold as many dims.
+    C("a middle operand of more dims refused", T([2, 1]), T([3, 3, 3]), T([2, 1]), [2], [2], [2], [], 0),
+    C("a last operand of more dims refused", T([2, 3]), T([2, 3]), T([2, 3, 1]), [], [], [], [], 0),
 ]
 _bag = (T([10, 3]), T([6], dtype=i64), T([2], dtype=i64))
 CASES["_embedding_bag_forward_only"] = [

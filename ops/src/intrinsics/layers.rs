@@ -142,11 +142,21 @@ pub fn trilinear_sizes(
         |by_i3: bool| (0..total).any(|i| sum[i] && e3[i] == by_i3 && i as i64 != unroll_dim);
     if nonempty {
         let (mul12, mul23) = (!summed(true), !summed(false));
+        // Each pair of as many dims (`sumproduct_pair`'s first check).
+        let same_rank = |cx: &Cx<'_>, left: usize, right: usize| {
+            if left == right {
+                Ok(())
+            } else {
+                Err(invalid(cx, "number of dimensions must match".into()))
+            }
+        };
+        same_rank(cx, ops[0].len(), ops[1].len())?;
         let mut held: Dims = Dims::new();
         for (i, (&left, &right)) in ops[0].iter().zip(&ops[1]).enumerate() {
             let unrolled = i as i64 == unroll_dim;
             held.push(match_dims(cx, i, unrolled, mul12, left, right)?);
         }
+        same_rank(cx, held.len(), ops[2].len())?;
         for (i, &left) in held.iter().enumerate() {
             match_dims(cx, i, i as i64 == unroll_dim, mul23, left, ops[2][i])?;
         }
