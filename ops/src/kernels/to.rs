@@ -41,9 +41,11 @@ fn convert(
 /// `_to_copy` as its decomposition (the fake mode's meta kernel) makes
 /// it. With only a `device`: `self` itself when it is `self`'s, else
 /// `self` moved as it is (`prims.device_put`: the same strides, whatever
-/// they are). Otherwise each step (`convert_element_type`, `clone`)
-/// keeps dense strides ([`preserve_strides`]). The decomposition asserts
-/// that no pinned memory (`pinned`) is asked first.
+/// they are). With nothing asked, `self.clone()` ([`clone_strides`]).
+/// Otherwise `convert_element_type` keeps dense strides
+/// ([`preserve_strides`]), then a memory format asked is a `clone` in it.
+/// The decomposition asserts that no pinned memory (`pinned`) is asked
+/// first.
 fn copied(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
