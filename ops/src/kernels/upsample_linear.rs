@@ -1,6 +1,6 @@
 //! The linear upsamplings' Python decomposition, `_upsample_linear`, step
-//! by step on symbolic sizes, where its steps' guards are the answer's:
-//! per spatial dim the source positions (`arange` of the output size,
+//! by step (on symbolic sizes its steps' guards are the answer's): per
+//! spatial dim the source positions (`arange` of the output size,
 //! converted, scaled, clamped, viewed along the dim, truncated and
 //! stepped), then the input indexed at every corner and the corners
 //! blended dim by dim, the result made contiguous in the input's memory
