@@ -151,6 +151,8 @@ CASES.update({
         C("broadcast ints", T([3, 1], dtype=i64), T([1, 4], dtype=i64)),
         C("complex", T([3], dtype=c64), T([3])),
         C("transposed", tr(2, 3), T([2, 3])),
+        # `pow` of the operands `.to(double)`: a double one as it is.
+        C("double with an expanded dim", T([5, 4, 2], dtype=f64, strides=[1, 0, 6]), T([5, 4, 2], dtype=f64)),
     ],
     "float_power.Tensor_Scalar": [
         C("float", T([2, 3]), 2),

@@ -203,6 +203,9 @@ def add_aliases(CASES):
                 "bitwise_xor.Scalar_Tensor", "bitwise_left_shift.Scalar_Tensor",
                 "bitwise_right_shift.Scalar_Tensor", "float_power.Scalar"]:
         CASES[_op] = list(_NUMBER_FIRST)
+    # ATen's composite: `pow` of the exponent `.to(double)`, which lays
+    # out afresh one with gaps.
+    CASES["float_power.Scalar"].append(C("a float32 exponent with gaps", 2, T([1, 3, 4], strides=[1, 6, 1])))
     CASES["detach"] = [
         C("matrix", T([2, 3])),
         C("transposed", tr(2, 3)),

@@ -26,6 +26,7 @@ mod embedding_bag;
 mod fallback;
 mod fft;
 mod fft_composites;
+mod float_power;
 mod foreach;
 mod group_norm;
 mod grouped_mm;
@@ -167,6 +168,7 @@ pub(crate) use fft_composites::{
     fft_ifft, fft_ifft_out, fft_ifft2, fft_ifftn, fft_ihfft2, fft_ihfftn, fft_irfft, fft_irfft_out,
     fft_irfft2, fft_irfft2_out, fft_irfftn, fft_irfftn_out, fft_rfft, fft_rfft2, fft_rfftn,
 };
+pub(crate) use float_power::{float_power_scalar, float_power_tensor_tensor};
 pub(crate) use foreach::{foreach_max, foreach_norm, foreach_powsum};
 pub(crate) use group_norm::{group_norm, native_group_norm};
 pub(crate) use grouped_mm::{grouped_mm, scaled_grouped_mm, scaled_grouped_mm_v2};

@@ -12,7 +12,7 @@ use fake_runtime::{
 
 /// The result of converting `t` (ATen's `to_impl`): `t` itself when
 /// nothing changes, else `_to_copy` with the arguments as given.
-fn convert(
+pub(super) fn convert(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     dtype: Option<DType>,
