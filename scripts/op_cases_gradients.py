@@ -136,6 +136,9 @@ CASES["log_sigmoid_backward"] += [
     C("empty buffer (off the CPU)", T([2, 3]), T([2, 3]), T([0])),
     C("empty buffer, transposed gradient", tr(2, 3), T([2, 3]), T([0])),
     C("float64 buffer", T([2, 3]), T([2, 3]), T([2, 3], dtype=f64)),
+    # The decomposition negates `abs(self)` in the computation dtype.
+    C("all bool refused", T([2, 3], dtype=torch.bool), T([2, 3], dtype=torch.bool), T([0], dtype=torch.bool)),
+    C("a bool self of a float32 gradient", T([2, 3]), T([2, 3], dtype=torch.bool), T([0])),
 ]
 CASES["logit_backward"] += [
     C(f"eps, {c.name}", *c.args, 1e-6)

@@ -9,6 +9,18 @@ use super::*;
 /// `torch._check(cond)`'s message when none is given.
 pub(crate) const CHECK_FAILED: &str = "Expected cond to be True, but got False. (Could this error message be improved? If so, please report an enhancement request to PyTorch.)";
 
+/// `negatable(dtype)`: `-t` of a tensor of `dtype` (`neg`, and a step of
+/// references that negate), which refuses a bool tensor.
+pub fn negatable(cx: &mut Cx<'_>, dtype: DType) -> Result<bool> {
+    if dtype == DType::Bool {
+        return Err(invalid(
+            cx,
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
+        ));
+    }
+    Ok(true)
+}
+
 /// `ensure_nonempty_size`: the size at `d`, 1 for a zero-dim tensor.
 fn nonempty_size(s: &[SymInt], d: usize) -> SymInt {
     s.get(d).copied().unwrap_or(SymInt::Int(1))
