@@ -4,10 +4,9 @@
 //! already is, else `_to_copy`, which lays out afresh one that is not
 //! dense), then `pow` of the converted operands.
 
-use super::one;
-use super::to::convert;
+use super::to::converted_to as to;
 use fake_runtime::support::args;
-use fake_runtime::{Arg, Cx, DType, Outs, Result, Scalar, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, Outs, Result, Scalar};
 
 /// The dtype `float_power` computes in.
 fn double(complex: bool) -> DType {
@@ -16,11 +15,6 @@ fn double(complex: bool) -> DType {
     } else {
         DType::Float64
     }
-}
-
-/// `t.to(dtype)`.
-fn to(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
-    one(convert(cx, t, Some(dtype), None, false, None, false)?, cx)
 }
 
 /// `float_power.Tensor_Tensor(Tensor self, Tensor exponent)`.

@@ -12,7 +12,7 @@ use fake_runtime::{
 
 /// The result of converting `t` (ATen's `to_impl`): `t` itself when
 /// nothing changes, else `_to_copy` with the arguments as given.
-pub(super) fn convert(
+fn convert(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     dtype: Option<DType>,
@@ -152,6 +152,12 @@ pub(crate) fn to_device(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let copy = args::bool(cx, a, 4, "copy", Some(false))?;
     let mf = args::opt_memory_format(cx, a, 5, "memory_format", None)?;
     convert(cx, t, Some(dtype), Some(device), copy, mf, false)
+}
+
+/// `t.to(dtype)` as a step of a composite: `t` itself when of `dtype`,
+/// else `_to_copy` ([`convert`]).
+pub(super) fn converted_to(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
+    super::one(convert(cx, t, Some(dtype), None, false, None, false)?, cx)
 }
 
 /// `chalf(Tensor self, *, MemoryFormat? memory_format=None)`:

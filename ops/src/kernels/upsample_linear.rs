@@ -8,6 +8,7 @@
 //! calls, as the fake mode dispatches it (a number beside a tensor a
 //! wrapped number, so the fast binary path decides first).
 
+use super::to::converted_to as to;
 use super::{invalid, one};
 use crate::intrinsics::suggest_format;
 use fake_runtime::kernel::ErasedKernel;
@@ -157,17 +158,6 @@ fn source_positions(
     let top = cx.env.sub(in_size, SymInt::Int(1))?;
     let next = clamp(cx, &next, None, Some(Scalar::Int(top)))?;
     Ok(Sources { exact, lower, next })
-}
-
-/// `t.to(dtype)`: `t` itself when of `dtype`, else `_to_copy`.
-fn to(cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType) -> Result<TensorMeta> {
-    if t.dtype == dtype {
-        return Ok(t.clone());
-    }
-    one(
-        super::to::to_copy(cx, &[Arg::Tensor(t), Arg::DType(dtype)])?,
-        cx,
-    )
 }
 
 /// A binary operator's `.Tensor` overload on `a` and `b`.
