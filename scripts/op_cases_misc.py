@@ -1123,6 +1123,10 @@ CASES["_transform_bias_rescale_qkv"] = [
     C("int64", T([2, 5, 12], dtype=i64), T([12], dtype=i64), 2),
     C("bfloat16", T([2, 5, 12], dtype=bf16), T([12], dtype=bf16), 2),
     C("2-d qkv", T([5, 12]), T([12]), 2),
+    # `at::empty({3, B, num_head, T, dim_per_head})` refuses a negative
+    # head count the width's checks let through.
+    C("negative heads refused", T([2, 5, 12]), T([12]), -1),
+    C("negative heads of an empty width refused", T([0, 3, 0], dtype=f16), T([0], dtype=f16), -1),
 ]
 _E = 8
 

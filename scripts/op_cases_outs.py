@@ -708,6 +708,12 @@ WRITTEN["svd.U"] = [
     C("without U and V into a transposed V", T([2, 4, 3]), True, False, U=T([0]), S=T([0]),
       V=T([2, 3, 3], then=lambda t: t.transpose(1, 2))),
 ]
+# The CPU kernel's `at::empty` of the heads before it writes an out.
+WRITTEN["_transform_bias_rescale_qkv.out"] = [
+    C("negative heads of an empty width refused", T([0, 3, 0], dtype=torch.float16), T([0], dtype=torch.float16),
+      -1, out0=T([0, 3, 0], dtype=torch.float16), out1=T([3], dtype=torch.float16),
+      out2=T([0, 3, 0], dtype=torch.float16)),
+]
 # `index_select.out` is the reference's: the index's rank checked, then
 # advanced indexing (an index of another dtype refused), exactly the
 # result's dtype, laid out in the input's memory format.

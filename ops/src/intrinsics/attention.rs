@@ -70,7 +70,8 @@ pub fn masked_softmax_mask(
 /// `qkv_heads(qkv, num_heads)`: sizes of each of
 /// `_transform_bias_rescale_qkv`'s outputs, `[batch, heads, length,
 /// width / 3 / heads]`, after the CPU kernel's checks (the width a
-/// multiple of three whose third the heads divide; a floating input).
+/// multiple of three whose third the heads divide; no negative size; a
+/// floating input).
 pub fn qkv_heads(cx: &mut Cx<'_>, qkv: &TensorMeta, num_heads: i64) -> Result<Dims> {
     let sizes = &qkv.sizes;
     let width = sizes[shape::wrap_dim(cx.op, 2, qkv.dim())?];
@@ -88,6 +89,16 @@ pub fn qkv_heads(cx: &mut Cx<'_>, qkv: &TensorMeta, num_heads: i64) -> Result<Di
             "Expected _3D % 3 == 0 to be true, but got false.".into(),
         ));
     }
+    // `at::empty({3, B, num_head, T, dim_per_head})`, before the dtype
+    // dispatch.
+    let heads = [
+        sizes[0],
+        SymInt::Int(num_heads),
+        sizes[1],
+        SymInt::Int(d / num_heads),
+    ];
+    let all = [&[SymInt::Int(3)][..], &heads].concat();
+    shape::refuse_negative_sizes(cx.env, cx.op, &all)?;
     if !qkv.dtype.is_floating_point() {
         return Err(invalid(
             cx,
@@ -97,12 +108,5 @@ pub fn qkv_heads(cx: &mut Cx<'_>, qkv: &TensorMeta, num_heads: i64) -> Result<Di
             ),
         ));
     }
-    Ok([
-        sizes[0],
-        SymInt::Int(num_heads),
-        sizes[1],
-        SymInt::Int(d / num_heads),
-    ]
-    .into_iter()
-    .collect())
+    Ok(heads.into_iter().collect())
 }
