@@ -466,6 +466,14 @@ SYMBOLIC += [
     # integral scale too.
     ("upsample_bicubic2d by integral scales of a dynamic input", "upsample_bicubic2d.vec",
      Case("", D([2, 3, 8, 10], "x"), None, False, [2.0, 3.0])),
+    # Fractional scales: the decomposition's steps guard the truncated
+    # sizes (its `arange(...).to(dtype)`, broadcasts and views).
+    ("upsample_bicubic2d by 0.29 and 1.5 of a dynamic input", "upsample_bicubic2d.vec",
+     Case("", D([2, 3, 8, 10], "x"), None, False, [0.29, 1.5])),
+    ("upsample_bicubic2d of a dynamic uint8 input by 0.29 and 1.5", "upsample_bicubic2d.vec",
+     Case("", D([2, 3, 8, 10], "x", dtype=torch.uint8), None, False, [0.29, 1.5])),
+    ("upsample_bicubic2d by 0.5 and 1.5 of a dynamic input, corners aligned", "upsample_bicubic2d.vec",
+     Case("", D([2, 3, 8, 10], "x"), None, True, [0.5, 1.5])),
     ("_upsample_bilinear2d_aa.vec to a size of a dynamic input", "_upsample_bilinear2d_aa.vec",
      Case("", D([2, 3, 8, 10], "x"), [5, 7], False, None)),
     ("_upsample_bilinear2d_aa of a dynamic input", "_upsample_bilinear2d_aa",

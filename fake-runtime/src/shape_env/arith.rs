@@ -180,8 +180,11 @@ impl ShapeEnv {
     fn compare_symbolic(&mut self, op: RelOp, a: SymInt, b: SymInt) -> Result<SymBool> {
         let (x, y) = (self.expr_of(a)?, self.expr_of(b)?);
         let r = self.exprs.rel(op, x, y)?;
-        // A relation and its negation are marked together.
-        if self.exprs.made_rounded(op, x, y) {
+        // A relation and its negation are marked together; one an exact
+        // comparison taught already stays an axiom (PyTorch's axioms only
+        // accumulate).
+        let taught = |env: &Self| env.decided.contains_key(&r) && !env.rounded.contains(&r);
+        if self.exprs.made_rounded(op, x, y) && !taught(self) {
             self.rounded.insert(r);
             let n = self.exprs.not(r);
             self.rounded.insert(n);

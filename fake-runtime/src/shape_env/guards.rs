@@ -120,7 +120,16 @@ impl ShapeEnv {
             }
             return Ok((Some(b), s));
         }
-        let known = self.decide_simplified(full);
+        let mut known = self.decide_simplified(full);
+        if known.is_none() {
+            // PyTorch's `simplify` prunes each `Min`/`Max` before it
+            // decides (`Ne(Max(1, x), x)` is false once `x >= 1` is an
+            // axiom).
+            let pruned = self.extrema_pruned(full)?;
+            if pruned != full {
+                known = self.decide_simplified(pruned);
+            }
+        }
         if let Some(b) = known {
             // Ranges and facts only ever narrow, so the answer stays right.
             self.decided.insert(s, b);

@@ -76,6 +76,7 @@ mod tensordot;
 mod to;
 mod torchao;
 mod upsample;
+mod upsample_cubic;
 mod upsample_linear;
 mod view;
 mod weight_norm;
@@ -136,7 +137,7 @@ pub(crate) use batch_norm::{
     batch_norm_with_update_functional, check_features as batch_norm_check_features,
     cudnn_batch_norm, helper as batch_norm_helper, miopen_batch_norm, native_batch_norm,
     native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
-    native_batch_norm_legit_no_training, running_pair,
+    native_batch_norm_legit_no_training, native_batch_norm_out, running_pair,
 };
 pub(crate) use clamp::clamp_tensor;
 pub(crate) use composite_outs::{

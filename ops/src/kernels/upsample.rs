@@ -410,13 +410,25 @@ pub(crate) fn upsample_bicubic2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     if osize.len() < 2 {
         return Err(invalid(cx, "list index out of range"));
     }
-    if !align_corners {
-        check_scalable(cx, &osize, &scales)?;
-    }
-    let shape = sampled(cx, batch_and_channels(cx, t, &osize[..2])?)?;
-    let format = suggest_format(cx, t, None)?;
-    let strides = contiguous_in(cx, &shape, format)?;
-    Ok(super::fresh_out(cx, t, shape, strides))
+    bicubic(cx, t, [osize[0], osize[1]], align_corners, scales)
+}
+
+/// The bicubic decomposition's steps ([`super::upsample_cubic`]) on a 4-D
+/// `t`: a fresh result.
+fn bicubic(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    osize: [SymInt; 2],
+    align_corners: bool,
+    scales: [Option<f64>; 2],
+) -> Result<Outs> {
+    let result = super::upsample_cubic::cubic_steps(cx, t, osize, align_corners, scales)?;
+    Ok(super::fresh_out(
+        cx,
+        t,
+        result.sizes.clone(),
+        result.strides.clone(),
+    ))
 }
 
 /// `upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool
@@ -428,6 +440,7 @@ pub(crate) fn upsample_bicubic2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
 pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let t = args::tensor(cx, a, 0, "input")?;
     let output_size = args::opt_sizes(cx, a, 1, "output_size", None)?;
+    let align_corners = args::bool(cx, a, 2, "align_corners", None)?;
     let scales = args::opt_floats(cx, a, 3, "scale_factors")?;
     if cx.defaults.python_dispatcher {
         // The decomposition: exactly one of the two non-empty.
@@ -453,28 +466,26 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     // (None, None)`: an empty list is none), then reads a given
     // `output_size` (even an empty one, beside scale factors) at its
     // indices 0 and 1, whatever its length.
+    let mut per_dim = [None, None];
     if let Some(f) = scales.as_ref().filter(|f| !f.is_empty()) {
         super::unpacked(cx, 2, f.len())?;
+        per_dim = [Some(f[0]), Some(f[1])];
     }
     if output_size.as_ref().is_some_and(|o| o.len() < 2) {
         return Err(invalid(cx, "list index out of range"));
     }
     let osize = match (output_size, scales) {
-        (Some(o), _) => o[..2].iter().copied().collect(),
+        (Some(o), _) => [o[0], o[1]],
         (_, Some(f)) => {
-            let mut out = Dims::new();
             // `sym_int(sym_float(w) * scale)`, an integral scale too.
-            for (&size, &scale) in t.sizes[2..].iter().zip(f.iter()) {
-                out.push(cx.env.trunc_scaled(size, scale)?);
-            }
-            out
+            [
+                cx.env.trunc_scaled(t.sizes[2], f[0])?,
+                cx.env.trunc_scaled(t.sizes[3], f[1])?,
+            ]
         }
-        _ => Dims::new(),
+        _ => return Err(invalid(cx, "neither an output size nor scale factors")),
     };
-    let shape = sampled(cx, batch_and_channels(cx, t, &osize)?)?;
-    let format = suggest_format(cx, t, None)?;
-    let strides = contiguous_in(cx, &shape, format)?;
-    Ok(super::fresh_out(cx, t, shape, strides))
+    bicubic(cx, t, osize, align_corners, per_dim)
 }
 
 /// `_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool
@@ -534,26 +545,6 @@ fn upsample_aa_vec(
 fn sampled(cx: &mut Cx<'_>, mut shape: Dims) -> Result<Dims> {
     let spatial = with_number_sizes(cx, &shape[2..])?;
     shape[2..].copy_from_slice(&spatial);
-    Ok(shape)
-}
-
-/// The batch and channel sizes of `t` followed by `osize`, for an input of
-/// `osize.len() + 2` dims.
-fn batch_and_channels(cx: &Cx<'_>, t: &TensorMeta, osize: &[SymInt]) -> Result<Dims> {
-    if t.dim() != osize.len() + 2 {
-        return Err(invalid(
-            cx,
-            format!(
-                "expected a {}-D input for {} output sizes, got {} dims",
-                osize.len() + 2,
-                osize.len(),
-                t.dim()
-            ),
-        ));
-    }
-    let mut shape = Dims::new();
-    shape.extend([t.sizes[0], t.sizes[1]]);
-    shape.extend(osize.iter().copied());
     Ok(shape)
 }
 

@@ -32,12 +32,7 @@ pub(super) fn linear_steps(
     // input, the result converted back.
     let compute = fake_runtime::promotion::computation_dtype(t.dtype);
     let input = to(cx, t, compute)?;
-    // `elementwise_dtypes(input, INT_TO_FLOAT)`.
-    let dtype = if input.dtype.is_floating_point() || input.dtype.is_complex() {
-        input.dtype
-    } else {
-        cx.defaults.dtype
-    };
+    let dtype = int_to_float(cx, &input);
     let n = osize.len();
     let mut sources = Vec::with_capacity(n);
     for (k, (&out, &scale)) in osize.iter().zip(scales).enumerate() {
@@ -123,28 +118,9 @@ fn source_positions(
     dtype: DType,
     nsqueeze: usize,
 ) -> Result<Sources> {
-    // `_compute_scale`: with `align_corners`, `(in - 1) / (out - 1) if
-    // out > 1 else 0`; the scale's value does not reach a size.
-    if align_corners {
-        let more = cx.env.gt(out, SymInt::Int(1))?;
-        cx.env.guard_bool(more, cx.op)?;
-    } else if scale.is_none_or(|s| s <= 0.0) && out == SymInt::Int(0) {
-        return Err(invalid(cx, "division by zero"));
-    }
-    // `torch.arange(out_size, device=input.device).to(dtype)`.
-    let positions = TensorMeta::contiguous(cx.env, &[out], DType::Int64, input.device)?;
-    let positions = to(cx, &positions, dtype)?;
-    // `_compute_source_index`: `scale * i`, or `scale * (i + 0.5) - 0.5`.
-    let mut exact = positions;
-    let steps: [ErasedKernel; 3] = [
-        crate::erased::add_tensor,
-        crate::erased::mul_tensor,
-        crate::erased::sub_tensor,
-    ];
-    let steps: &[_] = if align_corners { &steps[1..2] } else { &steps };
-    for &step in steps {
-        exact = binary(cx, step, &exact, &number(DType::Float64))?;
-    }
+    compute_scale(cx, out, align_corners, scale)?;
+    let positions = arange_to(cx, input, out, dtype)?;
+    let exact = source_index(cx, positions, align_corners)?;
     let exact = clamp(cx, &exact, Some(Scalar::from(0.0)), None)?;
     // `x_f32.reshape(x_f32.shape[0], *[1] * nsqueeze)`.
     let mut shape = Dims::new();
@@ -160,13 +136,78 @@ fn source_positions(
     Ok(Sources { exact, lower, next })
 }
 
+/// `_compute_scale(in_size, out_size, align_corners, scale)` for what it
+/// decides: with `align_corners`, `(in - 1) / (out - 1) if out > 1 else
+/// 0` (the scale's value reaches no size); without, `in / out` when no
+/// positive scale is given, a division by zero for an empty output.
+pub(super) fn compute_scale(
+    cx: &mut Cx<'_>,
+    out: SymInt,
+    align_corners: bool,
+    scale: Option<f64>,
+) -> Result<()> {
+    if align_corners {
+        let more = cx.env.gt(out, SymInt::Int(1))?;
+        cx.env.guard_bool(more, cx.op)?;
+    } else if scale.is_none_or(|s| s <= 0.0) && out == SymInt::Int(0) {
+        return Err(invalid(cx, "division by zero"));
+    }
+    Ok(())
+}
+
+/// `torch.arange(out_size, device=input.device).to(dtype)`.
+pub(super) fn arange_to(
+    cx: &mut Cx<'_>,
+    input: &TensorMeta,
+    out: SymInt,
+    dtype: DType,
+) -> Result<TensorMeta> {
+    let positions = TensorMeta::contiguous(cx.env, &[out], DType::Int64, input.device)?;
+    to(cx, &positions, dtype)
+}
+
+/// `_compute_source_index(scale, dst_index, align_corners)`: `scale * i`,
+/// or `scale * (i + 0.5) - 0.5`, the scale a Python number.
+pub(super) fn source_index(
+    cx: &mut Cx<'_>,
+    positions: TensorMeta,
+    align_corners: bool,
+) -> Result<TensorMeta> {
+    let mut exact = positions;
+    let steps: [ErasedKernel; 3] = [
+        crate::erased::add_tensor,
+        crate::erased::mul_tensor,
+        crate::erased::sub_tensor,
+    ];
+    let steps: &[_] = if align_corners { &steps[1..2] } else { &steps };
+    for &step in steps {
+        exact = binary(cx, step, &exact, &number(DType::Float64))?;
+    }
+    Ok(exact)
+}
+
+/// `elementwise_dtypes(input, INT_TO_FLOAT)`'s computation dtype: the
+/// input's floating or complex dtype, or the default one.
+pub(super) fn int_to_float(cx: &Cx<'_>, input: &TensorMeta) -> DType {
+    if input.dtype.is_floating_point() || input.dtype.is_complex() {
+        input.dtype
+    } else {
+        cx.defaults.dtype
+    }
+}
+
 /// A binary operator's `.Tensor` overload on `a` and `b`.
-fn binary(cx: &mut Cx<'_>, op: ErasedKernel, a: &TensorMeta, b: &TensorMeta) -> Result<TensorMeta> {
+pub(super) fn binary(
+    cx: &mut Cx<'_>,
+    op: ErasedKernel,
+    a: &TensorMeta,
+    b: &TensorMeta,
+) -> Result<TensorMeta> {
     one(op(cx, &[Arg::Tensor(a), Arg::Tensor(b)])?, cx)
 }
 
 /// `t.clamp(min, max)`.
-fn clamp(
+pub(super) fn clamp(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     min: Option<Scalar>,
@@ -178,7 +219,7 @@ fn clamp(
 }
 
 /// A Python number beside a tensor: a wrapped zero-dim CPU tensor.
-fn number(dtype: DType) -> TensorMeta {
+pub(super) fn number(dtype: DType) -> TensorMeta {
     TensorMeta {
         sizes: Dims::new(),
         strides: Dims::new(),
