@@ -429,9 +429,19 @@ CASES["native_batch_norm"] = bn_cases() + [
       0.1, 1e-5),
     *BN_ONE_STATISTIC_PLAIN,
 ]
+# Its `out=` form is the decomposition table's `out_wrapper` of the
+# helper: the pairing of the running statistics is the functional
+# overload's Python kernel's alone.
+BN_OUT_ONE_STAT_DISPATCHED = "a running mean without a running variance under the Python dispatcher"
 CASES["native_batch_norm.out"] = [
     C("training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), True, 0.1, 1e-5,
       out=T([2, 3, 4]), save_mean=T([3]), save_invstd=T([3])),
+    # On CUDA: eager's `batch_norm` refuses it before any kernel runs.
+    C(BN_OUT_ONE_STAT_DISPATCHED, T([2, 3, 4], device="cuda"), None, None, T([3], device="cuda"), None, True,
+      0.1, 1e-5, out=T([0], device="cuda"), save_mean=T([0], device="cuda"), save_invstd=T([0], device="cuda")),
+    C("a running mean without a running variance", T([2, 3, 4], device="cuda"), None, None, T([3], device="cuda"),
+      None, True, 0.1, 1e-5, out=T([0], device="cuda"), save_mean=T([0], device="cuda"),
+      save_invstd=T([0], device="cuda")),
 ]
 
 
@@ -504,7 +514,7 @@ _PLAIN_MIOPEN = [
 ]
 CASES["miopen_batch_norm"] = backend_bn_cases("cuda") + _PLAIN_MIOPEN
 PLAIN = {c.name for c in _PLAIN_MIOPEN + BN_ONE_STATISTIC_PLAIN + BN_EMPTY_CHANNELS_PLAIN}
-DISPATCHED = {CHANNEL_SHUFFLE_EMPTY_DISPATCHED}
+DISPATCHED = {CHANNEL_SHUFFLE_EMPTY_DISPATCHED, BN_OUT_ONE_STAT_DISPATCHED}
 CASES["_batch_norm_no_update"] = [c for c in bn_cases(False) if "training" not in c.name]
 CASES["_batch_norm_with_update"] = [
     C("training", T([2, 3, 4]), T([3]), T([3]), T([3]), T([3]), 0.1, 1e-5),

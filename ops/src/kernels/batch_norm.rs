@@ -363,6 +363,29 @@ pub(crate) fn running_pair(cx: &Cx<'_>, mean: bool, var: bool) -> Result<()> {
 pub(crate) fn native_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let running = optional_running(cx, a, 3, 4)?;
     running_pair(cx, running[0].is_some(), running[1].is_some())?;
+    native_batch_norm_helper(cx, a)
+}
+
+/// `native_batch_norm.out(..., *, Tensor(a!) out, Tensor(b!) save_mean,
+/// Tensor(c!) save_invstd)`: the decomposition table's `out_wrapper` of
+/// `native_batch_norm_helper` (a castable dtype per out). The Python
+/// dispatcher's pairing of the running statistics belongs to the
+/// functional overload's own Python kernel, so one without the other is
+/// taken here.
+pub(crate) fn native_batch_norm_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        8,
+        3,
+        fake_runtime::support::OutForm::CASTABLE,
+        native_batch_norm_helper,
+    )
+}
+
+/// `native_batch_norm_helper` with its running statistics optional.
+fn native_batch_norm_helper(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    let running = optional_running(cx, a, 3, 4)?;
     let training = args::bool(cx, a, 5, "training", None)?;
     legit(cx, a, running, training, true)
 }
