@@ -812,6 +812,13 @@ for _op in ["huber_loss_backward.out", "smooth_l1_loss_backward.grad_input"]:
           grad_input=T([0], dtype=torch.float64)),
         C("float16 operands into a float16 grad_input", *[T([2, 3], dtype=torch.float16)] * 3, 0, 1.0,
           grad_input=T([0], dtype=torch.float16)),
+        # The decomposition runs on the converted operands: bool ones
+        # beside a float32 `grad_input` are subtracted in float32 (on
+        # CUDA: eager's kernel refuses bool operands).
+        C("bool operands into a float32 grad_input", T([], dtype=torch.bool, device="cuda"),
+          *[T([2, 3], dtype=torch.bool, device="cuda")] * 2, 1, 0.5, grad_input=T([2, 3], device="cuda")),
+        C("bool operands into a bool grad_input refused", *[T([2, 3], dtype=torch.bool, device="cuda")] * 3, 1,
+          0.5, grad_input=T([2, 3], dtype=torch.bool, device="cuda")),
     ]
 # `gather`'s meta refuses an out that overlaps itself once resized
 # (`assert_no_internal_overlap`); `take_along_dim.out` reaches it.

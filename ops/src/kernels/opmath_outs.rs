@@ -2,7 +2,9 @@
 //! `pw_cast_for_opmath` (`huber_loss_backward.out`,
 //! `smooth_l1_loss_backward.grad_input`): the wrapper converts every
 //! tensor argument, `grad_input` too, to the computation dtype of all of
-//! them. Where `grad_input` has another dtype (a half-precision or
+//! them, and the functional runs on the converted operands (two bool
+//! operands beside a float32 `grad_input` are subtracted in float32).
+//! Where `grad_input` has another dtype (a half-precision or
 //! integral one) the result is resized into and copied into the
 //! converted copy, and `grad_input` itself is left as it was; where it
 //! has that dtype it is resized to the result's sizes and written
@@ -26,7 +28,16 @@ fn opmath_grad_input_out(cx: &mut Cx<'_>, a: &[Arg<'_>], functional: ErasedKerne
     let target = args::tensor(cx, a, 2, "target")?;
     let grad_input = args::tensor(cx, a, first, "grad_input")?;
     let (compute, _) = opmath_dtypes(cx, &[grad_output, input, target, grad_input])?;
-    let result = functional(cx, &a[..first])?;
+    // The functional runs on the converted operands (`x.to(compute)`).
+    let mut converted = Vec::with_capacity(3);
+    for t in [grad_output, input, target] {
+        converted.push(super::to::converted_to(cx, t, compute)?);
+    }
+    let mut call: Vec<Arg<'_>> = converted.iter().map(Arg::Tensor).collect();
+    for arg in &a[3..first] {
+        call.push(arg.reborrow());
+    }
+    let result = functional(cx, &call)?;
     let mut outs = Outs::new();
     if grad_input.dtype != compute {
         outs.push(Out::Tensor(grad_input.clone(), Alias::InPlace(GRAD_INPUT)));
