@@ -139,6 +139,14 @@ CASES["log_sigmoid_backward"] += [
     # The decomposition negates `abs(self)` in the computation dtype.
     C("all bool refused", T([2, 3], dtype=torch.bool), T([2, 3], dtype=torch.bool), T([0], dtype=torch.bool)),
     C("a bool self of a float32 gradient", T([2, 3]), T([2, 3], dtype=torch.bool), T([0])),
+    # A buffer with elements is used as it is: nothing is negated, and the
+    # result converted back to bool (on CUDA: eager's kernel refuses bool).
+    C("all bool with a buffer of elements", *[T([2, 3], dtype=torch.bool, device="cuda")] * 2,
+      T([2, 1], dtype=torch.bool, device="cuda")),
+]
+CASES["log_sigmoid_backward.grad_input"] += [
+    C("all bool with a buffer of elements into a bool grad_input", *[T([], dtype=torch.bool, device="cuda")] * 3,
+      grad_input=T([4, 3, 0, 2], dtype=torch.bool, device="cuda")),
 ]
 CASES["logit_backward"] += [
     C(f"eps, {c.name}", *c.args, 1e-6)
