@@ -44,6 +44,18 @@ def adam_cases():
         C("layouts and dtypes, amsgrad", params, like, like, like, like, steps, **{**ADAM, "amsgrad": True}),
         C("float64 states", [T([3])], [T([3])], [T([3], dtype=f64)], [T([3], dtype=f64)], [], [T([])], **ADAM),
         *odd_cases(True, True, True, True, [], [T([]), T([]), T([])], **ADAM),
+        # The CPU kernel reads both scales as `data_ptr<float>()`.
+        *scale_cases([T([3])], [T([3])], [T([3])], [T([3])], [], [T([])], **ADAM),
+    ]
+
+
+def scale_cases(*lists, **kwargs):
+    """A float32 gradient scale and found-infinity flag, an int32 flag and
+    a float64 scale (which a fused CPU kernel reads as floats)."""
+    return [
+        C("float32 scales", *lists, **kwargs, grad_scale=T([]), found_inf=T([])),
+        C("an int32 found_inf", *lists, **kwargs, found_inf=T([4], dtype=i32)),
+        C("a float64 grad_scale", *lists, **kwargs, grad_scale=T([], dtype=f64)),
     ]
 
 
@@ -68,6 +80,7 @@ def sgd_cases():
         C("int64 parameters", [T([4], dtype=i64)], [T([4], dtype=i64)], [], **SGD0),
         C("empty lists", [], [], [], **SGD0),
         *odd_cases(True, True, True, **SGD),
+        *scale_cases([T([4])], [T([4])], [T([4])], **SGD),
     ]
 
 
@@ -81,6 +94,7 @@ def adagrad_cases():
         C("float64 sums", [T([4])], [T([4])], [T([4], dtype=f64)], [T([])], **ADAGRAD),
         C("int64 parameters", [T([4], dtype=i64)], [T([4], dtype=i64)], [T([4], dtype=i64)], [T([])], **ADAGRAD),
         *odd_cases(True, True, True, [T([]), T([]), T([])], **ADAGRAD),
+        *scale_cases([T([4])], [T([4])], [T([4])], [T([])], **ADAGRAD),
     ]
 
 

@@ -26,7 +26,7 @@ use super::invalid;
 use crate::intrinsics::{clone_strides, empty_like_strides, preserve_strides};
 use fake_runtime::shape::Dims;
 use fake_runtime::support::args;
-use fake_runtime::{Alias, Arg, Cx, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
+use fake_runtime::{Alias, Arg, Cx, DType, MemoryFormat, Out, Outs, Result, SymInt, TensorMeta};
 
 /// How a functional step lays out each new tensor: `empty_like`'s,
 /// `clone`'s, ... strides of the input it stands for.
@@ -80,6 +80,24 @@ pub(crate) fn amp_foreach_non_finite_check_and_unscale_(
         }
     }
     Ok(Outs::new())
+}
+
+/// The gradient scale and the found-infinity flag of a fused CPU step, at
+/// arguments `first` and `first + 1`: each read as `data_ptr<float>()`
+/// when given, so float32 only, before any other check of the kernel.
+fn float_scales(cx: &Cx<'_>, a: &[Arg<'_>], first: usize) -> Result<()> {
+    for (i, name) in [(first, "grad_scale"), (first + 1, "found_inf")] {
+        if let Some(t) = args::opt_tensor(cx, a, i, name)?
+            && t.dtype != DType::Float32
+        {
+            let got = t.dtype.c10_name();
+            return Err(invalid(
+                cx,
+                format!("expected scalar type Float but found {got}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A list a fused CPU step reads beside `self`: its argument, its name,
@@ -181,6 +199,7 @@ const SGD_LISTS: [StepList; 2] = [(1, "grads", true), (2, "momentum_buffer_list"
 fn sgd_checks(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<()> {
     let momentum = args::float(cx, a, 4, "momentum", None)?;
     let lengthless = (momentum == 0.0).then_some(2);
+    float_scales(cx, a, 10)?;
     fused_cpu_checks(cx, a, "fused_sgd_kernel", &SGD_LISTS, lengthless)?;
     // Without momentum the kernel wants no momentum buffers at all.
     if momentum == 0.0 && !args::tensors(cx, a, 2, "momentum_buffer_list")?.is_empty() {
@@ -228,15 +247,21 @@ const ADAGRAD_LISTS: [StepList; 3] = [
 /// `_fused_adagrad_`: its CPU kernel's checks; nothing returned.
 pub(crate) fn fused_adagrad_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     dispatchable(cx, a)?;
-    fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
+    adagrad_checks(cx, a)?;
     Ok(Outs::new())
 }
 
 /// `_fused_adagrad`: the checks, then clones of the four lists.
 pub(crate) fn fused_adagrad(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     dispatchable(cx, a)?;
-    fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
+    adagrad_checks(cx, a)?;
     new_lists(cx, a, &ADAGRAD_CLONES, preserve_strides)
+}
+
+/// The checks of Adagrad's CPU kernel: its scales, then its lists.
+fn adagrad_checks(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<()> {
+    float_scales(cx, a, 9)?;
+    fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)
 }
 
 /// The lists `_fused_adagrad` returns clones of.
@@ -279,7 +304,7 @@ pub(crate) fn fused_sgd_tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs
 /// `_fused_adagrad_`'s checks.
 pub(crate) fn fused_adagrad_tensor_lr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     tensor_lr(cx, a, 4)?;
-    fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
+    adagrad_checks(cx, a)?;
     Ok(Outs::new())
 }
 
@@ -288,17 +313,18 @@ pub(crate) fn fused_adagrad_tensor_lr_(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result
 /// written).
 pub(crate) fn fused_adagrad_tensor_lr(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     tensor_lr(cx, a, 4)?;
-    fused_cpu_checks(cx, a, "fused_adagrad_kernel", &ADAGRAD_LISTS, None)?;
+    adagrad_checks(cx, a)?;
     new_lists(cx, a, &ADAGRAD_CLONES[..3], preserve_strides)
 }
 
 /// The checks of Adam's CPU kernel (`_fused_adam_kernel_cpu_`): the
-/// learning rate read; `grads`, `exp_avgs` and `exp_avg_sqs` as long as
+/// learning rate read; its scales ([`float_scales`]); `grads`, `exp_avgs` and `exp_avg_sqs` as long as
 /// `self`, `max_exp_avg_sqs` too with amsgrad and empty without, then
 /// `state_steps`; each parameter floating, its gradient and states of its
 /// dtype (`data_ptr<scalar_t>`), its step of any.
 fn adam_cpu_checks(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<()> {
     tensor_lr(cx, a, 6)?;
+    float_scales(cx, a, 13)?;
     let amsgrad = args::bool(cx, a, 11, "amsgrad", None)?;
     let max_sqs = args::tensors(cx, a, 4, "max_exp_avg_sqs")?;
     if !amsgrad && !max_sqs.is_empty() {
