@@ -885,6 +885,11 @@ CASES["linalg_tensorsolve"] += [
     C("float64 four dims", T([2, 3, 6, 1], dtype=f64), T([2, 3], dtype=f64)),
     C("more dims than self refused", T([]), T([0, 3]), [2]),
     C("two dims of a vector refused", T([6]), T([2, 3]), [0, -1]),
+    # `sizes().slice(other.dim(), ndim - other.dim()).vec()`: `other` of
+    # more dims than `self` is refused, even where the products match.
+    C("other of more dims refused", T([6, 1]), T([6, 1, 1])),
+    C("zero-dim self, one-element other refused", T([]), T([1])),
+    C("zero-dim both", T([]), T([])),
 ]
 CASES["linalg_multi_dot"] += [
     C("empty inner", [T([2, 0]), T([0, 3])]),

@@ -782,8 +782,15 @@ pub(crate) fn linalg_tensorsolve(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs>
         }
         None => t.clone(),
     };
-    let split = other.dim().min(ndim);
-    let result_shape: Dims = moved.sizes[split..].iter().copied().collect();
+    // `sizes().slice(other.dim(), ndim - other.dim()).vec()`: a negative
+    // length wraps to a vector too long to make.
+    if other.dim() > ndim {
+        return Err(invalid(
+            cx,
+            "cannot create std::vector larger than max_size()",
+        ));
+    }
+    let result_shape: Dims = moved.sizes[other.dim()..].iter().copied().collect();
     let result_product = product(cx, &result_shape)?;
     let other_product = product(cx, &other.sizes)?;
     if !shape::guard_eq(cx.env, result_product, other_product, cx.op)? {
