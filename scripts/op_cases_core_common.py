@@ -270,6 +270,8 @@ CASES.update({
         C("transposed", tr(2, 3), [1, 1]),
         C("zero repeat", T([2]), [0]),
         C("too few repeats", T([2, 3]), [2]),
+        C("negative repeat refused", T([2, 3]), [1, -1, 2]),
+        C("negative repeat of an empty dim refused", T([3, 0]), [5, 3, -1]),
     ],
     "constant_pad_nd": [
         C("last dim", T([2, 3]), [1, 2]),

@@ -167,7 +167,8 @@ pub fn dims_in_range(cx: &mut Cx<'_>, dims: IntList, rank: i64) -> Result<bool> 
 }
 
 /// `repeat_sizes(s, repeats)`: sizes of `repeat`: `s` right-aligned under
-/// `repeats` (at least as long), each size multiplied by its repeat.
+/// `repeats` (at least as long, none negative), each size multiplied by
+/// its repeat.
 pub fn repeat_sizes(cx: &mut Cx<'_>, s: Dims, repeats: Dims) -> Result<Dims> {
     if repeats.len() < s.len() {
         return Err(invalid(
@@ -177,13 +178,18 @@ pub fn repeat_sizes(cx: &mut Cx<'_>, s: Dims, repeats: Dims) -> Result<Dims> {
     }
     let lead = repeats.len() - s.len();
     let mut out = Dims::new();
+    // `meta_repeat`: every repeat checked before any size is made.
     for (i, &r) in repeats.iter().enumerate() {
         let nonneg = cx.env.ge(r, SymInt::Int(0))?;
-        require(
-            cx,
-            nonneg,
-            "Trying to create tensor with negative dimension",
-        )?;
+        if nonneg == SymBool::Bool(true) {
+            continue;
+        }
+        let shown = cx.env.display(r);
+        shape::check(cx.env, nonneg, cx.op, &|| {
+            format!("Repeats cannot be negative, found {shown} at index {i}")
+        })?;
+    }
+    for (i, &r) in repeats.iter().enumerate() {
         out.push(if i < lead {
             r
         } else {

@@ -21,6 +21,10 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::_assert_tensor_metadata", "stride of a vector"),
     ("aten::_assert_tensor_metadata", "sizes of another length"),
     ("aten::avg_pool2d", "three kernel sizes"),
+    ("aten::repeat", "negative repeat refused"),
+    ("aten::repeat", "negative repeat of an empty dim refused"),
+    ("aten::_transform_bias_rescale_qkv", "negative heads refused"),
+    ("aten::linalg_tensorsolve", "other of more dims refused"),
     (
         "aten::slow_conv_dilated2d",
         "kernel size other than the weight's",
