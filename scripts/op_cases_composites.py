@@ -30,6 +30,7 @@ CASES.update({
         C("dtype", T([2]), [2, 3], [3, 1], dtype=f64),
         C("negative size", T([2]), [-1, 3], [3, 1]),
         C("lengths differ", T([2]), [2, 3], [1]),
+        C("negative strides", T([2]), [5, 3, 0], [1, -1, 1]),
     ],
     # With pinned memory the reference takes `where(cond, one, 0)`, whose
     # integer 0 promotes a bool `one` to int64.

@@ -555,6 +555,9 @@ CASES.update({
         C("negative size", [-1], [1]),
         C("negative size and lengths differ", [-1, 2], [1]),
         C("sparse layout refused", [2, 3], [3, 1], layout=torch.sparse_coo),
+        # `set_sizes_and_strides`: a negative stride is 1 in the last dim,
+        # else the next stride times max(the next size, 1).
+        C("negative strides", [2, 3, 0, 4], [-1, -2, -1, -5]),
     ],
     "scalar_tensor": [
         C("int value is float32", 3),

@@ -1298,6 +1298,7 @@ CASES["prims::copy_strided"] = [
     C("zero-dim", T([]), []),
     C("float16", T([4], dtype=f16), [2]),
     C("stride count mismatch", T([2, 3]), [1]),
+    C("negative strides", T([2, 3]), [-1, -1]),
 ]
 
 # A primitive Core ATen programs keep where `xlogy`'s reference wraps a

@@ -17,6 +17,28 @@ pub fn format_strides(
     fake_runtime::support::format_strides(cx, &shape, memory_format)
 }
 
+/// `stored_strides(size, stride)`: the strides `TensorImpl::
+/// set_sizes_and_strides` stores for `empty_strided`'s given ones: a
+/// negative stride becomes 1 in the last dim, else the next dim's stride
+/// times `max(its size, 1)` (NumPy's increasing strides). Symbolic values
+/// are kept.
+pub fn stored_strides(cx: &mut Cx<'_>, size: Dims, stride: Dims) -> Result<Dims> {
+    let mut out = stride;
+    for i in (0..out.len()).rev() {
+        if out[i].as_int().is_none_or(|v| v >= 0) {
+            continue;
+        }
+        out[i] = match (size.get(i + 1), out.get(i + 1)) {
+            (Some(&next), Some(&below)) => {
+                let next = cx.env.max(next, SymInt::Int(1))?;
+                cx.env.mul(next, below)?
+            }
+            _ => SymInt::Int(1),
+        };
+    }
+    Ok(out)
+}
+
 /// `preserve_strides(t, memory_format)`: strides of a copy of `t` as
 /// ATen's `empty_like` makes it (`_to_copy`, `clone`, meta kernels): with
 /// `preserve_format` (or none) `t`'s strides when they are dense and
