@@ -1260,6 +1260,9 @@ CASES["flatten_dense_tensors"] = [
     C("one transposed at an offset", [T([3, 2], strides=[1, 3], offset=2)]),
     C("scalar", [T([])]),
     C("none", []),
+    # `view(-1)` of one contiguous tensor keeps a size-1 dim's own stride.
+    C("one element of its own stride", [T([1], strides=[2])]),
+    C("one with a size-1 dim of its own stride", [T([1, 1], strides=[5, 3])]),
 ]
 CASES["unflatten_dense_tensors"] = [
     C("two", T([10]), [T([2, 3]), T([4])]),

@@ -8,7 +8,6 @@
 use super::einsum::fresh_result;
 use super::{invalid, one};
 use fake_runtime::shape::{self, Dims};
-use fake_runtime::strides::Decide;
 use fake_runtime::support::args;
 use fake_runtime::{Alias, Arg, Cx, Out, Outs, Result, SymInt, TensorMeta};
 
@@ -144,20 +143,16 @@ fn flattened(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
 /// its refusal of an empty list).
 pub(crate) fn flatten_dense_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let tensors = args::tensors(cx, a, 0, "tensors")?;
+    if let [t] = &tensors[..] {
+        // `tensors[0].contiguous().view({-1})`: a contiguous tensor is
+        // viewed where it starts, with its strides (a size-1 dim's own).
+        let c = super::loss_steps::contiguous(cx, t)?;
+        let flat = super::loss_steps::view(cx, &c, std::iter::once(SymInt::Int(-1)).collect())?;
+        return Ok(fresh_result(flat));
+    }
     let mut flat = Vec::with_capacity(tensors.len());
     for t in tensors.iter() {
         flat.push(flattened(cx, t)?);
-    }
-    if let [single] = &flat[..] {
-        // `tensors[0].contiguous().view({-1})`: a contiguous tensor is
-        // viewed where it starts.
-        let mut single = single.clone();
-        let t = &tensors[0];
-        if fake_runtime::strides::is_contiguous(cx.env, &t.sizes, &t.strides, cx.op, Decide::Guard)?
-        {
-            single.storage_offset = t.storage_offset;
-        }
-        return Ok(fresh_result(single));
     }
     let call = [
         Arg::Tensors(flat.iter().collect()),
