@@ -159,6 +159,10 @@ for suffix in ("", "_"):
         C("contiguous", [T([2, 3]), T([4, 2])]),
         C("layouts kept", mixed()),
         C("empty list", []),
+        # Each a `clone`: an empty tensor's and a size-1 dim's own strides
+        # kept where dense.
+        C("empty and size-1 tensors of their own strides",
+          [T([3, 0, 1], dtype=i64, strides=[6, 2, 1]), T([1], strides=[3]), T([3, 0, 1], dtype=i32)]),
     ]
 CASES["_foreach_copy_"].append(C("lengths differ", [T([2])], [T([2]), T([2])]))
 CASES["_foreach_mm"] = [

@@ -106,7 +106,9 @@ pub(super) fn derive_families(
         derived_of[si] = Some((
             ei,
             Derive::Foreach {
-                in_place: false,
+                // An in-place form given its own element operator (its
+                // functional form runs another one).
+                in_place: writes_self_only(&schemas[si]),
                 lists,
             },
         ));
@@ -674,6 +676,16 @@ fn foreach_fits(each: &Schema, element: &Schema) -> Result<u32, String> {
     Ok(lists)
 }
 
+/// Whether `s` is a `_foreach_` in-place form: it writes its first
+/// argument and returns nothing.
+fn writes_self_only(s: &Schema) -> bool {
+    s.returns.is_empty()
+        && s.args
+            .first()
+            .and_then(|a| a.ty.alias.as_ref())
+            .is_some_and(|a| a.write)
+}
+
 /// The in-place form of the `@foreach` overload `each`, derived by
 /// `@derive(inplace)` (`_foreach_add_.List` of `_foreach_add.List`): its
 /// `self` list written, nothing returned, the other arguments the same;
@@ -703,11 +715,7 @@ fn foreach_inplace_of(
             .iter()
             .zip(&each.args)
             .all(|(x, y)| same_argument(x, y))
-        && d.returns.is_empty()
-        && d.args
-            .first()
-            .and_then(|a| a.ty.alias.as_ref())
-            .is_some_and(|a| a.write);
+        && writes_self_only(d);
     if !fits {
         return Err(format!(
             "`{name}` is not the in-place form of `{}`: it must take the same arguments, write `self` and return nothing",
