@@ -875,4 +875,7 @@ CASES["hardtanh"] += [
     C("uint8 below its range refused", T([3], dtype=u8), 0, -1),
     C("uint8 above its range refused", T([3], dtype=u8), 300, 400),
     C("uint8 with a negative lower bound", T([3], dtype=u8), -1, 1),
+    # The bounds of an integral tensor are truncated to ints first.
+    C("uint8 with float bounds, the upper below its range refused", T([5], dtype=u8), 2.5, -1),
+    C("uint8 with a float lower bound above its range refused", T([5], dtype=u8), 256.5, 300.7),
 ]

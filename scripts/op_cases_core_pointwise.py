@@ -122,6 +122,8 @@ CASES.update({
         C("bounds", T([2, 3]), -2, 2),
         C("int tensor float bounds", T([4], dtype=i64), -1.5, 2.5),
         C("uint8 negative bound", T([4], dtype=u8), -1, 1),
+        C("uint8 strided, float bounds, the upper below its range refused", T([5], dtype=u8, strides=[3]), 2.5,
+          -1),
     ],
     "gelu_": inplace_activation_cases() + [
         C("tanh approximation", T([2, 3]), approximate="tanh"),

@@ -235,6 +235,25 @@ pub fn clamp_bounds_in_range(
     }
 }
 
+/// `hardtanh_bounds_in_range(t, min, max)`: `torch._refs`' `_hardtanh`
+/// truncates the bounds of an integral `t` to Python ints (`int(2.5)` is
+/// 2), then `clamp` checks them ([`clamp_bounds_in_range`]).
+pub fn hardtanh_bounds_in_range(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    min: Scalar,
+    max: Scalar,
+) -> Result<bool> {
+    let integral = !(t.dtype.is_floating_point() || t.dtype.is_complex() || t.dtype == DType::Bool);
+    let truncated = |s: Scalar| match s {
+        Scalar::Float(SymFloat::Const(v)) if integral && v.is_finite() => {
+            Scalar::Int(SymInt::Int(v.trunc() as i64))
+        }
+        other => other,
+    };
+    clamp_bounds_in_range(cx, t, Some(truncated(min)), Some(truncated(max)))
+}
+
 /// `addmm_dtype_result(out_dtype, beta, alpha)`: the dtype of
 /// `torch._decomp`'s `addmm_dtype`, `alpha * mm(.., out_dtype)` plus
 /// (unless `beta` is 0) `beta * self.to(out_dtype)`: each product of an
