@@ -143,7 +143,7 @@ fn flattened(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<TensorMeta> {
 /// its refusal of an empty list).
 pub(crate) fn flatten_dense_tensors(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     let tensors = args::tensors(cx, a, 0, "tensors")?;
-    if let [t] = &tensors[..] {
+    if let [t] = tensors {
         // `tensors[0].contiguous().view({-1})`: a contiguous tensor is
         // viewed where it starts, with its strides (a size-1 dim's own).
         let c = super::loss_steps::contiguous(cx, t)?;

@@ -23,7 +23,10 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::avg_pool2d", "three kernel sizes"),
     ("aten::repeat", "negative repeat refused"),
     ("aten::repeat", "negative repeat of an empty dim refused"),
-    ("aten::_transform_bias_rescale_qkv", "negative heads refused"),
+    (
+        "aten::_transform_bias_rescale_qkv",
+        "negative heads refused",
+    ),
     ("aten::linalg_tensorsolve", "other of more dims refused"),
     (
         "aten::slow_conv_dilated2d",
