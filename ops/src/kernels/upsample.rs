@@ -474,15 +474,13 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
     if output_size.as_ref().is_some_and(|o| o.len() < 2) {
         return Err(invalid(cx, "list index out of range"));
     }
-    let osize = match (output_size, scales) {
+    let osize = match (output_size, per_dim) {
         (Some(o), _) => [o[0], o[1]],
-        (_, Some(f)) => {
-            // `sym_int(sym_float(w) * scale)`, an integral scale too.
-            [
-                cx.env.trunc_scaled(t.sizes[2], f[0])?,
-                cx.env.trunc_scaled(t.sizes[3], f[1])?,
-            ]
-        }
+        // `sym_int(sym_float(w) * scale)`, an integral scale too.
+        (None, [Some(h), Some(w)]) => [
+            cx.env.trunc_scaled(t.sizes[2], h)?,
+            cx.env.trunc_scaled(t.sizes[3], w)?,
+        ],
         _ => return Err(invalid(cx, "neither an output size nor scale factors")),
     };
     bicubic(cx, t, osize, align_corners, per_dim)

@@ -29,6 +29,13 @@ pub(super) fn cubic_steps(
     align_corners: bool,
     scales: [Option<f64>; 2],
 ) -> Result<TensorMeta> {
+    // `_, _, in_h, in_w = input.shape` (the callers unpack it first).
+    if t.dim() != 4 {
+        return Err(super::invalid(
+            cx,
+            "expected a 4-D input to the bicubic steps",
+        ));
+    }
     let compute = fake_runtime::promotion::computation_dtype(t.dtype);
     let input = to(cx, t, compute)?;
     let (in_h, in_w) = (input.sizes[2], input.sizes[3]);
