@@ -946,6 +946,8 @@ def linalg_cases():
             C("zero-dim with a dim refused", T([]), [-1]),
             # `roll` of an empty input is its clone, strides kept.
             C("empty with the strides of a transposed input", T([3, 0, 2], strides=[1, 1, 9])),
+            # On CUDA: eager's kernel refuses no shifts even of an empty input.
+            C("empty over no dims", T([3, 0, 5], dtype=f16, device="cuda"), []),
         ],
         "fft_ifftshift": [
             C("every dim", T([3, 4])),
@@ -954,6 +956,7 @@ def linalg_cases():
             C("dim out of range", T([3, 4]), [-3]),
             C("zero-dim with a dim refused", T([], dtype=bf16), [0]),
             C("empty with gaps", T([3, 0], strides=[12, 6]), [0]),
+            C("empty over no dims", T([0], device="cuda"), []),
         ],
         "linalg_cross": [
             C("vectors", T([3]), T([3])),

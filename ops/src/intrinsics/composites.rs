@@ -314,7 +314,7 @@ pub fn vector_norm_dtype(cx: &mut Cx<'_>, input: DType, dtype: Option<DType>) ->
 
 /// `shift_dims(s, dim)`: the dims `torch._refs.fft.fftshift` (and
 /// `ifftshift`) rolls, `dim` or every dim of sizes `s`: refused in
-/// PyTorch's words when there are none (`roll` wants shifts: a zero-dim
+/// PyTorch's words when there are none of a non-empty input (`roll` wants shifts: a zero-dim
 /// input, `dim=[]`) or one is out of range.
 pub fn shift_dims(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>) -> Result<bool> {
     let rank = s.len();
@@ -322,7 +322,8 @@ pub fn shift_dims(cx: &mut Cx<'_>, s: Dims, dim: Option<IntList>) -> Result<bool
         Some(d) => d.to_vec(),
         None => (0..rank as i64).collect(),
     };
-    if dims.is_empty() {
+    // `roll` of no shifts: an empty input is cloned before its checks.
+    if dims.is_empty() && !shape::guard_empty(cx.env, &s, cx.op)? {
         return Err(invalid(cx, "`shifts` required".into()));
     }
     // `input.size(d)` of each: a zero-dim input has no dim to give.
