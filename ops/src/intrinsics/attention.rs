@@ -91,13 +91,13 @@ pub fn qkv_heads(cx: &mut Cx<'_>, qkv: &TensorMeta, num_heads: i64) -> Result<Di
     }
     // `at::empty({3, B, num_head, T, dim_per_head})`, before the dtype
     // dispatch.
-    let heads = [
+    let all = [
+        SymInt::Int(3),
         sizes[0],
         SymInt::Int(num_heads),
         sizes[1],
         SymInt::Int(d / num_heads),
     ];
-    let all = [&[SymInt::Int(3)][..], &heads].concat();
     shape::refuse_negative_sizes(cx.env, cx.op, &all)?;
     if !qkv.dtype.is_floating_point() {
         return Err(invalid(
@@ -108,5 +108,5 @@ pub fn qkv_heads(cx: &mut Cx<'_>, qkv: &TensorMeta, num_heads: i64) -> Result<Di
             ),
         ));
     }
-    Ok(heads.into_iter().collect())
+    Ok(all[1..].iter().copied().collect())
 }

@@ -244,7 +244,7 @@ pub fn hardtanh_bounds_in_range(
     min: Scalar,
     max: Scalar,
 ) -> Result<bool> {
-    let integral = !(t.dtype.is_floating_point() || t.dtype.is_complex() || t.dtype == DType::Bool);
+    let integral = t.dtype.is_integral(false);
     let truncated = |s: Scalar| match s {
         Scalar::Float(SymFloat::Const(v)) if integral && v.is_finite() => {
             Scalar::Int(SymInt::Int(v.trunc() as i64))

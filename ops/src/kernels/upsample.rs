@@ -410,25 +410,7 @@ pub(crate) fn upsample_bicubic2d_default(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
     if osize.len() < 2 {
         return Err(invalid(cx, "list index out of range"));
     }
-    bicubic(cx, t, [osize[0], osize[1]], align_corners, scales)
-}
-
-/// The bicubic decomposition's steps ([`super::upsample_cubic`]) on a 4-D
-/// `t`: a fresh result.
-fn bicubic(
-    cx: &mut Cx<'_>,
-    t: &TensorMeta,
-    osize: [SymInt; 2],
-    align_corners: bool,
-    scales: [Option<f64>; 2],
-) -> Result<Outs> {
-    let result = super::upsample_cubic::cubic_steps(cx, t, osize, align_corners, scales)?;
-    Ok(super::fresh_out(
-        cx,
-        t,
-        result.sizes.clone(),
-        result.strides.clone(),
-    ))
+    super::upsample_cubic::cubic_steps(cx, t, [osize[0], osize[1]], align_corners, scales)
 }
 
 /// `upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool
@@ -483,7 +465,7 @@ pub(crate) fn upsample_bicubic2d_vec(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
         ],
         _ => return Err(invalid(cx, "neither an output size nor scale factors")),
     };
-    bicubic(cx, t, osize, align_corners, per_dim)
+    super::upsample_cubic::cubic_steps(cx, t, osize, align_corners, per_dim)
 }
 
 /// `_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool

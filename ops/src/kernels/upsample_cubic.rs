@@ -16,19 +16,19 @@ use super::upsample_linear::{
 };
 use crate::erased::{add_tensor, mul_tensor, sub_tensor};
 use crate::intrinsics::suggest_format;
-use fake_runtime::{Arg, Cx, DType, DeviceType, Out, Result, Scalar, SymInt, TensorMeta};
+use fake_runtime::{Arg, Cx, DType, DeviceType, Out, Outs, Result, Scalar, SymInt, TensorMeta};
 use smallvec::SmallVec;
 
 /// `upsample_bicubic2d_default(input, output_size, align_corners,
-/// scale_h, scale_w)` (inside `pw_cast_for_opmath`) on the 4-D `t`: the
-/// result.
+/// scale_h, scale_w)` (inside `pw_cast_for_opmath`) on the 4-D `t`: a
+/// fresh result.
 pub(super) fn cubic_steps(
     cx: &mut Cx<'_>,
     t: &TensorMeta,
     osize: [SymInt; 2],
     align_corners: bool,
     scales: [Option<f64>; 2],
-) -> Result<TensorMeta> {
+) -> Result<Outs> {
     // `_, _, in_h, in_w = input.shape` (the callers unpack it first).
     if t.dim() != 4 {
         return Err(super::invalid(
@@ -92,7 +92,8 @@ pub(super) fn cubic_steps(
     let format = suggest_format(cx, &input, None)?;
     let call = [Arg::Tensor(&result), Arg::MemoryFormat(format)];
     let result = one(super::contiguous::contiguous(cx, &call)?, cx)?;
-    to(cx, &result, t.dtype)
+    let result = to(cx, &result, t.dtype)?;
+    Ok(super::fresh_out(cx, t, result.sizes, result.strides))
 }
 
 /// `(v - 1, v, v + 1, v + 2)`.
