@@ -419,6 +419,14 @@ CASES["native_channel_shuffle"] += [C(f"{name} layout", t, 1) for name, t in ODD
 # (on CUDA: the eager CPU kernel takes them).
 CASES["native_channel_shuffle"].append(
     C("an expanded last dim refused", T([2, 2, 2, 4], strides=[6, 3, 2, 0], device="cuda"), 1))
+# A size-1 dim takes the stride the last reshape computes for it, in a
+# view and in a copy alike.
+CASES["native_channel_shuffle"] += [
+    C("size-1 dim of its own stride, one group", T([2, 3, 1, 4], strides=[12, 4, 7, 1]), 1),
+    C("size-1 dim of its own stride, a group per channel", T([2, 4, 1, 3], strides=[12, 3, 5, 1]), 4),
+    C("size-1 dim, transposed, two groups", T([2, 4, 1, 3], strides=[12, 1, 12, 4]), 2),
+    C("size-1 trailing dim, two groups", T([2, 4, 3, 1], strides=[12, 3, 1, 9]), 2),
+]
 
 SYMBOLIC = [
     ("narrow.Tensor of a dynamic input", "narrow.Tensor",

@@ -5,9 +5,9 @@
 //! - `norm_except_dim`: `dim` picks `norm` of everything, a norm over the
 //!   flattened trailing or leading dims viewed back, or the same after a
 //!   transpose.
-//! - `native_channel_shuffle`: `reshape` to `[b, groups, c // groups,
-//!   -1]`, a permutation made contiguous and reshaped back: contiguous
-//!   whatever `self`'s layout (an empty `self` cannot be reshaped so).
+//! - `native_channel_shuffle`: `view` as `[b, groups, c // groups, -1]`,
+//!   a permutation made contiguous and reshaped back: a view of `self`
+//!   when `contiguous` did not copy, with the last reshape's strides.
 //! - `chain_matmul`: a clone of a single matrix, `linalg_multi_dot` of
 //!   several.
 //! - `log_sigmoid_forward`: `torch._decomp`'s decomposition, whose buffer
@@ -98,8 +98,8 @@ fn check(
 }
 
 /// `native_channel_shuffle(Tensor self, SymInt groups) -> Tensor`: at
-/// least three dims, `groups` positive and dividing the channels; the
-/// shuffled result is contiguous, a view of `self` where every step is
+/// least three dims, `groups` positive and dividing the channels; then
+/// `math_channel_shuffle`'s steps, a view of `self` where every step is
 /// one (a contiguous `self` whose permutation moves only a dim of one, or
 /// an empty `self`).
 pub(crate) fn native_channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
@@ -124,33 +124,22 @@ pub(crate) fn native_channel_shuffle(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<O
         )
     })?;
     let cg = cx.env.floordiv(c, groups)?;
-    let numel = input.numel(cx.env)?;
-    // `self.view({b, groups, oc, -1})`: refused where the strides do not
-    // allow it.
+    // `self.view({b, groups, oc, -1}).permute({0, 2, 1, 3}).contiguous()
+    // .reshape(self.sizes())`: a view of `self` unless `contiguous`
+    // copied, with the strides the last reshape computes (a size-1 dim's
+    // own, not the contiguous ones).
     let split = [input.sizes[0], groups, cg, SymInt::Int(-1)];
-    super::view(cx, &[Arg::Tensor(input), Arg::Ints(split[..].into())])?;
-    // Every step is a view of a contiguous `self` when the permutation
-    // moves only a dim of one (one group, or one channel per group), and
-    // of an empty `self` (its permutation is contiguous too).
-    let empty = shape::guard_eq(cx.env, numel, SymInt::Int(0), cx.op)?;
-    let trivial = cx.env.eq(groups, SymInt::Int(1))?;
-    let single = cx.env.eq(cg, SymInt::Int(1))?;
-    let either = cx.env.or(trivial, single)?;
-    let viewed =
-        empty || cx.env.guard_bool(either, cx.op)? && crate::intrinsics::is_contiguous(cx, input)?;
-    let out = contiguous_like(cx, input, input.sizes.clone())?;
+    let viewed = super::loss_steps::view(cx, input, split.into_iter().collect())?;
+    let permuted = super::einsum::permute(cx, &viewed, &[0, 2, 1, 3])?;
+    let made = super::contiguous(cx, &[Arg::Tensor(&permuted)])?;
+    let alias = match made.first() {
+        Some(Out::Tensor(_, Alias::Fresh)) => Alias::Fresh,
+        _ => Alias::ViewOf(0),
+    };
+    let made = one(cx, made)?;
+    let shuffled = super::einsum::reshape(cx, &made, input.sizes.clone())?;
     let mut outs = Outs::new();
-    if viewed {
-        outs.push(Out::Tensor(
-            TensorMeta {
-                storage_offset: input.storage_offset,
-                ..out
-            },
-            Alias::ViewOf(0),
-        ));
-    } else {
-        outs.push(Out::Tensor(out, Alias::Fresh));
-    }
+    outs.push(Out::Tensor(shuffled, alias));
     Ok(outs)
 }
 
