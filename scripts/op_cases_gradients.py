@@ -74,6 +74,11 @@ def symbolic(op, call):
     ]
 
 
+def like(x):
+    """A contiguous tensor of `x`'s sizes, dtype and device."""
+    return T(x.sizes, dtype=x.dtype, device=getattr(x, "device", "cpu"))
+
+
 # op -> (the call of the functional overload, its out= overload's name)
 ELEMENTWISE = {
     "threshold_backward": (lambda n, g, x, **kw: C(n, g, x, 0.5, **kw), "grad_input"),
@@ -90,14 +95,20 @@ ELEMENTWISE = {
     "leaky_relu_backward": (lambda n, g, x, **kw: C(n, g, x, 0.01, False, **kw), "grad_input"),
     "elu_backward": (lambda n, g, x, **kw: C(n, g, 1.0, 1.0, 1.0, False, x, **kw), "grad_input"),
     "softplus_backward": (lambda n, g, x, **kw: C(n, g, x, 1.0, 20.0, **kw), "grad_input"),
-    "log_sigmoid_backward": (lambda n, g, x, **kw: C(n, g, x, T(x.sizes, dtype=x.dtype), **kw), "grad_input"),
+    "log_sigmoid_backward": (lambda n, g, x, **kw: C(n, g, x, like(x), **kw), "grad_input"),
     "logit_backward": (lambda n, g, x, **kw: C(n, g, x, **kw), None),
     "rrelu_with_noise_backward": (
-        lambda n, g, x, **kw: C(n, g, x, T(x.sizes, dtype=x.dtype), 0.125, 1 / 3, False, False, **kw), "out"),
+        lambda n, g, x, **kw: C(n, g, x, like(x), 0.125, 1 / 3, False, False, **kw), "out"),
 }
 
 for _op, (_call, _out) in ELEMENTWISE.items():
     CASES[_op] = pair_cases(_call)
+    # An integral computation that turns float part way converts the
+    # gradient then, which lays an expanded one out afresh (on CUDA: no
+    # eager CPU kernel takes integers to refuse first).
+    CASES[_op].append(_call("int32, expanded gradient beside a size-1 dim",
+                            T([4, 4, 1, 2], strides=[0, 2, 1, 1], dtype=torch.int32, device="cuda"),
+                            T([4, 4, 1, 2], dtype=torch.int32, device="cuda")))
     if _out is not None:
         CASES[f"{_op}.{_out}"] = out_cases(
             lambda n, g, x, o, _call=_call, _out=_out: _call(n, g, x, **{_out: o}))

@@ -12,8 +12,9 @@ use crate::kernels::Remembered;
 use fake_runtime::pointwise::{StrideRule, laid_out, maybe_broadcast, outside_kernel};
 use fake_runtime::support::{converted, pointwise_output_by, pointwise_sizes, remembered_geometry};
 
-/// One decomposition's steps: the dtype of every intermediate is
-/// irrelevant to its layout, so all are given the result's.
+/// One decomposition's steps: the dtype of an intermediate matters to its
+/// layout only where an integral computation turns float part way (see
+/// [`Steps::float_arithmetic`]), so all are given the result's.
 pub(crate) struct Steps {
     pub(crate) dtype: DType,
 }
@@ -34,6 +35,29 @@ impl Steps {
         b: &TensorMeta,
     ) -> Result<TensorMeta> {
         pointwise_output_by(cx, &[a, b], self.dtype, StrideRule::FastBinary)
+    }
+
+    /// [`Steps::arithmetic`] at or after the step where an integral
+    /// computation turns float (a true division, a product with a float
+    /// number): the promotion converts the integral operands first, which
+    /// lays a non-dense one out afresh. The fast path tests the operands
+    /// as given. Of a floating computation, [`Steps::arithmetic`].
+    pub(crate) fn float_arithmetic(
+        &self,
+        cx: &mut Cx<'_>,
+        a: &TensorMeta,
+        b: &TensorMeta,
+    ) -> Result<TensorMeta> {
+        if !self.dtype.is_integral(true) {
+            return self.arithmetic(cx, a, b);
+        }
+        let float = cx.defaults.dtype;
+        let (fa, fb) = (converted(cx, a, float)?, converted(cx, b, float)?);
+        if fa.is_none() && fb.is_none() {
+            return self.arithmetic(cx, a, b);
+        }
+        let operands = [fa.as_ref().unwrap_or(a), fb.as_ref().unwrap_or(b)];
+        fake_runtime::support::pointwise_output_fast_binary(cx, &[a, b], &operands, self.dtype, false)
     }
 
     /// The step over `inputs` and a number the reference hands it

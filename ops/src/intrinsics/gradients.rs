@@ -228,8 +228,9 @@ pub fn gelu_backward_strides(
     let derivative = if approximate == "tanh" {
         let square = s.arithmetic(cx, x, x)?;
         let cube = s.arithmetic(cx, &square, x)?;
+        // An integral computation turns float at `kKappa * x_cube`.
         let kappa_cube = s.unary(cx, &cube, 1)?;
-        let sum = s.arithmetic(cx, x, &kappa_cube)?;
+        let sum = s.float_arithmetic(cx, x, &kappa_cube)?;
         let inner = s.unary(cx, &sum, 1)?;
         let tanh_inner = s.unary(cx, &inner, 1)?;
         let left = s.unary(cx, x, 1)?;
@@ -242,13 +243,14 @@ pub fn gelu_backward_strides(
         let right_derivative = s.arithmetic(cx, &product, &inner_derivative)?;
         s.arithmetic(cx, &left_derivative, &right_derivative)?
     } else {
+        // An integral computation turns float at `self * kAlpha`.
         let cdf = s.unary(cx, x, 4)?;
         let square = s.arithmetic(cx, x, x)?;
         let pdf = s.unary(cx, &square, 3)?;
-        let x_pdf = s.arithmetic(cx, x, &pdf)?;
+        let x_pdf = s.float_arithmetic(cx, x, &pdf)?;
         s.arithmetic(cx, &cdf, &x_pdf)?
     };
-    Ok(s.arithmetic(cx, grad, &derivative)?.strides)
+    Ok(s.float_arithmetic(cx, grad, &derivative)?.strides)
 }
 
 /// `silu_backward_strides(grad_output, self, dtype)`: ATen's composite
@@ -287,13 +289,14 @@ pub fn mish_backward_strides(
     let (s, v) = opmath(cx, &[grad, x], dtype)?;
     let (grad, x) = (&v[0], &v[1]);
     let t = s.unary(cx, x, 2)?;
+    // An integral computation turns float at `tanh` and `sigmoid`.
     let sigmoid = s.unary(cx, x, 1)?;
-    let x_sigmoid = s.arithmetic(cx, x, &sigmoid)?;
+    let x_sigmoid = s.float_arithmetic(cx, x, &sigmoid)?;
     let square = s.arithmetic(cx, &t, &t)?;
     let one_minus = s.unary(cx, &square, 1)?;
     let out = s.arithmetic(cx, &x_sigmoid, &one_minus)?;
     let sum = s.arithmetic(cx, &t, &out)?;
-    Ok(s.arithmetic(cx, grad, &sum)?.strides)
+    Ok(s.float_arithmetic(cx, grad, &sum)?.strides)
 }
 
 /// `log_sigmoid_backward_strides(grad_output, self, buffer, dtype)`:
@@ -321,10 +324,11 @@ pub fn log_sigmoid_backward_strides(
         s.unary(cx, x, 3)?
     };
     let z_plus_one = s.unary(cx, &z, 1)?;
-    let quotient = s.arithmetic(cx, &z, &z_plus_one)?;
-    let signed = s.arithmetic(cx, &sign, &quotient)?;
-    let derivative = s.arithmetic(cx, &max_deriv, &signed)?;
-    Ok(s.arithmetic(cx, grad, &derivative)?.strides)
+    // An integral computation turns float at the division.
+    let quotient = s.float_arithmetic(cx, &z, &z_plus_one)?;
+    let signed = s.float_arithmetic(cx, &sign, &quotient)?;
+    let derivative = s.float_arithmetic(cx, &max_deriv, &signed)?;
+    Ok(s.float_arithmetic(cx, grad, &derivative)?.strides)
 }
 
 /// `logit_backward_strides(grad_output, self, dtype)`:
