@@ -1369,7 +1369,12 @@ _TO_SPARSE_DIM = [
     C("past the rank refused", T([2, 3]), 3),
     C("zero-dim with one refused", T([]), 1),
     C("on meta refused", T([2, 3], device="meta"), 1),
+    # A new sparse tensor's own sizes `[0]` keep its stride 1.
+    C("one dim of none", T([0]), 1),
+    C("one dim of three", T([3]), 1),
+    C("two dims of none", T([0, 0]), 2),
 ]
+_TO_SPARSE += [C("one dim of none", T([0])), C("one dim of one", T([1]))]
 CASES["_to_sparse"] = _TO_SPARSE
 CASES["to_sparse"] = _TO_SPARSE
 CASES["_to_sparse.sparse_dim"] = _TO_SPARSE_DIM

@@ -5,7 +5,9 @@
 //! PyTorch has no meta kernel for `_to_sparse`: the fake mode runs the CPU
 //! kernel on zeros, which refuses symbolic sizes, and the result is a
 //! sparse COO tensor of the input's sizes, dtype and device whose strides
-//! the fake tensor reports as zeros (what `torch.export` records).
+//! the fake tensor reports as zeros (what `torch.export` records), but for
+//! a one-dim input of no elements, whose sizes a new sparse tensor
+//! already has: its stride stays 1.
 //! `to_sparse` returns `self` when it already has the layout asked for.
 //! Only the COO result is modelled: a conversion to a compressed layout
 //! (CSR, CSC, BSR, BSC), valid in PyTorch, is refused as not modelled, and
@@ -171,9 +173,16 @@ fn coo(cx: &mut Cx<'_>, input: &TensorMeta, sparse_dim: i64) -> Result<Outs> {
             ),
         ));
     }
+    // A new sparse tensor starts with sizes `[0]` and strides `[1]`; its
+    // resize to other sizes leaves zeros for strides.
+    let strides = if input.sizes[..] == [SymInt::Int(0)] {
+        input.sizes.iter().map(|_| SymInt::Int(1)).collect::<Dims>()
+    } else {
+        input.sizes.iter().map(|_| SymInt::Int(0)).collect::<Dims>()
+    };
     let meta = TensorMeta {
         sizes: input.sizes.clone(),
-        strides: input.sizes.iter().map(|_| SymInt::Int(0)).collect::<Dims>(),
+        strides,
         storage_offset: SymInt::Int(0),
         dtype: input.dtype,
         device: cx.device,
