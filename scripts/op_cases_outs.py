@@ -714,6 +714,16 @@ WRITTEN["_transform_bias_rescale_qkv.out"] = [
       -1, out0=T([0, 3, 0], dtype=torch.float16), out1=T([3], dtype=torch.float16),
       out2=T([0, 3, 0], dtype=torch.float16)),
 ]
+# `repeat.out` is the reference's, which checks only the sizes the repeats
+# make (`meta_repeat`, which refuses any negative repeat, is the
+# functional's).
+WRITTEN["repeat.out"] = [
+    C("negative repeat of an empty dim: into an empty out", T([0, 3]), [2, -1, 2], out=T([0])),
+    C("negative repeat of a leading dim of elements refused", T([2, 0]), [-1, 2], out=T([0])),
+    C("negative repeat of a dim of elements refused", T([2, 3]), [2, -1, 2], out=T([0])),
+    C("negative repeat beside a zero refused", T([2, 0]), [0, -1, 2], out=T([0])),
+    C("negative new leading repeat beside a zero refused", T([2, 0]), [-1, 0, 2], out=T([0])),
+]
 # `index_select.out` is the reference's: the index's rank checked, then
 # advanced indexing (an index of another dtype refused), exactly the
 # result's dtype, laid out in the input's memory format.

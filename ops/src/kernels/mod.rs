@@ -59,6 +59,7 @@ mod prelu_backward;
 mod py_sort;
 mod recurrent;
 mod refused;
+mod repeat;
 mod reshape;
 mod resize;
 mod sampler;
@@ -283,6 +284,7 @@ pub(crate) use shape_composites::{
     take_along_dim, tensor_split_indices_list, tensor_split_sections, unbind, vsplit_array,
     vsplit_int,
 };
+pub(crate) use repeat::repeat_out;
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use sparse::{dense_to_sparse, to_sparse, to_sparse_dim};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_split_with_sizes};

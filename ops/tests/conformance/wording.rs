@@ -23,6 +23,9 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::avg_pool2d", "three kernel sizes"),
     ("aten::repeat", "negative repeat refused"),
     ("aten::repeat", "negative repeat of an empty dim refused"),
+    ("aten::repeat.out", "too few repeats: into empty outs"),
+    ("aten::repeat.out", "negative repeat of a dim of elements refused"),
+    ("aten::repeat.out", "negative repeat beside a zero refused"),
     (
         "aten::_transform_bias_rescale_qkv",
         "negative heads refused",
