@@ -500,6 +500,12 @@ for _op, _extra in [("native_batch_norm_backward", ()), ("batch_norm_backward", 
         C("empty batch on cuda refused", T([0, 5], device="cuda"), T([0, 5], device="cuda"),
           T([5], device="cuda"), T([5], device="cuda"), T([5], device="cuda"), T([5], device="cuda"),
           T([5], device="cuda"), True, 1e-5, [True, True, True], *[T([0], device="cuda") for _ in _extra]),
+        # A bool input computes in bool: its mean, cast to bool, does not
+        # subtract from it.
+        C("bool input and statistics, eval, refused", T([2, 5], dtype=b8), T([2, 5], dtype=b8), None,
+          T([5], dtype=b8), T([5], dtype=b8), None, None, False, 1e-5, [True, True, True], *_extra),
+        C("bool input, float32 statistics, training, refused", T([2, 5]), T([2, 5], dtype=b8), None, None, None,
+          T([5]), T([5]), True, 1e-5, [True, True, True], *_extra),
     ]
     CASES[_op] = _bn
     SYMBOLIC += [

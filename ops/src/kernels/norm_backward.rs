@@ -673,6 +673,10 @@ pub(crate) fn native_batch_norm_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Resu
         return Err(invalid(cx, "float division by zero"));
     }
     let grad_output_sum = sum(cx, &go, &reduction, false)?;
+    // `input_cast - mean`: two bools do not subtract.
+    if x.dtype == DType::Bool && mean.dtype == DType::Bool {
+        return Err(invalid(cx, super::BOOL_SUBTRACTION));
+    }
     let centered = pw(cx, &[&x, &mean])?;
     let product = pw(cx, &[&go, &centered])?;
     let dot_p = sum(cx, &product, &reduction, false)?;
