@@ -768,6 +768,20 @@ CASES["_embedding_bag_backward"] = [
     C("sparse, fewer indices refused", T([4, 5]), T([6], dtype=i64), _off, _o2b, _bs, _mi, 10, False, 0,
       True, None),
     C("sparse, float indices refused", T([4, 5]), T([7]), _off, _o2b, _bs, _mi, 10, False, 0, True, None),
+    # A padding index filters by data: the CPU kernel runs on zeros, its
+    # composite checking the indices and offsets (promoted together),
+    # then `offset2bag`, each integral and contiguous.
+    C("sparse, padding index", T([4, 5]), _idx, _off, _o2b, _bs, _mi, 10, False, 0, True, None, 1),
+    C("sparse, padding index, float offsets refused", T([4, 5]), _idx, T([4]), _o2b, _bs, _mi, 10, False, 0,
+      True, None, 1),
+    C("sparse, padding index, int32 indices and int64 offsets", T([4, 5]), T([7], dtype=i32), _off, _o2b, _bs,
+      _mi, 10, False, 0, True, None, 1),
+    C("sparse, padding index, transposed indices refused", T([4, 5]), T([2, 7], dtype=i64, strides=[1, 2]),
+      _off, T([14], dtype=i64), _bs, _mi, 10, False, 0, True, None, 1),
+    C("sparse, padding index, strided indices laid out afresh", T([4, 5]), T([7], dtype=i64, strides=[2]),
+      _off, _o2b, _bs, _mi, 10, False, 0, True, None, 1),
+    C("sparse, padding index, transposed offset2bag refused", T([4, 5]), T([2, 7], dtype=i64), _off,
+      T([2, 7], dtype=i64, strides=[1, 2]), _bs, _mi, 10, False, 0, True, None, 1),
 ]
 CASES["_embedding_bag_per_sample_weights_backward"] = [
     C("sum", T([4, 5]), T([10, 5]), _idx, _off, _o2b, 0),

@@ -57,7 +57,13 @@ impl Steps {
             return self.arithmetic(cx, a, b);
         }
         let operands = [fa.as_ref().unwrap_or(a), fb.as_ref().unwrap_or(b)];
-        fake_runtime::support::pointwise_output_fast_binary(cx, &[a, b], &operands, self.dtype, false)
+        fake_runtime::support::pointwise_output_fast_binary(
+            cx,
+            &[a, b],
+            &operands,
+            self.dtype,
+            false,
+        )
     }
 
     /// The step over `inputs` and a number the reference hands it

@@ -319,6 +319,55 @@ fn scale_in_place(cx: &mut Cx<'_>, output: &TensorMeta, other: &TensorMeta) -> R
     Ok(())
 }
 
+/// `_embedding_bag_backward`'s own checks (ATen's composite, run on CPU
+/// zeros): the indices and offsets promoted to a common dtype, both
+/// integral and contiguous, then `offset2bag` (unless it is made from the
+/// offsets, for indices without one). A zero tensor like a non-dense one
+/// is laid out afresh.
+fn composite_checks(
+    cx: &mut Cx<'_>,
+    indices: &TensorMeta,
+    offsets: &TensorMeta,
+    offset2bag: &TensorMeta,
+) -> Result<()> {
+    let common = fake_runtime::promotion::promote_types(indices.dtype, offsets.dtype)?;
+    let check = |cx: &mut Cx<'_>, t: &TensorMeta, dtype: DType, name: &str| -> Result<()> {
+        if !matches!(dtype, DType::Int64 | DType::Int32) {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Expected tensor for argument #1 '{name}' to have one of the following scalar types: Long, Int; but got torch.{}Tensor instead (while checking arguments for embedding_bag)",
+                    dtype.c10_name()
+                ),
+            ));
+        }
+        let dense = fake_runtime::strides::is_non_overlapping_and_dense(
+            cx.env, &t.sizes, &t.strides, cx.op,
+        )?;
+        let zeros = if dense {
+            t.clone()
+        } else {
+            fake_runtime::pointwise::laid_out(cx, t)?
+        };
+        if !crate::intrinsics::is_contiguous(cx, &zeros)? {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Expected contiguous tensor, but got non-contiguous tensor for argument #1 '{name}' (while checking arguments for embedding_bag)"
+                ),
+            ));
+        }
+        Ok(())
+    };
+    check(cx, indices, common, "indices")?;
+    check(cx, offsets, common, "offsets")?;
+    let some_indices = indices.numel(cx.env)? != SymInt::Int(0);
+    if !(some_indices && offset2bag.numel(cx.env)? == SymInt::Int(0)) {
+        check(cx, offset2bag, offset2bag.dtype, "offset2bag")?;
+    }
+    Ok(())
+}
+
 /// `_embedding_bag_sparse_backward`: the bags' gradients
 /// `grad.index_select(0, offset2bag)`, divided by the bags' sizes in mean
 /// mode (`bag_size.unsqueeze(1).index_select(0, offset2bag)`, in place)
@@ -402,6 +451,16 @@ fn sparse_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
             cx,
             "embedding_backward: scale_grad_by_freq not supported with sparse gradients",
         ));
+    }
+    // A padding index filters the indices by their data (`nonzero`), which
+    // the meta cannot: the fake mode runs the CPU kernel on zeros instead,
+    // and ATen's composite checks its arguments first.
+    if padding_idx != -1 {
+        let offsets = args::tensor(cx, a, 2, "offsets")?;
+        for t in [grad, indices, offsets, offset2bag, bag_size] {
+            crate::intrinsics::checks::static_layout(cx, t)?;
+        }
+        composite_checks(cx, indices, offsets, offset2bag)?;
     }
     let Some(&features) = index_grad.sizes.last() else {
         return Err(invalid(

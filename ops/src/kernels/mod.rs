@@ -262,6 +262,7 @@ pub(crate) use recurrent::{
 pub(crate) use refused::{
     cov, data_dependent_output, dynamic_output_shape, meta_takes_no_out, two_tensor_view,
 };
+pub(crate) use repeat::repeat_out;
 pub(crate) use reshape::{
     flatten_using_ints, ravel, reshape, reshape_alias_copy, reshape_as, reshape_copy, view_copy,
     view_copy_dtype, view_copy_out,
@@ -284,7 +285,6 @@ pub(crate) use shape_composites::{
     take_along_dim, tensor_split_indices_list, tensor_split_sections, unbind, vsplit_array,
     vsplit_int,
 };
-pub(crate) use repeat::repeat_out;
 pub(crate) use shuffle::{channel_shuffle, pixel_unshuffle};
 pub(crate) use sparse::{dense_to_sparse, to_sparse, to_sparse_dim};
 pub(crate) use split::{tensor_split_indices, unsafe_chunk, unsafe_split, unsafe_split_with_sizes};

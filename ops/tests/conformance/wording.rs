@@ -24,7 +24,22 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::repeat", "negative repeat refused"),
     ("aten::repeat", "negative repeat of an empty dim refused"),
     ("aten::repeat.out", "too few repeats: into empty outs"),
-    ("aten::repeat.out", "negative repeat of a dim of elements refused"),
+    (
+        "aten::_embedding_bag_backward",
+        "sparse, padding index, float offsets refused",
+    ),
+    (
+        "aten::_embedding_bag_backward",
+        "sparse, padding index, transposed indices refused",
+    ),
+    (
+        "aten::_embedding_bag_backward",
+        "sparse, padding index, transposed offset2bag refused",
+    ),
+    (
+        "aten::repeat.out",
+        "negative repeat of a dim of elements refused",
+    ),
     ("aten::repeat.out", "negative repeat beside a zero refused"),
     (
         "aten::_transform_bias_rescale_qkv",
