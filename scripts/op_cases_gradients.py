@@ -699,7 +699,17 @@ CASES["_prelu_kernel_backward"] = [
     C("zero-dim", T([]), T([]), T([])),
     C("empty", T([0, 3]), T([0, 3]), T([3])),
     C("sizes that do not broadcast", T([2, 3]), T([2, 4]), T([1])),
+    # A reduced-precision product converts its operands, laying a
+    # non-dense input out afresh; a float32 one keeps its order.
+    C("bfloat16 input strided beside a size-1 dim", T([5, 1], dtype=torch.bfloat16),
+      T([5, 1], dtype=torch.bfloat16, strides=[2, 6]), T([], dtype=i32)),
+    C("float16 input strided beside a size-1 dim", T([5, 1], dtype=f16), T([5, 1], dtype=f16, strides=[2, 6]),
+      T([1], dtype=f16)),
+    C("float32 input strided beside a size-1 dim", T([5, 1]), T([5, 1], strides=[2, 6]), T([])),
+    C("float32 input strided beside a size-1 dim under the dispatcher", T([5, 1]), T([5, 1], strides=[2, 6]),
+      T([])),
 ]
+DISPATCHED |= {"float32 input strided beside a size-1 dim under the dispatcher"}
 SYMBOLIC += [
     ("_prelu_kernel_backward of dynamic sizes", "_prelu_kernel_backward",
      C("", D([2, 3], "g"), D([2, 3], "x"), T([1]))),

@@ -799,38 +799,3 @@ pub fn nll_loss_backward_output(
         ..result
     })
 }
-
-/// `_prelu_kernel_backward`'s decomposition: `where(self > 0, grad,
-/// weight * grad)` and `where(self > 0, 0.0, self * grad)`, each
-/// product's dtype joining its `where`'s promotion (the kernel
-/// `kernels::prelu_backward` returns both).
-pub(crate) fn prelu_kernel_backward_results(
-    cx: &mut Cx<'_>,
-    grad: &TensorMeta,
-    x: &TensorMeta,
-    weight: &TensorMeta,
-) -> Result<(TensorMeta, TensorMeta)> {
-    let s = Steps { dtype: grad.dtype };
-    let positive = s.unary(cx, x, 1)?;
-    let scaled = TensorMeta {
-        dtype: result_type(cx, weight, grad)?,
-        ..s.step(cx, &[weight, grad])?
-    };
-    let input_dtype = result_type(cx, grad, &scaled)?;
-    let input_grad = TensorMeta {
-        dtype: input_dtype,
-        ..s.step(cx, &[&positive, grad, &scaled])?
-    };
-    let positive = s.unary(cx, x, 1)?;
-    let product = s.step(cx, &[x, grad])?;
-    // `where` with `0.0`: an integral product gives the default float.
-    let mut weight_dtype = result_type(cx, x, grad)?;
-    if !weight_dtype.is_floating_point() && !weight_dtype.is_complex() {
-        weight_dtype = cx.defaults.dtype;
-    }
-    let weight_grad = TensorMeta {
-        dtype: weight_dtype,
-        ..s.with_number(cx, &[&positive, &product])?
-    };
-    Ok((input_grad, weight_grad))
-}
