@@ -20,7 +20,7 @@ CASES = {}
 # Under the Python dispatcher the math path's dropout is a decomposition,
 # which takes a probability above 1.
 SDPA_DROPOUT_DISPATCHED = "dropout above 1 under the Python dispatcher"
-DISPATCHED = {SDPA_DROPOUT_DISPATCHED}
+DISPATCHED = {SDPA_DROPOUT_DISPATCHED, "empty vector of a stride of its own under the dispatcher"}
 # `upsample_bilinear2d.vec` outside the Python dispatcher: ATen's composite
 # calls the functional overload, whose Python decomposition checks no size.
 # (Empty inputs and outputs on CUDA, where no eager kernel is run: the CPU
@@ -830,6 +830,9 @@ CASES.update({
         C("shifts and dims differ", T([4, 5]), [1, 2], [0]),
         # An empty input is cloned before any other check.
         C("empty keeps its strides", T([0, 3], strides=[1, 1]), [2]),
+        # Under the dispatcher the reference's clone lays it out afresh.
+        C("empty vector of a stride of its own under the dispatcher", T([0], strides=[12], dtype=torch.uint8),
+          [0]),
         C("empty without shifts", T([0, 3]), []),
         C("no shifts refused", T([2, 3]), []),
     ],

@@ -10,6 +10,11 @@ import torch
 from op_case_inputs import C, Case, D, S, T, bf16, c64, cl, f16, f32, f64, i32, i64, tr
 
 CASES = {}
+# Titles whose cases run under the Python dispatcher.
+DISPATCHED = {
+    "empty vector of a stride of its own under the dispatcher",
+    "empty with the strides of a transposed input under the dispatcher",
+}
 SYMBOLIC = []
 
 # ---- linear algebra, FFT, pools, losses, sampling: operators OpInfo programs use ----
@@ -946,6 +951,7 @@ def linalg_cases():
             C("zero-dim with a dim refused", T([]), [-1]),
             # `roll` of an empty input is its clone, strides kept.
             C("empty with the strides of a transposed input", T([3, 0, 2], strides=[1, 1, 9])),
+            C("empty with the strides of a transposed input under the dispatcher", T([3, 0, 2], strides=[1, 1, 9])),
             # On CUDA: eager's kernel refuses no shifts even of an empty input.
             C("empty over no dims", T([3, 0, 5], dtype=f16, device="cuda"), []),
         ],
@@ -957,6 +963,7 @@ def linalg_cases():
             C("zero-dim with a dim refused", T([], dtype=bf16), [0]),
             C("empty with gaps", T([3, 0], strides=[12, 6]), [0]),
             C("empty over no dims", T([0], device="cuda"), []),
+            C("empty vector of a stride of its own under the dispatcher", T([0], strides=[12], dtype=torch.uint8)),
         ],
         "linalg_cross": [
             C("vectors", T([3]), T([3])),

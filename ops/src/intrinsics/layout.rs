@@ -265,14 +265,14 @@ pub fn cpu_suggested_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Re
 }
 
 /// `roll_strides(t, dims)`: strides of `torch._refs.roll(t)`:
-/// `t.clone()`'s for an empty `t` (its strides, an empty tensor being
-/// dense); contiguous where `index_select` steps along `dims`; with no
+/// `t.clone()`'s for an empty `t` ([`clone_strides`]: its own strides in
+/// a plain mode, the reference's under the Python dispatcher); contiguous where `index_select` steps along `dims`; with no
 /// dims, the rolled flat copy viewed back as `t`'s shape, whose strides
 /// are the view's products of sizes (`[n, 1]` for a matrix, the 1-D to
 /// 2-D view's), never clamped by `Max(1, ...)`.
 pub fn roll_strides(cx: &mut Cx<'_>, t: &TensorMeta, dims: IntList) -> Result<Dims> {
     if shape::guard_empty(cx.env, &t.sizes, cx.op)? {
-        return preserve_strides(cx, t, None);
+        return clone_strides(cx, t, None);
     }
     if dims.is_empty() && t.sizes.len() > 1 {
         let numel = t.numel(cx.env)?;
