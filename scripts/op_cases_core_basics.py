@@ -709,6 +709,11 @@ CASES = {
         C("channels last order", [2, 3, 4, 5], [0, 2, 3, 1]),
         C("reversed", [2, 3, 4], [2, 1, 0], dtype=f16),
         C("wrong length", [2, 3], [0]),
+        # ATen's checks in their order, no dim wrapped.
+        C("negative dim refused", [0], [-1]),
+        C("dim past the rank refused", [-1, 3], [0, 2]),
+        C("duplicate dim refused", [-1, 3], [0, 0]),
+        C("negative size refused", [3, -2], [1, 0]),
     ],
     "zero_": [
         C("transposed kept", tr(2, 3)),

@@ -155,6 +155,44 @@ pub fn distinct_dims(cx: &mut Cx<'_>, dims: IntList, rank: i64) -> Result<bool> 
     Ok(true)
 }
 
+/// `physical_layout(size, layout)`: ATen's `empty_permuted_symint`'s
+/// checks in their order: one layout entry per size, each a dim in `[0,
+/// rank)` (none wrapped) met once, then the physical sizes
+/// `size[layout[i]]` non-negative (`at::empty`'s refusal, which prints
+/// them).
+pub fn physical_layout(cx: &mut Cx<'_>, size: Dims, layout: IntList) -> Result<bool> {
+    let rank = size.len();
+    if layout.len() != rank {
+        return Err(invalid(
+            cx,
+            format!(
+                "Number of dimensions in size does not match the length of the physical_layout; i.e. len(size) = {rank} is not equal to len(physical_layout) = {}",
+                layout.len()
+            ),
+        ));
+    }
+    let mut seen: SmallVec<[bool; 6]> = smallvec::smallvec![false; rank];
+    let mut physical = Dims::new();
+    for (i, &d) in layout.iter().enumerate() {
+        let Some(u) = usize::try_from(d).ok().filter(|&u| u < rank) else {
+            return Err(invalid(
+                cx,
+                format!(
+                    "Dimension out of range (expected to be between 0 and {}, but got {d} at index {i}).  NB: negative dims not currently supported; file an issue if you want it.",
+                    rank as i64 - 1
+                ),
+            ));
+        };
+        if seen[u] {
+            return Err(invalid(cx, "Duplicate dim not allowed".into()));
+        }
+        seen[u] = true;
+        physical.push(size[u]);
+    }
+    shape::refuse_negative_sizes(cx.env, cx.op, &physical)?;
+    Ok(true)
+}
+
 /// `dims_in_range(dims, rank)`: every dim wraps against `rank` (one out
 /// of range is refused, as `torch._prims_common.canonicalize_dims`);
 /// unlike `distinct_dims`, repeats are allowed.

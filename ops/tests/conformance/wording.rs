@@ -24,6 +24,11 @@ const WORDED: &[(&str, &str)] = &[
     ("aten::repeat", "negative repeat refused"),
     ("aten::repeat", "negative repeat of an empty dim refused"),
     ("aten::repeat.out", "too few repeats: into empty outs"),
+    ("aten::empty_permuted", "wrong length"),
+    ("aten::empty_permuted", "negative dim refused"),
+    ("aten::empty_permuted", "dim past the rank refused"),
+    ("aten::empty_permuted", "duplicate dim refused"),
+    ("aten::empty_permuted", "negative size refused"),
     (
         "aten::_embedding_bag_backward",
         "sparse, padding index, float offsets refused",
