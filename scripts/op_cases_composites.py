@@ -102,6 +102,10 @@ CASES.update({
         C("strided vector is a copy", T([6], then=lambda t: t[::2])),
         C("channels last is a copy", cl(1, 2, 3, 3)),
         C("zero-dim", T([])),
+        # `view(-1)` of a one-element vector keeps its stride.
+        C("one-element vector of a stride of its own", T([1], strides=[12], dtype=torch.bool)),
+        C("one-element vector expanded", T([1], strides=[0])),
+        C("one-element matrix of strides of its own", T([1, 1], strides=[0, 3])),
     ],
     "meshgrid.indexing": [
         C("ij", [T([2]), T([3])], indexing="ij"),

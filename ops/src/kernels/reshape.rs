@@ -229,33 +229,20 @@ pub(crate) fn view_copy_dtype(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 
 /// `ravel(Tensor(a) self) -> Tensor(a)`: ATen's `contiguous().view(-1)`:
 /// a view of a contiguous `self` (tested as `contiguous` tests it), else
-/// of its contiguous copy; either way one dim of stride 1.
+/// of its contiguous copy, with the view's stride (1, but a vector of one
+/// element keeps its own).
 pub(crate) fn ravel(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
-    let t = args::tensor(cx, a, 0, "self")?;
-    let numel = t.numel(cx.env)?;
     let kept = super::contiguous(cx, &a[..1])?;
     let alias = match kept.first() {
         Some(Out::Tensor(_, Alias::Same(i))) => Alias::ViewOf(*i),
         _ => Alias::Fresh,
     };
-    let storage_offset = if alias == Alias::Fresh {
-        SymInt::Int(0)
-    } else {
-        t.storage_offset
-    };
+    let kept = super::loss_steps::one(cx, kept)?;
+    // `view(-1)`: a vector of one element keeps its own stride.
+    let mut flat = super::loss_steps::view(cx, &kept, std::iter::once(SymInt::Int(-1)).collect())?;
+    flat.requires_grad = false;
+    flat.wrapped_number = false;
     let mut outs = Outs::new();
-    outs.push(Out::Tensor(
-        TensorMeta {
-            sizes: std::iter::once(numel).collect(),
-            strides: std::iter::once(SymInt::Int(1)).collect(),
-            storage_offset,
-            dtype: t.dtype,
-            device: t.device,
-            layout: t.layout,
-            requires_grad: false,
-            wrapped_number: false,
-        },
-        alias,
-    ));
+    outs.push(Out::Tensor(flat, alias));
     Ok(outs)
 }
