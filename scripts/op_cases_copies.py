@@ -99,6 +99,10 @@ CASES = {
         C("strides of another length refused", T([4, 6]), T([2, 2]), [2, 2], [1]),
         C("negative stride refused", T([4, 6]), T([2, 2]), [2, 2], [-1, 1]),
         C("channels last self", cl(1, 2, 3, 3), T([2, 2]), [2, 2], [3, 1]),
+        # The decomposition's `copy_` into a view that overlaps itself.
+        C("a view that overlaps itself", T([3, 4]), T([3, 4]), [3, 4], [4, 0]),
+        C("a view that overlaps itself under the dispatcher refused", T([3, 4]), T([3, 4]), [3, 4], [4, 0]),
+        C("a zero stride of size 1 under the dispatcher", T([3, 4]), T([3, 1]), [3, 1], [4, 0]),
     ],
     "unbind_copy.int": [C("first dim", T([3, 4]), 0), C("last dim", T([2, 3]), -1), C("zero-dim", T([]), 0)],
     "split_with_sizes_copy": [
@@ -148,7 +152,8 @@ COPY_OUTS_DISPATCHED = {
         ("diagonal_copy.out", (D([3, 4], "x"),)),
 }
 VIEW_COPY_DTYPE_DISPATCHED = "view_copy.dtype of dynamic sizes, larger, under the Python dispatcher"
-DISPATCHED = {VIEW_COPY_OUT_DISPATCHED, VIEW_COPY_DTYPE_DISPATCHED, SQUEEZE_COPY_TWICE_DISPATCHED} | set(COPY_OUTS_DISPATCHED)
+DISPATCHED = {"a view that overlaps itself under the dispatcher refused",
+              "a zero stride of size 1 under the dispatcher", VIEW_COPY_OUT_DISPATCHED, VIEW_COPY_DTYPE_DISPATCHED, SQUEEZE_COPY_TWICE_DISPATCHED} | set(COPY_OUTS_DISPATCHED)
 
 SYMBOLIC = [
     # `meta_diagonal_scatter` checks neither `src` nor the dims.

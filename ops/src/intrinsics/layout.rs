@@ -498,3 +498,20 @@ pub fn copy_target(cx: &mut Cx<'_>, t: &TensorMeta) -> Result<bool> {
     fake_runtime::support::copied_into(cx, t)?;
     Ok(true)
 }
+
+/// `strided_copy_target(t, size, stride)`: [`copy_target`] of `t`'s view
+/// of these sizes and strides (`as_strided_scatter`'s decomposition copies
+/// `src` into such a view of its input's clone).
+pub fn strided_copy_target(
+    cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    size: Dims,
+    stride: Dims,
+) -> Result<bool> {
+    let view = TensorMeta {
+        sizes: size,
+        strides: stride,
+        ..t.clone()
+    };
+    copy_target(cx, &view)
+}
