@@ -266,8 +266,8 @@ pub fn cpu_suggested_strides(cx: &mut Cx<'_>, t: &TensorMeta, shape: Dims) -> Re
 
 /// `roll_strides(t, dims)`: strides of `torch._refs.roll(t)`:
 /// `t.clone()`'s for an empty `t` ([`clone_strides`]: its own strides in
-/// a plain mode, the reference's under the Python dispatcher); contiguous where `index_select` steps along `dims`; with no
-/// dims, the rolled flat copy viewed back as `t`'s shape, whose strides
+/// a plain mode, the reference's under the Python dispatcher); contiguous
+/// where `index_select` steps along `dims`; with no dims, the rolled flat copy viewed back as `t`'s shape, whose strides
 /// are the view's products of sizes (`[n, 1]` for a matrix, the 1-D to
 /// 2-D view's), never clamped by `Max(1, ...)`.
 pub fn roll_strides(cx: &mut Cx<'_>, t: &TensorMeta, dims: IntList) -> Result<Dims> {
