@@ -553,6 +553,9 @@ def linalg_cases():
             C("transposed values", tr(10, 3), [T([4], dtype=i64)], [5]),
             C("two offsets refused", T([10]), [T([4], dtype=i64), T([4], dtype=i64)], [5]),
             C("two lengths refused", T([10]), [T([4], dtype=i64)], [5, 5]),
+            # `values.shape[1:]` of zero-dim values is empty (on CUDA: the
+            # eager CPU kernel refuses them).
+            C("zero-dim values", T([], device="cuda"), [T([4], dtype=i64, device="cuda")], [5]),
         ],
         "bernoulli": [
             C("matrix", T([2, 3])),
