@@ -725,6 +725,10 @@ CASES = {
         C("transposed", tr(2, 3), 0),
         C("uint8 below its range", T([3, 2], dtype=torch.uint8), -1),
         C("uint8 above its range refused", T([3, 2], dtype=torch.uint8), 300),
+        # A bound the reference drops leaves its clone of `self`.
+        C("uint8 below its range, empty of strides of its own", T([0, 2], strides=[0, 3], dtype=torch.uint8), -1),
+        C("uint8 below its range, a size-1 dim of its own stride", T([3, 1], strides=[1, 5], dtype=torch.uint8),
+          -1),
     ],
     "expand_as": [
         C("broadcast column", T([3, 1]), T([3, 4])),

@@ -62,6 +62,11 @@ CASES.update({
         C("uint8 below its range", T([3, 2], dtype=torch.uint8), -1),
         C("uint8 min above its range refused", T([3, 2], dtype=torch.uint8), 300),
         C("int8 max below its range refused", T([3], dtype=torch.int8), None, -200),
+        # Bounds the reference drops: one `where` step fewer, or its clone.
+        C("uint8 both beyond its range, empty of strides of its own", T([0, 2], strides=[0, 3], dtype=torch.uint8),
+          -1, 300),
+        C("uint8 min below its range, a size-1 dim of its own stride", T([3, 1], strides=[1, 5], dtype=torch.uint8),
+          -1, 3),
         C("int tensor int bounds", T([4], dtype=i32), 0, 3),
         C("no bounds", T([2])),
         C("transposed", tr(2, 3), 0, 1),

@@ -119,7 +119,9 @@ for _op, _inplace in SCALAR.items():
     CASES[_inplace] = scalar_inplace_cases(2)
 CASES["subtract.Scalar"] += [C("float alpha for int32", T([2], dtype=i32), 2, alpha=2.5)]
 CASES["clamp_max"] += [C("uint8 above its range", T([3, 2], dtype=torch.uint8), 300),
-                       C("uint8 below its range refused", T([3, 2], dtype=torch.uint8), -1)]
+                       C("uint8 below its range refused", T([3, 2], dtype=torch.uint8), -1),
+                       C("uint8 above its range, a size-1 dim of its own stride",
+                         T([3, 1], strides=[1, 5], dtype=torch.uint8), 256)]
 CASES["clamp_max_"] += [C("uint8 below its range refused", T([3, 2], dtype=torch.uint8), -1)]
 CASES["subtract_.Scalar"] += [C("float alpha for int32", T([2], dtype=i32), 2, alpha=2.5),
                               C("int32 minus a float refused", T([2], dtype=i32), 1.5)]

@@ -291,7 +291,8 @@ fn clamped(cx: &mut Cx<'_>, s: &Steps, mut a: TensorMeta, bounds: usize) -> Resu
 
 /// `clamp_number_strides(self, has_min, has_max, dtype)`: the layout of
 /// `torch._refs.clamp` by numbers (and of `hardtanh` and `relu6`, which
-/// call it with both): a `where` per bound given (`clamped`), so under
+/// call it with both): a `where` per bound kept (`clamped`; with none,
+/// the reference's clone of `self`), so under
 /// the Python dispatcher a second bound reorders what the first left (a
 /// size-1 dim's stride); a plain mode runs the meta kernel, one
 /// elementwise step with the number a zero-dim operand
@@ -304,6 +305,10 @@ pub fn clamp_number_strides(
     dtype: DType,
 ) -> Result<Dims> {
     let bounds = usize::from(has_min) + usize::from(has_max);
+    // Both bounds dropped by the reference: `t`'s clone.
+    if bounds == 0 {
+        return clone_strides(cx, t, None);
+    }
     let bounded = [
         SymInt::Int(i64::from(has_min)),
         SymInt::Int(i64::from(has_max)),

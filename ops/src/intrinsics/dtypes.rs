@@ -203,25 +203,10 @@ pub fn clamp_bounds_in_range(
     max: Option<Scalar>,
 ) -> Result<bool> {
     let dtype = clamp_number_dtype(cx, t, min, max)?;
-    let (lo, hi): (i128, i128) = match dtype {
-        DType::UInt8 => (0, u8::MAX.into()),
-        DType::Int8 => (i8::MIN.into(), i8::MAX.into()),
-        DType::Int16 => (i16::MIN.into(), i16::MAX.into()),
-        DType::UInt16 => (0, u16::MAX.into()),
-        DType::Int32 => (i32::MIN.into(), i32::MAX.into()),
-        DType::UInt32 => (0, u32::MAX.into()),
-        DType::Int64 => (i64::MIN.into(), i64::MAX.into()),
-        DType::UInt64 => (0, u64::MAX.into()),
-        _ => return Ok(true),
+    let Some((lo, hi)) = integer_limits(dtype) else {
+        return Ok(true);
     };
-    // Python ints only (bools among them): a float or symbolic bound is
-    // not checked.
-    let int = |s: Option<Scalar>| match s {
-        Some(Scalar::Int(SymInt::Int(v))) => Some(i128::from(v)),
-        Some(Scalar::Bool(SymBool::Bool(b))) => Some(i128::from(b)),
-        _ => None,
-    };
-    let refused = match (int(min), int(max)) {
+    let refused = match (python_int(min), python_int(max)) {
         (Some(v), _) if v > hi => Some(("min", v)),
         (_, Some(v)) if v < lo => Some(("max", v)),
         _ => None,
@@ -233,6 +218,51 @@ pub fn clamp_bounds_in_range(
         )),
         None => Ok(true),
     }
+}
+
+/// The range an integer dtype (bool not among them) holds.
+fn integer_limits(dtype: DType) -> Option<(i128, i128)> {
+    Some(match dtype {
+        DType::UInt8 => (0, u8::MAX.into()),
+        DType::Int8 => (i8::MIN.into(), i8::MAX.into()),
+        DType::Int16 => (i16::MIN.into(), i16::MAX.into()),
+        DType::UInt16 => (0, u16::MAX.into()),
+        DType::Int32 => (i32::MIN.into(), i32::MAX.into()),
+        DType::UInt32 => (0, u32::MAX.into()),
+        DType::Int64 => (i64::MIN.into(), i64::MAX.into()),
+        DType::UInt64 => (0, u64::MAX.into()),
+        _ => return None,
+    })
+}
+
+/// A bound that is a Python int (bools among them): a float or symbolic
+/// one is not compared with the dtype's range.
+fn python_int(s: Option<Scalar>) -> Option<i128> {
+    match s {
+        Some(Scalar::Int(SymInt::Int(v))) => Some(i128::from(v)),
+        Some(Scalar::Bool(SymBool::Bool(b))) => Some(i128::from(b)),
+        _ => None,
+    }
+}
+
+/// `clamp_bound_kept(t, bound, lower)`: whether `torch._refs.clamp` keeps
+/// a bound (the lower one when `lower`): given, and not a Python int
+/// beyond an integer `t`'s range on the side where it does nothing (a
+/// lower bound below it, an upper one above it), which the reference
+/// drops; with both dropped it returns `t`'s clone.
+pub fn clamp_bound_kept(
+    _cx: &mut Cx<'_>,
+    t: &TensorMeta,
+    bound: Option<Scalar>,
+    lower: bool,
+) -> Result<bool> {
+    if bound.is_none() {
+        return Ok(false);
+    }
+    let (Some((lo, hi)), Some(v)) = (integer_limits(t.dtype), python_int(bound)) else {
+        return Ok(true);
+    };
+    Ok(if lower { v >= lo } else { v <= hi })
 }
 
 /// `hardtanh_bounds_in_range(t, min, max)`: `torch._refs`' `_hardtanh`
