@@ -1,8 +1,8 @@
 //! `_prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight)
-//! -> (Tensor, Tensor)`: its decomposition, `where(self > 0, grad, weight
-//! * grad)` and `where(self > 0, 0.0, self * grad)`, each step the kernel
-//! of the operator it calls, so the products' layouts and dtypes are
-//! theirs (a reduced-precision product lays a non-dense operand out
+//! -> (Tensor, Tensor)`: its decomposition, `where(self > 0, grad,
+//! weight * grad)` and `where(self > 0, 0.0, self * grad)`, each step the
+//! kernel of the operator it calls, so the products' layouts and dtypes
+//! are theirs (a reduced-precision product lays a non-dense operand out
 //! afresh, as its computation converts it).
 
 use super::loss_steps::{binary, call, float, where_, with_number};
