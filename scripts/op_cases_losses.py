@@ -488,6 +488,10 @@ CASES["cudnn_batch_norm.out"] = [
     C("empty outs are resized", T([2, 3, 4], device="cuda"), T([3], device="cuda"), None, None, None, True,
       0.1, 1e-5, out0=T([0], device="cuda"), out1=T([0], device="cuda"), out2=T([0], device="cuda"),
       out3=T([0], device="cuda", dtype=torch.uint8)),
+    # Its `out_wrapper`'s `native_batch_norm` takes one running statistic.
+    C(BN_OUT_ONE_STAT_DISPATCHED, T([2, 3, 4], device="cuda"), T([3], device="cuda"), None,
+      T([3], device="cuda"), None, True, 0.1, 1e-5, out0=T([0], device="cuda"), out1=T([0], device="cuda"),
+      out2=T([0], device="cuda"), out3=T([0], device="cuda", dtype=torch.uint8)),
 ]
 # Every case of this file runs under the Python dispatcher, where
 # `miopen_batch_norm`'s autograd kernel in Python decomposes it; these run

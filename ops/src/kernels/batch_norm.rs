@@ -581,11 +581,15 @@ pub(crate) fn batch_norm_with_update_functional(cx: &mut Cx<'_>, a: &[Arg<'_>]) 
 /// statistics replaced outside training by empty ones of the weight's
 /// dtype (`weight.new_zeros((0,))`), as the backends' decompositions in
 /// `torch._decomp` return them.
-fn backend_decomposition(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+fn backend_decomposition(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    batch_norm: fn(&mut Cx<'_>, &[Arg<'_>]) -> Result<Outs>,
+) -> Result<Outs> {
     let weight = args::tensor(cx, a, 1, "weight")?;
     let training = args::bool(cx, a, 5, "training", None)?;
     let (dtype, device) = (weight.dtype, weight.device);
-    let mut outs = native_batch_norm(cx, &a[..a.len().min(8)])?;
+    let mut outs = batch_norm(cx, &a[..a.len().min(8)])?;
     if !training {
         for stat in outs.iter_mut().skip(1) {
             *stat = super::new_tensor(cx, &[SymInt::Int(0)], dtype, device)?;
@@ -601,8 +605,33 @@ fn backend_decomposition(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// (no Python meta): `native_batch_norm` ([`backend_decomposition`]) and
 /// an empty uint8 reserve.
 pub(crate) fn cudnn_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    cudnn_decomposition(cx, a, native_batch_norm)
+}
+
+/// `cudnn_batch_norm.out(..., *, Tensor(a!) out0, ..., Tensor(d!) out3)`:
+/// the decomposition table's `out_wrapper` of the decomposition, whose
+/// `native_batch_norm` then takes one running statistic without the
+/// other, as [`native_batch_norm_out`] does.
+pub(crate) fn cudnn_batch_norm_out(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
+    fake_runtime::support::out_variant(
+        cx,
+        a,
+        8,
+        4,
+        fake_runtime::support::OutForm::CASTABLE,
+        |cx, a| cudnn_decomposition(cx, a, native_batch_norm_helper),
+    )
+}
+
+/// `cudnn_batch_norm`'s decomposition over `batch_norm` (the functional
+/// `native_batch_norm`, or its helper), then an empty uint8 reserve.
+fn cudnn_decomposition(
+    cx: &mut Cx<'_>,
+    a: &[Arg<'_>],
+    batch_norm: fn(&mut Cx<'_>, &[Arg<'_>]) -> Result<Outs>,
+) -> Result<Outs> {
     let input = args::tensor(cx, a, 0, "input")?;
-    let mut outs = backend_decomposition(cx, a)?;
+    let mut outs = backend_decomposition(cx, a, batch_norm)?;
     outs.push(empty_reserve(cx, input)?);
     Ok(outs)
 }
@@ -618,7 +647,7 @@ pub(crate) fn cudnn_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
 /// ([`backend_decomposition`]).
 pub(crate) fn miopen_batch_norm(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Outs> {
     if cx.defaults.python_dispatcher {
-        return backend_decomposition(cx, a);
+        return backend_decomposition(cx, a, native_batch_norm);
     }
     let input = args::tensor(cx, a, 0, "input")?;
     let weight = args::tensor(cx, a, 1, "weight")?;

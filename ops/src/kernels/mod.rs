@@ -136,9 +136,10 @@ pub(crate) use batch_norm::{
     backend_batch_norm_backward, batch_norm_impl_index, batch_norm_no_update,
     batch_norm_update_stats, batch_norm_update_stats_out, batch_norm_with_update,
     batch_norm_with_update_functional, check_features as batch_norm_check_features,
-    cudnn_batch_norm, helper as batch_norm_helper, miopen_batch_norm, native_batch_norm,
-    native_batch_norm_legit, native_batch_norm_legit_functional, native_batch_norm_legit_no_stats,
-    native_batch_norm_legit_no_training, native_batch_norm_out, running_pair,
+    cudnn_batch_norm, cudnn_batch_norm_out, helper as batch_norm_helper, miopen_batch_norm,
+    native_batch_norm, native_batch_norm_legit, native_batch_norm_legit_functional,
+    native_batch_norm_legit_no_stats, native_batch_norm_legit_no_training, native_batch_norm_out,
+    running_pair,
 };
 pub(crate) use clamp::clamp_tensor;
 pub(crate) use composite_outs::{
