@@ -67,6 +67,10 @@ def polygamma_cases(inplace=False):
         C("order three of float64", 3, T([3], dtype=f64)),
         C("negative order", -1, T([3])),
         C("complex64", 1, T([3], dtype=c64)),
+        # `meta_polygamma` is `empty_like(self)`: a non-dense input's dims
+        # ordered by their strides, a size-1 dim's too.
+        C("int64 strided beside a size-1 dim", 3, T([3, 1], strides=[2, 12], dtype=i64)),
+        C("float16 strided beside a size-1 dim", 1, T([3, 1], strides=[2, 12], dtype=f16)),
     ]
 
 
