@@ -322,8 +322,7 @@ fn scale_in_place(cx: &mut Cx<'_>, output: &TensorMeta, other: &TensorMeta) -> R
 /// `_embedding_bag_backward`'s own checks (ATen's composite, run on CPU
 /// zeros): the indices and offsets promoted to a common dtype, both
 /// integral and contiguous, then `offset2bag` (unless it is made from the
-/// offsets, for indices without one). A zero tensor like a non-dense one
-/// is laid out afresh.
+/// offsets, for indices without one), each as `zeros_like` lays it out.
 fn composite_checks(
     cx: &mut Cx<'_>,
     indices: &TensorMeta,
@@ -341,13 +340,9 @@ fn composite_checks(
                 ),
             ));
         }
-        let dense = fake_runtime::strides::is_non_overlapping_and_dense(
-            cx.env, &t.sizes, &t.strides, cx.op,
-        )?;
-        let zeros = if dense {
-            t.clone()
-        } else {
-            fake_runtime::pointwise::laid_out(cx, t)?
+        let zeros = TensorMeta {
+            strides: crate::intrinsics::preserve_strides(cx, t, None)?,
+            ..t.clone()
         };
         if !crate::intrinsics::is_contiguous(cx, &zeros)? {
             return Err(invalid(

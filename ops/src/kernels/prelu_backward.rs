@@ -17,7 +17,7 @@ pub(crate) fn prelu_kernel_backward(cx: &mut Cx<'_>, a: &[Arg<'_>]) -> Result<Ou
     let positive = with_number(cx, crate::erased::gt_scalar, x, super::loss_steps::int(0))?;
     let scaled = binary(cx, crate::erased::mul_tensor, weight, grad)?;
     let input_grad = where_(cx, &positive, grad, &scaled)?;
-    let positive = with_number(cx, crate::erased::gt_scalar, x, super::loss_steps::int(0))?;
+    // The second `self > 0` is the first again.
     let product = binary(cx, crate::erased::mul_tensor, x, grad)?;
     let weight_grad = call(
         cx,
